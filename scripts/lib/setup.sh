@@ -1,0 +1,24 @@
+# Shared by scripts/start and scripts/test: make sure Bun (from the npm registry) and
+# the project's dependencies are present. Sourced, not run.
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+BUN_VERSION="1.4.5"
+
+bun_ok() {
+  command -v bun >/dev/null 2>&1 || return 1
+  local v major minor
+  v="$(bun --version 2>/dev/null)" || return 1
+  major="${v%%.*}"; minor="${v#*.}"; minor="${minor%%.*}"
+  [ "$major" -gt 1 ] || { [ "$major" -eq 1 ] && [ "$minor" -ge 4 ]; }
+}
+
+ensure_bun() {
+  export PATH="$ROOT/.tools/node_modules/.bin:$PATH"
+  if bun_ok; then return 0; fi
+  echo "setup: installing Bun $BUN_VERSION from the npm registry into .tools/" >&2
+  npm install --prefix "$ROOT/.tools" --no-save --no-audit --no-fund --loglevel=error "bun@$BUN_VERSION" >&2
+  bun_ok || { echo "setup: Bun could not be installed" >&2; exit 1; }
+}
+
+ensure_deps() {
+  (cd "$ROOT" && bun install --frozen-lockfile >/dev/null) || { echo "setup: bun install failed" >&2; exit 1; }
+}

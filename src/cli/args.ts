@@ -1,0 +1,26 @@
+/** Flag parsing for the commands: `node:util` parseArgs, with errors turned into usage messages. */
+import { parseArgs } from "node:util";
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export type FlagSpec = Record<string, { type: "string" | "boolean"; short?: string }>;
+
+export function parseFlags<F extends FlagSpec>(argv: string[], spec: F): { [K in keyof F]?: F[K]["type"] extends "boolean" ? boolean : string } {
+  try {
+    const { values } = parseArgs({ args: argv, options: spec, strict: true, allowPositionals: false });
+    return values as never;
+  } catch (err) {
+    throw new UsageError((err as Error).message.replace(/^TypeError \[\w+\]: /, ""));
+  }
+}
+
+/** String flags only, as loadConfig takes them. */
+export function stringFlags(values: Record<string, unknown>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(values)) if (typeof v === "string") out[k] = v;
+  return out;
+}
+
+export const DATA_FLAG = { data: { type: "string" } } as const satisfies FlagSpec;

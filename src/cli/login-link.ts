@@ -1,0 +1,26 @@
+/** `gateway login-link`: a one-time sign-in URL (10 minutes) for installs without an identity provider. */
+import { loadConfig } from "../config.ts";
+import { ApiError } from "../lib/errors.ts";
+import { normalizeEmail } from "../services/organizations.ts";
+import { createLoginLink } from "../services/sessions.ts";
+import { openServices } from "../runtime.ts";
+import { DATA_FLAG, parseFlags, stringFlags, UsageError } from "./args.ts";
+
+export const loginLinkUsage = "gateway login-link --email EMAIL [--data DIR] [--host H] [--port P] [--public-url URL]";
+
+export async function loginLink(argv: string[]): Promise<void> {
+  const f = parseFlags(argv, { email: { type: "string" }, host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, ...DATA_FLAG });
+  if (!f.email) throw new UsageError("--email is required");
+  const config = loadConfig(stringFlags(f));
+  const { store } = await openServices(config);
+  try {
+    const user = await store.getUserByEmail(normalizeEmail(f.email));
+    if (!user) throw new ApiError(404, "not_found", `no user with e-mail ${f.email}; add one with \`gateway user add\``);
+    const { token, expiresAt } = await createLoginLink(store, user, Date.now());
+    const base = config.publicUrl ?? `http://${config.host}:${config.port}`;
+    console.log(`${base.replace(/\/$/, "")}/auth/link?token=${token}`);
+    console.error(`One-time link for ${user.email}, valid until ${new Date(expiresAt).toISOString()}.`);
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The one configuration module: every setting, its `GW_*` variable, its flag (where
+ * it has one), its default and its validation. Loaded once at start; a bad value
+ * stops the process with one clear line per problem.
+ */
+import { resolve } from "node:path";
+
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+export type Durability = "batched" | "strict";
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Base64 of 32 bytes, or null: generated into `dataDir/master.key` on first start. */
+  masterKey: string | null;
+  /** null: SQLite at `dataDir/gateway.db`. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  publicUrl: string | null;
+  oidcIssuer: string | null;
+  oidcClientId: string | null;
+  oidcClientSecret: string | null;
+  catalogPath: string | null;
+  logLevel: LogLevel;
+  rateLimitRequests: number;
+  rateLimitWindowS: number;
+  durability: Durability;
+  /** Largest request body accepted, in bytes (413 above). */
+  maxBodyBytes: number;
+  /** Take the client address from X-Forwarded-For (only behind a trusted load balancer). */
+  trustProxy: boolean;
+  usageRetentionDays: number;
+  keyCacheTtlS: number;
+  flushIntervalMs: number;
+  flushMaxEvents: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+type Parsed<T> = { ok: T } | { error: string };
+const ok = <T>(value: T): Parsed<T> => ({ ok: value });
+const fail = (error: string): Parsed<never> => ({ error });
+
+interface Setting<K extends keyof Config> {
+  key: K;
+  env: string;
+  flag?: string;
+  parse: (raw: string) => Parsed<Config[K]>;
+  fallback: () => Config[K];
+}
+
+const integer =
+  (min: number, max: number) =>
+  (raw: string): Parsed<number> => {
+    if (!/^\d+$/.test(raw.trim())) return fail(`must be a whole number, got "${raw}"`);
+    const n = Number(raw);
+    return n < min || n > max ? fail(`must be between ${min} and ${max}, got ${n}`) : ok(n);
+  };
+
+const oneOf =
+  <T extends string>(...values: T[]) =>
+  (raw: string): Parsed<T> =>
+    (values as string[]).includes(raw) ? ok(raw as T) : fail(`must be one of ${values.join(", ")}, got "${raw}"`);
+
+const text = (raw: string): Parsed<string | null> => ok(raw.trim() === "" ? null : raw.trim());
+
+const nonEmpty = (raw: string): Parsed<string> => (raw.trim() ? ok(raw.trim()) : fail("must not be empty"));
+
+const url =
+  (...protocols: string[]) =>
+  (raw: string): Parsed<string | null> => {
+    if (raw.trim() === "") return ok(null);
+    try {
+      const u = new URL(raw.trim());
+      return protocols.includes(u.protocol) ? ok(raw.trim()) : fail(`must be a ${protocols.join(" or ")} URL, got "${u.protocol}"`);
+    } catch {
+      return fail("must be a URL");
+    }
+  };
+
+const bool = (raw: string): Parsed<boolean> =>
+  ["1", "true", "yes", "on"].includes(raw.toLowerCase())
+    ? ok(true)
+    : ["0", "false", "no", "off", ""].includes(raw.toLowerCase())
+      ? ok(false)
+      : fail(`must be true or false, got "${raw}"`);
+
+function masterKey(raw: string): Parsed<string | null> {
+  if (raw.trim() === "") return ok(null);
+  const bytes = Buffer.from(raw.trim(), "base64");
+  // Never echo the value: it is a secret.
+  return bytes.length === 32 ? ok(raw.trim()) : fail(`must be 32 bytes in base64 (openssl rand -base64 32), got ${bytes.length} bytes`);
+}
+
+const SETTINGS: Setting<keyof Config>[] = [
+  { key: "host", env: "GW_HOST", flag: "host", parse: nonEmpty, fallback: () => "127.0.0.1" },
+  { key: "port", env: "GW_PORT", flag: "port", parse: integer(0, 65535), fallback: () => 8080 },
+  { key: "dataDir", env: "GW_DATA_DIR", flag: "data", parse: (r) => (r.trim() ? ok(resolve(r.trim())) : fail("must not be empty")), fallback: () => resolve("data") },
+  { key: "masterKey", env: "GW_MASTER_KEY", parse: masterKey, fallback: () => null },
+  { key: "databaseUrl", env: "GW_DATABASE_URL", parse: url("postgres:", "postgresql:", "sqlite:"), fallback: () => null },
+  { key: "redisUrl", env: "GW_REDIS_URL", parse: url("redis:", "rediss:"), fallback: () => null },
+  { key: "publicUrl", env: "GW_PUBLIC_URL", flag: "public-url", parse: url("http:", "https:"), fallback: () => null },
+  { key: "oidcIssuer", env: "GW_OIDC_ISSUER", parse: url("http:", "https:"), fallback: () => null },
+  { key: "oidcClientId", env: "GW_OIDC_CLIENT_ID", parse: text, fallback: () => null },
+  { key: "oidcClientSecret", env: "GW_OIDC_CLIENT_SECRET", parse: text, fallback: () => null },
+  { key: "catalogPath", env: "GW_CATALOG", parse: (r) => ok(r.trim() ? resolve(r.trim()) : null), fallback: () => null },
+  { key: "logLevel", env: "GW_LOG_LEVEL", parse: oneOf("debug", "info", "warn", "error", "silent"), fallback: () => "info" },
+  { key: "rateLimitRequests", env: "GW_RATE_LIMIT_REQUESTS", parse: integer(1, 1_000_000_000), fallback: () => 1200 },
+  { key: "rateLimitWindowS", env: "GW_RATE_LIMIT_WINDOW_S", parse: integer(1, 86_400), fallback: () => 60 },
+  { key: "durability", env: "GW_DURABILITY", parse: oneOf("batched", "strict"), fallback: () => "batched" },
+  { key: "maxBodyBytes", env: "GW_MAX_BODY_BYTES", parse: integer(1024, 512 * 1024 * 1024), fallback: () => 32 * 1024 * 1024 },
+  { key: "trustProxy", env: "GW_TRUST_PROXY", parse: bool, fallback: () => false },
+  { key: "usageRetentionDays", env: "GW_USAGE_RETENTION_DAYS", parse: integer(1, 3650), fallback: () => 30 },
+  { key: "keyCacheTtlS", env: "GW_KEY_CACHE_TTL_S", parse: integer(1, 86_400), fallback: () => 60 },
+  { key: "flushIntervalMs", env: "GW_FLUSH_INTERVAL_MS", parse: integer(10, 60_000), fallback: () => 250 },
+  { key: "flushMaxEvents", env: "GW_FLUSH_MAX_EVENTS", parse: integer(1, 100_000), fallback: () => 1000 },
+];
+
+/** Reads settings from flags (which win) and the environment, and validates them all at once. */
+export function loadConfig(flags: Record<string, string | undefined> = {}, env: Source = process.env): Config {
+  const out: Partial<Config> = {};
+  const problems: string[] = [];
+  for (const s of SETTINGS) {
+    const fromFlag = s.flag ? flags[s.flag] : undefined;
+    const raw = fromFlag ?? env[s.env];
+    const parsed = raw === undefined ? ok(s.fallback()) : s.parse(raw);
+    if ("error" in parsed) problems.push(`${fromFlag !== undefined ? `--${s.flag}` : s.env}: ${parsed.error}`);
+    else (out as Record<string, unknown>)[s.key] = parsed.ok;
+  }
+  const oidc = [out.oidcIssuer, out.oidcClientId, out.oidcClientSecret].filter((v) => v != null).length;
+  if (oidc !== 0 && oidc !== 3) problems.push("GW_OIDC_ISSUER, GW_OIDC_CLIENT_ID and GW_OIDC_CLIENT_SECRET go together: set all three or none");
+  if (problems.length) throw new ConfigError(problems);
+  return out as Config;
+}
+
+/** The settings table, for `--help`. */
+export function describeSettings(): { env: string; flag?: string }[] {
+  return SETTINGS.map((s) => ({ env: s.env, flag: s.flag }));
+}

@@ -1,0 +1,46 @@
+/**
+ * API key values: `gw_live_` or `gw_test_` followed by 40 base62 characters
+ * (about 238 bits). Only an HMAC-SHA256 of the value is ever stored or cached, so
+ * neither the database nor a memory dump of the cache yields a usable key.
+ */
+import type { KeyType } from "./types.ts";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const SECRET_LENGTH = 40;
+const KEY_PATTERN = /^gw_(live|test)_[0-9A-Za-z]{40}$/;
+
+/** Uniform base62 from the system CSPRNG (rejection sampling: 248 = 4 * 62, so no modulo bias). */
+function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export function generateApiKey(type: KeyType): string {
+  return `gw_${type}_${randomBase62(SECRET_LENGTH)}`;
+}
+
+/** The key type if `value` is a well-formed key, else null (so malformed keys never reach a lookup). */
+export function apiKeyType(value: string): KeyType | null {
+  if (!KEY_PATTERN.test(value)) return null;
+  return value.charCodeAt(3) === 108 /* l */ ? "live" : "test";
+}
+
+/** What may be shown of a key: its type prefix and four characters. */
+export function apiKeyPrefix(value: string): string {
+  return value.slice(0, 12);
+}
+
+/** Keyed hash of key values; the secret comes from the master key (see lib/master-key.ts). */
+export class ApiKeyHasher {
+  constructor(private readonly secret: Uint8Array) {}
+
+  hash(value: string): string {
+    return new Bun.CryptoHasher("sha256", this.secret).update(value).digest("hex");
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * The gateway's records, as the services and the storage interface see them.
+ * Timestamps are epoch milliseconds inside the process; surfaces render ISO 8601.
+ * Money is integer micro-dollars (1 USD = 1_000_000) so sums never drift.
+ */
+
+export type Tier = "starter" | "professional" | "enterprise";
+export type Role = "admin" | "member";
+export type KeyType = "live" | "test";
+
+export interface Organization {
+  id: string;
+  name: string;
+  tier: Tier;
+  createdAt: number;
+}
+
+export interface User {
+  id: string;
+  orgId: string;
+  email: string;
+  role: Role;
+  createdAt: number;
+}
+
+export interface ServiceAccount {
+  id: string;
+  orgId: string;
+  name: string;
+  description: string;
+  role: Role;
+  /** Id of the user who created it (null when created by the command line before any user existed). */
+  createdBy: string | null;
+  createdAt: number;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  orgId: string;
+  serviceAccountId: string;
+  name: string;
+  /** HMAC-SHA256 of the key value, hex. The value itself is never stored. */
+  keyHash: string;
+  /** First characters of the value (`gw_live_AbCd`), safe to show so people can tell keys apart. */
+  keyPrefix: string;
+  keyType: KeyType;
+  proxyMode: string;
+  spendCapCents: number | null;
+  monthlyCapCents: number | null;
+  spentMicros: number;
+  requestCount: number;
+  lastUsedAt: number | null;
+  createdAt: number;
+  revokedAt: number | null;
+  revokedReason: string | null;
+}
+
+/** What authentication needs on the hot path: the key joined with its owner. Cached by key hash. */
+export interface KeyPrincipal {
+  key: ApiKeyRecord;
+  serviceAccount: ServiceAccount;
+  organization: Organization;
+}
+
+export interface Session {
+  /** SHA-256 of the random session id that lives in the cookie. */
+  idHash: string;
+  userId: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export interface LoginLink {
+  tokenHash: string;
+  userId: string;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  orgId: string;
+  /** `user:<id>`, `sa:<id>` or `cli`. */
+  actor: string;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: number;
+  details: Record<string, unknown>;
+}
+
+export type AuditInput = Omit<AuditEntry, "id" | "createdAt">;
+
+/** One model call. Never carries prompt or completion text. */
+export interface UsageEvent {
+  id: string;
+  requestId: string;
+  orgId: string;
+  keyId: string | null;
+  userId: string | null;
+  provider: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  costMicros: number;
+  latencyMs: number;
+  status: number;
+  errorCode: string | null;
+  createdAt: number;
+}
+
+/** Per-key counters accumulated in memory and added to the key row at flush time. */
+export interface KeyTouch {
+  keyId: string;
+  lastUsedAt: number;
+  requests: number;
+  spendMicros: number;
+}
+
+/** Everything one write-behind flush commits, in one transaction. */
+export interface FlushBatch {
+  events: UsageEvent[];
+  keyTouches: KeyTouch[];
+}
+
+export interface Notification {
+  id: string;
+  orgId: string;
+  kind: string;
+  severity: "info" | "warning" | "critical";
+  title: string;
+  body: Record<string, unknown>;
+  createdAt: number;
+  readAt: number | null;
+}
+
+export type PiiAction = "redact" | "block";
+export type RouteStrategy = "cost" | "speed" | "quality" | "balanced";
+
+/** Organization-wide settings; only admins change them. */
+export interface OrgPreferences {
+  monthlyBudgetCents: number | null;
+  piiAction: PiiAction;
+  alertWebhookUrl: string | null;
+  defaultRouteStrategy: RouteStrategy;
+}
+
+/** Personal settings of one identity (user or service account). */
+export interface PersonalPreferences {
+  timezone: string;
+  emailNotifications: boolean;
+}
+
+export const DEFAULT_ORG_PREFERENCES: OrgPreferences = {
+  monthlyBudgetCents: null,
+  piiAction: "redact",
+  alertWebhookUrl: null,
+  defaultRouteStrategy: "balanced",
+};
+
+export const DEFAULT_PERSONAL_PREFERENCES: PersonalPreferences = {
+  timezone: "UTC",
+  emailNotifications: true,
+};
+
+export type ProviderFormat = "chat" | "messages" | "bedrock";
+
+export interface ProviderLimits {
+  requestsPerMinute?: number;
+  tokensPerMinute?: number;
+  requestsPerDay?: number;
+}
+
+/** A provider configuration as stored: the key only as ciphertext. */
+export interface ProviderConfigRecord {
+  id: string;
+  orgId: string;
+  /** null = organization scope. */
+  ownerUserId: string | null;
+  provider: string;
+  name: string;
+  baseUrl: string | null;
+  country: string | null;
+  format: ProviderFormat;
+  models: string[];
+  limits: ProviderLimits;
+  /** Provider-specific non-secret settings (region, api version, deployment map). */
+  settings: Record<string, unknown>;
+  /** AES-256-GCM sealed credentials (nonce + ciphertext + tag), base64. */
+  secretCiphertext: string;
+  keyHint: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** An hourly roll-up row: analytics read these instead of raw events. */
+export interface UsageHourly {
+  orgId: string;
+  /** Epoch ms of the hour's start (UTC). */
+  hour: number;
+  keyId: string;
+  provider: string;
+  model: string;
+  requests: number;
+  errors: number;
+  promptTokens: number;
+  completionTokens: number;
+  costMicros: number;
+  latencyMsSum: number;
+}

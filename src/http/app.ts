@@ -1,0 +1,66 @@
+/**
+ * The HTTP application: one route table, each route a surface handler run inside the
+ * request runner. Unknown paths (404) and wrong methods (405) are rendered in the
+ * envelope their path implies, with the same headers as every other response.
+ */
+import { Elysia } from "elysia";
+import { ApiError, toApiError } from "../lib/errors.ts";
+import type { Runtime } from "../runtime.ts";
+import { API_VERSION, VERSION } from "../version.ts";
+import { type Surface, surfaceForPath } from "./error-envelopes.ts";
+import { json } from "./json-response.ts";
+import type { Admission, Handler } from "./request-runner.ts";
+import { gatewayHandler } from "./surfaces/gateway-surface.ts";
+import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
+import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
+
+interface Route {
+  method: "GET" | "POST";
+  path: string;
+  surface: Surface;
+  admission: Admission;
+  handler: Handler;
+}
+
+function routes(rt: Runtime): Route[] {
+  const { config, store, runner, operations, services, metrics } = rt;
+  const sessions = { store, secureCookies: config.publicUrl?.startsWith("https:") ?? false, now: services.now };
+  return [
+    { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
+    { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
+    { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(store, () => rt.draining) },
+    { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics) },
+    { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler({ runner, operations, services, maxBodyBytes: config.maxBodyBytes }) },
+    { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
+    { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
+    { method: "POST", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
+  ];
+}
+
+export function createApp(rt: Runtime) {
+  const table = routes(rt);
+  const allowed = new Map<string, string[]>();
+  for (const r of table) allowed.set(r.path, [...(allowed.get(r.path) ?? []), r.method]);
+
+  const app = new Elysia({ name: "gateway" });
+  for (const r of table) {
+    // parse: "none" — bodies are read by the surfaces under the size limit, with our own errors.
+    app.route(r.method, r.path, ({ request, server }) => rt.runner.run(r.surface, r.path, r.admission, request, server, r.handler), { parse: "none" });
+  }
+  app.onError(({ code, error, request, server }) => {
+    const path = new URL(request.url).pathname;
+    let failure: ApiError;
+    if (code === "NOT_FOUND") {
+      const methods = allowed.get(path);
+      failure = methods
+        ? new ApiError(405, "method_not_allowed", `${request.method} is not allowed on ${path}; use ${methods.join(" or ")}.`, { headers: { allow: methods.join(", ") } })
+        : new ApiError(404, "not_found", `No route for ${request.method} ${path}.`);
+    } else {
+      failure = toApiError(error);
+    }
+    return rt.runner.run(surfaceForPath(path), "unmatched", "address", request, server, () => {
+      throw failure;
+    });
+  });
+  return app;
+}

@@ -1,0 +1,19 @@
+/** The HTTP series on /metrics: requests by route and status, and latency by route. */
+import { Counter, Histogram, type MetricsRegistry } from "../lib/metrics.ts";
+
+const LATENCY_BUCKETS_S = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+export class HttpMetrics {
+  private readonly requests: Counter;
+  private readonly latency: Histogram;
+
+  constructor(registry: MetricsRegistry) {
+    this.requests = registry.register(new Counter("gateway_http_requests_total", "HTTP requests by route template, method and status.", ["route", "method", "status"]));
+    this.latency = registry.register(new Histogram("gateway_http_request_duration_seconds", "Time to response headers, by route template.", ["route"], LATENCY_BUCKETS_S));
+  }
+
+  observe(route: string, method: string, status: number, seconds: number): void {
+    this.requests.inc([route, method, String(status)]);
+    this.latency.observe([route], seconds);
+  }
+}

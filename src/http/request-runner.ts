@@ -1,0 +1,127 @@
+/**
+ * The frame around every request: request id, client address, admission
+ * (authenticate + rate limit), error rendering in the surface's envelope, the
+ * rate-limit headers every response carries, metrics and the one log line.
+ * Surfaces stay thin: they decode, call a service or the pipeline, and encode.
+ */
+import type { Server } from "bun";
+import { toApiError } from "../lib/errors.ts";
+import type { Logger } from "../lib/log.ts";
+import type { Authenticator } from "../pipeline/authenticate.ts";
+import { bucketForAddress, bucketForIdentity, takeToken } from "../pipeline/rate-limit.ts";
+import type { Identity } from "../services/identity.ts";
+import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
+import { renderError, type Surface } from "./error-envelopes.ts";
+import type { HttpMetrics } from "./http-metrics.ts";
+
+export interface RequestScope {
+  readonly requestId: string;
+  readonly ip: string;
+  readonly surface: Surface;
+  readonly route: string;
+  readonly request: Request;
+  /** The rate-limit decision this request is charged to; reported in the headers. */
+  rate: RateDecision | null;
+  identity: Identity | null;
+}
+
+/** How a route is charged before its handler runs. */
+export type Admission =
+  /** The handler calls `admit()` (API routes: key or session, then its bucket). */
+  | "identity"
+  /** Charged to the client address (public pages, unknown paths). */
+  | "address"
+  /** Not charged; headers report the address bucket (health checks, metrics scrapes). */
+  | "free";
+
+export type Handler = (scope: RequestScope) => Response | Promise<Response>;
+
+export interface RunnerDeps {
+  authenticator: Authenticator;
+  limiter: RateLimiter;
+  metrics: HttpMetrics;
+  log: Logger;
+  trustProxy: boolean;
+  /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer. */
+  onKeyUsed: (keyId: string) => void;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export class RequestRunner {
+  constructor(private readonly deps: RunnerDeps) {}
+
+  async run(surface: Surface, route: string, admission: Admission, request: Request, server: Server<unknown> | null, handler: Handler): Promise<Response> {
+    const startedAt = performance.now();
+    const incoming = request.headers.get("x-request-id");
+    const scope: RequestScope = {
+      requestId: incoming !== null && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID(),
+      ip: this.clientAddress(request, server),
+      surface,
+      route,
+      request,
+      rate: null,
+      identity: null,
+    };
+    let response: Response;
+    try {
+      if (admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
+      response = await handler(scope);
+    } catch (err) {
+      const apiError = toApiError(err);
+      if (apiError.status >= 500) this.deps.log.error("request failed", { requestId: scope.requestId, route, error: String((err as Error)?.stack ?? err) });
+      response = renderError(surface, apiError);
+    }
+    this.finish(scope, response, startedAt);
+    return response;
+  }
+
+  /** Authenticates the caller and charges their bucket; a failed attempt is charged to the address. */
+  async admit(scope: RequestScope): Promise<Identity> {
+    let identity: Identity;
+    try {
+      identity = await this.deps.authenticator.authenticate(scope.request);
+    } catch (err) {
+      await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
+      throw err;
+    }
+    scope.identity = identity;
+    if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
+    await takeToken(this.deps.limiter, bucketForIdentity(identity), (d) => (scope.rate = d));
+    return identity;
+  }
+
+  private finish(scope: RequestScope, response: Response, startedAt: number): void {
+    const rate = scope.rate ?? this.deps.limiter.peek(bucketForAddress(scope.ip));
+    const h = response.headers;
+    h.set("x-request-id", scope.requestId);
+    h.set("x-ratelimit-limit", String(rate.limit));
+    h.set("x-ratelimit-remaining", String(rate.remaining));
+    h.set("x-ratelimit-reset", String(rate.resetAtS));
+    const seconds = (performance.now() - startedAt) / 1000;
+    this.deps.metrics.observe(scope.route, scope.request.method, response.status, seconds);
+    if (this.deps.log.enabled("info")) {
+      const id = scope.identity;
+      this.deps.log.info("request", {
+        requestId: scope.requestId,
+        method: scope.request.method,
+        route: scope.route,
+        status: response.status,
+        durationMs: Math.round(seconds * 1e6) / 1e3,
+        ip: scope.ip,
+        orgId: id?.organization.id,
+        keyId: id?.kind === "serviceAccount" ? id.key.id : undefined,
+        userId: id?.kind === "user" ? id.id : undefined,
+      });
+    }
+  }
+
+  private clientAddress(request: Request, server: Server<unknown> | null): string {
+    if (this.deps.trustProxy) {
+      const forwarded = request.headers.get("x-forwarded-for");
+      const first = forwarded?.split(",")[0]?.trim();
+      if (first) return first;
+    }
+    return server?.requestIP(request)?.address ?? "unknown";
+  }
+}

@@ -1,0 +1,49 @@
+/** `POST /api/v1/gateway`: decode the envelope, admit the caller, dispatch the operation. */
+import { Type } from "@sinclair/typebox";
+import { readJsonObject } from "../../lib/json-body.ts";
+import { compileValidator } from "../../lib/validator.ts";
+import type { OperationRegistry } from "../../ops/registry.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
+import { actorOf } from "../../services/identity.ts";
+import { json } from "../json-response.ts";
+import type { RequestRunner, RequestScope } from "../request-runner.ts";
+
+const GatewayRequest = compileValidator(
+  Type.Object({
+    operation: Type.String({ minLength: 1, maxLength: 200 }),
+    // Checked against the operation's own schema after dispatch finds it.
+    params: Type.Optional(Type.Unknown()),
+    context: Type.Optional(
+      Type.Object({
+        applicationId: Type.Optional(Type.String({ maxLength: 200 })),
+        scope: Type.Optional(Type.Union([Type.Literal("user"), Type.Literal("organization")])),
+      }),
+    ),
+  }),
+);
+
+export interface GatewaySurfaceDeps {
+  runner: RequestRunner;
+  operations: OperationRegistry;
+  services: ServiceDeps;
+  maxBodyBytes: number;
+}
+
+export function gatewayHandler(deps: GatewaySurfaceDeps) {
+  return async (scope: RequestScope): Promise<Response> => {
+    const identity = await deps.runner.admit(scope);
+    const body = GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+    const data = await deps.operations.dispatch(
+      {
+        identity,
+        actor: actorOf(identity, scope.ip, scope.request.headers.get("user-agent")),
+        deps: deps.services,
+        requestId: scope.requestId,
+        context: body.context ?? {},
+      },
+      body.operation,
+      body.params,
+    );
+    return json({ success: true, data, error: null });
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Reads a JSON request body under a size limit, with a clear error for each way it
+ * can be wrong. The limit is checked against Content-Length before reading, and
+ * against the bytes actually read for chunked bodies.
+ */
+import { ApiError, badRequest } from "./errors.ts";
+
+const tooLarge = (limit: number) =>
+  new ApiError(413, "payload_too_large", `The request body is larger than the limit of ${limit} bytes.`);
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null) {
+    if (Number(declared) > limit) throw tooLarge(limit);
+    return new Uint8Array(await request.arrayBuffer());
+  }
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The parsed body, which must be a JSON object. */
+export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readLimited(request, limit);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw badRequest("The request body could not be read.");
+  }
+  if (bytes.byteLength === 0) throw badRequest("The request body is empty; a JSON object is expected.");
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(bytes));
+  } catch (err) {
+    throw badRequest(`The request body is not valid JSON: ${(err as Error).message}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw badRequest("The request body must be a JSON object.");
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,105 @@
+/**
+ * A minimal Prometheus registry: counters and histograms keyed by a fixed label
+ * tuple, rendered in the text exposition format. Label values come from route
+ * templates and status codes only, so the series count stays bounded.
+ */
+
+type LabelValues = readonly string[];
+
+function labelText(names: readonly string[], values: LabelValues, extra = ""): string {
+  const parts = names.map((n, i) => `${n}="${escapeLabel(values[i] ?? "")}"`);
+  if (extra) parts.push(extra);
+  return parts.length ? `{${parts.join(",")}}` : "";
+}
+
+function escapeLabel(v: string): string {
+  return v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+}
+
+interface Metric {
+  render(): string;
+}
+
+export class Counter implements Metric {
+  private readonly series = new Map<string, { values: LabelValues; n: number }>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly labels: readonly string[] = [],
+  ) {}
+
+  inc(values: LabelValues = [], by = 1): void {
+    const id = values.join("\u0000");
+    const s = this.series.get(id);
+    if (s) s.n += by;
+    else this.series.set(id, { values, n: by });
+  }
+
+  render(): string {
+    let out = `# HELP ${this.name} ${this.help}\n# TYPE ${this.name} counter\n`;
+    for (const s of this.series.values()) out += `${this.name}${labelText(this.labels, s.values)} ${s.n}\n`;
+    return out;
+  }
+}
+
+export class Histogram implements Metric {
+  private readonly series = new Map<string, { values: LabelValues; counts: Float64Array; sum: number; n: number }>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly labels: readonly string[],
+    readonly buckets: readonly number[],
+  ) {}
+
+  observe(values: LabelValues, v: number): void {
+    const id = values.join("\u0000");
+    let s = this.series.get(id);
+    if (!s) {
+      s = { values, counts: new Float64Array(this.buckets.length), sum: 0, n: 0 };
+      this.series.set(id, s);
+    }
+    for (let i = 0; i < this.buckets.length; i++) if (v <= (this.buckets[i] as number)) s.counts[i]! += 1;
+    s.sum += v;
+    s.n += 1;
+  }
+
+  render(): string {
+    let out = `# HELP ${this.name} ${this.help}\n# TYPE ${this.name} histogram\n`;
+    for (const s of this.series.values()) {
+      this.buckets.forEach((b, i) => {
+        out += `${this.name}_bucket${labelText(this.labels, s.values, `le="${b}"`)} ${s.counts[i]}\n`;
+      });
+      out += `${this.name}_bucket${labelText(this.labels, s.values, 'le="+Inf"')} ${s.n}\n`;
+      out += `${this.name}_sum${labelText(this.labels, s.values)} ${s.sum}\n`;
+      out += `${this.name}_count${labelText(this.labels, s.values)} ${s.n}\n`;
+    }
+    return out;
+  }
+}
+
+/** A value read at scrape time (cache sizes, flush lag). */
+export class Gauge implements Metric {
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly read: () => number,
+    readonly type: "gauge" | "counter" = "gauge",
+  ) {}
+
+  render(): string {
+    return `# HELP ${this.name} ${this.help}\n# TYPE ${this.name} ${this.type}\n${this.name} ${this.read()}\n`;
+  }
+}
+
+export class MetricsRegistry {
+  private readonly metrics: Metric[] = [];
+
+  register<M extends Metric>(m: M): M {
+    this.metrics.push(m);
+    return m;
+  }
+
+  render(): string {
+    return this.metrics.map((m) => m.render()).join("");
+  }
+}

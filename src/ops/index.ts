@@ -1,0 +1,9 @@
+/** Every gateway operation, registered once. New categories add their module here. */
+import { orgKeyOperations } from "./org-key-ops.ts";
+import { orgMemberOperations } from "./org-member-ops.ts";
+import { OperationRegistry } from "./registry.ts";
+import { userOperations } from "./user-ops.ts";
+
+export function createOperationRegistry(): OperationRegistry {
+  return new OperationRegistry().register(...userOperations, ...orgKeyOperations, ...orgMemberOperations);
+}

@@ -1,0 +1,44 @@
+/** `org.*` operations on members and the audit log (admin only). */
+import { Type } from "@sinclair/typebox";
+import { addMember } from "../services/organizations.ts";
+import { presentAudit, presentUser } from "./present.ts";
+import { defineOperation } from "./registry.ts";
+
+export const listMembers = defineOperation({
+  id: "org.members.list",
+  summary: "The organization's members.",
+  role: "admin",
+  params: Type.Object({}),
+  async run({ identity, deps }) {
+    return { members: (await deps.store.listUsers(identity.organization.id)).map(presentUser) };
+  },
+});
+
+export const inviteMember = defineOperation({
+  id: "org.members.invite",
+  summary: "Adds a member by e-mail; they can then sign in to the dashboard.",
+  role: "admin",
+  params: Type.Object({
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    role: Type.Optional(Type.Union([Type.Literal("admin"), Type.Literal("member")])),
+  }),
+  async run({ identity, actor, deps }, p) {
+    return { user: presentUser(await addMember(deps, actor, identity.organization.id, { email: p.email, role: p.role ?? "member" })) };
+  },
+});
+
+export const listAuditLog = defineOperation({
+  id: "org.audit-log.list",
+  summary: "Audit entries, newest first; pass `nextBefore` back as `before` for the next page.",
+  role: "admin",
+  params: Type.Object({
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    before: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  }),
+  async run({ identity, deps }, p) {
+    const page = await deps.store.listAudit(identity.organization.id, { limit: p.limit ?? 50, before: p.before ?? null });
+    return { entries: page.entries.map(presentAudit), nextBefore: page.nextBefore };
+  },
+});
+
+export const orgMemberOperations = [listMembers, inviteMember, listAuditLog];

@@ -1,0 +1,69 @@
+/**
+ * The gateway operations endpoint as a registry: each operation declares its id, a
+ * TypeBox schema for `params` (compiled once) and the role it needs. Categories live
+ * in their own modules and register here; dispatch validates, checks the role,
+ * audits refusals and runs the operation.
+ */
+import type { Static, TSchema } from "@sinclair/typebox";
+import { ApiError } from "../lib/errors.ts";
+import { compileValidator, type Validator } from "../lib/validator.ts";
+import { recordAudit } from "../services/audit.ts";
+import type { ServiceDeps } from "../services/deps.ts";
+import type { Actor, Identity } from "../services/identity.ts";
+
+export interface OperationContext {
+  identity: Identity;
+  actor: Actor;
+  deps: ServiceDeps;
+  requestId: string;
+  /** The request's optional `context` (applicationId, scope). */
+  context: { applicationId?: string; scope?: "user" | "organization" };
+}
+
+export interface Operation<S extends TSchema = TSchema> {
+  id: string;
+  summary: string;
+  params: S;
+  /** `admin`: the caller's organization role must be admin (403 otherwise, and the refusal is audited). */
+  role?: "admin";
+  run(ctx: OperationContext, params: Static<S>): Promise<unknown>;
+}
+
+/** Keeps the params type tied to the schema at the definition site. */
+export function defineOperation<S extends TSchema>(op: Operation<S>): Operation<S> {
+  return op;
+}
+
+interface Registered {
+  op: Operation;
+  params: Validator<TSchema>;
+}
+
+export class OperationRegistry {
+  private readonly ops = new Map<string, Registered>();
+
+  register(...ops: Operation<any>[]): this {
+    for (const op of ops) {
+      if (this.ops.has(op.id)) throw new Error(`operation ${op.id} registered twice`);
+      this.ops.set(op.id, { op, params: compileValidator(op.params) });
+    }
+    return this;
+  }
+
+  ids(): string[] {
+    return [...this.ops.keys()].sort();
+  }
+
+  async dispatch(ctx: OperationContext, operationId: string, rawParams: unknown): Promise<unknown> {
+    const entry = this.ops.get(operationId);
+    if (!entry) {
+      throw new ApiError(400, "invalid_request", `Unknown operation "${operationId.slice(0, 100)}". Known operations: ${this.ids().join(", ")}.`, { param: "operation" });
+    }
+    if (entry.op.role === "admin" && ctx.identity.role !== "admin") {
+      await recordAudit(ctx.deps.store, ctx.identity.organization.id, ctx.actor, "access.denied", operationId, { requiredRole: "admin" }, ctx.deps.now());
+      throw new ApiError(403, "forbidden", `Operation ${operationId} requires the organization role admin.`);
+    }
+    const params = entry.params.parse(rawParams ?? {}, "params");
+    return entry.op.run(ctx, params);
+  }
+}

@@ -1,0 +1,62 @@
+/** `user.*` operations: who am I, and my (and my organization's) preferences. */
+import { Type } from "@sinclair/typebox";
+import { ApiError } from "../lib/errors.ts";
+import { readPreferences, updatePreferences } from "../services/preferences.ts";
+import { defineOperation } from "./registry.ts";
+
+const Cents = Type.Integer({ minimum: 0, maximum: 1e12 });
+
+const PreferencesPatch = Type.Object(
+  {
+    monthlyBudgetCents: Type.Optional(Type.Union([Cents, Type.Null()])),
+    piiAction: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("block")])),
+    alertWebhookUrl: Type.Optional(Type.Union([Type.String({ pattern: "^https?://\\S+$", maxLength: 2000 }), Type.Null()])),
+    defaultRouteStrategy: Type.Optional(Type.Union([Type.Literal("cost"), Type.Literal("speed"), Type.Literal("quality"), Type.Literal("balanced")])),
+    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    emailNotifications: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+function checkTimezone(tz: string | undefined): void {
+  if (tz === undefined) return;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tz });
+  } catch {
+    throw new ApiError(400, "invalid_request", `params.set.timezone: "${tz.slice(0, 64)}" is not an IANA time zone`, { param: "params.set.timezone" });
+  }
+}
+
+export const userMe = defineOperation({
+  id: "user.me",
+  summary: "The caller: user or service account, role and organization.",
+  params: Type.Object({}),
+  async run({ identity, deps }) {
+    const organization = { id: identity.organization.id, name: identity.organization.name, tier: identity.organization.tier };
+    if (identity.kind === "user") {
+      const u = identity.user;
+      return { user: { id: u.id, email: u.email, role: u.role }, organization, identity: "user" };
+    }
+    const sa = identity.serviceAccount;
+    const creator = sa.createdBy ? await deps.store.getUser(sa.createdBy) : null;
+    return {
+      user: { id: sa.id, email: creator?.email ?? null, role: sa.role },
+      serviceAccount: { id: sa.id, name: sa.name, createdBy: sa.createdBy, keyId: identity.key.id, keyType: identity.key.keyType },
+      organization,
+      identity: "serviceAccount",
+    };
+  },
+});
+
+export const userPreferences = defineOperation({
+  id: "user.preferences",
+  summary: "Reads preferences; with `set`, updates them first (organization keys need role admin).",
+  params: Type.Object({ set: Type.Optional(PreferencesPatch) }),
+  async run({ identity, actor, deps }, params) {
+    if (!params.set) return readPreferences(deps, identity);
+    checkTimezone(params.set.timezone);
+    return updatePreferences(deps, identity, actor, params.set);
+  },
+});
+
+export const userOperations = [userMe, userPreferences];

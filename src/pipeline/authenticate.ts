@@ -1,0 +1,84 @@
+/**
+ * Stage 2: who is calling. An API key (`Authorization: Bearer`, or `x-api-key` as the
+ * messages clients send it) is hashed and looked up in the key cache, memory first.
+ * A dashboard session cookie is the other credential; browser calls that change
+ * state must also come from our own origin.
+ */
+import { apiKeyType, type ApiKeyHasher } from "../domain/api-key.ts";
+import type { KeyPrincipal } from "../domain/types.ts";
+import { cookieValue } from "../lib/cookies.ts";
+import { ApiError, unauthorized } from "../lib/errors.ts";
+import type { Identity } from "../services/identity.ts";
+import { authenticateSession, SESSION_COOKIE } from "../services/sessions.ts";
+import type { Store } from "../store/store.ts";
+
+export interface KeyLookup {
+  get(keyHash: string): KeyPrincipal | null | Promise<KeyPrincipal | null>;
+}
+
+export interface AuthenticatorDeps {
+  hasher: ApiKeyHasher;
+  keys: KeyLookup;
+  store: Store;
+  /** Origins a browser may send state-changing calls from, besides the request's own host. */
+  trustedOrigins: string[];
+  now: () => number;
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/** The API key a request carries, or null. */
+export function presentedKey(headers: Headers): string | null {
+  const auth = headers.get("authorization");
+  if (auth !== null) return BEARER.exec(auth)?.[1] ?? "";
+  return headers.get("x-api-key");
+}
+
+const REVOKED = () => unauthorized("This API key has been revoked.");
+
+function identityOf(p: KeyPrincipal): Identity {
+  return { kind: "serviceAccount", id: p.serviceAccount.id, role: p.serviceAccount.role, organization: p.organization, serviceAccount: p.serviceAccount, key: p.key };
+}
+
+export class Authenticator {
+  constructor(private readonly deps: AuthenticatorDeps) {}
+
+  /** Resolves the caller or throws 401 (403 for a cross-site browser call). */
+  authenticate(request: Request): Identity | Promise<Identity> {
+    const key = presentedKey(request.headers);
+    if (key !== null) return this.byKey(key);
+    const session = cookieValue(request.headers, SESSION_COOKIE);
+    if (session !== null) return this.bySession(request, session);
+    throw unauthorized("Missing credentials: send your gateway key as `Authorization: Bearer <key>` or `x-api-key`.");
+  }
+
+  private byKey(value: string): Identity | Promise<Identity> {
+    if (apiKeyType(value) === null) throw unauthorized("Invalid API key.");
+    const found = this.deps.keys.get(this.deps.hasher.hash(value));
+    if (found instanceof Promise) return found.then((p) => this.check(p));
+    return this.check(found);
+  }
+
+  private check(p: KeyPrincipal | null): Identity {
+    if (p === null) throw unauthorized("Invalid API key.");
+    if (p.key.revokedAt !== null) throw REVOKED();
+    return identityOf(p);
+  }
+
+  private async bySession(request: Request, sessionId: string): Promise<Identity> {
+    if (request.method !== "GET" && request.method !== "HEAD" && !this.sameOrigin(request)) {
+      throw new ApiError(403, "forbidden", "Cross-site request refused: state-changing browser calls must come from the gateway's own origin.");
+    }
+    const identity = await authenticateSession(this.deps.store, sessionId, this.deps.now());
+    if (!identity) throw unauthorized("Your session has ended; sign in again.");
+    return identity;
+  }
+
+  private sameOrigin(request: Request): boolean {
+    const origin = request.headers.get("origin");
+    if (!origin) return false;
+    if (this.deps.trustedOrigins.includes(origin)) return true;
+    const host = request.headers.get("host");
+    return host !== null && (origin === `http://${host}` || origin === `https://${host}`);
+  }
+}

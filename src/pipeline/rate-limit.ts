@@ -1,0 +1,33 @@
+/**
+ * Stage 3: the request-rate limit. One bucket per API key, per signed-in user, or per
+ * client address for callers not yet authenticated (so guessing keys is throttled
+ * too). The decision is kept on the request scope: every response reports it.
+ */
+import { ApiError } from "../lib/errors.ts";
+import type { Identity } from "../services/identity.ts";
+import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
+
+export function bucketForIdentity(identity: Identity): string {
+  return identity.kind === "serviceAccount" ? `key:${identity.key.id}` : `user:${identity.id}`;
+}
+
+export function bucketForAddress(ip: string): string {
+  return `ip:${ip}`;
+}
+
+export function rateLimited(decision: RateDecision): ApiError {
+  return new ApiError(429, "rate_limit_exceeded", `Rate limit of ${decision.limit} requests exceeded; retry in ${decision.retryAfterS} s.`, {
+    details: { limit: decision.limit, remaining: 0, resetAt: new Date(decision.resetAtS * 1000).toISOString() },
+    headers: { "retry-after": String(decision.retryAfterS) },
+  });
+}
+
+/** Takes one token; returns the decision (to report) or throws 429 when the bucket is empty. */
+export function takeToken(limiter: RateLimiter, bucket: string, onDecision: (d: RateDecision) => void): void | Promise<void> {
+  const d = limiter.take(bucket);
+  const settle = (decision: RateDecision) => {
+    onDecision(decision);
+    if (!decision.allowed) throw rateLimited(decision);
+  };
+  return d instanceof Promise ? d.then(settle) : settle(d);
+}

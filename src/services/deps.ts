@@ -1,0 +1,11 @@
+/** What the services need from the runtime; a narrow slice so tests can build it cheaply. */
+import type { ApiKeyHasher } from "../domain/api-key.ts";
+import type { Store } from "../store/store.ts";
+
+export interface ServiceDeps {
+  store: Store;
+  hasher: ApiKeyHasher;
+  /** Called when a key record changes, so every cache drops it before the next request. */
+  onKeyChanged: (keyHash: string) => void;
+  now: () => number;
+}

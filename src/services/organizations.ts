@@ -1,0 +1,74 @@
+/** Organizations and their members: creation at install time, invitations, listing. */
+import { newId } from "../domain/ids.ts";
+import type { Organization, Role, Tier, User } from "../domain/types.ts";
+import { ApiError } from "../lib/errors.ts";
+import { recordAudit } from "./audit.ts";
+import type { ServiceDeps } from "./deps.ts";
+import { type Actor, CLI_ACTOR } from "./identity.ts";
+import { type CreatedServiceAccount, createServiceAccountWithKey } from "./service-accounts.ts";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  const e = email.trim().toLowerCase();
+  if (e.length > 254 || !EMAIL.test(e)) throw new ApiError(400, "invalid_request", `"${email.slice(0, 80)}" is not an e-mail address`, { param: "email" });
+  return e;
+}
+
+export interface InitializedOrganization extends CreatedServiceAccount {
+  organization: Organization;
+  user: User;
+}
+
+/** `gateway init`: the organization, its first admin and an admin service account with a live key. */
+export async function initializeOrganization(
+  deps: ServiceDeps,
+  input: { name: string; adminEmail: string; tier: Tier },
+): Promise<InitializedOrganization> {
+  const name = input.name.trim();
+  if (!name || name.length > 200) throw new ApiError(400, "invalid_request", "the organization name must be 1 to 200 characters", { param: "org" });
+  const email = normalizeEmail(input.adminEmail);
+  if (await deps.store.getUserByEmail(email)) throw new ApiError(409, "conflict", `a user with e-mail ${email} already exists`);
+  const now = deps.now();
+  const organization: Organization = { id: newId("org"), name, tier: input.tier, createdAt: now };
+  await deps.store.createOrganization(organization);
+  const user: User = { id: newId("usr"), orgId: organization.id, email, role: "admin", createdAt: now };
+  await deps.store.createUser(user);
+  await recordAudit(deps.store, organization.id, CLI_ACTOR, "organization.create", organization.id, { tier: input.tier }, now);
+  await recordAudit(deps.store, organization.id, CLI_ACTOR, "member.add", user.id, { email, role: "admin" }, now);
+  const created = await createServiceAccountWithKey(deps, CLI_ACTOR, organization, user.id, {
+    serviceAccountName: "admin",
+    description: "Created by gateway init",
+    role: "admin",
+    name: "default",
+    keyType: "live",
+  });
+  return { organization, user, ...created };
+}
+
+/** Adds a member (by the command line or `org.members.invite`). Sign-in is by e-mail, so e-mails are unique. */
+export async function addMember(
+  deps: ServiceDeps,
+  actor: Actor,
+  orgId: string,
+  input: { email: string; role: Role },
+): Promise<User> {
+  const email = normalizeEmail(input.email);
+  if (await deps.store.getUserByEmail(email)) throw new ApiError(409, "conflict", `a user with e-mail ${email} already exists`, { param: "email" });
+  const user: User = { id: newId("usr"), orgId, email, role: input.role, createdAt: deps.now() };
+  await deps.store.createUser(user);
+  await recordAudit(deps.store, orgId, actor, "member.add", user.id, { email, role: input.role }, user.createdAt);
+  return user;
+}
+
+/** Finds the organization a command-line call means: `--org` (id or name), or the only one there is. */
+export async function resolveOrganization(deps: ServiceDeps, ref: string | undefined): Promise<Organization> {
+  const all = await deps.store.listOrganizations();
+  if (ref) {
+    const hit = all.find((o) => o.id === ref || o.name === ref);
+    if (!hit) throw new ApiError(404, "not_found", `no organization with id or name "${ref}"`);
+    return hit;
+  }
+  if (all.length === 1) return all[0] as Organization;
+  throw new ApiError(400, "invalid_request", all.length === 0 ? "no organization yet: run `gateway init` first" : "several organizations exist: name one with --org");
+}

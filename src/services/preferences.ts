@@ -1,0 +1,55 @@
+/**
+ * Preferences: organization-wide ones (budget, PII action, alert webhook, default
+ * routing strategy) that only admins change, and personal ones of the caller.
+ * `user.preferences` reads and writes both as one flat object.
+ */
+import {
+  DEFAULT_ORG_PREFERENCES,
+  DEFAULT_PERSONAL_PREFERENCES,
+  type OrgPreferences,
+  type PersonalPreferences,
+} from "../domain/types.ts";
+import { ApiError } from "../lib/errors.ts";
+import { recordAudit } from "./audit.ts";
+import type { ServiceDeps } from "./deps.ts";
+import { type Actor, type Identity } from "./identity.ts";
+
+export type Preferences = OrgPreferences & PersonalPreferences;
+export type PreferencePatch = Partial<Preferences>;
+
+const ORG_KEYS = Object.keys(DEFAULT_ORG_PREFERENCES) as (keyof OrgPreferences)[];
+const PERSONAL_KEYS = Object.keys(DEFAULT_PERSONAL_PREFERENCES) as (keyof PersonalPreferences)[];
+
+function pick<T extends object>(from: Partial<Preferences>, keys: (keyof T)[]): Partial<T> {
+  const out: Partial<T> = {};
+  for (const k of keys) if (k in from) (out as Record<string, unknown>)[k as string] = (from as Record<string, unknown>)[k as string];
+  return out;
+}
+
+export async function readPreferences(deps: ServiceDeps, identity: Identity): Promise<Preferences> {
+  const [org, personal] = await Promise.all([
+    deps.store.getOrgPreferences(identity.organization.id),
+    deps.store.getPersonalPreferences(identity.id),
+  ]);
+  return { ...org, ...personal };
+}
+
+export async function updatePreferences(deps: ServiceDeps, identity: Identity, actor: Actor, patch: PreferencePatch): Promise<Preferences> {
+  const orgPatch = pick<OrgPreferences>(patch, ORG_KEYS);
+  const personalPatch = pick<PersonalPreferences>(patch, PERSONAL_KEYS);
+  const orgId = identity.organization.id;
+  if (Object.keys(orgPatch).length > 0) {
+    if (identity.role !== "admin") {
+      await recordAudit(deps.store, orgId, actor, "access.denied", "preferences", { operation: "user.preferences", keys: Object.keys(orgPatch) }, deps.now());
+      throw new ApiError(403, "forbidden", `only organization admins may change ${Object.keys(orgPatch).join(", ")}`);
+    }
+    const current = await deps.store.getOrgPreferences(orgId);
+    await deps.store.setOrgPreferences(orgId, { ...current, ...orgPatch });
+    await recordAudit(deps.store, orgId, actor, "preferences.update", orgId, { changed: Object.keys(orgPatch) }, deps.now());
+  }
+  if (Object.keys(personalPatch).length > 0) {
+    const current = await deps.store.getPersonalPreferences(identity.id);
+    await deps.store.setPersonalPreferences(identity.id, { ...current, ...personalPatch });
+  }
+  return readPreferences(deps, identity);
+}

@@ -1,0 +1,61 @@
+/**
+ * Dashboard sessions and one-time sign-in links. Cookie values and link tokens are
+ * 32 random bytes; only their SHA-256 is stored (they carry full entropy, so a plain
+ * hash is enough to make a leaked table useless).
+ */
+import type { Organization, User } from "../domain/types.ts";
+import type { Store } from "../store/store.ts";
+import type { Identity } from "./identity.ts";
+
+export const SESSION_COOKIE = "gw_session";
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+export const LOGIN_LINK_TTL_MS = 10 * 60 * 1000;
+/** lastSeenAt is written at most this often, so browsing does not write on every request. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+const randomToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+const sha256 = (value: string) => new Bun.CryptoHasher("sha256").update(value).digest("hex");
+
+export async function createLoginLink(store: Store, user: User, now: number): Promise<{ token: string; expiresAt: number }> {
+  const token = randomToken();
+  const expiresAt = now + LOGIN_LINK_TTL_MS;
+  await store.createLoginLink({ tokenHash: sha256(token), userId: user.id, expiresAt, usedAt: null });
+  return { token, expiresAt };
+}
+
+/** Exchanges a sign-in link for a new session; null when the link is unknown, used or expired. */
+export async function consumeLoginLink(store: Store, token: string, now: number): Promise<{ sessionId: string; user: User } | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const link = await store.consumeLoginLink(sha256(token), now);
+  if (!link) return null;
+  const user = await store.getUser(link.userId);
+  if (!user) return null;
+  return { sessionId: await startSession(store, user, now), user };
+}
+
+export async function startSession(store: Store, user: User, now: number): Promise<string> {
+  const sessionId = randomToken();
+  await store.createSession({ idHash: sha256(sessionId), userId: user.id, createdAt: now, lastSeenAt: now });
+  return sessionId;
+}
+
+export async function endSession(store: Store, sessionId: string): Promise<void> {
+  await store.deleteSession(sha256(sessionId));
+}
+
+/** The user identity behind a session cookie, or null when it is unknown or idle for 24 hours. */
+export async function authenticateSession(store: Store, sessionId: string, now: number): Promise<Identity | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
+  const idHash = sha256(sessionId);
+  const session = await store.getSession(idHash);
+  if (!session) return null;
+  if (now - session.lastSeenAt > SESSION_IDLE_MS) {
+    await store.deleteSession(idHash);
+    return null;
+  }
+  const user = await store.getUser(session.userId);
+  const organization: Organization | null = user ? await store.getOrganization(user.orgId) : null;
+  if (!user || !organization) return null;
+  if (now - session.lastSeenAt > TOUCH_EVERY_MS) await store.touchSession(idHash, now);
+  return { kind: "user", id: user.id, role: user.role, organization, user, sessionIdHash: idHash };
+}

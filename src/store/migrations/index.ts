@@ -1,0 +1,10 @@
+/** The schema's versions, in order. A new migration is a new file appended here, never an edit. */
+import initial from "./001_initial.sql" with { type: "text" };
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [{ version: 1, name: "initial", sql: initial }];

@@ -1,0 +1,116 @@
+/** Row <-> record mapping for the SQL stores: snake_case columns, JSON text, integer times. */
+import type {
+  ApiKeyRecord,
+  AuditEntry,
+  KeyType,
+  Notification,
+  Organization,
+  ProviderConfigRecord,
+  ProviderFormat,
+  Role,
+  ServiceAccount,
+  Session,
+  Tier,
+  UsageHourly,
+  User,
+} from "../../domain/types.ts";
+
+export type Row = Record<string, unknown>;
+
+const num = (v: unknown): number => Number(v);
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const str = (v: unknown): string => String(v);
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+export const toOrganization = (r: Row): Organization => ({ id: str(r.id), name: str(r.name), tier: r.tier as Tier, createdAt: num(r.created_at) });
+
+export const toUser = (r: Row): User => ({ id: str(r.id), orgId: str(r.org_id), email: str(r.email), role: r.role as Role, createdAt: num(r.created_at) });
+
+export const toServiceAccount = (r: Row, prefix = ""): ServiceAccount => ({
+  id: str(r[`${prefix}id`]),
+  orgId: str(r[`${prefix}org_id`]),
+  name: str(r[`${prefix}name`]),
+  description: str(r[`${prefix}description`]),
+  role: r[`${prefix}role`] as Role,
+  createdBy: strOrNull(r[`${prefix}created_by`]),
+  createdAt: num(r[`${prefix}created_at`]),
+});
+
+export const toApiKey = (r: Row): ApiKeyRecord => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  serviceAccountId: str(r.service_account_id),
+  name: str(r.name),
+  keyHash: str(r.key_hash),
+  keyPrefix: str(r.key_prefix),
+  keyType: r.key_type as KeyType,
+  proxyMode: str(r.proxy_mode),
+  spendCapCents: numOrNull(r.spend_cap_cents),
+  monthlyCapCents: numOrNull(r.monthly_cap_cents),
+  spentMicros: num(r.spent_micros),
+  requestCount: num(r.request_count),
+  lastUsedAt: numOrNull(r.last_used_at),
+  createdAt: num(r.created_at),
+  revokedAt: numOrNull(r.revoked_at),
+  revokedReason: strOrNull(r.revoked_reason),
+});
+
+export const toSession = (r: Row): Session => ({ idHash: str(r.id_hash), userId: str(r.user_id), createdAt: num(r.created_at), lastSeenAt: num(r.last_seen_at) });
+
+export const toAudit = (r: Row): AuditEntry => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  actor: str(r.actor),
+  action: str(r.action),
+  target: strOrNull(r.target),
+  ip: strOrNull(r.ip),
+  userAgent: strOrNull(r.user_agent),
+  createdAt: num(r.created_at),
+  details: JSON.parse(str(r.details)),
+});
+
+export const toProviderConfig = (r: Row): ProviderConfigRecord => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  ownerUserId: strOrNull(r.owner_user_id),
+  provider: str(r.provider),
+  name: str(r.name),
+  baseUrl: strOrNull(r.base_url),
+  country: strOrNull(r.country),
+  format: r.format as ProviderFormat,
+  models: JSON.parse(str(r.models)),
+  limits: JSON.parse(str(r.limits)),
+  settings: JSON.parse(str(r.settings)),
+  secretCiphertext: str(r.secret_ciphertext),
+  keyHint: str(r.key_hint),
+  createdAt: num(r.created_at),
+  updatedAt: num(r.updated_at),
+});
+
+export const toNotification = (r: Row): Notification => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  kind: str(r.kind),
+  severity: r.severity as Notification["severity"],
+  title: str(r.title),
+  body: JSON.parse(str(r.body)),
+  createdAt: num(r.created_at),
+  readAt: numOrNull(r.read_at),
+});
+
+export const toUsageHourly = (r: Row): UsageHourly => ({
+  orgId: str(r.org_id),
+  hour: num(r.hour),
+  keyId: str(r.key_id),
+  provider: str(r.provider),
+  model: str(r.model),
+  requests: num(r.requests),
+  errors: num(r.errors),
+  promptTokens: num(r.prompt_tokens),
+  completionTokens: num(r.completion_tokens),
+  costMicros: num(r.cost_micros),
+  latencyMsSum: num(r.latency_ms_sum),
+});
+
+/** The start of the UTC hour an instant falls in: the roll-up bucket. */
+export const hourOf = (ms: number): number => Math.floor(ms / 3_600_000) * 3_600_000;

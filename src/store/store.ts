@@ -1,0 +1,109 @@
+/**
+ * The durable store: the one interface that SQLite (embedded default) and Postgres
+ * (scale-out) implement. Every method is async so both fit; the hot path never
+ * awaits it except on a key-cache miss. Methods are narrow on purpose: each names
+ * one thing the services need, so a second implementation stays small.
+ */
+import type {
+  ApiKeyRecord,
+  AuditEntry,
+  AuditInput,
+  FlushBatch,
+  KeyPrincipal,
+  LoginLink,
+  Notification,
+  OrgPreferences,
+  Organization,
+  PersonalPreferences,
+  ProviderConfigRecord,
+  ServiceAccount,
+  Session,
+  UsageHourly,
+  User,
+} from "../domain/types.ts";
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Pass as `before` to get the next (older) page; null when there is none. */
+  nextBefore: string | null;
+}
+
+export interface Store {
+  /** Applies pending migrations; idempotent. */
+  migrate(): Promise<void>;
+  /** A cheap round trip, for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+
+  // Organizations and people
+  createOrganization(org: Organization): Promise<void>;
+  getOrganization(id: string): Promise<Organization | null>;
+  listOrganizations(): Promise<Organization[]>;
+  createUser(user: User): Promise<void>;
+  getUser(id: string): Promise<User | null>;
+  getUserByEmail(email: string): Promise<User | null>;
+  listUsers(orgId: string): Promise<User[]>;
+
+  // Service accounts and keys
+  createServiceAccount(sa: ServiceAccount): Promise<void>;
+  listServiceAccounts(orgId: string): Promise<ServiceAccount[]>;
+  createApiKey(key: ApiKeyRecord): Promise<void>;
+  getApiKey(id: string): Promise<ApiKeyRecord | null>;
+  /** The key (revoked or not) with its service account and organization, by value hash. */
+  getKeyPrincipalByHash(keyHash: string): Promise<KeyPrincipal | null>;
+  listApiKeys(orgId: string, opts: { includeRevoked: boolean }): Promise<ApiKeyRecord[]>;
+  /** Sets revokedAt/revokedReason if not yet revoked; returns the record after the change. */
+  revokeApiKey(id: string, at: number, reason: string | null): Promise<ApiKeyRecord | null>;
+  updateApiKey(
+    id: string,
+    patch: Partial<Pick<ApiKeyRecord, "name" | "spendCapCents" | "monthlyCapCents">>,
+  ): Promise<ApiKeyRecord | null>;
+
+  // Sessions and sign-in links (dashboard)
+  createSession(session: Session): Promise<void>;
+  getSession(idHash: string): Promise<Session | null>;
+  touchSession(idHash: string, at: number): Promise<void>;
+  deleteSession(idHash: string): Promise<void>;
+  deleteSessionsIdleSince(cutoff: number): Promise<number>;
+  createLoginLink(link: LoginLink): Promise<void>;
+  /** Marks the link used and returns it, only if it exists, is unused and unexpired at `at`. */
+  consumeLoginLink(tokenHash: string, at: number): Promise<LoginLink | null>;
+
+  // Audit log
+  appendAudit(entry: AuditEntry): Promise<void>;
+  /** Newest first; `before` is an entry id from a previous page. */
+  listAudit(orgId: string, opts: { limit: number; before: string | null }): Promise<AuditPage>;
+
+  // Preferences
+  getOrgPreferences(orgId: string): Promise<OrgPreferences>;
+  setOrgPreferences(orgId: string, prefs: OrgPreferences): Promise<void>;
+  getPersonalPreferences(ownerId: string): Promise<PersonalPreferences>;
+  setPersonalPreferences(ownerId: string, prefs: PersonalPreferences): Promise<void>;
+
+  // Provider configurations
+  createProviderConfig(rec: ProviderConfigRecord): Promise<void>;
+  getProviderConfig(id: string): Promise<ProviderConfigRecord | null>;
+  listProviderConfigs(orgId: string): Promise<ProviderConfigRecord[]>;
+  updateProviderConfig(rec: ProviderConfigRecord): Promise<void>;
+  deleteProviderConfig(id: string): Promise<boolean>;
+
+  // Usage (write-behind)
+  /**
+   * Commits one flush in a single transaction: inserts the usage events, adds them to
+   * the hourly roll-ups, and adds each key touch to its key row (requestCount,
+   * spentMicros, lastUsedAt as the later of the two).
+   */
+  writeFlush(batch: FlushBatch): Promise<void>;
+  countUsageEvents(orgId: string): Promise<number>;
+  listUsageHourly(orgId: string, from: number, to: number): Promise<UsageHourly[]>;
+  /** Sum of cost for a key (or the whole organization with keyId null) since `from`. */
+  sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;
+  /** Deletes raw usage events older than `cutoff`; roll-ups are kept. */
+  pruneUsageEvents(cutoff: number): Promise<number>;
+
+  // Notifications
+  createNotification(n: Notification): Promise<void>;
+  listNotifications(orgId: string, limit: number): Promise<Notification[]>;
+}
+
+export type { AuditInput };

@@ -1,0 +1,43 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig } from "../src/config.ts";
+
+describe("loadConfig", () => {
+  test("defaults match the design: 127.0.0.1:8080, ./data, 1,200 per 60 s", () => {
+    const c = loadConfig({}, {});
+    expect(c.host).toBe("127.0.0.1");
+    expect(c.port).toBe(8080);
+    expect(c.dataDir.endsWith("/data")).toBe(true);
+    expect(c.rateLimitRequests).toBe(1200);
+    expect(c.rateLimitWindowS).toBe(60);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.durability).toBe("batched");
+  });
+
+  test("flags win over environment variables", () => {
+    const c = loadConfig({ port: "9000", host: "0.0.0.0" }, { GW_PORT: "7000", GW_HOST: "10.0.0.1", GW_RATE_LIMIT_REQUESTS: "5000" });
+    expect(c.port).toBe(9000);
+    expect(c.host).toBe("0.0.0.0");
+    expect(c.rateLimitRequests).toBe(5000);
+  });
+
+  test("every bad value is reported at once, naming its source", () => {
+    try {
+      loadConfig({ port: "99999" }, { GW_RATE_LIMIT_WINDOW_S: "abc", GW_LOG_LEVEL: "loud", GW_DATABASE_URL: "mysql://x", GW_MASTER_KEY: "c2hvcnQ=" });
+      throw new Error("expected a ConfigError");
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join("\n");
+      expect(problems).toContain("--port: must be between 0 and 65535");
+      expect(problems).toContain("GW_RATE_LIMIT_WINDOW_S: must be a whole number");
+      expect(problems).toContain("GW_LOG_LEVEL: must be one of");
+      expect(problems).toContain("GW_DATABASE_URL: must be a postgres: or postgresql: or sqlite: URL");
+      expect(problems).toContain("GW_MASTER_KEY: must be 32 bytes in base64");
+      // A secret is never echoed back.
+      expect(problems).not.toContain("c2hvcnQ=");
+    }
+  });
+
+  test("OIDC settings go together", () => {
+    expect(() => loadConfig({}, { GW_OIDC_ISSUER: "https://id.example.com" })).toThrow("go together");
+  });
+});

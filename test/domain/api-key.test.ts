@@ -1,0 +1,45 @@
+import { describe, expect, test } from "bun:test";
+import { ApiKeyHasher, apiKeyPrefix, apiKeyType, generateApiKey } from "../../src/domain/api-key.ts";
+
+describe("API key values", () => {
+  test("live and test keys have the prefix and 40 base62 characters", () => {
+    const live = generateApiKey("live");
+    const test_ = generateApiKey("test");
+    expect(live).toMatch(/^gw_live_[0-9A-Za-z]{40}$/);
+    expect(test_).toMatch(/^gw_test_[0-9A-Za-z]{40}$/);
+    expect(apiKeyType(live)).toBe("live");
+    expect(apiKeyType(test_)).toBe("test");
+  });
+
+  test("values do not repeat and use the whole alphabet", () => {
+    const seen = new Set<string>();
+    const chars = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const k = generateApiKey("live");
+      seen.add(k);
+      for (const c of k.slice(8)) chars.add(c);
+    }
+    expect(seen.size).toBe(2000);
+    expect(chars.size).toBe(62);
+  });
+
+  test("malformed values are recognised before any lookup", () => {
+    for (const bad of ["", "gw_live_", "gw_live_short", `gw_prod_${"a".repeat(40)}`, `gw_live_${"a".repeat(39)}!`, `gw_live_${"a".repeat(41)}`, `sk-${"a".repeat(48)}`]) {
+      expect(apiKeyType(bad)).toBeNull();
+    }
+  });
+
+  test("the hash is keyed: same value and secret give the same hash, another secret another", () => {
+    const value = generateApiKey("live");
+    const a = new ApiKeyHasher(new Uint8Array(32).fill(1));
+    const b = new ApiKeyHasher(new Uint8Array(32).fill(2));
+    expect(a.hash(value)).toBe(a.hash(value));
+    expect(a.hash(value)).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.hash(value)).not.toBe(b.hash(value));
+    expect(a.hash(value)).not.toContain(value.slice(8));
+  });
+
+  test("the shown prefix reveals four secret characters at most", () => {
+    expect(apiKeyPrefix("gw_live_AbCdEfGh")).toBe("gw_live_AbCd");
+  });
+});

@@ -1,0 +1,16 @@
+import { expect, test } from "bun:test";
+import { createLogger } from "../../src/lib/log.ts";
+
+test("one JSON object a line, filtered by level, buffered until flush", () => {
+  const out: string[] = [];
+  const log = createLogger("info", (c) => out.push(c));
+  log.debug("hidden");
+  log.info("request", { status: 200 });
+  log.error("boom", { requestId: "r1" });
+  expect(out).toEqual([]);
+  log.flush();
+  const lines = out.join("").trim().split("\n").map((l) => JSON.parse(l));
+  expect(lines.map((l) => l.msg)).toEqual(["request", "boom"]);
+  expect(lines[0]).toMatchObject({ level: "info", status: 200 });
+  expect(typeof lines[0].time).toBe("string");
+});

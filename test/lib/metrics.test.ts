@@ -1,0 +1,23 @@
+import { expect, test } from "bun:test";
+import { Counter, Gauge, Histogram, MetricsRegistry } from "../../src/lib/metrics.ts";
+
+test("renders counters, histograms and gauges in the Prometheus text format", () => {
+  const r = new MetricsRegistry();
+  const c = r.register(new Counter("reqs_total", "Requests.", ["route", "status"]));
+  const h = r.register(new Histogram("lat_seconds", "Latency.", ["route"], [0.1, 1]));
+  r.register(new Gauge("lag_seconds", "Lag.", () => 0.25));
+  c.inc(["/a", "200"]);
+  c.inc(["/a", "200"]);
+  c.inc(["/b\"x", "404"]);
+  h.observe(["/a"], 0.05);
+  h.observe(["/a"], 0.5);
+  const text = r.render();
+  expect(text).toContain("# TYPE reqs_total counter");
+  expect(text).toContain('reqs_total{route="/a",status="200"} 2');
+  expect(text).toContain('reqs_total{route="/b\\"x",status="404"} 1');
+  expect(text).toContain('lat_seconds_bucket{route="/a",le="0.1"} 1');
+  expect(text).toContain('lat_seconds_bucket{route="/a",le="1"} 2');
+  expect(text).toContain('lat_seconds_bucket{route="/a",le="+Inf"} 2');
+  expect(text).toContain('lat_seconds_count{route="/a"} 2');
+  expect(text).toContain("lag_seconds 0.25");
+});
