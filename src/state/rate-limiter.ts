@@ -33,6 +33,9 @@ export interface RateLimiter {
   restore(buckets: BucketSnapshot[]): void;
 }
 
+/** Refill arithmetic is in fractional tokens; this absorbs float error (72 × 50/3600 = 0.99999…). */
+const EPSILON = 1e-9;
+
 interface Bucket {
   tokens: number;
   updatedAt: number;
@@ -73,8 +76,8 @@ export class TokenBucketLimiter implements RateLimiter {
     } else {
       this.refill(b, now);
     }
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
+    if (b.tokens >= 1 - EPSILON) {
+      b.tokens = Math.max(0, b.tokens - 1);
       return this.decision(true, b.tokens, now, b.updatedAt);
     }
     return this.decision(false, b.tokens, now, b.updatedAt);
@@ -110,17 +113,18 @@ export class TokenBucketLimiter implements RateLimiter {
     const seconds = Math.floor((now - b.updatedAt) / 1000);
     if (seconds <= 0) return;
     b.tokens = Math.min(this.limit, b.tokens + seconds * this.perSecond);
-    b.updatedAt = b.tokens >= this.limit ? now : b.updatedAt + seconds * 1000;
+    if (b.tokens >= this.limit - EPSILON) b.tokens = this.limit;
+    b.updatedAt = b.tokens === this.limit ? now : b.updatedAt + seconds * 1000;
   }
 
   /** `updatedAt` is the bucket's refill clock: credits land on whole seconds after it. */
   private decision(allowed: boolean, tokens: number, now: number, updatedAt = now): RateDecision {
     // Unix seconds at which `needed` more tokens will have been credited.
-    const creditedBy = (needed: number) => (updatedAt + Math.ceil(needed / this.perSecond) * 1000) / 1000;
+    const creditedBy = (needed: number) => (updatedAt + Math.ceil(needed / this.perSecond - EPSILON) * 1000) / 1000;
     return {
       allowed,
       limit: this.limit,
-      remaining: Math.floor(tokens),
+      remaining: Math.floor(tokens + EPSILON),
       resetAtS: tokens >= this.limit ? Math.ceil(now / 1000) : Math.ceil(creditedBy(this.limit - tokens)),
       retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(creditedBy(1 - tokens) - now / 1000)),
     };

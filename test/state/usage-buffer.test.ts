@@ -1,0 +1,108 @@
+import { describe, expect, test } from "bun:test";
+import type { FlushBatch, UsageEvent } from "../../src/domain/types.ts";
+import { UsageBuffer } from "../../src/state/usage-buffer.ts";
+
+const event = (i: number, keyId: string | null = "k1", costMicros = 10): UsageEvent => ({
+  id: `evt_${i}`,
+  requestId: `r${i}`,
+  orgId: "o1",
+  keyId,
+  userId: null,
+  provider: "openai",
+  model: "gpt-4o",
+  promptTokens: 1,
+  completionTokens: 1,
+  costMicros,
+  latencyMs: 1,
+  status: 200,
+  errorCode: null,
+  createdAt: 1000 + i,
+});
+
+function buffer(opts: { intervalMs?: number; maxEvents?: number; fail?: () => boolean } = {}) {
+  const batches: FlushBatch[] = [];
+  const b = new UsageBuffer({
+    intervalMs: opts.intervalMs ?? 60_000,
+    maxEvents: opts.maxEvents ?? 1000,
+    write: async (batch) => {
+      await Bun.sleep(1);
+      if (opts.fail?.()) throw new Error("disk full");
+      batches.push(batch);
+    },
+  });
+  return { b, batches };
+}
+
+describe("UsageBuffer", () => {
+  test("flushes at once when maxEvents are pending", async () => {
+    const { b, batches } = buffer({ maxEvents: 3 });
+    b.record(event(1));
+    b.record(event(2));
+    expect(batches).toHaveLength(0);
+    b.record(event(3));
+    await Bun.sleep(10);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]?.events.map((e) => e.id)).toEqual(["evt_1", "evt_2", "evt_3"]);
+    await b.stop();
+  });
+
+  test("flushes on its interval", async () => {
+    const { b, batches } = buffer({ intervalMs: 20 });
+    b.record(event(1));
+    await Bun.sleep(60);
+    expect(batches.flatMap((x) => x.events)).toHaveLength(1);
+    await b.stop();
+  });
+
+  test("aggregates one key touch per key: requests, spend, latest use", async () => {
+    const { b, batches } = buffer();
+    b.record(event(1, "k1", 5));
+    b.record(event(3, "k1", 7));
+    b.record(event(2, "k2", 1));
+    b.touch("k2");
+    b.record(event(4, null, 9));
+    await b.flush();
+    const touches = Object.fromEntries(batches[0]!.keyTouches.map((t) => [t.keyId, t]));
+    expect(touches.k1).toMatchObject({ requests: 2, spendMicros: 12, lastUsedAt: 1003 });
+    expect(touches.k2?.requests).toBe(2);
+    expect(batches[0]!.events).toHaveLength(4);
+    await b.stop();
+  });
+
+  test("a failed write keeps the batch, in order, and writes it once later", async () => {
+    let failing = true;
+    const { b, batches } = buffer({ fail: () => failing });
+    b.record(event(1));
+    b.record(event(2));
+    await b.flush();
+    expect(batches).toHaveLength(0);
+    expect(b.stats()).toMatchObject({ pending: 2, failures: 1 });
+    b.record(event(3));
+    failing = false;
+    await b.flush();
+    const written = batches.flatMap((x) => x.events.map((e) => e.id));
+    expect(written).toEqual(["evt_1", "evt_2", "evt_3"]);
+    expect(batches.flatMap((x) => x.keyTouches).reduce((n, t) => n + t.requests, 0)).toBe(3);
+    await b.stop();
+  });
+
+  test("events recorded during a flush go into the next one; stop writes everything", async () => {
+    const { b, batches } = buffer();
+    b.record(event(1));
+    const flushing = b.flush();
+    b.record(event(2));
+    await flushing;
+    await b.stop();
+    expect(batches.flatMap((x) => x.events.map((e) => e.id))).toEqual(["evt_1", "evt_2"]);
+    expect(b.stats()).toMatchObject({ pending: 0, flushLagMs: 0, flushedEvents: 2 });
+  });
+
+  test("flush lag is the age of the oldest pending item", async () => {
+    const { b } = buffer();
+    b.touch("k1");
+    await Bun.sleep(30);
+    expect(b.stats().flushLagMs).toBeGreaterThanOrEqual(25);
+    await b.stop();
+    expect(b.stats().flushLagMs).toBe(0);
+  });
+});

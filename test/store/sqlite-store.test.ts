@@ -1,0 +1,35 @@
+import { Database } from "bun:sqlite";
+import { expect, test } from "bun:test";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MIGRATIONS } from "../../src/store/migrations/index.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { runStoreContract } from "./store-contract.ts";
+
+runStoreContract("SQLite", async () => new SqliteStore(join(mkdtempSync(join(tmpdir(), "gw-store-")), "gateway.db")));
+
+test("the database is a WAL-mode file with its migrations recorded; reopening applies nothing new", async () => {
+  const dataDir = join(mkdtempSync(join(tmpdir(), "gw-store-")), "nested");
+  const store = openStore({ databaseUrl: null, dataDir });
+  await store.migrate();
+  await store.close();
+  const path = join(dataDir, "gateway.db");
+  expect(existsSync(path)).toBe(true);
+  const db = new Database(path);
+  expect((db.query("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode).toBe("wal");
+  const versions = db.query("SELECT version, applied_at FROM schema_migrations ORDER BY version").all() as { version: number; applied_at: number }[];
+  expect(versions.map((v) => v.version)).toEqual(MIGRATIONS.map((m) => m.version));
+  db.close();
+  const again = openStore({ databaseUrl: null, dataDir });
+  await again.migrate();
+  await again.close();
+  const db2 = new Database(path);
+  expect(db2.query("SELECT applied_at FROM schema_migrations ORDER BY version").all()).toEqual(versions.map((v) => ({ applied_at: v.applied_at })));
+  db2.close();
+});
+
+test("a Postgres URL is refused with a clear message until that store exists", () => {
+  expect(() => openStore({ databaseUrl: "postgres://x/y", dataDir: "/tmp" })).toThrow("Postgres");
+});
