@@ -16,6 +16,7 @@ import { createOperationRegistry } from "./ops/index.ts";
 import type { OperationRegistry } from "./ops/registry.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
 import type { ServiceDeps } from "./services/deps.ts";
+import { scheduleMaintenance } from "./services/maintenance.ts";
 import { KeyCache } from "./state/key-cache.ts";
 import { TokenBucketLimiter } from "./state/rate-limiter.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
@@ -85,6 +86,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     onKeyUsed: (keyId) => usage.touch(keyId),
   });
 
+  const stopMaintenance = scheduleMaintenance(store, config.usageRetentionDays, log);
+
   const rt: Runtime = {
     config,
     log,
@@ -99,6 +102,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     draining: false,
     async shutdown() {
       rt.draining = true;
+      stopMaintenance();
       await usage.stop();
       writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: limiter.snapshot() });
       await store.close();

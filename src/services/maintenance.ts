@@ -1,0 +1,34 @@
+/**
+ * Housekeeping that keeps the store bounded: raw usage rows past the retention
+ * period (hourly roll-ups stay), and sessions idle past their 24 hours. Runs at
+ * start and then hourly, off the request path.
+ */
+import type { Logger } from "../lib/log.ts";
+import type { Store } from "../store/store.ts";
+import { SESSION_IDLE_MS } from "./sessions.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function runMaintenance(store: Store, retentionDays: number, now: number): Promise<{ usageEvents: number; sessions: number }> {
+  const usageEvents = await store.pruneUsageEvents(now - retentionDays * DAY_MS);
+  const sessions = await store.deleteSessionsIdleSince(now - SESSION_IDLE_MS);
+  return { usageEvents, sessions };
+}
+
+/** Starts the hourly job; returns a function that stops it. */
+export function scheduleMaintenance(store: Store, retentionDays: number, log: Logger, everyMs = 60 * 60 * 1000): () => void {
+  const run = () =>
+    runMaintenance(store, retentionDays, Date.now())
+      .then((removed) => {
+        if (removed.usageEvents || removed.sessions) log.info("maintenance", { removed });
+      })
+      .catch((err) => log.error("maintenance failed", { error: String(err) }));
+  const first = setTimeout(run, 5_000);
+  const timer = setInterval(run, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,25 @@
+import { expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { newId } from "../../src/domain/ids.ts";
+import { runMaintenance } from "../../src/services/maintenance.ts";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+
+test("prunes raw usage past retention (roll-ups stay) and idle sessions", async () => {
+  const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), "gw-maint-")), "g.db"));
+  await store.migrate();
+  const now = Date.UTC(2026, 10, 22);
+  const day = 86_400_000;
+  await store.createOrganization({ id: "o1", name: "o", tier: "starter", createdAt: 0 });
+  await store.createUser({ id: "u1", orgId: "o1", email: "u@x.test", role: "admin", createdAt: 0 });
+  const event = (createdAt: number) => ({ id: newId("evt"), requestId: "r", orgId: "o1", keyId: null, userId: null, provider: "openai", model: "m", promptTokens: 1, completionTokens: 1, costMicros: 1, latencyMs: 1, status: 200, errorCode: null, createdAt });
+  await store.writeFlush({ events: [event(now - 31 * day), event(now - 29 * day)], keyTouches: [] });
+  await store.createSession({ idHash: "old", userId: "u1", createdAt: 0, lastSeenAt: now - 2 * day });
+  await store.createSession({ idHash: "fresh", userId: "u1", createdAt: 0, lastSeenAt: now - 1000 });
+
+  expect(await runMaintenance(store, 30, now)).toEqual({ usageEvents: 1, sessions: 1 });
+  expect(await store.countUsageEvents("o1")).toBe(1);
+  expect(await store.listUsageHourly("o1", 0, now)).toHaveLength(2);
+  expect(await store.getSession("fresh")).not.toBeNull();
+});
