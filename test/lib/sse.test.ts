@@ -1,0 +1,85 @@
+import { describe, expect, test } from "bun:test";
+import { encodeSse, SseDecoder, type SseEvent, sseTap } from "../../src/lib/sse.ts";
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+function decodeAll(chunks: Uint8Array[]) {
+  const d = new SseDecoder();
+  const events: SseEvent[] = [];
+  for (const c of chunks) for (const b of d.push(c)) if (b.event) events.push(b.event);
+  const end = d.end();
+  for (const b of end.blocks) if (b.event) events.push(b.event);
+  return { events, clean: end.clean };
+}
+
+const CASES: { name: string; stream: string; events: Partial<SseEvent>[] }[] = [
+  { name: "data-only (chat completions)", stream: 'data: {"a":1}\n\ndata: [DONE]\n\n', events: [{ data: '{"a":1}', event: null }, { data: "[DONE]" }] },
+  { name: "event + data (messages)", stream: "event: message_start\ndata: {}\n\nevent: ping\ndata: {\"type\":\"ping\"}\n\n", events: [{ event: "message_start", data: "{}" }, { event: "ping", data: '{"type":"ping"}' }] },
+  { name: "multi-line data", stream: "data: one\ndata: two\n\n", events: [{ data: "one\ntwo" }] },
+  { name: "CRLF line endings", stream: "event: x\r\ndata: 1\r\n\r\ndata: 2\r\n\r\n", events: [{ event: "x", data: "1" }, { data: "2" }] },
+  { name: "CR line endings", stream: "data: 1\r\rdata: 2\r\r", events: [{ data: "1" }, { data: "2" }] },
+  { name: "comments and unknown fields are ignored", stream: ": keep-alive\n\nretry: 10\ndata:no-space\nid: 7\n\n", events: [{ data: "no-space", id: "7" }] },
+  { name: "multi-byte UTF-8", stream: "data: héllo wörld ✓ 🚀\n\n", events: [{ data: "héllo wörld ✓ 🚀" }] },
+];
+
+describe("SseDecoder", () => {
+  for (const c of CASES) {
+    test(`${c.name}, split at every byte boundary`, () => {
+      const all = bytes(c.stream);
+      for (let cut = 0; cut <= all.length; cut++) {
+        const { events, clean } = decodeAll([all.slice(0, cut), all.slice(cut)]);
+        expect(events.length).toBe(c.events.length);
+        c.events.forEach((e, i) => expect(events[i]).toMatchObject(e));
+        expect(clean).toBe(true);
+      }
+      // and one byte at a time
+      expect(decodeAll([...all].map((b) => new Uint8Array([b]))).events.length).toBe(c.events.length);
+    });
+  }
+
+  test("a stream cut inside an event is not clean", () => {
+    expect(decodeAll([bytes('data: {"a":1}\n\ndata: {"trunc')]).clean).toBe(false);
+    expect(decodeAll([bytes("data: 1\n\n")]).clean).toBe(true);
+  });
+});
+
+test("encodeSse writes event and data lines", () => {
+  expect(new TextDecoder().decode(encodeSse({ event: "error", data: "a\nb" }))).toBe("event: error\ndata: a\ndata: b\n\n");
+  expect(new TextDecoder().decode(encodeSse({ data: "[DONE]" }))).toBe("data: [DONE]\n\n");
+});
+
+async function pipe(chunks: string[], tap: TransformStream<Uint8Array, Uint8Array>) {
+  const source = new ReadableStream<Uint8Array>({
+    start(c) {
+      for (const s of chunks) c.enqueue(bytes(s));
+      c.close();
+    },
+  });
+  const out: Uint8Array[] = [];
+  for await (const chunk of source.pipeThrough(tap)) out.push(chunk);
+  return out;
+}
+
+describe("sseTap", () => {
+  test("passes chunks through unchanged, one for one, while reading events", async () => {
+    const chunks = ['data: {"model":"m"', '}\n\ndata: {"usage":1}\n', "\ndata: [DONE]\n\n"];
+    const seen: string[] = [];
+    let ended: boolean | null = null;
+    const out = await pipe(chunks, sseTap({ onEvent: (e) => seen.push(e.data), onEnd: (c) => (ended = c) }));
+    expect(out.map((c) => new TextDecoder().decode(c))).toEqual(chunks);
+    expect(seen).toEqual(['{"model":"m"}', '{"usage":1}', "[DONE]"]);
+    expect(ended).toBe(true);
+  });
+
+  test("with keep, drops whole events and forwards the rest byte for byte", async () => {
+    const stream = 'data: {"n":1}\n\n: comment\n\ndata: {"usage":{}}\n\ndata: [DONE]\n\n';
+    const out = await pipe([stream.slice(0, 20), stream.slice(20)], sseTap({ onEvent: () => {}, keep: (e) => !e.data.includes("usage") }));
+    expect(out.map((c) => new TextDecoder().decode(c)).join("")).toBe('data: {"n":1}\n\n: comment\n\ndata: [DONE]\n\n');
+  });
+
+  test("reports a cut-off stream", async () => {
+    let ended: boolean | null = null;
+    await pipe(['data: {"partial'], sseTap({ onEvent: () => {}, onEnd: (c) => (ended = c) }));
+    expect(ended).toBe(false);
+  });
+});
