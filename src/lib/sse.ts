@@ -125,7 +125,8 @@ export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Ar
       if (opts.keep && (!b.event || opts.keep(b.event))) controller.enqueue(encoder.encode(b.raw));
     }
   };
-  return new TransformStream<Uint8Array, Uint8Array>({
+  // `cancel` (the reader went away: a client disconnect) is in the Streams spec but not yet in the DOM typings.
+  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void } = {
     transform(chunk, controller) {
       if (!opts.keep) controller.enqueue(chunk);
       handle(decoder.push(chunk), controller);
@@ -138,5 +139,6 @@ export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Ar
     cancel() {
       finish(false);
     },
-  });
+  };
+  return new TransformStream<Uint8Array, Uint8Array>(transformer);
 }

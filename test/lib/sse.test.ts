@@ -64,7 +64,7 @@ describe("sseTap", () => {
   test("passes chunks through unchanged, one for one, while reading events", async () => {
     const chunks = ['data: {"model":"m"', '}\n\ndata: {"usage":1}\n', "\ndata: [DONE]\n\n"];
     const seen: string[] = [];
-    let ended: boolean | null = null;
+    let ended = null as boolean | null;
     const out = await pipe(chunks, sseTap({ onEvent: (e) => seen.push(e.data), onEnd: (c) => (ended = c) }));
     expect(out.map((c) => new TextDecoder().decode(c))).toEqual(chunks);
     expect(seen).toEqual(['{"model":"m"}', '{"usage":1}', "[DONE]"]);
@@ -78,7 +78,7 @@ describe("sseTap", () => {
   });
 
   test("reports a cut-off stream", async () => {
-    let ended: boolean | null = null;
+    let ended = null as boolean | null;
     await pipe(['data: {"partial'], sseTap({ onEvent: () => {}, onEnd: (c) => (ended = c) }));
     expect(ended).toBe(false);
   });
