@@ -34,6 +34,8 @@ export interface Config {
   keyCacheTtlS: number;
   flushIntervalMs: number;
   flushMaxEvents: number;
+  /** How long a provider may take to start answering (a whole non-stream answer). */
+  upstreamTimeoutS: number;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +124,7 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "keyCacheTtlS", env: "GW_KEY_CACHE_TTL_S", parse: integer(1, 86_400), fallback: () => 60 },
   { key: "flushIntervalMs", env: "GW_FLUSH_INTERVAL_MS", parse: integer(10, 60_000), fallback: () => 250 },
   { key: "flushMaxEvents", env: "GW_FLUSH_MAX_EVENTS", parse: integer(1, 100_000), fallback: () => 1000 },
+  { key: "upstreamTimeoutS", env: "GW_UPSTREAM_TIMEOUT_S", parse: integer(1, 3600), fallback: () => 300 },
 ];
 
 /** Reads settings from flags (which win) and the environment, and validates them all at once. */

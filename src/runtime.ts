@@ -13,10 +13,17 @@ import type { Logger } from "./lib/log.ts";
 import { MasterKey } from "./lib/master-key.ts";
 import { Gauge, MetricsRegistry } from "./lib/metrics.ts";
 import { createOperationRegistry } from "./ops/index.ts";
-import type { OperationRegistry } from "./ops/registry.ts";
+import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
+import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
+import { ModelCalls } from "./pipeline/model-call.ts";
+import { loadCatalog } from "./providers/catalog/catalog.ts";
+import { SecretBox } from "./lib/secret-box.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
+import { ModelList } from "./services/model-list.ts";
+import { openCredentials } from "./services/providers.ts";
+import { ProviderDirectory } from "./state/provider-directory.ts";
 import { KeyCache } from "./state/key-cache.ts";
 import { TokenBucketLimiter } from "./state/rate-limiter.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
@@ -28,7 +35,7 @@ export interface Runtime {
   config: Config;
   log: Logger;
   store: Store;
-  services: ServiceDeps;
+  services: OperationDeps;
   keyCache: KeyCache;
   limiter: TokenBucketLimiter;
   usage: UsageBuffer;
@@ -50,9 +57,11 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
 }
 
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
-  const { store, services: base } = await openServices(config);
+  const catalog = loadCatalog(config.catalogPath);
+  const { store, services: base, masterKey } = await openServices(config);
   const keyCache = new KeyCache({ loader: (hash) => store.getKeyPrincipalByHash(hash), ttlMs: config.keyCacheTtlS * 1000 });
-  const services: ServiceDeps = { ...base, onKeyChanged: (hash) => keyCache.evict(hash) };
+  const box = new SecretBox(masterKey.derive("provider-key-encryption"));
+  const directory = new ProviderDirectory((orgId) => store.listProviderConfigs(orgId), (rec) => openCredentials(box, rec));
   const limiter = new TokenBucketLimiter({ limit: config.rateLimitRequests, windowS: config.rateLimitWindowS });
   const snapshotPath = join(config.dataDir, "hot-state.msgpack");
   const snapshot = readSnapshot(snapshotPath);
@@ -64,6 +73,19 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     maxEvents: config.flushMaxEvents,
     onError: (err, batch) => log.error("usage flush failed; will retry", { events: batch.events.length, error: String(err) }),
   });
+
+  const accountant = new Accountant(catalog, usage, config.durability === "strict");
+  const calls = new ModelCalls({ resolve: { catalog, directory }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
+  const models = new ModelList(catalog, directory, log);
+  const services: OperationDeps = {
+    ...base,
+    onKeyChanged: (hash) => keyCache.evict(hash),
+    box,
+    catalog,
+    onProvidersChanged: (orgId) => directory.evict(orgId),
+    calls,
+    models,
+  };
 
   const metrics = new MetricsRegistry();
   const httpMetrics = new HttpMetrics(metrics);

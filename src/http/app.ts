@@ -12,6 +12,7 @@ import { json } from "./json-response.ts";
 import type { Admission, Handler } from "./request-runner.ts";
 import { gatewayHandler } from "./surfaces/gateway-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
+import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
 
 interface Route {
@@ -25,11 +26,15 @@ interface Route {
 function routes(rt: Runtime): Route[] {
   const { config, store, runner, operations, services, metrics } = rt;
   const sessions = { store, secureCookies: config.publicUrl?.startsWith("https:") ?? false, now: services.now };
+  const openai = { runner, calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
   return [
     { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
     { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(store, () => rt.draining) },
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics) },
+    { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
+    { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },
+    { method: "GET", path: "/v1/models", surface: "openai", admission: "identity", handler: modelsHandler(openai) },
     { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler({ runner, operations, services, maxBodyBytes: config.maxBodyBytes }) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
     { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },

@@ -20,6 +20,8 @@ export interface RequestScope {
   readonly surface: Surface;
   readonly route: string;
   readonly request: Request;
+  /** Wall-clock start (epoch ms), for usage latency. */
+  readonly startedAtMs: number;
   /** The rate-limit decision this request is charged to; reported in the headers. */
   rate: RateDecision | null;
   identity: Identity | null;
@@ -60,6 +62,7 @@ export class RequestRunner {
       surface,
       route,
       request,
+      startedAtMs: Date.now(),
       rate: null,
       identity: null,
     };

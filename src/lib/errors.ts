@@ -27,7 +27,8 @@ export type ErrorCode =
   | "model_substitution_detected"
   | "conflict"
   | "internal_server_error"
-  | "service_unavailable";
+  | "service_unavailable"
+  | "client_closed_request";
 
 export interface ErrorOptions {
   /** Machine-readable extras, rendered as `details` in the general envelope (never secrets). */

@@ -101,8 +101,8 @@ export function encodeSse(e: { event?: string; data: string }): Uint8Array {
 export interface SseTapOptions {
   /** Called for every event, in order, as it completes. */
   onEvent(e: SseEvent): void;
-  /** Called once when the upstream ends (clean) or is cut off (not clean, or errored). */
-  onEnd?(clean: boolean): void;
+  /** Called once when the upstream ends (clean) or is cut off (not clean, or cancelled); the stream's end waits for its promise. */
+  onEnd?(clean: boolean): void | Promise<void>;
   /**
    * Drops events for which this returns false. Without it, chunks pass through byte
    * for byte as they arrive; with it, each complete block is forwarded as received.
@@ -117,7 +117,7 @@ export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Ar
   const finish = (clean: boolean) => {
     if (ended) return;
     ended = true;
-    opts.onEnd?.(clean);
+    return opts.onEnd?.(clean);
   };
   const handle = (blocks: SseBlock[], controller: TransformStreamDefaultController<Uint8Array>) => {
     for (const b of blocks) {
@@ -126,7 +126,7 @@ export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Ar
     }
   };
   // `cancel` (the reader went away: a client disconnect) is in the Streams spec but not yet in the DOM typings.
-  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void } = {
+  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void | Promise<void> } = {
     transform(chunk, controller) {
       if (!opts.keep) controller.enqueue(chunk);
       handle(decoder.push(chunk), controller);
@@ -134,10 +134,10 @@ export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Ar
     flush(controller) {
       const { blocks, clean } = decoder.end();
       handle(blocks, controller);
-      finish(clean);
+      return finish(clean);
     },
     cancel() {
-      finish(false);
+      return finish(false);
     },
   };
   return new TransformStream<Uint8Array, Uint8Array>(transformer);

@@ -8,13 +8,23 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import { ApiError } from "../lib/errors.ts";
 import { compileValidator, type Validator } from "../lib/validator.ts";
 import { recordAudit } from "../services/audit.ts";
-import type { ServiceDeps } from "../services/deps.ts";
+import type { CallInput, ModelCalls } from "../pipeline/model-call.ts";
 import type { Actor, Identity } from "../services/identity.ts";
+import type { ModelList } from "../services/model-list.ts";
+import type { ProviderDeps } from "../services/providers.ts";
+
+/** Everything operations may use: the services, and the model-call pipeline for `ai.*`. */
+export interface OperationDeps extends ProviderDeps {
+  calls: ModelCalls;
+  models: ModelList;
+}
 
 export interface OperationContext {
   identity: Identity;
   actor: Actor;
-  deps: ServiceDeps;
+  deps: OperationDeps;
+  /** The call as the pipeline sees it (for operations that reach a provider). */
+  call: CallInput;
   requestId: string;
   /** The request's optional `context` (applicationId, scope). */
   context: { applicationId?: string; scope?: "user" | "organization" };

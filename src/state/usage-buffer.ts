@@ -39,10 +39,10 @@ export class UsageBuffer {
     this.timer.unref();
   }
 
-  /** One model call: its event, and its spend and use on the key. */
+  /** One model call: its event, and its spend on the key (its request was counted by `touch` at admission). */
   record(event: UsageEvent, spendMicros = event.costMicros): void {
     this.events.push(event);
-    this.touchKey(event.keyId, event.createdAt, spendMicros, 1);
+    this.touchKey(event.keyId, event.createdAt, spendMicros, 0);
     if (this.events.length >= this.opts.maxEvents) void this.flushOnce();
   }
 

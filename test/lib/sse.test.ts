@@ -65,7 +65,9 @@ describe("sseTap", () => {
     const chunks = ['data: {"model":"m"', '}\n\ndata: {"usage":1}\n', "\ndata: [DONE]\n\n"];
     const seen: string[] = [];
     let ended = null as boolean | null;
-    const out = await pipe(chunks, sseTap({ onEvent: (e) => seen.push(e.data), onEnd: (c) => (ended = c) }));
+    const out = await pipe(chunks, sseTap({ onEvent: (e) => seen.push(e.data), onEnd: (c) => {
+        ended = c;
+      } }));
     expect(out.map((c) => new TextDecoder().decode(c))).toEqual(chunks);
     expect(seen).toEqual(['{"model":"m"}', '{"usage":1}', "[DONE]"]);
     expect(ended).toBe(true);
@@ -79,7 +81,9 @@ describe("sseTap", () => {
 
   test("reports a cut-off stream", async () => {
     let ended = null as boolean | null;
-    await pipe(['data: {"partial'], sseTap({ onEvent: () => {}, onEnd: (c) => (ended = c) }));
+    await pipe(['data: {"partial'], sseTap({ onEvent: () => {}, onEnd: (c) => {
+        ended = c;
+      } }));
     expect(ended).toBe(false);
   });
 });

@@ -63,8 +63,9 @@ describe("UsageBuffer", () => {
     b.record(event(4, null, 9));
     await b.flush();
     const touches = Object.fromEntries(batches[0]!.keyTouches.map((t) => [t.keyId, t]));
-    expect(touches.k1).toMatchObject({ requests: 2, spendMicros: 12, lastUsedAt: 1003 });
-    expect(touches.k2?.requests).toBe(2);
+    // Requests are counted at admission (touch); events add spend and the time of use.
+    expect(touches.k1).toMatchObject({ requests: 0, spendMicros: 12, lastUsedAt: 1003 });
+    expect(touches.k2?.requests).toBe(1);
     expect(batches[0]!.events).toHaveLength(4);
     await b.stop();
   });
@@ -82,7 +83,7 @@ describe("UsageBuffer", () => {
     await b.flush();
     const written = batches.flatMap((x) => x.events.map((e) => e.id));
     expect(written).toEqual(["evt_1", "evt_2", "evt_3"]);
-    expect(batches.flatMap((x) => x.keyTouches).reduce((n, t) => n + t.requests, 0)).toBe(3);
+    expect(batches.flatMap((x) => x.keyTouches).reduce((n, t) => n + t.spendMicros, 0)).toBe(30);
     await b.stop();
   });
 

@@ -2,11 +2,11 @@
 import { Type } from "@sinclair/typebox";
 import { readJsonObject } from "../../lib/json-body.ts";
 import { compileValidator } from "../../lib/validator.ts";
-import type { OperationRegistry } from "../../ops/registry.ts";
-import type { ServiceDeps } from "../../services/deps.ts";
+import type { OperationDeps, OperationRegistry } from "../../ops/registry.ts";
 import { actorOf } from "../../services/identity.ts";
 import { json } from "../json-response.ts";
 import type { RequestRunner, RequestScope } from "../request-runner.ts";
+import { callInput } from "./openai-surface.ts";
 
 const GatewayRequest = compileValidator(
   Type.Object({
@@ -25,7 +25,7 @@ const GatewayRequest = compileValidator(
 export interface GatewaySurfaceDeps {
   runner: RequestRunner;
   operations: OperationRegistry;
-  services: ServiceDeps;
+  services: OperationDeps;
   maxBodyBytes: number;
 }
 
@@ -38,6 +38,7 @@ export function gatewayHandler(deps: GatewaySurfaceDeps) {
         identity,
         actor: actorOf(identity, scope.ip, scope.request.headers.get("user-agent")),
         deps: deps.services,
+        call: callInput(scope, identity),
         requestId: scope.requestId,
         context: body.context ?? {},
       },

@@ -1,0 +1,57 @@
+/**
+ * The chat-completions request as the gateway checks it: the specification's fields
+ * and ranges, compiled once. Fields it does not name pass through to the provider
+ * untouched (providers add new ones faster than any gateway).
+ */
+import { type Static, Type } from "@sinclair/typebox";
+import { compileValidator } from "../lib/validator.ts";
+
+const Role = Type.Union([Type.Literal("system"), Type.Literal("developer"), Type.Literal("user"), Type.Literal("assistant"), Type.Literal("tool")], {
+  errorMessage: "must be one of system, developer, user, assistant, tool",
+});
+
+export const ChatMessage = Type.Object({
+  role: Role,
+  content: Type.Optional(Type.Union([Type.String(), Type.Array(Type.Unknown()), Type.Null()])),
+  name: Type.Optional(Type.String()),
+  tool_call_id: Type.Optional(Type.String()),
+  tool_calls: Type.Optional(Type.Array(Type.Unknown())),
+});
+
+export const ChatTool = Type.Object({
+  type: Type.Literal("function"),
+  function: Type.Object({
+    name: Type.String({ minLength: 1, maxLength: 128 }),
+    description: Type.Optional(Type.String()),
+    parameters: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  }),
+});
+
+export const ChatCompletionRequest = Type.Object({
+  model: Type.String({ minLength: 1, maxLength: 300 }),
+  messages: Type.Array(ChatMessage, { minItems: 1, maxItems: 100_000 }),
+  stream: Type.Optional(Type.Boolean()),
+  stream_options: Type.Optional(Type.Union([Type.Object({ include_usage: Type.Optional(Type.Boolean()) }), Type.Null()])),
+  temperature: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 2 }), Type.Null()])),
+  top_p: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()])),
+  max_tokens: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  max_completion_tokens: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  n: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 128 }), Type.Null()])),
+  stop: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 16 }), Type.Null()])),
+  tools: Type.Optional(Type.Array(ChatTool)),
+  tool_choice: Type.Optional(Type.Union([Type.String(), Type.Object({})])),
+  response_format: Type.Optional(Type.Object({ type: Type.String() })),
+  user: Type.Optional(Type.String()),
+});
+
+export type ChatCompletionRequest = Static<typeof ChatCompletionRequest>;
+export type ChatMessage = Static<typeof ChatMessage>;
+
+export const chatCompletionRequest = compileValidator(ChatCompletionRequest);
+
+/** The usage block of a completion or of a stream's usage chunk. */
+export interface ChatUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+}

@@ -1,0 +1,85 @@
+/**
+ * `ai.*` operations: a model call through the gateway envelope (`ai.proxy`), a cost
+ * quote (`ai.cost`) and the model list (`ai.models`). `ai.proxy` runs the same
+ * pipeline as /v1/chat/completions; it answers once (no streaming).
+ */
+import { Type } from "@sinclair/typebox";
+import { chatCompletionRequest } from "../api/chat-completions.ts";
+import { embeddingsRequest } from "../api/embeddings.ts";
+import { ApiError, badRequest } from "../lib/errors.ts";
+import { estimatePromptTokens } from "../lib/token-estimate.ts";
+import { defineOperation } from "./registry.ts";
+
+const MICROS_PER_USD = 1_000_000;
+
+/** `chat/completions`, `/v1/chat/completions`, `/embeddings`, ... -> the operation it names. */
+function endpointOf(raw: string): "chat" | "embeddings" {
+  const path = raw.trim().replace(/^\/+/, "").replace(/^v1\//, "").replace(/\/+$/, "");
+  if (path === "chat/completions") return "chat";
+  if (path === "embeddings") return "embeddings";
+  throw badRequest(`params.endpoint: "${raw.slice(0, 100)}" is not a provider path the gateway proxies; use chat/completions or embeddings`, { param: "params.endpoint" });
+}
+
+/** Routes the body's model to the named provider (`provider/model`) unless it already names one. */
+function withProvider(provider: string, model: unknown): unknown {
+  return typeof model === "string" && !model.startsWith(`${provider}/`) ? `${provider}/${model}` : model;
+}
+
+export const aiProxy = defineOperation({
+  id: "ai.proxy",
+  summary: "Calls a provider: `endpoint` + `body`, or flat chat fields; answers with the provider's response plus estimated_cost (USD).",
+  params: Type.Object({
+    provider: Type.String({ minLength: 1, maxLength: 100 }),
+    endpoint: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    body: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    model: Type.Optional(Type.String()),
+    messages: Type.Optional(Type.Array(Type.Unknown())),
+  }),
+  async run({ deps, call }, p) {
+    const { provider, endpoint, body, ...flat } = p;
+    if ((endpoint === undefined) !== (body === undefined)) throw badRequest("params: give endpoint and body together, or flat model and messages");
+    const kind = endpoint === undefined ? "chat" : endpointOf(endpoint);
+    const raw: Record<string, unknown> = { ...(body ?? flat) };
+    if (raw.stream === true) throw badRequest("params: ai.proxy answers once; stream through /v1/chat/completions instead", { param: "params.stream" });
+    raw.model = withProvider(provider, raw.model);
+    const outcome =
+      kind === "chat"
+        ? await deps.calls.chat(call, chatCompletionRequest.parse(raw, "params"))
+        : await deps.calls.embeddings(call, embeddingsRequest.parse(raw, "params"));
+    if (outcome.type !== "json") throw new ApiError(500, "internal_server_error", "ai.proxy expected a single answer");
+    return { ...outcome.body, estimated_cost: outcome.costMicros / MICROS_PER_USD };
+  },
+});
+
+export const aiCost = defineOperation({
+  id: "ai.cost",
+  summary: "Quotes a call's cost from catalog prices: token counts, or messages (+ max_tokens) to estimate them.",
+  params: Type.Object({
+    model: Type.String({ minLength: 1, maxLength: 300 }),
+    prompt_tokens: Type.Optional(Type.Integer({ minimum: 0 })),
+    completion_tokens: Type.Optional(Type.Integer({ minimum: 0 })),
+    messages: Type.Optional(Type.Array(Type.Object({ role: Type.Optional(Type.String()), content: Type.Optional(Type.Unknown()) }))),
+    max_tokens: Type.Optional(Type.Integer({ minimum: 1 })),
+  }),
+  async run({ deps }, p) {
+    const entry = deps.catalog.model(p.model);
+    if (!entry) throw new ApiError(404, "model_not_found", `The catalog has no price for "${p.model.slice(0, 200)}".`, { param: "params.model" });
+    if (p.prompt_tokens === undefined && p.messages === undefined) throw badRequest("params: give prompt_tokens (and completion_tokens), or messages (and max_tokens)");
+    const promptTokens = p.prompt_tokens ?? estimatePromptTokens(p.messages ?? []);
+    const completionTokens = p.completion_tokens ?? p.max_tokens ?? 0;
+    const input = (promptTokens * entry.inputPerMTok) / MICROS_PER_USD;
+    const output = (completionTokens * entry.outputPerMTok) / MICROS_PER_USD;
+    return { model: entry.id, provider: entry.provider, promptTokens, completionTokens, inputCostUsd: input, outputCostUsd: output, totalCostUsd: input + output, pricesAsOf: deps.catalog.pricesAsOf };
+  },
+});
+
+export const aiModels = defineOperation({
+  id: "ai.models",
+  summary: "The models the caller can reach (the same list as GET /v1/models).",
+  params: Type.Object({}),
+  async run({ identity, deps }) {
+    return { object: "list", data: await deps.models.list(identity) };
+  },
+});
+
+export const aiOperations = [aiProxy, aiCost, aiModels];

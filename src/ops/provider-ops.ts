@@ -1,0 +1,89 @@
+/** `provider.*` operations: a caller's provider keys, added once and resolved per call. */
+import { type TObject, Type } from "@sinclair/typebox";
+import type { ProviderConfigRecord } from "../domain/types.ts";
+import { createProvider, deleteProvider, listProviders, updateProvider } from "../services/providers.ts";
+import { iso } from "./present.ts";
+import { defineOperation } from "./registry.ts";
+
+const Secret = Type.String({ minLength: 1, maxLength: 8192 });
+const Limit = Type.Integer({ minimum: 1, maximum: 1e12 });
+
+const fields = {
+  apiKey: Type.Optional(Secret),
+  accessKeyId: Type.Optional(Type.String({ minLength: 16, maxLength: 128 })),
+  secretAccessKey: Type.Optional(Secret),
+  sessionToken: Type.Optional(Secret),
+  region: Type.Optional(Type.String({ maxLength: 40 })),
+  // Names are used as `name/model`, so they hold no slash.
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: "^[^/\\s]+$" })),
+  baseUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+  country: Type.Optional(Type.String({ pattern: "^[A-Za-z]{2}$" })),
+  models: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { maxItems: 2000 })),
+  limits: Type.Optional(Type.Object({ requestsPerMinute: Type.Optional(Limit), tokensPerMinute: Type.Optional(Limit), requestsPerDay: Type.Optional(Limit) }, { additionalProperties: false })),
+  scope: Type.Optional(Type.Union([Type.Literal("user"), Type.Literal("organization")])),
+  format: Type.Optional(Type.Union([Type.Literal("chat"), Type.Literal("messages")])),
+  apiVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  deployments: Type.Optional(Type.Record(Type.String(), Type.String({ minLength: 1, maxLength: 200 }))),
+};
+
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+const strict = <T extends TObject>(o: T) => ({ ...o, additionalProperties: false }) as T;
+
+/** A provider as operations show it: never the key, only its hint. */
+export function presentProvider(p: ProviderConfigRecord) {
+  return {
+    id: p.id,
+    provider: p.provider,
+    name: p.name,
+    baseUrl: p.baseUrl,
+    country: p.country,
+    format: p.format,
+    models: p.models,
+    limits: p.limits,
+    scope: p.ownerUserId === null ? "organization" : "user",
+    ownerUserId: p.ownerUserId,
+    settings: p.settings,
+    keyHint: p.keyHint,
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+  };
+}
+
+export const providerCreate = defineOperation({
+  id: "provider.create",
+  summary: "Adds a provider key (sealed at rest; only its hint is ever shown).",
+  params: strict(Type.Object({ provider: Type.String({ minLength: 1, maxLength: 40 }), ...fields })),
+  async run({ identity, actor, deps }, p) {
+    return { provider: presentProvider(await createProvider(deps, identity, actor, p)) };
+  },
+});
+
+export const providerList = defineOperation({
+  id: "provider.list",
+  summary: "The providers the caller can see: the organization's and their own (admins: all).",
+  params: Type.Object({}),
+  async run({ identity, deps }) {
+    return { providers: (await listProviders(deps, identity)).map(presentProvider) };
+  },
+});
+
+export const providerUpdate = defineOperation({
+  id: "provider.update",
+  summary: "Changes a provider's settings or rotates its key.",
+  params: strict(Type.Object({ id: Id, provider: Type.Optional(Type.String({ maxLength: 40 })), ...fields })),
+  async run({ identity, actor, deps }, { id, ...patch }) {
+    return { provider: presentProvider(await updateProvider(deps, identity, actor, id, patch)) };
+  },
+});
+
+export const providerDelete = defineOperation({
+  id: "provider.delete",
+  summary: "Removes a provider and its sealed key.",
+  params: Type.Object({ id: Id }),
+  async run({ identity, actor, deps }, { id }) {
+    await deleteProvider(deps, identity, actor, id);
+    return { id, deleted: true };
+  },
+});
+
+export const providerOperations = [providerCreate, providerList, providerUpdate, providerDelete];

@@ -1,0 +1,61 @@
+/**
+ * Stage 10: one usage event per model call (never any prompt or completion text),
+ * priced from the catalog in integer micro-dollars and handed to the write-behind
+ * buffer; in strict durability the call waits until the event is stored.
+ */
+import { newId } from "../domain/ids.ts";
+import type { UsageEvent } from "../domain/types.ts";
+import type { Catalog } from "../providers/catalog/catalog.ts";
+import { type Identity, responsibleUserId } from "../services/identity.ts";
+import type { UsageBuffer } from "../state/usage-buffer.ts";
+
+/** What a call is charged to, and when it started. */
+export interface CallScope {
+  identity: Identity;
+  requestId: string;
+  startedAt: number;
+}
+
+export interface CallResult {
+  provider: string;
+  model: string;
+  status: number;
+  errorCode: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  /** Sandbox calls are free whatever their usage. */
+  free?: boolean;
+}
+
+export class Accountant {
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly usage: UsageBuffer,
+    private readonly strict: boolean,
+  ) {}
+
+  /** Records the call; returns its cost in micro-dollars (a promise only in strict durability). */
+  record(scope: CallScope, r: CallResult): number | Promise<number> {
+    const id = scope.identity;
+    const costMicros = r.free ? 0 : this.catalog.costMicros(r.model, r.promptTokens, r.completionTokens);
+    const event: UsageEvent = {
+      id: newId("evt"),
+      requestId: scope.requestId,
+      orgId: id.organization.id,
+      keyId: id.kind === "serviceAccount" ? id.key.id : null,
+      userId: responsibleUserId(id),
+      provider: r.provider,
+      model: r.model,
+      promptTokens: r.promptTokens,
+      completionTokens: r.completionTokens,
+      costMicros,
+      latencyMs: Date.now() - scope.startedAt,
+      status: r.status,
+      errorCode: r.errorCode,
+      createdAt: Date.now(),
+    };
+    if (this.strict) return this.usage.recordStrict(event).then(() => costMicros);
+    this.usage.record(event);
+    return costMicros;
+  }
+}

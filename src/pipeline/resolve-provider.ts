@@ -1,0 +1,102 @@
+/**
+ * Stage 4: which provider, key and model id serve this call. Model resolution, in
+ * order: `name/model` (a configured provider's name, or a kind); `anthropic.*` (the
+ * cloud platform); the catalog; models declared by self-hosted and custom providers;
+ * the vendors' model-family patterns. Key resolution: for a service account the
+ * organization's providers, then its creator's, then any member's, oldest first; for
+ * a user their own, then the organization's. `x-gw-provider-key` replaces the stored
+ * key for one call and is never kept.
+ */
+import { ApiError, badRequest } from "../lib/errors.ts";
+import type { Catalog } from "../providers/catalog/catalog.ts";
+import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
+import type { Target } from "../providers/target.ts";
+import { type Identity, responsibleUserId } from "../services/identity.ts";
+import type { LiveProvider, ProviderDirectory } from "../state/provider-directory.ts";
+
+export interface ResolveDeps {
+  catalog: Catalog;
+  directory: ProviderDirectory;
+}
+
+/** The providers this caller may use, in the order their keys are preferred. */
+export function usableProviders(all: LiveProvider[], identity: Identity): LiveProvider[] {
+  const me = responsibleUserId(identity);
+  const org = all.filter((p) => p.record.ownerUserId === null);
+  const mine = all.filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId === me);
+  if (identity.kind === "user") return [...mine, ...org];
+  const others = all.filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId !== me);
+  return [...org, ...mine, ...others];
+}
+
+interface Wanted {
+  kind: ProviderKind;
+  model: string;
+  /** A specific configuration, when the model named it (`name/model`) or declared the model. */
+  provider?: LiveProvider;
+}
+
+function wantedFor(deps: ResolveDeps, usable: LiveProvider[], id: string, perRequestKind: ProviderKind | null): Wanted {
+  const slash = id.indexOf("/");
+  if (slash > 0) {
+    const prefix = id.slice(0, slash);
+    const rest = id.slice(slash + 1);
+    const named = usable.find((p) => p.record.name === prefix);
+    if (named && rest) return { kind: named.kind, model: rest, provider: named };
+    if (isProviderKind(prefix) && rest && (perRequestKind === prefix || usable.some((p) => p.kind === prefix))) return { kind: prefix, model: rest };
+  }
+  if (id.startsWith("anthropic.")) return { kind: "bedrock", model: id };
+  const entry = deps.catalog.model(id);
+  if (entry) return { kind: entry.provider, model: id };
+  const declaring = usable.find((p) => p.record.models.includes(id));
+  if (declaring) return { kind: declaring.kind, model: id, provider: declaring };
+  const vendor = deps.catalog.vendorFor(id);
+  if (vendor) return { kind: vendor, model: id };
+  if (perRequestKind) return { kind: perRequestKind, model: id };
+  throw new ApiError(404, "model_not_found", `The model "${id.slice(0, 200)}" is not in the catalog and no configured provider declares it; name a provider as "<provider>/<model>".`, { param: "model" });
+}
+
+function perRequestKindOf(headers: Headers): ProviderKind | null {
+  const raw = headers.get("x-gw-provider");
+  if (raw === null) return null;
+  if (!isProviderKind(raw)) throw badRequest(`x-gw-provider: unknown provider kind "${raw.slice(0, 50)}"`, { param: "x-gw-provider" });
+  return raw;
+}
+
+export async function resolveTarget(deps: ResolveDeps, identity: Identity, model: string, headers: Headers): Promise<Target> {
+  const perRequestKey = headers.get("x-gw-provider-key");
+  const perRequestKind = perRequestKindOf(headers);
+  const usable = usableProviders(await deps.directory.get(identity.organization.id), identity);
+  const wanted = wantedFor(deps, usable, model, perRequestKind);
+  const catalogModel = deps.catalog.model(wanted.model);
+
+  if (perRequestKey !== null) {
+    const kind = perRequestKind ?? wanted.kind;
+    const info = deps.catalog.kind(kind);
+    if (!info.defaultBaseUrl) throw badRequest(`x-gw-provider-key: ${kind} has no public address; configure it with provider.create instead`, { param: "x-gw-provider-key" });
+    if (!perRequestKey.trim()) throw badRequest("x-gw-provider-key: empty", { param: "x-gw-provider-key" });
+    return { kind, info, format: info.format, providerName: kind, configId: null, baseUrl: info.defaultBaseUrl, credentials: { type: "api-key", apiKey: perRequestKey.trim() }, settings: {}, model: wanted.model, catalogModel };
+  }
+
+  const chosen = wanted.provider ?? usable.find((p) => p.kind === wanted.kind);
+  if (!chosen) {
+    throw new ApiError(400, "provider_not_configured", `No ${wanted.kind} provider is configured for you or your organization. Add your ${wanted.kind} key once with the gateway operation provider.create (provider: "${wanted.kind}"), or send it per request in x-gw-provider-key.`, {
+      param: "model",
+      details: { provider: wanted.kind, model: wanted.model },
+    });
+  }
+  const info = deps.catalog.kind(chosen.kind);
+  const baseUrl = chosen.record.baseUrl ?? info.defaultBaseUrl ?? "";
+  return {
+    kind: chosen.kind,
+    info,
+    format: chosen.record.format,
+    providerName: chosen.record.name,
+    configId: chosen.record.id,
+    baseUrl,
+    credentials: chosen.credentials,
+    settings: chosen.record.settings,
+    model: wanted.model,
+    catalogModel,
+  };
+}

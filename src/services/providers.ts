@@ -1,0 +1,198 @@
+/**
+ * Provider configurations: a caller's own provider key, stored once and resolved per
+ * call. Credentials are sealed with AES-256-GCM bound to the record id; only a hint
+ * (`sk-...abcd`) ever leaves this module.
+ */
+import { newId } from "../domain/ids.ts";
+import type { ProviderConfigRecord, ProviderFormat, ProviderLimits } from "../domain/types.ts";
+import { ApiError, badRequest } from "../lib/errors.ts";
+import { keyHint, type SecretBox } from "../lib/secret-box.ts";
+import type { Catalog } from "../providers/catalog/catalog.ts";
+import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
+import { hintSource, type ProviderCredentials } from "../providers/credentials.ts";
+import { recordAudit } from "./audit.ts";
+import type { ServiceDeps } from "./deps.ts";
+import { type Actor, type Identity, responsibleUserId } from "./identity.ts";
+
+export interface ProviderDeps extends ServiceDeps {
+  box: SecretBox;
+  catalog: Catalog;
+  /** Drops the organization's providers from memory so the next call sees the change. */
+  onProvidersChanged(orgId: string): void;
+}
+
+export interface ProviderInput {
+  provider?: string;
+  apiKey?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  sessionToken?: string;
+  region?: string;
+  name?: string;
+  baseUrl?: string;
+  country?: string;
+  models?: string[];
+  limits?: ProviderLimits;
+  scope?: "user" | "organization";
+  format?: "chat" | "messages";
+  apiVersion?: string;
+  deployments?: Record<string, string>;
+}
+
+const REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
+
+/** Opens a record's credentials (only the request path and provider checks need them). */
+export function openCredentials(box: SecretBox, rec: ProviderConfigRecord): ProviderCredentials {
+  return JSON.parse(box.open(rec.secretCiphertext, rec.id)) as ProviderCredentials;
+}
+
+function credentialsFrom(kind: ProviderKind, input: ProviderInput): ProviderCredentials {
+  if (kind === "bedrock" && input.accessKeyId !== undefined) {
+    if (!input.secretAccessKey) throw badRequest("params.secretAccessKey: required with accessKeyId", { param: "params.secretAccessKey" });
+    return { type: "aws", accessKeyId: input.accessKeyId, secretAccessKey: input.secretAccessKey, ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}) };
+  }
+  if (!input.apiKey) {
+    throw badRequest(kind === "bedrock" ? "params: give apiKey (a Bedrock API key) or accessKeyId and secretAccessKey" : "params.apiKey: the provider key is required", { param: "params.apiKey" });
+  }
+  return { type: "api-key", apiKey: input.apiKey };
+}
+
+function normalizeBaseUrl(raw: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw badRequest("params.baseUrl: must be an http(s) URL", { param: "params.baseUrl" });
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw badRequest("params.baseUrl: must be an http(s) URL", { param: "params.baseUrl" });
+  if (u.username || u.password) throw badRequest("params.baseUrl: must not carry credentials; give the key as apiKey", { param: "params.baseUrl" });
+  return `${u.origin}${u.pathname}`.replace(/\/+$/, "");
+}
+
+/** Checks a configuration against its kind's rules and returns the stored (non-secret) fields. */
+function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, current?: ProviderConfigRecord) {
+  const info = deps.catalog.kind(kind);
+  const declaresCountry = kind === "self-hosted" || kind === "custom";
+  const baseUrl = input.baseUrl !== undefined ? normalizeBaseUrl(input.baseUrl) : (current?.baseUrl ?? null);
+  if (info.needsBaseUrl && !baseUrl) throw badRequest(`params.baseUrl: a ${kind} provider needs the address of its API`, { param: "params.baseUrl" });
+  let country = current?.country ?? info.country;
+  if (input.country !== undefined) {
+    if (!declaresCountry && input.country.toUpperCase() !== info.country) {
+      throw badRequest(`params.country: the country of ${kind} is ${info.country} and cannot be changed`, { param: "params.country" });
+    }
+    country = input.country.toUpperCase();
+  }
+  if (declaresCountry && !country) throw badRequest(`params.country: a ${kind} provider must declare the ISO country where it runs`, { param: "params.country" });
+  if (input.format !== undefined && kind !== "custom") throw badRequest("params.format: only custom providers choose their wire format", { param: "params.format" });
+  const format: ProviderFormat = kind === "custom" ? (input.format ?? (current?.format as "chat" | "messages" | undefined) ?? "chat") : info.format;
+  const settings: Record<string, unknown> = { ...current?.settings };
+  if (kind === "bedrock") {
+    const region = input.region ?? (settings.region as string | undefined);
+    if (!region || !REGION.test(region)) throw badRequest("params.region: a Bedrock provider needs its AWS region, such as us-east-1", { param: "params.region" });
+    settings.region = region;
+  } else if (input.region !== undefined) {
+    throw badRequest("params.region: only bedrock providers take a region", { param: "params.region" });
+  }
+  if (input.apiVersion !== undefined || input.deployments !== undefined) {
+    if (kind !== "azure-openai") throw badRequest("params.apiVersion and params.deployments are for azure-openai providers", { param: "params.apiVersion" });
+    if (input.apiVersion !== undefined) settings.apiVersion = input.apiVersion;
+    if (input.deployments !== undefined) settings.deployments = input.deployments;
+  }
+  return { baseUrl, country, format, settings };
+}
+
+async function assertNameFree(deps: ProviderDeps, orgId: string, name: string, exceptId?: string) {
+  const taken = (await deps.store.listProviderConfigs(orgId)).some((p) => p.name === name && p.id !== exceptId);
+  if (taken) throw new ApiError(409, "conflict", `a provider named "${name}" already exists in this organization; choose another name`, { param: "params.name" });
+}
+
+function ownerFor(identity: Identity, scope: "user" | "organization"): string | null {
+  if (scope === "organization") {
+    if (identity.role !== "admin") throw new ApiError(403, "forbidden", "only organization admins may add organization-wide providers");
+    return null;
+  }
+  const owner = responsibleUserId(identity);
+  if (!owner) throw badRequest("params.scope: this service account has no creating member; use scope organization");
+  return owner;
+}
+
+export async function createProvider(deps: ProviderDeps, identity: Identity, actor: Actor, input: ProviderInput): Promise<ProviderConfigRecord> {
+  const kind = input.provider ?? "";
+  if (!isProviderKind(kind)) throw badRequest(`params.provider: unknown provider kind "${kind.slice(0, 50)}"`, { param: "params.provider" });
+  const orgId = identity.organization.id;
+  const ownerUserId = ownerFor(identity, input.scope ?? "user");
+  const name = input.name ?? kind;
+  await assertNameFree(deps, orgId, name);
+  const credentials = credentialsFrom(kind, input);
+  const fields = shape(deps, kind, input);
+  const id = newId("prv");
+  const now = deps.now();
+  const rec: ProviderConfigRecord = {
+    id,
+    orgId,
+    ownerUserId,
+    provider: kind,
+    name,
+    ...fields,
+    models: input.models ?? [],
+    limits: input.limits ?? {},
+    secretCiphertext: deps.box.seal(JSON.stringify(credentials), id),
+    keyHint: keyHint(hintSource(credentials)),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await deps.store.createProviderConfig(rec);
+  deps.onProvidersChanged(orgId);
+  await recordAudit(deps.store, orgId, actor, "provider.create", id, { provider: kind, name, scope: ownerUserId ? "user" : "organization", keyHint: rec.keyHint }, now);
+  return rec;
+}
+
+/** Members see organization providers and their own; admins see all of the organization's. */
+export async function listProviders(deps: ProviderDeps, identity: Identity): Promise<ProviderConfigRecord[]> {
+  const all = await deps.store.listProviderConfigs(identity.organization.id);
+  if (identity.role === "admin") return all;
+  const me = responsibleUserId(identity);
+  return all.filter((p) => p.ownerUserId === null || p.ownerUserId === me);
+}
+
+async function editable(deps: ProviderDeps, identity: Identity, id: string): Promise<ProviderConfigRecord> {
+  const rec = await deps.store.getProviderConfig(id);
+  if (!rec || rec.orgId !== identity.organization.id) throw new ApiError(404, "not_found", `no provider ${id.slice(0, 100)} in this organization`, { param: "params.id" });
+  const mine = rec.ownerUserId !== null && rec.ownerUserId === responsibleUserId(identity);
+  if (identity.role !== "admin" && !mine) throw new ApiError(403, "forbidden", "only its owner or an organization admin may change this provider");
+  return rec;
+}
+
+export async function updateProvider(deps: ProviderDeps, identity: Identity, actor: Actor, id: string, input: ProviderInput): Promise<ProviderConfigRecord> {
+  const current = await editable(deps, identity, id);
+  if (input.provider !== undefined && input.provider !== current.provider) throw badRequest("params.provider: the kind of a provider cannot change; create a new one", { param: "params.provider" });
+  const kind = current.provider as ProviderKind;
+  if (input.name !== undefined) await assertNameFree(deps, current.orgId, input.name, id);
+  const fields = shape(deps, kind, input, current);
+  const rec: ProviderConfigRecord = {
+    ...current,
+    ...fields,
+    ownerUserId: input.scope === undefined ? current.ownerUserId : ownerFor(identity, input.scope),
+    name: input.name ?? current.name,
+    models: input.models ?? current.models,
+    limits: input.limits ?? current.limits,
+    updatedAt: deps.now(),
+  };
+  const rotates = input.apiKey !== undefined || input.accessKeyId !== undefined;
+  if (rotates) {
+    const credentials = credentialsFrom(kind, input);
+    rec.secretCiphertext = deps.box.seal(JSON.stringify(credentials), id);
+    rec.keyHint = keyHint(hintSource(credentials));
+  }
+  await deps.store.updateProviderConfig(rec);
+  deps.onProvidersChanged(rec.orgId);
+  await recordAudit(deps.store, rec.orgId, actor, "provider.update", id, { changed: Object.keys(input).filter((k) => !["apiKey", "secretAccessKey", "sessionToken"].includes(k)), keyRotated: rotates }, rec.updatedAt);
+  return rec;
+}
+
+export async function deleteProvider(deps: ProviderDeps, identity: Identity, actor: Actor, id: string): Promise<void> {
+  const rec = await editable(deps, identity, id);
+  await deps.store.deleteProviderConfig(id);
+  deps.onProvidersChanged(rec.orgId);
+  await recordAudit(deps.store, rec.orgId, actor, "provider.delete", id, { provider: rec.provider, name: rec.name }, deps.now());
+}
