@@ -1,26 +1,31 @@
 /**
  * A deterministic stand-in for a chat model: the same request always gets the same
- * answer, with usage counted the way a provider would. It backs `gateway
- * mock-provider` (benchmarks, tests, trying the gateway without keys) and, later,
- * sandbox (`gw_test_`) keys.
+ * answer, with usage counted the way a provider would. Given tools, it calls the
+ * first one. It backs `gateway mock-provider` (benchmarks, tests, trying the gateway
+ * without keys) and sandbox (`gw_test_`) keys.
  */
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 
 export interface SimulatedChatRequest {
   model: string;
   messages: { role: string; content?: unknown }[];
-  max_tokens?: number;
+  max_tokens?: number | null;
+  tools?: { type?: string; function?: { name?: string } }[];
+  tool_choice?: unknown;
+}
+
+export interface SimulatedToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 export interface SimulatedAnswer {
   text: string;
+  toolCall: SimulatedToolCall | null;
   promptTokens: number;
   completionTokens: number;
-  finishReason: "stop" | "length";
-}
-
-/** A rough token count (4 characters a token), enough for realistic usage numbers. */
-export function approximateTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
+  finishReason: "stop" | "length" | "tool_calls";
 }
 
 function textOf(content: unknown): string {
@@ -31,21 +36,22 @@ function textOf(content: unknown): string {
 
 const WORDS = ["The", "gateway", "forwarded", "this", "request", "and", "the", "simulated", "model", "answered", "it", "deterministically", "with", "a", "short", "reply", "about", "your", "message", "."];
 
-export function simulateChat(req: SimulatedChatRequest, chunks = 20): SimulatedAnswer {
+export function simulateChat(req: SimulatedChatRequest, words = 20): SimulatedAnswer {
   const prompt = req.messages.map((m) => textOf(m.content)).join("\n");
-  const words: string[] = [];
-  for (let i = 0; i < chunks; i++) words.push(WORDS[(i + prompt.length) % WORDS.length] as string);
-  const limit = req.max_tokens ?? Infinity;
-  const kept = words.slice(0, Math.max(1, Math.min(words.length, limit)));
-  return {
-    text: kept.join(" "),
-    promptTokens: approximateTokens(prompt),
-    completionTokens: kept.length,
-    finishReason: kept.length < words.length ? "length" : "stop",
-  };
+  const promptTokens = Math.max(1, countTokens(prompt));
+  const tool = req.tool_choice === "none" ? undefined : req.tools?.find((t) => t.function?.name);
+  if (tool?.function?.name) {
+    const args = JSON.stringify({ query: prompt.slice(0, 40) });
+    return { text: "", toolCall: { id: `call_${promptTokens}`, name: tool.function.name, arguments: args }, promptTokens, completionTokens: countTokens(args) + 5, finishReason: "tool_calls" };
+  }
+  const all: string[] = [];
+  for (let i = 0; i < words; i++) all.push(WORDS[(i + prompt.length) % WORDS.length] as string);
+  const limit = req.max_tokens ?? Number.POSITIVE_INFINITY;
+  const kept = all.slice(0, Math.max(1, Math.min(all.length, limit)));
+  return { text: kept.join(" "), toolCall: null, promptTokens, completionTokens: kept.length, finishReason: kept.length < all.length ? "length" : "stop" };
 }
 
-/** The answer as the stream's content pieces, one a chunk. */
+/** The answer's text as stream pieces, one a chunk. */
 export function streamPieces(answer: SimulatedAnswer): string[] {
   return answer.text.split(" ").map((w, i) => (i === 0 ? w : ` ${w}`));
 }

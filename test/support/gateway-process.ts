@@ -102,3 +102,29 @@ export async function startGateway(opts: { dataDir?: string; env?: Record<string
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
+
+export interface RunningMock {
+  url: string;
+  /** The requests the mock saw, newest last. */
+  requests(): Promise<{ method: string; path: string; authorization: string | null; apiKey: string | null; body: any }[]>;
+  stats(): Promise<{ streamsStarted: number; streamsFinished: number; streamsCancelled: number }>;
+  stop(): Promise<void>;
+}
+
+/** Runs `gateway mock-provider` on a random port. */
+export async function startMockProvider(extra: string[] = []): Promise<RunningMock> {
+  const proc = Bun.spawn(["bun", "run", CLI, "mock-provider", "--port", "0", ...extra], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  const reader = proc.stdout.getReader();
+  const { value } = await reader.read();
+  reader.releaseLock();
+  const url = JSON.parse(new TextDecoder().decode(value).split("\n")[0] as string).url as string;
+  return {
+    url,
+    requests: async () => (await fetch(`${url}/_mock/requests`)).json() as never,
+    stats: async () => (await fetch(`${url}/_mock/stats`)).json() as never,
+    async stop() {
+      proc.kill();
+      await proc.exited;
+    },
+  };
+}

@@ -1,0 +1,292 @@
+/**
+ * Bring-your-own-key proxying with the official `openai` client, unchanged but for its
+ * base URL and key, against the gateway and the project's mock provider.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import OpenAI from "openai";
+import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+
+const PROVIDER_KEY = "sk-proj-test-provider-key-0123456789abcdef";
+let gw: RunningGateway;
+let mock: RunningMock;
+let org: InitResult;
+let client: OpenAI;
+
+beforeAll(async () => {
+  mock = await startMockProvider();
+  const dataDir = tempDataDir();
+  org = await initOrg(dataDir);
+  gw = await startGateway({ dataDir, env: { GW_UPSTREAM_TIMEOUT_S: "2", GW_FLUSH_INTERVAL_MS: "50" } });
+  const created = await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${mock.url}/v1`, scope: "organization" });
+  expect(created.status).toBe(200);
+  client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+});
+
+afterAll(async () => {
+  await gw.stop();
+  await mock.stop();
+  removeDir(gw.dataDir);
+});
+
+describe("chat completions", () => {
+  test("a plain completion reaches the provider with the caller's provider key", async () => {
+    const res = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Say hello" }], temperature: 0.2, max_tokens: 50 });
+    expect(res.object).toBe("chat.completion");
+    expect(res.model).toBe("gpt-4o");
+    expect(res.choices[0]?.message.content).toBeTruthy();
+    expect(res.usage?.prompt_tokens).toBeGreaterThan(0);
+    const last = (await mock.requests()).at(-1)!;
+    expect(last.path).toBe("/v1/chat/completions");
+    expect(last.authorization).toBe(`Bearer ${PROVIDER_KEY}`);
+    expect(last.body).toMatchObject({ model: "gpt-4o", temperature: 0.2, max_tokens: 50 });
+  });
+
+  test("streaming: chunks arrive as the provider sends them; the usage chunk only when asked", async () => {
+    const stream = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Stream please" }], stream: true });
+    const pieces: string[] = [];
+    let sawUsage = false;
+    for await (const chunk of stream) {
+      if (chunk.usage) sawUsage = true;
+      pieces.push(chunk.choices[0]?.delta?.content ?? "");
+    }
+    expect(pieces.join("").length).toBeGreaterThan(10);
+    expect(sawUsage).toBe(false);
+    // The gateway asked the provider for usage anyway, to price the call.
+    expect((await mock.requests()).at(-1)?.body.stream_options).toEqual({ include_usage: true });
+
+    const withUsage = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Stream please" }], stream: true, stream_options: { include_usage: true } });
+    let usage: OpenAI.CompletionUsage | undefined;
+    for await (const chunk of withUsage) usage = chunk.usage ?? usage;
+    expect(usage?.completion_tokens).toBeGreaterThan(0);
+  });
+
+  test("tools, tool_choice, JSON mode and image inputs pass through", async () => {
+    const tools: OpenAI.ChatCompletionTool[] = [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } }];
+    const res = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Weather in Paris?" }], tools, tool_choice: "auto" });
+    expect(res.choices[0]?.finish_reason).toBe("tool_calls");
+    const call = res.choices[0]?.message.tool_calls?.[0];
+    expect(call?.type === "function" && call.function.name).toBe("get_weather");
+    await client.chat.completions.create({
+      model: "gpt-4o",
+      response_format: { type: "json_object" },
+      messages: [{ role: "user", content: [{ type: "text", text: "Describe" }, { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } }] }],
+    });
+    const seen = (await mock.requests()).at(-1)!.body;
+    expect(seen.response_format).toEqual({ type: "json_object" });
+    expect(seen.messages[0].content[1]).toEqual({ type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } });
+    // Fields the gateway does not know pass through untouched.
+    await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }], seed: 7, logprobs: true } as never);
+    expect((await mock.requests()).at(-1)?.body).toMatchObject({ seed: 7, logprobs: true });
+  });
+
+  test("the request table's rules are enforced with clear errors", async () => {
+    const bad = async (body: object) => {
+      const res = await fetch(`${gw.url}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const msg = [{ role: "user", content: "x" }];
+    for (const [body, param] of [
+      [{ messages: msg }, "model"],
+      [{ model: "gpt-4o" }, "messages"],
+      [{ model: "gpt-4o", messages: [] }, "messages"],
+      [{ model: "gpt-4o", messages: [{ role: "robot", content: "x" }] }, "messages.0.role"],
+      [{ model: "gpt-4o", messages: msg, temperature: 2.5 }, "temperature"],
+      [{ model: "gpt-4o", messages: msg, top_p: -0.1 }, "top_p"],
+      [{ model: "gpt-4o", messages: msg, max_tokens: 0 }, "max_tokens"],
+      [{ model: "gpt-4o", messages: msg, n: 0 }, "n"],
+      [{ model: "gpt-4o", messages: msg, stream: "yes" }, "stream"],
+    ] as const) {
+      const r = await bad(body);
+      expect(r.status).toBe(400);
+      expect(r.body.error.type).toBe("invalid_request_error");
+      expect(r.body.error.param).toBe(param);
+    }
+  });
+
+  test("a missing or bad gateway key is 401 in this envelope", async () => {
+    const anonymous = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: "gw_live_wrong", maxRetries: 0 });
+    const err = await anonymous.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(err.error).toMatchObject({ type: "authentication_error", code: "unauthorized" });
+  });
+});
+
+describe("upstream failures", () => {
+  let selfHosted: string;
+  beforeAll(async () => {
+    const r = await gw.op(org.apiKey, "provider.create", { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", models: ["mock-model"], scope: "organization" });
+    selfHosted = r.body.data.provider.id;
+  });
+
+  test("a provider 4xx comes back with its status and message, never the key", async () => {
+    const err = await client.chat.completions.create({ model: "lab/fail-400", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(err.status).toBe(400);
+    expect(err.error.message).toContain("mock provider failure 400");
+    expect(err.error.message).toContain("[redacted]");
+    expect(err.error.message).not.toContain("lab-key-123456");
+    expect(err.error.code).toBe("provider_error");
+  });
+
+  test("a provider 5xx is 502 provider_error; 429 keeps its status", async () => {
+    expect((await client.chat.completions.create({ model: "lab/fail-503", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status).toBe(502);
+    expect((await client.chat.completions.create({ model: "lab/fail-429", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status).toBe(429);
+  });
+
+  test("a provider that does not answer in time is 504", async () => {
+    const err = await client.chat.completions.create({ model: "lab/slow-4000", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(err.status).toBe(504);
+    expect(err.error.code).toBe("provider_timeout");
+  });
+
+  test("an unreachable provider is 503 provider_unavailable", async () => {
+    await gw.op(org.apiKey, "provider.create", { provider: "custom", name: "gone", apiKey: "k-123456789", baseUrl: "http://127.0.0.1:9/v1", country: "US", models: ["gone-model"], scope: "organization" });
+    const err = await client.chat.completions.create({ model: "gone-model", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(err.status).toBe(503);
+    expect(err.error.code).toBe("provider_unavailable");
+  });
+
+  test("a declared self-hosted model resolves without a prefix", async () => {
+    const res = await client.chat.completions.create({ model: "mock-model", messages: [{ role: "user", content: "x" }] });
+    expect(res.model).toBe("mock-model");
+    expect((await mock.requests()).at(-1)?.authorization).toBe("Bearer lab-key-123456");
+    expect(selfHosted).toMatch(/^prv_/);
+  });
+
+  test("a client that disconnects mid-stream aborts the upstream request", async () => {
+    const before = await mock.stats();
+    const controller = new AbortController();
+    const res = await fetch(`${gw.url}/v1/chat/completions`, {
+      method: "POST",
+      signal: controller.signal,
+      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "lab/slow-1500", stream: true, messages: [{ role: "user", content: "long answer" }] }),
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await Bun.sleep(1000);
+    const after = await mock.stats();
+    expect(after.streamsStarted).toBe(before.streamsStarted + 1);
+    expect(after.streamsCancelled).toBe(before.streamsCancelled + 1);
+  });
+});
+
+describe("resolution", () => {
+  test("an unknown model is 404; a known vendor without a key names what to configure", async () => {
+    const unknown = await client.chat.completions.create({ model: "no-such-model", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(unknown.status).toBe(404);
+    const unconfigured = await client.chat.completions.create({ model: "mistral-large-latest", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(unconfigured.status).toBe(400);
+    expect(unconfigured.error.code).toBe("provider_not_configured");
+    expect(unconfigured.error.message).toContain('provider.create (provider: "mistral")');
+  });
+
+  test("a per-request provider key is used once and never stored", async () => {
+    const perRequest = "sk-per-request-key-never-stored-42";
+    // The vendor's public address is not reachable from this sandbox: the call is tried and fails to connect.
+    const res = await fetch(`${gw.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", "x-gw-provider-key": perRequest, "x-gw-provider": "openai" },
+      body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }),
+    });
+    expect([502, 503, 504]).toContain(res.status);
+    const providers = await gw.op(org.apiKey, "provider.list");
+    expect(JSON.stringify(providers.body)).not.toContain(perRequest);
+  });
+});
+
+describe("embeddings and models", () => {
+  test("embeddings, float and base64, with dimensions", async () => {
+    const floats = await client.embeddings.create({ model: "text-embedding-3-small", input: ["one", "two"], dimensions: 8, encoding_format: "float" });
+    expect(floats.data).toHaveLength(2);
+    expect(floats.data[0]?.embedding).toHaveLength(8);
+    const b64 = await fetch(`${gw.url}/v1/embeddings`, { method: "POST", headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" }, body: JSON.stringify({ model: "text-embedding-3-small", input: "x", encoding_format: "base64", dimensions: 4 }) });
+    const body = (await b64.json()) as any;
+    expect(typeof body.data[0].embedding).toBe("string");
+    expect(Buffer.from(body.data[0].embedding, "base64").length).toBe(16);
+  });
+
+  test("embeddings with a messages-vendor model fail with wrong_endpoint", async () => {
+    await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-test-1234567890", baseUrl: mock.url, scope: "organization" });
+    const err = await client.embeddings.create({ model: "claude-sonnet-4-5", input: "x" }).catch((e) => e);
+    expect(err.status).toBe(400);
+    expect(err.error.code).toBe("wrong_endpoint");
+  });
+
+  test("the model list is the providers' own lists plus their catalog entries", async () => {
+    const list = await client.models.list();
+    const ids = list.data.map((m) => m.id);
+    expect(ids).toContain("gpt-4o"); // catalog and provider
+    expect(ids).toContain("gpt-4.1-nano"); // catalog only
+    expect(ids).toContain("mock-model"); // declared by the self-hosted provider
+    expect(ids).not.toContain("mistral-large-latest"); // no mistral provider configured
+    for (const m of list.data) expect(m).toMatchObject({ object: "model", created: expect.any(Number), owned_by: expect.any(String) });
+  });
+});
+
+describe("gateway operations", () => {
+  test("ai.proxy, both parameter forms, returns the provider's response plus estimated_cost", async () => {
+    const flat = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "hi" }], max_tokens: 20 });
+    expect(flat.status).toBe(200);
+    expect(flat.body.data).toMatchObject({ object: "chat.completion", model: "gpt-4o" });
+    expect(flat.body.data.estimated_cost).toBeGreaterThan(0);
+    const endpoint = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "/v1/chat/completions", body: { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] } });
+    expect(endpoint.body.data.choices).toHaveLength(1);
+    const emb = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "embeddings", body: { model: "text-embedding-3-small", input: "hi" } });
+    expect(emb.body.data.object).toBe("list");
+    expect((await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "/v1/files", body: {} })).status).toBe(400);
+    expect((await gw.op(org.apiKey, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [], stream: true })).status).toBe(400);
+  });
+
+  test("ai.cost from tokens or from messages", async () => {
+    const byTokens = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o", prompt_tokens: 1_000_000, completion_tokens: 100_000 });
+    expect(byTokens.body.data).toMatchObject({ model: "gpt-4o", provider: "openai", inputCostUsd: 2.5, outputCostUsd: 1, totalCostUsd: 3.5 });
+    const byMessages = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o-2024-08-06", messages: [{ role: "user", content: "Hello there" }], max_tokens: 100 });
+    expect(byMessages.body.data.promptTokens).toBeGreaterThan(3);
+    expect(byMessages.body.data.outputCostUsd).toBeCloseTo(0.001, 6);
+    expect((await gw.op(org.apiKey, "ai.cost", { model: "nope", prompt_tokens: 1 })).status).toBe(404);
+  });
+
+  test("ai.models is the same list as GET /v1/models", async () => {
+    const op = await gw.op(org.apiKey, "ai.models");
+    const http = (await (await fetch(`${gw.url}/v1/models`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any;
+    expect(op.body.data.data.map((m: any) => m.id).sort()).toEqual(http.data.map((m: any) => m.id).sort());
+  });
+});
+
+describe("accounting and secrets", () => {
+  test("one usage event per call, priced, without text; lastUsed and requestCount move", async () => {
+    await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "count me SECRET-PROMPT-TEXT" }] });
+    await Bun.sleep(300);
+    const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
+    const rows = db.query("SELECT * FROM usage_events WHERE org_id = ? ORDER BY created_at").all(org.orgId) as any[];
+    const key = db.query("SELECT request_count, spent_micros, last_used_at FROM api_keys WHERE id = ?").get(org.keyId) as any;
+    db.close();
+    const ok = rows.filter((r) => r.status === 200 && r.provider === "openai");
+    expect(ok.length).toBeGreaterThan(5);
+    const last = ok.at(-1);
+    expect(last).toMatchObject({ key_id: org.keyId, model: "gpt-4o", error_code: null });
+    expect(last.prompt_tokens).toBeGreaterThan(0);
+    expect(last.cost_micros).toBeGreaterThan(0);
+    expect(rows.some((r) => r.status === 504 && r.error_code === "provider_timeout")).toBe(true);
+    expect(key.request_count).toBeGreaterThan(10);
+    expect(key.spent_micros).toBeGreaterThan(0);
+    for (const r of rows) expect(JSON.stringify(r)).not.toContain("SECRET-PROMPT-TEXT");
+  });
+
+  test("providers show only a key hint; no provider key or prompt text is on disk", async () => {
+    const list = await gw.op(org.apiKey, "provider.list");
+    const openai = list.body.data.providers.find((p: any) => p.provider === "openai");
+    expect(openai.keyHint).toBe("sk-...cdef");
+    expect(JSON.stringify(list.body)).not.toContain(PROVIDER_KEY);
+    for (const f of readdirSync(gw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())) {
+      const bytes = readFileSync(join(f.parentPath, f.name)).toString("latin1");
+      expect(bytes.includes(PROVIDER_KEY)).toBe(false);
+      expect(bytes.includes("SECRET-PROMPT-TEXT")).toBe(false);
+    }
+    expect(gw.lines.join("\n")).not.toContain(PROVIDER_KEY);
+  });
+});
