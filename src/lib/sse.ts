@@ -98,10 +98,15 @@ export function encodeSse(e: { event?: string; data: string }): Uint8Array {
   return encoder.encode(`${head}${e.data.split("\n").map((l) => `data: ${l}`).join("\n")}\n\n`);
 }
 
+/** What an observer may answer for an event: end the stream here, sending `bytes` instead of the event. */
+export interface StopStream {
+  stop: Uint8Array;
+}
+
 export interface SseTapOptions {
-  /** Called for every event, in order, as it completes. */
-  onEvent(e: SseEvent): void;
-  /** Called once when the upstream ends (clean) or is cut off (not clean, or cancelled); the stream's end waits for its promise. */
+  /** Called for every event, in order, before its bytes are forwarded. Returning `{stop}` ends the stream there. */
+  onEvent(e: SseEvent): void | StopStream;
+  /** Called once when the upstream ends (clean), or is cut off, cancelled or stopped (not clean); the stream's end waits for it. */
   onEnd?(clean: boolean): void | Promise<void>;
   /**
    * Drops events for which this returns false. Without it, chunks pass through byte
@@ -110,7 +115,11 @@ export interface SseTapOptions {
   keep?(e: SseEvent): boolean;
 }
 
-/** A pass-through transform that reads a stream's events on the side without re-encoding them. */
+/**
+ * A pass-through transform that reads a stream's events on the side without
+ * re-encoding them. Each chunk is decoded before it is forwarded, so an observer can
+ * stop the stream before a bad event reaches the client.
+ */
 export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new SseDecoder();
   let ended = false;
@@ -119,22 +128,41 @@ export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Ar
     ended = true;
     return opts.onEnd?.(clean);
   };
-  const handle = (blocks: SseBlock[], controller: TransformStreamDefaultController<Uint8Array>) => {
-    for (const b of blocks) {
-      if (b.event) opts.onEvent(b.event);
-      if (opts.keep && (!b.event || opts.keep(b.event))) controller.enqueue(encoder.encode(b.raw));
+  const forward = (b: SseBlock, controller: TransformStreamDefaultController<Uint8Array>) => {
+    if (!b.event || !opts.keep || opts.keep(b.event)) controller.enqueue(encoder.encode(b.raw));
+  };
+  /** Observes the blocks; returns the index of a block that stopped the stream, with its replacement. */
+  const observe = (blocks: SseBlock[]): { at: number; stop: Uint8Array } | null => {
+    for (let i = 0; i < blocks.length; i++) {
+      const e = blocks[i]?.event;
+      const verdict = e ? opts.onEvent(e) : undefined;
+      if (verdict) return { at: i, stop: verdict.stop };
     }
+    return null;
   };
   // `cancel` (the reader went away: a client disconnect) is in the Streams spec but not yet in the DOM typings.
   const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void | Promise<void> } = {
     transform(chunk, controller) {
-      if (!opts.keep) controller.enqueue(chunk);
-      handle(decoder.push(chunk), controller);
+      if (ended) return;
+      const blocks = decoder.push(chunk);
+      const stopped = observe(blocks);
+      if (!stopped) {
+        if (opts.keep) for (const b of blocks) forward(b, controller);
+        else controller.enqueue(chunk);
+        return;
+      }
+      for (const b of blocks.slice(0, stopped.at)) forward(b, controller);
+      controller.enqueue(stopped.stop);
+      controller.terminate();
+      return finish(false);
     },
     flush(controller) {
+      if (ended) return;
       const { blocks, clean } = decoder.end();
-      handle(blocks, controller);
-      return finish(clean);
+      const stopped = observe(blocks);
+      for (const b of stopped ? blocks.slice(0, stopped.at) : blocks) forward(b, controller);
+      if (stopped) controller.enqueue(stopped.stop);
+      return finish(clean && !stopped);
     },
     cancel() {
       return finish(false);

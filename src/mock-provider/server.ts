@@ -5,6 +5,7 @@
  *   `fail-<status>`   answers with that HTTP status and a provider-style error;
  *   `slow-<ms>`       waits that long before answering;
  *   `swap-<model>`    answers claiming to be <model> (substitution);
+ *   `dated-<model>`   answers as a dated snapshot of the requested name (`dated-x-2024-08-06`);
  * `/_mock/requests` lists the last requests it saw (method, path, auth headers, body)
  * and `/_mock/stats` counts streams started, finished and cancelled by the client.
  */
@@ -80,7 +81,7 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (fail) return openAiError(Number(fail[1]), `mock provider failure ${fail[1]} for key ${presented}`, Number(fail[1]) >= 500 ? "server_error" : "invalid_request_error");
       const slow = /^slow-(\d+)$/.exec(model);
       const delayMs = slow ? Number(slow[1]) : opts.latencyMs;
-      const answeredModel = /^swap-(.+)$/.exec(model)?.[1];
+      const answeredModel = /^swap-(.+)$/.exec(model)?.[1] ?? (model.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
 
       if (request.method === "POST" && /\/chat\/completions$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) return openAiError(400, "model and messages are required");

@@ -4,16 +4,20 @@
  * in between resolution and forwarding. Used by the HTTP surfaces and `ai.proxy`
  * alike, so every way in gets the same checks and accounting.
  */
-import type { ChatCompletionRequest, ChatUsage } from "../api/chat-completions.ts";
+import type { ChatCompletionRequest } from "../api/chat-completions.ts";
 import type { EmbeddingsRequest } from "../api/embeddings.ts";
 import { ApiError, toApiError } from "../lib/errors.ts";
-import { type SseEvent, sseTap } from "../lib/sse.ts";
+import { sseTap } from "../lib/sse.ts";
 import { canEmbed, type ProviderAdapter, type UpstreamRequest } from "../providers/adapter.ts";
+import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
 import { adapterFor } from "../providers/registry.ts";
 import type { Target } from "../providers/target.ts";
 import { sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
+import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import type { Accountant, CallScope } from "./account.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
+import { sandboxChat, sandboxEmbeddings, isSandbox } from "./sandbox.ts";
+import { isSameModel } from "./substitution.ts";
 
 export interface ModelCallDeps {
   resolve: ResolveDeps;
@@ -34,7 +38,8 @@ export interface JsonOutcome {
   /** The provider's body exactly as received: surfaces send these bytes, not a re-encoding. */
   text: string;
   body: Record<string, unknown>;
-  target: Target;
+  /** `provider/model` that answered (`sandbox/<model>` for test keys). */
+  servedBy: string;
   costMicros: number;
 }
 
@@ -42,7 +47,7 @@ export interface StreamOutcome {
   type: "stream";
   status: number;
   stream: ReadableStream<Uint8Array>;
-  target: Target;
+  servedBy: string;
 }
 
 export type CallOutcome = JsonOutcome | StreamOutcome;
@@ -66,22 +71,24 @@ export class ModelCalls {
   constructor(private readonly deps: ModelCallDeps) {}
 
   async chat(input: CallInput, body: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
+    if (isSandbox(input.scope.identity)) return sandboxChat(input, body, this.deps.accountant);
     const target = await resolveTarget(this.deps.resolve, input.scope.identity, body.model, input.headers);
     const adapter = this.adapter(target);
-    if (body.stream !== true) return this.json(input, target, adapter.chatRequest(target, body));
+    if (body.stream !== true) return this.json(input, target, adapter.chatRequest(target, body), openAiWire);
     // Usage is always asked for upstream so the call can be priced; the extra chunk is removed again if the caller did not ask.
     const callerWantsUsage = body.stream_options?.include_usage === true;
     const upstreamBody = callerWantsUsage ? body : { ...body, stream_options: { ...body.stream_options, include_usage: true } };
-    return this.stream(input, target, adapter.chatRequest(target, upstreamBody), callerWantsUsage);
+    return this.stream(input, target, adapter.chatRequest(target, upstreamBody), openAiWire, callerWantsUsage);
   }
 
   async embeddings(input: CallInput, body: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
+    if (isSandbox(input.scope.identity)) return sandboxEmbeddings(input, body, this.deps.accountant);
     const target = await resolveTarget(this.deps.resolve, input.scope.identity, body.model, input.headers);
     const adapter = adapterFor(target.format);
     if (!target.info.embeddings || !adapter || !canEmbed(adapter)) {
       throw new ApiError(400, "wrong_endpoint", `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`, { param: "model" });
     }
-    return this.json(input, target, adapter.embeddingsRequest(target, body));
+    return this.json(input, target, adapter.embeddingsRequest(target, body), openAiWire);
   }
 
   private adapter(target: Target): ProviderAdapter {
@@ -110,7 +117,7 @@ export class ModelCalls {
     await this.deps.accountant.record(input.scope, { provider: target.kind, model: target.model, status: err.status, errorCode: err.code, promptTokens: 0, completionTokens: 0 });
   }
 
-  private async json(input: CallInput, target: Target, req: UpstreamRequest): Promise<JsonOutcome> {
+  private async json(input: CallInput, target: Target, req: UpstreamRequest, wire: WireFormat): Promise<JsonOutcome> {
     const up = await this.send(input, target, req);
     let text: string;
     try {
@@ -129,47 +136,45 @@ export class ModelCalls {
       await this.accountFailure(input, target, err);
       throw err;
     }
-    const usage = (body.usage ?? {}) as ChatUsage;
-    const costMicros = await this.deps.accountant.record(input.scope, {
-      provider: target.kind,
-      model: target.model,
-      status: up.response.status,
-      errorCode: null,
-      promptTokens: usage.prompt_tokens ?? 0,
-      completionTokens: usage.completion_tokens ?? 0,
-    });
-    return { type: "json", status: up.response.status, text, body, target, costMicros };
+    const usage = wire.fromBody(body);
+    const substitution = this.substitution(target, usage);
+    // A substituted answer was still paid for: its cost is recorded before it is refused.
+    const costMicros = await this.account(input, target, usage, substitution ? 502 : up.response.status, substitution?.code ?? null);
+    if (substitution) throw substitution;
+    return { type: "json", status: up.response.status, text, body, servedBy: `${target.providerName}/${target.model}`, costMicros };
   }
 
-  private async stream(input: CallInput, target: Target, req: UpstreamRequest, callerWantsUsage: boolean): Promise<StreamOutcome> {
+  private substitution(target: Target, usage: CallUsage): ApiError | null {
+    if (isSameModel(target.model, usage.model)) return null;
+    return new ApiError(502, "model_substitution_detected", `${target.providerName} answered with model "${usage.model}" instead of the requested "${target.model}".`, {
+      details: { requested: target.model, answered: usage.model },
+    });
+  }
+
+  private account(input: CallInput, target: Target, usage: CallUsage, status: number, errorCode: string | null) {
+    return this.deps.accountant.record(input.scope, { provider: target.kind, model: target.model, status, errorCode, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens });
+  }
+
+  private async stream(input: CallInput, target: Target, req: UpstreamRequest, wire: WireFormat, callerWantsUsage: boolean): Promise<StreamOutcome> {
     const up = await this.send(input, target, req);
     // Headers arrived: from here the stream runs as long as the provider and the client keep it open.
     up.done();
-    let usage: ChatUsage | null = null;
+    const usage = emptyUsage();
+    let refused: ApiError | null = null;
     const tap = sseTap({
-      onEvent: (e: SseEvent) => {
-        if (!e.data.includes('"usage"')) return;
-        try {
-          usage = ((JSON.parse(e.data) as { usage?: ChatUsage }).usage ?? usage) as ChatUsage | null;
-        } catch {
-          // a malformed chunk is the client's to see; accounting keeps what it has
-        }
+      onEvent: (e) => {
+        if (!wire.fromEvent(e, usage)) return;
+        refused = this.substitution(target, usage);
+        if (refused) return { stop: wire.errorEvent(refused) };
       },
       keep: callerWantsUsage ? undefined : (e) => !isUsageOnlyChunk(e.data),
       onEnd: async (clean) => {
-        const u = usage as ChatUsage | null;
-        await this.deps.accountant.record(input.scope, {
-          provider: target.kind,
-          model: target.model,
-          status: clean ? up.response.status : 499,
-          errorCode: clean ? null : "stream_interrupted",
-          promptTokens: u?.prompt_tokens ?? 0,
-          completionTokens: u?.completion_tokens ?? 0,
-        });
+        const failure = refused as ApiError | null;
+        await this.account(input, target, usage, failure ? failure.status : clean ? up.response.status : 499, failure ? failure.code : clean ? null : "stream_interrupted");
       },
     });
     const body = up.response.body;
     if (!body) throw new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
-    return { type: "stream", status: up.response.status, stream: body.pipeThrough(tap), target };
+    return { type: "stream", status: up.response.status, stream: body.pipeThrough(tap), servedBy: `${target.providerName}/${target.model}` };
   }
 }

@@ -65,7 +65,7 @@ describe("sseTap", () => {
     const chunks = ['data: {"model":"m"', '}\n\ndata: {"usage":1}\n', "\ndata: [DONE]\n\n"];
     const seen: string[] = [];
     let ended = null as boolean | null;
-    const out = await pipe(chunks, sseTap({ onEvent: (e) => seen.push(e.data), onEnd: (c) => {
+    const out = await pipe(chunks, sseTap({ onEvent: (e) => void seen.push(e.data), onEnd: (c) => {
         ended = c;
       } }));
     expect(out.map((c) => new TextDecoder().decode(c))).toEqual(chunks);
@@ -84,6 +84,24 @@ describe("sseTap", () => {
     await pipe(['data: {"partial'], sseTap({ onEvent: () => {}, onEnd: (c) => {
         ended = c;
       } }));
+    expect(ended).toBe(false);
+  });
+});
+
+describe("sseTap stopping", () => {
+  test("an observer can end the stream before a bad event is forwarded", async () => {
+    let ended = null as boolean | null;
+    const chunks = ['data: {"n":1}\n\ndata: {"model":"other"}\n\ndata: {"n":3}\n\n', "data: [DONE]\n\n"];
+    const out = await pipe(
+      chunks,
+      sseTap({
+        onEvent: (e) => (e.data.includes("other") ? { stop: bytes("event: error\ndata: {}\n\n") } : undefined),
+        onEnd: (c) => {
+          ended = c;
+        },
+      }),
+    );
+    expect(out.map((c) => new TextDecoder().decode(c)).join("")).toBe('data: {"n":1}\n\nevent: error\ndata: {}\n\n');
     expect(ended).toBe(false);
   });
 });

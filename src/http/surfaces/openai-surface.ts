@@ -25,7 +25,7 @@ export function callInput(scope: RequestScope, identity: Identity): CallInput {
 
 /** The provider's answer as an HTTP response: JSON bytes untouched, or the stream piped through. */
 export function outcomeResponse(o: CallOutcome): Response {
-  const provider = { "x-gw-provider": `${o.target.providerName}/${o.target.model}` };
+  const provider = { "x-gw-provider": o.servedBy };
   if (o.type === "json") return new Response(o.text, { status: o.status, headers: { "content-type": "application/json", ...provider } });
   return new Response(o.stream, { status: o.status, headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...provider } });
 }

@@ -1,0 +1,38 @@
+/**
+ * Sandbox mode: a `gw_test_` key never reaches a provider. The built-in simulator
+ * answers in the same shapes (plain and streamed, tool calls when tools are given,
+ * realistic usage) at zero cost, and the call is accounted like any other, so
+ * integrations can be built and tested without spending or leaking anything.
+ */
+import type { ChatCompletionRequest } from "../api/chat-completions.ts";
+import type { EmbeddingsRequest } from "../api/embeddings.ts";
+import type { Identity } from "../services/identity.ts";
+import { simulateChat } from "../simulator/chat-simulator.ts";
+import { simulatedChatCompletion, simulatedEmbeddings } from "../simulator/openai-format.ts";
+import type { Accountant } from "./account.ts";
+import type { CallInput, JsonOutcome, StreamOutcome } from "./model-call.ts";
+
+export const SANDBOX_PROVIDER = "sandbox";
+
+export function isSandbox(identity: Identity): boolean {
+  return identity.kind === "serviceAccount" && identity.key.keyType === "test";
+}
+
+async function asJson(input: CallInput, model: string, res: Response, accountant: Accountant): Promise<JsonOutcome> {
+  const text = await res.text();
+  const body = JSON.parse(text) as { usage?: { prompt_tokens?: number; completion_tokens?: number } } & Record<string, unknown>;
+  await accountant.record(input.scope, { provider: SANDBOX_PROVIDER, model, status: 200, errorCode: null, promptTokens: body.usage?.prompt_tokens ?? 0, completionTokens: body.usage?.completion_tokens ?? 0, free: true });
+  return { type: "json", status: 200, text, body, servedBy: `${SANDBOX_PROVIDER}/${model}`, costMicros: 0 };
+}
+
+export async function sandboxChat(input: CallInput, body: ChatCompletionRequest, accountant: Accountant): Promise<JsonOutcome | StreamOutcome> {
+  const res = await simulatedChatCompletion(body as never);
+  if (!body.stream) return asJson(input, body.model, res, accountant);
+  const answer = simulateChat(body as never);
+  await accountant.record(input.scope, { provider: SANDBOX_PROVIDER, model: body.model, status: 200, errorCode: null, promptTokens: answer.promptTokens, completionTokens: answer.completionTokens, free: true });
+  return { type: "stream", status: 200, stream: res.body as ReadableStream<Uint8Array>, servedBy: `${SANDBOX_PROVIDER}/${body.model}` };
+}
+
+export function sandboxEmbeddings(input: CallInput, body: EmbeddingsRequest, accountant: Accountant): Promise<JsonOutcome> {
+  return asJson(input, body.model, simulatedEmbeddings(body), accountant);
+}

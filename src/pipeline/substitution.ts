@@ -1,0 +1,25 @@
+/**
+ * Stage 9: did the model that answered match the one requested? Provider spellings
+ * of one model are normalized away first: dated snapshots (`gpt-4o-2024-08-06`,
+ * `claude-sonnet-4-5-20250929`), `-latest` and `-0` aliases, the cloud platform's
+ * decorations (`anthropic.` / `us.anthropic.` prefixes, `-v1:0` suffixes), `:latest`
+ * tags of self-hosted servers, and `models/` prefixes.
+ */
+
+export function normalizeModelId(id: string): string {
+  let m = id.trim().toLowerCase();
+  m = m.replace(/^models\//, "");
+  m = m.replace(/^(?:[a-z]{2}\.)?anthropic\./, "");
+  m = m.replace(/-v\d+(?::\d+)?$/, "");
+  m = m.replace(/:latest$/, "");
+  m = m.replace(/-(?:\d{4}-\d{2}-\d{2}|\d{8})$/, "");
+  m = m.replace(/-latest$/, "");
+  m = m.replace(/-0$/, "");
+  return m;
+}
+
+/** True when `answered` is the requested model or one of its spellings; an answer that names no model cannot be judged and passes. */
+export function isSameModel(requested: string, answered: string | null | undefined): boolean {
+  if (!answered) return true;
+  return normalizeModelId(requested) === normalizeModelId(answered);
+}

@@ -1,0 +1,23 @@
+/**
+ * What the gateway reads from a wire format's answers: the model that answered and
+ * the usage, from a whole body or from stream events as they pass, and how that
+ * format writes an error into a stream that has already started.
+ */
+import type { ApiError } from "../lib/errors.ts";
+import type { SseEvent } from "../lib/sse.ts";
+
+export interface CallUsage {
+  model: string | null;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export const emptyUsage = (): CallUsage => ({ model: null, promptTokens: 0, completionTokens: 0 });
+
+export interface WireFormat {
+  fromBody(body: Record<string, unknown>): CallUsage;
+  /** Updates `acc` from one stream event; returns true when this event is the first to name the model. */
+  fromEvent(e: SseEvent, acc: CallUsage): boolean;
+  /** The error, as this format's clients expect it in a stream, ending it. */
+  errorEvent(err: ApiError): Uint8Array;
+}

@@ -1,0 +1,121 @@
+/** Model substitution is refused in every shape of answer; sandbox (gw_test_) keys never reach a provider. */
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import OpenAI from "openai";
+import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+
+let gw: RunningGateway;
+let mock: RunningMock;
+let org: InitResult;
+let live: OpenAI;
+
+beforeAll(async () => {
+  mock = await startMockProvider();
+  const dataDir = tempDataDir();
+  org = await initOrg(dataDir);
+  gw = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "50" } });
+  await gw.op(org.apiKey, "provider.create", { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", scope: "organization" });
+  live = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+});
+
+afterAll(async () => {
+  await gw.stop();
+  await mock.stop();
+  removeDir(gw.dataDir);
+});
+
+const usageRows = () => {
+  const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
+  const rows = db.query("SELECT * FROM usage_events ORDER BY created_at, id").all() as any[];
+  db.close();
+  return rows;
+};
+
+describe("model substitution", () => {
+  test("a plain answer from another model is 502 model_substitution_detected, and its cost is recorded", async () => {
+    const err = await live.chat.completions.create({ model: "lab/swap-gpt-4o-mini", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(err.status).toBe(502);
+    expect(err.error.code).toBe("model_substitution_detected");
+    expect(err.error.message).toContain("gpt-4o-mini");
+    await Bun.sleep(200);
+    const row = usageRows().at(-1);
+    expect(row).toMatchObject({ status: 502, error_code: "model_substitution_detected", model: "swap-gpt-4o-mini" });
+    expect(row.prompt_tokens).toBeGreaterThan(0);
+  });
+
+  test("a stream from another model ends with an error event before any of its content", async () => {
+    const res = await fetch(`${gw.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "lab/swap-gpt-4o-mini", stream: true, messages: [{ role: "user", content: "x" }] }),
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const events = text.trim().split("\n\n");
+    expect(events).toHaveLength(1);
+    expect(JSON.parse(events[0]!.replace(/^data: /, ""))).toMatchObject({ error: { code: "model_substitution_detected", type: "server_error" } });
+    expect(text).not.toContain("[DONE]");
+    await Bun.sleep(200);
+    expect(usageRows().at(-1)).toMatchObject({ status: 502, error_code: "model_substitution_detected" });
+  });
+
+  test("the official client surfaces the stream's error", async () => {
+    const stream = await live.chat.completions.create({ model: "lab/swap-gpt-4o-mini", stream: true, messages: [{ role: "user", content: "x" }] });
+    const err = await (async () => {
+      for await (const _ of stream) {
+        // no content should arrive
+      }
+    })().catch((e) => e);
+    expect(String(err?.message ?? err)).toContain("instead of the requested");
+  });
+
+  test("a dated snapshot of the requested model is not a substitution, plain or streamed", async () => {
+    const plain = await live.chat.completions.create({ model: "lab/dated-gpt-4o", messages: [{ role: "user", content: "x" }] });
+    expect(plain.model).toBe("dated-gpt-4o-2024-08-06");
+    const stream = await live.chat.completions.create({ model: "lab/dated-gpt-4o", stream: true, messages: [{ role: "user", content: "x" }] });
+    let text = "";
+    for await (const c of stream) text += c.choices[0]?.delta?.content ?? "";
+    expect(text.length).toBeGreaterThan(10);
+  });
+});
+
+describe("sandbox keys", () => {
+  let sandbox: OpenAI;
+  beforeAll(async () => {
+    const r = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox", keyType: "test" });
+    sandbox = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: r.body.data.apiKey.key, maxRetries: 0 });
+  });
+
+  test("answers plain, streamed, with tools and embeddings, and never reaches a provider", async () => {
+    const before = (await mock.requests()).length;
+    const plain = await sandbox.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hello sandbox" }] });
+    expect(plain.object).toBe("chat.completion");
+    expect(plain.usage?.prompt_tokens).toBeGreaterThan(0);
+    const again = await sandbox.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hello sandbox" }] });
+    expect(again.choices[0]?.message.content).toBe(plain.choices[0]?.message.content ?? "");
+    const stream = await sandbox.chat.completions.create({ model: "claude-sonnet-4-5", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] });
+    let text = "";
+    let usage: OpenAI.CompletionUsage | undefined;
+    for await (const c of stream) {
+      text += c.choices[0]?.delta?.content ?? "";
+      usage = c.usage ?? usage;
+    }
+    expect(text.length).toBeGreaterThan(10);
+    expect(usage?.completion_tokens).toBeGreaterThan(0);
+    const tools = await sandbox.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "weather?" }], tools: [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: {} } } }] });
+    expect(tools.choices[0]?.finish_reason).toBe("tool_calls");
+    const emb = await sandbox.embeddings.create({ model: "text-embedding-3-small", input: "x", dimensions: 3 });
+    expect(emb.data[0]?.embedding).toHaveLength(3);
+    expect((await mock.requests()).length).toBe(before);
+    await Bun.sleep(200);
+    const rows = usageRows().filter((r) => r.provider === "sandbox");
+    expect(rows.length).toBe(5);
+    for (const r of rows) expect(r.cost_micros).toBe(0);
+  });
+
+  test("validation errors are the same as live", async () => {
+    const err = await sandbox.chat.completions.create({ model: "gpt-4o", messages: [], temperature: 5 } as never).catch((e) => e);
+    expect(err.status).toBe(400);
+  });
+});
