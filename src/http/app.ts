@@ -12,6 +12,7 @@ import { json } from "./json-response.ts";
 import type { Admission, Handler } from "./request-runner.ts";
 import { gatewayHandler } from "./surfaces/gateway-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
+import { messagesHandler } from "./surfaces/messages-surface.ts";
 import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
 
@@ -35,6 +36,7 @@ function routes(rt: Runtime): Route[] {
     { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
     { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },
     { method: "GET", path: "/v1/models", surface: "openai", admission: "identity", handler: modelsHandler(openai) },
+    { method: "POST", path: "/v1/messages", surface: "messages", admission: "identity", handler: messagesHandler(openai) },
     { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler({ runner, operations, services, maxBodyBytes: config.maxBodyBytes }) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
     { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },

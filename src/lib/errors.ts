@@ -28,7 +28,8 @@ export type ErrorCode =
   | "conflict"
   | "internal_server_error"
   | "service_unavailable"
-  | "client_closed_request";
+  | "client_closed_request"
+  | "stream_interrupted";
 
 export interface ErrorOptions {
   /** Machine-readable extras, rendered as `details` in the general envelope (never secrets). */

@@ -1,7 +1,11 @@
 /**
  * `gateway mock-provider`: a fake upstream on loopback for benchmarks, tests and trying
- * the gateway with no real keys. Accepts any key. Model names steer it, so tests can
- * reach every path through the gateway:
+ * the gateway with no real keys. It speaks the chat-completions family
+ * (`/v1/chat/completions`, `/v1/embeddings`, `/v1/models`, Azure deployment paths),
+ * the messages format (`/v1/messages`) and the cloud platform's invoke paths
+ * (`/model/{id}/invoke`, `/model/{id}/invoke-with-response-stream`, binary event
+ * stream), whose SigV4 signature shape it checks. Any key is accepted. Model names
+ * steer it, so tests can reach every path through the gateway:
  *   `fail-<status>`   answers with that HTTP status and a provider-style error;
  *   `slow-<ms>`       waits that long before answering;
  *   `swap-<model>`    answers claiming to be <model> (substitution);
@@ -9,7 +13,9 @@
  * `/_mock/requests` lists the last requests it saw (method, path, auth headers, body)
  * and `/_mock/stats` counts streams started, finished and cancelled by the client.
  */
+import { simulatedMessagesResponse, simulatedPlatformStream } from "../simulator/messages-format.ts";
 import { openAiError, simulatedChatCompletion, simulatedEmbeddings, simulatedModelList } from "../simulator/openai-format.ts";
+import { sigV4Problem } from "./sigv4-shape.ts";
 
 export interface MockProviderOptions {
   host: string;
@@ -19,23 +25,28 @@ export interface MockProviderOptions {
 
 const MODELS = ["gpt-4o", "gpt-4o-mini", "text-embedding-3-small", "mock-model"];
 const KEEP_REQUESTS = 50;
+const PLATFORM_PATH = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/;
 
 interface SeenRequest {
   method: string;
   path: string;
   authorization: string | null;
   apiKey: string | null;
+  version: string | null;
+  amzDate: string | null;
   body: unknown;
 }
 
-async function readBody(request: Request): Promise<Record<string, any> | null> {
+function parse(text: string): Record<string, any> | null {
   try {
-    const body = await request.json();
+    const body = JSON.parse(text);
     return typeof body === "object" && body !== null ? body : null;
   } catch {
     return null;
   }
 }
+
+const messagesError = (status: number, message: string) => Response.json({ type: "error", error: { type: status >= 500 ? "api_error" : "invalid_request_error", message } }, { status });
 
 export function startMockProvider(opts: MockProviderOptions) {
   const seen: SeenRequest[] = [];
@@ -70,16 +81,23 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (pathname === "/_mock/requests") return Response.json(seen);
       if (pathname === "/_mock/stats") return Response.json(stats);
       if (pathname === "/healthz") return new Response("ok");
-      const body = request.method === "POST" ? await readBody(request) : null;
-      seen.push({ method: request.method, path: pathname, authorization: request.headers.get("authorization"), apiKey: request.headers.get("api-key") ?? request.headers.get("x-api-key"), body });
+      const text = request.method === "POST" ? await request.text() : "";
+      const body = request.method === "POST" ? parse(text) : null;
+      const h = request.headers;
+      seen.push({ method: request.method, path: pathname, authorization: h.get("authorization"), apiKey: h.get("api-key") ?? h.get("x-api-key"), version: h.get("anthropic-version"), amzDate: h.get("x-amz-date"), body });
       if (seen.length > KEEP_REQUESTS) seen.shift();
 
-      const model = typeof body?.model === "string" ? body.model : "";
-      const fail = /^fail-(\d{3})$/.exec(model);
+      const platform = PLATFORM_PATH.exec(pathname);
+      const model = platform ? decodeURIComponent(platform[1] as string) : typeof body?.model === "string" ? body.model : "";
       // Real providers often quote the key they rejected; so does the mock, so tests can prove the gateway cuts it out.
-      const presented = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? request.headers.get("api-key") ?? "";
-      if (fail) return openAiError(Number(fail[1]), `mock provider failure ${fail[1]} for key ${presented}`, Number(fail[1]) >= 500 ? "server_error" : "invalid_request_error");
-      const slow = /^slow-(\d+)$/.exec(model);
+      const presented = h.get("authorization")?.replace(/^Bearer /, "") ?? h.get("api-key") ?? h.get("x-api-key") ?? "";
+      const fail = /(?:^|\.)fail-(\d{3})/.exec(model);
+      if (fail) {
+        const status = Number(fail[1]);
+        const message = `mock provider failure ${status} for key ${presented}`;
+        return pathname.endsWith("/messages") || platform ? messagesError(status, message) : openAiError(status, message, status >= 500 ? "server_error" : "invalid_request_error");
+      }
+      const slow = /(?:^|\.)slow-(\d+)/.exec(model);
       const delayMs = slow ? Number(slow[1]) : opts.latencyMs;
       const answeredModel = /^swap-(.+)$/.exec(model)?.[1] ?? (model.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
 
@@ -87,6 +105,24 @@ export function startMockProvider(opts: MockProviderOptions) {
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) return openAiError(400, "model and messages are required");
         const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel });
         return body.stream ? counted(res) : res;
+      }
+      if (request.method === "POST" && pathname === "/v1/messages") {
+        if (!h.get("x-api-key") && !h.get("authorization")) return messagesError(401, "x-api-key header is required");
+        if (!h.get("anthropic-version")) return messagesError(400, "anthropic-version header is required");
+        if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number") return messagesError(400, "model, messages and max_tokens are required");
+        const res = await simulatedMessagesResponse(body as never, { delayMs, answeredModel });
+        return body.stream ? counted(res) : res;
+      }
+      if (request.method === "POST" && platform) {
+        const problem = sigV4Problem(request, text);
+        if (problem) return Response.json({ message: problem }, { status: 403 });
+        if (!body || !Array.isArray(body.messages) || body.anthropic_version !== "bedrock-2023-05-31") return Response.json({ message: "messages and anthropic_version bedrock-2023-05-31 are required" }, { status: 400 });
+        const req = { ...body, model, stream: platform[2] !== "invoke" };
+        if (!req.stream) {
+          const res = await simulatedMessagesResponse(req as never, { delayMs, answeredModel });
+          return res;
+        }
+        return counted(simulatedPlatformStream(req as never, { delayMs, answeredModel }));
       }
       if (request.method === "POST" && /\/embeddings$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || body.input === undefined) return openAiError(400, "model and input are required");

@@ -1,22 +1,29 @@
 /**
  * One model call through the request path after admission: resolve the provider
- * (stage 4), forward (stage 8) and account (stage 10). Later stages of policy slot
- * in between resolution and forwarding. Used by the HTTP surfaces and `ai.proxy`
- * alike, so every way in gets the same checks and accounting.
+ * (stage 4), forward (stage 8), check the answering model (stage 9) and account
+ * (stage 10). Policy stages slot in between resolution and forwarding. The HTTP
+ * surfaces and `ai.proxy` all come through here, so every way in gets the same
+ * checks. A caller's format and the provider's meet here: the same format passes
+ * through untouched; a chat-completions caller of a messages-format provider is
+ * translated both ways.
  */
 import type { ChatCompletionRequest } from "../api/chat-completions.ts";
 import type { EmbeddingsRequest } from "../api/embeddings.ts";
+import type { MessagesRequest } from "../api/messages.ts";
 import { ApiError, toApiError } from "../lib/errors.ts";
 import { sseTap } from "../lib/sse.ts";
 import { canEmbed, type ProviderAdapter, type UpstreamRequest } from "../providers/adapter.ts";
+import { messagesWire } from "../providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
 import { adapterFor } from "../providers/registry.ts";
 import type { Target } from "../providers/target.ts";
 import { sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
+import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
+import { messagesStreamToChat, messagesToChatCompletion } from "../translate/messages-to-chat.ts";
 import type { Accountant, CallScope } from "./account.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
-import { sandboxChat, sandboxEmbeddings, isSandbox } from "./sandbox.ts";
+import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
 import { isSameModel } from "./substitution.ts";
 
 export interface ModelCallDeps {
@@ -35,7 +42,7 @@ export interface CallInput {
 export interface JsonOutcome {
   type: "json";
   status: number;
-  /** The provider's body exactly as received: surfaces send these bytes, not a re-encoding. */
+  /** The provider's body exactly as received (or its translation): what the surface sends. */
   text: string;
   body: Record<string, unknown>;
   /** `provider/model` that answered (`sandbox/<model>` for test keys). */
@@ -51,6 +58,20 @@ export interface StreamOutcome {
 }
 
 export type CallOutcome = JsonOutcome | StreamOutcome;
+
+/** How one call travels: the wire format read on the way back, and optional reshaping for a caller of another format. */
+interface Route {
+  wire: WireFormat;
+  /** Non-stream: the provider's body as the caller's format. */
+  reshape?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** Stream: the provider's SSE as the caller's format. */
+  restream?: () => TransformStream<Uint8Array, Uint8Array>;
+  /** Stream: events to drop before the caller sees them. */
+  keep?: (data: string) => boolean;
+}
+
+/** A stream that ended before its last event: the client left, or the provider cut it. */
+const STREAM_INTERRUPTED = new ApiError(499, "stream_interrupted", "The stream ended before the answer was complete.");
 
 function secretsOf(t: Target): string[] {
   return t.credentials.type === "api-key" ? [t.credentials.apiKey] : [t.credentials.secretAccessKey, t.credentials.sessionToken ?? ""];
@@ -73,28 +94,47 @@ export class ModelCalls {
   async chat(input: CallInput, body: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
     if (isSandbox(input.scope.identity)) return sandboxChat(input, body, this.deps.accountant);
     const target = await resolveTarget(this.deps.resolve, input.scope.identity, body.model, input.headers);
-    const adapter = this.adapter(target);
-    if (body.stream !== true) return this.json(input, target, adapter.chatRequest(target, body), openAiWire);
-    // Usage is always asked for upstream so the call can be priced; the extra chunk is removed again if the caller did not ask.
+    const adapter = adapterFor(target.format);
+    const stream = body.stream === true;
+    // Usage is always asked for so the call can be priced; the extra chunk is removed again if the caller did not ask.
     const callerWantsUsage = body.stream_options?.include_usage === true;
-    const upstreamBody = callerWantsUsage ? body : { ...body, stream_options: { ...body.stream_options, include_usage: true } };
-    return this.stream(input, target, adapter.chatRequest(target, upstreamBody), openAiWire, callerWantsUsage);
+    const keep = callerWantsUsage ? undefined : (data: string) => !isUsageOnlyChunk(data);
+    if (adapter.wire === "chat") {
+      const upstreamBody = stream && !callerWantsUsage ? { ...body, stream_options: { ...body.stream_options, include_usage: true } } : body;
+      return this.forward(input, target, adapter, upstreamBody, stream, { wire: openAiWire, keep });
+    }
+    return this.forward(input, target, adapter, chatToMessagesRequest(body), stream, {
+      // Translated streams are read after translation, as chat chunks.
+      wire: stream ? openAiWire : messagesWire,
+      reshape: messagesToChatCompletion,
+      restream: messagesStreamToChat,
+      keep,
+    });
+  }
+
+  async messages(input: CallInput, body: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
+    if (isSandbox(input.scope.identity)) return sandboxMessages(input, body, this.deps.accountant);
+    const target = await resolveTarget(this.deps.resolve, input.scope.identity, body.model, input.headers);
+    const adapter = adapterFor(target.format);
+    if (adapter.wire !== "messages") {
+      throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`, { param: "model" });
+    }
+    return this.forward(input, target, adapter, body, body.stream === true, { wire: messagesWire });
   }
 
   async embeddings(input: CallInput, body: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
     if (isSandbox(input.scope.identity)) return sandboxEmbeddings(input, body, this.deps.accountant);
     const target = await resolveTarget(this.deps.resolve, input.scope.identity, body.model, input.headers);
     const adapter = adapterFor(target.format);
-    if (!target.info.embeddings || !adapter || !canEmbed(adapter)) {
+    if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
       throw new ApiError(400, "wrong_endpoint", `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`, { param: "model" });
     }
-    return this.json(input, target, adapter.embeddingsRequest(target, body), openAiWire);
+    return this.json(input, target, adapter.embeddingsRequest(target, body), { wire: openAiWire });
   }
 
-  private adapter(target: Target): ProviderAdapter {
-    const adapter = adapterFor(target.format);
-    if (!adapter) throw new ApiError(400, "wrong_endpoint", `${target.providerName} speaks the ${target.format} format, which this endpoint cannot reach yet.`, { param: "model" });
-    return adapter;
+  private async forward(input: CallInput, target: Target, adapter: ProviderAdapter, body: Record<string, unknown>, stream: boolean, route: Route): Promise<CallOutcome> {
+    const req = await adapter.request(target, body, { stream, headers: input.headers });
+    return stream ? this.stream(input, target, adapter, req, route) : this.json(input, target, req, route);
   }
 
   /** Sends the request; a failure is accounted before it is thrown. */
@@ -103,28 +143,25 @@ export class ModelCalls {
     try {
       up = await sendUpstream(req, { signal: input.signal, timeoutMs: this.deps.upstreamTimeoutMs, providerName: target.providerName });
     } catch (err) {
-      await this.accountFailure(input, target, toApiError(err));
+      await this.account(input, target, emptyUsage(), toApiError(err));
       throw err;
     }
     if (up.response.ok) return up;
     const failure = await upstreamFailure(up.response, target.providerName, secretsOf(target));
     up.done();
-    await this.accountFailure(input, target, failure);
+    await this.account(input, target, emptyUsage(), failure);
     throw failure;
   }
 
-  private async accountFailure(input: CallInput, target: Target, err: ApiError): Promise<void> {
-    await this.deps.accountant.record(input.scope, { provider: target.kind, model: target.model, status: err.status, errorCode: err.code, promptTokens: 0, completionTokens: 0 });
-  }
-
-  private async json(input: CallInput, target: Target, req: UpstreamRequest, wire: WireFormat): Promise<JsonOutcome> {
+  private async json(input: CallInput, target: Target, req: UpstreamRequest, route: Route): Promise<JsonOutcome> {
     const up = await this.send(input, target, req);
     let text: string;
     try {
       text = await up.response.text();
     } catch (err) {
-      await this.accountFailure(input, target, toApiError(err));
-      throw new ApiError(502, "provider_error", `${target.providerName} closed the connection before its answer was complete.`);
+      const cut = new ApiError(502, "provider_error", `${target.providerName} closed the connection before its answer was complete.`);
+      await this.account(input, target, emptyUsage(), cut);
+      throw cut;
     } finally {
       up.done();
     }
@@ -133,15 +170,45 @@ export class ModelCalls {
       body = JSON.parse(text) as Record<string, unknown>;
     } catch {
       const err = new ApiError(502, "provider_error", `${target.providerName} answered with something that is not JSON.`);
-      await this.accountFailure(input, target, err);
+      await this.account(input, target, emptyUsage(), err);
       throw err;
     }
-    const usage = wire.fromBody(body);
+    const usage = route.wire.fromBody(body);
     const substitution = this.substitution(target, usage);
     // A substituted answer was still paid for: its cost is recorded before it is refused.
-    const costMicros = await this.account(input, target, usage, substitution ? 502 : up.response.status, substitution?.code ?? null);
+    const costMicros = await this.account(input, target, usage, substitution, up.response.status);
     if (substitution) throw substitution;
+    if (route.reshape) {
+      body = route.reshape(body);
+      text = JSON.stringify(body);
+    }
     return { type: "json", status: up.response.status, text, body, servedBy: `${target.providerName}/${target.model}`, costMicros };
+  }
+
+  private async stream(input: CallInput, target: Target, adapter: ProviderAdapter, req: UpstreamRequest, route: Route): Promise<StreamOutcome> {
+    const up = await this.send(input, target, req);
+    // Headers arrived: from here the stream runs as long as the provider and the client keep it open.
+    up.done();
+    const usage = emptyUsage();
+    let refused: ApiError | null = null;
+    const keep = route.keep;
+    const tap = sseTap({
+      onEvent: (e) => {
+        if (!route.wire.fromEvent(e, usage)) return;
+        refused = this.substitution(target, usage);
+        if (refused) return { stop: route.wire.errorEvent(refused) };
+      },
+      keep: keep ? (e) => keep(e.data) : undefined,
+      onEnd: async (clean) => {
+        const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
+        await this.account(input, target, usage, failure, up.response.status);
+      },
+    });
+    let body = up.response.body;
+    if (!body) throw new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
+    if (adapter.sseBody) body = adapter.sseBody(body);
+    if (route.restream) body = body.pipeThrough(route.restream());
+    return { type: "stream", status: up.response.status, stream: body.pipeThrough(tap), servedBy: `${target.providerName}/${target.model}` };
   }
 
   private substitution(target: Target, usage: CallUsage): ApiError | null {
@@ -151,30 +218,15 @@ export class ModelCalls {
     });
   }
 
-  private account(input: CallInput, target: Target, usage: CallUsage, status: number, errorCode: string | null) {
-    return this.deps.accountant.record(input.scope, { provider: target.kind, model: target.model, status, errorCode, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens });
-  }
-
-  private async stream(input: CallInput, target: Target, req: UpstreamRequest, wire: WireFormat, callerWantsUsage: boolean): Promise<StreamOutcome> {
-    const up = await this.send(input, target, req);
-    // Headers arrived: from here the stream runs as long as the provider and the client keep it open.
-    up.done();
-    const usage = emptyUsage();
-    let refused: ApiError | null = null;
-    const tap = sseTap({
-      onEvent: (e) => {
-        if (!wire.fromEvent(e, usage)) return;
-        refused = this.substitution(target, usage);
-        if (refused) return { stop: wire.errorEvent(refused) };
-      },
-      keep: callerWantsUsage ? undefined : (e) => !isUsageOnlyChunk(e.data),
-      onEnd: async (clean) => {
-        const failure = refused as ApiError | null;
-        await this.account(input, target, usage, failure ? failure.status : clean ? up.response.status : 499, failure ? failure.code : clean ? null : "stream_interrupted");
-      },
+  /** One usage event: a failure's status and code, or the provider's status. */
+  private account(input: CallInput, target: Target, usage: CallUsage, failure: ApiError | null, okStatus = 200) {
+    return this.deps.accountant.record(input.scope, {
+      provider: target.kind,
+      model: target.model,
+      status: failure ? failure.status : okStatus,
+      errorCode: failure ? failure.code : null,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
     });
-    const body = up.response.body;
-    if (!body) throw new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
-    return { type: "stream", status: up.response.status, stream: body.pipeThrough(tap), servedBy: `${target.providerName}/${target.model}` };
   }
 }

@@ -1,13 +1,15 @@
 /**
  * Sandbox mode: a `gw_test_` key never reaches a provider. The built-in simulator
- * answers in the same shapes (plain and streamed, tool calls when tools are given,
- * realistic usage) at zero cost, and the call is accounted like any other, so
+ * answers in the same shapes, in either format (plain and streamed, tool calls when
+ * tools are given, realistic usage) at zero cost, and the call is accounted like any other, so
  * integrations can be built and tested without spending or leaking anything.
  */
 import type { ChatCompletionRequest } from "../api/chat-completions.ts";
 import type { EmbeddingsRequest } from "../api/embeddings.ts";
+import type { MessagesRequest } from "../api/messages.ts";
 import type { Identity } from "../services/identity.ts";
 import { simulateChat } from "../simulator/chat-simulator.ts";
+import { simulatedMessage, simulatedMessagesResponse } from "../simulator/messages-format.ts";
 import { simulatedChatCompletion, simulatedEmbeddings } from "../simulator/openai-format.ts";
 import type { Accountant } from "./account.ts";
 import type { CallInput, JsonOutcome, StreamOutcome } from "./model-call.ts";
@@ -35,4 +37,14 @@ export async function sandboxChat(input: CallInput, body: ChatCompletionRequest,
 
 export function sandboxEmbeddings(input: CallInput, body: EmbeddingsRequest, accountant: Accountant): Promise<JsonOutcome> {
   return asJson(input, body.model, simulatedEmbeddings(body), accountant);
+}
+
+export async function sandboxMessages(input: CallInput, body: MessagesRequest, accountant: Accountant): Promise<JsonOutcome | StreamOutcome> {
+  const message = simulatedMessage(body as never);
+  const usage = message.usage as { input_tokens: number; output_tokens: number };
+  await accountant.record(input.scope, { provider: SANDBOX_PROVIDER, model: body.model, status: 200, errorCode: null, promptTokens: usage.input_tokens, completionTokens: usage.output_tokens, free: true });
+  const servedBy = `${SANDBOX_PROVIDER}/${body.model}`;
+  if (!body.stream) return { type: "json", status: 200, text: JSON.stringify(message), body: message, servedBy, costMicros: 0 };
+  const res = await simulatedMessagesResponse(body as never);
+  return { type: "stream", status: 200, stream: res.body as ReadableStream<Uint8Array>, servedBy };
 }

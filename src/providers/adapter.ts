@@ -1,7 +1,8 @@
 /**
- * The adapter contract: one implementation per wire family, each turning a call in
- * its own format into an upstream HTTP request. The required part is small (chat);
- * embeddings and model listing are separate capabilities an adapter may add.
+ * The adapter contract: one implementation per wire family. An adapter speaks one
+ * wire format (`chat` or `messages`) and builds the upstream request for a call
+ * already in that format; the gateway translates between formats, not adapters.
+ * Embeddings and model listing are separate capabilities an adapter may add.
  */
 import type { Target } from "./target.ts";
 
@@ -13,9 +14,20 @@ export interface UpstreamRequest {
   method?: "GET" | "POST";
 }
 
-export interface ChatAdapter {
-  /** The request for a chat call in this family's own wire format. */
-  chatRequest(target: Target, body: Record<string, unknown>): UpstreamRequest;
+export type WireFamily = "chat" | "messages";
+
+export interface CallOptions {
+  stream: boolean;
+  /** The caller's request headers (for version and beta headers that pass through). */
+  headers: Headers;
+}
+
+export interface ProviderAdapter {
+  readonly wire: WireFamily;
+  /** The upstream request for a call in this adapter's wire format (signing may be async). */
+  request(target: Target, body: Record<string, unknown>, opts: CallOptions): UpstreamRequest | Promise<UpstreamRequest>;
+  /** Turns a stream that is not server-sent events (the cloud platform's binary frames) into SSE of this wire format. */
+  sseBody?(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array>;
 }
 
 export interface EmbeddingsCapable {
@@ -28,12 +40,11 @@ export interface ModelListing {
   parseModels(body: unknown): string[];
 }
 
-export type ProviderAdapter = ChatAdapter & Partial<EmbeddingsCapable> & Partial<ModelListing>;
-
-export function canEmbed(a: ProviderAdapter): a is ChatAdapter & EmbeddingsCapable {
-  return typeof a.embeddingsRequest === "function";
+export function canEmbed(a: ProviderAdapter): a is ProviderAdapter & EmbeddingsCapable {
+  return typeof (a as Partial<EmbeddingsCapable>).embeddingsRequest === "function";
 }
 
-export function canListModels(a: ProviderAdapter): a is ChatAdapter & ModelListing {
-  return typeof a.modelsRequest === "function" && typeof a.parseModels === "function";
+export function canListModels(a: ProviderAdapter): a is ProviderAdapter & ModelListing {
+  const m = a as Partial<ModelListing>;
+  return typeof m.modelsRequest === "function" && typeof m.parseModels === "function";
 }

@@ -71,7 +71,7 @@ export class ModelList {
     const info = this.catalog.kind(p.kind);
     const adapter = adapterFor(p.record.format);
     const baseUrl = p.record.baseUrl ?? info.defaultBaseUrl;
-    if (!adapter || !canListModels(adapter) || !baseUrl) return [];
+    if (!canListModels(adapter) || !baseUrl) return [];
     const target = { kind: p.kind, info, format: p.record.format, providerName: p.record.name, configId: p.record.id, baseUrl, credentials: p.credentials, settings: p.record.settings, model: "", catalogModel: undefined };
     const up = await sendUpstream(adapter.modelsRequest(target), { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), timeoutMs: FETCH_TIMEOUT_MS, providerName: p.record.name });
     try {

@@ -6,7 +6,7 @@ import type { OperationDeps, OperationRegistry } from "../../ops/registry.ts";
 import { actorOf } from "../../services/identity.ts";
 import { json } from "../json-response.ts";
 import type { RequestRunner, RequestScope } from "../request-runner.ts";
-import { callInput } from "./openai-surface.ts";
+import { callInput } from "../call-response.ts";
 
 const GatewayRequest = compileValidator(
   Type.Object({

@@ -6,9 +6,9 @@
 import { chatCompletionRequest } from "../../api/chat-completions.ts";
 import { embeddingsRequest } from "../../api/embeddings.ts";
 import { readJsonObject } from "../../lib/json-body.ts";
-import type { CallInput, CallOutcome, ModelCalls } from "../../pipeline/model-call.ts";
-import type { Identity } from "../../services/identity.ts";
+import type { ModelCalls } from "../../pipeline/model-call.ts";
 import type { ModelList } from "../../services/model-list.ts";
+import { callInput, outcomeResponse } from "../call-response.ts";
 import { json } from "../json-response.ts";
 import type { RequestRunner, RequestScope } from "../request-runner.ts";
 
@@ -17,17 +17,6 @@ export interface OpenAiSurfaceDeps {
   calls: ModelCalls;
   models: ModelList;
   maxBodyBytes: number;
-}
-
-export function callInput(scope: RequestScope, identity: Identity): CallInput {
-  return { scope: { identity, requestId: scope.requestId, startedAt: scope.startedAtMs }, headers: scope.request.headers, signal: scope.request.signal };
-}
-
-/** The provider's answer as an HTTP response: JSON bytes untouched, or the stream piped through. */
-export function outcomeResponse(o: CallOutcome): Response {
-  const provider = { "x-gw-provider": o.servedBy };
-  if (o.type === "json") return new Response(o.text, { status: o.status, headers: { "content-type": "application/json", ...provider } });
-  return new Response(o.stream, { status: o.status, headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...provider } });
 }
 
 export function chatCompletionsHandler(deps: OpenAiSurfaceDeps) {

@@ -4,7 +4,7 @@
  * Azure OpenAI). Kinds differ only in address and authentication, which come from
  * the catalog and the configuration, so one adapter serves them all.
  */
-import type { ProviderAdapter, UpstreamRequest } from "../adapter.ts";
+import type { EmbeddingsCapable, ModelListing, ProviderAdapter, UpstreamRequest } from "../adapter.ts";
 import type { Target } from "../target.ts";
 
 /** The Azure OpenAI data-plane version used when the configuration does not name one. */
@@ -37,11 +37,12 @@ function post(t: Target, operation: "chat/completions" | "embeddings", body: Rec
 }
 
 export const openAiCompatibleAdapter = {
-  chatRequest: (t, body) => post(t, "chat/completions", body),
+  wire: "chat",
+  request: (t, body) => post(t, "chat/completions", body),
   embeddingsRequest: (t, body) => post(t, "embeddings", body),
   modelsRequest: (t) => ({ url: url(t, "models"), method: "GET", headers: authHeaders(t) }),
   parseModels(body) {
     const data = (body as { data?: unknown })?.data;
     return Array.isArray(data) ? data.map((m) => (m as { id?: unknown })?.id).filter((id): id is string => typeof id === "string") : [];
   },
-} satisfies ProviderAdapter;
+} satisfies ProviderAdapter & EmbeddingsCapable & ModelListing;

@@ -1,0 +1,36 @@
+/**
+ * The messages request as the gateway checks it (the specification's table, plus
+ * the fields real clients send: stop_sequences, metadata, thinking, ...). Unknown
+ * fields pass through to the provider.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+import { compileValidator } from "../lib/validator.ts";
+
+const Block = Type.Object({ type: Type.String({ minLength: 1 }) });
+
+export const MessagesMessage = Type.Object({
+  role: Type.Union([Type.Literal("user"), Type.Literal("assistant")], { errorMessage: "must be user or assistant" }),
+  content: Type.Union([Type.String(), Type.Array(Block)], { errorMessage: "must be a string or an array of content blocks" }),
+});
+
+export const MessagesRequest = Type.Object({
+  model: Type.String({ minLength: 1, maxLength: 300 }),
+  messages: Type.Array(MessagesMessage, { minItems: 1, maxItems: 100_000 }),
+  max_tokens: Type.Integer({ minimum: 1 }),
+  system: Type.Optional(Type.Union([Type.String(), Type.Array(Block)], { errorMessage: "must be a string or an array of text blocks" })),
+  stream: Type.Optional(Type.Boolean()),
+  temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  top_p: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  top_k: Type.Optional(Type.Integer({ minimum: 0 })),
+  stop_sequences: Type.Optional(Type.Array(Type.String())),
+  tools: Type.Optional(Type.Array(Type.Object({ name: Type.String({ minLength: 1 }) }))),
+  tool_choice: Type.Optional(Type.Object({ type: Type.String() })),
+  metadata: Type.Optional(Type.Object({})),
+});
+
+export type MessagesRequest = Static<typeof MessagesRequest>;
+
+export const messagesRequest = compileValidator(MessagesRequest);
+
+/** The version header the vendor documents; what the gateway sends when the caller sends none. */
+export const DEFAULT_MESSAGES_VERSION = "2023-06-01";

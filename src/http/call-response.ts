@@ -1,0 +1,15 @@
+/** Between a model surface and the pipeline: the call as the pipeline sees it, and its outcome as an HTTP response. */
+import type { CallInput, CallOutcome } from "../pipeline/model-call.ts";
+import type { Identity } from "../services/identity.ts";
+import type { RequestScope } from "./request-runner.ts";
+
+export function callInput(scope: RequestScope, identity: Identity): CallInput {
+  return { scope: { identity, requestId: scope.requestId, startedAt: scope.startedAtMs }, headers: scope.request.headers, signal: scope.request.signal };
+}
+
+/** The provider's answer as an HTTP response: JSON bytes untouched, or the stream piped through. */
+export function outcomeResponse(o: CallOutcome): Response {
+  const provider = { "x-gw-provider": o.servedBy };
+  if (o.type === "json") return new Response(o.text, { status: o.status, headers: { "content-type": "application/json", ...provider } });
+  return new Response(o.stream, { status: o.status, headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...provider } });
+}

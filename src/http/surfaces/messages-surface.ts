@@ -1,0 +1,25 @@
+/**
+ * `POST /v1/messages`: the messages format, for messages-format providers (the vendor
+ * directly, and the cloud platform for `anthropic.*` ids). The key comes as
+ * `x-api-key` or Bearer; the version header as `anthropic-version` (what the official
+ * SDK sends) or `msg-version`; both pass through with any beta headers.
+ */
+import { messagesRequest } from "../../api/messages.ts";
+import { readJsonObject } from "../../lib/json-body.ts";
+import type { ModelCalls } from "../../pipeline/model-call.ts";
+import { callInput, outcomeResponse } from "../call-response.ts";
+import type { RequestRunner, RequestScope } from "../request-runner.ts";
+
+export interface MessagesSurfaceDeps {
+  runner: RequestRunner;
+  calls: ModelCalls;
+  maxBodyBytes: number;
+}
+
+export function messagesHandler(deps: MessagesSurfaceDeps) {
+  return async (scope: RequestScope): Promise<Response> => {
+    const identity = await deps.runner.admit(scope);
+    const body = messagesRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+    return outcomeResponse(await deps.calls.messages(callInput(scope, identity), body));
+  };
+}

@@ -1,0 +1,48 @@
+/** The messages wire format as the gateway reads it: `model` and `usage` on the body, or on message_start / message_delta events. */
+import { errorBody } from "../../http/error-envelopes.ts";
+import { encodeSse } from "../../lib/sse.ts";
+import type { WireFormat } from "../wire-format.ts";
+
+interface Usage {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_creation_input_tokens?: number;
+  cache_read_input_tokens?: number;
+}
+
+/** Prompt tokens include cache reads and writes: they are input the caller paid for. */
+export function promptTokensOf(u: Usage): number {
+  return (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+}
+
+export const messagesWire: WireFormat = {
+  fromBody(body) {
+    const u = (body.usage ?? {}) as Usage;
+    return { model: typeof body.model === "string" ? body.model : null, promptTokens: promptTokensOf(u), completionTokens: u.output_tokens ?? 0 };
+  },
+  fromEvent(e, acc) {
+    if (e.event !== "message_start" && e.event !== "message_delta") return false;
+    let data: { message?: { model?: unknown; usage?: Usage }; usage?: Usage };
+    try {
+      data = JSON.parse(e.data);
+    } catch {
+      return false;
+    }
+    if (e.event === "message_delta") {
+      // Output tokens on message_delta are cumulative.
+      if (data.usage?.output_tokens !== undefined) acc.completionTokens = data.usage.output_tokens;
+      return false;
+    }
+    const u = data.message?.usage ?? {};
+    acc.promptTokens = promptTokensOf(u);
+    acc.completionTokens = u.output_tokens ?? acc.completionTokens;
+    if (acc.model === null && typeof data.message?.model === "string") {
+      acc.model = data.message.model;
+      return true;
+    }
+    return false;
+  },
+  errorEvent(err) {
+    return encodeSse({ event: "error", data: JSON.stringify(errorBody("messages", err)) });
+  },
+};

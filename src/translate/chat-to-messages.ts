@@ -1,0 +1,110 @@
+/**
+ * A chat-completions request as a messages request, for messages-format providers:
+ * system turns become `system`, tool calls become `tool_use` blocks and tool
+ * results `tool_result` blocks, images become image blocks, `stop` becomes
+ * `stop_sequences`, tools and `tool_choice` take the messages shape. Consecutive
+ * turns of one role are merged, as the messages format requires alternation.
+ */
+import type { ChatCompletionRequest } from "../api/chat-completions.ts";
+import { badRequest } from "../lib/errors.ts";
+
+/** Used when the caller sets no limit: the messages format requires one. */
+export const DEFAULT_MAX_TOKENS = 4096;
+export const JSON_MODE_INSTRUCTION = "Respond with a single valid JSON object and nothing else.";
+
+type Block = Record<string, unknown>;
+interface Turn {
+  role: "user" | "assistant";
+  content: Block[];
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((p) => (p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join("");
+}
+
+const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
+
+function imageBlock(url: string): Block {
+  const m = DATA_URL.exec(url);
+  if (m) return { type: "image", source: { type: "base64", media_type: m[1], data: m[2] } };
+  return { type: "image", source: { type: "url", url } };
+}
+
+function contentBlocks(content: unknown): Block[] {
+  if (content === null || content === undefined) return [];
+  if (typeof content === "string") return content === "" ? [] : [{ type: "text", text: content }];
+  if (!Array.isArray(content)) return [];
+  const out: Block[] = [];
+  for (const part of content as Record<string, unknown>[]) {
+    if (part?.type === "text" && typeof part.text === "string") out.push({ type: "text", text: part.text });
+    else if (part?.type === "image_url") {
+      const img = part.image_url as { url?: unknown } | string | undefined;
+      const url = typeof img === "string" ? img : img?.url;
+      if (typeof url === "string") out.push(imageBlock(url));
+    }
+  }
+  return out;
+}
+
+function parseArguments(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw ?? {};
+  try {
+    return JSON.parse(raw || "{}");
+  } catch {
+    throw badRequest("messages: a tool call's arguments are not valid JSON", { param: "messages" });
+  }
+}
+
+function toolChoice(choice: unknown): Block | undefined {
+  if (choice === undefined || choice === null || choice === "auto") return choice === "auto" ? { type: "auto" } : undefined;
+  if (choice === "none") return { type: "none" };
+  if (choice === "required") return { type: "any" };
+  const name = (choice as { function?: { name?: unknown } })?.function?.name;
+  if (typeof name === "string") return { type: "tool", name };
+  throw badRequest("tool_choice: expected auto, none, required or a function", { param: "tool_choice" });
+}
+
+export function chatToMessagesRequest(req: ChatCompletionRequest & Record<string, unknown>): Record<string, unknown> {
+  if (req.n !== undefined && req.n !== null && req.n > 1) throw badRequest("n: messages-format providers return one choice; n must be 1", { param: "n" });
+  const system: string[] = [];
+  const turns: Turn[] = [];
+  const push = (role: Turn["role"], blocks: Block[]) => {
+    const last = turns.at(-1);
+    if (last && last.role === role) last.content.push(...blocks);
+    else turns.push({ role, content: blocks });
+  };
+  for (const m of req.messages) {
+    if (m.role === "system" || m.role === "developer") {
+      system.push(textOf(m.content));
+    } else if (m.role === "tool") {
+      push("user", [{ type: "tool_result", tool_use_id: m.tool_call_id ?? "", content: textOf(m.content) }]);
+    } else if (m.role === "assistant") {
+      const calls = (m.tool_calls ?? []) as { id?: string; function?: { name?: string; arguments?: unknown } }[];
+      push("assistant", [...contentBlocks(m.content), ...calls.map((c) => ({ type: "tool_use", id: c.id ?? "", name: c.function?.name ?? "", input: parseArguments(c.function?.arguments) }))]);
+    } else {
+      push("user", contentBlocks(m.content));
+    }
+  }
+  if (req.response_format?.type === "json_object" || req.response_format?.type === "json_schema") system.push(JSON_MODE_INSTRUCTION);
+
+  const out: Record<string, unknown> = {
+    model: req.model,
+    messages: turns.map((t) => ({ role: t.role, content: t.content })),
+    max_tokens: req.max_tokens ?? req.max_completion_tokens ?? DEFAULT_MAX_TOKENS,
+  };
+  if (system.length) out.system = system.filter(Boolean).join("\n\n");
+  if (req.stream) out.stream = true;
+  // The messages format's temperature runs 0-1; the chat format's 0-2.
+  if (req.temperature !== undefined && req.temperature !== null) out.temperature = Math.min(req.temperature, 1);
+  if (req.top_p !== undefined && req.top_p !== null) out.top_p = req.top_p;
+  if (req.stop !== undefined && req.stop !== null) out.stop_sequences = Array.isArray(req.stop) ? req.stop : [req.stop];
+  if (req.tools?.length) {
+    out.tools = req.tools.map((t) => ({ name: t.function.name, ...(t.function.description ? { description: t.function.description } : {}), input_schema: t.function.parameters ?? { type: "object", properties: {} } }));
+  }
+  const choice = toolChoice(req.tool_choice);
+  if (choice) out.tool_choice = choice;
+  if (req.user) out.metadata = { user_id: req.user };
+  return out;
+}
