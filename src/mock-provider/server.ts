@@ -99,7 +99,9 @@ export function startMockProvider(opts: MockProviderOptions) {
       }
       const slow = /(?:^|\.)slow-(\d+)/.exec(model);
       const delayMs = slow ? Number(slow[1]) : opts.latencyMs;
-      const answeredModel = /^swap-(.+)$/.exec(model)?.[1] ?? (model.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
+      // Platform ids carry an `anthropic.` prefix; the steering words follow it.
+      const steer = model.replace(/^anthropic\./, "");
+      const answeredModel = /^swap-(.+)$/.exec(steer)?.[1] ?? (steer.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
 
       if (request.method === "POST" && /\/chat\/completions$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) return openAiError(400, "model and messages are required");

@@ -1,0 +1,239 @@
+/**
+ * The messages format with the official `@anthropic-ai/sdk`, unchanged but for base
+ * URL and key; chat-completions callers of messages-format models through `openai`;
+ * the cloud platform with SigV4 or an API key and its binary event stream.
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import OpenAI from "openai";
+import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+
+let gw: RunningGateway;
+let mock: RunningMock;
+let org: InitResult;
+let anthropic: Anthropic;
+let bedrockId: string;
+const VENDOR_KEY = "sk-ant-api03-vendor-key-for-tests-0000";
+
+beforeAll(async () => {
+  mock = await startMockProvider();
+  const dataDir = tempDataDir();
+  org = await initOrg(dataDir);
+  gw = await startGateway({ dataDir });
+  expect((await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url, scope: "organization" })).status).toBe(200);
+  const bedrock = await gw.op(org.apiKey, "provider.create", { provider: "bedrock", region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", baseUrl: mock.url, scope: "organization" });
+  expect(bedrock.status).toBe(200);
+  bedrockId = bedrock.body.data.provider.id;
+  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-test-123456", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
+});
+
+afterAll(async () => {
+  await gw.stop();
+  await mock.stop();
+  removeDir(gw.dataDir);
+});
+
+const weatherTool = { name: "get_weather", description: "Weather for a city", input_schema: { type: "object" as const, properties: { city: { type: "string" } }, required: ["city"] } };
+
+describe("the vendor directly, with @anthropic-ai/sdk", () => {
+  test("plain: the caller's version header and the provider key reach the vendor", async () => {
+    const msg = await anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 100, system: "Be brief.", messages: [{ role: "user", content: "Hello" }] });
+    expect(msg.type).toBe("message");
+    expect(msg.role).toBe("assistant");
+    expect(msg.model).toBe("claude-sonnet-4-5");
+    expect(msg.content[0]?.type).toBe("text");
+    expect(msg.usage.input_tokens).toBeGreaterThan(0);
+    const seen = (await mock.requests()).at(-1)!;
+    expect(seen).toMatchObject({ path: "/v1/messages", apiKey: VENDOR_KEY });
+    // Newer SDKs send newer version dates; whatever the caller sends passes through.
+    expect(seen.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(seen.body.system).toBe("Be brief.");
+  });
+
+  test("streaming with messages.stream, the event stream passed through", async () => {
+    const stream = anthropic.messages.stream({ model: "claude-sonnet-4-5", max_tokens: 100, messages: [{ role: "user", content: "Stream please" }] });
+    let text = "";
+    stream.on("text", (t) => {
+      text += t;
+    });
+    const final = await stream.finalMessage();
+    expect(text.length).toBeGreaterThan(10);
+    expect(final.stop_reason).toBe("end_turn");
+    expect(final.usage.output_tokens).toBeGreaterThan(0);
+  });
+
+  test("tool use, system as blocks, and images", async () => {
+    const msg = await anthropic.messages.create({
+      model: "claude-sonnet-4-5",
+      max_tokens: 100,
+      system: [{ type: "text", text: "You are a weather bot." }],
+      tools: [weatherTool],
+      messages: [{ role: "user", content: [{ type: "text", text: "Weather in Paris?" }, { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } }] }],
+    });
+    expect(msg.stop_reason).toBe("tool_use");
+    expect(msg.content[0]).toMatchObject({ type: "tool_use", name: "get_weather" });
+    const seen = (await mock.requests()).at(-1)!;
+    expect(seen.body.messages[0].content[1]).toEqual({ type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } });
+    expect(seen.body.tools[0].name).toBe("get_weather");
+  });
+
+  test("msg-version is accepted as the version header; anthropic-beta passes through", async () => {
+    const res = await fetch(`${gw.url}/v1/messages`, {
+      method: "POST",
+      headers: { "x-api-key": org.apiKey, "msg-version": "2023-06-01", "anthropic-beta": "tools-2024-05-16", "content-type": "application/json" },
+      body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
+    });
+    expect(res.status).toBe(200);
+    const seen = (await mock.requests()).at(-1)!;
+    expect(seen.version).toBe("2023-06-01");
+  });
+
+  test("errors use the messages envelope", async () => {
+    const unknown = await anthropic.messages.create({ model: "no-such-model", max_tokens: 10, messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(unknown).toBeInstanceOf(Anthropic.NotFoundError);
+    expect(unknown.error).toMatchObject({ type: "error", error: { type: "not_found_error" } });
+    const otherFormat = await anthropic.messages.create({ model: "gpt-4o", max_tokens: 10, messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(otherFormat.status).toBe(400);
+    expect(otherFormat.error.error.message).toContain("/v1/chat/completions");
+    const invalid = await anthropic.messages.create({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: "x" }] } as never).catch((e) => e);
+    expect(invalid.status).toBe(400);
+    expect(invalid.error.error.type).toBe("invalid_request_error");
+    expect(invalid.error.error.message).toContain("max_tokens");
+    const badKey = new Anthropic({ baseURL: gw.url, apiKey: "gw_live_nope", maxRetries: 0 });
+    expect(await badKey.messages.create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }).catch((e) => e)).toBeInstanceOf(Anthropic.AuthenticationError);
+  });
+
+  test("substitution is refused, plain (502) and streamed (an error event, then the end)", async () => {
+    const plain = await anthropic.messages.create({ model: "anthropic/swap-claude-haiku-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(plain.status).toBe(502);
+    expect(plain.error).toMatchObject({ type: "error", error: { type: "api_error" } });
+    const res = await fetch(`${gw.url}/v1/messages`, {
+      method: "POST",
+      headers: { "x-api-key": org.apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+      body: JSON.stringify({ model: "anthropic/swap-claude-haiku-4-5", max_tokens: 10, stream: true, messages: [{ role: "user", content: "x" }] }),
+    });
+    const text = await res.text();
+    expect(text.startsWith("event: error\n")).toBe(true);
+    expect(text).toContain("model_substitution_detected");
+    expect(text).not.toContain("content_block_delta");
+  });
+});
+
+describe("chat-completions callers of messages-format models, with openai", () => {
+  const client = () => new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+
+  test("plain, translated both ways", async () => {
+    const res = await client().chat.completions.create({ model: "claude-sonnet-4-5", max_tokens: 50, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Hi" }] });
+    expect(res.object).toBe("chat.completion");
+    expect(res.choices[0]?.message.content).toBeTruthy();
+    expect(res.choices[0]?.finish_reason).toBe("stop");
+    expect(res.usage?.total_tokens).toBeGreaterThan(0);
+    const seen = (await mock.requests()).at(-1)!;
+    expect(seen.path).toBe("/v1/messages");
+    expect(seen.body).toMatchObject({ system: "Be brief.", max_tokens: 50 });
+  });
+
+  test("streaming with tools: tool_calls deltas, then [DONE]", async () => {
+    const stream = await client().chat.completions.create({
+      model: "claude-sonnet-4-5",
+      stream: true,
+      messages: [{ role: "user", content: "Weather in Paris?" }],
+      tools: [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } } } }],
+    });
+    let name = "";
+    let args = "";
+    let finish: string | null | undefined;
+    let sawUsage = false;
+    for await (const chunk of stream) {
+      const call = chunk.choices[0]?.delta.tool_calls?.[0];
+      name += call?.function?.name ?? "";
+      args += call?.function?.arguments ?? "";
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+      if (chunk.usage) sawUsage = true;
+    }
+    expect(name).toBe("get_weather");
+    expect(JSON.parse(args)).toHaveProperty("query");
+    expect(finish).toBe("tool_calls");
+    expect(sawUsage).toBe(false);
+  });
+
+  test("streaming text with usage when asked", async () => {
+    const stream = await client().chat.completions.create({ model: "claude-sonnet-4-5", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "Hi" }] });
+    let text = "";
+    let usage: OpenAI.CompletionUsage | undefined;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? "";
+      usage = chunk.usage ?? usage;
+    }
+    expect(text.length).toBeGreaterThan(10);
+    expect(usage?.prompt_tokens).toBeGreaterThan(0);
+  });
+});
+
+describe("the cloud platform", () => {
+  const platformModel = "anthropic.claude-3-5-haiku-20241022-v1:0";
+
+  test("SigV4-signed InvokeModel, plain", async () => {
+    const msg = await anthropic.messages.create({ model: platformModel, max_tokens: 50, messages: [{ role: "user", content: "Hello platform" }] });
+    expect(msg.content[0]?.type).toBe("text");
+    const seen = (await mock.requests()).at(-1)!;
+    expect(seen.path).toBe(`/model/${encodeURIComponent(platformModel)}/invoke`);
+    expect(seen.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE\/\d{8}\/us-east-1\/bedrock\/aws4_request, SignedHeaders=.*x-amz-content-sha256.*, Signature=[0-9a-f]{64}$/);
+    expect(seen.amzDate).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(seen.body).toMatchObject({ anthropic_version: "bedrock-2023-05-31", max_tokens: 50 });
+    expect(seen.body.model).toBeUndefined();
+  });
+
+  test("InvokeModelWithResponseStream: the binary event stream re-emitted as server-sent events", async () => {
+    const stream = anthropic.messages.stream({ model: platformModel, max_tokens: 50, messages: [{ role: "user", content: "Stream from the platform" }] });
+    let text = "";
+    stream.on("text", (t) => {
+      text += t;
+    });
+    const final = await stream.finalMessage();
+    expect(text.length).toBeGreaterThan(10);
+    expect(final.usage.output_tokens).toBeGreaterThan(0);
+    expect((await mock.requests()).at(-1)?.path).toEndWith("/invoke-with-response-stream");
+  });
+
+  test("chat-completions callers reach the platform too, streamed", async () => {
+    const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+    const stream = await client.chat.completions.create({ model: platformModel, stream: true, messages: [{ role: "user", content: "x" }] });
+    let text = "";
+    for await (const c of stream) text += c.choices[0]?.delta.content ?? "";
+    expect(text.length).toBeGreaterThan(10);
+  });
+
+  test("substitution on the platform, streamed", async () => {
+    const res = await fetch(`${gw.url}/v1/messages`, {
+      method: "POST",
+      headers: { "x-api-key": org.apiKey, "content-type": "application/json" },
+      body: JSON.stringify({ model: "anthropic.swap-claude-3-5-haiku-20241022-v1:0", max_tokens: 10, stream: true, messages: [{ role: "user", content: "x" }] }),
+    });
+    const text = await res.text();
+    expect(text.startsWith("event: error\n")).toBe(true);
+    expect(text).toContain("model_substitution_detected");
+  });
+
+  test("a Bedrock API key is sent as a bearer token", async () => {
+    expect((await gw.op(org.apiKey, "provider.update", { id: bedrockId, apiKey: "bedrock-api-key-ABSKexample1234" })).status).toBe(200);
+    await anthropic.messages.create({ model: platformModel, max_tokens: 10, messages: [{ role: "user", content: "x" }] });
+    expect((await mock.requests()).at(-1)?.authorization).toBe("Bearer bedrock-api-key-ABSKexample1234");
+  });
+});
+
+describe("sandbox keys in the messages format", () => {
+  test("plain, streamed and with tools; nothing reaches a provider", async () => {
+    const key = (await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox", keyType: "test" })).body.data.apiKey.key;
+    const sandbox = new Anthropic({ baseURL: gw.url, apiKey: key, maxRetries: 0 });
+    const before = (await mock.requests()).length;
+    const plain = await sandbox.messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, messages: [{ role: "user", content: "Hi" }] });
+    expect(plain.content[0]?.type).toBe("text");
+    const final = await sandbox.messages.stream({ model: "anthropic.claude-3-5-haiku-20241022-v1:0", max_tokens: 50, messages: [{ role: "user", content: "Hi" }] }).finalMessage();
+    expect(final.usage.output_tokens).toBeGreaterThan(0);
+    const tool = await sandbox.messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, tools: [weatherTool], messages: [{ role: "user", content: "Paris?" }] });
+    expect(tool.stop_reason).toBe("tool_use");
+    expect((await mock.requests()).length).toBe(before);
+  });
+});
