@@ -16,6 +16,7 @@ import { createOperationRegistry } from "./ops/index.ts";
 import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
+import { providerRefusal } from "./pipeline/authorize.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
 import { loadCatalog } from "./providers/catalog/catalog.ts";
 import { SecretBox } from "./lib/secret-box.ts";
@@ -76,7 +77,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
 
   const accountant = new Accountant(catalog, usage, config.durability === "strict");
   const calls = new ModelCalls({ resolve: { catalog, directory }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
-  const models = new ModelList(catalog, directory, log);
+  // /v1/models omits what the caller may not call.
+  const models = new ModelList(catalog, directory, log, (p, identity) => providerRefusal(identity, { kind: p.kind, country: catalog.kind(p.kind).country ?? p.record.country, providerName: p.record.name }) === null);
   const services: OperationDeps = {
     ...base,
     onKeyChanged: (hash) => keyCache.evict(hash),

@@ -1,5 +1,6 @@
 /** `org.*` operations on members and the audit log (admin only). */
 import { Type } from "@sinclair/typebox";
+import { checkAuditLogAllowed } from "../policy/tiers.ts";
 import { addMember } from "../services/organizations.ts";
 import { presentAudit, presentUser } from "./present.ts";
 import { defineOperation } from "./registry.ts";
@@ -36,6 +37,7 @@ export const listAuditLog = defineOperation({
     before: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   }),
   async run({ identity, deps }, p) {
+    checkAuditLogAllowed(identity.organization.tier);
     const page = await deps.store.listAudit(identity.organization.id, { limit: p.limit ?? 50, before: p.before ?? null });
     return { entries: page.entries.map(presentAudit), nextBefore: page.nextBefore };
   },

@@ -22,6 +22,7 @@ import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-f
 import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../translate/messages-to-chat.ts";
 import type { Accountant, CallScope } from "./account.ts";
+import { authorizeTarget } from "./authorize.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
 import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
 import { isSameModel } from "./substitution.ts";
@@ -93,7 +94,7 @@ export class ModelCalls {
 
   async chat(input: CallInput, body: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
     if (isSandbox(input.scope.identity)) return sandboxChat(input, body, this.deps.accountant);
-    const target = await resolveTarget(this.deps.resolve, input.scope.identity, body.model, input.headers);
+    const target = await this.target(input, body.model);
     const adapter = adapterFor(target.format);
     const stream = body.stream === true;
     // Usage is always asked for so the call can be priced; the extra chunk is removed again if the caller did not ask.
@@ -114,7 +115,7 @@ export class ModelCalls {
 
   async messages(input: CallInput, body: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
     if (isSandbox(input.scope.identity)) return sandboxMessages(input, body, this.deps.accountant);
-    const target = await resolveTarget(this.deps.resolve, input.scope.identity, body.model, input.headers);
+    const target = await this.target(input, body.model);
     const adapter = adapterFor(target.format);
     if (adapter.wire !== "messages") {
       throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`, { param: "model" });
@@ -124,12 +125,19 @@ export class ModelCalls {
 
   async embeddings(input: CallInput, body: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
     if (isSandbox(input.scope.identity)) return sandboxEmbeddings(input, body, this.deps.accountant);
-    const target = await resolveTarget(this.deps.resolve, input.scope.identity, body.model, input.headers);
+    const target = await this.target(input, body.model);
     const adapter = adapterFor(target.format);
     if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
       throw new ApiError(400, "wrong_endpoint", `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`, { param: "model" });
     }
     return this.json(input, target, adapter.embeddingsRequest(target, body), { wire: openAiWire });
+  }
+
+  /** Stages 4 and 5: resolve the provider, then authorize it (geography, tier). */
+  private async target(input: CallInput, model: string): Promise<Target> {
+    const target = await resolveTarget(this.deps.resolve, input.scope.identity, model, input.headers);
+    authorizeTarget(input.scope.identity, target);
+    return target;
   }
 
   private async forward(input: CallInput, target: Target, adapter: ProviderAdapter, body: Record<string, unknown>, stream: boolean, route: Route): Promise<CallOutcome> {

@@ -75,7 +75,7 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
     const info = deps.catalog.kind(kind);
     if (!info.defaultBaseUrl) throw badRequest(`x-gw-provider-key: ${kind} has no public address; configure it with provider.create instead`, { param: "x-gw-provider-key" });
     if (!perRequestKey.trim()) throw badRequest("x-gw-provider-key: empty", { param: "x-gw-provider-key" });
-    return { kind, info, format: info.format, providerName: kind, configId: null, baseUrl: info.defaultBaseUrl, credentials: { type: "api-key", apiKey: perRequestKey.trim() }, settings: {}, model: wanted.model, catalogModel };
+    return { kind, info, format: info.format, country: info.country, providerName: kind, configId: null, baseUrl: info.defaultBaseUrl, credentials: { type: "api-key", apiKey: perRequestKey.trim() }, settings: {}, model: wanted.model, catalogModel };
   }
 
   const chosen = wanted.provider ?? usable.find((p) => p.kind === wanted.kind);
@@ -91,6 +91,8 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
     kind: chosen.kind,
     info,
     format: chosen.record.format,
+    // A vendor's country is the catalog's now (policy can change); only self-hosted and custom declare their own.
+    country: info.country ?? chosen.record.country,
     providerName: chosen.record.name,
     configId: chosen.record.id,
     baseUrl,

@@ -9,6 +9,8 @@ export interface Target {
   info: ProviderKindInfo;
   /** The wire format spoken (the kind's, or a custom provider's own choice). */
   format: ProviderFormat;
+  /** Where the provider runs (ISO alpha-2): the configuration's, else the kind's. */
+  country: string | null;
   /** The configuration's name (or the kind, for a per-request key): used in `name/model`, usage and errors. */
   providerName: string;
   /** null for a per-request key (`x-gw-provider-key`), which is never stored. */

@@ -10,6 +10,9 @@ import { keyHint, type SecretBox } from "../lib/secret-box.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { hintSource, type ProviderCredentials } from "../providers/credentials.ts";
+import { providerBlocked } from "../pipeline/authorize.ts";
+import { isAuthorizedCountry } from "../policy/geography.ts";
+import { checkProviderCount, checkProviderKindAllowed } from "../policy/tiers.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { type Actor, type Identity, responsibleUserId } from "./identity.ts";
@@ -83,6 +86,7 @@ function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, cur
     country = input.country.toUpperCase();
   }
   if (declaresCountry && !country) throw badRequest(`params.country: a ${kind} provider must declare the ISO country where it runs`, { param: "params.country" });
+  if (!isAuthorizedCountry(country)) throw providerBlocked(input.name ?? current?.name ?? kind, country);
   if (input.format !== undefined && kind !== "custom") throw badRequest("params.format: only custom providers choose their wire format", { param: "params.format" });
   const format: ProviderFormat = kind === "custom" ? (input.format ?? (current?.format as "chat" | "messages" | undefined) ?? "chat") : info.format;
   const settings: Record<string, unknown> = { ...current?.settings };
@@ -120,8 +124,11 @@ export async function createProvider(deps: ProviderDeps, identity: Identity, act
   const kind = input.provider ?? "";
   if (!isProviderKind(kind)) throw badRequest(`params.provider: unknown provider kind "${kind.slice(0, 50)}"`, { param: "params.provider" });
   const orgId = identity.organization.id;
+  checkProviderKindAllowed(identity.organization.tier, kind);
   const ownerUserId = ownerFor(identity, input.scope ?? "user");
   const name = input.name ?? kind;
+  const existing = await deps.store.listProviderConfigs(orgId);
+  checkProviderCount(identity.organization.tier, existing.length);
   await assertNameFree(deps, orgId, name);
   const credentials = credentialsFrom(kind, input);
   const fields = shape(deps, kind, input);

@@ -1,0 +1,55 @@
+/**
+ * What each tier includes. Security scanning and routing are on every tier, as the
+ * specification says; the other lines are this gateway's choice (README, "Security
+ * and policy"). A feature outside the caller's tier is 403 `tier_limit_exceeded`.
+ */
+import type { Tier } from "../domain/types.ts";
+import { ApiError } from "../lib/errors.ts";
+import type { ProviderKind } from "../providers/catalog/provider-kinds.ts";
+
+export interface TierFeatures {
+  securityScanning: true;
+  routing: true;
+  /** Provider configurations per organization. */
+  maxProviders: number;
+  /** `self-hosted` and `custom` providers. */
+  ownModels: boolean;
+  /** The cloud platforms: `bedrock`, `azure-openai`. */
+  cloudPlatforms: boolean;
+  /** `org.audit-log.list`. */
+  auditLog: boolean;
+}
+
+export const TIERS: Record<Tier, TierFeatures> = {
+  starter: { securityScanning: true, routing: true, maxProviders: 5, ownModels: false, cloudPlatforms: false, auditLog: false },
+  professional: { securityScanning: true, routing: true, maxProviders: 25, ownModels: true, cloudPlatforms: true, auditLog: true },
+  enterprise: { securityScanning: true, routing: true, maxProviders: Number.POSITIVE_INFINITY, ownModels: true, cloudPlatforms: true, auditLog: true },
+};
+
+const OWN_MODELS: ReadonlySet<ProviderKind> = new Set(["self-hosted", "custom"]);
+const CLOUD_PLATFORMS: ReadonlySet<ProviderKind> = new Set(["bedrock", "azure-openai"]);
+
+function refuse(tier: Tier, what: string, needed: Tier): ApiError {
+  return new ApiError(403, "tier_limit_exceeded", `${what} needs the ${needed} tier or above; this organization is on ${tier}.`, { details: { tier, requiredTier: needed } });
+}
+
+/** The 403 when the organization's tier does not include this provider kind, else null. */
+export function providerKindRefusal(tier: Tier, kind: ProviderKind): ApiError | null {
+  const f = TIERS[tier];
+  if (OWN_MODELS.has(kind) && !f.ownModels) return refuse(tier, `A ${kind} provider`, "professional");
+  if (CLOUD_PLATFORMS.has(kind) && !f.cloudPlatforms) return refuse(tier, `The ${kind} platform`, "professional");
+  return null;
+}
+
+export function checkProviderKindAllowed(tier: Tier, kind: ProviderKind): void {
+  const refusal = providerKindRefusal(tier, kind);
+  if (refusal) throw refusal;
+}
+
+export function checkProviderCount(tier: Tier, existing: number): void {
+  if (existing >= TIERS[tier].maxProviders) throw refuse(tier, `More than ${TIERS[tier].maxProviders} providers`, tier === "starter" ? "professional" : "enterprise");
+}
+
+export function checkAuditLogAllowed(tier: Tier): void {
+  if (!TIERS[tier].auditLog) throw refuse(tier, "The audit log", "professional");
+}
