@@ -24,7 +24,9 @@ import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
 import { ModelList } from "./services/model-list.ts";
 import { openCredentials } from "./services/providers.ts";
+import { OrgSettings } from "./state/org-settings.ts";
 import { ProviderDirectory } from "./state/provider-directory.ts";
+import { SpendLedger } from "./state/spend-ledger.ts";
 import { KeyCache } from "./state/key-cache.ts";
 import { TokenBucketLimiter } from "./state/rate-limiter.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
@@ -54,7 +56,7 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
   await store.migrate();
   const masterKey = MasterKey.load(config.masterKey, config.dataDir);
   const hasher = new ApiKeyHasher(masterKey.derive("api-key-hash"));
-  return { store, masterKey, services: { store, hasher, onKeyChanged: () => {}, now: Date.now } };
+  return { store, masterKey, services: { store, hasher, onKeyChanged: () => {}, onPreferencesChanged: () => {}, now: Date.now } };
 }
 
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
@@ -76,12 +78,18 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
 
   const accountant = new Accountant(catalog, usage, config.durability === "strict");
-  const calls = new ModelCalls({ resolve: { catalog, directory }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
+  const settings = new OrgSettings((orgId) => store.getOrgPreferences(orgId));
+  const ledger = new SpendLedger({
+    keyLifetimeMicros: async (keyId) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
+    spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
+  });
+  const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
   // /v1/models omits what the caller may not call.
   const models = new ModelList(catalog, directory, log, (p, identity) => providerRefusal(identity, { kind: p.kind, country: catalog.kind(p.kind).country ?? p.record.country, providerName: p.record.name }) === null);
   const services: OperationDeps = {
     ...base,
     onKeyChanged: (hash) => keyCache.evict(hash),
+    onPreferencesChanged: (orgId) => settings.evict(orgId),
     box,
     catalog,
     onProvidersChanged: (orgId) => directory.evict(orgId),

@@ -23,12 +23,15 @@ import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../translate/messages-to-chat.ts";
 import type { Accountant, CallScope } from "./account.ts";
 import { authorizeTarget } from "./authorize.ts";
+import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
+import type { Reservation } from "../state/spend-ledger.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
 import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
 import { isSameModel } from "./substitution.ts";
 
 export interface ModelCallDeps {
   resolve: ResolveDeps;
+  spend: SpendDeps;
   accountant: Accountant;
   upstreamTimeoutMs: number;
 }
@@ -102,15 +105,17 @@ export class ModelCalls {
     const keep = callerWantsUsage ? undefined : (data: string) => !isUsageOnlyChunk(data);
     if (adapter.wire === "chat") {
       const upstreamBody = stream && !callerWantsUsage ? { ...body, stream_options: { ...body.stream_options, include_usage: true } } : body;
-      return this.forward(input, target, adapter, upstreamBody, stream, { wire: openAiWire, keep });
+      return this.forward(input, target, adapter, () => adapter.request(target, upstreamBody, { stream, headers: input.headers }), stream, { wire: openAiWire, keep }, chatSize(body));
     }
-    return this.forward(input, target, adapter, chatToMessagesRequest(body), stream, {
+    const translated = chatToMessagesRequest(body);
+    const route: Route = {
       // Translated streams are read after translation, as chat chunks.
       wire: stream ? openAiWire : messagesWire,
       reshape: messagesToChatCompletion,
       restream: messagesStreamToChat,
       keep,
-    });
+    };
+    return this.forward(input, target, adapter, () => adapter.request(target, translated, { stream, headers: input.headers }), stream, route, chatSize(body));
   }
 
   async messages(input: CallInput, body: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
@@ -120,7 +125,9 @@ export class ModelCalls {
     if (adapter.wire !== "messages") {
       throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`, { param: "model" });
     }
-    return this.forward(input, target, adapter, body, body.stream === true, { wire: messagesWire });
+    const stream = body.stream === true;
+    const size = { messages: [{ content: body.system }, ...body.messages], maxTokens: body.max_tokens };
+    return this.forward(input, target, adapter, () => adapter.request(target, body, { stream, headers: input.headers }), stream, { wire: messagesWire }, size);
   }
 
   async embeddings(input: CallInput, body: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
@@ -130,7 +137,7 @@ export class ModelCalls {
     if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
       throw new ApiError(400, "wrong_endpoint", `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`, { param: "model" });
     }
-    return this.json(input, target, adapter.embeddingsRequest(target, body), { wire: openAiWire });
+    return this.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire }, { input: body.input }) as Promise<JsonOutcome>;
   }
 
   /** Stages 4 and 5: resolve the provider, then authorize it (geography, tier). */
@@ -140,35 +147,54 @@ export class ModelCalls {
     return target;
   }
 
-  private async forward(input: CallInput, target: Target, adapter: ProviderAdapter, body: Record<string, unknown>, stream: boolean, route: Route): Promise<CallOutcome> {
-    const req = await adapter.request(target, body, { stream, headers: input.headers });
-    return stream ? this.stream(input, target, adapter, req, route) : this.json(input, target, req, route);
+  /**
+   * Stages 7 to 10: reserve spend, forward, check, account. Every path settles the
+   * reservation: accounting settles it with the real cost, and anything that fails
+   * before accounting gives it back.
+   */
+  private async forward(
+    input: CallInput,
+    target: Target,
+    adapter: ProviderAdapter,
+    build: () => UpstreamRequest | Promise<UpstreamRequest>,
+    stream: boolean,
+    route: Route,
+    size: CallSize,
+  ): Promise<CallOutcome> {
+    const reservation = await reserveSpend(this.deps.spend, input.scope.identity, target, size);
+    try {
+      const req = await build();
+      return stream ? await this.stream(input, target, adapter, req, route, reservation) : await this.json(input, target, req, route, reservation);
+    } catch (err) {
+      reservation.release();
+      throw err;
+    }
   }
 
   /** Sends the request; a failure is accounted before it is thrown. */
-  private async send(input: CallInput, target: Target, req: UpstreamRequest): Promise<UpstreamResponse> {
+  private async send(input: CallInput, target: Target, req: UpstreamRequest, reservation: Reservation): Promise<UpstreamResponse> {
     let up: UpstreamResponse;
     try {
       up = await sendUpstream(req, { signal: input.signal, timeoutMs: this.deps.upstreamTimeoutMs, providerName: target.providerName });
     } catch (err) {
-      await this.account(input, target, emptyUsage(), toApiError(err));
+      await this.account(input, target, emptyUsage(), toApiError(err), reservation);
       throw err;
     }
     if (up.response.ok) return up;
     const failure = await upstreamFailure(up.response, target.providerName, secretsOf(target));
     up.done();
-    await this.account(input, target, emptyUsage(), failure);
+    await this.account(input, target, emptyUsage(), failure, reservation);
     throw failure;
   }
 
-  private async json(input: CallInput, target: Target, req: UpstreamRequest, route: Route): Promise<JsonOutcome> {
-    const up = await this.send(input, target, req);
+  private async json(input: CallInput, target: Target, req: UpstreamRequest, route: Route, reservation: Reservation): Promise<JsonOutcome> {
+    const up = await this.send(input, target, req, reservation);
     let text: string;
     try {
       text = await up.response.text();
     } catch (err) {
       const cut = new ApiError(502, "provider_error", `${target.providerName} closed the connection before its answer was complete.`);
-      await this.account(input, target, emptyUsage(), cut);
+      await this.account(input, target, emptyUsage(), cut, reservation);
       throw cut;
     } finally {
       up.done();
@@ -178,13 +204,13 @@ export class ModelCalls {
       body = JSON.parse(text) as Record<string, unknown>;
     } catch {
       const err = new ApiError(502, "provider_error", `${target.providerName} answered with something that is not JSON.`);
-      await this.account(input, target, emptyUsage(), err);
+      await this.account(input, target, emptyUsage(), err, reservation);
       throw err;
     }
     const usage = route.wire.fromBody(body);
     const substitution = this.substitution(target, usage);
     // A substituted answer was still paid for: its cost is recorded before it is refused.
-    const costMicros = await this.account(input, target, usage, substitution, up.response.status);
+    const costMicros = await this.account(input, target, usage, substitution, reservation, up.response.status);
     if (substitution) throw substitution;
     if (route.reshape) {
       body = route.reshape(body);
@@ -193,8 +219,8 @@ export class ModelCalls {
     return { type: "json", status: up.response.status, text, body, servedBy: `${target.providerName}/${target.model}`, costMicros };
   }
 
-  private async stream(input: CallInput, target: Target, adapter: ProviderAdapter, req: UpstreamRequest, route: Route): Promise<StreamOutcome> {
-    const up = await this.send(input, target, req);
+  private async stream(input: CallInput, target: Target, adapter: ProviderAdapter, req: UpstreamRequest, route: Route, reservation: Reservation): Promise<StreamOutcome> {
+    const up = await this.send(input, target, req, reservation);
     // Headers arrived: from here the stream runs as long as the provider and the client keep it open.
     up.done();
     const usage = emptyUsage();
@@ -209,7 +235,7 @@ export class ModelCalls {
       keep: keep ? (e) => keep(e.data) : undefined,
       onEnd: async (clean) => {
         const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
-        await this.account(input, target, usage, failure, up.response.status);
+        await this.account(input, target, usage, failure, reservation, up.response.status);
       },
     });
     let body = up.response.body;
@@ -226,9 +252,9 @@ export class ModelCalls {
     });
   }
 
-  /** One usage event: a failure's status and code, or the provider's status. */
-  private account(input: CallInput, target: Target, usage: CallUsage, failure: ApiError | null, okStatus = 200) {
-    return this.deps.accountant.record(input.scope, {
+  /** One usage event (a failure's status and code, or the provider's status), and the reservation settled with its cost. */
+  private async account(input: CallInput, target: Target, usage: CallUsage, failure: ApiError | null, reservation: Reservation, okStatus = 200): Promise<number> {
+    const cost = await this.deps.accountant.record(input.scope, {
       provider: target.kind,
       model: target.model,
       status: failure ? failure.status : okStatus,
@@ -236,5 +262,11 @@ export class ModelCalls {
       promptTokens: usage.promptTokens,
       completionTokens: usage.completionTokens,
     });
+    reservation.settle(cost);
+    return cost;
   }
+}
+
+function chatSize(body: ChatCompletionRequest): CallSize {
+  return { messages: body.messages, maxTokens: body.max_tokens ?? body.max_completion_tokens };
 }

@@ -7,5 +7,7 @@ export interface ServiceDeps {
   hasher: ApiKeyHasher;
   /** Called when a key record changes, so every cache drops it before the next request. */
   onKeyChanged: (keyHash: string) => void;
+  /** Called when an organization's preferences change, so policy reads them fresh. */
+  onPreferencesChanged: (orgId: string) => void;
   now: () => number;
 }

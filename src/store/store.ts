@@ -96,7 +96,7 @@ export interface Store {
   writeFlush(batch: FlushBatch): Promise<void>;
   countUsageEvents(orgId: string): Promise<number>;
   listUsageHourly(orgId: string, from: number, to: number): Promise<UsageHourly[]>;
-  /** Sum of cost for a key (or the whole organization with keyId null) since `from`. */
+  /** Sum of cost for a key (or the whole organization with keyId null) since `from`, rounded down to its hour (read from the roll-ups). */
   sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;
   /** Deletes raw usage events older than `cutoff`; roll-ups are kept. */
   pruneUsageEvents(cutoff: number): Promise<number>;

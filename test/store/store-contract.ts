@@ -172,8 +172,10 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(rows[0]).toMatchObject({ hour, keyId: k.id, requests: 3, errors: 1, promptTokens: 30, completionTokens: 15, costMicros: 200, latencyMsSum: 60 });
       expect(await store.getApiKey(k.id)).toMatchObject({ requestCount: 3, spentMicros: 200, lastUsedAt: hour + 10 });
       expect(await store.sumCostMicros(org.id, k.id, hour)).toBe(200);
-      expect(await store.sumCostMicros(org.id, null, hour + 15)).toBe(100);
+      expect(await store.sumCostMicros(org.id, null, hour + 15)).toBe(200); // rounded down to the hour
+      expect(await store.sumCostMicros(org.id, null, hour + 3_600_000)).toBe(0);
       expect(await store.pruneUsageEvents(hour + 15)).toBe(2);
+      expect(await store.sumCostMicros(org.id, k.id, hour)).toBe(200); // pruning raw rows keeps the sums
       expect(await store.countUsageEvents(org.id)).toBe(1);
       expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toHaveLength(1);
     });

@@ -331,9 +331,11 @@ export class SqliteStore implements Store {
   }
 
   async sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number> {
+    // From the hourly roll-ups: they outlive raw rows, and a month's sum must survive pruning.
+    const hour = hourOf(from);
     const r = keyId
-      ? this.one("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_events WHERE org_id = ? AND key_id = ? AND created_at >= ?", orgId, keyId, from)
-      : this.one("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_events WHERE org_id = ? AND created_at >= ?", orgId, from);
+      ? this.one("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly WHERE org_id = ? AND key_id = ? AND hour >= ?", orgId, keyId, hour)
+      : this.one("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly WHERE org_id = ? AND hour >= ?", orgId, hour);
     return Number(r?.s ?? 0);
   }
 

@@ -1,0 +1,145 @@
+/**
+ * Spend caps in memory. Before a call is forwarded, its maximum cost is reserved
+ * against every cap that applies (the key's lifetime cap, the key's monthly cap, the
+ * organization's monthly budget); afterwards the reservation is settled with the real
+ * cost. Check and reserve happen without an await between them, so concurrent calls
+ * can never together pass a cap. Totals are loaded from the store once per key and
+ * organization, then kept here (they include spend not yet flushed). Months roll
+ * over at 00:00 UTC on the 1st.
+ */
+import { ApiError } from "../lib/errors.ts";
+
+export const MICROS_PER_CENT = 10_000;
+
+export interface Caps {
+  keyId: string | null;
+  orgId: string;
+  /** Each in cents; null when not set. */
+  keyLifetimeCents: number | null;
+  keyMonthlyCents: number | null;
+  orgMonthlyCents: number | null;
+}
+
+export interface Reservation {
+  /** Replaces the reservation with the call's real cost. Idempotent with release. */
+  settle(actualMicros: number): void;
+  /** Gives the reservation back (the call never reached the provider's answer). */
+  release(): void;
+}
+
+interface Totals {
+  month: string;
+  monthMicros: number;
+  lifetimeMicros: number;
+  reservedMicros: number;
+}
+
+export interface SpendStore {
+  /** Lifetime spend of a key as stored. */
+  keyLifetimeMicros(keyId: string): Promise<number>;
+  /** Spend since `from` (epoch ms): a key's, or the whole organization's. */
+  spentSince(orgId: string, keyId: string | null, from: number): Promise<number>;
+}
+
+const NONE: Reservation = { settle() {}, release() {} };
+
+export function monthOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}
+
+export function monthStart(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+export function nextMonthStart(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+export class SpendLedger {
+  private readonly keys = new Map<string, Promise<Totals> | Totals>();
+  private readonly orgs = new Map<string, Promise<Totals> | Totals>();
+
+  constructor(
+    private readonly store: SpendStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Reserves the call's maximum cost against every cap in `caps`, or throws 429.
+   * The estimate is computed only when some cap applies (uncapped calls pay nothing).
+   */
+  reserve(caps: Caps, estimate: () => number): Reservation | Promise<Reservation> {
+    const keyCapped = caps.keyId !== null && (caps.keyLifetimeCents !== null || caps.keyMonthlyCents !== null);
+    const orgCapped = caps.orgMonthlyCents !== null;
+    if (!keyCapped && !orgCapped) return NONE;
+    const estimateMicros = estimate();
+    return Promise.all([keyCapped ? this.totals(this.keys, caps.keyId as string, () => this.loadKey(caps)) : null, orgCapped ? this.totals(this.orgs, caps.orgId, () => this.loadOrg(caps.orgId)) : null]).then(
+      ([key, org]) => this.take(caps, key, org, estimateMicros),
+    );
+  }
+
+  private take(caps: Caps, key: Totals | null, org: Totals | null, estimate: number): Reservation {
+    const now = this.now();
+    for (const t of [key, org]) if (t) this.roll(t, now);
+    if (key && caps.keyLifetimeCents !== null) this.check(caps.keyLifetimeCents, key.lifetimeMicros + key.reservedMicros, estimate, "spend_cap_exceeded", "this key's spend cap", null);
+    if (key && caps.keyMonthlyCents !== null) this.check(caps.keyMonthlyCents, key.monthMicros + key.reservedMicros, estimate, "monthly_cap_exceeded", "this key's monthly cap", nextMonthStart(now));
+    if (org && caps.orgMonthlyCents !== null) this.check(caps.orgMonthlyCents, org.monthMicros + org.reservedMicros, estimate, "monthly_cap_exceeded", "the organization's monthly budget", nextMonthStart(now));
+    for (const t of [key, org]) if (t) t.reservedMicros += estimate;
+    let open = true;
+    const close = (actual: number) => {
+      if (!open) return;
+      open = false;
+      for (const t of [key, org]) {
+        if (!t) continue;
+        t.reservedMicros -= estimate;
+        this.roll(t, this.now());
+        t.monthMicros += actual;
+        t.lifetimeMicros += actual;
+      }
+    };
+    return { settle: (actual) => close(actual), release: () => close(0) };
+  }
+
+  private check(capCents: number, usedMicros: number, estimate: number, code: "spend_cap_exceeded" | "monthly_cap_exceeded", what: string, resetAt: number | null): void {
+    const capMicros = capCents * MICROS_PER_CENT;
+    if (usedMicros + estimate <= capMicros) return;
+    const remainingCents = Math.max(0, Math.floor((capMicros - usedMicros) / MICROS_PER_CENT));
+    throw new ApiError(429, code, `This call could cost up to ${(estimate / MICROS_PER_CENT).toFixed(2)} cents, more than remains of ${what} (${remainingCents} of ${capCents} cents).`, {
+      details: { limit: capCents, remaining: remainingCents, resetAt: resetAt === null ? null : new Date(resetAt).toISOString() },
+    });
+  }
+
+  private roll(t: Totals, now: number): void {
+    const month = monthOf(now);
+    if (t.month !== month) {
+      t.month = month;
+      t.monthMicros = 0;
+    }
+  }
+
+  private totals(map: Map<string, Promise<Totals> | Totals>, id: string, load: () => Promise<Totals>): Totals | Promise<Totals> {
+    const known = map.get(id);
+    if (known) return known;
+    const loading = load().then((t) => {
+      map.set(id, t);
+      return t;
+    });
+    loading.catch(() => map.delete(id));
+    map.set(id, loading);
+    return loading;
+  }
+
+  private async loadKey(caps: Caps): Promise<Totals> {
+    const now = this.now();
+    const keyId = caps.keyId as string;
+    const [lifetimeMicros, monthMicros] = await Promise.all([this.store.keyLifetimeMicros(keyId), this.store.spentSince(caps.orgId, keyId, monthStart(now))]);
+    return { month: monthOf(now), monthMicros, lifetimeMicros, reservedMicros: 0 };
+  }
+
+  private async loadOrg(orgId: string): Promise<Totals> {
+    const now = this.now();
+    return { month: monthOf(now), monthMicros: await this.store.spentSince(orgId, null, monthStart(now)), lifetimeMicros: 0, reservedMicros: 0 };
+  }
+}

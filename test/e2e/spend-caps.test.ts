@@ -1,0 +1,89 @@
+/** Spend caps over HTTP: reservations against key and organization caps, settled with the real cost. */
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { join } from "node:path";
+import OpenAI from "openai";
+import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+
+let gw: RunningGateway;
+let mock: RunningMock;
+let org: InitResult;
+
+beforeAll(async () => {
+  mock = await startMockProvider();
+  const dataDir = tempDataDir();
+  org = await initOrg(dataDir);
+  gw = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "50" } });
+  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
+});
+
+afterAll(async () => {
+  await gw.stop();
+  await mock.stop();
+  removeDir(gw.dataDir);
+});
+
+const spentMicros = (keyId: string) => {
+  const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
+  const rows = db.query("SELECT cost_micros, prompt_tokens, completion_tokens FROM usage_events WHERE key_id = ? AND status = 200").all(keyId) as { cost_micros: number }[];
+  db.close();
+  return rows.reduce((n, r) => n + r.cost_micros, 0);
+};
+
+test("50 concurrent calls never take a key past its cap", async () => {
+  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "capped", spendCapCents: 1 });
+  const { id, key } = created.body.data.apiKey;
+  const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+  // gpt-4o: 2.5 micro-dollars per prompt token, 10 per completion token. Each call reserves
+  // its prompt plus max_tokens (about 1,030 micros) and costs about 240: a 1-cent cap fits many, not 50.
+  const results = await Promise.allSettled(
+    Array.from({ length: 50 }, () => client.chat.completions.create({ model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: "How much is this?" }] })),
+  );
+  const ok = results.filter((r) => r.status === "fulfilled").length;
+  const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason);
+  expect(ok).toBeGreaterThan(5);
+  expect(refused.length).toBeGreaterThan(0);
+  for (const e of refused) {
+    expect(e.status).toBe(429);
+    expect(e.error).toMatchObject({ code: "spend_cap_exceeded", type: "rate_limit_error", details: { limit: 1 } });
+  }
+  await Bun.sleep(200);
+  // Reservations cover each call's maximum, so the real total never passes the cap.
+  expect(spentMicros(id)).toBeLessThanOrEqual(10_000);
+  expect(spentMicros(id)).toBeGreaterThan(0);
+});
+
+test("a monthly cap and the organization budget, in the gateway and messages envelopes too", async () => {
+  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "monthly", monthlyCapCents: 0 });
+  const key = created.body.data.apiKey.key;
+  const res = await fetch(`${gw.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }),
+  });
+  expect(res.status).toBe(429);
+  const body = (await res.json()) as any;
+  expect(body.error.code).toBe("monthly_cap_exceeded");
+  expect(Date.parse(body.error.details.resetAt)).toBe(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1));
+  const viaOp = await gw.op(key, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "x" }] });
+  expect(viaOp.status).toBe(429);
+  expect(viaOp.body).toMatchObject({ success: false, code: "monthly_cap_exceeded", details: { limit: 0, remaining: 0 } });
+
+  // The organization budget binds keys without caps of their own, and lifting it takes effect at once.
+  expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: 0 } })).status).toBe(200);
+  const free = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+  const err = await free.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+  expect(err.error.code).toBe("monthly_cap_exceeded");
+  expect(err.error.message).toContain("organization");
+  await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: null } });
+  expect((await free.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] })).object).toBe("chat.completion");
+});
+
+test("raising a key's cap applies to its next call", async () => {
+  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "raised", spendCapCents: 0 });
+  const { id, key } = created.body.data.apiKey;
+  const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+  expect((await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status).toBe(429);
+  await gw.op(org.apiKey, "org.api-key.update", { keyId: id, spendCapCents: 100 });
+  expect((await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] })).object).toBe("chat.completion");
+});
