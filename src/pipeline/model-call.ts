@@ -27,6 +27,8 @@ import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts"
 import type { Reservation } from "../state/spend-ledger.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
 import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
+import { chatTexts, embeddingTexts, messagesTexts, type TextSlot } from "./scan/request-texts.ts";
+import { scanRequest } from "./security-scan.ts";
 import { isSameModel } from "./substitution.ts";
 
 export interface ModelCallDeps {
@@ -52,6 +54,8 @@ export interface JsonOutcome {
   /** `provider/model` that answered (`sandbox/<model>` for test keys). */
   servedBy: string;
   costMicros: number;
+  /** The `x-gw-security` header: what scanning found, by category. */
+  security?: string;
 }
 
 export interface StreamOutcome {
@@ -59,6 +63,7 @@ export interface StreamOutcome {
   status: number;
   stream: ReadableStream<Uint8Array>;
   servedBy: string;
+  security?: string;
 }
 
 export type CallOutcome = JsonOutcome | StreamOutcome;
@@ -95,9 +100,18 @@ function isUsageOnlyChunk(data: string): boolean {
 export class ModelCalls {
   constructor(private readonly deps: ModelCallDeps) {}
 
-  async chat(input: CallInput, body: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
-    if (isSandbox(input.scope.identity)) return sandboxChat(input, body, this.deps.accountant);
-    const target = await this.target(input, body.model);
+  async chat(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
+    if (isSandbox(input.scope.identity)) {
+      const scanned = await this.scan(input, request, chatTexts);
+      return { ...(await sandboxChat(input, scanned.body as typeof request, this.deps.accountant)), security: scanned.header };
+    }
+    const target = await this.target(input, request.model);
+    const scanned = await this.scan(input, request, chatTexts);
+    const body = scanned.body as typeof request;
+    return { ...(await this.chatTo(input, target, body)), security: scanned.header };
+  }
+
+  private async chatTo(input: CallInput, target: Target, body: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
     const adapter = adapterFor(target.format);
     const stream = body.stream === true;
     // Usage is always asked for so the call can be priced; the extra chunk is removed again if the caller did not ask.
@@ -118,26 +132,43 @@ export class ModelCalls {
     return this.forward(input, target, adapter, () => adapter.request(target, translated, { stream, headers: input.headers }), stream, route, chatSize(body));
   }
 
-  async messages(input: CallInput, body: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
-    if (isSandbox(input.scope.identity)) return sandboxMessages(input, body, this.deps.accountant);
-    const target = await this.target(input, body.model);
+  async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
+    if (isSandbox(input.scope.identity)) {
+      const scanned = await this.scan(input, request, messagesTexts);
+      return { ...(await sandboxMessages(input, scanned.body as typeof request, this.deps.accountant)), security: scanned.header };
+    }
+    const target = await this.target(input, request.model);
+    const scanned = await this.scan(input, request, messagesTexts);
+    const body = scanned.body as typeof request;
     const adapter = adapterFor(target.format);
     if (adapter.wire !== "messages") {
       throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`, { param: "model" });
     }
     const stream = body.stream === true;
     const size = { messages: [{ content: body.system }, ...body.messages], maxTokens: body.max_tokens };
-    return this.forward(input, target, adapter, () => adapter.request(target, body, { stream, headers: input.headers }), stream, { wire: messagesWire }, size);
+    return { ...(await this.forward(input, target, adapter, () => adapter.request(target, body, { stream, headers: input.headers }), stream, { wire: messagesWire }, size)), security: scanned.header };
   }
 
-  async embeddings(input: CallInput, body: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
-    if (isSandbox(input.scope.identity)) return sandboxEmbeddings(input, body, this.deps.accountant);
-    const target = await this.target(input, body.model);
+  async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
+    if (isSandbox(input.scope.identity)) {
+      const scanned = await this.scan(input, request, embeddingTexts);
+      return { ...(await sandboxEmbeddings(input, scanned.body as typeof request, this.deps.accountant)), security: scanned.header };
+    }
+    const target = await this.target(input, request.model);
+    const scanned = await this.scan(input, request, embeddingTexts);
+    const body = scanned.body as typeof request;
     const adapter = adapterFor(target.format);
     if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
       throw new ApiError(400, "wrong_endpoint", `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`, { param: "model" });
     }
-    return this.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire }, { input: body.input }) as Promise<JsonOutcome>;
+    const outcome = (await this.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire }, { input: body.input })) as JsonOutcome;
+    return { ...outcome, security: scanned.header };
+  }
+
+  /** Stage 6: scan every text the call sends, with the organization's PII action. */
+  private async scan(input: CallInput, body: Record<string, unknown>, texts: (body: Record<string, unknown>) => TextSlot[]) {
+    const settings = await this.deps.spend.settings.get(input.scope.identity.organization.id);
+    return scanRequest(body, texts, settings.piiAction);
   }
 
   /** Stages 4 and 5: resolve the provider, then authorize it (geography, tier). */
