@@ -91,13 +91,13 @@ export function startMockProvider(opts: MockProviderOptions) {
       const model = platform ? decodeURIComponent(platform[1] as string) : typeof body?.model === "string" ? body.model : "";
       // Real providers often quote the key they rejected; so does the mock, so tests can prove the gateway cuts it out.
       const presented = h.get("authorization")?.replace(/^Bearer /, "") ?? h.get("api-key") ?? h.get("x-api-key") ?? "";
-      const fail = /(?:^|\.)fail-(\d{3})/.exec(model);
+      const fail = /(?:^|[./])fail-(\d{3})/.exec(model);
       if (fail) {
         const status = Number(fail[1]);
         const message = `mock provider failure ${status} for key ${presented}`;
         return pathname.endsWith("/messages") || platform ? messagesError(status, message) : openAiError(status, message, status >= 500 ? "server_error" : "invalid_request_error");
       }
-      const slow = /(?:^|\.)slow-(\d+)/.exec(model);
+      const slow = /(?:^|[./])slow-(\d+)/.exec(model);
       const delayMs = slow ? Number(slow[1]) : opts.latencyMs;
       // Platform ids carry an `anthropic.` prefix; the steering words follow it.
       const steer = model.replace(/^anthropic\./, "");

@@ -1,0 +1,25 @@
+/**
+ * What a process has used, read from /proc: CPU time (user + system) and memory
+ * (current and peak resident set). Linux only, which is where the suite runs.
+ */
+import { readFileSync } from "node:fs";
+
+/** Clock ticks per second for /proc/PID/stat times; 100 on every Linux this runs on. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time the process has used so far, in microseconds. */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return ((utime + stime) * 1_000_000) / TICKS_PER_SECOND;
+}
+
+/** Resident set size now and at its peak, in MiB. */
+export function memoryMiB(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}

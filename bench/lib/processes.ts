@@ -1,0 +1,90 @@
+/**
+ * The processes a benchmark run measures, all on loopback: the mock provider, the
+ * gateway (from source or the compiled binary) and the bare pass-through proxy. Each
+ * announces its address as a JSON line on stdout; the rest of its output is drained
+ * and dropped so a full pipe never stalls it.
+ */
+import type { Subprocess } from "bun";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dir, "..", "..");
+const CLI = join(ROOT, "src", "cli.ts");
+
+export interface Proc {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts a command and waits for the JSON line that carries `url`. */
+async function spawnAnnounced(cmd: string[], env: Record<string, string> = {}): Promise<{ proc: Subprocess<"ignore", "pipe", "inherit">; url: string }> {
+  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdin: "ignore", stdout: "pipe", stderr: "inherit" });
+  const reader = proc.stdout.getReader();
+  const decoder = new TextDecoder();
+  let pending = "";
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${cmd.join(" ")} exited before announcing its address`);
+    pending += decoder.decode(value, { stream: true });
+    for (const line of pending.split("\n")) {
+      if (!line.includes('"url"')) continue;
+      const url = JSON.parse(line).url as string;
+      void (async () => {
+        while (!(await reader.read()).done);
+      })();
+      return { proc, url };
+    }
+  }
+  proc.kill();
+  throw new Error(`${cmd.join(" ")} did not announce its address in time`);
+}
+
+function handle(proc: Subprocess, url: string, cleanup?: () => void): Proc {
+  return {
+    url,
+    pid: proc.pid,
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+      cleanup?.();
+    },
+  };
+}
+
+export async function startMock(): Promise<Proc> {
+  const { proc, url } = await spawnAnnounced(["bun", "run", CLI, "mock-provider", "--port", "0"]);
+  return handle(proc, url);
+}
+
+export async function startBareProxy(upstream: string): Promise<Proc> {
+  const { proc, url } = await spawnAnnounced(["bun", "run", join(ROOT, "bench", "bare-proxy.ts"), upstream]);
+  return handle(proc, url);
+}
+
+export interface GatewayProc extends Proc {
+  dataDir: string;
+}
+
+/** `command` is the gateway executable: `bun run src/cli.ts` by default, or `dist/gateway`. */
+export async function startGateway(opts: { command?: string[]; dataDir?: string; env?: Record<string, string> }): Promise<GatewayProc> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "gw-bench-"));
+  const command = opts.command ?? ["bun", "run", CLI];
+  const { proc, url } = await spawnAnnounced([...command, "serve", "--port", "0", "--data", dataDir], opts.env);
+  return { ...handle(proc, url), dataDir };
+}
+
+export function newDataDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "gw-bench-"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs the gateway's command line once (init and the like) and returns stdout. */
+export async function runGatewayCli(args: string[], command: string[] = ["bun", "run", CLI]): Promise<string> {
+  const proc = Bun.spawn([...command, ...args], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`gateway ${args.join(" ")} failed: ${err}`);
+  return out;
+}

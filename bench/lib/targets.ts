@@ -1,0 +1,76 @@
+/**
+ * The targets of one run, started once and shared by every scenario: the mock
+ * provider (also called directly), the bare proxy in front of it, and gateways set up
+ * the way a user would (init, two providers pointing at the mock, a live and a
+ * sandbox key).
+ */
+import type { Credentials, TargetKind } from "../scenarios.ts";
+import { type GatewayProc, newDataDir, type Proc, runGatewayCli, startBareProxy, startGateway, startMock } from "./processes.ts";
+
+export interface Target {
+  kind: TargetKind;
+  label: string;
+  url: string;
+  /** The process whose CPU and memory are measured (the mock's own for `direct`). */
+  pid: number;
+  credentials: Credentials;
+}
+
+const PROVIDER_KEY = "sk-bench-provider-key-0000";
+
+async function op(url: string, key: string, operation: string, params: object): Promise<any> {
+  const res = await fetch(`${url}/api/v1/gateway`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ operation, params }) });
+  const body = (await res.json()) as { success: boolean; data: any; error: string };
+  if (!body.success) throw new Error(`${operation}: ${body.error}`);
+  return body.data;
+}
+
+/** A gateway with its own data folder, an organization, providers on the mock and keys. */
+async function gatewayTarget(kind: TargetKind, label: string, mockUrl: string, command: string[] | undefined, env: Record<string, string>): Promise<{ target: Target; proc: GatewayProc; cleanup(): void }> {
+  const data = newDataDir();
+  const init = JSON.parse(await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"], command)) as { apiKey: string };
+  const proc = await startGateway({ command, dataDir: data.dir, env });
+  await op(proc.url, init.apiKey, "provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${mockUrl}/v1`, scope: "organization" });
+  await op(proc.url, init.apiKey, "provider.create", { provider: "anthropic", apiKey: PROVIDER_KEY, baseUrl: mockUrl, scope: "organization" });
+  const sandbox = await op(proc.url, init.apiKey, "org.service-account.create", { serviceAccountName: "bench-sandbox", keyType: "test" });
+  return { target: { kind, label, url: proc.url, pid: proc.pid, credentials: { live: init.apiKey, test: sandbox.apiKey.key } }, proc, cleanup: data.remove };
+}
+
+export interface Targets {
+  all: Target[];
+  stop(): Promise<void>;
+}
+
+export async function startTargets(opts: { binary: string[] | null; kinds: Set<TargetKind> }): Promise<Targets> {
+  const procs: Proc[] = [];
+  const cleanups: (() => void)[] = [];
+  const all: Target[] = [];
+  const mock = await startMock();
+  procs.push(mock);
+  const direct: Credentials = { live: PROVIDER_KEY, test: PROVIDER_KEY };
+  if (opts.kinds.has("direct")) all.push({ kind: "direct", label: "mock, direct", url: mock.url, pid: mock.pid, credentials: direct });
+  if (opts.kinds.has("bare")) {
+    const bare = await startBareProxy(mock.url);
+    procs.push(bare);
+    all.push({ kind: "bare", label: "bare proxy", url: bare.url, pid: bare.pid, credentials: direct });
+  }
+  // The full path is measured, not the 429 path: the limit is raised, and the stage still runs.
+  const open = { GW_RATE_LIMIT_REQUESTS: "1000000000", GW_RATE_LIMIT_WINDOW_S: "1" };
+  const gateways: [TargetKind, string, string[] | undefined, Record<string, string>][] = [];
+  if (opts.kinds.has("gateway")) gateways.push(["gateway", "gateway (source)", undefined, open]);
+  if (opts.kinds.has("binary") && opts.binary) gateways.push(["binary", "gateway (binary)", opts.binary, open]);
+  if (opts.kinds.has("limited")) gateways.push(["limited", "gateway, rate-limited", opts.binary ?? undefined, {}]);
+  for (const [kind, label, command, env] of gateways) {
+    const g = await gatewayTarget(kind, label, mock.url, command, env);
+    procs.push(g.proc);
+    cleanups.push(g.cleanup);
+    all.push(g.target);
+  }
+  return {
+    all,
+    async stop() {
+      for (const p of procs.reverse()) await p.stop();
+      for (const c of cleanups) c();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The policy stages' own CPU for one call with a 2 KB prompt: authorize (geography
+ * and tier), scan (secrets, injection, personal data), reserve spend against a
+ * monthly cap (the worst case: the prompt's tokens are counted) and settle. The suite
+ * divides this by the gateway's CPU per request to report the policy share.
+ *
+ *   bun bench/policy.bench.ts [--quick]
+ */
+import type { ChatCompletionRequest } from "../src/api/chat-completions.ts";
+import { DEFAULT_ORG_PREFERENCES } from "../src/domain/types.ts";
+import { authorizeTarget } from "../src/pipeline/authorize.ts";
+import { reserveSpend, type SpendDeps } from "../src/pipeline/reserve-spend.ts";
+import { chatTexts } from "../src/pipeline/scan/request-texts.ts";
+import { scanRequest } from "../src/pipeline/security-scan.ts";
+import { loadCatalog } from "../src/providers/catalog/catalog.ts";
+import { PROVIDER_KINDS_INFO } from "../src/providers/catalog/provider-kinds.ts";
+import type { Target } from "../src/providers/target.ts";
+import type { Identity } from "../src/services/identity.ts";
+import { OrgSettings } from "../src/state/org-settings.ts";
+import { SpendLedger } from "../src/state/spend-ledger.ts";
+import { prose } from "./scenarios.ts";
+
+export interface PolicyResult {
+  /** Microseconds of CPU per call, all policy stages, with a monthly cap on the key. */
+  microsPerCall: number;
+  /** The same without any cap (nothing to reserve against). */
+  microsPerCallUncapped: number;
+}
+
+const catalog = loadCatalog(null);
+const target: Target = {
+  kind: "openai",
+  info: PROVIDER_KINDS_INFO.openai,
+  format: "chat",
+  country: "US",
+  providerName: "openai",
+  configId: "prv_bench",
+  baseUrl: "http://127.0.0.1:9/v1",
+  credentials: { type: "api-key", apiKey: "sk-bench" },
+  settings: {},
+  model: "gpt-4o",
+  catalogModel: catalog.model("gpt-4o"),
+};
+
+function identity(monthlyCapCents: number | null): Identity {
+  const organization = { id: "org_bench", name: "Bench", tier: "enterprise" as const, createdAt: 0 };
+  const key = { id: "key_bench", orgId: organization.id, serviceAccountId: "sa_bench", name: "k", keyHash: "", keyPrefix: "gw_live_xxxx", keyType: "live" as const, proxyMode: "security_enhanced", spendCapCents: null, monthlyCapCents, spentMicros: 0, requestCount: 0, lastUsedAt: null, createdAt: 0, revokedAt: null, revokedReason: null };
+  const serviceAccount = { id: "sa_bench", orgId: organization.id, name: "bench", description: null, role: "member" as const, createdBy: "usr_bench", createdAt: 0 };
+  return { kind: "serviceAccount", id: serviceAccount.id, role: "member", organization, serviceAccount, key } as unknown as Identity;
+}
+
+async function perCall(who: Identity, iterations: number): Promise<number> {
+  // Totals come from the store once per key; a store that has seen no spend yet.
+  const deps: SpendDeps = { ledger: new SpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }), settings: new OrgSettings(async () => DEFAULT_ORG_PREFERENCES), catalog };
+  const body = { model: "gpt-4o", max_tokens: 200, messages: [{ role: "system", content: "You are a helpful assistant." }, { role: "user", content: prose(2048) }] } as ChatCompletionRequest & Record<string, unknown>;
+  const once = async () => {
+    authorizeTarget(who, target);
+    const scanned = scanRequest(body, chatTexts, "redact");
+    const reservation = await reserveSpend(deps, who, target, { messages: (scanned.body as typeof body).messages, maxTokens: body.max_tokens });
+    reservation.settle(1234);
+  };
+  for (let i = 0; i < Math.min(200, iterations); i++) await once();
+  const before = process.cpuUsage();
+  for (let i = 0; i < iterations; i++) await once();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / iterations;
+}
+
+export async function runPolicyBench(quick = false): Promise<PolicyResult> {
+  const iterations = quick ? 500 : 20_000;
+  return { microsPerCall: await perCall(identity(1_000_000), iterations), microsPerCallUncapped: await perCall(identity(null), iterations) };
+}
+
+if (import.meta.main) console.log(await runPolicyBench(process.argv.includes("--quick")));

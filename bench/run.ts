@@ -1,0 +1,86 @@
+/**
+ * The benchmark suite: `bun run bench [--quick] [--binary] [--only id,id] [--seconds N] [--rounds N]`.
+ *
+ * Starts the mock provider, the bare proxy and the gateway on loopback, runs every
+ * scenario (bench/scenarios.ts) against them in alternating rounds, adds the
+ * micro-benchmarks (scanner, key lookup, policy share), prints a Markdown table and
+ * writes it with the raw figures to bench/results/<date>.{json,md}. `--quick` is a
+ * smoke test of the suite itself (seconds, not judged); any error fails a run.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { judge } from "./lib/budget.ts";
+import { measureScenario, type Timing } from "./lib/measure.ts";
+import { ROOT } from "./lib/processes.ts";
+import { markdown, type Row, writeResults } from "./lib/report.ts";
+import { startTargets } from "./lib/targets.ts";
+import { runKeyLookupBench } from "./key-lookup.bench.ts";
+import { runPolicyBench } from "./policy.bench.ts";
+import { runScannerBench } from "./scanner.bench.ts";
+import { SCENARIOS, type TargetKind } from "./scenarios.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    binary: { type: "boolean", default: false },
+    only: { type: "string" },
+    seconds: { type: "string" },
+    rounds: { type: "string" },
+    out: { type: "string" },
+  },
+});
+
+const timing: Timing = args.quick ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 } : { warmupSeconds: 3, roundSeconds: Number(args.seconds ?? 10), rounds: Number(args.rounds ?? 3) };
+const only = args.only?.split(",");
+const scenarios = SCENARIOS.filter((s) => !only || only.includes(s.id));
+if (scenarios.length === 0) {
+  console.error(`no scenario matches --only ${args.only}; known: ${SCENARIOS.map((s) => s.id).join(", ")}`);
+  process.exit(2);
+}
+
+async function buildBinary(): Promise<string[]> {
+  const proc = Bun.spawn(["bun", "run", "build"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+  if ((await proc.exited) !== 0) throw new Error("bun run build failed");
+  const path = join(ROOT, "dist", "gateway");
+  if (!existsSync(path)) throw new Error(`${path} is missing after the build`);
+  return [path];
+}
+
+const log = (line: string) => console.error(line);
+const binary = args.binary ? await buildBinary() : null;
+const kinds = new Set<TargetKind>(scenarios.flatMap((s) => s.targets));
+const targets = await startTargets({ binary, kinds });
+const rows: Row[] = [];
+try {
+  for (const s of scenarios) {
+    const chosen = targets.all.filter((t) => s.targets.includes(t.kind));
+    log(`${s.title}: ${chosen.map((t) => t.label).join(", ")}`);
+    rows.push(...(await measureScenario(s, chosen, timing, log)));
+  }
+} finally {
+  await targets.stop();
+}
+
+log("micro-benchmarks: scanner, key lookup, policy");
+const micro = { scanner: await runScannerBench(args.quick), keyLookup: await runKeyLookupBench(args.quick), policy: await runPolicyBench(args.quick) };
+const checks = judge(rows, !args.quick);
+const gatewayCpu = rows.find((r) => r.scenario === "chat-1k-50" && r.kind === "gateway")?.cpuPerRequest;
+if (gatewayCpu !== undefined) {
+  const share = micro.policy.microsPerCall / gatewayCpu;
+  checks.push({ budget: "policy stages (2 KB prompt) < 15% of the gateway's CPU per request", measured: `${(share * 100).toFixed(1)}% (${micro.policy.microsPerCall.toFixed(1)} of ${gatewayCpu.toFixed(0)} µs)`, ok: args.quick ? null : share < 0.15 });
+}
+const notes = [
+  `${new Date().toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; rounds ${timing.rounds} × ${timing.roundSeconds} s after ${timing.warmupSeconds} s warm-up, medians of rounds${args.quick ? " (quick: a smoke test, not a measurement)" : ""}.`,
+  `Scanner: ${micro.scanner.map((r) => `${r.text} ${r.size}: ${r.mbPerSecond.toFixed(0)} MB/s`).join("; ")}.`,
+  `Key lookup, ${micro.keyLookup.keys.toLocaleString("en-US")} keys: cached ${micro.keyLookup.cachedMicros.toFixed(2)} µs, from the store ${micro.keyLookup.storeMicros.toFixed(1)} µs per lookup.`,
+];
+const table = markdown(rows, checks, notes);
+console.log(table);
+const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "-");
+const written = writeResults(args.out ?? join(ROOT, "bench", "results"), args.quick ? `quick-${stamp}` : stamp, { timing, rows, checks, micro }, table);
+log(`written: ${written}.json, ${written}.md`);
+if (rows.some((r) => r.errors > 0)) {
+  log("the run had errors");
+  process.exit(1);
+}

@@ -1,0 +1,176 @@
+/**
+ * What the suite measures: each scenario is one request shape at one concurrency,
+ * run against every target it names. Bodies are the same bytes for every target, so
+ * the only difference between rows is what sits between the load and the mock.
+ */
+import type { LoadRequest } from "./lib/load.ts";
+
+export type TargetKind = "direct" | "bare" | "gateway" | "binary" | "limited";
+
+/** The credentials a target is called with: a gateway key for gateways, a provider-style key for the rest. */
+export interface Credentials {
+  live: string;
+  test: string;
+}
+
+export interface Scenario {
+  id: string;
+  title: string;
+  connections: number;
+  /** `load`: autocannon; `stream-timing`: one connection reading streams one after another. */
+  mode: "load" | "stream-timing";
+  /** Which kinds of target run it; the gateway kinds always include the binary when it is built. */
+  targets: TargetKind[];
+  expectStatus: number;
+  /** The warm-up may see other statuses (the rate limit's budget is spent there). */
+  warmupAnyStatus?: boolean;
+  request(c: Credentials): LoadRequest;
+}
+
+const SENTENCES = [
+  "The quarterly report shows steady growth in the northern region.",
+  "Please summarize the attached meeting notes in three short bullet points.",
+  "Our team moved the deployment to Thursday because the database migration took longer than planned.",
+  "Explain how a token bucket rate limiter refills over time, with a small example.",
+  "The customer asked whether the new plan includes priority support and more storage.",
+  "Write a friendly reply that thanks them and suggests a call next week.",
+];
+
+/** Everyday English of about `bytes` bytes: what the scanner reads on a normal call. */
+export function prose(bytes: number): string {
+  let out = "";
+  for (let i = 0; out.length < bytes; i++) out += `${SENTENCES[i % SENTENCES.length]} `;
+  return out.slice(0, bytes);
+}
+
+const json = (body: unknown) => JSON.stringify(body);
+const chatHeaders = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
+const messagesHeaders = (key: string) => ({ "x-api-key": key, "anthropic-version": "2023-06-01", "content-type": "application/json" });
+const chat = (key: string, body: object): LoadRequest => ({ method: "POST", path: "/v1/chat/completions", headers: chatHeaders(key), body: json(body) });
+
+const PROMPT_1K = prose(1024);
+const PROMPT_16K = prose(16 * 1024);
+const ALL: TargetKind[] = ["direct", "bare", "gateway", "binary"];
+const GATEWAYS: TargetKind[] = ["gateway", "binary"];
+
+export const SCENARIOS: Scenario[] = [
+  {
+    id: "chat-1k-50",
+    title: "chat, 1 KB prompt, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => chat(c.live, { model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
+  },
+  {
+    id: "chat-1k-1",
+    title: "chat, 1 KB prompt, 1 connection",
+    connections: 1,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => chat(c.live, { model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
+  },
+  {
+    id: "chat-16k-50",
+    title: "chat, 16 KB prompt, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => chat(c.live, { model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: PROMPT_16K }] }),
+  },
+  {
+    id: "stream-50",
+    title: "chat stream, 20 chunks, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => chat(c.live, { model: "gpt-4o", stream: true, messages: [{ role: "user", content: PROMPT_1K }] }),
+  },
+  {
+    id: "stream-1",
+    title: "chat stream, 20 chunks over 100 ms, 1 connection",
+    connections: 1,
+    mode: "stream-timing",
+    targets: ALL,
+    expectStatus: 200,
+    // `slow-100` makes the mock spread its answer over 100 ms, so buffering would show.
+    request: (c) => chat(c.live, { model: "openai/slow-100", stream: true, messages: [{ role: "user", content: PROMPT_1K }] }),
+  },
+  {
+    id: "messages-50",
+    title: "messages, 1 KB prompt, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => ({ method: "POST", path: "/v1/messages", headers: messagesHeaders(c.live), body: json({ model: "claude-haiku-4-5", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }) }),
+  },
+  {
+    id: "messages-stream-50",
+    title: "messages stream, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => ({ method: "POST", path: "/v1/messages", headers: messagesHeaders(c.live), body: json({ model: "claude-haiku-4-5", max_tokens: 100, stream: true, messages: [{ role: "user", content: PROMPT_1K }] }) }),
+  },
+  {
+    id: "translated-50",
+    title: "chat translated to messages, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => chat(c.live, { model: "claude-haiku-4-5", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
+  },
+  {
+    id: "embeddings-50",
+    title: "embeddings, 1 KB input, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => ({ method: "POST", path: "/v1/embeddings", headers: chatHeaders(c.live), body: json({ model: "text-embedding-3-small", input: PROMPT_1K }) }),
+  },
+  {
+    id: "models-50",
+    title: "GET /v1/models, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => ({ method: "GET", path: "/v1/models", headers: { authorization: `Bearer ${c.live}` } }),
+  },
+  {
+    id: "sandbox-50",
+    title: "chat, 1 KB, sandbox key (every check, no provider), 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: GATEWAYS,
+    expectStatus: 200,
+    request: (c) => chat(c.test, { model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
+  },
+  {
+    id: "unauthorized-50",
+    title: "401, bad key, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: GATEWAYS,
+    expectStatus: 401,
+    request: () => chat("gw_live_0000000000000000000000000000000000000000", { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+  },
+  {
+    id: "rate-limited-50",
+    title: "429, rate-limited key, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ["limited"],
+    expectStatus: 429,
+    warmupAnyStatus: true,
+    request: (c) => chat(c.live, { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+  },
+];
