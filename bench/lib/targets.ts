@@ -59,7 +59,10 @@ export async function startTargets(opts: { binary: string[] | null; kinds: Set<T
   const gateways: [TargetKind, string, string[] | undefined, Record<string, string>][] = [];
   if (opts.kinds.has("gateway")) gateways.push(["gateway", "gateway (source)", undefined, open]);
   if (opts.kinds.has("binary") && opts.binary) gateways.push(["binary", "gateway (binary)", opts.binary, open]);
-  if (opts.kinds.has("limited")) gateways.push(["limited", "gateway, rate-limited", opts.binary ?? undefined, {}]);
+  // The 429 path: a small bucket that refills once a day, so the warm-up empties it and
+  // no request of the measured rounds is let through by a refill.
+  const limited = { GW_RATE_LIMIT_REQUESTS: "100", GW_RATE_LIMIT_WINDOW_S: "86400" };
+  if (opts.kinds.has("limited")) gateways.push(["limited", "gateway, rate-limited", opts.binary ?? undefined, limited]);
   for (const [kind, label, command, env] of gateways) {
     const g = await gatewayTarget(kind, label, mock.url, command, env);
     procs.push(g.proc);
