@@ -9,15 +9,15 @@ export interface Detector {
   /** A stable name, used for redaction placeholders and in messages (never a value). */
   kind: string;
   category: Category;
-  /** Regular-expression source (combined with the others under the `u` and `i`-free flags). */
+  /** Regular-expression source, combined with the others (see engine.ts); case-folding detectors are lower-cased there. */
   pattern: string;
   /** Confirms a candidate; `match` is the whole matched text. */
   validate?: (match: string, text: string, index: number) => boolean;
   /** The format ignores case (`PASSWORD=`, `AWS_SECRET_ACCESS_KEY`); others are re-checked exactly. */
   ignoreCase?: boolean;
   /**
-   * Generic assignments only: where the assigned value starts (after `=` or `:`). A value
-   * that is itself a known credential is reported as that credential.
+   * Generic assignments only: where the assigned value starts (after `=` or `:`). A
+   * rejected assignment resumes the scan there, since the value may begin another one.
    */
   valueAfter?: RegExp;
   /** Injection only: how much one match counts toward the blocking threshold. */
