@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const ROOT = join(import.meta.dir, "..", "..");
-const CLI = join(ROOT, "src", "cli.ts");
+export const CLI = join(ROOT, "src", "cli.ts");
 
 export interface Proc {
   url: string;

@@ -25,8 +25,11 @@ async function op(url: string, key: string, operation: string, params: object): 
   return body.data;
 }
 
-/** A gateway with its own data folder, an organization, providers on the mock and keys. */
-async function gatewayTarget(kind: TargetKind, label: string, mockUrl: string, command: string[] | undefined, env: Record<string, string>): Promise<{ target: Target; proc: GatewayProc; cleanup(): void }> {
+/**
+ * A gateway with its own data folder, an organization, providers on the mock and keys.
+ * `command` runs the gateway (the source through `bun run` by default, or the binary).
+ */
+export async function gatewayTarget(kind: TargetKind, label: string, mockUrl: string, command: string[] | undefined, env: Record<string, string>): Promise<{ target: Target; proc: GatewayProc; cleanup(): void }> {
   const data = newDataDir();
   const init = JSON.parse(await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"], command)) as { apiKey: string };
   const proc = await startGateway({ command, dataDir: data.dir, env });
@@ -35,6 +38,9 @@ async function gatewayTarget(kind: TargetKind, label: string, mockUrl: string, c
   const sandbox = await op(proc.url, init.apiKey, "org.service-account.create", { serviceAccountName: "bench-sandbox", keyType: "test" });
   return { target: { kind, label, url: proc.url, pid: proc.pid, credentials: { live: init.apiKey, test: sandbox.apiKey.key } }, proc, cleanup: data.remove };
 }
+
+/** The full path is measured, not the 429 path: the limit is raised, and the stage still runs. */
+export const OPEN_RATE_LIMIT = { GW_RATE_LIMIT_REQUESTS: "1000000000", GW_RATE_LIMIT_WINDOW_S: "1" };
 
 export interface Targets {
   all: Target[];
@@ -54,8 +60,7 @@ export async function startTargets(opts: { binary: string[] | null; kinds: Set<T
     procs.push(bare);
     all.push({ kind: "bare", label: "bare proxy", url: bare.url, pid: bare.pid, credentials: direct });
   }
-  // The full path is measured, not the 429 path: the limit is raised, and the stage still runs.
-  const open = { GW_RATE_LIMIT_REQUESTS: "1000000000", GW_RATE_LIMIT_WINDOW_S: "1" };
+  const open = OPEN_RATE_LIMIT;
   const gateways: [TargetKind, string, string[] | undefined, Record<string, string>][] = [];
   if (opts.kinds.has("gateway")) gateways.push(["gateway", "gateway (source)", undefined, open]);
   if (opts.kinds.has("binary") && opts.binary) gateways.push(["binary", "gateway (binary)", opts.binary, open]);

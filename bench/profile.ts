@@ -1,0 +1,85 @@
+/**
+ * Where the gateway's CPU goes on one scenario: starts the mock and a gateway under
+ * Bun's sampling profiler, runs the scenario's load, stops the gateway (which writes
+ * the profile) and prints the heaviest functions and files by self time.
+ *
+ *   bun bench/profile.ts [--scenario chat-1k-50] [--seconds 10] [--top 40]
+ */
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { parseArgs } from "node:util";
+import { runLoad } from "./lib/load.ts";
+import { CLI, ROOT, startMock } from "./lib/processes.ts";
+import { gatewayTarget, OPEN_RATE_LIMIT } from "./lib/targets.ts";
+import { SCENARIOS } from "./scenarios.ts";
+
+const { values: args } = parseArgs({ options: { scenario: { type: "string", default: "chat-1k-50" }, seconds: { type: "string", default: "10" }, top: { type: "string", default: "40" } } });
+const scenario = SCENARIOS.find((s) => s.id === args.scenario && s.mode === "load");
+if (!scenario) {
+  console.error(`no load scenario ${args.scenario}; known: ${SCENARIOS.filter((s) => s.mode === "load").map((s) => s.id).join(", ")}`);
+  process.exit(2);
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+}
+
+const dir = mkdtempSync(join(tmpdir(), "gw-prof-"));
+const mock = await startMock();
+const gw = await gatewayTarget("gateway", "gateway (profiled)", mock.url, ["bun", "--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=100", "run", CLI], OPEN_RATE_LIMIT);
+try {
+  const req = scenario.request(gw.target.credentials);
+  await runLoad(gw.target.url, req, { connections: scenario.connections, seconds: 2, expectStatus: scenario.expectStatus });
+  const load = await runLoad(gw.target.url, req, { connections: scenario.connections, seconds: Number(args.seconds), expectStatus: scenario.expectStatus });
+  console.log(`${scenario.title}: ${Math.round(load.rps)} req/s, ${load.errors} errors`);
+} finally {
+  await gw.proc.stop();
+  gw.cleanup();
+  await mock.stop();
+}
+
+const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+if (!file) throw new Error(`no profile was written to ${dir}`);
+const profile = JSON.parse(readFileSync(join(dir, file), "utf8")) as Profile;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const where = (f: ProfileNode["callFrame"]) => (f.url ? relative(ROOT, f.url.replace(/^file:\/\//, "")) || f.url : "(native)");
+const nameOf = (f: ProfileNode["callFrame"]) => `${f.functionName || "(anonymous)"}  ${where(f)}:${f.lineNumber + 1}`;
+const byFunction = new Map<string, number>();
+const byFile = new Map<string, number>();
+/** Samples with the function anywhere on the stack (each function once per sample). */
+const inclusive = new Map<string, number>();
+for (const id of profile.samples) {
+  const f = byId.get(id)?.callFrame;
+  if (!f) continue;
+  byFunction.set(nameOf(f), (byFunction.get(nameOf(f)) ?? 0) + 1);
+  byFile.set(where(f), (byFile.get(where(f)) ?? 0) + 1);
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const frame = byId.get(at)?.callFrame;
+    if (!frame || !frame.url) continue;
+    const name = nameOf(frame);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+  }
+}
+const total = profile.samples.length;
+const top = (m: Map<string, number>, n: number) =>
+  [...m.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
+    .join("\n");
+console.log(`\nself time by function (${total} samples):\n${top(byFunction, Number(args.top))}`);
+console.log(`\nself time by file:\n${top(byFile, 25)}`);
+console.log(`\ntotal time (self and callees) of the project's functions:\n${top(inclusive, Number(args.top))}`);
+console.log(`\nprofile: ${join(dir, file)}`);
