@@ -2,14 +2,23 @@
  * Stage 9: did the model that answered match the one requested? Provider spellings
  * of one model are normalized away first: dated snapshots (`gpt-4o-2024-08-06`,
  * `claude-sonnet-4-5-20250929`), `-latest` and `-0` aliases, the cloud platform's
- * decorations (`anthropic.` / `us.anthropic.` prefixes, `-v1:0` suffixes), `:latest`
- * tags of self-hosted servers, and `models/` prefixes.
+ * decorations (`anthropic.` and inference-profile prefixes such as `us.anthropic.`,
+ * `apac.anthropic.`, `us-gov.anthropic.`, `global.anthropic.`; `-v1:0` suffixes),
+ * `:latest` tags of self-hosted servers, and `models/` prefixes.
  */
+
+/**
+ * The platform's inference-profile prefixes: a two-letter geography (`us`, `eu`, `jp`,
+ * `au`, ...) or one of the named ones. An explicit list, not "any word before a dot",
+ * so that another vendor's namespace (`meta.`, `openai.`) or an AWS region name
+ * (`us-east-1.`) is never mistaken for a spelling of the requested model.
+ */
+const PLATFORM_PREFIX = /^(?:(?:[a-z]{2}|apac|global|us-gov)\.)?anthropic\./;
 
 export function normalizeModelId(id: string): string {
   let m = id.trim().toLowerCase();
   m = m.replace(/^models\//, "");
-  m = m.replace(/^(?:[a-z]{2}\.)?anthropic\./, "");
+  m = m.replace(PLATFORM_PREFIX, "");
   m = m.replace(/-v\d+(?::\d+)?$/, "");
   m = m.replace(/:latest$/, "");
   m = m.replace(/-(?:\d{4}-\d{2}-\d{2}|\d{8})$/, "");
