@@ -2,7 +2,7 @@
  * `POST /v1/messages`: the messages format, for messages-format providers (the vendor
  * directly, and the cloud platform for `anthropic.*` ids). The key comes as
  * `x-api-key` or Bearer; the version header as `anthropic-version` (what the official
- * SDK sends) or `msg-version`; both pass through with any beta headers.
+ * SDK sends) or `msg-version`; it passes through with every other `anthropic-*` header.
  */
 import { messagesRequest } from "../../api/messages.ts";
 import { readJsonObject } from "../../lib/json-body.ts";

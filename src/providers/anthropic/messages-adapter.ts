@@ -1,17 +1,28 @@
 /**
  * The messages family, spoken to the vendor directly (and to custom servers that
  * speak it): `POST {base}/v1/messages` with `x-api-key` and the version header; the
- * caller's version and beta headers pass through.
+ * caller's vendor headers (`anthropic-*`) pass through.
  */
 import { DEFAULT_MESSAGES_VERSION } from "../../api/messages.ts";
 import type { CallOptions, ModelListing, ProviderAdapter, UpstreamRequest } from "../adapter.ts";
 import type { Target } from "../target.ts";
 
-/** The version (`anthropic-version`, or the specification's `msg-version`) and beta headers a call carries upstream. */
-export function versionHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = { "anthropic-version": headers.get("anthropic-version") ?? headers.get("msg-version") ?? DEFAULT_MESSAGES_VERSION };
-  const beta = headers.get("anthropic-beta");
-  if (beta) out["anthropic-beta"] = beta;
+const VENDOR_PREFIX = "anthropic-";
+
+/**
+ * The vendor headers a call carries upstream: every `anthropic-*` header the caller
+ * sent (version, beta flags and whatever the vendor adds next), and always a version,
+ * from `anthropic-version`, else the specification's `msg-version`, else the default.
+ * Only that prefix passes: the caller's gateway credentials (`x-api-key`,
+ * `authorization`) and everything else stay here; the provider key is added apart.
+ */
+export function vendorHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  // Header names come lower-cased from Headers.
+  headers.forEach((value, name) => {
+    if (name.startsWith(VENDOR_PREFIX)) out[name] = value;
+  });
+  out["anthropic-version"] ??= headers.get("msg-version") ?? DEFAULT_MESSAGES_VERSION;
   return out;
 }
 
@@ -25,7 +36,7 @@ export const messagesAdapter = {
     return {
       url: `${t.baseUrl}/v1/messages`,
       method: "POST",
-      headers: { "content-type": "application/json", ...auth(t), ...versionHeaders(opts.headers) },
+      headers: { "content-type": "application/json", ...auth(t), ...vendorHeaders(opts.headers) },
       body: JSON.stringify({ ...body, model: t.model }),
     };
   },

@@ -1,0 +1,49 @@
+/** Which of the caller's headers the messages adapter carries to the vendor. */
+import { expect, test } from "bun:test";
+import { messagesAdapter, vendorHeaders } from "../../../src/providers/anthropic/messages-adapter.ts";
+import { Catalog } from "../../../src/providers/catalog/catalog.ts";
+import type { Target } from "../../../src/providers/target.ts";
+
+test("every anthropic-* header passes; gateway credentials and other headers do not", () => {
+  const caller = new Headers({
+    "x-api-key": "gw_live_callerkey",
+    authorization: "Bearer gw_live_callerkey",
+    "Anthropic-Beta": "tools-2024-05-16,prompt-caching-2024-07-31",
+    "anthropic-dangerous-direct-browser-access": "true",
+    "anthropic-version": "2024-10-22",
+    "x-gw-provider-key": "sk-ant-per-request",
+    "x-stainless-lang": "js",
+    cookie: "gw_session=abc",
+  });
+  expect(vendorHeaders(caller)).toEqual({
+    "anthropic-beta": "tools-2024-05-16,prompt-caching-2024-07-31",
+    "anthropic-dangerous-direct-browser-access": "true",
+    "anthropic-version": "2024-10-22",
+  });
+});
+
+test("the version comes from anthropic-version, else msg-version, else the documented default", () => {
+  expect(vendorHeaders(new Headers({ "msg-version": "2024-01-01" }))["anthropic-version"]).toBe("2024-01-01");
+  expect(vendorHeaders(new Headers({ "msg-version": "2024-01-01", "anthropic-version": "2025-01-01" }))["anthropic-version"]).toBe("2025-01-01");
+  expect(vendorHeaders(new Headers())).toEqual({ "anthropic-version": "2023-06-01" });
+});
+
+test("the upstream request carries the provider key, never the caller's gateway key", () => {
+  const catalog = Catalog.builtIn();
+  const target: Target = {
+    kind: "anthropic",
+    info: catalog.kind("anthropic"),
+    format: "messages",
+    country: "US",
+    providerName: "anthropic",
+    configId: null,
+    baseUrl: "http://127.0.0.1:1",
+    credentials: { type: "api-key", apiKey: "sk-ant-provider" },
+    settings: {},
+    model: "claude-sonnet-4-5",
+    catalogModel: undefined,
+  };
+  const req = messagesAdapter.request(target, { model: "x", max_tokens: 1, messages: [] }, { stream: false, headers: new Headers({ "x-api-key": "gw_live_caller", "anthropic-beta": "b1" }) });
+  expect(req.headers).toEqual({ "content-type": "application/json", "x-api-key": "sk-ant-provider", "anthropic-version": "2023-06-01", "anthropic-beta": "b1" });
+  expect(JSON.parse(req.body!).model).toBe("claude-sonnet-4-5");
+});
