@@ -106,7 +106,21 @@ export function removeDir(dir: string): void {
 export interface RunningMock {
   url: string;
   /** The requests the mock saw, newest last. */
-  requests(): Promise<{ method: string; path: string; authorization: string | null; apiKey: string | null; version: string | null; amzDate: string | null; body: any }[]>;
+  requests(): Promise<
+    {
+      method: string;
+      path: string;
+      /** Path plus query. */
+      url: string;
+      /** Every request header, names lower-cased. */
+      headers: Record<string, string>;
+      authorization: string | null;
+      apiKey: string | null;
+      version: string | null;
+      amzDate: string | null;
+      body: any;
+    }[]
+  >;
   stats(): Promise<{ streamsStarted: number; streamsFinished: number; streamsCancelled: number }>;
   stop(): Promise<void>;
 }
