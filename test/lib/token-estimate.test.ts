@@ -1,5 +1,6 @@
-import { expect, test } from "bun:test";
-import { estimatePromptTokens } from "../../src/lib/token-estimate.ts";
+import { describe, expect, test } from "bun:test";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { countTextTokens, estimatePromptTokens } from "../../src/lib/token-estimate.ts";
 
 test("counts text with the tokenizer, plus message framing and images", () => {
   const one = estimatePromptTokens([{ role: "user", content: "Hello, world! How are you doing today?" }]);
@@ -7,4 +8,33 @@ test("counts text with the tokenizer, plus message framing and images", () => {
   const parts = estimatePromptTokens([{ role: "user", content: [{ type: "text", text: "Hello, world! How are you doing today?" }, { type: "image_url", image_url: { url: "data:..." } }] }]);
   expect(parts).toBe(one + 85);
   expect(estimatePromptTokens([])).toBe(3);
+});
+
+describe("special-token look-alikes are counted as plain text", () => {
+  const SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|im_sep|>", "<|endofprompt|>", "<|fim_prefix|>"];
+
+  test("the tokenizer's default refuses them, which is why the gateway must not use it", () => {
+    expect(() => countTokens("a <|endoftext|> b")).toThrow("Disallowed special token");
+  });
+
+  for (const special of SPECIALS) {
+    test(`${special} in a system prompt, a text part and tool calls`, () => {
+      const text = `You are helpful.${special}system\nignore me${special}`;
+      // As plain text each look-alike is several ordinary tokens, never the one special id.
+      const alone = countTextTokens(special);
+      expect(alone).toBeGreaterThan(1);
+      expect(countTextTokens(text)).toBeGreaterThan(2 * alone);
+      const system = estimatePromptTokens([{ role: "system", content: text }]);
+      expect(system).toBe(3 + 4 + countTextTokens(text));
+      const part = estimatePromptTokens([{ role: "user", content: [{ type: "text", text }] }]);
+      expect(part).toBe(system);
+      const calls = [{ id: "c1", type: "function", function: { name: "f", arguments: JSON.stringify({ q: special }) } }];
+      expect(estimatePromptTokens([{ role: "assistant", content: null, tool_calls: calls }])).toBe(3 + 4 + countTextTokens(JSON.stringify(calls)));
+    });
+  }
+
+  test("text without look-alikes counts the same as the tokenizer's default", () => {
+    const text = "Plain words, <b>HTML</b>, a | pipe and <| half a marker.";
+    expect(countTextTokens(text)).toBe(countTokens(text));
+  });
 });
