@@ -1,8 +1,9 @@
 /**
  * Every text a call sends to a provider, per wire format, with where it sits and
  * whether injection is judged there: the caller's turns and tool results are; the
- * owner's system prompt and the model's own earlier turns are not (they are scanned
- * for secrets and personal data only). Each slot can be rewritten, for redaction.
+ * owner's system prompt, the model's own earlier turns and the tool definitions are
+ * not (they are scanned for secrets and personal data only). Each slot can be
+ * rewritten, for redaction.
  */
 
 export interface TextSlot {
@@ -39,6 +40,26 @@ function content(holder: Json, key: string, path: string, injection: boolean, ou
   });
 }
 
+/**
+ * Tool definitions are the application's own text, like the system prompt, so they
+ * are not judged for injection; but they do reach the provider, and a description or
+ * a schema's `default`/`enum`/`example` can carry a pasted token or a customer's
+ * e-mail, so every string in them is scanned for secrets and personal data.
+ * `fields` names the description and schema keys of one tool in this wire format.
+ */
+function toolDefinitions(body: Json, holderOf: (tool: Json) => Json | undefined, holderPath: string, fields: readonly string[], out: TextSlot[]): void {
+  const tools = body.tools;
+  if (!Array.isArray(tools)) return;
+  tools.forEach((tool, i) => {
+    const holder = tool && typeof tool === "object" ? holderOf(tool as Json) : undefined;
+    if (!holder || typeof holder !== "object") return;
+    for (const field of fields) {
+      if (holder[field] === undefined) continue;
+      leaves(holder[field], `tools.${i}${holderPath}.${field}`, false, (n) => (holder[field] = n), out);
+    }
+  });
+}
+
 const JUDGED_ROLES = new Set(["user", "tool"]);
 
 export function chatTexts(body: Json): TextSlot[] {
@@ -52,6 +73,7 @@ export function chatTexts(body: Json): TextSlot[] {
       if (fn && typeof fn.arguments === "string") out.push({ text: fn.arguments, path: `${path}.tool_calls.${j}.function.arguments`, injection: false, set: (t) => (fn.arguments = t) });
     });
   });
+  toolDefinitions(body, (t) => t.function as Json | undefined, ".function", ["description", "parameters"], out);
   return out;
 }
 
@@ -59,6 +81,7 @@ export function messagesTexts(body: Json): TextSlot[] {
   const out: TextSlot[] = [];
   content(body, "system", "", false, out);
   (body.messages as Json[]).forEach((m, i) => content(m, "content", `messages.${i}`, m.role === "user", out));
+  toolDefinitions(body, (t) => t, "", ["description", "input_schema"], out);
   return out.map((s) => ({ ...s, path: s.path.replace(/^\./, "") }));
 }
 
