@@ -35,7 +35,7 @@ export const aiProxy = defineOperation({
     model: Type.Optional(Type.String()),
     messages: Type.Optional(Type.Array(Type.Unknown())),
   }),
-  async run({ deps, call }, p) {
+  async run({ deps, call, responseHeaders }, p) {
     const { provider, endpoint, body, ...flat } = p;
     if ((endpoint === undefined) !== (body === undefined)) throw badRequest("params: give endpoint and body together, or flat model and messages");
     const kind = endpoint === undefined ? "chat" : endpointOf(endpoint);
@@ -47,6 +47,11 @@ export const aiProxy = defineOperation({
         ? await deps.calls.chat(call, chatCompletionRequest.parse(raw, "params"))
         : await deps.calls.embeddings(call, embeddingsRequest.parse(raw, "params"));
     if (outcome.type !== "json") throw new ApiError(500, "internal_server_error", "ai.proxy expected a single answer");
+    // The same headers /v1/chat/completions sends: who answered, and what scanning found (counts, never values).
+    if (responseHeaders) {
+      responseHeaders["x-gw-provider"] = outcome.servedBy;
+      if (outcome.security) responseHeaders["x-gw-security"] = outcome.security;
+    }
     return { ...outcome.body, estimated_cost: outcome.costMicros / MICROS_PER_USD };
   },
 });

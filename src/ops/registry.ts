@@ -28,6 +28,11 @@ export interface OperationContext {
   requestId: string;
   /** The request's optional `context` (applicationId, scope). */
   context: { applicationId?: string; scope?: "user" | "organization" };
+  /**
+   * Headers the operation adds to its success response (`ai.proxy`: `x-gw-provider`,
+   * `x-gw-security`), so the gateway envelope reports a model call as the other surfaces do.
+   */
+  responseHeaders?: Record<string, string>;
 }
 
 export interface Operation<S extends TSchema = TSchema> {

@@ -33,6 +33,7 @@ export function gatewayHandler(deps: GatewaySurfaceDeps) {
   return async (scope: RequestScope): Promise<Response> => {
     const identity = await deps.runner.admit(scope);
     const body = GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+    const responseHeaders: Record<string, string> = {};
     const data = await deps.operations.dispatch(
       {
         identity,
@@ -41,10 +42,11 @@ export function gatewayHandler(deps: GatewaySurfaceDeps) {
         call: callInput(scope, identity),
         requestId: scope.requestId,
         context: body.context ?? {},
+        responseHeaders,
       },
       body.operation,
       body.params,
     );
-    return json({ success: true, data, error: null });
+    return json({ success: true, data, error: null }, 200, responseHeaders);
   };
 }
