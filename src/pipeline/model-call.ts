@@ -27,6 +27,7 @@ import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts"
 import type { Reservation } from "../state/spend-ledger.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
 import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
+import { sandboxTarget } from "./sandbox-target.ts";
 import { chatTexts, embeddingTexts, messagesTexts, type TextSlot } from "./scan/request-texts.ts";
 import { scanRequest } from "./security-scan.ts";
 import { isSameModel } from "./substitution.ts";
@@ -101,13 +102,10 @@ export class ModelCalls {
   constructor(private readonly deps: ModelCallDeps) {}
 
   async chat(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
-    if (isSandbox(input.scope.identity)) {
-      const scanned = await this.scan(input, request, chatTexts);
-      return { ...(await sandboxChat(input, scanned.body as typeof request, this.deps.accountant)), security: scanned.header };
-    }
     const target = await this.target(input, request.model);
     const scanned = await this.scan(input, request, chatTexts);
     const body = scanned.body as typeof request;
+    if (isSandbox(input.scope.identity)) return { ...(await sandboxChat(input, body, this.deps.accountant)), security: scanned.header };
     return { ...(await this.chatTo(input, target, body)), security: scanned.header };
   }
 
@@ -133,10 +131,6 @@ export class ModelCalls {
   }
 
   async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
-    if (isSandbox(input.scope.identity)) {
-      const scanned = await this.scan(input, request, messagesTexts);
-      return { ...(await sandboxMessages(input, scanned.body as typeof request, this.deps.accountant)), security: scanned.header };
-    }
     const target = await this.target(input, request.model);
     const scanned = await this.scan(input, request, messagesTexts);
     const body = scanned.body as typeof request;
@@ -144,16 +138,13 @@ export class ModelCalls {
     if (adapter.wire !== "messages") {
       throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`, { param: "model" });
     }
+    if (isSandbox(input.scope.identity)) return { ...(await sandboxMessages(input, body, this.deps.accountant)), security: scanned.header };
     const stream = body.stream === true;
     const size = { messages: [{ content: body.system }, ...body.messages], maxTokens: body.max_tokens };
     return { ...(await this.forward(input, target, adapter, () => adapter.request(target, body, { stream, headers: input.headers }), stream, { wire: messagesWire }, size)), security: scanned.header };
   }
 
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
-    if (isSandbox(input.scope.identity)) {
-      const scanned = await this.scan(input, request, embeddingTexts);
-      return { ...(await sandboxEmbeddings(input, scanned.body as typeof request, this.deps.accountant)), security: scanned.header };
-    }
     const target = await this.target(input, request.model);
     const scanned = await this.scan(input, request, embeddingTexts);
     const body = scanned.body as typeof request;
@@ -161,6 +152,7 @@ export class ModelCalls {
     if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
       throw new ApiError(400, "wrong_endpoint", `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`, { param: "model" });
     }
+    if (isSandbox(input.scope.identity)) return { ...(await sandboxEmbeddings(input, body, this.deps.accountant)), security: scanned.header };
     const outcome = (await this.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire }, { input: body.input })) as JsonOutcome;
     return { ...outcome, security: scanned.header };
   }
@@ -171,9 +163,14 @@ export class ModelCalls {
     return scanRequest(body, texts, settings.piiAction);
   }
 
-  /** Stages 4 and 5: resolve the provider, then authorize it (geography, tier). */
+  /**
+   * Stages 4 and 5: resolve the provider, then authorize it (geography, tier). Sandbox
+   * calls resolve and are authorized the same way, so they fail the same way; they
+   * only need no provider key, since the simulator answers them after these checks.
+   */
   private async target(input: CallInput, model: string): Promise<Target> {
-    const target = await resolveTarget(this.deps.resolve, input.scope.identity, model, input.headers);
+    const resolve = isSandbox(input.scope.identity) ? sandboxTarget : resolveTarget;
+    const target = await resolve(this.deps.resolve, input.scope.identity, model, input.headers);
     authorizeTarget(input.scope.identity, target);
     return target;
   }

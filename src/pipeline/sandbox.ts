@@ -2,7 +2,10 @@
  * Sandbox mode: a `gw_test_` key never reaches a provider. The built-in simulator
  * answers in the same shapes, in either format (plain and streamed, tool calls when
  * tools are given, realistic usage) at zero cost, and the call is accounted like any other, so
- * integrations can be built and tested without spending or leaking anything.
+ * integrations can be built and tested without spending or leaking anything. The
+ * simulator answers only after the live checks (model resolution without a key, see
+ * sandbox-target.ts, authorization, scanning, the endpoint's format), so a sandbox
+ * call fails exactly where a live one would.
  */
 import type { ChatCompletionRequest } from "../api/chat-completions.ts";
 import type { EmbeddingsRequest } from "../api/embeddings.ts";

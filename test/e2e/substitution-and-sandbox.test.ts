@@ -15,7 +15,7 @@ beforeAll(async () => {
   const dataDir = tempDataDir();
   org = await initOrg(dataDir);
   gw = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "50" } });
-  await gw.op(org.apiKey, "provider.create", { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", models: ["house-llm"], scope: "organization" });
   live = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 });
 
@@ -82,9 +82,11 @@ describe("model substitution", () => {
 
 describe("sandbox keys", () => {
   let sandbox: OpenAI;
+  let sandboxKey: string;
   beforeAll(async () => {
     const r = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox", keyType: "test" });
-    sandbox = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: r.body.data.apiKey.key, maxRetries: 0 });
+    sandboxKey = r.body.data.apiKey.key;
+    sandbox = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: sandboxKey, maxRetries: 0 });
   });
 
   test("answers plain, streamed, with tools and embeddings, and never reaches a provider", async () => {
@@ -112,6 +114,66 @@ describe("sandbox keys", () => {
     const rows = usageRows().filter((r) => r.provider === "sandbox");
     expect(rows.length).toBe(5);
     for (const r of rows) expect(r.cost_micros).toBe(0);
+  });
+
+  test("models resolve as for live calls without any provider key: catalog, families, declared models, name/model", async () => {
+    // This organization has only the self-hosted "lab" provider: no openai or anthropic key anywhere.
+    const before = (await mock.requests()).length;
+    for (const model of ["gpt-4o", "gpt-5-something-newer", "claude-sonnet-4-5", "house-llm", "lab/anything"]) {
+      const res = await sandbox.chat.completions.create({ model, messages: [{ role: "user", content: "x" }] });
+      expect([model, res.object]).toEqual([model, "chat.completion"]);
+    }
+    expect((await mock.requests()).length).toBe(before);
+  });
+
+  test("an unknown model is 404 model_not_found, as live", async () => {
+    const err = await sandbox.chat.completions.create({ model: "no-such-model", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(err.status).toBe(404);
+    expect(err.error).toMatchObject({ code: "model_not_found", param: "model" });
+    const liveErr = await live.chat.completions.create({ model: "no-such-model", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(err.error).toEqual(liveErr.error);
+  });
+
+  test("on /v1/messages: an unknown model is 404 and a chat-format model 400, in the messages envelope", async () => {
+    const call = (model: string) =>
+      fetch(`${gw.url}/v1/messages`, {
+        method: "POST",
+        headers: { "x-api-key": sandboxKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+        body: JSON.stringify({ model, max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
+      });
+    const before = (await mock.requests()).length;
+    const unknown = await call("no-such-model");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ type: "error", error: { type: "not_found_error" } });
+    const chatModel = await call("gpt-4o");
+    expect(chatModel.status).toBe(400);
+    const body = (await chatModel.json()) as { error: { message: string } };
+    expect(body).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
+    expect(body.error.message).toContain("/v1/chat/completions");
+    const declaredChat = await call("house-llm");
+    expect(declaredChat.status).toBe(400);
+    expect((await call("claude-sonnet-4-5")).status).toBe(200);
+    expect((await mock.requests()).length).toBe(before);
+  });
+
+  test("embeddings with a messages-vendor model are 400 wrong_endpoint", async () => {
+    const err = await sandbox.embeddings.create({ model: "claude-sonnet-4-5", input: "x" }).catch((e) => e);
+    expect(err.status).toBe(400);
+    expect(err.error).toMatchObject({ code: "wrong_endpoint", param: "model" });
+    const platform = await sandbox.embeddings.create({ model: "anthropic.claude-3-5-haiku-20241022-v1:0", input: "x" }).catch((e) => e);
+    expect(platform.error?.code).toBe("wrong_endpoint");
+  });
+
+  test("a vendor in an unauthorized country is refused, 403 provider_blocked", async () => {
+    const err = await sandbox.chat.completions.create({ model: "deepseek-chat", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(err.status).toBe(403);
+    expect(err.error.code).toBe("provider_blocked");
+  });
+
+  test("refused sandbox calls are not accounted as answered", async () => {
+    await Bun.sleep(200);
+    const rows = usageRows().filter((r) => r.provider === "sandbox");
+    expect(rows.every((r) => r.status === 200 && r.model !== "no-such-model" && r.model !== "deepseek-chat")).toBe(true);
   });
 
   test("validation errors are the same as live", async () => {
