@@ -78,15 +78,45 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(seen.body.tools[0].name).toBe("get_weather");
   });
 
-  test("msg-version is accepted as the version header; anthropic-beta passes through", async () => {
+  test("msg-version is what reaches the vendor as anthropic-version; anthropic-* headers pass through, the gateway key does not", async () => {
     const res = await fetch(`${gw.url}/v1/messages`, {
       method: "POST",
-      headers: { "x-api-key": org.apiKey, "msg-version": "2023-06-01", "anthropic-beta": "tools-2024-05-16", "content-type": "application/json" },
+      headers: {
+        "x-api-key": org.apiKey,
+        // Not the default (2023-06-01), so the gateway's own fallback cannot pass for it.
+        "msg-version": "2024-01-01",
+        "anthropic-beta": "tools-2024-05-16",
+        "anthropic-dangerous-direct-browser-access": "true",
+        "x-stainless-lang": "js",
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
     });
     expect(res.status).toBe(200);
     const seen = (await mock.requests()).at(-1)!;
-    expect(seen.version).toBe("2023-06-01");
+    expect(seen.url).toBe("/v1/messages");
+    expect(seen.headers).toMatchObject({
+      "anthropic-version": "2024-01-01",
+      "anthropic-beta": "tools-2024-05-16",
+      "anthropic-dangerous-direct-browser-access": "true",
+      "x-api-key": VENDOR_KEY,
+    });
+    expect(seen.headers["msg-version"]).toBeUndefined();
+    expect(seen.headers["x-stainless-lang"]).toBeUndefined();
+    expect(JSON.stringify(seen.headers)).not.toContain(org.apiKey);
+  });
+
+  test("a Bearer gateway key is not forwarded either", async () => {
+    const res = await fetch(`${gw.url}/v1/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${org.apiKey}`, "anthropic-version": "2023-06-01", "anthropic-beta": "b-2025-01-01", "content-type": "application/json" },
+      body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
+    });
+    expect(res.status).toBe(200);
+    const seen = (await mock.requests()).at(-1)!;
+    expect(seen.headers["anthropic-beta"]).toBe("b-2025-01-01");
+    expect(seen.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(seen.headers)).not.toContain(org.apiKey);
   });
 
   test("errors use the messages envelope", async () => {
@@ -234,6 +264,29 @@ describe("sandbox keys in the messages format", () => {
     expect(final.usage.output_tokens).toBeGreaterThan(0);
     const tool = await sandbox.messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, tools: [weatherTool], messages: [{ role: "user", content: "Paris?" }] });
     expect(tool.stop_reason).toBe("tool_use");
+    expect((await mock.requests()).length).toBe(before);
+  });
+
+  test("errors are exactly the live key's: unknown model, chat-format model, embeddings of a messages model", async () => {
+    const key = (await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox-errors", keyType: "test" })).body.data.apiKey.key;
+    const post = async (apiKey: string, path: string, body: object) => {
+      const res = await fetch(`${gw.url}${path}`, { method: "POST", headers: { "x-api-key": apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const before = (await mock.requests()).length;
+    const calls: [string, object, number][] = [
+      ["/v1/messages", { model: "no-such-model", max_tokens: 10, messages: [{ role: "user", content: "x" }] }, 404],
+      ["/v1/messages", { model: "gpt-4o", max_tokens: 10, messages: [{ role: "user", content: "x" }] }, 400],
+      ["/v1/embeddings", { model: "claude-sonnet-4-5", input: "x" }, 400],
+    ];
+    for (const [path, body, status] of calls) {
+      const sandboxed = await post(key, path, body);
+      const live = await post(org.apiKey, path, body);
+      expect([path, sandboxed.status]).toEqual([path, status]);
+      expect(sandboxed).toEqual(live);
+    }
+    expect((await post(key, "/v1/embeddings", { model: "claude-sonnet-4-5", input: "x" })).body.error.code).toBe("wrong_endpoint");
+    // Only the live calls reached the mock: none of them got past their checks either.
     expect((await mock.requests()).length).toBe(before);
   });
 });
