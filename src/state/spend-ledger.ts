@@ -4,8 +4,11 @@
  * organization's monthly budget); afterwards the reservation is settled with the real
  * cost. Check and reserve happen without an await between them, so concurrent calls
  * can never together pass a cap. Totals are loaded from the store once per key and
- * organization, then kept here (they include spend not yet flushed). Months roll
- * over at 00:00 UTC on the 1st.
+ * organization, then kept here (they include spend not yet flushed). Once loaded,
+ * totals follow every call of that key or organization, capped or not: a cap that is
+ * removed and set again (or a budget lifted and restored) must see the spend made
+ * in between. Uncapped calls do that in memory only, and only for totals already
+ * held; they never load anything. Months roll over at 00:00 UTC on the 1st.
  */
 import { ApiError } from "../lib/errors.ts";
 
@@ -41,7 +44,6 @@ export interface SpendStore {
   spentSince(orgId: string, keyId: string | null, from: number): Promise<number>;
 }
 
-const NONE: Reservation = { settle() {}, release() {} };
 
 export function monthOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 7);
@@ -68,12 +70,13 @@ export class SpendLedger {
 
   /**
    * Reserves the call's maximum cost against every cap in `caps`, or throws 429.
-   * The estimate is computed only when some cap applies (uncapped calls pay nothing).
+   * The estimate is computed only when some cap applies (uncapped calls pay nothing
+   * but a map lookup when they settle).
    */
   reserve(caps: Caps, estimate: () => number): Reservation | Promise<Reservation> {
     const keyCapped = caps.keyId !== null && (caps.keyLifetimeCents !== null || caps.keyMonthlyCents !== null);
     const orgCapped = caps.orgMonthlyCents !== null;
-    if (!keyCapped && !orgCapped) return NONE;
+    if (!keyCapped && !orgCapped) return this.untracked(caps);
     const estimateMicros = estimate();
     return Promise.all([keyCapped ? this.totals(this.keys, caps.keyId as string, () => this.loadKey(caps)) : null, orgCapped ? this.totals(this.orgs, caps.orgId, () => this.loadOrg(caps.orgId)) : null]).then(
       ([key, org]) => this.take(caps, key, org, estimateMicros),
@@ -94,12 +97,53 @@ export class SpendLedger {
       for (const t of [key, org]) {
         if (!t) continue;
         t.reservedMicros -= estimate;
-        this.roll(t, this.now());
-        t.monthMicros += actual;
-        t.lifetimeMicros += actual;
+        this.add(t, actual);
       }
+      // The side without a cap on this call still keeps its totals current, if it has any.
+      if (!key && caps.keyId !== null) this.credit(this.keys, caps.keyId, actual);
+      if (!org) this.credit(this.orgs, caps.orgId, actual);
     };
     return { settle: (actual) => close(actual), release: () => close(0) };
+  }
+
+  /** A call no cap applies to: nothing to check or reserve; its cost still reaches totals already in memory. */
+  private untracked(caps: Caps): Reservation {
+    let open = true;
+    return {
+      settle: (actual) => {
+        if (!open) return;
+        open = false;
+        if (actual <= 0) return;
+        if (caps.keyId !== null) this.credit(this.keys, caps.keyId, actual);
+        this.credit(this.orgs, caps.orgId, actual);
+      },
+      release: () => {
+        open = false;
+      },
+    };
+  }
+
+  /**
+   * Adds spend to totals held in memory; never loads. Totals still loading get it once
+   * loaded: the store was read when the load started (bun:sqlite reads synchronously),
+   * before this call settled, so the load cannot already contain it.
+   */
+  private credit(map: Map<string, Promise<Totals> | Totals>, id: string, actual: number): void {
+    if (actual <= 0) return;
+    const known = map.get(id);
+    if (!known) return;
+    if (known instanceof Promise) {
+      known.then(
+        (t) => this.add(t, actual),
+        () => {}, // a failed load is dropped; the next capped call loads again from the store
+      );
+    } else this.add(known, actual);
+  }
+
+  private add(t: Totals, actual: number): void {
+    this.roll(t, this.now());
+    t.monthMicros += actual;
+    t.lifetimeMicros += actual;
   }
 
   private check(capCents: number, usedMicros: number, estimate: number, code: "spend_cap_exceeded" | "monthly_cap_exceeded", what: string, resetAt: number | null): void {

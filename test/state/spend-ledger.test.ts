@@ -80,4 +80,63 @@ describe("SpendLedger", () => {
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => l.reserve(c, () => 7_000)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(14); // 14 x 7,000 = 98,000 <= 100,000
   });
+
+  describe("totals stay current while no cap applies", () => {
+    test("a key cap removed and set again sees the spend made in between", async () => {
+      const { l } = ledger();
+      const capped = caps({ keyLifetimeCents: 10 }); // 100,000 micros
+      (await l.reserve(capped, () => 10_000)).settle(10_000); // loads the key's totals
+      for (let i = 0; i < 8; i++) (l.reserve(caps(), () => 0) as { settle(n: number): void }).settle(10_000); // cap removed: 80,000 more
+      // 90,000 spent: a 20,000 call no longer fits under the restored cap.
+      const err = await refusal(l.reserve(capped, () => 20_000));
+      expect(err.code).toBe("spend_cap_exceeded");
+      expect(err.details).toMatchObject({ limit: 10, remaining: 1 });
+      (await l.reserve(capped, () => 10_000)).settle(1);
+    });
+
+    test("an organization budget lifted and restored sees the spend made in between, by every key", async () => {
+      const { l } = ledger();
+      const budget = (keyId: string) => caps({ keyId, orgMonthlyCents: 10 });
+      (await l.reserve(budget("a"), () => 1_000)).settle(1_000);
+      (l.reserve(caps({ keyId: "a" }), () => 0) as { settle(n: number): void }).settle(50_000);
+      (l.reserve(caps({ keyId: "b" }), () => 0) as { settle(n: number): void }).settle(40_000);
+      const err = await refusal(l.reserve(budget("c"), () => 10_000));
+      expect(err.code).toBe("monthly_cap_exceeded");
+      expect(err.details).toMatchObject({ limit: 10, remaining: 0 });
+    });
+
+    test("a key only the organization budget binds still keeps the key's own totals current", async () => {
+      const { l } = ledger();
+      const keyCap = caps({ keyMonthlyCents: 10 });
+      (await l.reserve(keyCap, () => 1_000)).settle(1_000);
+      // The key's cap is removed while the organization has a budget: the org side is checked, the key side credited.
+      (await l.reserve(caps({ orgMonthlyCents: 1_000 }), () => 1_000)).settle(95_000);
+      expect((await refusal(l.reserve(keyCap, () => 10_000))).code).toBe("monthly_cap_exceeded");
+    });
+
+    test("spend settled while the totals are still loading is added once they arrive", async () => {
+      let finishLoad: (n: number) => void = () => {};
+      const l = new SpendLedger({ keyLifetimeMicros: () => new Promise((r) => (finishLoad = r)), spentSince: async () => 0 }, () => NOV);
+      const capped = caps({ keyLifetimeCents: 10 });
+      const first = l.reserve(capped, () => 10_000); // starts the load
+      (l.reserve(caps(), () => 0) as { settle(n: number): void }).settle(85_000); // an uncapped call settles meanwhile
+      finishLoad(0);
+      (await first).settle(0);
+      expect((await refusal(l.reserve(capped, () => 20_000))).code).toBe("spend_cap_exceeded");
+    });
+
+    test("uncapped calls never read the store, and totals nobody loaded stay unloaded", async () => {
+      let reads = 0;
+      const l = new SpendLedger({ keyLifetimeMicros: async () => (reads++, 0), spentSince: async () => (reads++, 0) }, () => NOV);
+      for (let i = 0; i < 100; i++) {
+        const r = l.reserve(caps({ keyId: `k${i}` }), () => 1);
+        expect(r).not.toBeInstanceOf(Promise);
+        (r as { settle(n: number): void }).settle(1_000);
+      }
+      expect(reads).toBe(0);
+      // A cap set later loads from the store, which is where that spend is by then.
+      await l.reserve(caps({ keyId: "k1", keyLifetimeCents: 1 }), () => 1);
+      expect(reads).toBe(2);
+    });
+  });
 });
