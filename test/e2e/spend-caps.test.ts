@@ -1,6 +1,6 @@
 /** Spend caps over HTTP: reservations against key and organization caps, settled with the real cost. */
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
@@ -15,6 +15,7 @@ beforeAll(async () => {
   org = await initOrg(dataDir);
   gw = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "50" } });
   await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-1234567890", baseUrl: mock.url, scope: "organization" });
 });
 
 afterAll(async () => {
@@ -68,6 +69,16 @@ test("a monthly cap and the organization budget, in the gateway and messages env
   const viaOp = await gw.op(key, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "x" }] });
   expect(viaOp.status).toBe(429);
   expect(viaOp.body).toMatchObject({ success: false, code: "monthly_cap_exceeded", details: { limit: 0, remaining: 0 } });
+  const viaMessages = await fetch(`${gw.url}/v1/messages`, {
+    method: "POST",
+    headers: { "x-api-key": key, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+    body: JSON.stringify({ model: "claude-haiku-4-5", max_tokens: 20, messages: [{ role: "user", content: "x" }] }),
+  });
+  expect(viaMessages.status).toBe(429);
+  expect(await viaMessages.json()).toEqual({
+    type: "error",
+    error: { type: "rate_limit_error", code: "monthly_cap_exceeded", message: expect.stringContaining("monthly cap"), details: { limit: 0, remaining: 0, resetAt: body.error.details.resetAt } },
+  });
 
   // The organization budget binds keys without caps of their own, and lifting it takes effect at once.
   expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: 0 } })).status).toBe(200);
@@ -86,4 +97,66 @@ test("raising a key's cap applies to its next call", async () => {
   expect((await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status).toBe(429);
   await gw.op(org.apiKey, "org.api-key.update", { keyId: id, spendCapCents: 100 });
   expect((await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] })).object).toBe("chat.completion");
+});
+
+test("a lifetime cap in the messages envelope: limit, remaining, and no reset", async () => {
+  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "messages-capped", spendCapCents: 0 });
+  const res = await fetch(`${gw.url}/v1/messages`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${created.body.data.apiKey.key}`, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+    body: JSON.stringify({ model: "claude-haiku-4-5", max_tokens: 20, messages: [{ role: "user", content: "x" }] }),
+  });
+  expect(res.status).toBe(429);
+  const body = (await res.json()) as any;
+  expect(body).toMatchObject({ type: "error", error: { type: "rate_limit_error", code: "spend_cap_exceeded", details: { limit: 0, remaining: 0, resetAt: null } } });
+  expect(Object.keys(body.error.details).sort()).toEqual(["limit", "remaining", "resetAt"]);
+});
+
+describe("caps removed and set again see the spend made in between", () => {
+  // About 8,000 prompt tokens: 2 cents of gpt-4o input per call.
+  const LONG = "The quick brown fox jumps over the lazy dog. ".repeat(800);
+  const orgSpent = () => {
+    const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
+    const r = db.query("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_events WHERE org_id = ?").get(org.orgId) as { s: number };
+    db.close();
+    return r.s;
+  };
+
+  test("a key's spend cap", async () => {
+    const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "cap-toggled", spendCapCents: 5 });
+    const { id, key } = created.body.data.apiKey;
+    const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+    const small = () => client.chat.completions.create({ model: "gpt-4o", max_tokens: 20, messages: [{ role: "user", content: "x" }] });
+    await small(); // capped: the gateway now holds this key's totals
+    expect((await gw.op(org.apiKey, "org.api-key.update", { keyId: id, spendCapCents: null })).status).toBe(200);
+    for (let i = 0; i < 3; i++) await client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: LONG }] });
+    await Bun.sleep(300);
+    expect(spentMicros(id)).toBeGreaterThan(50_000); // past the 5-cent cap that comes back
+    expect((await gw.op(org.apiKey, "org.api-key.update", { keyId: id, spendCapCents: 5 })).status).toBe(200);
+    const err = await small().catch((e) => e);
+    expect(err.status).toBe(429);
+    expect(err.error).toMatchObject({ code: "spend_cap_exceeded", details: { limit: 5, remaining: 0 } });
+  });
+
+  test("the organization's monthly budget", async () => {
+    const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+    await Bun.sleep(300);
+    const before = orgSpent();
+    // A budget with room for small calls: the gateway now holds the organization's totals.
+    const budget = Math.ceil((before + 30_000) / 10_000);
+    expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: budget } })).status).toBe(200);
+    await client.chat.completions.create({ model: "gpt-4o", max_tokens: 20, messages: [{ role: "user", content: "x" }] });
+    expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: null } })).status).toBe(200);
+    for (let i = 0; i < 3; i++) await client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: LONG }] });
+    await Bun.sleep(300);
+    expect(orgSpent()).toBeGreaterThan(budget * 10_000);
+    expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: budget } })).status).toBe(200);
+    try {
+      const err = await client.chat.completions.create({ model: "gpt-4o", max_tokens: 20, messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+      expect(err.status).toBe(429);
+      expect(err.error).toMatchObject({ code: "monthly_cap_exceeded", details: { limit: budget, remaining: 0 } });
+    } finally {
+      await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: null } });
+    }
+  });
 });
