@@ -4,7 +4,8 @@
  * first one. It backs `gateway mock-provider` (benchmarks, tests, trying the gateway
  * without keys) and sandbox (`gw_test_`) keys.
  */
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { countTextTokens } from "../lib/token-estimate.ts";
+import { splitPieces } from "./stream-pieces.ts";
 
 export interface SimulatedChatRequest {
   model: string;
@@ -36,13 +37,16 @@ function textOf(content: unknown): string {
 
 const WORDS = ["The", "gateway", "forwarded", "this", "request", "and", "the", "simulated", "model", "answered", "it", "deterministically", "with", "a", "short", "reply", "about", "your", "message", "."];
 
-export function simulateChat(req: SimulatedChatRequest, words = 20): SimulatedAnswer {
+/** How many words an answer has, unless a stream needs more pieces than that. */
+export const ANSWER_WORDS = 20;
+
+export function simulateChat(req: SimulatedChatRequest, words = ANSWER_WORDS): SimulatedAnswer {
   const prompt = req.messages.map((m) => textOf(m.content)).join("\n");
-  const promptTokens = Math.max(1, countTokens(prompt));
+  const promptTokens = Math.max(1, countTextTokens(prompt));
   const tool = req.tool_choice === "none" ? undefined : req.tools?.find((t) => t.function?.name);
   if (tool?.function?.name) {
     const args = JSON.stringify({ query: prompt.slice(0, 40) });
-    return { text: "", toolCall: { id: `call_${promptTokens}`, name: tool.function.name, arguments: args }, promptTokens, completionTokens: countTokens(args) + 5, finishReason: "tool_calls" };
+    return { text: "", toolCall: { id: `call_${promptTokens}`, name: tool.function.name, arguments: args }, promptTokens, completionTokens: countTextTokens(args) + 5, finishReason: "tool_calls" };
   }
   const all: string[] = [];
   for (let i = 0; i < words; i++) all.push(WORDS[(i + prompt.length) % WORDS.length] as string);
@@ -51,10 +55,14 @@ export function simulateChat(req: SimulatedChatRequest, words = 20): SimulatedAn
   return { text: kept.join(" "), toolCall: null, promptTokens, completionTokens: kept.length, finishReason: kept.length < all.length ? "length" : "stop" };
 }
 
-/** The answer's text as stream pieces, one a chunk. */
-export function streamPieces(answer: SimulatedAnswer): string[] {
-  return answer.text.split(" ").map((w, i) => (i === 0 ? w : ` ${w}`));
+/** The answer's text, or its tool call's arguments, as stream pieces: one a word (or one whole), or `chunks` of them. */
+export function streamPieces(answer: SimulatedAnswer, chunks?: number): string[] {
+  if (answer.toolCall) return chunks === undefined ? [answer.toolCall.arguments] : splitPieces(answer.toolCall.arguments, chunks);
+  return splitPieces(answer.text, chunks);
 }
+
+/** The word count that gives a stream of `chunks` pieces a word each (never fewer than usual). */
+export const wordsFor = (chunks: number | undefined) => Math.max(ANSWER_WORDS, chunks ?? 0);
 
 /** A deterministic unit vector for an embedding input. */
 export function simulateEmbedding(input: string, dimensions = 1536): number[] {

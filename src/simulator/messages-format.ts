@@ -7,7 +7,8 @@
 import { EventStreamCodec } from "@smithy/eventstream-codec";
 import { fromUtf8, toUtf8 } from "@smithy/util-utf8";
 import { encodeSse } from "../lib/sse.ts";
-import { simulateChat, type SimulatedAnswer, streamPieces } from "./chat-simulator.ts";
+import { simulateChat, type SimulatedAnswer, streamPieces, wordsFor } from "./chat-simulator.ts";
+import { pacedStream, waitFor } from "./pacing.ts";
 
 export interface SimulatedMessagesRequest {
   model: string;
@@ -24,25 +25,37 @@ interface MessagesEvent {
   data: Record<string, unknown>;
 }
 
+export interface SimulatedMessagesOptions {
+  /** The model the answer claims to be from (the request's by default). */
+  answeredModel?: string;
+  /** Spread across the stream's delta events, or waited before a plain answer. */
+  delayMs?: number;
+  /** How many delta events carry the answer's text (or a tool call's input); one a word when unset. */
+  streamChunks?: number;
+}
+
 const STOP = { stop: "end_turn", length: "max_tokens", tool_calls: "tool_use" } as const;
 
-function answerFor(req: SimulatedMessagesRequest): SimulatedAnswer {
+function answerFor(req: SimulatedMessagesRequest, streamChunks?: number): SimulatedAnswer {
   const system = typeof req.system === "string" ? [{ role: "system", content: req.system }] : [];
-  return simulateChat({
-    model: req.model,
-    messages: [...system, ...req.messages],
-    max_tokens: req.max_tokens,
-    tools: req.tools?.map((t) => ({ type: "function", function: { name: t.name } })),
-    tool_choice: req.tool_choice?.type === "none" ? "none" : undefined,
-  });
+  return simulateChat(
+    {
+      model: req.model,
+      messages: [...system, ...req.messages],
+      max_tokens: req.max_tokens,
+      tools: req.tools?.map((t) => ({ type: "function", function: { name: t.name } })),
+      tool_choice: req.tool_choice?.type === "none" ? "none" : undefined,
+    },
+    wordsFor(streamChunks),
+  );
 }
 
 function contentOf(a: SimulatedAnswer) {
   return a.toolCall ? [{ type: "tool_use", id: `toolu_${a.toolCall.id}`, name: a.toolCall.name, input: JSON.parse(a.toolCall.arguments) }] : [{ type: "text", text: a.text }];
 }
 
-export function simulatedMessage(req: SimulatedMessagesRequest, answeredModel?: string): Record<string, unknown> {
-  const a = answerFor(req);
+export function simulatedMessage(req: SimulatedMessagesRequest, answeredModel?: string, streamChunks?: number): Record<string, unknown> {
+  const a = answerFor(req, streamChunks);
   return {
     id: `msg_sim${a.promptTokens}x${a.completionTokens}`,
     type: "message",
@@ -55,8 +68,8 @@ export function simulatedMessage(req: SimulatedMessagesRequest, answeredModel?: 
   };
 }
 
-export function simulatedMessageEvents(req: SimulatedMessagesRequest, answeredModel?: string): MessagesEvent[] {
-  const a = answerFor(req);
+export function simulatedMessageEvents(req: SimulatedMessagesRequest, answeredModel?: string, streamChunks?: number): MessagesEvent[] {
+  const a = answerFor(req, streamChunks);
   const model = answeredModel ?? req.model;
   const id = `msg_sim${a.promptTokens}x${a.completionTokens}`;
   const events: MessagesEvent[] = [
@@ -64,11 +77,11 @@ export function simulatedMessageEvents(req: SimulatedMessagesRequest, answeredMo
   ];
   if (a.toolCall) {
     events.push({ event: "content_block_start", data: { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: `toolu_${a.toolCall.id}`, name: a.toolCall.name, input: {} } } });
-    events.push({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: a.toolCall.arguments } } });
+    for (const partial_json of streamPieces(a, streamChunks)) events.push({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json } } });
   } else {
     events.push({ event: "content_block_start", data: { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } } });
     events.push({ event: "ping", data: { type: "ping" } });
-    for (const text of streamPieces(a)) events.push({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } } });
+    for (const text of streamPieces(a, streamChunks)) events.push({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } } });
   }
   events.push({ event: "content_block_stop", data: { type: "content_block_stop", index: 0 } });
   events.push({ event: "message_delta", data: { type: "message_delta", delta: { stop_reason: STOP[a.finishReason], stop_sequence: null }, usage: { output_tokens: a.completionTokens } } });
@@ -76,26 +89,21 @@ export function simulatedMessageEvents(req: SimulatedMessagesRequest, answeredMo
   return events;
 }
 
-/** A stream whose chunks are produced one by one, `delayMs` spread across them. */
-function paced(chunks: Uint8Array[], delayMs: number): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    async start(controller) {
-      for (const c of chunks) {
-        if (delayMs > 0) await Bun.sleep(delayMs / chunks.length);
-        controller.enqueue(c);
-      }
-      controller.close();
-    },
-  });
+/** The encoded events as a paced stream: the delay is spread across the delta events. */
+function pacedEvents(events: MessagesEvent[], encoded: Uint8Array[], delayMs: number): ReadableStream<Uint8Array> {
+  const first = events.findIndex((e) => e.event === "content_block_delta");
+  const last = events.findLastIndex((e) => e.event === "content_block_delta");
+  return pacedStream(encoded.slice(0, first), encoded.slice(first, last + 1), encoded.slice(last + 1), delayMs);
 }
 
-export async function simulatedMessagesResponse(req: SimulatedMessagesRequest, opts: { answeredModel?: string; delayMs?: number } = {}): Promise<Response> {
+export async function simulatedMessagesResponse(req: SimulatedMessagesRequest, opts: SimulatedMessagesOptions = {}): Promise<Response> {
   if (!req.stream) {
-    if (opts.delayMs) await Bun.sleep(opts.delayMs);
-    return Response.json(simulatedMessage(req, opts.answeredModel));
+    await waitFor(opts.delayMs ?? 0);
+    return Response.json(simulatedMessage(req, opts.answeredModel, opts.streamChunks));
   }
-  const chunks = simulatedMessageEvents(req, opts.answeredModel).map((e) => encodeSse({ event: e.event, data: JSON.stringify(e.data) }));
-  return new Response(paced(chunks, opts.delayMs ?? 0), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  const events = simulatedMessageEvents(req, opts.answeredModel, opts.streamChunks);
+  const encoded = events.map((e) => encodeSse({ event: e.event, data: JSON.stringify(e.data) }));
+  return new Response(pacedEvents(events, encoded, opts.delayMs ?? 0), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
 }
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -114,6 +122,7 @@ export function platformFrames(events: MessagesEvent[]): Uint8Array[] {
   );
 }
 
-export function simulatedPlatformStream(req: SimulatedMessagesRequest, opts: { answeredModel?: string; delayMs?: number } = {}): Response {
-  return new Response(paced(platformFrames(simulatedMessageEvents(req, opts.answeredModel)), opts.delayMs ?? 0), { headers: { "content-type": "application/vnd.amazon.eventstream" } });
+export function simulatedPlatformStream(req: SimulatedMessagesRequest, opts: SimulatedMessagesOptions = {}): Response {
+  const events = simulatedMessageEvents(req, opts.answeredModel, opts.streamChunks);
+  return new Response(pacedEvents(events, platformFrames(events), opts.delayMs ?? 0), { headers: { "content-type": "application/vnd.amazon.eventstream" } });
 }

@@ -4,14 +4,17 @@
  * mock provider and the sandbox for test keys.
  */
 import { encodeSse } from "../lib/sse.ts";
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { simulateChat, simulateEmbedding, type SimulatedAnswer, type SimulatedChatRequest, streamPieces } from "./chat-simulator.ts";
+import { countTextTokens } from "../lib/token-estimate.ts";
+import { simulateChat, simulateEmbedding, type SimulatedAnswer, type SimulatedChatRequest, streamPieces, wordsFor } from "./chat-simulator.ts";
+import { pacedStream, waitFor } from "./pacing.ts";
 
 export interface SimulatedChatOptions {
   /** The model the answer claims to be from (the request's by default). */
   answeredModel?: string;
   /** Spread across the stream's chunks, or waited before a plain answer. */
   delayMs?: number;
+  /** How many delta chunks carry the answer's text (or a tool call's arguments); one a word when unset. */
+  streamChunks?: number;
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -32,35 +35,27 @@ function message(a: SimulatedAnswer) {
 type StreamRequest = SimulatedChatRequest & { stream?: boolean; stream_options?: { include_usage?: boolean } | null };
 
 export async function simulatedChatCompletion(req: StreamRequest, opts: SimulatedChatOptions = {}): Promise<Response> {
-  const answer = simulateChat(req);
+  const answer = simulateChat(req, wordsFor(opts.streamChunks));
   const id = `chatcmpl-sim${answer.promptTokens}x${answer.completionTokens}`;
   const created = Math.floor(Date.now() / 1000);
   const model = opts.answeredModel ?? req.model;
   const delayMs = opts.delayMs ?? 0;
   if (!req.stream) {
-    if (delayMs > 0) await Bun.sleep(delayMs);
+    await waitFor(delayMs);
     return json({ id, object: "chat.completion", created, model, choices: [{ index: 0, message: message(answer), finish_reason: answer.finishReason }], usage: usageOf(answer) });
   }
   const chunk = (delta: object, finish: string | null) =>
     encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish }] }) });
-  const deltas: object[] = answer.toolCall
-    ? [{ tool_calls: [{ index: 0, id: answer.toolCall.id, type: "function", function: { name: answer.toolCall.name, arguments: "" } }] }, { tool_calls: [{ index: 0, function: { arguments: answer.toolCall.arguments } }] }]
-    : streamPieces(answer).map((content) => ({ content }));
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      controller.enqueue(chunk({ role: "assistant", content: answer.toolCall ? null : "" }, null));
-      for (const [i, delta] of deltas.entries()) {
-        if (delayMs > 0) await Bun.sleep(delayMs / deltas.length);
-        controller.enqueue(chunk(delta, i === deltas.length - 1 ? answer.finishReason : null));
-      }
-      if (req.stream_options?.include_usage) {
-        controller.enqueue(encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: usageOf(answer) }) }));
-      }
-      controller.enqueue(encodeSse({ data: "[DONE]" }));
-      controller.close();
-    },
-  });
-  return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  const call = answer.toolCall;
+  const head = [chunk({ role: "assistant", content: call ? null : "" }, null)];
+  if (call) head.push(chunk({ tool_calls: [{ index: 0, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }, null));
+  const texts = streamPieces(answer, opts.streamChunks);
+  const pieces = texts.map((text, i) =>
+    chunk(call ? { tool_calls: [{ index: 0, function: { arguments: text } }] } : { content: text }, i === texts.length - 1 ? answer.finishReason : null),
+  );
+  const tail = req.stream_options?.include_usage ? [encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: usageOf(answer) }) })] : [];
+  tail.push(encodeSse({ data: "[DONE]" }));
+  return new Response(pacedStream(head, pieces, tail, delayMs), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
 }
 
 export function simulatedEmbeddings(req: { model: string; input: unknown; dimensions?: number; encoding_format?: string }): Response {
@@ -71,7 +66,7 @@ export function simulatedEmbeddings(req: { model: string; input: unknown; dimens
     const embedding = req.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector;
     return { object: "embedding", index, embedding };
   });
-  const tokens = inputs.reduce((n, t) => n + Math.max(1, countTokens(t)), 0);
+  const tokens = inputs.reduce((n, t) => n + Math.max(1, countTextTokens(t)), 0);
   return json({ object: "list", model: req.model, data, usage: { prompt_tokens: tokens, total_tokens: tokens } });
 }
 
