@@ -10,8 +10,9 @@
  *   `slow-<ms>`       waits that long before answering;
  *   `swap-<model>`    answers claiming to be <model> (substitution);
  *   `dated-<model>`   answers as a dated snapshot of the requested name (`dated-x-2024-08-06`);
- * `/_mock/requests` lists the last requests it saw (method, path, auth headers, body)
- * and `/_mock/stats` counts streams started, finished and cancelled by the client.
+ * `/_mock/requests` lists the last requests it saw (method, path, full url with query,
+ * every header, body) and `/_mock/stats` counts streams started, finished and
+ * cancelled by the client.
  */
 import { simulatedMessagesResponse, simulatedPlatformStream } from "../simulator/messages-format.ts";
 import { openAiError, simulatedChatCompletion, simulatedEmbeddings, simulatedModelList } from "../simulator/openai-format.ts";
@@ -21,6 +22,8 @@ export interface MockProviderOptions {
   host: string;
   port: number;
   latencyMs: number;
+  /** How many delta chunks a stream's answer is split into; one a word when unset. */
+  streamChunks?: number;
 }
 
 const MODELS = ["gpt-4o", "gpt-4o-mini", "text-embedding-3-small", "mock-model"];
@@ -30,6 +33,10 @@ const PLATFORM_PATH = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/
 interface SeenRequest {
   method: string;
   path: string;
+  /** The path with its query string, as sent (`api-version` and the like are checked here). */
+  url: string;
+  /** Every request header, names lower-cased. */
+  headers: Record<string, string>;
   authorization: string | null;
   apiKey: string | null;
   version: string | null;
@@ -77,14 +84,14 @@ export function startMockProvider(opts: MockProviderOptions) {
     hostname: opts.host,
     port: opts.port,
     async fetch(request) {
-      const { pathname } = new URL(request.url);
+      const { pathname, search } = new URL(request.url);
       if (pathname === "/_mock/requests") return Response.json(seen);
       if (pathname === "/_mock/stats") return Response.json(stats);
       if (pathname === "/healthz") return new Response("ok");
       const text = request.method === "POST" ? await request.text() : "";
       const body = request.method === "POST" ? parse(text) : null;
       const h = request.headers;
-      seen.push({ method: request.method, path: pathname, authorization: h.get("authorization"), apiKey: h.get("api-key") ?? h.get("x-api-key"), version: h.get("anthropic-version"), amzDate: h.get("x-amz-date"), body });
+      seen.push({ method: request.method, path: pathname, url: pathname + search, headers: Object.fromEntries(h), authorization: h.get("authorization"), apiKey: h.get("api-key") ?? h.get("x-api-key"), version: h.get("anthropic-version"), amzDate: h.get("x-amz-date"), body });
       if (seen.length > KEEP_REQUESTS) seen.shift();
 
       const platform = PLATFORM_PATH.exec(pathname);
@@ -99,20 +106,21 @@ export function startMockProvider(opts: MockProviderOptions) {
       }
       const slow = /(?:^|[./])slow-(\d+)/.exec(model);
       const delayMs = slow ? Number(slow[1]) : opts.latencyMs;
+      const streamChunks = opts.streamChunks;
       // Platform ids carry an `anthropic.` prefix; the steering words follow it.
       const steer = model.replace(/^anthropic\./, "");
       const answeredModel = /^swap-(.+)$/.exec(steer)?.[1] ?? (steer.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
 
       if (request.method === "POST" && /\/chat\/completions$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) return openAiError(400, "model and messages are required");
-        const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel });
+        const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks });
         return body.stream ? counted(res) : res;
       }
       if (request.method === "POST" && pathname === "/v1/messages") {
         if (!h.get("x-api-key") && !h.get("authorization")) return messagesError(401, "x-api-key header is required");
         if (!h.get("anthropic-version")) return messagesError(400, "anthropic-version header is required");
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number") return messagesError(400, "model, messages and max_tokens are required");
-        const res = await simulatedMessagesResponse(body as never, { delayMs, answeredModel });
+        const res = await simulatedMessagesResponse(body as never, { delayMs, answeredModel, streamChunks });
         return body.stream ? counted(res) : res;
       }
       if (request.method === "POST" && platform) {
@@ -121,10 +129,10 @@ export function startMockProvider(opts: MockProviderOptions) {
         if (!body || !Array.isArray(body.messages) || body.anthropic_version !== "bedrock-2023-05-31") return Response.json({ message: "messages and anthropic_version bedrock-2023-05-31 are required" }, { status: 400 });
         const req = { ...body, model, stream: platform[2] !== "invoke" };
         if (!req.stream) {
-          const res = await simulatedMessagesResponse(req as never, { delayMs, answeredModel });
+          const res = await simulatedMessagesResponse(req as never, { delayMs, answeredModel, streamChunks });
           return res;
         }
-        return counted(simulatedPlatformStream(req as never, { delayMs, answeredModel }));
+        return counted(simulatedPlatformStream(req as never, { delayMs, answeredModel, streamChunks }));
       }
       if (request.method === "POST" && /\/embeddings$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || body.input === undefined) return openAiError(400, "model and input are required");
@@ -133,6 +141,10 @@ export function startMockProvider(opts: MockProviderOptions) {
       }
       if (request.method === "GET" && /\/models$/.test(pathname)) return simulatedModelList(MODELS);
       return openAiError(404, `mock provider has no route ${request.method} ${pathname}`, "not_found_error");
+    },
+    // A fault in the mock should look like a provider's JSON 500, never Bun's HTML error page.
+    error(err) {
+      return openAiError(500, `mock provider error: ${err.message}`, "server_error");
     },
   });
 }
