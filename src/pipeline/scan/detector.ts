@@ -1,9 +1,38 @@
 /**
- * A detector: one pattern, the category it belongs to, and an optional validator
- * that confirms a candidate match (checksums, entropy, placeholders). Patterns must
- * stay linear: no nested or overlapping quantifiers, bounded repetition only.
+ * A detector: one pattern, the category it belongs to, where a match can start, and
+ * an optional validator that confirms a candidate match (checksums, entropy,
+ * placeholders). Patterns must stay linear: no nested or overlapping quantifiers,
+ * bounded repetition only.
  */
 export type Category = "secret" | "injection" | "pii";
+
+/**
+ * Where a match of a detector can begin. The engine tries its patterns only at such
+ * places (triggers.ts finds them in one pass), so a start must cover every place a
+ * match could begin: a wrong one hides findings (the engine's tests check each
+ * detector against a scan at every position).
+ */
+export type Start =
+  /** A word (`\b`) that begins with one of these literals; derived from `\b(?:lit|lit)...` patterns when not given. */
+  | { at: "word"; literals: readonly string[] }
+  /** A word that begins with a digit. */
+  | { at: "digit-word" }
+  /** A word that begins with two capital letters and two digits (IBAN). */
+  | { at: "caps-digits-word" }
+  /** A boundary within the 64 characters before an `@` (an e-mail's local part). */
+  | { at: "before-at" }
+  /** A word within the 40 characters before a `:` or `=` that `name` ends just before (allowing a quote and 3 blanks). */
+  | { at: "assignment"; name: RegExp }
+  /** These literals, anywhere (case-insensitive for case-folding detectors). */
+  | { at: "literal"; literals: readonly string[] }
+  /** The start of the text or a newline, up to 3 blanks, then one of these characters (any case). */
+  | { at: "line"; first: string }
+  /** A `+` or `(` followed by a digit. */
+  | { at: "signed-number" }
+  /** A Unicode tag character or a bidirectional control. */
+  | { at: "invisible" }
+  /** The first character of a run of 24 or more base64 characters. */
+  | { at: "base64-run" };
 
 export interface Detector {
   /** A stable name, used for redaction placeholders and in messages (never a value). */
@@ -22,4 +51,6 @@ export interface Detector {
   valueAfter?: RegExp;
   /** Injection only: how much one match counts toward the blocking threshold. */
   weight?: number;
+  /** Where a match can begin; omitted for `\b` patterns that open with literals, which are derived. */
+  start?: Start | readonly Start[];
 }

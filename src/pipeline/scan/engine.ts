@@ -1,17 +1,17 @@
 /**
- * The scanning engine: every detector compiled into two regular expressions, so each
- * text is read in two linear passes. Credential and data formats are case-sensitive
- * and run on the text itself; phrasing that ignores case (injection, `PASSWORD=`)
- * is written in lower case and runs on the lower-cased text, which keeps both passes
- * free of case folding (the regex engine runs case-insensitive alternations at half
- * the speed). Validators confirm checksums and entropy; injection matches add up to a
- * score with a threshold. Base64 runs that decode to text are scanned again for
- * hidden instructions.
+ * The scanning engine: every detector compiled into two sticky regular expressions,
+ * one case-sensitive (credential and data formats), one ignoring case (phrasing,
+ * `PASSWORD=`). One pass over the characters (triggers.ts) finds where any detector
+ * can start, and the expressions are tried there only, in order, as a global search
+ * would meet those places. Validators confirm checksums and entropy; injection
+ * matches add up to a score with a threshold. Base64 runs that decode to text are
+ * scanned again for hidden instructions.
  */
 import type { Category, Detector } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
 import { SECRET_DETECTORS } from "./secret-detectors.ts";
+import { findStarts, planTriggers } from "./triggers.ts";
 
 export interface Finding {
   category: Category;
@@ -31,44 +31,35 @@ export const INJECTION_THRESHOLD = 1.0;
 const QUOTED_DISCOUNT = 0.4;
 const DISCUSSION_DISCOUNT = 0.5;
 const DISCUSSION =
-  "\\b(?:prompt injection|injection attacks?|jailbreak attempts?|red[- ]team|detect(?:ing|ion)?|classif(?:y|ier)|example of|examples of|security (?:training|research|awareness)|phrases? (?:like|such as)|attackers? (?:use|write|try))\\b";
-const DISCUSSION_FOLDED = new RegExp(DISCUSSION);
-const DISCUSSION_ANY_CASE = new RegExp(DISCUSSION, "i");
+  /\b(?:prompt injection|injection attacks?|jailbreak attempts?|red[- ]team|detect(?:ing|ion)?|classif(?:y|ier)|example of|examples of|security (?:training|research|awareness)|phrases? (?:like|such as)|attackers? (?:use|write|try))\b/i;
 /** Long enough to hold an instruction; decoded only when the start looks like text. Encoded text starts with a letter. */
-const BASE64_RUN: Detector = { kind: "encoded_instruction", category: "injection", weight: 1.0, pattern: "\\b(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24,}={0,2}" };
+const BASE64_RUN: Detector = { kind: "encoded_instruction", category: "injection", weight: 1.0, pattern: "\\b(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24,}={0,2}", start: { at: "base64-run" } };
 const MAX_DECODE = 64 * 1024;
 
 const ALL: Detector[] = [...SECRET_DETECTORS, ...PII_DETECTORS, ...INJECTION_DETECTORS, BASE64_RUN];
 const folds = (d: Detector) => d.category === "injection" || d.ignoreCase === true;
 
-/** A pattern's lower-case form: letters lowered, escapes (`\b`, `\d`, `\uDB40`) kept. */
-const lowered = (source: string) => source.replace(/(\\.)|([A-Z])/g, (_m, escape: string | undefined, upper: string | undefined) => escape ?? (upper as string).toLowerCase());
-
 interface Pass {
+  /** Sticky: tried at one position at a time. */
   regex: RegExp;
   /** In capturing-group order: the group that matched names the detector. */
   detectors: Detector[];
 }
 
-/**
- * Most detectors start at a word boundary: they sit behind one shared `\b`, so they are
- * tried only where a word starts, not at every character. The rest follow.
- */
-function compile(detectors: Detector[], source: (d: Detector) => string, flags: string): Pass {
+/** `\b` detectors sit behind one shared `\b`, tried first, as a global search would. */
+function compile(detectors: Detector[], flags: string): Pass {
   const atWord = detectors.filter((d) => d.pattern.startsWith("\\b"));
   const anywhere = detectors.filter((d) => !d.pattern.startsWith("\\b"));
-  const alternatives = [`\\b(?:${atWord.map((d) => `(${source(d).slice(2)})`).join("|")})`, ...anywhere.map((d) => `(${source(d)})`)];
+  const alternatives = [`\\b(?:${atWord.map((d) => `(${d.pattern.slice(2)})`).join("|")})`, ...anywhere.map((d) => `(${d.pattern})`)];
   return { regex: new RegExp(alternatives.join("|"), flags), detectors: [...atWord, ...anywhere] };
 }
 
-export const EXACT = compile(
-  ALL.filter((d) => !folds(d)),
-  (d) => d.pattern,
-  "g",
-);
-export const FOLDED = compile(ALL.filter(folds), (d) => lowered(d.pattern), "g");
-/** For the rare text whose lower-cased form has another length (offsets would shift): case-insensitive matching instead. */
-const FOLDED_ANY_CASE = compile(ALL.filter(folds), (d) => d.pattern, "gi");
+const EXACT_DETECTORS = ALL.filter((d) => !folds(d));
+const FOLDED_DETECTORS = ALL.filter(folds);
+export const EXACT = compile(EXACT_DETECTORS, "y");
+/** Phrasing and names that ignore case; the regex engine's case folding costs little at the few places it is tried. */
+export const FOLDED = compile(FOLDED_DETECTORS, "iy");
+const TRIGGERS = planTriggers(EXACT_DETECTORS, FOLDED_DETECTORS);
 
 function decodedText(run: string): string | null {
   if (run.length > MAX_DECODE * 1.4) return null;
@@ -104,36 +95,37 @@ interface ScanState {
   discussion: boolean | undefined;
 }
 
-/** One pass of one compiled expression over `subject` (the text, or its lower-cased copy with the same offsets). */
-function runPass(pass: Pass, subject: string, s: ScanState): void {
+/**
+ * One pass: the sticky expression tried at each candidate position in order, the way
+ * a global search would meet them. A match (accepted or not) is skipped whole.
+ */
+function runPass(pass: Pass, positions: readonly number[], s: ScanState): void {
   const { regex, detectors } = pass;
   const { text, opts } = s;
-  regex.lastIndex = 0;
-  for (let m = regex.exec(subject); m !== null; m = regex.exec(subject)) {
-    if (m[0] === "") {
-      regex.lastIndex++;
-      continue;
-    }
+  let resume = 0;
+  let last = -1;
+  for (const p of positions) {
+    if (p < resume || p === last) continue;
+    last = p;
+    regex.lastIndex = p;
+    const m = regex.exec(text);
+    if (m === null || m[0] === "") continue;
     let i = 1;
     while (m[i] === undefined) i++;
     const detector = detectors[i - 1] as Detector;
-    const start = m.index;
-    const end = start + m[0].length;
-    // Validators and decoding read the original text: case matters to entropy and base64.
-    const value = subject === text ? m[0] : text.slice(start, end);
+    const value = m[0];
+    const start = p;
+    const end = p + value.length;
+    resume = end;
     if (detector.category === "injection") {
       if (!opts.injection) continue;
       let weight = detector.weight ?? 1;
       if (detector === BASE64_RUN) {
         const decoded = (opts.depth ?? 0) < 1 ? decodedText(value) : null;
         if (decoded === null) continue;
-        // The nested scan shares the compiled expressions: keep this pass's place.
-        const resume = regex.lastIndex;
-        const hidden = scanText(decoded, { injection: true, depth: (opts.depth ?? 0) + 1 }).injectionScore;
-        regex.lastIndex = resume;
-        if (hidden < INJECTION_THRESHOLD) continue;
+        if (scanText(decoded, { injection: true, depth: (opts.depth ?? 0) + 1 }).injectionScore < INJECTION_THRESHOLD) continue;
       } else {
-        s.discussion ??= subject === text ? DISCUSSION_ANY_CASE.test(text) : DISCUSSION_FOLDED.test(subject);
+        s.discussion ??= DISCUSSION.test(text);
         if (s.discussion) weight *= quoted(text, start, end) ? QUOTED_DISCOUNT * DISCUSSION_DISCOUNT : DISCUSSION_DISCOUNT;
       }
       s.score += weight;
@@ -144,7 +136,7 @@ function runPass(pass: Pass, subject: string, s: ScanState): void {
       // Skipped whole (resuming inside every rejected candidate would make the scan
       // quadratic), except an assignment's value, which may begin another assignment.
       const sep = detector.valueAfter?.exec(value);
-      if (sep) regex.lastIndex = start + sep.index + sep[0].length;
+      if (sep) resume = start + sep.index + sep[0].length;
       continue;
     }
     s.findings.push({ category: detector.category, kind: detector.kind, start, end });
@@ -159,11 +151,23 @@ function withoutCoveredAssignments(findings: Finding[]): Finding[] {
   return findings.filter((f) => f.kind !== "password_assignment" || !specific.some((x) => x.start < f.end && x.end > f.start));
 }
 
-export function scanText(text: string, opts: ScanOptions): TextScan {
+function scanAt(text: string, opts: ScanOptions, positions: [readonly number[], readonly number[]]): TextScan {
   const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined };
-  runPass(EXACT, text, s);
-  const lower = text.toLowerCase();
-  if (lower.length === text.length) runPass(FOLDED, lower, s);
-  else runPass(FOLDED_ANY_CASE, text, s);
+  runPass(EXACT, positions[0], s);
+  runPass(FOLDED, positions[1], s);
   return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score };
+}
+
+/** Scans one text: the patterns are tried only where a detector can start (triggers.ts). */
+export function scanText(text: string, opts: ScanOptions): TextScan {
+  return scanAt(text, opts, findStarts(text, TRIGGERS));
+}
+
+/**
+ * The same scan with the patterns tried at every position: what a global search does.
+ * It is the reference the triggers are tested against, never used on requests.
+ */
+export function scanTextExhaustively(text: string, opts: ScanOptions): TextScan {
+  const every = Array.from({ length: text.length + 1 }, (_, i) => i);
+  return scanAt(text, opts, [every, every]);
 }

@@ -7,7 +7,7 @@
  */
 import type { Detector } from "./detector.ts";
 
-const inj = (kind: string, weight: number, pattern: string): Detector => ({ kind, category: "injection", weight, pattern });
+const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({ kind, category: "injection", weight, pattern, start });
 
 const PRIOR_EN = "(?:all |any |the |your |my |these |those )?(?:previous|prior|preceding|above|earlier|former|original|initial|system) ";
 const RULES_EN = "(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|commands|context|constraints)";
@@ -36,15 +36,15 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj("role_hijack", 0.3, `\\bwithout (?:any )?(?:restrictions|filters|censorship|limitations|guardrails|content polic(?:y|ies))\\b`),
   inj("role_hijack", 0.5, `\\bjailbr(?:ea|o)k(?:en|ing)?\\b`),
   // Chat-template and delimiter injection
-  inj("template_injection", 1.0, `<\\|im_start\\|>|<\\|im_end\\|>|<\\|system\\|>|<\\|endoftext\\|>|<\\|start_header_id\\|>|<\\|eot_id\\|>`),
-  inj("template_injection", 1.0, `\\[/?INST\\]|<</?SYS>>`),
-  inj("template_injection", 1.0, `(?:^|\\n)\\s{0,3}#{2,4} ?(?:system|instruction|instructions|assistant) ?:?\\s{0,3}(?:\\n|$)`),
-  inj("template_injection", 0.9, `</?(?:system|system_prompt|sys)>`),
-  inj("template_injection", 1.0, `(?:^|\\n)\\s{0,3}system ?: ?(?:you|ignore|new|override|from now)`),
+  inj("template_injection", 1.0, `<\\|im_start\\|>|<\\|im_end\\|>|<\\|system\\|>|<\\|endoftext\\|>|<\\|start_header_id\\|>|<\\|eot_id\\|>`, { at: "literal", literals: ["<|"] }),
+  inj("template_injection", 1.0, `\\[/?INST\\]|<</?SYS>>`, { at: "literal", literals: ["[inst]", "[/inst]", "<<sys>>", "<</sys>>"] }),
+  inj("template_injection", 1.0, `(?:^|\\n)\\s{0,3}#{2,4} ?(?:system|instruction|instructions|assistant) ?:?\\s{0,3}(?:\\n|$)`, { at: "line", first: "#" }),
+  inj("template_injection", 0.9, `</?(?:system|system_prompt|sys)>`, { at: "literal", literals: ["<sys", "</sys"] }),
+  inj("template_injection", 1.0, `(?:^|\\n)\\s{0,3}system ?: ?(?:you|ignore|new|override|from now)`, { at: "line", first: "s" }),
   // Invisible characters: Unicode tag characters and bidirectional overrides
   // Tag characters U+E0000-U+E007F, matched as their UTF-16 surrogate pairs.
-  inj("invisible_unicode", 1.0, `\\uDB40[\\uDC00-\\uDC7F]`),
-  inj("invisible_unicode", 1.0, `[\\u202A-\\u202E\\u2066-\\u2069]`),
+  inj("invisible_unicode", 1.0, `\\uDB40[\\uDC00-\\uDC7F]`, { at: "invisible" }),
+  inj("invisible_unicode", 1.0, `[\\u202A-\\u202E\\u2066-\\u2069]`, { at: "invisible" }),
   // German
   inj("instruction_override", 1.0, `\\b(?:ignoriere|ignorieren sie|vergiss|vergessen sie|missachte) (?:alle |die |deine |ihre |sämtliche )?(?:vorherigen |bisherigen |obigen |vorigen |ursprünglichen )?(?:anweisungen|instruktionen|regeln|befehle|vorgaben)\\b`),
   inj("prompt_extraction", 1.0, `\\b(?:zeige|zeig|nenne|gib|verrate) (?:mir )?(?:deinen|deine|den|die|ihren) (?:system-?prompt|systemanweisungen|ursprünglichen anweisungen)`),

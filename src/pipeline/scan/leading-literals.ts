@@ -1,0 +1,69 @@
+/**
+ * The literals a `\b` pattern must open with, read from its source: `\bsk-ant-...`
+ * opens with "sk-ant-", `\b(?:ignore|disregard) ...` with "ignore" or "disregard".
+ * Null when the opening is not literal (a character class, an optional group), and
+ * the detector then declares its start itself.
+ */
+
+const META = new Set([..."\\[](){}|?*+.^$"]);
+const QUANTIFIER = new Set([..."?*+{"]);
+/** Escapes that stand for their character; any other escape (`\d`, `\s`, `\u`) ends a literal. */
+const ESCAPED_LITERAL = new Set([..."|/-.[](){}?*+^$"]);
+
+/** The literal characters from `i`, without the last one when a quantifier makes it optional. */
+function literalRun(src: string, i: number): string {
+  let out = "";
+  let k = i;
+  while (k < src.length) {
+    const ch = src[k] as string;
+    if (ch === "\\" && ESCAPED_LITERAL.has(src[k + 1] ?? "")) {
+      out += src[k + 1];
+      k += 2;
+    } else if (!META.has(ch)) {
+      out += ch;
+      k++;
+    } else break;
+  }
+  return QUANTIFIER.has(src[k] ?? "") ? out.slice(0, -1) : out;
+}
+
+/** The top-level alternatives of the group opening at `open` (`(?:`), or null if the group is optional. */
+function groupAlternatives(src: string, open: number): string[] | null {
+  const alternatives: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = open + 3;
+  for (let k = open; k < src.length; k++) {
+    const ch = src[k];
+    if (ch === "\\") {
+      k++;
+      continue;
+    }
+    if (inClass) {
+      if (ch === "]") inClass = false;
+      continue;
+    }
+    if (ch === "[") inClass = true;
+    else if (ch === "(") depth++;
+    else if (ch === ")") {
+      depth--;
+      if (depth === 0) {
+        alternatives.push(src.slice(from, k));
+        return QUANTIFIER.has(src[k + 1] ?? "") ? null : alternatives;
+      }
+    } else if (ch === "|" && depth === 1) {
+      alternatives.push(src.slice(from, k));
+      from = k + 1;
+    }
+  }
+  return null;
+}
+
+export function leadingLiterals(pattern: string): string[] | null {
+  if (!pattern.startsWith("\\b")) return null;
+  const body = pattern.slice(2);
+  const alternatives = body.startsWith("(?:") ? groupAlternatives(body, 0) : [body];
+  if (!alternatives) return null;
+  const literals = alternatives.map((a) => literalRun(a, 0));
+  return literals.every((l) => l.length >= 2) ? literals : null;
+}

@@ -1,0 +1,293 @@
+/**
+ * Where detectors can match: one pass over a text's characters finds every place a
+ * detector's `start` allows, for the case-sensitive and the case-folding pass. The
+ * engine tries its patterns only there (sticky) instead of at every character, so
+ * ordinary prose is read once, by this loop, and hardly at all by the regex engine.
+ */
+import type { Detector, Start } from "./detector.ts";
+import { leadingLiterals } from "./leading-literals.ts";
+
+/** Which pass a start feeds: bit 0 the case-sensitive one, bit 1 the case-folding one. */
+type Passes = number;
+
+interface Literal {
+  text: string;
+  /** Compared ignoring case (a case-folding detector's). */
+  anyCase: boolean;
+  passes: Passes;
+}
+
+export interface TriggerPlan {
+  /** Word literals of three characters by their lower-cased characters (see `key`), and longer ones by their first four. */
+  words3: Map<number, Literal[]>;
+  words4: Map<number, Literal[]>;
+  /** A hash of every key in words3 and words4: most words are ruled out here, without a map lookup. */
+  keySeen: Uint8Array;
+  /** The first two characters of every word literal, lower-cased: the first and cheapest filter. */
+  pairSeen: Uint8Array;
+  /** Literals found anywhere, by their first character. */
+  anywhere: Map<number, Literal[]>;
+  assignments: { name: RegExp; passes: Passes }[];
+  /** Lower-cased first characters after a line start, and the passes they feed. */
+  lineFirst: Map<number, Passes>;
+  digitWord: Passes;
+  capsDigitsWord: Passes;
+  beforeAt: Passes;
+  signedNumber: Passes;
+  invisible: Passes;
+  base64Run: Passes;
+  /** Per ASCII character: WORD, BASE64 and SPECIAL (this plan has a trigger there). */
+  classes: Uint8Array;
+}
+
+const WORD = 1;
+const BASE64 = 2;
+const SPECIAL = 4;
+
+/** Latin-1 lower case (the case-folding pass compares with `i`, which folds Latin-1 too). */
+const LOWER = new Uint16Array(256).map((_, c) => String.fromCharCode(c).toLowerCase().charCodeAt(0));
+const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c);
+/** Three or four Latin-1 characters, lower-cased, as one number. */
+const key3 = (a: number, b: number, c: number) => ((LOWER[a] as number) << 16) | ((LOWER[b] as number) << 8) | (LOWER[c] as number);
+const key4 = (k3: number, d: number) => ((k3 << 8) | (LOWER[d] as number)) >>> 0;
+const seenSlot = (key: number) => Math.imul(key, 0x9e3779b1) >>> 16;
+const latin1 = (text: string, n: number) => [...text.slice(0, n)].every((ch) => ch.charCodeAt(0) <= 255);
+
+function baseClasses(): Uint8Array {
+  const classes = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    if (/\w/.test(ch)) classes[c] = (classes[c] as number) | WORD;
+    if (/[A-Za-z0-9+/]/.test(ch)) classes[c] = (classes[c] as number) | BASE64;
+  }
+  return classes;
+}
+
+function startsOf(d: Detector): readonly Start[] {
+  if (d.start) return Array.isArray(d.start) ? d.start : [d.start as Start];
+  const literals = leadingLiterals(d.pattern);
+  if (!literals) throw new Error(`detector ${d.kind}: its pattern does not open with \\b and literals, so it must declare where it starts`);
+  return [{ at: "word", literals }];
+}
+
+/** Compiles the starts of both passes' detectors into one plan for `findStarts`. */
+export function planTriggers(exact: readonly Detector[], folded: readonly Detector[]): TriggerPlan {
+  const plan: TriggerPlan = {
+    words3: new Map(),
+    words4: new Map(),
+    keySeen: new Uint8Array(65536),
+    pairSeen: new Uint8Array(65536),
+    anywhere: new Map(),
+    assignments: [],
+    lineFirst: new Map(),
+    digitWord: 0,
+    capsDigitsWord: 0,
+    beforeAt: 0,
+    signedNumber: 0,
+    invisible: 0,
+    base64Run: 0,
+    classes: baseClasses(),
+  };
+  const special = (ch: string) => {
+    const c = ch.charCodeAt(0);
+    if (c >= 128 || (plan.classes[c] as number) & WORD) throw new Error(`a trigger character must be ASCII punctuation: ${JSON.stringify(ch)}`);
+    plan.classes[c] = (plan.classes[c] as number) | SPECIAL;
+  };
+  const add = (d: Detector, passes: Passes) => {
+    const anyCase = passes === 2;
+    for (const s of startsOf(d)) {
+      switch (s.at) {
+        case "word":
+          for (const text of s.literals) {
+            if (text.length < 3 || !latin1(text, 4)) throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} needs three Latin-1 characters`);
+            const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
+            const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
+            plan.keySeen[seenSlot(key)] = 1;
+            plan.pairSeen[k3 >>> 8] = 1;
+            map.set(key, [...(map.get(key) ?? []), { text: anyCase ? text.toLowerCase() : text, anyCase, passes }]);
+          }
+          break;
+        case "literal":
+          for (const text of s.literals) {
+            special(text[0] as string);
+            const first = text.charCodeAt(0);
+            plan.anywhere.set(first, [...(plan.anywhere.get(first) ?? []), { text: anyCase ? text.toLowerCase() : text, anyCase, passes }]);
+          }
+          break;
+        case "assignment":
+          special(":");
+          special("=");
+          plan.assignments.push({ name: s.name, passes });
+          break;
+        case "line":
+          special("\n");
+          for (const ch of s.first) plan.lineFirst.set(lower(ch.charCodeAt(0)), (plan.lineFirst.get(lower(ch.charCodeAt(0))) ?? 0) | passes);
+          break;
+        case "before-at":
+          special("@");
+          plan.beforeAt |= passes;
+          break;
+        case "signed-number":
+          special("+");
+          special("(");
+          plan.signedNumber |= passes;
+          break;
+        case "digit-word":
+          plan.digitWord |= passes;
+          break;
+        case "caps-digits-word":
+          plan.capsDigitsWord |= passes;
+          break;
+        case "invisible":
+          plan.invisible |= passes;
+          break;
+        case "base64-run":
+          plan.base64Run |= passes;
+          break;
+      }
+    }
+  };
+  for (const d of exact) add(d, 1);
+  for (const d of folded) add(d, 2);
+  return plan;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isCapital = (c: number) => c >= 65 && c <= 90;
+/** JavaScript's `\s`, for the blanks a line-start pattern may skip. */
+const isBlank = (c: number) =>
+  (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+/** Unicode tag characters (as their high surrogate) and bidirectional controls. */
+const isInvisible = (c: number) => c === 0xdb40 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+
+function literalAt(text: string, i: number, lit: Literal): boolean {
+  const t = lit.text;
+  if (i + t.length > text.length) return false;
+  for (let k = 0; k < t.length; k++) {
+    const c = text.charCodeAt(i + k);
+    if ((lit.anyCase ? lower(c) : c) !== t.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** One text's scan: the candidates found so far, and the back-windows already covered. */
+interface Found {
+  text: string;
+  plan: TriggerPlan;
+  out: [number[], number[]];
+  /** False once a position was pushed behind a later one (back-windows, base64 runs). */
+  ordered: boolean;
+  /** Back-windows already pushed up to here: overlapping windows (`@@@@`) push each position once. */
+  atCovered: number;
+  assignCovered: number;
+}
+
+function push(f: Found, p: number, passes: Passes): void {
+  if (passes & 1) f.out[0].push(p);
+  if (passes & 2) f.out[1].push(p);
+}
+
+function wordAt(f: Found, p: number): boolean {
+  if (p < 0) return false;
+  const c = f.text.charCodeAt(p);
+  return c < 128 && ((f.plan.classes[c] as number) & WORD) !== 0;
+}
+
+/** A line whose first character after up to three blanks is one a line-start pattern opens with. */
+function lineStart(f: Found, p: number, from: number): void {
+  const text = f.text;
+  let k = from;
+  while (k < text.length && k - from < 3 && isBlank(text.charCodeAt(k))) k++;
+  const passes = k < text.length ? f.plan.lineFirst.get(lower(text.charCodeAt(k))) : undefined;
+  if (passes) push(f, p, passes);
+}
+
+/** A word begins at `i` with character `c` (a letter, digit or `_`). */
+function wordStart(f: Found, i: number, c: number): void {
+  const { text, plan } = f;
+  if (c <= 57) {
+    if (c >= 48 && plan.digitWord) push(f, i, plan.digitWord);
+    return;
+  }
+  const c1 = text.charCodeAt(i + 1);
+  if (plan.capsDigitsWord && isCapital(c) && isCapital(c1) && isDigit(text.charCodeAt(i + 2)) && isDigit(text.charCodeAt(i + 3))) push(f, i, plan.capsDigitsWord);
+  // NaN past the end fails these comparisons: no literal runs past the text.
+  if (!(c1 <= 255) || !plan.pairSeen[((LOWER[c] as number) << 8) | (LOWER[c1] as number)]) return;
+  const c2 = text.charCodeAt(i + 2);
+  const c3 = text.charCodeAt(i + 3);
+  if (!(c2 <= 255)) return;
+  const k3 = key3(c, c1, c2);
+  if (plan.keySeen[seenSlot(k3)]) for (const lit of plan.words3.get(k3) ?? []) if (literalAt(text, i, lit)) push(f, i, lit.passes);
+  if (!(c3 <= 255)) return;
+  const k4 = key4(k3, c3);
+  if (plan.keySeen[seenSlot(k4)]) for (const lit of plan.words4.get(k4) ?? []) if (literalAt(text, i, lit)) push(f, i, lit.passes);
+}
+
+/** An ASCII character some start is marked for (SPECIAL). */
+function special(f: Found, i: number, c: number): void {
+  const { text, plan } = f;
+  const literals = plan.anywhere.get(c);
+  if (literals) for (const lit of literals) if (literalAt(text, i, lit)) push(f, i, lit.passes);
+  if (c === 10) {
+    if (plan.lineFirst.size) lineStart(f, i, i + 1);
+  } else if (c === 64) {
+    // `@`: an e-mail's local part starts at a boundary within 64 characters before it.
+    if (!plan.beforeAt) return;
+    for (let p = Math.max(0, i - 64, f.atCovered); p < i; p++) if (wordAt(f, p) !== wordAt(f, p - 1)) push(f, p, plan.beforeAt);
+    f.atCovered = i;
+    f.ordered = false;
+  } else if (c === 58 || c === 61) {
+    // `:` or `=` after a credential-like name: the assignment starts at a word at most 40 characters back.
+    for (const a of plan.assignments) {
+      if (!a.name.test(text.slice(Math.max(0, i - 20), i))) continue;
+      for (let p = Math.max(0, i - 40, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.passes);
+      f.assignCovered = i;
+      f.ordered = false;
+    }
+  } else if (c === 43 || c === 40) {
+    const next = text.charCodeAt(i + 1);
+    if (plan.signedNumber && isDigit(next) && (c === 40 || next !== 48)) push(f, i, plan.signedNumber);
+  }
+}
+
+/**
+ * The candidate start positions of both passes, each ascending (duplicates possible).
+ * Linear in the text: every character is read once, and once more at most by the
+ * back-windows of `@` (64 characters) and of assignment signs (40). The loop itself
+ * stays small (the work at the rare places sits in functions it calls), which is what
+ * lets the JIT compile it tightly.
+ */
+export function findStarts(text: string, plan: TriggerPlan): [number[], number[]] {
+  const f: Found = { text, plan, out: [[], []], ordered: true, atCovered: 0, assignCovered: 0 };
+  if (plan.lineFirst.size) lineStart(f, 0, 0);
+  const classes = plan.classes;
+  const n = text.length;
+  let previousWord = false;
+  let runStart = -1;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const cls = c < 128 ? (classes[c] as number) : 0;
+    if (cls & BASE64) {
+      if (runStart < 0) runStart = i;
+      else if (i - runStart === 23 && plan.base64Run) {
+        push(f, runStart, plan.base64Run);
+        f.ordered = false;
+      }
+    } else runStart = -1;
+    if (cls & WORD) {
+      if (!previousWord) {
+        previousWord = true;
+        wordStart(f, i, c);
+      }
+      continue;
+    }
+    previousWord = false;
+    if (cls & SPECIAL) special(f, i, c);
+    else if (c >= 128 && plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
+  }
+  if (!f.ordered) {
+    f.out[0].sort((a, b) => a - b);
+    f.out[1].sort((a, b) => a - b);
+  }
+  return f.out;
+}
