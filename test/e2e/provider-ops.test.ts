@@ -114,6 +114,9 @@ test("azure-openai: deployment paths, the api-key header and api-version", async
   expect(res.object).toBe("chat.completion");
   const seen = (await mock.requests()).at(-1)!;
   expect(seen.path).toBe("/openai/deployments/prod-4o/chat/completions");
+  expect(seen.url).toBe("/openai/deployments/prod-4o/chat/completions?api-version=2024-06-01");
   expect(seen.apiKey).toBe("azure-key-1234567890");
+  expect(seen.headers["api-key"]).toBe("azure-key-1234567890");
   expect(seen.authorization).toBeNull();
+  expect(seen.headers.authorization).toBeUndefined();
 });
