@@ -111,6 +111,3 @@ export const toUsageHourly = (r: Row): UsageHourly => ({
   costMicros: num(r.cost_micros),
   latencyMsSum: num(r.latency_ms_sum),
 });
-
-/** The start of the UTC hour an instant falls in: the roll-up bucket. */
-export const hourOf = (ms: number): number => Math.floor(ms / 3_600_000) * 3_600_000;

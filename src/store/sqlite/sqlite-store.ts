@@ -24,8 +24,8 @@ import {
 } from "../../domain/types.ts";
 import { MIGRATIONS } from "../migrations/index.ts";
 import type { AuditPage, Store } from "../store.ts";
+import { hourOf, rollUpHourly } from "../hourly-rollup.ts";
 import {
-  hourOf,
   type Row,
   toApiKey,
   toAudit,
@@ -289,6 +289,7 @@ export class SqliteStore implements Store {
   // Usage
 
   async writeFlush(batch: FlushBatch): Promise<void> {
+    const hourly = rollUpHourly(batch.events);
     this.db.transaction(() => {
       for (const e of batch.events) {
         this.run(
@@ -297,18 +298,19 @@ export class SqliteStore implements Store {
           e.id, e.requestId, e.orgId, e.keyId, e.userId, e.provider, e.model, e.promptTokens, e.completionTokens,
           e.costMicros, e.latencyMs, e.status, e.errorCode, e.createdAt,
         );
+      }
+      for (const h of hourly) {
         this.run(
           `INSERT INTO usage_hourly (org_id, hour, key_id, provider, model, requests, errors, prompt_tokens, completion_tokens, cost_micros, latency_ms_sum)
-           VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (org_id, hour, key_id, provider, model) DO UPDATE SET
-             requests = usage_hourly.requests + 1,
+             requests = usage_hourly.requests + excluded.requests,
              errors = usage_hourly.errors + excluded.errors,
              prompt_tokens = usage_hourly.prompt_tokens + excluded.prompt_tokens,
              completion_tokens = usage_hourly.completion_tokens + excluded.completion_tokens,
              cost_micros = usage_hourly.cost_micros + excluded.cost_micros,
              latency_ms_sum = usage_hourly.latency_ms_sum + excluded.latency_ms_sum`,
-          e.orgId, hourOf(e.createdAt), e.keyId ?? "", e.provider, e.model, e.status >= 400 ? 1 : 0,
-          e.promptTokens, e.completionTokens, e.costMicros, e.latencyMs,
+          h.orgId, h.hour, h.keyId, h.provider, h.model, h.requests, h.errors, h.promptTokens, h.completionTokens, h.costMicros, h.latencyMsSum,
         );
       }
       for (const t of batch.keyTouches) {

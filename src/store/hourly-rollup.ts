@@ -1,0 +1,45 @@
+/**
+ * A flush's usage events summed per hourly roll-up row (organization, hour, key,
+ * provider, model), so a store writes one upsert per row touched rather than one
+ * per event. Shared by every store implementation.
+ */
+import type { UsageEvent } from "../domain/types.ts";
+
+/** The start of the UTC hour an instant falls in: the roll-up bucket. */
+export const hourOf = (ms: number): number => Math.floor(ms / 3_600_000) * 3_600_000;
+
+export interface HourlyDelta {
+  orgId: string;
+  hour: number;
+  /** "" for calls without a key (sessions): the roll-up's key column is part of its primary key. */
+  keyId: string;
+  provider: string;
+  model: string;
+  requests: number;
+  errors: number;
+  promptTokens: number;
+  completionTokens: number;
+  costMicros: number;
+  latencyMsSum: number;
+}
+
+export function rollUpHourly(events: readonly UsageEvent[]): HourlyDelta[] {
+  const rows = new Map<string, HourlyDelta>();
+  for (const e of events) {
+    const hour = hourOf(e.createdAt);
+    const keyId = e.keyId ?? "";
+    const id = `${e.orgId}\u0000${hour}\u0000${keyId}\u0000${e.provider}\u0000${e.model}`;
+    let row = rows.get(id);
+    if (!row) {
+      row = { orgId: e.orgId, hour, keyId, provider: e.provider, model: e.model, requests: 0, errors: 0, promptTokens: 0, completionTokens: 0, costMicros: 0, latencyMsSum: 0 };
+      rows.set(id, row);
+    }
+    row.requests++;
+    if (e.status >= 400) row.errors++;
+    row.promptTokens += e.promptTokens;
+    row.completionTokens += e.completionTokens;
+    row.costMicros += e.costMicros;
+    row.latencyMsSum += e.latencyMs;
+  }
+  return [...rows.values()];
+}
