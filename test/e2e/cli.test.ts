@@ -70,4 +70,27 @@ describe("gateway CLI", () => {
     proc.kill();
     await proc.exited;
   });
+
+  test("mock-provider refuses bad flags and variables with a message naming them", async () => {
+    const cases: [string[], Record<string, string>, string][] = [
+      [["--stream-chunks", "0"], {}, "--stream-chunks must be a whole number of chunks from 1 to 100000"],
+      [["--stream-chunks", "many"], {}, '--stream-chunks must be a whole number of chunks from 1 to 100000, got "many"'],
+      [["--latency-ms=-5"], {}, "--latency-ms must be a whole number of milliseconds"],
+      [["--port", "70000"], {}, "--port must be a whole number from 0 to 65535"],
+      [[], { GW_MOCK_STREAM_CHUNKS: "2.5" }, 'GW_MOCK_STREAM_CHUNKS must be a whole number of chunks from 1 to 100000, got "2.5"'],
+      [[], { GW_MOCK_LATENCY_MS: "soon" }, "GW_MOCK_LATENCY_MS must be a whole number of milliseconds"],
+      [[], { GW_MOCK_PORT: "http" }, "GW_MOCK_PORT must be a whole number from 0 to 65535"],
+    ];
+    for (const [flags, env, message] of cases) {
+      const r = await runCli(["mock-provider", ...flags], env);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr).toContain("Usage: gateway mock-provider");
+    }
+  });
+
+  test("mock-provider --help names every flag and its variable", async () => {
+    const help = (await runCli(["mock-provider", "--help"])).stdout;
+    for (const word of ["--host", "--port", "--latency-ms", "--stream-chunks", "GW_MOCK_HOST", "GW_MOCK_PORT", "GW_MOCK_LATENCY_MS", "GW_MOCK_STREAM_CHUNKS"]) expect(help).toContain(word);
+  });
 });
