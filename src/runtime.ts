@@ -16,8 +16,8 @@ import { createOperationRegistry } from "./ops/index.ts";
 import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
-import { providerRefusal } from "./pipeline/authorize.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
+import { configuredProviderVerdicts } from "./policy/provider-authorization.ts";
 import { loadCatalog } from "./providers/catalog/catalog.ts";
 import { SecretBox } from "./lib/secret-box.ts";
 import type { ServiceDeps } from "./services/deps.ts";
@@ -64,7 +64,11 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const { store, services: base, masterKey } = await openServices(config);
   const keyCache = new KeyCache({ loader: (hash) => store.getKeyPrincipalByHash(hash), ttlMs: config.keyCacheTtlS * 1000 });
   const box = new SecretBox(masterKey.derive("provider-key-encryption"));
-  const directory = new ProviderDirectory((orgId) => store.listProviderConfigs(orgId), (rec) => openCredentials(box, rec));
+  const directory = new ProviderDirectory(
+    (orgId) => store.listProviderConfigs(orgId),
+    (rec) => openCredentials(box, rec),
+    (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
+  );
   const limiter = new TokenBucketLimiter({ limit: config.rateLimitRequests, windowS: config.rateLimitWindowS });
   const snapshotPath = join(config.dataDir, "hot-state.msgpack");
   const snapshot = readSnapshot(snapshotPath);
@@ -84,15 +88,19 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
   });
   const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
-  // /v1/models omits what the caller may not call.
-  const models = new ModelList(catalog, directory, log, (p, identity) => providerRefusal(identity, { kind: p.kind, country: catalog.kind(p.kind).country ?? p.record.country, providerName: p.record.name }) === null);
+  // /v1/models omits what the caller may not call (the directory's precomputed verdicts).
+  const models = new ModelList(catalog, directory, log);
   const services: OperationDeps = {
     ...base,
     onKeyChanged: (hash) => keyCache.evict(hash),
     onPreferencesChanged: (orgId) => settings.evict(orgId),
     box,
     catalog,
-    onProvidersChanged: (orgId) => directory.evict(orgId),
+    onProvidersChanged: (orgId) => {
+      directory.evict(orgId);
+      // A new address or key may answer with another model list.
+      models.forget(orgId);
+    },
     calls,
     models,
   };

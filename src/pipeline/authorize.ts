@@ -1,29 +1,31 @@
 /**
  * Stage 5: may this call go to this provider? Its country must be authorized
  * (403 `provider_blocked`), and its kind must be in the organization's tier (403
- * `tier_limit_exceeded`). Checked on every call: policy and tiers change after a
- * provider was configured.
+ * `tier_limit_exceeded`). Checked on every call, since policy and tiers change after
+ * a provider was configured; but for a configured provider the answer was worked out
+ * when the organization's providers were loaded (policy/provider-authorization.ts),
+ * so the check here is a lookup by the caller's current tier. A per-request key has
+ * no configuration to precompute for, and is worked out here.
  */
-import { ApiError } from "../lib/errors.ts";
-import { isAuthorizedCountry } from "../policy/geography.ts";
-import { providerKindRefusal } from "../policy/tiers.ts";
-import type { ProviderKind } from "../providers/catalog/provider-kinds.ts";
+import type { ApiError } from "../lib/errors.ts";
+import { type AuthorizationSubject, refusalFor, type TierVerdicts } from "../policy/provider-authorization.ts";
 import type { Target } from "../providers/target.ts";
 import type { Identity } from "../services/identity.ts";
 
-export function providerBlocked(name: string, country: string | null): ApiError {
-  return new ApiError(403, "provider_blocked", `${name} runs in ${country ?? "an undeclared country"}, which is not an authorized provider country (the United States, NATO members and Major Non-NATO Allies).`, {
-    details: { provider: name, country },
-  });
+export { providerBlocked } from "../policy/provider-authorization.ts";
+
+/**
+ * A target as resolution hands it over: with the configured provider's precomputed
+ * verdicts, when it has one. (Targets built elsewhere, such as in benchmarks, carry none.)
+ */
+export type ResolvedTarget = Target & { authorization?: TierVerdicts };
+
+/** Why this organization may not call this provider, or null when it may (worked out now). */
+export function providerRefusal(identity: Identity, p: AuthorizationSubject): ApiError | null {
+  return refusalFor(identity.organization.tier, p);
 }
 
-/** Why this organization may not call this provider, or null when it may. */
-export function providerRefusal(identity: Identity, p: { kind: ProviderKind; country: string | null; providerName: string }): ApiError | null {
-  if (!isAuthorizedCountry(p.country)) return providerBlocked(p.providerName, p.country);
-  return providerKindRefusal(identity.organization.tier, p.kind);
-}
-
-export function authorizeTarget(identity: Identity, target: Target): void {
-  const refusal = providerRefusal(identity, target);
+export function authorizeTarget(identity: Identity, target: ResolvedTarget): void {
+  const refusal = target.authorization ? target.authorization[identity.organization.tier] : providerRefusal(identity, target);
   if (refusal) throw refusal;
 }

@@ -10,9 +10,10 @@
 import { ApiError, badRequest } from "../lib/errors.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
-import type { Target } from "../providers/target.ts";
+import { providerCountry } from "../policy/provider-authorization.ts";
 import { type Identity, responsibleUserId } from "../services/identity.ts";
 import type { LiveProvider, ProviderDirectory } from "../state/provider-directory.ts";
+import type { ResolvedTarget } from "./authorize.ts";
 
 export interface ResolveDeps {
   catalog: Catalog;
@@ -63,7 +64,7 @@ function perRequestKindOf(headers: Headers): ProviderKind | null {
   return raw;
 }
 
-export async function resolveTarget(deps: ResolveDeps, identity: Identity, model: string, headers: Headers): Promise<Target> {
+export async function resolveTarget(deps: ResolveDeps, identity: Identity, model: string, headers: Headers): Promise<ResolvedTarget> {
   const perRequestKey = headers.get("x-gw-provider-key");
   const perRequestKind = perRequestKindOf(headers);
   const usable = usableProviders(await deps.directory.get(identity.organization.id), identity);
@@ -92,7 +93,7 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
     info,
     format: chosen.record.format,
     // A vendor's country is the catalog's now (policy can change); only self-hosted and custom declare their own.
-    country: info.country ?? chosen.record.country,
+    country: providerCountry(deps.catalog, chosen.kind, chosen.record),
     providerName: chosen.record.name,
     configId: chosen.record.id,
     baseUrl,
@@ -100,5 +101,7 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
     settings: chosen.record.settings,
     model: wanted.model,
     catalogModel,
+    // Worked out when the organization's providers loaded; stage 5 looks it up by tier.
+    authorization: chosen.authorization,
   };
 }

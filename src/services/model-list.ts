@@ -1,7 +1,11 @@
 /**
  * The caller's model list: for every provider they may use, the provider's own list
  * (fetched, cached 10 minutes, failures tolerated) and the catalog's entries for that
- * kind, and any models a self-hosted or custom provider declares.
+ * kind, and any models a self-hosted or custom provider declares. A cached list
+ * belongs to one version of one configuration: `forget` drops an organization's
+ * lists when its providers change (a new address or key answers with another list),
+ * and a list fetched before the configuration's last update is never served, which
+ * also covers an update made on another node once this node's directory reloads.
  */
 import type { Logger } from "../lib/log.ts";
 import { canListModels } from "../providers/adapter.ts";
@@ -23,15 +27,26 @@ const FRESH_MS = 10 * 60_000;
 const RETRY_AFTER_FAILURE_MS = 60_000;
 const FETCH_TIMEOUT_MS = 5_000;
 
+interface CachedList {
+  until: number;
+  /** The configuration version the list was fetched for. */
+  updatedAt: number;
+  ids: Promise<string[]>;
+}
+
+/** Providers the caller's tier may not call, or in an unauthorized country, are left out (the verdict the directory precomputed). */
+const authorized = (p: LiveProvider, identity: Identity) => p.authorization[identity.organization.tier] === null;
+
 export class ModelList {
-  private readonly remote = new Map<string, { until: number; ids: Promise<string[]> }>();
+  /** Organization id -> provider configuration id -> its fetched list. */
+  private readonly remote = new Map<string, Map<string, CachedList>>();
 
   constructor(
     private readonly catalog: Catalog,
     private readonly directory: ProviderDirectory,
     private readonly log: Logger,
-    /** Providers a caller may not use (geography, policy) are left out. */
-    private readonly allowed: (p: LiveProvider, identity: Identity) => boolean = () => true,
+    private readonly allowed: (p: LiveProvider, identity: Identity) => boolean = authorized,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async list(identity: Identity): Promise<ListedModel[]> {
@@ -46,25 +61,29 @@ export class ModelList {
     return [...out.values()];
   }
 
-  /** Forgets cached lists (a provider changed). */
-  forget(configId: string): void {
-    this.remote.delete(configId);
+  /** Forgets an organization's cached lists: one of its providers was created, changed or deleted. */
+  forget(orgId: string): void {
+    this.remote.delete(orgId);
   }
 
   private remoteIds(p: LiveProvider): Promise<string[]> {
-    const now = Date.now();
-    const cached = this.remote.get(p.record.id);
-    if (cached && cached.until > now) return cached.ids;
-    const ids = this.fetchIds(p).then(
-      (list) => list,
-      (err) => {
-        this.log.warn("provider model list unavailable", { provider: p.record.name, error: String((err as Error)?.message ?? err) });
-        this.remote.set(p.record.id, { until: Date.now() + RETRY_AFTER_FAILURE_MS, ids: Promise.resolve([]) });
-        return [] as string[];
-      },
-    );
-    this.remote.set(p.record.id, { until: now + FRESH_MS, ids });
-    return ids;
+    const now = this.now();
+    let lists = this.remote.get(p.record.orgId);
+    const cached = lists?.get(p.record.id);
+    if (cached && cached.until > now && cached.updatedAt === p.record.updatedAt) return cached.ids;
+    if (!lists) {
+      lists = new Map();
+      this.remote.set(p.record.orgId, lists);
+    }
+    const entry: CachedList = { until: now + FRESH_MS, updatedAt: p.record.updatedAt, ids: Promise.resolve([]) };
+    entry.ids = this.fetchIds(p).catch((err) => {
+      this.log.warn("provider model list unavailable", { provider: p.record.name, error: String((err as Error)?.message ?? err) });
+      // Asked again sooner than a good list; unless the provider changed meanwhile and this entry is gone.
+      entry.until = Math.min(entry.until, this.now() + RETRY_AFTER_FAILURE_MS);
+      return [] as string[];
+    });
+    lists.set(p.record.id, entry);
+    return entry.ids;
   }
 
   private async fetchIds(p: LiveProvider): Promise<string[]> {

@@ -1,9 +1,12 @@
 /**
  * Each organization's provider configurations in memory, credentials already
- * opened, so resolving a call's provider never touches the store or decrypts. A
- * provider change drops the organization's entry; the TTL bounds staleness across nodes.
+ * opened and authorization already worked out, so resolving and authorizing a call's
+ * provider never touches the store, decrypts or re-derives policy. A provider change
+ * drops the organization's entry (and with it those verdicts); the TTL bounds
+ * staleness across nodes.
  */
 import type { ProviderConfigRecord } from "../domain/types.ts";
+import type { TierVerdicts } from "../policy/provider-authorization.ts";
 import type { ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import type { ProviderCredentials } from "../providers/credentials.ts";
 import { LoadingCache } from "./loading-cache.ts";
@@ -12,14 +15,28 @@ export interface LiveProvider {
   record: ProviderConfigRecord;
   kind: ProviderKind;
   credentials: ProviderCredentials;
+  /** Whether each tier may call this provider (geography and tier), computed when the organization loaded. */
+  authorization: TierVerdicts;
 }
 
+/** Oldest first: "any member's key" means the oldest configuration, whatever order a store returns. */
+const byAge = (a: ProviderConfigRecord, b: ProviderConfigRecord) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 export class ProviderDirectory extends LoadingCache<LiveProvider[]> {
-  constructor(load: (orgId: string) => Promise<ProviderConfigRecord[]>, open: (rec: ProviderConfigRecord) => ProviderCredentials, ttlMs = 5 * 60_000) {
+  constructor(
+    load: (orgId: string) => Promise<ProviderConfigRecord[]>,
+    open: (rec: ProviderConfigRecord) => ProviderCredentials,
+    authorize: (kind: ProviderKind, rec: ProviderConfigRecord) => TierVerdicts,
+    ttlMs = 5 * 60_000,
+  ) {
     super({
       ttlMs,
       max: 100_000,
-      loader: async (orgId) => (await load(orgId)).map((record) => ({ record, kind: record.provider as ProviderKind, credentials: open(record) })),
+      loader: async (orgId) =>
+        (await load(orgId)).sort(byAge).map((record) => {
+          const kind = record.provider as ProviderKind;
+          return { record, kind, credentials: open(record), authorization: authorize(kind, record) };
+        }),
     });
   }
 }
