@@ -1,0 +1,64 @@
+/** Which stored provider key answers a call: the order for service accounts and for users, and per-request keys. */
+import { describe, expect, test } from "bun:test";
+import type { ProviderConfigRecord } from "../../src/domain/types.ts";
+import { resolveTarget, usableProviders } from "../../src/pipeline/resolve-provider.ts";
+import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
+import { Catalog } from "../../src/providers/catalog/catalog.ts";
+import { ProviderDirectory } from "../../src/state/provider-directory.ts";
+import { openPlain, providerRecord, serviceAccount, user } from "../policy/fixtures.ts";
+
+const catalog = Catalog.builtIn();
+
+/** A directory over fixed records, returned in the order given (the directory must not depend on it). */
+function deps(records: ProviderConfigRecord[]) {
+  return { catalog, directory: new ProviderDirectory(async () => [...records], openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec)) };
+}
+
+const keyOf = async (d: ReturnType<typeof deps>, identity: Parameters<typeof resolveTarget>[1], headers = new Headers()) => {
+  const t = await resolveTarget(d, identity, "gpt-4o", headers);
+  return t.credentials.type === "api-key" ? t.credentials.apiKey : null;
+};
+
+// Four openai keys: the organization's, the creator's (alice), and two other members' (bob's is older than carol's).
+const org = providerRecord({ id: "p-org", apiKey: "sk-org", createdAt: 4_000 });
+const alice = providerRecord({ id: "p-alice", apiKey: "sk-alice", ownerUserId: "alice", createdAt: 3_000 });
+const bob = providerRecord({ id: "p-bob", apiKey: "sk-bob", ownerUserId: "bob", createdAt: 1_000 });
+const carol = providerRecord({ id: "p-carol", apiKey: "sk-carol", ownerUserId: "carol", createdAt: 2_000 });
+
+describe("a service account's key", () => {
+  const bot = serviceAccount("alice");
+
+  test("the organization's first, then its creator's, then any member's, oldest first", async () => {
+    expect(await keyOf(deps([carol, bob, alice, org]), bot)).toBe("sk-org");
+    expect(await keyOf(deps([carol, bob, alice]), bot)).toBe("sk-alice");
+    expect(await keyOf(deps([carol, bob]), bot)).toBe("sk-bob");
+    expect(await keyOf(deps([carol]), bot)).toBe("sk-carol");
+  });
+
+  test("the whole order, as usableProviders gives it", async () => {
+    const d = deps([carol, org, bob, alice]);
+    const all = await d.directory.get("org_t");
+    expect(usableProviders(all, bot).map((p) => p.record.id)).toEqual(["p-org", "p-alice", "p-bob", "p-carol"]);
+    // A service account with no creating member: organization first, then members oldest first.
+    expect(usableProviders(all, serviceAccount(null)).map((p) => p.record.id)).toEqual(["p-org", "p-bob", "p-carol", "p-alice"]);
+  });
+});
+
+describe("a user's key", () => {
+  test("their own first, then the organization's; never another member's", async () => {
+    expect(await keyOf(deps([carol, bob, org]), user("carol"))).toBe("sk-carol");
+    expect(await keyOf(deps([carol, bob, org]), user("dave"))).toBe("sk-org");
+    const none = await resolveTarget(deps([carol, bob]), user("dave"), "gpt-4o", new Headers()).catch((e) => e);
+    expect(none).toMatchObject({ status: 400, code: "provider_not_configured", details: { provider: "openai", model: "gpt-4o" } });
+  });
+});
+
+describe("a per-request key", () => {
+  test("replaces the stored key for that call, at the kind's default address, with nothing precomputed", async () => {
+    const headers = new Headers({ "x-gw-provider-key": " sk-once ", "x-gw-provider": "openai" });
+    const t = await resolveTarget(deps([org]), serviceAccount("alice"), "gpt-4o", headers);
+    expect(t).toMatchObject({ configId: null, providerName: "openai", baseUrl: catalog.kind("openai").defaultBaseUrl, credentials: { type: "api-key", apiKey: "sk-once" } });
+    expect(t.authorization).toBeUndefined();
+    expect(await keyOf(deps([org]), serviceAccount("alice"))).toBe("sk-org");
+  });
+});
