@@ -1,0 +1,88 @@
+/**
+ * GET /v1/models over HTTP: each provider's own list is fetched once and cached, an
+ * unreachable provider still shows its catalog entries, and provider.update and
+ * provider.delete take effect on the next list, not ten minutes later.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+
+let gw: RunningGateway;
+let mock: RunningMock;
+let org: InitResult;
+
+beforeAll(async () => {
+  mock = await startMockProvider();
+  const dataDir = tempDataDir();
+  org = await initOrg(dataDir);
+  gw = await startGateway({ dataDir });
+});
+
+afterAll(async () => {
+  await gw.stop();
+  await mock.stop();
+  removeDir(gw.dataDir);
+});
+
+const listed = async (): Promise<{ id: string; owned_by: string }[]> => {
+  const res = await fetch(`${gw.url}/v1/models`, { headers: { authorization: `Bearer ${org.apiKey}` } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as any).data;
+};
+const idsOf = async (owner: string) => (await listed()).filter((m) => m.owned_by === owner).map((m) => m.id);
+/** /v1/models fetches that reached the mock with this provider key. */
+const fetchesWith = async (apiKey: string) => (await mock.requests()).filter((r) => r.method === "GET" && r.path === "/v1/models" && r.authorization === `Bearer ${apiKey}`).length;
+
+test("two lists, one fetch: the provider's own list is cached", async () => {
+  const created = await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-list-cache-1", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  expect(created.status).toBe(200);
+  const first = await idsOf("openai");
+  const second = await idsOf("openai");
+  expect(first).toContain("mock-model"); // only the provider's own list has it
+  expect(second).toEqual(first);
+  expect(await fetchesWith("sk-list-cache-1")).toBe(1);
+  expect((await gw.op(org.apiKey, "ai.models")).body.data.data.length).toBe((await listed()).length);
+  expect(await fetchesWith("sk-list-cache-1")).toBe(1);
+});
+
+test("an unreachable provider still lists its catalog entries", async () => {
+  const created = await gw.op(org.apiKey, "provider.create", { provider: "mistral", apiKey: "mistral-key-123456", baseUrl: "http://127.0.0.1:9/v1", scope: "organization" });
+  expect(created.status).toBe(200);
+  const started = Date.now();
+  const mistral = await idsOf("mistral");
+  expect(mistral).toContain("mistral-large-latest");
+  expect(mistral).not.toContain("mock-model");
+  expect(await idsOf("openai")).toContain("mock-model"); // the others are unaffected
+  expect(Date.now() - started).toBeLessThan(3_000);
+});
+
+test("provider.update with a new key or address: the next list is fetched again", async () => {
+  const providers = (await gw.op(org.apiKey, "provider.list")).body.data.providers;
+  const openai = providers.find((p: any) => p.provider === "openai");
+  expect((await gw.op(org.apiKey, "provider.update", { id: openai.id, apiKey: "sk-list-cache-2" })).status).toBe(200);
+  await idsOf("openai");
+  expect(await fetchesWith("sk-list-cache-2")).toBe(1);
+
+  // A provider whose address failed is asked again at once when the address is corrected,
+  // not after the minute a failure is otherwise remembered.
+  const lab = await gw.op(org.apiKey, "provider.create", { provider: "custom", name: "lab", apiKey: "lab-key-123456", baseUrl: "http://127.0.0.1:9/v1", country: "US", scope: "organization" });
+  await listed();
+  expect(await fetchesWith("lab-key-123456")).toBe(0);
+  expect((await gw.op(org.apiKey, "provider.update", { id: lab.body.data.provider.id, baseUrl: `${mock.url}/v1` })).status).toBe(200);
+  await listed();
+  await listed();
+  expect(await fetchesWith("lab-key-123456")).toBe(1);
+});
+
+test("provider.delete: its models leave the list; one created in its place fetches its own", async () => {
+  const openai = (await gw.op(org.apiKey, "provider.list")).body.data.providers.find((p: any) => p.provider === "openai");
+  expect((await gw.op(org.apiKey, "provider.delete", { id: openai.id })).status).toBe(200);
+  const after = await listed();
+  expect(after.filter((m) => m.owned_by === "openai")).toEqual([]);
+  expect(after.map((m) => m.id)).not.toContain("gpt-4.1-nano"); // catalog-only: nobody else serves it
+  // The lab's own list, fetched after its update, now answers for mock-model.
+  expect(after.find((m) => m.id === "mock-model")?.owned_by).toBe("lab");
+
+  expect((await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-list-cache-3", baseUrl: `${mock.url}/v1`, scope: "organization" })).status).toBe(200);
+  expect(await idsOf("openai")).toContain("gpt-4.1-nano");
+  expect(await fetchesWith("sk-list-cache-3")).toBe(1);
+});

@@ -1,0 +1,71 @@
+/** The model list's cache of each provider's own list, against the project's mock provider: hits, failures, changes. */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { ProviderConfigRecord } from "../../src/domain/types.ts";
+import { createLogger } from "../../src/lib/log.ts";
+import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
+import { Catalog } from "../../src/providers/catalog/catalog.ts";
+import { ModelList } from "../../src/services/model-list.ts";
+import { ProviderDirectory } from "../../src/state/provider-directory.ts";
+import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";
+import { ORG_ID, openPlain, providerRecord, serviceAccount } from "../policy/fixtures.ts";
+
+const catalog = Catalog.builtIn();
+const silent = createLogger("silent");
+let mock: RunningMock;
+
+beforeAll(async () => {
+  mock = await startMockProvider();
+});
+afterAll(async () => {
+  await mock.stop();
+});
+
+/** Model-list fetches the mock saw with this provider key. */
+const fetchesWith = async (apiKey: string) => (await mock.requests()).filter((r) => r.method === "GET" && r.path === "/v1/models" && r.authorization === `Bearer ${apiKey}`).length;
+
+function setup(records: ProviderConfigRecord[], now: () => number = Date.now) {
+  const directory = new ProviderDirectory(async () => records.map((r) => ({ ...r })), openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec));
+  const models = new ModelList(catalog, directory, silent, undefined, now);
+  const ids = async () => (await models.list(serviceAccount("u"))).map((m) => m.id);
+  return { directory, models, ids };
+}
+
+test("a provider's list is fetched once and served from memory for ten minutes", async () => {
+  let now = 1_000_000;
+  const { ids } = setup([providerRecord({ id: "p1", apiKey: "sk-cache-hit", provider: "custom", country: "US", baseUrl: `${mock.url}/v1` })], () => now);
+  expect(await ids()).toContain("mock-model");
+  expect(await ids()).toContain("mock-model");
+  expect(await fetchesWith("sk-cache-hit")).toBe(1);
+  now += 10 * 60_000 + 1;
+  await ids();
+  expect(await fetchesWith("sk-cache-hit")).toBe(2);
+});
+
+test("an unreachable provider still lists its catalog entries", async () => {
+  const { ids } = setup([providerRecord({ id: "p2", provider: "mistral", baseUrl: "http://127.0.0.1:9/v1" })]);
+  const listed = await ids();
+  expect(listed).toContain("mistral-large-latest");
+  expect(listed.length).toBe(catalog.modelsFor("mistral").length);
+});
+
+test("forget drops an organization's lists: the next call fetches again, with the current address and key", async () => {
+  const records = [providerRecord({ id: "p3", apiKey: "sk-before", provider: "custom", country: "US", baseUrl: "http://127.0.0.1:9/v1" })];
+  const { directory, models, ids } = setup(records);
+  expect(await ids()).not.toContain("mock-model"); // the failure is remembered for a minute...
+  records[0] = { ...(records[0] as ProviderConfigRecord), baseUrl: `${mock.url}/v1`, secretCiphertext: "sk-after" };
+  directory.evict(ORG_ID);
+  models.forget(ORG_ID); // ...unless the provider changes
+  expect(await ids()).toContain("mock-model");
+  expect(await fetchesWith("sk-after")).toBe(1);
+});
+
+test("a list fetched before the configuration's last update is not served, even if nobody called forget (another node changed it)", async () => {
+  const records = [providerRecord({ id: "p4", apiKey: "sk-node-a", provider: "custom", country: "US", baseUrl: `${mock.url}/v1` })];
+  const { directory, ids } = setup(records);
+  await ids();
+  records[0] = { ...(records[0] as ProviderConfigRecord), secretCiphertext: "sk-node-b", updatedAt: 2_000 };
+  directory.evict(ORG_ID); // the directory's TTL ran out
+  await ids();
+  expect(await fetchesWith("sk-node-a")).toBe(1);
+  expect(await fetchesWith("sk-node-b")).toBe(1);
+});
