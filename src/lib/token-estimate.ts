@@ -1,7 +1,9 @@
 /**
- * Prompt-size estimates before a call is sent (cost quotes now, spend reservations
- * later). Counts with a real BPE tokenizer (o200k, the current OpenAI vocabulary):
- * exact for OpenAI models, a close estimate for the others.
+ * Prompt-size estimates before a call is sent (cost quotes, spend reservations).
+ * Counts with a real BPE tokenizer (o200k, the current OpenAI vocabulary): exact for
+ * OpenAI models, a close estimate for the others. `promptTokenBound` is the cheap
+ * ceiling (a byte-pair token covers at least one byte) that spend reservations try
+ * first, so the tokenizer runs only for calls near a cap.
  */
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 
@@ -22,25 +24,41 @@ export function countTextTokens(text: string): number {
   return countTokens(text, AS_PLAIN_TEXT);
 }
 
-function contentTokens(content: unknown): number {
-  if (typeof content === "string") return countTextTokens(content);
+/** At most one token per UTF-8 byte. */
+const utf8Bytes = (text: string) => Buffer.byteLength(text, "utf8");
+
+type Count = (text: string) => number;
+
+function contentTokens(content: unknown, count: Count): number {
+  if (typeof content === "string") return count(content);
   if (!Array.isArray(content)) return 0;
   let n = 0;
   for (const part of content) {
     if (typeof part !== "object" || part === null) continue;
     const p = part as { type?: string; text?: unknown };
-    if (typeof p.text === "string") n += countTextTokens(p.text);
+    if (typeof p.text === "string") n += count(p.text);
     else if (p.type === "image_url" || p.type === "image") n += PER_IMAGE;
-    else n += countTextTokens(JSON.stringify(part));
+    else n += count(JSON.stringify(part));
   }
   return n;
 }
 
-export function estimatePromptTokens(messages: readonly { role?: unknown; content?: unknown; tool_calls?: unknown }[]): number {
+type Messages = readonly { role?: unknown; content?: unknown; tool_calls?: unknown }[];
+
+function promptTokens(messages: Messages, count: Count): number {
   let n = 3; // the reply's priming
   for (const m of messages) {
-    n += PER_MESSAGE + contentTokens(m.content);
-    if (m.tool_calls !== undefined) n += countTextTokens(JSON.stringify(m.tool_calls));
+    n += PER_MESSAGE + contentTokens(m.content, count);
+    if (m.tool_calls !== undefined) n += count(JSON.stringify(m.tool_calls));
   }
   return n;
+}
+
+export function estimatePromptTokens(messages: Messages): number {
+  return promptTokens(messages, countTextTokens);
+}
+
+/** Never less than `estimatePromptTokens`, at a fraction of its cost. */
+export function promptTokenBound(messages: Messages): number {
+  return promptTokens(messages, utf8Bytes);
 }

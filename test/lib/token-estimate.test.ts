@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { countTextTokens, estimatePromptTokens } from "../../src/lib/token-estimate.ts";
+import { countTextTokens, estimatePromptTokens, promptTokenBound } from "../../src/lib/token-estimate.ts";
 
 test("counts text with the tokenizer, plus message framing and images", () => {
   const one = estimatePromptTokens([{ role: "user", content: "Hello, world! How are you doing today?" }]);
@@ -37,4 +37,12 @@ describe("special-token look-alikes are counted as plain text", () => {
     const text = "Plain words, <b>HTML</b>, a | pipe and <| half a marker.";
     expect(countTextTokens(text)).toBe(countTokens(text));
   });
+});
+
+test("the byte ceiling is never below the tokenizer's count, however the text is written", () => {
+  const texts = ["Hello, world!", "naïve café — déjà vu", "数据库迁移花费的时间比计划的要长", "🚀🚀🚀 emoji", "a".repeat(500), "<|endoftext|> marker", ""];
+  for (const text of texts) {
+    const messages = [{ role: "user", content: text }, { role: "user", content: [{ type: "text", text }, { type: "image_url", image_url: { url: "x" } }] }];
+    expect(promptTokenBound(messages)).toBeGreaterThanOrEqual(estimatePromptTokens(messages));
+  }
 });

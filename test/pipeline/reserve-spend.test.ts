@@ -1,0 +1,55 @@
+/**
+ * Stage 7's two prices: a reservation tries the byte ceiling first and falls back to
+ * the tokenizer's count only when a cap refuses the ceiling.
+ */
+import { expect, test } from "bun:test";
+import { DEFAULT_ORG_PREFERENCES } from "../../src/domain/types.ts";
+import { estimatePromptTokens, promptTokenBound } from "../../src/lib/token-estimate.ts";
+import { reserveSpend, type SpendDeps } from "../../src/pipeline/reserve-spend.ts";
+import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
+import { PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
+import type { Target } from "../../src/providers/target.ts";
+import type { Identity } from "../../src/services/identity.ts";
+import { OrgSettings } from "../../src/state/org-settings.ts";
+import { SpendLedger } from "../../src/state/spend-ledger.ts";
+
+const catalog = loadCatalog(null);
+const target = { kind: "openai", info: PROVIDER_KINDS_INFO.openai, format: "chat", model: "gpt-4o", catalogModel: catalog.model("gpt-4o") } as unknown as Target;
+// Prose of many bytes per token: the ceiling is several times the tokenizer's count.
+const messages = [{ role: "user", content: "The quarterly report shows steady growth in the northern region. ".repeat(800) }];
+const maxTokens = 10;
+
+function keyWithCap(capCents: number): Identity {
+  const organization = { id: "org_t", name: "T", tier: "enterprise", createdAt: 0 };
+  const key = { id: "key_t", orgId: "org_t", spendCapCents: capCents, monthlyCapCents: null };
+  return { kind: "serviceAccount", id: "sa_t", role: "member", organization, key } as unknown as Identity;
+}
+
+function deps(): SpendDeps {
+  return { ledger: new SpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }), settings: new OrgSettings(async () => DEFAULT_ORG_PREFERENCES), catalog };
+}
+
+const priced = (tokens: number) => catalog.costMicros("gpt-4o", tokens, maxTokens);
+
+test("a cap between the tokenizer's price and the ceiling still admits the call, at the tokenizer's price", async () => {
+  const exact = priced(estimatePromptTokens(messages));
+  const ceiling = priced(promptTokenBound(messages));
+  // A cap (whole cents) that one exact price fits under, and neither the ceiling nor two exact prices do.
+  const capCents = Math.floor((1.5 * exact) / 10_000);
+  expect(exact).toBeLessThanOrEqual(capCents * 10_000);
+  expect(capCents * 10_000).toBeLessThan(Math.min(ceiling, 2 * exact));
+  const d = deps();
+  const who = keyWithCap(capCents);
+  const first = await reserveSpend(d, who, target, { messages, maxTokens });
+  // Had the ceiling been reserved the first call would have been refused; the exact price leaves no room for a second.
+  await expect(reserveSpend(d, who, target, { messages, maxTokens })).rejects.toMatchObject({ code: "spend_cap_exceeded" });
+  first.release();
+  (await reserveSpend(d, who, target, { messages, maxTokens })).release();
+});
+
+test("far from the cap the ceiling is reserved, and a call past even the tokenizer's price is refused", async () => {
+  const d = deps();
+  const exact = priced(estimatePromptTokens(messages));
+  const tooSmall = Math.floor(exact / 10_000) - 1;
+  await expect(reserveSpend(d, keyWithCap(Math.max(0, tooSmall)), target, { messages, maxTokens })).rejects.toMatchObject({ code: "spend_cap_exceeded" });
+});
