@@ -4,7 +4,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
@@ -183,18 +183,111 @@ describe("resolution", () => {
     expect(unconfigured.error.code).toBe("provider_not_configured");
     expect(unconfigured.error.message).toContain('provider.create (provider: "mistral")');
   });
+});
 
-  test("a per-request provider key is used once and never stored", async () => {
-    const perRequest = "sk-per-request-key-never-stored-42";
-    // The vendor's public address is not reachable from this sandbox: the call is tried and fails to connect.
-    const res = await fetch(`${gw.url}/v1/chat/completions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", "x-gw-provider-key": perRequest, "x-gw-provider": "openai" },
-      body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }),
-    });
-    expect([502, 503, 504]).toContain(res.status);
-    const providers = await gw.op(org.apiKey, "provider.list");
-    expect(JSON.stringify(providers.body)).not.toContain(perRequest);
+describe("a per-request provider key", () => {
+  const PER_REQUEST = "sk-per-request-key-never-stored-42";
+  const STORED = "sk-stored-openai-key-0123456789";
+  let pgw: RunningGateway;
+  let porg: InitResult;
+  let catalogDir: string;
+
+  beforeAll(async () => {
+    // The vendor's public address is moved to the mock, where a per-request key goes.
+    catalogDir = tempDataDir();
+    const catalog = join(catalogDir, "catalog.json");
+    writeFileSync(catalog, JSON.stringify({ providers: { openai: { defaultBaseUrl: `${mock.url}/v1` } } }));
+    const dataDir = tempDataDir();
+    porg = await initOrg(dataDir);
+    pgw = await startGateway({ dataDir, env: { GW_CATALOG: catalog, GW_LOG_LEVEL: "debug", GW_FLUSH_INTERVAL_MS: "50" } });
+  });
+
+  afterAll(async () => {
+    if (pgw.proc.exitCode === null) await pgw.stop();
+    removeDir(pgw.dataDir);
+    removeDir(catalogDir);
+  });
+
+  const chat = (headers: Record<string, string>, body: object = { model: "gpt-4o", messages: [{ role: "user", content: "x" }] }) =>
+    fetch(`${pgw.url}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${porg.apiKey}`, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const perRequest = { "x-gw-provider-key": PER_REQUEST, "x-gw-provider": "openai" };
+  const lastSeen = async () => (await mock.requests()).at(-1)!;
+  /** Every response body and header value this test received, to search for the key. */
+  const received: string[] = [];
+  const keep = async (res: Response) => {
+    const text = await res.text();
+    received.push(text, ...[...res.headers.values()]);
+    return { status: res.status, text, headers: res.headers };
+  };
+
+  test("reaches the provider for that call only; without it, the call needs a configured provider", async () => {
+    const once = await keep(await chat(perRequest));
+    expect(once.status).toBe(200);
+    expect(once.headers.get("x-gw-provider")).toBe("openai/gpt-4o");
+    const seen = await lastSeen();
+    expect(seen.authorization).toBe(`Bearer ${PER_REQUEST}`);
+    // The gateway's own headers are not forwarded: the key reaches the provider only as its credential.
+    expect(Object.entries(seen.headers).filter(([, v]) => v.includes(PER_REQUEST))).toEqual([["authorization", `Bearer ${PER_REQUEST}`]]);
+
+    const next = await keep(await chat({}));
+    expect(next.status).toBe(400);
+    expect(JSON.parse(next.text).error).toMatchObject({ code: "provider_not_configured", param: "model" });
+    expect(JSON.parse(next.text).error.message).toContain('provider.create (provider: "openai")');
+    expect((await lastSeen()).authorization).toBe(`Bearer ${PER_REQUEST}`); // nothing else was sent
+  });
+
+  test("with a stored key configured, the per-request key still wins for its call, and the stored key answers the next", async () => {
+    const created = await pgw.op(porg.apiKey, "provider.create", { provider: "openai", apiKey: STORED, scope: "organization" });
+    expect(created.status).toBe(200);
+    expect(created.body.data.provider.baseUrl).toBeNull(); // the catalog's default address, now the mock
+    expect((await keep(await chat({}))).status).toBe(200);
+    expect((await lastSeen()).authorization).toBe(`Bearer ${STORED}`);
+    expect((await keep(await chat(perRequest))).status).toBe(200);
+    expect((await lastSeen()).authorization).toBe(`Bearer ${PER_REQUEST}`);
+    expect((await keep(await chat({}))).status).toBe(200);
+    expect((await lastSeen()).authorization).toBe(`Bearer ${STORED}`);
+  });
+
+  test("streams, embeddings and ai.proxy take it too", async () => {
+    const stream = await keep(await chat(perRequest, { model: "gpt-4o", stream: true, messages: [{ role: "user", content: "stream" }] }));
+    expect(stream.status).toBe(200);
+    expect(stream.text).toContain("data: [DONE]");
+    expect((await lastSeen()).authorization).toBe(`Bearer ${PER_REQUEST}`);
+    const emb = await keep(await fetch(`${pgw.url}/v1/embeddings`, { method: "POST", headers: { authorization: `Bearer ${porg.apiKey}`, "content-type": "application/json", ...perRequest }, body: JSON.stringify({ model: "text-embedding-3-small", input: "x" }) }));
+    expect(emb.status).toBe(200);
+    expect((await lastSeen()).authorization).toBe(`Bearer ${PER_REQUEST}`);
+    const op = await pgw.op(porg.apiKey, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "x" }] }, perRequest);
+    received.push(JSON.stringify(op.body), ...[...op.headers.values()]);
+    expect(op.status).toBe(200);
+    expect((await lastSeen()).authorization).toBe(`Bearer ${PER_REQUEST}`);
+  });
+
+  test("a provider error that quotes the key comes back without it", async () => {
+    // The mock's errors quote the key they were sent, as real providers' often do.
+    const failed = await keep(await chat(perRequest, { model: "openai/fail-401", messages: [{ role: "user", content: "x" }] }));
+    expect(failed.status).toBe(401);
+    expect(JSON.parse(failed.text).error.message).toContain("[redacted]");
+    expect((await lastSeen()).authorization).toBe(`Bearer ${PER_REQUEST}`);
+  });
+
+  test("it never appears in any response, log line or file of the data folder", async () => {
+    received.push(JSON.stringify((await pgw.op(porg.apiKey, "provider.list")).body));
+    for (const r of received) expect(r.includes(PER_REQUEST)).toBe(false);
+    expect(received.length).toBeGreaterThan(20);
+    await Bun.sleep(200);
+    expect(await pgw.stop()).toBe(0); // the final flush and snapshot are written too
+    // The gateway logs JSON lines to stdout (here at debug level, the most it says).
+    const logs = pgw.lines.join("\n");
+    expect(logs).toContain('"msg":"stopped"');
+    expect(logs.includes(PER_REQUEST)).toBe(false);
+    const files = readdirSync(pgw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+    expect(files.map((f) => f.name)).toContain("gateway.db");
+    for (const f of files) expect([f.name, readFileSync(join(f.parentPath, f.name)).toString("latin1").includes(PER_REQUEST)]).toEqual([f.name, false]);
+    // The calls were accounted (so the files were written after them), under the vendor kind.
+    const db = new Database(join(pgw.dataDir, "gateway.db"), { readonly: true });
+    const rows = db.query("SELECT provider, status FROM usage_events WHERE org_id = ?").all(porg.orgId) as { provider: string; status: number }[];
+    db.close();
+    expect(rows.filter((r) => r.provider === "openai" && r.status === 200).length).toBeGreaterThanOrEqual(7);
   });
 });
 
