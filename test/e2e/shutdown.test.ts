@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { initOrg, removeDir, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import { initOrg, removeDir, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
 
 test("after SIGTERM under load, every completed request is accounted in the store", async () => {
   const dataDir = tempDataDir();
@@ -40,6 +40,53 @@ test("after SIGTERM under load, every completed request is accounted in the stor
   expect(gw.lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
   removeDir(dataDir);
 });
+
+test("after SIGTERM under chat-completion load, every 200 the client received has its usage event in the store", async () => {
+  const mock = await startMockProvider(["--latency-ms", "30"]);
+  const dataDir = tempDataDir();
+  const org = await initOrg(dataDir);
+  // A long flush interval: only the shutdown flush can have written the usage events.
+  const gw = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "60000" } });
+  expect((await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-shutdown-test-123456", baseUrl: `${mock.url}/v1`, scope: "organization" })).status).toBe(200);
+  /** Request ids of the calls the client saw complete: a 200, and for a stream its last event too. */
+  const completed: { id: string; stream: boolean }[] = [];
+  let stopping = false;
+  const worker = async (n: number) => {
+    const stream = n % 2 === 1; // half the workers stream, so calls accounted when their stream ends are covered too
+    while (!stopping) {
+      try {
+        const res = await fetch(`${gw.url}/v1/chat/completions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+          body: JSON.stringify({ model: "gpt-4o", stream, max_tokens: 30, messages: [{ role: "user", content: `load ${n}` }] }),
+        });
+        const text = await res.text();
+        if (res.status === 200 && (!stream || text.trimEnd().endsWith("data: [DONE]"))) completed.push({ id: res.headers.get("x-request-id") as string, stream });
+      } catch {
+        return; // the server has closed its socket
+      }
+    }
+  };
+  const workers = Array.from({ length: 20 }, (_, n) => worker(n));
+  await Bun.sleep(800);
+  const exit = gw.stop("SIGTERM");
+  stopping = true;
+  await Promise.all(workers);
+  expect(await exit).toBe(0);
+  await mock.stop();
+  expect(completed.filter((c) => !c.stream).length).toBeGreaterThan(20);
+  expect(completed.filter((c) => c.stream).length).toBeGreaterThan(20);
+
+  const db = new Database(join(dataDir, "gateway.db"), { readonly: true });
+  const rows = db.query("SELECT request_id, status, provider, model, cost_micros FROM usage_events WHERE org_id = ?").all(org.orgId) as { request_id: string; status: number; provider: string; model: string; cost_micros: number }[];
+  db.close();
+  const byRequest = new Map(rows.map((r) => [r.request_id, r]));
+  const missing = completed.filter((c) => byRequest.get(c.id)?.status !== 200);
+  expect(missing).toEqual([]);
+  for (const c of completed) expect(byRequest.get(c.id)).toMatchObject({ provider: "openai", model: "gpt-4o", cost_micros: expect.any(Number) });
+  expect(rows.length).toBe(byRequest.size); // one event per call, never two
+  removeDir(dataDir);
+}, 30_000);
 
 test("token buckets survive a restart through the msgpack snapshot", async () => {
   const dataDir = tempDataDir();
