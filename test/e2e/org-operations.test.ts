@@ -1,5 +1,6 @@
 /** The organization operations over HTTP: keys, service accounts, members, audit, preferences, roles. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createOperationRegistry } from "../../src/ops/index.ts";
 import { initOrg, type InitResult, removeDir, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
 
 let gw: RunningGateway;
@@ -95,17 +96,44 @@ describe("service accounts and keys", () => {
 });
 
 describe("roles", () => {
-  test("a member's key gets 403 on every org.* operation, and the refusal is audited", async () => {
-    for (const op of ["org.service-accounts.list", "org.api-keys.list", "org.members.list", "org.audit-log.list"]) {
-      const r = await gw.op(memberKey, op);
-      expect(r.status).toBe(403);
+  test("a member's key gets 403 on every org.* operation, each refusal audited, nothing changed", async () => {
+    // Valid params for each, so the refusal is the role's and not the input's.
+    const params: Record<string, object> = {
+      "org.service-accounts.list": {},
+      "org.api-keys.list": {},
+      "org.members.list": {},
+      "org.audit-log.list": { limit: 5 },
+      "org.service-account.create": { serviceAccountName: "sneaky" },
+      "org.api-key.revoke": { keyId: org.keyId },
+      "org.api-key.update": { keyId: org.keyId, name: "hijacked", spendCapCents: 0 },
+      "org.members.invite": { email: "intruder@example.com", role: "admin" },
+    };
+    // Every org.* operation the gateway has: one added later without a role check fails here.
+    const orgOps = createOperationRegistry().ids().filter((id) => id.startsWith("org."));
+    expect(orgOps.sort()).toEqual(Object.keys(params).sort());
+    const memberSa = (await gw.op(memberKey, "user.me")).body.data.serviceAccount.id;
+    for (const op of orgOps) {
+      const r = await gw.op(memberKey, op, params[op]);
+      expect([op, r.status]).toEqual([op, 403]);
       expect(r.body).toMatchObject({ success: false, data: null, code: "forbidden" });
+      expect(r.body.error).toContain(op);
     }
-    expect((await gw.op(memberKey, "org.service-account.create", { serviceAccountName: "x" })).status).toBe(403);
-    expect((await gw.op(memberKey, "org.api-key.revoke", { keyId: org.keyId })).status).toBe(403);
-    expect((await gw.op(org.apiKey, "user.me")).status).toBe(200); // the admin key was not revoked
-    const audit = await gw.op(org.apiKey, "org.audit-log.list", { limit: 20 });
-    expect(audit.body.data.entries.some((e: any) => e.action === "access.denied" && e.target === "org.api-key.revoke")).toBe(true);
+    const audit = (await gw.op(org.apiKey, "org.audit-log.list", { limit: 100 })).body.data.entries as any[];
+    for (const op of orgOps) {
+      const denied = audit.find((e) => e.action === "access.denied" && e.target === op);
+      expect([op, denied]).toEqual([op, expect.objectContaining({ actor: `sa:${memberSa}`, ip: "127.0.0.1", details: { requiredRole: "admin" } })]);
+    }
+    expect(audit.some((e) => e.action !== "access.denied" && e.actor === `sa:${memberSa}`)).toBe(false);
+    // Nothing was done: the admin key works, unrenamed and uncapped; nobody was invited; no account was created.
+    expect((await gw.op(org.apiKey, "user.me")).status).toBe(200);
+    const adminKey = (await gw.op(org.apiKey, "org.api-keys.list")).body.data.apiKeys.find((k: any) => k.id === org.keyId);
+    expect(adminKey.name).not.toBe("hijacked");
+    const members = (await gw.op(org.apiKey, "org.members.list")).body.data.members.map((m: any) => m.email);
+    expect(members).not.toContain("intruder@example.com");
+    const accounts = (await gw.op(org.apiKey, "org.service-accounts.list")).body.data.serviceAccounts.map((a: any) => a.name);
+    expect(accounts).not.toContain("sneaky");
+    const listed = (await gw.op(org.apiKey, "org.service-accounts.list")).body.data.serviceAccounts.flatMap((a: any) => a.apiKeys);
+    expect(listed.find((k: any) => k.id === org.keyId)?.spendCapCents ?? null).toBeNull();
   });
 
   test("an admin can create an admin service account", async () => {
