@@ -93,6 +93,35 @@ describe("bad input", () => {
     expectStandardHeaders(res);
   });
 
+  test("chat-completions bodies over the limit are 413 in the OpenAI envelope, with a Content-Length or chunked", async () => {
+    const big = JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "x".repeat(10_000) }] });
+    const declared = await post("/v1/chat/completions", big, auth());
+    // Sent as a stream, the body has no Content-Length: the limit is counted as it is read.
+    const bytes = new TextEncoder().encode(big);
+    const chunked = await fetch(`${gw.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...auth() },
+      body: new ReadableStream({
+        start(c) {
+          for (let at = 0; at < bytes.length; at += 1024) c.enqueue(bytes.slice(at, at + 1024));
+          c.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    for (const res of [declared, chunked]) {
+      expect(res.status).toBe(413);
+      expectStandardHeaders(res);
+      const body = (await res.json()) as any;
+      expect(body).toEqual({ error: { message: expect.stringContaining("4096 bytes"), type: "invalid_request_error", code: "payload_too_large", param: null } });
+    }
+    // Just under the limit, the same two ways, the body is read (and fails later, for want of a provider).
+    const small = JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "x".repeat(3_000) }] });
+    const underLimit = await post("/v1/chat/completions", small, auth());
+    expect(underLimit.status).toBe(400);
+    expect(((await underLimit.json()) as any).error.code).toBe("provider_not_configured");
+  });
+
   test("unknown paths are 404 in the envelope their path implies", async () => {
     const general = await fetch(`${gw.url}/api/nowhere`);
     expect(general.status).toBe(404);
