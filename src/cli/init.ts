@@ -1,13 +1,30 @@
 /** `gateway init`: the organization, its first admin, and an admin key printed once. */
-import { loadConfig } from "../config.ts";
+import { type Config, loadConfig } from "../config.ts";
 import type { Tier } from "../domain/types.ts";
-import { initializeOrganization } from "../services/organizations.ts";
+import { type InitializedOrganization, initializeOrganization } from "../services/organizations.ts";
 import { openServices } from "../runtime.ts";
 import { DATA_FLAG, parseFlags, UsageError } from "./args.ts";
 
 export const initUsage = "gateway init --org NAME --email EMAIL [--tier starter|professional|enterprise] [--json] [--data DIR]";
 
 const TIERS: Tier[] = ["starter", "professional", "enterprise"];
+
+/** The address a local client reaches the server at (a wildcard listen address is reached on loopback). */
+export function clientBaseUrl(config: Config): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
+/** What was created, with the admin key: the one time it is ever shown (only its hash is stored). */
+export function createdMessage(r: InitializedOrganization): string {
+  return `Organization "${r.organization.name}" (${r.organization.id}, tier ${r.organization.tier}) created with admin ${r.user.email}.
+
+Admin API key (shown once; only its hash is stored):
+
+  ${r.keyValue}
+`;
+}
 
 export async function init(argv: string[]): Promise<void> {
   const f = parseFlags(argv, { org: { type: "string" }, email: { type: "string" }, tier: { type: "string" }, json: { type: "boolean" }, ...DATA_FLAG });
@@ -22,16 +39,11 @@ export async function init(argv: string[]): Promise<void> {
       console.log(JSON.stringify({ orgId: r.organization.id, userId: r.user.id, serviceAccountId: r.serviceAccount.id, keyId: r.apiKey.id, apiKey: r.keyValue }));
       return;
     }
-    const base = config.publicUrl ?? `http://${config.host}:${config.port}`;
-    console.log(`Organization "${r.organization.name}" (${r.organization.id}, tier ${tier}) created with admin ${r.user.email}.
-
-Admin API key (shown once; only its hash is stored):
-
-  ${r.keyValue}
-
+    // No provider is configured yet, so the call to try is one that needs none.
+    console.log(`${createdMessage(r)}
 Try it once the server runs:
 
-  curl -s ${base}/api/v1/gateway \\
+  curl -s ${clientBaseUrl(config)}/api/v1/gateway \\
     -H "Authorization: Bearer ${r.keyValue}" \\
     -H "Content-Type: application/json" \\
     -d '{"operation":"user.me","params":{}}'

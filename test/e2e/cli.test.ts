@@ -1,7 +1,12 @@
-/** The command line contract: help, version, init, user add, config validation, mock-provider. */
-import { describe, expect, test } from "bun:test";
+/** The command line contract: help, version, init, user add, config validation, mock-provider, ./scripts/start. */
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { removeDir, runCli, tempDataDir } from "../support/gateway-process.ts";
+import { removeDir, ROOT, runCli, tempDataDir } from "../support/gateway-process.ts";
+
+// Every test here starts the real command (often several times); a busy machine needs more than 5 s.
+setDefaultTimeout(30_000);
 
 describe("gateway CLI", () => {
   test("--version and --help", async () => {
@@ -81,10 +86,10 @@ describe("gateway CLI", () => {
       [[], { GW_MOCK_LATENCY_MS: "soon" }, "GW_MOCK_LATENCY_MS must be a whole number of milliseconds"],
       [[], { GW_MOCK_PORT: "http" }, "GW_MOCK_PORT must be a whole number from 0 to 65535"],
     ];
-    for (const [flags, env, message] of cases) {
-      const r = await runCli(["mock-provider", ...flags], env);
+    const results = await Promise.all(cases.map(([flags, env]) => runCli(["mock-provider", ...flags], env)));
+    for (const [i, r] of results.entries()) {
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(message);
+      expect(r.stderr).toContain(cases[i]![2]);
       expect(r.stderr).toContain("Usage: gateway mock-provider");
     }
   });
@@ -93,4 +98,76 @@ describe("gateway CLI", () => {
     const help = (await runCli(["mock-provider", "--help"])).stdout;
     for (const word of ["--host", "--port", "--latency-ms", "--stream-chunks", "GW_MOCK_HOST", "GW_MOCK_PORT", "GW_MOCK_LATENCY_MS", "GW_MOCK_STREAM_CHUNKS"]) expect(help).toContain(word);
   });
+});
+
+/** A port nothing listens on right now (the OS picks it; it is released at once). */
+function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port as number;
+  probe.stop(true);
+  return port;
+}
+
+/** Reads a child's output until `marker` appears, then keeps draining it so the child never blocks on a full pipe. */
+async function readUntil(stream: ReadableStream<Uint8Array>, marker: string, timeoutMs: number): Promise<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + timeoutMs;
+  while (!text.includes(marker)) {
+    const next = await Promise.race([reader.read(), Bun.sleep(Math.max(0, deadline - Date.now())).then(() => null)]);
+    if (next === null) throw new Error(`no "${marker}" within ${timeoutMs} ms; output so far:\n${text}`);
+    if (next.done) throw new Error(`exited before "${marker}"; output:\n${text}`);
+    text += decoder.decode(next.value, { stream: true });
+  }
+  void (async () => {
+    while (!(await reader.read()).done);
+  })();
+  return text;
+}
+
+describe("./scripts/start", () => {
+  test("on a fresh data folder the curl it prints answers a chat completion from the mock it started; stopping it stops both", async () => {
+    const dir = tempDataDir();
+    const port = freePort();
+    const mockPort = freePort();
+    const proc = Bun.spawn(["bash", join(ROOT, "scripts", "start"), "--port", String(port)], {
+      cwd: ROOT,
+      env: { ...process.env, GW_DATA_DIR: dir, GW_MOCK_PORT: String(mockPort), GW_LOG_LEVEL: "info" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    try {
+      const out = await readUntil(proc.stdout, '"msg":"listening"', 60_000);
+      expect(out).toContain(`mock provider at http://127.0.0.1:${mockPort}`);
+      // Run exactly what it printed: the address, the key, the body.
+      const url = /curl -s (\S+)/.exec(out)?.[1];
+      const key = /Authorization: Bearer (gw_live_[0-9A-Za-z]{40})/.exec(out)?.[1] ?? "";
+      const body = /-d '([^']+)'/.exec(out)?.[1] ?? "";
+      expect(url).toBe(`http://127.0.0.1:${port}/v1/chat/completions`);
+      expect(JSON.parse(body)).toMatchObject({ model: "gpt-4o-mini" });
+      const res = await fetch(url!, { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-gw-provider")).toBe("mock-openai/gpt-4o-mini");
+      expect(await res.json()).toMatchObject({ object: "chat.completion", model: "gpt-4o-mini" });
+      // claude models reach the mock too, through the messages format.
+      const msg = await fetch(`http://127.0.0.1:${port}/v1/messages`, {
+        method: "POST",
+        headers: { "x-api-key": key, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+        body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 64, messages: [{ role: "user", content: "Hello" }] }),
+      });
+      expect(msg.status).toBe(200);
+      // Printed once, never written: no file of the data folder holds the key.
+      for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+        const path = join(dir, name);
+        if (statSync(path).isFile()) expect(readFileSync(path).includes(key)).toBe(false);
+      }
+    } finally {
+      proc.kill("SIGTERM");
+    }
+    expect(await proc.exited).toBe(143);
+    // The mock stopped with the gateway.
+    expect(await fetch(`http://127.0.0.1:${mockPort}/healthz`).then(() => "answering", () => "stopped")).toBe("stopped");
+    removeDir(dir);
+  }, 90_000);
 });

@@ -1,0 +1,94 @@
+/**
+ * The setup step of scripts/start: creates the demo organization on the first run,
+ * registers the mock provider when that organization has no providers, and prints a
+ * ready-to-paste chat-completions curl. The admin key exists only in this process's
+ * output, once: only its hash is stored and nothing here writes it anywhere.
+ *
+ *   bun run scripts/lib/demo-setup.ts [--mock-url URL [--mock-pid PID]] [serve's flags: --data --host --port --public-url]
+ */
+import { parseArgs } from "node:util";
+import { clientBaseUrl, createdMessage } from "../../src/cli/init.ts";
+import { type Config, ConfigError, loadConfig } from "../../src/config.ts";
+import type { Organization } from "../../src/domain/types.ts";
+import { SecretBox } from "../../src/lib/secret-box.ts";
+import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
+import { openServices } from "../../src/runtime.ts";
+import { type InitializedOrganization, initializeOrganization } from "../../src/services/organizations.ts";
+import { mockAnswers, registerMockProviders } from "./register-mock.ts";
+
+const MOCK_WAIT_MS = 15_000;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// serve's flags pass through unchanged, so this step sees the same data folder and address serve will use.
+const { values: f } = parseArgs({
+  args: process.argv.slice(2),
+  options: { data: { type: "string" }, host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, "mock-url": { type: "string" }, "mock-pid": { type: "string" } },
+  strict: false,
+  allowPositionals: true,
+});
+const flag = (name: string) => (typeof f[name] === "string" ? (f[name] as string) : undefined);
+
+let config: Config;
+try {
+  config = loadConfig({ data: flag("data"), host: flag("host"), port: flag("port"), "public-url": flag("public-url") });
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`start: ${err.message}`);
+  process.exit(1);
+}
+
+const demoName = process.env.GW_DEMO_ORG || "Demo";
+const { store, services, masterKey } = await openServices(config);
+try {
+  const existing = await store.listOrganizations();
+  let created: InitializedOrganization | null = null;
+  if (existing.length === 0) created = await initializeOrganization(services, { name: demoName, adminEmail: process.env.GW_DEMO_EMAIL || "admin@example.com", tier: "enterprise" });
+  const org: Organization | undefined = created?.organization ?? (existing.length === 1 ? existing[0] : existing.find((o) => o.name === demoName));
+
+  const lines: string[] = [];
+  if (created) lines.push(createdMessage(created));
+  const mockUrl = flag("mock-url");
+  if (org && mockUrl) {
+    const pid = Number(flag("mock-pid"));
+    if (await mockAnswers(mockUrl, MOCK_WAIT_MS, () => !pid || isRunning(pid))) {
+      const deps = { ...services, box: new SecretBox(masterKey.derive("provider-key-encryption")), catalog: loadCatalog(config.catalogPath), onProvidersChanged: () => {} };
+      const added = await registerMockProviders(deps, org, mockUrl);
+      if (added.length > 0) {
+        lines.push(
+          `"${org.name}" had no providers, so the mock provider at ${mockUrl} now answers as its openai and`,
+          `anthropic providers (${added.map((p) => p.name).join(", ")}): no provider keys or internet needed.`,
+          `Add your own keys with provider.create and remove these with provider.delete (README: "Your provider keys").`,
+          "",
+        );
+      }
+    } else {
+      console.error(`start: no mock provider answered at ${mockUrl}; it is not registered (is the port taken? set GW_MOCK_PORT)`);
+    }
+  }
+
+  if (org && (await store.listProviderConfigs(org.id)).length === 0) {
+    lines.push(`"${org.name}" has no providers yet: the call below answers once one is added (README: "Your provider keys").`, "");
+  }
+  const key = created?.keyValue ?? "$GW_KEY";
+  lines.push(
+    `Try it once the server runs${config.port === 0 ? " (port 0: use the port in the \"listening\" line)" : ""}:`,
+    "",
+    `  curl -s ${clientBaseUrl(config)}/v1/chat/completions \\`,
+    `    -H "Authorization: Bearer ${key}" \\`,
+    `    -H "Content-Type: application/json" \\`,
+    `    -d '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"Hello"}]}'`,
+    "",
+  );
+  if (!created) lines.push("  (GW_KEY: the admin key printed on the first run; it is not stored, only its hash)", "");
+  console.log(lines.join("\n"));
+} finally {
+  await store.close();
+}
