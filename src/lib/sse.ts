@@ -106,7 +106,11 @@ export interface StopStream {
 export interface SseTapOptions {
   /** Called for every event, in order, before its bytes are forwarded. Returning `{stop}` ends the stream there. */
   onEvent(e: SseEvent): void | StopStream;
-  /** Called once when the upstream ends (clean), or is cut off, cancelled or stopped (not clean); the stream's end waits for it. */
+  /**
+   * Called once when the upstream ends (clean), or is cut off, cancelled or stopped
+   * (not clean); the stream's end waits for it, except after a stop in
+   * `sseTapSource`, where it follows the background drain.
+   */
   onEnd?(clean: boolean): void | Promise<void>;
   /**
    * Drops events for which this returns false. Without it, chunks pass through byte
@@ -115,14 +119,11 @@ export interface SseTapOptions {
   keep?(e: SseEvent): boolean;
 }
 
-/**
- * A pass-through transform that reads a stream's events on the side without
- * re-encoding them. Each chunk is decoded before it is forwarded, so an observer can
- * stop the stream before a bad event reaches the client.
- */
-export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Array> {
+/** The state one tap keeps: its decoder, whether it ended or was stopped, and how it observes what passes. */
+function tapCore(opts: SseTapOptions, drainAfterStop: boolean) {
   const decoder = new SseDecoder();
   let ended = false;
+  let stopped = false;
   const finish = (clean: boolean) => {
     if (ended) return;
     ended = true;
@@ -140,33 +141,92 @@ export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Ar
     }
     return null;
   };
+  /** After a stop: events are still observed, but nothing is forwarded and nothing can stop again. */
+  const observeOnly = (blocks: SseBlock[]) => {
+    for (const b of blocks) if (b.event) opts.onEvent(b.event);
+  };
   // `cancel` (the reader went away: a client disconnect) is in the Streams spec but not yet in the DOM typings.
   const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void | Promise<void> } = {
     transform(chunk, controller) {
-      if (ended) return;
+      if (ended || stopped) return;
       const blocks = decoder.push(chunk);
-      const stopped = observe(blocks);
-      if (!stopped) {
+      const verdict = observe(blocks);
+      if (!verdict) {
         if (opts.keep) for (const b of blocks) forward(b, controller);
         else controller.enqueue(chunk);
         return;
       }
-      for (const b of blocks.slice(0, stopped.at)) forward(b, controller);
-      controller.enqueue(stopped.stop);
+      for (const b of blocks.slice(0, verdict.at)) forward(b, controller);
+      controller.enqueue(verdict.stop);
       controller.terminate();
-      return finish(false);
+      if (!drainAfterStop) return finish(false);
+      // The end waits for the drain (see sseTapSource); the rest of this chunk is its start.
+      stopped = true;
+      observeOnly(blocks.slice(verdict.at + 1));
     },
     flush(controller) {
       if (ended) return;
       const { blocks, clean } = decoder.end();
-      const stopped = observe(blocks);
-      for (const b of stopped ? blocks.slice(0, stopped.at) : blocks) forward(b, controller);
-      if (stopped) controller.enqueue(stopped.stop);
-      return finish(clean && !stopped);
+      const verdict = observe(blocks);
+      for (const b of verdict ? blocks.slice(0, verdict.at) : blocks) forward(b, controller);
+      if (verdict) {
+        controller.enqueue(verdict.stop);
+        if (drainAfterStop) observeOnly(blocks.slice(verdict.at + 1));
+      }
+      return finish(clean && !verdict);
     },
     cancel() {
       return finish(false);
     },
   };
-  return new TransformStream<Uint8Array, Uint8Array>(transformer);
+  /** Reads what is left of `source` after a stop, observing only, for at most `ms`; then the tap ends (not clean). */
+  const drain = async (source: ReadableStream<Uint8Array>, ms: number): Promise<void> => {
+    const reader = source.getReader();
+    // Cancelling ends a pending read with `done`, so a provider that never finishes cannot hold the call open.
+    const timer = setTimeout(() => void reader.cancel().catch(() => {}), ms);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        observeOnly(decoder.push(value));
+      }
+      observeOnly(decoder.end().blocks);
+    } catch {
+      // The provider cut the rest off: what was observed is all there is.
+    } finally {
+      clearTimeout(timer);
+    }
+    await finish(false);
+  };
+  return { transformer, drain, stopped: () => stopped };
+}
+
+/**
+ * A pass-through transform that reads a stream's events on the side without
+ * re-encoding them. Each chunk is decoded before it is forwarded, so an observer can
+ * stop the stream before a bad event reaches the client.
+ */
+export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream<Uint8Array, Uint8Array>(tapCore(opts, false).transformer);
+}
+
+/**
+ * `source` through a tap (as `source.pipeThrough(sseTap(opts))`), except after a
+ * stop: the client still gets the replacement and the end at once, but the rest of
+ * the source is read in the background, observed and never forwarded, for at most
+ * `drainMs`, so what comes after the stop (a provider's final usage) is still seen;
+ * `onEnd(false)` follows the drain. A client that goes away still cancels the source.
+ */
+export function sseTapSource(source: ReadableStream<Uint8Array>, opts: SseTapOptions & { drainMs: number }): ReadableStream<Uint8Array> {
+  const core = tapCore(opts, true);
+  const tap = new TransformStream<Uint8Array, Uint8Array>(core.transformer);
+  // preventCancel keeps a stop from cancelling the source; the pipe then lets go of it and the drain takes over.
+  source.pipeTo(tap.writable, { preventCancel: true }).then(undefined, () => {
+    if (core.stopped()) return core.drain(source, opts.drainMs).catch(() => {
+      // onEnd reports its own failures; nothing is left to send anyone here.
+    });
+    // The client went away (or the source failed): the provider's answer is no longer wanted.
+    return source.cancel().catch(() => {});
+  });
+  return tap.readable;
 }

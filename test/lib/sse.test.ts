@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { encodeSse, SseDecoder, type SseEvent, sseTap } from "../../src/lib/sse.ts";
+import { encodeSse, SseDecoder, type SseEvent, sseTap, sseTapSource } from "../../src/lib/sse.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -102,6 +102,100 @@ describe("sseTap stopping", () => {
       }),
     );
     expect(out.map((c) => new TextDecoder().decode(c)).join("")).toBe('data: {"n":1}\n\nevent: error\ndata: {}\n\n');
+    expect(ended).toBe(false);
+  });
+});
+
+/** A source that hands out `chunks` one per pull, `gapMs` apart, then (unless `open`) ends; it records how it ended. */
+function pacedSource(chunks: string[], gapMs = 2, open = false) {
+  const state = { pulled: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(c) {
+      await Bun.sleep(gapMs);
+      const next = chunks[state.pulled];
+      if (next === undefined) {
+        if (!open) c.close();
+        return;
+      }
+      state.pulled++;
+      c.enqueue(bytes(next));
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { stream, state };
+}
+
+const STOP_ON_OTHER = (e: SseEvent) => (e.data.includes("other") ? { stop: bytes("event: error\ndata: {}\n\n") } : undefined);
+
+describe("sseTapSource: after a stop the rest is drained, unseen", () => {
+  test("the client gets the stop and the end at once; later events are observed, onEnd waits for the upstream's end", async () => {
+    const chunks = ['data: {"n":1}\n\ndata: {"model":"other"}\n\ndata: {"n":3}\n\n', 'data: {"n":4}\n\n', 'data: {"usage":5}\n\n', "data: [DONE]\n\n"];
+    const { stream, state } = pacedSource(chunks, 20);
+    const seen: string[] = [];
+    let ended = null as { clean: boolean; pulled: number } | null;
+    const out = sseTapSource(stream, {
+      onEvent: (e) => {
+        seen.push(e.data);
+        return STOP_ON_OTHER(e);
+      },
+      onEnd: (clean) => {
+        ended = { clean, pulled: state.pulled };
+      },
+      drainMs: 5_000,
+    });
+    const text = await new Response(out).text();
+    expect(text).toBe('data: {"n":1}\n\nevent: error\ndata: {}\n\n');
+    // The client's stream ended with the first chunk; the upstream had not.
+    expect(ended).toBeNull();
+    expect(state.pulled).toBeLessThan(chunks.length);
+    while (!ended) await Bun.sleep(5);
+    expect(ended!).toEqual({ clean: false, pulled: chunks.length });
+    expect(seen).toEqual(['{"n":1}', '{"model":"other"}', '{"n":3}', '{"n":4}', '{"usage":5}', "[DONE]"]);
+    expect(state.cancelled).toBe(false);
+  });
+
+  test("an upstream that never ends is cancelled after drainMs", async () => {
+    const { stream, state } = pacedSource(['data: {"model":"other"}\n\n', 'data: {"n":2}\n\n'], 2, true);
+    const seen: string[] = [];
+    let endedAt = 0;
+    const started = Date.now();
+    const out = sseTapSource(stream, {
+      onEvent: (e) => {
+        seen.push(e.data);
+        return STOP_ON_OTHER(e);
+      },
+      onEnd: () => {
+        endedAt = Date.now();
+      },
+      drainMs: 150,
+    });
+    expect(await new Response(out).text()).toBe("event: error\ndata: {}\n\n");
+    while (!endedAt) await Bun.sleep(5);
+    expect(endedAt - started).toBeGreaterThanOrEqual(140);
+    expect(state.cancelled).toBe(true);
+    expect(seen).toEqual(['{"model":"other"}', '{"n":2}']);
+  });
+
+  test("without a stop it is a plain tap: chunks unchanged, onEnd clean", async () => {
+    const chunks = ['data: {"a"', ':1}\n\ndata: [DONE]\n\n'];
+    const { stream } = pacedSource(chunks);
+    let ended = null as boolean | null;
+    const out: string[] = [];
+    for await (const c of sseTapSource(stream, { onEvent: () => {}, onEnd: (c) => void (ended = c), drainMs: 1000 })) out.push(new TextDecoder().decode(c));
+    expect(out).toEqual(chunks);
+    expect(ended).toBe(true);
+  });
+
+  test("a client that goes away cancels the upstream at once, without a drain", async () => {
+    const { stream, state } = pacedSource(['data: {"n":1}\n\n', 'data: {"n":2}\n\n', 'data: {"n":3}\n\n'], 10, true);
+    let ended = null as boolean | null;
+    const reader = sseTapSource(stream, { onEvent: () => {}, onEnd: (c) => void (ended = c), drainMs: 60_000 }).getReader();
+    await reader.read();
+    await reader.cancel();
+    for (let i = 0; i < 50 && !state.cancelled; i++) await Bun.sleep(5);
+    expect(state.cancelled).toBe(true);
     expect(ended).toBe(false);
   });
 });
