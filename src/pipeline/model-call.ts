@@ -11,7 +11,7 @@ import type { ChatCompletionRequest } from "../api/chat-completions.ts";
 import type { EmbeddingsRequest } from "../api/embeddings.ts";
 import type { MessagesRequest } from "../api/messages.ts";
 import { ApiError, toApiError } from "../lib/errors.ts";
-import { sseTap } from "../lib/sse.ts";
+import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import { canEmbed, type ProviderAdapter, type UpstreamRequest } from "../providers/adapter.ts";
 import { messagesWire } from "../providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
@@ -254,7 +254,7 @@ export class ModelCalls {
     const usage = emptyUsage();
     let refused: ApiError | null = null;
     const keep = route.keep;
-    const tap = sseTap({
+    const tap: SseTapOptions & { drainMs: number } = {
       onEvent: (e) => {
         if (!route.wire.fromEvent(e, usage)) return;
         refused = this.substitution(target, usage);
@@ -265,12 +265,15 @@ export class ModelCalls {
         const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
         await this.account(input, target, usage, failure, reservation, up.response.status);
       },
-    });
+      // A refused stream was still paid for: the client gets the error and the end, and
+      // the rest is read unseen (at most as long as a provider may take) for the real usage.
+      drainMs: this.deps.upstreamTimeoutMs,
+    };
     let body = up.response.body;
     if (!body) throw new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
     if (adapter.sseBody) body = adapter.sseBody(body);
     if (route.restream) body = body.pipeThrough(route.restream());
-    return { type: "stream", status: up.response.status, stream: body.pipeThrough(tap), servedBy: `${target.providerName}/${target.model}` };
+    return { type: "stream", status: up.response.status, stream: sseTapSource(body, tap), servedBy: `${target.providerName}/${target.model}` };
   }
 
   private substitution(target: Target, usage: CallUsage): ApiError | null {
