@@ -5,7 +5,17 @@
  * ceiling (a byte-pair token covers at least one byte) that spend reservations try
  * first, so the tokenizer runs only for calls near a cap.
  */
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import type { countTokens as CountTokens } from "gpt-tokenizer/encoding/o200k_base";
+
+/**
+ * The vocabulary adds about 45 MB to the process once loaded, and the request path needs it only
+ * for calls near a spend cap (reserve-spend.ts): it is loaded on first use.
+ */
+let tokenizer: typeof CountTokens | undefined;
+const countTokens: typeof CountTokens = (text, options) => {
+  tokenizer ??= (require("gpt-tokenizer/encoding/o200k_base") as { countTokens: typeof CountTokens }).countTokens;
+  return tokenizer(text, options);
+};
 
 /** The framing each message adds around its content. */
 const PER_MESSAGE = 4;
