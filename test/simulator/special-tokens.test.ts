@@ -101,7 +101,8 @@ describe("a sandbox key (the simulator counts the prompt)", () => {
     expect(text).toBe(plain.choices[0]?.message.content ?? "");
     // The tool call's arguments quote the prompt, look-alikes included, and are counted too.
     const tools = await client.chat.completions.create({ model: "gpt-4o", messages, tools: [{ type: "function", function: { name: "f", parameters: { type: "object", properties: {} } } }] });
-    expect(tools.choices[0]?.message.tool_calls?.[0]?.function.arguments).toContain("<|endoftext|>");
+    const call = tools.choices[0]?.message.tool_calls?.[0];
+    expect(call?.type === "function" ? call.function.arguments : "").toContain("<|endoftext|>");
   });
 
   test("the messages format answers 200, plain and streamed", async () => {
