@@ -34,6 +34,9 @@ export type Start =
   /** The first character of a run of 24 or more base64 characters. */
   | { at: "base64-run" };
 
+/** Zero-width characters: invisible, and used to split words a filter looks for ("ig\u200Bnore"). */
+export const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
+
 export interface Detector {
   /** A stable name, used for redaction placeholders and in messages (never a value). */
   kind: string;
@@ -51,6 +54,11 @@ export interface Detector {
   valueAfter?: RegExp;
   /** Injection only: how much one match counts toward the blocking threshold. */
   weight?: number;
+  /**
+   * Injection only: the match is an encoding. Its decoding (null when it is not text)
+   * is scanned for injection, and the match counts only if that reaches the threshold.
+   */
+  decode?: (match: string) => string | null;
   /** Where a match can begin; omitted for `\b` patterns that open with literals, which are derived. */
   start?: Start | readonly Start[];
 }

@@ -4,14 +4,14 @@
  * `PASSWORD=`). One pass over the characters (triggers.ts) finds where any detector
  * can start, and the expressions are tried there only, in order, as a global search
  * would meet those places. Validators confirm checksums and entropy; injection
- * matches add up to a score with a threshold. Base64 runs that decode to text are
- * scanned again for hidden instructions.
+ * matches add up to a score with a threshold. Encoded runs that decode to text, and
+ * text split by zero-width characters, are scanned again for hidden instructions.
  */
-import type { Category, Detector } from "./detector.ts";
+import { type Category, type Detector, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
 import { SECRET_DETECTORS } from "./secret-detectors.ts";
-import { findStarts, planTriggers } from "./triggers.ts";
+import { findStarts, planTriggers, type Starts } from "./triggers.ts";
 
 export interface Finding {
   category: Category;
@@ -30,13 +30,10 @@ export const INJECTION_THRESHOLD = 1.0;
 /** A quoted example inside a discussion of injection counts for this much of its weight. */
 const QUOTED_DISCOUNT = 0.4;
 const DISCUSSION_DISCOUNT = 0.5;
+/** Words of a text about injection or about chat templates, rather than one attempting it. */
 const DISCUSSION =
-  /\b(?:prompt injection|injection attacks?|jailbreak attempts?|red[- ]team|detect(?:ing|ion)?|classif(?:y|ier)|example of|examples of|security (?:training|research|awareness)|phrases? (?:like|such as)|attackers? (?:use|write|try))\b/i;
-/** Long enough to hold an instruction; decoded only when the start looks like text. Encoded text starts with a letter. */
-const BASE64_RUN: Detector = { kind: "encoded_instruction", category: "injection", weight: 1.0, pattern: "\\b(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24,}={0,2}", start: { at: "base64-run" } };
-const MAX_DECODE = 64 * 1024;
-
-const ALL: Detector[] = [...SECRET_DETECTORS, ...PII_DETECTORS, ...INJECTION_DETECTORS, BASE64_RUN];
+  /\b(?:prompt injection|injection attacks?|jailbreak attempts?|red[- ]team|detect(?:ing|ion)?|classif(?:y|ier)|example of|examples of|security (?:training|research|awareness)|phrases? (?:like|such as)|attackers? (?:use|write|try)|special tokens?|control tokens?|chat templates?|prompt (?:formats?|templates?)|(?:tokens?|tags?|markers?) (?:does|do|is|are|means?))\b|(?:the|this|that) (?:\[\/?inst\]|<\|im_start\|>|<\|im_end\|>|<<sys>>) (?:token|tag|marker)/i;
+const ALL: Detector[] = [...SECRET_DETECTORS, ...PII_DETECTORS, ...INJECTION_DETECTORS];
 const folds = (d: Detector) => d.category === "injection" || d.ignoreCase === true;
 
 interface Pass {
@@ -60,18 +57,6 @@ export const EXACT = compile(EXACT_DETECTORS, "y");
 /** Phrasing and names that ignore case; the regex engine's case folding costs little at the few places it is tried. */
 export const FOLDED = compile(FOLDED_DETECTORS, "iy");
 const TRIGGERS = planTriggers(EXACT_DETECTORS, FOLDED_DETECTORS);
-
-function decodedText(run: string): string | null {
-  if (run.length > MAX_DECODE * 1.4) return null;
-  const head = Buffer.from(run.slice(0, 64), "base64").toString("latin1");
-  let printable = 0;
-  for (let i = 0; i < head.length; i++) {
-    const c = head.charCodeAt(i);
-    if ((c >= 32 && c < 127) || c === 10 || c === 13 || c === 9) printable++;
-  }
-  if (printable < head.length * 0.95) return null;
-  return Buffer.from(run, "base64").toString("utf8");
-}
 
 function quoted(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 3), start);
@@ -120,8 +105,8 @@ function runPass(pass: Pass, positions: readonly number[], s: ScanState): void {
     if (detector.category === "injection") {
       if (!opts.injection) continue;
       let weight = detector.weight ?? 1;
-      if (detector === BASE64_RUN) {
-        const decoded = (opts.depth ?? 0) < 1 ? decodedText(value) : null;
+      if (detector.decode) {
+        const decoded = (opts.depth ?? 0) < 1 ? detector.decode(value) : null;
         if (decoded === null) continue;
         if (scanText(decoded, { injection: true, depth: (opts.depth ?? 0) + 1 }).injectionScore < INJECTION_THRESHOLD) continue;
       } else {
@@ -151,11 +136,25 @@ function withoutCoveredAssignments(findings: Finding[]): Finding[] {
   return findings.filter((f) => f.kind !== "password_assignment" || !specific.some((x) => x.start < f.end && x.end > f.start));
 }
 
-function scanAt(text: string, opts: ScanOptions, positions: [readonly number[], readonly number[]]): TextScan {
+function scanAt(text: string, opts: ScanOptions, starts: Starts): TextScan {
   const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined };
-  runPass(EXACT, positions[0], s);
-  runPass(FOLDED, positions[1], s);
+  runPass(EXACT, starts.exact, s);
+  runPass(FOLDED, starts.folded, s);
+  if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
   return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score };
+}
+
+/**
+ * Zero-width characters can split the words injection detectors look for
+ * ("ig\u200Bnore", "ignore\u200Ball"): the text is judged again without them, read
+ * both ways (removed, and standing for spaces).
+ */
+function revealZeroWidth(s: ScanState): void {
+  const again = (t: string) => scanText(t, { injection: true, depth: 1 }).injectionScore;
+  const hidden = Math.max(again(s.text.replace(ZERO_WIDTH, "")), again(s.text.replace(ZERO_WIDTH, " ")));
+  if (hidden < INJECTION_THRESHOLD) return;
+  s.score += hidden;
+  s.findings.push({ category: "injection", kind: "invisible_unicode", start: 0, end: s.text.length });
 }
 
 /** Scans one text: the patterns are tried only where a detector can start (triggers.ts). */
@@ -169,5 +168,5 @@ export function scanText(text: string, opts: ScanOptions): TextScan {
  */
 export function scanTextExhaustively(text: string, opts: ScanOptions): TextScan {
   const every = Array.from({ length: text.length + 1 }, (_, i) => i);
-  return scanAt(text, opts, [every, every]);
+  return scanAt(text, opts, { exact: every, folded: every, zeroWidth: new RegExp(ZERO_WIDTH.source).test(text) });
 }

@@ -157,6 +157,7 @@ const isCapital = (c: number) => c >= 65 && c <= 90;
 /** JavaScript's `\s`, for the blanks a line-start pattern may skip. */
 const isBlank = (c: number) =>
   (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+const isZeroWidth = (c: number) => (c >= 0x200b && c <= 0x200d) || c === 0x2060 || c === 0xfeff;
 /** Unicode tag characters (as their high surrogate) and bidirectional controls. */
 const isInvisible = (c: number) => c === 0xdb40 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 
@@ -170,11 +171,20 @@ function literalAt(text: string, i: number, lit: Literal): boolean {
   return true;
 }
 
+/** Where each pass tries its patterns, ascending (duplicates possible). */
+export interface Starts {
+  exact: number[];
+  folded: number[];
+  /** The text holds zero-width characters (see ZERO_WIDTH). */
+  zeroWidth: boolean;
+}
+
 /** One text's scan: the candidates found so far, and the back-windows already covered. */
 interface Found {
   text: string;
   plan: TriggerPlan;
   out: [number[], number[]];
+  zeroWidth: boolean;
   /** False once a position was pushed behind a later one (back-windows, base64 runs). */
   ordered: boolean;
   /** Back-windows already pushed up to here: overlapping windows (`@@@@`) push each position once. */
@@ -251,14 +261,13 @@ function special(f: Found, i: number, c: number): void {
 }
 
 /**
- * The candidate start positions of both passes, each ascending (duplicates possible).
- * Linear in the text: every character is read once, and once more at most by the
+ * The candidate start positions of both passes. Linear in the text: every character is read once, and once more at most by the
  * back-windows of `@` (64 characters) and of assignment signs (40). The loop itself
  * stays small (the work at the rare places sits in functions it calls), which is what
  * lets the JIT compile it tightly.
  */
-export function findStarts(text: string, plan: TriggerPlan): [number[], number[]] {
-  const f: Found = { text, plan, out: [[], []], ordered: true, atCovered: 0, assignCovered: 0 };
+export function findStarts(text: string, plan: TriggerPlan): Starts {
+  const f: Found = { text, plan, out: [[], []], zeroWidth: false, ordered: true, atCovered: 0, assignCovered: 0 };
   if (plan.lineFirst.size) lineStart(f, 0, 0);
   const classes = plan.classes;
   const n = text.length;
@@ -283,11 +292,14 @@ export function findStarts(text: string, plan: TriggerPlan): [number[], number[]
     }
     previousWord = false;
     if (cls & SPECIAL) special(f, i, c);
-    else if (c >= 128 && plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
+    else if (c >= 128) {
+      if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
+      else if (isZeroWidth(c)) f.zeroWidth = true;
+    }
   }
   if (!f.ordered) {
     f.out[0].sort((a, b) => a - b);
     f.out[1].sort((a, b) => a - b);
   }
-  return f.out;
+  return { exact: f.out[0], folded: f.out[1], zeroWidth: f.zeroWidth };
 }

@@ -62,6 +62,11 @@ describe("engine", () => {
       "token halves": "eyJaaaaaaaaaaaa.eyJ-".repeat(MB / 20),
       "e-mail local parts": "a.".repeat(MB / 2),
       "dashed words": "a-".repeat(MB / 2),
+      "zero-width": "\u200B".repeat(MB),
+      "split words": "ig\u200Bnore ".repeat(MB / 8),
+      "percent signs": "%".repeat(MB),
+      "percent escapes": "%41".repeat(MB / 3),
+      "hex run": "4967".repeat(MB / 4),
     };
     for (const [name, text] of Object.entries(inputs)) {
       const started = performance.now();
