@@ -67,6 +67,18 @@ describe("a capped live key (the spend reservation estimates the prompt)", () =>
     expect(text.length).toBeGreaterThan(0);
   });
 
+  test("near its cap, where the reservation runs the tokenizer, such a prompt is admitted and answered", async () => {
+    // 1 cent = 10,000 micro-dollars. At gpt-4o-mini's $0.15 per million input tokens this prompt's byte
+    // ceiling (one token per byte, ~72,000) is refused, so the reservation counts it with the tokenizer
+    // (~27,000 tokens), which fits: exactly the path that threw on look-alikes.
+    const nearCap = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: await keyOf({ serviceAccountName: "near-cap", spendCapCents: 1 }), maxRetries: 0 });
+    const system = SYSTEM.repeat(1000);
+    expect(Buffer.byteLength(system) * 0.15).toBeGreaterThan(10_000);
+    const res = await nearCap.chat.completions.create({ model: "gpt-4o-mini", max_tokens: 5, messages: [{ role: "system", content: system }, { role: "user", content: "hi" }] });
+    expect(res.object).toBe("chat.completion");
+    expect(res.usage!.prompt_tokens * 0.15).toBeLessThan(10_000);
+  });
+
   test("the messages format with the look-alikes in system answers 200", async () => {
     const plain = await messagesCall(key, false);
     expect(plain.status).toBe(200);
