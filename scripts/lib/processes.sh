@@ -2,14 +2,15 @@
 # ends (the gateway exiting, Ctrl-C, SIGTERM, an error). Sourced, not run.
 CHILD_PIDS=()
 
-# Asks each child still running to stop (SIGTERM: the gateway drains and flushes) and waits for it.
+# Stops the children newest first, each with SIGTERM, waiting for each before the next: the
+# gateway finishes its in-flight calls (which may still need the mock) and flushes before
+# the mock it calls goes away.
 stop_children() {
-  local status=$? pid
+  local status=$? i pid
   trap - EXIT INT TERM
-  for pid in "${CHILD_PIDS[@]+"${CHILD_PIDS[@]}"}"; do
+  for ((i = ${#CHILD_PIDS[@]} - 1; i >= 0; i--)); do
+    pid="${CHILD_PIDS[$i]}"
     kill -TERM "$pid" 2>/dev/null || true
-  done
-  for pid in "${CHILD_PIDS[@]+"${CHILD_PIDS[@]}"}"; do
     wait "$pid" 2>/dev/null || true
   done
   exit "$status"
