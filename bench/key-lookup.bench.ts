@@ -8,11 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
-import { apiKeyPrefix, generateApiKey } from "../src/domain/api-key.ts";
-import { newId } from "../src/domain/ids.ts";
 import { openServices } from "../src/runtime.ts";
-import { initializeOrganization } from "../src/services/organizations.ts";
 import { KeyCache } from "../src/state/key-cache.ts";
+import { seedKeys } from "./lib/seed-keys.ts";
 
 export interface KeyLookupResult {
   keys: number;
@@ -26,15 +24,8 @@ export async function runKeyLookupBench(quick = false): Promise<KeyLookupResult>
   const dir = mkdtempSync(join(tmpdir(), "gw-keybench-"));
   const keys = quick ? 2_000 : 100_000;
   try {
+    const { values } = await seedKeys(dir, keys);
     const { store, services } = await openServices(loadConfig({ data: dir }, {}));
-    const org = await initializeOrganization(services, { name: "Bench", adminEmail: "bench@example.com", tier: "enterprise" });
-    const values: string[] = [];
-    const template = org.apiKey;
-    for (let i = 0; i < keys; i++) {
-      const value = generateApiKey("live");
-      values.push(value);
-      await store.createApiKey({ ...template, id: newId("key"), keyHash: services.hasher.hash(value), keyPrefix: apiKeyPrefix(value), name: `k${i}`, createdAt: Date.now() });
-    }
     const cache = new KeyCache({ loader: (h) => store.getKeyPrincipalByHash(h), ttlMs: 600_000 });
     let started = performance.now();
     for (const v of values) await cache.get(services.hasher.hash(v));

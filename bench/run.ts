@@ -1,9 +1,10 @@
 /**
- * The benchmark suite: `bun run bench [--quick] [--binary] [--only id,id] [--seconds N] [--rounds N]`.
+ * The benchmark suite: `bun run bench [--quick] [--binary] [--only id,id] [--seconds N] [--rounds N] [--soak-seconds N]`.
  *
  * Starts the mock provider, the bare proxy and the gateway on loopback, runs every
  * scenario (bench/scenarios.ts) against them in alternating rounds, adds the
- * micro-benchmarks (scanner, key lookup, policy share), prints a Markdown table and
+ * micro-benchmarks (scanner, key lookup, policy share) and the memory runs (idle, a
+ * soak, 100,000 keys), prints a Markdown table and
  * writes it with the raw figures to bench/results/<date>.{json,md}. `--quick` is a
  * smoke test of the suite itself (seconds, not judged); any error fails a run.
  */
@@ -16,6 +17,7 @@ import { ROOT } from "./lib/processes.ts";
 import { markdown, type Row, writeResults } from "./lib/report.ts";
 import { startTargets } from "./lib/targets.ts";
 import { runKeyLookupBench } from "./key-lookup.bench.ts";
+import { runMemoryBench } from "./memory.bench.ts";
 import { runPolicyBench } from "./policy.bench.ts";
 import { runScannerBench } from "./scanner.bench.ts";
 import { SCENARIOS, type TargetKind } from "./scenarios.ts";
@@ -28,6 +30,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string" },
     rounds: { type: "string" },
     out: { type: "string" },
+    "soak-seconds": { type: "string" },
   },
 });
 
@@ -64,7 +67,13 @@ try {
 
 log("micro-benchmarks: scanner, key lookup, policy");
 const micro = { scanner: await runScannerBench(args.quick), keyLookup: await runKeyLookupBench(args.quick), policy: await runPolicyBench(args.quick) };
+const soakSeconds = args["soak-seconds"] ? Number(args["soak-seconds"]) : undefined;
+log(`memory: idle, a ${soakSeconds ?? (args.quick ? 3 : 300)} s soak at 50 connections, ${args.quick ? "2,000" : "100,000"} keys`);
+const memory = await runMemoryBench({ quick: args.quick, soakSeconds });
 const checks = judge(rows, !args.quick);
+const soakBad = memory.soak.errors + Object.entries(memory.soak.statuses).reduce((n, [status, count]) => n + (Number(status) >= 500 ? count : 0), 0);
+checks.push({ budget: `soak (${memory.soak.seconds} s, 50 conns): no error, no 5xx`, measured: `${soakBad} of ${memory.soak.requests.toLocaleString("en-US")}`, ok: soakBad === 0 });
+checks.push({ budget: "soak: resident set grows ≤ 10% after warm-up", measured: `${(memory.soak.growth * 100).toFixed(1)}% (${memory.soak.warmMiB.toFixed(0)} → ${memory.soak.endMiB.toFixed(0)} MiB)`, ok: args.quick ? null : memory.soak.growth <= 0.1 });
 const gatewayCpu = rows.find((r) => r.scenario === "chat-1k-50" && r.kind === "gateway")?.cpuPerRequest;
 if (gatewayCpu !== undefined) {
   const share = micro.policy.microsPerCall / gatewayCpu;
@@ -74,13 +83,14 @@ const notes = [
   `${new Date().toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; rounds ${timing.rounds} × ${timing.roundSeconds} s after ${timing.warmupSeconds} s warm-up, medians of rounds${args.quick ? " (quick: a smoke test, not a measurement)" : ""}.`,
   `Scanner: ${micro.scanner.map((r) => `${r.text} ${r.size}: ${r.mbPerSecond.toFixed(0)} MB/s`).join("; ")}.`,
   `Key lookup, ${micro.keyLookup.keys.toLocaleString("en-US")} keys: cached ${micro.keyLookup.cachedMicros.toFixed(2)} µs, from the store ${micro.keyLookup.storeMicros.toFixed(1)} µs per lookup.`,
+  `Memory (resident set): idle ${memory.idleMiB.toFixed(0)} MiB; soak of ${memory.soak.requests.toLocaleString("en-US")} requests in ${memory.soak.seconds} s: ${memory.soak.warmMiB.toFixed(0)} MiB warm, ${memory.soak.endMiB.toFixed(0)} MiB at the end; ${memory.keys.count.toLocaleString("en-US")} keys in store and cache: ${memory.keys.idleMiB.toFixed(0)} MiB idle, ${memory.keys.cachedMiB.toFixed(0)} MiB with every key cached.`,
 ];
 const table = markdown(rows, checks, notes);
 console.log(table);
 const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "-");
-const written = writeResults(args.out ?? join(ROOT, "bench", "results"), args.quick ? `quick-${stamp}` : stamp, { timing, rows, checks, micro }, table);
+const written = writeResults(args.out ?? join(ROOT, "bench", "results"), args.quick ? `quick-${stamp}` : stamp, { timing, rows, checks, micro, memory }, table);
 log(`written: ${written}.json, ${written}.md`);
-if (rows.some((r) => r.errors > 0)) {
+if (rows.some((r) => r.errors > 0) || soakBad > 0 || memory.keys.errors > 0) {
   log("the run had errors");
   process.exit(1);
 }

@@ -55,7 +55,8 @@ function handle(proc: Subprocess, url: string, cleanup?: () => void): Proc {
 }
 
 export async function startMock(): Promise<Proc> {
-  const { proc, url } = await spawnAnnounced(["bun", "run", CLI, "mock-provider", "--port", "0"]);
+  // Streams of 20 chunks: what the streaming scenarios say they measure.
+  const { proc, url } = await spawnAnnounced(["bun", "run", CLI, "mock-provider", "--port", "0", "--stream-chunks", "20"]);
   return handle(proc, url);
 }
 
