@@ -17,7 +17,7 @@ export interface SendOptions {
 
 export interface UpstreamResponse {
   response: Response;
-  /** Stops the timeout clock (call once the body is consumed or handed to the client). */
+  /** Stops watching the call (once the body is consumed, or handed to the client, whose disconnect then cancels it). */
   done(): void;
 }
 
@@ -28,25 +28,57 @@ export class ClientGone extends ApiError {
   }
 }
 
+/** One call waiting for its provider: aborted when its client leaves or its deadline passes. */
+interface Watched {
+  controller: AbortController;
+  client: AbortSignal;
+  deadline: number;
+  timedOut: boolean;
+}
+
+/** How often the watch looks: a client that leaves is let go of within this, and a deadline is kept to it. */
+const WATCH_MS = 50;
+
+/**
+ * The calls waiting for providers, watched by one timer for the whole process rather
+ * than a timer and an abort listener of their own: both cost more per call than the
+ * rest of forwarding does.
+ */
+const watched = new Set<Watched>();
+let watch: ReturnType<typeof setInterval> | null = null;
+
+function sweep(): void {
+  const now = performance.now();
+  for (const w of watched) {
+    if (!w.client.aborted && now < w.deadline) continue;
+    w.timedOut = !w.client.aborted;
+    watched.delete(w);
+    w.controller.abort();
+  }
+  if (watched.size === 0 && watch) {
+    clearInterval(watch);
+    watch = null;
+  }
+}
+
+function startWatching(w: Watched): void {
+  watched.add(w);
+  if (!watch) {
+    watch = setInterval(sweep, WATCH_MS);
+    watch.unref();
+  }
+}
+
 export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Promise<UpstreamResponse> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, opts.timeoutMs);
-  const onClientGone = () => controller.abort();
-  opts.signal.addEventListener("abort", onClientGone, { once: true });
-  const done = () => {
-    clearTimeout(timer);
-    opts.signal.removeEventListener("abort", onClientGone);
-  };
+  const w: Watched = { controller: new AbortController(), client: opts.signal, deadline: performance.now() + opts.timeoutMs, timedOut: false };
+  startWatching(w);
+  const done = () => void watched.delete(w);
   try {
-    const response = await fetch(req.url, { method: req.method ?? "POST", headers: req.headers, body: req.body, signal: controller.signal, redirect: "manual" });
+    const response = await fetch(req.url, { method: req.method ?? "POST", headers: req.headers, body: req.body, signal: w.controller.signal, redirect: "manual" });
     return { response, done };
   } catch (err) {
     done();
-    if (timedOut) throw new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
+    if (w.timedOut) throw new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
     if (opts.signal.aborted) throw new ClientGone();
     const code = (err as { code?: string })?.code;
     throw new ApiError(503, "provider_unavailable", `${opts.providerName} is unavailable: could not connect${code ? ` (${code})` : ""}.`);
