@@ -49,7 +49,9 @@ export function createApp(rt: Runtime) {
   const allowed = new Map<string, string[]>();
   for (const r of table) allowed.set(r.path, [...(allowed.get(r.path) ?? []), r.method]);
 
-  const app = new Elysia({ name: "gateway" });
+  // Elysia's compiled handler (its default, written out): measured at ~0.5 µs a request over
+  // Bun.serve itself, against ~7 µs for its dynamic one (bench/elysia-aot.bench.ts).
+  const app = new Elysia({ name: "gateway", aot: true });
   for (const r of table) {
     // parse: "none" — bodies are read by the surfaces under the size limit, with our own errors.
     app.route(r.method, r.path, ({ request, server }) => rt.runner.run(r.surface, r.path, r.admission, request, server, r.handler), { parse: "none" });
