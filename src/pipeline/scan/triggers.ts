@@ -270,6 +270,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
   const f: Found = { text, plan, out: [[], []], zeroWidth: false, ordered: true, atCovered: 0, assignCovered: 0 };
   if (plan.lineFirst.size) lineStart(f, 0, 0);
   const classes = plan.classes;
+  const pairSeen = plan.pairSeen;
   const n = text.length;
   let previousWord = false;
   let runStart = -1;
@@ -286,7 +287,8 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     if (cls & WORD) {
       if (!previousWord) {
         previousWord = true;
-        wordStart(f, i, c);
+        // Most words are ruled out here, by their first two letters, without a call.
+        if (c <= 90 || pairSeen[((LOWER[c] as number) << 8) | (LOWER[text.charCodeAt(i + 1)] ?? 0)]) wordStart(f, i, c);
       }
       continue;
     }
