@@ -1,8 +1,9 @@
 /**
  * Stage 4: which provider, key and model id serve this call. Model resolution, in
- * order: `name/model` (a configured provider's name, or a kind); `anthropic.*` (the
- * cloud platform); the catalog; models declared by self-hosted and custom providers;
- * the vendors' model-family patterns. Key resolution: for a service account the
+ * order: `name/model` (a configured provider's name, or a kind); the cloud platform's
+ * ids (`anthropic.*`, also with an inference-profile prefix: `us.anthropic.*`); the
+ * catalog; models declared by self-hosted and custom providers; the vendors'
+ * model-family patterns. Key resolution: for a service account the
  * organization's providers, then its creator's, then any member's, oldest first; for
  * a user their own, then the organization's. `x-gw-provider-key` replaces the stored
  * key for one call and is never kept.
@@ -14,6 +15,7 @@ import { providerCountry } from "../policy/provider-authorization.ts";
 import { type Identity, responsibleUserId } from "../services/identity.ts";
 import type { LiveProvider, ProviderDirectory } from "../state/provider-directory.ts";
 import type { ResolvedTarget } from "./authorize.ts";
+import { PLATFORM_MODEL_ID } from "../providers/bedrock/model-ids.ts";
 
 export interface ResolveDeps {
   catalog: Catalog;
@@ -46,7 +48,7 @@ function wantedFor(deps: ResolveDeps, usable: LiveProvider[], id: string, perReq
     if (named && rest) return { kind: named.kind, model: rest, provider: named };
     if (isProviderKind(prefix) && rest && (perRequestKind === prefix || usable.some((p) => p.kind === prefix))) return { kind: prefix, model: rest };
   }
-  if (id.startsWith("anthropic.")) return { kind: "bedrock", model: id };
+  if (PLATFORM_MODEL_ID.test(id)) return { kind: "bedrock", model: id };
   const entry = deps.catalog.model(id);
   if (entry) return { kind: entry.provider, model: id };
   const declaring = usable.find((p) => p.record.models.includes(id));

@@ -7,18 +7,12 @@
  * `:latest` tags of self-hosted servers, and `models/` prefixes.
  */
 
-/**
- * The platform's inference-profile prefixes: a two-letter geography (`us`, `eu`, `jp`,
- * `au`, ...) or one of the named ones. An explicit list, not "any word before a dot",
- * so that another vendor's namespace (`meta.`, `openai.`) or an AWS region name
- * (`us-east-1.`) is never mistaken for a spelling of the requested model.
- */
-const PLATFORM_PREFIX = /^(?:(?:[a-z]{2}|apac|global|us-gov)\.)?anthropic\./;
+import { PLATFORM_MODEL_ID } from "../providers/bedrock/model-ids.ts";
 
 export function normalizeModelId(id: string): string {
   let m = id.trim().toLowerCase();
   m = m.replace(/^models\//, "");
-  m = m.replace(PLATFORM_PREFIX, "");
+  m = m.replace(PLATFORM_MODEL_ID, "");
   m = m.replace(/-v\d+(?::\d+)?$/, "");
   m = m.replace(/:latest$/, "");
   m = m.replace(/-(?:\d{4}-\d{2}-\d{2}|\d{8})$/, "");

@@ -62,3 +62,18 @@ describe("a per-request key", () => {
     expect(await keyOf(deps([org]), serviceAccount("alice"))).toBe("sk-org");
   });
 });
+
+describe("the cloud platform's ids", () => {
+  const platform = providerRecord({ id: "p-bedrock", provider: "bedrock", apiKey: "bedrock-api-key", createdAt: 1_000, format: "bedrock" });
+
+  test("anthropic.* and its inference-profile spellings go to the platform; look-alikes do not", async () => {
+    const d = deps([platform, org]);
+    for (const id of ["anthropic.claude-haiku-4-5-20251001-v1:0", "us.anthropic.claude-haiku-4-5-20251001-v1:0", "global.anthropic.claude-sonnet-4-5-20250929-v1:0", "apac.anthropic.claude-haiku-4-5-20251001-v1:0", "us-gov.anthropic.claude-haiku-4-5-20251001-v1:0"]) {
+      expect([id, (await resolveTarget(d, serviceAccount("alice"), id, new Headers())).kind]).toEqual([id, "bedrock"]);
+    }
+    for (const id of ["us-east-1.anthropic.claude-x", "meta.llama3-70b-instruct-v1:0"]) {
+      const t = await resolveTarget(d, serviceAccount("alice"), id, new Headers()).catch((e) => e);
+      expect([id, t.kind ?? t.code]).not.toEqual([id, "bedrock"]);
+    }
+  });
+});
