@@ -143,6 +143,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     async shutdown() {
       rt.draining = true;
       stopMaintenance();
+      // Refused streams still being read in the background are accounted before the last flush.
+      await calls.stop();
       await usage.stop();
       writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: limiter.snapshot() });
       await store.close();

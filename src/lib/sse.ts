@@ -179,11 +179,14 @@ function tapCore(opts: SseTapOptions, drainAfterStop: boolean) {
       return finish(false);
     },
   };
-  /** Reads what is left of `source` after a stop, observing only, for at most `ms`; then the tap ends (not clean). */
-  const drain = async (source: ReadableStream<Uint8Array>, ms: number): Promise<void> => {
+  /** Reads what is left of `source` after a stop, observing only, for at most `ms` or until `signal`; then the tap ends (not clean). */
+  const drain = async (source: ReadableStream<Uint8Array>, ms: number, signal?: AbortSignal): Promise<void> => {
     const reader = source.getReader();
     // Cancelling ends a pending read with `done`, so a provider that never finishes cannot hold the call open.
-    const timer = setTimeout(() => void reader.cancel().catch(() => {}), ms);
+    const cancel = () => void reader.cancel().catch(() => {});
+    const timer = setTimeout(cancel, ms);
+    signal?.addEventListener("abort", cancel, { once: true });
+    if (signal?.aborted) cancel();
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -195,6 +198,7 @@ function tapCore(opts: SseTapOptions, drainAfterStop: boolean) {
       // The provider cut the rest off: what was observed is all there is.
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener("abort", cancel);
     }
     await finish(false);
   };
@@ -214,15 +218,15 @@ export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Ar
  * `source` through a tap (as `source.pipeThrough(sseTap(opts))`), except after a
  * stop: the client still gets the replacement and the end at once, but the rest of
  * the source is read in the background, observed and never forwarded, for at most
- * `drainMs`, so what comes after the stop (a provider's final usage) is still seen;
- * `onEnd(false)` follows the drain. A client that goes away still cancels the source.
+ * `drainMs` (or until `signal` aborts: shutdown), so what comes after the stop (a
+ * provider's final usage) is still seen; `onEnd(false)` follows the drain. A client that goes away still cancels the source.
  */
-export function sseTapSource(source: ReadableStream<Uint8Array>, opts: SseTapOptions & { drainMs: number }): ReadableStream<Uint8Array> {
+export function sseTapSource(source: ReadableStream<Uint8Array>, opts: SseTapOptions & { drainMs: number; signal?: AbortSignal }): ReadableStream<Uint8Array> {
   const core = tapCore(opts, true);
   const tap = new TransformStream<Uint8Array, Uint8Array>(core.transformer);
   // preventCancel keeps a stop from cancelling the source; the pipe then lets go of it and the drain takes over.
   source.pipeTo(tap.writable, { preventCancel: true }).then(undefined, () => {
-    if (core.stopped()) return core.drain(source, opts.drainMs).catch(() => {
+    if (core.stopped()) return core.drain(source, opts.drainMs, opts.signal).catch(() => {
       // onEnd reports its own failures; nothing is left to send anyone here.
     });
     // The client went away (or the source failed): the provider's answer is no longer wanted.

@@ -99,7 +99,22 @@ function isUsageOnlyChunk(data: string): boolean {
 }
 
 export class ModelCalls {
+  /** Aborted at shutdown: ends the background reads of refused streams at once. */
+  private readonly closing = new AbortController();
+  /** Streams whose call is not accounted yet, each settled once its usage event is recorded. */
+  private readonly unaccounted = new Set<Promise<void>>();
+
   constructor(private readonly deps: ModelCallDeps) {}
+
+  /**
+   * Shutdown: a refused stream's background read is cut short (its call is accounted
+   * with the usage seen so far), and this resolves once every stream's call is in the
+   * write-behind buffer, so the final flush holds it.
+   */
+  async stop(): Promise<void> {
+    this.closing.abort();
+    await Promise.allSettled([...this.unaccounted]);
+  }
 
   async chat(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
     const target = await this.target(input, request.model);
@@ -254,7 +269,10 @@ export class ModelCalls {
     const usage = emptyUsage();
     let refused: ApiError | null = null;
     const keep = route.keep;
-    const tap: SseTapOptions & { drainMs: number } = {
+    let accounted = () => {};
+    const pending = new Promise<void>((resolve) => (accounted = resolve));
+    this.unaccounted.add(pending);
+    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal } = {
       onEvent: (e) => {
         if (!route.wire.fromEvent(e, usage)) return;
         refused = this.substitution(target, usage);
@@ -263,11 +281,18 @@ export class ModelCalls {
       keep: keep ? (e) => keep(e.data) : undefined,
       onEnd: async (clean) => {
         const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
-        await this.account(input, target, usage, failure, reservation, up.response.status);
+        try {
+          await this.account(input, target, usage, failure, reservation, up.response.status);
+        } finally {
+          this.unaccounted.delete(pending);
+          accounted();
+        }
       },
       // A refused stream was still paid for: the client gets the error and the end, and
-      // the rest is read unseen (at most as long as a provider may take) for the real usage.
+      // the rest is read unseen (at most as long as a provider may take, or until
+      // shutdown) for the real usage.
       drainMs: this.deps.upstreamTimeoutMs,
+      signal: this.closing.signal,
     };
     let body = up.response.body;
     if (!body) throw new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);

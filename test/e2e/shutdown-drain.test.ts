@@ -1,0 +1,61 @@
+/**
+ * A stream refused for substitution is still read in the background to record its
+ * real cost. A shutdown in the middle of that read must not lose the call: the read is
+ * cut short and the call is accounted, with the usage seen so far, before the last
+ * flush.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type InitResult, removeDir, type RunningGateway, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
+import { startStack } from "../support/stack.ts";
+
+const MODEL = "swap-gpt-4o-mini";
+// The mock spreads its answer over this long: the background read is still going when the gateway is stopped.
+const MOCK_LATENCY_MS = 5_000;
+
+let gw: RunningGateway;
+let mock: RunningMock;
+let org: InitResult;
+let catalogDir: string;
+
+beforeAll(async () => {
+  catalogDir = tempDataDir();
+  const catalogFile = join(catalogDir, "catalog.json");
+  writeFileSync(catalogFile, JSON.stringify({ models: [{ id: MODEL, provider: "self-hosted", inputPerMTok: 3, outputPerMTok: 15 }] }));
+  ({ mock, org, gw } = await startStack({ mockArgs: ["--latency-ms", String(MOCK_LATENCY_MS)], env: { GW_CATALOG: catalogFile } }));
+  const lab = { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", scope: "organization" };
+  expect((await gw.op(org.apiKey, "provider.create", lab)).status).toBe(200);
+});
+
+afterAll(async () => {
+  await mock.stop();
+  removeDir(gw.dataDir);
+  removeDir(catalogDir);
+});
+
+test("SIGTERM during a refused stream's background read still records the call", async () => {
+  const started = performance.now();
+  const res = await fetch(`${gw.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: MODEL, stream: true, messages: [{ role: "user", content: "Tell me a story." }] }),
+  });
+  const requestId = res.headers.get("x-request-id") as string;
+  const text = await res.text();
+  expect(text).toContain("model_substitution_detected");
+  // The client's stream ended long before the provider's.
+  expect(performance.now() - started).toBeLessThan(MOCK_LATENCY_MS / 2);
+
+  await gw.stop("SIGTERM");
+  expect(performance.now() - started).toBeLessThan(MOCK_LATENCY_MS);
+
+  const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
+  try {
+    const row = db.query("SELECT status, error_code, prompt_tokens FROM usage_events WHERE request_id = ?").get(requestId) as { status: number; error_code: string; prompt_tokens: number } | null;
+    expect(row).toMatchObject({ status: 502, error_code: "model_substitution_detected" });
+  } finally {
+    db.close();
+  }
+});
