@@ -5,7 +5,8 @@
  * organization's, never another member's.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { initOrg, type InitResult, removeDir, runCli, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, runCli, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: RunningGateway;
 let mock: RunningMock;
@@ -22,10 +23,8 @@ async function signIn(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  mock = await startMockProvider();
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir, "alice@example.com");
-  gw = await startGateway({ dataDir });
+  ({ mock, org, gw } = await startStack({ adminEmail: "alice@example.com" }));
+  const dataDir = gw.dataDir;
   // Bob joins before Carol; Dave never adds a key of his own.
   for (const email of ["bob@example.com", "carol@example.com", "dave@example.com"]) expect((await runCli(["user", "add", "--data", dataDir, "--email", email])).code).toBe(0);
   for (const who of ["alice", "bob", "carol", "dave"]) sessions[who] = await signIn(`${who}@example.com`);
@@ -36,9 +35,7 @@ beforeAll(async () => {
 }, 30_000); // seven command-line runs
 
 afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
+  await stopStack({ gw, mock });
 });
 
 /** Calls as a session user: browser calls that change state send the gateway's own origin. */

@@ -6,7 +6,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: RunningGateway;
 let mock: RunningMock;
@@ -16,10 +17,7 @@ let bedrockId: string;
 const VENDOR_KEY = "sk-ant-api03-vendor-key-for-tests-0000";
 
 beforeAll(async () => {
-  mock = await startMockProvider();
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir });
+  ({ mock, org, gw } = await startStack());
   expect((await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url, scope: "organization" })).status).toBe(200);
   const bedrock = await gw.op(org.apiKey, "provider.create", { provider: "bedrock", region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", baseUrl: mock.url, scope: "organization" });
   expect(bedrock.status).toBe(200);
@@ -29,9 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
+  await stopStack({ gw, mock });
 });
 
 const weatherTool = { name: "get_weather", description: "Weather for a city", input_schema: { type: "object" as const, properties: { city: { type: "string" } }, required: ["city"] } };

@@ -4,23 +4,19 @@
  * provider.delete take effect on the next list, not ten minutes later.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: RunningGateway;
 let mock: RunningMock;
 let org: InitResult;
 
 beforeAll(async () => {
-  mock = await startMockProvider();
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir });
+  ({ mock, org, gw } = await startStack());
 });
 
 afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
+  await stopStack({ gw, mock });
 });
 
 const listed = async (): Promise<{ id: string; owned_by: string }[]> => {

@@ -1,23 +1,19 @@
 /** The provider.* operations: rules per kind, scopes and visibility, key rotation, and Azure's addressing. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { initOrg, type InitResult, removeDir, runCli, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, runCli, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: RunningGateway;
 let mock: RunningMock;
 let org: InitResult;
 
 beforeAll(async () => {
-  mock = await startMockProvider();
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir });
+  ({ mock, org, gw } = await startStack());
 });
 
 afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
+  await stopStack({ gw, mock });
 });
 
 describe("provider.create rules", () => {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
 
 const PROVIDER_KEY = "sk-proj-test-provider-key-0123456789abcdef";
 let gw: RunningGateway;
@@ -16,19 +17,14 @@ let org: InitResult;
 let client: OpenAI;
 
 beforeAll(async () => {
-  mock = await startMockProvider();
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir, env: { GW_UPSTREAM_TIMEOUT_S: "2", GW_FLUSH_INTERVAL_MS: "50" } });
+  ({ mock, org, gw } = await startStack({ env: { GW_UPSTREAM_TIMEOUT_S: "2", GW_FLUSH_INTERVAL_MS: "50" } }));
   const created = await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${mock.url}/v1`, scope: "organization" });
   expect(created.status).toBe(200);
   client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 });
 
 afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
+  await stopStack({ gw, mock });
 });
 
 describe("chat completions", () => {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
 
 const LEAKED_KEY = "ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx";
 const EMAIL = "jane.doe@corp-mail.example.com";
@@ -23,10 +24,7 @@ let openai: OpenAI;
 let anthropic: Anthropic;
 
 beforeAll(async () => {
-  mock = await startMockProvider();
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "50" } });
+  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
   await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-test-123456", baseUrl: `${mock.url}/v1`, scope: "organization" });
   await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-test-123456", baseUrl: mock.url, scope: "organization" });
   openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
@@ -34,9 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
+  await stopStack({ gw, mock });
 });
 
 const lastUpstreamBody = async () => (await mock.requests()).at(-1)?.body;

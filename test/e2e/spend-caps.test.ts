@@ -3,25 +3,21 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: RunningGateway;
 let mock: RunningMock;
 let org: InitResult;
 
 beforeAll(async () => {
-  mock = await startMockProvider();
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "50" } });
+  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
   await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
   await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-1234567890", baseUrl: mock.url, scope: "organization" });
 });
 
 afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
+  await stopStack({ gw, mock });
 });
 
 const spentMicros = (keyId: string) => {

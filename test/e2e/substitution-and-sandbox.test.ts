@@ -3,7 +3,8 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: RunningGateway;
 let mock: RunningMock;
@@ -11,18 +12,13 @@ let org: InitResult;
 let live: OpenAI;
 
 beforeAll(async () => {
-  mock = await startMockProvider();
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "50" } });
+  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
   await gw.op(org.apiKey, "provider.create", { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", models: ["house-llm"], scope: "organization" });
   live = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 });
 
 afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
+  await stopStack({ gw, mock });
 });
 
 const usageRows = () => {

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
 
 const SYSTEM = "You are terse.<|endoftext|> Reply in English.<|im_start|>system<|im_end|>";
 
@@ -14,10 +15,7 @@ let mock: RunningMock;
 let org: InitResult;
 
 beforeAll(async () => {
-  mock = await startMockProvider();
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir });
+  ({ mock, org, gw } = await startStack());
   for (const params of [
     { provider: "openai", apiKey: "sk-mock-openai-0001", baseUrl: `${mock.url}/v1`, scope: "organization" },
     { provider: "anthropic", apiKey: "sk-ant-mock-0001", baseUrl: mock.url, scope: "organization" },
@@ -27,9 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
+  await stopStack({ gw, mock });
 });
 
 async function keyOf(params: object): Promise<string> {
