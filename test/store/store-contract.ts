@@ -180,6 +180,19 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toHaveLength(1);
     });
 
+    test("a flush larger than one statement's rows writes every event once", async () => {
+      const k = key();
+      await store.createApiKey(k);
+      const hour = 3_600_000 * 500_100;
+      // Across two full statements and a partial one, with an error in each.
+      const events = Array.from({ length: 150 }, (_, i) => usage({ keyId: k.id, createdAt: hour + i, status: i % 64 === 0 ? 500 : 200 }));
+      await store.writeFlush({ events, keyTouches: [{ keyId: k.id, requests: 150, spendMicros: 15_000, lastUsedAt: hour + 149 }] });
+      const before = await store.countUsageEvents(org.id);
+      expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([{ requests: 150, errors: 3, promptTokens: 1_500 }]);
+      expect(await store.pruneUsageEvents(hour + 150)).toBeGreaterThanOrEqual(150);
+      expect(before - (await store.countUsageEvents(org.id))).toBeGreaterThanOrEqual(150);
+    });
+
     test("notifications, newest first", async () => {
       for (let i = 0; i < 3; i++) {
         await store.createNotification({ id: newId("ntf"), orgId: org.id, kind: "rate_limit", severity: "warning", title: `t${i}`, body: { i }, createdAt: i, readAt: null });
