@@ -10,13 +10,14 @@ const decoder = new TextDecoder();
 const tooLarge = (limit: number) =>
   new ApiError(413, "payload_too_large", `The request body is larger than the limit of ${limit} bytes.`);
 
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+/** The body as text (the runtime decodes a declared-length body natively; chunked ones are counted as they come). */
+async function readLimited(request: Request, limit: number): Promise<string> {
   const declared = request.headers.get("content-length");
   if (declared !== null) {
     if (Number(declared) > limit) throw tooLarge(limit);
-    return new Uint8Array(await request.arrayBuffer());
+    return request.text();
   }
-  if (!request.body) return new Uint8Array(0);
+  if (!request.body) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of request.body) {
@@ -24,21 +25,20 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  return decoder.decode(Buffer.concat(chunks));
 }
 
 /** The parsed body, which must be a JSON object. */
 export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
-  let bytes: Uint8Array;
+  let text: string;
   try {
-    bytes = await readLimited(request, limit);
+    text = await readLimited(request, limit);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     throw badRequest("The request body could not be read.");
   }
-  if (bytes.byteLength === 0) throw badRequest("The request body is empty; a JSON object is expected.");
+  if (text.length === 0) throw badRequest("The request body is empty; a JSON object is expected.");
   let value: unknown;
-  const text = decoder.decode(bytes);
   try {
     value = JSON.parse(text);
   } catch (err) {
