@@ -18,7 +18,7 @@ interface Literal {
 }
 
 export interface TriggerPlan {
-  /** Word literals of three characters by their lower-cased characters (see `key`), and longer ones by their first four. */
+  /** Word literals of three characters by their lower-cased characters (`key3`), and longer ones by their first four (`key4`). */
   words3: Map<number, Literal[]>;
   words4: Map<number, Literal[]>;
   /** A hash of every key in words3 and words4: most words are ruled out here, without a map lookup. */
