@@ -30,7 +30,8 @@ const MODELS = ["gpt-4o", "gpt-4o-mini", "text-embedding-3-small", "mock-model"]
 const KEEP_REQUESTS = 50;
 const PLATFORM_PATH = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/;
 
-interface SeenRequest {
+/** What `/_mock/requests` lists for each request the mock saw. */
+export interface SeenRequest {
   method: string;
   path: string;
   /** The path with its query string, as sent (`api-version` and the like are checked here). */

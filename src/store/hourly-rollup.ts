@@ -3,25 +3,13 @@
  * provider, model), so a store writes one upsert per row touched rather than one
  * per event. Shared by every store implementation.
  */
-import type { UsageEvent } from "../domain/types.ts";
+import type { UsageEvent, UsageHourly } from "../domain/types.ts";
 
 /** The start of the UTC hour an instant falls in: the roll-up bucket. */
 export const hourOf = (ms: number): number => Math.floor(ms / 3_600_000) * 3_600_000;
 
-export interface HourlyDelta {
-  orgId: string;
-  hour: number;
-  /** "" for calls without a key (sessions): the roll-up's key column is part of its primary key. */
-  keyId: string;
-  provider: string;
-  model: string;
-  requests: number;
-  errors: number;
-  promptTokens: number;
-  completionTokens: number;
-  costMicros: number;
-  latencyMsSum: number;
-}
+/** A flush's contribution to one roll-up row: the row's own shape, holding the sums of this batch only. */
+export type HourlyDelta = UsageHourly;
 
 export function rollUpHourly(events: readonly UsageEvent[]): HourlyDelta[] {
   const rows = new Map<string, HourlyDelta>();
