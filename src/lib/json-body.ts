@@ -45,23 +45,5 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
     throw badRequest(`The request body is not valid JSON: ${(err as Error).message}`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw badRequest("The request body must be a JSON object.");
-  bodyText.set(value, text);
   return value as Record<string, unknown>;
-}
-
-/**
- * The text each parsed body was read from. A body forwarded unchanged is sent as these
- * bytes rather than serialized again; any change (redaction, an added field, a
- * translation) makes a new object, which has no entry. Parsed bodies are never
- * changed in place.
- */
-const bodyText = new WeakMap<object, string>();
-
-/** `body` as JSON with `model` set: the caller's own bytes when they already say exactly that. */
-export function jsonWithModel(body: Record<string, unknown>, model: string): string {
-  if (body.model === model) {
-    const text = bodyText.get(body);
-    if (text !== undefined) return text;
-  }
-  return JSON.stringify({ ...body, model });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
-import { jsonWithModel, readJsonObject } from "../../src/lib/json-body.ts";
+import { readJsonObject } from "../../src/lib/json-body.ts";
 
 const req = (body: RequestInit["body"], headers: Record<string, string> = {}) => new Request("http://x/", { method: "POST", body, headers });
 
@@ -36,23 +36,5 @@ describe("readJsonObject", () => {
       },
     });
     expect((await failure(readJsonObject(req(stream), 100))).status).toBe(413);
-  });
-});
-
-describe("jsonWithModel", () => {
-  const raw = '{ "messages": [ {"role":"user","content":"hi"} ],\n  "model": "gpt-4o", "x_extra": 1 }';
-  const request = (text: string) => new Request("http://gw.test/v1/chat/completions", { method: "POST", body: text, headers: { "content-length": String(Buffer.byteLength(text)) } });
-
-  test("a body forwarded as parsed is the caller's own bytes", async () => {
-    const body = await readJsonObject(request(raw), 1_000);
-    expect(jsonWithModel(body, "gpt-4o")).toBe(raw);
-  });
-
-  test("another model, a changed copy or a body that was never read are serialized", async () => {
-    const body = await readJsonObject(request(raw), 1_000);
-    expect(JSON.parse(jsonWithModel(body, "gpt-4o-2024-08-06"))).toEqual({ ...JSON.parse(raw), model: "gpt-4o-2024-08-06" });
-    const copy = { ...body, stream_options: { include_usage: true } };
-    expect(JSON.parse(jsonWithModel(copy, "gpt-4o"))).toEqual({ ...JSON.parse(raw), stream_options: { include_usage: true } });
-    expect(jsonWithModel({ model: "m", a: 1 }, "m")).toBe('{"model":"m","a":1}');
   });
 });

@@ -6,7 +6,6 @@
 import { DEFAULT_MESSAGES_VERSION } from "../../api/messages.ts";
 import type { CallOptions, ModelListing, ProviderAdapter, UpstreamRequest } from "../adapter.ts";
 import type { Target } from "../target.ts";
-import { jsonWithModel } from "../../lib/json-body.ts";
 
 const VENDOR_PREFIX = "anthropic-";
 
@@ -38,7 +37,7 @@ export const messagesAdapter = {
       url: `${t.baseUrl}/v1/messages`,
       method: "POST",
       headers: { "content-type": "application/json", ...auth(t), ...vendorHeaders(opts.headers) },
-      body: jsonWithModel(body, t.model),
+      body: JSON.stringify({ ...body, model: t.model }),
     };
   },
   modelsRequest: (t: Target) => ({ url: `${t.baseUrl}/v1/models`, method: "GET", headers: { ...auth(t), "anthropic-version": DEFAULT_MESSAGES_VERSION } }),

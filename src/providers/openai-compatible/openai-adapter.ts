@@ -6,7 +6,6 @@
  */
 import type { EmbeddingsCapable, ModelListing, ProviderAdapter, UpstreamRequest } from "../adapter.ts";
 import type { Target } from "../target.ts";
-import { jsonWithModel } from "../../lib/json-body.ts";
 
 /** The Azure OpenAI data-plane version used when the configuration does not name one. */
 export const AZURE_DEFAULT_API_VERSION = "2024-10-21";
@@ -33,7 +32,7 @@ function post(t: Target, operation: "chat/completions" | "embeddings", body: Rec
     url: url(t, operation),
     method: "POST",
     headers: { "content-type": "application/json", ...authHeaders(t) },
-    body: jsonWithModel(body, t.model),
+    body: JSON.stringify({ ...body, model: t.model }),
   };
 }
 
