@@ -7,7 +7,9 @@
  */
 import { Elysia } from "elysia";
 import { runLoad } from "./lib/load.ts";
+import { spawnAnnounced } from "./lib/processes.ts";
 import { cpuMicros } from "./lib/proc-stats.ts";
+import { median } from "./lib/stats.ts";
 
 const MODES = ["bun", "elysia-aot", "elysia-dynamic"] as const;
 type Mode = (typeof MODES)[number];
@@ -24,11 +26,7 @@ if (child) {
   console.log(JSON.stringify({ url: `http://127.0.0.1:${serve(child)}` }));
 } else {
   const servers = await Promise.all(
-    MODES.map(async (mode) => {
-      const proc = Bun.spawn(["bun", import.meta.path, mode], { stdout: "pipe" });
-      const { value } = await proc.stdout.getReader().read();
-      return { mode, proc, url: JSON.parse(new TextDecoder().decode(value)).url as string };
-    }),
+    MODES.map(async (mode) => ({ mode, ...(await spawnAnnounced(["bun", import.meta.path, mode])) })),
   );
   const results = new Map<Mode, { rps: number[]; cpu: number[] }>(MODES.map((m) => [m, { rps: [], cpu: [] }]));
   for (let round = 0; round < 3; round++) {
@@ -39,7 +37,6 @@ if (child) {
       results.get(s.mode)?.cpu.push((cpuMicros(s.proc.pid) - before) / load.requests);
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   for (const [mode, r] of results) console.log(`${mode.padEnd(15)} ${Math.round(median(r.rps)).toLocaleString("en-US").padStart(7)} req/s  ${median(r.cpu).toFixed(1)} µs CPU/request`);
   for (const s of servers) s.proc.kill();
 }

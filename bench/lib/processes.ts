@@ -19,7 +19,7 @@ export interface Proc {
 }
 
 /** Starts a command and waits for the JSON line that carries `url`. */
-async function spawnAnnounced(cmd: string[], env: Record<string, string> = {}): Promise<{ proc: Subprocess<"ignore", "pipe", "inherit">; url: string }> {
+export async function spawnAnnounced(cmd: string[], env: Record<string, string> = {}): Promise<{ proc: Subprocess<"ignore", "pipe", "inherit">; url: string }> {
   const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdin: "ignore", stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   const decoder = new TextDecoder();

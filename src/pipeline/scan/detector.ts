@@ -34,7 +34,7 @@ export type Start =
   /** The first character of a run of 24 or more base64 characters. */
   | { at: "base64-run" };
 
-/** Zero-width characters: invisible, and used to split words a filter looks for ("ig\u200Bnore"). */
+/** Zero-width characters: invisible, and used to split words a filter looks for ("ig\u200Bnore"). triggers.ts's `isZeroWidth` lists the same ones. */
 export const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
 
 export interface Detector {

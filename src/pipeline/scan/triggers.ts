@@ -93,8 +93,12 @@ export function planTriggers(exact: readonly Detector[], folded: readonly Detect
     if (c >= 128 || (plan.classes[c] as number) & WORD) throw new Error(`a trigger character must be ASCII punctuation: ${JSON.stringify(ch)}`);
     plan.classes[c] = (plan.classes[c] as number) | SPECIAL;
   };
-  const add = (d: Detector, passes: Passes) => {
+  /** Adds `text` under `key`: lower-cased for the case-folding pass, which compares it ignoring case. */
+  const file = (map: Map<number, Literal[]>, key: number, text: string, passes: Passes) => {
     const anyCase = passes === 2;
+    map.set(key, [...(map.get(key) ?? []), { text: anyCase ? text.toLowerCase() : text, anyCase, passes }]);
+  };
+  const add = (d: Detector, passes: Passes) => {
     for (const s of startsOf(d)) {
       switch (s.at) {
         case "word":
@@ -104,14 +108,13 @@ export function planTriggers(exact: readonly Detector[], folded: readonly Detect
             const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
             plan.keySeen[seenSlot(key)] = 1;
             plan.pairSeen[k3 >>> 8] = 1;
-            map.set(key, [...(map.get(key) ?? []), { text: anyCase ? text.toLowerCase() : text, anyCase, passes }]);
+            file(map, key, text, passes);
           }
           break;
         case "literal":
           for (const text of s.literals) {
             special(text[0] as string);
-            const first = text.charCodeAt(0);
-            plan.anywhere.set(first, [...(plan.anywhere.get(first) ?? []), { text: anyCase ? text.toLowerCase() : text, anyCase, passes }]);
+            file(plan.anywhere, text.charCodeAt(0), text, passes);
           }
           break;
         case "assignment":
@@ -121,7 +124,10 @@ export function planTriggers(exact: readonly Detector[], folded: readonly Detect
           break;
         case "line":
           special("\n");
-          for (const ch of s.first) plan.lineFirst.set(lower(ch.charCodeAt(0)), (plan.lineFirst.get(lower(ch.charCodeAt(0))) ?? 0) | passes);
+          for (const ch of s.first) {
+            const c = lower(ch.charCodeAt(0));
+            plan.lineFirst.set(c, (plan.lineFirst.get(c) ?? 0) | passes);
+          }
           break;
         case "before-at":
           special("@");
@@ -157,6 +163,7 @@ const isCapital = (c: number) => c >= 65 && c <= 90;
 /** JavaScript's `\s`, for the blanks a line-start pattern may skip. */
 const isBlank = (c: number) =>
   (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+/** The characters of ZERO_WIDTH (detector.ts), as the loop meets them. */
 const isZeroWidth = (c: number) => (c >= 0x200b && c <= 0x200d) || c === 0x2060 || c === 0xfeff;
 /** Unicode tag characters (as their high surrogate) and bidirectional controls. */
 const isInvisible = (c: number) => c === 0xdb40 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
