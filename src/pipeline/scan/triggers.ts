@@ -269,9 +269,10 @@ function special(f: Found, i: number, c: number): void {
 
 /**
  * The candidate start positions of both passes. Linear in the text: every character is read once, and once more at most by the
- * back-windows of `@` (64 characters) and of assignment signs (40). The loop itself
- * stays small (the work at the rare places sits in functions it calls), which is what
- * lets the JIT compile it tightly.
+ * back-windows of `@` (64 characters) and of assignment signs (40). A word is read by
+ * a loop of its own that only looks for its end (and for `_`, which ends a base64
+ * run): most of a text is words, and that loop is the tightest the JIT can make. The
+ * work at the rare places sits in functions it calls.
  */
 export function findStarts(text: string, plan: TriggerPlan): Starts {
   const f: Found = { text, plan, out: [[], []], zeroWidth: false, ordered: true, atCovered: 0, assignCovered: 0 };
@@ -279,32 +280,67 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
   const classes = plan.classes;
   const pairSeen = plan.pairSeen;
   const n = text.length;
-  let previousWord = false;
+  /** Where the base64 run that reaches the current character began (-1: none), and whether it was pushed. */
   let runStart = -1;
-  for (let i = 0; i < n; i++) {
+  let runPushed = false;
+  let i = 0;
+  while (i < n) {
     const c = text.charCodeAt(i);
     const cls = c < 128 ? (classes[c] as number) : 0;
+    if (cls & WORD) {
+      // Most words are ruled out here, by their first two letters, without a call.
+      if (c <= 90 || pairSeen[((LOWER[c] as number) << 8) | (LOWER[text.charCodeAt(i + 1)] ?? 0)]) wordStart(f, i, c);
+      // To the word's end; `every` keeps the classes all its characters share.
+      let j = i + 1;
+      let every = cls;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        const dc = d < 128 ? (classes[d] as number) : 0;
+        if (!(dc & WORD)) break;
+        every &= dc;
+        j++;
+      }
+      if (every & BASE64) {
+        // Letters and digits only: the base64 run goes on through the word.
+        if (runStart < 0) {
+          runStart = i;
+          runPushed = false;
+        }
+        if (!runPushed && j - runStart >= 24 && plan.base64Run) {
+          push(f, runStart, plan.base64Run);
+          runPushed = true;
+          f.ordered = false;
+        }
+      } else {
+        // `_` ends the run, and none can start after it (no word boundary there).
+        const end = text.indexOf("_", i);
+        const start = runStart < 0 ? i : runStart;
+        if (!(runStart >= 0 && runPushed) && end - start >= 24 && plan.base64Run) {
+          push(f, start, plan.base64Run);
+          f.ordered = false;
+        }
+        runStart = -1;
+      }
+      i = j;
+      continue;
+    }
     if (cls & BASE64) {
-      if (runStart < 0) runStart = i;
-      else if (i - runStart === 23 && plan.base64Run) {
+      // `+` or `/`: inside a base64 run, between words.
+      if (runStart < 0) {
+        runStart = i;
+        runPushed = false;
+      } else if (!runPushed && i - runStart === 23 && plan.base64Run) {
         push(f, runStart, plan.base64Run);
+        runPushed = true;
         f.ordered = false;
       }
     } else runStart = -1;
-    if (cls & WORD) {
-      if (!previousWord) {
-        previousWord = true;
-        // Most words are ruled out here, by their first two letters, without a call.
-        if (c <= 90 || pairSeen[((LOWER[c] as number) << 8) | (LOWER[text.charCodeAt(i + 1)] ?? 0)]) wordStart(f, i, c);
-      }
-      continue;
-    }
-    previousWord = false;
     if (cls & SPECIAL) special(f, i, c);
     else if (c >= 128) {
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
     }
+    i++;
   }
   if (!f.ordered) {
     f.out[0].sort((a, b) => a - b);
