@@ -3,7 +3,7 @@
  *
  * Starts the mock provider, the bare proxy and the gateway on loopback, runs every
  * scenario (bench/scenarios.ts) against them in alternating rounds, adds the
- * micro-benchmarks (scanner, key lookup, policy share) and the memory runs (idle, a
+ * micro-benchmarks (scanner, key lookup, policy share, the pipeline in process) and the memory runs (idle, a
  * soak, 100,000 keys), prints a Markdown table and
  * writes it with the raw figures to bench/results/<date>.{json,md}. `--quick` is a
  * smoke test of the suite itself (seconds, not judged); any error fails a run.
@@ -18,6 +18,7 @@ import { markdown, type Row, writeResults } from "./lib/report.ts";
 import { startTargets } from "./lib/targets.ts";
 import { runKeyLookupBench } from "./key-lookup.bench.ts";
 import { runMemoryBench } from "./memory.bench.ts";
+import { runPipelineBench } from "./pipeline.bench.ts";
 import { runPolicyBench } from "./policy.bench.ts";
 import { runScannerBench } from "./scanner.bench.ts";
 import { SCENARIOS, type TargetKind } from "./scenarios.ts";
@@ -65,8 +66,13 @@ try {
   await targets.stop();
 }
 
-log("micro-benchmarks: scanner, key lookup, policy");
-const micro = { scanner: await runScannerBench(args.quick), keyLookup: await runKeyLookupBench(args.quick), policy: await runPolicyBench(args.quick) };
+log("micro-benchmarks: scanner, key lookup, policy, the pipeline in process");
+const micro = {
+  scanner: await runScannerBench(args.quick),
+  keyLookup: await runKeyLookupBench(args.quick),
+  policy: await runPolicyBench(args.quick),
+  pipeline: await runPipelineBench({ requests: args.quick ? 2_000 : 200_000 }),
+};
 const soakSeconds = args["soak-seconds"] ? Number(args["soak-seconds"]) : undefined;
 log(`memory: idle, a ${soakSeconds ?? (args.quick ? 3 : 300)} s soak at 50 connections, ${args.quick ? "2,000" : "100,000"} keys`);
 const memory = await runMemoryBench({ quick: args.quick, soakSeconds });
@@ -82,6 +88,7 @@ if (gatewayCpu !== undefined) {
 const notes = [
   `${new Date().toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; rounds ${timing.rounds} × ${timing.roundSeconds} s after ${timing.warmupSeconds} s warm-up, medians of rounds${args.quick ? " (quick: a smoke test, not a measurement)" : ""}.`,
   `Scanner: ${micro.scanner.map((r) => `${r.text} ${r.size}: ${r.mbPerSecond.toFixed(0)} MB/s`).join("; ")}.`,
+  `The gateway's own code, in process (network and runtime taken out, bench/pipeline.bench.ts): ${micro.pipeline.microsPerRequest.toFixed(1)} µs of CPU per 1 KB chat call.`,
   `Key lookup, ${micro.keyLookup.keys.toLocaleString("en-US")} keys: cached ${micro.keyLookup.cachedMicros.toFixed(2)} µs, from the store ${micro.keyLookup.storeMicros.toFixed(1)} µs per lookup.`,
   `Memory (resident set): idle ${memory.idleMiB.toFixed(0)} MiB; soak of ${memory.soak.requests.toLocaleString("en-US")} requests in ${memory.soak.seconds} s: ${memory.soak.warmMiB.toFixed(0)} MiB warm, ${memory.soak.endMiB.toFixed(0)} MiB at the end; ${memory.keys.count.toLocaleString("en-US")} keys in store and cache: ${memory.keys.idleMiB.toFixed(0)} MiB idle, ${memory.keys.cachedMiB.toFixed(0)} MiB with every key cached.`,
 ];
