@@ -38,9 +38,14 @@ export function apiKeyPrefix(value: string): string {
 
 /** Keyed hash of key values; the secret comes from the master key (see lib/master-key.ts). */
 export class ApiKeyHasher {
-  constructor(private readonly secret: Uint8Array) {}
+  /** Keyed once; each hash starts from a copy, which skips setting the key up again. */
+  private readonly keyed: Bun.CryptoHasher;
+
+  constructor(secret: Uint8Array) {
+    this.keyed = new Bun.CryptoHasher("sha256", secret);
+  }
 
   hash(value: string): string {
-    return new Bun.CryptoHasher("sha256", this.secret).update(value).digest("hex");
+    return this.keyed.copy().update(value).digest("hex");
   }
 }

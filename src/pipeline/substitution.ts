@@ -9,7 +9,20 @@
 
 import { PLATFORM_MODEL_ID } from "../providers/bedrock/model-ids.ts";
 
+/** Normalized ids by spelling: a gateway sees few model names, and seven replacements a call add up. Bounded, since answers name what they like. */
+const normalized = new Map<string, string>();
+const MAX_REMEMBERED = 1024;
+
 export function normalizeModelId(id: string): string {
+  let m = normalized.get(id);
+  if (m !== undefined) return m;
+  m = normalize(id);
+  if (normalized.size >= MAX_REMEMBERED) normalized.clear();
+  normalized.set(id, m);
+  return m;
+}
+
+function normalize(id: string): string {
   let m = id.trim().toLowerCase();
   m = m.replace(/^models\//, "");
   m = m.replace(PLATFORM_MODEL_ID, "");
@@ -23,6 +36,6 @@ export function normalizeModelId(id: string): string {
 
 /** True when `answered` is the requested model or one of its spellings; an answer that names no model cannot be judged and passes. */
 export function isSameModel(requested: string, answered: string | null | undefined): boolean {
-  if (!answered) return true;
+  if (!answered || answered === requested) return true;
   return normalizeModelId(requested) === normalizeModelId(answered);
 }

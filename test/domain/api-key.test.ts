@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, test } from "bun:test";
 import { ApiKeyHasher, apiKeyPrefix, apiKeyType, generateApiKey } from "../../src/domain/api-key.ts";
 
@@ -37,6 +38,14 @@ describe("API key values", () => {
     expect(a.hash(value)).toMatch(/^[0-9a-f]{64}$/);
     expect(a.hash(value)).not.toBe(b.hash(value));
     expect(a.hash(value)).not.toContain(value.slice(8));
+  });
+
+  test("the hash is HMAC-SHA256 under the secret, call after call (stored hashes stay valid)", () => {
+    const secret = new Uint8Array(32).fill(7);
+    const hasher = new ApiKeyHasher(secret);
+    for (const value of [generateApiKey("live"), generateApiKey("test"), generateApiKey("live")]) {
+      expect(hasher.hash(value)).toBe(createHmac("sha256", secret).update(value).digest("hex"));
+    }
   });
 
   test("the shown prefix reveals four secret characters at most", () => {
