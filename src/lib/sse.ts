@@ -108,8 +108,8 @@ export interface SseTapOptions {
   onEvent(e: SseEvent): void | StopStream;
   /**
    * Called once when the upstream ends (clean), or is cut off, cancelled or stopped
-   * (not clean); the stream's end waits for it, except after a stop in
-   * `sseTapSource`, where it follows the background drain.
+   * (not clean); the stream's end waits for it, except after a stop, where it
+   * follows the background drain.
    */
   onEnd?(clean: boolean): void | Promise<void>;
   /**
@@ -119,18 +119,33 @@ export interface SseTapOptions {
   keep?(e: SseEvent): boolean;
 }
 
-/** The state one tap keeps: its decoder, whether it ended or was stopped, and how it observes what passes. */
-function tapCore(opts: SseTapOptions, drainAfterStop: boolean) {
+/**
+ * `source` with its events read on the side, as the client's stream. Each chunk is
+ * decoded and observed before it is forwarded, so an observer can stop the stream
+ * before a bad event reaches the client; without `keep`, chunks pass through byte
+ * for byte, one for one. The client's reads pull the source directly (no pipe and
+ * no transform stream between them: each costs promises on every chunk).
+ *
+ * After a stop the client gets the replacement and the end at once, but the rest of
+ * the source is read in the background, observed and never forwarded, for at most
+ * `drainMs` (or until `signal` aborts: shutdown), so what comes after the stop (a
+ * provider's final usage) is still seen; `onEnd(false)` follows the drain. A client
+ * that goes away cancels the source at once.
+ */
+export function sseTapSource(source: ReadableStream<Uint8Array>, opts: SseTapOptions & { drainMs: number; signal?: AbortSignal }): ReadableStream<Uint8Array> {
   const decoder = new SseDecoder();
+  const reader = source.getReader();
   let ended = false;
-  let stopped = false;
   const finish = (clean: boolean) => {
     if (ended) return;
     ended = true;
     return opts.onEnd?.(clean);
   };
-  const forward = (b: SseBlock, controller: TransformStreamDefaultController<Uint8Array>) => {
-    if (!b.event || !opts.keep || opts.keep(b.event)) controller.enqueue(encoder.encode(b.raw));
+  /** The blocks `keep` lets through, as one chunk (null when none). */
+  const kept = (blocks: SseBlock[]): Uint8Array | null => {
+    let raw = "";
+    for (const b of blocks) if (!b.event || !opts.keep || opts.keep(b.event)) raw += b.raw;
+    return raw === "" ? null : encoder.encode(raw);
   };
   /** Observes the blocks; returns the index of a block that stopped the stream, with its replacement. */
   const observe = (blocks: SseBlock[]): { at: number; stop: Uint8Array } | null => {
@@ -145,48 +160,13 @@ function tapCore(opts: SseTapOptions, drainAfterStop: boolean) {
   const observeOnly = (blocks: SseBlock[]) => {
     for (const b of blocks) if (b.event) opts.onEvent(b.event);
   };
-  // `cancel` (the reader went away: a client disconnect) is in the Streams spec but not yet in the DOM typings.
-  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void | Promise<void> } = {
-    transform(chunk, controller) {
-      if (ended || stopped) return;
-      const blocks = decoder.push(chunk);
-      const verdict = observe(blocks);
-      if (!verdict) {
-        if (opts.keep) for (const b of blocks) forward(b, controller);
-        else controller.enqueue(chunk);
-        return;
-      }
-      for (const b of blocks.slice(0, verdict.at)) forward(b, controller);
-      controller.enqueue(verdict.stop);
-      controller.terminate();
-      if (!drainAfterStop) return finish(false);
-      // The end waits for the drain (see sseTapSource); the rest of this chunk is its start.
-      stopped = true;
-      observeOnly(blocks.slice(verdict.at + 1));
-    },
-    flush(controller) {
-      if (ended) return;
-      const { blocks, clean } = decoder.end();
-      const verdict = observe(blocks);
-      for (const b of verdict ? blocks.slice(0, verdict.at) : blocks) forward(b, controller);
-      if (verdict) {
-        controller.enqueue(verdict.stop);
-        if (drainAfterStop) observeOnly(blocks.slice(verdict.at + 1));
-      }
-      return finish(clean && !verdict);
-    },
-    cancel() {
-      return finish(false);
-    },
-  };
-  /** Reads what is left of `source` after a stop, observing only, for at most `ms` or until `signal`; then the tap ends (not clean). */
-  const drain = async (source: ReadableStream<Uint8Array>, ms: number, signal?: AbortSignal): Promise<void> => {
-    const reader = source.getReader();
+  /** Reads what is left of the source after a stop, observing only; then the tap ends (not clean). */
+  const drain = async (): Promise<void> => {
     // Cancelling ends a pending read with `done`, so a provider that never finishes cannot hold the call open.
     const cancel = () => void reader.cancel().catch(() => {});
-    const timer = setTimeout(cancel, ms);
-    signal?.addEventListener("abort", cancel, { once: true });
-    if (signal?.aborted) cancel();
+    const timer = setTimeout(cancel, opts.drainMs);
+    opts.signal?.addEventListener("abort", cancel, { once: true });
+    if (opts.signal?.aborted) cancel();
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -198,39 +178,75 @@ function tapCore(opts: SseTapOptions, drainAfterStop: boolean) {
       // The provider cut the rest off: what was observed is all there is.
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", cancel);
+      opts.signal?.removeEventListener("abort", cancel);
     }
     await finish(false);
   };
-  return { transformer, drain, stopped: () => stopped };
-}
-
-/**
- * A pass-through transform that reads a stream's events on the side without
- * re-encoding them. Each chunk is decoded before it is forwarded, so an observer can
- * stop the stream before a bad event reaches the client.
- */
-export function sseTap(opts: SseTapOptions): TransformStream<Uint8Array, Uint8Array> {
-  return new TransformStream<Uint8Array, Uint8Array>(tapCore(opts, false).transformer);
-}
-
-/**
- * `source` through a tap (as `source.pipeThrough(sseTap(opts))`), except after a
- * stop: the client still gets the replacement and the end at once, but the rest of
- * the source is read in the background, observed and never forwarded, for at most
- * `drainMs` (or until `signal` aborts: shutdown), so what comes after the stop (a
- * provider's final usage) is still seen; `onEnd(false)` follows the drain. A client that goes away still cancels the source.
- */
-export function sseTapSource(source: ReadableStream<Uint8Array>, opts: SseTapOptions & { drainMs: number; signal?: AbortSignal }): ReadableStream<Uint8Array> {
-  const core = tapCore(opts, true);
-  const tap = new TransformStream<Uint8Array, Uint8Array>(core.transformer);
-  // preventCancel keeps a stop from cancelling the source; the pipe then lets go of it and the drain takes over.
-  source.pipeTo(tap.writable, { preventCancel: true }).then(undefined, () => {
-    if (core.stopped()) return core.drain(source, opts.drainMs, opts.signal).catch(() => {
-      // onEnd reports its own failures; nothing is left to send anyone here.
-    });
-    // The client went away (or the source failed): the provider's answer is no longer wanted.
-    return source.cancel().catch(() => {});
-  });
-  return tap.readable;
+  /** Forwards what came before the stopping block, then the replacement, and ends the client's stream. */
+  const stop = (controller: ReadableStreamDefaultController<Uint8Array>, blocks: SseBlock[], verdict: { at: number; stop: Uint8Array }) => {
+    const before = kept(blocks.slice(0, verdict.at));
+    if (before) controller.enqueue(before);
+    controller.enqueue(verdict.stop);
+    controller.close();
+    observeOnly(blocks.slice(verdict.at + 1));
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      // Each pull enqueues something (or ends the stream): Bun's response writer does not
+      // pull again after a pull that enqueued nothing, as when a chunk ends mid-event.
+      async pull(controller) {
+        for (;;) {
+          let next: ReadableStreamReadResult<Uint8Array>;
+          try {
+            next = await reader.read();
+          } catch (err) {
+            // The provider cut the stream: the client's is cut too, once the call is accounted.
+            try {
+              await finish(false);
+            } finally {
+              controller.error(err);
+            }
+            return;
+          }
+          if (next.done) {
+            const { blocks, clean } = decoder.end();
+            const verdict = observe(blocks);
+            if (verdict) stop(controller, blocks, verdict);
+            else {
+              const rest = kept(blocks);
+              if (rest) controller.enqueue(rest);
+            }
+            // The client's stream ends once the call is accounted.
+            try {
+              await finish(clean && !verdict);
+            } finally {
+              if (!verdict) controller.close();
+            }
+            return;
+          }
+          const blocks = decoder.push(next.value);
+          const verdict = observe(blocks);
+          if (verdict) {
+            stop(controller, blocks, verdict);
+            void drain().catch(() => {
+              // onEnd reports its own failures; nothing is left to send anyone here.
+            });
+            return;
+          }
+          const out = opts.keep ? kept(blocks) : next.value;
+          if (out && out.byteLength > 0) {
+            controller.enqueue(out);
+            return;
+          }
+        }
+      },
+      cancel() {
+        // The client went away: the provider's answer is no longer wanted.
+        void reader.cancel().catch(() => {});
+        return finish(false);
+      },
+    },
+    // Nothing is read ahead of the client: each of its reads pulls one chunk.
+    { highWaterMark: 0 },
+  );
 }

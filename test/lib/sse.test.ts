@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { encodeSse, SseDecoder, type SseEvent, sseTap, sseTapSource } from "../../src/lib/sse.ts";
+import { encodeSse, SseDecoder, type SseEvent, type SseTapOptions, sseTapSource } from "../../src/lib/sse.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -48,7 +48,8 @@ test("encodeSse writes event and data lines", () => {
   expect(new TextDecoder().decode(encodeSse({ data: "[DONE]" }))).toBe("data: [DONE]\n\n");
 });
 
-async function pipe(chunks: string[], tap: TransformStream<Uint8Array, Uint8Array>) {
+/** `chunks` (all available at once, then the end) through a tap, as the client reads them. */
+async function pipe(chunks: string[], opts: SseTapOptions) {
   const source = new ReadableStream<Uint8Array>({
     start(c) {
       for (const s of chunks) c.enqueue(bytes(s));
@@ -56,18 +57,18 @@ async function pipe(chunks: string[], tap: TransformStream<Uint8Array, Uint8Arra
     },
   });
   const out: Uint8Array[] = [];
-  for await (const chunk of source.pipeThrough(tap)) out.push(chunk);
+  for await (const chunk of sseTapSource(source, { ...opts, drainMs: 1_000 })) out.push(chunk);
   return out;
 }
 
-describe("sseTap", () => {
+describe("sseTapSource", () => {
   test("passes chunks through unchanged, one for one, while reading events", async () => {
     const chunks = ['data: {"model":"m"', '}\n\ndata: {"usage":1}\n', "\ndata: [DONE]\n\n"];
     const seen: string[] = [];
     let ended = null as boolean | null;
-    const out = await pipe(chunks, sseTap({ onEvent: (e) => void seen.push(e.data), onEnd: (c) => {
+    const out = await pipe(chunks, { onEvent: (e) => void seen.push(e.data), onEnd: (c) => {
         ended = c;
-      } }));
+      } });
     expect(out.map((c) => new TextDecoder().decode(c))).toEqual(chunks);
     expect(seen).toEqual(['{"model":"m"}', '{"usage":1}', "[DONE]"]);
     expect(ended).toBe(true);
@@ -75,33 +76,35 @@ describe("sseTap", () => {
 
   test("with keep, drops whole events and forwards the rest byte for byte", async () => {
     const stream = 'data: {"n":1}\n\n: comment\n\ndata: {"usage":{}}\n\ndata: [DONE]\n\n';
-    const out = await pipe([stream.slice(0, 20), stream.slice(20)], sseTap({ onEvent: () => {}, keep: (e) => !e.data.includes("usage") }));
+    const out = await pipe([stream.slice(0, 20), stream.slice(20)], { onEvent: () => {}, keep: (e) => !e.data.includes("usage") });
     expect(out.map((c) => new TextDecoder().decode(c)).join("")).toBe('data: {"n":1}\n\n: comment\n\ndata: [DONE]\n\n');
   });
 
   test("reports a cut-off stream", async () => {
     let ended = null as boolean | null;
-    await pipe(['data: {"partial'], sseTap({ onEvent: () => {}, onEnd: (c) => {
+    await pipe(['data: {"partial'], { onEvent: () => {}, onEnd: (c) => {
         ended = c;
-      } }));
+      } });
     expect(ended).toBe(false);
   });
 });
 
-describe("sseTap stopping", () => {
+describe("sseTapSource stopping", () => {
   test("an observer can end the stream before a bad event is forwarded", async () => {
     let ended = null as boolean | null;
     const chunks = ['data: {"n":1}\n\ndata: {"model":"other"}\n\ndata: {"n":3}\n\n', "data: [DONE]\n\n"];
     const out = await pipe(
       chunks,
-      sseTap({
+      {
         onEvent: (e) => (e.data.includes("other") ? { stop: bytes("event: error\ndata: {}\n\n") } : undefined),
         onEnd: (c) => {
           ended = c;
         },
-      }),
+      },
     );
     expect(out.map((c) => new TextDecoder().decode(c)).join("")).toBe('data: {"n":1}\n\nevent: error\ndata: {}\n\n');
+    // onEnd follows the drain of what the source still held.
+    while (ended === null) await Bun.sleep(1);
     expect(ended).toBe(false);
   });
 });
@@ -198,4 +201,55 @@ describe("sseTapSource: after a stop the rest is drained, unseen", () => {
     expect(state.cancelled).toBe(true);
     expect(ended).toBe(false);
   });
+});
+
+describe("sseTapSource: ends and failures", () => {
+  test("the client's stream ends only after onEnd settled (the call is accounted first)", async () => {
+    let accounted = false;
+    const out = await pipe(['data: {"a":1}\n\n', "data: [DONE]\n\n"], {
+      onEvent: () => {},
+      onEnd: async () => {
+        await Bun.sleep(20);
+        accounted = true;
+      },
+    });
+    expect(out.length).toBe(2);
+    expect(accounted).toBe(true);
+  });
+
+  test("a provider that fails mid-stream cuts the client's stream, after onEnd(false)", async () => {
+    let pulls = 0;
+    const source = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (pulls++ === 0) c.enqueue(bytes('data: {"a":1}\n\n'));
+        else c.error(new Error("connection reset"));
+      },
+    });
+    const order: string[] = [];
+    const reader = sseTapSource(source, { onEvent: () => {}, onEnd: (clean) => void order.push(`end:${clean}`), drainMs: 1_000 }).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: {"a":1}\n\n');
+    await reader.read().then(
+      () => order.push("read"),
+      (err: Error) => order.push(`error:${err.message}`),
+    );
+    expect(order).toEqual(["end:false", "error:connection reset"]);
+  });
+});
+
+test("served by Bun's HTTP server, chunks that end mid-event or hold only dropped events do not stall the response", async () => {
+  const parts = ['data: {"a":', "1}\n\n", 'data: {"usage":1}\n\n', "data: [DONE]\n\n"];
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch() {
+      const { stream } = pacedSource(parts, 2);
+      return new Response(sseTapSource(stream, { onEvent: () => {}, keep: (e) => !e.data.includes("usage"), drainMs: 1_000 }));
+    },
+  });
+  try {
+    const res = await fetch(`http://127.0.0.1:${server.port}/`, { signal: AbortSignal.timeout(3_000) });
+    expect(await res.text()).toBe('data: {"a":1}\n\ndata: [DONE]\n\n');
+  } finally {
+    server.stop(true);
+  }
 });
