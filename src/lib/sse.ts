@@ -196,7 +196,7 @@ export function sseTapSource(source: ReadableStream<Uint8Array>, opts: SseTapOpt
       // pull again after a pull that enqueued nothing, as when a chunk ends mid-event.
       async pull(controller) {
         for (;;) {
-          let next: ReadableStreamReadResult<Uint8Array>;
+          let next: Awaited<ReturnType<typeof reader.read>>;
           try {
             next = await reader.read();
           } catch (err) {
