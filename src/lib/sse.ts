@@ -46,14 +46,26 @@ export class SseDecoder {
 
   private drain(final: boolean): SseBlock[] {
     const out: SseBlock[] = [];
+    // Most streams end lines with LF only: then a line ends at the next "\n", found
+    // natively, and the regular expression (which also knows CR and CRLF) is not needed.
+    const lfOnly = this.buffer.indexOf("\r", this.scanned) < 0;
     LINE_END.lastIndex = this.scanned;
     for (;;) {
-      const m = LINE_END.exec(this.buffer);
-      if (!m) break;
-      // A lone CR at the very end may be half of a CRLF still on its way.
-      if (!final && m[0] === "\r" && m.index === this.buffer.length - 1) break;
-      const line = this.buffer.slice(this.scanned, m.index);
-      this.scanned = m.index + m[0].length;
+      let end: number;
+      let length = 1;
+      if (lfOnly) {
+        end = this.buffer.indexOf("\n", this.scanned);
+        if (end < 0) break;
+      } else {
+        const m = LINE_END.exec(this.buffer);
+        if (!m) break;
+        // A lone CR at the very end may be half of a CRLF still on its way.
+        if (!final && m[0] === "\r" && m.index === this.buffer.length - 1) break;
+        end = m.index;
+        length = m[0].length;
+      }
+      const line = this.buffer.slice(this.scanned, end);
+      this.scanned = end + length;
       if (line === "") {
         out.push({ raw: this.buffer.slice(this.blockStart, this.scanned), event: this.dispatch() });
         this.blockStart = this.scanned;
