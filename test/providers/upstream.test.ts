@@ -1,0 +1,62 @@
+/**
+ * Sending to a provider. Every call in flight is watched by one timer for the whole
+ * process, so many calls at once must each keep their own outcome: a deadline passed
+ * is 504, a client that leaves is 499, and no other call is cut or kept by mistake.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { ApiError } from "../../src/lib/errors.ts";
+import { ClientGone, sendUpstream } from "../../src/providers/upstream.ts";
+import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";
+
+let mock: RunningMock;
+beforeAll(async () => {
+  mock = await startMockProvider();
+});
+afterAll(() => mock.stop());
+
+/** A chat call the mock answers after `slowMs`. */
+const chat = (slowMs: number) => ({
+  url: `${mock.url}/v1/chat/completions`,
+  method: "POST",
+  headers: { "content-type": "application/json", authorization: "Bearer k-123456789" },
+  body: JSON.stringify({ model: `slow-${slowMs}`, messages: [{ role: "user", content: "x" }] }),
+});
+const STAYING = new AbortController().signal;
+
+async function outcome(slowMs: number, timeoutMs: number, signal = STAYING): Promise<number | string> {
+  try {
+    const up = await sendUpstream(chat(slowMs), { signal, timeoutMs, providerName: "mock" });
+    await up.response.text();
+    up.done();
+    // Twice, as error paths may: it must not let go of another call.
+    up.done();
+    return up.response.status;
+  } catch (err) {
+    return (err as ApiError).code;
+  }
+}
+
+test("many calls at once: those past their deadline are 504, every other one is answered", async () => {
+  // Interleaved, so calls leave the watch from the middle of its list while others wait.
+  const plans = Array.from({ length: 40 }, (_, i) => ({ slowMs: i % 2 ? 2000 : 50 + (i % 7) * 20, timeoutMs: 800 }));
+  const results = await Promise.all(plans.map((p) => outcome(p.slowMs, p.timeoutMs)));
+  expect(results).toEqual(plans.map((p) => (p.slowMs > p.timeoutMs ? "provider_timeout" : 200)));
+});
+
+test("a client that leaves before the answer ends its call (499); the calls beside it are answered", async () => {
+  const leaving = new AbortController();
+  // Without the watch this call would wait far longer than the test may run.
+  const left = sendUpstream(chat(60_000), { signal: leaving.signal, timeoutMs: 120_000, providerName: "mock" }).catch((e) => e);
+  const beside = Array.from({ length: 6 }, () => outcome(300, 10_000));
+  setTimeout(() => leaving.abort(), 50);
+  expect(await left).toBeInstanceOf(ClientGone);
+  expect(await Promise.all(beside)).toEqual([200, 200, 200, 200, 200, 200]);
+});
+
+test("an unreachable provider is 503, and the failed call leaves the watch", async () => {
+  const err = (await sendUpstream({ ...chat(0), url: "http://127.0.0.1:9/v1/chat/completions" }, { signal: STAYING, timeoutMs: 5_000, providerName: "gone" }).catch((e) => e)) as ApiError;
+  expect(err.status).toBe(503);
+  expect(err.code).toBe("provider_unavailable");
+  // A call watched after it still keeps its own deadline.
+  expect(await outcome(50, 2_000)).toBe(200);
+});
