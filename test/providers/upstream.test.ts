@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { ApiError } from "../../src/lib/errors.ts";
+import type { UpstreamRequest } from "../../src/providers/adapter.ts";
 import { ClientGone, sendUpstream } from "../../src/providers/upstream.ts";
 import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => mock.stop());
 
 /** A chat call the mock answers after `slowMs`. */
-const chat = (slowMs: number) => ({
+const chat = (slowMs: number): UpstreamRequest => ({
   url: `${mock.url}/v1/chat/completions`,
   method: "POST",
   headers: { "content-type": "application/json", authorization: "Bearer k-123456789" },
