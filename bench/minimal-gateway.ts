@@ -1,106 +1,24 @@
 /**
- * A lower bound for the budget: the chat-completions path with only the stages every
- * request must pay for, using the gateway's own modules, written flat on Bun.serve with
- * no framework, no runner, no adapters and no layers. It is not a gateway anyone should
- * run (one route, one key, one provider, no errors in the right envelope), only the
- * answer to "what do the required stages cost on this runtime when nothing else does".
- *
- * Stages, each switched on by name in GW_MINIMAL_STAGES ("+"-separated; "all" for every one):
- *   auth   the key's HMAC and a lookup (the key cache's own work)
- *   rate   a token-bucket take
- *   json   the body parsed and validated (TypeBox), re-serialized to forward; the answer parsed
- *          and its model compared with the one asked for (substitution)
- *   scan   the security scanner over the request's texts (needs json)
- *   usage  a usage event into the write-behind buffer, flushed to SQLite (needs json)
- *   log    the access-log line
- * Left out, each an in-memory lookup of well under a microsecond in the real gateway:
- * provider authorization by country, spend caps, pricing. With no stage it is the bare
- * proxy with a buffered body.
+ * The minimal gateway served (bench/lib/minimal-path.ts): the required stages alone,
+ * flat on Bun.serve. `bench/floor.ts` runs it beside the bare proxy and the gateway.
  *
  *   GW_MINIMAL_STAGES=all bun bench/minimal-gateway.ts http://127.0.0.1:18080
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chatCompletionRequest } from "../src/api/chat-completions.ts";
-import { ApiKeyHasher } from "../src/domain/api-key.ts";
-import { newId } from "../src/domain/ids.ts";
-import { createLogger } from "../src/lib/log.ts";
-import { chatTexts } from "../src/pipeline/scan/request-texts.ts";
-import { scanRequest } from "../src/pipeline/security-scan.ts";
-import { TokenBucketLimiter } from "../src/state/rate-limiter.ts";
-import { UsageBuffer } from "../src/state/usage-buffer.ts";
-import { SqliteStore } from "../src/store/sqlite/sqlite-store.ts";
-
-export const MINIMAL_STAGES = ["auth", "rate", "json", "scan", "usage", "log"] as const;
+import { createMinimalPath } from "./lib/minimal-path.ts";
 
 const upstream = process.argv[2];
 if (!upstream) {
   console.error("usage: bun bench/minimal-gateway.ts UPSTREAM_URL");
   process.exit(2);
 }
-const stages = new Set((process.env.GW_MINIMAL_STAGES ?? "all").split("+"));
-const on = (stage: (typeof MINIMAL_STAGES)[number]) => stages.has("all") || stages.has(stage);
+const stages = process.env.GW_MINIMAL_STAGES ?? "all";
+const path = await createMinimalPath({ upstream, stages });
 
-// The benchmark's callers present the provider key itself; it stands for the gateway key here.
-const KEY = "sk-bench-provider-key-0000";
-const hasher = new ApiKeyHasher(new Uint8Array(32).fill(7));
-const caller = { orgId: newId("org"), keyId: newId("key"), userId: newId("usr") };
-const keys = new Map([[hasher.hash(KEY), caller]]);
-const limiter = new TokenBucketLimiter({ limit: 1e9, windowS: 1 });
-const dataDir = mkdtempSync(join(tmpdir(), "gw-minimal-"));
-const store = new SqliteStore(join(dataDir, "gateway.sqlite"));
-await store.migrate();
-const usage = new UsageBuffer({ write: (batch) => store.writeFlush(batch), intervalMs: 250, maxEvents: 1000 });
-const log = createLogger("info");
+const server = Bun.serve({ hostname: "127.0.0.1", port: Number(process.env.PORT ?? 0), fetch: path.handle });
 
-const server = Bun.serve({
-  hostname: "127.0.0.1",
-  port: Number(process.env.PORT ?? 0),
-  async fetch(request) {
-    const startedAt = Date.now();
-    const presented = request.headers.get("authorization")?.slice(7) ?? "";
-    const who = on("auth") ? keys.get(hasher.hash(presented)) : caller;
-    if (!who) return new Response('{"error":{"message":"bad key"}}', { status: 401 });
-    if (on("rate")) limiter.take(who.keyId);
-    const text = await request.text();
-    const body = on("json") ? (chatCompletionRequest.parse(JSON.parse(text)) as Record<string, unknown> & { model: string }) : null;
-    if (body && on("scan")) scanRequest(body, chatTexts, "block");
-    const res = await fetch(`${upstream}/v1/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${KEY}` },
-      body: body ? JSON.stringify(body) : text,
-      signal: request.signal,
-    });
-    const answerText = await res.text();
-    if (body) {
-      const answer = JSON.parse(answerText) as { model: string; usage: { prompt_tokens: number; completion_tokens: number } };
-      if (answer.model !== body.model) return new Response('{"error":{"message":"model substituted"}}', { status: 502 });
-      if (on("usage")) {
-        usage.record({
-          id: newId("evt"),
-          requestId: crypto.randomUUID(),
-          ...who,
-          provider: "openai",
-          model: body.model,
-          promptTokens: answer.usage.prompt_tokens,
-          completionTokens: answer.usage.completion_tokens,
-          costMicros: 10,
-          latencyMs: Date.now() - startedAt,
-          status: res.status,
-          errorCode: null,
-          createdAt: startedAt,
-        });
-      }
-    }
-    if (on("log")) log.info("request", { requestId: "-", method: "POST", route: "/v1/chat/completions", status: res.status, durationMs: Date.now() - startedAt, ip: "127.0.0.1", ...who });
-    return new Response(answerText, { status: res.status, headers: { "content-type": "application/json" } });
-  },
-});
-
-console.log(JSON.stringify({ msg: "minimal gateway listening", stages: [...stages], url: `http://${server.hostname}:${server.port}` }));
-process.on("SIGTERM", () => {
+console.log(JSON.stringify({ msg: "minimal gateway listening", stages, url: `http://${server.hostname}:${server.port}` }));
+process.on("SIGTERM", async () => {
   server.stop(true);
-  rmSync(dataDir, { recursive: true, force: true });
+  await path.close();
   process.exit(0);
 });

@@ -4,7 +4,8 @@
  * process, and the provider's fetch is answered from memory with the mock's own bytes.
  * What the harness itself costs (building a Request, the canned answer) is measured
  * alone and subtracted. Far less noisy than the HTTP rounds, so a change of a
- * microsecond shows; profile it with
+ * microsecond shows. The minimal path (bench/lib/minimal-path.ts: the required stages
+ * alone, flat) runs through the same harness, as the floor to compare with. Profile with
  *
  *   bun --cpu-prof --cpu-prof-dir=/tmp/prof bench/pipeline.bench.ts [--requests N]
  *
@@ -19,7 +20,9 @@ import { createApp } from "../src/http/app.ts";
 import { createLogger } from "../src/lib/log.ts";
 import { createRuntime } from "../src/runtime.ts";
 import type { LoadRequest } from "./lib/load.ts";
+import { createMinimalPath, MINIMAL_KEY } from "./lib/minimal-path.ts";
 import { runGatewayCli, startMock } from "./lib/processes.ts";
+import { median } from "./lib/stats.ts";
 import { OPEN_RATE_LIMIT } from "./lib/targets.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
@@ -29,12 +32,20 @@ export interface PipelineResult {
   microsPerRequest: number;
   /** CPU µs per request of the harness alone (Request, canned answer, reading it). */
   harnessMicros: number;
+  /** The same for the minimal path (bench/lib/minimal-path.ts: the required stages alone, flat); chat scenarios only. */
+  minimalMicrosPerRequest: number | null;
 }
 
 const PROVIDER_KEY = "sk-bench-provider-key-0000";
 
 /** The mock's answer to `req`, captured once: what the in-memory provider replays. */
-async function capture(req: LoadRequest): Promise<{ status: number; headers: [string, string][]; body: string }> {
+interface Canned {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+async function capture(req: LoadRequest): Promise<Canned> {
   const mock = await startMock();
   try {
     const res = await fetch(`${mock.url}${req.path}`, { method: req.method, headers: { ...req.headers, authorization: `Bearer ${PROVIDER_KEY}` }, body: req.body });
@@ -55,6 +66,20 @@ async function cpuPerRequest(send: () => Promise<void>, requests: number, concur
   const used = process.cpuUsage(before);
   return (used.user + used.system) / requests;
 }
+
+/** The minimal path through the same harness: same Request, same canned answer, same log line dropped. */
+async function minimalThrough(req: LoadRequest, canned: Canned): Promise<{ through: () => Promise<void>; close(): Promise<void> }> {
+  const path = await createMinimalPath({ upstream: "http://provider.invalid", stages: "all", fetch: async () => new Response(canned.body, { status: canned.status, headers: canned.headers }), writeLog: () => {} });
+  const headers = { ...req.headers, authorization: `Bearer ${MINIMAL_KEY}`, "content-length": String(Buffer.byteLength(req.body ?? "")) };
+  const through = async () => {
+    const res = await path.handle(new Request(`http://localhost${req.path}`, { method: req.method, headers, body: req.body }));
+    if (res.status !== 200) throw new Error(`minimal path: status ${res.status}: ${await res.text()}`);
+    await res.text();
+  };
+  return { through, close: () => path.close() };
+}
+
+const ROUNDS = 3;
 
 export async function runPipelineBench(opts: { scenario?: string; requests?: number; concurrency?: number } = {}): Promise<PipelineResult> {
   const scenario = SCENARIOS.find((s) => s.id === (opts.scenario ?? "chat-1k-50") && s.mode === "load");
@@ -100,13 +125,19 @@ export async function runPipelineBench(opts: { scenario?: string; requests?: num
       build();
       await (await fetch(`${providerBase}/v1/chat/completions`)).text();
     };
+    // The minimal path has one route: chat completions, answered whole.
+    const minimal = req.path === "/v1/chat/completions" && !req.body?.includes('"stream":true') ? await minimalThrough(req, canned) : null;
+    const kinds = [harness, through, ...(minimal ? [minimal.through] : [])];
     const warm = Math.min(20_000, requests);
-    await cpuPerRequest(through, warm, concurrency);
-    await cpuPerRequest(harness, warm, concurrency);
-    const harnessMicros = await cpuPerRequest(harness, requests, concurrency);
-    const total = await cpuPerRequest(through, requests, concurrency);
+    for (const send of kinds) await cpuPerRequest(send, warm, concurrency);
+    // Alternating rounds, as in the HTTP suite: whatever the process carries (heap, timers) weighs on each alike.
+    const samples = kinds.map(() => [] as number[]);
+    const perRound = Math.max(1, Math.round(requests / ROUNDS));
+    for (let round = 0; round < ROUNDS; round++) for (const [i, send] of kinds.entries()) samples[i]?.push(await cpuPerRequest(send, perRound, concurrency));
     await rt.usage.flush();
-    return { scenario: scenario.id, microsPerRequest: total - harnessMicros, harnessMicros };
+    await minimal?.close();
+    const [harnessMicros = 0, total = 0, minimalTotal] = samples.map(median);
+    return { scenario: scenario.id, microsPerRequest: total - harnessMicros, harnessMicros, minimalMicrosPerRequest: minimalTotal === undefined ? null : minimalTotal - harnessMicros };
   } finally {
     globalThis.fetch = realFetch;
     await rt.shutdown();
@@ -118,4 +149,5 @@ if (import.meta.main) {
   const { values } = parseArgs({ options: { scenario: { type: "string" }, requests: { type: "string" }, concurrency: { type: "string" } } });
   const r = await runPipelineBench({ scenario: values.scenario, requests: values.requests ? Number(values.requests) : undefined, concurrency: values.concurrency ? Number(values.concurrency) : undefined });
   console.log(`${r.scenario}: ${r.microsPerRequest.toFixed(1)} µs of CPU per request in the gateway's code (harness ${r.harnessMicros.toFixed(1)} µs, subtracted)`);
+  if (r.minimalMicrosPerRequest !== null) console.log(`${r.scenario}: ${r.minimalMicrosPerRequest.toFixed(1)} µs in the minimal path's (the required stages alone, flat)`);
 }

@@ -88,7 +88,7 @@ if (gatewayCpu !== undefined) {
 const notes = [
   `${new Date().toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; rounds ${timing.rounds} × ${timing.roundSeconds} s after ${timing.warmupSeconds} s warm-up, medians of rounds${args.quick ? " (quick: a smoke test, not a measurement)" : ""}.`,
   `Scanner: ${micro.scanner.map((r) => `${r.text} ${r.size}: ${r.mbPerSecond.toFixed(0)} MB/s`).join("; ")}.`,
-  `The gateway's own code, in process (network and runtime taken out, bench/pipeline.bench.ts): ${micro.pipeline.microsPerRequest.toFixed(1)} µs of CPU per 1 KB chat call.`,
+  `The gateway's own code, in process (network and runtime taken out, bench/pipeline.bench.ts): ${micro.pipeline.microsPerRequest.toFixed(1)} µs of CPU per 1 KB chat call; the minimal path of the required stages alone (bench/lib/minimal-path.ts): ${micro.pipeline.minimalMicrosPerRequest?.toFixed(1)} µs.`,
   `Key lookup, ${micro.keyLookup.keys.toLocaleString("en-US")} keys: cached ${micro.keyLookup.cachedMicros.toFixed(2)} µs, from the store ${micro.keyLookup.storeMicros.toFixed(1)} µs per lookup.`,
   `Memory (resident set): idle ${memory.idleMiB.toFixed(0)} MiB; soak of ${memory.soak.requests.toLocaleString("en-US")} requests in ${memory.soak.seconds} s: ${memory.soak.warmMiB.toFixed(0)} MiB warm, ${memory.soak.endMiB.toFixed(0)} MiB at the end; ${memory.keys.count.toLocaleString("en-US")} keys in store and cache: ${memory.keys.idleMiB.toFixed(0)} MiB idle, ${memory.keys.cachedMiB.toFixed(0)} MiB with every key cached.`,
 ];

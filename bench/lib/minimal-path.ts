@@ -1,0 +1,121 @@
+/**
+ * A lower bound for the budget: the chat-completions path with only the stages every
+ * request must pay for, using the gateway's own modules, written flat with no
+ * framework, no runner, no adapters and no layers. It is not a gateway anyone should
+ * run (one route, one key, one provider, errors in no envelope), only the answer to
+ * "what do the required stages cost on this runtime when nothing else does".
+ * Served by bench/minimal-gateway.ts; run in process by bench/pipeline.bench.ts.
+ *
+ * Stages, each switched on by name ("all" for every one):
+ *   auth   the key's HMAC and a lookup (the key cache's own work)
+ *   rate   a token-bucket take
+ *   json   the body parsed and validated (TypeBox), serialized again to forward; the
+ *          answer parsed and its model compared with the one asked for (substitution)
+ *   scan   the security scanner over the request's texts (needs json)
+ *   usage  a usage event into the write-behind buffer, flushed to SQLite (needs json)
+ *   log    the access-log line
+ * Left out, each an in-memory lookup of well under a microsecond in the real gateway:
+ * provider authorization by country, spend caps, pricing. With no stage it is a
+ * pass-through proxy that reads the body whole.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chatCompletionRequest } from "../../src/api/chat-completions.ts";
+import { ApiKeyHasher } from "../../src/domain/api-key.ts";
+import { newId } from "../../src/domain/ids.ts";
+import { createLogger } from "../../src/lib/log.ts";
+import { chatTexts } from "../../src/pipeline/scan/request-texts.ts";
+import { scanRequest } from "../../src/pipeline/security-scan.ts";
+import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
+import { UsageBuffer } from "../../src/state/usage-buffer.ts";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+
+export const MINIMAL_STAGES = ["auth", "rate", "json", "scan", "usage", "log"] as const;
+export type MinimalStage = (typeof MINIMAL_STAGES)[number];
+
+/** The benchmark's callers present the provider key itself; it stands for the gateway key here. */
+export const MINIMAL_KEY = "sk-bench-provider-key-0000";
+
+export interface MinimalPathOptions {
+  /** The provider's base address (the mock's). */
+  upstream: string;
+  /** "+"-separated stage names, or "all". */
+  stages: string;
+  /** How the provider is called: the runtime's fetch, or an in-memory answer. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Where log lines go (stdout by default). */
+  writeLog?: (chunk: string) => void;
+}
+
+export interface MinimalPath {
+  handle(request: Request): Promise<Response>;
+  /** Flushes the usage buffer and removes the data folder. */
+  close(): Promise<void>;
+}
+
+export async function createMinimalPath(opts: MinimalPathOptions): Promise<MinimalPath> {
+  const stages = new Set(opts.stages.split("+"));
+  const unknown = [...stages].filter((s) => s !== "all" && s !== "none" && !(MINIMAL_STAGES as readonly string[]).includes(s));
+  if (unknown.length) throw new Error(`unknown stages: ${unknown.join(", ")} (known: ${MINIMAL_STAGES.join(", ")}, all, none)`);
+  const on = (stage: MinimalStage) => stages.has("all") || stages.has(stage);
+  const send = opts.fetch ?? ((url, init) => fetch(url, init));
+
+  const hasher = new ApiKeyHasher(new Uint8Array(32).fill(7));
+  const caller = { orgId: newId("org"), keyId: newId("key"), userId: newId("usr") };
+  const keys = new Map([[hasher.hash(MINIMAL_KEY), caller]]);
+  const limiter = new TokenBucketLimiter({ limit: 1e9, windowS: 1 });
+  const dataDir = mkdtempSync(join(tmpdir(), "gw-minimal-"));
+  const store = new SqliteStore(join(dataDir, "gateway.sqlite"));
+  await store.migrate();
+  const usage = new UsageBuffer({ write: (batch) => store.writeFlush(batch), intervalMs: 250, maxEvents: 1000 });
+  const log = createLogger("info", opts.writeLog);
+
+  async function handle(request: Request): Promise<Response> {
+    const startedAt = Date.now();
+    const presented = request.headers.get("authorization")?.slice(7) ?? "";
+    const who = on("auth") ? keys.get(hasher.hash(presented)) : caller;
+    if (!who) return new Response('{"error":{"message":"bad key"}}', { status: 401 });
+    if (on("rate")) limiter.take(who.keyId);
+    const text = await request.text();
+    const body = on("json") ? (chatCompletionRequest.parse(JSON.parse(text)) as Record<string, unknown> & { model: string }) : null;
+    if (body && on("scan")) scanRequest(body, chatTexts, "block");
+    const res = await send(`${opts.upstream}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${MINIMAL_KEY}` },
+      body: body ? JSON.stringify(body) : text,
+      signal: request.signal,
+    });
+    const answerText = await res.text();
+    if (body) {
+      const answer = JSON.parse(answerText) as { model: string; usage: { prompt_tokens: number; completion_tokens: number } };
+      if (answer.model !== body.model) return new Response('{"error":{"message":"model substituted"}}', { status: 502 });
+      if (on("usage")) {
+        usage.record({
+          id: newId("evt"),
+          requestId: crypto.randomUUID(),
+          ...who,
+          provider: "openai",
+          model: body.model,
+          promptTokens: answer.usage.prompt_tokens,
+          completionTokens: answer.usage.completion_tokens,
+          costMicros: 10,
+          latencyMs: Date.now() - startedAt,
+          status: res.status,
+          errorCode: null,
+          createdAt: startedAt,
+        });
+      }
+    }
+    if (on("log")) log.info("request", { requestId: "-", method: "POST", route: "/v1/chat/completions", status: res.status, durationMs: Date.now() - startedAt, ip: "127.0.0.1", ...who });
+    return new Response(answerText, { status: res.status, headers: { "content-type": "application/json" } });
+  }
+
+  return {
+    handle,
+    async close() {
+      await usage.flush();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
