@@ -56,7 +56,8 @@ class WatchedCall implements UpstreamResponse {
  * The calls waiting for providers, watched by one timer for the whole process rather
  * than a timer and an abort listener of their own: both cost more per call than the
  * rest of forwarding does. A plain array with each call knowing its index (removal
- * swaps the last one in): served, a Set here cost ~3 µs of CPU per call more.
+ * swaps the last one in), the call itself handed back: served side by side, a Set of
+ * records with a closure each cost ~4.6 µs of CPU per call more.
  */
 const watched: WatchedCall[] = [];
 let watch: ReturnType<typeof setInterval> | null = null;
