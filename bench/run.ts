@@ -12,15 +12,16 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { judge } from "./lib/budget.ts";
+import { inFreshProcess } from "./lib/fresh-process.ts";
 import { measureScenario, type Timing } from "./lib/measure.ts";
 import { ROOT } from "./lib/processes.ts";
 import { markdown, type Row, writeResults } from "./lib/report.ts";
 import { startTargets } from "./lib/targets.ts";
-import { runKeyLookupBench } from "./key-lookup.bench.ts";
+import type { runKeyLookupBench } from "./key-lookup.bench.ts";
 import { runMemoryBench } from "./memory.bench.ts";
-import { runPipelineBench } from "./pipeline.bench.ts";
-import { runPolicyBench } from "./policy.bench.ts";
-import { runScannerBench } from "./scanner.bench.ts";
+import type { runPipelineBench } from "./pipeline.bench.ts";
+import type { runPolicyBench } from "./policy.bench.ts";
+import type { runScannerBench } from "./scanner.bench.ts";
 import { SCENARIOS, type TargetKind } from "./scenarios.ts";
 
 const { values: args } = parseArgs({
@@ -67,11 +68,12 @@ try {
 }
 
 log("micro-benchmarks: scanner, key lookup, policy, the pipeline in process");
+// Each in a process of its own, so this one's heap does not weigh on them.
 const micro = {
-  scanner: await runScannerBench(args.quick),
-  keyLookup: await runKeyLookupBench(args.quick),
-  policy: await runPolicyBench(args.quick),
-  pipeline: await runPipelineBench({ requests: args.quick ? 2_000 : 200_000 }),
+  scanner: await inFreshProcess<Awaited<ReturnType<typeof runScannerBench>>>("bench/scanner.bench.ts", "runScannerBench", [args.quick]),
+  keyLookup: await inFreshProcess<Awaited<ReturnType<typeof runKeyLookupBench>>>("bench/key-lookup.bench.ts", "runKeyLookupBench", [args.quick]),
+  policy: await inFreshProcess<Awaited<ReturnType<typeof runPolicyBench>>>("bench/policy.bench.ts", "runPolicyBench", [args.quick]),
+  pipeline: await inFreshProcess<Awaited<ReturnType<typeof runPipelineBench>>>("bench/pipeline.bench.ts", "runPipelineBench", [{ requests: args.quick ? 2_000 : 200_000 }]),
 };
 const soakSeconds = args["soak-seconds"] ? Number(args["soak-seconds"]) : undefined;
 log(`memory: idle, a ${soakSeconds ?? (args.quick ? 3 : 300)} s soak at 50 connections, ${args.quick ? "2,000" : "100,000"} keys`);
