@@ -36,11 +36,11 @@ const ratio = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "
 
 export function markdown(rows: Row[], checks: Check[], notes: string[]): string {
   const out: string[] = [];
-  out.push("| scenario | target | req/s | vs bare | p50 µs | p99 µs | added p50 µs | added p99 µs | CPU µs/req | vs bare | TTFB p50 µs | TTFB added µs | reads/stream | peak RSS MiB | errors |");
-  out.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+  out.push("| scenario | target | req/s | vs bare | p50 µs | p90 µs | p99 µs | added p50 µs | added p99 µs | CPU µs/req | vs bare | TTFB p50 µs | TTFB added µs | stream total p50 µs | reads/stream | peak RSS MiB | errors |");
+  out.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
   for (const r of rows) {
     out.push(
-      `| ${r.title} | ${r.target} | ${n(r.rps)} | ${ratio(r.rpsVsBare)} | ${n(r.p50)} | ${n(r.p99)} | ${n(r.addedP50)} | ${n(r.addedP99)} | ${n(r.cpuPerRequest)} | ${ratio(r.cpuVsBare)} | ${n(r.ttfbP50)} | ${n(r.ttfbAdded)} | ${n(r.readsP50)} | ${n(r.peakRssMiB, 1)} | ${r.errors} |`,
+      `| ${r.title} | ${r.target} | ${n(r.rps)} | ${ratio(r.rpsVsBare)} | ${n(r.p50)} | ${n(r.p90)} | ${n(r.p99)} | ${n(r.addedP50)} | ${n(r.addedP99)} | ${n(r.cpuPerRequest)} | ${ratio(r.cpuVsBare)} | ${n(r.ttfbP50)} | ${n(r.ttfbAdded)} | ${n(r.totalP50)} | ${n(r.readsP50)} | ${n(r.peakRssMiB, 1)} | ${r.errors} |`,
     );
   }
   if (checks.length) {
