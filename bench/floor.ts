@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { markdown, writeResults } from "./lib/report.ts";
 import { measureScenario } from "./lib/measure.ts";
-import { type Proc, ROOT, spawnAnnounced, startBareProxy, startMock } from "./lib/processes.ts";
+import { type Proc, PROVIDER_KEY, ROOT, startBareProxy, startMinimalGateway, startMock } from "./lib/processes.ts";
 import { gatewayTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
@@ -39,18 +39,17 @@ const STAGE_COSTS: [string, string, string][] = args.ablate
     ]
   : [["every stage", "all", "none"]];
 
-const KEY = "sk-bench-provider-key-0000";
 const procs: Proc[] = [];
 const mock = await startMock();
 procs.push(mock);
 const bare = await startBareProxy(mock.url);
 procs.push(bare);
 const gateway = await gatewayTarget("gateway", "gateway", mock.url, undefined, OPEN_RATE_LIMIT);
-const targets: Target[] = [{ kind: "bare", label: "bare proxy", url: bare.url, pid: bare.pid, credentials: { live: KEY, test: KEY } }, gateway.target];
+const targets: Target[] = [{ kind: "bare", label: "bare proxy", url: bare.url, pid: bare.pid, credentials: { live: PROVIDER_KEY, test: PROVIDER_KEY } }, gateway.target];
 for (const set of SETS) {
-  const { proc, url } = await spawnAnnounced(["bun", "run", join(ROOT, "bench", "minimal-gateway.ts"), mock.url], { GW_MINIMAL_STAGES: set });
-  procs.push({ url, pid: proc.pid, stop: async () => void (proc.kill("SIGTERM"), await proc.exited) });
-  targets.push({ kind: "gateway", label: `minimal: ${set}`, url, pid: proc.pid, credentials: { live: KEY, test: KEY } });
+  const minimal = await startMinimalGateway(mock.url, set);
+  procs.push(minimal);
+  targets.push({ kind: "gateway", label: `minimal: ${set}`, url: minimal.url, pid: minimal.pid, credentials: { live: PROVIDER_KEY, test: PROVIDER_KEY } });
 }
 
 try {

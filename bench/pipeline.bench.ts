@@ -20,8 +20,8 @@ import { createApp } from "../src/http/app.ts";
 import { createLogger } from "../src/lib/log.ts";
 import { createRuntime } from "../src/runtime.ts";
 import type { LoadRequest } from "./lib/load.ts";
-import { createMinimalPath, MINIMAL_KEY } from "./lib/minimal-path.ts";
-import { runGatewayCli, startMock } from "./lib/processes.ts";
+import { createMinimalPath } from "./lib/minimal-path.ts";
+import { PROVIDER_KEY, runGatewayCli, startMock } from "./lib/processes.ts";
 import { median } from "./lib/stats.ts";
 import { OPEN_RATE_LIMIT } from "./lib/targets.ts";
 import { SCENARIOS } from "./scenarios.ts";
@@ -35,8 +35,6 @@ export interface PipelineResult {
   /** The same for the minimal path (bench/lib/minimal-path.ts: the required stages alone, flat); chat scenarios only. */
   minimalMicrosPerRequest: number | null;
 }
-
-const PROVIDER_KEY = "sk-bench-provider-key-0000";
 
 /** The mock's answer to `req`, captured once: what the in-memory provider replays. */
 interface Canned {
@@ -70,7 +68,7 @@ async function cpuPerRequest(send: () => Promise<void>, requests: number, concur
 /** The minimal path through the same harness: same Request, same canned answer, same log line dropped. */
 async function minimalThrough(req: LoadRequest, canned: Canned): Promise<{ through: () => Promise<void>; close(): Promise<void> }> {
   const path = await createMinimalPath({ upstream: "http://provider.invalid", stages: "all", fetch: async () => new Response(canned.body, { status: canned.status, headers: canned.headers }), writeLog: () => {} });
-  const headers = { ...req.headers, authorization: `Bearer ${MINIMAL_KEY}`, "content-length": String(Buffer.byteLength(req.body ?? "")) };
+  const headers = { ...req.headers, authorization: `Bearer ${PROVIDER_KEY}`, "content-length": String(Buffer.byteLength(req.body ?? "")) };
   const through = async () => {
     const res = await path.handle(new Request(`http://localhost${req.path}`, { method: req.method, headers, body: req.body }));
     if (res.status !== 200) throw new Error(`minimal path: status ${res.status}: ${await res.text()}`);

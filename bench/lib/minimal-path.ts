@@ -30,12 +30,10 @@ import { scanRequest } from "../../src/pipeline/security-scan.ts";
 import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
 import { UsageBuffer } from "../../src/state/usage-buffer.ts";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { PROVIDER_KEY } from "./processes.ts";
 
 export const MINIMAL_STAGES = ["auth", "rate", "json", "scan", "usage", "log"] as const;
 export type MinimalStage = (typeof MINIMAL_STAGES)[number];
-
-/** The benchmark's callers present the provider key itself; it stands for the gateway key here. */
-export const MINIMAL_KEY = "sk-bench-provider-key-0000";
 
 export interface MinimalPathOptions {
   /** The provider's base address (the mock's). */
@@ -63,7 +61,7 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
 
   const hasher = new ApiKeyHasher(new Uint8Array(32).fill(7));
   const caller = { orgId: newId("org"), keyId: newId("key"), userId: newId("usr") };
-  const keys = new Map([[hasher.hash(MINIMAL_KEY), caller]]);
+  const keys = new Map([[hasher.hash(PROVIDER_KEY), caller]]);
   const limiter = new TokenBucketLimiter({ limit: 1e9, windowS: 1 });
   const dataDir = mkdtempSync(join(tmpdir(), "gw-minimal-"));
   const store = new SqliteStore(join(dataDir, "gateway.sqlite"));
@@ -82,7 +80,7 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
     if (body && on("scan")) scanRequest(body, chatTexts, "block");
     const res = await send(`${opts.upstream}/v1/chat/completions`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${MINIMAL_KEY}` },
+      headers: { "content-type": "application/json", authorization: `Bearer ${PROVIDER_KEY}` },
       body: body ? JSON.stringify(body) : text,
       signal: request.signal,
     });

@@ -12,6 +12,9 @@ import { join } from "node:path";
 export const ROOT = join(import.meta.dir, "..", "..");
 export const CLI = join(ROOT, "src", "cli.ts");
 
+/** The provider key every benchmark configures for (or presents to) the mock provider. */
+export const PROVIDER_KEY = "sk-bench-provider-key-0000";
+
 export interface Proc {
   url: string;
   pid: number;
@@ -70,6 +73,12 @@ export async function startMock(): Promise<Proc> {
 
 export async function startBareProxy(upstream: string): Promise<Proc> {
   const { proc, url } = await spawnAnnounced(["bun", "run", join(ROOT, "bench", "bare-proxy.ts"), upstream]);
+  return handle(proc, url);
+}
+
+/** The minimal gateway (bench/minimal-gateway.ts) with the given stages ("all", "none" or "+"-joined names). */
+export async function startMinimalGateway(upstream: string, stages: string): Promise<Proc> {
+  const { proc, url } = await spawnAnnounced(["bun", "run", join(ROOT, "bench", "minimal-gateway.ts"), upstream], { GW_MINIMAL_STAGES: stages });
   return handle(proc, url);
 }
 

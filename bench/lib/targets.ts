@@ -5,7 +5,7 @@
  * sandbox key).
  */
 import type { Credentials, TargetKind } from "../scenarios.ts";
-import { type GatewayProc, newDataDir, type Proc, runGatewayCli, startBareProxy, startGateway, startMock } from "./processes.ts";
+import { type GatewayProc, newDataDir, type Proc, PROVIDER_KEY, runGatewayCli, startBareProxy, startGateway, startMock } from "./processes.ts";
 
 export interface Target {
   kind: TargetKind;
@@ -15,8 +15,6 @@ export interface Target {
   pid: number;
   credentials: Credentials;
 }
-
-const PROVIDER_KEY = "sk-bench-provider-key-0000";
 
 async function op(url: string, key: string, operation: string, params: object): Promise<any> {
   const res = await fetch(`${url}/api/v1/gateway`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ operation, params }) });
