@@ -1,0 +1,87 @@
+/**
+ * A change to the request path, judged served: the gateway as it is in the working
+ * tree beside the gateway at a base revision (checked out into a temporary worktree),
+ * with the bare proxy as the common reference, on the given scenarios in alternating
+ * rounds. Prints the usual table and, per scenario, the working tree's CPU per request
+ * and rate against the base's. In-process numbers (bench/pipeline.bench.ts) miss what
+ * only serving costs (the socket, the framework's served path, the collector's work on
+ * a busier heap), so a hot-path change is kept only when this shows it.
+ *
+ *   bun bench/compare.ts [--base HEAD] [--only chat-1k-50,chat-1k-1] [--rounds 5] [--seconds 5]
+ *   bun bench/compare.ts --quick      # a smoke test of the tool itself (judges no speed)
+ */
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { measureScenario } from "./lib/measure.ts";
+import { newDataDir, type Proc, PROVIDER_KEY, ROOT, startBareProxy, startMock } from "./lib/processes.ts";
+import { markdown, type Row } from "./lib/report.ts";
+import { gatewayTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
+import { SCENARIOS } from "./scenarios.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: "string", default: "HEAD" },
+    only: { type: "string", default: "chat-1k-50,chat-1k-1" },
+    rounds: { type: "string", default: "5" },
+    seconds: { type: "string", default: "5" },
+    quick: { type: "boolean", default: false },
+  },
+});
+const ids = args.only.split(",");
+const scenarios = SCENARIOS.filter((s) => ids.includes(s.id) && s.targets.includes("gateway"));
+if (scenarios.length !== ids.length) {
+  console.error(`unknown or gateway-less scenario in --only ${args.only}; known: ${SCENARIOS.filter((s) => s.targets.includes("gateway")).map((s) => s.id).join(", ")}`);
+  process.exit(2);
+}
+
+async function git(...argv: string[]): Promise<string> {
+  const proc = Bun.spawn(["git", ...argv], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`git ${argv.join(" ")}: ${err.trim()}`);
+  return out.trim();
+}
+
+const rev = await git("rev-parse", "--short", args.base);
+const tree = newDataDir();
+const worktree = join(tree.dir, "base");
+await git("worktree", "add", "--detach", worktree, rev);
+// The base runs with the working tree's packages: a comparison of the gateway's code, not of its dependencies.
+symlinkSync(join(ROOT, "node_modules"), join(worktree, "node_modules"));
+
+const procs: Proc[] = [];
+const gateways: Awaited<ReturnType<typeof gatewayTarget>>[] = [];
+try {
+  const mock = await startMock();
+  procs.push(mock);
+  const bare = await startBareProxy(mock.url);
+  procs.push(bare);
+  const base = await gatewayTarget("gateway", `gateway at ${rev}`, mock.url, ["bun", "run", join(worktree, "src", "cli.ts")], OPEN_RATE_LIMIT);
+  gateways.push(base);
+  const current = await gatewayTarget("gateway", "gateway (working tree)", mock.url, undefined, OPEN_RATE_LIMIT);
+  gateways.push(current);
+  const targets: Target[] = [{ kind: "bare", label: "bare proxy", url: bare.url, pid: bare.pid, credentials: { live: PROVIDER_KEY, test: PROVIDER_KEY } }, base.target, current.target];
+
+  const timing = args.quick ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 } : { warmupSeconds: 2, roundSeconds: Number(args.seconds), rounds: Number(args.rounds) };
+  const rows: Row[] = [];
+  const notes = [`${new Date().toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; rounds ${timing.rounds} × ${timing.roundSeconds} s, medians${args.quick ? " (quick: a smoke test, not a measurement)" : ""}.`];
+  for (const s of scenarios) {
+    const measured = await measureScenario(s, targets, timing, (line) => console.error(line));
+    rows.push(...measured);
+    const [was, now] = [base.target.label, current.target.label].map((label) => measured.find((r) => r.target === label));
+    if (!was || !now) continue;
+    const cpu = (now.cpuPerRequest ?? Number.NaN) - (was.cpuPerRequest ?? Number.NaN);
+    const rate = s.mode === "load" ? `, rate ${((now.rps ?? Number.NaN) / (was.rps ?? Number.NaN)).toFixed(3)}× the base's` : "";
+    notes.push(`${s.id}: working tree ${cpu >= 0 ? "+" : ""}${cpu.toFixed(1)} µs of CPU per request against ${rev}${rate}.`);
+  }
+  console.log(markdown(rows, [], notes));
+  if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
+} finally {
+  for (const g of gateways) {
+    await g.proc.stop();
+    g.cleanup();
+  }
+  for (const p of procs.reverse()) await p.stop();
+  await git("worktree", "remove", "--force", worktree);
+  tree.remove();
+}
