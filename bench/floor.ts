@@ -64,6 +64,8 @@ try {
       const micros = (cpu.get(`minimal: ${set}`) ?? Number.NaN) - (cpu.get(`minimal: ${base}`) ?? Number.NaN);
       return `${name}: ${micros.toFixed(1)} µs of CPU per request (${(micros / bareCpu).toFixed(2)}× the bare proxy's CPU)`;
     }),
+    // Where each process's CPU goes: its JavaScript thread, or the runtime's own threads (HTTP client, collector, allocator).
+    ...rows.map((r) => `${r.target}: ${(r.mainCpuPerRequest ?? Number.NaN).toFixed(1)} µs on the JavaScript thread, ${((r.cpuPerRequest ?? Number.NaN) - (r.mainCpuPerRequest ?? Number.NaN)).toFixed(1)} µs on the runtime's other threads`),
   ];
   const table = markdown(rows, [], notes);
   console.log(table);

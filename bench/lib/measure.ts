@@ -6,7 +6,7 @@
  */
 import type { Scenario } from "../scenarios.ts";
 import { runLoad, type LoadResult, type StreamTiming, timeStreams } from "./load.ts";
-import { cpuMicros, memoryMiB } from "./proc-stats.ts";
+import { cpuMicros, mainThreadCpuMicros, memoryMiB } from "./proc-stats.ts";
 import type { Row } from "./report.ts";
 import { median } from "./stats.ts";
 import type { Target } from "./targets.ts";
@@ -21,17 +21,20 @@ interface Sample {
   load?: LoadResult;
   stream?: StreamTiming;
   cpuPerRequest: number;
+  mainCpuPerRequest: number;
 }
 
 async function once(s: Scenario, t: Target, seconds: number): Promise<Sample> {
   const req = s.request(t.credentials);
   const before = cpuMicros(t.pid);
+  const mainBefore = mainThreadCpuMicros(t.pid);
+  const perRequest = (requests: number) => ({ cpuPerRequest: (cpuMicros(t.pid) - before) / Math.max(1, requests), mainCpuPerRequest: (mainThreadCpuMicros(t.pid) - mainBefore) / Math.max(1, requests) });
   if (s.mode === "stream-timing") {
     const stream = await timeStreams(t.url, req, seconds);
-    return { stream, cpuPerRequest: (cpuMicros(t.pid) - before) / Math.max(1, stream.requests) };
+    return { stream, ...perRequest(stream.requests) };
   }
   const load = await runLoad(t.url, req, { connections: s.connections, seconds, expectStatus: s.expectStatus });
-  return { load, cpuPerRequest: (cpuMicros(t.pid) - before) / Math.max(1, load.requests) };
+  return { load, ...perRequest(load.requests) };
 }
 
 const med = (samples: Sample[], f: (s: Sample) => number | undefined) => median(samples.map(f).filter((v): v is number => v !== undefined));
@@ -63,6 +66,7 @@ export async function measureScenario(s: Scenario, targets: Target[], timing: Ti
       p90: med(list, (x) => x.load?.p90),
       p99: med(list, (x) => x.load?.p99),
       cpuPerRequest: t.kind === "direct" ? undefined : med(list, (x) => x.cpuPerRequest),
+      mainCpuPerRequest: t.kind === "direct" ? undefined : med(list, (x) => x.mainCpuPerRequest),
       ttfbP50: med(list, (x) => x.stream?.ttfbP50),
       totalP50: med(list, (x) => x.stream?.totalP50),
       readsP50: med(list, (x) => x.stream?.readsP50),

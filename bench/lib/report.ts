@@ -16,6 +16,8 @@ export interface Row {
   addedP50?: number;
   addedP99?: number;
   cpuPerRequest?: number;
+  /** The part of cpuPerRequest spent on the main (JavaScript) thread. */
+  mainCpuPerRequest?: number;
   cpuVsBare?: number;
   ttfbP50?: number;
   ttfbAdded?: number;
