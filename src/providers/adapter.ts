@@ -16,6 +16,11 @@ export interface UpstreamRequest {
 
 export type WireFamily = "chat" | "messages";
 
+/** A call's body as its provider gets it: naming the provider's own model id, copied only when that differs from the caller's. */
+export function providerBody(body: Record<string, unknown>, model: string): string {
+  return JSON.stringify(body.model === model ? body : { ...body, model });
+}
+
 export interface CallOptions {
   stream: boolean;
   /** The caller's request headers (for version and beta headers that pass through). */

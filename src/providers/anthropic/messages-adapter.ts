@@ -4,7 +4,7 @@
  * caller's vendor headers (`anthropic-*`) pass through.
  */
 import { DEFAULT_MESSAGES_VERSION } from "../../api/messages.ts";
-import type { CallOptions, ModelListing, ProviderAdapter, UpstreamRequest } from "../adapter.ts";
+import { type CallOptions, type ModelListing, type ProviderAdapter, providerBody, type UpstreamRequest } from "../adapter.ts";
 import type { Target } from "../target.ts";
 
 const VENDOR_PREFIX = "anthropic-";
@@ -37,7 +37,7 @@ export const messagesAdapter = {
       url: `${t.baseUrl}/v1/messages`,
       method: "POST",
       headers: { "content-type": "application/json", ...auth(t), ...vendorHeaders(opts.headers) },
-      body: JSON.stringify({ ...body, model: t.model }),
+      body: providerBody(body, t.model),
     };
   },
   modelsRequest: (t: Target) => ({ url: `${t.baseUrl}/v1/models`, method: "GET", headers: { ...auth(t), "anthropic-version": DEFAULT_MESSAGES_VERSION } }),

@@ -4,7 +4,7 @@
  * Azure OpenAI). Kinds differ only in address and authentication, which come from
  * the catalog and the configuration, so one adapter serves them all.
  */
-import type { EmbeddingsCapable, ModelListing, ProviderAdapter, UpstreamRequest } from "../adapter.ts";
+import { type EmbeddingsCapable, type ModelListing, type ProviderAdapter, providerBody, type UpstreamRequest } from "../adapter.ts";
 import type { Target } from "../target.ts";
 
 /** The Azure OpenAI data-plane version used when the configuration does not name one. */
@@ -32,7 +32,7 @@ function post(t: Target, operation: "chat/completions" | "embeddings", body: Rec
     url: url(t, operation),
     method: "POST",
     headers: { "content-type": "application/json", ...authHeaders(t) },
-    body: JSON.stringify({ ...body, model: t.model }),
+    body: providerBody(body, t.model),
   };
 }
 
