@@ -120,8 +120,8 @@ export class ModelCalls {
     const target = await this.target(input, request.model);
     const scanned = await this.scan(input, request, chatTexts);
     const body = scanned.body as typeof request;
-    if (isSandbox(input.scope.identity)) return { ...(await sandboxChat(input, body, this.deps.accountant)), security: scanned.header };
-    return { ...(await this.chatTo(input, target, body)), security: scanned.header };
+    const outcome = isSandbox(input.scope.identity) ? await sandboxChat(input, body, this.deps.accountant) : await this.chatTo(input, target, body);
+    return withSecurity(outcome, scanned.header);
   }
 
   private async chatTo(input: CallInput, target: Target, body: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
@@ -129,7 +129,7 @@ export class ModelCalls {
     const stream = body.stream === true;
     // Usage is always asked for so the call can be priced; the extra chunk is removed again if the caller did not ask.
     const callerWantsUsage = body.stream_options?.include_usage === true;
-    const keep = callerWantsUsage ? undefined : (data: string) => !isUsageOnlyChunk(data);
+    const keep = !stream || callerWantsUsage ? undefined : (data: string) => !isUsageOnlyChunk(data);
     if (adapter.wire === "chat") {
       const upstreamBody = stream && !callerWantsUsage ? { ...body, stream_options: { ...body.stream_options, include_usage: true } } : body;
       return this.forward(input, target, adapter, () => adapter.request(target, upstreamBody, { stream, headers: input.headers }), stream, { wire: openAiWire, keep }, chatSize(body));
@@ -153,10 +153,10 @@ export class ModelCalls {
     if (adapter.wire !== "messages") {
       throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`, { param: "model" });
     }
-    if (isSandbox(input.scope.identity)) return { ...(await sandboxMessages(input, body, this.deps.accountant)), security: scanned.header };
+    if (isSandbox(input.scope.identity)) return withSecurity(await sandboxMessages(input, body, this.deps.accountant), scanned.header);
     const stream = body.stream === true;
     const size = { messages: [{ content: body.system }, ...body.messages], maxTokens: body.max_tokens };
-    return { ...(await this.forward(input, target, adapter, () => adapter.request(target, body, { stream, headers: input.headers }), stream, { wire: messagesWire }, size)), security: scanned.header };
+    return withSecurity(await this.forward(input, target, adapter, () => adapter.request(target, body, { stream, headers: input.headers }), stream, { wire: messagesWire }, size), scanned.header);
   }
 
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
@@ -167,9 +167,9 @@ export class ModelCalls {
     if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
       throw new ApiError(400, "wrong_endpoint", `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`, { param: "model" });
     }
-    if (isSandbox(input.scope.identity)) return { ...(await sandboxEmbeddings(input, body, this.deps.accountant)), security: scanned.header };
+    if (isSandbox(input.scope.identity)) return withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header);
     const outcome = (await this.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire }, { input: body.input })) as JsonOutcome;
-    return { ...outcome, security: scanned.header };
+    return withSecurity(outcome, scanned.header);
   }
 
   /** Stage 6: scan every text the call sends, with the organization's PII action. */
@@ -321,6 +321,12 @@ export class ModelCalls {
     reservation.settle(cost);
     return cost;
   }
+}
+
+/** The outcome with what scanning found: set on the outcome the call made (each call makes its own), not on a copy. */
+function withSecurity<O extends CallOutcome>(outcome: O, header: string): O {
+  outcome.security = header;
+  return outcome;
 }
 
 function chatSize(body: ChatCompletionRequest): CallSize {
