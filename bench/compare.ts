@@ -3,9 +3,11 @@
  * tree beside the gateway at a base revision (checked out into a temporary worktree),
  * with the bare proxy as the common reference, on the given scenarios in alternating
  * rounds. Prints the usual table and, per scenario, the working tree's CPU per request
- * and rate against the base's. In-process numbers (bench/pipeline.bench.ts) miss what
- * only serving costs (the socket, the framework's served path, the collector's work on
- * a busier heap), so a hot-path change is kept only when this shows it.
+ * and rate against the base's; then the in-process figure of each tree
+ * (bench/pipeline.bench.ts, fresh processes, alternating), which sees a change of a
+ * microsecond that the served rounds (±2 µs) cannot. The served figure includes what
+ * only serving costs (the socket, the framework's served path, the collector on a
+ * busier heap); the in-process one is the steadier. Read both.
  *
  *   bun bench/compare.ts [--base HEAD] [--only chat-1k-50,chat-1k-1] [--rounds 5] [--seconds 5]
  *   bun bench/compare.ts --quick      # a smoke test of the tool itself (judges no speed)
@@ -13,10 +15,13 @@
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { inFreshProcess } from "./lib/fresh-process.ts";
 import { measureScenario } from "./lib/measure.ts";
 import { newDataDir, type Proc, PROVIDER_KEY, ROOT, startBareProxy, startMock } from "./lib/processes.ts";
 import { markdown, type Row } from "./lib/report.ts";
+import { median } from "./lib/stats.ts";
 import { gatewayTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
+import type { PipelineResult } from "./pipeline.bench.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
 const { values: args } = parseArgs({
@@ -33,6 +38,25 @@ const scenarios = SCENARIOS.filter((s) => ids.includes(s.id) && s.targets.includ
 if (scenarios.length !== ids.length) {
   console.error(`unknown or gateway-less scenario in --only ${args.only}; known: ${SCENARIOS.filter((s) => s.targets.includes("gateway")).map((s) => s.id).join(", ")}`);
   process.exit(2);
+}
+
+/** Each tree's own code in process (its bench/pipeline.bench.ts, each run in a fresh process), alternating. */
+async function inProcess(baseTree: string, rev: string, quick: boolean): Promise<string> {
+  const requests = quick ? 2_000 : 200_000;
+  const runs = quick ? 1 : 3;
+  const micros: [number[], number[]] = [[], []];
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (const [t, root] of [baseTree, ROOT].entries()) {
+        const r = await inFreshProcess<PipelineResult>("bench/pipeline.bench.ts", "runPipelineBench", [{ requests }], root);
+        micros[t]?.push(r.microsPerRequest);
+      }
+    }
+  } catch (err) {
+    return `in process: not comparable at ${rev} (${(err as Error).message}).`;
+  }
+  const [was, now] = micros.map(median) as [number, number];
+  return `in process (bench/pipeline.bench.ts, ${runs} alternating run${runs > 1 ? "s" : ""} of ${requests.toLocaleString("en-US")} requests): working tree ${now.toFixed(1)} µs of CPU per 1 KB chat call, ${rev} ${was.toFixed(1)} µs (${now - was >= 0 ? "+" : ""}${(now - was).toFixed(1)}).`;
 }
 
 async function git(...argv: string[]): Promise<string> {
@@ -74,6 +98,7 @@ try {
     const rate = s.mode === "load" ? `, rate ${((now.rps ?? Number.NaN) / (was.rps ?? Number.NaN)).toFixed(3)}× the base's` : "";
     notes.push(`${s.id}: working tree ${cpu >= 0 ? "+" : ""}${cpu.toFixed(1)} µs of CPU per request against ${rev}${rate}.`);
   }
+  notes.push(await inProcess(worktree, rev, args.quick));
   console.log(markdown(rows, [], notes));
   if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
 } finally {
