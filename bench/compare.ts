@@ -1,5 +1,5 @@
 /**
- * A change to the request path, judged served: the gateway as it is in the working
+ * A change to the request path, judged served and in process: the gateway as it is in the working
  * tree beside the gateway at a base revision (checked out into a temporary worktree),
  * with the bare proxy as the common reference, on the given scenarios in alternating
  * rounds. Prints the usual table and, per scenario, the working tree's CPU per request
