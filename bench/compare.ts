@@ -17,10 +17,10 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { inFreshProcess } from "./lib/fresh-process.ts";
 import { measureScenario } from "./lib/measure.ts";
-import { newDataDir, type Proc, PROVIDER_KEY, ROOT, startBareProxy, startMock } from "./lib/processes.ts";
+import { newDataDir, type Proc, ROOT, startBareProxy, startMock } from "./lib/processes.ts";
 import { markdown, type Row } from "./lib/report.ts";
 import { median } from "./lib/stats.ts";
-import { gatewayTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
+import { gatewayTarget, keylessTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
 import type { PipelineResult } from "./pipeline.bench.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
@@ -84,7 +84,7 @@ try {
   gateways.push(base);
   const current = await gatewayTarget("gateway", "gateway (working tree)", mock.url, undefined, OPEN_RATE_LIMIT);
   gateways.push(current);
-  const targets: Target[] = [{ kind: "bare", label: "bare proxy", url: bare.url, pid: bare.pid, credentials: { live: PROVIDER_KEY, test: PROVIDER_KEY } }, base.target, current.target];
+  const targets: Target[] = [keylessTarget("bare", "bare proxy", bare), base.target, current.target];
 
   const timing = args.quick ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 } : { warmupSeconds: 2, roundSeconds: Number(args.seconds), rounds: Number(args.rounds) };
   const rows: Row[] = [];

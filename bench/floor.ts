@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { markdown, writeResults } from "./lib/report.ts";
 import { measureScenario } from "./lib/measure.ts";
-import { type Proc, PROVIDER_KEY, ROOT, startBareProxy, startMinimalGateway, startMock } from "./lib/processes.ts";
-import { gatewayTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
+import { type Proc, ROOT, startBareProxy, startMinimalGateway, startMock } from "./lib/processes.ts";
+import { gatewayTarget, keylessTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
 const { values: args } = parseArgs({
@@ -45,11 +45,11 @@ procs.push(mock);
 const bare = await startBareProxy(mock.url);
 procs.push(bare);
 const gateway = await gatewayTarget("gateway", "gateway", mock.url, undefined, OPEN_RATE_LIMIT);
-const targets: Target[] = [{ kind: "bare", label: "bare proxy", url: bare.url, pid: bare.pid, credentials: { live: PROVIDER_KEY, test: PROVIDER_KEY } }, gateway.target];
+const targets: Target[] = [keylessTarget("bare", "bare proxy", bare), gateway.target];
 for (const set of SETS) {
   const minimal = await startMinimalGateway(mock.url, set);
   procs.push(minimal);
-  targets.push({ kind: "gateway", label: `minimal: ${set}`, url: minimal.url, pid: minimal.pid, credentials: { live: PROVIDER_KEY, test: PROVIDER_KEY } });
+  targets.push(keylessTarget("gateway", `minimal: ${set}`, minimal));
 }
 
 try {

@@ -16,6 +16,11 @@ export interface Target {
   credentials: Credentials;
 }
 
+/** A process called with the provider key itself (the mock, the bare proxy, the minimal gateway): no gateway keys to set up. */
+export function keylessTarget(kind: TargetKind, label: string, proc: Proc): Target {
+  return { kind, label, url: proc.url, pid: proc.pid, credentials: { live: PROVIDER_KEY, test: PROVIDER_KEY } };
+}
+
 async function op(url: string, key: string, operation: string, params: object): Promise<any> {
   const res = await fetch(`${url}/api/v1/gateway`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ operation, params }) });
   const body = (await res.json()) as { success: boolean; data: any; error: string };
@@ -51,12 +56,11 @@ export async function startTargets(opts: { binary: string[] | null; kinds: Set<T
   const all: Target[] = [];
   const mock = await startMock();
   procs.push(mock);
-  const direct: Credentials = { live: PROVIDER_KEY, test: PROVIDER_KEY };
-  if (opts.kinds.has("direct")) all.push({ kind: "direct", label: "mock, direct", url: mock.url, pid: mock.pid, credentials: direct });
+  if (opts.kinds.has("direct")) all.push(keylessTarget("direct", "mock, direct", mock));
   if (opts.kinds.has("bare")) {
     const bare = await startBareProxy(mock.url);
     procs.push(bare);
-    all.push({ kind: "bare", label: "bare proxy", url: bare.url, pid: bare.pid, credentials: direct });
+    all.push(keylessTarget("bare", "bare proxy", bare));
   }
   const open = OPEN_RATE_LIMIT;
   const gateways: [TargetKind, string, string[] | undefined, Record<string, string>][] = [];
