@@ -1,0 +1,129 @@
+/**
+ * The gateway with the network taken out, for the in-process benchmarks: the real
+ * runtime and app (every stage, the usage flush to SQLite, the log line built) handle
+ * Requests in this process, and the provider's fetch is answered from memory with the
+ * mock's own bytes. Beside it, the same Request and answer with nothing between them
+ * (the harness, whose cost the benchmarks subtract) and the minimal path
+ * (bench/lib/minimal-path.ts: the required stages alone, flat).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../../src/config.ts";
+import { createApp } from "../../src/http/app.ts";
+import { createLogger } from "../../src/lib/log.ts";
+import { createRuntime } from "../../src/runtime.ts";
+import { type Scenario, SCENARIOS } from "../scenarios.ts";
+import type { LoadRequest } from "./load.ts";
+import { createMinimalPath } from "./minimal-path.ts";
+import { PROVIDER_KEY, runGatewayCli, startMock } from "./processes.ts";
+import { OPEN_RATE_LIMIT } from "./targets.ts";
+
+/** One request, start to end (its answer read); throws on an unexpected status. */
+export type Send = () => Promise<void>;
+
+export interface InProcess {
+  scenario: Scenario;
+  gateway: Send;
+  /** The same Request and answer objects, no gateway between them. */
+  harness: Send;
+  /** The minimal path; it has one route, chat completions answered whole, so null for other scenarios. */
+  minimal: Send | null;
+  /** Flushes the usage buffer, stops both paths and removes the data directory. */
+  close(): Promise<void>;
+}
+
+/** The mock's answer to `req`, captured once: what the in-memory provider replays. */
+interface Canned {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+async function capture(req: LoadRequest): Promise<Canned> {
+  const mock = await startMock();
+  try {
+    const res = await fetch(`${mock.url}${req.path}`, { method: req.method, headers: { ...req.headers, authorization: `Bearer ${PROVIDER_KEY}` }, body: req.body });
+    return { status: res.status, headers: [...res.headers].filter(([k]) => k !== "content-length" && k !== "date"), body: await res.text() };
+  } finally {
+    await mock.stop();
+  }
+}
+
+const PROVIDER_BASE = "http://provider.invalid";
+
+/** As a client sends it: with its Content-Length (a server's Request has one; a built one does not). */
+function requestBuilder(req: LoadRequest, authorization?: string): () => Request {
+  const headers = { ...req.headers, ...(authorization ? { authorization } : {}), "content-length": String(Buffer.byteLength(req.body ?? "")) };
+  return () => new Request(`http://localhost${req.path}`, { method: req.method, headers, body: req.body });
+}
+
+async function minimalPath(req: LoadRequest, canned: Canned): Promise<{ send: Send; close(): Promise<void> } | null> {
+  if (req.path !== "/v1/chat/completions" || req.body?.includes('"stream":true')) return null;
+  const path = await createMinimalPath({ upstream: PROVIDER_BASE, stages: "all", fetch: async () => new Response(canned.body, { status: canned.status, headers: canned.headers }), writeLog: () => {} });
+  const build = requestBuilder(req, `Bearer ${PROVIDER_KEY}`);
+  const send = async () => {
+    const res = await path.handle(build());
+    if (res.status !== 200) throw new Error(`minimal path: status ${res.status}: ${await res.text()}`);
+    await res.text();
+  };
+  return { send, close: () => path.close() };
+}
+
+export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProcess> {
+  const scenario = SCENARIOS.find((s) => s.id === scenarioId && s.mode === "load");
+  if (!scenario) throw new Error(`no load scenario ${scenarioId}`);
+  const data = mkdtempSync(join(tmpdir(), "gw-in-process-"));
+  const init = JSON.parse(await runGatewayCli(["init", "--data", data, "--org", "Bench", "--email", "bench@example.com", "--json"])) as { apiKey: string };
+  const canned = await capture(scenario.request({ live: PROVIDER_KEY, test: PROVIDER_KEY }));
+
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith(PROVIDER_BASE)) return realFetch(input, init);
+    return new Response(canned.body, { status: canned.status, headers: canned.headers });
+  }) as typeof fetch;
+
+  const config = loadConfig({ data }, { ...process.env, ...OPEN_RATE_LIMIT });
+  // The log line is built as in production; only its write to stdout is dropped.
+  const rt = await createRuntime(config, createLogger(config.logLevel, () => {}));
+  const app = createApp(rt);
+  const closeGateway = async () => {
+    globalThis.fetch = realFetch;
+    await rt.shutdown();
+    rmSync(data, { recursive: true, force: true });
+  };
+  try {
+    const op = async (operation: string, params: object) => {
+      const res = await app.handle(new Request("http://localhost/api/v1/gateway", { method: "POST", headers: { authorization: `Bearer ${init.apiKey}`, "content-type": "application/json" }, body: JSON.stringify({ operation, params }) }));
+      if (res.status !== 200) throw new Error(`${operation}: ${await res.text()}`);
+    };
+    await op("provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${PROVIDER_BASE}/v1`, scope: "organization" });
+    await op("provider.create", { provider: "anthropic", apiKey: PROVIDER_KEY, baseUrl: PROVIDER_BASE, scope: "organization" });
+  } catch (err) {
+    await closeGateway();
+    throw err;
+  }
+
+  const req = scenario.request({ live: init.apiKey, test: init.apiKey });
+  const build = requestBuilder(req);
+  const minimal = await minimalPath(req, canned);
+  return {
+    scenario,
+    gateway: async () => {
+      const res = await app.handle(build());
+      if (res.status !== scenario.expectStatus) throw new Error(`status ${res.status}: ${await res.text()}`);
+      await res.text();
+    },
+    harness: async () => {
+      build();
+      await (await fetch(`${PROVIDER_BASE}/v1/chat/completions`)).text();
+    },
+    minimal: minimal?.send ?? null,
+    async close() {
+      await rt.usage.flush();
+      await minimal?.close();
+      await closeGateway();
+    },
+  };
+}
