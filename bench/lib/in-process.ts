@@ -107,7 +107,10 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
 
   const req = scenario.request({ live: init.apiKey, test: init.apiKey });
   const build = requestBuilder(req);
-  const minimal = await minimalPath(req, canned);
+  const minimal = await minimalPath(req, canned).catch(async (err) => {
+    await closeGateway();
+    throw err;
+  });
   return {
     scenario,
     gateway: async () => {
