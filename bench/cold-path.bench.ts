@@ -16,7 +16,7 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openInProcess, type Send } from "./lib/in-process.ts";
-import { type Proc, ROOT, startBareProxy, startMinimalGateway, startMock } from "./lib/processes.ts";
+import { ROOT, Started, startBareProxy, startMinimalGateway, startMock } from "./lib/processes.ts";
 import { writeResults } from "./lib/report.ts";
 import { median } from "./lib/stats.ts";
 import { gatewayTarget, keylessTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
@@ -72,45 +72,29 @@ export async function inProcessColdWarm(pairs: number): Promise<Record<"harness"
 async function servedColdWarm(rounds: number, seconds: number): Promise<Map<string, ColdWarm>> {
   const scenario = SCENARIOS.find((s) => s.id === "chat-1k-1");
   if (!scenario) throw new Error("no scenario chat-1k-1");
-  const procs: Proc[] = [];
-  let gateway: Awaited<ReturnType<typeof gatewayTarget>> | null = null;
-  const stopAll = async () => {
-    if (gateway) {
-      await gateway.proc.stop();
-      gateway.cleanup();
-    }
-    for (const p of procs.reverse()) await p.stop();
-  };
-  let targets: Target[];
+  const started = new Started();
   try {
-    const mock = await startMock();
-    procs.push(mock);
-    const bare = await startBareProxy(mock.url);
-    procs.push(bare);
-    const minimal = await startMinimalGateway(mock.url, "all");
-    procs.push(minimal);
-    gateway = await gatewayTarget("gateway", "gateway", mock.url, undefined, OPEN_RATE_LIMIT);
-    targets = [keylessTarget("direct", "mock, direct", mock), keylessTarget("bare", "bare proxy", bare), keylessTarget("gateway", "minimal", minimal), gateway.target];
-  } catch (err) {
-    await stopAll();
-    throw err;
-  }
-  const medianLatency = async (t: Target, pauseMs: number) => {
-    const req = scenario.request(t.credentials);
-    const latencies: number[] = [];
-    for (const until = performance.now() + seconds * 1000; performance.now() < until; ) {
-      latencies.push(
-        await timed(async () => {
-          const res = await fetch(t.url + req.path, { method: req.method, headers: req.headers, body: req.body });
-          await res.text();
-          if (res.status !== scenario.expectStatus) throw new Error(`${t.label}: status ${res.status}`);
-        }),
-      );
-      if (pauseMs) await Bun.sleep(pauseMs);
-    }
-    return median(latencies);
-  };
-  try {
+    const mock = started.add(await startMock());
+    const bare = started.add(await startBareProxy(mock.url));
+    const minimal = started.add(await startMinimalGateway(mock.url, "all"));
+    const gateway = await gatewayTarget("gateway", "gateway", mock.url, undefined, OPEN_RATE_LIMIT);
+    started.add(gateway.proc);
+    const targets = [keylessTarget("direct", "mock, direct", mock), keylessTarget("bare", "bare proxy", bare), keylessTarget("gateway", "minimal", minimal), gateway.target];
+    const medianLatency = async (t: Target, pauseMs: number) => {
+      const req = scenario.request(t.credentials);
+      const latencies: number[] = [];
+      for (const until = performance.now() + seconds * 1000; performance.now() < until; ) {
+        latencies.push(
+          await timed(async () => {
+            const res = await fetch(t.url + req.path, { method: req.method, headers: req.headers, body: req.body });
+            await res.text();
+            if (res.status !== scenario.expectStatus) throw new Error(`${t.label}: status ${res.status}`);
+          }),
+        );
+        if (pauseMs) await Bun.sleep(pauseMs);
+      }
+      return median(latencies);
+    };
     const samples = new Map(targets.map((t) => [t.label, { warm: [] as number[], cold: [] as number[] }]));
     for (const t of targets) await medianLatency(t, 0);
     for (let round = 0; round < rounds; round++) {
@@ -121,7 +105,7 @@ async function servedColdWarm(rounds: number, seconds: number): Promise<Map<stri
     }
     return new Map([...samples].map(([label, s]) => [label, { warm: median(s.warm), cold: median(s.cold) }]));
   } finally {
-    await stopAll();
+    await started.stopAll();
   }
 }
 

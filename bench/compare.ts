@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { inFreshProcess } from "./lib/fresh-process.ts";
 import { measureScenario } from "./lib/measure.ts";
-import { newDataDir, type Proc, ROOT, startBareProxy, startMock } from "./lib/processes.ts";
+import { newDataDir, ROOT, Started, startBareProxy, startMock } from "./lib/processes.ts";
 import { markdown, type Row } from "./lib/report.ts";
 import { median } from "./lib/stats.ts";
 import { gatewayTarget, keylessTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
@@ -73,17 +73,14 @@ await git("worktree", "add", "--detach", worktree, rev);
 // The base runs with the working tree's packages: a comparison of the gateway's code, not of its dependencies.
 symlinkSync(join(ROOT, "node_modules"), join(worktree, "node_modules"));
 
-const procs: Proc[] = [];
-const gateways: Awaited<ReturnType<typeof gatewayTarget>>[] = [];
+const started = new Started();
 try {
-  const mock = await startMock();
-  procs.push(mock);
-  const bare = await startBareProxy(mock.url);
-  procs.push(bare);
+  const mock = started.add(await startMock());
+  const bare = started.add(await startBareProxy(mock.url));
   const base = await gatewayTarget("gateway", `gateway at ${rev}`, mock.url, ["bun", "run", join(worktree, "src", "cli.ts")], OPEN_RATE_LIMIT);
-  gateways.push(base);
+  started.add(base.proc);
   const current = await gatewayTarget("gateway", "gateway (working tree)", mock.url, undefined, OPEN_RATE_LIMIT);
-  gateways.push(current);
+  started.add(current.proc);
   const targets: Target[] = [keylessTarget("bare", "bare proxy", bare), base.target, current.target];
 
   const timing = args.quick ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 } : { warmupSeconds: 2, roundSeconds: Number(args.seconds), rounds: Number(args.rounds) };
@@ -102,11 +99,7 @@ try {
   console.log(markdown(rows, [], notes));
   if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
 } finally {
-  for (const g of gateways) {
-    await g.proc.stop();
-    g.cleanup();
-  }
-  for (const p of procs.reverse()) await p.stop();
+  await started.stopAll();
   await git("worktree", "remove", "--force", worktree);
   tree.remove();
 }

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { markdown, writeResults } from "./lib/report.ts";
 import { measureScenario } from "./lib/measure.ts";
-import { type Proc, ROOT, startBareProxy, startMinimalGateway, startMock } from "./lib/processes.ts";
+import { ROOT, Started, startBareProxy, startMinimalGateway, startMock } from "./lib/processes.ts";
 import { gatewayTarget, keylessTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
@@ -39,20 +39,14 @@ const STAGE_COSTS: [string, string, string][] = args.ablate
     ]
   : [["every stage", "all", "none"]];
 
-const procs: Proc[] = [];
-const mock = await startMock();
-procs.push(mock);
-const bare = await startBareProxy(mock.url);
-procs.push(bare);
-const gateway = await gatewayTarget("gateway", "gateway", mock.url, undefined, OPEN_RATE_LIMIT);
-const targets: Target[] = [keylessTarget("bare", "bare proxy", bare), gateway.target];
-for (const set of SETS) {
-  const minimal = await startMinimalGateway(mock.url, set);
-  procs.push(minimal);
-  targets.push(keylessTarget("gateway", `minimal: ${set}`, minimal));
-}
-
+const started = new Started();
 try {
+  const mock = started.add(await startMock());
+  const bare = started.add(await startBareProxy(mock.url));
+  const gateway = await gatewayTarget("gateway", "gateway", mock.url, undefined, OPEN_RATE_LIMIT);
+  started.add(gateway.proc);
+  const targets: Target[] = [keylessTarget("bare", "bare proxy", bare), gateway.target];
+  for (const set of SETS) targets.push(keylessTarget("gateway", `minimal: ${set}`, started.add(await startMinimalGateway(mock.url, set))));
   const timing = args.quick ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 } : { warmupSeconds: 2, roundSeconds: Number(args.seconds), rounds: Number(args.rounds) };
   const rows = await measureScenario(scenario, targets, timing, (line) => console.error(line));
   const errors = rows.reduce((n, r) => n + r.errors, 0);
@@ -73,7 +67,5 @@ try {
   console.error(`written: ${writeResults(join(ROOT, "bench", "results"), `${args.quick ? "quick-" : ""}floor-${stamp}`, { scenario: scenario.id, timing, rows }, table)}.{json,md}`);
   if (errors > 0) process.exitCode = 1;
 } finally {
-  for (const p of procs.reverse()) await p.stop();
-  await gateway.proc.stop();
-  gateway.cleanup();
+  await started.stopAll();
 }

@@ -50,7 +50,6 @@ async function soak(seconds: number): Promise<{ idleMiB: number; soak: MemoryRes
     return { idleMiB, soak: { seconds, requests: load.requests, errors: load.errors, statuses: load.statuses, warmMiB, endMiB, growth: endMiB / warmMiB - 1 } };
   } finally {
     await gw.proc.stop();
-    gw.cleanup();
     await mock.stop();
   }
 }

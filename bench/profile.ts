@@ -41,7 +41,6 @@ try {
   console.log(`${scenario.title}: ${Math.round(load.rps)} req/s, ${load.errors} errors`);
 } finally {
   await gw.proc.stop();
-  gw.cleanup();
   await mock.stop();
 }
 

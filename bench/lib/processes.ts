@@ -82,6 +82,21 @@ export async function startMinimalGateway(upstream: string, stages: string): Pro
   return handle(proc, url);
 }
 
+/** What one run started: stopped together, the last started first, whatever happened in between. */
+export class Started {
+  private readonly procs: Proc[] = [];
+
+  /** Registers a started process and hands it back. */
+  add<P extends Proc>(proc: P): P {
+    this.procs.push(proc);
+    return proc;
+  }
+
+  async stopAll(): Promise<void> {
+    for (const p of this.procs.splice(0).reverse()) await p.stop();
+  }
+}
+
 export interface GatewayProc extends Proc {
   dataDir: string;
 }

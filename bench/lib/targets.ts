@@ -5,7 +5,7 @@
  * sandbox key).
  */
 import type { Credentials, TargetKind } from "../scenarios.ts";
-import { type GatewayProc, newDataDir, type Proc, PROVIDER_KEY, runGatewayCli, startBareProxy, startGateway, startMock } from "./processes.ts";
+import { type GatewayProc, newDataDir, type Proc, PROVIDER_KEY, runGatewayCli, Started, startBareProxy, startGateway, startMock } from "./processes.ts";
 
 export interface Target {
   kind: TargetKind;
@@ -31,15 +31,28 @@ async function op(url: string, key: string, operation: string, params: object): 
 /**
  * A gateway with its own data folder, an organization, providers on the mock and keys.
  * `command` runs the gateway (the source through `bun run` by default, or the binary).
+ * Its process's `stop()` also removes the data folder.
  */
-export async function gatewayTarget(kind: TargetKind, label: string, mockUrl: string, command: string[] | undefined, env: Record<string, string>): Promise<{ target: Target; proc: GatewayProc; cleanup(): void }> {
+export async function gatewayTarget(kind: TargetKind, label: string, mockUrl: string, command: string[] | undefined, env: Record<string, string>): Promise<{ target: Target; proc: GatewayProc }> {
   const data = newDataDir();
   const init = JSON.parse(await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"], command)) as { apiKey: string };
-  const proc = await startGateway({ command, dataDir: data.dir, env });
-  await op(proc.url, init.apiKey, "provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${mockUrl}/v1`, scope: "organization" });
-  await op(proc.url, init.apiKey, "provider.create", { provider: "anthropic", apiKey: PROVIDER_KEY, baseUrl: mockUrl, scope: "organization" });
-  const sandbox = await op(proc.url, init.apiKey, "org.service-account.create", { serviceAccountName: "bench-sandbox", keyType: "test" });
-  return { target: { kind, label, url: proc.url, pid: proc.pid, credentials: { live: init.apiKey, test: sandbox.apiKey.key } }, proc, cleanup: data.remove };
+  const started = await startGateway({ command, dataDir: data.dir, env });
+  const proc: GatewayProc = {
+    ...started,
+    async stop() {
+      await started.stop();
+      data.remove();
+    },
+  };
+  try {
+    await op(proc.url, init.apiKey, "provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${mockUrl}/v1`, scope: "organization" });
+    await op(proc.url, init.apiKey, "provider.create", { provider: "anthropic", apiKey: PROVIDER_KEY, baseUrl: mockUrl, scope: "organization" });
+    const sandbox = await op(proc.url, init.apiKey, "org.service-account.create", { serviceAccountName: "bench-sandbox", keyType: "test" });
+    return { target: { kind, label, url: proc.url, pid: proc.pid, credentials: { live: init.apiKey, test: sandbox.apiKey.key } }, proc };
+  } catch (err) {
+    await proc.stop();
+    throw err;
+  }
 }
 
 /** The full path is measured, not the 429 path: the limit is raised, and the stage still runs. */
@@ -51,17 +64,11 @@ export interface Targets {
 }
 
 export async function startTargets(opts: { binary: string[] | null; kinds: Set<TargetKind> }): Promise<Targets> {
-  const procs: Proc[] = [];
-  const cleanups: (() => void)[] = [];
+  const started = new Started();
   const all: Target[] = [];
-  const mock = await startMock();
-  procs.push(mock);
+  const mock = started.add(await startMock());
   if (opts.kinds.has("direct")) all.push(keylessTarget("direct", "mock, direct", mock));
-  if (opts.kinds.has("bare")) {
-    const bare = await startBareProxy(mock.url);
-    procs.push(bare);
-    all.push(keylessTarget("bare", "bare proxy", bare));
-  }
+  if (opts.kinds.has("bare")) all.push(keylessTarget("bare", "bare proxy", started.add(await startBareProxy(mock.url))));
   const open = OPEN_RATE_LIMIT;
   const gateways: [TargetKind, string, string[] | undefined, Record<string, string>][] = [];
   if (opts.kinds.has("gateway")) gateways.push(["gateway", "gateway (source)", undefined, open]);
@@ -72,15 +79,8 @@ export async function startTargets(opts: { binary: string[] | null; kinds: Set<T
   if (opts.kinds.has("limited")) gateways.push(["limited", "gateway, rate-limited", opts.binary ?? undefined, limited]);
   for (const [kind, label, command, env] of gateways) {
     const g = await gatewayTarget(kind, label, mock.url, command, env);
-    procs.push(g.proc);
-    cleanups.push(g.cleanup);
+    started.add(g.proc);
     all.push(g.target);
   }
-  return {
-    all,
-    async stop() {
-      for (const p of procs.reverse()) await p.stop();
-      for (const c of cleanups) c();
-    },
-  };
+  return { all, stop: () => started.stopAll() };
 }
