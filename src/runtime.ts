@@ -125,6 +125,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     trustProxy: config.trustProxy,
     onKeyUsed: (keyId) => usage.touch(keyId),
   });
+  // Responses' telemetry is recorded just after them; a scrape records what is still waiting first.
+  metrics.onCollect(runner.record);
 
   const stopMaintenance = scheduleMaintenance(store, config.usageRetentionDays, log);
 
@@ -148,6 +150,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       await usage.stop();
       writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: limiter.snapshot() });
       await store.close();
+      runner.record();
       log.flush();
     },
   };

@@ -93,13 +93,20 @@ export class Gauge implements Metric {
 
 export class MetricsRegistry {
   private readonly metrics: Metric[] = [];
+  private readonly collectors: (() => void)[] = [];
 
   register<M extends Metric>(m: M): M {
     this.metrics.push(m);
     return m;
   }
 
+  /** Runs before every render: for observations recorded after the fact, so a scrape still sees them all. */
+  onCollect(collect: () => void): void {
+    this.collectors.push(collect);
+  }
+
   render(): string {
+    for (const collect of this.collectors) collect();
     return this.metrics.map((m) => m.render()).join("");
   }
 }

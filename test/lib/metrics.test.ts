@@ -21,3 +21,15 @@ test("renders counters, histograms and gauges in the Prometheus text format", ()
   expect(text).toContain('lat_seconds_count{route="/a"} 2');
   expect(text).toContain("lag_seconds 0.25");
 });
+
+test("collectors run before every render, so observations recorded after the fact are in the scrape", () => {
+  const r = new MetricsRegistry();
+  const c = r.register(new Counter("late_total", "Recorded late.", []));
+  let waiting = 2;
+  r.onCollect(() => {
+    c.inc([], waiting);
+    waiting = 0;
+  });
+  expect(r.render()).toContain("late_total 2");
+  expect(r.render()).toContain("late_total 2");
+});

@@ -1,0 +1,62 @@
+import { expect, test } from "bun:test";
+import { HttpMetrics } from "../../src/http/http-metrics.ts";
+import { RequestRunner } from "../../src/http/request-runner.ts";
+import { createLogger } from "../../src/lib/log.ts";
+import { MetricsRegistry } from "../../src/lib/metrics.ts";
+import type { Authenticator } from "../../src/pipeline/authenticate.ts";
+import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
+
+/** A runner whose log lines are collected; "free" routes never authenticate, so none is needed. */
+function runner() {
+  const registry = new MetricsRegistry();
+  const lines: string[] = [];
+  const log = createLogger("info", (chunk) => lines.push(...chunk.trim().split("\n")));
+  const r = new RequestRunner({
+    authenticator: {} as Authenticator,
+    limiter: new TokenBucketLimiter({ limit: 10, windowS: 60 }),
+    metrics: new HttpMetrics(registry),
+    log,
+    trustProxy: false,
+    onKeyUsed: () => {},
+  });
+  registry.onCollect(r.record);
+  return { r, registry, lines, log };
+}
+
+const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://gw.test${path}`, { headers });
+
+test("a response carries its request id and rate-limit headers when it is returned", async () => {
+  const { r } = runner();
+  const res = await r.run("general", "/healthz", "free", get("/healthz", { "x-request-id": "req-1" }), null, () => new Response("ok"));
+  expect(res.headers.get("x-request-id")).toBe("req-1");
+  expect(res.headers.get("x-ratelimit-limit")).toBe("10");
+  expect(res.headers.get("x-ratelimit-remaining")).toBe("10");
+  expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(0);
+});
+
+test("a scrape right after a response counts it, though its telemetry is recorded after the response", async () => {
+  const { r, registry } = runner();
+  await r.run("general", "/healthz", "free", get("/healthz"), null, () => new Response("ok"));
+  await r.run("general", "/missing", "free", get("/missing"), null, () => new Response("no", { status: 404 }));
+  const text = registry.render();
+  expect(text).toContain('gateway_http_requests_total{route="/healthz",method="GET",status="200"} 1');
+  expect(text).toContain('gateway_http_requests_total{route="/missing",method="GET",status="404"} 1');
+  // Recorded once: a later scrape, and the timer, add nothing.
+  await Bun.sleep(10);
+  expect(registry.render()).toContain('gateway_http_requests_total{route="/healthz",method="GET",status="200"} 1');
+});
+
+test("every response gets one log line shortly after it, in order, and none is lost at shutdown", async () => {
+  const { r, lines, log } = runner();
+  for (const id of ["a", "b"]) await r.run("general", "/healthz", "free", get("/healthz", { "x-request-id": id }), null, () => new Response("ok"));
+  await Bun.sleep(20);
+  expect(lines.map((l) => JSON.parse(l))).toMatchObject([
+    { level: "info", msg: "request", requestId: "a", method: "GET", route: "/healthz", status: 200 },
+    { level: "info", msg: "request", requestId: "b", status: 200 },
+  ]);
+  // Shutdown records and writes what is still waiting, without a timer turn.
+  await r.run("general", "/healthz", "free", get("/healthz", { "x-request-id": "last" }), null, () => new Response("ok"));
+  r.record();
+  log.flush();
+  expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ requestId: "last" });
+});
