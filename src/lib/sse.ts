@@ -29,6 +29,11 @@ export class SseDecoder {
   private blockStart = 0;
   private scanned = 0;
 
+  /** Nothing is held back: every byte pushed so far ended a block. */
+  get idle(): boolean {
+    return this.buffer === "";
+  }
+
   push(chunk: Uint8Array): SseBlock[] {
     this.buffer += this.text.decode(chunk, { stream: true });
     return this.drain(false);
@@ -103,6 +108,7 @@ export class SseDecoder {
 }
 
 const encoder = new TextEncoder();
+const LF = 10;
 
 /** One event in wire form; multi-line data becomes several `data:` lines. */
 export function encodeSse(e: { event?: string; data: string }): Uint8Array {
@@ -126,7 +132,8 @@ export interface SseTapOptions {
   onEnd?(clean: boolean): void | Promise<void>;
   /**
    * Drops events for which this returns false. Without it, chunks pass through byte
-   * for byte as they arrive; with it, each complete block is forwarded as received.
+   * for byte as they arrive; with it, a chunk of whole blocks that are all kept still
+   * does, and otherwise the complete blocks kept are forwarded as received.
    */
   keep?(e: SseEvent): boolean;
 }
@@ -158,6 +165,18 @@ export function sseTapSource(source: ReadableStream<Uint8Array>, opts: SseTapOpt
     let raw = "";
     for (const b of blocks) if (!b.event || !opts.keep || opts.keep(b.event)) raw += b.raw;
     return raw === "" ? null : encoder.encode(raw);
+  };
+  /**
+   * What a chunk forwards: itself when it holds whole blocks only (nothing carried in,
+   * nothing left over, ending in a line feed, so no half character is held either) and
+   * `keep` drops none of them, as almost every chunk of a provider's stream does;
+   * otherwise the kept blocks, encoded again.
+   */
+  const forwarded = (chunk: Uint8Array, blocks: SseBlock[], whole: boolean): Uint8Array | null => {
+    const keep = opts.keep;
+    if (!keep) return chunk;
+    if (whole && decoder.idle && chunk[chunk.byteLength - 1] === LF && blocks.every((b) => !b.event || keep(b.event))) return chunk;
+    return kept(blocks);
   };
   /** Observes the blocks; returns the index of a block that stopped the stream, with its replacement. */
   const observe = (blocks: SseBlock[]): { at: number; stop: Uint8Array } | null => {
@@ -236,6 +255,7 @@ export function sseTapSource(source: ReadableStream<Uint8Array>, opts: SseTapOpt
             }
             return;
           }
+          const whole = decoder.idle;
           const blocks = decoder.push(next.value);
           const verdict = observe(blocks);
           if (verdict) {
@@ -245,7 +265,7 @@ export function sseTapSource(source: ReadableStream<Uint8Array>, opts: SseTapOpt
             });
             return;
           }
-          const out = opts.keep ? kept(blocks) : next.value;
+          const out = forwarded(next.value, blocks, whole);
           if (out && out.byteLength > 0) {
             controller.enqueue(out);
             return;

@@ -80,6 +80,31 @@ describe("sseTapSource", () => {
     expect(out.map((c) => new TextDecoder().decode(c)).join("")).toBe('data: {"n":1}\n\n: comment\n\ndata: [DONE]\n\n');
   });
 
+  test("with keep, chunks of whole blocks that are all kept pass one for one", async () => {
+    const chunks = ['data: {"n":1}\n\n', 'data: {"n":2}\n\n: ping\n\n', "data: [DONE]\n\n"];
+    const out = await pipe(chunks, { onEvent: () => {}, keep: (e) => !e.data.includes("usage") });
+    expect(out.map((c) => new TextDecoder().decode(c))).toEqual(chunks);
+  });
+
+  test("with keep, blocks split across chunks, even inside a character, arrive whole and once", async () => {
+    // A block that begins with "é" (an unknown field: ignored, but forwarded), two bytes in UTF-8.
+    const text = 'data: {"n":1}\n\né: x\n\ndata: {"usage":{}}\n\ndata: [DONE]\n\n';
+    const all = bytes(text);
+    // The first chunk is a whole block and one byte of "é"; the second ends inside the usage block.
+    const cuts = [bytes('data: {"n":1}\n\n').byteLength + 1, all.byteLength - 20];
+    const source = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(all.slice(0, cuts[0]));
+        c.enqueue(all.slice(cuts[0], cuts[1]));
+        c.enqueue(all.slice(cuts[1]));
+        c.close();
+      },
+    });
+    const out: Uint8Array[] = [];
+    for await (const chunk of sseTapSource(source, { onEvent: () => {}, keep: (e) => !e.data.includes("usage"), drainMs: 1_000 })) out.push(chunk);
+    expect(new TextDecoder().decode(Buffer.concat(out))).toBe('data: {"n":1}\n\né: x\n\ndata: [DONE]\n\n');
+  });
+
   test("reports a cut-off stream", async () => {
     let ended = null as boolean | null;
     await pipe(['data: {"partial'], { onEvent: () => {}, onEnd: (c) => {
