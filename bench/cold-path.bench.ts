@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openInProcess, type Send } from "./lib/in-process.ts";
 import { ROOT, Started, startBareProxy, startMinimalGateway, startMock } from "./lib/processes.ts";
-import { writeResults } from "./lib/report.ts";
+import { resultStamp, writeResults } from "./lib/report.ts";
 import { median } from "./lib/stats.ts";
 import { gatewayTarget, keylessTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
 import { SCENARIOS } from "./scenarios.ts";
@@ -137,9 +137,9 @@ if (import.meta.main) {
   }
   lines.push(`- the direct call itself: ${us(direct.warm)} back to back, ${us(direct.cold)} apart`);
 
-  const now = new Date().toISOString();
-  const stamp = now.slice(0, 19).replace(/:/g, "-");
-  lines.push("", `${now}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; ${timing.pairs} pairs in process, ${timing.rounds} × ${timing.seconds} s per regime served.`);
+  const now = new Date();
+  const stamp = resultStamp(now);
+  lines.push("", `${now.toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; ${timing.pairs} pairs in process, ${timing.rounds} × ${timing.seconds} s per regime served.`);
   const text = lines.join("\n");
   console.log(text);
   const data = { timing, inProcess, served: Object.fromEntries(served) };

@@ -10,7 +10,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { markdown, writeResults } from "./lib/report.ts";
+import { markdown, resultStamp, writeResults } from "./lib/report.ts";
 import { measureScenario } from "./lib/measure.ts";
 import { ROOT, Started, startBareProxy, startMinimalGateway, startMock } from "./lib/processes.ts";
 import { gatewayTarget, keylessTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
@@ -63,7 +63,7 @@ try {
   ];
   const table = markdown(rows, [], notes);
   console.log(table);
-  const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "-");
+  const stamp = resultStamp();
   console.error(`written: ${writeResults(join(ROOT, "bench", "results"), `${args.quick ? "quick-" : ""}floor-${stamp}`, { scenario: scenario.id, timing, rows }, table)}.{json,md}`);
   if (errors > 0) process.exitCode = 1;
 } finally {

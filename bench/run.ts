@@ -15,7 +15,7 @@ import { judge } from "./lib/budget.ts";
 import { inFreshProcess } from "./lib/fresh-process.ts";
 import { measureScenario, type Timing } from "./lib/measure.ts";
 import { ROOT } from "./lib/processes.ts";
-import { markdown, type Row, writeResults } from "./lib/report.ts";
+import { markdown, resultStamp, type Row, writeResults } from "./lib/report.ts";
 import { startTargets } from "./lib/targets.ts";
 import type { runKeyLookupBench } from "./key-lookup.bench.ts";
 import { runMemoryBench } from "./memory.bench.ts";
@@ -96,7 +96,7 @@ const notes = [
 ];
 const table = markdown(rows, checks, notes);
 console.log(table);
-const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "-");
+const stamp = resultStamp();
 const written = writeResults(args.out ?? join(ROOT, "bench", "results"), args.quick ? `quick-${stamp}` : stamp, { timing, rows, checks, micro, memory }, table);
 log(`written: ${written}.json, ${written}.md`);
 if (rows.some((r) => r.errors > 0) || soakBad > 0 || memory.keys.errors > 0) {

@@ -6,9 +6,6 @@
  * (the harness, whose cost the benchmarks subtract) and the minimal path
  * (bench/lib/minimal-path.ts: the required stages alone, flat).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { createApp } from "../../src/http/app.ts";
 import { createLogger } from "../../src/lib/log.ts";
@@ -16,7 +13,7 @@ import { createRuntime } from "../../src/runtime.ts";
 import { type Scenario, SCENARIOS } from "../scenarios.ts";
 import type { LoadRequest } from "./load.ts";
 import { createMinimalPath } from "./minimal-path.ts";
-import { PROVIDER_KEY, runGatewayCli, startMock } from "./processes.ts";
+import { newDataDir, PROVIDER_KEY, runGatewayCli, startMock } from "./processes.ts";
 import { OPEN_RATE_LIMIT } from "./targets.ts";
 
 /** One request, start to end (its answer read); throws on an unexpected status. */
@@ -73,8 +70,8 @@ async function minimalPath(req: LoadRequest, canned: Canned): Promise<{ send: Se
 export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProcess> {
   const scenario = SCENARIOS.find((s) => s.id === scenarioId && s.mode === "load");
   if (!scenario) throw new Error(`no load scenario ${scenarioId}`);
-  const data = mkdtempSync(join(tmpdir(), "gw-in-process-"));
-  const init = JSON.parse(await runGatewayCli(["init", "--data", data, "--org", "Bench", "--email", "bench@example.com", "--json"])) as { apiKey: string };
+  const data = newDataDir();
+  const init = JSON.parse(await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"])) as { apiKey: string };
   const canned = await capture(scenario.request({ live: PROVIDER_KEY, test: PROVIDER_KEY }));
 
   const realFetch = globalThis.fetch;
@@ -84,14 +81,14 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
     return new Response(canned.body, { status: canned.status, headers: canned.headers });
   }) as typeof fetch;
 
-  const config = loadConfig({ data }, { ...process.env, ...OPEN_RATE_LIMIT });
+  const config = loadConfig({ data: data.dir }, { ...process.env, ...OPEN_RATE_LIMIT });
   // The log line is built as in production; only its write to stdout is dropped.
   const rt = await createRuntime(config, createLogger(config.logLevel, () => {}));
   const app = createApp(rt);
   const closeGateway = async () => {
     globalThis.fetch = realFetch;
     await rt.shutdown();
-    rmSync(data, { recursive: true, force: true });
+    data.remove();
   };
   try {
     const op = async (operation: string, params: object) => {

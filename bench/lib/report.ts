@@ -53,6 +53,11 @@ export function markdown(rows: Row[], checks: Check[], notes: string[]): string 
   return out.join("\n");
 }
 
+/** A result file's name stamp: the time, to the second, with no colons. */
+export function resultStamp(at = new Date()): string {
+  return at.toISOString().slice(0, 19).replace(/:/g, "-");
+}
+
 export function writeResults(dir: string, stamp: string, data: object, table: string): string {
   mkdirSync(dir, { recursive: true });
   const base = join(dir, stamp);

@@ -68,6 +68,9 @@ interface Finished {
 }
 
 export class RequestRunner {
+  /** Responses whose headers are out and whose metrics and log line are not recorded yet. */
+  private finished: Finished[] = [];
+
   constructor(private readonly deps: RunnerDeps) {}
 
   async run(surface: Surface, route: string, admission: Admission, request: Request, server: Server<unknown> | null, handler: Handler): Promise<Response> {
@@ -111,7 +114,7 @@ export class RequestRunner {
     return identity;
   }
 
-  /** The response's own headers now; its metrics and log line once this turn's responses are out. */
+  /** The response's own headers now; its metrics and log line `TELEMETRY_DELAY_MS` later. */
   private finish(scope: RequestScope, response: Response, startedAt: number): void {
     const rate = scope.rate ?? this.deps.limiter.peek(bucketForAddress(scope.ip));
     const h = response.headers;
@@ -122,9 +125,6 @@ export class RequestRunner {
     const seconds = (performance.now() - startedAt) / 1000;
     if (this.finished.push({ scope, status: response.status, seconds }) === 1) setTimeout(this.record, TELEMETRY_DELAY_MS);
   }
-
-  /** Responses whose headers are out and whose metrics and log line are not recorded yet. */
-  private finished: Finished[] = [];
 
   /** Records the metrics and the log line of every finished response; also before a scrape and at shutdown. */
   readonly record = (): void => {
