@@ -21,7 +21,10 @@ export class LoadingCache<V> {
   private misses = 0;
 
   constructor(private readonly opts: LoadingCacheOptions<V>) {
-    this.cache = new LRUCache({ max: opts.max, ttl: opts.ttlMs });
+    // ttlResolution 0: read the clock on each lookup. The default (1 ms) caches the time
+    // and arms a timer to forget it, one timer each millisecond a cache is used: on a
+    // request after a pause, those timers fire while its answer is still on the way.
+    this.cache = new LRUCache({ max: opts.max, ttl: opts.ttlMs, ttlResolution: 0 });
   }
 
   get(key: string): V | Promise<V> {

@@ -63,6 +63,8 @@ export class TokenBucketLimiter implements RateLimiter {
       max: opts.maxBuckets ?? 500_000,
       ttl: opts.windowS * 1000,
       updateAgeOnGet: true,
+      // The clock read on each lookup, not cached behind a timer (see LoadingCache).
+      ttlResolution: 0,
       perf: { now: this.now },
     });
   }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { KeyPrincipal } from "../../src/domain/types.ts";
 import { KeyCache } from "../../src/state/key-cache.ts";
+import { timersArmedBy } from "../support/timers.ts";
 
 const principal = (id: string) => ({ key: { id, revokedAt: null } }) as unknown as KeyPrincipal;
 
@@ -64,5 +65,13 @@ describe("KeyCache", () => {
     c.evict("h1");
     await loading;
     expect(c.get("h1")).toBeInstanceOf(Promise);
+  });
+
+  test("a hit arms no timer: the entry's age is read from the clock", async () => {
+    const { c } = cache({ h1: principal("k1") });
+    await c.get("h1");
+    expect(timersArmedBy(() => {
+      for (let i = 0; i < 5; i++) c.get("h1");
+    })).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
+import { timersArmedBy } from "../support/timers.ts";
 
 function limiter(limit = 10, windowS = 10) {
   let now = 1_000_000;
@@ -82,5 +83,14 @@ describe("TokenBucketLimiter", () => {
     const c = new TokenBucketLimiter({ limit: 100, windowS: 100, now: () => a.now() + 5_000 });
     c.restore(snap);
     expect(c.snapshot().map((s) => s.key)).toEqual(["busy"]);
+  });
+
+  test("a request arms no timer: the bucket's age is read from the clock", () => {
+    const { l } = limiter();
+    l.take("warm");
+    expect(timersArmedBy(() => {
+      for (let i = 0; i < 5; i++) l.take("warm");
+      l.take("new");
+    })).toBe(0);
   });
 });
