@@ -1,8 +1,10 @@
 /**
  * The literals a `\b` pattern must open with, read from its source: `\bsk-ant-...`
- * opens with "sk-ant-", `\b(?:ignore|disregard) ...` with "ignore" or "disregard".
- * Null when the opening is not literal (a character class, an optional group), and
- * the detector then declares its start itself.
+ * opens with "sk-ant-", `\b(?:ignore|disregard) ...` with "ignore " or "disregard "
+ * (an alternative that is all literal goes on with what follows the group, so that
+ * "shows" is not taken for a start of `(?:show|print) `). Null when the opening is
+ * not literal (a character class, an optional group), and the detector then declares
+ * its start itself.
  */
 
 const META = new Set([..."\\[](){}|?*+.^$"]);
@@ -27,8 +29,8 @@ function literalRun(src: string, i: number): string {
   return QUANTIFIER.has(src[k] ?? "") ? out.slice(0, -1) : out;
 }
 
-/** The top-level alternatives of the group opening at `open` (`(?:`), or null if the group is optional. */
-function groupAlternatives(src: string, open: number): string[] | null {
+/** The top-level alternatives of the group opening at `open` (`(?:`) and where it closes, or null if the group is optional. */
+function groupAlternatives(src: string, open: number): { alternatives: string[]; close: number } | null {
   const alternatives: string[] = [];
   let depth = 0;
   let inClass = false;
@@ -49,7 +51,7 @@ function groupAlternatives(src: string, open: number): string[] | null {
       depth--;
       if (depth === 0) {
         alternatives.push(src.slice(from, k));
-        return QUANTIFIER.has(src[k + 1] ?? "") ? null : alternatives;
+        return QUANTIFIER.has(src[k + 1] ?? "") ? null : { alternatives, close: k };
       }
     } else if (ch === "|" && depth === 1) {
       alternatives.push(src.slice(from, k));
@@ -62,8 +64,13 @@ function groupAlternatives(src: string, open: number): string[] | null {
 export function leadingLiterals(pattern: string): string[] | null {
   if (!pattern.startsWith("\\b")) return null;
   const body = pattern.slice(2);
-  const alternatives = body.startsWith("(?:") ? groupAlternatives(body, 0) : [body];
-  if (!alternatives) return null;
-  const literals = alternatives.map((a) => literalRun(a, 0));
+  let literals: string[];
+  if (body.startsWith("(?:")) {
+    const group = groupAlternatives(body, 0);
+    if (!group) return null;
+    const after = literalRun(body, group.close + 1);
+    // Only an alternative read to its end (no escape, class or quantifier in it) is followed by `after`.
+    literals = group.alternatives.map((a) => (literalRun(a, 0) === a ? a + after : literalRun(a, 0)));
+  } else literals = [literalRun(body, 0)];
   return literals.every((l) => l.length >= 2) ? literals : null;
 }

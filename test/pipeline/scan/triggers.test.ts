@@ -26,7 +26,10 @@ function expectSameAsExhaustive(text: string): void {
 describe("leading literals", () => {
   test.each([
     ["\\bsk-ant-[a-z]{3,6}", ["sk-ant-"]],
-    ["\\b(?:ignore|disregard) (?:all )?previous", ["ignore", "disregard"]],
+    ["\\b(?:ignore|disregard) (?:all )?previous", ["ignore ", "disregard "]],
+    ["\\b(?:reveal|show|give me) (?:me )?your", ["reveal ", "show ", "give me "]],
+    ["\\b(?:instructions?|rules|a\\.b) now", ["instruction", "rules now", "a.b"]],
+    ["\\b(?:new|real) ?rules", ["new", "real"]],
     ["\\baws_?secret", ["aws"]],
     ["\\bfrom now on,? you", ["from now on"]],
     ["\\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60})", ["gh", "github_pat_"]],
