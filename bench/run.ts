@@ -1,5 +1,5 @@
 /**
- * The benchmark suite: `bun run bench [--quick] [--binary] [--only id,id] [--seconds N] [--rounds N] [--soak-seconds N]`.
+ * The benchmark suite: `bun run bench [--quick] [--binary [--mock-from-binary]] [--only id,id] [--seconds N] [--rounds N] [--soak-seconds N]`.
  *
  * Starts the mock provider, the bare proxy and the gateway on loopback, runs every
  * scenario (bench/scenarios.ts) against them in alternating rounds, adds the
@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     binary: { type: "boolean", default: false },
+    "mock-from-binary": { type: "boolean", default: false },
     only: { type: "string" },
     seconds: { type: "string" },
     rounds: { type: "string" },
@@ -37,6 +38,10 @@ const { values: args } = parseArgs({
 });
 
 const timing: Timing = args.quick ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 } : { warmupSeconds: 3, roundSeconds: Number(args.seconds ?? 10), rounds: Number(args.rounds ?? 3) };
+if (args["mock-from-binary"] && !args.binary) {
+  console.error("--mock-from-binary runs the mock provider from the compiled binary, so it needs --binary");
+  process.exit(2);
+}
 const only = args.only?.split(",");
 const scenarios = SCENARIOS.filter((s) => !only || only.includes(s.id));
 if (scenarios.length === 0) {
@@ -55,7 +60,7 @@ async function buildBinary(): Promise<string[]> {
 const log = (line: string) => console.error(line);
 const binary = args.binary ? await buildBinary() : null;
 const kinds = new Set<TargetKind>(scenarios.flatMap((s) => s.targets));
-const targets = await startTargets({ binary, kinds });
+const targets = await startTargets({ binary, kinds, mockFromBinary: args["mock-from-binary"] });
 const rows: Row[] = [];
 try {
   for (const s of scenarios) {
@@ -88,7 +93,7 @@ if (gatewayCpu !== undefined) {
   checks.push({ budget: "policy stages (2 KB prompt) < 15% of the gateway's CPU per request", measured: `${(share * 100).toFixed(1)}% (${micro.policy.microsPerCall.toFixed(1)} of ${gatewayCpu.toFixed(0)} µs)`, ok: args.quick ? null : share < 0.15 });
 }
 const notes = [
-  `${new Date().toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; rounds ${timing.rounds} × ${timing.roundSeconds} s after ${timing.warmupSeconds} s warm-up, medians of rounds${args.quick ? " (quick: a smoke test, not a measurement)" : ""}.`,
+  `${new Date().toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; rounds ${timing.rounds} × ${timing.roundSeconds} s after ${timing.warmupSeconds} s warm-up, medians of rounds${args.quick ? " (quick: a smoke test, not a measurement)" : ""}${args["mock-from-binary"] ? "; the mock provider run by the compiled binary" : ""}.`,
   `Scanner: ${micro.scanner.map((r) => `${r.text} ${r.size}: ${r.mbPerSecond.toFixed(0)} MB/s`).join("; ")}.`,
   `The gateway's own code, in process (network and runtime taken out, bench/pipeline.bench.ts): ${micro.pipeline.microsPerRequest.toFixed(1)} µs of CPU per 1 KB chat call; the minimal path of the required stages alone (bench/lib/minimal-path.ts): ${micro.pipeline.minimalMicrosPerRequest?.toFixed(1)} µs.`,
   `Key lookup, ${micro.keyLookup.keys.toLocaleString("en-US")} keys: cached ${micro.keyLookup.cachedMicros.toFixed(2)} µs, from the store ${micro.keyLookup.storeMicros.toFixed(1)} µs per lookup.`,

@@ -65,9 +65,10 @@ function handle(proc: Subprocess, url: string, cleanup?: () => void): Proc {
   };
 }
 
-export async function startMock(): Promise<Proc> {
+/** `command` is the gateway executable whose `mock-provider` runs: `bun run src/cli.ts` by default, or `dist/gateway`. */
+export async function startMock(command: string[] = ["bun", "run", CLI]): Promise<Proc> {
   // Streams of 20 chunks: what the streaming scenarios say they measure.
-  const { proc, url } = await spawnAnnounced(["bun", "run", CLI, "mock-provider", "--port", "0", "--stream-chunks", "20"]);
+  const { proc, url } = await spawnAnnounced([...command, "mock-provider", "--port", "0", "--stream-chunks", "20"]);
   return handle(proc, url);
 }
 

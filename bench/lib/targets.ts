@@ -63,10 +63,17 @@ export interface Targets {
   stop(): Promise<void>;
 }
 
-export async function startTargets(opts: { binary: string[] | null; kinds: Set<TargetKind> }): Promise<Targets> {
+/**
+ * `mockFromBinary` runs the mock provider from the compiled binary instead of `bun`.
+ * Processes started from one executable share its code in memory, and so in the
+ * processor's caches: a gateway started from the same executable as the mock (and
+ * the load generator, which is `bun`) finds more of the runtime's code cached after
+ * a pause. Which one it is changes the binary's first byte against the source's.
+ */
+export async function startTargets(opts: { binary: string[] | null; kinds: Set<TargetKind>; mockFromBinary?: boolean }): Promise<Targets> {
   const started = new Started();
   const all: Target[] = [];
-  const mock = started.add(await startMock());
+  const mock = started.add(await startMock(opts.mockFromBinary && opts.binary ? opts.binary : undefined));
   if (opts.kinds.has("direct")) all.push(keylessTarget("direct", "mock, direct", mock));
   if (opts.kinds.has("bare")) all.push(keylessTarget("bare", "bare proxy", started.add(await startBareProxy(mock.url))));
   const open = OPEN_RATE_LIMIT;
