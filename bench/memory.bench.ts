@@ -8,7 +8,7 @@
  */
 import { rmSync } from "node:fs";
 import { runLoad } from "./lib/load.ts";
-import { newDataDir, startGateway, startMock } from "./lib/processes.ts";
+import { newDataDir, Started, startGateway, startMock } from "./lib/processes.ts";
 import { memoryMiB } from "./lib/proc-stats.ts";
 import { seedKeys } from "./lib/seed-keys.ts";
 import { gatewayTarget, OPEN_RATE_LIMIT } from "./lib/targets.ts";
@@ -33,24 +33,25 @@ export interface MemoryResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function soak(seconds: number): Promise<{ idleMiB: number; soak: MemoryResult["soak"] }> {
-  const mock = await startMock();
-  const gw = await gatewayTarget("gateway", "gateway (soak)", mock.url, undefined, OPEN_RATE_LIMIT);
+  const started = new Started();
   try {
+    const mock = started.add(await startMock());
+    const gw = await gatewayTarget("gateway", "gateway (soak)", mock.url, undefined, OPEN_RATE_LIMIT);
+    started.add(gw.proc);
     await sleep(1000);
     const idleMiB = memoryMiB(gw.target.pid).rss;
     const scenario = SCENARIOS.find((s) => s.id === "chat-1k-50");
     if (!scenario) throw new Error("scenario chat-1k-50 is missing");
     const samples: { at: number; rss: number }[] = [];
-    const started = performance.now();
-    const sampler = setInterval(() => samples.push({ at: (performance.now() - started) / 1000, rss: memoryMiB(gw.target.pid).rss }), 500);
+    const soakStart = performance.now();
+    const sampler = setInterval(() => samples.push({ at: (performance.now() - soakStart) / 1000, rss: memoryMiB(gw.target.pid).rss }), 500);
     const load = await runLoad(gw.target.url, scenario.request(gw.target.credentials), { connections: 50, seconds, expectStatus: 200 });
     clearInterval(sampler);
     const endMiB = memoryMiB(gw.target.pid).rss;
     const warmMiB = samples.find((s) => s.at >= seconds / 5)?.rss ?? samples[0]?.rss ?? endMiB;
     return { idleMiB, soak: { seconds, requests: load.requests, errors: load.errors, statuses: load.statuses, warmMiB, endMiB, growth: endMiB / warmMiB - 1 } };
   } finally {
-    await gw.proc.stop();
-    await mock.stop();
+    await started.stopAll();
   }
 }
 

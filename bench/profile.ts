@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { runLoad } from "./lib/load.ts";
-import { CLI, ROOT, startMock } from "./lib/processes.ts";
+import { CLI, ROOT, Started, startMock } from "./lib/processes.ts";
 import { gatewayTarget, OPEN_RATE_LIMIT } from "./lib/targets.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
@@ -32,16 +32,17 @@ interface Profile {
 }
 
 const dir = mkdtempSync(join(tmpdir(), "gw-prof-"));
-const mock = await startMock();
-const gw = await gatewayTarget("gateway", "gateway (profiled)", mock.url, ["bun", "--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=250", "run", CLI], OPEN_RATE_LIMIT);
+const started = new Started();
 try {
+  const mock = started.add(await startMock());
+  const gw = await gatewayTarget("gateway", "gateway (profiled)", mock.url, ["bun", "--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=250", "run", CLI], OPEN_RATE_LIMIT);
+  started.add(gw.proc);
   const req = scenario.request(gw.target.credentials);
   await runLoad(gw.target.url, req, { connections: scenario.connections, seconds: 2, expectStatus: scenario.expectStatus });
   const load = await runLoad(gw.target.url, req, { connections: scenario.connections, seconds: Number(args.seconds), expectStatus: scenario.expectStatus });
   console.log(`${scenario.title}: ${Math.round(load.rps)} req/s, ${load.errors} errors`);
 } finally {
-  await gw.proc.stop();
-  await mock.stop();
+  await started.stopAll();
 }
 
 // `init` runs under the profiler too and writes a small profile of its own: the server's is the largest.

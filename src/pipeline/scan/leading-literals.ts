@@ -69,8 +69,11 @@ export function leadingLiterals(pattern: string): string[] | null {
     const group = groupAlternatives(body, 0);
     if (!group) return null;
     const after = literalRun(body, group.close + 1);
-    // Only an alternative read to its end (no escape, class or quantifier in it) is followed by `after`.
-    literals = group.alternatives.map((a) => (literalRun(a, 0) === a ? a + after : literalRun(a, 0)));
+    literals = group.alternatives.map((a) => {
+      const run = literalRun(a, 0);
+      // Only an alternative read to its end (no escape, class or quantifier in it) is followed by `after`.
+      return run === a ? a + after : run;
+    });
   } else literals = [literalRun(body, 0)];
   return literals.every((l) => l.length >= 2) ? literals : null;
 }
