@@ -17,6 +17,14 @@
  * Left out, each an in-memory lookup of well under a microsecond in the real gateway:
  * provider authorization by country, spend caps, pricing. With no stage it is a
  * pass-through proxy that reads the body whole.
+ *
+ * Pieces of the gateway's own structure can be added by name too, one at a time, to
+ * price each served (`bench/floor.ts --structure`); "all" does not include them:
+ *   framework  served through an Elysia app built as the gateway's is (bench/minimal-gateway.ts)
+ *   watch      the provider called through the gateway's sendUpstream (its deadline and
+ *              departed-client watch) instead of fetch with the client's signal
+ *   frame      the request runner's frame: a request id, the client's address, and the
+ *              four headers every gateway response carries (id and rate limit)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,15 +38,19 @@ import { scanRequest } from "../../src/pipeline/security-scan.ts";
 import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
 import { UsageBuffer } from "../../src/state/usage-buffer.ts";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import type { Server } from "bun";
+import { sendUpstream } from "../../src/providers/upstream.ts";
 import { PROVIDER_KEY } from "./processes.ts";
 
 export const MINIMAL_STAGES = ["auth", "rate", "json", "scan", "usage", "log"] as const;
-export type MinimalStage = (typeof MINIMAL_STAGES)[number];
+export const STRUCTURE_PIECES = ["framework", "watch", "frame"] as const;
+export type MinimalStage = (typeof MINIMAL_STAGES)[number] | (typeof STRUCTURE_PIECES)[number];
+const KNOWN: readonly string[] = [...MINIMAL_STAGES, ...STRUCTURE_PIECES];
 
 export interface MinimalPathOptions {
   /** The provider's base address (the mock's). */
   upstream: string;
-  /** "+"-separated stage names, or "all". */
+  /** "+"-separated stage (and structure piece) names, or "all". */
   stages: string;
   /** How the provider is called: the runtime's fetch, or an in-memory answer. */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
@@ -47,17 +59,22 @@ export interface MinimalPathOptions {
 }
 
 export interface MinimalPath {
-  handle(request: Request): Promise<Response>;
+  handle(request: Request, server?: Server<unknown>): Promise<Response>;
+  /** Serve through the framework (the "framework" piece). */
+  framework: boolean;
   /** Flushes the usage buffer and removes the data folder. */
   close(): Promise<void>;
 }
 
 export async function createMinimalPath(opts: MinimalPathOptions): Promise<MinimalPath> {
   const stages = new Set(opts.stages.split("+"));
-  const unknown = [...stages].filter((s) => s !== "all" && s !== "none" && !(MINIMAL_STAGES as readonly string[]).includes(s));
-  if (unknown.length) throw new Error(`unknown stages: ${unknown.join(", ")} (known: ${MINIMAL_STAGES.join(", ")}, all, none)`);
-  const on = (stage: MinimalStage) => stages.has("all") || stages.has(stage);
+  const unknown = [...stages].filter((s) => s !== "all" && s !== "none" && !KNOWN.includes(s));
+  if (unknown.length) throw new Error(`unknown stages: ${unknown.join(", ")} (known: ${KNOWN.join(", ")}, all, none)`);
+  const on = (stage: MinimalStage) => stages.has(stage) || (stages.has("all") && (MINIMAL_STAGES as readonly string[]).includes(stage));
+  // sendUpstream calls the runtime's fetch: the watch can only be priced served.
+  if (opts.fetch && on("watch")) throw new Error("the watch piece calls the provider with the runtime's fetch; it cannot run with an in-memory answer");
   const send = opts.fetch ?? ((url, init) => fetch(url, init));
+  const providerHeaders = { "content-type": "application/json", authorization: `Bearer ${PROVIDER_KEY}` };
 
   const hasher = new ApiKeyHasher(new Uint8Array(32).fill(7));
   const caller = { orgId: newId("org"), keyId: newId("key"), userId: newId("usr") };
@@ -69,8 +86,24 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
   const usage = new UsageBuffer({ write: (batch) => store.writeFlush(batch), intervalMs: 250, maxEvents: 1000 });
   const log = createLogger("info", opts.writeLog);
 
-  async function handle(request: Request): Promise<Response> {
+  /** The provider's answer: status and body text. */
+  async function call(request: Request, body: string): Promise<{ status: number; text: string }> {
+    const url = `${opts.upstream}/v1/chat/completions`;
+    if (on("watch")) {
+      const up = await sendUpstream({ url, method: "POST", headers: providerHeaders, body }, { signal: request.signal, timeoutMs: 600_000, providerName: "the mock" });
+      try {
+        return { status: up.response.status, text: await up.response.text() };
+      } finally {
+        up.done();
+      }
+    }
+    const res = await send(url, { method: "POST", headers: providerHeaders, body, signal: request.signal });
+    return { status: res.status, text: await res.text() };
+  }
+
+  async function handle(request: Request, server?: Server<unknown>): Promise<Response> {
     const startedAt = Date.now();
+    const frame = on("frame") ? { requestId: crypto.randomUUID(), ip: server?.requestIP(request)?.address ?? "unknown" } : null;
     const presented = request.headers.get("authorization")?.slice(7) ?? "";
     const who = on("auth") ? keys.get(hasher.hash(presented)) : caller;
     if (!who) return new Response('{"error":{"message":"bad key"}}', { status: 401 });
@@ -78,13 +111,8 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
     const text = await request.text();
     const body = on("json") ? (chatCompletionRequest.parse(JSON.parse(text)) as Record<string, unknown> & { model: string }) : null;
     if (body && on("scan")) scanRequest(body, chatTexts, "block");
-    const res = await send(`${opts.upstream}/v1/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${PROVIDER_KEY}` },
-      body: body ? JSON.stringify(body) : text,
-      signal: request.signal,
-    });
-    const answerText = await res.text();
+    const res = await call(request, body ? JSON.stringify(body) : text);
+    const answerText = res.text;
     if (body) {
       const answer = JSON.parse(answerText) as { model: string; usage: { prompt_tokens: number; completion_tokens: number } };
       if (answer.model !== body.model) return new Response('{"error":{"message":"model substituted"}}', { status: 502 });
@@ -105,12 +133,22 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
         });
       }
     }
-    if (on("log")) log.info("request", { requestId: "-", method: "POST", route: "/v1/chat/completions", status: res.status, durationMs: Date.now() - startedAt, ip: "127.0.0.1", ...who });
-    return new Response(answerText, { status: res.status, headers: { "content-type": "application/json" } });
+    if (on("log")) log.info("request", { requestId: frame?.requestId ?? "-", method: "POST", route: "/v1/chat/completions", status: res.status, durationMs: Date.now() - startedAt, ip: frame?.ip ?? "127.0.0.1", ...who });
+    const response = new Response(answerText, { status: res.status, headers: { "content-type": "application/json" } });
+    if (frame) {
+      // As the runner sets them (src/http/request-runner.ts), on the response built.
+      const h = response.headers;
+      h.set("x-request-id", frame.requestId);
+      h.set("x-ratelimit-limit", "1000000000");
+      h.set("x-ratelimit-remaining", "999999999");
+      h.set("x-ratelimit-reset", String(Math.ceil(startedAt / 1000)));
+    }
+    return response;
   }
 
   return {
     handle,
+    framework: on("framework"),
     async close() {
       await usage.flush();
       rmSync(dataDir, { recursive: true, force: true });
