@@ -25,25 +25,12 @@ export interface PipelineResult {
   minimalMicrosPerRequest: number | null;
 }
 
-/**
- * Every this many calls each worker waits for the event loop's next turn. Answered from
- * memory, a call never leaves the microtask queue, so without it no timer would fire
- * for a whole round: the gateway's telemetry (recorded 1 ms after a response) and its
- * usage flush timer would pile up all round, a heap no served gateway carries. With
- * 50 workers the loop turns every ~1,000 calls, about every 20 ms.
- */
-const CALLS_PER_TURN = 20;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 async function cpuPerRequest(send: Send, requests: number, concurrency: number): Promise<number> {
   let left = requests;
   const before = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      for (let n = 1; left-- > 0; n++) {
-        await send();
-        if (n % CALLS_PER_TURN === 0) await nextTurn();
-      }
+      while (left-- > 0) await send();
     }),
   );
   const used = process.cpuUsage(before);

@@ -2,7 +2,7 @@
  * The gateway with the network taken out, for the in-process benchmarks: the real
  * runtime and app (every stage, the usage flush to SQLite, the log line built) handle
  * Requests in this process, and the provider's fetch is answered from memory with the
- * mock's own bytes. Beside it, the same Request and answer with nothing between them
+ * mock's own bytes, on the event loop's next turn. Beside it, the same Request and answer with nothing between them
  * (the harness, whose cost the benchmarks subtract) and the minimal path
  * (bench/lib/minimal-path.ts: the required stages alone, flat).
  */
@@ -49,6 +49,18 @@ async function capture(req: LoadRequest): Promise<Canned> {
 
 const PROVIDER_BASE = "http://provider.invalid";
 
+/**
+ * The canned answer, given on the event loop's next turn, as a provider's answer comes
+ * in as an I/O event. Given at once, a call would never leave the microtask queue, no
+ * timer would fire while calls run, and the gateway's timed work (the metrics and log
+ * line recorded 1 ms after a response, the usage flush) would wait for the end of the
+ * round instead of being counted in it, with every request it refers to kept alive.
+ */
+async function answer(canned: Canned): Promise<Response> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return new Response(canned.body, { status: canned.status, headers: canned.headers });
+}
+
 /** As a client sends it: with its Content-Length (a server's Request has one; a built one does not). */
 function requestBuilder(req: LoadRequest, authorization?: string): () => Request {
   const headers = { ...req.headers, ...(authorization ? { authorization } : {}), "content-length": String(Buffer.byteLength(req.body ?? "")) };
@@ -57,7 +69,7 @@ function requestBuilder(req: LoadRequest, authorization?: string): () => Request
 
 async function minimalPath(req: LoadRequest, canned: Canned): Promise<{ send: Send; close(): Promise<void> } | null> {
   if (req.path !== "/v1/chat/completions" || req.body?.includes('"stream":true')) return null;
-  const path = await createMinimalPath({ upstream: PROVIDER_BASE, stages: "all", fetch: async () => new Response(canned.body, { status: canned.status, headers: canned.headers }), writeLog: () => {} });
+  const path = await createMinimalPath({ upstream: PROVIDER_BASE, stages: "all", fetch: () => answer(canned), writeLog: () => {} });
   const build = requestBuilder(req, `Bearer ${PROVIDER_KEY}`);
   const send = async () => {
     const res = await path.handle(build());
@@ -78,7 +90,7 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
   globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     if (!url.startsWith(PROVIDER_BASE)) return realFetch(input, init);
-    return new Response(canned.body, { status: canned.status, headers: canned.headers });
+    return answer(canned);
   }) as typeof fetch;
 
   const config = loadConfig({ data: data.dir }, { ...process.env, ...OPEN_RATE_LIMIT });
