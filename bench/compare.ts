@@ -5,14 +5,15 @@
  * rounds. Prints the usual table and, per scenario, the working tree's CPU per request
  * and rate against the base's; then the in-process figure of each tree
  * (bench/pipeline.bench.ts, fresh processes, alternating), which sees a change of a
- * microsecond that the served rounds (±2 µs) cannot. The served figure includes what
+ * microsecond that the served rounds (±2 µs) cannot; both trees run it with the working
+ * tree's harness (bench/), so only the gateway's code differs. The served figure includes what
  * only serving costs (the socket, the framework's served path, the collector on a
  * busier heap); the in-process one is the steadier. Read both.
  *
  *   bun bench/compare.ts [--base HEAD] [--only chat-1k-50,chat-1k-1] [--rounds 5] [--seconds 5]
  *   bun bench/compare.ts --quick      # a smoke test of the tool itself (judges no speed)
  */
-import { symlinkSync } from "node:fs";
+import { cpSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { inFreshProcess } from "./lib/fresh-process.ts";
@@ -72,6 +73,9 @@ const worktree = join(tree.dir, "base");
 await git("worktree", "add", "--detach", worktree, rev);
 // The base runs with the working tree's packages: a comparison of the gateway's code, not of its dependencies.
 symlinkSync(join(ROOT, "node_modules"), join(worktree, "node_modules"));
+// And in process with the working tree's harness (bench/, less its results): how a call is
+// driven and answered stays the same on both sides, only the gateway's code differs.
+cpSync(join(ROOT, "bench"), join(worktree, "bench"), { recursive: true, filter: (path) => !path.startsWith(join(ROOT, "bench", "results")) });
 
 const started = new Started();
 try {
