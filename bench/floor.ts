@@ -30,16 +30,17 @@ if (!scenario) {
   process.exit(2);
 }
 
-/** Stage sets, and how each stage's cost is read off them (the set minus its base; "gateway" is the gateway's row). */
-const ABLATION: [string, string, string][] = [
+/** A cost read off two rows: the set minus its base ("gateway" is the gateway's row, any other a minimal gateway's stage set). */
+type Cost = [name: string, set: string, base: string];
+const ABLATION: Cost[] = [
   ["key lookup and rate limit", "auth+rate", "none"],
   ["parse, validate, re-serialize; answer parsed, model compared", "json", "none"],
   ["security scan", "json+scan", "json"],
   ["usage event and its SQLite flush", "json+usage", "json"],
   ["access-log line", "json+log", "json"],
 ];
-const EVERY_STAGE: [string, string, string] = ["every stage", "all", "none"];
-const STRUCTURE: [string, string, string][] = [
+const EVERY_STAGE: Cost = ["every stage", "all", "none"];
+const STRUCTURE: Cost[] = [
   ["framework: served through Elysia", "all+framework", "all"],
   ["watch: the provider call's deadline and departed-client watch", "all+watch", "all"],
   ["frame: request id, client address, the runner's four headers", "all+frame", "all"],
