@@ -2,9 +2,9 @@
  * The gateway with the network taken out, for the in-process benchmarks: the real
  * runtime and app (every stage, the usage flush to SQLite, the log line built) handle
  * Requests in this process, and the provider's fetch is answered from memory with the
- * mock's own bytes, on the event loop's next turn. Beside it, the same Request and answer with nothing between them
- * (the harness, whose cost the benchmarks subtract) and the minimal path
- * (bench/lib/minimal-path.ts: the required stages alone, flat).
+ * mock's own bytes, on the event loop's next turn. Beside it, the same Request and
+ * answer with nothing between them (the harness, whose cost the benchmarks subtract)
+ * and the minimal path (bench/lib/minimal-path.ts: the required stages alone, flat).
  */
 import { loadConfig } from "../../src/config.ts";
 import { createApp } from "../../src/http/app.ts";

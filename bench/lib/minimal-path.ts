@@ -26,6 +26,7 @@
  *   frame      the request runner's frame: a request id, the client's address, and the
  *              four headers every gateway response carries (id and rate limit)
  */
+import type { Server } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,13 +34,12 @@ import { chatCompletionRequest } from "../../src/api/chat-completions.ts";
 import { ApiKeyHasher } from "../../src/domain/api-key.ts";
 import { newId } from "../../src/domain/ids.ts";
 import { createLogger } from "../../src/lib/log.ts";
+import { sendUpstream } from "../../src/providers/upstream.ts";
 import { chatTexts } from "../../src/pipeline/scan/request-texts.ts";
 import { scanRequest } from "../../src/pipeline/security-scan.ts";
 import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
 import { UsageBuffer } from "../../src/state/usage-buffer.ts";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
-import type { Server } from "bun";
-import { sendUpstream } from "../../src/providers/upstream.ts";
 import { PROVIDER_KEY } from "./processes.ts";
 
 export const MINIMAL_STAGES = ["auth", "rate", "json", "scan", "usage", "log"] as const;
