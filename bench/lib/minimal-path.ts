@@ -70,7 +70,9 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
   const stages = new Set(opts.stages.split("+"));
   const unknown = [...stages].filter((s) => s !== "all" && s !== "none" && !KNOWN.includes(s));
   if (unknown.length) throw new Error(`unknown stages: ${unknown.join(", ")} (known: ${KNOWN.join(", ")}, all, none)`);
-  const on = (stage: MinimalStage) => stages.has(stage) || (stages.has("all") && (MINIMAL_STAGES as readonly string[]).includes(stage));
+  // Resolved once: `on` runs several times a request on the path this file measures.
+  const enabled = new Set<string>(stages.has("all") ? [...MINIMAL_STAGES, ...stages] : stages);
+  const on = (stage: MinimalStage) => enabled.has(stage);
   // sendUpstream calls the runtime's fetch: the watch can only be priced served.
   if (opts.fetch && on("watch")) throw new Error("the watch piece calls the provider with the runtime's fetch; it cannot run with an in-memory answer");
   const send = opts.fetch ?? ((url, init) => fetch(url, init));
