@@ -10,6 +10,7 @@
  *   `slow-<ms>`       waits that long before answering;
  *   `swap-<model>`    answers claiming to be <model> (substitution);
  *   `dated-<model>`   answers as a dated snapshot of the requested name (`dated-x-2024-08-06`);
+ *   `garbled-<model>` answers a plain (non-stream) call with the first half of its body only;
  * `/_mock/requests` lists the last requests it saw (method, path, full url with query,
  * every header, body) and `/_mock/stats` counts streams started, finished and
  * cancelled by the client.
@@ -52,6 +53,14 @@ function parse(text: string): Record<string, any> | null {
   } catch {
     return null;
   }
+}
+
+/** The first half of an answer's body, with its status and headers: a provider (or a proxy before it) that garbles. */
+async function halved(res: Response): Promise<Response> {
+  const text = await res.text();
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  return new Response(text.slice(0, text.length >> 1), { status: res.status, headers });
 }
 
 const messagesError = (status: number, message: string) => Response.json({ type: "error", error: { type: status >= 500 ? "api_error" : "invalid_request_error", message } }, { status });
@@ -111,18 +120,19 @@ export function startMockProvider(opts: MockProviderOptions) {
       // Platform ids carry an `anthropic.` prefix; the steering words follow it.
       const steer = model.replace(/^anthropic\./, "");
       const answeredModel = /^swap-(.+)$/.exec(steer)?.[1] ?? (steer.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
+      const garble = (res: Response) => (/(?:^|[./])garbled-/.test(model) && !body?.stream ? halved(res) : res);
 
       if (request.method === "POST" && /\/chat\/completions$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) return openAiError(400, "model and messages are required");
         const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks });
-        return body.stream ? counted(res) : res;
+        return body.stream ? counted(res) : garble(res);
       }
       if (request.method === "POST" && pathname === "/v1/messages") {
         if (!h.get("x-api-key") && !h.get("authorization")) return messagesError(401, "x-api-key header is required");
         if (!h.get("anthropic-version")) return messagesError(400, "anthropic-version header is required");
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number") return messagesError(400, "model, messages and max_tokens are required");
         const res = await simulatedMessagesResponse(body as never, { delayMs, answeredModel, streamChunks });
-        return body.stream ? counted(res) : res;
+        return body.stream ? counted(res) : garble(res);
       }
       if (request.method === "POST" && platform) {
         const problem = sigV4Problem(request, text);
@@ -138,7 +148,7 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (request.method === "POST" && /\/embeddings$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || body.input === undefined) return openAiError(400, "model and input are required");
         if (delayMs > 0) await Bun.sleep(delayMs);
-        return simulatedEmbeddings(body as never);
+        return garble(simulatedEmbeddings(body as never, answeredModel));
       }
       if (request.method === "GET" && /\/models$/.test(pathname)) return simulatedModelList(MODELS);
       return openAiError(404, `mock provider has no route ${request.method} ${pathname}`, "not_found_error");

@@ -52,7 +52,8 @@ export const aiProxy = defineOperation({
       responseHeaders["x-gw-provider"] = outcome.servedBy;
       if (outcome.security) responseHeaders["x-gw-security"] = outcome.security;
     }
-    return { ...outcome.body, estimated_cost: outcome.costMicros / MICROS_PER_USD };
+    // The answer as its endpoint would send it; parsed here, since the call path relays it as text.
+    return { ...(JSON.parse(outcome.text) as Record<string, unknown>), estimated_cost: outcome.costMicros / MICROS_PER_USD };
   },
 });
 

@@ -11,6 +11,7 @@ import type { ChatCompletionRequest } from "../api/chat-completions.ts";
 import type { EmbeddingsRequest } from "../api/embeddings.ts";
 import type { MessagesRequest } from "../api/messages.ts";
 import { ApiError, toApiError } from "../lib/errors.ts";
+import { jsonObjectMembers } from "../lib/json-members.ts";
 import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import { canEmbed, type ProviderAdapter, type UpstreamRequest } from "../providers/adapter.ts";
 import { messagesWire } from "../providers/anthropic/messages-wire.ts";
@@ -51,7 +52,6 @@ export interface JsonOutcome {
   status: number;
   /** The provider's body exactly as received (or its translation): what the surface sends. */
   text: string;
-  body: Record<string, unknown>;
   /** `provider/model` that answered (`sandbox/<model>` for test keys). */
   servedBy: string;
   costMicros: number;
@@ -74,6 +74,11 @@ interface Route {
   wire: WireFormat;
   /** Non-stream: the provider's body as the caller's format. */
   reshape?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Non-stream, not reshaped: the body is read for the wire's members only, not parsed
+   * whole (embeddings: tens of kilobytes of numbers the gateway relays unread).
+   */
+  membersOnly?: boolean;
   /** Stream: the provider's SSE as the caller's format. */
   restream?: () => TransformStream<Uint8Array, Uint8Array>;
   /** Stream: events to drop before the caller sees them. */
@@ -85,6 +90,16 @@ const STREAM_INTERRUPTED = new ApiError(499, "stream_interrupted", "The stream e
 
 function secretsOf(t: Target): string[] {
   return t.credentials.type === "api-key" ? [t.credentials.apiKey] : [t.credentials.secretAccessKey, t.credentials.sessionToken ?? ""];
+}
+
+/** A whole answer's body: null unless it is a JSON object. */
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A stream's usage-only chunk (`choices: []` with `usage`), which the gateway asked for on the caller's behalf. */
@@ -168,7 +183,7 @@ export class ModelCalls {
       throw new ApiError(400, "wrong_endpoint", `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`, { param: "model" });
     }
     if (isSandbox(input.scope.identity)) return withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header);
-    const outcome = (await this.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire }, { input: body.input })) as JsonOutcome;
+    const outcome = (await this.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire, membersOnly: true }, { input: body.input })) as JsonOutcome;
     return withSecurity(outcome, scanned.header);
   }
 
@@ -242,11 +257,9 @@ export class ModelCalls {
     } finally {
       up.done();
     }
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      const err = new ApiError(502, "provider_error", `${target.providerName} answered with something that is not JSON.`);
+    const body = route.membersOnly && !route.reshape ? jsonObjectMembers(text, route.wire.bodyMembers) : parseObject(text);
+    if (body === null) {
+      const err = new ApiError(502, "provider_error", `${target.providerName} answered with something that is not a JSON object.`);
       await this.account(input, target, emptyUsage(), err, reservation);
       throw err;
     }
@@ -255,11 +268,8 @@ export class ModelCalls {
     // A substituted answer was still paid for: its cost is recorded before it is refused.
     const costMicros = await this.account(input, target, usage, substitution, reservation, up.response.status);
     if (substitution) throw substitution;
-    if (route.reshape) {
-      body = route.reshape(body);
-      text = JSON.stringify(body);
-    }
-    return { type: "json", status: up.response.status, text, body, servedBy: `${target.providerName}/${target.model}`, costMicros };
+    if (route.reshape) text = JSON.stringify(route.reshape(body));
+    return { type: "json", status: up.response.status, text, servedBy: `${target.providerName}/${target.model}`, costMicros };
   }
 
   private async stream(input: CallInput, target: Target, adapter: ProviderAdapter, req: UpstreamRequest, route: Route, reservation: Reservation): Promise<StreamOutcome> {

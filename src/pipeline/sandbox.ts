@@ -27,7 +27,7 @@ async function asJson(input: CallInput, model: string, res: Response, accountant
   const text = await res.text();
   const body = JSON.parse(text) as { usage?: { prompt_tokens?: number; completion_tokens?: number } } & Record<string, unknown>;
   await accountant.record(input.scope, { provider: SANDBOX_PROVIDER, model, status: 200, errorCode: null, promptTokens: body.usage?.prompt_tokens ?? 0, completionTokens: body.usage?.completion_tokens ?? 0, free: true });
-  return { type: "json", status: 200, text, body, servedBy: `${SANDBOX_PROVIDER}/${model}`, costMicros: 0 };
+  return { type: "json", status: 200, text, servedBy: `${SANDBOX_PROVIDER}/${model}`, costMicros: 0 };
 }
 
 export async function sandboxChat(input: CallInput, body: ChatCompletionRequest, accountant: Accountant): Promise<JsonOutcome | StreamOutcome> {
@@ -47,7 +47,7 @@ export async function sandboxMessages(input: CallInput, body: MessagesRequest, a
   const usage = message.usage as { input_tokens: number; output_tokens: number };
   await accountant.record(input.scope, { provider: SANDBOX_PROVIDER, model: body.model, status: 200, errorCode: null, promptTokens: usage.input_tokens, completionTokens: usage.output_tokens, free: true });
   const servedBy = `${SANDBOX_PROVIDER}/${body.model}`;
-  if (!body.stream) return { type: "json", status: 200, text: JSON.stringify(message), body: message, servedBy, costMicros: 0 };
+  if (!body.stream) return { type: "json", status: 200, text: JSON.stringify(message), servedBy, costMicros: 0 };
   const res = await simulatedMessagesResponse(body as never);
   return { type: "stream", status: 200, stream: res.body as ReadableStream<Uint8Array>, servedBy };
 }

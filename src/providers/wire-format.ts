@@ -15,6 +15,8 @@ export interface CallUsage {
 export const emptyUsage = (): CallUsage => ({ model: null, promptTokens: 0, completionTokens: 0 });
 
 export interface WireFormat {
+  /** The top-level members of an answer's body that `fromBody` reads. */
+  readonly bodyMembers: readonly string[];
   fromBody(body: Record<string, unknown>): CallUsage;
   /** Updates `acc` from one stream event; returns true when this event is the first to name the model. */
   fromEvent(e: SseEvent, acc: CallUsage): boolean;

@@ -58,7 +58,7 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
   return new Response(pacedStream(head, pieces, tail, delayMs), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
 }
 
-export function simulatedEmbeddings(req: { model: string; input: unknown; dimensions?: number; encoding_format?: string }): Response {
+export function simulatedEmbeddings(req: { model: string; input: unknown; dimensions?: number; encoding_format?: string }, answeredModel?: string): Response {
   const inputs = typeof req.input === "string" ? [req.input] : Array.isArray(req.input) ? req.input.map((x) => (typeof x === "string" ? x : JSON.stringify(x))) : [];
   const dims = req.dimensions ?? 1536;
   const data = inputs.map((text, index) => {
@@ -67,7 +67,7 @@ export function simulatedEmbeddings(req: { model: string; input: unknown; dimens
     return { object: "embedding", index, embedding };
   });
   const tokens = inputs.reduce((n, t) => n + Math.max(1, countTextTokens(t)), 0);
-  return json({ object: "list", model: req.model, data, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+  return json({ object: "list", model: answeredModel ?? req.model, data, usage: { prompt_tokens: tokens, total_tokens: tokens } });
 }
 
 export function simulatedModelList(ids: string[]): Response {

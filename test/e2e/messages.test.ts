@@ -144,6 +144,17 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(text).toContain("model_substitution_detected");
     expect(text).not.toContain("content_block_delta");
   });
+
+  test("an answer that is not a JSON object is 502, in the messages envelope, and so is its translation for a chat caller", async () => {
+    const plain = await anthropic.messages.create({ model: "anthropic/garbled-claude-haiku-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(plain.status).toBe(502);
+    expect(plain.error).toMatchObject({ type: "error", error: { type: "api_error" } });
+    expect(plain.error.error.message).toContain("not a JSON object");
+    const chat = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+    const translated = await chat.chat.completions.create({ model: "anthropic/garbled-claude-haiku-4-5", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    expect(translated.status).toBe(502);
+    expect(translated.error.code).toBe("provider_error");
+  });
 });
 
 describe("chat-completions callers of messages-format models, with openai", () => {

@@ -66,6 +66,31 @@ describe("model substitution", () => {
     expect(String(err?.message ?? err)).toContain("instead of the requested");
   });
 
+  test("an embeddings answer from another model is refused too, though the gateway reads only its model and usage", async () => {
+    const err = await live.embeddings.create({ model: "lab/swap-text-embedding-3-large", input: "a document to embed" }).catch((e) => e);
+    expect(err.status).toBe(502);
+    expect(err.error.code).toBe("model_substitution_detected");
+    const ok = await live.embeddings.create({ model: "lab/text-embedding-3-small", input: "a document to embed", dimensions: 4 });
+    expect(ok.data[0]?.embedding).toHaveLength(4);
+    await Bun.sleep(200);
+    const rows = usageRows().slice(-2);
+    expect(rows[0]).toMatchObject({ status: 502, error_code: "model_substitution_detected", model: "swap-text-embedding-3-large" });
+    expect(rows[0].prompt_tokens).toBeGreaterThan(0);
+    expect(rows[1]).toMatchObject({ status: 200, error_code: null, model: "text-embedding-3-small", prompt_tokens: ok.usage.prompt_tokens });
+  });
+
+  test("an answer that is not a JSON object is 502 provider_error, for chat and embeddings", async () => {
+    const chat = await live.chat.completions.create({ model: "lab/garbled-gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const emb = await live.embeddings.create({ model: "lab/garbled-text-embedding-3-small", input: "x" }).catch((e) => e);
+    for (const err of [chat, emb]) {
+      expect(err.status).toBe(502);
+      expect(err.error.code).toBe("provider_error");
+      expect(err.error.message).toContain("not a JSON object");
+    }
+    await Bun.sleep(200);
+    for (const row of usageRows().slice(-2)) expect(row).toMatchObject({ status: 502, error_code: "provider_error" });
+  });
+
   test("a dated snapshot of the requested model is not a substitution, plain or streamed", async () => {
     const plain = await live.chat.completions.create({ model: "lab/dated-gpt-4o", messages: [{ role: "user", content: "x" }] });
     expect(plain.model).toBe("dated-gpt-4o-2024-08-06");

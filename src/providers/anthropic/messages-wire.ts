@@ -16,6 +16,7 @@ export function promptTokensOf(u: Usage): number {
 }
 
 export const messagesWire: WireFormat = {
+  bodyMembers: ["model", "usage"],
   fromBody(body) {
     const u = (body.usage ?? {}) as Usage;
     return { model: typeof body.model === "string" ? body.model : null, promptTokens: promptTokensOf(u), completionTokens: u.output_tokens ?? 0 };

@@ -9,6 +9,7 @@ interface Usage {
 }
 
 export const openAiWire: WireFormat = {
+  bodyMembers: ["model", "usage"],
   fromBody(body) {
     const u = (body.usage ?? {}) as Usage;
     return { model: typeof body.model === "string" ? body.model : null, promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0 };
