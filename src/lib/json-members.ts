@@ -28,7 +28,7 @@ function stringEnd(text: string, open: number): number {
   }
 }
 
-/** Past the value that starts at `i` (its syntax inside brackets unchecked); -1 when it never ends. */
+/** Past the value that starts at `i`, its syntax unchecked (it may not be asked for); -1 when it never ends. */
 function valueEnd(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === 34) return stringEnd(text, i);
