@@ -43,6 +43,26 @@ export function prose(bytes: number): string {
   return out.slice(0, bytes);
 }
 
+/**
+ * Everyday English that never repeats itself: the sentences' words in an order a
+ * seeded generator picks, a sentence ending every twelve words or so. What the
+ * scanner's micro-benchmark reads, so the processor cannot learn the text by heart.
+ */
+export function variedProse(bytes: number, seed: number): string {
+  const words = SENTENCES.join(" ").replace(/[.,]/g, "").toLowerCase().split(" ");
+  let s = seed >>> 0 || 1;
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  let out = "";
+  let capital = true;
+  while (out.length < bytes) {
+    const word = words[Math.floor(next() * words.length)] as string;
+    out += capital ? word[0]?.toUpperCase() + word.slice(1) : word;
+    capital = next() < 1 / 12;
+    out += capital ? ". " : next() < 0.05 ? ", " : " ";
+  }
+  return out.slice(0, bytes);
+}
+
 const json = (body: unknown) => JSON.stringify(body);
 const chatHeaders = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
 const messagesHeaders = (key: string) => ({ "x-api-key": key, "anthropic-version": "2023-06-01", "content-type": "application/json" });
