@@ -7,8 +7,9 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { scanText, scanTextExhaustively, type TextScan } from "../../../src/pipeline/scan/engine.ts";
+import { EXACT, FOLDED, scanText, scanTextExhaustively, type TextScan } from "../../../src/pipeline/scan/engine.ts";
 import { leadingLiterals } from "../../../src/pipeline/scan/leading-literals.ts";
+import { findStarts, planTriggers } from "../../../src/pipeline/scan/triggers.ts";
 
 const corpus: { text: string }[] = readFileSync(join(import.meta.dir, "../../fixtures/scan-corpus.jsonl"), "utf8")
   .trim()
@@ -77,5 +78,23 @@ describe("triggered scan equals the exhaustive scan", () => {
       for (let k = 0; k < parts; k++) text += fragments[Math.floor(random() * fragments.length)];
       expectSameAsExhaustive(text);
     }
+  });
+});
+
+describe("word starts", () => {
+  const plan = planTriggers(EXACT.detectors, FOLDED.detectors);
+
+  test("are where a whole literal begins, in any case, and not where a word only shares its first letters", () => {
+    const text = "Ignorance, IGNORES, ignore-me, ignoxe all; IGNORE all; Ignore all";
+    const { folded } = findStarts(text, plan);
+    expect(folded).toContain(text.indexOf("IGNORE all"));
+    expect(folded).toContain(text.lastIndexOf("Ignore all"));
+    for (const word of ["Ignorance", "IGNORES", "ignore-me", "ignoxe all"]) expect([word, folded.includes(text.indexOf(word))]).toEqual([word, false]);
+  });
+
+  test("compare a case-sensitive literal's every character, its first four too", () => {
+    // `AKIA` opens an access key id only in capitals; `akia`, `Akia` share its key, ignoring case.
+    const text = "akiaQ7VLM2RK9XWTZ4HN Akia AKIAQ7VLM2RK9XWTZ4HN";
+    expect(findStarts(text, plan).exact).toEqual([text.lastIndexOf("AKIA")]);
   });
 });
