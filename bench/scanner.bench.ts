@@ -43,7 +43,7 @@ const SIZES: [string, number][] = [
   ["1 MB", 1024 * 1024],
 ];
 
-/** Distinct texts cycled through per size: 256 KB of text in all, more than the processor caches hold. */
+/** Distinct texts cycled through per size: 256 KB of text in all, far more than a branch predictor can learn. */
 const textsOf = (bytes: number) => Math.max(1, Math.floor((256 * 1024) / bytes));
 
 export async function runScannerBench(quick = false): Promise<ScannerResult[]> {
