@@ -43,19 +43,21 @@ export function prose(bytes: number): string {
   return out.slice(0, bytes);
 }
 
+/** The sentences' words, lower case and without punctuation: what `variedProse` draws from. */
+const VOCABULARY = SENTENCES.join(" ").replace(/[.,]/g, "").toLowerCase().split(" ");
+
 /**
  * Everyday English that never repeats itself: the sentences' words in an order a
  * seeded generator picks, a sentence ending every twelve words or so. What the
  * scanner's micro-benchmark reads, so the processor cannot learn the text by heart.
  */
 export function variedProse(bytes: number, seed: number): string {
-  const words = SENTENCES.join(" ").replace(/[.,]/g, "").toLowerCase().split(" ");
   let s = seed >>> 0 || 1;
   const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   let out = "";
   let capital = true;
   while (out.length < bytes) {
-    const word = words[Math.floor(next() * words.length)] as string;
+    const word = VOCABULARY[Math.floor(next() * VOCABULARY.length)] as string;
     out += capital ? word[0]?.toUpperCase() + word.slice(1) : word;
     capital = next() < 1 / 12;
     out += capital ? ". " : next() < 0.05 ? ", " : " ";
