@@ -19,6 +19,7 @@ import {
   type ProviderConfigRecord,
   type ServiceAccount,
   type Session,
+  type UsageEvent,
   type UsageHourly,
   type User,
 } from "../../domain/types.ts";
@@ -41,6 +42,8 @@ import {
 /** Usage events written by one INSERT (14 parameters each, far below SQLite's limit). */
 const EVENTS_PER_INSERT = 64;
 const EVENT_ROW = ",(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+const INSERT_EVENTS = `INSERT INTO usage_events (id, request_id, org_id, key_id, user_id, provider, model, prompt_tokens, completion_tokens,
+  cost_micros, latency_ms, status, error_code, created_at) VALUES `;
 
 export class SqliteStore implements Store {
   private readonly db: Database;
@@ -296,13 +299,30 @@ export class SqliteStore implements Store {
     const hourly = rollUpHourly(batch.events);
     this.db.transaction(() => {
       // Many rows a statement: a third less work per event than one statement each.
-      for (let i = 0; i < batch.events.length; i += EVENTS_PER_INSERT) {
-        const rows = batch.events.slice(i, i + EVENTS_PER_INSERT);
-        this.run(
-          `INSERT INTO usage_events (id, request_id, org_id, key_id, user_id, provider, model, prompt_tokens, completion_tokens,
-             cost_micros, latency_ms, status, error_code, created_at) VALUES ${EVENT_ROW.repeat(rows.length).slice(1)}`,
-          ...rows.flatMap((e) => [e.id, e.requestId, e.orgId, e.keyId, e.userId, e.provider, e.model, e.promptTokens, e.completionTokens, e.costMicros, e.latencyMs, e.status, e.errorCode, e.createdAt]),
-        );
+      const events = batch.events;
+      for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
+        const end = Math.min(i + EVENTS_PER_INSERT, events.length);
+        // Filled in place and handed over as one array: spreading 896 values into the call took a fifth of the flush.
+        const params: unknown[] = new Array((end - i) * 14);
+        let k = 0;
+        for (let j = i; j < end; j++) {
+          const e = events[j] as UsageEvent;
+          params[k++] = e.id;
+          params[k++] = e.requestId;
+          params[k++] = e.orgId;
+          params[k++] = e.keyId;
+          params[k++] = e.userId;
+          params[k++] = e.provider;
+          params[k++] = e.model;
+          params[k++] = e.promptTokens;
+          params[k++] = e.completionTokens;
+          params[k++] = e.costMicros;
+          params[k++] = e.latencyMs;
+          params[k++] = e.status;
+          params[k++] = e.errorCode;
+          params[k++] = e.createdAt;
+        }
+        this.db.query(`${INSERT_EVENTS}${EVENT_ROW.repeat(end - i).slice(1)}`).run(params as never);
       }
       for (const h of hourly) {
         this.run(
