@@ -92,7 +92,7 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
   async function call(request: Request, body: string): Promise<{ status: number; text: string }> {
     const url = `${opts.upstream}/v1/chat/completions`;
     if (on("watch")) {
-      const up = await sendUpstream({ url, method: "POST", headers: providerHeaders, body }, { signal: request.signal, timeoutMs: 600_000, providerName: "the mock" });
+      const up = await sendUpstream({ url, method: "POST", headers: providerHeaders, body }, { caller: request, timeoutMs: 600_000, providerName: "the mock" });
       try {
         return { status: up.response.status, text: await up.response.text() };
       } finally {

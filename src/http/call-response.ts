@@ -4,7 +4,7 @@ import type { Identity } from "../services/identity.ts";
 import type { RequestScope } from "./request-runner.ts";
 
 export function callInput(scope: RequestScope, identity: Identity): CallInput {
-  return { scope: { identity, requestId: scope.requestId, startedAt: scope.startedAtMs }, headers: scope.request.headers, signal: scope.request.signal };
+  return { scope: { identity, requestId: scope.requestId, startedAt: scope.startedAtMs }, headers: scope.request.headers, caller: scope.request };
 }
 
 /** The provider's answer as an HTTP response: JSON bytes untouched, or the stream piped through. */

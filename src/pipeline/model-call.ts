@@ -18,7 +18,7 @@ import { messagesWire } from "../providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
 import { adapterFor } from "../providers/registry.ts";
 import type { Target } from "../providers/target.ts";
-import { sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
+import { type Caller, sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../translate/messages-to-chat.ts";
@@ -43,8 +43,8 @@ export interface ModelCallDeps {
 export interface CallInput {
   scope: CallScope;
   headers: Headers;
-  /** Aborts when the client goes away. */
-  signal: AbortSignal;
+  /** The client's request: its signal aborts when the client goes away (read only when needed, see Caller). */
+  caller: Caller;
 }
 
 export interface JsonOutcome {
@@ -233,7 +233,7 @@ export class ModelCalls {
   private async send(input: CallInput, target: Target, req: UpstreamRequest, reservation: Reservation): Promise<UpstreamResponse> {
     let up: UpstreamResponse;
     try {
-      up = await sendUpstream(req, { signal: input.signal, timeoutMs: this.deps.upstreamTimeoutMs, providerName: target.providerName });
+      up = await sendUpstream(req, { caller: input.caller, timeoutMs: this.deps.upstreamTimeoutMs, providerName: target.providerName });
     } catch (err) {
       await this.account(input, target, emptyUsage(), toApiError(err), reservation);
       throw err;

@@ -92,7 +92,7 @@ export class ModelList {
     const baseUrl = p.record.baseUrl ?? info.defaultBaseUrl;
     if (!canListModels(adapter) || !baseUrl) return [];
     const target = { kind: p.kind, info, format: p.record.format, country: p.record.country, providerName: p.record.name, configId: p.record.id, baseUrl, credentials: p.credentials, settings: p.record.settings, model: "", catalogModel: undefined };
-    const up = await sendUpstream(adapter.modelsRequest(target), { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), timeoutMs: FETCH_TIMEOUT_MS, providerName: p.record.name });
+    const up = await sendUpstream(adapter.modelsRequest(target), { caller: { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }, timeoutMs: FETCH_TIMEOUT_MS, providerName: p.record.name });
     try {
       if (!up.response.ok) throw new Error(`HTTP ${up.response.status}`);
       return adapter.parseModels(await up.response.json());

@@ -168,6 +168,23 @@ describe("upstream failures", () => {
     expect(after.streamsStarted).toBe(before.streamsStarted + 1);
     expect(after.streamsCancelled).toBe(before.streamsCancelled + 1);
   });
+
+  test("a client that leaves before the provider answers ends the upstream call", async () => {
+    const controller = new AbortController();
+    const call = fetch(`${gw.url}/v1/chat/completions`, {
+      method: "POST",
+      signal: controller.signal,
+      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "lab/slow-1501", messages: [{ role: "user", content: "long answer" }] }),
+    }).catch((e) => e);
+    await Bun.sleep(300);
+    controller.abort();
+    expect(await call).toBeInstanceOf(Error);
+    // Past the mock's 1.5 s: had the gateway kept waiting, the mock would have answered a caller still there.
+    await Bun.sleep(1600);
+    // By its own model: other tests' calls (the deadline's) are let go of while this one runs.
+    expect((await mock.stats()).abandonedByModel["slow-1501"]).toBe(1);
+  });
 });
 
 describe("resolution", () => {

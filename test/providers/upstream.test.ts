@@ -22,11 +22,11 @@ const chat = (slowMs: number): UpstreamRequest => ({
   headers: { "content-type": "application/json", authorization: "Bearer k-123456789" },
   body: JSON.stringify({ model: `slow-${slowMs}`, messages: [{ role: "user", content: "x" }] }),
 });
-const STAYING = new AbortController().signal;
+const STAYING = new AbortController();
 
-async function outcome(slowMs: number, timeoutMs: number, signal = STAYING): Promise<number | string> {
+async function outcome(slowMs: number, timeoutMs: number, caller = STAYING): Promise<number | string> {
   try {
-    const up = await sendUpstream(chat(slowMs), { signal, timeoutMs, providerName: "mock" });
+    const up = await sendUpstream(chat(slowMs), { caller, timeoutMs, providerName: "mock" });
     await up.response.text();
     up.done();
     // Twice, as error paths may: it must not let go of another call.
@@ -47,7 +47,7 @@ test("many calls at once: those past their deadline are 504, every other one is 
 test("a client that leaves before the answer ends its call (499); the calls beside it are answered", async () => {
   const leaving = new AbortController();
   // Without the watch this call would wait far longer than the test may run.
-  const left = sendUpstream(chat(60_000), { signal: leaving.signal, timeoutMs: 120_000, providerName: "mock" }).catch((e) => e);
+  const left = sendUpstream(chat(60_000), { caller: leaving, timeoutMs: 120_000, providerName: "mock" }).catch((e) => e);
   const beside = Array.from({ length: 6 }, () => outcome(300, 10_000));
   setTimeout(() => leaving.abort(), 50);
   expect(await left).toBeInstanceOf(ClientGone);
@@ -55,7 +55,7 @@ test("a client that leaves before the answer ends its call (499); the calls besi
 });
 
 test("an unreachable provider is 503, and the failed call leaves the watch", async () => {
-  const err = (await sendUpstream({ ...chat(0), url: "http://127.0.0.1:9/v1/chat/completions" }, { signal: STAYING, timeoutMs: 5_000, providerName: "gone" }).catch((e) => e)) as ApiError;
+  const err = (await sendUpstream({ ...chat(0), url: "http://127.0.0.1:9/v1/chat/completions" }, { caller: STAYING, timeoutMs: 5_000, providerName: "gone" }).catch((e) => e)) as ApiError;
   expect(err.status).toBe(503);
   expect(err.code).toBe("provider_unavailable");
   // A call watched after it still keeps its own deadline.

@@ -109,7 +109,7 @@ export interface RunningMock {
   /** The requests the mock saw, newest last. */
   // Bodies are read field by field in tests: typed loosely on purpose.
   requests(): Promise<(Omit<SeenRequest, "body"> & { body: any })[]>;
-  stats(): Promise<{ streamsStarted: number; streamsFinished: number; streamsCancelled: number }>;
+  stats(): Promise<{ streamsStarted: number; streamsFinished: number; streamsCancelled: number; abandonedByModel: Record<string, number> }>;
   stop(): Promise<void>;
 }
 
