@@ -13,7 +13,7 @@
  *   `garbled-<model>` answers a plain (non-stream) call with the first half of its body only;
  * `/_mock/requests` lists the last requests it saw (method, path, full url with query,
  * every header, body) and `/_mock/stats` counts streams started, finished and
- * cancelled by the client, and, by model, calls whose client hung up before their answer.
+ * cancelled by the client, and, by model, plain chat calls whose client hung up before their answer.
  */
 import { simulatedMessagesResponse, simulatedPlatformStream } from "../simulator/messages-format.ts";
 import { openAiError, simulatedChatCompletion, simulatedEmbeddings, simulatedModelList } from "../simulator/openai-format.ts";
@@ -70,7 +70,7 @@ export function startMockProvider(opts: MockProviderOptions) {
   const stats = { streamsStarted: 0, streamsFinished: 0, streamsCancelled: 0, abandonedByModel: {} as Record<string, number> };
 
   /** A call whose client (the gateway) hung up while the mock took its time: counted, so tests see the gateway let go. */
-  const counting = (request: Request, model: string, res: Response): Response => {
+  const noteAbandoned = (request: Request, model: string, res: Response): Response => {
     if (request.signal.aborted) stats.abandonedByModel[model] = (stats.abandonedByModel[model] ?? 0) + 1;
     return res;
   };
@@ -131,7 +131,7 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (request.method === "POST" && /\/chat\/completions$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) return openAiError(400, "model and messages are required");
         const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks });
-        return body.stream ? counted(res) : garble(counting(request, model, res));
+        return body.stream ? counted(res) : garble(noteAbandoned(request, model, res));
       }
       if (request.method === "POST" && pathname === "/v1/messages") {
         if (!h.get("x-api-key") && !h.get("authorization")) return messagesError(401, "x-api-key header is required");

@@ -9,8 +9,8 @@ import type { UpstreamRequest } from "./adapter.ts";
 
 /**
  * Whom a call is made for: their signal aborts when they go away. A server's Request
- * is one. The watch reads the signal only when it looks (every WATCH_MS) and a failed
- * call after it fails: a served request's signal is made on first read (~0.7 µs in
+ * is one. The signal is read only by the watch, when it looks (every WATCH_MS), and
+ * after a call failed: a served request's signal is made on first read (~0.7 µs in
  * process), most calls end before the watch looks, and one made late still reports
  * a client that has already left.
  */

@@ -39,9 +39,10 @@ import {
   toUser,
 } from "./rows.ts";
 
-/** Usage events written by one INSERT (14 parameters each, far below SQLite's limit). */
+/** Usage events written by one INSERT (EVENT_PARAMS each, far below SQLite's limit). */
 const EVENTS_PER_INSERT = 64;
-const EVENT_ROW = ",(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+const EVENT_PARAMS = 14;
+const EVENT_ROW = `,(${Array(EVENT_PARAMS).fill("?").join(", ")})`;
 const INSERT_EVENTS = `INSERT INTO usage_events (id, request_id, org_id, key_id, user_id, provider, model, prompt_tokens, completion_tokens,
   cost_micros, latency_ms, status, error_code, created_at) VALUES `;
 
@@ -303,7 +304,7 @@ export class SqliteStore implements Store {
       for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
         const end = Math.min(i + EVENTS_PER_INSERT, events.length);
         // Filled in place and handed over as one array: spreading 896 values into the call took a fifth of the flush.
-        const params: unknown[] = new Array((end - i) * 14);
+        const params: unknown[] = new Array((end - i) * EVENT_PARAMS);
         let k = 0;
         for (let j = i; j < end; j++) {
           const e = events[j] as UsageEvent;
