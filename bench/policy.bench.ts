@@ -2,7 +2,8 @@
  * The policy stages' own CPU for one call with a 2 KB prompt: authorize (geography
  * and tier), scan (secrets, injection, personal data), reserve spend against a
  * monthly cap (the worst case: the prompt's tokens are counted) and settle. The suite
- * divides this by the gateway's CPU per request to report the policy share.
+ * divides this by the gateway's CPU per request for the same body (`chat-2k-50`) to
+ * report the policy share.
  *
  *   bun bench/policy.bench.ts [--quick]
  */
@@ -18,7 +19,7 @@ import type { Target } from "../src/providers/target.ts";
 import type { Identity } from "../src/services/identity.ts";
 import { OrgSettings } from "../src/state/org-settings.ts";
 import { SpendLedger } from "../src/state/spend-ledger.ts";
-import { prose } from "./scenarios.ts";
+import { POLICY_CALL_BODY } from "./scenarios.ts";
 
 export interface PolicyResult {
   /** Microseconds of CPU per call, all policy stages, with a monthly cap on the key. */
@@ -53,7 +54,7 @@ function identity(monthlyCapCents: number | null): Identity {
 function policyCall(who: Identity): () => Promise<void> {
   // Totals come from the store once per key; a store that has seen no spend yet.
   const deps: SpendDeps = { ledger: new SpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }), settings: new OrgSettings(async () => DEFAULT_ORG_PREFERENCES), catalog };
-  const body = JSON.parse(JSON.stringify({ model: "gpt-4o", max_tokens: 200, messages: [{ role: "system", content: "You are a helpful assistant." }, { role: "user", content: prose(2048) }] })) as ChatCompletionRequest & Record<string, unknown>;
+  const body = JSON.parse(JSON.stringify(POLICY_CALL_BODY)) as ChatCompletionRequest & Record<string, unknown>;
   return async () => {
     authorizeTarget(who, target);
     const scanned = scanRequest(body, chatTexts, "redact");

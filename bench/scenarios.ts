@@ -70,6 +70,13 @@ const chatHeaders = (key: string) => ({ authorization: `Bearer ${key}`, "content
 const messagesHeaders = (key: string) => ({ "x-api-key": key, "anthropic-version": "2023-06-01", "content-type": "application/json" });
 const chat = (key: string, body: object): LoadRequest => ({ method: "POST", path: "/v1/chat/completions", headers: chatHeaders(key), body: json(body) });
 
+/**
+ * The call the policy share is about (issue 5: "for a 2 KB prompt"): the body
+ * bench/policy.bench.ts runs the policy stages on, and the gateway serves in the
+ * `chat-2k-50` scenario whose CPU per request the share divides by.
+ */
+export const POLICY_CALL_BODY = { model: "gpt-4o", max_tokens: 200, messages: [{ role: "system", content: "You are a helpful assistant." }, { role: "user", content: prose(2048) }] };
+
 const PROMPT_1K = prose(1024);
 const PROMPT_16K = prose(16 * 1024);
 const ALL: TargetKind[] = ["direct", "bare", "gateway", "binary"];
@@ -102,6 +109,15 @@ export const SCENARIOS: Scenario[] = [
     targets: ALL,
     expectStatus: 200,
     request: (c) => chat(c.live, { model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: PROMPT_16K }] }),
+  },
+  {
+    id: "chat-2k-50",
+    title: "chat, 2 KB prompt (the policy share's call), 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: GATEWAYS,
+    expectStatus: 200,
+    request: (c) => chat(c.live, POLICY_CALL_BODY),
   },
   {
     id: "stream-50",
