@@ -11,6 +11,7 @@ import type {
   ServiceAccount,
   Session,
   Tier,
+  UsageEvent,
   UsageHourly,
   User,
 } from "../../domain/types.ts";
@@ -111,3 +112,33 @@ export const toUsageHourly = (r: Row): UsageHourly => ({
   costMicros: num(r.cost_micros),
   latencyMsSum: num(r.latency_ms_sum),
 });
+
+/** The usage_events columns, in the order `usageEventParams` fills them. */
+export const USAGE_EVENT_COLUMNS = [
+  "id", "request_id", "org_id", "key_id", "user_id", "provider", "model",
+  "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms", "status", "error_code", "created_at",
+] as const;
+
+/** The bound values of events[from..to) for a multi-row INSERT, filled in place (a flush writes thousands). */
+export function usageEventParams(events: readonly UsageEvent[], from: number, to: number): unknown[] {
+  const params: unknown[] = new Array((to - from) * USAGE_EVENT_COLUMNS.length);
+  let k = 0;
+  for (let j = from; j < to; j++) {
+    const e = events[j] as UsageEvent;
+    params[k++] = e.id;
+    params[k++] = e.requestId;
+    params[k++] = e.orgId;
+    params[k++] = e.keyId;
+    params[k++] = e.userId;
+    params[k++] = e.provider;
+    params[k++] = e.model;
+    params[k++] = e.promptTokens;
+    params[k++] = e.completionTokens;
+    params[k++] = e.costMicros;
+    params[k++] = e.latencyMs;
+    params[k++] = e.status;
+    params[k++] = e.errorCode;
+    params[k++] = e.createdAt;
+  }
+  return params;
+}

@@ -19,7 +19,6 @@ import {
   type ProviderConfigRecord,
   type ServiceAccount,
   type Session,
-  type UsageEvent,
   type UsageHourly,
   type User,
 } from "../../domain/types.ts";
@@ -37,14 +36,14 @@ import {
   toSession,
   toUsageHourly,
   toUser,
+  USAGE_EVENT_COLUMNS,
+  usageEventParams,
 } from "./rows.ts";
 
-/** Usage events written by one INSERT (EVENT_PARAMS each, far below SQLite's limit). */
+/** Usage events written by one INSERT (USAGE_EVENT_COLUMNS each, far below SQLite's limit). */
 const EVENTS_PER_INSERT = 64;
-const EVENT_PARAMS = 14;
-const EVENT_ROW = `,(${Array(EVENT_PARAMS).fill("?").join(", ")})`;
-const INSERT_EVENTS = `INSERT INTO usage_events (id, request_id, org_id, key_id, user_id, provider, model, prompt_tokens, completion_tokens,
-  cost_micros, latency_ms, status, error_code, created_at) VALUES `;
+const EVENT_ROW = `,(${USAGE_EVENT_COLUMNS.map(() => "?").join(", ")})`;
+const INSERT_EVENTS = `INSERT INTO usage_events (${USAGE_EVENT_COLUMNS.join(", ")}) VALUES `;
 
 export class SqliteStore implements Store {
   private readonly db: Database;
@@ -303,26 +302,8 @@ export class SqliteStore implements Store {
       const events = batch.events;
       for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
         const end = Math.min(i + EVENTS_PER_INSERT, events.length);
-        // Filled in place and handed over as one array: spreading 896 values into the call took a fifth of the flush.
-        const params: unknown[] = new Array((end - i) * EVENT_PARAMS);
-        let k = 0;
-        for (let j = i; j < end; j++) {
-          const e = events[j] as UsageEvent;
-          params[k++] = e.id;
-          params[k++] = e.requestId;
-          params[k++] = e.orgId;
-          params[k++] = e.keyId;
-          params[k++] = e.userId;
-          params[k++] = e.provider;
-          params[k++] = e.model;
-          params[k++] = e.promptTokens;
-          params[k++] = e.completionTokens;
-          params[k++] = e.costMicros;
-          params[k++] = e.latencyMs;
-          params[k++] = e.status;
-          params[k++] = e.errorCode;
-          params[k++] = e.createdAt;
-        }
+        // Handed over as one array: spreading 896 values into the call took a fifth of the flush.
+        const params = usageEventParams(events, i, end);
         this.db.query(`${INSERT_EVENTS}${EVENT_ROW.repeat(end - i).slice(1)}`).run(params as never);
       }
       for (const h of hourly) {
