@@ -7,7 +7,7 @@
  *
  *   bun bench/policy.bench.ts [--quick]
  */
-import type { ChatCompletionRequest } from "../src/api/chat-completions.ts";
+import type { ChatCompletionRequest } from "../src/schemas/chat-completions.ts";
 import { DEFAULT_ORG_PREFERENCES } from "../src/domain/types.ts";
 import { authorizeTarget } from "../src/pipeline/authorize.ts";
 import { reserveSpend, type SpendDeps } from "../src/pipeline/reserve-spend.ts";
@@ -16,7 +16,7 @@ import { scanRequest } from "../src/pipeline/security-scan.ts";
 import { loadCatalog } from "../src/providers/catalog/catalog.ts";
 import { PROVIDER_KINDS_INFO } from "../src/providers/catalog/provider-kinds.ts";
 import type { Target } from "../src/providers/target.ts";
-import type { Identity } from "../src/services/identity.ts";
+import type { Identity } from "../src/domain/identity.ts";
 import { OrgSettings } from "../src/state/org-settings.ts";
 import { SpendLedger } from "../src/state/spend-ledger.ts";
 import { POLICY_CALL_BODY } from "./scenarios.ts";

@@ -4,8 +4,8 @@
  * stops the process with one clear line per problem.
  */
 import { resolve } from "node:path";
+import type { LogLevel } from "./lib/log.ts";
 
-export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 export type Durability = "batched" | "strict";
 
 export interface Config {

@@ -30,7 +30,7 @@ import type { Server } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chatCompletionRequest } from "../../src/api/chat-completions.ts";
+import { chatCompletionRequest } from "../../src/schemas/chat-completions.ts";
 import { ApiKeyHasher } from "../../src/domain/api-key.ts";
 import { newId } from "../../src/domain/ids.ts";
 import { createLogger } from "../../src/lib/log.ts";

@@ -1,6 +1,6 @@
 /** Registers a running `gateway mock-provider` as an organization's openai and anthropic providers (used by scripts/start). */
 import type { Organization, ProviderConfigRecord } from "../../src/domain/types.ts";
-import { CLI_ACTOR, type Identity } from "../../src/services/identity.ts";
+import { CLI_ACTOR, type Identity } from "../../src/domain/identity.ts";
 import { createProvider, type ProviderDeps } from "../../src/services/providers.ts";
 
 /** The mock accepts any key; this one only fills the required field and says what it is. */

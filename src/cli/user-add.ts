@@ -1,7 +1,7 @@
 /** `gateway user add`: adds a member who can then sign in to the dashboard. */
 import { loadConfig } from "../config.ts";
 import type { Role } from "../domain/types.ts";
-import { CLI_ACTOR } from "../services/identity.ts";
+import { CLI_ACTOR } from "../domain/identity.ts";
 import { addMember, resolveOrganization } from "../services/organizations.ts";
 import { openServices } from "../runtime.ts";
 import { DATA_FLAG, parseFlags, UsageError } from "./args.ts";

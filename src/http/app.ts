@@ -5,16 +5,31 @@
  */
 import { Elysia } from "elysia";
 import { ApiError, toApiError } from "../lib/errors.ts";
-import type { Runtime } from "../runtime.ts";
+import type { Config } from "../config.ts";
+import type { MetricsRegistry } from "../lib/metrics.ts";
+import type { OperationDeps, OperationRegistry } from "../ops/registry.ts";
+import type { Store } from "../store/store.ts";
 import { API_VERSION, VERSION } from "../version.ts";
 import { type Surface, surfaceForPath } from "./error-envelopes.ts";
 import { json } from "./json-response.ts";
-import type { Admission, Handler } from "./request-runner.ts";
+import type { Admission, Handler, RequestRunner } from "./request-runner.ts";
 import { gatewayHandler } from "./surfaces/gateway-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
 import { messagesHandler } from "./surfaces/messages-surface.ts";
 import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
+
+/** What the routes need from the running gateway (the runtime provides it). */
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  runner: RequestRunner;
+  operations: OperationRegistry;
+  services: OperationDeps;
+  metrics: MetricsRegistry;
+  /** True once shutdown has begun. */
+  readonly draining: boolean;
+}
 
 interface Route {
   method: "GET" | "POST";
@@ -24,7 +39,7 @@ interface Route {
   handler: Handler;
 }
 
-function routes(rt: Runtime): Route[] {
+function routes(rt: AppDeps): Route[] {
   const { config, store, runner, operations, services, metrics } = rt;
   const sessions = { store, secureCookies: config.publicUrl?.startsWith("https:") ?? false, now: services.now };
   const openai = { runner, calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
@@ -44,7 +59,7 @@ function routes(rt: Runtime): Route[] {
   ];
 }
 
-export function createApp(rt: Runtime) {
+export function createApp(rt: AppDeps) {
   const table = routes(rt);
   const allowed = new Map<string, string[]>();
   for (const r of table) allowed.set(r.path, [...(allowed.get(r.path) ?? []), r.method]);

@@ -1,6 +1,6 @@
 /** Between a model surface and the pipeline: the call as the pipeline sees it, and its outcome as an HTTP response. */
 import type { CallInput, CallOutcome } from "../pipeline/model-call.ts";
-import type { Identity } from "../services/identity.ts";
+import type { Identity } from "../domain/identity.ts";
 import type { RequestScope } from "./request-runner.ts";
 
 export function callInput(scope: RequestScope, identity: Identity): CallInput {

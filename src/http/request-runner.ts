@@ -9,7 +9,7 @@ import { toApiError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Authenticator } from "../pipeline/authenticate.ts";
 import { bucketForAddress, bucketForIdentity, takeToken } from "../pipeline/rate-limit.ts";
-import type { Identity } from "../services/identity.ts";
+import type { Identity } from "../domain/identity.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
 import { renderError, type Surface } from "./error-envelopes.ts";
 import type { HttpMetrics } from "./http-metrics.ts";

@@ -1,6 +1,6 @@
 /**
  * The one typed error every stage throws or returns. Surfaces render it in their own
- * envelope (see http/error-envelopes.ts); nothing else decides statuses or codes.
+ * envelope (see lib/error-bodies.ts); nothing else decides statuses or codes.
  */
 
 export type ErrorCode =

@@ -3,7 +3,7 @@
  * once per event-loop turn, so a request log costs a string concatenation, not a
  * syscall. Callers pass fields, never bodies or key values.
  */
-import type { LogLevel } from "../config.ts";
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 

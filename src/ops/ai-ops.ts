@@ -4,8 +4,8 @@
  * pipeline as /v1/chat/completions; it answers once (no streaming).
  */
 import { Type } from "@sinclair/typebox";
-import { chatCompletionRequest } from "../api/chat-completions.ts";
-import { embeddingsRequest } from "../api/embeddings.ts";
+import { chatCompletionRequest } from "../schemas/chat-completions.ts";
+import { embeddingsRequest } from "../schemas/embeddings.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
 import { estimatePromptTokens } from "../lib/token-estimate.ts";
 import { defineOperation } from "./registry.ts";

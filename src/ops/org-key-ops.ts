@@ -3,7 +3,7 @@ import { Type } from "@sinclair/typebox";
 import { badRequest } from "../lib/errors.ts";
 import { listActiveKeys, revokeKey, updateKey } from "../services/api-keys.ts";
 import { createServiceAccountWithKey, DEFAULT_PROXY_MODE, listServiceAccountsWithKeys } from "../services/service-accounts.ts";
-import { responsibleUserId } from "../services/identity.ts";
+import { responsibleUserId } from "../domain/identity.ts";
 import { iso, presentKey, presentServiceAccount } from "./present.ts";
 import { defineOperation } from "./registry.ts";
 

@@ -9,7 +9,7 @@ import { ApiError } from "../lib/errors.ts";
 import { compileValidator, type Validator } from "../lib/validator.ts";
 import { recordAudit } from "../services/audit.ts";
 import type { CallInput, ModelCalls } from "../pipeline/model-call.ts";
-import type { Actor, Identity } from "../services/identity.ts";
+import type { Actor, Identity } from "../domain/identity.ts";
 import type { ModelList } from "../services/model-list.ts";
 import type { ProviderDeps } from "../services/providers.ts";
 

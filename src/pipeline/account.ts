@@ -6,7 +6,7 @@
 import { newId } from "../domain/ids.ts";
 import type { UsageEvent } from "../domain/types.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
-import { type Identity, responsibleUserId } from "../services/identity.ts";
+import { type Identity, responsibleUserId } from "../domain/identity.ts";
 import type { UsageBuffer } from "../state/usage-buffer.ts";
 
 /** What a call is charged to, and when it started. */

@@ -8,7 +8,7 @@ import { apiKeyType, type ApiKeyHasher } from "../domain/api-key.ts";
 import type { KeyPrincipal } from "../domain/types.ts";
 import { cookieValue } from "../lib/cookies.ts";
 import { ApiError, unauthorized } from "../lib/errors.ts";
-import type { Identity } from "../services/identity.ts";
+import type { Identity } from "../domain/identity.ts";
 import { authenticateSession, SESSION_COOKIE } from "../services/sessions.ts";
 import type { Store } from "../store/store.ts";
 

@@ -10,7 +10,7 @@
 import type { ApiError } from "../lib/errors.ts";
 import { type AuthorizationSubject, refusalFor, type TierVerdicts } from "../policy/provider-authorization.ts";
 import type { Target } from "../providers/target.ts";
-import type { Identity } from "../services/identity.ts";
+import type { Identity } from "../domain/identity.ts";
 
 export { providerBlocked } from "../policy/provider-authorization.ts";
 

@@ -7,9 +7,9 @@
  * through untouched; a chat-completions caller of a messages-format provider is
  * translated both ways.
  */
-import type { ChatCompletionRequest } from "../api/chat-completions.ts";
-import type { EmbeddingsRequest } from "../api/embeddings.ts";
-import type { MessagesRequest } from "../api/messages.ts";
+import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
+import type { EmbeddingsRequest } from "../schemas/embeddings.ts";
+import type { MessagesRequest } from "../schemas/messages.ts";
 import { ApiError, toApiError } from "../lib/errors.ts";
 import { jsonObjectMembers } from "../lib/json-members.ts";
 import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
@@ -18,11 +18,12 @@ import { messagesWire } from "../providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
 import { adapterFor } from "../providers/registry.ts";
 import type { Target } from "../providers/target.ts";
-import { type Caller, sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
+import { sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../translate/messages-to-chat.ts";
-import type { Accountant, CallScope } from "./account.ts";
+import type { Accountant } from "./account.ts";
+import type { CallInput, CallOutcome, JsonOutcome, StreamOutcome } from "./call-types.ts";
 import { authorizeTarget } from "./authorize.ts";
 import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
 import type { Reservation } from "../state/spend-ledger.ts";
@@ -33,41 +34,14 @@ import { chatTexts, embeddingTexts, messagesTexts, type TextSlot } from "./scan/
 import { scanRequest } from "./security-scan.ts";
 import { isSameModel } from "./substitution.ts";
 
+export type { CallInput, CallOutcome, JsonOutcome, StreamOutcome };
+
 export interface ModelCallDeps {
   resolve: ResolveDeps;
   spend: SpendDeps;
   accountant: Accountant;
   upstreamTimeoutMs: number;
 }
-
-export interface CallInput {
-  scope: CallScope;
-  headers: Headers;
-  /** The client's request: its signal aborts when the client goes away (read only when needed, see Caller). */
-  caller: Caller;
-}
-
-export interface JsonOutcome {
-  type: "json";
-  status: number;
-  /** The provider's body exactly as received (or its translation): what the surface sends. */
-  text: string;
-  /** `provider/model` that answered (`sandbox/<model>` for test keys). */
-  servedBy: string;
-  costMicros: number;
-  /** The `x-gw-security` header: what scanning found, by category. */
-  security?: string;
-}
-
-export interface StreamOutcome {
-  type: "stream";
-  status: number;
-  stream: ReadableStream<Uint8Array>;
-  servedBy: string;
-  security?: string;
-}
-
-export type CallOutcome = JsonOutcome | StreamOutcome;
 
 /** How one call travels: the wire format read on the way back, and optional reshaping for a caller of another format. */
 interface Route {

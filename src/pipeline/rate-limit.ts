@@ -4,7 +4,7 @@
  * too). The decision is kept on the request scope: every response reports it.
  */
 import { ApiError } from "../lib/errors.ts";
-import type { Identity } from "../services/identity.ts";
+import type { Identity } from "../domain/identity.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
 
 export function bucketForIdentity(identity: Identity): string {

@@ -10,7 +10,7 @@ import { ApiError } from "../lib/errors.ts";
 import { estimatePromptTokens, promptTokenBound } from "../lib/token-estimate.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import type { Target } from "../providers/target.ts";
-import type { Identity } from "../services/identity.ts";
+import type { Identity } from "../domain/identity.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import type { Reservation, SpendLedger } from "../state/spend-ledger.ts";
 

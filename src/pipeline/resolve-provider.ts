@@ -12,7 +12,8 @@ import { ApiError, badRequest } from "../lib/errors.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { providerCountry } from "../policy/provider-authorization.ts";
-import { type Identity, responsibleUserId } from "../services/identity.ts";
+import type { Identity } from "../domain/identity.ts";
+import { usableProviders } from "../services/provider-access.ts";
 import type { LiveProvider, ProviderDirectory } from "../state/provider-directory.ts";
 import type { ResolvedTarget } from "./authorize.ts";
 import { PLATFORM_MODEL_ID } from "../providers/bedrock/model-ids.ts";
@@ -20,16 +21,6 @@ import { PLATFORM_MODEL_ID } from "../providers/bedrock/model-ids.ts";
 export interface ResolveDeps {
   catalog: Catalog;
   directory: ProviderDirectory;
-}
-
-/** The providers this caller may use, in the order their keys are preferred. */
-export function usableProviders(all: LiveProvider[], identity: Identity): LiveProvider[] {
-  const me = responsibleUserId(identity);
-  const org = all.filter((p) => p.record.ownerUserId === null);
-  const mine = all.filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId === me);
-  if (identity.kind === "user") return [...mine, ...org];
-  const others = all.filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId !== me);
-  return [...org, ...mine, ...others];
 }
 
 interface Wanted {

@@ -9,7 +9,7 @@
 import { ApiError } from "../lib/errors.ts";
 import { isProviderKind } from "../providers/catalog/provider-kinds.ts";
 import type { Target } from "../providers/target.ts";
-import type { Identity } from "../services/identity.ts";
+import type { Identity } from "../domain/identity.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
 
 /** Where a sandbox call would have gone; its credentials are never used. */

@@ -7,15 +7,15 @@
  * sandbox-target.ts, authorization, scanning, the endpoint's format), so a sandbox
  * call fails exactly where a live one would.
  */
-import type { ChatCompletionRequest } from "../api/chat-completions.ts";
-import type { EmbeddingsRequest } from "../api/embeddings.ts";
-import type { MessagesRequest } from "../api/messages.ts";
-import type { Identity } from "../services/identity.ts";
+import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
+import type { EmbeddingsRequest } from "../schemas/embeddings.ts";
+import type { MessagesRequest } from "../schemas/messages.ts";
+import type { Identity } from "../domain/identity.ts";
 import { simulateChat } from "../simulator/chat-simulator.ts";
 import { simulatedMessage, simulatedMessagesResponse } from "../simulator/messages-format.ts";
 import { simulatedChatCompletion, simulatedEmbeddings } from "../simulator/openai-format.ts";
 import type { Accountant } from "./account.ts";
-import type { CallInput, JsonOutcome, StreamOutcome } from "./model-call.ts";
+import type { CallInput, JsonOutcome, StreamOutcome } from "./call-types.ts";
 
 export const SANDBOX_PROVIDER = "sandbox";
 

@@ -3,7 +3,7 @@ import type { ApiKeyRecord } from "../domain/types.ts";
 import { ApiError } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
-import type { Actor } from "./identity.ts";
+import type { Actor } from "../domain/identity.ts";
 
 export interface ListedKey {
   key: ApiKeyRecord;

@@ -2,7 +2,7 @@
 import { newId } from "../domain/ids.ts";
 import type { AuditEntry } from "../domain/types.ts";
 import type { Store } from "../store/store.ts";
-import type { Actor } from "./identity.ts";
+import type { Actor } from "../domain/identity.ts";
 
 export async function recordAudit(
   store: Store,

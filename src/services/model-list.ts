@@ -12,9 +12,9 @@ import { canListModels } from "../providers/adapter.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import { adapterFor } from "../providers/registry.ts";
 import { sendUpstream } from "../providers/upstream.ts";
-import { usableProviders } from "../pipeline/resolve-provider.ts";
+import { usableProviders } from "./provider-access.ts";
 import type { LiveProvider, ProviderDirectory } from "../state/provider-directory.ts";
-import type { Identity } from "./identity.ts";
+import type { Identity } from "../domain/identity.ts";
 
 export interface ListedModel {
   id: string;

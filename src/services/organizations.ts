@@ -4,7 +4,7 @@ import type { Organization, Role, Tier, User } from "../domain/types.ts";
 import { ApiError } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { type Actor, CLI_ACTOR } from "./identity.ts";
+import { type Actor, CLI_ACTOR } from "../domain/identity.ts";
 import { type CreatedServiceAccount, createServiceAccountWithKey } from "./service-accounts.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -12,7 +12,7 @@ import {
 import { ApiError } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { type Actor, type Identity } from "./identity.ts";
+import { type Actor, type Identity } from "../domain/identity.ts";
 
 export type Preferences = OrgPreferences & PersonalPreferences;
 export type PreferencePatch = Partial<Preferences>;

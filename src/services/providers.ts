@@ -15,7 +15,7 @@ import { providerBlocked } from "../policy/provider-authorization.ts";
 import { checkProviderCount, checkProviderKindAllowed } from "../policy/tiers.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { type Actor, type Identity, responsibleUserId } from "./identity.ts";
+import { type Actor, type Identity, responsibleUserId } from "../domain/identity.ts";
 
 export interface ProviderDeps extends ServiceDeps {
   box: SecretBox;

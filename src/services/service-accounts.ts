@@ -4,7 +4,7 @@ import { newId } from "../domain/ids.ts";
 import type { ApiKeyRecord, KeyType, Organization, Role, ServiceAccount } from "../domain/types.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
-import type { Actor } from "./identity.ts";
+import type { Actor } from "../domain/identity.ts";
 
 export const DEFAULT_PROXY_MODE = "security_enhanced";
 

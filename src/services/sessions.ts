@@ -5,7 +5,7 @@
  */
 import type { Organization, User } from "../domain/types.ts";
 import type { Store } from "../store/store.ts";
-import type { Identity } from "./identity.ts";
+import type { Identity } from "../domain/identity.ts";
 
 export const SESSION_COOKIE = "gw_session";
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;

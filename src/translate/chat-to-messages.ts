@@ -5,7 +5,7 @@
  * `stop_sequences`, tools and `tool_choice` take the messages shape. Consecutive
  * turns of one role are merged, as the messages format requires alternation.
  */
-import type { ChatCompletionRequest } from "../api/chat-completions.ts";
+import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
 import { badRequest } from "../lib/errors.ts";
 
 /** Used when the caller sets no limit: the messages format requires one. */

@@ -9,7 +9,7 @@ import { reserveSpend, type SpendDeps } from "../../src/pipeline/reserve-spend.t
 import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
 import { PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
 import type { Target } from "../../src/providers/target.ts";
-import type { Identity } from "../../src/services/identity.ts";
+import type { Identity } from "../../src/domain/identity.ts";
 import { OrgSettings } from "../../src/state/org-settings.ts";
 import { SpendLedger } from "../../src/state/spend-ledger.ts";
 

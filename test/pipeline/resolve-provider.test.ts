@@ -1,7 +1,8 @@
 /** Which stored provider key answers a call: the order for service accounts and for users, and per-request keys. */
 import { describe, expect, test } from "bun:test";
 import type { ProviderConfigRecord } from "../../src/domain/types.ts";
-import { resolveTarget, usableProviders } from "../../src/pipeline/resolve-provider.ts";
+import { resolveTarget } from "../../src/pipeline/resolve-provider.ts";
+import { usableProviders } from "../../src/services/provider-access.ts";
 import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
 import { Catalog } from "../../src/providers/catalog/catalog.ts";
 import { ProviderDirectory } from "../../src/state/provider-directory.ts";

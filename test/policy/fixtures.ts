@@ -1,6 +1,6 @@
 /** Records and identities for unit tests of resolution, authorization and the model list: no store, no server. */
 import type { ProviderConfigRecord, Tier } from "../../src/domain/types.ts";
-import type { Identity } from "../../src/services/identity.ts";
+import type { Identity } from "../../src/domain/identity.ts";
 
 export const ORG_ID = "org_t";
 

@@ -3,7 +3,7 @@ import { Type } from "@sinclair/typebox";
 import { readJsonObject } from "../../lib/json-body.ts";
 import { compileValidator } from "../../lib/validator.ts";
 import type { OperationDeps, OperationRegistry } from "../../ops/registry.ts";
-import { actorOf } from "../../services/identity.ts";
+import { actorOf } from "../../domain/identity.ts";
 import { json } from "../json-response.ts";
 import type { RequestRunner, RequestScope } from "../request-runner.ts";
 import { callInput } from "../call-response.ts";

@@ -4,7 +4,7 @@
  * `x-api-key` or Bearer; the version header as `anthropic-version` (what the official
  * SDK sends) or `msg-version`; it passes through with every other `anthropic-*` header.
  */
-import { messagesRequest } from "../../api/messages.ts";
+import { messagesRequest } from "../../schemas/messages.ts";
 import { readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import { callInput, outcomeResponse } from "../call-response.ts";

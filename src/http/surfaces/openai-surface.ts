@@ -3,8 +3,8 @@
  * `GET /v1/models`. Each admits the caller, checks the body, calls the pipeline and
  * sends the provider's bytes back as they came.
  */
-import { chatCompletionRequest } from "../../api/chat-completions.ts";
-import { embeddingsRequest } from "../../api/embeddings.ts";
+import { chatCompletionRequest } from "../../schemas/chat-completions.ts";
+import { embeddingsRequest } from "../../schemas/embeddings.ts";
 import { readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import type { ModelList } from "../../services/model-list.ts";

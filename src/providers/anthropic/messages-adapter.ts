@@ -3,9 +3,11 @@
  * speak it): `POST {base}/v1/messages` with `x-api-key` and the version header; the
  * caller's vendor headers (`anthropic-*`) pass through.
  */
-import { DEFAULT_MESSAGES_VERSION } from "../../api/messages.ts";
 import { type CallOptions, type ModelListing, type ProviderAdapter, providerBody, type UpstreamRequest } from "../adapter.ts";
 import type { Target } from "../target.ts";
+
+/** The version header the vendor documents; what the gateway sends when the caller sends none. */
+export const DEFAULT_MESSAGES_VERSION = "2023-06-01";
 
 const VENDOR_PREFIX = "anthropic-";
 

@@ -1,5 +1,5 @@
 /** The messages wire format as the gateway reads it: `model` and `usage` on the body, or on message_start / message_delta events. */
-import { errorBody } from "../../http/error-envelopes.ts";
+import { errorBody } from "../../lib/error-bodies.ts";
 import { encodeSse } from "../../lib/sse.ts";
 import type { WireFormat } from "../wire-format.ts";
 

@@ -1,5 +1,5 @@
 /** The chat-completions wire format as the gateway reads it: `model` and `usage` on the body or on chunks. */
-import { errorBody } from "../../http/error-envelopes.ts";
+import { errorBody } from "../../lib/error-bodies.ts";
 import { encodeSse } from "../../lib/sse.ts";
 import type { WireFormat } from "../wire-format.ts";
 

@@ -31,6 +31,3 @@ export const MessagesRequest = Type.Object({
 export type MessagesRequest = Static<typeof MessagesRequest>;
 
 export const messagesRequest = compileValidator(MessagesRequest);
-
-/** The version header the vendor documents; what the gateway sends when the caller sends none. */
-export const DEFAULT_MESSAGES_VERSION = "2023-06-01";

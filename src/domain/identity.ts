@@ -2,7 +2,7 @@
  * Who is calling: a service account (API key) or a user (dashboard session). Every
  * service and operation takes this, never raw credentials.
  */
-import type { ApiKeyRecord, Organization, Role, ServiceAccount, User } from "../domain/types.ts";
+import type { ApiKeyRecord, Organization, Role, ServiceAccount, User } from "./types.ts";
 
 export type Identity =
   | {

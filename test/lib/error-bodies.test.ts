@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { errorBody, surfaceForPath } from "../../src/http/error-envelopes.ts";
+import { errorBody, surfaceForPath } from "../../src/lib/error-bodies.ts";
 import { ApiError } from "../../src/lib/errors.ts";
 
 const limited = new ApiError(429, "rate_limit_exceeded", "slow down", { details: { limit: 10, remaining: 0, resetAt: "2026-01-01T00:00:00.000Z" } });

@@ -1,0 +1,35 @@
+/**
+ * What a model call takes and gives back: the caller's side of the pipeline, shared by
+ * the HTTP surfaces, `ai.proxy` and the sandbox.
+ */
+import type { Caller } from "../providers/upstream.ts";
+import type { CallScope } from "./account.ts";
+
+export interface CallInput {
+  scope: CallScope;
+  headers: Headers;
+  /** The client's request: its signal aborts when the client goes away (read only when needed, see Caller). */
+  caller: Caller;
+}
+
+export interface JsonOutcome {
+  type: "json";
+  status: number;
+  /** The provider's body exactly as received (or its translation): what the surface sends. */
+  text: string;
+  /** `provider/model` that answered (`sandbox/<model>` for test keys). */
+  servedBy: string;
+  costMicros: number;
+  /** The `x-gw-security` header: what scanning found, by category. */
+  security?: string;
+}
+
+export interface StreamOutcome {
+  type: "stream";
+  status: number;
+  stream: ReadableStream<Uint8Array>;
+  servedBy: string;
+  security?: string;
+}
+
+export type CallOutcome = JsonOutcome | StreamOutcome;
