@@ -18,6 +18,7 @@ const LAYERS: string[][] = [
   ["ops"],
   ["pipeline"],
   ["services"],
+  ["routing"],
   ["state"],
   ["policy"],
   ["mock-provider", "translate"],

@@ -1,0 +1,129 @@
+/**
+ * The router's decision, pure: which candidates can serve the request, in which order
+ * the strategy prefers them, with a score and the sentence that explains the choice.
+ * The order is the fallback order. Ties break on quality, then price, then latency,
+ * then provider and model names, so the same table always gives the same answer.
+ */
+import type { Candidate } from "./candidate.ts";
+import type { RouteNeeds } from "./needs.ts";
+import { MIN_QUALITY, type Strategy, type TaskType, weightsFor } from "./strategy.ts";
+
+export interface ScoredCandidate {
+  candidate: Candidate;
+  /** Integer micro-dollars for the estimated prompt and the expected answer. */
+  estimatedCostMicros: number;
+  /** Milliseconds, error rate included (a failing provider is slower to an answer). */
+  estimatedLatencyMs: number;
+  /** 0-1, higher is better, under the strategy's weights. */
+  score: number;
+}
+
+/** Why no candidate remains, for `moe_routing_unavailable`. */
+export type NoRoute = "no_provider" | "not_capable";
+
+export type Decision =
+  | { ok: true; ranked: ScoredCandidate[]; reasoning: string }
+  | { ok: false; reason: NoRoute; message: string };
+
+/** Tokens assumed for an answer when the caller sets no maximum. */
+export const DEFAULT_ANSWER_TOKENS = 512;
+
+/** Why a candidate cannot serve the request, or null. */
+export function incapability(c: Candidate, needs: RouteNeeds, task: TaskType): string | null {
+  if (c.capabilities.embeddings) return "an embeddings model";
+  if (needs.tools && !c.capabilities.tools) return "no tool calling";
+  if (needs.vision && !c.capabilities.vision) return "no image input";
+  if (needs.json && !c.capabilities.json) return "no JSON mode";
+  if (needs.maxTokens !== null && c.maxOutputTokens > 0 && needs.maxTokens > c.maxOutputTokens) return "max_tokens above its output limit";
+  if (needs.promptTokens + (needs.maxTokens ?? 0) > c.contextWindow) return "the prompt does not fit its context window";
+  if (c.quality < MIN_QUALITY[task]) return `quality below ${MIN_QUALITY[task]} for ${task}`;
+  return null;
+}
+
+function expectedCostMicros(c: Candidate, needs: RouteNeeds): number {
+  const answer = needs.maxTokens ?? Math.min(DEFAULT_ANSWER_TOKENS, c.maxOutputTokens || DEFAULT_ANSWER_TOKENS);
+  return Math.round(needs.promptTokens * c.inputPerMTok + answer * c.outputPerMTok);
+}
+
+function expectedLatencyMs(c: Candidate): number {
+  // A call that fails is retried elsewhere: its time is mostly lost, so errors stretch the expectation.
+  return c.latencyMs * (1 + 2 * Math.min(1, Math.max(0, c.errorRate)));
+}
+
+/** 1 for the best value, 0 for the worst; all 1 when every value is the same. */
+function normalizer(values: number[], lowerIsBetter: boolean): (v: number) => number {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  if (max === min) return () => 1;
+  return (v) => (lowerIsBetter ? (max - v) / (max - min) : (v - min) / (max - min));
+}
+
+function tieBreak(a: ScoredCandidate, b: ScoredCandidate): number {
+  return (
+    b.score - a.score ||
+    b.candidate.quality - a.candidate.quality ||
+    a.estimatedCostMicros - b.estimatedCostMicros ||
+    a.estimatedLatencyMs - b.estimatedLatencyMs ||
+    a.candidate.providerName.localeCompare(b.candidate.providerName) ||
+    a.candidate.model.localeCompare(b.candidate.model)
+  );
+}
+
+function usd(micros: number): string {
+  return `$${(micros / 1e6).toFixed(6).replace(/0+$/, "").replace(/\.$/, "")}`;
+}
+
+function explain(strategy: Strategy, best: ScoredCandidate, runnerUp: ScoredCandidate | undefined): string {
+  const name = `${best.candidate.providerName}/${best.candidate.model}`;
+  const figures = `estimated ${usd(best.estimatedCostMicros)}, ${Math.round(best.estimatedLatencyMs)} ms, quality ${best.candidate.quality}`;
+  const against = runnerUp ? ` against ${runnerUp.candidate.providerName}/${runnerUp.candidate.model}` : "";
+  switch (strategy) {
+    case "cost":
+      return `${name} is the cheapest capable model (${figures})${runnerUp ? `${against} at ${usd(runnerUp.estimatedCostMicros)}` : ""}.`;
+    case "speed":
+      return `${name} is the fastest capable model (${figures})${runnerUp ? `${against} at ${Math.round(runnerUp.estimatedLatencyMs)} ms` : ""}.`;
+    case "quality":
+      return `${name} has the highest quality score of the capable models (${figures})${runnerUp ? `${against} at ${runnerUp.candidate.quality}` : ""}.`;
+    case "balanced":
+      return `${name} has the best balance of cost, speed and quality (score ${best.score.toFixed(3)}; ${figures})${runnerUp ? `${against} at ${runnerUp.score.toFixed(3)}` : ""}.`;
+  }
+}
+
+/**
+ * Ranks the candidates for a request. Candidates cooling down or at a limit go after
+ * every available one (still listed, so a request is served when all are down and
+ * the probe of a cooled-down provider can happen); incapable ones are dropped.
+ */
+export function decide(candidates: readonly Candidate[], needs: RouteNeeds, strategy: Strategy, task: TaskType = "chat"): Decision {
+  if (candidates.length === 0) return { ok: false, reason: "no_provider", message: "No configured and authorized provider offers a chat model to route to." };
+  const capable: Candidate[] = [];
+  const refusals = new Map<string, number>();
+  for (const c of candidates) {
+    const why = incapability(c, needs, task);
+    if (why === null) capable.push(c);
+    else refusals.set(why, (refusals.get(why) ?? 0) + 1);
+  }
+  if (capable.length === 0) {
+    const reasons = [...refusals].map(([why, n]) => `${n} with ${why}`).join(", ");
+    return { ok: false, reason: "not_capable", message: `None of the ${candidates.length} candidate models can serve this request (${reasons}).` };
+  }
+  const w = weightsFor(strategy, task);
+  const costs = capable.map((c) => expectedCostMicros(c, needs));
+  const latencies = capable.map(expectedLatencyMs);
+  const costN = normalizer(costs, true);
+  const speedN = normalizer(latencies, true);
+  const qualityN = normalizer(
+    capable.map((c) => c.quality),
+    false,
+  );
+  const scored = capable.map((c, i) => ({
+    candidate: c,
+    estimatedCostMicros: costs[i]!,
+    estimatedLatencyMs: latencies[i]!,
+    score: w.cost * costN(costs[i]!) + w.speed * speedN(latencies[i]!) + w.quality * qualityN(c.quality),
+  }));
+  const available = scored.filter((s) => s.candidate.unavailable === null).sort(tieBreak);
+  const resting = scored.filter((s) => s.candidate.unavailable !== null).sort(tieBreak);
+  const ranked = [...available, ...resting];
+  return { ok: true, ranked, reasoning: explain(strategy, ranked[0]!, ranked[1]) };
+}

@@ -1,0 +1,158 @@
+/**
+ * What this node has seen of each provider configuration and model: moving averages of
+ * the time to first byte and to a whole answer, the recent error rate, and a circuit
+ * per configuration. Consecutive failures open the circuit for a backoff period that
+ * doubles with each opening (up to a ceiling); after it, one call is let through as a
+ * probe: its success closes the circuit, its failure opens it again for longer.
+ * In memory and per node on purpose: latency is what this node measures, and a
+ * provider unreachable from one node may answer another.
+ */
+
+export interface HealthOptions {
+  /** Consecutive failures that open a configuration's circuit. */
+  failureThreshold: number;
+  /** First cooldown; each reopening doubles it up to `maxCooldownMs`. */
+  baseCooldownMs: number;
+  maxCooldownMs: number;
+  /** Weight of a new sample in the moving averages (0-1). */
+  alpha: number;
+  now: () => number;
+}
+
+export const DEFAULT_HEALTH: Omit<HealthOptions, "now"> = { failureThreshold: 3, baseCooldownMs: 10_000, maxCooldownMs: 300_000, alpha: 0.2 };
+
+/** Samples before measured latency replaces the catalog's prior. */
+const MIN_SAMPLES = 3;
+
+interface ModelStats {
+  samples: number;
+  ttfbMs: number;
+  totalMs: number;
+  errorRate: number;
+}
+
+type CircuitState = "closed" | "open" | "probing";
+
+interface Circuit {
+  state: CircuitState;
+  consecutiveFailures: number;
+  openings: number;
+  /** Epoch ms when an open circuit lets its probe through. */
+  retryAtMs: number;
+}
+
+export interface CircuitView {
+  providerId: string;
+  state: CircuitState;
+  consecutiveFailures: number;
+  retryAt: string | null;
+}
+
+export class ProviderHealth {
+  private readonly models = new Map<string, ModelStats>();
+  private readonly circuits = new Map<string, Circuit>();
+  private readonly opts: HealthOptions;
+
+  constructor(opts: Partial<HealthOptions> = {}) {
+    this.opts = { ...DEFAULT_HEALTH, now: Date.now, ...opts };
+  }
+
+  /** A call answered: its latency joins the averages and the circuit closes. */
+  recordSuccess(providerId: string, model: string, ttfbMs: number, totalMs: number): void {
+    const s = this.stats(providerId, model);
+    const a = s.samples === 0 ? 1 : this.opts.alpha;
+    s.ttfbMs += a * (ttfbMs - s.ttfbMs);
+    s.totalMs += a * (totalMs - s.totalMs);
+    s.errorRate += this.opts.alpha * (0 - s.errorRate);
+    s.samples++;
+    const c = this.circuit(providerId);
+    c.state = "closed";
+    c.consecutiveFailures = 0;
+    c.openings = 0;
+  }
+
+  /** A call failed in a way another provider might not (429, 5xx, timeout, connection). */
+  recordFailure(providerId: string, model: string): void {
+    const s = this.stats(providerId, model);
+    s.errorRate += this.opts.alpha * (1 - s.errorRate);
+    const c = this.circuit(providerId);
+    c.consecutiveFailures++;
+    if (c.state === "probing" || c.consecutiveFailures >= this.opts.failureThreshold) {
+      const cooldown = Math.min(this.opts.maxCooldownMs, this.opts.baseCooldownMs * 2 ** c.openings);
+      c.openings++;
+      c.state = "open";
+      c.retryAtMs = this.opts.now() + cooldown;
+    }
+  }
+
+  /**
+   * Whether a call may go to this configuration now. An open circuit past its period
+   * turns to probing and admits exactly one call; the others keep waiting for its outcome.
+   */
+  admits(providerId: string): boolean {
+    const c = this.circuits.get(providerId);
+    if (!c || c.state === "closed") return true;
+    if (c.state === "probing") return false;
+    if (this.opts.now() < c.retryAtMs) return false;
+    c.state = "probing";
+    return true;
+  }
+
+  /** Whether the configuration is cooling down, without taking its probe. */
+  isCoolingDown(providerId: string): boolean {
+    const c = this.circuits.get(providerId);
+    if (!c || c.state === "closed") return false;
+    return c.state === "probing" || this.opts.now() < c.retryAtMs;
+  }
+
+  /** Milliseconds to a whole answer: this node's moving average once it has enough samples, else the prior. */
+  expectedLatencyMs(providerId: string, model: string, priorMs: number): number {
+    const s = this.models.get(key(providerId, model));
+    return s && s.samples >= MIN_SAMPLES ? s.totalMs : priorMs;
+  }
+
+  /** The recent share of failed calls (0-1), 0 before any call. */
+  errorRate(providerId: string, model: string): number {
+    return this.models.get(key(providerId, model))?.errorRate ?? 0;
+  }
+
+  /** The moving averages for `/metrics` and `ai.health`. */
+  modelsView(): { providerId: string; model: string; samples: number; ttfbMs: number; totalMs: number; errorRate: number }[] {
+    return [...this.models].map(([k, s]) => {
+      const [providerId, model] = k.split("\u0000") as [string, string];
+      return { providerId, model, samples: s.samples, ttfbMs: Math.round(s.ttfbMs), totalMs: Math.round(s.totalMs), errorRate: Math.round(s.errorRate * 1000) / 1000 };
+    });
+  }
+
+  circuitsView(): CircuitView[] {
+    return [...this.circuits].map(([providerId, c]) => ({
+      providerId,
+      state: c.state === "open" && this.opts.now() >= c.retryAtMs ? "open" : c.state,
+      consecutiveFailures: c.consecutiveFailures,
+      retryAt: c.state === "open" ? new Date(c.retryAtMs).toISOString() : null,
+    }));
+  }
+
+  /** Forgets a configuration (deleted or changed: its history says nothing of the new one). */
+  forget(providerId: string): void {
+    this.circuits.delete(providerId);
+    for (const k of this.models.keys()) if (k.startsWith(`${providerId}\u0000`)) this.models.delete(k);
+  }
+
+  private stats(providerId: string, model: string): ModelStats {
+    const k = key(providerId, model);
+    let s = this.models.get(k);
+    if (!s) this.models.set(k, (s = { samples: 0, ttfbMs: 0, totalMs: 0, errorRate: 0 }));
+    return s;
+  }
+
+  private circuit(providerId: string): Circuit {
+    let c = this.circuits.get(providerId);
+    if (!c) this.circuits.set(providerId, (c = { state: "closed", consecutiveFailures: 0, openings: 0, retryAtMs: 0 }));
+    return c;
+  }
+}
+
+function key(providerId: string, model: string): string {
+  return `${providerId}\u0000${model}`;
+}

@@ -1,0 +1,67 @@
+import { expect, test } from "bun:test";
+import { ProviderHealth } from "../../src/state/provider-health.ts";
+
+function clock(start = 1_000_000) {
+  const c = { now: start, tick: (ms: number) => (c.now += ms) };
+  return c;
+}
+
+test("three consecutive failures open the circuit; after the cooldown one probe goes through", () => {
+  const t = clock();
+  const h = new ProviderHealth({ now: () => t.now, failureThreshold: 3, baseCooldownMs: 10_000 });
+  h.recordFailure("p", "m");
+  h.recordFailure("p", "m");
+  expect(h.admits("p")).toBe(true);
+  h.recordFailure("p", "m");
+  expect(h.admits("p")).toBe(false);
+  expect(h.isCoolingDown("p")).toBe(true);
+  t.tick(9_999);
+  expect(h.admits("p")).toBe(false);
+  t.tick(1);
+  expect(h.admits("p")).toBe(true); // the probe
+  expect(h.admits("p")).toBe(false); // others wait for its outcome
+  h.recordSuccess("p", "m", 50, 200);
+  expect(h.admits("p")).toBe(true);
+  expect(h.isCoolingDown("p")).toBe(false);
+});
+
+test("a failed probe reopens the circuit for twice as long, up to the ceiling", () => {
+  const t = clock();
+  const h = new ProviderHealth({ now: () => t.now, failureThreshold: 1, baseCooldownMs: 1_000, maxCooldownMs: 3_000 });
+  h.recordFailure("p", "m");
+  t.tick(1_000);
+  expect(h.admits("p")).toBe(true);
+  h.recordFailure("p", "m");
+  t.tick(1_999);
+  expect(h.admits("p")).toBe(false);
+  t.tick(1);
+  expect(h.admits("p")).toBe(true);
+  h.recordFailure("p", "m");
+  t.tick(2_999);
+  expect(h.admits("p")).toBe(false);
+  t.tick(1);
+  expect(h.admits("p")).toBe(true);
+});
+
+test("measured latency replaces the prior after three samples, as a moving average", () => {
+  const h = new ProviderHealth({ alpha: 0.5 });
+  expect(h.expectedLatencyMs("p", "m", 900)).toBe(900);
+  h.recordSuccess("p", "m", 10, 100);
+  h.recordSuccess("p", "m", 10, 300);
+  expect(h.expectedLatencyMs("p", "m", 900)).toBe(900);
+  h.recordSuccess("p", "m", 10, 300);
+  // 100, then 100 + 0.5*(300-100) = 200, then 200 + 0.5*(300-200) = 250
+  expect(h.expectedLatencyMs("p", "m", 900)).toBe(250);
+  expect(h.expectedLatencyMs("p", "other", 900)).toBe(900);
+});
+
+test("the error rate follows failures and successes; forget drops a configuration's history", () => {
+  const h = new ProviderHealth({ alpha: 0.5, failureThreshold: 100 });
+  h.recordFailure("p", "m");
+  expect(h.errorRate("p", "m")).toBe(0.5);
+  h.recordSuccess("p", "m", 1, 1);
+  expect(h.errorRate("p", "m")).toBe(0.25);
+  h.forget("p");
+  expect(h.errorRate("p", "m")).toBe(0);
+  expect(h.circuitsView()).toEqual([]);
+});
