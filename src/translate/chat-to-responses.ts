@@ -1,0 +1,243 @@
+/**
+ * A chat completion as a Responses API answer: the message's text becomes one
+ * `message` output item with an `output_text` part, each tool call a `function_call`
+ * item, usage is renamed, and a finish by length marks the response incomplete.
+ * Streams are translated chunk by chunk into the Responses API's typed events
+ * (`response.created` ... `response.output_text.delta` ... `response.completed`), with
+ * the numbering (`sequence_number`, `output_index`) the official clients rebuild the
+ * answer from.
+ */
+import { encodeSse, type SseEvent, SseDecoder } from "../lib/sse.ts";
+
+type Json = Record<string, unknown>;
+
+interface ChatAnswer {
+  id?: string;
+  created?: number;
+  model?: string;
+  choices?: { message?: { content?: string | null; tool_calls?: ChatToolCall[]; refusal?: string | null }; finish_reason?: string | null }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
+}
+
+interface ChatToolCall {
+  id?: string;
+  function?: { name?: string; arguments?: string };
+}
+
+/** The request fields a Responses answer echoes back. */
+export interface ResponsesEcho {
+  instructions?: unknown;
+  max_output_tokens?: unknown;
+  temperature?: unknown;
+  top_p?: unknown;
+  tools?: unknown;
+  tool_choice?: unknown;
+  text?: unknown;
+  metadata?: unknown;
+  parallel_tool_calls?: unknown;
+}
+
+function responseId(chatId: string | undefined): string {
+  return `resp_${(chatId ?? crypto.randomUUID()).replace(/^chatcmpl-/, "").replace(/[^A-Za-z0-9_-]/g, "")}`;
+}
+
+function usageOf(u: ChatAnswer["usage"]): Json {
+  const input = u?.prompt_tokens ?? 0;
+  const output = u?.completion_tokens ?? 0;
+  return {
+    input_tokens: input,
+    input_tokens_details: { cached_tokens: u?.prompt_tokens_details?.cached_tokens ?? 0 },
+    output_tokens: output,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: input + output,
+  };
+}
+
+function envelope(id: string, created: number, model: string, echo: ResponsesEcho, status: string, output: Json[], usage: Json | null, finish: string | null): Json {
+  return {
+    id,
+    object: "response",
+    created_at: created,
+    status,
+    error: null,
+    incomplete_details: finish === "length" ? { reason: "max_output_tokens" } : finish === "content_filter" ? { reason: "content_filter" } : null,
+    instructions: echo.instructions ?? null,
+    max_output_tokens: echo.max_output_tokens ?? null,
+    model,
+    output,
+    parallel_tool_calls: echo.parallel_tool_calls ?? true,
+    previous_response_id: null,
+    temperature: echo.temperature ?? null,
+    text: echo.text ?? { format: { type: "text" } },
+    tool_choice: echo.tool_choice ?? "auto",
+    tools: echo.tools ?? [],
+    top_p: echo.top_p ?? null,
+    metadata: echo.metadata ?? {},
+    usage,
+  };
+}
+
+function statusOf(finish: string | null | undefined): string {
+  return finish === "length" || finish === "content_filter" ? "incomplete" : "completed";
+}
+
+function messageItem(id: string, text: string, status: string): Json {
+  return { type: "message", id, status, role: "assistant", content: [{ type: "output_text", text, annotations: [] }] };
+}
+
+function callItem(id: string, call: { id: string; name: string; arguments: string }, status: string): Json {
+  return { type: "function_call", id, call_id: call.id, name: call.name, arguments: call.arguments, status };
+}
+
+export function chatCompletionToResponse(answer: ChatAnswer, echo: ResponsesEcho): Json {
+  const id = responseId(answer.id);
+  const choice = answer.choices?.[0];
+  const finish = choice?.finish_reason ?? null;
+  const output: Json[] = [];
+  const text = choice?.message?.content ?? "";
+  if (text !== "" || !choice?.message?.tool_calls?.length) output.push(messageItem(`msg_${id.slice(5)}`, text, "completed"));
+  for (const [i, call] of (choice?.message?.tool_calls ?? []).entries()) {
+    output.push(callItem(`fc_${id.slice(5)}_${i}`, { id: call.id ?? `call_${i}`, name: call.function?.name ?? "", arguments: call.function?.arguments ?? "" }, "completed"));
+  }
+  return envelope(id, answer.created ?? Math.floor(Date.now() / 1000), answer.model ?? "", echo, statusOf(finish), output, usageOf(answer.usage), finish);
+}
+
+interface OpenCall {
+  outputIndex: number;
+  itemId: string;
+  callId: string;
+  name: string;
+  arguments: string;
+}
+
+/**
+ * A chat-completions chunk stream (SSE bytes, usage chunk included) as a Responses
+ * event stream (SSE bytes). The usage chunk after the finish gives `response.completed`
+ * its usage, so the stream closes the response when the chat stream says [DONE] (or
+ * ends). A provider error event ends the stream with `response.failed`.
+ */
+export function chatStreamToResponses(echo: ResponsesEcho): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new SseDecoder();
+  let sequence = 0;
+  let id = "";
+  let created = Math.floor(Date.now() / 1000);
+  let model = "";
+  let started = false;
+  let finished = false;
+  let finish: string | null = null;
+  let usage: Json | null = null;
+  /** The text item, once its first text arrives. */
+  let text: { outputIndex: number; itemId: string; text: string } | null = null;
+  const calls = new Map<number, OpenCall>();
+  const output: Json[] = [];
+  let nextIndex = 0;
+
+  const emit = (out: TransformStreamDefaultController<Uint8Array>, type: string, fields: Json) => {
+    out.enqueue(encodeSse({ event: type, data: JSON.stringify({ type, sequence_number: sequence++, ...fields }) }));
+  };
+  const snapshot = (status: string) => envelope(id, created, model, echo, status, output, status === "in_progress" ? null : usage, finish);
+
+  const start = (out: TransformStreamDefaultController<Uint8Array>, chunk: ChatChunk) => {
+    started = true;
+    id = responseId(chunk.id);
+    created = chunk.created ?? created;
+    model = chunk.model ?? "";
+    emit(out, "response.created", { response: snapshot("in_progress") });
+    emit(out, "response.in_progress", { response: snapshot("in_progress") });
+  };
+
+  const openText = (out: TransformStreamDefaultController<Uint8Array>) => {
+    text = { outputIndex: nextIndex++, itemId: `msg_${id.slice(5)}`, text: "" };
+    emit(out, "response.output_item.added", { output_index: text.outputIndex, item: { type: "message", id: text.itemId, status: "in_progress", role: "assistant", content: [] } });
+    emit(out, "response.content_part.added", { item_id: text.itemId, output_index: text.outputIndex, content_index: 0, part: { type: "output_text", text: "", annotations: [] } });
+    return text;
+  };
+
+  const closeAll = (out: TransformStreamDefaultController<Uint8Array>) => {
+    const t = text as { outputIndex: number; itemId: string; text: string } | null;
+    if (t) {
+      emit(out, "response.output_text.done", { item_id: t.itemId, output_index: t.outputIndex, content_index: 0, text: t.text, logprobs: [] });
+      const part = { type: "output_text", text: t.text, annotations: [] };
+      emit(out, "response.content_part.done", { item_id: t.itemId, output_index: t.outputIndex, content_index: 0, part });
+      const item = messageItem(t.itemId, t.text, "completed");
+      output[t.outputIndex] = item;
+      emit(out, "response.output_item.done", { output_index: t.outputIndex, item });
+    }
+    for (const call of calls.values()) {
+      emit(out, "response.function_call_arguments.done", { item_id: call.itemId, output_index: call.outputIndex, arguments: call.arguments, name: call.name });
+      const item = callItem(call.itemId, { id: call.callId, name: call.name, arguments: call.arguments }, "completed");
+      output[call.outputIndex] = item;
+      emit(out, "response.output_item.done", { output_index: call.outputIndex, item });
+    }
+  };
+
+  const complete = (out: TransformStreamDefaultController<Uint8Array>) => {
+    if (finished || !started) return;
+    finished = true;
+    closeAll(out);
+    const status = statusOf(finish);
+    emit(out, status === "completed" ? "response.completed" : "response.incomplete", { response: snapshot(status) });
+  };
+
+  const translate = (e: SseEvent, out: TransformStreamDefaultController<Uint8Array>) => {
+    if (finished) return;
+    if (e.data === "[DONE]") return complete(out);
+    let chunk: ChatChunk;
+    try {
+      chunk = JSON.parse(e.data) as ChatChunk;
+    } catch {
+      return;
+    }
+    if (chunk.error) {
+      if (!started) start(out, {});
+      finished = true;
+      const error = { code: chunk.error.code ?? "provider_error", message: chunk.error.message ?? "The provider failed." };
+      emit(out, "response.failed", { response: { ...snapshot("failed"), error } });
+      return;
+    }
+    if (!started) start(out, chunk);
+    if (chunk.usage) usage = usageOf(chunk.usage);
+    const choice = chunk.choices?.[0];
+    if (!choice) return;
+    const delta = choice.delta ?? {};
+    if (typeof delta.content === "string" && delta.content !== "") {
+      const t = text ?? openText(out);
+      t.text += delta.content;
+      emit(out, "response.output_text.delta", { item_id: t.itemId, output_index: t.outputIndex, content_index: 0, delta: delta.content, logprobs: [] });
+    }
+    for (const tc of delta.tool_calls ?? []) {
+      const index = tc.index ?? 0;
+      let call = calls.get(index);
+      if (!call) {
+        call = { outputIndex: nextIndex++, itemId: `fc_${id.slice(5)}_${index}`, callId: tc.id ?? `call_${index}`, name: tc.function?.name ?? "", arguments: "" };
+        calls.set(index, call);
+        emit(out, "response.output_item.added", { output_index: call.outputIndex, item: { type: "function_call", id: call.itemId, call_id: call.callId, name: call.name, arguments: "", status: "in_progress" } });
+      }
+      const piece = tc.function?.arguments ?? "";
+      if (piece !== "") {
+        call.arguments += piece;
+        emit(out, "response.function_call_arguments.delta", { item_id: call.itemId, output_index: call.outputIndex, delta: piece });
+      }
+    }
+    if (choice.finish_reason) finish = choice.finish_reason;
+  };
+
+  return new TransformStream({
+    transform(bytes, out) {
+      for (const b of decoder.push(bytes)) if (b.event) translate(b.event, out);
+    },
+    flush(out) {
+      for (const b of decoder.end().blocks) if (b.event) translate(b.event, out);
+      // A chat stream that ended without [DONE] was cut: the response stays unfinished, as the stream was.
+    },
+  });
+}
+
+interface ChatChunk {
+  id?: string;
+  created?: number;
+  model?: string;
+  choices?: { delta?: { content?: string | null; tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[] }; finish_reason?: string | null }[];
+  usage?: ChatAnswer["usage"];
+  error?: { code?: string; message?: string };
+}
