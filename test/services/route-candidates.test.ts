@@ -1,0 +1,66 @@
+/** The router's candidate table: which configured models a caller may be routed to, with this node's health. */
+import { expect, test } from "bun:test";
+import type { ProviderConfigRecord } from "../../src/domain/types.ts";
+import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
+import { Catalog } from "../../src/providers/catalog/catalog.ts";
+import { DECLARED_QUALITY, routeCandidates } from "../../src/services/route-candidates.ts";
+import { ProviderDirectory } from "../../src/state/provider-directory.ts";
+import { ProviderHealth } from "../../src/state/provider-health.ts";
+import { openPlain, providerRecord, serviceAccount } from "../policy/fixtures.ts";
+
+const catalog = Catalog.builtIn();
+
+async function live(records: ProviderConfigRecord[]) {
+  const directory = new ProviderDirectory(async () => records, openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec));
+  return directory.get("org_t");
+}
+
+const openai = providerRecord({ id: "p-openai", name: "mock-openai" });
+const anthropic = providerRecord({ id: "p-anthropic", name: "mock-anthropic", provider: "anthropic", format: "messages" });
+const local = providerRecord({ id: "p-local", name: "ollama", provider: "self-hosted", baseUrl: "http://127.0.0.1:11434/v1", country: "US", models: ["llama3.1:8b", "gpt-4o-mini"] });
+const blocked = providerRecord({ id: "p-blocked", name: "far-away", provider: "custom", baseUrl: "http://127.0.0.1:1/v1", country: "CN", models: ["qwen"] });
+
+test("every catalog model of each authorized provider, and the declared models of self-hosted ones", async () => {
+  const health = new ProviderHealth();
+  const table = routeCandidates(await live([openai, anthropic, local, blocked]), serviceAccount(null), { catalog, health });
+  const byProvider = (name: string) => table.filter((c) => c.providerName === name).map((c) => c.model);
+  expect(byProvider("mock-openai")).toEqual(catalog.modelsFor("openai").map((m) => m.id));
+  expect(byProvider("mock-anthropic")).toEqual(catalog.modelsFor("anthropic").map((m) => m.id));
+  expect(byProvider("ollama")).toEqual(["llama3.1:8b", "gpt-4o-mini"]);
+  expect(byProvider("far-away")).toEqual([]);
+  const llama = table.find((c) => c.model === "llama3.1:8b")!;
+  expect(llama).toMatchObject({ inputPerMTok: 0, outputPerMTok: 0, quality: DECLARED_QUALITY, unavailable: null });
+  // A declared model the catalog knows keeps the catalog's description.
+  expect(table.find((c) => c.providerName === "ollama" && c.model === "gpt-4o-mini")!.quality).toBe(catalog.model("gpt-4o-mini")!.quality);
+});
+
+test("the messages endpoint's filter keeps messages-format providers only; a family filter narrows models", async () => {
+  const health = new ProviderHealth();
+  const providers = await live([openai, anthropic]);
+  const messages = routeCandidates(providers, serviceAccount(null), { catalog, health }, { format: "messages" });
+  expect(new Set(messages.map((c) => c.providerName))).toEqual(new Set(["mock-anthropic"]));
+  const family = routeCandidates(providers, serviceAccount(null), { catalog, health }, { models: (id) => id.startsWith("gpt-4o") });
+  expect(family.map((c) => c.model)).toEqual(["gpt-4o", "gpt-4o-mini"]);
+});
+
+test("measured latency, error rate, cooldown and limits come from this node's state", async () => {
+  let now = 0;
+  const health = new ProviderHealth({ now: () => now, failureThreshold: 1 });
+  for (let i = 0; i < 3; i++) health.recordSuccess("p-openai", "gpt-4o", 10, 42);
+  health.recordFailure("p-anthropic", "claude-haiku-4-5");
+  const table = routeCandidates(await live([openai, anthropic, local]), serviceAccount(null), { catalog, health, atLimit: (id) => id === "p-local" });
+  const find = (model: string, provider: string) => table.find((c) => c.model === model && c.providerName === provider)!;
+  expect(find("gpt-4o", "mock-openai").latencyMs).toBe(42);
+  expect(find("gpt-4o-mini", "mock-openai").latencyMs).toBe(catalog.model("gpt-4o-mini")!.latencyMs);
+  expect(find("claude-haiku-4-5", "mock-anthropic")).toMatchObject({ unavailable: "cooldown" });
+  expect(find("claude-haiku-4-5", "mock-anthropic").errorRate).toBeGreaterThan(0);
+  expect(find("llama3.1:8b", "ollama").unavailable).toBe("limit");
+  now += 60_000;
+  const later = routeCandidates(await live([anthropic]), serviceAccount(null), { catalog, health });
+  expect(later.every((c) => c.unavailable === null)).toBe(true);
+});
+
+test("a starter organization is not offered providers outside its tier", async () => {
+  const table = routeCandidates(await live([openai, local]), serviceAccount(null, "starter"), { catalog, health: new ProviderHealth() });
+  expect(new Set(table.map((c) => c.providerName))).toEqual(new Set(["mock-openai"]));
+});
