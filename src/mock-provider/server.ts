@@ -2,7 +2,8 @@
  * `gateway mock-provider`: a fake upstream on loopback for benchmarks, tests and trying
  * the gateway with no real keys. It speaks the chat-completions family
  * (`/v1/chat/completions`, `/v1/embeddings`, `/v1/models`, Azure deployment paths),
- * the messages format (`/v1/messages`) and the cloud platform's invoke paths
+ * the Responses API (`/v1/responses`), the messages format (`/v1/messages`, and its
+ * `/v1/messages/count_tokens`) and the cloud platform's invoke paths
  * (`/model/{id}/invoke`, `/model/{id}/invoke-with-response-stream`, binary event
  * stream), whose SigV4 signature shape it checks. Any key is accepted. Model names
  * steer it, so tests can reach every path through the gateway:
@@ -17,6 +18,7 @@
  */
 import { simulatedMessagesResponse, simulatedPlatformStream } from "../simulator/messages-format.ts";
 import { openAiError, simulatedChatCompletion, simulatedEmbeddings, simulatedModelList } from "../simulator/openai-format.ts";
+import { mockCountTokens, mockResponses } from "./responses-routes.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 
 export interface MockProviderOptions {
@@ -133,6 +135,12 @@ export function startMockProvider(opts: MockProviderOptions) {
         const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks });
         return body.stream ? counted(res) : garble(noteAbandoned(request, model, res));
       }
+      if (request.method === "POST" && /\/responses$/.test(pathname)) {
+        if (!body) return openAiError(400, "the body must be a JSON object");
+        const res = await mockResponses(body, { delayMs, answeredModel, streamChunks });
+        return body.stream ? counted(res) : garble(res);
+      }
+      if (request.method === "POST" && pathname === "/v1/messages/count_tokens") return mockCountTokens(body ?? {});
       if (request.method === "POST" && pathname === "/v1/messages") {
         if (!h.get("x-api-key") && !h.get("authorization")) return messagesError(401, "x-api-key header is required");
         if (!h.get("anthropic-version")) return messagesError(400, "anthropic-version header is required");
