@@ -19,6 +19,7 @@ import { Authenticator } from "./pipeline/authenticate.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
 import { configuredProviderVerdicts } from "./policy/provider-authorization.ts";
 import { loadCatalog } from "./providers/catalog/catalog.ts";
+import { setEgressPolicy } from "./providers/egress.ts";
 import { SecretBox } from "./lib/secret-box.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
@@ -61,6 +62,7 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
 
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
   const catalog = loadCatalog(config.catalogPath);
+  setEgressPolicy({ allowPrivate: config.allowPrivateProviders });
   const { store, services: base, masterKey } = await openServices(config);
   const keyCache = new KeyCache({ loader: (hash) => store.getKeyPrincipalByHash(hash), ttlMs: config.keyCacheTtlS * 1000 });
   const box = new SecretBox(masterKey.derive("provider-key-encryption"));

@@ -100,10 +100,10 @@ export class RequestRunner {
   }
 
   /** Authenticates the caller and charges their bucket; a failed attempt is charged to the address. */
-  async admit(scope: RequestScope): Promise<Identity> {
+  async admit(scope: RequestScope, readOnly = false): Promise<Identity> {
     let identity: Identity;
     try {
-      identity = await this.deps.authenticator.authenticate(scope.request);
+      identity = await this.deps.authenticator.authenticate(scope.request, readOnly);
     } catch (err) {
       await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
       throw err;
