@@ -93,7 +93,7 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
     return answer(canned);
   }) as typeof fetch;
 
-  const config = loadConfig({ data: data.dir }, { ...process.env, ...OPEN_RATE_LIMIT });
+  const config = loadConfig({ data: data.dir }, { ...process.env, GW_ALLOW_PRIVATE_PROVIDERS: "1", ...OPEN_RATE_LIMIT });
   // The log line is built as in production; only its write to stdout is dropped.
   const rt = await createRuntime(config, createLogger(config.logLevel, () => {}));
   const app = createApp(rt);
