@@ -7,6 +7,7 @@
 import { ApiError } from "../lib/errors.ts";
 import type { UpstreamRequest } from "./adapter.ts";
 import { EgressRefused, pinToCheckedAddress } from "./egress.ts";
+import { HOP_HEADER, HOP_TOKEN } from "./hop.ts";
 
 /**
  * Whom a call is made for: their signal aborts when they go away. A server's Request
@@ -115,7 +116,8 @@ export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Pro
   try {
     // The egress policy: connect only to an address that was checked after resolution.
     const to = await pinToCheckedAddress(req.url);
-    const headers = to.host === null ? req.headers : { ...req.headers, host: to.host };
+    const headers: Record<string, string> = { ...req.headers, [HOP_HEADER]: HOP_TOKEN };
+    if (to.host !== null) headers.host = to.host;
     call.response = await fetch(to.url, { method: req.method ?? "POST", headers, body: req.body, signal: call.controller.signal, redirect: "manual", ...(to.tls ? { tls: to.tls } : {}) });
     return call;
   } catch (err) {

@@ -26,6 +26,9 @@ export interface Caller {
 
 export interface Harness {
   rt: Runtime;
+  app: ReturnType<typeof createApp>;
+  /** The gateway's warning and error log lines so far. */
+  logLines: string[];
   org: InitializedOrganization;
   admin: Caller;
   adminSession: Caller;
@@ -44,7 +47,9 @@ export interface Harness {
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), "gw-security-"));
   const config = loadConfig({ data: dataDir }, { GW_PUBLIC_URL: ORIGIN, GW_LOG_LEVEL: "silent", GW_ALLOW_PRIVATE_PROVIDERS: "1", ...env });
-  const rt = await createRuntime(config, createLogger("silent"));
+  const logLines: string[] = [];
+  // Warnings and errors are kept, so tests can read what an operator would see.
+  const rt = await createRuntime(config, createLogger("warn", (chunk) => logLines.push(...chunk.trim().split("\n"))));
   const app = createApp(rt);
   const deps = rt.services;
   const org = await initializeOrganization(deps, { name: "Attacked Org", adminEmail: "admin@example.com", tier: "enterprise" });
@@ -59,6 +64,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const cookie = (c: string, label: string): Caller => ({ headers: { cookie: c, origin: ORIGIN }, label });
   const h: Harness = {
     rt,
+    app,
+    logLines,
     org,
     admin: key(org.keyValue, "admin key"),
     adminSession: cookie(await session(org.user), "admin session"),
