@@ -53,6 +53,8 @@ export interface Runtime {
 
 /** The store and the services over it, without the server (for `init`, `user add`, `login-link`). */
 export async function openServices(config: Config): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
+  // Every process that may create or call providers (the server, ./scripts/start's setup) applies the same egress policy.
+  setEgressPolicy({ allowPrivate: config.allowPrivateProviders });
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await store.migrate();
   const masterKey = MasterKey.load(config.masterKey, config.dataDir);
@@ -62,7 +64,6 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
 
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
   const catalog = loadCatalog(config.catalogPath);
-  setEgressPolicy({ allowPrivate: config.allowPrivateProviders });
   const { store, services: base, masterKey } = await openServices(config);
   const keyCache = new KeyCache({ loader: (hash) => store.getKeyPrincipalByHash(hash), ttlMs: config.keyCacheTtlS * 1000 });
   const box = new SecretBox(masterKey.derive("provider-key-encryption"));
