@@ -40,10 +40,6 @@ export function setEgressPolicy(p: EgressPolicy): void {
   resolved.clear();
 }
 
-export function egressPolicy(): EgressPolicy {
-  return policy;
-}
-
 function allowed(cls: AddressClass): boolean {
   return cls === "public" || (cls === "private" && policy.allowPrivate);
 }
