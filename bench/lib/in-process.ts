@@ -47,7 +47,9 @@ async function capture(req: LoadRequest): Promise<Canned> {
   }
 }
 
-const PROVIDER_BASE = "http://provider.invalid";
+// A documentation address (never routed): the egress policy checks a literal address without DNS,
+// allows it with GW_ALLOW_PRIVATE_PROVIDERS, and fetch below answers it from memory.
+const PROVIDER_BASE = "http://192.0.2.1:9";
 
 /**
  * The canned answer, given on the event loop's next turn, as a provider's answer comes
