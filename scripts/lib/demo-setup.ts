@@ -74,8 +74,13 @@ try {
     const pid = Number(flag("mock-pid"));
     if (await mockAnswers(mockUrl, MOCK_WAIT_MS, () => !pid || isRunning(pid))) {
       const deps = { ...services, box: new SecretBox(masterKey.derive("provider-key-encryption")), catalog: loadCatalog(config.catalogPath), onProvidersChanged: () => {} };
-      const added = await registerMockProviders(deps, org, mockUrl);
-      const moved = await repointMockProviders(deps, org, mockUrl);
+      // A mock address the egress policy refuses (0.0.0.0, say) is reported, not thrown as a stack.
+      const refused = (err: unknown) => {
+        console.error(`start: the mock provider at ${mockUrl} cannot be registered: ${(err as Error).message}`);
+        return [];
+      };
+      const added = await registerMockProviders(deps, org, mockUrl).catch(refused);
+      const moved = await repointMockProviders(deps, org, mockUrl).catch(refused);
       if (moved.length > 0) lines.push(`The mock providers (${moved.map((p) => p.name).join(", ")}) now point at the mock at ${mockUrl}.`, "");
       if (added.length > 0) {
         lines.push(
