@@ -2,6 +2,7 @@
 /** The `gateway` executable: dispatches to one module per command. */
 import { UsageError } from "./cli/args.ts";
 import { init, initUsage } from "./cli/init.ts";
+import { keyCreate, keyCreateUsage } from "./cli/key-create.ts";
 import { loginLink, loginLinkUsage } from "./cli/login-link.ts";
 import { mockProvider, mockProviderUsage } from "./cli/mock-provider.ts";
 import { serve, serveUsage } from "./cli/serve.ts";
@@ -14,6 +15,7 @@ const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: str
   serve: { usage: serveUsage, summary: "run the gateway (defaults 127.0.0.1:8080, ./data)", run: serve },
   init: { usage: initUsage, summary: "create an organization, its admin and an admin API key (printed once)", run: init },
   "user add": { usage: userAddUsage, summary: "add a member to the organization", run: userAdd },
+  "key create": { usage: keyCreateUsage, summary: "operator recovery: a new admin key for an admin user, printed once", run: keyCreate },
   "login-link": { usage: loginLinkUsage, summary: "print a one-time dashboard sign-in URL (valid 10 minutes)", run: loginLink },
   "mock-provider": { usage: mockProviderUsage, summary: "run a fake model provider on loopback (default port 18080)", run: mockProvider },
 };
@@ -56,7 +58,8 @@ async function main(argv: string[]): Promise<number> {
     else if (err instanceof ConfigError) console.error(`gateway ${name}: ${err.message}`);
     else if (err instanceof ApiError) console.error(`gateway ${name}: ${err.message}`);
     else console.error(`gateway ${name}: ${(err as Error)?.message ?? err}`);
-    return err instanceof UsageError ? 2 : 1;
+    // One rule: 2 for a usage or configuration error (fix the command), 1 for a failure while running.
+    return err instanceof UsageError || err instanceof ConfigError ? 2 : 1;
   }
 }
 

@@ -36,6 +36,10 @@ export interface Config {
   flushMaxEvents: number;
   /** How long a provider may take to start answering (a whole non-stream answer). */
   upstreamTimeoutS: number;
+  /** Provider addresses on loopback and private ranges allowed (the mock, self-hosted models); link-local and metadata never. */
+  allowPrivateProviders: boolean;
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +129,8 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "flushIntervalMs", env: "GW_FLUSH_INTERVAL_MS", parse: integer(10, 60_000), fallback: () => 250 },
   { key: "flushMaxEvents", env: "GW_FLUSH_MAX_EVENTS", parse: integer(1, 100_000), fallback: () => 1000 },
   { key: "upstreamTimeoutS", env: "GW_UPSTREAM_TIMEOUT_S", parse: integer(1, 3600), fallback: () => 300 },
+  { key: "allowPrivateProviders", env: "GW_ALLOW_PRIVATE_PROVIDERS", parse: bool, fallback: () => false },
+  { key: "metricsToken", env: "GW_METRICS_TOKEN", parse: text, fallback: () => null },
 ];
 
 /** Reads settings from flags (which win) and the environment, and validates them all at once. */

@@ -19,6 +19,7 @@ import { Authenticator } from "./pipeline/authenticate.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
 import { configuredProviderVerdicts } from "./policy/provider-authorization.ts";
 import { loadCatalog } from "./providers/catalog/catalog.ts";
+import { setEgressPolicy } from "./providers/egress.ts";
 import { SecretBox } from "./lib/secret-box.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
@@ -52,6 +53,8 @@ export interface Runtime {
 
 /** The store and the services over it, without the server (for `init`, `user add`, `login-link`). */
 export async function openServices(config: Config): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
+  // Every process that may create or call providers (the server, ./scripts/start's setup) applies the same egress policy.
+  setEgressPolicy({ allowPrivate: config.allowPrivateProviders });
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await store.migrate();
   const masterKey = MasterKey.load(config.masterKey, config.dataDir);

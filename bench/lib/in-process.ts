@@ -47,7 +47,9 @@ async function capture(req: LoadRequest): Promise<Canned> {
   }
 }
 
-const PROVIDER_BASE = "http://provider.invalid";
+// A documentation address (never routed): the egress policy checks a literal address without DNS,
+// allows it with GW_ALLOW_PRIVATE_PROVIDERS, and fetch below answers it from memory.
+const PROVIDER_BASE = "http://192.0.2.1:9";
 
 /**
  * The canned answer, given on the event loop's next turn, as a provider's answer comes
@@ -93,7 +95,7 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
     return answer(canned);
   }) as typeof fetch;
 
-  const config = loadConfig({ data: data.dir }, { ...process.env, ...OPEN_RATE_LIMIT });
+  const config = loadConfig({ data: data.dir }, { ...process.env, GW_ALLOW_PRIVATE_PROVIDERS: "1", ...OPEN_RATE_LIMIT });
   // The log line is built as in production; only its write to stdout is dropped.
   const rt = await createRuntime(config, createLogger(config.logLevel, () => {}));
   const app = createApp(rt);

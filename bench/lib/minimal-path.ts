@@ -34,6 +34,7 @@ import { chatCompletionRequest } from "../../src/schemas/chat-completions.ts";
 import { ApiKeyHasher } from "../../src/domain/api-key.ts";
 import { newId } from "../../src/domain/ids.ts";
 import { createLogger } from "../../src/lib/log.ts";
+import { setEgressPolicy } from "../../src/providers/egress.ts";
 import { sendUpstream } from "../../src/providers/upstream.ts";
 import { chatTexts } from "../../src/pipeline/scan/request-texts.ts";
 import { scanRequest } from "../../src/pipeline/security-scan.ts";
@@ -76,6 +77,8 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
   // sendUpstream calls the runtime's fetch: the watch can only be priced served.
   if (opts.fetch && on("watch")) throw new Error("the watch piece calls the provider with the runtime's fetch; it cannot run with an in-memory answer");
   const send = opts.fetch ?? ((url, init) => fetch(url, init));
+  // The mock is on loopback, which the egress policy allows only when the operator says so.
+  if (on("watch")) setEgressPolicy({ allowPrivate: true });
   const providerHeaders = { "content-type": "application/json", authorization: `Bearer ${PROVIDER_KEY}` };
 
   const hasher = new ApiKeyHasher(new Uint8Array(32).fill(7));

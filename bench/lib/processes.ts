@@ -108,7 +108,7 @@ export async function startGateway(opts: { command?: string[]; dataDir?: string;
   const command = opts.command ?? ["bun", "run", CLI];
   // The address is announced at the info level, which is also the level measured (one
   // access-log line a request): pinned, so a GW_LOG_LEVEL in the caller's shell changes neither.
-  const { proc, url } = await spawnAnnounced([...command, "serve", "--port", "0", "--data", dataDir], { GW_LOG_LEVEL: "info", ...opts.env });
+  const { proc, url } = await spawnAnnounced([...command, "serve", "--port", "0", "--data", dataDir], { GW_LOG_LEVEL: "info", GW_ALLOW_PRIVATE_PROVIDERS: "1", ...opts.env });
   return { ...handle(proc, url), dataDir };
 }
 

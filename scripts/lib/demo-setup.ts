@@ -5,7 +5,13 @@
  * output, once: only its hash is stored and nothing here writes it anywhere.
  *
  *   bun run scripts/lib/demo-setup.ts [--mock-url URL [--mock-pid PID]] [serve's flags: --data --host --port --public-url]
+ *
+ * A flag it does not know stops it (exit 2) before anything is created, so a typo
+ * never leaves a demo organization behind whose key scrolled past. The curl it prints
+ * is also written to DIR/try-it.sh, with the key left as $GW_KEY (never on disk).
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { clientBaseUrl, createdMessage } from "../../src/cli/init.ts";
 import { type Config, ConfigError, loadConfig } from "../../src/config.ts";
@@ -14,7 +20,7 @@ import { SecretBox } from "../../src/lib/secret-box.ts";
 import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
 import { openServices } from "../../src/runtime.ts";
 import { type InitializedOrganization, initializeOrganization } from "../../src/services/organizations.ts";
-import { mockAnswers, registerMockProviders } from "./register-mock.ts";
+import { mockAnswers, registerMockProviders, repointMockProviders } from "./register-mock.ts";
 
 const MOCK_WAIT_MS = 15_000;
 
@@ -27,13 +33,21 @@ function isRunning(pid: number): boolean {
   }
 }
 
+const START_USAGE = "Usage: ./scripts/start [--host H] [--port P] [--data DIR] [--public-url URL]   (see README: \"Run it\")";
+
 // serve's flags pass through unchanged, so this step sees the same data folder and address serve will use.
-const { values: f } = parseArgs({
-  args: process.argv.slice(2),
-  options: { data: { type: "string" }, host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, "mock-url": { type: "string" }, "mock-pid": { type: "string" } },
-  strict: false,
-  allowPositionals: true,
-});
+let f: Record<string, string | boolean | undefined>;
+try {
+  ({ values: f } = parseArgs({
+    args: process.argv.slice(2),
+    options: { data: { type: "string" }, host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, "mock-url": { type: "string" }, "mock-pid": { type: "string" } },
+    strict: true,
+    allowPositionals: false,
+  }));
+} catch (err) {
+  console.error(`start: ${(err as Error).message.replace(/^TypeError \[\w+\]: /, "")}\n${START_USAGE}`);
+  process.exit(2);
+}
 const flag = (name: string) => (typeof f[name] === "string" ? (f[name] as string) : undefined);
 
 let config: Config;
@@ -42,7 +56,7 @@ try {
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   console.error(`start: ${err.message}`);
-  process.exit(1);
+  process.exit(2);
 }
 
 const demoName = process.env.GW_DEMO_ORG || "Demo";
@@ -60,7 +74,14 @@ try {
     const pid = Number(flag("mock-pid"));
     if (await mockAnswers(mockUrl, MOCK_WAIT_MS, () => !pid || isRunning(pid))) {
       const deps = { ...services, box: new SecretBox(masterKey.derive("provider-key-encryption")), catalog: loadCatalog(config.catalogPath), onProvidersChanged: () => {} };
-      const added = await registerMockProviders(deps, org, mockUrl);
+      // A mock address the egress policy refuses (0.0.0.0, say) is reported, not thrown as a stack.
+      const refused = (err: unknown) => {
+        console.error(`start: the mock provider at ${mockUrl} cannot be registered: ${(err as Error).message}`);
+        return [];
+      };
+      const added = await registerMockProviders(deps, org, mockUrl).catch(refused);
+      const moved = await repointMockProviders(deps, org, mockUrl).catch(refused);
+      if (moved.length > 0) lines.push(`The mock providers (${moved.map((p) => p.name).join(", ")}) now point at the mock at ${mockUrl}.`, "");
       if (added.length > 0) {
         lines.push(
           `"${org.name}" had no providers, so the mock provider at ${mockUrl} now answers as its openai and`,
@@ -78,6 +99,13 @@ try {
     lines.push(`"${org.name}" has no providers yet: the call below answers once one is added (README: "Your provider keys").`, "");
   }
   const key = created?.keyValue ?? "$GW_KEY";
+  const tryIt = join(config.dataDir, "try-it.sh");
+  // The same call, with the key read from the environment: the key itself is never written.
+  writeFileSync(
+    tryIt,
+    `#!/usr/bin/env bash\n# A first call to the gateway. Set GW_KEY to your admin key (printed once by ./scripts/start).\ncurl -s ${clientBaseUrl(config)}/v1/chat/completions \\\n  -H "Authorization: Bearer \${GW_KEY:?set GW_KEY to your gateway key}" \\\n  -H "Content-Type: application/json" \\\n  -d '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"Hello"}]}'\necho\n`,
+    { mode: 0o700 },
+  );
   lines.push(
     `Try it once the server runs${config.port === 0 ? " (port 0: use the port in the \"listening\" line)" : ""}:`,
     "",
@@ -87,7 +115,8 @@ try {
     `    -d '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"Hello"}]}'`,
     "",
   );
-  if (!created) lines.push("  (GW_KEY: the admin key printed on the first run; it is not stored, only its hash)", "");
+  if (!created) lines.push("  (GW_KEY: the admin key printed on the first run; it is not stored, only its hash;", "   lost it? `bun run src/cli.ts key create --email <admin e-mail>` makes a new one)", "");
+  lines.push(`The same call is in ${tryIt} (export GW_KEY=<the key> first). Stop with Ctrl-C.`);
   console.log(lines.join("\n"));
 } finally {
   await store.close();

@@ -5,6 +5,7 @@ import { normalizeEmail } from "../services/organizations.ts";
 import { createLoginLink } from "../services/sessions.ts";
 import { openServices } from "../runtime.ts";
 import { DATA_FLAG, parseFlags, stringFlags, UsageError } from "./args.ts";
+import { readLiveLock } from "./data-lock.ts";
 
 export const loginLinkUsage = "gateway login-link --email EMAIL [--data DIR] [--host H] [--port P] [--public-url URL]";
 
@@ -17,7 +18,10 @@ export async function loginLink(argv: string[]): Promise<void> {
     const user = await store.getUserByEmail(normalizeEmail(f.email));
     if (!user) throw new ApiError(404, "not_found", `no user with e-mail ${f.email}; add one with \`gateway user add\``);
     const { token, expiresAt } = await createLoginLink(store, user, Date.now());
-    const base = config.publicUrl ?? `http://${config.host}:${config.port}`;
+    // Without an address given, the server running on this data folder says where it listens.
+    const given = f.host !== undefined || f.port !== undefined || process.env.GW_PORT !== undefined || process.env.GW_HOST !== undefined;
+    const running = given ? null : (readLiveLock(config.dataDir)?.url ?? null);
+    const base = config.publicUrl ?? running ?? `http://${config.host}:${config.port}`;
     console.log(`${base.replace(/\/$/, "")}/auth/link?token=${token}`);
     console.error(`One-time link for ${user.email}, valid until ${new Date(expiresAt).toISOString()}.`);
   } finally {

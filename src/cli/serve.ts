@@ -4,7 +4,9 @@ import { loadConfig } from "../config.ts";
 import { createLogger } from "../lib/log.ts";
 import { createRuntime } from "../runtime.ts";
 import { VERSION } from "../version.ts";
+import { mkdirSync } from "node:fs";
 import { DATA_FLAG, parseFlags, stringFlags } from "./args.ts";
+import { lockDataFolder } from "./data-lock.ts";
 
 export const serveUsage = "gateway serve [--host H] [--port P] [--data DIR] [--public-url URL]";
 
@@ -12,16 +14,34 @@ export async function serve(argv: string[]): Promise<void> {
   const flags = parseFlags(argv, { host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, ...DATA_FLAG });
   const config = loadConfig(stringFlags(flags));
   const log = createLogger(config.logLevel);
+  mkdirSync(config.dataDir, { recursive: true });
+  const lock = lockDataFolder(config.dataDir);
+  process.on("exit", () => lock.release());
   const rt = await createRuntime(config, log);
-  const app = createApp(rt).listen({
-    hostname: config.host,
-    port: config.port,
-    // Bun's own limit answers with an empty 413, so it sits far above ours: the surfaces
-    // check Content-Length first and stop reading chunked bodies at our limit, in the right envelope.
-    maxRequestBodySize: Math.max(config.maxBodyBytes * 8, 1024 ** 3),
-  });
+  let app: ReturnType<ReturnType<typeof createApp>["listen"]>;
+  try {
+    app = createApp(rt).listen({
+      hostname: config.host,
+      port: config.port,
+      // Elysia turns reusePort on, which lets a second server share the port and answer in
+      // turn with its own limiter and caches; one port, one gateway (a future --workers asks deliberately).
+      reusePort: false,
+      // Bun's own limit answers with an empty 413, so it sits far above ours: the surfaces
+      // check Content-Length first and stop reading chunked bodies at our limit, in the right envelope.
+      maxRequestBodySize: Math.max(config.maxBodyBytes * 8, 1024 ** 3),
+    });
+  } catch (err) {
+    await rt.shutdown();
+    if ((err as NodeJS.ErrnoException)?.code === "EADDRINUSE") throw new Error(`${config.host}:${config.port} is already in use (another gateway?); stop it or choose another --port`);
+    throw err;
+  }
   const server = app.server!;
-  log.info("listening", { url: `http://${server.hostname}:${server.port}`, version: VERSION, dataDir: config.dataDir, store: config.databaseUrl ? "external" : "sqlite" });
+  const url = `http://${server.hostname}:${server.port}`;
+  lock.listening(url);
+  log.info("listening", { url, version: VERSION, dataDir: config.dataDir, store: config.databaseUrl ? "external" : "sqlite" });
+  if ((await rt.store.listOrganizations()).length === 0) {
+    log.warn("no organization yet: every call will be refused until one exists", { create: `gateway init --org NAME --email EMAIL --data ${config.dataDir}` });
+  }
   log.flush();
 
   let stopping = false;
@@ -37,6 +57,7 @@ export async function serve(argv: string[]): Promise<void> {
     // Stop accepting connections and let in-flight requests finish, so their usage is recorded before the final flush.
     await server.stop(false);
     await rt.shutdown();
+    lock.release();
     log.info("stopped", { signal });
     log.flush();
     process.exit(0);

@@ -5,7 +5,8 @@
  * Surfaces stay thin: they decode, call a service or the pipeline, and encode.
  */
 import type { Server } from "bun";
-import { toApiError } from "../lib/errors.ts";
+import { ApiError, toApiError } from "../lib/errors.ts";
+import { cameFromThisGateway } from "../providers/hop.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Authenticator } from "../pipeline/authenticate.ts";
 import { bucketForAddress, bucketForIdentity, takeToken } from "../pipeline/rate-limit.ts";
@@ -50,6 +51,9 @@ export interface RunnerDeps {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** A provider configured at the gateway's own address: refused at the first hop, never followed round. */
+const LOOP = new ApiError(508, "loop_detected", "This request came from this gateway itself: a provider's address points back at the gateway.");
+
 /**
  * How long after a response its metrics and log line are recorded. Off the response
  * path because, with requests apart (a stream every 100 ms), they run on cold caches
@@ -88,11 +92,14 @@ export class RequestRunner {
     };
     let response: Response;
     try {
+      if (cameFromThisGateway(request.headers)) throw LOOP;
       if (admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
       response = await handler(scope);
     } catch (err) {
       const apiError = toApiError(err);
-      if (apiError.status >= 500) this.deps.log.error("request failed", { requestId: scope.requestId, route, error: String((err as Error)?.stack ?? err) });
+      // Only the unexpected (a 500) earns a stack trace; a provider that is down or slow is a warning line.
+      if (apiError.status === 500) this.deps.log.error("request failed", { requestId: scope.requestId, route, error: String((err as Error)?.stack ?? err) });
+      else if (apiError.status > 500) this.deps.log.warn("request failed", { requestId: scope.requestId, route, status: apiError.status, code: apiError.code, error: apiError.message });
       response = renderError(surface, apiError);
     }
     this.finish(scope, response, startedAt);
@@ -100,10 +107,10 @@ export class RequestRunner {
   }
 
   /** Authenticates the caller and charges their bucket; a failed attempt is charged to the address. */
-  async admit(scope: RequestScope): Promise<Identity> {
+  async admit(scope: RequestScope, readOnly = false): Promise<Identity> {
     let identity: Identity;
     try {
-      identity = await this.deps.authenticator.authenticate(scope.request);
+      identity = await this.deps.authenticator.authenticate(scope.request, readOnly);
     } catch (err) {
       await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
       throw err;

@@ -29,6 +29,7 @@ export type ErrorCode =
   | "internal_server_error"
   | "service_unavailable"
   | "client_closed_request"
+  | "loop_detected"
   | "stream_interrupted";
 
 export interface ErrorOptions {

@@ -7,6 +7,35 @@ import { ApiError, badRequest } from "./errors.ts";
 
 const decoder = new TextDecoder();
 
+/**
+ * Deepest nesting of arrays and objects accepted. Real requests (tool schemas
+ * included) stay far below; a body nested 100,000 deep would overflow the stack of
+ * whatever walks it next (serialization, the scanner).
+ */
+export const MAX_JSON_DEPTH = 128;
+
+/** The nesting depth of JSON text exceeds `limit` (brackets inside strings do not count). */
+export function nestedDeeperThan(text: string, limit: number): boolean {
+  // Fast path: with no more opening brackets than the limit, the depth cannot exceed it.
+  let openers = 0;
+  for (let i = text.indexOf("["); i !== -1 && openers <= limit; i = text.indexOf("[", i + 1)) openers++;
+  for (let i = text.indexOf("{"); i !== -1 && openers <= limit; i = text.indexOf("{", i + 1)) openers++;
+  if (openers <= limit) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
 const tooLarge = (limit: number) =>
   new ApiError(413, "payload_too_large", `The request body is larger than the limit of ${limit} bytes.`);
 
@@ -38,6 +67,7 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
     throw badRequest("The request body could not be read.");
   }
   if (text.length === 0) throw badRequest("The request body is empty; a JSON object is expected.");
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) throw badRequest(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects.`);
   let value: unknown;
   try {
     value = JSON.parse(text);

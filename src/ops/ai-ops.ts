@@ -8,9 +8,16 @@ import { chatCompletionRequest } from "../schemas/chat-completions.ts";
 import { embeddingsRequest } from "../schemas/embeddings.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
 import { estimatePromptTokens } from "../lib/token-estimate.ts";
+import { headerValue } from "../lib/header-value.ts";
+import { ModelName } from "../schemas/names.ts";
 import { defineOperation } from "./registry.ts";
 
 const MICROS_PER_USD = 1_000_000;
+
+/** Far above any context window, and low enough that a quote stays a finite number. */
+const MAX_TOKENS_QUOTED = 1_000_000_000;
+const TokenCount = (minimum: number) =>
+  Type.Integer({ minimum, maximum: MAX_TOKENS_QUOTED, errorMessage: `must be a whole number from ${minimum} to ${MAX_TOKENS_QUOTED.toLocaleString("en-US")}` });
 
 /** `chat/completions`, `/v1/chat/completions`, `/embeddings`, ... -> the operation it names. */
 function endpointOf(raw: string): "chat" | "embeddings" {
@@ -49,7 +56,7 @@ export const aiProxy = defineOperation({
     if (outcome.type !== "json") throw new ApiError(500, "internal_server_error", "ai.proxy expected a single answer");
     // The same headers /v1/chat/completions sends: who answered, and what scanning found (counts, never values).
     if (responseHeaders) {
-      responseHeaders["x-gw-provider"] = outcome.servedBy;
+      responseHeaders["x-gw-provider"] = headerValue(outcome.servedBy);
       if (outcome.security) responseHeaders["x-gw-security"] = outcome.security;
     }
     // The answer as its endpoint would send it; parsed here, since the call path relays it as text.
@@ -59,13 +66,14 @@ export const aiProxy = defineOperation({
 
 export const aiCost = defineOperation({
   id: "ai.cost",
+  readOnly: () => true,
   summary: "Quotes a call's cost from catalog prices: token counts, or messages (+ max_tokens) to estimate them.",
   params: Type.Object({
-    model: Type.String({ minLength: 1, maxLength: 300 }),
-    prompt_tokens: Type.Optional(Type.Integer({ minimum: 0 })),
-    completion_tokens: Type.Optional(Type.Integer({ minimum: 0 })),
-    messages: Type.Optional(Type.Array(Type.Object({ role: Type.Optional(Type.String()), content: Type.Optional(Type.Unknown()) }))),
-    max_tokens: Type.Optional(Type.Integer({ minimum: 1 })),
+    model: ModelName,
+    prompt_tokens: Type.Optional(TokenCount(0)),
+    completion_tokens: Type.Optional(TokenCount(0)),
+    messages: Type.Optional(Type.Array(Type.Object({ role: Type.Optional(Type.String()), content: Type.Optional(Type.Unknown()) }), { maxItems: 100_000 })),
+    max_tokens: Type.Optional(TokenCount(1)),
   }),
   async run({ deps }, p) {
     const entry = deps.catalog.model(p.model);
@@ -81,6 +89,7 @@ export const aiCost = defineOperation({
 
 export const aiModels = defineOperation({
   id: "ai.models",
+  readOnly: () => true,
   summary: "The models the caller can reach (the same list as GET /v1/models).",
   params: Type.Object({}),
   async run({ identity, deps }) {

@@ -13,6 +13,7 @@ const KeyId = Type.String({ minLength: 1, maxLength: 100 });
 
 export const listServiceAccounts = defineOperation({
   id: "org.service-accounts.list",
+  readOnly: () => true,
   summary: "All service accounts of the organization with their creator, creation date and active keys.",
   role: "admin",
   params: Type.Object({}),
@@ -24,6 +25,7 @@ export const listServiceAccounts = defineOperation({
 
 export const listApiKeys = defineOperation({
   id: "org.api-keys.list",
+  readOnly: () => true,
   summary: "All active API keys of the organization, with the owner's e-mail.",
   role: "admin",
   params: Type.Object({}),
@@ -35,6 +37,7 @@ export const listApiKeys = defineOperation({
 
 export const createServiceAccount = defineOperation({
   id: "org.service-account.create",
+  administers: true,
   summary: "Creates a service account and its first API key; the key value is in this response only.",
   role: "admin",
   params: Type.Object({
@@ -69,6 +72,7 @@ export const createServiceAccount = defineOperation({
 
 export const revokeApiKey = defineOperation({
   id: "org.api-key.revoke",
+  administers: true,
   summary: "Revokes any key of the organization; it is refused from the next request on.",
   role: "admin",
   params: Type.Object({ keyId: KeyId, reason: Type.Optional(Type.String({ maxLength: 1000 })) }),
@@ -80,6 +84,7 @@ export const revokeApiKey = defineOperation({
 
 export const updateApiKey = defineOperation({
   id: "org.api-key.update",
+  administers: true,
   summary: "Changes a key's name, lifetime spend cap or monthly cap.",
   role: "admin",
   params: Type.Object({ keyId: KeyId, name: Type.Optional(Name), spendCapCents: Type.Optional(Cents), monthlyCapCents: Type.Optional(Cents) }),

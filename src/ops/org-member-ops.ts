@@ -1,12 +1,13 @@
 /** `org.*` operations on members and the audit log (admin only). */
 import { Type } from "@sinclair/typebox";
 import { checkAuditLogAllowed } from "../policy/tiers.ts";
-import { addMember } from "../services/organizations.ts";
+import { inviteMember as invite } from "../services/organizations.ts";
 import { presentAudit, presentUser } from "./present.ts";
 import { defineOperation } from "./registry.ts";
 
 export const listMembers = defineOperation({
   id: "org.members.list",
+  readOnly: () => true,
   summary: "The organization's members.",
   role: "admin",
   params: Type.Object({}),
@@ -17,19 +18,22 @@ export const listMembers = defineOperation({
 
 export const inviteMember = defineOperation({
   id: "org.members.invite",
-  summary: "Adds a member by e-mail; they can then sign in to the dashboard.",
+  administers: true,
+  summary: "Invites a member by e-mail; a free address becomes a member who can sign in. The answer never tells whether another organization holds the address.",
   role: "admin",
   params: Type.Object({
     email: Type.String({ minLength: 3, maxLength: 254 }),
     role: Type.Optional(Type.Union([Type.Literal("admin"), Type.Literal("member")])),
   }),
   async run({ identity, actor, deps }, p) {
-    return { user: presentUser(await addMember(deps, actor, identity.organization.id, { email: p.email, role: p.role ?? "member" })) };
+    const invitation = await invite(deps, actor, identity.organization.id, { email: p.email, role: p.role ?? "member" });
+    return { invitation, next: "If the address was free it is now a member: see org.members.list; sign-in is by e-mail (gateway login-link or the identity provider)." };
   },
 });
 
 export const listAuditLog = defineOperation({
   id: "org.audit-log.list",
+  readOnly: () => true,
   summary: "Audit entries, newest first; pass `nextBefore` back as `before` for the next page.",
   role: "admin",
   params: Type.Object({

@@ -2,6 +2,7 @@
 import { type TObject, Type } from "@sinclair/typebox";
 import type { ProviderConfigRecord } from "../domain/types.ts";
 import { createProvider, deleteProvider, listProviders, updateProvider } from "../services/providers.ts";
+import { ModelName, ProviderName } from "../schemas/names.ts";
 import { iso } from "./present.ts";
 import { defineOperation } from "./registry.ts";
 
@@ -14,11 +15,11 @@ const fields = {
   secretAccessKey: Type.Optional(Secret),
   sessionToken: Type.Optional(Secret),
   region: Type.Optional(Type.String({ maxLength: 40 })),
-  // Names are used as `name/model`, so they hold no slash.
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: "^[^/\\s]+$" })),
+  // Names are used as `name/model` and echoed in x-gw-provider: no slash, printable ASCII only.
+  name: Type.Optional(ProviderName),
   baseUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
   country: Type.Optional(Type.String({ pattern: "^[A-Za-z]{2}$" })),
-  models: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { maxItems: 2000 })),
+  models: Type.Optional(Type.Array(ModelName, { maxItems: 2000 })),
   limits: Type.Optional(Type.Object({ requestsPerMinute: Type.Optional(Limit), tokensPerMinute: Type.Optional(Limit), requestsPerDay: Type.Optional(Limit) }, { additionalProperties: false })),
   scope: Type.Optional(Type.Union([Type.Literal("user"), Type.Literal("organization")])),
   format: Type.Optional(Type.Union([Type.Literal("chat"), Type.Literal("messages")])),
@@ -51,6 +52,7 @@ export function presentProvider(p: ProviderConfigRecord) {
 
 export const providerCreate = defineOperation({
   id: "provider.create",
+  administers: true,
   summary: "Adds a provider key (sealed at rest; only its hint is ever shown).",
   params: strict(Type.Object({ provider: Type.String({ minLength: 1, maxLength: 40 }), ...fields })),
   async run({ identity, actor, deps }, p) {
@@ -60,6 +62,7 @@ export const providerCreate = defineOperation({
 
 export const providerList = defineOperation({
   id: "provider.list",
+  readOnly: () => true,
   summary: "The providers the caller can see: the organization's and their own (admins: all).",
   params: Type.Object({}),
   async run({ identity, deps }) {
@@ -69,6 +72,7 @@ export const providerList = defineOperation({
 
 export const providerUpdate = defineOperation({
   id: "provider.update",
+  administers: true,
   summary: "Changes a provider's settings or rotates its key.",
   params: strict(Type.Object({ id: Id, provider: Type.Optional(Type.String({ maxLength: 40 })), ...fields })),
   async run({ identity, actor, deps }, { id, ...patch }) {
@@ -78,6 +82,7 @@ export const providerUpdate = defineOperation({
 
 export const providerDelete = defineOperation({
   id: "provider.delete",
+  administers: true,
   summary: "Removes a provider and its sealed key.",
   params: Type.Object({ id: Id }),
   async run({ identity, actor, deps }, { id }) {

@@ -12,6 +12,16 @@ import type { CallInput, ModelCalls } from "../pipeline/model-call.ts";
 import type { Actor, Identity } from "../domain/identity.ts";
 import type { ModelList } from "../services/model-list.ts";
 import type { ProviderDeps } from "../services/providers.ts";
+import { isSandbox } from "../pipeline/sandbox.ts";
+
+/**
+ * A sandbox key exists to build and test integrations without spending or leaking
+ * anything; letting it create live keys, providers or members would make a leaked
+ * test key as dangerous as a live one.
+ */
+export function sandboxCannotAdminister(operationId: string): ApiError {
+  return new ApiError(403, "forbidden", `Operation ${operationId} changes the organization's configuration; sandbox (gw_test_) keys may read and make simulated calls only. Use a live key or the dashboard.`);
+}
 
 /** Everything operations may use: the services, and the model-call pipeline for `ai.*`. */
 export interface OperationDeps extends ProviderDeps {
@@ -41,6 +51,10 @@ export interface Operation<S extends TSchema = TSchema> {
   params: S;
   /** `admin`: the caller's organization role must be admin (403 otherwise, and the refusal is audited). */
   role?: "admin";
+  /** Changes the organization's configuration: a sandbox (test) key may not run it (docs/security.md). */
+  administers?: boolean;
+  /** Changes nothing, given these params: a session may run it without an Origin header. */
+  readOnly?: (params: unknown) => boolean;
   run(ctx: OperationContext, params: Static<S>): Promise<unknown>;
 }
 
@@ -65,6 +79,11 @@ export class OperationRegistry {
     return this;
   }
 
+  /** The operation changes nothing with these params (unknown operations are not read-only). */
+  readOnly(operationId: string, params: unknown): boolean {
+    return this.ops.get(operationId)?.op.readOnly?.(params) ?? false;
+  }
+
   ids(): string[] {
     return [...this.ops.keys()].sort();
   }
@@ -78,6 +97,7 @@ export class OperationRegistry {
       await recordAudit(ctx.deps.store, ctx.identity.organization.id, ctx.actor, "access.denied", operationId, { requiredRole: "admin" }, ctx.deps.now());
       throw new ApiError(403, "forbidden", `Operation ${operationId} requires the organization role admin.`);
     }
+    if (entry.op.administers && isSandbox(ctx.identity)) throw sandboxCannotAdminister(operationId);
     const params = entry.params.parse(rawParams ?? {}, "params");
     return entry.op.run(ctx, params);
   }

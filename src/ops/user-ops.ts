@@ -2,7 +2,8 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../lib/errors.ts";
 import { readPreferences, updatePreferences } from "../services/preferences.ts";
-import { defineOperation } from "./registry.ts";
+import { isSandbox } from "../pipeline/sandbox.ts";
+import { defineOperation, sandboxCannotAdminister } from "./registry.ts";
 
 const Cents = Type.Integer({ minimum: 0, maximum: 1e12 });
 
@@ -11,7 +12,8 @@ const PreferencesPatch = Type.Object(
     monthlyBudgetCents: Type.Optional(Type.Union([Cents, Type.Null()])),
     piiAction: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("block")])),
     alertWebhookUrl: Type.Optional(Type.Union([Type.String({ pattern: "^https?://\\S+$", maxLength: 2000 }), Type.Null()])),
-    defaultRouteStrategy: Type.Optional(Type.Union([Type.Literal("cost"), Type.Literal("speed"), Type.Literal("quality"), Type.Literal("balanced")])),
+    // Accepted so the refusal below can say why; routing is a later issue.
+    defaultRouteStrategy: Type.Optional(Type.Unknown()),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),
   },
@@ -29,6 +31,7 @@ function checkTimezone(tz: string | undefined): void {
 
 export const userMe = defineOperation({
   id: "user.me",
+  readOnly: () => true,
   summary: "The caller: user or service account, role and organization.",
   params: Type.Object({}),
   async run({ identity, deps }) {
@@ -50,12 +53,19 @@ export const userMe = defineOperation({
 
 export const userPreferences = defineOperation({
   id: "user.preferences",
+  readOnly: (params) => (params as { set?: unknown } | undefined)?.set === undefined,
   summary: "Reads preferences; with `set`, updates them first (organization keys need role admin).",
   params: Type.Object({ set: Type.Optional(PreferencesPatch) }),
   async run({ identity, actor, deps }, params) {
     if (!params.set) return readPreferences(deps, identity);
-    checkTimezone(params.set.timezone);
-    return updatePreferences(deps, identity, actor, params.set);
+    if (isSandbox(identity)) throw sandboxCannotAdminister("user.preferences with set");
+    // A setting that is accepted and does nothing misleads: refused until routing exists.
+    const { defaultRouteStrategy, ...patch } = params.set;
+    if (defaultRouteStrategy !== undefined) {
+      throw new ApiError(400, "invalid_request", "params.set.defaultRouteStrategy: routing strategies are not supported yet; this setting cannot be stored until they are", { param: "params.set.defaultRouteStrategy" });
+    }
+    checkTimezone(patch.timezone);
+    return updatePreferences(deps, identity, actor, patch);
   },
 });
 

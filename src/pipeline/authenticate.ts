@@ -25,6 +25,13 @@ export interface AuthenticatorDeps {
   now: () => number;
 }
 
+/** A session call that changes state without our own Origin: refused, unless it turns out to be read-only. */
+export class OriginRequired extends ApiError {
+  constructor() {
+    super(403, "forbidden", "Cross-site request refused: state-changing browser calls must come from the gateway's own origin.");
+  }
+}
+
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /** The API key a request carries, or null. */
@@ -43,12 +50,16 @@ function identityOf(p: KeyPrincipal): Identity {
 export class Authenticator {
   constructor(private readonly deps: AuthenticatorDeps) {}
 
-  /** Resolves the caller or throws 401 (403 for a cross-site browser call). */
-  authenticate(request: Request): Identity | Promise<Identity> {
+  /**
+   * Resolves the caller or throws 401 (403 for a cross-site browser call). `readOnly`:
+   * the caller showed the call changes nothing, so a session without `Origin` (a
+   * plain `curl -b`) may make it; a cross-site `Origin` is refused all the same.
+   */
+  authenticate(request: Request, readOnly = false): Identity | Promise<Identity> {
     const key = presentedKey(request.headers);
     if (key !== null) return this.byKey(key);
     const session = cookieValue(request.headers, SESSION_COOKIE);
-    if (session !== null) return this.bySession(request, session);
+    if (session !== null) return this.bySession(request, session, readOnly);
     throw unauthorized("Missing credentials: send your gateway key as `Authorization: Bearer <key>` or `x-api-key`.");
   }
 
@@ -65,10 +76,9 @@ export class Authenticator {
     return identityOf(p);
   }
 
-  private async bySession(request: Request, sessionId: string): Promise<Identity> {
-    if (request.method !== "GET" && request.method !== "HEAD" && !this.sameOrigin(request)) {
-      throw new ApiError(403, "forbidden", "Cross-site request refused: state-changing browser calls must come from the gateway's own origin.");
-    }
+  private async bySession(request: Request, sessionId: string, readOnly: boolean): Promise<Identity> {
+    const safe = request.method === "GET" || request.method === "HEAD" || (readOnly && request.headers.get("origin") === null);
+    if (!safe && !this.sameOrigin(request)) throw new OriginRequired();
     const identity = await authenticateSession(this.deps.store, sessionId, this.deps.now());
     if (!identity) throw unauthorized("Your session has ended; sign in again.");
     return identity;

@@ -3,9 +3,9 @@
  * order: `name/model` (a configured provider's name, or a kind); the cloud platform's
  * ids (`anthropic.*`, also with an inference-profile prefix: `us.anthropic.*`); the
  * catalog; models declared by self-hosted and custom providers; the vendors'
- * model-family patterns. Key resolution: for a service account the
- * organization's providers, then its creator's, then any member's, oldest first; for
- * a user their own, then the organization's. `x-gw-provider-key` replaces the stored
+ * model-family patterns. Key resolution (services/provider-access.ts): for a service
+ * account the organization's providers, then its creator's; for a user their own,
+ * then the organization's. `x-gw-provider-key` replaces the stored
  * key for one call and is never kept.
  */
 import { ApiError, badRequest } from "../lib/errors.ts";

@@ -6,6 +6,8 @@
  */
 import { ApiError } from "../lib/errors.ts";
 import type { UpstreamRequest } from "./adapter.ts";
+import { EgressRefused, pinToCheckedAddress } from "./egress.ts";
+import { HOP_HEADER, HOP_TOKEN } from "./hop.ts";
 
 /**
  * Whom a call is made for: their signal aborts when they go away. A server's Request
@@ -112,14 +114,19 @@ export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Pro
   const call = new WatchedCall(opts.caller, performance.now() + opts.timeoutMs);
   startWatching(call);
   try {
-    call.response = await fetch(req.url, { method: req.method ?? "POST", headers: req.headers, body: req.body, signal: call.controller.signal, redirect: "manual" });
+    // The egress policy: connect only to an address that was checked after resolution.
+    const to = await pinToCheckedAddress(req.url);
+    const headers: Record<string, string> = { ...req.headers, [HOP_HEADER]: HOP_TOKEN };
+    if (to.host !== null) headers.host = to.host;
+    call.response = await fetch(to.url, { method: req.method ?? "POST", headers, body: req.body, signal: call.controller.signal, redirect: "manual", ...(to.tls ? { tls: to.tls } : {}) });
     return call;
   } catch (err) {
     call.done();
+    // Refused, unresolvable and closed targets all read the same: nothing about the network behind them.
+    if (err instanceof EgressRefused) throw new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
     if (call.timedOut) throw new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
     if (opts.caller.signal.aborted) throw new ClientGone();
-    const code = (err as { code?: string })?.code;
-    throw new ApiError(503, "provider_unavailable", `${opts.providerName} is unavailable: could not connect${code ? ` (${code})` : ""}.`);
+    throw new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
   }
 }
 

@@ -1,9 +1,10 @@
 /** The embeddings request as the gateway checks it; unknown fields pass through. */
 import { type Static, Type } from "@sinclair/typebox";
 import { compileValidator } from "../lib/validator.ts";
+import { ModelName } from "./names.ts";
 
 export const EmbeddingsRequest = Type.Object({
-  model: Type.String({ minLength: 1, maxLength: 300 }),
+  model: ModelName,
   input: Type.Union(
     [
       Type.String(),

@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { compileValidator } from "../lib/validator.ts";
+import { ModelName } from "./names.ts";
 
 const Block = Type.Object({ type: Type.String({ minLength: 1 }) });
 
@@ -14,13 +15,13 @@ export const MessagesMessage = Type.Object({
 });
 
 export const MessagesRequest = Type.Object({
-  model: Type.String({ minLength: 1, maxLength: 300 }),
+  model: ModelName,
   messages: Type.Array(MessagesMessage, { minItems: 1, maxItems: 100_000 }),
-  max_tokens: Type.Integer({ minimum: 1 }),
+  max_tokens: Type.Integer({ minimum: 1, errorMessage: "must be a whole number of at least 1" }),
   system: Type.Optional(Type.Union([Type.String(), Type.Array(Block)], { errorMessage: "must be a string or an array of text blocks" })),
   stream: Type.Optional(Type.Boolean()),
-  temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-  top_p: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 1, errorMessage: "must be a number from 0 to 1" })),
+  top_p: Type.Optional(Type.Number({ minimum: 0, maximum: 1, errorMessage: "must be a number from 0 to 1" })),
   top_k: Type.Optional(Type.Integer({ minimum: 0 })),
   stop_sequences: Type.Optional(Type.Array(Type.String())),
   tools: Type.Optional(Type.Array(Type.Object({ name: Type.String({ minLength: 1 }) }))),

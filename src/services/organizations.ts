@@ -61,6 +61,29 @@ export async function addMember(
   return user;
 }
 
+/** What `org.members.invite` answers: the same whether or not the address is taken in another organization. */
+export interface Invitation {
+  email: string;
+  role: Role;
+}
+
+/**
+ * `org.members.invite`: adds the address as a member when it is free. Sign-in is by
+ * e-mail, so an address belongs to one organization; one that is taken in another
+ * organization is not added, and the answer and the audit entry are the same as for
+ * a free one, so an admin cannot learn which addresses other organizations hold.
+ * An address already in this organization is a 409 (the admin can list those anyway).
+ */
+export async function inviteMember(deps: ServiceDeps, actor: Actor, orgId: string, input: { email: string; role: Role }): Promise<Invitation> {
+  const email = normalizeEmail(input.email);
+  const existing = await deps.store.getUserByEmail(email);
+  if (existing?.orgId === orgId) throw new ApiError(409, "conflict", `${email} is already a member of this organization`, { param: "email" });
+  const now = deps.now();
+  if (!existing) await deps.store.createUser({ id: newId("usr"), orgId, email, role: input.role, createdAt: now });
+  await recordAudit(deps.store, orgId, actor, "member.invite", email, { email, role: input.role }, now);
+  return { email, role: input.role };
+}
+
 /** Finds the organization a command-line call means: `--org` (id or name), or the only one there is. */
 export async function resolveOrganization(deps: ServiceDeps, ref: string | undefined): Promise<Organization> {
   const all = await deps.store.listOrganizations();

@@ -2,6 +2,12 @@
  * Provider configurations: a caller's own provider key, stored once and resolved per
  * call. Credentials are sealed with AES-256-GCM bound to the record id; only a hint
  * (`sk-...abcd`) ever leaves this module.
+ *
+ * Ownership (docs/security.md): a provider belongs to the organization (scope
+ * `organization`, managed by admins only) or to one person (scope `user`, managed by
+ * that person and by admins). A service account is never an owner and never acts as
+ * its creator here: a member-role key can change no provider at all, so it cannot
+ * re-point a key it can reach at an address of its own.
  */
 import { newId } from "../domain/ids.ts";
 import type { ProviderConfigRecord, ProviderFormat, ProviderLimits } from "../domain/types.ts";
@@ -11,11 +17,12 @@ import type { Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { hintSource, type ProviderCredentials } from "../providers/credentials.ts";
 import { isAuthorizedCountry } from "../policy/geography.ts";
+import { addressAllowed } from "../providers/egress.ts";
 import { providerBlocked } from "../policy/provider-authorization.ts";
 import { checkProviderCount, checkProviderKindAllowed } from "../policy/tiers.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { type Actor, type Identity, responsibleUserId } from "../domain/identity.ts";
+import type { Actor, Identity } from "../domain/identity.ts";
 
 export interface ProviderDeps extends ServiceDeps {
   box: SecretBox;
@@ -44,12 +51,26 @@ export interface ProviderInput {
 
 const REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
 
+/** Credentials travel in HTTP headers: a control character would break the request (or split it). */
+const HEADER_SAFE = /^[\x20-\x7e\x80-\xff]*$/;
+
+/** Kinds whose servers often take no key at all (Ollama, vLLM): the key is optional there. */
+const KEY_OPTIONAL: ReadonlySet<ProviderKind> = new Set(["self-hosted"]);
+
+const hintOf = (c: ProviderCredentials) => (c.type === "api-key" && c.apiKey === "" ? "(no key)" : keyHint(hintSource(c)));
+
+function headerSafe(value: string | undefined, field: string): void {
+  if (value !== undefined && !HEADER_SAFE.test(value)) throw badRequest(`params.${field}: must not contain control characters (a line break, say) or characters outside Latin-1`, { param: `params.${field}` });
+}
+
 /** Opens a record's credentials (only the request path and provider checks need them). */
 export function openCredentials(box: SecretBox, rec: ProviderConfigRecord): ProviderCredentials {
   return JSON.parse(box.open(rec.secretCiphertext, rec.id)) as ProviderCredentials;
 }
 
 function credentialsFrom(kind: ProviderKind, input: ProviderInput): ProviderCredentials {
+  for (const field of ["apiKey", "accessKeyId", "secretAccessKey", "sessionToken"] as const) headerSafe(input[field], field);
+  if (!input.apiKey && KEY_OPTIONAL.has(kind) && input.accessKeyId === undefined) return { type: "api-key", apiKey: "" };
   if (kind === "bedrock" && input.accessKeyId !== undefined) {
     if (!input.secretAccessKey) throw badRequest("params.secretAccessKey: required with accessKeyId", { param: "params.secretAccessKey" });
     return { type: "aws", accessKeyId: input.accessKeyId, secretAccessKey: input.secretAccessKey, ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}) };
@@ -105,33 +126,46 @@ function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, cur
   return { baseUrl, country, format, settings };
 }
 
+/** Early refusal of an address the egress policy would refuse at call time (the call-time check is the one that counts). */
+async function assertAddressAllowed(baseUrl: string | null): Promise<void> {
+  if (baseUrl !== null && !(await addressAllowed(baseUrl))) {
+    throw badRequest("params.baseUrl: this address is not allowed for providers (public addresses only, unless the operator allows private ones; never link-local or metadata addresses)", { param: "params.baseUrl" });
+  }
+}
+
 async function assertNameFree(deps: ProviderDeps, orgId: string, name: string, exceptId?: string) {
   const taken = (await deps.store.listProviderConfigs(orgId)).some((p) => p.name === name && p.id !== exceptId);
   if (taken) throw new ApiError(409, "conflict", `a provider named "${name}" already exists in this organization; choose another name`, { param: "params.name" });
 }
 
+/** The owner a new or re-scoped provider gets: null (the organization) or the person calling. */
 function ownerFor(identity: Identity, scope: "user" | "organization"): string | null {
   if (scope === "organization") {
-    if (identity.role !== "admin") throw new ApiError(403, "forbidden", "only organization admins may add organization-wide providers");
+    if (identity.role !== "admin") throw new ApiError(403, "forbidden", "only organization admins may add or share organization-wide providers");
     return null;
   }
-  const owner = responsibleUserId(identity);
-  if (!owner) throw badRequest("params.scope: this service account has no creating member; use scope organization");
-  return owner;
+  if (identity.kind !== "user") {
+    throw new ApiError(403, "forbidden", "a service account cannot own a provider: personal providers belong to a signed-in person; an admin key adds organization providers (scope organization)", { param: "params.scope" });
+  }
+  return identity.user.id;
 }
+
+/** A service account's providers are the organization's unless asked otherwise; a person's are their own. */
+const defaultScope = (identity: Identity): "user" | "organization" => (identity.kind === "user" ? "user" : "organization");
 
 export async function createProvider(deps: ProviderDeps, identity: Identity, actor: Actor, input: ProviderInput): Promise<ProviderConfigRecord> {
   const kind = input.provider ?? "";
   if (!isProviderKind(kind)) throw badRequest(`params.provider: unknown provider kind "${kind.slice(0, 50)}"`, { param: "params.provider" });
   const orgId = identity.organization.id;
   checkProviderKindAllowed(identity.organization.tier, kind);
-  const ownerUserId = ownerFor(identity, input.scope ?? "user");
+  const ownerUserId = ownerFor(identity, input.scope ?? defaultScope(identity));
   const name = input.name ?? kind;
   const existing = await deps.store.listProviderConfigs(orgId);
   checkProviderCount(identity.organization.tier, existing.length);
   await assertNameFree(deps, orgId, name);
   const credentials = credentialsFrom(kind, input);
   const fields = shape(deps, kind, input);
+  await assertAddressAllowed(fields.baseUrl);
   const id = newId("prv");
   const now = deps.now();
   const rec: ProviderConfigRecord = {
@@ -144,7 +178,7 @@ export async function createProvider(deps: ProviderDeps, identity: Identity, act
     models: input.models ?? [],
     limits: input.limits ?? {},
     secretCiphertext: deps.box.seal(JSON.stringify(credentials), id),
-    keyHint: keyHint(hintSource(credentials)),
+    keyHint: hintOf(credentials),
     createdAt: now,
     updatedAt: now,
   };
@@ -154,18 +188,23 @@ export async function createProvider(deps: ProviderDeps, identity: Identity, act
   return rec;
 }
 
-/** Members see organization providers and their own; admins see all of the organization's. */
+/** The person an identity is, for ownership: a signed-in user; never a service account. */
+const personOf = (identity: Identity): string | null => (identity.kind === "user" ? identity.user.id : null);
+
+/** Admins see all of the organization's providers; members the organization's and their own; a member key the organization's. */
 export async function listProviders(deps: ProviderDeps, identity: Identity): Promise<ProviderConfigRecord[]> {
   const all = await deps.store.listProviderConfigs(identity.organization.id);
   if (identity.role === "admin") return all;
-  const me = responsibleUserId(identity);
-  return all.filter((p) => p.ownerUserId === null || p.ownerUserId === me);
+  const me = personOf(identity);
+  return all.filter((p) => p.ownerUserId === null || (me !== null && p.ownerUserId === me));
 }
 
+/** A provider the caller may change: an admin any of the organization's; a person their own; a member key none. */
 async function editable(deps: ProviderDeps, identity: Identity, id: string): Promise<ProviderConfigRecord> {
   const rec = await deps.store.getProviderConfig(id);
-  if (!rec || rec.orgId !== identity.organization.id) throw new ApiError(404, "not_found", `no provider ${id.slice(0, 100)} in this organization`, { param: "params.id" });
-  const mine = rec.ownerUserId !== null && rec.ownerUserId === responsibleUserId(identity);
+  const visible = rec && rec.orgId === identity.organization.id && (identity.role === "admin" || rec.ownerUserId === null || rec.ownerUserId === personOf(identity));
+  if (!rec || !visible) throw new ApiError(404, "not_found", `no provider ${id.slice(0, 100)} in this organization`, { param: "params.id" });
+  const mine = rec.ownerUserId !== null && rec.ownerUserId === personOf(identity);
   if (identity.role !== "admin" && !mine) throw new ApiError(403, "forbidden", "only its owner or an organization admin may change this provider");
   return rec;
 }
@@ -176,6 +215,7 @@ export async function updateProvider(deps: ProviderDeps, identity: Identity, act
   const kind = current.provider as ProviderKind;
   if (input.name !== undefined) await assertNameFree(deps, current.orgId, input.name, id);
   const fields = shape(deps, kind, input, current);
+  if (input.baseUrl !== undefined) await assertAddressAllowed(fields.baseUrl);
   const rec: ProviderConfigRecord = {
     ...current,
     ...fields,
@@ -189,7 +229,7 @@ export async function updateProvider(deps: ProviderDeps, identity: Identity, act
   if (rotates) {
     const credentials = credentialsFrom(kind, input);
     rec.secretCiphertext = deps.box.seal(JSON.stringify(credentials), id);
-    rec.keyHint = keyHint(hintSource(credentials));
+    rec.keyHint = hintOf(credentials);
   }
   await deps.store.updateProviderConfig(rec);
   deps.onProvidersChanged(rec.orgId);

@@ -56,9 +56,10 @@ describe("gateway CLI", () => {
     removeDir(dir);
   });
 
-  test("a bad setting stops serve with a clear message", async () => {
+  test("a bad setting stops serve with a clear message and the usage-error code", async () => {
     const r = await runCli(["serve", "--port", "70000", "--data", tempDataDir()], { GW_RATE_LIMIT_REQUESTS: "lots" });
-    expect(r.code).toBe(1);
+    // 2, as for any usage error (mock-provider --port 99999 too): the command must change.
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain("--port: must be between 0 and 65535");
     expect(r.stderr).toContain("GW_RATE_LIMIT_REQUESTS: must be a whole number");
   });
@@ -138,7 +139,9 @@ describe("./scripts/start", () => {
       stderr: "pipe",
     });
     try {
-      const out = await readUntil(proc.stdout, '"msg":"listening"', 60_000);
+      // The first-run message comes last, after the server's own lines, so it stays on screen.
+      const out = await readUntil(proc.stdout, "Stop with Ctrl-C.", 60_000);
+      expect(out.indexOf('"msg":"listening"')).toBeLessThan(out.indexOf("Admin API key"));
       expect(out).toContain(`mock provider at http://127.0.0.1:${mockPort}`);
       // Run exactly what it printed: the address, the key, the body.
       const url = /curl -s (\S+)/.exec(out)?.[1];

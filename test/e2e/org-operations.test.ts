@@ -146,7 +146,7 @@ describe("members and audit log", () => {
   test("invite and list members; duplicates are refused", async () => {
     const r = await gw.op(org.apiKey, "org.members.invite", { email: "Dev@Example.com", role: "member" });
     expect(r.status).toBe(200);
-    expect(r.body.data.user).toMatchObject({ email: "dev@example.com", role: "member" });
+    expect(r.body.data.invitation).toEqual({ email: "dev@example.com", role: "member" });
     expect((await gw.op(org.apiKey, "org.members.invite", { email: "dev@example.com" })).status).toBe(409);
     expect((await gw.op(org.apiKey, "org.members.invite", { email: "not-an-email" })).status).toBe(400);
     const list = await gw.op(org.apiKey, "org.members.list");

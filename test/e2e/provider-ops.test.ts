@@ -70,10 +70,10 @@ describe("scopes and visibility", () => {
     const seen = (await asMember("provider.list", {})).body.data.providers.map((p: any) => p.name);
     expect(seen).toContain("my-mistral");
     expect(seen).toContain("bedrock"); // organization scope
-    expect(seen).not.toContain("fast"); // the admin's own provider
+    expect(seen).toContain("fast"); // added with the admin key: a key's providers are the organization's
     // The admin sees everything in the organization.
     expect((await gw.op(org.apiKey, "provider.list")).body.data.providers.map((p: any) => p.name)).toContain("my-mistral");
-    // A member cannot change another's provider.
+    // A member cannot change a provider that is not their own.
     const adminOwn = (await gw.op(org.apiKey, "provider.list")).body.data.providers.find((p: any) => p.name === "fast");
     expect((await asMember("provider.update", { id: adminOwn.id, name: "mine-now" })).status).toBe(403);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
-import { readJsonObject } from "../../src/lib/json-body.ts";
+import { MAX_JSON_DEPTH, nestedDeeperThan, readJsonObject } from "../../src/lib/json-body.ts";
 
 const req = (body: RequestInit["body"], headers: Record<string, string> = {}) => new Request("http://x/", { method: "POST", body, headers });
 
@@ -36,5 +36,22 @@ describe("readJsonObject", () => {
       },
     });
     expect((await failure(readJsonObject(req(stream), 100))).status).toBe(413);
+  });
+});
+
+describe("nestedDeeperThan", () => {
+  test("counts arrays and objects, not brackets inside strings or escaped quotes", () => {
+    expect(nestedDeeperThan(`${"[".repeat(3)}${"]".repeat(3)}`, 3)).toBe(false);
+    expect(nestedDeeperThan(`${"[".repeat(4)}${"]".repeat(4)}`, 3)).toBe(true);
+    expect(nestedDeeperThan(`{"a":{"b":[{}]}}`, 3)).toBe(true);
+    expect(nestedDeeperThan(`{"a":"[[[[[[\\"[[[[","b":[1]}`, 3)).toBe(false);
+    // Siblings do not add up: depth, not count.
+    expect(nestedDeeperThan(`[${"[],".repeat(50)}[]]`, 3)).toBe(false);
+  });
+
+  test("a body deeper than the limit is a 400 before it is parsed", async () => {
+    const err = await failure(readJsonObject(req(`{"a":${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}}`), 10_000_000));
+    expect(err.status).toBe(400);
+    expect(err.message).toContain(`deeper than ${MAX_JSON_DEPTH}`);
   });
 });

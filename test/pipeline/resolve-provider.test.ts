@@ -20,7 +20,7 @@ const keyOf = async (d: ReturnType<typeof deps>, identity: Parameters<typeof res
   return t.credentials.type === "api-key" ? t.credentials.apiKey : null;
 };
 
-// Four openai keys: the organization's, the creator's (alice), and two other members' (bob's is older than carol's).
+// Four openai keys: the organization's, the creator's (alice), and two other members' (never a service account's).
 const org = providerRecord({ id: "p-org", apiKey: "sk-org", createdAt: 4_000 });
 const alice = providerRecord({ id: "p-alice", apiKey: "sk-alice", ownerUserId: "alice", createdAt: 3_000 });
 const bob = providerRecord({ id: "p-bob", apiKey: "sk-bob", ownerUserId: "bob", createdAt: 1_000 });
@@ -29,19 +29,18 @@ const carol = providerRecord({ id: "p-carol", apiKey: "sk-carol", ownerUserId: "
 describe("a service account's key", () => {
   const bot = serviceAccount("alice");
 
-  test("the organization's first, then its creator's, then any member's, oldest first", async () => {
+  test("the organization's first, then its creator's; never another member's (docs/security.md)", async () => {
     expect(await keyOf(deps([carol, bob, alice, org]), bot)).toBe("sk-org");
     expect(await keyOf(deps([carol, bob, alice]), bot)).toBe("sk-alice");
-    expect(await keyOf(deps([carol, bob]), bot)).toBe("sk-bob");
-    expect(await keyOf(deps([carol]), bot)).toBe("sk-carol");
+    await expect(keyOf(deps([carol, bob]), bot)).rejects.toMatchObject({ code: "provider_not_configured" });
   });
 
   test("the whole order, as usableProviders gives it", async () => {
     const d = deps([carol, org, bob, alice]);
     const all = await d.directory.get("org_t");
-    expect(usableProviders(all, bot).map((p) => p.record.id)).toEqual(["p-org", "p-alice", "p-bob", "p-carol"]);
-    // A service account with no creating member: organization first, then members oldest first.
-    expect(usableProviders(all, serviceAccount(null)).map((p) => p.record.id)).toEqual(["p-org", "p-bob", "p-carol", "p-alice"]);
+    expect(usableProviders(all, bot).map((p) => p.record.id)).toEqual(["p-org", "p-alice"]);
+    // A service account with no creating member: the organization's only.
+    expect(usableProviders(all, serviceAccount(null)).map((p) => p.record.id)).toEqual(["p-org"]);
   });
 });
 

@@ -6,11 +6,14 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { ApiError } from "../../src/lib/errors.ts";
 import type { UpstreamRequest } from "../../src/providers/adapter.ts";
+import { setEgressPolicy } from "../../src/providers/egress.ts";
 import { ClientGone, sendUpstream } from "../../src/providers/upstream.ts";
 import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";
 
 let mock: RunningMock;
 beforeAll(async () => {
+  // The mock is on loopback: allowed by the operator setting the gateway's own tests use.
+  setEgressPolicy({ allowPrivate: true });
   mock = await startMockProvider();
 });
 afterAll(() => mock.stop());

@@ -4,6 +4,7 @@ import type { ProviderConfigRecord } from "../../src/domain/types.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
 import { Catalog } from "../../src/providers/catalog/catalog.ts";
+import { setEgressPolicy } from "../../src/providers/egress.ts";
 import { ModelList } from "../../src/services/model-list.ts";
 import { ProviderDirectory } from "../../src/state/provider-directory.ts";
 import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";
@@ -14,6 +15,8 @@ const silent = createLogger("silent");
 let mock: RunningMock;
 
 beforeAll(async () => {
+  // The mock is on loopback: allowed by the operator setting the gateway's own tests use.
+  setEgressPolicy({ allowPrivate: true });
   mock = await startMockProvider();
 });
 afterAll(async () => {

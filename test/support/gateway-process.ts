@@ -53,7 +53,8 @@ export async function startGateway(opts: { dataDir?: string; env?: Record<string
   const command = opts.command ?? ["bun", "run", CLI];
   const proc = Bun.spawn([...command, "serve", "--port", "0", "--data", dataDir], {
     cwd: opts.cwd ?? ROOT,
-    env: { ...process.env, GW_LOG_LEVEL: "info", ...opts.env },
+    // The mock runs on loopback, which the egress policy allows only when the operator says so.
+    env: { ...process.env, GW_LOG_LEVEL: "info", GW_ALLOW_PRIVATE_PROVIDERS: "1", ...opts.env },
     stdout: "pipe",
     stderr: "pipe",
   });

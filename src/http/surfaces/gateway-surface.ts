@@ -3,7 +3,8 @@ import { Type } from "@sinclair/typebox";
 import { readJsonObject } from "../../lib/json-body.ts";
 import { compileValidator } from "../../lib/validator.ts";
 import type { OperationDeps, OperationRegistry } from "../../ops/registry.ts";
-import { actorOf } from "../../domain/identity.ts";
+import { actorOf, type Identity } from "../../domain/identity.ts";
+import { OriginRequired } from "../../pipeline/authenticate.ts";
 import { json } from "../json-response.ts";
 import type { RequestRunner, RequestScope } from "../request-runner.ts";
 import { callInput } from "../call-response.ts";
@@ -31,8 +32,18 @@ export interface GatewaySurfaceDeps {
 
 export function gatewayHandler(deps: GatewaySurfaceDeps) {
   return async (scope: RequestScope): Promise<Response> => {
-    const identity = await deps.runner.admit(scope);
-    const body = GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+    let identity: Identity;
+    let body: ReturnType<typeof GatewayRequest.parse> | undefined;
+    try {
+      identity = await deps.runner.admit(scope);
+    } catch (err) {
+      // A session call without Origin (curl with a cookie) may still run a read-only operation.
+      if (!(err instanceof OriginRequired)) throw err;
+      body = GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+      if (!deps.operations.readOnly(body.operation, body.params)) throw err;
+      identity = await deps.runner.admit(scope, true);
+    }
+    body ??= GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
     const responseHeaders: Record<string, string> = {};
     const data = await deps.operations.dispatch(
       {

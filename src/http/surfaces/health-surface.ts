@@ -1,8 +1,11 @@
 /** Operator endpoints: liveness, readiness (the store answers and we are not draining), Prometheus metrics. */
+import { timingSafeEqual } from "node:crypto";
+import { unauthorized } from "../../lib/errors.ts";
 import type { MetricsRegistry } from "../../lib/metrics.ts";
 import type { Store } from "../../store/store.ts";
 import { VERSION } from "../../version.ts";
 import { json } from "../json-response.ts";
+import type { RequestScope } from "../request-runner.ts";
 
 export function healthzHandler() {
   return () => json({ status: "ok", version: VERSION });
@@ -20,6 +23,14 @@ export function readyzHandler(store: Store, isDraining: () => boolean) {
   };
 }
 
-export function metricsHandler(registry: MetricsRegistry) {
-  return () => new Response(registry.render(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } });
+/** With `token` (GW_METRICS_TOKEN), a scrape must send `Authorization: Bearer <token>`; compared in constant time. */
+export function metricsHandler(registry: MetricsRegistry, token: string | null = null) {
+  const expected = token === null ? null : Buffer.from(`Bearer ${token}`);
+  return (scope: RequestScope) => {
+    if (expected !== null) {
+      const given = Buffer.from(scope.request.headers.get("authorization") ?? "");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("GET /metrics needs `Authorization: Bearer <GW_METRICS_TOKEN>`.");
+    }
+    return new Response(registry.render(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } });
+  };
 }

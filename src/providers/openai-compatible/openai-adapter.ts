@@ -11,7 +11,8 @@ import type { Target } from "../target.ts";
 export const AZURE_DEFAULT_API_VERSION = "2024-10-21";
 
 function authHeaders(t: Target): Record<string, string> {
-  if (t.credentials.type !== "api-key") return {};
+  // A self-hosted server without a key (Ollama, vLLM) gets no credential header at all.
+  if (t.credentials.type !== "api-key" || t.credentials.apiKey === "") return {};
   if (t.info.auth === "api-key-header") return { "api-key": t.credentials.apiKey };
   if (t.info.auth === "x-api-key") return { "x-api-key": t.credentials.apiKey };
   return { authorization: `Bearer ${t.credentials.apiKey}` };

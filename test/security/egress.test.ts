@@ -1,0 +1,128 @@
+/**
+ * The egress policy against SSRF. The probes that found the hole: provider.create
+ * accepted base URLs on loopback, private ranges and the metadata address in every
+ * spelling, the answers and error text came back to the caller, /v1/models listed
+ * what such an address returned, and open and closed ports could be told apart.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startMockProvider } from "../../src/mock-provider/server.ts";
+import { pinToCheckedAddress, setEgressPolicy } from "../../src/providers/egress.ts";
+import { type Harness, startHarness } from "./harness.ts";
+
+let h: Harness;
+let mock: ReturnType<typeof startMockProvider>;
+let mockUrl: string;
+/** A server that answers every request with a redirect to `redirectTarget`, which counts its hits. */
+let redirector: ReturnType<typeof Bun.serve>;
+let redirectTarget: ReturnType<typeof Bun.serve>;
+let redirectHits = 0;
+
+const mockRequests = async () => ((await (await fetch(`${mockUrl}/_mock/requests`)).json()) as unknown[]).length;
+
+beforeAll(async () => {
+  h = await startHarness({ GW_ALLOW_PRIVATE_PROVIDERS: "0" });
+  mock = startMockProvider({ host: "127.0.0.1", port: 0, latencyMs: 0 });
+  mockUrl = `http://127.0.0.1:${mock.port}`;
+  redirectTarget = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => (redirectHits++, Response.json({ choices: [] })) });
+  redirector = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => Response.redirect(`http://127.0.0.1:${redirectTarget.port}/v1/chat/completions`, 307) });
+});
+
+afterAll(async () => {
+  mock.stop(true);
+  redirector.stop(true);
+  redirectTarget.stop(true);
+  await h.close();
+});
+
+const chat = (model: string) => h.fetch("/v1/chat/completions", { method: "POST", headers: { "content-type": "application/json", ...h.admin.headers }, body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }) });
+
+describe("provider.create refuses internal addresses early", () => {
+  const spellings = [
+    "127.0.0.1",
+    "localhost",
+    "[::1]",
+    "0.0.0.0",
+    "2130706433",
+    "0x7f000001",
+    "127.1",
+    "[::ffff:127.0.0.1]",
+    "10.0.0.1",
+    "192.168.0.10",
+    "169.254.169.254",
+    "[fe80::1]",
+    "metadata.google.internal",
+  ];
+  for (const host of spellings) {
+    test(host, async () => {
+      setEgressPolicy({ allowPrivate: false });
+      const r = await h.op(h.admin, "provider.create", { provider: "custom", name: `p-${host.replace(/[^\w]/g, "")}`, apiKey: "k-1234567890", baseUrl: `http://${host}:8080/v1`, country: "US" });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toContain("params.baseUrl");
+    });
+  }
+
+  test("with private providers allowed, link-local and metadata addresses are still refused", async () => {
+    setEgressPolicy({ allowPrivate: true });
+    for (const host of ["169.254.169.254", "[::ffff:169.254.169.254]", "metadata.google.internal", "0.0.0.0"]) {
+      const r = await h.op(h.admin, "provider.create", { provider: "custom", name: "meta", apiKey: "k-1234567890", baseUrl: `http://${host}/v1`, country: "US" });
+      expect(r.status).toBe(400);
+    }
+    expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "loopback-ok", apiKey: "k-1234567890", baseUrl: "http://127.0.0.1:9/v1", country: "US" })).status).toBe(200);
+    setEgressPolicy({ allowPrivate: false });
+  });
+
+  test("provider.update to an internal address is refused too", async () => {
+    setEgressPolicy({ allowPrivate: false });
+    const created = await h.op(h.admin, "provider.create", { provider: "openai", name: "vendor", apiKey: "sk-vendor-1234567890" });
+    expect(created.status).toBe(200);
+    const r = await h.op(h.admin, "provider.update", { id: created.body.data.provider.id, baseUrl: "http://[::ffff:127.0.0.1]:8080/v1" });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toContain("params.baseUrl");
+  });
+});
+
+describe("the call-time check", () => {
+  test("a provider stored while private addresses were allowed is refused once they are not: nothing is sent, the error says only unreachable", async () => {
+    setEgressPolicy({ allowPrivate: true });
+    expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "inside", apiKey: "k-1234567890", baseUrl: `${mockUrl}/v1`, country: "US", models: ["inside-model"] })).status).toBe(200);
+    setEgressPolicy({ allowPrivate: false });
+    const before = await mockRequests();
+    const res = await chat("inside/inside-model");
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as any).error.message).toBe("inside is unreachable.");
+    const models = (await (await h.fetch("/v1/models", { headers: h.admin.headers })).json()) as { data: { id: string }[] };
+    expect(models.data.map((m) => m.id)).not.toContain("mock-model"); // what the mock's own list would add
+    expect(await mockRequests()).toBe(before);
+  });
+
+  test("a closed port and a refused address answer alike", async () => {
+    setEgressPolicy({ allowPrivate: true });
+    expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "closed", apiKey: "k-1234567890", baseUrl: "http://127.0.0.1:9/v1", country: "US", models: ["closed-model"] })).status).toBe(200);
+    const closed = (await (await chat("closed/closed-model")).json()) as any;
+    setEgressPolicy({ allowPrivate: false });
+    const refused = (await (await chat("closed/closed-model")).json()) as any;
+    expect(closed.error).toEqual(refused.error);
+    expect(closed.error.message).toBe("closed is unreachable.");
+  });
+
+  test("redirects are never followed", async () => {
+    setEgressPolicy({ allowPrivate: true });
+    expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "hop", apiKey: "k-1234567890", baseUrl: `http://127.0.0.1:${redirector.port}/v1`, country: "US", models: ["hop-model"] })).status).toBe(200);
+    const res = await chat("hop/hop-model");
+    expect(res.status).toBe(502);
+    expect(redirectHits).toBe(0);
+    setEgressPolicy({ allowPrivate: false });
+  });
+
+  test("a name is resolved, checked, and the call connects to the checked address with the original Host", async () => {
+    setEgressPolicy({ allowPrivate: false });
+    await expect(pinToCheckedAddress(`http://localhost:${mock.port}/v1/models`)).rejects.toThrow();
+    setEgressPolicy({ allowPrivate: true });
+    const pinned = await pinToCheckedAddress(`http://localhost:${mock.port}/v1/models`);
+    expect(new URL(pinned.url).hostname).toMatch(/^(127\.0\.0\.1|\[::1\])$/);
+    expect(pinned.host).toBe(`localhost:${mock.port}`);
+    const https = await pinToCheckedAddress("https://localhost/v1");
+    expect(https.tls?.serverName).toBe("localhost");
+    setEgressPolicy({ allowPrivate: false });
+  });
+});
