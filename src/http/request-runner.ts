@@ -27,16 +27,31 @@ export interface RequestScope {
   identity: Identity | null;
 }
 
-/** How a route is charged before its handler runs. */
-export type Admission =
-  /** The handler calls `admit()` (API routes: key or session, then its bucket). */
-  | "identity"
-  /** Charged to the client address (public pages, unknown paths). */
-  | "address"
-  /** Not charged; headers report the address bucket (health checks, metrics scrapes). */
-  | "free";
+/** The scope of a request whose caller was authenticated and charged: its handler's only way in. */
+export interface AdmittedScope extends RequestScope {
+  readonly identity: Identity;
+}
 
+/** A public route's handler. */
 export type Handler = (scope: RequestScope) => Response | Promise<Response>;
+/** An identity route's handler: it runs only after admission, and receives the caller. */
+export type IdentityHandler = (scope: AdmittedScope) => Response | Promise<Response>;
+
+/**
+ * How a route is charged before its handler runs, with the handler that fits it. The
+ * runner admits; a handler cannot forget to, and an identity handler cannot be given
+ * to a public route (its scope would lack the identity).
+ */
+export type Admitted =
+  /** API routes: the key or session is authenticated, then its bucket charged. */
+  | { admission: "identity"; handler: IdentityHandler }
+  /** "address": charged to the client address (public pages, unknown paths). "free": not charged; headers report the address bucket (health checks, metrics scrapes). */
+  | { admission: "address" | "free"; handler: Handler };
+
+export type Admission = Admitted["admission"];
+
+/** What the runner needs of a route: where its errors render, its name in metrics and logs, its admission. */
+export type RunnableRoute = Admitted & { surface: Surface; route: string };
 
 export interface RunnerDeps {
   authenticator: Authenticator;
@@ -46,6 +61,8 @@ export interface RunnerDeps {
   trustProxy: boolean;
   /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer. */
   onKeyUsed: (keyId: string) => void;
+  /** Runs the telemetry later (tests fire it themselves); setTimeout by default. */
+  schedule?: (fn: () => void, delayMs: number) => void;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -71,9 +88,14 @@ export class RequestRunner {
   /** Responses whose headers are out and whose metrics and log line are not recorded yet. */
   private finished: Finished[] = [];
 
-  constructor(private readonly deps: RunnerDeps) {}
+  private readonly schedule: (fn: () => void, delayMs: number) => void;
 
-  async run(surface: Surface, route: string, admission: Admission, request: Request, server: Server<unknown> | null, handler: Handler): Promise<Response> {
+  constructor(private readonly deps: RunnerDeps) {
+    this.schedule = deps.schedule ?? setTimeout;
+  }
+
+  async run(target: RunnableRoute, request: Request, server: Server<unknown> | null): Promise<Response> {
+    const { surface, route } = target;
     const startedAt = performance.now();
     const incoming = request.headers.get("x-request-id");
     const scope: RequestScope = {
@@ -88,8 +110,11 @@ export class RequestRunner {
     };
     let response: Response;
     try {
-      if (admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
-      response = await handler(scope);
+      if (target.admission === "identity") response = await target.handler(await this.admit(scope));
+      else {
+        if (target.admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
+        response = await target.handler(scope);
+      }
     } catch (err) {
       const apiError = toApiError(err);
       if (apiError.status >= 500) this.deps.log.error("request failed", { requestId: scope.requestId, route, error: String((err as Error)?.stack ?? err) });
@@ -100,7 +125,7 @@ export class RequestRunner {
   }
 
   /** Authenticates the caller and charges their bucket; a failed attempt is charged to the address. */
-  async admit(scope: RequestScope): Promise<Identity> {
+  private async admit(scope: RequestScope): Promise<AdmittedScope> {
     let identity: Identity;
     try {
       identity = await this.deps.authenticator.authenticate(scope.request);
@@ -108,10 +133,11 @@ export class RequestRunner {
       await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
       throw err;
     }
-    scope.identity = identity;
+    // Set before the charge: a caller refused for rate is still named in the log line.
+    const admitted: AdmittedScope = Object.assign(scope, { identity });
     if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
     await takeToken(this.deps.limiter, bucketForIdentity(identity), (d) => (scope.rate = d));
-    return identity;
+    return admitted;
   }
 
   /** The response's own headers now; its metrics and log line `TELEMETRY_DELAY_MS` later. */
@@ -123,7 +149,7 @@ export class RequestRunner {
     h.set("x-ratelimit-remaining", String(rate.remaining));
     h.set("x-ratelimit-reset", String(rate.resetAtS));
     const seconds = (performance.now() - startedAt) / 1000;
-    if (this.finished.push({ scope, status: response.status, seconds }) === 1) setTimeout(this.record, TELEMETRY_DELAY_MS);
+    if (this.finished.push({ scope, status: response.status, seconds }) === 1) this.schedule(this.record, TELEMETRY_DELAY_MS);
   }
 
   /** Records the metrics and the log line of every finished response; also before a scrape and at shutdown. */

@@ -5,7 +5,7 @@ import { compileValidator } from "../../lib/validator.ts";
 import type { OperationDeps, OperationRegistry } from "../../ops/registry.ts";
 import { actorOf } from "../../domain/identity.ts";
 import { json } from "../json-response.ts";
-import type { RequestRunner, RequestScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-runner.ts";
 import { callInput } from "../call-response.ts";
 
 const GatewayRequest = compileValidator(
@@ -23,15 +23,14 @@ const GatewayRequest = compileValidator(
 );
 
 export interface GatewaySurfaceDeps {
-  runner: RequestRunner;
   operations: OperationRegistry;
   services: OperationDeps;
   maxBodyBytes: number;
 }
 
 export function gatewayHandler(deps: GatewaySurfaceDeps) {
-  return async (scope: RequestScope): Promise<Response> => {
-    const identity = await deps.runner.admit(scope);
+  return async (scope: AdmittedScope): Promise<Response> => {
+    const { identity } = scope;
     const body = GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
     const responseHeaders: Record<string, string> = {};
     const data = await deps.operations.dispatch(
