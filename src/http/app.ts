@@ -8,7 +8,7 @@ import { ApiError, toApiError } from "../lib/errors.ts";
 import type { Config } from "../config.ts";
 import type { MetricsRegistry } from "../lib/metrics.ts";
 import type { OperationDeps, OperationRegistry } from "../ops/registry.ts";
-import type { Store } from "../store/store.ts";
+import { storeReachable } from "../services/readiness.ts";
 import { API_VERSION, VERSION } from "../version.ts";
 import { type Surface, surfaceForPath } from "./error-envelopes.ts";
 import { json } from "./json-response.ts";
@@ -22,7 +22,6 @@ import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts"
 /** What the routes need from the running gateway (the runtime provides it). */
 export interface AppDeps {
   config: Config;
-  store: Store;
   runner: RequestRunner;
   operations: OperationRegistry;
   services: OperationDeps;
@@ -42,13 +41,13 @@ export type Route = Admitted & {
 };
 
 function routes(rt: AppDeps): Route[] {
-  const { config, store, runner, operations, services, metrics } = rt;
-  const sessions = { store, secureCookies: config.publicUrl?.startsWith("https:") ?? false, now: services.now };
+  const { config, operations, services, metrics } = rt;
+  const sessions = { services, secureCookies: config.publicUrl?.startsWith("https:") ?? false };
   const openai = { calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
   return [
     { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
-    { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(store, () => rt.draining) },
+    { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(() => storeReachable(services), () => rt.draining) },
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics) },
     { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
     { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },

@@ -40,7 +40,7 @@ describe("every registered route", () => {
     const guarded = gw.routes.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`));
     expect(guarded.length).toBeGreaterThan(0);
     for (const r of guarded) {
-      for (const headers of [{}, { authorization: "Bearer gw_live_notakey" }, { authorization: "Basic abc" }, { "x-api-key": "nope" }]) {
+      for (const headers of [{}, { authorization: "Bearer gw_live_notakey" }, { authorization: "Basic abc" }, { "x-api-key": "nope" }] as Record<string, string>[]) {
         const res = await call(r.method, r.path, headers);
         expect({ route: `${r.method} ${r.path}`, headers, status: res.status }).toEqual({ route: `${r.method} ${r.path}`, headers, status: 401 });
         await res.arrayBuffer();
