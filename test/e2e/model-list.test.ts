@@ -4,10 +4,11 @@
  * provider.delete take effect on the next list, not ten minutes later.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
-let gw: RunningGateway;
+let gw: GatewayUnderTest;
 let mock: RunningMock;
 let org: InitResult;
 
