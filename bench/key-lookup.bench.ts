@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
 import { openServices } from "../src/runtime.ts";
-import { KeyCache } from "../src/state/key-cache.ts";
+import { MemoryKeyCache } from "../src/state/key-cache.ts";
 import { seedKeys } from "./lib/seed-keys.ts";
 
 export interface KeyLookupResult {
@@ -26,7 +26,7 @@ export async function runKeyLookupBench(quick = false): Promise<KeyLookupResult>
   try {
     const { values } = await seedKeys(dir, keys);
     const { store, services } = await openServices(loadConfig({ data: dir }, {}));
-    const cache = new KeyCache({ loader: (h) => store.getKeyPrincipalByHash(h), ttlMs: 600_000 });
+    const cache = new MemoryKeyCache({ loader: (h) => store.getKeyPrincipalByHash(h), ttlMs: 600_000 });
     let started = performance.now();
     for (const v of values) await cache.get(services.hasher.hash(v));
     const storeMicros = ((performance.now() - started) * 1000) / keys;

@@ -17,8 +17,8 @@ import { loadCatalog } from "../src/providers/catalog/catalog.ts";
 import { PROVIDER_KINDS_INFO } from "../src/providers/catalog/provider-kinds.ts";
 import type { Target } from "../src/providers/target.ts";
 import type { Identity } from "../src/domain/identity.ts";
-import { OrgSettings } from "../src/state/org-settings.ts";
-import { SpendLedger } from "../src/state/spend-ledger.ts";
+import { MemoryOrgSettings } from "../src/state/org-settings.ts";
+import { MemorySpendLedger } from "../src/state/memory-spend-ledger.ts";
 import { POLICY_CALL_BODY } from "./scenarios.ts";
 
 export interface PolicyResult {
@@ -53,7 +53,7 @@ function identity(monthlyCapCents: number | null): Identity {
 /** One call's policy stages for `who`, on a body as a request would carry it (parsed from JSON, so its strings are flat). */
 function policyCall(who: Identity): () => Promise<void> {
   // Totals come from the store once per key; a store that has seen no spend yet.
-  const deps: SpendDeps = { ledger: new SpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }), settings: new OrgSettings(async () => DEFAULT_ORG_PREFERENCES), catalog };
+  const deps: SpendDeps = { ledger: new MemorySpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }), settings: new MemoryOrgSettings(async () => DEFAULT_ORG_PREFERENCES), catalog };
   const body = JSON.parse(JSON.stringify(POLICY_CALL_BODY)) as ChatCompletionRequest & Record<string, unknown>;
   return async () => {
     authorizeTarget(who, target);

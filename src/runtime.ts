@@ -25,11 +25,9 @@ import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
 import { ModelList } from "./services/model-list.ts";
 import { openCredentials } from "./services/providers.ts";
-import { OrgSettings } from "./state/org-settings.ts";
-import { ProviderDirectory } from "./state/provider-directory.ts";
-import { SpendLedger } from "./state/spend-ledger.ts";
-import { KeyCache } from "./state/key-cache.ts";
-import { TokenBucketLimiter } from "./state/rate-limiter.ts";
+import type { StateChange } from "./state/change-bus.ts";
+import type { HotState } from "./state/hot-state.ts";
+import { openHotState } from "./state/open-hot-state.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
 import { UsageBuffer } from "./state/usage-buffer.ts";
 import { openStore } from "./store/open-store.ts";
@@ -40,8 +38,8 @@ export interface Runtime {
   log: Logger;
   store: Store;
   services: OperationDeps;
-  keyCache: KeyCache;
-  limiter: TokenBucketLimiter;
+  /** Caches, rate limiter, spend ledger and change bus (see state/hot-state.ts). */
+  state: HotState;
   usage: UsageBuffer;
   metrics: MetricsRegistry;
   operations: OperationRegistry;
@@ -65,14 +63,19 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
   const catalog = loadCatalog(config.catalogPath);
   const { store, services: base, masterKey } = await openServices(config);
-  const keyCache = new KeyCache({ loader: (hash) => store.getKeyPrincipalByHash(hash), ttlMs: config.keyCacheTtlS * 1000 });
   const box = new SecretBox(masterKey.derive("provider-key-encryption"));
-  const directory = new ProviderDirectory(
-    (orgId) => store.listProviderConfigs(orgId),
-    (rec) => openCredentials(box, rec),
-    (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
-  );
-  const limiter = new TokenBucketLimiter({ limit: config.rateLimitRequests, windowS: config.rateLimitWindowS });
+  const state = await openHotState(config, {
+    keyPrincipal: (hash) => store.getKeyPrincipalByHash(hash),
+    providerConfigs: (orgId) => store.listProviderConfigs(orgId),
+    openCredentials: (rec) => openCredentials(box, rec),
+    authorize: (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
+    preferences: (orgId) => store.getOrgPreferences(orgId),
+    spend: {
+      keyLifetimeMicros: async (keyId) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
+      spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
+    },
+  }, log);
+  const { keys: keyCache, providers: directory, settings, limiter, ledger, changes } = state;
   const snapshotPath = join(config.dataDir, "hot-state.msgpack");
   const snapshot = readSnapshot(snapshotPath);
   if (snapshot) limiter.restore(snapshot.buckets);
@@ -85,28 +88,38 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
 
   const accountant = new Accountant(catalog, usage, config.durability === "strict");
-  const settings = new OrgSettings((orgId) => store.getOrgPreferences(orgId));
-  const ledger = new SpendLedger({
-    keyLifetimeMicros: async (keyId) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
-    spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
-  });
   const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
   // /v1/models omits what the caller may not call (the directory's precomputed verdicts).
   const models = new ModelList(catalog, directory, log);
   const services: OperationDeps = {
     ...base,
-    onKeyChanged: (hash) => keyCache.evict(hash),
-    onPreferencesChanged: (orgId) => settings.evict(orgId),
+    // Services announce what they changed; every node's caches (this one's included) evict on receipt.
+    onKeyChanged: (keyHash) => changes.publish({ type: "key", keyHash }),
+    onPreferencesChanged: (orgId) => changes.publish({ type: "preferences", orgId }),
+    onProvidersChanged: (orgId) => changes.publish({ type: "providers", orgId }),
     box,
     catalog,
-    onProvidersChanged: (orgId) => {
-      directory.evict(orgId);
-      // A new address or key may answer with another model list.
-      models.forget(orgId);
-    },
     calls,
     models,
   };
+
+  changes.subscribe((change: StateChange) => {
+    switch (change.type) {
+      case "key":
+        return keyCache.evict(change.keyHash);
+      case "preferences":
+        return settings.evict(change.orgId);
+      case "providers":
+        directory.evict(change.orgId);
+        // A new address or key may answer with another model list.
+        return models.forget(change.orgId);
+      case "all":
+        keyCache.clear();
+        settings.clear();
+        directory.clear();
+        return models.forgetAll();
+    }
+  });
 
   const metrics = new MetricsRegistry();
   const httpMetrics = new HttpMetrics(metrics);
@@ -138,8 +151,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     log,
     store,
     services,
-    keyCache,
-    limiter,
+    state,
     usage,
     metrics,
     operations: createOperationRegistry(),
@@ -152,6 +164,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       await calls.stop();
       await usage.stop();
       writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: limiter.snapshot() });
+      await state.close();
       await store.close();
       runner.record();
       log.flush();

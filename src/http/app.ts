@@ -8,12 +8,12 @@ import { ApiError, toApiError } from "../lib/errors.ts";
 import type { Config } from "../config.ts";
 import type { MetricsRegistry } from "../lib/metrics.ts";
 import type { OperationDeps, OperationRegistry } from "../ops/registry.ts";
-import type { Store } from "../store/store.ts";
+import { storeReachable } from "../services/readiness.ts";
 import { API_VERSION, VERSION } from "../version.ts";
 import { type Surface, surfaceForPath } from "./error-envelopes.ts";
 import { json } from "./json-response.ts";
-import type { Admission, Handler, RequestRunner } from "./request-runner.ts";
-import { gatewayHandler } from "./surfaces/gateway-surface.ts";
+import type { Admitted, RequestRunner } from "./request-runner.ts";
+import { gatewayHandler, gatewayReadOnly } from "./surfaces/gateway-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
 import { messagesHandler } from "./surfaces/messages-surface.ts";
 import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
@@ -22,7 +22,6 @@ import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts"
 /** What the routes need from the running gateway (the runtime provides it). */
 export interface AppDeps {
   config: Config;
-  store: Store;
   runner: RequestRunner;
   operations: OperationRegistry;
   services: OperationDeps;
@@ -31,28 +30,31 @@ export interface AppDeps {
   readonly draining: boolean;
 }
 
-interface Route {
-  method: "GET" | "POST";
+/**
+ * One entry of the route table. Its admission decides what runs before the handler;
+ * an "identity" route's handler receives the authenticated caller (see Admitted).
+ */
+export type Route = Admitted & {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   surface: Surface;
-  admission: Admission;
-  handler: Handler;
-}
+};
 
 function routes(rt: AppDeps): Route[] {
-  const { config, store, runner, operations, services, metrics } = rt;
-  const sessions = { store, secureCookies: config.publicUrl?.startsWith("https:") ?? false, now: services.now };
-  const openai = { runner, calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
+  const { config, operations, services, metrics } = rt;
+  const sessions = { services, secureCookies: config.publicUrl?.startsWith("https:") ?? false };
+  const openai = { calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
+  const gateway = { operations, services, maxBodyBytes: config.maxBodyBytes };
   return [
     { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
-    { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(store, () => rt.draining) },
+    { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(() => storeReachable(services), () => rt.draining) },
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics, config.metricsToken) },
     { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
     { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },
     { method: "GET", path: "/v1/models", surface: "openai", admission: "identity", handler: modelsHandler(openai) },
     { method: "POST", path: "/v1/messages", surface: "messages", admission: "identity", handler: messagesHandler(openai) },
-    { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler({ runner, operations, services, maxBodyBytes: config.maxBodyBytes }) },
+    { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler(gateway), readOnly: gatewayReadOnly(gateway) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
     { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
     { method: "POST", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
@@ -69,7 +71,8 @@ export function createApp(rt: AppDeps) {
   const app = new Elysia({ name: "gateway", aot: true });
   for (const r of table) {
     // parse: "none" — bodies are read by the surfaces under the size limit, with our own errors.
-    app.route(r.method, r.path, ({ request, server }) => rt.runner.run(r.surface, r.path, r.admission, request, server, r.handler), { parse: "none" });
+    const target = { ...r, route: r.path };
+    app.route(r.method, r.path, ({ request, server }) => rt.runner.run(target, request, server), { parse: "none" });
   }
   app.onError(({ code, error, request, server }) => {
     const path = new URL(request.url).pathname;
@@ -82,9 +85,10 @@ export function createApp(rt: AppDeps) {
     } else {
       failure = toApiError(error);
     }
-    return rt.runner.run(surfaceForPath(path), "unmatched", "address", request, server, () => {
+    const fail = () => {
       throw failure;
-    });
+    };
+    return rt.runner.run({ surface: surfaceForPath(path), route: "unmatched", admission: "address", handler: fail }, request, server);
   });
   return app;
 }

@@ -8,7 +8,7 @@ import type { Server } from "bun";
 import { ApiError, toApiError } from "../lib/errors.ts";
 import { cameFromThisGateway } from "../providers/hop.ts";
 import type { Logger } from "../lib/log.ts";
-import type { Authenticator } from "../pipeline/authenticate.ts";
+import { type Authenticator, OriginRequired } from "../pipeline/authenticate.ts";
 import { bucketForAddress, bucketForIdentity, takeToken } from "../pipeline/rate-limit.ts";
 import type { Identity } from "../domain/identity.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
@@ -28,16 +28,34 @@ export interface RequestScope {
   identity: Identity | null;
 }
 
-/** How a route is charged before its handler runs. */
-export type Admission =
-  /** The handler calls `admit()` (API routes: key or session, then its bucket). */
-  | "identity"
-  /** Charged to the client address (public pages, unknown paths). */
-  | "address"
-  /** Not charged; headers report the address bucket (health checks, metrics scrapes). */
-  | "free";
+/** The scope of a request whose caller was authenticated and charged: its handler's only way in. */
+export interface AdmittedScope extends RequestScope {
+  readonly identity: Identity;
+}
 
+/** Whether a request only reads (it gets a copy of the request; its body is still the handler's). */
+export type ReadOnlyProbe = (request: Request) => Promise<boolean>;
+
+/** A public route's handler. */
 export type Handler = (scope: RequestScope) => Response | Promise<Response>;
+/** An identity route's handler: it runs only after admission, and receives the caller. */
+export type IdentityHandler = (scope: AdmittedScope) => Response | Promise<Response>;
+
+/**
+ * How a route is charged before its handler runs, with the handler that fits it. The
+ * runner admits; a handler cannot forget to, and an identity handler cannot be given
+ * to a public route (its scope would lack the identity).
+ */
+export type Admitted =
+  /** API routes: the key or session is authenticated, then its bucket charged. */
+  | { admission: "identity"; handler: IdentityHandler; readOnly?: ReadOnlyProbe }
+  /** "address": charged to the client address (public pages, unknown paths). "free": not charged; headers report the address bucket (health checks, metrics scrapes). */
+  | { admission: "address" | "free"; handler: Handler };
+
+export type Admission = Admitted["admission"];
+
+/** What the runner needs of a route: where its errors render, its name in metrics and logs, its admission. */
+export type RunnableRoute = Admitted & { surface: Surface; route: string };
 
 export interface RunnerDeps {
   authenticator: Authenticator;
@@ -47,6 +65,8 @@ export interface RunnerDeps {
   trustProxy: boolean;
   /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer. */
   onKeyUsed: (keyId: string) => void;
+  /** Runs the telemetry later (tests fire it themselves); setTimeout by default. */
+  schedule?: (fn: () => void, delayMs: number) => void;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -75,9 +95,14 @@ export class RequestRunner {
   /** Responses whose headers are out and whose metrics and log line are not recorded yet. */
   private finished: Finished[] = [];
 
-  constructor(private readonly deps: RunnerDeps) {}
+  private readonly schedule: (fn: () => void, delayMs: number) => void;
 
-  async run(surface: Surface, route: string, admission: Admission, request: Request, server: Server<unknown> | null, handler: Handler): Promise<Response> {
+  constructor(private readonly deps: RunnerDeps) {
+    this.schedule = deps.schedule ?? setTimeout;
+  }
+
+  async run(target: RunnableRoute, request: Request, server: Server<unknown> | null): Promise<Response> {
+    const { surface, route } = target;
     const startedAt = performance.now();
     const incoming = request.headers.get("x-request-id");
     const scope: RequestScope = {
@@ -93,8 +118,11 @@ export class RequestRunner {
     let response: Response;
     try {
       if (cameFromThisGateway(request.headers)) throw LOOP;
-      if (admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
-      response = await handler(scope);
+      if (target.admission === "identity") response = await target.handler(await this.admit(scope, target.readOnly));
+      else {
+        if (target.admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
+        response = await target.handler(scope);
+      }
     } catch (err) {
       const apiError = toApiError(err);
       // Only the unexpected (a 500) earns a stack trace; a provider that is down or slow is a warning line.
@@ -107,18 +135,32 @@ export class RequestRunner {
   }
 
   /** Authenticates the caller and charges their bucket; a failed attempt is charged to the address. */
-  async admit(scope: RequestScope, readOnly = false): Promise<Identity> {
+  private async admit(scope: RequestScope, readOnly?: ReadOnlyProbe): Promise<AdmittedScope> {
     let identity: Identity;
     try {
-      identity = await this.deps.authenticator.authenticate(scope.request, readOnly);
+      identity = await this.authenticate(scope.request, readOnly);
     } catch (err) {
       await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
       throw err;
     }
-    scope.identity = identity;
+    // Set before the charge: a caller refused for rate is still named in the log line.
+    const admitted: AdmittedScope = Object.assign(scope, { identity });
     if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
     await takeToken(this.deps.limiter, bucketForIdentity(identity), (d) => (scope.rate = d));
-    return identity;
+    return admitted;
+  }
+
+  /**
+   * A session call without Origin (curl with a cookie) is refused as possibly cross-site,
+   * unless the route says this request only reads: then it is authenticated as read-only.
+   */
+  private async authenticate(request: Request, readOnly?: ReadOnlyProbe): Promise<Identity> {
+    try {
+      return await this.deps.authenticator.authenticate(request);
+    } catch (err) {
+      if (!(err instanceof OriginRequired) || !readOnly || !(await readOnly(request.clone() as Request))) throw err;
+      return this.deps.authenticator.authenticate(request, true);
+    }
   }
 
   /** The response's own headers now; its metrics and log line `TELEMETRY_DELAY_MS` later. */
@@ -130,7 +172,7 @@ export class RequestRunner {
     h.set("x-ratelimit-remaining", String(rate.remaining));
     h.set("x-ratelimit-reset", String(rate.resetAtS));
     const seconds = (performance.now() - startedAt) / 1000;
-    if (this.finished.push({ scope, status: response.status, seconds }) === 1) setTimeout(this.record, TELEMETRY_DELAY_MS);
+    if (this.finished.push({ scope, status: response.status, seconds }) === 1) this.schedule(this.record, TELEMETRY_DELAY_MS);
   }
 
   /** Records the metrics and the log line of every finished response; also before a scrape and at shutdown. */

@@ -68,6 +68,11 @@ export class ModelList {
     this.remote.delete(orgId);
   }
 
+  /** Forgets every organization's lists: changes may have been missed (see StateChange "all"). */
+  forgetAll(): void {
+    this.remote.clear();
+  }
+
   private remoteIds(p: LiveProvider): Promise<string[]> {
     const now = this.now();
     let lists = this.remote.get(p.record.orgId);

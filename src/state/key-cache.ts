@@ -4,7 +4,11 @@
  * not reach the store. A revocation or change evicts the entry at once.
  */
 import type { KeyPrincipal } from "../domain/types.ts";
+import type { ReadThroughCache } from "./cache.ts";
 import { LoadingCache } from "./loading-cache.ts";
+
+/** Key records by key hash; `null` is a remembered "no such key". */
+export interface KeyCache extends ReadThroughCache<KeyPrincipal | null> {}
 
 export interface KeyCacheOptions {
   loader: (keyHash: string) => Promise<KeyPrincipal | null>;
@@ -13,7 +17,7 @@ export interface KeyCacheOptions {
   max?: number;
 }
 
-export class KeyCache extends LoadingCache<KeyPrincipal | null> {
+export class MemoryKeyCache extends LoadingCache<KeyPrincipal | null> implements KeyCache {
   constructor(opts: KeyCacheOptions) {
     const negativeTtlMs = opts.negativeTtlMs ?? 5_000;
     super({ loader: opts.loader, ttlMs: opts.ttlMs, max: opts.max ?? 200_000, ttlFor: (p) => (p === null ? negativeTtlMs : undefined) });

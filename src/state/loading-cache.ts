@@ -4,6 +4,7 @@
  * wins over the load's result. The key cache and the provider directory are both this.
  */
 import { LRUCache } from "lru-cache";
+import type { CacheStats, ReadThroughCache } from "./cache.ts";
 
 export interface LoadingCacheOptions<V> {
   loader: (key: string) => Promise<V>;
@@ -13,7 +14,7 @@ export interface LoadingCacheOptions<V> {
   ttlFor?: (value: V) => number | undefined;
 }
 
-export class LoadingCache<V> {
+export class LoadingCache<V> implements ReadThroughCache<V> {
   // lru-cache holds objects; the box lets null and primitives be cached too.
   private readonly cache: LRUCache<string, { v: V }>;
   private readonly loading = new Map<string, Promise<V>>();
@@ -54,7 +55,12 @@ export class LoadingCache<V> {
     this.loading.delete(key);
   }
 
-  stats(): { hits: number; misses: number; size: number } {
+  clear(): void {
+    this.cache.clear();
+    this.loading.clear();
+  }
+
+  stats(): CacheStats {
     return { hits: this.hits, misses: this.misses, size: this.cache.size };
   }
 }

@@ -1,8 +1,12 @@
 /** Each organization's preferences in memory (budget, PII action, ...): policy stages read them on every call. */
 import type { OrgPreferences } from "../domain/types.ts";
+import type { ReadThroughCache } from "./cache.ts";
 import { LoadingCache } from "./loading-cache.ts";
 
-export class OrgSettings extends LoadingCache<OrgPreferences> {
+/** Preferences by organization id. */
+export interface OrgSettings extends ReadThroughCache<OrgPreferences> {}
+
+export class MemoryOrgSettings extends LoadingCache<OrgPreferences> implements OrgSettings {
   constructor(load: (orgId: string) => Promise<OrgPreferences>, ttlMs = 5 * 60_000) {
     super({ loader: load, ttlMs, max: 100_000 });
   }

@@ -9,6 +9,7 @@ import type { ProviderConfigRecord } from "../domain/types.ts";
 import type { TierVerdicts } from "../policy/provider-authorization.ts";
 import type { ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import type { ProviderCredentials } from "../providers/credentials.ts";
+import type { ReadThroughCache } from "./cache.ts";
 import { LoadingCache } from "./loading-cache.ts";
 
 export interface LiveProvider {
@@ -22,7 +23,10 @@ export interface LiveProvider {
 /** Oldest first: "any member's key" means the oldest configuration, whatever order a store returns. */
 const byAge = (a: ProviderConfigRecord, b: ProviderConfigRecord) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export class ProviderDirectory extends LoadingCache<LiveProvider[]> {
+/** An organization's providers, oldest first, by organization id. */
+export interface ProviderDirectory extends ReadThroughCache<LiveProvider[]> {}
+
+export class MemoryProviderDirectory extends LoadingCache<LiveProvider[]> implements ProviderDirectory {
   constructor(
     load: (orgId: string) => Promise<ProviderConfigRecord[]>,
     open: (rec: ProviderConfigRecord) => ProviderCredentials,

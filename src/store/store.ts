@@ -18,6 +18,7 @@ import type {
   ProviderConfigRecord,
   ServiceAccount,
   Session,
+  UsageEvent,
   UsageHourly,
   User,
 } from "../domain/types.ts";
@@ -95,6 +96,8 @@ export interface Store {
    */
   writeFlush(batch: FlushBatch): Promise<void>;
   countUsageEvents(orgId: string): Promise<number>;
+  /** An organization's raw usage events, oldest first (ties by id): what a test or an export reads back. */
+  listUsageEvents(orgId: string): Promise<UsageEvent[]>;
   listUsageHourly(orgId: string, from: number, to: number): Promise<UsageHourly[]>;
   /** Sum of cost for a key (or the whole organization with keyId null) since `from`, rounded down to its hour (read from the roll-ups). */
   sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;

@@ -6,10 +6,11 @@
  * another member's.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type InitResult, runCli, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { type InitResult, runCli, type RunningMock } from "../support/gateway-process.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
-let gw: RunningGateway;
+let gw: GatewayUnderTest;
 let mock: RunningMock;
 let org: InitResult;
 let botKey: string;

@@ -6,10 +6,11 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
-let gw: RunningGateway;
+let gw: GatewayUnderTest;
 let mock: RunningMock;
 let org: InitResult;
 let anthropic: Anthropic;

@@ -1,10 +1,11 @@
 /** The provider.* operations: rules per kind, scopes and visibility, key rotation, and Azure's addressing. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, runCli, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { type InitResult, runCli, type RunningMock } from "../support/gateway-process.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
-let gw: RunningGateway;
+let gw: GatewayUnderTest;
 let mock: RunningMock;
 let org: InitResult;
 

@@ -2,16 +2,17 @@
  * Bring-your-own-key proxying with the official `openai` client, unchanged but for its
  * base URL and key, against the gateway and the project's mock provider.
  */
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
+import { withStore } from "../support/store-access.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 const PROVIDER_KEY = "sk-proj-test-provider-key-0123456789abcdef";
-let gw: RunningGateway;
+let gw: GatewayUnderTest;
 let mock: RunningMock;
 let org: InitResult;
 let client: OpenAI;
@@ -297,9 +298,7 @@ describe("a per-request provider key", () => {
     expect(files.map((f) => f.name)).toContain("gateway.db");
     for (const f of files) expect([f.name, readFileSync(join(f.parentPath, f.name)).toString("latin1").includes(PER_REQUEST)]).toEqual([f.name, false]);
     // The calls were accounted (so the files were written after them), under the vendor kind.
-    const db = new Database(join(pgw.dataDir, "gateway.db"), { readonly: true });
-    const rows = db.query("SELECT provider, status FROM usage_events WHERE org_id = ?").all(porg.orgId) as { provider: string; status: number }[];
-    db.close();
+    const rows = await withStore(pgw.dataDir, (store) => store.listUsageEvents(porg.orgId));
     expect(rows.filter((r) => r.provider === "openai" && r.status === 200).length).toBeGreaterThanOrEqual(7);
   });
 });
@@ -367,19 +366,16 @@ describe("accounting and secrets", () => {
   test("one usage event per call, priced, without text; lastUsed and requestCount move", async () => {
     await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "count me SECRET-PROMPT-TEXT" }] });
     await Bun.sleep(300);
-    const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
-    const rows = db.query("SELECT * FROM usage_events WHERE org_id = ? ORDER BY created_at").all(org.orgId) as any[];
-    const key = db.query("SELECT request_count, spent_micros, last_used_at FROM api_keys WHERE id = ?").get(org.keyId) as any;
-    db.close();
+    const [rows, key] = await withStore(gw.dataDir, async (store) => [await store.listUsageEvents(org.orgId), await store.getApiKey(org.keyId)] as const);
     const ok = rows.filter((r) => r.status === 200 && r.provider === "openai");
     expect(ok.length).toBeGreaterThan(5);
     const last = ok.at(-1);
-    expect(last).toMatchObject({ key_id: org.keyId, model: "gpt-4o", error_code: null });
-    expect(last.prompt_tokens).toBeGreaterThan(0);
-    expect(last.cost_micros).toBeGreaterThan(0);
-    expect(rows.some((r) => r.status === 504 && r.error_code === "provider_timeout")).toBe(true);
-    expect(key.request_count).toBeGreaterThan(10);
-    expect(key.spent_micros).toBeGreaterThan(0);
+    expect(last).toMatchObject({ keyId: org.keyId, model: "gpt-4o", errorCode: null });
+    expect(last?.promptTokens).toBeGreaterThan(0);
+    expect(last?.costMicros).toBeGreaterThan(0);
+    expect(rows.some((r) => r.status === 504 && r.errorCode === "provider_timeout")).toBe(true);
+    expect(key?.requestCount).toBeGreaterThan(10);
+    expect(key?.spentMicros).toBeGreaterThan(0);
     for (const r of rows) expect(JSON.stringify(r)).not.toContain("SECRET-PROMPT-TEXT");
   });
 

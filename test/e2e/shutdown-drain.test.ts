@@ -4,12 +4,12 @@
  * cut short and the call is accounted, with the usage seen so far, before the last
  * flush.
  */
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type InitResult, removeDir, type RunningGateway, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
-import { startStack } from "../support/stack.ts";
+import { startProcessStack } from "../support/stack.ts";
+import { withStore } from "../support/store-access.ts";
 
 const MODEL = "swap-gpt-4o-mini";
 // The mock spreads its answer over this long: the background read is still going when the gateway is stopped.
@@ -24,7 +24,7 @@ beforeAll(async () => {
   catalogDir = tempDataDir();
   const catalogFile = join(catalogDir, "catalog.json");
   writeFileSync(catalogFile, JSON.stringify({ models: [{ id: MODEL, provider: "self-hosted", inputPerMTok: 3, outputPerMTok: 15 }] }));
-  ({ mock, org, gw } = await startStack({ mockArgs: ["--latency-ms", String(MOCK_LATENCY_MS)], env: { GW_CATALOG: catalogFile } }));
+  ({ mock, org, gw } = await startProcessStack({ mockArgs: ["--latency-ms", String(MOCK_LATENCY_MS)], env: { GW_CATALOG: catalogFile } }));
   const lab = { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", scope: "organization" };
   expect((await gw.op(org.apiKey, "provider.create", lab)).status).toBe(200);
 });
@@ -51,11 +51,6 @@ test("SIGTERM during a refused stream's background read still records the call",
   await gw.stop("SIGTERM");
   expect(performance.now() - started).toBeLessThan(MOCK_LATENCY_MS);
 
-  const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
-  try {
-    const row = db.query("SELECT status, error_code, prompt_tokens FROM usage_events WHERE request_id = ?").get(requestId) as { status: number; error_code: string; prompt_tokens: number } | null;
-    expect(row).toMatchObject({ status: 502, error_code: "model_substitution_detected" });
-  } finally {
-    db.close();
-  }
+  const row = (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).find((e) => e.requestId === requestId);
+  expect(row).toMatchObject({ status: 502, errorCode: "model_substitution_detected" });
 });

@@ -1,9 +1,9 @@
 /** Graceful shutdown: SIGTERM under load flushes every completed request's accounting; buckets survive a restart. */
-import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { initOrg, removeDir, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import { withStore } from "../support/store-access.ts";
 
 test("after SIGTERM under load, every completed request is accounted in the store", async () => {
   const dataDir = tempDataDir();
@@ -13,30 +13,30 @@ test("after SIGTERM under load, every completed request is accounted in the stor
   const body = JSON.stringify({ operation: "user.me", params: {} });
   let completed = 0;
   let stopping = false;
+  // SIGTERM once the load is real (more than 20 answered), however slow a loaded machine is to get there.
+  const underLoad = Promise.withResolvers<void>();
   const worker = async () => {
     while (!stopping) {
       try {
         const res = await fetch(`${gw.url}/api/v1/gateway`, { method: "POST", body, headers: { authorization: `Bearer ${org.apiKey}` } });
         await res.arrayBuffer();
-        if (res.status === 200) completed++;
+        if (res.status === 200 && ++completed > 20) underLoad.resolve();
       } catch {
         return; // the server has closed its socket
       }
     }
   };
   const workers = Array.from({ length: 20 }, worker);
-  await Bun.sleep(600);
+  await underLoad.promise;
   const exit = gw.stop("SIGTERM");
   stopping = true;
   await Promise.all(workers);
   expect(await exit).toBe(0);
   expect(completed).toBeGreaterThan(20);
 
-  const db = new Database(join(dataDir, "gateway.db"), { readonly: true });
-  const row = db.query("SELECT request_count, last_used_at FROM api_keys WHERE id = ?").get(org.keyId) as { request_count: number; last_used_at: number };
-  db.close();
-  expect(row.request_count).toBeGreaterThanOrEqual(completed);
-  expect(row.last_used_at).toBeGreaterThan(Date.now() - 60_000);
+  const key = await withStore(dataDir, (store) => store.getApiKey(org.keyId));
+  expect(key?.requestCount).toBeGreaterThanOrEqual(completed);
+  expect(key?.lastUsedAt).toBeGreaterThan(Date.now() - 60_000);
   expect(gw.lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
   removeDir(dataDir);
 });
@@ -51,6 +51,9 @@ test("after SIGTERM under chat-completion load, every 200 the client received ha
   /** Request ids of the calls the client saw complete: a 200, and for a stream its last event too. */
   const completed: { id: string; stream: boolean }[] = [];
   let stopping = false;
+  // SIGTERM once both kinds of call are under way in numbers (more than 20 of each answered), however slow a loaded machine is.
+  const underLoad = Promise.withResolvers<void>();
+  const count = (stream: boolean) => completed.filter((c) => c.stream === stream).length;
   const worker = async (n: number) => {
     const stream = n % 2 === 1; // half the workers stream, so calls accounted when their stream ends are covered too
     while (!stopping) {
@@ -61,14 +64,17 @@ test("after SIGTERM under chat-completion load, every 200 the client received ha
           body: JSON.stringify({ model: "gpt-4o", stream, max_tokens: 30, messages: [{ role: "user", content: `load ${n}` }] }),
         });
         const text = await res.text();
-        if (res.status === 200 && (!stream || text.trimEnd().endsWith("data: [DONE]"))) completed.push({ id: res.headers.get("x-request-id") as string, stream });
+        if (res.status === 200 && (!stream || text.trimEnd().endsWith("data: [DONE]"))) {
+          completed.push({ id: res.headers.get("x-request-id") as string, stream });
+          if (count(false) > 20 && count(true) > 20) underLoad.resolve();
+        }
       } catch {
         return; // the server has closed its socket
       }
     }
   };
   const workers = Array.from({ length: 20 }, (_, n) => worker(n));
-  await Bun.sleep(800);
+  await underLoad.promise;
   const exit = gw.stop("SIGTERM");
   stopping = true;
   await Promise.all(workers);
@@ -77,13 +83,11 @@ test("after SIGTERM under chat-completion load, every 200 the client received ha
   expect(completed.filter((c) => !c.stream).length).toBeGreaterThan(20);
   expect(completed.filter((c) => c.stream).length).toBeGreaterThan(20);
 
-  const db = new Database(join(dataDir, "gateway.db"), { readonly: true });
-  const rows = db.query("SELECT request_id, status, provider, model, cost_micros FROM usage_events WHERE org_id = ?").all(org.orgId) as { request_id: string; status: number; provider: string; model: string; cost_micros: number }[];
-  db.close();
-  const byRequest = new Map(rows.map((r) => [r.request_id, r]));
+  const rows = await withStore(dataDir, (store) => store.listUsageEvents(org.orgId));
+  const byRequest = new Map(rows.map((r) => [r.requestId, r]));
   const missing = completed.filter((c) => byRequest.get(c.id)?.status !== 200);
   expect(missing).toEqual([]);
-  for (const c of completed) expect(byRequest.get(c.id)).toMatchObject({ provider: "openai", model: "gpt-4o", cost_micros: expect.any(Number) });
+  for (const c of completed) expect(byRequest.get(c.id)).toMatchObject({ provider: "openai", model: "gpt-4o", costMicros: expect.any(Number) });
   expect(rows.length).toBe(byRequest.size); // one event per call, never two
   removeDir(dataDir);
 }, 30_000);

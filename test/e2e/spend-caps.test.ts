@@ -1,12 +1,13 @@
 /** Spend caps over HTTP: reservations against key and organization caps, settled with the real cost. */
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
+import { withStore } from "../support/store-access.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
-let gw: RunningGateway;
+let gw: GatewayUnderTest;
 let mock: RunningMock;
 let org: InitResult;
 
@@ -20,11 +21,9 @@ afterAll(async () => {
   await stopStack({ gw, mock });
 });
 
-const spentMicros = (keyId: string) => {
-  const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
-  const rows = db.query("SELECT cost_micros, prompt_tokens, completion_tokens FROM usage_events WHERE key_id = ? AND status = 200").all(keyId) as { cost_micros: number }[];
-  db.close();
-  return rows.reduce((n, r) => n + r.cost_micros, 0);
+const spentMicros = async (keyId: string) => {
+  const rows = (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).filter((e) => e.keyId === keyId && e.status === 200);
+  return rows.reduce((n, r) => n + r.costMicros, 0);
 };
 
 test("50 concurrent calls never take a key past its cap", async () => {
@@ -46,8 +45,8 @@ test("50 concurrent calls never take a key past its cap", async () => {
   }
   await Bun.sleep(200);
   // Reservations cover each call's maximum, so the real total never passes the cap.
-  expect(spentMicros(id)).toBeLessThanOrEqual(10_000);
-  expect(spentMicros(id)).toBeGreaterThan(0);
+  expect(await spentMicros(id)).toBeLessThanOrEqual(10_000);
+  expect(await spentMicros(id)).toBeGreaterThan(0);
 });
 
 test("a monthly cap and the organization budget, in the gateway and messages envelopes too", async () => {
@@ -111,12 +110,7 @@ test("a lifetime cap in the messages envelope: limit, remaining, and no reset", 
 describe("caps removed and set again see the spend made in between", () => {
   // About 8,000 prompt tokens: 2 cents of gpt-4o input per call.
   const LONG = "The quick brown fox jumps over the lazy dog. ".repeat(800);
-  const orgSpent = () => {
-    const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
-    const r = db.query("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_events WHERE org_id = ?").get(org.orgId) as { s: number };
-    db.close();
-    return r.s;
-  };
+  const orgSpent = async () => (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).reduce((n, r) => n + r.costMicros, 0);
 
   test("a key's spend cap", async () => {
     const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "cap-toggled", spendCapCents: 5 });
@@ -127,7 +121,7 @@ describe("caps removed and set again see the spend made in between", () => {
     expect((await gw.op(org.apiKey, "org.api-key.update", { keyId: id, spendCapCents: null })).status).toBe(200);
     for (let i = 0; i < 3; i++) await client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: LONG }] });
     await Bun.sleep(300);
-    expect(spentMicros(id)).toBeGreaterThan(50_000); // past the 5-cent cap that comes back
+    expect(await spentMicros(id)).toBeGreaterThan(50_000); // past the 5-cent cap that comes back
     expect((await gw.op(org.apiKey, "org.api-key.update", { keyId: id, spendCapCents: 5 })).status).toBe(200);
     const err = await small().catch((e) => e);
     expect(err.status).toBe(429);
@@ -137,7 +131,7 @@ describe("caps removed and set again see the spend made in between", () => {
   test("the organization's monthly budget", async () => {
     const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
     await Bun.sleep(300);
-    const before = orgSpent();
+    const before = await orgSpent();
     // A budget with room for small calls: the gateway now holds the organization's totals.
     const budget = Math.ceil((before + 30_000) / 10_000);
     expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: budget } })).status).toBe(200);
@@ -145,7 +139,7 @@ describe("caps removed and set again see the spend made in between", () => {
     expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: null } })).status).toBe(200);
     for (let i = 0; i < 3; i++) await client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: LONG }] });
     await Bun.sleep(300);
-    expect(orgSpent()).toBeGreaterThan(budget * 10_000);
+    expect(await orgSpent()).toBeGreaterThan(budget * 10_000);
     expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: budget } })).status).toBe(200);
     try {
       const err = await client.chat.completions.create({ model: "gpt-4o", max_tokens: 20, messages: [{ role: "user", content: "x" }] }).catch((e) => e);

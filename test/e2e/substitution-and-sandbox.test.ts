@@ -1,12 +1,13 @@
 /** Model substitution is refused in every shape of answer; sandbox (gw_test_) keys never reach a provider. */
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
+import { withStore } from "../support/store-access.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
-let gw: RunningGateway;
+let gw: GatewayUnderTest;
 let mock: RunningMock;
 let org: InitResult;
 let live: OpenAI;
@@ -21,12 +22,7 @@ afterAll(async () => {
   await stopStack({ gw, mock });
 });
 
-const usageRows = () => {
-  const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
-  const rows = db.query("SELECT * FROM usage_events ORDER BY created_at, id").all() as any[];
-  db.close();
-  return rows;
-};
+const usageRows = () => withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId));
 
 describe("model substitution", () => {
   test("a plain answer from another model is 502 model_substitution_detected, and its cost is recorded", async () => {
@@ -35,9 +31,9 @@ describe("model substitution", () => {
     expect(err.error.code).toBe("model_substitution_detected");
     expect(err.error.message).toContain("gpt-4o-mini");
     await Bun.sleep(200);
-    const row = usageRows().at(-1);
-    expect(row).toMatchObject({ status: 502, error_code: "model_substitution_detected", model: "swap-gpt-4o-mini" });
-    expect(row.prompt_tokens).toBeGreaterThan(0);
+    const row = (await usageRows()).at(-1);
+    expect(row).toMatchObject({ status: 502, errorCode: "model_substitution_detected", model: "swap-gpt-4o-mini" });
+    expect(row?.promptTokens).toBeGreaterThan(0);
   });
 
   test("a stream from another model ends with an error event before any of its content", async () => {
@@ -53,7 +49,7 @@ describe("model substitution", () => {
     expect(JSON.parse(events[0]!.replace(/^data: /, ""))).toMatchObject({ error: { code: "model_substitution_detected", type: "server_error" } });
     expect(text).not.toContain("[DONE]");
     await Bun.sleep(200);
-    expect(usageRows().at(-1)).toMatchObject({ status: 502, error_code: "model_substitution_detected" });
+    expect((await usageRows()).at(-1)).toMatchObject({ status: 502, errorCode: "model_substitution_detected" });
   });
 
   test("the official client surfaces the stream's error", async () => {
@@ -73,10 +69,10 @@ describe("model substitution", () => {
     const ok = await live.embeddings.create({ model: "lab/text-embedding-3-small", input: "a document to embed", dimensions: 4 });
     expect(ok.data[0]?.embedding).toHaveLength(4);
     await Bun.sleep(200);
-    const rows = usageRows().slice(-2);
-    expect(rows[0]).toMatchObject({ status: 502, error_code: "model_substitution_detected", model: "swap-text-embedding-3-large" });
-    expect(rows[0].prompt_tokens).toBeGreaterThan(0);
-    expect(rows[1]).toMatchObject({ status: 200, error_code: null, model: "text-embedding-3-small", prompt_tokens: ok.usage.prompt_tokens });
+    const rows = (await usageRows()).slice(-2);
+    expect(rows[0]).toMatchObject({ status: 502, errorCode: "model_substitution_detected", model: "swap-text-embedding-3-large" });
+    expect(rows[0]?.promptTokens).toBeGreaterThan(0);
+    expect(rows[1]).toMatchObject({ status: 200, errorCode: null, model: "text-embedding-3-small", promptTokens: ok.usage.prompt_tokens });
   });
 
   test("an answer that is not a JSON object is 502 provider_error, for chat and embeddings", async () => {
@@ -88,7 +84,7 @@ describe("model substitution", () => {
       expect(err.error.message).toContain("not a JSON object");
     }
     await Bun.sleep(200);
-    for (const row of usageRows().slice(-2)) expect(row).toMatchObject({ status: 502, error_code: "provider_error" });
+    for (const row of (await usageRows()).slice(-2)) expect(row).toMatchObject({ status: 502, errorCode: "provider_error" });
   });
 
   test("a dated snapshot of the requested model is not a substitution, plain or streamed", async () => {
@@ -132,9 +128,9 @@ describe("sandbox keys", () => {
     expect(emb.data[0]?.embedding).toHaveLength(3);
     expect((await mock.requests()).length).toBe(before);
     await Bun.sleep(200);
-    const rows = usageRows().filter((r) => r.provider === "sandbox");
+    const rows = (await usageRows()).filter((r) => r.provider === "sandbox");
     expect(rows.length).toBe(5);
-    for (const r of rows) expect(r.cost_micros).toBe(0);
+    for (const r of rows) expect(r.costMicros).toBe(0);
   });
 
   test("models resolve as for live calls without any provider key: catalog, families, declared models, name/model", async () => {
@@ -193,7 +189,7 @@ describe("sandbox keys", () => {
 
   test("refused sandbox calls are not accounted as answered", async () => {
     await Bun.sleep(200);
-    const rows = usageRows().filter((r) => r.provider === "sandbox");
+    const rows = (await usageRows()).filter((r) => r.provider === "sandbox");
     expect(rows.every((r) => r.status === 200 && r.model !== "no-such-model" && r.model !== "deepseek-chat")).toBe(true);
   });
 

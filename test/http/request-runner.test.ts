@@ -6,8 +6,15 @@ import { MetricsRegistry } from "../../src/lib/metrics.ts";
 import type { Authenticator } from "../../src/pipeline/authenticate.ts";
 import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
 
-/** A runner whose log lines are collected; "free" routes never authenticate, so none is needed. */
+/**
+ * A runner whose log lines are collected and whose delayed telemetry waits in `timers`
+ * until the test fires it; "free" routes never authenticate, so no authenticator is needed.
+ */
 function runner() {
+  const timers: (() => void)[] = [];
+  const fireTimers = () => {
+    for (const fn of timers.splice(0)) fn();
+  };
   const registry = new MetricsRegistry();
   const lines: string[] = [];
   const log = createLogger("info", (chunk) => lines.push(...chunk.trim().split("\n")));
@@ -18,16 +25,19 @@ function runner() {
     log,
     trustProxy: false,
     onKeyUsed: () => {},
+    schedule: (fn) => void timers.push(fn),
   });
   registry.onCollect(r.record);
-  return { r, registry, lines, log };
+  return { r, registry, lines, log, timers, fireTimers };
 }
+
+const free = (route: string, handler: () => Response) => ({ surface: "general" as const, route, admission: "free" as const, handler });
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://gw.test${path}`, { headers });
 
 test("a response carries its request id and rate-limit headers when it is returned", async () => {
   const { r } = runner();
-  const res = await r.run("general", "/healthz", "free", get("/healthz", { "x-request-id": "req-1" }), null, () => new Response("ok"));
+  const res = await r.run(free("/healthz", () => new Response("ok")), get("/healthz", { "x-request-id": "req-1" }), null);
   expect(res.headers.get("x-request-id")).toBe("req-1");
   expect(res.headers.get("x-ratelimit-limit")).toBe("10");
   expect(res.headers.get("x-ratelimit-remaining")).toBe("10");
@@ -35,27 +45,33 @@ test("a response carries its request id and rate-limit headers when it is return
 });
 
 test("a scrape right after a response counts it, though its telemetry is recorded after the response", async () => {
-  const { r, registry } = runner();
-  await r.run("general", "/healthz", "free", get("/healthz"), null, () => new Response("ok"));
-  await r.run("general", "/missing", "free", get("/missing"), null, () => new Response("no", { status: 404 }));
+  const { r, registry, timers, fireTimers } = runner();
+  await r.run(free("/healthz", () => new Response("ok")), get("/healthz"), null);
+  await r.run(free("/missing", () => new Response("no", { status: 404 })), get("/missing"), null);
   const text = registry.render();
   expect(text).toContain('gateway_http_requests_total{route="/healthz",method="GET",status="200"} 1');
   expect(text).toContain('gateway_http_requests_total{route="/missing",method="GET",status="404"} 1');
   // Recorded once: a later scrape, and the timer, add nothing.
-  await Bun.sleep(10);
+  expect(timers.length).toBe(1);
+  fireTimers();
   expect(registry.render()).toContain('gateway_http_requests_total{route="/healthz",method="GET",status="200"} 1');
 });
 
 test("every response gets one log line shortly after it, in order, and none is lost at shutdown", async () => {
-  const { r, lines, log } = runner();
-  for (const id of ["a", "b"]) await r.run("general", "/healthz", "free", get("/healthz", { "x-request-id": id }), null, () => new Response("ok"));
-  await Bun.sleep(20);
+  const { r, lines, log, timers, fireTimers } = runner();
+  for (const id of ["a", "b"]) await r.run(free("/healthz", () => new Response("ok")), get("/healthz", { "x-request-id": id }), null);
+  // Nothing is logged before the delayed telemetry runs; one timer serves both responses.
+  log.flush();
+  expect(lines).toEqual([]);
+  expect(timers.length).toBe(1);
+  fireTimers();
+  log.flush();
   expect(lines.map((l) => JSON.parse(l))).toMatchObject([
     { level: "info", msg: "request", requestId: "a", method: "GET", route: "/healthz", status: 200 },
     { level: "info", msg: "request", requestId: "b", status: 200 },
   ]);
   // Shutdown records and writes what is still waiting, without a timer turn.
-  await r.run("general", "/healthz", "free", get("/healthz", { "x-request-id": "last" }), null, () => new Response("ok"));
+  await r.run(free("/healthz", () => new Response("ok")), get("/healthz", { "x-request-id": "last" }), null);
   r.record();
   log.flush();
   expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ requestId: "last" });

@@ -10,8 +10,8 @@ import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
 import { PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
 import type { Target } from "../../src/providers/target.ts";
 import type { Identity } from "../../src/domain/identity.ts";
-import { OrgSettings } from "../../src/state/org-settings.ts";
-import { SpendLedger } from "../../src/state/spend-ledger.ts";
+import { MemoryOrgSettings } from "../../src/state/org-settings.ts";
+import { MemorySpendLedger } from "../../src/state/memory-spend-ledger.ts";
 
 const catalog = loadCatalog(null);
 const target = { kind: "openai", info: PROVIDER_KINDS_INFO.openai, format: "chat", model: "gpt-4o", catalogModel: catalog.model("gpt-4o") } as unknown as Target;
@@ -26,7 +26,7 @@ function keyWithCap(capCents: number): Identity {
 }
 
 function deps(): SpendDeps {
-  return { ledger: new SpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }), settings: new OrgSettings(async () => DEFAULT_ORG_PREFERENCES), catalog };
+  return { ledger: new MemorySpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }), settings: new MemoryOrgSettings(async () => DEFAULT_ORG_PREFERENCES), catalog };
 }
 
 const priced = (tokens: number) => catalog.costMicros("gpt-4o", tokens, maxTokens);

@@ -5,14 +5,14 @@ import { resolveTarget } from "../../src/pipeline/resolve-provider.ts";
 import { usableProviders } from "../../src/services/provider-access.ts";
 import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
 import { Catalog } from "../../src/providers/catalog/catalog.ts";
-import { ProviderDirectory } from "../../src/state/provider-directory.ts";
+import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { openPlain, providerRecord, serviceAccount, user } from "../policy/fixtures.ts";
 
 const catalog = Catalog.builtIn();
 
 /** A directory over fixed records, returned in the order given (the directory must not depend on it). */
 function deps(records: ProviderConfigRecord[]) {
-  return { catalog, directory: new ProviderDirectory(async () => [...records], openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec)) };
+  return { catalog, directory: new MemoryProviderDirectory(async () => [...records], openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec)) };
 }
 
 const keyOf = async (d: ReturnType<typeof deps>, identity: Parameters<typeof resolveTarget>[1], headers = new Headers()) => {

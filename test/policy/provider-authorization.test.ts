@@ -6,7 +6,7 @@ import { resolveTarget } from "../../src/pipeline/resolve-provider.ts";
 import { configuredProviderVerdicts, verdictsFor } from "../../src/policy/provider-authorization.ts";
 import { Catalog } from "../../src/providers/catalog/catalog.ts";
 import type { ProviderKind } from "../../src/providers/catalog/provider-kinds.ts";
-import { ProviderDirectory } from "../../src/state/provider-directory.ts";
+import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { ORG_ID, openPlain, providerRecord, serviceAccount } from "./fixtures.ts";
 
 const catalog = Catalog.builtIn();
@@ -68,7 +68,7 @@ describe("the request path looks the verdict up", () => {
   test("the directory works the verdicts out once per organization load, and again after a provider change", async () => {
     let computed = 0;
     const records = [providerRecord({ id: "org-openai" }), providerRecord({ id: "lab", provider: "self-hosted", country: "DE", models: ["lab-model"], baseUrl: "http://127.0.0.1:9/v1" })];
-    const directory = new ProviderDirectory(
+    const directory = new MemoryProviderDirectory(
       async () => records.map((r) => ({ ...r })),
       openPlain,
       (kind, rec) => {

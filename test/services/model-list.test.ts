@@ -6,7 +6,7 @@ import { configuredProviderVerdicts } from "../../src/policy/provider-authorizat
 import { Catalog } from "../../src/providers/catalog/catalog.ts";
 import { setEgressPolicy } from "../../src/providers/egress.ts";
 import { ModelList } from "../../src/services/model-list.ts";
-import { ProviderDirectory } from "../../src/state/provider-directory.ts";
+import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";
 import { ORG_ID, openPlain, providerRecord, serviceAccount } from "../policy/fixtures.ts";
 
@@ -27,7 +27,7 @@ afterAll(async () => {
 const fetchesWith = async (apiKey: string) => (await mock.requests()).filter((r) => r.method === "GET" && r.path === "/v1/models" && r.authorization === `Bearer ${apiKey}`).length;
 
 function setup(records: ProviderConfigRecord[], now: () => number = Date.now) {
-  const directory = new ProviderDirectory(async () => records.map((r) => ({ ...r })), openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec));
+  const directory = new MemoryProviderDirectory(async () => records.map((r) => ({ ...r })), openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec));
   const models = new ModelList(catalog, directory, silent, undefined, now);
   const ids = async () => (await models.list(serviceAccount("u"))).map((m) => m.id);
   return { directory, models, ids };

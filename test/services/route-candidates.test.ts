@@ -4,14 +4,14 @@ import type { ProviderConfigRecord } from "../../src/domain/types.ts";
 import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
 import { Catalog } from "../../src/providers/catalog/catalog.ts";
 import { DECLARED_QUALITY, routeCandidates } from "../../src/services/route-candidates.ts";
-import { ProviderDirectory } from "../../src/state/provider-directory.ts";
+import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { ProviderHealth } from "../../src/state/provider-health.ts";
 import { openPlain, providerRecord, serviceAccount } from "../policy/fixtures.ts";
 
 const catalog = Catalog.builtIn();
 
 async function live(records: ProviderConfigRecord[]) {
-  const directory = new ProviderDirectory(async () => records, openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec));
+  const directory = new MemoryProviderDirectory(async () => records, openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec));
   return directory.get("org_t");
 }
 

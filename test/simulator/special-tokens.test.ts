@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 const SYSTEM = "You are terse.<|endoftext|> Reply in English.<|im_start|>system<|im_end|>";
 
-let gw: RunningGateway;
+let gw: GatewayUnderTest;
 let mock: RunningMock;
 let org: InitResult;
 

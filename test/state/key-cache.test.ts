@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { KeyPrincipal } from "../../src/domain/types.ts";
-import { KeyCache } from "../../src/state/key-cache.ts";
+import { MemoryKeyCache } from "../../src/state/key-cache.ts";
 import { timersArmedBy } from "../support/timers.ts";
 
 const principal = (id: string) => ({ key: { id, revokedAt: null } }) as unknown as KeyPrincipal;
 
 function cache(found: Record<string, KeyPrincipal>, opts: { ttlMs?: number; negativeTtlMs?: number } = {}) {
   const calls: string[] = [];
-  const c = new KeyCache({
+  const c = new MemoryKeyCache({
     ttlMs: opts.ttlMs ?? 60_000,
     negativeTtlMs: opts.negativeTtlMs,
     loader: async (h) => {

@@ -1,13 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
-import { type Caps, monthOf, nextMonthStart, SpendLedger } from "../../src/state/spend-ledger.ts";
+import { MemorySpendLedger } from "../../src/state/memory-spend-ledger.ts";
+import { type Caps, monthOf, nextMonthStart } from "../../src/state/spend-ledger.ts";
 
 const NOV = Date.UTC(2026, 10, 22, 12);
 const caps = (over: Partial<Caps> = {}): Caps => ({ keyId: "k1", orgId: "o1", keyLifetimeCents: null, keyMonthlyCents: null, orgMonthlyCents: null, ...over });
 
 function ledger(stored = { lifetime: 0, month: 0, org: 0 }) {
   let now = NOV;
-  const l = new SpendLedger({ keyLifetimeMicros: async () => stored.lifetime, spentSince: async (_o, keyId) => (keyId ? stored.month : stored.org) }, () => now);
+  const l = new MemorySpendLedger({ keyLifetimeMicros: async () => stored.lifetime, spentSince: async (_o, keyId) => (keyId ? stored.month : stored.org) }, () => now);
   return { l, setNow: (t: number) => (now = t) };
 }
 
@@ -116,7 +117,7 @@ describe("SpendLedger", () => {
 
     test("spend settled while the totals are still loading is added once they arrive", async () => {
       let finishLoad: (n: number) => void = () => {};
-      const l = new SpendLedger({ keyLifetimeMicros: () => new Promise((r) => (finishLoad = r)), spentSince: async () => 0 }, () => NOV);
+      const l = new MemorySpendLedger({ keyLifetimeMicros: () => new Promise((r) => (finishLoad = r)), spentSince: async () => 0 }, () => NOV);
       const capped = caps({ keyLifetimeCents: 10 });
       const first = l.reserve(capped, () => 10_000); // starts the load
       (l.reserve(caps(), () => 0) as { settle(n: number): void }).settle(85_000); // an uncapped call settles meanwhile
@@ -127,7 +128,7 @@ describe("SpendLedger", () => {
 
     test("uncapped calls never read the store, and totals nobody loaded stay unloaded", async () => {
       let reads = 0;
-      const l = new SpendLedger({ keyLifetimeMicros: async () => (reads++, 0), spentSince: async () => (reads++, 0) }, () => NOV);
+      const l = new MemorySpendLedger({ keyLifetimeMicros: async () => (reads++, 0), spentSince: async () => (reads++, 0) }, () => NOV);
       for (let i = 0; i < 100; i++) {
         const r = l.reserve(caps({ keyId: `k${i}` }), () => 1);
         expect(r).not.toBeInstanceOf(Promise);

@@ -167,6 +167,13 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         keyTouches: [{ keyId: k.id, requests: 1, spendMicros: 100, lastUsedAt: hour + 1 }],
       });
       expect(await store.countUsageEvents(org.id)).toBe(3);
+      const events = await store.listUsageEvents(org.id);
+      expect(events.map((e) => [e.createdAt, e.status, e.costMicros, e.keyId])).toEqual([
+        [hour + 5, 200, 100, k.id],
+        [hour + 10, 502, 0, k.id],
+        [hour + 20, 200, 100, k.id],
+      ]);
+      expect(events[1]).toMatchObject({ orgId: org.id, userId: null, provider: "openai", model: "gpt-4o", promptTokens: 10, completionTokens: 5, latencyMs: 20, errorCode: null });
       const rows = await store.listUsageHourly(org.id, hour, hour + 3_600_000);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ hour, keyId: k.id, requests: 3, errors: 1, promptTokens: 30, completionTokens: 15, costMicros: 200, latencyMsSum: 60 });

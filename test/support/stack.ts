@@ -1,16 +1,34 @@
 /**
  * The usual end-to-end setup in one call: the project's mock provider, an organization
  * initialized in a fresh data folder, and the gateway serving it; and its teardown.
+ * Both run inside the test process; `startProcessStack` spawns them as the real
+ * commands, for tests of signals and shutdown.
  */
 import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "./gateway-process.ts";
+import { type GatewayUnderTest, initOrgInProcess, startGatewayInProcess, startMockInProcess } from "./in-process.ts";
+
+export interface StackOptions {
+  mockArgs?: string[];
+  env?: Record<string, string>;
+  adminEmail?: string;
+}
 
 export interface Stack {
   mock: RunningMock;
   org: InitResult;
-  gw: RunningGateway;
+  gw: GatewayUnderTest;
 }
 
-export async function startStack(opts: { mockArgs?: string[]; env?: Record<string, string>; adminEmail?: string } = {}): Promise<Stack> {
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const mock = startMockInProcess(opts.mockArgs);
+  const dataDir = tempDataDir();
+  const org = await initOrgInProcess(dataDir, opts.adminEmail);
+  const gw = await startGatewayInProcess({ dataDir, env: opts.env });
+  return { mock, org, gw };
+}
+
+/** The same setup as processes: `gateway mock-provider`, `gateway init`, `gateway serve`. */
+export async function startProcessStack(opts: StackOptions = {}): Promise<{ mock: RunningMock; org: InitResult; gw: RunningGateway }> {
   const mock = await startMockProvider(opts.mockArgs);
   const dataDir = tempDataDir();
   const org = await initOrg(dataDir, opts.adminEmail);
@@ -18,8 +36,8 @@ export async function startStack(opts: { mockArgs?: string[]; env?: Record<strin
   return { mock, org, gw };
 }
 
-/** Stops the gateway (SIGTERM: it drains and flushes) and the mock, and removes the data folder. */
-export async function stopStack(s: { gw: RunningGateway; mock: RunningMock }): Promise<void> {
+/** Stops the gateway (it drains and flushes, as on SIGTERM) and the mock, and removes the data folder. */
+export async function stopStack(s: { gw: GatewayUnderTest; mock: RunningMock }): Promise<void> {
   await s.gw.stop();
   await s.mock.stop();
   removeDir(s.gw.dataDir);

@@ -3,10 +3,9 @@ import { Type } from "@sinclair/typebox";
 import { readJsonObject } from "../../lib/json-body.ts";
 import { compileValidator } from "../../lib/validator.ts";
 import type { OperationDeps, OperationRegistry } from "../../ops/registry.ts";
-import { actorOf, type Identity } from "../../domain/identity.ts";
-import { OriginRequired } from "../../pipeline/authenticate.ts";
+import { actorOf } from "../../domain/identity.ts";
 import { json } from "../json-response.ts";
-import type { RequestRunner, RequestScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-runner.ts";
 import { callInput } from "../call-response.ts";
 
 const GatewayRequest = compileValidator(
@@ -24,26 +23,23 @@ const GatewayRequest = compileValidator(
 );
 
 export interface GatewaySurfaceDeps {
-  runner: RequestRunner;
   operations: OperationRegistry;
   services: OperationDeps;
   maxBodyBytes: number;
 }
 
+/** Whether a session call without Origin may run this operation: only one that reads. */
+export function gatewayReadOnly(deps: GatewaySurfaceDeps) {
+  return async (request: Request): Promise<boolean> => {
+    const body = GatewayRequest.parse(await readJsonObject(request, deps.maxBodyBytes));
+    return deps.operations.readOnly(body.operation, body.params);
+  };
+}
+
 export function gatewayHandler(deps: GatewaySurfaceDeps) {
-  return async (scope: RequestScope): Promise<Response> => {
-    let identity: Identity;
-    let body: ReturnType<typeof GatewayRequest.parse> | undefined;
-    try {
-      identity = await deps.runner.admit(scope);
-    } catch (err) {
-      // A session call without Origin (curl with a cookie) may still run a read-only operation.
-      if (!(err instanceof OriginRequired)) throw err;
-      body = GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
-      if (!deps.operations.readOnly(body.operation, body.params)) throw err;
-      identity = await deps.runner.admit(scope, true);
-    }
-    body ??= GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+  return async (scope: AdmittedScope): Promise<Response> => {
+    const { identity } = scope;
+    const body = GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
     const responseHeaders: Record<string, string> = {};
     const data = await deps.operations.dispatch(
       {

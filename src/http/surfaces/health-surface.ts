@@ -2,7 +2,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { unauthorized } from "../../lib/errors.ts";
 import type { MetricsRegistry } from "../../lib/metrics.ts";
-import type { Store } from "../../store/store.ts";
 import { VERSION } from "../../version.ts";
 import { json } from "../json-response.ts";
 import type { RequestScope } from "../request-runner.ts";
@@ -11,15 +10,11 @@ export function healthzHandler() {
   return () => json({ status: "ok", version: VERSION });
 }
 
-export function readyzHandler(store: Store, isDraining: () => boolean) {
+/** `storeReachable` is the readiness service's check (services/readiness.ts). */
+export function readyzHandler(storeReachable: () => Promise<boolean>, isDraining: () => boolean) {
   return async () => {
     if (isDraining()) return json({ status: "draining" }, 503);
-    try {
-      await store.ping();
-      return json({ status: "ready" });
-    } catch {
-      return json({ status: "store unavailable" }, 503);
-    }
+    return (await storeReachable()) ? json({ status: "ready" }) : json({ status: "store unavailable" }, 503);
   };
 }
 

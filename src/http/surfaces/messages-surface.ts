@@ -8,17 +8,16 @@ import { messagesRequest } from "../../schemas/messages.ts";
 import { readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import { callInput, outcomeResponse } from "../call-response.ts";
-import type { RequestRunner, RequestScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-runner.ts";
 
 export interface MessagesSurfaceDeps {
-  runner: RequestRunner;
   calls: ModelCalls;
   maxBodyBytes: number;
 }
 
 export function messagesHandler(deps: MessagesSurfaceDeps) {
-  return async (scope: RequestScope): Promise<Response> => {
-    const identity = await deps.runner.admit(scope);
+  return async (scope: AdmittedScope): Promise<Response> => {
+    const { identity } = scope;
     const body = messagesRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
     return outcomeResponse(await deps.calls.messages(callInput(scope, identity), body));
   };

@@ -10,34 +10,33 @@ import type { ModelCalls } from "../../pipeline/model-call.ts";
 import type { ModelList } from "../../services/model-list.ts";
 import { callInput, outcomeResponse } from "../call-response.ts";
 import { json } from "../json-response.ts";
-import type { RequestRunner, RequestScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-runner.ts";
 
 export interface OpenAiSurfaceDeps {
-  runner: RequestRunner;
   calls: ModelCalls;
   models: ModelList;
   maxBodyBytes: number;
 }
 
 export function chatCompletionsHandler(deps: OpenAiSurfaceDeps) {
-  return async (scope: RequestScope): Promise<Response> => {
-    const identity = await deps.runner.admit(scope);
+  return async (scope: AdmittedScope): Promise<Response> => {
+    const { identity } = scope;
     const body = chatCompletionRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
     return outcomeResponse(await deps.calls.chat(callInput(scope, identity), body));
   };
 }
 
 export function embeddingsHandler(deps: OpenAiSurfaceDeps) {
-  return async (scope: RequestScope): Promise<Response> => {
-    const identity = await deps.runner.admit(scope);
+  return async (scope: AdmittedScope): Promise<Response> => {
+    const { identity } = scope;
     const body = embeddingsRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
     return outcomeResponse(await deps.calls.embeddings(callInput(scope, identity), body));
   };
 }
 
 export function modelsHandler(deps: OpenAiSurfaceDeps) {
-  return async (scope: RequestScope): Promise<Response> => {
-    const identity = await deps.runner.admit(scope);
+  return async (scope: AdmittedScope): Promise<Response> => {
+    const { identity } = scope;
     return json({ object: "list", data: await deps.models.list(identity) });
   };
 }

@@ -5,15 +5,15 @@
  */
 import { cookieValue } from "../../lib/cookies.ts";
 import { unauthorized } from "../../lib/errors.ts";
-import { consumeLoginLink, endSession, SESSION_COOKIE, SESSION_IDLE_MS } from "../../services/sessions.ts";
-import type { Store } from "../../store/store.ts";
+import type { ServiceDeps } from "../../services/deps.ts";
+import { SESSION_COOKIE, SESSION_IDLE_MS } from "../../services/sessions.ts";
+import { signInWithLink, signOut } from "../../services/sign-in.ts";
 import type { RequestScope } from "../request-runner.ts";
 
 export interface SessionSurfaceDeps {
-  store: Store;
+  services: ServiceDeps;
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
-  now: () => number;
 }
 
 function sessionCookie(value: string, maxAgeS: number, secure: boolean): string {
@@ -23,7 +23,7 @@ function sessionCookie(value: string, maxAgeS: number, secure: boolean): string 
 export function loginLinkHandler(deps: SessionSurfaceDeps) {
   return async (scope: RequestScope): Promise<Response> => {
     const token = new URL(scope.request.url).searchParams.get("token") ?? "";
-    const signedIn = await consumeLoginLink(deps.store, token, deps.now());
+    const signedIn = await signInWithLink(deps.services, token);
     if (!signedIn) throw unauthorized("This sign-in link is unknown, used or expired; ask for a new one with `gateway login-link`.");
     return new Response(null, {
       status: 303,
@@ -35,7 +35,7 @@ export function loginLinkHandler(deps: SessionSurfaceDeps) {
 export function signOutHandler(deps: SessionSurfaceDeps) {
   return async (scope: RequestScope): Promise<Response> => {
     const value = cookieValue(scope.request.headers, SESSION_COOKIE);
-    if (value) await endSession(deps.store, value);
+    if (value) await signOut(deps.services, value);
     return new Response(null, { status: 303, headers: { location: "/", "set-cookie": sessionCookie("", 0, deps.secureCookies) } });
   };
 }

@@ -113,6 +113,23 @@ export const toUsageHourly = (r: Row): UsageHourly => ({
   latencyMsSum: num(r.latency_ms_sum),
 });
 
+export const toUsageEvent = (r: Row): UsageEvent => ({
+  id: str(r.id),
+  requestId: str(r.request_id),
+  orgId: str(r.org_id),
+  keyId: strOrNull(r.key_id),
+  userId: strOrNull(r.user_id),
+  provider: str(r.provider),
+  model: str(r.model),
+  promptTokens: num(r.prompt_tokens),
+  completionTokens: num(r.completion_tokens),
+  costMicros: num(r.cost_micros),
+  latencyMs: num(r.latency_ms),
+  status: num(r.status),
+  errorCode: strOrNull(r.error_code),
+  createdAt: num(r.created_at),
+});
+
 /** The usage_events columns, in the order `usageEventParams` fills them. */
 export const USAGE_EVENT_COLUMNS = [
   "id", "request_id", "org_id", "key_id", "user_id", "provider", "model",

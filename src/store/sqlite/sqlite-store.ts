@@ -19,6 +19,7 @@ import {
   type ProviderConfigRecord,
   type ServiceAccount,
   type Session,
+  type UsageEvent,
   type UsageHourly,
   type User,
 } from "../../domain/types.ts";
@@ -34,6 +35,7 @@ import {
   toProviderConfig,
   toServiceAccount,
   toSession,
+  toUsageEvent,
   toUsageHourly,
   toUser,
   USAGE_EVENT_COLUMNS,
@@ -333,6 +335,10 @@ export class SqliteStore implements Store {
 
   async countUsageEvents(orgId: string): Promise<number> {
     return Number(this.one("SELECT COUNT(*) AS n FROM usage_events WHERE org_id = ?", orgId)?.n ?? 0);
+  }
+
+  async listUsageEvents(orgId: string): Promise<UsageEvent[]> {
+    return this.all("SELECT * FROM usage_events WHERE org_id = ? ORDER BY created_at, id", orgId).map(toUsageEvent);
   }
 
   async listUsageHourly(orgId: string, from: number, to: number): Promise<UsageHourly[]> {

@@ -1,0 +1,65 @@
+/**
+ * Admission is structural: every route the app registers, whoever added it, refuses a
+ * caller without credentials, except the few that are public on purpose. A new public
+ * route must be added to PUBLIC here, where a reviewer sees it.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { removeDir, tempDataDir } from "../support/gateway-process.ts";
+import { type InProcessGateway, initOrgInProcess, startGatewayInProcess } from "../support/in-process.ts";
+
+/** "METHOD path" of the routes anyone may call. */
+const PUBLIC = new Set(["GET /", "GET /healthz", "GET /readyz", "GET /metrics", "GET /auth/link", "GET /sign-out", "POST /sign-out"]);
+
+let gw: InProcessGateway;
+
+beforeAll(async () => {
+  const dataDir = tempDataDir();
+  await initOrgInProcess(dataDir);
+  gw = await startGatewayInProcess({ dataDir });
+});
+
+afterAll(async () => {
+  await gw.stop();
+  removeDir(gw.dataDir);
+});
+
+/** A concrete URL path for a route pattern: parameters and wildcards filled in. */
+const concrete = (pattern: string) => pattern.replace(/:[^/]+/g, "x").replace(/\*/g, "x");
+
+const call = (method: string, path: string, headers: Record<string, string> = {}) =>
+  gw.handle(new Request(`http://gw.test${concrete(path)}`, { method, headers: { "content-type": "application/json", ...headers }, body: method === "GET" || method === "HEAD" ? undefined : "{}" }));
+
+describe("every registered route", () => {
+  test("the app registers the routes this test knows to be public, and more", () => {
+    const registered = new Set(gw.routes.map((r) => `${r.method} ${r.path}`));
+    for (const p of PUBLIC) expect(registered.has(p)).toBe(true);
+    expect(registered.size).toBeGreaterThan(PUBLIC.size);
+  });
+
+  test("each non-public route refuses a missing key, a bad key and a malformed header with 401", async () => {
+    const guarded = gw.routes.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`));
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const r of guarded) {
+      for (const headers of [{}, { authorization: "Bearer gw_live_notakey" }, { authorization: "Basic abc" }, { "x-api-key": "nope" }] as Record<string, string>[]) {
+        const res = await call(r.method, r.path, headers);
+        expect({ route: `${r.method} ${r.path}`, headers, status: res.status }).toEqual({ route: `${r.method} ${r.path}`, headers, status: 401 });
+        await res.arrayBuffer();
+      }
+    }
+  });
+
+  test("the refusal is admission's, before the handler: no credentials is named as such", async () => {
+    for (const r of gw.routes.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`))) {
+      const res = await call(r.method, r.path);
+      expect({ route: `${r.method} ${r.path}`, missing: (await res.text()).includes("Missing credentials") }).toEqual({ route: `${r.method} ${r.path}`, missing: true });
+    }
+  });
+
+  test("each public route answers without asking for credentials", async () => {
+    for (const r of gw.routes.filter((r) => PUBLIC.has(`${r.method} ${r.path}`))) {
+      const res = await call(r.method, r.path);
+      // /auth/link without a token is refused by its own check (an unknown link), not by admission.
+      expect({ route: `${r.method} ${r.path}`, asked: (await res.text()).includes("Missing credentials") }).toEqual({ route: `${r.method} ${r.path}`, asked: false });
+    }
+  });
+});
