@@ -11,6 +11,7 @@ export function callInput(scope: RequestScope, identity: Identity): CallInput {
 export function outcomeResponse(o: CallOutcome): Response {
   const provider: Record<string, string> = { "x-gw-provider": o.servedBy };
   if (o.security) provider["x-gw-security"] = o.security;
+  if (o.priceEstimated) provider["x-gw-price"] = "estimated";
   if (o.type === "json") return new Response(o.text, { status: o.status, headers: { "content-type": "application/json", ...provider } });
   return new Response(o.stream, { status: o.status, headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...provider } });
 }
