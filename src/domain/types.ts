@@ -107,6 +107,8 @@ export interface UsageEvent {
   latencyMs: number;
   status: number;
   errorCode: string | null;
+  /** Priced at its family's ceiling: the model is not in the catalog. */
+  priceEstimated?: boolean;
   createdAt: number;
 }
 

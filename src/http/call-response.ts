@@ -13,6 +13,7 @@ export function outcomeResponse(o: CallOutcome): Response {
   // Names are validated at the edge; one stored before that rule must still not break the response.
   const provider: Record<string, string> = { "x-gw-provider": headerValue(o.servedBy) };
   if (o.security) provider["x-gw-security"] = o.security;
+  if (o.priceEstimated) provider["x-gw-price"] = "estimated";
   if (o.type === "json") return new Response(o.text, { status: o.status, headers: { "content-type": "application/json", ...provider } });
   return new Response(o.stream, { status: o.status, headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...provider } });
 }

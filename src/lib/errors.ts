@@ -64,8 +64,6 @@ export const badRequest = (message: string, opts?: ErrorOptions) =>
   new ApiError(400, "invalid_request", message, opts);
 export const unauthorized = (message = "Missing or invalid API key or session.") =>
   new ApiError(401, "unauthorized", message);
-export const forbidden = (message: string) => new ApiError(403, "forbidden", message);
-export const notFound = (message: string) => new ApiError(404, "not_found", message);
 
 /** Anything that is not an ApiError becomes a 500 whose message reveals nothing internal. */
 export function toApiError(err: unknown): ApiError {

@@ -1,11 +1,13 @@
 /**
  * Stage 10: one usage event per model call (never any prompt or completion text),
- * priced from the catalog in integer micro-dollars and handed to the write-behind
+ * priced from the catalog in integer micro-dollars (an unlisted model at its family's
+ * ceiling, flagged on the row) and handed to the write-behind
  * buffer; in strict durability the call waits until the event is stored.
  */
 import { newId } from "../domain/ids.ts";
 import type { UsageEvent } from "../domain/types.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
+import { isProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { type Identity, responsibleUserId } from "../domain/identity.ts";
 import type { UsageBuffer } from "../state/usage-buffer.ts";
 
@@ -37,7 +39,8 @@ export class Accountant {
   /** Records the call; returns its cost in micro-dollars (a promise only in strict durability). */
   record(scope: CallScope, r: CallResult): number | Promise<number> {
     const id = scope.identity;
-    const costMicros = r.free ? 0 : this.catalog.costMicros(r.model, r.promptTokens, r.completionTokens);
+    const price = r.free || !isProviderKind(r.provider) ? null : this.catalog.price(r.model, r.provider);
+    const costMicros = price ? this.catalog.costMicros(price, r.promptTokens, r.completionTokens) : 0;
     const event: UsageEvent = {
       id: newId("evt"),
       requestId: scope.requestId,
@@ -52,6 +55,7 @@ export class Accountant {
       latencyMs: Date.now() - scope.startedAt,
       status: r.status,
       errorCode: r.errorCode,
+      priceEstimated: price?.estimated === true,
       createdAt: Date.now(),
     };
     if (this.strict) return this.usage.recordStrict(event).then(() => costMicros);

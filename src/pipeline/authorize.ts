@@ -12,7 +12,6 @@ import { type AuthorizationSubject, refusalFor, type TierVerdicts } from "../pol
 import type { Target } from "../providers/target.ts";
 import type { Identity } from "../domain/identity.ts";
 
-export { providerBlocked } from "../policy/provider-authorization.ts";
 
 /**
  * A target as resolution hands it over: with the configured provider's precomputed

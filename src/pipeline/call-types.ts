@@ -22,6 +22,8 @@ export interface JsonOutcome {
   costMicros: number;
   /** The `x-gw-security` header: what scanning found, by category. */
   security?: string;
+  /** The `x-gw-price: estimated` header: the model is unlisted and priced at its family's ceiling. */
+  priceEstimated?: boolean;
 }
 
 export interface StreamOutcome {
@@ -30,6 +32,7 @@ export interface StreamOutcome {
   stream: ReadableStream<Uint8Array>;
   servedBy: string;
   security?: string;
+  priceEstimated?: boolean;
 }
 
 export type CallOutcome = JsonOutcome | StreamOutcome;

@@ -25,7 +25,7 @@ import { messagesStreamToChat, messagesToChatCompletion } from "../translate/mes
 import type { Accountant } from "./account.ts";
 import type { CallInput, CallOutcome, JsonOutcome, StreamOutcome } from "./call-types.ts";
 import { authorizeTarget } from "./authorize.ts";
-import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
+import { type CallSize, estimatedPromptTokens, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
 import type { Reservation } from "../state/spend-ledger.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
 import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
@@ -196,7 +196,9 @@ export class ModelCalls {
     const reservation = await reserveSpend(this.deps.spend, input.scope.identity, target, size);
     try {
       const req = await build();
-      return stream ? await this.stream(input, target, adapter, req, route, reservation) : await this.json(input, target, req, route, reservation);
+      const outcome = stream ? await this.stream(input, target, adapter, req, route, reservation, size) : await this.json(input, target, req, route, reservation);
+      if (this.deps.spend.catalog.price(target.model, target.kind).estimated) outcome.priceEstimated = true;
+      return outcome;
     } catch (err) {
       reservation.release();
       throw err;
@@ -246,7 +248,7 @@ export class ModelCalls {
     return { type: "json", status: up.response.status, text, servedBy: `${target.providerName}/${target.model}`, costMicros };
   }
 
-  private async stream(input: CallInput, target: Target, adapter: ProviderAdapter, req: UpstreamRequest, route: Route, reservation: Reservation): Promise<StreamOutcome> {
+  private async stream(input: CallInput, target: Target, adapter: ProviderAdapter, req: UpstreamRequest, route: Route, reservation: Reservation, size: CallSize): Promise<StreamOutcome> {
     const up = await this.send(input, target, req, reservation);
     // Headers arrived: from here the stream runs as long as the provider and the client keep it open.
     up.done();
@@ -256,8 +258,11 @@ export class ModelCalls {
     let accounted = () => {};
     const pending = new Promise<void>((resolve) => (accounted = resolve));
     this.unaccounted.add(pending);
+    /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
+    let pieces = 0;
     const tap: SseTapOptions & { drainMs: number; signal: AbortSignal } = {
       onEvent: (e) => {
+        if (route.wire.carriesAnswer(e)) pieces++;
         if (!route.wire.fromEvent(e, usage)) return;
         refused = this.substitution(target, usage);
         if (refused) return { stop: route.wire.errorEvent(refused) };
@@ -265,6 +270,7 @@ export class ModelCalls {
       keep: keep ? (e) => keep(e.data) : undefined,
       onEnd: async (clean) => {
         const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
+        if (failure === STREAM_INTERRUPTED) chargeCutStream(usage, size, pieces);
         try {
           await this.account(input, target, usage, failure, reservation, up.response.status);
         } finally {
@@ -305,6 +311,18 @@ export class ModelCalls {
     reservation.settle(cost);
     return cost;
   }
+}
+
+/**
+ * A stream cut off (the client left, or the provider broke off) before the provider
+ * reported its usage was still paid for: the prompt was read and the pieces that
+ * passed were generated. What the provider did not report is estimated: the prompt
+ * with the tokenizer, the answer as one token per piece (a floor: pieces carry one
+ * token or more).
+ */
+function chargeCutStream(usage: CallUsage, size: CallSize, pieces: number): void {
+  if (usage.promptTokens === 0) usage.promptTokens = estimatedPromptTokens(size);
+  usage.completionTokens = Math.max(usage.completionTokens, pieces);
 }
 
 /** The outcome with what scanning found: set on the outcome the call made (each call makes its own), not on a copy. */

@@ -38,7 +38,23 @@ function promptTokens(size: CallSize, count: Count): number {
   return count(inputs.map((content) => ({ content: typeof content === "string" ? content : JSON.stringify(content) })));
 }
 
+/** The call's prompt as the tokenizer counts it: what it costs when the provider never said. */
+export function estimatedPromptTokens(size: CallSize): number {
+  return promptTokens(size, estimatePromptTokens);
+}
+
 const CAP_CODES = new Set(["spend_cap_exceeded", "monthly_cap_exceeded"]);
+
+const isCapError = (err: unknown): err is ApiError => err instanceof ApiError && CAP_CODES.has(err.code);
+
+/**
+ * A cap stays spent until an operator raises it or the month turns, so retrying is
+ * pointless: the official SDKs retry every 429 unless `x-should-retry: false` says
+ * otherwise (and no Retry-After invites them back).
+ */
+function notRetryable(err: ApiError): ApiError {
+  return new ApiError(err.status, err.code, err.message, { details: err.details, param: err.param, headers: { ...err.headers, "x-should-retry": "false" } });
+}
 
 export async function reserveSpend(deps: SpendDeps, identity: Identity, target: Target, size: CallSize): Promise<Reservation> {
   const settings = await deps.settings.get(identity.organization.id);
@@ -51,11 +67,16 @@ export async function reserveSpend(deps: SpendDeps, identity: Identity, target: 
     orgMonthlyCents: settings.monthlyBudgetCents,
   };
   const maxOutput = size.messages === undefined ? 0 : (size.maxTokens ?? target.catalogModel?.maxOutputTokens ?? FALLBACK_MAX_OUTPUT);
-  const cost = (count: Count) => () => deps.catalog.costMicros(target.model, promptTokens(size, count), maxOutput);
+  const price = deps.catalog.price(target.model, target.kind);
+  const cost = (count: Count) => () => deps.catalog.costMicros(price, promptTokens(size, count), maxOutput);
   try {
     return await deps.ledger.reserve(caps, cost(promptTokenBound));
   } catch (err) {
-    if (!(err instanceof ApiError) || !CAP_CODES.has(err.code)) throw err;
-    return deps.ledger.reserve(caps, cost(estimatePromptTokens));
+    if (!isCapError(err)) throw err;
+  }
+  try {
+    return await deps.ledger.reserve(caps, cost(estimatePromptTokens));
+  } catch (err) {
+    throw isCapError(err) ? notRetryable(err) : err;
   }
 }

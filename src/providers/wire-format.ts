@@ -20,6 +20,11 @@ export interface WireFormat {
   fromBody(body: Record<string, unknown>): CallUsage;
   /** Updates `acc` from one stream event; returns true when this event is the first to name the model. */
   fromEvent(e: SseEvent, acc: CallUsage): boolean;
+  /**
+   * True when the event carries a piece of the answer (at least one token): counted as
+   * the stream passes, without parsing, to charge a stream cut off before its usage.
+   */
+  carriesAnswer(e: SseEvent): boolean;
   /** The error, as this format's clients expect it in a stream, ending it. */
   errorEvent(err: ApiError): Uint8Array;
 }

@@ -49,10 +49,3 @@ export type ChatCompletionRequest = Static<typeof ChatCompletionRequest>;
 export type ChatMessage = Static<typeof ChatMessage>;
 
 export const chatCompletionRequest = compileValidator(ChatCompletionRequest);
-
-/** The usage block of a completion or of a stream's usage chunk. */
-export interface ChatUsage {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  total_tokens?: number;
-}

@@ -29,7 +29,7 @@ function deps(): SpendDeps {
   return { ledger: new MemorySpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }), settings: new MemoryOrgSettings(async () => DEFAULT_ORG_PREFERENCES), catalog };
 }
 
-const priced = (tokens: number) => catalog.costMicros("gpt-4o", tokens, maxTokens);
+const priced = (tokens: number) => catalog.costMicros(catalog.price("gpt-4o", "openai"), tokens, maxTokens);
 
 test("a cap between the tokenizer's price and the ceiling still admits the call, at the tokenizer's price", async () => {
   const exact = priced(estimatePromptTokens(messages));

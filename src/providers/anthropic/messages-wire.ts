@@ -43,6 +43,9 @@ export const messagesWire: WireFormat = {
     }
     return false;
   },
+  carriesAnswer(e) {
+    return e.event === "content_block_delta";
+  },
   errorEvent(err) {
     return encodeSse({ event: "error", data: JSON.stringify(errorBody("messages", err)) });
   },

@@ -46,8 +46,17 @@ const Overrides = Type.Object(
 );
 const OverridesCheck = TypeCompiler.Compile(Overrides);
 
+/** USD per million tokens; `estimated` when the model is unlisted and priced as its family's ceiling. */
+export interface Price {
+  inputPerMTok: number;
+  outputPerMTok: number;
+  estimated: boolean;
+}
+
 export class Catalog {
   private readonly byId: Map<string, CatalogModel>;
+  /** Each family's ceiling price, worked out on first use (the catalog never changes after start). */
+  private readonly ceilings = new Map<ProviderKind, Price>();
 
   private constructor(
     private readonly kinds: Record<ProviderKind, ProviderKindInfo>,
@@ -79,12 +88,34 @@ export class Catalog {
     return PROVIDER_KINDS.find((k) => this.kinds[k].modelPatterns.some((p) => p.test(modelId)));
   }
 
-  /** Cost in micro-dollars, rounded up; 0 for models the catalog does not price. */
-  costMicros(modelId: string, promptTokens: number, completionTokens: number): number {
+  /**
+   * What a model costs per million tokens. A model the catalog does not list (newer than
+   * the catalog, or declared by a provider) is priced as its family's most expensive
+   * listed model, marked `estimated`, so it can neither spend for free nor slip past a
+   * cap; an operator prices it exactly with GW_CATALOG. Kinds that list no models
+   * (self-hosted, custom) cost nothing.
+   */
+  price(modelId: string, kind: ProviderKind): Price {
     const m = this.model(modelId);
-    if (!m) return 0;
-    // USD per million tokens is exactly micro-dollars per token.
-    return Math.ceil(promptTokens * m.inputPerMTok + completionTokens * m.outputPerMTok);
+    if (m) return { inputPerMTok: m.inputPerMTok, outputPerMTok: m.outputPerMTok, estimated: false };
+    return this.familyCeiling(kind);
+  }
+
+  /** Cost in micro-dollars, rounded up; USD per million tokens is exactly micro-dollars per token. */
+  costMicros(price: Price, promptTokens: number, completionTokens: number): number {
+    return Math.ceil(promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok);
+  }
+
+  private familyCeiling(kind: ProviderKind): Price {
+    let found = this.ceilings.get(kind);
+    if (found) return found;
+    found = { inputPerMTok: 0, outputPerMTok: 0, estimated: false };
+    for (const m of this.models) {
+      if (m.provider !== kind) continue;
+      found = { inputPerMTok: Math.max(found.inputPerMTok, m.inputPerMTok), outputPerMTok: Math.max(found.outputPerMTok, m.outputPerMTok), estimated: true };
+    }
+    this.ceilings.set(kind, found);
+    return found;
   }
 
   /** Applies a GW_CATALOG document: replaces fields of known models, adds new ones, moves provider defaults. */

@@ -8,6 +8,9 @@ interface Usage {
   completion_tokens?: number;
 }
 
+/** A non-empty text or tool-argument delta. */
+const ANSWER_TEXT = /"(?:content|arguments)":"(?!")/;
+
 export const openAiWire: WireFormat = {
   bodyMembers: ["model", "usage"],
   fromBody(body) {
@@ -32,6 +35,10 @@ export const openAiWire: WireFormat = {
       return true;
     }
     return false;
+  },
+  carriesAnswer(e) {
+    // The role-only first chunk and the usage-only chunk carry no text; every other delta carries a token or more.
+    return ANSWER_TEXT.test(e.data);
   },
   errorEvent(err) {
     // The chat-completions streams carry an error as a data object, then end.

@@ -134,6 +134,7 @@ export const toUsageEvent = (r: Row): UsageEvent => ({
 export const USAGE_EVENT_COLUMNS = [
   "id", "request_id", "org_id", "key_id", "user_id", "provider", "model",
   "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms", "status", "error_code", "created_at",
+  "price_estimated",
 ] as const;
 
 /** The bound values of events[from..to) for a multi-row INSERT, filled in place (a flush writes thousands). */
@@ -156,6 +157,7 @@ export function usageEventParams(events: readonly UsageEvent[], from: number, to
     params[k++] = e.status;
     params[k++] = e.errorCode;
     params[k++] = e.createdAt;
+    params[k++] = e.priceEstimated ? 1 : 0;
   }
   return params;
 }

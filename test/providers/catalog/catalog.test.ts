@@ -24,6 +24,19 @@ describe("catalog data", () => {
     expect(catalog.pricesAsOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  test("an unlisted model is priced as its family's most expensive listed model, marked estimated", () => {
+    const openai = catalog.modelsFor("openai");
+    const ceiling = { input: Math.max(...openai.map((m) => m.inputPerMTok)), output: Math.max(...openai.map((m) => m.outputPerMTok)) };
+    expect(ceiling.output).toBeGreaterThan(0);
+    expect(catalog.price("gpt-9-unreleased", "openai")).toEqual({ inputPerMTok: ceiling.input, outputPerMTok: ceiling.output, estimated: true });
+    expect(catalog.costMicros(catalog.price("gpt-9-unreleased", "openai"), 1000, 1000)).toBeGreaterThan(0);
+    // Self-hosted and custom providers list no models: their models cost nothing, and nothing is estimated.
+    expect(catalog.price("llama3", "self-hosted")).toEqual({ inputPerMTok: 0, outputPerMTok: 0, estimated: false });
+    // An operator's GW_CATALOG entry prices it exactly.
+    const priced = catalog.withOverrides({ models: [{ id: "gpt-9-unreleased", provider: "openai", inputPerMTok: 1, outputPerMTok: 2 }] });
+    expect(priced.price("gpt-9-unreleased", "openai")).toEqual({ inputPerMTok: 1, outputPerMTok: 2, estimated: false });
+  });
+
   test("kinds that need an address have none by default; self-hosted and custom declare a country", () => {
     for (const k of PROVIDER_KINDS) {
       const info = PROVIDER_KINDS_INFO[k];
@@ -48,10 +61,11 @@ describe("lookups", () => {
   });
 
   test("cost in integer micro-dollars", () => {
-    expect(catalog.costMicros("gpt-4o", 1_000_000, 0)).toBe(2_500_000);
-    expect(catalog.costMicros("gpt-4o", 1000, 500)).toBe(2500 + 5000);
-    expect(catalog.costMicros("gpt-4o-mini", 1, 1)).toBe(1); // 0.75 rounds up
-    expect(catalog.costMicros("unknown-model", 1000, 1000)).toBe(0);
+    const price = (id: string) => catalog.price(id, "openai");
+    expect(catalog.costMicros(price("gpt-4o"), 1_000_000, 0)).toBe(2_500_000);
+    expect(catalog.costMicros(price("gpt-4o"), 1000, 500)).toBe(2500 + 5000);
+    expect(catalog.costMicros(price("gpt-4o-mini"), 1, 1)).toBe(1); // 0.75 rounds up
+    expect(price("gpt-4o").estimated).toBe(false);
   });
 });
 

@@ -1,0 +1,78 @@
+/**
+ * Issue 22: a model the catalog does not list is priced at its family's most expensive
+ * listed model (`x-gw-price: estimated`, flagged on its usage row) so it cannot spend
+ * past a cap; an operator prices it exactly with GW_CATALOG.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import OpenAI from "openai";
+import { type InitResult, removeDir, type RunningGateway, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
+
+let gw: RunningGateway;
+let mock: RunningMock;
+let org: InitResult;
+let catalogDir: string;
+
+beforeAll(async () => {
+  catalogDir = tempDataDir();
+  const catalogFile = join(catalogDir, "catalog.json");
+  writeFileSync(catalogFile, JSON.stringify({ models: [{ id: "gpt-operator-priced", provider: "openai", inputPerMTok: 1, outputPerMTok: 2 }] }));
+  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50", GW_CATALOG: catalogFile } }));
+  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
+});
+
+afterAll(async () => {
+  await stopStack({ gw, mock });
+  removeDir(catalogDir);
+});
+
+const rowsOf = (keyId: string) => {
+  const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
+  const rows = db.query("SELECT model, cost_micros, price_estimated FROM usage_events WHERE key_id = ?").all(keyId) as { model: string; cost_micros: number; price_estimated: number }[];
+  db.close();
+  return rows;
+};
+
+async function rowsWritten(keyId: string, n: number) {
+  for (;;) {
+    const rows = rowsOf(keyId);
+    if (rows.length >= n) return rows;
+    await Bun.sleep(25);
+  }
+}
+
+test("an unlisted model is charged at its family's ceiling, marked estimated, and refused once the cap is spent", async () => {
+  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "unlisted", spendCapCents: 1 });
+  const { id, key } = created.body.data.apiKey;
+  const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+  const call = () => client.chat.completions.create({ model: "gpt-9-unreleased", max_tokens: 20, messages: [{ role: "user", content: "Say something new." }] }).withResponse();
+
+  const first = await call();
+  expect(first.response.headers.get("x-gw-price")).toBe("estimated");
+  const [row] = await rowsWritten(id, 1);
+  expect(row).toMatchObject({ model: "gpt-9-unreleased", price_estimated: 1 });
+  expect(row?.cost_micros).toBeGreaterThan(0);
+
+  let refused: any = null;
+  for (let calls = 1; calls < 200 && !refused; calls++) refused = await call().then(() => null, (e) => e);
+  expect(refused?.status).toBe(429);
+  expect(refused?.error?.code).toBe("spend_cap_exceeded");
+  await Bun.sleep(200);
+  expect(rowsOf(id).reduce((n, r) => n + r.cost_micros, 0)).toBeLessThanOrEqual(10_000);
+});
+
+test("a model priced with GW_CATALOG, and a listed one, are not estimated", async () => {
+  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "priced" });
+  const { id, key } = created.body.data.apiKey;
+  const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+  for (const model of ["gpt-operator-priced", "gpt-4o"]) {
+    const { response } = await client.chat.completions.create({ model, messages: [{ role: "user", content: "x" }] }).withResponse();
+    expect(response.headers.get("x-gw-price")).toBeNull();
+  }
+  const rows = await rowsWritten(id, 2);
+  expect(rows.map((r) => r.price_estimated)).toEqual([0, 0]);
+  expect(rows.every((r) => r.cost_micros > 0)).toBe(true);
+});
