@@ -7,6 +7,7 @@
  * matches add up to a score with a threshold. Encoded runs that decode to text, and
  * text split by zero-width characters, are scanned again for hidden instructions.
  */
+import { classifierWeight, INJECTION_MODEL, type LinearModel } from "./classifier.ts";
 import { type Category, type Detector, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
@@ -70,6 +71,8 @@ export interface ScanOptions {
   injection: boolean;
   /** Nesting depth for decoded content. */
   depth?: number;
+  /** The trained classifier to judge injection with besides the rules; null for the rules alone (evaluation). */
+  model?: LinearModel | null;
 }
 
 interface ScanState {
@@ -146,6 +149,14 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   runPass(EXACT, starts.exact, s);
   runPass(FOLDED, starts.folded, s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
+  // The rules first: they are precise, and most texts they flag need no second opinion.
+  if (opts.injection && s.score < INJECTION_THRESHOLD) {
+    const model = opts.model === undefined ? INJECTION_MODEL : opts.model;
+    if (model && classifierWeight(model, text) > 0) {
+      s.score += INJECTION_THRESHOLD;
+      s.findings.push({ category: "injection", kind: "classifier", start: 0, end: text.length });
+    }
+  }
   return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score };
 }
 
