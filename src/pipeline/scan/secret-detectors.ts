@@ -5,6 +5,8 @@
  * documentation and code that reads a key from the environment do not count.
  */
 import type { Detector } from "./detector.ts";
+import type { GeneratedRule } from "./gitleaks-rule.ts";
+import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
 import { looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
 
 /** The token part after a known prefix must look random (placeholders like sk-xxxx do not). */
@@ -12,6 +14,25 @@ const randomTail = (prefix: RegExp, minEntropy = 3.0) => (m: string) => secretLi
 
 /** Names whose assigned value is a credential (`DB_PASSWORD=...`, `"api_key": "..."`). */
 const ASSIGNED_NAME = "(?:password|passwd|pwd|secret|client_secret|api_?key|apikey|access_token|auth_token)";
+
+/**
+ * A vendor rule from gitleaks: tried where its prefix stands, the rest of the match
+ * held to gitleaks' entropy threshold and the placeholder check.
+ */
+function fromGitleaks(rule: GeneratedRule): Detector {
+  const prefixLength = rule.prefix.length;
+  return {
+    kind: rule.id.replace(/-/g, "_"),
+    category: "secret",
+    pattern: rule.pattern,
+    ignoreCase: rule.ignoreCase || undefined,
+    start: { at: rule.atWord ? "word" : "literal", literals: [rule.prefix] },
+    validate: (m) => {
+      const tail = m.slice(prefixLength).replace(/[`'"\s;]+$/, "");
+      return !looksLikePlaceholder(tail) && (rule.entropy === 0 || secretLike(tail, rule.entropy));
+    },
+  };
+}
 
 export const SECRET_DETECTORS: Detector[] = [
   { kind: "anthropic_key", category: "secret", pattern: "\\bsk-ant-[a-z]{3,6}\\d{2}-[A-Za-z0-9_-]{20,}", validate: randomTail(/^sk-ant-[a-z]+\d{2}-/) },
@@ -39,4 +60,5 @@ export const SECRET_DETECTORS: Detector[] = [
       return !readsFromEnvironment(value) && !looksLikePlaceholder(value) && secretLike(value, 3.0) && /\d/.test(value) && /[A-Za-z]/.test(value);
     },
   },
+  ...GITLEAKS_RULES.map(fromGitleaks),
 ];

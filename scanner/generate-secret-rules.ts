@@ -1,0 +1,133 @@
+/**
+ * Generates src/pipeline/scan/gitleaks-rules.ts from gitleaks' rule set
+ * (scanner/gitleaks/gitleaks.toml, MIT, gitleaks/gitleaks; license beside it).
+ *
+ *   bun scanner/generate-secret-rules.ts
+ *
+ * Taken: the rules whose pattern opens with a literal prefix that is one of the
+ * rule's keywords (`glpat-`, `hvs.`, `pypi-AgE`...). The keyword is then where a match
+ * can start, so the engine tries the pattern only there (where a word begins, for a
+ * prefix that opens with a letter or digit: gitleaks would also match inside a word). Go's syntax is translated
+ * (`\z` to `$`, POSIX classes to ranges); a pattern JavaScript cannot read as Go
+ * means it is left out, and listed when the script runs. The rules gitleaks writes as
+ * `name = value` assignments with a case-insensitive vendor name are left to the
+ * generic assignment detector (secret-detectors.ts).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { GeneratedRule } from "../src/pipeline/scan/gitleaks-rule.ts";
+
+interface GitleaksRule {
+  id: string;
+  regex?: string;
+  entropy?: number;
+  keywords?: string[];
+}
+
+
+const POSIX: Record<string, string> = { alnum: "A-Za-z0-9", alpha: "A-Za-z", digit: "0-9", upper: "A-Z", lower: "a-z", xdigit: "0-9A-Fa-f" };
+
+/**
+ * Go RE2 to JavaScript, for the constructs these rules use: a leading `(?i)` becomes
+ * the case-folding flag, and `(?-i:...)` groups JavaScript reads alike. Null when
+ * something is left that JavaScript reads differently (a flag switched mid-pattern).
+ */
+export function translateGoRegex(go: string): { source: string; ignoreCase: boolean } | null {
+  const ignoreCase = go.startsWith("(?i)");
+  let js = (ignoreCase ? go.slice(4) : go).replace(/\\z/g, "$").replace(/\[:(\w+):\]/g, (m, name: string) => POSIX[name] ?? m);
+  if (/\(\?[a-z]*-?[a-z]*\)/.test(js) || /\[:\w+:\]|\\[AQEpP]/.test(js)) return null;
+  // Unbounded repetition after a group or of any character could make the scan superlinear on hostile text.
+  if (/\.[*+]|\)[*+]/.test(js)) return null;
+  js = nonCapturing(js.replace(/\\x60/g, "`"));
+  try {
+    new RegExp(js, ignoreCase ? "i" : "");
+  } catch {
+    return null;
+  }
+  return { source: js, ignoreCase };
+}
+
+/** Every capturing group made non-capturing: the engine names the detector that matched by its own group. */
+export function nonCapturing(source: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    if (c === "\\") {
+      out += c + (source[++i] ?? "");
+      continue;
+    }
+    if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(" && source[i + 1] !== "?") {
+      out += "(?:";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+/** The literal a pattern opens with: characters up to the first one with a regex meaning (escaped `.` and `-` allowed). */
+export function leadingLiteral(pattern: string): { prefix: string; atWord: boolean } {
+  let rest = pattern;
+  let atWord = false;
+  if (rest.startsWith("\\b")) {
+    atWord = true;
+    rest = rest.slice(2);
+  }
+  if (rest.startsWith("(?:")) rest = rest.slice(3);
+  let prefix = "";
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i] as string;
+    if (c === "\\" && /[.\-_]/.test(rest[i + 1] ?? "")) {
+      prefix += rest[++i];
+      continue;
+    }
+    if (/[A-Za-z0-9_\-]/.test(c)) {
+      prefix += c;
+      continue;
+    }
+    break;
+  }
+  // A literal followed by `?`, `*` or `{0,` is not all required.
+  const after = rest.slice(rest.indexOf(prefix) + prefix.length);
+  if (/^[?*]|^\{0,/.test(after)) prefix = prefix.slice(0, -1);
+  return { prefix, atWord };
+}
+
+export function generate(toml: string): { rules: GeneratedRule[]; skipped: string[] } {
+  const config = Bun.TOML.parse(toml) as { rules: GitleaksRule[] };
+  const rules: GeneratedRule[] = [];
+  const skipped: string[] = [];
+  for (const r of config.rules) {
+    const translated = r.regex ? translateGoRegex(r.regex) : null;
+    if (!translated) {
+      skipped.push(r.id);
+      continue;
+    }
+    const pattern = translated.source;
+    const { prefix, atWord } = leadingLiteral(pattern);
+    if (prefix.length < 3 || !(r.keywords ?? []).some((k) => prefix.toLowerCase().startsWith(k.toLowerCase()) || k === prefix.toLowerCase())) {
+      skipped.push(r.id);
+      continue;
+    }
+    // The engine finds a word-character prefix only where a word begins, so the pattern says so too.
+    const anchored = atWord || !/^\w/.test(prefix) ? pattern : `\\b${pattern}`;
+    rules.push({ id: r.id, pattern: anchored, prefix, atWord: atWord || /^\w/.test(prefix), ignoreCase: translated.ignoreCase, entropy: r.entropy ?? 0 });
+  }
+  return { rules, skipped };
+}
+
+if (import.meta.main) {
+  const { rules, skipped } = generate(readFileSync(join(import.meta.dir, "gitleaks/gitleaks.toml"), "utf8"));
+  const out = `// Generated by scanner/generate-secret-rules.ts from gitleaks' rule set
+// (scanner/gitleaks/gitleaks.toml; gitleaks/gitleaks, MIT License, Copyright (c) 2019
+// Zachary Rice; the license is scanner/gitleaks/LICENSE). Do not edit: run the script.
+import type { GeneratedRule } from "./gitleaks-rule.ts";
+
+export const GITLEAKS_RULES: readonly GeneratedRule[] = ${JSON.stringify(rules, null, 2)};
+`;
+  writeFileSync(join(import.meta.dir, "../src/pipeline/scan/gitleaks-rules.ts"), out);
+  console.log(`${rules.length} rules taken; left out (no literal prefix, or syntax JavaScript reads differently): ${skipped.length}`);
+}
