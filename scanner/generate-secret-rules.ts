@@ -68,32 +68,74 @@ export function nonCapturing(source: string): string {
   return out;
 }
 
-/** The literal a pattern opens with: characters up to the first one with a regex meaning (escaped `.` and `-` allowed). */
-export function leadingLiteral(pattern: string): { prefix: string; atWord: boolean } {
-  let rest = pattern;
-  let atWord = false;
-  if (rest.startsWith("\\b")) {
-    atWord = true;
-    rest = rest.slice(2);
+/** The index of the `)` closing the group that opens at `open`. */
+function closing(src: string, open: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = open; i < src.length; i++) {
+    const c = src[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return i;
   }
-  if (rest.startsWith("(?:")) rest = rest.slice(3);
+  return -1;
+}
+
+/** Splits at the `|`s outside groups and classes. */
+function alternatives(src: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) {
+      out.push(src.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(src.slice(from));
+  return out;
+}
+
+/**
+ * The literals every match opens with, one per alternative (`(?:fo1_...|fm2_...)`
+ * opens with "fo1_" or "fm2_"): characters up to the first with a regex meaning,
+ * escaped `.` and `-` included. Null when an alternative opens with no literal.
+ */
+export function openingLiterals(pattern: string): string[] | null {
+  if (pattern.startsWith("\\b")) return openingLiterals(pattern.slice(2));
+  if (pattern.startsWith("(?:")) {
+    const end = closing(pattern, 0);
+    if (end < 0 || /^[?*]|^\{0,/.test(pattern.slice(end + 1))) return null;
+    const inner = alternatives(pattern.slice(3, end));
+    const out: string[] = [];
+    for (const alt of inner) {
+      // A lone alternative may run on past its group ("(?:x)y"): the literal is the group's own.
+      const lits = openingLiterals(alt);
+      if (!lits) return null;
+      out.push(...lits);
+    }
+    return out;
+  }
   let prefix = "";
-  for (let i = 0; i < rest.length; i++) {
-    const c = rest[i] as string;
-    if (c === "\\" && /[.\-_]/.test(rest[i + 1] ?? "")) {
-      prefix += rest[++i];
-      continue;
-    }
-    if (/[A-Za-z0-9_\-]/.test(c)) {
-      prefix += c;
-      continue;
-    }
-    break;
+  let i = 0;
+  for (; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === "\\" && /[.\-_~]/.test(pattern[i + 1] ?? "")) prefix += pattern[++i];
+    else if (/[A-Za-z0-9_\-~]/.test(c)) prefix += c;
+    else break;
   }
-  // A literal followed by `?`, `*` or `{0,` is not all required.
-  const after = rest.slice(rest.indexOf(prefix) + prefix.length);
-  if (/^[?*]|^\{0,/.test(after)) prefix = prefix.slice(0, -1);
-  return { prefix, atWord };
+  // A last character followed by `?`, `*` or `{0,` is not required.
+  if (/^[?*]|^\{0,/.test(pattern.slice(i))) prefix = prefix.slice(0, -1);
+  return prefix.length ? [prefix] : null;
 }
 
 export function generate(toml: string): { rules: GeneratedRule[]; skipped: string[] } {
@@ -107,14 +149,21 @@ export function generate(toml: string): { rules: GeneratedRule[]; skipped: strin
       continue;
     }
     const pattern = translated.source;
-    const { prefix, atWord } = leadingLiteral(pattern);
-    if (prefix.length < 3 || !(r.keywords ?? []).some((k) => prefix.toLowerCase().startsWith(k.toLowerCase()) || k === prefix.toLowerCase())) {
+    const prefixes = openingLiterals(pattern);
+    const keywords = (r.keywords ?? []).map((k) => k.toLowerCase());
+    // Each opening literal must be one of gitleaks' keywords (or begin with one): a prefilter as gitleaks uses them.
+    if (!prefixes || prefixes.some((p) => p.length < 3 || !keywords.some((k) => p.toLowerCase().startsWith(k)))) {
       skipped.push(r.id);
       continue;
     }
-    // The engine finds a word-character prefix only where a word begins, so the pattern says so too.
-    const anchored = atWord || !/^\w/.test(prefix) ? pattern : `\\b${pattern}`;
-    rules.push({ id: r.id, pattern: anchored, prefix, atWord: atWord || /^\w/.test(prefix), ignoreCase: translated.ignoreCase, entropy: r.entropy ?? 0 });
+    // A literal that opens with a letter or digit is found only where a word begins, so the pattern says so too.
+    const wordStart = prefixes.every((p) => /^\w/.test(p));
+    if (!wordStart && prefixes.some((p) => /^\w/.test(p))) {
+      skipped.push(r.id);
+      continue;
+    }
+    const anchored = !wordStart || pattern.startsWith("\\b") ? pattern : `\\b${pattern}`;
+    rules.push({ id: r.id, pattern: anchored, prefixes, atWord: wordStart, ignoreCase: translated.ignoreCase, entropy: r.entropy ?? 0 });
   }
   return { rules, skipped };
 }

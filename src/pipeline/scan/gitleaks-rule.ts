@@ -7,9 +7,9 @@ export interface GeneratedRule {
   id: string;
   /** JavaScript pattern source, translated from Go's. */
   pattern: string;
-  /** The literal every match begins with (after an optional `\b`): where a match can start. */
-  prefix: string;
-  /** Whether the pattern opens with `\b`. */
+  /** The literals a match begins with (after `\b`), one per alternative: where a match can start. */
+  prefixes: string[];
+  /** Whether the pattern opens with `\b` (its literals open with a letter or digit). */
   atWord: boolean;
   /** The pattern ignores case (gitleaks' leading `(?i)`); then so does its prefix. */
   ignoreCase: boolean;

@@ -7,7 +7,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "1password-secret-key",
     "pattern": "\\bA3-[A-Z0-9]{6}-(?:(?:[A-Z0-9]{11})|(?:[A-Z0-9]{6}-[A-Z0-9]{5}))-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\\b",
-    "prefix": "A3-",
+    "prefixes": [
+      "A3-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3.8
@@ -15,7 +17,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "1password-service-account-token",
     "pattern": "\\bops_eyJ[a-zA-Z0-9+/]{250,}={0,3}",
-    "prefix": "ops_eyJ",
+    "prefixes": [
+      "ops_eyJ"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 4
@@ -23,7 +27,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "age-secret-key",
     "pattern": "\\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}",
-    "prefix": "AGE-SECRET-KEY-1",
+    "prefixes": [
+      "AGE-SECRET-KEY-1"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 0
@@ -31,7 +37,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "anthropic-admin-api-key",
     "pattern": "\\b(?:sk-ant-admin01-[a-zA-Z0-9_\\-]{93}AA)(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "sk-ant-admin01-",
+    "prefixes": [
+      "sk-ant-admin01-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 0
@@ -39,7 +47,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "anthropic-api-key",
     "pattern": "\\b(?:sk-ant-api03-[a-zA-Z0-9_\\-]{93}AA)(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "sk-ant-api03-",
+    "prefixes": [
+      "sk-ant-api03-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 0
@@ -47,7 +57,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "artifactory-api-key",
     "pattern": "\\bAKCp[A-Za-z0-9]{69}\\b",
-    "prefix": "AKCp",
+    "prefixes": [
+      "AKCp"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 4.5
@@ -55,15 +67,33 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "artifactory-reference-token",
     "pattern": "\\bcmVmd[A-Za-z0-9]{59}\\b",
-    "prefix": "cmVmd",
+    "prefixes": [
+      "cmVmd"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 4.5
   },
   {
+    "id": "aws-access-token",
+    "pattern": "\\b(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})\\b",
+    "prefixes": [
+      "A3T",
+      "AKIA",
+      "ASIA",
+      "ABIA",
+      "ACCA"
+    ],
+    "atWord": true,
+    "ignoreCase": false,
+    "entropy": 3
+  },
+  {
     "id": "aws-amazon-bedrock-api-key-long-lived",
     "pattern": "\\b(?:ABSK[A-Za-z0-9+/]{109,269}={0,2})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "ABSK",
+    "prefixes": [
+      "ABSK"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -71,7 +101,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "aws-amazon-bedrock-api-key-short-lived",
     "pattern": "\\bbedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t",
-    "prefix": "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t",
+    "prefixes": [
+      "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -79,7 +111,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "clickhouse-cloud-api-secret-key",
     "pattern": "\\b(?:4b1d[A-Za-z0-9]{38})\\b",
-    "prefix": "4b1d",
+    "prefixes": [
+      "4b1d"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -87,7 +121,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "clojars-api-token",
     "pattern": "\\bCLOJARS_[a-z0-9]{60}",
-    "prefix": "CLOJARS_",
+    "prefixes": [
+      "CLOJARS_"
+    ],
     "atWord": true,
     "ignoreCase": true,
     "entropy": 2
@@ -95,7 +131,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "cloudflare-origin-ca-key",
     "pattern": "\\b(?:v1\\.0-[a-f0-9]{24}-[a-f0-9]{146})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "v1.0-",
+    "prefixes": [
+      "v1.0-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -103,7 +141,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "databricks-api-token",
     "pattern": "\\b(?:dapi[a-f0-9]{32}(?:-\\d)?)(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "dapi",
+    "prefixes": [
+      "dapi"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -111,7 +151,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "digitalocean-access-token",
     "pattern": "\\b(?:doo_v1_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "doo_v1_",
+    "prefixes": [
+      "doo_v1_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -119,7 +161,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "digitalocean-pat",
     "pattern": "\\b(?:dop_v1_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "dop_v1_",
+    "prefixes": [
+      "dop_v1_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -127,15 +171,31 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "digitalocean-refresh-token",
     "pattern": "\\b(?:dor_v1_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "dor_v1_",
+    "prefixes": [
+      "dor_v1_"
+    ],
     "atWord": true,
     "ignoreCase": true,
     "entropy": 0
   },
   {
+    "id": "flyio-access-token",
+    "pattern": "\\b(?:(?:fo1_[\\w-]{43}|fm1[ar]_[a-zA-Z0-9+\\/]{100,}={0,3}|fm2_[a-zA-Z0-9+\\/]{100,}={0,3}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "fo1_",
+      "fm1",
+      "fm2_"
+    ],
+    "atWord": true,
+    "ignoreCase": false,
+    "entropy": 4
+  },
+  {
     "id": "gcp-api-key",
     "pattern": "\\b(?:AIza[\\w-]{35})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "AIza",
+    "prefixes": [
+      "AIza"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 4
@@ -143,7 +203,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "github-fine-grained-pat",
     "pattern": "\\bgithub_pat_\\w{82}",
-    "prefix": "github_pat_",
+    "prefixes": [
+      "github_pat_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -151,7 +213,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "github-oauth",
     "pattern": "\\bgho_[0-9a-zA-Z]{36}",
-    "prefix": "gho_",
+    "prefixes": [
+      "gho_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -159,7 +223,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "github-pat",
     "pattern": "\\bghp_[0-9a-zA-Z]{36}",
-    "prefix": "ghp_",
+    "prefixes": [
+      "ghp_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -167,7 +233,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "github-refresh-token",
     "pattern": "\\bghr_[0-9a-zA-Z]{36}",
-    "prefix": "ghr_",
+    "prefixes": [
+      "ghr_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -175,7 +243,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-cicd-job-token",
     "pattern": "\\bglcbt-[0-9a-zA-Z]{1,5}_[0-9a-zA-Z_-]{20}",
-    "prefix": "glcbt-",
+    "prefixes": [
+      "glcbt-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -183,7 +253,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-deploy-token",
     "pattern": "\\bgldt-[0-9a-zA-Z_\\-]{20}",
-    "prefix": "gldt-",
+    "prefixes": [
+      "gldt-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -191,7 +263,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-feature-flag-client-token",
     "pattern": "\\bglffct-[0-9a-zA-Z_\\-]{20}",
-    "prefix": "glffct-",
+    "prefixes": [
+      "glffct-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -199,7 +273,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-feed-token",
     "pattern": "\\bglft-[0-9a-zA-Z_\\-]{20}",
-    "prefix": "glft-",
+    "prefixes": [
+      "glft-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -207,7 +283,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-incoming-mail-token",
     "pattern": "\\bglimt-[0-9a-zA-Z_\\-]{25}",
-    "prefix": "glimt-",
+    "prefixes": [
+      "glimt-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -215,7 +293,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-kubernetes-agent-token",
     "pattern": "\\bglagent-[0-9a-zA-Z_\\-]{50}",
-    "prefix": "glagent-",
+    "prefixes": [
+      "glagent-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -223,7 +303,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-oauth-app-secret",
     "pattern": "\\bgloas-[0-9a-zA-Z_\\-]{64}",
-    "prefix": "gloas-",
+    "prefixes": [
+      "gloas-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -231,7 +313,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-pat",
     "pattern": "\\bglpat-[\\w-]{20}",
-    "prefix": "glpat-",
+    "prefixes": [
+      "glpat-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -239,7 +323,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-pat-routable",
     "pattern": "\\bglpat-[0-9a-zA-Z_-]{27,300}\\.[0-9a-z]{2}[0-9a-z]{7}\\b",
-    "prefix": "glpat-",
+    "prefixes": [
+      "glpat-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 4
@@ -247,7 +333,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-ptt",
     "pattern": "\\bglptt-[0-9a-f]{40}",
-    "prefix": "glptt-",
+    "prefixes": [
+      "glptt-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -255,7 +343,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-rrt",
     "pattern": "\\bGR1348941[\\w-]{20}",
-    "prefix": "GR1348941",
+    "prefixes": [
+      "GR1348941"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -263,7 +353,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-runner-authentication-token",
     "pattern": "\\bglrt-[0-9a-zA-Z_\\-]{20}",
-    "prefix": "glrt-",
+    "prefixes": [
+      "glrt-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -271,7 +363,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-runner-authentication-token-routable",
     "pattern": "\\bglrt-t\\d_[0-9a-zA-Z_\\-]{27,300}\\.[0-9a-z]{2}[0-9a-z]{7}\\b",
-    "prefix": "glrt-t",
+    "prefixes": [
+      "glrt-t"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 4
@@ -279,7 +373,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "gitlab-scim-token",
     "pattern": "\\bglsoat-[0-9a-zA-Z_\\-]{20}",
-    "prefix": "glsoat-",
+    "prefixes": [
+      "glsoat-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -287,7 +383,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "grafana-api-key",
     "pattern": "\\b(?:eyJrIjoi[A-Za-z0-9]{70,400}={0,3})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "eyJrIjoi",
+    "prefixes": [
+      "eyJrIjoi"
+    ],
     "atWord": true,
     "ignoreCase": true,
     "entropy": 3
@@ -295,7 +393,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "grafana-cloud-api-token",
     "pattern": "\\b(?:glc_[A-Za-z0-9+/]{32,400}={0,3})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "glc_",
+    "prefixes": [
+      "glc_"
+    ],
     "atWord": true,
     "ignoreCase": true,
     "entropy": 3
@@ -303,15 +403,29 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "grafana-service-account-token",
     "pattern": "\\b(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "glsa_",
+    "prefixes": [
+      "glsa_"
+    ],
     "atWord": true,
     "ignoreCase": true,
     "entropy": 3
   },
   {
+    "id": "heroku-api-key-v2",
+    "pattern": "\\b(?:(?:HRKU-AA[0-9a-zA-Z_-]{58}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "HRKU-AA"
+    ],
+    "atWord": true,
+    "ignoreCase": false,
+    "entropy": 4
+  },
+  {
     "id": "huggingface-access-token",
     "pattern": "\\b(?:hf_(?i:[a-z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "hf_",
+    "prefixes": [
+      "hf_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -319,7 +433,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "huggingface-organization-api-token",
     "pattern": "\\b(?:api_org_(?i:[a-z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "api_org_",
+    "prefixes": [
+      "api_org_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -327,7 +443,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "infracost-api-token",
     "pattern": "\\b(?:ico-[a-zA-Z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "ico-",
+    "prefixes": [
+      "ico-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -335,7 +453,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "notion-api-token",
     "pattern": "\\b(?:ntn_[0-9]{11}[A-Za-z0-9]{32}[A-Za-z0-9]{3})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "ntn_",
+    "prefixes": [
+      "ntn_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 4
@@ -343,7 +463,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "npm-access-token",
     "pattern": "\\b(?:npm_[a-z0-9]{36})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "npm_",
+    "prefixes": [
+      "npm_"
+    ],
     "atWord": true,
     "ignoreCase": true,
     "entropy": 2
@@ -351,15 +473,29 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "octopus-deploy-api-key",
     "pattern": "\\b(?:API-[A-Z0-9]{26})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "API-",
+    "prefixes": [
+      "API-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
   },
   {
+    "id": "openshift-user-token",
+    "pattern": "\\b(?:sha256~[\\w-]{43})(?:[^\\w-]|$)",
+    "prefixes": [
+      "sha256~"
+    ],
+    "atWord": true,
+    "ignoreCase": false,
+    "entropy": 3.5
+  },
+  {
     "id": "perplexity-api-key",
     "pattern": "\\b(?:pplx-[a-zA-Z0-9]{48})(?:[`'\"\\s;]|\\\\[nr]|$|\\b)",
-    "prefix": "pplx-",
+    "prefixes": [
+      "pplx-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 4
@@ -367,7 +503,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "planetscale-oauth-token",
     "pattern": "\\b(?:pscale_oauth_[\\w=\\.-]{32,64})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "pscale_oauth_",
+    "prefixes": [
+      "pscale_oauth_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -375,7 +513,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "prefect-api-token",
     "pattern": "\\b(?:pnu_[a-zA-Z0-9]{36})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "pnu_",
+    "prefixes": [
+      "pnu_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -383,7 +523,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "private-key",
     "pattern": "-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\\s\\S-]{64,}?KEY(?: BLOCK)?-----",
-    "prefix": "-----BEGIN",
+    "prefixes": [
+      "-----BEGIN"
+    ],
     "atWord": false,
     "ignoreCase": true,
     "entropy": 0
@@ -391,7 +533,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "pulumi-api-token",
     "pattern": "\\b(?:pul-[a-f0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "pul-",
+    "prefixes": [
+      "pul-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -399,7 +543,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "pypi-upload-token",
     "pattern": "\\bpypi-AgEIcHlwaS5vcmc[\\w-]{50,1000}",
-    "prefix": "pypi-AgEIcHlwaS5vcmc",
+    "prefixes": [
+      "pypi-AgEIcHlwaS5vcmc"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -407,7 +553,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "readme-api-token",
     "pattern": "\\b(?:rdme_[a-z0-9]{70})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "rdme_",
+    "prefixes": [
+      "rdme_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -415,7 +563,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "rubygems-api-token",
     "pattern": "\\b(?:rubygems_[a-f0-9]{48})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "rubygems_",
+    "prefixes": [
+      "rubygems_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -423,7 +573,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "scalingo-api-token",
     "pattern": "\\b(?:tk-us-[\\w-]{48})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "tk-us-",
+    "prefixes": [
+      "tk-us-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -431,7 +583,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "sentry-org-token",
     "pattern": "\\bsntrys_eyJpYXQiO[a-zA-Z0-9+/]{10,200}(?:LCJyZWdpb25fdXJs|InJlZ2lvbl91cmwi|cmVnaW9uX3VybCI6)[a-zA-Z0-9+/]{10,200}={0,2}_[a-zA-Z0-9+/]{43}(?:[^a-zA-Z0-9+/]|$)",
-    "prefix": "sntrys_eyJpYXQiO",
+    "prefixes": [
+      "sntrys_eyJpYXQiO"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 4.5
@@ -439,7 +593,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "sentry-user-token",
     "pattern": "\\b(?:sntryu_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "sntryu_",
+    "prefixes": [
+      "sntryu_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3.5
@@ -447,7 +603,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "settlemint-application-access-token",
     "pattern": "\\b(?:sm_aat_[a-zA-Z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "sm_aat_",
+    "prefixes": [
+      "sm_aat_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -455,7 +613,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "settlemint-personal-access-token",
     "pattern": "\\b(?:sm_pat_[a-zA-Z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "sm_pat_",
+    "prefixes": [
+      "sm_pat_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -463,7 +623,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "settlemint-service-access-token",
     "pattern": "\\b(?:sm_sat_[a-zA-Z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "sm_sat_",
+    "prefixes": [
+      "sm_sat_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -471,7 +633,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "shippo-api-token",
     "pattern": "\\b(?:shippo_(?:live|test)_[a-fA-F0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "shippo_",
+    "prefixes": [
+      "shippo_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -479,7 +643,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "shopify-access-token",
     "pattern": "\\bshpat_[a-fA-F0-9]{32}",
-    "prefix": "shpat_",
+    "prefixes": [
+      "shpat_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -487,7 +653,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "shopify-custom-access-token",
     "pattern": "\\bshpca_[a-fA-F0-9]{32}",
-    "prefix": "shpca_",
+    "prefixes": [
+      "shpca_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -495,7 +663,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "shopify-private-app-access-token",
     "pattern": "\\bshppa_[a-fA-F0-9]{32}",
-    "prefix": "shppa_",
+    "prefixes": [
+      "shppa_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -503,7 +673,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "shopify-shared-secret",
     "pattern": "\\bshpss_[a-fA-F0-9]{32}",
-    "prefix": "shpss_",
+    "prefixes": [
+      "shpss_"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -511,7 +683,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "slack-app-token",
     "pattern": "\\bxapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]+",
-    "prefix": "xapp-",
+    "prefixes": [
+      "xapp-"
+    ],
     "atWord": true,
     "ignoreCase": true,
     "entropy": 2
@@ -519,7 +693,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "slack-bot-token",
     "pattern": "\\bxoxb-[0-9]{10,13}-[0-9]{10,13}[a-zA-Z0-9-]*",
-    "prefix": "xoxb-",
+    "prefixes": [
+      "xoxb-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 3
@@ -527,7 +703,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "slack-config-refresh-token",
     "pattern": "\\bxoxe-\\d-[A-Z0-9]{146}",
-    "prefix": "xoxe-",
+    "prefixes": [
+      "xoxe-"
+    ],
     "atWord": true,
     "ignoreCase": true,
     "entropy": 2
@@ -535,7 +713,20 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "slack-legacy-bot-token",
     "pattern": "\\bxoxb-[0-9]{8,14}-[a-zA-Z0-9]{18,26}",
-    "prefix": "xoxb-",
+    "prefixes": [
+      "xoxb-"
+    ],
+    "atWord": true,
+    "ignoreCase": false,
+    "entropy": 2
+  },
+  {
+    "id": "square-access-token",
+    "pattern": "\\b(?:(?:EAAA|sq0atp-)[\\w-]{22,60})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "EAAA",
+      "sq0atp-"
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 2
@@ -543,7 +734,9 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "vault-batch-token",
     "pattern": "\\b(?:hvb\\.[\\w-]{138,300})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefix": "hvb.",
+    "prefixes": [
+      "hvb."
+    ],
     "atWord": true,
     "ignoreCase": false,
     "entropy": 4

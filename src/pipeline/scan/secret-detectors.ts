@@ -12,23 +12,26 @@ import { looksLikePlaceholder, readsFromEnvironment, secretLike } from "./valida
 /** The token part after a known prefix must look random (placeholders like sk-xxxx do not). */
 const randomTail = (prefix: RegExp, minEntropy = 3.0) => (m: string) => secretLike(m.replace(prefix, ""), minEntropy);
 
+/** A password in a URL or a command line: not a placeholder, not a variable. */
+const passwordLike = (pw: string) => pw.length >= 3 && !readsFromEnvironment(pw) && !/^[$%{<*x.]|^(?:pass(?:word)?|secret|changeme|example)$/i.test(pw) && !looksLikePlaceholder(pw);
+
 /** Names whose assigned value is a credential (`DB_PASSWORD=...`, `"api_key": "..."`). */
-const ASSIGNED_NAME = "(?:password|passwd|pwd|secret|client_secret|api_?key|apikey|access_token|auth_token)";
+const ASSIGNED_NAME = "(?:password|passwd|pwd|secret|client_secret|api_?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
 
 /**
  * A vendor rule from gitleaks: tried where its prefix stands, the rest of the match
  * held to gitleaks' entropy threshold and the placeholder check.
  */
 function fromGitleaks(rule: GeneratedRule): Detector {
-  const prefixLength = rule.prefix.length;
+  const prefixLength = (m: string) => rule.prefixes.find((p) => m.toLowerCase().startsWith(p.toLowerCase()))?.length ?? 0;
   return {
     kind: rule.id.replace(/-/g, "_"),
     category: "secret",
     pattern: rule.pattern,
     ignoreCase: rule.ignoreCase || undefined,
-    start: { at: rule.atWord ? "word" : "literal", literals: [rule.prefix] },
+    start: { at: rule.atWord ? "word" : "literal", literals: rule.prefixes },
     validate: (m) => {
-      const tail = m.slice(prefixLength).replace(/[`'"\s;]+$/, "");
+      const tail = m.slice(prefixLength(m)).replace(/[`'"\s;]+$/, "");
       return !looksLikePlaceholder(tail) && (rule.entropy === 0 || secretLike(tail, rule.entropy));
     },
   };
@@ -51,14 +54,28 @@ export const SECRET_DETECTORS: Detector[] = [
     kind: "password_assignment",
     category: "secret",
     ignoreCase: true,
-    // An optional PREFIX_ (DB_PASSWORD): `_` is a word character, so the name has no boundary of its own.
-    pattern: `\\b(?:[A-Za-z0-9]{1,20}_)?${ASSIGNED_NAME}["']?\\s{0,3}[:=]\\s{0,3}["']?[^\\s"'\`,;=]{8,128}`,
+    // An optional PREFIX_ (DB_PASSWORD) or camelCase prefix (oktaApiToken): the name has no boundary of its own.
+    pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}["']?\\s{0,3}[:=]\\s{0,3}["']?[^\\s"'\`,;=]{8,128}`,
     start: { at: "assignment", name: new RegExp(`${ASSIGNED_NAME}["']?\\s{0,3}$`, "i") },
     valueAfter: /[:=]\s*["']?/,
     validate: (m) => {
       const value = m.replace(/^[^:=]*[:=]\s*["']?/, "");
       return !readsFromEnvironment(value) && !looksLikePlaceholder(value) && secretLike(value, 3.0) && /\d/.test(value) && /[A-Za-z]/.test(value);
     },
+  },
+  // Credentials in a URL (`https://user:password@host`) and in curl's basic auth (`curl -u name:password`).
+  {
+    kind: "url_credentials",
+    category: "secret",
+    pattern: "://[^\\s:/@\"'<>]{1,64}:[^\\s/@\"'<>]{3,128}@",
+    start: { at: "literal", literals: ["://"] },
+    validate: (m) => passwordLike(m.slice(m.indexOf(":", 3) + 1, -1)),
+  },
+  {
+    kind: "curl_basic_auth",
+    category: "secret",
+    pattern: "\\bcurl [^\\n]{0,256}?(?:-u|--user)(?:=|[ \\t]{1,5})[\"']?[^\\s:\"']{1,64}:[\"']?[^\\s\"']{3,128}",
+    validate: (m) => passwordLike(m.slice(m.lastIndexOf(":") + 1).replace(/^["']/, "")),
   },
   ...GITLEAKS_RULES.map(fromGitleaks),
 ];

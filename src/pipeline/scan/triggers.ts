@@ -96,7 +96,10 @@ export function planTriggers(exact: readonly Detector[], folded: readonly Detect
   /** Adds `text` under `key`: lower-cased for the case-folding pass, which compares it ignoring case. */
   const file = (map: Map<number, Literal[]>, key: number, text: string, passes: Passes) => {
     const anyCase = passes === 2;
-    map.set(key, [...(map.get(key) ?? []), { text: anyCase ? text.toLowerCase() : text, anyCase, passes }]);
+    const lit = { text: anyCase ? text.toLowerCase() : text, anyCase, passes };
+    // Detectors that share a literal (two vendors' `AKIA`) share one entry, so a start is reported once.
+    if (map.get(key)?.some((l) => l.text === lit.text && l.anyCase === lit.anyCase)) return;
+    map.set(key, [...(map.get(key) ?? []), lit]);
   };
   const add = (d: Detector, passes: Passes) => {
     for (const s of startsOf(d)) {
