@@ -1,7 +1,8 @@
 /**
  * Scanner throughput in MB/s, on everyday text and on hostile text (dense with
  * credentials, personal data, injection phrasing and near misses), from 1 KB to 1 MB.
- * Roughly flat MB/s across sizes is what "linear in the input" looks like.
+ * Roughly flat MB/s across sizes is what "linear in the input" looks like; the
+ * adversarial shapes (once held by a timed test) are reported at 64 KB and 1 MB.
  *
  * The benign texts are many, and none repeats itself: scanning one text over and
  * over, or a text that repeats every few hundred characters, lets the processor's
@@ -67,4 +68,59 @@ export async function runScannerBench(quick = false): Promise<ScannerResult[]> {
   return results;
 }
 
-if (import.meta.main) for (const r of await runScannerBench(process.argv.includes("--quick"))) console.log(`${r.text.padEnd(8)} ${r.size.padStart(7)}  ${r.mbPerSecond.toFixed(1)} MB/s`);
+/**
+ * Shapes that make a careless scanner quadratic: runs of one character, near misses
+ * of every detector's start, unterminated encodings. Each is scanned at two sizes;
+ * a ratio of MB/s near 1 between them is linear, one near 1/16 would be quadratic.
+ */
+function adversarial(MB: number): Record<string, string> {
+  return {
+    "one letter": "a".repeat(MB),
+    "one digit": "1".repeat(MB),
+    "digits and spaces": "1 ".repeat(MB / 2),
+    "digits and dashes": "12-".repeat(MB / 3),
+    "almost e-mails": "a@b.".repeat(MB / 4),
+    "at signs": "@".repeat(MB),
+    "almost keys": "sk-".repeat(MB / 3),
+    "key prefix then run": `sk-proj-${"A".repeat(MB)}`,
+    "base64 run": "QUFB".repeat(MB / 4),
+    "plus signs": "+1 ".repeat(MB / 3),
+    "injection words": "ignore previous ".repeat(MB / 16),
+    "template brackets": "<|im_".repeat(MB / 5),
+    "assignments": "password=".repeat(MB / 9),
+    "hashes": "#".repeat(MB),
+    "newlines": "\n".repeat(MB),
+    "unicode": "é✓🚀".repeat(MB / 4),
+    "token headers": "eyJ-".repeat(MB / 4),
+    "token halves": "eyJaaaaaaaaaaaa.eyJ-".repeat(MB / 20),
+    "e-mail local parts": "a.".repeat(MB / 2),
+    "dashed words": "a-".repeat(MB / 2),
+    "zero-width": "\u200B".repeat(MB),
+    "split words": "ig\u200Bnore ".repeat(MB / 8),
+    "percent signs": "%".repeat(MB),
+    "percent escapes": "%41".repeat(MB / 3),
+    "hex run": "4967".repeat(MB / 4)
+  };
+}
+
+export interface AdversarialResult {
+  shape: string;
+  smallMbPerSecond: number;
+  largeMbPerSecond: number;
+}
+
+export function runAdversarialBench(): AdversarialResult[] {
+  const time = (text: string) => {
+    const started = performance.now();
+    scanText(text, { injection: true });
+    return text.length / ((performance.now() - started) / 1000) / 1e6;
+  };
+  const small = adversarial(64_000);
+  const large = adversarial(1_000_000);
+  return Object.keys(large).map((shape) => ({ shape, smallMbPerSecond: time(small[shape] as string), largeMbPerSecond: time(large[shape] as string) }));
+}
+
+if (import.meta.main) {
+  for (const r of await runScannerBench(process.argv.includes("--quick"))) console.log(`${r.text.padEnd(8)} ${r.size.padStart(7)}  ${r.mbPerSecond.toFixed(1)} MB/s`);
+  for (const r of runAdversarialBench()) console.log(`adversarial ${r.shape.padEnd(20)} 64 KB ${r.smallMbPerSecond.toFixed(1)} MB/s, 1 MB ${r.largeMbPerSecond.toFixed(1)} MB/s`);
+}

@@ -41,16 +41,23 @@ export function scanRequest(body: Record<string, unknown>, texts: (body: Record<
   const pii: { slot: number; findings: Finding[] }[] = [];
   let blocked: { category: keyof typeof DESCRIBE; kinds: string[]; path: string } | null = null;
   slots.forEach((slot, i) => {
-    const { findings, injectionScore } = scanText(slot.text, { injection: slot.injection });
+    const scan = scanText(slot.text, { injection: slot.injection });
+    const joins = slot.joins;
+    // A joined slot adds only what its parts alone could not show: findings across a seam.
+    const findings = joins ? scan.findings.filter((f) => joins.some((j) => f.start < j && j < f.end)) : scan.findings;
+    const injectionScore = scan.injectionScore;
     const secrets = findings.filter((f) => f.category === "secret");
-    const injections = findings.filter((f) => f.category === "injection");
+    // Injection is a score over the whole text: a joined slot is judged whole.
+    const injections = scan.findings.filter((f) => f.category === "injection");
     const personal = findings.filter((f) => f.category === "pii");
     counts.secret += secrets.length;
     counts.pii += personal.length;
-    if (injectionScore >= INJECTION_THRESHOLD) counts.injection += injections.length;
+    if (injectionScore >= INJECTION_THRESHOLD) counts.injection += joins ? findings.filter((f) => f.category === "injection").length : injections.length;
     if (!blocked && secrets.length) blocked = { category: "secret", kinds: secrets.map((f) => f.kind), path: slot.path };
     if (!blocked && injectionScore >= INJECTION_THRESHOLD) blocked = { category: "injection", kinds: injections.map((f) => f.kind), path: slot.path };
-    if (personal.length) pii.push({ slot: i, findings: personal });
+    // Personal data split across parts cannot be replaced in place, so it blocks.
+    if (personal.length && joins && !blocked) blocked = { category: "pii", kinds: personal.map((f) => f.kind), path: slot.path };
+    else if (personal.length) pii.push({ slot: i, findings: personal });
   });
   if (!blocked && pii.length && piiAction === "block") {
     const first = pii[0] as { slot: number; findings: Finding[] };
@@ -90,7 +97,7 @@ function redacted(body: Record<string, unknown>, texts: (body: Record<string, un
       out += s.text.slice(at, f.start) + placeholder(f.kind, s.text.slice(f.start, f.end));
       at = f.end;
     }
-    s.set(out + s.text.slice(at));
+    s.set?.(out + s.text.slice(at));
   }
   return copy;
 }

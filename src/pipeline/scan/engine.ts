@@ -7,6 +7,7 @@
  * matches add up to a score with a threshold. Encoded runs that decode to text, and
  * text split by zero-width characters, are scanned again for hidden instructions.
  */
+import { classifierWeight, INJECTION_MODEL, type LinearModel } from "./classifier.ts";
 import { type Category, type Detector, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
@@ -33,8 +34,9 @@ const DISCUSSION_DISCOUNT = 0.5;
 /** Words of a text about injection or about chat templates, rather than one attempting it. */
 const DISCUSSION =
   /\b(?:prompt injection|injection attacks?|jailbreak attempts?|red[- ]team|detect(?:ing|ion)?|classif(?:y|ier)|example of|examples of|security (?:training|research|awareness)|phrases? (?:like|such as)|attackers? (?:use|write|try)|special tokens?|control tokens?|chat templates?|prompt (?:formats?|templates?)|(?:tokens?|tags?|markers?) (?:does|do|is|are|means?))\b|(?:the|this|that) (?:\[\/?inst\]|<\|im_start\|>|<\|im_end\|>|<<sys>>) (?:token|tag|marker)/i;
-const ALL: Detector[] = [...SECRET_DETECTORS, ...PII_DETECTORS, ...INJECTION_DETECTORS];
-const folds = (d: Detector) => d.category === "injection" || d.ignoreCase === true;
+/** Every detector; those that fold case (phrasing, `PASSWORD=`) run in the second pass. */
+export const ALL_DETECTORS: Detector[] = [...SECRET_DETECTORS, ...PII_DETECTORS, ...INJECTION_DETECTORS];
+export const foldsCase = (d: Detector) => d.category === "injection" || d.ignoreCase === true;
 
 interface Pass {
   /** Sticky: tried at one position at a time. */
@@ -51,11 +53,11 @@ function compile(detectors: Detector[], flags: string): Pass {
   return { regex: new RegExp(alternatives.join("|"), flags), detectors: [...atWord, ...anywhere] };
 }
 
-const EXACT_DETECTORS = ALL.filter((d) => !folds(d));
-const FOLDED_DETECTORS = ALL.filter(folds);
-export const EXACT = compile(EXACT_DETECTORS, "y");
-/** Phrasing and names that ignore case; the regex engine's case folding costs little at the few places it is tried. */
-export const FOLDED = compile(FOLDED_DETECTORS, "iy");
+const EXACT_DETECTORS = ALL_DETECTORS.filter((d) => !foldsCase(d));
+const FOLDED_DETECTORS = ALL_DETECTORS.filter(foldsCase);
+const EXACT = compile(EXACT_DETECTORS, "y");
+/** Phrasing and names that ignore case; case folding is cheap at the few places the expression is tried. */
+const FOLDED = compile(FOLDED_DETECTORS, "iy");
 const TRIGGERS = planTriggers(EXACT_DETECTORS, FOLDED_DETECTORS);
 
 function quoted(text: string, start: number, end: number): boolean {
@@ -69,6 +71,8 @@ export interface ScanOptions {
   injection: boolean;
   /** Nesting depth for decoded content. */
   depth?: number;
+  /** The trained classifier to judge injection with besides the rules; null for the rules alone (evaluation). */
+  model?: LinearModel | null;
 }
 
 interface ScanState {
@@ -136,11 +140,23 @@ function withoutCoveredAssignments(findings: Finding[]): Finding[] {
   return findings.filter((f) => f.kind !== "password_assignment" || !specific.some((x) => x.start < f.end && x.end > f.start));
 }
 
-function scanAt(text: string, opts: ScanOptions, starts: Starts): TextScan {
+/**
+ * Scans one text with its patterns tried at the given starts. Requests go through
+ * scanText; tests pass every position here to check the triggers miss nothing.
+ */
+export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextScan {
   const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined };
   runPass(EXACT, starts.exact, s);
   runPass(FOLDED, starts.folded, s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
+  // The rules first: they are precise, and most texts they flag need no second opinion.
+  if (opts.injection && s.score < INJECTION_THRESHOLD) {
+    const model = opts.model === undefined ? INJECTION_MODEL : opts.model;
+    if (model && classifierWeight(model, text) > 0) {
+      s.score += INJECTION_THRESHOLD;
+      s.findings.push({ category: "injection", kind: "classifier", start: 0, end: text.length });
+    }
+  }
   return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score };
 }
 
@@ -162,11 +178,3 @@ export function scanText(text: string, opts: ScanOptions): TextScan {
   return scanAt(text, opts, findStarts(text, TRIGGERS));
 }
 
-/**
- * The same scan with the patterns tried at every position: what a global search does.
- * It is the reference the triggers are tested against, never used on requests.
- */
-export function scanTextExhaustively(text: string, opts: ScanOptions): TextScan {
-  const every = Array.from({ length: text.length + 1 }, (_, i) => i);
-  return scanAt(text, opts, { exact: every, folded: every, zeroWidth: new RegExp(ZERO_WIDTH.source).test(text) });
-}

@@ -1,9 +1,13 @@
 /**
- * Every text a call sends to a provider, per wire format, with where it sits and
- * whether injection is judged there: the caller's turns and tool results are; the
- * owner's system prompt, the model's own earlier turns and the tool definitions are
- * not (they are scanned for secrets and personal data only). Each slot can be
- * rewritten, for redaction.
+ * Every text a call sends to a provider. The walk takes every string in the body
+ * (values, and the keys of free-form objects such as `metadata` or a JSON schema)
+ * except an explicit allowlist of structural fields per wire format: roles, ids,
+ * enums, opaque signatures and binary media. Anything a format adds later is
+ * scanned until it is named here, so a new field can never slip through unseen.
+ *
+ * Injection is judged in the caller's turns and tool results only; the owner's
+ * system prompt, the model's own earlier turns and the tool definitions are scanned
+ * for secrets and personal data. Each slot can be rewritten, for redaction.
  */
 
 export interface TextSlot {
@@ -11,85 +15,199 @@ export interface TextSlot {
   /** Where it is, for error messages (`messages.2.content`). */
   path: string;
   injection: boolean;
-  set(text: string): void;
+  /** Rewrites the text in the body; absent for a joined slot, which is only read. */
+  set?(text: string): void;
+  /**
+   * A joined slot: the text parts of one content array read as one text, so that a
+   * credential or an attack split across two parts is seen whole. These are the
+   * offsets where one part ends and the next begins; only findings that cross one
+   * count here (the parts themselves are slots of their own).
+   */
+  joins?: readonly number[];
 }
 
 type Json = Record<string, unknown>;
+/** A value the walk leaves unscanned: always, or when the test holds (`holder` is the object it sits in). */
+type Skip = true | ((value: unknown, holder: Json) => boolean);
 
-function leaves(value: unknown, path: string, injection: boolean, set: (v: unknown) => void, out: TextSlot[]): void {
-  if (typeof value === "string") out.push({ text: value, path, injection, set });
-  else if (Array.isArray(value)) value.forEach((v, i) => leaves(v, `${path}.${i}`, injection, (n) => (value[i] = n), out));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) leaves(v, `${path}.${k}`, injection, (n) => ((value as Json)[k] = n), out);
+interface Shape {
+  skip?: Skip;
+  /** Named members; `*` stands for any array index or member name. */
+  members: Map<string, Shape>;
 }
 
-/** A content value: a string, or parts/blocks whose `text` (and nested tool results) are texts. Images and other binary parts are not. */
-function content(holder: Json, key: string, path: string, injection: boolean, out: TextSlot[]): void {
-  const value = holder[key];
+/** Builds the allowlist tree from `path.to.*.field` patterns. */
+function shapeOf(skips: Record<string, Skip>): Shape {
+  const root: Shape = { members: new Map() };
+  for (const [pattern, skip] of Object.entries(skips)) {
+    let node = root;
+    for (const seg of pattern.split(".")) {
+      let next = node.members.get(seg);
+      if (!next) node.members.set(seg, (next = { members: new Map() }));
+      node = next;
+    }
+    node.skip = skip;
+  }
+  return root;
+}
+
+export interface BodyFormat {
+  shape: Shape;
+  /** Whether the subtree at `messages.<turn>.<field>` is the caller's, where injection is judged. */
+  judged: (turn: Json, field: string, topLevel: string) => boolean;
+}
+
+/** The allowlist of one wire format, and where injection is judged. A new format is one call. */
+export function bodyFormat(skips: Record<string, Skip>, judged: BodyFormat["judged"]): BodyFormat {
+  return { shape: shapeOf(skips), judged };
+}
+
+const isString = (v: unknown) => typeof v === "string";
+/** Inline images and audio are binary media, not text; an `https:` image URL is still read (it can carry credentials). */
+const inlineImage = (v: unknown) => typeof v === "string" && v.startsWith("data:image/");
+const base64Source = (_: unknown, holder: Json) => holder.type === "base64";
+
+/** Content blocks of the messages format, at the top level and inside a tool result. */
+function messagesBlock(prefix: string): Record<string, Skip> {
+  return {
+    [`${prefix}.type`]: true,
+    [`${prefix}.id`]: true,
+    [`${prefix}.tool_use_id`]: true,
+    [`${prefix}.signature`]: true,
+    [`${prefix}.data`]: (_, holder) => holder.type === "redacted_thinking",
+    [`${prefix}.cache_control`]: true,
+    [`${prefix}.source.type`]: true,
+    [`${prefix}.source.media_type`]: true,
+    [`${prefix}.source.file_id`]: true,
+    [`${prefix}.source.data`]: base64Source,
+    [`${prefix}.citations.*.type`]: true,
+  };
+}
+
+function chatPart(prefix: string): Record<string, Skip> {
+  return {
+    [`${prefix}.type`]: true,
+    [`${prefix}.image_url.url`]: inlineImage,
+    [`${prefix}.image_url.detail`]: true,
+    [`${prefix}.input_audio.data`]: true,
+    [`${prefix}.input_audio.format`]: true,
+    [`${prefix}.file.file_id`]: true,
+  };
+}
+
+const CHAT_JUDGED_ROLES = new Set(["user", "tool"]);
+
+export const CHAT_FORMAT = bodyFormat(
+  {
+    model: true,
+    "messages.*.role": true,
+    "messages.*.tool_call_id": true,
+    "messages.*.audio.id": true,
+    "messages.*.tool_calls.*.id": true,
+    "messages.*.tool_calls.*.type": true,
+    ...chatPart("messages.*.content.*"),
+    "tools.*.type": true,
+    tool_choice: isString,
+    "tool_choice.type": true,
+    "response_format.type": true,
+    "prediction.type": true,
+    reasoning_effort: true,
+    service_tier: true,
+    verbosity: true,
+    "modalities.*": true,
+    "audio.voice": true,
+    "audio.format": true,
+    "web_search_options.search_context_size": true,
+  },
+  (turn, field, top) => top === "messages" && field === "content" && CHAT_JUDGED_ROLES.has(turn.role as string),
+);
+
+export const MESSAGES_FORMAT = bodyFormat(
+  {
+    model: true,
+    "messages.*.role": true,
+    ...messagesBlock("messages.*.content.*"),
+    ...messagesBlock("messages.*.content.*.content.*"),
+    ...messagesBlock("system.*"),
+    "tools.*.type": true,
+    "tools.*.cache_control": true,
+    "tool_choice.type": true,
+    "thinking.type": true,
+    service_tier: true,
+  },
+  (turn, field, top) => top === "messages" && field === "content" && turn.role === "user",
+);
+
+export const EMBEDDINGS_FORMAT = bodyFormat({ model: true, encoding_format: true }, () => false);
+
+interface Walk {
+  out: TextSlot[];
+}
+
+/** `shape` undefined: a free-form subtree (metadata, a schema, tool input), whose member names are texts too. */
+function visit(w: Walk, value: unknown, holder: Json | unknown[], key: string | number, shape: Shape | undefined, path: string, injection: boolean): void {
+  if (shape?.skip && (shape.skip === true || shape.skip(value, holder as Json))) return;
   if (typeof value === "string") {
-    out.push({ text: value, path: `${path}.${key}`, injection, set: (t) => (holder[key] = t) });
+    w.out.push({ text: value, path, injection, set: (t) => ((holder as Json)[key as string] = t) });
     return;
   }
-  if (!Array.isArray(value)) return;
-  value.forEach((part, i) => {
-    if (!part || typeof part !== "object") return;
-    const p = part as Json;
-    const at = `${path}.${key}.${i}`;
-    if (typeof p.text === "string") out.push({ text: p.text, path: `${at}.text`, injection, set: (t) => (p.text = t) });
-    if (p.type === "tool_result") content(p, "content", at, true, out);
-    if (p.type === "tool_use") leaves(p.input, `${at}.input`, false, (n) => (p.input = n), out);
-  });
+  if (!value || typeof value !== "object") return;
+  if (Array.isArray(value)) {
+    const item = shape?.members.get("*");
+    for (let i = 0; i < value.length; i++) visit(w, value[i], value, i, item, `${path}.${i}`, injection);
+    joinTextParts(w, value, path, injection);
+    return;
+  }
+  const obj = value as Json;
+  for (const name of Object.keys(obj)) {
+    const member = shape ? (shape.members.get(name) ?? shape.members.get("*")) : undefined;
+    if (!shape) w.out.push({ text: name, path: `${path}.${name}`, injection, set: (t) => renameMember(obj, name, t) });
+    visit(w, obj[name], obj, name, member, `${path}.${name}`, injection);
+  }
 }
 
-/**
- * Tool definitions are the application's own text, like the system prompt, so they
- * are not judged for injection; but they do reach the provider, and a description or
- * a schema's `default`/`enum`/`example` can carry a pasted token or a customer's
- * e-mail, so every string in them is scanned for secrets and personal data.
- * `fields` names the description and schema keys of one tool in this wire format.
- */
-function toolDefinitions(body: Json, holderOf: (tool: Json) => Json | undefined, holderPath: string, fields: readonly string[], out: TextSlot[]): void {
-  const tools = body.tools;
-  if (!Array.isArray(tools)) return;
-  tools.forEach((tool, i) => {
-    const holder = tool && typeof tool === "object" ? holderOf(tool as Json) : undefined;
-    if (!holder || typeof holder !== "object") return;
-    for (const field of fields) {
-      if (holder[field] === undefined) continue;
-      leaves(holder[field], `tools.${i}${holderPath}.${field}`, false, (n) => (holder[field] = n), out);
-    }
-  });
+function renameMember(obj: Json, from: string, to: string): void {
+  const v = obj[from];
+  delete obj[from];
+  obj[to] = v;
 }
 
-const JUDGED_ROLES = new Set(["user", "tool"]);
-
-export function chatTexts(body: Json): TextSlot[] {
-  const out: TextSlot[] = [];
-  (body.messages as Json[]).forEach((m, i) => {
-    const path = `messages.${i}`;
-    content(m, "content", path, JUDGED_ROLES.has(m.role as string), out);
-    const calls = m.tool_calls as Json[] | undefined;
-    calls?.forEach((c, j) => {
-      const fn = c?.function as Json | undefined;
-      if (fn && typeof fn.arguments === "string") out.push({ text: fn.arguments, path: `${path}.tool_calls.${j}.function.arguments`, injection: false, set: (t) => (fn.arguments = t) });
-    });
-  });
-  toolDefinitions(body, (t) => t.function as Json | undefined, ".function", ["description", "parameters"], out);
-  return out;
+/** Two or more parts with a `text` string are also read joined, as the model will read them. */
+function joinTextParts(w: Walk, parts: unknown[], path: string, injection: boolean): void {
+  let text = "";
+  let count = 0;
+  const joins: number[] = [];
+  for (const p of parts) {
+    const t = p && typeof p === "object" ? (p as Json).text : undefined;
+    if (typeof t !== "string") continue;
+    if (count++ > 0) joins.push(text.length);
+    text += t;
+  }
+  if (count > 1) w.out.push({ text, path, injection, joins });
 }
 
-export function messagesTexts(body: Json): TextSlot[] {
-  const out: TextSlot[] = [];
-  content(body, "system", "", false, out);
-  (body.messages as Json[]).forEach((m, i) => content(m, "content", `messages.${i}`, m.role === "user", out));
-  toolDefinitions(body, (t) => t, "", ["description", "input_schema"], out);
-  return out.map((s) => ({ ...s, path: s.path.replace(/^\./, "") }));
+/** Every text of `body` in `format`, in document order. */
+export function requestTexts(body: Json, format: BodyFormat): TextSlot[] {
+  const w: Walk = { out: [] };
+  for (const top of Object.keys(body)) {
+    const shape = format.shape.members.get(top);
+    const value = body[top];
+    if (Array.isArray(value) && top === "messages") {
+      const turnShape = shape?.members.get("*");
+      value.forEach((turn, i) => {
+        if (!turn || typeof turn !== "object" || Array.isArray(turn)) return visit(w, turn, value, i, turnShape, `${top}.${i}`, false);
+        const t = turn as Json;
+        for (const field of Object.keys(t)) {
+          const member = turnShape ? (turnShape.members.get(field) ?? turnShape.members.get("*")) : undefined;
+          visit(w, t[field], t, field, member, `${top}.${i}.${field}`, format.judged(t, field, top));
+        }
+      });
+    } else visit(w, value, body, top, shape, top, false);
+  }
+  return w.out;
 }
 
+export const chatTexts = (body: Json): TextSlot[] => requestTexts(body, CHAT_FORMAT);
+export const messagesTexts = (body: Json): TextSlot[] => requestTexts(body, MESSAGES_FORMAT);
 /** Embedding inputs are documents, not instructions to a model: scanned for secrets and personal data. */
-export function embeddingTexts(body: Json): TextSlot[] {
-  const out: TextSlot[] = [];
-  const input = body.input;
-  if (typeof input === "string") out.push({ text: input, path: "input", injection: false, set: (t) => (body.input = t) });
-  else if (Array.isArray(input)) input.forEach((v, i) => typeof v === "string" && out.push({ text: v, path: `input.${i}`, injection: false, set: (t) => (input[i] = t) }));
-  return out;
-}
+export const embeddingTexts = (body: Json): TextSlot[] => requestTexts(body, EMBEDDINGS_FORMAT);

@@ -5,13 +5,37 @@
  * documentation and code that reads a key from the environment do not count.
  */
 import type { Detector } from "./detector.ts";
+import type { GeneratedRule } from "./gitleaks-rule.ts";
+import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
 import { looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
 
 /** The token part after a known prefix must look random (placeholders like sk-xxxx do not). */
 const randomTail = (prefix: RegExp, minEntropy = 3.0) => (m: string) => secretLike(m.replace(prefix, ""), minEntropy);
 
+/** A password in a URL or a command line: not a placeholder, not a variable. */
+const passwordLike = (pw: string) => pw.length >= 3 && !readsFromEnvironment(pw) && !/^[$%{<*x.]|^(?:pass(?:word)?|secret|changeme|example)$/i.test(pw) && !looksLikePlaceholder(pw);
+
 /** Names whose assigned value is a credential (`DB_PASSWORD=...`, `"api_key": "..."`). */
-const ASSIGNED_NAME = "(?:password|passwd|pwd|secret|client_secret|api_?key|apikey|access_token|auth_token)";
+const ASSIGNED_NAME = "(?:password|passwd|pwd|secret|client_secret|api_?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
+
+/**
+ * A vendor rule from gitleaks: tried where its prefix stands, the rest of the match
+ * held to gitleaks' entropy threshold and the placeholder check.
+ */
+function fromGitleaks(rule: GeneratedRule): Detector {
+  const prefixLength = (m: string) => rule.prefixes.find((p) => m.toLowerCase().startsWith(p.toLowerCase()))?.length ?? 0;
+  return {
+    kind: rule.id.replace(/-/g, "_"),
+    category: "secret",
+    pattern: rule.pattern,
+    ignoreCase: rule.ignoreCase || undefined,
+    start: { at: rule.atWord ? "word" : "literal", literals: rule.prefixes },
+    validate: (m) => {
+      const tail = m.slice(prefixLength(m)).replace(/[`'"\s;]+$/, "");
+      return !looksLikePlaceholder(tail) && (rule.entropy === 0 || secretLike(tail, rule.entropy));
+    },
+  };
+}
 
 export const SECRET_DETECTORS: Detector[] = [
   { kind: "anthropic_key", category: "secret", pattern: "\\bsk-ant-[a-z]{3,6}\\d{2}-[A-Za-z0-9_-]{20,}", validate: randomTail(/^sk-ant-[a-z]+\d{2}-/) },
@@ -30,8 +54,8 @@ export const SECRET_DETECTORS: Detector[] = [
     kind: "password_assignment",
     category: "secret",
     ignoreCase: true,
-    // An optional PREFIX_ (DB_PASSWORD): `_` is a word character, so the name has no boundary of its own.
-    pattern: `\\b(?:[A-Za-z0-9]{1,20}_)?${ASSIGNED_NAME}["']?\\s{0,3}[:=]\\s{0,3}["']?[^\\s"'\`,;=]{8,128}`,
+    // An optional PREFIX_ (DB_PASSWORD) or camelCase prefix (oktaApiToken): the name has no boundary of its own.
+    pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}["']?\\s{0,3}[:=]\\s{0,3}["']?[^\\s"'\`,;=]{8,128}`,
     start: { at: "assignment", name: new RegExp(`${ASSIGNED_NAME}["']?\\s{0,3}$`, "i") },
     valueAfter: /[:=]\s*["']?/,
     validate: (m) => {
@@ -39,4 +63,19 @@ export const SECRET_DETECTORS: Detector[] = [
       return !readsFromEnvironment(value) && !looksLikePlaceholder(value) && secretLike(value, 3.0) && /\d/.test(value) && /[A-Za-z]/.test(value);
     },
   },
+  // Credentials in a URL (`https://user:password@host`) and in curl's basic auth (`curl -u name:password`).
+  {
+    kind: "url_credentials",
+    category: "secret",
+    pattern: "://[^\\s:/@\"'<>]{1,64}:[^\\s/@\"'<>]{3,128}@",
+    start: { at: "literal", literals: ["://"] },
+    validate: (m) => passwordLike(m.slice(m.indexOf(":", 3) + 1, -1)),
+  },
+  {
+    kind: "curl_basic_auth",
+    category: "secret",
+    pattern: "\\bcurl [^\\n]{0,256}?(?:-u|--user)(?:=|[ \\t]{1,5})[\"']?[^\\s:\"']{1,64}:[\"']?[^\\s\"']{3,128}",
+    validate: (m) => passwordLike(m.slice(m.lastIndexOf(":") + 1).replace(/^["']/, "")),
+  },
+  ...GITLEAKS_RULES.map(fromGitleaks),
 ];

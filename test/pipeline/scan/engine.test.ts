@@ -38,42 +38,4 @@ describe("engine", () => {
     expect(owner.injectionScore).toBe(0);
     expect(owner.findings.map((f) => f.category)).toEqual(["pii"]);
   });
-
-  test("linear in the input: adversarial 1 MB inputs finish in bounded time", () => {
-    const MB = 1_000_000;
-    const inputs: Record<string, string> = {
-      "one letter": "a".repeat(MB),
-      "one digit": "1".repeat(MB),
-      "digits and spaces": "1 ".repeat(MB / 2),
-      "digits and dashes": "12-".repeat(MB / 3),
-      "almost e-mails": "a@b.".repeat(MB / 4),
-      "at signs": "@".repeat(MB),
-      "almost keys": "sk-".repeat(MB / 3),
-      "key prefix then run": `sk-proj-${"A".repeat(MB)}`,
-      "base64 run": "QUFB".repeat(MB / 4),
-      "plus signs": "+1 ".repeat(MB / 3),
-      "injection words": "ignore previous ".repeat(MB / 16),
-      "template brackets": "<|im_".repeat(MB / 5),
-      "assignments": "password=".repeat(MB / 9),
-      "hashes": "#".repeat(MB),
-      "newlines": "\n".repeat(MB),
-      "unicode": "é✓🚀".repeat(MB / 4),
-      "token headers": "eyJ-".repeat(MB / 4),
-      "token halves": "eyJaaaaaaaaaaaa.eyJ-".repeat(MB / 20),
-      "e-mail local parts": "a.".repeat(MB / 2),
-      "dashed words": "a-".repeat(MB / 2),
-      "zero-width": "\u200B".repeat(MB),
-      "split words": "ig\u200Bnore ".repeat(MB / 8),
-      "percent signs": "%".repeat(MB),
-      "percent escapes": "%41".repeat(MB / 3),
-      "hex run": "4967".repeat(MB / 4),
-    };
-    for (const [name, text] of Object.entries(inputs)) {
-      const started = performance.now();
-      scanText(text, { injection: true });
-      const ms = performance.now() - started;
-      // A generous bound for a shared 2-core machine; catastrophic backtracking takes minutes.
-      expect([name, ms < 5_000]).toEqual([name, true]);
-    }
-  });
 });

@@ -7,7 +7,8 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { EXACT, FOLDED, scanText, scanTextExhaustively, type TextScan } from "../../../src/pipeline/scan/engine.ts";
+import { ZERO_WIDTH } from "../../../src/pipeline/scan/detector.ts";
+import { ALL_DETECTORS, foldsCase, type ScanOptions, scanAt, scanText, type TextScan } from "../../../src/pipeline/scan/engine.ts";
 import { leadingLiterals } from "../../../src/pipeline/scan/leading-literals.ts";
 import { findStarts, planTriggers } from "../../../src/pipeline/scan/triggers.ts";
 
@@ -15,6 +16,12 @@ const corpus: { text: string }[] = readFileSync(join(import.meta.dir, "../../fix
   .trim()
   .split("\n")
   .map((l) => JSON.parse(l));
+
+/** The oracle: the scan with the patterns tried at every position, what a global search does. */
+function scanTextExhaustively(text: string, opts: ScanOptions): TextScan {
+  const every = Array.from({ length: text.length + 1 }, (_, i) => i);
+  return scanAt(text, opts, { exact: every, folded: every, zeroWidth: new RegExp(ZERO_WIDTH.source).test(text) });
+}
 
 const summary = (r: TextScan) => ({ findings: r.findings.map((f) => `${f.category}:${f.kind}@${f.start}-${f.end}`), score: Math.round(r.injectionScore * 1000) });
 
@@ -82,7 +89,10 @@ describe("triggered scan equals the exhaustive scan", () => {
 });
 
 describe("word starts", () => {
-  const plan = planTriggers(EXACT.detectors, FOLDED.detectors);
+  const plan = planTriggers(
+    ALL_DETECTORS.filter((d) => !foldsCase(d)),
+    ALL_DETECTORS.filter(foldsCase),
+  );
 
   test("are where a whole literal begins, in any case, and not where a word only shares its first letters", () => {
     const text = "Ignorance, IGNORES, ignore-me, ignoxe all; IGNORE all; Ignore all";

@@ -1,0 +1,162 @@
+/**
+ * Trains the injection classifier and writes its weights module
+ * (src/pipeline/scan/classifier-weights.ts). Deterministic: the same data gives the
+ * same bytes.
+ *
+ *   bun scanner/train.ts            train on every row, write the weights
+ *   bun scanner/train.ts --evaluate print held-out figures, leaving one source out at a time
+ *
+ * Data: scanner/data/train.jsonl (sources and licenses in scanner/data/README.md).
+ * Injection rows are the positives; benign rows the negatives. Secret and PII rows
+ * are negatives too: a pasted key is no attack, and they are scanned by rules.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { featureHashes, HASH_SIZE, STRIDE, WINDOW } from "../src/pipeline/scan/classifier-features.ts";
+import { type LinearModel, windowLogit } from "../src/pipeline/scan/classifier.ts";
+
+export interface Row {
+  id: string;
+  source: string;
+  category: "injection" | "benign" | "secret" | "pii";
+  text: string;
+}
+
+interface Example {
+  features: Map<number, number>;
+  label: 0 | 1;
+}
+
+const jsonl = (path: string) =>
+  readFileSync(join(import.meta.dir, path), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+
+/** The public rows (evaluated, held out by source) and the project's own hand corpus (trained on, never evaluated). */
+export function loadRows(): Row[] {
+  const own = jsonl("../test/fixtures/scan-corpus.jsonl").map((c: { label: Row["category"]; text: string; role?: string }, i: number) => ({
+    id: `own-${i}`,
+    source: OWN_SOURCE,
+    // An attack in the owner's system prompt is not judged; as training text it is still an attack.
+    category: c.label,
+    text: c.text,
+  }));
+  return [...(jsonl("data/train.jsonl") as Row[]), ...own];
+}
+
+export const OWN_SOURCE = "project/scan-corpus";
+
+/**
+ * A long row gives its first windows only: a long jailbreak's later windows are
+ * often plain story, and labelling them attacks teaches the model that stories are.
+ */
+const WINDOWS_PER_ROW = 2;
+
+function examples(rows: Row[]): Example[] {
+  const out: Example[] = [];
+  let scratch: Uint32Array = new Uint32Array(4096);
+  for (const row of rows) {
+    const { hashes, length } = featureHashes(row.text, scratch);
+    scratch = hashes;
+    for (let w = 0, s = 0; w < WINDOWS_PER_ROW && (s === 0 || s + STRIDE < length); w++, s += STRIDE) {
+      const e = Math.min(length, s + WINDOW);
+      const norm = 1 / Math.sqrt(Math.max(1, e - s));
+      const features = new Map<number, number>();
+      for (let k = s; k < e; k++) features.set(hashes[k] as number, (features.get(hashes[k] as number) ?? 0) + norm);
+      out.push({ features, label: row.category === "injection" ? 1 : 0 });
+      if (e === length) break;
+    }
+  }
+  return out;
+}
+
+/** A seeded generator, so the shuffles (and the weights) are the same every run. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const EPOCHS = Number(process.env.EPOCHS ?? 30);
+const RATE = Number(process.env.RATE ?? 0.5);
+const L2 = Number(process.env.L2 ?? 1e-4);
+const MARGIN = Number(process.env.MARGIN ?? 0);
+
+/** Logistic regression by stochastic gradient descent, the classes weighted to count equally. */
+export function train(rows: Row[]): LinearModel {
+  const data = examples(rows);
+  const positives = data.filter((d) => d.label === 1).length;
+  const classWeight = [data.length / (2 * (data.length - positives)), data.length / (2 * positives)];
+  const weights = new Float32Array(HASH_SIZE);
+  let bias = 0;
+  const next = random(7);
+  const order = data.map((_, i) => i);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    const rate = RATE / (1 + epoch * 0.2);
+    for (const idx of order) {
+      const { features, label } = data[idx] as Example;
+      let z = bias;
+      for (const [h, x] of features) z += (weights[h] as number) * x;
+      const p = 1 / (1 + Math.exp(-z));
+      const g = (p - label) * (classWeight[label] as number) * rate;
+      for (const [h, x] of features) weights[h] = (weights[h] as number) * (1 - rate * L2) - g * x;
+      bias -= g;
+    }
+  }
+  return { weights, scale: 1, bias, threshold: 0 };
+}
+
+/** The threshold: the logit above every training benign window but a few, never tuned on held-out rows. */
+export function withThreshold(model: LinearModel, rows: Row[]): LinearModel {
+  const benign = rows.filter((r) => r.category !== "injection").map((r) => windowLogit(model, r.text)).sort((a, b) => b - a);
+  const margin = benign[Math.floor(benign.length * 0.002)] ?? 0;
+  return { ...model, threshold: Math.max(0, margin + MARGIN) };
+}
+
+/** Quantized to one signed byte a weight, a quarter of the size, the scores unchanged to two decimals. */
+export function quantize(model: LinearModel): LinearModel {
+  let max = 0;
+  for (const w of model.weights) max = Math.max(max, Math.abs(w));
+  const scale = max / 127;
+  const q = new Int8Array(model.weights.length);
+  for (let i = 0; i < q.length; i++) q[i] = Math.round((model.weights[i] as number) / scale);
+  return { weights: q, scale, bias: model.bias, threshold: model.threshold };
+}
+
+function writeWeights(model: LinearModel): void {
+  const bytes = Buffer.from((model.weights as Int8Array).buffer);
+  const source = `// Generated by scanner/train.ts from scanner/data/train.jsonl (sources and licenses in
+// scanner/data/README.md). Do not edit: run \`bun scanner/train.ts\`.
+/** ${HASH_SIZE} signed bytes, one weight per feature bucket, times SCALE. */
+export const WEIGHTS_BASE64 =
+  "${bytes.toString("base64")}";
+export const SCALE = ${model.scale};
+export const BIAS = ${model.bias};
+export const THRESHOLD = ${model.threshold};
+`;
+  writeFileSync(join(import.meta.dir, "../src/pipeline/scan/classifier-weights.ts"), source);
+}
+
+/** The production model: trained on every row, thresholded, quantized. */
+export function trainFinal(rows: Row[]): LinearModel {
+  return quantize(withThreshold(train(rows), rows));
+}
+
+if (import.meta.main) {
+  const rows = loadRows();
+  if (process.argv.includes("--evaluate")) {
+    const { evaluateBySource } = await import("./evaluate.ts");
+    console.log(evaluateBySource(rows));
+  } else {
+    const model = trainFinal(rows);
+    writeWeights(model);
+    console.log(`wrote weights: bias ${model.bias.toFixed(3)}, threshold ${model.threshold.toFixed(3)}`);
+  }
+}

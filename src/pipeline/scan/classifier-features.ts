@@ -1,0 +1,94 @@
+/**
+ * The injection classifier's features: hashed character 3- and 5-grams and word
+ * unigrams and bigrams of the normalized text (lower case, every run of characters
+ * other than letters and digits one space). Character n-grams carry it across
+ * languages and misspellings ("onstructions"), words carry phrasing. Training
+ * (scanner/train.ts) and scoring use this one function, so they hash alike.
+ */
+
+export const HASH_BITS = 17;
+export const HASH_SIZE = 1 << HASH_BITS;
+const SHIFT = 32 - HASH_BITS;
+/**
+ * Features per window (about 850 characters of English prose): a long document is
+ * judged window by window, so an attack buried in it is not diluted by the rest.
+ */
+export const WINDOW = 2048;
+export const STRIDE = WINDOW / 2;
+
+/** Lower case for ASCII, Latin-1, Greek and Cyrillic capitals; 0 (a separator) for what is no letter or digit. */
+function fold(c: number): number {
+  if (c < 128) {
+    if (c >= 97 && c <= 122) return c;
+    if (c >= 65 && c <= 90) return c + 32;
+    if (c >= 48 && c <= 57) return c;
+    return 0;
+  }
+  if (c >= 0xc0 && c <= 0xde && c !== 0xd7) return c + 32;
+  if (c >= 0x410 && c <= 0x42f) return c + 32;
+  if (c >= 0x391 && c <= 0x3a9) return c + 32;
+  if (c < 0xc0 || (c >= 0x2000 && c <= 0x2bff) || (c >= 0xd800 && c <= 0xdfff) || c === 0xfeff) return 0;
+  return c;
+}
+
+/**
+ * Writes the feature hashes of `text` into `out` (grown as needed; the filled
+ * length is returned with it), in text order, so that a window of the array is a
+ * window of the text.
+ */
+export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32Array; length: number } {
+  let buf = out;
+  let n = 0;
+  // The last five characters, 32 (space) as the boundary; a text starts after a space.
+  let c1 = 32;
+  let c2 = 32;
+  let c3 = 32;
+  let c4 = 32;
+  let word = 0;
+  let prevWord = 0;
+  let inWord = false;
+  for (let i = 0; i <= text.length; i++) {
+    let c = i < text.length ? fold(text.charCodeAt(i)) : 0;
+    if (c === 0) {
+      if (!inWord) continue;
+      c = 32;
+    }
+    if (n + 4 > buf.length) {
+      const grown = new Uint32Array(buf.length * 2 + 64);
+      grown.set(buf.subarray(0, n));
+      buf = grown;
+    }
+    // Polynomial codes of the last three and five characters, spread by one multiply each.
+    const tri = (c2 * 961 + c1 * 31 + c) | 0;
+    buf[n++] = Math.imul(tri ^ 0x27d4eb2f, 0x9e3779b1) >>> SHIFT;
+    buf[n++] = Math.imul((c4 * 923521 + c3 * 29791 + tri) ^ 0x165667b1, 0x85ebca77) >>> SHIFT;
+    if (c === 32) {
+      const unigram = Math.imul(word ^ 0x5bd1e995, 0xcc9e2d51);
+      buf[n++] = unigram >>> SHIFT;
+      buf[n++] = Math.imul(Math.imul(prevWord, 0x1b873593) ^ unigram, 0xe6546b64) >>> SHIFT;
+      prevWord = word;
+      word = 0;
+      inWord = false;
+    } else {
+      word = Math.imul(word ^ c, 0x01000193);
+      inWord = true;
+    }
+    c4 = c3;
+    c3 = c2;
+    c2 = c1;
+    c1 = c;
+  }
+  return { hashes: buf, length: n };
+}
+
+/** The windows of `length` features: [start, end) pairs, half-overlapping; one window when short. */
+export function windows(length: number): [number, number][] {
+  if (length <= WINDOW) return [[0, length]];
+  const out: [number, number][] = [];
+  for (let s = 0; ; s += STRIDE) {
+    const e = Math.min(length, s + WINDOW);
+    out.push([s, e]);
+    if (e === length) break;
+  }
+  return out;
+}
