@@ -6,10 +6,11 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import OpenAI from "openai";
-import type { InitResult, RunningGateway, RunningMock } from "../support/gateway-process.ts";
+import type { InitResult, RunningMock } from "../support/gateway-process.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
-let gw: RunningGateway;
+let gw: GatewayUnderTest;
 let mock: RunningMock;
 let org: InitResult;
 

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { type InitResult, removeDir, type RunningGateway, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, removeDir, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
-let gw: RunningGateway;
+let gw: GatewayUnderTest;
 let mock: RunningMock;
 let org: InitResult;
 let catalogDir: string;
