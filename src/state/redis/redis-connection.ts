@@ -18,7 +18,11 @@ export function redisScript(lua: string): RedisScript {
 }
 
 export class RedisUnavailable extends Error {
-  constructor(reason: string) {
+  /** True when the command never left this process (no connection): resending it cannot apply it twice. */
+  constructor(
+    reason: string,
+    readonly neverSent = false,
+  ) {
     super(`Redis unavailable: ${reason}`);
     this.name = "RedisUnavailable";
   }
@@ -58,7 +62,7 @@ export class RedisConnection {
 
   /** One command with the deadline; rejects with RedisUnavailable when Redis cannot answer. */
   async send(command: string, args: string[]): Promise<unknown> {
-    if (!this.client.connected) throw new RedisUnavailable("not connected");
+    if (!this.client.connected) throw new RedisUnavailable("not connected", true);
     const started = performance.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
