@@ -96,7 +96,8 @@ export class RedisConnection {
 
   /** A second connection for pub/sub (a subscribed connection takes no other commands). */
   subscriber(): RedisClient {
-    return new RedisClient(this.url, { autoReconnect: true, connectionTimeout: Math.max(1000, this.opts.timeoutMs) });
+    // No reconnecting by itself: the change bus notices the loss and subscribes afresh.
+    return new RedisClient(this.url, { autoReconnect: false, enableOfflineQueue: false, connectionTimeout: Math.max(1000, this.opts.timeoutMs) });
   }
 
   close(): void {
