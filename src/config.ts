@@ -36,6 +36,12 @@ export interface Config {
   flushMaxEvents: number;
   /** How long a provider may take to start answering (a whole non-stream answer). */
   upstreamTimeoutS: number;
+  /** Longest wait for one Redis answer before the documented fallback (docs/scale-out.md). */
+  redisTimeoutMs: number;
+  /** With Redis away, let capped calls through on each node's own ledger instead of refusing them (503). */
+  spendFailOpen: boolean;
+  /** Usage events kept in memory while the store cannot be written; past this the oldest are dropped (and counted). */
+  usageBufferMaxEvents: number;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +131,9 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "flushIntervalMs", env: "GW_FLUSH_INTERVAL_MS", parse: integer(10, 60_000), fallback: () => 250 },
   { key: "flushMaxEvents", env: "GW_FLUSH_MAX_EVENTS", parse: integer(1, 100_000), fallback: () => 1000 },
   { key: "upstreamTimeoutS", env: "GW_UPSTREAM_TIMEOUT_S", parse: integer(1, 3600), fallback: () => 300 },
+  { key: "redisTimeoutMs", env: "GW_REDIS_TIMEOUT_MS", parse: integer(10, 10_000), fallback: () => 250 },
+  { key: "spendFailOpen", env: "GW_SPEND_FAIL_OPEN", parse: bool, fallback: () => false },
+  { key: "usageBufferMaxEvents", env: "GW_USAGE_BUFFER_MAX_EVENTS", parse: integer(1000, 100_000_000), fallback: () => 1_000_000 },
 ];
 
 /** Reads settings from flags (which win) and the environment, and validates them all at once. */

@@ -11,7 +11,7 @@ import { HttpMetrics } from "./http/http-metrics.ts";
 import { RequestRunner } from "./http/request-runner.ts";
 import type { Logger } from "./lib/log.ts";
 import { MasterKey } from "./lib/master-key.ts";
-import { Gauge, MetricsRegistry } from "./lib/metrics.ts";
+import { Gauge, Histogram, MetricsRegistry } from "./lib/metrics.ts";
 import { createOperationRegistry } from "./ops/index.ts";
 import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
@@ -28,7 +28,8 @@ import { OrgSettings } from "./state/org-settings.ts";
 import { ProviderDirectory } from "./state/provider-directory.ts";
 import { SpendLedger } from "./state/spend-ledger.ts";
 import { KeyCache } from "./state/key-cache.ts";
-import { TokenBucketLimiter } from "./state/rate-limiter.ts";
+import { type RateLimiter, TokenBucketLimiter } from "./state/rate-limiter.ts";
+import { ROUND_TRIP_BUCKETS, SharedState } from "./state/redis/shared-state.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
 import { UsageBuffer } from "./state/usage-buffer.ts";
 import { openStore } from "./store/open-store.ts";
@@ -40,7 +41,9 @@ export interface Runtime {
   store: Store;
   services: OperationDeps;
   keyCache: KeyCache;
-  limiter: TokenBucketLimiter;
+  limiter: RateLimiter;
+  /** Redis-backed state shared with the other nodes; null without GW_REDIS_URL. */
+  shared: SharedState | null;
   usage: UsageBuffer;
   metrics: MetricsRegistry;
   operations: OperationRegistry;
@@ -51,8 +54,8 @@ export interface Runtime {
 }
 
 /** The store and the services over it, without the server (for `init`, `user add`, `login-link`). */
-export async function openServices(config: Config): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
-  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export async function openServices(config: Config, observeStore?: (seconds: number) => void): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore } });
   await store.migrate();
   const masterKey = MasterKey.load(config.masterKey, config.dataDir);
   const hasher = new ApiKeyHasher(masterKey.derive("api-key-hash"));
@@ -61,7 +64,11 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
 
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
   const catalog = loadCatalog(config.catalogPath);
-  const { store, services: base, masterKey } = await openServices(config);
+  const metrics = new MetricsRegistry();
+  const storeRoundTrips = config.databaseUrl?.startsWith("postgres")
+    ? metrics.register(new Histogram("gateway_postgres_round_trip_seconds", "Postgres statement round trips (key loads, usage flushes, operations).", [], ROUND_TRIP_BUCKETS))
+    : null;
+  const { store, services: base, masterKey } = await openServices(config, storeRoundTrips ? (s) => storeRoundTrips.observe([], s) : undefined);
   const keyCache = new KeyCache({ loader: (hash) => store.getKeyPrincipalByHash(hash), ttlMs: config.keyCacheTtlS * 1000 });
   const box = new SecretBox(masterKey.derive("provider-key-encryption"));
   const directory = new ProviderDirectory(
@@ -69,43 +76,70 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     (rec) => openCredentials(box, rec),
     (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
   );
-  const limiter = new TokenBucketLimiter({ limit: config.rateLimitRequests, windowS: config.rateLimitWindowS });
+  const settings = new OrgSettings((orgId) => store.getOrgPreferences(orgId));
+  // /v1/models omits what the caller may not call (the directory's precomputed verdicts).
+  const models = new ModelList(catalog, directory, log);
+  const localLimiter = new TokenBucketLimiter({ limit: config.rateLimitRequests, windowS: config.rateLimitWindowS });
   const snapshotPath = join(config.dataDir, "hot-state.msgpack");
   const snapshot = readSnapshot(snapshotPath);
-  if (snapshot) limiter.restore(snapshot.buckets);
+  if (snapshot) localLimiter.restore(snapshot.buckets);
 
   const usage = new UsageBuffer({
     write: (batch) => store.writeFlush(batch),
     intervalMs: config.flushIntervalMs,
     maxEvents: config.flushMaxEvents,
     onError: (err, batch) => log.error("usage flush failed; will retry", { events: batch.events.length, error: String(err) }),
+    maxPending: config.usageBufferMaxEvents,
   });
 
   const accountant = new Accountant(catalog, usage, config.durability === "strict");
-  const settings = new OrgSettings((orgId) => store.getOrgPreferences(orgId));
-  const ledger = new SpendLedger({
-    keyLifetimeMicros: async (keyId) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
-    spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
-  });
-  const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
-  // /v1/models omits what the caller may not call (the directory's precomputed verdicts).
-  const models = new ModelList(catalog, directory, log);
-  const services: OperationDeps = {
-    ...base,
-    onKeyChanged: (hash) => keyCache.evict(hash),
-    onPreferencesChanged: (orgId) => settings.evict(orgId),
-    box,
-    catalog,
-    onProvidersChanged: (orgId) => {
+  const spendStore = {
+    keyLifetimeMicros: async (keyId: string) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
+    spentSince: (orgId: string, keyId: string | null, from: number) => store.sumCostMicros(orgId, keyId, from),
+  };
+  const localLedger = new SpendLedger(spendStore);
+  const evict = {
+    onKey: (hash: string) => keyCache.evict(hash),
+    onPreferences: (orgId: string) => settings.evict(orgId),
+    onProviders: (orgId: string) => {
       directory.evict(orgId);
       // A new address or key may answer with another model list.
       models.forget(orgId);
     },
+    onResync: () => {
+      keyCache.clear();
+      settings.clear();
+      directory.clear();
+    },
+  };
+  const shared = config.redisUrl
+    ? await SharedState.open({
+        url: config.redisUrl,
+        timeoutMs: config.redisTimeoutMs,
+        rateLimit: { limit: config.rateLimitRequests, windowS: config.rateLimitWindowS },
+        spendFailOpen: config.spendFailOpen,
+        spendStore,
+        localLedger,
+        changes: evict,
+        metrics,
+      })
+    : null;
+  const limiter: RateLimiter = shared?.limiter ?? localLimiter;
+  // Until SpendLedger is an interface (the http branch makes it one), the shared ledger is passed as its shape.
+  const ledger = shared ? (shared.ledger as unknown as SpendLedger) : localLedger;
+  const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
+  // With Redis, every node evicts (the bus applies the change here first, then publishes it).
+  const services: OperationDeps = {
+    ...base,
+    onKeyChanged: (keyHash) => (shared ? void shared.bus.publish({ kind: "key", keyHash }) : evict.onKey(keyHash)),
+    onPreferencesChanged: (orgId) => (shared ? void shared.bus.publish({ kind: "preferences", orgId }) : evict.onPreferences(orgId)),
+    box,
+    catalog,
+    onProvidersChanged: (orgId) => (shared ? void shared.bus.publish({ kind: "providers", orgId }) : evict.onProviders(orgId)),
     calls,
     models,
   };
 
-  const metrics = new MetricsRegistry();
   const httpMetrics = new HttpMetrics(metrics);
   metrics.register(new Gauge("gateway_key_cache_hits_total", "API key lookups answered from memory.", () => keyCache.stats().hits, "counter"));
   metrics.register(new Gauge("gateway_key_cache_misses_total", "API key lookups that went to the store.", () => keyCache.stats().misses, "counter"));
@@ -114,6 +148,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   metrics.register(new Gauge("gateway_usage_flush_lag_seconds", "Age of the oldest usage event not yet in the store.", () => usage.stats().flushLagMs / 1000));
   metrics.register(new Gauge("gateway_usage_flush_duration_seconds", "Duration of the last write-behind flush.", () => usage.stats().lastFlushDurationMs / 1000));
   metrics.register(new Gauge("gateway_usage_flush_failures_total", "Write-behind flushes that failed and were retried.", () => usage.stats().failures, "counter"));
+  metrics.register(new Gauge("gateway_usage_dropped_events_total", "Usage events dropped because the store stayed unwritable past GW_USAGE_BUFFER_MAX_EVENTS.", () => usage.stats().droppedEvents, "counter"));
 
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
   const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: Date.now });
@@ -137,6 +172,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     services,
     keyCache,
     limiter,
+    shared,
     usage,
     metrics,
     operations: createOperationRegistry(),
@@ -148,7 +184,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       // Refused streams still being read in the background are accounted before the last flush.
       await calls.stop();
       await usage.stop();
-      writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: limiter.snapshot() });
+      await shared?.close();
+      writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: localLimiter.snapshot() });
       await store.close();
       runner.record();
       log.flush();

@@ -29,6 +29,8 @@ export interface AppDeps {
   metrics: MetricsRegistry;
   /** True once shutdown has begun. */
   readonly draining: boolean;
+  /** State shared through Redis, for /readyz; absent without GW_REDIS_URL. */
+  readonly shared?: { health(): Record<string, string> } | null;
 }
 
 interface Route {
@@ -46,7 +48,7 @@ function routes(rt: AppDeps): Route[] {
   return [
     { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
-    { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(store, () => rt.draining) },
+    { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(store, () => rt.draining, () => rt.shared?.health() ?? null) },
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics) },
     { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
     { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },

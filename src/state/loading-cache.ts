@@ -54,6 +54,12 @@ export class LoadingCache<V> {
     this.loading.delete(key);
   }
 
+  /** Forgets every entry and every load under way (another node's changes may have been missed). */
+  clear(): void {
+    this.cache.clear();
+    this.loading.clear();
+  }
+
   stats(): { hits: number; misses: number; size: number } {
     return { hits: this.hits, misses: this.misses, size: this.cache.size };
   }

@@ -8,15 +8,22 @@ export function healthzHandler() {
   return () => json({ status: "ok", version: VERSION });
 }
 
-export function readyzHandler(store: Store, isDraining: () => boolean) {
+/**
+ * `shared` reports Redis when configured: a node without it still serves (local rate
+ * limits, uncapped calls; capped calls 503), so Redis down marks it "degraded", not
+ * unready; taking every node out of the load balancer at once would be worse.
+ */
+export function readyzHandler(store: Store, isDraining: () => boolean, shared: () => Record<string, string> | null = () => null) {
   return async () => {
     if (isDraining()) return json({ status: "draining" }, 503);
+    const deps = shared();
     try {
       await store.ping();
-      return json({ status: "ready" });
     } catch {
-      return json({ status: "store unavailable" }, 503);
+      return json({ status: "store unavailable", store: "unavailable", ...deps }, 503);
     }
+    if (deps === null) return json({ status: "ready" });
+    return json({ status: deps.redis === "ok" ? "ready" : "degraded", store: "ok", ...deps });
   };
 }
 

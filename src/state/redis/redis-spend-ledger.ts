@@ -40,6 +40,7 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
   private readonly now: () => number;
   private pending: Settlement[] = [];
   private dropped = 0;
+  private readonly inFlight = new Set<Promise<unknown>>();
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor(
@@ -72,8 +73,11 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
     return { pendingSettlements: this.pending.length, droppedSettlements: this.dropped };
   }
 
-  close(): void {
+  /** At shutdown: sends what waits and lets what is on its way answer, once. */
+  async close(): Promise<void> {
     clearInterval(this.timer);
+    this.retrySettlements();
+    await Promise.all([...this.inFlight]);
   }
 
   private async reserveShared(caps: Caps, estimate: number, keyCapped: boolean, orgCapped: boolean): Promise<Reservation> {
@@ -138,9 +142,13 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
    * connection), never after a timeout that Redis may yet have answered.
    */
   private settle(s: Settlement): void {
-    this.redis.eval(SETTLE, s.keys, s.args).catch((err) => {
-      if (s.idempotent || (err instanceof RedisUnavailable && err.neverSent)) this.queue(s);
-    });
+    const sent = this.redis
+      .eval(SETTLE, s.keys, s.args)
+      .catch((err) => {
+        if (s.idempotent || (err instanceof RedisUnavailable && err.neverSent)) this.queue(s);
+      })
+      .finally(() => this.inFlight.delete(sent));
+    this.inFlight.add(sent);
   }
 
   private queue(s: Settlement): void {

@@ -4,7 +4,7 @@ import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { type RedisServer, startRedis } from "../../support/servers.ts";
 
 let redis: RedisServer;
-const open: { close(): void }[] = [];
+const open: { close(): unknown }[] = [];
 beforeAll(async () => {
   redis = await startRedis();
 }, 30_000);

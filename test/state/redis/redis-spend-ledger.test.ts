@@ -6,7 +6,7 @@ import { RedisSpendLedger } from "../../../src/state/redis/redis-spend-ledger.ts
 import { type RedisServer, startRedis } from "../../support/servers.ts";
 
 let redis: RedisServer;
-const open: { close(): void }[] = [];
+const open: { close(): unknown }[] = [];
 beforeAll(async () => {
   redis = await startRedis();
 }, 30_000);
