@@ -122,6 +122,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         localLedger,
         changes: evict,
         metrics,
+        log,
       })
     : null;
   const limiter: RateLimiter = shared?.limiter ?? localLimiter;

@@ -34,6 +34,8 @@ export interface RedisSpendLedgerOptions {
   local: Pick<SpendLedger, "reserve">;
   now?: () => number;
   retryEveryMs?: number;
+  /** Told why a capped call could not be checked (for the log; the caller only sees 503). */
+  onUnavailable?: (err: RedisUnavailable) => void;
 }
 
 export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
@@ -61,6 +63,7 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
     const estimateMicros = Math.ceil(estimate());
     return this.reserveShared(caps, estimateMicros, keyCapped, orgCapped).catch((err) => {
       if (!(err instanceof RedisUnavailable)) throw err;
+      this.opts.onUnavailable?.(err);
       if (this.opts.failOpen) return this.opts.local.reserve(caps, () => estimateMicros);
       throw new ApiError(503, "service_unavailable", "Spend caps are checked in the gateway's shared state (Redis), which is not answering; the call was not sent to the provider. Retry shortly.", {
         headers: { "retry-after": "1" },

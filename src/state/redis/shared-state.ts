@@ -3,6 +3,7 @@
  * place for the runtime: the connection, the node registry, the rate limiter, the
  * spend ledger and the change bus, with their metrics and their readiness.
  */
+import type { Logger } from "../../lib/log.ts";
 import { Gauge, Histogram, type MetricsRegistry } from "../../lib/metrics.ts";
 import type { SpendLedger, SpendStore } from "../spend-ledger.ts";
 import { NodeRegistry } from "./node-registry.ts";
@@ -24,6 +25,7 @@ export interface SharedStateOptions {
   localLedger: Pick<SpendLedger, "reserve">;
   changes: ChangeHandlers;
   metrics: MetricsRegistry;
+  log: Logger;
 }
 
 export class SharedState {
@@ -40,7 +42,11 @@ export class SharedState {
     let fallbackCount = 0;
     opts.metrics.register(new Gauge("gateway_redis_fallbacks_total", "Rate-limit decisions made locally because Redis did not answer.", () => fallbackCount, "counter"));
     this.limiter = new RedisRateLimiter(this.redis, { ...opts.rateLimit, nodes: () => this.nodes.count(), onFallback: () => fallbackCount++ });
-    this.ledger = new RedisSpendLedger(this.redis, opts.spendStore, { failOpen: opts.spendFailOpen, local: opts.localLedger });
+    this.ledger = new RedisSpendLedger(this.redis, opts.spendStore, {
+      failOpen: opts.spendFailOpen,
+      local: opts.localLedger,
+      onUnavailable: (err) => opts.log.warn(opts.spendFailOpen ? "spend cap checked on this node only" : "capped call refused (503)", { reason: err.message }),
+    });
     this.bus = new RedisChangeBus(this.redis, opts.changes);
     opts.metrics.register(new Gauge("gateway_redis_up", "1 while this node's Redis connection is up.", () => (this.redis.connected ? 1 : 0)));
     opts.metrics.register(new Gauge("gateway_redis_subscribed", "1 while this node receives other nodes' changes.", () => (this.bus.isSubscribed ? 1 : 0)));
@@ -53,6 +59,7 @@ export class SharedState {
     const shared = new SharedState(opts);
     try {
       await shared.redis.client.connect();
+      await shared.redis.loadScripts();
       await shared.bus.start();
       await shared.nodes.beat();
     } catch (err) {
