@@ -2,16 +2,23 @@
 import { createApp } from "../http/app.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../lib/log.ts";
-import { createRuntime } from "../runtime.ts";
+import { createRuntime, openServices } from "../runtime.ts";
 import { VERSION } from "../version.ts";
 import { DATA_FLAG, parseFlags, stringFlags } from "./args.ts";
+import { superviseWorkers, WORKER_ENV, workerCount } from "./serve-workers.ts";
 
-export const serveUsage = "gateway serve [--host H] [--port P] [--data DIR] [--public-url URL]";
+export const serveUsage = "gateway serve [--host H] [--port P] [--data DIR] [--public-url URL] [--workers N]";
 
 export async function serve(argv: string[]): Promise<void> {
-  const flags = parseFlags(argv, { host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, ...DATA_FLAG });
+  const flags = parseFlags(argv, { host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, workers: { type: "string" }, ...DATA_FLAG });
   const config = loadConfig(stringFlags(flags));
   const log = createLogger(config.logLevel);
+  const workers = workerCount(flags.workers, config);
+  if (workers > 1) {
+    // Migrations and the master key once, before the workers start together.
+    await (await openServices(config)).store.close();
+    return superviseWorkers(workers, argv.filter((a, i) => a !== "--workers" && argv[i - 1] !== "--workers" && !a.startsWith("--workers=")), log);
+  }
   const rt = await createRuntime(config, log);
   const app = createApp(rt).listen({
     hostname: config.host,
@@ -19,6 +26,8 @@ export async function serve(argv: string[]): Promise<void> {
     // Bun's own limit answers with an empty 413, so it sits far above ours: the surfaces
     // check Content-Length first and stop reading chunked bodies at our limit, in the right envelope.
     maxRequestBodySize: Math.max(config.maxBodyBytes * 8, 1024 ** 3),
+    // Workers of one node share the port on purpose (serve-workers.ts); a lone process never does.
+    reusePort: process.env[WORKER_ENV] !== undefined,
   });
   const server = app.server!;
   log.info("listening", { url: `http://${server.hostname}:${server.port}`, version: VERSION, dataDir: config.dataDir, store: config.databaseUrl ? "external" : "sqlite" });
