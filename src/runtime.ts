@@ -29,6 +29,7 @@ import { ProviderDirectory } from "./state/provider-directory.ts";
 import { SpendLedger } from "./state/spend-ledger.ts";
 import { KeyCache } from "./state/key-cache.ts";
 import { type RateLimiter, TokenBucketLimiter } from "./state/rate-limiter.ts";
+import type { StateChange } from "./state/redis/redis-change-bus.ts";
 import { ROUND_TRIP_BUCKETS, SharedState } from "./state/redis/shared-state.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
 import { UsageBuffer } from "./state/usage-buffer.ts";
@@ -98,20 +99,6 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     spentSince: (orgId: string, keyId: string | null, from: number) => store.sumCostMicros(orgId, keyId, from),
   };
   const localLedger = new SpendLedger(spendStore);
-  const evict = {
-    onKey: (hash: string) => keyCache.evict(hash),
-    onPreferences: (orgId: string) => settings.evict(orgId),
-    onProviders: (orgId: string) => {
-      directory.evict(orgId);
-      // A new address or key may answer with another model list.
-      models.forget(orgId);
-    },
-    onResync: () => {
-      keyCache.clear();
-      settings.clear();
-      directory.clear();
-    },
-  };
   const shared = config.redisUrl
     ? await SharedState.open({
         url: config.redisUrl,
@@ -120,23 +107,37 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         spendFailOpen: config.spendFailOpen,
         spendStore,
         localLedger,
-        changes: evict,
         metrics,
         log,
       })
     : null;
+  // Every change evicts here; with Redis, the bus also carries it to every other node.
+  const applyChange = (c: StateChange): void => {
+    if (c.type === "key") keyCache.evict(c.keyHash);
+    else if (c.type === "preferences") settings.evict(c.orgId);
+    else if (c.type === "providers") {
+      directory.evict(c.orgId);
+      // A new address or key may answer with another model list.
+      models.forget(c.orgId);
+    } else {
+      keyCache.clear();
+      settings.clear();
+      directory.clear();
+    }
+  };
+  shared?.bus.subscribe(applyChange);
+  const changed = (c: StateChange): void => (shared ? shared.bus.publish(c) : applyChange(c));
   const limiter: RateLimiter = shared?.limiter ?? localLimiter;
   // Until SpendLedger is an interface (the http branch makes it one), the shared ledger is passed as its shape.
   const ledger = shared ? (shared.ledger as unknown as SpendLedger) : localLedger;
   const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
-  // With Redis, every node evicts (the bus applies the change here first, then publishes it).
   const services: OperationDeps = {
     ...base,
-    onKeyChanged: (keyHash) => (shared ? void shared.bus.publish({ kind: "key", keyHash }) : evict.onKey(keyHash)),
-    onPreferencesChanged: (orgId) => (shared ? void shared.bus.publish({ kind: "preferences", orgId }) : evict.onPreferences(orgId)),
+    onKeyChanged: (keyHash) => changed({ type: "key", keyHash }),
+    onPreferencesChanged: (orgId) => changed({ type: "preferences", orgId }),
     box,
     catalog,
-    onProvidersChanged: (orgId) => (shared ? void shared.bus.publish({ kind: "providers", orgId }) : evict.onProviders(orgId)),
+    onProvidersChanged: (orgId) => changed({ type: "providers", orgId }),
     calls,
     models,
   };

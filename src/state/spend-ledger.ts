@@ -59,10 +59,11 @@ export function nextMonthStart(ms: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
-/** The 429 for a call whose estimate does not fit in what remains of a cap; shared with the Redis ledger. */
-export function capExceeded(capCents: number, usedMicros: number, estimate: number, code: "spend_cap_exceeded" | "monthly_cap_exceeded", what: string, resetAt: number | null): ApiError {
+/** Throws the 429 when a call's estimate does not fit in what remains of a cap; every ledger throws this one. */
+export function assertWithinCap(capCents: number, usedMicros: number, estimate: number, code: "spend_cap_exceeded" | "monthly_cap_exceeded", what: string, resetAt: number | null): void {
+  if (usedMicros + estimate <= capCents * MICROS_PER_CENT) return;
   const remainingCents = Math.max(0, Math.floor((capCents * MICROS_PER_CENT - usedMicros) / MICROS_PER_CENT));
-  return new ApiError(429, code, `This call could cost up to ${(estimate / MICROS_PER_CENT).toFixed(2)} cents, more than remains of ${what} (${remainingCents} of ${capCents} cents).`, {
+  throw new ApiError(429, code, `This call could cost up to ${(estimate / MICROS_PER_CENT).toFixed(2)} cents, more than remains of ${what} (${remainingCents} of ${capCents} cents).`, {
     details: { limit: capCents, remaining: remainingCents, resetAt: resetAt === null ? null : new Date(resetAt).toISOString() },
   });
 }
@@ -155,8 +156,7 @@ export class SpendLedger {
   }
 
   private check(capCents: number, usedMicros: number, estimate: number, code: "spend_cap_exceeded" | "monthly_cap_exceeded", what: string, resetAt: number | null): void {
-    if (usedMicros + estimate <= capCents * MICROS_PER_CENT) return;
-    throw capExceeded(capCents, usedMicros, estimate, code, what, resetAt);
+    assertWithinCap(capCents, usedMicros, estimate, code, what, resetAt);
   }
 
   private roll(t: Totals, now: number): void {

@@ -1,32 +1,43 @@
 /**
  * Tells every node about changes that invalidate what nodes hold in memory: a key
- * revoked or updated, an organization's providers or preferences changed. The node
- * that makes the change evicts its own caches at once and publishes on one channel;
- * every node (itself included, harmlessly) evicts on receipt.
+ * revoked or updated, an organization's providers or preferences changed. `publish`
+ * runs this node's listeners at once, then sends the change on one channel; every
+ * other node runs its listeners on receipt. (Shaped as the http branch's `ChangeBus`.)
  *
- * A node that is not subscribed could miss a change, so losing the subscription
- * clears every cache, and so does getting it back: nothing cached before or during the
- * gap is served afterwards. While it is away, `onResync` also runs every
- * `resyncEveryMs` (the caches reload from the store), bounding staleness to that.
+ * A node that is not subscribed could miss a change, so losing the subscription emits
+ * `{ type: "all" }` (drop every cache), and so does getting it back: nothing cached
+ * before or during the gap is served afterwards. While it is away, "all" is emitted
+ * again every `resyncEveryMs` (caches reload from the store), bounding staleness to that.
  */
 import type { RedisClient } from "bun";
 import type { RedisConnection } from "./redis-connection.ts";
 
 const CHANNEL = "gw:changes";
 
-export type Change = { kind: "key"; keyHash: string } | { kind: "providers"; orgId: string } | { kind: "preferences"; orgId: string };
+/** The http branch's StateChange (src/state/change-bus.ts there); the same shape here until merged. */
+export type StateChange = { type: "key"; keyHash: string } | { type: "providers"; orgId: string } | { type: "preferences"; orgId: string } | { type: "all" };
 
-export interface ChangeHandlers {
-  onKey(keyHash: string): void;
-  onProviders(orgId: string): void;
-  onPreferences(orgId: string): void;
-  /** Forget everything cached: changes may have been missed. */
-  onResync(): void;
+/** One letter per kind on the wire, then the id: messages stay small. */
+const TAG = { key: "k", providers: "v", preferences: "p", all: "a" } as const;
+
+function decode(message: string): StateChange | null {
+  const id = message.slice(2);
+  switch (message[0]) {
+    case "k":
+      return { type: "key", keyHash: id };
+    case "v":
+      return { type: "providers", orgId: id };
+    case "p":
+      return { type: "preferences", orgId: id };
+    case "a":
+      return { type: "all" };
+    default:
+      return null;
+  }
 }
 
-const PREFIX: Record<Change["kind"], string> = { key: "k", providers: "v", preferences: "p" };
-
 export class RedisChangeBus {
+  private readonly listeners = new Set<(c: StateChange) => void>();
   private sub: RedisClient | null = null;
   private subscribed = false;
   private closed = false;
@@ -35,13 +46,12 @@ export class RedisChangeBus {
 
   constructor(
     private readonly redis: RedisConnection,
-    private readonly handlers: ChangeHandlers,
     private readonly opts: { resyncEveryMs: number } = { resyncEveryMs: 1000 },
   ) {
     this.timer = setInterval(() => {
       if (this.closed || this.subscribed) return;
-      this.handlers.onResync();
-      void this.subscribe();
+      this.emit({ type: "all" });
+      void this.connect();
     }, opts.resyncEveryMs);
     this.timer.unref();
   }
@@ -52,38 +62,38 @@ export class RedisChangeBus {
 
   /** Subscribes; resolves once listening (rejects if Redis cannot be reached). */
   start(): Promise<void> {
-    return this.subscribe(true);
+    return this.connect(true);
   }
 
-  /** Applies the change here, then tells the other nodes. */
-  async publish(change: Change): Promise<void> {
-    this.apply(change);
-    const id = change.kind === "key" ? change.keyHash : change.orgId;
-    // A failed publish means Redis is away for everyone: every node clears its caches on losing it.
-    await this.redis.send("PUBLISH", [CHANNEL, `${PREFIX[change.kind]}:${id}`]).catch(() => {});
+  subscribe(listener: (c: StateChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
-  close(): void {
+  /** Runs this node's listeners now; the other nodes' shortly. */
+  publish(change: StateChange): void {
+    this.emit(change);
+    const id = change.type === "key" ? change.keyHash : change.type === "all" ? "" : change.orgId;
+    // A failed publish means Redis is away for every node, and each drops its caches on losing it.
+    this.redis.send("PUBLISH", [CHANNEL, `${TAG[change.type]}:${id}`]).catch(() => {});
+  }
+
+  async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
     this.sub?.close();
   }
 
-  private apply(change: Change): void {
-    if (change.kind === "key") this.handlers.onKey(change.keyHash);
-    else if (change.kind === "providers") this.handlers.onProviders(change.orgId);
-    else this.handlers.onPreferences(change.orgId);
+  private emit(change: StateChange): void {
+    for (const listener of this.listeners) listener(change);
   }
 
   private receive = (message: string): void => {
-    const id = message.slice(2);
-    const tag = message.slice(0, 1);
-    if (tag === "k") this.handlers.onKey(id);
-    else if (tag === "v") this.handlers.onProviders(id);
-    else if (tag === "p") this.handlers.onPreferences(id);
+    const change = decode(message);
+    if (change) this.emit(change);
   };
 
-  private subscribe(first = false): Promise<void> {
+  private connect(first = false): Promise<void> {
     this.resubscribing ??= (async () => {
       this.sub?.close();
       const sub = this.redis.subscriber();
@@ -91,14 +101,14 @@ export class RedisChangeBus {
       sub.onclose = () => {
         if (this.sub !== sub || !this.subscribed) return;
         this.subscribed = false;
-        this.handlers.onResync();
+        this.emit({ type: "all" });
       };
       try {
         await sub.connect();
         await sub.subscribe(CHANNEL, this.receive);
         this.subscribed = true;
         // Changes published while we were away were missed: start from the store again.
-        if (!first) this.handlers.onResync();
+        if (!first) this.emit({ type: "all" });
       } catch (err) {
         sub.close();
         if (first) throw err;

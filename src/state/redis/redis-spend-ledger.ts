@@ -11,7 +11,7 @@
  * and are sent when it answers again, so a reservation is never left held.
  */
 import { ApiError } from "../../lib/errors.ts";
-import { type Caps, capExceeded, MICROS_PER_CENT, monthOf, monthStart, nextMonthStart, type Reservation, type SpendLedger, type SpendStore } from "../spend-ledger.ts";
+import { assertWithinCap, type Caps, MICROS_PER_CENT, monthOf, monthStart, nextMonthStart, type Reservation, type SpendLedger, type SpendStore } from "../spend-ledger.ts";
 import { type RedisConnection, RedisUnavailable } from "./redis-connection.ts";
 import { LOAD, RESERVE, SETTLE } from "./spend-scripts.ts";
 
@@ -105,10 +105,12 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
         await this.load(caps, answer[1] === "key" ? "key" : "org", now);
         continue;
       }
+      // The script found a cap passed: the same check here throws the same 429 one node would.
       const used = Number(answer[2]);
-      if (answer[1] === "lifetime") throw capExceeded(caps.keyLifetimeCents as number, used, estimate, "spend_cap_exceeded", "this key's spend cap", null);
-      if (answer[1] === "keymonth") throw capExceeded(caps.keyMonthlyCents as number, used, estimate, "monthly_cap_exceeded", "this key's monthly cap", nextMonthStart(now));
-      throw capExceeded(caps.orgMonthlyCents as number, used, estimate, "monthly_cap_exceeded", "the organization's monthly budget", nextMonthStart(now));
+      if (answer[1] === "lifetime") assertWithinCap(caps.keyLifetimeCents as number, used, estimate, "spend_cap_exceeded", "this key's spend cap", null);
+      else if (answer[1] === "keymonth") assertWithinCap(caps.keyMonthlyCents as number, used, estimate, "monthly_cap_exceeded", "this key's monthly cap", nextMonthStart(now));
+      else assertWithinCap(caps.orgMonthlyCents as number, used, estimate, "monthly_cap_exceeded", "the organization's monthly budget", nextMonthStart(now));
+      throw new Error(`spend script and cap check disagree (${answer[1]})`);
     }
     throw new RedisUnavailable("spend totals were evicted while loading");
   }

@@ -7,7 +7,7 @@ import type { Logger } from "../../lib/log.ts";
 import { Gauge, Histogram, type MetricsRegistry } from "../../lib/metrics.ts";
 import type { SpendLedger, SpendStore } from "../spend-ledger.ts";
 import { NodeRegistry } from "./node-registry.ts";
-import { type ChangeHandlers, RedisChangeBus } from "./redis-change-bus.ts";
+import { RedisChangeBus } from "./redis-change-bus.ts";
 import { RedisConnection } from "./redis-connection.ts";
 import { RedisRateLimiter } from "./redis-rate-limiter.ts";
 import { RedisSpendLedger } from "./redis-spend-ledger.ts";
@@ -23,7 +23,6 @@ export interface SharedStateOptions {
   spendStore: SpendStore;
   /** This node's in-memory ledger (the fail-open fallback). */
   localLedger: Pick<SpendLedger, "reserve">;
-  changes: ChangeHandlers;
   metrics: MetricsRegistry;
   log: Logger;
 }
@@ -47,14 +46,14 @@ export class SharedState {
       local: opts.localLedger,
       onUnavailable: (err) => opts.log.warn(opts.spendFailOpen ? "spend cap checked on this node only" : "capped call refused (503)", { reason: err.message }),
     });
-    this.bus = new RedisChangeBus(this.redis, opts.changes);
+    this.bus = new RedisChangeBus(this.redis);
     opts.metrics.register(new Gauge("gateway_redis_up", "1 while this node's Redis connection is up.", () => (this.redis.connected ? 1 : 0)));
     opts.metrics.register(new Gauge("gateway_redis_subscribed", "1 while this node receives other nodes' changes.", () => (this.bus.isSubscribed ? 1 : 0)));
     opts.metrics.register(new Gauge("gateway_nodes", "Gateway nodes seen on this Redis in the last 15 seconds.", () => this.nodes.count()));
     opts.metrics.register(new Gauge("gateway_spend_pending_settlements", "Spend settlements waiting for Redis to answer again.", () => this.ledger.stats().pendingSettlements));
   }
 
-  /** Connects and subscribes; a Redis unreachable at start is an error (the operator asked for it). */
+  /** Connects and subscribes (subscribe listeners to `bus` first); a Redis unreachable at start is an error (the operator asked for it). */
   static async open(opts: SharedStateOptions): Promise<SharedState> {
     const shared = new SharedState(opts);
     try {
@@ -77,7 +76,7 @@ export class SharedState {
   async close(): Promise<void> {
     await this.nodes.leave();
     await this.ledger.close();
-    this.bus.close();
+    await this.bus.close();
     this.redis.close();
   }
 }
