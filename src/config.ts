@@ -40,6 +40,12 @@ export interface Config {
   allowPrivateProviders: boolean;
   /** When set, /metrics needs `Authorization: Bearer <token>`. */
   metricsToken: string | null;
+  /** Longest wait for one Redis answer before the documented fallback (docs/scale-out.md). */
+  redisTimeoutMs: number;
+  /** With Redis away, let capped calls through on each node's own ledger instead of refusing them (503). */
+  spendFailOpen: boolean;
+  /** Usage events kept in memory while the store cannot be written; past this the oldest are dropped (and counted). */
+  usageBufferMaxEvents: number;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +137,9 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "upstreamTimeoutS", env: "GW_UPSTREAM_TIMEOUT_S", parse: integer(1, 3600), fallback: () => 300 },
   { key: "allowPrivateProviders", env: "GW_ALLOW_PRIVATE_PROVIDERS", parse: bool, fallback: () => false },
   { key: "metricsToken", env: "GW_METRICS_TOKEN", parse: text, fallback: () => null },
+  { key: "redisTimeoutMs", env: "GW_REDIS_TIMEOUT_MS", parse: integer(10, 10_000), fallback: () => 250 },
+  { key: "spendFailOpen", env: "GW_SPEND_FAIL_OPEN", parse: bool, fallback: () => false },
+  { key: "usageBufferMaxEvents", env: "GW_USAGE_BUFFER_MAX_EVENTS", parse: integer(1000, 100_000_000), fallback: () => 1_000_000 },
 ];
 
 /** Reads settings from flags (which win) and the environment, and validates them all at once. */

@@ -11,7 +11,7 @@ import { HttpMetrics } from "./http/http-metrics.ts";
 import { RequestRunner } from "./http/request-runner.ts";
 import type { Logger } from "./lib/log.ts";
 import { MasterKey } from "./lib/master-key.ts";
-import { Gauge, MetricsRegistry } from "./lib/metrics.ts";
+import { Gauge, Histogram, MetricsRegistry } from "./lib/metrics.ts";
 import { createOperationRegistry } from "./ops/index.ts";
 import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
@@ -28,6 +28,7 @@ import { openCredentials } from "./services/providers.ts";
 import type { StateChange } from "./state/change-bus.ts";
 import type { HotState } from "./state/hot-state.ts";
 import { openHotState } from "./state/open-hot-state.ts";
+import { ROUND_TRIP_BUCKETS } from "./state/redis/shared-state.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
 import { UsageBuffer } from "./state/usage-buffer.ts";
 import { openStore } from "./store/open-store.ts";
@@ -50,10 +51,10 @@ export interface Runtime {
 }
 
 /** The store and the services over it, without the server (for `init`, `user add`, `login-link`). */
-export async function openServices(config: Config): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
+export async function openServices(config: Config, observeStore?: (seconds: number) => void): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
   // Every process that may create or call providers (the server, ./scripts/start's setup) applies the same egress policy.
   setEgressPolicy({ allowPrivate: config.allowPrivateProviders });
-  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore } });
   await store.migrate();
   const masterKey = MasterKey.load(config.masterKey, config.dataDir);
   const hasher = new ApiKeyHasher(masterKey.derive("api-key-hash"));
@@ -62,7 +63,11 @@ export async function openServices(config: Config): Promise<{ store: Store; serv
 
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
   const catalog = loadCatalog(config.catalogPath);
-  const { store, services: base, masterKey } = await openServices(config);
+  const metrics = new MetricsRegistry();
+  const storeRoundTrips = config.databaseUrl?.startsWith("postgres")
+    ? metrics.register(new Histogram("gateway_postgres_round_trip_seconds", "Postgres statement round trips (key loads, usage flushes, operations).", [], ROUND_TRIP_BUCKETS))
+    : null;
+  const { store, services: base, masterKey } = await openServices(config, storeRoundTrips ? (s) => storeRoundTrips.observe([], s) : undefined);
   const box = new SecretBox(masterKey.derive("provider-key-encryption"));
   const state = await openHotState(config, {
     keyPrincipal: (hash) => store.getKeyPrincipalByHash(hash),
@@ -74,8 +79,10 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       keyLifetimeMicros: async (keyId) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
       spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
     },
-  }, log);
+  }, log, metrics);
   const { keys: keyCache, providers: directory, settings, limiter, ledger, changes } = state;
+  // /v1/models omits what the caller may not call (the directory's precomputed verdicts).
+  const models = new ModelList(catalog, directory, log);
   const snapshotPath = join(config.dataDir, "hot-state.msgpack");
   const snapshot = readSnapshot(snapshotPath);
   if (snapshot) limiter.restore(snapshot.buckets);
@@ -85,12 +92,11 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     intervalMs: config.flushIntervalMs,
     maxEvents: config.flushMaxEvents,
     onError: (err, batch) => log.error("usage flush failed; will retry", { events: batch.events.length, error: String(err) }),
+    maxPending: config.usageBufferMaxEvents,
   });
 
   const accountant = new Accountant(catalog, usage, config.durability === "strict");
   const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
-  // /v1/models omits what the caller may not call (the directory's precomputed verdicts).
-  const models = new ModelList(catalog, directory, log);
   const services: OperationDeps = {
     ...base,
     // Services announce what they changed; every node's caches (this one's included) evict on receipt.
@@ -120,8 +126,6 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         return models.forgetAll();
     }
   });
-
-  const metrics = new MetricsRegistry();
   const httpMetrics = new HttpMetrics(metrics);
   metrics.register(new Gauge("gateway_key_cache_hits_total", "API key lookups answered from memory.", () => keyCache.stats().hits, "counter"));
   metrics.register(new Gauge("gateway_key_cache_misses_total", "API key lookups that went to the store.", () => keyCache.stats().misses, "counter"));
@@ -130,6 +134,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   metrics.register(new Gauge("gateway_usage_flush_lag_seconds", "Age of the oldest usage event not yet in the store.", () => usage.stats().flushLagMs / 1000));
   metrics.register(new Gauge("gateway_usage_flush_duration_seconds", "Duration of the last write-behind flush.", () => usage.stats().lastFlushDurationMs / 1000));
   metrics.register(new Gauge("gateway_usage_flush_failures_total", "Write-behind flushes that failed and were retried.", () => usage.stats().failures, "counter"));
+  metrics.register(new Gauge("gateway_usage_dropped_events_total", "Usage events dropped because the store stayed unwritable past GW_USAGE_BUFFER_MAX_EVENTS.", () => usage.stats().droppedEvents, "counter"));
 
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
   const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: Date.now });

@@ -33,6 +33,18 @@ export function judge(rows: Row[], judged: boolean): Check[] {
     const big = find("chat-16k-50", kind);
     if (big?.rpsVsBare !== undefined) checks.push({ budget: `16 KB, 50 conns: req/s ≥ 0.60× bare${label}`, measured: x(big.rpsVsBare), ok: verdict(big.rpsVsBare >= 0.6) });
   }
+  // Issue 27: shared state (Redis + Postgres) adds at most 15 µs of the gateway's CPU per request.
+  const shared = find("chat-1k-50", "shared");
+  const embedded = find("chat-1k-50", shared && find("chat-1k-50", "binary") ? "binary" : "gateway");
+  if (shared?.cpuPerRequest !== undefined && embedded?.cpuPerRequest !== undefined) {
+    const extra = shared.cpuPerRequest - embedded.cpuPerRequest;
+    checks.push({ budget: "Redis + Postgres: added CPU/req ≤ 15 µs (1 KB, 50 conns)", measured: `+${us(extra)} (${us(shared.cpuPerRequest)} vs ${us(embedded.cpuPerRequest)})`, ok: verdict(extra <= 15) });
+  }
+  const sharedOne = find("chat-1k-1", "shared");
+  const embeddedOne = find("chat-1k-1", sharedOne && find("chat-1k-1", "binary") ? "binary" : "gateway");
+  if (sharedOne?.p50 !== undefined && embeddedOne?.p50 !== undefined) {
+    checks.push({ budget: "Redis + Postgres: added p50, 1 conn (reported: one loopback round trip)", measured: `+${us(sharedOne.p50 - embeddedOne.p50)}`, ok: null });
+  }
   const errors = rows.reduce((n, r) => n + r.errors, 0);
   checks.push({ budget: "no errors, no unexpected statuses", measured: String(errors), ok: errors === 0 });
   return checks;

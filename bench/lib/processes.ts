@@ -118,8 +118,8 @@ export function newDataDir(): { dir: string; remove(): void } {
 }
 
 /** Runs the gateway's command line once (init and the like) and returns stdout. */
-export async function runGatewayCli(args: string[], command: string[] = ["bun", "run", CLI]): Promise<string> {
-  const proc = Bun.spawn([...command, ...args], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+export async function runGatewayCli(args: string[], command: string[] = ["bun", "run", CLI], env: Record<string, string> = {}): Promise<string> {
+  const proc = Bun.spawn([...command, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   if (code !== 0) throw new Error(`gateway ${args.join(" ")} failed: ${err}`);
   return out;

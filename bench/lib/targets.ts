@@ -5,6 +5,7 @@
  * sandbox key).
  */
 import type { Credentials, TargetKind } from "../scenarios.ts";
+import { startPostgres, startRedis } from "../../test/support/servers.ts";
 import { type GatewayProc, newDataDir, type Proc, PROVIDER_KEY, runGatewayCli, Started, startBareProxy, startGateway, startMock } from "./processes.ts";
 
 export interface Target {
@@ -35,7 +36,8 @@ async function op(url: string, key: string, operation: string, params: object): 
  */
 export async function gatewayTarget(kind: TargetKind, label: string, mockUrl: string, command: string[] | undefined, env: Record<string, string>): Promise<{ target: Target; proc: GatewayProc }> {
   const data = newDataDir();
-  const init = JSON.parse(await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"], command)) as { apiKey: string };
+  // The same settings for init: with GW_DATABASE_URL it writes to that store.
+  const init = JSON.parse(await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"], command, env)) as { apiKey: string };
   const started = await startGateway({ command, dataDir: data.dir, env });
   const proc: GatewayProc = {
     ...started,
@@ -84,6 +86,13 @@ export async function startTargets(opts: { binary: string[] | null; kinds: Set<T
   // no request of the measured rounds is let through by a refill.
   const limited = { GW_RATE_LIMIT_REQUESTS: "100", GW_RATE_LIMIT_WINDOW_S: "86400" };
   if (opts.kinds.has("limited")) gateways.push(["limited", "gateway, rate-limited", opts.binary ?? undefined, limited]);
+  if (opts.kinds.has("shared")) {
+    // Private Redis and Postgres on loopback: what shared state costs the gateway, one round trip away.
+    const [redis, pg] = await Promise.all([startRedis(), startPostgres()]);
+    started.add({ url: redis.url, pid: 0, stop: () => redis.stop() });
+    started.add({ url: pg.urlFor("postgres"), pid: 0, stop: () => pg.stop() });
+    gateways.push(["shared", "gateway, Redis + Postgres", opts.binary ?? undefined, { ...open, GW_REDIS_URL: redis.url, GW_DATABASE_URL: await pg.createDatabase() }]);
+  }
   for (const [kind, label, command, env] of gateways) {
     const g = await gatewayTarget(kind, label, mock.url, command, env);
     started.add(g.proc);

@@ -22,3 +22,29 @@ ensure_bun() {
 ensure_deps() {
   (cd "$ROOT" && bun install --frozen-lockfile >/dev/null) || { echo "setup: bun install failed" >&2; exit 1; }
 }
+
+# The scale-out tests start private redis-server and postgres instances (test/support/servers.ts);
+# CI runs as root on a fresh Debian machine, so install them when missing.
+ensure_servers() {
+  local missing=()
+  command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  pg_bindir >/dev/null 2>&1 || missing+=(postgresql)
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: ${missing[*]} missing; install them (apt-get install -y ${missing[*]}) or run as root" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]} from Debian" >&2
+  apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+}
+
+# Debian keeps initdb and postgres outside PATH, under /usr/lib/postgresql/<version>/bin.
+pg_bindir() {
+  if command -v initdb >/dev/null 2>&1 && command -v postgres >/dev/null 2>&1; then dirname "$(command -v initdb)"; return 0; fi
+  local d
+  for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+    [ -x "$d/initdb" ] && [ -x "$d/postgres" ] && { echo "$d"; return 0; }
+  done
+  return 1
+}

@@ -2,30 +2,39 @@
 import { createApp } from "../http/app.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../lib/log.ts";
-import { createRuntime } from "../runtime.ts";
+import { createRuntime, openServices } from "../runtime.ts";
 import { VERSION } from "../version.ts";
 import { mkdirSync } from "node:fs";
 import { DATA_FLAG, parseFlags, stringFlags } from "./args.ts";
 import { lockDataFolder } from "./data-lock.ts";
+import { superviseWorkers, WORKER_ENV, workerCount } from "./serve-workers.ts";
 
-export const serveUsage = "gateway serve [--host H] [--port P] [--data DIR] [--public-url URL]";
+export const serveUsage = "gateway serve [--host H] [--port P] [--data DIR] [--public-url URL] [--workers N]";
 
 export async function serve(argv: string[]): Promise<void> {
-  const flags = parseFlags(argv, { host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, ...DATA_FLAG });
+  const flags = parseFlags(argv, { host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, workers: { type: "string" }, ...DATA_FLAG });
   const config = loadConfig(stringFlags(flags));
   const log = createLogger(config.logLevel);
   mkdirSync(config.dataDir, { recursive: true });
-  const lock = lockDataFolder(config.dataDir);
-  process.on("exit", () => lock.release());
+  const worker = process.env[WORKER_ENV] !== undefined;
+  // One gateway per data folder; the workers of one node share their supervisor's lock.
+  const lock = worker ? null : lockDataFolder(config.dataDir);
+  if (lock) process.on("exit", () => lock.release());
+  const workers = workerCount(flags.workers, config);
+  if (workers > 1) {
+    // Migrations and the master key once, before the workers start together.
+    await (await openServices(config)).store.close();
+    return superviseWorkers(workers, argv.filter((a, i) => a !== "--workers" && argv[i - 1] !== "--workers" && !a.startsWith("--workers=")), log);
+  }
   const rt = await createRuntime(config, log);
   let app: ReturnType<ReturnType<typeof createApp>["listen"]>;
   try {
     app = createApp(rt).listen({
       hostname: config.host,
       port: config.port,
-      // Elysia turns reusePort on, which lets a second server share the port and answer in
-      // turn with its own limiter and caches; one port, one gateway (a future --workers asks deliberately).
-      reusePort: false,
+      // Elysia turns reusePort on, which lets a second server share the port and answer in turn
+      // with its own limiter and caches: only the workers of one node share it (serve-workers.ts).
+      reusePort: worker,
       // Bun's own limit answers with an empty 413, so it sits far above ours: the surfaces
       // check Content-Length first and stop reading chunked bodies at our limit, in the right envelope.
       maxRequestBodySize: Math.max(config.maxBodyBytes * 8, 1024 ** 3),
@@ -37,7 +46,7 @@ export async function serve(argv: string[]): Promise<void> {
   }
   const server = app.server!;
   const url = `http://${server.hostname}:${server.port}`;
-  lock.listening(url);
+  lock?.listening(url);
   log.info("listening", { url, version: VERSION, dataDir: config.dataDir, store: config.databaseUrl ? "external" : "sqlite" });
   if ((await rt.store.listOrganizations()).length === 0) {
     log.warn("no organization yet: every call will be refused until one exists", { create: `gateway init --org NAME --email EMAIL --data ${config.dataDir}` });
@@ -57,7 +66,7 @@ export async function serve(argv: string[]): Promise<void> {
     // Stop accepting connections and let in-flight requests finish, so their usage is recorded before the final flush.
     await server.stop(false);
     await rt.shutdown();
-    lock.release();
+    lock?.release();
     log.info("stopped", { signal });
     log.flush();
     process.exit(0);

@@ -28,6 +28,8 @@ export interface AppDeps {
   metrics: MetricsRegistry;
   /** True once shutdown has begun. */
   readonly draining: boolean;
+  /** What /readyz reports of shared state (Redis); null on a lone node. */
+  readonly state: { health(): Record<string, string> | null };
 }
 
 /**
@@ -48,7 +50,7 @@ function routes(rt: AppDeps): Route[] {
   return [
     { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
-    { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(() => storeReachable(services), () => rt.draining) },
+    { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(() => storeReachable(services), () => rt.draining, () => rt.state.health()) },
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics, config.metricsToken) },
     { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
     { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },

@@ -22,6 +22,8 @@ export interface HotState {
   limiter: RateLimiter;
   ledger: SpendLedger;
   changes: ChangeBus;
+  /** What /readyz reports of the shared state (Redis and the change subscription); null in memory. */
+  health(): Record<string, string> | null;
   /** Closes connections (a shared implementation); the memory one has nothing to close. */
   close(): Promise<void>;
 }

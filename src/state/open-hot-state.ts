@@ -1,9 +1,11 @@
 /**
- * Builds the node's hot state. Today every piece lives in this process's memory; a
- * shared implementation (Redis) is chosen here from the configuration when present.
+ * Builds the node's hot state: every piece in this process's memory, or, with
+ * GW_REDIS_URL, the rate limiter, spend ledger and change bus shared through Redis
+ * (the caches stay in memory and the shared bus keeps them honest).
  */
 import type { Config } from "../config.ts";
 import type { Logger } from "../lib/log.ts";
+import type { MetricsRegistry } from "../lib/metrics.ts";
 import { InProcessChangeBus } from "./change-bus.ts";
 import type { HotState, HotStateSettings, HotStateSources } from "./hot-state.ts";
 import { MemoryKeyCache } from "./key-cache.ts";
@@ -11,6 +13,7 @@ import { MemorySpendLedger } from "./memory-spend-ledger.ts";
 import { MemoryOrgSettings } from "./org-settings.ts";
 import { MemoryProviderDirectory } from "./provider-directory.ts";
 import { TokenBucketLimiter } from "./rate-limiter.ts";
+import { SharedState } from "./redis/shared-state.ts";
 
 export function openMemoryHotState(settings: HotStateSettings, sources: HotStateSources, now: () => number = Date.now): HotState {
   return {
@@ -20,11 +23,25 @@ export function openMemoryHotState(settings: HotStateSettings, sources: HotState
     limiter: new TokenBucketLimiter({ limit: settings.rateLimitRequests, windowS: settings.rateLimitWindowS, now }),
     ledger: new MemorySpendLedger(sources.spend, now),
     changes: new InProcessChangeBus(),
+    health: () => null,
     close: async () => {},
   };
 }
 
-/** The hot state the configuration asks for (a shared implementation joins here); `log` is for its connection's news. */
-export async function openHotState(config: Config, sources: HotStateSources, _log: Logger): Promise<HotState> {
-  return openMemoryHotState(config, sources);
+/** The hot state the configuration asks for; `log` and `metrics` report the shared connection's news. */
+export async function openHotState(config: Config, sources: HotStateSources, log: Logger, metrics: MetricsRegistry): Promise<HotState> {
+  const memory = openMemoryHotState(config, sources);
+  if (!config.redisUrl) return memory;
+  const shared = await SharedState.open({
+    url: config.redisUrl,
+    timeoutMs: config.redisTimeoutMs,
+    rateLimit: { limit: config.rateLimitRequests, windowS: config.rateLimitWindowS },
+    spendFailOpen: config.spendFailOpen,
+    spendStore: sources.spend,
+    // With Redis away and fail-open chosen, this node's own ledger decides alone.
+    localLedger: memory.ledger,
+    metrics,
+    log,
+  });
+  return { ...memory, limiter: shared.limiter, ledger: shared.ledger, changes: shared.bus, health: () => shared.health(), close: () => shared.close() };
 }

@@ -119,16 +119,24 @@ export class TokenBucketLimiter implements RateLimiter {
     b.updatedAt = b.tokens === this.limit ? now : b.updatedAt + seconds * 1000;
   }
 
-  /** `updatedAt` is the bucket's refill clock: credits land on whole seconds after it. */
   private decision(allowed: boolean, tokens: number, now: number, updatedAt = now): RateDecision {
-    // Unix seconds at which `needed` more tokens will have been credited.
-    const creditedBy = (needed: number) => (updatedAt + Math.ceil(needed / this.perSecond - EPSILON) * 1000) / 1000;
-    return {
-      allowed,
-      limit: this.limit,
-      remaining: Math.floor(tokens + EPSILON),
-      resetAtS: tokens >= this.limit ? Math.ceil(now / 1000) : Math.ceil(creditedBy(this.limit - tokens)),
-      retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(creditedBy(1 - tokens) - now / 1000)),
-    };
+    return bucketDecision(this.limit, this.perSecond, allowed, tokens, now, updatedAt);
   }
+}
+
+/**
+ * What a bucket's state means for the caller (and its headers). `updatedAt` is the
+ * bucket's refill clock: credits land on whole seconds after it. Shared with the Redis
+ * limiter, whose script keeps the same state, so both answer with the same headers.
+ */
+export function bucketDecision(limit: number, perSecond: number, allowed: boolean, tokens: number, now: number, updatedAt = now): RateDecision {
+  // Unix seconds at which `needed` more tokens will have been credited.
+  const creditedBy = (needed: number) => (updatedAt + Math.ceil(needed / perSecond - EPSILON) * 1000) / 1000;
+  return {
+    allowed,
+    limit,
+    remaining: Math.floor(tokens + EPSILON),
+    resetAtS: tokens >= limit ? Math.ceil(now / 1000) : Math.ceil(creditedBy(limit - tokens)),
+    retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(creditedBy(1 - tokens) - now / 1000)),
+  };
 }

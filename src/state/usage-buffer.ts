@@ -12,6 +12,8 @@ export interface UsageBufferOptions {
   maxEvents: number;
   now?: () => number;
   onError?: (err: unknown, batch: FlushBatch) => void;
+  /** Events kept while the store cannot be written; past this the oldest are dropped (key counters are kept). */
+  maxPending?: number;
 }
 
 export interface UsageBufferStats {
@@ -22,6 +24,8 @@ export interface UsageBufferStats {
   flushLagMs: number;
   flushedEvents: number;
   failures: number;
+  /** Events dropped because the store stayed unwritable past `maxPending`. */
+  droppedEvents: number;
 }
 
 export class UsageBuffer {
@@ -31,7 +35,7 @@ export class UsageBuffer {
   private inFlight: Promise<boolean> | null = null;
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly now: () => number;
-  private readonly s = { lastFlushAt: null as number | null, lastFlushDurationMs: 0, flushedEvents: 0, failures: 0 };
+  private readonly s = { lastFlushAt: null as number | null, lastFlushDurationMs: 0, flushedEvents: 0, failures: 0, droppedEvents: 0 };
 
   constructor(private readonly opts: UsageBufferOptions) {
     this.now = opts.now ?? Date.now;
@@ -126,6 +130,11 @@ export class UsageBuffer {
   /** Puts a failed batch back in front of whatever arrived meanwhile. */
   private requeue(batch: FlushBatch, oldest: number | null): void {
     this.events = batch.events.concat(this.events);
+    const over = this.events.length - (this.opts.maxPending ?? Number.POSITIVE_INFINITY);
+    if (over > 0) {
+      this.events.splice(0, over);
+      this.s.droppedEvents += over;
+    }
     const merged = new Map<string, KeyTouch>();
     for (const t of batch.keyTouches) merged.set(t.keyId, { ...t });
     for (const t of this.touches.values()) {

@@ -107,3 +107,24 @@ describe("UsageBuffer", () => {
     expect(b.stats().flushLagMs).toBe(0);
   });
 });
+
+test("while the store stays down, the buffer keeps at most maxPending events (the newest), counts the rest dropped, and keeps every key counter", async () => {
+  let down = true;
+  const written: FlushBatch[] = [];
+  const b = new UsageBuffer({
+    intervalMs: 60_000,
+    maxEvents: 1_000_000,
+    maxPending: 5,
+    write: async (batch) => {
+      if (down) throw new Error("connection refused");
+      written.push(batch);
+    },
+  });
+  for (let i = 0; i < 8; i++) b.record(event(i));
+  await b.flush();
+  expect(b.stats()).toMatchObject({ pending: 5, droppedEvents: 3, failures: 1 });
+  down = false;
+  await b.stop();
+  expect(written.flatMap((w) => w.events.map((e) => e.id))).toEqual(["evt_3", "evt_4", "evt_5", "evt_6", "evt_7"]);
+  expect(written.flatMap((w) => w.keyTouches)).toEqual([{ keyId: "k1", requests: 0, spendMicros: 80, lastUsedAt: 1007 }]);
+});

@@ -1,6 +1,6 @@
 /**
- * The behaviour every Store implementation must have. SQLite runs it now; the
- * Postgres store will call the same function with its own factory.
+ * The behaviour every Store implementation must have: sqlite-store.test.ts and
+ * postgres-store.test.ts (a private Postgres) call it, each with its own factory.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { newId } from "../../src/domain/ids.ts";

@@ -10,11 +10,19 @@ export function healthzHandler() {
   return () => json({ status: "ok", version: VERSION });
 }
 
-/** `storeReachable` is the readiness service's check (services/readiness.ts). */
-export function readyzHandler(storeReachable: () => Promise<boolean>, isDraining: () => boolean) {
+/**
+ * `storeReachable` is the readiness service's check (services/readiness.ts). `shared`
+ * reports Redis when configured: a node without it still serves (local rate limits,
+ * uncapped calls; capped calls 503), so Redis down marks it "degraded", not unready;
+ * taking every node out of the load balancer at once would be worse.
+ */
+export function readyzHandler(storeReachable: () => Promise<boolean>, isDraining: () => boolean, shared: () => Record<string, string> | null = () => null) {
   return async () => {
     if (isDraining()) return json({ status: "draining" }, 503);
-    return (await storeReachable()) ? json({ status: "ready" }) : json({ status: "store unavailable" }, 503);
+    const deps = shared();
+    if (!(await storeReachable())) return json({ status: "store unavailable", ...(deps && { store: "unavailable", ...deps }) }, 503);
+    if (deps === null) return json({ status: "ready" });
+    return json({ status: deps.redis === "ok" ? "ready" : "degraded", store: "ok", ...deps });
   };
 }
 

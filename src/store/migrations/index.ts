@@ -1,12 +1,22 @@
-/** The schema's versions, in order. A new migration is a new file appended here, never an edit. */
+/**
+ * The schema's versions, in order. A new migration is a new file appended here, never an
+ * edit. Both stores apply this one list: `sql` is portable SQL (SQLite and Postgres alike);
+ * where the dialects must differ, `sql` is SQLite's text and `postgres` Postgres's
+ * (files NNN_name.sql and NNN_name.postgres.sql). README.md beside this file says how.
+ */
 import initial from "./001_initial.sql" with { type: "text" };
 import dropUsageTimeIndex from "./002_drop_usage_time_index.sql" with { type: "text" };
 import usagePriceEstimated from "./003_usage_price_estimated.sql" with { type: "text" };
 
+export type Dialect = "sqlite" | "postgres";
+
 export interface Migration {
   version: number;
   name: string;
+  /** Portable SQL, or SQLite's when `postgres` is given. */
   sql: string;
+  /** Postgres's own text, only where it cannot share `sql`. */
+  postgres?: string;
 }
 
 export const MIGRATIONS: Migration[] = [
@@ -14,3 +24,8 @@ export const MIGRATIONS: Migration[] = [
   { version: 2, name: "drop_usage_time_index", sql: dropUsageTimeIndex },
   { version: 3, name: "usage_price_estimated", sql: usagePriceEstimated },
 ];
+
+/** The text a store of `dialect` runs for `m`. */
+export function migrationSql(m: Migration, dialect: Dialect): string {
+  return dialect === "postgres" ? (m.postgres ?? m.sql) : m.sql;
+}

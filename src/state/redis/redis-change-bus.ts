@@ -1,0 +1,120 @@
+/**
+ * Tells every node about changes that invalidate what nodes hold in memory: a key
+ * revoked or updated, an organization's providers or preferences changed. `publish`
+ * runs this node's listeners at once, then sends the change on one channel; every
+ * other node runs its listeners on receipt.
+ *
+ * A node that is not subscribed could miss a change, so losing the subscription emits
+ * `{ type: "all" }` (drop every cache), and so does getting it back: nothing cached
+ * before or during the gap is served afterwards. While it is away, "all" is emitted
+ * again every `resyncEveryMs` (caches reload from the store), bounding staleness to that.
+ */
+import type { RedisClient } from "bun";
+import type { ChangeBus, ChangeListener, StateChange } from "../change-bus.ts";
+import type { RedisConnection } from "./redis-connection.ts";
+
+const CHANNEL = "gw:changes";
+
+
+/** One letter per kind on the wire, then the id: messages stay small. */
+const TAG = { key: "k", providers: "v", preferences: "p", all: "a" } as const;
+
+function decode(message: string): StateChange | null {
+  const id = message.slice(2);
+  switch (message[0]) {
+    case "k":
+      return { type: "key", keyHash: id };
+    case "v":
+      return { type: "providers", orgId: id };
+    case "p":
+      return { type: "preferences", orgId: id };
+    case "a":
+      return { type: "all" };
+    default:
+      return null;
+  }
+}
+
+export class RedisChangeBus implements ChangeBus {
+  private readonly listeners = new Set<ChangeListener>();
+  private sub: RedisClient | null = null;
+  private subscribed = false;
+  private closed = false;
+  private readonly timer: ReturnType<typeof setInterval>;
+  private resubscribing: Promise<void> | null = null;
+
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly opts: { resyncEveryMs: number } = { resyncEveryMs: 1000 },
+  ) {
+    this.timer = setInterval(() => {
+      if (this.closed || this.subscribed) return;
+      this.emit({ type: "all" });
+      void this.connect();
+    }, opts.resyncEveryMs);
+    this.timer.unref();
+  }
+
+  get isSubscribed(): boolean {
+    return this.subscribed;
+  }
+
+  /** Subscribes; resolves once listening (rejects if Redis cannot be reached). */
+  start(): Promise<void> {
+    return this.connect(true);
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs this node's listeners now; the other nodes' shortly. */
+  publish(change: StateChange): void {
+    this.emit(change);
+    const id = change.type === "key" ? change.keyHash : change.type === "all" ? "" : change.orgId;
+    // A failed publish means Redis is away for every node, and each drops its caches on losing it.
+    this.redis.send("PUBLISH", [CHANNEL, `${TAG[change.type]}:${id}`]).catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.sub?.close();
+  }
+
+  private emit(change: StateChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private receive = (message: string): void => {
+    const change = decode(message);
+    if (change) this.emit(change);
+  };
+
+  private connect(first = false): Promise<void> {
+    this.resubscribing ??= (async () => {
+      this.sub?.close();
+      const sub = this.redis.subscriber();
+      this.sub = sub;
+      sub.onclose = () => {
+        if (this.sub !== sub || !this.subscribed) return;
+        this.subscribed = false;
+        this.emit({ type: "all" });
+      };
+      try {
+        await sub.connect();
+        await sub.subscribe(CHANNEL, this.receive);
+        this.subscribed = true;
+        // Changes published while we were away were missed: start from the store again.
+        if (!first) this.emit({ type: "all" });
+      } catch (err) {
+        sub.close();
+        if (first) throw err;
+      }
+    })().finally(() => {
+      this.resubscribing = null;
+    });
+    return this.resubscribing;
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * Spend caps shared by every node: the per-key (lifetime and monthly) and
+ * per-organization (monthly) totals and reservations live in Redis, and one atomic
+ * script checks every cap and reserves the estimate (spend-scripts.ts), so N nodes
+ * overshoot a cap by no more than one node would: the estimate error of the calls in
+ * flight. Totals are read from the store the first time any node needs them.
+ *
+ * Redis down or slow: a capped call is refused with 503 service_unavailable (fail
+ * closed), unless the operator chose GW_REDIS_SPEND_FAIL_OPEN, in which case this node's
+ * in-memory ledger decides alone. Settlements that cannot reach Redis wait in memory
+ * and are sent when it answers again, so a reservation is never left held.
+ */
+import { ApiError } from "../../lib/errors.ts";
+import { assertWithinCap, type Caps, MICROS_PER_CENT, monthOf, monthStart, nextMonthStart, type Reservation, type SpendLedger, type SpendStore } from "../spend-ledger.ts";
+import { type RedisConnection, RedisUnavailable } from "./redis-connection.ts";
+import { LOAD, RESERVE, SETTLE } from "./spend-scripts.ts";
+
+/** Totals idle this long leave Redis; the next capped call reads them from the store again. */
+const TOTALS_TTL_MS = 24 * 3_600_000;
+/** Settlements kept while Redis is away; past this the oldest are dropped (and counted). */
+const MAX_PENDING_SETTLEMENTS = 100_000;
+
+interface Settlement {
+  keys: [string, string];
+  args: (string | number)[];
+  /** It settles a reservation (marked in Redis), so sending it twice applies it once. */
+  idempotent: boolean;
+}
+
+export interface RedisSpendLedgerOptions {
+  /** Let calls through on this node's own ledger when Redis cannot answer. */
+  failOpen: boolean;
+  /** This node's in-memory ledger: the fail-open fallback. */
+  local: Pick<SpendLedger, "reserve">;
+  now?: () => number;
+  retryEveryMs?: number;
+  /** Told why a capped call could not be checked (for the log; the caller only sees 503). */
+  onUnavailable?: (err: RedisUnavailable) => void;
+}
+
+export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
+  private readonly now: () => number;
+  private pending: Settlement[] = [];
+  private dropped = 0;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly store: SpendStore,
+    private readonly opts: RedisSpendLedgerOptions,
+  ) {
+    this.now = opts.now ?? Date.now;
+    this.timer = setInterval(() => this.retrySettlements(), opts.retryEveryMs ?? 1000);
+    this.timer.unref();
+  }
+
+  reserve(caps: Caps, estimate: () => number): Reservation | Promise<Reservation> {
+    const keyCapped = caps.keyId !== null && (caps.keyLifetimeCents !== null || caps.keyMonthlyCents !== null);
+    const orgCapped = caps.orgMonthlyCents !== null;
+    // Uncapped: nothing to check; the cost still reaches totals Redis holds, after the call.
+    if (!keyCapped && !orgCapped) return this.reservation(caps, 0, false, false, "");
+    const estimateMicros = Math.ceil(estimate());
+    return this.reserveShared(caps, estimateMicros, keyCapped, orgCapped).catch((err) => {
+      if (!(err instanceof RedisUnavailable)) throw err;
+      this.opts.onUnavailable?.(err);
+      if (this.opts.failOpen) return this.opts.local.reserve(caps, () => estimateMicros);
+      throw new ApiError(503, "service_unavailable", "Spend caps are checked in the gateway's shared state (Redis), which is not answering; the call was not sent to the provider. Retry shortly.", {
+        headers: { "retry-after": "1" },
+      });
+    });
+  }
+
+  /** Settlements waiting for Redis, and those dropped because too many waited. */
+  stats(): { pendingSettlements: number; droppedSettlements: number } {
+    return { pendingSettlements: this.pending.length, droppedSettlements: this.dropped };
+  }
+
+  /** At shutdown: sends what waits and lets what is on its way answer, once. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.retrySettlements();
+    await Promise.all([...this.inFlight]);
+  }
+
+  private async reserveShared(caps: Caps, estimate: number, keyCapped: boolean, orgCapped: boolean): Promise<Reservation> {
+    const now = this.now();
+    const keys = this.hashes(caps);
+    const cap = (cents: number | null) => (cents === null ? -1 : cents * MICROS_PER_CENT);
+    // At most two loads: the key's totals, then the organization's.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const id = crypto.randomUUID();
+      const answer = (await this.redis
+        .eval(RESERVE, keys, [
+          monthOf(now), estimate, keyCapped ? cap(caps.keyLifetimeCents) : -1, keyCapped ? cap(caps.keyMonthlyCents) : -1, cap(caps.orgMonthlyCents),
+          keyCapped ? 1 : 0, orgCapped ? 1 : 0, TOTALS_TTL_MS, id,
+        ])
+        .catch((err) => {
+          // Timed out, but Redis may still run it: release it after, by its id (a no-op if it never ran).
+          if (err instanceof RedisUnavailable && !err.neverSent) this.reservation(caps, estimate, keyCapped, orgCapped, id).release();
+          throw err;
+        })) as [string, string?, number?];
+      if (answer[0] === "ok") return this.reservation(caps, estimate, keyCapped, orgCapped, id);
+      if (answer[0] === "load") {
+        await this.load(caps, answer[1] === "key" ? "key" : "org", now);
+        continue;
+      }
+      // The script found a cap passed: the same check here throws the same 429 one node would.
+      const used = Number(answer[2]);
+      if (answer[1] === "lifetime") assertWithinCap(caps.keyLifetimeCents as number, used, estimate, "spend_cap_exceeded", "this key's spend cap", null);
+      else if (answer[1] === "keymonth") assertWithinCap(caps.keyMonthlyCents as number, used, estimate, "monthly_cap_exceeded", "this key's monthly cap", nextMonthStart(now));
+      else assertWithinCap(caps.orgMonthlyCents as number, used, estimate, "monthly_cap_exceeded", "the organization's monthly budget", nextMonthStart(now));
+      throw new Error(`spend script and cap check disagree (${answer[1]})`);
+    }
+    throw new RedisUnavailable("spend totals were evicted while loading");
+  }
+
+  private async load(caps: Caps, which: "key" | "org", now: number): Promise<void> {
+    const from = monthStart(now);
+    const [keyHash, orgHash] = this.hashes(caps);
+    if (which === "key") {
+      const keyId = caps.keyId as string;
+      const [life, month] = await Promise.all([this.store.keyLifetimeMicros(keyId), this.store.spentSince(caps.orgId, keyId, from)]);
+      await this.redis.eval(LOAD, [keyHash], [monthOf(now), month, life, TOTALS_TTL_MS]);
+    } else {
+      const month = await this.store.spentSince(caps.orgId, null, from);
+      await this.redis.eval(LOAD, [orgHash], [monthOf(now), month, 0, TOTALS_TTL_MS]);
+    }
+  }
+
+  private reservation(caps: Caps, estimate: number, onKey: boolean, onOrg: boolean, id: string): Reservation {
+    let open = true;
+    const close = (actual: number) => {
+      if (!open) return;
+      open = false;
+      if (actual <= 0 && !onKey && !onOrg) return;
+      const args = [monthOf(this.now()), estimate, Math.max(0, Math.round(actual)), onKey ? 1 : 0, onOrg ? 1 : 0, TOTALS_TTL_MS, id];
+      this.settle({ keys: this.hashes(caps), args, idempotent: onKey || onOrg });
+    };
+    return { settle: (actual) => close(actual), release: () => close(0) };
+  }
+
+  /**
+   * Fire and forget: the response never waits for it. A settlement of a reservation is
+   * applied once however often it is sent, so any failure queues it again. An uncapped
+   * call's cost carries no such mark: it is re-sent only when it surely never left (no
+   * connection), never after a timeout that Redis may yet have answered.
+   */
+  private settle(s: Settlement): void {
+    const sent = this.redis
+      .eval(SETTLE, s.keys, s.args)
+      .catch((err) => {
+        if (s.idempotent || (err instanceof RedisUnavailable && err.neverSent)) this.queue(s);
+      })
+      .finally(() => this.inFlight.delete(sent));
+    this.inFlight.add(sent);
+  }
+
+  private queue(s: Settlement): void {
+    this.pending.push(s);
+    if (this.pending.length > MAX_PENDING_SETTLEMENTS) {
+      this.pending.shift();
+      this.dropped++;
+    }
+  }
+
+  private retrySettlements(): void {
+    if (this.pending.length === 0 || !this.redis.connected) return;
+    const batch = this.pending;
+    this.pending = [];
+    // Sent in one tick: Bun pipelines them into one write.
+    for (const s of batch) this.settle(s);
+  }
+
+  private hashes(caps: Caps): [string, string] {
+    return [caps.keyId === null ? "gw:spend:key:-" : `gw:spend:key:${caps.keyId}`, `gw:spend:org:${caps.orgId}`];
+  }
+}

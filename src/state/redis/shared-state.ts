@@ -1,0 +1,82 @@
+/**
+ * Everything a node shares with the others through Redis (GW_REDIS_URL), built in one
+ * place for the runtime: the connection, the node registry, the rate limiter, the
+ * spend ledger and the change bus, with their metrics and their readiness.
+ */
+import type { Logger } from "../../lib/log.ts";
+import { Gauge, Histogram, type MetricsRegistry } from "../../lib/metrics.ts";
+import type { SpendLedger, SpendStore } from "../spend-ledger.ts";
+import { NodeRegistry } from "./node-registry.ts";
+import { RedisChangeBus } from "./redis-change-bus.ts";
+import { RedisConnection } from "./redis-connection.ts";
+import { RedisRateLimiter } from "./redis-rate-limiter.ts";
+import { RedisSpendLedger } from "./redis-spend-ledger.ts";
+
+/** Round trips are sub-millisecond on a LAN; the top buckets catch a slow Redis. */
+export const ROUND_TRIP_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
+export interface SharedStateOptions {
+  url: string;
+  timeoutMs: number;
+  rateLimit: { limit: number; windowS: number };
+  spendFailOpen: boolean;
+  spendStore: SpendStore;
+  /** This node's in-memory ledger (the fail-open fallback). */
+  localLedger: Pick<SpendLedger, "reserve">;
+  metrics: MetricsRegistry;
+  log: Logger;
+}
+
+export class SharedState {
+  readonly redis: RedisConnection;
+  readonly nodes: NodeRegistry;
+  readonly limiter: RedisRateLimiter;
+  readonly ledger: RedisSpendLedger;
+  readonly bus: RedisChangeBus;
+
+  private constructor(opts: SharedStateOptions) {
+    const roundTrips = opts.metrics.register(new Histogram("gateway_redis_round_trip_seconds", "Redis command round trips (rate limits, spend reservations, settlements).", [], ROUND_TRIP_BUCKETS));
+    this.redis = new RedisConnection(opts.url, { timeoutMs: opts.timeoutMs, observe: (s) => roundTrips.observe([], s) });
+    this.nodes = new NodeRegistry(this.redis, `${process.pid}-${crypto.randomUUID()}`);
+    let fallbackCount = 0;
+    opts.metrics.register(new Gauge("gateway_redis_fallbacks_total", "Rate-limit decisions made locally because Redis did not answer.", () => fallbackCount, "counter"));
+    this.limiter = new RedisRateLimiter(this.redis, { ...opts.rateLimit, nodes: () => this.nodes.count(), onFallback: () => fallbackCount++ });
+    this.ledger = new RedisSpendLedger(this.redis, opts.spendStore, {
+      failOpen: opts.spendFailOpen,
+      local: opts.localLedger,
+      onUnavailable: (err) => opts.log.warn(opts.spendFailOpen ? "spend cap checked on this node only" : "capped call refused (503)", { reason: err.message }),
+    });
+    this.bus = new RedisChangeBus(this.redis);
+    opts.metrics.register(new Gauge("gateway_redis_up", "1 while this node's Redis connection is up.", () => (this.redis.connected ? 1 : 0)));
+    opts.metrics.register(new Gauge("gateway_redis_subscribed", "1 while this node receives other nodes' changes.", () => (this.bus.isSubscribed ? 1 : 0)));
+    opts.metrics.register(new Gauge("gateway_nodes", "Gateway nodes seen on this Redis in the last 15 seconds.", () => this.nodes.count()));
+    opts.metrics.register(new Gauge("gateway_spend_pending_settlements", "Spend settlements waiting for Redis to answer again.", () => this.ledger.stats().pendingSettlements));
+  }
+
+  /** Connects and subscribes (subscribe listeners to `bus` first); a Redis unreachable at start is an error (the operator asked for it). */
+  static async open(opts: SharedStateOptions): Promise<SharedState> {
+    const shared = new SharedState(opts);
+    try {
+      await shared.redis.client.connect();
+      await shared.redis.loadScripts();
+      await shared.bus.start();
+      await shared.nodes.beat();
+    } catch (err) {
+      await shared.close();
+      throw new Error(`GW_REDIS_URL: cannot reach Redis (${(err as Error).message ?? err})`);
+    }
+    return shared;
+  }
+
+  /** For /readyz: Redis is reported, not required (a node without it still serves, see docs/scale-out.md). */
+  health(): { redis: "ok" | "unavailable"; changes: "subscribed" | "resyncing" } {
+    return { redis: this.redis.connected ? "ok" : "unavailable", changes: this.bus.isSubscribed ? "subscribed" : "resyncing" };
+  }
+
+  async close(): Promise<void> {
+    await this.nodes.leave();
+    await this.ledger.close();
+    await this.bus.close();
+    this.redis.close();
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * One write-behind flush as a few multi-row statements, for Postgres: the events in
+ * chunks, every hourly roll-up row in one upsert, every key counter in one UPDATE ...
+ * FROM (VALUES ...). Roll-up rows and keys are sorted, so two nodes flushing together
+ * lock rows in the same order and never deadlock.
+ */
+import type { FlushBatch, KeyTouch } from "../../domain/types.ts";
+import type { HourlyDelta } from "../hourly-rollup.ts";
+import { USAGE_EVENT_COLUMNS, usageEventParams } from "../sqlite/rows.ts";
+
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/** Events per INSERT: 14 parameters each, well below Postgres's 65,535 per statement. */
+const EVENTS_PER_INSERT = 1000;
+const HOURLY_COLUMNS = ["org_id", "hour", "key_id", "provider", "model", "requests", "errors", "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms_sum"];
+const ROWS_PER_UPSERT = 4000;
+
+/** `($1, $2), ($3, $4)` for `rows` rows of `width` values, each cast as `casts` says (VALUES lists need types). */
+function placeholders(rows: number, width: number, casts: string[] = []): string {
+  const out: string[] = [];
+  let n = 0;
+  for (let r = 0; r < rows; r++) {
+    const cells: string[] = [];
+    for (let c = 0; c < width; c++) cells.push(`$${++n}${casts[c] ? `::${casts[c]}` : ""}`);
+    out.push(`(${cells.join(", ")})`);
+  }
+  return out.join(", ");
+}
+
+export function flushStatements(batch: FlushBatch, hourly: HourlyDelta[]): Statement[] {
+  const out: Statement[] = [];
+  const events = batch.events;
+  for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
+    const end = Math.min(i + EVENTS_PER_INSERT, events.length);
+    out.push({
+      text: `INSERT INTO usage_events (${USAGE_EVENT_COLUMNS.join(", ")}) VALUES ${placeholders(end - i, USAGE_EVENT_COLUMNS.length)}`,
+      params: usageEventParams(events, i, end),
+    });
+  }
+  const rows = [...hourly].sort((a, b) => compare(a.orgId, b.orgId) || a.hour - b.hour || compare(a.keyId, b.keyId) || compare(a.provider, b.provider) || compare(a.model, b.model));
+  for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT) {
+    const chunk = rows.slice(i, i + ROWS_PER_UPSERT);
+    out.push({
+      text: `INSERT INTO usage_hourly (${HOURLY_COLUMNS.join(", ")}) VALUES ${placeholders(chunk.length, HOURLY_COLUMNS.length)}
+             ON CONFLICT (org_id, hour, key_id, provider, model) DO UPDATE SET
+               requests = usage_hourly.requests + excluded.requests,
+               errors = usage_hourly.errors + excluded.errors,
+               prompt_tokens = usage_hourly.prompt_tokens + excluded.prompt_tokens,
+               completion_tokens = usage_hourly.completion_tokens + excluded.completion_tokens,
+               cost_micros = usage_hourly.cost_micros + excluded.cost_micros,
+               latency_ms_sum = usage_hourly.latency_ms_sum + excluded.latency_ms_sum`,
+      params: chunk.flatMap((h) => [h.orgId, h.hour, h.keyId, h.provider, h.model, h.requests, h.errors, h.promptTokens, h.completionTokens, h.costMicros, h.latencyMsSum]),
+    });
+  }
+  const touches = [...batch.keyTouches].sort((a, b) => compare(a.keyId, b.keyId));
+  for (let i = 0; i < touches.length; i += ROWS_PER_UPSERT) out.push(keyTouchUpdate(touches.slice(i, i + ROWS_PER_UPSERT)));
+  return out;
+}
+
+function keyTouchUpdate(touches: KeyTouch[]): Statement {
+  return {
+    text: `UPDATE api_keys AS k SET request_count = k.request_count + t.requests, spent_micros = k.spent_micros + t.spend,
+             last_used_at = CASE WHEN k.last_used_at IS NULL OR k.last_used_at < t.last_used THEN t.last_used ELSE k.last_used_at END
+           FROM (VALUES ${placeholders(touches.length, 4, ["text", "bigint", "bigint", "bigint"])}) AS t(id, requests, spend, last_used)
+           WHERE k.id = t.id`,
+    params: touches.flatMap((t) => [t.keyId, t.requests, t.spendMicros, t.lastUsedAt]),
+  };
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,53 @@
+/** `gateway serve --workers N`: several processes on one port, only with Redis. */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import OpenAI from "openai";
+import { CLI, removeDir, ROOT, runCli, tempDataDir } from "../support/gateway-process.ts";
+import { freePort, type RedisServer, startRedis } from "../support/servers.ts";
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedis();
+}, 30_000);
+afterAll(async () => {
+  await redis?.stop();
+});
+
+test("several workers without Redis are refused with the reason", async () => {
+  const dataDir = tempDataDir();
+  const r = await runCli(["serve", "--workers", "2", "--port", String(await freePort()), "--data", dataDir], { GW_REDIS_URL: "" });
+  expect(r.code).not.toBe(0);
+  expect(r.stderr + r.stdout).toContain("--workers above 1 needs GW_REDIS_URL");
+  removeDir(dataDir);
+});
+
+test("two workers share one port and one rate limit; SIGTERM stops them all cleanly", async () => {
+  const dataDir = tempDataDir();
+  const env = { GW_REDIS_URL: redis.url, GW_RATE_LIMIT_REQUESTS: "20", GW_RATE_LIMIT_WINDOW_S: "86400" };
+  const init = await runCli(["init", "--data", dataDir, "--org", "W", "--email", "w@w.test", "--json"], env);
+  expect(init.code).toBe(0);
+  const { apiKey } = JSON.parse(init.stdout);
+  const port = await freePort();
+  const proc = Bun.spawn(["bun", "run", CLI, "serve", "--workers", "2", "--port", String(port), "--data", dataDir], { cwd: ROOT, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 400; i++) {
+    const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+    const children = spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" }).stdout.trim().split("\n").filter(Boolean);
+    if (ready && children.length === 2) break;
+    await Bun.sleep(50);
+  }
+  expect(spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" }).stdout.trim().split("\n")).toHaveLength(2);
+  // Fresh connections, so the kernel spreads them over both workers; the limit holds across them.
+  const client = new OpenAI({ baseURL: `${url}/v1`, apiKey, maxRetries: 0, fetch: (input, init) => fetch(input as string, { ...init, keepalive: false }) });
+  const statuses = await Promise.all(Array.from({ length: 30 }, () => client.models.list().then(() => 200, (e) => e.status as number)));
+  expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  proc.kill("SIGTERM");
+  expect(await proc.exited).toBe(0);
+  // Both bound the port (a worker refused it would have exited and been restarted) and both drained.
+  const out = await new Response(proc.stdout).text();
+  expect(out).not.toContain("worker exited");
+  expect(out.match(/"msg":"listening"/g)).toHaveLength(2);
+  expect(out.match(/"msg":"stopped"/g)).toHaveLength(2);
+  removeDir(dataDir);
+}, 60_000);

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { RedisChangeBus } from "../../../src/state/redis/redis-change-bus.ts";
+import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
+import { type RedisServer, startRedis } from "../../support/servers.ts";
+
+let redis: RedisServer;
+const open: { close(): unknown }[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+}, 30_000);
+afterAll(async () => {
+  for (const c of open) c.close();
+  await redis?.stop();
+});
+
+/** A node's caches, as the bus sees them: what its listener was told. */
+function node() {
+  const seen: string[] = [];
+  const conn = new RedisConnection(redis.url, { timeoutMs: 1000, reconnectEveryMs: 50 });
+  const bus = new RedisChangeBus(conn, { resyncEveryMs: 50 });
+  bus.subscribe((c) => seen.push(c.type === "key" ? `key ${c.keyHash}` : c.type === "all" ? "all" : `${c.type} ${c.orgId}`));
+  open.push(bus, conn);
+  return { conn, bus, seen };
+}
+
+async function until(cond: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await Bun.sleep(10);
+  }
+}
+
+test("a change published on one node reaches its own listeners before publish returns, and every other node's", async () => {
+  const [a, b, c] = [node(), node(), node()];
+  await Promise.all([a, b, c].map((n) => n.bus.start()));
+  while (!a.conn.connected) await Bun.sleep(10);
+  a.bus.publish({ type: "key", keyHash: "h1" });
+  expect(a.seen).toContain("key h1");
+  a.bus.publish({ type: "providers", orgId: "org_1" });
+  a.bus.publish({ type: "preferences", orgId: "org_2" });
+  for (const n of [b, c]) await until(() => n.seen.includes("preferences org_2"));
+  expect(b.seen).toEqual(["key h1", "providers org_1", "preferences org_2"]);
+  expect(c.seen).toEqual(b.seen);
+});
+
+test("losing the subscription clears the caches; getting it back clears them again, then changes flow as before", async () => {
+  const [a, b] = [node(), node()];
+  await Promise.all([a.bus.start(), b.bus.start()]);
+  redis.kill();
+  await until(() => b.seen.includes("all") && !b.bus.isSubscribed);
+  await redis.restart();
+  await until(() => b.bus.isSubscribed && a.bus.isSubscribed && a.conn.connected);
+  const resyncs = b.seen.filter((s) => s === "all").length;
+  expect(resyncs).toBeGreaterThanOrEqual(2);
+  a.bus.publish({ type: "key", keyHash: "after" });
+  await until(() => b.seen.includes("key after"));
+}, 30_000);

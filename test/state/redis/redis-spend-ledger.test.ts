@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { ApiError } from "../../../src/lib/errors.ts";
+import { MemorySpendLedger } from "../../../src/state/memory-spend-ledger.ts";
+import type { Caps, Reservation, SpendStore } from "../../../src/state/spend-ledger.ts";
+import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
+import { RedisSpendLedger } from "../../../src/state/redis/redis-spend-ledger.ts";
+import { type RedisServer, startRedis } from "../../support/servers.ts";
+
+let redis: RedisServer;
+const open: { close(): unknown }[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+}, 30_000);
+afterAll(async () => {
+  for (const c of open) c.close();
+  await redis?.stop();
+});
+
+const CENT = 10_000;
+let n = 0;
+const fresh = (over: Partial<Caps> = {}): Caps => ({ keyId: `key_${++n}_${process.pid}`, orgId: `org_${n}_${process.pid}`, keyLifetimeCents: null, keyMonthlyCents: null, orgMonthlyCents: null, ...over });
+/** Spend already in the store, per key and per organization. */
+const storeWith = (keyLifetime = 0, keyMonth = 0, orgMonth = 0): SpendStore => ({
+  keyLifetimeMicros: async () => keyLifetime,
+  spentSince: async (_org, keyId) => (keyId === null ? orgMonth : keyMonth),
+});
+
+async function node(store: SpendStore, opts: { failOpen?: boolean; timeoutMs?: number } = {}) {
+  const conn = new RedisConnection(redis.url, { timeoutMs: opts.timeoutMs ?? 2000, reconnectEveryMs: 50 });
+  while (!conn.connected) await Bun.sleep(10);
+  const ledger = new RedisSpendLedger(conn, store, { failOpen: opts.failOpen ?? false, local: new MemorySpendLedger(store), retryEveryMs: 50 });
+  open.push(conn, ledger);
+  return { conn, ledger };
+}
+
+const outcome = async (p: Reservation | Promise<Reservation>) => {
+  try {
+    return await p;
+  } catch (err) {
+    return err as ApiError;
+  }
+};
+
+test("sixty calls at once across three nodes reserve no more than the cap; settlements free what was not spent", async () => {
+  const store = storeWith(10 * CENT);
+  const nodes = await Promise.all([node(store), node(store), node(store)]);
+  const caps = fresh({ keyLifetimeCents: 100 }); // 1,000,000 micros, 100,000 already spent
+  const results = await Promise.all(Array.from({ length: 60 }, (_, i) => outcome(nodes[i % 3]!.ledger.reserve(caps, () => 300_000))));
+  const granted = results.filter((r): r is Reservation => !(r instanceof ApiError));
+  expect(granted).toHaveLength(3); // 100,000 + 3 × 300,000 = 1,000,000
+  const refused = results.find((r) => r instanceof ApiError) as ApiError;
+  expect(refused).toMatchObject({ status: 429, code: "spend_cap_exceeded" });
+  expect(refused.message).toContain("(0 of 100 cents)");
+  // Each call really cost a third of its estimate: 600,000 comes back.
+  for (const r of granted) r.settle(100_000);
+  await waitFor(async () => !((await outcome(nodes[0]!.ledger.reserve(caps, () => 600_000))) instanceof ApiError));
+  expect(await outcome(nodes[1]!.ledger.reserve(caps, () => 1))).toBeInstanceOf(ApiError);
+});
+
+test("a settlement is applied once, however often it is called, and release gives the whole estimate back", async () => {
+  const store = storeWith();
+  const { ledger } = await node(store);
+  const caps = fresh({ orgMonthlyCents: 10 }); // 100,000 micros
+  const a = (await ledger.reserve(caps, () => 60_000)) as Reservation;
+  expect(await outcome(ledger.reserve(caps, () => 60_000))).toMatchObject({ status: 429, code: "monthly_cap_exceeded" });
+  a.settle(30_000);
+  a.settle(30_000);
+  a.release();
+  await waitFor(async () => {
+    const r = await outcome(ledger.reserve(caps, () => 70_000));
+    if (r instanceof ApiError) return false;
+    r.release();
+    return true;
+  });
+  // 30,000 spent: 70,001 more does not fit.
+  expect(await outcome(ledger.reserve(caps, () => 70_001))).toMatchObject({ status: 429, code: "monthly_cap_exceeded" });
+});
+
+test("the same 429 as one node's ledger: code, message and details", async () => {
+  const store = storeWith(0, 40 * CENT, 0);
+  const { ledger } = await node(store);
+  const caps = fresh({ keyMonthlyCents: 50 });
+  const shared = (await outcome(ledger.reserve(caps, () => 200_000))) as ApiError;
+  const local = (await outcome(new MemorySpendLedger(store).reserve(caps, () => 200_000))) as ApiError;
+  expect(shared).toBeInstanceOf(ApiError);
+  expect({ status: shared.status, code: shared.code, message: shared.message, body: JSON.stringify(shared) }).toEqual({ status: local.status, code: local.code, message: local.message, body: JSON.stringify(local) });
+});
+
+test("uncapped calls cost nothing to admit and still reach totals Redis holds", async () => {
+  const store = storeWith();
+  const { ledger } = await node(store);
+  const capped = fresh({ keyLifetimeCents: 10 });
+  const uncapped = { ...capped, keyLifetimeCents: null };
+  ((await ledger.reserve(capped, () => 1)) as Reservation).release();
+  const call = ledger.reserve(uncapped, () => {
+    throw new Error("an uncapped call needs no estimate");
+  }) as Reservation;
+  call.settle(90_000);
+  await waitFor(async () => (await outcome(ledger.reserve(capped, () => 20_000))) instanceof ApiError);
+  expect(await outcome(ledger.reserve(capped, () => 10_000))).not.toBeInstanceOf(ApiError);
+});
+
+test("Redis down: capped calls get 503 service_unavailable (fail closed), or this node's own ledger with fail-open; uncapped calls pass", async () => {
+  const store = storeWith();
+  const closed = await node(store);
+  const opened = await node(store, { failOpen: true });
+  const caps = fresh({ keyLifetimeCents: 10 });
+  redis.kill();
+  await waitFor(async () => !closed.conn.connected && !opened.conn.connected);
+  expect(await outcome(closed.ledger.reserve(caps, () => 1_000))).toMatchObject({ status: 503, code: "service_unavailable" });
+  const viaLocal = await outcome(opened.ledger.reserve(caps, () => 60_000));
+  expect(viaLocal).not.toBeInstanceOf(ApiError);
+  expect(await outcome(opened.ledger.reserve(caps, () => 60_000))).toMatchObject({ status: 429, code: "spend_cap_exceeded" });
+  const uncapped = closed.ledger.reserve(fresh(), () => 1) as Reservation;
+  uncapped.settle(5);
+  await redis.restart();
+  await waitFor(async () => closed.conn.connected);
+  expect(await outcome(closed.ledger.reserve(caps, () => 1_000))).not.toBeInstanceOf(ApiError);
+}, 30_000);
+
+test("a settlement that could not reach Redis is sent when it answers again, so the reservation is not left held", async () => {
+  const store = storeWith();
+  const { conn, ledger } = await node(store, { timeoutMs: 300 });
+  const caps = fresh({ keyLifetimeCents: 10 });
+  const r = (await ledger.reserve(caps, () => 100_000)) as Reservation; // the whole cap
+  // Pause every write: the settlement times out, is queued, and goes again after the pause.
+  const admin = new RedisConnection(redis.url, { timeoutMs: 2000 });
+  open.push(admin);
+  while (!admin.connected) await Bun.sleep(10);
+  await admin.send("CLIENT", ["PAUSE", "800", "WRITE"]);
+  r.settle(40_000);
+  await waitFor(async () => ledger.stats().pendingSettlements > 0);
+  await waitFor(async () => ledger.stats().pendingSettlements === 0 && conn.connected);
+  await waitFor(async () => {
+    const again = await outcome(ledger.reserve(caps, () => 60_000));
+    if (again instanceof ApiError) return false;
+    again.release();
+    return true;
+  });
+  // Applied once, not twice: 40,000 spent, so 60,001 does not fit.
+  expect(await outcome(ledger.reserve(caps, () => 60_001))).toMatchObject({ status: 429 });
+}, 30_000);
+
+async function waitFor(cond: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await Bun.sleep(20);
+  }
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { SQL } from "bun";
+import { newId } from "../../src/domain/ids.ts";
+import { MIGRATIONS } from "../../src/store/migrations/index.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import { PostgresStore } from "../../src/store/postgres/postgres-store.ts";
+import { type PostgresServer, startPostgres } from "../support/servers.ts";
+import { runStoreContract } from "./store-contract.ts";
+
+let pg: PostgresServer;
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
+
+// Each test gets its own database, so the contract's "list everything" checks see only its rows.
+runStoreContract("Postgres", async () => new PostgresStore(await pg.createDatabase(), { max: 2 }));
+
+test("a postgres:// URL opens the Postgres store", async () => {
+  const url = await pg.createDatabase();
+  const store = openStore({ databaseUrl: url, dataDir: "/nonexistent" });
+  expect(store).toBeInstanceOf(PostgresStore);
+  await store.migrate();
+  await store.ping();
+  await store.close();
+});
+
+test("nodes starting together apply each migration once, under the advisory lock", async () => {
+  const url = await pg.createDatabase();
+  const stores = Array.from({ length: 4 }, () => new PostgresStore(url, { max: 1 }));
+  await Promise.all(stores.map((s) => s.migrate()));
+  const sql = new SQL(url, { max: 1 });
+  const rows = (await sql`SELECT version FROM schema_migrations ORDER BY version`) as { version: number }[];
+  expect(rows.map((r) => Number(r.version))).toEqual(MIGRATIONS.map((m) => m.version));
+  await sql.close();
+  await Promise.all(stores.map((s) => s.close()));
+});
+
+test("flushes from several nodes at once, touching the same keys and roll-up rows, all land", async () => {
+  const url = await pg.createDatabase();
+  const setup = new PostgresStore(url, { max: 1 });
+  await setup.migrate();
+  const org = { id: newId("org"), name: "o", tier: "enterprise" as const, createdAt: 1 };
+  await setup.createOrganization(org);
+  const sa = { id: newId("sa"), orgId: org.id, name: "b", description: "", role: "member" as const, createdBy: null, createdAt: 1 };
+  await setup.createServiceAccount(sa);
+  const keys = ["a", "b", "c"].map((n) => ({
+    id: newId("key"), orgId: org.id, serviceAccountId: sa.id, name: n, keyHash: crypto.randomUUID(), keyPrefix: "gw_live_x", keyType: "live" as const,
+    proxyMode: "security_enhanced", spendCapCents: null, monthlyCapCents: null, spentMicros: 0, requestCount: 0, lastUsedAt: null, createdAt: 1, revokedAt: null, revokedReason: null,
+  }));
+  for (const k of keys) await setup.createApiKey(k);
+  const nodes = Array.from({ length: 3 }, () => new PostgresStore(url, { max: 2 }));
+  const hour = 3_600_000 * 490_000;
+  const flush = (node: PostgresStore, n: number) => {
+    // Each node touches the keys in a different order: sorted statements must not deadlock.
+    const order = n % 2 ? [...keys].reverse() : keys;
+    return node.writeFlush({
+      events: order.map((k, i) => ({ id: newId("evt"), requestId: "r", orgId: org.id, keyId: k.id, userId: null, provider: "openai", model: "m", promptTokens: 1, completionTokens: 1, costMicros: 10, latencyMs: 1, status: 200, errorCode: null, createdAt: hour + i })),
+      keyTouches: order.map((k) => ({ keyId: k.id, requests: 1, spendMicros: 10, lastUsedAt: hour + n })),
+    });
+  };
+  await Promise.all(Array.from({ length: 30 }, (_, n) => flush(nodes[n % 3] as PostgresStore, n)));
+  expect(await setup.countUsageEvents(org.id)).toBe(90);
+  for (const k of keys) expect(await setup.getApiKey(k.id)).toMatchObject({ requestCount: 30, spentMicros: 300, lastUsedAt: hour + 29 });
+  expect(await setup.sumCostMicros(org.id, null, hour)).toBe(900);
+  await Promise.all([setup, ...nodes].map((s) => s.close()));
+});
