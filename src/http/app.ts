@@ -13,6 +13,7 @@ import { API_VERSION, VERSION } from "../version.ts";
 import { type Surface, surfaceForPath } from "./error-envelopes.ts";
 import { json } from "./json-response.ts";
 import type { Admission, Handler, RequestRunner } from "./request-runner.ts";
+import { analyticsHandler } from "./surfaces/analytics-surface.ts";
 import { gatewayHandler } from "./surfaces/gateway-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
 import { messagesHandler } from "./surfaces/messages-surface.ts";
@@ -43,6 +44,7 @@ function routes(rt: AppDeps): Route[] {
   const { config, store, runner, operations, services, metrics } = rt;
   const sessions = { store, secureCookies: config.publicUrl?.startsWith("https:") ?? false, now: services.now };
   const openai = { runner, calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
+  const analytics = { runner, store, now: services.now };
   return [
     { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
@@ -53,6 +55,11 @@ function routes(rt: AppDeps): Route[] {
     { method: "GET", path: "/v1/models", surface: "openai", admission: "identity", handler: modelsHandler(openai) },
     { method: "POST", path: "/v1/messages", surface: "messages", admission: "identity", handler: messagesHandler(openai) },
     { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler({ runner, operations, services, maxBodyBytes: config.maxBodyBytes }) },
+    { method: "GET", path: "/api/byok/analytics/forecast/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "forecast") },
+    { method: "GET", path: "/api/byok/analytics/anomalies", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "anomalies") },
+    { method: "GET", path: "/api/byok/analytics/trends/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "trends") },
+    { method: "GET", path: "/api/byok/analytics/budget", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "budget") },
+    { method: "GET", path: "/api/byok/analytics/providers/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "providers") },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
     { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
     { method: "POST", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },

@@ -1,0 +1,57 @@
+/**
+ * The five analytics views of one organization, read from the hourly roll-ups (never
+ * raw usage rows). Every view answers the specification's analytics response over its
+ * window, plus its own focus:
+ * - forecast/:period  history = `timeframe`; `:period` is the horizon projected;
+ * - anomalies         window = `timeframe`;
+ * - trends/:period    window = `:period` (the path wins over `timeframe`);
+ * - budget            window = `timeframe`, plus this month against `monthlyBudget`;
+ * - providers/:period window = `:period`.
+ */
+import type { UsageHourly } from "../../domain/types.ts";
+import type { Store } from "../../store/store.ts";
+import { budgetStatus, type BudgetStatus, monthStart } from "./budget.ts";
+import { forecastSum, fitHolt } from "./holt.ts";
+import { toDollars } from "./money.ts";
+import { type AnalyticsReport, buildReport } from "./report.ts";
+import { parsePeriod, windowOf } from "./window.ts";
+
+export type AnalyticsView = "forecast" | "anomalies" | "trends" | "budget" | "providers";
+
+export interface AnalyticsQuery {
+  /** The path's `:period`, on the views that have one. */
+  period?: string | null;
+  timeframe?: string | null;
+  provider?: string | null;
+}
+
+export type AnalyticsAnswer = AnalyticsReport & {
+  view: AnalyticsView;
+  provider: string | null;
+  focus?: { horizonDays: number; projectedCost: number } | { budget: BudgetStatus };
+};
+
+export async function loadRollups(store: Store, orgId: string, from: number, to: number, provider: string | null): Promise<UsageHourly[]> {
+  const rows = await store.listUsageHourly(orgId, from, to);
+  return provider ? rows.filter((r) => r.provider === provider) : rows;
+}
+
+export async function orgAnalytics(store: Store, orgId: string, view: AnalyticsView, q: AnalyticsQuery, now: number): Promise<AnalyticsAnswer> {
+  // Checked first, so a bad value is a 400 before anything is read.
+  const timeframeDays = parsePeriod(q.timeframe, "timeframe");
+  const periodDays = view === "forecast" || view === "trends" || view === "providers" ? parsePeriod(q.period, "period") : null;
+  const provider = q.provider ? q.provider.slice(0, 100) : null;
+  const days = view === "trends" || view === "providers" ? periodDays! : timeframeDays;
+  const w = windowOf(days, now);
+  const report = buildReport(await loadRollups(store, orgId, w.from, w.to, provider), w);
+  const answer: AnalyticsAnswer = { view, provider, ...report };
+  if (view === "forecast") {
+    const closed = report.daily.slice(0, -1).map((d) => Math.round(d.cost * 1_000_000));
+    answer.focus = { horizonDays: periodDays!, projectedCost: toDollars(Math.round(forecastSum(fitHolt(closed.length ? closed : [0]), periodDays!))) };
+  }
+  if (view === "budget") {
+    const prefs = await store.getOrgPreferences(orgId);
+    answer.focus = { budget: budgetStatus(prefs.monthlyBudgetCents, await store.sumCostMicros(orgId, null, monthStart(now)), now) };
+  }
+  return answer;
+}
