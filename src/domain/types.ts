@@ -135,6 +135,30 @@ export interface Notification {
   readAt: number | null;
 }
 
+/** One attempt to post a notification to an organization's webhook. */
+export interface WebhookDelivery {
+  id: string;
+  orgId: string;
+  notificationId: string;
+  attempt: number;
+  /** The receiver's HTTP status; null when no answer came. */
+  status: number | null;
+  /** Why the attempt failed (never a response body); null on success. */
+  error: string | null;
+  createdAt: number;
+}
+
+/** The figures of one optimized document or request: counts only, never text. */
+export interface EtlDocument {
+  id: string;
+  orgId: string;
+  createdAt: number;
+  originalTokens: number;
+  optimizedTokens: number;
+  costSavingsMicros: number;
+  transformations: string[];
+}
+
 export type PiiAction = "redact" | "block";
 export type RouteStrategy = "cost" | "speed" | "quality" | "balanced";
 

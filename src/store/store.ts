@@ -8,6 +8,7 @@ import type {
   ApiKeyRecord,
   AuditEntry,
   AuditInput,
+  EtlDocument,
   FlushBatch,
   KeyPrincipal,
   LoginLink,
@@ -20,6 +21,7 @@ import type {
   Session,
   UsageHourly,
   User,
+  WebhookDelivery,
 } from "../domain/types.ts";
 
 export interface AuditPage {
@@ -104,6 +106,23 @@ export interface Store {
   // Notifications
   createNotification(n: Notification): Promise<void>;
   listNotifications(orgId: string, limit: number): Promise<Notification[]>;
+  /** Marks the organization's unread notifications read (the given ids, or all with null); returns how many changed. */
+  markNotificationsRead(orgId: string, ids: string[] | null, at: number): Promise<number>;
+
+  // Alert webhooks
+  /** Replaces the organization's sealed webhook signing secret. */
+  setWebhookSecret(orgId: string, sealed: string, at: number): Promise<void>;
+  getWebhookSecret(orgId: string): Promise<string | null>;
+  recordWebhookDelivery(d: WebhookDelivery): Promise<void>;
+  /** Newest first. */
+  listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]>;
+
+  // Context optimizer (ETL) figures
+  recordEtlDocument(d: EtlDocument): Promise<void>;
+  /** Newest first. */
+  listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]>;
+  /** Sums over all of the organization's documents, and the count per transformation. */
+  sumEtlDocuments(orgId: string): Promise<{ documents: number; originalTokens: number; optimizedTokens: number; costSavingsMicros: number; transformations: Record<string, number> }>;
 }
 
 export type { AuditInput };

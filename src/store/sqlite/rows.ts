@@ -2,6 +2,7 @@
 import type {
   ApiKeyRecord,
   AuditEntry,
+  EtlDocument,
   KeyType,
   Notification,
   Organization,
@@ -14,6 +15,7 @@ import type {
   UsageEvent,
   UsageHourly,
   User,
+  WebhookDelivery,
 } from "../../domain/types.ts";
 
 export type Row = Record<string, unknown>;
@@ -142,3 +144,23 @@ export function usageEventParams(events: readonly UsageEvent[], from: number, to
   }
   return params;
 }
+
+export const toWebhookDelivery = (r: Row): WebhookDelivery => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  notificationId: str(r.notification_id),
+  attempt: num(r.attempt),
+  status: numOrNull(r.status),
+  error: r.error === null ? null : str(r.error),
+  createdAt: num(r.created_at),
+});
+
+export const toEtlDocument = (r: Row): EtlDocument => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  createdAt: num(r.created_at),
+  originalTokens: num(r.original_tokens),
+  optimizedTokens: num(r.optimized_tokens),
+  costSavingsMicros: num(r.cost_savings_micros),
+  transformations: JSON.parse(str(r.transformations)) as string[],
+});

@@ -9,6 +9,7 @@ import {
   DEFAULT_PERSONAL_PREFERENCES,
   type ApiKeyRecord,
   type AuditEntry,
+  type EtlDocument,
   type FlushBatch,
   type KeyPrincipal,
   type LoginLink,
@@ -21,6 +22,7 @@ import {
   type Session,
   type UsageHourly,
   type User,
+  type WebhookDelivery,
 } from "../../domain/types.ts";
 import { MIGRATIONS } from "../migrations/index.ts";
 import type { AuditPage, Store } from "../store.ts";
@@ -29,6 +31,7 @@ import {
   type Row,
   toApiKey,
   toAudit,
+  toEtlDocument,
   toNotification,
   toOrganization,
   toProviderConfig,
@@ -36,6 +39,7 @@ import {
   toSession,
   toUsageHourly,
   toUser,
+  toWebhookDelivery,
   USAGE_EVENT_COLUMNS,
   usageEventParams,
 } from "./rows.ts";
@@ -364,5 +368,55 @@ export class SqliteStore implements Store {
 
   async listNotifications(orgId: string, limit: number): Promise<Notification[]> {
     return this.all("SELECT * FROM notifications WHERE org_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", orgId, limit).map(toNotification);
+  }
+
+  async markNotificationsRead(orgId: string, ids: string[] | null, at: number): Promise<number> {
+    if (ids === null) return this.run("UPDATE notifications SET read_at = ? WHERE org_id = ? AND read_at IS NULL", at, orgId);
+    let changed = 0;
+    for (const id of ids) changed += this.run("UPDATE notifications SET read_at = ? WHERE org_id = ? AND id = ? AND read_at IS NULL", at, orgId, id);
+    return changed;
+  }
+
+  async setWebhookSecret(orgId: string, sealed: string, at: number): Promise<void> {
+    this.run("INSERT INTO webhook_secrets (org_id, sealed, created_at) VALUES (?, ?, ?) ON CONFLICT (org_id) DO UPDATE SET sealed = excluded.sealed, created_at = excluded.created_at", orgId, sealed, at);
+  }
+
+  async getWebhookSecret(orgId: string): Promise<string | null> {
+    const r = this.one("SELECT sealed FROM webhook_secrets WHERE org_id = ?", orgId);
+    return r ? String(r.sealed) : null;
+  }
+
+  async recordWebhookDelivery(d: WebhookDelivery): Promise<void> {
+    this.run(
+      "INSERT INTO webhook_deliveries (id, org_id, notification_id, attempt, status, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      d.id, d.orgId, d.notificationId, d.attempt, d.status, d.error, d.createdAt,
+    );
+  }
+
+  async listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]> {
+    return this.all("SELECT * FROM webhook_deliveries WHERE org_id = ? ORDER BY created_at DESC, attempt DESC LIMIT ?", orgId, limit).map(toWebhookDelivery);
+  }
+
+  async recordEtlDocument(d: EtlDocument): Promise<void> {
+    this.run(
+      "INSERT INTO etl_documents (id, org_id, created_at, original_tokens, optimized_tokens, cost_savings_micros, transformations) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      d.id, d.orgId, d.createdAt, d.originalTokens, d.optimizedTokens, d.costSavingsMicros, JSON.stringify(d.transformations),
+    );
+  }
+
+  async listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]> {
+    return this.all("SELECT * FROM etl_documents WHERE org_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", orgId, limit).map(toEtlDocument);
+  }
+
+  async sumEtlDocuments(orgId: string) {
+    const r = this.one(
+      "SELECT COUNT(*) AS n, COALESCE(SUM(original_tokens), 0) AS o, COALESCE(SUM(optimized_tokens), 0) AS p, COALESCE(SUM(cost_savings_micros), 0) AS c FROM etl_documents WHERE org_id = ?",
+      orgId,
+    );
+    const transformations: Record<string, number> = {};
+    for (const t of this.all("SELECT j.value AS name, COUNT(*) AS n FROM etl_documents, json_each(etl_documents.transformations) AS j WHERE org_id = ? GROUP BY j.value", orgId)) {
+      transformations[String(t.name)] = Number(t.n);
+    }
+    return { documents: Number(r?.n ?? 0), originalTokens: Number(r?.o ?? 0), optimizedTokens: Number(r?.p ?? 0), costSavingsMicros: Number(r?.c ?? 0), transformations };
   }
 }
