@@ -22,6 +22,9 @@ import { loadCatalog } from "./providers/catalog/catalog.ts";
 import { SecretBox } from "./lib/secret-box.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
+import { AlertChecker } from "./services/alerts/alert-checker.ts";
+import { Notifier } from "./services/alerts/notifier.ts";
+import { DEFAULT_DELIVERY } from "./services/alerts/webhook-delivery.ts";
 import { ModelList } from "./services/model-list.ts";
 import { openCredentials } from "./services/providers.ts";
 import { OrgSettings } from "./state/org-settings.ts";
@@ -129,6 +132,9 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   metrics.onCollect(runner.record);
 
   const stopMaintenance = scheduleMaintenance(store, config.usageRetentionDays, log);
+  const notifier = new Notifier({ store, box, log, delivery: { ...DEFAULT_DELIVERY, fetch: (url, init) => fetch(url, init), sleep: Bun.sleep, now: Date.now } });
+  const alerts = new AlertChecker({ store, notifier, log, now: Date.now });
+  alerts.start(config.alertCheckIntervalS * 1000);
 
   const rt: Runtime = {
     config,
@@ -145,6 +151,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     async shutdown() {
       rt.draining = true;
       stopMaintenance();
+      await alerts.stop();
       // Refused streams still being read in the background are accounted before the last flush.
       await calls.stop();
       await usage.stop();

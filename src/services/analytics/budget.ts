@@ -2,7 +2,7 @@
  * The organization's monthly budget against this UTC month's spend: spent, the
  * projection to month end at the month's pace so far, and the alert thresholds reached.
  */
-import { toCents } from "./money.ts";
+import { MICROS_PER_CENT, toCents } from "./money.ts";
 
 export const BUDGET_THRESHOLDS = [50, 75, 90, 100] as const;
 
@@ -32,7 +32,8 @@ export function budgetStatus(budgetCents: number | null, spentMicros: number, no
   // At least an hour elapsed, so a call in the month's first second does not project to infinity.
   const elapsed = Math.max(now - start, 3_600_000);
   const projectedMicros = Math.round((spentMicros * (end - start)) / elapsed);
-  const pct = (micros: number) => (budgetCents ? Math.round((toCents(micros) / budgetCents) * 10_000) / 100 : budgetCents === 0 && micros > 0 ? 100 : null);
+  // From micro-dollars, not rounded cents: a tenth of a cent against a one-cent budget is 10%, not 0%.
+  const pct = (micros: number) => (budgetCents ? Math.round((micros / (budgetCents * MICROS_PER_CENT)) * 10_000) / 100 : budgetCents === 0 && micros > 0 ? 100 : null);
   const spentPercent = pct(spentMicros);
   return {
     month: new Date(start).toISOString().slice(0, 7),
