@@ -14,6 +14,7 @@ import { type Surface, surfaceForPath } from "./error-envelopes.ts";
 import { json } from "./json-response.ts";
 import type { Admission, Handler, RequestRunner } from "./request-runner.ts";
 import { analyticsHandler } from "./surfaces/analytics-surface.ts";
+import { etlMetricsHandler, etlOptimizeHandler } from "./surfaces/etl-surface.ts";
 import { gatewayHandler } from "./surfaces/gateway-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
 import { messagesHandler } from "./surfaces/messages-surface.ts";
@@ -45,6 +46,7 @@ function routes(rt: AppDeps): Route[] {
   const sessions = { store, secureCookies: config.publicUrl?.startsWith("https:") ?? false, now: services.now };
   const openai = { runner, calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
   const analytics = { runner, store, now: services.now };
+  const etl = { runner, store, catalog: services.catalog, now: services.now, maxBodyBytes: config.maxBodyBytes };
   return [
     { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
@@ -60,6 +62,8 @@ function routes(rt: AppDeps): Route[] {
     { method: "GET", path: "/api/byok/analytics/trends/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "trends") },
     { method: "GET", path: "/api/byok/analytics/budget", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "budget") },
     { method: "GET", path: "/api/byok/analytics/providers/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "providers") },
+    { method: "POST", path: "/api/user/etl/optimize", surface: "general", admission: "identity", handler: etlOptimizeHandler(etl) },
+    { method: "GET", path: "/api/user/etl-metrics", surface: "general", admission: "identity", handler: etlMetricsHandler(etl) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
     { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
     { method: "POST", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
