@@ -23,6 +23,8 @@ import { SecretBox } from "./lib/secret-box.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
 import { AlertChecker } from "./services/alerts/alert-checker.ts";
+import { orgRateStatus } from "./services/rate-limits/org-rate-status.ts";
+import { ProviderRateUsage } from "./state/provider-rate-usage.ts";
 import { Notifier } from "./services/alerts/notifier.ts";
 import { DEFAULT_DELIVERY } from "./services/alerts/webhook-delivery.ts";
 import { ModelList } from "./services/model-list.ts";
@@ -90,7 +92,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     keyLifetimeMicros: async (keyId) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
     spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
   });
-  const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
+  const rateUsage = new ProviderRateUsage();
+  const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000, rateUsage });
   // /v1/models omits what the caller may not call (the directory's precomputed verdicts).
   const models = new ModelList(catalog, directory, log);
   const services: OperationDeps = {
@@ -106,6 +109,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     },
     calls,
     models,
+    rateUsage,
   };
 
   const metrics = new MetricsRegistry();
@@ -133,7 +137,9 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
 
   const stopMaintenance = scheduleMaintenance(store, config.usageRetentionDays, log);
   const notifier = new Notifier({ store, box, log, delivery: { ...DEFAULT_DELIVERY, fetch: (url, init) => fetch(url, init), sleep: Bun.sleep, now: Date.now } });
-  const alerts = new AlertChecker({ store, notifier, log, now: Date.now });
+  const alerts = new AlertChecker({ store, notifier, log, now: Date.now, rateLimits: async (orgId) =>
+      (await orgRateStatus(store, rateUsage, orgId, Date.now())).providers.map((p) => ({ provider: p.provider, status: p.status, message: p.message, details: { limits: p.limits, usage: p.usage, percentages: p.percentages, resetTime: p.resetTime } })),
+  });
   alerts.start(config.alertCheckIntervalS * 1000);
 
   const rt: Runtime = {

@@ -16,6 +16,7 @@ import type { Admission, Handler, RequestRunner } from "./request-runner.ts";
 import { analyticsHandler } from "./surfaces/analytics-surface.ts";
 import { etlMetricsHandler, etlOptimizeHandler } from "./surfaces/etl-surface.ts";
 import { gatewayHandler } from "./surfaces/gateway-surface.ts";
+import { rateLimitStatusHandler } from "./surfaces/rate-limit-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
 import { messagesHandler } from "./surfaces/messages-surface.ts";
 import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
@@ -64,6 +65,7 @@ function routes(rt: AppDeps): Route[] {
     { method: "GET", path: "/api/byok/analytics/providers/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "providers") },
     { method: "POST", path: "/api/user/etl/optimize", surface: "general", admission: "identity", handler: etlOptimizeHandler(etl) },
     { method: "GET", path: "/api/user/etl-metrics", surface: "general", admission: "identity", handler: etlMetricsHandler(etl) },
+    { method: "GET", path: "/api/user/rate-limit-status", surface: "general", admission: "identity", handler: rateLimitStatusHandler({ runner, store, rateUsage: services.rateUsage, now: services.now }) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
     { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
     { method: "POST", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },

@@ -11,6 +11,7 @@ import { toCents, toDollars } from "../services/analytics/money.ts";
 import { loadRollups } from "../services/analytics/org-analytics.ts";
 import { efficiencyScore } from "../services/analytics/trends.ts";
 import { windowOf } from "../services/analytics/window.ts";
+import { orgRateStatus } from "../services/rate-limits/org-rate-status.ts";
 import { defineOperation } from "./registry.ts";
 
 const MAX_DAYS = 366;
@@ -97,4 +98,13 @@ export const metricsComprehensive = defineOperation({
   },
 });
 
-export const metricsOperations = [metricsCost, metricsComprehensive];
+export const metricsRateLimits = defineOperation({
+  id: "metrics.rate-limits",
+  summary: "Rate-limit status of each provider configuration: configured limits, else the provider's reported ones, against what was sent.",
+  params: Type.Object({}, { additionalProperties: false }),
+  async run({ identity, deps }) {
+    return orgRateStatus(deps.store, deps.rateUsage, identity.organization.id, deps.now());
+  },
+});
+
+export const metricsOperations = [metricsCost, metricsComprehensive, metricsRateLimits];

@@ -12,11 +12,14 @@ import type { CallInput, ModelCalls } from "../pipeline/model-call.ts";
 import type { Actor, Identity } from "../domain/identity.ts";
 import type { ModelList } from "../services/model-list.ts";
 import type { ProviderDeps } from "../services/providers.ts";
+import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
 
 /** Everything operations may use: the services, and the model-call pipeline for `ai.*`. */
 export interface OperationDeps extends ProviderDeps {
   calls: ModelCalls;
   models: ModelList;
+  /** What each provider configuration was sent and reported (rate-limit status). */
+  rateUsage: ProviderRateUsage;
 }
 
 export interface OperationContext {
