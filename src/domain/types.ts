@@ -135,6 +135,16 @@ export interface Notification {
   readAt: number | null;
 }
 
+/** A dimension the hourly roll-ups can be summed by. */
+export type UsageDimension = "day" | "provider" | "model" | "key";
+
+/**
+ * Roll-up rows summed by some dimensions: the row shape of UsageHourly, with the
+ * dimensions not grouped by left empty ("" or, for the hour, the UTC day's start
+ * when grouped by day, else 0).
+ */
+export type UsageSum = UsageHourly;
+
 /** One attempt to post a notification to an organization's webhook. */
 export interface WebhookDelivery {
   id: string;

@@ -8,7 +8,6 @@ import { badRequest } from "../lib/errors.ts";
 import { budgetStatus, monthStart } from "../services/analytics/budget.ts";
 import { type GroupBy, groupCosts } from "../services/analytics/cost-groups.ts";
 import { toCents, toDollars } from "../services/analytics/money.ts";
-import { loadRollups } from "../services/analytics/org-analytics.ts";
 import { efficiencyScore } from "../services/analytics/trends.ts";
 import { windowOf } from "../services/analytics/window.ts";
 import { orgRateStatus } from "../services/rate-limits/org-rate-status.ts";
@@ -36,10 +35,10 @@ export const metricsCost = defineOperation({
   params: Type.Object({ ...WindowParams, groupBy: Type.Optional(GroupByParam) }, { additionalProperties: false }),
   async run({ identity, deps }, p) {
     const w = windowOf(daysOf(p), deps.now());
-    const rows = await loadRollups(deps.store, identity.organization.id, w.from, w.to, p.provider ?? null);
-    const byProviderGroups = groupCosts(rows, "provider");
+    const sum = (by: GroupBy) => deps.store.sumUsage(identity.organization.id, w.from, w.to, { by: [by], provider: p.provider ?? null });
+    const byProviderGroups = groupCosts(await sum("provider"), "provider");
     const groupBy: GroupBy = p.groupBy ?? "provider";
-    const grouped = groupBy === "provider" ? byProviderGroups : groupCosts(rows, groupBy);
+    const grouped = groupBy === "provider" ? byProviderGroups : groupCosts(await sum(groupBy), groupBy);
     return {
       windowDays: w.days,
       from: new Date(w.from).toISOString(),
@@ -64,8 +63,9 @@ export const metricsComprehensive = defineOperation({
     const orgId = identity.organization.id;
     const now = deps.now();
     const w = windowOf(daysOf(p), now);
-    const rows = await loadRollups(deps.store, orgId, w.from, w.to, p.provider ?? null);
-    const byProvider = groupCosts(rows, "provider");
+    const sum = (by: GroupBy) => deps.store.sumUsage(orgId, w.from, w.to, { by: [by], provider: p.provider ?? null });
+    const [providerRows, modelRows, keyRows, dailyRows] = await Promise.all([sum("provider"), sum("model"), sum("key"), deps.store.sumUsage(orgId, w.from, w.to, { by: ["day", "provider"], provider: p.provider ?? null })]);
+    const byProvider = groupCosts(providerRows, "provider");
     const calls = byProvider.groups.reduce((n, g) => n + g.calls, 0);
     const errors = byProvider.groups.reduce((n, g) => n + g.errors, 0);
     const latency = byProvider.groups.reduce((n, g) => n + g.latencyMsSum, 0);
@@ -76,7 +76,7 @@ export const metricsComprehensive = defineOperation({
     ]);
     const capped = keys.filter((k) => k.spendCapCents !== null || k.monthlyCapCents !== null);
     const keyMonth = await Promise.all(capped.map((k) => deps.store.sumCostMicros(orgId, k.id, monthStart(now))));
-    const top = (by: GroupBy) =>
+    const top = (by: GroupBy, rows: typeof modelRows) =>
       groupCosts(rows, by).groups.slice(0, TOP).map((g) => ({ [by]: g.key, costCents: g.costCents, calls: g.calls, errors: g.errors }));
     return {
       windowDays: w.days,
@@ -89,9 +89,9 @@ export const metricsComprehensive = defineOperation({
       // The roll-ups keep latency sums, so the mean is exact; percentiles would need raw rows.
       avgLatencyMs: calls ? Math.round(latency / calls) : 0,
       tokens: { prompt: byProvider.groups.reduce((n, g) => n + g.promptTokens, 0), completion: byProvider.groups.reduce((n, g) => n + g.completionTokens, 0) },
-      efficiencyScore: Math.round(efficiencyScore(rows) * 100) / 100,
-      topModels: top("model"),
-      topKeys: top("key"),
+      efficiencyScore: Math.round(efficiencyScore(dailyRows) * 100) / 100,
+      topModels: top("model", modelRows),
+      topKeys: top("key", keyRows),
       keyCaps: capped.map((k, i) => ({ keyId: k.id, name: k.name, spendCapCents: k.spendCapCents, spentCents: toCents(k.spentMicros), monthlyCapCents: k.monthlyCapCents, spentThisMonthCents: toCents(keyMonth[i]!) })),
       budget: budgetStatus(prefs.monthlyBudgetCents, monthMicros, now),
     };

@@ -21,6 +21,8 @@ import type {
   Session,
   UsageHourly,
   User,
+  UsageDimension,
+  UsageSum,
   WebhookDelivery,
 } from "../domain/types.ts";
 
@@ -98,6 +100,12 @@ export interface Store {
   writeFlush(batch: FlushBatch): Promise<void>;
   countUsageEvents(orgId: string): Promise<number>;
   listUsageHourly(orgId: string, from: number, to: number): Promise<UsageHourly[]>;
+  /**
+   * The roll-ups of [from, to) summed by the given dimensions (none: one total row,
+   * absent when empty), optionally for one provider. Aggregated by the database, so a
+   * 90-day view reads a few hundred sums, not every hourly row.
+   */
+  sumUsage(orgId: string, from: number, to: number, opts: { by: UsageDimension[]; provider: string | null }): Promise<UsageSum[]>;
   /** Sum of cost for a key (or the whole organization with keyId null) since `from`, rounded down to its hour (read from the roll-ups). */
   sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;
   /** Deletes raw usage events older than `cutoff`; roll-ups are kept. */

@@ -22,7 +22,7 @@ beforeAll(async () => {
   });
   ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50", GW_ALERT_CHECK_INTERVAL_S: "1" } }));
   await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
-});
+}, 30_000);
 
 afterAll(async () => {
   await stopStack({ gw, mock });

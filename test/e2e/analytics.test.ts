@@ -26,7 +26,7 @@ beforeAll(async () => {
     if (r.body.data.totalCalls >= OPENAI_CALLS + ANTHROPIC_CALLS) break;
     await Bun.sleep(50);
   }
-});
+}, 30_000);
 
 afterAll(async () => {
   await stopStack({ gw, mock });

@@ -11,7 +11,7 @@ let org: InitResult;
 
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack());
-});
+}, 30_000);
 
 afterAll(async () => {
   await stopStack({ gw, mock });

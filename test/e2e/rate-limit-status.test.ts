@@ -14,7 +14,7 @@ beforeAll(async () => {
   await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
   await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-1234567890", baseUrl: mock.url, scope: "organization", limits: { requestsPerDay: 1000 } });
   client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-});
+}, 30_000);
 
 afterAll(async () => {
   await stopStack({ gw, mock });

@@ -214,6 +214,27 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(list.find((n) => n.id === ids[2])?.readAt).toBe(7);
     });
 
+    test("usage summed by dimensions in the database", async () => {
+      const day = Date.UTC(2026, 0, 10);
+      const at = (h: number) => day + h * 3_600_000;
+      await store.writeFlush({
+        events: [
+          usage({ createdAt: at(1), provider: "openai", model: "gpt-4o", costMicros: 100 }),
+          usage({ createdAt: at(5), provider: "openai", model: "gpt-4o-mini", costMicros: 50, status: 500 }),
+          usage({ createdAt: at(25), provider: "anthropic", model: "claude", costMicros: 7 }),
+        ],
+        keyTouches: [],
+      });
+      const byDayProvider = await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["day", "provider"], provider: null });
+      expect(byDayProvider.map((r) => [r.hour, r.provider, r.requests, r.errors, r.costMicros]).sort()).toEqual([
+        [day, "openai", 2, 1, 150],
+        [day + 86_400_000, "anthropic", 1, 0, 7],
+      ]);
+      expect((await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["model"], provider: "openai" })).map((r) => [r.model, r.costMicros]).sort()).toEqual([["gpt-4o", 100], ["gpt-4o-mini", 50]]);
+      expect(await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: [], provider: null })).toMatchObject([{ requests: 3, costMicros: 157, provider: "", keyId: "" }]);
+      expect(await store.sumUsage(org.id, 0, 1, { by: [], provider: null })).toEqual([]);
+    });
+
     test("webhook secret and delivery results", async () => {
       expect(await store.getWebhookSecret(org.id)).toBeNull();
       await store.setWebhookSecret(org.id, "sealed-1", 1);

@@ -31,9 +31,9 @@ export type AnalyticsAnswer = AnalyticsReport & {
   focus?: { horizonDays: number; projectedCost: number } | { budget: BudgetStatus };
 };
 
-export async function loadRollups(store: Store, orgId: string, from: number, to: number, provider: string | null): Promise<UsageHourly[]> {
-  const rows = await store.listUsageHourly(orgId, from, to);
-  return provider ? rows.filter((r) => r.provider === provider) : rows;
+/** The window's roll-ups summed per UTC day and provider by the store: at most days x providers rows. */
+export function loadDailyByProvider(store: Store, orgId: string, from: number, to: number, provider: string | null): Promise<UsageHourly[]> {
+  return store.sumUsage(orgId, from, to, { by: ["day", "provider"], provider });
 }
 
 export async function orgAnalytics(store: Store, orgId: string, view: AnalyticsView, q: AnalyticsQuery, now: number): Promise<AnalyticsAnswer> {
@@ -43,7 +43,7 @@ export async function orgAnalytics(store: Store, orgId: string, view: AnalyticsV
   const provider = q.provider ? q.provider.slice(0, 100) : null;
   const days = view === "trends" || view === "providers" ? periodDays! : timeframeDays;
   const w = windowOf(days, now);
-  const report = buildReport(await loadRollups(store, orgId, w.from, w.to, provider), w);
+  const report = buildReport(await loadDailyByProvider(store, orgId, w.from, w.to, provider), w);
   const answer: AnalyticsAnswer = { view, provider, ...report };
   if (view === "forecast") {
     const closed = report.daily.slice(0, -1).map((d) => Math.round(d.cost * 1_000_000));

@@ -22,6 +22,8 @@ import {
   type Session,
   type UsageHourly,
   type User,
+  type UsageDimension,
+  type UsageSum,
   type WebhookDelivery,
 } from "../../domain/types.ts";
 import { MIGRATIONS } from "../migrations/index.ts";
@@ -43,6 +45,13 @@ import {
   USAGE_EVENT_COLUMNS,
   usageEventParams,
 } from "./rows.ts";
+
+const USAGE_DIMENSIONS: Record<UsageDimension, { expr: string; as: string }> = {
+  day: { expr: "(hour / 86400000) * 86400000", as: "day" },
+  provider: { expr: "provider", as: "provider" },
+  model: { expr: "model", as: "model" },
+  key: { expr: "key_id", as: "key_id" },
+};
 
 /** Usage events written by one INSERT (USAGE_EVENT_COLUMNS each, far below SQLite's limit). */
 const EVENTS_PER_INSERT = 64;
@@ -341,6 +350,33 @@ export class SqliteStore implements Store {
 
   async listUsageHourly(orgId: string, from: number, to: number): Promise<UsageHourly[]> {
     return this.all("SELECT * FROM usage_hourly WHERE org_id = ? AND hour >= ? AND hour < ? ORDER BY hour", orgId, from, to).map(toUsageHourly);
+  }
+
+  async sumUsage(orgId: string, from: number, to: number, opts: { by: UsageDimension[]; provider: string | null }): Promise<UsageSum[]> {
+    // Column expressions from a fixed table, never from input.
+    const dims = [...new Set(opts.by)].map((d) => USAGE_DIMENSIONS[d]);
+    const select = dims.map((d) => `${d.expr} AS ${d.as}`).join(", ");
+    const where = `org_id = ? AND hour >= ? AND hour < ?${opts.provider === null ? "" : " AND provider = ?"}`;
+    const params: unknown[] = opts.provider === null ? [orgId, from, to] : [orgId, from, to, opts.provider];
+    const rows = this.all(
+      `SELECT ${select ? `${select}, ` : ""}SUM(requests) AS requests, SUM(errors) AS errors, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_micros) AS cost_micros, SUM(latency_ms_sum) AS latency_ms_sum FROM usage_hourly WHERE ${where}${dims.length ? ` GROUP BY ${dims.map((d) => d.as).join(", ")}` : ""}`,
+      ...params,
+    );
+    return rows
+      .filter((r) => r.requests !== null)
+      .map((r) => ({
+        orgId,
+        hour: r.day === undefined ? 0 : Number(r.day),
+        keyId: r.key_id === undefined ? "" : String(r.key_id),
+        provider: r.provider === undefined ? "" : String(r.provider),
+        model: r.model === undefined ? "" : String(r.model),
+        requests: Number(r.requests),
+        errors: Number(r.errors),
+        promptTokens: Number(r.prompt_tokens),
+        completionTokens: Number(r.completion_tokens),
+        costMicros: Number(r.cost_micros),
+        latencyMsSum: Number(r.latency_ms_sum),
+      }));
   }
 
   async sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number> {
