@@ -11,6 +11,7 @@ import { toCents, toDollars } from "../services/analytics/money.ts";
 import { efficiencyScore } from "../services/analytics/trends.ts";
 import { windowOf } from "../services/analytics/window.ts";
 import { orgRateStatus } from "../services/rate-limits/org-rate-status.ts";
+import { spentThisMonthMicros } from "../services/analytics/org-analytics.ts";
 import { defineOperation } from "./registry.ts";
 
 const MAX_DAYS = 366;
@@ -71,7 +72,7 @@ export const metricsComprehensive = defineOperation({
     const latency = byProvider.groups.reduce((n, g) => n + g.latencyMsSum, 0);
     const [prefs, monthMicros, keys] = await Promise.all([
       deps.store.getOrgPreferences(orgId),
-      deps.store.sumCostMicros(orgId, null, monthStart(now)),
+      spentThisMonthMicros(deps.store, orgId, now),
       deps.store.listApiKeys(orgId, { includeRevoked: false }),
     ]);
     const capped = keys.filter((k) => k.spendCapCents !== null || k.monthlyCapCents !== null);

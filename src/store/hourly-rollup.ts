@@ -11,6 +11,29 @@ export const hourOf = (ms: number): number => Math.floor(ms / 3_600_000) * 3_600
 /** A flush's contribution to one roll-up row: the row's own shape, holding the sums of this batch only. */
 export type HourlyDelta = UsageHourly;
 
+export const DAY_MS = 86_400_000;
+
+/** Hourly deltas summed per UTC day, provider and model (keys dropped): the daily roll-up's rows. */
+export function rollUpDaily(hourly: readonly HourlyDelta[]): HourlyDelta[] {
+  const rows = new Map<string, HourlyDelta>();
+  for (const h of hourly) {
+    const day = Math.floor(h.hour / DAY_MS) * DAY_MS;
+    const id = `${h.orgId}\u0000${day}\u0000${h.provider}\u0000${h.model}`;
+    const row = rows.get(id);
+    if (!row) {
+      rows.set(id, { ...h, hour: day, keyId: "" });
+      continue;
+    }
+    row.requests += h.requests;
+    row.errors += h.errors;
+    row.promptTokens += h.promptTokens;
+    row.completionTokens += h.completionTokens;
+    row.costMicros += h.costMicros;
+    row.latencyMsSum += h.latencyMsSum;
+  }
+  return [...rows.values()];
+}
+
 export function rollUpHourly(events: readonly UsageEvent[]): HourlyDelta[] {
   const rows = new Map<string, HourlyDelta>();
   for (const e of events) {

@@ -233,6 +233,9 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect((await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["model"], provider: "openai" })).map((r) => [r.model, r.costMicros]).sort()).toEqual([["gpt-4o", 100], ["gpt-4o-mini", 50]]);
       expect(await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: [], provider: null })).toMatchObject([{ requests: 3, costMicros: 157, provider: "", keyId: "" }]);
       expect(await store.sumUsage(org.id, 0, 1, { by: [], provider: null })).toEqual([]);
+      // Whole days and partial ones (daily and hourly roll-ups) agree.
+      expect((await store.sumUsage(org.id, day + 1, day + 2 * 86_400_000, { by: ["provider"], provider: null })).map((r) => [r.provider, r.costMicros]).sort()).toEqual([["anthropic", 7], ["openai", 150]]);
+      expect((await store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null })).map((r) => r.costMicros)).toEqual([150]);
     });
 
     test("webhook secret and delivery results", async () => {

@@ -3,7 +3,8 @@
  * month, when the check first sees it reached (earlier notifications are the memory).
  */
 import type { Store } from "../../store/store.ts";
-import { budgetStatus, monthStart } from "../analytics/budget.ts";
+import { budgetStatus } from "../analytics/budget.ts";
+import { spentThisMonthMicros } from "../analytics/org-analytics.ts";
 import type { Notifier } from "./notifier.ts";
 
 export const BUDGET_KIND = "budget.threshold";
@@ -13,7 +14,7 @@ const LOOKBACK = 500;
 export async function checkBudget(store: Store, notifier: Notifier, orgId: string, now: number): Promise<number[]> {
   const prefs = await store.getOrgPreferences(orgId);
   if (prefs.monthlyBudgetCents === null) return [];
-  const status = budgetStatus(prefs.monthlyBudgetCents, await store.sumCostMicros(orgId, null, monthStart(now)), now);
+  const status = budgetStatus(prefs.monthlyBudgetCents, await spentThisMonthMicros(store, orgId, now), now);
   if (status.thresholdsReached.length === 0) return [];
   const sent = new Set(
     (await store.listNotifications(orgId, LOOKBACK)).filter((n) => n.kind === BUDGET_KIND && n.body.month === status.month).map((n) => Number(n.body.threshold)),

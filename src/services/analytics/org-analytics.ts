@@ -14,7 +14,7 @@ import { budgetStatus, type BudgetStatus, monthStart } from "./budget.ts";
 import { forecastSum, fitHolt } from "./holt.ts";
 import { toDollars } from "./money.ts";
 import { type AnalyticsReport, buildReport } from "./report.ts";
-import { parsePeriod, windowOf } from "./window.ts";
+import { DAY_MS, dayOf, parsePeriod, windowOf } from "./window.ts";
 
 export type AnalyticsView = "forecast" | "anomalies" | "trends" | "budget" | "providers";
 
@@ -36,6 +36,12 @@ export function loadDailyByProvider(store: Store, orgId: string, from: number, t
   return store.sumUsage(orgId, from, to, { by: ["day", "provider"], provider });
 }
 
+/** This UTC month's spend, from the daily roll-up (the month starts on a day boundary). */
+export async function spentThisMonthMicros(store: Store, orgId: string, now: number): Promise<number> {
+  const [total] = await store.sumUsage(orgId, monthStart(now), dayOf(now) + DAY_MS, { by: [], provider: null });
+  return total?.costMicros ?? 0;
+}
+
 export async function orgAnalytics(store: Store, orgId: string, view: AnalyticsView, q: AnalyticsQuery, now: number): Promise<AnalyticsAnswer> {
   // Checked first, so a bad value is a 400 before anything is read.
   const timeframeDays = parsePeriod(q.timeframe, "timeframe");
@@ -51,7 +57,7 @@ export async function orgAnalytics(store: Store, orgId: string, view: AnalyticsV
   }
   if (view === "budget") {
     const prefs = await store.getOrgPreferences(orgId);
-    answer.focus = { budget: budgetStatus(prefs.monthlyBudgetCents, await store.sumCostMicros(orgId, null, monthStart(now)), now) };
+    answer.focus = { budget: budgetStatus(prefs.monthlyBudgetCents, await spentThisMonthMicros(store, orgId, now), now) };
   }
   return answer;
 }
