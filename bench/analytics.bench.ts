@@ -50,7 +50,7 @@ export async function runAnalyticsBench(quick = false): Promise<AnalyticsBenchRe
     })();
     // The daily roll-up that every flush keeps beside the hourly one, built here the way the migration backfills it.
     db.run(
-      "INSERT INTO usage_daily SELECT org_id, (hour / 86400000) * 86400000, provider, model, SUM(requests), SUM(errors), SUM(prompt_tokens), SUM(completion_tokens), SUM(cost_micros), SUM(latency_ms_sum) FROM usage_hourly GROUP BY 1, 2, 3, 4",
+      "INSERT INTO usage_daily SELECT org_id, (hour / 86400000) * 86400000, provider, model, '', SUM(requests), SUM(errors), SUM(prompt_tokens), SUM(completion_tokens), SUM(cost_micros), SUM(latency_ms_sum) FROM usage_hourly GROUP BY 1, 2, 3, 4",
     );
     db.close();
     const views: [string, () => Promise<unknown>][] = (["forecast", "anomalies", "trends", "budget", "providers"] as AnalyticsView[]).map((v) => [

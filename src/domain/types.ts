@@ -108,6 +108,8 @@ export interface UsageEvent {
   status: number;
   errorCode: string | null;
   createdAt: number;
+  /** The caller's application (request context or `x-gw-application`), when it named one. */
+  applicationId?: string | null;
 }
 
 /** Per-key counters accumulated in memory and added to the key row at flush time. */
@@ -136,14 +138,14 @@ export interface Notification {
 }
 
 /** A dimension the hourly roll-ups can be summed by. */
-export type UsageDimension = "day" | "provider" | "model" | "key";
+export type UsageDimension = "day" | "provider" | "model" | "key" | "application";
 
 /**
  * Roll-up rows summed by some dimensions: the row shape of UsageHourly, with the
  * dimensions not grouped by left empty ("" or, for the hour, the UTC day's start
  * when grouped by day, else 0).
  */
-export type UsageSum = UsageHourly;
+export type UsageSum = UsageHourly & { applicationId: string };
 
 /** One attempt to post a notification to an organization's webhook. */
 export interface WebhookDelivery {

@@ -15,7 +15,7 @@ import { spentThisMonthMicros } from "../services/analytics/org-analytics.ts";
 import { defineOperation } from "./registry.ts";
 
 const MAX_DAYS = 366;
-const GroupByParam = Type.Union([Type.Literal("provider"), Type.Literal("model"), Type.Literal("key"), Type.Literal("day")]);
+const GroupByParam = Type.Union([Type.Literal("provider"), Type.Literal("model"), Type.Literal("key"), Type.Literal("day"), Type.Literal("application")]);
 const WindowParams = {
   windowDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DAYS })),
   period: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}d$" })),
@@ -32,11 +32,13 @@ function daysOf(p: { windowDays?: number; period?: string }): number {
 
 export const metricsCost = defineOperation({
   id: "metrics.cost",
-  summary: "Cost over the last N UTC days (today included): totalCostCents, byProvider {costCents, calls}, and rows grouped by provider, model, key or day.",
-  params: Type.Object({ ...WindowParams, groupBy: Type.Optional(GroupByParam) }, { additionalProperties: false }),
+  summary: "Cost over the last N UTC days (today included): totalCostCents, byProvider {costCents, calls}, and rows grouped by provider, model, key, day or application; `application` filters.",
+  params: Type.Object({ ...WindowParams, groupBy: Type.Optional(GroupByParam), application: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false }),
   async run({ identity, deps }, p) {
+    // Applications are kept in the daily roll-up, which has no key dimension.
+    if (p.application !== undefined && p.groupBy === "key") throw badRequest("params: groupBy key cannot be combined with an application filter", { param: "params.groupBy" });
     const w = windowOf(daysOf(p), deps.now());
-    const sum = (by: GroupBy) => deps.store.sumUsage(identity.organization.id, w.from, w.to, { by: [by], provider: p.provider ?? null });
+    const sum = (by: GroupBy) => deps.store.sumUsage(identity.organization.id, w.from, w.to, { by: [by], provider: p.provider ?? null, application: p.application ?? null });
     const byProviderGroups = groupCosts(await sum("provider"), "provider");
     const groupBy: GroupBy = p.groupBy ?? "provider";
     const grouped = groupBy === "provider" ? byProviderGroups : groupCosts(await sum(groupBy), groupBy);

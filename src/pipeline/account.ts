@@ -14,6 +14,8 @@ export interface CallScope {
   identity: Identity;
   requestId: string;
   startedAt: number;
+  /** The caller's application (`context.applicationId` or `x-gw-application`), recorded on usage. */
+  applicationId?: string | null;
 }
 
 export interface CallResult {
@@ -53,6 +55,7 @@ export class Accountant {
       status: r.status,
       errorCode: r.errorCode,
       createdAt: Date.now(),
+      applicationId: scope.applicationId ?? null,
     };
     if (this.strict) return this.usage.recordStrict(event).then(() => costMicros);
     this.usage.record(event);

@@ -13,23 +13,26 @@ export type HourlyDelta = UsageHourly;
 
 export const DAY_MS = 86_400_000;
 
-/** Hourly deltas summed per UTC day, provider and model (keys dropped): the daily roll-up's rows. */
-export function rollUpDaily(hourly: readonly HourlyDelta[]): HourlyDelta[] {
-  const rows = new Map<string, HourlyDelta>();
-  for (const h of hourly) {
-    const day = Math.floor(h.hour / DAY_MS) * DAY_MS;
-    const id = `${h.orgId}\u0000${day}\u0000${h.provider}\u0000${h.model}`;
-    const row = rows.get(id);
+/** A flush's contribution to one daily roll-up row (UTC day, provider, model, application; keys dropped). */
+export type DailyDelta = HourlyDelta & { applicationId: string };
+
+export function rollUpDaily(events: readonly UsageEvent[]): DailyDelta[] {
+  const rows = new Map<string, DailyDelta>();
+  for (const e of events) {
+    const day = Math.floor(e.createdAt / DAY_MS) * DAY_MS;
+    const applicationId = e.applicationId ?? "";
+    const id = `${e.orgId}\u0000${day}\u0000${e.provider}\u0000${e.model}\u0000${applicationId}`;
+    let row = rows.get(id);
     if (!row) {
-      rows.set(id, { ...h, hour: day, keyId: "" });
-      continue;
+      row = { orgId: e.orgId, hour: day, keyId: "", provider: e.provider, model: e.model, applicationId, requests: 0, errors: 0, promptTokens: 0, completionTokens: 0, costMicros: 0, latencyMsSum: 0 };
+      rows.set(id, row);
     }
-    row.requests += h.requests;
-    row.errors += h.errors;
-    row.promptTokens += h.promptTokens;
-    row.completionTokens += h.completionTokens;
-    row.costMicros += h.costMicros;
-    row.latencyMsSum += h.latencyMsSum;
+    row.requests++;
+    if (e.status >= 400) row.errors++;
+    row.promptTokens += e.promptTokens;
+    row.completionTokens += e.completionTokens;
+    row.costMicros += e.costMicros;
+    row.latencyMsSum += e.latencyMs;
   }
   return [...rows.values()];
 }

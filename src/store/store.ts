@@ -103,9 +103,11 @@ export interface Store {
   /**
    * The roll-ups of [from, to) summed by the given dimensions (none: one total row,
    * absent when empty), optionally for one provider. Aggregated by the database, so a
-   * 90-day view reads a few hundred sums, not every hourly row.
+   * 90-day view reads a few hundred sums, not every hourly row. The application
+   * (dimension or filter) is known to the daily roll-up only: it needs whole UTC days
+   * and no key dimension (anything else throws).
    */
-  sumUsage(orgId: string, from: number, to: number, opts: { by: UsageDimension[]; provider: string | null }): Promise<UsageSum[]>;
+  sumUsage(orgId: string, from: number, to: number, opts: { by: UsageDimension[]; provider: string | null; application?: string | null }): Promise<UsageSum[]>;
   /** Sum of cost for a key (or the whole organization with keyId null) since `from`, rounded down to its hour (read from the roll-ups). */
   sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;
   /** Deletes raw usage events older than `cutoff`; roll-ups are kept. */

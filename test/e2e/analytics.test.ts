@@ -18,7 +18,15 @@ beforeAll(async () => {
   await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-1234567890", baseUrl: mock.url, scope: "organization" });
   const openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
   const anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
-  for (let i = 0; i < OPENAI_CALLS; i++) await openai.chat.completions.create({ model: "gpt-4o", max_tokens: 50, messages: [{ role: "user", content: `Question ${i}` }] });
+  // Two calls for the application "billing" (header), one for none, one for "etl-job" (the gateway envelope's context).
+  for (let i = 0; i < 2; i++) await openai.chat.completions.create({ model: "gpt-4o", max_tokens: 50, messages: [{ role: "user", content: `Question ${i}` }] }, { headers: { "x-gw-application": "billing" } });
+  await openai.chat.completions.create({ model: "gpt-4o", max_tokens: 50, messages: [{ role: "user", content: "Question 2" }] });
+  const proxied = await fetch(`${gw.url}/api/v1/gateway`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", "x-gw-application": "ignored-when-context-names-one" },
+    body: JSON.stringify({ operation: "ai.proxy", params: { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "Question 3" }] }, context: { applicationId: "etl-job" } }),
+  });
+  expect(proxied.status).toBe(200);
   for (let i = 0; i < ANTHROPIC_CALLS; i++) await anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, messages: [{ role: "user", content: `Question ${i}` }] });
   // The usage buffer flushes every 50 ms: wait until the roll-ups hold every call.
   for (;;) {
@@ -53,6 +61,25 @@ test("metrics.cost: byProvider sums to the total, and groupings agree", async ()
   const byDay = await gw.op(org.apiKey, "metrics.cost", { windowDays: 30, groupBy: "day" });
   expect(byDay.body.data.groups).toHaveLength(1);
   expect(byDay.body.data.groups[0].calls).toBe(OPENAI_CALLS + ANTHROPIC_CALLS);
+});
+
+test("applications: recorded from the header and the envelope's context, grouped and filtered", async () => {
+  const r = (await gw.op(org.apiKey, "metrics.cost", { windowDays: 7, groupBy: "application" })).body.data;
+  const calls = Object.fromEntries(r.groups.map((g: { application: string; calls: number }) => [g.application, g.calls]));
+  expect(calls).toEqual({ billing: 2, "etl-job": 1, "": 1 + ANTHROPIC_CALLS });
+  expect(r.groups.reduce((n: number, g: { costCents: number }) => n + g.costCents, 0)).toBe(r.totalCostCents);
+  const billing = (await gw.op(org.apiKey, "metrics.cost", { windowDays: 7, application: "billing" })).body.data;
+  expect(billing.totalCalls).toBe(2);
+  expect(billing.byProvider).toEqual({ openai: { costCents: expect.any(Number), calls: 2 } });
+  const a = await get("/api/byok/analytics/providers/7d?application=etl-job");
+  expect(a.body).toMatchObject({ application: "etl-job", totalRequests: 1 });
+  expect((await gw.op(org.apiKey, "metrics.cost", { application: "billing", groupBy: "key" })).status).toBe(400);
+  const long = await fetch(`${gw.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", "x-gw-application": "x".repeat(201) },
+    body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+  });
+  expect(long.status).toBe(400);
 });
 
 test("metrics.cost refuses bad windows in the gateway envelope", async () => {

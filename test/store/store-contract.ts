@@ -233,9 +233,14 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect((await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["model"], provider: "openai" })).map((r) => [r.model, r.costMicros]).sort()).toEqual([["gpt-4o", 100], ["gpt-4o-mini", 50]]);
       expect(await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: [], provider: null })).toMatchObject([{ requests: 3, costMicros: 157, provider: "", keyId: "" }]);
       expect(await store.sumUsage(org.id, 0, 1, { by: [], provider: null })).toEqual([]);
+      await store.writeFlush({ events: [usage({ createdAt: at(2), provider: "openai", model: "gpt-4o", costMicros: 1000, applicationId: "billing" })], keyTouches: [] });
+      const byApp = await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["application"], provider: null });
+      expect(byApp.map((r) => [r.applicationId, r.requests, r.costMicros]).sort()).toEqual([["", 3, 157], ["billing", 1, 1000]]);
+      expect(await store.sumUsage(org.id, day, day + 86_400_000, { by: ["model"], provider: null, application: "billing" })).toMatchObject([{ model: "gpt-4o", costMicros: 1000 }]);
+      await expect(store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null, application: "billing" })).rejects.toThrow();
       // Whole days and partial ones (daily and hourly roll-ups) agree.
-      expect((await store.sumUsage(org.id, day + 1, day + 2 * 86_400_000, { by: ["provider"], provider: null })).map((r) => [r.provider, r.costMicros]).sort()).toEqual([["anthropic", 7], ["openai", 150]]);
-      expect((await store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null })).map((r) => r.costMicros)).toEqual([150]);
+      expect((await store.sumUsage(org.id, day + 1, day + 2 * 86_400_000, { by: ["provider"], provider: null })).map((r) => [r.provider, r.costMicros]).sort()).toEqual([["anthropic", 7], ["openai", 1150]]);
+      expect((await store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null })).map((r) => r.costMicros)).toEqual([1150]);
     });
 
     test("webhook secret and delivery results", async () => {

@@ -1,9 +1,9 @@
 /** Roll-up rows summed by one dimension, with cents apportioned so the groups add up to the total. */
-import type { UsageHourly } from "../../domain/types.ts";
+import type { UsageSum } from "../../domain/types.ts";
 import { apportionCents, toCents } from "./money.ts";
 import { DAY_MS } from "./window.ts";
 
-export type GroupBy = "provider" | "model" | "key" | "day";
+export type GroupBy = "provider" | "model" | "key" | "day" | "application";
 
 export interface CostGroup {
   key: string;
@@ -16,7 +16,7 @@ export interface CostGroup {
   latencyMsSum: number;
 }
 
-function keyOf(r: UsageHourly, by: GroupBy): string {
+function keyOf(r: UsageSum, by: GroupBy): string {
   switch (by) {
     case "provider":
       return r.provider;
@@ -24,12 +24,14 @@ function keyOf(r: UsageHourly, by: GroupBy): string {
       return r.model;
     case "key":
       return r.keyId;
+    case "application":
+      return r.applicationId;
     case "day":
       return new Date(Math.floor(r.hour / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
   }
 }
 
-export function groupCosts(rows: readonly UsageHourly[], by: GroupBy): { totalMicros: number; totalCents: number; groups: CostGroup[] } {
+export function groupCosts(rows: readonly UsageSum[], by: GroupBy): { totalMicros: number; totalCents: number; groups: CostGroup[] } {
   const map = new Map<string, CostGroup>();
   let totalMicros = 0;
   for (const r of rows) {

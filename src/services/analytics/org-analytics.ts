@@ -23,17 +23,20 @@ export interface AnalyticsQuery {
   period?: string | null;
   timeframe?: string | null;
   provider?: string | null;
+  /** Only calls made for this application (`context.applicationId` / `x-gw-application`). */
+  application?: string | null;
 }
 
 export type AnalyticsAnswer = AnalyticsReport & {
   view: AnalyticsView;
   provider: string | null;
+  application: string | null;
   focus?: { horizonDays: number; projectedCost: number } | { budget: BudgetStatus };
 };
 
 /** The window's roll-ups summed per UTC day and provider by the store: at most days x providers rows. */
-export function loadDailyByProvider(store: Store, orgId: string, from: number, to: number, provider: string | null): Promise<UsageHourly[]> {
-  return store.sumUsage(orgId, from, to, { by: ["day", "provider"], provider });
+export function loadDailyByProvider(store: Store, orgId: string, from: number, to: number, provider: string | null, application: string | null = null): Promise<UsageHourly[]> {
+  return store.sumUsage(orgId, from, to, { by: ["day", "provider"], provider, application });
 }
 
 /** This UTC month's spend, from the daily roll-up (the month starts on a day boundary). */
@@ -49,8 +52,8 @@ export async function orgAnalytics(store: Store, orgId: string, view: AnalyticsV
   const provider = q.provider ? q.provider.slice(0, 100) : null;
   const days = view === "trends" || view === "providers" ? periodDays! : timeframeDays;
   const w = windowOf(days, now);
-  const report = buildReport(await loadDailyByProvider(store, orgId, w.from, w.to, provider), w);
-  const answer: AnalyticsAnswer = { view, provider, ...report };
+  const report = buildReport(await loadDailyByProvider(store, orgId, w.from, w.to, provider, q.application ? q.application.slice(0, 200) : null), w);
+  const answer: AnalyticsAnswer = { view, provider, application: q.application || null, ...report };
   if (view === "forecast") {
     const closed = report.daily.slice(0, -1).map((d) => Math.round(d.cost * 1_000_000));
     answer.focus = { horizonDays: periodDays!, projectedCost: toDollars(Math.round(forecastSum(fitHolt(closed.length ? closed : [0]), periodDays!))) };

@@ -29,21 +29,25 @@ CREATE TABLE etl_documents (
 );
 CREATE INDEX etl_documents_org ON etl_documents(org_id, created_at);
 
--- Daily roll-ups per provider and model, kept beside the hourly ones by every flush:
--- a 90-day cost view sums a few thousand rows instead of every key's every hour.
+-- The application a call was made for (request context or x-gw-application header).
+ALTER TABLE usage_events ADD COLUMN application_id TEXT;
+
+-- Daily roll-ups per provider, model and application, kept beside the hourly ones by
+-- every flush: a 90-day cost view sums a few thousand rows instead of every key's every hour.
 CREATE TABLE usage_daily (
   org_id TEXT NOT NULL,
   day BIGINT NOT NULL,
   provider TEXT NOT NULL,
   model TEXT NOT NULL,
+  application_id TEXT NOT NULL,
   requests BIGINT NOT NULL,
   errors BIGINT NOT NULL,
   prompt_tokens BIGINT NOT NULL,
   completion_tokens BIGINT NOT NULL,
   cost_micros BIGINT NOT NULL,
   latency_ms_sum BIGINT NOT NULL,
-  PRIMARY KEY (org_id, day, provider, model)
+  PRIMARY KEY (org_id, day, provider, model, application_id)
 );
-INSERT INTO usage_daily (org_id, day, provider, model, requests, errors, prompt_tokens, completion_tokens, cost_micros, latency_ms_sum)
-  SELECT org_id, (hour / 86400000) * 86400000, provider, model, SUM(requests), SUM(errors), SUM(prompt_tokens), SUM(completion_tokens), SUM(cost_micros), SUM(latency_ms_sum)
+INSERT INTO usage_daily (org_id, day, provider, model, application_id, requests, errors, prompt_tokens, completion_tokens, cost_micros, latency_ms_sum)
+  SELECT org_id, (hour / 86400000) * 86400000, provider, model, '', SUM(requests), SUM(errors), SUM(prompt_tokens), SUM(completion_tokens), SUM(cost_micros), SUM(latency_ms_sum)
   FROM usage_hourly GROUP BY org_id, (hour / 86400000) * 86400000, provider, model;

@@ -118,7 +118,7 @@ export const toUsageHourly = (r: Row): UsageHourly => ({
 /** The usage_events columns, in the order `usageEventParams` fills them. */
 export const USAGE_EVENT_COLUMNS = [
   "id", "request_id", "org_id", "key_id", "user_id", "provider", "model",
-  "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms", "status", "error_code", "created_at",
+  "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms", "status", "error_code", "created_at", "application_id",
 ] as const;
 
 /** The bound values of events[from..to) for a multi-row INSERT, filled in place (a flush writes thousands). */
@@ -141,6 +141,7 @@ export function usageEventParams(events: readonly UsageEvent[], from: number, to
     params[k++] = e.status;
     params[k++] = e.errorCode;
     params[k++] = e.createdAt;
+    params[k++] = e.applicationId ?? null;
   }
   return params;
 }

@@ -51,6 +51,7 @@ const USAGE_DIMENSIONS: Record<UsageDimension, { expr: string; as: string }> = {
   provider: { expr: "provider", as: "provider" },
   model: { expr: "model", as: "model" },
   key: { expr: "key_id", as: "key_id" },
+  application: { expr: "application_id", as: "application_id" },
 };
 
 /** Usage events written by one INSERT (USAGE_EVENT_COLUMNS each, far below SQLite's limit). */
@@ -333,18 +334,18 @@ export class SqliteStore implements Store {
           h.orgId, h.hour, h.keyId, h.provider, h.model, h.requests, h.errors, h.promptTokens, h.completionTokens, h.costMicros, h.latencyMsSum,
         );
       }
-      for (const d of rollUpDaily(hourly)) {
+      for (const d of rollUpDaily(events)) {
         this.run(
-          `INSERT INTO usage_daily (org_id, day, provider, model, requests, errors, prompt_tokens, completion_tokens, cost_micros, latency_ms_sum)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (org_id, day, provider, model) DO UPDATE SET
+          `INSERT INTO usage_daily (org_id, day, provider, model, application_id, requests, errors, prompt_tokens, completion_tokens, cost_micros, latency_ms_sum)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (org_id, day, provider, model, application_id) DO UPDATE SET
              requests = usage_daily.requests + excluded.requests,
              errors = usage_daily.errors + excluded.errors,
              prompt_tokens = usage_daily.prompt_tokens + excluded.prompt_tokens,
              completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
              cost_micros = usage_daily.cost_micros + excluded.cost_micros,
              latency_ms_sum = usage_daily.latency_ms_sum + excluded.latency_ms_sum`,
-          d.orgId, d.hour, d.provider, d.model, d.requests, d.errors, d.promptTokens, d.completionTokens, d.costMicros, d.latencyMsSum,
+          d.orgId, d.hour, d.provider, d.model, d.applicationId, d.requests, d.errors, d.promptTokens, d.completionTokens, d.costMicros, d.latencyMsSum,
         );
       }
       for (const t of batch.keyTouches) {
@@ -366,14 +367,19 @@ export class SqliteStore implements Store {
     return this.all("SELECT * FROM usage_hourly WHERE org_id = ? AND hour >= ? AND hour < ? ORDER BY hour", orgId, from, to).map(toUsageHourly);
   }
 
-  async sumUsage(orgId: string, from: number, to: number, opts: { by: UsageDimension[]; provider: string | null }): Promise<UsageSum[]> {
+  async sumUsage(orgId: string, from: number, to: number, opts: { by: UsageDimension[]; provider: string | null; application?: string | null }): Promise<UsageSum[]> {
     // Whole days without the key dimension are read from the daily roll-up: far fewer rows.
     const daily = !opts.by.includes("key") && from % DAY_MS === 0 && to % DAY_MS === 0;
+    const byApplication = opts.by.includes("application") || (opts.application ?? null) !== null;
+    // Only the daily roll-up knows applications.
+    if (byApplication && !daily) throw new Error("usage by application needs whole UTC days and no key dimension");
     // Column expressions from a fixed table, never from input.
     const dims = [...new Set(opts.by)].map((d) => (daily && d === "day" ? { expr: "day", as: "day" } : USAGE_DIMENSIONS[d]));
     const select = dims.map((d) => `${d.expr} AS ${d.as}`).join(", ");
-    const where = `org_id = ? AND ${daily ? "day" : "hour"} >= ? AND ${daily ? "day" : "hour"} < ?${opts.provider === null ? "" : " AND provider = ?"}`;
-    const params: unknown[] = opts.provider === null ? [orgId, from, to] : [orgId, from, to, opts.provider];
+    let where = `org_id = ? AND ${daily ? "day" : "hour"} >= ? AND ${daily ? "day" : "hour"} < ?`;
+    const params: unknown[] = [orgId, from, to];
+    if (opts.provider !== null) (where += " AND provider = ?"), params.push(opts.provider);
+    if (opts.application != null) (where += " AND application_id = ?"), params.push(opts.application);
     const rows = this.all(
       `SELECT ${select ? `${select}, ` : ""}SUM(requests) AS requests, SUM(errors) AS errors, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_micros) AS cost_micros, SUM(latency_ms_sum) AS latency_ms_sum FROM ${daily ? "usage_daily" : "usage_hourly"} WHERE ${where}${dims.length ? ` GROUP BY ${dims.map((d) => d.as).join(", ")}` : ""}`,
       ...params,
@@ -386,6 +392,7 @@ export class SqliteStore implements Store {
         keyId: r.key_id === undefined ? "" : String(r.key_id),
         provider: r.provider === undefined ? "" : String(r.provider),
         model: r.model === undefined ? "" : String(r.model),
+        applicationId: r.application_id === undefined ? "" : String(r.application_id),
         requests: Number(r.requests),
         errors: Number(r.errors),
         promptTokens: Number(r.prompt_tokens),
