@@ -1,6 +1,7 @@
 #!/usr/bin/env bun
 /** The `gateway` executable: dispatches to one module per command. */
 import { UsageError } from "./cli/args.ts";
+import { demoData, demoDataUsage } from "./cli/demo-data.ts";
 import { init, initUsage } from "./cli/init.ts";
 import { loginLink, loginLinkUsage } from "./cli/login-link.ts";
 import { mockProvider, mockProviderUsage } from "./cli/mock-provider.ts";
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: str
   init: { usage: initUsage, summary: "create an organization, its admin and an admin API key (printed once)", run: init },
   "user add": { usage: userAddUsage, summary: "add a member to the organization", run: userAdd },
   "login-link": { usage: loginLinkUsage, summary: "print a one-time dashboard sign-in URL (valid 10 minutes)", run: loginLink },
+  "demo-data": { usage: demoDataUsage, summary: "fill the demo organization ./scripts/start created with 90 days of synthetic usage", run: demoData },
   "mock-provider": { usage: mockProviderUsage, summary: "run a fake model provider on loopback (default port 18080)", run: mockProvider },
 };
 
