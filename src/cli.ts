@@ -1,6 +1,7 @@
 #!/usr/bin/env bun
 /** The `gateway` executable: dispatches to one module per command. */
 import { UsageError } from "./cli/args.ts";
+import { demoData, demoDataUsage } from "./cli/demo-data.ts";
 import { init, initUsage } from "./cli/init.ts";
 import { keyCreate, keyCreateUsage } from "./cli/key-create.ts";
 import { loginLink, loginLinkUsage } from "./cli/login-link.ts";
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: str
   "user add": { usage: userAddUsage, summary: "add a member to the organization", run: userAdd },
   "key create": { usage: keyCreateUsage, summary: "operator recovery: a new admin key for an admin user, printed once", run: keyCreate },
   "login-link": { usage: loginLinkUsage, summary: "print a one-time dashboard sign-in URL (valid 10 minutes)", run: loginLink },
+  "demo-data": { usage: demoDataUsage, summary: "fill the demo organization ./scripts/start created with 90 days of synthetic usage", run: demoData },
   "mock-provider": { usage: mockProviderUsage, summary: "run a fake model provider on loopback (default port 18080)", run: mockProvider },
 };
 

@@ -33,6 +33,8 @@ export interface Config {
   usageRetentionDays: number;
   keyCacheTtlS: number;
   flushIntervalMs: number;
+  /** Seconds between alert checks (budget thresholds, provider rate-limit states). */
+  alertCheckIntervalS: number;
   flushMaxEvents: number;
   /** How long a provider may take to start answering (a whole non-stream answer). */
   upstreamTimeoutS: number;
@@ -133,6 +135,7 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "usageRetentionDays", env: "GW_USAGE_RETENTION_DAYS", parse: integer(1, 3650), fallback: () => 30 },
   { key: "keyCacheTtlS", env: "GW_KEY_CACHE_TTL_S", parse: integer(1, 86_400), fallback: () => 60 },
   { key: "flushIntervalMs", env: "GW_FLUSH_INTERVAL_MS", parse: integer(10, 60_000), fallback: () => 250 },
+  { key: "alertCheckIntervalS", env: "GW_ALERT_CHECK_INTERVAL_S", parse: integer(1, 86_400), fallback: () => 300 },
   { key: "flushMaxEvents", env: "GW_FLUSH_MAX_EVENTS", parse: integer(1, 100_000), fallback: () => 1000 },
   { key: "upstreamTimeoutS", env: "GW_UPSTREAM_TIMEOUT_S", parse: integer(1, 3600), fallback: () => 300 },
   { key: "allowPrivateProviders", env: "GW_ALLOW_PRIVATE_PROVIDERS", parse: bool, fallback: () => false },

@@ -23,6 +23,11 @@ import { setEgressPolicy } from "./providers/egress.ts";
 import { SecretBox } from "./lib/secret-box.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
+import { AlertChecker } from "./services/alerts/alert-checker.ts";
+import { orgRateStatus } from "./services/rate-limits/org-rate-status.ts";
+import { ProviderRateUsage } from "./state/provider-rate-usage.ts";
+import { Notifier } from "./services/alerts/notifier.ts";
+import { DEFAULT_DELIVERY } from "./services/alerts/webhook-delivery.ts";
 import { ModelList } from "./services/model-list.ts";
 import { openCredentials } from "./services/providers.ts";
 import type { StateChange } from "./state/change-bus.ts";
@@ -96,7 +101,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
 
   const accountant = new Accountant(catalog, usage, config.durability === "strict");
-  const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000 });
+  const rateUsage = new ProviderRateUsage();
+  const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000, rateUsage });
   const services: OperationDeps = {
     ...base,
     // Services announce what they changed; every node's caches (this one's included) evict on receipt.
@@ -107,6 +113,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     catalog,
     calls,
     models,
+    rateUsage,
   };
 
   changes.subscribe((change: StateChange) => {
@@ -150,6 +157,11 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   metrics.onCollect(runner.record);
 
   const stopMaintenance = scheduleMaintenance(store, config.usageRetentionDays, log);
+  const notifier = new Notifier({ store, box, log, delivery: { ...DEFAULT_DELIVERY, fetch: (url, init) => fetch(url, init), sleep: Bun.sleep, now: Date.now } });
+  const alerts = new AlertChecker({ store, notifier, log, now: Date.now, rateLimits: async (orgId) =>
+      (await orgRateStatus(store, rateUsage, orgId, Date.now())).providers.map((p) => ({ provider: p.provider, status: p.status, message: p.message, details: { limits: p.limits, usage: p.usage, percentages: p.percentages, resetTime: p.resetTime } })),
+  });
+  alerts.start(config.alertCheckIntervalS * 1000);
 
   const rt: Runtime = {
     config,
@@ -165,6 +177,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     async shutdown() {
       rt.draining = true;
       stopMaintenance();
+      await alerts.stop();
       // Refused streams still being read in the background are accounted before the last flush.
       await calls.stop();
       await usage.stop();

@@ -20,6 +20,7 @@ import { SecretBox } from "../../src/lib/secret-box.ts";
 import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
 import { openServices } from "../../src/runtime.ts";
 import { type InitializedOrganization, initializeOrganization } from "../../src/services/organizations.ts";
+import { writeDemoMarker } from "../../src/services/demo-data/demo-marker.ts";
 import { mockAnswers, registerMockProviders, repointMockProviders } from "./register-mock.ts";
 
 const MOCK_WAIT_MS = 15_000;
@@ -64,11 +65,18 @@ const { store, services, masterKey } = await openServices(config);
 try {
   const existing = await store.listOrganizations();
   let created: InitializedOrganization | null = null;
-  if (existing.length === 0) created = await initializeOrganization(services, { name: demoName, adminEmail: process.env.GW_DEMO_EMAIL || "admin@example.com", tier: "enterprise" });
+  if (existing.length === 0) {
+    created = await initializeOrganization(services, { name: demoName, adminEmail: process.env.GW_DEMO_EMAIL || "admin@example.com", tier: "enterprise" });
+    // Marks the one organization `gateway demo-data` may fill.
+    writeDemoMarker(config.dataDir, { orgId: created.organization.id });
+  }
   const org: Organization | undefined = created?.organization ?? (existing.length === 1 ? existing[0] : existing.find((o) => o.name === demoName));
 
   const lines: string[] = [];
-  if (created) lines.push(createdMessage(created));
+  if (created) {
+    lines.push(createdMessage(created));
+    lines.push(`Analytics start empty. For 90 days of synthetic usage in "${created.organization.name}" (this demo organization only), run:`, `  gateway demo-data --days 90${flag("data") ? ` --data ${flag("data")}` : ""}`, "");
+  }
   const mockUrl = flag("mock-url");
   if (org && mockUrl) {
     const pid = Number(flag("mock-pid"));

@@ -3,8 +3,8 @@ import { startMockProvider } from "../mock-provider/server.ts";
 import { parseFlags, UsageError } from "./args.ts";
 
 export const mockProviderUsage =
-  "gateway mock-provider [--host H] [--port P] [--latency-ms N] [--stream-chunks N]\n" +
-  "      (or GW_MOCK_HOST, GW_MOCK_PORT, GW_MOCK_LATENCY_MS, GW_MOCK_STREAM_CHUNKS; flags win)";
+  "gateway mock-provider [--host H] [--port P] [--latency-ms N] [--stream-chunks N] [--rate-limit-requests N]\n" +
+  "      (or GW_MOCK_HOST, GW_MOCK_PORT, GW_MOCK_LATENCY_MS, GW_MOCK_STREAM_CHUNKS, GW_MOCK_RATE_LIMIT_REQUESTS; flags win)";
 
 /** Each flag, the variable that sets it when the flag is absent, and its check. */
 const SETTINGS = {
@@ -12,6 +12,7 @@ const SETTINGS = {
   port: { env: "GW_MOCK_PORT" },
   "latency-ms": { env: "GW_MOCK_LATENCY_MS" },
   "stream-chunks": { env: "GW_MOCK_STREAM_CHUNKS" },
+  "rate-limit-requests": { env: "GW_MOCK_RATE_LIMIT_REQUESTS" },
 } as const;
 
 type Name = keyof typeof SETTINGS;
@@ -21,11 +22,12 @@ export interface MockSettings {
   port: number;
   latencyMs: number;
   streamChunks: number | undefined;
+  rateLimitRequests: number | undefined;
 }
 
 /** Reads and validates the mock's settings; a bad value is a usage error naming the flag or variable it came from. */
 export function mockSettings(argv: string[], env: Record<string, string | undefined> = process.env): MockSettings {
-  const f = parseFlags(argv, { host: { type: "string" }, port: { type: "string" }, "latency-ms": { type: "string" }, "stream-chunks": { type: "string" } });
+  const f = parseFlags(argv, { host: { type: "string" }, port: { type: "string" }, "latency-ms": { type: "string" }, "stream-chunks": { type: "string" }, "rate-limit-requests": { type: "string" } });
   const raw = (name: Name) => {
     const fromFlag = f[name];
     const value = fromFlag ?? env[SETTINGS[name].env];
@@ -43,6 +45,8 @@ export function mockSettings(argv: string[], env: Record<string, string | undefi
     latencyMs: whole("latency-ms", 0, 600_000, "a whole number of milliseconds from 0 to 600000") ?? 0,
     // Unset keeps one chunk a word; a count must be at least 1 (a stream carries its answer somewhere).
     streamChunks: whole("stream-chunks", 1, 100_000, "a whole number of chunks from 1 to 100000"),
+    // Set: model answers carry x-ratelimit-* / anthropic-ratelimit-* headers for this many requests a minute.
+    rateLimitRequests: whole("rate-limit-requests", 1, 1_000_000_000, "a whole number of requests from 1 upward"),
   };
 }
 

@@ -110,6 +110,8 @@ export interface UsageEvent {
   /** Priced at its family's ceiling: the model is not in the catalog. */
   priceEstimated?: boolean;
   createdAt: number;
+  /** The caller's application (request context or `x-gw-application`), when it named one. */
+  applicationId?: string | null;
 }
 
 /** Per-key counters accumulated in memory and added to the key row at flush time. */
@@ -135,6 +137,40 @@ export interface Notification {
   body: Record<string, unknown>;
   createdAt: number;
   readAt: number | null;
+}
+
+/** A dimension the hourly roll-ups can be summed by. */
+export type UsageDimension = "day" | "provider" | "model" | "key" | "application";
+
+/**
+ * Roll-up rows summed by some dimensions: the row shape of UsageHourly, with the
+ * dimensions not grouped by left empty ("" or, for the hour, the UTC day's start
+ * when grouped by day, else 0).
+ */
+export type UsageSum = UsageHourly & { applicationId: string };
+
+/** One attempt to post a notification to an organization's webhook. */
+export interface WebhookDelivery {
+  id: string;
+  orgId: string;
+  notificationId: string;
+  attempt: number;
+  /** The receiver's HTTP status; null when no answer came. */
+  status: number | null;
+  /** Why the attempt failed (never a response body); null on success. */
+  error: string | null;
+  createdAt: number;
+}
+
+/** The figures of one optimized document or request: counts only, never text. */
+export interface EtlDocument {
+  id: string;
+  orgId: string;
+  createdAt: number;
+  originalTokens: number;
+  optimizedTokens: number;
+  costSavingsMicros: number;
+  transformations: string[];
 }
 
 export type PiiAction = "redact" | "block";

@@ -14,6 +14,9 @@ import { type Surface, surfaceForPath } from "./error-envelopes.ts";
 import { json } from "./json-response.ts";
 import type { Admitted, RequestRunner } from "./request-runner.ts";
 import { gatewayHandler, gatewayReadOnly } from "./surfaces/gateway-surface.ts";
+import { analyticsHandler } from "./surfaces/analytics-surface.ts";
+import { etlMetricsHandler, etlOptimizeHandler } from "./surfaces/etl-surface.ts";
+import { rateLimitStatusHandler } from "./surfaces/rate-limit-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
 import { messagesHandler } from "./surfaces/messages-surface.ts";
 import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
@@ -47,6 +50,8 @@ function routes(rt: AppDeps): Route[] {
   const sessions = { services, secureCookies: config.publicUrl?.startsWith("https:") ?? false };
   const openai = { calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
   const gateway = { operations, services, maxBodyBytes: config.maxBodyBytes };
+  const analytics = { store: services.store, now: services.now };
+  const etl = { store: services.store, catalog: services.catalog, now: services.now, maxBodyBytes: config.maxBodyBytes };
   return [
     { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
@@ -57,6 +62,14 @@ function routes(rt: AppDeps): Route[] {
     { method: "GET", path: "/v1/models", surface: "openai", admission: "identity", handler: modelsHandler(openai) },
     { method: "POST", path: "/v1/messages", surface: "messages", admission: "identity", handler: messagesHandler(openai) },
     { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler(gateway), readOnly: gatewayReadOnly(gateway) },
+    { method: "GET", path: "/api/byok/analytics/forecast/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "forecast") },
+    { method: "GET", path: "/api/byok/analytics/anomalies", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "anomalies") },
+    { method: "GET", path: "/api/byok/analytics/trends/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "trends") },
+    { method: "GET", path: "/api/byok/analytics/budget", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "budget") },
+    { method: "GET", path: "/api/byok/analytics/providers/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "providers") },
+    { method: "POST", path: "/api/user/etl/optimize", surface: "general", admission: "identity", handler: etlOptimizeHandler(etl) },
+    { method: "GET", path: "/api/user/etl-metrics", surface: "general", admission: "identity", handler: etlMetricsHandler(etl) },
+    { method: "GET", path: "/api/user/rate-limit-status", surface: "general", admission: "identity", handler: rateLimitStatusHandler({ store: services.store, rateUsage: services.rateUsage, now: services.now }) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
     { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
     { method: "POST", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },

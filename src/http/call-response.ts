@@ -1,11 +1,23 @@
 /** Between a model surface and the pipeline: the call as the pipeline sees it, and its outcome as an HTTP response. */
 import type { CallInput, CallOutcome } from "../pipeline/model-call.ts";
 import type { Identity } from "../domain/identity.ts";
+import { badRequest } from "../lib/errors.ts";
 import type { RequestScope } from "./request-runner.ts";
 import { headerValue } from "../lib/header-value.ts";
 
+/** An application label: what `context.applicationId` accepts, and so the header too. */
+const MAX_APPLICATION = 200;
+
+/** `x-gw-application`: the application a call is for, recorded on its usage (cost views group and filter by it). */
+export function applicationOf(headers: Headers): string | null {
+  const raw = headers.get("x-gw-application")?.trim();
+  if (!raw) return null;
+  if (raw.length > MAX_APPLICATION) throw badRequest(`x-gw-application: at most ${MAX_APPLICATION} characters`, { param: "x-gw-application" });
+  return raw;
+}
+
 export function callInput(scope: RequestScope, identity: Identity): CallInput {
-  return { scope: { identity, requestId: scope.requestId, startedAt: scope.startedAtMs }, headers: scope.request.headers, caller: scope.request };
+  return { scope: { identity, requestId: scope.requestId, startedAt: scope.startedAtMs, applicationId: applicationOf(scope.request.headers) }, headers: scope.request.headers, caller: scope.request };
 }
 
 /** The provider's answer as an HTTP response: JSON bytes untouched, or the stream piped through. */

@@ -27,6 +27,8 @@ export interface MockProviderOptions {
   latencyMs: number;
   /** How many delta chunks a stream's answer is split into; one a word when unset. */
   streamChunks?: number;
+  /** When set, model answers report a per-minute request limit of this size in rate-limit headers, as real providers do. */
+  rateLimitRequests?: number;
 }
 
 const MODELS = ["gpt-4o", "gpt-4o-mini", "text-embedding-3-small", "mock-model"];
@@ -98,6 +100,30 @@ export function startMockProvider(opts: MockProviderOptions) {
     return new Response(body, { status: res.status, headers: res.headers });
   };
 
+  // Requests counted per minute, for the rate-limit headers.
+  const window = { minute: 0, used: 0 };
+  const reportLimits = (res: Response | Promise<Response>, messagesFamily: boolean): Promise<Response> =>
+    Promise.resolve(res).then((r) => {
+      const limit = opts.rateLimitRequests;
+      if (limit === undefined) return r;
+      const now = Date.now();
+      const minute = Math.floor(now / 60_000);
+      if (window.minute !== minute) Object.assign(window, { minute, used: 0 });
+      window.used++;
+      const remaining = String(Math.max(0, limit - window.used));
+      const resetMs = (minute + 1) * 60_000 - now;
+      if (messagesFamily) {
+        r.headers.set("anthropic-ratelimit-requests-limit", String(limit));
+        r.headers.set("anthropic-ratelimit-requests-remaining", remaining);
+        r.headers.set("anthropic-ratelimit-requests-reset", new Date(now + resetMs).toISOString());
+      } else {
+        r.headers.set("x-ratelimit-limit-requests", String(limit));
+        r.headers.set("x-ratelimit-remaining-requests", remaining);
+        r.headers.set("x-ratelimit-reset-requests", `${(resetMs / 1000).toFixed(3)}s`);
+      }
+      return r;
+    });
+
   return Bun.serve({
     hostname: opts.host,
     port: opts.port,
@@ -133,7 +159,7 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (request.method === "POST" && /\/chat\/completions$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) return openAiError(400, "model and messages are required");
         const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks });
-        return body.stream ? counted(res) : garble(noteAbandoned(request, model, res));
+        return reportLimits(body.stream ? counted(res) : garble(noteAbandoned(request, model, res)), false);
       }
       if (request.method === "POST" && /\/responses$/.test(pathname)) {
         if (!body) return openAiError(400, "the body must be a JSON object");
@@ -146,7 +172,7 @@ export function startMockProvider(opts: MockProviderOptions) {
         if (!h.get("anthropic-version")) return messagesError(400, "anthropic-version header is required");
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number") return messagesError(400, "model, messages and max_tokens are required");
         const res = await simulatedMessagesResponse(body as never, { delayMs, answeredModel, streamChunks });
-        return body.stream ? counted(res) : garble(res);
+        return reportLimits(body.stream ? counted(res) : garble(res), true);
       }
       if (request.method === "POST" && platform) {
         const problem = sigV4Problem(request, text);

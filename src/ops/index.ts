@@ -1,5 +1,7 @@
 /** Every gateway operation, registered once. New categories add their module here. */
 import { aiOperations } from "./ai-ops.ts";
+import { metricsOperations } from "./metrics-ops.ts";
+import { notificationOperations } from "./notification-ops.ts";
 import { orgKeyOperations } from "./org-key-ops.ts";
 import { orgMemberOperations } from "./org-member-ops.ts";
 import { OperationRegistry } from "./registry.ts";
@@ -7,5 +9,5 @@ import { providerOperations } from "./provider-ops.ts";
 import { userOperations } from "./user-ops.ts";
 
 export function createOperationRegistry(): OperationRegistry {
-  return new OperationRegistry().register(...userOperations, ...orgKeyOperations, ...orgMemberOperations, ...providerOperations, ...aiOperations);
+  return new OperationRegistry().register(...userOperations, ...orgKeyOperations, ...orgMemberOperations, ...providerOperations, ...aiOperations, ...metricsOperations, ...notificationOperations);
 }

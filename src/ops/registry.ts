@@ -13,6 +13,7 @@ import type { Actor, Identity } from "../domain/identity.ts";
 import type { ModelList } from "../services/model-list.ts";
 import type { ProviderDeps } from "../services/providers.ts";
 import { isSandbox } from "../pipeline/sandbox.ts";
+import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
 
 /**
  * A sandbox key exists to build and test integrations without spending or leaking
@@ -27,6 +28,8 @@ export function sandboxCannotAdminister(operationId: string): ApiError {
 export interface OperationDeps extends ProviderDeps {
   calls: ModelCalls;
   models: ModelList;
+  /** What each provider configuration was sent and reported (rate-limit status). */
+  rateUsage: ProviderRateUsage;
 }
 
 export interface OperationContext {

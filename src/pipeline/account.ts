@@ -16,6 +16,8 @@ export interface CallScope {
   identity: Identity;
   requestId: string;
   startedAt: number;
+  /** The caller's application (`context.applicationId` or `x-gw-application`), recorded on usage. */
+  applicationId?: string | null;
 }
 
 export interface CallResult {
@@ -57,6 +59,7 @@ export class Accountant {
       errorCode: r.errorCode,
       priceEstimated: price?.estimated === true,
       createdAt: Date.now(),
+      applicationId: scope.applicationId ?? null,
     };
     if (this.strict) return this.usage.recordStrict(event).then(() => costMicros);
     this.usage.record(event);

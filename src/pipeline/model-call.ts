@@ -18,6 +18,7 @@ import { messagesWire } from "../providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
 import { adapterFor } from "../providers/registry.ts";
 import type { Target } from "../providers/target.ts";
+import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
 import { sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
@@ -41,6 +42,8 @@ export interface ModelCallDeps {
   spend: SpendDeps;
   accountant: Accountant;
   upstreamTimeoutMs: number;
+  /** Counts what each provider configuration was sent and keeps the limits it reports (rate-limit status). */
+  rateUsage?: ProviderRateUsage;
 }
 
 /** How one call travels: the wire format read on the way back, and optional reshaping for a caller of another format. */
@@ -210,6 +213,7 @@ export class ModelCalls {
     let up: UpstreamResponse;
     try {
       up = await sendUpstream(req, { caller: input.caller, timeoutMs: this.deps.upstreamTimeoutMs, providerName: target.providerName });
+      if (target.configId) this.deps.rateUsage?.sent(target.configId, up.response.headers, Date.now());
     } catch (err) {
       await this.account(input, target, emptyUsage(), toApiError(err), reservation);
       throw err;
@@ -309,6 +313,7 @@ export class ModelCalls {
       completionTokens: usage.completionTokens,
     });
     reservation.settle(cost);
+    if (target.configId) this.deps.rateUsage?.tokens(target.configId, usage.promptTokens + usage.completionTokens, Date.now());
     return cost;
   }
 }

@@ -11,6 +11,32 @@ export const hourOf = (ms: number): number => Math.floor(ms / 3_600_000) * 3_600
 /** A flush's contribution to one roll-up row: the row's own shape, holding the sums of this batch only. */
 export type HourlyDelta = UsageHourly;
 
+export const DAY_MS = 86_400_000;
+
+/** A flush's contribution to one daily roll-up row (UTC day, provider, model, application; keys dropped). */
+export type DailyDelta = HourlyDelta & { applicationId: string };
+
+export function rollUpDaily(events: readonly UsageEvent[]): DailyDelta[] {
+  const rows = new Map<string, DailyDelta>();
+  for (const e of events) {
+    const day = Math.floor(e.createdAt / DAY_MS) * DAY_MS;
+    const applicationId = e.applicationId ?? "";
+    const id = `${e.orgId}\u0000${day}\u0000${e.provider}\u0000${e.model}\u0000${applicationId}`;
+    let row = rows.get(id);
+    if (!row) {
+      row = { orgId: e.orgId, hour: day, keyId: "", provider: e.provider, model: e.model, applicationId, requests: 0, errors: 0, promptTokens: 0, completionTokens: 0, costMicros: 0, latencyMsSum: 0 };
+      rows.set(id, row);
+    }
+    row.requests++;
+    if (e.status >= 400) row.errors++;
+    row.promptTokens += e.promptTokens;
+    row.completionTokens += e.completionTokens;
+    row.costMicros += e.costMicros;
+    row.latencyMsSum += e.latencyMs;
+  }
+  return [...rows.values()];
+}
+
 export function rollUpHourly(events: readonly UsageEvent[]): HourlyDelta[] {
   const rows = new Map<string, HourlyDelta>();
   for (const e of events) {

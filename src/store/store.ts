@@ -8,6 +8,7 @@ import type {
   ApiKeyRecord,
   AuditEntry,
   AuditInput,
+  EtlDocument,
   FlushBatch,
   KeyPrincipal,
   LoginLink,
@@ -21,6 +22,9 @@ import type {
   UsageEvent,
   UsageHourly,
   User,
+  UsageDimension,
+  UsageSum,
+  WebhookDelivery,
 } from "../domain/types.ts";
 
 export interface AuditPage {
@@ -99,6 +103,14 @@ export interface Store {
   /** An organization's raw usage events, oldest first (ties by id): what a test or an export reads back. */
   listUsageEvents(orgId: string): Promise<UsageEvent[]>;
   listUsageHourly(orgId: string, from: number, to: number): Promise<UsageHourly[]>;
+  /**
+   * The roll-ups of [from, to) summed by the given dimensions (none: one total row,
+   * absent when empty), optionally for one provider. Aggregated by the database, so a
+   * 90-day view reads a few hundred sums, not every hourly row. The application
+   * (dimension or filter) is known to the daily roll-up only: it needs whole UTC days
+   * and no key dimension (anything else throws).
+   */
+  sumUsage(orgId: string, from: number, to: number, opts: { by: UsageDimension[]; provider: string | null; application?: string | null }): Promise<UsageSum[]>;
   /** Sum of cost for a key (or the whole organization with keyId null) since `from`, rounded down to its hour (read from the roll-ups). */
   sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;
   /** Deletes raw usage events older than `cutoff`; roll-ups are kept. */
@@ -107,6 +119,23 @@ export interface Store {
   // Notifications
   createNotification(n: Notification): Promise<void>;
   listNotifications(orgId: string, limit: number): Promise<Notification[]>;
+  /** Marks the organization's unread notifications read (the given ids, or all with null); returns how many changed. */
+  markNotificationsRead(orgId: string, ids: string[] | null, at: number): Promise<number>;
+
+  // Alert webhooks
+  /** Replaces the organization's sealed webhook signing secret. */
+  setWebhookSecret(orgId: string, sealed: string, at: number): Promise<void>;
+  getWebhookSecret(orgId: string): Promise<string | null>;
+  recordWebhookDelivery(d: WebhookDelivery): Promise<void>;
+  /** Newest first. */
+  listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]>;
+
+  // Context optimizer (ETL) figures
+  recordEtlDocument(d: EtlDocument): Promise<void>;
+  /** Newest first. */
+  listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]>;
+  /** Sums over all of the organization's documents, and the count per transformation. */
+  sumEtlDocuments(orgId: string): Promise<{ documents: number; originalTokens: number; optimizedTokens: number; costSavingsMicros: number; transformations: Record<string, number> }>;
 }
 
 export type { AuditInput };

@@ -208,5 +208,66 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(list.map((n) => n.title)).toEqual(["t2", "t1"]);
       expect(list[0]?.body).toEqual({ i: 2 });
     });
+
+    test("notifications are marked read per id or all at once, within the organization only", async () => {
+      const ids = [newId("ntf"), newId("ntf"), newId("ntf")];
+      for (const [i, id] of ids.entries()) await store.createNotification({ id, orgId: org.id, kind: "budget", severity: "info", title: `b${i}`, body: {}, createdAt: i, readAt: null });
+      expect(await store.markNotificationsRead("org_other", [ids[0]!], 5)).toBe(0);
+      expect(await store.markNotificationsRead(org.id, [ids[0]!, "ntf_missing"], 5)).toBe(1);
+      expect(await store.markNotificationsRead(org.id, [ids[0]!], 6)).toBe(0);
+      expect(await store.markNotificationsRead(org.id, null, 7)).toBe(2);
+      const list = await store.listNotifications(org.id, 10);
+      expect(list.find((n) => n.id === ids[0])?.readAt).toBe(5);
+      expect(list.find((n) => n.id === ids[2])?.readAt).toBe(7);
+    });
+
+    test("usage summed by dimensions in the database", async () => {
+      const day = Date.UTC(2026, 0, 10);
+      const at = (h: number) => day + h * 3_600_000;
+      await store.writeFlush({
+        events: [
+          usage({ createdAt: at(1), provider: "openai", model: "gpt-4o", costMicros: 100 }),
+          usage({ createdAt: at(5), provider: "openai", model: "gpt-4o-mini", costMicros: 50, status: 500 }),
+          usage({ createdAt: at(25), provider: "anthropic", model: "claude", costMicros: 7 }),
+        ],
+        keyTouches: [],
+      });
+      const byDayProvider = await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["day", "provider"], provider: null });
+      expect(byDayProvider.map((r) => [r.hour, r.provider, r.requests, r.errors, r.costMicros]).sort()).toEqual([
+        [day, "openai", 2, 1, 150],
+        [day + 86_400_000, "anthropic", 1, 0, 7],
+      ]);
+      expect((await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["model"], provider: "openai" })).map((r) => [r.model, r.costMicros]).sort()).toEqual([["gpt-4o", 100], ["gpt-4o-mini", 50]]);
+      expect(await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: [], provider: null })).toMatchObject([{ requests: 3, costMicros: 157, provider: "", keyId: "" }]);
+      expect(await store.sumUsage(org.id, 0, 1, { by: [], provider: null })).toEqual([]);
+      await store.writeFlush({ events: [usage({ createdAt: at(2), provider: "openai", model: "gpt-4o", costMicros: 1000, applicationId: "billing" })], keyTouches: [] });
+      const byApp = await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["application"], provider: null });
+      expect(byApp.map((r) => [r.applicationId, r.requests, r.costMicros]).sort()).toEqual([["", 3, 157], ["billing", 1, 1000]]);
+      expect(await store.sumUsage(org.id, day, day + 86_400_000, { by: ["model"], provider: null, application: "billing" })).toMatchObject([{ model: "gpt-4o", costMicros: 1000 }]);
+      await expect(store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null, application: "billing" })).rejects.toThrow();
+      // Whole days and partial ones (daily and hourly roll-ups) agree.
+      expect((await store.sumUsage(org.id, day + 1, day + 2 * 86_400_000, { by: ["provider"], provider: null })).map((r) => [r.provider, r.costMicros]).sort()).toEqual([["anthropic", 7], ["openai", 1150]]);
+      expect((await store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null })).map((r) => r.costMicros)).toEqual([1150]);
+    });
+
+    test("webhook secret and delivery results", async () => {
+      expect(await store.getWebhookSecret(org.id)).toBeNull();
+      await store.setWebhookSecret(org.id, "sealed-1", 1);
+      await store.setWebhookSecret(org.id, "sealed-2", 2);
+      expect(await store.getWebhookSecret(org.id)).toBe("sealed-2");
+      await store.recordWebhookDelivery({ id: newId("whd"), orgId: org.id, notificationId: "ntf_1", attempt: 1, status: 500, error: "HTTP 500", createdAt: 10 });
+      await store.recordWebhookDelivery({ id: newId("whd"), orgId: org.id, notificationId: "ntf_1", attempt: 2, status: 200, error: null, createdAt: 11 });
+      const list = await store.listWebhookDeliveries(org.id, 10);
+      expect(list.map((d) => [d.attempt, d.status, d.error])).toEqual([[2, 200, null], [1, 500, "HTTP 500"]]);
+    });
+
+    test("ETL document figures: newest first, sums and counts per transformation", async () => {
+      await store.recordEtlDocument({ id: newId("doc"), orgId: org.id, createdAt: 1, originalTokens: 100, optimizedTokens: 60, costSavingsMicros: 40, transformations: ["normalization", "deduplication"] });
+      await store.recordEtlDocument({ id: newId("doc"), orgId: org.id, createdAt: 2, originalTokens: 50, optimizedTokens: 50, costSavingsMicros: 0, transformations: ["normalization"] });
+      const list = await store.listEtlDocuments(org.id, 1);
+      expect(list).toMatchObject([{ createdAt: 2, transformations: ["normalization"] }]);
+      expect(await store.sumEtlDocuments(org.id)).toEqual({ documents: 2, originalTokens: 150, optimizedTokens: 110, costSavingsMicros: 40, transformations: { normalization: 2, deduplication: 1 } });
+      expect((await store.sumEtlDocuments("org_other")).documents).toBe(0);
+    });
   });
 }

@@ -41,12 +41,15 @@ export function gatewayHandler(deps: GatewaySurfaceDeps) {
     const { identity } = scope;
     const body = GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
     const responseHeaders: Record<string, string> = {};
+    const call = callInput(scope, identity);
+    // The envelope's context names the application when given; the header otherwise.
+    if (body.context?.applicationId) call.scope.applicationId = body.context.applicationId;
     const data = await deps.operations.dispatch(
       {
         identity,
         actor: actorOf(identity, scope.ip, scope.request.headers.get("user-agent")),
         deps: deps.services,
-        call: callInput(scope, identity),
+        call,
         requestId: scope.requestId,
         context: body.context ?? {},
         responseHeaders,

@@ -7,6 +7,7 @@
 import initial from "./001_initial.sql" with { type: "text" };
 import dropUsageTimeIndex from "./002_drop_usage_time_index.sql" with { type: "text" };
 import usagePriceEstimated from "./003_usage_price_estimated.sql" with { type: "text" };
+import alertsAndEtl from "./005_alerts_and_etl.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -23,6 +24,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 1, name: "initial", sql: initial },
   { version: 2, name: "drop_usage_time_index", sql: dropUsageTimeIndex },
   { version: 3, name: "usage_price_estimated", sql: usagePriceEstimated },
+  { version: 5, name: "alerts_and_etl", sql: alertsAndEtl },
 ];
 
 /** The text a store of `dialect` runs for `m`. */

@@ -2,6 +2,7 @@
 import type {
   ApiKeyRecord,
   AuditEntry,
+  EtlDocument,
   KeyType,
   Notification,
   Organization,
@@ -14,6 +15,7 @@ import type {
   UsageEvent,
   UsageHourly,
   User,
+  WebhookDelivery,
 } from "../../domain/types.ts";
 
 export type Row = Record<string, unknown>;
@@ -134,7 +136,7 @@ export const toUsageEvent = (r: Row): UsageEvent => ({
 export const USAGE_EVENT_COLUMNS = [
   "id", "request_id", "org_id", "key_id", "user_id", "provider", "model",
   "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms", "status", "error_code", "created_at",
-  "price_estimated",
+  "price_estimated", "application_id",
 ] as const;
 
 /** The bound values of events[from..to) for a multi-row INSERT, filled in place (a flush writes thousands). */
@@ -158,6 +160,27 @@ export function usageEventParams(events: readonly UsageEvent[], from: number, to
     params[k++] = e.errorCode;
     params[k++] = e.createdAt;
     params[k++] = e.priceEstimated ? 1 : 0;
+    params[k++] = e.applicationId ?? null;
   }
   return params;
 }
+
+export const toWebhookDelivery = (r: Row): WebhookDelivery => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  notificationId: str(r.notification_id),
+  attempt: num(r.attempt),
+  status: numOrNull(r.status),
+  error: r.error === null ? null : str(r.error),
+  createdAt: num(r.created_at),
+});
+
+export const toEtlDocument = (r: Row): EtlDocument => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  createdAt: num(r.created_at),
+  originalTokens: num(r.original_tokens),
+  optimizedTokens: num(r.optimized_tokens),
+  costSavingsMicros: num(r.cost_savings_micros),
+  transformations: JSON.parse(str(r.transformations)) as string[],
+});

@@ -9,6 +9,7 @@ import {
   DEFAULT_PERSONAL_PREFERENCES,
   type ApiKeyRecord,
   type AuditEntry,
+  type EtlDocument,
   type FlushBatch,
   type KeyPrincipal,
   type LoginLink,
@@ -22,14 +23,18 @@ import {
   type UsageEvent,
   type UsageHourly,
   type User,
+  type UsageDimension,
+  type UsageSum,
+  type WebhookDelivery,
 } from "../../domain/types.ts";
 import { MIGRATIONS } from "../migrations/index.ts";
 import type { AuditPage, Store } from "../store.ts";
-import { hourOf, rollUpHourly } from "../hourly-rollup.ts";
+import { DAY_MS, hourOf, rollUpDaily, rollUpHourly } from "../hourly-rollup.ts";
 import {
   type Row,
   toApiKey,
   toAudit,
+  toEtlDocument,
   toNotification,
   toOrganization,
   toProviderConfig,
@@ -38,9 +43,18 @@ import {
   toUsageEvent,
   toUsageHourly,
   toUser,
+  toWebhookDelivery,
   USAGE_EVENT_COLUMNS,
   usageEventParams,
 } from "./rows.ts";
+
+const USAGE_DIMENSIONS: Record<UsageDimension, { expr: string; as: string }> = {
+  day: { expr: "(hour / 86400000) * 86400000", as: "day" },
+  provider: { expr: "provider", as: "provider" },
+  model: { expr: "model", as: "model" },
+  key: { expr: "key_id", as: "key_id" },
+  application: { expr: "application_id", as: "application_id" },
+};
 
 /** Usage events written by one INSERT (USAGE_EVENT_COLUMNS each, far below SQLite's limit). */
 const EVENTS_PER_INSERT = 64;
@@ -322,6 +336,20 @@ export class SqliteStore implements Store {
           h.orgId, h.hour, h.keyId, h.provider, h.model, h.requests, h.errors, h.promptTokens, h.completionTokens, h.costMicros, h.latencyMsSum,
         );
       }
+      for (const d of rollUpDaily(events)) {
+        this.run(
+          `INSERT INTO usage_daily (org_id, day, provider, model, application_id, requests, errors, prompt_tokens, completion_tokens, cost_micros, latency_ms_sum)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (org_id, day, provider, model, application_id) DO UPDATE SET
+             requests = usage_daily.requests + excluded.requests,
+             errors = usage_daily.errors + excluded.errors,
+             prompt_tokens = usage_daily.prompt_tokens + excluded.prompt_tokens,
+             completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
+             cost_micros = usage_daily.cost_micros + excluded.cost_micros,
+             latency_ms_sum = usage_daily.latency_ms_sum + excluded.latency_ms_sum`,
+          d.orgId, d.hour, d.provider, d.model, d.applicationId, d.requests, d.errors, d.promptTokens, d.completionTokens, d.costMicros, d.latencyMsSum,
+        );
+      }
       for (const t of batch.keyTouches) {
         this.run(
           `UPDATE api_keys SET request_count = request_count + ?, spent_micros = spent_micros + ?,
@@ -343,6 +371,41 @@ export class SqliteStore implements Store {
 
   async listUsageHourly(orgId: string, from: number, to: number): Promise<UsageHourly[]> {
     return this.all("SELECT * FROM usage_hourly WHERE org_id = ? AND hour >= ? AND hour < ? ORDER BY hour", orgId, from, to).map(toUsageHourly);
+  }
+
+  async sumUsage(orgId: string, from: number, to: number, opts: { by: UsageDimension[]; provider: string | null; application?: string | null }): Promise<UsageSum[]> {
+    // Whole days without the key dimension are read from the daily roll-up: far fewer rows.
+    const daily = !opts.by.includes("key") && from % DAY_MS === 0 && to % DAY_MS === 0;
+    const byApplication = opts.by.includes("application") || (opts.application ?? null) !== null;
+    // Only the daily roll-up knows applications.
+    if (byApplication && !daily) throw new Error("usage by application needs whole UTC days and no key dimension");
+    // Column expressions from a fixed table, never from input.
+    const dims = [...new Set(opts.by)].map((d) => (daily && d === "day" ? { expr: "day", as: "day" } : USAGE_DIMENSIONS[d]));
+    const select = dims.map((d) => `${d.expr} AS ${d.as}`).join(", ");
+    let where = `org_id = ? AND ${daily ? "day" : "hour"} >= ? AND ${daily ? "day" : "hour"} < ?`;
+    const params: unknown[] = [orgId, from, to];
+    if (opts.provider !== null) (where += " AND provider = ?"), params.push(opts.provider);
+    if (opts.application != null) (where += " AND application_id = ?"), params.push(opts.application);
+    const rows = this.all(
+      `SELECT ${select ? `${select}, ` : ""}SUM(requests) AS requests, SUM(errors) AS errors, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_micros) AS cost_micros, SUM(latency_ms_sum) AS latency_ms_sum FROM ${daily ? "usage_daily" : "usage_hourly"} WHERE ${where}${dims.length ? ` GROUP BY ${dims.map((d) => d.as).join(", ")}` : ""}`,
+      ...params,
+    );
+    return rows
+      .filter((r) => r.requests !== null)
+      .map((r) => ({
+        orgId,
+        hour: r.day === undefined ? 0 : Number(r.day),
+        keyId: r.key_id === undefined ? "" : String(r.key_id),
+        provider: r.provider === undefined ? "" : String(r.provider),
+        model: r.model === undefined ? "" : String(r.model),
+        applicationId: r.application_id === undefined ? "" : String(r.application_id),
+        requests: Number(r.requests),
+        errors: Number(r.errors),
+        promptTokens: Number(r.prompt_tokens),
+        completionTokens: Number(r.completion_tokens),
+        costMicros: Number(r.cost_micros),
+        latencyMsSum: Number(r.latency_ms_sum),
+      }));
   }
 
   async sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number> {
@@ -370,5 +433,55 @@ export class SqliteStore implements Store {
 
   async listNotifications(orgId: string, limit: number): Promise<Notification[]> {
     return this.all("SELECT * FROM notifications WHERE org_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", orgId, limit).map(toNotification);
+  }
+
+  async markNotificationsRead(orgId: string, ids: string[] | null, at: number): Promise<number> {
+    if (ids === null) return this.run("UPDATE notifications SET read_at = ? WHERE org_id = ? AND read_at IS NULL", at, orgId);
+    let changed = 0;
+    for (const id of ids) changed += this.run("UPDATE notifications SET read_at = ? WHERE org_id = ? AND id = ? AND read_at IS NULL", at, orgId, id);
+    return changed;
+  }
+
+  async setWebhookSecret(orgId: string, sealed: string, at: number): Promise<void> {
+    this.run("INSERT INTO webhook_secrets (org_id, sealed, created_at) VALUES (?, ?, ?) ON CONFLICT (org_id) DO UPDATE SET sealed = excluded.sealed, created_at = excluded.created_at", orgId, sealed, at);
+  }
+
+  async getWebhookSecret(orgId: string): Promise<string | null> {
+    const r = this.one("SELECT sealed FROM webhook_secrets WHERE org_id = ?", orgId);
+    return r ? String(r.sealed) : null;
+  }
+
+  async recordWebhookDelivery(d: WebhookDelivery): Promise<void> {
+    this.run(
+      "INSERT INTO webhook_deliveries (id, org_id, notification_id, attempt, status, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      d.id, d.orgId, d.notificationId, d.attempt, d.status, d.error, d.createdAt,
+    );
+  }
+
+  async listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]> {
+    return this.all("SELECT * FROM webhook_deliveries WHERE org_id = ? ORDER BY created_at DESC, attempt DESC LIMIT ?", orgId, limit).map(toWebhookDelivery);
+  }
+
+  async recordEtlDocument(d: EtlDocument): Promise<void> {
+    this.run(
+      "INSERT INTO etl_documents (id, org_id, created_at, original_tokens, optimized_tokens, cost_savings_micros, transformations) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      d.id, d.orgId, d.createdAt, d.originalTokens, d.optimizedTokens, d.costSavingsMicros, JSON.stringify(d.transformations),
+    );
+  }
+
+  async listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]> {
+    return this.all("SELECT * FROM etl_documents WHERE org_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", orgId, limit).map(toEtlDocument);
+  }
+
+  async sumEtlDocuments(orgId: string) {
+    const r = this.one(
+      "SELECT COUNT(*) AS n, COALESCE(SUM(original_tokens), 0) AS o, COALESCE(SUM(optimized_tokens), 0) AS p, COALESCE(SUM(cost_savings_micros), 0) AS c FROM etl_documents WHERE org_id = ?",
+      orgId,
+    );
+    const transformations: Record<string, number> = {};
+    for (const t of this.all("SELECT j.value AS name, COUNT(*) AS n FROM etl_documents, json_each(etl_documents.transformations) AS j WHERE org_id = ? GROUP BY j.value", orgId)) {
+      transformations[String(t.name)] = Number(t.n);
+    }
+    return { documents: Number(r?.n ?? 0), originalTokens: Number(r?.o ?? 0), optimizedTokens: Number(r?.p ?? 0), costSavingsMicros: Number(r?.c ?? 0), transformations };
   }
 }

@@ -1,0 +1,59 @@
+/**
+ * Notifications: any member reads the organization's alerts and marks them read; an
+ * admin makes (or replaces) the webhook signing secret, which is shown only in that answer.
+ */
+import { Type } from "@sinclair/typebox";
+import { recordAudit } from "../services/audit.ts";
+import { rotateWebhookSecret } from "../services/alerts/webhook-secret.ts";
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../services/alerts/webhook-signature.ts";
+import { defineOperation } from "./registry.ts";
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export const notificationsList = defineOperation({
+  id: "notifications.list",
+  summary: "The organization's notifications, newest first (`limit` up to 200, `unreadOnly`).",
+  params: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })), unreadOnly: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+  async run({ identity, deps }, p) {
+    const limit = p.limit ?? 50;
+    // Unread ones are filtered from a wider page so `limit` still means "up to this many shown".
+    const all = await deps.store.listNotifications(identity.organization.id, p.unreadOnly ? 200 : limit);
+    const list = (p.unreadOnly ? all.filter((n) => n.readAt === null) : all).slice(0, limit);
+    return {
+      notifications: list.map((n) => ({ id: n.id, kind: n.kind, severity: n.severity, title: n.title, data: n.body, createdAt: iso(n.createdAt), readAt: iso(n.readAt) })),
+      unread: list.filter((n) => n.readAt === null).length,
+    };
+  },
+});
+
+export const notificationsRead = defineOperation({
+  id: "notifications.read",
+  summary: "Marks notifications read: `ids`, or `all: true`.",
+  params: Type.Object(
+    { ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 200 })), all: Type.Optional(Type.Literal(true)) },
+    { additionalProperties: false, minProperties: 1, maxProperties: 1 },
+  ),
+  async run({ identity, deps }, p) {
+    const marked = await deps.store.markNotificationsRead(identity.organization.id, p.all ? null : (p.ids ?? []), deps.now());
+    return { marked };
+  },
+});
+
+export const webhookSecretRotate = defineOperation({
+  id: "org.webhook-secret.rotate",
+  summary: "Makes a new webhook signing secret for the organization (the old one stops working); shown once.",
+  params: Type.Object({}, { additionalProperties: false }),
+  role: "admin",
+  async run({ identity, actor, deps }) {
+    const orgId = identity.organization.id;
+    const secret = await rotateWebhookSecret(deps.store, deps.box, orgId, deps.now());
+    await recordAudit(deps.store, orgId, actor, "webhook-secret.rotate", orgId, {}, deps.now());
+    return {
+      secret,
+      shownOnce: true,
+      signature: { header: SIGNATURE_HEADER, timestampHeader: TIMESTAMP_HEADER, algorithm: "HMAC-SHA256 over `<timestamp>.<body>`, hex, prefixed sha256=" },
+    };
+  },
+});
+
+export const notificationOperations = [notificationsList, notificationsRead, webhookSecretRotate];

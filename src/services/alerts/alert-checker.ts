@@ -1,0 +1,74 @@
+/**
+ * The periodic alert check (every GW_ALERT_CHECK_INTERVAL_S): for each organization,
+ * budget thresholds, then each provider's rate-limit state. A provider's state is
+ * announced when it changes into `warning` or `critical` (not on every check); the
+ * last state seen is held in memory, so a restart may announce a standing state once more.
+ */
+import type { Logger } from "../../lib/log.ts";
+import type { Store } from "../../store/store.ts";
+import { checkBudget } from "./budget-alerts.ts";
+import type { Notifier } from "./notifier.ts";
+
+export type LimitState = "ok" | "warning" | "critical";
+
+export interface ProviderLimitState {
+  provider: string;
+  status: LimitState;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export interface AlertCheckerDeps {
+  store: Store;
+  notifier: Notifier;
+  log: Logger;
+  now: () => number;
+  /** The organization's providers' rate-limit states, when a source is wired. */
+  rateLimits?: (orgId: string) => Promise<ProviderLimitState[]>;
+}
+
+export const RATE_LIMIT_KIND = "rate_limit.status";
+
+export class AlertChecker {
+  private readonly lastState = new Map<string, LimitState>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly deps: AlertCheckerDeps) {}
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => void this.tick(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private tick(): Promise<void> {
+    // A slow check is not overlapped by the next one.
+    this.running ??= this.checkAll()
+      .catch((err) => this.deps.log.error("alert check failed", { error: String(err) }))
+      .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  async checkAll(): Promise<void> {
+    for (const org of await this.deps.store.listOrganizations()) await this.checkOrg(org.id);
+  }
+
+  async checkOrg(orgId: string): Promise<void> {
+    const now = this.deps.now();
+    await checkBudget(this.deps.store, this.deps.notifier, orgId, now);
+    if (!this.deps.rateLimits) return;
+    for (const s of await this.deps.rateLimits(orgId)) {
+      const id = `${orgId}\u0000${s.provider}`;
+      const before = this.lastState.get(id) ?? "ok";
+      this.lastState.set(id, s.status);
+      if (s.status === before || s.status === "ok") continue;
+      await this.deps.notifier.notify({ orgId, kind: RATE_LIMIT_KIND, severity: s.status, title: `${s.provider}: rate-limit status ${s.status}`, body: { provider: s.provider, status: s.status, previous: before, message: s.message, ...s.details } });
+    }
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The organization's monthly budget against this UTC month's spend: spent, the
+ * projection to month end at the month's pace so far, and the alert thresholds reached.
+ */
+import { MICROS_PER_CENT, toCents } from "./money.ts";
+
+export const BUDGET_THRESHOLDS = [50, 75, 90, 100] as const;
+
+export interface BudgetStatus {
+  month: string;
+  monthlyBudgetCents: number | null;
+  spentCents: number;
+  projectedCents: number;
+  spentPercent: number | null;
+  projectedPercent: number | null;
+  thresholdsReached: number[];
+}
+
+export function monthStart(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+function nextMonthStart(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+export function budgetStatus(budgetCents: number | null, spentMicros: number, now: number): BudgetStatus {
+  const start = monthStart(now);
+  const end = nextMonthStart(now);
+  // At least an hour elapsed, so a call in the month's first second does not project to infinity.
+  const elapsed = Math.max(now - start, 3_600_000);
+  const projectedMicros = Math.round((spentMicros * (end - start)) / elapsed);
+  // From micro-dollars, not rounded cents: a tenth of a cent against a one-cent budget is 10%, not 0%.
+  const pct = (micros: number) => (budgetCents ? Math.round((micros / (budgetCents * MICROS_PER_CENT)) * 10_000) / 100 : budgetCents === 0 && micros > 0 ? 100 : null);
+  const spentPercent = pct(spentMicros);
+  return {
+    month: new Date(start).toISOString().slice(0, 7),
+    monthlyBudgetCents: budgetCents,
+    spentCents: toCents(spentMicros),
+    projectedCents: toCents(Math.max(projectedMicros, spentMicros)),
+    spentPercent,
+    projectedPercent: pct(Math.max(projectedMicros, spentMicros)),
+    thresholdsReached: spentPercent === null ? [] : BUDGET_THRESHOLDS.filter((t) => spentPercent >= t),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The rate-limit status of an organization's providers: per configuration, its
+ * configured `limits` against what this gateway sent, else the limits the provider
+ * reported (used = limit - remaining). `ok` under 75%, `warning` from 75%, `critical`
+ * from 90% of the most used limit.
+ */
+import type { ProviderLimits } from "../../domain/types.ts";
+import type { ProviderRateSnapshot } from "../../state/provider-rate-usage.ts";
+
+export const WARNING_PERCENT = 75;
+export const CRITICAL_PERCENT = 90;
+
+type LimitKey = keyof ProviderLimits;
+export type RateState = "ok" | "warning" | "critical";
+
+export interface ProviderRateStatus {
+  provider: string;
+  configId: string;
+  source: "configured" | "provider-headers" | "none";
+  limits: Partial<Record<LimitKey, number>>;
+  usage: Partial<Record<LimitKey, number>>;
+  percentages: Partial<Record<LimitKey, number>>;
+  status: RateState;
+  resetTime: string | null;
+  warningThreshold?: number;
+  message: string;
+}
+
+export interface RateStatusReport {
+  providers: ProviderRateStatus[];
+  overallStatus: RateState;
+  hasWarnings: boolean;
+  hasCritical: boolean;
+  checkedAt: string;
+}
+
+export const stateOf = (percent: number): RateState => (percent >= CRITICAL_PERCENT ? "critical" : percent >= WARNING_PERCENT ? "warning" : "ok");
+const pct = (used: number, limit: number) => Math.round((used / limit) * 10_000) / 100;
+const MINUTE = 60_000;
+
+export function providerStatus(provider: string, configId: string, configured: ProviderLimits | null, s: ProviderRateSnapshot, now: number): ProviderRateStatus {
+  const limits: ProviderRateStatus["limits"] = {};
+  const usage: ProviderRateStatus["usage"] = {};
+  let source: ProviderRateStatus["source"] = "none";
+  let reset: number | null = null;
+  const has = configured && Object.values(configured).some((v) => typeof v === "number" && v > 0);
+  if (has) {
+    source = "configured";
+    if (configured.requestsPerMinute) (limits.requestsPerMinute = configured.requestsPerMinute), (usage.requestsPerMinute = s.requestsThisMinute);
+    if (configured.tokensPerMinute) (limits.tokensPerMinute = configured.tokensPerMinute), (usage.tokensPerMinute = s.tokensThisMinute);
+    if (configured.requestsPerDay) (limits.requestsPerDay = configured.requestsPerDay), (usage.requestsPerDay = s.requestsToday);
+    reset = configured.requestsPerDay && !configured.requestsPerMinute && !configured.tokensPerMinute ? s.dayStart + 86_400_000 : s.minuteStart + MINUTE;
+  } else if (s.reported.requests || s.reported.tokens) {
+    source = "provider-headers";
+    // Providers report per-minute windows in these headers; a reset already passed means the window refilled.
+    for (const [key, r] of [["requestsPerMinute", s.reported.requests], ["tokensPerMinute", s.reported.tokens]] as const) {
+      if (!r) continue;
+      const refilled = r.resetAt !== null && r.resetAt <= now;
+      limits[key] = r.limit;
+      usage[key] = refilled ? 0 : r.limit - r.remaining;
+      if (!refilled && r.resetAt !== null) reset = reset === null ? r.resetAt : Math.max(reset, r.resetAt);
+    }
+  }
+  const percentages: ProviderRateStatus["percentages"] = {};
+  let top = 0;
+  let topKey: LimitKey | null = null;
+  for (const key of Object.keys(limits) as LimitKey[]) {
+    const p = pct(usage[key]!, limits[key]!);
+    percentages[key] = p;
+    if (p >= top) (top = p), (topKey = key);
+  }
+  const status = stateOf(top);
+  const message =
+    source === "none"
+      ? `${provider}: no limits configured and none reported by the provider yet`
+      : status === "ok"
+        ? `${provider}: within limits (${top}% of ${topKey})`
+        : `${provider}: ${top}% of ${topKey} used${status === "critical" ? "; calls may be refused soon" : ""}`;
+  return {
+    provider,
+    configId,
+    source,
+    limits,
+    usage,
+    percentages,
+    status,
+    resetTime: reset === null ? null : new Date(reset).toISOString(),
+    ...(status !== "ok" && { warningThreshold: WARNING_PERCENT }),
+    message,
+  };
+}
+
+export function rateStatusReport(providers: ProviderRateStatus[], now: number): RateStatusReport {
+  const hasCritical = providers.some((p) => p.status === "critical");
+  const hasWarnings = providers.some((p) => p.status === "warning");
+  return { providers, overallStatus: hasCritical ? "critical" : hasWarnings ? "warning" : "ok", hasWarnings, hasCritical, checkedAt: new Date(now).toISOString() };
+}

@@ -1,0 +1,51 @@
+import { expect, test } from "bun:test";
+import type { UsageHourly } from "../../../src/domain/types.ts";
+import { budgetStatus } from "../../../src/services/analytics/budget.ts";
+import { buildReport } from "../../../src/services/analytics/report.ts";
+import { DAY_MS, parsePeriod, windowOf } from "../../../src/services/analytics/window.ts";
+
+const now = Date.UTC(2026, 10, 25, 12);
+const row = (day: number, provider: string, costMicros: number, requests: number, latencyMsSum: number): UsageHourly => ({
+  orgId: "o", hour: Date.UTC(2026, 10, 25) - day * DAY_MS + 3_600_000, keyId: "k", provider, model: "m", requests, errors: 0, promptTokens: 0, completionTokens: 0, costMicros, latencyMsSum,
+});
+
+test("totals, per-provider sums and the daily series agree", () => {
+  const rows = [row(0, "openai", 2_000_000, 4, 400), row(1, "openai", 1_000_000, 1, 100), row(1, "anthropic", 500_000, 5, 1000), row(40, "openai", 9, 1, 1)];
+  const r = buildReport(rows.filter((x) => x.hour >= windowOf(7, now).from), windowOf(7, now));
+  expect(r.totalCost).toBe(3.5);
+  expect(r.totalRequests).toBe(10);
+  expect(r.avgCostPerRequest).toBe(0.35);
+  expect(r.costByProvider).toEqual([
+    { provider: "openai", totalCost: 3, requests: 5, avgCost: 0.6, avgLatency: 100 },
+    { provider: "anthropic", totalCost: 0.5, requests: 5, avgCost: 0.1, avgLatency: 200 },
+  ]);
+  expect(r.daily).toHaveLength(7);
+  expect(r.daily.at(-1)).toEqual({ date: "2026-11-25", cost: 2 });
+  expect(r.daily.at(-2)).toEqual({ date: "2026-11-24", cost: 1.5 });
+  expect(r.daily.reduce((s, d) => s + d.cost, 0)).toBeCloseTo(r.totalCost, 9);
+  expect(r.trends.dailyAverage).toBe(0.5);
+});
+
+test("an empty window answers zeros, not NaN", () => {
+  const r = buildReport([], windowOf(30, now));
+  expect(r).toMatchObject({ totalCost: 0, totalRequests: 0, avgCostPerRequest: 0, costByProvider: [], anomalies: [], trends: { dailyAverage: 0, weeklyGrowth: 0, efficiencyScore: 100 } });
+  expect(r.forecast).toMatchObject({ "7day": 0, "30day": 0, "90day": 0 });
+});
+
+test("periods: 7d, 30d, 90d; anything else is a 400", () => {
+  expect(parsePeriod("7d", "period")).toBe(7);
+  expect(parsePeriod(null, "timeframe")).toBe(30);
+  expect(() => parsePeriod("31d", "timeframe")).toThrow(/timeframe/);
+  expect(() => parsePeriod("constructor", "period")).toThrow(/period/);
+});
+
+test("budget: spent, projection at the month's pace, thresholds reached", () => {
+  // Nov 2026 has 30 days; at noon on the 16th, 15.5 days have passed.
+  const mid = Date.UTC(2026, 10, 16, 12);
+  const b = budgetStatus(1000, 6_200_000, mid);
+  expect(b).toMatchObject({ month: "2026-11", spentCents: 620, spentPercent: 62, thresholdsReached: [50] });
+  expect(b.projectedCents).toBe(1200);
+  expect(b.projectedPercent).toBe(120);
+  expect(budgetStatus(null, 5, mid)).toMatchObject({ spentPercent: null, thresholdsReached: [] });
+  expect(budgetStatus(100, 1_000_000, mid).thresholdsReached).toEqual([50, 75, 90, 100]);
+});

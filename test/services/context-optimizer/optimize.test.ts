@@ -1,0 +1,60 @@
+import { expect, test } from "bun:test";
+import { countTextTokens } from "../../../src/lib/token-estimate.ts";
+import { chunkText } from "../../../src/services/context-optimizer/chunk.ts";
+import { dedupeMessages, optimizeText } from "../../../src/services/context-optimizer/optimize.ts";
+
+const para = (n: number) => `Paragraph ${n} explains the quarterly figures in some detail for the reader.`;
+
+test("a document with known duplicates: the repeats go, the figures add up", () => {
+  const doc = [para(1), para(2), para(1), para(3), para(2)].join("\n\n");
+  const r = optimizeText(doc);
+  expect(r.text).toBe([para(1), para(2), para(3)].join("\n\n"));
+  expect(r.transformations).toContain("deduplication");
+  expect(r.originalTokens).toBe(countTextTokens(doc));
+  expect(r.optimizedTokens).toBe(countTextTokens(r.text));
+  expect(r.optimizedTokens).toBeLessThan(r.originalTokens * 0.7);
+});
+
+test("normalization: NFC, trailing and repeated spaces, CRLF", () => {
+  const r = optimizeText("Cafe\u0301  is   open.   \r\nYes.");
+  expect(r.text).toBe("Caf\u00e9 is open.\nYes.");
+  expect(r.transformations).toEqual(["normalization"]);
+});
+
+test("compression: blank runs collapse, recurring boilerplate is kept once", () => {
+  const footer = "CONFIDENTIAL - internal use only - do not forward";
+  const r = optimizeText(`A.\n\n\n\n\nB.\n${footer}\nC.\n${footer}`);
+  expect(r.text).toBe(`A.\n\nB.\n${footer}\nC.`);
+  expect(r.transformations).toContain("compression");
+});
+
+test("code blocks and quoted data are never touched", () => {
+  const code = "```py\nx  =  1\n\n\n\nx  =  1\n```";
+  const quote = "> same   line\n> same   line";
+  const doc = `Intro.\n${code}\n${quote}\nIntro.`;
+  const r = optimizeText(doc);
+  expect(r.text).toContain(code);
+  expect(r.text).toContain(quote);
+});
+
+test("a clean document is left alone", () => {
+  const r = optimizeText("Nothing to do here.");
+  expect(r).toMatchObject({ text: "Nothing to do here.", transformations: [], chunks: null });
+});
+
+test("chunking: every chunk within the limit, nothing lost", () => {
+  const doc = Array.from({ length: 40 }, (_, i) => para(i)).join("\n\n");
+  const chunks = chunkText(doc, 50);
+  expect(chunks.length).toBeGreaterThan(5);
+  for (const c of chunks) expect(countTextTokens(c)).toBeLessThanOrEqual(50);
+  expect(chunks.join("\n\n")).toBe(doc);
+  const r = optimizeText(doc, { maxChunkTokens: 50 });
+  expect(r.transformations).toContain("chunking");
+  expect(r.chunks).toEqual(chunks);
+  expect(chunkText("x".repeat(30), 10).every((c) => countTextTokens(c) <= 10)).toBe(true);
+});
+
+test("repeated messages are dropped, the first kept", () => {
+  const m = [{ role: "user", content: "hi" }, { role: "assistant", content: "hi" }, { role: "user", content: "hi" }];
+  expect(dedupeMessages(m)).toEqual(m.slice(0, 2));
+});
