@@ -116,7 +116,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   metrics.register(new Gauge("gateway_usage_flush_failures_total", "Write-behind flushes that failed and were retried.", () => usage.stats().failures, "counter"));
 
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
-  const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: Date.now });
+  // Through services.now, so tests that move the services' clock move the sessions' too.
+  const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: () => services.now() });
   const runner = new RequestRunner({
     authenticator,
     limiter,

@@ -18,6 +18,9 @@ import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health
 import { messagesHandler } from "./surfaces/messages-surface.ts";
 import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
+import { signUpCallbackHandler, signUpHandler } from "./surfaces/oidc-surface.ts";
+import { oidcSignInFrom } from "../services/oidc-signin.ts";
+import type { Logger } from "../lib/log.ts";
 
 /** What the routes need from the running gateway (the runtime provides it). */
 export interface AppDeps {
@@ -27,6 +30,7 @@ export interface AppDeps {
   operations: OperationRegistry;
   services: OperationDeps;
   metrics: MetricsRegistry;
+  log: Logger;
   /** True once shutdown has begun. */
   readonly draining: boolean;
 }
@@ -42,6 +46,7 @@ interface Route {
 function routes(rt: AppDeps): Route[] {
   const { config, store, runner, operations, services, metrics } = rt;
   const sessions = { store, secureCookies: config.publicUrl?.startsWith("https:") ?? false, now: services.now };
+  const oidc = { signIn: oidcSignInFrom(config, services.box, services.now), services, publicUrl: config.publicUrl, secureCookies: sessions.secureCookies, log: rt.log };
   const openai = { runner, calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
   return [
     { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
@@ -53,6 +58,8 @@ function routes(rt: AppDeps): Route[] {
     { method: "GET", path: "/v1/models", surface: "openai", admission: "identity", handler: modelsHandler(openai) },
     { method: "POST", path: "/v1/messages", surface: "messages", admission: "identity", handler: messagesHandler(openai) },
     { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler({ runner, operations, services, maxBodyBytes: config.maxBodyBytes }) },
+    { method: "GET", path: "/signup", surface: "general", admission: "address", handler: signUpHandler(oidc) },
+    { method: "GET", path: "/signup/callback", surface: "general", admission: "address", handler: signUpCallbackHandler(oidc) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
     { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
     { method: "POST", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },

@@ -12,6 +12,7 @@ const PreferencesPatch = Type.Object(
     piiAction: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("block")])),
     alertWebhookUrl: Type.Optional(Type.Union([Type.String({ pattern: "^https?://\\S+$", maxLength: 2000 }), Type.Null()])),
     defaultRouteStrategy: Type.Optional(Type.Union([Type.Literal("cost"), Type.Literal("speed"), Type.Literal("quality"), Type.Literal("balanced")])),
+    signInEmailDomains: Type.Optional(Type.Array(Type.String({ pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$", maxLength: 253 }), { maxItems: 20, uniqueItems: true })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),
   },
