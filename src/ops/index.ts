@@ -1,11 +1,13 @@
 /** Every gateway operation, registered once. New categories add their module here. */
 import { aiOperations } from "./ai-ops.ts";
+import { orgAdminOperations } from "./org-admin-ops.ts";
 import { orgKeyOperations } from "./org-key-ops.ts";
 import { orgMemberOperations } from "./org-member-ops.ts";
 import { OperationRegistry } from "./registry.ts";
 import { providerOperations } from "./provider-ops.ts";
+import { sessionOperations } from "./session-ops.ts";
 import { userOperations } from "./user-ops.ts";
 
 export function createOperationRegistry(): OperationRegistry {
-  return new OperationRegistry().register(...userOperations, ...orgKeyOperations, ...orgMemberOperations, ...providerOperations, ...aiOperations);
+  return new OperationRegistry().register(...userOperations, ...orgKeyOperations, ...orgMemberOperations, ...orgAdminOperations, ...sessionOperations, ...providerOperations, ...aiOperations);
 }
