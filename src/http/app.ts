@@ -19,6 +19,7 @@ import { messagesHandler } from "./surfaces/messages-surface.ts";
 import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
 import { signUpCallbackHandler, signUpHandler } from "./surfaces/oidc-surface.ts";
+import { DASHBOARD_PAGES, dashboardScriptHandler, dashboardShellHandler, dashboardStyleHandler, keepaliveHandler, rootHandler } from "./surfaces/dashboard-surface.ts";
 import { oidcSignInFrom } from "../services/oidc-signin.ts";
 import type { Logger } from "../lib/log.ts";
 
@@ -49,7 +50,11 @@ function routes(rt: AppDeps): Route[] {
   const oidc = { signIn: oidcSignInFrom(config, services.box, services.now), services, publicUrl: config.publicUrl, secureCookies: sessions.secureCookies, log: rt.log };
   const openai = { runner, calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
   return [
-    { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
+    { method: "GET", path: "/", surface: "general", admission: "address", handler: rootHandler(() => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION })) },
+    ...DASHBOARD_PAGES.map((page): Route => ({ method: "GET", path: page ? `/dashboard/${page}` : "/dashboard", surface: "general", admission: "address", handler: dashboardShellHandler() })),
+    { method: "GET", path: "/dashboard/assets/app.js", surface: "general", admission: "address", handler: dashboardScriptHandler() },
+    { method: "GET", path: "/dashboard/assets/app.css", surface: "general", admission: "address", handler: dashboardStyleHandler() },
+    { method: "POST", path: "/dashboard/keepalive", surface: "general", admission: "address", handler: keepaliveHandler(sessions) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
     { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(store, () => rt.draining) },
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics) },

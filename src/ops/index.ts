@@ -6,8 +6,9 @@ import { orgMemberOperations } from "./org-member-ops.ts";
 import { OperationRegistry } from "./registry.ts";
 import { providerOperations } from "./provider-ops.ts";
 import { sessionOperations } from "./session-ops.ts";
+import { usageOperations } from "./usage-ops.ts";
 import { userOperations } from "./user-ops.ts";
 
 export function createOperationRegistry(): OperationRegistry {
-  return new OperationRegistry().register(...userOperations, ...orgKeyOperations, ...orgMemberOperations, ...orgAdminOperations, ...sessionOperations, ...providerOperations, ...aiOperations);
+  return new OperationRegistry().register(...userOperations, ...orgKeyOperations, ...orgMemberOperations, ...orgAdminOperations, ...sessionOperations, ...usageOperations, ...providerOperations, ...aiOperations);
 }
