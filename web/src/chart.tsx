@@ -29,3 +29,6 @@ export function TimeChart({ label, days, values, format }: { label: string; days
   }, [days.join(), values.join(), label]);
   return <div ref={box} class="chart" role="img" aria-label={`${label}, one point a day from ${days[0]} to ${days.at(-1)}`} />;
 }
+
+/** Dollars on an axis: small amounts keep two significant digits instead of showing $0.00. */
+export const usd = (v: number) => (v === 0 ? "$0" : Math.abs(v) < 0.01 ? `$${v.toPrecision(2)}` : `$${v.toFixed(2)}`);

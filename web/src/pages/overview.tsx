@@ -1,6 +1,6 @@
 /** Overview: spend today and this month against the budget, calls, error rate, 30 days of cost, providers' rate-limit status. */
 import { get, op } from "../api.ts";
-import { TimeChart } from "../chart.tsx";
+import { TimeChart, usd } from "../chart.tsx";
 import { Async, centsToDollars, dollars, Empty, Failure, Loading, percent, useLoad } from "../components.tsx";
 import type { DailyUsage, Preferences } from "../types.ts";
 
@@ -34,7 +34,7 @@ export function Overview() {
               </div>
               <section>
                 <h2>Cost per day, last 30 days</h2>
-                {calls === 0 ? <Empty>No calls in the last 30 days yet.</Empty> : <TimeChart label="Cost (USD)" days={days.map((d) => d.date)} values={days.map((d) => d.costMicros / 1e6)} format={(v) => `$${v.toFixed(2)}`} />}
+                {calls === 0 ? <Empty>No calls in the last 30 days yet.</Empty> : <TimeChart label="Cost (USD)" days={days.map((d) => d.date)} values={days.map((d) => d.costMicros / 1e6)} format={usd} />}
               </section>
             </>
           );

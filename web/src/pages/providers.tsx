@@ -17,7 +17,7 @@ export function Providers({ admin }: { admin: boolean }) {
   return (
     <>
       <h1>Providers</h1>
-      <p class="muted">Your own provider keys. A key is sealed when you add it and never shown again, only its last characters.</p>
+      <p class="muted">Your own provider keys. A key is sealed when you add it and never shown again, only a hint of its first and last characters.</p>
       <AddProvider onAdded={reload} />
       <ActionError error={error} />
       <Async value={list} what="providers" retry={reload}>
@@ -46,7 +46,7 @@ export function Providers({ admin }: { admin: boolean }) {
                       <td>{p.provider}</td>
                       <td>{p.country ?? "–"}</td>
                       <td>
-                        <code>…{p.keyHint}</code>
+                        <code>{p.keyHint}</code>
                       </td>
                       <td>{p.scope}</td>
                       <td>{Object.entries(p.limits ?? {}).map(([k, v]) => `${k}: ${v}`).join(", ") || "none"}</td>
@@ -77,7 +77,7 @@ function AddProvider({ onAdded }: { onAdded: () => void }) {
     const form = e.currentTarget as HTMLFormElement;
     const data = new FormData(form);
     const params: Record<string, unknown> = { provider: data.get("provider"), apiKey: data.get("apiKey") };
-    for (const k of ["name", "baseUrl", "country"]) if (data.get(k)) params[k] = data.get(k);
+    for (const k of ["name", "baseUrl", "country", "scope"]) if (data.get(k)) params[k] = data.get(k);
     const rpm = Number(data.get("requestsPerMinute"));
     if (rpm > 0) params.limits = { requestsPerMinute: rpm };
     void act(async () => {
@@ -109,6 +109,13 @@ function AddProvider({ onAdded }: { onAdded: () => void }) {
       </label>
       <label>
         Country (optional) <input name="country" pattern="[A-Za-z]{2}" maxLength={2} placeholder="US" />
+      </label>
+      <label>
+        Who may use it
+        <select name="scope">
+          <option value="organization">the whole organization</option>
+          <option value="user">only me and my service accounts</option>
+        </select>
       </label>
       <label>
         Requests per minute (optional) <input name="requestsPerMinute" type="number" min={1} />

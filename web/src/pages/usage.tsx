@@ -1,7 +1,7 @@
 /** Usage and cost: daily calls and cost (filterable by timeframe and provider), per key, and the analytics endpoints where the gateway has them. */
 import { useState } from "preact/hooks";
 import { get, op } from "../api.ts";
-import { TimeChart } from "../chart.tsx";
+import { TimeChart, usd } from "../chart.tsx";
 import { Async, dollars, Empty, useLoad, when } from "../components.tsx";
 import type { ApiKey, DailyUsage } from "../types.ts";
 
@@ -56,8 +56,8 @@ export function Usage({ admin }: { admin: boolean }) {
               <p>
                 <strong data-testid="usage-calls">{calls.toLocaleString()}</strong> calls, <strong>{dollars(cost)}</strong> in the last {series.length} days.
               </p>
-              <TimeChart label="Calls" days={series.map((d) => d.date)} values={series.map((d) => d.requests)} format={(v) => v.toFixed(0)} />
-              <TimeChart label="Cost (USD)" days={series.map((d) => d.date)} values={series.map((d) => d.costMicros / 1e6)} format={(v) => `$${v.toFixed(2)}`} />
+              <TimeChart label="Calls" days={series.map((d) => d.date)} values={series.map((d) => d.requests)} format={(v) => (Number.isInteger(v) ? String(v) : "")} />
+              <TimeChart label="Cost (USD)" days={series.map((d) => d.date)} values={series.map((d) => d.costMicros / 1e6)} format={usd} />
               <h2>Per provider</h2>
               <table>
                 <thead>
