@@ -14,7 +14,7 @@ export function TimeChart({ label, days, values, format }: { label: string; days
         width: el.clientWidth || 600,
         height: 220,
         series: [{}, { label, stroke, width: 2, fill: `${stroke}22`, value: (_u, v) => (v == null ? "–" : format(v)) }],
-        axes: [{ stroke: "currentColor" }, { stroke: "currentColor", values: (_u, ticks) => ticks.map(format), size: 70 }],
+        axes: [{ stroke: "currentColor" }, { stroke: "currentColor", values: (_u, ticks) => ticks.map(format), size: 84 }],
         legend: { show: true },
       },
       [xs, values],
