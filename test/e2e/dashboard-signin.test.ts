@@ -177,6 +177,17 @@ test("a session ends after 24 hours without use, and use keeps it alive", async 
   expect((await callAs(browser, "user.me")).status).toBe(401);
 });
 
+test("the dashboard's keepalive renews the cookie of a live session only", async () => {
+  const { browser } = await signIn("member@acme.test");
+  const renewed = await browser.request(`${GATEWAY}/dashboard/keepalive`, { method: "POST" });
+  expect(renewed.status).toBe(204);
+  expect(renewed.headers.get("set-cookie")).toMatch(/^gw_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=86400$/);
+  clock += SESSION_IDLE_MS + 1;
+  const ended = await browser.request(`${GATEWAY}/dashboard/keepalive`, { method: "POST" });
+  expect(ended.status).toBe(401);
+  expect(ended.headers.get("set-cookie")).toBeNull();
+});
+
 test("sign-out ends the session on the server; the old cookie is refused", async () => {
   const { browser } = await signIn("admin@acme.test");
   const cookie = browser.cookie("gateway.test", "gw_session")!;
