@@ -5,10 +5,11 @@ import { orgKeyOperations } from "./org-key-ops.ts";
 import { orgMemberOperations } from "./org-member-ops.ts";
 import { OperationRegistry } from "./registry.ts";
 import { providerOperations } from "./provider-ops.ts";
+import { providerTestOperations } from "./provider-test-ops.ts";
 import { sessionOperations } from "./session-ops.ts";
 import { usageOperations } from "./usage-ops.ts";
 import { userOperations } from "./user-ops.ts";
 
 export function createOperationRegistry(): OperationRegistry {
-  return new OperationRegistry().register(...userOperations, ...orgKeyOperations, ...orgMemberOperations, ...orgAdminOperations, ...sessionOperations, ...usageOperations, ...providerOperations, ...aiOperations);
+  return new OperationRegistry().register(...userOperations, ...orgKeyOperations, ...orgMemberOperations, ...orgAdminOperations, ...sessionOperations, ...usageOperations, ...providerOperations, ...providerTestOperations, ...aiOperations);
 }

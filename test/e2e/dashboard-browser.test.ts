@@ -104,6 +104,8 @@ test(
     await page.getByRole("button", { name: "Add provider" }).click();
     await page.getByText("sk-...3456").waitFor();
     expect(await page.content()).not.toContain("sk-provider-secret-123456");
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await page.getByText("reachable", { exact: true }).waitFor();
     await shot("providers");
 
     // A service account; its key is shown once and copied with the button.

@@ -8,6 +8,7 @@ import type { User } from "../../src/domain/types.ts";
 import { addMember } from "../../src/services/organizations.ts";
 import { createServiceAccountWithKey } from "../../src/services/service-accounts.ts";
 import { SESSION_COOKIE, startSession } from "../../src/services/sessions.ts";
+import { startMockProvider } from "../support/gateway-process.ts";
 import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
 
 let gw: InProcessGateway;
@@ -176,5 +177,62 @@ describe("user.sessions.list and user.sessions.end-all", () => {
     expect((await gw.op({ key: adminKey }, "user.sessions.end-all", { userId: target.id })).body.data.sessionsEnded).toBe(1);
     expect((await gw.op({ cookie: c }, "user.me")).status).toBe(401);
     expect((await gw.op({ key: adminKey }, "user.sessions.end-all", { userId: "usr_elsewhere" })).status).toBe(404);
+  });
+});
+
+describe("provider.test", () => {
+  test("answers whether the provider is reachable with its stored key, never the key", async () => {
+    const mock = await startMockProvider();
+    try {
+      const up = await gw.op({ key: adminKey }, "provider.create", { provider: "openai", name: "mocked", apiKey: "sk-stored-secret-0001", baseUrl: `${mock.url}/v1`, scope: "organization" });
+      const down = await gw.op({ key: adminKey }, "provider.create", { provider: "self-hosted", name: "down", apiKey: "k-stored-secret-0002", baseUrl: "http://127.0.0.1:9/v1", country: "US", models: ["m"], scope: "organization" });
+      const ok = await gw.op({ cookie: memberCookie }, "provider.test", { id: up.body.data.provider.id });
+      expect(ok.status).toBe(200);
+      expect(ok.body.data).toMatchObject({ providerId: up.body.data.provider.id, refusedBecause: null, reachable: true, error: null });
+      expect(ok.body.data.modelCount).toBeGreaterThan(0);
+      const bad = await gw.op({ key: adminKey }, "provider.test", { id: down.body.data.provider.id });
+      expect(bad.body.data).toMatchObject({ reachable: false, refusedBecause: null });
+      expect(bad.body.data.error).toBeTruthy();
+      expect(JSON.stringify([ok.body, bad.body])).not.toContain("stored-secret");
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  test("a provider the caller cannot see is reported as missing", async () => {
+    const mine = await gw.op({ cookie: adminCookie }, "provider.create", { provider: "openai", name: "admins-own", apiKey: "sk-private-0003", scope: "user" });
+    expect(mine.status).toBe(200);
+    expect((await gw.op({ cookie: memberCookie }, "provider.test", { id: mine.body.data.provider.id })).status).toBe(404);
+    expect((await gw.op({ key: memberKey }, "provider.test", { id: "prv_nope" })).status).toBe(404);
+  });
+});
+
+describe("org.usage.daily", () => {
+  test("days of zeros before any call; bad ranges are refused", async () => {
+    const r = await gw.op({ cookie: memberCookie }, "org.usage.daily", { days: 7 });
+    expect(r.status).toBe(200);
+    expect(r.body.data.days).toHaveLength(7);
+    expect(r.body.data.days.at(-1).date).toBe(new Date(gw.clock.now).toISOString().slice(0, 10));
+    expect((await gw.op({ key: memberKey }, "org.usage.daily", { days: 0 })).status).toBe(400);
+    expect((await gw.op({ key: memberKey }, "org.usage.daily", { days: 1000 })).status).toBe(400);
+  });
+
+  test("a call shows up on its day, per provider", async () => {
+    const mock = await startMockProvider();
+    try {
+      await gw.op({ key: adminKey }, "provider.create", { provider: "openai", name: "usage-mock", apiKey: "sk-usage-0004", baseUrl: `${mock.url}/v1`, scope: "organization" });
+      const res = await gw.handle(new Request(`${gw.origin}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" }, body: JSON.stringify({ model: "usage-mock/gpt-4o", messages: [{ role: "user", content: "hi" }] }) }));
+      expect(res.status).toBe(200);
+      await res.text();
+      await gw.rt.usage.flush();
+      const today = (await gw.op({ key: adminKey }, "org.usage.daily", { days: 1 })).body.data.days[0];
+      expect(today.requests).toBeGreaterThanOrEqual(1);
+      expect(today.costMicros).toBeGreaterThan(0);
+      expect(Object.keys(today.byProvider).length).toBeGreaterThanOrEqual(1);
+      const filtered = (await gw.op({ key: adminKey }, "org.usage.daily", { days: 1, provider: "no-such-provider" })).body.data.days[0];
+      expect(filtered.requests).toBe(0);
+    } finally {
+      await mock.stop();
+    }
   });
 });

@@ -50,7 +50,8 @@ export function Providers({ admin }: { admin: boolean }) {
                       </td>
                       <td>{p.scope}</td>
                       <td>{Object.entries(p.limits ?? {}).map(([k, v]) => `${k}: ${v}`).join(", ") || "none"}</td>
-                      <td>
+                      <td class="row">
+                        <TestConnection id={p.id} />
                         {(admin || p.scope === "user") && (
                           <button type="button" class="danger" disabled={busy} onClick={() => remove(p)}>
                             Delete
@@ -130,5 +131,44 @@ function AddProvider({ onAdded }: { onAdded: () => void }) {
         </button>
       </div>
     </form>
+  );
+}
+
+interface TestResult {
+  refusedBecause: string | null;
+  reachable: boolean | null;
+  modelCount: number | null;
+  error: string | null;
+}
+
+/** Policy verdict and reachability, on demand (it calls the provider). */
+function TestConnection({ id }: { id: string }) {
+  const [result, setResult] = useState<TestResult | null>(null);
+  const [error, busy, act] = useAction();
+  const run = () =>
+    void act(async () => {
+      setResult(await op<TestResult>("provider.test", { id }));
+    });
+  return (
+    <div>
+      <button type="button" disabled={busy} onClick={run}>
+        {busy ? "Testing…" : "Test connection"}
+      </button>
+      <ActionError error={error} />
+      {result && (
+        <p class="small" role="status">
+          {result.refusedBecause ? (
+            <span class="badge critical">not authorized</span>
+          ) : result.reachable ? (
+            <span class="badge ok">reachable</span>
+          ) : result.reachable === false ? (
+            <span class="badge critical">unreachable</span>
+          ) : (
+            <span class="badge">authorized</span>
+          )}{" "}
+          {result.refusedBecause ?? result.error ?? (result.modelCount !== null ? `${result.modelCount} models listed` : "")}
+        </p>
+      )}
+    </div>
   );
 }
