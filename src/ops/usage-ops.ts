@@ -1,5 +1,5 @@
 /**
- * `org.usage.daily`: the organization's calls, errors and cost per UTC day, from the
+ * `usage.daily`: the organization's calls, errors and cost per UTC day, from the
  * hourly roll-ups (never the per-call rows), for the dashboard's charts. Any member may
  * read it: it shows totals, not who called what.
  */
@@ -10,7 +10,7 @@ import type { DailyUsage } from "./usage-shapes.ts";
 const DAY_MS = 86_400_000;
 
 export const usageDaily = defineOperation({
-  id: "org.usage.daily",
+  id: "usage.daily",
   summary: "Calls, errors and cost per UTC day for the last `days` days (default 30), per provider too.",
   params: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })), provider: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
   async run({ identity, deps }, p) {

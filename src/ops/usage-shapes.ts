@@ -1,4 +1,4 @@
-/** The shape `org.usage.daily` answers with (its own file so the dashboard can share it without the server). */
+/** The shape `usage.daily` answers with (its own file so the dashboard can share it without the server). */
 export interface DailyUsage {
   /** YYYY-MM-DD (UTC). */
   date: string;

@@ -197,7 +197,7 @@ describe("provider.test", () => {
     } finally {
       await mock.stop();
     }
-  });
+  }, 30_000);
 
   test("a provider the caller cannot see is reported as missing", async () => {
     const mine = await gw.op({ cookie: adminCookie }, "provider.create", { provider: "openai", name: "admins-own", apiKey: "sk-private-0003", scope: "user" });
@@ -207,14 +207,14 @@ describe("provider.test", () => {
   });
 });
 
-describe("org.usage.daily", () => {
+describe("usage.daily", () => {
   test("days of zeros before any call; bad ranges are refused", async () => {
-    const r = await gw.op({ cookie: memberCookie }, "org.usage.daily", { days: 7 });
+    const r = await gw.op({ cookie: memberCookie }, "usage.daily", { days: 7 });
     expect(r.status).toBe(200);
     expect(r.body.data.days).toHaveLength(7);
     expect(r.body.data.days.at(-1).date).toBe(new Date(gw.clock.now).toISOString().slice(0, 10));
-    expect((await gw.op({ key: memberKey }, "org.usage.daily", { days: 0 })).status).toBe(400);
-    expect((await gw.op({ key: memberKey }, "org.usage.daily", { days: 1000 })).status).toBe(400);
+    expect((await gw.op({ key: memberKey }, "usage.daily", { days: 0 })).status).toBe(400);
+    expect((await gw.op({ key: memberKey }, "usage.daily", { days: 1000 })).status).toBe(400);
   });
 
   test("a call shows up on its day, per provider", async () => {
@@ -225,14 +225,14 @@ describe("org.usage.daily", () => {
       expect(res.status).toBe(200);
       await res.text();
       await gw.rt.usage.flush();
-      const today = (await gw.op({ key: adminKey }, "org.usage.daily", { days: 1 })).body.data.days[0];
+      const today = (await gw.op({ key: adminKey }, "usage.daily", { days: 1 })).body.data.days[0];
       expect(today.requests).toBeGreaterThanOrEqual(1);
       expect(today.costMicros).toBeGreaterThan(0);
       expect(Object.keys(today.byProvider).length).toBeGreaterThanOrEqual(1);
-      const filtered = (await gw.op({ key: adminKey }, "org.usage.daily", { days: 1, provider: "no-such-provider" })).body.data.days[0];
+      const filtered = (await gw.op({ key: adminKey }, "usage.daily", { days: 1, provider: "no-such-provider" })).body.data.days[0];
       expect(filtered.requests).toBe(0);
     } finally {
       await mock.stop();
     }
-  });
+  }, 30_000);
 });

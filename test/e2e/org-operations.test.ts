@@ -107,6 +107,10 @@ describe("roles", () => {
       "org.api-key.revoke": { keyId: org.keyId },
       "org.api-key.update": { keyId: org.keyId, name: "hijacked", spendCapCents: 0 },
       "org.members.invite": { email: "intruder@example.com", role: "admin" },
+      "org.member.remove": { userId: org.userId },
+      "org.member.update-role": { userId: org.userId, role: "member" },
+      "org.service-account.delete": { serviceAccountId: "sa_does_not_matter" },
+      "org.api-key.rotate": { keyId: org.keyId },
     };
     // Every org.* operation the gateway has: one added later without a role check fails here.
     const orgOps = createOperationRegistry().ids().filter((id) => id.startsWith("org."));

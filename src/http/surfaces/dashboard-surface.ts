@@ -6,11 +6,12 @@
  */
 import { authenticateSession, presentedSession, SESSION_IDLE_MS, sessionCookieHeader } from "../../services/sessions.ts";
 import type { Store } from "../../store/store.ts";
-import { buildDashboard } from "./dashboard-bundle.ts" with { type: "macro" };
+import type { DashboardBundle } from "./dashboard-bundle.ts";
 import { PAGE_HEADERS } from "./html-page.ts";
 import type { RequestScope } from "../request-runner.ts";
 
-const BUNDLE = buildDashboard();
+let bundle: Promise<DashboardBundle> | null = null;
+const loadBundle = () => (bundle ??= import("./dashboard-assets.ts").then((m) => m.BUNDLE));
 
 /** The page paths the app routes itself (web/src/pages.ts); the shell is served at each. */
 export const DASHBOARD_PAGES = ["", "providers", "keys", "usage", "routing", "notifications", "audit", "members", "preferences"];
@@ -27,11 +28,11 @@ export interface DashboardDeps {
   now: () => number;
 }
 
-const asset = (body: string, type: string) => () =>
-  new Response(body, { headers: { ...PAGE_HEADERS, "content-type": type, "cache-control": "no-cache" } });
+const asset = (pick: (b: DashboardBundle) => string, type: string) => async () =>
+  new Response(pick(await loadBundle()), { headers: { ...PAGE_HEADERS, "content-type": type, "cache-control": "no-cache" } });
 
-export const dashboardScriptHandler = () => asset(BUNDLE.js, "text/javascript; charset=utf-8");
-export const dashboardStyleHandler = () => asset(BUNDLE.css, "text/css; charset=utf-8");
+export const dashboardScriptHandler = () => asset((b) => b.js, "text/javascript; charset=utf-8");
+export const dashboardStyleHandler = () => asset((b) => b.css, "text/css; charset=utf-8");
 
 export function dashboardShellHandler() {
   return () => new Response(SHELL, { headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });

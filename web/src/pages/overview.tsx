@@ -9,7 +9,7 @@ interface RateLimitStatus {
 }
 
 export function Overview() {
-  const [usage, reload] = useLoad(() => op<{ days: DailyUsage[] }>("org.usage.daily", { days: 30 }));
+  const [usage, reload] = useLoad(() => op<{ days: DailyUsage[] }>("usage.daily", { days: 30 }));
   const [prefs] = useLoad(() => op<Preferences>("user.preferences"));
   const [limits] = useLoad(() => get<RateLimitStatus>("/api/user/rate-limit-status"));
   return (

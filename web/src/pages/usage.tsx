@@ -17,7 +17,7 @@ interface Analytics {
 export function Usage({ admin }: { admin: boolean }) {
   const [days, setDays] = useState(30);
   const [provider, setProvider] = useState("");
-  const [usage, reload] = useLoad(() => op<{ days: DailyUsage[] }>("org.usage.daily", { days, ...(provider ? { provider } : {}) }), [days, provider]);
+  const [usage, reload] = useLoad(() => op<{ days: DailyUsage[] }>("usage.daily", { days, ...(provider ? { provider } : {}) }), [days, provider]);
   const period = `${days}d`;
   const [forecast] = useLoad(() => get<Analytics>(`/api/byok/analytics/forecast/${period}${provider ? `?provider=${encodeURIComponent(provider)}` : ""}`), [period, provider]);
   const [keys, reloadKeys] = useLoad(() => (admin ? op<{ apiKeys: (ApiKey & { ownerEmail: string | null })[] }>("org.api-keys.list") : Promise.resolve({ apiKeys: [] })), [admin]);
