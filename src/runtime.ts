@@ -144,7 +144,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   metrics.register(new Gauge("gateway_usage_dropped_events_total", "Usage events dropped because the store stayed unwritable past GW_USAGE_BUFFER_MAX_EVENTS.", () => usage.stats().droppedEvents, "counter"));
 
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
-  const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: Date.now });
+  // Through services.now, so tests that move the services' clock move the sessions' too.
+  const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: () => services.now() });
   const runner = new RequestRunner({
     authenticator,
     limiter,

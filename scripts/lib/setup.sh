@@ -48,3 +48,14 @@ pg_bindir() {
   done
   return 1
 }
+
+# The dashboard's browser tests drive Debian's chromium through playwright-core (never a downloaded browser).
+ensure_chromium() {
+  if command -v chromium >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup: chromium is missing (apt-get install chromium); the dashboard browser tests will fail without it" >&2
+    return 0
+  fi
+  echo "setup: installing chromium from Debian for the dashboard browser tests" >&2
+  apt-get update -qq >&2 && apt-get install -y -qq chromium >&2
+}

@@ -182,6 +182,8 @@ export interface OrgPreferences {
   piiAction: PiiAction;
   alertWebhookUrl: string | null;
   defaultRouteStrategy: RouteStrategy;
+  /** E-mail domains whose verified addresses may join as members at their first sign-in. */
+  signInEmailDomains: string[];
 }
 
 /** Personal settings of one identity (user or service account). */
@@ -195,6 +197,7 @@ export const DEFAULT_ORG_PREFERENCES: OrgPreferences = {
   piiAction: "redact",
   alertWebhookUrl: null,
   defaultRouteStrategy: "balanced",
+  signInEmailDomains: [],
 };
 
 export const DEFAULT_PERSONAL_PREFERENCES: PersonalPreferences = {

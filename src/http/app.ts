@@ -21,6 +21,10 @@ import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health
 import { messagesHandler } from "./surfaces/messages-surface.ts";
 import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
+import { signUpCallbackHandler, signUpHandler } from "./surfaces/oidc-surface.ts";
+import { DASHBOARD_PAGES, dashboardScriptHandler, dashboardShellHandler, dashboardStyleHandler, keepaliveHandler, rootHandler } from "./surfaces/dashboard-surface.ts";
+import { oidcSignInFrom } from "../services/oidc-signin.ts";
+import type { Logger } from "../lib/log.ts";
 
 /** What the routes need from the running gateway (the runtime provides it). */
 export interface AppDeps {
@@ -29,6 +33,7 @@ export interface AppDeps {
   operations: OperationRegistry;
   services: OperationDeps;
   metrics: MetricsRegistry;
+  log: Logger;
   /** True once shutdown has begun. */
   readonly draining: boolean;
   /** What /readyz reports of shared state (Redis); null on a lone node. */
@@ -52,8 +57,13 @@ function routes(rt: AppDeps): Route[] {
   const gateway = { operations, services, maxBodyBytes: config.maxBodyBytes };
   const analytics = { store: services.store, now: services.now };
   const etl = { store: services.store, catalog: services.catalog, now: services.now, maxBodyBytes: config.maxBodyBytes };
+  const oidc = { signIn: oidcSignInFrom(config, services.box, services.now), services, publicUrl: config.publicUrl, secureCookies: sessions.secureCookies, log: rt.log };
   return [
-    { method: "GET", path: "/", surface: "general", admission: "address", handler: () => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION }) },
+    { method: "GET", path: "/", surface: "general", admission: "address", handler: rootHandler(() => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION })) },
+    ...DASHBOARD_PAGES.map((page): Route => ({ method: "GET", path: page ? `/dashboard/${page}` : "/dashboard", surface: "general", admission: "address", handler: dashboardShellHandler() })),
+    { method: "GET", path: "/dashboard/assets/app.js", surface: "general", admission: "address", handler: dashboardScriptHandler() },
+    { method: "GET", path: "/dashboard/assets/app.css", surface: "general", admission: "address", handler: dashboardStyleHandler() },
+    { method: "POST", path: "/dashboard/keepalive", surface: "general", admission: "address", handler: keepaliveHandler(sessions) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
     { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(() => storeReachable(services), () => rt.draining, () => rt.state.health()) },
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics, config.metricsToken) },
@@ -70,6 +80,8 @@ function routes(rt: AppDeps): Route[] {
     { method: "POST", path: "/api/user/etl/optimize", surface: "general", admission: "identity", handler: etlOptimizeHandler(etl) },
     { method: "GET", path: "/api/user/etl-metrics", surface: "general", admission: "identity", handler: etlMetricsHandler(etl) },
     { method: "GET", path: "/api/user/rate-limit-status", surface: "general", admission: "identity", handler: rateLimitStatusHandler({ store: services.store, rateUsage: services.rateUsage, now: services.now }) },
+    { method: "GET", path: "/signup", surface: "general", admission: "address", handler: signUpHandler(oidc) },
+    { method: "GET", path: "/signup/callback", surface: "general", admission: "address", handler: signUpCallbackHandler(oidc) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
     { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
     { method: "POST", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },

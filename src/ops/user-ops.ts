@@ -12,8 +12,8 @@ const PreferencesPatch = Type.Object(
     monthlyBudgetCents: Type.Optional(Type.Union([Cents, Type.Null()])),
     piiAction: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("block")])),
     alertWebhookUrl: Type.Optional(Type.Union([Type.String({ pattern: "^https?://\\S+$", maxLength: 2000 }), Type.Null()])),
-    // Accepted so the refusal below can say why; routing is a later issue.
-    defaultRouteStrategy: Type.Optional(Type.Unknown()),
+    defaultRouteStrategy: Type.Optional(Type.Union([Type.Literal("cost"), Type.Literal("speed"), Type.Literal("quality"), Type.Literal("balanced")])),
+    signInEmailDomains: Type.Optional(Type.Array(Type.String({ pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$", maxLength: 253 }), { maxItems: 20, uniqueItems: true })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),
   },

@@ -6,10 +6,9 @@
  */
 import { apiKeyType, type ApiKeyHasher } from "../domain/api-key.ts";
 import type { KeyPrincipal } from "../domain/types.ts";
-import { cookieValue } from "../lib/cookies.ts";
 import { ApiError, unauthorized } from "../lib/errors.ts";
 import type { Identity } from "../domain/identity.ts";
-import { authenticateSession, SESSION_COOKIE } from "../services/sessions.ts";
+import { authenticateSession, presentedSession } from "../services/sessions.ts";
 import type { Store } from "../store/store.ts";
 
 export interface KeyLookup {
@@ -58,7 +57,7 @@ export class Authenticator {
   authenticate(request: Request, readOnly = false): Identity | Promise<Identity> {
     const key = presentedKey(request.headers);
     if (key !== null) return this.byKey(key);
-    const session = cookieValue(request.headers, SESSION_COOKIE);
+    const session = presentedSession(request.headers);
     if (session !== null) return this.bySession(request, session, readOnly);
     throw unauthorized("Missing credentials: send your gateway key as `Authorization: Bearer <key>` or `x-api-key`.");
   }
@@ -72,7 +71,8 @@ export class Authenticator {
 
   private check(p: KeyPrincipal | null): Identity {
     if (p === null) throw unauthorized("Invalid API key.");
-    if (p.key.revokedAt !== null) throw REVOKED();
+    // A rotated key may be revoked at a future moment (its grace period); it works until then.
+    if (p.key.revokedAt !== null && p.key.revokedAt <= this.deps.now()) throw REVOKED();
     return identityOf(p);
   }
 

@@ -37,8 +37,9 @@ export interface Revocation {
 
 export async function revokeKey(deps: ServiceDeps, actor: Actor, orgId: string, keyId: string, reason: string | null): Promise<Revocation> {
   const key = await keyInOrg(deps, orgId, keyId);
-  if (key.revokedAt !== null) throw new ApiError(409, "conflict", `API key ${keyId} was already revoked at ${new Date(key.revokedAt).toISOString()}`);
   const now = deps.now();
+  // A rotated key still in its grace period may be revoked sooner.
+  if (key.revokedAt !== null && key.revokedAt <= now) throw new ApiError(409, "conflict", `API key ${keyId} was already revoked at ${new Date(key.revokedAt).toISOString()}`);
   const revoked = await deps.store.revokeApiKey(keyId, now, reason);
   // Evict before answering: the very next request with this key must be refused.
   deps.onKeyChanged(key.keyHash);

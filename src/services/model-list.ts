@@ -93,6 +93,16 @@ export class ModelList {
     return entry.ids;
   }
 
+  /**
+   * Asks the provider for its model list now, bypassing the cache (the dashboard's "test
+   * connection"): the ids, or null when this kind has no list to ask; throws when it fails.
+   */
+  async probe(p: LiveProvider): Promise<string[] | null> {
+    const baseUrl = p.record.baseUrl ?? this.catalog.kind(p.kind).defaultBaseUrl;
+    if (!canListModels(adapterFor(p.record.format)) || !baseUrl) return null;
+    return this.fetchIds(p);
+  }
+
   private async fetchIds(p: LiveProvider): Promise<string[]> {
     const info = this.catalog.kind(p.kind);
     const adapter = adapterFor(p.record.format);

@@ -5,9 +5,13 @@
  */
 import type { Organization, User } from "../domain/types.ts";
 import type { Store } from "../store/store.ts";
-import type { Identity } from "../domain/identity.ts";
+import type { Actor, Identity } from "../domain/identity.ts";
+import { recordAudit } from "./audit.ts";
+import { cookieValue } from "../lib/cookies.ts";
 
 export const SESSION_COOKIE = "gw_session";
+/** On https the cookie carries the `__Host-` prefix: the browser then insists on Secure, Path=/ and no Domain. */
+export const SECURE_SESSION_COOKIE = "__Host-gw_session";
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const LOGIN_LINK_TTL_MS = 10 * 60 * 1000;
 /** lastSeenAt is written at most this often, so browsing does not write on every request. */
@@ -15,6 +19,18 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 const randomToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 const sha256 = (value: string) => new Bun.CryptoHasher("sha256").update(value).digest("hex");
+
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/** The Set-Cookie value for a session (an empty value with max age 0 clears it). */
+export function sessionCookieHeader(value: string, maxAgeS: number, secure: boolean): string {
+  return `${sessionCookieName(secure)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
+}
+
+/** The session id a request carries, under either cookie name. */
+export function presentedSession(headers: Headers): string | null {
+  return cookieValue(headers, SECURE_SESSION_COOKIE) ?? cookieValue(headers, SESSION_COOKIE);
+}
 
 export async function createLoginLink(store: Store, user: User, now: number): Promise<{ token: string; expiresAt: number }> {
   const token = randomToken();
@@ -41,6 +57,20 @@ export async function startSession(store: Store, user: User, now: number): Promi
 
 export async function endSession(store: Store, sessionId: string): Promise<void> {
   await store.deleteSession(sha256(sessionId));
+}
+
+/** `/sign-out`: ends the session on the server and audits it in the user's organization. */
+export async function signOut(store: Store, sessionId: string, actor: Omit<Actor, "ref">, now: number): Promise<void> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return;
+  const session = await store.getSession(sha256(sessionId));
+  await endSession(store, sessionId);
+  const user = session ? await store.getUser(session.userId) : null;
+  if (user) await recordAudit(store, user.orgId, { ...actor, ref: `user:${user.id}` }, "session.sign-out", user.id, {}, now);
+}
+
+/** Ends every session of a user (sign out everywhere); returns how many ended. */
+export async function endUserSessions(store: Store, userId: string): Promise<number> {
+  return store.deleteUserSessions(userId);
 }
 
 /** The user identity behind a session cookie, or null when it is unknown or idle for 24 hours. */

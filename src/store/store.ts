@@ -48,10 +48,15 @@ export interface Store {
   getUser(id: string): Promise<User | null>;
   getUserByEmail(email: string): Promise<User | null>;
   listUsers(orgId: string): Promise<User[]>;
+  updateUserRole(id: string, role: User["role"]): Promise<User | null>;
+  /** Removes a member with their sessions and sign-in links; false when there was none. */
+  removeUser(id: string): Promise<boolean>;
 
   // Service accounts and keys
   createServiceAccount(sa: ServiceAccount): Promise<void>;
   listServiceAccounts(orgId: string): Promise<ServiceAccount[]>;
+  /** Deletes a service account and its keys (revoked or not); false when there was none. */
+  deleteServiceAccount(id: string): Promise<boolean>;
   createApiKey(key: ApiKeyRecord): Promise<void>;
   getApiKey(id: string): Promise<ApiKeyRecord | null>;
   /** The key (revoked or not) with its service account and organization, by value hash. */
@@ -70,6 +75,10 @@ export interface Store {
   touchSession(idHash: string, at: number): Promise<void>;
   deleteSession(idHash: string): Promise<void>;
   deleteSessionsIdleSince(cutoff: number): Promise<number>;
+  /** A user's sessions, most recently used first. */
+  listUserSessions(userId: string): Promise<Session[]>;
+  /** Ends every session of a user ("sign out everywhere"); returns how many. */
+  deleteUserSessions(userId: string): Promise<number>;
   createLoginLink(link: LoginLink): Promise<void>;
   /** Marks the link used and returns it, only if it exists, is unused and unexpired at `at`. */
   consumeLoginLink(tokenHash: string, at: number): Promise<LoginLink | null>;

@@ -107,6 +107,10 @@ describe("roles", () => {
       "org.api-key.revoke": { keyId: org.keyId },
       "org.api-key.update": { keyId: org.keyId, name: "hijacked", spendCapCents: 0 },
       "org.members.invite": { email: "intruder@example.com", role: "admin" },
+      "org.member.remove": { userId: org.userId },
+      "org.member.update-role": { userId: org.userId, role: "member" },
+      "org.service-account.delete": { serviceAccountId: "sa_does_not_matter" },
+      "org.api-key.rotate": { keyId: org.keyId },
     };
     // Every org.* operation the gateway has: one added later without a role check fails here.
     const orgOps = createOperationRegistry().ids().filter((id) => id.startsWith("org."));
@@ -172,7 +176,7 @@ describe("members and audit log", () => {
 describe("preferences", () => {
   test("read defaults, then update organization and personal keys", async () => {
     const read = await gw.op(org.apiKey, "user.preferences");
-    expect(read.body.data).toEqual({ monthlyBudgetCents: null, piiAction: "redact", alertWebhookUrl: null, defaultRouteStrategy: "balanced", timezone: "UTC", emailNotifications: true });
+    expect(read.body.data).toEqual({ monthlyBudgetCents: null, piiAction: "redact", alertWebhookUrl: null, defaultRouteStrategy: "balanced", signInEmailDomains: [], timezone: "UTC", emailNotifications: true });
     const set = await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" } });
     expect(set.body.data).toMatchObject({ monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" });
   });

@@ -107,6 +107,45 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.getSession("s1")).toBeNull();
     });
 
+    test("a user's sessions are listed newest use first and end together", async () => {
+      await store.createSession({ idHash: "u1", userId: user.id, createdAt: 10, lastSeenAt: 30 });
+      await store.createSession({ idHash: "u2", userId: user.id, createdAt: 10, lastSeenAt: 40 });
+      expect((await store.listUserSessions(user.id)).map((s) => s.idHash)).toEqual(["u2", "u1"]);
+      expect(await store.deleteUserSessions(user.id)).toBe(2);
+      expect(await store.listUserSessions(user.id)).toEqual([]);
+    });
+
+    test("a member's role changes; removing a member removes their sessions and links", async () => {
+      const bob: User = { id: newId("usr"), orgId: org.id, email: "bob@acme.test", role: "member", createdAt: 5 };
+      await store.createUser(bob);
+      expect(await store.updateUserRole(bob.id, "admin")).toEqual({ ...bob, role: "admin" });
+      expect(await store.updateUserRole("usr_missing", "admin")).toBeNull();
+      await store.createSession({ idHash: "b1", userId: bob.id, createdAt: 10, lastSeenAt: 10 });
+      await store.createLoginLink({ tokenHash: "bl", userId: bob.id, expiresAt: 1000, usedAt: null });
+      expect(await store.removeUser(bob.id)).toBe(true);
+      expect(await store.getUser(bob.id)).toBeNull();
+      expect(await store.getSession("b1")).toBeNull();
+      expect(await store.consumeLoginLink("bl", 1)).toBeNull();
+      expect(await store.removeUser(bob.id)).toBe(false);
+    });
+
+    test("deleting a service account deletes its keys", async () => {
+      const k = key();
+      await store.createApiKey(k);
+      expect(await store.deleteServiceAccount(sa.id)).toBe(true);
+      expect(await store.getApiKey(k.id)).toBeNull();
+      expect(await store.listServiceAccounts(org.id)).toEqual([]);
+      expect(await store.deleteServiceAccount(sa.id)).toBe(false);
+    });
+
+    test("a key scheduled to stop later can still be revoked sooner, never later", async () => {
+      const k = key();
+      await store.createApiKey(k);
+      await store.revokeApiKey(k.id, 1000, "rotated");
+      expect((await store.revokeApiKey(k.id, 2000, "later"))?.revokedAt).toBe(1000);
+      expect(await store.revokeApiKey(k.id, 500, "leaked")).toMatchObject({ revokedAt: 500, revokedReason: "leaked" });
+    });
+
     test("a login link is consumed once and never after it expires", async () => {
       await store.createLoginLink({ tokenHash: "t1", userId: user.id, expiresAt: 1000, usedAt: null });
       await store.createLoginLink({ tokenHash: "t2", userId: user.id, expiresAt: 1000, usedAt: null });
@@ -134,8 +173,8 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
 
     test("preferences default and round-trip", async () => {
       expect((await store.getOrgPreferences(org.id)).piiAction).toBe("redact");
-      await store.setOrgPreferences(org.id, { monthlyBudgetCents: 5, piiAction: "block", alertWebhookUrl: null, defaultRouteStrategy: "cost" });
-      expect(await store.getOrgPreferences(org.id)).toMatchObject({ monthlyBudgetCents: 5, piiAction: "block", defaultRouteStrategy: "cost" });
+      await store.setOrgPreferences(org.id, { monthlyBudgetCents: 5, piiAction: "block", alertWebhookUrl: null, defaultRouteStrategy: "cost", signInEmailDomains: ["acme.test"] });
+      expect(await store.getOrgPreferences(org.id)).toMatchObject({ monthlyBudgetCents: 5, piiAction: "block", defaultRouteStrategy: "cost", signInEmailDomains: ["acme.test"] });
       expect(await store.getPersonalPreferences(user.id)).toEqual({ timezone: "UTC", emailNotifications: true });
       await store.setPersonalPreferences(user.id, { timezone: "Europe/Paris", emailNotifications: false });
       expect((await store.getPersonalPreferences(user.id)).timezone).toBe("Europe/Paris");

@@ -3,10 +3,9 @@
  * URL to `/auth/link?token=...`; opening it starts a session cookie. `/sign-out` ends it.
  * (OIDC at `/signup` joins these with the dashboard.)
  */
-import { cookieValue } from "../../lib/cookies.ts";
 import { unauthorized } from "../../lib/errors.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
-import { SESSION_COOKIE, SESSION_IDLE_MS } from "../../services/sessions.ts";
+import { presentedSession, SESSION_IDLE_MS, sessionCookieHeader } from "../../services/sessions.ts";
 import { signInWithLink, signOut } from "../../services/sign-in.ts";
 import type { RequestScope } from "../request-runner.ts";
 
@@ -16,10 +15,7 @@ export interface SessionSurfaceDeps {
   secureCookies: boolean;
 }
 
-function sessionCookie(value: string, maxAgeS: number, secure: boolean): string {
-  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
-}
-
+const sessionCookie = sessionCookieHeader;
 export function loginLinkHandler(deps: SessionSurfaceDeps) {
   return async (scope: RequestScope): Promise<Response> => {
     const token = new URL(scope.request.url).searchParams.get("token") ?? "";
@@ -34,8 +30,9 @@ export function loginLinkHandler(deps: SessionSurfaceDeps) {
 
 export function signOutHandler(deps: SessionSurfaceDeps) {
   return async (scope: RequestScope): Promise<Response> => {
-    const value = cookieValue(scope.request.headers, SESSION_COOKIE);
-    if (value) await signOut(deps.services, value);
+    const value = presentedSession(scope.request.headers);
+    const actor = { ip: scope.ip, userAgent: scope.request.headers.get("user-agent")?.slice(0, 500) ?? null };
+    if (value) await signOut(deps.services, value, actor);
     return new Response(null, { status: 303, headers: { location: "/", "set-cookie": sessionCookie("", 0, deps.secureCookies) } });
   };
 }

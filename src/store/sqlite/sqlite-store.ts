@@ -133,6 +133,21 @@ export class SqliteStore implements Store {
     return r ? toUser(r) : null;
   }
 
+  async updateUserRole(id: string, role: User["role"]): Promise<User | null> {
+    this.run("UPDATE users SET role = ? WHERE id = ?", role, id);
+    return this.getUser(id);
+  }
+
+  async removeUser(id: string): Promise<boolean> {
+    let deleted = 0;
+    this.db.transaction(() => {
+      this.run("DELETE FROM sessions WHERE user_id = ?", id);
+      this.run("DELETE FROM login_links WHERE user_id = ?", id);
+      deleted = this.run("DELETE FROM users WHERE id = ?", id);
+    })();
+    return deleted > 0;
+  }
+
   async listUsers(orgId: string): Promise<User[]> {
     return this.all("SELECT * FROM users WHERE org_id = ? ORDER BY created_at, id", orgId).map(toUser);
   }
@@ -144,6 +159,15 @@ export class SqliteStore implements Store {
       "INSERT INTO service_accounts (id, org_id, name, description, role, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       sa.id, sa.orgId, sa.name, sa.description, sa.role, sa.createdBy, sa.createdAt,
     );
+  }
+
+  async deleteServiceAccount(id: string): Promise<boolean> {
+    let deleted = 0;
+    this.db.transaction(() => {
+      this.run("DELETE FROM api_keys WHERE service_account_id = ?", id);
+      deleted = this.run("DELETE FROM service_accounts WHERE id = ?", id);
+    })();
+    return deleted > 0;
   }
 
   async listServiceAccounts(orgId: string): Promise<ServiceAccount[]> {
@@ -192,7 +216,8 @@ export class SqliteStore implements Store {
   }
 
   async revokeApiKey(id: string, at: number, reason: string | null): Promise<ApiKeyRecord | null> {
-    this.run("UPDATE api_keys SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL", at, reason, id);
+    // A key scheduled to stop later (rotation grace) may still be revoked sooner.
+    this.run("UPDATE api_keys SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND (revoked_at IS NULL OR revoked_at > ?)", at, reason, id, at);
     return this.getApiKey(id);
   }
 
@@ -225,6 +250,14 @@ export class SqliteStore implements Store {
 
   async deleteSessionsIdleSince(cutoff: number): Promise<number> {
     return this.run("DELETE FROM sessions WHERE last_seen_at < ?", cutoff);
+  }
+
+  async listUserSessions(userId: string): Promise<Session[]> {
+    return this.all("SELECT * FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC, id_hash", userId).map(toSession);
+  }
+
+  async deleteUserSessions(userId: string): Promise<number> {
+    return this.run("DELETE FROM sessions WHERE user_id = ?", userId);
   }
 
   async createLoginLink(l: LoginLink): Promise<void> {

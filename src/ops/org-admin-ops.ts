@@ -1,0 +1,50 @@
+/** `org.*` operations the dashboard's admin pages need: members' roles and removal, service-account deletion, key rotation (admin only). */
+import { Type } from "@sinclair/typebox";
+import { changeMemberRole, deleteServiceAccount, MAX_ROTATION_GRACE_S, removeMember, rotateKey } from "../services/org-admin.ts";
+import { iso, presentKey, presentUser } from "./present.ts";
+import { defineOperation } from "./registry.ts";
+
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+
+export const removeMemberOp = defineOperation({
+  id: "org.member.remove",
+  summary: "Removes a member; their sessions end at once. The last admin cannot be removed.",
+  role: "admin",
+  params: Type.Object({ userId: Id }),
+  async run({ identity, actor, deps }, p) {
+    return removeMember(deps, actor, identity.organization.id, p.userId);
+  },
+});
+
+export const changeMemberRoleOp = defineOperation({
+  id: "org.member.update-role",
+  summary: "Makes a member admin or member. The last admin cannot be demoted.",
+  role: "admin",
+  params: Type.Object({ userId: Id, role: Type.Union([Type.Literal("admin"), Type.Literal("member")]) }),
+  async run({ identity, actor, deps }, p) {
+    return { user: presentUser(await changeMemberRole(deps, actor, identity.organization.id, p.userId, p.role)) };
+  },
+});
+
+export const deleteServiceAccountOp = defineOperation({
+  id: "org.service-account.delete",
+  summary: "Deletes a service account and all its keys; they are refused from that moment.",
+  role: "admin",
+  params: Type.Object({ serviceAccountId: Id }),
+  async run({ identity, actor, deps }, p) {
+    return deleteServiceAccount(deps, actor, identity.organization.id, p.serviceAccountId);
+  },
+});
+
+export const rotateApiKeyOp = defineOperation({
+  id: "org.api-key.rotate",
+  summary: "Issues a new key for the same service account (value in this response only); the old key stops now or after `gracePeriodSeconds`.",
+  role: "admin",
+  params: Type.Object({ keyId: Id, gracePeriodSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ROTATION_GRACE_S })) }),
+  async run({ identity, actor, deps }, p) {
+    const r = await rotateKey(deps, actor, identity.organization.id, p.keyId, p.gracePeriodSeconds ?? 0);
+    return { apiKey: { ...presentKey(r.apiKey), key: r.keyValue }, previous: { keyId: r.previous.keyId, revokedAt: iso(r.previous.revokedAt) } };
+  },
+});
+
+export const orgAdminOperations = [removeMemberOp, changeMemberRoleOp, deleteServiceAccountOp, rotateApiKeyOp];

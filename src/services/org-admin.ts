@@ -1,0 +1,96 @@
+/**
+ * What an organization admin does to members, service accounts and keys beyond creating
+ * them: remove a member, change a role, delete a service account, rotate a key. Each
+ * checks the target belongs to the caller's organization (another organization's record
+ * is reported exactly like a missing one), keeps at least one admin, drops cached keys
+ * before answering, and writes its audit entry.
+ */
+import { apiKeyPrefix, generateApiKey } from "../domain/api-key.ts";
+import type { Actor } from "../domain/identity.ts";
+import { newId } from "../domain/ids.ts";
+import type { ApiKeyRecord, Role, User } from "../domain/types.ts";
+import { ApiError } from "../lib/errors.ts";
+import { recordAudit } from "./audit.ts";
+import type { ServiceDeps } from "./deps.ts";
+
+/** The longest a rotated key keeps working beside its successor. */
+export const MAX_ROTATION_GRACE_S = 7 * 24 * 3600;
+
+async function memberInOrg(deps: ServiceDeps, orgId: string, userId: string): Promise<User> {
+  const user = await deps.store.getUser(userId);
+  if (!user || user.orgId !== orgId) throw new ApiError(404, "not_found", `no member ${userId} in this organization`, { param: "userId" });
+  return user;
+}
+
+async function refuseLastAdmin(deps: ServiceDeps, user: User, doing: string): Promise<void> {
+  if (user.role !== "admin") return;
+  const admins = (await deps.store.listUsers(user.orgId)).filter((u) => u.role === "admin");
+  if (admins.length <= 1) throw new ApiError(409, "conflict", `${user.email} is the organization's only admin; make another member admin before you ${doing}.`);
+}
+
+export async function removeMember(deps: ServiceDeps, actor: Actor, orgId: string, userId: string): Promise<{ userId: string; removed: true }> {
+  const user = await memberInOrg(deps, orgId, userId);
+  await refuseLastAdmin(deps, user, "remove them");
+  // Their sessions and sign-in links go with them: a removed member is signed out at once.
+  await deps.store.removeUser(user.id);
+  await recordAudit(deps.store, orgId, actor, "member.remove", user.id, { email: user.email, role: user.role }, deps.now());
+  return { userId: user.id, removed: true };
+}
+
+export async function changeMemberRole(deps: ServiceDeps, actor: Actor, orgId: string, userId: string, role: Role): Promise<User> {
+  const user = await memberInOrg(deps, orgId, userId);
+  if (user.role === role) return user;
+  if (role !== "admin") await refuseLastAdmin(deps, user, "make them a member");
+  const updated = await deps.store.updateUserRole(user.id, role);
+  if (!updated) throw new ApiError(404, "not_found", `no member ${userId} in this organization`, { param: "userId" });
+  await recordAudit(deps.store, orgId, actor, "member.role-change", user.id, { email: user.email, from: user.role, to: role }, deps.now());
+  return updated;
+}
+
+export async function deleteServiceAccount(deps: ServiceDeps, actor: Actor, orgId: string, serviceAccountId: string): Promise<{ serviceAccountId: string; deleted: true; keysDeleted: number }> {
+  const account = (await deps.store.listServiceAccounts(orgId)).find((sa) => sa.id === serviceAccountId);
+  if (!account) throw new ApiError(404, "not_found", `no service account ${serviceAccountId} in this organization`, { param: "serviceAccountId" });
+  const keys = (await deps.store.listApiKeys(orgId, { includeRevoked: true })).filter((k) => k.serviceAccountId === account.id);
+  await deps.store.deleteServiceAccount(account.id);
+  // Evict before answering: the very next request with any of its keys must be refused.
+  for (const k of keys) deps.onKeyChanged(k.keyHash);
+  await recordAudit(deps.store, orgId, actor, "service_account.delete", account.id, { name: account.name, keyPrefixes: keys.map((k) => k.keyPrefix) }, deps.now());
+  return { serviceAccountId: account.id, deleted: true, keysDeleted: keys.length };
+}
+
+export interface Rotation {
+  apiKey: ApiKeyRecord;
+  /** The new key's value, shown this once. */
+  keyValue: string;
+  previous: { keyId: string; revokedAt: number };
+}
+
+/**
+ * A new key for the same service account with the old one's name, type, mode and caps;
+ * the old key stops now, or after `graceS` seconds so deployments can switch over.
+ */
+export async function rotateKey(deps: ServiceDeps, actor: Actor, orgId: string, keyId: string, graceS: number): Promise<Rotation> {
+  const old = await deps.store.getApiKey(keyId);
+  const now = deps.now();
+  if (!old || old.orgId !== orgId) throw new ApiError(404, "not_found", `no API key ${keyId} in this organization`, { param: "keyId" });
+  if (old.revokedAt !== null) throw new ApiError(409, "conflict", `API key ${keyId} is already revoked${old.revokedAt > now ? " or rotated" : ""}; rotate its successor instead.`);
+  const keyValue = generateApiKey(old.keyType);
+  const apiKey: ApiKeyRecord = {
+    ...old,
+    id: newId("key"),
+    keyHash: deps.hasher.hash(keyValue),
+    keyPrefix: apiKeyPrefix(keyValue),
+    spentMicros: 0,
+    requestCount: 0,
+    lastUsedAt: null,
+    createdAt: now,
+    revokedAt: null,
+    revokedReason: null,
+  };
+  await deps.store.createApiKey(apiKey);
+  const revokedAt = now + graceS * 1000;
+  await deps.store.revokeApiKey(old.id, revokedAt, `rotated to ${apiKey.id}`);
+  deps.onKeyChanged(old.keyHash);
+  await recordAudit(deps.store, orgId, actor, "api_key.rotate", old.id, { newKeyId: apiKey.id, keyPrefix: apiKey.keyPrefix, graceSeconds: graceS }, now);
+  return { apiKey, keyValue, previous: { keyId: old.id, revokedAt } };
+}

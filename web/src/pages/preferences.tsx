@@ -1,0 +1,81 @@
+/** Preferences: the organization's (budget, PII action, alert webhook, routing default, sign-in domains; admins change them) and your own. */
+import { op } from "../api.ts";
+import { ActionError, Async, useAction, useLoad } from "../components.tsx";
+import type { Preferences as Prefs } from "../types.ts";
+
+export function Preferences({ admin }: { admin: boolean }) {
+  const [prefs, reload] = useLoad(() => op<Prefs>("user.preferences"));
+  const [error, busy, act] = useAction();
+  const save = (e: Event) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget as HTMLFormElement);
+    const set: Record<string, unknown> = { timezone: data.get("timezone"), emailNotifications: data.get("emailNotifications") === "on" };
+    if (admin) {
+      const budget = String(data.get("budget") ?? "");
+      set.monthlyBudgetCents = budget === "" ? null : Math.round(Number(budget) * 100);
+      set.piiAction = data.get("piiAction");
+      const hook = String(data.get("alertWebhookUrl") ?? "").trim();
+      set.alertWebhookUrl = hook === "" ? null : hook;
+      set.defaultRouteStrategy = data.get("defaultRouteStrategy");
+      set.signInEmailDomains = String(data.get("signInEmailDomains") ?? "")
+        .split(/[\s,]+/)
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean);
+    }
+    void act(async () => {
+      await op("user.preferences", { set });
+      reload();
+    });
+  };
+  return (
+    <>
+      <h1>Preferences</h1>
+      <Async value={prefs} what="preferences" retry={reload}>
+        {(p) => (
+          <form class="panel" onSubmit={save} aria-label="Preferences">
+            <fieldset disabled={!admin}>
+              <legend>Organization {admin ? "" : "(admins change these)"}</legend>
+              <label>
+                Monthly budget, USD <input name="budget" type="number" min={0} step="0.01" defaultValue={p.monthlyBudgetCents === null ? "" : String(p.monthlyBudgetCents / 100)} />
+              </label>
+              <label>
+                Personal data in prompts
+                <select name="piiAction" defaultValue={p.piiAction}>
+                  <option value="redact">redact it</option>
+                  <option value="block">block the call</option>
+                </select>
+              </label>
+              <label>
+                Alert webhook URL <input name="alertWebhookUrl" type="url" defaultValue={p.alertWebhookUrl ?? ""} />
+              </label>
+              <label>
+                Default routing strategy
+                <select name="defaultRouteStrategy" defaultValue={p.defaultRouteStrategy}>
+                  {["balanced", "cost", "speed", "quality"].map((s) => (
+                    <option value={s}>{s}</option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                E-mail domains that may join at first sign-in <input name="signInEmailDomains" defaultValue={p.signInEmailDomains.join(", ")} placeholder="example.com" />
+              </label>
+            </fieldset>
+            <fieldset>
+              <legend>You</legend>
+              <label>
+                Time zone <input name="timezone" required defaultValue={p.timezone} />
+              </label>
+              <label class="check">
+                <input name="emailNotifications" type="checkbox" defaultChecked={p.emailNotifications} /> E-mail notifications
+              </label>
+            </fieldset>
+            <ActionError error={error} />
+            <button type="submit" class="primary" disabled={busy}>
+              {busy ? "Saving…" : "Save"}
+            </button>
+          </form>
+        )}
+      </Async>
+    </>
+  );
+}
