@@ -46,7 +46,10 @@ beforeAll(async () => {
   idp = await startTestIdp([`${base}/signup/callback`]);
   mock = await startMockProvider();
   dataDir = mkdtempSync(join(tmpdir(), "gw-browser-"));
-  const config = loadConfig({ data: dataDir, port: String(port) }, { GW_OIDC_ISSUER: idp.issuer, GW_OIDC_CLIENT_ID: idp.clientId, GW_OIDC_CLIENT_SECRET: idp.clientSecret, GW_LOG_LEVEL: "silent", GW_FLUSH_INTERVAL_MS: "50" });
+  const config = loadConfig({ data: dataDir, port: String(port) }, { GW_OIDC_ISSUER: idp.issuer, GW_OIDC_CLIENT_ID: idp.clientId, GW_OIDC_CLIENT_SECRET: idp.clientSecret, GW_LOG_LEVEL: "silent", GW_FLUSH_INTERVAL_MS: "50",
+    // The mock provider is on loopback: the operator setting the gateway's own tests use.
+    GW_ALLOW_PRIVATE_PROVIDERS: "1",
+  });
   rt = await createRuntime(config, createLogger("silent"));
   await initializeOrganization(rt.services, { name: "Acme", adminEmail: "admin@acme.test", tier: "enterprise" });
   const app = createApp(rt).listen({ hostname: "127.0.0.1", port });
@@ -133,6 +136,8 @@ test(
     await page.getByTestId("usage-calls").waitFor();
     expect(await page.getByTestId("usage-calls").textContent()).toBe("1");
     const keyRow = page.getByTestId("usage-keys").getByRole("row").filter({ hasText: copied.slice(0, 12) });
+    // The per-key table loads on its own, after the daily figures.
+    await keyRow.first().waitFor();
     expect(await keyRow.count()).toBe(1);
     expect(await keyRow.getByRole("cell").nth(2).textContent()).toBe("1");
     await shot("usage");

@@ -111,6 +111,7 @@ describe("roles", () => {
       "org.member.update-role": { userId: org.userId, role: "member" },
       "org.service-account.delete": { serviceAccountId: "sa_does_not_matter" },
       "org.api-key.rotate": { keyId: org.keyId },
+      "org.webhook-secret.rotate": {},
     };
     // Every org.* operation the gateway has: one added later without a role check fails here.
     const orgOps = createOperationRegistry().ids().filter((id) => id.startsWith("org."));

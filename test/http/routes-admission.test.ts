@@ -7,8 +7,27 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { removeDir, tempDataDir } from "../support/gateway-process.ts";
 import { type InProcessGateway, initOrgInProcess, startGatewayInProcess } from "../support/in-process.ts";
 
+/** The dashboard's pages: a static shell each, its data read through the API with the session. */
+const DASHBOARD = ["", "/providers", "/keys", "/usage", "/routing", "/notifications", "/audit", "/members", "/preferences"].map((p) => `GET /dashboard${p}`);
+
 /** "METHOD path" of the routes anyone may call. */
-const PUBLIC = new Set(["GET /", "GET /healthz", "GET /readyz", "GET /metrics", "GET /auth/link", "GET /sign-out", "POST /sign-out"]);
+const PUBLIC = new Set([
+  "GET /",
+  "GET /healthz",
+  "GET /readyz",
+  "GET /metrics",
+  "GET /auth/link",
+  "GET /sign-out",
+  "POST /sign-out",
+  // Sign-in through the identity provider: there is no identity yet.
+  "GET /signup",
+  "GET /signup/callback",
+  ...DASHBOARD,
+  "GET /dashboard/assets/app.js",
+  "GET /dashboard/assets/app.css",
+  // Renews a live session's cookie, and answers 401 itself without one (its own test).
+  "POST /dashboard/keepalive",
+]);
 
 let gw: InProcessGateway;
 

@@ -29,7 +29,8 @@ export interface InProcessGateway {
 export async function startInProcessGateway(opts: { env?: Record<string, string>; origin?: string; logLevel?: LogLevel } = {}): Promise<InProcessGateway> {
   const origin = opts.origin ?? "http://gateway.test";
   const dataDir = mkdtempSync(join(tmpdir(), "gw-inproc-"));
-  const config = loadConfig({ data: dataDir }, { GW_PUBLIC_URL: origin, GW_LOG_LEVEL: "warn", ...opts.env });
+  // The mock providers are on loopback: the operator setting the gateway's own tests use.
+  const config = loadConfig({ data: dataDir }, { GW_PUBLIC_URL: origin, GW_LOG_LEVEL: "warn", GW_ALLOW_PRIVATE_PROVIDERS: "1", ...opts.env });
   const logged: string[] = [];
   const rt = await createRuntime(config, createLogger(opts.logLevel ?? "warn", (chunk) => void logged.push(chunk)));
   const clock = { now: Date.now() };
