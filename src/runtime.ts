@@ -17,6 +17,8 @@ import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
+import { ProviderHealth } from "./state/provider-health.ts";
+import { ProviderLimitCounter } from "./state/provider-limits.ts";
 import { configuredProviderVerdicts } from "./policy/provider-authorization.ts";
 import { loadCatalog } from "./providers/catalog/catalog.ts";
 import { setEgressPolicy } from "./providers/egress.ts";
@@ -102,7 +104,17 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
 
   const accountant = new Accountant(catalog, usage, config.durability === "strict");
   const rateUsage = new ProviderRateUsage();
-  const calls = new ModelCalls({ resolve: { catalog, directory }, spend: { ledger, settings, catalog }, accountant, upstreamTimeoutMs: config.upstreamTimeoutS * 1000, rateUsage });
+  const health = new ProviderHealth();
+  const limitCounter = new ProviderLimitCounter();
+  const calls = new ModelCalls({
+    resolve: { catalog, directory },
+    spend: { ledger, settings, catalog },
+    accountant,
+    upstreamTimeoutMs: config.upstreamTimeoutS * 1000,
+    rateUsage,
+    health,
+    limits: { counter: limitCounter, now: Date.now },
+  });
   const services: OperationDeps = {
     ...base,
     // Services announce what they changed; every node's caches (this one's included) evict on receipt.

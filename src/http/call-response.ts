@@ -26,6 +26,8 @@ export function outcomeResponse(o: CallOutcome): Response {
   const provider: Record<string, string> = { "x-gw-provider": headerValue(o.servedBy) };
   if (o.security) provider["x-gw-security"] = o.security;
   if (o.priceEstimated) provider["x-gw-price"] = "estimated";
+  if (o.routedTo) provider["x-gw-moe-routed"] = headerValue(o.routedTo);
+  if (o.attempts !== undefined) provider["x-gw-attempts"] = String(o.attempts);
   if (o.type === "json") return new Response(o.text, { status: o.status, headers: { "content-type": "application/json", ...provider } });
   return new Response(o.stream, { status: o.status, headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...provider } });
 }

@@ -59,11 +59,7 @@ export const userPreferences = defineOperation({
   async run({ identity, actor, deps }, params) {
     if (!params.set) return readPreferences(deps, identity);
     if (isSandbox(identity)) throw sandboxCannotAdminister("user.preferences with set");
-    // A setting that is accepted and does nothing misleads: refused until routing exists.
-    const { defaultRouteStrategy, ...patch } = params.set;
-    if (defaultRouteStrategy !== undefined) {
-      throw new ApiError(400, "invalid_request", "params.set.defaultRouteStrategy: routing strategies are not supported yet; this setting cannot be stored until they are", { param: "params.set.defaultRouteStrategy" });
-    }
+    const patch = params.set;
     checkTimezone(patch.timezone);
     return updatePreferences(deps, identity, actor, patch);
   },

@@ -11,13 +11,14 @@ import type { ApiError } from "../lib/errors.ts";
 import { type AuthorizationSubject, refusalFor, type TierVerdicts } from "../policy/provider-authorization.ts";
 import type { Target } from "../providers/target.ts";
 import type { Identity } from "../domain/identity.ts";
+import type { ProviderLimits } from "../domain/types.ts";
 
 
 /**
  * A target as resolution hands it over: with the configured provider's precomputed
  * verdicts, when it has one. (Targets built elsewhere, such as in benchmarks, carry none.)
  */
-export type ResolvedTarget = Target & { authorization?: TierVerdicts };
+export type ResolvedTarget = Target & { authorization?: TierVerdicts; limits?: ProviderLimits };
 
 /** Why this organization may not call this provider, or null when it may (worked out now). */
 export function providerRefusal(identity: Identity, p: AuthorizationSubject): ApiError | null {

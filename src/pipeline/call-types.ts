@@ -24,6 +24,10 @@ export interface JsonOutcome {
   security?: string;
   /** The `x-gw-price: estimated` header: the model is unlisted and priced at its family's ceiling. */
   priceEstimated?: boolean;
+  /** The `x-gw-moe-routed` header: `provider/model` the router chose (`gateway/auto` only). */
+  routedTo?: string;
+  /** The `x-gw-attempts` header: providers tried, set when more than one could have been. */
+  attempts?: number;
 }
 
 export interface StreamOutcome {
@@ -33,6 +37,8 @@ export interface StreamOutcome {
   servedBy: string;
   security?: string;
   priceEstimated?: boolean;
+  routedTo?: string;
+  attempts?: number;
 }
 
 export type CallOutcome = JsonOutcome | StreamOutcome;

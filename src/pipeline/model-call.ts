@@ -1,82 +1,46 @@
 /**
- * One model call through the request path after admission: resolve the provider
- * (stage 4), forward (stage 8), check the answering model (stage 9) and account
- * (stage 10). Policy stages slot in between resolution and forwarding. The HTTP
- * surfaces and `ai.proxy` all come through here, so every way in gets the same
- * checks. A caller's format and the provider's meet here: the same format passes
+ * One model call through the request path after admission: plan the targets (stage 4:
+ * the named model and its fallbacks, or the router's ranking for `gateway/auto`),
+ * scan (stage 6), then one attempt per target until one answers (fallback.ts): each
+ * attempt is authorized (stage 5) and forwarded (stages 7 to 10, forward.ts) again.
+ * The HTTP surfaces and `ai.proxy` all come through here, so every way in gets the
+ * same checks. A caller's format and the provider's meet here: the same format passes
  * through untouched; a chat-completions caller of a messages-format provider is
- * translated both ways.
+ * translated both ways. Sandbox keys take the same path up to the provider, where the
+ * simulator answers instead.
  */
 import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
 import type { EmbeddingsRequest } from "../schemas/embeddings.ts";
 import type { MessagesRequest } from "../schemas/messages.ts";
-import { ApiError, toApiError } from "../lib/errors.ts";
-import { jsonObjectMembers } from "../lib/json-members.ts";
-import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
-import { canEmbed, type ProviderAdapter, type UpstreamRequest } from "../providers/adapter.ts";
+import { ApiError } from "../lib/errors.ts";
+import { canEmbed } from "../providers/adapter.ts";
 import { messagesWire } from "../providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
 import { adapterFor } from "../providers/registry.ts";
 import type { Target } from "../providers/target.ts";
-import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
-import { sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
-import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
+import { chatNeeds, type RouteNeeds } from "../routing/needs.ts";
+import type { ProviderHealth } from "../state/provider-health.ts";
 import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../translate/messages-to-chat.ts";
-import type { Accountant } from "./account.ts";
 import type { CallInput, CallOutcome, JsonOutcome, StreamOutcome } from "./call-types.ts";
-import { authorizeTarget } from "./authorize.ts";
-import { type CallSize, estimatedPromptTokens, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
-import type { Reservation } from "../state/spend-ledger.ts";
+import { authorizeTarget, type ResolvedTarget } from "./authorize.ts";
+import { type Attempted, runAttempts } from "./fallback.ts";
+import { type ForwardDeps, Forwarder, type Route } from "./forward.ts";
+import type { ProviderLimitDeps } from "./provider-limit.ts";
+import type { CallSize } from "./reserve-spend.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
+import { planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
 import { sandboxTarget } from "./sandbox-target.ts";
 import { chatTexts, embeddingTexts, messagesTexts, type TextSlot } from "./scan/request-texts.ts";
 import { scanRequest } from "./security-scan.ts";
-import { isSameModel } from "./substitution.ts";
 
 export type { CallInput, CallOutcome, JsonOutcome, StreamOutcome };
 
-export interface ModelCallDeps {
+export interface ModelCallDeps extends ForwardDeps {
   resolve: ResolveDeps;
-  spend: SpendDeps;
-  accountant: Accountant;
-  upstreamTimeoutMs: number;
-  /** Counts what each provider configuration was sent and keeps the limits it reports (rate-limit status). */
-  rateUsage?: ProviderRateUsage;
-}
-
-/** How one call travels: the wire format read on the way back, and optional reshaping for a caller of another format. */
-interface Route {
-  wire: WireFormat;
-  /** Non-stream: the provider's body as the caller's format. */
-  reshape?: (body: Record<string, unknown>) => Record<string, unknown>;
-  /**
-   * Non-stream, not reshaped: the body is read for the wire's members only, not parsed
-   * whole (embeddings: tens of kilobytes of numbers the gateway relays unread).
-   */
-  membersOnly?: boolean;
-  /** Stream: the provider's SSE as the caller's format. */
-  restream?: () => TransformStream<Uint8Array, Uint8Array>;
-  /** Stream: events to drop before the caller sees them. */
-  keep?: (data: string) => boolean;
-}
-
-/** A stream that ended before its last event: the client left, or the provider cut it. */
-const STREAM_INTERRUPTED = new ApiError(499, "stream_interrupted", "The stream ended before the answer was complete.");
-
-function secretsOf(t: Target): string[] {
-  return t.credentials.type === "api-key" ? [t.credentials.apiKey] : [t.credentials.secretAccessKey, t.credentials.sessionToken ?? ""];
-}
-
-/** A whole answer's body: null unless it is a JSON object. */
-function parseObject(text: string): Record<string, unknown> | null {
-  try {
-    const body: unknown = JSON.parse(text);
-    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  health: ProviderHealth;
+  limits: ProviderLimitDeps;
 }
 
 /** A stream's usage-only chunk (`choices: []` with `usage`), which the gateway asked for on the caller's behalf. */
@@ -91,29 +55,30 @@ function isUsageOnlyChunk(data: string): boolean {
 }
 
 export class ModelCalls {
-  /** Aborted at shutdown: ends the background reads of refused streams at once. */
-  private readonly closing = new AbortController();
-  /** Streams whose call is not accounted yet, each settled once its usage event is recorded. */
-  private readonly unaccounted = new Set<Promise<void>>();
+  private readonly forwarder: Forwarder;
+  private readonly routeDeps: RoutePlanDeps;
 
-  constructor(private readonly deps: ModelCallDeps) {}
+  constructor(private readonly deps: ModelCallDeps) {
+    this.forwarder = new Forwarder(deps);
+    this.routeDeps = { resolve: deps.resolve, settings: deps.spend.settings, health: deps.health, limits: deps.limits.counter };
+  }
 
   /**
    * Shutdown: a refused stream's background read is cut short (its call is accounted
    * with the usage seen so far), and this resolves once every stream's call is in the
    * write-behind buffer, so the final flush holds it.
    */
-  async stop(): Promise<void> {
-    this.closing.abort();
-    await Promise.allSettled([...this.unaccounted]);
+  stop(): Promise<void> {
+    return this.forwarder.stop();
   }
 
-  async chat(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
-    const target = await this.target(input, request.model);
+  async chat(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>, route: Partial<RouteRequest> = {}): Promise<CallOutcome> {
+    const plan = await this.plan(input, { model: request.model, needs: () => chatNeeds(request), ...route });
     const scanned = await this.scan(input, request, chatTexts);
     const body = scanned.body as typeof request;
-    const outcome = isSandbox(input.scope.identity) ? await sandboxChat(input, body, this.deps.accountant) : await this.chatTo(input, target, body);
-    return withSecurity(outcome, scanned.header);
+    const sandbox = isSandbox(input.scope.identity);
+    const done = await this.attempts(input, plan, (target) => (sandbox ? sandboxChat(input, this.modelFor(plan, target, body), this.deps.accountant) : this.chatTo(input, target, body)));
+    return withSecurity(routedOutcome(plan, done), scanned.header);
   }
 
   private async chatTo(input: CallInput, target: Target, body: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
@@ -124,7 +89,7 @@ export class ModelCalls {
     const keep = !stream || callerWantsUsage ? undefined : (data: string) => !isUsageOnlyChunk(data);
     if (adapter.wire === "chat") {
       const upstreamBody = stream && !callerWantsUsage ? { ...body, stream_options: { ...body.stream_options, include_usage: true } } : body;
-      return this.forward(input, target, adapter, () => adapter.request(target, upstreamBody, { stream, headers: input.headers }), stream, { wire: openAiWire, keep }, chatSize(body));
+      return this.forwarder.forward(input, target, adapter, () => adapter.request(target, upstreamBody, { stream, headers: input.headers }), stream, { wire: openAiWire, keep }, chatSize(body));
     }
     const translated = chatToMessagesRequest(body);
     const route: Route = {
@@ -134,25 +99,30 @@ export class ModelCalls {
       restream: messagesStreamToChat,
       keep,
     };
-    return this.forward(input, target, adapter, () => adapter.request(target, translated, { stream, headers: input.headers }), stream, route, chatSize(body));
+    return this.forwarder.forward(input, target, adapter, () => adapter.request(target, translated, { stream, headers: input.headers }), stream, route, chatSize(body));
   }
 
   async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
-    const target = await this.target(input, request.model);
+    const plan = await this.plan(input, { model: request.model, needs: () => messagesNeeds(request), format: "messages" });
     const scanned = await this.scan(input, request, messagesTexts);
     const body = scanned.body as typeof request;
-    const adapter = adapterFor(target.format);
-    if (adapter.wire !== "messages") {
-      throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`, { param: "model" });
-    }
-    if (isSandbox(input.scope.identity)) return withSecurity(await sandboxMessages(input, body, this.deps.accountant), scanned.header);
-    const stream = body.stream === true;
+    const sandbox = isSandbox(input.scope.identity);
     const size = { messages: [{ content: body.system }, ...body.messages], maxTokens: body.max_tokens };
-    return withSecurity(await this.forward(input, target, adapter, () => adapter.request(target, body, { stream, headers: input.headers }), stream, { wire: messagesWire }, size), scanned.header);
+    const done = await this.attempts(input, plan, async (target) => {
+      const adapter = adapterFor(target.format);
+      if (adapter.wire !== "messages") {
+        throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`, { param: "model" });
+      }
+      if (sandbox) return sandboxMessages(input, this.modelFor(plan, target, body), this.deps.accountant);
+      const stream = body.stream === true;
+      return this.forwarder.forward(input, target, adapter, () => adapter.request(target, body, { stream, headers: input.headers }), stream, { wire: messagesWire }, size);
+    });
+    return withSecurity(routedOutcome(plan, done), scanned.header);
   }
 
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
-    const target = await this.target(input, request.model);
+    const target = await this.resolver(input)(this.deps.resolve, input.scope.identity, request.model, input.headers);
+    authorizeTarget(input.scope.identity, target);
     const scanned = await this.scan(input, request, embeddingTexts);
     const body = scanned.body as typeof request;
     const adapter = adapterFor(target.format);
@@ -160,7 +130,7 @@ export class ModelCalls {
       throw new ApiError(400, "wrong_endpoint", `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`, { param: "model" });
     }
     if (isSandbox(input.scope.identity)) return withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header);
-    const outcome = (await this.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire, membersOnly: true }, { input: body.input })) as JsonOutcome;
+    const outcome = (await this.forwarder.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire, membersOnly: true }, { input: body.input })) as JsonOutcome;
     return withSecurity(outcome, scanned.header);
   }
 
@@ -171,163 +141,47 @@ export class ModelCalls {
   }
 
   /**
-   * Stages 4 and 5: resolve the provider, then authorize it (geography, tier). Sandbox
-   * calls resolve and are authorized the same way, so they fail the same way; they
-   * only need no provider key, since the simulator answers them after these checks.
+   * Stages 4 and 5: the targets to try, the first authorized now (geography, tier), so
+   * a refusal comes before scanning as it always did. Sandbox calls resolve and are
+   * authorized the same way, so they fail the same way; they only need no provider
+   * key, since the simulator answers them after these checks.
    */
-  private async target(input: CallInput, model: string): Promise<Target> {
-    const resolve = isSandbox(input.scope.identity) ? sandboxTarget : resolveTarget;
-    const target = await resolve(this.deps.resolve, input.scope.identity, model, input.headers);
-    authorizeTarget(input.scope.identity, target);
-    return target;
+  private async plan(input: CallInput, req: RouteRequest): Promise<RoutedPlan> {
+    const plan = await planRoute(this.routeDeps, this.resolver(input), input.scope.identity, input.headers, req);
+    authorizeTarget(input.scope.identity, plan.targets[0]!);
+    return plan;
   }
 
-  /**
-   * Stages 7 to 10: reserve spend, forward, check, account. Every path settles the
-   * reservation: accounting settles it with the real cost, and anything that fails
-   * before accounting gives it back.
-   */
-  private async forward(
-    input: CallInput,
-    target: Target,
-    adapter: ProviderAdapter,
-    build: () => UpstreamRequest | Promise<UpstreamRequest>,
-    stream: boolean,
-    route: Route,
-    size: CallSize,
-  ): Promise<CallOutcome> {
-    const reservation = await reserveSpend(this.deps.spend, input.scope.identity, target, size);
-    try {
-      const req = await build();
-      const outcome = stream ? await this.stream(input, target, adapter, req, route, reservation, size) : await this.json(input, target, req, route, reservation);
-      if (this.deps.spend.catalog.price(target.model, target.kind).estimated) outcome.priceEstimated = true;
-      return outcome;
-    } catch (err) {
-      reservation.release();
-      throw err;
-    }
+  private resolver(input: CallInput) {
+    return isSandbox(input.scope.identity) ? sandboxTarget : resolveTarget;
   }
 
-  /** Sends the request; a failure is accounted before it is thrown. */
-  private async send(input: CallInput, target: Target, req: UpstreamRequest, reservation: Reservation): Promise<UpstreamResponse> {
-    let up: UpstreamResponse;
-    try {
-      up = await sendUpstream(req, { caller: input.caller, timeoutMs: this.deps.upstreamTimeoutMs, providerName: target.providerName });
-      if (target.configId) this.deps.rateUsage?.sent(target.configId, up.response.headers, Date.now());
-    } catch (err) {
-      await this.account(input, target, emptyUsage(), toApiError(err), reservation);
-      throw err;
-    }
-    if (up.response.ok) return up;
-    const failure = await upstreamFailure(up.response, target.providerName, secretsOf(target));
-    up.done();
-    await this.account(input, target, emptyUsage(), failure, reservation);
-    throw failure;
-  }
-
-  private async json(input: CallInput, target: Target, req: UpstreamRequest, route: Route, reservation: Reservation): Promise<JsonOutcome> {
-    const up = await this.send(input, target, req, reservation);
-    let text: string;
-    try {
-      text = await up.response.text();
-    } catch (err) {
-      const cut = new ApiError(502, "provider_error", `${target.providerName} closed the connection before its answer was complete.`);
-      await this.account(input, target, emptyUsage(), cut, reservation);
-      throw cut;
-    } finally {
-      up.done();
-    }
-    const body = route.membersOnly && !route.reshape ? jsonObjectMembers(text, route.wire.bodyMembers) : parseObject(text);
-    if (body === null) {
-      const err = new ApiError(502, "provider_error", `${target.providerName} answered with something that is not a JSON object.`);
-      await this.account(input, target, emptyUsage(), err, reservation);
-      throw err;
-    }
-    const usage = route.wire.fromBody(body);
-    const substitution = this.substitution(target, usage);
-    // A substituted answer was still paid for: its cost is recorded before it is refused.
-    const costMicros = await this.account(input, target, usage, substitution, reservation, up.response.status);
-    if (substitution) throw substitution;
-    if (route.reshape) text = JSON.stringify(route.reshape(body));
-    return { type: "json", status: up.response.status, text, servedBy: `${target.providerName}/${target.model}`, costMicros };
-  }
-
-  private async stream(input: CallInput, target: Target, adapter: ProviderAdapter, req: UpstreamRequest, route: Route, reservation: Reservation, size: CallSize): Promise<StreamOutcome> {
-    const up = await this.send(input, target, req, reservation);
-    // Headers arrived: from here the stream runs as long as the provider and the client keep it open.
-    up.done();
-    const usage = emptyUsage();
-    let refused: ApiError | null = null;
-    const keep = route.keep;
-    let accounted = () => {};
-    const pending = new Promise<void>((resolve) => (accounted = resolve));
-    this.unaccounted.add(pending);
-    /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
-    let pieces = 0;
-    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal } = {
-      onEvent: (e) => {
-        if (route.wire.carriesAnswer(e)) pieces++;
-        if (!route.wire.fromEvent(e, usage)) return;
-        refused = this.substitution(target, usage);
-        if (refused) return { stop: route.wire.errorEvent(refused) };
-      },
-      keep: keep ? (e) => keep(e.data) : undefined,
-      onEnd: async (clean) => {
-        const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
-        if (failure === STREAM_INTERRUPTED) chargeCutStream(usage, size, pieces);
-        try {
-          await this.account(input, target, usage, failure, reservation, up.response.status);
-        } finally {
-          this.unaccounted.delete(pending);
-          accounted();
-        }
-      },
-      // A refused stream was still paid for: the client gets the error and the end, and
-      // the rest is read unseen (at most as long as a provider may take, or until
-      // shutdown) for the real usage.
-      drainMs: this.deps.upstreamTimeoutMs,
-      signal: this.closing.signal,
-    };
-    let body = up.response.body;
-    if (!body) throw new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
-    if (adapter.sseBody) body = adapter.sseBody(body);
-    if (route.restream) body = body.pipeThrough(route.restream());
-    return { type: "stream", status: up.response.status, stream: sseTapSource(body, tap), servedBy: `${target.providerName}/${target.model}` };
-  }
-
-  private substitution(target: Target, usage: CallUsage): ApiError | null {
-    if (isSameModel(target.model, usage.model)) return null;
-    return new ApiError(502, "model_substitution_detected", `${target.providerName} answered with model "${usage.model}" instead of the requested "${target.model}".`, {
-      details: { requested: target.model, answered: usage.model },
+  /** One attempt per target until one answers; targets after the first are authorized as their turn comes. */
+  private attempts<O extends CallOutcome>(input: CallInput, plan: RoutedPlan, attempt: (target: ResolvedTarget) => Promise<O>): Promise<Attempted<O>> {
+    const first = plan.targets[0];
+    return runAttempts(plan, this.deps.health, (target) => {
+      if (target !== first) authorizeTarget(input.scope.identity, target);
+      return attempt(target);
     });
   }
 
-  /** One usage event (a failure's status and code, or the provider's status), and the reservation settled with its cost. */
-  private async account(input: CallInput, target: Target, usage: CallUsage, failure: ApiError | null, reservation: Reservation, okStatus = 200): Promise<number> {
-    const cost = await this.deps.accountant.record(input.scope, {
-      provider: target.kind,
-      model: target.model,
-      status: failure ? failure.status : okStatus,
-      errorCode: failure ? failure.code : null,
-      promptTokens: usage.promptTokens,
-      completionTokens: usage.completionTokens,
-    });
-    reservation.settle(cost);
-    if (target.configId) this.deps.rateUsage?.tokens(target.configId, usage.promptTokens + usage.completionTokens, Date.now());
-    return cost;
+  /** The body as the simulator sees it: a routed or fallback call answers as the model it was routed to. */
+  private modelFor<B extends { model: string }>(plan: RoutedPlan, target: Target, body: B): B {
+    return plan.routed || target !== plan.targets[0] ? { ...body, model: target.model } : body;
   }
 }
 
-/**
- * A stream cut off (the client left, or the provider broke off) before the provider
- * reported its usage was still paid for: the prompt was read and the pieces that
- * passed were generated. What the provider did not report is estimated: the prompt
- * with the tokenizer, the answer as one token per piece (a floor: pieces carry one
- * token or more).
- */
-function chargeCutStream(usage: CallUsage, size: CallSize, pieces: number): void {
-  if (usage.promptTokens === 0) usage.promptTokens = estimatedPromptTokens(size);
-  usage.completionTokens = Math.max(usage.completionTokens, pieces);
+/** The outcome with where routing sent it and how many attempts it took. */
+function routedOutcome<O extends CallOutcome>(plan: RoutedPlan, done: Attempted<O>): O {
+  const o = done.outcome;
+  if (plan.routed) o.routedTo = `${done.target.providerName}/${done.target.model}`;
+  if (plan.routed || plan.targets.length > 1) o.attempts = done.attempts;
+  return o;
+}
+
+function messagesNeeds(body: MessagesRequest): RouteNeeds {
+  const needs = chatNeeds({ messages: [{ content: body.system }, ...body.messages], tools: body.tools as unknown[] | undefined, max_tokens: body.max_tokens });
+  return needs;
 }
 
 /** The outcome with what scanning found: set on the outcome the call made (each call makes its own), not on a copy. */

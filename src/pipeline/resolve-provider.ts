@@ -96,5 +96,6 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
     catalogModel,
     // Worked out when the organization's providers loaded; stage 5 looks it up by tier.
     authorization: chosen.authorization,
+    limits: chosen.record.limits,
   };
 }

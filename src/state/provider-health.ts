@@ -71,12 +71,22 @@ export class ProviderHealth {
     c.openings = 0;
   }
 
-  /** A call failed in a way another provider might not (429, 5xx, timeout, connection). */
-  recordFailure(providerId: string, model: string): void {
+  /**
+   * A call failed in a way another provider might not (429, 5xx, timeout, connection).
+   * A provider that said when to come back (`Retry-After`) is not called before then,
+   * whatever the failure count.
+   */
+  recordFailure(providerId: string, model: string, retryAfterMs?: number): void {
     const s = this.stats(providerId, model);
     s.errorRate += this.opts.alpha * (1 - s.errorRate);
     const c = this.circuit(providerId);
     c.consecutiveFailures++;
+    if (retryAfterMs !== undefined) {
+      const until = this.opts.now() + Math.min(retryAfterMs, this.opts.maxCooldownMs);
+      c.retryAtMs = c.state === "open" ? Math.max(c.retryAtMs, until) : until;
+      c.state = "open";
+      return;
+    }
     if (c.state === "probing" || c.consecutiveFailures >= this.opts.failureThreshold) {
       const cooldown = Math.min(this.opts.maxCooldownMs, this.opts.baseCooldownMs * 2 ** c.openings);
       c.openings++;

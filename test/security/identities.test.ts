@@ -117,11 +117,14 @@ describe("session calls and Origin", () => {
   });
 });
 
-describe("settings that would do nothing are refused", () => {
-  test("defaultRouteStrategy says it is not supported yet, and nothing is stored", async () => {
-    const r = await h.op(h.admin, "user.preferences", { set: { defaultRouteStrategy: "cost", piiAction: "block" } });
-    expect(r.status).toBe(400);
-    expect(r.body.error).toContain("not supported yet");
+describe("the routing strategy setting", () => {
+  test("defaultRouteStrategy is stored now that gateway/auto uses it; an unknown strategy is refused and changes nothing", async () => {
+    const bad = await h.op(h.admin, "user.preferences", { set: { defaultRouteStrategy: "cheapest", piiAction: "block" } });
+    expect(bad.status).toBe(400);
     expect((await h.op(h.admin, "user.preferences")).body.data.piiAction).toBe("redact");
+    const r = await h.op(h.admin, "user.preferences", { set: { defaultRouteStrategy: "cost" } });
+    expect(r.status).toBe(200);
+    expect((await h.op(h.admin, "user.preferences")).body.data.defaultRouteStrategy).toBe("cost");
+    expect((await h.op(h.admin, "user.preferences", { set: { defaultRouteStrategy: "balanced" } })).status).toBe(200);
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * The fallback loop: one attempt per target, in order, until one answers. Only a
+ * failure that another provider might not have (a 429 from the provider or its
+ * configured limit, a 5xx, a timeout, a connection failure) moves on, and only before
+ * any byte reached the client: an attempt returns once the provider's headers came,
+ * so a stream that breaks after that ends with an error and is never retried. Each
+ * attempt runs the per-attempt stages again (authorization, limits, reservation,
+ * send, check, account), so the spend reservation moves with it and a failed
+ * attempt is accounted at what it cost (nothing, when no answer came). A
+ * configuration whose circuit is open is skipped while another target remains.
+ */
+import { ApiError } from "../lib/errors.ts";
+import type { ProviderHealth } from "../state/provider-health.ts";
+import type { ResolvedTarget } from "./authorize.ts";
+import type { CallOutcome } from "./call-types.ts";
+
+const PROVIDER_FAULTS = new Set(["provider_error", "provider_unavailable", "provider_timeout", "rate_limit_exceeded"]);
+
+/** A failure of the provider, not of the request or the caller's budget: worth another provider. */
+export function isProviderFault(err: unknown): err is ApiError {
+  return err instanceof ApiError && PROVIDER_FAULTS.has(err.code) && (err.status === 429 || err.status >= 500);
+}
+
+export interface AttemptPlan {
+  /** In the order to try them; the first is the one the caller named or the router chose. */
+  targets: ResolvedTarget[];
+  /** false: one attempt only (`x-gw-fallback: off`). */
+  fallback: boolean;
+}
+
+/** The outcome and how many attempts it took (the `x-gw-attempts` header). */
+export interface Attempted<O extends CallOutcome> {
+  outcome: O;
+  target: ResolvedTarget;
+  attempts: number;
+}
+
+export async function runAttempts<O extends CallOutcome>(plan: AttemptPlan, health: ProviderHealth | undefined, attempt: (target: ResolvedTarget) => Promise<O>): Promise<Attempted<O>> {
+  const targets = plan.fallback ? plan.targets : plan.targets.slice(0, 1);
+  let attempts = 0;
+  let last: unknown = null;
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i]!;
+    const othersLeft = i < targets.length - 1;
+    // A cooling-down configuration is skipped while another can answer; as the last one left it is tried (and its probe taken).
+    if (othersLeft && target.configId && health && !health.admits(target.configId)) continue;
+    attempts++;
+    try {
+      return { outcome: await attempt(target), target, attempts };
+    } catch (err) {
+      if (!othersLeft || !isProviderFault(err)) throw withAttempts(err, attempts);
+      last = err;
+    }
+  }
+  // Unreachable in practice: the last target either answers or throws above.
+  throw withAttempts(last ?? new ApiError(502, "provider_error", "No provider answered."), attempts);
+}
+
+/** The error as the caller sees it, telling how many providers were tried. */
+function withAttempts(err: unknown, attempts: number): unknown {
+  if (!(err instanceof ApiError) || attempts < 2) return err;
+  return new ApiError(err.status, err.code, err.message, { details: { ...err.details, attempts }, param: err.param, headers: { ...err.headers, "x-gw-attempts": String(attempts) } });
+}

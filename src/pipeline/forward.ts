@@ -1,0 +1,280 @@
+/**
+ * Stages 7 to 10 of one attempt at one provider: the provider's own limits, reserve
+ * spend, send, read (JSON or stream), check the answering model and account. Every
+ * path settles what it took: accounting settles the reservation with the real cost
+ * (and the limit counter with the real tokens), anything failing before gives both
+ * back. Every attempt feeds this node's provider health, so the router learns from
+ * explicit calls as much as from routed ones.
+ */
+import { ApiError, toApiError } from "../lib/errors.ts";
+import { jsonObjectMembers } from "../lib/json-members.ts";
+import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
+import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
+import type { Target } from "../providers/target.ts";
+import { sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
+import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
+import type { ProviderHealth } from "../state/provider-health.ts";
+import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
+import type { Reservation } from "../state/spend-ledger.ts";
+import type { Accountant } from "./account.ts";
+import type { CallInput, CallOutcome, JsonOutcome, StreamOutcome } from "./call-types.ts";
+import { isProviderFault } from "./fallback.ts";
+import { type LimitTicket, type ProviderLimitDeps, takeProviderLimit } from "./provider-limit.ts";
+import { type CallSize, estimatedPromptTokens, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
+import type { ResolvedTarget } from "./authorize.ts";
+import { isSameModel } from "./substitution.ts";
+
+export interface ForwardDeps {
+  spend: SpendDeps;
+  accountant: Accountant;
+  upstreamTimeoutMs: number;
+  /** Counts what each provider configuration was sent and keeps the limits it reports (rate-limit status). */
+  rateUsage?: ProviderRateUsage;
+  /** This node's latency, error rate and circuit per provider configuration (the router reads it). */
+  health?: ProviderHealth;
+  /** The configurations' own limits (requests and tokens per minute, requests per day). */
+  limits?: ProviderLimitDeps;
+  now?: () => number;
+}
+
+/** What one attempt holds until it is accounted: the reservation, the limit ticket, when it was sent. */
+interface Held {
+  reservation: Reservation;
+  ticket: LimitTicket | null;
+  sentAtMs: number;
+}
+
+/** How one call travels: the wire format read on the way back, and optional reshaping for a caller of another format. */
+export interface Route {
+  wire: WireFormat;
+  /** Non-stream: the provider's body as the caller's format. */
+  reshape?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Non-stream, not reshaped: the body is read for the wire's members only, not parsed
+   * whole (embeddings: tens of kilobytes of numbers the gateway relays unread).
+   */
+  membersOnly?: boolean;
+  /** Stream: the provider's SSE as the caller's format. */
+  restream?: () => TransformStream<Uint8Array, Uint8Array>;
+  /** Stream: events to drop before the caller sees them. */
+  keep?: (data: string) => boolean;
+}
+
+/** A stream that ended before its last event: the client left, or the provider cut it. */
+const STREAM_INTERRUPTED = new ApiError(499, "stream_interrupted", "The stream ended before the answer was complete.");
+
+function secretsOf(t: Target): string[] {
+  return t.credentials.type === "api-key" ? [t.credentials.apiKey] : [t.credentials.secretAccessKey, t.credentials.sessionToken ?? ""];
+}
+
+/** A whole answer's body: null unless it is a JSON object. */
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export class Forwarder {
+  /** Aborted at shutdown: ends the background reads of refused streams at once. */
+  private readonly closing = new AbortController();
+  /** Streams whose call is not accounted yet, each settled once its usage event is recorded. */
+  private readonly unaccounted = new Set<Promise<void>>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ForwardDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Shutdown: refused streams stop draining, and this resolves once every stream's call is accounted. */
+  async stop(): Promise<void> {
+    this.closing.abort();
+    await Promise.allSettled([...this.unaccounted]);
+  }
+
+  /**
+   * One attempt: the provider's own limit (a 429 naming its reset, before anything is
+   * sent), the spend reservation, then the call.
+   */
+  async forward(
+    input: CallInput,
+    target: ResolvedTarget,
+    adapter: ProviderAdapter,
+    build: () => UpstreamRequest | Promise<UpstreamRequest>,
+    stream: boolean,
+    route: Route,
+    size: CallSize,
+  ): Promise<CallOutcome> {
+    const ticket = this.deps.limits ? takeProviderLimit(this.deps.limits, target, size) : null;
+    let reservation: Reservation;
+    try {
+      reservation = await reserveSpend(this.deps.spend, input.scope.identity, target, size);
+    } catch (err) {
+      ticket?.settle(0);
+      throw err;
+    }
+    const held: Held = { reservation, ticket, sentAtMs: this.now() };
+    try {
+      const req = await build();
+      held.sentAtMs = this.now();
+      const outcome = stream ? await this.stream(input, target, adapter, req, route, held, size) : await this.json(input, target, req, route, held);
+      if (this.deps.spend.catalog.price(target.model, target.kind).estimated) outcome.priceEstimated = true;
+      return outcome;
+    } catch (err) {
+      reservation.release();
+      ticket?.settle(0);
+      throw err;
+    }
+  }
+
+  /** Sends the request; a failure is accounted (and counted against the provider's health) before it is thrown. */
+  private async send(input: CallInput, target: Target, req: UpstreamRequest, held: Held): Promise<UpstreamResponse> {
+    let up: UpstreamResponse;
+    try {
+      up = await sendUpstream(req, { caller: input.caller, timeoutMs: this.deps.upstreamTimeoutMs, providerName: target.providerName });
+      if (target.configId) this.deps.rateUsage?.sent(target.configId, up.response.headers, this.now());
+    } catch (err) {
+      const failure = toApiError(err);
+      this.failed(target, failure);
+      await this.account(input, target, emptyUsage(), failure, held);
+      throw err;
+    }
+    if (up.response.ok) return up;
+    const failure = await upstreamFailure(up.response, target.providerName, secretsOf(target));
+    up.done();
+    this.failed(target, failure);
+    await this.account(input, target, emptyUsage(), failure, held);
+    throw failure;
+  }
+
+  private async json(input: CallInput, target: Target, req: UpstreamRequest, route: Route, held: Held): Promise<JsonOutcome> {
+    const up = await this.send(input, target, req, held);
+    const ttfbMs = this.now() - held.sentAtMs;
+    let text: string;
+    try {
+      text = await up.response.text();
+    } catch (err) {
+      const cut = new ApiError(502, "provider_error", `${target.providerName} closed the connection before its answer was complete.`);
+      this.failed(target, cut);
+      await this.account(input, target, emptyUsage(), cut, held);
+      throw cut;
+    } finally {
+      up.done();
+    }
+    const body = route.membersOnly && !route.reshape ? jsonObjectMembers(text, route.wire.bodyMembers) : parseObject(text);
+    if (body === null) {
+      const err = new ApiError(502, "provider_error", `${target.providerName} answered with something that is not a JSON object.`);
+      this.failed(target, err);
+      await this.account(input, target, emptyUsage(), err, held);
+      throw err;
+    }
+    this.answered(target, ttfbMs, this.now() - held.sentAtMs);
+    const usage = route.wire.fromBody(body);
+    const substitution = this.substitution(target, usage);
+    // A substituted answer was still paid for: its cost is recorded before it is refused.
+    const costMicros = await this.account(input, target, usage, substitution, held, up.response.status);
+    if (substitution) throw substitution;
+    if (route.reshape) text = JSON.stringify(route.reshape(body));
+    return { type: "json", status: up.response.status, text, servedBy: `${target.providerName}/${target.model}`, costMicros };
+  }
+
+  private async stream(input: CallInput, target: Target, adapter: ProviderAdapter, req: UpstreamRequest, route: Route, held: Held, size: CallSize): Promise<StreamOutcome> {
+    const up = await this.send(input, target, req, held);
+    // Headers arrived: from here the stream runs as long as the provider and the client keep it open.
+    up.done();
+    const ttfbMs = this.now() - held.sentAtMs;
+    const usage = emptyUsage();
+    let refused: ApiError | null = null;
+    const keep = route.keep;
+    let accounted = () => {};
+    const pending = new Promise<void>((resolve) => (accounted = resolve));
+    this.unaccounted.add(pending);
+    /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
+    let pieces = 0;
+    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal } = {
+      onEvent: (e) => {
+        if (route.wire.carriesAnswer(e)) pieces++;
+        if (!route.wire.fromEvent(e, usage)) return;
+        refused = this.substitution(target, usage);
+        if (refused) return { stop: route.wire.errorEvent(refused) };
+      },
+      keep: keep ? (e) => keep(e.data) : undefined,
+      onEnd: async (clean) => {
+        const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
+        if (failure === STREAM_INTERRUPTED) chargeCutStream(usage, size, pieces);
+        if (clean) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
+        try {
+          await this.account(input, target, usage, failure, held, up.response.status);
+        } finally {
+          this.unaccounted.delete(pending);
+          accounted();
+        }
+      },
+      // A refused stream was still paid for: the client gets the error and the end, and
+      // the rest is read unseen (at most as long as a provider may take, or until
+      // shutdown) for the real usage.
+      drainMs: this.deps.upstreamTimeoutMs,
+      signal: this.closing.signal,
+    };
+    let body = up.response.body;
+    if (!body) throw new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
+    if (adapter.sseBody) body = adapter.sseBody(body);
+    if (route.restream) body = body.pipeThrough(route.restream());
+    return { type: "stream", status: up.response.status, stream: sseTapSource(body, tap), servedBy: `${target.providerName}/${target.model}` };
+  }
+
+  private answered(target: Target, ttfbMs: number, totalMs: number): void {
+    if (target.configId) this.deps.health?.recordSuccess(target.configId, target.model, ttfbMs, totalMs);
+  }
+
+  /** Only a failure another provider might not have counts against this one (not the caller's bad request). */
+  private failed(target: Target, failure: ApiError): void {
+    if (target.configId && isProviderFault(failure)) this.deps.health?.recordFailure(target.configId, target.model, retryAfterMs(failure));
+  }
+
+  private substitution(target: Target, usage: CallUsage): ApiError | null {
+    if (isSameModel(target.model, usage.model)) return null;
+    return new ApiError(502, "model_substitution_detected", `${target.providerName} answered with model "${usage.model}" instead of the requested "${target.model}".`, {
+      details: { requested: target.model, answered: usage.model },
+    });
+  }
+
+  /** One usage event (a failure's status and code, or the provider's status), and the reservation settled with its cost. */
+  private async account(input: CallInput, target: Target, usage: CallUsage, failure: ApiError | null, held: Held, okStatus = 200): Promise<number> {
+    const cost = await this.deps.accountant.record(input.scope, {
+      provider: target.kind,
+      model: target.model,
+      status: failure ? failure.status : okStatus,
+      errorCode: failure ? failure.code : null,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+    });
+    held.reservation.settle(cost);
+    const tokens = usage.promptTokens + usage.completionTokens;
+    held.ticket?.settle(tokens);
+    if (target.configId) this.deps.rateUsage?.tokens(target.configId, tokens, this.now());
+    return cost;
+  }
+}
+
+/** A provider's `Retry-After` (seconds), kept on its 429, in milliseconds. */
+function retryAfterMs(failure: ApiError): number | undefined {
+  const raw = failure.headers?.["retry-after"];
+  const seconds = raw === undefined ? Number.NaN : Number(raw);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+/**
+ * A stream cut off (the client left, or the provider broke off) before the provider
+ * reported its usage was still paid for: the prompt was read and the pieces that
+ * passed were generated. What the provider did not report is estimated: the prompt
+ * with the tokenizer, the answer as one token per piece (a floor: pieces carry one
+ * token or more).
+ */
+function chargeCutStream(usage: CallUsage, size: CallSize, pieces: number): void {
+  if (usage.promptTokens === 0) usage.promptTokens = estimatedPromptTokens(size);
+  usage.completionTokens = Math.max(usage.completionTokens, pieces);
+}
+

@@ -1,0 +1,104 @@
+/**
+ * Stage 4 for calls that may use more than one provider: which targets to try, in
+ * order. `model: "gateway/auto"` asks the router (strategy from `x-gw-route`, else the
+ * organization's `defaultRouteStrategy`, else balanced) and tries its ranking; a named
+ * model is tried first and then the models of `x-gw-fallback-models`, in the order
+ * given. A concrete model id is never replaced by the router: `x-gw-route` on a named
+ * model changes nothing. `x-gw-fallback: off` keeps one attempt.
+ */
+import type { Identity } from "../domain/identity.ts";
+import { ApiError, badRequest } from "../lib/errors.ts";
+import type { ProviderFormat } from "../domain/types.ts";
+import type { Decision } from "../routing/decide.ts";
+import { decide } from "../routing/decide.ts";
+import type { RouteNeeds } from "../routing/needs.ts";
+import { isStrategy, type Strategy, type TaskType } from "../routing/strategy.ts";
+import { routeCandidates } from "../services/route-candidates.ts";
+import type { LiveProvider } from "../state/provider-directory.ts";
+import type { ProviderHealth } from "../state/provider-health.ts";
+import type { ProviderLimitCounter } from "../state/provider-limits.ts";
+import type { OrgSettings } from "../state/org-settings.ts";
+import type { ResolvedTarget } from "./authorize.ts";
+import type { AttemptPlan } from "./fallback.ts";
+import type { ResolveDeps } from "./resolve-provider.ts";
+
+export const AUTO_MODEL = "gateway/auto";
+
+/** Targets resolved for one call at most: the attempts a caller may wait through. */
+export const MAX_TARGETS = 5;
+
+export interface RoutePlanDeps {
+  resolve: ResolveDeps;
+  settings: OrgSettings;
+  health: ProviderHealth;
+  limits: ProviderLimitCounter;
+}
+
+export type Resolver = (deps: ResolveDeps, identity: Identity, model: string, headers: Headers) => Promise<ResolvedTarget>;
+
+/** A routed plan also carries the router's decision (the route answer shows it). */
+export interface RoutedPlan extends AttemptPlan {
+  routed: { strategy: Strategy; decision: Extract<Decision, { ok: true }> } | null;
+}
+
+export interface RouteRequest {
+  model: string;
+  needs: () => RouteNeeds;
+  /** The messages endpoint routes among messages-format providers only. */
+  format?: ProviderFormat;
+  task?: TaskType;
+  /** A strategy given in the request body (`/api/byok/route`); wins over the header. */
+  strategy?: Strategy;
+}
+
+function fallbackOn(headers: Headers): boolean {
+  const raw = headers.get("x-gw-fallback");
+  if (raw === null || raw === "on") return true;
+  if (raw === "off") return false;
+  throw badRequest(`x-gw-fallback: "on" or "off", not "${raw.slice(0, 20)}"`, { param: "x-gw-fallback" });
+}
+
+function fallbackModels(headers: Headers): string[] {
+  const raw = headers.get("x-gw-fallback-models");
+  if (raw === null) return [];
+  const models = raw.split(",").map((m) => m.trim()).filter((m) => m !== "");
+  if (models.length === 0 || models.length > MAX_TARGETS - 1) throw badRequest(`x-gw-fallback-models: 1 to ${MAX_TARGETS - 1} model ids separated by commas`, { param: "x-gw-fallback-models" });
+  return models;
+}
+
+async function strategyFor(deps: RoutePlanDeps, identity: Identity, headers: Headers): Promise<Strategy> {
+  const raw = headers.get("x-gw-route");
+  if (raw !== null) {
+    if (!isStrategy(raw)) throw badRequest(`x-gw-route: one of cost, speed, quality, balanced, not "${raw.slice(0, 20)}"`, { param: "x-gw-route" });
+    return raw;
+  }
+  return (await deps.settings.get(identity.organization.id)).defaultRouteStrategy ?? "balanced";
+}
+
+/** The targets for a call, in the order to try them. The first is authorized by the caller, the rest per attempt. */
+export async function planRoute(deps: RoutePlanDeps, resolve: Resolver, identity: Identity, headers: Headers, req: RouteRequest): Promise<RoutedPlan> {
+  const fallback = fallbackOn(headers);
+  if (req.model !== AUTO_MODEL) {
+    const first = await resolve(deps.resolve, identity, req.model, headers);
+    const targets = [first];
+    // Fallback models are named by the caller and resolved as any model would be; the per-request key serves the first only.
+    if (fallback) for (const m of fallbackModels(headers)) targets.push(await resolve(deps.resolve, identity, m, NO_HEADERS));
+    return { targets, fallback, routed: null };
+  }
+  if (headers.get("x-gw-provider-key") !== null) throw badRequest(`x-gw-provider-key: a per-request key names one provider; it cannot be routed. Name a model instead of ${AUTO_MODEL}.`, { param: "x-gw-provider-key" });
+  const strategy = req.strategy ?? (await strategyFor(deps, identity, headers));
+  const providers = await deps.resolve.directory.get(identity.organization.id);
+  const candidates = routeCandidates(providers, identity, { catalog: deps.resolve.catalog, health: deps.health, atLimit: (id) => atLimit(deps, providers, id) }, { format: req.format });
+  const decision = decide(candidates, req.needs(), strategy, req.task);
+  if (!decision.ok) throw new ApiError(400, "moe_routing_unavailable", decision.message, { param: "model", details: { reason: decision.reason } });
+  const targets: ResolvedTarget[] = [];
+  for (const s of decision.ranked.slice(0, MAX_TARGETS)) targets.push(await resolve(deps.resolve, identity, `${s.candidate.providerName}/${s.candidate.model}`, NO_HEADERS));
+  return { targets, fallback, routed: { strategy, decision } };
+}
+
+const NO_HEADERS = new Headers();
+
+function atLimit(deps: RoutePlanDeps, providers: LiveProvider[], id: string): boolean {
+  const p = providers.find((x) => x.record.id === id);
+  return p !== undefined && deps.limits.atLimit(id, p.record.limits);
+}
