@@ -1,0 +1,179 @@
+/**
+ * `model: "gateway/auto"` and fallback end to end: the official client against two
+ * mock providers registered as different custom providers. Each strategy picks the
+ * model the catalog's figures say it should; a provider answering 500 / 429 / too
+ * slowly is skipped for the next before any byte reached the client; a stream broken
+ * after its first chunk is not retried; only the answering call is charged.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import OpenAI from "openai";
+import type { RunningMock } from "../support/gateway-process.ts";
+import { type InProcessGateway, startMockInProcess } from "../support/in-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
+import { withStore } from "../support/store-access.ts";
+import type { InitResult } from "../support/gateway-process.ts";
+
+let gw: InProcessGateway;
+let mockA: RunningMock;
+let mockB: RunningMock;
+let org: InitResult;
+let client: OpenAI;
+
+beforeAll(async () => {
+  // Strict durability: a call's usage event is stored before its answer, so the tests read it at once.
+  const stack = await startStack({ env: { GW_DURABILITY: "strict", GW_UPSTREAM_TIMEOUT_S: "1" } });
+  gw = stack.gw as InProcessGateway;
+  mockA = stack.mock;
+  org = stack.org;
+  mockB = startMockInProcess();
+  client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+});
+
+afterAll(async () => {
+  await mockB.stop();
+  await stopStack({ gw, mock: mockA });
+});
+
+/** A custom provider on one of the mocks, declaring its models; returns its id. */
+async function addProvider(name: string, mock: RunningMock, models: string[], extra: Record<string, unknown> = {}): Promise<string> {
+  const r = await gw.op(org.apiKey, "provider.create", { provider: "custom", name, apiKey: `sk-${name}-0000000000`, baseUrl: `${mock.url}/v1`, country: "US", models, scope: "organization", ...extra });
+  expect(r.status).toBe(200);
+  return r.body.data.provider.id;
+}
+
+async function removeProviders(ids: string[]): Promise<void> {
+  for (const id of ids) expect((await gw.op(org.apiKey, "provider.delete", { id })).status).toBe(200);
+}
+
+/** About 200 tokens: enough that input prices separate models whose output prices are equal. */
+const LONG = "Summarize the following notes about the quarterly planning meeting. ".repeat(20);
+
+async function routed(headers: Record<string, string>, body: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming> = {}) {
+  const { data, response } = await client.chat.completions
+    .create({ model: "gateway/auto", messages: [{ role: "user", content: LONG }], max_tokens: 100, ...body }, { headers })
+    .withResponse();
+  return { data, routed: response.headers.get("x-gw-moe-routed"), attempts: response.headers.get("x-gw-attempts"), requestId: response.headers.get("x-request-id") };
+}
+
+describe("strategies", () => {
+  let ids: string[] = [];
+  beforeAll(async () => {
+    // alpha: the fastest (gpt-4.1-nano, 400 ms prior); beta: the cheapest (gpt-5-nano) and the best (gpt-5).
+    ids = [await addProvider("alpha", mockA, ["gpt-4.1-nano", "gpt-4o-mini"]), await addProvider("beta", mockB, ["gpt-5-nano", "gpt-5"])];
+  });
+  afterAll(() => removeProviders(ids));
+
+  test("cost, speed and quality each pick their axis's best, and the answer comes from it", async () => {
+    const cost = await routed({ "x-gw-route": "cost" });
+    expect(cost.routed).toBe("beta/gpt-5-nano");
+    expect(cost.data.model).toBe("gpt-5-nano");
+    expect(cost.attempts).toBe("1");
+    expect((await routed({ "x-gw-route": "speed" })).routed).toBe("alpha/gpt-4.1-nano");
+    expect((await routed({ "x-gw-route": "quality" })).routed).toBe("beta/gpt-5");
+    expect((await mockB.requests()).at(-1)?.body).toMatchObject({ model: "gpt-5" });
+  });
+
+  test("without a header the organization's defaultRouteStrategy applies", async () => {
+    expect((await gw.op(org.apiKey, "user.preferences", { set: { defaultRouteStrategy: "quality" } })).status).toBe(200);
+    try {
+      expect((await routed({})).routed).toBe("beta/gpt-5");
+    } finally {
+      await gw.op(org.apiKey, "user.preferences", { set: { defaultRouteStrategy: "balanced" } });
+    }
+  });
+
+  test("a stream is routed too and carries the header", async () => {
+    const { data: stream, response } = await client.chat.completions
+      .create({ model: "gateway/auto", stream: true, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } })
+      .withResponse();
+    expect(response.headers.get("x-gw-moe-routed")).toBe("beta/gpt-5");
+    let text = "";
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? "";
+    expect(text.length).toBeGreaterThan(0);
+  });
+
+  test("bad strategy and bad fallback switch are 400s; needs no candidate can meet is moe_routing_unavailable naming why", async () => {
+    const bad = await fetch(`${gw.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", "x-gw-route": "cheapest" },
+      body: JSON.stringify({ model: "gateway/auto", messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as any).error.param).toBe("x-gw-route");
+    const err = await client.chat.completions.create({ model: "gateway/auto", messages: [{ role: "user", content: "hi" }], max_tokens: 10_000_000 }).catch((e) => e);
+    expect(err.status).toBe(400);
+    expect(err.code).toBe("moe_routing_unavailable");
+    expect(err.message).toContain("max_tokens above its output limit");
+  });
+
+  test("a sandbox key routes among the same candidates and is answered by the simulator", async () => {
+    const r = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "routing-sandbox", keyType: "test" });
+    const sandbox = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: r.body.data.apiKey.key, maxRetries: 0 });
+    const before = (await mockB.requests()).length;
+    const { data, response } = await sandbox.chat.completions.create({ model: "gateway/auto", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } }).withResponse();
+    expect(response.headers.get("x-gw-moe-routed")).toBe("beta/gpt-5");
+    expect(data.model).toBe("gpt-5");
+    expect((await mockB.requests()).length).toBe(before);
+  });
+});
+
+describe("fallback", () => {
+  test("a provider answering 500, 429 or too slowly is skipped; the next answers with x-gw-attempts: 2, and only it is charged", async () => {
+    for (const failing of ["fail-500", "fail-429", "slow-3000"]) {
+      // The failing model is declared (so unpriced, so the cheapest): cost routes to it first.
+      const ids = [await addProvider("flaky", mockA, [failing]), await addProvider("steady", mockB, ["gpt-4o-mini"])];
+      try {
+        const r = await routed({ "x-gw-route": "cost" });
+        expect(r.routed).toBe("steady/gpt-4o-mini");
+        expect(r.attempts).toBe("2");
+        const rows = (await withStore(gw.dataDir, (s) => s.listUsageEvents(org.orgId))).filter((e) => e.requestId === r.requestId);
+        expect(rows.map((e) => [e.model, e.status === 200, e.costMicros > 0])).toEqual([
+          [failing, false, false],
+          ["gpt-4o-mini", true, true],
+        ]);
+      } finally {
+        await removeProviders(ids);
+      }
+    }
+  }, 20_000);
+
+  test("x-gw-fallback: off makes one attempt; a named model falls back to x-gw-fallback-models", async () => {
+    const ids = [await addProvider("flaky", mockA, ["fail-503"]), await addProvider("steady", mockB, ["gpt-4o-mini"])];
+    try {
+      const off = await client.chat.completions.create({ model: "gateway/auto", messages: [{ role: "user", content: LONG }] }, { headers: { "x-gw-route": "cost", "x-gw-fallback": "off" } }).catch((e) => e);
+      expect(off.status).toBe(502);
+      const { data, response } = await client.chat.completions
+        .create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-fallback-models": "steady/gpt-4o-mini" } })
+        .withResponse();
+      expect(data.model).toBe("gpt-4o-mini");
+      expect(response.headers.get("x-gw-attempts")).toBe("2");
+      expect(response.headers.get("x-gw-moe-routed")).toBeNull();
+      // A concrete model is never replaced by the router: without fallback models its failure is the answer.
+      const named = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } }).catch((e) => e);
+      expect(named.status).toBe(502);
+    } finally {
+      await removeProviders(ids);
+    }
+  });
+
+  test("a stream that breaks after its first chunk ends with an error and is not retried", async () => {
+    // A provider of its own that the test stops mid-stream: one chunk every 100 ms.
+    const dying = startMockInProcess(["--latency-ms", "3000", "--stream-chunks", "30"]);
+    const ids = [await addProvider("dying", dying, ["mock-dying"]), await addProvider("steady", mockB, ["gpt-4o-mini"])];
+    try {
+      const before = (await mockB.requests()).length;
+      const stream = await client.chat.completions.create({ model: "gateway/auto", stream: true, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } });
+      let chunks = 0;
+      const failure = await (async () => {
+        for await (const _ of stream) if (++chunks === 1) await dying.stop();
+      })().catch((e) => e);
+      expect(chunks).toBeGreaterThan(0);
+      expect(chunks).toBeLessThan(30);
+      expect(failure).toBeInstanceOf(Error);
+      expect((await mockB.requests()).length).toBe(before);
+    } finally {
+      await removeProviders(ids);
+      await dying.stop();
+    }
+  });
+});
