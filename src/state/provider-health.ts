@@ -97,14 +97,17 @@ export class ProviderHealth {
 
   /**
    * Whether a call may go to this configuration now. An open circuit past its period
-   * turns to probing and admits exactly one call; the others keep waiting for its outcome.
+   * turns to probing and admits exactly one call; the others keep waiting for its
+   * outcome, for one base period at most.
    */
   admits(providerId: string): boolean {
     const c = this.circuits.get(providerId);
     if (!c || c.state === "closed") return true;
-    if (c.state === "probing") return false;
-    if (this.opts.now() < c.retryAtMs) return false;
+    const now = this.opts.now();
+    if (now < c.retryAtMs) return false;
+    // A probe that never reported (the caller left, or it was refused before it was sent) stops blocking after a base period.
     c.state = "probing";
+    c.retryAtMs = now + this.opts.baseCooldownMs;
     return true;
   }
 
@@ -112,7 +115,7 @@ export class ProviderHealth {
   isCoolingDown(providerId: string): boolean {
     const c = this.circuits.get(providerId);
     if (!c || c.state === "closed") return false;
-    return c.state === "probing" || this.opts.now() < c.retryAtMs;
+    return this.opts.now() < c.retryAtMs;
   }
 
   /** Milliseconds to a whole answer: this node's moving average once it has enough samples, else the prior. */

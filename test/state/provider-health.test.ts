@@ -65,3 +65,25 @@ test("the error rate follows failures and successes; forget drops a configuratio
   expect(h.errorRate("p", "m")).toBe(0);
   expect(h.circuitsView()).toEqual([]);
 });
+
+test("a provider's Retry-After opens the circuit until then, even below the failure threshold", () => {
+  const t = clock();
+  const h = new ProviderHealth({ now: () => t.now, failureThreshold: 3, baseCooldownMs: 1_000, maxCooldownMs: 60_000 });
+  h.recordFailure("p", "m", 30_000);
+  expect(h.admits("p")).toBe(false);
+  t.tick(29_999);
+  expect(h.isCoolingDown("p")).toBe(true);
+  t.tick(1);
+  expect(h.admits("p")).toBe(true);
+});
+
+test("a probe that never reports blocks the others for one base period only", () => {
+  const t = clock();
+  const h = new ProviderHealth({ now: () => t.now, failureThreshold: 1, baseCooldownMs: 1_000 });
+  h.recordFailure("p", "m");
+  t.tick(1_000);
+  expect(h.admits("p")).toBe(true); // the probe, whose caller then leaves
+  expect(h.admits("p")).toBe(false);
+  t.tick(1_000);
+  expect(h.admits("p")).toBe(true); // another probe
+});

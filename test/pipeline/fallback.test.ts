@@ -1,0 +1,65 @@
+/** The fallback loop on hand-built targets: what moves on, what stops, what is skipped. */
+import { expect, test } from "bun:test";
+import { ApiError } from "../../src/lib/errors.ts";
+import type { ResolvedTarget } from "../../src/pipeline/authorize.ts";
+import type { JsonOutcome } from "../../src/pipeline/call-types.ts";
+import { isProviderFault, runAttempts } from "../../src/pipeline/fallback.ts";
+import { ProviderHealth } from "../../src/state/provider-health.ts";
+
+const target = (id: string) => ({ configId: id, providerName: id, model: "m" }) as ResolvedTarget;
+const ok = (by: string): JsonOutcome => ({ type: "json", status: 200, text: "{}", servedBy: by, costMicros: 0 });
+const e = (status: number, code: ConstructorParameters<typeof ApiError>[1]) => new ApiError(status, code, "x");
+
+test("provider faults move on; the caller's own errors do not", () => {
+  expect(isProviderFault(e(502, "provider_error"))).toBe(true);
+  expect(isProviderFault(e(503, "provider_unavailable"))).toBe(true);
+  expect(isProviderFault(e(504, "provider_timeout"))).toBe(true);
+  expect(isProviderFault(e(429, "rate_limit_exceeded"))).toBe(true);
+  expect(isProviderFault(e(400, "provider_error"))).toBe(false); // the provider refused the request itself
+  expect(isProviderFault(e(429, "spend_cap_exceeded"))).toBe(false);
+  expect(isProviderFault(e(502, "model_substitution_detected"))).toBe(false); // paid for: never retried
+  expect(isProviderFault(new Error("boom"))).toBe(false);
+});
+
+test("the next target answers after a fault, counting the attempts", async () => {
+  const tried: string[] = [];
+  const done = await runAttempts({ targets: [target("a"), target("b"), target("c")], fallback: true }, undefined, async (t) => {
+    tried.push(t.configId!);
+    if (t.configId === "a") throw e(503, "provider_unavailable");
+    return ok(t.configId!);
+  });
+  expect(tried).toEqual(["a", "b"]);
+  expect(done.attempts).toBe(2);
+  expect(done.target.configId).toBe("b");
+});
+
+test("a non-fault error stops at once; the last fault is thrown with the attempt count", async () => {
+  const stop = runAttempts({ targets: [target("a"), target("b")], fallback: true }, undefined, async () => {
+    throw e(400, "invalid_request");
+  });
+  await expect(stop).rejects.toMatchObject({ code: "invalid_request" });
+  const all = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, undefined, async () => {
+    throw e(502, "provider_error");
+  }).catch((x) => x);
+  expect(all).toBeInstanceOf(ApiError);
+  expect(all.headers["x-gw-attempts"]).toBe("2");
+});
+
+test("fallback off makes one attempt", async () => {
+  const r = await runAttempts({ targets: [target("a"), target("b")], fallback: false }, undefined, async () => {
+    throw e(502, "provider_error");
+  }).catch((x) => x);
+  expect(r.code).toBe("provider_error");
+  expect(r.headers?.["x-gw-attempts"]).toBeUndefined();
+});
+
+test("a cooling-down target is skipped while another remains, and tried when it is the last", async () => {
+  const health = new ProviderHealth({ failureThreshold: 1, now: () => 0 });
+  health.recordFailure("a", "m");
+  const first = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, health, async (t) => ok(t.configId!));
+  expect(first.target.configId).toBe("b");
+  expect(first.attempts).toBe(1);
+  health.recordFailure("b", "m");
+  const last = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, health, async (t) => ok(t.configId!));
+  expect(last.target.configId).toBe("b");
+});
