@@ -18,6 +18,7 @@ import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
 import { ProviderHealth } from "./state/provider-health.ts";
+import { ProviderHealthMetrics } from "./state/provider-health-metrics.ts";
 import { ProviderLimitCounter } from "./state/provider-limits.ts";
 import { configuredProviderVerdicts } from "./policy/provider-authorization.ts";
 import { loadCatalog } from "./providers/catalog/catalog.ts";
@@ -126,6 +127,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     calls,
     models,
     rateUsage,
+    health,
+    providerDirectory: directory,
   };
 
   changes.subscribe((change: StateChange) => {
@@ -145,6 +148,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         return models.forgetAll();
     }
   });
+  metrics.register(new ProviderHealthMetrics(health));
   const httpMetrics = new HttpMetrics(metrics);
   metrics.register(new Gauge("gateway_key_cache_hits_total", "API key lookups answered from memory.", () => keyCache.stats().hits, "counter"));
   metrics.register(new Gauge("gateway_key_cache_misses_total", "API key lookups that went to the store.", () => keyCache.stats().misses, "counter"));

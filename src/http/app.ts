@@ -16,6 +16,7 @@ import type { Admitted, RequestRunner } from "./request-runner.ts";
 import { gatewayHandler, gatewayReadOnly } from "./surfaces/gateway-surface.ts";
 import { analyticsHandler } from "./surfaces/analytics-surface.ts";
 import { etlMetricsHandler, etlOptimizeHandler } from "./surfaces/etl-surface.ts";
+import { routeHandler } from "./surfaces/route-surface.ts";
 import { rateLimitStatusHandler } from "./surfaces/rate-limit-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
 import { messagesHandler } from "./surfaces/messages-surface.ts";
@@ -79,6 +80,7 @@ function routes(rt: AppDeps): Route[] {
     { method: "GET", path: "/api/byok/analytics/providers/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "providers") },
     { method: "POST", path: "/api/user/etl/optimize", surface: "general", admission: "identity", handler: etlOptimizeHandler(etl) },
     { method: "GET", path: "/api/user/etl-metrics", surface: "general", admission: "identity", handler: etlMetricsHandler(etl) },
+    { method: "POST", path: "/api/byok/route", surface: "general", admission: "identity", handler: routeHandler(openai) },
     { method: "GET", path: "/api/user/rate-limit-status", surface: "general", admission: "identity", handler: rateLimitStatusHandler({ store: services.store, rateUsage: services.rateUsage, now: services.now }) },
     { method: "GET", path: "/signup", surface: "general", admission: "address", handler: signUpHandler(oidc) },
     { method: "GET", path: "/signup/callback", surface: "general", admission: "address", handler: signUpCallbackHandler(oidc) },

@@ -7,6 +7,7 @@ import { orgKeyOperations } from "./org-key-ops.ts";
 import { orgMemberOperations } from "./org-member-ops.ts";
 import { OperationRegistry } from "./registry.ts";
 import { providerOperations } from "./provider-ops.ts";
+import { routeOperations } from "./route-ops.ts";
 import { providerTestOperations } from "./provider-test-ops.ts";
 import { sessionOperations } from "./session-ops.ts";
 import { usageOperations } from "./usage-ops.ts";
@@ -23,6 +24,7 @@ export function createOperationRegistry(): OperationRegistry {
     ...providerOperations,
     ...providerTestOperations,
     ...aiOperations,
+    ...routeOperations,
     ...metricsOperations,
     ...notificationOperations,
   );

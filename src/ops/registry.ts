@@ -14,6 +14,8 @@ import type { ModelList } from "../services/model-list.ts";
 import type { ProviderDeps } from "../services/providers.ts";
 import { isSandbox } from "../pipeline/sandbox.ts";
 import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
+import type { ProviderDirectory } from "../state/provider-directory.ts";
+import type { ProviderHealth } from "../state/provider-health.ts";
 
 /**
  * A sandbox key exists to build and test integrations without spending or leaking
@@ -30,6 +32,9 @@ export interface OperationDeps extends ProviderDeps {
   models: ModelList;
   /** What each provider configuration was sent and reported (rate-limit status). */
   rateUsage: ProviderRateUsage;
+  /** This node's view of each provider configuration (`ai.health`), and the organizations' live providers. */
+  health: ProviderHealth;
+  providerDirectory: ProviderDirectory;
 }
 
 export interface OperationContext {

@@ -29,7 +29,7 @@ import { type ForwardDeps, Forwarder, type Route } from "./forward.ts";
 import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { CallSize } from "./reserve-spend.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
-import { planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
+import { AUTO_MODEL, planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
 import { sandboxTarget } from "./sandbox-target.ts";
 import { chatTexts, embeddingTexts, messagesTexts, type TextSlot } from "./scan/request-texts.ts";
@@ -72,13 +72,27 @@ export class ModelCalls {
     return this.forwarder.stop();
   }
 
-  async chat(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>, route: Partial<RouteRequest> = {}): Promise<CallOutcome> {
+  async chat(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
+    return (await this.chatAttempts(input, request, {})).outcome;
+  }
+
+  /**
+   * `POST /api/byok/route` and `ai.route`: a `gateway/auto` chat call with the strategy
+   * and task given in the request, answered with the router's decision beside the
+   * completion.
+   */
+  async route(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>, route: Pick<RouteRequest, "strategy" | "task" | "fallback">) {
+    const { plan, outcome, target } = await this.chatAttempts(input, { ...request, model: AUTO_MODEL }, route);
+    return { outcome, target, routed: plan.routed! };
+  }
+
+  private async chatAttempts(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>, route: Partial<RouteRequest>) {
     const plan = await this.plan(input, { model: request.model, needs: () => chatNeeds(request), ...route });
     const scanned = await this.scan(input, request, chatTexts);
     const body = scanned.body as typeof request;
     const sandbox = isSandbox(input.scope.identity);
     const done = await this.attempts(input, plan, (target) => (sandbox ? sandboxChat(input, this.modelFor(plan, target, body), this.deps.accountant) : this.chatTo(input, target, body)));
-    return withSecurity(routedOutcome(plan, done), scanned.header);
+    return { plan, target: done.target, outcome: withSecurity(routedOutcome(plan, done), scanned.header) };
   }
 
   private async chatTo(input: CallInput, target: Target, body: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {

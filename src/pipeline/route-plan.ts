@@ -49,6 +49,8 @@ export interface RouteRequest {
   task?: TaskType;
   /** A strategy given in the request body (`/api/byok/route`); wins over the header. */
   strategy?: Strategy;
+  /** `fallback` given in the request body; wins over `x-gw-fallback`. */
+  fallback?: boolean;
 }
 
 function fallbackOn(headers: Headers): boolean {
@@ -77,7 +79,7 @@ async function strategyFor(deps: RoutePlanDeps, identity: Identity, headers: Hea
 
 /** The targets for a call, in the order to try them. The first is authorized by the caller, the rest per attempt. */
 export async function planRoute(deps: RoutePlanDeps, resolve: Resolver, identity: Identity, headers: Headers, req: RouteRequest): Promise<RoutedPlan> {
-  const fallback = fallbackOn(headers);
+  const fallback = req.fallback ?? fallbackOn(headers);
   if (req.model !== AUTO_MODEL) {
     const first = await resolve(deps.resolve, identity, req.model, headers);
     const targets = [first];

@@ -177,3 +177,103 @@ describe("fallback", () => {
     }
   });
 });
+
+describe("POST /api/byok/route, ai.route and ai.health", () => {
+  let ids: string[] = [];
+  beforeAll(async () => {
+    ids = [await addProvider("alpha", mockA, ["gpt-4.1-nano", "gpt-4o-mini"]), await addProvider("beta", mockB, ["gpt-5-nano", "gpt-5"])];
+  });
+  afterAll(() => removeProviders(ids));
+
+  const post = (body: unknown, key = org.apiKey) =>
+    fetch(`${gw.url}/api/byok/route`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  test("answers every field of the specification with the right types", async () => {
+    const res = await post({ strategy: "quality", messages: [{ role: "user", content: "route me" }], task_type: "code", max_tokens: 50 });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-gw-moe-routed")).toBe("beta/gpt-5");
+    const a = (await res.json()) as any;
+    expect(a).toMatchObject({ selectedProvider: "beta", selectedModel: "gpt-5", strategy: "quality" });
+    expect(a.reasoning).toContain("beta/gpt-5");
+    // code needs quality 75 or more: gpt-4.1-nano (70) and gpt-4o-mini (74) are not offered.
+    expect(a.alternativeProviders.map((x: any) => `${x.provider}/${x.model}`)).toEqual(["beta/gpt-5-nano"]);
+    for (const alt of a.alternativeProviders) {
+      expect(typeof alt.provider).toBe("string");
+      expect(typeof alt.model).toBe("string");
+      expect(typeof alt.estimatedCost).toBe("number");
+      expect(typeof alt.estimatedLatency).toBe("number");
+      expect(typeof alt.score).toBe("number");
+    }
+    expect(a.response.choices[0].message.content.length).toBeGreaterThan(0);
+    expect(a.response.usage.prompt_tokens).toBeGreaterThan(0);
+    expect(typeof a.response.estimated_cost).toBe("number");
+    expect(a.response.estimated_cost).toBeGreaterThan(0);
+    expect(typeof a.performanceMetrics.latency).toBe("number");
+    expect(typeof a.performanceMetrics.costSavings).toBe("number");
+    expect(a.performanceMetrics.qualityScore).toBe(93);
+  });
+
+  test("bad strategy, missing messages and streaming are 400s in the general envelope", async () => {
+    for (const body of [{ strategy: "cheapest", messages: [{ role: "user", content: "x" }] }, { strategy: "cost" }, { strategy: "cost", messages: [] }, { strategy: "cost", messages: [{ role: "user", content: "x" }], stream: true }]) {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      const e = (await res.json()) as any;
+      expect(e.error.code).toBe("invalid_request");
+      expect(typeof e.error.message).toBe("string");
+    }
+    expect((await post({ strategy: "cost", messages: [{ role: "user", content: "x" }] }, "gw_live_nope")).status).toBe(401);
+  });
+
+  test("ai.route takes the same params and answers the same shape", async () => {
+    const r = await gw.op(org.apiKey, "ai.route", { strategy: "speed", messages: [{ role: "user", content: "route me" }] });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ selectedProvider: "alpha", selectedModel: "gpt-4.1-nano", strategy: "speed" });
+    expect((await gw.op(org.apiKey, "ai.route", { strategy: "nope", messages: [] })).status).toBe(400);
+  });
+
+  test("ai.health and /metrics show each configuration's circuit, latency and error rate", async () => {
+    const h = await gw.op(org.apiKey, "ai.health");
+    expect(h.status).toBe(200);
+    const beta = h.body.data.providers.find((p: any) => p.name === "beta");
+    expect(beta).toMatchObject({ state: "closed", consecutiveFailures: 0, cooldownUntil: null });
+    expect(beta.models.find((m: any) => m.model === "gpt-5").samples).toBeGreaterThan(0);
+    const metrics = await (await fetch(`${gw.url}/metrics`)).text();
+    expect(metrics).toContain(`gateway_provider_latency_seconds{provider_id="${ids[1]}",model="gpt-5"}`);
+  });
+});
+
+describe("cooldown and provider limits", () => {
+  test("after repeated failures the failing configuration is skipped without being called", async () => {
+    const ids = [await addProvider("broken", mockA, ["fail-502"]), await addProvider("steady", mockB, ["gpt-4o-mini"])];
+    try {
+      // Three failures in a row (the default threshold) open its circuit.
+      for (let i = 0; i < 3; i++) expect((await routed({ "x-gw-route": "cost" })).attempts).toBe("2");
+      const before = (await mockA.requests()).length;
+      const r = await routed({ "x-gw-route": "cost" });
+      expect([r.routed, r.attempts]).toEqual(["steady/gpt-4o-mini", "1"]);
+      expect((await mockA.requests()).length).toBe(before);
+      const h = await gw.op(org.apiKey, "ai.health");
+      expect(h.body.data.providers.find((p: any) => p.name === "broken").state).toBe("open");
+    } finally {
+      await removeProviders(ids);
+    }
+  });
+
+  test("an explicit call to a provider at its limit is 429 with the reset time before it is called; routing skips it", async () => {
+    const ids = [await addProvider("capped", mockA, ["gpt-5-nano"], { limits: { requestsPerDay: 1 } }), await addProvider("steady", mockB, ["gpt-4o-mini"])];
+    try {
+      await client.chat.completions.create({ model: "capped/gpt-5-nano", messages: [{ role: "user", content: "one" }] });
+      const before = (await mockA.requests()).length;
+      const err = await client.chat.completions.create({ model: "capped/gpt-5-nano", messages: [{ role: "user", content: "two" }] }).catch((e) => e);
+      expect(err.status).toBe(429);
+      expect(err.message).toContain("1 requests per day");
+      expect(Number(err.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await mockA.requests()).length).toBe(before);
+      // Cheapest, but at its limit: the router goes elsewhere.
+      expect((await routed({ "x-gw-route": "cost" })).routed).toBe("steady/gpt-4o-mini");
+      expect((await mockA.requests()).length).toBe(before);
+    } finally {
+      await removeProviders(ids);
+    }
+  });
+});

@@ -1,0 +1,25 @@
+/** `POST /api/byok/route`: a chat request routed by strategy, answered with the choice and the completion (general envelope for errors). */
+import { readJsonObject } from "../../lib/json-body.ts";
+import type { ModelCalls } from "../../pipeline/model-call.ts";
+import { routeAndAnswer } from "../../ops/route-ops.ts";
+import { callInput } from "../call-response.ts";
+import { headerValue } from "../../lib/header-value.ts";
+import { json } from "../json-response.ts";
+import type { AdmittedScope } from "../request-runner.ts";
+
+export interface RouteSurfaceDeps {
+  calls: ModelCalls;
+  maxBodyBytes: number;
+}
+
+export function routeHandler(deps: RouteSurfaceDeps) {
+  return async (scope: AdmittedScope): Promise<Response> => {
+    const body = await readJsonObject(scope.request, deps.maxBodyBytes);
+    const { answer, outcome } = await routeAndAnswer(deps.calls, callInput(scope, scope.identity), body, "body");
+    const res = json(answer);
+    if (outcome.routedTo) res.headers.set("x-gw-moe-routed", headerValue(outcome.routedTo));
+    if (outcome.attempts !== undefined) res.headers.set("x-gw-attempts", String(outcome.attempts));
+    if (outcome.security) res.headers.set("x-gw-security", outcome.security);
+    return res;
+  };
+}
