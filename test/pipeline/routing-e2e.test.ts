@@ -6,6 +6,7 @@
  * after its first chunk is not retried; only the answering call is charged.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { RunningMock } from "../support/gateway-process.ts";
 import { type InProcessGateway, startMockInProcess } from "../support/in-process.ts";
@@ -275,5 +276,25 @@ describe("cooldown and provider limits", () => {
     } finally {
       await removeProviders(ids);
     }
-  });
+  }, 20_000);
+});
+
+describe("gateway/auto on /v1/messages", () => {
+  test("routes among messages-format providers only, plain and streamed", async () => {
+    // gpt-5 (quality 93) is better than claude-sonnet-4-0 (89) but speaks chat completions: not a candidate here.
+    const ids = [await addProvider("chatty", mockA, ["gpt-5"]), await addProvider("claudish", mockB, ["claude-haiku-4-5", "claude-sonnet-4-0"], { format: "messages", baseUrl: mockB.url })];
+    try {
+      const anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
+      const { data, response } = await anthropic.messages.create({ model: "gateway/auto", max_tokens: 50, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } }).withResponse();
+      expect(response.headers.get("x-gw-moe-routed")).toBe("claudish/claude-sonnet-4-0");
+      expect(data.model).toBe("claude-sonnet-4-0");
+      const { data: stream, response: streamed } = await anthropic.messages.create({ model: "gateway/auto", max_tokens: 50, stream: true, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } }).withResponse();
+      expect(streamed.headers.get("x-gw-moe-routed")).toBe("claudish/claude-sonnet-4-0");
+      let events = 0;
+      for await (const _ of stream) events++;
+      expect(events).toBeGreaterThan(2);
+    } finally {
+      await removeProviders(ids);
+    }
+  }, 20_000);
 });
