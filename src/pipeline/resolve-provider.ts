@@ -6,7 +6,8 @@
  * model-family patterns. Key resolution (services/provider-access.ts): for a service
  * account the organization's providers, then its creator's; for a user their own,
  * then the organization's. `x-gw-provider-key` replaces the stored
- * key for one call and is never kept.
+ * key for one call and is never kept; it goes to the address of the caller's
+ * configured provider of that kind when there is one, else the vendor's.
  */
 import { ApiError, badRequest } from "../lib/errors.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
@@ -67,9 +68,14 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
   if (perRequestKey !== null) {
     const kind = perRequestKind ?? wanted.kind;
     const info = deps.catalog.kind(kind);
-    if (!info.defaultBaseUrl) throw badRequest(`x-gw-provider-key: ${kind} has no public address; configure it with provider.create instead`, { param: "x-gw-provider-key" });
+    // The organization's own address for this kind (a proxy, a self-hosted endpoint) wins over the vendor's public one.
+    const configured = (wanted.provider?.kind === kind ? wanted.provider : undefined) ?? usable.find((p) => p.kind === kind);
+    const baseUrl = configured?.record.baseUrl ?? info.defaultBaseUrl;
+    if (!baseUrl) throw badRequest(`x-gw-provider-key: ${kind} has no public address; configure it with provider.create instead`, { param: "x-gw-provider-key" });
     if (!perRequestKey.trim()) throw badRequest("x-gw-provider-key: empty", { param: "x-gw-provider-key" });
-    return { kind, info, format: info.format, country: info.country, providerName: kind, configId: null, baseUrl: info.defaultBaseUrl, credentials: { type: "api-key", apiKey: perRequestKey.trim() }, settings: {}, model: wanted.model, catalogModel };
+    const country = configured ? providerCountry(deps.catalog, kind, configured.record) : info.country;
+    const format = configured?.record.format ?? info.format;
+    return { kind, info, format, country, providerName: kind, configId: null, baseUrl, credentials: { type: "api-key", apiKey: perRequestKey.trim() }, settings: configured?.record.settings ?? {}, model: wanted.model, catalogModel };
   }
 
   const chosen = wanted.provider ?? usable.find((p) => p.kind === wanted.kind);

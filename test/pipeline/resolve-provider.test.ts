@@ -61,6 +61,18 @@ describe("a per-request key", () => {
     expect(t.authorization).toBeUndefined();
     expect(await keyOf(deps([org]), serviceAccount("alice"))).toBe("sk-org");
   });
+
+  test("goes to the address of the caller's configured provider of that kind (a proxy), else the vendor's", async () => {
+    const proxied = providerRecord({ id: "p-proxy", apiKey: "sk-org", baseUrl: "https://llm-proxy.internal.example/v1", createdAt: 4_000 });
+    const headers = new Headers({ "x-gw-provider-key": "sk-once", "x-gw-provider": "openai" });
+    const t = await resolveTarget(deps([proxied]), serviceAccount("alice"), "gpt-4o", headers);
+    expect(t).toMatchObject({ configId: null, baseUrl: "https://llm-proxy.internal.example/v1", credentials: { type: "api-key", apiKey: "sk-once" } });
+    const alone = await resolveTarget(deps([]), serviceAccount("alice"), "gpt-4o", headers);
+    expect(alone.baseUrl).toBe(catalog.kind("openai").defaultBaseUrl!);
+    // Another member's configuration is never used, not even for its address.
+    const bobs = providerRecord({ id: "p-bob2", apiKey: "sk-bob", ownerUserId: "bob", baseUrl: "https://bob.example/v1" });
+    expect((await resolveTarget(deps([bobs]), serviceAccount("alice"), "gpt-4o", headers)).baseUrl).toBe(catalog.kind("openai").defaultBaseUrl!);
+  });
 });
 
 describe("the cloud platform's ids", () => {
