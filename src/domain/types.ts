@@ -182,6 +182,8 @@ export interface OrgPreferences {
   piiAction: PiiAction;
   alertWebhookUrl: string | null;
   defaultRouteStrategy: RouteStrategy;
+  /** Models to try, in order, when a named model's provider fails (model id -> fallback model ids). */
+  fallbackModels: Record<string, string[]>;
   /** E-mail domains whose verified addresses may join as members at their first sign-in. */
   signInEmailDomains: string[];
 }
@@ -197,6 +199,7 @@ export const DEFAULT_ORG_PREFERENCES: OrgPreferences = {
   piiAction: "redact",
   alertWebhookUrl: null,
   defaultRouteStrategy: "balanced",
+  fallbackModels: {},
   signInEmailDomains: [],
 };
 

@@ -4,6 +4,8 @@ import { ApiError } from "../lib/errors.ts";
 import { readPreferences, updatePreferences } from "../services/preferences.ts";
 import { isSandbox } from "../pipeline/sandbox.ts";
 import { defineOperation, sandboxCannotAdminister } from "./registry.ts";
+import { MAX_TARGETS } from "../pipeline/route-plan.ts";
+import { ModelName } from "../schemas/names.ts";
 
 const Cents = Type.Integer({ minimum: 0, maximum: 1e12 });
 
@@ -13,6 +15,7 @@ const PreferencesPatch = Type.Object(
     piiAction: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("block")])),
     alertWebhookUrl: Type.Optional(Type.Union([Type.String({ pattern: "^https?://\\S+$", maxLength: 2000 }), Type.Null()])),
     defaultRouteStrategy: Type.Optional(Type.Union([Type.Literal("cost"), Type.Literal("speed"), Type.Literal("quality"), Type.Literal("balanced")])),
+    fallbackModels: Type.Optional(Type.Record(ModelName, Type.Array(ModelName, { minItems: 1, maxItems: MAX_TARGETS - 1 }), { maxProperties: 200 })),
     signInEmailDomains: Type.Optional(Type.Array(Type.String({ pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$", maxLength: 253 }), { maxItems: 20, uniqueItems: true })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),

@@ -3,7 +3,7 @@
  * order. `model: "gateway/auto"` asks the router (strategy from `x-gw-route`, else the
  * organization's `defaultRouteStrategy`, else balanced) and tries its ranking; a named
  * model is tried first and then the models of `x-gw-fallback-models`, in the order
- * given. A concrete model id is never replaced by the router: `x-gw-route` on a named
+ * given (else the organization's `fallbackModels` preference for it). A concrete model id is never replaced by the router: `x-gw-route` on a named
  * model changes nothing. `x-gw-fallback: off` keeps one attempt.
  */
 import type { Identity } from "../domain/identity.ts";
@@ -60,9 +60,10 @@ function fallbackOn(headers: Headers): boolean {
   throw badRequest(`x-gw-fallback: "on" or "off", not "${raw.slice(0, 20)}"`, { param: "x-gw-fallback" });
 }
 
-function fallbackModels(headers: Headers): string[] {
+/** `x-gw-fallback-models`, else the organization's `fallbackModels` for this model. */
+async function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: Headers, model: string): Promise<string[]> {
   const raw = headers.get("x-gw-fallback-models");
-  if (raw === null) return [];
+  if (raw === null) return (await deps.settings.get(identity.organization.id)).fallbackModels?.[model] ?? [];
   const models = raw.split(",").map((m) => m.trim()).filter((m) => m !== "");
   if (models.length === 0 || models.length > MAX_TARGETS - 1) throw badRequest(`x-gw-fallback-models: 1 to ${MAX_TARGETS - 1} model ids separated by commas`, { param: "x-gw-fallback-models" });
   return models;
@@ -84,7 +85,7 @@ export async function planRoute(deps: RoutePlanDeps, resolve: Resolver, identity
     const first = await resolve(deps.resolve, identity, req.model, headers);
     const targets = [first];
     // Fallback models are named by the caller and resolved as any model would be; the per-request key serves the first only.
-    if (fallback) for (const m of fallbackModels(headers)) targets.push(await resolve(deps.resolve, identity, m, NO_HEADERS));
+    if (fallback) for (const m of await fallbackModels(deps, identity, headers, req.model)) targets.push(await resolve(deps.resolve, identity, m, NO_HEADERS));
     return { targets, fallback, routed: null };
   }
   if (headers.get("x-gw-provider-key") !== null) throw badRequest(`x-gw-provider-key: a per-request key names one provider; it cannot be routed. Name a model instead of ${AUTO_MODEL}.`, { param: "x-gw-provider-key" });

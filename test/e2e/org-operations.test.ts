@@ -177,7 +177,7 @@ describe("members and audit log", () => {
 describe("preferences", () => {
   test("read defaults, then update organization and personal keys", async () => {
     const read = await gw.op(org.apiKey, "user.preferences");
-    expect(read.body.data).toEqual({ monthlyBudgetCents: null, piiAction: "redact", alertWebhookUrl: null, defaultRouteStrategy: "balanced", signInEmailDomains: [], timezone: "UTC", emailNotifications: true });
+    expect(read.body.data).toEqual({ monthlyBudgetCents: null, piiAction: "redact", alertWebhookUrl: null, defaultRouteStrategy: "balanced", fallbackModels: {}, signInEmailDomains: [], timezone: "UTC", emailNotifications: true });
     const set = await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" } });
     expect(set.body.data).toMatchObject({ monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" });
   });

@@ -149,6 +149,16 @@ describe("fallback", () => {
       expect(data.model).toBe("gpt-4o-mini");
       expect(response.headers.get("x-gw-attempts")).toBe("2");
       expect(response.headers.get("x-gw-moe-routed")).toBeNull();
+      // The organization's fallbackModels preference does the same without the header.
+      expect((await gw.op(org.apiKey, "user.preferences", { set: { fallbackModels: { "flaky/fail-503": ["steady/gpt-4o-mini"] } } })).status).toBe(200);
+      try {
+        const { response: viaPreference } = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }).withResponse();
+        expect(viaPreference.headers.get("x-gw-attempts")).toBe("2");
+      } finally {
+        await gw.op(org.apiKey, "user.preferences", { set: { fallbackModels: {} } });
+      }
+      const tooMany = await gw.op(org.apiKey, "user.preferences", { set: { fallbackModels: { "gpt-4o": ["a", "b", "c", "d", "e"] } } });
+      expect(tooMany.status).toBe(400);
       // A concrete model is never replaced by the router: without fallback models its failure is the answer.
       const named = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } }).catch((e) => e);
       expect(named.status).toBe(502);

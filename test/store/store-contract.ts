@@ -173,8 +173,8 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
 
     test("preferences default and round-trip", async () => {
       expect((await store.getOrgPreferences(org.id)).piiAction).toBe("redact");
-      await store.setOrgPreferences(org.id, { monthlyBudgetCents: 5, piiAction: "block", alertWebhookUrl: null, defaultRouteStrategy: "cost", signInEmailDomains: ["acme.test"] });
-      expect(await store.getOrgPreferences(org.id)).toMatchObject({ monthlyBudgetCents: 5, piiAction: "block", defaultRouteStrategy: "cost", signInEmailDomains: ["acme.test"] });
+      await store.setOrgPreferences(org.id, { monthlyBudgetCents: 5, piiAction: "block", alertWebhookUrl: null, defaultRouteStrategy: "cost", fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] }, signInEmailDomains: ["acme.test"] });
+      expect(await store.getOrgPreferences(org.id)).toMatchObject({ monthlyBudgetCents: 5, piiAction: "block", defaultRouteStrategy: "cost", fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] }, signInEmailDomains: ["acme.test"] });
       expect(await store.getPersonalPreferences(user.id)).toEqual({ timezone: "UTC", emailNotifications: true });
       await store.setPersonalPreferences(user.id, { timezone: "Europe/Paris", emailNotifications: false });
       expect((await store.getPersonalPreferences(user.id)).timezone).toBe("Europe/Paris");
