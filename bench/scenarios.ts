@@ -105,6 +105,16 @@ export const SCENARIOS: Scenario[] = [
     request: (c) => chat(c.live, { model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
   },
   {
+    // Beside chat-1k-50: the same call routed (balanced) among the openai and anthropic configurations.
+    id: "chat-auto-1k-50",
+    title: "chat, gateway/auto (balanced), 1 KB prompt, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: GATEWAYS,
+    expectStatus: 200,
+    request: (c) => chat(c.live, { model: "gateway/auto", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
+  },
+  {
     id: "chat-16k-50",
     title: "chat, 16 KB prompt, 50 connections",
     connections: 50,

@@ -21,9 +21,12 @@ export function isProviderFault(err: unknown): err is ApiError {
   return err instanceof ApiError && PROVIDER_FAULTS.has(err.code) && (err.status === 429 || err.status >= 500);
 }
 
+/** A target, or how to resolve it when its turn comes (most calls never need the later ones). */
+export type TargetRef = ResolvedTarget | (() => Promise<ResolvedTarget>);
+
 export interface AttemptPlan {
-  /** In the order to try them; the first is the one the caller named or the router chose. */
-  targets: ResolvedTarget[];
+  /** In the order to try them; the first (resolved) is the one the caller named or the router chose. */
+  targets: [ResolvedTarget, ...TargetRef[]];
   /** false: one attempt only (`x-gw-fallback: off`). */
   fallback: boolean;
 }
@@ -40,8 +43,15 @@ export async function runAttempts<O extends CallOutcome>(plan: AttemptPlan, heal
   let attempts = 0;
   let last: unknown = null;
   for (let i = 0; i < targets.length; i++) {
-    const target = targets[i]!;
     const othersLeft = i < targets.length - 1;
+    let target: ResolvedTarget;
+    try {
+      const ref = targets[i]!;
+      target = typeof ref === "function" ? await ref() : ref;
+    } catch (err) {
+      // A fallback model that does not resolve (unknown, not configured) is the caller's error, named as such.
+      throw withAttempts(err, attempts);
+    }
     // A cooling-down configuration is skipped while another can answer; as the last one left it is tried (and its probe taken).
     if (othersLeft && target.configId && health && !health.admits(target.configId)) continue;
     attempts++;

@@ -83,9 +83,9 @@ export async function planRoute(deps: RoutePlanDeps, resolve: Resolver, identity
   const fallback = req.fallback ?? fallbackOn(headers);
   if (req.model !== AUTO_MODEL) {
     const first = await resolve(deps.resolve, identity, req.model, headers);
-    const targets = [first];
-    // Fallback models are named by the caller and resolved as any model would be; the per-request key serves the first only.
-    if (fallback) for (const m of await fallbackModels(deps, identity, headers, req.model)) targets.push(await resolve(deps.resolve, identity, m, NO_HEADERS));
+    const targets: AttemptPlan["targets"] = [first];
+    // Fallback models are named by the caller and resolved as any model would be, when their turn comes; the per-request key serves the first only.
+    if (fallback) for (const m of await fallbackModels(deps, identity, headers, req.model)) targets.push(() => resolve(deps.resolve, identity, m, NO_HEADERS));
     return { targets, fallback, routed: null };
   }
   if (headers.get("x-gw-provider-key") !== null) throw badRequest(`x-gw-provider-key: a per-request key names one provider; it cannot be routed. Name a model instead of ${AUTO_MODEL}.`, { param: "x-gw-provider-key" });
@@ -94,8 +94,9 @@ export async function planRoute(deps: RoutePlanDeps, resolve: Resolver, identity
   const candidates = routeCandidates(providers, identity, { catalog: deps.resolve.catalog, health: deps.health, atLimit: (id) => atLimit(deps, providers, id) }, { format: req.format });
   const decision = decide(candidates, req.needs(), strategy, req.task);
   if (!decision.ok) throw new ApiError(400, "moe_routing_unavailable", decision.message, { param: "model", details: { reason: decision.reason } });
-  const targets: ResolvedTarget[] = [];
-  for (const s of decision.ranked.slice(0, MAX_TARGETS)) targets.push(await resolve(deps.resolve, identity, `${s.candidate.providerName}/${s.candidate.model}`, NO_HEADERS));
+  const [best, ...rest] = decision.ranked.slice(0, MAX_TARGETS).map((s) => `${s.candidate.providerName}/${s.candidate.model}`);
+  const targets: AttemptPlan["targets"] = [await resolve(deps.resolve, identity, best!, NO_HEADERS)];
+  for (const model of rest) targets.push(() => resolve(deps.resolve, identity, model, NO_HEADERS));
   return { targets, fallback, routed: { strategy, decision } };
 }
 

@@ -5,7 +5,7 @@
  * then provider and model names, so the same table always gives the same answer.
  */
 import type { Candidate } from "./candidate.ts";
-import type { RouteNeeds } from "./needs.ts";
+import { fitsWindow, type RouteNeeds } from "./needs.ts";
 import { MIN_QUALITY, type Strategy, type TaskType, weightsFor } from "./strategy.ts";
 
 export interface ScoredCandidate {
@@ -35,7 +35,7 @@ export function incapability(c: Candidate, needs: RouteNeeds, task: TaskType): s
   if (needs.vision && !c.capabilities.vision) return "no image input";
   if (needs.json && !c.capabilities.json) return "no JSON mode";
   if (needs.maxTokens !== null && c.maxOutputTokens > 0 && needs.maxTokens > c.maxOutputTokens) return "max_tokens above its output limit";
-  if (needs.promptTokens + (needs.maxTokens ?? 0) > c.contextWindow) return "the prompt does not fit its context window";
+  if (!fitsWindow(needs, c.contextWindow)) return "the prompt does not fit its context window";
   if (c.quality < MIN_QUALITY[task]) return `quality below ${MIN_QUALITY[task]} for ${task}`;
   return null;
 }
@@ -125,5 +125,13 @@ export function decide(candidates: readonly Candidate[], needs: RouteNeeds, stra
   const available = scored.filter((s) => s.candidate.unavailable === null).sort(tieBreak);
   const resting = scored.filter((s) => s.candidate.unavailable !== null).sort(tieBreak);
   const ranked = [...available, ...resting];
-  return { ok: true, ranked, reasoning: explain(strategy, ranked[0]!, ranked[1]) };
+  // The sentence is for the route answer only: written when read, not on every routed call.
+  let reasoning: string | undefined;
+  return {
+    ok: true,
+    ranked,
+    get reasoning() {
+      return (reasoning ??= explain(strategy, ranked[0]!, ranked[1]));
+    },
+  };
 }
