@@ -28,6 +28,10 @@ beforeAll(async () => {
   org = stack.org;
   mockB = startMockInProcess();
   client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+  // The mocks load their tokenizer on their first answer: done here, not inside the 1 s upstream timeout of a test's call.
+  for (const m of [mockA, mockB]) {
+    await fetch(`${m.url}/v1/chat/completions`, { method: "POST", headers: { authorization: "Bearer sk-warm", "content-type": "application/json" }, body: JSON.stringify({ model: "warm-up", messages: [{ role: "user", content: "hi" }] }) });
+  }
 });
 
 afterAll(async () => {
