@@ -95,7 +95,7 @@ function explain(strategy: Strategy, best: ScoredCandidate, runnerUp: ScoredCand
  * the probe of a cooled-down provider can happen); incapable ones are dropped.
  */
 export function decide(candidates: readonly Candidate[], needs: RouteNeeds, strategy: Strategy, task: TaskType = "chat"): Decision {
-  if (candidates.length === 0) return { ok: false, reason: "no_provider", message: "No configured and authorized provider offers a chat model to route to." };
+  if (candidates.length === 0) return { ok: false, reason: "no_provider", message: "No provider you may use (configured, and authorized for your organization's geography and tier) offers a model for this endpoint to route to." };
   const capable: Candidate[] = [];
   const refusals = new Map<string, number>();
   for (const c of candidates) {

@@ -109,6 +109,14 @@ describe("strategies", () => {
     expect(err.status).toBe(400);
     expect(err.code).toBe("moe_routing_unavailable");
     expect(err.message).toContain("max_tokens above its output limit");
+    // No provider at all for the messages endpoint: every configuration here speaks chat completions.
+    const none = await fetch(`${gw.url}/v1/messages`, {
+      method: "POST",
+      headers: { "x-api-key": org.apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+      body: JSON.stringify({ model: "gateway/auto", max_tokens: 10, messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as any).error).toMatchObject({ type: "invalid_request_error" });
   });
 
   test("a sandbox key routes among the same candidates and is answered by the simulator", async () => {
@@ -142,9 +150,18 @@ describe("fallback", () => {
     }
   }, 20_000);
 
-  test("x-gw-fallback: off makes one attempt; a named model falls back to x-gw-fallback-models", async () => {
-    const ids = [await addProvider("flaky", mockA, ["fail-503"]), await addProvider("steady", mockB, ["gpt-4o-mini"])];
+  /** A failing and a steady provider, fresh for each test: three failures in a row would open the failing one's circuit. */
+  async function withFlaky(run: () => Promise<void>): Promise<void> {
+    const ids = [await addProvider("flaky", mockA, ["fail-503", "fail-502"]), await addProvider("steady", mockB, ["gpt-4o-mini"])];
     try {
+      await run();
+    } finally {
+      await removeProviders(ids);
+    }
+  }
+
+  test("x-gw-fallback: off makes one attempt; a named model falls back to x-gw-fallback-models, and never to the router's choice", () =>
+    withFlaky(async () => {
       const off = await client.chat.completions.create({ model: "gateway/auto", messages: [{ role: "user", content: LONG }] }, { headers: { "x-gw-route": "cost", "x-gw-fallback": "off" } }).catch((e) => e);
       expect(off.status).toBe(502);
       const { data, response } = await client.chat.completions
@@ -153,11 +170,14 @@ describe("fallback", () => {
       expect(data.model).toBe("gpt-4o-mini");
       expect(response.headers.get("x-gw-attempts")).toBe("2");
       expect(response.headers.get("x-gw-moe-routed")).toBeNull();
-      // The organization's fallbackModels preference does the same without the header.
+    }));
+
+  test("the organization's fallbackModels preference does the same without the header", () =>
+    withFlaky(async () => {
       expect((await gw.op(org.apiKey, "user.preferences", { set: { fallbackModels: { "flaky/fail-503": ["steady/gpt-4o-mini"] } } })).status).toBe(200);
       try {
-        const { response: viaPreference } = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }).withResponse();
-        expect(viaPreference.headers.get("x-gw-attempts")).toBe("2");
+        const { response } = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }).withResponse();
+        expect(response.headers.get("x-gw-attempts")).toBe("2");
       } finally {
         await gw.op(org.apiKey, "user.preferences", { set: { fallbackModels: {} } });
       }
@@ -166,10 +186,17 @@ describe("fallback", () => {
       // A concrete model is never replaced by the router: without fallback models its failure is the answer.
       const named = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } }).catch((e) => e);
       expect(named.status).toBe(502);
-    } finally {
-      await removeProviders(ids);
-    }
-  });
+    }));
+
+  test("every target failing answers the last failure with the attempts; a fallback model that does not resolve is named", () =>
+    withFlaky(async () => {
+      const both = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-fallback-models": "flaky/fail-502" } }).catch((e) => e);
+      expect(both.status).toBe(502);
+      expect(both.headers.get("x-gw-attempts")).toBe("2");
+      const unknown = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-fallback-models": "nobody/nothing" } }).catch((e) => e);
+      expect(unknown.status).toBe(404);
+      expect(unknown.message).toContain("nobody/nothing");
+    }));
 
   test("a stream that breaks after its first chunk ends with an error and is not retried", async () => {
     // A provider of its own that the test stops mid-stream: one chunk every 100 ms.
