@@ -26,6 +26,8 @@ export interface Scenario {
   /** The warm-up may see other statuses (the rate limit's budget is spent there). */
   warmupAnyStatus?: boolean;
   request(c: Credentials): LoadRequest;
+  /** The model the provider answers as, when the request names none (`gateway/auto`): the in-process harness captures its answer for it. */
+  answeredModel?: string;
 }
 
 const SENTENCES = [
@@ -105,14 +107,16 @@ export const SCENARIOS: Scenario[] = [
     request: (c) => chat(c.live, { model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
   },
   {
-    // Beside chat-1k-50: the same call routed (balanced) among the openai and anthropic configurations.
+    // Beside chat-1k-50: the same call routed by cost among the openai and anthropic configurations'
+    // catalog models. Cost picks an openai model, so the difference is the routing alone (no translation).
     id: "chat-auto-1k-50",
-    title: "chat, gateway/auto (balanced), 1 KB prompt, 50 connections",
+    title: "chat, gateway/auto (cost), 1 KB prompt, 50 connections",
     connections: 50,
     mode: "load",
     targets: GATEWAYS,
     expectStatus: 200,
-    request: (c) => chat(c.live, { model: "gateway/auto", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
+    answeredModel: "gpt-5-nano",
+    request: (c) => ({ ...chat(c.live, { model: "gateway/auto", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }), headers: { ...chatHeaders(c.live), "x-gw-route": "cost" } }),
   },
   {
     id: "chat-16k-50",

@@ -86,7 +86,10 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
   if (!scenario) throw new Error(`no load scenario ${scenarioId}`);
   const data = newDataDir();
   const init = JSON.parse(await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"])) as { apiKey: string };
-  const canned = await capture(scenario.request({ live: PROVIDER_KEY, test: PROVIDER_KEY }));
+  const upstream = scenario.request({ live: PROVIDER_KEY, test: PROVIDER_KEY });
+  // A routed scenario's provider is sent the chosen model, and answers as it.
+  if (scenario.answeredModel && upstream.body) upstream.body = JSON.stringify({ ...JSON.parse(upstream.body), model: scenario.answeredModel });
+  const canned = await capture(upstream);
 
   const realFetch = globalThis.fetch;
   globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
@@ -118,7 +121,8 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
 
   const req = scenario.request({ live: init.apiKey, test: init.apiKey });
   const build = requestBuilder(req);
-  const minimal = await minimalPath(req, canned).catch(async (err) => {
+  // The minimal path names its model; a routed scenario has none to compare against.
+  const minimal = await (scenario.answeredModel ? Promise.resolve(null) : minimalPath(req, canned)).catch(async (err) => {
     await closeGateway();
     throw err;
   });

@@ -48,25 +48,34 @@ function declared(id: string, p: LiveProvider): CatalogModel {
   };
 }
 
+/**
+ * A configuration's models, worked out once per loaded configuration: the directory
+ * replaces its entries when a provider changes, which drops them from here too.
+ */
+const modelLists = new WeakMap<Catalog, WeakMap<LiveProvider, CatalogModel[]>>();
+
 function modelsOf(p: LiveProvider, catalog: Catalog): CatalogModel[] {
+  let lists = modelLists.get(catalog);
+  if (!lists) modelLists.set(catalog, (lists = new WeakMap()));
+  let list = lists.get(p);
+  if (list) return list;
   const byId = new Map(catalog.modelsFor(p.kind).map((m) => [m.id, m]));
   for (const id of p.record.models) if (!byId.has(id)) byId.set(id, catalog.model(id) ?? declared(id, p));
-  return [...byId.values()];
+  list = [...byId.values()];
+  lists.set(p, list);
+  return list;
 }
 
 export function routeCandidates(all: LiveProvider[], identity: Identity, sources: CandidateSources, filter: CandidateFilter = {}): Candidate[] {
   const out: Candidate[] = [];
-  const seen = new Set<string>();
   for (const p of usableProviders(all, identity)) {
     if (p.authorization[identity.organization.tier] !== null) continue;
     if (filter.format && p.record.format !== filter.format) continue;
     const providerId = p.record.id;
     const unavailable = sources.health.isCoolingDown(providerId) ? "cooldown" : sources.atLimit?.(providerId) ? "limit" : null;
     for (const m of modelsOf(p, sources.catalog)) {
+      // Each configuration's list holds each model once, and configurations are distinct: no pair repeats.
       if (filter.models && !filter.models(m.id)) continue;
-      const key = `${providerId}\u0000${m.id}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
       out.push({
         providerId,
         providerName: p.record.name,
