@@ -15,12 +15,12 @@ import { sendUpstream, type UpstreamResponse, upstreamFailure } from "../provide
 import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
-import type { Reservation } from "../state/spend-ledger.ts";
 import type { Accountant } from "./account.ts";
 import type { CallInput, CallOutcome, JsonOutcome, StreamOutcome } from "./call-types.ts";
 import { isProviderFault } from "./fallback.ts";
-import { type LimitTicket, type ProviderLimitDeps, takeProviderLimit } from "./provider-limit.ts";
-import { type CallSize, estimatedPromptTokens, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
+import { type AttemptAfter, type AttemptStage, providerLimitStage, reserveSpendStage, startAttempt } from "./attempt-stages.ts";
+import type { ProviderLimitDeps } from "./provider-limit.ts";
+import { type CallSize, estimatedPromptTokens, type SpendDeps } from "./reserve-spend.ts";
 import type { ResolvedTarget } from "./authorize.ts";
 import { isSameModel } from "./substitution.ts";
 
@@ -37,10 +37,9 @@ export interface ForwardDeps {
   now?: () => number;
 }
 
-/** What one attempt holds until it is accounted: the reservation, the limit ticket, when it was sent. */
+/** What one attempt holds until it is accounted: its stages' afters, and when it was sent. */
 interface Held {
-  reservation: Reservation;
-  ticket: LimitTicket | null;
+  end: AttemptAfter;
   sentAtMs: number;
 }
 
@@ -83,9 +82,12 @@ export class Forwarder {
   /** Streams whose call is not accounted yet, each settled once its usage event is recorded. */
   private readonly unaccounted = new Set<Promise<void>>();
   private readonly now: () => number;
+  /** The per-attempt stages before sending, in order (attempt-stages.ts). */
+  private readonly stages: AttemptStage[];
 
   constructor(private readonly deps: ForwardDeps) {
     this.now = deps.now ?? Date.now;
+    this.stages = [...(deps.limits ? [providerLimitStage(deps.limits)] : []), reserveSpendStage(deps.spend)];
   }
 
   /** Shutdown: refused streams stop draining, and this resolves once every stream's call is accounted. */
@@ -95,8 +97,9 @@ export class Forwarder {
   }
 
   /**
-   * One attempt: the provider's own limit (a 429 naming its reset, before anything is
-   * sent), the spend reservation, then the call.
+   * One attempt: the per-attempt stages (the provider's own limit, a 429 naming its
+   * reset before anything is sent; the spend reservation), then the call. Whatever
+   * happens, the stages' afters run once: at accounting, or on the way out.
    */
   async forward(
     input: CallInput,
@@ -107,15 +110,8 @@ export class Forwarder {
     route: Route,
     size: CallSize,
   ): Promise<CallOutcome> {
-    const ticket = this.deps.limits ? takeProviderLimit(this.deps.limits, target, size) : null;
-    let reservation: Reservation;
-    try {
-      reservation = await reserveSpend(this.deps.spend, input.scope.identity, target, size);
-    } catch (err) {
-      ticket?.settle(0);
-      throw err;
-    }
-    const held: Held = { reservation, ticket, sentAtMs: this.now() };
+    const end = await startAttempt(this.stages, { input, target, size });
+    const held: Held = { end, sentAtMs: this.now() };
     try {
       const req = await build();
       held.sentAtMs = this.now();
@@ -123,8 +119,7 @@ export class Forwarder {
       if (this.deps.spend.catalog.price(target.model, target.kind).estimated) outcome.priceEstimated = true;
       return outcome;
     } catch (err) {
-      reservation.release();
-      ticket?.settle(0);
+      end(null);
       throw err;
     }
   }
@@ -251,9 +246,8 @@ export class Forwarder {
       promptTokens: usage.promptTokens,
       completionTokens: usage.completionTokens,
     });
-    held.reservation.settle(cost);
     const tokens = usage.promptTokens + usage.completionTokens;
-    held.ticket?.settle(tokens);
+    held.end({ costMicros: cost, tokens });
     if (target.configId) this.deps.rateUsage?.tokens(target.configId, tokens, this.now());
     return cost;
   }
