@@ -256,7 +256,7 @@ for (const c of CASES) {
         expect(up.response.status).toBe(status);
         const err: ApiError = await upstreamFailure(up.response, target.providerName, secretsOf(target.credentials));
         up.done();
-        expect([status, err.status, err.code]).toEqual([status, gatewayStatus, code]);
+        expect([status, err.status, err.code as string]).toEqual([status, gatewayStatus, code]);
         expect(err.message).toContain(`mock provider failure ${status}`);
         for (const secret of secretsOf(c.credentials)) if (secret) expect(err.message).not.toContain(secret);
       }
