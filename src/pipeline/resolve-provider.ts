@@ -82,17 +82,17 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
   }
   const info = deps.catalog.kind(chosen.kind);
   const baseUrl = chosen.record.baseUrl ?? info.defaultBaseUrl ?? "";
-  return {
-    ...targetFor({
-      info,
-      baseUrl,
-      credentials: chosen.credentials,
-      model: wanted.model,
-      catalogModel,
-      // A vendor's country is the catalog's now (policy can change); only self-hosted and custom declare their own.
-      config: { ...chosen.record, country: providerCountry(deps.catalog, chosen.kind, chosen.record) },
-    }),
-    // Worked out when the organization's providers loaded; stage 5 looks it up by tier.
-    authorization: chosen.authorization,
-  };
+  const target: ResolvedTarget = targetFor({
+    info,
+    baseUrl,
+    credentials: chosen.credentials,
+    model: wanted.model,
+    catalogModel,
+    config: chosen.record,
+    // A vendor's country is the catalog's now (policy can change); only self-hosted and custom declare their own.
+    country: providerCountry(deps.catalog, chosen.kind, chosen.record),
+  });
+  // Worked out when the organization's providers loaded; stage 5 looks it up by tier.
+  target.authorization = chosen.authorization;
+  return target;
 }

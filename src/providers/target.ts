@@ -34,7 +34,6 @@ export interface TargetConfig {
   id: string;
   name: string;
   format: ProviderFormat;
-  /** Where it runs, as the caller decided (the catalog's for a vendor, the configuration's for the caller's own models). */
   country: string | null;
   settings: Readonly<Record<string, unknown>>;
 }
@@ -47,9 +46,15 @@ export interface TargetParts {
   catalogModel: CatalogModel | undefined;
   /** The configuration; none for a per-request key or the sandbox's stand-in, which take the kind's format, country and name. */
   config?: TargetConfig;
+  /** Where it runs, when the caller has worked it out (resolution takes a vendor's from the catalog, whatever the record says). */
+  country?: string | null;
 }
 
-/** The one constructor of a Target: settings are read through the kind's spec, so they arrive typed. */
+/**
+ * The one constructor of a Target: settings are read through the kind's spec, so they
+ * arrive typed. The cast is the one place TypeScript cannot follow that a kind and the
+ * settings its own spec read belong together.
+ */
 export function targetFor(p: TargetParts): Target {
   const kind = p.info.kind;
   const c = p.config;
@@ -57,7 +62,7 @@ export function targetFor(p: TargetParts): Target {
     kind,
     info: p.info,
     format: c ? c.format : p.info.format,
-    country: c ? c.country : p.info.country,
+    country: p.country !== undefined ? p.country : c ? c.country : p.info.country,
     providerName: c ? c.name : kind,
     configId: c ? c.id : null,
     baseUrl: p.baseUrl,
