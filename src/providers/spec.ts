@@ -47,7 +47,9 @@ export interface ProviderSpec<S> {
   readonly choosesFormat: boolean;
   /** The credentials in a create or rotate input; a 400 naming the missing field otherwise. */
   credentials(input: CredentialInput): ProviderCredentials;
-  /** The settings to store, from the input over the current ones; a 400 for a field this kind does not take. */
+  /** The settings fields this kind takes; the registry refuses the others before `settingsFrom` runs. */
+  readonly settingsFields: readonly (keyof SettingsInput)[];
+  /** The settings to store, from the input over the current ones (a 400 for a bad value). */
   settingsFrom(input: SettingsInput, current: Readonly<Record<string, unknown>>): Record<string, unknown>;
   /** The typed settings of a stored configuration (defaults filled in). */
   readSettings(stored: Readonly<Record<string, unknown>>): S;
@@ -55,17 +57,8 @@ export interface ProviderSpec<S> {
   url(at: Endpoint<S>, operation: string): string;
 }
 
-/** Which kind takes each settings field, for the 400 that names it. */
-const SETTING_OWNER: Record<keyof SettingsInput, string> = { region: "bedrock", apiVersion: "azure-openai", deployments: "azure-openai" };
-
-/** Refuses every settings field given that this kind does not take. */
-export function refuseForeignSettings(input: SettingsInput, accepted: readonly (keyof SettingsInput)[]): void {
-  for (const field of Object.keys(SETTING_OWNER) as (keyof SettingsInput)[]) {
-    if (input[field] !== undefined && !accepted.includes(field)) {
-      throw badRequest(`params.${field}: only ${SETTING_OWNER[field]} providers take ${field}`, { param: `params.${field}` });
-    }
-  }
-}
+/** Every settings field a kind may take. */
+export const SETTINGS_FIELDS = ["region", "apiVersion", "deployments"] as const satisfies readonly (keyof SettingsInput)[];
 
 /** An API key, as most kinds take it; an empty one stands for "no key" where the key is optional. */
 export function apiKeyCredentials(input: CredentialInput, keyOptional: boolean, missing = "params.apiKey: the provider key is required"): ProviderCredentials {
@@ -82,10 +75,8 @@ export function plainSpec(flags: Pick<ProviderSpec<NoSettings>, "tierClass" | "k
   return {
     ...flags,
     credentials: (input) => apiKeyCredentials(input, flags.keyOptional),
-    settingsFrom(input, current) {
-      refuseForeignSettings(input, []);
-      return { ...current };
-    },
+    settingsFields: [],
+    settingsFrom: (_input, current) => ({ ...current }),
     readSettings: () => NO_SETTINGS,
     url: joinedUrl,
   };

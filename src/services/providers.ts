@@ -16,7 +16,7 @@ import { keyHint, type SecretBox } from "../lib/secret-box.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { hintSource, type ProviderCredentials } from "../providers/credentials.ts";
-import { specFor } from "../providers/specs.ts";
+import { settingsFor, specFor } from "../providers/specs.ts";
 import { isAuthorizedCountry } from "../policy/geography.ts";
 import { addressAllowed } from "../providers/egress.ts";
 import { providerBlocked } from "../policy/provider-authorization.ts";
@@ -99,7 +99,7 @@ function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, cur
   if (!isAuthorizedCountry(country)) throw providerBlocked(input.name ?? current?.name ?? kind, country);
   if (input.format !== undefined && !spec.choosesFormat) throw badRequest("params.format: only custom providers choose their wire format", { param: "params.format" });
   const format: ProviderFormat = spec.choosesFormat ? (input.format ?? (current?.format as "chat" | "messages" | undefined) ?? "chat") : info.format;
-  const settings = spec.settingsFrom(input, current?.settings ?? {});
+  const settings = settingsFor(kind, input, current?.settings ?? {});
   return { baseUrl, country, format, settings };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
 import { AZURE_DEFAULT_API_VERSION } from "../../src/providers/azure/azure-spec.ts";
 import { PROVIDER_KINDS, PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
-import { endpointUrl, specFor } from "../../src/providers/specs.ts";
+import { endpointUrl, settingsFor, specFor } from "../../src/providers/specs.ts";
 import { targetFor } from "../../src/providers/target.ts";
 
 function refusal(fn: () => unknown): { param: string | null; message: string } | null {
@@ -56,11 +56,12 @@ describe("credentials", () => {
 });
 
 describe("settings", () => {
-  test("a kind refuses the settings of another kind, naming the field", () => {
-    expect(refusal(() => specFor("openai").settingsFrom({ region: "us-east-1" }, {}))?.param).toBe("params.region");
-    expect(refusal(() => specFor("openai").settingsFrom({ deployments: { a: "b" } }, {}))?.param).toBe("params.deployments");
-    expect(refusal(() => specFor("bedrock").settingsFrom({ region: "us-east-1", apiVersion: "2024-06-01" }, {}))?.param).toBe("params.apiVersion");
-    expect(refusal(() => specFor("azure-openai").settingsFrom({ region: "us-east-1" }, {}))?.param).toBe("params.region");
+  test("a kind refuses the settings of another kind, naming the field and the kinds that take it", () => {
+    expect(refusal(() => settingsFor("openai", { region: "us-east-1" }, {}))).toEqual({ param: "params.region", message: "params.region: only bedrock providers take region" });
+    expect(refusal(() => settingsFor("openai", { deployments: { a: "b" } }, {}))?.param).toBe("params.deployments");
+    expect(refusal(() => settingsFor("bedrock", { region: "us-east-1", apiVersion: "2024-06-01" }, {}))).toEqual({ param: "params.apiVersion", message: "params.apiVersion: only azure-openai providers take apiVersion" });
+    expect(refusal(() => settingsFor("azure-openai", { region: "us-east-1" }, {}))?.param).toBe("params.region");
+    expect(settingsFor("azure-openai", { apiVersion: "2024-06-01" }, {})).toEqual({ apiVersion: "2024-06-01" });
   });
 
   test("the platform needs a well-formed region, given now or kept from before", () => {
@@ -80,7 +81,7 @@ describe("settings", () => {
   });
 
   test("a kind without settings keeps what was stored and reads none", () => {
-    expect(specFor("mistral").settingsFrom({}, { legacy: true })).toEqual({ legacy: true });
+    expect(settingsFor("mistral", {}, { legacy: true })).toEqual({ legacy: true });
     expect(specFor("mistral").readSettings({ legacy: true })).toEqual({});
   });
 });

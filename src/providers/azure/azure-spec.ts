@@ -3,7 +3,7 @@
  * deployment rather than a model (`/openai/deployments/{deployment}/{op}`) and names
  * its data-plane version in every URL.
  */
-import { apiKeyCredentials, type Endpoint, type ProviderSpec, refuseForeignSettings } from "../spec.ts";
+import { apiKeyCredentials, type Endpoint, type ProviderSpec } from "../spec.ts";
 
 /** The Azure OpenAI data-plane version used when the configuration does not name one. */
 export const AZURE_DEFAULT_API_VERSION = "2024-10-21";
@@ -32,8 +32,8 @@ export const azureSpec: ProviderSpec<AzureSettings> = {
   declaresCountry: false,
   choosesFormat: false,
   credentials: (input) => apiKeyCredentials(input, false),
+  settingsFields: ["apiVersion", "deployments"],
   settingsFrom(input, current) {
-    refuseForeignSettings(input, ["apiVersion", "deployments"]);
     const settings = { ...current };
     if (input.apiVersion !== undefined) settings.apiVersion = input.apiVersion;
     if (input.deployments !== undefined) settings.deployments = input.deployments;

@@ -4,7 +4,7 @@
  */
 import { badRequest } from "../../lib/errors.ts";
 import type { ProviderCredentials } from "../credentials.ts";
-import { apiKeyCredentials, type CredentialInput, type Endpoint, type ProviderSpec, refuseForeignSettings } from "../spec.ts";
+import { apiKeyCredentials, type CredentialInput, type ProviderSpec } from "../spec.ts";
 
 export interface BedrockSettings {
   region: string;
@@ -24,10 +24,10 @@ export const bedrockSpec: ProviderSpec<BedrockSettings> = {
   declaresCountry: false,
   choosesFormat: false,
   credentials: bedrockCredentials,
+  settingsFields: ["region"],
   settingsFrom(input, current) {
     const region = input.region ?? current.region;
     if (typeof region !== "string" || !REGION.test(region)) throw badRequest("params.region: a Bedrock provider needs its AWS region, such as us-east-1", { param: "params.region" });
-    refuseForeignSettings(input, ["region"]);
     return { ...current, region };
   },
   readSettings: (stored) => ({ region: String(stored.region) }),
