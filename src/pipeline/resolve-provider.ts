@@ -17,6 +17,7 @@ import { usableProviders } from "../services/provider-access.ts";
 import type { LiveProvider, ProviderDirectory } from "../state/provider-directory.ts";
 import type { ResolvedTarget } from "./authorize.ts";
 import { PLATFORM_MODEL_ID } from "../providers/bedrock/model-ids.ts";
+import { targetFor } from "../providers/target.ts";
 
 export interface ResolveDeps {
   catalog: Catalog;
@@ -69,7 +70,7 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
     const info = deps.catalog.kind(kind);
     if (!info.defaultBaseUrl) throw badRequest(`x-gw-provider-key: ${kind} has no public address; configure it with provider.create instead`, { param: "x-gw-provider-key" });
     if (!perRequestKey.trim()) throw badRequest("x-gw-provider-key: empty", { param: "x-gw-provider-key" });
-    return { kind, info, format: info.format, country: info.country, providerName: kind, configId: null, baseUrl: info.defaultBaseUrl, credentials: { type: "api-key", apiKey: perRequestKey.trim() }, settings: {}, model: wanted.model, catalogModel };
+    return targetFor({ info, baseUrl: info.defaultBaseUrl, credentials: { type: "api-key", apiKey: perRequestKey.trim() }, model: wanted.model, catalogModel });
   }
 
   const chosen = wanted.provider ?? usable.find((p) => p.kind === wanted.kind);
@@ -81,20 +82,17 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
   }
   const info = deps.catalog.kind(chosen.kind);
   const baseUrl = chosen.record.baseUrl ?? info.defaultBaseUrl ?? "";
-  return {
-    kind: chosen.kind,
+  const target: ResolvedTarget = targetFor({
     info,
-    format: chosen.record.format,
-    // A vendor's country is the catalog's now (policy can change); only self-hosted and custom declare their own.
-    country: providerCountry(deps.catalog, chosen.kind, chosen.record),
-    providerName: chosen.record.name,
-    configId: chosen.record.id,
     baseUrl,
     credentials: chosen.credentials,
-    settings: chosen.record.settings,
     model: wanted.model,
     catalogModel,
-    // Worked out when the organization's providers loaded; stage 5 looks it up by tier.
-    authorization: chosen.authorization,
-  };
+    config: chosen.record,
+    // A vendor's country is the catalog's now (policy can change); only self-hosted and custom declare their own.
+    country: providerCountry(deps.catalog, chosen.kind, chosen.record),
+  });
+  // Worked out when the organization's providers loaded; stage 5 looks it up by tier.
+  target.authorization = chosen.authorization;
+  return target;
 }
