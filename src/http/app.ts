@@ -19,6 +19,7 @@ import { etlMetricsHandler, etlOptimizeHandler } from "./surfaces/etl-surface.ts
 import { rateLimitStatusHandler } from "./surfaces/rate-limit-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
 import { messagesHandler } from "./surfaces/messages-surface.ts";
+import { responsesHandler } from "./surfaces/responses-surface.ts";
 import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
 import { signUpCallbackHandler, signUpHandler } from "./surfaces/oidc-surface.ts";
@@ -70,6 +71,7 @@ function routes(rt: AppDeps): Route[] {
     { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
     { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },
     { method: "GET", path: "/v1/models", surface: "openai", admission: "identity", handler: modelsHandler(openai) },
+    { method: "POST", path: "/v1/responses", surface: "openai", admission: "identity", handler: responsesHandler(openai) },
     { method: "POST", path: "/v1/messages", surface: "messages", admission: "identity", handler: messagesHandler(openai) },
     { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler(gateway), readOnly: gatewayReadOnly(gateway) },
     { method: "GET", path: "/api/byok/analytics/forecast/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "forecast") },
