@@ -20,7 +20,8 @@ import { rateLimitStatusHandler } from "./surfaces/rate-limit-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
 import { messagesHandler } from "./surfaces/messages-surface.ts";
 import { responsesHandler } from "./surfaces/responses-surface.ts";
-import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
+import { chatCompletionsHandler, embeddingsHandler } from "./surfaces/openai-surface.ts";
+import { modelHandler, modelsHandler, modelsSurfaceOf } from "./surfaces/models-surface.ts";
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
 import { signUpCallbackHandler, signUpHandler } from "./surfaces/oidc-surface.ts";
 import { DASHBOARD_PAGES, dashboardScriptHandler, dashboardShellHandler, dashboardStyleHandler, keepaliveHandler, rootHandler } from "./surfaces/dashboard-surface.ts";
@@ -49,6 +50,7 @@ export type Route = Admitted & {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   surface: Surface;
+  surfaceOf?: (request: Request) => Surface;
 };
 
 function routes(rt: AppDeps): Route[] {
@@ -70,7 +72,8 @@ function routes(rt: AppDeps): Route[] {
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics, config.metricsToken) },
     { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
     { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },
-    { method: "GET", path: "/v1/models", surface: "openai", admission: "identity", handler: modelsHandler(openai) },
+    { method: "GET", path: "/v1/models", surface: "openai", surfaceOf: modelsSurfaceOf, admission: "identity", handler: modelsHandler(openai) },
+    { method: "GET", path: "/v1/models/:id", surface: "openai", surfaceOf: modelsSurfaceOf, admission: "identity", handler: modelHandler(openai) },
     { method: "POST", path: "/v1/responses", surface: "openai", admission: "identity", handler: responsesHandler(openai) },
     { method: "POST", path: "/v1/messages", surface: "messages", admission: "identity", handler: messagesHandler(openai) },
     { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler(gateway), readOnly: gatewayReadOnly(gateway) },
