@@ -18,7 +18,7 @@ import { analyticsHandler } from "./surfaces/analytics-surface.ts";
 import { etlMetricsHandler, etlOptimizeHandler } from "./surfaces/etl-surface.ts";
 import { rateLimitStatusHandler } from "./surfaces/rate-limit-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
-import { messagesHandler } from "./surfaces/messages-surface.ts";
+import { countTokensHandler, messagesHandler } from "./surfaces/messages-surface.ts";
 import { responsesHandler } from "./surfaces/responses-surface.ts";
 import { chatCompletionsHandler, embeddingsHandler } from "./surfaces/openai-surface.ts";
 import { modelHandler, modelsHandler, modelsSurfaceOf } from "./surfaces/models-surface.ts";
@@ -76,6 +76,7 @@ function routes(rt: AppDeps): Route[] {
     { method: "GET", path: "/v1/models/:id", surface: "openai", surfaceOf: modelsSurfaceOf, admission: "identity", handler: modelHandler(openai) },
     { method: "POST", path: "/v1/responses", surface: "openai", admission: "identity", handler: responsesHandler(openai) },
     { method: "POST", path: "/v1/messages", surface: "messages", admission: "identity", handler: messagesHandler(openai) },
+    { method: "POST", path: "/v1/messages/count_tokens", surface: "messages", admission: "identity", handler: countTokensHandler(openai) },
     { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler(gateway), readOnly: gatewayReadOnly(gateway) },
     { method: "GET", path: "/api/byok/analytics/forecast/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "forecast") },
     { method: "GET", path: "/api/byok/analytics/anomalies", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "anomalies") },
