@@ -25,6 +25,8 @@ import { modelHandler, modelsHandler, modelsSurfaceOf } from "./surfaces/models-
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
 import { signUpCallbackHandler, signUpHandler } from "./surfaces/oidc-surface.ts";
 import { DASHBOARD_PAGES, dashboardScriptHandler, dashboardShellHandler, dashboardStyleHandler, keepaliveHandler, rootHandler } from "./surfaces/dashboard-surface.ts";
+import { describeInterface, type InterfaceDescription, openApiJsonHandler, referencePageHandler } from "./surfaces/openapi-surface.ts";
+import { routeDoc } from "./openapi/route-docs.ts";
 import { oidcSignInFrom } from "../services/oidc-signin.ts";
 import type { Logger } from "../lib/log.ts";
 
@@ -53,7 +55,7 @@ export type Route = Admitted & {
   surfaceOf?: (request: Request) => Surface;
 };
 
-function routes(rt: AppDeps): Route[] {
+function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
   const { config, operations, services, metrics } = rt;
   const sessions = { services, secureCookies: config.publicUrl?.startsWith("https:") ?? false };
   const openai = { calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
@@ -70,6 +72,8 @@ function routes(rt: AppDeps): Route[] {
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
     { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(() => storeReachable(services), () => rt.draining, () => rt.state.health()) },
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics, config.metricsToken) },
+    { method: "GET", path: "/openapi.json", surface: "general", admission: "address", handler: openApiJsonHandler(description) },
+    { method: "GET", path: "/docs", surface: "general", admission: "address", handler: referencePageHandler(description) },
     { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
     { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },
     { method: "GET", path: "/v1/models", surface: "openai", surfaceOf: modelsSurfaceOf, admission: "identity", handler: modelsHandler(openai) },
@@ -94,8 +98,17 @@ function routes(rt: AppDeps): Route[] {
   ];
 }
 
+/** The app's interface description, from its own route table and operation registry. */
+export function appInterface(table: readonly Route[], operations: OperationRegistry): InterfaceDescription {
+  return describeInterface(
+    table.map((r) => ({ method: r.method, path: r.path, ...routeDoc(r.method, r.path) })),
+    operations.described(),
+  );
+}
+
 export function createApp(rt: AppDeps) {
-  const table = routes(rt);
+  let description: InterfaceDescription | null = null;
+  const table: Route[] = routes(rt, () => (description ??= appInterface(table, rt.operations)));
   const allowed = new Map<string, string[]>();
   for (const r of table) allowed.set(r.path, [...(allowed.get(r.path) ?? []), r.method]);
 
