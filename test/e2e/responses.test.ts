@@ -100,6 +100,27 @@ describe("policy", () => {
     expect(range.error.message).toContain("at least 1");
   });
 
+  test("a substituted model is refused as for chat: 502 plain, response.failed streamed", async () => {
+    const plain = await openai.responses.create({ model: "openai/swap-gpt-4o", input: "hi" }).catch((e) => e);
+    expect(plain.status).toBe(502);
+    expect(plain.error).toMatchObject({ code: "model_substitution_detected" });
+    const types: string[] = [];
+    let failed: any = null;
+    for await (const e of await openai.responses.create({ model: "openai/swap-gpt-4o", input: "hi", stream: true })) {
+      types.push(e.type);
+      if (e.type === "response.failed") failed = e.response;
+    }
+    expect(types.at(-1)).toBe("response.failed");
+    expect(failed.error.code).toBe("model_substitution_detected");
+    expect(types).not.toContain("response.completed");
+  });
+
+  test("an unknown model is 404 model_not_found in the OpenAI envelope", async () => {
+    const err = await openai.responses.create({ model: "no-such-model", input: "hi" }).catch((e) => e);
+    expect(err).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(err.error.code).toBe("model_not_found");
+  });
+
   test("every call is a usage row, charged like chat", async () => {
     const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "responses-usage" });
     const { id, key } = created.body.data.apiKey;
