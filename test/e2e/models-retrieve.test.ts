@@ -86,3 +86,14 @@ test("an id with a slash (name/model form) is retrieved when percent-encoded, as
   const m = await openai.models.retrieve("team/llama3:8b");
   expect(m.id).toBe("team/llama3:8b");
 });
+
+test("a bad key on the models routes answers in the envelope of the client that sent it", async () => {
+  const badAnthropic = new Anthropic({ baseURL: gw.url, apiKey: "gw_live_not-a-key", maxRetries: 0 });
+  const a = await badAnthropic.models.list().catch((e) => e);
+  expect(a).toBeInstanceOf(Anthropic.AuthenticationError);
+  expect(a.error).toMatchObject({ type: "error", error: { type: "authentication_error" } });
+  const badOpenai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: "gw_live_not-a-key", maxRetries: 0 });
+  const o = await badOpenai.models.retrieve("gpt-4o").catch((e) => e);
+  expect(o).toBeInstanceOf(OpenAI.AuthenticationError);
+  expect(o.error).toMatchObject({ type: "authentication_error", code: "unauthorized" });
+});
