@@ -9,7 +9,7 @@
  */
 import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
 import type { EmbeddingsRequest } from "../schemas/embeddings.ts";
-import type { MessagesRequest } from "../schemas/messages.ts";
+import type { MessagesCountTokensRequest, MessagesRequest } from "../schemas/messages.ts";
 import { ApiError, toApiError } from "../lib/errors.ts";
 import { jsonObjectMembers } from "../lib/json-members.ts";
 import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
@@ -26,6 +26,7 @@ import { messagesStreamToChat, messagesToChatCompletion } from "../translate/mes
 import type { Accountant } from "./account.ts";
 import type { CallInput, CallOutcome, JsonOutcome, StreamOutcome } from "./call-types.ts";
 import { authorizeTarget } from "./authorize.ts";
+import { countTokens, type TokenCount } from "./count-tokens.ts";
 import { type CallSize, estimatedPromptTokens, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
 import type { Reservation } from "../state/spend-ledger.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
@@ -162,6 +163,11 @@ export class ModelCalls {
     if (isSandbox(input.scope.identity)) return withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header);
     const outcome = (await this.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire, membersOnly: true }, { input: body.input })) as JsonOutcome;
     return withSecurity(outcome, scanned.header);
+  }
+
+  /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */
+  countTokens(input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
+    return countTokens({ resolve: this.deps.resolve, settings: this.deps.spend.settings, upstreamTimeoutMs: this.deps.upstreamTimeoutMs }, input, request);
   }
 
   /** Stage 6: scan every text the call sends, with the organization's PII action. */
