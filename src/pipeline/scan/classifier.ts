@@ -3,9 +3,10 @@
  * (classifier-features.ts), its weights trained by scanner/train.ts and embedded in
  * classifier-weights.ts (a module, so the compiled binary carries them). A text is
  * scored window by window and takes its highest window's score: an attack buried in
- * a long document still counts in full.
+ * a long document still counts in full. Each window counts its distinct features once,
+ * so neither length nor repetition raises a score.
  */
-import { featureHashes, STRIDE } from "./classifier-features.ts";
+import { distinctFeatures, featureHashes, STRIDE, WINDOW } from "./classifier-features.ts";
 import { BIAS, SCALE, THRESHOLD, WEIGHTS_BASE64 } from "./classifier-weights.ts";
 
 export interface LinearModel {
@@ -19,31 +20,27 @@ export interface LinearModel {
 
 /** Reused between calls: scanning is synchronous, one text at a time. */
 let scratch: Uint32Array = new Uint32Array(4096);
+const present = new Uint32Array(WINDOW);
 
-/** The highest window logit of `text` (windows of WINDOW features, half overlapping). */
+/**
+ * The highest window logit of `text` (windows of WINDOW features, half overlapping).
+ * A window's logit is bias + scale * (sum of its distinct features' weights) /
+ * sqrt(distinct features): repeating text adds no features, so it cannot add score.
+ */
 export function windowLogit(model: LinearModel, text: string): number {
   const { hashes, length } = featureHashes(text, scratch);
   scratch = hashes;
   const w = model.weights;
   if (length === 0) return model.bias;
-  // Sums per half-window block; a window is two neighbouring blocks.
   let best = Number.NEGATIVE_INFINITY;
-  let previous = 0;
-  let previousCount = 0;
-  for (let start = 0; start < length; start += STRIDE) {
-    const end = Math.min(length, start + STRIDE);
+  for (let start = 0; ; start += STRIDE) {
+    const end = Math.min(length, start + WINDOW);
+    const n = distinctFeatures(hashes, start, end, present);
     let sum = 0;
-    for (let k = start; k < end; k++) sum += w[hashes[k] as number] as number;
-    const count = end - start;
-    // The first block alone is a window only when the text is that short.
-    if (start > 0 || end === length) {
-      const total = start > 0 ? previous + sum : sum;
-      const n = start > 0 ? previousCount + count : count;
-      const logit = model.bias + (model.scale * total) / Math.sqrt(n);
-      if (logit > best) best = logit;
-    }
-    previous = sum;
-    previousCount = count;
+    for (let k = 0; k < n; k++) sum += w[present[k] as number] as number;
+    const logit = model.bias + (model.scale * sum) / Math.sqrt(n);
+    if (logit > best) best = logit;
+    if (end === length) break;
   }
   return best;
 }
