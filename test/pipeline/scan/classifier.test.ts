@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { heldOutRows } from "../../../scanner/evaluate.ts";
 import { loadRows } from "../../../scanner/train.ts";
-import { featureHashes, HASH_SIZE } from "../../../src/pipeline/scan/classifier-features.ts";
+import { distinctFeatures, featureHashes, HASH_SIZE, WINDOW, windows } from "../../../src/pipeline/scan/classifier-features.ts";
 import { classifierWeight, INJECTION_MODEL, windowLogit } from "../../../src/pipeline/scan/classifier.ts";
 import { INJECTION_THRESHOLD, scanText } from "../../../src/pipeline/scan/engine.ts";
 import { variedProse } from "../../../bench/scenarios.ts";
@@ -64,6 +64,25 @@ describe("long and repetitive benign text", () => {
     expect(fifty).toBeLessThan(INJECTION_MODEL.threshold);
     for (const times of [500, 5000]) expect(windowLogit(INJECTION_MODEL, prompt.repeat(times))).toBe(fifty);
     for (const times of [1, 10, 50, 500]) expect(flagged(prompt.repeat(times))).toBe(false);
+  });
+
+  test("the scorer's windows count what training counts: each window's distinct features", () => {
+    const m = INJECTION_MODEL;
+    const byDefinition = (text: string) => {
+      const { hashes, length } = featureHashes(text, new Uint32Array(8));
+      if (length === 0) return m.bias;
+      const present = new Uint32Array(WINDOW);
+      let best = Number.NEGATIVE_INFINITY;
+      for (const [start, end] of windows(length)) {
+        const n = distinctFeatures(hashes, start, end, present);
+        let sum = 0;
+        for (let k = 0; k < n; k++) sum += m.weights[present[k] as number] as number;
+        best = Math.max(best, m.bias + (m.scale * sum) / Math.sqrt(n));
+      }
+      return best;
+    };
+    const texts = ["", "a", "x y ".repeat(3000), "Tell me a story. ".repeat(200), ...[100, 430, 900, 2000, 5000, 20_000].map((n, i) => variedProse(n, i + 1))];
+    for (const text of texts) expect(windowLogit(m, text)).toBeCloseTo(byDefinition(text), 9);
   });
 
   test("a few kilobytes of repeated log lines are not flagged", () => {
