@@ -36,7 +36,11 @@ const jsonl = (path: string) =>
     .split("\n")
     .map((l) => JSON.parse(l));
 
-/** The public rows (evaluated, held out by source) and the project's own hand corpus (trained on, never evaluated). */
+/**
+ * The public rows (evaluated, held out by source) and the project's own rows (trained
+ * on, never evaluated here): its hand corpus, and benign questions that quote attack
+ * phrases to discuss them (scanner/discussions.jsonl), rare in the public rows.
+ */
 export function loadRows(): Row[] {
   const own = jsonl("../test/fixtures/scan-corpus.jsonl").map((c: { label: Row["category"]; text: string; role?: string }, i: number) => ({
     id: `own-${i}`,
@@ -45,10 +49,18 @@ export function loadRows(): Row[] {
     category: c.label,
     text: c.text,
   }));
-  return [...(jsonl("data/train.jsonl") as Row[]), ...own];
+  const discussions = jsonl("discussions.jsonl").map((c: { label: Row["category"]; text: string }, i: number) => ({
+    id: `discussion-${i}`,
+    source: "project/discussions",
+    category: c.label,
+    text: c.text,
+  }));
+  return [...(jsonl("data/train.jsonl") as Row[]), ...own, ...discussions];
 }
 
 export const OWN_SOURCE = "project/scan-corpus";
+/** The project's own rows: trained on, never held out. */
+export const isOwn = (r: Row) => r.source.startsWith("project/");
 
 /**
  * A long row gives its first windows only: a long jailbreak's later windows are
