@@ -6,9 +6,11 @@
  *   bun scanner/train.ts            train on every row, write the weights
  *   bun scanner/train.ts --evaluate print held-out figures, leaving one source out at a time
  *
- * Data: scanner/data/train.jsonl (sources and licenses in scanner/data/README.md).
- * Injection rows are the positives; benign rows the negatives. Secret and PII rows
- * are negatives too: a pasted key is no attack, and they are scanned by rules.
+ * Data: scanner/data/train.jsonl (sources and licenses in scanner/data/README.md), the
+ * project's corpus test/fixtures/scan-corpus.jsonl and scanner/discussions.jsonl, and
+ * long documents built from them (long-documents.ts). Injection rows are the positives;
+ * benign rows the negatives. Secret and PII rows are negatives too: a pasted key is no
+ * attack, and they are scanned by rules.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
