@@ -15,7 +15,7 @@ import { chatTexts } from "../src/pipeline/scan/request-texts.ts";
 import { scanRequest } from "../src/pipeline/security-scan.ts";
 import { loadCatalog } from "../src/providers/catalog/catalog.ts";
 import { PROVIDER_KINDS_INFO } from "../src/providers/catalog/provider-kinds.ts";
-import type { Target } from "../src/providers/target.ts";
+import { targetFor } from "../src/providers/target.ts";
 import type { Identity } from "../src/domain/identity.ts";
 import { MemoryOrgSettings } from "../src/state/org-settings.ts";
 import { MemorySpendLedger } from "../src/state/memory-spend-ledger.ts";
@@ -29,19 +29,14 @@ export interface PolicyResult {
 }
 
 const catalog = loadCatalog(null);
-const target: Target = {
-  kind: "openai",
+const target = targetFor({
   info: PROVIDER_KINDS_INFO.openai,
-  format: "chat",
-  country: "US",
-  providerName: "openai",
-  configId: "prv_bench",
   baseUrl: "http://127.0.0.1:9/v1",
   credentials: { type: "api-key", apiKey: "sk-bench" },
-  settings: {},
   model: "gpt-4o",
   catalogModel: catalog.model("gpt-4o"),
-};
+  config: { id: "prv_bench", name: "openai", format: "chat", country: "US", settings: {} },
+});
 
 function identity(monthlyCapCents: number | null): Identity {
   const organization = { id: "org_bench", name: "Bench", tier: "enterprise" as const, createdAt: 0 };

@@ -8,7 +8,7 @@
  */
 import { INJECTION_THRESHOLD, scanText } from "../src/pipeline/scan/engine.ts";
 import type { LinearModel } from "../src/pipeline/scan/classifier.ts";
-import { OWN_SOURCE, type Row, trainFinal } from "./train.ts";
+import { isOwn, type Row, trainFinal } from "./train.ts";
 
 export interface SourceFigures {
   source: string;
@@ -23,7 +23,7 @@ export const flagsInjection = (text: string, model: LinearModel | null) => scanT
 
 export function heldOutBySource(rows: Row[]): SourceFigures[] {
   const out: SourceFigures[] = [];
-  const sources = [...new Set(rows.filter((r) => r.source !== OWN_SOURCE && (r.category === "injection" || r.category === "benign")).map((r) => r.source))].sort();
+  const sources = [...new Set(rows.filter((r) => !isOwn(r) && (r.category === "injection" || r.category === "benign")).map((r) => r.source))].sort();
   for (const source of sources) {
     const model = trainFinal(rows.filter((r) => r.source !== source));
     for (const category of ["injection", "benign"] as const) {
@@ -46,8 +46,8 @@ export const heldOutRow = (r: Row) => (Bun.hash.crc32(r.id) % 3) === 0;
 
 /** Each source split in two: the classifier trained on two thirds of every source, judged on the last third. */
 export function heldOutRows(rows: Row[]): SourceFigures[] {
-  const model = trainFinal(rows.filter((r) => r.source === OWN_SOURCE || !heldOutRow(r)));
-  const held = rows.filter((r) => r.source !== OWN_SOURCE && heldOutRow(r));
+  const model = trainFinal(rows.filter((r) => isOwn(r) || !heldOutRow(r)));
+  const held = rows.filter((r) => !isOwn(r) && heldOutRow(r));
   const out: SourceFigures[] = [];
   for (const source of [...new Set(held.map((r) => r.source))].sort()) {
     for (const category of ["injection", "benign"] as const) {

@@ -34,7 +34,7 @@ function isRunning(pid: number): boolean {
   }
 }
 
-const START_USAGE = "Usage: ./scripts/start [--host H] [--port P] [--data DIR] [--public-url URL]   (see README: \"Run it\")";
+const START_USAGE = "Usage: ./scripts/start [--host H] [--port P] [--data DIR] [--public-url URL]   (see README: \"Quick start\")";
 
 // serve's flags pass through unchanged, so this step sees the same data folder and address serve will use.
 let f: Record<string, string | boolean | undefined>;

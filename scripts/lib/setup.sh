@@ -23,14 +23,17 @@ ensure_deps() {
   (cd "$ROOT" && bun install --frozen-lockfile >/dev/null) || { echo "setup: bun install failed" >&2; exit 1; }
 }
 
-# The scale-out tests start private redis-server and postgres instances (test/support/servers.ts);
-# CI runs as root on a fresh Debian machine, so install them when missing.
-ensure_servers() {
+# What the tests need from Debian, installed in one apt-get run when missing (CI runs as
+# root on a fresh machine): redis-server and postgresql for the scale-out tests, which
+# start private instances (test/support/servers.ts), and chromium for the dashboard's
+# browser tests, driven through playwright-core (never a downloaded browser).
+ensure_test_packages() {
   local missing=()
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
   pg_bindir >/dev/null 2>&1 || missing+=(postgresql)
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   [ "${#missing[@]}" -eq 0 ] && return 0
-  if [ "$(id -u)" -ne 0 ]; then
+  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "setup: ${missing[*]} missing; install them (apt-get install -y ${missing[*]}) or run as root" >&2
     exit 1
   fi
@@ -47,15 +50,4 @@ pg_bindir() {
     [ -x "$d/initdb" ] && [ -x "$d/postgres" ] && { echo "$d"; return 0; }
   done
   return 1
-}
-
-# The dashboard's browser tests drive Debian's chromium through playwright-core (never a downloaded browser).
-ensure_chromium() {
-  if command -v chromium >/dev/null 2>&1; then return 0; fi
-  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-    echo "setup: chromium is missing (apt-get install chromium); the dashboard browser tests will fail without it" >&2
-    return 0
-  fi
-  echo "setup: installing chromium from Debian for the dashboard browser tests" >&2
-  apt-get update -qq >&2 && apt-get install -y -qq chromium >&2
 }

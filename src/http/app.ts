@@ -19,11 +19,15 @@ import { etlMetricsHandler, etlOptimizeHandler } from "./surfaces/etl-surface.ts
 import { routeHandler } from "./surfaces/route-surface.ts";
 import { rateLimitStatusHandler } from "./surfaces/rate-limit-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
-import { messagesHandler } from "./surfaces/messages-surface.ts";
-import { chatCompletionsHandler, embeddingsHandler, modelsHandler } from "./surfaces/openai-surface.ts";
+import { countTokensHandler, messagesHandler } from "./surfaces/messages-surface.ts";
+import { responsesHandler } from "./surfaces/responses-surface.ts";
+import { chatCompletionsHandler, embeddingsHandler } from "./surfaces/openai-surface.ts";
+import { modelHandler, modelsHandler, modelsSurfaceOf } from "./surfaces/models-surface.ts";
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
 import { signUpCallbackHandler, signUpHandler } from "./surfaces/oidc-surface.ts";
 import { DASHBOARD_PAGES, dashboardScriptHandler, dashboardShellHandler, dashboardStyleHandler, keepaliveHandler, rootHandler } from "./surfaces/dashboard-surface.ts";
+import { describeInterface, type InterfaceDescription, openApiJsonHandler, referencePageHandler } from "./surfaces/openapi-surface.ts";
+import { routeDoc } from "./openapi/route-docs.ts";
 import { oidcSignInFrom } from "../services/oidc-signin.ts";
 import type { Logger } from "../lib/log.ts";
 
@@ -49,9 +53,10 @@ export type Route = Admitted & {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   surface: Surface;
+  surfaceOf?: (request: Request) => Surface;
 };
 
-function routes(rt: AppDeps): Route[] {
+function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
   const { config, operations, services, metrics } = rt;
   const sessions = { services, secureCookies: config.publicUrl?.startsWith("https:") ?? false };
   const openai = { calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
@@ -68,10 +73,15 @@ function routes(rt: AppDeps): Route[] {
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
     { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(() => storeReachable(services), () => rt.draining, () => rt.state.health()) },
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics, config.metricsToken) },
+    { method: "GET", path: "/openapi.json", surface: "general", admission: "address", handler: openApiJsonHandler(description) },
+    { method: "GET", path: "/docs", surface: "general", admission: "address", handler: referencePageHandler(description) },
     { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
     { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },
-    { method: "GET", path: "/v1/models", surface: "openai", admission: "identity", handler: modelsHandler(openai) },
+    { method: "GET", path: "/v1/models", surface: "openai", surfaceOf: modelsSurfaceOf, admission: "identity", handler: modelsHandler(openai) },
+    { method: "GET", path: "/v1/models/:id", surface: "openai", surfaceOf: modelsSurfaceOf, admission: "identity", handler: modelHandler(openai) },
+    { method: "POST", path: "/v1/responses", surface: "openai", admission: "identity", handler: responsesHandler(openai) },
     { method: "POST", path: "/v1/messages", surface: "messages", admission: "identity", handler: messagesHandler(openai) },
+    { method: "POST", path: "/v1/messages/count_tokens", surface: "messages", admission: "identity", handler: countTokensHandler(openai) },
     { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler(gateway), readOnly: gatewayReadOnly(gateway) },
     { method: "GET", path: "/api/byok/analytics/forecast/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "forecast") },
     { method: "GET", path: "/api/byok/analytics/anomalies", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "anomalies") },
@@ -90,8 +100,17 @@ function routes(rt: AppDeps): Route[] {
   ];
 }
 
+/** The app's interface description, from its own route table and operation registry. */
+export function appInterface(table: readonly Route[], operations: OperationRegistry): InterfaceDescription {
+  return describeInterface(
+    table.map((r) => ({ method: r.method, path: r.path, ...routeDoc(r.method, r.path) })),
+    operations.described(),
+  );
+}
+
 export function createApp(rt: AppDeps) {
-  const table = routes(rt);
+  let description: InterfaceDescription | null = null;
+  const table: Route[] = routes(rt, () => (description ??= appInterface(table, rt.operations)));
   const allowed = new Map<string, string[]>();
   for (const r of table) allowed.set(r.path, [...(allowed.get(r.path) ?? []), r.method]);
 

@@ -55,7 +55,12 @@ export type Admitted =
 export type Admission = Admitted["admission"];
 
 /** What the runner needs of a route: where its errors render, its name in metrics and logs, its admission. */
-export type RunnableRoute = Admitted & { surface: Surface; route: string };
+export type RunnableRoute = Admitted & {
+  surface: Surface;
+  route: string;
+  /** A route both formats' clients call (`/v1/models`): the envelope the request's own headers ask for. */
+  surfaceOf?: (request: Request) => Surface;
+};
 
 export interface RunnerDeps {
   authenticator: Authenticator;
@@ -102,7 +107,8 @@ export class RequestRunner {
   }
 
   async run(target: RunnableRoute, request: Request, server: Server<unknown> | null): Promise<Response> {
-    const { surface, route } = target;
+    const { route } = target;
+    const surface = target.surfaceOf ? target.surfaceOf(request) : target.surface;
     const startedAt = performance.now();
     const incoming = request.headers.get("x-request-id");
     const scope: RequestScope = {

@@ -1,11 +1,13 @@
 /**
  * `ai.*` operations: a model call through the gateway envelope (`ai.proxy`), a cost
  * quote (`ai.cost`) and the model list (`ai.models`). `ai.proxy` runs the same
- * pipeline as /v1/chat/completions; it answers once (no streaming).
+ * pipeline as the HTTP model routes (chat completions, embeddings, messages, token
+ * counts); it answers once (no streaming).
  */
 import { Type } from "@sinclair/typebox";
 import { chatCompletionRequest } from "../schemas/chat-completions.ts";
 import { embeddingsRequest } from "../schemas/embeddings.ts";
+import { messagesCountTokensRequest, messagesRequest } from "../schemas/messages.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
 import { estimatePromptTokens } from "../lib/token-estimate.ts";
 import { headerValue } from "../lib/header-value.ts";
@@ -19,12 +21,22 @@ const MAX_TOKENS_QUOTED = 1_000_000_000;
 const TokenCount = (minimum: number) =>
   Type.Integer({ minimum, maximum: MAX_TOKENS_QUOTED, errorMessage: `must be a whole number from ${minimum} to ${MAX_TOKENS_QUOTED.toLocaleString("en-US")}` });
 
-/** `chat/completions`, `/v1/chat/completions`, `/embeddings`, ... -> the operation it names. */
-function endpointOf(raw: string): "chat" | "embeddings" {
+type ProxiedEndpoint = "chat" | "embeddings" | "messages" | "count_tokens";
+
+/** The provider paths `ai.proxy` forwards, by their name without `/v1/`: the chat-completions family's and the messages format's. */
+const ENDPOINTS = new Map<string, ProxiedEndpoint>([
+  ["chat/completions", "chat"],
+  ["embeddings", "embeddings"],
+  ["messages", "messages"],
+  ["messages/count_tokens", "count_tokens"],
+]);
+
+/** `chat/completions`, `/v1/chat/completions`, `/v1/messages`, ... -> the call it names. */
+function endpointOf(raw: string): ProxiedEndpoint {
   const path = raw.trim().replace(/^\/+/, "").replace(/^v1\//, "").replace(/\/+$/, "");
-  if (path === "chat/completions") return "chat";
-  if (path === "embeddings") return "embeddings";
-  throw badRequest(`params.endpoint: "${raw.slice(0, 100)}" is not a provider path the gateway proxies; use chat/completions or embeddings`, { param: "params.endpoint" });
+  const kind = ENDPOINTS.get(path);
+  if (kind) return kind;
+  throw badRequest(`params.endpoint must be a provider path the gateway proxies: ${[...ENDPOINTS.keys()].join(", ")} (got "${raw.slice(0, 100)}")`, { param: "params.endpoint" });
 }
 
 /** Routes the body's model to the named provider (`provider/model`) unless it already names one. */
@@ -34,7 +46,7 @@ function withProvider(provider: string, model: unknown): unknown {
 
 export const aiProxy = defineOperation({
   id: "ai.proxy",
-  summary: "Calls a provider: `endpoint` + `body`, or flat chat fields; answers with the provider's response plus estimated_cost (USD).",
+  summary: "Calls a provider: `endpoint` (chat/completions, embeddings, messages, messages/count_tokens) + `body`, or flat chat fields; answers with the provider's own response plus estimated_cost (USD).",
   params: Type.Object({
     provider: Type.String({ minLength: 1, maxLength: 100 }),
     endpoint: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -47,12 +59,21 @@ export const aiProxy = defineOperation({
     if ((endpoint === undefined) !== (body === undefined)) throw badRequest("params: give endpoint and body together, or flat model and messages");
     const kind = endpoint === undefined ? "chat" : endpointOf(endpoint);
     const raw: Record<string, unknown> = { ...(body ?? flat) };
-    if (raw.stream === true) throw badRequest("params: ai.proxy answers once; stream through /v1/chat/completions instead", { param: "params.stream" });
+    if (raw.stream === true) throw badRequest("params.stream must be false or absent: ai.proxy answers once; stream through /v1/chat/completions or /v1/messages instead", { param: "params.stream" });
     raw.model = withProvider(provider, raw.model);
+    // A count is not a call: the provider's count (or the gateway's estimate), never charged.
+    if (kind === "count_tokens") {
+      const count = await deps.calls.countTokens(call, messagesCountTokensRequest.parse(raw, "params"));
+      if (responseHeaders && count.estimated) responseHeaders["x-gw-token-count"] = "estimated";
+      return { input_tokens: count.inputTokens, estimated_cost: 0 };
+    }
+    // Each endpoint's answer is the provider's own: a messages-format provider's messages come back as messages.
     const outcome =
       kind === "chat"
         ? await deps.calls.chat(call, chatCompletionRequest.parse(raw, "params"))
-        : await deps.calls.embeddings(call, embeddingsRequest.parse(raw, "params"));
+        : kind === "messages"
+          ? await deps.calls.messages(call, messagesRequest.parse(raw, "params"))
+          : await deps.calls.embeddings(call, embeddingsRequest.parse(raw, "params"));
     if (outcome.type !== "json") throw new ApiError(500, "internal_server_error", "ai.proxy expected a single answer");
     // The same headers /v1/chat/completions sends: who answered, and what scanning found (counts, never values).
     if (responseHeaders) {

@@ -96,6 +96,14 @@ export class OperationRegistry {
     return [...this.ops.keys()].sort();
   }
 
+  /** Each operation as the interface description lists it: id, summary, params schema, role. */
+  described(): { id: string; summary: string; params: TSchema; role?: "admin" }[] {
+    return this.ids().map((id) => {
+      const { op } = this.ops.get(id)!;
+      return { id, summary: op.summary, params: op.params, ...(op.role ? { role: op.role } : {}) };
+    });
+  }
+
   async dispatch(ctx: OperationContext, operationId: string, rawParams: unknown): Promise<unknown> {
     const entry = this.ops.get(operationId);
     if (!entry) {

@@ -11,7 +11,7 @@
  */
 import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
 import type { EmbeddingsRequest } from "../schemas/embeddings.ts";
-import type { MessagesRequest } from "../schemas/messages.ts";
+import type { MessagesCountTokensRequest, MessagesRequest } from "../schemas/messages.ts";
 import { ApiError } from "../lib/errors.ts";
 import { canEmbed } from "../providers/adapter.ts";
 import { messagesWire } from "../providers/anthropic/messages-wire.ts";
@@ -24,6 +24,7 @@ import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../translate/messages-to-chat.ts";
 import type { CallInput, CallOutcome, JsonOutcome, StreamOutcome } from "./call-types.ts";
 import { authorizeTarget, type ResolvedTarget } from "./authorize.ts";
+import { countTokens, type TokenCount } from "./count-tokens.ts";
 import { type Attempted, runAttempts } from "./fallback.ts";
 import { type ForwardDeps, Forwarder, type Route } from "./forward.ts";
 import type { ProviderLimitDeps } from "./provider-limit.ts";
@@ -146,6 +147,11 @@ export class ModelCalls {
     if (isSandbox(input.scope.identity)) return withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header);
     const outcome = (await this.forwarder.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire, membersOnly: true }, { input: body.input })) as JsonOutcome;
     return withSecurity(outcome, scanned.header);
+  }
+
+  /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */
+  countTokens(input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
+    return countTokens({ resolve: this.deps.resolve, settings: this.deps.spend.settings, upstreamTimeoutMs: this.deps.upstreamTimeoutMs }, input, request);
   }
 
   /** Stage 6: scan every text the call sends, with the organization's PII action. */

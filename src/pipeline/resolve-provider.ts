@@ -18,6 +18,7 @@ import { usableProviders } from "../services/provider-access.ts";
 import type { LiveProvider, ProviderDirectory } from "../state/provider-directory.ts";
 import type { ResolvedTarget } from "./authorize.ts";
 import { PLATFORM_MODEL_ID } from "../providers/bedrock/model-ids.ts";
+import { targetFor } from "../providers/target.ts";
 
 export interface ResolveDeps {
   catalog: Catalog;
@@ -73,9 +74,11 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
     const baseUrl = configured?.record.baseUrl ?? info.defaultBaseUrl;
     if (!baseUrl) throw badRequest(`x-gw-provider-key: ${kind} has no public address; configure it with provider.create instead`, { param: "x-gw-provider-key" });
     if (!perRequestKey.trim()) throw badRequest("x-gw-provider-key: empty", { param: "x-gw-provider-key" });
-    const country = configured ? providerCountry(deps.catalog, kind, configured.record) : info.country;
-    const format = configured?.record.format ?? info.format;
-    return { kind, info, format, country, providerName: kind, configId: null, baseUrl, credentials: { type: "api-key", apiKey: perRequestKey.trim() }, settings: configured?.record.settings ?? {}, model: wanted.model, catalogModel };
+    const credentials = { type: "api-key" as const, apiKey: perRequestKey.trim() };
+    if (!configured) return targetFor({ info, baseUrl, credentials, model: wanted.model, catalogModel });
+    // The configuration's address, format, country and settings; never its key, and no configuration id: nothing is counted against it.
+    const viaConfigured = targetFor({ info, baseUrl, credentials, model: wanted.model, catalogModel, config: configured.record, country: providerCountry(deps.catalog, kind, configured.record) });
+    return { ...viaConfigured, providerName: kind, configId: null };
   }
 
   const chosen = wanted.provider ?? usable.find((p) => p.kind === wanted.kind);
@@ -87,21 +90,18 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
   }
   const info = deps.catalog.kind(chosen.kind);
   const baseUrl = chosen.record.baseUrl ?? info.defaultBaseUrl ?? "";
-  return {
-    kind: chosen.kind,
+  const target: ResolvedTarget = targetFor({
     info,
-    format: chosen.record.format,
-    // A vendor's country is the catalog's now (policy can change); only self-hosted and custom declare their own.
-    country: providerCountry(deps.catalog, chosen.kind, chosen.record),
-    providerName: chosen.record.name,
-    configId: chosen.record.id,
     baseUrl,
     credentials: chosen.credentials,
-    settings: chosen.record.settings,
     model: wanted.model,
     catalogModel,
-    // Worked out when the organization's providers loaded; stage 5 looks it up by tier.
-    authorization: chosen.authorization,
-    limits: chosen.record.limits,
-  };
+    config: chosen.record,
+    // A vendor's country is the catalog's now (policy can change); only self-hosted and custom declare their own.
+    country: providerCountry(deps.catalog, chosen.kind, chosen.record),
+  });
+  // Worked out when the organization's providers loaded; stage 5 looks it up by tier.
+  target.authorization = chosen.authorization;
+  target.limits = chosen.record.limits;
+  return target;
 }

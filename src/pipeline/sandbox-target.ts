@@ -8,7 +8,7 @@
  */
 import { ApiError } from "../lib/errors.ts";
 import { isProviderKind } from "../providers/catalog/provider-kinds.ts";
-import type { Target } from "../providers/target.ts";
+import { type Target, targetFor } from "../providers/target.ts";
 import type { Identity } from "../domain/identity.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
 
@@ -21,18 +21,6 @@ export async function sandboxTarget(deps: ResolveDeps, identity: Identity, model
     const id = (err as ApiError).details?.model;
     if (typeof kind !== "string" || !isProviderKind(kind) || typeof id !== "string") throw err;
     const info = deps.catalog.kind(kind);
-    return {
-      kind,
-      info,
-      format: info.format,
-      country: info.country,
-      providerName: kind,
-      configId: null,
-      baseUrl: info.defaultBaseUrl ?? "",
-      credentials: { type: "api-key", apiKey: "" },
-      settings: {},
-      model: id,
-      catalogModel: deps.catalog.model(id),
-    };
+    return targetFor({ info, baseUrl: info.defaultBaseUrl ?? "", credentials: { type: "api-key", apiKey: "" }, model: id, catalogModel: deps.catalog.model(id) });
   }
 }

@@ -6,15 +6,16 @@
 import type { Tier } from "../domain/types.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { ProviderKind } from "../providers/catalog/provider-kinds.ts";
+import { specFor } from "../providers/specs.ts";
 
 export interface TierFeatures {
   securityScanning: true;
   routing: true;
   /** Provider configurations per organization. */
   maxProviders: number;
-  /** `self-hosted` and `custom` providers. */
+  /** The kinds whose spec has the `own-models` tier class (self-hosted, custom). */
   ownModels: boolean;
-  /** The cloud platforms: `bedrock`, `azure-openai`. */
+  /** The kinds whose spec has the `cloud-platform` tier class (bedrock, azure-openai). */
   cloudPlatforms: boolean;
   /** `org.audit-log.list`. */
   auditLog: boolean;
@@ -26,9 +27,6 @@ export const TIERS: Record<Tier, TierFeatures> = {
   enterprise: { securityScanning: true, routing: true, maxProviders: Number.POSITIVE_INFINITY, ownModels: true, cloudPlatforms: true, auditLog: true },
 };
 
-const OWN_MODELS: ReadonlySet<ProviderKind> = new Set(["self-hosted", "custom"]);
-const CLOUD_PLATFORMS: ReadonlySet<ProviderKind> = new Set(["bedrock", "azure-openai"]);
-
 function refuse(tier: Tier, what: string, needed: Tier): ApiError {
   return new ApiError(403, "tier_limit_exceeded", `${what} needs the ${needed} tier or above; this organization is on ${tier}.`, { details: { tier, requiredTier: needed } });
 }
@@ -36,8 +34,9 @@ function refuse(tier: Tier, what: string, needed: Tier): ApiError {
 /** The 403 when the organization's tier does not include this provider kind, else null. */
 export function providerKindRefusal(tier: Tier, kind: ProviderKind): ApiError | null {
   const f = TIERS[tier];
-  if (OWN_MODELS.has(kind) && !f.ownModels) return refuse(tier, `A ${kind} provider`, "professional");
-  if (CLOUD_PLATFORMS.has(kind) && !f.cloudPlatforms) return refuse(tier, `The ${kind} platform`, "professional");
+  const tierClass = specFor(kind).tierClass;
+  if (tierClass === "own-models" && !f.ownModels) return refuse(tier, `A ${kind} provider`, "professional");
+  if (tierClass === "cloud-platform" && !f.cloudPlatforms) return refuse(tier, `The ${kind} platform`, "professional");
   return null;
 }
 

@@ -45,6 +45,15 @@ export interface ModelListing {
   parseModels(body: unknown): string[];
 }
 
+/** Providers of the messages format that count a prompt's tokens themselves (`/v1/messages/count_tokens`). */
+export interface TokenCounting {
+  countTokensRequest(target: Target, body: Record<string, unknown>, opts: CallOptions): UpstreamRequest;
+}
+
+export function canCountTokens(a: ProviderAdapter): a is ProviderAdapter & TokenCounting {
+  return typeof (a as Partial<TokenCounting>).countTokensRequest === "function";
+}
+
 export function canEmbed(a: ProviderAdapter): a is ProviderAdapter & EmbeddingsCapable {
   return typeof (a as Partial<EmbeddingsCapable>).embeddingsRequest === "function";
 }

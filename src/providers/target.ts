@@ -3,9 +3,10 @@ import type { ProviderFormat } from "../domain/types.ts";
 import type { ProviderCredentials } from "./credentials.ts";
 import type { CatalogModel } from "./catalog/models.ts";
 import type { ProviderKind, ProviderKindInfo } from "./catalog/provider-kinds.ts";
+import { type SettingsMap, specFor } from "./specs.ts";
 
-export interface Target {
-  kind: ProviderKind;
+interface TargetOf<K extends ProviderKind> {
+  kind: K;
   info: ProviderKindInfo;
   /** The wire format spoken (the kind's, or a custom provider's own choice). */
   format: ProviderFormat;
@@ -17,10 +18,57 @@ export interface Target {
   configId: string | null;
   baseUrl: string;
   credentials: ProviderCredentials;
-  /** Provider-specific non-secret settings (Azure api version and deployments, Bedrock region). */
-  settings: Record<string, unknown>;
+  /** The kind's own non-secret settings, typed by its spec (Azure api version and deployments, Bedrock region). */
+  settings: SettingsMap[K];
   /** The model id as the provider knows it (without a `name/` prefix). */
   model: string;
   /** The catalog entry, when the catalog prices this model. */
   catalogModel: CatalogModel | undefined;
+}
+
+/** A target of any kind; narrowing `kind` narrows `settings`. */
+export type Target = { [K in ProviderKind]: TargetOf<K> }[ProviderKind];
+
+/** The stored configuration a target comes from. */
+export interface TargetConfig {
+  id: string;
+  name: string;
+  format: ProviderFormat;
+  country: string | null;
+  settings: Readonly<Record<string, unknown>>;
+}
+
+export interface TargetParts {
+  info: ProviderKindInfo;
+  baseUrl: string;
+  credentials: ProviderCredentials;
+  model: string;
+  catalogModel: CatalogModel | undefined;
+  /** The configuration; none for a per-request key or the sandbox's stand-in, which take the kind's format, country and name. */
+  config?: TargetConfig;
+  /** Where it runs, when the caller has worked it out (resolution takes a vendor's from the catalog, whatever the record says). */
+  country?: string | null;
+}
+
+/**
+ * The one constructor of a Target: settings are read through the kind's spec, so they
+ * arrive typed. The cast is the one place TypeScript cannot follow that a kind and the
+ * settings its own spec read belong together.
+ */
+export function targetFor(p: TargetParts): Target {
+  const kind = p.info.kind;
+  const c = p.config;
+  return {
+    kind,
+    info: p.info,
+    format: c ? c.format : p.info.format,
+    country: p.country !== undefined ? p.country : c ? c.country : p.info.country,
+    providerName: c ? c.name : kind,
+    configId: c ? c.id : null,
+    baseUrl: p.baseUrl,
+    credentials: p.credentials,
+    settings: specFor(kind).readSettings(c?.settings ?? {}),
+    model: p.model,
+    catalogModel: p.catalogModel,
+  } as Target;
 }

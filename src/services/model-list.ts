@@ -11,6 +11,7 @@ import type { Logger } from "../lib/log.ts";
 import { canListModels } from "../providers/adapter.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import { adapterFor } from "../providers/registry.ts";
+import { targetFor } from "../providers/target.ts";
 import { sendUpstream } from "../providers/upstream.ts";
 import { usableProviders } from "./provider-access.ts";
 import type { LiveProvider, ProviderDirectory } from "../state/provider-directory.ts";
@@ -108,7 +109,7 @@ export class ModelList {
     const adapter = adapterFor(p.record.format);
     const baseUrl = p.record.baseUrl ?? info.defaultBaseUrl;
     if (!canListModels(adapter) || !baseUrl) return [];
-    const target = { kind: p.kind, info, format: p.record.format, country: p.record.country, providerName: p.record.name, configId: p.record.id, baseUrl, credentials: p.credentials, settings: p.record.settings, model: "", catalogModel: undefined };
+    const target = targetFor({ info, baseUrl, credentials: p.credentials, model: "", catalogModel: undefined, config: p.record });
     const up = await sendUpstream(adapter.modelsRequest(target), { caller: { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }, timeoutMs: FETCH_TIMEOUT_MS, providerName: p.record.name });
     try {
       if (!up.response.ok) throw new Error(`HTTP ${up.response.status}`);

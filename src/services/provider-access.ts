@@ -1,10 +1,11 @@
 /**
- * Which configured providers a caller may use, in the order their keys are preferred:
- * for a service account the organization's, then those of the person who created it
- * (who chose to hand its key out); for a user their own, then the organization's. A
- * member's personal provider never serves anyone else's calls: its owner may point it
- * at any address, so it would receive their prompts. Sharing one means an admin
- * moving it to organization scope (docs/security.md).
+ * Which configured providers a caller may use, in the order their keys are preferred.
+ * A user: their own, then the organization's. A service account (the specification: it
+ * "can use the configured keys of any member"): the organization's, then those of the
+ * person who created it (who chose to hand its key out), then other members' providers
+ * that call the vendor's own address, oldest first. A member's provider at an address
+ * of their choosing (a custom base URL) serves only them and the service accounts they
+ * created: it would otherwise receive everyone's prompts (docs/security.md).
  */
 import type { Identity } from "../domain/identity.ts";
 import type { LiveProvider } from "../state/provider-directory.ts";
@@ -14,5 +15,7 @@ export function usableProviders(all: LiveProvider[], identity: Identity): LivePr
   const org = all.filter((p) => p.record.ownerUserId === null);
   const me = identity.kind === "user" ? identity.user.id : identity.serviceAccount.createdBy;
   const personal = all.filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId === me);
-  return identity.kind === "user" ? [...personal, ...org] : [...org, ...personal];
+  if (identity.kind === "user") return [...personal, ...org];
+  const members = all.filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId !== me && p.record.baseUrl === null).sort((a, b) => a.record.createdAt - b.record.createdAt);
+  return [...org, ...personal, ...members];
 }

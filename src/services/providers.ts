@@ -16,6 +16,7 @@ import { keyHint, type SecretBox } from "../lib/secret-box.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { hintSource, type ProviderCredentials } from "../providers/credentials.ts";
+import { settingsFor, specFor } from "../providers/specs.ts";
 import { isAuthorizedCountry } from "../policy/geography.ts";
 import { addressAllowed } from "../providers/egress.ts";
 import { providerBlocked } from "../policy/provider-authorization.ts";
@@ -49,13 +50,8 @@ export interface ProviderInput {
   deployments?: Record<string, string>;
 }
 
-const REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
-
 /** Credentials travel in HTTP headers: a control character would break the request (or split it). */
 const HEADER_SAFE = /^[\x20-\x7e\x80-\xff]*$/;
-
-/** Kinds whose servers often take no key at all (Ollama, vLLM): the key is optional there. */
-const KEY_OPTIONAL: ReadonlySet<ProviderKind> = new Set(["self-hosted"]);
 
 const hintOf = (c: ProviderCredentials) => (c.type === "api-key" && c.apiKey === "" ? "(no key)" : keyHint(hintSource(c)));
 
@@ -70,15 +66,7 @@ export function openCredentials(box: SecretBox, rec: ProviderConfigRecord): Prov
 
 function credentialsFrom(kind: ProviderKind, input: ProviderInput): ProviderCredentials {
   for (const field of ["apiKey", "accessKeyId", "secretAccessKey", "sessionToken"] as const) headerSafe(input[field], field);
-  if (!input.apiKey && KEY_OPTIONAL.has(kind) && input.accessKeyId === undefined) return { type: "api-key", apiKey: "" };
-  if (kind === "bedrock" && input.accessKeyId !== undefined) {
-    if (!input.secretAccessKey) throw badRequest("params.secretAccessKey: required with accessKeyId", { param: "params.secretAccessKey" });
-    return { type: "aws", accessKeyId: input.accessKeyId, secretAccessKey: input.secretAccessKey, ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}) };
-  }
-  if (!input.apiKey) {
-    throw badRequest(kind === "bedrock" ? "params: give apiKey (a Bedrock API key) or accessKeyId and secretAccessKey" : "params.apiKey: the provider key is required", { param: "params.apiKey" });
-  }
-  return { type: "api-key", apiKey: input.apiKey };
+  return specFor(kind).credentials(input);
 }
 
 function normalizeBaseUrl(raw: string): string {
@@ -96,7 +84,8 @@ function normalizeBaseUrl(raw: string): string {
 /** Checks a configuration against its kind's rules and returns the stored (non-secret) fields. */
 function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, current?: ProviderConfigRecord) {
   const info = deps.catalog.kind(kind);
-  const declaresCountry = kind === "self-hosted" || kind === "custom";
+  const spec = specFor(kind);
+  const declaresCountry = spec.declaresCountry;
   const baseUrl = input.baseUrl !== undefined ? normalizeBaseUrl(input.baseUrl) : (current?.baseUrl ?? null);
   if (info.needsBaseUrl && !baseUrl) throw badRequest(`params.baseUrl: a ${kind} provider needs the address of its API`, { param: "params.baseUrl" });
   let country = current?.country ?? info.country;
@@ -108,21 +97,9 @@ function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, cur
   }
   if (declaresCountry && !country) throw badRequest(`params.country: a ${kind} provider must declare the ISO country where it runs`, { param: "params.country" });
   if (!isAuthorizedCountry(country)) throw providerBlocked(input.name ?? current?.name ?? kind, country);
-  if (input.format !== undefined && kind !== "custom") throw badRequest("params.format: only custom providers choose their wire format", { param: "params.format" });
-  const format: ProviderFormat = kind === "custom" ? (input.format ?? (current?.format as "chat" | "messages" | undefined) ?? "chat") : info.format;
-  const settings: Record<string, unknown> = { ...current?.settings };
-  if (kind === "bedrock") {
-    const region = input.region ?? (settings.region as string | undefined);
-    if (!region || !REGION.test(region)) throw badRequest("params.region: a Bedrock provider needs its AWS region, such as us-east-1", { param: "params.region" });
-    settings.region = region;
-  } else if (input.region !== undefined) {
-    throw badRequest("params.region: only bedrock providers take a region", { param: "params.region" });
-  }
-  if (input.apiVersion !== undefined || input.deployments !== undefined) {
-    if (kind !== "azure-openai") throw badRequest("params.apiVersion and params.deployments are for azure-openai providers", { param: "params.apiVersion" });
-    if (input.apiVersion !== undefined) settings.apiVersion = input.apiVersion;
-    if (input.deployments !== undefined) settings.deployments = input.deployments;
-  }
+  if (input.format !== undefined && !spec.choosesFormat) throw badRequest("params.format: only custom providers choose their wire format", { param: "params.format" });
+  const format: ProviderFormat = spec.choosesFormat ? (input.format ?? (current?.format as "chat" | "messages" | undefined) ?? "chat") : info.format;
+  const settings = settingsFor(kind, input, current?.settings ?? {});
   return { baseUrl, country, format, settings };
 }
 

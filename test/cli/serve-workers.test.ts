@@ -30,12 +30,14 @@ test("two workers share one port and one rate limit; SIGTERM stops them all clea
   const port = await freePort();
   const proc = Bun.spawn(["bun", "run", CLI, "serve", "--workers", "2", "--port", String(port), "--data", dataDir], { cwd: ROOT, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
-    const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
-    const children = spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" }).stdout.trim().split("\n").filter(Boolean);
-    if (ready && children.length === 2) break;
-    await Bun.sleep(50);
-  }
+  // The log is read as it comes: the test starts once both workers said they listen.
+  let out = "";
+  const reading = (async () => {
+    for await (const chunk of proc.stdout.pipeThrough(new TextDecoderStream())) out += chunk;
+  })();
+  const listening = () => out.match(/"msg":"listening"/g)?.length ?? 0;
+  for (let i = 0; i < 600 && listening() < 2; i++) await Bun.sleep(50);
+  expect(listening()).toBe(2);
   expect(spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" }).stdout.trim().split("\n")).toHaveLength(2);
   // Fresh connections, so the kernel spreads them over both workers; the limit holds across them.
   const client = new OpenAI({ baseURL: `${url}/v1`, apiKey, maxRetries: 0, fetch: (input, init) => fetch(input as string, { ...init, keepalive: false }) });
@@ -45,7 +47,7 @@ test("two workers share one port and one rate limit; SIGTERM stops them all clea
   proc.kill("SIGTERM");
   expect(await proc.exited).toBe(0);
   // Both bound the port (a worker refused it would have exited and been restarted) and both drained.
-  const out = await new Response(proc.stdout).text();
+  await reading;
   expect(out).not.toContain("worker exited");
   expect(out.match(/"msg":"listening"/g)).toHaveLength(2);
   expect(out.match(/"msg":"stopped"/g)).toHaveLength(2);

@@ -62,7 +62,7 @@ async function keyUsedBy(caller: { bot: true } | { user: string }): Promise<stri
   return ((await mock.requests()).at(-1)?.authorization ?? "").replace(/^Bearer /, "");
 }
 
-test("a service account never uses other members' personal keys", async () => {
+test("a service account never uses other members' personal keys at an address of their choosing", async () => {
   await addKey("bob", "openai-bob", "sk-member-bob-000000");
   await addKey("carol", "openai-carol", "sk-member-carol-0000");
   expect(await keyUsedBy({ bot: true })).toBe("provider_not_configured");

@@ -16,6 +16,9 @@ const PUBLIC = new Set([
   "GET /healthz",
   "GET /readyz",
   "GET /metrics",
+  // The interface description: what the gateway offers, nothing of anyone's data.
+  "GET /openapi.json",
+  "GET /docs",
   "GET /auth/link",
   "GET /sign-out",
   "POST /sign-out",

@@ -29,18 +29,24 @@ const carol = providerRecord({ id: "p-carol", apiKey: "sk-carol", ownerUserId: "
 describe("a service account's key", () => {
   const bot = serviceAccount("alice");
 
-  test("the organization's first, then its creator's; never another member's (docs/security.md)", async () => {
+  test("the organization's first, then its creator's, then other members' at the vendor's address, oldest first", async () => {
     expect(await keyOf(deps([carol, bob, alice, org]), bot)).toBe("sk-org");
     expect(await keyOf(deps([carol, bob, alice]), bot)).toBe("sk-alice");
-    await expect(keyOf(deps([carol, bob]), bot)).rejects.toMatchObject({ code: "provider_not_configured" });
+    expect(await keyOf(deps([carol, bob]), bot)).toBe("sk-bob");
+  });
+
+  test("another member's provider at an address of their choosing is never used (docs/security.md)", async () => {
+    const proxied = providerRecord({ id: "p-proxied", apiKey: "sk-proxied", ownerUserId: "bob", baseUrl: "https://llm.bob.example/v1", createdAt: 500 });
+    await expect(keyOf(deps([proxied]), bot)).rejects.toMatchObject({ code: "provider_not_configured" });
+    expect(await keyOf(deps([proxied]), serviceAccount("bob"))).toBe("sk-proxied");
   });
 
   test("the whole order, as usableProviders gives it", async () => {
     const d = deps([carol, org, bob, alice]);
     const all = await d.directory.get("org_t");
-    expect(usableProviders(all, bot).map((p) => p.record.id)).toEqual(["p-org", "p-alice"]);
-    // A service account with no creating member: the organization's only.
-    expect(usableProviders(all, serviceAccount(null)).map((p) => p.record.id)).toEqual(["p-org"]);
+    expect(usableProviders(all, bot).map((p) => p.record.id)).toEqual(["p-org", "p-alice", "p-bob", "p-carol"]);
+    // A service account with no creating member: the organization's, then the members' by age.
+    expect(usableProviders(all, serviceAccount(null)).map((p) => p.record.id)).toEqual(["p-org", "p-bob", "p-carol", "p-alice"]);
   });
 });
 

@@ -6,6 +6,7 @@ import { resolveTarget } from "../../src/pipeline/resolve-provider.ts";
 import { configuredProviderVerdicts, verdictsFor } from "../../src/policy/provider-authorization.ts";
 import { Catalog } from "../../src/providers/catalog/catalog.ts";
 import type { ProviderKind } from "../../src/providers/catalog/provider-kinds.ts";
+import { targetFor } from "../../src/providers/target.ts";
 import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { ORG_ID, openPlain, providerRecord, serviceAccount } from "./fixtures.ts";
 
@@ -51,7 +52,14 @@ describe("verdicts", () => {
 });
 
 describe("the request path looks the verdict up", () => {
-  const usTarget = { kind: "openai" as const, info: catalog.kind("openai"), format: "chat" as const, country: "US", providerName: "openai", configId: "p", baseUrl: "http://127.0.0.1:9/v1", credentials: { type: "api-key" as const, apiKey: "sk" }, settings: {}, model: "gpt-4o", catalogModel: undefined };
+  const usTarget = targetFor({
+    info: catalog.kind("openai"),
+    baseUrl: "http://127.0.0.1:9/v1",
+    credentials: { type: "api-key", apiKey: "sk" },
+    model: "gpt-4o",
+    catalogModel: undefined,
+    config: { id: "p", name: "openai", format: "chat", country: "US", settings: {} },
+  });
 
   test("a target with precomputed verdicts is judged by them, by the caller's current tier", () => {
     // Verdicts that disagree with the target's own fields prove the check reads them and computes nothing.

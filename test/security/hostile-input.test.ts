@@ -129,7 +129,7 @@ describe("provider keys and quotes", () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as any;
     expect(body.error.param).toBe("temperature");
-    expect(body.error.message).toBe("temperature: must be a number from 0 to 2");
+    expect(body.error.message).toBe("temperature must be a number from 0 to 2");
   });
 
   test("a self-hosted provider may have no key: none is sent", async () => {

@@ -12,16 +12,16 @@ import type { Store } from "../../store/store.ts";
 import { json } from "../json-response.ts";
 import type { AdmittedScope } from "../request-runner.ts";
 
-const OptimizeBody = compileValidator(
-  Type.Object(
-    {
-      document: Type.String({ minLength: 1 }),
-      model: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
-      maxChunkTokens: Type.Optional(Type.Integer({ minimum: 16, maximum: 1_000_000 })),
-    },
-    { additionalProperties: false },
-  ),
+export const OptimizeRequest = Type.Object(
+  {
+    document: Type.String({ minLength: 1 }),
+    model: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+    maxChunkTokens: Type.Optional(Type.Integer({ minimum: 16, maximum: 1_000_000 })),
+  },
+  { additionalProperties: false },
 );
+
+const OptimizeBody = compileValidator(OptimizeRequest);
 
 export interface EtlSurfaceDeps {
   store: Store;

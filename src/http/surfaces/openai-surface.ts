@@ -1,6 +1,6 @@
 /**
- * The chat-completions family: `POST /v1/chat/completions`, `POST /v1/embeddings`,
- * `GET /v1/models`. Each admits the caller, checks the body, calls the pipeline and
+ * The chat-completions family: `POST /v1/chat/completions` and `POST /v1/embeddings`
+ * (models: models-surface.ts). Each admits the caller, checks the body, calls the pipeline and
  * sends the provider's bytes back as they came.
  */
 import { chatCompletionRequest } from "../../schemas/chat-completions.ts";
@@ -9,7 +9,6 @@ import { readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import type { ModelList } from "../../services/model-list.ts";
 import { callInput, outcomeResponse } from "../call-response.ts";
-import { json } from "../json-response.ts";
 import type { AdmittedScope } from "../request-runner.ts";
 
 export interface OpenAiSurfaceDeps {
@@ -31,12 +30,5 @@ export function embeddingsHandler(deps: OpenAiSurfaceDeps) {
     const { identity } = scope;
     const body = embeddingsRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
     return outcomeResponse(await deps.calls.embeddings(callInput(scope, identity), body));
-  };
-}
-
-export function modelsHandler(deps: OpenAiSurfaceDeps) {
-  return async (scope: AdmittedScope): Promise<Response> => {
-    const { identity } = scope;
-    return json({ object: "list", data: await deps.models.list(identity) });
   };
 }

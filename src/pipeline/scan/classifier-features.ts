@@ -81,6 +81,35 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
   return { hashes: buf, length: n };
 }
 
+/** Per bucket, the last window that saw it (see `distinctFeatures`); 0 is never a window. */
+const seenIn = new Uint32Array(HASH_SIZE);
+let windowStamp = 0;
+
+/**
+ * Writes the distinct hashes of `hashes[start, end)` into `out` (at least `end - start`
+ * long) and returns how many. A window's features are presences, each counted once:
+ * with counts, a text that repeats the same mildly suspicious words ("tell me a
+ * story" fifty times, a log line a thousand times) scored higher the more it
+ * repeated, and long benign documents were flagged. Training and scoring both call
+ * this, so they see the same features. Linear in the window, no allocation: a bucket
+ * is marked with the window's stamp instead of clearing a set per window.
+ */
+export function distinctFeatures(hashes: Uint32Array, start: number, end: number, out: Uint32Array): number {
+  if (windowStamp === 0xffffffff) {
+    seenIn.fill(0);
+    windowStamp = 0;
+  }
+  const stamp = ++windowStamp;
+  let n = 0;
+  for (let k = start; k < end; k++) {
+    const h = hashes[k] as number;
+    if (seenIn[h] === stamp) continue;
+    seenIn[h] = stamp;
+    out[n++] = h;
+  }
+  return n;
+}
+
 /** The windows of `length` features: [start, end) pairs, half-overlapping; one window when short. */
 export function windows(length: number): [number, number][] {
   if (length <= WINDOW) return [[0, length]];

@@ -3,9 +3,10 @@
  * (classifier-features.ts), its weights trained by scanner/train.ts and embedded in
  * classifier-weights.ts (a module, so the compiled binary carries them). A text is
  * scored window by window and takes its highest window's score: an attack buried in
- * a long document still counts in full.
+ * a long document still counts in full. Each window counts its distinct features once,
+ * so neither length nor repetition raises a score.
  */
-import { featureHashes, STRIDE } from "./classifier-features.ts";
+import { featureHashes, HASH_SIZE, STRIDE } from "./classifier-features.ts";
 import { BIAS, SCALE, THRESHOLD, WEIGHTS_BASE64 } from "./classifier-weights.ts";
 
 export interface LinearModel {
@@ -19,30 +20,59 @@ export interface LinearModel {
 
 /** Reused between calls: scanning is synchronous, one text at a time. */
 let scratch: Uint32Array = new Uint32Array(4096);
+/** Per bucket, the last half-window block (counted across calls) that held it; 0 is no block. */
+const lastBlock = new Uint32Array(HASH_SIZE);
+let blockStamp = 0;
 
-/** The highest window logit of `text` (windows of WINDOW features, half overlapping). */
+/**
+ * The highest window logit of `text`. A window (WINDOW features, half overlapping the
+ * next) scores bias + scale * (sum of its distinct features' weights) / sqrt(distinct
+ * features), as distinctFeatures defines them for training: repeating text adds no
+ * feature, so it cannot add score. A window is two neighbouring half-window blocks, so
+ * each feature is visited once: a block's distinct features that the block before it
+ * lacked, added to that block's own distinct sum, give the window's.
+ */
 export function windowLogit(model: LinearModel, text: string): number {
   const { hashes, length } = featureHashes(text, scratch);
   scratch = hashes;
   const w = model.weights;
   if (length === 0) return model.bias;
-  // Sums per half-window block; a window is two neighbouring blocks.
+  if (blockStamp > 0xffffffff - (length / STRIDE + 2)) {
+    lastBlock.fill(0);
+    blockStamp = 0;
+  }
   let best = Number.NEGATIVE_INFINITY;
-  let previous = 0;
+  let previousSum = 0;
   let previousCount = 0;
   for (let start = 0; start < length; start += STRIDE) {
     const end = Math.min(length, start + STRIDE);
+    const block = ++blockStamp;
+    // This block's distinct features: all of them, and those the block before lacked.
     let sum = 0;
-    for (let k = start; k < end; k++) sum += w[hashes[k] as number] as number;
-    const count = end - start;
+    let count = 0;
+    let newSum = 0;
+    let newCount = 0;
+    for (let k = start; k < end; k++) {
+      const h = hashes[k] as number;
+      const last = lastBlock[h] as number;
+      if (last === block) continue;
+      lastBlock[h] = block;
+      const weight = w[h] as number;
+      sum += weight;
+      count++;
+      if (last !== block - 1 || start === 0) {
+        newSum += weight;
+        newCount++;
+      }
+    }
     // The first block alone is a window only when the text is that short.
     if (start > 0 || end === length) {
-      const total = start > 0 ? previous + sum : sum;
-      const n = start > 0 ? previousCount + count : count;
+      const total = start > 0 ? previousSum + newSum : sum;
+      const n = start > 0 ? previousCount + newCount : count;
       const logit = model.bias + (model.scale * total) / Math.sqrt(n);
       if (logit > best) best = logit;
     }
-    previous = sum;
+    previousSum = sum;
     previousCount = count;
   }
   return best;

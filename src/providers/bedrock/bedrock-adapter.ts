@@ -6,22 +6,21 @@
  */
 import { AwsClient } from "aws4fetch";
 import type { CallOptions, ProviderAdapter, UpstreamRequest } from "../adapter.ts";
+import { endpointUrl } from "../specs.ts";
 import type { Target } from "../target.ts";
 import { eventStreamToSse } from "./event-stream.ts";
 
 const PLATFORM_ANTHROPIC_VERSION = "bedrock-2023-05-31";
 
-export function bedrockBaseUrl(t: Target): string {
-  return t.baseUrl || `https://bedrock-runtime.${String(t.settings.region)}.amazonaws.com`;
-}
-
 export const bedrockAdapter = {
   wire: "messages",
   async request(t: Target, body: Record<string, unknown>, opts: CallOptions): Promise<UpstreamRequest> {
+    // The registry gives this adapter the bedrock format, which only the bedrock kind speaks.
+    if (t.kind !== "bedrock") throw new Error(`the bedrock adapter was handed a ${t.kind} target`);
     const { model: _model, stream: _stream, ...rest } = body;
     const beta = opts.headers.get("anthropic-beta");
     const payload = JSON.stringify({ anthropic_version: PLATFORM_ANTHROPIC_VERSION, ...rest, ...(beta ? { anthropic_beta: beta.split(",").map((b) => b.trim()) } : {}) });
-    const url = `${bedrockBaseUrl(t)}/model/${encodeURIComponent(t.model)}/${opts.stream ? "invoke-with-response-stream" : "invoke"}`;
+    const url = endpointUrl(t, `model/${encodeURIComponent(t.model)}/${opts.stream ? "invoke-with-response-stream" : "invoke"}`);
     const headers: Record<string, string> = { "content-type": "application/json", accept: opts.stream ? "application/vnd.amazon.eventstream" : "application/json" };
     if (t.credentials.type === "api-key") return { url, method: "POST", headers: { ...headers, authorization: `Bearer ${t.credentials.apiKey}` }, body: payload };
     const hash = new Bun.CryptoHasher("sha256").update(payload).digest("hex");
@@ -30,7 +29,7 @@ export const bedrockAdapter = {
       secretAccessKey: t.credentials.secretAccessKey,
       sessionToken: t.credentials.sessionToken,
       service: "bedrock",
-      region: String(t.settings.region),
+      region: t.settings.region,
     });
     const signed = await aws.sign(url, { method: "POST", headers: { ...headers, "x-amz-content-sha256": hash }, body: payload });
     return { url: signed.url, method: "POST", headers: Object.fromEntries(signed.headers), body: payload };

@@ -1,11 +1,11 @@
 /**
  * One write-behind flush as a few multi-row statements, for Postgres: the events in
- * chunks, every hourly roll-up row in one upsert, every key counter in one UPDATE ...
+ * chunks, every hourly and daily roll-up row in one upsert each, every key counter in one UPDATE ...
  * FROM (VALUES ...). Roll-up rows and keys are sorted, so two nodes flushing together
  * lock rows in the same order and never deadlock.
  */
 import type { FlushBatch, KeyTouch } from "../../domain/types.ts";
-import type { HourlyDelta } from "../hourly-rollup.ts";
+import { type DailyDelta, type HourlyDelta, rollUpDaily } from "../hourly-rollup.ts";
 import { USAGE_EVENT_COLUMNS, usageEventParams } from "../sqlite/rows.ts";
 
 export interface Statement {
@@ -16,6 +16,7 @@ export interface Statement {
 /** Events per INSERT: 14 parameters each, well below Postgres's 65,535 per statement. */
 const EVENTS_PER_INSERT = 1000;
 const HOURLY_COLUMNS = ["org_id", "hour", "key_id", "provider", "model", "requests", "errors", "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms_sum"];
+const DAILY_COLUMNS = ["org_id", "day", "provider", "model", "application_id", "requests", "errors", "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms_sum"];
 const ROWS_PER_UPSERT = 4000;
 
 /** `($1, $2), ($3, $4)` for `rows` rows of `width` values, each cast as `casts` says (VALUES lists need types). */
@@ -55,9 +56,25 @@ export function flushStatements(batch: FlushBatch, hourly: HourlyDelta[]): State
       params: chunk.flatMap((h) => [h.orgId, h.hour, h.keyId, h.provider, h.model, h.requests, h.errors, h.promptTokens, h.completionTokens, h.costMicros, h.latencyMsSum]),
     });
   }
+  const days = rollUpDaily(events).sort((a, b) => compare(a.orgId, b.orgId) || a.hour - b.hour || compare(a.provider, b.provider) || compare(a.model, b.model) || compare(a.applicationId, b.applicationId));
+  for (let i = 0; i < days.length; i += ROWS_PER_UPSERT) out.push(dailyUpsert(days.slice(i, i + ROWS_PER_UPSERT)));
   const touches = [...batch.keyTouches].sort((a, b) => compare(a.keyId, b.keyId));
   for (let i = 0; i < touches.length; i += ROWS_PER_UPSERT) out.push(keyTouchUpdate(touches.slice(i, i + ROWS_PER_UPSERT)));
   return out;
+}
+
+function dailyUpsert(days: DailyDelta[]): Statement {
+  return {
+    text: `INSERT INTO usage_daily (${DAILY_COLUMNS.join(", ")}) VALUES ${placeholders(days.length, DAILY_COLUMNS.length)}
+           ON CONFLICT (org_id, day, provider, model, application_id) DO UPDATE SET
+             requests = usage_daily.requests + excluded.requests,
+             errors = usage_daily.errors + excluded.errors,
+             prompt_tokens = usage_daily.prompt_tokens + excluded.prompt_tokens,
+             completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
+             cost_micros = usage_daily.cost_micros + excluded.cost_micros,
+             latency_ms_sum = usage_daily.latency_ms_sum + excluded.latency_ms_sum`,
+    params: days.flatMap((d) => [d.orgId, d.hour, d.provider, d.model, d.applicationId, d.requests, d.errors, d.promptTokens, d.completionTokens, d.costMicros, d.latencyMsSum]),
+  };
 }
 
 function keyTouchUpdate(touches: KeyTouch[]): Statement {

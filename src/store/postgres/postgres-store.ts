@@ -21,12 +21,16 @@ import {
   type ProviderConfigRecord,
   type ServiceAccount,
   type Session,
+  type EtlDocument,
   type UsageEvent,
   type UsageHourly,
+  type UsageSum,
   type User,
+  type WebhookDelivery,
 } from "../../domain/types.ts";
 import { hourOf, rollUpHourly } from "../hourly-rollup.ts";
-import { type Row, toApiKey, toAudit, toNotification, toOrganization, toProviderConfig, toServiceAccount, toSession, toUsageEvent, toUsageHourly, toUser } from "../sqlite/rows.ts";
+import { type Row, toApiKey, toAudit, toNotification, toOrganization, toProviderConfig, toServiceAccount, toSession, toEtlDocument, toUsageEvent, toUsageHourly, toUser, toWebhookDelivery } from "../sqlite/rows.ts";
+import { toUsageSums, type UsageSumOptions, usageSumQuery } from "../usage-sums.ts";
 import type { AuditPage, Store } from "../store.ts";
 import { flushStatements } from "./flush-statements.ts";
 import { migratePostgres } from "./migrate.ts";
@@ -58,6 +62,20 @@ export class PostgresStore implements Store {
 
   private async one(text: string, ...params: unknown[]): Promise<Row | null> {
     return (await this.all(text, ...params))[0] ?? null;
+  }
+
+  /** Statements that must apply together, in one transaction. */
+  private async transaction(statements: { text: string; params: unknown[] }[]): Promise<number[]> {
+    const started = performance.now();
+    try {
+      return await this.sql.begin(async (tx) => {
+        const counts: number[] = [];
+        for (const s of statements) counts.push(Number(((await tx.unsafe(s.text, s.params)) as unknown as { count: number }).count ?? 0));
+        return counts;
+      });
+    } finally {
+      this.observe((performance.now() - started) / 1000);
+    }
   }
 
   /** Rows changed by an INSERT/UPDATE/DELETE. */
@@ -112,11 +130,33 @@ export class PostgresStore implements Store {
     return r ? toUser(r) : null;
   }
 
+  async updateUserRole(id: string, role: User["role"]): Promise<User | null> {
+    await this.run("UPDATE users SET role = $1 WHERE id = $2", role, id);
+    return this.getUser(id);
+  }
+
+  async removeUser(id: string): Promise<boolean> {
+    const counts = await this.transaction([
+      { text: "DELETE FROM sessions WHERE user_id = $1", params: [id] },
+      { text: "DELETE FROM login_links WHERE user_id = $1", params: [id] },
+      { text: "DELETE FROM users WHERE id = $1", params: [id] },
+    ]);
+    return (counts[2] ?? 0) > 0;
+  }
+
   async listUsers(orgId: string): Promise<User[]> {
     return (await this.all("SELECT * FROM users WHERE org_id = $1 ORDER BY created_at, id", orgId)).map(toUser);
   }
 
   // Service accounts and keys
+
+  async deleteServiceAccount(id: string): Promise<boolean> {
+    const counts = await this.transaction([
+      { text: "DELETE FROM api_keys WHERE service_account_id = $1", params: [id] },
+      { text: "DELETE FROM service_accounts WHERE id = $1", params: [id] },
+    ]);
+    return (counts[1] ?? 0) > 0;
+  }
 
   async createServiceAccount(sa: ServiceAccount): Promise<void> {
     await this.run(
@@ -171,7 +211,8 @@ export class PostgresStore implements Store {
   }
 
   async revokeApiKey(id: string, at: number, reason: string | null): Promise<ApiKeyRecord | null> {
-    await this.run("UPDATE api_keys SET revoked_at = $1, revoked_reason = $2 WHERE id = $3 AND revoked_at IS NULL", at, reason, id);
+    // A key scheduled to stop later (rotation grace) may still be revoked sooner.
+    await this.run("UPDATE api_keys SET revoked_at = $1, revoked_reason = $2 WHERE id = $3 AND (revoked_at IS NULL OR revoked_at > $1)", at, reason, id);
     return this.getApiKey(id);
   }
 
@@ -205,6 +246,14 @@ export class PostgresStore implements Store {
 
   async deleteSession(idHash: string): Promise<void> {
     await this.run("DELETE FROM sessions WHERE id_hash = $1", idHash);
+  }
+
+  async listUserSessions(userId: string): Promise<Session[]> {
+    return (await this.all("SELECT * FROM sessions WHERE user_id = $1 ORDER BY last_seen_at DESC, id_hash", userId)).map(toSession);
+  }
+
+  async deleteUserSessions(userId: string): Promise<number> {
+    return this.run("DELETE FROM sessions WHERE user_id = $1", userId);
   }
 
   async deleteSessionsIdleSince(cutoff: number): Promise<number> {
@@ -320,6 +369,11 @@ export class PostgresStore implements Store {
     return (await this.all("SELECT * FROM usage_hourly WHERE org_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour, key_id, provider, model", orgId, from, to)).map(toUsageHourly);
   }
 
+  async sumUsage(orgId: string, from: number, to: number, opts: UsageSumOptions): Promise<UsageSum[]> {
+    const q = usageSumQuery(orgId, from, to, opts, (n) => `$${n}`);
+    return toUsageSums(orgId, await this.all(q.text, ...q.params));
+  }
+
   async sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number> {
     // From the hourly roll-ups: they outlive raw rows, and a month's sum must survive pruning.
     const hour = hourOf(from);
@@ -344,5 +398,53 @@ export class PostgresStore implements Store {
 
   async listNotifications(orgId: string, limit: number): Promise<Notification[]> {
     return (await this.all("SELECT * FROM notifications WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", orgId, limit)).map(toNotification);
+  }
+
+  async markNotificationsRead(orgId: string, ids: string[] | null, at: number): Promise<number> {
+    if (ids === null) return this.run("UPDATE notifications SET read_at = $1 WHERE org_id = $2 AND read_at IS NULL", at, orgId);
+    if (ids.length === 0) return 0;
+    return this.run("UPDATE notifications SET read_at = $1 WHERE org_id = $2 AND id = ANY($3::text[]) AND read_at IS NULL", at, orgId, ids);
+  }
+
+  async setWebhookSecret(orgId: string, sealed: string, at: number): Promise<void> {
+    await this.run("INSERT INTO webhook_secrets (org_id, sealed, created_at) VALUES ($1, $2, $3) ON CONFLICT (org_id) DO UPDATE SET sealed = excluded.sealed, created_at = excluded.created_at", orgId, sealed, at);
+  }
+
+  async getWebhookSecret(orgId: string): Promise<string | null> {
+    const r = await this.one("SELECT sealed FROM webhook_secrets WHERE org_id = $1", orgId);
+    return r ? String(r.sealed) : null;
+  }
+
+  async recordWebhookDelivery(d: WebhookDelivery): Promise<void> {
+    await this.run(
+      "INSERT INTO webhook_deliveries (id, org_id, notification_id, attempt, status, error, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      d.id, d.orgId, d.notificationId, d.attempt, d.status, d.error, d.createdAt,
+    );
+  }
+
+  async listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]> {
+    return (await this.all("SELECT * FROM webhook_deliveries WHERE org_id = $1 ORDER BY created_at DESC, attempt DESC LIMIT $2", orgId, limit)).map(toWebhookDelivery);
+  }
+
+  async recordEtlDocument(d: EtlDocument): Promise<void> {
+    await this.run(
+      "INSERT INTO etl_documents (id, org_id, created_at, original_tokens, optimized_tokens, cost_savings_micros, transformations) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      d.id, d.orgId, d.createdAt, d.originalTokens, d.optimizedTokens, d.costSavingsMicros, JSON.stringify(d.transformations),
+    );
+  }
+
+  async listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]> {
+    return (await this.all("SELECT * FROM etl_documents WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", orgId, limit)).map(toEtlDocument);
+  }
+
+  async sumEtlDocuments(orgId: string) {
+    const r = await this.one(
+      "SELECT COUNT(*) AS n, COALESCE(SUM(original_tokens), 0) AS o, COALESCE(SUM(optimized_tokens), 0) AS p, COALESCE(SUM(cost_savings_micros), 0) AS c FROM etl_documents WHERE org_id = $1",
+      orgId,
+    );
+    const transformations: Record<string, number> = {};
+    const names = await this.all("SELECT j.name, COUNT(*) AS n FROM etl_documents, jsonb_array_elements_text(etl_documents.transformations::jsonb) AS j(name) WHERE org_id = $1 GROUP BY j.name", orgId);
+    for (const t of names) transformations[String(t.name)] = Number(t.n);
+    return { documents: Number(r?.n ?? 0), originalTokens: Number(r?.o ?? 0), optimizedTokens: Number(r?.p ?? 0), costSavingsMicros: Number(r?.c ?? 0), transformations };
   }
 }

@@ -29,7 +29,8 @@ import {
 } from "../../domain/types.ts";
 import { MIGRATIONS } from "../migrations/index.ts";
 import type { AuditPage, Store } from "../store.ts";
-import { DAY_MS, hourOf, rollUpDaily, rollUpHourly } from "../hourly-rollup.ts";
+import { hourOf, rollUpDaily, rollUpHourly } from "../hourly-rollup.ts";
+import { toUsageSums, type UsageSumOptions, usageSumQuery } from "../usage-sums.ts";
 import {
   type Row,
   toApiKey,
@@ -47,14 +48,6 @@ import {
   USAGE_EVENT_COLUMNS,
   usageEventParams,
 } from "./rows.ts";
-
-const USAGE_DIMENSIONS: Record<UsageDimension, { expr: string; as: string }> = {
-  day: { expr: "(hour / 86400000) * 86400000", as: "day" },
-  provider: { expr: "provider", as: "provider" },
-  model: { expr: "model", as: "model" },
-  key: { expr: "key_id", as: "key_id" },
-  application: { expr: "application_id", as: "application_id" },
-};
 
 /** Usage events written by one INSERT (USAGE_EVENT_COLUMNS each, far below SQLite's limit). */
 const EVENTS_PER_INSERT = 64;
@@ -406,39 +399,9 @@ export class SqliteStore implements Store {
     return this.all("SELECT * FROM usage_hourly WHERE org_id = ? AND hour >= ? AND hour < ? ORDER BY hour", orgId, from, to).map(toUsageHourly);
   }
 
-  async sumUsage(orgId: string, from: number, to: number, opts: { by: UsageDimension[]; provider: string | null; application?: string | null }): Promise<UsageSum[]> {
-    // Whole days without the key dimension are read from the daily roll-up: far fewer rows.
-    const daily = !opts.by.includes("key") && from % DAY_MS === 0 && to % DAY_MS === 0;
-    const byApplication = opts.by.includes("application") || (opts.application ?? null) !== null;
-    // Only the daily roll-up knows applications.
-    if (byApplication && !daily) throw new Error("usage by application needs whole UTC days and no key dimension");
-    // Column expressions from a fixed table, never from input.
-    const dims = [...new Set(opts.by)].map((d) => (daily && d === "day" ? { expr: "day", as: "day" } : USAGE_DIMENSIONS[d]));
-    const select = dims.map((d) => `${d.expr} AS ${d.as}`).join(", ");
-    let where = `org_id = ? AND ${daily ? "day" : "hour"} >= ? AND ${daily ? "day" : "hour"} < ?`;
-    const params: unknown[] = [orgId, from, to];
-    if (opts.provider !== null) (where += " AND provider = ?"), params.push(opts.provider);
-    if (opts.application != null) (where += " AND application_id = ?"), params.push(opts.application);
-    const rows = this.all(
-      `SELECT ${select ? `${select}, ` : ""}SUM(requests) AS requests, SUM(errors) AS errors, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_micros) AS cost_micros, SUM(latency_ms_sum) AS latency_ms_sum FROM ${daily ? "usage_daily" : "usage_hourly"} WHERE ${where}${dims.length ? ` GROUP BY ${dims.map((d) => d.as).join(", ")}` : ""}`,
-      ...params,
-    );
-    return rows
-      .filter((r) => r.requests !== null)
-      .map((r) => ({
-        orgId,
-        hour: r.day === undefined ? 0 : Number(r.day),
-        keyId: r.key_id === undefined ? "" : String(r.key_id),
-        provider: r.provider === undefined ? "" : String(r.provider),
-        model: r.model === undefined ? "" : String(r.model),
-        applicationId: r.application_id === undefined ? "" : String(r.application_id),
-        requests: Number(r.requests),
-        errors: Number(r.errors),
-        promptTokens: Number(r.prompt_tokens),
-        completionTokens: Number(r.completion_tokens),
-        costMicros: Number(r.cost_micros),
-        latencyMsSum: Number(r.latency_ms_sum),
-      }));
+  async sumUsage(orgId: string, from: number, to: number, opts: UsageSumOptions): Promise<UsageSum[]> {
+    const q = usageSumQuery(orgId, from, to, opts, () => "?");
+    return toUsageSums(orgId, this.all(q.text, ...q.params));
   }
 
   async sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number> {

@@ -2,7 +2,7 @@
 import { expect, test } from "bun:test";
 import { messagesAdapter, vendorHeaders } from "../../../src/providers/anthropic/messages-adapter.ts";
 import { Catalog } from "../../../src/providers/catalog/catalog.ts";
-import type { Target } from "../../../src/providers/target.ts";
+import { targetFor } from "../../../src/providers/target.ts";
 
 test("every anthropic-* header passes; gateway credentials and other headers do not", () => {
   const caller = new Headers({
@@ -30,19 +30,7 @@ test("the version comes from anthropic-version, else msg-version, else the docum
 
 test("the upstream request carries the provider key, never the caller's gateway key", () => {
   const catalog = Catalog.builtIn();
-  const target: Target = {
-    kind: "anthropic",
-    info: catalog.kind("anthropic"),
-    format: "messages",
-    country: "US",
-    providerName: "anthropic",
-    configId: null,
-    baseUrl: "http://127.0.0.1:1",
-    credentials: { type: "api-key", apiKey: "sk-ant-provider" },
-    settings: {},
-    model: "claude-sonnet-4-5",
-    catalogModel: undefined,
-  };
+  const target = targetFor({ info: catalog.kind("anthropic"), baseUrl: "http://127.0.0.1:1", credentials: { type: "api-key", apiKey: "sk-ant-provider" }, model: "claude-sonnet-4-5", catalogModel: undefined });
   const req = messagesAdapter.request(target, { model: "x", max_tokens: 1, messages: [] }, { stream: false, headers: new Headers({ "x-api-key": "gw_live_caller", "anthropic-beta": "b1" }) });
   expect(req.headers).toEqual({ "content-type": "application/json", "x-api-key": "sk-ant-provider", "anthropic-version": "2023-06-01", "anthropic-beta": "b1" });
   expect(JSON.parse(req.body!).model).toBe("claude-sonnet-4-5");

@@ -1,0 +1,87 @@
+/**
+ * `POST /v1/messages/count_tokens` after admission: the model is resolved and
+ * authorized (stages 4-5) and the prompt scanned (stage 6) as for a real call, so a
+ * count can neither reach a provider the caller may not use nor carry what a call could
+ * not. Then it is asked of the provider when its adapter can count (the vendor's own
+ * endpoint), else counted here with the gateway's tokenizer (o200k, the one that prices
+ * calls whose provider reports no usage) and marked as an estimate. A count costs the
+ * provider nothing and is not charged or recorded as usage; the caller's rate bucket was
+ * charged at admission.
+ */
+import { ApiError } from "../lib/errors.ts";
+import { estimatePromptTokens } from "../lib/token-estimate.ts";
+import { canCountTokens } from "../providers/adapter.ts";
+import { adapterFor } from "../providers/registry.ts";
+import type { Target } from "../providers/target.ts";
+import { sendUpstream, upstreamFailure } from "../providers/upstream.ts";
+import type { MessagesCountTokensRequest } from "../schemas/messages.ts";
+import type { OrgSettings } from "../state/org-settings.ts";
+import { authorizeTarget } from "./authorize.ts";
+import type { CallInput } from "./call-types.ts";
+import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
+import { isSandbox } from "./sandbox.ts";
+import { sandboxTarget } from "./sandbox-target.ts";
+import { messagesTexts } from "./scan/request-texts.ts";
+import { scanRequest } from "./security-scan.ts";
+
+export interface CountTokensDeps {
+  resolve: ResolveDeps;
+  settings: OrgSettings;
+  upstreamTimeoutMs: number;
+}
+
+export interface TokenCount {
+  inputTokens: number;
+  /** Counted by the gateway's tokenizer, not by the provider. */
+  estimated: boolean;
+  /** `provider/model` the count is for. */
+  servedBy: string;
+  /** The `x-gw-security` header. */
+  security: string;
+}
+
+/** What the request would send, counted as the mock and the reservation count it: system, turns, tool definitions. */
+function localCount(body: Record<string, unknown>): number {
+  const system = body.system === undefined ? [] : [{ role: "system", content: body.system }];
+  const tools = Array.isArray(body.tools) ? [{ role: "system", content: JSON.stringify(body.tools) }] : [];
+  return estimatePromptTokens([...system, ...(body.messages as { content?: unknown }[]), ...tools]);
+}
+
+function secretsOf(t: Target): string[] {
+  return t.credentials.type === "api-key" ? [t.credentials.apiKey] : [t.credentials.secretAccessKey, t.credentials.sessionToken ?? ""];
+}
+
+export async function countTokens(deps: CountTokensDeps, input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
+  const { identity } = input.scope;
+  const sandbox = isSandbox(identity);
+  const target = await (sandbox ? sandboxTarget : resolveTarget)(deps.resolve, identity, request.model, input.headers);
+  authorizeTarget(identity, target);
+  const adapter = adapterFor(target.format);
+  if (adapter.wire !== "messages") {
+    throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; count_tokens is for messages-format models.`, { param: "model" });
+  }
+  const settings = await deps.settings.get(identity.organization.id);
+  const scanned = scanRequest(request, messagesTexts, settings.piiAction);
+  const servedBy = `${target.providerName}/${target.model}`;
+  const estimate = (): TokenCount => ({ inputTokens: localCount(scanned.body), estimated: true, servedBy, security: scanned.header });
+  // A sandbox key never reaches a provider.
+  if (sandbox || !canCountTokens(adapter)) return estimate();
+  const up = await sendUpstream(adapter.countTokensRequest(target, scanned.body, { stream: false, headers: input.headers }), {
+    caller: input.caller,
+    timeoutMs: deps.upstreamTimeoutMs,
+    providerName: target.providerName,
+  });
+  try {
+    // A server that speaks the messages format without this endpoint: counted here instead.
+    if (up.response.status === 404) {
+      await up.response.body?.cancel();
+      return estimate();
+    }
+    if (!up.response.ok) throw await upstreamFailure(up.response, target.providerName, secretsOf(target));
+    const body = (await up.response.json().catch(() => null)) as { input_tokens?: unknown } | null;
+    if (typeof body?.input_tokens !== "number") throw new ApiError(502, "provider_error", `${target.providerName} answered count_tokens without input_tokens.`);
+    return { inputTokens: body.input_tokens, estimated: false, servedBy, security: scanned.header };
+  } finally {
+    up.done();
+  }
+}

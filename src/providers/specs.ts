@@ -1,0 +1,62 @@
+/**
+ * The spec registry: which spec each provider kind has. With the adapter registry
+ * (format -> adapter) this is the only place that maps provider kinds to code.
+ */
+import { anthropicSpec } from "./anthropic/anthropic-spec.ts";
+import { type AzureSettings, azureSpec } from "./azure/azure-spec.ts";
+import { type BedrockSettings, bedrockSpec } from "./bedrock/bedrock-spec.ts";
+import { PROVIDER_KINDS, type ProviderKind } from "./catalog/provider-kinds.ts";
+import { vendorSpec } from "./openai-compatible/vendor-spec.ts";
+import { customSpec, selfHostedSpec } from "./own-models/own-models-spec.ts";
+import { badRequest } from "../lib/errors.ts";
+import { type Endpoint, type NoSettings, type ProviderSpec, SETTINGS_FIELDS, type SettingsInput } from "./spec.ts";
+
+/** Each kind's typed settings. */
+export type SettingsMap = {
+  [K in ProviderKind]: K extends "azure-openai" ? AzureSettings : K extends "bedrock" ? BedrockSettings : NoSettings;
+};
+
+type SpecMap = { [K in ProviderKind]: ProviderSpec<SettingsMap[K]> };
+
+const SPECS: SpecMap = {
+  openai: vendorSpec,
+  anthropic: anthropicSpec,
+  google: vendorSpec,
+  mistral: vendorSpec,
+  cohere: vendorSpec,
+  xai: vendorSpec,
+  ai21: vendorSpec,
+  deepseek: vendorSpec,
+  groq: vendorSpec,
+  together: vendorSpec,
+  fireworks: vendorSpec,
+  openrouter: vendorSpec,
+  perplexity: vendorSpec,
+  "azure-openai": azureSpec,
+  bedrock: bedrockSpec,
+  "self-hosted": selfHostedSpec,
+  custom: customSpec,
+};
+
+export function specFor<K extends ProviderKind>(kind: K): SpecMap[K] {
+  return SPECS[kind];
+}
+
+/** Where one operation of a call goes, as the target's kind addresses it. */
+export function endpointUrl<K extends ProviderKind>(t: Endpoint<SettingsMap[K]> & { kind: K }, operation: string): string {
+  return SPECS[t.kind].url(t, operation);
+}
+
+/** The kinds whose spec takes a settings field, for the 400 that names them. */
+const TAKEN_BY = Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, PROVIDER_KINDS.filter((k) => SPECS[k].settingsFields.includes(field)).join(" and ")])) as Record<keyof SettingsInput, string>;
+
+/** The settings to store for a configuration of this kind: a 400 for a field of another kind's, else the kind's own reading. */
+export function settingsFor(kind: ProviderKind, input: SettingsInput, current: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const spec = SPECS[kind];
+  for (const field of SETTINGS_FIELDS) {
+    if (input[field] !== undefined && !spec.settingsFields.includes(field)) {
+      throw badRequest(`params.${field}: only ${TAKEN_BY[field]} providers take ${field}`, { param: `params.${field}` });
+    }
+  }
+  return spec.settingsFrom(input, current);
+}
