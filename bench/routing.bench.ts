@@ -56,7 +56,11 @@ export function runRoutingBench(quick = false): RoutingResult {
   const body = { messages: [{ role: "user", content: "word ".repeat(205) }], max_tokens: 100 };
   const needs = chatNeeds(body);
   for (let i = 0; i < Math.min(10_000, iterations); i++) decide(candidates, needs, "balanced");
-  return { candidates: candidates.length, decideMicros: cpuPerCall(() => decide(candidates, needs, "balanced"), iterations), needsMicros: cpuPerCall(() => chatNeeds(body), iterations) };
+  return {
+    candidates: candidates.length,
+    decideMicros: cpuPerCall(() => decide(candidates, needs, "balanced"), iterations),
+    needsMicros: cpuPerCall(() => chatNeeds(body), iterations),
+  };
 }
 
 if (import.meta.main) console.log(runRoutingBench(process.argv.includes("--quick")));

@@ -16,9 +16,17 @@ import { defineOperation } from "./registry.ts";
 
 /** The specification's route request; the usual chat fields (temperature, max_tokens, tools, ...) ride along. */
 export const RouteParams = Type.Object({
-  strategy: Type.Union(STRATEGIES.map((s) => Type.Literal(s)), { errorMessage: `must be one of ${STRATEGIES.join(", ")}` }),
+  strategy: Type.Union(
+    STRATEGIES.map((s) => Type.Literal(s)),
+    { errorMessage: `must be one of ${STRATEGIES.join(", ")}` },
+  ),
   messages: Type.Array(Type.Unknown(), { minItems: 1 }),
-  task_type: Type.Optional(Type.Union(TASK_TYPES.map((t) => Type.Literal(t)), { errorMessage: `must be one of ${TASK_TYPES.join(", ")}` })),
+  task_type: Type.Optional(
+    Type.Union(
+      TASK_TYPES.map((t) => Type.Literal(t)),
+      { errorMessage: `must be one of ${TASK_TYPES.join(", ")}` },
+    ),
+  ),
   fallback: Type.Optional(Type.Boolean()),
   model: Type.Optional(Type.Literal("gateway/auto")),
 });
@@ -29,23 +37,37 @@ export const routeParams = compileValidator(RouteParams);
 export async function routeAndAnswer(calls: ModelCalls, call: CallInput, params: Record<string, unknown>, where: string) {
   const p = routeParams.parse(params, where);
   const { strategy, task_type, fallback, ...chat } = p as typeof p & Record<string, unknown>;
-  if (chat.stream === true) throw badRequest(`${where}.stream: a routed answer comes whole; stream through /v1/chat/completions with model "gateway/auto"`, { param: `${where}.stream` });
+  if (chat.stream === true)
+    throw badRequest(`${where}.stream: a routed answer comes whole; stream through /v1/chat/completions with model "gateway/auto"`, {
+      param: `${where}.stream`,
+    });
   const request = chatCompletionRequest.parse({ ...chat, model: "gateway/auto" }, where);
   const started = performance.now();
   const { outcome, target, routed } = await calls.route(call, request, { strategy, task: task_type, fallback });
   const latencyMs = performance.now() - started;
   const { decision } = routed;
-  const served = decision.ranked.find((r) => r.candidate.providerName === target.providerName && r.candidate.model === target.model) ?? decision.ranked[0]!;
+  const served =
+    decision.ranked.find((r) => r.candidate.providerName === target.providerName && r.candidate.model === target.model) ??
+    decision.ranked[0]!;
   if (outcome.type !== "json") throw badRequest(`${where}.stream: a routed answer comes whole`);
   return {
-    answer: routeAnswer({ strategy, reasoning: decision.reasoning, ranked: decision.ranked, served, completion: JSON.parse(outcome.text) as Record<string, unknown>, costMicros: outcome.costMicros, latencyMs }),
+    answer: routeAnswer({
+      strategy,
+      reasoning: decision.reasoning,
+      ranked: decision.ranked,
+      served,
+      completion: JSON.parse(outcome.text) as Record<string, unknown>,
+      costMicros: outcome.costMicros,
+      latencyMs,
+    }),
     outcome,
   };
 }
 
 export const aiRoute = defineOperation({
   id: "ai.route",
-  summary: "Routes a chat request by strategy (cost, speed, quality, balanced) and answers with the choice, its reasons, the alternatives and the completion.",
+  summary:
+    "Routes a chat request by strategy (cost, speed, quality, balanced) and answers with the choice, its reasons, the alternatives and the completion.",
   params: Type.Record(Type.String(), Type.Unknown()),
   async run({ deps, call, responseHeaders }, params) {
     const { answer, outcome } = await routeAndAnswer(deps.calls, call, params, "params");

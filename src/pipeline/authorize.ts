@@ -13,7 +13,6 @@ import type { Target } from "../providers/target.ts";
 import type { Identity } from "../domain/identity.ts";
 import type { ProviderLimits } from "../domain/types.ts";
 
-
 /**
  * A target as resolution hands it over: with the configured provider's precomputed
  * verdicts, when it has one. (Targets built elsewhere, such as in benchmarks, carry none.)

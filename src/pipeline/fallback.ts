@@ -38,7 +38,11 @@ export interface Attempted<O extends CallOutcome> {
   attempts: number;
 }
 
-export async function runAttempts<O extends CallOutcome>(plan: AttemptPlan, health: ProviderHealth | undefined, attempt: (target: ResolvedTarget) => Promise<O>): Promise<Attempted<O>> {
+export async function runAttempts<O extends CallOutcome>(
+  plan: AttemptPlan,
+  health: ProviderHealth | undefined,
+  attempt: (target: ResolvedTarget) => Promise<O>,
+): Promise<Attempted<O>> {
   const targets = plan.fallback ? plan.targets : plan.targets.slice(0, 1);
   let attempts = 0;
   let last: unknown = null;
@@ -69,5 +73,9 @@ export async function runAttempts<O extends CallOutcome>(plan: AttemptPlan, heal
 /** The error as the caller sees it, telling how many providers were tried. */
 function withAttempts(err: unknown, attempts: number): unknown {
   if (!(err instanceof ApiError) || attempts < 2) return err;
-  return new ApiError(err.status, err.code, err.message, { details: { ...err.details, attempts }, param: err.param, headers: { ...err.headers, "x-gw-attempts": String(attempts) } });
+  return new ApiError(err.status, err.code, err.message, {
+    details: { ...err.details, attempts },
+    param: err.param,
+    headers: { ...err.headers, "x-gw-attempts": String(attempts) },
+  });
 }

@@ -115,7 +115,9 @@ export class Forwarder {
     try {
       const req = await build();
       held.sentAtMs = this.now();
-      const outcome = stream ? await this.stream(input, target, adapter, req, route, held, size) : await this.json(input, target, req, route, held);
+      const outcome = stream
+        ? await this.stream(input, target, adapter, req, route, held, size)
+        : await this.json(input, target, req, route, held);
       if (this.deps.spend.catalog.price(target.model, target.kind).estimated) outcome.priceEstimated = true;
       return outcome;
     } catch (err) {
@@ -175,7 +177,15 @@ export class Forwarder {
     return { type: "json", status: up.response.status, text, servedBy: `${target.providerName}/${target.model}`, costMicros };
   }
 
-  private async stream(input: CallInput, target: Target, adapter: ProviderAdapter, req: UpstreamRequest, route: Route, held: Held, size: CallSize): Promise<StreamOutcome> {
+  private async stream(
+    input: CallInput,
+    target: Target,
+    adapter: ProviderAdapter,
+    req: UpstreamRequest,
+    route: Route,
+    held: Held,
+    size: CallSize,
+  ): Promise<StreamOutcome> {
     const up = await this.send(input, target, req, held);
     // Headers arrived: from here the stream runs as long as the provider and the client keep it open.
     up.done();
@@ -217,7 +227,12 @@ export class Forwarder {
     if (!body) throw new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
     if (adapter.sseBody) body = adapter.sseBody(body);
     if (route.restream) body = body.pipeThrough(route.restream());
-    return { type: "stream", status: up.response.status, stream: sseTapSource(body, tap), servedBy: `${target.providerName}/${target.model}` };
+    return {
+      type: "stream",
+      status: up.response.status,
+      stream: sseTapSource(body, tap),
+      servedBy: `${target.providerName}/${target.model}`,
+    };
   }
 
   private answered(target: Target, ttfbMs: number, totalMs: number): void {
@@ -231,13 +246,25 @@ export class Forwarder {
 
   private substitution(target: Target, usage: CallUsage): ApiError | null {
     if (isSameModel(target.model, usage.model)) return null;
-    return new ApiError(502, "model_substitution_detected", `${target.providerName} answered with model "${usage.model}" instead of the requested "${target.model}".`, {
-      details: { requested: target.model, answered: usage.model },
-    });
+    return new ApiError(
+      502,
+      "model_substitution_detected",
+      `${target.providerName} answered with model "${usage.model}" instead of the requested "${target.model}".`,
+      {
+        details: { requested: target.model, answered: usage.model },
+      },
+    );
   }
 
   /** One usage event (a failure's status and code, or the provider's status), and the reservation settled with its cost. */
-  private async account(input: CallInput, target: Target, usage: CallUsage, failure: ApiError | null, held: Held, okStatus = 200): Promise<number> {
+  private async account(
+    input: CallInput,
+    target: Target,
+    usage: CallUsage,
+    failure: ApiError | null,
+    held: Held,
+    okStatus = 200,
+  ): Promise<number> {
     const cost = await this.deps.accountant.record(input.scope, {
       provider: target.kind,
       model: target.model,
@@ -271,4 +298,3 @@ function chargeCutStream(usage: CallUsage, size: CallSize, pieces: number): void
   if (usage.promptTokens === 0) usage.promptTokens = estimatedPromptTokens(size);
   usage.completionTokens = Math.max(usage.completionTokens, pieces);
 }
-

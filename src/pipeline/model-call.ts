@@ -82,7 +82,11 @@ export class ModelCalls {
    * and task given in the request, answered with the router's decision beside the
    * completion.
    */
-  async route(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>, route: Pick<RouteRequest, "strategy" | "task" | "fallback">) {
+  async route(
+    input: CallInput,
+    request: ChatCompletionRequest & Record<string, unknown>,
+    route: Pick<RouteRequest, "strategy" | "task" | "fallback">,
+  ) {
     const { plan, outcome, target } = await this.chatAttempts(input, { ...request, model: AUTO_MODEL }, route);
     return { outcome, target, routed: plan.routed! };
   }
@@ -92,7 +96,9 @@ export class ModelCalls {
     const scanned = await this.scan(input, request, chatTexts);
     const body = scanned.body as typeof request;
     const sandbox = isSandbox(input.scope.identity);
-    const done = await this.attempts(input, plan, (target) => (sandbox ? sandboxChat(input, this.modelFor(plan, target, body), this.deps.accountant) : this.chatTo(input, target, body)));
+    const done = await this.attempts(input, plan, (target) =>
+      sandbox ? sandboxChat(input, this.modelFor(plan, target, body), this.deps.accountant) : this.chatTo(input, target, body),
+    );
     return { plan, target: done.target, outcome: withSecurity(routedOutcome(plan, done), scanned.header) };
   }
 
@@ -103,8 +109,17 @@ export class ModelCalls {
     const callerWantsUsage = body.stream_options?.include_usage === true;
     const keep = !stream || callerWantsUsage ? undefined : (data: string) => !isUsageOnlyChunk(data);
     if (adapter.wire === "chat") {
-      const upstreamBody = stream && !callerWantsUsage ? { ...body, stream_options: { ...body.stream_options, include_usage: true } } : body;
-      return this.forwarder.forward(input, target, adapter, () => adapter.request(target, upstreamBody, { stream, headers: input.headers }), stream, { wire: openAiWire, keep }, chatSize(body));
+      const upstreamBody =
+        stream && !callerWantsUsage ? { ...body, stream_options: { ...body.stream_options, include_usage: true } } : body;
+      return this.forwarder.forward(
+        input,
+        target,
+        adapter,
+        () => adapter.request(target, upstreamBody, { stream, headers: input.headers }),
+        stream,
+        { wire: openAiWire, keep },
+        chatSize(body),
+      );
     }
     const translated = chatToMessagesRequest(body);
     const route: Route = {
@@ -114,7 +129,15 @@ export class ModelCalls {
       restream: messagesStreamToChat,
       keep,
     };
-    return this.forwarder.forward(input, target, adapter, () => adapter.request(target, translated, { stream, headers: input.headers }), stream, route, chatSize(body));
+    return this.forwarder.forward(
+      input,
+      target,
+      adapter,
+      () => adapter.request(target, translated, { stream, headers: input.headers }),
+      stream,
+      route,
+      chatSize(body),
+    );
   }
 
   async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
@@ -126,11 +149,24 @@ export class ModelCalls {
     const done = await this.attempts(input, plan, async (target) => {
       const adapter = adapterFor(target.format);
       if (adapter.wire !== "messages") {
-        throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`, { param: "model" });
+        throw new ApiError(
+          400,
+          "invalid_request",
+          `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`,
+          { param: "model" },
+        );
       }
       if (sandbox) return sandboxMessages(input, this.modelFor(plan, target, body), this.deps.accountant);
       const stream = body.stream === true;
-      return this.forwarder.forward(input, target, adapter, () => adapter.request(target, body, { stream, headers: input.headers }), stream, { wire: messagesWire }, size);
+      return this.forwarder.forward(
+        input,
+        target,
+        adapter,
+        () => adapter.request(target, body, { stream, headers: input.headers }),
+        stream,
+        { wire: messagesWire },
+        size,
+      );
     });
     return withSecurity(routedOutcome(plan, done), scanned.header);
   }
@@ -142,16 +178,33 @@ export class ModelCalls {
     const body = scanned.body as typeof request;
     const adapter = adapterFor(target.format);
     if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
-      throw new ApiError(400, "wrong_endpoint", `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`, { param: "model" });
+      throw new ApiError(
+        400,
+        "wrong_endpoint",
+        `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`,
+        { param: "model" },
+      );
     }
     if (isSandbox(input.scope.identity)) return withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header);
-    const outcome = (await this.forwarder.forward(input, target, adapter, () => adapter.embeddingsRequest(target, body), false, { wire: openAiWire, membersOnly: true }, { input: body.input })) as JsonOutcome;
+    const outcome = (await this.forwarder.forward(
+      input,
+      target,
+      adapter,
+      () => adapter.embeddingsRequest(target, body),
+      false,
+      { wire: openAiWire, membersOnly: true },
+      { input: body.input },
+    )) as JsonOutcome;
     return withSecurity(outcome, scanned.header);
   }
 
   /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */
   countTokens(input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
-    return countTokens({ resolve: this.deps.resolve, settings: this.deps.spend.settings, upstreamTimeoutMs: this.deps.upstreamTimeoutMs }, input, request);
+    return countTokens(
+      { resolve: this.deps.resolve, settings: this.deps.spend.settings, upstreamTimeoutMs: this.deps.upstreamTimeoutMs },
+      input,
+      request,
+    );
   }
 
   /** Stage 6: scan every text the call sends, with the organization's PII action. */
@@ -177,7 +230,11 @@ export class ModelCalls {
   }
 
   /** One attempt per target until one answers; targets after the first are authorized as their turn comes. */
-  private attempts<O extends CallOutcome>(input: CallInput, plan: RoutedPlan, attempt: (target: ResolvedTarget) => Promise<O>): Promise<Attempted<O>> {
+  private attempts<O extends CallOutcome>(
+    input: CallInput,
+    plan: RoutedPlan,
+    attempt: (target: ResolvedTarget) => Promise<O>,
+  ): Promise<Attempted<O>> {
     const first = plan.targets[0];
     return runAttempts(plan, this.deps.health, (target) => {
       if (target !== first) authorizeTarget(input.scope.identity, target);
@@ -200,7 +257,11 @@ function routedOutcome<O extends CallOutcome>(plan: RoutedPlan, done: Attempted<
 }
 
 function messagesNeeds(body: MessagesRequest): RouteNeeds {
-  const needs = chatNeeds({ messages: [{ content: body.system }, ...body.messages], tools: body.tools as unknown[] | undefined, max_tokens: body.max_tokens });
+  const needs = chatNeeds({
+    messages: [{ content: body.system }, ...body.messages],
+    tools: body.tools as unknown[] | undefined,
+    max_tokens: body.max_tokens,
+  });
   return needs;
 }
 

@@ -19,7 +19,11 @@ export interface LimitTicket {
   settle(actualTokens: number): void;
 }
 
-const LIMIT_WORDS = { requestsPerMinute: "requests per minute", tokensPerMinute: "tokens per minute", requestsPerDay: "requests per day" } as const;
+const LIMIT_WORDS = {
+  requestsPerMinute: "requests per minute",
+  tokensPerMinute: "tokens per minute",
+  requestsPerDay: "requests per day",
+} as const;
 
 function hasLimits(target: ResolvedTarget): boolean {
   const l = target.limits;
@@ -35,8 +39,13 @@ export function takeProviderLimit(deps: ProviderLimitDeps, target: ResolvedTarge
   if (d.ok) return d;
   const resetAt = new Date(d.resetAtMs).toISOString();
   const retryAfter = Math.max(1, Math.ceil((d.resetAtMs - deps.now()) / 1000));
-  throw new ApiError(429, "rate_limit_exceeded", `${target.providerName} is at its configured limit of ${d.max} ${LIMIT_WORDS[d.limit]}; it resets at ${resetAt}.`, {
-    details: { provider: target.providerName, limit: d.limit, max: d.max, resetAt },
-    headers: { "retry-after": String(retryAfter) },
-  });
+  throw new ApiError(
+    429,
+    "rate_limit_exceeded",
+    `${target.providerName} is at its configured limit of ${d.max} ${LIMIT_WORDS[d.limit]}; it resets at ${resetAt}.`,
+    {
+      details: { provider: target.providerName, limit: d.limit, max: d.max, resetAt },
+      headers: { "retry-after": String(retryAfter) },
+    },
+  );
 }

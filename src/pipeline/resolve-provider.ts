@@ -39,7 +39,8 @@ function wantedFor(deps: ResolveDeps, usable: LiveProvider[], id: string, perReq
     const rest = id.slice(slash + 1);
     const named = usable.find((p) => p.record.name === prefix);
     if (named && rest) return { kind: named.kind, model: rest, provider: named };
-    if (isProviderKind(prefix) && rest && (perRequestKind === prefix || usable.some((p) => p.kind === prefix))) return { kind: prefix, model: rest };
+    if (isProviderKind(prefix) && rest && (perRequestKind === prefix || usable.some((p) => p.kind === prefix)))
+      return { kind: prefix, model: rest };
   }
   if (PLATFORM_MODEL_ID.test(id)) return { kind: "bedrock", model: id };
   const entry = deps.catalog.model(id);
@@ -49,7 +50,12 @@ function wantedFor(deps: ResolveDeps, usable: LiveProvider[], id: string, perReq
   const vendor = deps.catalog.vendorFor(id);
   if (vendor) return { kind: vendor, model: id };
   if (perRequestKind) return { kind: perRequestKind, model: id };
-  throw new ApiError(404, "model_not_found", `The model "${id.slice(0, 200)}" is not in the catalog and no configured provider declares it; name a provider as "<provider>/<model>".`, { param: "model" });
+  throw new ApiError(
+    404,
+    "model_not_found",
+    `The model "${id.slice(0, 200)}" is not in the catalog and no configured provider declares it; name a provider as "<provider>/<model>".`,
+    { param: "model" },
+  );
 }
 
 function perRequestKindOf(headers: Headers): ProviderKind | null {
@@ -72,21 +78,37 @@ export async function resolveTarget(deps: ResolveDeps, identity: Identity, model
     // The organization's own address for this kind (a proxy, a self-hosted endpoint) wins over the vendor's public one.
     const configured = (wanted.provider?.kind === kind ? wanted.provider : undefined) ?? usable.find((p) => p.kind === kind);
     const baseUrl = configured?.record.baseUrl ?? info.defaultBaseUrl;
-    if (!baseUrl) throw badRequest(`x-gw-provider-key: ${kind} has no public address; configure it with provider.create instead`, { param: "x-gw-provider-key" });
+    if (!baseUrl)
+      throw badRequest(`x-gw-provider-key: ${kind} has no public address; configure it with provider.create instead`, {
+        param: "x-gw-provider-key",
+      });
     if (!perRequestKey.trim()) throw badRequest("x-gw-provider-key: empty", { param: "x-gw-provider-key" });
     const credentials = { type: "api-key" as const, apiKey: perRequestKey.trim() };
     if (!configured) return targetFor({ info, baseUrl, credentials, model: wanted.model, catalogModel });
     // The configuration's address, format, country and settings; never its key, and no configuration id: nothing is counted against it.
-    const viaConfigured = targetFor({ info, baseUrl, credentials, model: wanted.model, catalogModel, config: configured.record, country: providerCountry(deps.catalog, kind, configured.record) });
+    const viaConfigured = targetFor({
+      info,
+      baseUrl,
+      credentials,
+      model: wanted.model,
+      catalogModel,
+      config: configured.record,
+      country: providerCountry(deps.catalog, kind, configured.record),
+    });
     return { ...viaConfigured, providerName: kind, configId: null };
   }
 
   const chosen = wanted.provider ?? usable.find((p) => p.kind === wanted.kind);
   if (!chosen) {
-    throw new ApiError(400, "provider_not_configured", `No ${wanted.kind} provider is configured for you or your organization. Add your ${wanted.kind} key once with the gateway operation provider.create (provider: "${wanted.kind}"), or send it per request in x-gw-provider-key.`, {
-      param: "model",
-      details: { provider: wanted.kind, model: wanted.model },
-    });
+    throw new ApiError(
+      400,
+      "provider_not_configured",
+      `No ${wanted.kind} provider is configured for you or your organization. Add your ${wanted.kind} key once with the gateway operation provider.create (provider: "${wanted.kind}"), or send it per request in x-gw-provider-key.`,
+      {
+        param: "model",
+        details: { provider: wanted.kind, model: wanted.model },
+      },
+    );
   }
   const info = deps.catalog.kind(chosen.kind);
   const baseUrl = chosen.record.baseUrl ?? info.defaultBaseUrl ?? "";

@@ -64,36 +64,59 @@ function fallbackOn(headers: Headers): boolean {
 async function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: Headers, model: string): Promise<string[]> {
   const raw = headers.get("x-gw-fallback-models");
   if (raw === null) return (await deps.settings.get(identity.organization.id)).fallbackModels?.[model] ?? [];
-  const models = raw.split(",").map((m) => m.trim()).filter((m) => m !== "");
-  if (models.length === 0 || models.length > MAX_TARGETS - 1) throw badRequest(`x-gw-fallback-models: 1 to ${MAX_TARGETS - 1} model ids separated by commas`, { param: "x-gw-fallback-models" });
+  const models = raw
+    .split(",")
+    .map((m) => m.trim())
+    .filter((m) => m !== "");
+  if (models.length === 0 || models.length > MAX_TARGETS - 1)
+    throw badRequest(`x-gw-fallback-models: 1 to ${MAX_TARGETS - 1} model ids separated by commas`, { param: "x-gw-fallback-models" });
   return models;
 }
 
 async function strategyFor(deps: RoutePlanDeps, identity: Identity, headers: Headers): Promise<Strategy> {
   const raw = headers.get("x-gw-route");
   if (raw !== null) {
-    if (!isStrategy(raw)) throw badRequest(`x-gw-route: one of cost, speed, quality, balanced, not "${raw.slice(0, 20)}"`, { param: "x-gw-route" });
+    if (!isStrategy(raw))
+      throw badRequest(`x-gw-route: one of cost, speed, quality, balanced, not "${raw.slice(0, 20)}"`, { param: "x-gw-route" });
     return raw;
   }
   return (await deps.settings.get(identity.organization.id)).defaultRouteStrategy ?? "balanced";
 }
 
 /** The targets for a call, in the order to try them. The first is authorized by the caller, the rest per attempt. */
-export async function planRoute(deps: RoutePlanDeps, resolve: Resolver, identity: Identity, headers: Headers, req: RouteRequest): Promise<RoutedPlan> {
+export async function planRoute(
+  deps: RoutePlanDeps,
+  resolve: Resolver,
+  identity: Identity,
+  headers: Headers,
+  req: RouteRequest,
+): Promise<RoutedPlan> {
   const fallback = req.fallback ?? fallbackOn(headers);
   if (req.model !== AUTO_MODEL) {
     const first = await resolve(deps.resolve, identity, req.model, headers);
     const targets: AttemptPlan["targets"] = [first];
     // Fallback models are named by the caller and resolved as any model would be, when their turn comes; the per-request key serves the first only.
-    if (fallback) for (const m of await fallbackModels(deps, identity, headers, req.model)) targets.push(() => resolve(deps.resolve, identity, m, NO_HEADERS));
+    if (fallback)
+      for (const m of await fallbackModels(deps, identity, headers, req.model))
+        targets.push(() => resolve(deps.resolve, identity, m, NO_HEADERS));
     return { targets, fallback, routed: null };
   }
-  if (headers.get("x-gw-provider-key") !== null) throw badRequest(`x-gw-provider-key: a per-request key names one provider; it cannot be routed. Name a model instead of ${AUTO_MODEL}.`, { param: "x-gw-provider-key" });
+  if (headers.get("x-gw-provider-key") !== null)
+    throw badRequest(
+      `x-gw-provider-key: a per-request key names one provider; it cannot be routed. Name a model instead of ${AUTO_MODEL}.`,
+      { param: "x-gw-provider-key" },
+    );
   const strategy = req.strategy ?? (await strategyFor(deps, identity, headers));
   const providers = await deps.resolve.directory.get(identity.organization.id);
-  const candidates = routeCandidates(providers, identity, { catalog: deps.resolve.catalog, health: deps.health, atLimit: (id) => atLimit(deps, providers, id) }, { format: req.format });
+  const candidates = routeCandidates(
+    providers,
+    identity,
+    { catalog: deps.resolve.catalog, health: deps.health, atLimit: (id) => atLimit(deps, providers, id) },
+    { format: req.format },
+  );
   const decision = decide(candidates, req.needs(), strategy, req.task);
-  if (!decision.ok) throw new ApiError(400, "moe_routing_unavailable", decision.message, { param: "model", details: { reason: decision.reason } });
+  if (!decision.ok)
+    throw new ApiError(400, "moe_routing_unavailable", decision.message, { param: "model", details: { reason: decision.reason } });
   const [best, ...rest] = decision.ranked.slice(0, MAX_TARGETS).map((s) => `${s.candidate.providerName}/${s.candidate.model}`);
   const targets: AttemptPlan["targets"] = [await resolve(deps.resolve, identity, best!, NO_HEADERS)];
   for (const model of rest) targets.push(() => resolve(deps.resolve, identity, model, NO_HEADERS));

@@ -21,9 +21,7 @@ export interface ScoredCandidate {
 /** Why no candidate remains, for `moe_routing_unavailable`. */
 export type NoRoute = "no_provider" | "not_capable";
 
-export type Decision =
-  | { ok: true; ranked: ScoredCandidate[]; reasoning: string }
-  | { ok: false; reason: NoRoute; message: string };
+export type Decision = { ok: true; ranked: ScoredCandidate[]; reasoning: string } | { ok: false; reason: NoRoute; message: string };
 
 /** Tokens assumed for an answer when the caller sets no maximum. */
 export const DEFAULT_ANSWER_TOKENS = 512;
@@ -95,7 +93,13 @@ function explain(strategy: Strategy, best: ScoredCandidate, runnerUp: ScoredCand
  * the probe of a cooled-down provider can happen); incapable ones are dropped.
  */
 export function decide(candidates: readonly Candidate[], needs: RouteNeeds, strategy: Strategy, task: TaskType = "chat"): Decision {
-  if (candidates.length === 0) return { ok: false, reason: "no_provider", message: "No provider you may use (configured, and authorized for your organization's geography and tier) offers a model for this endpoint to route to." };
+  if (candidates.length === 0)
+    return {
+      ok: false,
+      reason: "no_provider",
+      message:
+        "No provider you may use (configured, and authorized for your organization's geography and tier) offers a model for this endpoint to route to.",
+    };
   const capable: Candidate[] = [];
   const refusals = new Map<string, number>();
   for (const c of candidates) {
@@ -105,7 +109,11 @@ export function decide(candidates: readonly Candidate[], needs: RouteNeeds, stra
   }
   if (capable.length === 0) {
     const reasons = [...refusals].map(([why, n]) => `${n} with ${why}`).join(", ");
-    return { ok: false, reason: "not_capable", message: `None of the ${candidates.length} candidate models can serve this request (${reasons}).` };
+    return {
+      ok: false,
+      reason: "not_capable",
+      message: `None of the ${candidates.length} candidate models can serve this request (${reasons}).`,
+    };
   }
   const w = weightsFor(strategy, task);
   const costs = capable.map((c) => expectedCostMicros(c, needs));

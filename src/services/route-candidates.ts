@@ -66,7 +66,12 @@ function modelsOf(p: LiveProvider, catalog: Catalog): CatalogModel[] {
   return list;
 }
 
-export function routeCandidates(all: LiveProvider[], identity: Identity, sources: CandidateSources, filter: CandidateFilter = {}): Candidate[] {
+export function routeCandidates(
+  all: LiveProvider[],
+  identity: Identity,
+  sources: CandidateSources,
+  filter: CandidateFilter = {},
+): Candidate[] {
   const out: Candidate[] = [];
   for (const p of usableProviders(all, identity)) {
     if (p.authorization[identity.organization.tier] !== null) continue;

@@ -19,7 +19,12 @@ export interface HealthOptions {
   now: () => number;
 }
 
-export const DEFAULT_HEALTH: Omit<HealthOptions, "now"> = { failureThreshold: 3, baseCooldownMs: 10_000, maxCooldownMs: 300_000, alpha: 0.2 };
+export const DEFAULT_HEALTH: Omit<HealthOptions, "now"> = {
+  failureThreshold: 3,
+  baseCooldownMs: 10_000,
+  maxCooldownMs: 300_000,
+  alpha: 0.2,
+};
 
 /** Samples before measured latency replaces the catalog's prior. */
 const MIN_SAMPLES = 3;
@@ -133,7 +138,14 @@ export class ProviderHealth {
   modelsView(): { providerId: string; model: string; samples: number; ttfbMs: number; totalMs: number; errorRate: number }[] {
     return [...this.models].map(([k, s]) => {
       const [providerId, model] = k.split("\u0000") as [string, string];
-      return { providerId, model, samples: s.samples, ttfbMs: Math.round(s.ttfbMs), totalMs: Math.round(s.totalMs), errorRate: Math.round(s.errorRate * 1000) / 1000 };
+      return {
+        providerId,
+        model,
+        samples: s.samples,
+        ttfbMs: Math.round(s.ttfbMs),
+        totalMs: Math.round(s.totalMs),
+        errorRate: Math.round(s.errorRate * 1000) / 1000,
+      };
     });
   }
 

@@ -12,7 +12,14 @@ const catalog = Catalog.builtIn();
 
 /** A directory over fixed records, returned in the order given (the directory must not depend on it). */
 function deps(records: ProviderConfigRecord[]) {
-  return { catalog, directory: new MemoryProviderDirectory(async () => [...records], openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec)) };
+  return {
+    catalog,
+    directory: new MemoryProviderDirectory(
+      async () => [...records],
+      openPlain,
+      (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
+    ),
+  };
 }
 
 const keyOf = async (d: ReturnType<typeof deps>, identity: Parameters<typeof resolveTarget>[1], headers = new Headers()) => {
@@ -36,7 +43,13 @@ describe("a service account's key", () => {
   });
 
   test("another member's provider at an address of their choosing is never used (docs/security.md)", async () => {
-    const proxied = providerRecord({ id: "p-proxied", apiKey: "sk-proxied", ownerUserId: "bob", baseUrl: "https://llm.bob.example/v1", createdAt: 500 });
+    const proxied = providerRecord({
+      id: "p-proxied",
+      apiKey: "sk-proxied",
+      ownerUserId: "bob",
+      baseUrl: "https://llm.bob.example/v1",
+      createdAt: 500,
+    });
     await expect(keyOf(deps([proxied]), bot)).rejects.toMatchObject({ code: "provider_not_configured" });
     expect(await keyOf(deps([proxied]), serviceAccount("bob"))).toBe("sk-proxied");
   });
@@ -63,7 +76,12 @@ describe("a per-request key", () => {
   test("replaces the stored key for that call, at the kind's default address, with nothing precomputed", async () => {
     const headers = new Headers({ "x-gw-provider-key": " sk-once ", "x-gw-provider": "openai" });
     const t = await resolveTarget(deps([org]), serviceAccount("alice"), "gpt-4o", headers);
-    expect(t).toMatchObject({ configId: null, providerName: "openai", baseUrl: catalog.kind("openai").defaultBaseUrl, credentials: { type: "api-key", apiKey: "sk-once" } });
+    expect(t).toMatchObject({
+      configId: null,
+      providerName: "openai",
+      baseUrl: catalog.kind("openai").defaultBaseUrl,
+      credentials: { type: "api-key", apiKey: "sk-once" },
+    });
     expect(t.authorization).toBeUndefined();
     expect(await keyOf(deps([org]), serviceAccount("alice"))).toBe("sk-org");
   });
@@ -72,12 +90,18 @@ describe("a per-request key", () => {
     const proxied = providerRecord({ id: "p-proxy", apiKey: "sk-org", baseUrl: "https://llm-proxy.internal.example/v1", createdAt: 4_000 });
     const headers = new Headers({ "x-gw-provider-key": "sk-once", "x-gw-provider": "openai" });
     const t = await resolveTarget(deps([proxied]), serviceAccount("alice"), "gpt-4o", headers);
-    expect(t).toMatchObject({ configId: null, baseUrl: "https://llm-proxy.internal.example/v1", credentials: { type: "api-key", apiKey: "sk-once" } });
+    expect(t).toMatchObject({
+      configId: null,
+      baseUrl: "https://llm-proxy.internal.example/v1",
+      credentials: { type: "api-key", apiKey: "sk-once" },
+    });
     const alone = await resolveTarget(deps([]), serviceAccount("alice"), "gpt-4o", headers);
     expect(alone.baseUrl).toBe(catalog.kind("openai").defaultBaseUrl!);
     // Another member's configuration is never used, not even for its address.
     const bobs = providerRecord({ id: "p-bob2", apiKey: "sk-bob", ownerUserId: "bob", baseUrl: "https://bob.example/v1" });
-    expect((await resolveTarget(deps([bobs]), serviceAccount("alice"), "gpt-4o", headers)).baseUrl).toBe(catalog.kind("openai").defaultBaseUrl!);
+    expect((await resolveTarget(deps([bobs]), serviceAccount("alice"), "gpt-4o", headers)).baseUrl).toBe(
+      catalog.kind("openai").defaultBaseUrl!,
+    );
   });
 });
 
@@ -86,7 +110,13 @@ describe("the cloud platform's ids", () => {
 
   test("anthropic.* and its inference-profile spellings go to the platform; look-alikes do not", async () => {
     const d = deps([platform, org]);
-    for (const id of ["anthropic.claude-haiku-4-5-20251001-v1:0", "us.anthropic.claude-haiku-4-5-20251001-v1:0", "global.anthropic.claude-sonnet-4-5-20250929-v1:0", "apac.anthropic.claude-haiku-4-5-20251001-v1:0", "us-gov.anthropic.claude-haiku-4-5-20251001-v1:0"]) {
+    for (const id of [
+      "anthropic.claude-haiku-4-5-20251001-v1:0",
+      "us.anthropic.claude-haiku-4-5-20251001-v1:0",
+      "global.anthropic.claude-sonnet-4-5-20250929-v1:0",
+      "apac.anthropic.claude-haiku-4-5-20251001-v1:0",
+      "us-gov.anthropic.claude-haiku-4-5-20251001-v1:0",
+    ]) {
       expect([id, (await resolveTarget(d, serviceAccount("alice"), id, new Headers())).kind]).toEqual([id, "bedrock"]);
     }
     for (const id of ["us-east-1.anthropic.claude-x", "meta.llama3-70b-instruct-v1:0"]) {

@@ -30,7 +30,11 @@ beforeAll(async () => {
   client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
   // The mocks load their tokenizer on their first answer: done here, not inside the 1 s upstream timeout of a test's call.
   for (const m of [mockA, mockB]) {
-    await fetch(`${m.url}/v1/chat/completions`, { method: "POST", headers: { authorization: "Bearer sk-warm", "content-type": "application/json" }, body: JSON.stringify({ model: "warm-up", messages: [{ role: "user", content: "hi" }] }) });
+    await fetch(`${m.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk-warm", "content-type": "application/json" },
+      body: JSON.stringify({ model: "warm-up", messages: [{ role: "user", content: "hi" }] }),
+    });
   }
 });
 
@@ -41,7 +45,16 @@ afterAll(async () => {
 
 /** A custom provider on one of the mocks, declaring its models; returns its id. */
 async function addProvider(name: string, mock: RunningMock, models: string[], extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await gw.op(org.apiKey, "provider.create", { provider: "custom", name, apiKey: `sk-${name}-0000000000`, baseUrl: `${mock.url}/v1`, country: "US", models, scope: "organization", ...extra });
+  const r = await gw.op(org.apiKey, "provider.create", {
+    provider: "custom",
+    name,
+    apiKey: `sk-${name}-0000000000`,
+    baseUrl: `${mock.url}/v1`,
+    country: "US",
+    models,
+    scope: "organization",
+    ...extra,
+  });
   expect(r.status).toBe(200);
   return r.body.data.provider.id;
 }
@@ -57,7 +70,12 @@ async function routed(headers: Record<string, string>, body: Partial<OpenAI.Chat
   const { data, response } = await client.chat.completions
     .create({ model: "gateway/auto", messages: [{ role: "user", content: LONG }], max_tokens: 100, ...body }, { headers })
     .withResponse();
-  return { data, routed: response.headers.get("x-gw-moe-routed"), attempts: response.headers.get("x-gw-attempts"), requestId: response.headers.get("x-request-id") };
+  return {
+    data,
+    routed: response.headers.get("x-gw-moe-routed"),
+    attempts: response.headers.get("x-gw-attempts"),
+    requestId: response.headers.get("x-request-id"),
+  };
 }
 
 describe("strategies", () => {
@@ -89,7 +107,10 @@ describe("strategies", () => {
 
   test("a stream is routed too and carries the header", async () => {
     const { data: stream, response } = await client.chat.completions
-      .create({ model: "gateway/auto", stream: true, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } })
+      .create(
+        { model: "gateway/auto", stream: true, messages: [{ role: "user", content: "hi" }] },
+        { headers: { "x-gw-route": "quality" } },
+      )
       .withResponse();
     expect(response.headers.get("x-gw-moe-routed")).toBe("beta/gpt-5");
     let text = "";
@@ -105,7 +126,9 @@ describe("strategies", () => {
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as any).error.param).toBe("x-gw-route");
-    const err = await client.chat.completions.create({ model: "gateway/auto", messages: [{ role: "user", content: "hi" }], max_tokens: 10_000_000 }).catch((e) => e);
+    const err = await client.chat.completions
+      .create({ model: "gateway/auto", messages: [{ role: "user", content: "hi" }], max_tokens: 10_000_000 })
+      .catch((e) => e);
     expect(err.status).toBe(400);
     expect(err.code).toBe("moe_routing_unavailable");
     expect(err.message).toContain("max_tokens above its output limit");
@@ -123,7 +146,9 @@ describe("strategies", () => {
     const r = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "routing-sandbox", keyType: "test" });
     const sandbox = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: r.body.data.apiKey.key, maxRetries: 0 });
     const before = (await mockB.requests()).length;
-    const { data, response } = await sandbox.chat.completions.create({ model: "gateway/auto", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } }).withResponse();
+    const { data, response } = await sandbox.chat.completions
+      .create({ model: "gateway/auto", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } })
+      .withResponse();
     expect(response.headers.get("x-gw-moe-routed")).toBe("beta/gpt-5");
     expect(data.model).toBe("gpt-5");
     expect((await mockB.requests()).length).toBe(before);
@@ -162,10 +187,18 @@ describe("fallback", () => {
 
   test("x-gw-fallback: off makes one attempt; a named model falls back to x-gw-fallback-models, and never to the router's choice", () =>
     withFlaky(async () => {
-      const off = await client.chat.completions.create({ model: "gateway/auto", messages: [{ role: "user", content: LONG }] }, { headers: { "x-gw-route": "cost", "x-gw-fallback": "off" } }).catch((e) => e);
+      const off = await client.chat.completions
+        .create(
+          { model: "gateway/auto", messages: [{ role: "user", content: LONG }] },
+          { headers: { "x-gw-route": "cost", "x-gw-fallback": "off" } },
+        )
+        .catch((e) => e);
       expect(off.status).toBe(502);
       const { data, response } = await client.chat.completions
-        .create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-fallback-models": "steady/gpt-4o-mini" } })
+        .create(
+          { model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] },
+          { headers: { "x-gw-fallback-models": "steady/gpt-4o-mini" } },
+        )
         .withResponse();
       expect(data.model).toBe("gpt-4o-mini");
       expect(response.headers.get("x-gw-attempts")).toBe("2");
@@ -174,9 +207,13 @@ describe("fallback", () => {
 
   test("the organization's fallbackModels preference does the same without the header", () =>
     withFlaky(async () => {
-      expect((await gw.op(org.apiKey, "user.preferences", { set: { fallbackModels: { "flaky/fail-503": ["steady/gpt-4o-mini"] } } })).status).toBe(200);
+      expect(
+        (await gw.op(org.apiKey, "user.preferences", { set: { fallbackModels: { "flaky/fail-503": ["steady/gpt-4o-mini"] } } })).status,
+      ).toBe(200);
       try {
-        const { response } = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }).withResponse();
+        const { response } = await client.chat.completions
+          .create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] })
+          .withResponse();
         expect(response.headers.get("x-gw-attempts")).toBe("2");
       } finally {
         await gw.op(org.apiKey, "user.preferences", { set: { fallbackModels: {} } });
@@ -184,16 +221,28 @@ describe("fallback", () => {
       const tooMany = await gw.op(org.apiKey, "user.preferences", { set: { fallbackModels: { "gpt-4o": ["a", "b", "c", "d", "e"] } } });
       expect(tooMany.status).toBe(400);
       // A concrete model is never replaced by the router: without fallback models its failure is the answer.
-      const named = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } }).catch((e) => e);
+      const named = await client.chat.completions
+        .create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } })
+        .catch((e) => e);
       expect(named.status).toBe(502);
     }));
 
   test("every target failing answers the last failure with the attempts; a fallback model that does not resolve is named", () =>
     withFlaky(async () => {
-      const both = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-fallback-models": "flaky/fail-502" } }).catch((e) => e);
+      const both = await client.chat.completions
+        .create(
+          { model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] },
+          { headers: { "x-gw-fallback-models": "flaky/fail-502" } },
+        )
+        .catch((e) => e);
       expect(both.status).toBe(502);
       expect(both.headers.get("x-gw-attempts")).toBe("2");
-      const unknown = await client.chat.completions.create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-fallback-models": "nobody/nothing" } }).catch((e) => e);
+      const unknown = await client.chat.completions
+        .create(
+          { model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] },
+          { headers: { "x-gw-fallback-models": "nobody/nothing" } },
+        )
+        .catch((e) => e);
       expect(unknown.status).toBe(404);
       expect(unknown.message).toContain("nobody/nothing");
     }));
@@ -204,7 +253,10 @@ describe("fallback", () => {
     const ids = [await addProvider("dying", dying, ["mock-dying"]), await addProvider("steady", mockB, ["gpt-4o-mini"])];
     try {
       const before = (await mockB.requests()).length;
-      const stream = await client.chat.completions.create({ model: "gateway/auto", stream: true, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } });
+      const stream = await client.chat.completions.create(
+        { model: "gateway/auto", stream: true, messages: [{ role: "user", content: "hi" }] },
+        { headers: { "x-gw-route": "cost" } },
+      );
       let chunks = 0;
       const failure = await (async () => {
         for await (const _ of stream) if (++chunks === 1) await dying.stop();
@@ -228,7 +280,11 @@ describe("POST /api/byok/route, ai.route and ai.health", () => {
   afterAll(() => removeProviders(ids));
 
   const post = (body: unknown, key = org.apiKey) =>
-    fetch(`${gw.url}/api/byok/route`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${gw.url}/api/byok/route`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   test("answers every field of the specification with the right types", async () => {
     const res = await post({ strategy: "quality", messages: [{ role: "user", content: "route me" }], task_type: "code", max_tokens: 50 });
@@ -256,7 +312,12 @@ describe("POST /api/byok/route, ai.route and ai.health", () => {
   });
 
   test("bad strategy, missing messages and streaming are 400s in the general envelope", async () => {
-    for (const body of [{ strategy: "cheapest", messages: [{ role: "user", content: "x" }] }, { strategy: "cost" }, { strategy: "cost", messages: [] }, { strategy: "cost", messages: [{ role: "user", content: "x" }], stream: true }]) {
+    for (const body of [
+      { strategy: "cheapest", messages: [{ role: "user", content: "x" }] },
+      { strategy: "cost" },
+      { strategy: "cost", messages: [] },
+      { strategy: "cost", messages: [{ role: "user", content: "x" }], stream: true },
+    ]) {
       const res = await post(body);
       expect(res.status).toBe(400);
       const e = (await res.json()) as any;
@@ -302,11 +363,16 @@ describe("cooldown and provider limits", () => {
   });
 
   test("an explicit call to a provider at its limit is 429 with the reset time before it is called; routing skips it", async () => {
-    const ids = [await addProvider("capped", mockA, ["gpt-5-nano"], { limits: { requestsPerDay: 1 } }), await addProvider("steady", mockB, ["gpt-4o-mini"])];
+    const ids = [
+      await addProvider("capped", mockA, ["gpt-5-nano"], { limits: { requestsPerDay: 1 } }),
+      await addProvider("steady", mockB, ["gpt-4o-mini"]),
+    ];
     try {
       await client.chat.completions.create({ model: "capped/gpt-5-nano", messages: [{ role: "user", content: "one" }] });
       const before = (await mockA.requests()).length;
-      const err = await client.chat.completions.create({ model: "capped/gpt-5-nano", messages: [{ role: "user", content: "two" }] }).catch((e) => e);
+      const err = await client.chat.completions
+        .create({ model: "capped/gpt-5-nano", messages: [{ role: "user", content: "two" }] })
+        .catch((e) => e);
       expect(err.status).toBe(429);
       expect(err.message).toContain("1 requests per day");
       expect(Number(err.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -323,13 +389,26 @@ describe("cooldown and provider limits", () => {
 describe("gateway/auto on /v1/messages", () => {
   test("routes among messages-format providers only, plain and streamed", async () => {
     // gpt-5 (quality 93) is better than claude-sonnet-4-0 (89) but speaks chat completions: not a candidate here.
-    const ids = [await addProvider("chatty", mockA, ["gpt-5"]), await addProvider("claudish", mockB, ["claude-haiku-4-5", "claude-sonnet-4-0"], { format: "messages", baseUrl: mockB.url })];
+    const ids = [
+      await addProvider("chatty", mockA, ["gpt-5"]),
+      await addProvider("claudish", mockB, ["claude-haiku-4-5", "claude-sonnet-4-0"], { format: "messages", baseUrl: mockB.url }),
+    ];
     try {
       const anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
-      const { data, response } = await anthropic.messages.create({ model: "gateway/auto", max_tokens: 50, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } }).withResponse();
+      const { data, response } = await anthropic.messages
+        .create(
+          { model: "gateway/auto", max_tokens: 50, messages: [{ role: "user", content: "hi" }] },
+          { headers: { "x-gw-route": "quality" } },
+        )
+        .withResponse();
       expect(response.headers.get("x-gw-moe-routed")).toBe("claudish/claude-sonnet-4-0");
       expect(data.model).toBe("claude-sonnet-4-0");
-      const { data: stream, response: streamed } = await anthropic.messages.create({ model: "gateway/auto", max_tokens: 50, stream: true, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } }).withResponse();
+      const { data: stream, response: streamed } = await anthropic.messages
+        .create(
+          { model: "gateway/auto", max_tokens: 50, stream: true, messages: [{ role: "user", content: "hi" }] },
+          { headers: { "x-gw-route": "quality" } },
+        )
+        .withResponse();
       expect(streamed.headers.get("x-gw-moe-routed")).toBe("claudish/claude-sonnet-4-0");
       let events = 0;
       for await (const _ of stream) events++;
