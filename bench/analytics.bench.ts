@@ -37,13 +37,27 @@ export async function runAnalyticsBench(quick = false): Promise<AnalyticsBenchRe
     const from = Math.floor(now / DAY) * DAY - (days - 1) * DAY;
     // Seeded straight into the roll-up table: the bench measures reading, not the write path.
     const db = new Database(path);
-    const insert = db.prepare("INSERT INTO usage_hourly (org_id, hour, key_id, provider, model, requests, errors, prompt_tokens, completion_tokens, cost_micros, latency_ms_sum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    const insert = db.prepare(
+      "INSERT INTO usage_hourly (org_id, hour, key_id, provider, model, requests, errors, prompt_tokens, completion_tokens, cost_micros, latency_ms_sum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    );
     let rows = 0;
     db.transaction(() => {
       for (let h = from; h < now; h += HOUR) {
         for (let k = 0; k < keys; k++) {
           const p = (k + Math.floor(h / HOUR)) % providers;
-          insert.run(orgId, h, `key_${k}`, `provider-${p}`, `model-${p}`, 10, k % 50 === 0 ? 1 : 0, 5000, 1000, 2000 + ((k * 7919 + h / HOUR) % 1000), 4000);
+          insert.run(
+            orgId,
+            h,
+            `key_${k}`,
+            `provider-${p}`,
+            `model-${p}`,
+            10,
+            k % 50 === 0 ? 1 : 0,
+            5000,
+            1000,
+            2000 + ((k * 7919 + h / HOUR) % 1000),
+            4000,
+          );
           rows++;
         }
       }
@@ -53,10 +67,9 @@ export async function runAnalyticsBench(quick = false): Promise<AnalyticsBenchRe
       "INSERT INTO usage_daily SELECT org_id, (hour / 86400000) * 86400000, provider, model, '', SUM(requests), SUM(errors), SUM(prompt_tokens), SUM(completion_tokens), SUM(cost_micros), SUM(latency_ms_sum) FROM usage_hourly GROUP BY 1, 2, 3, 4",
     );
     db.close();
-    const views: [string, () => Promise<unknown>][] = (["forecast", "anomalies", "trends", "budget", "providers"] as AnalyticsView[]).map((v) => [
-      v,
-      () => orgAnalytics(store, orgId, v, { period: "90d", timeframe: "90d" }, now),
-    ]);
+    const views: [string, () => Promise<unknown>][] = (["forecast", "anomalies", "trends", "budget", "providers"] as AnalyticsView[]).map(
+      (v) => [v, () => orgAnalytics(store, orgId, v, { period: "90d", timeframe: "90d" }, now)],
+    );
     views.push(["metrics.cost by key", () => store.sumUsage(orgId, from, now + DAY, { by: ["key"], provider: null })]);
     const millis: Record<string, number> = {};
     for (const [name, run] of views) {

@@ -18,7 +18,12 @@ const server = Bun.serve({
     const url = new URL(request.url);
     const headers = new Headers(request.headers);
     headers.delete("host");
-    const res = await fetch(upstream + url.pathname + url.search, { method: request.method, headers, body: request.body, signal: request.signal });
+    const res = await fetch(upstream + url.pathname + url.search, {
+      method: request.method,
+      headers,
+      body: request.body,
+      signal: request.signal,
+    });
     return new Response(res.body, { status: res.status, headers: res.headers });
   },
 });

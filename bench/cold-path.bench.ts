@@ -61,7 +61,8 @@ export async function inProcessColdWarm(pairs: number): Promise<Record<"harness"
       }
     }
     const out = {} as Record<keyof typeof kinds, ColdWarm>;
-    for (const name of Object.keys(kinds) as (keyof typeof kinds)[]) out[name] = { warm: median(samples[name]?.warm ?? []), cold: median(samples[name]?.cold ?? []) };
+    for (const name of Object.keys(kinds) as (keyof typeof kinds)[])
+      out[name] = { warm: median(samples[name]?.warm ?? []), cold: median(samples[name]?.cold ?? []) };
     return out;
   } finally {
     await p.close();
@@ -79,7 +80,12 @@ async function servedColdWarm(rounds: number, seconds: number): Promise<Map<stri
     const minimal = started.add(await startMinimalGateway(mock.url, "all"));
     const gateway = await gatewayTarget("gateway", "gateway", mock.url, undefined, OPEN_RATE_LIMIT);
     started.add(gateway.proc);
-    const targets = [keylessTarget("direct", "mock, direct", mock), keylessTarget("bare", "bare proxy", bare), keylessTarget("gateway", "minimal", minimal), gateway.target];
+    const targets = [
+      keylessTarget("direct", "mock, direct", mock),
+      keylessTarget("bare", "bare proxy", bare),
+      keylessTarget("gateway", "minimal", minimal),
+      gateway.target,
+    ];
     const medianLatency = async (t: Target, pauseMs: number) => {
       const req = scenario.request(t.credentials);
       const latencies: number[] = [];
@@ -110,8 +116,17 @@ async function servedColdWarm(rounds: number, seconds: number): Promise<Map<stri
 }
 
 if (import.meta.main) {
-  const { values: args } = parseArgs({ options: { pairs: { type: "string", default: "300" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "4" }, quick: { type: "boolean", default: false } } });
-  const timing = args.quick ? { pairs: 10, rounds: 1, seconds: 0.5 } : { pairs: Number(args.pairs), rounds: Number(args.rounds), seconds: Number(args.seconds) };
+  const { values: args } = parseArgs({
+    options: {
+      pairs: { type: "string", default: "300" },
+      rounds: { type: "string", default: "3" },
+      seconds: { type: "string", default: "4" },
+      quick: { type: "boolean", default: false },
+    },
+  });
+  const timing = args.quick
+    ? { pairs: 10, rounds: 1, seconds: 0.5 }
+    : { pairs: Number(args.pairs), rounds: Number(args.rounds), seconds: Number(args.seconds) };
   const us = (n: number) => `${n.toFixed(1)} µs`;
   const lines: string[] = [];
 
@@ -120,7 +135,9 @@ if (import.meta.main) {
   for (const name of ["gateway", "minimal"] as const) {
     const { warm, cold } = inProcess[name];
     const h = inProcess.harness;
-    lines.push(`- ${name}: warm ${us(warm - h.warm)}, after eviction ${us(cold - h.cold)} (${((cold - h.cold) / (warm - h.warm)).toFixed(1)}×)`);
+    lines.push(
+      `- ${name}: warm ${us(warm - h.warm)}, after eviction ${us(cold - h.cold)} (${((cold - h.cold) / (warm - h.warm)).toFixed(1)}×)`,
+    );
   }
 
   const served = await servedColdWarm(timing.rounds, timing.seconds);
@@ -132,16 +149,24 @@ if (import.meta.main) {
     if (t === direct) continue;
     const warm = t.warm - direct.warm;
     const cold = t.cold - direct.cold;
-    const overBare = t === bare ? "" : `; over the bare proxy +${us(warm - (bare.warm - direct.warm))} back to back, +${us(cold - (bare.cold - direct.cold))} apart`;
+    const overBare =
+      t === bare
+        ? ""
+        : `; over the bare proxy +${us(warm - (bare.warm - direct.warm))} back to back, +${us(cold - (bare.cold - direct.cold))} apart`;
     lines.push(`- ${label}: +${us(warm)} back to back, +${us(cold)} apart${overBare}`);
   }
   lines.push(`- the direct call itself: ${us(direct.warm)} back to back, ${us(direct.cold)} apart`);
 
   const now = new Date();
   const stamp = resultStamp(now);
-  lines.push("", `${now.toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; ${timing.pairs} pairs in process, ${timing.rounds} × ${timing.seconds} s per regime served.`);
+  lines.push(
+    "",
+    `${now.toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; ${timing.pairs} pairs in process, ${timing.rounds} × ${timing.seconds} s per regime served.`,
+  );
   const text = lines.join("\n");
   console.log(text);
   const data = { timing, inProcess, served: Object.fromEntries(served) };
-  console.error(`written: ${writeResults(join(ROOT, "bench", "results"), `${args.quick ? "quick-" : ""}cold-path-${stamp}`, data, text)}.{json,md}`);
+  console.error(
+    `written: ${writeResults(join(ROOT, "bench", "results"), `${args.quick ? "quick-" : ""}cold-path-${stamp}`, data, text)}.{json,md}`,
+  );
 }

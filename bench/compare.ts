@@ -37,7 +37,11 @@ const { values: args } = parseArgs({
 const ids = args.only.split(",");
 const scenarios = SCENARIOS.filter((s) => ids.includes(s.id) && s.targets.includes("gateway"));
 if (scenarios.length !== ids.length) {
-  console.error(`unknown or gateway-less scenario in --only ${args.only}; known: ${SCENARIOS.filter((s) => s.targets.includes("gateway")).map((s) => s.id).join(", ")}`);
+  console.error(
+    `unknown or gateway-less scenario in --only ${args.only}; known: ${SCENARIOS.filter((s) => s.targets.includes("gateway"))
+      .map((s) => s.id)
+      .join(", ")}`,
+  );
   process.exit(2);
 }
 
@@ -75,21 +79,34 @@ await git("worktree", "add", "--detach", worktree, rev);
 symlinkSync(join(ROOT, "node_modules"), join(worktree, "node_modules"));
 // And in process with the working tree's harness (bench/, less its results): how a call is
 // driven and answered stays the same on both sides, only the gateway's code differs.
-cpSync(join(ROOT, "bench"), join(worktree, "bench"), { recursive: true, filter: (path) => !path.startsWith(join(ROOT, "bench", "results")) });
+cpSync(join(ROOT, "bench"), join(worktree, "bench"), {
+  recursive: true,
+  filter: (path) => !path.startsWith(join(ROOT, "bench", "results")),
+});
 
 const started = new Started();
 try {
   const mock = started.add(await startMock());
   const bare = started.add(await startBareProxy(mock.url));
-  const base = await gatewayTarget("gateway", `gateway at ${rev}`, mock.url, ["bun", "run", join(worktree, "src", "cli.ts")], OPEN_RATE_LIMIT);
+  const base = await gatewayTarget(
+    "gateway",
+    `gateway at ${rev}`,
+    mock.url,
+    ["bun", "run", join(worktree, "src", "cli.ts")],
+    OPEN_RATE_LIMIT,
+  );
   started.add(base.proc);
   const current = await gatewayTarget("gateway", "gateway (working tree)", mock.url, undefined, OPEN_RATE_LIMIT);
   started.add(current.proc);
   const targets: Target[] = [keylessTarget("bare", "bare proxy", bare), base.target, current.target];
 
-  const timing = args.quick ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 } : { warmupSeconds: 2, roundSeconds: Number(args.seconds), rounds: Number(args.rounds) };
+  const timing = args.quick
+    ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 }
+    : { warmupSeconds: 2, roundSeconds: Number(args.seconds), rounds: Number(args.rounds) };
   const rows: Row[] = [];
-  const notes = [`${new Date().toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; rounds ${timing.rounds} × ${timing.roundSeconds} s, medians${args.quick ? " (quick: a smoke test, not a measurement)" : ""}.`];
+  const notes = [
+    `${new Date().toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; rounds ${timing.rounds} × ${timing.roundSeconds} s, medians${args.quick ? " (quick: a smoke test, not a measurement)" : ""}.`,
+  ];
   for (const s of scenarios) {
     const measured = await measureScenario(s, targets, timing, (line) => console.error(line));
     rows.push(...measured);

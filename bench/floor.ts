@@ -21,12 +21,25 @@ import { gatewayTarget, keylessTarget, OPEN_RATE_LIMIT, type Target } from "./li
 import { SCENARIOS } from "./scenarios.ts";
 
 const { values: args } = parseArgs({
-  options: { scenario: { type: "string", default: "chat-1k-50" }, ablate: { type: "boolean", default: false }, structure: { type: "boolean", default: false }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, quick: { type: "boolean", default: false } },
+  options: {
+    scenario: { type: "string", default: "chat-1k-50" },
+    ablate: { type: "boolean", default: false },
+    structure: { type: "boolean", default: false },
+    rounds: { type: "string", default: "3" },
+    seconds: { type: "string", default: "5" },
+    quick: { type: "boolean", default: false },
+  },
 });
 // The minimal gateway has one route: chat completions, not streamed.
 const scenario = SCENARIOS.find((s) => s.id === args.scenario && s.mode === "load" && s.expectStatus === 200 && s.id.startsWith("chat-"));
 if (!scenario) {
-  console.error(`the minimal gateway serves non-streamed chat scenarios only; known: ${SCENARIOS.filter((s) => s.id.startsWith("chat-") && s.mode === "load").map((s) => s.id).join(", ")}`);
+  console.error(
+    `the minimal gateway serves non-streamed chat scenarios only; known: ${SCENARIOS.filter(
+      (s) => s.id.startsWith("chat-") && s.mode === "load",
+    )
+      .map((s) => s.id)
+      .join(", ")}`,
+  );
   process.exit(2);
 }
 
@@ -58,7 +71,9 @@ try {
   started.add(gateway.proc);
   const targets: Target[] = [keylessTarget("bare", "bare proxy", bare), gateway.target];
   for (const set of SETS) targets.push(keylessTarget("gateway", `minimal: ${set}`, started.add(await startMinimalGateway(mock.url, set))));
-  const timing = args.quick ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 } : { warmupSeconds: 2, roundSeconds: Number(args.seconds), rounds: Number(args.rounds) };
+  const timing = args.quick
+    ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 }
+    : { warmupSeconds: 2, roundSeconds: Number(args.seconds), rounds: Number(args.rounds) };
   const rows = await measureScenario(scenario, targets, timing, (line) => console.error(line));
   const errors = rows.reduce((n, r) => n + r.errors, 0);
   const cpu = new Map(rows.map((r) => [r.target, r.cpuPerRequest ?? Number.NaN]));
@@ -71,12 +86,17 @@ try {
       return `${name}: ${micros.toFixed(1)} µs of CPU per request (${(micros / bareCpu).toFixed(2)}× the bare proxy's CPU)`;
     }),
     // Where each process's CPU goes: its JavaScript thread, or the runtime's own threads (HTTP client, collector, allocator).
-    ...rows.map((r) => `${r.target}: ${(r.mainCpuPerRequest ?? Number.NaN).toFixed(1)} µs on the JavaScript thread, ${((r.cpuPerRequest ?? Number.NaN) - (r.mainCpuPerRequest ?? Number.NaN)).toFixed(1)} µs on the runtime's other threads`),
+    ...rows.map(
+      (r) =>
+        `${r.target}: ${(r.mainCpuPerRequest ?? Number.NaN).toFixed(1)} µs on the JavaScript thread, ${((r.cpuPerRequest ?? Number.NaN) - (r.mainCpuPerRequest ?? Number.NaN)).toFixed(1)} µs on the runtime's other threads`,
+    ),
   ];
   const table = markdown(rows, [], notes);
   console.log(table);
   const stamp = resultStamp();
-  console.error(`written: ${writeResults(join(ROOT, "bench", "results"), `${args.quick ? "quick-" : ""}floor-${stamp}`, { scenario: scenario.id, timing, rows }, table)}.{json,md}`);
+  console.error(
+    `written: ${writeResults(join(ROOT, "bench", "results"), `${args.quick ? "quick-" : ""}floor-${stamp}`, { scenario: scenario.id, timing, rows }, table)}.{json,md}`,
+  );
   if (errors > 0) process.exitCode = 1;
 } finally {
   await started.stopAll();

@@ -49,7 +49,18 @@ async function soak(seconds: number): Promise<{ idleMiB: number; soak: MemoryRes
     clearInterval(sampler);
     const endMiB = memoryMiB(gw.target.pid).rss;
     const warmMiB = samples.find((s) => s.at >= seconds / 5)?.rss ?? samples[0]?.rss ?? endMiB;
-    return { idleMiB, soak: { seconds, requests: load.requests, errors: load.errors, statuses: load.statuses, warmMiB, endMiB, growth: endMiB / warmMiB - 1 } };
+    return {
+      idleMiB,
+      soak: {
+        seconds,
+        requests: load.requests,
+        errors: load.errors,
+        statuses: load.statuses,
+        warmMiB,
+        endMiB,
+        growth: endMiB / warmMiB - 1,
+      },
+    };
   } finally {
     await started.stopAll();
   }
@@ -97,5 +108,7 @@ export async function runMemoryBench(opts: { quick: boolean; soakSeconds?: numbe
 
 if (import.meta.main) {
   const at = process.argv.indexOf("--soak-seconds");
-  console.log(await runMemoryBench({ quick: process.argv.includes("--quick"), soakSeconds: at > 0 ? Number(process.argv[at + 1]) : undefined }));
+  console.log(
+    await runMemoryBench({ quick: process.argv.includes("--quick"), soakSeconds: at > 0 ? Number(process.argv[at + 1]) : undefined }),
+  );
 }

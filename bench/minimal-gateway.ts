@@ -20,7 +20,9 @@ const path = await createMinimalPath({ upstream, stages });
 const listen = { hostname: "127.0.0.1", port: Number(process.env.PORT ?? 0) };
 // The framework piece: one route in an Elysia app made as the gateway's is (src/http/app.ts).
 const server = path.framework
-  ? (new Elysia({ aot: true }).post("/v1/chat/completions", ({ request, server }) => path.handle(request, server ?? undefined), { parse: "none" }).listen(listen).server as Server<unknown>)
+  ? (new Elysia({ aot: true })
+      .post("/v1/chat/completions", ({ request, server }) => path.handle(request, server ?? undefined), { parse: "none" })
+      .listen(listen).server as Server<unknown>)
   : Bun.serve({ ...listen, fetch: path.handle });
 
 console.log(JSON.stringify({ msg: "minimal gateway listening", stages, url: `http://${server.hostname}:${server.port}` }));

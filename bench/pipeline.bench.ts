@@ -50,17 +50,32 @@ export async function runPipelineBench(opts: { scenario?: string; requests?: num
     // Alternating rounds, as in the HTTP suite: whatever the process carries (heap, timers) weighs on each alike.
     const samples = kinds.map(() => [] as number[]);
     const perRound = Math.max(1, Math.round(requests / ROUNDS));
-    for (let round = 0; round < ROUNDS; round++) for (const [i, send] of kinds.entries()) samples[i]?.push(await cpuPerRequest(send, perRound, concurrency));
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [i, send] of kinds.entries()) samples[i]?.push(await cpuPerRequest(send, perRound, concurrency));
     const [harnessMicros = 0, total = 0, minimalTotal] = samples.map(median);
-    return { scenario: p.scenario.id, microsPerRequest: total - harnessMicros, harnessMicros, minimalMicrosPerRequest: minimalTotal === undefined ? null : minimalTotal - harnessMicros };
+    return {
+      scenario: p.scenario.id,
+      microsPerRequest: total - harnessMicros,
+      harnessMicros,
+      minimalMicrosPerRequest: minimalTotal === undefined ? null : minimalTotal - harnessMicros,
+    };
   } finally {
     await p.close();
   }
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { scenario: { type: "string" }, requests: { type: "string" }, concurrency: { type: "string" } } });
-  const r = await runPipelineBench({ scenario: values.scenario, requests: values.requests ? Number(values.requests) : undefined, concurrency: values.concurrency ? Number(values.concurrency) : undefined });
-  console.log(`${r.scenario}: ${r.microsPerRequest.toFixed(1)} µs of CPU per request in the gateway's code (harness ${r.harnessMicros.toFixed(1)} µs, subtracted)`);
-  if (r.minimalMicrosPerRequest !== null) console.log(`${r.scenario}: ${r.minimalMicrosPerRequest.toFixed(1)} µs in the minimal path's (the required stages alone, flat)`);
+  const { values } = parseArgs({
+    options: { scenario: { type: "string" }, requests: { type: "string" }, concurrency: { type: "string" } },
+  });
+  const r = await runPipelineBench({
+    scenario: values.scenario,
+    requests: values.requests ? Number(values.requests) : undefined,
+    concurrency: values.concurrency ? Number(values.concurrency) : undefined,
+  });
+  console.log(
+    `${r.scenario}: ${r.microsPerRequest.toFixed(1)} µs of CPU per request in the gateway's code (harness ${r.harnessMicros.toFixed(1)} µs, subtracted)`,
+  );
+  if (r.minimalMicrosPerRequest !== null)
+    console.log(`${r.scenario}: ${r.minimalMicrosPerRequest.toFixed(1)} µs in the minimal path's (the required stages alone, flat)`);
 }

@@ -40,20 +40,52 @@ const target = targetFor({
 
 function identity(monthlyCapCents: number | null): Identity {
   const organization = { id: "org_bench", name: "Bench", tier: "enterprise" as const, createdAt: 0 };
-  const key = { id: "key_bench", orgId: organization.id, serviceAccountId: "sa_bench", name: "k", keyHash: "", keyPrefix: "gw_live_xxxx", keyType: "live" as const, proxyMode: "security_enhanced", spendCapCents: null, monthlyCapCents, spentMicros: 0, requestCount: 0, lastUsedAt: null, createdAt: 0, revokedAt: null, revokedReason: null };
-  const serviceAccount = { id: "sa_bench", orgId: organization.id, name: "bench", description: null, role: "member" as const, createdBy: "usr_bench", createdAt: 0 };
+  const key = {
+    id: "key_bench",
+    orgId: organization.id,
+    serviceAccountId: "sa_bench",
+    name: "k",
+    keyHash: "",
+    keyPrefix: "gw_live_xxxx",
+    keyType: "live" as const,
+    proxyMode: "security_enhanced",
+    spendCapCents: null,
+    monthlyCapCents,
+    spentMicros: 0,
+    requestCount: 0,
+    lastUsedAt: null,
+    createdAt: 0,
+    revokedAt: null,
+    revokedReason: null,
+  };
+  const serviceAccount = {
+    id: "sa_bench",
+    orgId: organization.id,
+    name: "bench",
+    description: null,
+    role: "member" as const,
+    createdBy: "usr_bench",
+    createdAt: 0,
+  };
   return { kind: "serviceAccount", id: serviceAccount.id, role: "member", organization, serviceAccount, key } as unknown as Identity;
 }
 
 /** One call's policy stages for `who`, on a body as a request would carry it (parsed from JSON, so its strings are flat). */
 function policyCall(who: Identity): () => Promise<void> {
   // Totals come from the store once per key; a store that has seen no spend yet.
-  const deps: SpendDeps = { ledger: new MemorySpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }), settings: new MemoryOrgSettings(async () => DEFAULT_ORG_PREFERENCES), catalog };
+  const deps: SpendDeps = {
+    ledger: new MemorySpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }),
+    settings: new MemoryOrgSettings(async () => DEFAULT_ORG_PREFERENCES),
+    catalog,
+  };
   const body = JSON.parse(JSON.stringify(POLICY_CALL_BODY)) as ChatCompletionRequest & Record<string, unknown>;
   return async () => {
     authorizeTarget(who, target);
     const scanned = scanRequest(body, chatTexts, "redact");
-    const reservation = await reserveSpend(deps, who, target, { messages: (scanned.body as typeof body).messages, maxTokens: body.max_tokens });
+    const reservation = await reserveSpend(deps, who, target, {
+      messages: (scanned.body as typeof body).messages,
+      maxTokens: body.max_tokens,
+    });
     reservation.settle(1234);
   };
 }

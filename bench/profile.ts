@@ -14,10 +14,20 @@ import { CLI, ROOT, Started, startMock } from "./lib/processes.ts";
 import { gatewayTarget, OPEN_RATE_LIMIT } from "./lib/targets.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
-const { values: args } = parseArgs({ options: { scenario: { type: "string", default: "chat-1k-50" }, seconds: { type: "string", default: "10" }, top: { type: "string", default: "40" } } });
+const { values: args } = parseArgs({
+  options: {
+    scenario: { type: "string", default: "chat-1k-50" },
+    seconds: { type: "string", default: "10" },
+    top: { type: "string", default: "40" },
+  },
+});
 const scenario = SCENARIOS.find((s) => s.id === args.scenario && s.mode === "load");
 if (!scenario) {
-  console.error(`no load scenario ${args.scenario}; known: ${SCENARIOS.filter((s) => s.mode === "load").map((s) => s.id).join(", ")}`);
+  console.error(
+    `no load scenario ${args.scenario}; known: ${SCENARIOS.filter((s) => s.mode === "load")
+      .map((s) => s.id)
+      .join(", ")}`,
+  );
   process.exit(2);
 }
 
@@ -35,11 +45,21 @@ const dir = mkdtempSync(join(tmpdir(), "gw-prof-"));
 const started = new Started();
 try {
   const mock = started.add(await startMock());
-  const gw = await gatewayTarget("gateway", "gateway (profiled)", mock.url, ["bun", "--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=250", "run", CLI], OPEN_RATE_LIMIT);
+  const gw = await gatewayTarget(
+    "gateway",
+    "gateway (profiled)",
+    mock.url,
+    ["bun", "--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=250", "run", CLI],
+    OPEN_RATE_LIMIT,
+  );
   started.add(gw.proc);
   const req = scenario.request(gw.target.credentials);
   await runLoad(gw.target.url, req, { connections: scenario.connections, seconds: 2, expectStatus: scenario.expectStatus });
-  const load = await runLoad(gw.target.url, req, { connections: scenario.connections, seconds: Number(args.seconds), expectStatus: scenario.expectStatus });
+  const load = await runLoad(gw.target.url, req, {
+    connections: scenario.connections,
+    seconds: Number(args.seconds),
+    expectStatus: scenario.expectStatus,
+  });
   console.log(`${scenario.title}: ${Math.round(load.rps)} req/s, ${load.errors} errors`);
 } finally {
   await started.stopAll();

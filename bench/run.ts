@@ -37,7 +37,9 @@ const { values: args } = parseArgs({
   },
 });
 
-const timing: Timing = args.quick ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 } : { warmupSeconds: 3, roundSeconds: Number(args.seconds ?? 10), rounds: Number(args.rounds ?? 3) };
+const timing: Timing = args.quick
+  ? { warmupSeconds: 0.3, roundSeconds: 0.5, rounds: 1 }
+  : { warmupSeconds: 3, roundSeconds: Number(args.seconds ?? 10), rounds: Number(args.rounds ?? 3) };
 if (args["mock-from-binary"] && !args.binary) {
   console.error("--mock-from-binary runs the mock provider from the compiled binary, so it needs --binary");
   process.exit(2);
@@ -76,22 +78,39 @@ log("micro-benchmarks: scanner, key lookup, policy, the pipeline in process");
 // Each in a process of its own, so this one's heap does not weigh on them.
 const micro = {
   scanner: await inFreshProcess<Awaited<ReturnType<typeof runScannerBench>>>("bench/scanner.bench.ts", "runScannerBench", [args.quick]),
-  keyLookup: await inFreshProcess<Awaited<ReturnType<typeof runKeyLookupBench>>>("bench/key-lookup.bench.ts", "runKeyLookupBench", [args.quick]),
+  keyLookup: await inFreshProcess<Awaited<ReturnType<typeof runKeyLookupBench>>>("bench/key-lookup.bench.ts", "runKeyLookupBench", [
+    args.quick,
+  ]),
   policy: await inFreshProcess<Awaited<ReturnType<typeof runPolicyBench>>>("bench/policy.bench.ts", "runPolicyBench", [args.quick]),
-  pipeline: await inFreshProcess<Awaited<ReturnType<typeof runPipelineBench>>>("bench/pipeline.bench.ts", "runPipelineBench", [{ requests: args.quick ? 2_000 : 200_000 }]),
+  pipeline: await inFreshProcess<Awaited<ReturnType<typeof runPipelineBench>>>("bench/pipeline.bench.ts", "runPipelineBench", [
+    { requests: args.quick ? 2_000 : 200_000 },
+  ]),
 };
 const soakSeconds = args["soak-seconds"] ? Number(args["soak-seconds"]) : undefined;
 log(`memory: idle, a ${soakSeconds ?? (args.quick ? 3 : 300)} s soak at 50 connections, ${args.quick ? "2,000" : "100,000"} keys`);
 const memory = await runMemoryBench({ quick: args.quick, soakSeconds });
 const checks = judge(rows, !args.quick);
-const soakBad = memory.soak.errors + Object.entries(memory.soak.statuses).reduce((n, [status, count]) => n + (Number(status) >= 500 ? count : 0), 0);
-checks.push({ budget: `soak (${memory.soak.seconds} s, 50 conns): no error, no 5xx`, measured: `${soakBad} of ${memory.soak.requests.toLocaleString("en-US")}`, ok: soakBad === 0 });
-checks.push({ budget: "soak: resident set grows ≤ 10% after warm-up", measured: `${(memory.soak.growth * 100).toFixed(1)}% (${memory.soak.warmMiB.toFixed(0)} → ${memory.soak.endMiB.toFixed(0)} MiB)`, ok: args.quick ? null : memory.soak.growth <= 0.1 });
+const soakBad =
+  memory.soak.errors + Object.entries(memory.soak.statuses).reduce((n, [status, count]) => n + (Number(status) >= 500 ? count : 0), 0);
+checks.push({
+  budget: `soak (${memory.soak.seconds} s, 50 conns): no error, no 5xx`,
+  measured: `${soakBad} of ${memory.soak.requests.toLocaleString("en-US")}`,
+  ok: soakBad === 0,
+});
+checks.push({
+  budget: "soak: resident set grows ≤ 10% after warm-up",
+  measured: `${(memory.soak.growth * 100).toFixed(1)}% (${memory.soak.warmMiB.toFixed(0)} → ${memory.soak.endMiB.toFixed(0)} MiB)`,
+  ok: args.quick ? null : memory.soak.growth <= 0.1,
+});
 // The gateway's CPU for the very body the policy stages were timed on (issue 5: a 2 KB prompt).
 const gatewayCpu = rows.find((r) => r.scenario === "chat-2k-50" && r.kind === "gateway")?.cpuPerRequest;
 if (gatewayCpu !== undefined) {
   const share = micro.policy.microsPerCall / gatewayCpu;
-  checks.push({ budget: "policy stages (2 KB prompt) < 15% of the gateway's CPU per request", measured: `${(share * 100).toFixed(1)}% (${micro.policy.microsPerCall.toFixed(1)} of ${gatewayCpu.toFixed(0)} µs)`, ok: args.quick ? null : share < 0.15 });
+  checks.push({
+    budget: "policy stages (2 KB prompt) < 15% of the gateway's CPU per request",
+    measured: `${(share * 100).toFixed(1)}% (${micro.policy.microsPerCall.toFixed(1)} of ${gatewayCpu.toFixed(0)} µs)`,
+    ok: args.quick ? null : share < 0.15,
+  });
 }
 const notes = [
   `${new Date().toISOString()}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; rounds ${timing.rounds} × ${timing.roundSeconds} s after ${timing.warmupSeconds} s warm-up, medians of rounds${args.quick ? " (quick: a smoke test, not a measurement)" : ""}${args["mock-from-binary"] ? "; the mock provider run by the compiled binary" : ""}.`,
@@ -103,7 +122,12 @@ const notes = [
 const table = markdown(rows, checks, notes);
 console.log(table);
 const stamp = resultStamp();
-const written = writeResults(args.out ?? join(ROOT, "bench", "results"), args.quick ? `quick-${stamp}` : stamp, { timing, rows, checks, micro, memory }, table);
+const written = writeResults(
+  args.out ?? join(ROOT, "bench", "results"),
+  args.quick ? `quick-${stamp}` : stamp,
+  { timing, rows, checks, micro, memory },
+  table,
+);
 log(`written: ${written}.json, ${written}.md`);
 if (rows.some((r) => r.errors > 0) || soakBad > 0 || memory.keys.errors > 0) {
   log("the run had errors");

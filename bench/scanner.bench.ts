@@ -51,7 +51,10 @@ export async function runScannerBench(quick = false): Promise<ScannerResult[]> {
   const budgetMs = quick ? 20 : 500;
   const results: ScannerResult[] = [];
   const benign = (bytes: number) => Array.from({ length: textsOf(bytes) }, (_, seed) => variedProse(bytes, seed + 1));
-  for (const [kind, make] of [["benign", benign], ["hostile", (bytes: number) => [hostile(bytes)]]] as const) {
+  for (const [kind, make] of [
+    ["benign", benign],
+    ["hostile", (bytes: number) => [hostile(bytes)]],
+  ] as const) {
     for (const [size, bytes] of SIZES) {
       const texts = make(bytes);
       for (const text of texts) scanText(text, { injection: true });
@@ -87,10 +90,10 @@ function adversarial(MB: number): Record<string, string> {
     "plus signs": "+1 ".repeat(MB / 3),
     "injection words": "ignore previous ".repeat(MB / 16),
     "template brackets": "<|im_".repeat(MB / 5),
-    "assignments": "password=".repeat(MB / 9),
-    "hashes": "#".repeat(MB),
-    "newlines": "\n".repeat(MB),
-    "unicode": "é✓🚀".repeat(MB / 4),
+    assignments: "password=".repeat(MB / 9),
+    hashes: "#".repeat(MB),
+    newlines: "\n".repeat(MB),
+    unicode: "é✓🚀".repeat(MB / 4),
     "token headers": "eyJ-".repeat(MB / 4),
     "token halves": "eyJaaaaaaaaaaaa.eyJ-".repeat(MB / 20),
     "e-mail local parts": "a.".repeat(MB / 2),
@@ -99,7 +102,7 @@ function adversarial(MB: number): Record<string, string> {
     "split words": "ig\u200Bnore ".repeat(MB / 8),
     "percent signs": "%".repeat(MB),
     "percent escapes": "%41".repeat(MB / 3),
-    "hex run": "4967".repeat(MB / 4)
+    "hex run": "4967".repeat(MB / 4),
   };
 }
 
@@ -117,10 +120,18 @@ export function runAdversarialBench(): AdversarialResult[] {
   };
   const small = adversarial(64_000);
   const large = adversarial(1_000_000);
-  return Object.keys(large).map((shape) => ({ shape, smallMbPerSecond: time(small[shape] as string), largeMbPerSecond: time(large[shape] as string) }));
+  return Object.keys(large).map((shape) => ({
+    shape,
+    smallMbPerSecond: time(small[shape] as string),
+    largeMbPerSecond: time(large[shape] as string),
+  }));
 }
 
 if (import.meta.main) {
-  for (const r of await runScannerBench(process.argv.includes("--quick"))) console.log(`${r.text.padEnd(8)} ${r.size.padStart(7)}  ${r.mbPerSecond.toFixed(1)} MB/s`);
-  for (const r of runAdversarialBench()) console.log(`adversarial ${r.shape.padEnd(20)} 64 KB ${r.smallMbPerSecond.toFixed(1)} MB/s, 1 MB ${r.largeMbPerSecond.toFixed(1)} MB/s`);
+  for (const r of await runScannerBench(process.argv.includes("--quick")))
+    console.log(`${r.text.padEnd(8)} ${r.size.padStart(7)}  ${r.mbPerSecond.toFixed(1)} MB/s`);
+  for (const r of runAdversarialBench())
+    console.log(
+      `adversarial ${r.shape.padEnd(20)} 64 KB ${r.smallMbPerSecond.toFixed(1)} MB/s, 1 MB ${r.largeMbPerSecond.toFixed(1)} MB/s`,
+    );
 }

@@ -71,14 +71,26 @@ export function variedProse(bytes: number, seed: number): string {
 const json = (body: unknown) => JSON.stringify(body);
 const chatHeaders = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
 const messagesHeaders = (key: string) => ({ "x-api-key": key, "anthropic-version": "2023-06-01", "content-type": "application/json" });
-const chat = (key: string, body: object): LoadRequest => ({ method: "POST", path: "/v1/chat/completions", headers: chatHeaders(key), body: json(body) });
+const chat = (key: string, body: object): LoadRequest => ({
+  method: "POST",
+  path: "/v1/chat/completions",
+  headers: chatHeaders(key),
+  body: json(body),
+});
 
 /**
  * The call the policy share is about (issue 5: "for a 2 KB prompt"): the body
  * bench/policy.bench.ts runs the policy stages on, and the gateway serves in the
  * `chat-2k-50` scenario whose CPU per request the share divides by.
  */
-export const POLICY_CALL_BODY = { model: "gpt-4o", max_tokens: 200, messages: [{ role: "system", content: "You are a helpful assistant." }, { role: "user", content: prose(2048) }] };
+export const POLICY_CALL_BODY = {
+  model: "gpt-4o",
+  max_tokens: 200,
+  messages: [
+    { role: "system", content: "You are a helpful assistant." },
+    { role: "user", content: prose(2048) },
+  ],
+};
 
 const PROMPT_1K = prose(1024);
 const PROMPT_16K = prose(16 * 1024);
@@ -116,7 +128,10 @@ export const SCENARIOS: Scenario[] = [
     targets: GATEWAYS,
     expectStatus: 200,
     answeredModel: "gpt-5-nano",
-    request: (c) => ({ ...chat(c.live, { model: "gateway/auto", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }), headers: { ...chatHeaders(c.live), "x-gw-route": "cost" } }),
+    request: (c) => ({
+      ...chat(c.live, { model: "gateway/auto", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
+      headers: { ...chatHeaders(c.live), "x-gw-route": "cost" },
+    }),
   },
   {
     id: "chat-16k-50",
@@ -162,7 +177,12 @@ export const SCENARIOS: Scenario[] = [
     mode: "load",
     targets: ALL,
     expectStatus: 200,
-    request: (c) => ({ method: "POST", path: "/v1/messages", headers: messagesHeaders(c.live), body: json({ model: "claude-haiku-4-5", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }) }),
+    request: (c) => ({
+      method: "POST",
+      path: "/v1/messages",
+      headers: messagesHeaders(c.live),
+      body: json({ model: "claude-haiku-4-5", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
+    }),
   },
   {
     id: "messages-stream-50",
@@ -171,7 +191,12 @@ export const SCENARIOS: Scenario[] = [
     mode: "load",
     targets: ALL,
     expectStatus: 200,
-    request: (c) => ({ method: "POST", path: "/v1/messages", headers: messagesHeaders(c.live), body: json({ model: "claude-haiku-4-5", max_tokens: 100, stream: true, messages: [{ role: "user", content: PROMPT_1K }] }) }),
+    request: (c) => ({
+      method: "POST",
+      path: "/v1/messages",
+      headers: messagesHeaders(c.live),
+      body: json({ model: "claude-haiku-4-5", max_tokens: 100, stream: true, messages: [{ role: "user", content: PROMPT_1K }] }),
+    }),
   },
   {
     id: "translated-50",
@@ -189,7 +214,12 @@ export const SCENARIOS: Scenario[] = [
     mode: "load",
     targets: ALL,
     expectStatus: 200,
-    request: (c) => ({ method: "POST", path: "/v1/embeddings", headers: chatHeaders(c.live), body: json({ model: "text-embedding-3-small", input: PROMPT_1K }) }),
+    request: (c) => ({
+      method: "POST",
+      path: "/v1/embeddings",
+      headers: chatHeaders(c.live),
+      body: json({ model: "text-embedding-3-small", input: PROMPT_1K }),
+    }),
   },
   {
     id: "models-50",
@@ -216,7 +246,8 @@ export const SCENARIOS: Scenario[] = [
     mode: "load",
     targets: GATEWAYS,
     expectStatus: 401,
-    request: () => chat("gw_live_0000000000000000000000000000000000000000", { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+    request: () =>
+      chat("gw_live_0000000000000000000000000000000000000000", { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
   },
   {
     id: "rate-limited-50",

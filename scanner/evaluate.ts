@@ -19,11 +19,14 @@ export interface SourceFigures {
   flagged: number;
 }
 
-export const flagsInjection = (text: string, model: LinearModel | null) => scanText(text, { injection: true, model }).injectionScore >= INJECTION_THRESHOLD;
+export const flagsInjection = (text: string, model: LinearModel | null) =>
+  scanText(text, { injection: true, model }).injectionScore >= INJECTION_THRESHOLD;
 
 export function heldOutBySource(rows: Row[]): SourceFigures[] {
   const out: SourceFigures[] = [];
-  const sources = [...new Set(rows.filter((r) => !isOwn(r) && (r.category === "injection" || r.category === "benign")).map((r) => r.source))].sort();
+  const sources = [
+    ...new Set(rows.filter((r) => !isOwn(r) && (r.category === "injection" || r.category === "benign")).map((r) => r.source)),
+  ].sort();
   for (const source of sources) {
     const model = trainFinal(rows.filter((r) => r.source !== source));
     for (const category of ["injection", "benign"] as const) {
@@ -42,7 +45,7 @@ export function heldOutBySource(rows: Row[]): SourceFigures[] {
 }
 
 /** A fixed third of each source's rows, by a hash of the row id: never trained on when held out. */
-export const heldOutRow = (r: Row) => (Bun.hash.crc32(r.id) % 3) === 0;
+export const heldOutRow = (r: Row) => Bun.hash.crc32(r.id) % 3 === 0;
 
 /** Each source split in two: the classifier trained on two thirds of every source, judged on the last third. */
 export function heldOutRows(rows: Row[]): SourceFigures[] {
@@ -53,7 +56,13 @@ export function heldOutRows(rows: Row[]): SourceFigures[] {
     for (const category of ["injection", "benign"] as const) {
       const of = held.filter((r) => r.source === source && r.category === category);
       if (!of.length) continue;
-      out.push({ source, category, rows: of.length, rules: of.filter((r) => flagsInjection(r.text, null)).length, flagged: of.filter((r) => flagsInjection(r.text, model)).length });
+      out.push({
+        source,
+        category,
+        rows: of.length,
+        rules: of.filter((r) => flagsInjection(r.text, null)).length,
+        flagged: of.filter((r) => flagsInjection(r.text, model)).length,
+      });
     }
   }
   return out;
@@ -66,11 +75,20 @@ export function evaluateBySource(rows: Row[]): string {
 function table(figures: SourceFigures[]): string {
   const lines = ["| source | category | rows | rules alone | rules + classifier |", "|---|---|---|---|---|"];
   const rate = (n: number, d: number) => `${n}/${d} (${((100 * n) / d).toFixed(1)}%)`;
-  for (const f of figures) lines.push(`| ${f.source} | ${f.category} | ${f.rows} | ${rate(f.rules, f.rows)} | ${rate(f.flagged, f.rows)} |`);
+  for (const f of figures)
+    lines.push(`| ${f.source} | ${f.category} | ${f.rows} | ${rate(f.rules, f.rows)} | ${rate(f.flagged, f.rows)} |`);
   for (const category of ["injection", "benign"] as const) {
     const of = figures.filter((f) => f.category === category);
     const rows = of.reduce((a, f) => a + f.rows, 0);
-    lines.push(`| all held out | ${category} | ${rows} | ${rate(of.reduce((a, f) => a + f.rules, 0), rows)} | ${rate(of.reduce((a, f) => a + f.flagged, 0), rows)} |`);
+    lines.push(
+      `| all held out | ${category} | ${rows} | ${rate(
+        of.reduce((a, f) => a + f.rules, 0),
+        rows,
+      )} | ${rate(
+        of.reduce((a, f) => a + f.flagged, 0),
+        rows,
+      )} |`,
+    );
   }
   return lines.join("\n");
 }

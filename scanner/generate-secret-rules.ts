@@ -24,8 +24,14 @@ interface GitleaksRule {
   keywords?: string[];
 }
 
-
-const POSIX: Record<string, string> = { alnum: "A-Za-z0-9", alpha: "A-Za-z", digit: "0-9", upper: "A-Z", lower: "a-z", xdigit: "0-9A-Fa-f" };
+const POSIX: Record<string, string> = {
+  alnum: "A-Za-z0-9",
+  alpha: "A-Za-z",
+  digit: "0-9",
+  upper: "A-Z",
+  lower: "a-z",
+  xdigit: "0-9A-Fa-f",
+};
 
 /**
  * Go RE2 to JavaScript, for the constructs these rules use: a leading `(?i)` becomes

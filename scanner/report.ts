@@ -33,4 +33,6 @@ const benign = rows.filter((r) => r.category === "benign").length;
 
 console.log(`## Injection\n\n${evaluateBySource(loadRows())}\n`);
 console.log(`## Secrets (gitleaks/gitleaks)\n\n${byKind("secret")}\n\nBenign rows with a secret finding: ${rate(benignSecrets, benign)}\n`);
-console.log(`## Personal data (microsoft/presidio)\n\n${byKind("pii")}\n\nClaimed types (e-mail, phone, card, IBAN, SSN): ${rate(claimed.filter((r) => found(r, "pii")).length, claimed.length)}`);
+console.log(
+  `## Personal data (microsoft/presidio)\n\n${byKind("pii")}\n\nClaimed types (e-mail, phone, card, IBAN, SSN): ${rate(claimed.filter((r) => found(r, "pii")).length, claimed.length)}`,
+);

@@ -152,7 +152,10 @@ export function train(rows: Row[]): LinearModel {
 
 /** The threshold: the logit above every training benign window but a few, never tuned on held-out rows. */
 export function withThreshold(model: LinearModel, rows: Row[]): LinearModel {
-  const benign = rows.filter((r) => r.category !== "injection").map((r) => windowLogit(model, r.text)).sort((a, b) => b - a);
+  const benign = rows
+    .filter((r) => r.category !== "injection")
+    .map((r) => windowLogit(model, r.text))
+    .sort((a, b) => b - a);
   const margin = benign[Math.floor(benign.length * 0.002)] ?? 0;
   return { ...model, threshold: Math.max(0, margin + MARGIN) };
 }

@@ -18,7 +18,11 @@ const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: str
   "user add": { usage: userAddUsage, summary: "add a member to the organization", run: userAdd },
   "key create": { usage: keyCreateUsage, summary: "operator recovery: a new admin key for an admin user, printed once", run: keyCreate },
   "login-link": { usage: loginLinkUsage, summary: "print a one-time dashboard sign-in URL (valid 10 minutes)", run: loginLink },
-  "demo-data": { usage: demoDataUsage, summary: "fill the demo organization ./scripts/start created with 90 days of synthetic usage", run: demoData },
+  "demo-data": {
+    usage: demoDataUsage,
+    summary: "fill the demo organization ./scripts/start created with 90 days of synthetic usage",
+    run: demoData,
+  },
   "mock-provider": { usage: mockProviderUsage, summary: "run a fake model provider on loopback (default port 18080)", run: mockProvider },
 };
 

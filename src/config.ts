@@ -117,7 +117,13 @@ function masterKey(raw: string): Parsed<string | null> {
 const SETTINGS: Setting<keyof Config>[] = [
   { key: "host", env: "GW_HOST", flag: "host", parse: nonEmpty, fallback: () => "127.0.0.1" },
   { key: "port", env: "GW_PORT", flag: "port", parse: integer(0, 65535), fallback: () => 8080 },
-  { key: "dataDir", env: "GW_DATA_DIR", flag: "data", parse: (r) => (r.trim() ? ok(resolve(r.trim())) : fail("must not be empty")), fallback: () => resolve("data") },
+  {
+    key: "dataDir",
+    env: "GW_DATA_DIR",
+    flag: "data",
+    parse: (r) => (r.trim() ? ok(resolve(r.trim())) : fail("must not be empty")),
+    fallback: () => resolve("data"),
+  },
   { key: "masterKey", env: "GW_MASTER_KEY", parse: masterKey, fallback: () => null },
   { key: "databaseUrl", env: "GW_DATABASE_URL", parse: url("postgres:", "postgresql:", "sqlite:"), fallback: () => null },
   { key: "redisUrl", env: "GW_REDIS_URL", parse: url("redis:", "rediss:"), fallback: () => null },
@@ -157,7 +163,8 @@ export function loadConfig(flags: Record<string, string | undefined> = {}, env: 
     else (out as Record<string, unknown>)[s.key] = parsed.ok;
   }
   const oidc = [out.oidcIssuer, out.oidcClientId, out.oidcClientSecret].filter((v) => v != null).length;
-  if (oidc !== 0 && oidc !== 3) problems.push("GW_OIDC_ISSUER, GW_OIDC_CLIENT_ID and GW_OIDC_CLIENT_SECRET go together: set all three or none");
+  if (oidc !== 0 && oidc !== 3)
+    problems.push("GW_OIDC_ISSUER, GW_OIDC_CLIENT_ID and GW_OIDC_CLIENT_SECRET go together: set all three or none");
   if (problems.length) throw new ConfigError(problems);
   return out as Config;
 }

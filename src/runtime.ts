@@ -59,7 +59,10 @@ export interface Runtime {
 }
 
 /** The store and the services over it, without the server (for `init`, `user add`, `login-link`). */
-export async function openServices(config: Config, observeStore?: (seconds: number) => void): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
+export async function openServices(
+  config: Config,
+  observeStore?: (seconds: number) => void,
+): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
   // Every process that may create or call providers (the server, ./scripts/start's setup) applies the same egress policy.
   setEgressPolicy({ allowPrivate: config.allowPrivateProviders });
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore } });
@@ -73,21 +76,37 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const catalog = loadCatalog(config.catalogPath);
   const metrics = new MetricsRegistry();
   const storeRoundTrips = config.databaseUrl?.startsWith("postgres")
-    ? metrics.register(new Histogram("gateway_postgres_round_trip_seconds", "Postgres statement round trips (key loads, usage flushes, operations).", [], ROUND_TRIP_BUCKETS))
+    ? metrics.register(
+        new Histogram(
+          "gateway_postgres_round_trip_seconds",
+          "Postgres statement round trips (key loads, usage flushes, operations).",
+          [],
+          ROUND_TRIP_BUCKETS,
+        ),
+      )
     : null;
-  const { store, services: base, masterKey } = await openServices(config, storeRoundTrips ? (s) => storeRoundTrips.observe([], s) : undefined);
+  const {
+    store,
+    services: base,
+    masterKey,
+  } = await openServices(config, storeRoundTrips ? (s) => storeRoundTrips.observe([], s) : undefined);
   const box = new SecretBox(masterKey.derive("provider-key-encryption"));
-  const state = await openHotState(config, {
-    keyPrincipal: (hash) => store.getKeyPrincipalByHash(hash),
-    providerConfigs: (orgId) => store.listProviderConfigs(orgId),
-    openCredentials: (rec) => openCredentials(box, rec),
-    authorize: (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
-    preferences: (orgId) => store.getOrgPreferences(orgId),
-    spend: {
-      keyLifetimeMicros: async (keyId) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
-      spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
+  const state = await openHotState(
+    config,
+    {
+      keyPrincipal: (hash) => store.getKeyPrincipalByHash(hash),
+      providerConfigs: (orgId) => store.listProviderConfigs(orgId),
+      openCredentials: (rec) => openCredentials(box, rec),
+      authorize: (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
+      preferences: (orgId) => store.getOrgPreferences(orgId),
+      spend: {
+        keyLifetimeMicros: async (keyId) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
+        spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
+      },
     },
-  }, log, metrics);
+    log,
+    metrics,
+  );
   const { keys: keyCache, providers: directory, settings, limiter, ledger, changes } = state;
   // /v1/models omits what the caller may not call (the directory's precomputed verdicts).
   const models = new ModelList(catalog, directory, log);
@@ -150,14 +169,46 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
   metrics.register(new ProviderHealthMetrics(health));
   const httpMetrics = new HttpMetrics(metrics);
-  metrics.register(new Gauge("gateway_key_cache_hits_total", "API key lookups answered from memory.", () => keyCache.stats().hits, "counter"));
-  metrics.register(new Gauge("gateway_key_cache_misses_total", "API key lookups that went to the store.", () => keyCache.stats().misses, "counter"));
+  metrics.register(
+    new Gauge("gateway_key_cache_hits_total", "API key lookups answered from memory.", () => keyCache.stats().hits, "counter"),
+  );
+  metrics.register(
+    new Gauge("gateway_key_cache_misses_total", "API key lookups that went to the store.", () => keyCache.stats().misses, "counter"),
+  );
   metrics.register(new Gauge("gateway_key_cache_entries", "API key records held in memory.", () => keyCache.stats().size));
-  metrics.register(new Gauge("gateway_usage_pending_events", "Usage events waiting for the next write-behind flush.", () => usage.stats().pending));
-  metrics.register(new Gauge("gateway_usage_flush_lag_seconds", "Age of the oldest usage event not yet in the store.", () => usage.stats().flushLagMs / 1000));
-  metrics.register(new Gauge("gateway_usage_flush_duration_seconds", "Duration of the last write-behind flush.", () => usage.stats().lastFlushDurationMs / 1000));
-  metrics.register(new Gauge("gateway_usage_flush_failures_total", "Write-behind flushes that failed and were retried.", () => usage.stats().failures, "counter"));
-  metrics.register(new Gauge("gateway_usage_dropped_events_total", "Usage events dropped because the store stayed unwritable past GW_USAGE_BUFFER_MAX_EVENTS.", () => usage.stats().droppedEvents, "counter"));
+  metrics.register(
+    new Gauge("gateway_usage_pending_events", "Usage events waiting for the next write-behind flush.", () => usage.stats().pending),
+  );
+  metrics.register(
+    new Gauge(
+      "gateway_usage_flush_lag_seconds",
+      "Age of the oldest usage event not yet in the store.",
+      () => usage.stats().flushLagMs / 1000,
+    ),
+  );
+  metrics.register(
+    new Gauge(
+      "gateway_usage_flush_duration_seconds",
+      "Duration of the last write-behind flush.",
+      () => usage.stats().lastFlushDurationMs / 1000,
+    ),
+  );
+  metrics.register(
+    new Gauge(
+      "gateway_usage_flush_failures_total",
+      "Write-behind flushes that failed and were retried.",
+      () => usage.stats().failures,
+      "counter",
+    ),
+  );
+  metrics.register(
+    new Gauge(
+      "gateway_usage_dropped_events_total",
+      "Usage events dropped because the store stayed unwritable past GW_USAGE_BUFFER_MAX_EVENTS.",
+      () => usage.stats().droppedEvents,
+      "counter",
+    ),
+  );
 
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
   // Through services.now, so tests that move the services' clock move the sessions' too.
@@ -174,9 +225,24 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   metrics.onCollect(runner.record);
 
   const stopMaintenance = scheduleMaintenance(store, config.usageRetentionDays, log);
-  const notifier = new Notifier({ store, box, log, delivery: { ...DEFAULT_DELIVERY, fetch: (url, init) => fetch(url, init), sleep: Bun.sleep, now: Date.now } });
-  const alerts = new AlertChecker({ store, notifier, log, now: Date.now, rateLimits: async (orgId) =>
-      (await orgRateStatus(store, rateUsage, orgId, Date.now())).providers.map((p) => ({ provider: p.provider, status: p.status, message: p.message, details: { limits: p.limits, usage: p.usage, percentages: p.percentages, resetTime: p.resetTime } })),
+  const notifier = new Notifier({
+    store,
+    box,
+    log,
+    delivery: { ...DEFAULT_DELIVERY, fetch: (url, init) => fetch(url, init), sleep: Bun.sleep, now: Date.now },
+  });
+  const alerts = new AlertChecker({
+    store,
+    notifier,
+    log,
+    now: Date.now,
+    rateLimits: async (orgId) =>
+      (await orgRateStatus(store, rateUsage, orgId, Date.now())).providers.map((p) => ({
+        provider: p.provider,
+        status: p.status,
+        message: p.message,
+        details: { limits: p.limits, usage: p.usage, percentages: p.percentages, resetTime: p.resetTime },
+      })),
   });
   alerts.start(config.alertCheckIntervalS * 1000);
 

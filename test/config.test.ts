@@ -22,7 +22,10 @@ describe("loadConfig", () => {
 
   test("every bad value is reported at once, naming its source", () => {
     try {
-      loadConfig({ port: "99999" }, { GW_RATE_LIMIT_WINDOW_S: "abc", GW_LOG_LEVEL: "loud", GW_DATABASE_URL: "mysql://x", GW_MASTER_KEY: "c2hvcnQ=" });
+      loadConfig(
+        { port: "99999" },
+        { GW_RATE_LIMIT_WINDOW_S: "abc", GW_LOG_LEVEL: "loud", GW_DATABASE_URL: "mysql://x", GW_MASTER_KEY: "c2hvcnQ=" },
+      );
       throw new Error("expected a ConfigError");
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);

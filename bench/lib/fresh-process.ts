@@ -11,7 +11,11 @@ import { ROOT } from "./processes.ts";
 
 /** `root` is the checkout whose module runs (another revision's, for bench/compare.ts). */
 export async function inFreshProcess<T>(module: string, exported: string, args: unknown[], root = ROOT): Promise<T> {
-  const proc = Bun.spawn(["bun", "run", join(root, "bench", "lib", "fresh-process.ts"), module, exported, JSON.stringify(args)], { cwd: root, stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn(["bun", "run", join(root, "bench", "lib", "fresh-process.ts"), module, exported, JSON.stringify(args)], {
+    cwd: root,
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
   if (code !== 0) throw new Error(`${module} ${exported} exited with ${code}`);
   const last = out.trim().split("\n").at(-1) ?? "";

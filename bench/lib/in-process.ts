@@ -40,8 +40,16 @@ interface Canned {
 async function capture(req: LoadRequest): Promise<Canned> {
   const mock = await startMock();
   try {
-    const res = await fetch(`${mock.url}${req.path}`, { method: req.method, headers: { ...req.headers, authorization: `Bearer ${PROVIDER_KEY}` }, body: req.body });
-    return { status: res.status, headers: [...res.headers].filter(([k]) => k !== "content-length" && k !== "date"), body: await res.text() };
+    const res = await fetch(`${mock.url}${req.path}`, {
+      method: req.method,
+      headers: { ...req.headers, authorization: `Bearer ${PROVIDER_KEY}` },
+      body: req.body,
+    });
+    return {
+      status: res.status,
+      headers: [...res.headers].filter(([k]) => k !== "content-length" && k !== "date"),
+      body: await res.text(),
+    };
   } finally {
     await mock.stop();
   }
@@ -65,7 +73,11 @@ async function answer(canned: Canned): Promise<Response> {
 
 /** As a client sends it: with its Content-Length (a server's Request has one; a built one does not). */
 function requestBuilder(req: LoadRequest, authorization?: string): () => Request {
-  const headers = { ...req.headers, ...(authorization ? { authorization } : {}), "content-length": String(Buffer.byteLength(req.body ?? "")) };
+  const headers = {
+    ...req.headers,
+    ...(authorization ? { authorization } : {}),
+    "content-length": String(Buffer.byteLength(req.body ?? "")),
+  };
   return () => new Request(`http://localhost${req.path}`, { method: req.method, headers, body: req.body });
 }
 
@@ -85,10 +97,13 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
   const scenario = SCENARIOS.find((s) => s.id === scenarioId && s.mode === "load");
   if (!scenario) throw new Error(`no load scenario ${scenarioId}`);
   const data = newDataDir();
-  const init = JSON.parse(await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"])) as { apiKey: string };
+  const init = JSON.parse(
+    await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"]),
+  ) as { apiKey: string };
   const upstream = scenario.request({ live: PROVIDER_KEY, test: PROVIDER_KEY });
   // A routed scenario's provider is sent the chosen model, and answers as it.
-  if (scenario.answeredModel && upstream.body) upstream.body = JSON.stringify({ ...JSON.parse(upstream.body), model: scenario.answeredModel });
+  if (scenario.answeredModel && upstream.body)
+    upstream.body = JSON.stringify({ ...JSON.parse(upstream.body), model: scenario.answeredModel });
   const canned = await capture(upstream);
 
   const realFetch = globalThis.fetch;
@@ -100,7 +115,10 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
 
   const config = loadConfig({ data: data.dir }, { ...process.env, GW_ALLOW_PRIVATE_PROVIDERS: "1", ...OPEN_RATE_LIMIT });
   // The log line is built as in production; only its write to stdout is dropped.
-  const rt = await createRuntime(config, createLogger(config.logLevel, () => {}));
+  const rt = await createRuntime(
+    config,
+    createLogger(config.logLevel, () => {}),
+  );
   const app = createApp(rt);
   const closeGateway = async () => {
     globalThis.fetch = realFetch;
@@ -109,7 +127,13 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
   };
   try {
     const op = async (operation: string, params: object) => {
-      const res = await app.handle(new Request("http://localhost/api/v1/gateway", { method: "POST", headers: { authorization: `Bearer ${init.apiKey}`, "content-type": "application/json" }, body: JSON.stringify({ operation, params }) }));
+      const res = await app.handle(
+        new Request("http://localhost/api/v1/gateway", {
+          method: "POST",
+          headers: { authorization: `Bearer ${init.apiKey}`, "content-type": "application/json" },
+          body: JSON.stringify({ operation, params }),
+        }),
+      );
       if (res.status !== 200) throw new Error(`${operation}: ${await res.text()}`);
     };
     await op("provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${PROVIDER_BASE}/v1`, scope: "organization" });

@@ -28,13 +28,24 @@ export interface LoadResult {
   statuses: Record<string, number>;
 }
 
-export async function runLoad(baseUrl: string, req: LoadRequest, opts: { connections: number; seconds: number; expectStatus: number }): Promise<LoadResult> {
+export async function runLoad(
+  baseUrl: string,
+  req: LoadRequest,
+  opts: { connections: number; seconds: number; expectStatus: number },
+): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let unexpected = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: baseUrl + req.path, method: req.method, headers: req.headers, body: req.body, connections: opts.connections, duration: opts.seconds },
+      {
+        url: baseUrl + req.path,
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        connections: opts.connections,
+        duration: opts.seconds,
+      },
       (err, r) => (err ? reject(err) : resolve(r)),
     );
     instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {

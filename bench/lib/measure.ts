@@ -28,7 +28,10 @@ async function once(s: Scenario, t: Target, seconds: number): Promise<Sample> {
   const req = s.request(t.credentials);
   const before = cpuMicros(t.pid);
   const mainBefore = mainThreadCpuMicros(t.pid);
-  const perRequest = (requests: number) => ({ cpuPerRequest: (cpuMicros(t.pid) - before) / Math.max(1, requests), mainCpuPerRequest: (mainThreadCpuMicros(t.pid) - mainBefore) / Math.max(1, requests) });
+  const perRequest = (requests: number) => ({
+    cpuPerRequest: (cpuMicros(t.pid) - before) / Math.max(1, requests),
+    mainCpuPerRequest: (mainThreadCpuMicros(t.pid) - mainBefore) / Math.max(1, requests),
+  });
   if (s.mode === "stream-timing") {
     const stream = await timeStreams(t.url, req, seconds);
     return { stream, ...perRequest(stream.requests) };

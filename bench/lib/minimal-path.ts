@@ -75,7 +75,8 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
   const enabled = new Set<string>(stages.has("all") ? [...MINIMAL_STAGES, ...stages] : stages);
   const on = (stage: MinimalStage) => enabled.has(stage);
   // sendUpstream calls the runtime's fetch: the watch can only be priced served.
-  if (opts.fetch && on("watch")) throw new Error("the watch piece calls the provider with the runtime's fetch; it cannot run with an in-memory answer");
+  if (opts.fetch && on("watch"))
+    throw new Error("the watch piece calls the provider with the runtime's fetch; it cannot run with an in-memory answer");
   const send = opts.fetch ?? ((url, init) => fetch(url, init));
   // The mock is on loopback, which the egress policy allows only when the operator says so.
   if (on("watch")) setEgressPolicy({ allowPrivate: true });
@@ -95,7 +96,10 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
   async function call(request: Request, body: string): Promise<{ status: number; text: string }> {
     const url = `${opts.upstream}/v1/chat/completions`;
     if (on("watch")) {
-      const up = await sendUpstream({ url, method: "POST", headers: providerHeaders, body }, { caller: request, timeoutMs: 600_000, providerName: "the mock" });
+      const up = await sendUpstream(
+        { url, method: "POST", headers: providerHeaders, body },
+        { caller: request, timeoutMs: 600_000, providerName: "the mock" },
+      );
       try {
         return { status: up.response.status, text: await up.response.text() };
       } finally {
@@ -138,7 +142,16 @@ export async function createMinimalPath(opts: MinimalPathOptions): Promise<Minim
         });
       }
     }
-    if (on("log")) log.info("request", { requestId: frame?.requestId ?? "-", method: "POST", route: "/v1/chat/completions", status: res.status, durationMs: Date.now() - startedAt, ip: frame?.ip ?? "127.0.0.1", ...who });
+    if (on("log"))
+      log.info("request", {
+        requestId: frame?.requestId ?? "-",
+        method: "POST",
+        route: "/v1/chat/completions",
+        status: res.status,
+        durationMs: Date.now() - startedAt,
+        ip: frame?.ip ?? "127.0.0.1",
+        ...who,
+      });
     const response = new Response(answerText, { status: res.status, headers: { "content-type": "application/json" } });
     if (frame) {
       // As the runner sets them (src/http/request-runner.ts), on the response built.

@@ -22,7 +22,10 @@ export interface Proc {
 }
 
 /** Starts a command and waits for the JSON line that carries `url`. */
-export async function spawnAnnounced(cmd: string[], env: Record<string, string> = {}): Promise<{ proc: Subprocess<"ignore", "pipe", "inherit">; url: string }> {
+export async function spawnAnnounced(
+  cmd: string[],
+  env: Record<string, string> = {},
+): Promise<{ proc: Subprocess<"ignore", "pipe", "inherit">; url: string }> {
   const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdin: "ignore", stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   const decoder = new TextDecoder();
@@ -79,7 +82,9 @@ export async function startBareProxy(upstream: string): Promise<Proc> {
 
 /** The minimal gateway (bench/minimal-gateway.ts) with the given stages ("all", "none" or "+"-joined names). */
 export async function startMinimalGateway(upstream: string, stages: string): Promise<Proc> {
-  const { proc, url } = await spawnAnnounced(["bun", "run", join(ROOT, "bench", "minimal-gateway.ts"), upstream], { GW_MINIMAL_STAGES: stages });
+  const { proc, url } = await spawnAnnounced(["bun", "run", join(ROOT, "bench", "minimal-gateway.ts"), upstream], {
+    GW_MINIMAL_STAGES: stages,
+  });
   return handle(proc, url);
 }
 
@@ -108,7 +113,11 @@ export async function startGateway(opts: { command?: string[]; dataDir?: string;
   const command = opts.command ?? ["bun", "run", CLI];
   // The address is announced at the info level, which is also the level measured (one
   // access-log line a request): pinned, so a GW_LOG_LEVEL in the caller's shell changes neither.
-  const { proc, url } = await spawnAnnounced([...command, "serve", "--port", "0", "--data", dataDir], { GW_LOG_LEVEL: "info", GW_ALLOW_PRIVATE_PROVIDERS: "1", ...opts.env });
+  const { proc, url } = await spawnAnnounced([...command, "serve", "--port", "0", "--data", dataDir], {
+    GW_LOG_LEVEL: "info",
+    GW_ALLOW_PRIVATE_PROVIDERS: "1",
+    ...opts.env,
+  });
   return { ...handle(proc, url), dataDir };
 }
 
@@ -118,7 +127,11 @@ export function newDataDir(): { dir: string; remove(): void } {
 }
 
 /** Runs the gateway's command line once (init and the like) and returns stdout. */
-export async function runGatewayCli(args: string[], command: string[] = ["bun", "run", CLI], env: Record<string, string> = {}): Promise<string> {
+export async function runGatewayCli(
+  args: string[],
+  command: string[] = ["bun", "run", CLI],
+  env: Record<string, string> = {},
+): Promise<string> {
   const proc = Bun.spawn([...command, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   if (code !== 0) throw new Error(`gateway ${args.join(" ")} failed: ${err}`);

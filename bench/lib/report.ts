@@ -33,12 +33,15 @@ export interface Check {
   ok: boolean | null;
 }
 
-const n = (v: number | undefined, digits = 0) => (v === undefined || Number.isNaN(v) ? "" : v.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const n = (v: number | undefined, digits = 0) =>
+  v === undefined || Number.isNaN(v) ? "" : v.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ratio = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "" : `${v.toFixed(2)}×`);
 
 export function markdown(rows: Row[], checks: Check[], notes: string[]): string {
   const out: string[] = [];
-  out.push("| scenario | target | req/s | vs bare | p50 µs | p90 µs | p99 µs | added p50 µs | added p99 µs | CPU µs/req | vs bare | TTFB p50 µs | TTFB added µs | stream total p50 µs | reads/stream | peak RSS MiB | errors |");
+  out.push(
+    "| scenario | target | req/s | vs bare | p50 µs | p90 µs | p99 µs | added p50 µs | added p99 µs | CPU µs/req | vs bare | TTFB p50 µs | TTFB added µs | stream total p50 µs | reads/stream | peak RSS MiB | errors |",
+  );
   out.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
   for (const r of rows) {
     out.push(

@@ -17,7 +17,14 @@ export async function seedKeys(dataDir: string, count: number): Promise<{ values
     for (let i = 0; i < count; i++) {
       const value = generateApiKey("live");
       values.push(value);
-      await store.createApiKey({ ...org.apiKey, id: newId("key"), keyHash: services.hasher.hash(value), keyPrefix: apiKeyPrefix(value), name: `k${i}`, createdAt: Date.now() });
+      await store.createApiKey({
+        ...org.apiKey,
+        id: newId("key"),
+        keyHash: services.hasher.hash(value),
+        keyPrefix: apiKeyPrefix(value),
+        name: `k${i}`,
+        createdAt: Date.now(),
+      });
     }
     return { values, adminKey: org.keyValue };
   } finally {

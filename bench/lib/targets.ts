@@ -6,7 +6,17 @@
  */
 import type { Credentials, TargetKind } from "../scenarios.ts";
 import { startPostgres, startRedis } from "../../test/support/servers.ts";
-import { type GatewayProc, newDataDir, type Proc, PROVIDER_KEY, runGatewayCli, Started, startBareProxy, startGateway, startMock } from "./processes.ts";
+import {
+  type GatewayProc,
+  newDataDir,
+  type Proc,
+  PROVIDER_KEY,
+  runGatewayCli,
+  Started,
+  startBareProxy,
+  startGateway,
+  startMock,
+} from "./processes.ts";
 
 export interface Target {
   kind: TargetKind;
@@ -23,7 +33,11 @@ export function keylessTarget(kind: TargetKind, label: string, proc: Proc): Targ
 }
 
 async function op(url: string, key: string, operation: string, params: object): Promise<any> {
-  const res = await fetch(`${url}/api/v1/gateway`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ operation, params }) });
+  const res = await fetch(`${url}/api/v1/gateway`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ operation, params }),
+  });
   const body = (await res.json()) as { success: boolean; data: any; error: string };
   if (!body.success) throw new Error(`${operation}: ${body.error}`);
   return body.data;
@@ -34,10 +48,18 @@ async function op(url: string, key: string, operation: string, params: object): 
  * `command` runs the gateway (the source through `bun run` by default, or the binary).
  * Its process's `stop()` also removes the data folder.
  */
-export async function gatewayTarget(kind: TargetKind, label: string, mockUrl: string, command: string[] | undefined, env: Record<string, string>): Promise<{ target: Target; proc: GatewayProc }> {
+export async function gatewayTarget(
+  kind: TargetKind,
+  label: string,
+  mockUrl: string,
+  command: string[] | undefined,
+  env: Record<string, string>,
+): Promise<{ target: Target; proc: GatewayProc }> {
   const data = newDataDir();
   // The same settings for init: with GW_DATABASE_URL it writes to that store.
-  const init = JSON.parse(await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"], command, env)) as { apiKey: string };
+  const init = JSON.parse(
+    await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"], command, env),
+  ) as { apiKey: string };
   const started = await startGateway({ command, dataDir: data.dir, env });
   const proc: GatewayProc = {
     ...started,
@@ -47,8 +69,18 @@ export async function gatewayTarget(kind: TargetKind, label: string, mockUrl: st
     },
   };
   try {
-    await op(proc.url, init.apiKey, "provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${mockUrl}/v1`, scope: "organization" });
-    await op(proc.url, init.apiKey, "provider.create", { provider: "anthropic", apiKey: PROVIDER_KEY, baseUrl: mockUrl, scope: "organization" });
+    await op(proc.url, init.apiKey, "provider.create", {
+      provider: "openai",
+      apiKey: PROVIDER_KEY,
+      baseUrl: `${mockUrl}/v1`,
+      scope: "organization",
+    });
+    await op(proc.url, init.apiKey, "provider.create", {
+      provider: "anthropic",
+      apiKey: PROVIDER_KEY,
+      baseUrl: mockUrl,
+      scope: "organization",
+    });
     const sandbox = await op(proc.url, init.apiKey, "org.service-account.create", { serviceAccountName: "bench-sandbox", keyType: "test" });
     return { target: { kind, label, url: proc.url, pid: proc.pid, credentials: { live: init.apiKey, test: sandbox.apiKey.key } }, proc };
   } catch (err) {
@@ -91,7 +123,12 @@ export async function startTargets(opts: { binary: string[] | null; kinds: Set<T
     const [redis, pg] = await Promise.all([startRedis(), startPostgres()]);
     started.add({ url: redis.url, pid: 0, stop: () => redis.stop() });
     started.add({ url: pg.urlFor("postgres"), pid: 0, stop: () => pg.stop() });
-    gateways.push(["shared", "gateway, Redis + Postgres", opts.binary ?? undefined, { ...open, GW_REDIS_URL: redis.url, GW_DATABASE_URL: await pg.createDatabase() }]);
+    gateways.push([
+      "shared",
+      "gateway, Redis + Postgres",
+      opts.binary ?? undefined,
+      { ...open, GW_REDIS_URL: redis.url, GW_DATABASE_URL: await pg.createDatabase() },
+    ]);
   }
   for (const [kind, label, command, env] of gateways) {
     const g = await gatewayTarget(kind, label, mock.url, command, env);

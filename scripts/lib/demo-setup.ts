@@ -34,14 +34,21 @@ function isRunning(pid: number): boolean {
   }
 }
 
-const START_USAGE = "Usage: ./scripts/start [--host H] [--port P] [--data DIR] [--public-url URL]   (see README: \"Quick start\")";
+const START_USAGE = 'Usage: ./scripts/start [--host H] [--port P] [--data DIR] [--public-url URL]   (see README: "Quick start")';
 
 // serve's flags pass through unchanged, so this step sees the same data folder and address serve will use.
 let f: Record<string, string | boolean | undefined>;
 try {
   ({ values: f } = parseArgs({
     args: process.argv.slice(2),
-    options: { data: { type: "string" }, host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, "mock-url": { type: "string" }, "mock-pid": { type: "string" } },
+    options: {
+      data: { type: "string" },
+      host: { type: "string" },
+      port: { type: "string" },
+      "public-url": { type: "string" },
+      "mock-url": { type: "string" },
+      "mock-pid": { type: "string" },
+    },
     strict: true,
     allowPositionals: false,
   }));
@@ -66,22 +73,36 @@ try {
   const existing = await store.listOrganizations();
   let created: InitializedOrganization | null = null;
   if (existing.length === 0) {
-    created = await initializeOrganization(services, { name: demoName, adminEmail: process.env.GW_DEMO_EMAIL || "admin@example.com", tier: "enterprise" });
+    created = await initializeOrganization(services, {
+      name: demoName,
+      adminEmail: process.env.GW_DEMO_EMAIL || "admin@example.com",
+      tier: "enterprise",
+    });
     // Marks the one organization `gateway demo-data` may fill.
     writeDemoMarker(config.dataDir, { orgId: created.organization.id });
   }
-  const org: Organization | undefined = created?.organization ?? (existing.length === 1 ? existing[0] : existing.find((o) => o.name === demoName));
+  const org: Organization | undefined =
+    created?.organization ?? (existing.length === 1 ? existing[0] : existing.find((o) => o.name === demoName));
 
   const lines: string[] = [];
   if (created) {
     lines.push(createdMessage(created));
-    lines.push(`Analytics start empty. For 90 days of synthetic usage in "${created.organization.name}" (this demo organization only), run:`, `  gateway demo-data --days 90${flag("data") ? ` --data ${flag("data")}` : ""}`, "");
+    lines.push(
+      `Analytics start empty. For 90 days of synthetic usage in "${created.organization.name}" (this demo organization only), run:`,
+      `  gateway demo-data --days 90${flag("data") ? ` --data ${flag("data")}` : ""}`,
+      "",
+    );
   }
   const mockUrl = flag("mock-url");
   if (org && mockUrl) {
     const pid = Number(flag("mock-pid"));
     if (await mockAnswers(mockUrl, MOCK_WAIT_MS, () => !pid || isRunning(pid))) {
-      const deps = { ...services, box: new SecretBox(masterKey.derive("provider-key-encryption")), catalog: loadCatalog(config.catalogPath), onProvidersChanged: () => {} };
+      const deps = {
+        ...services,
+        box: new SecretBox(masterKey.derive("provider-key-encryption")),
+        catalog: loadCatalog(config.catalogPath),
+        onProvidersChanged: () => {},
+      };
       // A mock address the egress policy refuses (0.0.0.0, say) is reported, not thrown as a stack.
       const refused = (err: unknown) => {
         console.error(`start: the mock provider at ${mockUrl} cannot be registered: ${(err as Error).message}`);
@@ -89,7 +110,8 @@ try {
       };
       const added = await registerMockProviders(deps, org, mockUrl).catch(refused);
       const moved = await repointMockProviders(deps, org, mockUrl).catch(refused);
-      if (moved.length > 0) lines.push(`The mock providers (${moved.map((p) => p.name).join(", ")}) now point at the mock at ${mockUrl}.`, "");
+      if (moved.length > 0)
+        lines.push(`The mock providers (${moved.map((p) => p.name).join(", ")}) now point at the mock at ${mockUrl}.`, "");
       if (added.length > 0) {
         lines.push(
           `"${org.name}" had no providers, so the mock provider at ${mockUrl} now answers as its openai and`,
@@ -115,7 +137,7 @@ try {
     { mode: 0o700 },
   );
   lines.push(
-    `Try it once the server runs${config.port === 0 ? " (port 0: use the port in the \"listening\" line)" : ""}:`,
+    `Try it once the server runs${config.port === 0 ? ' (port 0: use the port in the "listening" line)' : ""}:`,
     "",
     `  curl -s ${clientBaseUrl(config)}/v1/chat/completions \\`,
     `    -H "Authorization: Bearer ${key}" \\`,
@@ -123,7 +145,12 @@ try {
     `    -d '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"Hello"}]}'`,
     "",
   );
-  if (!created) lines.push("  (GW_KEY: the admin key printed on the first run; it is not stored, only its hash;", "   lost it? `bun run src/cli.ts key create --email <admin e-mail>` makes a new one)", "");
+  if (!created)
+    lines.push(
+      "  (GW_KEY: the admin key printed on the first run; it is not stored, only its hash;",
+      "   lost it? `bun run src/cli.ts key create --email <admin e-mail>` makes a new one)",
+      "",
+    );
   lines.push(`The same call is in ${tryIt} (export GW_KEY=<the key> first). Stop with Ctrl-C.`);
   console.log(lines.join("\n"));
 } finally {

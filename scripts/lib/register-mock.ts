@@ -20,7 +20,9 @@ export async function mockAnswers(url: string, timeoutMs: number, starting: () =
   for (;;) {
     const stillStarting = starting();
     try {
-      const stats = (await (await fetch(`${url}/_mock/stats`, { signal: AbortSignal.timeout(1000) })).json()) as { streamsStarted?: unknown };
+      const stats = (await (await fetch(`${url}/_mock/stats`, { signal: AbortSignal.timeout(1000) })).json()) as {
+        streamsStarted?: unknown;
+      };
       if (typeof stats.streamsStarted === "number") return true;
     } catch {
       // not up yet
@@ -51,8 +53,20 @@ export async function registerMockProviders(deps: ProviderDeps, org: Organizatio
   const identity = await firstAdmin(deps, org);
   const base = mockUrl.replace(/\/+$/, "");
   return [
-    await createProvider(deps, identity, CLI_ACTOR, { provider: "openai", name: MOCK_PROVIDER_NAMES[0], apiKey: MOCK_KEY, baseUrl: mockAddress(MOCK_PROVIDER_NAMES[0], base), scope: "organization" }),
-    await createProvider(deps, identity, CLI_ACTOR, { provider: "anthropic", name: MOCK_PROVIDER_NAMES[1], apiKey: MOCK_KEY, baseUrl: mockAddress(MOCK_PROVIDER_NAMES[1], base), scope: "organization" }),
+    await createProvider(deps, identity, CLI_ACTOR, {
+      provider: "openai",
+      name: MOCK_PROVIDER_NAMES[0],
+      apiKey: MOCK_KEY,
+      baseUrl: mockAddress(MOCK_PROVIDER_NAMES[0], base),
+      scope: "organization",
+    }),
+    await createProvider(deps, identity, CLI_ACTOR, {
+      provider: "anthropic",
+      name: MOCK_PROVIDER_NAMES[1],
+      apiKey: MOCK_KEY,
+      baseUrl: mockAddress(MOCK_PROVIDER_NAMES[1], base),
+      scope: "organization",
+    }),
   ];
 }
 
@@ -63,7 +77,9 @@ export async function registerMockProviders(deps: ProviderDeps, org: Organizatio
  */
 export async function repointMockProviders(deps: ProviderDeps, org: Organization, mockUrl: string): Promise<ProviderConfigRecord[]> {
   const base = mockUrl.replace(/\/+$/, "");
-  const ours = (await deps.store.listProviderConfigs(org.id)).filter((p) => (MOCK_PROVIDER_NAMES as readonly string[]).includes(p.name) && p.keyHint === keyHint(MOCK_KEY));
+  const ours = (await deps.store.listProviderConfigs(org.id)).filter(
+    (p) => (MOCK_PROVIDER_NAMES as readonly string[]).includes(p.name) && p.keyHint === keyHint(MOCK_KEY),
+  );
   const moved: ProviderConfigRecord[] = [];
   for (const p of ours) {
     const address = mockAddress(p.name, base);

@@ -27,7 +27,9 @@ while (running()) {
   if (lock?.pid === pid && lock.url) {
     try {
       if ((await fetch(`${lock.url}/healthz`, { signal: AbortSignal.timeout(1000) })).ok) {
-        console.log(`\nThe gateway is listening at ${lock.url} (log level ${process.env.GW_LOG_LEVEL ?? "warn"}; GW_LOG_LEVEL=info shows every request).\n`);
+        console.log(
+          `\nThe gateway is listening at ${lock.url} (log level ${process.env.GW_LOG_LEVEL ?? "warn"}; GW_LOG_LEVEL=info shows every request).\n`,
+        );
         process.exit(0);
       }
     } catch {

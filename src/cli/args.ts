@@ -7,7 +7,10 @@ export class UsageError extends Error {
 
 export type FlagSpec = Record<string, { type: "string" | "boolean"; short?: string }>;
 
-export function parseFlags<F extends FlagSpec>(argv: string[], spec: F): { [K in keyof F]?: F[K]["type"] extends "boolean" ? boolean : string } {
+export function parseFlags<F extends FlagSpec>(
+  argv: string[],
+  spec: F,
+): { [K in keyof F]?: F[K]["type"] extends "boolean" ? boolean : string } {
   try {
     const { values } = parseArgs({ args: argv, options: spec, strict: true, allowPositionals: false });
     return values as never;

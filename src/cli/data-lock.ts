@@ -62,7 +62,9 @@ export function lockDataFolder(dataDir: string, pid = process.pid): DataLock {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw err;
       const holder = readLiveLock(dataDir);
       if (holder && holder.pid !== pid) {
-        throw new DataFolderInUse(`the data folder ${dataDir} is in use by process ${holder.pid}${holder.url ? ` (serving ${holder.url})` : ""}; stop it first, or give this server another --data folder`);
+        throw new DataFolderInUse(
+          `the data folder ${dataDir} is in use by process ${holder.pid}${holder.url ? ` (serving ${holder.url})` : ""}; stop it first, or give this server another --data folder`,
+        );
       }
       // Stale (its process is gone) or our own: take it over.
       rmSync(path, { force: true });

@@ -12,7 +12,8 @@ const TIERS: Tier[] = ["starter", "professional", "enterprise"];
 /** The address a local client reaches the server at (a wildcard listen address is reached on loopback). */
 export function clientBaseUrl(config: Config): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
-  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  const host =
+    config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host;
   return `http://${host}:${config.port}`;
 }
 
@@ -27,7 +28,13 @@ Admin API key (shown once; only its hash is stored):
 }
 
 export async function init(argv: string[]): Promise<void> {
-  const f = parseFlags(argv, { org: { type: "string" }, email: { type: "string" }, tier: { type: "string" }, json: { type: "boolean" }, ...DATA_FLAG });
+  const f = parseFlags(argv, {
+    org: { type: "string" },
+    email: { type: "string" },
+    tier: { type: "string" },
+    json: { type: "boolean" },
+    ...DATA_FLAG,
+  });
   if (!f.org || !f.email) throw new UsageError("--org and --email are required");
   const tier = (f.tier ?? "enterprise") as Tier;
   if (!TIERS.includes(tier)) throw new UsageError(`--tier must be one of ${TIERS.join(", ")}`);
@@ -36,7 +43,15 @@ export async function init(argv: string[]): Promise<void> {
   try {
     const r = await initializeOrganization(services, { name: f.org, adminEmail: f.email, tier });
     if (f.json) {
-      console.log(JSON.stringify({ orgId: r.organization.id, userId: r.user.id, serviceAccountId: r.serviceAccount.id, keyId: r.apiKey.id, apiKey: r.keyValue }));
+      console.log(
+        JSON.stringify({
+          orgId: r.organization.id,
+          userId: r.user.id,
+          serviceAccountId: r.serviceAccount.id,
+          keyId: r.apiKey.id,
+          apiKey: r.keyValue,
+        }),
+      );
       return;
     }
     // No provider is configured yet, so the call to try is one that needs none.

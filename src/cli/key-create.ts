@@ -22,7 +22,12 @@ export async function keyCreate(argv: string[]): Promise<void> {
   try {
     const user = await store.getUserByEmail(normalizeEmail(f.email));
     if (!user) throw new ApiError(404, "not_found", `no user with e-mail ${f.email}; see \`gateway user add\``);
-    if (user.role !== "admin") throw new ApiError(403, "forbidden", `${user.email} is a member, not an admin; recovery keys are for admins (promote them first, or give this to an admin)`);
+    if (user.role !== "admin")
+      throw new ApiError(
+        403,
+        "forbidden",
+        `${user.email} is a member, not an admin; recovery keys are for admins (promote them first, or give this to an admin)`,
+      );
     const org = (await store.getOrganization(user.orgId)) as Organization;
     const created = await createServiceAccountWithKey(services, CLI_ACTOR, org, user.id, {
       serviceAccountName: `recovery-${new Date(services.now()).toISOString().slice(0, 10)}`,
@@ -32,7 +37,15 @@ export async function keyCreate(argv: string[]): Promise<void> {
       keyType: "live",
     });
     if (f.json) {
-      console.log(JSON.stringify({ orgId: org.id, userId: user.id, serviceAccountId: created.serviceAccount.id, keyId: created.apiKey.id, apiKey: created.keyValue }));
+      console.log(
+        JSON.stringify({
+          orgId: org.id,
+          userId: user.id,
+          serviceAccountId: created.serviceAccount.id,
+          keyId: created.apiKey.id,
+          apiKey: created.keyValue,
+        }),
+      );
       return;
     }
     console.log(`New admin key for ${user.email} in "${org.name}" (shown once; only its hash is stored):

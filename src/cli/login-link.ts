@@ -10,7 +10,13 @@ import { readLiveLock } from "./data-lock.ts";
 export const loginLinkUsage = "gateway login-link --email EMAIL [--data DIR] [--host H] [--port P] [--public-url URL]";
 
 export async function loginLink(argv: string[]): Promise<void> {
-  const f = parseFlags(argv, { email: { type: "string" }, host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, ...DATA_FLAG });
+  const f = parseFlags(argv, {
+    email: { type: "string" },
+    host: { type: "string" },
+    port: { type: "string" },
+    "public-url": { type: "string" },
+    ...DATA_FLAG,
+  });
   if (!f.email) throw new UsageError("--email is required");
   const config = loadConfig(stringFlags(f));
   const { store } = await openServices(config);

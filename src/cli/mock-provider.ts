@@ -27,16 +27,25 @@ export interface MockSettings {
 
 /** Reads and validates the mock's settings; a bad value is a usage error naming the flag or variable it came from. */
 export function mockSettings(argv: string[], env: Record<string, string | undefined> = process.env): MockSettings {
-  const f = parseFlags(argv, { host: { type: "string" }, port: { type: "string" }, "latency-ms": { type: "string" }, "stream-chunks": { type: "string" }, "rate-limit-requests": { type: "string" } });
+  const f = parseFlags(argv, {
+    host: { type: "string" },
+    port: { type: "string" },
+    "latency-ms": { type: "string" },
+    "stream-chunks": { type: "string" },
+    "rate-limit-requests": { type: "string" },
+  });
   const raw = (name: Name) => {
     const fromFlag = f[name];
     const value = fromFlag ?? env[SETTINGS[name].env];
-    return value === undefined || value.trim() === "" ? undefined : { value: value.trim(), from: fromFlag !== undefined ? `--${name}` : SETTINGS[name].env };
+    return value === undefined || value.trim() === ""
+      ? undefined
+      : { value: value.trim(), from: fromFlag !== undefined ? `--${name}` : SETTINGS[name].env };
   };
   const whole = (name: Name, min: number, max: number, what: string): number | undefined => {
     const r = raw(name);
     if (!r) return undefined;
-    if (!/^\d+$/.test(r.value) || Number(r.value) < min || Number(r.value) > max) throw new UsageError(`${r.from} must be ${what}, got "${r.value.slice(0, 40)}"`);
+    if (!/^\d+$/.test(r.value) || Number(r.value) < min || Number(r.value) > max)
+      throw new UsageError(`${r.from} must be ${what}, got "${r.value.slice(0, 40)}"`);
     return Number(r.value);
   };
   return {
@@ -54,7 +63,14 @@ export async function mockProvider(argv: string[]): Promise<void> {
   const s = mockSettings(argv);
   const server = startMockProvider(s);
   console.log(
-    JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "mock provider listening", url: `http://${server.hostname}:${server.port}`, latencyMs: s.latencyMs, streamChunks: s.streamChunks ?? "one per word" }),
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      msg: "mock provider listening",
+      url: `http://${server.hostname}:${server.port}`,
+      latencyMs: s.latencyMs,
+      streamChunks: s.streamChunks ?? "one per word",
+    }),
   );
   const stop = () => {
     server.stop(true);

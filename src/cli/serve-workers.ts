@@ -18,10 +18,13 @@ export const WORKER_ENV = "GW_SERVE_WORKER";
 export function workerCount(flag: string | undefined, config: Config): number {
   if (process.env[WORKER_ENV]) return 1;
   if (flag !== undefined) {
-    if (!/^\d+$/.test(flag) || Number(flag) < 1 || Number(flag) > 1024) throw new UsageError(`--workers must be a whole number from 1 to 1024, got "${flag}"`);
+    if (!/^\d+$/.test(flag) || Number(flag) < 1 || Number(flag) > 1024)
+      throw new UsageError(`--workers must be a whole number from 1 to 1024, got "${flag}"`);
     const n = Number(flag);
     if (n > 1 && !config.redisUrl) {
-      throw new UsageError("--workers above 1 needs GW_REDIS_URL: without Redis each worker would keep its own rate limits and spend caps, so they would no longer hold");
+      throw new UsageError(
+        "--workers above 1 needs GW_REDIS_URL: without Redis each worker would keep its own rate limits and spend caps, so they would no longer hold",
+      );
     }
     if (n > 1 && config.port === 0) throw new UsageError("--workers above 1 needs a fixed --port: the workers share one port");
     return n;
@@ -39,7 +42,11 @@ export async function superviseWorkers(n: number, serveArgs: string[], log: Logg
   let stopping = false;
   const workers = new Set<ReturnType<typeof Bun.spawn>>();
   const start = (): void => {
-    const proc = Bun.spawn(selfCommand(["serve", ...serveArgs]), { env: { ...process.env, [WORKER_ENV]: "1" }, stdout: "inherit", stderr: "inherit" });
+    const proc = Bun.spawn(selfCommand(["serve", ...serveArgs]), {
+      env: { ...process.env, [WORKER_ENV]: "1" },
+      stdout: "inherit",
+      stderr: "inherit",
+    });
     workers.add(proc);
     void proc.exited.then((code) => {
       workers.delete(proc);

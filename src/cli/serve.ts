@@ -12,7 +12,13 @@ import { superviseWorkers, WORKER_ENV, workerCount } from "./serve-workers.ts";
 export const serveUsage = "gateway serve [--host H] [--port P] [--data DIR] [--public-url URL] [--workers N]";
 
 export async function serve(argv: string[]): Promise<void> {
-  const flags = parseFlags(argv, { host: { type: "string" }, port: { type: "string" }, "public-url": { type: "string" }, workers: { type: "string" }, ...DATA_FLAG });
+  const flags = parseFlags(argv, {
+    host: { type: "string" },
+    port: { type: "string" },
+    "public-url": { type: "string" },
+    workers: { type: "string" },
+    ...DATA_FLAG,
+  });
   const config = loadConfig(stringFlags(flags));
   const log = createLogger(config.logLevel);
   mkdirSync(config.dataDir, { recursive: true });
@@ -24,7 +30,11 @@ export async function serve(argv: string[]): Promise<void> {
   if (workers > 1) {
     // Migrations and the master key once, before the workers start together.
     await (await openServices(config)).store.close();
-    return superviseWorkers(workers, argv.filter((a, i) => a !== "--workers" && argv[i - 1] !== "--workers" && !a.startsWith("--workers=")), log);
+    return superviseWorkers(
+      workers,
+      argv.filter((a, i) => a !== "--workers" && argv[i - 1] !== "--workers" && !a.startsWith("--workers=")),
+      log,
+    );
   }
   const rt = await createRuntime(config, log);
   let app: ReturnType<ReturnType<typeof createApp>["listen"]>;
@@ -41,7 +51,8 @@ export async function serve(argv: string[]): Promise<void> {
     });
   } catch (err) {
     await rt.shutdown();
-    if ((err as NodeJS.ErrnoException)?.code === "EADDRINUSE") throw new Error(`${config.host}:${config.port} is already in use (another gateway?); stop it or choose another --port`);
+    if ((err as NodeJS.ErrnoException)?.code === "EADDRINUSE")
+      throw new Error(`${config.host}:${config.port} is already in use (another gateway?); stop it or choose another --port`);
     throw err;
   }
   const server = app.server!;
@@ -49,7 +60,9 @@ export async function serve(argv: string[]): Promise<void> {
   lock?.listening(url);
   log.info("listening", { url, version: VERSION, dataDir: config.dataDir, store: config.databaseUrl ? "external" : "sqlite" });
   if ((await rt.store.listOrganizations()).length === 0) {
-    log.warn("no organization yet: every call will be refused until one exists", { create: `gateway init --org NAME --email EMAIL --data ${config.dataDir}` });
+    log.warn("no organization yet: every call will be refused until one exists", {
+      create: `gateway init --org NAME --email EMAIL --data ${config.dataDir}`,
+    });
   }
   log.flush();
 

@@ -9,7 +9,13 @@ import { DATA_FLAG, parseFlags, UsageError } from "./args.ts";
 export const userAddUsage = "gateway user add --email EMAIL [--role admin|member] [--org ID|NAME] [--json] [--data DIR]";
 
 export async function userAdd(argv: string[]): Promise<void> {
-  const f = parseFlags(argv, { email: { type: "string" }, role: { type: "string" }, org: { type: "string" }, json: { type: "boolean" }, ...DATA_FLAG });
+  const f = parseFlags(argv, {
+    email: { type: "string" },
+    role: { type: "string" },
+    org: { type: "string" },
+    json: { type: "boolean" },
+    ...DATA_FLAG,
+  });
   if (!f.email) throw new UsageError("--email is required");
   const role = (f.role ?? "member") as Role;
   if (role !== "admin" && role !== "member") throw new UsageError("--role must be admin or member");

@@ -25,7 +25,14 @@ import { chatCompletionsHandler, embeddingsHandler } from "./surfaces/openai-sur
 import { modelHandler, modelsHandler, modelsSurfaceOf } from "./surfaces/models-surface.ts";
 import { loginLinkHandler, signOutHandler } from "./surfaces/session-surface.ts";
 import { signUpCallbackHandler, signUpHandler } from "./surfaces/oidc-surface.ts";
-import { DASHBOARD_PAGES, dashboardScriptHandler, dashboardShellHandler, dashboardStyleHandler, keepaliveHandler, rootHandler } from "./surfaces/dashboard-surface.ts";
+import {
+  DASHBOARD_PAGES,
+  dashboardScriptHandler,
+  dashboardShellHandler,
+  dashboardStyleHandler,
+  keepaliveHandler,
+  rootHandler,
+} from "./surfaces/dashboard-surface.ts";
 import { describeInterface, type InterfaceDescription, openApiJsonHandler, referencePageHandler } from "./surfaces/openapi-surface.ts";
 import { routeDoc } from "./openapi/route-docs.ts";
 import { oidcSignInFrom } from "../services/oidc-signin.ts";
@@ -63,35 +70,122 @@ function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
   const gateway = { operations, services, maxBodyBytes: config.maxBodyBytes };
   const analytics = { store: services.store, now: services.now };
   const etl = { store: services.store, catalog: services.catalog, now: services.now, maxBodyBytes: config.maxBodyBytes };
-  const oidc = { signIn: oidcSignInFrom(config, services.box, services.now), services, publicUrl: config.publicUrl, secureCookies: sessions.secureCookies, log: rt.log };
+  const oidc = {
+    signIn: oidcSignInFrom(config, services.box, services.now),
+    services,
+    publicUrl: config.publicUrl,
+    secureCookies: sessions.secureCookies,
+    log: rt.log,
+  };
   return [
-    { method: "GET", path: "/", surface: "general", admission: "address", handler: rootHandler(() => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION })) },
-    ...DASHBOARD_PAGES.map((page): Route => ({ method: "GET", path: page ? `/dashboard/${page}` : "/dashboard", surface: "general", admission: "address", handler: dashboardShellHandler() })),
+    {
+      method: "GET",
+      path: "/",
+      surface: "general",
+      admission: "address",
+      handler: rootHandler(() => json({ name: "gateway", version: VERSION, apiVersion: API_VERSION })),
+    },
+    ...DASHBOARD_PAGES.map(
+      (page): Route => ({
+        method: "GET",
+        path: page ? `/dashboard/${page}` : "/dashboard",
+        surface: "general",
+        admission: "address",
+        handler: dashboardShellHandler(),
+      }),
+    ),
     { method: "GET", path: "/dashboard/assets/app.js", surface: "general", admission: "address", handler: dashboardScriptHandler() },
     { method: "GET", path: "/dashboard/assets/app.css", surface: "general", admission: "address", handler: dashboardStyleHandler() },
     { method: "POST", path: "/dashboard/keepalive", surface: "general", admission: "address", handler: keepaliveHandler(sessions) },
     { method: "GET", path: "/healthz", surface: "general", admission: "free", handler: healthzHandler() },
-    { method: "GET", path: "/readyz", surface: "general", admission: "free", handler: readyzHandler(() => storeReachable(services), () => rt.draining, () => rt.state.health()) },
+    {
+      method: "GET",
+      path: "/readyz",
+      surface: "general",
+      admission: "free",
+      handler: readyzHandler(
+        () => storeReachable(services),
+        () => rt.draining,
+        () => rt.state.health(),
+      ),
+    },
     { method: "GET", path: "/metrics", surface: "general", admission: "free", handler: metricsHandler(metrics, config.metricsToken) },
     { method: "GET", path: "/openapi.json", surface: "general", admission: "address", handler: openApiJsonHandler(description) },
     { method: "GET", path: "/docs", surface: "general", admission: "address", handler: referencePageHandler(description) },
     { method: "POST", path: "/v1/chat/completions", surface: "openai", admission: "identity", handler: chatCompletionsHandler(openai) },
     { method: "POST", path: "/v1/embeddings", surface: "openai", admission: "identity", handler: embeddingsHandler(openai) },
-    { method: "GET", path: "/v1/models", surface: "openai", surfaceOf: modelsSurfaceOf, admission: "identity", handler: modelsHandler(openai) },
-    { method: "GET", path: "/v1/models/:id", surface: "openai", surfaceOf: modelsSurfaceOf, admission: "identity", handler: modelHandler(openai) },
+    {
+      method: "GET",
+      path: "/v1/models",
+      surface: "openai",
+      surfaceOf: modelsSurfaceOf,
+      admission: "identity",
+      handler: modelsHandler(openai),
+    },
+    {
+      method: "GET",
+      path: "/v1/models/:id",
+      surface: "openai",
+      surfaceOf: modelsSurfaceOf,
+      admission: "identity",
+      handler: modelHandler(openai),
+    },
     { method: "POST", path: "/v1/responses", surface: "openai", admission: "identity", handler: responsesHandler(openai) },
     { method: "POST", path: "/v1/messages", surface: "messages", admission: "identity", handler: messagesHandler(openai) },
     { method: "POST", path: "/v1/messages/count_tokens", surface: "messages", admission: "identity", handler: countTokensHandler(openai) },
-    { method: "POST", path: "/api/v1/gateway", surface: "gateway", admission: "identity", handler: gatewayHandler(gateway), readOnly: gatewayReadOnly(gateway) },
-    { method: "GET", path: "/api/byok/analytics/forecast/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "forecast") },
-    { method: "GET", path: "/api/byok/analytics/anomalies", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "anomalies") },
-    { method: "GET", path: "/api/byok/analytics/trends/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "trends") },
-    { method: "GET", path: "/api/byok/analytics/budget", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "budget") },
-    { method: "GET", path: "/api/byok/analytics/providers/:period", surface: "general", admission: "identity", handler: analyticsHandler(analytics, "providers") },
+    {
+      method: "POST",
+      path: "/api/v1/gateway",
+      surface: "gateway",
+      admission: "identity",
+      handler: gatewayHandler(gateway),
+      readOnly: gatewayReadOnly(gateway),
+    },
+    {
+      method: "GET",
+      path: "/api/byok/analytics/forecast/:period",
+      surface: "general",
+      admission: "identity",
+      handler: analyticsHandler(analytics, "forecast"),
+    },
+    {
+      method: "GET",
+      path: "/api/byok/analytics/anomalies",
+      surface: "general",
+      admission: "identity",
+      handler: analyticsHandler(analytics, "anomalies"),
+    },
+    {
+      method: "GET",
+      path: "/api/byok/analytics/trends/:period",
+      surface: "general",
+      admission: "identity",
+      handler: analyticsHandler(analytics, "trends"),
+    },
+    {
+      method: "GET",
+      path: "/api/byok/analytics/budget",
+      surface: "general",
+      admission: "identity",
+      handler: analyticsHandler(analytics, "budget"),
+    },
+    {
+      method: "GET",
+      path: "/api/byok/analytics/providers/:period",
+      surface: "general",
+      admission: "identity",
+      handler: analyticsHandler(analytics, "providers"),
+    },
     { method: "POST", path: "/api/user/etl/optimize", surface: "general", admission: "identity", handler: etlOptimizeHandler(etl) },
     { method: "GET", path: "/api/user/etl-metrics", surface: "general", admission: "identity", handler: etlMetricsHandler(etl) },
     { method: "POST", path: "/api/byok/route", surface: "general", admission: "identity", handler: routeHandler(openai) },
-    { method: "GET", path: "/api/user/rate-limit-status", surface: "general", admission: "identity", handler: rateLimitStatusHandler({ store: services.store, rateUsage: services.rateUsage, now: services.now }) },
+    {
+      method: "GET",
+      path: "/api/user/rate-limit-status",
+      surface: "general",
+      admission: "identity",
+      handler: rateLimitStatusHandler({ store: services.store, rateUsage: services.rateUsage, now: services.now }),
+    },
     { method: "GET", path: "/signup", surface: "general", admission: "address", handler: signUpHandler(oidc) },
     { method: "GET", path: "/signup/callback", surface: "general", admission: "address", handler: signUpCallbackHandler(oidc) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
@@ -128,7 +222,9 @@ export function createApp(rt: AppDeps) {
     if (code === "NOT_FOUND") {
       const methods = allowed.get(path);
       failure = methods
-        ? new ApiError(405, "method_not_allowed", `${request.method} is not allowed on ${path}; use ${methods.join(" or ")}.`, { headers: { allow: methods.join(", ") } })
+        ? new ApiError(405, "method_not_allowed", `${request.method} is not allowed on ${path}; use ${methods.join(" or ")}.`, {
+            headers: { allow: methods.join(", ") },
+          })
         : new ApiError(404, "not_found", `No route for ${request.method} ${path}.`);
     } else {
       failure = toApiError(error);

@@ -12,12 +12,17 @@ const MAX_APPLICATION = 200;
 export function applicationOf(headers: Headers): string | null {
   const raw = headers.get("x-gw-application")?.trim();
   if (!raw) return null;
-  if (raw.length > MAX_APPLICATION) throw badRequest(`x-gw-application: at most ${MAX_APPLICATION} characters`, { param: "x-gw-application" });
+  if (raw.length > MAX_APPLICATION)
+    throw badRequest(`x-gw-application: at most ${MAX_APPLICATION} characters`, { param: "x-gw-application" });
   return raw;
 }
 
 export function callInput(scope: RequestScope, identity: Identity): CallInput {
-  return { scope: { identity, requestId: scope.requestId, startedAt: scope.startedAtMs, applicationId: applicationOf(scope.request.headers) }, headers: scope.request.headers, caller: scope.request };
+  return {
+    scope: { identity, requestId: scope.requestId, startedAt: scope.startedAtMs, applicationId: applicationOf(scope.request.headers) },
+    headers: scope.request.headers,
+    caller: scope.request,
+  };
 }
 
 /** The provider's answer as an HTTP response: JSON bytes untouched, or the stream piped through. */
@@ -29,5 +34,8 @@ export function outcomeResponse(o: CallOutcome): Response {
   if (o.routedTo) provider["x-gw-moe-routed"] = headerValue(o.routedTo);
   if (o.attempts !== undefined) provider["x-gw-attempts"] = String(o.attempts);
   if (o.type === "json") return new Response(o.text, { status: o.status, headers: { "content-type": "application/json", ...provider } });
-  return new Response(o.stream, { status: o.status, headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...provider } });
+  return new Response(o.stream, {
+    status: o.status,
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...provider },
+  });
 }

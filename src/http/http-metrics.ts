@@ -8,8 +8,12 @@ export class HttpMetrics {
   private readonly latency: Histogram;
 
   constructor(registry: MetricsRegistry) {
-    this.requests = registry.register(new Counter("gateway_http_requests_total", "HTTP requests by route template, method and status.", ["route", "method", "status"]));
-    this.latency = registry.register(new Histogram("gateway_http_request_duration_seconds", "Time to response headers, by route template.", ["route"], LATENCY_BUCKETS_S));
+    this.requests = registry.register(
+      new Counter("gateway_http_requests_total", "HTTP requests by route template, method and status.", ["route", "method", "status"]),
+    );
+    this.latency = registry.register(
+      new Histogram("gateway_http_request_duration_seconds", "Time to response headers, by route template.", ["route"], LATENCY_BUCKETS_S),
+    );
   }
 
   observe(route: string, method: string, status: number, seconds: number): void {

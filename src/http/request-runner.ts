@@ -77,7 +77,11 @@ export interface RunnerDeps {
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** A provider configured at the gateway's own address: refused at the first hop, never followed round. */
-const LOOP = new ApiError(508, "loop_detected", "This request came from this gateway itself: a provider's address points back at the gateway.");
+const LOOP = new ApiError(
+  508,
+  "loop_detected",
+  "This request came from this gateway itself: a provider's address points back at the gateway.",
+);
 
 /**
  * How long after a response its metrics and log line are recorded. Off the response
@@ -132,8 +136,16 @@ export class RequestRunner {
     } catch (err) {
       const apiError = toApiError(err);
       // Only the unexpected (a 500) earns a stack trace; a provider that is down or slow is a warning line.
-      if (apiError.status === 500) this.deps.log.error("request failed", { requestId: scope.requestId, route, error: String((err as Error)?.stack ?? err) });
-      else if (apiError.status > 500) this.deps.log.warn("request failed", { requestId: scope.requestId, route, status: apiError.status, code: apiError.code, error: apiError.message });
+      if (apiError.status === 500)
+        this.deps.log.error("request failed", { requestId: scope.requestId, route, error: String((err as Error)?.stack ?? err) });
+      else if (apiError.status > 500)
+        this.deps.log.warn("request failed", {
+          requestId: scope.requestId,
+          route,
+          status: apiError.status,
+          code: apiError.code,
+          error: apiError.message,
+        });
       response = renderError(surface, apiError);
     }
     this.finish(scope, response, startedAt);

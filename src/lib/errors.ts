@@ -60,10 +60,8 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, opts?: ErrorOptions) =>
-  new ApiError(400, "invalid_request", message, opts);
-export const unauthorized = (message = "Missing or invalid API key or session.") =>
-  new ApiError(401, "unauthorized", message);
+export const badRequest = (message: string, opts?: ErrorOptions) => new ApiError(400, "invalid_request", message, opts);
+export const unauthorized = (message = "Missing or invalid API key or session.") => new ApiError(401, "unauthorized", message);
 
 /** Anything that is not an ApiError becomes a 500 whose message reveals nothing internal. */
 export function toApiError(err: unknown): ApiError {

@@ -26,7 +26,8 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
@@ -36,8 +37,7 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-const tooLarge = (limit: number) =>
-  new ApiError(413, "payload_too_large", `The request body is larger than the limit of ${limit} bytes.`);
+const tooLarge = (limit: number) => new ApiError(413, "payload_too_large", `The request body is larger than the limit of ${limit} bytes.`);
 
 /** The body as text (the runtime decodes a declared-length body natively; chunked ones are counted as they come). */
 async function readLimited(request: Request, limit: number): Promise<string> {
@@ -67,7 +67,8 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
     throw badRequest("The request body could not be read.");
   }
   if (text.length === 0) throw badRequest("The request body is empty; a JSON object is expected.");
-  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) throw badRequest(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects.`);
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH))
+    throw badRequest(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects.`);
   let value: unknown;
   try {
     value = JSON.parse(text);

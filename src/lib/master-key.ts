@@ -18,7 +18,8 @@ export class MasterKey {
     const path = join(dataDir, "master.key");
     if (existsSync(path)) {
       const bytes = Buffer.from(readFileSync(path, "utf8").trim(), "base64");
-      if (bytes.length !== 32) throw new Error(`${path} does not hold 32 bytes of base64; restore it or remove it only if no data depends on it`);
+      if (bytes.length !== 32)
+        throw new Error(`${path} does not hold 32 bytes of base64; restore it or remove it only if no data depends on it`);
       return new MasterKey(bytes);
     }
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });

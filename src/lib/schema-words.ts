@@ -47,7 +47,8 @@ export function acceptedValues(schema: TSchema): string {
       return JSON.stringify(s.const);
     case "Union": {
       const members = (s.anyOf as S[]).filter((m) => m[Kind] !== "Null");
-      if (members.length > 0 && members.every((m) => m[Kind] === "Literal")) return `one of ${members.map((m) => String(m.const)).join(", ")}`;
+      if (members.length > 0 && members.every((m) => m[Kind] === "Literal"))
+        return `one of ${members.map((m) => String(m.const)).join(", ")}`;
       return members.map(acceptedValues).join(" or ");
     }
     case "Array": {

@@ -113,7 +113,12 @@ const LF = 10;
 /** One event in wire form; multi-line data becomes several `data:` lines. */
 export function encodeSse(e: { event?: string; data: string }): Uint8Array {
   const head = e.event ? `event: ${e.event}\n` : "";
-  return encoder.encode(`${head}${e.data.split("\n").map((l) => `data: ${l}`).join("\n")}\n\n`);
+  return encoder.encode(
+    `${head}${e.data
+      .split("\n")
+      .map((l) => `data: ${l}`)
+      .join("\n")}\n\n`,
+  );
 }
 
 /** What an observer may answer for an event: end the stream here, sending `bytes` instead of the event. */
@@ -151,7 +156,10 @@ export interface SseTapOptions {
  * provider's final usage) is still seen; `onEnd(false)` follows the drain. A client
  * that goes away cancels the source at once.
  */
-export function sseTapSource(source: ReadableStream<Uint8Array>, opts: SseTapOptions & { drainMs: number; signal?: AbortSignal }): ReadableStream<Uint8Array> {
+export function sseTapSource(
+  source: ReadableStream<Uint8Array>,
+  opts: SseTapOptions & { drainMs: number; signal?: AbortSignal },
+): ReadableStream<Uint8Array> {
   const decoder = new SseDecoder();
   const reader = source.getReader();
   let ended = false;

@@ -23,14 +23,18 @@ export async function mockResponses(body: Record<string, unknown>, opts: Simulat
   const echo = body as ResponsesEcho;
   const res = await simulatedChatCompletion(chat as never, opts);
   if (!res.ok || !res.body) return res;
-  if (chat.stream === true) return new Response(res.body.pipeThrough(chatStreamToResponses(echo)), { headers: { "content-type": "text/event-stream" } });
+  if (chat.stream === true)
+    return new Response(res.body.pipeThrough(chatStreamToResponses(echo)), { headers: { "content-type": "text/event-stream" } });
   return Response.json(chatCompletionToResponse((await res.json()) as never, echo));
 }
 
 /** The vendor's count: the system prompt, the messages and the tools' definitions, with the mock's tokenizer. */
 export function mockCountTokens(body: Record<string, unknown>): Response {
   if (typeof body.model !== "string" || !Array.isArray(body.messages)) {
-    return Response.json({ type: "error", error: { type: "invalid_request_error", message: "model and messages are required" } }, { status: 400 });
+    return Response.json(
+      { type: "error", error: { type: "invalid_request_error", message: "model and messages are required" } },
+      { status: 400 },
+    );
   }
   const system = body.system === undefined ? [] : [{ role: "system", content: body.system }];
   const tools = Array.isArray(body.tools) ? [{ role: "system", content: JSON.stringify(body.tools) }] : [];

@@ -67,7 +67,8 @@ async function halved(res: Response): Promise<Response> {
   return new Response(text.slice(0, text.length >> 1), { status: res.status, headers });
 }
 
-const messagesError = (status: number, message: string) => Response.json({ type: "error", error: { type: status >= 500 ? "api_error" : "invalid_request_error", message } }, { status });
+const messagesError = (status: number, message: string) =>
+  Response.json({ type: "error", error: { type: status >= 500 ? "api_error" : "invalid_request_error", message } }, { status });
 
 export function startMockProvider(opts: MockProviderOptions) {
   const seen: SeenRequest[] = [];
@@ -135,7 +136,17 @@ export function startMockProvider(opts: MockProviderOptions) {
       const text = request.method === "POST" ? await request.text() : "";
       const body = request.method === "POST" ? parse(text) : null;
       const h = request.headers;
-      seen.push({ method: request.method, path: pathname, url: pathname + search, headers: Object.fromEntries(h), authorization: h.get("authorization"), apiKey: h.get("api-key") ?? h.get("x-api-key"), version: h.get("anthropic-version"), amzDate: h.get("x-amz-date"), body });
+      seen.push({
+        method: request.method,
+        path: pathname,
+        url: pathname + search,
+        headers: Object.fromEntries(h),
+        authorization: h.get("authorization"),
+        apiKey: h.get("api-key") ?? h.get("x-api-key"),
+        version: h.get("anthropic-version"),
+        amzDate: h.get("x-amz-date"),
+        body,
+      });
       if (seen.length > KEEP_REQUESTS) seen.shift();
 
       const platform = PLATFORM_PATH.exec(pathname);
@@ -146,7 +157,9 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (fail) {
         const status = Number(fail[1]);
         const message = `mock provider failure ${status} for key ${presented}`;
-        return pathname.endsWith("/messages") || platform ? messagesError(status, message) : openAiError(status, message, status >= 500 ? "server_error" : "invalid_request_error");
+        return pathname.endsWith("/messages") || platform
+          ? messagesError(status, message)
+          : openAiError(status, message, status >= 500 ? "server_error" : "invalid_request_error");
       }
       const slow = /(?:^|[./])slow-(\d+)/.exec(model);
       const delayMs = slow ? Number(slow[1]) : opts.latencyMs;
@@ -157,7 +170,8 @@ export function startMockProvider(opts: MockProviderOptions) {
       const garble = (res: Response) => (/(?:^|[./])garbled-/.test(model) && !body?.stream ? halved(res) : res);
 
       if (request.method === "POST" && /\/chat\/completions$/.test(pathname)) {
-        if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) return openAiError(400, "model and messages are required");
+        if (!body || typeof body.model !== "string" || !Array.isArray(body.messages))
+          return openAiError(400, "model and messages are required");
         const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks });
         return reportLimits(body.stream ? counted(res) : garble(noteAbandoned(request, model, res)), false);
       }
@@ -170,14 +184,16 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (request.method === "POST" && pathname === "/v1/messages") {
         if (!h.get("x-api-key") && !h.get("authorization")) return messagesError(401, "x-api-key header is required");
         if (!h.get("anthropic-version")) return messagesError(400, "anthropic-version header is required");
-        if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number") return messagesError(400, "model, messages and max_tokens are required");
+        if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number")
+          return messagesError(400, "model, messages and max_tokens are required");
         const res = await simulatedMessagesResponse(body as never, { delayMs, answeredModel, streamChunks });
         return reportLimits(body.stream ? counted(res) : garble(res), true);
       }
       if (request.method === "POST" && platform) {
         const problem = sigV4Problem(request, text);
         if (problem) return Response.json({ message: problem }, { status: 403 });
-        if (!body || !Array.isArray(body.messages) || body.anthropic_version !== "bedrock-2023-05-31") return Response.json({ message: "messages and anthropic_version bedrock-2023-05-31 are required" }, { status: 400 });
+        if (!body || !Array.isArray(body.messages) || body.anthropic_version !== "bedrock-2023-05-31")
+          return Response.json({ message: "messages and anthropic_version bedrock-2023-05-31 are required" }, { status: 400 });
         const req = { ...body, model, stream: platform[2] !== "invoke" };
         if (!req.stream) {
           const res = await simulatedMessagesResponse(req as never, { delayMs, answeredModel, streamChunks });

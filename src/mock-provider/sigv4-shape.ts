@@ -4,7 +4,8 @@
  * scope for the bedrock service, signed headers, x-amz-date) whose declared content
  * hash is the body's. It does not hold the secret, so it checks shape, not validity.
  */
-const SIGV4 = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([a-z0-9-]+)\/bedrock\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
+const SIGV4 =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([a-z0-9-]+)\/bedrock\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
 
 export function sigV4Problem(request: Request, body: string): string | null {
   const auth = request.headers.get("authorization") ?? "";
@@ -12,7 +13,8 @@ export function sigV4Problem(request: Request, body: string): string | null {
   const m = SIGV4.exec(auth);
   if (!m) return "authorization is neither a bearer token nor an AWS4-HMAC-SHA256 signature for bedrock";
   const amzDate = request.headers.get("x-amz-date") ?? "";
-  if (!/^\d{8}T\d{6}Z$/.test(amzDate) || !amzDate.startsWith(m[2] as string)) return "x-amz-date is missing or does not match the credential scope";
+  if (!/^\d{8}T\d{6}Z$/.test(amzDate) || !amzDate.startsWith(m[2] as string))
+    return "x-amz-date is missing or does not match the credential scope";
   const signed = (m[4] as string).split(";");
   for (const h of ["host", "x-amz-date", "x-amz-content-sha256"]) if (!signed.includes(h)) return `${h} is not among the signed headers`;
   const declared = request.headers.get("x-amz-content-sha256");

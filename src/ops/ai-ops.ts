@@ -19,7 +19,11 @@ const MICROS_PER_USD = 1_000_000;
 /** Far above any context window, and low enough that a quote stays a finite number. */
 const MAX_TOKENS_QUOTED = 1_000_000_000;
 const TokenCount = (minimum: number) =>
-  Type.Integer({ minimum, maximum: MAX_TOKENS_QUOTED, errorMessage: `must be a whole number from ${minimum} to ${MAX_TOKENS_QUOTED.toLocaleString("en-US")}` });
+  Type.Integer({
+    minimum,
+    maximum: MAX_TOKENS_QUOTED,
+    errorMessage: `must be a whole number from ${minimum} to ${MAX_TOKENS_QUOTED.toLocaleString("en-US")}`,
+  });
 
 type ProxiedEndpoint = "chat" | "embeddings" | "messages" | "count_tokens";
 
@@ -36,7 +40,10 @@ function endpointOf(raw: string): ProxiedEndpoint {
   const path = raw.trim().replace(/^\/+/, "").replace(/^v1\//, "").replace(/\/+$/, "");
   const kind = ENDPOINTS.get(path);
   if (kind) return kind;
-  throw badRequest(`params.endpoint must be a provider path the gateway proxies: ${[...ENDPOINTS.keys()].join(", ")} (got "${raw.slice(0, 100)}")`, { param: "params.endpoint" });
+  throw badRequest(
+    `params.endpoint must be a provider path the gateway proxies: ${[...ENDPOINTS.keys()].join(", ")} (got "${raw.slice(0, 100)}")`,
+    { param: "params.endpoint" },
+  );
 }
 
 /** Routes the body's model to the named provider (`provider/model`) unless it already names one. */
@@ -46,7 +53,8 @@ function withProvider(provider: string, model: unknown): unknown {
 
 export const aiProxy = defineOperation({
   id: "ai.proxy",
-  summary: "Calls a provider: `endpoint` (chat/completions, embeddings, messages, messages/count_tokens) + `body`, or flat chat fields; answers with the provider's own response plus estimated_cost (USD).",
+  summary:
+    "Calls a provider: `endpoint` (chat/completions, embeddings, messages, messages/count_tokens) + `body`, or flat chat fields; answers with the provider's own response plus estimated_cost (USD).",
   params: Type.Object({
     provider: Type.String({ minLength: 1, maxLength: 100 }),
     endpoint: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -56,10 +64,15 @@ export const aiProxy = defineOperation({
   }),
   async run({ deps, call, responseHeaders }, p) {
     const { provider, endpoint, body, ...flat } = p;
-    if ((endpoint === undefined) !== (body === undefined)) throw badRequest("params: give endpoint and body together, or flat model and messages");
+    if ((endpoint === undefined) !== (body === undefined))
+      throw badRequest("params: give endpoint and body together, or flat model and messages");
     const kind = endpoint === undefined ? "chat" : endpointOf(endpoint);
     const raw: Record<string, unknown> = { ...(body ?? flat) };
-    if (raw.stream === true) throw badRequest("params.stream must be false or absent: ai.proxy answers once; stream through /v1/chat/completions or /v1/messages instead", { param: "params.stream" });
+    if (raw.stream === true)
+      throw badRequest(
+        "params.stream must be false or absent: ai.proxy answers once; stream through /v1/chat/completions or /v1/messages instead",
+        { param: "params.stream" },
+      );
     raw.model = withProvider(provider, raw.model);
     // A count is not a call: the provider's count (or the gateway's estimate), never charged.
     if (kind === "count_tokens") {
@@ -94,18 +107,31 @@ export const aiCost = defineOperation({
     model: ModelName,
     prompt_tokens: Type.Optional(TokenCount(0)),
     completion_tokens: Type.Optional(TokenCount(0)),
-    messages: Type.Optional(Type.Array(Type.Object({ role: Type.Optional(Type.String()), content: Type.Optional(Type.Unknown()) }), { maxItems: 100_000 })),
+    messages: Type.Optional(
+      Type.Array(Type.Object({ role: Type.Optional(Type.String()), content: Type.Optional(Type.Unknown()) }), { maxItems: 100_000 }),
+    ),
     max_tokens: Type.Optional(TokenCount(1)),
   }),
   async run({ deps }, p) {
     const entry = deps.catalog.model(p.model);
-    if (!entry) throw new ApiError(404, "model_not_found", `The catalog has no price for "${p.model.slice(0, 200)}".`, { param: "params.model" });
-    if (p.prompt_tokens === undefined && p.messages === undefined) throw badRequest("params: give prompt_tokens (and completion_tokens), or messages (and max_tokens)");
+    if (!entry)
+      throw new ApiError(404, "model_not_found", `The catalog has no price for "${p.model.slice(0, 200)}".`, { param: "params.model" });
+    if (p.prompt_tokens === undefined && p.messages === undefined)
+      throw badRequest("params: give prompt_tokens (and completion_tokens), or messages (and max_tokens)");
     const promptTokens = p.prompt_tokens ?? estimatePromptTokens(p.messages ?? []);
     const completionTokens = p.completion_tokens ?? p.max_tokens ?? 0;
     const input = (promptTokens * entry.inputPerMTok) / MICROS_PER_USD;
     const output = (completionTokens * entry.outputPerMTok) / MICROS_PER_USD;
-    return { model: entry.id, provider: entry.provider, promptTokens, completionTokens, inputCostUsd: input, outputCostUsd: output, totalCostUsd: input + output, pricesAsOf: deps.catalog.pricesAsOf };
+    return {
+      model: entry.id,
+      provider: entry.provider,
+      promptTokens,
+      completionTokens,
+      inputCostUsd: input,
+      outputCostUsd: output,
+      totalCostUsd: input + output,
+      pricesAsOf: deps.catalog.pricesAsOf,
+    };
   },
 });
 

@@ -15,7 +15,13 @@ import { spentThisMonthMicros } from "../services/analytics/org-analytics.ts";
 import { defineOperation } from "./registry.ts";
 
 const MAX_DAYS = 366;
-const GroupByParam = Type.Union([Type.Literal("provider"), Type.Literal("model"), Type.Literal("key"), Type.Literal("day"), Type.Literal("application")]);
+const GroupByParam = Type.Union([
+  Type.Literal("provider"),
+  Type.Literal("model"),
+  Type.Literal("key"),
+  Type.Literal("day"),
+  Type.Literal("application"),
+]);
 const WindowParams = {
   windowDays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DAYS })),
   period: Type.Optional(Type.String({ pattern: "^[0-9]{1,3}d$" })),
@@ -24,7 +30,8 @@ const WindowParams = {
 
 /** `windowDays` or `period` (`30d`), not both; 30 days when neither. */
 function daysOf(p: { windowDays?: number; period?: string }): number {
-  if (p.windowDays !== undefined && p.period !== undefined) throw badRequest("params: give windowDays or period, not both", { param: "params.period" });
+  if (p.windowDays !== undefined && p.period !== undefined)
+    throw badRequest("params: give windowDays or period, not both", { param: "params.period" });
   const days = p.windowDays ?? (p.period ? Number.parseInt(p.period, 10) : 30);
   if (days < 1 || days > MAX_DAYS) throw badRequest(`params.period: between 1d and ${MAX_DAYS}d`, { param: "params.period" });
   return days;
@@ -32,13 +39,23 @@ function daysOf(p: { windowDays?: number; period?: string }): number {
 
 export const metricsCost = defineOperation({
   id: "metrics.cost",
-  summary: "Cost over the last N UTC days (today included): totalCostCents, byProvider {costCents, calls}, and rows grouped by provider, model, key, day or application; `application` filters.",
-  params: Type.Object({ ...WindowParams, groupBy: Type.Optional(GroupByParam), application: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false }),
+  summary:
+    "Cost over the last N UTC days (today included): totalCostCents, byProvider {costCents, calls}, and rows grouped by provider, model, key, day or application; `application` filters.",
+  params: Type.Object(
+    { ...WindowParams, groupBy: Type.Optional(GroupByParam), application: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+    { additionalProperties: false },
+  ),
   async run({ identity, deps }, p) {
     // Applications are kept in the daily roll-up, which has no key dimension.
-    if (p.application !== undefined && p.groupBy === "key") throw badRequest("params: groupBy key cannot be combined with an application filter", { param: "params.groupBy" });
+    if (p.application !== undefined && p.groupBy === "key")
+      throw badRequest("params: groupBy key cannot be combined with an application filter", { param: "params.groupBy" });
     const w = windowOf(daysOf(p), deps.now());
-    const sum = (by: GroupBy) => deps.store.sumUsage(identity.organization.id, w.from, w.to, { by: [by], provider: p.provider ?? null, application: p.application ?? null });
+    const sum = (by: GroupBy) =>
+      deps.store.sumUsage(identity.organization.id, w.from, w.to, {
+        by: [by],
+        provider: p.provider ?? null,
+        application: p.application ?? null,
+      });
     const byProviderGroups = groupCosts(await sum("provider"), "provider");
     const groupBy: GroupBy = p.groupBy ?? "provider";
     const grouped = groupBy === "provider" ? byProviderGroups : groupCosts(await sum(groupBy), groupBy);
@@ -51,7 +68,15 @@ export const metricsCost = defineOperation({
       totalCalls: byProviderGroups.groups.reduce((n, g) => n + g.calls, 0),
       byProvider: Object.fromEntries(byProviderGroups.groups.map((g) => [g.key, { costCents: g.costCents, calls: g.calls }])),
       groupBy,
-      groups: grouped.groups.map((g) => ({ [groupBy]: g.key, costCents: g.costCents, costUsd: toDollars(g.costMicros), calls: g.calls, errors: g.errors, promptTokens: g.promptTokens, completionTokens: g.completionTokens })),
+      groups: grouped.groups.map((g) => ({
+        [groupBy]: g.key,
+        costCents: g.costCents,
+        costUsd: toDollars(g.costMicros),
+        calls: g.calls,
+        errors: g.errors,
+        promptTokens: g.promptTokens,
+        completionTokens: g.completionTokens,
+      })),
     };
   },
 });
@@ -60,14 +85,20 @@ const TOP = 5;
 
 export const metricsComprehensive = defineOperation({
   id: "metrics.comprehensive",
-  summary: "One dashboard object for the window: cost, calls, errors, latency, top models and keys, efficiency, key caps and the monthly budget.",
+  summary:
+    "One dashboard object for the window: cost, calls, errors, latency, top models and keys, efficiency, key caps and the monthly budget.",
   params: Type.Object(WindowParams, { additionalProperties: false }),
   async run({ identity, deps }, p) {
     const orgId = identity.organization.id;
     const now = deps.now();
     const w = windowOf(daysOf(p), now);
     const sum = (by: GroupBy) => deps.store.sumUsage(orgId, w.from, w.to, { by: [by], provider: p.provider ?? null });
-    const [providerRows, modelRows, keyRows, dailyRows] = await Promise.all([sum("provider"), sum("model"), sum("key"), deps.store.sumUsage(orgId, w.from, w.to, { by: ["day", "provider"], provider: p.provider ?? null })]);
+    const [providerRows, modelRows, keyRows, dailyRows] = await Promise.all([
+      sum("provider"),
+      sum("model"),
+      sum("key"),
+      deps.store.sumUsage(orgId, w.from, w.to, { by: ["day", "provider"], provider: p.provider ?? null }),
+    ]);
     const byProvider = groupCosts(providerRows, "provider");
     const calls = byProvider.groups.reduce((n, g) => n + g.calls, 0);
     const errors = byProvider.groups.reduce((n, g) => n + g.errors, 0);
@@ -80,22 +111,38 @@ export const metricsComprehensive = defineOperation({
     const capped = keys.filter((k) => k.spendCapCents !== null || k.monthlyCapCents !== null);
     const keyMonth = await Promise.all(capped.map((k) => deps.store.sumCostMicros(orgId, k.id, monthStart(now))));
     const top = (by: GroupBy, rows: typeof modelRows) =>
-      groupCosts(rows, by).groups.slice(0, TOP).map((g) => ({ [by]: g.key, costCents: g.costCents, calls: g.calls, errors: g.errors }));
+      groupCosts(rows, by)
+        .groups.slice(0, TOP)
+        .map((g) => ({ [by]: g.key, costCents: g.costCents, calls: g.calls, errors: g.errors }));
     return {
       windowDays: w.days,
       from: new Date(w.from).toISOString(),
       to: new Date(w.to).toISOString(),
-      cost: { totalCostCents: byProvider.totalCents, totalCostUsd: toDollars(byProvider.totalMicros), byProvider: Object.fromEntries(byProvider.groups.map((g) => [g.key, { costCents: g.costCents, calls: g.calls }])) },
+      cost: {
+        totalCostCents: byProvider.totalCents,
+        totalCostUsd: toDollars(byProvider.totalMicros),
+        byProvider: Object.fromEntries(byProvider.groups.map((g) => [g.key, { costCents: g.costCents, calls: g.calls }])),
+      },
       calls,
       errors,
       errorRate: calls ? errors / calls : 0,
       // The roll-ups keep latency sums, so the mean is exact; percentiles would need raw rows.
       avgLatencyMs: calls ? Math.round(latency / calls) : 0,
-      tokens: { prompt: byProvider.groups.reduce((n, g) => n + g.promptTokens, 0), completion: byProvider.groups.reduce((n, g) => n + g.completionTokens, 0) },
+      tokens: {
+        prompt: byProvider.groups.reduce((n, g) => n + g.promptTokens, 0),
+        completion: byProvider.groups.reduce((n, g) => n + g.completionTokens, 0),
+      },
       efficiencyScore: Math.round(efficiencyScore(dailyRows) * 100) / 100,
       topModels: top("model", modelRows),
       topKeys: top("key", keyRows),
-      keyCaps: capped.map((k, i) => ({ keyId: k.id, name: k.name, spendCapCents: k.spendCapCents, spentCents: toCents(k.spentMicros), monthlyCapCents: k.monthlyCapCents, spentThisMonthCents: toCents(keyMonth[i]!) })),
+      keyCaps: capped.map((k, i) => ({
+        keyId: k.id,
+        name: k.name,
+        spendCapCents: k.spendCapCents,
+        spentCents: toCents(k.spentMicros),
+        monthlyCapCents: k.monthlyCapCents,
+        spentThisMonthCents: toCents(keyMonth[i]!),
+      })),
       budget: budgetStatus(prefs.monthlyBudgetCents, monthMicros, now),
     };
   },

@@ -13,14 +13,25 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export const notificationsList = defineOperation({
   id: "notifications.list",
   summary: "The organization's notifications, newest first (`limit` up to 200, `unreadOnly`).",
-  params: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })), unreadOnly: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+  params: Type.Object(
+    { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })), unreadOnly: Type.Optional(Type.Boolean()) },
+    { additionalProperties: false },
+  ),
   async run({ identity, deps }, p) {
     const limit = p.limit ?? 50;
     // Unread ones are filtered from a wider page so `limit` still means "up to this many shown".
     const all = await deps.store.listNotifications(identity.organization.id, p.unreadOnly ? 200 : limit);
     const list = (p.unreadOnly ? all.filter((n) => n.readAt === null) : all).slice(0, limit);
     return {
-      notifications: list.map((n) => ({ id: n.id, kind: n.kind, severity: n.severity, title: n.title, data: n.body, createdAt: iso(n.createdAt), readAt: iso(n.readAt) })),
+      notifications: list.map((n) => ({
+        id: n.id,
+        kind: n.kind,
+        severity: n.severity,
+        title: n.title,
+        data: n.body,
+        createdAt: iso(n.createdAt),
+        readAt: iso(n.readAt),
+      })),
       unread: list.filter((n) => n.readAt === null).length,
     };
   },
@@ -30,7 +41,10 @@ export const notificationsRead = defineOperation({
   id: "notifications.read",
   summary: "Marks notifications read: `ids`, or `all: true`.",
   params: Type.Object(
-    { ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 200 })), all: Type.Optional(Type.Literal(true)) },
+    {
+      ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 200 })),
+      all: Type.Optional(Type.Literal(true)),
+    },
     { additionalProperties: false, minProperties: 1, maxProperties: 1 },
   ),
   async run({ identity, deps }, p) {
@@ -51,7 +65,11 @@ export const webhookSecretRotate = defineOperation({
     return {
       secret,
       shownOnce: true,
-      signature: { header: SIGNATURE_HEADER, timestampHeader: TIMESTAMP_HEADER, algorithm: "HMAC-SHA256 over `<timestamp>.<body>`, hex, prefixed sha256=" },
+      signature: {
+        header: SIGNATURE_HEADER,
+        timestampHeader: TIMESTAMP_HEADER,
+        algorithm: "HMAC-SHA256 over `<timestamp>.<body>`, hex, prefixed sha256=",
+      },
     };
   },
 });

@@ -38,12 +38,16 @@ export const deleteServiceAccountOp = defineOperation({
 
 export const rotateApiKeyOp = defineOperation({
   id: "org.api-key.rotate",
-  summary: "Issues a new key for the same service account (value in this response only); the old key stops now or after `gracePeriodSeconds`.",
+  summary:
+    "Issues a new key for the same service account (value in this response only); the old key stops now or after `gracePeriodSeconds`.",
   role: "admin",
   params: Type.Object({ keyId: Id, gracePeriodSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ROTATION_GRACE_S })) }),
   async run({ identity, actor, deps }, p) {
     const r = await rotateKey(deps, actor, identity.organization.id, p.keyId, p.gracePeriodSeconds ?? 0);
-    return { apiKey: { ...presentKey(r.apiKey), key: r.keyValue }, previous: { keyId: r.previous.keyId, revokedAt: iso(r.previous.revokedAt) } };
+    return {
+      apiKey: { ...presentKey(r.apiKey), key: r.keyValue },
+      previous: { keyId: r.previous.keyId, revokedAt: iso(r.previous.revokedAt) },
+    };
   },
 });
 

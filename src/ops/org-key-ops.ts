@@ -87,7 +87,12 @@ export const updateApiKey = defineOperation({
   administers: true,
   summary: "Changes a key's name, lifetime spend cap or monthly cap.",
   role: "admin",
-  params: Type.Object({ keyId: KeyId, name: Type.Optional(Name), spendCapCents: Type.Optional(Cents), monthlyCapCents: Type.Optional(Cents) }),
+  params: Type.Object({
+    keyId: KeyId,
+    name: Type.Optional(Name),
+    spendCapCents: Type.Optional(Cents),
+    monthlyCapCents: Type.Optional(Cents),
+  }),
   async run({ identity, actor, deps }, { keyId, ...patch }) {
     if (Object.keys(patch).length === 0) throw badRequest("params: give at least one of name, spendCapCents, monthlyCapCents");
     return presentKey(await updateKey(deps, actor, identity.organization.id, keyId, patch));

@@ -19,7 +19,8 @@ export const listMembers = defineOperation({
 export const inviteMember = defineOperation({
   id: "org.members.invite",
   administers: true,
-  summary: "Invites a member by e-mail; a free address becomes a member who can sign in. The answer never tells whether another organization holds the address.",
+  summary:
+    "Invites a member by e-mail; a free address becomes a member who can sign in. The answer never tells whether another organization holds the address.",
   role: "admin",
   params: Type.Object({
     email: Type.String({ minLength: 3, maxLength: 254 }),
@@ -27,7 +28,10 @@ export const inviteMember = defineOperation({
   }),
   async run({ identity, actor, deps }, p) {
     const invitation = await invite(deps, actor, identity.organization.id, { email: p.email, role: p.role ?? "member" });
-    return { invitation, next: "If the address was free it is now a member: see org.members.list; sign-in is by e-mail (gateway login-link or the identity provider)." };
+    return {
+      invitation,
+      next: "If the address was free it is now a member: see org.members.list; sign-in is by e-mail (gateway login-link or the identity provider).",
+    };
   },
 });
 

@@ -30,5 +30,14 @@ export function presentUser(u: User) {
 }
 
 export function presentAudit(e: AuditEntry) {
-  return { id: e.id, actor: e.actor, action: e.action, target: e.target, ip: e.ip, userAgent: e.userAgent, createdAt: iso(e.createdAt), details: e.details };
+  return {
+    id: e.id,
+    actor: e.actor,
+    action: e.action,
+    target: e.target,
+    ip: e.ip,
+    userAgent: e.userAgent,
+    createdAt: iso(e.createdAt),
+    details: e.details,
+  };
 }

@@ -20,7 +20,12 @@ const fields = {
   baseUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
   country: Type.Optional(Type.String({ pattern: "^[A-Za-z]{2}$" })),
   models: Type.Optional(Type.Array(ModelName, { maxItems: 2000 })),
-  limits: Type.Optional(Type.Object({ requestsPerMinute: Type.Optional(Limit), tokensPerMinute: Type.Optional(Limit), requestsPerDay: Type.Optional(Limit) }, { additionalProperties: false })),
+  limits: Type.Optional(
+    Type.Object(
+      { requestsPerMinute: Type.Optional(Limit), tokensPerMinute: Type.Optional(Limit), requestsPerDay: Type.Optional(Limit) },
+      { additionalProperties: false },
+    ),
+  ),
   scope: Type.Optional(Type.Union([Type.Literal("user"), Type.Literal("organization")])),
   format: Type.Optional(Type.Union([Type.Literal("chat"), Type.Literal("messages")])),
   apiVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),

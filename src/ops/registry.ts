@@ -23,7 +23,11 @@ import type { ProviderHealth } from "../state/provider-health.ts";
  * test key as dangerous as a live one.
  */
 export function sandboxCannotAdminister(operationId: string): ApiError {
-  return new ApiError(403, "forbidden", `Operation ${operationId} changes the organization's configuration; sandbox (gw_test_) keys may read and make simulated calls only. Use a live key or the dashboard.`);
+  return new ApiError(
+    403,
+    "forbidden",
+    `Operation ${operationId} changes the organization's configuration; sandbox (gw_test_) keys may read and make simulated calls only. Use a live key or the dashboard.`,
+  );
 }
 
 /** Everything operations may use: the services, and the model-call pipeline for `ai.*`. */
@@ -107,10 +111,23 @@ export class OperationRegistry {
   async dispatch(ctx: OperationContext, operationId: string, rawParams: unknown): Promise<unknown> {
     const entry = this.ops.get(operationId);
     if (!entry) {
-      throw new ApiError(400, "invalid_request", `Unknown operation "${operationId.slice(0, 100)}". Known operations: ${this.ids().join(", ")}.`, { param: "operation" });
+      throw new ApiError(
+        400,
+        "invalid_request",
+        `Unknown operation "${operationId.slice(0, 100)}". Known operations: ${this.ids().join(", ")}.`,
+        { param: "operation" },
+      );
     }
     if (entry.op.role === "admin" && ctx.identity.role !== "admin") {
-      await recordAudit(ctx.deps.store, ctx.identity.organization.id, ctx.actor, "access.denied", operationId, { requiredRole: "admin" }, ctx.deps.now());
+      await recordAudit(
+        ctx.deps.store,
+        ctx.identity.organization.id,
+        ctx.actor,
+        "access.denied",
+        operationId,
+        { requiredRole: "admin" },
+        ctx.deps.now(),
+      );
       throw new ApiError(403, "forbidden", `Operation ${operationId} requires the organization role admin.`);
     }
     if (entry.op.administers && isSandbox(ctx.identity)) throw sandboxCannotAdminister(operationId);

@@ -8,7 +8,8 @@ import { iso } from "./present.ts";
 import { defineOperation } from "./registry.ts";
 
 function sessionUser(identity: Identity) {
-  if (identity.kind !== "user") throw new ApiError(400, "invalid_request", "Service accounts have no dashboard sessions; this operation is for signed-in members.");
+  if (identity.kind !== "user")
+    throw new ApiError(400, "invalid_request", "Service accounts have no dashboard sessions; this operation is for signed-in members.");
   return identity;
 }
 
@@ -20,7 +21,14 @@ export const listSessions = defineOperation({
     const me = sessionUser(identity);
     const sessions = await deps.store.listUserSessions(me.id);
     // An opaque handle: a prefix of the id's hash, enough to tell sessions apart, useless as a credential.
-    return { sessions: sessions.map((s) => ({ handle: s.idHash.slice(0, 12), createdAt: iso(s.createdAt), lastSeenAt: iso(s.lastSeenAt), current: s.idHash === me.sessionIdHash })) };
+    return {
+      sessions: sessions.map((s) => ({
+        handle: s.idHash.slice(0, 12),
+        createdAt: iso(s.createdAt),
+        lastSeenAt: iso(s.lastSeenAt),
+        current: s.idHash === me.sessionIdHash,
+      })),
+    };
   },
 });
 
@@ -34,11 +42,20 @@ export const signOutEverywhere = defineOperation({
     if (p.userId === undefined) userId = sessionUser(identity).id;
     else {
       if (identity.role !== "admin") {
-        await recordAudit(deps.store, orgId, actor, "access.denied", "user.sessions.end-all", { requiredRole: "admin", userId: p.userId }, deps.now());
+        await recordAudit(
+          deps.store,
+          orgId,
+          actor,
+          "access.denied",
+          "user.sessions.end-all",
+          { requiredRole: "admin", userId: p.userId },
+          deps.now(),
+        );
         throw new ApiError(403, "forbidden", "Only organization admins may sign out another member.");
       }
       const user = await deps.store.getUser(p.userId);
-      if (!user || user.orgId !== orgId) throw new ApiError(404, "not_found", `no member ${p.userId} in this organization`, { param: "userId" });
+      if (!user || user.orgId !== orgId)
+        throw new ApiError(404, "not_found", `no member ${p.userId} in this organization`, { param: "userId" });
       userId = user.id;
     }
     const ended = await endUserSessions(deps.store, userId);

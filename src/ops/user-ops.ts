@@ -14,9 +14,18 @@ const PreferencesPatch = Type.Object(
     monthlyBudgetCents: Type.Optional(Type.Union([Cents, Type.Null()])),
     piiAction: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("block")])),
     alertWebhookUrl: Type.Optional(Type.Union([Type.String({ pattern: "^https?://\\S+$", maxLength: 2000 }), Type.Null()])),
-    defaultRouteStrategy: Type.Optional(Type.Union([Type.Literal("cost"), Type.Literal("speed"), Type.Literal("quality"), Type.Literal("balanced")])),
-    fallbackModels: Type.Optional(Type.Record(ModelName, Type.Array(ModelName, { minItems: 1, maxItems: MAX_TARGETS - 1 }), { maxProperties: 200 })),
-    signInEmailDomains: Type.Optional(Type.Array(Type.String({ pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$", maxLength: 253 }), { maxItems: 20, uniqueItems: true })),
+    defaultRouteStrategy: Type.Optional(
+      Type.Union([Type.Literal("cost"), Type.Literal("speed"), Type.Literal("quality"), Type.Literal("balanced")]),
+    ),
+    fallbackModels: Type.Optional(
+      Type.Record(ModelName, Type.Array(ModelName, { minItems: 1, maxItems: MAX_TARGETS - 1 }), { maxProperties: 200 }),
+    ),
+    signInEmailDomains: Type.Optional(
+      Type.Array(Type.String({ pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$", maxLength: 253 }), {
+        maxItems: 20,
+        uniqueItems: true,
+      }),
+    ),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),
   },
@@ -28,7 +37,9 @@ function checkTimezone(tz: string | undefined): void {
   try {
     new Intl.DateTimeFormat("en", { timeZone: tz });
   } catch {
-    throw new ApiError(400, "invalid_request", `params.set.timezone: "${tz.slice(0, 64)}" is not an IANA time zone`, { param: "params.set.timezone" });
+    throw new ApiError(400, "invalid_request", `params.set.timezone: "${tz.slice(0, 64)}" is not an IANA time zone`, {
+      param: "params.set.timezone",
+    });
   }
 }
 

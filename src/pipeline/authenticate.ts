@@ -43,7 +43,14 @@ export function presentedKey(headers: Headers): string | null {
 const REVOKED = () => unauthorized("This API key has been revoked.");
 
 function identityOf(p: KeyPrincipal): Identity {
-  return { kind: "serviceAccount", id: p.serviceAccount.id, role: p.serviceAccount.role, organization: p.organization, serviceAccount: p.serviceAccount, key: p.key };
+  return {
+    kind: "serviceAccount",
+    id: p.serviceAccount.id,
+    role: p.serviceAccount.role,
+    organization: p.organization,
+    serviceAccount: p.serviceAccount,
+    key: p.key,
+  };
 }
 
 export class Authenticator {

@@ -51,14 +51,23 @@ function secretsOf(t: Target): string[] {
   return t.credentials.type === "api-key" ? [t.credentials.apiKey] : [t.credentials.secretAccessKey, t.credentials.sessionToken ?? ""];
 }
 
-export async function countTokens(deps: CountTokensDeps, input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
+export async function countTokens(
+  deps: CountTokensDeps,
+  input: CallInput,
+  request: MessagesCountTokensRequest & Record<string, unknown>,
+): Promise<TokenCount> {
   const { identity } = input.scope;
   const sandbox = isSandbox(identity);
   const target = await (sandbox ? sandboxTarget : resolveTarget)(deps.resolve, identity, request.model, input.headers);
   authorizeTarget(identity, target);
   const adapter = adapterFor(target.format);
   if (adapter.wire !== "messages") {
-    throw new ApiError(400, "invalid_request", `${target.model} is served by ${target.providerName} in the chat-completions format; count_tokens is for messages-format models.`, { param: "model" });
+    throw new ApiError(
+      400,
+      "invalid_request",
+      `${target.model} is served by ${target.providerName} in the chat-completions format; count_tokens is for messages-format models.`,
+      { param: "model" },
+    );
   }
   const settings = await deps.settings.get(identity.organization.id);
   const scanned = scanRequest(request, messagesTexts, settings.piiAction);
@@ -79,7 +88,8 @@ export async function countTokens(deps: CountTokensDeps, input: CallInput, reque
     }
     if (!up.response.ok) throw await upstreamFailure(up.response, target.providerName, secretsOf(target));
     const body = (await up.response.json().catch(() => null)) as { input_tokens?: unknown } | null;
-    if (typeof body?.input_tokens !== "number") throw new ApiError(502, "provider_error", `${target.providerName} answered count_tokens without input_tokens.`);
+    if (typeof body?.input_tokens !== "number")
+      throw new ApiError(502, "provider_error", `${target.providerName} answered count_tokens without input_tokens.`);
     return { inputTokens: body.input_tokens, estimated: false, servedBy, security: scanned.header };
   } finally {
     up.done();

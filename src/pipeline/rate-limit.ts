@@ -16,10 +16,15 @@ export function bucketForAddress(ip: string): string {
 }
 
 export function rateLimited(decision: RateDecision): ApiError {
-  return new ApiError(429, "rate_limit_exceeded", `Rate limit of ${decision.limit} requests exceeded; retry in ${decision.retryAfterS} s.`, {
-    details: { limit: decision.limit, remaining: 0, resetAt: new Date(decision.resetAtS * 1000).toISOString() },
-    headers: { "retry-after": String(decision.retryAfterS) },
-  });
+  return new ApiError(
+    429,
+    "rate_limit_exceeded",
+    `Rate limit of ${decision.limit} requests exceeded; retry in ${decision.retryAfterS} s.`,
+    {
+      details: { limit: decision.limit, remaining: 0, resetAt: new Date(decision.resetAtS * 1000).toISOString() },
+      headers: { "retry-after": String(decision.retryAfterS) },
+    },
+  );
 }
 
 /** Takes one token; returns the decision (to report) or throws 429 when the bucket is empty. */

@@ -53,7 +53,11 @@ const isCapError = (err: unknown): err is ApiError => err instanceof ApiError &&
  * otherwise (and no Retry-After invites them back).
  */
 function notRetryable(err: ApiError): ApiError {
-  return new ApiError(err.status, err.code, err.message, { details: err.details, param: err.param, headers: { ...err.headers, "x-should-retry": "false" } });
+  return new ApiError(err.status, err.code, err.message, {
+    details: err.details,
+    param: err.param,
+    headers: { ...err.headers, "x-should-retry": "false" },
+  });
 }
 
 export async function reserveSpend(deps: SpendDeps, identity: Identity, target: Target, size: CallSize): Promise<Reservation> {

@@ -21,6 +21,12 @@ export async function sandboxTarget(deps: ResolveDeps, identity: Identity, model
     const id = (err as ApiError).details?.model;
     if (typeof kind !== "string" || !isProviderKind(kind) || typeof id !== "string") throw err;
     const info = deps.catalog.kind(kind);
-    return targetFor({ info, baseUrl: info.defaultBaseUrl ?? "", credentials: { type: "api-key", apiKey: "" }, model: id, catalogModel: deps.catalog.model(id) });
+    return targetFor({
+      info,
+      baseUrl: info.defaultBaseUrl ?? "",
+      credentials: { type: "api-key", apiKey: "" },
+      model: id,
+      catalogModel: deps.catalog.model(id),
+    });
   }
 }

@@ -24,18 +24,27 @@ function header(counts: { secret: number; injection: number; pii: number }, reda
 }
 
 function violation(category: keyof typeof DESCRIBE, kinds: string[], path: string, h: string): ApiError {
-  return new ApiError(400, "security_violation", `Blocked by security scanning: ${path} contains ${DESCRIBE[category]} (${[...new Set(kinds)].join(", ")}).`, {
-    param: path,
-    details: { category, kinds: [...new Set(kinds)] },
-    headers: { "x-gw-security": h },
-  });
+  return new ApiError(
+    400,
+    "security_violation",
+    `Blocked by security scanning: ${path} contains ${DESCRIBE[category]} (${[...new Set(kinds)].join(", ")}).`,
+    {
+      param: path,
+      details: { category, kinds: [...new Set(kinds)] },
+      headers: { "x-gw-security": h },
+    },
+  );
 }
 
 /**
  * Scans `body` through `texts` (which walks a format's texts). Throws on a block; returns
  * the body to forward. Redaction works on a copy, so the caller's object is never changed.
  */
-export function scanRequest(body: Record<string, unknown>, texts: (body: Record<string, unknown>) => TextSlot[], piiAction: PiiAction): ScanVerdict {
+export function scanRequest(
+  body: Record<string, unknown>,
+  texts: (body: Record<string, unknown>) => TextSlot[],
+  piiAction: PiiAction,
+): ScanVerdict {
   const slots = texts(body);
   const counts = { secret: 0, injection: 0, pii: 0 };
   const pii: { slot: number; findings: Finding[] }[] = [];
@@ -52,9 +61,11 @@ export function scanRequest(body: Record<string, unknown>, texts: (body: Record<
     const personal = findings.filter((f) => f.category === "pii");
     counts.secret += secrets.length;
     counts.pii += personal.length;
-    if (injectionScore >= INJECTION_THRESHOLD) counts.injection += joins ? findings.filter((f) => f.category === "injection").length : injections.length;
+    if (injectionScore >= INJECTION_THRESHOLD)
+      counts.injection += joins ? findings.filter((f) => f.category === "injection").length : injections.length;
     if (!blocked && secrets.length) blocked = { category: "secret", kinds: secrets.map((f) => f.kind), path: slot.path };
-    if (!blocked && injectionScore >= INJECTION_THRESHOLD) blocked = { category: "injection", kinds: injections.map((f) => f.kind), path: slot.path };
+    if (!blocked && injectionScore >= INJECTION_THRESHOLD)
+      blocked = { category: "injection", kinds: injections.map((f) => f.kind), path: slot.path };
     // Personal data split across parts cannot be replaced in place, so it blocks.
     if (personal.length && joins && !blocked) blocked = { category: "pii", kinds: personal.map((f) => f.kind), path: slot.path };
     else if (personal.length) pii.push({ slot: i, findings: personal });
@@ -72,7 +83,11 @@ export function scanRequest(body: Record<string, unknown>, texts: (body: Record<
 }
 
 /** A copy of the body with each personal value replaced by its typed placeholder (one number per distinct value). */
-function redacted(body: Record<string, unknown>, texts: (body: Record<string, unknown>) => TextSlot[], pii: { slot: number; findings: Finding[] }[]): Record<string, unknown> {
+function redacted(
+  body: Record<string, unknown>,
+  texts: (body: Record<string, unknown>) => TextSlot[],
+  pii: { slot: number; findings: Finding[] }[],
+): Record<string, unknown> {
   const copy = structuredClone(body);
   const slots = texts(copy);
   const numbers = new Map<string, string>();

@@ -27,9 +27,14 @@ export type TierVerdicts = Readonly<Record<Tier, ApiError | null>>;
 const ALL_TIERS = Object.keys(TIERS) as Tier[];
 
 export function providerBlocked(name: string, country: string | null): ApiError {
-  return new ApiError(403, "provider_blocked", `${name} runs in ${country ?? "an undeclared country"}, which is not an authorized provider country (the United States, NATO members and Major Non-NATO Allies).`, {
-    details: { provider: name, country },
-  });
+  return new ApiError(
+    403,
+    "provider_blocked",
+    `${name} runs in ${country ?? "an undeclared country"}, which is not an authorized provider country (the United States, NATO members and Major Non-NATO Allies).`,
+    {
+      details: { provider: name, country },
+    },
+  );
 }
 
 /** Works out the answer: geography first (it refuses whatever the tier), then the tier. */

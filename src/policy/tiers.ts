@@ -24,11 +24,20 @@ export interface TierFeatures {
 export const TIERS: Record<Tier, TierFeatures> = {
   starter: { securityScanning: true, routing: true, maxProviders: 5, ownModels: false, cloudPlatforms: false, auditLog: false },
   professional: { securityScanning: true, routing: true, maxProviders: 25, ownModels: true, cloudPlatforms: true, auditLog: true },
-  enterprise: { securityScanning: true, routing: true, maxProviders: Number.POSITIVE_INFINITY, ownModels: true, cloudPlatforms: true, auditLog: true },
+  enterprise: {
+    securityScanning: true,
+    routing: true,
+    maxProviders: Number.POSITIVE_INFINITY,
+    ownModels: true,
+    cloudPlatforms: true,
+    auditLog: true,
+  },
 };
 
 function refuse(tier: Tier, what: string, needed: Tier): ApiError {
-  return new ApiError(403, "tier_limit_exceeded", `${what} needs the ${needed} tier or above; this organization is on ${tier}.`, { details: { tier, requiredTier: needed } });
+  return new ApiError(403, "tier_limit_exceeded", `${what} needs the ${needed} tier or above; this organization is on ${tier}.`, {
+    details: { tier, requiredTier: needed },
+  });
 }
 
 /** The 403 when the organization's tier does not include this provider kind, else null. */
@@ -46,7 +55,8 @@ export function checkProviderKindAllowed(tier: Tier, kind: ProviderKind): void {
 }
 
 export function checkProviderCount(tier: Tier, existing: number): void {
-  if (existing >= TIERS[tier].maxProviders) throw refuse(tier, `More than ${TIERS[tier].maxProviders} providers`, tier === "starter" ? "professional" : "enterprise");
+  if (existing >= TIERS[tier].maxProviders)
+    throw refuse(tier, `More than ${TIERS[tier].maxProviders} providers`, tier === "starter" ? "professional" : "enterprise");
 }
 
 export function checkAuditLogAllowed(tier: Tier): void {

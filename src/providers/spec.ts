@@ -61,7 +61,11 @@ export interface ProviderSpec<S> {
 export const SETTINGS_FIELDS = ["region", "apiVersion", "deployments"] as const satisfies readonly (keyof SettingsInput)[];
 
 /** An API key, as most kinds take it; an empty one stands for "no key" where the key is optional. */
-export function apiKeyCredentials(input: CredentialInput, keyOptional: boolean, missing = "params.apiKey: the provider key is required"): ProviderCredentials {
+export function apiKeyCredentials(
+  input: CredentialInput,
+  keyOptional: boolean,
+  missing = "params.apiKey: the provider key is required",
+): ProviderCredentials {
   if (!input.apiKey && keyOptional && input.accessKeyId === undefined) return { type: "api-key", apiKey: "" };
   if (!input.apiKey) throw badRequest(missing, { param: "params.apiKey" });
   return { type: "api-key", apiKey: input.apiKey };
@@ -71,7 +75,9 @@ export function apiKeyCredentials(input: CredentialInput, keyOptional: boolean, 
 export const joinedUrl = (at: Endpoint<unknown>, operation: string): string => `${at.baseUrl}/${operation}`;
 
 /** A spec for a kind with no settings, differing only in its flags. */
-export function plainSpec(flags: Pick<ProviderSpec<NoSettings>, "tierClass" | "keyOptional" | "declaresCountry" | "choosesFormat">): ProviderSpec<NoSettings> {
+export function plainSpec(
+  flags: Pick<ProviderSpec<NoSettings>, "tierClass" | "keyOptional" | "declaresCountry" | "choosesFormat">,
+): ProviderSpec<NoSettings> {
   return {
     ...flags,
     credentials: (input) => apiKeyCredentials(input, flags.keyOptional),

@@ -48,7 +48,9 @@ export function endpointUrl<K extends ProviderKind>(t: Endpoint<SettingsMap[K]> 
 }
 
 /** The kinds whose spec takes a settings field, for the 400 that names them. */
-const TAKEN_BY = Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, PROVIDER_KINDS.filter((k) => SPECS[k].settingsFields.includes(field)).join(" and ")])) as Record<keyof SettingsInput, string>;
+const TAKEN_BY = Object.fromEntries(
+  SETTINGS_FIELDS.map((field) => [field, PROVIDER_KINDS.filter((k) => SPECS[k].settingsFields.includes(field)).join(" and ")]),
+) as Record<keyof SettingsInput, string>;
 
 /** The settings to store for a configuration of this kind: a 400 for a field of another kind's, else the kind's own reading. */
 export function settingsFor(kind: ProviderKind, input: SettingsInput, current: Readonly<Record<string, unknown>>): Record<string, unknown> {

@@ -117,13 +117,21 @@ export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Pro
     const to = await pinToCheckedAddress(req.url);
     const headers: Record<string, string> = { ...req.headers, [HOP_HEADER]: HOP_TOKEN };
     if (to.host !== null) headers.host = to.host;
-    call.response = await fetch(to.url, { method: req.method ?? "POST", headers, body: req.body, signal: call.controller.signal, redirect: "manual", ...(to.tls ? { tls: to.tls } : {}) });
+    call.response = await fetch(to.url, {
+      method: req.method ?? "POST",
+      headers,
+      body: req.body,
+      signal: call.controller.signal,
+      redirect: "manual",
+      ...(to.tls ? { tls: to.tls } : {}),
+    });
     return call;
   } catch (err) {
     call.done();
     // Refused, unresolvable and closed targets all read the same: nothing about the network behind them.
     if (err instanceof EgressRefused) throw new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
-    if (call.timedOut) throw new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
+    if (call.timedOut)
+      throw new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
     if (opts.caller.signal.aborted) throw new ClientGone();
     throw new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
   }
@@ -151,7 +159,9 @@ export async function upstreamFailure(res: Response, providerName: string, secre
   for (const s of secrets) if (s.length >= 8) message = message.replaceAll(s, "[redacted]");
   const retryAfter = res.headers.get("retry-after");
   const headers = retryAfter && /^\d+$/.test(retryAfter) ? { "retry-after": retryAfter } : undefined;
-  if (res.status >= 500 || res.status < 400) return new ApiError(502, "provider_error", `${providerName} failed (HTTP ${res.status}): ${message}`);
-  if (res.status === 429) return new ApiError(429, "rate_limit_exceeded", `${providerName} is rate limiting this key: ${message}`, { headers });
+  if (res.status >= 500 || res.status < 400)
+    return new ApiError(502, "provider_error", `${providerName} failed (HTTP ${res.status}): ${message}`);
+  if (res.status === 429)
+    return new ApiError(429, "rate_limit_exceeded", `${providerName} is rate limiting this key: ${message}`, { headers });
   return new ApiError(res.status, "provider_error", `${providerName}: ${message}`);
 }

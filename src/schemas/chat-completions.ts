@@ -7,9 +7,12 @@ import { type Static, Type } from "@sinclair/typebox";
 import { compileValidator } from "../lib/validator.ts";
 import { ModelName } from "./names.ts";
 
-const Role = Type.Union([Type.Literal("system"), Type.Literal("developer"), Type.Literal("user"), Type.Literal("assistant"), Type.Literal("tool")], {
-  errorMessage: "must be one of system, developer, user, assistant, tool",
-});
+const Role = Type.Union(
+  [Type.Literal("system"), Type.Literal("developer"), Type.Literal("user"), Type.Literal("assistant"), Type.Literal("tool")],
+  {
+    errorMessage: "must be one of system, developer, user, assistant, tool",
+  },
+);
 
 export const ChatMessage = Type.Object({
   role: Role,
@@ -33,12 +36,26 @@ export const ChatCompletionRequest = Type.Object({
   messages: Type.Array(ChatMessage, { minItems: 1, maxItems: 100_000 }),
   stream: Type.Optional(Type.Boolean()),
   stream_options: Type.Optional(Type.Union([Type.Object({ include_usage: Type.Optional(Type.Boolean()) }), Type.Null()])),
-  temperature: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 2 }), Type.Null()], { errorMessage: "must be a number from 0 to 2" })),
-  top_p: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { errorMessage: "must be a number from 0 to 1" })),
-  max_tokens: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { errorMessage: "must be a whole number of at least 1" })),
-  max_completion_tokens: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { errorMessage: "must be a whole number of at least 1" })),
-  n: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 128 }), Type.Null()], { errorMessage: "must be a whole number from 1 to 128" })),
-  stop: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 16 }), Type.Null()], { errorMessage: "must be a string or an array of at most 16 strings" })),
+  temperature: Type.Optional(
+    Type.Union([Type.Number({ minimum: 0, maximum: 2 }), Type.Null()], { errorMessage: "must be a number from 0 to 2" }),
+  ),
+  top_p: Type.Optional(
+    Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { errorMessage: "must be a number from 0 to 1" }),
+  ),
+  max_tokens: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { errorMessage: "must be a whole number of at least 1" }),
+  ),
+  max_completion_tokens: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { errorMessage: "must be a whole number of at least 1" }),
+  ),
+  n: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: 128 }), Type.Null()], { errorMessage: "must be a whole number from 1 to 128" }),
+  ),
+  stop: Type.Optional(
+    Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 16 }), Type.Null()], {
+      errorMessage: "must be a string or an array of at most 16 strings",
+    }),
+  ),
   tools: Type.Optional(Type.Array(ChatTool)),
   tool_choice: Type.Optional(Type.Union([Type.String(), Type.Object({})])),
   response_format: Type.Optional(Type.Object({ type: Type.String() })),

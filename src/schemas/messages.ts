@@ -34,7 +34,15 @@ export type MessagesRequest = Static<typeof MessagesRequest>;
 export const messagesRequest = compileValidator(MessagesRequest);
 
 /** `POST /v1/messages/count_tokens`: a messages request without what only an answer needs. */
-export const MessagesCountTokensRequest = Type.Omit(MessagesRequest, ["max_tokens", "stream", "temperature", "top_p", "top_k", "stop_sequences", "metadata"]);
+export const MessagesCountTokensRequest = Type.Omit(MessagesRequest, [
+  "max_tokens",
+  "stream",
+  "temperature",
+  "top_p",
+  "top_k",
+  "stop_sequences",
+  "metadata",
+]);
 
 export type MessagesCountTokensRequest = Static<typeof MessagesCountTokensRequest>;
 

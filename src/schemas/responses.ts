@@ -10,14 +10,24 @@ import { ModelName } from "./names.ts";
 
 export const ResponsesRequest = Type.Object({
   model: ModelName,
-  input: Type.Union([Type.String(), Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100_000 })], { errorMessage: "must be a string or a non-empty array of input items" }),
+  input: Type.Union([Type.String(), Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100_000 })], {
+    errorMessage: "must be a string or a non-empty array of input items",
+  }),
   instructions: Type.Optional(Type.Union([Type.String(), Type.Null()], { errorMessage: "must be a string" })),
   stream: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { errorMessage: "must be true or false" })),
-  temperature: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 2 }), Type.Null()], { errorMessage: "must be a number from 0 to 2" })),
-  top_p: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { errorMessage: "must be a number from 0 to 1" })),
-  max_output_tokens: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { errorMessage: "must be a whole number of at least 1" })),
+  temperature: Type.Optional(
+    Type.Union([Type.Number({ minimum: 0, maximum: 2 }), Type.Null()], { errorMessage: "must be a number from 0 to 2" }),
+  ),
+  top_p: Type.Optional(
+    Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { errorMessage: "must be a number from 0 to 1" }),
+  ),
+  max_output_tokens: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { errorMessage: "must be a whole number of at least 1" }),
+  ),
   tools: Type.Optional(Type.Union([Type.Array(Type.Unknown()), Type.Null()], { errorMessage: "must be an array of tools" })),
-  metadata: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()], { errorMessage: "must be an object of string values" })),
+  metadata: Type.Optional(
+    Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()], { errorMessage: "must be an object of string values" }),
+  ),
 });
 
 export type ResponsesRequest = Static<typeof ResponsesRequest>;

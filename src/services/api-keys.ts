@@ -39,7 +39,8 @@ export async function revokeKey(deps: ServiceDeps, actor: Actor, orgId: string, 
   const key = await keyInOrg(deps, orgId, keyId);
   const now = deps.now();
   // A rotated key still in its grace period may be revoked sooner.
-  if (key.revokedAt !== null && key.revokedAt <= now) throw new ApiError(409, "conflict", `API key ${keyId} was already revoked at ${new Date(key.revokedAt).toISOString()}`);
+  if (key.revokedAt !== null && key.revokedAt <= now)
+    throw new ApiError(409, "conflict", `API key ${keyId} was already revoked at ${new Date(key.revokedAt).toISOString()}`);
   const revoked = await deps.store.revokeApiKey(keyId, now, reason);
   // Evict before answering: the very next request with this key must be refused.
   deps.onKeyChanged(key.keyHash);

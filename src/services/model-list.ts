@@ -51,15 +51,19 @@ export class ModelList {
   ) {}
 
   async list(identity: Identity): Promise<ListedModel[]> {
-    const providers = usableProviders(await this.directory.get(identity.organization.id), identity).filter((p) => this.allowed(p, identity));
+    const providers = usableProviders(await this.directory.get(identity.organization.id), identity).filter((p) =>
+      this.allowed(p, identity),
+    );
     const out = new Map<string, ListedModel>();
     // A sandbox (test) key never causes a provider call, so its list is the catalog's and the declared models only.
     const sandbox = identity.kind === "serviceAccount" && identity.key.keyType === "test";
     const lists = sandbox ? [] : await Promise.all(providers.map((p) => this.remoteIds(p)));
     providers.forEach((p, i) => {
       const owner = p.record.name;
-      for (const m of this.catalog.modelsFor(p.kind)) if (!out.has(m.id)) out.set(m.id, { id: m.id, object: "model", created: m.created, owned_by: owner });
-      for (const id of [...p.record.models, ...(lists[i] ?? [])]) if (!out.has(id)) out.set(id, { id, object: "model", created: Math.floor(p.record.createdAt / 1000), owned_by: owner });
+      for (const m of this.catalog.modelsFor(p.kind))
+        if (!out.has(m.id)) out.set(m.id, { id: m.id, object: "model", created: m.created, owned_by: owner });
+      for (const id of [...p.record.models, ...(lists[i] ?? [])])
+        if (!out.has(id)) out.set(id, { id, object: "model", created: Math.floor(p.record.createdAt / 1000), owned_by: owner });
     });
     return [...out.values()];
   }
@@ -110,7 +114,11 @@ export class ModelList {
     const baseUrl = p.record.baseUrl ?? info.defaultBaseUrl;
     if (!canListModels(adapter) || !baseUrl) return [];
     const target = targetFor({ info, baseUrl, credentials: p.credentials, model: "", catalogModel: undefined, config: p.record });
-    const up = await sendUpstream(adapter.modelsRequest(target), { caller: { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }, timeoutMs: FETCH_TIMEOUT_MS, providerName: p.record.name });
+    const up = await sendUpstream(adapter.modelsRequest(target), {
+      caller: { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) },
+      timeoutMs: FETCH_TIMEOUT_MS,
+      providerName: p.record.name,
+    });
     try {
       if (!up.response.ok) throw new Error(`HTTP ${up.response.status}`);
       return adapter.parseModels(await up.response.json());

@@ -16,7 +16,11 @@ import { addMember } from "./organizations.ts";
 /** The refusal page's words; 403, and no account is created. */
 export class NotAMember extends ApiError {
   constructor(email: string, why: string) {
-    super(403, "forbidden", `${email} is not a member of any organization on this gateway${why}. Ask an organization admin to add you (Members page or \`gateway user add\`).`);
+    super(
+      403,
+      "forbidden",
+      `${email} is not a member of any organization on this gateway${why}. Ask an organization admin to add you (Members page or \`gateway user add\`).`,
+    );
   }
 }
 
@@ -24,7 +28,8 @@ export async function memberForSignIn(deps: ServiceDeps, verified: VerifiedEmail
   const known = await deps.store.getUserByEmail(verified.email);
   if (known) {
     // The provider says outright it did not verify the address: anyone could have typed it.
-    if (verified.emailVerified === false) throw new NotAMember(verified.email, " under a verified address (the identity provider marked it unverified)");
+    if (verified.emailVerified === false)
+      throw new NotAMember(verified.email, " under a verified address (the identity provider marked it unverified)");
     return known;
   }
   const domain = verified.email.slice(verified.email.lastIndexOf("@") + 1);
@@ -34,10 +39,19 @@ export async function memberForSignIn(deps: ServiceDeps, verified: VerifiedEmail
     if ((await deps.store.getOrgPreferences(org.id)).signInEmailDomains.includes(domain)) allowing.push(org.id);
   }
   if (allowing.length === 0) throw new NotAMember(verified.email, "");
-  if (verified.emailVerified !== true) throw new NotAMember(verified.email, " (the identity provider did not mark the address as verified, which joining by domain requires)");
+  if (verified.emailVerified !== true)
+    throw new NotAMember(verified.email, " (the identity provider did not mark the address as verified, which joining by domain requires)");
   if (allowing.length > 1) throw new NotAMember(verified.email, ` (several organizations accept ${domain}, so the gateway cannot choose)`);
   const orgId = allowing[0] as string;
   const user = await addMember(deps, { ...actor, ref: "oidc" }, orgId, { email: verified.email, role: "member" });
-  await recordAudit(deps.store, orgId, { ...actor, ref: `user:${user.id}` }, "member.join", user.id, { email: user.email, via: "email-domain", domain }, deps.now());
+  await recordAudit(
+    deps.store,
+    orgId,
+    { ...actor, ref: `user:${user.id}` },
+    "member.join",
+    user.id,
+    { email: user.email, via: "email-domain", domain },
+    deps.now(),
+  );
   return user;
 }

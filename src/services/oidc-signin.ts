@@ -61,7 +61,11 @@ export class OidcSignIn {
       const execute = issuer.startsWith("http:") ? [oidc.allowInsecureRequests] : [];
       this.discovered = oidc.discovery(new URL(issuer), clientId, clientSecret, undefined, { execute }).catch((err) => {
         this.discovered = null;
-        throw new ApiError(503, "service_unavailable", `The identity provider at ${issuer} could not be reached or described itself wrongly (${(err as Error).message}).`);
+        throw new ApiError(
+          503,
+          "service_unavailable",
+          `The identity provider at ${issuer} could not be reached or described itself wrongly (${(err as Error).message}).`,
+        );
       });
     }
     return this.discovered;
@@ -99,7 +103,9 @@ export class OidcSignIn {
     const providerError = callbackUrl.searchParams.get("error");
     if (providerError) {
       const description = callbackUrl.searchParams.get("error_description") ?? "";
-      throw new SignInFailed(`The identity provider refused the sign-in: ${providerError.slice(0, 100)} ${description.slice(0, 200)}`.trim());
+      throw new SignInFailed(
+        `The identity provider refused the sign-in: ${providerError.slice(0, 100)} ${description.slice(0, 200)}`.trim(),
+      );
     }
     const config = await this.configuration();
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
@@ -131,20 +137,28 @@ export class OidcSignIn {
   }
 
   private openPending(sealed: string | null): PendingSignIn {
-    if (!sealed) throw new SignInFailed("This sign-in was not started in this browser, or took longer than 10 minutes. Start again from the sign-in page.");
+    if (!sealed)
+      throw new SignInFailed(
+        "This sign-in was not started in this browser, or took longer than 10 minutes. Start again from the sign-in page.",
+      );
     let pending: PendingSignIn;
     try {
       pending = JSON.parse(this.box.open(sealed, SEAL_CONTEXT)) as PendingSignIn;
     } catch {
       throw new SignInFailed("The sign-in cookie is not one this gateway issued. Start again from the sign-in page.");
     }
-    if (pending.expiresAt <= this.now()) throw new SignInFailed("This sign-in took longer than 10 minutes. Start again from the sign-in page.");
+    if (pending.expiresAt <= this.now())
+      throw new SignInFailed("This sign-in took longer than 10 minutes. Start again from the sign-in page.");
     return pending;
   }
 }
 
 /** The configured sign-in, or null when GW_OIDC_* is not set (config checks they come together). */
-export function oidcSignInFrom(config: Pick<Config, "oidcIssuer" | "oidcClientId" | "oidcClientSecret">, box: SecretBox, now: () => number): OidcSignIn | null {
+export function oidcSignInFrom(
+  config: Pick<Config, "oidcIssuer" | "oidcClientId" | "oidcClientSecret">,
+  box: SecretBox,
+  now: () => number,
+): OidcSignIn | null {
   const { oidcIssuer: issuer, oidcClientId: clientId, oidcClientSecret: clientSecret } = config;
   if (!issuer || !clientId || !clientSecret) return null;
   return new OidcSignIn({ issuer, clientId, clientSecret }, box, now);

@@ -25,10 +25,16 @@ async function memberInOrg(deps: ServiceDeps, orgId: string, userId: string): Pr
 async function refuseLastAdmin(deps: ServiceDeps, user: User, doing: string): Promise<void> {
   if (user.role !== "admin") return;
   const admins = (await deps.store.listUsers(user.orgId)).filter((u) => u.role === "admin");
-  if (admins.length <= 1) throw new ApiError(409, "conflict", `${user.email} is the organization's only admin; make another member admin before you ${doing}.`);
+  if (admins.length <= 1)
+    throw new ApiError(409, "conflict", `${user.email} is the organization's only admin; make another member admin before you ${doing}.`);
 }
 
-export async function removeMember(deps: ServiceDeps, actor: Actor, orgId: string, userId: string): Promise<{ userId: string; removed: true }> {
+export async function removeMember(
+  deps: ServiceDeps,
+  actor: Actor,
+  orgId: string,
+  userId: string,
+): Promise<{ userId: string; removed: true }> {
   const user = await memberInOrg(deps, orgId, userId);
   await refuseLastAdmin(deps, user, "remove them");
   // Their sessions and sign-in links go with them: a removed member is signed out at once.
@@ -47,14 +53,28 @@ export async function changeMemberRole(deps: ServiceDeps, actor: Actor, orgId: s
   return updated;
 }
 
-export async function deleteServiceAccount(deps: ServiceDeps, actor: Actor, orgId: string, serviceAccountId: string): Promise<{ serviceAccountId: string; deleted: true; keysDeleted: number }> {
+export async function deleteServiceAccount(
+  deps: ServiceDeps,
+  actor: Actor,
+  orgId: string,
+  serviceAccountId: string,
+): Promise<{ serviceAccountId: string; deleted: true; keysDeleted: number }> {
   const account = (await deps.store.listServiceAccounts(orgId)).find((sa) => sa.id === serviceAccountId);
-  if (!account) throw new ApiError(404, "not_found", `no service account ${serviceAccountId} in this organization`, { param: "serviceAccountId" });
+  if (!account)
+    throw new ApiError(404, "not_found", `no service account ${serviceAccountId} in this organization`, { param: "serviceAccountId" });
   const keys = (await deps.store.listApiKeys(orgId, { includeRevoked: true })).filter((k) => k.serviceAccountId === account.id);
   await deps.store.deleteServiceAccount(account.id);
   // Evict before answering: the very next request with any of its keys must be refused.
   for (const k of keys) deps.onKeyChanged(k.keyHash);
-  await recordAudit(deps.store, orgId, actor, "service_account.delete", account.id, { name: account.name, keyPrefixes: keys.map((k) => k.keyPrefix) }, deps.now());
+  await recordAudit(
+    deps.store,
+    orgId,
+    actor,
+    "service_account.delete",
+    account.id,
+    { name: account.name, keyPrefixes: keys.map((k) => k.keyPrefix) },
+    deps.now(),
+  );
   return { serviceAccountId: account.id, deleted: true, keysDeleted: keys.length };
 }
 
@@ -73,7 +93,12 @@ export async function rotateKey(deps: ServiceDeps, actor: Actor, orgId: string, 
   const old = await deps.store.getApiKey(keyId);
   const now = deps.now();
   if (!old || old.orgId !== orgId) throw new ApiError(404, "not_found", `no API key ${keyId} in this organization`, { param: "keyId" });
-  if (old.revokedAt !== null) throw new ApiError(409, "conflict", `API key ${keyId} is already revoked${old.revokedAt > now ? " or rotated" : ""}; rotate its successor instead.`);
+  if (old.revokedAt !== null)
+    throw new ApiError(
+      409,
+      "conflict",
+      `API key ${keyId} is already revoked${old.revokedAt > now ? " or rotated" : ""}; rotate its successor instead.`,
+    );
   const keyValue = generateApiKey(old.keyType);
   const apiKey: ApiKeyRecord = {
     ...old,
@@ -91,6 +116,14 @@ export async function rotateKey(deps: ServiceDeps, actor: Actor, orgId: string, 
   const revokedAt = now + graceS * 1000;
   await deps.store.revokeApiKey(old.id, revokedAt, `rotated to ${apiKey.id}`);
   deps.onKeyChanged(old.keyHash);
-  await recordAudit(deps.store, orgId, actor, "api_key.rotate", old.id, { newKeyId: apiKey.id, keyPrefix: apiKey.keyPrefix, graceSeconds: graceS }, now);
+  await recordAudit(
+    deps.store,
+    orgId,
+    actor,
+    "api_key.rotate",
+    old.id,
+    { newKeyId: apiKey.id, keyPrefix: apiKey.keyPrefix, graceSeconds: graceS },
+    now,
+  );
   return { apiKey, keyValue, previous: { keyId: old.id, revokedAt } };
 }

@@ -11,7 +11,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normalizeEmail(email: string): string {
   const e = email.trim().toLowerCase();
-  if (e.length > 254 || !EMAIL.test(e)) throw new ApiError(400, "invalid_request", `"${email.slice(0, 80)}" is not an e-mail address`, { param: "email" });
+  if (e.length > 254 || !EMAIL.test(e))
+    throw new ApiError(400, "invalid_request", `"${email.slice(0, 80)}" is not an e-mail address`, { param: "email" });
   return e;
 }
 
@@ -26,7 +27,8 @@ export async function initializeOrganization(
   input: { name: string; adminEmail: string; tier: Tier },
 ): Promise<InitializedOrganization> {
   const name = input.name.trim();
-  if (!name || name.length > 200) throw new ApiError(400, "invalid_request", "the organization name must be 1 to 200 characters", { param: "org" });
+  if (!name || name.length > 200)
+    throw new ApiError(400, "invalid_request", "the organization name must be 1 to 200 characters", { param: "org" });
   const email = normalizeEmail(input.adminEmail);
   if (await deps.store.getUserByEmail(email)) throw new ApiError(409, "conflict", `a user with e-mail ${email} already exists`);
   const now = deps.now();
@@ -47,14 +49,10 @@ export async function initializeOrganization(
 }
 
 /** Adds a member (by the command line or `org.members.invite`). Sign-in is by e-mail, so e-mails are unique. */
-export async function addMember(
-  deps: ServiceDeps,
-  actor: Actor,
-  orgId: string,
-  input: { email: string; role: Role },
-): Promise<User> {
+export async function addMember(deps: ServiceDeps, actor: Actor, orgId: string, input: { email: string; role: Role }): Promise<User> {
   const email = normalizeEmail(input.email);
-  if (await deps.store.getUserByEmail(email)) throw new ApiError(409, "conflict", `a user with e-mail ${email} already exists`, { param: "email" });
+  if (await deps.store.getUserByEmail(email))
+    throw new ApiError(409, "conflict", `a user with e-mail ${email} already exists`, { param: "email" });
   const user: User = { id: newId("usr"), orgId, email, role: input.role, createdAt: deps.now() };
   await deps.store.createUser(user);
   await recordAudit(deps.store, orgId, actor, "member.add", user.id, { email, role: input.role }, user.createdAt);
@@ -74,10 +72,16 @@ export interface Invitation {
  * a free one, so an admin cannot learn which addresses other organizations hold.
  * An address already in this organization is a 409 (the admin can list those anyway).
  */
-export async function inviteMember(deps: ServiceDeps, actor: Actor, orgId: string, input: { email: string; role: Role }): Promise<Invitation> {
+export async function inviteMember(
+  deps: ServiceDeps,
+  actor: Actor,
+  orgId: string,
+  input: { email: string; role: Role },
+): Promise<Invitation> {
   const email = normalizeEmail(input.email);
   const existing = await deps.store.getUserByEmail(email);
-  if (existing?.orgId === orgId) throw new ApiError(409, "conflict", `${email} is already a member of this organization`, { param: "email" });
+  if (existing?.orgId === orgId)
+    throw new ApiError(409, "conflict", `${email} is already a member of this organization`, { param: "email" });
   const now = deps.now();
   if (!existing) await deps.store.createUser({ id: newId("usr"), orgId, email, role: input.role, createdAt: now });
   await recordAudit(deps.store, orgId, actor, "member.invite", email, { email, role: input.role }, now);
@@ -93,5 +97,9 @@ export async function resolveOrganization(deps: ServiceDeps, ref: string | undef
     return hit;
   }
   if (all.length === 1) return all[0] as Organization;
-  throw new ApiError(400, "invalid_request", all.length === 0 ? "no organization yet: run `gateway init` first" : "several organizations exist: name one with --org");
+  throw new ApiError(
+    400,
+    "invalid_request",
+    all.length === 0 ? "no organization yet: run `gateway init` first" : "several organizations exist: name one with --org",
+  );
 }

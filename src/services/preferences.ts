@@ -3,12 +3,7 @@
  * routing strategy) that only admins change, and personal ones of the caller.
  * `user.preferences` reads and writes both as one flat object.
  */
-import {
-  DEFAULT_ORG_PREFERENCES,
-  DEFAULT_PERSONAL_PREFERENCES,
-  type OrgPreferences,
-  type PersonalPreferences,
-} from "../domain/types.ts";
+import { DEFAULT_ORG_PREFERENCES, DEFAULT_PERSONAL_PREFERENCES, type OrgPreferences, type PersonalPreferences } from "../domain/types.ts";
 import { ApiError } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -40,7 +35,15 @@ export async function updatePreferences(deps: ServiceDeps, identity: Identity, a
   const orgId = identity.organization.id;
   if (Object.keys(orgPatch).length > 0) {
     if (identity.role !== "admin") {
-      await recordAudit(deps.store, orgId, actor, "access.denied", "preferences", { operation: "user.preferences", keys: Object.keys(orgPatch) }, deps.now());
+      await recordAudit(
+        deps.store,
+        orgId,
+        actor,
+        "access.denied",
+        "preferences",
+        { operation: "user.preferences", keys: Object.keys(orgPatch) },
+        deps.now(),
+      );
       throw new ApiError(403, "forbidden", `only organization admins may change ${Object.keys(orgPatch).join(", ")}`);
     }
     const current = await deps.store.getOrgPreferences(orgId);

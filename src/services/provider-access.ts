@@ -16,6 +16,8 @@ export function usableProviders(all: LiveProvider[], identity: Identity): LivePr
   const me = identity.kind === "user" ? identity.user.id : identity.serviceAccount.createdBy;
   const personal = all.filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId === me);
   if (identity.kind === "user") return [...personal, ...org];
-  const members = all.filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId !== me && p.record.baseUrl === null).sort((a, b) => a.record.createdAt - b.record.createdAt);
+  const members = all
+    .filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId !== me && p.record.baseUrl === null)
+    .sort((a, b) => a.record.createdAt - b.record.createdAt);
   return [...org, ...personal, ...members];
 }

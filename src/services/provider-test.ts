@@ -29,8 +29,15 @@ export async function testProvider(deps: ProviderDeps, models: ModelList, identi
   const base = { providerId: record.id, refusedBecause: verdict?.message ?? null };
   if (verdict) return { ...base, reachable: null, modelCount: null, error: null };
   try {
-    const ids = await models.probe({ record, kind, credentials: openCredentials(deps.box, record), authorization: configuredProviderVerdicts(deps.catalog, kind, record) });
-    return ids === null ? { ...base, reachable: null, modelCount: null, error: "This provider has no model list to test with; make a call to check it." } : { ...base, reachable: true, modelCount: ids.length, error: null };
+    const ids = await models.probe({
+      record,
+      kind,
+      credentials: openCredentials(deps.box, record),
+      authorization: configuredProviderVerdicts(deps.catalog, kind, record),
+    });
+    return ids === null
+      ? { ...base, reachable: null, modelCount: null, error: "This provider has no model list to test with; make a call to check it." }
+      : { ...base, reachable: true, modelCount: ids.length, error: null };
   } catch (err) {
     return { ...base, reachable: false, modelCount: null, error: String((err as Error)?.message ?? err).slice(0, 300) };
   }

@@ -56,7 +56,10 @@ const HEADER_SAFE = /^[\x20-\x7e\x80-\xff]*$/;
 const hintOf = (c: ProviderCredentials) => (c.type === "api-key" && c.apiKey === "" ? "(no key)" : keyHint(hintSource(c)));
 
 function headerSafe(value: string | undefined, field: string): void {
-  if (value !== undefined && !HEADER_SAFE.test(value)) throw badRequest(`params.${field}: must not contain control characters (a line break, say) or characters outside Latin-1`, { param: `params.${field}` });
+  if (value !== undefined && !HEADER_SAFE.test(value))
+    throw badRequest(`params.${field}: must not contain control characters (a line break, say) or characters outside Latin-1`, {
+      param: `params.${field}`,
+    });
 }
 
 /** Opens a record's credentials (only the request path and provider checks need them). */
@@ -76,8 +79,10 @@ function normalizeBaseUrl(raw: string): string {
   } catch {
     throw badRequest("params.baseUrl: must be an http(s) URL", { param: "params.baseUrl" });
   }
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw badRequest("params.baseUrl: must be an http(s) URL", { param: "params.baseUrl" });
-  if (u.username || u.password) throw badRequest("params.baseUrl: must not carry credentials; give the key as apiKey", { param: "params.baseUrl" });
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    throw badRequest("params.baseUrl: must be an http(s) URL", { param: "params.baseUrl" });
+  if (u.username || u.password)
+    throw badRequest("params.baseUrl: must not carry credentials; give the key as apiKey", { param: "params.baseUrl" });
   return `${u.origin}${u.pathname}`.replace(/\/+$/, "");
 }
 
@@ -87,7 +92,8 @@ function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, cur
   const spec = specFor(kind);
   const declaresCountry = spec.declaresCountry;
   const baseUrl = input.baseUrl !== undefined ? normalizeBaseUrl(input.baseUrl) : (current?.baseUrl ?? null);
-  if (info.needsBaseUrl && !baseUrl) throw badRequest(`params.baseUrl: a ${kind} provider needs the address of its API`, { param: "params.baseUrl" });
+  if (info.needsBaseUrl && !baseUrl)
+    throw badRequest(`params.baseUrl: a ${kind} provider needs the address of its API`, { param: "params.baseUrl" });
   let country = current?.country ?? info.country;
   if (input.country !== undefined) {
     if (!declaresCountry && input.country.toUpperCase() !== info.country) {
@@ -95,10 +101,14 @@ function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, cur
     }
     country = input.country.toUpperCase();
   }
-  if (declaresCountry && !country) throw badRequest(`params.country: a ${kind} provider must declare the ISO country where it runs`, { param: "params.country" });
+  if (declaresCountry && !country)
+    throw badRequest(`params.country: a ${kind} provider must declare the ISO country where it runs`, { param: "params.country" });
   if (!isAuthorizedCountry(country)) throw providerBlocked(input.name ?? current?.name ?? kind, country);
-  if (input.format !== undefined && !spec.choosesFormat) throw badRequest("params.format: only custom providers choose their wire format", { param: "params.format" });
-  const format: ProviderFormat = spec.choosesFormat ? (input.format ?? (current?.format as "chat" | "messages" | undefined) ?? "chat") : info.format;
+  if (input.format !== undefined && !spec.choosesFormat)
+    throw badRequest("params.format: only custom providers choose their wire format", { param: "params.format" });
+  const format: ProviderFormat = spec.choosesFormat
+    ? (input.format ?? (current?.format as "chat" | "messages" | undefined) ?? "chat")
+    : info.format;
   const settings = settingsFor(kind, input, current?.settings ?? {});
   return { baseUrl, country, format, settings };
 }
@@ -106,23 +116,35 @@ function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, cur
 /** Early refusal of an address the egress policy would refuse at call time (the call-time check is the one that counts). */
 async function assertAddressAllowed(baseUrl: string | null): Promise<void> {
   if (baseUrl !== null && !(await addressAllowed(baseUrl))) {
-    throw badRequest("params.baseUrl: this address is not allowed for providers (public addresses only, unless the operator allows private ones; never link-local or metadata addresses)", { param: "params.baseUrl" });
+    throw badRequest(
+      "params.baseUrl: this address is not allowed for providers (public addresses only, unless the operator allows private ones; never link-local or metadata addresses)",
+      { param: "params.baseUrl" },
+    );
   }
 }
 
 async function assertNameFree(deps: ProviderDeps, orgId: string, name: string, exceptId?: string) {
   const taken = (await deps.store.listProviderConfigs(orgId)).some((p) => p.name === name && p.id !== exceptId);
-  if (taken) throw new ApiError(409, "conflict", `a provider named "${name}" already exists in this organization; choose another name`, { param: "params.name" });
+  if (taken)
+    throw new ApiError(409, "conflict", `a provider named "${name}" already exists in this organization; choose another name`, {
+      param: "params.name",
+    });
 }
 
 /** The owner a new or re-scoped provider gets: null (the organization) or the person calling. */
 function ownerFor(identity: Identity, scope: "user" | "organization"): string | null {
   if (scope === "organization") {
-    if (identity.role !== "admin") throw new ApiError(403, "forbidden", "only organization admins may add or share organization-wide providers");
+    if (identity.role !== "admin")
+      throw new ApiError(403, "forbidden", "only organization admins may add or share organization-wide providers");
     return null;
   }
   if (identity.kind !== "user") {
-    throw new ApiError(403, "forbidden", "a service account cannot own a provider: personal providers belong to a signed-in person; an admin key adds organization providers (scope organization)", { param: "params.scope" });
+    throw new ApiError(
+      403,
+      "forbidden",
+      "a service account cannot own a provider: personal providers belong to a signed-in person; an admin key adds organization providers (scope organization)",
+      { param: "params.scope" },
+    );
   }
   return identity.user.id;
 }
@@ -130,9 +152,15 @@ function ownerFor(identity: Identity, scope: "user" | "organization"): string | 
 /** A service account's providers are the organization's unless asked otherwise; a person's are their own. */
 const defaultScope = (identity: Identity): "user" | "organization" => (identity.kind === "user" ? "user" : "organization");
 
-export async function createProvider(deps: ProviderDeps, identity: Identity, actor: Actor, input: ProviderInput): Promise<ProviderConfigRecord> {
+export async function createProvider(
+  deps: ProviderDeps,
+  identity: Identity,
+  actor: Actor,
+  input: ProviderInput,
+): Promise<ProviderConfigRecord> {
   const kind = input.provider ?? "";
-  if (!isProviderKind(kind)) throw badRequest(`params.provider: unknown provider kind "${kind.slice(0, 50)}"`, { param: "params.provider" });
+  if (!isProviderKind(kind))
+    throw badRequest(`params.provider: unknown provider kind "${kind.slice(0, 50)}"`, { param: "params.provider" });
   const orgId = identity.organization.id;
   checkProviderKindAllowed(identity.organization.tier, kind);
   const ownerUserId = ownerFor(identity, input.scope ?? defaultScope(identity));
@@ -161,7 +189,15 @@ export async function createProvider(deps: ProviderDeps, identity: Identity, act
   };
   await deps.store.createProviderConfig(rec);
   deps.onProvidersChanged(orgId);
-  await recordAudit(deps.store, orgId, actor, "provider.create", id, { provider: kind, name, scope: ownerUserId ? "user" : "organization", keyHint: rec.keyHint }, now);
+  await recordAudit(
+    deps.store,
+    orgId,
+    actor,
+    "provider.create",
+    id,
+    { provider: kind, name, scope: ownerUserId ? "user" : "organization", keyHint: rec.keyHint },
+    now,
+  );
   return rec;
 }
 
@@ -179,16 +215,28 @@ export async function listProviders(deps: ProviderDeps, identity: Identity): Pro
 /** A provider the caller may change: an admin any of the organization's; a person their own; a member key none. */
 async function editable(deps: ProviderDeps, identity: Identity, id: string): Promise<ProviderConfigRecord> {
   const rec = await deps.store.getProviderConfig(id);
-  const visible = rec && rec.orgId === identity.organization.id && (identity.role === "admin" || rec.ownerUserId === null || rec.ownerUserId === personOf(identity));
-  if (!rec || !visible) throw new ApiError(404, "not_found", `no provider ${id.slice(0, 100)} in this organization`, { param: "params.id" });
+  const visible =
+    rec &&
+    rec.orgId === identity.organization.id &&
+    (identity.role === "admin" || rec.ownerUserId === null || rec.ownerUserId === personOf(identity));
+  if (!rec || !visible)
+    throw new ApiError(404, "not_found", `no provider ${id.slice(0, 100)} in this organization`, { param: "params.id" });
   const mine = rec.ownerUserId !== null && rec.ownerUserId === personOf(identity);
-  if (identity.role !== "admin" && !mine) throw new ApiError(403, "forbidden", "only its owner or an organization admin may change this provider");
+  if (identity.role !== "admin" && !mine)
+    throw new ApiError(403, "forbidden", "only its owner or an organization admin may change this provider");
   return rec;
 }
 
-export async function updateProvider(deps: ProviderDeps, identity: Identity, actor: Actor, id: string, input: ProviderInput): Promise<ProviderConfigRecord> {
+export async function updateProvider(
+  deps: ProviderDeps,
+  identity: Identity,
+  actor: Actor,
+  id: string,
+  input: ProviderInput,
+): Promise<ProviderConfigRecord> {
   const current = await editable(deps, identity, id);
-  if (input.provider !== undefined && input.provider !== current.provider) throw badRequest("params.provider: the kind of a provider cannot change; create a new one", { param: "params.provider" });
+  if (input.provider !== undefined && input.provider !== current.provider)
+    throw badRequest("params.provider: the kind of a provider cannot change; create a new one", { param: "params.provider" });
   const kind = current.provider as ProviderKind;
   if (input.name !== undefined) await assertNameFree(deps, current.orgId, input.name, id);
   const fields = shape(deps, kind, input, current);
@@ -210,7 +258,15 @@ export async function updateProvider(deps: ProviderDeps, identity: Identity, act
   }
   await deps.store.updateProviderConfig(rec);
   deps.onProvidersChanged(rec.orgId);
-  await recordAudit(deps.store, rec.orgId, actor, "provider.update", id, { changed: Object.keys(input).filter((k) => !["apiKey", "secretAccessKey", "sessionToken"].includes(k)), keyRotated: rotates }, rec.updatedAt);
+  await recordAudit(
+    deps.store,
+    rec.orgId,
+    actor,
+    "provider.update",
+    id,
+    { changed: Object.keys(input).filter((k) => !["apiKey", "secretAccessKey", "sessionToken"].includes(k)), keyRotated: rotates },
+    rec.updatedAt,
+  );
   return rec;
 }
 

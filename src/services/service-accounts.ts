@@ -64,13 +64,32 @@ export async function createServiceAccountWithKey(
   };
   await deps.store.createServiceAccount(serviceAccount);
   await deps.store.createApiKey(apiKey);
-  await recordAudit(deps.store, organization.id, actor, "service_account.create", serviceAccount.id, { name: serviceAccount.name, role: serviceAccount.role }, now);
-  await recordAudit(deps.store, organization.id, actor, "api_key.create", apiKey.id, { serviceAccountId: serviceAccount.id, keyType: apiKey.keyType, keyPrefix: apiKey.keyPrefix }, now);
+  await recordAudit(
+    deps.store,
+    organization.id,
+    actor,
+    "service_account.create",
+    serviceAccount.id,
+    { name: serviceAccount.name, role: serviceAccount.role },
+    now,
+  );
+  await recordAudit(
+    deps.store,
+    organization.id,
+    actor,
+    "api_key.create",
+    apiKey.id,
+    { serviceAccountId: serviceAccount.id, keyType: apiKey.keyType, keyPrefix: apiKey.keyPrefix },
+    now,
+  );
   return { serviceAccount, apiKey, keyValue };
 }
 
 export async function listServiceAccountsWithKeys(deps: ServiceDeps, orgId: string) {
-  const [accounts, keys] = await Promise.all([deps.store.listServiceAccounts(orgId), deps.store.listApiKeys(orgId, { includeRevoked: false })]);
+  const [accounts, keys] = await Promise.all([
+    deps.store.listServiceAccounts(orgId),
+    deps.store.listApiKeys(orgId, { includeRevoked: false }),
+  ]);
   const bySa = Map.groupBy(keys, (k) => k.serviceAccountId);
   return accounts.map((sa) => ({ serviceAccount: sa, apiKeys: bySa.get(sa.id) ?? [] }));
 }

@@ -31,11 +31,33 @@ export interface SimulatedAnswer {
 
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((p) => (typeof p === "object" && p && "text" in p ? String((p as { text: unknown }).text) : "")).join(" ");
+  if (Array.isArray(content))
+    return content.map((p) => (typeof p === "object" && p && "text" in p ? String((p as { text: unknown }).text) : "")).join(" ");
   return "";
 }
 
-const WORDS = ["The", "gateway", "forwarded", "this", "request", "and", "the", "simulated", "model", "answered", "it", "deterministically", "with", "a", "short", "reply", "about", "your", "message", "."];
+const WORDS = [
+  "The",
+  "gateway",
+  "forwarded",
+  "this",
+  "request",
+  "and",
+  "the",
+  "simulated",
+  "model",
+  "answered",
+  "it",
+  "deterministically",
+  "with",
+  "a",
+  "short",
+  "reply",
+  "about",
+  "your",
+  "message",
+  ".",
+];
 
 /** How many words an answer has, unless a stream needs more pieces than that. */
 export const ANSWER_WORDS = 20;
@@ -46,13 +68,25 @@ export function simulateChat(req: SimulatedChatRequest, words = ANSWER_WORDS): S
   const tool = req.tool_choice === "none" ? undefined : req.tools?.find((t) => t.function?.name);
   if (tool?.function?.name) {
     const args = JSON.stringify({ query: prompt.slice(0, 40) });
-    return { text: "", toolCall: { id: `call_${promptTokens}`, name: tool.function.name, arguments: args }, promptTokens, completionTokens: countTextTokens(args) + 5, finishReason: "tool_calls" };
+    return {
+      text: "",
+      toolCall: { id: `call_${promptTokens}`, name: tool.function.name, arguments: args },
+      promptTokens,
+      completionTokens: countTextTokens(args) + 5,
+      finishReason: "tool_calls",
+    };
   }
   const all: string[] = [];
   for (let i = 0; i < words; i++) all.push(WORDS[(i + prompt.length) % WORDS.length] as string);
   const limit = req.max_tokens ?? Number.POSITIVE_INFINITY;
   const kept = all.slice(0, Math.max(1, Math.min(all.length, limit)));
-  return { text: kept.join(" "), toolCall: null, promptTokens, completionTokens: kept.length, finishReason: kept.length < all.length ? "length" : "stop" };
+  return {
+    text: kept.join(" "),
+    toolCall: null,
+    promptTokens,
+    completionTokens: kept.length,
+    finishReason: kept.length < all.length ? "length" : "stop",
+  };
 }
 
 /** The answer's text, or its tool call's arguments, as stream pieces: one a word (or one whole), or `chunks` of them. */

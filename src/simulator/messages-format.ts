@@ -51,7 +51,9 @@ function answerFor(req: SimulatedMessagesRequest, streamChunks?: number): Simula
 }
 
 function contentOf(a: SimulatedAnswer) {
-  return a.toolCall ? [{ type: "tool_use", id: `toolu_${a.toolCall.id}`, name: a.toolCall.name, input: JSON.parse(a.toolCall.arguments) }] : [{ type: "text", text: a.text }];
+  return a.toolCall
+    ? [{ type: "tool_use", id: `toolu_${a.toolCall.id}`, name: a.toolCall.name, input: JSON.parse(a.toolCall.arguments) }]
+    : [{ type: "text", text: a.text }];
 }
 
 export function simulatedMessage(req: SimulatedMessagesRequest, answeredModel?: string, streamChunks?: number): Record<string, unknown> {
@@ -73,18 +75,55 @@ export function simulatedMessageEvents(req: SimulatedMessagesRequest, answeredMo
   const model = answeredModel ?? req.model;
   const id = `msg_sim${a.promptTokens}x${a.completionTokens}`;
   const events: MessagesEvent[] = [
-    { event: "message_start", data: { type: "message_start", message: { id, type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: a.promptTokens, output_tokens: 1 } } } },
+    {
+      event: "message_start",
+      data: {
+        type: "message_start",
+        message: {
+          id,
+          type: "message",
+          role: "assistant",
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: a.promptTokens, output_tokens: 1 },
+        },
+      },
+    },
   ];
   if (a.toolCall) {
-    events.push({ event: "content_block_start", data: { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: `toolu_${a.toolCall.id}`, name: a.toolCall.name, input: {} } } });
-    for (const partial_json of streamPieces(a, streamChunks)) events.push({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json } } });
+    events.push({
+      event: "content_block_start",
+      data: {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "tool_use", id: `toolu_${a.toolCall.id}`, name: a.toolCall.name, input: {} },
+      },
+    });
+    for (const partial_json of streamPieces(a, streamChunks))
+      events.push({
+        event: "content_block_delta",
+        data: { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json } },
+      });
   } else {
-    events.push({ event: "content_block_start", data: { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } } });
+    events.push({
+      event: "content_block_start",
+      data: { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+    });
     events.push({ event: "ping", data: { type: "ping" } });
-    for (const text of streamPieces(a, streamChunks)) events.push({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } } });
+    for (const text of streamPieces(a, streamChunks))
+      events.push({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } } });
   }
   events.push({ event: "content_block_stop", data: { type: "content_block_stop", index: 0 } });
-  events.push({ event: "message_delta", data: { type: "message_delta", delta: { stop_reason: STOP[a.finishReason], stop_sequence: null }, usage: { output_tokens: a.completionTokens } } });
+  events.push({
+    event: "message_delta",
+    data: {
+      type: "message_delta",
+      delta: { stop_reason: STOP[a.finishReason], stop_sequence: null },
+      usage: { output_tokens: a.completionTokens },
+    },
+  });
   events.push({ event: "message_stop", data: { type: "message_stop" } });
   return events;
 }
@@ -103,7 +142,9 @@ export async function simulatedMessagesResponse(req: SimulatedMessagesRequest, o
   }
   const events = simulatedMessageEvents(req, opts.answeredModel, opts.streamChunks);
   const encoded = events.map((e) => encodeSse({ event: e.event, data: JSON.stringify(e.data) }));
-  return new Response(pacedEvents(events, encoded, opts.delayMs ?? 0), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  return new Response(pacedEvents(events, encoded, opts.delayMs ?? 0), {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+  });
 }
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -124,5 +165,7 @@ export function platformFrames(events: MessagesEvent[]): Uint8Array[] {
 
 export function simulatedPlatformStream(req: SimulatedMessagesRequest, opts: SimulatedMessagesOptions = {}): Response {
   const events = simulatedMessageEvents(req, opts.answeredModel, opts.streamChunks);
-  return new Response(pacedEvents(events, platformFrames(events), opts.delayMs ?? 0), { headers: { "content-type": "application/vnd.amazon.eventstream" } });
+  return new Response(pacedEvents(events, platformFrames(events), opts.delayMs ?? 0), {
+    headers: { "content-type": "application/vnd.amazon.eventstream" },
+  });
 }

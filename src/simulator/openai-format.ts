@@ -5,7 +5,14 @@
  */
 import { encodeSse } from "../lib/sse.ts";
 import { countTextTokens } from "../lib/token-estimate.ts";
-import { simulateChat, simulateEmbedding, type SimulatedAnswer, type SimulatedChatRequest, streamPieces, wordsFor } from "./chat-simulator.ts";
+import {
+  simulateChat,
+  simulateEmbedding,
+  type SimulatedAnswer,
+  type SimulatedChatRequest,
+  streamPieces,
+  wordsFor,
+} from "./chat-simulator.ts";
 import { pacedStream, waitFor } from "./pacing.ts";
 
 export interface SimulatedChatOptions {
@@ -17,7 +24,8 @@ export interface SimulatedChatOptions {
   streamChunks?: number;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 export function openAiError(status: number, message: string, type = "invalid_request_error") {
   return json({ error: { message, type, code: null, param: null } }, status);
@@ -29,7 +37,11 @@ function usageOf(a: SimulatedAnswer) {
 
 function message(a: SimulatedAnswer) {
   if (!a.toolCall) return { role: "assistant", content: a.text };
-  return { role: "assistant", content: null, tool_calls: [{ id: a.toolCall.id, type: "function", function: { name: a.toolCall.name, arguments: a.toolCall.arguments } }] };
+  return {
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: a.toolCall.id, type: "function", function: { name: a.toolCall.name, arguments: a.toolCall.arguments } }],
+  };
 }
 
 type StreamRequest = SimulatedChatRequest & { stream?: boolean; stream_options?: { include_usage?: boolean } | null };
@@ -42,24 +54,49 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
   const delayMs = opts.delayMs ?? 0;
   if (!req.stream) {
     await waitFor(delayMs);
-    return json({ id, object: "chat.completion", created, model, choices: [{ index: 0, message: message(answer), finish_reason: answer.finishReason }], usage: usageOf(answer) });
+    return json({
+      id,
+      object: "chat.completion",
+      created,
+      model,
+      choices: [{ index: 0, message: message(answer), finish_reason: answer.finishReason }],
+      usage: usageOf(answer),
+    });
   }
   const chunk = (delta: object, finish: string | null) =>
-    encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish }] }) });
+    encodeSse({
+      data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish }] }),
+    });
   const call = answer.toolCall;
   const head = [chunk({ role: "assistant", content: call ? null : "" }, null)];
-  if (call) head.push(chunk({ tool_calls: [{ index: 0, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }, null));
+  if (call)
+    head.push(chunk({ tool_calls: [{ index: 0, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }, null));
   const texts = streamPieces(answer, opts.streamChunks);
   const pieces = texts.map((text, i) =>
-    chunk(call ? { tool_calls: [{ index: 0, function: { arguments: text } }] } : { content: text }, i === texts.length - 1 ? answer.finishReason : null),
+    chunk(
+      call ? { tool_calls: [{ index: 0, function: { arguments: text } }] } : { content: text },
+      i === texts.length - 1 ? answer.finishReason : null,
+    ),
   );
-  const tail = req.stream_options?.include_usage ? [encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: usageOf(answer) }) })] : [];
+  const tail = req.stream_options?.include_usage
+    ? [encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: usageOf(answer) }) })]
+    : [];
   tail.push(encodeSse({ data: "[DONE]" }));
-  return new Response(pacedStream(head, pieces, tail, delayMs), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  return new Response(pacedStream(head, pieces, tail, delayMs), {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+  });
 }
 
-export function simulatedEmbeddings(req: { model: string; input: unknown; dimensions?: number; encoding_format?: string }, answeredModel?: string): Response {
-  const inputs = typeof req.input === "string" ? [req.input] : Array.isArray(req.input) ? req.input.map((x) => (typeof x === "string" ? x : JSON.stringify(x))) : [];
+export function simulatedEmbeddings(
+  req: { model: string; input: unknown; dimensions?: number; encoding_format?: string },
+  answeredModel?: string,
+): Response {
+  const inputs =
+    typeof req.input === "string"
+      ? [req.input]
+      : Array.isArray(req.input)
+        ? req.input.map((x) => (typeof x === "string" ? x : JSON.stringify(x)))
+        : [];
   const dims = req.dimensions ?? 1536;
   const data = inputs.map((text, index) => {
     const vector = simulateEmbedding(text, dims);

@@ -11,6 +11,7 @@ export function splitPieces(text: string, n?: number): string[] {
   const units = words.length >= n ? words : Array.from(text);
   const count = Math.max(1, Math.min(n, units.length));
   const pieces: string[] = [];
-  for (let i = 0; i < count; i++) pieces.push(units.slice(Math.floor((i * units.length) / count), Math.floor(((i + 1) * units.length) / count)).join(""));
+  for (let i = 0; i < count; i++)
+    pieces.push(units.slice(Math.floor((i * units.length) / count), Math.floor(((i + 1) * units.length) / count)).join(""));
   return pieces;
 }

@@ -7,7 +7,16 @@
  * spend made in between. Uncapped calls do that in memory only, and only for totals
  * already held; they never load anything.
  */
-import { assertWithinCap, type Caps, monthOf, monthStart, nextMonthStart, type Reservation, type SpendLedger, type SpendStore } from "./spend-ledger.ts";
+import {
+  assertWithinCap,
+  type Caps,
+  monthOf,
+  monthStart,
+  nextMonthStart,
+  type Reservation,
+  type SpendLedger,
+  type SpendStore,
+} from "./spend-ledger.ts";
 
 interface Totals {
   month: string;
@@ -35,17 +44,42 @@ export class MemorySpendLedger implements SpendLedger {
     const orgCapped = caps.orgMonthlyCents !== null;
     if (!keyCapped && !orgCapped) return this.untracked(caps);
     const estimateMicros = estimate();
-    return Promise.all([keyCapped ? this.totals(this.keys, caps.keyId as string, () => this.loadKey(caps)) : null, orgCapped ? this.totals(this.orgs, caps.orgId, () => this.loadOrg(caps.orgId)) : null]).then(
-      ([key, org]) => this.take(caps, key, org, estimateMicros),
-    );
+    return Promise.all([
+      keyCapped ? this.totals(this.keys, caps.keyId as string, () => this.loadKey(caps)) : null,
+      orgCapped ? this.totals(this.orgs, caps.orgId, () => this.loadOrg(caps.orgId)) : null,
+    ]).then(([key, org]) => this.take(caps, key, org, estimateMicros));
   }
 
   private take(caps: Caps, key: Totals | null, org: Totals | null, estimate: number): Reservation {
     const now = this.now();
     for (const t of [key, org]) if (t) this.roll(t, now);
-    if (key && caps.keyLifetimeCents !== null) assertWithinCap(caps.keyLifetimeCents, key.lifetimeMicros + key.reservedMicros, estimate, "spend_cap_exceeded", "this key's spend cap", null);
-    if (key && caps.keyMonthlyCents !== null) assertWithinCap(caps.keyMonthlyCents, key.monthMicros + key.reservedMicros, estimate, "monthly_cap_exceeded", "this key's monthly cap", nextMonthStart(now));
-    if (org && caps.orgMonthlyCents !== null) assertWithinCap(caps.orgMonthlyCents, org.monthMicros + org.reservedMicros, estimate, "monthly_cap_exceeded", "the organization's monthly budget", nextMonthStart(now));
+    if (key && caps.keyLifetimeCents !== null)
+      assertWithinCap(
+        caps.keyLifetimeCents,
+        key.lifetimeMicros + key.reservedMicros,
+        estimate,
+        "spend_cap_exceeded",
+        "this key's spend cap",
+        null,
+      );
+    if (key && caps.keyMonthlyCents !== null)
+      assertWithinCap(
+        caps.keyMonthlyCents,
+        key.monthMicros + key.reservedMicros,
+        estimate,
+        "monthly_cap_exceeded",
+        "this key's monthly cap",
+        nextMonthStart(now),
+      );
+    if (org && caps.orgMonthlyCents !== null)
+      assertWithinCap(
+        caps.orgMonthlyCents,
+        org.monthMicros + org.reservedMicros,
+        estimate,
+        "monthly_cap_exceeded",
+        "the organization's monthly budget",
+        nextMonthStart(now),
+      );
     for (const t of [key, org]) if (t) t.reservedMicros += estimate;
     let open = true;
     const close = (actual: number) => {
@@ -126,12 +160,20 @@ export class MemorySpendLedger implements SpendLedger {
   private async loadKey(caps: Caps): Promise<Totals> {
     const now = this.now();
     const keyId = caps.keyId as string;
-    const [lifetimeMicros, monthMicros] = await Promise.all([this.store.keyLifetimeMicros(keyId), this.store.spentSince(caps.orgId, keyId, monthStart(now))]);
+    const [lifetimeMicros, monthMicros] = await Promise.all([
+      this.store.keyLifetimeMicros(keyId),
+      this.store.spentSince(caps.orgId, keyId, monthStart(now)),
+    ]);
     return { month: monthOf(now), monthMicros, lifetimeMicros, reservedMicros: 0 };
   }
 
   private async loadOrg(orgId: string): Promise<Totals> {
     const now = this.now();
-    return { month: monthOf(now), monthMicros: await this.store.spentSince(orgId, null, monthStart(now)), lifetimeMicros: 0, reservedMicros: 0 };
+    return {
+      month: monthOf(now),
+      monthMicros: await this.store.spentSince(orgId, null, monthStart(now)),
+      lifetimeMicros: 0,
+      reservedMicros: 0,
+    };
   }
 }

@@ -43,5 +43,12 @@ export async function openHotState(config: Config, sources: HotStateSources, log
     metrics,
     log,
   });
-  return { ...memory, limiter: shared.limiter, ledger: shared.ledger, changes: shared.bus, health: () => shared.health(), close: () => shared.close() };
+  return {
+    ...memory,
+    limiter: shared.limiter,
+    ledger: shared.ledger,
+    changes: shared.bus,
+    health: () => shared.health(),
+    close: () => shared.close(),
+  };
 }

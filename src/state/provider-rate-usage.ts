@@ -55,7 +55,11 @@ function reported(h: Headers, names: [string, string, string], now: number): Rep
 export function reportedLimits(h: Headers, now: number): ProviderRateSnapshot["reported"] {
   const requests =
     reported(h, ["x-ratelimit-limit-requests", "x-ratelimit-remaining-requests", "x-ratelimit-reset-requests"], now) ??
-    reported(h, ["anthropic-ratelimit-requests-limit", "anthropic-ratelimit-requests-remaining", "anthropic-ratelimit-requests-reset"], now);
+    reported(
+      h,
+      ["anthropic-ratelimit-requests-limit", "anthropic-ratelimit-requests-remaining", "anthropic-ratelimit-requests-reset"],
+      now,
+    );
   const tokens =
     reported(h, ["x-ratelimit-limit-tokens", "x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens"], now) ??
     reported(h, ["anthropic-ratelimit-tokens-limit", "anthropic-ratelimit-tokens-remaining", "anthropic-ratelimit-tokens-reset"], now);

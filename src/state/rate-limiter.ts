@@ -129,7 +129,14 @@ export class TokenBucketLimiter implements RateLimiter {
  * bucket's refill clock: credits land on whole seconds after it. Shared with the Redis
  * limiter, whose script keeps the same state, so both answer with the same headers.
  */
-export function bucketDecision(limit: number, perSecond: number, allowed: boolean, tokens: number, now: number, updatedAt = now): RateDecision {
+export function bucketDecision(
+  limit: number,
+  perSecond: number,
+  allowed: boolean,
+  tokens: number,
+  now: number,
+  updatedAt = now,
+): RateDecision {
   // Unix seconds at which `needed` more tokens will have been credited.
   const creditedBy = (needed: number) => (updatedAt + Math.ceil(needed / perSecond - EPSILON) * 1000) / 1000;
   return {

@@ -32,7 +32,6 @@ export interface SpendStore {
   spentSince(orgId: string, keyId: string | null, from: number): Promise<number>;
 }
 
-
 export function monthOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 7);
 }
@@ -57,12 +56,23 @@ export interface SpendLedger {
 }
 
 /** Throws the 429 a call gets when its estimate does not fit under a cap (every ledger answers alike). */
-export function assertWithinCap(capCents: number, usedMicros: number, estimate: number, code: "spend_cap_exceeded" | "monthly_cap_exceeded", what: string, resetAt: number | null): void {
+export function assertWithinCap(
+  capCents: number,
+  usedMicros: number,
+  estimate: number,
+  code: "spend_cap_exceeded" | "monthly_cap_exceeded",
+  what: string,
+  resetAt: number | null,
+): void {
   const capMicros = capCents * MICROS_PER_CENT;
   if (usedMicros + estimate <= capMicros) return;
   const remainingCents = Math.max(0, Math.floor((capMicros - usedMicros) / MICROS_PER_CENT));
-  throw new ApiError(429, code, `This call could cost up to ${(estimate / MICROS_PER_CENT).toFixed(2)} cents, more than remains of ${what} (${remainingCents} of ${capCents} cents).`, {
-    details: { limit: capCents, remaining: remainingCents, resetAt: resetAt === null ? null : new Date(resetAt).toISOString() },
-  });
+  throw new ApiError(
+    429,
+    code,
+    `This call could cost up to ${(estimate / MICROS_PER_CENT).toFixed(2)} cents, more than remains of ${what} (${remainingCents} of ${capCents} cents).`,
+    {
+      details: { limit: capCents, remaining: remainingCents, resetAt: resetAt === null ? null : new Date(resetAt).toISOString() },
+    },
+  );
 }
-

@@ -24,7 +24,20 @@ export function rollUpDaily(events: readonly UsageEvent[]): DailyDelta[] {
     const id = `${e.orgId}\u0000${day}\u0000${e.provider}\u0000${e.model}\u0000${applicationId}`;
     let row = rows.get(id);
     if (!row) {
-      row = { orgId: e.orgId, hour: day, keyId: "", provider: e.provider, model: e.model, applicationId, requests: 0, errors: 0, promptTokens: 0, completionTokens: 0, costMicros: 0, latencyMsSum: 0 };
+      row = {
+        orgId: e.orgId,
+        hour: day,
+        keyId: "",
+        provider: e.provider,
+        model: e.model,
+        applicationId,
+        requests: 0,
+        errors: 0,
+        promptTokens: 0,
+        completionTokens: 0,
+        costMicros: 0,
+        latencyMsSum: 0,
+      };
       rows.set(id, row);
     }
     row.requests++;
@@ -45,7 +58,19 @@ export function rollUpHourly(events: readonly UsageEvent[]): HourlyDelta[] {
     const id = `${e.orgId}\u0000${hour}\u0000${keyId}\u0000${e.provider}\u0000${e.model}`;
     let row = rows.get(id);
     if (!row) {
-      row = { orgId: e.orgId, hour, keyId, provider: e.provider, model: e.model, requests: 0, errors: 0, promptTokens: 0, completionTokens: 0, costMicros: 0, latencyMsSum: 0 };
+      row = {
+        orgId: e.orgId,
+        hour,
+        keyId,
+        provider: e.provider,
+        model: e.model,
+        requests: 0,
+        errors: 0,
+        promptTokens: 0,
+        completionTokens: 0,
+        costMicros: 0,
+        latencyMsSum: 0,
+      };
       rows.set(id, row);
     }
     row.requests++;

@@ -64,10 +64,7 @@ export interface Store {
   listApiKeys(orgId: string, opts: { includeRevoked: boolean }): Promise<ApiKeyRecord[]>;
   /** Sets revokedAt/revokedReason if not yet revoked; returns the record after the change. */
   revokeApiKey(id: string, at: number, reason: string | null): Promise<ApiKeyRecord | null>;
-  updateApiKey(
-    id: string,
-    patch: Partial<Pick<ApiKeyRecord, "name" | "spendCapCents" | "monthlyCapCents">>,
-  ): Promise<ApiKeyRecord | null>;
+  updateApiKey(id: string, patch: Partial<Pick<ApiKeyRecord, "name" | "spendCapCents" | "monthlyCapCents">>): Promise<ApiKeyRecord | null>;
 
   // Sessions and sign-in links (dashboard)
   createSession(session: Session): Promise<void>;
@@ -119,7 +116,12 @@ export interface Store {
    * (dimension or filter) is known to the daily roll-up only: it needs whole UTC days
    * and no key dimension (anything else throws).
    */
-  sumUsage(orgId: string, from: number, to: number, opts: { by: UsageDimension[]; provider: string | null; application?: string | null }): Promise<UsageSum[]>;
+  sumUsage(
+    orgId: string,
+    from: number,
+    to: number,
+    opts: { by: UsageDimension[]; provider: string | null; application?: string | null },
+  ): Promise<UsageSum[]>;
   /** Sum of cost for a key (or the whole organization with keyId null) since `from`, rounded down to its hour (read from the roll-ups). */
   sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;
   /** Deletes raw usage events older than `cutoff`; roll-ups are kept. */
@@ -144,7 +146,15 @@ export interface Store {
   /** Newest first. */
   listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]>;
   /** Sums over all of the organization's documents, and the count per transformation. */
-  sumEtlDocuments(orgId: string): Promise<{ documents: number; originalTokens: number; optimizedTokens: number; costSavingsMicros: number; transformations: Record<string, number> }>;
+  sumEtlDocuments(
+    orgId: string,
+  ): Promise<{
+    documents: number;
+    originalTokens: number;
+    optimizedTokens: number;
+    costSavingsMicros: number;
+    transformations: Record<string, number>;
+  }>;
 }
 
 export type { AuditInput };

@@ -24,7 +24,13 @@ export interface UsageSumOptions {
 }
 
 /** The statement and its parameters; `placeholder(n)` writes the n-th (1-based) parameter as the dialect does. */
-export function usageSumQuery(orgId: string, from: number, to: number, opts: UsageSumOptions, placeholder: (n: number) => string): { text: string; params: unknown[] } {
+export function usageSumQuery(
+  orgId: string,
+  from: number,
+  to: number,
+  opts: UsageSumOptions,
+  placeholder: (n: number) => string,
+): { text: string; params: unknown[] } {
   const daily = !opts.by.includes("key") && from % DAY_MS === 0 && to % DAY_MS === 0;
   const byApplication = opts.by.includes("application") || (opts.application ?? null) !== null;
   // Only the daily roll-up knows applications.
@@ -36,9 +42,13 @@ export function usageSumQuery(orgId: string, from: number, to: number, opts: Usa
   let where = `org_id = ${placeholder(1)} AND ${time} >= ${placeholder(2)} AND ${time} < ${placeholder(3)}`;
   if (opts.provider !== null) where += ` AND provider = ${placeholder(params.push(opts.provider))}`;
   if (opts.application != null) where += ` AND application_id = ${placeholder(params.push(opts.application))}`;
-  const sums = "SUM(requests) AS requests, SUM(errors) AS errors, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_micros) AS cost_micros, SUM(latency_ms_sum) AS latency_ms_sum";
+  const sums =
+    "SUM(requests) AS requests, SUM(errors) AS errors, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_micros) AS cost_micros, SUM(latency_ms_sum) AS latency_ms_sum";
   const group = dims.length ? ` GROUP BY ${dims.map((d) => d.as).join(", ")}` : "";
-  return { text: `SELECT ${select ? `${select}, ` : ""}${sums} FROM ${daily ? "usage_daily" : "usage_hourly"} WHERE ${where}${group}`, params };
+  return {
+    text: `SELECT ${select ? `${select}, ` : ""}${sums} FROM ${daily ? "usage_daily" : "usage_hourly"} WHERE ${where}${group}`,
+    params,
+  };
 }
 
 /** The rows as sums (a dimension not asked for is empty; no rows at all sum to nothing). */

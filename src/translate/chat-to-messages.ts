@@ -21,7 +21,9 @@ interface Turn {
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content.map((p) => (p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join("");
+  return content
+    .map((p) => (p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : ""))
+    .join("");
 }
 
 const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
@@ -67,7 +69,8 @@ function toolChoice(choice: unknown): Block | undefined {
 }
 
 export function chatToMessagesRequest(req: ChatCompletionRequest & Record<string, unknown>): Record<string, unknown> {
-  if (req.n !== undefined && req.n !== null && req.n > 1) throw badRequest("n: messages-format providers return one choice; n must be 1", { param: "n" });
+  if (req.n !== undefined && req.n !== null && req.n > 1)
+    throw badRequest("n: messages-format providers return one choice; n must be 1", { param: "n" });
   const system: string[] = [];
   const turns: Turn[] = [];
   const push = (role: Turn["role"], blocks: Block[]) => {
@@ -82,7 +85,15 @@ export function chatToMessagesRequest(req: ChatCompletionRequest & Record<string
       push("user", [{ type: "tool_result", tool_use_id: m.tool_call_id ?? "", content: textOf(m.content) }]);
     } else if (m.role === "assistant") {
       const calls = (m.tool_calls ?? []) as { id?: string; function?: { name?: string; arguments?: unknown } }[];
-      push("assistant", [...contentBlocks(m.content), ...calls.map((c) => ({ type: "tool_use", id: c.id ?? "", name: c.function?.name ?? "", input: parseArguments(c.function?.arguments) }))]);
+      push("assistant", [
+        ...contentBlocks(m.content),
+        ...calls.map((c) => ({
+          type: "tool_use",
+          id: c.id ?? "",
+          name: c.function?.name ?? "",
+          input: parseArguments(c.function?.arguments),
+        })),
+      ]);
     } else {
       push("user", contentBlocks(m.content));
     }
@@ -101,7 +112,11 @@ export function chatToMessagesRequest(req: ChatCompletionRequest & Record<string
   if (req.top_p !== undefined && req.top_p !== null) out.top_p = req.top_p;
   if (req.stop !== undefined && req.stop !== null) out.stop_sequences = Array.isArray(req.stop) ? req.stop : [req.stop];
   if (req.tools?.length) {
-    out.tools = req.tools.map((t) => ({ name: t.function.name, ...(t.function.description ? { description: t.function.description } : {}), input_schema: t.function.parameters ?? { type: "object", properties: {} } }));
+    out.tools = req.tools.map((t) => ({
+      name: t.function.name,
+      ...(t.function.description ? { description: t.function.description } : {}),
+      input_schema: t.function.parameters ?? { type: "object", properties: {} },
+    }));
   }
   const choice = toolChoice(req.tool_choice);
   if (choice) out.tool_choice = choice;

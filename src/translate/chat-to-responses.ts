@@ -15,7 +15,10 @@ interface ChatAnswer {
   id?: string;
   created?: number;
   model?: string;
-  choices?: { message?: { content?: string | null; tool_calls?: ChatToolCall[]; refusal?: string | null }; finish_reason?: string | null }[];
+  choices?: {
+    message?: { content?: string | null; tool_calls?: ChatToolCall[]; refusal?: string | null };
+    finish_reason?: string | null;
+  }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
 }
 
@@ -53,14 +56,24 @@ function usageOf(u: ChatAnswer["usage"]): Json {
   };
 }
 
-function envelope(id: string, created: number, model: string, echo: ResponsesEcho, status: string, output: Json[], usage: Json | null, finish: string | null): Json {
+function envelope(
+  id: string,
+  created: number,
+  model: string,
+  echo: ResponsesEcho,
+  status: string,
+  output: Json[],
+  usage: Json | null,
+  finish: string | null,
+): Json {
   return {
     id,
     object: "response",
     created_at: created,
     status,
     error: null,
-    incomplete_details: finish === "length" ? { reason: "max_output_tokens" } : finish === "content_filter" ? { reason: "content_filter" } : null,
+    incomplete_details:
+      finish === "length" ? { reason: "max_output_tokens" } : finish === "content_filter" ? { reason: "content_filter" } : null,
     instructions: echo.instructions ?? null,
     max_output_tokens: echo.max_output_tokens ?? null,
     model,
@@ -97,9 +110,24 @@ export function chatCompletionToResponse(answer: ChatAnswer, echo: ResponsesEcho
   const text = choice?.message?.content ?? "";
   if (text !== "" || !choice?.message?.tool_calls?.length) output.push(messageItem(`msg_${id.slice(5)}`, text, "completed"));
   for (const [i, call] of (choice?.message?.tool_calls ?? []).entries()) {
-    output.push(callItem(`fc_${id.slice(5)}_${i}`, { id: call.id ?? `call_${i}`, name: call.function?.name ?? "", arguments: call.function?.arguments ?? "" }, "completed"));
+    output.push(
+      callItem(
+        `fc_${id.slice(5)}_${i}`,
+        { id: call.id ?? `call_${i}`, name: call.function?.name ?? "", arguments: call.function?.arguments ?? "" },
+        "completed",
+      ),
+    );
   }
-  return envelope(id, answer.created ?? Math.floor(Date.now() / 1000), answer.model ?? "", echo, statusOf(finish), output, usageOf(answer.usage), finish);
+  return envelope(
+    id,
+    answer.created ?? Math.floor(Date.now() / 1000),
+    answer.model ?? "",
+    echo,
+    statusOf(finish),
+    output,
+    usageOf(answer.usage),
+    finish,
+  );
 }
 
 interface OpenCall {
@@ -148,15 +176,29 @@ export function chatStreamToResponses(echo: ResponsesEcho): TransformStream<Uint
 
   const openText = (out: TransformStreamDefaultController<Uint8Array>) => {
     text = { outputIndex: nextIndex++, itemId: `msg_${id.slice(5)}`, text: "" };
-    emit(out, "response.output_item.added", { output_index: text.outputIndex, item: { type: "message", id: text.itemId, status: "in_progress", role: "assistant", content: [] } });
-    emit(out, "response.content_part.added", { item_id: text.itemId, output_index: text.outputIndex, content_index: 0, part: { type: "output_text", text: "", annotations: [] } });
+    emit(out, "response.output_item.added", {
+      output_index: text.outputIndex,
+      item: { type: "message", id: text.itemId, status: "in_progress", role: "assistant", content: [] },
+    });
+    emit(out, "response.content_part.added", {
+      item_id: text.itemId,
+      output_index: text.outputIndex,
+      content_index: 0,
+      part: { type: "output_text", text: "", annotations: [] },
+    });
     return text;
   };
 
   const closeAll = (out: TransformStreamDefaultController<Uint8Array>) => {
     const t = text as { outputIndex: number; itemId: string; text: string } | null;
     if (t) {
-      emit(out, "response.output_text.done", { item_id: t.itemId, output_index: t.outputIndex, content_index: 0, text: t.text, logprobs: [] });
+      emit(out, "response.output_text.done", {
+        item_id: t.itemId,
+        output_index: t.outputIndex,
+        content_index: 0,
+        text: t.text,
+        logprobs: [],
+      });
       const part = { type: "output_text", text: t.text, annotations: [] };
       emit(out, "response.content_part.done", { item_id: t.itemId, output_index: t.outputIndex, content_index: 0, part });
       const item = messageItem(t.itemId, t.text, "completed");
@@ -164,7 +206,12 @@ export function chatStreamToResponses(echo: ResponsesEcho): TransformStream<Uint
       emit(out, "response.output_item.done", { output_index: t.outputIndex, item });
     }
     for (const call of calls.values()) {
-      emit(out, "response.function_call_arguments.done", { item_id: call.itemId, output_index: call.outputIndex, arguments: call.arguments, name: call.name });
+      emit(out, "response.function_call_arguments.done", {
+        item_id: call.itemId,
+        output_index: call.outputIndex,
+        arguments: call.arguments,
+        name: call.name,
+      });
       const item = callItem(call.itemId, { id: call.callId, name: call.name, arguments: call.arguments }, "completed");
       output[call.outputIndex] = item;
       emit(out, "response.output_item.done", { output_index: call.outputIndex, item });
@@ -203,15 +250,30 @@ export function chatStreamToResponses(echo: ResponsesEcho): TransformStream<Uint
     if (typeof delta.content === "string" && delta.content !== "") {
       const t = text ?? openText(out);
       t.text += delta.content;
-      emit(out, "response.output_text.delta", { item_id: t.itemId, output_index: t.outputIndex, content_index: 0, delta: delta.content, logprobs: [] });
+      emit(out, "response.output_text.delta", {
+        item_id: t.itemId,
+        output_index: t.outputIndex,
+        content_index: 0,
+        delta: delta.content,
+        logprobs: [],
+      });
     }
     for (const tc of delta.tool_calls ?? []) {
       const index = tc.index ?? 0;
       let call = calls.get(index);
       if (!call) {
-        call = { outputIndex: nextIndex++, itemId: `fc_${id.slice(5)}_${index}`, callId: tc.id ?? `call_${index}`, name: tc.function?.name ?? "", arguments: "" };
+        call = {
+          outputIndex: nextIndex++,
+          itemId: `fc_${id.slice(5)}_${index}`,
+          callId: tc.id ?? `call_${index}`,
+          name: tc.function?.name ?? "",
+          arguments: "",
+        };
         calls.set(index, call);
-        emit(out, "response.output_item.added", { output_index: call.outputIndex, item: { type: "function_call", id: call.itemId, call_id: call.callId, name: call.name, arguments: "", status: "in_progress" } });
+        emit(out, "response.output_item.added", {
+          output_index: call.outputIndex,
+          item: { type: "function_call", id: call.itemId, call_id: call.callId, name: call.name, arguments: "", status: "in_progress" },
+        });
       }
       const piece = tc.function?.arguments ?? "";
       if (piece !== "") {
@@ -237,7 +299,10 @@ interface ChatChunk {
   id?: string;
   created?: number;
   model?: string;
-  choices?: { delta?: { content?: string | null; tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[] }; finish_reason?: string | null }[];
+  choices?: {
+    delta?: { content?: string | null; tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[] };
+    finish_reason?: string | null;
+  }[];
   usage?: ChatAnswer["usage"];
   error?: { code?: string; message?: string };
 }

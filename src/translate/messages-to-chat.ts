@@ -7,7 +7,14 @@
 import { encodeSse, type SseEvent, SseDecoder } from "../lib/sse.ts";
 import { promptTokensOf } from "../providers/anthropic/messages-wire.ts";
 
-const FINISH: Record<string, string> = { end_turn: "stop", stop_sequence: "stop", max_tokens: "length", tool_use: "tool_calls", refusal: "content_filter", pause_turn: "stop" };
+const FINISH: Record<string, string> = {
+  end_turn: "stop",
+  stop_sequence: "stop",
+  max_tokens: "length",
+  tool_use: "tool_calls",
+  refusal: "content_filter",
+  pause_turn: "stop",
+};
 
 export function finishReason(stop: unknown): string | null {
   return typeof stop === "string" ? (FINISH[stop] ?? "stop") : null;
@@ -23,8 +30,13 @@ interface MessagesAnswer {
 
 export function messagesToChatCompletion(answer: MessagesAnswer): Record<string, unknown> {
   const blocks = answer.content ?? [];
-  const text = blocks.filter((b) => b.type === "text").map((b) => b.text ?? "").join("");
-  const calls = blocks.filter((b) => b.type === "tool_use").map((b) => ({ id: b.id, type: "function", function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }));
+  const text = blocks
+    .filter((b) => b.type === "text")
+    .map((b) => b.text ?? "")
+    .join("");
+  const calls = blocks
+    .filter((b) => b.type === "tool_use")
+    .map((b) => ({ id: b.id, type: "function", function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }));
   const prompt = promptTokensOf(answer.usage ?? {});
   const completion = answer.usage?.output_tokens ?? 0;
   return {
@@ -32,7 +44,13 @@ export function messagesToChatCompletion(answer: MessagesAnswer): Record<string,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model: answer.model,
-    choices: [{ index: 0, message: { role: "assistant", content: text || (calls.length ? null : ""), ...(calls.length ? { tool_calls: calls } : {}) }, finish_reason: finishReason(answer.stop_reason) }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: text || (calls.length ? null : ""), ...(calls.length ? { tool_calls: calls } : {}) },
+        finish_reason: finishReason(answer.stop_reason),
+      },
+    ],
     usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
   };
 }
@@ -51,7 +69,8 @@ export function messagesStreamToChat(): TransformStream<Uint8Array, Uint8Array> 
   let completion = 0;
   /** Index of each tool_use content block among the tool calls. */
   const toolIndex = new Map<number, number>();
-  const chunk = (choices: unknown[], extra: object = {}) => encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices, ...extra }) });
+  const chunk = (choices: unknown[], extra: object = {}) =>
+    encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices, ...extra }) });
   const delta = (d: object, finish: string | null = null) => chunk([{ index: 0, delta: d, finish_reason: finish }]);
 
   const translate = (e: SseEvent, out: TransformStreamDefaultController<Uint8Array>) => {
@@ -73,12 +92,19 @@ export function messagesStreamToChat(): TransformStream<Uint8Array, Uint8Array> 
         if (data.content_block?.type === "tool_use") {
           const index = toolIndex.size;
           toolIndex.set(data.index, index);
-          out.enqueue(delta({ tool_calls: [{ index, id: data.content_block.id, type: "function", function: { name: data.content_block.name, arguments: "" } }] }));
+          out.enqueue(
+            delta({
+              tool_calls: [
+                { index, id: data.content_block.id, type: "function", function: { name: data.content_block.name, arguments: "" } },
+              ],
+            }),
+          );
         }
         break;
       case "content_block_delta":
         if (data.delta?.type === "text_delta") out.enqueue(delta({ content: data.delta.text }));
-        else if (data.delta?.type === "input_json_delta") out.enqueue(delta({ tool_calls: [{ index: toolIndex.get(data.index) ?? 0, function: { arguments: data.delta.partial_json } }] }));
+        else if (data.delta?.type === "input_json_delta")
+          out.enqueue(delta({ tool_calls: [{ index: toolIndex.get(data.index) ?? 0, function: { arguments: data.delta.partial_json } }] }));
         break;
       case "message_delta":
         if (data.usage?.output_tokens !== undefined) completion = data.usage.output_tokens;
@@ -89,7 +115,18 @@ export function messagesStreamToChat(): TransformStream<Uint8Array, Uint8Array> 
         out.enqueue(encodeSse({ data: "[DONE]" }));
         break;
       case "error":
-        out.enqueue(encodeSse({ data: JSON.stringify({ error: { message: data.error?.message ?? "provider error", type: data.error?.type ?? "api_error", code: "provider_error", param: null } }) }));
+        out.enqueue(
+          encodeSse({
+            data: JSON.stringify({
+              error: {
+                message: data.error?.message ?? "provider error",
+                type: data.error?.type ?? "api_error",
+                code: "provider_error",
+                param: null,
+              },
+            }),
+          }),
+        );
         break;
     }
   };

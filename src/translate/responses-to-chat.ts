@@ -32,13 +32,17 @@ function chatPart(part: unknown, where: string): Json {
       return { type: "text", text: part.text };
     case "input_image": {
       const url = part.image_url;
-      if (typeof url !== "string") refuse(`${where}.image_url`, `${where}: only images given by image_url can be translated for this provider.`);
+      if (typeof url !== "string")
+        refuse(`${where}.image_url`, `${where}: only images given by image_url can be translated for this provider.`);
       return { type: "image_url", image_url: { url, ...(typeof part.detail === "string" ? { detail: part.detail } : {}) } };
     }
     case "refusal":
       return { type: "text", text: typeof part.refusal === "string" ? part.refusal : "" };
     default:
-      return refuse(`${where}.type`, `${where}: content parts of type ${JSON.stringify(part.type)} cannot be translated to chat completions for this provider.`);
+      return refuse(
+        `${where}.type`,
+        `${where}: content parts of type ${JSON.stringify(part.type)} cannot be translated to chat completions for this provider.`,
+      );
   }
 }
 
@@ -62,12 +66,18 @@ function chatMessages(input: unknown): Json[] {
     if (!isObject(item)) refuse(where, `${where} must be an object.`);
     const type = item.type ?? "message";
     if (type === "message") {
-      if (typeof item.role !== "string" || !ROLES.has(item.role)) refuse(`${where}.role`, `${where}.role must be one of user, assistant, system, developer.`);
+      if (typeof item.role !== "string" || !ROLES.has(item.role))
+        refuse(`${where}.role`, `${where}.role must be one of user, assistant, system, developer.`);
       const role = item.role === "developer" ? "system" : item.role;
       out.push({ role, content: chatContent(item.content, `${where}.content`) });
     } else if (type === "function_call") {
-      if (typeof item.call_id !== "string" || typeof item.name !== "string") refuse(where, `${where}: a function_call needs call_id and name.`);
-      const call = { id: item.call_id, type: "function", function: { name: item.name, arguments: typeof item.arguments === "string" ? item.arguments : "{}" } };
+      if (typeof item.call_id !== "string" || typeof item.name !== "string")
+        refuse(where, `${where}: a function_call needs call_id and name.`);
+      const call = {
+        id: item.call_id,
+        type: "function",
+        function: { name: item.name, arguments: typeof item.arguments === "string" ? item.arguments : "{}" },
+      };
       const last = out[out.length - 1];
       if (last?.role === "assistant" && Array.isArray(last.tool_calls)) (last.tool_calls as Json[]).push(call);
       else out.push({ role: "assistant", content: null, tool_calls: [call] });
@@ -78,7 +88,10 @@ function chatMessages(input: unknown): Json[] {
     } else if (type === "reasoning") {
       // Reasoning items are the provider's own state between turns; chat providers have none to take back.
     } else {
-      refuse(`${where}.type`, `${where}: input items of type ${JSON.stringify(type)} cannot be translated to chat completions for this provider.`);
+      refuse(
+        `${where}.type`,
+        `${where}: input items of type ${JSON.stringify(type)} cannot be translated to chat completions for this provider.`,
+      );
     }
   });
   return out;
@@ -89,7 +102,10 @@ function chatTools(tools: unknown): Json[] | undefined {
   if (!Array.isArray(tools)) return refuse("tools", "tools must be an array.");
   return tools.map((tool, i) => {
     if (!isObject(tool) || tool.type !== "function") {
-      return refuse(`tools[${i}].type`, `tools[${i}]: only function tools can be translated for this provider (built-in tools such as ${JSON.stringify(isObject(tool) ? tool.type : tool)} need a provider that offers the Responses API).`);
+      return refuse(
+        `tools[${i}].type`,
+        `tools[${i}]: only function tools can be translated for this provider (built-in tools such as ${JSON.stringify(isObject(tool) ? tool.type : tool)} need a provider that offers the Responses API).`,
+      );
     }
     if (typeof tool.name !== "string" || tool.name === "") refuse(`tools[${i}].name`, `tools[${i}].name must be a non-empty string.`);
     return {
@@ -106,7 +122,8 @@ function chatTools(tools: unknown): Json[] | undefined {
 
 function chatToolChoice(choice: unknown): unknown {
   if (choice === undefined || typeof choice === "string") return choice;
-  if (isObject(choice) && choice.type === "function" && typeof choice.name === "string") return { type: "function", function: { name: choice.name } };
+  if (isObject(choice) && choice.type === "function" && typeof choice.name === "string")
+    return { type: "function", function: { name: choice.name } };
   return refuse("tool_choice", "tool_choice must be auto, none, required or a function by name for this provider.");
 }
 
@@ -116,7 +133,14 @@ function responseFormat(text: unknown): Json | undefined {
   if (f.type === "text") return undefined;
   if (f.type === "json_object") return { type: "json_object" };
   if (f.type === "json_schema") {
-    return { type: "json_schema", json_schema: { name: typeof f.name === "string" ? f.name : "response", schema: f.schema, ...(typeof f.strict === "boolean" ? { strict: f.strict } : {}) } };
+    return {
+      type: "json_schema",
+      json_schema: {
+        name: typeof f.name === "string" ? f.name : "response",
+        schema: f.schema,
+        ...(typeof f.strict === "boolean" ? { strict: f.strict } : {}),
+      },
+    };
   }
   return refuse("text.format.type", "text.format.type must be text, json_object or json_schema.");
 }
@@ -127,7 +151,10 @@ const STATEFUL = ["previous_response_id", "conversation"] as const;
 export function responsesToChatRequest(body: Json): Json {
   for (const field of STATEFUL) {
     if (body[field] !== undefined && body[field] !== null) {
-      refuse(field, `${field} needs a provider that stores responses; this model's provider speaks chat completions, so send the whole conversation in input instead.`);
+      refuse(
+        field,
+        `${field} needs a provider that stores responses; this model's provider speaks chat completions, so send the whole conversation in input instead.`,
+      );
     }
   }
   const messages = chatMessages(body.input);

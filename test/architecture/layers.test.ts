@@ -87,7 +87,14 @@ test("no import cycle", () => {
     for (const next of graph.get(file) ?? []) {
       if (!graph.has(next)) continue;
       const s = state.get(next);
-      if (s === "open") cycles.push(path.slice(path.indexOf(next)).concat(next).map((f) => relative(SRC, f)).join(" -> "));
+      if (s === "open")
+        cycles.push(
+          path
+            .slice(path.indexOf(next))
+            .concat(next)
+            .map((f) => relative(SRC, f))
+            .join(" -> "),
+        );
       else if (s === undefined) visit(next);
     }
     path.pop();

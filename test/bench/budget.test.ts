@@ -3,8 +3,27 @@ import { judge } from "../../bench/lib/budget.ts";
 import type { Check, Row } from "../../bench/lib/report.ts";
 
 /** One run's rows, the gateway's figures given, the bare proxy's fixed. */
-function run(gateway: { rpsVsBare?: number; cpuVsBare?: number; addedP50?: number; p99?: number; ttfbAdded?: number; readsP50?: number; bigRpsVsBare?: number }, kind = "gateway", errors = 0): Row[] {
-  const row = (scenario: string, k: string, fields: Partial<Row>): Row => ({ scenario, title: scenario, target: k, kind: k, errors: 0, ...fields });
+function run(
+  gateway: {
+    rpsVsBare?: number;
+    cpuVsBare?: number;
+    addedP50?: number;
+    p99?: number;
+    ttfbAdded?: number;
+    readsP50?: number;
+    bigRpsVsBare?: number;
+  },
+  kind = "gateway",
+  errors = 0,
+): Row[] {
+  const row = (scenario: string, k: string, fields: Partial<Row>): Row => ({
+    scenario,
+    title: scenario,
+    target: k,
+    kind: k,
+    errors: 0,
+    ...fields,
+  });
   return [
     row("chat-1k-50", "bare", { rpsVsBare: 1, cpuVsBare: 1 }),
     row("chat-1k-50", kind, { rpsVsBare: gateway.rpsVsBare, cpuVsBare: gateway.cpuVsBare, errors }),
@@ -52,11 +71,22 @@ describe("the performance budget", () => {
     const checks = judge(run(JUST_PAST, "gateway", 2), false);
     const speed = checks.filter((c) => c.budget !== "no errors, no unexpected statuses");
     expect(speed.every((c) => c.ok === null)).toBe(true);
-    expect(checks.find((c) => c.budget === "no errors, no unexpected statuses")).toEqual({ budget: "no errors, no unexpected statuses", measured: "2", ok: false });
+    expect(checks.find((c) => c.budget === "no errors, no unexpected statuses")).toEqual({
+      budget: "no errors, no unexpected statuses",
+      measured: "2",
+      ok: false,
+    });
   });
 
   test("a scenario left out of the run (--only) leaves its checks out, not failed", () => {
-    const checks = judge(run(AT_THE_LIMIT).filter((r) => r.scenario === "chat-1k-50"), true);
-    expect(checks.map((c) => c.budget)).toEqual(["1 KB, 50 conns: req/s ≥ 0.80× bare", "1 KB, 50 conns: CPU/req ≤ 1.3× bare", "no errors, no unexpected statuses"]);
+    const checks = judge(
+      run(AT_THE_LIMIT).filter((r) => r.scenario === "chat-1k-50"),
+      true,
+    );
+    expect(checks.map((c) => c.budget)).toEqual([
+      "1 KB, 50 conns: req/s ≥ 0.80× bare",
+      "1 KB, 50 conns: CPU/req ≤ 1.3× bare",
+      "no errors, no unexpected statuses",
+    ]);
   });
 });

@@ -93,7 +93,9 @@ describe("operator commands", () => {
       expect((await gw.op(key, "user.me")).body.data.user.role).toBe("admin");
       expect((await runCli(["key", "create", "--data", dir])).code).toBe(2);
       expect((await runCli(["key", "create", "--data", dir, "--email", "nobody@example.com"])).code).toBe(1);
-      const audit = (await gw.op(key, "org.audit-log.list", { limit: 3 })).body.data.entries.map((e: { action: string; actor: string }) => `${e.action} by ${e.actor}`);
+      const audit = (await gw.op(key, "org.audit-log.list", { limit: 3 })).body.data.entries.map(
+        (e: { action: string; actor: string }) => `${e.action} by ${e.actor}`,
+      );
       expect(audit).toContain("service_account.create by cli");
     } finally {
       await gw.stop();

@@ -28,7 +28,12 @@ test("two workers share one port and one rate limit; SIGTERM stops them all clea
   expect(init.code).toBe(0);
   const { apiKey } = JSON.parse(init.stdout);
   const port = await freePort();
-  const proc = Bun.spawn(["bun", "run", CLI, "serve", "--workers", "2", "--port", String(port), "--data", dataDir], { cwd: ROOT, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(["bun", "run", CLI, "serve", "--workers", "2", "--port", String(port), "--data", dataDir], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const url = `http://127.0.0.1:${port}`;
   // The log is read as it comes: the test starts once both workers said they listen.
   let out = "";
@@ -38,10 +43,26 @@ test("two workers share one port and one rate limit; SIGTERM stops them all clea
   const listening = () => out.match(/"msg":"listening"/g)?.length ?? 0;
   for (let i = 0; i < 600 && listening() < 2; i++) await Bun.sleep(50);
   expect(listening()).toBe(2);
-  expect(spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" }).stdout.trim().split("\n")).toHaveLength(2);
+  expect(
+    spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" })
+      .stdout.trim()
+      .split("\n"),
+  ).toHaveLength(2);
   // Fresh connections, so the kernel spreads them over both workers; the limit holds across them.
-  const client = new OpenAI({ baseURL: `${url}/v1`, apiKey, maxRetries: 0, fetch: (input, init) => fetch(input as string, { ...init, keepalive: false }) });
-  const statuses = await Promise.all(Array.from({ length: 30 }, () => client.models.list().then(() => 200, (e) => e.status as number)));
+  const client = new OpenAI({
+    baseURL: `${url}/v1`,
+    apiKey,
+    maxRetries: 0,
+    fetch: (input, init) => fetch(input as string, { ...init, keepalive: false }),
+  });
+  const statuses = await Promise.all(
+    Array.from({ length: 30 }, () =>
+      client.models.list().then(
+        () => 200,
+        (e) => e.status as number,
+      ),
+    ),
+  );
   expect(statuses.filter((s) => s === 200)).toHaveLength(20);
   expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   proc.kill("SIGTERM");

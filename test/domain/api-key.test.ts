@@ -25,7 +25,15 @@ describe("API key values", () => {
   });
 
   test("malformed values are recognised before any lookup", () => {
-    for (const bad of ["", "gw_live_", "gw_live_short", `gw_prod_${"a".repeat(40)}`, `gw_live_${"a".repeat(39)}!`, `gw_live_${"a".repeat(41)}`, `sk-${"a".repeat(48)}`]) {
+    for (const bad of [
+      "",
+      "gw_live_",
+      "gw_live_short",
+      `gw_prod_${"a".repeat(40)}`,
+      `gw_live_${"a".repeat(39)}!`,
+      `gw_live_${"a".repeat(41)}`,
+      `sk-${"a".repeat(48)}`,
+    ]) {
       expect(apiKeyType(bad)).toBeNull();
     }
   });

@@ -16,8 +16,16 @@ let org: InitResult;
 
 beforeAll(async () => {
   // Streams spread over seconds: the client leaves long before the provider's usage chunk.
-  ({ mock, org, gw } = await startStack({ mockArgs: ["--latency-ms", "4000", "--stream-chunks", "40"], env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  ({ mock, org, gw } = await startStack({
+    mockArgs: ["--latency-ms", "4000", "--stream-chunks", "40"],
+    env: { GW_FLUSH_INTERVAL_MS: "50" },
+  }));
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-1234567890",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
 });
 
 afterAll(async () => {
@@ -26,7 +34,9 @@ afterAll(async () => {
 
 const rowsOf = (keyId: string) => {
   const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
-  const rows = db.query("SELECT status, error_code, prompt_tokens, completion_tokens, cost_micros FROM usage_events WHERE key_id = ?").all(keyId) as {
+  const rows = db
+    .query("SELECT status, error_code, prompt_tokens, completion_tokens, cost_micros FROM usage_events WHERE key_id = ?")
+    .all(keyId) as {
     status: number;
     error_code: string | null;
     prompt_tokens: number;
@@ -54,7 +64,12 @@ test("a client aborting after the first chunk is charged, and repeated it meets 
   const { id, key } = created.body.data.apiKey;
   const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
   const abortOnce = async () => {
-    const stream = await client.chat.completions.create({ model: "gpt-4o", max_tokens: 50, stream: true, messages: [{ role: "user", content: PROMPT }] });
+    const stream = await client.chat.completions.create({
+      model: "gpt-4o",
+      max_tokens: 50,
+      stream: true,
+      messages: [{ role: "user", content: PROMPT }],
+    });
     for await (const _chunk of stream) break; // leaving the loop aborts the request
   };
 

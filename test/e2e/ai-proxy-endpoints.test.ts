@@ -18,7 +18,12 @@ const VENDOR_KEY = "sk-ant-api03-vendor-key-for-proxy-0000";
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
   await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url, scope: "organization" });
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-test-123456", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-test-123456",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
 });
 
 afterAll(async () => {
@@ -31,7 +36,12 @@ test("endpoint messages: the vendor's own messages answer, plus estimated_cost, 
   for (const endpoint of ["messages", "/v1/messages"]) {
     const r = await gw.op(org.apiKey, "ai.proxy", { provider: "anthropic", endpoint, body: messagesBody });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ type: "message", role: "assistant", model: "claude-sonnet-4-5", usage: { input_tokens: expect.any(Number) } });
+    expect(r.body.data).toMatchObject({
+      type: "message",
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      usage: { input_tokens: expect.any(Number) },
+    });
     expect(r.body.data.choices).toBeUndefined();
     expect(r.body.data.estimated_cost).toBeGreaterThan(0);
     expect(r.headers.get("x-gw-provider")).toBe("anthropic/claude-sonnet-4-5");
@@ -42,13 +52,19 @@ test("endpoint messages: the vendor's own messages answer, plus estimated_cost, 
   let rows: unknown[] = [];
   for (let i = 0; i < 100 && rows.length < 2; i++) {
     await Bun.sleep(50);
-    rows = (await withStore(gw.dataDir, (s) => s.listUsageEvents(org.orgId))).filter((e) => e.model === "claude-sonnet-4-5" && e.status === 200);
+    rows = (await withStore(gw.dataDir, (s) => s.listUsageEvents(org.orgId))).filter(
+      (e) => e.model === "claude-sonnet-4-5" && e.status === 200,
+    );
   }
   expect(rows).toHaveLength(2);
 });
 
 test("endpoint messages/count_tokens: the vendor's count, free", async () => {
-  const r = await gw.op(org.apiKey, "ai.proxy", { provider: "anthropic", endpoint: "messages/count_tokens", body: { model: "claude-sonnet-4-5", messages: [{ role: "user", content: "Count me" }] } });
+  const r = await gw.op(org.apiKey, "ai.proxy", {
+    provider: "anthropic",
+    endpoint: "messages/count_tokens",
+    body: { model: "claude-sonnet-4-5", messages: [{ role: "user", content: "Count me" }] },
+  });
   expect(r.status).toBe(200);
   expect(r.body.data.input_tokens).toBeGreaterThan(0);
   expect(r.body.data.estimated_cost).toBe(0);
@@ -56,22 +72,36 @@ test("endpoint messages/count_tokens: the vendor's count, free", async () => {
 });
 
 test("the messages path of a chat-completions provider, a path nobody proxies, a bad body: 400s naming the field", async () => {
-  const wrongFormat = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "messages", body: { ...messagesBody, model: "gpt-4o" } });
+  const wrongFormat = await gw.op(org.apiKey, "ai.proxy", {
+    provider: "openai",
+    endpoint: "messages",
+    body: { ...messagesBody, model: "gpt-4o" },
+  });
   expect(wrongFormat.status).toBe(400);
   expect(wrongFormat.body.error).toContain("chat-completions");
   for (const endpoint of ["/v1/files", "constructor", "__proto__"]) {
     const unknown = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint, body: {} });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toContain("params.endpoint must be a provider path the gateway proxies: chat/completions, embeddings, messages, messages/count_tokens");
+    expect(unknown.body.error).toContain(
+      "params.endpoint must be a provider path the gateway proxies: chat/completions, embeddings, messages, messages/count_tokens",
+    );
   }
-  const bad = await gw.op(org.apiKey, "ai.proxy", { provider: "anthropic", endpoint: "messages", body: { ...messagesBody, max_tokens: 0 } });
+  const bad = await gw.op(org.apiKey, "ai.proxy", {
+    provider: "anthropic",
+    endpoint: "messages",
+    body: { ...messagesBody, max_tokens: 0 },
+  });
   expect(bad.status).toBe(400);
   expect(bad.body.error).toBe("params.max_tokens must be a whole number of at least 1");
 });
 
 test("a blocked prompt is refused before the provider, as on every other way in", async () => {
   const before = (await mock.requests()).length;
-  const r = await gw.op(org.apiKey, "ai.proxy", { provider: "anthropic", endpoint: "messages", body: { ...messagesBody, messages: [{ role: "user", content: "key ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx" }] } });
+  const r = await gw.op(org.apiKey, "ai.proxy", {
+    provider: "anthropic",
+    endpoint: "messages",
+    body: { ...messagesBody, messages: [{ role: "user", content: "key ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx" }] },
+  });
   expect(r.status).toBe(400);
   expect(r.body.code).toBe("security_violation");
   expect((await mock.requests()).length).toBe(before);

@@ -22,7 +22,12 @@ beforeAll(async () => {
     },
   });
   ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50", GW_ALERT_CHECK_INTERVAL_S: "1" } }));
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-1234567890",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -46,21 +51,26 @@ test("budget thresholds: one notification each, posted signed, retried after a 5
   const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
   // Two long prompts to gpt-4o ($2.50 per million input tokens): about a cent each.
   const prompt = "budget ".repeat(4500);
-  for (let i = 0; i < 2; i++) await client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: prompt }] });
+  for (let i = 0; i < 2; i++)
+    await client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: prompt }] });
   const spentCents = await until(async () => {
     const d = (await gw.op(org.apiKey, "metrics.cost", { windowDays: 1 })).body.data;
     return d.totalCalls === 2 ? d.totalCostCents : undefined;
   });
   expect(spentCents).toBeGreaterThanOrEqual(2);
   // Then a budget that spend has passed (the budget also refuses calls beyond it, so it comes last).
-  await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: 2, alertWebhookUrl: `http://127.0.0.1:${receiver.port}/hook` } });
+  await gw.op(org.apiKey, "user.preferences", {
+    set: { monthlyBudgetCents: 2, alertWebhookUrl: `http://127.0.0.1:${receiver.port}/hook` },
+  });
 
   const notes = await until(async () => {
     const r = await gw.op(org.apiKey, "notifications.list", {});
     const budget = r.body.data.notifications.filter((n: { kind: string }) => n.kind === "budget.threshold");
     return budget.length === 4 ? budget : undefined;
   });
-  expect(notes.map((n: { data: { threshold: number } }) => n.data.threshold).sort((a: number, b: number) => a - b)).toEqual([50, 75, 90, 100]);
+  expect(notes.map((n: { data: { threshold: number } }) => n.data.threshold).sort((a: number, b: number) => a - b)).toEqual([
+    50, 75, 90, 100,
+  ]);
   // Four posts plus the retry of the one that got a 500.
   await until(async () => (received.length >= 5 ? true : undefined));
   const nowS = Math.floor(Date.now() / 1000);

@@ -15,20 +15,43 @@ const ANTHROPIC_CALLS = 3;
 
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
-  await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-1234567890", baseUrl: mock.url, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-1234567890",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "anthropic",
+    apiKey: "sk-ant-vendor-1234567890",
+    baseUrl: mock.url,
+    scope: "organization",
+  });
   const openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
   const anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
   // Two calls for the application "billing" (header), one for none, one for "etl-job" (the gateway envelope's context).
-  for (let i = 0; i < 2; i++) await openai.chat.completions.create({ model: "gpt-4o", max_tokens: 50, messages: [{ role: "user", content: `Question ${i}` }] }, { headers: { "x-gw-application": "billing" } });
+  for (let i = 0; i < 2; i++)
+    await openai.chat.completions.create(
+      { model: "gpt-4o", max_tokens: 50, messages: [{ role: "user", content: `Question ${i}` }] },
+      { headers: { "x-gw-application": "billing" } },
+    );
   await openai.chat.completions.create({ model: "gpt-4o", max_tokens: 50, messages: [{ role: "user", content: "Question 2" }] });
   const proxied = await fetch(`${gw.url}/api/v1/gateway`, {
     method: "POST",
-    headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", "x-gw-application": "ignored-when-context-names-one" },
-    body: JSON.stringify({ operation: "ai.proxy", params: { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "Question 3" }] }, context: { applicationId: "etl-job" } }),
+    headers: {
+      authorization: `Bearer ${org.apiKey}`,
+      "content-type": "application/json",
+      "x-gw-application": "ignored-when-context-names-one",
+    },
+    body: JSON.stringify({
+      operation: "ai.proxy",
+      params: { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "Question 3" }] },
+      context: { applicationId: "etl-job" },
+    }),
   });
   expect(proxied.status).toBe(200);
-  for (let i = 0; i < ANTHROPIC_CALLS; i++) await anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, messages: [{ role: "user", content: `Question ${i}` }] });
+  for (let i = 0; i < ANTHROPIC_CALLS; i++)
+    await anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, messages: [{ role: "user", content: `Question ${i}` }] });
   // The usage buffer flushes every 50 ms: wait until the roll-ups hold every call.
   for (;;) {
     const r = await gw.op(org.apiKey, "metrics.cost", { windowDays: 7 });
@@ -93,7 +116,13 @@ test("metrics.cost refuses bad windows in the gateway envelope", async () => {
 
 test("the five analytics endpoints agree with metrics.cost", async () => {
   const cost = (await gw.op(org.apiKey, "metrics.cost", { windowDays: 30 })).body.data;
-  for (const path of ["/api/byok/analytics/forecast/7d", "/api/byok/analytics/anomalies", "/api/byok/analytics/trends/30d", "/api/byok/analytics/budget", "/api/byok/analytics/providers/30d"]) {
+  for (const path of [
+    "/api/byok/analytics/forecast/7d",
+    "/api/byok/analytics/anomalies",
+    "/api/byok/analytics/trends/30d",
+    "/api/byok/analytics/budget",
+    "/api/byok/analytics/providers/30d",
+  ]) {
     const r = await get(path);
     expect(r.status).toBe(200);
     expect(r.body.totalRequests).toBe(OPENAI_CALLS + ANTHROPIC_CALLS);
@@ -131,7 +160,11 @@ test("metrics.comprehensive carries the same totals", async () => {
 });
 
 test("bad period or timeframe is a 400 in the general envelope; no credential is a 401", async () => {
-  for (const path of ["/api/byok/analytics/forecast/31d", "/api/byok/analytics/anomalies?timeframe=1y", "/api/byok/analytics/trends/7d?timeframe=x"]) {
+  for (const path of [
+    "/api/byok/analytics/forecast/31d",
+    "/api/byok/analytics/anomalies?timeframe=1y",
+    "/api/byok/analytics/trends/7d?timeframe=x",
+  ]) {
     const r = await get(path);
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ error: { code: "invalid_request" } });

@@ -30,7 +30,15 @@ describe("authentication", () => {
   test("Bearer and x-api-key both identify the service account", async () => {
     const viaBearer = await gw.op(org.apiKey, "user.me");
     expect(viaBearer.status).toBe(200);
-    expect(viaBearer.body).toMatchObject({ success: true, error: null, data: { identity: "serviceAccount", organization: { id: org.orgId, tier: "enterprise" }, user: { role: "admin", email: "admin@example.com" } } });
+    expect(viaBearer.body).toMatchObject({
+      success: true,
+      error: null,
+      data: {
+        identity: "serviceAccount",
+        organization: { id: org.orgId, tier: "enterprise" },
+        user: { role: "admin", email: "admin@example.com" },
+      },
+    });
     const viaHeader = await post("/api/v1/gateway", JSON.stringify({ operation: "user.me", params: {} }), { "x-api-key": org.apiKey });
     expect(viaHeader.status).toBe(200);
     expectStandardHeaders(viaHeader);
@@ -38,7 +46,13 @@ describe("authentication", () => {
 
   test("missing, malformed and unknown keys are 401 in the gateway envelope", async () => {
     const body = JSON.stringify({ operation: "user.me", params: {} });
-    const cases: Record<string, string>[] = [{}, { authorization: "Bearer nope" }, { authorization: `Bearer gw_live_${"x".repeat(40)}` }, { authorization: "Basic abc" }, { "x-api-key": `gw_test_${"A".repeat(40)}` }];
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer nope" },
+      { authorization: `Bearer gw_live_${"x".repeat(40)}` },
+      { authorization: "Basic abc" },
+      { "x-api-key": `gw_test_${"A".repeat(40)}` },
+    ];
     for (const headers of cases) {
       const res = await post("/api/v1/gateway", body, headers);
       expect(res.status).toBe(401);
@@ -113,7 +127,9 @@ describe("bad input", () => {
       expect(res.status).toBe(413);
       expectStandardHeaders(res);
       const body = (await res.json()) as any;
-      expect(body).toEqual({ error: { message: expect.stringContaining("4096 bytes"), type: "invalid_request_error", code: "payload_too_large", param: null } });
+      expect(body).toEqual({
+        error: { message: expect.stringContaining("4096 bytes"), type: "invalid_request_error", code: "payload_too_large", param: null },
+      });
     }
     // Just under the limit, the same two ways, the body is read (and fails later, for want of a provider).
     const small = JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "x".repeat(3_000) }] });

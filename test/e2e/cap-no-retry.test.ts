@@ -14,7 +14,12 @@ let org: InitResult;
 
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack());
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-1234567890",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
 });
 
 afterAll(async () => {

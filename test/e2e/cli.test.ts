@@ -13,7 +13,8 @@ describe("gateway CLI", () => {
     expect((await runCli(["--version"])).stdout.trim()).toBe(pkg.version);
     const help = await runCli(["--help"]);
     expect(help.code).toBe(0);
-    for (const word of ["serve", "init", "user add", "login-link", "mock-provider", "GW_RATE_LIMIT_REQUESTS", "GW_MASTER_KEY"]) expect(help.stdout).toContain(word);
+    for (const word of ["serve", "init", "user add", "login-link", "mock-provider", "GW_RATE_LIMIT_REQUESTS", "GW_MASTER_KEY"])
+      expect(help.stdout).toContain(word);
     expect((await runCli(["init", "--help"])).stdout).toContain("--org NAME --email EMAIL");
   });
 
@@ -36,7 +37,9 @@ describe("gateway CLI", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already exists");
     const dir2 = tempDataDir();
-    const json = JSON.parse((await runCli(["init", "--data", dir2, "--org", "Beta", "--email", "a@b.test", "--tier", "starter", "--json"])).stdout);
+    const json = JSON.parse(
+      (await runCli(["init", "--data", dir2, "--org", "Beta", "--email", "a@b.test", "--tier", "starter", "--json"])).stdout,
+    );
     expect(Object.keys(json).sort()).toEqual(["apiKey", "keyId", "orgId", "serviceAccountId", "userId"]);
     expect((await runCli(["init", "--data", dir2, "--org", "X", "--email", "c@b.test", "--tier", "gold"])).code).toBe(2);
     removeDir(dir);
@@ -65,11 +68,17 @@ describe("gateway CLI", () => {
   });
 
   test("mock-provider runs and answers the chat-completions family", async () => {
-    const proc = Bun.spawn(["bun", "run", "src/cli.ts", "mock-provider", "--port", "0"], { cwd: `${import.meta.dir}/../..`, stdout: "pipe" });
+    const proc = Bun.spawn(["bun", "run", "src/cli.ts", "mock-provider", "--port", "0"], {
+      cwd: `${import.meta.dir}/../..`,
+      stdout: "pipe",
+    });
     const reader = proc.stdout.getReader();
     const { value } = await reader.read();
     const url = JSON.parse(new TextDecoder().decode(value)).url as string;
-    const chat = await fetch(`${url}/v1/chat/completions`, { method: "POST", body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }) });
+    const chat = await fetch(`${url}/v1/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+    });
     expect(await chat.json()).toMatchObject({ object: "chat.completion", model: "gpt-4o", usage: { prompt_tokens: 1 } });
     const models = (await (await fetch(`${url}/v1/models`)).json()) as any;
     expect(models.object).toBe("list");
@@ -97,7 +106,17 @@ describe("gateway CLI", () => {
 
   test("mock-provider --help names every flag and its variable", async () => {
     const help = (await runCli(["mock-provider", "--help"])).stdout;
-    for (const word of ["--host", "--port", "--latency-ms", "--stream-chunks", "GW_MOCK_HOST", "GW_MOCK_PORT", "GW_MOCK_LATENCY_MS", "GW_MOCK_STREAM_CHUNKS"]) expect(help).toContain(word);
+    for (const word of [
+      "--host",
+      "--port",
+      "--latency-ms",
+      "--stream-chunks",
+      "GW_MOCK_HOST",
+      "GW_MOCK_PORT",
+      "GW_MOCK_LATENCY_MS",
+      "GW_MOCK_STREAM_CHUNKS",
+    ])
+      expect(help).toContain(word);
   });
 });
 
@@ -149,7 +168,11 @@ describe("./scripts/start", () => {
       const body = /-d '([^']+)'/.exec(out)?.[1] ?? "";
       expect(url).toBe(`http://127.0.0.1:${port}/v1/chat/completions`);
       expect(JSON.parse(body)).toMatchObject({ model: "gpt-4o-mini" });
-      const res = await fetch(url!, { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body });
+      const res = await fetch(url!, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body,
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("x-gw-provider")).toBe("mock-openai/gpt-4o-mini");
       expect(await res.json()).toMatchObject({ object: "chat.completion", model: "gpt-4o-mini" });
@@ -170,7 +193,12 @@ describe("./scripts/start", () => {
     }
     expect(await proc.exited).toBe(143);
     // The mock stopped with the gateway.
-    expect(await fetch(`http://127.0.0.1:${mockPort}/healthz`).then(() => "answering", () => "stopped")).toBe("stopped");
+    expect(
+      await fetch(`http://127.0.0.1:${mockPort}/healthz`).then(
+        () => "answering",
+        () => "stopped",
+      ),
+    ).toBe("stopped");
     removeDir(dir);
   }, 90_000);
 });

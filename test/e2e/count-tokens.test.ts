@@ -20,7 +20,12 @@ const LEAKED_KEY = "ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx";
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
   await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url, scope: "organization" });
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-test-123456", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-test-123456",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
   anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
 });
 
@@ -32,7 +37,13 @@ const request = {
   model: "claude-sonnet-4-5",
   system: "You are a weather bot.",
   messages: [{ role: "user" as const, content: "What is the weather in Paris today?" }],
-  tools: [{ name: "get_weather", description: "Weather for a city", input_schema: { type: "object" as const, properties: { city: { type: "string" } } } }],
+  tools: [
+    {
+      name: "get_weather",
+      description: "Weather for a city",
+      input_schema: { type: "object" as const, properties: { city: { type: "string" } } },
+    },
+  ],
 };
 
 test("forwarded to the vendor with its key, the vendor's count returned, nothing charged", async () => {
@@ -49,7 +60,14 @@ test("forwarded to the vendor with its key, the vendor's count returned, nothing
 });
 
 test("the cloud platform has no count endpoint here: counted locally and marked as an estimate", async () => {
-  const created = await gw.op(org.apiKey, "provider.create", { provider: "bedrock", region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", baseUrl: mock.url, scope: "organization" });
+  const created = await gw.op(org.apiKey, "provider.create", {
+    provider: "bedrock",
+    region: "us-east-1",
+    accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+    secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    baseUrl: mock.url,
+    scope: "organization",
+  });
   expect(created.status).toBe(200);
   const before = (await mock.requests()).length;
   const viaVendor = await anthropic.messages.countTokens(request);
@@ -73,7 +91,9 @@ test("a sandbox key is counted locally and never reaches a provider", async () =
 
 test("a blocked prompt is a 400 in the messages envelope and never forwarded", async () => {
   const before = (await mock.requests()).length;
-  const err = await anthropic.messages.countTokens({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: `why does ${LEAKED_KEY} fail?` }] }).catch((e) => e);
+  const err = await anthropic.messages
+    .countTokens({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: `why does ${LEAKED_KEY} fail?` }] })
+    .catch((e) => e);
   expect(err).toBeInstanceOf(Anthropic.BadRequestError);
   expect(err.error).toMatchObject({ type: "error", error: { type: "invalid_request_error", code: "security_violation" } });
   expect(JSON.stringify(err.error)).not.toContain(LEAKED_KEY);

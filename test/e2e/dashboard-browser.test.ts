@@ -46,10 +46,18 @@ beforeAll(async () => {
   idp = await startTestIdp([`${base}/signup/callback`]);
   mock = await startMockProvider();
   dataDir = mkdtempSync(join(tmpdir(), "gw-browser-"));
-  const config = loadConfig({ data: dataDir, port: String(port) }, { GW_OIDC_ISSUER: idp.issuer, GW_OIDC_CLIENT_ID: idp.clientId, GW_OIDC_CLIENT_SECRET: idp.clientSecret, GW_LOG_LEVEL: "silent", GW_FLUSH_INTERVAL_MS: "50",
-    // The mock provider is on loopback: the operator setting the gateway's own tests use.
-    GW_ALLOW_PRIVATE_PROVIDERS: "1",
-  });
+  const config = loadConfig(
+    { data: dataDir, port: String(port) },
+    {
+      GW_OIDC_ISSUER: idp.issuer,
+      GW_OIDC_CLIENT_ID: idp.clientId,
+      GW_OIDC_CLIENT_SECRET: idp.clientSecret,
+      GW_LOG_LEVEL: "silent",
+      GW_FLUSH_INTERVAL_MS: "50",
+      // The mock provider is on loopback: the operator setting the gateway's own tests use.
+      GW_ALLOW_PRIVATE_PROVIDERS: "1",
+    },
+  );
   rt = await createRuntime(config, createLogger("silent"));
   await initializeOrganization(rt.services, { name: "Acme", adminEmail: "admin@acme.test", tier: "enterprise" });
   const app = createApp(rt).listen({ hostname: "127.0.0.1", port });
@@ -62,7 +70,16 @@ beforeAll(async () => {
   // A fresh profile (the user data dir) for every run.
   context = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
     viewport: { width: 1280, height: 900 },
   });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
@@ -86,94 +103,103 @@ async function openPage(link: string) {
   await page.getByRole("heading", { level: 1, name: link }).waitFor();
 }
 
-test(
-  "sign in, add a provider, create and use a key, see it in usage, revoke it, sign out",
-  async () => {
-    // Signed out: the dashboard offers the sign-in, which goes through the identity provider.
-    idp.signInAs("admin@acme.test");
-    await page.goto(`${base}/`);
-    await page.getByRole("link", { name: "Sign in with your identity provider" }).click();
-    await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor();
-    expect(page.url()).toBe(`${base}/dashboard`);
-    await page.getByText("admin@acme.test (admin)").waitFor();
-    await shot("overview");
+test("sign in, add a provider, create and use a key, see it in usage, revoke it, sign out", async () => {
+  // Signed out: the dashboard offers the sign-in, which goes through the identity provider.
+  idp.signInAs("admin@acme.test");
+  await page.goto(`${base}/`);
+  await page.getByRole("link", { name: "Sign in with your identity provider" }).click();
+  await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor();
+  expect(page.url()).toBe(`${base}/dashboard`);
+  await page.getByText("admin@acme.test (admin)").waitFor();
+  await shot("overview");
 
-    // A provider key, added once: afterwards only its hint shows.
-    await openPage("Providers");
-    await page.getByRole("button", { name: "Add a provider" }).click();
-    await page.getByLabel("Kind").fill("openai");
-    await page.getByLabel("API key").fill("sk-provider-secret-123456");
-    await page.getByLabel("Base URL (optional)").fill(`${mock.url}/v1`);
-    await page.getByRole("button", { name: "Add provider" }).click();
-    await page.getByText("sk-...3456").waitFor();
-    expect(await page.content()).not.toContain("sk-provider-secret-123456");
-    await page.getByRole("button", { name: "Test connection" }).click();
-    await page.getByText("reachable", { exact: true }).waitFor();
-    await shot("providers");
+  // A provider key, added once: afterwards only its hint shows.
+  await openPage("Providers");
+  await page.getByRole("button", { name: "Add a provider" }).click();
+  await page.getByLabel("Kind").fill("openai");
+  await page.getByLabel("API key").fill("sk-provider-secret-123456");
+  await page.getByLabel("Base URL (optional)").fill(`${mock.url}/v1`);
+  await page.getByRole("button", { name: "Add provider" }).click();
+  await page.getByText("sk-...3456").waitFor();
+  expect(await page.content()).not.toContain("sk-provider-secret-123456");
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await page.getByText("reachable", { exact: true }).waitFor();
+  await shot("providers");
 
-    // A service account; its key is shown once and copied with the button.
-    await openPage("Service accounts and keys");
-    await page.getByLabel("Name", { exact: true }).fill("billing-app");
-    await page.getByRole("button", { name: "Create and show key" }).click();
-    const shown = (await page.getByTestId("secret-value").textContent())!.trim();
-    expect(shown).toMatch(/^gw_live_[A-Za-z0-9]{40}$/);
-    await page.getByRole("button", { name: "Copy", exact: true }).click();
-    await page.getByRole("button", { name: "Copied" }).waitFor();
-    const copied = await page.evaluate<string>("navigator.clipboard.readText()");
-    expect(copied).toBe(shown);
-    await shot("service-accounts");
-    await page.getByRole("button", { name: "I have stored it" }).click();
-    expect(await page.content()).not.toContain(shown);
+  // A service account; its key is shown once and copied with the button.
+  await openPage("Service accounts and keys");
+  await page.getByLabel("Name", { exact: true }).fill("billing-app");
+  await page.getByRole("button", { name: "Create and show key" }).click();
+  const shown = (await page.getByTestId("secret-value").textContent())!.trim();
+  expect(shown).toMatch(/^gw_live_[A-Za-z0-9]{40}$/);
+  await page.getByRole("button", { name: "Copy", exact: true }).click();
+  await page.getByRole("button", { name: "Copied" }).waitFor();
+  const copied = await page.evaluate<string>("navigator.clipboard.readText()");
+  expect(copied).toBe(shown);
+  await shot("service-accounts");
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  expect(await page.content()).not.toContain(shown);
 
-    // The key works through the official client.
-    const client = new OpenAI({ baseURL: `${base}/v1`, apiKey: copied, maxRetries: 0 });
-    const answer = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Say hello" }] });
-    expect(answer.choices[0]?.message.content).toBeTruthy();
+  // The key works through the official client.
+  const client = new OpenAI({ baseURL: `${base}/v1`, apiKey: copied, maxRetries: 0 });
+  const answer = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Say hello" }] });
+  expect(answer.choices[0]?.message.content).toBeTruthy();
 
-    // The call shows on the usage page once the write-behind flush has run.
-    await rt.usage.flush();
-    await openPage("Usage and cost");
-    await page.getByTestId("usage-calls").waitFor();
-    expect(await page.getByTestId("usage-calls").textContent()).toBe("1");
-    const keyRow = page.getByTestId("usage-keys").getByRole("row").filter({ hasText: copied.slice(0, 12) });
-    // The per-key table loads on its own, after the daily figures.
-    await keyRow.first().waitFor();
-    expect(await keyRow.count()).toBe(1);
-    expect(await keyRow.getByRole("cell").nth(2).textContent()).toBe("1");
-    await shot("usage");
-    await openPage("Overview");
-    await page.getByText("Calls, 30 days").waitFor();
-    await shot("overview-with-usage");
+  // The call shows on the usage page once the write-behind flush has run.
+  await rt.usage.flush();
+  await openPage("Usage and cost");
+  await page.getByTestId("usage-calls").waitFor();
+  expect(await page.getByTestId("usage-calls").textContent()).toBe("1");
+  const keyRow = page
+    .getByTestId("usage-keys")
+    .getByRole("row")
+    .filter({ hasText: copied.slice(0, 12) });
+  // The per-key table loads on its own, after the daily figures.
+  await keyRow.first().waitFor();
+  expect(await keyRow.count()).toBe(1);
+  expect(await keyRow.getByRole("cell").nth(2).textContent()).toBe("1");
+  await shot("usage");
+  await openPage("Overview");
+  await page.getByText("Calls, 30 days").waitFor();
+  await shot("overview-with-usage");
 
-    // Revoked with a reason: the next call is refused.
-    await openPage("Service accounts and keys");
-    const account = page.getByRole("region", { name: "Service account billing-app" });
-    await account.getByRole("button", { name: "Revoke" }).click();
-    await account.getByLabel("Reason").fill("rotating after the demo");
-    await account.getByRole("button", { name: "Revoke now" }).click();
-    await account.getByText("No active key.").waitFor();
-    const refused = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "again" }] }).catch((e) => e);
-    expect(refused).toBeInstanceOf(OpenAI.AuthenticationError);
+  // Revoked with a reason: the next call is refused.
+  await openPage("Service accounts and keys");
+  const account = page.getByRole("region", { name: "Service account billing-app" });
+  await account.getByRole("button", { name: "Revoke" }).click();
+  await account.getByLabel("Reason").fill("rotating after the demo");
+  await account.getByRole("button", { name: "Revoke now" }).click();
+  await account.getByText("No active key.").waitFor();
+  const refused = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "again" }] }).catch((e) => e);
+  expect(refused).toBeInstanceOf(OpenAI.AuthenticationError);
 
-    for (const [name, link] of [["routing", "Routing playground"], ["notifications", "Notifications"], ["audit", "Audit log"], ["members", "Members and roles"], ["preferences", "Preferences"]] as const) {
-      await openPage(link);
-      await page.getByRole("status").waitFor({ state: "detached" });
-      await shot(name);
-    }
-    // Phone width: the navigation folds behind the Menu button.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole("button", { name: "Menu" }).click();
-    await openPage("Overview");
-    await shot("overview-phone");
-    await page.setViewportSize({ width: 1280, height: 900 });
+  for (const [name, link] of [
+    ["routing", "Routing playground"],
+    ["notifications", "Notifications"],
+    ["audit", "Audit log"],
+    ["members", "Members and roles"],
+    ["preferences", "Preferences"],
+  ] as const) {
+    await openPage(link);
+    await page.getByRole("status").waitFor({ state: "detached" });
+    await shot(name);
+  }
+  // Phone width: the navigation folds behind the Menu button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Menu" }).click();
+  await openPage("Overview");
+  await shot("overview-phone");
+  await page.setViewportSize({ width: 1280, height: 900 });
 
-    // Signing out ends the session on the server: the old cookie no longer reaches the API.
-    const cookie = (await context.cookies(base)).find((c) => c.name === "gw_session")!;
-    expect(cookie.httpOnly).toBe(true);
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
-    const after = await fetch(`${base}/api/v1/gateway`, { method: "POST", headers: { cookie: `gw_session=${cookie.value}`, origin: base, "content-type": "application/json" }, body: JSON.stringify({ operation: "user.me" }) });
-    expect(after.status).toBe(401);
-  },
-  120_000,
-);
+  // Signing out ends the session on the server: the old cookie no longer reaches the API.
+  const cookie = (await context.cookies(base)).find((c) => c.name === "gw_session")!;
+  expect(cookie.httpOnly).toBe(true);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+  const after = await fetch(`${base}/api/v1/gateway`, {
+    method: "POST",
+    headers: { cookie: `gw_session=${cookie.value}`, origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ operation: "user.me" }),
+  });
+  expect(after.status).toBe(401);
+}, 120_000);

@@ -22,7 +22,14 @@ beforeAll(async () => {
   gw = await startInProcessGateway();
   adminKey = gw.init.keyValue;
   const s = gw.rt.services;
-  memberKey = (await createServiceAccountWithKey(s, CLI_ACTOR, gw.init.organization, gw.init.user.id, { serviceAccountName: "member-bot", name: "default", keyType: "live", role: "member" })).keyValue;
+  memberKey = (
+    await createServiceAccountWithKey(s, CLI_ACTOR, gw.init.organization, gw.init.user.id, {
+      serviceAccountName: "member-bot",
+      name: "default",
+      keyType: "live",
+      role: "member",
+    })
+  ).keyValue;
   member = await addMember(s, CLI_ACTOR, gw.init.organization.id, { email: "member@acme.test", role: "member" });
   adminCookie = `${SESSION_COOKIE}=${await startSession(s.store, gw.init.user, s.now())}`;
   memberCookie = `${SESSION_COOKIE}=${await startSession(s.store, member, s.now())}`;
@@ -37,11 +44,14 @@ async function newMember(email: string, role: "admin" | "member" = "member") {
 }
 
 async function newAccount(name: string) {
-  return createServiceAccountWithKey(gw.rt.services, CLI_ACTOR, gw.init.organization, gw.init.user.id, { serviceAccountName: name, name: "default", keyType: "live" });
+  return createServiceAccountWithKey(gw.rt.services, CLI_ACTOR, gw.init.organization, gw.init.user.id, {
+    serviceAccountName: name,
+    name: "default",
+    keyType: "live",
+  });
 }
 
-const chat = (key: string) =>
-  gw.handle(new Request(`${gw.origin}/v1/models`, { headers: { authorization: `Bearer ${key}` } }));
+const chat = (key: string) => gw.handle(new Request(`${gw.origin}/v1/models`, { headers: { authorization: `Bearer ${key}` } }));
 
 describe("org.member.update-role and org.member.remove", () => {
   test("members (key or session) are refused, and the refusal is audited", async () => {
@@ -92,13 +102,19 @@ describe("org.service-account.delete", () => {
   test("a member is refused; an admin deletes it and its keys stop at once", async () => {
     const created = await newAccount("doomed");
     expect((await chat(created.keyValue)).status).toBe(200);
-    expect((await gw.op({ key: memberKey }, "org.service-account.delete", { serviceAccountId: created.serviceAccount.id })).status).toBe(403);
-    expect((await gw.op({ cookie: memberCookie }, "org.service-account.delete", { serviceAccountId: created.serviceAccount.id })).status).toBe(403);
+    expect((await gw.op({ key: memberKey }, "org.service-account.delete", { serviceAccountId: created.serviceAccount.id })).status).toBe(
+      403,
+    );
+    expect(
+      (await gw.op({ cookie: memberCookie }, "org.service-account.delete", { serviceAccountId: created.serviceAccount.id })).status,
+    ).toBe(403);
     const r = await gw.op({ cookie: adminCookie }, "org.service-account.delete", { serviceAccountId: created.serviceAccount.id });
     expect(r.body.data).toEqual({ serviceAccountId: created.serviceAccount.id, deleted: true, keysDeleted: 1 });
     expect(await lastAudit()).toMatchObject({ action: "service_account.delete", target: created.serviceAccount.id });
     expect((await chat(created.keyValue)).status).toBe(401);
-    expect((await gw.op({ key: adminKey }, "org.service-account.delete", { serviceAccountId: created.serviceAccount.id })).status).toBe(404);
+    expect((await gw.op({ key: adminKey }, "org.service-account.delete", { serviceAccountId: created.serviceAccount.id })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -139,7 +155,9 @@ describe("org.api-key.rotate", () => {
 
   test("grace beyond seven days is refused", async () => {
     const created = await newAccount("rot-long");
-    expect((await gw.op({ key: adminKey }, "org.api-key.rotate", { keyId: created.apiKey.id, gracePeriodSeconds: 8 * 24 * 3600 })).status).toBe(400);
+    expect(
+      (await gw.op({ key: adminKey }, "org.api-key.rotate", { keyId: created.apiKey.id, gracePeriodSeconds: 8 * 24 * 3600 })).status,
+    ).toBe(400);
   });
 });
 
@@ -184,8 +202,22 @@ describe("provider.test", () => {
   test("answers whether the provider is reachable with its stored key, never the key", async () => {
     const mock = await startMockProvider();
     try {
-      const up = await gw.op({ key: adminKey }, "provider.create", { provider: "openai", name: "mocked", apiKey: "sk-stored-secret-0001", baseUrl: `${mock.url}/v1`, scope: "organization" });
-      const down = await gw.op({ key: adminKey }, "provider.create", { provider: "self-hosted", name: "down", apiKey: "k-stored-secret-0002", baseUrl: "http://127.0.0.1:9/v1", country: "US", models: ["m"], scope: "organization" });
+      const up = await gw.op({ key: adminKey }, "provider.create", {
+        provider: "openai",
+        name: "mocked",
+        apiKey: "sk-stored-secret-0001",
+        baseUrl: `${mock.url}/v1`,
+        scope: "organization",
+      });
+      const down = await gw.op({ key: adminKey }, "provider.create", {
+        provider: "self-hosted",
+        name: "down",
+        apiKey: "k-stored-secret-0002",
+        baseUrl: "http://127.0.0.1:9/v1",
+        country: "US",
+        models: ["m"],
+        scope: "organization",
+      });
       const ok = await gw.op({ cookie: memberCookie }, "provider.test", { id: up.body.data.provider.id });
       expect(ok.status).toBe(200);
       expect(ok.body.data).toMatchObject({ providerId: up.body.data.provider.id, refusedBecause: null, reachable: true, error: null });
@@ -200,7 +232,12 @@ describe("provider.test", () => {
   }, 30_000);
 
   test("a provider the caller cannot see is reported as missing", async () => {
-    const mine = await gw.op({ cookie: adminCookie }, "provider.create", { provider: "openai", name: "admins-own", apiKey: "sk-private-0003", scope: "user" });
+    const mine = await gw.op({ cookie: adminCookie }, "provider.create", {
+      provider: "openai",
+      name: "admins-own",
+      apiKey: "sk-private-0003",
+      scope: "user",
+    });
     expect(mine.status).toBe(200);
     expect((await gw.op({ cookie: memberCookie }, "provider.test", { id: mine.body.data.provider.id })).status).toBe(404);
     expect((await gw.op({ key: memberKey }, "provider.test", { id: "prv_nope" })).status).toBe(404);
@@ -220,8 +257,20 @@ describe("usage.daily", () => {
   test("a call shows up on its day, per provider", async () => {
     const mock = await startMockProvider();
     try {
-      await gw.op({ key: adminKey }, "provider.create", { provider: "openai", name: "usage-mock", apiKey: "sk-usage-0004", baseUrl: `${mock.url}/v1`, scope: "organization" });
-      const res = await gw.handle(new Request(`${gw.origin}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" }, body: JSON.stringify({ model: "usage-mock/gpt-4o", messages: [{ role: "user", content: "hi" }] }) }));
+      await gw.op({ key: adminKey }, "provider.create", {
+        provider: "openai",
+        name: "usage-mock",
+        apiKey: "sk-usage-0004",
+        baseUrl: `${mock.url}/v1`,
+        scope: "organization",
+      });
+      const res = await gw.handle(
+        new Request(`${gw.origin}/v1/chat/completions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" },
+          body: JSON.stringify({ model: "usage-mock/gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+        }),
+      );
       expect(res.status).toBe(200);
       await res.text();
       await gw.rt.usage.flush();

@@ -30,8 +30,20 @@ const logged: string[] = [];
 beforeAll(async () => {
   idp = await startTestIdp([`${GATEWAY}/signup/callback`]);
   dataDir = mkdtempSync(join(tmpdir(), "gw-signin-"));
-  const config = loadConfig({ data: dataDir }, { GW_PUBLIC_URL: GATEWAY, GW_OIDC_ISSUER: idp.issuer, GW_OIDC_CLIENT_ID: idp.clientId, GW_OIDC_CLIENT_SECRET: idp.clientSecret, GW_LOG_LEVEL: "silent" });
-  rt = await createRuntime(config, createLogger("warn", (chunk) => void logged.push(chunk)));
+  const config = loadConfig(
+    { data: dataDir },
+    {
+      GW_PUBLIC_URL: GATEWAY,
+      GW_OIDC_ISSUER: idp.issuer,
+      GW_OIDC_CLIENT_ID: idp.clientId,
+      GW_OIDC_CLIENT_SECRET: idp.clientSecret,
+      GW_LOG_LEVEL: "silent",
+    },
+  );
+  rt = await createRuntime(
+    config,
+    createLogger("warn", (chunk) => void logged.push(chunk)),
+  );
   rt.services.now = () => clock;
   app = createApp(rt);
   const init = await initializeOrganization(rt.services, { name: "Acme", adminEmail: "admin@acme.test", tier: "enterprise" });
@@ -48,7 +60,11 @@ afterAll(async () => {
 const newBrowser = () => new TestBrowser(GATEWAY, (req) => app.handle(req));
 
 async function callAs(browser: TestBrowser, operation: string, params: unknown = {}) {
-  const res = await browser.request(`${GATEWAY}/api/v1/gateway`, { method: "POST", headers: { origin: GATEWAY, "content-type": "application/json" }, body: JSON.stringify({ operation, params }) });
+  const res = await browser.request(`${GATEWAY}/api/v1/gateway`, {
+    method: "POST",
+    headers: { origin: GATEWAY, "content-type": "application/json" },
+    body: JSON.stringify({ operation, params }),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 

@@ -22,7 +22,11 @@ const MARKER = "DOCUMENT-MARKER-7781";
 const para = (n: number) => `Section ${n}: ${MARKER} the contract renews every year unless either party objects in writing.`;
 
 const post = (body: unknown, key = org.apiKey) =>
-  fetch(`${gw.url}/api/user/etl/optimize`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  fetch(`${gw.url}/api/user/etl/optimize`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 test("a document with known duplicates: savings reported, then summed by etl-metrics", async () => {
   const doc = [para(1), para(2), para(1), para(2), para(3)].join("\n\n");
@@ -51,14 +55,18 @@ test("a document with known duplicates: savings reported, then summed by etl-met
 });
 
 test("bad bodies are 400 and record nothing; no credential is 401", async () => {
-  const before = ((await (await fetch(`${gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any).totalDocuments;
+  const before = (
+    (await (await fetch(`${gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any
+  ).totalDocuments;
   for (const body of [{}, { document: "" }, { document: 5 }, { document: "x", maxChunkTokens: 1 }, { document: "x", extra: true }]) {
     const res = await post(body);
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).error.code).toBe("invalid_request");
   }
   expect((await post({ document: "x", model: "no-such-model" })).status).toBe(404);
-  const after = ((await (await fetch(`${gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any).totalDocuments;
+  const after = (
+    (await (await fetch(`${gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any
+  ).totalDocuments;
   expect(after).toBe(before);
   expect((await fetch(`${gw.url}/api/user/etl-metrics`)).status).toBe(401);
 });
@@ -68,6 +76,7 @@ test("nothing of a document is stored in the data folder", async () => {
   await gw.stop();
   const files = readdirSync(gw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
   expect(files.length).toBeGreaterThan(0);
-  for (const f of files) expect([f.name, readFileSync(join(f.parentPath, f.name)).toString("latin1").includes(MARKER)]).toEqual([f.name, false]);
+  for (const f of files)
+    expect([f.name, readFileSync(join(f.parentPath, f.name)).toString("latin1").includes(MARKER)]).toEqual([f.name, false]);
   expect(gw.lines.join("\n")).not.toContain(MARKER);
 });

@@ -15,8 +15,10 @@ afterAll(async () => {
 });
 
 test("the country table", () => {
-  for (const c of ["US", "GB", "DE", "TR", "PL", "SE", "FI", "CA", "JP", "KR", "AU", "IL", "TW", "KE", "CO", "QA", "SA", "us"]) expect(isAuthorizedCountry(c)).toBe(true);
-  for (const c of ["CN", "RU", "IR", "KP", "BY", "IN", "AE", "SG", "CH", "AT", "IE", "", null, undefined]) expect(isAuthorizedCountry(c)).toBe(false);
+  for (const c of ["US", "GB", "DE", "TR", "PL", "SE", "FI", "CA", "JP", "KR", "AU", "IL", "TW", "KE", "CO", "QA", "SA", "us"])
+    expect(isAuthorizedCountry(c)).toBe(true);
+  for (const c of ["CN", "RU", "IR", "KP", "BY", "IN", "AE", "SG", "CH", "AT", "IE", "", null, undefined])
+    expect(isAuthorizedCountry(c)).toBe(false);
 });
 
 describe("geography", () => {
@@ -27,10 +29,36 @@ describe("geography", () => {
     const deepseek = await gw.op(org.apiKey, "provider.create", { provider: "deepseek", apiKey: "sk-deepseek-1234567890" });
     expect(deepseek.status).toBe(403);
     expect(deepseek.body.code).toBe("provider_blocked");
-    const selfHosted = await gw.op(org.apiKey, "provider.create", { provider: "self-hosted", apiKey: "k-1234567890", baseUrl: `${mock.url}/v1`, country: "RU" });
+    const selfHosted = await gw.op(org.apiKey, "provider.create", {
+      provider: "self-hosted",
+      apiKey: "k-1234567890",
+      baseUrl: `${mock.url}/v1`,
+      country: "RU",
+    });
     expect(selfHosted.body.code).toBe("provider_blocked");
-    expect((await gw.op(org.apiKey, "provider.create", { provider: "self-hosted", name: "lab", apiKey: "k-1234567890", baseUrl: `${mock.url}/v1`, country: "DE", models: ["mock-model"], scope: "organization" })).status).toBe(200);
-    expect((await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-1234567890abcd", baseUrl: `${mock.url}/v1`, scope: "organization" })).status).toBe(200);
+    expect(
+      (
+        await gw.op(org.apiKey, "provider.create", {
+          provider: "self-hosted",
+          name: "lab",
+          apiKey: "k-1234567890",
+          baseUrl: `${mock.url}/v1`,
+          country: "DE",
+          models: ["mock-model"],
+          scope: "organization",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await gw.op(org.apiKey, "provider.create", {
+          provider: "openai",
+          apiKey: "sk-1234567890abcd",
+          baseUrl: `${mock.url}/v1`,
+          scope: "organization",
+        })
+      ).status,
+    ).toBe(200);
 
     // A per-request key for a blocked vendor is refused before anything is sent.
     const before = (await mock.requests()).length;
@@ -57,7 +85,9 @@ describe("geography", () => {
     // The self-hosted server lists gpt-4o itself; nothing may come from the now-blocked openai configuration.
     expect(listed.filter((m) => m.owned_by === "openai")).toEqual([]);
     expect(listed.map((m) => m.id)).not.toContain("gpt-4.1-nano");
-    expect((await client.chat.completions.create({ model: "mock-model", messages: [{ role: "user", content: "x" }] })).object).toBe("chat.completion");
+    expect((await client.chat.completions.create({ model: "mock-model", messages: [{ role: "user", content: "x" }] })).object).toBe(
+      "chat.completion",
+    );
     await gw.stop();
     removeDir(dataDir);
   });

@@ -28,7 +28,8 @@ beforeAll(async () => {
   ({ mock, org, gw } = await startStack({ adminEmail: "alice@example.com" }));
   const dataDir = gw.dataDir;
   // Bob joins before Carol; Dave never adds a key of his own.
-  for (const email of ["bob@example.com", "carol@example.com", "dave@example.com"]) expect((await runCli(["user", "add", "--data", dataDir, "--email", email])).code).toBe(0);
+  for (const email of ["bob@example.com", "carol@example.com", "dave@example.com"])
+    expect((await runCli(["user", "add", "--data", dataDir, "--email", email])).code).toBe(0);
   for (const who of ["alice", "bob", "carol", "dave"]) sessions[who] = await signIn(`${who}@example.com`);
   // The admin key's service account was created for Alice, so this one is created by Alice too.
   const bot = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "bot" });
@@ -42,10 +43,17 @@ afterAll(async () => {
 
 /** Calls as a session user: browser calls that change state send the gateway's own origin. */
 const asUser = (who: string, path: string, body: object) =>
-  fetch(`${gw.url}${path}`, { method: "POST", headers: { cookie: sessions[who] as string, origin: gw.url, "content-type": "application/json" }, body: JSON.stringify(body) });
+  fetch(`${gw.url}${path}`, {
+    method: "POST",
+    headers: { cookie: sessions[who] as string, origin: gw.url, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 async function addKey(who: string, name: string, apiKey: string, scope: "user" | "organization" = "user") {
-  const res = await asUser(who, "/api/v1/gateway", { operation: "provider.create", params: { provider: "openai", name, apiKey, baseUrl: `${mock.url}/v1`, scope } });
+  const res = await asUser(who, "/api/v1/gateway", {
+    operation: "provider.create",
+    params: { provider: "openai", name, apiKey, baseUrl: `${mock.url}/v1`, scope },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -55,7 +63,11 @@ const CHAT = { model: "gpt-4o", messages: [{ role: "user", content: "which key?"
 async function keyUsedBy(caller: { bot: true } | { user: string }): Promise<string> {
   const res =
     "bot" in caller
-      ? await fetch(`${gw.url}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${botKey}`, "content-type": "application/json" }, body: JSON.stringify(CHAT) })
+      ? await fetch(`${gw.url}/v1/chat/completions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${botKey}`, "content-type": "application/json" },
+          body: JSON.stringify(CHAT),
+        })
       : await asUser(caller.user, "/v1/chat/completions", CHAT);
   const body = (await res.json()) as any;
   if (res.status !== 200) return body.error.code;

@@ -19,11 +19,26 @@ const VENDOR_KEY = "sk-ant-api03-vendor-key-for-tests-0000";
 
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack());
-  expect((await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url, scope: "organization" })).status).toBe(200);
-  const bedrock = await gw.op(org.apiKey, "provider.create", { provider: "bedrock", region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", baseUrl: mock.url, scope: "organization" });
+  expect(
+    (await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url, scope: "organization" }))
+      .status,
+  ).toBe(200);
+  const bedrock = await gw.op(org.apiKey, "provider.create", {
+    provider: "bedrock",
+    region: "us-east-1",
+    accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+    secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    baseUrl: mock.url,
+    scope: "organization",
+  });
   expect(bedrock.status).toBe(200);
   bedrockId = bedrock.body.data.provider.id;
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-test-123456", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-test-123456",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
   anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
 });
 
@@ -31,11 +46,20 @@ afterAll(async () => {
   await stopStack({ gw, mock });
 });
 
-const weatherTool = { name: "get_weather", description: "Weather for a city", input_schema: { type: "object" as const, properties: { city: { type: "string" } }, required: ["city"] } };
+const weatherTool = {
+  name: "get_weather",
+  description: "Weather for a city",
+  input_schema: { type: "object" as const, properties: { city: { type: "string" } }, required: ["city"] },
+};
 
 describe("the vendor directly, with @anthropic-ai/sdk", () => {
   test("plain: the caller's version header and the provider key reach the vendor", async () => {
-    const msg = await anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 100, system: "Be brief.", messages: [{ role: "user", content: "Hello" }] });
+    const msg = await anthropic.messages.create({
+      model: "claude-sonnet-4-5",
+      max_tokens: 100,
+      system: "Be brief.",
+      messages: [{ role: "user", content: "Hello" }],
+    });
     expect(msg.type).toBe("message");
     expect(msg.role).toBe("assistant");
     expect(msg.model).toBe("claude-sonnet-4-5");
@@ -49,7 +73,11 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
   });
 
   test("streaming with messages.stream, the event stream passed through", async () => {
-    const stream = anthropic.messages.stream({ model: "claude-sonnet-4-5", max_tokens: 100, messages: [{ role: "user", content: "Stream please" }] });
+    const stream = anthropic.messages.stream({
+      model: "claude-sonnet-4-5",
+      max_tokens: 100,
+      messages: [{ role: "user", content: "Stream please" }],
+    });
     let text = "";
     stream.on("text", (t) => {
       text += t;
@@ -66,12 +94,23 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
       max_tokens: 100,
       system: [{ type: "text", text: "You are a weather bot." }],
       tools: [weatherTool],
-      messages: [{ role: "user", content: [{ type: "text", text: "Weather in Paris?" }, { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } }] }],
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Weather in Paris?" },
+            { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
+          ],
+        },
+      ],
     });
     expect(msg.stop_reason).toBe("tool_use");
     expect(msg.content[0]).toMatchObject({ type: "tool_use", name: "get_weather" });
     const seen = (await mock.requests()).at(-1)!;
-    expect(seen.body.messages[0].content[1]).toEqual({ type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } });
+    expect(seen.body.messages[0].content[1]).toEqual({
+      type: "image",
+      source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" },
+    });
     expect(seen.body.tools[0].name).toBe("get_weather");
   });
 
@@ -106,7 +145,12 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
   test("a Bearer gateway key is not forwarded either", async () => {
     const res = await fetch(`${gw.url}/v1/messages`, {
       method: "POST",
-      headers: { authorization: `Bearer ${org.apiKey}`, "anthropic-version": "2023-06-01", "anthropic-beta": "b-2025-01-01", "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${org.apiKey}`,
+        "anthropic-version": "2023-06-01",
+        "anthropic-beta": "b-2025-01-01",
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
     });
     expect(res.status).toBe(200);
@@ -117,28 +161,45 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
   });
 
   test("errors use the messages envelope", async () => {
-    const unknown = await anthropic.messages.create({ model: "no-such-model", max_tokens: 10, messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const unknown = await anthropic.messages
+      .create({ model: "no-such-model", max_tokens: 10, messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(unknown).toBeInstanceOf(Anthropic.NotFoundError);
     expect(unknown.error).toMatchObject({ type: "error", error: { type: "not_found_error" } });
-    const otherFormat = await anthropic.messages.create({ model: "gpt-4o", max_tokens: 10, messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const otherFormat = await anthropic.messages
+      .create({ model: "gpt-4o", max_tokens: 10, messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(otherFormat.status).toBe(400);
     expect(otherFormat.error.error.message).toContain("/v1/chat/completions");
-    const invalid = await anthropic.messages.create({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: "x" }] } as never).catch((e) => e);
+    const invalid = await anthropic.messages
+      .create({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: "x" }] } as never)
+      .catch((e) => e);
     expect(invalid.status).toBe(400);
     expect(invalid.error.error.type).toBe("invalid_request_error");
     expect(invalid.error.error.message).toContain("max_tokens");
     const badKey = new Anthropic({ baseURL: gw.url, apiKey: "gw_live_nope", maxRetries: 0 });
-    expect(await badKey.messages.create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }).catch((e) => e)).toBeInstanceOf(Anthropic.AuthenticationError);
+    expect(
+      await badKey.messages
+        .create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] })
+        .catch((e) => e),
+    ).toBeInstanceOf(Anthropic.AuthenticationError);
   });
 
   test("substitution is refused, plain (502) and streamed (an error event, then the end)", async () => {
-    const plain = await anthropic.messages.create({ model: "anthropic/swap-claude-haiku-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const plain = await anthropic.messages
+      .create({ model: "anthropic/swap-claude-haiku-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(plain.status).toBe(502);
     expect(plain.error).toMatchObject({ type: "error", error: { type: "api_error" } });
     const res = await fetch(`${gw.url}/v1/messages`, {
       method: "POST",
       headers: { "x-api-key": org.apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
-      body: JSON.stringify({ model: "anthropic/swap-claude-haiku-4-5", max_tokens: 10, stream: true, messages: [{ role: "user", content: "x" }] }),
+      body: JSON.stringify({
+        model: "anthropic/swap-claude-haiku-4-5",
+        max_tokens: 10,
+        stream: true,
+        messages: [{ role: "user", content: "x" }],
+      }),
     });
     const text = await res.text();
     expect(text.startsWith("event: error\n")).toBe(true);
@@ -147,12 +208,16 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
   });
 
   test("an answer that is not a JSON object is 502, in the messages envelope, and so is its translation for a chat caller", async () => {
-    const plain = await anthropic.messages.create({ model: "anthropic/garbled-claude-haiku-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const plain = await anthropic.messages
+      .create({ model: "anthropic/garbled-claude-haiku-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(plain.status).toBe(502);
     expect(plain.error).toMatchObject({ type: "error", error: { type: "api_error" } });
     expect(plain.error.error.message).toContain("not a JSON object");
     const chat = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-    const translated = await chat.chat.completions.create({ model: "anthropic/garbled-claude-haiku-4-5", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const translated = await chat.chat.completions
+      .create({ model: "anthropic/garbled-claude-haiku-4-5", messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(translated.status).toBe(502);
     expect(translated.error.code).toBe("provider_error");
   });
@@ -162,7 +227,14 @@ describe("chat-completions callers of messages-format models, with openai", () =
   const client = () => new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 
   test("plain, translated both ways", async () => {
-    const res = await client().chat.completions.create({ model: "claude-sonnet-4-5", max_tokens: 50, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Hi" }] });
+    const res = await client().chat.completions.create({
+      model: "claude-sonnet-4-5",
+      max_tokens: 50,
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "Hi" },
+      ],
+    });
     expect(res.object).toBe("chat.completion");
     expect(res.choices[0]?.message.content).toBeTruthy();
     expect(res.choices[0]?.finish_reason).toBe("stop");
@@ -177,7 +249,9 @@ describe("chat-completions callers of messages-format models, with openai", () =
       model: "claude-sonnet-4-5",
       stream: true,
       messages: [{ role: "user", content: "Weather in Paris?" }],
-      tools: [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } } } }],
+      tools: [
+        { type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } } } },
+      ],
     });
     let name = "";
     let args = "";
@@ -197,7 +271,12 @@ describe("chat-completions callers of messages-format models, with openai", () =
   });
 
   test("streaming text with usage when asked", async () => {
-    const stream = await client().chat.completions.create({ model: "claude-sonnet-4-5", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "Hi" }] });
+    const stream = await client().chat.completions.create({
+      model: "claude-sonnet-4-5",
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: "user", content: "Hi" }],
+    });
     let text = "";
     let usage: OpenAI.CompletionUsage | undefined;
     for await (const chunk of stream) {
@@ -213,18 +292,28 @@ describe("the cloud platform", () => {
   const platformModel = "anthropic.claude-3-5-haiku-20241022-v1:0";
 
   test("SigV4-signed InvokeModel, plain", async () => {
-    const msg = await anthropic.messages.create({ model: platformModel, max_tokens: 50, messages: [{ role: "user", content: "Hello platform" }] });
+    const msg = await anthropic.messages.create({
+      model: platformModel,
+      max_tokens: 50,
+      messages: [{ role: "user", content: "Hello platform" }],
+    });
     expect(msg.content[0]?.type).toBe("text");
     const seen = (await mock.requests()).at(-1)!;
     expect(seen.path).toBe(`/model/${encodeURIComponent(platformModel)}/invoke`);
-    expect(seen.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE\/\d{8}\/us-east-1\/bedrock\/aws4_request, SignedHeaders=.*x-amz-content-sha256.*, Signature=[0-9a-f]{64}$/);
+    expect(seen.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE\/\d{8}\/us-east-1\/bedrock\/aws4_request, SignedHeaders=.*x-amz-content-sha256.*, Signature=[0-9a-f]{64}$/,
+    );
     expect(seen.amzDate).toMatch(/^\d{8}T\d{6}Z$/);
     expect(seen.body).toMatchObject({ anthropic_version: "bedrock-2023-05-31", max_tokens: 50 });
     expect(seen.body.model).toBeUndefined();
   });
 
   test("InvokeModelWithResponseStream: the binary event stream re-emitted as server-sent events", async () => {
-    const stream = anthropic.messages.stream({ model: platformModel, max_tokens: 50, messages: [{ role: "user", content: "Stream from the platform" }] });
+    const stream = anthropic.messages.stream({
+      model: platformModel,
+      max_tokens: 50,
+      messages: [{ role: "user", content: "Stream from the platform" }],
+    });
     let text = "";
     stream.on("text", (t) => {
       text += t;
@@ -247,7 +336,12 @@ describe("the cloud platform", () => {
     const res = await fetch(`${gw.url}/v1/messages`, {
       method: "POST",
       headers: { "x-api-key": org.apiKey, "content-type": "application/json" },
-      body: JSON.stringify({ model: "anthropic.swap-claude-3-5-haiku-20241022-v1:0", max_tokens: 10, stream: true, messages: [{ role: "user", content: "x" }] }),
+      body: JSON.stringify({
+        model: "anthropic.swap-claude-3-5-haiku-20241022-v1:0",
+        max_tokens: 10,
+        stream: true,
+        messages: [{ role: "user", content: "x" }],
+      }),
     });
     const text = await res.text();
     expect(text.startsWith("event: error\n")).toBe(true);
@@ -263,22 +357,39 @@ describe("the cloud platform", () => {
 
 describe("sandbox keys in the messages format", () => {
   test("plain, streamed and with tools; nothing reaches a provider", async () => {
-    const key = (await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox", keyType: "test" })).body.data.apiKey.key;
+    const key = (await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox", keyType: "test" })).body.data.apiKey
+      .key;
     const sandbox = new Anthropic({ baseURL: gw.url, apiKey: key, maxRetries: 0 });
     const before = (await mock.requests()).length;
-    const plain = await sandbox.messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, messages: [{ role: "user", content: "Hi" }] });
+    const plain = await sandbox.messages.create({
+      model: "claude-sonnet-4-5",
+      max_tokens: 50,
+      messages: [{ role: "user", content: "Hi" }],
+    });
     expect(plain.content[0]?.type).toBe("text");
-    const final = await sandbox.messages.stream({ model: "anthropic.claude-3-5-haiku-20241022-v1:0", max_tokens: 50, messages: [{ role: "user", content: "Hi" }] }).finalMessage();
+    const final = await sandbox.messages
+      .stream({ model: "anthropic.claude-3-5-haiku-20241022-v1:0", max_tokens: 50, messages: [{ role: "user", content: "Hi" }] })
+      .finalMessage();
     expect(final.usage.output_tokens).toBeGreaterThan(0);
-    const tool = await sandbox.messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, tools: [weatherTool], messages: [{ role: "user", content: "Paris?" }] });
+    const tool = await sandbox.messages.create({
+      model: "claude-sonnet-4-5",
+      max_tokens: 50,
+      tools: [weatherTool],
+      messages: [{ role: "user", content: "Paris?" }],
+    });
     expect(tool.stop_reason).toBe("tool_use");
     expect((await mock.requests()).length).toBe(before);
   });
 
   test("errors are exactly the live key's: unknown model, chat-format model, embeddings of a messages model", async () => {
-    const key = (await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox-errors", keyType: "test" })).body.data.apiKey.key;
+    const key = (await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox-errors", keyType: "test" })).body.data
+      .apiKey.key;
     const post = async (apiKey: string, path: string, body: object) => {
-      const res = await fetch(`${gw.url}${path}`, { method: "POST", headers: { "x-api-key": apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" }, body: JSON.stringify(body) });
+      const res = await fetch(`${gw.url}${path}`, {
+        method: "POST",
+        headers: { "x-api-key": apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as any };
     };
     const before = (await mock.requests()).length;

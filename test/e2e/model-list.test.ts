@@ -27,10 +27,16 @@ const listed = async (): Promise<{ id: string; owned_by: string }[]> => {
 };
 const idsOf = async (owner: string) => (await listed()).filter((m) => m.owned_by === owner).map((m) => m.id);
 /** /v1/models fetches that reached the mock with this provider key. */
-const fetchesWith = async (apiKey: string) => (await mock.requests()).filter((r) => r.method === "GET" && r.path === "/v1/models" && r.authorization === `Bearer ${apiKey}`).length;
+const fetchesWith = async (apiKey: string) =>
+  (await mock.requests()).filter((r) => r.method === "GET" && r.path === "/v1/models" && r.authorization === `Bearer ${apiKey}`).length;
 
 test("two lists, one fetch: the provider's own list is cached", async () => {
-  const created = await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-list-cache-1", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  const created = await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-list-cache-1",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
   expect(created.status).toBe(200);
   const first = await idsOf("openai");
   const second = await idsOf("openai");
@@ -42,14 +48,21 @@ test("two lists, one fetch: the provider's own list is cached", async () => {
 });
 
 test("an unreachable provider still lists its catalog entries", async () => {
-  const created = await gw.op(org.apiKey, "provider.create", { provider: "mistral", apiKey: "mistral-key-123456", baseUrl: "http://127.0.0.1:9/v1", scope: "organization" });
+  const created = await gw.op(org.apiKey, "provider.create", {
+    provider: "mistral",
+    apiKey: "mistral-key-123456",
+    baseUrl: "http://127.0.0.1:9/v1",
+    scope: "organization",
+  });
   expect(created.status).toBe(200);
   const mistral = await idsOf("mistral");
   expect(mistral).toContain("mistral-large-latest");
   expect(mistral).not.toContain("mock-model");
   expect(await idsOf("openai")).toContain("mock-model"); // the others are unaffected
   // It failed on the refused connection, without waiting for the fetch's deadline.
-  const failures = gw.lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "provider model list unavailable" && l.provider === "mistral");
+  const failures = gw.lines
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.msg === "provider model list unavailable" && l.provider === "mistral");
   expect(failures).toHaveLength(1);
   expect(failures[0].error).toMatch(/unreachable|refused|connect/i);
   expect(failures[0].error).not.toMatch(/time|deadline/i);
@@ -64,7 +77,14 @@ test("provider.update with a new key or address: the next list is fetched again"
 
   // A provider whose address failed is asked again at once when the address is corrected,
   // not after the minute a failure is otherwise remembered.
-  const lab = await gw.op(org.apiKey, "provider.create", { provider: "custom", name: "lab", apiKey: "lab-key-123456", baseUrl: "http://127.0.0.1:9/v1", country: "US", scope: "organization" });
+  const lab = await gw.op(org.apiKey, "provider.create", {
+    provider: "custom",
+    name: "lab",
+    apiKey: "lab-key-123456",
+    baseUrl: "http://127.0.0.1:9/v1",
+    country: "US",
+    scope: "organization",
+  });
   await listed();
   expect(await fetchesWith("lab-key-123456")).toBe(0);
   expect((await gw.op(org.apiKey, "provider.update", { id: lab.body.data.provider.id, baseUrl: `${mock.url}/v1` })).status).toBe(200);
@@ -82,7 +102,16 @@ test("provider.delete: its models leave the list; one created in its place fetch
   // The lab's own list, fetched after its update, now answers for mock-model.
   expect(after.find((m) => m.id === "mock-model")?.owned_by).toBe("lab");
 
-  expect((await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-list-cache-3", baseUrl: `${mock.url}/v1`, scope: "organization" })).status).toBe(200);
+  expect(
+    (
+      await gw.op(org.apiKey, "provider.create", {
+        provider: "openai",
+        apiKey: "sk-list-cache-3",
+        baseUrl: `${mock.url}/v1`,
+        scope: "organization",
+      })
+    ).status,
+  ).toBe(200);
   expect(await idsOf("openai")).toContain("gpt-4.1-nano");
   expect(await fetchesWith("sk-list-cache-3")).toBe(1);
 });

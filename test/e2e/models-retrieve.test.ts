@@ -18,8 +18,18 @@ let anthropic: Anthropic;
 
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack());
-  await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-test-123456", baseUrl: mock.url, scope: "organization" });
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-test-123456", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "anthropic",
+    apiKey: "sk-ant-vendor-test-123456",
+    baseUrl: mock.url,
+    scope: "organization",
+  });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-test-123456",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
   openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
   anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
 });
@@ -46,7 +56,9 @@ test("a model of a provider the organization has not configured is 404 too", asy
 });
 
 test("@anthropic-ai/sdk models.list: the Anthropic shape, every page", async () => {
-  const plain = (await (await fetch(`${gw.url}/v1/models`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as { data: { id: string }[] };
+  const plain = (await (await fetch(`${gw.url}/v1/models`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as {
+    data: { id: string }[];
+  };
   const first = await anthropic.models.list({ limit: 3 });
   expect(first.data).toHaveLength(3);
   for (const m of first.data) {
@@ -76,12 +88,22 @@ test("pagination arguments out of range are 400s that say the range", async () =
   expect(res.status).toBe(400);
   const body = (await res.json()) as any;
   expect(body.error.message).toBe("limit must be a whole number from 1 to 1000");
-  const cursor = await fetch(`${gw.url}/v1/models?after_id=nope`, { headers: { "x-api-key": org.apiKey, "anthropic-version": "2023-06-01" } });
+  const cursor = await fetch(`${gw.url}/v1/models?after_id=nope`, {
+    headers: { "x-api-key": org.apiKey, "anthropic-version": "2023-06-01" },
+  });
   expect(cursor.status).toBe(400);
 });
 
 test("an id with a slash (name/model form) is retrieved when percent-encoded, as the clients send it", async () => {
-  const created = await gw.op(org.apiKey, "provider.create", { provider: "custom", name: "lab", baseUrl: `${mock.url}/v1`, apiKey: "lab-key-123456", country: "US", models: ["team/llama3:8b"], scope: "organization" });
+  const created = await gw.op(org.apiKey, "provider.create", {
+    provider: "custom",
+    name: "lab",
+    baseUrl: `${mock.url}/v1`,
+    apiKey: "lab-key-123456",
+    country: "US",
+    models: ["team/llama3:8b"],
+    scope: "organization",
+  });
   expect(created.status).toBe(200);
   const m = await openai.models.retrieve("team/llama3:8b");
   expect(m.id).toBe("team/llama3:8b");

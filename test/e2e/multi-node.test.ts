@@ -8,7 +8,15 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import OpenAI from "openai";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.ts";
-import { removeDir, type RunningGateway, type RunningMock, runCli, startGateway, startMockProvider, tempDataDir } from "../support/gateway-process.ts";
+import {
+  removeDir,
+  type RunningGateway,
+  type RunningMock,
+  runCli,
+  startGateway,
+  startMockProvider,
+  tempDataDir,
+} from "../support/gateway-process.ts";
 import { type PostgresServer, type RedisServer, startPostgres, startRedis } from "../support/servers.ts";
 
 let redis: RedisServer;
@@ -41,7 +49,12 @@ beforeAll(async () => {
   ({ apiKey: admin, orgId } = JSON.parse(init.stdout));
   nodes = await Promise.all([0, 1, 2].map(() => startGateway({ env })));
   store = new PostgresStore(databaseUrl, { max: 2 });
-  const added = await nodes[0]!.op(admin, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  const added = await nodes[0]!.op(admin, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-1234567890",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
   expect(added.status).toBe(200);
 }, 120_000);
 
@@ -110,7 +123,12 @@ test("60 concurrent priced calls across the nodes never take a key past its cap"
   // As the official clients do, a 503 (Redis did not answer in time: on this shared CI
   // machine, now and then, one EVALSHA of sixty) is retried; the reservation it may have
   // made is released by its id, so a retry cannot spend twice.
-  const askRetrying = (node: RunningGateway) => new OpenAI({ baseURL: `${node.url}/v1`, apiKey: key, maxRetries: 2 }).chat.completions.create({ model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: "How much is this?" }] });
+  const askRetrying = (node: RunningGateway) =>
+    new OpenAI({ baseURL: `${node.url}/v1`, apiKey: key, maxRetries: 2 }).chat.completions.create({
+      model: "gpt-4o",
+      max_tokens: 100,
+      messages: [{ role: "user", content: "How much is this?" }],
+    });
   const results = await Promise.all(Array.from({ length: 60 }, (_, i) => statusOf(askRetrying(nodes[i % 3]!))));
   const ok = results.filter((r) => r.status === 200).length;
   expect(ok).toBeGreaterThan(3);
@@ -135,7 +153,12 @@ test("a provider added on node B serves on node C, which had the organization's 
   const { key } = await newKey("anthropic-user");
   const [b, c] = [nodes[1]!, nodes[2]!];
   expect(await statusOf(ask(c, key, "claude-haiku-4-5"))).toEqual({ status: 400, code: "provider_not_configured" });
-  const added = await b.op(admin, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-1234567890", baseUrl: mock.url, scope: "organization" });
+  const added = await b.op(admin, "provider.create", {
+    provider: "anthropic",
+    apiKey: "sk-ant-vendor-1234567890",
+    baseUrl: mock.url,
+    scope: "organization",
+  });
   expect(added.status).toBe(200);
   expect(await statusOf(ask(c, key, "claude-haiku-4-5"))).toEqual({ status: 200 });
 });

@@ -11,7 +11,13 @@ beforeAll(async () => {
   const dataDir = tempDataDir();
   org = await initOrg(dataDir);
   gw = await startGateway({ dataDir });
-  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "ci-bot", name: "ci", description: "CI pipeline", keyType: "live", proxyMode: "security_enhanced" });
+  const created = await gw.op(org.apiKey, "org.service-account.create", {
+    serviceAccountName: "ci-bot",
+    name: "ci",
+    description: "CI pipeline",
+    keyType: "live",
+    proxyMode: "security_enhanced",
+  });
   memberKey = created.body.data.apiKey.key;
 });
 
@@ -22,7 +28,12 @@ afterAll(async () => {
 
 describe("service accounts and keys", () => {
   test("create returns the account and the key value once", async () => {
-    const r = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox", name: "dev", keyType: "test", spendCapCents: 500 });
+    const r = await gw.op(org.apiKey, "org.service-account.create", {
+      serviceAccountName: "sandbox",
+      name: "dev",
+      keyType: "test",
+      spendCapCents: 500,
+    });
     expect(r.status).toBe(200);
     const { serviceAccount, apiKey } = r.body.data;
     expect(serviceAccount).toMatchObject({ name: "sandbox", role: "member", createdBy: org.userId });
@@ -75,7 +86,13 @@ describe("service accounts and keys", () => {
     expect((await gw.op(org.apiKey, "org.api-key.revoke", { keyId: id })).status).toBe(409);
     const audit = await gw.op(org.apiKey, "org.audit-log.list", { limit: 5 });
     const entry = audit.body.data.entries.find((e: any) => e.id === auditEntryId);
-    expect(entry).toMatchObject({ action: "api_key.revoke", target: id, actor: `sa:${org.serviceAccountId}`, ip: "127.0.0.1", details: { reason: "rotated" } });
+    expect(entry).toMatchObject({
+      action: "api_key.revoke",
+      target: id,
+      actor: `sa:${org.serviceAccountId}`,
+      ip: "127.0.0.1",
+      details: { reason: "rotated" },
+    });
     expect(entry.userAgent).toBeTruthy();
   });
 
@@ -114,7 +131,9 @@ describe("roles", () => {
       "org.webhook-secret.rotate": {},
     };
     // Every org.* operation the gateway has: one added later without a role check fails here.
-    const orgOps = createOperationRegistry().ids().filter((id) => id.startsWith("org."));
+    const orgOps = createOperationRegistry()
+      .ids()
+      .filter((id) => id.startsWith("org."));
     expect(orgOps.sort()).toEqual(Object.keys(params).sort());
     const memberSa = (await gw.op(memberKey, "user.me")).body.data.serviceAccount.id;
     for (const op of orgOps) {
@@ -126,7 +145,10 @@ describe("roles", () => {
     const audit = (await gw.op(org.apiKey, "org.audit-log.list", { limit: 100 })).body.data.entries as any[];
     for (const op of orgOps) {
       const denied = audit.find((e) => e.action === "access.denied" && e.target === op);
-      expect([op, denied]).toEqual([op, expect.objectContaining({ actor: `sa:${memberSa}`, ip: "127.0.0.1", details: { requiredRole: "admin" } })]);
+      expect([op, denied]).toEqual([
+        op,
+        expect.objectContaining({ actor: `sa:${memberSa}`, ip: "127.0.0.1", details: { requiredRole: "admin" } }),
+      ]);
     }
     expect(audit.some((e) => e.action !== "access.denied" && e.actor === `sa:${memberSa}`)).toBe(false);
     // Nothing was done: the admin key works, unrenamed and uncapped; nobody was invited; no account was created.
@@ -177,8 +199,19 @@ describe("members and audit log", () => {
 describe("preferences", () => {
   test("read defaults, then update organization and personal keys", async () => {
     const read = await gw.op(org.apiKey, "user.preferences");
-    expect(read.body.data).toEqual({ monthlyBudgetCents: null, piiAction: "redact", alertWebhookUrl: null, defaultRouteStrategy: "balanced", fallbackModels: {}, signInEmailDomains: [], timezone: "UTC", emailNotifications: true });
-    const set = await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" } });
+    expect(read.body.data).toEqual({
+      monthlyBudgetCents: null,
+      piiAction: "redact",
+      alertWebhookUrl: null,
+      defaultRouteStrategy: "balanced",
+      fallbackModels: {},
+      signInEmailDomains: [],
+      timezone: "UTC",
+      emailNotifications: true,
+    });
+    const set = await gw.op(org.apiKey, "user.preferences", {
+      set: { monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" },
+    });
     expect(set.body.data).toMatchObject({ monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" });
   });
 

@@ -24,10 +24,20 @@ describe("provider.create rules", () => {
     ["self-hosted without address", { provider: "self-hosted", apiKey: "k", country: "US" }, 400, "params.baseUrl"],
     ["self-hosted without country", { provider: "self-hosted", apiKey: "k", baseUrl: "http://127.0.0.1:1/v1" }, 400, "params.country"],
     ["a vendor's country is fixed", { provider: "openai", apiKey: "k", country: "DE" }, 400, "params.country"],
-    ["address with credentials", { provider: "custom", apiKey: "k", country: "US", baseUrl: "http://u:p@127.0.0.1/v1" }, 400, "params.baseUrl"],
+    [
+      "address with credentials",
+      { provider: "custom", apiKey: "k", country: "US", baseUrl: "http://u:p@127.0.0.1/v1" },
+      400,
+      "params.baseUrl",
+    ],
     ["not an address", { provider: "custom", apiKey: "k", country: "US", baseUrl: "ftp://x" }, 400, "params.baseUrl"],
     ["bedrock without region", { provider: "bedrock", apiKey: "k" }, 400, "params.region"],
-    ["bedrock half credentials", { provider: "bedrock", region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE" }, 400, "params.secretAccessKey"],
+    [
+      "bedrock half credentials",
+      { provider: "bedrock", region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE" },
+      400,
+      "params.secretAccessKey",
+    ],
     ["region on a non-bedrock kind", { provider: "openai", apiKey: "k", region: "us-east-1" }, 400, "params.region"],
     ["format on a vendor kind", { provider: "openai", apiKey: "k", format: "messages" }, 400, "params.format"],
     ["unknown field", { provider: "openai", apiKey: "k", colour: "red" }, 400, "params"],
@@ -42,15 +52,30 @@ describe("provider.create rules", () => {
   }
 
   test("bedrock with AWS credentials keeps the region; hints show only the access key's ends", async () => {
-    const r = await gw.op(org.apiKey, "provider.create", { provider: "bedrock", region: "eu-central-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", scope: "organization" });
+    const r = await gw.op(org.apiKey, "provider.create", {
+      provider: "bedrock",
+      region: "eu-central-1",
+      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+      scope: "organization",
+    });
     expect(r.status).toBe(200);
-    expect(r.body.data.provider).toMatchObject({ provider: "bedrock", format: "bedrock", country: "US", settings: { region: "eu-central-1" }, keyHint: "AKI...MPLE", scope: "organization" });
+    expect(r.body.data.provider).toMatchObject({
+      provider: "bedrock",
+      format: "bedrock",
+      country: "US",
+      settings: { region: "eu-central-1" },
+      keyHint: "AKI...MPLE",
+      scope: "organization",
+    });
     expect(JSON.stringify(r.body)).not.toContain("wJalrXUtnFEMI");
   });
 
   test("names are unique in the organization", async () => {
     expect((await gw.op(org.apiKey, "provider.create", { provider: "groq", apiKey: "gsk_1234567890abc", name: "fast" })).status).toBe(200);
-    expect((await gw.op(org.apiKey, "provider.create", { provider: "together", apiKey: "tg_1234567890abc", name: "fast" })).status).toBe(409);
+    expect((await gw.op(org.apiKey, "provider.create", { provider: "together", apiKey: "tg_1234567890abc", name: "fast" })).status).toBe(
+      409,
+    );
   });
 });
 
@@ -58,10 +83,16 @@ describe("scopes and visibility", () => {
   test("members add their own providers, not the organization's; they see organization ones and their own", async () => {
     // A real member (a service account acts for its creator, so it would see its creator's providers).
     expect((await gw.op(org.apiKey, "org.members.invite", { email: "member@example.com" })).status).toBe(200);
-    const link = (await runCli(["login-link", "--data", gw.dataDir, "--email", "member@example.com", "--public-url", gw.url])).stdout.trim();
+    const link = (
+      await runCli(["login-link", "--data", gw.dataDir, "--email", "member@example.com", "--public-url", gw.url])
+    ).stdout.trim();
     const cookie = ((await fetch(link, { redirect: "manual" })).headers.get("set-cookie") ?? "").split(";")[0] as string;
     const asMember = async (operation: string, params: object) => {
-      const res = await fetch(`${gw.url}/api/v1/gateway`, { method: "POST", headers: { cookie, origin: gw.url, "content-type": "application/json" }, body: JSON.stringify({ operation, params }) });
+      const res = await fetch(`${gw.url}/api/v1/gateway`, {
+        method: "POST",
+        headers: { cookie, origin: gw.url, "content-type": "application/json" },
+        body: JSON.stringify({ operation, params }),
+      });
       return { status: res.status, body: (await res.json()) as any };
     };
     expect((await asMember("provider.create", { provider: "mistral", apiKey: "m-1234567890", scope: "organization" })).status).toBe(403);

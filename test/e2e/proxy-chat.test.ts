@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import {
+  initOrg,
+  type InitResult,
+  removeDir,
+  type RunningGateway,
+  type RunningMock,
+  startGateway,
+  tempDataDir,
+} from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { withStore } from "../support/store-access.ts";
 import { startStack, stopStack } from "../support/stack.ts";
@@ -19,7 +27,12 @@ let client: OpenAI;
 
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack({ env: { GW_UPSTREAM_TIMEOUT_S: "2", GW_FLUSH_INTERVAL_MS: "50" } }));
-  const created = await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${mock.url}/v1`, scope: "organization" });
+  const created = await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: PROVIDER_KEY,
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
   expect(created.status).toBe(200);
   client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 });
@@ -30,7 +43,12 @@ afterAll(async () => {
 
 describe("chat completions", () => {
   test("a plain completion reaches the provider with the caller's provider key", async () => {
-    const res = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Say hello" }], temperature: 0.2, max_tokens: 50 });
+    const res = await client.chat.completions.create({
+      model: "gpt-4o",
+      messages: [{ role: "user", content: "Say hello" }],
+      temperature: 0.2,
+      max_tokens: 50,
+    });
     expect(res.object).toBe("chat.completion");
     expect(res.model).toBe("gpt-4o");
     expect(res.choices[0]?.message.content).toBeTruthy();
@@ -42,7 +60,11 @@ describe("chat completions", () => {
   });
 
   test("streaming: chunks arrive as the provider sends them; the usage chunk only when asked", async () => {
-    const stream = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Stream please" }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: "gpt-4o",
+      messages: [{ role: "user", content: "Stream please" }],
+      stream: true,
+    });
     const pieces: string[] = [];
     let sawUsage = false;
     for await (const chunk of stream) {
@@ -54,22 +76,45 @@ describe("chat completions", () => {
     // The gateway asked the provider for usage anyway, to price the call.
     expect((await mock.requests()).at(-1)?.body.stream_options).toEqual({ include_usage: true });
 
-    const withUsage = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Stream please" }], stream: true, stream_options: { include_usage: true } });
+    const withUsage = await client.chat.completions.create({
+      model: "gpt-4o",
+      messages: [{ role: "user", content: "Stream please" }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let usage: OpenAI.CompletionUsage | undefined;
     for await (const chunk of withUsage) usage = chunk.usage ?? usage;
     expect(usage?.completion_tokens).toBeGreaterThan(0);
   });
 
   test("tools, tool_choice, JSON mode and image inputs pass through", async () => {
-    const tools: OpenAI.ChatCompletionTool[] = [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } }];
-    const res = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Weather in Paris?" }], tools, tool_choice: "auto" });
+    const tools: OpenAI.ChatCompletionTool[] = [
+      {
+        type: "function",
+        function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
+      },
+    ];
+    const res = await client.chat.completions.create({
+      model: "gpt-4o",
+      messages: [{ role: "user", content: "Weather in Paris?" }],
+      tools,
+      tool_choice: "auto",
+    });
     expect(res.choices[0]?.finish_reason).toBe("tool_calls");
     const call = res.choices[0]?.message.tool_calls?.[0];
     expect(call?.type === "function" && call.function.name).toBe("get_weather");
     await client.chat.completions.create({
       model: "gpt-4o",
       response_format: { type: "json_object" },
-      messages: [{ role: "user", content: [{ type: "text", text: "Describe" }, { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } }] }],
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Describe" },
+            { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+          ],
+        },
+      ],
     });
     const seen = (await mock.requests()).at(-1)!.body;
     expect(seen.response_format).toEqual({ type: "json_object" });
@@ -81,7 +126,11 @@ describe("chat completions", () => {
 
   test("the request table's rules are enforced with clear errors", async () => {
     const bad = async (body: object) => {
-      const res = await fetch(`${gw.url}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      const res = await fetch(`${gw.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as any };
     };
     const msg = [{ role: "user", content: "x" }];
@@ -114,7 +163,15 @@ describe("chat completions", () => {
 describe("upstream failures", () => {
   let selfHosted: string;
   beforeAll(async () => {
-    const r = await gw.op(org.apiKey, "provider.create", { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", models: ["mock-model"], scope: "organization" });
+    const r = await gw.op(org.apiKey, "provider.create", {
+      provider: "self-hosted",
+      name: "lab",
+      apiKey: "lab-key-123456",
+      baseUrl: `${mock.url}/v1`,
+      country: "US",
+      models: ["mock-model"],
+      scope: "organization",
+    });
     selfHosted = r.body.data.provider.id;
   });
 
@@ -128,18 +185,32 @@ describe("upstream failures", () => {
   });
 
   test("a provider 5xx is 502 provider_error; 429 keeps its status", async () => {
-    expect((await client.chat.completions.create({ model: "lab/fail-503", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status).toBe(502);
-    expect((await client.chat.completions.create({ model: "lab/fail-429", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status).toBe(429);
+    expect(
+      (await client.chat.completions.create({ model: "lab/fail-503", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status,
+    ).toBe(502);
+    expect(
+      (await client.chat.completions.create({ model: "lab/fail-429", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status,
+    ).toBe(429);
   });
 
   test("a provider that does not answer in time is 504", async () => {
-    const err = await client.chat.completions.create({ model: "lab/slow-4000", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const err = await client.chat.completions
+      .create({ model: "lab/slow-4000", messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(err.status).toBe(504);
     expect(err.error.code).toBe("provider_timeout");
   });
 
   test("an unreachable provider is 503 provider_unavailable", async () => {
-    await gw.op(org.apiKey, "provider.create", { provider: "custom", name: "gone", apiKey: "k-123456789", baseUrl: "http://127.0.0.1:9/v1", country: "US", models: ["gone-model"], scope: "organization" });
+    await gw.op(org.apiKey, "provider.create", {
+      provider: "custom",
+      name: "gone",
+      apiKey: "k-123456789",
+      baseUrl: "http://127.0.0.1:9/v1",
+      country: "US",
+      models: ["gone-model"],
+      scope: "organization",
+    });
     const err = await client.chat.completions.create({ model: "gone-model", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
     expect(err.status).toBe(503);
     expect(err.error.code).toBe("provider_unavailable");
@@ -190,9 +261,13 @@ describe("upstream failures", () => {
 
 describe("resolution", () => {
   test("an unknown model is 404; a known vendor without a key names what to configure", async () => {
-    const unknown = await client.chat.completions.create({ model: "no-such-model", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const unknown = await client.chat.completions
+      .create({ model: "no-such-model", messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(unknown.status).toBe(404);
-    const unconfigured = await client.chat.completions.create({ model: "mistral-large-latest", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const unconfigured = await client.chat.completions
+      .create({ model: "mistral-large-latest", messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(unconfigured.status).toBe(400);
     expect(unconfigured.error.code).toBe("provider_not_configured");
     expect(unconfigured.error.message).toContain('provider.create (provider: "mistral")');
@@ -223,7 +298,11 @@ describe("a per-request provider key", () => {
   });
 
   const chat = (headers: Record<string, string>, body: object = { model: "gpt-4o", messages: [{ role: "user", content: "x" }] }) =>
-    fetch(`${pgw.url}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${porg.apiKey}`, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    fetch(`${pgw.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${porg.apiKey}`, "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
   const perRequest = { "x-gw-provider-key": PER_REQUEST, "x-gw-provider": "openai" };
   const lastSeen = async () => (await mock.requests()).at(-1)!;
   /** Every response body and header value this test received, to search for the key. */
@@ -267,10 +346,21 @@ describe("a per-request provider key", () => {
     expect(stream.status).toBe(200);
     expect(stream.text).toContain("data: [DONE]");
     expect((await lastSeen()).authorization).toBe(`Bearer ${PER_REQUEST}`);
-    const emb = await keep(await fetch(`${pgw.url}/v1/embeddings`, { method: "POST", headers: { authorization: `Bearer ${porg.apiKey}`, "content-type": "application/json", ...perRequest }, body: JSON.stringify({ model: "text-embedding-3-small", input: "x" }) }));
+    const emb = await keep(
+      await fetch(`${pgw.url}/v1/embeddings`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${porg.apiKey}`, "content-type": "application/json", ...perRequest },
+        body: JSON.stringify({ model: "text-embedding-3-small", input: "x" }),
+      }),
+    );
     expect(emb.status).toBe(200);
     expect((await lastSeen()).authorization).toBe(`Bearer ${PER_REQUEST}`);
-    const op = await pgw.op(porg.apiKey, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "x" }] }, perRequest);
+    const op = await pgw.op(
+      porg.apiKey,
+      "ai.proxy",
+      { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "x" }] },
+      perRequest,
+    );
     received.push(JSON.stringify(op.body), ...[...op.headers.values()]);
     expect(op.status).toBe(200);
     expect((await lastSeen()).authorization).toBe(`Bearer ${PER_REQUEST}`);
@@ -296,7 +386,8 @@ describe("a per-request provider key", () => {
     expect(logs.includes(PER_REQUEST)).toBe(false);
     const files = readdirSync(pgw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
     expect(files.map((f) => f.name)).toContain("gateway.db");
-    for (const f of files) expect([f.name, readFileSync(join(f.parentPath, f.name)).toString("latin1").includes(PER_REQUEST)]).toEqual([f.name, false]);
+    for (const f of files)
+      expect([f.name, readFileSync(join(f.parentPath, f.name)).toString("latin1").includes(PER_REQUEST)]).toEqual([f.name, false]);
     // The calls were accounted (so the files were written after them), under the vendor kind.
     const rows = await withStore(pgw.dataDir, (store) => store.listUsageEvents(porg.orgId));
     expect(rows.filter((r) => r.provider === "openai" && r.status === 200).length).toBeGreaterThanOrEqual(7);
@@ -305,17 +396,31 @@ describe("a per-request provider key", () => {
 
 describe("embeddings and models", () => {
   test("embeddings, float and base64, with dimensions", async () => {
-    const floats = await client.embeddings.create({ model: "text-embedding-3-small", input: ["one", "two"], dimensions: 8, encoding_format: "float" });
+    const floats = await client.embeddings.create({
+      model: "text-embedding-3-small",
+      input: ["one", "two"],
+      dimensions: 8,
+      encoding_format: "float",
+    });
     expect(floats.data).toHaveLength(2);
     expect(floats.data[0]?.embedding).toHaveLength(8);
-    const b64 = await fetch(`${gw.url}/v1/embeddings`, { method: "POST", headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" }, body: JSON.stringify({ model: "text-embedding-3-small", input: "x", encoding_format: "base64", dimensions: 4 }) });
+    const b64 = await fetch(`${gw.url}/v1/embeddings`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "text-embedding-3-small", input: "x", encoding_format: "base64", dimensions: 4 }),
+    });
     const body = (await b64.json()) as any;
     expect(typeof body.data[0].embedding).toBe("string");
     expect(Buffer.from(body.data[0].embedding, "base64").length).toBe(16);
   });
 
   test("embeddings with a messages-vendor model fail with wrong_endpoint", async () => {
-    await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-test-1234567890", baseUrl: mock.url, scope: "organization" });
+    await gw.op(org.apiKey, "provider.create", {
+      provider: "anthropic",
+      apiKey: "sk-ant-test-1234567890",
+      baseUrl: mock.url,
+      scope: "organization",
+    });
     const err = await client.embeddings.create({ model: "claude-sonnet-4-5", input: "x" }).catch((e) => e);
     expect(err.status).toBe(400);
     expect(err.error.code).toBe("wrong_endpoint");
@@ -334,13 +439,26 @@ describe("embeddings and models", () => {
 
 describe("gateway operations", () => {
   test("ai.proxy, both parameter forms, returns the provider's response plus estimated_cost", async () => {
-    const flat = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "hi" }], max_tokens: 20 });
+    const flat = await gw.op(org.apiKey, "ai.proxy", {
+      provider: "openai",
+      model: "gpt-4o",
+      messages: [{ role: "user", content: "hi" }],
+      max_tokens: 20,
+    });
     expect(flat.status).toBe(200);
     expect(flat.body.data).toMatchObject({ object: "chat.completion", model: "gpt-4o" });
     expect(flat.body.data.estimated_cost).toBeGreaterThan(0);
-    const endpoint = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "/v1/chat/completions", body: { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] } });
+    const endpoint = await gw.op(org.apiKey, "ai.proxy", {
+      provider: "openai",
+      endpoint: "/v1/chat/completions",
+      body: { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] },
+    });
     expect(endpoint.body.data.choices).toHaveLength(1);
-    const emb = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "embeddings", body: { model: "text-embedding-3-small", input: "hi" } });
+    const emb = await gw.op(org.apiKey, "ai.proxy", {
+      provider: "openai",
+      endpoint: "embeddings",
+      body: { model: "text-embedding-3-small", input: "hi" },
+    });
     expect(emb.body.data.object).toBe("list");
     expect((await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "/v1/files", body: {} })).status).toBe(400);
     expect((await gw.op(org.apiKey, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [], stream: true })).status).toBe(400);
@@ -348,8 +466,18 @@ describe("gateway operations", () => {
 
   test("ai.cost from tokens or from messages", async () => {
     const byTokens = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o", prompt_tokens: 1_000_000, completion_tokens: 100_000 });
-    expect(byTokens.body.data).toMatchObject({ model: "gpt-4o", provider: "openai", inputCostUsd: 2.5, outputCostUsd: 1, totalCostUsd: 3.5 });
-    const byMessages = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o-2024-08-06", messages: [{ role: "user", content: "Hello there" }], max_tokens: 100 });
+    expect(byTokens.body.data).toMatchObject({
+      model: "gpt-4o",
+      provider: "openai",
+      inputCostUsd: 2.5,
+      outputCostUsd: 1,
+      totalCostUsd: 3.5,
+    });
+    const byMessages = await gw.op(org.apiKey, "ai.cost", {
+      model: "gpt-4o-2024-08-06",
+      messages: [{ role: "user", content: "Hello there" }],
+      max_tokens: 100,
+    });
     expect(byMessages.body.data.promptTokens).toBeGreaterThan(3);
     expect(byMessages.body.data.outputCostUsd).toBeCloseTo(0.001, 6);
     expect((await gw.op(org.apiKey, "ai.cost", { model: "nope", prompt_tokens: 1 })).status).toBe(404);
@@ -366,7 +494,10 @@ describe("accounting and secrets", () => {
   test("one usage event per call, priced, without text; lastUsed and requestCount move", async () => {
     await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "count me SECRET-PROMPT-TEXT" }] });
     await Bun.sleep(300);
-    const [rows, key] = await withStore(gw.dataDir, async (store) => [await store.listUsageEvents(org.orgId), await store.getApiKey(org.keyId)] as const);
+    const [rows, key] = await withStore(
+      gw.dataDir,
+      async (store) => [await store.listUsageEvents(org.orgId), await store.getApiKey(org.keyId)] as const,
+    );
     const ok = rows.filter((r) => r.status === 200 && r.provider === "openai");
     expect(ok.length).toBeGreaterThan(5);
     const last = ok.at(-1);

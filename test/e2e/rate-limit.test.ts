@@ -38,7 +38,12 @@ test("1,201 quick requests with one key give 429 with Retry-After, and no 5xx", 
   const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "burst" });
   const key = created.body.data.apiKey.key;
   const body = JSON.stringify({ operation: "user.me", params: {} });
-  const send = () => fetch(`${gw.url}/api/v1/gateway`, { method: "POST", body, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } });
+  const send = () =>
+    fetch(`${gw.url}/api/v1/gateway`, {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    });
   const started = performance.now();
   const { statuses, retryAfter } = await burst(1201, 25, send);
   let ok = statuses.get(200) ?? 0;
@@ -71,7 +76,9 @@ test("1,201 quick requests with one key give 429 with Retry-After, and no 5xx", 
 
 test("unauthenticated attempts are limited per client address", async () => {
   const body = JSON.stringify({ operation: "user.me", params: {} });
-  const { statuses } = await burst(1230, 25, () => fetch(`${gw.url}/api/v1/gateway`, { method: "POST", body, headers: { authorization: "Bearer wrong" } }));
+  const { statuses } = await burst(1230, 25, () =>
+    fetch(`${gw.url}/api/v1/gateway`, { method: "POST", body, headers: { authorization: "Bearer wrong" } }),
+  );
   expect(statuses.get(401)).toBeGreaterThanOrEqual(1150);
   expect(statuses.get(429)).toBeGreaterThanOrEqual(1);
   // A valid key is still served: its own bucket, not the address's.

@@ -19,8 +19,18 @@ const LEAKED_KEY = "ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx";
 
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-test-123456", baseUrl: `${mock.url}/v1`, scope: "organization" });
-  await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-test-123456", baseUrl: mock.url, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-test-123456",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "anthropic",
+    apiKey: "sk-ant-vendor-test-123456",
+    baseUrl: mock.url,
+    scope: "organization",
+  });
   openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 });
 
@@ -28,7 +38,13 @@ afterAll(async () => {
   await stopStack({ gw, mock });
 });
 
-const weather = { type: "function" as const, name: "get_weather", description: "Weather for a city", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] }, strict: false };
+const weather = {
+  type: "function" as const,
+  name: "get_weather",
+  description: "Weather for a city",
+  parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+  strict: false,
+};
 const lastUpstream = async () => (await mock.requests()).at(-1)!;
 
 for (const [label, model, path] of [
@@ -71,7 +87,11 @@ for (const [label, model, path] of [
       const next = await openai.responses.create({
         model,
         tools: [weather],
-        input: [{ role: "user", content: "Weather in Paris?" }, call, { type: "function_call_output", call_id: call.call_id, output: "sunny, 21 C" }],
+        input: [
+          { role: "user", content: "Weather in Paris?" },
+          call,
+          { type: "function_call_output", call_id: call.call_id, output: "sunny, 21 C" },
+        ],
       });
       expect(next.status).toBe("completed");
       expect(JSON.stringify((await lastUpstream()).body)).toContain("sunny, 21 C");

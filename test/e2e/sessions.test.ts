@@ -42,7 +42,11 @@ test("a sign-in link starts a session that identifies the user", async () => {
   const cookie = await signIn("admin@example.com");
   const me = await callAs(cookie, "user.me");
   expect(me.status).toBe(200);
-  expect(((await me.json()) as any).data).toEqual({ user: { id: org.userId, email: "admin@example.com", role: "admin" }, organization: { id: org.orgId, name: "Test Org", tier: "enterprise" }, identity: "user" });
+  expect(((await me.json()) as any).data).toEqual({
+    user: { id: org.userId, email: "admin@example.com", role: "admin" },
+    organization: { id: org.orgId, name: "Test Org", tier: "enterprise" },
+    identity: "user",
+  });
   // A user session is rate limited per user and audited as the user.
   const created = await callAs(cookie, "org.service-account.create", { serviceAccountName: "from-browser" });
   expect(created.status).toBe(200);

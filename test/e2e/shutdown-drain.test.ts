@@ -25,7 +25,14 @@ beforeAll(async () => {
   const catalogFile = join(catalogDir, "catalog.json");
   writeFileSync(catalogFile, JSON.stringify({ models: [{ id: MODEL, provider: "self-hosted", inputPerMTok: 3, outputPerMTok: 15 }] }));
   ({ mock, org, gw } = await startProcessStack({ mockArgs: ["--latency-ms", String(MOCK_LATENCY_MS)], env: { GW_CATALOG: catalogFile } }));
-  const lab = { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", scope: "organization" };
+  const lab = {
+    provider: "self-hosted",
+    name: "lab",
+    apiKey: "lab-key-123456",
+    baseUrl: `${mock.url}/v1`,
+    country: "US",
+    scope: "organization",
+  };
   expect((await gw.op(org.apiKey, "provider.create", lab)).status).toBe(200);
 });
 

@@ -47,7 +47,16 @@ test("after SIGTERM under chat-completion load, every 200 the client received ha
   const org = await initOrg(dataDir);
   // A long flush interval: only the shutdown flush can have written the usage events.
   const gw = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "60000" } });
-  expect((await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-shutdown-test-123456", baseUrl: `${mock.url}/v1`, scope: "organization" })).status).toBe(200);
+  expect(
+    (
+      await gw.op(org.apiKey, "provider.create", {
+        provider: "openai",
+        apiKey: "sk-shutdown-test-123456",
+        baseUrl: `${mock.url}/v1`,
+        scope: "organization",
+      })
+    ).status,
+  ).toBe(200);
   /** Request ids of the calls the client saw complete: a 200, and for a stream its last event too. */
   const completed: { id: string; stream: boolean }[] = [];
   let stopping = false;
@@ -87,7 +96,8 @@ test("after SIGTERM under chat-completion load, every 200 the client received ha
   const byRequest = new Map(rows.map((r) => [r.requestId, r]));
   const missing = completed.filter((c) => byRequest.get(c.id)?.status !== 200);
   expect(missing).toEqual([]);
-  for (const c of completed) expect(byRequest.get(c.id)).toMatchObject({ provider: "openai", model: "gpt-4o", costMicros: expect.any(Number) });
+  for (const c of completed)
+    expect(byRequest.get(c.id)).toMatchObject({ provider: "openai", model: "gpt-4o", costMicros: expect.any(Number) });
   expect(rows.length).toBe(byRequest.size); // one event per call, never two
   removeDir(dataDir);
 }, 30_000);

@@ -13,8 +13,18 @@ let org: InitResult;
 
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
-  await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-1234567890", baseUrl: mock.url, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-1234567890",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "anthropic",
+    apiKey: "sk-ant-vendor-1234567890",
+    baseUrl: mock.url,
+    scope: "organization",
+  });
 });
 
 afterAll(async () => {
@@ -22,7 +32,9 @@ afterAll(async () => {
 });
 
 const spentMicros = async (keyId: string) => {
-  const rows = (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).filter((e) => e.keyId === keyId && e.status === 200);
+  const rows = (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).filter(
+    (e) => e.keyId === keyId && e.status === 200,
+  );
   return rows.reduce((n, r) => n + r.costMicros, 0);
 };
 
@@ -33,7 +45,9 @@ test("50 concurrent calls never take a key past its cap", async () => {
   // gpt-4o: 2.5 micro-dollars per prompt token, 10 per completion token. Each call reserves
   // its prompt plus max_tokens (about 1,030 micros) and costs about 240: a 1-cent cap fits many, not 50.
   const results = await Promise.allSettled(
-    Array.from({ length: 50 }, () => client.chat.completions.create({ model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: "How much is this?" }] })),
+    Array.from({ length: 50 }, () =>
+      client.chat.completions.create({ model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: "How much is this?" }] }),
+    ),
   );
   const ok = results.filter((r) => r.status === "fulfilled").length;
   const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason);
@@ -72,7 +86,12 @@ test("a monthly cap and the organization budget, in the gateway and messages env
   expect(viaMessages.status).toBe(429);
   expect(await viaMessages.json()).toEqual({
     type: "error",
-    error: { type: "rate_limit_error", code: "monthly_cap_exceeded", message: expect.stringContaining("monthly cap"), details: { limit: 0, remaining: 0, resetAt: body.error.details.resetAt } },
+    error: {
+      type: "rate_limit_error",
+      code: "monthly_cap_exceeded",
+      message: expect.stringContaining("monthly cap"),
+      details: { limit: 0, remaining: 0, resetAt: body.error.details.resetAt },
+    },
   });
 
   // The organization budget binds keys without caps of their own, and lifting it takes effect at once.
@@ -82,35 +101,49 @@ test("a monthly cap and the organization budget, in the gateway and messages env
   expect(err.error.code).toBe("monthly_cap_exceeded");
   expect(err.error.message).toContain("organization");
   await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: null } });
-  expect((await free.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] })).object).toBe("chat.completion");
+  expect((await free.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] })).object).toBe(
+    "chat.completion",
+  );
 });
 
 test("raising a key's cap applies to its next call", async () => {
   const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "raised", spendCapCents: 0 });
   const { id, key } = created.body.data.apiKey;
   const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
-  expect((await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status).toBe(429);
+  expect(
+    (await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status,
+  ).toBe(429);
   await gw.op(org.apiKey, "org.api-key.update", { keyId: id, spendCapCents: 100 });
-  expect((await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] })).object).toBe("chat.completion");
+  expect((await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] })).object).toBe(
+    "chat.completion",
+  );
 });
 
 test("a lifetime cap in the messages envelope: limit, remaining, and no reset", async () => {
   const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "messages-capped", spendCapCents: 0 });
   const res = await fetch(`${gw.url}/v1/messages`, {
     method: "POST",
-    headers: { authorization: `Bearer ${created.body.data.apiKey.key}`, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${created.body.data.apiKey.key}`,
+      "anthropic-version": "2023-06-01",
+      "content-type": "application/json",
+    },
     body: JSON.stringify({ model: "claude-haiku-4-5", max_tokens: 20, messages: [{ role: "user", content: "x" }] }),
   });
   expect(res.status).toBe(429);
   const body = (await res.json()) as any;
-  expect(body).toMatchObject({ type: "error", error: { type: "rate_limit_error", code: "spend_cap_exceeded", details: { limit: 0, remaining: 0, resetAt: null } } });
+  expect(body).toMatchObject({
+    type: "error",
+    error: { type: "rate_limit_error", code: "spend_cap_exceeded", details: { limit: 0, remaining: 0, resetAt: null } },
+  });
   expect(Object.keys(body.error.details).sort()).toEqual(["limit", "remaining", "resetAt"]);
 });
 
 describe("caps removed and set again see the spend made in between", () => {
   // About 8,000 prompt tokens: 2 cents of gpt-4o input per call.
   const LONG = "The quick brown fox jumps over the lazy dog. ".repeat(800);
-  const orgSpent = async () => (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).reduce((n, r) => n + r.costMicros, 0);
+  const orgSpent = async () =>
+    (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).reduce((n, r) => n + r.costMicros, 0);
 
   test("a key's spend cap", async () => {
     const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "cap-toggled", spendCapCents: 5 });
@@ -119,7 +152,8 @@ describe("caps removed and set again see the spend made in between", () => {
     const small = () => client.chat.completions.create({ model: "gpt-4o", max_tokens: 20, messages: [{ role: "user", content: "x" }] });
     await small(); // capped: the gateway now holds this key's totals
     expect((await gw.op(org.apiKey, "org.api-key.update", { keyId: id, spendCapCents: null })).status).toBe(200);
-    for (let i = 0; i < 3; i++) await client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: LONG }] });
+    for (let i = 0; i < 3; i++)
+      await client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: LONG }] });
     await Bun.sleep(300);
     expect(await spentMicros(id)).toBeGreaterThan(50_000); // past the 5-cent cap that comes back
     expect((await gw.op(org.apiKey, "org.api-key.update", { keyId: id, spendCapCents: 5 })).status).toBe(200);
@@ -137,12 +171,15 @@ describe("caps removed and set again see the spend made in between", () => {
     expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: budget } })).status).toBe(200);
     await client.chat.completions.create({ model: "gpt-4o", max_tokens: 20, messages: [{ role: "user", content: "x" }] });
     expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: null } })).status).toBe(200);
-    for (let i = 0; i < 3; i++) await client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: LONG }] });
+    for (let i = 0; i < 3; i++)
+      await client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: LONG }] });
     await Bun.sleep(300);
     expect(await orgSpent()).toBeGreaterThan(budget * 10_000);
     expect((await gw.op(org.apiKey, "user.preferences", { set: { monthlyBudgetCents: budget } })).status).toBe(200);
     try {
-      const err = await client.chat.completions.create({ model: "gpt-4o", max_tokens: 20, messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+      const err = await client.chat.completions
+        .create({ model: "gpt-4o", max_tokens: 20, messages: [{ role: "user", content: "x" }] })
+        .catch((e) => e);
       expect(err.status).toBe(429);
       expect(err.error).toMatchObject({ code: "monthly_cap_exceeded", details: { limit: budget, remaining: 0 } });
     } finally {

@@ -14,7 +14,15 @@ let live: OpenAI;
 
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", models: ["house-llm"], scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "self-hosted",
+    name: "lab",
+    apiKey: "lab-key-123456",
+    baseUrl: `${mock.url}/v1`,
+    country: "US",
+    models: ["house-llm"],
+    scope: "organization",
+  });
   live = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 });
 
@@ -26,7 +34,9 @@ const usageRows = () => withStore(gw.dataDir, (store) => store.listUsageEvents(o
 
 describe("model substitution", () => {
   test("a plain answer from another model is 502 model_substitution_detected, and its cost is recorded", async () => {
-    const err = await live.chat.completions.create({ model: "lab/swap-gpt-4o-mini", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const err = await live.chat.completions
+      .create({ model: "lab/swap-gpt-4o-mini", messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(err.status).toBe(502);
     expect(err.error.code).toBe("model_substitution_detected");
     expect(err.error.message).toContain("gpt-4o-mini");
@@ -46,14 +56,20 @@ describe("model substitution", () => {
     const text = await res.text();
     const events = text.trim().split("\n\n");
     expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0]!.replace(/^data: /, ""))).toMatchObject({ error: { code: "model_substitution_detected", type: "server_error" } });
+    expect(JSON.parse(events[0]!.replace(/^data: /, ""))).toMatchObject({
+      error: { code: "model_substitution_detected", type: "server_error" },
+    });
     expect(text).not.toContain("[DONE]");
     await Bun.sleep(200);
     expect((await usageRows()).at(-1)).toMatchObject({ status: 502, errorCode: "model_substitution_detected" });
   });
 
   test("the official client surfaces the stream's error", async () => {
-    const stream = await live.chat.completions.create({ model: "lab/swap-gpt-4o-mini", stream: true, messages: [{ role: "user", content: "x" }] });
+    const stream = await live.chat.completions.create({
+      model: "lab/swap-gpt-4o-mini",
+      stream: true,
+      messages: [{ role: "user", content: "x" }],
+    });
     const err = await (async () => {
       for await (const _ of stream) {
         // no content should arrive
@@ -76,7 +92,9 @@ describe("model substitution", () => {
   });
 
   test("an answer that is not a JSON object is 502 provider_error, for chat and embeddings", async () => {
-    const chat = await live.chat.completions.create({ model: "lab/garbled-gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const chat = await live.chat.completions
+      .create({ model: "lab/garbled-gpt-4o", messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     const emb = await live.embeddings.create({ model: "lab/garbled-text-embedding-3-small", input: "x" }).catch((e) => e);
     for (const err of [chat, emb]) {
       expect(err.status).toBe(502);
@@ -90,7 +108,11 @@ describe("model substitution", () => {
   test("a dated snapshot of the requested model is not a substitution, plain or streamed", async () => {
     const plain = await live.chat.completions.create({ model: "lab/dated-gpt-4o", messages: [{ role: "user", content: "x" }] });
     expect(plain.model).toBe("dated-gpt-4o-2024-08-06");
-    const stream = await live.chat.completions.create({ model: "lab/dated-gpt-4o", stream: true, messages: [{ role: "user", content: "x" }] });
+    const stream = await live.chat.completions.create({
+      model: "lab/dated-gpt-4o",
+      stream: true,
+      messages: [{ role: "user", content: "x" }],
+    });
     let text = "";
     for await (const c of stream) text += c.choices[0]?.delta?.content ?? "";
     expect(text.length).toBeGreaterThan(10);
@@ -113,7 +135,12 @@ describe("sandbox keys", () => {
     expect(plain.usage?.prompt_tokens).toBeGreaterThan(0);
     const again = await sandbox.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hello sandbox" }] });
     expect(again.choices[0]?.message.content).toBe(plain.choices[0]?.message.content ?? "");
-    const stream = await sandbox.chat.completions.create({ model: "claude-sonnet-4-5", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] });
+    const stream = await sandbox.chat.completions.create({
+      model: "claude-sonnet-4-5",
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: "user", content: "hi" }],
+    });
     let text = "";
     let usage: OpenAI.CompletionUsage | undefined;
     for await (const c of stream) {
@@ -122,7 +149,11 @@ describe("sandbox keys", () => {
     }
     expect(text.length).toBeGreaterThan(10);
     expect(usage?.completion_tokens).toBeGreaterThan(0);
-    const tools = await sandbox.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "weather?" }], tools: [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: {} } } }] });
+    const tools = await sandbox.chat.completions.create({
+      model: "gpt-4o",
+      messages: [{ role: "user", content: "weather?" }],
+      tools: [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: {} } } }],
+    });
     expect(tools.choices[0]?.finish_reason).toBe("tool_calls");
     const emb = await sandbox.embeddings.create({ model: "text-embedding-3-small", input: "x", dimensions: 3 });
     expect(emb.data[0]?.embedding).toHaveLength(3);
@@ -144,10 +175,14 @@ describe("sandbox keys", () => {
   });
 
   test("an unknown model is 404 model_not_found, as live", async () => {
-    const err = await sandbox.chat.completions.create({ model: "no-such-model", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const err = await sandbox.chat.completions
+      .create({ model: "no-such-model", messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(err.status).toBe(404);
     expect(err.error).toMatchObject({ code: "model_not_found", param: "model" });
-    const liveErr = await live.chat.completions.create({ model: "no-such-model", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const liveErr = await live.chat.completions
+      .create({ model: "no-such-model", messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(err.error).toEqual(liveErr.error);
   });
 
@@ -182,7 +217,9 @@ describe("sandbox keys", () => {
   });
 
   test("a vendor in an unauthorized country is refused, 403 provider_blocked", async () => {
-    const err = await sandbox.chat.completions.create({ model: "deepseek-chat", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
+    const err = await sandbox.chat.completions
+      .create({ model: "deepseek-chat", messages: [{ role: "user", content: "x" }] })
+      .catch((e) => e);
     expect(err.status).toBe(403);
     expect(err.error.code).toBe("provider_blocked");
   });

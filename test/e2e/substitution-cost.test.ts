@@ -48,7 +48,14 @@ beforeAll(async () => {
   const providers = [
     { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", scope: "organization" },
     { provider: "anthropic", apiKey: "sk-ant-api03-cost-tests-0000", baseUrl: mock.url, scope: "organization" },
-    { provider: "bedrock", region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", baseUrl: mock.url, scope: "organization" },
+    {
+      provider: "bedrock",
+      region: "us-east-1",
+      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+      baseUrl: mock.url,
+      scope: "organization",
+    },
   ];
   for (const p of providers) expect((await gw.op(org.apiKey, "provider.create", p)).status).toBe(200);
 });
@@ -110,7 +117,10 @@ async function plainAndStreamed(path: string, body: Record<string, unknown>, mod
   // ...and the call is accounted once the rest was read, with the whole answer's usage.
   const streamRow = await waitForRow(streamed.requestId);
   expectRecordedCost(streamRow, model);
-  expect({ prompt: streamRow.promptTokens, completion: streamRow.completionTokens }).toEqual({ prompt: plainRow.promptTokens, completion: plainRow.completionTokens });
+  expect({ prompt: streamRow.promptTokens, completion: streamRow.completionTokens }).toEqual({
+    prompt: plainRow.promptTokens,
+    completion: plainRow.completionTokens,
+  });
   // Read to its end, not cut off.
   const after = await mock.stats();
   expect(after.streamsFinished - before.streamsFinished).toBe(1);

@@ -20,9 +20,17 @@ let catalogDir: string;
 beforeAll(async () => {
   catalogDir = tempDataDir();
   const catalogFile = join(catalogDir, "catalog.json");
-  writeFileSync(catalogFile, JSON.stringify({ models: [{ id: "gpt-operator-priced", provider: "openai", inputPerMTok: 1, outputPerMTok: 2 }] }));
+  writeFileSync(
+    catalogFile,
+    JSON.stringify({ models: [{ id: "gpt-operator-priced", provider: "openai", inputPerMTok: 1, outputPerMTok: 2 }] }),
+  );
   ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50", GW_CATALOG: catalogFile } }));
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-1234567890",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
 });
 
 afterAll(async () => {
@@ -32,7 +40,11 @@ afterAll(async () => {
 
 const rowsOf = (keyId: string) => {
   const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
-  const rows = db.query("SELECT model, cost_micros, price_estimated FROM usage_events WHERE key_id = ?").all(keyId) as { model: string; cost_micros: number; price_estimated: number }[];
+  const rows = db.query("SELECT model, cost_micros, price_estimated FROM usage_events WHERE key_id = ?").all(keyId) as {
+    model: string;
+    cost_micros: number;
+    price_estimated: number;
+  }[];
   db.close();
   return rows;
 };
@@ -49,7 +61,10 @@ test("an unlisted model is charged at its family's ceiling, marked estimated, an
   const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "unlisted", spendCapCents: 1 });
   const { id, key } = created.body.data.apiKey;
   const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
-  const call = () => client.chat.completions.create({ model: "gpt-9-unreleased", max_tokens: 20, messages: [{ role: "user", content: "Say something new." }] }).withResponse();
+  const call = () =>
+    client.chat.completions
+      .create({ model: "gpt-9-unreleased", max_tokens: 20, messages: [{ role: "user", content: "Say something new." }] })
+      .withResponse();
 
   const first = await call();
   expect(first.response.headers.get("x-gw-price")).toBe("estimated");
@@ -58,7 +73,11 @@ test("an unlisted model is charged at its family's ceiling, marked estimated, an
   expect(row?.cost_micros).toBeGreaterThan(0);
 
   let refused: any = null;
-  for (let calls = 1; calls < 200 && !refused; calls++) refused = await call().then(() => null, (e) => e);
+  for (let calls = 1; calls < 200 && !refused; calls++)
+    refused = await call().then(
+      () => null,
+      (e) => e,
+    );
   expect(refused?.status).toBe(429);
   expect(refused?.error?.code).toBe("spend_cap_exceeded");
   await Bun.sleep(200);

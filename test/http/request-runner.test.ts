@@ -37,7 +37,11 @@ const get = (path: string, headers: Record<string, string> = {}) => new Request(
 
 test("a response carries its request id and rate-limit headers when it is returned", async () => {
   const { r } = runner();
-  const res = await r.run(free("/healthz", () => new Response("ok")), get("/healthz", { "x-request-id": "req-1" }), null);
+  const res = await r.run(
+    free("/healthz", () => new Response("ok")),
+    get("/healthz", { "x-request-id": "req-1" }),
+    null,
+  );
   expect(res.headers.get("x-request-id")).toBe("req-1");
   expect(res.headers.get("x-ratelimit-limit")).toBe("10");
   expect(res.headers.get("x-ratelimit-remaining")).toBe("10");
@@ -46,8 +50,16 @@ test("a response carries its request id and rate-limit headers when it is return
 
 test("a scrape right after a response counts it, though its telemetry is recorded after the response", async () => {
   const { r, registry, timers, fireTimers } = runner();
-  await r.run(free("/healthz", () => new Response("ok")), get("/healthz"), null);
-  await r.run(free("/missing", () => new Response("no", { status: 404 })), get("/missing"), null);
+  await r.run(
+    free("/healthz", () => new Response("ok")),
+    get("/healthz"),
+    null,
+  );
+  await r.run(
+    free("/missing", () => new Response("no", { status: 404 })),
+    get("/missing"),
+    null,
+  );
   const text = registry.render();
   expect(text).toContain('gateway_http_requests_total{route="/healthz",method="GET",status="200"} 1');
   expect(text).toContain('gateway_http_requests_total{route="/missing",method="GET",status="404"} 1');
@@ -59,7 +71,12 @@ test("a scrape right after a response counts it, though its telemetry is recorde
 
 test("every response gets one log line shortly after it, in order, and none is lost at shutdown", async () => {
   const { r, lines, log, timers, fireTimers } = runner();
-  for (const id of ["a", "b"]) await r.run(free("/healthz", () => new Response("ok")), get("/healthz", { "x-request-id": id }), null);
+  for (const id of ["a", "b"])
+    await r.run(
+      free("/healthz", () => new Response("ok")),
+      get("/healthz", { "x-request-id": id }),
+      null,
+    );
   // Nothing is logged before the delayed telemetry runs; one timer serves both responses.
   log.flush();
   expect(lines).toEqual([]);
@@ -71,7 +88,11 @@ test("every response gets one log line shortly after it, in order, and none is l
     { level: "info", msg: "request", requestId: "b", status: 200 },
   ]);
   // Shutdown records and writes what is still waiting, without a timer turn.
-  await r.run(free("/healthz", () => new Response("ok")), get("/healthz", { "x-request-id": "last" }), null);
+  await r.run(
+    free("/healthz", () => new Response("ok")),
+    get("/healthz", { "x-request-id": "last" }),
+    null,
+  );
   r.record();
   log.flush();
   expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ requestId: "last" });

@@ -8,7 +8,9 @@ import { removeDir, tempDataDir } from "../support/gateway-process.ts";
 import { type InProcessGateway, initOrgInProcess, startGatewayInProcess } from "../support/in-process.ts";
 
 /** The dashboard's pages: a static shell each, its data read through the API with the session. */
-const DASHBOARD = ["", "/providers", "/keys", "/usage", "/routing", "/notifications", "/audit", "/members", "/preferences"].map((p) => `GET /dashboard${p}`);
+const DASHBOARD = ["", "/providers", "/keys", "/usage", "/routing", "/notifications", "/audit", "/members", "/preferences"].map(
+  (p) => `GET /dashboard${p}`,
+);
 
 /** "METHOD path" of the routes anyone may call. */
 const PUBLIC = new Set([
@@ -49,7 +51,13 @@ afterAll(async () => {
 const concrete = (pattern: string) => pattern.replace(/:[^/]+/g, "x").replace(/\*/g, "x");
 
 const call = (method: string, path: string, headers: Record<string, string> = {}) =>
-  gw.handle(new Request(`http://gw.test${concrete(path)}`, { method, headers: { "content-type": "application/json", ...headers }, body: method === "GET" || method === "HEAD" ? undefined : "{}" }));
+  gw.handle(
+    new Request(`http://gw.test${concrete(path)}`, {
+      method,
+      headers: { "content-type": "application/json", ...headers },
+      body: method === "GET" || method === "HEAD" ? undefined : "{}",
+    }),
+  );
 
 describe("every registered route", () => {
   test("the app registers the routes this test knows to be public, and more", () => {
@@ -62,9 +70,18 @@ describe("every registered route", () => {
     const guarded = gw.routes.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`));
     expect(guarded.length).toBeGreaterThan(0);
     for (const r of guarded) {
-      for (const headers of [{}, { authorization: "Bearer gw_live_notakey" }, { authorization: "Basic abc" }, { "x-api-key": "nope" }] as Record<string, string>[]) {
+      for (const headers of [
+        {},
+        { authorization: "Bearer gw_live_notakey" },
+        { authorization: "Basic abc" },
+        { "x-api-key": "nope" },
+      ] as Record<string, string>[]) {
         const res = await call(r.method, r.path, headers);
-        expect({ route: `${r.method} ${r.path}`, headers, status: res.status }).toEqual({ route: `${r.method} ${r.path}`, headers, status: 401 });
+        expect({ route: `${r.method} ${r.path}`, headers, status: res.status }).toEqual({
+          route: `${r.method} ${r.path}`,
+          headers,
+          status: 401,
+        });
         await res.arrayBuffer();
       }
     }
@@ -73,7 +90,10 @@ describe("every registered route", () => {
   test("the refusal is admission's, before the handler: no credentials is named as such", async () => {
     for (const r of gw.routes.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`))) {
       const res = await call(r.method, r.path);
-      expect({ route: `${r.method} ${r.path}`, missing: (await res.text()).includes("Missing credentials") }).toEqual({ route: `${r.method} ${r.path}`, missing: true });
+      expect({ route: `${r.method} ${r.path}`, missing: (await res.text()).includes("Missing credentials") }).toEqual({
+        route: `${r.method} ${r.path}`,
+        missing: true,
+      });
     }
   });
 
@@ -81,7 +101,10 @@ describe("every registered route", () => {
     for (const r of gw.routes.filter((r) => PUBLIC.has(`${r.method} ${r.path}`))) {
       const res = await call(r.method, r.path);
       // /auth/link without a token is refused by its own check (an unknown link), not by admission.
-      expect({ route: `${r.method} ${r.path}`, asked: (await res.text()).includes("Missing credentials") }).toEqual({ route: `${r.method} ${r.path}`, asked: false });
+      expect({ route: `${r.method} ${r.path}`, asked: (await res.text()).includes("Missing credentials") }).toEqual({
+        route: `${r.method} ${r.path}`,
+        asked: false,
+      });
     }
   });
 });

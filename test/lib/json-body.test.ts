@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
 import { MAX_JSON_DEPTH, nestedDeeperThan, readJsonObject } from "../../src/lib/json-body.ts";
 
-const req = (body: RequestInit["body"], headers: Record<string, string> = {}) => new Request("http://x/", { method: "POST", body, headers });
+const req = (body: RequestInit["body"], headers: Record<string, string> = {}) =>
+  new Request("http://x/", { method: "POST", body, headers });
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
   try {

@@ -11,7 +11,18 @@ function random(seed: number) {
 }
 
 /** Strings that trip a careless walker: quotes, backslashes, brackets and braces inside. */
-const TRICKY = ['a "quoted" word', "back\\slash\\", "\\", '\\"', "[not an array]", "{not: an object}", "ends with \\\\", "ünïcödé ✓ 🎉", "", "\u0000\u001f"];
+const TRICKY = [
+  'a "quoted" word',
+  "back\\slash\\",
+  "\\",
+  '\\"',
+  "[not an array]",
+  "{not: an object}",
+  "ends with \\\\",
+  "ünïcödé ✓ 🎉",
+  "",
+  "\u0000\u001f",
+];
 
 function value(rnd: () => number, depth: number): unknown {
   const r = rnd();
@@ -55,7 +66,10 @@ describe("jsonObjectMembers", () => {
       model: "text-embedding-3-small",
       usage: { prompt_tokens: 125, total_tokens: 125 },
     };
-    expect(jsonObjectMembers(JSON.stringify(answer), ["model", "usage"])).toEqual({ model: "text-embedding-3-small", usage: { prompt_tokens: 125, total_tokens: 125 } });
+    expect(jsonObjectMembers(JSON.stringify(answer), ["model", "usage"])).toEqual({
+      model: "text-embedding-3-small",
+      usage: { prompt_tokens: 125, total_tokens: 125 },
+    });
   });
 
   test("a repeated key keeps its last value, as JSON.parse does", () => {

@@ -9,7 +9,11 @@ test("one JSON object a line, filtered by level, buffered until flush", () => {
   log.error("boom", { requestId: "r1" });
   expect(out).toEqual([]);
   log.flush();
-  const lines = out.join("").trim().split("\n").map((l) => JSON.parse(l));
+  const lines = out
+    .join("")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   expect(lines.map((l) => l.msg)).toEqual(["request", "boom"]);
   expect(lines[0]).toMatchObject({ level: "info", status: 200 });
   expect(typeof lines[0].time).toBe("string");

@@ -8,7 +8,7 @@ test("renders counters, histograms and gauges in the Prometheus text format", ()
   r.register(new Gauge("lag_seconds", "Lag.", () => 0.25));
   c.inc(["/a", "200"]);
   c.inc(["/a", "200"]);
-  c.inc(["/b\"x", "404"]);
+  c.inc(['/b"x', "404"]);
   h.observe(["/a"], 0.05);
   h.observe(["/a"], 0.5);
   const text = r.render();

@@ -13,12 +13,27 @@ function decodeAll(chunks: Uint8Array[]) {
 }
 
 const CASES: { name: string; stream: string; events: Partial<SseEvent>[] }[] = [
-  { name: "data-only (chat completions)", stream: 'data: {"a":1}\n\ndata: [DONE]\n\n', events: [{ data: '{"a":1}', event: null }, { data: "[DONE]" }] },
-  { name: "event + data (messages)", stream: "event: message_start\ndata: {}\n\nevent: ping\ndata: {\"type\":\"ping\"}\n\n", events: [{ event: "message_start", data: "{}" }, { event: "ping", data: '{"type":"ping"}' }] },
+  {
+    name: "data-only (chat completions)",
+    stream: 'data: {"a":1}\n\ndata: [DONE]\n\n',
+    events: [{ data: '{"a":1}', event: null }, { data: "[DONE]" }],
+  },
+  {
+    name: "event + data (messages)",
+    stream: 'event: message_start\ndata: {}\n\nevent: ping\ndata: {"type":"ping"}\n\n',
+    events: [
+      { event: "message_start", data: "{}" },
+      { event: "ping", data: '{"type":"ping"}' },
+    ],
+  },
   { name: "multi-line data", stream: "data: one\ndata: two\n\n", events: [{ data: "one\ntwo" }] },
   { name: "CRLF line endings", stream: "event: x\r\ndata: 1\r\n\r\ndata: 2\r\n\r\n", events: [{ event: "x", data: "1" }, { data: "2" }] },
   { name: "CR line endings", stream: "data: 1\r\rdata: 2\r\r", events: [{ data: "1" }, { data: "2" }] },
-  { name: "comments and unknown fields are ignored", stream: ": keep-alive\n\nretry: 10\ndata:no-space\nid: 7\n\n", events: [{ data: "no-space", id: "7" }] },
+  {
+    name: "comments and unknown fields are ignored",
+    stream: ": keep-alive\n\nretry: 10\ndata:no-space\nid: 7\n\n",
+    events: [{ data: "no-space", id: "7" }],
+  },
   { name: "multi-byte UTF-8", stream: "data: héllo wörld ✓ 🚀\n\n", events: [{ data: "héllo wörld ✓ 🚀" }] },
 ];
 
@@ -66,9 +81,12 @@ describe("sseTapSource", () => {
     const chunks = ['data: {"model":"m"', '}\n\ndata: {"usage":1}\n', "\ndata: [DONE]\n\n"];
     const seen: string[] = [];
     let ended = null as boolean | null;
-    const out = await pipe(chunks, { onEvent: (e) => void seen.push(e.data), onEnd: (c) => {
+    const out = await pipe(chunks, {
+      onEvent: (e) => void seen.push(e.data),
+      onEnd: (c) => {
         ended = c;
-      } });
+      },
+    });
     expect(out.map((c) => new TextDecoder().decode(c))).toEqual(chunks);
     expect(seen).toEqual(['{"model":"m"}', '{"usage":1}', "[DONE]"]);
     expect(ended).toBe(true);
@@ -101,15 +119,19 @@ describe("sseTapSource", () => {
       },
     });
     const out: Uint8Array[] = [];
-    for await (const chunk of sseTapSource(source, { onEvent: () => {}, keep: (e) => !e.data.includes("usage"), drainMs: 1_000 })) out.push(chunk);
+    for await (const chunk of sseTapSource(source, { onEvent: () => {}, keep: (e) => !e.data.includes("usage"), drainMs: 1_000 }))
+      out.push(chunk);
     expect(new TextDecoder().decode(Buffer.concat(out))).toBe('data: {"n":1}\n\né: x\n\ndata: [DONE]\n\n');
   });
 
   test("reports a cut-off stream", async () => {
     let ended = null as boolean | null;
-    await pipe(['data: {"partial'], { onEvent: () => {}, onEnd: (c) => {
+    await pipe(['data: {"partial'], {
+      onEvent: () => {},
+      onEnd: (c) => {
         ended = c;
-      } });
+      },
+    });
     expect(ended).toBe(false);
   });
 });
@@ -118,15 +140,12 @@ describe("sseTapSource stopping", () => {
   test("an observer can end the stream before a bad event is forwarded", async () => {
     let ended = null as boolean | null;
     const chunks = ['data: {"n":1}\n\ndata: {"model":"other"}\n\ndata: {"n":3}\n\n', "data: [DONE]\n\n"];
-    const out = await pipe(
-      chunks,
-      {
-        onEvent: (e) => (e.data.includes("other") ? { stop: bytes("event: error\ndata: {}\n\n") } : undefined),
-        onEnd: (c) => {
-          ended = c;
-        },
+    const out = await pipe(chunks, {
+      onEvent: (e) => (e.data.includes("other") ? { stop: bytes("event: error\ndata: {}\n\n") } : undefined),
+      onEnd: (c) => {
+        ended = c;
       },
-    );
+    });
     expect(out.map((c) => new TextDecoder().decode(c)).join("")).toBe('data: {"n":1}\n\nevent: error\ndata: {}\n\n');
     // onEnd follows the drain of what the source still held.
     while (ended === null) await Bun.sleep(1);
@@ -159,7 +178,12 @@ const STOP_ON_OTHER = (e: SseEvent) => (e.data.includes("other") ? { stop: bytes
 
 describe("sseTapSource: after a stop the rest is drained, unseen", () => {
   test("the client gets the stop and the end at once; later events are observed, onEnd waits for the upstream's end", async () => {
-    const chunks = ['data: {"n":1}\n\ndata: {"model":"other"}\n\ndata: {"n":3}\n\n', 'data: {"n":4}\n\n', 'data: {"usage":5}\n\n', "data: [DONE]\n\n"];
+    const chunks = [
+      'data: {"n":1}\n\ndata: {"model":"other"}\n\ndata: {"n":3}\n\n',
+      'data: {"n":4}\n\n',
+      'data: {"usage":5}\n\n',
+      "data: [DONE]\n\n",
+    ];
     const { stream, state } = pacedSource(chunks, 20);
     const seen: string[] = [];
     let ended = null as { clean: boolean; pulled: number } | null;
@@ -207,11 +231,12 @@ describe("sseTapSource: after a stop the rest is drained, unseen", () => {
   });
 
   test("without a stop it is a plain tap: chunks unchanged, onEnd clean", async () => {
-    const chunks = ['data: {"a"', ':1}\n\ndata: [DONE]\n\n'];
+    const chunks = ['data: {"a"', ":1}\n\ndata: [DONE]\n\n"];
     const { stream } = pacedSource(chunks);
     let ended = null as boolean | null;
     const out: string[] = [];
-    for await (const c of sseTapSource(stream, { onEvent: () => {}, onEnd: (c) => void (ended = c), drainMs: 1000 })) out.push(new TextDecoder().decode(c));
+    for await (const c of sseTapSource(stream, { onEvent: () => {}, onEnd: (c) => void (ended = c), drainMs: 1000 }))
+      out.push(new TextDecoder().decode(c));
     expect(out).toEqual(chunks);
     expect(ended).toBe(true);
   });
@@ -251,7 +276,11 @@ describe("sseTapSource: ends and failures", () => {
       },
     });
     const order: string[] = [];
-    const reader = sseTapSource(source, { onEvent: () => {}, onEnd: (clean) => void order.push(`end:${clean}`), drainMs: 1_000 }).getReader();
+    const reader = sseTapSource(source, {
+      onEvent: () => {},
+      onEnd: (clean) => void order.push(`end:${clean}`),
+      drainMs: 1_000,
+    }).getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: {"a":1}\n\n');
     await reader.read().then(
       () => order.push("read"),

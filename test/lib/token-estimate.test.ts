@@ -5,7 +5,15 @@ import { countTextTokens, estimatePromptTokens, promptTokenBound } from "../../s
 test("counts text with the tokenizer, plus message framing and images", () => {
   const one = estimatePromptTokens([{ role: "user", content: "Hello, world! How are you doing today?" }]);
   expect(one).toBe(3 + 4 + 10);
-  const parts = estimatePromptTokens([{ role: "user", content: [{ type: "text", text: "Hello, world! How are you doing today?" }, { type: "image_url", image_url: { url: "data:..." } }] }]);
+  const parts = estimatePromptTokens([
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "Hello, world! How are you doing today?" },
+        { type: "image_url", image_url: { url: "data:..." } },
+      ],
+    },
+  ]);
   expect(parts).toBe(one + 85);
   expect(estimatePromptTokens([])).toBe(3);
 });
@@ -29,7 +37,9 @@ describe("special-token look-alikes are counted as plain text", () => {
       const part = estimatePromptTokens([{ role: "user", content: [{ type: "text", text }] }]);
       expect(part).toBe(system);
       const calls = [{ id: "c1", type: "function", function: { name: "f", arguments: JSON.stringify({ q: special }) } }];
-      expect(estimatePromptTokens([{ role: "assistant", content: null, tool_calls: calls }])).toBe(3 + 4 + countTextTokens(JSON.stringify(calls)));
+      expect(estimatePromptTokens([{ role: "assistant", content: null, tool_calls: calls }])).toBe(
+        3 + 4 + countTextTokens(JSON.stringify(calls)),
+      );
     });
   }
 
@@ -40,9 +50,26 @@ describe("special-token look-alikes are counted as plain text", () => {
 });
 
 test("the byte ceiling is never below the tokenizer's count, however the text is written", () => {
-  const texts = ["Hello, world!", "naïve café — déjà vu", "数据库迁移花费的时间比计划的要长", "🚀🚀🚀 emoji", "a".repeat(500), "<|endoftext|> marker", ""];
+  const texts = [
+    "Hello, world!",
+    "naïve café — déjà vu",
+    "数据库迁移花费的时间比计划的要长",
+    "🚀🚀🚀 emoji",
+    "a".repeat(500),
+    "<|endoftext|> marker",
+    "",
+  ];
   for (const text of texts) {
-    const messages = [{ role: "user", content: text }, { role: "user", content: [{ type: "text", text }, { type: "image_url", image_url: { url: "x" } }] }];
+    const messages = [
+      { role: "user", content: text },
+      {
+        role: "user",
+        content: [
+          { type: "text", text },
+          { type: "image_url", image_url: { url: "x" } },
+        ],
+      },
+    ];
     expect(promptTokenBound(messages)).toBeGreaterThanOrEqual(estimatePromptTokens(messages));
   }
 });

@@ -55,9 +55,18 @@ test("a body that is not the right kind at all", () => {
 
 test("the model endpoints' ranges, as a client meets them", () => {
   const chat = { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] };
-  expect(failure(() => chatCompletionRequest.parse({ ...chat, temperature: 5 }))).toEqual({ message: "temperature must be a number from 0 to 2", param: "temperature" });
+  expect(failure(() => chatCompletionRequest.parse({ ...chat, temperature: 5 }))).toEqual({
+    message: "temperature must be a number from 0 to 2",
+    param: "temperature",
+  });
   expect(failure(() => chatCompletionRequest.parse({ ...chat, n: 0 })).message).toBe("n must be a whole number from 1 to 128");
-  expect(failure(() => chatCompletionRequest.parse({ ...chat, messages: [] })).message).toBe("messages must be an array of 1 to 100000 items (each an object)");
-  expect(failure(() => chatCompletionRequest.parse({ ...chat, messages: [{ role: "robot", content: "x" }] })).message).toBe("messages.0.role must be one of system, developer, user, assistant, tool");
-  expect(failure(() => messagesRequest.parse({ model: "m", messages: [{ role: "user", content: "x" }] })).message).toBe("max_tokens is required and must be a whole number of at least 1");
+  expect(failure(() => chatCompletionRequest.parse({ ...chat, messages: [] })).message).toBe(
+    "messages must be an array of 1 to 100000 items (each an object)",
+  );
+  expect(failure(() => chatCompletionRequest.parse({ ...chat, messages: [{ role: "robot", content: "x" }] })).message).toBe(
+    "messages.0.role must be one of system, developer, user, assistant, tool",
+  );
+  expect(failure(() => messagesRequest.parse({ model: "m", messages: [{ role: "user", content: "x" }] })).message).toBe(
+    "max_tokens is required and must be a whole number of at least 1",
+  );
 });

@@ -25,7 +25,11 @@ test("responses streamed: the deltas add up to the final text; a tool is called 
   stream.on("response.output_text.delta", (e) => (text += e.delta));
   const final = await stream.finalResponse();
   expect(final.output_text).toBe(text);
-  const tool = await openai.responses.create({ model: "gpt-4o", input: "Weather in Oslo?", tools: [{ type: "function", name: "get_weather", parameters: { type: "object", properties: {} }, strict: false }] });
+  const tool = await openai.responses.create({
+    model: "gpt-4o",
+    input: "Weather in Oslo?",
+    tools: [{ type: "function", name: "get_weather", parameters: { type: "object", properties: {} }, strict: false }],
+  });
   expect(tool.output[0]).toMatchObject({ type: "function_call", name: "get_weather" });
 });
 

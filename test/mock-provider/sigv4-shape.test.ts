@@ -17,8 +17,17 @@ const path = () => `${mock.url}/model/${encodeURIComponent("anthropic.claude-3-5
 
 /** Headers of a request signed the way the gateway signs it (aws4fetch, service bedrock, content hash signed). */
 async function signedHeaders(): Promise<Record<string, string>> {
-  const aws = new AwsClient({ accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", service: "bedrock", region: "us-east-1" });
-  const signed = await aws.sign(path(), { method: "POST", headers: { "content-type": "application/json", "x-amz-content-sha256": sha256(body) }, body });
+  const aws = new AwsClient({
+    accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+    secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    service: "bedrock",
+    region: "us-east-1",
+  });
+  const signed = await aws.sign(path(), {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-amz-content-sha256": sha256(body) },
+    body,
+  });
   return Object.fromEntries(signed.headers);
 }
 
@@ -46,7 +55,12 @@ describe("rejected with 403", () => {
 
   test("an Authorization that is not an AWS4-HMAC-SHA256 Credential=... signature", async () => {
     const h = await signedHeaders();
-    for (const authorization of ["Basic dXNlcjpwYXNz", h.authorization!.replace("AWS4-HMAC-SHA256", "AWS4-HMAC-SHA1"), h.authorization!.replace("/bedrock/", "/s3/"), h.authorization!.replace(/Signature=\w+/, "Signature=abc")]) {
+    for (const authorization of [
+      "Basic dXNlcjpwYXNz",
+      h.authorization!.replace("AWS4-HMAC-SHA256", "AWS4-HMAC-SHA1"),
+      h.authorization!.replace("/bedrock/", "/s3/"),
+      h.authorization!.replace(/Signature=\w+/, "Signature=abc"),
+    ]) {
       const r = await send({ ...h, authorization });
       expect(r.status).toBe(403);
       expect(r.body.message).toContain("neither a bearer token nor an AWS4-HMAC-SHA256 signature");
@@ -76,7 +90,10 @@ describe("rejected with 403", () => {
 
   test("the content hash left out of the signed headers", async () => {
     const h = await signedHeaders();
-    const r = await send({ ...h, authorization: h.authorization!.replace(/SignedHeaders=[^,]+/, "SignedHeaders=content-type;host;x-amz-date") });
+    const r = await send({
+      ...h,
+      authorization: h.authorization!.replace(/SignedHeaders=[^,]+/, "SignedHeaders=content-type;host;x-amz-date"),
+    });
     expect(r.status).toBe(403);
     expect(r.body.message).toContain("x-amz-content-sha256 is not among the signed headers");
   });

@@ -6,13 +6,27 @@ import { CLI, ROOT, type RunningMock, startMockProvider } from "../support/gatew
 
 const CHUNKS = 7;
 const LATENCY_MS = 300;
-const chat = (stream: boolean, extra: object = {}) => ({ model: "gpt-4o", stream, messages: [{ role: "user", content: "count my chunks" }], ...extra });
-const messages = (stream: boolean) => ({ model: "claude-sonnet-4-5", max_tokens: 512, stream, messages: [{ role: "user", content: "count my chunks" }] });
+const chat = (stream: boolean, extra: object = {}) => ({
+  model: "gpt-4o",
+  stream,
+  messages: [{ role: "user", content: "count my chunks" }],
+  ...extra,
+});
+const messages = (stream: boolean) => ({
+  model: "claude-sonnet-4-5",
+  max_tokens: 512,
+  stream,
+  messages: [{ role: "user", content: "count my chunks" }],
+});
 const TOOLS = { tools: [{ type: "function", function: { name: "lookup", parameters: { type: "object", properties: {} } } }] };
 
 async function post(url: string, body: object, headers: Record<string, string> = {}) {
   const started = performance.now();
-  const res = await fetch(url, { method: "POST", headers: { authorization: "Bearer mock-key", "content-type": "application/json", "anthropic-version": "2023-06-01", ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { authorization: "Bearer mock-key", "content-type": "application/json", "anthropic-version": "2023-06-01", ...headers },
+    body: JSON.stringify(body),
+  });
   const bytes = new Uint8Array(await res.arrayBuffer());
   return { status: res.status, bytes, text: new TextDecoder().decode(bytes), elapsedMs: performance.now() - started };
 }
@@ -22,7 +36,14 @@ function sse(text: string): { event: string | null; data: string }[] {
   return text
     .split("\n\n")
     .filter((b) => b.trim())
-    .map((b) => ({ event: /^event: (.*)$/m.exec(b)?.[1] ?? null, data: b.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n") }));
+    .map((b) => ({
+      event: /^event: (.*)$/m.exec(b)?.[1] ?? null,
+      data: b
+        .split("\n")
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => l.slice(6))
+        .join("\n"),
+    }));
 }
 
 const chatDeltas = (text: string) =>
@@ -85,7 +106,10 @@ describe(`--stream-chunks ${CHUNKS} --latency-ms ${LATENCY_MS}`, () => {
 
   test("the platform's binary event stream: exactly N content_block_delta frames, at least the latency", async () => {
     const body = { anthropic_version: "bedrock-2023-05-31", max_tokens: 512, messages: [{ role: "user", content: "count my chunks" }] };
-    const streamed = await post(`${mock.url}/model/${encodeURIComponent("anthropic.claude-3-5-haiku-20241022-v1:0")}/invoke-with-response-stream`, body);
+    const streamed = await post(
+      `${mock.url}/model/${encodeURIComponent("anthropic.claude-3-5-haiku-20241022-v1:0")}/invoke-with-response-stream`,
+      body,
+    );
     expect(streamed.status).toBe(200);
     expect(streamed.elapsedMs).toBeGreaterThanOrEqual(LATENCY_MS);
     const events = platformEvents(streamed.bytes);
@@ -109,7 +133,8 @@ describe("chunk counts beyond the usual answer", () => {
 
   test("an answer cut short by max_tokens is split by characters, still N chunks", async () => {
     const deltas = chatDeltas((await post(`${mock.url}/v1/chat/completions`, chat(true, { max_tokens: 20 }))).text);
-    const plain = JSON.parse((await post(`${mock.url}/v1/chat/completions`, chat(false, { max_tokens: 20 }))).text).choices[0].message.content as string;
+    const plain = JSON.parse((await post(`${mock.url}/v1/chat/completions`, chat(false, { max_tokens: 20 }))).text).choices[0].message
+      .content as string;
     expect(plain.split(" ")).toHaveLength(20);
     expect(plain.length).toBeGreaterThanOrEqual(60);
     expect(deltas).toHaveLength(60);
@@ -132,11 +157,19 @@ describe("defaults and the GW_MOCK_* variables", () => {
 
   /** Starts the mock with only variables (no flags) and returns its address. */
   async function mockFromEnv(env: Record<string, string>, flags: string[] = []) {
-    const proc = Bun.spawn(["bun", "run", CLI, "mock-provider", ...flags], { cwd: ROOT, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn(["bun", "run", CLI, "mock-provider", ...flags], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const reader = proc.stdout.getReader();
     const { value } = await reader.read();
     reader.releaseLock();
-    return { url: JSON.parse(new TextDecoder().decode(value).split("\n")[0] as string).url as string, stop: () => (proc.kill(), proc.exited) };
+    return {
+      url: JSON.parse(new TextDecoder().decode(value).split("\n")[0] as string).url as string,
+      stop: () => (proc.kill(), proc.exited),
+    };
   }
 
   test("GW_MOCK_PORT, GW_MOCK_STREAM_CHUNKS and GW_MOCK_LATENCY_MS set what the flags set; a flag wins", async () => {

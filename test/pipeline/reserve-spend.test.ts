@@ -14,7 +14,13 @@ import { MemoryOrgSettings } from "../../src/state/org-settings.ts";
 import { MemorySpendLedger } from "../../src/state/memory-spend-ledger.ts";
 
 const catalog = loadCatalog(null);
-const target = targetFor({ info: PROVIDER_KINDS_INFO.openai, baseUrl: "http://127.0.0.1:9/v1", credentials: { type: "api-key", apiKey: "sk-test" }, model: "gpt-4o", catalogModel: catalog.model("gpt-4o") });
+const target = targetFor({
+  info: PROVIDER_KINDS_INFO.openai,
+  baseUrl: "http://127.0.0.1:9/v1",
+  credentials: { type: "api-key", apiKey: "sk-test" },
+  model: "gpt-4o",
+  catalogModel: catalog.model("gpt-4o"),
+});
 // Prose of many bytes per token: the ceiling is several times the tokenizer's count.
 const messages = [{ role: "user", content: "The quarterly report shows steady growth in the northern region. ".repeat(800) }];
 const maxTokens = 10;
@@ -26,7 +32,11 @@ function keyWithCap(capCents: number): Identity {
 }
 
 function deps(): SpendDeps {
-  return { ledger: new MemorySpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }), settings: new MemoryOrgSettings(async () => DEFAULT_ORG_PREFERENCES), catalog };
+  return {
+    ledger: new MemorySpendLedger({ keyLifetimeMicros: async () => 0, spentSince: async () => 0 }),
+    settings: new MemoryOrgSettings(async () => DEFAULT_ORG_PREFERENCES),
+    catalog,
+  };
 }
 
 const priced = (tokens: number) => catalog.costMicros(catalog.price("gpt-4o", "openai"), tokens, maxTokens);
@@ -51,5 +61,7 @@ test("far from the cap the ceiling is reserved, and a call past even the tokeniz
   const d = deps();
   const exact = priced(estimatePromptTokens(messages));
   const tooSmall = Math.floor(exact / 10_000) - 1;
-  await expect(reserveSpend(d, keyWithCap(Math.max(0, tooSmall)), target, { messages, maxTokens })).rejects.toMatchObject({ code: "spend_cap_exceeded" });
+  await expect(reserveSpend(d, keyWithCap(Math.max(0, tooSmall)), target, { messages, maxTokens })).rejects.toMatchObject({
+    code: "spend_cap_exceeded",
+  });
 });

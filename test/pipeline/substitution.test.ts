@@ -50,16 +50,19 @@ const DIFFERENT: [string, string][] = [
 ];
 
 test("spellings of one model are the same model", () => {
-  for (const [requested, answered] of SAME) expect([requested, answered, isSameModel(requested, answered)]).toEqual([requested, answered, true]);
+  for (const [requested, answered] of SAME)
+    expect([requested, answered, isSameModel(requested, answered)]).toEqual([requested, answered, true]);
 });
 
 test("another model is a substitution", () => {
-  for (const [requested, answered] of DIFFERENT) expect([requested, answered, isSameModel(requested, answered)]).toEqual([requested, answered, false]);
+  for (const [requested, answered] of DIFFERENT)
+    expect([requested, answered, isSameModel(requested, answered)]).toEqual([requested, answered, false]);
 });
 
 test("normalization", () => {
   expect(normalizeModelId("anthropic.claude-3-5-haiku-20241022-v1:0")).toBe("claude-3-5-haiku");
   expect(normalizeModelId("gpt-4o-2024-08-06")).toBe("gpt-4o");
-  for (const prefix of ["us.", "eu.", "apac.", "global.", "us-gov.", ""]) expect(normalizeModelId(`${prefix}anthropic.claude-sonnet-4-20250514-v1:0`)).toBe("claude-sonnet-4");
+  for (const prefix of ["us.", "eu.", "apac.", "global.", "us-gov.", ""])
+    expect(normalizeModelId(`${prefix}anthropic.claude-sonnet-4-20250514-v1:0`)).toBe("claude-sonnet-4");
   expect(normalizeModelId("us-east-1.anthropic.claude-sonnet-4-20250514-v1:0")).toBe("us-east-1.anthropic.claude-sonnet-4");
 });

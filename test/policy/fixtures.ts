@@ -59,5 +59,12 @@ export function serviceAccount(createdBy: string | null, tier: Tier = "enterpris
 
 /** A signed-in user's identity. */
 export function user(id: string, tier: Tier = "enterprise"): Identity {
-  return { kind: "user", id, role: "member", organization: organization(tier), user: { id, orgId: ORG_ID, email: `${id}@example.com`, role: "member", createdAt: 0 }, sessionIdHash: "" };
+  return {
+    kind: "user",
+    id,
+    role: "member",
+    organization: organization(tier),
+    user: { id, orgId: ORG_ID, email: `${id}@example.com`, role: "member", createdAt: 0 },
+    sessionIdHash: "",
+  };
 }

@@ -28,14 +28,20 @@ describe("verdicts", () => {
     expect(lab.professional).toBeNull();
     expect(lab.enterprise).toBeNull();
     const abroad = verdictsFor({ kind: "self-hosted", country: "RU", providerName: "far" });
-    for (const tier of ["starter", "professional", "enterprise"] as const) expect(abroad[tier]).toMatchObject({ status: 403, code: "provider_blocked", details: { provider: "far", country: "RU" } });
+    for (const tier of ["starter", "professional", "enterprise"] as const)
+      expect(abroad[tier]).toMatchObject({ status: 403, code: "provider_blocked", details: { provider: "far", country: "RU" } });
   });
 
   test("a vendor's country is the catalog's, whatever its record says; self-hosted declares its own", () => {
     const moved = catalog.withOverrides({ providers: { openai: { country: "CN" } } });
-    expect(configuredProviderVerdicts(moved, "openai", providerRecord({ id: "p", country: "US" })).enterprise?.code).toBe("provider_blocked");
+    expect(configuredProviderVerdicts(moved, "openai", providerRecord({ id: "p", country: "US" })).enterprise?.code).toBe(
+      "provider_blocked",
+    );
     expect(configuredProviderVerdicts(catalog, "openai", providerRecord({ id: "p", country: "CN" })).enterprise).toBeNull();
-    expect(configuredProviderVerdicts(catalog, "self-hosted", providerRecord({ id: "p", provider: "self-hosted", country: "KP" })).enterprise?.code).toBe("provider_blocked");
+    expect(
+      configuredProviderVerdicts(catalog, "self-hosted", providerRecord({ id: "p", provider: "self-hosted", country: "KP" })).enterprise
+        ?.code,
+    ).toBe("provider_blocked");
   });
 
   test("the precomputed verdicts agree with working it out, for every kind, country and tier", () => {
@@ -44,7 +50,12 @@ describe("verdicts", () => {
         const subject = { kind, country, providerName: "p" };
         const pre = verdictsFor(subject);
         for (const tier of ["starter", "professional", "enterprise"] as const) {
-          expect([kind, country, tier, pre[tier]?.code ?? null]).toEqual([kind, country, tier, providerRefusal(serviceAccount("u", tier), subject)?.code ?? null]);
+          expect([kind, country, tier, pre[tier]?.code ?? null]).toEqual([
+            kind,
+            country,
+            tier,
+            providerRefusal(serviceAccount("u", tier), subject)?.code ?? null,
+          ]);
         }
       }
     }
@@ -63,9 +74,14 @@ describe("the request path looks the verdict up", () => {
 
   test("a target with precomputed verdicts is judged by them, by the caller's current tier", () => {
     // Verdicts that disagree with the target's own fields prove the check reads them and computes nothing.
-    const verdicts = { ...verdictsFor({ kind: "openai", country: "US", providerName: "openai" }), professional: verdictsFor({ kind: "openai", country: "RU", providerName: "openai" }).professional };
+    const verdicts = {
+      ...verdictsFor({ kind: "openai", country: "US", providerName: "openai" }),
+      professional: verdictsFor({ kind: "openai", country: "RU", providerName: "openai" }).professional,
+    };
     expect(thrown(() => authorizeTarget(serviceAccount("u", "enterprise"), { ...usTarget, authorization: verdicts }))).toBeNull();
-    expect(thrown(() => authorizeTarget(serviceAccount("u", "professional"), { ...usTarget, authorization: verdicts }))?.code).toBe("provider_blocked");
+    expect(thrown(() => authorizeTarget(serviceAccount("u", "professional"), { ...usTarget, authorization: verdicts }))?.code).toBe(
+      "provider_blocked",
+    );
   });
 
   test("a target without them (a per-request key) is worked out at call time", () => {
@@ -75,7 +91,10 @@ describe("the request path looks the verdict up", () => {
 
   test("the directory works the verdicts out once per organization load, and again after a provider change", async () => {
     let computed = 0;
-    const records = [providerRecord({ id: "org-openai" }), providerRecord({ id: "lab", provider: "self-hosted", country: "DE", models: ["lab-model"], baseUrl: "http://127.0.0.1:9/v1" })];
+    const records = [
+      providerRecord({ id: "org-openai" }),
+      providerRecord({ id: "lab", provider: "self-hosted", country: "DE", models: ["lab-model"], baseUrl: "http://127.0.0.1:9/v1" }),
+    ];
     const directory = new MemoryProviderDirectory(
       async () => records.map((r) => ({ ...r })),
       openPlain,

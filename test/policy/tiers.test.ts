@@ -9,8 +9,12 @@ test("the starter tier refuses the caller's own models and the cloud platforms, 
   expect(refused("starter")).toEqual(["azure-openai", "bedrock", "self-hosted", "custom"]);
   const err = providerKindRefusal("starter", "bedrock");
   expect([err?.status, err?.code, err?.details]).toEqual([403, "tier_limit_exceeded", { tier: "starter", requiredTier: "professional" }]);
-  expect(providerKindRefusal("starter", "custom")?.message).toBe("A custom provider needs the professional tier or above; this organization is on starter.");
-  expect(providerKindRefusal("starter", "azure-openai")?.message).toBe("The azure-openai platform needs the professional tier or above; this organization is on starter.");
+  expect(providerKindRefusal("starter", "custom")?.message).toBe(
+    "A custom provider needs the professional tier or above; this organization is on starter.",
+  );
+  expect(providerKindRefusal("starter", "azure-openai")?.message).toBe(
+    "The azure-openai platform needs the professional tier or above; this organization is on starter.",
+  );
 });
 
 test("the professional and enterprise tiers include every kind", () => {

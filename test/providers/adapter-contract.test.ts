@@ -134,22 +134,34 @@ const CASES: Case[] = [
 
 function targetOf(c: Case, model = c.model): Target {
   const info = PROVIDER_KINDS_INFO[c.kind];
-  const config: TargetConfig = { id: "prv_contract", name: `contract-${c.kind}`, format: c.format ?? info.format, country: info.country ?? "DE", settings: c.settings ?? {} };
+  const config: TargetConfig = {
+    id: "prv_contract",
+    name: `contract-${c.kind}`,
+    format: c.format ?? info.format,
+    country: info.country ?? "DE",
+    settings: c.settings ?? {},
+  };
   return targetFor({ info, baseUrl: `${mock.url}${c.basePath}`, credentials: c.credentials, model, catalogModel: undefined, config });
 }
 
 /** What a caller sends, in the adapter's wire format, naming the model by another name than the provider's (as `name/model` does). */
 function callerBody(adapter: ProviderAdapter, stream: boolean): Record<string, unknown> {
   const messages = [{ role: "user", content: "Say hello to the contract test." }];
-  if (adapter.wire === "chat") return { model: "contract/alias", messages, max_tokens: 32, stream, ...(stream ? { stream_options: { include_usage: true } } : {}) };
+  if (adapter.wire === "chat")
+    return { model: "contract/alias", messages, max_tokens: 32, stream, ...(stream ? { stream_options: { include_usage: true } } : {}) };
   return { model: "contract/alias", messages, max_tokens: 32, stream };
 }
 
 const wireOf = (adapter: ProviderAdapter): WireFormat => (adapter.wire === "chat" ? openAiWire : messagesWire);
 
-const callerHeaders = () => new Headers({ authorization: `Bearer ${CALLER_KEY}`, "x-api-key": CALLER_KEY, "anthropic-version": "2023-06-01" });
+const callerHeaders = () =>
+  new Headers({ authorization: `Bearer ${CALLER_KEY}`, "x-api-key": CALLER_KEY, "anthropic-version": "2023-06-01" });
 
-async function shaped(c: Case, stream: boolean, model = c.model): Promise<{ target: Target; adapter: ProviderAdapter; req: UpstreamRequest }> {
+async function shaped(
+  c: Case,
+  stream: boolean,
+  model = c.model,
+): Promise<{ target: Target; adapter: ProviderAdapter; req: UpstreamRequest }> {
   const target = targetOf(c, model);
   const adapter = adapterFor(target.format);
   const req = await adapter.request(target, callerBody(adapter, stream), { stream, headers: callerHeaders() });
@@ -194,7 +206,8 @@ for (const c of CASES) {
         if (c.auth === "sigv4") expect(headers.authorization).toStartWith("AWS4-HMAC-SHA256 Credential=AKIAEXAMPLEKEYID/");
         else {
           expect(headers).toMatchObject(c.auth);
-          if (Object.keys(c.auth).length === 0) for (const h of ["authorization", "api-key", "x-api-key"]) expect(headers[h]).toBeUndefined();
+          if (Object.keys(c.auth).length === 0)
+            for (const h of ["authorization", "api-key", "x-api-key"]) expect(headers[h]).toBeUndefined();
         }
         const sent = JSON.parse(String(req.body)) as Record<string, unknown>;
         if (c.modelInBody) expect(sent.model).toBe(c.model);

@@ -47,8 +47,17 @@ describe("credentials", () => {
 
   test("the platform takes AWS credentials (the secret with the key id) or a platform API key", () => {
     const bedrock = specFor("bedrock");
-    expect(bedrock.credentials({ accessKeyId: "AKIA1", secretAccessKey: "s3cret", sessionToken: "tok" })).toEqual({ type: "aws", accessKeyId: "AKIA1", secretAccessKey: "s3cret", sessionToken: "tok" });
-    expect(bedrock.credentials({ accessKeyId: "AKIA1", secretAccessKey: "s3cret" })).toEqual({ type: "aws", accessKeyId: "AKIA1", secretAccessKey: "s3cret" });
+    expect(bedrock.credentials({ accessKeyId: "AKIA1", secretAccessKey: "s3cret", sessionToken: "tok" })).toEqual({
+      type: "aws",
+      accessKeyId: "AKIA1",
+      secretAccessKey: "s3cret",
+      sessionToken: "tok",
+    });
+    expect(bedrock.credentials({ accessKeyId: "AKIA1", secretAccessKey: "s3cret" })).toEqual({
+      type: "aws",
+      accessKeyId: "AKIA1",
+      secretAccessKey: "s3cret",
+    });
     expect(refusal(() => bedrock.credentials({ accessKeyId: "AKIA1" }))?.param).toBe("params.secretAccessKey");
     expect(bedrock.credentials({ apiKey: "bedrock-key" })).toEqual({ type: "api-key", apiKey: "bedrock-key" });
     expect(refusal(() => bedrock.credentials({}))?.message).toContain("accessKeyId and secretAccessKey");
@@ -57,9 +66,15 @@ describe("credentials", () => {
 
 describe("settings", () => {
   test("a kind refuses the settings of another kind, naming the field and the kinds that take it", () => {
-    expect(refusal(() => settingsFor("openai", { region: "us-east-1" }, {}))).toEqual({ param: "params.region", message: "params.region: only bedrock providers take region" });
+    expect(refusal(() => settingsFor("openai", { region: "us-east-1" }, {}))).toEqual({
+      param: "params.region",
+      message: "params.region: only bedrock providers take region",
+    });
     expect(refusal(() => settingsFor("openai", { deployments: { a: "b" } }, {}))?.param).toBe("params.deployments");
-    expect(refusal(() => settingsFor("bedrock", { region: "us-east-1", apiVersion: "2024-06-01" }, {}))).toEqual({ param: "params.apiVersion", message: "params.apiVersion: only azure-openai providers take apiVersion" });
+    expect(refusal(() => settingsFor("bedrock", { region: "us-east-1", apiVersion: "2024-06-01" }, {}))).toEqual({
+      param: "params.apiVersion",
+      message: "params.apiVersion: only azure-openai providers take apiVersion",
+    });
     expect(refusal(() => settingsFor("azure-openai", { region: "us-east-1" }, {}))?.param).toBe("params.region");
     expect(settingsFor("azure-openai", { apiVersion: "2024-06-01" }, {})).toEqual({ apiVersion: "2024-06-01" });
   });
@@ -68,13 +83,17 @@ describe("settings", () => {
     const bedrock = specFor("bedrock");
     expect(bedrock.settingsFrom({ region: "eu-central-1" }, {})).toEqual({ region: "eu-central-1" });
     expect(bedrock.settingsFrom({}, { region: "us-gov-west-1" })).toEqual({ region: "us-gov-west-1" });
-    for (const bad of [undefined, "us-east-1.evil", "US-EAST-1", "us-east"]) expect(refusal(() => bedrock.settingsFrom({ region: bad }, {}))?.param).toBe("params.region");
+    for (const bad of [undefined, "us-east-1.evil", "US-EAST-1", "us-east"])
+      expect(refusal(() => bedrock.settingsFrom({ region: bad }, {}))?.param).toBe("params.region");
     expect(bedrock.readSettings({ region: "ap-south-1" })).toEqual({ region: "ap-south-1" });
   });
 
   test("Azure keeps only what was given and reads its default version back", () => {
     const azure = specFor("azure-openai");
-    expect(azure.settingsFrom({ deployments: { "gpt-4o": "prod" } }, { apiVersion: "2024-06-01" })).toEqual({ apiVersion: "2024-06-01", deployments: { "gpt-4o": "prod" } });
+    expect(azure.settingsFrom({ deployments: { "gpt-4o": "prod" } }, { apiVersion: "2024-06-01" })).toEqual({
+      apiVersion: "2024-06-01",
+      deployments: { "gpt-4o": "prod" },
+    });
     expect(azure.readSettings({})).toEqual({ apiVersion: AZURE_DEFAULT_API_VERSION, deployments: {} });
     // A stored map with a value that is not a name is not trusted as one.
     expect(azure.readSettings({ deployments: { a: 1 } }).deployments).toEqual({});
@@ -88,22 +107,44 @@ describe("settings", () => {
 
 describe("addresses", () => {
   const at = (kind: "openai" | "azure-openai" | "bedrock", baseUrl: string, settings: Record<string, unknown>, model: string) =>
-    targetFor({ info: PROVIDER_KINDS_INFO[kind], baseUrl, credentials: { type: "api-key", apiKey: "k" }, model, catalogModel: undefined, config: { id: "p", name: kind, format: PROVIDER_KINDS_INFO[kind].format, country: "US", settings } });
+    targetFor({
+      info: PROVIDER_KINDS_INFO[kind],
+      baseUrl,
+      credentials: { type: "api-key", apiKey: "k" },
+      model,
+      catalogModel: undefined,
+      config: { id: "p", name: kind, format: PROVIDER_KINDS_INFO[kind].format, country: "US", settings },
+    });
 
   test("a vendor joins its address and the operation", () => {
-    expect(endpointUrl(at("openai", "https://api.openai.com/v1", {}, "gpt-4o"), "chat/completions")).toBe("https://api.openai.com/v1/chat/completions");
+    expect(endpointUrl(at("openai", "https://api.openai.com/v1", {}, "gpt-4o"), "chat/completions")).toBe(
+      "https://api.openai.com/v1/chat/completions",
+    );
   });
 
   test("Azure sends a model to its deployment, with the version, and lists models at the resource", () => {
-    const t = at("azure-openai", "https://res.openai.azure.com", { apiVersion: "2025-01-01", deployments: { "gpt-4o": "my deploy" } }, "gpt-4o");
-    expect(endpointUrl(t, "chat/completions")).toBe("https://res.openai.azure.com/openai/deployments/my%20deploy/chat/completions?api-version=2025-01-01");
+    const t = at(
+      "azure-openai",
+      "https://res.openai.azure.com",
+      { apiVersion: "2025-01-01", deployments: { "gpt-4o": "my deploy" } },
+      "gpt-4o",
+    );
+    expect(endpointUrl(t, "chat/completions")).toBe(
+      "https://res.openai.azure.com/openai/deployments/my%20deploy/chat/completions?api-version=2025-01-01",
+    );
     expect(endpointUrl(t, "models")).toBe("https://res.openai.azure.com/openai/models?api-version=2025-01-01");
     const unmapped = at("azure-openai", "https://res.openai.azure.com", {}, "gpt-4o-mini");
-    expect(endpointUrl(unmapped, "embeddings")).toBe(`https://res.openai.azure.com/openai/deployments/gpt-4o-mini/embeddings?api-version=${AZURE_DEFAULT_API_VERSION}`);
+    expect(endpointUrl(unmapped, "embeddings")).toBe(
+      `https://res.openai.azure.com/openai/deployments/gpt-4o-mini/embeddings?api-version=${AZURE_DEFAULT_API_VERSION}`,
+    );
   });
 
   test("the platform uses its region's runtime address unless the configuration gives one", () => {
-    expect(endpointUrl(at("bedrock", "", { region: "eu-west-3" }, "m"), "model/m/invoke")).toBe("https://bedrock-runtime.eu-west-3.amazonaws.com/model/m/invoke");
-    expect(endpointUrl(at("bedrock", "https://vpce.example", { region: "eu-west-3" }, "m"), "model/m/invoke")).toBe("https://vpce.example/model/m/invoke");
+    expect(endpointUrl(at("bedrock", "", { region: "eu-west-3" }, "m"), "model/m/invoke")).toBe(
+      "https://bedrock-runtime.eu-west-3.amazonaws.com/model/m/invoke",
+    );
+    expect(endpointUrl(at("bedrock", "https://vpce.example", { region: "eu-west-3" }, "m"), "model/m/invoke")).toBe(
+      "https://vpce.example/model/m/invoke",
+    );
   });
 });

@@ -61,7 +61,10 @@ test("a client that leaves before the answer ends its call (499); the calls besi
 });
 
 test("an unreachable provider is 503, and the failed call leaves the watch", async () => {
-  const err = (await sendUpstream({ ...chat(0), url: "http://127.0.0.1:9/v1/chat/completions" }, { caller: STAYING, timeoutMs: 5_000, providerName: "gone" }).catch((e) => e)) as ApiError;
+  const err = (await sendUpstream(
+    { ...chat(0), url: "http://127.0.0.1:9/v1/chat/completions" },
+    { caller: STAYING, timeoutMs: 5_000, providerName: "gone" },
+  ).catch((e) => e)) as ApiError;
   expect(err.status).toBe(503);
   expect(err.code).toBe("provider_unavailable");
   // A call watched after it still keeps its own deadline.

@@ -24,7 +24,14 @@ function cand(providerName: string, model: string, over: Partial<Candidate> = {}
   };
 }
 
-const needs = (over: Partial<RouteNeeds> = {}): RouteNeeds => ({ tools: false, vision: false, json: false, promptTokens: 1000, maxTokens: 100, ...over });
+const needs = (over: Partial<RouteNeeds> = {}): RouteNeeds => ({
+  tools: false,
+  vision: false,
+  json: false,
+  promptTokens: 1000,
+  maxTokens: 100,
+  ...over,
+});
 
 const cheap = cand("a", "cheap", { inputPerMTok: 0.1, outputPerMTok: 0.4, quality: 70, latencyMs: 800 });
 const fast = cand("b", "fast", { inputPerMTok: 1, outputPerMTok: 4, quality: 80, latencyMs: 300 });

@@ -20,10 +20,27 @@ const c = (name: string, model: string, inputPerMTok: number, quality: number): 
 });
 
 test("every field of the specification's route answer, with the right types", () => {
-  const d = decide([c("a", "cheap", 0.1, 70), c("b", "dear", 10, 95)], { tools: false, vision: false, json: false, promptTokens: 1000, maxTokens: 100 }, "cost");
+  const d = decide(
+    [c("a", "cheap", 0.1, 70), c("b", "dear", 10, 95)],
+    { tools: false, vision: false, json: false, promptTokens: 1000, maxTokens: 100 },
+    "cost",
+  );
   if (!d.ok) throw new Error(d.message);
-  const completion = { id: "chatcmpl-1", object: "chat.completion", choices: [], usage: { prompt_tokens: 1000, completion_tokens: 50, total_tokens: 1050 } };
-  const answer = routeAnswer({ strategy: "cost", reasoning: d.reasoning, ranked: d.ranked, served: d.ranked[0]!, completion, costMicros: 120, latencyMs: 321.7 });
+  const completion = {
+    id: "chatcmpl-1",
+    object: "chat.completion",
+    choices: [],
+    usage: { prompt_tokens: 1000, completion_tokens: 50, total_tokens: 1050 },
+  };
+  const answer = routeAnswer({
+    strategy: "cost",
+    reasoning: d.reasoning,
+    ranked: d.ranked,
+    served: d.ranked[0]!,
+    completion,
+    costMicros: 120,
+    latencyMs: 321.7,
+  });
   expect(answer).toEqual({
     selectedProvider: "a",
     selectedModel: "cheap",
@@ -36,9 +53,21 @@ test("every field of the specification's route answer, with the right types", ()
 });
 
 test("after fallback the answering candidate is the selection and the first one an alternative", () => {
-  const d = decide([c("a", "cheap", 0.1, 70), c("b", "dear", 10, 95)], { tools: false, vision: false, json: false, promptTokens: 10, maxTokens: 10 }, "cost");
+  const d = decide(
+    [c("a", "cheap", 0.1, 70), c("b", "dear", 10, 95)],
+    { tools: false, vision: false, json: false, promptTokens: 10, maxTokens: 10 },
+    "cost",
+  );
   if (!d.ok) throw new Error(d.message);
-  const answer = routeAnswer({ strategy: "cost", reasoning: d.reasoning, ranked: d.ranked, served: d.ranked[1]!, completion: {}, costMicros: 500, latencyMs: 1 });
+  const answer = routeAnswer({
+    strategy: "cost",
+    reasoning: d.reasoning,
+    ranked: d.ranked,
+    served: d.ranked[1]!,
+    completion: {},
+    costMicros: 500,
+    latencyMs: 1,
+  });
   expect(answer.selectedModel).toBe("dear");
   expect(answer.alternativeProviders.map((a) => a.model)).toEqual(["cheap"]);
   expect(answer.performanceMetrics.costSavings).toBe(0);

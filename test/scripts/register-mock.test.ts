@@ -17,12 +17,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("re-pointing moves only the script's own mock providers", async () => {
   const { store, services, masterKey } = await openServices(loadConfig({ data: dir }, { GW_ALLOW_PRIVATE_PROVIDERS: "1" }));
-  const deps = { ...services, box: new SecretBox(masterKey.derive("provider-key-encryption")), catalog: Catalog.builtIn(), onProvidersChanged: () => {} };
-  const { organization: org, user } = await initializeOrganization(services, { name: "Demo", adminEmail: "a@example.com", tier: "enterprise" });
+  const deps = {
+    ...services,
+    box: new SecretBox(masterKey.derive("provider-key-encryption")),
+    catalog: Catalog.builtIn(),
+    onProvidersChanged: () => {},
+  };
+  const { organization: org, user } = await initializeOrganization(services, {
+    name: "Demo",
+    adminEmail: "a@example.com",
+    tier: "enterprise",
+  });
   expect(await registerMockProviders(deps, org, "http://127.0.0.1:18080")).toHaveLength(2);
   // A real key someone added later, even under a mock's name pattern, stays where it is.
   const admin = { kind: "user" as const, id: user.id, role: "admin" as const, organization: org, user, sessionIdHash: "" };
-  await createProvider(deps, admin, CLI_ACTOR, { provider: "groq", name: "real-groq", apiKey: "gsk_real_key_1234567890", scope: "organization" });
+  await createProvider(deps, admin, CLI_ACTOR, {
+    provider: "groq",
+    name: "real-groq",
+    apiKey: "gsk_real_key_1234567890",
+    scope: "organization",
+  });
 
   expect(await repointMockProviders(deps, org, "http://127.0.0.1:18080")).toEqual([]);
   const moved = await repointMockProviders(deps, org, "http://127.0.0.1:19090/");

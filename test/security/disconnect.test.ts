@@ -31,8 +31,31 @@ beforeAll(async () => {
     },
   });
   const base = `http://127.0.0.1:${provider.port}`;
-  expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "stuck", apiKey: "k-1234567890", baseUrl: `${base}/v1`, country: "US", models: ["stuck-model"] })).status).toBe(200);
-  expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "stuck-msg", format: "messages", apiKey: "k-1234567890", baseUrl: base, country: "US", models: ["stuck-msg-model"] })).status).toBe(200);
+  expect(
+    (
+      await h.op(h.admin, "provider.create", {
+        provider: "custom",
+        name: "stuck",
+        apiKey: "k-1234567890",
+        baseUrl: `${base}/v1`,
+        country: "US",
+        models: ["stuck-model"],
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await h.op(h.admin, "provider.create", {
+        provider: "custom",
+        name: "stuck-msg",
+        format: "messages",
+        apiKey: "k-1234567890",
+        baseUrl: base,
+        country: "US",
+        models: ["stuck-msg-model"],
+      })
+    ).status,
+  ).toBe(200);
 });
 
 afterAll(async () => {
@@ -42,10 +65,18 @@ afterAll(async () => {
 
 const paths: [string, string, object][] = [
   ["chat completions", "/v1/chat/completions", { model: "stuck/stuck-model", messages: [{ role: "user", content: "hi" }] }],
-  ["chat completions, streamed", "/v1/chat/completions", { model: "stuck/stuck-model", stream: true, messages: [{ role: "user", content: "hi" }] }],
+  [
+    "chat completions, streamed",
+    "/v1/chat/completions",
+    { model: "stuck/stuck-model", stream: true, messages: [{ role: "user", content: "hi" }] },
+  ],
   ["messages", "/v1/messages", { model: "stuck-msg/stuck-msg-model", max_tokens: 5, messages: [{ role: "user", content: "hi" }] }],
   ["embeddings", "/v1/embeddings", { model: "stuck/stuck-model", input: "hi" }],
-  ["ai.proxy", "/api/v1/gateway", { operation: "ai.proxy", params: { provider: "stuck", model: "stuck-model", messages: [{ role: "user", content: "hi" }] } }],
+  [
+    "ai.proxy",
+    "/api/v1/gateway",
+    { operation: "ai.proxy", params: { provider: "stuck", model: "stuck-model", messages: [{ role: "user", content: "hi" }] } },
+  ],
 ];
 
 for (const [name, path, body] of paths) {
@@ -53,7 +84,12 @@ for (const [name, path, body] of paths) {
     const client = new AbortController();
     const seen = next(arrived);
     const gone = next(hungUp);
-    const res = h.fetch(path, { method: "POST", signal: client.signal, headers: { "content-type": "application/json", "anthropic-version": "2023-06-01", ...h.admin.headers }, body: JSON.stringify(body) });
+    const res = h.fetch(path, {
+      method: "POST",
+      signal: client.signal,
+      headers: { "content-type": "application/json", "anthropic-version": "2023-06-01", ...h.admin.headers },
+      body: JSON.stringify(body),
+    });
     await seen;
     client.abort();
     await gone;

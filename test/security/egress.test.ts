@@ -24,7 +24,11 @@ beforeAll(async () => {
   mock = startMockProvider({ host: "127.0.0.1", port: 0, latencyMs: 0 });
   mockUrl = `http://127.0.0.1:${mock.port}`;
   redirectTarget = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => (redirectHits++, Response.json({ choices: [] })) });
-  redirector = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => Response.redirect(`http://127.0.0.1:${redirectTarget.port}/v1/chat/completions`, 307) });
+  redirector = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: () => Response.redirect(`http://127.0.0.1:${redirectTarget.port}/v1/chat/completions`, 307),
+  });
 });
 
 afterAll(async () => {
@@ -34,7 +38,12 @@ afterAll(async () => {
   await h.close();
 });
 
-const chat = (model: string) => h.fetch("/v1/chat/completions", { method: "POST", headers: { "content-type": "application/json", ...h.admin.headers }, body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }) });
+const chat = (model: string) =>
+  h.fetch("/v1/chat/completions", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...h.admin.headers },
+    body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
+  });
 
 describe("provider.create refuses internal addresses early", () => {
   const spellings = [
@@ -55,7 +64,13 @@ describe("provider.create refuses internal addresses early", () => {
   for (const host of spellings) {
     test(host, async () => {
       setEgressPolicy({ allowPrivate: false });
-      const r = await h.op(h.admin, "provider.create", { provider: "custom", name: `p-${host.replace(/[^\w]/g, "")}`, apiKey: "k-1234567890", baseUrl: `http://${host}:8080/v1`, country: "US" });
+      const r = await h.op(h.admin, "provider.create", {
+        provider: "custom",
+        name: `p-${host.replace(/[^\w]/g, "")}`,
+        apiKey: "k-1234567890",
+        baseUrl: `http://${host}:8080/v1`,
+        country: "US",
+      });
       expect(r.status).toBe(400);
       expect(r.body.error).toContain("params.baseUrl");
     });
@@ -64,10 +79,26 @@ describe("provider.create refuses internal addresses early", () => {
   test("with private providers allowed, link-local and metadata addresses are still refused", async () => {
     setEgressPolicy({ allowPrivate: true });
     for (const host of ["169.254.169.254", "[::ffff:169.254.169.254]", "metadata.google.internal", "0.0.0.0"]) {
-      const r = await h.op(h.admin, "provider.create", { provider: "custom", name: "meta", apiKey: "k-1234567890", baseUrl: `http://${host}/v1`, country: "US" });
+      const r = await h.op(h.admin, "provider.create", {
+        provider: "custom",
+        name: "meta",
+        apiKey: "k-1234567890",
+        baseUrl: `http://${host}/v1`,
+        country: "US",
+      });
       expect(r.status).toBe(400);
     }
-    expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "loopback-ok", apiKey: "k-1234567890", baseUrl: "http://127.0.0.1:9/v1", country: "US" })).status).toBe(200);
+    expect(
+      (
+        await h.op(h.admin, "provider.create", {
+          provider: "custom",
+          name: "loopback-ok",
+          apiKey: "k-1234567890",
+          baseUrl: "http://127.0.0.1:9/v1",
+          country: "US",
+        })
+      ).status,
+    ).toBe(200);
     setEgressPolicy({ allowPrivate: false });
   });
 
@@ -84,7 +115,18 @@ describe("provider.create refuses internal addresses early", () => {
 describe("the call-time check", () => {
   test("a provider stored while private addresses were allowed is refused once they are not: nothing is sent, the error says only unreachable", async () => {
     setEgressPolicy({ allowPrivate: true });
-    expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "inside", apiKey: "k-1234567890", baseUrl: `${mockUrl}/v1`, country: "US", models: ["inside-model"] })).status).toBe(200);
+    expect(
+      (
+        await h.op(h.admin, "provider.create", {
+          provider: "custom",
+          name: "inside",
+          apiKey: "k-1234567890",
+          baseUrl: `${mockUrl}/v1`,
+          country: "US",
+          models: ["inside-model"],
+        })
+      ).status,
+    ).toBe(200);
     setEgressPolicy({ allowPrivate: false });
     const before = await mockRequests();
     const res = await chat("inside/inside-model");
@@ -97,7 +139,18 @@ describe("the call-time check", () => {
 
   test("a closed port and a refused address answer alike", async () => {
     setEgressPolicy({ allowPrivate: true });
-    expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "closed", apiKey: "k-1234567890", baseUrl: "http://127.0.0.1:9/v1", country: "US", models: ["closed-model"] })).status).toBe(200);
+    expect(
+      (
+        await h.op(h.admin, "provider.create", {
+          provider: "custom",
+          name: "closed",
+          apiKey: "k-1234567890",
+          baseUrl: "http://127.0.0.1:9/v1",
+          country: "US",
+          models: ["closed-model"],
+        })
+      ).status,
+    ).toBe(200);
     const closed = (await (await chat("closed/closed-model")).json()) as any;
     setEgressPolicy({ allowPrivate: false });
     const refused = (await (await chat("closed/closed-model")).json()) as any;
@@ -107,7 +160,18 @@ describe("the call-time check", () => {
 
   test("redirects are never followed", async () => {
     setEgressPolicy({ allowPrivate: true });
-    expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "hop", apiKey: "k-1234567890", baseUrl: `http://127.0.0.1:${redirector.port}/v1`, country: "US", models: ["hop-model"] })).status).toBe(200);
+    expect(
+      (
+        await h.op(h.admin, "provider.create", {
+          provider: "custom",
+          name: "hop",
+          apiKey: "k-1234567890",
+          baseUrl: `http://127.0.0.1:${redirector.port}/v1`,
+          country: "US",
+          models: ["hop-model"],
+        })
+      ).status,
+    ).toBe(200);
     const res = await chat("hop/hop-model");
     expect(res.status).toBe(502);
     expect(redirectHits).toBe(0);

@@ -49,13 +49,26 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const config = loadConfig({ data: dataDir }, { GW_PUBLIC_URL: ORIGIN, GW_LOG_LEVEL: "silent", GW_ALLOW_PRIVATE_PROVIDERS: "1", ...env });
   const logLines: string[] = [];
   // Warnings and errors are kept, so tests can read what an operator would see.
-  const rt = await createRuntime(config, createLogger("warn", (chunk) => logLines.push(...chunk.trim().split("\n"))));
+  const rt = await createRuntime(
+    config,
+    createLogger("warn", (chunk) => logLines.push(...chunk.trim().split("\n"))),
+  );
   const app = createApp(rt);
   const deps = rt.services;
   const org = await initializeOrganization(deps, { name: "Attacked Org", adminEmail: "admin@example.com", tier: "enterprise" });
   const member = await addMember(deps, CLI_ACTOR, org.organization.id, { email: "member@example.com", role: "member" });
-  const memberSa = await createServiceAccountWithKey(deps, CLI_ACTOR, org.organization, org.user.id, { serviceAccountName: "member-bot", role: "member", name: "k", keyType: "live" });
-  const sandboxSa = await createServiceAccountWithKey(deps, CLI_ACTOR, org.organization, org.user.id, { serviceAccountName: "sandbox-admin", role: "admin", name: "k", keyType: "test" });
+  const memberSa = await createServiceAccountWithKey(deps, CLI_ACTOR, org.organization, org.user.id, {
+    serviceAccountName: "member-bot",
+    role: "member",
+    name: "k",
+    keyType: "live",
+  });
+  const sandboxSa = await createServiceAccountWithKey(deps, CLI_ACTOR, org.organization, org.user.id, {
+    serviceAccountName: "sandbox-admin",
+    role: "admin",
+    name: "k",
+    keyType: "test",
+  });
   const session = async (user: { id: string }) => {
     const stored = await rt.store.getUser(user.id);
     return `gw_session=${await startSession(rt.store, stored!, Date.now())}`;
@@ -75,7 +88,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     sandboxAdminKey: key(sandboxSa.keyValue, "sandbox admin key"),
     fetch: (path, init) => app.handle(new Request(`${ORIGIN}${path}`, init)),
     async op(who, operation, params = {}) {
-      const res = await h.fetch("/api/v1/gateway", { method: "POST", headers: { "content-type": "application/json", ...who.headers }, body: JSON.stringify({ operation, params }) });
+      const res = await h.fetch("/api/v1/gateway", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...who.headers },
+        body: JSON.stringify({ operation, params }),
+      });
       return { status: res.status, body: await res.json(), headers: res.headers };
     },
     async close() {

@@ -16,14 +16,19 @@ let mock: ReturnType<typeof startMockProvider>;
 let mockUrl: string;
 
 const seen = async () => (await (await fetch(`${mockUrl}/_mock/requests`)).json()) as { authorization: string | null; body: any }[];
-const post = (path: string, body: string, headers: Record<string, string> = h.admin.headers) => h.fetch(path, { method: "POST", headers: { "content-type": "application/json", "anthropic-version": "2023-06-01", ...headers }, body });
+const post = (path: string, body: string, headers: Record<string, string> = h.admin.headers) =>
+  h.fetch(path, { method: "POST", headers: { "content-type": "application/json", "anthropic-version": "2023-06-01", ...headers }, body });
 
 beforeAll(async () => {
   h = await startHarness();
   mock = startMockProvider({ host: "127.0.0.1", port: 0, latencyMs: 0 });
   mockUrl = `http://127.0.0.1:${mock.port}`;
-  expect((await h.op(h.admin, "provider.create", { provider: "openai", apiKey: "sk-hostile-input-0000", baseUrl: `${mockUrl}/v1` })).status).toBe(200);
-  expect((await h.op(h.admin, "provider.create", { provider: "anthropic", apiKey: "sk-ant-hostile-input-0000", baseUrl: mockUrl })).status).toBe(200);
+  expect(
+    (await h.op(h.admin, "provider.create", { provider: "openai", apiKey: "sk-hostile-input-0000", baseUrl: `${mockUrl}/v1` })).status,
+  ).toBe(200);
+  expect(
+    (await h.op(h.admin, "provider.create", { provider: "anthropic", apiKey: "sk-ant-hostile-input-0000", baseUrl: mockUrl })).status,
+  ).toBe(200);
 });
 
 afterAll(async () => {
@@ -65,14 +70,28 @@ describe("provider names and declared models are checked at provider.create", ()
       const r = await h.op(h.admin, "provider.create", { provider: "groq", apiKey: "gsk_name_check_0000", name });
       expect(r.status).toBe(400);
       expect(r.body.error).toContain("params.name");
-      const m = await h.op(h.admin, "provider.create", { provider: "custom", name: "declares", apiKey: "k-1234567890", baseUrl: `${mockUrl}/v1`, country: "US", models: [name] });
+      const m = await h.op(h.admin, "provider.create", {
+        provider: "custom",
+        name: "declares",
+        apiKey: "k-1234567890",
+        baseUrl: `${mockUrl}/v1`,
+        country: "US",
+        models: [name],
+      });
       expect(m.status).toBe(400);
       expect(m.body.error).toContain("params.models");
     });
   }
 
   test("a name stored before the rule existed is percent-encoded in the header, never a 500", async () => {
-    const created = await h.op(h.admin, "provider.create", { provider: "custom", name: "legacy", apiKey: "k-1234567890", baseUrl: `${mockUrl}/v1`, country: "US", models: ["legacy-model"] });
+    const created = await h.op(h.admin, "provider.create", {
+      provider: "custom",
+      name: "legacy",
+      apiKey: "k-1234567890",
+      baseUrl: `${mockUrl}/v1`,
+      country: "US",
+      models: ["legacy-model"],
+    });
     const rec = (await h.rt.store.getProviderConfig(created.body.data.provider.id))!;
     await h.rt.store.updateProviderConfig({ ...rec, name: "l\u00e9gacy\u202e\r\n" });
     h.rt.services.onProvidersChanged(rec.orgId);
@@ -83,7 +102,8 @@ describe("provider names and declared models are checked at provider.create", ()
 });
 
 describe("nesting depth", () => {
-  const deep = (depth: number) => `{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}],"metadata":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+  const deep = (depth: number) =>
+    `{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}],"metadata":${"[".repeat(depth)}${"]".repeat(depth)}}`;
 
   test("JSON nested 100,000 deep is a 400 on every JSON surface", async () => {
     for (const path of ["/v1/chat/completions", "/v1/messages", "/v1/embeddings"]) {
@@ -96,7 +116,10 @@ describe("nesting depth", () => {
   });
 
   test("brackets inside strings do not count; ordinary depth passes", async () => {
-    const res = await post("/v1/chat/completions", JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "[".repeat(5000) }] }));
+    const res = await post(
+      "/v1/chat/completions",
+      JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "[".repeat(5000) }] }),
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -105,7 +128,10 @@ describe("provider keys and quotes", () => {
   for (const [field, params] of [
     ["apiKey", { provider: "openai", apiKey: "sk-abc\r\nx-evil: 1" }],
     ["apiKey", { provider: "openai", apiKey: "sk-abc\u0000def" }],
-    ["secretAccessKey", { provider: "bedrock", region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalr\nXUtnFEMI" }],
+    [
+      "secretAccessKey",
+      { provider: "bedrock", region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalr\nXUtnFEMI" },
+    ],
   ] as const) {
     test(`${field} with control characters is refused at provider.create`, async () => {
       const r = await h.op(h.admin, "provider.create", { ...params, name: `ctl-${field}` });
@@ -125,7 +151,10 @@ describe("provider keys and quotes", () => {
   });
 
   test("a range error names the field and its range in words", async () => {
-    const res = await post("/v1/chat/completions", JSON.stringify({ model: "gpt-4o", temperature: 5, messages: [{ role: "user", content: "hi" }] }));
+    const res = await post(
+      "/v1/chat/completions",
+      JSON.stringify({ model: "gpt-4o", temperature: 5, messages: [{ role: "user", content: "hi" }] }),
+    );
     expect(res.status).toBe(400);
     const body = (await res.json()) as any;
     expect(body.error.param).toBe("temperature");
@@ -133,13 +162,21 @@ describe("provider keys and quotes", () => {
   });
 
   test("a self-hosted provider may have no key: none is sent", async () => {
-    const r = await h.op(h.admin, "provider.create", { provider: "self-hosted", name: "ollama", baseUrl: `${mockUrl}/v1`, country: "US", models: ["llama-local"] });
+    const r = await h.op(h.admin, "provider.create", {
+      provider: "self-hosted",
+      name: "ollama",
+      baseUrl: `${mockUrl}/v1`,
+      country: "US",
+      models: ["llama-local"],
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.provider.keyHint).toBe("(no key)");
     const res = await post("/v1/chat/completions", JSON.stringify({ model: "llama-local", messages: [{ role: "user", content: "hi" }] }));
     expect(res.status).toBe(200);
     expect((await seen()).at(-1)?.authorization).toBeNull();
     // Other kinds still need one.
-    expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "keyless", baseUrl: `${mockUrl}/v1`, country: "US" })).status).toBe(400);
+    expect(
+      (await h.op(h.admin, "provider.create", { provider: "custom", name: "keyless", baseUrl: `${mockUrl}/v1`, country: "US" })).status,
+    ).toBe(400);
   });
 });

@@ -16,13 +16,16 @@ let h: Harness;
 let mock: ReturnType<typeof startMockProvider>;
 let mockUrl: string;
 
-const modelListFetches = async () => ((await (await fetch(`${mockUrl}/_mock/requests`)).json()) as { path: string }[]).filter((r) => r.path === "/v1/models").length;
+const modelListFetches = async () =>
+  ((await (await fetch(`${mockUrl}/_mock/requests`)).json()) as { path: string }[]).filter((r) => r.path === "/v1/models").length;
 
 beforeAll(async () => {
   h = await startHarness({ GW_METRICS_TOKEN: "scrape-token-123" });
   mock = startMockProvider({ host: "127.0.0.1", port: 0, latencyMs: 0 });
   mockUrl = `http://127.0.0.1:${mock.port}`;
-  expect((await h.op(h.admin, "provider.create", { provider: "openai", apiKey: "sk-live-stored-key-0000", baseUrl: `${mockUrl}/v1` })).status).toBe(200);
+  expect(
+    (await h.op(h.admin, "provider.create", { provider: "openai", apiKey: "sk-live-stored-key-0000", baseUrl: `${mockUrl}/v1` })).status,
+  ).toBe(200);
 });
 
 afterAll(async () => {
@@ -62,7 +65,8 @@ describe("a sandbox key", () => {
   }
 
   test("may read: user.me, the lists, its preferences, quotes", async () => {
-    for (const operation of ["user.me", "provider.list", "org.api-keys.list", "org.members.list", "user.preferences"]) expect((await h.op(h.sandboxAdminKey, operation)).status).toBe(200);
+    for (const operation of ["user.me", "provider.list", "org.api-keys.list", "org.members.list", "user.preferences"])
+      expect((await h.op(h.sandboxAdminKey, operation)).status).toBe(200);
   });
 });
 

@@ -24,10 +24,21 @@ afterAll(async () => {
 });
 
 const chat = (model: string) =>
-  h.fetch("/v1/chat/completions", { method: "POST", headers: { "content-type": "application/json", ...h.admin.headers }, body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }) });
+  h.fetch("/v1/chat/completions", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...h.admin.headers },
+    body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
+  });
 
 test("a provider whose address is the gateway itself stops at the first hop", async () => {
-  const r = await h.op(h.admin, "provider.create", { provider: "custom", name: "myself", apiKey: h.org.keyValue, baseUrl: `http://127.0.0.1:${server.port}/v1`, country: "US", models: ["loop-model"] });
+  const r = await h.op(h.admin, "provider.create", {
+    provider: "custom",
+    name: "myself",
+    apiKey: h.org.keyValue,
+    baseUrl: `http://127.0.0.1:${server.port}/v1`,
+    country: "US",
+    models: ["loop-model"],
+  });
   expect(r.status).toBe(200);
   const res = await chat("myself/loop-model");
   expect(res.status).toBe(502);
@@ -42,7 +53,18 @@ test("a request carrying someone else's hop header is served (two different gate
 });
 
 test("an unreachable provider is one warning line, without a stack trace", async () => {
-  expect((await h.op(h.admin, "provider.create", { provider: "custom", name: "down", apiKey: "k-1234567890", baseUrl: "http://127.0.0.1:9/v1", country: "US", models: ["down-model"] })).status).toBe(200);
+  expect(
+    (
+      await h.op(h.admin, "provider.create", {
+        provider: "custom",
+        name: "down",
+        apiKey: "k-1234567890",
+        baseUrl: "http://127.0.0.1:9/v1",
+        country: "US",
+        models: ["down-model"],
+      })
+    ).status,
+  ).toBe(200);
   const before = h.logLines.length;
   expect((await chat("down/down-model")).status).toBe(503);
   h.rt.log.flush();

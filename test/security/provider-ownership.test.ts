@@ -21,7 +21,15 @@ beforeAll(async () => {
   mock = startMockProvider({ host: "127.0.0.1", port: 0, latencyMs: 0 });
   mockUrl = `http://127.0.0.1:${mock.port}`;
   const make = async (who: Caller, name: string, apiKey: string, scope: "user" | "organization") => {
-    const r = await h.op(who, "provider.create", { provider: "custom", name, apiKey, baseUrl: `${mockUrl}/v1`, country: "US", models: [`${name}-model`, "shared-model"], scope });
+    const r = await h.op(who, "provider.create", {
+      provider: "custom",
+      name,
+      apiKey,
+      baseUrl: `${mockUrl}/v1`,
+      country: "US",
+      models: [`${name}-model`, "shared-model"],
+      scope,
+    });
     expect(r.status).toBe(200);
     ids[name] = r.body.data.provider.id;
   };
@@ -37,7 +45,11 @@ afterAll(async () => {
 
 /** The provider key the mock saw on the last call `who` made for `model`, or the gateway's error code. */
 async function keyReaching(who: Caller, model: string): Promise<string> {
-  const res = await h.fetch("/v1/chat/completions", { method: "POST", headers: { "content-type": "application/json", ...who.headers }, body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }) });
+  const res = await h.fetch("/v1/chat/completions", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...who.headers },
+    body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
+  });
   const body = (await res.json()) as any;
   if (res.status !== 200) return body.error.code;
   const seen = (await (await fetch(`${mockUrl}/_mock/requests`)).json()) as { authorization: string | null }[];
@@ -60,7 +72,12 @@ describe("provider.create", () => {
   let n = 0;
   for (const [name, who, scope, status] of cases) {
     test(name, async () => {
-      const r = await h.op(who(), "provider.create", { provider: "groq", apiKey: "gsk_create_case_0000", name: `case-${n++}`, ...(scope ? { scope } : {}) });
+      const r = await h.op(who(), "provider.create", {
+        provider: "groq",
+        apiKey: "gsk_create_case_0000",
+        name: `case-${n++}`,
+        ...(scope ? { scope } : {}),
+      });
       expect(r.status).toBe(status);
       if (status === 200) expect(r.body.data.provider.scope).toBe(scope ?? (who().headers.cookie ? "user" : "organization"));
     });

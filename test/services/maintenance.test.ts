@@ -13,7 +13,22 @@ test("prunes raw usage past retention (roll-ups stay) and idle sessions", async 
   const day = 86_400_000;
   await store.createOrganization({ id: "o1", name: "o", tier: "starter", createdAt: 0 });
   await store.createUser({ id: "u1", orgId: "o1", email: "u@x.test", role: "admin", createdAt: 0 });
-  const event = (createdAt: number) => ({ id: newId("evt"), requestId: "r", orgId: "o1", keyId: null, userId: null, provider: "openai", model: "m", promptTokens: 1, completionTokens: 1, costMicros: 1, latencyMs: 1, status: 200, errorCode: null, createdAt });
+  const event = (createdAt: number) => ({
+    id: newId("evt"),
+    requestId: "r",
+    orgId: "o1",
+    keyId: null,
+    userId: null,
+    provider: "openai",
+    model: "m",
+    promptTokens: 1,
+    completionTokens: 1,
+    costMicros: 1,
+    latencyMs: 1,
+    status: 200,
+    errorCode: null,
+    createdAt,
+  });
   await store.writeFlush({ events: [event(now - 31 * day), event(now - 29 * day)], keyTouches: [] });
   await store.createSession({ idHash: "old", userId: "u1", createdAt: 0, lastSeenAt: now - 2 * day });
   await store.createSession({ idHash: "fresh", userId: "u1", createdAt: 0, lastSeenAt: now - 1000 });

@@ -24,10 +24,15 @@ afterAll(async () => {
 });
 
 /** Model-list fetches the mock saw with this provider key. */
-const fetchesWith = async (apiKey: string) => (await mock.requests()).filter((r) => r.method === "GET" && r.path === "/v1/models" && r.authorization === `Bearer ${apiKey}`).length;
+const fetchesWith = async (apiKey: string) =>
+  (await mock.requests()).filter((r) => r.method === "GET" && r.path === "/v1/models" && r.authorization === `Bearer ${apiKey}`).length;
 
 function setup(records: ProviderConfigRecord[], now: () => number = Date.now) {
-  const directory = new MemoryProviderDirectory(async () => records.map((r) => ({ ...r })), openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec));
+  const directory = new MemoryProviderDirectory(
+    async () => records.map((r) => ({ ...r })),
+    openPlain,
+    (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
+  );
   const models = new ModelList(catalog, directory, silent, undefined, now);
   const ids = async () => (await models.list(serviceAccount("u"))).map((m) => m.id);
   return { directory, models, ids };
@@ -35,7 +40,10 @@ function setup(records: ProviderConfigRecord[], now: () => number = Date.now) {
 
 test("a provider's list is fetched once and served from memory for ten minutes", async () => {
   let now = 1_000_000;
-  const { ids } = setup([providerRecord({ id: "p1", apiKey: "sk-cache-hit", provider: "custom", country: "US", baseUrl: `${mock.url}/v1` })], () => now);
+  const { ids } = setup(
+    [providerRecord({ id: "p1", apiKey: "sk-cache-hit", provider: "custom", country: "US", baseUrl: `${mock.url}/v1` })],
+    () => now,
+  );
   expect(await ids()).toContain("mock-model");
   expect(await ids()).toContain("mock-model");
   expect(await fetchesWith("sk-cache-hit")).toBe(1);

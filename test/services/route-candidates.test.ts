@@ -11,14 +11,32 @@ import { openPlain, providerRecord, serviceAccount } from "../policy/fixtures.ts
 const catalog = Catalog.builtIn();
 
 async function live(records: ProviderConfigRecord[]) {
-  const directory = new MemoryProviderDirectory(async () => records, openPlain, (kind, rec) => configuredProviderVerdicts(catalog, kind, rec));
+  const directory = new MemoryProviderDirectory(
+    async () => records,
+    openPlain,
+    (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
+  );
   return directory.get("org_t");
 }
 
 const openai = providerRecord({ id: "p-openai", name: "mock-openai" });
 const anthropic = providerRecord({ id: "p-anthropic", name: "mock-anthropic", provider: "anthropic", format: "messages" });
-const local = providerRecord({ id: "p-local", name: "ollama", provider: "self-hosted", baseUrl: "http://127.0.0.1:11434/v1", country: "US", models: ["llama3.1:8b", "gpt-4o-mini"] });
-const blocked = providerRecord({ id: "p-blocked", name: "far-away", provider: "custom", baseUrl: "http://127.0.0.1:1/v1", country: "CN", models: ["qwen"] });
+const local = providerRecord({
+  id: "p-local",
+  name: "ollama",
+  provider: "self-hosted",
+  baseUrl: "http://127.0.0.1:11434/v1",
+  country: "US",
+  models: ["llama3.1:8b", "gpt-4o-mini"],
+});
+const blocked = providerRecord({
+  id: "p-blocked",
+  name: "far-away",
+  provider: "custom",
+  baseUrl: "http://127.0.0.1:1/v1",
+  country: "CN",
+  models: ["qwen"],
+});
 
 test("every catalog model of each authorized provider, and the declared models of self-hosted ones", async () => {
   const health = new ProviderHealth();
@@ -48,7 +66,11 @@ test("measured latency, error rate, cooldown and limits come from this node's st
   const health = new ProviderHealth({ now: () => now, failureThreshold: 1 });
   for (let i = 0; i < 3; i++) health.recordSuccess("p-openai", "gpt-4o", 10, 42);
   health.recordFailure("p-anthropic", "claude-haiku-4-5");
-  const table = routeCandidates(await live([openai, anthropic, local]), serviceAccount(null), { catalog, health, atLimit: (id) => id === "p-local" });
+  const table = routeCandidates(await live([openai, anthropic, local]), serviceAccount(null), {
+    catalog,
+    health,
+    atLimit: (id) => id === "p-local",
+  });
   const find = (model: string, provider: string) => table.find((c) => c.model === model && c.providerName === provider)!;
   expect(find("gpt-4o", "mock-openai").latencyMs).toBe(42);
   expect(find("gpt-4o-mini", "mock-openai").latencyMs).toBe(catalog.model("gpt-4o-mini")!.latencyMs);

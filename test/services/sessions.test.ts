@@ -3,7 +3,14 @@ import { beforeEach, expect, test } from "bun:test";
 import type { User } from "../../src/domain/types.ts";
 import { newId } from "../../src/domain/ids.ts";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
-import { authenticateSession, presentedSession, SESSION_IDLE_MS, sessionCookieHeader, signOut, startSession } from "../../src/services/sessions.ts";
+import {
+  authenticateSession,
+  presentedSession,
+  SESSION_IDLE_MS,
+  sessionCookieHeader,
+  signOut,
+  startSession,
+} from "../../src/services/sessions.ts";
 
 let store: SqliteStore;
 let user: User;

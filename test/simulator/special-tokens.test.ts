@@ -39,7 +39,13 @@ async function messagesCall(key: string, stream: boolean) {
   const res = await fetch(`${gw.url}/v1/messages`, {
     method: "POST",
     headers: { "x-api-key": key, "anthropic-version": "2023-06-01", "content-type": "application/json" },
-    body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 64, stream, system: SYSTEM, messages: [{ role: "user", content: "hi" }] }),
+    body: JSON.stringify({
+      model: "claude-sonnet-4-5",
+      max_tokens: 64,
+      stream,
+      system: SYSTEM,
+      messages: [{ role: "user", content: "hi" }],
+    }),
   });
   return { status: res.status, text: await res.text() };
 }
@@ -53,12 +59,25 @@ describe("a capped live key (the spend reservation estimates the prompt)", () =>
   });
 
   test("chat completions, plain and streamed, answer 200 and the provider gets the text unchanged", async () => {
-    const plain = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "system", content: SYSTEM }, { role: "user", content: "hi" }] });
+    const plain = await client.chat.completions.create({
+      model: "gpt-4o-mini",
+      messages: [
+        { role: "system", content: SYSTEM },
+        { role: "user", content: "hi" },
+      ],
+    });
     expect(plain.object).toBe("chat.completion");
     expect(plain.usage?.prompt_tokens).toBeGreaterThan(10);
     const seen = (await mock.requests()).at(-1)!;
     expect(seen.body.messages[0].content).toBe(SYSTEM);
-    const stream = await client.chat.completions.create({ model: "gpt-4o-mini", stream: true, messages: [{ role: "system", content: SYSTEM }, { role: "user", content: "hi" }] });
+    const stream = await client.chat.completions.create({
+      model: "gpt-4o-mini",
+      stream: true,
+      messages: [
+        { role: "system", content: SYSTEM },
+        { role: "user", content: "hi" },
+      ],
+    });
     let text = "";
     for await (const c of stream) text += c.choices[0]?.delta?.content ?? "";
     expect(text.length).toBeGreaterThan(0);
@@ -68,10 +87,21 @@ describe("a capped live key (the spend reservation estimates the prompt)", () =>
     // 1 cent = 10,000 micro-dollars. At gpt-4o-mini's $0.15 per million input tokens this prompt's byte
     // ceiling (one token per byte, ~72,000) is refused, so the reservation counts it with the tokenizer
     // (~27,000 tokens), which fits: exactly the path that threw on look-alikes.
-    const nearCap = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: await keyOf({ serviceAccountName: "near-cap", spendCapCents: 1 }), maxRetries: 0 });
+    const nearCap = new OpenAI({
+      baseURL: `${gw.url}/v1`,
+      apiKey: await keyOf({ serviceAccountName: "near-cap", spendCapCents: 1 }),
+      maxRetries: 0,
+    });
     const system = SYSTEM.repeat(1000);
     expect(Buffer.byteLength(system) * 0.15).toBeGreaterThan(10_000);
-    const res = await nearCap.chat.completions.create({ model: "gpt-4o-mini", max_tokens: 5, messages: [{ role: "system", content: system }, { role: "user", content: "hi" }] });
+    const res = await nearCap.chat.completions.create({
+      model: "gpt-4o-mini",
+      max_tokens: 5,
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: "hi" },
+      ],
+    });
     expect(res.object).toBe("chat.completion");
     expect(res.usage!.prompt_tokens * 0.15).toBeLessThan(10_000);
   });
@@ -101,7 +131,10 @@ describe("a sandbox key (the simulator counts the prompt)", () => {
   });
 
   test("plain, streamed and tool-calling chat completions answer 200", async () => {
-    const messages = [{ role: "system" as const, content: SYSTEM }, { role: "user" as const, content: "hi" }];
+    const messages = [
+      { role: "system" as const, content: SYSTEM },
+      { role: "user" as const, content: "hi" },
+    ];
     const plain = await client.chat.completions.create({ model: "gpt-4o", messages });
     expect(plain.usage?.prompt_tokens).toBeGreaterThan(10);
     const stream = await client.chat.completions.create({ model: "gpt-4o", stream: true, messages });
@@ -109,7 +142,11 @@ describe("a sandbox key (the simulator counts the prompt)", () => {
     for await (const c of stream) text += c.choices[0]?.delta?.content ?? "";
     expect(text).toBe(plain.choices[0]?.message.content ?? "");
     // The tool call's arguments quote the prompt, look-alikes included, and are counted too.
-    const tools = await client.chat.completions.create({ model: "gpt-4o", messages, tools: [{ type: "function", function: { name: "f", parameters: { type: "object", properties: {} } } }] });
+    const tools = await client.chat.completions.create({
+      model: "gpt-4o",
+      messages,
+      tools: [{ type: "function", function: { name: "f", parameters: { type: "object", properties: {} } } }],
+    });
     const call = tools.choices[0]?.message.tool_calls?.[0];
     expect(call?.type === "function" ? call.function.arguments : "").toContain("<|endoftext|>");
   });
@@ -122,13 +159,22 @@ describe("a sandbox key (the simulator counts the prompt)", () => {
 
 test("the mock provider answers such text directly in JSON, never an HTML 500", async () => {
   const post = (path: string, body: object) =>
-    fetch(`${mock.url}${path}`, { method: "POST", headers: { authorization: "Bearer k", "anthropic-version": "2023-06-01", "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${mock.url}${path}`, {
+      method: "POST",
+      headers: { authorization: "Bearer k", "anthropic-version": "2023-06-01", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   const chat = await post("/v1/chat/completions", { model: "gpt-4o", messages: [{ role: "user", content: `say ${SYSTEM}` }] });
   expect(chat.status).toBe(200);
   expect(((await chat.json()) as any).usage.prompt_tokens).toBeGreaterThan(10);
   const emb = await post("/v1/embeddings", { model: "text-embedding-3-small", input: [SYSTEM, "<|endofprompt|>"] });
   expect(emb.status).toBe(200);
-  const msg = await post("/v1/messages", { model: "claude-sonnet-4-5", max_tokens: 64, system: SYSTEM, messages: [{ role: "user", content: "<|endoftext|>" }] });
+  const msg = await post("/v1/messages", {
+    model: "claude-sonnet-4-5",
+    max_tokens: 64,
+    system: SYSTEM,
+    messages: [{ role: "user", content: "<|endoftext|>" }],
+  });
   expect(msg.status).toBe(200);
   expect(msg.headers.get("content-type")).toContain("application/json");
 });

@@ -7,7 +7,18 @@ describe("splitPieces", () => {
   const text = "The gateway forwarded this request and the simulated model answered";
 
   test("one piece a word by default, each after the first with its leading space", () => {
-    expect(splitPieces(text)).toEqual(["The", " gateway", " forwarded", " this", " request", " and", " the", " simulated", " model", " answered"]);
+    expect(splitPieces(text)).toEqual([
+      "The",
+      " gateway",
+      " forwarded",
+      " this",
+      " request",
+      " and",
+      " the",
+      " simulated",
+      " model",
+      " answered",
+    ]);
   });
 
   test("exactly n pieces of whole words when there are enough words, joining back to the text", () => {
@@ -48,7 +59,10 @@ describe("pacedStream", () => {
 
   test("head, pieces, tail in order; the i-th piece no earlier than its share of the delay", async () => {
     const started = performance.now();
-    const { chunks, times } = await read(pacedStream([bytes("h")], [bytes("1"), bytes("2"), bytes("3"), bytes("4")], [bytes("t")], 200), started);
+    const { chunks, times } = await read(
+      pacedStream([bytes("h")], [bytes("1"), bytes("2"), bytes("3"), bytes("4")], [bytes("t")], 200),
+      started,
+    );
     expect(chunks).toEqual(["h", "1", "2", "3", "4", "t"]);
     for (let i = 1; i <= 4; i++) expect(times[i]!).toBeGreaterThanOrEqual((200 * i) / 4);
     expect(times[5]!).toBeGreaterThanOrEqual(200);

@@ -70,8 +70,10 @@ describe("KeyCache", () => {
   test("a hit arms no timer: the entry's age is read from the clock", async () => {
     const { c } = cache({ h1: principal("k1") });
     await c.get("h1");
-    expect(timersArmedBy(() => {
-      for (let i = 0; i < 5; i++) c.get("h1");
-    })).toBe(0);
+    expect(
+      timersArmedBy(() => {
+        for (let i = 0; i < 5; i++) c.get("h1");
+      }),
+    ).toBe(0);
   });
 });

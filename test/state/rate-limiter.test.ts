@@ -88,9 +88,11 @@ describe("TokenBucketLimiter", () => {
   test("a request arms no timer: the bucket's age is read from the clock", () => {
     const { l } = limiter();
     l.take("warm");
-    expect(timersArmedBy(() => {
-      for (let i = 0; i < 5; i++) l.take("warm");
-      l.take("new");
-    })).toBe(0);
+    expect(
+      timersArmedBy(() => {
+        for (let i = 0; i < 5; i++) l.take("warm");
+        l.take("new");
+      }),
+    ).toBe(0);
   });
 });

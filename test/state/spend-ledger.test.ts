@@ -4,11 +4,21 @@ import { MemorySpendLedger } from "../../src/state/memory-spend-ledger.ts";
 import { type Caps, monthOf, nextMonthStart } from "../../src/state/spend-ledger.ts";
 
 const NOV = Date.UTC(2026, 10, 22, 12);
-const caps = (over: Partial<Caps> = {}): Caps => ({ keyId: "k1", orgId: "o1", keyLifetimeCents: null, keyMonthlyCents: null, orgMonthlyCents: null, ...over });
+const caps = (over: Partial<Caps> = {}): Caps => ({
+  keyId: "k1",
+  orgId: "o1",
+  keyLifetimeCents: null,
+  keyMonthlyCents: null,
+  orgMonthlyCents: null,
+  ...over,
+});
 
 function ledger(stored = { lifetime: 0, month: 0, org: 0 }) {
   let now = NOV;
-  const l = new MemorySpendLedger({ keyLifetimeMicros: async () => stored.lifetime, spentSince: async (_o, keyId) => (keyId ? stored.month : stored.org) }, () => now);
+  const l = new MemorySpendLedger(
+    { keyLifetimeMicros: async () => stored.lifetime, spentSince: async (_o, keyId) => (keyId ? stored.month : stored.org) },
+    () => now,
+  );
   return { l, setNow: (t: number) => (now = t) };
 }
 
@@ -117,7 +127,10 @@ describe("SpendLedger", () => {
 
     test("spend settled while the totals are still loading is added once they arrive", async () => {
       let finishLoad: (n: number) => void = () => {};
-      const l = new MemorySpendLedger({ keyLifetimeMicros: () => new Promise((r) => (finishLoad = r)), spentSince: async () => 0 }, () => NOV);
+      const l = new MemorySpendLedger(
+        { keyLifetimeMicros: () => new Promise((r) => (finishLoad = r)), spentSince: async () => 0 },
+        () => NOV,
+      );
       const capped = caps({ keyLifetimeCents: 10 });
       const first = l.reserve(capped, () => 10_000); // starts the load
       (l.reserve(caps(), () => 0) as { settle(n: number): void }).settle(85_000); // an uncapped call settles meanwhile

@@ -47,8 +47,22 @@ test("flushes from several nodes at once, touching the same keys and roll-up row
   const sa = { id: newId("sa"), orgId: org.id, name: "b", description: "", role: "member" as const, createdBy: null, createdAt: 1 };
   await setup.createServiceAccount(sa);
   const keys = ["a", "b", "c"].map((n) => ({
-    id: newId("key"), orgId: org.id, serviceAccountId: sa.id, name: n, keyHash: crypto.randomUUID(), keyPrefix: "gw_live_x", keyType: "live" as const,
-    proxyMode: "security_enhanced", spendCapCents: null, monthlyCapCents: null, spentMicros: 0, requestCount: 0, lastUsedAt: null, createdAt: 1, revokedAt: null, revokedReason: null,
+    id: newId("key"),
+    orgId: org.id,
+    serviceAccountId: sa.id,
+    name: n,
+    keyHash: crypto.randomUUID(),
+    keyPrefix: "gw_live_x",
+    keyType: "live" as const,
+    proxyMode: "security_enhanced",
+    spendCapCents: null,
+    monthlyCapCents: null,
+    spentMicros: 0,
+    requestCount: 0,
+    lastUsedAt: null,
+    createdAt: 1,
+    revokedAt: null,
+    revokedReason: null,
   }));
   for (const k of keys) await setup.createApiKey(k);
   const nodes = Array.from({ length: 3 }, () => new PostgresStore(url, { max: 2 }));
@@ -57,7 +71,22 @@ test("flushes from several nodes at once, touching the same keys and roll-up row
     // Each node touches the keys in a different order: sorted statements must not deadlock.
     const order = n % 2 ? [...keys].reverse() : keys;
     return node.writeFlush({
-      events: order.map((k, i) => ({ id: newId("evt"), requestId: "r", orgId: org.id, keyId: k.id, userId: null, provider: "openai", model: "m", promptTokens: 1, completionTokens: 1, costMicros: 10, latencyMs: 1, status: 200, errorCode: null, createdAt: hour + i })),
+      events: order.map((k, i) => ({
+        id: newId("evt"),
+        requestId: "r",
+        orgId: org.id,
+        keyId: k.id,
+        userId: null,
+        provider: "openai",
+        model: "m",
+        promptTokens: 1,
+        completionTokens: 1,
+        costMicros: 10,
+        latencyMs: 1,
+        status: 200,
+        errorCode: null,
+        createdAt: hour + i,
+      })),
       keyTouches: order.map((k) => ({ keyId: k.id, requests: 1, spendMicros: 10, lastUsedAt: hour + n })),
     });
   };

@@ -19,14 +19,19 @@ test("the database is a WAL-mode file with its migrations recorded; reopening ap
   expect(existsSync(path)).toBe(true);
   const db = new Database(path);
   expect((db.query("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode).toBe("wal");
-  const versions = db.query("SELECT version, applied_at FROM schema_migrations ORDER BY version").all() as { version: number; applied_at: number }[];
+  const versions = db.query("SELECT version, applied_at FROM schema_migrations ORDER BY version").all() as {
+    version: number;
+    applied_at: number;
+  }[];
   expect(versions.map((v) => v.version)).toEqual(MIGRATIONS.map((m) => m.version));
   db.close();
   const again = openStore({ databaseUrl: null, dataDir });
   await again.migrate();
   await again.close();
   const db2 = new Database(path);
-  expect(db2.query("SELECT applied_at FROM schema_migrations ORDER BY version").all()).toEqual(versions.map((v) => ({ applied_at: v.applied_at })));
+  expect(db2.query("SELECT applied_at FROM schema_migrations ORDER BY version").all()).toEqual(
+    versions.map((v) => ({ applied_at: v.applied_at })),
+  );
   db2.close();
 });
 

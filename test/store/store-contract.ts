@@ -4,7 +4,15 @@
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { newId } from "../../src/domain/ids.ts";
-import type { ApiKeyRecord, AuditEntry, Organization, ProviderConfigRecord, ServiceAccount, UsageEvent, User } from "../../src/domain/types.ts";
+import type {
+  ApiKeyRecord,
+  AuditEntry,
+  Organization,
+  ProviderConfigRecord,
+  ServiceAccount,
+  UsageEvent,
+  User,
+} from "../../src/domain/types.ts";
 import type { Store } from "../../src/store/store.ts";
 
 export function runStoreContract(name: string, makeStore: () => Promise<Store>) {
@@ -93,7 +101,11 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       await store.createApiKey(other);
       expect((await store.listApiKeys(org.id, { includeRevoked: false })).map((x) => x.id)).toEqual([other.id]);
       expect(await store.listApiKeys(org.id, { includeRevoked: true })).toHaveLength(2);
-      expect(await store.updateApiKey(other.id, { name: "renamed", monthlyCapCents: 7 })).toMatchObject({ name: "renamed", monthlyCapCents: 7, spendCapCents: null });
+      expect(await store.updateApiKey(other.id, { name: "renamed", monthlyCapCents: 7 })).toMatchObject({
+        name: "renamed",
+        monthlyCapCents: 7,
+        spendCapCents: null,
+      });
       expect(await store.updateApiKey("key_missing", { name: "x" })).toBeNull();
     });
 
@@ -158,7 +170,17 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
     test("audit pages newest first", async () => {
       const ids: string[] = [];
       for (let i = 0; i < 25; i++) {
-        const e: AuditEntry = { id: newId("aud"), orgId: org.id, actor: "cli", action: `a${i}`, target: null, ip: null, userAgent: null, createdAt: i, details: { i } };
+        const e: AuditEntry = {
+          id: newId("aud"),
+          orgId: org.id,
+          actor: "cli",
+          action: `a${i}`,
+          target: null,
+          ip: null,
+          userAgent: null,
+          createdAt: i,
+          details: { i },
+        };
         ids.push(e.id);
         await store.appendAudit(e);
       }
@@ -173,8 +195,21 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
 
     test("preferences default and round-trip", async () => {
       expect((await store.getOrgPreferences(org.id)).piiAction).toBe("redact");
-      await store.setOrgPreferences(org.id, { monthlyBudgetCents: 5, piiAction: "block", alertWebhookUrl: null, defaultRouteStrategy: "cost", fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] }, signInEmailDomains: ["acme.test"] });
-      expect(await store.getOrgPreferences(org.id)).toMatchObject({ monthlyBudgetCents: 5, piiAction: "block", defaultRouteStrategy: "cost", fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] }, signInEmailDomains: ["acme.test"] });
+      await store.setOrgPreferences(org.id, {
+        monthlyBudgetCents: 5,
+        piiAction: "block",
+        alertWebhookUrl: null,
+        defaultRouteStrategy: "cost",
+        fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] },
+        signInEmailDomains: ["acme.test"],
+      });
+      expect(await store.getOrgPreferences(org.id)).toMatchObject({
+        monthlyBudgetCents: 5,
+        piiAction: "block",
+        defaultRouteStrategy: "cost",
+        fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] },
+        signInEmailDomains: ["acme.test"],
+      });
       expect(await store.getPersonalPreferences(user.id)).toEqual({ timezone: "UTC", emailNotifications: true });
       await store.setPersonalPreferences(user.id, { timezone: "Europe/Paris", emailNotifications: false });
       expect((await store.getPersonalPreferences(user.id)).timezone).toBe("Europe/Paris");
@@ -182,13 +217,30 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
 
     test("provider configurations", async () => {
       const p: ProviderConfigRecord = {
-        id: newId("prv"), orgId: org.id, ownerUserId: null, provider: "openai", name: "openai", baseUrl: null, country: "US",
-        format: "chat", models: ["a"], limits: { requestsPerMinute: 5 }, settings: { region: "x" }, secretCiphertext: "c", keyHint: "sk-...abcd", createdAt: 1, updatedAt: 1,
+        id: newId("prv"),
+        orgId: org.id,
+        ownerUserId: null,
+        provider: "openai",
+        name: "openai",
+        baseUrl: null,
+        country: "US",
+        format: "chat",
+        models: ["a"],
+        limits: { requestsPerMinute: 5 },
+        settings: { region: "x" },
+        secretCiphertext: "c",
+        keyHint: "sk-...abcd",
+        createdAt: 1,
+        updatedAt: 1,
       };
       await store.createProviderConfig(p);
       expect(await store.getProviderConfig(p.id)).toEqual(p);
       await store.updateProviderConfig({ ...p, name: "renamed", updatedAt: 2 });
-      expect((await store.listProviderConfigs(org.id))[0]).toMatchObject({ name: "renamed", updatedAt: 2, limits: { requestsPerMinute: 5 } });
+      expect((await store.listProviderConfigs(org.id))[0]).toMatchObject({
+        name: "renamed",
+        updatedAt: 2,
+        limits: { requestsPerMinute: 5 },
+      });
       expect(await store.deleteProviderConfig(p.id)).toBe(true);
       expect(await store.deleteProviderConfig(p.id)).toBe(false);
     });
@@ -212,10 +264,28 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         [hour + 10, 502, 0, k.id],
         [hour + 20, 200, 100, k.id],
       ]);
-      expect(events[1]).toMatchObject({ orgId: org.id, userId: null, provider: "openai", model: "gpt-4o", promptTokens: 10, completionTokens: 5, latencyMs: 20, errorCode: null });
+      expect(events[1]).toMatchObject({
+        orgId: org.id,
+        userId: null,
+        provider: "openai",
+        model: "gpt-4o",
+        promptTokens: 10,
+        completionTokens: 5,
+        latencyMs: 20,
+        errorCode: null,
+      });
       const rows = await store.listUsageHourly(org.id, hour, hour + 3_600_000);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ hour, keyId: k.id, requests: 3, errors: 1, promptTokens: 30, completionTokens: 15, costMicros: 200, latencyMsSum: 60 });
+      expect(rows[0]).toMatchObject({
+        hour,
+        keyId: k.id,
+        requests: 3,
+        errors: 1,
+        promptTokens: 30,
+        completionTokens: 15,
+        costMicros: 200,
+        latencyMsSum: 60,
+      });
       expect(await store.getApiKey(k.id)).toMatchObject({ requestCount: 3, spentMicros: 200, lastUsedAt: hour + 10 });
       expect(await store.sumCostMicros(org.id, k.id, hour)).toBe(200);
       expect(await store.sumCostMicros(org.id, null, hour + 15)).toBe(200); // rounded down to the hour
@@ -234,14 +304,25 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       const events = Array.from({ length: 150 }, (_, i) => usage({ keyId: k.id, createdAt: hour + i, status: i % 64 === 0 ? 500 : 200 }));
       await store.writeFlush({ events, keyTouches: [{ keyId: k.id, requests: 150, spendMicros: 15_000, lastUsedAt: hour + 149 }] });
       const before = await store.countUsageEvents(org.id);
-      expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([{ requests: 150, errors: 3, promptTokens: 1_500 }]);
+      expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([
+        { requests: 150, errors: 3, promptTokens: 1_500 },
+      ]);
       expect(await store.pruneUsageEvents(hour + 150)).toBeGreaterThanOrEqual(150);
       expect(before - (await store.countUsageEvents(org.id))).toBeGreaterThanOrEqual(150);
     });
 
     test("notifications, newest first", async () => {
       for (let i = 0; i < 3; i++) {
-        await store.createNotification({ id: newId("ntf"), orgId: org.id, kind: "rate_limit", severity: "warning", title: `t${i}`, body: { i }, createdAt: i, readAt: null });
+        await store.createNotification({
+          id: newId("ntf"),
+          orgId: org.id,
+          kind: "rate_limit",
+          severity: "warning",
+          title: `t${i}`,
+          body: { i },
+          createdAt: i,
+          readAt: null,
+        });
       }
       const list = await store.listNotifications(org.id, 2);
       expect(list.map((n) => n.title)).toEqual(["t2", "t1"]);
@@ -250,7 +331,17 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
 
     test("notifications are marked read per id or all at once, within the organization only", async () => {
       const ids = [newId("ntf"), newId("ntf"), newId("ntf")];
-      for (const [i, id] of ids.entries()) await store.createNotification({ id, orgId: org.id, kind: "budget", severity: "info", title: `b${i}`, body: {}, createdAt: i, readAt: null });
+      for (const [i, id] of ids.entries())
+        await store.createNotification({
+          id,
+          orgId: org.id,
+          kind: "budget",
+          severity: "info",
+          title: `b${i}`,
+          body: {},
+          createdAt: i,
+          readAt: null,
+        });
       expect(await store.markNotificationsRead("org_other", [ids[0]!], 5)).toBe(0);
       expect(await store.markNotificationsRead(org.id, [ids[0]!, "ntf_missing"], 5)).toBe(1);
       expect(await store.markNotificationsRead(org.id, [ids[0]!], 6)).toBe(0);
@@ -276,17 +367,45 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         [day, "openai", 2, 1, 150],
         [day + 86_400_000, "anthropic", 1, 0, 7],
       ]);
-      expect((await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["model"], provider: "openai" })).map((r) => [r.model, r.costMicros]).sort()).toEqual([["gpt-4o", 100], ["gpt-4o-mini", 50]]);
-      expect(await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: [], provider: null })).toMatchObject([{ requests: 3, costMicros: 157, provider: "", keyId: "" }]);
+      expect(
+        (await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["model"], provider: "openai" }))
+          .map((r) => [r.model, r.costMicros])
+          .sort(),
+      ).toEqual([
+        ["gpt-4o", 100],
+        ["gpt-4o-mini", 50],
+      ]);
+      expect(await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: [], provider: null })).toMatchObject([
+        { requests: 3, costMicros: 157, provider: "", keyId: "" },
+      ]);
       expect(await store.sumUsage(org.id, 0, 1, { by: [], provider: null })).toEqual([]);
-      await store.writeFlush({ events: [usage({ createdAt: at(2), provider: "openai", model: "gpt-4o", costMicros: 1000, applicationId: "billing" })], keyTouches: [] });
+      await store.writeFlush({
+        events: [usage({ createdAt: at(2), provider: "openai", model: "gpt-4o", costMicros: 1000, applicationId: "billing" })],
+        keyTouches: [],
+      });
       const byApp = await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["application"], provider: null });
-      expect(byApp.map((r) => [r.applicationId, r.requests, r.costMicros]).sort()).toEqual([["", 3, 157], ["billing", 1, 1000]]);
-      expect(await store.sumUsage(org.id, day, day + 86_400_000, { by: ["model"], provider: null, application: "billing" })).toMatchObject([{ model: "gpt-4o", costMicros: 1000 }]);
-      await expect(store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null, application: "billing" })).rejects.toThrow();
+      expect(byApp.map((r) => [r.applicationId, r.requests, r.costMicros]).sort()).toEqual([
+        ["", 3, 157],
+        ["billing", 1, 1000],
+      ]);
+      expect(await store.sumUsage(org.id, day, day + 86_400_000, { by: ["model"], provider: null, application: "billing" })).toMatchObject([
+        { model: "gpt-4o", costMicros: 1000 },
+      ]);
+      await expect(
+        store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null, application: "billing" }),
+      ).rejects.toThrow();
       // Whole days and partial ones (daily and hourly roll-ups) agree.
-      expect((await store.sumUsage(org.id, day + 1, day + 2 * 86_400_000, { by: ["provider"], provider: null })).map((r) => [r.provider, r.costMicros]).sort()).toEqual([["anthropic", 7], ["openai", 1150]]);
-      expect((await store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null })).map((r) => r.costMicros)).toEqual([1150]);
+      expect(
+        (await store.sumUsage(org.id, day + 1, day + 2 * 86_400_000, { by: ["provider"], provider: null }))
+          .map((r) => [r.provider, r.costMicros])
+          .sort(),
+      ).toEqual([
+        ["anthropic", 7],
+        ["openai", 1150],
+      ]);
+      expect((await store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null })).map((r) => r.costMicros)).toEqual([
+        1150,
+      ]);
     });
 
     test("webhook secret and delivery results", async () => {
@@ -294,18 +413,59 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       await store.setWebhookSecret(org.id, "sealed-1", 1);
       await store.setWebhookSecret(org.id, "sealed-2", 2);
       expect(await store.getWebhookSecret(org.id)).toBe("sealed-2");
-      await store.recordWebhookDelivery({ id: newId("whd"), orgId: org.id, notificationId: "ntf_1", attempt: 1, status: 500, error: "HTTP 500", createdAt: 10 });
-      await store.recordWebhookDelivery({ id: newId("whd"), orgId: org.id, notificationId: "ntf_1", attempt: 2, status: 200, error: null, createdAt: 11 });
+      await store.recordWebhookDelivery({
+        id: newId("whd"),
+        orgId: org.id,
+        notificationId: "ntf_1",
+        attempt: 1,
+        status: 500,
+        error: "HTTP 500",
+        createdAt: 10,
+      });
+      await store.recordWebhookDelivery({
+        id: newId("whd"),
+        orgId: org.id,
+        notificationId: "ntf_1",
+        attempt: 2,
+        status: 200,
+        error: null,
+        createdAt: 11,
+      });
       const list = await store.listWebhookDeliveries(org.id, 10);
-      expect(list.map((d) => [d.attempt, d.status, d.error])).toEqual([[2, 200, null], [1, 500, "HTTP 500"]]);
+      expect(list.map((d) => [d.attempt, d.status, d.error])).toEqual([
+        [2, 200, null],
+        [1, 500, "HTTP 500"],
+      ]);
     });
 
     test("ETL document figures: newest first, sums and counts per transformation", async () => {
-      await store.recordEtlDocument({ id: newId("doc"), orgId: org.id, createdAt: 1, originalTokens: 100, optimizedTokens: 60, costSavingsMicros: 40, transformations: ["normalization", "deduplication"] });
-      await store.recordEtlDocument({ id: newId("doc"), orgId: org.id, createdAt: 2, originalTokens: 50, optimizedTokens: 50, costSavingsMicros: 0, transformations: ["normalization"] });
+      await store.recordEtlDocument({
+        id: newId("doc"),
+        orgId: org.id,
+        createdAt: 1,
+        originalTokens: 100,
+        optimizedTokens: 60,
+        costSavingsMicros: 40,
+        transformations: ["normalization", "deduplication"],
+      });
+      await store.recordEtlDocument({
+        id: newId("doc"),
+        orgId: org.id,
+        createdAt: 2,
+        originalTokens: 50,
+        optimizedTokens: 50,
+        costSavingsMicros: 0,
+        transformations: ["normalization"],
+      });
       const list = await store.listEtlDocuments(org.id, 1);
       expect(list).toMatchObject([{ createdAt: 2, transformations: ["normalization"] }]);
-      expect(await store.sumEtlDocuments(org.id)).toEqual({ documents: 2, originalTokens: 150, optimizedTokens: 110, costSavingsMicros: 40, transformations: { normalization: 2, deduplication: 1 } });
+      expect(await store.sumEtlDocuments(org.id)).toEqual({
+        documents: 2,
+        originalTokens: 150,
+        optimizedTokens: 110,
+        costSavingsMicros: 40,
+        transformations: { normalization: 2, deduplication: 1 },
+      });
       expect((await store.sumEtlDocuments("org_other")).documents).toBe(0);
     });
   });

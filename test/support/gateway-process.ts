@@ -45,10 +45,17 @@ export interface RunningGateway {
   /** Sends a signal and waits for the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number>;
   /** Calls `POST /api/v1/gateway`. */
-  op(key: string, operation: string, params?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  op(
+    key: string,
+    operation: string,
+    params?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-export async function startGateway(opts: { dataDir?: string; env?: Record<string, string>; command?: string[]; cwd?: string } = {}): Promise<RunningGateway> {
+export async function startGateway(
+  opts: { dataDir?: string; env?: Record<string, string>; command?: string[]; cwd?: string } = {},
+): Promise<RunningGateway> {
   const dataDir = opts.dataDir ?? tempDataDir();
   const command = opts.command ?? ["bun", "run", CLI];
   const proc = Bun.spawn([...command, "serve", "--port", "0", "--data", dataDir], {

@@ -26,13 +26,21 @@ export interface InProcessGateway {
   stop(): Promise<void>;
 }
 
-export async function startInProcessGateway(opts: { env?: Record<string, string>; origin?: string; logLevel?: LogLevel } = {}): Promise<InProcessGateway> {
+export async function startInProcessGateway(
+  opts: { env?: Record<string, string>; origin?: string; logLevel?: LogLevel } = {},
+): Promise<InProcessGateway> {
   const origin = opts.origin ?? "http://gateway.test";
   const dataDir = mkdtempSync(join(tmpdir(), "gw-inproc-"));
   // The mock providers are on loopback: the operator setting the gateway's own tests use.
-  const config = loadConfig({ data: dataDir }, { GW_PUBLIC_URL: origin, GW_LOG_LEVEL: "warn", GW_ALLOW_PRIVATE_PROVIDERS: "1", ...opts.env });
+  const config = loadConfig(
+    { data: dataDir },
+    { GW_PUBLIC_URL: origin, GW_LOG_LEVEL: "warn", GW_ALLOW_PRIVATE_PROVIDERS: "1", ...opts.env },
+  );
   const logged: string[] = [];
-  const rt = await createRuntime(config, createLogger(opts.logLevel ?? "warn", (chunk) => void logged.push(chunk)));
+  const rt = await createRuntime(
+    config,
+    createLogger(opts.logLevel ?? "warn", (chunk) => void logged.push(chunk)),
+  );
   const clock = { now: Date.now() };
   rt.services.now = () => clock.now;
   const app = createApp(rt);
@@ -50,7 +58,9 @@ export async function startInProcessGateway(opts: { env?: Record<string, string>
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (as.key) headers.authorization = `Bearer ${as.key}`;
       if (as.cookie) Object.assign(headers, { cookie: as.cookie, origin });
-      const res = await handle(new Request(`${origin}/api/v1/gateway`, { method: "POST", headers, body: JSON.stringify({ operation, params }) }));
+      const res = await handle(
+        new Request(`${origin}/api/v1/gateway`, { method: "POST", headers, body: JSON.stringify({ operation, params }) }),
+      );
       return { status: res.status, body: await res.json() };
     },
     async stop() {

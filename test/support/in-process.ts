@@ -23,7 +23,12 @@ export interface GatewayUnderTest {
   /** Drains and shuts down as `gateway serve` does on SIGTERM; resolves 0 as its exit code would be. */
   stop(): Promise<number>;
   /** Calls `POST /api/v1/gateway`. */
-  op(key: string, operation: string, params?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  op(
+    key: string,
+    operation: string,
+    params?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 export interface InProcessGateway extends GatewayUnderTest {
@@ -55,7 +60,11 @@ export async function startGatewayInProcess(opts: { dataDir: string; env?: Recor
     for (const line of chunk.split("\n")) if (line !== "") written.push(line);
   });
   const runtime = await createRuntime(config, log);
-  const app = createApp(runtime).listen({ hostname: "127.0.0.1", port: 0, maxRequestBodySize: Math.max(config.maxBodyBytes * 8, 1024 ** 3) });
+  const app = createApp(runtime).listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    maxRequestBodySize: Math.max(config.maxBodyBytes * 8, 1024 ** 3),
+  });
   const server = app.server!;
   const url = `http://127.0.0.1:${server.port}`;
   let stopped: Promise<number> | null = null;

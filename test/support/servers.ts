@@ -59,10 +59,29 @@ export async function startRedis(): Promise<RedisServer> {
   const url = `redis://127.0.0.1:${port}`;
   let proc: ReturnType<typeof Bun.spawn> | null = null;
   const launch = async () => {
-    proc = Bun.spawn([bin, "--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning"], {
-      stdout: "ignore",
-      stderr: "ignore",
-    });
+    proc = Bun.spawn(
+      [
+        bin,
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--daemonize",
+        "no",
+        "--loglevel",
+        "warning",
+      ],
+      {
+        stdout: "ignore",
+        stderr: "ignore",
+      },
+    );
     await waitFor(`redis-server on ${port}`, async () => {
       const c = new RedisClient(url, { autoReconnect: false, connectionTimeout: 500 });
       try {
@@ -130,7 +149,17 @@ export async function startPostgres(): Promise<PostgresServer> {
   const port = await freePort();
   const urlFor = (db: string) => `postgres://gateway@127.0.0.1:${port}/${db}`;
   const start = async () => {
-    run([pgCtl, "-D", data, "-l", join(root, "log"), "-w", "-o", `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, "start"]);
+    run([
+      pgCtl,
+      "-D",
+      data,
+      "-l",
+      join(root, "log"),
+      "-w",
+      "-o",
+      `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      "start",
+    ]);
     await waitFor(`postgres on ${port}`, async () => {
       const sql = new SQL(urlFor("postgres"), { max: 1 });
       try {

@@ -4,7 +4,16 @@
  * Both run inside the test process; `startProcessStack` spawns them as the real
  * commands, for tests of signals and shutdown.
  */
-import { initOrg, type InitResult, removeDir, type RunningGateway, type RunningMock, startGateway, startMockProvider, tempDataDir } from "./gateway-process.ts";
+import {
+  initOrg,
+  type InitResult,
+  removeDir,
+  type RunningGateway,
+  type RunningMock,
+  startGateway,
+  startMockProvider,
+  tempDataDir,
+} from "./gateway-process.ts";
 import { type GatewayUnderTest, initOrgInProcess, startGatewayInProcess, startMockInProcess } from "./in-process.ts";
 
 export interface StackOptions {

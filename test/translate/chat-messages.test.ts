@@ -9,24 +9,72 @@ const base = { model: "claude-sonnet-4-5" };
 const REQUESTS: { name: string; chat: Record<string, unknown>; messages: Record<string, unknown> }[] = [
   {
     name: "system turns become system; max_tokens gets a default",
-    chat: { ...base, messages: [{ role: "system", content: "Be brief." }, { role: "developer", content: "Use English." }, { role: "user", content: "Hi" }] },
-    messages: { ...base, system: "Be brief.\n\nUse English.", messages: [{ role: "user", content: [{ type: "text", text: "Hi" }] }], max_tokens: DEFAULT_MAX_TOKENS },
+    chat: {
+      ...base,
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "developer", content: "Use English." },
+        { role: "user", content: "Hi" },
+      ],
+    },
+    messages: {
+      ...base,
+      system: "Be brief.\n\nUse English.",
+      messages: [{ role: "user", content: [{ type: "text", text: "Hi" }] }],
+      max_tokens: DEFAULT_MAX_TOKENS,
+    },
   },
   {
     name: "multi-turn; consecutive turns of one role merge",
-    chat: { ...base, max_tokens: 10, messages: [{ role: "user", content: "a" }, { role: "user", content: "b" }, { role: "assistant", content: "c" }, { role: "user", content: "d" }] },
-    messages: { ...base, max_tokens: 10, messages: [{ role: "user", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] }, { role: "assistant", content: [{ type: "text", text: "c" }] }, { role: "user", content: [{ type: "text", text: "d" }] }] },
+    chat: {
+      ...base,
+      max_tokens: 10,
+      messages: [
+        { role: "user", content: "a" },
+        { role: "user", content: "b" },
+        { role: "assistant", content: "c" },
+        { role: "user", content: "d" },
+      ],
+    },
+    messages: {
+      ...base,
+      max_tokens: 10,
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "a" },
+            { type: "text", text: "b" },
+          ],
+        },
+        { role: "assistant", content: [{ type: "text", text: "c" }] },
+        { role: "user", content: [{ type: "text", text: "d" }] },
+      ],
+    },
   },
   {
     name: "tools, tool_choice, tool calls and tool results",
     chat: {
       ...base,
       max_completion_tokens: 50,
-      tools: [{ type: "function", function: { name: "get_weather", description: "Weather", parameters: { type: "object", properties: { city: { type: "string" } } } } }],
+      tools: [
+        {
+          type: "function",
+          function: {
+            name: "get_weather",
+            description: "Weather",
+            parameters: { type: "object", properties: { city: { type: "string" } } },
+          },
+        },
+      ],
       tool_choice: { type: "function", function: { name: "get_weather" } },
       messages: [
         { role: "user", content: "Paris?" },
-        { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }] },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }],
+        },
         { role: "tool", tool_call_id: "call_1", content: "sunny" },
       ],
     },
@@ -44,22 +92,69 @@ const REQUESTS: { name: string; chat: Record<string, unknown>; messages: Record<
   },
   {
     name: "images: data URLs become base64 sources, others URL sources",
-    chat: { ...base, max_tokens: 5, messages: [{ role: "user", content: [{ type: "text", text: "What?" }, { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } }, { type: "image_url", image_url: { url: "https://x.test/a.jpg" } }] }] },
+    chat: {
+      ...base,
+      max_tokens: 5,
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "What?" },
+            { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } },
+            { type: "image_url", image_url: { url: "https://x.test/a.jpg" } },
+          ],
+        },
+      ],
+    },
     messages: {
       ...base,
       max_tokens: 5,
-      messages: [{ role: "user", content: [{ type: "text", text: "What?" }, { type: "image", source: { type: "base64", media_type: "image/png", data: "AAAA" } }, { type: "image", source: { type: "url", url: "https://x.test/a.jpg" } }] }],
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "What?" },
+            { type: "image", source: { type: "base64", media_type: "image/png", data: "AAAA" } },
+            { type: "image", source: { type: "url", url: "https://x.test/a.jpg" } },
+          ],
+        },
+      ],
     },
   },
   {
     name: "stop, temperature (capped at 1), top_p, JSON mode, user, stream",
-    chat: { ...base, max_tokens: 5, stop: "END", temperature: 1.5, top_p: 0.9, response_format: { type: "json_object" }, user: "u1", stream: true, messages: [{ role: "user", content: "x" }] },
-    messages: { ...base, max_tokens: 5, stop_sequences: ["END"], temperature: 1, top_p: 0.9, system: JSON_MODE_INSTRUCTION, metadata: { user_id: "u1" }, stream: true, messages: [{ role: "user", content: [{ type: "text", text: "x" }] }] },
+    chat: {
+      ...base,
+      max_tokens: 5,
+      stop: "END",
+      temperature: 1.5,
+      top_p: 0.9,
+      response_format: { type: "json_object" },
+      user: "u1",
+      stream: true,
+      messages: [{ role: "user", content: "x" }],
+    },
+    messages: {
+      ...base,
+      max_tokens: 5,
+      stop_sequences: ["END"],
+      temperature: 1,
+      top_p: 0.9,
+      system: JSON_MODE_INSTRUCTION,
+      metadata: { user_id: "u1" },
+      stream: true,
+      messages: [{ role: "user", content: [{ type: "text", text: "x" }] }],
+    },
   },
   {
     name: "tool_choice words",
     chat: { ...base, max_tokens: 5, tool_choice: "required", messages: [{ role: "user", content: "x" }] },
-    messages: { ...base, max_tokens: 5, tool_choice: { type: "any" }, messages: [{ role: "user", content: [{ type: "text", text: "x" }] }] },
+    messages: {
+      ...base,
+      max_tokens: 5,
+      tool_choice: { type: "any" },
+      messages: [{ role: "user", content: [{ type: "text", text: "x" }] }],
+    },
   },
 ];
 
@@ -68,26 +163,60 @@ describe("chat-completions request -> messages request", () => {
 
   test("what the messages format cannot express is refused clearly", () => {
     expect(() => chatToMessagesRequest({ ...base, n: 2, messages: [{ role: "user", content: "x" }] } as never)).toThrow("n must be 1");
-    expect(() => chatToMessagesRequest({ ...base, messages: [{ role: "assistant", tool_calls: [{ id: "1", function: { name: "f", arguments: "{bad" } }] }] } as never)).toThrow("not valid JSON");
+    expect(() =>
+      chatToMessagesRequest({
+        ...base,
+        messages: [{ role: "assistant", tool_calls: [{ id: "1", function: { name: "f", arguments: "{bad" } }] }],
+      } as never),
+    ).toThrow("not valid JSON");
   });
 });
 
 const ANSWERS: { name: string; message: Record<string, unknown>; choice: Record<string, unknown>; usage: Record<string, number> }[] = [
   {
     name: "text and end_turn",
-    message: { id: "msg_1", model: "claude-sonnet-4-5-20250929", content: [{ type: "text", text: "Hello " }, { type: "text", text: "there" }], stop_reason: "end_turn", usage: { input_tokens: 10, output_tokens: 3 } },
+    message: {
+      id: "msg_1",
+      model: "claude-sonnet-4-5-20250929",
+      content: [
+        { type: "text", text: "Hello " },
+        { type: "text", text: "there" },
+      ],
+      stop_reason: "end_turn",
+      usage: { input_tokens: 10, output_tokens: 3 },
+    },
     choice: { index: 0, message: { role: "assistant", content: "Hello there" }, finish_reason: "stop" },
     usage: { prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 },
   },
   {
     name: "tool use",
-    message: { id: "msg_2", model: "m", content: [{ type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Paris" } }], stop_reason: "tool_use", usage: { input_tokens: 5, output_tokens: 7, cache_read_input_tokens: 2 } },
-    choice: { index: 0, message: { role: "assistant", content: null, tool_calls: [{ id: "toolu_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }] }, finish_reason: "tool_calls" },
+    message: {
+      id: "msg_2",
+      model: "m",
+      content: [{ type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Paris" } }],
+      stop_reason: "tool_use",
+      usage: { input_tokens: 5, output_tokens: 7, cache_read_input_tokens: 2 },
+    },
+    choice: {
+      index: 0,
+      message: {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "toolu_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }],
+      },
+      finish_reason: "tool_calls",
+    },
     usage: { prompt_tokens: 7, completion_tokens: 7, total_tokens: 14 },
   },
   {
     name: "max_tokens is length",
-    message: { id: "msg_3", model: "m", content: [{ type: "text", text: "cut" }], stop_reason: "max_tokens", usage: { input_tokens: 1, output_tokens: 1 } },
+    message: {
+      id: "msg_3",
+      model: "m",
+      content: [{ type: "text", text: "cut" }],
+      stop_reason: "max_tokens",
+      usage: { input_tokens: 1, output_tokens: 1 },
+    },
     choice: { index: 0, message: { role: "assistant", content: "cut" }, finish_reason: "length" },
     usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
   },
@@ -111,13 +240,20 @@ async function translateStream(events: { event: string; data: object }[]): Promi
     },
   });
   const text = await new Response(source.pipeThrough(messagesStreamToChat())).text();
-  return text.trim().split("\n\n").map((b) => b.replace(/^data: /, "")).map((d) => (d === "[DONE]" ? d : JSON.parse(d)));
+  return text
+    .trim()
+    .split("\n\n")
+    .map((b) => b.replace(/^data: /, ""))
+    .map((d) => (d === "[DONE]" ? d : JSON.parse(d)));
 }
 
 describe("messages stream -> chat chunks", () => {
   test("text stream, with usage and [DONE] at the end", async () => {
     const chunks = await translateStream([
-      { event: "message_start", data: { type: "message_start", message: { id: "msg_1", model: "claude-x", usage: { input_tokens: 9, output_tokens: 1 } } } },
+      {
+        event: "message_start",
+        data: { type: "message_start", message: { id: "msg_1", model: "claude-x", usage: { input_tokens: 9, output_tokens: 1 } } },
+      },
       { event: "content_block_start", data: { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } } },
       { event: "ping", data: { type: "ping" } },
       { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } } },
@@ -126,7 +262,12 @@ describe("messages stream -> chat chunks", () => {
       { event: "message_delta", data: { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 4 } } },
       { event: "message_stop", data: { type: "message_stop" } },
     ]);
-    expect(chunks[0]).toMatchObject({ id: "msg_1", object: "chat.completion.chunk", model: "claude-x", choices: [{ delta: { role: "assistant", content: "" } }] });
+    expect(chunks[0]).toMatchObject({
+      id: "msg_1",
+      object: "chat.completion.chunk",
+      model: "claude-x",
+      choices: [{ delta: { role: "assistant", content: "" } }],
+    });
     expect(chunks.slice(1, 3).map((c) => c.choices[0].delta.content)).toEqual(["Hel", "lo"]);
     expect(chunks[3].choices[0].finish_reason).toBe("stop");
     expect(chunks[4]).toMatchObject({ choices: [], usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } });
@@ -137,19 +278,35 @@ describe("messages stream -> chat chunks", () => {
     const chunks = await translateStream([
       { event: "message_start", data: { type: "message_start", message: { id: "m", model: "c", usage: { input_tokens: 1 } } } },
       { event: "content_block_start", data: { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } } },
-      { event: "content_block_start", data: { type: "content_block_start", index: 1, content_block: { type: "tool_use", id: "toolu_9", name: "f", input: {} } } },
-      { event: "content_block_delta", data: { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: '{"a":' } } },
-      { event: "content_block_delta", data: { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: "1}" } } },
+      {
+        event: "content_block_start",
+        data: { type: "content_block_start", index: 1, content_block: { type: "tool_use", id: "toolu_9", name: "f", input: {} } },
+      },
+      {
+        event: "content_block_delta",
+        data: { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: '{"a":' } },
+      },
+      {
+        event: "content_block_delta",
+        data: { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: "1}" } },
+      },
       { event: "message_delta", data: { type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: 5 } } },
       { event: "message_stop", data: { type: "message_stop" } },
     ]);
-    expect(chunks[1].choices[0].delta.tool_calls[0]).toEqual({ index: 0, id: "toolu_9", type: "function", function: { name: "f", arguments: "" } });
+    expect(chunks[1].choices[0].delta.tool_calls[0]).toEqual({
+      index: 0,
+      id: "toolu_9",
+      type: "function",
+      function: { name: "f", arguments: "" },
+    });
     expect(chunks[2].choices[0].delta.tool_calls[0]).toEqual({ index: 0, function: { arguments: '{"a":' } });
     expect(chunks[4].choices[0].finish_reason).toBe("tool_calls");
   });
 
   test("an error event becomes a chat error object", async () => {
-    const chunks = await translateStream([{ event: "error", data: { type: "error", error: { type: "overloaded_error", message: "busy" } } }]);
+    const chunks = await translateStream([
+      { event: "error", data: { type: "error", error: { type: "overloaded_error", message: "busy" } } },
+    ]);
     expect(chunks[0]).toMatchObject({ error: { message: "busy", type: "overloaded_error" } });
   });
 });

@@ -17,7 +17,13 @@ describe("request", () => {
       instructions: "Be brief.",
       input: [
         { role: "developer", content: "House rules." },
-        { role: "user", content: [{ type: "input_text", text: "What is in " }, { type: "input_image", image_url: "data:image/png;base64,AAAA", detail: "low" }] },
+        {
+          role: "user",
+          content: [
+            { type: "input_text", text: "What is in " },
+            { type: "input_image", image_url: "data:image/png;base64,AAAA", detail: "low" },
+          ],
+        },
         { type: "function_call", call_id: "call_1", name: "lookup", arguments: '{"q":"x"}' },
         { type: "function_call", call_id: "call_2", name: "lookup", arguments: '{"q":"y"}' },
         { type: "function_call_output", call_id: "call_1", output: "found x" },
@@ -35,7 +41,13 @@ describe("request", () => {
       messages: [
         { role: "system", content: "Be brief." },
         { role: "system", content: "House rules." },
-        { role: "user", content: [{ type: "text", text: "What is in " }, { type: "image_url", image_url: { url: "data:image/png;base64,AAAA", detail: "low" } }] },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "What is in " },
+            { type: "image_url", image_url: { url: "data:image/png;base64,AAAA", detail: "low" } },
+          ],
+        },
         {
           role: "assistant",
           content: null,
@@ -47,7 +59,12 @@ describe("request", () => {
         { role: "tool", tool_call_id: "call_1", content: "found x" },
         { role: "assistant", content: "Done." },
       ],
-      tools: [{ type: "function", function: { name: "lookup", description: "Looks up", parameters: { type: "object", properties: {} }, strict: true } }],
+      tools: [
+        {
+          type: "function",
+          function: { name: "lookup", description: "Looks up", parameters: { type: "object", properties: {} }, strict: true },
+        },
+      ],
       tool_choice: { type: "function", function: { name: "lookup" } },
       response_format: { type: "json_schema", json_schema: { name: "answer", schema: { type: "object" }, strict: true } },
       max_tokens: 50,
@@ -73,7 +90,10 @@ describe("request", () => {
   test("what chat completions cannot express is a 400 naming the field", () => {
     expect(refusal({ previous_response_id: "resp_1" })).toEqual({ status: 400, param: "previous_response_id" });
     expect(refusal({ tools: [{ type: "web_search" }] })).toEqual({ status: 400, param: "tools[0].type" });
-    expect(refusal({ input: [{ role: "user", content: [{ type: "input_file", file_id: "f" }] }] })).toEqual({ status: 400, param: "input[0].content[0].type" });
+    expect(refusal({ input: [{ role: "user", content: [{ type: "input_file", file_id: "f" }] }] })).toEqual({
+      status: 400,
+      param: "input[0].content[0].type",
+    });
     expect(refusal({ input: [{ role: "robot", content: "x" }] })).toEqual({ status: 400, param: "input[0].role" });
     expect(refusal({ input: 5 })).toEqual({ status: 400, param: "input" });
     expect(refusal({ text: { format: { type: "yaml" } } })).toEqual({ status: 400, param: "text.format.type" });
@@ -102,7 +122,16 @@ const textChunks = [
 ];
 
 const toolChunks = [
-  chunk([{ index: 0, delta: { role: "assistant", tool_calls: [{ index: 0, id: "call_9", type: "function", function: { name: "get_weather", arguments: "" } }] }, finish_reason: null }]),
+  chunk([
+    {
+      index: 0,
+      delta: {
+        role: "assistant",
+        tool_calls: [{ index: 0, id: "call_9", type: "function", function: { name: "get_weather", arguments: "" } }],
+      },
+      finish_reason: null,
+    },
+  ]),
   chunk([{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"city":' } }] }, finish_reason: null }]),
   chunk([{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '"Oslo"}' } }] }, finish_reason: null }]),
   chunk([{ index: 0, delta: {}, finish_reason: "tool_calls" }]),
@@ -141,7 +170,8 @@ describe("answers, read by the official client", () => {
   });
 
   test("a streamed text answer: the client's accumulated response equals the plain translation", async () => {
-    next = () => new Response(sseOf(textChunks).pipeThrough(chatStreamToResponses({})), { headers: { "content-type": "text/event-stream" } });
+    next = () =>
+      new Response(sseOf(textChunks).pipeThrough(chatStreamToResponses({})), { headers: { "content-type": "text/event-stream" } });
     const stream = client.responses.stream({ model: "gpt-4o", input: "Hi" });
     const deltas: string[] = [];
     stream.on("response.output_text.delta", (e) => deltas.push(e.delta));
@@ -156,7 +186,8 @@ describe("answers, read by the official client", () => {
   });
 
   test("a streamed tool call: one function_call item with the whole arguments", async () => {
-    next = () => new Response(sseOf(toolChunks).pipeThrough(chatStreamToResponses({})), { headers: { "content-type": "text/event-stream" } });
+    next = () =>
+      new Response(sseOf(toolChunks).pipeThrough(chatStreamToResponses({})), { headers: { "content-type": "text/event-stream" } });
     const events: string[] = [];
     const s = await client.responses.create({ model: "gpt-4o", input: "Weather?", stream: true });
     let completed: OpenAI.Responses.Response | null = null;
@@ -174,7 +205,9 @@ describe("answers, read by the official client", () => {
       "response.output_item.done",
       "response.completed",
     ]);
-    expect(completed!.output).toEqual([{ type: "function_call", id: "fc_abc_0", call_id: "call_9", name: "get_weather", arguments: '{"city":"Oslo"}', status: "completed" }]);
+    expect(completed!.output).toEqual([
+      { type: "function_call", id: "fc_abc_0", call_id: "call_9", name: "get_weather", arguments: '{"city":"Oslo"}', status: "completed" },
+    ]);
   });
 
   test("sequence numbers count every event from zero", async () => {

@@ -19,7 +19,8 @@ export class NotAvailable extends Error {}
 function words(status: number, body: unknown): string {
   const error = (body as { error?: unknown } | null)?.error;
   if (typeof error === "string") return error;
-  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") return (error as { message: string }).message;
+  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string")
+    return (error as { message: string }).message;
   if (status === 401) return "You are signed out. Sign in again.";
   if (status === 403) return "Your role does not allow this; ask an organization admin.";
   return `The gateway answered ${status}.`;
@@ -36,14 +37,20 @@ async function parse(res: Response): Promise<unknown> {
 export async function op<T>(operation: string, params: Record<string, unknown> = {}): Promise<T> {
   let res: Response;
   try {
-    res = await fetch("/api/v1/gateway", { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify({ operation, params }) });
+    res = await fetch("/api/v1/gateway", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ operation, params }),
+    });
   } catch {
     throw new ApiFailure(0, "The gateway could not be reached. Check your connection and try again.");
   }
   const body = await parse(res);
   if (!res.ok) {
     const message = words(res.status, body);
-    if (res.status === 400 && message.startsWith(`Unknown operation "${operation}"`)) throw new NotAvailable(`This gateway does not offer ${operation} yet.`);
+    if (res.status === 400 && message.startsWith(`Unknown operation "${operation}"`))
+      throw new NotAvailable(`This gateway does not offer ${operation} yet.`);
     throw new ApiFailure(res.status, message);
   }
   return (body as { data: T }).data;
@@ -58,7 +65,12 @@ export async function get<T>(path: string): Promise<T> {
 }
 
 export async function post<T>(path: string, payload: unknown): Promise<T> {
-  const res = await fetch(path, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
+  const res = await fetch(path, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(payload),
+  });
   const body = await parse(res);
   if (res.status === 404) throw new NotAvailable(`This gateway does not offer ${path} yet.`);
   if (!res.ok) throw new ApiFailure(res.status, words(res.status, body));

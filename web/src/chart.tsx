@@ -2,7 +2,17 @@
 import { useEffect, useRef } from "preact/hooks";
 import uPlot from "uplot";
 
-export function TimeChart({ label, days, values, format }: { label: string; days: string[]; values: number[]; format: (v: number) => string }) {
+export function TimeChart({
+  label,
+  days,
+  values,
+  format,
+}: {
+  label: string;
+  days: string[];
+  values: number[];
+  format: (v: number) => string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;

@@ -52,7 +52,17 @@ export function Failure({ error, retry }: { error: Error; retry?: () => void }) 
 }
 
 /** Renders `children(data)` once loaded; loading and failure in words otherwise. */
-export function Async<T>({ value, what, retry, children }: { value: Loaded<T>; what: string; retry?: () => void; children: (data: T) => ComponentChildren }) {
+export function Async<T>({
+  value,
+  what,
+  retry,
+  children,
+}: {
+  value: Loaded<T>;
+  what: string;
+  retry?: () => void;
+  children: (data: T) => ComponentChildren;
+}) {
   if (value.state === "loading") return <Loading what={what} />;
   if (value.state === "failed") return <Failure error={value.error} retry={retry} />;
   return <>{children(value.data)}</>;
@@ -96,8 +106,10 @@ export function SecretOnce({ title, value, onDone }: { title: string; value: str
   );
 }
 
-export const dollars = (micros: number) => `$${(micros / 1e6).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: micros !== 0 && Math.abs(micros) < 10_000 ? 6 : 2 })}`;
-export const centsToDollars = (cents: number | null) => (cents === null ? "none" : `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+export const dollars = (micros: number) =>
+  `$${(micros / 1e6).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: micros !== 0 && Math.abs(micros) < 10_000 ? 6 : 2 })}`;
+export const centsToDollars = (cents: number | null) =>
+  cents === null ? "none" : `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
 export const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${((part / whole) * 100).toFixed(1)}%`);
 

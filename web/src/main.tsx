@@ -82,7 +82,11 @@ function App() {
               <ul>
                 {PAGES.map((p) => (
                   <li key={p.path}>
-                    <a href={`/dashboard${p.path ? `/${p.path}` : ""}`} aria-current={page === p.path ? "page" : undefined} onClick={(e) => go(e, p.path)}>
+                    <a
+                      href={`/dashboard${p.path ? `/${p.path}` : ""}`}
+                      aria-current={page === p.path ? "page" : undefined}
+                      onClick={(e) => go(e, p.path)}
+                    >
                       {p.title}
                     </a>
                   </li>

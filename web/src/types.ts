@@ -9,7 +9,10 @@ export type ServiceAccount = ReturnType<typeof presentServiceAccount> & { apiKey
 export type Member = ReturnType<typeof presentUser>;
 export type AuditEntry = ReturnType<typeof presentAudit>;
 /** As `provider.*` operations present a provider (presentProvider in src/ops/provider-ops.ts): never the key, only its hint. */
-export type Provider = Pick<ProviderConfigRecord, "id" | "provider" | "name" | "baseUrl" | "country" | "format" | "models" | "limits" | "ownerUserId" | "keyHint"> & {
+export type Provider = Pick<
+  ProviderConfigRecord,
+  "id" | "provider" | "name" | "baseUrl" | "country" | "format" | "models" | "limits" | "ownerUserId" | "keyHint"
+> & {
   scope: "user" | "organization";
   createdAt: IsoTime;
   updatedAt: IsoTime;

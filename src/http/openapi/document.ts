@@ -118,7 +118,8 @@ export function openApiDocument(routes: readonly DocumentedRoute[], operations: 
     info: {
       title: "gateway",
       version: API_VERSION,
-      description: "A bring-your-own-key AI gateway: OpenAI-style and Anthropic-style model endpoints with mandatory policy checks, and an operation-routed admin endpoint.",
+      description:
+        "A bring-your-own-key AI gateway: OpenAI-style and Anthropic-style model endpoints with mandatory policy checks, and an operation-routed admin endpoint.",
     },
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
@@ -126,7 +127,12 @@ export function openApiDocument(routes: readonly DocumentedRoute[], operations: 
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "A gateway API key (`gw_live_...` or `gw_test_...`)." },
         apiKeyHeader: { type: "apiKey", in: "header", name: "x-api-key", description: "The same key, as messages-format clients send it." },
-        session: { type: "apiKey", in: "cookie", name: "gw_session", description: "The dashboard's session cookie; state-changing calls also need a same-origin Origin." },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "gw_session",
+          description: "The dashboard's session cookie; state-changing calls also need a same-origin Origin.",
+        },
         metricsToken: { type: "http", scheme: "bearer", description: "GW_METRICS_TOKEN, when the operator set one." },
       },
     },

@@ -28,7 +28,13 @@ function operationBlock(method: string, path: string, op: Json): string {
     .map(([status, r]) => `<tr><td>${escape(status)}</td><td>${escape((r as Json).description)}</td></tr>`)
     .join("");
   return `<details id="${escape(op.operationId)}"><summary><span class="m ${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code> — ${escape(op.summary)}</summary>
-${op.description ? `<p>${escape(op.description).replace(/\n- /g, "<br>• ").replace(/`([^`]+)`/g, "<code>$1</code>")}</p>` : ""}
+${
+  op.description
+    ? `<p>${escape(op.description)
+        .replace(/\n- /g, "<br>• ")
+        .replace(/`([^`]+)`/g, "<code>$1</code>")}</p>`
+    : ""
+}
 <p><b>Credentials:</b> ${escape(auth)}</p>
 ${params.length ? `<p><b>Parameters:</b> ${params.map((p) => `<code>${escape(p.name)}</code> (${escape(p.in)})`).join(", ")}</p>` : ""}
 ${body ? `<p><b>Body</b> (JSON Schema):</p><pre>${escape(JSON.stringify(body, null, 2))}</pre>` : ""}
@@ -53,4 +59,5 @@ ${sections}</body></html>`;
 }
 
 /** The page's own CSP: its inline style and nothing else. */
-export const REFERENCE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const REFERENCE_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

@@ -23,7 +23,12 @@ export function analyticsHandler(deps: AnalyticsSurfaceDeps, view: AnalyticsView
       deps.store,
       identity.organization.id,
       view,
-      { period, timeframe: url.searchParams.get("timeframe"), provider: url.searchParams.get("provider"), application: url.searchParams.get("application") },
+      {
+        period,
+        timeframe: url.searchParams.get("timeframe"),
+        provider: url.searchParams.get("provider"),
+        application: url.searchParams.get("application"),
+      },
       deps.now(),
     );
     return json(answer);

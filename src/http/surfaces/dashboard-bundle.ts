@@ -17,10 +17,22 @@ const WEB = join(import.meta.dir, "..", "..", "..", "web");
 
 export function buildDashboard(): DashboardBundle {
   const built = Bun.spawnSync(
-    [process.execPath, "build", join(WEB, "src", "main.tsx"), "--target=browser", "--format=esm", "--minify", `--tsconfig-override=${join(WEB, "tsconfig.json")}`, "--define", 'process.env.NODE_ENV="production"'],
+    [
+      process.execPath,
+      "build",
+      join(WEB, "src", "main.tsx"),
+      "--target=browser",
+      "--format=esm",
+      "--minify",
+      `--tsconfig-override=${join(WEB, "tsconfig.json")}`,
+      "--define",
+      'process.env.NODE_ENV="production"',
+    ],
     { cwd: WEB, stdout: "pipe", stderr: "pipe", env: { ...process.env, NODE_ENV: "production" } },
   );
   if (built.exitCode !== 0) throw new Error(`the dashboard bundle did not build:\n${built.stderr.toString()}`);
-  const css = ["app.css", join("..", "node_modules", "uplot", "dist", "uPlot.min.css")].map((f) => readFileSync(join(WEB, f), "utf8")).join("\n");
+  const css = ["app.css", join("..", "node_modules", "uplot", "dist", "uPlot.min.css")]
+    .map((f) => readFileSync(join(WEB, f), "utf8"))
+    .join("\n");
   return { js: built.stdout.toString(), css };
 }

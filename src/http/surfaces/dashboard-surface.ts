@@ -34,7 +34,8 @@ export const dashboardScriptHandler = () => asset((b) => b.js, "text/javascript;
 export const dashboardStyleHandler = () => asset((b) => b.css, "text/css; charset=utf-8");
 
 export function dashboardShellHandler() {
-  return () => new Response(SHELL, { headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return () =>
+    new Response(SHELL, { headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
 }
 
 export function keepaliveHandler(deps: DashboardDeps) {
@@ -42,7 +43,10 @@ export function keepaliveHandler(deps: DashboardDeps) {
     const value = presentedSession(scope.request.headers);
     const identity = value ? await authenticateSession(deps.services.store, value, deps.services.now()) : null;
     if (!value || !identity) return new Response(null, { status: 401, headers: { "cache-control": "no-store" } });
-    return new Response(null, { status: 204, headers: { "set-cookie": sessionCookieHeader(value, SESSION_IDLE_MS / 1000, deps.secureCookies), "cache-control": "no-store" } });
+    return new Response(null, {
+      status: 204,
+      headers: { "set-cookie": sessionCookieHeader(value, SESSION_IDLE_MS / 1000, deps.secureCookies), "cache-control": "no-store" },
+    });
   };
 }
 

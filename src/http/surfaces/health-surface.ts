@@ -16,7 +16,11 @@ export function healthzHandler() {
  * uncapped calls; capped calls 503), so Redis down marks it "degraded", not unready;
  * taking every node out of the load balancer at once would be worse.
  */
-export function readyzHandler(storeReachable: () => Promise<boolean>, isDraining: () => boolean, shared: () => Record<string, string> | null = () => null) {
+export function readyzHandler(
+  storeReachable: () => Promise<boolean>,
+  isDraining: () => boolean,
+  shared: () => Record<string, string> | null = () => null,
+) {
   return async () => {
     if (isDraining()) return json({ status: "draining" }, 503);
     const deps = shared();
@@ -32,7 +36,8 @@ export function metricsHandler(registry: MetricsRegistry, token: string | null =
   return (scope: RequestScope) => {
     if (expected !== null) {
       const given = Buffer.from(scope.request.headers.get("authorization") ?? "");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("GET /metrics needs `Authorization: Bearer <GW_METRICS_TOKEN>`.");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw unauthorized("GET /metrics needs `Authorization: Bearer <GW_METRICS_TOKEN>`.");
     }
     return new Response(registry.render(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } });
   };

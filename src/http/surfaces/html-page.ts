@@ -23,5 +23,8 @@ export function htmlPage(status: number, title: string, message: string, opts: {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · gateway</title><link rel="stylesheet" href="/dashboard/assets/app.css"></head>
 <body><main class="notice"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${retry}</main></body></html>`;
-  return new Response(body, { status, headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(body, {
+    status,
+    headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
 }

@@ -34,7 +34,8 @@ const MAX_LIMIT = 1000;
 function anthropicPage(all: ListedModel[], query: URLSearchParams) {
   const rawLimit = query.get("limit");
   const limit = rawLimit === null ? DEFAULT_LIMIT : Number(rawLimit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}`, { param: "limit" });
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}`, { param: "limit" });
   const cursor = (name: "after_id" | "before_id") => {
     const id = query.get(name);
     if (id === null) return null;
@@ -79,7 +80,13 @@ export function modelHandler(deps: ModelsSurfaceDeps) {
       throw badRequest("model id: not a valid percent-encoded path segment", { param: "model" });
     }
     const found = (await deps.models.list(scope.identity)).find((m) => m.id === id);
-    if (!found) throw new ApiError(404, "model_not_found", `No model ${JSON.stringify(id)} among the models this key may use; GET /v1/models lists them.`, { param: "model" });
+    if (!found)
+      throw new ApiError(
+        404,
+        "model_not_found",
+        `No model ${JSON.stringify(id)} among the models this key may use; GET /v1/models lists them.`,
+        { param: "model" },
+      );
     return json(asksForMessagesShape(scope.request) ? anthropicModel(found) : found);
   };
 }

@@ -37,7 +37,11 @@ function baseUrl(deps: OidcSurfaceDeps, request: Request): string {
 }
 
 const notConfigured = () =>
-  htmlPage(404, "Sign-in is not configured", "This gateway has no identity provider (GW_OIDC_ISSUER, GW_OIDC_CLIENT_ID, GW_OIDC_CLIENT_SECRET). An operator can give you a one-time sign-in link with `gateway login-link`.");
+  htmlPage(
+    404,
+    "Sign-in is not configured",
+    "This gateway has no identity provider (GW_OIDC_ISSUER, GW_OIDC_CLIENT_ID, GW_OIDC_CLIENT_SECRET). An operator can give you a one-time sign-in link with `gateway login-link`.",
+  );
 
 export function signUpHandler(deps: OidcSurfaceDeps) {
   return async (scope: RequestScope): Promise<Response> => {
@@ -51,7 +55,11 @@ export function signUpHandler(deps: OidcSurfaceDeps) {
     }
     return new Response(null, {
       status: 302,
-      headers: { location: started.url, "set-cookie": flowCookie(started.sealed, SIGN_IN_TTL_MS / 1000, deps.secureCookies), "cache-control": "no-store" },
+      headers: {
+        location: started.url,
+        "set-cookie": flowCookie(started.sealed, SIGN_IN_TTL_MS / 1000, deps.secureCookies),
+        "cache-control": "no-store",
+      },
     });
   };
 }
@@ -70,7 +78,15 @@ export function signUpCallbackHandler(deps: OidcSurfaceDeps) {
       email = verified.email;
       const user = await memberForSignIn(services, verified, actor);
       const sessionId = await startSession(services.store, user, services.now());
-      await recordAudit(services.store, user.orgId, { ...actor, ref: `user:${user.id}` }, "session.sign-in", user.id, { via: "oidc" }, services.now());
+      await recordAudit(
+        services.store,
+        user.orgId,
+        { ...actor, ref: `user:${user.id}` },
+        "session.sign-in",
+        user.id,
+        { via: "oidc" },
+        services.now(),
+      );
       const headers = new Headers({ location: "/dashboard", "cache-control": "no-store" });
       headers.append("set-cookie", clearFlow);
       headers.append("set-cookie", sessionCookieHeader(sessionId, SESSION_IDLE_MS / 1000, deps.secureCookies));
@@ -78,7 +94,9 @@ export function signUpCallbackHandler(deps: OidcSurfaceDeps) {
     } catch (err) {
       const failure = toApiError(err);
       await auditFailure(deps, email, actor, failure.message);
-      const page = htmlPage(failure.status, failure.status === 403 ? "Not a member" : "Sign-in failed", failure.message, { retry: failure.status !== 403 });
+      const page = htmlPage(failure.status, failure.status === 403 ? "Not a member" : "Sign-in failed", failure.message, {
+        retry: failure.status !== 403,
+      });
       page.headers.append("set-cookie", clearFlow);
       return page;
     }
@@ -89,5 +107,14 @@ export function signUpCallbackHandler(deps: OidcSurfaceDeps) {
 async function auditFailure(deps: OidcSurfaceDeps, email: string | null, actor: Omit<Actor, "ref">, reason: string): Promise<void> {
   deps.log.warn("sign-in failed", { email, ip: actor.ip, reason });
   const user = email ? await deps.services.store.getUserByEmail(email) : null;
-  if (user) await recordAudit(deps.services.store, user.orgId, { ...actor, ref: "oidc" }, "session.sign-in-failed", user.id, { via: "oidc", reason }, deps.services.now());
+  if (user)
+    await recordAudit(
+      deps.services.store,
+      user.orgId,
+      { ...actor, ref: "oidc" },
+      "session.sign-in-failed",
+      user.id,
+      { via: "oidc", reason },
+      deps.services.now(),
+    );
 }

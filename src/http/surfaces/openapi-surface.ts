@@ -19,12 +19,20 @@ export function describeInterface(routes: readonly DocumentedRoute[], operations
 }
 
 export function openApiJsonHandler(description: () => InterfaceDescription) {
-  return async (): Promise<Response> => new Response(description().json, { headers: { "content-type": "application/json", "cache-control": "no-cache" } });
+  return async (): Promise<Response> =>
+    new Response(description().json, { headers: { "content-type": "application/json", "cache-control": "no-cache" } });
 }
 
 export function referencePageHandler(description: () => InterfaceDescription) {
   return async (): Promise<Response> =>
     new Response(description().html, {
-      headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": REFERENCE_PAGE_CSP, "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "same-origin", "cache-control": "no-cache" },
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": REFERENCE_PAGE_CSP,
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "referrer-policy": "same-origin",
+        "cache-control": "no-cache",
+      },
     });
 }

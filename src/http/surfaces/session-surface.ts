@@ -23,7 +23,11 @@ export function loginLinkHandler(deps: SessionSurfaceDeps) {
     if (!signedIn) throw unauthorized("This sign-in link is unknown, used or expired; ask for a new one with `gateway login-link`.");
     return new Response(null, {
       status: 303,
-      headers: { location: "/", "set-cookie": sessionCookie(signedIn.sessionId, SESSION_IDLE_MS / 1000, deps.secureCookies), "cache-control": "no-store" },
+      headers: {
+        location: "/",
+        "set-cookie": sessionCookie(signedIn.sessionId, SESSION_IDLE_MS / 1000, deps.secureCookies),
+        "cache-control": "no-store",
+      },
     });
   };
 }

@@ -177,4 +177,3 @@ function revealZeroWidth(s: ScanState): void {
 export function scanText(text: string, opts: ScanOptions): TextScan {
   return scanAt(text, opts, findStarts(text, TRIGGERS));
 }
-

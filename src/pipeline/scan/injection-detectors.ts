@@ -8,7 +8,13 @@
 import type { Detector } from "./detector.ts";
 import { decodeBase64OrHex, decodePercent } from "./encoded-text.ts";
 
-const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({ kind, category: "injection", weight, pattern, start });
+const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
+  kind,
+  category: "injection",
+  weight,
+  pattern,
+  start,
+});
 
 const PRIOR_EN = "(?:all |any |the |your |my |these |those )?(?:previous|prior|preceding|above|earlier|former|original|initial|system) ";
 const RULES_EN = "(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|commands|context|constraints)";
@@ -16,17 +22,49 @@ const RULES_EN = "(?:instructions?|prompts?|rules|directions|directives|guidelin
 export const INJECTION_DETECTORS: Detector[] = [
   // Instruction override
   // Not the caller taking back their own earlier request ("forget the previous instructions I gave").
-  inj("instruction_override", 1.0, `\\b(?:ignore|disregard|forget|skip|override|bypass|neglect|drop) ${PRIOR_EN}${RULES_EN}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`),
-  inj("instruction_override", 1.0, `\\b(?:ignore|disregard|forget) (?:all of |everything )?(?:the |what(?:'s| is) )?(?:above|written above|said above)(?=\\s*(?:[.,;:!]|and\\b|then\\b|$))`),
-  inj("instruction_override", 1.0, `\\b(?:ignore|disregard|forget) (?:everything|all|anything) (?:you (?:were|have been) told|(?:written |said )?(?:above|before|previously))`),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:ignore|disregard|forget|skip|override|bypass|neglect|drop) ${PRIOR_EN}${RULES_EN}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`,
+  ),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:ignore|disregard|forget) (?:all of |everything )?(?:the |what(?:'s| is) )?(?:above|written above|said above)(?=\\s*(?:[.,;:!]|and\\b|then\\b|$))`,
+  ),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:ignore|disregard|forget) (?:everything|all|anything) (?:you (?:were|have been) told|(?:written |said )?(?:above|before|previously))`,
+  ),
   inj("instruction_override", 0.8, `\\b(?:new|updated|real|actual) (?:system )?instructions?:`),
-  inj("instruction_override", 1.0, `\\b(?:ignore|disregard|bypass|override|violate) (?:all |any |your |the |its )?(?:content|safety|usage|moderation) (?:polic(?:y|ies)|rules|guidelines|filters)\\b`),
-  inj("instruction_override", 0.6, `\\b(?:ignore|disregard|bypass|disable) (?:all |any |your |the )?(?:filters|guardrails|safeguards|restrictions)\\b`),
-  inj("prompt_extraction", 0.5, `\\breveal (?:the |any |all )?(?:confidential|secret|hidden|private|internal) (?:data|information|instructions|details)\\b`),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:ignore|disregard|bypass|override|violate) (?:all |any |your |the |its )?(?:content|safety|usage|moderation) (?:polic(?:y|ies)|rules|guidelines|filters)\\b`,
+  ),
+  inj(
+    "instruction_override",
+    0.6,
+    `\\b(?:ignore|disregard|bypass|disable) (?:all |any |your |the )?(?:filters|guardrails|safeguards|restrictions)\\b`,
+  ),
+  inj(
+    "prompt_extraction",
+    0.5,
+    `\\breveal (?:the |any |all )?(?:confidential|secret|hidden|private|internal) (?:data|information|instructions|details)\\b`,
+  ),
   inj("instruction_override", 0.7, `\\bfrom now on,? (?:you (?:will|must|are)|ignore|respond)`),
   // System prompt extraction
-  inj("prompt_extraction", 1.0, `\\b(?:reveal|show|print|repeat|output|display|leak|dump|expose|recite|give me|tell me|write out) (?:me )?(?:your |the |all |of |every |full |entire |complete |exact |original |hidden |secret |initial |verbatim )*(?:system prompt|system message|initial instructions|hidden instructions|original instructions|instructions (?:above|you were given)|developer (?:message|prompt)|prompt above)`),
-  inj("prompt_extraction", 0.6, `\\bwhat (?:is|are|was|were) (?:your|the) (?:system prompt|initial instructions|hidden instructions|original instructions)`),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:reveal|show|print|repeat|output|display|leak|dump|expose|recite|give me|tell me|write out) (?:me )?(?:your |the |all |of |every |full |entire |complete |exact |original |hidden |secret |initial |verbatim )*(?:system prompt|system message|initial instructions|hidden instructions|original instructions|instructions (?:above|you were given)|developer (?:message|prompt)|prompt above)`,
+  ),
+  inj(
+    "prompt_extraction",
+    0.6,
+    `\\bwhat (?:is|are|was|were) (?:your|the) (?:system prompt|initial instructions|hidden instructions|original instructions)`,
+  ),
   inj("prompt_extraction", 1.0, `\\brepeat (?:the )?(?:words|text|everything) above\\b`),
   // Role hijack
   inj("role_hijack", 1.0, `\\byou are (?:now |going to be )?(?:DAN|STAN|DUDE|AIM)\\b`),
@@ -34,17 +72,29 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj("role_hijack", 0.9, `\\b(?:developer|god|jailbreak|unrestricted|debug) mode (?:enabled|activated|on)\\b`),
   inj("role_hijack", 0.7, `\\b(?:enable|activate|enter|switch to) (?:developer|god|jailbreak|unrestricted|dan) mode\\b`),
   inj("role_hijack", 0.9, `\\b(?:act|behave|respond) as (?:an? )?(?:unfiltered|unrestricted|uncensored|jailbroken|evil)\\b`),
-  inj("role_hijack", 1.0, `\\bpretend (?:that )?(?:you (?:have|had)|there (?:are|were)) no (?:restrictions|rules|guidelines|filters|limits|content polic(?:y|ies))`),
+  inj(
+    "role_hijack",
+    1.0,
+    `\\bpretend (?:that )?(?:you (?:have|had)|there (?:are|were)) no (?:restrictions|rules|guidelines|filters|limits|content polic(?:y|ies))`,
+  ),
   inj("role_hijack", 0.8, `\\bwithout (?:any )?(?:restrictions|filters|censorship|ethical guidelines),? (?:answer|respond|tell)`),
   inj("role_hijack", 0.3, `\\bwithout (?:any )?(?:restrictions|filters|censorship|limitations|guardrails|content polic(?:y|ies))\\b`),
   inj("role_hijack", 0.5, `\\bjailbr(?:ea|o)k(?:en|ing)?\\b`),
   // Chat-template and delimiter injection
-  inj("template_injection", 1.0, `<\\|im_start\\|>|<\\|im_end\\|>|<\\|system\\|>|<\\|endoftext\\|>|<\\|start_header_id\\|>|<\\|eot_id\\|>`, { at: "literal", literals: ["<|"] }),
+  inj(
+    "template_injection",
+    1.0,
+    `<\\|im_start\\|>|<\\|im_end\\|>|<\\|system\\|>|<\\|endoftext\\|>|<\\|start_header_id\\|>|<\\|eot_id\\|>`,
+    { at: "literal", literals: ["<|"] },
+  ),
   inj("template_injection", 1.0, `\\[/?INST\\]|<</?SYS>>`, { at: "literal", literals: ["[inst]", "[/inst]", "<<sys>>", "<</sys>>"] }),
   // A fake turn (`### System:`) blocks; a bare heading (`## System`) or a prompt-format heading (`### Instruction:`) needs company.
   inj("template_injection", 1.0, `(?:^|\\n)\\s{0,3}#{2,4} ?(?:system|assistant) ?:\\s{0,3}(?:\\n|$)`, { at: "line", first: "#" }),
   inj("template_injection", 0.5, `(?:^|\\n)\\s{0,3}#{2,4} ?(?:system|assistant)\\s{0,3}(?:\\n|$)`, { at: "line", first: "#" }),
-  inj("template_injection", 0.3, `(?:^|\\n)\\s{0,3}#{2,4} ?(?:instruction|instructions|response) ?:?\\s{0,3}(?:\\n|$)`, { at: "line", first: "#" }),
+  inj("template_injection", 0.3, `(?:^|\\n)\\s{0,3}#{2,4} ?(?:instruction|instructions|response) ?:?\\s{0,3}(?:\\n|$)`, {
+    at: "line",
+    first: "#",
+  }),
   inj("template_injection", 0.9, `</?(?:system|system_prompt|sys)>`, { at: "literal", literals: ["<sys", "</sys"] }),
   inj("template_injection", 1.0, `(?:^|\\n)\\s{0,3}system ?: ?(?:you|ignore|new|override|from now)`, { at: "line", first: "s" }),
   // Invisible characters: Unicode tag characters and bidirectional overrides
@@ -55,18 +105,60 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj("invisible_unicode", 1.0, `[\\u202D\\u202E]`, { at: "invisible" }),
   inj("invisible_unicode", 0.2, `[\\u202A-\\u202C\\u2066-\\u2069]`, { at: "invisible" }),
   // Encoded instructions: decoded and scanned again (long enough to hold one).
-  { kind: "encoded_instruction", category: "injection", weight: 1.0, pattern: "\\b(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24,}={0,2}", start: { at: "base64-run" }, decode: decodeBase64OrHex },
-  { kind: "encoded_instruction", category: "injection", weight: 1.0, pattern: "(?:%[0-9A-Fa-f]{2}){8,}", start: { at: "literal", literals: ["%"] }, decode: decodePercent },
+  {
+    kind: "encoded_instruction",
+    category: "injection",
+    weight: 1.0,
+    pattern: "\\b(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24,}={0,2}",
+    start: { at: "base64-run" },
+    decode: decodeBase64OrHex,
+  },
+  {
+    kind: "encoded_instruction",
+    category: "injection",
+    weight: 1.0,
+    pattern: "(?:%[0-9A-Fa-f]{2}){8,}",
+    start: { at: "literal", literals: ["%"] },
+    decode: decodePercent,
+  },
   // German
-  inj("instruction_override", 1.0, `\\b(?:ignoriere|ignorieren sie|vergiss|vergessen sie|missachte) (?:alle |die |deine |ihre |sämtliche )?(?:vorherigen |bisherigen |obigen |vorigen |ursprünglichen )?(?:anweisungen|instruktionen|regeln|befehle|vorgaben)\\b`),
-  inj("prompt_extraction", 1.0, `\\b(?:zeige|zeig|nenne|gib|verrate) (?:mir )?(?:deinen|deine|den|die|ihren) (?:system-?prompt|systemanweisungen|ursprünglichen anweisungen)`),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:ignoriere|ignorieren sie|vergiss|vergessen sie|missachte) (?:alle |die |deine |ihre |sämtliche )?(?:vorherigen |bisherigen |obigen |vorigen |ursprünglichen )?(?:anweisungen|instruktionen|regeln|befehle|vorgaben)\\b`,
+  ),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:zeige|zeig|nenne|gib|verrate) (?:mir )?(?:deinen|deine|den|die|ihren) (?:system-?prompt|systemanweisungen|ursprünglichen anweisungen)`,
+  ),
   inj("instruction_override", 1.0, `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie) alles,? (?:was|bisherige|vorherige|obige)`),
   // French
-  inj("instruction_override", 1.0, `\\b(?:ignore|ignorez|ignorer|oublie|oubliez|oublier) (?:toutes |tous )?(?:les |tes |vos )?(?:instructions|consignes|règles|directives) (?:précédentes|antérieures|ci-dessus|initiales)`),
-  inj("prompt_extraction", 1.0, `\\b(?:révèle|révélez|montre|montrez|affiche|donne)(?:-moi)? (?:moi )?(?:ton|votre|le) (?:prompt (?:système|systeme)|message système|prompt initial)`),
-  inj("instruction_override", 1.0, `\\b(?:oublie|oubliez|ignore|ignorez) tout ce (?:qu'on (?:t'a|vous a)|que l'on (?:t'a|vous a)|qui précède|qui a été dit)`),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:ignore|ignorez|ignorer|oublie|oubliez|oublier) (?:toutes |tous )?(?:les |tes |vos )?(?:instructions|consignes|règles|directives) (?:précédentes|antérieures|ci-dessus|initiales)`,
+  ),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:révèle|révélez|montre|montrez|affiche|donne)(?:-moi)? (?:moi )?(?:ton|votre|le) (?:prompt (?:système|systeme)|message système|prompt initial)`,
+  ),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:oublie|oubliez|ignore|ignorez) tout ce (?:qu'on (?:t'a|vous a)|que l'on (?:t'a|vous a)|qui précède|qui a été dit)`,
+  ),
   // Spanish
-  inj("instruction_override", 1.0, `\\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar) (?:todas )?(?:las |tus |sus )?(?:instrucciones|reglas|indicaciones|órdenes) (?:anteriores|previas|de arriba|iniciales)`),
-  inj("prompt_extraction", 1.0, `\\b(?:muestra|muéstrame|revela|revélame|dime|enséñame) (?:me )?(?:tu|su|el) (?:prompt (?:del|de) sistema|mensaje (?:del|de) sistema|instrucciones (?:iniciales|originales))`),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar) (?:todas )?(?:las |tus |sus )?(?:instrucciones|reglas|indicaciones|órdenes) (?:anteriores|previas|de arriba|iniciales)`,
+  ),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:muestra|muéstrame|revela|revélame|dime|enséñame) (?:me )?(?:tu|su|el) (?:prompt (?:del|de) sistema|mensaje (?:del|de) sistema|instrucciones (?:iniciales|originales))`,
+  ),
   inj("instruction_override", 1.0, `\\b(?:olvida|olvide|ignora|ignore) todo lo (?:que te (?:dijeron|han dicho|indicaron)|anterior)`),
 ];

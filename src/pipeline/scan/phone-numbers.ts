@@ -6,7 +6,42 @@
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import type { CountryCode } from "libphonenumber-js/min";
 
-const COUNTRIES: readonly CountryCode[] = ["DE", "FR", "GB", "IT", "ES", "NL", "BE", "AT", "CH", "PL", "SE", "NO", "DK", "FI", "PT", "IE", "CZ", "HU", "RO", "GR", "JP", "KR", "CN", "IN", "AU", "NZ", "BR", "AR", "MX", "ZA", "TR", "RU", "UA", "IL"];
+const COUNTRIES: readonly CountryCode[] = [
+  "DE",
+  "FR",
+  "GB",
+  "IT",
+  "ES",
+  "NL",
+  "BE",
+  "AT",
+  "CH",
+  "PL",
+  "SE",
+  "NO",
+  "DK",
+  "FI",
+  "PT",
+  "IE",
+  "CZ",
+  "HU",
+  "RO",
+  "GR",
+  "JP",
+  "KR",
+  "CN",
+  "IN",
+  "AU",
+  "NZ",
+  "BR",
+  "AR",
+  "MX",
+  "ZA",
+  "TR",
+  "RU",
+  "UA",
+  "IL",
+];
 /** Dates and versions share the shape of a short national number. */
 const DATE_OR_VERSION = /^\d{1,4}[-./]\d{1,2}[-./]\d{1,4}$/;
 

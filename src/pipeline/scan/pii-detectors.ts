@@ -8,19 +8,49 @@ import { nationalPhoneValid } from "./phone-numbers.ts";
 import { cardIssuerKnown, ibanValid, luhnValid, phoneValid, ssnValid } from "./validators.ts";
 
 export const PII_DETECTORS: Detector[] = [
-  { kind: "EMAIL", category: "pii", pattern: "\\b[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){0,8}\\.[A-Za-z]{2,24}\\b", start: { at: "before-at" } },
-  { kind: "SSN", category: "pii", pattern: "\\b\\d{3}(?:-\\d{2}-|\\.\\d{2}\\.| \\d{2} )\\d{4}\\b", validate: ssnValid, start: { at: "digit-word" } },
-  { kind: "CARD", category: "pii", pattern: "\\b\\d(?:[ -]?\\d){12,18}\\b", validate: (m) => luhnValid(m) && cardIssuerKnown(m), start: { at: "digit-word" } },
-  { kind: "IBAN", category: "pii", pattern: "\\b[A-Z]{2}\\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b", validate: ibanValid, start: { at: "caps-digits-word" } },
+  {
+    kind: "EMAIL",
+    category: "pii",
+    pattern: "\\b[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){0,8}\\.[A-Za-z]{2,24}\\b",
+    start: { at: "before-at" },
+  },
+  {
+    kind: "SSN",
+    category: "pii",
+    pattern: "\\b\\d{3}(?:-\\d{2}-|\\.\\d{2}\\.| \\d{2} )\\d{4}\\b",
+    validate: ssnValid,
+    start: { at: "digit-word" },
+  },
+  {
+    kind: "CARD",
+    category: "pii",
+    pattern: "\\b\\d(?:[ -]?\\d){12,18}\\b",
+    validate: (m) => luhnValid(m) && cardIssuerKnown(m),
+    start: { at: "digit-word" },
+  },
+  {
+    kind: "IBAN",
+    category: "pii",
+    pattern: "\\b[A-Z]{2}\\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b",
+    validate: ibanValid,
+    start: { at: "caps-digits-word" },
+  },
   {
     kind: "PHONE",
     category: "pii",
     // International (+CC ...) or North American (NXX) NXX-XXXX forms; separators required where digits could be anything else.
-    pattern: "(?:\\+[1-9]\\d{0,2}[ .-]?(?:\\(\\d{1,4}\\)[ .-]?)?\\d{1,4}(?:[ .-]?\\d{2,4}){1,4}|\\(\\d{3}\\) ?\\d{3}[-. ]\\d{4}|\\b\\d{3}[-.]\\d{3}[-.]\\d{4})\\b",
+    pattern:
+      "(?:\\+[1-9]\\d{0,2}[ .-]?(?:\\(\\d{1,4}\\)[ .-]?)?\\d{1,4}(?:[ .-]?\\d{2,4}){1,4}|\\(\\d{3}\\) ?\\d{3}[-. ]\\d{4}|\\b\\d{3}[-.]\\d{3}[-.]\\d{4})\\b",
     validate: phoneValid,
     start: [{ at: "digit-word" }, { at: "signed-number" }],
   },
   // National formats with a trunk 0 (030 1234567, 06 12 34 56 78, 090-1234-5678) and Chinese mobiles, checked by libphonenumber.
-  { kind: "PHONE", category: "pii", pattern: "\\b0\\d{1,4}(?:[ ./-]?\\d{2,8}){1,4}\\b", validate: nationalPhoneValid, start: { at: "digit-word" } },
+  {
+    kind: "PHONE",
+    category: "pii",
+    pattern: "\\b0\\d{1,4}(?:[ ./-]?\\d{2,8}){1,4}\\b",
+    validate: nationalPhoneValid,
+    start: { at: "digit-word" },
+  },
   { kind: "PHONE", category: "pii", pattern: "\\b1[3-9]\\d{9}\\b", validate: nationalPhoneValid, start: { at: "digit-word" } },
 ];

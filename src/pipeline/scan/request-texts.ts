@@ -145,7 +145,15 @@ interface Walk {
 }
 
 /** `shape` undefined: a free-form subtree (metadata, a schema, tool input), whose member names are texts too. */
-function visit(w: Walk, value: unknown, holder: Json | unknown[], key: string | number, shape: Shape | undefined, path: string, injection: boolean): void {
+function visit(
+  w: Walk,
+  value: unknown,
+  holder: Json | unknown[],
+  key: string | number,
+  shape: Shape | undefined,
+  path: string,
+  injection: boolean,
+): void {
   if (shape?.skip && (shape.skip === true || shape.skip(value, holder as Json))) return;
   if (typeof value === "string") {
     w.out.push({ text: value, path, injection, set: (t) => ((holder as Json)[key as string] = t) });

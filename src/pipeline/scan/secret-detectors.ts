@@ -10,13 +10,21 @@ import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
 import { looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
 
 /** The token part after a known prefix must look random (placeholders like sk-xxxx do not). */
-const randomTail = (prefix: RegExp, minEntropy = 3.0) => (m: string) => secretLike(m.replace(prefix, ""), minEntropy);
+const randomTail =
+  (prefix: RegExp, minEntropy = 3.0) =>
+  (m: string) =>
+    secretLike(m.replace(prefix, ""), minEntropy);
 
 /** A password in a URL or a command line: not a placeholder, not a variable. */
-const passwordLike = (pw: string) => pw.length >= 3 && !readsFromEnvironment(pw) && !/^[$%{<*x.]|^(?:pass(?:word)?|secret|changeme|example)$/i.test(pw) && !looksLikePlaceholder(pw);
+const passwordLike = (pw: string) =>
+  pw.length >= 3 &&
+  !readsFromEnvironment(pw) &&
+  !/^[$%{<*x.]|^(?:pass(?:word)?|secret|changeme|example)$/i.test(pw) &&
+  !looksLikePlaceholder(pw);
 
 /** Names whose assigned value is a credential (`DB_PASSWORD=...`, `"api_key": "..."`). */
-const ASSIGNED_NAME = "(?:password|passwd|pwd|secret|client_secret|api_?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
+const ASSIGNED_NAME =
+  "(?:password|passwd|pwd|secret|client_secret|api_?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
 
 /**
  * A vendor rule from gitleaks: tried where its prefix stands, the rest of the match
@@ -38,18 +46,71 @@ function fromGitleaks(rule: GeneratedRule): Detector {
 }
 
 export const SECRET_DETECTORS: Detector[] = [
-  { kind: "anthropic_key", category: "secret", pattern: "\\bsk-ant-[a-z]{3,6}\\d{2}-[A-Za-z0-9_-]{20,}", validate: randomTail(/^sk-ant-[a-z]+\d{2}-/) },
-  { kind: "openai_key", category: "secret", pattern: "\\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}", validate: (m) => !m.startsWith("sk-ant-") && randomTail(/^sk-(?:proj-|svcacct-|admin-|None-)?/)(m) },
-  { kind: "aws_access_key_id", category: "secret", pattern: "\\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\b", validate: (m) => !/EXAMPLE$/.test(m) && secretLike(m.slice(4), 2.8) },
-  { kind: "aws_secret_access_key", category: "secret", ignoreCase: true, pattern: "\\baws_?secret_?access_?key[\"']?\\s{0,3}[:=]\\s{0,3}[\"']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])", validate: (m) => secretLike(m.slice(-40), 3.5) && !/EXAMPLEKEY$/.test(m) },
-  { kind: "github_token", category: "secret", pattern: "\\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{60,255})", validate: randomTail(/^(?:gh[pousr]_|github_pat_)/), start: { at: "word", literals: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] } },
-  { kind: "slack_token", category: "secret", pattern: "\\bxox[abposr]-[0-9]{6,}-[A-Za-z0-9-]{8,}", validate: randomTail(/^xox[abposr]-/, 2.8) },
-  { kind: "stripe_secret_key", category: "secret", pattern: "\\b[rs]k_live_[A-Za-z0-9]{20,}", validate: randomTail(/^[rs]k_live_/), start: { at: "word", literals: ["sk_live_", "rk_live_"] } },
+  {
+    kind: "anthropic_key",
+    category: "secret",
+    pattern: "\\bsk-ant-[a-z]{3,6}\\d{2}-[A-Za-z0-9_-]{20,}",
+    validate: randomTail(/^sk-ant-[a-z]+\d{2}-/),
+  },
+  {
+    kind: "openai_key",
+    category: "secret",
+    pattern: "\\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}",
+    validate: (m) => !m.startsWith("sk-ant-") && randomTail(/^sk-(?:proj-|svcacct-|admin-|None-)?/)(m),
+  },
+  {
+    kind: "aws_access_key_id",
+    category: "secret",
+    pattern: "\\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\b",
+    validate: (m) => !/EXAMPLE$/.test(m) && secretLike(m.slice(4), 2.8),
+  },
+  {
+    kind: "aws_secret_access_key",
+    category: "secret",
+    ignoreCase: true,
+    pattern: "\\baws_?secret_?access_?key[\"']?\\s{0,3}[:=]\\s{0,3}[\"']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])",
+    validate: (m) => secretLike(m.slice(-40), 3.5) && !/EXAMPLEKEY$/.test(m),
+  },
+  {
+    kind: "github_token",
+    category: "secret",
+    pattern: "\\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{60,255})",
+    validate: randomTail(/^(?:gh[pousr]_|github_pat_)/),
+    start: { at: "word", literals: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] },
+  },
+  {
+    kind: "slack_token",
+    category: "secret",
+    pattern: "\\bxox[abposr]-[0-9]{6,}-[A-Za-z0-9-]{8,}",
+    validate: randomTail(/^xox[abposr]-/, 2.8),
+  },
+  {
+    kind: "stripe_secret_key",
+    category: "secret",
+    pattern: "\\b[rs]k_live_[A-Za-z0-9]{20,}",
+    validate: randomTail(/^[rs]k_live_/),
+    start: { at: "word", literals: ["sk_live_", "rk_live_"] },
+  },
   { kind: "google_api_key", category: "secret", pattern: "\\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])", validate: randomTail(/^AIza/) },
-  { kind: "private_key", category: "secret", pattern: "-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----", start: { at: "literal", literals: ["-----BEGIN "] } },
+  {
+    kind: "private_key",
+    category: "secret",
+    pattern: "-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----",
+    start: { at: "literal", literals: ["-----BEGIN "] },
+  },
   // The header is bounded: unbounded, a run of "eyJ-eyJ-..." would be re-read from every word start.
-  { kind: "jwt", category: "secret", pattern: "\\beyJ[A-Za-z0-9_-]{10,400}\\.eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{20,}", validate: (m) => secretLike(m.split(".")[2] ?? "", 3.5) },
-  { kind: "gateway_key", category: "secret", pattern: "\\bgw_(?:live|test)_[0-9A-Za-z]{40}(?![0-9A-Za-z])", validate: randomTail(/^gw_(?:live|test)_/) },
+  {
+    kind: "jwt",
+    category: "secret",
+    pattern: "\\beyJ[A-Za-z0-9_-]{10,400}\\.eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{20,}",
+    validate: (m) => secretLike(m.split(".")[2] ?? "", 3.5),
+  },
+  {
+    kind: "gateway_key",
+    category: "secret",
+    pattern: "\\bgw_(?:live|test)_[0-9A-Za-z]{40}(?![0-9A-Za-z])",
+    validate: randomTail(/^gw_(?:live|test)_/),
+  },
   {
     kind: "password_assignment",
     category: "secret",
@@ -60,7 +121,9 @@ export const SECRET_DETECTORS: Detector[] = [
     valueAfter: /[:=]\s*["']?/,
     validate: (m) => {
       const value = m.replace(/^[^:=]*[:=]\s*["']?/, "");
-      return !readsFromEnvironment(value) && !looksLikePlaceholder(value) && secretLike(value, 3.0) && /\d/.test(value) && /[A-Za-z]/.test(value);
+      return (
+        !readsFromEnvironment(value) && !looksLikePlaceholder(value) && secretLike(value, 3.0) && /\d/.test(value) && /[A-Za-z]/.test(value)
+      );
     },
   },
   // Credentials in a URL (`https://user:password@host`) and in curl's basic auth (`curl -u name:password`).

@@ -90,7 +90,8 @@ export function planTriggers(exact: readonly Detector[], folded: readonly Detect
   };
   const special = (ch: string) => {
     const c = ch.charCodeAt(0);
-    if (c >= 128 || (plan.classes[c] as number) & WORD) throw new Error(`a trigger character must be ASCII punctuation: ${JSON.stringify(ch)}`);
+    if (c >= 128 || (plan.classes[c] as number) & WORD)
+      throw new Error(`a trigger character must be ASCII punctuation: ${JSON.stringify(ch)}`);
     plan.classes[c] = (plan.classes[c] as number) | SPECIAL;
   };
   /** Adds `text` under `key`: lower-cased for the case-folding pass, which compares it ignoring case. */
@@ -106,7 +107,8 @@ export function planTriggers(exact: readonly Detector[], folded: readonly Detect
       switch (s.at) {
         case "word":
           for (const text of s.literals) {
-            if (text.length < 3 || !latin1(text, 4)) throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} needs three Latin-1 characters`);
+            if (text.length < 3 || !latin1(text, 4))
+              throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} needs three Latin-1 characters`);
             const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
             const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
             plan.keySeen[seenSlot(key)] = 1;
@@ -173,7 +175,17 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 const isCapital = (c: number) => c >= 65 && c <= 90;
 /** JavaScript's `\s`, for the blanks a line-start pattern may skip. */
 const isBlank = (c: number) =>
-  (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  (c >= 9 && c <= 13) ||
+  c === 32 ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 /** The characters of ZERO_WIDTH (detector.ts), as the loop meets them. */
 const isZeroWidth = (c: number) => (c >= 0x200b && c <= 0x200d) || c === 0x2060 || c === 0xfeff;
 /** Unicode tag characters (as their high surrogate) and bidirectional controls. */

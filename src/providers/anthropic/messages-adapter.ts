@@ -3,7 +3,14 @@
  * speak it): `POST {base}/v1/messages` with `x-api-key` and the version header; the
  * caller's vendor headers (`anthropic-*`) pass through.
  */
-import { type CallOptions, type ModelListing, type ProviderAdapter, providerBody, type TokenCounting, type UpstreamRequest } from "../adapter.ts";
+import {
+  type CallOptions,
+  type ModelListing,
+  type ProviderAdapter,
+  providerBody,
+  type TokenCounting,
+  type UpstreamRequest,
+} from "../adapter.ts";
 import { endpointUrl } from "../specs.ts";
 import type { Target } from "../target.ts";
 
@@ -46,7 +53,11 @@ export const messagesAdapter = {
   countTokensRequest(t: Target, body: Record<string, unknown>, opts: CallOptions): UpstreamRequest {
     return { ...messagesAdapter.request(t, body, opts), url: endpointUrl(t, "v1/messages/count_tokens") };
   },
-  modelsRequest: (t: Target) => ({ url: endpointUrl(t, "v1/models"), method: "GET", headers: { ...auth(t), "anthropic-version": DEFAULT_MESSAGES_VERSION } }),
+  modelsRequest: (t: Target) => ({
+    url: endpointUrl(t, "v1/models"),
+    method: "GET",
+    headers: { ...auth(t), "anthropic-version": DEFAULT_MESSAGES_VERSION },
+  }),
   parseModels(body: unknown) {
     const data = (body as { data?: unknown })?.data;
     return Array.isArray(data) ? data.map((m) => (m as { id?: unknown })?.id).filter((id): id is string => typeof id === "string") : [];

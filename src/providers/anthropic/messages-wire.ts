@@ -19,7 +19,11 @@ export const messagesWire: WireFormat = {
   bodyMembers: ["model", "usage"],
   fromBody(body) {
     const u = (body.usage ?? {}) as Usage;
-    return { model: typeof body.model === "string" ? body.model : null, promptTokens: promptTokensOf(u), completionTokens: u.output_tokens ?? 0 };
+    return {
+      model: typeof body.model === "string" ? body.model : null,
+      promptTokens: promptTokensOf(u),
+      completionTokens: u.output_tokens ?? 0,
+    };
   },
   fromEvent(e, acc) {
     if (e.event !== "message_start" && e.event !== "message_delta") return false;

@@ -19,10 +19,18 @@ export const bedrockAdapter = {
     if (t.kind !== "bedrock") throw new Error(`the bedrock adapter was handed a ${t.kind} target`);
     const { model: _model, stream: _stream, ...rest } = body;
     const beta = opts.headers.get("anthropic-beta");
-    const payload = JSON.stringify({ anthropic_version: PLATFORM_ANTHROPIC_VERSION, ...rest, ...(beta ? { anthropic_beta: beta.split(",").map((b) => b.trim()) } : {}) });
+    const payload = JSON.stringify({
+      anthropic_version: PLATFORM_ANTHROPIC_VERSION,
+      ...rest,
+      ...(beta ? { anthropic_beta: beta.split(",").map((b) => b.trim()) } : {}),
+    });
     const url = endpointUrl(t, `model/${encodeURIComponent(t.model)}/${opts.stream ? "invoke-with-response-stream" : "invoke"}`);
-    const headers: Record<string, string> = { "content-type": "application/json", accept: opts.stream ? "application/vnd.amazon.eventstream" : "application/json" };
-    if (t.credentials.type === "api-key") return { url, method: "POST", headers: { ...headers, authorization: `Bearer ${t.credentials.apiKey}` }, body: payload };
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      accept: opts.stream ? "application/vnd.amazon.eventstream" : "application/json",
+    };
+    if (t.credentials.type === "api-key")
+      return { url, method: "POST", headers: { ...headers, authorization: `Bearer ${t.credentials.apiKey}` }, body: payload };
     const hash = new Bun.CryptoHasher("sha256").update(payload).digest("hex");
     const aws = new AwsClient({
       accessKeyId: t.credentials.accessKeyId,

@@ -13,9 +13,15 @@ export interface BedrockSettings {
 const REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
 
 function bedrockCredentials(input: CredentialInput): ProviderCredentials {
-  if (input.accessKeyId === undefined) return apiKeyCredentials(input, false, "params: give apiKey (a Bedrock API key) or accessKeyId and secretAccessKey");
+  if (input.accessKeyId === undefined)
+    return apiKeyCredentials(input, false, "params: give apiKey (a Bedrock API key) or accessKeyId and secretAccessKey");
   if (!input.secretAccessKey) throw badRequest("params.secretAccessKey: required with accessKeyId", { param: "params.secretAccessKey" });
-  return { type: "aws", accessKeyId: input.accessKeyId, secretAccessKey: input.secretAccessKey, ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}) };
+  return {
+    type: "aws",
+    accessKeyId: input.accessKeyId,
+    secretAccessKey: input.secretAccessKey,
+    ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}),
+  };
 }
 
 export const bedrockSpec: ProviderSpec<BedrockSettings> = {
@@ -27,7 +33,8 @@ export const bedrockSpec: ProviderSpec<BedrockSettings> = {
   settingsFields: ["region"],
   settingsFrom(input, current) {
     const region = input.region ?? current.region;
-    if (typeof region !== "string" || !REGION.test(region)) throw badRequest("params.region: a Bedrock provider needs its AWS region, such as us-east-1", { param: "params.region" });
+    if (typeof region !== "string" || !REGION.test(region))
+      throw badRequest("params.region: a Bedrock provider needs its AWS region, such as us-east-1", { param: "params.region" });
     return { ...current, region };
   },
   readSettings: (stored) => ({ region: String(stored.region) }),

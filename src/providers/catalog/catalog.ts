@@ -21,7 +21,9 @@ const OverrideModel = Type.Object(
     outputPerMTok: Type.Optional(Money),
     contextWindow: Type.Optional(Type.Integer({ minimum: 1 })),
     maxOutputTokens: Type.Optional(Type.Integer({ minimum: 0 })),
-    capabilities: Type.Optional(Type.Partial(Type.Object({ tools: Type.Boolean(), vision: Type.Boolean(), json: Type.Boolean(), embeddings: Type.Boolean() }))),
+    capabilities: Type.Optional(
+      Type.Partial(Type.Object({ tools: Type.Boolean(), vision: Type.Boolean(), json: Type.Boolean(), embeddings: Type.Boolean() })),
+    ),
     quality: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
     latencyMs: Type.Optional(Type.Number({ minimum: 0 })),
     created: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -36,7 +38,10 @@ const Overrides = Type.Object(
       Type.Record(
         Type.String(),
         Type.Object(
-          { defaultBaseUrl: Type.Optional(Type.String({ pattern: "^https?://" })), country: Type.Optional(Type.String({ pattern: "^[A-Z]{2}$" })) },
+          {
+            defaultBaseUrl: Type.Optional(Type.String({ pattern: "^https?://" })),
+            country: Type.Optional(Type.String({ pattern: "^[A-Z]{2}$" })),
+          },
           { additionalProperties: false },
         ),
       ),
@@ -112,7 +117,11 @@ export class Catalog {
     found = { inputPerMTok: 0, outputPerMTok: 0, estimated: false };
     for (const m of this.models) {
       if (m.provider !== kind) continue;
-      found = { inputPerMTok: Math.max(found.inputPerMTok, m.inputPerMTok), outputPerMTok: Math.max(found.outputPerMTok, m.outputPerMTok), estimated: true };
+      found = {
+        inputPerMTok: Math.max(found.inputPerMTok, m.inputPerMTok),
+        outputPerMTok: Math.max(found.outputPerMTok, m.outputPerMTok),
+        estimated: true,
+      };
     }
     this.ceilings.set(kind, found);
     return found;
@@ -134,7 +143,8 @@ export class Catalog {
     for (const [i, patch] of (o.models ?? []).entries()) {
       const base = models.get(patch.id);
       const provider = patch.provider ?? base?.provider;
-      if (!provider || !isProviderKind(provider)) throw new Error(`catalog override /models/${i}/provider: a known provider kind is required for new model ${patch.id}`);
+      if (!provider || !isProviderKind(provider))
+        throw new Error(`catalog override /models/${i}/provider: a known provider kind is required for new model ${patch.id}`);
       if (!base && (patch.inputPerMTok === undefined || patch.outputPerMTok === undefined)) {
         throw new Error(`catalog override /models/${i}: new model ${patch.id} needs inputPerMTok and outputPerMTok`);
       }

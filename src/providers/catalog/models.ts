@@ -35,7 +35,18 @@ function caps(letters: string): ModelCapabilities {
   return { tools: letters.includes("t"), vision: letters.includes("v"), json: letters.includes("j"), embeddings: letters.includes("e") };
 }
 
-type Row = [id: string, provider: ProviderKind, input: number, output: number, context: number, maxOut: number, caps: string, quality: number, latencyMs: number, released: string];
+type Row = [
+  id: string,
+  provider: ProviderKind,
+  input: number,
+  output: number,
+  context: number,
+  maxOut: number,
+  caps: string,
+  quality: number,
+  latencyMs: number,
+  released: string,
+];
 
 const ROWS: Row[] = [
   // OpenAI
@@ -114,15 +125,17 @@ const ROWS: Row[] = [
   ["sonar-pro", "perplexity", 3, 15, 200_000, 8_192, "j", 80, 2500, "2025-01-21"],
 ];
 
-export const BUILT_IN_MODELS: CatalogModel[] = ROWS.map(([id, provider, inputPerMTok, outputPerMTok, contextWindow, maxOutputTokens, letters, quality, latencyMs, released]) => ({
-  id,
-  provider,
-  inputPerMTok,
-  outputPerMTok,
-  contextWindow,
-  maxOutputTokens,
-  capabilities: caps(letters),
-  quality,
-  latencyMs,
-  created: Math.floor(Date.parse(`${released}T00:00:00Z`) / 1000),
-}));
+export const BUILT_IN_MODELS: CatalogModel[] = ROWS.map(
+  ([id, provider, inputPerMTok, outputPerMTok, contextWindow, maxOutputTokens, letters, quality, latencyMs, released]) => ({
+    id,
+    provider,
+    inputPerMTok,
+    outputPerMTok,
+    contextWindow,
+    maxOutputTokens,
+    capabilities: caps(letters),
+    quality,
+    latencyMs,
+    created: Math.floor(Date.parse(`${released}T00:00:00Z`) / 1000),
+  }),
+);

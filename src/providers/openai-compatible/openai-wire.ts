@@ -15,7 +15,11 @@ export const openAiWire: WireFormat = {
   bodyMembers: ["model", "usage"],
   fromBody(body) {
     const u = (body.usage ?? {}) as Usage;
-    return { model: typeof body.model === "string" ? body.model : null, promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0 };
+    return {
+      model: typeof body.model === "string" ? body.model : null,
+      promptTokens: u.prompt_tokens ?? 0,
+      completionTokens: u.completion_tokens ?? 0,
+    };
   },
   fromEvent(e, acc) {
     // Parse only the chunks that can tell us something: the first, and the usage chunk.

@@ -68,7 +68,13 @@ export class AlertChecker {
       const before = this.lastState.get(id) ?? "ok";
       this.lastState.set(id, s.status);
       if (s.status === before || s.status === "ok") continue;
-      await this.deps.notifier.notify({ orgId, kind: RATE_LIMIT_KIND, severity: s.status, title: `${s.provider}: rate-limit status ${s.status}`, body: { provider: s.provider, status: s.status, previous: before, message: s.message, ...s.details } });
+      await this.deps.notifier.notify({
+        orgId,
+        kind: RATE_LIMIT_KIND,
+        severity: s.status,
+        title: `${s.provider}: rate-limit status ${s.status}`,
+        body: { provider: s.provider, status: s.status, previous: before, message: s.message, ...s.details },
+      });
     }
   }
 }

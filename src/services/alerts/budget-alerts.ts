@@ -17,7 +17,9 @@ export async function checkBudget(store: Store, notifier: Notifier, orgId: strin
   const status = budgetStatus(prefs.monthlyBudgetCents, await spentThisMonthMicros(store, orgId, now), now);
   if (status.thresholdsReached.length === 0) return [];
   const sent = new Set(
-    (await store.listNotifications(orgId, LOOKBACK)).filter((n) => n.kind === BUDGET_KIND && n.body.month === status.month).map((n) => Number(n.body.threshold)),
+    (await store.listNotifications(orgId, LOOKBACK))
+      .filter((n) => n.kind === BUDGET_KIND && n.body.month === status.month)
+      .map((n) => Number(n.body.threshold)),
   );
   const fresh = status.thresholdsReached.filter((t) => !sent.has(t));
   for (const threshold of fresh) {
@@ -26,7 +28,13 @@ export async function checkBudget(store: Store, notifier: Notifier, orgId: strin
       kind: BUDGET_KIND,
       severity: threshold >= 100 ? "critical" : threshold >= 90 ? "warning" : "info",
       title: `Spend reached ${threshold}% of the monthly budget`,
-      body: { month: status.month, threshold, spentCents: status.spentCents, monthlyBudgetCents: status.monthlyBudgetCents, projectedCents: status.projectedCents },
+      body: {
+        month: status.month,
+        threshold,
+        spentCents: status.spentCents,
+        monthlyBudgetCents: status.monthlyBudgetCents,
+        projectedCents: status.projectedCents,
+      },
     });
   }
   return fresh;

@@ -48,7 +48,15 @@ export class Notifier {
     const secret = await openWebhookSecret(this.deps.store, this.deps.box, n.orgId);
     if (secret === null) {
       // Unsigned posts would teach receivers to accept forgeries: nothing is sent until an admin makes a secret.
-      await record({ id: newId("whd"), orgId: n.orgId, notificationId: n.id, attempt: 0, status: null, error: "no webhook secret; an admin creates one with org.webhook-secret.rotate", createdAt: this.deps.delivery.now() });
+      await record({
+        id: newId("whd"),
+        orgId: n.orgId,
+        notificationId: n.id,
+        attempt: 0,
+        status: null,
+        error: "no webhook secret; an admin creates one with org.webhook-secret.rotate",
+        createdAt: this.deps.delivery.now(),
+      });
       return;
     }
     await deliverWebhook({ ...this.deps.delivery, record }, url, secret, n);

@@ -23,7 +23,14 @@ export const DEFAULT_DELIVERY = { attempts: 4, backoffMs: 1000, timeoutMs: 10_00
 
 /** The JSON a receiver gets: the notification without internal fields. */
 export function webhookBody(n: Notification): string {
-  return JSON.stringify({ id: n.id, kind: n.kind, severity: n.severity, title: n.title, data: n.body, createdAt: new Date(n.createdAt).toISOString() });
+  return JSON.stringify({
+    id: n.id,
+    kind: n.kind,
+    severity: n.severity,
+    title: n.title,
+    data: n.body,
+    createdAt: new Date(n.createdAt).toISOString(),
+  });
 }
 
 const retryable = (status: number) => status >= 500 || status === 429;
@@ -38,7 +45,12 @@ export async function deliverWebhook(deps: DeliveryDeps, url: string, secret: st
     try {
       const res = await deps.fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(secret, ts, body), [TIMESTAMP_HEADER]: String(ts), "user-agent": "gateway-alerts" },
+        headers: {
+          "content-type": "application/json",
+          [SIGNATURE_HEADER]: signWebhook(secret, ts, body),
+          [TIMESTAMP_HEADER]: String(ts),
+          "user-agent": "gateway-alerts",
+        },
         body,
         redirect: "manual",
         signal: AbortSignal.timeout(deps.timeoutMs),

@@ -38,7 +38,8 @@ export function findAnomalies(ys: readonly number[]): Anomaly[] {
     for (let j = i - WINDOW; j < i; j++) sq += (ys[j]! - mean) ** 2;
     const spread = Math.max(Math.sqrt(sq / WINDOW), mean * MIN_SPREAD_SHARE, 1);
     const deviation = (ys[i]! - mean) / spread;
-    if (Math.abs(deviation) > THRESHOLD) out.push({ index: i, cost: ys[i]!, expectedCost: mean, deviation, severity: severityOf(deviation) });
+    if (Math.abs(deviation) > THRESHOLD)
+      out.push({ index: i, cost: ys[i]!, expectedCost: mean, deviation, severity: severityOf(deviation) });
   }
   return out;
 }

@@ -33,7 +33,8 @@ export function budgetStatus(budgetCents: number | null, spentMicros: number, no
   const elapsed = Math.max(now - start, 3_600_000);
   const projectedMicros = Math.round((spentMicros * (end - start)) / elapsed);
   // From micro-dollars, not rounded cents: a tenth of a cent against a one-cent budget is 10%, not 0%.
-  const pct = (micros: number) => (budgetCents ? Math.round((micros / (budgetCents * MICROS_PER_CENT)) * 10_000) / 100 : budgetCents === 0 && micros > 0 ? 100 : null);
+  const pct = (micros: number) =>
+    budgetCents ? Math.round((micros / (budgetCents * MICROS_PER_CENT)) * 10_000) / 100 : budgetCents === 0 && micros > 0 ? 100 : null;
   const spentPercent = pct(spentMicros);
   return {
     month: new Date(start).toISOString().slice(0, 7),

@@ -37,7 +37,8 @@ export function groupCosts(rows: readonly UsageSum[], by: GroupBy): { totalMicro
   for (const r of rows) {
     const k = keyOf(r, by);
     let g = map.get(k);
-    if (!g) map.set(k, (g = { key: k, costMicros: 0, costCents: 0, calls: 0, errors: 0, promptTokens: 0, completionTokens: 0, latencyMsSum: 0 }));
+    if (!g)
+      map.set(k, (g = { key: k, costMicros: 0, costCents: 0, calls: 0, errors: 0, promptTokens: 0, completionTokens: 0, latencyMsSum: 0 }));
     g.costMicros += r.costMicros;
     g.calls += r.requests;
     g.errors += r.errors;
@@ -46,7 +47,10 @@ export function groupCosts(rows: readonly UsageSum[], by: GroupBy): { totalMicro
     g.latencyMsSum += r.latencyMsSum;
     totalMicros += r.costMicros;
   }
-  const groups = by === "day" ? [...map.values()].sort((a, b) => a.key.localeCompare(b.key)) : [...map.values()].sort((a, b) => b.costMicros - a.costMicros || a.key.localeCompare(b.key));
+  const groups =
+    by === "day"
+      ? [...map.values()].sort((a, b) => a.key.localeCompare(b.key))
+      : [...map.values()].sort((a, b) => b.costMicros - a.costMicros || a.key.localeCompare(b.key));
   const cents = apportionCents(groups.map((g) => g.costMicros));
   groups.forEach((g, i) => (g.costCents = cents[i]!));
   return { totalMicros, totalCents: toCents(totalMicros), groups };

@@ -35,7 +35,14 @@ export type AnalyticsAnswer = AnalyticsReport & {
 };
 
 /** The window's roll-ups summed per UTC day and provider by the store: at most days x providers rows. */
-export function loadDailyByProvider(store: Store, orgId: string, from: number, to: number, provider: string | null, application: string | null = null): Promise<UsageHourly[]> {
+export function loadDailyByProvider(
+  store: Store,
+  orgId: string,
+  from: number,
+  to: number,
+  provider: string | null,
+  application: string | null = null,
+): Promise<UsageHourly[]> {
   return store.sumUsage(orgId, from, to, { by: ["day", "provider"], provider, application });
 }
 
@@ -45,18 +52,30 @@ export async function spentThisMonthMicros(store: Store, orgId: string, now: num
   return total?.costMicros ?? 0;
 }
 
-export async function orgAnalytics(store: Store, orgId: string, view: AnalyticsView, q: AnalyticsQuery, now: number): Promise<AnalyticsAnswer> {
+export async function orgAnalytics(
+  store: Store,
+  orgId: string,
+  view: AnalyticsView,
+  q: AnalyticsQuery,
+  now: number,
+): Promise<AnalyticsAnswer> {
   // Checked first, so a bad value is a 400 before anything is read.
   const timeframeDays = parsePeriod(q.timeframe, "timeframe");
   const periodDays = view === "forecast" || view === "trends" || view === "providers" ? parsePeriod(q.period, "period") : null;
   const provider = q.provider ? q.provider.slice(0, 100) : null;
   const days = view === "trends" || view === "providers" ? periodDays! : timeframeDays;
   const w = windowOf(days, now);
-  const report = buildReport(await loadDailyByProvider(store, orgId, w.from, w.to, provider, q.application ? q.application.slice(0, 200) : null), w);
+  const report = buildReport(
+    await loadDailyByProvider(store, orgId, w.from, w.to, provider, q.application ? q.application.slice(0, 200) : null),
+    w,
+  );
   const answer: AnalyticsAnswer = { view, provider, application: q.application || null, ...report };
   if (view === "forecast") {
     const closed = report.daily.slice(0, -1).map((d) => Math.round(d.cost * 1_000_000));
-    answer.focus = { horizonDays: periodDays!, projectedCost: toDollars(Math.round(forecastSum(fitHolt(closed.length ? closed : [0]), periodDays!))) };
+    answer.focus = {
+      horizonDays: periodDays!,
+      projectedCost: toDollars(Math.round(forecastSum(fitHolt(closed.length ? closed : [0]), periodDays!))),
+    };
   }
   if (view === "budget") {
     const prefs = await store.getOrgPreferences(orgId);

@@ -26,7 +26,12 @@ export interface AnalyticsReport {
   totalRequests: number;
   avgCostPerRequest: number;
   costByProvider: ProviderCost[];
-  forecast: { "7day": number; "30day": number; "90day": number; model: { method: "holt-linear"; level: number; trend: number; alpha: number; beta: number; daysFitted: number } };
+  forecast: {
+    "7day": number;
+    "30day": number;
+    "90day": number;
+    model: { method: "holt-linear"; level: number; trend: number; alpha: number; beta: number; daysFitted: number };
+  };
   anomalies: { date: string; cost: number; expectedCost: number; deviation: number; severity: "low" | "medium" | "high" }[];
   trends: { dailyAverage: number; weeklyGrowth: number; efficiencyScore: number };
   /** Cost per UTC day of the window, oldest first (dollars). */
@@ -76,7 +81,14 @@ export function buildReport(rows: readonly UsageHourly[], w: DayWindow): Analyti
       "7day": round(toDollars(forecastSum(fit, 7))),
       "30day": round(toDollars(forecastSum(fit, 30))),
       "90day": round(toDollars(forecastSum(fit, 90))),
-      model: { method: "holt-linear", level: round(toDollars(fit.level)), trend: round(toDollars(fit.trend)), alpha: fit.alpha, beta: fit.beta, daysFitted: closed.length },
+      model: {
+        method: "holt-linear",
+        level: round(toDollars(fit.level)),
+        trend: round(toDollars(fit.trend)),
+        alpha: fit.alpha,
+        beta: fit.beta,
+        daysFitted: closed.length,
+      },
     },
     anomalies: findAnomalies(closed).map((a) => ({
       date: isoDate(w.from + a.index * DAY_MS),
@@ -85,7 +97,11 @@ export function buildReport(rows: readonly UsageHourly[], w: DayWindow): Analyti
       deviation: round(a.deviation, 2),
       severity: a.severity,
     })),
-    trends: { dailyAverage: round(toDollars(dailyAverage(daily))), weeklyGrowth: round(weeklyGrowth(daily), 2), efficiencyScore: round(efficiencyScore(rows), 2) },
+    trends: {
+      dailyAverage: round(toDollars(dailyAverage(daily))),
+      weeklyGrowth: round(weeklyGrowth(daily), 2),
+      efficiencyScore: round(efficiencyScore(rows), 2),
+    },
     daily: daily.map((m, i) => ({ date: isoDate(w.from + i * DAY_MS), cost: toDollars(m) })),
   };
 }

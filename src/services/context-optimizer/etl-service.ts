@@ -27,7 +27,15 @@ export async function optimizeDocument(store: Store, catalog: Catalog, orgId: st
   const saved = Math.max(0, r.originalTokens - r.optimizedTokens);
   // inputPerMTok is dollars per million tokens, so tokens x price is micro-dollars.
   const costSavingsMicros = Math.round(saved * model.inputPerMTok);
-  const doc = { id: newId("doc"), orgId, createdAt: now, originalTokens: r.originalTokens, optimizedTokens: r.optimizedTokens, costSavingsMicros, transformations: r.transformations };
+  const doc = {
+    id: newId("doc"),
+    orgId,
+    createdAt: now,
+    originalTokens: r.originalTokens,
+    optimizedTokens: r.optimizedTokens,
+    costSavingsMicros,
+    transformations: r.transformations,
+  };
   await store.recordEtlDocument(doc);
   return {
     documentId: doc.id,

@@ -13,7 +13,13 @@ export function normalize(prose: string): string {
     .map((line) => {
       const indent = /^[ \t]*/.exec(line)![0];
       // Leading indentation is kept: in lists and outlines it is structure.
-      return indent + line.slice(indent.length).replace(/[ \t]+/g, " ").trimEnd();
+      return (
+        indent +
+        line
+          .slice(indent.length)
+          .replace(/[ \t]+/g, " ")
+          .trimEnd()
+      );
     })
     .join("\n");
 }

@@ -34,11 +34,18 @@ export interface RateStatusReport {
   checkedAt: string;
 }
 
-export const stateOf = (percent: number): RateState => (percent >= CRITICAL_PERCENT ? "critical" : percent >= WARNING_PERCENT ? "warning" : "ok");
+export const stateOf = (percent: number): RateState =>
+  percent >= CRITICAL_PERCENT ? "critical" : percent >= WARNING_PERCENT ? "warning" : "ok";
 const pct = (used: number, limit: number) => Math.round((used / limit) * 10_000) / 100;
 const MINUTE = 60_000;
 
-export function providerStatus(provider: string, configId: string, configured: ProviderLimits | null, s: ProviderRateSnapshot, now: number): ProviderRateStatus {
+export function providerStatus(
+  provider: string,
+  configId: string,
+  configured: ProviderLimits | null,
+  s: ProviderRateSnapshot,
+  now: number,
+): ProviderRateStatus {
   const limits: ProviderRateStatus["limits"] = {};
   const usage: ProviderRateStatus["usage"] = {};
   let source: ProviderRateStatus["source"] = "none";
@@ -46,14 +53,21 @@ export function providerStatus(provider: string, configId: string, configured: P
   const has = configured && Object.values(configured).some((v) => typeof v === "number" && v > 0);
   if (has) {
     source = "configured";
-    if (configured.requestsPerMinute) (limits.requestsPerMinute = configured.requestsPerMinute), (usage.requestsPerMinute = s.requestsThisMinute);
+    if (configured.requestsPerMinute)
+      (limits.requestsPerMinute = configured.requestsPerMinute), (usage.requestsPerMinute = s.requestsThisMinute);
     if (configured.tokensPerMinute) (limits.tokensPerMinute = configured.tokensPerMinute), (usage.tokensPerMinute = s.tokensThisMinute);
     if (configured.requestsPerDay) (limits.requestsPerDay = configured.requestsPerDay), (usage.requestsPerDay = s.requestsToday);
-    reset = configured.requestsPerDay && !configured.requestsPerMinute && !configured.tokensPerMinute ? s.dayStart + 86_400_000 : s.minuteStart + MINUTE;
+    reset =
+      configured.requestsPerDay && !configured.requestsPerMinute && !configured.tokensPerMinute
+        ? s.dayStart + 86_400_000
+        : s.minuteStart + MINUTE;
   } else if (s.reported.requests || s.reported.tokens) {
     source = "provider-headers";
     // Providers report per-minute windows in these headers; a reset already passed means the window refilled.
-    for (const [key, r] of [["requestsPerMinute", s.reported.requests], ["tokensPerMinute", s.reported.tokens]] as const) {
+    for (const [key, r] of [
+      ["requestsPerMinute", s.reported.requests],
+      ["tokensPerMinute", s.reported.tokens],
+    ] as const) {
       if (!r) continue;
       const refilled = r.resetAt !== null && r.resetAt <= now;
       limits[key] = r.limit;
@@ -93,5 +107,11 @@ export function providerStatus(provider: string, configId: string, configured: P
 export function rateStatusReport(providers: ProviderRateStatus[], now: number): RateStatusReport {
   const hasCritical = providers.some((p) => p.status === "critical");
   const hasWarnings = providers.some((p) => p.status === "warning");
-  return { providers, overallStatus: hasCritical ? "critical" : hasWarnings ? "warning" : "ok", hasWarnings, hasCritical, checkedAt: new Date(now).toISOString() };
+  return {
+    providers,
+    overallStatus: hasCritical ? "critical" : hasWarnings ? "warning" : "ok",
+    hasWarnings,
+    hasCritical,
+    checkedAt: new Date(now).toISOString(),
+  };
 }

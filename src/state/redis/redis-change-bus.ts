@@ -15,7 +15,6 @@ import type { RedisConnection } from "./redis-connection.ts";
 
 const CHANNEL = "gw:changes";
 
-
 /** One letter per kind on the wire, then the id: messages stay small. */
 const TAG = { key: "k", providers: "v", preferences: "p", all: "a" } as const;
 

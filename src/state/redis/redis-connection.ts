@@ -53,7 +53,11 @@ export class RedisConnection {
     readonly url: string,
     private readonly opts: RedisConnectionOptions,
   ) {
-    this.client = new RedisClient(url, { enableOfflineQueue: false, autoReconnect: true, connectionTimeout: Math.max(1000, opts.timeoutMs) });
+    this.client = new RedisClient(url, {
+      enableOfflineQueue: false,
+      autoReconnect: true,
+      connectionTimeout: Math.max(1000, opts.timeoutMs),
+    });
     this.observe = opts.observe ?? (() => {});
     // The client reconnects by itself for a while, then gives up and closes; from then on
     // the watchdog tries again. It never touches a connection that is up or on its way:
@@ -127,7 +131,11 @@ export class RedisConnection {
   /** A second connection for pub/sub (a subscribed connection takes no other commands). */
   subscriber(): RedisClient {
     // No reconnecting by itself: the change bus notices the loss and subscribes afresh.
-    return new RedisClient(this.url, { autoReconnect: false, enableOfflineQueue: false, connectionTimeout: Math.max(1000, this.opts.timeoutMs) });
+    return new RedisClient(this.url, {
+      autoReconnect: false,
+      enableOfflineQueue: false,
+      connectionTimeout: Math.max(1000, this.opts.timeoutMs),
+    });
   }
 
   close(): void {

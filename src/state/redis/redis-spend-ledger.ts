@@ -11,7 +11,17 @@
  * and are sent when it answers again, so a reservation is never left held.
  */
 import { ApiError } from "../../lib/errors.ts";
-import { assertWithinCap, type Caps, MICROS_PER_CENT, monthOf, monthStart, nextMonthStart, type Reservation, type SpendLedger, type SpendStore } from "../spend-ledger.ts";
+import {
+  assertWithinCap,
+  type Caps,
+  MICROS_PER_CENT,
+  monthOf,
+  monthStart,
+  nextMonthStart,
+  type Reservation,
+  type SpendLedger,
+  type SpendStore,
+} from "../spend-ledger.ts";
 import { type RedisConnection, RedisUnavailable } from "./redis-connection.ts";
 import { LOAD, RESERVE, SETTLE } from "./spend-scripts.ts";
 
@@ -65,9 +75,14 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
       if (!(err instanceof RedisUnavailable)) throw err;
       this.opts.onUnavailable?.(err);
       if (this.opts.failOpen) return this.opts.local.reserve(caps, () => estimateMicros);
-      throw new ApiError(503, "service_unavailable", "Spend caps are checked in the gateway's shared state (Redis), which is not answering; the call was not sent to the provider. Retry shortly.", {
-        headers: { "retry-after": "1" },
-      });
+      throw new ApiError(
+        503,
+        "service_unavailable",
+        "Spend caps are checked in the gateway's shared state (Redis), which is not answering; the call was not sent to the provider. Retry shortly.",
+        {
+          headers: { "retry-after": "1" },
+        },
+      );
     });
   }
 
@@ -92,8 +107,15 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
       const id = crypto.randomUUID();
       const answer = (await this.redis
         .eval(RESERVE, keys, [
-          monthOf(now), estimate, keyCapped ? cap(caps.keyLifetimeCents) : -1, keyCapped ? cap(caps.keyMonthlyCents) : -1, cap(caps.orgMonthlyCents),
-          keyCapped ? 1 : 0, orgCapped ? 1 : 0, TOTALS_TTL_MS, id,
+          monthOf(now),
+          estimate,
+          keyCapped ? cap(caps.keyLifetimeCents) : -1,
+          keyCapped ? cap(caps.keyMonthlyCents) : -1,
+          cap(caps.orgMonthlyCents),
+          keyCapped ? 1 : 0,
+          orgCapped ? 1 : 0,
+          TOTALS_TTL_MS,
+          id,
         ])
         .catch((err) => {
           // Timed out, but Redis may still run it: release it after, by its id (a no-op if it never ran).
@@ -107,9 +129,26 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
       }
       // The script found a cap passed: the same check here throws the same 429 one node would.
       const used = Number(answer[2]);
-      if (answer[1] === "lifetime") assertWithinCap(caps.keyLifetimeCents as number, used, estimate, "spend_cap_exceeded", "this key's spend cap", null);
-      else if (answer[1] === "keymonth") assertWithinCap(caps.keyMonthlyCents as number, used, estimate, "monthly_cap_exceeded", "this key's monthly cap", nextMonthStart(now));
-      else assertWithinCap(caps.orgMonthlyCents as number, used, estimate, "monthly_cap_exceeded", "the organization's monthly budget", nextMonthStart(now));
+      if (answer[1] === "lifetime")
+        assertWithinCap(caps.keyLifetimeCents as number, used, estimate, "spend_cap_exceeded", "this key's spend cap", null);
+      else if (answer[1] === "keymonth")
+        assertWithinCap(
+          caps.keyMonthlyCents as number,
+          used,
+          estimate,
+          "monthly_cap_exceeded",
+          "this key's monthly cap",
+          nextMonthStart(now),
+        );
+      else
+        assertWithinCap(
+          caps.orgMonthlyCents as number,
+          used,
+          estimate,
+          "monthly_cap_exceeded",
+          "the organization's monthly budget",
+          nextMonthStart(now),
+        );
       throw new Error(`spend script and cap check disagree (${answer[1]})`);
     }
     throw new RedisUnavailable("spend totals were evicted while loading");

@@ -35,22 +35,51 @@ export class SharedState {
   readonly bus: RedisChangeBus;
 
   private constructor(opts: SharedStateOptions) {
-    const roundTrips = opts.metrics.register(new Histogram("gateway_redis_round_trip_seconds", "Redis command round trips (rate limits, spend reservations, settlements).", [], ROUND_TRIP_BUCKETS));
+    const roundTrips = opts.metrics.register(
+      new Histogram(
+        "gateway_redis_round_trip_seconds",
+        "Redis command round trips (rate limits, spend reservations, settlements).",
+        [],
+        ROUND_TRIP_BUCKETS,
+      ),
+    );
     this.redis = new RedisConnection(opts.url, { timeoutMs: opts.timeoutMs, observe: (s) => roundTrips.observe([], s) });
     this.nodes = new NodeRegistry(this.redis, `${process.pid}-${crypto.randomUUID()}`);
     let fallbackCount = 0;
-    opts.metrics.register(new Gauge("gateway_redis_fallbacks_total", "Rate-limit decisions made locally because Redis did not answer.", () => fallbackCount, "counter"));
-    this.limiter = new RedisRateLimiter(this.redis, { ...opts.rateLimit, nodes: () => this.nodes.count(), onFallback: () => fallbackCount++ });
+    opts.metrics.register(
+      new Gauge(
+        "gateway_redis_fallbacks_total",
+        "Rate-limit decisions made locally because Redis did not answer.",
+        () => fallbackCount,
+        "counter",
+      ),
+    );
+    this.limiter = new RedisRateLimiter(this.redis, {
+      ...opts.rateLimit,
+      nodes: () => this.nodes.count(),
+      onFallback: () => fallbackCount++,
+    });
     this.ledger = new RedisSpendLedger(this.redis, opts.spendStore, {
       failOpen: opts.spendFailOpen,
       local: opts.localLedger,
-      onUnavailable: (err) => opts.log.warn(opts.spendFailOpen ? "spend cap checked on this node only" : "capped call refused (503)", { reason: err.message }),
+      onUnavailable: (err) =>
+        opts.log.warn(opts.spendFailOpen ? "spend cap checked on this node only" : "capped call refused (503)", { reason: err.message }),
     });
     this.bus = new RedisChangeBus(this.redis);
-    opts.metrics.register(new Gauge("gateway_redis_up", "1 while this node's Redis connection is up.", () => (this.redis.connected ? 1 : 0)));
-    opts.metrics.register(new Gauge("gateway_redis_subscribed", "1 while this node receives other nodes' changes.", () => (this.bus.isSubscribed ? 1 : 0)));
+    opts.metrics.register(
+      new Gauge("gateway_redis_up", "1 while this node's Redis connection is up.", () => (this.redis.connected ? 1 : 0)),
+    );
+    opts.metrics.register(
+      new Gauge("gateway_redis_subscribed", "1 while this node receives other nodes' changes.", () => (this.bus.isSubscribed ? 1 : 0)),
+    );
     opts.metrics.register(new Gauge("gateway_nodes", "Gateway nodes seen on this Redis in the last 15 seconds.", () => this.nodes.count()));
-    opts.metrics.register(new Gauge("gateway_spend_pending_settlements", "Spend settlements waiting for Redis to answer again.", () => this.ledger.stats().pendingSettlements));
+    opts.metrics.register(
+      new Gauge(
+        "gateway_spend_pending_settlements",
+        "Spend settlements waiting for Redis to answer again.",
+        () => this.ledger.stats().pendingSettlements,
+      ),
+    );
   }
 
   /** Connects and subscribes (subscribe listeners to `bus` first); a Redis unreachable at start is an error (the operator asked for it). */

@@ -15,8 +15,32 @@ export interface Statement {
 
 /** Events per INSERT: 14 parameters each, well below Postgres's 65,535 per statement. */
 const EVENTS_PER_INSERT = 1000;
-const HOURLY_COLUMNS = ["org_id", "hour", "key_id", "provider", "model", "requests", "errors", "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms_sum"];
-const DAILY_COLUMNS = ["org_id", "day", "provider", "model", "application_id", "requests", "errors", "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms_sum"];
+const HOURLY_COLUMNS = [
+  "org_id",
+  "hour",
+  "key_id",
+  "provider",
+  "model",
+  "requests",
+  "errors",
+  "prompt_tokens",
+  "completion_tokens",
+  "cost_micros",
+  "latency_ms_sum",
+];
+const DAILY_COLUMNS = [
+  "org_id",
+  "day",
+  "provider",
+  "model",
+  "application_id",
+  "requests",
+  "errors",
+  "prompt_tokens",
+  "completion_tokens",
+  "cost_micros",
+  "latency_ms_sum",
+];
 const ROWS_PER_UPSERT = 4000;
 
 /** `($1, $2), ($3, $4)` for `rows` rows of `width` values, each cast as `casts` says (VALUES lists need types). */
@@ -41,7 +65,14 @@ export function flushStatements(batch: FlushBatch, hourly: HourlyDelta[]): State
       params: usageEventParams(events, i, end),
     });
   }
-  const rows = [...hourly].sort((a, b) => compare(a.orgId, b.orgId) || a.hour - b.hour || compare(a.keyId, b.keyId) || compare(a.provider, b.provider) || compare(a.model, b.model));
+  const rows = [...hourly].sort(
+    (a, b) =>
+      compare(a.orgId, b.orgId) ||
+      a.hour - b.hour ||
+      compare(a.keyId, b.keyId) ||
+      compare(a.provider, b.provider) ||
+      compare(a.model, b.model),
+  );
   for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT) {
     const chunk = rows.slice(i, i + ROWS_PER_UPSERT);
     out.push({
@@ -53,10 +84,29 @@ export function flushStatements(batch: FlushBatch, hourly: HourlyDelta[]): State
                completion_tokens = usage_hourly.completion_tokens + excluded.completion_tokens,
                cost_micros = usage_hourly.cost_micros + excluded.cost_micros,
                latency_ms_sum = usage_hourly.latency_ms_sum + excluded.latency_ms_sum`,
-      params: chunk.flatMap((h) => [h.orgId, h.hour, h.keyId, h.provider, h.model, h.requests, h.errors, h.promptTokens, h.completionTokens, h.costMicros, h.latencyMsSum]),
+      params: chunk.flatMap((h) => [
+        h.orgId,
+        h.hour,
+        h.keyId,
+        h.provider,
+        h.model,
+        h.requests,
+        h.errors,
+        h.promptTokens,
+        h.completionTokens,
+        h.costMicros,
+        h.latencyMsSum,
+      ]),
     });
   }
-  const days = rollUpDaily(events).sort((a, b) => compare(a.orgId, b.orgId) || a.hour - b.hour || compare(a.provider, b.provider) || compare(a.model, b.model) || compare(a.applicationId, b.applicationId));
+  const days = rollUpDaily(events).sort(
+    (a, b) =>
+      compare(a.orgId, b.orgId) ||
+      a.hour - b.hour ||
+      compare(a.provider, b.provider) ||
+      compare(a.model, b.model) ||
+      compare(a.applicationId, b.applicationId),
+  );
   for (let i = 0; i < days.length; i += ROWS_PER_UPSERT) out.push(dailyUpsert(days.slice(i, i + ROWS_PER_UPSERT)));
   const touches = [...batch.keyTouches].sort((a, b) => compare(a.keyId, b.keyId));
   for (let i = 0; i < touches.length; i += ROWS_PER_UPSERT) out.push(keyTouchUpdate(touches.slice(i, i + ROWS_PER_UPSERT)));
@@ -73,7 +123,19 @@ function dailyUpsert(days: DailyDelta[]): Statement {
              completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
              cost_micros = usage_daily.cost_micros + excluded.cost_micros,
              latency_ms_sum = usage_daily.latency_ms_sum + excluded.latency_ms_sum`,
-    params: days.flatMap((d) => [d.orgId, d.hour, d.provider, d.model, d.applicationId, d.requests, d.errors, d.promptTokens, d.completionTokens, d.costMicros, d.latencyMsSum]),
+    params: days.flatMap((d) => [
+      d.orgId,
+      d.hour,
+      d.provider,
+      d.model,
+      d.applicationId,
+      d.requests,
+      d.errors,
+      d.promptTokens,
+      d.completionTokens,
+      d.costMicros,
+      d.latencyMsSum,
+    ]),
   };
 }
 

@@ -12,7 +12,9 @@ const MIGRATION_LOCK = 0x67772d6d69677200n;
 export async function migratePostgres(sql: SQL, now: () => number = Date.now): Promise<void> {
   await sql.begin(async (tx) => {
     await tx.unsafe(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await tx.unsafe("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)");
+    await tx.unsafe(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+    );
     const rows = (await tx.unsafe("SELECT version FROM schema_migrations")) as { version: number }[];
     const applied = new Set(rows.map((r) => Number(r.version)));
     for (const m of MIGRATIONS) {

@@ -29,7 +29,21 @@ import {
   type WebhookDelivery,
 } from "../../domain/types.ts";
 import { hourOf, rollUpHourly } from "../hourly-rollup.ts";
-import { type Row, toApiKey, toAudit, toNotification, toOrganization, toProviderConfig, toServiceAccount, toSession, toEtlDocument, toUsageEvent, toUsageHourly, toUser, toWebhookDelivery } from "../sqlite/rows.ts";
+import {
+  type Row,
+  toApiKey,
+  toAudit,
+  toNotification,
+  toOrganization,
+  toProviderConfig,
+  toServiceAccount,
+  toSession,
+  toEtlDocument,
+  toUsageEvent,
+  toUsageHourly,
+  toUser,
+  toWebhookDelivery,
+} from "../sqlite/rows.ts";
 import { toUsageSums, type UsageSumOptions, usageSumQuery } from "../usage-sums.ts";
 import type { AuditPage, Store } from "../store.ts";
 import { flushStatements } from "./flush-statements.ts";
@@ -117,7 +131,14 @@ export class PostgresStore implements Store {
   }
 
   async createUser(u: User): Promise<void> {
-    await this.run("INSERT INTO users (id, org_id, email, role, created_at) VALUES ($1, $2, $3, $4, $5)", u.id, u.orgId, u.email.toLowerCase(), u.role, u.createdAt);
+    await this.run(
+      "INSERT INTO users (id, org_id, email, role, created_at) VALUES ($1, $2, $3, $4, $5)",
+      u.id,
+      u.orgId,
+      u.email.toLowerCase(),
+      u.role,
+      u.createdAt,
+    );
   }
 
   async getUser(id: string): Promise<User | null> {
@@ -161,12 +182,20 @@ export class PostgresStore implements Store {
   async createServiceAccount(sa: ServiceAccount): Promise<void> {
     await this.run(
       "INSERT INTO service_accounts (id, org_id, name, description, role, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-      sa.id, sa.orgId, sa.name, sa.description, sa.role, sa.createdBy, sa.createdAt,
+      sa.id,
+      sa.orgId,
+      sa.name,
+      sa.description,
+      sa.role,
+      sa.createdBy,
+      sa.createdAt,
     );
   }
 
   async listServiceAccounts(orgId: string): Promise<ServiceAccount[]> {
-    return (await this.all("SELECT * FROM service_accounts WHERE org_id = $1 ORDER BY created_at, id", orgId)).map((r) => toServiceAccount(r));
+    return (await this.all("SELECT * FROM service_accounts WHERE org_id = $1 ORDER BY created_at, id", orgId)).map((r) =>
+      toServiceAccount(r),
+    );
   }
 
   async createApiKey(k: ApiKeyRecord): Promise<void> {
@@ -174,8 +203,22 @@ export class PostgresStore implements Store {
       `INSERT INTO api_keys (id, org_id, service_account_id, name, key_hash, key_prefix, key_type, proxy_mode, spend_cap_cents,
          monthly_cap_cents, spent_micros, request_count, last_used_at, created_at, revoked_at, revoked_reason)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-      k.id, k.orgId, k.serviceAccountId, k.name, k.keyHash, k.keyPrefix, k.keyType, k.proxyMode, k.spendCapCents,
-      k.monthlyCapCents, k.spentMicros, k.requestCount, k.lastUsedAt, k.createdAt, k.revokedAt, k.revokedReason,
+      k.id,
+      k.orgId,
+      k.serviceAccountId,
+      k.name,
+      k.keyHash,
+      k.keyPrefix,
+      k.keyType,
+      k.proxyMode,
+      k.spendCapCents,
+      k.monthlyCapCents,
+      k.spentMicros,
+      k.requestCount,
+      k.lastUsedAt,
+      k.createdAt,
+      k.revokedAt,
+      k.revokedReason,
     );
   }
 
@@ -212,11 +255,19 @@ export class PostgresStore implements Store {
 
   async revokeApiKey(id: string, at: number, reason: string | null): Promise<ApiKeyRecord | null> {
     // A key scheduled to stop later (rotation grace) may still be revoked sooner.
-    await this.run("UPDATE api_keys SET revoked_at = $1, revoked_reason = $2 WHERE id = $3 AND (revoked_at IS NULL OR revoked_at > $1)", at, reason, id);
+    await this.run(
+      "UPDATE api_keys SET revoked_at = $1, revoked_reason = $2 WHERE id = $3 AND (revoked_at IS NULL OR revoked_at > $1)",
+      at,
+      reason,
+      id,
+    );
     return this.getApiKey(id);
   }
 
-  async updateApiKey(id: string, patch: Partial<Pick<ApiKeyRecord, "name" | "spendCapCents" | "monthlyCapCents">>): Promise<ApiKeyRecord | null> {
+  async updateApiKey(
+    id: string,
+    patch: Partial<Pick<ApiKeyRecord, "name" | "spendCapCents" | "monthlyCapCents">>,
+  ): Promise<ApiKeyRecord | null> {
     // One statement: a column the patch leaves out keeps its value, whatever another node wrote meanwhile.
     const r = await this.one(
       `UPDATE api_keys SET
@@ -224,7 +275,13 @@ export class PostgresStore implements Store {
          spend_cap_cents = CASE WHEN $4::boolean THEN $5::bigint ELSE spend_cap_cents END,
          monthly_cap_cents = CASE WHEN $6::boolean THEN $7::bigint ELSE monthly_cap_cents END
        WHERE id = $1 RETURNING *`,
-      id, "name" in patch, patch.name ?? null, "spendCapCents" in patch, patch.spendCapCents ?? null, "monthlyCapCents" in patch, patch.monthlyCapCents ?? null,
+      id,
+      "name" in patch,
+      patch.name ?? null,
+      "spendCapCents" in patch,
+      patch.spendCapCents ?? null,
+      "monthlyCapCents" in patch,
+      patch.monthlyCapCents ?? null,
     );
     return r ? toApiKey(r) : null;
   }
@@ -232,7 +289,13 @@ export class PostgresStore implements Store {
   // Sessions and sign-in links
 
   async createSession(s: Session): Promise<void> {
-    await this.run("INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $4)", s.idHash, s.userId, s.createdAt, s.lastSeenAt);
+    await this.run(
+      "INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $4)",
+      s.idHash,
+      s.userId,
+      s.createdAt,
+      s.lastSeenAt,
+    );
   }
 
   async getSession(idHash: string): Promise<Session | null> {
@@ -261,13 +324,25 @@ export class PostgresStore implements Store {
   }
 
   async createLoginLink(l: LoginLink): Promise<void> {
-    await this.run("INSERT INTO login_links (token_hash, user_id, expires_at, used_at) VALUES ($1, $2, $3, $4)", l.tokenHash, l.userId, l.expiresAt, l.usedAt);
+    await this.run(
+      "INSERT INTO login_links (token_hash, user_id, expires_at, used_at) VALUES ($1, $2, $3, $4)",
+      l.tokenHash,
+      l.userId,
+      l.expiresAt,
+      l.usedAt,
+    );
   }
 
   async consumeLoginLink(tokenHash: string, at: number): Promise<LoginLink | null> {
     // One statement: two nodes consuming the same link at once, only one gets it.
-    const r = await this.one("UPDATE login_links SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING *", at, tokenHash);
-    return r ? { tokenHash: String(r.token_hash), userId: String(r.user_id), expiresAt: Number(r.expires_at), usedAt: Number(r.used_at) } : null;
+    const r = await this.one(
+      "UPDATE login_links SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING *",
+      at,
+      tokenHash,
+    );
+    return r
+      ? { tokenHash: String(r.token_hash), userId: String(r.user_id), expiresAt: Number(r.expires_at), usedAt: Number(r.used_at) }
+      : null;
   }
 
   // Audit log
@@ -275,14 +350,27 @@ export class PostgresStore implements Store {
   async appendAudit(e: AuditEntry): Promise<void> {
     await this.run(
       "INSERT INTO audit_log (id, org_id, actor, action, target, ip, user_agent, created_at, details) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-      e.id, e.orgId, e.actor, e.action, e.target, e.ip, e.userAgent, e.createdAt, JSON.stringify(e.details),
+      e.id,
+      e.orgId,
+      e.actor,
+      e.action,
+      e.target,
+      e.ip,
+      e.userAgent,
+      e.createdAt,
+      JSON.stringify(e.details),
     );
   }
 
   async listAudit(orgId: string, opts: { limit: number; before: string | null }): Promise<AuditPage> {
     // Ids are time-ordered lowercase hex after one prefix, so they sort alike under any collation.
     const rows = opts.before
-      ? await this.all("SELECT * FROM audit_log WHERE org_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3", orgId, opts.before, opts.limit + 1)
+      ? await this.all(
+          "SELECT * FROM audit_log WHERE org_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3",
+          orgId,
+          opts.before,
+          opts.limit + 1,
+        )
       : await this.all("SELECT * FROM audit_log WHERE org_id = $1 ORDER BY id DESC LIMIT $2", orgId, opts.limit + 1);
     const entries = rows.slice(0, opts.limit).map(toAudit);
     return { entries, nextBefore: rows.length > opts.limit ? (entries.at(-1)?.id ?? null) : null };
@@ -296,7 +384,11 @@ export class PostgresStore implements Store {
   }
 
   async setOrgPreferences(orgId: string, prefs: OrgPreferences): Promise<void> {
-    await this.run("INSERT INTO org_preferences (org_id, data) VALUES ($1, $2) ON CONFLICT (org_id) DO UPDATE SET data = excluded.data", orgId, JSON.stringify(prefs));
+    await this.run(
+      "INSERT INTO org_preferences (org_id, data) VALUES ($1, $2) ON CONFLICT (org_id) DO UPDATE SET data = excluded.data",
+      orgId,
+      JSON.stringify(prefs),
+    );
   }
 
   async getPersonalPreferences(ownerId: string): Promise<PersonalPreferences> {
@@ -305,7 +397,11 @@ export class PostgresStore implements Store {
   }
 
   async setPersonalPreferences(ownerId: string, prefs: PersonalPreferences): Promise<void> {
-    await this.run("INSERT INTO personal_preferences (owner_id, data) VALUES ($1, $2) ON CONFLICT (owner_id) DO UPDATE SET data = excluded.data", ownerId, JSON.stringify(prefs));
+    await this.run(
+      "INSERT INTO personal_preferences (owner_id, data) VALUES ($1, $2) ON CONFLICT (owner_id) DO UPDATE SET data = excluded.data",
+      ownerId,
+      JSON.stringify(prefs),
+    );
   }
 
   // Provider configurations
@@ -315,8 +411,21 @@ export class PostgresStore implements Store {
       `INSERT INTO provider_configs (id, org_id, owner_user_id, provider, name, base_url, country, format, models, limits,
          settings, secret_ciphertext, key_hint, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      p.id, p.orgId, p.ownerUserId, p.provider, p.name, p.baseUrl, p.country, p.format, JSON.stringify(p.models),
-      JSON.stringify(p.limits), JSON.stringify(p.settings), p.secretCiphertext, p.keyHint, p.createdAt, p.updatedAt,
+      p.id,
+      p.orgId,
+      p.ownerUserId,
+      p.provider,
+      p.name,
+      p.baseUrl,
+      p.country,
+      p.format,
+      JSON.stringify(p.models),
+      JSON.stringify(p.limits),
+      JSON.stringify(p.settings),
+      p.secretCiphertext,
+      p.keyHint,
+      p.createdAt,
+      p.updatedAt,
     );
   }
 
@@ -333,8 +442,19 @@ export class PostgresStore implements Store {
     await this.run(
       `UPDATE provider_configs SET owner_user_id = $1, provider = $2, name = $3, base_url = $4, country = $5, format = $6, models = $7,
          limits = $8, settings = $9, secret_ciphertext = $10, key_hint = $11, updated_at = $12 WHERE id = $13`,
-      p.ownerUserId, p.provider, p.name, p.baseUrl, p.country, p.format, JSON.stringify(p.models), JSON.stringify(p.limits),
-      JSON.stringify(p.settings), p.secretCiphertext, p.keyHint, p.updatedAt, p.id,
+      p.ownerUserId,
+      p.provider,
+      p.name,
+      p.baseUrl,
+      p.country,
+      p.format,
+      JSON.stringify(p.models),
+      JSON.stringify(p.limits),
+      JSON.stringify(p.settings),
+      p.secretCiphertext,
+      p.keyHint,
+      p.updatedAt,
+      p.id,
     );
   }
 
@@ -366,7 +486,14 @@ export class PostgresStore implements Store {
   }
 
   async listUsageHourly(orgId: string, from: number, to: number): Promise<UsageHourly[]> {
-    return (await this.all("SELECT * FROM usage_hourly WHERE org_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour, key_id, provider, model", orgId, from, to)).map(toUsageHourly);
+    return (
+      await this.all(
+        "SELECT * FROM usage_hourly WHERE org_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour, key_id, provider, model",
+        orgId,
+        from,
+        to,
+      )
+    ).map(toUsageHourly);
   }
 
   async sumUsage(orgId: string, from: number, to: number, opts: UsageSumOptions): Promise<UsageSum[]> {
@@ -378,7 +505,12 @@ export class PostgresStore implements Store {
     // From the hourly roll-ups: they outlive raw rows, and a month's sum must survive pruning.
     const hour = hourOf(from);
     const r = keyId
-      ? await this.one("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly WHERE org_id = $1 AND key_id = $2 AND hour >= $3", orgId, keyId, hour)
+      ? await this.one(
+          "SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly WHERE org_id = $1 AND key_id = $2 AND hour >= $3",
+          orgId,
+          keyId,
+          hour,
+        )
       : await this.one("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly WHERE org_id = $1 AND hour >= $2", orgId, hour);
     return Number(r?.s ?? 0);
   }
@@ -392,12 +524,21 @@ export class PostgresStore implements Store {
   async createNotification(n: Notification): Promise<void> {
     await this.run(
       "INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at, read_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-      n.id, n.orgId, n.kind, n.severity, n.title, JSON.stringify(n.body), n.createdAt, n.readAt,
+      n.id,
+      n.orgId,
+      n.kind,
+      n.severity,
+      n.title,
+      JSON.stringify(n.body),
+      n.createdAt,
+      n.readAt,
     );
   }
 
   async listNotifications(orgId: string, limit: number): Promise<Notification[]> {
-    return (await this.all("SELECT * FROM notifications WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", orgId, limit)).map(toNotification);
+    return (await this.all("SELECT * FROM notifications WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", orgId, limit)).map(
+      toNotification,
+    );
   }
 
   async markNotificationsRead(orgId: string, ids: string[] | null, at: number): Promise<number> {
@@ -407,7 +548,12 @@ export class PostgresStore implements Store {
   }
 
   async setWebhookSecret(orgId: string, sealed: string, at: number): Promise<void> {
-    await this.run("INSERT INTO webhook_secrets (org_id, sealed, created_at) VALUES ($1, $2, $3) ON CONFLICT (org_id) DO UPDATE SET sealed = excluded.sealed, created_at = excluded.created_at", orgId, sealed, at);
+    await this.run(
+      "INSERT INTO webhook_secrets (org_id, sealed, created_at) VALUES ($1, $2, $3) ON CONFLICT (org_id) DO UPDATE SET sealed = excluded.sealed, created_at = excluded.created_at",
+      orgId,
+      sealed,
+      at,
+    );
   }
 
   async getWebhookSecret(orgId: string): Promise<string | null> {
@@ -418,23 +564,39 @@ export class PostgresStore implements Store {
   async recordWebhookDelivery(d: WebhookDelivery): Promise<void> {
     await this.run(
       "INSERT INTO webhook_deliveries (id, org_id, notification_id, attempt, status, error, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-      d.id, d.orgId, d.notificationId, d.attempt, d.status, d.error, d.createdAt,
+      d.id,
+      d.orgId,
+      d.notificationId,
+      d.attempt,
+      d.status,
+      d.error,
+      d.createdAt,
     );
   }
 
   async listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]> {
-    return (await this.all("SELECT * FROM webhook_deliveries WHERE org_id = $1 ORDER BY created_at DESC, attempt DESC LIMIT $2", orgId, limit)).map(toWebhookDelivery);
+    return (
+      await this.all("SELECT * FROM webhook_deliveries WHERE org_id = $1 ORDER BY created_at DESC, attempt DESC LIMIT $2", orgId, limit)
+    ).map(toWebhookDelivery);
   }
 
   async recordEtlDocument(d: EtlDocument): Promise<void> {
     await this.run(
       "INSERT INTO etl_documents (id, org_id, created_at, original_tokens, optimized_tokens, cost_savings_micros, transformations) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-      d.id, d.orgId, d.createdAt, d.originalTokens, d.optimizedTokens, d.costSavingsMicros, JSON.stringify(d.transformations),
+      d.id,
+      d.orgId,
+      d.createdAt,
+      d.originalTokens,
+      d.optimizedTokens,
+      d.costSavingsMicros,
+      JSON.stringify(d.transformations),
     );
   }
 
   async listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]> {
-    return (await this.all("SELECT * FROM etl_documents WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", orgId, limit)).map(toEtlDocument);
+    return (await this.all("SELECT * FROM etl_documents WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", orgId, limit)).map(
+      toEtlDocument,
+    );
   }
 
   async sumEtlDocuments(orgId: string) {
@@ -443,8 +605,17 @@ export class PostgresStore implements Store {
       orgId,
     );
     const transformations: Record<string, number> = {};
-    const names = await this.all("SELECT j.name, COUNT(*) AS n FROM etl_documents, jsonb_array_elements_text(etl_documents.transformations::jsonb) AS j(name) WHERE org_id = $1 GROUP BY j.name", orgId);
+    const names = await this.all(
+      "SELECT j.name, COUNT(*) AS n FROM etl_documents, jsonb_array_elements_text(etl_documents.transformations::jsonb) AS j(name) WHERE org_id = $1 GROUP BY j.name",
+      orgId,
+    );
     for (const t of names) transformations[String(t.name)] = Number(t.n);
-    return { documents: Number(r?.n ?? 0), originalTokens: Number(r?.o ?? 0), optimizedTokens: Number(r?.p ?? 0), costSavingsMicros: Number(r?.c ?? 0), transformations };
+    return {
+      documents: Number(r?.n ?? 0),
+      originalTokens: Number(r?.o ?? 0),
+      optimizedTokens: Number(r?.p ?? 0),
+      costSavingsMicros: Number(r?.c ?? 0),
+      transformations,
+    };
   }
 }

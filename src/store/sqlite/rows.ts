@@ -25,9 +25,20 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
 const str = (v: unknown): string => String(v);
 const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-export const toOrganization = (r: Row): Organization => ({ id: str(r.id), name: str(r.name), tier: r.tier as Tier, createdAt: num(r.created_at) });
+export const toOrganization = (r: Row): Organization => ({
+  id: str(r.id),
+  name: str(r.name),
+  tier: r.tier as Tier,
+  createdAt: num(r.created_at),
+});
 
-export const toUser = (r: Row): User => ({ id: str(r.id), orgId: str(r.org_id), email: str(r.email), role: r.role as Role, createdAt: num(r.created_at) });
+export const toUser = (r: Row): User => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  email: str(r.email),
+  role: r.role as Role,
+  createdAt: num(r.created_at),
+});
 
 export const toServiceAccount = (r: Row, prefix = ""): ServiceAccount => ({
   id: str(r[`${prefix}id`]),
@@ -58,7 +69,12 @@ export const toApiKey = (r: Row): ApiKeyRecord => ({
   revokedReason: strOrNull(r.revoked_reason),
 });
 
-export const toSession = (r: Row): Session => ({ idHash: str(r.id_hash), userId: str(r.user_id), createdAt: num(r.created_at), lastSeenAt: num(r.last_seen_at) });
+export const toSession = (r: Row): Session => ({
+  idHash: str(r.id_hash),
+  userId: str(r.user_id),
+  createdAt: num(r.created_at),
+  lastSeenAt: num(r.last_seen_at),
+});
 
 export const toAudit = (r: Row): AuditEntry => ({
   id: str(r.id),
@@ -134,9 +150,22 @@ export const toUsageEvent = (r: Row): UsageEvent => ({
 
 /** The usage_events columns, in the order `usageEventParams` fills them. */
 export const USAGE_EVENT_COLUMNS = [
-  "id", "request_id", "org_id", "key_id", "user_id", "provider", "model",
-  "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms", "status", "error_code", "created_at",
-  "price_estimated", "application_id",
+  "id",
+  "request_id",
+  "org_id",
+  "key_id",
+  "user_id",
+  "provider",
+  "model",
+  "prompt_tokens",
+  "completion_tokens",
+  "cost_micros",
+  "latency_ms",
+  "status",
+  "error_code",
+  "created_at",
+  "price_estimated",
+  "application_id",
 ] as const;
 
 /** The bound values of events[from..to) for a multi-row INSERT, filled in place (a flush writes thousands). */

@@ -78,7 +78,9 @@ export class SqliteStore implements Store {
   }
 
   async migrate(): Promise<void> {
-    this.db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)");
+    this.db.exec(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+    );
     const applied = new Set(this.all("SELECT version FROM schema_migrations").map((r) => Number(r.version)));
     for (const m of MIGRATIONS) {
       if (applied.has(m.version)) continue;
@@ -113,7 +115,14 @@ export class SqliteStore implements Store {
   }
 
   async createUser(u: User): Promise<void> {
-    this.run("INSERT INTO users (id, org_id, email, role, created_at) VALUES (?, ?, ?, ?, ?)", u.id, u.orgId, u.email.toLowerCase(), u.role, u.createdAt);
+    this.run(
+      "INSERT INTO users (id, org_id, email, role, created_at) VALUES (?, ?, ?, ?, ?)",
+      u.id,
+      u.orgId,
+      u.email.toLowerCase(),
+      u.role,
+      u.createdAt,
+    );
   }
 
   async getUser(id: string): Promise<User | null> {
@@ -150,7 +159,13 @@ export class SqliteStore implements Store {
   async createServiceAccount(sa: ServiceAccount): Promise<void> {
     this.run(
       "INSERT INTO service_accounts (id, org_id, name, description, role, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      sa.id, sa.orgId, sa.name, sa.description, sa.role, sa.createdBy, sa.createdAt,
+      sa.id,
+      sa.orgId,
+      sa.name,
+      sa.description,
+      sa.role,
+      sa.createdBy,
+      sa.createdAt,
     );
   }
 
@@ -172,8 +187,22 @@ export class SqliteStore implements Store {
       `INSERT INTO api_keys (id, org_id, service_account_id, name, key_hash, key_prefix, key_type, proxy_mode, spend_cap_cents,
          monthly_cap_cents, spent_micros, request_count, last_used_at, created_at, revoked_at, revoked_reason)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      k.id, k.orgId, k.serviceAccountId, k.name, k.keyHash, k.keyPrefix, k.keyType, k.proxyMode, k.spendCapCents,
-      k.monthlyCapCents, k.spentMicros, k.requestCount, k.lastUsedAt, k.createdAt, k.revokedAt, k.revokedReason,
+      k.id,
+      k.orgId,
+      k.serviceAccountId,
+      k.name,
+      k.keyHash,
+      k.keyPrefix,
+      k.keyType,
+      k.proxyMode,
+      k.spendCapCents,
+      k.monthlyCapCents,
+      k.spentMicros,
+      k.requestCount,
+      k.lastUsedAt,
+      k.createdAt,
+      k.revokedAt,
+      k.revokedReason,
     );
   }
 
@@ -210,22 +239,43 @@ export class SqliteStore implements Store {
 
   async revokeApiKey(id: string, at: number, reason: string | null): Promise<ApiKeyRecord | null> {
     // A key scheduled to stop later (rotation grace) may still be revoked sooner.
-    this.run("UPDATE api_keys SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND (revoked_at IS NULL OR revoked_at > ?)", at, reason, id, at);
+    this.run(
+      "UPDATE api_keys SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND (revoked_at IS NULL OR revoked_at > ?)",
+      at,
+      reason,
+      id,
+      at,
+    );
     return this.getApiKey(id);
   }
 
-  async updateApiKey(id: string, patch: Partial<Pick<ApiKeyRecord, "name" | "spendCapCents" | "monthlyCapCents">>): Promise<ApiKeyRecord | null> {
+  async updateApiKey(
+    id: string,
+    patch: Partial<Pick<ApiKeyRecord, "name" | "spendCapCents" | "monthlyCapCents">>,
+  ): Promise<ApiKeyRecord | null> {
     const current = await this.getApiKey(id);
     if (!current) return null;
     const next = { ...current, ...patch };
-    this.run("UPDATE api_keys SET name = ?, spend_cap_cents = ?, monthly_cap_cents = ? WHERE id = ?", next.name, next.spendCapCents, next.monthlyCapCents, id);
+    this.run(
+      "UPDATE api_keys SET name = ?, spend_cap_cents = ?, monthly_cap_cents = ? WHERE id = ?",
+      next.name,
+      next.spendCapCents,
+      next.monthlyCapCents,
+      id,
+    );
     return this.getApiKey(id);
   }
 
   // Sessions and sign-in links
 
   async createSession(s: Session): Promise<void> {
-    this.run("INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)", s.idHash, s.userId, s.createdAt, s.lastSeenAt);
+    this.run(
+      "INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
+      s.idHash,
+      s.userId,
+      s.createdAt,
+      s.lastSeenAt,
+    );
   }
 
   async getSession(idHash: string): Promise<Session | null> {
@@ -254,14 +304,27 @@ export class SqliteStore implements Store {
   }
 
   async createLoginLink(l: LoginLink): Promise<void> {
-    this.run("INSERT INTO login_links (token_hash, user_id, expires_at, used_at) VALUES (?, ?, ?, ?)", l.tokenHash, l.userId, l.expiresAt, l.usedAt);
+    this.run(
+      "INSERT INTO login_links (token_hash, user_id, expires_at, used_at) VALUES (?, ?, ?, ?)",
+      l.tokenHash,
+      l.userId,
+      l.expiresAt,
+      l.usedAt,
+    );
   }
 
   async consumeLoginLink(tokenHash: string, at: number): Promise<LoginLink | null> {
-    const changed = this.run("UPDATE login_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?", at, tokenHash, at);
+    const changed = this.run(
+      "UPDATE login_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+      at,
+      tokenHash,
+      at,
+    );
     if (changed === 0) return null;
     const r = this.one("SELECT * FROM login_links WHERE token_hash = ?", tokenHash);
-    return r ? { tokenHash: String(r.token_hash), userId: String(r.user_id), expiresAt: Number(r.expires_at), usedAt: Number(r.used_at) } : null;
+    return r
+      ? { tokenHash: String(r.token_hash), userId: String(r.user_id), expiresAt: Number(r.expires_at), usedAt: Number(r.used_at) }
+      : null;
   }
 
   // Audit log
@@ -269,7 +332,15 @@ export class SqliteStore implements Store {
   async appendAudit(e: AuditEntry): Promise<void> {
     this.run(
       "INSERT INTO audit_log (id, org_id, actor, action, target, ip, user_agent, created_at, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      e.id, e.orgId, e.actor, e.action, e.target, e.ip, e.userAgent, e.createdAt, JSON.stringify(e.details),
+      e.id,
+      e.orgId,
+      e.actor,
+      e.action,
+      e.target,
+      e.ip,
+      e.userAgent,
+      e.createdAt,
+      JSON.stringify(e.details),
     );
   }
 
@@ -289,7 +360,11 @@ export class SqliteStore implements Store {
   }
 
   async setOrgPreferences(orgId: string, prefs: OrgPreferences): Promise<void> {
-    this.run("INSERT INTO org_preferences (org_id, data) VALUES (?, ?) ON CONFLICT (org_id) DO UPDATE SET data = excluded.data", orgId, JSON.stringify(prefs));
+    this.run(
+      "INSERT INTO org_preferences (org_id, data) VALUES (?, ?) ON CONFLICT (org_id) DO UPDATE SET data = excluded.data",
+      orgId,
+      JSON.stringify(prefs),
+    );
   }
 
   async getPersonalPreferences(ownerId: string): Promise<PersonalPreferences> {
@@ -298,7 +373,11 @@ export class SqliteStore implements Store {
   }
 
   async setPersonalPreferences(ownerId: string, prefs: PersonalPreferences): Promise<void> {
-    this.run("INSERT INTO personal_preferences (owner_id, data) VALUES (?, ?) ON CONFLICT (owner_id) DO UPDATE SET data = excluded.data", ownerId, JSON.stringify(prefs));
+    this.run(
+      "INSERT INTO personal_preferences (owner_id, data) VALUES (?, ?) ON CONFLICT (owner_id) DO UPDATE SET data = excluded.data",
+      ownerId,
+      JSON.stringify(prefs),
+    );
   }
 
   // Provider configurations
@@ -308,8 +387,21 @@ export class SqliteStore implements Store {
       `INSERT INTO provider_configs (id, org_id, owner_user_id, provider, name, base_url, country, format, models, limits,
          settings, secret_ciphertext, key_hint, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      p.id, p.orgId, p.ownerUserId, p.provider, p.name, p.baseUrl, p.country, p.format, JSON.stringify(p.models),
-      JSON.stringify(p.limits), JSON.stringify(p.settings), p.secretCiphertext, p.keyHint, p.createdAt, p.updatedAt,
+      p.id,
+      p.orgId,
+      p.ownerUserId,
+      p.provider,
+      p.name,
+      p.baseUrl,
+      p.country,
+      p.format,
+      JSON.stringify(p.models),
+      JSON.stringify(p.limits),
+      JSON.stringify(p.settings),
+      p.secretCiphertext,
+      p.keyHint,
+      p.createdAt,
+      p.updatedAt,
     );
   }
 
@@ -326,8 +418,19 @@ export class SqliteStore implements Store {
     this.run(
       `UPDATE provider_configs SET owner_user_id = ?, provider = ?, name = ?, base_url = ?, country = ?, format = ?, models = ?,
          limits = ?, settings = ?, secret_ciphertext = ?, key_hint = ?, updated_at = ? WHERE id = ?`,
-      p.ownerUserId, p.provider, p.name, p.baseUrl, p.country, p.format, JSON.stringify(p.models), JSON.stringify(p.limits),
-      JSON.stringify(p.settings), p.secretCiphertext, p.keyHint, p.updatedAt, p.id,
+      p.ownerUserId,
+      p.provider,
+      p.name,
+      p.baseUrl,
+      p.country,
+      p.format,
+      JSON.stringify(p.models),
+      JSON.stringify(p.limits),
+      JSON.stringify(p.settings),
+      p.secretCiphertext,
+      p.keyHint,
+      p.updatedAt,
+      p.id,
     );
   }
 
@@ -359,7 +462,17 @@ export class SqliteStore implements Store {
              completion_tokens = usage_hourly.completion_tokens + excluded.completion_tokens,
              cost_micros = usage_hourly.cost_micros + excluded.cost_micros,
              latency_ms_sum = usage_hourly.latency_ms_sum + excluded.latency_ms_sum`,
-          h.orgId, h.hour, h.keyId, h.provider, h.model, h.requests, h.errors, h.promptTokens, h.completionTokens, h.costMicros, h.latencyMsSum,
+          h.orgId,
+          h.hour,
+          h.keyId,
+          h.provider,
+          h.model,
+          h.requests,
+          h.errors,
+          h.promptTokens,
+          h.completionTokens,
+          h.costMicros,
+          h.latencyMsSum,
         );
       }
       for (const d of rollUpDaily(events)) {
@@ -373,7 +486,17 @@ export class SqliteStore implements Store {
              completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
              cost_micros = usage_daily.cost_micros + excluded.cost_micros,
              latency_ms_sum = usage_daily.latency_ms_sum + excluded.latency_ms_sum`,
-          d.orgId, d.hour, d.provider, d.model, d.applicationId, d.requests, d.errors, d.promptTokens, d.completionTokens, d.costMicros, d.latencyMsSum,
+          d.orgId,
+          d.hour,
+          d.provider,
+          d.model,
+          d.applicationId,
+          d.requests,
+          d.errors,
+          d.promptTokens,
+          d.completionTokens,
+          d.costMicros,
+          d.latencyMsSum,
         );
       }
       for (const t of batch.keyTouches) {
@@ -381,7 +504,11 @@ export class SqliteStore implements Store {
           `UPDATE api_keys SET request_count = request_count + ?, spent_micros = spent_micros + ?,
              last_used_at = CASE WHEN last_used_at IS NULL OR last_used_at < ? THEN ? ELSE last_used_at END
            WHERE id = ?`,
-          t.requests, t.spendMicros, t.lastUsedAt, t.lastUsedAt, t.keyId,
+          t.requests,
+          t.spendMicros,
+          t.lastUsedAt,
+          t.lastUsedAt,
+          t.keyId,
         );
       }
     })();
@@ -396,7 +523,9 @@ export class SqliteStore implements Store {
   }
 
   async listUsageHourly(orgId: string, from: number, to: number): Promise<UsageHourly[]> {
-    return this.all("SELECT * FROM usage_hourly WHERE org_id = ? AND hour >= ? AND hour < ? ORDER BY hour", orgId, from, to).map(toUsageHourly);
+    return this.all("SELECT * FROM usage_hourly WHERE org_id = ? AND hour >= ? AND hour < ? ORDER BY hour", orgId, from, to).map(
+      toUsageHourly,
+    );
   }
 
   async sumUsage(orgId: string, from: number, to: number, opts: UsageSumOptions): Promise<UsageSum[]> {
@@ -408,7 +537,12 @@ export class SqliteStore implements Store {
     // From the hourly roll-ups: they outlive raw rows, and a month's sum must survive pruning.
     const hour = hourOf(from);
     const r = keyId
-      ? this.one("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly WHERE org_id = ? AND key_id = ? AND hour >= ?", orgId, keyId, hour)
+      ? this.one(
+          "SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly WHERE org_id = ? AND key_id = ? AND hour >= ?",
+          orgId,
+          keyId,
+          hour,
+        )
       : this.one("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly WHERE org_id = ? AND hour >= ?", orgId, hour);
     return Number(r?.s ?? 0);
   }
@@ -423,23 +557,38 @@ export class SqliteStore implements Store {
   async createNotification(n: Notification): Promise<void> {
     this.run(
       "INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-      n.id, n.orgId, n.kind, n.severity, n.title, JSON.stringify(n.body), n.createdAt, n.readAt,
+      n.id,
+      n.orgId,
+      n.kind,
+      n.severity,
+      n.title,
+      JSON.stringify(n.body),
+      n.createdAt,
+      n.readAt,
     );
   }
 
   async listNotifications(orgId: string, limit: number): Promise<Notification[]> {
-    return this.all("SELECT * FROM notifications WHERE org_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", orgId, limit).map(toNotification);
+    return this.all("SELECT * FROM notifications WHERE org_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", orgId, limit).map(
+      toNotification,
+    );
   }
 
   async markNotificationsRead(orgId: string, ids: string[] | null, at: number): Promise<number> {
     if (ids === null) return this.run("UPDATE notifications SET read_at = ? WHERE org_id = ? AND read_at IS NULL", at, orgId);
     let changed = 0;
-    for (const id of ids) changed += this.run("UPDATE notifications SET read_at = ? WHERE org_id = ? AND id = ? AND read_at IS NULL", at, orgId, id);
+    for (const id of ids)
+      changed += this.run("UPDATE notifications SET read_at = ? WHERE org_id = ? AND id = ? AND read_at IS NULL", at, orgId, id);
     return changed;
   }
 
   async setWebhookSecret(orgId: string, sealed: string, at: number): Promise<void> {
-    this.run("INSERT INTO webhook_secrets (org_id, sealed, created_at) VALUES (?, ?, ?) ON CONFLICT (org_id) DO UPDATE SET sealed = excluded.sealed, created_at = excluded.created_at", orgId, sealed, at);
+    this.run(
+      "INSERT INTO webhook_secrets (org_id, sealed, created_at) VALUES (?, ?, ?) ON CONFLICT (org_id) DO UPDATE SET sealed = excluded.sealed, created_at = excluded.created_at",
+      orgId,
+      sealed,
+      at,
+    );
   }
 
   async getWebhookSecret(orgId: string): Promise<string | null> {
@@ -450,23 +599,39 @@ export class SqliteStore implements Store {
   async recordWebhookDelivery(d: WebhookDelivery): Promise<void> {
     this.run(
       "INSERT INTO webhook_deliveries (id, org_id, notification_id, attempt, status, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      d.id, d.orgId, d.notificationId, d.attempt, d.status, d.error, d.createdAt,
+      d.id,
+      d.orgId,
+      d.notificationId,
+      d.attempt,
+      d.status,
+      d.error,
+      d.createdAt,
     );
   }
 
   async listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]> {
-    return this.all("SELECT * FROM webhook_deliveries WHERE org_id = ? ORDER BY created_at DESC, attempt DESC LIMIT ?", orgId, limit).map(toWebhookDelivery);
+    return this.all("SELECT * FROM webhook_deliveries WHERE org_id = ? ORDER BY created_at DESC, attempt DESC LIMIT ?", orgId, limit).map(
+      toWebhookDelivery,
+    );
   }
 
   async recordEtlDocument(d: EtlDocument): Promise<void> {
     this.run(
       "INSERT INTO etl_documents (id, org_id, created_at, original_tokens, optimized_tokens, cost_savings_micros, transformations) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      d.id, d.orgId, d.createdAt, d.originalTokens, d.optimizedTokens, d.costSavingsMicros, JSON.stringify(d.transformations),
+      d.id,
+      d.orgId,
+      d.createdAt,
+      d.originalTokens,
+      d.optimizedTokens,
+      d.costSavingsMicros,
+      JSON.stringify(d.transformations),
     );
   }
 
   async listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]> {
-    return this.all("SELECT * FROM etl_documents WHERE org_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", orgId, limit).map(toEtlDocument);
+    return this.all("SELECT * FROM etl_documents WHERE org_id = ? ORDER BY created_at DESC, id DESC LIMIT ?", orgId, limit).map(
+      toEtlDocument,
+    );
   }
 
   async sumEtlDocuments(orgId: string) {
@@ -475,9 +640,18 @@ export class SqliteStore implements Store {
       orgId,
     );
     const transformations: Record<string, number> = {};
-    for (const t of this.all("SELECT j.value AS name, COUNT(*) AS n FROM etl_documents, json_each(etl_documents.transformations) AS j WHERE org_id = ? GROUP BY j.value", orgId)) {
+    for (const t of this.all(
+      "SELECT j.value AS name, COUNT(*) AS n FROM etl_documents, json_each(etl_documents.transformations) AS j WHERE org_id = ? GROUP BY j.value",
+      orgId,
+    )) {
       transformations[String(t.name)] = Number(t.n);
     }
-    return { documents: Number(r?.n ?? 0), originalTokens: Number(r?.o ?? 0), optimizedTokens: Number(r?.p ?? 0), costSavingsMicros: Number(r?.c ?? 0), transformations };
+    return {
+      documents: Number(r?.n ?? 0),
+      originalTokens: Number(r?.o ?? 0),
+      optimizedTokens: Number(r?.p ?? 0),
+      costSavingsMicros: Number(r?.c ?? 0),
+      transformations,
+    };
   }
 }

@@ -32,7 +32,9 @@ test("a valid OpenAPI 3.1 document, version 1.0.0, anonymous", async () => {
 });
 
 test("every route of the app is in the document, described", () => {
-  const registered = gw.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:([A-Za-z_]+)/g, "{$1}")}`);
+  const registered = gw.routes
+    .filter((r) => r.method !== "ALL")
+    .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:([A-Za-z_]+)/g, "{$1}")}`);
   expect(registered.length).toBeGreaterThan(20);
   const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));
   expect(documented.sort()).toEqual([...new Set(registered)].sort());
@@ -46,7 +48,9 @@ test("every route of the app is in the document, described", () => {
 test("model bodies are the validators' schemas; every gateway operation is listed", () => {
   expect(doc.paths["/v1/responses"].post.requestBody.content["application/json"].schema.properties.max_output_tokens).toBeDefined();
   expect(doc.paths["/v1/messages/count_tokens"].post.requestBody.content["application/json"].schema.properties.max_tokens).toBeUndefined();
-  const ops = doc.paths["/api/v1/gateway"].post.requestBody.content["application/json"].schema.oneOf.map((s: any) => s.properties.operation.const);
+  const ops = doc.paths["/api/v1/gateway"].post.requestBody.content["application/json"].schema.oneOf.map(
+    (s: any) => s.properties.operation.const,
+  );
   expect(ops).toContain("ai.proxy");
   expect(ops).toContain("provider.create");
 });

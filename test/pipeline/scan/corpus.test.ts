@@ -36,12 +36,16 @@ test("precision and recall per category meet the bars", () => {
     const tp = positives.filter((r) => r.found.has(category)).length;
     const flagged = results.filter((r) => r.found.has(category)).length;
     stats[category] = { recall: tp / positives.length, precision: flagged ? tp / flagged : 1 };
-    report.push(`${category.padEnd(9)} recall ${(tp / positives.length).toFixed(3)} (${tp}/${positives.length})  precision ${(flagged ? tp / flagged : 1).toFixed(3)} (${tp}/${flagged})`);
+    report.push(
+      `${category.padEnd(9)} recall ${(tp / positives.length).toFixed(3)} (${tp}/${positives.length})  precision ${(flagged ? tp / flagged : 1).toFixed(3)} (${tp}/${flagged})`,
+    );
     for (const r of positives) if (!r.found.has(category)) misses.push(`missed ${category}: ${JSON.stringify(r.c.text.slice(0, 90))}`);
   }
   const benign = results.filter((r) => r.c.label === "benign");
   const falsePositives = benign.filter((r) => r.found.size > 0);
-  report.push(`benign    false positives ${(falsePositives.length / benign.length).toFixed(3)} (${falsePositives.length}/${benign.length})`);
+  report.push(
+    `benign    false positives ${(falsePositives.length / benign.length).toFixed(3)} (${falsePositives.length}/${benign.length})`,
+  );
   for (const r of falsePositives) misses.push(`false positive ${[...r.found].join("+")}: ${JSON.stringify(r.c.text.slice(0, 90))}`);
   console.log(`scanner on ${corpus.length} labeled cases\n${report.join("\n")}${misses.length ? `\n${misses.join("\n")}` : ""}`);
 

@@ -1,6 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { scanText } from "../../../src/pipeline/scan/engine.ts";
-import { cardIssuerKnown, entropy, ibanValid, looksLikePlaceholder, luhnValid, phoneValid, ssnValid } from "../../../src/pipeline/scan/validators.ts";
+import {
+  cardIssuerKnown,
+  entropy,
+  ibanValid,
+  looksLikePlaceholder,
+  luhnValid,
+  phoneValid,
+  ssnValid,
+} from "../../../src/pipeline/scan/validators.ts";
 
 describe("validators", () => {
   test("Luhn and issuers", () => {
@@ -21,7 +29,8 @@ describe("validators", () => {
     expect(phoneValid("1234567890")).toBe(false);
     expect(entropy("aaaa")).toBe(0);
     expect(entropy("abcd")).toBe(2);
-    for (const p of ["sk-xxxxxxxxxxxxxxxxxxxx", "YOUR_API_KEY_HERE", "<API_KEY>", "changeme123", "********"]) expect(looksLikePlaceholder(p)).toBe(true);
+    for (const p of ["sk-xxxxxxxxxxxxxxxxxxxx", "YOUR_API_KEY_HERE", "<API_KEY>", "changeme123", "********"])
+      expect(looksLikePlaceholder(p)).toBe(true);
   });
 });
 

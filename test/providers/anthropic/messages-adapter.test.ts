@@ -24,14 +24,31 @@ test("every anthropic-* header passes; gateway credentials and other headers do 
 
 test("the version comes from anthropic-version, else msg-version, else the documented default", () => {
   expect(vendorHeaders(new Headers({ "msg-version": "2024-01-01" }))["anthropic-version"]).toBe("2024-01-01");
-  expect(vendorHeaders(new Headers({ "msg-version": "2024-01-01", "anthropic-version": "2025-01-01" }))["anthropic-version"]).toBe("2025-01-01");
+  expect(vendorHeaders(new Headers({ "msg-version": "2024-01-01", "anthropic-version": "2025-01-01" }))["anthropic-version"]).toBe(
+    "2025-01-01",
+  );
   expect(vendorHeaders(new Headers())).toEqual({ "anthropic-version": "2023-06-01" });
 });
 
 test("the upstream request carries the provider key, never the caller's gateway key", () => {
   const catalog = Catalog.builtIn();
-  const target = targetFor({ info: catalog.kind("anthropic"), baseUrl: "http://127.0.0.1:1", credentials: { type: "api-key", apiKey: "sk-ant-provider" }, model: "claude-sonnet-4-5", catalogModel: undefined });
-  const req = messagesAdapter.request(target, { model: "x", max_tokens: 1, messages: [] }, { stream: false, headers: new Headers({ "x-api-key": "gw_live_caller", "anthropic-beta": "b1" }) });
-  expect(req.headers).toEqual({ "content-type": "application/json", "x-api-key": "sk-ant-provider", "anthropic-version": "2023-06-01", "anthropic-beta": "b1" });
+  const target = targetFor({
+    info: catalog.kind("anthropic"),
+    baseUrl: "http://127.0.0.1:1",
+    credentials: { type: "api-key", apiKey: "sk-ant-provider" },
+    model: "claude-sonnet-4-5",
+    catalogModel: undefined,
+  });
+  const req = messagesAdapter.request(
+    target,
+    { model: "x", max_tokens: 1, messages: [] },
+    { stream: false, headers: new Headers({ "x-api-key": "gw_live_caller", "anthropic-beta": "b1" }) },
+  );
+  expect(req.headers).toEqual({
+    "content-type": "application/json",
+    "x-api-key": "sk-ant-provider",
+    "anthropic-version": "2023-06-01",
+    "anthropic-beta": "b1",
+  });
   expect(JSON.parse(req.body!).model).toBe("claude-sonnet-4-5");
 });

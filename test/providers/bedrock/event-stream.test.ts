@@ -36,7 +36,13 @@ test("binary frames become the vendor's server-sent events, however the bytes ar
 
 test("exceptions become error events; a cut frame is reported", async () => {
   const codec = new EventStreamCodec(toUtf8, fromUtf8);
-  const exception = codec.encode({ headers: { ":message-type": { type: "string", value: "exception" }, ":exception-type": { type: "string", value: "throttlingException" } }, body: fromUtf8("slow down") });
+  const exception = codec.encode({
+    headers: {
+      ":message-type": { type: "string", value: "exception" },
+      ":exception-type": { type: "string", value: "throttlingException" },
+    },
+    body: fromUtf8("slow down"),
+  });
   const out = await decode([exception]);
   expect(out[0]?.event).toBe("error");
   expect(JSON.parse(out[0]!.data).error.message).toContain("throttlingException: slow down");

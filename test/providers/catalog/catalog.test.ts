@@ -28,7 +28,11 @@ describe("catalog data", () => {
     const openai = catalog.modelsFor("openai");
     const ceiling = { input: Math.max(...openai.map((m) => m.inputPerMTok)), output: Math.max(...openai.map((m) => m.outputPerMTok)) };
     expect(ceiling.output).toBeGreaterThan(0);
-    expect(catalog.price("gpt-9-unreleased", "openai")).toEqual({ inputPerMTok: ceiling.input, outputPerMTok: ceiling.output, estimated: true });
+    expect(catalog.price("gpt-9-unreleased", "openai")).toEqual({
+      inputPerMTok: ceiling.input,
+      outputPerMTok: ceiling.output,
+      estimated: true,
+    });
     expect(catalog.costMicros(catalog.price("gpt-9-unreleased", "openai"), 1000, 1000)).toBeGreaterThan(0);
     // Self-hosted and custom providers list no models: their models cost nothing, and nothing is estimated.
     expect(catalog.price("llama3", "self-hosted")).toEqual({ inputPerMTok: 0, outputPerMTok: 0, estimated: false });
@@ -56,7 +60,16 @@ describe("lookups", () => {
   });
 
   test("vendor families reach their vendor", () => {
-    const cases: [string, string | undefined][] = [["gpt-6-turbo", "openai"], ["o7-mini", "openai"], ["claude-next", "anthropic"], ["gemini-9-ultra", "google"], ["grok-9", "xai"], ["mistral-huge", "mistral"], ["anthropic.claude-x-v1:0", "bedrock"], ["llama-unknown", undefined]];
+    const cases: [string, string | undefined][] = [
+      ["gpt-6-turbo", "openai"],
+      ["o7-mini", "openai"],
+      ["claude-next", "anthropic"],
+      ["gemini-9-ultra", "google"],
+      ["grok-9", "xai"],
+      ["mistral-huge", "mistral"],
+      ["anthropic.claude-x-v1:0", "bedrock"],
+      ["llama-unknown", undefined],
+    ];
     for (const [id, kind] of cases) expect(catalog.vendorFor(id)).toBe(kind as never);
   });
 
@@ -73,7 +86,10 @@ describe("GW_CATALOG overrides", () => {
   test("replace a price, add a model, move a provider's address", () => {
     const c = catalog.withOverrides({
       pricesAsOf: "2026-11-01",
-      models: [{ id: "gpt-4o", inputPerMTok: 1 }, { id: "my-llm", provider: "self-hosted", inputPerMTok: 0, outputPerMTok: 0, capabilities: { tools: true } }],
+      models: [
+        { id: "gpt-4o", inputPerMTok: 1 },
+        { id: "my-llm", provider: "self-hosted", inputPerMTok: 0, outputPerMTok: 0, capabilities: { tools: true } },
+      ],
       providers: { openai: { defaultBaseUrl: "https://proxy.internal/v1" } },
     });
     expect(c.model("gpt-4o")).toMatchObject({ inputPerMTok: 1, outputPerMTok: 10 });

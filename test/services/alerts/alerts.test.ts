@@ -22,11 +22,29 @@ let server: ReturnType<typeof Bun.serve>;
 const box = new SecretBox(new Uint8Array(32).fill(7));
 
 function notifier() {
-  return new Notifier({ store, box, log: createLogger("silent"), delivery: { fetch: (u, i) => fetch(u, i), sleep: async () => {}, now: () => now, attempts: 3, backoffMs: 1, timeoutMs: 5000 } });
+  return new Notifier({
+    store,
+    box,
+    log: createLogger("silent"),
+    delivery: { fetch: (u, i) => fetch(u, i), sleep: async () => {}, now: () => now, attempts: 3, backoffMs: 1, timeoutMs: 5000 },
+  });
 }
 
 const spend = (costMicros: number): UsageEvent => ({
-  id: newId("evt"), requestId: "r", orgId, keyId: null, userId: null, provider: "openai", model: "gpt-4o", promptTokens: 1, completionTokens: 1, costMicros, latencyMs: 1, status: 200, errorCode: null, createdAt: now - 3_600_000,
+  id: newId("evt"),
+  requestId: "r",
+  orgId,
+  keyId: null,
+  userId: null,
+  provider: "openai",
+  model: "gpt-4o",
+  promptTokens: 1,
+  completionTokens: 1,
+  costMicros,
+  latencyMs: 1,
+  status: 200,
+  errorCode: null,
+  createdAt: now - 3_600_000,
 });
 
 beforeEach(async () => {
@@ -52,7 +70,11 @@ afterEach(async () => {
 
 test("each budget threshold is announced once a month, and posted signed after a retry", async () => {
   const secret = await rotateWebhookSecret(store, box, orgId, now);
-  await store.setOrgPreferences(orgId, { ...(await store.getOrgPreferences(orgId)), monthlyBudgetCents: 1000, alertWebhookUrl: `http://127.0.0.1:${server.port}/hook` });
+  await store.setOrgPreferences(orgId, {
+    ...(await store.getOrgPreferences(orgId)),
+    monthlyBudgetCents: 1000,
+    alertWebhookUrl: `http://127.0.0.1:${server.port}/hook`,
+  });
   await store.writeFlush({ events: [spend(8_000_000)], keyTouches: [] });
   answers = [500];
   const n = notifier();
@@ -76,7 +98,11 @@ test("each budget threshold is announced once a month, and posted signed after a
 });
 
 test("without a webhook secret nothing is posted and the refusal is recorded", async () => {
-  await store.setOrgPreferences(orgId, { ...(await store.getOrgPreferences(orgId)), monthlyBudgetCents: 100, alertWebhookUrl: `http://127.0.0.1:${server.port}/hook` });
+  await store.setOrgPreferences(orgId, {
+    ...(await store.getOrgPreferences(orgId)),
+    monthlyBudgetCents: 100,
+    alertWebhookUrl: `http://127.0.0.1:${server.port}/hook`,
+  });
   await store.writeFlush({ events: [spend(600_000)], keyTouches: [] });
   const n = notifier();
   await new AlertChecker({ store, notifier: n, log: createLogger("silent"), now: () => now }).checkOrg(orgId);
@@ -87,7 +113,10 @@ test("without a webhook secret nothing is posted and the refusal is recorded", a
 
 test("a 4xx answer is not retried; a dead receiver is retried to the limit", async () => {
   await rotateWebhookSecret(store, box, orgId, now);
-  await store.setOrgPreferences(orgId, { ...(await store.getOrgPreferences(orgId)), alertWebhookUrl: `http://127.0.0.1:${server.port}/hook` });
+  await store.setOrgPreferences(orgId, {
+    ...(await store.getOrgPreferences(orgId)),
+    alertWebhookUrl: `http://127.0.0.1:${server.port}/hook`,
+  });
   answers = [410];
   const n = notifier();
   await n.notify({ orgId, kind: "test", severity: "info", title: "t", body: {} });
@@ -103,11 +132,21 @@ test("a 4xx answer is not retried; a dead receiver is retried to the limit", asy
 test("rate-limit states: one notification per change into warning or critical", async () => {
   let states: ProviderLimitState[] = [];
   const set = (status: ProviderLimitState["status"]) => (states = [{ provider: "openai", status, message: status, details: {} }]);
-  const checker = new AlertChecker({ store, notifier: notifier(), log: createLogger("silent"), now: () => now, rateLimits: async () => states });
+  const checker = new AlertChecker({
+    store,
+    notifier: notifier(),
+    log: createLogger("silent"),
+    now: () => now,
+    rateLimits: async () => states,
+  });
   for (const s of ["ok", "warning", "warning", "critical", "critical", "ok", "warning"] as const) {
     set(s);
     await checker.checkOrg(orgId);
   }
   const list = (await store.listNotifications(orgId, 10)).reverse();
-  expect(list.map((n) => [n.body.previous, n.body.status])).toEqual([["ok", "warning"], ["warning", "critical"], ["ok", "warning"]]);
+  expect(list.map((n) => [n.body.previous, n.body.status])).toEqual([
+    ["ok", "warning"],
+    ["warning", "critical"],
+    ["ok", "warning"],
+  ]);
 });

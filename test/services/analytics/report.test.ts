@@ -6,12 +6,30 @@ import { DAY_MS, parsePeriod, windowOf } from "../../../src/services/analytics/w
 
 const now = Date.UTC(2026, 10, 25, 12);
 const row = (day: number, provider: string, costMicros: number, requests: number, latencyMsSum: number): UsageHourly => ({
-  orgId: "o", hour: Date.UTC(2026, 10, 25) - day * DAY_MS + 3_600_000, keyId: "k", provider, model: "m", requests, errors: 0, promptTokens: 0, completionTokens: 0, costMicros, latencyMsSum,
+  orgId: "o",
+  hour: Date.UTC(2026, 10, 25) - day * DAY_MS + 3_600_000,
+  keyId: "k",
+  provider,
+  model: "m",
+  requests,
+  errors: 0,
+  promptTokens: 0,
+  completionTokens: 0,
+  costMicros,
+  latencyMsSum,
 });
 
 test("totals, per-provider sums and the daily series agree", () => {
-  const rows = [row(0, "openai", 2_000_000, 4, 400), row(1, "openai", 1_000_000, 1, 100), row(1, "anthropic", 500_000, 5, 1000), row(40, "openai", 9, 1, 1)];
-  const r = buildReport(rows.filter((x) => x.hour >= windowOf(7, now).from), windowOf(7, now));
+  const rows = [
+    row(0, "openai", 2_000_000, 4, 400),
+    row(1, "openai", 1_000_000, 1, 100),
+    row(1, "anthropic", 500_000, 5, 1000),
+    row(40, "openai", 9, 1, 1),
+  ];
+  const r = buildReport(
+    rows.filter((x) => x.hour >= windowOf(7, now).from),
+    windowOf(7, now),
+  );
   expect(r.totalCost).toBe(3.5);
   expect(r.totalRequests).toBe(10);
   expect(r.avgCostPerRequest).toBe(0.35);
@@ -28,7 +46,14 @@ test("totals, per-provider sums and the daily series agree", () => {
 
 test("an empty window answers zeros, not NaN", () => {
   const r = buildReport([], windowOf(30, now));
-  expect(r).toMatchObject({ totalCost: 0, totalRequests: 0, avgCostPerRequest: 0, costByProvider: [], anomalies: [], trends: { dailyAverage: 0, weeklyGrowth: 0, efficiencyScore: 100 } });
+  expect(r).toMatchObject({
+    totalCost: 0,
+    totalRequests: 0,
+    avgCostPerRequest: 0,
+    costByProvider: [],
+    anomalies: [],
+    trends: { dailyAverage: 0, weeklyGrowth: 0, efficiencyScore: 100 },
+  });
   expect(r.forecast).toMatchObject({ "7day": 0, "30day": 0, "90day": 0 });
 });
 

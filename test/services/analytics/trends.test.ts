@@ -3,7 +3,17 @@ import type { UsageHourly } from "../../../src/domain/types.ts";
 import { dailyAverage, efficiencyScore, weeklyGrowth } from "../../../src/services/analytics/trends.ts";
 
 const row = (costMicros: number, requests: number, errors: number): UsageHourly => ({
-  orgId: "o", hour: 0, keyId: "k", provider: "openai", model: "gpt-4o", requests, errors, promptTokens: 0, completionTokens: 0, costMicros, latencyMsSum: 0,
+  orgId: "o",
+  hour: 0,
+  keyId: "k",
+  provider: "openai",
+  model: "gpt-4o",
+  requests,
+  errors,
+  promptTokens: 0,
+  completionTokens: 0,
+  costMicros,
+  latencyMsSum: 0,
 });
 
 test("weekly growth is the last 7 days over the 7 before", () => {

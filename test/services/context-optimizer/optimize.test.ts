@@ -55,6 +55,10 @@ test("chunking: every chunk within the limit, nothing lost", () => {
 });
 
 test("repeated messages are dropped, the first kept", () => {
-  const m = [{ role: "user", content: "hi" }, { role: "assistant", content: "hi" }, { role: "user", content: "hi" }];
+  const m = [
+    { role: "user", content: "hi" },
+    { role: "assistant", content: "hi" },
+    { role: "user", content: "hi" },
+  ];
   expect(dedupeMessages(m)).toEqual(m.slice(0, 2));
 });

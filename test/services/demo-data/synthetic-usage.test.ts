@@ -14,7 +14,11 @@ test("90 days of usage: growth, quieter weekends, planted spikes that the anomal
   const weekend = days.filter((d) => d.length && [0, 6].includes(new Date(d[0]!.createdAt).getUTCDay())).map((d) => d.length);
   const weekday = days.filter((d) => d.length && ![0, 6].includes(new Date(d[0]!.createdAt).getUTCDay())).map((d) => d.length);
   expect(Math.max(...weekend.slice(0, 4))).toBeLessThan(Math.min(...weekday.slice(0, 8)));
-  const found = new Set(findAnomalies(costs).filter((a) => a.deviation > 0).map((a) => a.index));
+  const found = new Set(
+    findAnomalies(costs)
+      .filter((a) => a.deviation > 0)
+      .map((a) => a.index),
+  );
   for (const s of spikeDays(90)) expect(found.has(s)).toBe(true);
 });
 

@@ -4,7 +4,13 @@ import { providerStatus, rateStatusReport, stateOf } from "../../../src/services
 
 const now = Date.UTC(2026, 10, 25, 10, 0, 30);
 const snap = (over: Partial<ProviderRateSnapshot> = {}): ProviderRateSnapshot => ({
-  minuteStart: Date.UTC(2026, 10, 25, 10), requestsThisMinute: 0, tokensThisMinute: 0, dayStart: Date.UTC(2026, 10, 25), requestsToday: 0, reported: {}, ...over,
+  minuteStart: Date.UTC(2026, 10, 25, 10),
+  requestsThisMinute: 0,
+  tokensThisMinute: 0,
+  dayStart: Date.UTC(2026, 10, 25),
+  requestsToday: 0,
+  reported: {},
+  ...over,
 });
 
 test("bands: ok under 75, warning 75-89, critical from 90", () => {
@@ -12,15 +18,35 @@ test("bands: ok under 75, warning 75-89, critical from 90", () => {
 });
 
 test("configured limits win over reported ones; the most used limit decides", () => {
-  const s = providerStatus("openai", "prv_1", { requestsPerMinute: 10, tokensPerMinute: 1000 }, snap({ requestsThisMinute: 5, tokensThisMinute: 800, reported: { requests: { limit: 10, remaining: 0, resetAt: null } } }), now);
-  expect(s).toMatchObject({ source: "configured", limits: { requestsPerMinute: 10, tokensPerMinute: 1000 }, usage: { requestsPerMinute: 5, tokensPerMinute: 800 }, percentages: { requestsPerMinute: 50, tokensPerMinute: 80 }, status: "warning", warningThreshold: 75 });
+  const s = providerStatus(
+    "openai",
+    "prv_1",
+    { requestsPerMinute: 10, tokensPerMinute: 1000 },
+    snap({ requestsThisMinute: 5, tokensThisMinute: 800, reported: { requests: { limit: 10, remaining: 0, resetAt: null } } }),
+    now,
+  );
+  expect(s).toMatchObject({
+    source: "configured",
+    limits: { requestsPerMinute: 10, tokensPerMinute: 1000 },
+    usage: { requestsPerMinute: 5, tokensPerMinute: 800 },
+    percentages: { requestsPerMinute: 50, tokensPerMinute: 80 },
+    status: "warning",
+    warningThreshold: 75,
+  });
   expect(s.resetTime).toBe("2026-11-25T10:01:00.000Z");
 });
 
 test("reported limits: used is limit minus remaining until the reset passes", () => {
   const reported = { requests: { limit: 10, remaining: 1, resetAt: now + 10_000 } };
-  expect(providerStatus("anthropic", "prv_2", {}, snap({ reported }), now)).toMatchObject({ source: "provider-headers", percentages: { requestsPerMinute: 90 }, status: "critical" });
-  expect(providerStatus("anthropic", "prv_2", {}, snap({ reported }), now + 20_000)).toMatchObject({ percentages: { requestsPerMinute: 0 }, status: "ok" });
+  expect(providerStatus("anthropic", "prv_2", {}, snap({ reported }), now)).toMatchObject({
+    source: "provider-headers",
+    percentages: { requestsPerMinute: 90 },
+    status: "critical",
+  });
+  expect(providerStatus("anthropic", "prv_2", {}, snap({ reported }), now + 20_000)).toMatchObject({
+    percentages: { requestsPerMinute: 0 },
+    status: "ok",
+  });
   const none = providerStatus("x", "prv_3", {}, snap(), now);
   expect(none).toMatchObject({ source: "none", status: "ok", limits: {} });
   expect(none.warningThreshold).toBeUndefined();

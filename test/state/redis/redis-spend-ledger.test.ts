@@ -18,7 +18,14 @@ afterAll(async () => {
 
 const CENT = 10_000;
 let n = 0;
-const fresh = (over: Partial<Caps> = {}): Caps => ({ keyId: `key_${++n}_${process.pid}`, orgId: `org_${n}_${process.pid}`, keyLifetimeCents: null, keyMonthlyCents: null, orgMonthlyCents: null, ...over });
+const fresh = (over: Partial<Caps> = {}): Caps => ({
+  keyId: `key_${++n}_${process.pid}`,
+  orgId: `org_${n}_${process.pid}`,
+  keyLifetimeCents: null,
+  keyMonthlyCents: null,
+  orgMonthlyCents: null,
+  ...over,
+});
 /** Spend already in the store, per key and per organization. */
 const storeWith = (keyLifetime = 0, keyMonth = 0, orgMonth = 0): SpendStore => ({
   keyLifetimeMicros: async () => keyLifetime,
@@ -28,7 +35,11 @@ const storeWith = (keyLifetime = 0, keyMonth = 0, orgMonth = 0): SpendStore => (
 async function node(store: SpendStore, opts: { failOpen?: boolean; timeoutMs?: number } = {}) {
   const conn = new RedisConnection(redis.url, { timeoutMs: opts.timeoutMs ?? 2000, reconnectEveryMs: 50 });
   while (!conn.connected) await Bun.sleep(10);
-  const ledger = new RedisSpendLedger(conn, store, { failOpen: opts.failOpen ?? false, local: new MemorySpendLedger(store), retryEveryMs: 50 });
+  const ledger = new RedisSpendLedger(conn, store, {
+    failOpen: opts.failOpen ?? false,
+    local: new MemorySpendLedger(store),
+    retryEveryMs: 50,
+  });
   open.push(conn, ledger);
   return { conn, ledger };
 }
@@ -83,7 +94,12 @@ test("the same 429 as one node's ledger: code, message and details", async () =>
   const shared = (await outcome(ledger.reserve(caps, () => 200_000))) as ApiError;
   const local = (await outcome(new MemorySpendLedger(store).reserve(caps, () => 200_000))) as ApiError;
   expect(shared).toBeInstanceOf(ApiError);
-  expect({ status: shared.status, code: shared.code, message: shared.message, body: JSON.stringify(shared) }).toEqual({ status: local.status, code: local.code, message: local.message, body: JSON.stringify(local) });
+  expect({ status: shared.status, code: shared.code, message: shared.message, body: JSON.stringify(shared) }).toEqual({
+    status: local.status,
+    code: local.code,
+    message: local.message,
+    body: JSON.stringify(local),
+  });
 });
 
 test("uncapped calls cost nothing to admit and still reach totals Redis holds", async () => {

@@ -12,22 +12,35 @@ export function Audit() {
   const [error, busy, act] = useAction();
   const load = (before: string | null) =>
     act(async () => {
-      const page = await op<{ entries: AuditEntry[]; nextBefore: string | null }>("org.audit-log.list", { limit: 50, ...(before ? { before } : {}) });
+      const page = await op<{ entries: AuditEntry[]; nextBefore: string | null }>("org.audit-log.list", {
+        limit: 50,
+        ...(before ? { before } : {}),
+      });
       setEntries((prev) => (before && prev ? [...prev, ...page.entries] : page.entries));
       setNext(page.nextBefore);
     });
   useEffect(() => void load(null), []);
   const f = filter.toLowerCase();
-  const shown = (entries ?? []).filter((e) => !f || e.action.toLowerCase().includes(f) || e.actor.toLowerCase().includes(f) || (e.target ?? "").toLowerCase().includes(f));
+  const shown = (entries ?? []).filter(
+    (e) => !f || e.action.toLowerCase().includes(f) || e.actor.toLowerCase().includes(f) || (e.target ?? "").toLowerCase().includes(f),
+  );
   return (
     <>
       <h1>Audit log</h1>
       <label>
-        Filter by action, actor or target <input type="search" value={filter} onInput={(e) => setFilter((e.currentTarget as HTMLInputElement).value)} placeholder="e.g. api_key.revoke" />
+        Filter by action, actor or target{" "}
+        <input
+          type="search"
+          value={filter}
+          onInput={(e) => setFilter((e.currentTarget as HTMLInputElement).value)}
+          placeholder="e.g. api_key.revoke"
+        />
       </label>
       <ActionError error={error} />
       {entries === null ? (
-        busy ? <Loading what="the audit log" /> : null
+        busy ? (
+          <Loading what="the audit log" />
+        ) : null
       ) : shown.length === 0 ? (
         <Empty>No entries{filter ? " match this filter" : ""}.</Empty>
       ) : (

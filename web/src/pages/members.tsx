@@ -11,7 +11,10 @@ interface SessionRow {
 }
 
 export function Members({ admin, myId }: { admin: boolean; myId: string }) {
-  const [list, reload] = useLoad(() => (admin ? op<{ members: Member[] }>("org.members.list") : Promise.resolve({ members: [] as Member[] })), [admin]);
+  const [list, reload] = useLoad(
+    () => (admin ? op<{ members: Member[] }>("org.members.list") : Promise.resolve({ members: [] as Member[] })),
+    [admin],
+  );
   const [error, busy, act] = useAction();
   const invite = (e: Event) => {
     e.preventDefault();
@@ -78,7 +81,12 @@ export function Members({ admin, myId }: { admin: boolean; myId: string }) {
                           <label class="sr-only" for={`role-${m.id}`}>
                             Role of {m.email}
                           </label>
-                          <select id={`role-${m.id}`} value={m.role} disabled={busy} onChange={(e) => setRole(m, (e.currentTarget as HTMLSelectElement).value)}>
+                          <select
+                            id={`role-${m.id}`}
+                            value={m.role}
+                            disabled={busy}
+                            onChange={(e) => setRole(m, (e.currentTarget as HTMLSelectElement).value)}
+                          >
                             <option value="member">member</option>
                             <option value="admin">admin</option>
                           </select>

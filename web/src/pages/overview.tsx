@@ -28,13 +28,25 @@ export function Overview() {
             <>
               <div class="cards">
                 <Card title="Spend today" value={dollars(today.costMicros)} />
-                <Card title="Spend this month" value={dollars(monthCost)} note={budget === null ? "no monthly budget set" : `of ${centsToDollars(budget)} budget (${percent(monthCost / 10_000, budget)})`} />
+                <Card
+                  title="Spend this month"
+                  value={dollars(monthCost)}
+                  note={
+                    budget === null
+                      ? "no monthly budget set"
+                      : `of ${centsToDollars(budget)} budget (${percent(monthCost / 10_000, budget)})`
+                  }
+                />
                 <Card title="Calls, 30 days" value={calls.toLocaleString()} />
                 <Card title="Error rate, 30 days" value={percent(errors, calls)} note={`${errors.toLocaleString()} failed calls`} />
               </div>
               <section>
                 <h2>Cost per day, last 30 days</h2>
-                {calls === 0 ? <Empty>No calls in the last 30 days yet.</Empty> : <TimeChart label="Cost (USD)" days={days.map((d) => d.date)} values={days.map((d) => d.costMicros / 1e6)} format={usd} />}
+                {calls === 0 ? (
+                  <Empty>No calls in the last 30 days yet.</Empty>
+                ) : (
+                  <TimeChart label="Cost (USD)" days={days.map((d) => d.date)} values={days.map((d) => d.costMicros / 1e6)} format={usd} />
+                )}
               </section>
             </>
           );

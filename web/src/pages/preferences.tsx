@@ -36,7 +36,14 @@ export function Preferences({ admin }: { admin: boolean }) {
             <fieldset disabled={!admin}>
               <legend>Organization {admin ? "" : "(admins change these)"}</legend>
               <label>
-                Monthly budget, USD <input name="budget" type="number" min={0} step="0.01" defaultValue={p.monthlyBudgetCents === null ? "" : String(p.monthlyBudgetCents / 100)} />
+                Monthly budget, USD{" "}
+                <input
+                  name="budget"
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  defaultValue={p.monthlyBudgetCents === null ? "" : String(p.monthlyBudgetCents / 100)}
+                />
               </label>
               <label>
                 Personal data in prompts
@@ -57,7 +64,8 @@ export function Preferences({ admin }: { admin: boolean }) {
                 </select>
               </label>
               <label>
-                E-mail domains that may join at first sign-in <input name="signInEmailDomains" defaultValue={p.signInEmailDomains.join(", ")} placeholder="example.com" />
+                E-mail domains that may join at first sign-in{" "}
+                <input name="signInEmailDomains" defaultValue={p.signInEmailDomains.join(", ")} placeholder="example.com" />
               </label>
             </fieldset>
             <fieldset>

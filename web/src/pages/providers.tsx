@@ -17,7 +17,9 @@ export function Providers({ admin }: { admin: boolean }) {
   return (
     <>
       <h1>Providers</h1>
-      <p class="muted">Your own provider keys. A key is sealed when you add it and never shown again, only a hint of its first and last characters.</p>
+      <p class="muted">
+        Your own provider keys. A key is sealed when you add it and never shown again, only a hint of its first and last characters.
+      </p>
       <AddProvider onAdded={reload} />
       <ActionError error={error} />
       <Async value={list} what="providers" retry={reload}>
@@ -49,7 +51,11 @@ export function Providers({ admin }: { admin: boolean }) {
                         <code>{p.keyHint}</code>
                       </td>
                       <td>{p.scope}</td>
-                      <td>{Object.entries(p.limits ?? {}).map(([k, v]) => `${k}: ${v}`).join(", ") || "none"}</td>
+                      <td>
+                        {Object.entries(p.limits ?? {})
+                          .map(([k, v]) => `${k}: ${v}`)
+                          .join(", ") || "none"}
+                      </td>
                       <td class="row">
                         <TestConnection id={p.id} />
                         {(admin || p.scope === "user") && (

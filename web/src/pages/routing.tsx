@@ -16,7 +16,8 @@ export function Routing() {
     setError(null);
     try {
       const out: Record<string, unknown> = {};
-      for (const strategy of STRATEGIES) out[strategy] = await post("/api/byok/route", { strategy, messages: [{ role: "user", content: prompt }] });
+      for (const strategy of STRATEGIES)
+        out[strategy] = await post("/api/byok/route", { strategy, messages: [{ role: "user", content: prompt }] });
       setResults(out);
     } catch (err) {
       setError(err as Error);

@@ -13,7 +13,11 @@ export function ServiceAccounts() {
     <>
       <h1>Service accounts and keys</h1>
       <p class="muted">Applications call the gateway with a service account's key. Keys are shown once, at creation or rotation.</p>
-      {secret ? <SecretOnce title={secret.title} value={secret.value} onDone={() => setSecret(null)} /> : <CreateAccount onCreated={(name, key) => (setSecret({ title: `Key for ${name}`, value: key }), reload())} />}
+      {secret ? (
+        <SecretOnce title={secret.title} value={secret.value} onDone={() => setSecret(null)} />
+      ) : (
+        <CreateAccount onCreated={(name, key) => (setSecret({ title: `Key for ${name}`, value: key }), reload())} />
+      )}
       <Async value={list} what="service accounts" retry={reload}>
         {({ serviceAccounts }) =>
           serviceAccounts.length === 0 ? (
@@ -83,7 +87,15 @@ function CreateAccount({ onCreated }: { onCreated: (name: string, key: string) =
   );
 }
 
-function Account({ sa, onChanged, onSecret }: { sa: ServiceAccount; onChanged: () => void; onSecret: (title: string, value: string) => void }) {
+function Account({
+  sa,
+  onChanged,
+  onSecret,
+}: {
+  sa: ServiceAccount;
+  onChanged: () => void;
+  onSecret: (title: string, value: string) => void;
+}) {
   const [error, busy, act] = useAction();
   const remove = () => {
     if (!confirm(`Delete service account ${sa.name} and all its keys? Applications using them stop at once.`)) return;
@@ -139,7 +151,11 @@ function KeyRow({ k, onChanged, onSecret }: { k: ApiKey; onChanged: () => void; 
     e.preventDefault();
     const data = new FormData(e.currentTarget as HTMLFormElement);
     void act(async () => {
-      await op("org.api-key.update", { keyId: k.id, spendCapCents: centsOrNull(data.get("spendCap")), monthlyCapCents: centsOrNull(data.get("monthlyCap")) });
+      await op("org.api-key.update", {
+        keyId: k.id,
+        spendCapCents: centsOrNull(data.get("spendCap")),
+        monthlyCapCents: centsOrNull(data.get("monthlyCap")),
+      });
       setMode("view");
       onChanged();
     });
@@ -171,10 +187,24 @@ function KeyRow({ k, onChanged, onSecret }: { k: ApiKey; onChanged: () => void; 
         {mode === "caps" ? (
           <form onSubmit={saveCaps} class="inline" aria-label={`Caps of ${k.name}`}>
             <label>
-              Lifetime USD <input name="spendCap" type="number" min={0} step="0.01" defaultValue={k.spendCapCents === null ? "" : String(k.spendCapCents / 100)} />
+              Lifetime USD{" "}
+              <input
+                name="spendCap"
+                type="number"
+                min={0}
+                step="0.01"
+                defaultValue={k.spendCapCents === null ? "" : String(k.spendCapCents / 100)}
+              />
             </label>
             <label>
-              Monthly USD <input name="monthlyCap" type="number" min={0} step="0.01" defaultValue={k.monthlyCapCents === null ? "" : String(k.monthlyCapCents / 100)} />
+              Monthly USD{" "}
+              <input
+                name="monthlyCap"
+                type="number"
+                min={0}
+                step="0.01"
+                defaultValue={k.monthlyCapCents === null ? "" : String(k.monthlyCapCents / 100)}
+              />
             </label>
             <button type="submit" disabled={busy}>
               Save

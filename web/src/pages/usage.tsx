@@ -17,10 +17,19 @@ interface Analytics {
 export function Usage({ admin }: { admin: boolean }) {
   const [days, setDays] = useState(30);
   const [provider, setProvider] = useState("");
-  const [usage, reload] = useLoad(() => op<{ days: DailyUsage[] }>("usage.daily", { days, ...(provider ? { provider } : {}) }), [days, provider]);
+  const [usage, reload] = useLoad(
+    () => op<{ days: DailyUsage[] }>("usage.daily", { days, ...(provider ? { provider } : {}) }),
+    [days, provider],
+  );
   const period = `${days}d`;
-  const [forecast] = useLoad(() => get<Analytics>(`/api/byok/analytics/forecast/${period}${provider ? `?provider=${encodeURIComponent(provider)}` : ""}`), [period, provider]);
-  const [keys, reloadKeys] = useLoad(() => (admin ? op<{ apiKeys: (ApiKey & { ownerEmail: string | null })[] }>("org.api-keys.list") : Promise.resolve({ apiKeys: [] })), [admin]);
+  const [forecast] = useLoad(
+    () => get<Analytics>(`/api/byok/analytics/forecast/${period}${provider ? `?provider=${encodeURIComponent(provider)}` : ""}`),
+    [period, provider],
+  );
+  const [keys, reloadKeys] = useLoad(
+    () => (admin ? op<{ apiKeys: (ApiKey & { ownerEmail: string | null })[] }>("org.api-keys.list") : Promise.resolve({ apiKeys: [] })),
+    [admin],
+  );
   return (
     <>
       <h1>Usage and cost</h1>
@@ -34,7 +43,8 @@ export function Usage({ admin }: { admin: boolean }) {
           </select>
         </label>
         <label>
-          Provider <input value={provider} placeholder="all" onChange={(e) => setProvider((e.currentTarget as HTMLInputElement).value.trim())} />
+          Provider{" "}
+          <input value={provider} placeholder="all" onChange={(e) => setProvider((e.currentTarget as HTMLInputElement).value.trim())} />
         </label>
         <button type="button" onClick={() => (reload(), reloadKeys())}>
           Refresh
@@ -45,18 +55,25 @@ export function Usage({ admin }: { admin: boolean }) {
           const calls = series.reduce((s, d) => s + d.requests, 0);
           const cost = series.reduce((s, d) => s + d.costMicros, 0);
           const providers = new Map<string, { requests: number; costMicros: number }>();
-          for (const d of series) for (const [p, v] of Object.entries(d.byProvider)) {
-            const t = providers.get(p) ?? { requests: 0, costMicros: 0 };
-            providers.set(p, { requests: t.requests + v.requests, costMicros: t.costMicros + v.costMicros });
-          }
+          for (const d of series)
+            for (const [p, v] of Object.entries(d.byProvider)) {
+              const t = providers.get(p) ?? { requests: 0, costMicros: 0 };
+              providers.set(p, { requests: t.requests + v.requests, costMicros: t.costMicros + v.costMicros });
+            }
           return calls === 0 ? (
             <Empty>No calls in this timeframe. (Calls appear here within seconds of being made.)</Empty>
           ) : (
             <>
               <p>
-                <strong data-testid="usage-calls">{calls.toLocaleString()}</strong> calls, <strong>{dollars(cost)}</strong> in the last {series.length} days.
+                <strong data-testid="usage-calls">{calls.toLocaleString()}</strong> calls, <strong>{dollars(cost)}</strong> in the last{" "}
+                {series.length} days.
               </p>
-              <TimeChart label="Calls" days={series.map((d) => d.date)} values={series.map((d) => d.requests)} format={(v) => (Number.isInteger(v) ? String(v) : "")} />
+              <TimeChart
+                label="Calls"
+                days={series.map((d) => d.date)}
+                values={series.map((d) => d.requests)}
+                format={(v) => (Number.isInteger(v) ? String(v) : "")}
+              />
               <TimeChart label="Cost (USD)" days={series.map((d) => d.date)} values={series.map((d) => d.costMicros / 1e6)} format={usd} />
               <h2>Per provider</h2>
               <table>
@@ -93,7 +110,8 @@ export function Usage({ admin }: { admin: boolean }) {
               ))}
               {(a.anomalies ?? []).map((x) => (
                 <li key={x.date}>
-                  <span class={`badge ${x.severity}`}>{x.severity}</span> {x.date}: ${x.cost.toFixed(2)} against ${x.expectedCost.toFixed(2)} expected
+                  <span class={`badge ${x.severity}`}>{x.severity}</span> {x.date}: ${x.cost.toFixed(2)} against $
+                  {x.expectedCost.toFixed(2)} expected
                 </li>
               ))}
             </ul>
