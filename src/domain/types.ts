@@ -112,6 +112,8 @@ export interface UsageEvent {
   createdAt: number;
   /** The caller's application (request context or `x-gw-application`), when it named one. */
   applicationId?: string | null;
+  /** Which attempt at a provider this was within its request: the answering row's is how many the call took (absent: 1). */
+  attempts?: number;
 }
 
 /** Per-key counters accumulated in memory and added to the key row at flush time. */

@@ -254,15 +254,17 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         keyTouches: [{ keyId: k.id, requests: 2, spendMicros: 100, lastUsedAt: hour + 10 }],
       });
       await store.writeFlush({
-        events: [usage({ keyId: k.id, createdAt: hour + 20 })],
+        // The fallback that answered after the failure above: its row says it was the second attempt.
+        events: [usage({ keyId: k.id, createdAt: hour + 20, attempts: 2 })],
         keyTouches: [{ keyId: k.id, requests: 1, spendMicros: 100, lastUsedAt: hour + 1 }],
       });
       expect(await store.countUsageEvents(org.id)).toBe(3);
       const events = await store.listUsageEvents(org.id);
-      expect(events.map((e) => [e.createdAt, e.status, e.costMicros, e.keyId])).toEqual([
-        [hour + 5, 200, 100, k.id],
-        [hour + 10, 502, 0, k.id],
-        [hour + 20, 200, 100, k.id],
+      // An event written without `attempts` took one.
+      expect(events.map((e) => [e.createdAt, e.status, e.costMicros, e.keyId, e.attempts])).toEqual([
+        [hour + 5, 200, 100, k.id, 1],
+        [hour + 10, 502, 0, k.id, 1],
+        [hour + 20, 200, 100, k.id, 2],
       ]);
       expect(events[1]).toMatchObject({
         orgId: org.id,

@@ -8,6 +8,7 @@ import initial from "./001_initial.sql" with { type: "text" };
 import dropUsageTimeIndex from "./002_drop_usage_time_index.sql" with { type: "text" };
 import usagePriceEstimated from "./003_usage_price_estimated.sql" with { type: "text" };
 import alertsAndEtl from "./005_alerts_and_etl.sql" with { type: "text" };
+import usageAttempts from "./006_usage_attempts.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 2, name: "drop_usage_time_index", sql: dropUsageTimeIndex },
   { version: 3, name: "usage_price_estimated", sql: usagePriceEstimated },
   { version: 5, name: "alerts_and_etl", sql: alertsAndEtl },
+  { version: 6, name: "usage_attempts", sql: usageAttempts },
 ];
 
 /** The text a store of `dialect` runs for `m`. */

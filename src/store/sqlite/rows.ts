@@ -146,6 +146,7 @@ export const toUsageEvent = (r: Row): UsageEvent => ({
   status: num(r.status),
   errorCode: strOrNull(r.error_code),
   createdAt: num(r.created_at),
+  attempts: num(r.attempts),
 });
 
 /** The usage_events columns, in the order `usageEventParams` fills them. */
@@ -166,6 +167,7 @@ export const USAGE_EVENT_COLUMNS = [
   "created_at",
   "price_estimated",
   "application_id",
+  "attempts",
 ] as const;
 
 /** The bound values of events[from..to) for a multi-row INSERT, filled in place (a flush writes thousands). */
@@ -190,6 +192,7 @@ export function usageEventParams(events: readonly UsageEvent[], from: number, to
     params[k++] = e.createdAt;
     params[k++] = e.priceEstimated ? 1 : 0;
     params[k++] = e.applicationId ?? null;
+    params[k++] = e.attempts ?? 1;
   }
   return params;
 }
