@@ -1,5 +1,5 @@
 /**
- * Stage 10: one usage event per model call (never any prompt or completion text),
+ * Stage 10: one usage event per attempt at a model (never any prompt or completion text),
  * priced from the catalog in integer micro-dollars (an unlisted model at its family's
  * ceiling, flagged on the row) and handed to the write-behind
  * buffer; in strict durability the call waits until the event is stored.
@@ -18,6 +18,12 @@ export interface CallScope {
   startedAt: number;
   /** The caller's application (`context.applicationId` or `x-gw-application`), recorded on usage. */
   applicationId?: string | null;
+  /**
+   * Which attempt at a provider the call is on (absent: the first). The fallback loop
+   * sets it before each attempt, one at a time, so every row an attempt records carries
+   * its own number and the answering row how many attempts the call took.
+   */
+  attempt?: number;
 }
 
 export interface CallResult {
@@ -60,6 +66,7 @@ export class Accountant {
       priceEstimated: price?.estimated === true,
       createdAt: Date.now(),
       applicationId: scope.applicationId ?? null,
+      attempts: scope.attempt ?? 1,
     };
     if (this.strict) return this.usage.recordStrict(event).then(() => costMicros);
     this.usage.record(event);

@@ -41,7 +41,8 @@ export interface Attempted<O extends CallOutcome> {
 export async function runAttempts<O extends CallOutcome>(
   plan: AttemptPlan,
   health: ProviderHealth | undefined,
-  attempt: (target: ResolvedTarget) => Promise<O>,
+  /** `n`: which attempt this is, from 1 (skipped targets are not counted). */
+  attempt: (target: ResolvedTarget, n: number) => Promise<O>,
 ): Promise<Attempted<O>> {
   const targets = plan.fallback ? plan.targets : plan.targets.slice(0, 1);
   let attempts = 0;
@@ -60,7 +61,7 @@ export async function runAttempts<O extends CallOutcome>(
     if (othersLeft && target.configId && health && !health.admits(target.configId)) continue;
     attempts++;
     try {
-      return { outcome: await attempt(target), target, attempts };
+      return { outcome: await attempt(target, attempts), target, attempts };
     } catch (err) {
       if (!othersLeft || !isProviderFault(err)) throw withAttempts(err, attempts);
       last = err;

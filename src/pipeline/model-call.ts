@@ -236,8 +236,9 @@ export class ModelCalls {
     attempt: (target: ResolvedTarget) => Promise<O>,
   ): Promise<Attempted<O>> {
     const first = plan.targets[0];
-    return runAttempts(plan, this.deps.health, (target) => {
+    return runAttempts(plan, this.deps.health, (target, n) => {
       if (target !== first) authorizeTarget(input.scope.identity, target);
+      input.scope.attempt = n;
       return attempt(target);
     });
   }

@@ -165,9 +165,10 @@ describe("fallback", () => {
         expect(r.routed).toBe("steady/gpt-4o-mini");
         expect(r.attempts).toBe("2");
         const rows = (await withStore(gw.dataDir, (s) => s.listUsageEvents(org.orgId))).filter((e) => e.requestId === r.requestId);
-        expect(rows.map((e) => [e.model, e.status === 200, e.costMicros > 0])).toEqual([
-          [failing, false, false],
-          ["gpt-4o-mini", true, true],
+        // Each row says which attempt it was, so the answering row tells that the call took two.
+        expect(rows.map((e) => [e.model, e.status === 200, e.costMicros > 0, e.attempts])).toEqual([
+          [failing, false, false, 1],
+          ["gpt-4o-mini", true, true, 2],
         ]);
       } finally {
         await removeProviders(ids);
@@ -203,6 +204,24 @@ describe("fallback", () => {
       expect(data.model).toBe("gpt-4o-mini");
       expect(response.headers.get("x-gw-attempts")).toBe("2");
       expect(response.headers.get("x-gw-moe-routed")).toBeNull();
+    }));
+
+  test("a streamed answer after a failure is recorded as the second attempt, the failure as the first", () =>
+    withFlaky(async () => {
+      const { data: stream, response } = await client.chat.completions
+        .create(
+          { model: "flaky/fail-503", stream: true, messages: [{ role: "user", content: "hi" }] },
+          { headers: { "x-gw-fallback-models": "steady/gpt-4o-mini" } },
+        )
+        .withResponse();
+      for await (const _ of stream);
+      expect(response.headers.get("x-gw-attempts")).toBe("2");
+      const requestId = response.headers.get("x-request-id");
+      const rows = (await withStore(gw.dataDir, (s) => s.listUsageEvents(org.orgId))).filter((e) => e.requestId === requestId);
+      expect(rows.map((e) => [e.model, e.status === 200, e.attempts])).toEqual([
+        ["fail-503", false, 1],
+        ["gpt-4o-mini", true, 2],
+      ]);
     }));
 
   test("the organization's fallbackModels preference does the same without the header", () =>
