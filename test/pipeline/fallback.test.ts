@@ -23,12 +23,13 @@ test("provider faults move on; the caller's own errors do not", () => {
 
 test("the next target answers after a fault, counting the attempts", async () => {
   const tried: string[] = [];
-  const done = await runAttempts({ targets: [target("a"), target("b"), target("c")], fallback: true }, undefined, async (t) => {
-    tried.push(t.configId!);
+  const done = await runAttempts({ targets: [target("a"), target("b"), target("c")], fallback: true }, undefined, async (t, n) => {
+    tried.push(`${t.configId}#${n}`);
     if (t.configId === "a") throw e(503, "provider_unavailable");
     return ok(t.configId!);
   });
-  expect(tried).toEqual(["a", "b"]);
+  // Each attempt is told its number (its usage row records it).
+  expect(tried).toEqual(["a#1", "b#2"]);
   expect(done.attempts).toBe(2);
   expect(done.target.configId).toBe("b");
 });
@@ -56,9 +57,15 @@ test("fallback off makes one attempt", async () => {
 test("a cooling-down target is skipped while another remains, and tried when it is the last", async () => {
   const health = new ProviderHealth({ failureThreshold: 1, now: () => 0 });
   health.recordFailure("a", "m");
-  const first = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, health, async (t) => ok(t.configId!));
+  const numbers: number[] = [];
+  const first = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, health, async (t, n) => {
+    numbers.push(n);
+    return ok(t.configId!);
+  });
   expect(first.target.configId).toBe("b");
+  // A skipped target takes no attempt, so the one that answers is the first.
   expect(first.attempts).toBe(1);
+  expect(numbers).toEqual([1]);
   health.recordFailure("b", "m");
   const last = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, health, async (t) => ok(t.configId!));
   expect(last.target.configId).toBe("b");
