@@ -134,6 +134,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     rateUsage,
     health,
     limits: { counter: limitCounter, now: Date.now },
+    etl: store,
   });
   const services: OperationDeps = {
     ...base,

@@ -59,6 +59,27 @@ test("repeated messages are dropped, the first kept", () => {
     { role: "user", content: "hi" },
     { role: "assistant", content: "hi" },
     { role: "user", content: "hi" },
+    { role: "user", content: "go on" },
   ];
-  expect(dedupeMessages(m)).toEqual(m.slice(0, 2));
+  expect(dedupeMessages(m)).toEqual([m[0]!, m[1]!, m[3]!]);
+});
+
+test("the last message is kept even when it repeats an earlier one: it is what the model answers", () => {
+  const m = [
+    { role: "user", content: "hi" },
+    { role: "assistant", content: "hello" },
+    { role: "user", content: "hi" },
+  ];
+  expect(dedupeMessages(m)).toEqual(m);
+});
+
+test("tool results and tool-calling turns are never dropped: their ids tie them to a call", () => {
+  const m = [
+    { role: "assistant", content: "", tool_calls: [{ id: "a" }] },
+    { role: "tool", tool_call_id: "a", content: "42" },
+    { role: "assistant", content: "", tool_calls: [{ id: "b" }] },
+    { role: "tool", tool_call_id: "b", content: "42" },
+    { role: "user", content: "thanks" },
+  ];
+  expect(dedupeMessages(m)).toEqual(m);
 });
