@@ -37,6 +37,18 @@ test("code blocks and quoted data are never touched", () => {
   expect(r.text).toContain(quote);
 });
 
+test("a repeat dropped beside a code block keeps the blank lines that separate them", () => {
+  const code = "```\nrun()\n```";
+  const doc = [para(1), para(2), para(1), code, para(2), "The end."].join("\n\n");
+  expect(optimizeText(doc).text).toBe([para(1), para(2), code, "The end."].join("\n\n"));
+  // Every paragraph between two blocks a repeat: one empty line stays between them.
+  expect(optimizeText([para(1), code, para(1), code].join("\n\n")).text).toBe([para(1), code, code].join("\n\n"));
+});
+
+test("a repeat after a blank run leaves no trailing blank lines", () => {
+  expect(optimizeText("Be brief.\n\n\n\nBe brief.").text).toBe("Be brief.");
+});
+
 test("a clean document is left alone", () => {
   const r = optimizeText("Nothing to do here.");
   expect(r).toMatchObject({ text: "Nothing to do here.", transformations: [], chunks: null });
