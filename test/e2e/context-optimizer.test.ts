@@ -20,8 +20,18 @@ let memberKey: string;
 
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack());
-  await gw.op(org.apiKey, "provider.create", { provider: "openai", apiKey: "sk-openai-test-123456", baseUrl: `${mock.url}/v1`, scope: "organization" });
-  await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: "sk-ant-vendor-test-123456", baseUrl: mock.url, scope: "organization" });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    apiKey: "sk-openai-test-123456",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "anthropic",
+    apiKey: "sk-ant-vendor-test-123456",
+    baseUrl: mock.url,
+    scope: "organization",
+  });
   openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
   anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
   const created = await gw.op(org.apiKey, "org.service-account.create", {
