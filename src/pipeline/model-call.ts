@@ -103,8 +103,7 @@ export class ModelCalls {
     const done = await this.attempts(input, plan, (target) =>
       sandbox ? sandboxChat(input, this.modelFor(plan, target, body), this.deps.accountant) : this.chatTo(input, target, body),
     );
-    const outcome = withSecurity(routedOutcome(plan, done), scanned.header);
-    if (optimized.header) outcome.optimizedTokens = optimized.header;
+    const outcome = await optimized.settle(withSecurity(routedOutcome(plan, done), scanned.header));
     return { plan, target: done.target, outcome };
   }
 
@@ -175,9 +174,7 @@ export class ModelCalls {
         size,
       );
     });
-    const outcome = withSecurity(routedOutcome(plan, done), scanned.header);
-    if (optimized.header) outcome.optimizedTokens = optimized.header;
-    return outcome;
+    return optimized.settle(withSecurity(routedOutcome(plan, done), scanned.header));
   }
 
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {

@@ -7,7 +7,8 @@
  * media are left as they are: they are data, tied to calls by id.
  *
  * Only the figures are kept (an ETL document row: token counts and transformation
- * names), never text; the caller sees `x-gw-optimized-tokens: <before>-><after>`.
+ * names), never text, once the call is answered; the caller sees
+ * `x-gw-optimized-tokens: <before>-><after>`.
  */
 import { newId } from "../domain/ids.ts";
 import { badRequest } from "../lib/errors.ts";
@@ -15,10 +16,10 @@ import { countTextTokens } from "../lib/token-estimate.ts";
 import { dedupeMessages, optimizeText, type Transformation } from "../services/context-optimizer/optimize.ts";
 import type { EtlDocument } from "../domain/types.ts";
 import type { Target } from "../providers/target.ts";
-import type { CallInput } from "./call-types.ts";
+import type { CallInput, CallOutcome } from "./call-types.ts";
 import type { SpendDeps } from "./reserve-spend.ts";
 
-/** Where ETL figures go (the Store in production). */
+/** Where ETL figures go (the Store in production). It must not reject: it runs after the provider answered. */
 export interface EtlRecorder {
   recordEtlDocument(d: EtlDocument): Promise<void>;
 }
@@ -130,23 +131,45 @@ export interface OptimizeDeps {
   now?: () => number;
 }
 
+/** What the stage gives the call: the body to scan and send, and what to do once the call is answered. */
+export interface ContextStage {
+  body: Json;
+  /** Sets the stage's headers on the outcome and records its figures (nothing when the call was not optimized). */
+  settle<O extends CallOutcome>(outcome: O): Promise<O>;
+}
+
+const untouched = (body: Json): ContextStage => ({ body, settle: async (o) => o });
+
 /**
- * The stage: the body to scan and send, and the `x-gw-optimized-tokens` value when the
- * call was optimized. Its figures are stored before the call goes out, so they are kept
- * whatever the provider answers (the optimization happened either way).
+ * The figures are recorded once the call is answered, so a call refused before it went
+ * out (a bad request, the scanner, a cap) leaves nothing behind.
  */
+function settled(deps: OptimizeDeps, orgId: string, target: Target, o: OptimizedBody, extra?: (out: CallOutcome) => void): ContextStage {
+  return {
+    body: o.body,
+    async settle(outcome) {
+      outcome.optimizedTokens = optimizedHeader(o);
+      extra?.(outcome);
+      const price = deps.spend.catalog.price(target.model, target.kind).inputPerMTok;
+      await deps.etl?.recordEtlDocument(etlDocumentOf(o, orgId, price, (deps.now ?? Date.now)()));
+      return outcome;
+    },
+  };
+}
+
+async function wanted(deps: OptimizeDeps, input: CallInput): Promise<boolean> {
+  const settings = await deps.spend.settings.get(input.scope.identity.organization.id);
+  return optimizerWanted(input.headers, settings.contextOptimizer);
+}
+
+/** The stage for chat and messages calls. */
 export async function optimizeContext(
   deps: OptimizeDeps,
   input: CallInput,
   body: Json,
   format: OptimizeFormat,
   target: Target,
-): Promise<{ body: Json; header?: string }> {
-  const orgId = input.scope.identity.organization.id;
-  const settings = await deps.spend.settings.get(orgId);
-  if (!optimizerWanted(input.headers, settings.contextOptimizer)) return { body };
-  const o = optimizeBody(body, format);
-  const price = deps.spend.catalog.price(target.model, target.kind).inputPerMTok;
-  await deps.etl?.recordEtlDocument(etlDocumentOf(o, orgId, price, (deps.now ?? Date.now)()));
-  return { body: o.body, header: optimizedHeader(o) };
+): Promise<ContextStage> {
+  if (!(await wanted(deps, input))) return untouched(body);
+  return settled(deps, input.scope.identity.organization.id, target, optimizeBody(body, format));
 }

@@ -105,6 +105,18 @@ describe("per call: x-gw-optimize", () => {
     expect((await etlMetrics()).totalDocuments).toBe(docsBefore);
   });
 
+  test("a call the scanner refuses after optimizing is not sent and leaves no row", async () => {
+    const sentBefore = (await mock.requests()).length;
+    const docsBefore = (await etlMetrics()).totalDocuments;
+    const err = await chat(`${PROMPT}\n\nWhy does ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx fail?`, { "x-gw-optimize": "on" }).catch(
+      (e) => e,
+    );
+    expect(err.status).toBe(400);
+    expect(err.error.code).toBe("security_violation");
+    expect((await mock.requests()).length).toBe(sentBefore);
+    expect((await etlMetrics()).totalDocuments).toBe(docsBefore);
+  });
+
   test("repeated turns are dropped, the last turn and tool results kept", async () => {
     const messages: OpenAI.ChatCompletionMessageParam[] = [
       { role: "system", content: "You are terse." },

@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { DEFAULT_ORG_PREFERENCES, type EtlDocument } from "../../src/domain/types.ts";
 import type { Identity } from "../../src/domain/identity.ts";
 import { countTextTokens } from "../../src/lib/token-estimate.ts";
-import type { CallInput } from "../../src/pipeline/call-types.ts";
+import type { CallInput, JsonOutcome } from "../../src/pipeline/call-types.ts";
 import { optimizeBody, optimizeContext, optimizerWanted } from "../../src/pipeline/optimize-context.ts";
 import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
 import { PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
@@ -30,6 +30,8 @@ function input(headers: Record<string, string> = {}): CallInput {
   const identity = { organization: { id: "org_t" } } as unknown as Identity;
   return { scope: { identity, requestId: "req_t", startedAt: 0 }, headers: new Headers(headers), caller: {} as never };
 }
+
+const answered = (): JsonOutcome => ({ type: "json", status: 200, text: "{}", servedBy: "openai/gpt-4o", costMicros: 0 });
 
 function deps(contextOptimizer: boolean) {
   const recorded: EtlDocument[] = [];
@@ -117,16 +119,19 @@ describe("the stage", () => {
     const d = deps(false);
     const r = await optimizeContext(d.deps, input(), body, "chat", target);
     expect(r.body).toBe(body);
-    expect(r.header).toBeUndefined();
+    const outcome = await r.settle(answered());
+    expect(outcome.optimizedTokens).toBeUndefined();
     expect(d.recorded).toEqual([]);
   });
 
-  test("on: the optimized body, the header, and one row of figures priced at the target's input price", async () => {
+  test("on: the optimized body; once answered, the header and one row of figures priced at the target's input price", async () => {
     const d = deps(true);
     const r = await optimizeContext(d.deps, input(), body, "chat", target);
     expect((r.body.messages as { content: string }[])[0]!.content).toBe(CLEAN);
+    // Nothing recorded until the call is answered: a call refused after this stage leaves nothing.
+    expect(d.recorded).toEqual([]);
     const [before, after] = [countTextTokens(DUPED), countTextTokens(CLEAN)];
-    expect(r.header).toBe(`${before}->${after}`);
+    expect((await r.settle(answered())).optimizedTokens).toBe(`${before}->${after}`);
     expect(d.recorded).toHaveLength(1);
     const row = d.recorded[0]!;
     expect(row).toMatchObject({ orgId: "org_t", createdAt: 1_700_000_000_000, originalTokens: before, optimizedTokens: after });
@@ -139,6 +144,7 @@ describe("the stage", () => {
     const d = deps(true);
     const r = await optimizeContext(d.deps, input({ "x-gw-optimize": "off" }), body, "chat", target);
     expect(r.body).toBe(body);
+    await r.settle(answered());
     expect(d.recorded).toEqual([]);
   });
 });
