@@ -30,6 +30,8 @@ export interface JsonOutcome {
   attempts?: number;
   /** The `x-gw-optimized-tokens` header (`<before>-><after>`): set when the context optimizer ran. */
   optimizedTokens?: string;
+  /** The `x-gw-embedding-chunks` header: how many inputs each embeddings input was split into (`1,3`). */
+  embeddingChunks?: string;
 }
 
 export interface StreamOutcome {

@@ -31,7 +31,7 @@ import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { CallSize } from "./reserve-spend.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
 import { AUTO_MODEL, planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
-import { type EtlRecorder, optimizeContext, type OptimizeFormat } from "./optimize-context.ts";
+import { type EtlRecorder, optimizeContext, optimizeEmbeddings, type OptimizeFormat } from "./optimize-context.ts";
 import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
 import { sandboxTarget } from "./sandbox-target.ts";
 import { chatTexts, embeddingTexts, messagesTexts, type TextSlot } from "./scan/request-texts.ts";
@@ -180,7 +180,8 @@ export class ModelCalls {
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
     const target = await this.resolver(input)(this.deps.resolve, input.scope.identity, request.model, input.headers);
     authorizeTarget(input.scope.identity, target);
-    const scanned = await this.scan(input, request, embeddingTexts);
+    const optimized = await optimizeEmbeddings(this.deps, input, request, target);
+    const scanned = await this.scan(input, optimized.body, embeddingTexts);
     const body = scanned.body as typeof request;
     const adapter = adapterFor(target.format);
     if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
@@ -191,7 +192,8 @@ export class ModelCalls {
         { param: "model" },
       );
     }
-    if (isSandbox(input.scope.identity)) return withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header);
+    if (isSandbox(input.scope.identity))
+      return optimized.settle(withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header));
     const outcome = (await this.forwarder.forward(
       input,
       target,
@@ -201,7 +203,7 @@ export class ModelCalls {
       { wire: openAiWire, membersOnly: true },
       { input: body.input },
     )) as JsonOutcome;
-    return withSecurity(outcome, scanned.header);
+    return optimized.settle(withSecurity(outcome, scanned.header));
   }
 
   /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */

@@ -13,6 +13,7 @@
 import { newId } from "../domain/ids.ts";
 import { badRequest } from "../lib/errors.ts";
 import { countTextTokens } from "../lib/token-estimate.ts";
+import { chunkEmbeddingInput } from "../services/context-optimizer/embeddings-chunks.ts";
 import { dedupeMessages, optimizeText, type Transformation } from "../services/context-optimizer/optimize.ts";
 import type { EtlDocument } from "../domain/types.ts";
 import type { Target } from "../providers/target.ts";
@@ -172,4 +173,40 @@ export async function optimizeContext(
 ): Promise<ContextStage> {
   if (!(await wanted(deps, input))) return untouched(body);
   return settled(deps, input.scope.identity.organization.id, target, optimizeBody(body, format));
+}
+
+/** The providers' own limit on inputs in one embeddings request. */
+const MAX_EMBEDDING_INPUTS = 2048;
+/**
+ * Chunks are cut at this share of the model's context: the count here is o200k's, and a
+ * provider's own tokenizer may count the same text a little higher.
+ */
+const CONTEXT_MARGIN = 0.9;
+
+/**
+ * The stage for embeddings calls: a text input over the model's context is split into
+ * inputs that fit, so the answer holds one embedding per chunk, in order, and
+ * `x-gw-embedding-chunks` says how many each input became. A model whose context the
+ * catalog does not know is sent as written.
+ */
+export async function optimizeEmbeddings(deps: OptimizeDeps, input: CallInput, body: Json, target: Target): Promise<ContextStage> {
+  if (!(await wanted(deps, input))) return untouched(body);
+  const context = target.catalogModel?.contextWindow;
+  if (!context) return untouched(body);
+  const r = chunkEmbeddingInput(body.input, Math.floor(context * CONTEXT_MARGIN));
+  if (!r) return untouched(body);
+  const count = Array.isArray(r.input) ? r.input.length : 1;
+  if (count > MAX_EMBEDDING_INPUTS)
+    throw badRequest(`input: chunked to fit the model's context it would be ${count} inputs, over the limit of ${MAX_EMBEDDING_INPUTS}`, {
+      param: "input",
+    });
+  const o: OptimizedBody = {
+    body: r.chunked ? { ...body, input: r.input } : body,
+    originalTokens: r.originalTokens,
+    optimizedTokens: r.optimizedTokens,
+    transformations: r.chunked ? ["chunking"] : [],
+  };
+  return settled(deps, input.scope.identity.organization.id, target, o, (out) => {
+    if (r.chunked && out.type === "json") out.embeddingChunks = r.chunksPerInput.join(",");
+  });
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { countTextTokens } from "../../src/lib/token-estimate.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: GatewayUnderTest;
@@ -186,5 +187,37 @@ describe("per organization: the contextOptimizer preference", () => {
     } finally {
       await setPreference(false);
     }
+  });
+});
+
+describe("embeddings: inputs over the model's context are chunked", () => {
+  // text-embedding-3-small takes 8191 tokens; chunks are cut at 90% of that (7371).
+  const LIMIT = Math.floor(8191 * 0.9);
+  const big = Array.from({ length: 900 }, (_, i) => `Record ${i}: the shipment left the northern depot on schedule with all pallets.`).join(
+    "\n\n",
+  );
+
+  test("one embedding per chunk, in order; x-gw-embedding-chunks says how many each input became", async () => {
+    const bigTokens = countTextTokens(big);
+    expect(bigTokens).toBeGreaterThan(8191);
+    const { data, response } = await openai.embeddings
+      .create({ model: "text-embedding-3-small", input: ["first", big] }, { headers: { "x-gw-optimize": "on" } })
+      .withResponse();
+    const sent = (await lastUpstreamBody()).input as string[];
+    expect(sent[0]).toBe("first");
+    expect(sent.length).toBeGreaterThan(2);
+    for (const chunk of sent.slice(1)) expect(countTextTokens(chunk)).toBeLessThanOrEqual(LIMIT);
+    expect(sent.slice(1).join("\n\n")).toBe(big);
+    expect(response.headers.get("x-gw-embedding-chunks")).toBe(`1,${sent.length - 1}`);
+    expect(data.data).toHaveLength(sent.length);
+    expect(data.data.map((d) => d.index)).toEqual(sent.map((_, i) => i));
+    expect(response.headers.get("x-gw-optimized-tokens")).toMatch(/^\d+->\d+$/);
+    expect((await etlMetrics()).recentDocuments[0].transformationsApplied).toEqual(["chunking"]);
+  });
+
+  test("without the optimizer the input is sent as written", async () => {
+    const { response } = await openai.embeddings.create({ model: "text-embedding-3-small", input: ["first", big] }).withResponse();
+    expect((await lastUpstreamBody()).input).toEqual(["first", big]);
+    expect(response.headers.get("x-gw-embedding-chunks")).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { DEFAULT_ORG_PREFERENCES, type EtlDocument } from "../../src/domain/type
 import type { Identity } from "../../src/domain/identity.ts";
 import { countTextTokens } from "../../src/lib/token-estimate.ts";
 import type { CallInput, JsonOutcome } from "../../src/pipeline/call-types.ts";
-import { optimizeBody, optimizeContext, optimizerWanted } from "../../src/pipeline/optimize-context.ts";
+import { optimizeBody, optimizeContext, optimizeEmbeddings, optimizerWanted } from "../../src/pipeline/optimize-context.ts";
 import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
 import { PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
 import { targetFor } from "../../src/providers/target.ts";
@@ -146,5 +146,42 @@ describe("the stage", () => {
     expect(r.body).toBe(body);
     await r.settle(answered());
     expect(d.recorded).toEqual([]);
+  });
+});
+
+describe("the embeddings stage", () => {
+  const small = targetFor({
+    info: PROVIDER_KINDS_INFO.openai,
+    baseUrl: "http://127.0.0.1:9/v1",
+    credentials: { type: "api-key", apiKey: "sk-test" },
+    model: "text-embedding-3-small",
+    catalogModel: { ...catalog.model("text-embedding-3-small")!, contextWindow: 40 },
+  });
+
+  test("chunked at 90% of the context; the header says how many each input became", async () => {
+    const d = deps(true);
+    const r = await optimizeEmbeddings(d.deps, input(), { model: "text-embedding-3-small", input: ["hi", DUPED] }, small);
+    const sent = r.body.input as string[];
+    expect(sent[0]).toBe("hi");
+    for (const c of sent) expect(countTextTokens(c)).toBeLessThanOrEqual(36);
+    const out = await r.settle(answered());
+    expect(out.embeddingChunks).toBe(`1,${sent.length - 1}`);
+    expect(d.recorded[0]!.transformations).toEqual(["chunking"]);
+  });
+
+  test("more than 2048 inputs after chunking is a 400 naming input", async () => {
+    const d = deps(true);
+    const many = Array.from({ length: 2047 }, () => "x");
+    await expect(optimizeEmbeddings(d.deps, input(), { model: "m", input: [...many, DUPED] }, small)).rejects.toMatchObject({
+      status: 400,
+      param: "input",
+    });
+  });
+
+  test("a model whose context is unknown is sent as written", async () => {
+    const d = deps(true);
+    const unknown = { ...small, catalogModel: undefined } as typeof small;
+    const body = { model: "custom", input: DUPED };
+    expect((await optimizeEmbeddings(d.deps, input(), body, unknown)).body).toBe(body);
   });
 });
