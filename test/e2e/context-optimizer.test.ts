@@ -6,6 +6,8 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
@@ -220,4 +222,15 @@ describe("embeddings: inputs over the model's context are chunked", () => {
     expect((await lastUpstreamBody()).input).toEqual(["first", big]);
     expect(response.headers.get("x-gw-embedding-chunks")).toBeNull();
   });
+});
+
+test("nothing of an optimized prompt is stored in the data folder", async () => {
+  await chat(PROMPT, { "x-gw-optimize": "on" });
+  // Stop first so the WAL is checkpointed and every byte written is in a file.
+  await gw.stop();
+  const files = readdirSync(gw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+  expect(files.length).toBeGreaterThan(0);
+  for (const f of files)
+    expect([f.name, readFileSync(join(f.parentPath, f.name)).toString("latin1").includes("supplier delivers")]).toEqual([f.name, false]);
+  expect(gw.lines.join("\n")).not.toContain("supplier delivers");
 });
