@@ -134,6 +134,10 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     rateUsage,
     health,
     limits: { counter: limitCounter, now: Date.now },
+    // After the provider answered: a failed write is logged, never the caller's error.
+    etl: {
+      recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),
+    },
   });
   const services: OperationDeps = {
     ...base,

@@ -188,6 +188,8 @@ export interface OrgPreferences {
   fallbackModels: Record<string, string[]>;
   /** E-mail domains whose verified addresses may join as members at their first sign-in. */
   signInEmailDomains: string[];
+  /** Run the context optimizer on every chat and messages call (`x-gw-optimize: off` skips one call). */
+  contextOptimizer: boolean;
 }
 
 /** Personal settings of one identity (user or service account). */
@@ -203,6 +205,7 @@ export const DEFAULT_ORG_PREFERENCES: OrgPreferences = {
   defaultRouteStrategy: "balanced",
   fallbackModels: {},
   signInEmailDomains: [],
+  contextOptimizer: false,
 };
 
 export const DEFAULT_PERSONAL_PREFERENCES: PersonalPreferences = {

@@ -33,6 +33,8 @@ export function outcomeResponse(o: CallOutcome): Response {
   if (o.priceEstimated) provider["x-gw-price"] = "estimated";
   if (o.routedTo) provider["x-gw-moe-routed"] = headerValue(o.routedTo);
   if (o.attempts !== undefined) provider["x-gw-attempts"] = String(o.attempts);
+  if (o.optimizedTokens) provider["x-gw-optimized-tokens"] = o.optimizedTokens;
+  if (o.type === "json" && o.embeddingChunks) provider["x-gw-embedding-chunks"] = o.embeddingChunks;
   if (o.type === "json") return new Response(o.text, { status: o.status, headers: { "content-type": "application/json", ...provider } });
   return new Response(o.stream, {
     status: o.status,

@@ -93,6 +93,7 @@ export const aiProxy = defineOperation({
       responseHeaders["x-gw-provider"] = headerValue(outcome.servedBy);
       if (outcome.security) responseHeaders["x-gw-security"] = outcome.security;
       if (outcome.priceEstimated) responseHeaders["x-gw-price"] = "estimated";
+      if (outcome.optimizedTokens) responseHeaders["x-gw-optimized-tokens"] = outcome.optimizedTokens;
     }
     // The answer as its endpoint would send it; parsed here, since the call path relays it as text.
     return { ...(JSON.parse(outcome.text) as Record<string, unknown>), estimated_cost: outcome.costMicros / MICROS_PER_USD };

@@ -26,6 +26,7 @@ const PreferencesPatch = Type.Object(
         uniqueItems: true,
       }),
     ),
+    contextOptimizer: Type.Optional(Type.Boolean()),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),
   },

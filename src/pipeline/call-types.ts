@@ -28,6 +28,10 @@ export interface JsonOutcome {
   routedTo?: string;
   /** The `x-gw-attempts` header: providers tried, set when more than one could have been. */
   attempts?: number;
+  /** The `x-gw-optimized-tokens` header (`<before>-><after>`): set when the context optimizer ran. */
+  optimizedTokens?: string;
+  /** The `x-gw-embedding-chunks` header: how many inputs each embeddings input was split into (`1,3`). */
+  embeddingChunks?: string;
 }
 
 export interface StreamOutcome {
@@ -39,6 +43,7 @@ export interface StreamOutcome {
   priceEstimated?: boolean;
   routedTo?: string;
   attempts?: number;
+  optimizedTokens?: string;
 }
 
 export type CallOutcome = JsonOutcome | StreamOutcome;

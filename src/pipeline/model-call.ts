@@ -31,6 +31,7 @@ import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { CallSize } from "./reserve-spend.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
 import { AUTO_MODEL, planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
+import { type EtlRecorder, optimizeContext, optimizeEmbeddings, type OptimizeFormat } from "./optimize-context.ts";
 import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
 import { sandboxTarget } from "./sandbox-target.ts";
 import { chatTexts, embeddingTexts, messagesTexts, type TextSlot } from "./scan/request-texts.ts";
@@ -42,6 +43,8 @@ export interface ModelCallDeps extends ForwardDeps {
   resolve: ResolveDeps;
   health: ProviderHealth;
   limits: ProviderLimitDeps;
+  /** Where the context optimizer's figures go. */
+  etl?: EtlRecorder;
 }
 
 /** A stream's usage-only chunk (`choices: []` with `usage`), which the gateway asked for on the caller's behalf. */
@@ -93,13 +96,15 @@ export class ModelCalls {
 
   private async chatAttempts(input: CallInput, request: ChatCompletionRequest & Record<string, unknown>, route: Partial<RouteRequest>) {
     const plan = await this.plan(input, { model: request.model, needs: () => chatNeeds(request), ...route });
-    const scanned = await this.scan(input, request, chatTexts);
+    const optimized = await this.optimize(input, request, "chat", plan);
+    const scanned = await this.scan(input, optimized.body, chatTexts);
     const body = scanned.body as typeof request;
     const sandbox = isSandbox(input.scope.identity);
     const done = await this.attempts(input, plan, (target) =>
       sandbox ? sandboxChat(input, this.modelFor(plan, target, body), this.deps.accountant) : this.chatTo(input, target, body),
     );
-    return { plan, target: done.target, outcome: withSecurity(routedOutcome(plan, done), scanned.header) };
+    const outcome = await optimized.settle(withSecurity(routedOutcome(plan, done), scanned.header));
+    return { plan, target: done.target, outcome };
   }
 
   private async chatTo(input: CallInput, target: Target, body: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
@@ -142,7 +147,8 @@ export class ModelCalls {
 
   async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
     const plan = await this.plan(input, { model: request.model, needs: () => messagesNeeds(request), format: "messages" });
-    const scanned = await this.scan(input, request, messagesTexts);
+    const optimized = await this.optimize(input, request, "messages", plan);
+    const scanned = await this.scan(input, optimized.body, messagesTexts);
     const body = scanned.body as typeof request;
     const sandbox = isSandbox(input.scope.identity);
     const size = { messages: [{ content: body.system }, ...body.messages], maxTokens: body.max_tokens };
@@ -168,13 +174,14 @@ export class ModelCalls {
         size,
       );
     });
-    return withSecurity(routedOutcome(plan, done), scanned.header);
+    return optimized.settle(withSecurity(routedOutcome(plan, done), scanned.header));
   }
 
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
     const target = await this.resolver(input)(this.deps.resolve, input.scope.identity, request.model, input.headers);
     authorizeTarget(input.scope.identity, target);
-    const scanned = await this.scan(input, request, embeddingTexts);
+    const optimized = await optimizeEmbeddings(this.deps, input, request, target);
+    const scanned = await this.scan(input, optimized.body, embeddingTexts);
     const body = scanned.body as typeof request;
     const adapter = adapterFor(target.format);
     if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
@@ -185,7 +192,8 @@ export class ModelCalls {
         { param: "model" },
       );
     }
-    if (isSandbox(input.scope.identity)) return withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header);
+    if (isSandbox(input.scope.identity))
+      return optimized.settle(withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header));
     const outcome = (await this.forwarder.forward(
       input,
       target,
@@ -195,7 +203,7 @@ export class ModelCalls {
       { wire: openAiWire, membersOnly: true },
       { input: body.input },
     )) as JsonOutcome;
-    return withSecurity(outcome, scanned.header);
+    return optimized.settle(withSecurity(outcome, scanned.header));
   }
 
   /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */
@@ -205,6 +213,11 @@ export class ModelCalls {
       input,
       request,
     );
+  }
+
+  /** Before stage 6, when the call or its organization asks: the optimized body (optimize-context.ts). */
+  private optimize(input: CallInput, body: Record<string, unknown>, format: OptimizeFormat, plan: RoutedPlan) {
+    return optimizeContext(this.deps, input, body, format, plan.targets[0]!);
   }
 
   /** Stage 6: scan every text the call sends, with the organization's PII action. */

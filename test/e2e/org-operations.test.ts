@@ -206,6 +206,7 @@ describe("preferences", () => {
       defaultRouteStrategy: "balanced",
       fallbackModels: {},
       signInEmailDomains: [],
+      contextOptimizer: false,
       timezone: "UTC",
       emailNotifications: true,
     });

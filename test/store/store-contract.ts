@@ -202,6 +202,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         defaultRouteStrategy: "cost",
         fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] },
         signInEmailDomains: ["acme.test"],
+        contextOptimizer: true,
       });
       expect(await store.getOrgPreferences(org.id)).toMatchObject({
         monthlyBudgetCents: 5,
@@ -209,6 +210,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         defaultRouteStrategy: "cost",
         fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] },
         signInEmailDomains: ["acme.test"],
+        contextOptimizer: true,
       });
       expect(await store.getPersonalPreferences(user.id)).toEqual({ timezone: "UTC", emailNotifications: true });
       await store.setPersonalPreferences(user.id, { timezone: "Europe/Paris", emailNotifications: false });

@@ -20,6 +20,7 @@ export function routeHandler(deps: RouteSurfaceDeps) {
     if (outcome.routedTo) res.headers.set("x-gw-moe-routed", headerValue(outcome.routedTo));
     if (outcome.attempts !== undefined) res.headers.set("x-gw-attempts", String(outcome.attempts));
     if (outcome.security) res.headers.set("x-gw-security", outcome.security);
+    if (outcome.optimizedTokens) res.headers.set("x-gw-optimized-tokens", outcome.optimizedTokens);
     return res;
   };
 }

@@ -45,14 +45,28 @@ export function optimizeText(text: string, opts: { maxChunkTokens?: number } = {
   return { text: out, chunks, originalTokens: countTextTokens(text), optimizedTokens, transformations: [...applied] };
 }
 
-/** Repeated messages in a conversation: the same role and text again is dropped, the first kept. */
+/**
+ * Repeated messages in a conversation: the same role and text again is dropped, the
+ * first kept. Only plain turns take part: a tool result or a turn that calls tools is
+ * tied to its call by id, so dropping one would break the conversation. The last
+ * message is always kept, since it is what the model answers; without it the request
+ * would end on another turn (an assistant turn there is a prefill).
+ */
 export function dedupeMessages<M extends { role?: unknown; content?: unknown }>(messages: readonly M[]): M[] {
   const seen = new Set<string>();
-  return messages.filter((m) => {
-    if (typeof m.content !== "string") return true;
+  const last = messages.length - 1;
+  return messages.filter((m, i) => {
+    if (typeof m.content !== "string" || !isPlainTurn(m)) return true;
     const key = `${String(m.role)}\u0000${m.content}`;
-    if (seen.has(key)) return false;
+    if (seen.has(key) && i !== last) return false;
     seen.add(key);
     return true;
   });
+}
+
+const PLAIN_ROLES = new Set(["system", "developer", "user", "assistant"]);
+
+function isPlainTurn(m: object): boolean {
+  const r = m as Record<string, unknown>;
+  return PLAIN_ROLES.has(r.role as string) && r.tool_calls === undefined && r.tool_call_id === undefined && r.function_call === undefined;
 }

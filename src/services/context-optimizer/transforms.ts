@@ -26,8 +26,28 @@ export function normalize(prose: string): string {
 
 const paragraphKey = (p: string) => p.trim().replace(/\s+/g, " ").toLowerCase();
 
-/** `seen` spans the whole document, so a paragraph repeated across protected parts is still caught. */
+const LEADING_BLANKS = /^(?:[ \t]*\n)*/;
+const TRAILING_BLANKS = /(?:\n[ \t]*)*$/;
+const EDGE_BLANKS = /^(?:[ \t]*\n)+|(?:\n[ \t]*)+$/g;
+
+/**
+ * `seen` spans the whole document, so a paragraph repeated across protected parts is still caught.
+ * The blank lines at the prose's edges stay as they were: they separate it from the code
+ * block or quote beside it, whichever paragraphs go.
+ */
 export function dedupeParagraphs(prose: string, seen: Set<string>): string {
+  const lead = LEADING_BLANKS.exec(prose)![0];
+  const rest = prose.slice(lead.length);
+  const trail = TRAILING_BLANKS.exec(rest)![0];
+  const core = rest.slice(0, rest.length - trail.length);
+  if (core.trim() === "") return prose;
+  // Dropping the first or last paragraph can leave a separator at an edge of the core, which had none.
+  const kept = dedupeCore(core, seen).replace(EDGE_BLANKS, "");
+  // Nothing left: one empty line keeps the neighbours apart.
+  return kept.trim() === "" ? "" : lead + kept + trail;
+}
+
+function dedupeCore(prose: string, seen: Set<string>): string {
   const kept: string[] = [];
   // A dropped paragraph takes one separator with it: the one before it, or the next one when it came first.
   let dropNextSeparator = false;

@@ -37,6 +37,18 @@ test("code blocks and quoted data are never touched", () => {
   expect(r.text).toContain(quote);
 });
 
+test("a repeat dropped beside a code block keeps the blank lines that separate them", () => {
+  const code = "```\nrun()\n```";
+  const doc = [para(1), para(2), para(1), code, para(2), "The end."].join("\n\n");
+  expect(optimizeText(doc).text).toBe([para(1), para(2), code, "The end."].join("\n\n"));
+  // Every paragraph between two blocks a repeat: one empty line stays between them.
+  expect(optimizeText([para(1), code, para(1), code].join("\n\n")).text).toBe([para(1), code, code].join("\n\n"));
+});
+
+test("a repeat after a blank run leaves no trailing blank lines", () => {
+  expect(optimizeText("Be brief.\n\n\n\nBe brief.").text).toBe("Be brief.");
+});
+
 test("a clean document is left alone", () => {
   const r = optimizeText("Nothing to do here.");
   expect(r).toMatchObject({ text: "Nothing to do here.", transformations: [], chunks: null });
@@ -59,6 +71,27 @@ test("repeated messages are dropped, the first kept", () => {
     { role: "user", content: "hi" },
     { role: "assistant", content: "hi" },
     { role: "user", content: "hi" },
+    { role: "user", content: "go on" },
   ];
-  expect(dedupeMessages(m)).toEqual(m.slice(0, 2));
+  expect(dedupeMessages(m)).toEqual([m[0]!, m[1]!, m[3]!]);
+});
+
+test("the last message is kept even when it repeats an earlier one: it is what the model answers", () => {
+  const m = [
+    { role: "user", content: "hi" },
+    { role: "assistant", content: "hello" },
+    { role: "user", content: "hi" },
+  ];
+  expect(dedupeMessages(m)).toEqual(m);
+});
+
+test("tool results and tool-calling turns are never dropped: their ids tie them to a call", () => {
+  const m = [
+    { role: "assistant", content: "", tool_calls: [{ id: "a" }] },
+    { role: "tool", tool_call_id: "a", content: "42" },
+    { role: "assistant", content: "", tool_calls: [{ id: "b" }] },
+    { role: "tool", tool_call_id: "b", content: "42" },
+    { role: "user", content: "thanks" },
+  ];
+  expect(dedupeMessages(m)).toEqual(m);
 });
