@@ -2,13 +2,13 @@
  * Issue 22: a client that leaves a stream after its first chunk is charged for what was
  * sent (its prompt, and the answer pieces delivered), so aborting cannot spend for free.
  */
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
+import { withStore } from "../support/store-access.ts";
 
 let gw: GatewayUnderTest;
 let mock: RunningMock;
@@ -32,25 +32,22 @@ afterAll(async () => {
   await stopStack({ gw, mock });
 });
 
-const rowsOf = (keyId: string) => {
-  const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
-  const rows = db
-    .query("SELECT status, error_code, prompt_tokens, completion_tokens, cost_micros FROM usage_events WHERE key_id = ?")
-    .all(keyId) as {
-    status: number;
-    error_code: string | null;
-    prompt_tokens: number;
-    completion_tokens: number;
-    cost_micros: number;
-  }[];
-  db.close();
-  return rows;
-};
+/** The key's usage rows, read through the Store (so the test holds on any store). */
+const rowsOf = async (keyId: string) =>
+  (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId)))
+    .filter((e) => e.keyId === keyId)
+    .map((e) => ({
+      status: e.status,
+      error_code: e.errorCode,
+      prompt_tokens: e.promptTokens,
+      completion_tokens: e.completionTokens,
+      cost_micros: e.costMicros,
+    }));
 
 /** Until the flush has written `n` rows for the key (the flush runs every 50 ms). */
 async function rowsWritten(keyId: string, n: number) {
   for (;;) {
-    const rows = rowsOf(keyId);
+    const rows = await rowsOf(keyId);
     if (rows.length >= n) return rows;
     await Bun.sleep(25);
   }
@@ -90,7 +87,7 @@ test("a client aborting after the first chunk is charged, and repeated it meets 
   }
   expect(refused?.status).toBe(429);
   expect(refused?.error?.code).toBe("spend_cap_exceeded");
-  const spent = rowsOf(id).reduce((n, r) => n + r.cost_micros, 0);
+  const spent = (await rowsOf(id)).reduce((n, r) => n + r.cost_micros, 0);
   expect(spent).toBeGreaterThan(5_000);
   expect(spent).toBeLessThanOrEqual(10_000);
 });

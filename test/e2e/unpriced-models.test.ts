@@ -3,7 +3,6 @@
  * listed model (`x-gw-price: estimated`, flagged on its usage row) so it cannot spend
  * past a cap; an operator prices it exactly with GW_CATALOG.
  */
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import OpenAI from "openai";
 import { type InitResult, removeDir, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
+import { withStore } from "../support/store-access.ts";
 
 let gw: GatewayUnderTest;
 let mock: RunningMock;
@@ -38,20 +38,15 @@ afterAll(async () => {
   removeDir(catalogDir);
 });
 
-const rowsOf = (keyId: string) => {
-  const db = new Database(join(gw.dataDir, "gateway.db"), { readonly: true });
-  const rows = db.query("SELECT model, cost_micros, price_estimated FROM usage_events WHERE key_id = ?").all(keyId) as {
-    model: string;
-    cost_micros: number;
-    price_estimated: number;
-  }[];
-  db.close();
-  return rows;
-};
+/** The key's usage rows, read through the Store (so the test holds on any store). */
+const rowsOf = async (keyId: string) =>
+  (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId)))
+    .filter((e) => e.keyId === keyId)
+    .map((e) => ({ model: e.model, cost_micros: e.costMicros, price_estimated: e.priceEstimated ? 1 : 0 }));
 
 async function rowsWritten(keyId: string, n: number) {
   for (;;) {
-    const rows = rowsOf(keyId);
+    const rows = await rowsOf(keyId);
     if (rows.length >= n) return rows;
     await Bun.sleep(25);
   }
@@ -81,7 +76,7 @@ test("an unlisted model is charged at its family's ceiling, marked estimated, an
   expect(refused?.status).toBe(429);
   expect(refused?.error?.code).toBe("spend_cap_exceeded");
   await Bun.sleep(200);
-  expect(rowsOf(id).reduce((n, r) => n + r.cost_micros, 0)).toBeLessThanOrEqual(10_000);
+  expect((await rowsOf(id)).reduce((n, r) => n + r.cost_micros, 0)).toBeLessThanOrEqual(10_000);
 });
 
 test("a model priced with GW_CATALOG, and a listed one, are not estimated", async () => {

@@ -257,7 +257,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       });
       await store.writeFlush({
         // The fallback that answered after the failure above: its row says it was the second attempt.
-        events: [usage({ keyId: k.id, createdAt: hour + 20, attempts: 2 })],
+        events: [usage({ keyId: k.id, createdAt: hour + 20, attempts: 2, priceEstimated: true, applicationId: "billing" })],
         keyTouches: [{ keyId: k.id, requests: 1, spendMicros: 100, lastUsedAt: hour + 1 }],
       });
       expect(await store.countUsageEvents(org.id)).toBe(3);
@@ -267,6 +267,12 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         [hour + 5, 200, 100, k.id, 1],
         [hour + 10, 502, 0, k.id, 1],
         [hour + 20, 200, 100, k.id, 2],
+      ]);
+      // Read back as written: the estimated price and the application.
+      expect(events.map((e) => [e.priceEstimated, e.applicationId])).toEqual([
+        [false, null],
+        [false, null],
+        [true, "billing"],
       ]);
       expect(events[1]).toMatchObject({
         orgId: org.id,

@@ -147,6 +147,8 @@ export const toUsageEvent = (r: Row): UsageEvent => ({
   errorCode: strOrNull(r.error_code),
   createdAt: num(r.created_at),
   attempts: num(r.attempts),
+  priceEstimated: num(r.price_estimated) === 1,
+  applicationId: strOrNull(r.application_id),
 });
 
 /** The usage_events columns, in the order `usageEventParams` fills them. */
