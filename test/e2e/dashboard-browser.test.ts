@@ -154,8 +154,14 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
     .getByTestId("usage-keys")
     .getByRole("row")
     .filter({ hasText: copied.slice(0, 12) });
-  // The per-key table loads on its own, after the daily figures.
-  await keyRow.first().waitFor();
+  // The per-key table loads on its own, after the daily figures. A failure says what the page showed instead.
+  await keyRow
+    .first()
+    .waitFor()
+    .catch(async (err) => {
+      const shown = await page.locator("main").innerText().catch(() => "(no main element)");
+      throw new Error(`no row for ${copied.slice(0, 12)} on the usage page, which showed:\n${shown}\n${err}`);
+    });
   expect(await keyRow.count()).toBe(1);
   expect(await keyRow.getByRole("cell").nth(2).textContent()).toBe("1");
   await shot("usage");
