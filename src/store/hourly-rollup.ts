@@ -16,29 +16,15 @@ export const DAY_MS = 86_400_000;
 /** A flush's contribution to one daily roll-up row (UTC day, provider, model, application; keys dropped). */
 export type DailyDelta = HourlyDelta & { applicationId: string };
 
-export function rollUpDaily(events: readonly UsageEvent[]): DailyDelta[] {
-  const rows = new Map<string, DailyDelta>();
+/** Sums events into rows: `bucket` names an event's row and makes it (with zero sums) the first time. */
+function rollUp<R extends HourlyDelta>(events: readonly UsageEvent[], bucket: (e: UsageEvent) => { id: string; row: () => R }): R[] {
+  const rows = new Map<string, R>();
   for (const e of events) {
-    const day = Math.floor(e.createdAt / DAY_MS) * DAY_MS;
-    const applicationId = e.applicationId ?? "";
-    const id = `${e.orgId}\u0000${day}\u0000${e.provider}\u0000${e.model}\u0000${applicationId}`;
-    let row = rows.get(id);
+    const b = bucket(e);
+    let row = rows.get(b.id);
     if (!row) {
-      row = {
-        orgId: e.orgId,
-        hour: day,
-        keyId: "",
-        provider: e.provider,
-        model: e.model,
-        applicationId,
-        requests: 0,
-        errors: 0,
-        promptTokens: 0,
-        completionTokens: 0,
-        costMicros: 0,
-        latencyMsSum: 0,
-      };
-      rows.set(id, row);
+      row = b.row();
+      rows.set(b.id, row);
     }
     row.requests++;
     if (e.status >= 400) row.errors++;
@@ -50,35 +36,26 @@ export function rollUpDaily(events: readonly UsageEvent[]): DailyDelta[] {
   return [...rows.values()];
 }
 
+const ZERO_SUMS = { requests: 0, errors: 0, promptTokens: 0, completionTokens: 0, costMicros: 0, latencyMsSum: 0 };
+
+export function rollUpDaily(events: readonly UsageEvent[]): DailyDelta[] {
+  return rollUp(events, (e) => {
+    const day = Math.floor(e.createdAt / DAY_MS) * DAY_MS;
+    const applicationId = e.applicationId ?? "";
+    return {
+      id: `${e.orgId}\u0000${day}\u0000${e.provider}\u0000${e.model}\u0000${applicationId}`,
+      row: () => ({ orgId: e.orgId, hour: day, keyId: "", provider: e.provider, model: e.model, applicationId, ...ZERO_SUMS }),
+    };
+  });
+}
+
 export function rollUpHourly(events: readonly UsageEvent[]): HourlyDelta[] {
-  const rows = new Map<string, HourlyDelta>();
-  for (const e of events) {
+  return rollUp(events, (e) => {
     const hour = hourOf(e.createdAt);
     const keyId = e.keyId ?? "";
-    const id = `${e.orgId}\u0000${hour}\u0000${keyId}\u0000${e.provider}\u0000${e.model}`;
-    let row = rows.get(id);
-    if (!row) {
-      row = {
-        orgId: e.orgId,
-        hour,
-        keyId,
-        provider: e.provider,
-        model: e.model,
-        requests: 0,
-        errors: 0,
-        promptTokens: 0,
-        completionTokens: 0,
-        costMicros: 0,
-        latencyMsSum: 0,
-      };
-      rows.set(id, row);
-    }
-    row.requests++;
-    if (e.status >= 400) row.errors++;
-    row.promptTokens += e.promptTokens;
-    row.completionTokens += e.completionTokens;
-    row.costMicros += e.costMicros;
-    row.latencyMsSum += e.latencyMs;
-  }
-  return [...rows.values()];
+    return {
+      id: `${e.orgId}\u0000${hour}\u0000${keyId}\u0000${e.provider}\u0000${e.model}`,
+      row: () => ({ orgId: e.orgId, hour, keyId, provider: e.provider, model: e.model, ...ZERO_SUMS }),
+    };
+  });
 }
