@@ -40,17 +40,23 @@ const POSIX: Record<string, string> = {
  * `(?-i:...)` groups as Go does); named groups become plain ones; `(?s:.)` any
  * character. Null when something is left that JavaScript reads differently.
  */
+/** The most characters of one line an unbounded `.*` reads. */
+const LINE = 256;
+
 export function translateGoRegex(go: string): { source: string; ignoreCase: boolean } | null {
   const ignoreCase = go.startsWith("(?i)");
   let js = (ignoreCase ? go.slice(4) : go)
     .replace(/\\z/g, "$")
     .replace(/\[:(\w+):\]/g, (m, name: string) => POSIX[name] ?? m)
     .replace(/\(\?P<\w+>/g, "(")
-    .replace(/\(\?s:\.\)/g, "[\\s\\S]");
+    .replace(/\(\?s:\.\)/g, "[\\s\\S]")
+    // Go's `.` stops at a newline; a run of it is held to 256 characters of one line, so
+    // that a rule reaching along a command (`curl ... -H "Authorization: ..."`) stays linear.
+    .replace(/(?<!\\)\.\*(\?)?/g, (_, lazy?: string) => `[^\\n]{0,${LINE}}${lazy ?? ""}`);
   js = scopedCaseFolding(js);
   if (/\(\?[a-z]*-?[a-z]*\)/.test(js) || /\[:\w+:\]|\\[AQEpP]/.test(js)) return null;
   // Unbounded repetition after a group or of any character could make the scan superlinear on hostile text.
-  if (/\.[*+]|\)[*+]/.test(js)) return null;
+  if (/\.[*+]|\)[*+]/.test(js.replace(/\[(?:\\.|[^\]\\])*\]/g, "[]"))) return null;
   js = js.replace(/\\x60/g, "`");
   try {
     new RegExp(js, ignoreCase ? "i" : "");
@@ -60,7 +66,11 @@ export function translateGoRegex(go: string): { source: string; ignoreCase: bool
   return { source: js, ignoreCase };
 }
 
-/** Each `(?i)` after the start made a `(?i:...)` group reaching to the end of the group it stands in. */
+/**
+ * Each `(?i)` after the start made a `(?i:...)` group reaching to the end of the
+ * alternative it stands in; Go keeps the flag on through the group's later
+ * alternatives, so each of those opens with `(?i)` in turn.
+ */
 export function scopedCaseFolding(source: string): string {
   let src = source;
   for (let at = src.indexOf("(?i)"); at > 0; at = src.indexOf("(?i)")) {
@@ -76,9 +86,13 @@ export function scopedCaseFolding(source: string): string {
       else if (c === ")" && depth-- === 0) {
         end = i;
         break;
+      } else if (c === "|" && depth === 0) {
+        end = i;
+        break;
       }
     }
-    src = `${src.slice(0, at)}(?i:${src.slice(at + 4, end)})${src.slice(end)}`;
+    const rest = src[end] === "|" && !src.startsWith("(?i)", end + 1) ? `|(?i)${src.slice(end + 1)}` : src.slice(end);
+    src = `${src.slice(0, at)}(?i:${src.slice(at + 4, end)})${rest}`;
   }
   return src;
 }
@@ -236,6 +250,8 @@ const gateable = (k: string) => (/^\w+$/.test(k) ? k.length >= 3 : /\W/.test(k))
 const REPLACED: Record<string, string> = {
   // Its keywords (key, token, auth, api...) open nearly every code text; password_assignment in secret-detectors.ts plays its part.
   "generic-api-key": "password_assignment",
+  // The same test as curl_basic_auth in secret-detectors.ts, which came first.
+  "curl-auth-user": "curl_basic_auth",
 };
 
 export function generate(toml: string): { rules: GeneratedRule[]; skipped: string[] } {

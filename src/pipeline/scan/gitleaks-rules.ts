@@ -496,6 +496,18 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "keywords": []
   },
   {
+    "id": "curl-auth-header",
+    "ignoreCase": false,
+    "entropy": 2.75,
+    "secret": "\\bcurl\\b(?:[^\\n]{0,256}?|[^\\n]{0,256}?(?:[\\r\\n]{1,2}[^\\n]{0,256}?){1,5})[ \\t\\n\\r](?:-H|--header)(?:=|[ \\t]{0,5})(?:\"(?i:(?:Authorization:[ \\t]{0,5}(?:Basic[ \\t]([a-z0-9+/]{8,}={0,3})|(?:Bearer|(?:Api-)?Token)[ \\t]([\\w=~@.+/-]{8,})|([\\w=~@.+/-]{8,}))|(?:(?:X-(?:[a-z]+-)?)?(?:Api-?)?(?:Key|Token)):[ \\t]{0,5}([\\w=~@.+/-]{8,}))\")|(?i:'(?i:(?:Authorization:[ \\t]{0,5}(?:Basic[ \\t]([a-z0-9+/]{8,}={0,3})|(?:Bearer|(?:Api-)?Token)[ \\t]([\\w=~@.+/-]{8,})|([\\w=~@.+/-]{8,}))|(?:(?:X-(?:[a-z]+-)?)?(?:Api-?)?(?:Key|Token)):[ \\t]{0,5}([\\w=~@.+/-]{8,}))')))(?:\\B|\\s|$)",
+    "pattern": "\\bcurl\\b(?:[^\\n]{0,256}?|[^\\n]{0,256}?(?:[\\r\\n]{1,2}[^\\n]{0,256}?){1,5})[ \\t\\n\\r](?:-H|--header)(?:=|[ \\t]{0,5})(?:\"(?i:(?:Authorization:[ \\t]{0,5}(?:Basic[ \\t](?:[a-z0-9+/]{8,}={0,3})|(?:Bearer|(?:Api-)?Token)[ \\t](?:[\\w=~@.+/-]{8,})|(?:[\\w=~@.+/-]{8,}))|(?:(?:X-(?:[a-z]+-)?)?(?:Api-?)?(?:Key|Token)):[ \\t]{0,5}(?:[\\w=~@.+/-]{8,}))\")|(?i:'(?i:(?:Authorization:[ \\t]{0,5}(?:Basic[ \\t](?:[a-z0-9+/]{8,}={0,3})|(?:Bearer|(?:Api-)?Token)[ \\t](?:[\\w=~@.+/-]{8,})|(?:[\\w=~@.+/-]{8,}))|(?:(?:X-(?:[a-z]+-)?)?(?:Api-?)?(?:Key|Token)):[ \\t]{0,5}(?:[\\w=~@.+/-]{8,}))')))(?:\\B|\\s|$)",
+    "prefixes": [
+      "curl"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
     "id": "databricks-api-token",
     "ignoreCase": false,
     "entropy": 3,

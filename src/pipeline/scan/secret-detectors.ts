@@ -150,11 +150,12 @@ export const SECRET_DETECTORS: Detector[] = [
     category: "secret",
     ignoreCase: true,
     // An optional PREFIX_ (DB_PASSWORD) or camelCase prefix (oktaApiToken): the name has no boundary of its own.
-    pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}["']?\\s{0,3}[:=]\\s{0,3}["']?[^\\s"'\`,;=]{8,128}`,
+    // The sign is `:` or `=`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks' generic rule reads.
+    pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}(?:["']?\\s{0,3}[:=]|["']\\s{0,3},)\\s{0,3}["']?[^\\s"'\`,;=]{8,128}`,
     start: { at: "assignment", name: new RegExp(`${ASSIGNED_NAME}["']?\\s{0,3}$`, "i") },
-    valueAfter: /[:=]\s*["']?/,
+    valueAfter: /[:=,]\s*["']?/,
     validate: (m) => {
-      const value = m.replace(/^[^:=]*[:=]\s*["']?/, "");
+      const value = m.replace(/^[^:=,]*[:=,]\s*["']?/, "");
       return (
         !readsFromEnvironment(value) && !looksLikePlaceholder(value) && secretLike(value, 3.0) && /\d/.test(value) && /[A-Za-z]/.test(value)
       );

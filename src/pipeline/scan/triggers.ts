@@ -142,6 +142,7 @@ export function planTriggers(
         case "assignment":
           special(":");
           special("=");
+          special(",");
           plan.assignments.push({ name: s.name, passes });
           break;
         case "line":
@@ -326,8 +327,8 @@ function special(f: Found, i: number, c: number): void {
     for (let p = Math.max(0, i - 64, f.atCovered); p < i; p++) if (wordAt(f, p) !== wordAt(f, p - 1)) push(f, p, plan.beforeAt);
     f.atCovered = i;
     f.ordered = false;
-  } else if (c === 58 || c === 61) {
-    // `:` or `=` after a credential-like name: the assignment starts at a word at most 40 characters back.
+  } else if (c === 58 || c === 61 || c === 44) {
+    // `:`, `=` or `,` after a credential-like name: the assignment starts at a word at most 40 characters back.
     for (const a of plan.assignments) {
       if (!a.name.test(text.slice(Math.max(0, i - 20), i))) continue;
       for (let p = Math.max(0, i - 40, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.passes);
