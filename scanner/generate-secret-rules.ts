@@ -164,7 +164,9 @@ function alternatives(src: string): string[] {
 export function openingLiterals(pattern: string): string[] | null {
   const openings = literalsOf(pattern);
   if (!openings || openings.some((o) => o.text === "")) return null;
-  return [...new Set(openings.map((o) => o.text))];
+  const texts = [...new Set(openings.map((o) => o.text))];
+  // "sgp_local_" adds nothing where "sgp_" is already a start.
+  return texts.filter((t) => !texts.some((u) => u !== t && t.startsWith(u)));
 }
 
 /** A literal a source can open with; `whole` when it is all of the source. */
