@@ -97,6 +97,67 @@ export function scopedCaseFolding(source: string): string {
   return src;
 }
 
+/**
+ * The pattern without `(?i:...)` and `(?-i:...)` groups, for the engine's shared
+ * expressions: one such group there makes JavaScriptCore give up compiling the whole
+ * expression to machine code, and its interpreter is slower by orders of magnitude and
+ * gives up (no match) on long runs. `(?i:...)` in a case-sensitive pattern is folded
+ * by hand (`a` to `[aA]`, `[a-f]` to `[a-fA-F]`); in a case-folding one it is plain.
+ * Null when a `(?-i:...)` would have to keep its case inside a case-folding pattern.
+ */
+export function withoutCaseGroups(source: string, ignoreCase: boolean): string | null {
+  let out = "";
+  /** The depth of each open group, and whether it folds case by hand. */
+  const folding: boolean[] = [];
+  const folds = () => folding.includes(true);
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    if (source.startsWith("(?i:", i) || source.startsWith("(?-i:", i)) {
+      const on = source[i + 2] === "i";
+      if (!on && ignoreCase) return null;
+      folding.push(on && !ignoreCase);
+      out += "(?:";
+      i += on ? 3 : 4;
+    } else if (c === "(") {
+      folding.push(false);
+      out += c;
+    } else if (c === ")") {
+      folding.pop();
+      out += c;
+    } else if (c === "\\") {
+      out += c + (source[i + 1] ?? "");
+      i++;
+    } else if (c === "[") {
+      let end = i + 1;
+      while (end < source.length && source[end] !== "]") end += source[end] === "\\" ? 2 : 1;
+      const body = source.slice(i + 1, end);
+      out += folds() ? `[${body}${otherCase(body)}]` : `[${body}]`;
+      i = end;
+    } else if (folds() && /[A-Za-z]/.test(c) && !/[{,]/.test(out.at(-1) ?? "")) {
+      out += `[${c.toLowerCase()}${c.toUpperCase()}]`;
+    } else out += c;
+  }
+  return out;
+}
+
+/** The letters and letter ranges of a class body in the other case (`a-f` gives `A-F`). */
+function otherCase(body: string): string {
+  let extra = "";
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === "\\") {
+      i++;
+      continue;
+    }
+    const c = body[i] as string;
+    const swap = (ch: string) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase());
+    if (/[A-Za-z]/.test(c) && body[i + 1] === "-" && /[A-Za-z]/.test(body[i + 2] ?? "")) {
+      extra += `${swap(c)}-${swap(body[i + 2] as string)}`;
+      i += 2;
+    } else if (/[A-Za-z]/.test(c)) extra += swap(c);
+  }
+  return extra;
+}
+
 /** Every capturing group made non-capturing: the engine names the detector that matched by its own group. */
 export function nonCapturing(source: string): string {
   let out = "";
@@ -269,7 +330,9 @@ export function generate(toml: string): { rules: GeneratedRule[]; skipped: strin
     // Dropping the lazy name prefix changes no verdict: a match opens at the vendor's name instead.
     let capturing = translated.source;
     while (NAME_PREFIX.test(capturing)) capturing = capturing.replace(NAME_PREFIX, "$1");
-    const pattern = nonCapturing(capturing);
+    // Gated rules keep their own expressions, which may hold case groups; the others join the engine's shared ones.
+    const plain = withoutCaseGroups(capturing, translated.ignoreCase);
+    const pattern = nonCapturing(plain ?? capturing);
     const prefixes = openingLiterals(pattern);
     const keywords = (r.keywords ?? []).map((k) => k.toLowerCase());
     const entropy = r.entropy ?? 0;
@@ -277,6 +340,7 @@ export function generate(toml: string): { rules: GeneratedRule[]; skipped: strin
     // Tried where it opens: each opening literal is one of gitleaks' keywords (or begins with one), a prefilter as gitleaks uses them.
     const wordStart = prefixes?.every((p) => /^\w/.test(p)) ?? false;
     if (
+      plain !== null &&
       prefixes &&
       prefixes.every((p) => p.length >= 3 && keywords.some((k) => p.toLowerCase().startsWith(k))) &&
       (wordStart || prefixes.every((p) => /^\W/.test(p)))

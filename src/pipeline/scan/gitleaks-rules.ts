@@ -57,7 +57,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "\\b(p8e-(?i:[a-z0-9]{32}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:p8e-(?i:[a-z0-9]{32}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:p8e-(?:[a-z0-9A-Z]{32}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "p8e-"
     ],
@@ -117,7 +117,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "\\b(LTAI(?i:[a-z0-9]{20}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:LTAI(?i:[a-z0-9]{20}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:LTAI(?:[a-z0-9A-Z]{20}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "LTAI"
     ],
@@ -228,7 +228,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "\\b((?:sc|ext|scauth|authress)_(?i:[a-z0-9]{5,30}\\.[a-z0-9]{4,6}\\.(?-i:acc)[_-][a-z0-9-]{10,32}\\.[a-z0-9+/_=-]{30,120}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:(?:sc|ext|scauth|authress)_(?i:[a-z0-9]{5,30}\\.[a-z0-9]{4,6}\\.(?-i:acc)[_-][a-z0-9-]{10,32}\\.[a-z0-9+/_=-]{30,120}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:(?:sc|ext|scauth|authress)_(?:[a-z0-9A-Z]{5,30}\\.[a-z0-9A-Z]{4,6}\\.(?:[aA][cC][cC])[_-][a-z0-9-A-Z]{10,32}\\.[a-z0-9+/_=-A-Z]{30,120}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "sc_",
       "ext_",
@@ -355,7 +355,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 3,
     "secret": "(?i:(?:(?-i:[Mm]eraki|MERAKI))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9a-f]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "(?i:(?:(?-i:[Mm]eraki|MERAKI))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9a-f]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?:(?:[MmmM][eE][rR][aA][kK][iI]|[mM][eE][rR][aA][kK][iI]))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9a-f]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [],
     "atWord": false,
     "keywords": [
@@ -439,7 +439,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 4,
     "secret": "(?i:(?:cohere|CO_API_KEY)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-zA-Z0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "(?i:(?:cohere|CO_API_KEY)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-zA-Z0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?:[cC][oO][hH][eE][rR][eE]|[cC][oO]_[aA][pP][iI]_[kK][eE][yY])(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-zA-Z0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [],
     "atWord": false,
     "keywords": [
@@ -500,7 +500,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2.75,
     "secret": "\\bcurl\\b(?:[^\\n]{0,256}?|[^\\n]{0,256}?(?:[\\r\\n]{1,2}[^\\n]{0,256}?){1,5})[ \\t\\n\\r](?:-H|--header)(?:=|[ \\t]{0,5})(?:\"(?i:(?:Authorization:[ \\t]{0,5}(?:Basic[ \\t]([a-z0-9+/]{8,}={0,3})|(?:Bearer|(?:Api-)?Token)[ \\t]([\\w=~@.+/-]{8,})|([\\w=~@.+/-]{8,}))|(?:(?:X-(?:[a-z]+-)?)?(?:Api-?)?(?:Key|Token)):[ \\t]{0,5}([\\w=~@.+/-]{8,}))\")|(?i:'(?i:(?:Authorization:[ \\t]{0,5}(?:Basic[ \\t]([a-z0-9+/]{8,}={0,3})|(?:Bearer|(?:Api-)?Token)[ \\t]([\\w=~@.+/-]{8,})|([\\w=~@.+/-]{8,}))|(?:(?:X-(?:[a-z]+-)?)?(?:Api-?)?(?:Key|Token)):[ \\t]{0,5}([\\w=~@.+/-]{8,}))')))(?:\\B|\\s|$)",
-    "pattern": "\\bcurl\\b(?:[^\\n]{0,256}?|[^\\n]{0,256}?(?:[\\r\\n]{1,2}[^\\n]{0,256}?){1,5})[ \\t\\n\\r](?:-H|--header)(?:=|[ \\t]{0,5})(?:\"(?i:(?:Authorization:[ \\t]{0,5}(?:Basic[ \\t](?:[a-z0-9+/]{8,}={0,3})|(?:Bearer|(?:Api-)?Token)[ \\t](?:[\\w=~@.+/-]{8,})|(?:[\\w=~@.+/-]{8,}))|(?:(?:X-(?:[a-z]+-)?)?(?:Api-?)?(?:Key|Token)):[ \\t]{0,5}(?:[\\w=~@.+/-]{8,}))\")|(?i:'(?i:(?:Authorization:[ \\t]{0,5}(?:Basic[ \\t](?:[a-z0-9+/]{8,}={0,3})|(?:Bearer|(?:Api-)?Token)[ \\t](?:[\\w=~@.+/-]{8,})|(?:[\\w=~@.+/-]{8,}))|(?:(?:X-(?:[a-z]+-)?)?(?:Api-?)?(?:Key|Token)):[ \\t]{0,5}(?:[\\w=~@.+/-]{8,}))')))(?:\\B|\\s|$)",
+    "pattern": "\\bcurl\\b(?:[^\\n]{0,256}?|[^\\n]{0,256}?(?:[\\r\\n]{1,2}[^\\n]{0,256}?){1,5})[ \\t\\n\\r](?:-H|--header)(?:=|[ \\t]{0,5})(?:\"(?:(?:[aA][uU][tT][hH][oO][rR][iI][zZ][aA][tT][iI][oO][nN]:[ \\t]{0,5}(?:[bB][aA][sS][iI][cC][ \\t](?:[a-z0-9+/A-Z]{8,}={0,3})|(?:[bB][eE][aA][rR][eE][rR]|(?:[aA][pP][iI]-)?[tT][oO][kK][eE][nN])[ \\t](?:[\\w=~@.+/-]{8,})|(?:[\\w=~@.+/-]{8,}))|(?:(?:[xX]-(?:[a-zA-Z]+-)?)?(?:[aA][pP][iI]-?)?(?:[kK][eE][yY]|[tT][oO][kK][eE][nN])):[ \\t]{0,5}(?:[\\w=~@.+/-]{8,}))\")|(?:'(?:(?:[aA][uU][tT][hH][oO][rR][iI][zZ][aA][tT][iI][oO][nN]:[ \\t]{0,5}(?:[bB][aA][sS][iI][cC][ \\t](?:[a-z0-9+/A-Z]{8,}={0,3})|(?:[bB][eE][aA][rR][eE][rR]|(?:[aA][pP][iI]-)?[tT][oO][kK][eE][nN])[ \\t](?:[\\w=~@.+/-]{8,})|(?:[\\w=~@.+/-]{8,}))|(?:(?:[xX]-(?:[a-zA-Z]+-)?)?(?:[aA][pP][iI]-?)?(?:[kK][eE][yY]|[tT][oO][kK][eE][nN])):[ \\t]{0,5}(?:[\\w=~@.+/-]{8,}))')))(?:\\B|\\s|$)",
     "prefixes": [
       "curl"
     ],
@@ -620,7 +620,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "dp\\.pt\\.(?i:[a-z0-9]{43})",
-    "pattern": "\\bdp\\.pt\\.(?i:[a-z0-9]{43})",
+    "pattern": "\\bdp\\.pt\\.(?:[a-z0-9A-Z]{43})",
     "prefixes": [
       "dp.pt."
     ],
@@ -680,7 +680,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "duffel_(?:test|live)_(?i:[a-z0-9_\\-=]{43})",
-    "pattern": "\\bduffel_(?:test|live)_(?i:[a-z0-9_\\-=]{43})",
+    "pattern": "\\bduffel_(?:test|live)_(?:[a-z0-9_\\-=A-Z]{43})",
     "prefixes": [
       "duffel_test_",
       "duffel_live_"
@@ -693,7 +693,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 4,
     "secret": "dt0c01\\.(?i:[a-z0-9]{24}\\.[a-z0-9]{64})",
-    "pattern": "\\bdt0c01\\.(?i:[a-z0-9]{24}\\.[a-z0-9]{64})",
+    "pattern": "\\bdt0c01\\.(?:[a-z0-9A-Z]{24}\\.[a-z0-9A-Z]{64})",
     "prefixes": [
       "dt0c01."
     ],
@@ -705,7 +705,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "\\bEZAK(?i:[a-z0-9]{54}\\b)",
-    "pattern": "\\bEZAK(?i:[a-z0-9]{54}\\b)",
+    "pattern": "\\bEZAK(?:[a-z0-9A-Z]{54}\\b)",
     "prefixes": [
       "EZAK"
     ],
@@ -717,7 +717,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "\\bEZTK(?i:[a-z0-9]{54}\\b)",
-    "pattern": "\\bEZTK(?i:[a-z0-9]{54}\\b)",
+    "pattern": "\\bEZTK(?:[a-z0-9A-Z]{54}\\b)",
     "prefixes": [
       "EZTK"
     ],
@@ -753,7 +753,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 4,
     "secret": "\\b(EAA[MC](?i:[a-z0-9]{100,}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:EAA[MC](?i:[a-z0-9]{100,}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:EAA[MC](?:[a-z0-9A-Z]{100,}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "EAAM",
       "EAAC"
@@ -838,7 +838,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "FLWSECK_TEST-(?i:[a-h0-9]{12})",
-    "pattern": "\\bFLWSECK_TEST-(?i:[a-h0-9]{12})",
+    "pattern": "\\bFLWSECK_TEST-(?:[a-h0-9A-H]{12})",
     "prefixes": [
       "FLWSECK_TEST-"
     ],
@@ -850,7 +850,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "FLWPUBK_TEST-(?i:[a-h0-9]{32}-X)",
-    "pattern": "\\bFLWPUBK_TEST-(?i:[a-h0-9]{32}-X)",
+    "pattern": "\\bFLWPUBK_TEST-(?:[a-h0-9A-H]{32}-[xX])",
     "prefixes": [
       "FLWPUBK_TEST-"
     ],
@@ -862,7 +862,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "FLWSECK_TEST-(?i:[a-h0-9]{32}-X)",
-    "pattern": "\\bFLWSECK_TEST-(?i:[a-h0-9]{32}-X)",
+    "pattern": "\\bFLWSECK_TEST-(?:[a-h0-9A-H]{32}-[xX])",
     "prefixes": [
       "FLWSECK_TEST-"
     ],
@@ -889,7 +889,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 0,
     "secret": "fio-u-(?i:[a-z0-9\\-_=]{64})",
-    "pattern": "\\bfio-u-(?i:[a-z0-9\\-_=]{64})",
+    "pattern": "\\bfio-u-(?:[a-z0-9\\-_=A-Z]{64})",
     "prefixes": [
       "fio-u-"
     ],
@@ -1190,7 +1190,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": true,
     "entropy": 0,
     "secret": "(?:gocardless)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(live_(?i:[a-z0-9\\-_=]{40}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:gocardless)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:live_(?i:[a-z0-9\\-_=]{40}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:gocardless)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:live_(?:[a-z0-9\\-_=]{40}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "gocardless"
     ],
@@ -1312,7 +1312,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "\\b(hf_(?i:[a-z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:hf_(?i:[a-z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:hf_(?:[a-zA-Z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "hf_"
     ],
@@ -1324,7 +1324,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "\\b(api_org_(?i:[a-z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:api_org_(?i:[a-z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:api_org_(?:[a-zA-Z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "api_org_"
     ],
@@ -1360,7 +1360,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 3,
     "secret": "\\b(s-s4t2(?:ud|af)-(?i:[abcdef0123456789]{64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:s-s4t2(?:ud|af)-(?i:[abcdef0123456789]{64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:s-s4t2(?:ud|af)-(?:[abcdef0123456789ABCDEF]{64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "s-s4t2ud-",
       "s-s4t2af-"
@@ -1475,7 +1475,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "lin_api_(?i:[a-z0-9]{40})",
-    "pattern": "\\blin_api_(?i:[a-z0-9]{40})",
+    "pattern": "\\blin_api_(?:[a-z0-9A-Z]{40})",
     "prefixes": [
       "lin_api_"
     ],
@@ -1829,7 +1829,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 4,
     "secret": "(?i:(?:(?-i:[Oo]kta|OKTA))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(00[\\w=\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "(?i:(?:(?-i:[Oo]kta|OKTA))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:00[\\w=\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?:(?:[OooO][kK][tT][aA]|[oO][kK][tT][aA]))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:00[\\w=\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [],
     "atWord": false,
     "keywords": [
@@ -1913,7 +1913,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 3,
     "secret": "\\b(pscale_tkn_(?i:[\\w=\\.-]{32,64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:pscale_tkn_(?i:[\\w=\\.-]{32,64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:pscale_tkn_(?:[\\w=\\.-]{32,64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "pscale_tkn_"
     ],
@@ -1937,7 +1937,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": true,
     "entropy": 3,
     "secret": "\\b(pscale_pw_(?i:[\\w=\\.-]{32,64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:pscale_pw_(?i:[\\w=\\.-]{32,64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:pscale_pw_(?:[\\w=\\.-]{32,64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "pscale_pw_"
     ],
@@ -1949,7 +1949,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 3,
     "secret": "\\b(PMAK-(?i:[a-f0-9]{24}\\-[a-f0-9]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:PMAK-(?i:[a-f0-9]{24}\\-[a-f0-9]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:PMAK-(?:[a-f0-9A-F]{24}\\-[a-f0-9A-F]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "PMAK-"
     ],
@@ -1985,7 +1985,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 3,
     "secret": "(?i:(?:private[_-]?ai)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "(?i:(?:private[_-]?ai)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?:[pP][rR][iI][vV][aA][tT][eE][_-]?[aA][iI])(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [],
     "atWord": false,
     "keywords": [
@@ -2095,7 +2095,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "\\b(SG\\.(?i:[a-z0-9=_\\-\\.]{66}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:SG\\.(?i:[a-z0-9=_\\-\\.]{66}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:SG\\.(?:[a-z0-9=_\\-\\.A-Z]{66}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "SG."
     ],
@@ -2107,7 +2107,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 2,
     "secret": "\\b(xkeysib-[a-f0-9]{64}\\-(?i:[a-z0-9]{16}))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:xkeysib-[a-f0-9]{64}\\-(?i:[a-z0-9]{16}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:xkeysib-[a-f0-9]{64}\\-(?:[a-z0-9A-Z]{16}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "xkeysib-"
     ],
@@ -2469,7 +2469,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 3,
     "secret": "(?i:(?:(?-i:[Ss]umo|SUMO))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(su[a-zA-Z0-9]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "(?i:(?:(?-i:[Ss]umo|SUMO))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:su[a-zA-Z0-9]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?:(?:[SssS][uU][mM][oO]|[sS][uU][mM][oO]))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:su[a-zA-Z0-9]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [],
     "atWord": false,
     "keywords": [
@@ -2493,12 +2493,12 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": true,
     "entropy": 0,
     "secret": "(?:telegr)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9]{5,16}:(?-i:A)[a-z0-9_\\-]{34})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:telegr)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9]{5,16}:(?-i:A)[a-z0-9_\\-]{34})(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "prefixes": [
+    "pattern": "(?:telegr)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9]{5,16}:(?-i:A)[a-z0-9_\\-]{34})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
       "telegr"
-    ],
-    "atWord": true,
-    "keywords": []
+    ]
   },
   {
     "id": "travisci-access-token",
@@ -2613,7 +2613,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": false,
     "entropy": 3.5,
     "secret": "\\b((?:hvs\\.[\\w-]{90,120}|s\\.(?i:[a-z0-9]{24})))(?:[`'\"\\s;]|\\\\[nr]|$)",
-    "pattern": "\\b(?:(?:hvs\\.[\\w-]{90,120}|s\\.(?i:[a-z0-9]{24})))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:(?:hvs\\.[\\w-]{90,120}|s\\.(?:[a-z0-9A-Z]{24})))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [],
     "atWord": false,
     "keywords": [
