@@ -35,22 +35,127 @@ const POSIX: Record<string, string> = {
 
 /**
  * Go RE2 to JavaScript, for the constructs these rules use: a leading `(?i)` becomes
- * the case-folding flag, and `(?-i:...)` groups JavaScript reads alike. Null when
- * something is left that JavaScript reads differently (a flag switched mid-pattern).
+ * the case-folding flag; a `(?i)` further in, which in Go folds case to the end of its
+ * group, becomes a `(?i:...)` group to that end (JavaScript reads `(?i:...)` and
+ * `(?-i:...)` groups as Go does); named groups become plain ones; `(?s:.)` any
+ * character. Null when something is left that JavaScript reads differently.
  */
+/** The most characters of one line an unbounded `.*` reads. */
+const LINE = 256;
+
 export function translateGoRegex(go: string): { source: string; ignoreCase: boolean } | null {
   const ignoreCase = go.startsWith("(?i)");
-  let js = (ignoreCase ? go.slice(4) : go).replace(/\\z/g, "$").replace(/\[:(\w+):\]/g, (m, name: string) => POSIX[name] ?? m);
+  let js = (ignoreCase ? go.slice(4) : go)
+    .replace(/\\z/g, "$")
+    .replace(/\[:(\w+):\]/g, (m, name: string) => POSIX[name] ?? m)
+    .replace(/\(\?P<\w+>/g, "(")
+    .replace(/\(\?s:\.\)/g, "[\\s\\S]")
+    // Go's `.` stops at a newline; a run of it is held to 256 characters of one line, so
+    // that a rule reaching along a command (`curl ... -H "Authorization: ..."`) stays linear.
+    .replace(/(?<!\\)\.\*(\?)?/g, (_, lazy?: string) => `[^\\n]{0,${LINE}}${lazy ?? ""}`);
+  js = scopedCaseFolding(js);
   if (/\(\?[a-z]*-?[a-z]*\)/.test(js) || /\[:\w+:\]|\\[AQEpP]/.test(js)) return null;
   // Unbounded repetition after a group or of any character could make the scan superlinear on hostile text.
-  if (/\.[*+]|\)[*+]/.test(js)) return null;
-  js = nonCapturing(js.replace(/\\x60/g, "`"));
+  if (/\.[*+]|\)[*+]/.test(js.replace(/\[(?:\\.|[^\]\\])*\]/g, "[]"))) return null;
+  js = js.replace(/\\x60/g, "`");
   try {
     new RegExp(js, ignoreCase ? "i" : "");
   } catch {
     return null;
   }
   return { source: js, ignoreCase };
+}
+
+/**
+ * Each `(?i)` after the start made a `(?i:...)` group reaching to the end of the
+ * alternative it stands in; Go keeps the flag on through the group's later
+ * alternatives, so each of those opens with `(?i)` in turn.
+ */
+export function scopedCaseFolding(source: string): string {
+  let src = source;
+  for (let at = src.indexOf("(?i)"); at > 0; at = src.indexOf("(?i)")) {
+    let depth = 0;
+    let inClass = false;
+    let end = src.length;
+    for (let i = at + 4; i < src.length; i++) {
+      const c = src[i];
+      if (c === "\\") i++;
+      else if (inClass) inClass = c !== "]";
+      else if (c === "[") inClass = true;
+      else if (c === "(") depth++;
+      else if (c === ")" && depth-- === 0) {
+        end = i;
+        break;
+      } else if (c === "|" && depth === 0) {
+        end = i;
+        break;
+      }
+    }
+    const rest = src[end] === "|" && !src.startsWith("(?i)", end + 1) ? `|(?i)${src.slice(end + 1)}` : src.slice(end);
+    src = `${src.slice(0, at)}(?i:${src.slice(at + 4, end)})${rest}`;
+  }
+  return src;
+}
+
+/**
+ * The pattern without `(?i:...)` and `(?-i:...)` groups, for the engine's shared
+ * expressions: one such group there makes JavaScriptCore give up compiling the whole
+ * expression to machine code, and its interpreter is slower by orders of magnitude and
+ * gives up (no match) on long runs. `(?i:...)` in a case-sensitive pattern is folded
+ * by hand (`a` to `[aA]`, `[a-f]` to `[a-fA-F]`); in a case-folding one it is plain.
+ * Null when a `(?-i:...)` would have to keep its case inside a case-folding pattern.
+ */
+export function withoutCaseGroups(source: string, ignoreCase: boolean): string | null {
+  let out = "";
+  /** The depth of each open group, and whether it folds case by hand. */
+  const folding: boolean[] = [];
+  const folds = () => folding.includes(true);
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    if (source.startsWith("(?i:", i) || source.startsWith("(?-i:", i)) {
+      const on = source[i + 2] === "i";
+      if (!on && ignoreCase) return null;
+      folding.push(on && !ignoreCase);
+      out += "(?:";
+      i += on ? 3 : 4;
+    } else if (c === "(") {
+      folding.push(false);
+      out += c;
+    } else if (c === ")") {
+      folding.pop();
+      out += c;
+    } else if (c === "\\") {
+      out += c + (source[i + 1] ?? "");
+      i++;
+    } else if (c === "[") {
+      let end = i + 1;
+      while (end < source.length && source[end] !== "]") end += source[end] === "\\" ? 2 : 1;
+      const body = source.slice(i + 1, end);
+      out += folds() ? `[${body}${otherCase(body)}]` : `[${body}]`;
+      i = end;
+    } else if (folds() && /[A-Za-z]/.test(c) && !/[{,]/.test(out.at(-1) ?? "")) {
+      out += `[${c.toLowerCase()}${c.toUpperCase()}]`;
+    } else out += c;
+  }
+  return out;
+}
+
+/** The letters and letter ranges of a class body in the other case (`a-f` gives `A-F`). */
+function otherCase(body: string): string {
+  let extra = "";
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === "\\") {
+      i++;
+      continue;
+    }
+    const c = body[i] as string;
+    const swap = (ch: string) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase());
+    if (/[A-Za-z]/.test(c) && body[i + 1] === "-" && /[A-Za-z]/.test(body[i + 2] ?? "")) {
+      extra += `${swap(c)}-${swap(body[i + 2] as string)}`;
+      i += 2;
+    } else if (/[A-Za-z]/.test(c)) extra += swap(c);
+  }
+  return extra;
 }
 
 /** Every capturing group made non-capturing: the engine names the detector that matched by its own group. */
@@ -112,64 +217,145 @@ function alternatives(src: string): string[] {
 }
 
 /**
- * The literals every match opens with, one per alternative (`(?:fo1_...|fm2_...)`
- * opens with "fo1_" or "fm2_"): characters up to the first with a regex meaning,
- * escaped `.` and `-` included. Null when an alternative opens with no literal.
+ * The literals every match opens with, one per way it can open (`(?:sk|rk)_(?:test|live)_`
+ * opens with "sk_test_", "sk_live_", "rk_test_" or "rk_live_"; `EAA[MC]` with "EAAM" or
+ * "EAAC"): characters up to the first with a regex meaning, escaped `.` and `-`
+ * included. Null when some way opens with no literal.
  */
 export function openingLiterals(pattern: string): string[] | null {
-  if (pattern.startsWith("\\b")) return openingLiterals(pattern.slice(2));
-  if (pattern.startsWith("(?:")) {
-    const end = closing(pattern, 0);
-    if (end < 0 || /^[?*]|^\{0,/.test(pattern.slice(end + 1))) return null;
-    const inner = alternatives(pattern.slice(3, end));
-    const out: string[] = [];
-    for (const alt of inner) {
-      // A lone alternative may run on past its group ("(?:x)y"): the literal is the group's own.
-      const lits = openingLiterals(alt);
-      if (!lits) return null;
-      out.push(...lits);
-    }
-    return out;
-  }
-  let prefix = "";
-  let i = 0;
-  for (; i < pattern.length; i++) {
-    const c = pattern[i] as string;
-    if (c === "\\" && /[.\-_~]/.test(pattern[i + 1] ?? "")) prefix += pattern[++i];
-    else if (/[A-Za-z0-9_\-~]/.test(c)) prefix += c;
-    else break;
-  }
-  // A last character followed by `?`, `*` or `{0,` is not required.
-  if (/^[?*]|^\{0,/.test(pattern.slice(i))) prefix = prefix.slice(0, -1);
-  return prefix.length ? [prefix] : null;
+  const openings = literalsOf(pattern);
+  if (!openings || openings.some((o) => o.text === "")) return null;
+  const texts = [...new Set(openings.map((o) => o.text))];
+  // "sgp_local_" adds nothing where "sgp_" is already a start.
+  return texts.filter((t) => !texts.some((u) => u !== t && t.startsWith(u)));
 }
+
+/** A literal a source can open with; `whole` when it is all of the source. */
+interface Opening {
+  text: string;
+  whole: boolean;
+}
+
+const MAX_OPENINGS = 32;
+const OPTIONAL = /^(?:[?*]|\{0,)/;
+
+function literalsOf(src: string): Opening[] | null {
+  let heads: Opening[] = [{ text: "", whole: true }];
+  const extend = (options: Opening[], repeated: boolean) => {
+    heads = heads.flatMap((h) => (h.whole ? options.map((o) => ({ text: h.text + o.text, whole: o.whole && !repeated })) : [h]));
+  };
+  const stop = () => {
+    heads = heads.map((h) => ({ ...h, whole: false }));
+  };
+  let i = 0;
+  while (i < src.length && heads.some((h) => h.whole)) {
+    if (heads.length > MAX_OPENINGS) return null;
+    const c = src[i] as string;
+    if (src.startsWith("\\b", i)) {
+      i += 2;
+    } else if (src.startsWith("(?:", i)) {
+      const end = closing(src, i);
+      const after = src.slice(end + 1);
+      if (end < 0 || OPTIONAL.test(after)) {
+        stop();
+        break;
+      }
+      const options: Opening[] = [];
+      for (const alt of alternatives(src.slice(i + 3, end))) {
+        const o = literalsOf(alt);
+        if (!o) return null;
+        options.push(...o);
+      }
+      extend(options, /^[+{]/.test(after));
+      i = end + 1;
+    } else if (c === "[") {
+      // A small class of plain characters is that many ways to open.
+      const end = src.indexOf("]", i);
+      const chars = src.slice(i + 1, end);
+      if (end < 0 || !/^[A-Za-z0-9_]{1,5}$/.test(chars) || OPTIONAL.test(src.slice(end + 1))) {
+        stop();
+        break;
+      }
+      extend(
+        [...chars].map((ch) => ({ text: ch, whole: true })),
+        /^[+{]/.test(src.slice(end + 1)),
+      );
+      i = end + 1;
+    } else {
+      let ch: string | undefined;
+      let next = i + 1;
+      if (c === "\\" && /[.\-_~]/.test(src[i + 1] ?? "")) {
+        ch = src[i + 1];
+        next = i + 2;
+      } else if (/[A-Za-z0-9_\-~]/.test(c)) ch = c;
+      if (ch === undefined || OPTIONAL.test(src.slice(next))) {
+        stop();
+        break;
+      }
+      extend([{ text: ch, whole: true }], /^[+{]/.test(src.slice(next)));
+      i = next;
+    }
+  }
+  return heads;
+}
+
+/** The gitleaks template of a `vendor_name = secret` rule opens with the name's other characters, lazily none. */
+const NAME_PREFIX = /^(\(\?i:)?\[\\w\.-\]\{0,50\}\?/;
+
+/**
+ * A rule's keyword can gate it (gitleaks tries a rule only on text holding one of
+ * its keywords) when the trigger pass can find it: at a word start when it is all
+ * word characters (three or more), anywhere by its first other character otherwise.
+ */
+const gateable = (k: string) => (/^\w+$/.test(k) ? k.length >= 3 : /\W/.test(k)) && /^[\x20-\x7e]+$/.test(k);
+
+/** Rules the project leaves to a detector of its own, and why. */
+const REPLACED: Record<string, string> = {
+  // Its keywords (key, token, auth, api...) open nearly every code text; password_assignment in secret-detectors.ts plays its part.
+  "generic-api-key": "password_assignment",
+  // The same test as curl_basic_auth in secret-detectors.ts, which came first.
+  "curl-auth-user": "curl_basic_auth",
+};
 
 export function generate(toml: string): { rules: GeneratedRule[]; skipped: string[] } {
   const config = Bun.TOML.parse(toml) as { rules: GitleaksRule[] };
   const rules: GeneratedRule[] = [];
   const skipped: string[] = [];
   for (const r of config.rules) {
-    const translated = r.regex ? translateGoRegex(r.regex) : null;
+    const translated = r.regex && !REPLACED[r.id] ? translateGoRegex(r.regex) : null;
     if (!translated) {
       skipped.push(r.id);
       continue;
     }
-    const pattern = translated.source;
+    // Dropping the lazy name prefix changes no verdict: a match opens at the vendor's name instead.
+    let capturing = translated.source;
+    while (NAME_PREFIX.test(capturing)) capturing = capturing.replace(NAME_PREFIX, "$1");
+    // Gated rules keep their own expressions, which may hold case groups; the others join the engine's shared ones.
+    const plain = withoutCaseGroups(capturing, translated.ignoreCase);
+    const pattern = nonCapturing(plain ?? capturing);
     const prefixes = openingLiterals(pattern);
     const keywords = (r.keywords ?? []).map((k) => k.toLowerCase());
-    // Each opening literal must be one of gitleaks' keywords (or begin with one): a prefilter as gitleaks uses them.
-    if (!prefixes || prefixes.some((p) => p.length < 3 || !keywords.some((k) => p.toLowerCase().startsWith(k)))) {
-      skipped.push(r.id);
+    const entropy = r.entropy ?? 0;
+    const base = { id: r.id, ignoreCase: translated.ignoreCase, entropy, secret: capturing };
+    // Tried where it opens: each opening literal is one of gitleaks' keywords (or begins with one), a prefilter as gitleaks uses them.
+    const wordStart = prefixes?.every((p) => /^\w/.test(p)) ?? false;
+    if (
+      plain !== null &&
+      prefixes &&
+      prefixes.every((p) => p.length >= 3 && keywords.some((k) => p.toLowerCase().startsWith(k))) &&
+      (wordStart || prefixes.every((p) => /^\W/.test(p)))
+    ) {
+      // A literal that opens with a letter or digit is found only where a word begins, so the pattern says so too.
+      const anchored = !wordStart || pattern.startsWith("\\b") ? pattern : `\\b${pattern}`;
+      rules.push({ ...base, pattern: anchored, prefixes, atWord: wordStart, keywords: [] });
       continue;
     }
-    // A literal that opens with a letter or digit is found only where a word begins, so the pattern says so too.
-    const wordStart = prefixes.every((p) => /^\w/.test(p));
-    if (!wordStart && prefixes.some((p) => /^\w/.test(p))) {
-      skipped.push(r.id);
+    // Otherwise searched through the whole text, only when one of its keywords stands in it.
+    if (keywords.length && keywords.every(gateable)) {
+      rules.push({ ...base, pattern, prefixes: [], atWord: false, keywords });
       continue;
     }
-    const anchored = !wordStart || pattern.startsWith("\\b") ? pattern : `\\b${pattern}`;
-    rules.push({ id: r.id, pattern: anchored, prefixes, atWord: wordStart, ignoreCase: translated.ignoreCase, entropy: r.entropy ?? 0 });
+    skipped.push(r.id);
   }
   return { rules, skipped };
 }
@@ -184,5 +370,8 @@ import type { GeneratedRule } from "./gitleaks-rule.ts";
 export const GITLEAKS_RULES: readonly GeneratedRule[] = ${JSON.stringify(rules, null, 2)};
 `;
   writeFileSync(join(import.meta.dir, "../src/pipeline/scan/gitleaks-rules.ts"), out);
-  console.log(`${rules.length} rules taken; left out (no literal prefix, or syntax JavaScript reads differently): ${skipped.length}`);
+  const gated = rules.filter((r) => r.keywords.length).length;
+  console.log(
+    `${rules.length} rules taken (${rules.length - gated} tried where their literal opens, ${gated} gated by keywords); left out: ${skipped.join(", ")}`,
+  );
 }

@@ -21,7 +21,7 @@ export type Start =
   | { at: "caps-digits-word" }
   /** A boundary within the 64 characters before an `@` (an e-mail's local part). */
   | { at: "before-at" }
-  /** A word within the 40 characters before a `:` or `=` that `name` ends just before (allowing a quote and 3 blanks). */
+  /** A word within the 40 characters before a `:`, `=` or `,` (`get("api_key", "...")`) that `name` ends just before (allowing a quote and 3 blanks). */
   | { at: "assignment"; name: RegExp }
   /** These literals, anywhere (case-insensitive for case-folding detectors). */
   | { at: "literal"; literals: readonly string[] }

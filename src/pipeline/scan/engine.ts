@@ -11,8 +11,8 @@ import { classifierWeight, INJECTION_MODEL, type LinearModel } from "./classifie
 import { type Category, type Detector, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
-import { SECRET_DETECTORS } from "./secret-detectors.ts";
-import { findStarts, planTriggers, type Starts } from "./triggers.ts";
+import { GATED_SECRET_RULES, SECRET_DETECTORS } from "./secret-detectors.ts";
+import { findStarts, gateByPunctuation, planTriggers, type Starts } from "./triggers.ts";
 
 export interface Finding {
   category: Category;
@@ -58,7 +58,29 @@ const FOLDED_DETECTORS = ALL_DETECTORS.filter(foldsCase);
 const EXACT = compile(EXACT_DETECTORS, "y");
 /** Phrasing and names that ignore case; case folding is cheap at the few places the expression is tried. */
 const FOLDED = compile(FOLDED_DETECTORS, "iy");
-const TRIGGERS = planTriggers(EXACT_DETECTORS, FOLDED_DETECTORS);
+const TRIGGERS = planTriggers(
+  EXACT_DETECTORS,
+  FOLDED_DETECTORS,
+  GATED_SECRET_RULES.map((r) => r.keywords),
+);
+
+/** What opens a gate, as one expression per rule: for scans given their starts without the gates (the tests' exhaustive scan). */
+const GATE_KEYWORDS = GATED_SECRET_RULES.map(
+  (r) =>
+    new RegExp(r.keywords.map((k) => (gateByPunctuation(k) < 0 ? "\\b" : "") + k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "i"),
+);
+
+/** The gated rules (secret-detectors.ts) whose keywords the text holds, searched through it whole. */
+function runGates(gates: readonly number[], s: ScanState): void {
+  for (const g of new Set(gates)) {
+    const rule = GATED_SECRET_RULES[g];
+    if (!rule) continue;
+    for (const m of s.text.matchAll(rule.regex)) {
+      if (m[0] !== "" && rule.validate(m[0]))
+        s.findings.push({ category: "secret", kind: rule.kind, start: m.index, end: m.index + m[0].length });
+    }
+  }
+}
 
 function quoted(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 3), start);
@@ -148,6 +170,7 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined };
   runPass(EXACT, starts.exact, s);
   runPass(FOLDED, starts.folded, s);
+  runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
   // The rules first: they are precise, and most texts they flag need no second opinion.
   if (opts.injection && s.score < INJECTION_THRESHOLD) {

@@ -5,12 +5,20 @@
 export interface GeneratedRule {
   /** gitleaks' rule id (`gitlab-pat`). */
   id: string;
-  /** JavaScript pattern source, translated from Go's. */
+  /** JavaScript pattern source, translated from Go's, every group non-capturing. */
   pattern: string;
-  /** The literals a match begins with (after `\b`), one per alternative: where a match can start. */
+  /** The same with gitleaks' capturing groups: the first that took part is the secret (the whole match when none). */
+  secret: string;
+  /** The literals a match begins with (after `\b`), one per way it opens: where a match can start. Empty for a gated rule. */
   prefixes: string[];
   /** Whether the pattern opens with `\b` (its literals open with a letter or digit). */
   atWord: boolean;
+  /**
+   * A rule that opens with no literal is searched through a whole text holding one of
+   * these keywords (gitleaks' prefilter, lower case): where a word begins when a
+   * keyword is all word characters, anywhere otherwise. Empty for a rule tried where its prefix stands.
+   */
+  keywords: string[];
   /** The pattern ignores case (gitleaks' leading `(?i)`); then so does its prefix. */
   ignoreCase: boolean;
   /** gitleaks' Shannon-entropy threshold for the secret, 0 when it gives none. */

@@ -6,76 +6,243 @@ import type { GeneratedRule } from "./gitleaks-rule.ts";
 export const GITLEAKS_RULES: readonly GeneratedRule[] = [
   {
     "id": "1password-secret-key",
+    "ignoreCase": false,
+    "entropy": 3.8,
+    "secret": "\\bA3-[A-Z0-9]{6}-(?:(?:[A-Z0-9]{11})|(?:[A-Z0-9]{6}-[A-Z0-9]{5}))-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\\b",
     "pattern": "\\bA3-[A-Z0-9]{6}-(?:(?:[A-Z0-9]{11})|(?:[A-Z0-9]{6}-[A-Z0-9]{5}))-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\\b",
     "prefixes": [
       "A3-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3.8
+    "keywords": []
   },
   {
     "id": "1password-service-account-token",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "ops_eyJ[a-zA-Z0-9+/]{250,}={0,3}",
     "pattern": "\\bops_eyJ[a-zA-Z0-9+/]{250,}={0,3}",
     "prefixes": [
       "ops_eyJ"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "adafruit-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:adafruit)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9_-]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:adafruit)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9_-]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "adafruit"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "adobe-client-id",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "(?:adobe)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:adobe)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "adobe"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "adobe-client-secret",
     "ignoreCase": false,
-    "entropy": 4
+    "entropy": 2,
+    "secret": "\\b(p8e-(?i:[a-z0-9]{32}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:p8e-(?:[a-z0-9A-Z]{32}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "p8e-"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "age-secret-key",
+    "ignoreCase": false,
+    "entropy": 0,
+    "secret": "AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}",
     "pattern": "\\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}",
     "prefixes": [
       "AGE-SECRET-KEY-1"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "airtable-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:airtable)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{17})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:airtable)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{17})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "airtable"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "airtable-personnal-access-token",
     "ignoreCase": false,
-    "entropy": 0
+    "entropy": 0,
+    "secret": "\\b(pat[A-Za-z0-9]{14}\\.[a-f0-9]{64})\\b",
+    "pattern": "\\b(?:pat[A-Za-z0-9]{14}\\.[a-f0-9]{64})\\b",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "airtable"
+    ]
+  },
+  {
+    "id": "algolia-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:algolia)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:algolia)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "algolia"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "alibaba-access-key-id",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(LTAI(?i:[a-z0-9]{20}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:LTAI(?:[a-z0-9A-Z]{20}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "LTAI"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "alibaba-secret-key",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "(?:alibaba)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{30})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:alibaba)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{30})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "alibaba"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "anthropic-admin-api-key",
+    "ignoreCase": false,
+    "entropy": 0,
+    "secret": "\\b(sk-ant-admin01-[a-zA-Z0-9_\\-]{93}AA)(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:sk-ant-admin01-[a-zA-Z0-9_\\-]{93}AA)(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "sk-ant-admin01-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 0
+    "keywords": []
   },
   {
     "id": "anthropic-api-key",
+    "ignoreCase": false,
+    "entropy": 0,
+    "secret": "\\b(sk-ant-api03-[a-zA-Z0-9_\\-]{93}AA)(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:sk-ant-api03-[a-zA-Z0-9_\\-]{93}AA)(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "sk-ant-api03-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 0
+    "keywords": []
   },
   {
     "id": "artifactory-api-key",
+    "ignoreCase": false,
+    "entropy": 4.5,
+    "secret": "\\bAKCp[A-Za-z0-9]{69}\\b",
     "pattern": "\\bAKCp[A-Za-z0-9]{69}\\b",
     "prefixes": [
       "AKCp"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 4.5
+    "keywords": []
   },
   {
     "id": "artifactory-reference-token",
+    "ignoreCase": false,
+    "entropy": 4.5,
+    "secret": "\\bcmVmd[A-Za-z0-9]{59}\\b",
     "pattern": "\\bcmVmd[A-Za-z0-9]{59}\\b",
     "prefixes": [
       "cmVmd"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "asana-client-id",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:asana)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:asana)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "asana"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "asana-client-secret",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:asana)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:asana)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "asana"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "atlassian-api-token",
+    "ignoreCase": true,
+    "entropy": 3.5,
+    "secret": "(?:(?-i:ATLASSIAN|[Aa]tlassian)|(?-i:CONFLUENCE|[Cc]onfluence)|(?-i:JIRA|[Jj]ira))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{20}[a-f0-9]{4})(?:[`'\"\\s;]|\\\\[nr]|$)|\\b(ATATT3[A-Za-z0-9_\\-=]{186})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?-i:ATLASSIAN|[Aa]tlassian)|(?-i:CONFLUENCE|[Cc]onfluence)|(?-i:JIRA|[Jj]ira))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{20}[a-f0-9]{4})(?:[`'\"\\s;]|\\\\[nr]|$)|\\b(?:ATATT3[A-Za-z0-9_\\-=]{186})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "atlassian",
+      "confluence",
+      "jira",
+      "atatt3"
+    ]
+  },
+  {
+    "id": "authress-service-client-access-key",
     "ignoreCase": false,
-    "entropy": 4.5
+    "entropy": 2,
+    "secret": "\\b((?:sc|ext|scauth|authress)_(?i:[a-z0-9]{5,30}\\.[a-z0-9]{4,6}\\.(?-i:acc)[_-][a-z0-9-]{10,32}\\.[a-z0-9+/_=-]{30,120}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:(?:sc|ext|scauth|authress)_(?:[a-z0-9A-Z]{5,30}\\.[a-z0-9A-Z]{4,6}\\.(?:[aA][cC][cC])[_-][a-z0-9-A-Z]{10,32}\\.[a-z0-9+/_=-A-Z]{30,120}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "sc_",
+      "ext_",
+      "scauth_",
+      "authress_"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "aws-access-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})\\b",
     "pattern": "\\b(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})\\b",
     "prefixes": [
       "A3T",
@@ -85,660 +252,2421 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
       "ACCA"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "aws-amazon-bedrock-api-key-long-lived",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(ABSK[A-Za-z0-9+/]{109,269}={0,2})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:ABSK[A-Za-z0-9+/]{109,269}={0,2})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "ABSK"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "aws-amazon-bedrock-api-key-short-lived",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t",
     "pattern": "\\bbedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t",
     "prefixes": [
       "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "azure-ad-client-secret",
     "ignoreCase": false,
-    "entropy": 3
+    "entropy": 3,
+    "secret": "(?:^|[\\\\'\"`\\s>=:(,)])([a-zA-Z0-9_~.]{3}\\dQ~[a-zA-Z0-9_~.-]{31,34})(?:$|[\\\\'\"`\\s<),])",
+    "pattern": "(?:^|[\\\\'\"`\\s>=:(,)])(?:[a-zA-Z0-9_~.]{3}\\dQ~[a-zA-Z0-9_~.-]{31,34})(?:$|[\\\\'\"`\\s<),])",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "q~"
+    ]
+  },
+  {
+    "id": "beamer-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:beamer)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(b_[a-z0-9=_\\-]{44})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:beamer)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:b_[a-z0-9=_\\-]{44})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "beamer"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "bitbucket-client-id",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:bitbucket)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:bitbucket)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "bitbucket"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "bitbucket-client-secret",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:bitbucket)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9=_\\-]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:bitbucket)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9=_\\-]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "bitbucket"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "bittrex-access-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:bittrex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:bittrex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "bittrex"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "bittrex-secret-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:bittrex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:bittrex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "bittrex"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "cisco-meraki-api-key",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "(?i:(?:(?-i:[Mm]eraki|MERAKI))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9a-f]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?:(?:[MmmM][eE][rR][aA][kK][iI]|[mM][eE][rR][aA][kK][iI]))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9a-f]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "meraki"
+    ]
   },
   {
     "id": "clickhouse-cloud-api-secret-key",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(4b1d[A-Za-z0-9]{38})\\b",
     "pattern": "\\b(?:4b1d[A-Za-z0-9]{38})\\b",
     "prefixes": [
       "4b1d"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "clojars-api-token",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "CLOJARS_[a-z0-9]{60}",
     "pattern": "\\bCLOJARS_[a-z0-9]{60}",
     "prefixes": [
       "CLOJARS_"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "cloudflare-api-key",
     "ignoreCase": true,
-    "entropy": 2
+    "entropy": 2,
+    "secret": "(?:cloudflare)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9_-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:cloudflare)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9_-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "cloudflare"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "cloudflare-global-api-key",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "(?:cloudflare)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{37})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:cloudflare)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{37})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "cloudflare"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "cloudflare-origin-ca-key",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(v1\\.0-[a-f0-9]{24}-[a-f0-9]{146})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:v1\\.0-[a-f0-9]{24}-[a-f0-9]{146})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "v1.0-"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "codecov-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:codecov)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:codecov)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "codecov"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "cohere-api-token",
     "ignoreCase": false,
-    "entropy": 2
+    "entropy": 4,
+    "secret": "(?i:(?:cohere|CO_API_KEY)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-zA-Z0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?:[cC][oO][hH][eE][rR][eE]|[cC][oO]_[aA][pP][iI]_[kK][eE][yY])(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-zA-Z0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "cohere",
+      "co_api_key"
+    ]
+  },
+  {
+    "id": "coinbase-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:coinbase)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9_-]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:coinbase)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9_-]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "coinbase"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "confluent-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:confluent)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:confluent)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "confluent"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "confluent-secret-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:confluent)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:confluent)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "confluent"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "contentful-delivery-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:contentful)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9=_\\-]{43})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:contentful)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9=_\\-]{43})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "contentful"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "curl-auth-header",
+    "ignoreCase": false,
+    "entropy": 2.75,
+    "secret": "\\bcurl\\b(?:[^\\n]{0,256}?|[^\\n]{0,256}?(?:[\\r\\n]{1,2}[^\\n]{0,256}?){1,5})[ \\t\\n\\r](?:-H|--header)(?:=|[ \\t]{0,5})(?:\"(?i:(?:Authorization:[ \\t]{0,5}(?:Basic[ \\t]([a-z0-9+/]{8,}={0,3})|(?:Bearer|(?:Api-)?Token)[ \\t]([\\w=~@.+/-]{8,})|([\\w=~@.+/-]{8,}))|(?:(?:X-(?:[a-z]+-)?)?(?:Api-?)?(?:Key|Token)):[ \\t]{0,5}([\\w=~@.+/-]{8,}))\")|(?i:'(?i:(?:Authorization:[ \\t]{0,5}(?:Basic[ \\t]([a-z0-9+/]{8,}={0,3})|(?:Bearer|(?:Api-)?Token)[ \\t]([\\w=~@.+/-]{8,})|([\\w=~@.+/-]{8,}))|(?:(?:X-(?:[a-z]+-)?)?(?:Api-?)?(?:Key|Token)):[ \\t]{0,5}([\\w=~@.+/-]{8,}))')))(?:\\B|\\s|$)",
+    "pattern": "\\bcurl\\b(?:[^\\n]{0,256}?|[^\\n]{0,256}?(?:[\\r\\n]{1,2}[^\\n]{0,256}?){1,5})[ \\t\\n\\r](?:-H|--header)(?:=|[ \\t]{0,5})(?:\"(?:(?:[aA][uU][tT][hH][oO][rR][iI][zZ][aA][tT][iI][oO][nN]:[ \\t]{0,5}(?:[bB][aA][sS][iI][cC][ \\t](?:[a-z0-9+/A-Z]{8,}={0,3})|(?:[bB][eE][aA][rR][eE][rR]|(?:[aA][pP][iI]-)?[tT][oO][kK][eE][nN])[ \\t](?:[\\w=~@.+/-]{8,})|(?:[\\w=~@.+/-]{8,}))|(?:(?:[xX]-(?:[a-zA-Z]+-)?)?(?:[aA][pP][iI]-?)?(?:[kK][eE][yY]|[tT][oO][kK][eE][nN])):[ \\t]{0,5}(?:[\\w=~@.+/-]{8,}))\")|(?:'(?:(?:[aA][uU][tT][hH][oO][rR][iI][zZ][aA][tT][iI][oO][nN]:[ \\t]{0,5}(?:[bB][aA][sS][iI][cC][ \\t](?:[a-z0-9+/A-Z]{8,}={0,3})|(?:[bB][eE][aA][rR][eE][rR]|(?:[aA][pP][iI]-)?[tT][oO][kK][eE][nN])[ \\t](?:[\\w=~@.+/-]{8,})|(?:[\\w=~@.+/-]{8,}))|(?:(?:[xX]-(?:[a-zA-Z]+-)?)?(?:[aA][pP][iI]-?)?(?:[kK][eE][yY]|[tT][oO][kK][eE][nN])):[ \\t]{0,5}(?:[\\w=~@.+/-]{8,}))')))(?:\\B|\\s|$)",
+    "prefixes": [
+      "curl"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "databricks-api-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(dapi[a-f0-9]{32}(?:-\\d)?)(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:dapi[a-f0-9]{32}(?:-\\d)?)(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "dapi"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
+  },
+  {
+    "id": "datadog-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:datadog)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:datadog)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "datadog"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "defined-networking-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:dnkey)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(dnkey-[a-z0-9=_\\-]{26}-[a-z0-9=_\\-]{52})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:dnkey)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:dnkey-[a-z0-9=_\\-]{26}-[a-z0-9=_\\-]{52})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "dnkey"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "digitalocean-access-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(doo_v1_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:doo_v1_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "doo_v1_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "digitalocean-pat",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(dop_v1_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:dop_v1_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "dop_v1_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "digitalocean-refresh-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "\\b(dor_v1_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:dor_v1_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "dor_v1_"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "discord-api-token",
     "ignoreCase": true,
-    "entropy": 0
+    "entropy": 0,
+    "secret": "(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "discord"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "discord-client-id",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9]{18})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9]{18})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "discord"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "discord-client-secret",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9=_\\-]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9=_\\-]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "discord"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "doppler-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "dp\\.pt\\.(?i:[a-z0-9]{43})",
+    "pattern": "\\bdp\\.pt\\.(?:[a-z0-9A-Z]{43})",
+    "prefixes": [
+      "dp.pt."
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "droneci-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:droneci)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:droneci)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "droneci"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "dropbox-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{15})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{15})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "dropbox"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "dropbox-long-lived-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{11}(AAAAAAAAAA)[a-z0-9\\-_=]{43})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{11}(?:AAAAAAAAAA)[a-z0-9\\-_=]{43})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "dropbox"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "dropbox-short-lived-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(sl\\.[a-z0-9\\-=_]{135})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:sl\\.[a-z0-9\\-=_]{135})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "dropbox"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "duffel-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "duffel_(?:test|live)_(?i:[a-z0-9_\\-=]{43})",
+    "pattern": "\\bduffel_(?:test|live)_(?:[a-z0-9_\\-=A-Z]{43})",
+    "prefixes": [
+      "duffel_test_",
+      "duffel_live_"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "dynatrace-api-token",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "dt0c01\\.(?i:[a-z0-9]{24}\\.[a-z0-9]{64})",
+    "pattern": "\\bdt0c01\\.(?:[a-z0-9A-Z]{24}\\.[a-z0-9A-Z]{64})",
+    "prefixes": [
+      "dt0c01."
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "easypost-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\bEZAK(?i:[a-z0-9]{54}\\b)",
+    "pattern": "\\bEZAK(?:[a-z0-9A-Z]{54}\\b)",
+    "prefixes": [
+      "EZAK"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "easypost-test-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\bEZTK(?i:[a-z0-9]{54}\\b)",
+    "pattern": "\\bEZTK(?:[a-z0-9A-Z]{54}\\b)",
+    "prefixes": [
+      "EZTK"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "etsy-access-token",
+    "ignoreCase": true,
+    "entropy": 3,
+    "secret": "(?:(?-i:ETSY|[Ee]tsy))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{24})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?-i:ETSY|[Ee]tsy))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{24})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "etsy"
+    ]
+  },
+  {
+    "id": "facebook-access-token",
+    "ignoreCase": true,
+    "entropy": 3,
+    "secret": "\\b(\\d{15,16}(\\||%)[0-9a-z\\-_]{27,40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:\\d{15,16}(?:\\||%)[0-9a-z\\-_]{27,40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "facebook"
+    ]
+  },
+  {
+    "id": "facebook-page-access-token",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "\\b(EAA[MC](?i:[a-z0-9]{100,}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:EAA[MC](?:[a-z0-9A-Z]{100,}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "EAAM",
+      "EAAC"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "facebook-secret",
+    "ignoreCase": true,
+    "entropy": 3,
+    "secret": "(?:facebook)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:facebook)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "facebook"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "fastly-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:fastly)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9=_\\-]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:fastly)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9=_\\-]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "fastly"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "finicity-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:finicity)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:finicity)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "finicity"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "finicity-client-secret",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:finicity)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{20})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:finicity)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{20})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "finicity"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "finnhub-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:finnhub)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{20})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:finnhub)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{20})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "finnhub"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "flickr-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:flickr)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:flickr)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "flickr"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "flutterwave-encryption-key",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "FLWSECK_TEST-(?i:[a-h0-9]{12})",
+    "pattern": "\\bFLWSECK_TEST-(?:[a-h0-9A-H]{12})",
+    "prefixes": [
+      "FLWSECK_TEST-"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "flutterwave-public-key",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "FLWPUBK_TEST-(?i:[a-h0-9]{32}-X)",
+    "pattern": "\\bFLWPUBK_TEST-(?:[a-h0-9A-H]{32}-[xX])",
+    "prefixes": [
+      "FLWPUBK_TEST-"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "flutterwave-secret-key",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "FLWSECK_TEST-(?i:[a-h0-9]{32}-X)",
+    "pattern": "\\bFLWSECK_TEST-(?:[a-h0-9A-H]{32}-[xX])",
+    "prefixes": [
+      "FLWSECK_TEST-"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "flyio-access-token",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "\\b((?:fo1_[\\w-]{43}|fm1[ar]_[a-zA-Z0-9+\\/]{100,}={0,3}|fm2_[a-zA-Z0-9+\\/]{100,}={0,3}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:(?:fo1_[\\w-]{43}|fm1[ar]_[a-zA-Z0-9+\\/]{100,}={0,3}|fm2_[a-zA-Z0-9+\\/]{100,}={0,3}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "fo1_",
-      "fm1",
+      "fm1a_",
+      "fm1r_",
       "fm2_"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "frameio-api-token",
     "ignoreCase": false,
-    "entropy": 4
+    "entropy": 0,
+    "secret": "fio-u-(?i:[a-z0-9\\-_=]{64})",
+    "pattern": "\\bfio-u-(?:[a-z0-9\\-_=A-Z]{64})",
+    "prefixes": [
+      "fio-u-"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "freemius-secret-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "[\"']secret_key[\"']\\s*=>\\s*[\"'](sk_[\\S]{29})[\"']",
+    "pattern": "[\"']secret_key[\"']\\s*=>\\s*[\"'](?:sk_[\\S]{29})[\"']",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "secret_key"
+    ]
+  },
+  {
+    "id": "freshbooks-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:freshbooks)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:freshbooks)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "freshbooks"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "gcp-api-key",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "\\b(AIza[\\w-]{35})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:AIza[\\w-]{35})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "AIza"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "github-app-token",
     "ignoreCase": false,
-    "entropy": 4
+    "entropy": 3,
+    "secret": "(?:ghu|ghs)_[0-9a-zA-Z]{36}",
+    "pattern": "\\b(?:ghu|ghs)_[0-9a-zA-Z]{36}",
+    "prefixes": [
+      "ghu_",
+      "ghs_"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "github-fine-grained-pat",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "github_pat_\\w{82}",
     "pattern": "\\bgithub_pat_\\w{82}",
     "prefixes": [
       "github_pat_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "github-oauth",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "gho_[0-9a-zA-Z]{36}",
     "pattern": "\\bgho_[0-9a-zA-Z]{36}",
     "prefixes": [
       "gho_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "github-pat",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "ghp_[0-9a-zA-Z]{36}",
     "pattern": "\\bghp_[0-9a-zA-Z]{36}",
     "prefixes": [
       "ghp_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "github-refresh-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "ghr_[0-9a-zA-Z]{36}",
     "pattern": "\\bghr_[0-9a-zA-Z]{36}",
     "prefixes": [
       "ghr_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-cicd-job-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "glcbt-[0-9a-zA-Z]{1,5}_[0-9a-zA-Z_-]{20}",
     "pattern": "\\bglcbt-[0-9a-zA-Z]{1,5}_[0-9a-zA-Z_-]{20}",
     "prefixes": [
       "glcbt-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-deploy-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "gldt-[0-9a-zA-Z_\\-]{20}",
     "pattern": "\\bgldt-[0-9a-zA-Z_\\-]{20}",
     "prefixes": [
       "gldt-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-feature-flag-client-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "glffct-[0-9a-zA-Z_\\-]{20}",
     "pattern": "\\bglffct-[0-9a-zA-Z_\\-]{20}",
     "prefixes": [
       "glffct-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-feed-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "glft-[0-9a-zA-Z_\\-]{20}",
     "pattern": "\\bglft-[0-9a-zA-Z_\\-]{20}",
     "prefixes": [
       "glft-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-incoming-mail-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "glimt-[0-9a-zA-Z_\\-]{25}",
     "pattern": "\\bglimt-[0-9a-zA-Z_\\-]{25}",
     "prefixes": [
       "glimt-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-kubernetes-agent-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "glagent-[0-9a-zA-Z_\\-]{50}",
     "pattern": "\\bglagent-[0-9a-zA-Z_\\-]{50}",
     "prefixes": [
       "glagent-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-oauth-app-secret",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "gloas-[0-9a-zA-Z_\\-]{64}",
     "pattern": "\\bgloas-[0-9a-zA-Z_\\-]{64}",
     "prefixes": [
       "gloas-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-pat",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "glpat-[\\w-]{20}",
     "pattern": "\\bglpat-[\\w-]{20}",
     "prefixes": [
       "glpat-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-pat-routable",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "\\bglpat-[0-9a-zA-Z_-]{27,300}\\.[0-9a-z]{2}[0-9a-z]{7}\\b",
     "pattern": "\\bglpat-[0-9a-zA-Z_-]{27,300}\\.[0-9a-z]{2}[0-9a-z]{7}\\b",
     "prefixes": [
       "glpat-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 4
+    "keywords": []
   },
   {
     "id": "gitlab-ptt",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "glptt-[0-9a-f]{40}",
     "pattern": "\\bglptt-[0-9a-f]{40}",
     "prefixes": [
       "glptt-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-rrt",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "GR1348941[\\w-]{20}",
     "pattern": "\\bGR1348941[\\w-]{20}",
     "prefixes": [
       "GR1348941"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-runner-authentication-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "glrt-[0-9a-zA-Z_\\-]{20}",
     "pattern": "\\bglrt-[0-9a-zA-Z_\\-]{20}",
     "prefixes": [
       "glrt-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "gitlab-runner-authentication-token-routable",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "\\bglrt-t\\d_[0-9a-zA-Z_\\-]{27,300}\\.[0-9a-z]{2}[0-9a-z]{7}\\b",
     "pattern": "\\bglrt-t\\d_[0-9a-zA-Z_\\-]{27,300}\\.[0-9a-z]{2}[0-9a-z]{7}\\b",
     "prefixes": [
       "glrt-t"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 4
+    "keywords": []
   },
   {
     "id": "gitlab-scim-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "glsoat-[0-9a-zA-Z_\\-]{20}",
     "pattern": "\\bglsoat-[0-9a-zA-Z_\\-]{20}",
     "prefixes": [
       "glsoat-"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "gitlab-session-cookie",
     "ignoreCase": false,
-    "entropy": 3
+    "entropy": 3,
+    "secret": "_gitlab_session=[0-9a-z]{32}",
+    "pattern": "_gitlab_session=[0-9a-z]{32}",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "_gitlab_session="
+    ]
+  },
+  {
+    "id": "gitter-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:gitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9_-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:gitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9_-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "gitter"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "gocardless-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:gocardless)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(live_(?i:[a-z0-9\\-_=]{40}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:gocardless)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:live_(?:[a-z0-9\\-_=]{40}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "gocardless"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "grafana-api-key",
+    "ignoreCase": true,
+    "entropy": 3,
+    "secret": "\\b(eyJrIjoi[A-Za-z0-9]{70,400}={0,3})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:eyJrIjoi[A-Za-z0-9]{70,400}={0,3})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "eyJrIjoi"
     ],
     "atWord": true,
-    "ignoreCase": true,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "grafana-cloud-api-token",
+    "ignoreCase": true,
+    "entropy": 3,
+    "secret": "\\b(glc_[A-Za-z0-9+/]{32,400}={0,3})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:glc_[A-Za-z0-9+/]{32,400}={0,3})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "glc_"
     ],
     "atWord": true,
-    "ignoreCase": true,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "grafana-service-account-token",
+    "ignoreCase": true,
+    "entropy": 3,
+    "secret": "\\b(glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "glsa_"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "harness-api-key",
+    "ignoreCase": false,
+    "entropy": 0,
+    "secret": "(?:pat|sat)\\.[a-zA-Z0-9_-]{22}\\.[a-zA-Z0-9]{24}\\.[a-zA-Z0-9]{20}",
+    "pattern": "\\b(?:pat|sat)\\.[a-zA-Z0-9_-]{22}\\.[a-zA-Z0-9]{24}\\.[a-zA-Z0-9]{20}",
+    "prefixes": [
+      "pat.",
+      "sat."
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "hashicorp-tf-api-token",
     "ignoreCase": true,
-    "entropy": 3
+    "entropy": 3.5,
+    "secret": "[a-z0-9]{14}\\.(?-i:atlasv1)\\.[a-z0-9\\-_=]{60,70}",
+    "pattern": "[a-z0-9]{14}\\.(?-i:atlasv1)\\.[a-z0-9\\-_=]{60,70}",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "atlasv1"
+    ]
+  },
+  {
+    "id": "hashicorp-tf-password",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "(?:administrator_login_password|password)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(\"[a-z0-9=_\\-]{8,20}\")(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:administrator_login_password|password)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:\"[a-z0-9=_\\-]{8,20}\")(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "administrator_login_password",
+      "password"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "heroku-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:heroku)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:heroku)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "heroku"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "heroku-api-key-v2",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "\\b((HRKU-AA[0-9a-zA-Z_-]{58}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:(?:HRKU-AA[0-9a-zA-Z_-]{58}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "HRKU-AA"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 4
+    "keywords": []
+  },
+  {
+    "id": "hubspot-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:hubspot)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:hubspot)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "hubspot"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "huggingface-access-token",
-    "pattern": "\\b(?:hf_(?i:[a-z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(hf_(?i:[a-z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:hf_(?:[a-zA-Z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "hf_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "huggingface-organization-api-token",
-    "pattern": "\\b(?:api_org_(?i:[a-z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(api_org_(?i:[a-z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:api_org_(?:[a-zA-Z]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "api_org_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "infracost-api-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(ico-[a-zA-Z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:ico-[a-zA-Z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "ico-"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "intercom-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:intercom)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9=_\\-]{60})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:intercom)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9=_\\-]{60})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "intercom"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "intra42-client-secret",
     "ignoreCase": false,
-    "entropy": 3
+    "entropy": 3,
+    "secret": "\\b(s-s4t2(?:ud|af)-(?i:[abcdef0123456789]{64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:s-s4t2(?:ud|af)-(?:[abcdef0123456789ABCDEF]{64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "s-s4t2ud-",
+      "s-s4t2af-"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "jfrog-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:jfrog|artifactory|bintray|xray)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{73})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:jfrog|artifactory|bintray|xray)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{73})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "jfrog",
+      "artifactory",
+      "bintray",
+      "xray"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "jfrog-identity-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:jfrog|artifactory|bintray|xray)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:jfrog|artifactory|bintray|xray)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "jfrog",
+      "artifactory",
+      "bintray",
+      "xray"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "jwt-base64",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\bZXlK(?:(aGJHY2lPaU)|(aGNIVWlPaU)|(aGNIWWlPaU)|(aGRXUWlPaU)|(aU5qUWlP)|(amNtbDBJanBi)|(amRIa2lPaU)|(bGNHc2lPbn)|(bGJtTWlPaU)|(cWEzVWlPaU)|(cWQyc2lPb)|(cGMzTWlPaU)|(cGRpSTZJ)|(cmFXUWlP)|(clpYbGZiM0J6SWpwY)|(cmRIa2lPaUp)|(dWIyNWpaU0k2)|(d01tTWlP)|(d01uTWlPaU)|(d2NIUWlPaU)|(emRXSWlPaU)|(emRuUWlP)|(MFlXY2lPaU)|(MGVYQWlPaUp)|(MWNtd2l)|(MWMyVWlPaUp)|(MlpYSWlPaU)|(MlpYSnphVzl1SWpv)|(NElqb2)|(NE5XTWlP)|(NE5YUWlPaU)|(NE5YUWpVekkxTmlJNkl)|(NE5YVWlPaU)|(NmFYQWlPaU))[a-zA-Z0-9\\/\\\\_+\\-\\r\\n]{40,}={0,2}",
+    "pattern": "\\bZXlK(?:(?:aGJHY2lPaU)|(?:aGNIVWlPaU)|(?:aGNIWWlPaU)|(?:aGRXUWlPaU)|(?:aU5qUWlP)|(?:amNtbDBJanBi)|(?:amRIa2lPaU)|(?:bGNHc2lPbn)|(?:bGJtTWlPaU)|(?:cWEzVWlPaU)|(?:cWQyc2lPb)|(?:cGMzTWlPaU)|(?:cGRpSTZJ)|(?:cmFXUWlP)|(?:clpYbGZiM0J6SWpwY)|(?:cmRIa2lPaUp)|(?:dWIyNWpaU0k2)|(?:d01tTWlP)|(?:d01uTWlPaU)|(?:d2NIUWlPaU)|(?:emRXSWlPaU)|(?:emRuUWlP)|(?:MFlXY2lPaU)|(?:MGVYQWlPaUp)|(?:MWNtd2l)|(?:MWMyVWlPaUp)|(?:MlpYSWlPaU)|(?:MlpYSnphVzl1SWpv)|(?:NElqb2)|(?:NE5XTWlP)|(?:NE5YUWlPaU)|(?:NE5YUWpVekkxTmlJNkl)|(?:NE5YVWlPaU)|(?:NmFYQWlPaU))[a-zA-Z0-9\\/\\\\_+\\-\\r\\n]{40,}={0,2}",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "zxlk"
+    ]
+  },
+  {
+    "id": "kraken-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:kraken)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9\\/=_\\+\\-]{80,90})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:kraken)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9\\/=_\\+\\-]{80,90})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "kraken"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "kubernetes-secret-yaml",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:\\bkind:[ \\t]*[\"']?\\bsecret\\b[\"']?[\\s\\S]{0,200}?\\bdata:[\\s\\S]{0,100}?\\s+([\\w.-]+:(?:[ \\t]*(?:\\||>[-+]?)\\s+)?[ \\t]*(?:[\"']?[a-z0-9+/]{10,}={0,3}[\"']?|\\{\\{[ \\t\\w\"|$:=,.-]+}}|\"\"|''))|\\bdata:[\\s\\S]{0,100}?\\s+([\\w.-]+:(?:[ \\t]*(?:\\||>[-+]?)\\s+)?[ \\t]*(?:[\"']?[a-z0-9+/]{10,}={0,3}[\"']?|\\{\\{[ \\t\\w\"|$:=,.-]+}}|\"\"|''))[\\s\\S]{0,200}?\\bkind:[ \\t]*[\"']?\\bsecret\\b[\"']?)",
+    "pattern": "(?:\\bkind:[ \\t]*[\"']?\\bsecret\\b[\"']?[\\s\\S]{0,200}?\\bdata:[\\s\\S]{0,100}?\\s+(?:[\\w.-]+:(?:[ \\t]*(?:\\||>[-+]?)\\s+)?[ \\t]*(?:[\"']?[a-z0-9+/]{10,}={0,3}[\"']?|\\{\\{[ \\t\\w\"|$:=,.-]+}}|\"\"|''))|\\bdata:[\\s\\S]{0,100}?\\s+(?:[\\w.-]+:(?:[ \\t]*(?:\\||>[-+]?)\\s+)?[ \\t]*(?:[\"']?[a-z0-9+/]{10,}={0,3}[\"']?|\\{\\{[ \\t\\w\"|$:=,.-]+}}|\"\"|''))[\\s\\S]{0,200}?\\bkind:[ \\t]*[\"']?\\bsecret\\b[\"']?)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "secret"
+    ]
+  },
+  {
+    "id": "kucoin-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:kucoin)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{24})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:kucoin)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{24})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "kucoin"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "kucoin-secret-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:kucoin)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:kucoin)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "kucoin"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "launchdarkly-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:launchdarkly)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9=_\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:launchdarkly)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9=_\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "launchdarkly"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "linear-api-key",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "lin_api_(?i:[a-z0-9]{40})",
+    "pattern": "\\blin_api_(?:[a-z0-9A-Z]{40})",
+    "prefixes": [
+      "lin_api_"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "linear-client-secret",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "(?:linear)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:linear)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "linear"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "linkedin-client-id",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "(?:linked[_-]?in)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{14})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:linked[_-]?in)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{14})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "linkedin",
+      "linked_in",
+      "linked-in"
+    ]
+  },
+  {
+    "id": "linkedin-client-secret",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "(?:linked[_-]?in)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:linked[_-]?in)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "linkedin",
+      "linked_in",
+      "linked-in"
+    ]
+  },
+  {
+    "id": "lob-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:lob)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}((live|test)_[a-f0-9]{35})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:lob)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:(?:live|test)_[a-f0-9]{35})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "test_",
+      "live_"
+    ]
+  },
+  {
+    "id": "lob-pub-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:lob)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}((test|live)_pub_[a-f0-9]{31})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:lob)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:(?:test|live)_pub_[a-f0-9]{31})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "test_pub",
+      "live_pub",
+      "_pub"
+    ]
+  },
+  {
+    "id": "looker-client-id",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:looker)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{20})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:looker)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{20})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "looker"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "looker-client-secret",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:looker)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{24})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:looker)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{24})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "looker"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "mailchimp-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:MailchimpSDK.initialize|mailchimp)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{32}-us\\d\\d)(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:MailchimpSDK.initialize|mailchimp)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{32}-us\\d\\d)(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "MailchimpSDK",
+      "mailchimp"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "mailgun-private-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(key-[a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:key-[a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "mailgun"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "mailgun-pub-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(pubkey-[a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:pubkey-[a-f0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "mailgun"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "mailgun-signing-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "mailgun"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "mapbox-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:mapbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(pk\\.[a-z0-9]{60}\\.[a-z0-9]{22})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:mapbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:pk\\.[a-z0-9]{60}\\.[a-z0-9]{22})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "mapbox"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "mattermost-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:mattermost)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{26})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:mattermost)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{26})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "mattermost"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "maxmind-license-key",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "\\b([A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk)(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk)(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "_mmk"
+    ]
+  },
+  {
+    "id": "messagebird-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:message[_-]?bird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{25})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:message[_-]?bird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{25})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "messagebird",
+      "message-bird",
+      "message_bird"
+    ]
+  },
+  {
+    "id": "messagebird-client-id",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:message[_-]?bird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:message[_-]?bird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "messagebird",
+      "message-bird",
+      "message_bird"
+    ]
+  },
+  {
+    "id": "microsoft-teams-webhook",
+    "ignoreCase": false,
+    "entropy": 0,
+    "secret": "https://[a-z0-9]+\\.webhook\\.office\\.com/webhookb2/[a-z0-9]{8}-([a-z0-9]{4}-){3}[a-z0-9]{12}@[a-z0-9]{8}-([a-z0-9]{4}-){3}[a-z0-9]{12}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9]{8}-([a-z0-9]{4}-){3}[a-z0-9]{12}",
+    "pattern": "https://[a-z0-9]+\\.webhook\\.office\\.com/webhookb2/[a-z0-9]{8}-(?:[a-z0-9]{4}-){3}[a-z0-9]{12}@[a-z0-9]{8}-(?:[a-z0-9]{4}-){3}[a-z0-9]{12}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9]{8}-(?:[a-z0-9]{4}-){3}[a-z0-9]{12}",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "webhook.office.com",
+      "webhookb2",
+      "incomingwebhook"
+    ]
+  },
+  {
+    "id": "netlify-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:netlify)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9=_\\-]{40,46})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:netlify)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9=_\\-]{40,46})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "netlify"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "new-relic-browser-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(NRJS-[a-f0-9]{19})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:NRJS-[a-f0-9]{19})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "nrjs-"
+    ]
+  },
+  {
+    "id": "new-relic-insert-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(NRII-[a-z0-9-]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:NRII-[a-z0-9-]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "nrii-"
+    ]
+  },
+  {
+    "id": "new-relic-user-api-id",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "new-relic",
+      "newrelic",
+      "new_relic"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "new-relic-user-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(NRAK-[a-z0-9]{27})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:NRAK-[a-z0-9]{27})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "nrak"
+    ]
   },
   {
     "id": "notion-api-token",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "\\b(ntn_[0-9]{11}[A-Za-z0-9]{32}[A-Za-z0-9]{3})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:ntn_[0-9]{11}[A-Za-z0-9]{32}[A-Za-z0-9]{3})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "ntn_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 4
+    "keywords": []
   },
   {
     "id": "npm-access-token",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "\\b(npm_[a-z0-9]{36})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:npm_[a-z0-9]{36})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "npm_"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "nuget-config-password",
     "ignoreCase": true,
-    "entropy": 2
+    "entropy": 1,
+    "secret": "<add key=\\\"(?:(?:ClearText)?Password)\\\"\\s*value=\\\"(.{8,})\\\"\\s*/>",
+    "pattern": "<add key=\\\"(?:(?:ClearText)?Password)\\\"\\s*value=\\\"(?:.{8,})\\\"\\s*/>",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "<add key="
+    ]
+  },
+  {
+    "id": "nytimes-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:nytimes|new-york-times,|newyorktimes)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9=_\\-]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:nytimes|new-york-times,|newyorktimes)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9=_\\-]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "nytimes",
+      "new-york-times",
+      "newyorktimes"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "octopus-deploy-api-key",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(API-[A-Z0-9]{26})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:API-[A-Z0-9]{26})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "API-"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "okta-access-token",
     "ignoreCase": false,
-    "entropy": 3
+    "entropy": 4,
+    "secret": "(?i:(?:(?-i:[Oo]kta|OKTA))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(00[\\w=\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?:(?:[OooO][kK][tT][aA]|[oO][kK][tT][aA]))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:00[\\w=\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "okta"
+    ]
+  },
+  {
+    "id": "openai-api-key",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(sk-(?:proj|svcacct|admin)-(?:[A-Za-z0-9_-]{74}|[A-Za-z0-9_-]{58})T3BlbkFJ(?:[A-Za-z0-9_-]{74}|[A-Za-z0-9_-]{58})\\b|sk-[a-zA-Z0-9]{20}T3BlbkFJ[a-zA-Z0-9]{20})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:sk-(?:proj|svcacct|admin)-(?:[A-Za-z0-9_-]{74}|[A-Za-z0-9_-]{58})T3BlbkFJ(?:[A-Za-z0-9_-]{74}|[A-Za-z0-9_-]{58})\\b|sk-[a-zA-Z0-9]{20}T3BlbkFJ[a-zA-Z0-9]{20})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "t3blbkfj"
+    ]
   },
   {
     "id": "openshift-user-token",
+    "ignoreCase": false,
+    "entropy": 3.5,
+    "secret": "\\b(sha256~[\\w-]{43})(?:[^\\w-]|$)",
     "pattern": "\\b(?:sha256~[\\w-]{43})(?:[^\\w-]|$)",
     "prefixes": [
       "sha256~"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3.5
+    "keywords": []
   },
   {
     "id": "perplexity-api-key",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "\\b(pplx-[a-zA-Z0-9]{48})(?:[`'\"\\s;]|\\\\[nr]|$|\\b)",
     "pattern": "\\b(?:pplx-[a-zA-Z0-9]{48})(?:[`'\"\\s;]|\\\\[nr]|$|\\b)",
     "prefixes": [
       "pplx-"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "plaid-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "plaid"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "plaid-client-id",
+    "ignoreCase": true,
+    "entropy": 3.5,
+    "secret": "(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{24})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{24})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "plaid"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "plaid-secret-key",
+    "ignoreCase": true,
+    "entropy": 3.5,
+    "secret": "(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{30})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{30})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "plaid"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "planetscale-api-token",
     "ignoreCase": false,
-    "entropy": 4
+    "entropy": 3,
+    "secret": "\\b(pscale_tkn_(?i:[\\w=\\.-]{32,64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:pscale_tkn_(?:[\\w=\\.-]{32,64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "pscale_tkn_"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "planetscale-oauth-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(pscale_oauth_[\\w=\\.-]{32,64})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:pscale_oauth_[\\w=\\.-]{32,64})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "pscale_oauth_"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "planetscale-password",
+    "ignoreCase": true,
+    "entropy": 3,
+    "secret": "\\b(pscale_pw_(?i:[\\w=\\.-]{32,64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:pscale_pw_(?:[\\w=\\.-]{32,64}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "pscale_pw_"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "postman-api-token",
     "ignoreCase": false,
-    "entropy": 3
+    "entropy": 3,
+    "secret": "\\b(PMAK-(?i:[a-f0-9]{24}\\-[a-f0-9]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:PMAK-(?:[a-f0-9A-F]{24}\\-[a-f0-9A-F]{34}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "PMAK-"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "prefect-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(pnu_[a-zA-Z0-9]{36})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:pnu_[a-zA-Z0-9]{36})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "pnu_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "private-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\\s\\S-]{64,}?KEY(?: BLOCK)?-----",
     "pattern": "-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\\s\\S-]{64,}?KEY(?: BLOCK)?-----",
     "prefixes": [
       "-----BEGIN"
     ],
     "atWord": false,
-    "ignoreCase": true,
-    "entropy": 0
+    "keywords": []
+  },
+  {
+    "id": "privateai-api-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "(?i:(?:private[_-]?ai)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?:[pP][rR][iI][vV][aA][tT][eE][_-]?[aA][iI])(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{32})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "privateai",
+      "private_ai",
+      "private-ai"
+    ]
   },
   {
     "id": "pulumi-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(pul-[a-f0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:pul-[a-f0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "pul-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "pypi-upload-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "pypi-AgEIcHlwaS5vcmc[\\w-]{50,1000}",
     "pattern": "\\bpypi-AgEIcHlwaS5vcmc[\\w-]{50,1000}",
     "prefixes": [
       "pypi-AgEIcHlwaS5vcmc"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
+  },
+  {
+    "id": "rapidapi-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:rapidapi)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9_-]{50})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:rapidapi)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9_-]{50})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "rapidapi"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "readme-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(rdme_[a-z0-9]{70})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:rdme_[a-z0-9]{70})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "rdme_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "rubygems-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(rubygems_[a-f0-9]{48})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:rubygems_[a-f0-9]{48})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "rubygems_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "scalingo-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(tk-us-[\\w-]{48})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:tk-us-[\\w-]{48})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "tk-us-"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "sendbird-access-id",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:sendbird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:sendbird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "sendbird"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "sendbird-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:sendbird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:sendbird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "sendbird"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "sendgrid-api-token",
     "ignoreCase": false,
-    "entropy": 2
+    "entropy": 2,
+    "secret": "\\b(SG\\.(?i:[a-z0-9=_\\-\\.]{66}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:SG\\.(?:[a-z0-9=_\\-\\.A-Z]{66}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "SG."
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "sendinblue-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(xkeysib-[a-f0-9]{64}\\-(?i:[a-z0-9]{16}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:xkeysib-[a-f0-9]{64}\\-(?:[a-z0-9A-Z]{16}))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "xkeysib-"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "sentry-access-token",
+    "ignoreCase": true,
+    "entropy": 3,
+    "secret": "(?:sentry)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:sentry)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "sentry"
+    ],
+    "atWord": true,
+    "keywords": []
   },
   {
     "id": "sentry-org-token",
+    "ignoreCase": false,
+    "entropy": 4.5,
+    "secret": "\\bsntrys_eyJpYXQiO[a-zA-Z0-9+/]{10,200}(?:LCJyZWdpb25fdXJs|InJlZ2lvbl91cmwi|cmVnaW9uX3VybCI6)[a-zA-Z0-9+/]{10,200}={0,2}_[a-zA-Z0-9+/]{43}(?:[^a-zA-Z0-9+/]|$)",
     "pattern": "\\bsntrys_eyJpYXQiO[a-zA-Z0-9+/]{10,200}(?:LCJyZWdpb25fdXJs|InJlZ2lvbl91cmwi|cmVnaW9uX3VybCI6)[a-zA-Z0-9+/]{10,200}={0,2}_[a-zA-Z0-9+/]{43}(?:[^a-zA-Z0-9+/]|$)",
     "prefixes": [
       "sntrys_eyJpYXQiO"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 4.5
+    "keywords": []
   },
   {
     "id": "sentry-user-token",
+    "ignoreCase": false,
+    "entropy": 3.5,
+    "secret": "\\b(sntryu_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:sntryu_[a-f0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "sntryu_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3.5
+    "keywords": []
   },
   {
     "id": "settlemint-application-access-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(sm_aat_[a-zA-Z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:sm_aat_[a-zA-Z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "sm_aat_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "settlemint-personal-access-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(sm_pat_[a-zA-Z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:sm_pat_[a-zA-Z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "sm_pat_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "settlemint-service-access-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "\\b(sm_sat_[a-zA-Z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:sm_sat_[a-zA-Z0-9]{16})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "sm_sat_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
   },
   {
     "id": "shippo-api-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b(shippo_(?:live|test)_[a-fA-F0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:shippo_(?:live|test)_[a-fA-F0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
-      "shippo_"
+      "shippo_live_",
+      "shippo_test_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "shopify-access-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "shpat_[a-fA-F0-9]{32}",
     "pattern": "\\bshpat_[a-fA-F0-9]{32}",
     "prefixes": [
       "shpat_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "shopify-custom-access-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "shpca_[a-fA-F0-9]{32}",
     "pattern": "\\bshpca_[a-fA-F0-9]{32}",
     "prefixes": [
       "shpca_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "shopify-private-app-access-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "shppa_[a-fA-F0-9]{32}",
     "pattern": "\\bshppa_[a-fA-F0-9]{32}",
     "prefixes": [
       "shppa_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "shopify-shared-secret",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "shpss_[a-fA-F0-9]{32}",
     "pattern": "\\bshpss_[a-fA-F0-9]{32}",
     "prefixes": [
       "shpss_"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 2
+    "keywords": []
+  },
+  {
+    "id": "sidekiq-secret",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:BUNDLE_ENTERPRISE__CONTRIBSYS__COM|BUNDLE_GEMS__CONTRIBSYS__COM)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-f0-9]{8}:[a-f0-9]{8})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:BUNDLE_ENTERPRISE__CONTRIBSYS__COM|BUNDLE_GEMS__CONTRIBSYS__COM)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-f0-9]{8}:[a-f0-9]{8})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "BUNDLE_ENTERPRISE__CONTRIBSYS__COM",
+      "BUNDLE_GEMS__CONTRIBSYS__COM"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "sidekiq-sensitive-url",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "\\bhttps?://([a-f0-9]{8}:[a-f0-9]{8})@(?:gems.contribsys.com|enterprise.contribsys.com)(?:[\\/|\\#|\\?|:]|$)",
+    "pattern": "\\bhttps?://(?:[a-f0-9]{8}:[a-f0-9]{8})@(?:gems.contribsys.com|enterprise.contribsys.com)(?:[\\/|\\#|\\?|:]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "gems.contribsys.com",
+      "enterprise.contribsys.com"
+    ]
   },
   {
     "id": "slack-app-token",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]+",
     "pattern": "\\bxapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]+",
     "prefixes": [
       "xapp-"
     ],
     "atWord": true,
-    "ignoreCase": true,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "slack-bot-token",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "xoxb-[0-9]{10,13}-[0-9]{10,13}[a-zA-Z0-9-]*",
     "pattern": "\\bxoxb-[0-9]{10,13}-[0-9]{10,13}[a-zA-Z0-9-]*",
     "prefixes": [
       "xoxb-"
     ],
     "atWord": true,
-    "ignoreCase": false,
-    "entropy": 3
+    "keywords": []
+  },
+  {
+    "id": "slack-config-access-token",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "xoxe.xox[bp]-\\d-[A-Z0-9]{163,166}",
+    "pattern": "xoxe.xox[bp]-\\d-[A-Z0-9]{163,166}",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "xoxe.xoxb-",
+      "xoxe.xoxp-"
+    ]
   },
   {
     "id": "slack-config-refresh-token",
+    "ignoreCase": true,
+    "entropy": 2,
+    "secret": "xoxe-\\d-[A-Z0-9]{146}",
     "pattern": "\\bxoxe-\\d-[A-Z0-9]{146}",
     "prefixes": [
       "xoxe-"
     ],
     "atWord": true,
-    "ignoreCase": true,
-    "entropy": 2
+    "keywords": []
   },
   {
     "id": "slack-legacy-bot-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "xoxb-[0-9]{8,14}-[a-zA-Z0-9]{18,26}",
     "pattern": "\\bxoxb-[0-9]{8,14}-[a-zA-Z0-9]{18,26}",
     "prefixes": [
       "xoxb-"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "slack-legacy-token",
     "ignoreCase": false,
-    "entropy": 2
+    "entropy": 2,
+    "secret": "xox[os]-\\d+-\\d+-\\d+-[a-fA-F\\d]+",
+    "pattern": "\\bxox[os]-\\d+-\\d+-\\d+-[a-fA-F\\d]+",
+    "prefixes": [
+      "xoxo-",
+      "xoxs-"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "slack-legacy-workspace-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "xox[ar]-(?:\\d-)?[0-9a-zA-Z]{8,48}",
+    "pattern": "\\bxox[ar]-(?:\\d-)?[0-9a-zA-Z]{8,48}",
+    "prefixes": [
+      "xoxa-",
+      "xoxr-"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "slack-user-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "xox[pe](?:-[0-9]{10,13}){3}-[a-zA-Z0-9-]{28,34}",
+    "pattern": "\\bxox[pe](?:-[0-9]{10,13}){3}-[a-zA-Z0-9-]{28,34}",
+    "prefixes": [
+      "xoxp-",
+      "xoxe-"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "slack-webhook-url",
+    "ignoreCase": false,
+    "entropy": 0,
+    "secret": "(?:https?://)?hooks.slack.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,56}",
+    "pattern": "(?:https?://)?hooks.slack.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,56}",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "hooks.slack.com"
+    ]
+  },
+  {
+    "id": "snyk-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:snyk[_.-]?(?:(?:api|oauth)[_.-]?)?(?:key|token))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:snyk[_.-]?(?:(?:api|oauth)[_.-]?)?(?:key|token))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "snyk"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "sonar-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:sonar[_.-]?(login|token))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}((?:squ_|sqp_|sqa_)?[a-z0-9=_\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:sonar[_.-]?(?:login|token))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:(?:squ_|sqp_|sqa_)?[a-z0-9=_\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "sonar"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "sourcegraph-access-token",
+    "ignoreCase": true,
+    "entropy": 3,
+    "secret": "\\b(\\b(sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}|sgp_[a-fA-F0-9]{40}|[a-fA-F0-9]{40})\\b)(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:\\b(?:sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}|sgp_[a-fA-F0-9]{40}|[a-fA-F0-9]{40})\\b)(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "sgp_",
+      "sourcegraph"
+    ]
   },
   {
     "id": "square-access-token",
+    "ignoreCase": false,
+    "entropy": 2,
+    "secret": "\\b((?:EAAA|sq0atp-)[\\w-]{22,60})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:(?:EAAA|sq0atp-)[\\w-]{22,60})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "EAAA",
       "sq0atp-"
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "squarespace-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:squarespace)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:squarespace)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "squarespace"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "stripe-access-token",
     "ignoreCase": false,
-    "entropy": 2
+    "entropy": 2,
+    "secret": "\\b((?:sk|rk)_(?:test|live|prod)_[a-zA-Z0-9]{10,99})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:(?:sk|rk)_(?:test|live|prod)_[a-zA-Z0-9]{10,99})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "sk_test_",
+      "sk_live_",
+      "sk_prod_",
+      "rk_test_",
+      "rk_live_",
+      "rk_prod_"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "sumologic-access-id",
+    "ignoreCase": false,
+    "entropy": 3,
+    "secret": "(?i:(?:(?-i:[Ss]umo|SUMO))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(su[a-zA-Z0-9]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?:(?:[SssS][uU][mM][oO]|[sS][uU][mM][oO]))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:su[a-zA-Z0-9]{12})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "sumo"
+    ]
+  },
+  {
+    "id": "sumologic-access-token",
+    "ignoreCase": true,
+    "entropy": 3,
+    "secret": "(?:(?-i:[Ss]umo|SUMO))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:(?-i:[Ss]umo|SUMO))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{64})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "sumo"
+    ]
+  },
+  {
+    "id": "telegram-bot-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:telegr)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9]{5,16}:(?-i:A)[a-z0-9_\\-]{34})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:telegr)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9]{5,16}:(?-i:A)[a-z0-9_\\-]{34})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "telegr"
+    ]
+  },
+  {
+    "id": "travisci-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:travis)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{22})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:travis)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{22})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "travis"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "twitch-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:twitch)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{30})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:twitch)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{30})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "twitch"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "twitter-access-secret",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{45})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{45})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "twitter"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "twitter-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([0-9]{15,25}-[a-zA-Z0-9]{20,40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[0-9]{15,25}-[a-zA-Z0-9]{20,40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "twitter"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "twitter-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{25})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{25})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "twitter"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "twitter-api-secret",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{50})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{50})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "twitter"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "twitter-bearer-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(A{22}[a-zA-Z0-9%]{80,100})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:A{22}[a-zA-Z0-9%]{80,100})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "twitter"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "typeform-api-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:typeform)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(tfp_[a-z0-9\\-_\\.=]{59})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "(?:typeform)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:tfp_[a-z0-9\\-_\\.=]{59})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "tfp_"
+    ]
   },
   {
     "id": "vault-batch-token",
+    "ignoreCase": false,
+    "entropy": 4,
+    "secret": "\\b(hvb\\.[\\w-]{138,300})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "pattern": "\\b(?:hvb\\.[\\w-]{138,300})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "hvb."
     ],
     "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "vault-service-token",
     "ignoreCase": false,
-    "entropy": 4
+    "entropy": 3.5,
+    "secret": "\\b((?:hvs\\.[\\w-]{90,120}|s\\.(?i:[a-z0-9]{24})))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:(?:hvs\\.[\\w-]{90,120}|s\\.(?:[a-z0-9A-Z]{24})))(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [],
+    "atWord": false,
+    "keywords": [
+      "hvs.",
+      "s."
+    ]
+  },
+  {
+    "id": "yandex-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(t1\\.[A-Z0-9a-z_-]+[=]{0,2}\\.[A-Z0-9a-z_-]{86}[=]{0,2})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:t1\\.[A-Z0-9a-z_-]+[=]{0,2}\\.[A-Z0-9a-z_-]{86}[=]{0,2})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "yandex"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "yandex-api-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(AQVN[A-Za-z0-9_\\-]{35,38})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:AQVN[A-Za-z0-9_\\-]{35,38})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "yandex"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "yandex-aws-access-token",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(YC[a-zA-Z0-9_\\-]{38})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:YC[a-zA-Z0-9_\\-]{38})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "yandex"
+    ],
+    "atWord": true,
+    "keywords": []
+  },
+  {
+    "id": "zendesk-secret-key",
+    "ignoreCase": true,
+    "entropy": 0,
+    "secret": "(?:zendesk)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}([a-z0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "pattern": "\\b(?:zendesk)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:[a-z0-9]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "prefixes": [
+      "zendesk"
+    ],
+    "atWord": true,
+    "keywords": []
   }
 ];

@@ -27,23 +27,56 @@ const ASSIGNED_NAME =
   "(?:password|passwd|pwd|secret|client_secret|api_?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
 
 /**
- * A vendor rule from gitleaks: tried where its prefix stands, the rest of the match
- * held to gitleaks' entropy threshold and the placeholder check.
+ * gitleaks' test of a match: the secret (the first capturing group that took part, or
+ * the whole match) is no placeholder and reaches the rule's entropy threshold.
  */
+function gitleaksAccepts(rule: GeneratedRule): (match: string) => boolean {
+  const groups = new RegExp(rule.secret, rule.ignoreCase ? "i" : "");
+  return (match) => {
+    const secret = (
+      groups
+        .exec(match)
+        ?.slice(1)
+        .find((g) => g) ?? match
+    ).replace(/[`'"\s;]+$/, "");
+    return !looksLikePlaceholder(secret) && (rule.entropy === 0 || secretLike(secret, rule.entropy));
+  };
+}
+
+/** A vendor rule from gitleaks that opens with a literal: tried where that literal stands. */
 function fromGitleaks(rule: GeneratedRule): Detector {
-  const prefixLength = (m: string) => rule.prefixes.find((p) => m.toLowerCase().startsWith(p.toLowerCase()))?.length ?? 0;
   return {
     kind: rule.id.replace(/-/g, "_"),
     category: "secret",
     pattern: rule.pattern,
     ignoreCase: rule.ignoreCase || undefined,
     start: { at: rule.atWord ? "word" : "literal", literals: rule.prefixes },
-    validate: (m) => {
-      const tail = m.slice(prefixLength(m)).replace(/[`'"\s;]+$/, "");
-      return !looksLikePlaceholder(tail) && (rule.entropy === 0 || secretLike(tail, rule.entropy));
-    },
+    validate: gitleaksAccepts(rule),
   };
 }
+
+/**
+ * A vendor rule from gitleaks whose matches open with no literal (`sourcegraph: <40 hex>`,
+ * an Azure secret around its `Q~`): searched through the whole text, only when the
+ * trigger pass met one of its keywords there (triggers.ts), as gitleaks gates it.
+ */
+export interface GatedSecretRule {
+  kind: string;
+  /** Global, so that every match in the text is met. */
+  regex: RegExp;
+  keywords: readonly string[];
+  validate: (match: string) => boolean;
+}
+
+export const GATED_SECRET_RULES: readonly GatedSecretRule[] = GITLEAKS_RULES.filter((r) => r.keywords.length > 0).map((rule) => ({
+  kind: rule.id.replace(/-/g, "_"),
+  regex: new RegExp(rule.pattern, rule.ignoreCase ? "gi" : "g"),
+  keywords: rule.keywords,
+  validate: gitleaksAccepts(rule),
+}));
+
+/** The vendor rules tried where their literal opens; ahead of the generic assignment, which they are more precise than. */
+const VENDOR_DETECTORS = GITLEAKS_RULES.filter((r) => r.keywords.length === 0).map(fromGitleaks);
 
 export const SECRET_DETECTORS: Detector[] = [
   {
@@ -111,16 +144,18 @@ export const SECRET_DETECTORS: Detector[] = [
     pattern: "\\bgw_(?:live|test)_[0-9A-Za-z]{40}(?![0-9A-Za-z])",
     validate: randomTail(/^gw_(?:live|test)_/),
   },
+  ...VENDOR_DETECTORS,
   {
     kind: "password_assignment",
     category: "secret",
     ignoreCase: true,
     // An optional PREFIX_ (DB_PASSWORD) or camelCase prefix (oktaApiToken): the name has no boundary of its own.
-    pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}["']?\\s{0,3}[:=]\\s{0,3}["']?[^\\s"'\`,;=]{8,128}`,
+    // The sign is `:` or `=`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks' generic rule reads.
+    pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}(?:["']?\\s{0,3}[:=]|["']\\s{0,3},)\\s{0,3}["']?[^\\s"'\`,;=]{8,128}`,
     start: { at: "assignment", name: new RegExp(`${ASSIGNED_NAME}["']?\\s{0,3}$`, "i") },
-    valueAfter: /[:=]\s*["']?/,
+    valueAfter: /[:=,]\s*["']?/,
     validate: (m) => {
-      const value = m.replace(/^[^:=]*[:=]\s*["']?/, "");
+      const value = m.replace(/^[^:=,]*[:=,]\s*["']?/, "");
       return (
         !readsFromEnvironment(value) && !looksLikePlaceholder(value) && secretLike(value, 3.0) && /\d/.test(value) && /[A-Za-z]/.test(value)
       );
@@ -140,5 +175,4 @@ export const SECRET_DETECTORS: Detector[] = [
     pattern: "\\bcurl [^\\n]{0,256}?(?:-u|--user)(?:=|[ \\t]{1,5})[\"']?[^\\s:\"']{1,64}:[\"']?[^\\s\"']{3,128}",
     validate: (m) => passwordLike(m.slice(m.lastIndexOf(":") + 1).replace(/^["']/, "")),
   },
-  ...GITLEAKS_RULES.map(fromGitleaks),
 ];

@@ -15,6 +15,10 @@ interface Literal {
   /** Compared ignoring case (a case-folding detector's). */
   anyCase: boolean;
   passes: Passes;
+  /** Where the literal begins before the character it is found by (a gate keyword by its punctuation); 0 otherwise. */
+  offset: number;
+  /** The gated rule this keyword opens, or -1 for a start. */
+  gate: number;
 }
 
 export interface TriggerPlan {
@@ -70,8 +74,21 @@ function startsOf(d: Detector): readonly Start[] {
   return [{ at: "word", literals }];
 }
 
-/** Compiles the starts of both passes' detectors into one plan for `findStarts`. */
-export function planTriggers(exact: readonly Detector[], folded: readonly Detector[]): TriggerPlan {
+/**
+ * A gate keyword made of word characters is looked for where a word begins, like a
+ * word literal; one with other characters anywhere, by its first such character.
+ */
+export const gateByPunctuation = (keyword: string) => keyword.search(/\W/);
+
+/**
+ * Compiles the starts of both passes' detectors into one plan for `findStarts`, and
+ * the keywords of the gated rules (`gates[g]` opens rule g; see gateByPunctuation).
+ */
+export function planTriggers(
+  exact: readonly Detector[],
+  folded: readonly Detector[],
+  gates: readonly (readonly string[])[] = [],
+): TriggerPlan {
   const plan: TriggerPlan = {
     words3: new Map(),
     words4: new Map(),
@@ -97,9 +114,9 @@ export function planTriggers(exact: readonly Detector[], folded: readonly Detect
   /** Adds `text` under `key`: lower-cased for the case-folding pass, which compares it ignoring case. */
   const file = (map: Map<number, Literal[]>, key: number, text: string, passes: Passes) => {
     const anyCase = passes === 2;
-    const lit = { text: anyCase ? text.toLowerCase() : text, anyCase, passes };
+    const lit = { text: anyCase ? text.toLowerCase() : text, anyCase, passes, offset: 0, gate: -1 };
     // Detectors that share a literal (two vendors' `AKIA`) share one entry, so a start is reported once.
-    if (map.get(key)?.some((l) => l.text === lit.text && l.anyCase === lit.anyCase)) return;
+    if (map.get(key)?.some((l) => l.text === lit.text && l.anyCase === lit.anyCase && l.gate < 0)) return;
     map.set(key, [...(map.get(key) ?? []), lit]);
   };
   const add = (d: Detector, passes: Passes) => {
@@ -125,6 +142,7 @@ export function planTriggers(exact: readonly Detector[], folded: readonly Detect
         case "assignment":
           special(":");
           special("=");
+          special(",");
           plan.assignments.push({ name: s.name, passes });
           break;
         case "line":
@@ -160,6 +178,24 @@ export function planTriggers(exact: readonly Detector[], folded: readonly Detect
   };
   for (const d of exact) add(d, 1);
   for (const d of folded) add(d, 2);
+  gates.forEach((keywords, gate) => {
+    for (const keyword of keywords) {
+      const text = keyword.toLowerCase();
+      const at = gateByPunctuation(text);
+      if (at < 0) {
+        if (text.length < 3 || !latin1(text, 4)) throw new Error(`gate keyword ${JSON.stringify(text)} needs three Latin-1 characters`);
+        const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
+        const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
+        plan.keySeen[seenSlot(key)] = 1;
+        plan.pairSeen[k3 >>> 8] = 1;
+        map.set(key, [...(map.get(key) ?? []), { text, anyCase: true, passes: 0, offset: 0, gate }]);
+      } else {
+        special(text[at] as string);
+        const c = text.charCodeAt(at);
+        plan.anywhere.set(c, [...(plan.anywhere.get(c) ?? []), { text, anyCase: true, passes: 0, offset: at, gate }]);
+      }
+    }
+  });
   return plan;
 }
 
@@ -199,7 +235,7 @@ const isInvisible = (c: number) => c === 0xdb40 || (c >= 0x202a && c <= 0x202e) 
  */
 function literalAt(text: string, i: number, lit: Literal, known = 0): boolean {
   const t = lit.text;
-  if (i + t.length > text.length) return false;
+  if (i < 0 || i + t.length > text.length) return false;
   for (let k = lit.anyCase ? known : 0; k < t.length; k++) {
     const c = text.charCodeAt(i + k);
     if ((lit.anyCase ? lower(c) : c) !== t.charCodeAt(k)) return false;
@@ -213,6 +249,8 @@ export interface Starts {
   folded: number[];
   /** The text holds zero-width characters (see ZERO_WIDTH). */
   zeroWidth: boolean;
+  /** The gated rules whose keywords the text holds (duplicates possible); when absent, the scan works them out itself. */
+  gates?: number[];
 }
 
 /** One text's scan: the candidates found so far, and the back-windows already covered. */
@@ -220,6 +258,7 @@ interface Found {
   text: string;
   plan: TriggerPlan;
   out: [number[], number[]];
+  gates: number[];
   zeroWidth: boolean;
   /** False once a position was pushed behind a later one (back-windows, base64 runs). */
   ordered: boolean;
@@ -231,6 +270,12 @@ interface Found {
 function push(f: Found, p: number, passes: Passes): void {
   if (passes & 1) f.out[0].push(p);
   if (passes & 2) f.out[1].push(p);
+}
+
+/** A literal found at `p`: a start for its passes, or the opening of its gate. */
+function hit(f: Found, p: number, lit: Literal): void {
+  if (lit.gate >= 0) f.gates.push(lit.gate);
+  else push(f, p, lit.passes);
 }
 
 function wordAt(f: Found, p: number): boolean {
@@ -263,17 +308,17 @@ function wordStart(f: Found, i: number, c: number): void {
   if (!(c1 <= 255) || !plan.pairSeen[((LOWER[c] as number) << 8) | (LOWER[c1] as number)]) return;
   if (!(c2 <= 255)) return;
   const k3 = key3(c, c1, c2);
-  if (plan.keySeen[seenSlot(k3)]) for (const lit of plan.words3.get(k3) ?? []) if (literalAt(text, i, lit, 3)) push(f, i, lit.passes);
+  if (plan.keySeen[seenSlot(k3)]) for (const lit of plan.words3.get(k3) ?? []) if (literalAt(text, i, lit, 3)) hit(f, i, lit);
   if (!(c3 <= 255)) return;
   const k4 = key4(k3, c3);
-  if (plan.keySeen[seenSlot(k4)]) for (const lit of plan.words4.get(k4) ?? []) if (literalAt(text, i, lit, 4)) push(f, i, lit.passes);
+  if (plan.keySeen[seenSlot(k4)]) for (const lit of plan.words4.get(k4) ?? []) if (literalAt(text, i, lit, 4)) hit(f, i, lit);
 }
 
 /** An ASCII character some start is marked for (SPECIAL). */
 function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
   const literals = plan.anywhere.get(c);
-  if (literals) for (const lit of literals) if (literalAt(text, i, lit)) push(f, i, lit.passes);
+  if (literals) for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit);
   if (c === 10) {
     if (plan.lineFirst.size) lineStart(f, i, i + 1);
   } else if (c === 64) {
@@ -282,8 +327,8 @@ function special(f: Found, i: number, c: number): void {
     for (let p = Math.max(0, i - 64, f.atCovered); p < i; p++) if (wordAt(f, p) !== wordAt(f, p - 1)) push(f, p, plan.beforeAt);
     f.atCovered = i;
     f.ordered = false;
-  } else if (c === 58 || c === 61) {
-    // `:` or `=` after a credential-like name: the assignment starts at a word at most 40 characters back.
+  } else if (c === 58 || c === 61 || c === 44) {
+    // `:`, `=` or `,` after a credential-like name: the assignment starts at a word at most 40 characters back.
     for (const a of plan.assignments) {
       if (!a.name.test(text.slice(Math.max(0, i - 20), i))) continue;
       for (let p = Math.max(0, i - 40, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.passes);
@@ -304,7 +349,7 @@ function special(f: Found, i: number, c: number): void {
  * work at the rare places sits in functions it calls.
  */
 export function findStarts(text: string, plan: TriggerPlan): Starts {
-  const f: Found = { text, plan, out: [[], []], zeroWidth: false, ordered: true, atCovered: 0, assignCovered: 0 };
+  const f: Found = { text, plan, out: [[], []], gates: [], zeroWidth: false, ordered: true, atCovered: 0, assignCovered: 0 };
   if (plan.lineFirst.size) lineStart(f, 0, 0);
   const classes = plan.classes;
   const pairSeen = plan.pairSeen;
@@ -376,5 +421,5 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     f.out[0].sort((a, b) => a - b);
     f.out[1].sort((a, b) => a - b);
   }
-  return { exact: f.out[0], folded: f.out[1], zeroWidth: f.zeroWidth };
+  return { exact: f.out[0], folded: f.out[1], zeroWidth: f.zeroWidth, gates: f.gates };
 }

@@ -155,6 +155,24 @@ describe("triggered scan equals the exhaustive scan", () => {
       "eW91IGFyZSBu",
       "cgREFOISEh",
       "U2VjcmV0_U2VjcmV0U2VjcmV0U2VjcmV0U2Vj_U2Vj",
+      // gitleaks rules: vendor names before a sign, keywords that gate a whole-text search, curl headers.
+      "Sourcegraph",
+      "xsourcegraph",
+      "c0ffee11d00d4e5f9a8b7c6d5e4f3a2b1c0d9e8f",
+      "Q~",
+      "k7Rq9Q~Vx2.Lm8_Pn4~Wz6-Tb3.Hc5Jd1Fg0Ks7Ya2Eu9",
+      "hooks.slack.com/services/",
+      "HVS.",
+      "s.",
+      "Stripe_Key: 9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+      "FACEBOOK_secret=9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+      "mailchimp_key = 9f8e7d6c5b4a39281706f5e4d3c2b1a0-us21",
+      "rk_live_Z8Kq2Lm5Nv7Bc1Df4Gh6",
+      "EAAC",
+      'curl -s https://api.example.net -H "X-Api-Key: Zk3Lq8Wm2Rv6Tn"',
+      'getenv("SECRET_KEY", "Zk3Lq8Wm2Rv6Tn4P")',
+      '"token" ,',
+      "<add key=",
     ];
     let seed = 20261123;
     const random = () => {
