@@ -146,9 +146,7 @@ export interface Store {
   /** Newest first. */
   listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]>;
   /** Sums over all of the organization's documents, and the count per transformation. */
-  sumEtlDocuments(
-    orgId: string,
-  ): Promise<{
+  sumEtlDocuments(orgId: string): Promise<{
     documents: number;
     originalTokens: number;
     optimizedTokens: number;

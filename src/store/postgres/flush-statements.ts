@@ -5,7 +5,8 @@
  * lock rows in the same order and never deadlock.
  */
 import type { FlushBatch, KeyTouch } from "../../domain/types.ts";
-import { type DailyDelta, type HourlyDelta, rollUpDaily } from "../hourly-rollup.ts";
+import { type HourlyDelta, rollUpDaily } from "../hourly-rollup.ts";
+import { DAILY_ROLLUP, HOURLY_ROLLUP, type RollupTable } from "../rollup-upserts.ts";
 import { USAGE_EVENT_COLUMNS, usageEventParams } from "../sqlite/rows.ts";
 
 export interface Statement {
@@ -15,32 +16,6 @@ export interface Statement {
 
 /** Events per INSERT: 14 parameters each, well below Postgres's 65,535 per statement. */
 const EVENTS_PER_INSERT = 1000;
-const HOURLY_COLUMNS = [
-  "org_id",
-  "hour",
-  "key_id",
-  "provider",
-  "model",
-  "requests",
-  "errors",
-  "prompt_tokens",
-  "completion_tokens",
-  "cost_micros",
-  "latency_ms_sum",
-];
-const DAILY_COLUMNS = [
-  "org_id",
-  "day",
-  "provider",
-  "model",
-  "application_id",
-  "requests",
-  "errors",
-  "prompt_tokens",
-  "completion_tokens",
-  "cost_micros",
-  "latency_ms_sum",
-];
 const ROWS_PER_UPSERT = 4000;
 
 /** `($1, $2), ($3, $4)` for `rows` rows of `width` values, each cast as `casts` says (VALUES lists need types). */
@@ -75,29 +50,7 @@ export function flushStatements(batch: FlushBatch, hourly: HourlyDelta[]): State
   );
   for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT) {
     const chunk = rows.slice(i, i + ROWS_PER_UPSERT);
-    out.push({
-      text: `INSERT INTO usage_hourly (${HOURLY_COLUMNS.join(", ")}) VALUES ${placeholders(chunk.length, HOURLY_COLUMNS.length)}
-             ON CONFLICT (org_id, hour, key_id, provider, model) DO UPDATE SET
-               requests = usage_hourly.requests + excluded.requests,
-               errors = usage_hourly.errors + excluded.errors,
-               prompt_tokens = usage_hourly.prompt_tokens + excluded.prompt_tokens,
-               completion_tokens = usage_hourly.completion_tokens + excluded.completion_tokens,
-               cost_micros = usage_hourly.cost_micros + excluded.cost_micros,
-               latency_ms_sum = usage_hourly.latency_ms_sum + excluded.latency_ms_sum`,
-      params: chunk.flatMap((h) => [
-        h.orgId,
-        h.hour,
-        h.keyId,
-        h.provider,
-        h.model,
-        h.requests,
-        h.errors,
-        h.promptTokens,
-        h.completionTokens,
-        h.costMicros,
-        h.latencyMsSum,
-      ]),
-    });
+    out.push(rollupUpsert(HOURLY_ROLLUP, chunk));
   }
   const days = rollUpDaily(events).sort(
     (a, b) =>
@@ -107,36 +60,14 @@ export function flushStatements(batch: FlushBatch, hourly: HourlyDelta[]): State
       compare(a.model, b.model) ||
       compare(a.applicationId, b.applicationId),
   );
-  for (let i = 0; i < days.length; i += ROWS_PER_UPSERT) out.push(dailyUpsert(days.slice(i, i + ROWS_PER_UPSERT)));
+  for (let i = 0; i < days.length; i += ROWS_PER_UPSERT) out.push(rollupUpsert(DAILY_ROLLUP, days.slice(i, i + ROWS_PER_UPSERT)));
   const touches = [...batch.keyTouches].sort((a, b) => compare(a.keyId, b.keyId));
   for (let i = 0; i < touches.length; i += ROWS_PER_UPSERT) out.push(keyTouchUpdate(touches.slice(i, i + ROWS_PER_UPSERT)));
   return out;
 }
 
-function dailyUpsert(days: DailyDelta[]): Statement {
-  return {
-    text: `INSERT INTO usage_daily (${DAILY_COLUMNS.join(", ")}) VALUES ${placeholders(days.length, DAILY_COLUMNS.length)}
-           ON CONFLICT (org_id, day, provider, model, application_id) DO UPDATE SET
-             requests = usage_daily.requests + excluded.requests,
-             errors = usage_daily.errors + excluded.errors,
-             prompt_tokens = usage_daily.prompt_tokens + excluded.prompt_tokens,
-             completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
-             cost_micros = usage_daily.cost_micros + excluded.cost_micros,
-             latency_ms_sum = usage_daily.latency_ms_sum + excluded.latency_ms_sum`,
-    params: days.flatMap((d) => [
-      d.orgId,
-      d.hour,
-      d.provider,
-      d.model,
-      d.applicationId,
-      d.requests,
-      d.errors,
-      d.promptTokens,
-      d.completionTokens,
-      d.costMicros,
-      d.latencyMsSum,
-    ]),
-  };
+function rollupUpsert<R>(table: RollupTable<R>, rows: R[]): Statement {
+  return { text: table.upsert(placeholders(rows.length, table.columns.length)), params: rows.flatMap((r) => table.values(r)) };
 }
 
 function keyTouchUpdate(touches: KeyTouch[]): Statement {

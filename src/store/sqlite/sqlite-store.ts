@@ -30,6 +30,7 @@ import {
 import { MIGRATIONS } from "../migrations/index.ts";
 import type { AuditPage, Store } from "../store.ts";
 import { hourOf, rollUpDaily, rollUpHourly } from "../hourly-rollup.ts";
+import { DAILY_ROLLUP, HOURLY_ROLLUP } from "../rollup-upserts.ts";
 import { toUsageSums, type UsageSumOptions, usageSumQuery } from "../usage-sums.ts";
 import {
   type Row,
@@ -451,54 +452,10 @@ export class SqliteStore implements Store {
         const params = usageEventParams(events, i, end);
         this.db.query(`${INSERT_EVENTS}${EVENT_ROW.repeat(end - i).slice(1)}`).run(params as never);
       }
-      for (const h of hourly) {
-        this.run(
-          `INSERT INTO usage_hourly (org_id, hour, key_id, provider, model, requests, errors, prompt_tokens, completion_tokens, cost_micros, latency_ms_sum)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (org_id, hour, key_id, provider, model) DO UPDATE SET
-             requests = usage_hourly.requests + excluded.requests,
-             errors = usage_hourly.errors + excluded.errors,
-             prompt_tokens = usage_hourly.prompt_tokens + excluded.prompt_tokens,
-             completion_tokens = usage_hourly.completion_tokens + excluded.completion_tokens,
-             cost_micros = usage_hourly.cost_micros + excluded.cost_micros,
-             latency_ms_sum = usage_hourly.latency_ms_sum + excluded.latency_ms_sum`,
-          h.orgId,
-          h.hour,
-          h.keyId,
-          h.provider,
-          h.model,
-          h.requests,
-          h.errors,
-          h.promptTokens,
-          h.completionTokens,
-          h.costMicros,
-          h.latencyMsSum,
-        );
-      }
-      for (const d of rollUpDaily(events)) {
-        this.run(
-          `INSERT INTO usage_daily (org_id, day, provider, model, application_id, requests, errors, prompt_tokens, completion_tokens, cost_micros, latency_ms_sum)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (org_id, day, provider, model, application_id) DO UPDATE SET
-             requests = usage_daily.requests + excluded.requests,
-             errors = usage_daily.errors + excluded.errors,
-             prompt_tokens = usage_daily.prompt_tokens + excluded.prompt_tokens,
-             completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
-             cost_micros = usage_daily.cost_micros + excluded.cost_micros,
-             latency_ms_sum = usage_daily.latency_ms_sum + excluded.latency_ms_sum`,
-          d.orgId,
-          d.hour,
-          d.provider,
-          d.model,
-          d.applicationId,
-          d.requests,
-          d.errors,
-          d.promptTokens,
-          d.completionTokens,
-          d.costMicros,
-          d.latencyMsSum,
-        );
-      }
+      const hourlyRow = `(${HOURLY_ROLLUP.columns.map(() => "?").join(", ")})`;
+      for (const h of hourly) this.run(HOURLY_ROLLUP.upsert(hourlyRow), ...HOURLY_ROLLUP.values(h));
+      const dailyRow = `(${DAILY_ROLLUP.columns.map(() => "?").join(", ")})`;
+      for (const d of rollUpDaily(events)) this.run(DAILY_ROLLUP.upsert(dailyRow), ...DAILY_ROLLUP.values(d));
       for (const t of batch.keyTouches) {
         this.run(
           `UPDATE api_keys SET request_count = request_count + ?, spent_micros = spent_micros + ?,
