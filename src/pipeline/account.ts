@@ -10,6 +10,8 @@ import type { Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { type Identity, responsibleUserId } from "../domain/identity.ts";
 import type { UsageBuffer } from "../state/usage-buffer.ts";
+import { SANDBOX_PROVIDER } from "../providers/target.ts";
+import { isSandbox } from "./sandbox.ts";
 
 /** What a call is charged to, and when it started. */
 export interface CallScope {
@@ -33,8 +35,6 @@ export interface CallResult {
   errorCode: string | null;
   promptTokens: number;
   completionTokens: number;
-  /** Sandbox calls are free whatever their usage. */
-  free?: boolean;
 }
 
 export class Accountant {
@@ -47,7 +47,9 @@ export class Accountant {
   /** Records the call; returns its cost in micro-dollars (a promise only in strict durability). */
   record(scope: CallScope, r: CallResult): number | Promise<number> {
     const id = scope.identity;
-    const price = r.free || !isProviderKind(r.provider) ? null : this.catalog.price(r.model, r.provider);
+    // A sandbox key's calls are the simulator's, free whatever their usage.
+    const sandbox = isSandbox(id);
+    const price = sandbox || !isProviderKind(r.provider) ? null : this.catalog.price(r.model, r.provider);
     const costMicros = price ? this.catalog.costMicros(price, r.promptTokens, r.completionTokens) : 0;
     const event: UsageEvent = {
       id: newId("evt"),
@@ -55,7 +57,7 @@ export class Accountant {
       orgId: id.organization.id,
       keyId: id.kind === "serviceAccount" ? id.key.id : null,
       userId: responsibleUserId(id),
-      provider: r.provider,
+      provider: sandbox ? SANDBOX_PROVIDER : r.provider,
       model: r.model,
       promptTokens: r.promptTokens,
       completionTokens: r.completionTokens,

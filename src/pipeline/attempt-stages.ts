@@ -40,11 +40,12 @@ export function providerLimitStage(deps: ProviderLimitDeps): AttemptStage {
   };
 }
 
-/** The spend reservation against the caps: settled with the real cost, or released. */
+/** The spend reservation against the caps: settled with the real cost, or released. A sandbox call is free: nothing to reserve. */
 export function reserveSpendStage(deps: SpendDeps): AttemptStage {
   return {
     name: "reserve-spend",
     async before({ input, target, size }) {
+      if (target.simulated) return null;
       const reservation = await reserveSpend(deps, input.scope.identity, target, size);
       return (end) => (end ? reservation.settle(end.costMicros) : reservation.release());
     },

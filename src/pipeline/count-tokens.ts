@@ -11,16 +11,15 @@
 import { ApiError } from "../lib/errors.ts";
 import { estimatePromptTokens } from "../lib/token-estimate.ts";
 import { canCountTokens } from "../providers/adapter.ts";
-import { adapterFor } from "../providers/registry.ts";
-import type { Target } from "../providers/target.ts";
+import { servedBy, type Target } from "../providers/target.ts";
 import { sendUpstream, upstreamFailure } from "../providers/upstream.ts";
 import type { MessagesCountTokensRequest } from "../schemas/messages.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import { authorizeTarget } from "./authorize.ts";
 import type { CallInput } from "./call-types.ts";
-import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
-import { isSandbox } from "./sandbox.ts";
-import { sandboxTarget } from "./sandbox-target.ts";
+import type { ResolveDeps } from "./resolve-provider.ts";
+import { callAdapter } from "./call-adapter.ts";
+import { resolverFor } from "./sandbox-target.ts";
 import { messagesTexts } from "./scan/request-texts.ts";
 import { scanRequest } from "./security-scan.ts";
 
@@ -57,10 +56,9 @@ export async function countTokens(
   request: MessagesCountTokensRequest & Record<string, unknown>,
 ): Promise<TokenCount> {
   const { identity } = input.scope;
-  const sandbox = isSandbox(identity);
-  const target = await (sandbox ? sandboxTarget : resolveTarget)(deps.resolve, identity, request.model, input.headers);
+  const target = await resolverFor(identity)(deps.resolve, identity, request.model, input.headers);
   authorizeTarget(identity, target);
-  const adapter = adapterFor(target.format);
+  const adapter = callAdapter(target);
   if (adapter.wire !== "messages") {
     throw new ApiError(
       400,
@@ -71,10 +69,15 @@ export async function countTokens(
   }
   const settings = await deps.settings.get(identity.organization.id);
   const scanned = scanRequest(request, messagesTexts, settings.piiAction);
-  const servedBy = `${target.providerName}/${target.model}`;
-  const estimate = (): TokenCount => ({ inputTokens: localCount(scanned.body), estimated: true, servedBy, security: scanned.header });
-  // A sandbox key never reaches a provider.
-  if (sandbox || !canCountTokens(adapter)) return estimate();
+  const served = servedBy(target);
+  const estimate = (): TokenCount => ({
+    inputTokens: localCount(scanned.body),
+    estimated: true,
+    servedBy: served,
+    security: scanned.header,
+  });
+  // The simulator (a sandbox key's adapter) counts nothing itself, as a server without the endpoint.
+  if (!canCountTokens(adapter)) return estimate();
   const up = await sendUpstream(adapter.countTokensRequest(target, scanned.body, { stream: false, headers: input.headers }), {
     caller: input.caller,
     timeoutMs: deps.upstreamTimeoutMs,
@@ -90,7 +93,7 @@ export async function countTokens(
     const body = (await up.response.json().catch(() => null)) as { input_tokens?: unknown } | null;
     if (typeof body?.input_tokens !== "number")
       throw new ApiError(502, "provider_error", `${target.providerName} answered count_tokens without input_tokens.`);
-    return { inputTokens: body.input_tokens, estimated: false, servedBy, security: scanned.header };
+    return { inputTokens: body.input_tokens, estimated: false, servedBy: served, security: scanned.header };
   } finally {
     up.done();
   }

@@ -10,7 +10,7 @@ import { ApiError, toApiError } from "../lib/errors.ts";
 import { jsonObjectMembers } from "../lib/json-members.ts";
 import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
-import type { Target } from "../providers/target.ts";
+import { servedBy, type Target } from "../providers/target.ts";
 import { sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
@@ -174,7 +174,7 @@ export class Forwarder {
     const costMicros = await this.account(input, target, usage, substitution, held, up.response.status);
     if (substitution) throw substitution;
     if (route.reshape) text = JSON.stringify(route.reshape(body));
-    return { type: "json", status: up.response.status, text, servedBy: `${target.providerName}/${target.model}`, costMicros };
+    return { type: "json", status: up.response.status, text, servedBy: servedBy(target), costMicros };
   }
 
   private async stream(
@@ -231,7 +231,7 @@ export class Forwarder {
       type: "stream",
       status: up.response.status,
       stream: sseTapSource(body, tap),
-      servedBy: `${target.providerName}/${target.model}`,
+      servedBy: servedBy(target),
     };
   }
 

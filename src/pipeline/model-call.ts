@@ -6,8 +6,8 @@
  * The HTTP surfaces and `ai.proxy` all come through here, so every way in gets the
  * same checks. A caller's format and the provider's meet here: the same format passes
  * through untouched; a chat-completions caller of a messages-format provider is
- * translated both ways. Sandbox keys take the same path up to the provider, where the
- * simulator answers instead.
+ * translated both ways. Sandbox keys take the same path: their targets are answered
+ * by the simulator as an adapter (call-adapter.ts), so nothing here tells them apart.
  */
 import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
 import type { EmbeddingsRequest } from "../schemas/embeddings.ts";
@@ -16,7 +16,6 @@ import { ApiError } from "../lib/errors.ts";
 import { canEmbed } from "../providers/adapter.ts";
 import { messagesWire } from "../providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
-import { adapterFor } from "../providers/registry.ts";
 import type { Target } from "../providers/target.ts";
 import { chatNeeds, type RouteNeeds } from "../routing/needs.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
@@ -29,11 +28,11 @@ import { type Attempted, runAttempts } from "./fallback.ts";
 import { type ForwardDeps, Forwarder, type Route } from "./forward.ts";
 import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { CallSize } from "./reserve-spend.ts";
-import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
+import type { ResolveDeps } from "./resolve-provider.ts";
 import { AUTO_MODEL, planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import { type EtlRecorder, optimizeContext, optimizeEmbeddings, type OptimizeFormat } from "./optimize-context.ts";
-import { isSandbox, sandboxChat, sandboxEmbeddings, sandboxMessages } from "./sandbox.ts";
-import { sandboxTarget } from "./sandbox-target.ts";
+import { callAdapter } from "./call-adapter.ts";
+import { resolverFor } from "./sandbox-target.ts";
 import { chatTexts, embeddingTexts, messagesTexts, type TextSlot } from "./scan/request-texts.ts";
 import { scanRequest } from "./security-scan.ts";
 
@@ -99,16 +98,13 @@ export class ModelCalls {
     const optimized = await this.optimize(input, request, "chat", plan);
     const scanned = await this.scan(input, optimized.body, chatTexts);
     const body = scanned.body as typeof request;
-    const sandbox = isSandbox(input.scope.identity);
-    const done = await this.attempts(input, plan, (target) =>
-      sandbox ? sandboxChat(input, this.modelFor(plan, target, body), this.deps.accountant) : this.chatTo(input, target, body),
-    );
+    const done = await this.attempts(input, plan, (target) => this.chatTo(input, target, body));
     const outcome = await optimized.settle(withSecurity(routedOutcome(plan, done), scanned.header));
     return { plan, target: done.target, outcome };
   }
 
   private async chatTo(input: CallInput, target: Target, body: ChatCompletionRequest & Record<string, unknown>): Promise<CallOutcome> {
-    const adapter = adapterFor(target.format);
+    const adapter = callAdapter(target);
     const stream = body.stream === true;
     // Usage is always asked for so the call can be priced; the extra chunk is removed again if the caller did not ask.
     const callerWantsUsage = body.stream_options?.include_usage === true;
@@ -150,10 +146,9 @@ export class ModelCalls {
     const optimized = await this.optimize(input, request, "messages", plan);
     const scanned = await this.scan(input, optimized.body, messagesTexts);
     const body = scanned.body as typeof request;
-    const sandbox = isSandbox(input.scope.identity);
     const size = { messages: [{ content: body.system }, ...body.messages], maxTokens: body.max_tokens };
     const done = await this.attempts(input, plan, async (target) => {
-      const adapter = adapterFor(target.format);
+      const adapter = callAdapter(target);
       if (adapter.wire !== "messages") {
         throw new ApiError(
           400,
@@ -162,7 +157,6 @@ export class ModelCalls {
           { param: "model" },
         );
       }
-      if (sandbox) return sandboxMessages(input, this.modelFor(plan, target, body), this.deps.accountant);
       const stream = body.stream === true;
       return this.forwarder.forward(
         input,
@@ -183,7 +177,7 @@ export class ModelCalls {
     const optimized = await optimizeEmbeddings(this.deps, input, request, target);
     const scanned = await this.scan(input, optimized.body, embeddingTexts);
     const body = scanned.body as typeof request;
-    const adapter = adapterFor(target.format);
+    const adapter = callAdapter(target);
     if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
       throw new ApiError(
         400,
@@ -192,8 +186,6 @@ export class ModelCalls {
         { param: "model" },
       );
     }
-    if (isSandbox(input.scope.identity))
-      return optimized.settle(withSecurity(await sandboxEmbeddings(input, body, this.deps.accountant), scanned.header));
     const outcome = (await this.forwarder.forward(
       input,
       target,
@@ -239,7 +231,7 @@ export class ModelCalls {
   }
 
   private resolver(input: CallInput) {
-    return isSandbox(input.scope.identity) ? sandboxTarget : resolveTarget;
+    return resolverFor(input.scope.identity);
   }
 
   /** One attempt per target until one answers; targets after the first are authorized as their turn comes. */
@@ -254,11 +246,6 @@ export class ModelCalls {
       input.scope.attempt = n;
       return attempt(target);
     });
-  }
-
-  /** The body as the simulator sees it: a routed or fallback call answers as the model it was routed to. */
-  private modelFor<B extends { model: string }>(plan: RoutedPlan, target: Target, body: B): B {
-    return plan.routed || target !== plan.targets[0] ? { ...body, model: target.model } : body;
   }
 }
 

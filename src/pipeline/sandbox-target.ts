@@ -4,16 +4,32 @@
  * checks afterwards), but no provider key is needed, because nothing is sent. The
  * live resolver is reused rather than copied, so the two can never drift apart:
  * where it stops only because no key is configured, the sandbox stands in for the
- * provider kind it named.
+ * provider kind it named. The target it gives is simulated: the simulator answers it
+ * (call-adapter.ts), without the configuration, so no provider's limits, health or
+ * credentials are touched.
  */
 import { ApiError } from "../lib/errors.ts";
 import { isProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { type Target, targetFor } from "../providers/target.ts";
 import type { Identity } from "../domain/identity.ts";
 import { type ResolveDeps, resolveTarget } from "./resolve-provider.ts";
+import { isSandbox } from "./sandbox.ts";
 
-/** Where a sandbox call would have gone; its credentials are never used. */
+/** How a caller's model names become targets: live, or for a sandbox key, simulated. Where a sandbox call parts from a live one. */
+export function resolverFor(identity: Identity): typeof resolveTarget {
+  return isSandbox(identity) ? sandboxTarget : resolveTarget;
+}
+
+/** Where a sandbox call would have gone, answered by the simulator instead. */
 export async function sandboxTarget(deps: ResolveDeps, identity: Identity, model: string, headers: Headers): Promise<Target> {
+  return simulated(await liveTarget(deps, identity, model, headers));
+}
+
+function simulated(t: Target): Target {
+  return { ...t, simulated: true, configId: null, credentials: { type: "api-key", apiKey: "" } };
+}
+
+async function liveTarget(deps: ResolveDeps, identity: Identity, model: string, headers: Headers): Promise<Target> {
   try {
     return await resolveTarget(deps, identity, model, headers);
   } catch (err) {

@@ -12,6 +12,11 @@ export interface UpstreamRequest {
   headers: Record<string, string>;
   body?: string;
   method?: "GET" | "POST";
+  /**
+   * Answered in process instead of over the network: the sandbox's simulator, which
+   * answers as a provider would, so a test key's call takes the whole path but the wire.
+   */
+  local?: () => Response | Promise<Response>;
 }
 
 export type WireFamily = "chat" | "messages";

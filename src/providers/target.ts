@@ -24,6 +24,8 @@ interface TargetOf<K extends ProviderKind> {
   model: string;
   /** The catalog entry, when the catalog prices this model. */
   catalogModel: CatalogModel | undefined;
+  /** A sandbox key's call: the simulator answers it in the kind's format, and nothing is sent. */
+  simulated?: true;
 }
 
 /** A target of any kind; narrowing `kind` narrows `settings`. */
@@ -71,4 +73,12 @@ export function targetFor(p: TargetParts): Target {
     model: p.model,
     catalogModel: p.catalogModel,
   } as Target;
+}
+
+/** The name a simulated call's answer and usage go under. */
+export const SANDBOX_PROVIDER = "sandbox";
+
+/** Who answered, as `provider/model` (the `x-gw-provider` header): the configuration's name, or the sandbox's for a simulated call. */
+export function servedBy(t: Target): string {
+  return `${t.simulated ? SANDBOX_PROVIDER : t.providerName}/${t.model}`;
 }

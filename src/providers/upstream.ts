@@ -110,6 +110,7 @@ function startWatching(call: WatchedCall): void {
 }
 
 export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Promise<UpstreamResponse> {
+  if (req.local) return { response: await req.local(), done() {} };
   const call = new WatchedCall(opts.caller, performance.now() + opts.timeoutMs);
   startWatching(call);
   try {

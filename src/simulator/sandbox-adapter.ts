@@ -1,0 +1,38 @@
+/**
+ * The sandbox as a provider: one adapter per wire family whose requests are answered in
+ * process by the simulator, in the same shapes a provider of that family sends (plain
+ * and streamed, tool calls, usage). A test key's call therefore takes the request path
+ * unchanged (authorization, scanning, the endpoint's format check, reading the answer's
+ * model and usage, accounting) and differs only in what answers it: nothing is sent.
+ */
+import type { EmbeddingsCapable, ProviderAdapter, UpstreamRequest, WireFamily } from "../providers/adapter.ts";
+import type { Target } from "../providers/target.ts";
+import { simulatedMessagesResponse } from "./messages-format.ts";
+import { simulatedChatCompletion, simulatedEmbeddings } from "./openai-format.ts";
+
+type Json = Record<string, unknown>;
+
+/** The body as a provider would read it: naming the model the target names. */
+const asSent = (t: Target, body: Json) => (body.model === t.model ? body : { ...body, model: t.model });
+
+function answered(operation: string, answer: () => Response | Promise<Response>): UpstreamRequest {
+  return { url: `sandbox:${operation}`, headers: {}, local: answer };
+}
+
+const chat = {
+  wire: "chat",
+  request: (t, body) => answered("chat/completions", () => simulatedChatCompletion(asSent(t, body) as never)),
+  embeddingsRequest: (t, body) => answered("embeddings", () => simulatedEmbeddings(asSent(t, body) as never)),
+} satisfies ProviderAdapter & EmbeddingsCapable;
+
+const messages = {
+  wire: "messages",
+  request: (t, body) => answered("v1/messages", () => simulatedMessagesResponse(asSent(t, body) as never)),
+} satisfies ProviderAdapter;
+
+const SANDBOX_ADAPTERS: Record<WireFamily, ProviderAdapter> = { chat, messages };
+
+/** The simulator speaking the wire family a live call of this target would use. */
+export function sandboxAdapter(wire: WireFamily): ProviderAdapter {
+  return SANDBOX_ADAPTERS[wire];
+}
