@@ -4,18 +4,66 @@
  * provider that offers the API would, by running its chat simulator through the same
  * translations the gateway uses for providers that do not: so a test can tell a
  * native call (this path in /_mock/requests) from a translated one (chat completions).
+ * What only a provider of the API takes, it takes too: `previous_response_id` names a
+ * response it gave (the conversation so far is kept in memory, a bounded number of
+ * them; an unknown id is 404 as at OpenAI), and built-in tools are accepted and never
+ * called (the mock has no web to search).
  */
 import { ApiError } from "../lib/errors.ts";
+import { SseDecoder } from "../lib/sse.ts";
 import { estimatePromptTokens } from "../lib/token-estimate.ts";
 import { openAiError, type SimulatedChatOptions, simulatedChatCompletion } from "../simulator/openai-format.ts";
 import { chatCompletionToResponse, chatStreamToResponses, type ResponsesEcho } from "../translate/chat-to-responses.ts";
 import { responsesToChatRequest } from "../translate/responses-to-chat.ts";
 
-export async function mockResponses(body: Record<string, unknown>, opts: SimulatedChatOptions): Promise<Response> {
+type Json = Record<string, unknown>;
+
+/** How many responses the mock remembers for `previous_response_id`. */
+const REMEMBERED = 1_000;
+
+/** The conversations behind the responses a mock gave: input items, then the answer's output items. */
+export class ResponsesMemory {
+  private readonly items = new Map<string, unknown[]>();
+
+  get(id: string): unknown[] | undefined {
+    return this.items.get(id);
+  }
+
+  keep(id: string, conversation: unknown[]): void {
+    this.items.set(id, conversation);
+    if (this.items.size > REMEMBERED) this.items.delete(this.items.keys().next().value as string);
+  }
+}
+
+const asItems = (input: unknown): unknown[] => (typeof input === "string" ? [{ role: "user", content: input }] : (input as unknown[]));
+
+/** Keeps the response's conversation once the stream's `response.completed` (or `.incomplete`) names its output. */
+function remembered(memory: ResponsesMemory, conversation: unknown[]): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new SseDecoder();
+  return new TransformStream({
+    transform(bytes, out) {
+      out.enqueue(bytes);
+      for (const b of decoder.push(bytes)) {
+        if (!b.event || !/"response\.(?:completed|incomplete)"/.test(b.event.data)) continue;
+        const r = (JSON.parse(b.event.data) as { response: { id: string; output: unknown[] } }).response;
+        memory.keep(r.id, [...conversation, ...r.output]);
+      }
+    },
+  });
+}
+
+export async function mockResponses(body: Json, opts: SimulatedChatOptions, memory: ResponsesMemory): Promise<Response> {
   if (typeof body.model !== "string" || body.input === undefined) return openAiError(400, "model and input are required");
-  let chat: Record<string, unknown>;
+  let conversation = asItems(body.input);
+  if (typeof body.previous_response_id === "string") {
+    const earlier = memory.get(body.previous_response_id);
+    if (!earlier) return openAiError(404, `Previous response with id '${body.previous_response_id}' not found.`);
+    conversation = [...earlier, ...conversation];
+  }
+  const functionTools = Array.isArray(body.tools) ? body.tools.filter((t) => (t as Json | null)?.type === "function") : undefined;
+  let chat: Json;
   try {
-    chat = responsesToChatRequest(body);
+    chat = responsesToChatRequest({ ...body, input: conversation, previous_response_id: null, tools: functionTools });
   } catch (err) {
     return openAiError(400, err instanceof ApiError ? err.message : "invalid request");
   }
@@ -23,9 +71,13 @@ export async function mockResponses(body: Record<string, unknown>, opts: Simulat
   const echo = body as ResponsesEcho;
   const res = await simulatedChatCompletion(chat as never, opts);
   if (!res.ok || !res.body) return res;
-  if (chat.stream === true)
-    return new Response(res.body.pipeThrough(chatStreamToResponses(echo)), { headers: { "content-type": "text/event-stream" } });
-  return Response.json(chatCompletionToResponse((await res.json()) as never, echo));
+  if (chat.stream === true) {
+    const events = res.body.pipeThrough(chatStreamToResponses(echo)).pipeThrough(remembered(memory, conversation));
+    return new Response(events, { headers: { "content-type": "text/event-stream" } });
+  }
+  const response = chatCompletionToResponse((await res.json()) as never, echo);
+  memory.keep(response.id as string, [...conversation, ...(response.output as unknown[])]);
+  return Response.json(response);
 }
 
 /** The vendor's count: the system prompt, the messages and the tools' definitions, with the mock's tokenizer. */

@@ -18,7 +18,7 @@
  */
 import { simulatedMessagesResponse, simulatedPlatformStream } from "../simulator/messages-format.ts";
 import { openAiError, simulatedChatCompletion, simulatedEmbeddings, simulatedModelList } from "../simulator/openai-format.ts";
-import { mockCountTokens, mockResponses } from "./responses-routes.ts";
+import { mockCountTokens, mockResponses, ResponsesMemory } from "./responses-routes.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 
 export interface MockProviderOptions {
@@ -73,6 +73,7 @@ const messagesError = (status: number, message: string) =>
 export function startMockProvider(opts: MockProviderOptions) {
   const seen: SeenRequest[] = [];
   const stats = { streamsStarted: 0, streamsFinished: 0, streamsCancelled: 0, abandonedByModel: {} as Record<string, number> };
+  const responses = new ResponsesMemory();
 
   /** A call whose client (the gateway) hung up while the mock took its time: counted, so tests see the gateway let go. */
   const noteAbandoned = (request: Request, model: string, res: Response): Response => {
@@ -177,7 +178,7 @@ export function startMockProvider(opts: MockProviderOptions) {
       }
       if (request.method === "POST" && /\/responses$/.test(pathname)) {
         if (!body) return openAiError(400, "the body must be a JSON object");
-        const res = await mockResponses(body, { delayMs, answeredModel, streamChunks });
+        const res = await mockResponses(body, { delayMs, answeredModel, streamChunks }, responses);
         return body.stream ? counted(res) : garble(res);
       }
       if (request.method === "POST" && pathname === "/v1/messages/count_tokens") return mockCountTokens(body ?? {});

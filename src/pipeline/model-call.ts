@@ -11,11 +11,13 @@
  */
 import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
 import type { EmbeddingsRequest } from "../schemas/embeddings.ts";
+import type { ResponsesRequest } from "../schemas/responses.ts";
 import type { MessagesCountTokensRequest, MessagesRequest } from "../schemas/messages.ts";
 import { ApiError } from "../lib/errors.ts";
 import { canEmbed } from "../providers/adapter.ts";
 import { messagesWire } from "../providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
+import { responsesWire } from "../providers/openai-compatible/responses-wire.ts";
 import type { Target } from "../providers/target.ts";
 import { chatNeeds, type RouteNeeds } from "../routing/needs.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
@@ -33,7 +35,8 @@ import { AUTO_MODEL, planRoute, type RoutedPlan, type RoutePlanDeps, type RouteR
 import { type EtlRecorder, optimizeContext, optimizeEmbeddings, type OptimizeFormat } from "./optimize-context.ts";
 import { callAdapter } from "./call-adapter.ts";
 import { resolverFor } from "./sandbox-target.ts";
-import { chatTexts, embeddingTexts, messagesTexts, type TextSlot } from "./scan/request-texts.ts";
+import { asResponses, nativeResponses, responsesNeeds, responsesSize, translatedChat } from "./responses-call.ts";
+import { chatTexts, embeddingTexts, messagesTexts, responsesTexts, type TextSlot } from "./scan/request-texts.ts";
 import { scanRequest } from "./security-scan.ts";
 
 export type { CallInput, CallOutcome, JsonOutcome, StreamOutcome };
@@ -166,6 +169,35 @@ export class ModelCalls {
         stream,
         { wire: messagesWire },
         size,
+      );
+    });
+    return optimized.settle(withSecurity(routedOutcome(plan, done), scanned.header));
+  }
+
+  /**
+   * `POST /v1/responses`: planned, optimized and scanned on its own body (instructions
+   * and input items), then per attempt forwarded as written to a provider that serves
+   * the Responses API, or translated to chat completions for one that does not
+   * (responses-call.ts).
+   */
+  async responses(input: CallInput, request: ResponsesRequest & Record<string, unknown>): Promise<CallOutcome> {
+    const plan = await this.plan(input, { model: request.model, needs: () => responsesNeeds(request) });
+    const optimized = await this.optimize(input, request, "responses", plan);
+    const scanned = await this.scan(input, optimized.body, responsesTexts);
+    const body = scanned.body as typeof request;
+    const done = await this.attempts(input, plan, async (target) => {
+      const adapter = callAdapter(target);
+      const native = nativeResponses(target, adapter);
+      if (!native) return asResponses(await this.chatTo(input, target, translatedChat(body)), body);
+      const stream = body.stream === true;
+      return this.forwarder.forward(
+        input,
+        target,
+        native,
+        () => native.responsesRequest(target, body),
+        stream,
+        { wire: responsesWire },
+        responsesSize(body),
       );
     });
     return optimized.settle(withSecurity(routedOutcome(plan, done), scanned.header));

@@ -25,7 +25,7 @@ export interface EtlRecorder {
   recordEtlDocument(d: EtlDocument): Promise<void>;
 }
 
-export type OptimizeFormat = "chat" | "messages";
+export type OptimizeFormat = "chat" | "messages" | "responses";
 
 type Json = Record<string, unknown>;
 
@@ -64,13 +64,16 @@ function optimizeString(text: string, t: Tally): string {
   return r.text;
 }
 
-/** Text parts (`{type: "text", text}`) rewritten, everything else kept as it is. */
+/** The content parts that are prose: chat's and messages' `text`, the Responses API's input and output text. */
+const TEXT_PARTS = new Set(["text", "input_text", "output_text"]);
+
+/** Text parts rewritten, everything else kept as it is. */
 function optimizeContent(content: unknown, t: Tally): unknown {
   if (typeof content === "string") return optimizeString(content, t);
   if (!Array.isArray(content)) return content;
   return content.map((part) => {
     const p = part as Json | null;
-    if (!p || typeof p !== "object" || p.type !== "text" || typeof p.text !== "string") return part;
+    if (!p || typeof p !== "object" || !TEXT_PARTS.has(p.type as string) || typeof p.text !== "string") return part;
     return { ...p, text: optimizeString(p.text, t) };
   });
 }
@@ -87,20 +90,31 @@ function turnTokens(turn: unknown): number {
   return typeof content === "string" ? countTextTokens(content) : 0;
 }
 
-/** Optimizes the turns (and, in the messages format, the system prompt) of a request body. */
+/** Where each format keeps its system prompt and its turns. */
+const LAYOUT: Record<OptimizeFormat, { system?: string; turns: string }> = {
+  chat: { turns: "messages" },
+  messages: { system: "system", turns: "messages" },
+  responses: { system: "instructions", turns: "input" },
+};
+
+/** Optimizes the turns and the system prompt (messages' `system`, Responses' `instructions`) of a request body. */
 export function optimizeBody(body: Json, format: OptimizeFormat): OptimizedBody {
   const t: Tally = { before: 0, after: 0, applied: new Set() };
   const out: Json = { ...body };
-  if (format === "messages" && body.system !== undefined) out.system = optimizeContent(body.system, t);
-  if (Array.isArray(body.messages)) {
-    const turns = body.messages.map((m) => optimizeTurn(m, t)) as { role?: unknown; content?: unknown }[];
+  const { system, turns: turnsAt } = LAYOUT[format];
+  if (system !== undefined && body[system] !== undefined && body[system] !== null) out[system] = optimizeContent(body[system], t);
+  const given = body[turnsAt];
+  // The Responses API's `input` may be the caller's one turn as a string.
+  if (typeof given === "string") out[turnsAt] = optimizeString(given, t);
+  if (Array.isArray(given)) {
+    const turns = given.map((m) => optimizeTurn(m, t)) as { role?: unknown; content?: unknown }[];
     const kept = dedupeMessages(turns);
     if (kept.length < turns.length) {
       t.applied.add("deduplication");
       const keptSet = new Set(kept);
       for (const turn of turns) if (!keptSet.has(turn)) t.after -= turnTokens(turn);
     }
-    out.messages = kept;
+    out[turnsAt] = kept;
   }
   return { body: out, originalTokens: t.before, optimizedTokens: t.after, transformations: [...t.applied] };
 }
@@ -163,7 +177,7 @@ async function wanted(deps: OptimizeDeps, input: CallInput): Promise<boolean> {
   return optimizerWanted(input.headers, settings.contextOptimizer);
 }
 
-/** The stage for chat and messages calls. */
+/** The stage for chat, messages and Responses calls. */
 export async function optimizeContext(
   deps: OptimizeDeps,
   input: CallInput,

@@ -55,6 +55,15 @@ export interface TokenCounting {
   countTokensRequest(target: Target, body: Record<string, unknown>, opts: CallOptions): UpstreamRequest;
 }
 
+/** Chat-format providers that serve the Responses API (`POST responses`); the spec says which kinds do. */
+export interface ResponsesCapable {
+  responsesRequest(target: Target, body: Record<string, unknown>): UpstreamRequest;
+}
+
+export function canRespond(a: ProviderAdapter): a is ProviderAdapter & ResponsesCapable {
+  return typeof (a as Partial<ResponsesCapable>).responsesRequest === "function";
+}
+
 export function canCountTokens(a: ProviderAdapter): a is ProviderAdapter & TokenCounting {
   return typeof (a as Partial<TokenCounting>).countTokensRequest === "function";
 }

@@ -45,6 +45,12 @@ export interface ProviderSpec<S> {
   readonly declaresCountry: boolean;
   /** The configuration chooses its wire format (`chat` or `messages`) instead of taking the kind's. */
   readonly choosesFormat: boolean;
+  /**
+   * The kind serves the Responses API (`POST responses`) itself, so `/v1/responses` is
+   * forwarded as written (stored state and built-in tools included) instead of being
+   * translated to chat completions.
+   */
+  readonly offersResponses: boolean;
   /** The credentials in a create or rotate input; a 400 naming the missing field otherwise. */
   credentials(input: CredentialInput): ProviderCredentials;
   /** The settings fields this kind takes; the registry refuses the others before `settingsFrom` runs. */
@@ -76,9 +82,11 @@ export const joinedUrl = (at: Endpoint<unknown>, operation: string): string => `
 
 /** A spec for a kind with no settings, differing only in its flags. */
 export function plainSpec(
-  flags: Pick<ProviderSpec<NoSettings>, "tierClass" | "keyOptional" | "declaresCountry" | "choosesFormat">,
+  flags: Pick<ProviderSpec<NoSettings>, "tierClass" | "keyOptional" | "declaresCountry" | "choosesFormat"> &
+    Partial<Pick<ProviderSpec<NoSettings>, "offersResponses">>,
 ): ProviderSpec<NoSettings> {
   return {
+    offersResponses: false,
     ...flags,
     credentials: (input) => apiKeyCredentials(input, flags.keyOptional),
     settingsFields: [],

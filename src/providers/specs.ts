@@ -6,7 +6,7 @@ import { anthropicSpec } from "./anthropic/anthropic-spec.ts";
 import { type AzureSettings, azureSpec } from "./azure/azure-spec.ts";
 import { type BedrockSettings, bedrockSpec } from "./bedrock/bedrock-spec.ts";
 import { PROVIDER_KINDS, type ProviderKind } from "./catalog/provider-kinds.ts";
-import { vendorSpec } from "./openai-compatible/vendor-spec.ts";
+import { openAiSpec, vendorSpec } from "./openai-compatible/vendor-spec.ts";
 import { customSpec, selfHostedSpec } from "./own-models/own-models-spec.ts";
 import { badRequest } from "../lib/errors.ts";
 import { type Endpoint, type NoSettings, type ProviderSpec, SETTINGS_FIELDS, type SettingsInput } from "./spec.ts";
@@ -19,7 +19,7 @@ export type SettingsMap = {
 type SpecMap = { [K in ProviderKind]: ProviderSpec<SettingsMap[K]> };
 
 const SPECS: SpecMap = {
-  openai: vendorSpec,
+  openai: openAiSpec,
   anthropic: anthropicSpec,
   google: vendorSpec,
   mistral: vendorSpec,
@@ -40,6 +40,11 @@ const SPECS: SpecMap = {
 
 export function specFor<K extends ProviderKind>(kind: K): SpecMap[K] {
   return SPECS[kind];
+}
+
+/** Whether the kind serves the Responses API itself (forwarded natively, not translated). */
+export function offersResponses(kind: ProviderKind): boolean {
+  return SPECS[kind].offersResponses;
 }
 
 /** Where one operation of a call goes, as the target's kind addresses it. */

@@ -179,7 +179,7 @@ describe("per organization: the contextOptimizer preference", () => {
     }
   });
 
-  test("/v1/responses goes through chat, so it is optimized too", async () => {
+  test("/v1/responses is optimized too: instructions and input, then sent as written to OpenAI", async () => {
     await setPreference(true);
     try {
       const { response } = await openai.responses.create({ model: "gpt-4o", input: PROMPT }).withResponse();

@@ -1,8 +1,9 @@
 /**
  * `POST /v1/responses` with the official openai client: plain, streamed and with a tool
- * call, through an OpenAI-format provider and a messages-format one (translated to chat
- * completions and on to messages), through the same policy stages as chat: blocked
- * prompts, usage rows, spend caps and sandbox keys.
+ * call, forwarded natively to OpenAI (which serves the Responses API), translated to
+ * chat completions for another chat-format vendor (Mistral), and on to messages for a
+ * messages-format one, through the same policy stages as chat: blocked prompts, usage
+ * rows, spend caps and sandbox keys.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
@@ -22,6 +23,12 @@ beforeAll(async () => {
   await gw.op(org.apiKey, "provider.create", {
     provider: "openai",
     apiKey: "sk-openai-test-123456",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  });
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "mistral",
+    apiKey: "sk-mistral-test-123456",
     baseUrl: `${mock.url}/v1`,
     scope: "organization",
   });
@@ -48,8 +55,9 @@ const weather = {
 const lastUpstream = async () => (await mock.requests()).at(-1)!;
 
 for (const [label, model, path] of [
-  ["an OpenAI-format provider", "gpt-4o", "/v1/chat/completions"],
-  ["a messages-format provider", "claude-sonnet-4-5", "/v1/messages"],
+  ["OpenAI, natively", "gpt-4o", "/v1/responses"],
+  ["a chat-format provider without the Responses API, translated", "mistral-large-latest", "/v1/chat/completions"],
+  ["a messages-format provider, translated", "claude-sonnet-4-5", "/v1/messages"],
 ] as const) {
   describe(`through ${label}`, () => {
     test("plain: instructions and input reach the provider, the answer is a response", async () => {
@@ -110,10 +118,34 @@ describe("policy", () => {
     expect((await mock.requests()).length).toBe(before);
   });
 
-  test("what chat completions cannot carry is a 400 naming the field; ranges are checked in the caller's names", async () => {
-    const stateful = await openai.responses.create({ model: "gpt-4o", input: "hi", previous_response_id: "resp_1" }).catch((e) => e);
-    expect(stateful.status).toBe(400);
-    expect(stateful.error).toMatchObject({ code: "invalid_request", param: "previous_response_id" });
+  test("stored state and built-in tools reach a provider that serves the Responses API, as written", async () => {
+    const first = await openai.responses.create({ model: "gpt-4o", input: "Remember the number 42." });
+    const r = await openai.responses.create({
+      model: "gpt-4o",
+      input: "and then?",
+      previous_response_id: first.id,
+      tools: [{ type: "web_search_preview" }],
+    });
+    expect(r.status).toBe("completed");
+    const seen = await lastUpstream();
+    expect(seen.path).toBe("/v1/responses");
+    expect(seen.body).toMatchObject({ previous_response_id: first.id, tools: [{ type: "web_search_preview" }] });
+    // The provider's own answer to an id it never gave comes back as its 404, in the OpenAI envelope.
+    const unknown = await openai.responses.create({ model: "gpt-4o", input: "x", previous_response_id: "resp_nope" }).catch((e) => e);
+    expect(unknown).toBeInstanceOf(OpenAI.NotFoundError);
+  });
+
+  test("what chat completions cannot carry is a 400 naming the field, never sent; ranges are checked in the caller's names", async () => {
+    const before = (await mock.requests()).length;
+    for (const model of ["mistral-large-latest", "claude-sonnet-4-5"]) {
+      const stateful = await openai.responses.create({ model, input: "hi", previous_response_id: "resp_1" }).catch((e) => e);
+      expect(stateful.status).toBe(400);
+      expect(stateful.error).toMatchObject({ code: "invalid_request", param: "previous_response_id" });
+      const builtIn = await openai.responses.create({ model, input: "hi", tools: [{ type: "web_search_preview" }] }).catch((e) => e);
+      expect(builtIn.status).toBe(400);
+      expect(builtIn.error.param).toBe("tools[0].type");
+    }
+    expect((await mock.requests()).length).toBe(before);
     const range = await openai.responses.create({ model: "gpt-4o", input: "hi", max_output_tokens: 0 }).catch((e) => e);
     expect(range.status).toBe(400);
     expect(range.error.param).toBe("max_output_tokens");

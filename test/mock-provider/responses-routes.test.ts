@@ -54,3 +54,21 @@ test("messages.countTokens: the system prompt, the messages and the tools count"
   expect(small.input_tokens).toBeGreaterThan(0);
   expect(more.input_tokens).toBeGreaterThan(small.input_tokens + 10);
 });
+
+test("stored state: previous_response_id continues a response the mock gave, streamed or not; an unknown id is 404", async () => {
+  const first = await openai.responses.create({ model: "gpt-4o", input: "Remember 42." });
+  const next = await openai.responses.create({ model: "gpt-4o", input: "And then?", previous_response_id: first.id });
+  expect(next.status).toBe("completed");
+  expect(next.usage!.input_tokens).toBeGreaterThan(first.usage!.input_tokens);
+  const streamed = await openai.responses.stream({ model: "gpt-4o", input: "Go on." }).finalResponse();
+  const after = await openai.responses.create({ model: "gpt-4o", input: "More?", previous_response_id: streamed.id });
+  expect(after.status).toBe("completed");
+  const err = await openai.responses.create({ model: "gpt-4o", input: "x", previous_response_id: "resp_unknown" }).catch((e) => e);
+  expect(err).toBeInstanceOf(OpenAI.NotFoundError);
+});
+
+test("built-in tools are accepted and never called", async () => {
+  const r = await openai.responses.create({ model: "gpt-4o", input: "Search the web", tools: [{ type: "web_search_preview" }] });
+  expect(r.status).toBe("completed");
+  expect(r.output.every((o) => o.type === "message")).toBe(true);
+});

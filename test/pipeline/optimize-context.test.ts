@@ -110,6 +110,20 @@ describe("optimizeBody", () => {
     expect(o.optimizedTokens).toBe(o.originalTokens - systemSaved - countTextTokens("Hello there."));
     expect(o.transformations.sort()).toEqual(["deduplication", "normalization"]);
   });
+  test("responses: instructions, a string input and input items; function calls left as they are", () => {
+    const call = { type: "function_call", call_id: "c", name: "f", arguments: DUPED };
+    const o = optimizeBody({ model: "gpt-4o", instructions: `Be   terse.`, input: DUPED }, "responses");
+    expect(o.body.instructions).toBe("Be terse.");
+    expect(o.body.input).toBe(CLEAN);
+    const items = optimizeBody(
+      {
+        model: "gpt-4o",
+        input: [{ type: "message", role: "user", content: [{ type: "input_text", text: DUPED }] }, call],
+      },
+      "responses",
+    );
+    expect(items.body.input).toEqual([{ type: "message", role: "user", content: [{ type: "input_text", text: CLEAN }] }, call]);
+  });
 });
 
 describe("the stage", () => {

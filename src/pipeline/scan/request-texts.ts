@@ -53,13 +53,21 @@ function shapeOf(skips: Record<string, Skip>): Shape {
 
 export interface BodyFormat {
   shape: Shape;
-  /** Whether the subtree at `messages.<turn>.<field>` is the caller's, where injection is judged. */
-  judged: (turn: Json, field: string, topLevel: string) => boolean;
+  /** The top-level member holding the conversation's turns (`messages`, or the Responses API's `input`). */
+  turns: string;
+  /** Whether the subtree at `<turns>.<turn>.<field>` is the caller's, where injection is judged. */
+  judged: (turn: Json, field: string) => boolean;
+  /** The turns member may be one string, the caller's own turn (the Responses API's `input: "..."`). */
+  textTurn?: boolean;
 }
 
 /** The allowlist of one wire format, and where injection is judged. A new format is one call. */
-export function bodyFormat(skips: Record<string, Skip>, judged: BodyFormat["judged"]): BodyFormat {
-  return { shape: shapeOf(skips), judged };
+export function bodyFormat(
+  skips: Record<string, Skip>,
+  judged: BodyFormat["judged"],
+  turns: Pick<BodyFormat, "turns" | "textTurn"> = { turns: "messages" },
+): BodyFormat {
+  return { shape: shapeOf(skips), judged, ...turns };
 }
 
 const isString = (v: unknown) => typeof v === "string";
@@ -119,7 +127,7 @@ export const CHAT_FORMAT = bodyFormat(
     "audio.format": true,
     "web_search_options.search_context_size": true,
   },
-  (turn, field, top) => top === "messages" && field === "content" && CHAT_JUDGED_ROLES.has(turn.role as string),
+  (turn, field) => field === "content" && CHAT_JUDGED_ROLES.has(turn.role as string),
 );
 
 export const MESSAGES_FORMAT = bodyFormat(
@@ -135,7 +143,52 @@ export const MESSAGES_FORMAT = bodyFormat(
     "thinking.type": true,
     service_tier: true,
   },
-  (turn, field, top) => top === "messages" && field === "content" && turn.role === "user",
+  (turn, field) => field === "content" && turn.role === "user",
+);
+
+/** Input items of the Responses API: messages with content parts, function calls and their outputs, reasoning. */
+function responsesItem(prefix: string): Record<string, Skip> {
+  return {
+    [`${prefix}.type`]: true,
+    [`${prefix}.role`]: true,
+    [`${prefix}.id`]: true,
+    [`${prefix}.call_id`]: true,
+    [`${prefix}.status`]: true,
+    [`${prefix}.encrypted_content`]: true,
+    [`${prefix}.summary.*.type`]: true,
+    [`${prefix}.content.*.type`]: true,
+    [`${prefix}.content.*.image_url`]: inlineImage,
+    [`${prefix}.content.*.detail`]: true,
+    [`${prefix}.content.*.file_id`]: true,
+    [`${prefix}.content.*.file_data`]: true,
+    [`${prefix}.content.*.annotations.*.type`]: true,
+  };
+}
+
+export const RESPONSES_FORMAT = bodyFormat(
+  {
+    model: true,
+    ...responsesItem("input.*"),
+    "tools.*.type": true,
+    tool_choice: isString,
+    "tool_choice.type": true,
+    "text.format.type": true,
+    "text.verbosity": true,
+    "reasoning.effort": true,
+    "reasoning.summary": true,
+    previous_response_id: true,
+    conversation: isString,
+    "conversation.id": true,
+    "include.*": true,
+    service_tier: true,
+    truncation: true,
+    prompt_cache_key: true,
+  },
+  // The caller's turns and the results of its tools; instructions and the model's own turns are read for secrets only.
+  (item, field) =>
+    (field === "content" && item.role === "user" && (item.type ?? "message") === "message") ||
+    (field === "output" && item.type === "function_call_output"),
+  { turns: "input", textTurn: true },
 );
 
 export const EMBEDDINGS_FORMAT = bodyFormat({ model: true, encoding_format: true }, () => false);
@@ -200,14 +253,16 @@ export function requestTexts(body: Json, format: BodyFormat): TextSlot[] {
   for (const top of Object.keys(body)) {
     const shape = format.shape.members.get(top);
     const value = body[top];
-    if (Array.isArray(value) && top === "messages") {
+    if (top === format.turns && format.textTurn && typeof value === "string") {
+      visit(w, value, body, top, shape, top, true);
+    } else if (Array.isArray(value) && top === format.turns) {
       const turnShape = shape?.members.get("*");
       value.forEach((turn, i) => {
         if (!turn || typeof turn !== "object" || Array.isArray(turn)) return visit(w, turn, value, i, turnShape, `${top}.${i}`, false);
         const t = turn as Json;
         for (const field of Object.keys(t)) {
           const member = turnShape ? (turnShape.members.get(field) ?? turnShape.members.get("*")) : undefined;
-          visit(w, t[field], t, field, member, `${top}.${i}.${field}`, format.judged(t, field, top));
+          visit(w, t[field], t, field, member, `${top}.${i}.${field}`, format.judged(t, field));
         }
       });
     } else visit(w, value, body, top, shape, top, false);
@@ -217,5 +272,6 @@ export function requestTexts(body: Json, format: BodyFormat): TextSlot[] {
 
 export const chatTexts = (body: Json): TextSlot[] => requestTexts(body, CHAT_FORMAT);
 export const messagesTexts = (body: Json): TextSlot[] => requestTexts(body, MESSAGES_FORMAT);
+export const responsesTexts = (body: Json): TextSlot[] => requestTexts(body, RESPONSES_FORMAT);
 /** Embedding inputs are documents, not instructions to a model: scanned for secrets and personal data. */
 export const embeddingTexts = (body: Json): TextSlot[] => requestTexts(body, EMBEDDINGS_FORMAT);

@@ -31,6 +31,7 @@ export const azureSpec: ProviderSpec<AzureSettings> = {
   keyOptional: false,
   declaresCountry: false,
   choosesFormat: false,
+  offersResponses: false,
   credentials: (input) => apiKeyCredentials(input, false),
   settingsFields: ["apiVersion", "deployments"],
   settingsFrom(input, current) {

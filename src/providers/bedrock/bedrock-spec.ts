@@ -29,6 +29,7 @@ export const bedrockSpec: ProviderSpec<BedrockSettings> = {
   keyOptional: false,
   declaresCountry: false,
   choosesFormat: false,
+  offersResponses: false,
   credentials: bedrockCredentials,
   settingsFields: ["region"],
   settingsFrom(input, current) {

@@ -5,7 +5,14 @@
  * builds the address (Azure's deployments included), the catalog names the header the
  * key travels in, so one adapter serves them all.
  */
-import { type EmbeddingsCapable, type ModelListing, type ProviderAdapter, providerBody, type UpstreamRequest } from "../adapter.ts";
+import {
+  type EmbeddingsCapable,
+  type ModelListing,
+  type ProviderAdapter,
+  providerBody,
+  type ResponsesCapable,
+  type UpstreamRequest,
+} from "../adapter.ts";
 import { endpointUrl } from "../specs.ts";
 import type { Target } from "../target.ts";
 
@@ -17,7 +24,7 @@ function authHeaders(t: Target): Record<string, string> {
   return { authorization: `Bearer ${t.credentials.apiKey}` };
 }
 
-function post(t: Target, operation: "chat/completions" | "embeddings", body: Record<string, unknown>): UpstreamRequest {
+function post(t: Target, operation: "chat/completions" | "embeddings" | "responses", body: Record<string, unknown>): UpstreamRequest {
   return {
     url: endpointUrl(t, operation),
     method: "POST",
@@ -30,9 +37,10 @@ export const openAiCompatibleAdapter = {
   wire: "chat",
   request: (t, body) => post(t, "chat/completions", body),
   embeddingsRequest: (t, body) => post(t, "embeddings", body),
+  responsesRequest: (t, body) => post(t, "responses", body),
   modelsRequest: (t) => ({ url: endpointUrl(t, "models"), method: "GET", headers: authHeaders(t) }),
   parseModels(body) {
     const data = (body as { data?: unknown })?.data;
     return Array.isArray(data) ? data.map((m) => (m as { id?: unknown })?.id).filter((id): id is string => typeof id === "string") : [];
   },
-} satisfies ProviderAdapter & EmbeddingsCapable & ModelListing;
+} satisfies ProviderAdapter & EmbeddingsCapable & ResponsesCapable & ModelListing;

@@ -5,4 +5,13 @@
  */
 import { plainSpec } from "../spec.ts";
 
-export const vendorSpec = plainSpec({ tierClass: "vendor", keyOptional: false, declaresCountry: false, choosesFormat: false });
+const VENDOR = { tierClass: "vendor", keyOptional: false, declaresCountry: false, choosesFormat: false } as const;
+
+export const vendorSpec = plainSpec(VENDOR);
+
+/**
+ * OpenAI itself also serves the Responses API. The compatibility endpoints of the other
+ * vendors do not (or not fully), nor is it known of a self-hosted server or of Azure's
+ * deployment addresses, so those are translated to chat completions.
+ */
+export const openAiSpec = plainSpec({ ...VENDOR, offersResponses: true });

@@ -1,0 +1,67 @@
+/**
+ * The Responses API's wire format as the gateway reads it, for calls forwarded to a
+ * provider that serves it natively: the answer's `model` and `usage` (`input_tokens`,
+ * `output_tokens`) on the body, or on the `response` snapshot that the stream's
+ * `response.created` (model) and `response.completed` / `response.incomplete` (usage)
+ * events carry. An error after the stream started is written as `response.failed`, the
+ * event the official clients end a failed response with.
+ */
+import { encodeSse } from "../../lib/sse.ts";
+import type { ApiError } from "../../lib/errors.ts";
+import type { CallUsage, WireFormat } from "../wire-format.ts";
+
+interface Usage {
+  input_tokens?: number;
+  output_tokens?: number;
+}
+
+interface Snapshot {
+  model?: unknown;
+  usage?: Usage | null;
+}
+
+/** A text, refusal or tool-argument delta event, and a non-empty delta (read separately: member order is not fixed). */
+const DELTA_EVENT = /"type":"response\.(?:output_text|refusal|function_call_arguments)\.delta"/;
+const NON_EMPTY_DELTA = /"delta":"(?!")/;
+/** An event whose snapshot carries usage (a finished response). */
+const HAS_USAGE = /"usage":\s*\{/;
+
+function read(snapshot: Snapshot | undefined, acc: CallUsage): void {
+  if (!snapshot) return;
+  if (snapshot.usage) {
+    acc.promptTokens = snapshot.usage.input_tokens ?? acc.promptTokens;
+    acc.completionTokens = snapshot.usage.output_tokens ?? acc.completionTokens;
+  }
+}
+
+export const responsesWire: WireFormat = {
+  bodyMembers: ["model", "usage"],
+  fromBody(body) {
+    const acc: CallUsage = { model: typeof body.model === "string" ? body.model : null, promptTokens: 0, completionTokens: 0 };
+    read(body as Snapshot, acc);
+    return acc;
+  },
+  fromEvent(e, acc) {
+    // Parse only the events that can tell something: the first to name the model, and those with usage.
+    if (acc.model !== null && !HAS_USAGE.test(e.data)) return false;
+    let event: { response?: Snapshot };
+    try {
+      event = JSON.parse(e.data);
+    } catch {
+      return false;
+    }
+    read(event.response, acc);
+    if (acc.model === null && typeof event.response?.model === "string") {
+      acc.model = event.response.model;
+      return true;
+    }
+    return false;
+  },
+  carriesAnswer(e) {
+    return NON_EMPTY_DELTA.test(e.data) && DELTA_EVENT.test(e.data);
+  },
+  errorEvent(err: ApiError) {
+    const response = { object: "response", status: "failed", output: [], error: { code: err.code, message: err.message } };
+    return encodeSse({ event: "response.failed", data: JSON.stringify({ type: "response.failed", response }) });
+  },
+};

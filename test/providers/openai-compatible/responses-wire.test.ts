@@ -1,0 +1,114 @@
+/**
+ * The Responses API as the gateway forwards it natively: the OpenAI adapter's request
+ * (address, key, the provider's model id), and what the Responses wire reads back from
+ * the mock's answers, whole and streamed: the answering model, usage, the pieces of
+ * the answer, and the error event that ends a refused stream.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { ApiError } from "../../../src/lib/errors.ts";
+import { type SseBlock, SseDecoder } from "../../../src/lib/sse.ts";
+import { canRespond } from "../../../src/providers/adapter.ts";
+import { PROVIDER_KINDS_INFO } from "../../../src/providers/catalog/provider-kinds.ts";
+import { setEgressPolicy } from "../../../src/providers/egress.ts";
+import { openAiCompatibleAdapter } from "../../../src/providers/openai-compatible/openai-adapter.ts";
+import { responsesWire } from "../../../src/providers/openai-compatible/responses-wire.ts";
+import { offersResponses } from "../../../src/providers/specs.ts";
+import { targetFor } from "../../../src/providers/target.ts";
+import { sendUpstream } from "../../../src/providers/upstream.ts";
+import { emptyUsage } from "../../../src/providers/wire-format.ts";
+import type { RunningMock } from "../../support/gateway-process.ts";
+import { startMockInProcess } from "../../support/in-process.ts";
+
+let mock: RunningMock;
+beforeAll(() => {
+  setEgressPolicy({ allowPrivate: true });
+  mock = startMockInProcess();
+});
+afterAll(async () => {
+  await mock.stop();
+  setEgressPolicy({ allowPrivate: false });
+});
+
+const target = (model: string) =>
+  targetFor({
+    info: PROVIDER_KINDS_INFO.openai,
+    baseUrl: `${mock.url}/v1`,
+    credentials: { type: "api-key", apiKey: "sk-openai-wire-test" },
+    model,
+    catalogModel: undefined,
+    config: { id: "prv_wire", name: "wire", format: "chat", country: "US", settings: {} },
+  });
+
+async function send(model: string, body: Record<string, unknown>) {
+  const req = openAiCompatibleAdapter.responsesRequest(target(model), body);
+  return {
+    req,
+    up: await sendUpstream(req, { caller: { signal: new AbortController().signal }, timeoutMs: 10_000, providerName: "wire" }),
+  };
+}
+
+test("only OpenAI's kind serves the Responses API; the chat adapter can send it", () => {
+  expect(canRespond(openAiCompatibleAdapter)).toBe(true);
+  expect(offersResponses("openai")).toBe(true);
+  for (const kind of ["mistral", "azure-openai", "self-hosted", "anthropic", "bedrock"] as const) expect(offersResponses(kind)).toBe(false);
+});
+
+describe("a whole answer", () => {
+  test("posted to <base>/responses with the key, naming the provider's model; model and usage read from the body", async () => {
+    const { req, up } = await send("gpt-4o", { model: "openai/gpt-4o", input: "Say hello" });
+    expect(req.url).toBe(`${mock.url}/v1/responses`);
+    expect(req.headers.authorization).toBe("Bearer sk-openai-wire-test");
+    expect(JSON.parse(req.body!).model).toBe("gpt-4o");
+    const body = (await up.response.json()) as Record<string, unknown>;
+    up.done();
+    const usage = responsesWire.fromBody(body);
+    expect(usage.model).toBe("gpt-4o");
+    expect(usage.promptTokens).toBeGreaterThan(0);
+    expect(usage.completionTokens).toBeGreaterThan(0);
+  });
+});
+
+describe("a stream", () => {
+  test("the model is named once (response.created), usage comes with response.completed, every delta is a piece", async () => {
+    const { up } = await send("gpt-4o", { model: "gpt-4o", input: "Tell me a story", stream: true });
+    const decoder = new SseDecoder();
+    const usage = emptyUsage();
+    let named = 0;
+    let pieces = 0;
+    let deltas = 0;
+    const read = (blocks: SseBlock[]) => {
+      for (const b of blocks) {
+        if (!b.event) continue;
+        if (responsesWire.fromEvent(b.event, usage)) named++;
+        if (responsesWire.carriesAnswer(b.event)) pieces++;
+        if (b.event.event === "response.output_text.delta") deltas++;
+      }
+    };
+    for await (const chunk of up.response.body!) read(decoder.push(chunk));
+    read(decoder.end().blocks);
+    expect(named).toBe(1);
+    expect(usage.model).toBe("gpt-4o");
+    expect(usage.promptTokens).toBeGreaterThan(0);
+    expect(usage.completionTokens).toBeGreaterThan(0);
+    expect(deltas).toBeGreaterThan(1);
+    expect(pieces).toBe(deltas);
+  });
+
+  test("an empty delta, or another event quoting the word delta, is not a piece", () => {
+    const ev = (data: Record<string, unknown>) => ({ event: null, data: JSON.stringify(data), id: null });
+    expect(responsesWire.carriesAnswer(ev({ type: "response.output_text.delta", delta: "" }))).toBe(false);
+    expect(responsesWire.carriesAnswer(ev({ type: "response.output_text.done", text: '"delta":"x"' }))).toBe(false);
+    expect(responsesWire.carriesAnswer(ev({ type: "response.function_call_arguments.delta", delta: "{" }))).toBe(true);
+  });
+
+  test("a refused stream ends with response.failed carrying the code and message", () => {
+    const bytes = responsesWire.errorEvent(new ApiError(502, "model_substitution_detected", "answered by another model"));
+    const [block] = new SseDecoder().push(bytes);
+    expect(block!.event!.event).toBe("response.failed");
+    const data = JSON.parse(block!.event!.data);
+    expect(data).toMatchObject({
+      type: "response.failed",
+      response: { status: "failed", error: { code: "model_substitution_detected", message: "answered by another model" } },
+    });
+  });
+});
