@@ -1,8 +1,8 @@
 /**
  * `ai.*` operations: a model call through the gateway envelope (`ai.proxy`), a cost
  * quote (`ai.cost`) and the model list (`ai.models`). `ai.proxy` runs the same
- * pipeline as the HTTP model routes (chat completions, embeddings, messages, token
- * counts); it answers once (no streaming).
+ * pipeline as the HTTP model routes (chat completions, responses, embeddings,
+ * messages, token counts); it answers once (no streaming).
  */
 import { Type } from "@sinclair/typebox";
 import { chatCompletionRequest } from "../schemas/chat-completions.ts";
@@ -12,6 +12,7 @@ import { ApiError, badRequest } from "../lib/errors.ts";
 import { estimatePromptTokens } from "../lib/token-estimate.ts";
 import { headerValue } from "../lib/header-value.ts";
 import { ModelName } from "../schemas/names.ts";
+import { type ResponsesRequest, responsesRequest } from "../schemas/responses.ts";
 import { defineOperation } from "./registry.ts";
 
 const MICROS_PER_USD = 1_000_000;
@@ -25,11 +26,12 @@ const TokenCount = (minimum: number) =>
     errorMessage: `must be a whole number from ${minimum} to ${MAX_TOKENS_QUOTED.toLocaleString("en-US")}`,
   });
 
-type ProxiedEndpoint = "chat" | "embeddings" | "messages" | "count_tokens";
+type ProxiedEndpoint = "chat" | "responses" | "embeddings" | "messages" | "count_tokens";
 
 /** The provider paths `ai.proxy` forwards, by their name without `/v1/`: the chat-completions family's and the messages format's. */
 const ENDPOINTS = new Map<string, ProxiedEndpoint>([
   ["chat/completions", "chat"],
+  ["responses", "responses"],
   ["embeddings", "embeddings"],
   ["messages", "messages"],
   ["messages/count_tokens", "count_tokens"],
@@ -54,7 +56,7 @@ function withProvider(provider: string, model: unknown): unknown {
 export const aiProxy = defineOperation({
   id: "ai.proxy",
   summary:
-    "Calls a provider: `endpoint` (chat/completions, embeddings, messages, messages/count_tokens) + `body`, or flat chat fields; answers with the provider's own response plus estimated_cost (USD).",
+    "Calls a provider: `endpoint` (chat/completions, responses, embeddings, messages, messages/count_tokens) + `body`, or flat chat fields; answers with the provider's own response plus estimated_cost (USD).",
   params: Type.Object({
     provider: Type.String({ minLength: 1, maxLength: 100 }),
     endpoint: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -84,9 +86,11 @@ export const aiProxy = defineOperation({
     const outcome =
       kind === "chat"
         ? await deps.calls.chat(call, chatCompletionRequest.parse(raw, "params"))
-        : kind === "messages"
-          ? await deps.calls.messages(call, messagesRequest.parse(raw, "params"))
-          : await deps.calls.embeddings(call, embeddingsRequest.parse(raw, "params"));
+        : kind === "responses"
+          ? await deps.calls.responses(call, responsesRequest.parse(raw, "params") as ResponsesRequest & Record<string, unknown>)
+          : kind === "messages"
+            ? await deps.calls.messages(call, messagesRequest.parse(raw, "params"))
+            : await deps.calls.embeddings(call, embeddingsRequest.parse(raw, "params"));
     if (outcome.type !== "json") throw new ApiError(500, "internal_server_error", "ai.proxy expected a single answer");
     // The same headers /v1/chat/completions sends: who answered, and what scanning found (counts, never values).
     if (responseHeaders) {

@@ -59,6 +59,22 @@ test("endpoint messages: the vendor's own messages answer, plus estimated_cost, 
   expect(rows).toHaveLength(2);
 });
 
+test("endpoint responses: OpenAI's own Responses answer plus estimated_cost; another format's answer in the Responses shape", async () => {
+  const r = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "responses", body: { model: "gpt-4o", input: "Hello" } });
+  expect(r.status).toBe(200);
+  expect(r.body.data).toMatchObject({ object: "response", status: "completed", model: "gpt-4o" });
+  expect(r.body.data.estimated_cost).toBeGreaterThan(0);
+  expect((await mock.requests()).at(-1)!.path).toBe("/v1/responses");
+  const translated = await gw.op(org.apiKey, "ai.proxy", {
+    provider: "anthropic",
+    endpoint: "/v1/responses",
+    body: { model: "claude-sonnet-4-5", input: "Hello" },
+  });
+  expect(translated.status).toBe(200);
+  expect(translated.body.data).toMatchObject({ object: "response", status: "completed" });
+  expect((await mock.requests()).at(-1)!.path).toBe("/v1/messages");
+});
+
 test("endpoint messages/count_tokens: the vendor's count, free", async () => {
   const r = await gw.op(org.apiKey, "ai.proxy", {
     provider: "anthropic",
@@ -83,7 +99,7 @@ test("the messages path of a chat-completions provider, a path nobody proxies, a
     const unknown = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint, body: {} });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toContain(
-      "params.endpoint must be a provider path the gateway proxies: chat/completions, embeddings, messages, messages/count_tokens",
+      "params.endpoint must be a provider path the gateway proxies: chat/completions, responses, embeddings, messages, messages/count_tokens",
     );
   }
   const bad = await gw.op(org.apiKey, "ai.proxy", {
