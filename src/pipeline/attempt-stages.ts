@@ -1,17 +1,17 @@
 /**
  * The stages every attempt at a provider runs before it is sent, as one ordered list
- * of before/after pairs (the Bifrost plugin contract, docs STYLE.md): `before` takes
- * what the attempt needs or refuses it with a typed error; its `after` gives that back
- * or settles it, and the afters of the stages that started run in reverse order,
- * exactly once, whatever happens: when the attempt is accounted (with its real cost
- * and tokens), or when it fails before that (with nothing). A fallback runs the list
- * again for the next target, so what one attempt took moves to the next. Adding a
- * per-attempt check is one stage here.
+ * of before/after pairs on the runner of stages.ts: `before` takes what the attempt
+ * needs or refuses it with a typed error; its `after` gives that back or settles it,
+ * when the attempt is accounted (with its real cost and tokens), or when it fails
+ * before that (with nothing). A fallback runs the list again for the next target, so
+ * what one attempt took moves to the next. Adding a per-attempt check is one stage
+ * here.
  */
 import type { ResolvedTarget } from "./authorize.ts";
 import type { CallInput } from "./call-types.ts";
 import { type ProviderLimitDeps, takeProviderLimit } from "./provider-limit.ts";
 import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
+import { type After, type EndStages, type Stage, startStages } from "./stages.ts";
 
 export interface AttemptContext {
   input: CallInput;
@@ -19,15 +19,14 @@ export interface AttemptContext {
   size: CallSize;
 }
 
-/** How an attempt ended: what it was charged and the tokens counted; null when it ended before any answer was accounted. */
-export type AttemptEnd = { costMicros: number; tokens: number } | null;
-
-export type AttemptAfter = (end: AttemptEnd) => void;
-
-export interface AttemptStage {
-  name: string;
-  before(ctx: AttemptContext): AttemptAfter | null | Promise<AttemptAfter | null>;
+/** How an attempt ended: what it was charged and the tokens counted (null: it ended before any answer was accounted). */
+export interface AttemptEnd {
+  costMicros: number;
+  tokens: number;
 }
+
+export type AttemptAfter = After<AttemptEnd>;
+export type AttemptStage = Stage<AttemptContext, AttemptEnd>;
 
 /** The configuration's own limits: a 429 naming the reset before anything is sent; the estimate corrected to the real tokens after. */
 export function providerLimitStage(deps: ProviderLimitDeps): AttemptStage {
@@ -52,23 +51,6 @@ export function reserveSpendStage(deps: SpendDeps): AttemptStage {
   };
 }
 
-/** Runs the stages' befores in order; returns the function that runs the started ones' afters, in reverse, once. */
-export async function startAttempt(stages: readonly AttemptStage[], ctx: AttemptContext): Promise<AttemptAfter> {
-  const afters: AttemptAfter[] = [];
-  let ended = false;
-  const end: AttemptAfter = (result) => {
-    if (ended) return;
-    ended = true;
-    for (let i = afters.length - 1; i >= 0; i--) afters[i]!(result);
-  };
-  try {
-    for (const stage of stages) {
-      const after = await stage.before(ctx);
-      if (after) afters.push(after);
-    }
-  } catch (err) {
-    end(null);
-    throw err;
-  }
-  return end;
-}
+/** Runs the attempt's stages; the afters it returns are synchronous, so a reservation is given back before the next attempt takes one. */
+export const startAttempt = (stages: readonly AttemptStage[], ctx: AttemptContext): Promise<EndStages<AttemptEnd>> =>
+  startStages(stages, ctx);

@@ -18,7 +18,8 @@ import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
 import type { Accountant } from "./account.ts";
 import type { CallInput, CallOutcome, JsonOutcome, StreamOutcome } from "./call-types.ts";
 import { isProviderFault } from "./fallback.ts";
-import { type AttemptAfter, type AttemptStage, providerLimitStage, reserveSpendStage, startAttempt } from "./attempt-stages.ts";
+import { type AttemptEnd, type AttemptStage, providerLimitStage, reserveSpendStage, startAttempt } from "./attempt-stages.ts";
+import type { EndStages } from "./stages.ts";
 import type { ProviderLimitDeps } from "./provider-limit.ts";
 import { type CallSize, estimatedPromptTokens, type SpendDeps } from "./reserve-spend.ts";
 import type { ResolvedTarget } from "./authorize.ts";
@@ -39,7 +40,7 @@ export interface ForwardDeps {
 
 /** What one attempt holds until it is accounted: its stages' afters, and when it was sent. */
 interface Held {
-  end: AttemptAfter;
+  end: EndStages<AttemptEnd>;
   sentAtMs: number;
 }
 

@@ -148,12 +148,14 @@ export interface OptimizeDeps {
 
 /** What the stage gives the call: the body to scan and send, and what to do once the call is answered. */
 export interface ContextStage {
+  /** False when the call is not optimized: the body is the caller's and there is nothing to settle. */
+  changed: boolean;
   body: Json;
   /** Sets the stage's headers on the outcome and records its figures (nothing when the call was not optimized). */
   settle<O extends CallOutcome>(outcome: O): Promise<O>;
 }
 
-const untouched = (body: Json): ContextStage => ({ body, settle: async (o) => o });
+const untouched = (body: Json): ContextStage => ({ changed: false, body, settle: async (o) => o });
 
 /**
  * The figures are recorded once the call is answered, so a call refused before it went
@@ -161,6 +163,7 @@ const untouched = (body: Json): ContextStage => ({ body, settle: async (o) => o 
  */
 function settled(deps: OptimizeDeps, orgId: string, target: Target, o: OptimizedBody, extra?: (out: CallOutcome) => void): ContextStage {
   return {
+    changed: true,
     body: o.body,
     async settle(outcome) {
       outcome.optimizedTokens = optimizedHeader(o);

@@ -11,7 +11,9 @@ function recording(log: string[], name: string, refuse = false): AttemptStage {
     before() {
       log.push(`before ${name}`);
       if (refuse) throw new ApiError(429, "rate_limit_exceeded", `${name} refused`);
-      return (end) => log.push(`after ${name} ${end ? end.costMicros : "none"}`);
+      return (end) => {
+        log.push(`after ${name} ${end ? end.costMicros : "none"}`);
+      };
     },
   };
 }
@@ -37,4 +39,20 @@ test("a stage with nothing to give back returns no after", async () => {
   const end = await startAttempt([quiet, recording(log, "a")], ctx);
   end(null);
   expect(log).toEqual(["before a", "after a none"]);
+});
+
+test("an after that waits holds the earlier ones until it is done; synchronous afters run at once", async () => {
+  const log: string[] = [];
+  const slow: AttemptStage = {
+    name: "slow",
+    before: () => async () => {
+      await Bun.sleep(1);
+      log.push("after slow");
+    },
+  };
+  const end = await startAttempt([recording(log, "a"), slow, recording(log, "b")], ctx);
+  const pending = end(null);
+  expect(log).toEqual(["before a", "before b", "after b none"]);
+  await pending;
+  expect(log).toEqual(["before a", "before b", "after b none", "after slow", "after a none"]);
 });

@@ -1,0 +1,69 @@
+/**
+ * One attempt of a chat-completions call at one target: passed through to a
+ * chat-format provider, or translated both ways for a messages-format one. Usage is
+ * always asked for on a stream so the call can be priced; the extra chunk is removed
+ * again when the caller did not ask for it.
+ */
+import { messagesWire } from "../providers/anthropic/messages-wire.ts";
+import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
+import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
+import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
+import { messagesStreamToChat, messagesToChatCompletion } from "../translate/messages-to-chat.ts";
+import type { ResolvedTarget } from "./authorize.ts";
+import { callAdapter } from "./call-adapter.ts";
+import type { CallInput, CallOutcome } from "./call-types.ts";
+import type { Forwarder, Route } from "./forward.ts";
+import type { CallSize } from "./reserve-spend.ts";
+
+export type ChatBody = ChatCompletionRequest & Record<string, unknown>;
+
+/** A stream's usage-only chunk (`choices: []` with `usage`), which the gateway asked for on the caller's behalf. */
+function isUsageOnlyChunk(data: string): boolean {
+  if (!data.includes('"usage"')) return false;
+  try {
+    const c = JSON.parse(data) as { choices?: unknown[]; usage?: unknown };
+    return Array.isArray(c.choices) && c.choices.length === 0 && c.usage != null;
+  } catch {
+    return false;
+  }
+}
+
+export function chatSize(body: ChatCompletionRequest): CallSize {
+  return { messages: body.messages, maxTokens: body.max_tokens ?? body.max_completion_tokens };
+}
+
+export function chatAttempt(forwarder: Forwarder, input: CallInput, target: ResolvedTarget, body: ChatBody): Promise<CallOutcome> {
+  const adapter = callAdapter(target);
+  const stream = body.stream === true;
+  const callerWantsUsage = body.stream_options?.include_usage === true;
+  const keep = !stream || callerWantsUsage ? undefined : (data: string) => !isUsageOnlyChunk(data);
+  if (adapter.wire === "chat") {
+    const upstreamBody = stream && !callerWantsUsage ? { ...body, stream_options: { ...body.stream_options, include_usage: true } } : body;
+    return forwarder.forward(
+      input,
+      target,
+      adapter,
+      () => adapter.request(target, upstreamBody, { stream, headers: input.headers }),
+      stream,
+      { wire: openAiWire, keep },
+      chatSize(body),
+    );
+  }
+  const translated = chatToMessagesRequest(body);
+  const route: Route = {
+    // Translated streams are read after translation, as chat chunks.
+    wire: stream ? openAiWire : messagesWire,
+    reshape: messagesToChatCompletion,
+    restream: messagesStreamToChat,
+    keep,
+  };
+  return forwarder.forward(
+    input,
+    target,
+    adapter,
+    () => adapter.request(target, translated, { stream, headers: input.headers }),
+    stream,
+    route,
+    chatSize(body),
+  );
+}
