@@ -11,19 +11,11 @@ import type { CallInput, JsonOutcome } from "../../src/pipeline/call-types.ts";
 import type { RoutedPlan, RoutePlanDeps } from "../../src/pipeline/route-plan.ts";
 import { chatTexts } from "../../src/pipeline/scan/request-texts.ts";
 import { startStages } from "../../src/pipeline/stages.ts";
-import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
-import { PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
-import { targetFor } from "../../src/providers/target.ts";
 import { MemoryOrgSettings } from "../../src/state/org-settings.ts";
+import { testCatalog, testTarget } from "../support/targets.ts";
 
-const catalog = loadCatalog(null);
-const target = targetFor({
-  info: PROVIDER_KINDS_INFO.openai,
-  baseUrl: "http://127.0.0.1:9/v1",
-  credentials: { type: "api-key", apiKey: "sk-test" },
-  model: "gpt-4o",
-  catalogModel: catalog.model("gpt-4o"),
-});
+const catalog = testCatalog;
+const target = testTarget("openai", "gpt-4o");
 const plan = { targets: [target], fallback: false, routed: null } as unknown as RoutedPlan;
 const para = (n: number) => `Point ${n}: the meeting moves to Thursday afternoon in the large room.`;
 const DUPED = [para(1), para(2), para(1)].join("\n\n");

@@ -9,19 +9,13 @@ import type { Identity } from "../../src/domain/identity.ts";
 import { countTextTokens } from "../../src/lib/token-estimate.ts";
 import type { CallInput, JsonOutcome } from "../../src/pipeline/call-types.ts";
 import { optimizeBody, optimizeContext, optimizeEmbeddings, optimizerWanted } from "../../src/pipeline/optimize-context.ts";
-import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
 import { PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
 import { targetFor } from "../../src/providers/target.ts";
 import { MemoryOrgSettings } from "../../src/state/org-settings.ts";
+import { testCatalog, testTarget } from "../support/targets.ts";
 
-const catalog = loadCatalog(null);
-const target = targetFor({
-  info: PROVIDER_KINDS_INFO.openai,
-  baseUrl: "http://127.0.0.1:9/v1",
-  credentials: { type: "api-key", apiKey: "sk-test" },
-  model: "gpt-4o",
-  catalogModel: catalog.model("gpt-4o"),
-});
+const catalog = testCatalog;
+const target = testTarget("openai", "gpt-4o");
 const para = (n: number) => `Point ${n}: the meeting moves to Thursday afternoon in the large room.`;
 const DUPED = [para(1), para(2), para(1)].join("\n\n");
 const CLEAN = [para(1), para(2)].join("\n\n");

@@ -6,21 +6,13 @@ import { expect, test } from "bun:test";
 import { DEFAULT_ORG_PREFERENCES } from "../../src/domain/types.ts";
 import { estimatePromptTokens, promptTokenBound } from "../../src/lib/token-estimate.ts";
 import { reserveSpend, type SpendDeps } from "../../src/pipeline/reserve-spend.ts";
-import { loadCatalog } from "../../src/providers/catalog/catalog.ts";
-import { PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
-import { targetFor } from "../../src/providers/target.ts";
 import type { Identity } from "../../src/domain/identity.ts";
 import { MemoryOrgSettings } from "../../src/state/org-settings.ts";
 import { MemorySpendLedger } from "../../src/state/memory-spend-ledger.ts";
+import { testCatalog, testTarget } from "../support/targets.ts";
 
-const catalog = loadCatalog(null);
-const target = targetFor({
-  info: PROVIDER_KINDS_INFO.openai,
-  baseUrl: "http://127.0.0.1:9/v1",
-  credentials: { type: "api-key", apiKey: "sk-test" },
-  model: "gpt-4o",
-  catalogModel: catalog.model("gpt-4o"),
-});
+const catalog = testCatalog;
+const target = testTarget("openai", "gpt-4o");
 // Prose of many bytes per token: the ceiling is several times the tokenizer's count.
 const messages = [{ role: "user", content: "The quarterly report shows steady growth in the northern region. ".repeat(800) }];
 const maxTokens = 10;
