@@ -106,6 +106,12 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         monthlyCapCents: 7,
         spendCapCents: null,
       });
+      expect(await store.updateApiKey(other.id, { spendCapCents: 9 })).toMatchObject({
+        name: "renamed",
+        monthlyCapCents: 7,
+        spendCapCents: 9,
+      });
+      expect(await store.updateApiKey(other.id, { monthlyCapCents: null })).toMatchObject({ monthlyCapCents: null, spendCapCents: 9 });
       expect(await store.updateApiKey("key_missing", { name: "x" })).toBeNull();
     });
 

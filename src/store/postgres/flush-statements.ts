@@ -7,12 +7,8 @@
 import type { FlushBatch, KeyTouch } from "../../domain/types.ts";
 import { type HourlyDelta, rollUpDaily } from "../hourly-rollup.ts";
 import { DAILY_ROLLUP, HOURLY_ROLLUP, type RollupTable } from "../rollup-upserts.ts";
-import { USAGE_EVENT_COLUMNS, usageEventParams } from "../sqlite/rows.ts";
-
-export interface Statement {
-  text: string;
-  params: unknown[];
-}
+import { USAGE_EVENT_COLUMNS, usageEventParams } from "../sql/rows.ts";
+import type { Statement } from "../sql/sql-driver.ts";
 
 /** Events per INSERT: 14 parameters each, well below Postgres's 65,535 per statement. */
 const EVENTS_PER_INSERT = 1000;

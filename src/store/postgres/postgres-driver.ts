@@ -1,0 +1,75 @@
+/**
+ * The scale-out database: Postgres through Bun.SQL (a connection pool), chosen by
+ * GW_DATABASE_URL=postgres://... Migrations run under an advisory lock (migrate.ts);
+ * a flush is a few multi-row statements (flush-statements.ts). Every round trip is
+ * timed for the /metrics histogram. BIGINT columns arrive as strings; the row mappings
+ * convert them.
+ */
+import { SQL } from "bun";
+import type { FlushBatch } from "../../domain/types.ts";
+import { rollUpHourly } from "../hourly-rollup.ts";
+import type { Row } from "../sql/rows.ts";
+import type { SqlDriver, Statement } from "../sql/sql-driver.ts";
+import { flushStatements } from "./flush-statements.ts";
+import { migratePostgres } from "./migrate.ts";
+
+export interface PostgresStoreOptions {
+  /** Connections in the pool. */
+  max?: number;
+  /** Called with each statement's round trip in seconds (the /metrics histogram). */
+  observe?: (seconds: number) => void;
+}
+
+export class PostgresDriver implements SqlDriver {
+  private readonly sql: SQL;
+  private readonly observe: (seconds: number) => void;
+
+  constructor(url: string, opts: PostgresStoreOptions = {}) {
+    this.sql = new SQL(url, { max: opts.max ?? 10, idleTimeout: 30, connectionTimeout: 10 });
+    this.observe = opts.observe ?? (() => {});
+  }
+
+  private async timed<T>(work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.observe((performance.now() - started) / 1000);
+    }
+  }
+
+  all(text: string, params: unknown[]): Promise<Row[]> {
+    return this.timed(async () => (await this.sql.unsafe(text, params)) as Row[]);
+  }
+
+  run(text: string, params: unknown[]): Promise<number> {
+    return this.timed(async () => Number(((await this.sql.unsafe(text, params)) as unknown as { count: number }).count ?? 0));
+  }
+
+  transaction(statements: Statement[]): Promise<number[]> {
+    return this.timed(() =>
+      this.sql.begin(async (tx) => {
+        const counts: number[] = [];
+        for (const s of statements) counts.push(Number(((await tx.unsafe(s.text, s.params)) as unknown as { count: number }).count ?? 0));
+        return counts;
+      }),
+    );
+  }
+
+  async writeFlush(batch: FlushBatch): Promise<void> {
+    if (batch.events.length === 0 && batch.keyTouches.length === 0) return;
+    await this.transaction(flushStatements(batch, rollUpHourly(batch.events)));
+  }
+
+  migrate(): Promise<void> {
+    return migratePostgres(this.sql);
+  }
+
+  close(): Promise<void> {
+    return this.sql.close({ timeout: 5 });
+  }
+
+  jsonArrayElements(column: string): string {
+    return `jsonb_array_elements_text(${column}::jsonb) AS j(value)`;
+  }
+}

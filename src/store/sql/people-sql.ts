@@ -1,0 +1,151 @@
+/**
+ * The first family of tables of the SQL store, and what every family shares: the
+ * driver and its helpers, the schema's life (migrate, ping, close), then
+ * organizations, users, sessions and sign-in links. Statements are written once, with
+ * `$n` parameters, for SQLite and Postgres alike.
+ */
+import type { LoginLink, Organization, Session, User } from "../../domain/types.ts";
+import { type Row, toOrganization, toSession, toUser } from "./rows.ts";
+import type { SqlDriver } from "./sql-driver.ts";
+
+export class PeopleSql {
+  constructor(protected readonly db: SqlDriver) {}
+
+  protected all(text: string, ...params: unknown[]): Promise<Row[]> {
+    return this.db.all(text, params);
+  }
+
+  protected async one(text: string, ...params: unknown[]): Promise<Row | null> {
+    return (await this.db.all(text, params))[0] ?? null;
+  }
+
+  /** Rows changed. */
+  protected run(text: string, ...params: unknown[]): Promise<number> {
+    return this.db.run(text, params);
+  }
+
+  migrate(): Promise<void> {
+    return this.db.migrate();
+  }
+
+  async ping(): Promise<void> {
+    await this.one("SELECT 1");
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+
+  // Organizations and people
+
+  async createOrganization(o: Organization): Promise<void> {
+    await this.run("INSERT INTO organizations (id, name, tier, created_at) VALUES ($1, $2, $3, $4)", o.id, o.name, o.tier, o.createdAt);
+  }
+
+  async getOrganization(id: string): Promise<Organization | null> {
+    const r = await this.one("SELECT * FROM organizations WHERE id = $1", id);
+    return r ? toOrganization(r) : null;
+  }
+
+  async listOrganizations(): Promise<Organization[]> {
+    return (await this.all("SELECT * FROM organizations ORDER BY created_at, id")).map(toOrganization);
+  }
+
+  async createUser(u: User): Promise<void> {
+    await this.run(
+      "INSERT INTO users (id, org_id, email, role, created_at) VALUES ($1, $2, $3, $4, $5)",
+      u.id,
+      u.orgId,
+      u.email.toLowerCase(),
+      u.role,
+      u.createdAt,
+    );
+  }
+
+  async getUser(id: string): Promise<User | null> {
+    const r = await this.one("SELECT * FROM users WHERE id = $1", id);
+    return r ? toUser(r) : null;
+  }
+
+  async getUserByEmail(email: string): Promise<User | null> {
+    const r = await this.one("SELECT * FROM users WHERE email = $1", email.toLowerCase());
+    return r ? toUser(r) : null;
+  }
+
+  async updateUserRole(id: string, role: User["role"]): Promise<User | null> {
+    await this.run("UPDATE users SET role = $1 WHERE id = $2", role, id);
+    return this.getUser(id);
+  }
+
+  async removeUser(id: string): Promise<boolean> {
+    const counts = await this.db.transaction([
+      { text: "DELETE FROM sessions WHERE user_id = $1", params: [id] },
+      { text: "DELETE FROM login_links WHERE user_id = $1", params: [id] },
+      { text: "DELETE FROM users WHERE id = $1", params: [id] },
+    ]);
+    return (counts[2] ?? 0) > 0;
+  }
+
+  async listUsers(orgId: string): Promise<User[]> {
+    return (await this.all("SELECT * FROM users WHERE org_id = $1 ORDER BY created_at, id", orgId)).map(toUser);
+  }
+
+  // Sessions and sign-in links
+
+  async createSession(s: Session): Promise<void> {
+    await this.run(
+      "INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $4)",
+      s.idHash,
+      s.userId,
+      s.createdAt,
+      s.lastSeenAt,
+    );
+  }
+
+  async getSession(idHash: string): Promise<Session | null> {
+    const r = await this.one("SELECT * FROM sessions WHERE id_hash = $1", idHash);
+    return r ? toSession(r) : null;
+  }
+
+  async touchSession(idHash: string, at: number): Promise<void> {
+    await this.run("UPDATE sessions SET last_seen_at = $1 WHERE id_hash = $2 AND last_seen_at < $1", at, idHash);
+  }
+
+  async deleteSession(idHash: string): Promise<void> {
+    await this.run("DELETE FROM sessions WHERE id_hash = $1", idHash);
+  }
+
+  async listUserSessions(userId: string): Promise<Session[]> {
+    return (await this.all("SELECT * FROM sessions WHERE user_id = $1 ORDER BY last_seen_at DESC, id_hash", userId)).map(toSession);
+  }
+
+  deleteUserSessions(userId: string): Promise<number> {
+    return this.run("DELETE FROM sessions WHERE user_id = $1", userId);
+  }
+
+  deleteSessionsIdleSince(cutoff: number): Promise<number> {
+    return this.run("DELETE FROM sessions WHERE last_seen_at < $1", cutoff);
+  }
+
+  async createLoginLink(l: LoginLink): Promise<void> {
+    await this.run(
+      "INSERT INTO login_links (token_hash, user_id, expires_at, used_at) VALUES ($1, $2, $3, $4)",
+      l.tokenHash,
+      l.userId,
+      l.expiresAt,
+      l.usedAt,
+    );
+  }
+
+  async consumeLoginLink(tokenHash: string, at: number): Promise<LoginLink | null> {
+    // One statement: two nodes consuming the same link at once, only one gets it.
+    const r = await this.one(
+      "UPDATE login_links SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING *",
+      at,
+      tokenHash,
+    );
+    return r
+      ? { tokenHash: String(r.token_hash), userId: String(r.user_id), expiresAt: Number(r.expires_at), usedAt: Number(r.used_at) }
+      : null;
+  }
+}

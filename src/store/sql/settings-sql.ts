@@ -1,0 +1,129 @@
+/** The audit log, preferences and provider configurations, over keys (keys-sql.ts). */
+import {
+  DEFAULT_ORG_PREFERENCES,
+  DEFAULT_PERSONAL_PREFERENCES,
+  type AuditEntry,
+  type OrgPreferences,
+  type PersonalPreferences,
+  type ProviderConfigRecord,
+} from "../../domain/types.ts";
+import type { AuditPage } from "../store.ts";
+import { KeysSql } from "./keys-sql.ts";
+import { toAudit, toProviderConfig } from "./rows.ts";
+
+export class SettingsSql extends KeysSql {
+  async appendAudit(e: AuditEntry): Promise<void> {
+    await this.run(
+      "INSERT INTO audit_log (id, org_id, actor, action, target, ip, user_agent, created_at, details) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+      e.id,
+      e.orgId,
+      e.actor,
+      e.action,
+      e.target,
+      e.ip,
+      e.userAgent,
+      e.createdAt,
+      JSON.stringify(e.details),
+    );
+  }
+
+  async listAudit(orgId: string, opts: { limit: number; before: string | null }): Promise<AuditPage> {
+    // Ids are time-ordered lowercase hex after one prefix, so they sort alike under any collation.
+    const rows = opts.before
+      ? await this.all(
+          "SELECT * FROM audit_log WHERE org_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3",
+          orgId,
+          opts.before,
+          opts.limit + 1,
+        )
+      : await this.all("SELECT * FROM audit_log WHERE org_id = $1 ORDER BY id DESC LIMIT $2", orgId, opts.limit + 1);
+    const entries = rows.slice(0, opts.limit).map(toAudit);
+    return { entries, nextBefore: rows.length > opts.limit ? (entries.at(-1)?.id ?? null) : null };
+  }
+
+  // Preferences
+
+  async getOrgPreferences(orgId: string): Promise<OrgPreferences> {
+    const r = await this.one("SELECT data FROM org_preferences WHERE org_id = $1", orgId);
+    return { ...DEFAULT_ORG_PREFERENCES, ...(r ? JSON.parse(String(r.data)) : {}) };
+  }
+
+  async setOrgPreferences(orgId: string, prefs: OrgPreferences): Promise<void> {
+    await this.run(
+      "INSERT INTO org_preferences (org_id, data) VALUES ($1, $2) ON CONFLICT (org_id) DO UPDATE SET data = excluded.data",
+      orgId,
+      JSON.stringify(prefs),
+    );
+  }
+
+  async getPersonalPreferences(ownerId: string): Promise<PersonalPreferences> {
+    const r = await this.one("SELECT data FROM personal_preferences WHERE owner_id = $1", ownerId);
+    return { ...DEFAULT_PERSONAL_PREFERENCES, ...(r ? JSON.parse(String(r.data)) : {}) };
+  }
+
+  async setPersonalPreferences(ownerId: string, prefs: PersonalPreferences): Promise<void> {
+    await this.run(
+      "INSERT INTO personal_preferences (owner_id, data) VALUES ($1, $2) ON CONFLICT (owner_id) DO UPDATE SET data = excluded.data",
+      ownerId,
+      JSON.stringify(prefs),
+    );
+  }
+
+  // Provider configurations
+
+  async createProviderConfig(p: ProviderConfigRecord): Promise<void> {
+    await this.run(
+      `INSERT INTO provider_configs (id, org_id, owner_user_id, provider, name, base_url, country, format, models, limits,
+         settings, secret_ciphertext, key_hint, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      p.id,
+      p.orgId,
+      p.ownerUserId,
+      p.provider,
+      p.name,
+      p.baseUrl,
+      p.country,
+      p.format,
+      JSON.stringify(p.models),
+      JSON.stringify(p.limits),
+      JSON.stringify(p.settings),
+      p.secretCiphertext,
+      p.keyHint,
+      p.createdAt,
+      p.updatedAt,
+    );
+  }
+
+  async getProviderConfig(id: string): Promise<ProviderConfigRecord | null> {
+    const r = await this.one("SELECT * FROM provider_configs WHERE id = $1", id);
+    return r ? toProviderConfig(r) : null;
+  }
+
+  async listProviderConfigs(orgId: string): Promise<ProviderConfigRecord[]> {
+    return (await this.all("SELECT * FROM provider_configs WHERE org_id = $1 ORDER BY created_at, id", orgId)).map(toProviderConfig);
+  }
+
+  async updateProviderConfig(p: ProviderConfigRecord): Promise<void> {
+    await this.run(
+      `UPDATE provider_configs SET owner_user_id = $1, provider = $2, name = $3, base_url = $4, country = $5, format = $6, models = $7,
+         limits = $8, settings = $9, secret_ciphertext = $10, key_hint = $11, updated_at = $12 WHERE id = $13`,
+      p.ownerUserId,
+      p.provider,
+      p.name,
+      p.baseUrl,
+      p.country,
+      p.format,
+      JSON.stringify(p.models),
+      JSON.stringify(p.limits),
+      JSON.stringify(p.settings),
+      p.secretCiphertext,
+      p.keyHint,
+      p.updatedAt,
+      p.id,
+    );
+  }
+
+  async deleteProviderConfig(id: string): Promise<boolean> {
+    return (await this.run("DELETE FROM provider_configs WHERE id = $1", id)) > 0;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * What the SQL store needs of a database: statements written once, with `$1`-style
+ * parameters, run by SQLite (embedded) or Postgres (scale-out). A driver also owns
+ * what truly differs between the two: its migrations, how a write-behind flush is
+ * batched (a few statements per thousand events on Postgres, prepared 64-row inserts on
+ * SQLite), and the one JSON function the store uses.
+ */
+import type { FlushBatch } from "../../domain/types.ts";
+import type { Row } from "./rows.ts";
+
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+export interface SqlDriver {
+  all(text: string, params: unknown[]): Promise<Row[]>;
+  /** Rows changed by an INSERT, UPDATE or DELETE. */
+  run(text: string, params: unknown[]): Promise<number>;
+  /** Statements that apply together or not at all; the rows each changed. */
+  transaction(statements: Statement[]): Promise<number[]>;
+  /** One flush: events, roll-ups and key counters, in one transaction. */
+  writeFlush(batch: FlushBatch): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** A FROM item listing the elements of a JSON text array column as rows with one column `value`. */
+  jsonArrayElements(column: string): string;
+}

@@ -1,0 +1,114 @@
+/**
+ * The store over SQL, for SQLite (embedded) and Postgres (scale-out) alike: one
+ * statement per operation, written once with `$n` parameters, on a driver that owns
+ * what differs (sqlite/sqlite-driver.ts, postgres/postgres-driver.ts). One class per
+ * family of tables, each extending the one before, so each file reads alone:
+ * people-sql.ts (organizations, users, sessions), keys-sql.ts (service accounts, API
+ * keys), settings-sql.ts (audit, preferences, providers), usage-sql.ts (the flush and
+ * usage reads), and here notifications, webhooks and the optimizer's figures.
+ */
+import type { EtlDocument, Notification, WebhookDelivery } from "../../domain/types.ts";
+import type { Store } from "../store.ts";
+import { toEtlDocument, toNotification, toWebhookDelivery } from "./rows.ts";
+import { UsageSql } from "./usage-sql.ts";
+
+export class SqlStore extends UsageSql implements Store {
+  async createNotification(n: Notification): Promise<void> {
+    await this.run(
+      "INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at, read_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+      n.id,
+      n.orgId,
+      n.kind,
+      n.severity,
+      n.title,
+      JSON.stringify(n.body),
+      n.createdAt,
+      n.readAt,
+    );
+  }
+
+  async listNotifications(orgId: string, limit: number): Promise<Notification[]> {
+    return (await this.all("SELECT * FROM notifications WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", orgId, limit)).map(
+      toNotification,
+    );
+  }
+
+  async markNotificationsRead(orgId: string, ids: string[] | null, at: number): Promise<number> {
+    if (ids === null) return this.run("UPDATE notifications SET read_at = $1 WHERE org_id = $2 AND read_at IS NULL", at, orgId);
+    if (ids.length === 0) return 0;
+    const list = ids.map((_, i) => `$${i + 3}`).join(", ");
+    return this.run(`UPDATE notifications SET read_at = $1 WHERE org_id = $2 AND id IN (${list}) AND read_at IS NULL`, at, orgId, ...ids);
+  }
+
+  async setWebhookSecret(orgId: string, sealed: string, at: number): Promise<void> {
+    await this.run(
+      "INSERT INTO webhook_secrets (org_id, sealed, created_at) VALUES ($1, $2, $3) ON CONFLICT (org_id) DO UPDATE SET sealed = excluded.sealed, created_at = excluded.created_at",
+      orgId,
+      sealed,
+      at,
+    );
+  }
+
+  async getWebhookSecret(orgId: string): Promise<string | null> {
+    const r = await this.one("SELECT sealed FROM webhook_secrets WHERE org_id = $1", orgId);
+    return r ? String(r.sealed) : null;
+  }
+
+  async recordWebhookDelivery(d: WebhookDelivery): Promise<void> {
+    await this.run(
+      "INSERT INTO webhook_deliveries (id, org_id, notification_id, attempt, status, error, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      d.id,
+      d.orgId,
+      d.notificationId,
+      d.attempt,
+      d.status,
+      d.error,
+      d.createdAt,
+    );
+  }
+
+  async listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]> {
+    return (
+      await this.all("SELECT * FROM webhook_deliveries WHERE org_id = $1 ORDER BY created_at DESC, attempt DESC LIMIT $2", orgId, limit)
+    ).map(toWebhookDelivery);
+  }
+
+  async recordEtlDocument(d: EtlDocument): Promise<void> {
+    await this.run(
+      "INSERT INTO etl_documents (id, org_id, created_at, original_tokens, optimized_tokens, cost_savings_micros, transformations) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      d.id,
+      d.orgId,
+      d.createdAt,
+      d.originalTokens,
+      d.optimizedTokens,
+      d.costSavingsMicros,
+      JSON.stringify(d.transformations),
+    );
+  }
+
+  async listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]> {
+    return (await this.all("SELECT * FROM etl_documents WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", orgId, limit)).map(
+      toEtlDocument,
+    );
+  }
+
+  async sumEtlDocuments(orgId: string) {
+    const r = await this.one(
+      "SELECT COUNT(*) AS n, COALESCE(SUM(original_tokens), 0) AS o, COALESCE(SUM(optimized_tokens), 0) AS p, COALESCE(SUM(cost_savings_micros), 0) AS c FROM etl_documents WHERE org_id = $1",
+      orgId,
+    );
+    const transformations: Record<string, number> = {};
+    const names = await this.all(
+      `SELECT j.value AS name, COUNT(*) AS n FROM etl_documents, ${this.db.jsonArrayElements("etl_documents.transformations")} WHERE org_id = $1 GROUP BY j.value`,
+      orgId,
+    );
+    for (const t of names) transformations[String(t.name)] = Number(t.n);
+    return {
+      documents: Number(r?.n ?? 0),
+      originalTokens: Number(r?.o ?? 0),
+      optimizedTokens: Number(r?.p ?? 0),
+      costSavingsMicros: Number(r?.c ?? 0),
+      transformations,
+    };
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The embedded database: bun:sqlite in WAL mode. Statements go through `db.query`,
+ * which prepares each SQL text once and caches it; the store's `$n` parameters are
+ * SQLite's numbered `?n`, rewritten once per text. Calls are synchronous underneath;
+ * the async signatures are the driver's, shared with Postgres.
+ */
+import { Database } from "bun:sqlite";
+import type { FlushBatch } from "../../domain/types.ts";
+import { rollUpDaily, rollUpHourly } from "../hourly-rollup.ts";
+import { MIGRATIONS } from "../migrations/index.ts";
+import { DAILY_ROLLUP, HOURLY_ROLLUP, type RollupTable } from "../rollup-upserts.ts";
+import { type Row, USAGE_EVENT_COLUMNS, usageEventParams } from "../sql/rows.ts";
+import type { SqlDriver, Statement } from "../sql/sql-driver.ts";
+
+/** Usage events written by one INSERT (USAGE_EVENT_COLUMNS each, far below SQLite's limit). */
+const EVENTS_PER_INSERT = 64;
+const EVENT_ROW = `,(${USAGE_EVENT_COLUMNS.map(() => "?").join(", ")})`;
+const INSERT_EVENTS = `INSERT INTO usage_events (${USAGE_EVENT_COLUMNS.join(", ")}) VALUES `;
+
+const oneRow = (t: RollupTable<unknown>) => t.upsert(`(${t.columns.map(() => "?").join(", ")})`);
+const UPSERT_HOURLY = oneRow(HOURLY_ROLLUP as RollupTable<unknown>);
+const UPSERT_DAILY = oneRow(DAILY_ROLLUP as RollupTable<unknown>);
+const TOUCH_KEY = `UPDATE api_keys SET request_count = request_count + ?, spent_micros = spent_micros + ?,
+     last_used_at = CASE WHEN last_used_at IS NULL OR last_used_at < ? THEN ? ELSE last_used_at END
+   WHERE id = ?`;
+
+export class SqliteDriver implements SqlDriver {
+  private readonly db: Database;
+  /** `$n` texts as SQLite's `?n`. */
+  private readonly texts = new Map<string, string>();
+
+  constructor(path: string) {
+    this.db = new Database(path, { create: true, strict: true });
+    this.db.exec("PRAGMA journal_mode = WAL");
+    this.db.exec("PRAGMA synchronous = NORMAL");
+    this.db.exec("PRAGMA foreign_keys = ON");
+    this.db.exec("PRAGMA busy_timeout = 5000");
+  }
+
+  private query(text: string) {
+    let local = this.texts.get(text);
+    if (local === undefined) {
+      local = text.replace(/\$(\d+)/g, "?$1");
+      this.texts.set(text, local);
+    }
+    return this.db.query(local);
+  }
+
+  async all(text: string, params: unknown[]): Promise<Row[]> {
+    return this.query(text).all(...(params as never[])) as Row[];
+  }
+
+  async run(text: string, params: unknown[]): Promise<number> {
+    return this.query(text).run(...(params as never[])).changes;
+  }
+
+  async transaction(statements: Statement[]): Promise<number[]> {
+    return this.db.transaction(() => statements.map((s) => this.query(s.text).run(...(s.params as never[])).changes))();
+  }
+
+  async writeFlush(batch: FlushBatch): Promise<void> {
+    const events = batch.events;
+    this.db.transaction(() => {
+      // Many rows a statement: a third less work per event than one statement each.
+      for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
+        const end = Math.min(i + EVENTS_PER_INSERT, events.length);
+        // Handed over as one array: spreading 896 values into the call took a fifth of the flush.
+        this.db.query(`${INSERT_EVENTS}${EVENT_ROW.repeat(end - i).slice(1)}`).run(usageEventParams(events, i, end) as never);
+      }
+      for (const h of rollUpHourly(events)) this.db.query(UPSERT_HOURLY).run(...(HOURLY_ROLLUP.values(h) as never[]));
+      for (const d of rollUpDaily(events)) this.db.query(UPSERT_DAILY).run(...(DAILY_ROLLUP.values(d) as never[]));
+      for (const t of batch.keyTouches) this.db.query(TOUCH_KEY).run(t.requests, t.spendMicros, t.lastUsedAt, t.lastUsedAt, t.keyId);
+    })();
+  }
+
+  async migrate(): Promise<void> {
+    this.db.exec(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+    );
+    const applied = new Set((this.db.query("SELECT version FROM schema_migrations").all() as Row[]).map((r) => Number(r.version)));
+    for (const m of MIGRATIONS) {
+      if (applied.has(m.version)) continue;
+      this.db.transaction(() => {
+        this.db.exec(m.sql);
+        this.db.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(m.version, m.name, Date.now());
+      })();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  jsonArrayElements(column: string): string {
+    return `json_each(${column}) AS j`;
+  }
+}
