@@ -22,6 +22,7 @@ import { callAdapter } from "./call-adapter.ts";
 import { resolverFor } from "./sandbox-target.ts";
 import { messagesTexts } from "./scan/request-texts.ts";
 import { scanRequest } from "./security-scan.ts";
+import { secretValues } from "../providers/credentials.ts";
 
 export interface CountTokensDeps {
   resolve: ResolveDeps;
@@ -44,10 +45,6 @@ function localCount(body: Record<string, unknown>): number {
   const system = body.system === undefined ? [] : [{ role: "system", content: body.system }];
   const tools = Array.isArray(body.tools) ? [{ role: "system", content: JSON.stringify(body.tools) }] : [];
   return estimatePromptTokens([...system, ...(body.messages as { content?: unknown }[]), ...tools]);
-}
-
-function secretsOf(t: Target): string[] {
-  return t.credentials.type === "api-key" ? [t.credentials.apiKey] : [t.credentials.secretAccessKey, t.credentials.sessionToken ?? ""];
 }
 
 export async function countTokens(
@@ -89,7 +86,7 @@ export async function countTokens(
       await up.response.body?.cancel();
       return estimate();
     }
-    if (!up.response.ok) throw await upstreamFailure(up.response, target.providerName, secretsOf(target));
+    if (!up.response.ok) throw await upstreamFailure(up.response, target.providerName, secretValues(target.credentials));
     const body = (await up.response.json().catch(() => null)) as { input_tokens?: unknown } | null;
     if (typeof body?.input_tokens !== "number")
       throw new ApiError(502, "provider_error", `${target.providerName} answered count_tokens without input_tokens.`);

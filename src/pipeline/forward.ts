@@ -24,6 +24,7 @@ import type { ProviderLimitDeps } from "./provider-limit.ts";
 import { type CallSize, estimatedPromptTokens, type SpendDeps } from "./reserve-spend.ts";
 import type { ResolvedTarget } from "./authorize.ts";
 import { isSameModel } from "./substitution.ts";
+import { secretValues } from "../providers/credentials.ts";
 
 export interface ForwardDeps {
   spend: SpendDeps;
@@ -62,10 +63,6 @@ export interface Route {
 
 /** A stream that ended before its last event: the client left, or the provider cut it. */
 const STREAM_INTERRUPTED = new ApiError(499, "stream_interrupted", "The stream ended before the answer was complete.");
-
-function secretsOf(t: Target): string[] {
-  return t.credentials.type === "api-key" ? [t.credentials.apiKey] : [t.credentials.secretAccessKey, t.credentials.sessionToken ?? ""];
-}
 
 /** A whole answer's body: null unless it is a JSON object. */
 function parseObject(text: string): Record<string, unknown> | null {
@@ -140,7 +137,7 @@ export class Forwarder {
       throw err;
     }
     if (up.response.ok) return up;
-    const failure = await upstreamFailure(up.response, target.providerName, secretsOf(target));
+    const failure = await upstreamFailure(up.response, target.providerName, secretValues(target.credentials));
     up.done();
     this.failed(target, failure);
     await this.account(input, target, emptyUsage(), failure, held);

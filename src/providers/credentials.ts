@@ -10,3 +10,8 @@ export type ProviderCredentials =
 export function hintSource(c: ProviderCredentials): string {
   return c.type === "api-key" ? c.apiKey : c.accessKeyId;
 }
+
+/** Every secret value of a credential: cut out of anything a provider says back (its error bodies may quote them). */
+export function secretValues(c: ProviderCredentials): string[] {
+  return c.type === "api-key" ? [c.apiKey] : [c.secretAccessKey, c.sessionToken ?? ""];
+}
