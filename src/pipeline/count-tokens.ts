@@ -11,7 +11,7 @@
 import { ApiError } from "../lib/errors.ts";
 import { estimatePromptTokens } from "../lib/token-estimate.ts";
 import { canCountTokens } from "../providers/adapter.ts";
-import { servedBy, type Target } from "../providers/target.ts";
+import { servedBy } from "../providers/target.ts";
 import { sendUpstream, upstreamFailure } from "../providers/upstream.ts";
 import type { MessagesCountTokensRequest } from "../schemas/messages.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
