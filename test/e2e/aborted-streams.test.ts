@@ -3,7 +3,6 @@
  * sent (its prompt, and the answer pieces delivered), so aborting cannot spend for free.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { join } from "node:path";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";

@@ -1,6 +1,5 @@
 /** Spend caps over HTTP: reservations against key and organization caps, settled with the real cost. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import OpenAI from "openai";
 import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
 import { withStore } from "../support/store-access.ts";

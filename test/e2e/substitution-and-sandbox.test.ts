@@ -1,6 +1,5 @@
 /** Model substitution is refused in every shape of answer; sandbox (gw_test_) keys never reach a provider. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import OpenAI from "openai";
 import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
 import { withStore } from "../support/store-access.ts";
