@@ -12,7 +12,8 @@ import { type Category, type Detector, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
 import { GATED_SECRET_RULES, SECRET_DETECTORS } from "./secret-detectors.ts";
-import { findStarts, gateByPunctuation, planTriggers, type Starts } from "./triggers.ts";
+import { gateByPunctuation, planTriggers } from "./trigger-plan.ts";
+import { findStarts, type Starts } from "./triggers.ts";
 
 export interface Finding {
   category: Category;

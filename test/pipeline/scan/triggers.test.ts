@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { ZERO_WIDTH } from "../../../src/pipeline/scan/detector.ts";
 import { ALL_DETECTORS, foldsCase, type ScanOptions, scanAt, scanText, type TextScan } from "../../../src/pipeline/scan/engine.ts";
 import { leadingLiterals } from "../../../src/pipeline/scan/leading-literals.ts";
-import { findStarts, planTriggers } from "../../../src/pipeline/scan/triggers.ts";
+import { planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
+import { findStarts } from "../../../src/pipeline/scan/triggers.ts";
 
 const corpus: { text: string }[] = readFileSync(join(import.meta.dir, "../../fixtures/scan-corpus.jsonl"), "utf8")
   .trim()

@@ -1,0 +1,201 @@
+/**
+ * The trigger plan, built once from the detectors: which literals, word shapes and
+ * characters can open a match, for the case-sensitive and the case-folding pass, in
+ * the tables the loop of triggers.ts reads (by character class, by the first two
+ * characters, by a hash of the first three or four). The lower-casing and the keys
+ * are shared with that loop, so both read a word the same way.
+ */
+import type { Detector, Start } from "./detector.ts";
+import { leadingLiterals } from "./leading-literals.ts";
+
+/** Which pass a start feeds: bit 0 the case-sensitive one, bit 1 the case-folding one. */
+export type Passes = number;
+
+export interface Literal {
+  text: string;
+  /** Compared ignoring case (a case-folding detector's). */
+  anyCase: boolean;
+  passes: Passes;
+  /** Where the literal begins before the character it is found by (a gate keyword by its punctuation); 0 otherwise. */
+  offset: number;
+  /** The gated rule this keyword opens, or -1 for a start. */
+  gate: number;
+}
+
+export interface TriggerPlan {
+  /** Word literals of three characters by their lower-cased characters (`key3`), and longer ones by their first four (`key4`). */
+  words3: Map<number, Literal[]>;
+  words4: Map<number, Literal[]>;
+  /** A hash of every key in words3 and words4: most words are ruled out here, without a map lookup. */
+  keySeen: Uint8Array;
+  /** The first two characters of every word literal, lower-cased: the first and cheapest filter. */
+  pairSeen: Uint8Array;
+  /** Literals found anywhere, by their first character. */
+  anywhere: Map<number, Literal[]>;
+  assignments: { name: RegExp; passes: Passes }[];
+  /** Lower-cased first characters after a line start, and the passes they feed. */
+  lineFirst: Map<number, Passes>;
+  digitWord: Passes;
+  capsDigitsWord: Passes;
+  beforeAt: Passes;
+  signedNumber: Passes;
+  invisible: Passes;
+  base64Run: Passes;
+  /** Per ASCII character: WORD, BASE64 and SPECIAL (this plan has a trigger there). */
+  classes: Uint8Array;
+}
+
+export const WORD = 1;
+export const BASE64 = 2;
+export const SPECIAL = 4;
+
+/** Latin-1 lower case (the case-folding pass compares with `i`, which folds Latin-1 too). */
+export const LOWER = new Uint16Array(256).map((_, c) => String.fromCharCode(c).toLowerCase().charCodeAt(0));
+export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c);
+/** Three or four Latin-1 characters, lower-cased, as one number. */
+export const key3 = (a: number, b: number, c: number) => ((LOWER[a] as number) << 16) | ((LOWER[b] as number) << 8) | (LOWER[c] as number);
+export const key4 = (k3: number, d: number) => ((k3 << 8) | (LOWER[d] as number)) >>> 0;
+export const seenSlot = (key: number) => Math.imul(key, 0x9e3779b1) >>> 16;
+const latin1 = (text: string, n: number) => [...text.slice(0, n)].every((ch) => ch.charCodeAt(0) <= 255);
+
+function baseClasses(): Uint8Array {
+  const classes = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    if (/\w/.test(ch)) classes[c] = (classes[c] as number) | WORD;
+    if (/[A-Za-z0-9+/]/.test(ch)) classes[c] = (classes[c] as number) | BASE64;
+  }
+  return classes;
+}
+
+function startsOf(d: Detector): readonly Start[] {
+  if (d.start) return Array.isArray(d.start) ? d.start : [d.start as Start];
+  const literals = leadingLiterals(d.pattern);
+  if (!literals) throw new Error(`detector ${d.kind}: its pattern does not open with \\b and literals, so it must declare where it starts`);
+  return [{ at: "word", literals }];
+}
+
+/**
+ * A gate keyword made of word characters is looked for where a word begins, like a
+ * word literal; one with other characters anywhere, by its first such character.
+ */
+export const gateByPunctuation = (keyword: string) => keyword.search(/\W/);
+
+/**
+ * Compiles the starts of both passes' detectors into one plan for `findStarts`, and
+ * the keywords of the gated rules (`gates[g]` opens rule g; see gateByPunctuation).
+ */
+export function planTriggers(
+  exact: readonly Detector[],
+  folded: readonly Detector[],
+  gates: readonly (readonly string[])[] = [],
+): TriggerPlan {
+  const plan: TriggerPlan = {
+    words3: new Map(),
+    words4: new Map(),
+    keySeen: new Uint8Array(65536),
+    pairSeen: new Uint8Array(65536),
+    anywhere: new Map(),
+    assignments: [],
+    lineFirst: new Map(),
+    digitWord: 0,
+    capsDigitsWord: 0,
+    beforeAt: 0,
+    signedNumber: 0,
+    invisible: 0,
+    base64Run: 0,
+    classes: baseClasses(),
+  };
+  const special = (ch: string) => {
+    const c = ch.charCodeAt(0);
+    if (c >= 128 || (plan.classes[c] as number) & WORD)
+      throw new Error(`a trigger character must be ASCII punctuation: ${JSON.stringify(ch)}`);
+    plan.classes[c] = (plan.classes[c] as number) | SPECIAL;
+  };
+  /** Adds `text` under `key`: lower-cased for the case-folding pass, which compares it ignoring case. */
+  const file = (map: Map<number, Literal[]>, key: number, text: string, passes: Passes) => {
+    const anyCase = passes === 2;
+    const lit = { text: anyCase ? text.toLowerCase() : text, anyCase, passes, offset: 0, gate: -1 };
+    // Detectors that share a literal (two vendors' `AKIA`) share one entry, so a start is reported once.
+    if (map.get(key)?.some((l) => l.text === lit.text && l.anyCase === lit.anyCase && l.gate < 0)) return;
+    map.set(key, [...(map.get(key) ?? []), lit]);
+  };
+  const add = (d: Detector, passes: Passes) => {
+    for (const s of startsOf(d)) {
+      switch (s.at) {
+        case "word":
+          for (const text of s.literals) {
+            if (text.length < 3 || !latin1(text, 4))
+              throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} needs three Latin-1 characters`);
+            const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
+            const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
+            plan.keySeen[seenSlot(key)] = 1;
+            plan.pairSeen[k3 >>> 8] = 1;
+            file(map, key, text, passes);
+          }
+          break;
+        case "literal":
+          for (const text of s.literals) {
+            special(text[0] as string);
+            file(plan.anywhere, text.charCodeAt(0), text, passes);
+          }
+          break;
+        case "assignment":
+          special(":");
+          special("=");
+          special(",");
+          plan.assignments.push({ name: s.name, passes });
+          break;
+        case "line":
+          special("\n");
+          for (const ch of s.first) {
+            const c = lower(ch.charCodeAt(0));
+            plan.lineFirst.set(c, (plan.lineFirst.get(c) ?? 0) | passes);
+          }
+          break;
+        case "before-at":
+          special("@");
+          plan.beforeAt |= passes;
+          break;
+        case "signed-number":
+          special("+");
+          special("(");
+          plan.signedNumber |= passes;
+          break;
+        case "digit-word":
+          plan.digitWord |= passes;
+          break;
+        case "caps-digits-word":
+          plan.capsDigitsWord |= passes;
+          break;
+        case "invisible":
+          plan.invisible |= passes;
+          break;
+        case "base64-run":
+          plan.base64Run |= passes;
+          break;
+      }
+    }
+  };
+  for (const d of exact) add(d, 1);
+  for (const d of folded) add(d, 2);
+  gates.forEach((keywords, gate) => {
+    for (const keyword of keywords) {
+      const text = keyword.toLowerCase();
+      const at = gateByPunctuation(text);
+      if (at < 0) {
+        if (text.length < 3 || !latin1(text, 4)) throw new Error(`gate keyword ${JSON.stringify(text)} needs three Latin-1 characters`);
+        const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
+        const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
+        plan.keySeen[seenSlot(key)] = 1;
+        plan.pairSeen[k3 >>> 8] = 1;
+        map.set(key, [...(map.get(key) ?? []), { text, anyCase: true, passes: 0, offset: 0, gate }]);
+      } else {
+        special(text[at] as string);
+        const c = text.charCodeAt(at);
+        plan.anywhere.set(c, [...(plan.anywhere.get(c) ?? []), { text, anyCase: true, passes: 0, offset: at, gate }]);
+      }
+    }
+  });
+  return plan;
+}
