@@ -30,6 +30,7 @@ let dataDir: string;
 let profile: string;
 let context: BrowserContext;
 let page: Page;
+let orgId: string;
 /** Exceptions the page threw, and errors its render guards reported: none is expected. */
 const pageErrors: string[] = [];
 
@@ -61,7 +62,9 @@ beforeAll(async () => {
     },
   );
   rt = await createRuntime(config, createLogger("silent"));
-  await initializeOrganization(rt.services, { name: "Acme", adminEmail: "admin@acme.test", tier: "enterprise" });
+  ({
+    organization: { id: orgId },
+  } = await initializeOrganization(rt.services, { name: "Acme", adminEmail: "admin@acme.test", tier: "enterprise" }));
   const app = createApp(rt).listen({ hostname: "127.0.0.1", port });
   server = {
     stop: async () => {
@@ -200,6 +203,22 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
     await page.getByRole("status").waitFor({ state: "detached" });
     await shot(name);
   }
+  // The context optimizer, turned on from the keyboard (Tab from the field before it, then
+  // Space), is saved for the organization and shown as saved when the page opens again.
+  const optimizer = page.getByLabel("Optimize the context of model calls");
+  expect(await optimizer.isChecked()).toBe(false);
+  await page.getByLabel("E-mail domains that may join at first sign-in").focus();
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('name')")).toBe("contextOptimizer");
+  await page.keyboard.press("Space");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Saved.").waitFor();
+  expect((await rt.services.store.getOrgPreferences(orgId)).contextOptimizer).toBe(true);
+  await openPage("Overview");
+  await openPage("Preferences");
+  expect(await optimizer.isChecked()).toBe(true);
+  await shot("preferences-optimizer");
+
   // Phone width: the navigation folds behind the Menu button.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("button", { name: "Menu" }).click();
