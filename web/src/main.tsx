@@ -96,7 +96,7 @@ function App() {
             </nav>
             <main id="main" tabIndex={-1}>
               {/* A render error outside any section's own guard stays on this page: the navigation keeps working. */}
-              <RenderGuard what="page" data={page}>
+              <RenderGuard what="this page" data={page}>
                 <Page page={page} admin={admin} myId={who.user.id} />
               </RenderGuard>
             </main>

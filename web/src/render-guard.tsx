@@ -8,7 +8,7 @@
 import { Component, type ComponentChildren } from "preact";
 
 interface Props {
-  /** What this part shows, for the message ("usage", "this page"). */
+  /** What this part shows, as in "Loading …" ("usage", "the audit log", "this page"). */
   what: string;
   /** The data rendered: new data gets a new attempt (a retry, a refresh, another page). */
   data: unknown;
@@ -41,7 +41,7 @@ export class RenderGuard extends Component<Props, State> {
     if (!error) return this.props.children;
     return (
       <div class="error-box" role="alert">
-        The {this.props.what} could not be shown ({error.message}). Reload the page; if it happens again, tell your gateway's operator.
+        Could not show {this.props.what} ({error.message}). Reload the page; if it happens again, tell your gateway's operator.
       </div>
     );
   }
