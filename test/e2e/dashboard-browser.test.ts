@@ -200,7 +200,9 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
     ["preferences", "Preferences"],
   ] as const) {
     await openPage(link);
-    await page.getByRole("status").waitFor({ state: "detached" });
+    // Every section loaded (a page may show several "Loading …" lines at once, e.g. members and sessions).
+    const loading = page.getByRole("status");
+    while ((await loading.count()) > 0) await loading.first().waitFor({ state: "detached" });
     await shot(name);
   }
   // The context optimizer, turned on from the keyboard (Tab from the field before it, then
