@@ -2,6 +2,7 @@
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { NotAvailable } from "./api.ts";
+import { RenderGuard } from "./render-guard.tsx";
 
 export type Loaded<T> = { state: "loading" } | { state: "ready"; data: T } | { state: "failed"; error: Error };
 
@@ -51,7 +52,7 @@ export function Failure({ error, retry }: { error: Error; retry?: () => void }) 
   );
 }
 
-/** Renders `children(data)` once loaded; loading and failure in words otherwise. */
+/** Renders `children(data)` once loaded, behind a RenderGuard; loading and failure in words otherwise. */
 export function Async<T>({
   value,
   what,
@@ -65,7 +66,16 @@ export function Async<T>({
 }) {
   if (value.state === "loading") return <Loading what={what} />;
   if (value.state === "failed") return <Failure error={value.error} retry={retry} />;
-  return <>{children(value.data)}</>;
+  return (
+    <RenderGuard what={what} data={value.data}>
+      <Rendered render={() => children(value.data)} />
+    </RenderGuard>
+  );
+}
+
+/** Calls `render` as a component of its own, so what it throws reaches the guard above it. */
+function Rendered({ render }: { render: () => ComponentChildren }) {
+  return <>{render()}</>;
 }
 
 export function Empty({ children }: { children: ComponentChildren }) {

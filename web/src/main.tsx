@@ -13,6 +13,7 @@ import { Routing } from "./pages/routing.tsx";
 import { ServiceAccounts } from "./pages/service-accounts.tsx";
 import { Usage } from "./pages/usage.tsx";
 import { PAGES, type PagePath } from "./pages.ts";
+import { RenderGuard } from "./render-guard.tsx";
 import type { Me } from "./types.ts";
 
 /** How often an active tab renews the session cookie (the server's idle limit is 24 hours). */
@@ -94,7 +95,10 @@ function App() {
               </ul>
             </nav>
             <main id="main" tabIndex={-1}>
-              <Page page={page} admin={admin} myId={who.user.id} />
+              {/* A render error outside any section's own guard stays on this page: the navigation keeps working. */}
+              <RenderGuard what="this page" data={page}>
+                <Page page={page} admin={admin} myId={who.user.id} />
+              </RenderGuard>
             </main>
           </div>
         );

@@ -1,6 +1,7 @@
 /** The API's own shapes, shared with the server (type-only imports: nothing of the server is bundled). */
 import type { iso, presentAudit, presentKey, presentServiceAccount, presentUser } from "../../src/ops/present.ts";
 import type { DailyUsage } from "../../src/ops/usage-shapes.ts";
+import type { AnalyticsAnswer } from "../../src/services/analytics/org-analytics.ts";
 import type { OrgPreferences, PersonalPreferences, ProviderConfigRecord } from "../../src/domain/types.ts";
 
 export type IsoTime = ReturnType<typeof iso>;
@@ -18,6 +19,8 @@ export type Provider = Pick<
   updatedAt: IsoTime;
 };
 export type { DailyUsage };
+/** `GET /api/byok/analytics/*`: dollars, not micros. */
+export type Analytics = AnalyticsAnswer;
 export type Preferences = OrgPreferences & PersonalPreferences;
 
 export interface Me {

@@ -1,4 +1,5 @@
-/** Preferences: the organization's (budget, PII action, alert webhook, routing default, sign-in domains; admins change them) and your own. */
+/** Preferences: the organization's (budget, PII action, alert webhook, routing default, sign-in domains, context optimizer; admins change them) and your own. */
+import { useState } from "preact/hooks";
 import { op } from "../api.ts";
 import { ActionError, Async, useAction, useLoad } from "../components.tsx";
 import type { Preferences as Prefs } from "../types.ts";
@@ -6,6 +7,7 @@ import type { Preferences as Prefs } from "../types.ts";
 export function Preferences({ admin }: { admin: boolean }) {
   const [prefs, reload] = useLoad(() => op<Prefs>("user.preferences"));
   const [error, busy, act] = useAction();
+  const [saved, setSaved] = useState(false);
   const save = (e: Event) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget as HTMLFormElement);
@@ -21,11 +23,13 @@ export function Preferences({ admin }: { admin: boolean }) {
         .split(/[\s,]+/)
         .map((d) => d.trim().toLowerCase())
         .filter(Boolean);
+      set.contextOptimizer = data.get("contextOptimizer") === "on";
     }
+    setSaved(false);
     void act(async () => {
       await op("user.preferences", { set });
       reload();
-    });
+    }).then(setSaved);
   };
   return (
     <>
@@ -67,6 +71,19 @@ export function Preferences({ admin }: { admin: boolean }) {
                 E-mail domains that may join at first sign-in{" "}
                 <input name="signInEmailDomains" defaultValue={p.signInEmailDomains.join(", ")} placeholder="example.com" />
               </label>
+              <label class="check">
+                <input
+                  name="contextOptimizer"
+                  type="checkbox"
+                  defaultChecked={p.contextOptimizer}
+                  aria-describedby="context-optimizer-note"
+                />{" "}
+                Optimize the context of model calls
+              </label>
+              <p id="context-optimizer-note" class="muted small">
+                Normalizes, deduplicates and compresses the text of chat, messages and responses calls before they are scanned and sent
+                (never inside code blocks or quotes). A caller skips it for one call with the header <code>x-gw-optimize: off</code>.
+              </p>
             </fieldset>
             <fieldset>
               <legend>You</legend>
@@ -80,7 +97,10 @@ export function Preferences({ admin }: { admin: boolean }) {
             <ActionError error={error} />
             <button type="submit" class="primary" disabled={busy}>
               {busy ? "Saving…" : "Save"}
-            </button>
+            </button>{" "}
+            <span class="muted" aria-live="polite">
+              {saved ? "Saved." : ""}
+            </span>
           </form>
         )}
       </Async>

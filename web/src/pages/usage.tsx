@@ -3,16 +3,14 @@ import { useState } from "preact/hooks";
 import { get, op } from "../api.ts";
 import { TimeChart, usd } from "../chart.tsx";
 import { Async, dollars, Empty, useLoad, when } from "../components.tsx";
-import type { ApiKey, DailyUsage } from "../types.ts";
+import type { Analytics, ApiKey, DailyUsage } from "../types.ts";
 
-interface Analytics {
-  totalCost: number;
-  totalRequests: number;
-  avgCostPerRequest: number;
-  forecast?: Record<string, number>;
-  anomalies?: { date: string; cost: number; expectedCost: number; severity: string }[];
-  trends?: { dailyAverage: number; weeklyGrowth: number; efficiencyScore: number };
-}
+/** The forecast horizons the analytics answer always carries (its `model` entry is the fit, not a horizon). */
+const HORIZONS = [
+  ["7day", "next 7 days"],
+  ["30day", "next 30 days"],
+  ["90day", "next 90 days"],
+] as const;
 
 export function Usage({ admin }: { admin: boolean }) {
   const [days, setDays] = useState(30);
@@ -103,12 +101,12 @@ export function Usage({ admin }: { admin: boolean }) {
         <Async value={forecast} what="forecast">
           {(a) => (
             <ul class="plain">
-              {Object.entries(a.forecast ?? {}).map(([k, v]) => (
+              {HORIZONS.map(([k, words]) => (
                 <li key={k}>
-                  Forecast {k}: ${v.toFixed(2)}
+                  Forecast, {words}: {dollars(Math.round(a.forecast[k] * 1e6))}
                 </li>
               ))}
-              {(a.anomalies ?? []).map((x) => (
+              {a.anomalies.map((x) => (
                 <li key={x.date}>
                   <span class={`badge ${x.severity}`}>{x.severity}</span> {x.date}: ${x.cost.toFixed(2)} against $
                   {x.expectedCost.toFixed(2)} expected
