@@ -11,6 +11,9 @@ import type { AuditPage } from "../store.ts";
 import { KeysSql } from "./keys-sql.ts";
 import { toAudit, toProviderConfig } from "./rows.ts";
 
+const PREFERENCE_KEY = { org_preferences: "org_id", personal_preferences: "owner_id" } as const;
+type PreferenceTable = keyof typeof PREFERENCE_KEY;
+
 export class SettingsSql extends KeysSql {
   async appendAudit(e: AuditEntry): Promise<void> {
     await this.run(
@@ -41,32 +44,36 @@ export class SettingsSql extends KeysSql {
     return { entries, nextBefore: rows.length > opts.limit ? (entries.at(-1)?.id ?? null) : null };
   }
 
-  // Preferences
+  // Preferences: one JSON document per organization or person, over the defaults
 
-  async getOrgPreferences(orgId: string): Promise<OrgPreferences> {
-    const r = await this.one("SELECT data FROM org_preferences WHERE org_id = $1", orgId);
-    return { ...DEFAULT_ORG_PREFERENCES, ...(r ? JSON.parse(String(r.data)) : {}) };
+  private async readPreferences<T>(table: PreferenceTable, id: string, defaults: T): Promise<T> {
+    const r = await this.one(`SELECT data FROM ${table} WHERE ${PREFERENCE_KEY[table]} = $1`, id);
+    return { ...defaults, ...(r ? JSON.parse(String(r.data)) : {}) };
   }
 
-  async setOrgPreferences(orgId: string, prefs: OrgPreferences): Promise<void> {
+  private async writePreferences(table: PreferenceTable, id: string, prefs: object): Promise<void> {
+    const key = PREFERENCE_KEY[table];
     await this.run(
-      "INSERT INTO org_preferences (org_id, data) VALUES ($1, $2) ON CONFLICT (org_id) DO UPDATE SET data = excluded.data",
-      orgId,
+      `INSERT INTO ${table} (${key}, data) VALUES ($1, $2) ON CONFLICT (${key}) DO UPDATE SET data = excluded.data`,
+      id,
       JSON.stringify(prefs),
     );
   }
 
-  async getPersonalPreferences(ownerId: string): Promise<PersonalPreferences> {
-    const r = await this.one("SELECT data FROM personal_preferences WHERE owner_id = $1", ownerId);
-    return { ...DEFAULT_PERSONAL_PREFERENCES, ...(r ? JSON.parse(String(r.data)) : {}) };
+  getOrgPreferences(orgId: string): Promise<OrgPreferences> {
+    return this.readPreferences("org_preferences", orgId, DEFAULT_ORG_PREFERENCES);
   }
 
-  async setPersonalPreferences(ownerId: string, prefs: PersonalPreferences): Promise<void> {
-    await this.run(
-      "INSERT INTO personal_preferences (owner_id, data) VALUES ($1, $2) ON CONFLICT (owner_id) DO UPDATE SET data = excluded.data",
-      ownerId,
-      JSON.stringify(prefs),
-    );
+  setOrgPreferences(orgId: string, prefs: OrgPreferences): Promise<void> {
+    return this.writePreferences("org_preferences", orgId, prefs);
+  }
+
+  getPersonalPreferences(ownerId: string): Promise<PersonalPreferences> {
+    return this.readPreferences("personal_preferences", ownerId, DEFAULT_PERSONAL_PREFERENCES);
+  }
+
+  setPersonalPreferences(ownerId: string, prefs: PersonalPreferences): Promise<void> {
+    return this.writePreferences("personal_preferences", ownerId, prefs);
   }
 
   // Provider configurations
