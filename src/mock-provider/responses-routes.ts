@@ -6,8 +6,10 @@
  * native call (this path in /_mock/requests) from a translated one (chat completions).
  * What only a provider of the API takes, it takes too: `previous_response_id` names a
  * response it gave (the conversation so far is kept in memory, a bounded number of
- * them; an unknown id is 404 as at OpenAI), and built-in tools are accepted and never
- * called (the mock has no web to search).
+ * them; an unknown id is 404 as at OpenAI), and built-in tools are accepted. A whole
+ * (not streamed) answer to a request with web search shows one `web_search_call` item
+ * before its message, as OpenAI's does, so the gateway's charging of tool fees can be
+ * tested; nothing is searched.
  */
 import { ApiError } from "../lib/errors.ts";
 import { SseDecoder } from "../lib/sse.ts";
@@ -35,6 +37,9 @@ export class ResponsesMemory {
   }
 }
 
+/** The simulator's chat ids follow from the answer's size; a kept response needs an id of its own. */
+const newResponseId = () => `resp_${crypto.randomUUID().replaceAll("-", "")}`;
+
 const asItems = (input: unknown): unknown[] => (typeof input === "string" ? [{ role: "user", content: input }] : (input as unknown[]));
 
 /** Keeps the response's conversation once the stream's `response.completed` (or `.incomplete`) names its output. */
@@ -53,7 +58,8 @@ function remembered(memory: ResponsesMemory, conversation: unknown[]): Transform
 }
 
 export async function mockResponses(body: Json, opts: SimulatedChatOptions, memory: ResponsesMemory): Promise<Response> {
-  if (typeof body.model !== "string" || body.input === undefined) return openAiError(400, "model and input are required");
+  if (typeof body.model !== "string" || (typeof body.input !== "string" && !Array.isArray(body.input)))
+    return openAiError(400, "model and input (a string or an array of items) are required");
   let conversation = asItems(body.input);
   if (typeof body.previous_response_id === "string") {
     const earlier = memory.get(body.previous_response_id);
@@ -72,11 +78,17 @@ export async function mockResponses(body: Json, opts: SimulatedChatOptions, memo
   const res = await simulatedChatCompletion(chat as never, opts);
   if (!res.ok || !res.body) return res;
   if (chat.stream === true) {
-    const events = res.body.pipeThrough(chatStreamToResponses(echo)).pipeThrough(remembered(memory, conversation));
+    const translated = res.body.pipeThrough(chatStreamToResponses(echo, newResponseId()));
+    const events = body.store === false ? translated : translated.pipeThrough(remembered(memory, conversation));
     return new Response(events, { headers: { "content-type": "text/event-stream" } });
   }
-  const response = chatCompletionToResponse((await res.json()) as never, echo);
-  memory.keep(response.id as string, [...conversation, ...(response.output as unknown[])]);
+  const response = chatCompletionToResponse((await res.json()) as never, echo, newResponseId());
+  if (Array.isArray(body.tools) && body.tools.some((t) => /^web_search/.test(String((t as Json | null)?.type))))
+    response.output = [
+      { type: "web_search_call", id: `ws_${crypto.randomUUID()}`, status: "completed" },
+      ...(response.output as unknown[]),
+    ];
+  if (body.store !== false) memory.keep(response.id as string, [...conversation, ...(response.output as unknown[])]);
   return Response.json(response);
 }
 

@@ -35,6 +35,8 @@ export interface CallResult {
   errorCode: string | null;
   promptTokens: number;
   completionTokens: number;
+  /** What the provider charges beside the tokens (built-in tool calls), at the listed ceiling: the row is marked estimated. */
+  feeMicros?: number;
 }
 
 export class Accountant {
@@ -50,7 +52,8 @@ export class Accountant {
     // A sandbox key's calls are the simulator's, free whatever their usage.
     const sandbox = isSandbox(id);
     const price = sandbox || !isProviderKind(r.provider) ? null : this.catalog.price(r.model, r.provider);
-    const costMicros = price ? this.catalog.costMicros(price, r.promptTokens, r.completionTokens) : 0;
+    const fee = sandbox ? 0 : (r.feeMicros ?? 0);
+    const costMicros = (price ? this.catalog.costMicros(price, r.promptTokens, r.completionTokens) : 0) + fee;
     const event: UsageEvent = {
       id: newId("evt"),
       requestId: scope.requestId,
@@ -65,7 +68,7 @@ export class Accountant {
       latencyMs: Date.now() - scope.startedAt,
       status: r.status,
       errorCode: r.errorCode,
-      priceEstimated: price?.estimated === true,
+      priceEstimated: price?.estimated === true || fee > 0,
       createdAt: Date.now(),
       applicationId: scope.applicationId ?? null,
       attempts: scope.attempt ?? 1,

@@ -21,6 +21,17 @@ export function isProviderFault(err: unknown): err is ApiError {
   return err instanceof ApiError && PROVIDER_FAULTS.has(err.code) && (err.status === 429 || err.status >= 500);
 }
 
+/**
+ * A fallback target that cannot take the call as it is written (a translated provider
+ * for a call that needs stored state): skipped, not counted as an attempt, and the
+ * call ends with the last provider's failure if no other target answers.
+ */
+export class TargetUnsuitable extends ApiError {
+  constructor(message: string) {
+    super(400, "invalid_request", message);
+  }
+}
+
 /** A target, or how to resolve it when its turn comes (most calls never need the later ones). */
 export type TargetRef = ResolvedTarget | (() => Promise<ResolvedTarget>);
 
@@ -63,6 +74,11 @@ export async function runAttempts<O extends CallOutcome>(
     try {
       return { outcome: await attempt(target, attempts), target, attempts };
     } catch (err) {
+      if (err instanceof TargetUnsuitable && last !== null) {
+        attempts--;
+        if (othersLeft) continue;
+        throw withAttempts(last, attempts);
+      }
       if (!othersLeft || !isProviderFault(err)) throw withAttempts(err, attempts);
       last = err;
     }

@@ -270,6 +270,7 @@ export class Forwarder {
       errorCode: failure ? failure.code : null,
       promptTokens: usage.promptTokens,
       completionTokens: usage.completionTokens,
+      feeMicros: usage.feeMicros,
     });
     const tokens = usage.promptTokens + usage.completionTokens;
     held.end({ costMicros: cost, tokens });

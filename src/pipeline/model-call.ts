@@ -31,7 +31,7 @@ import type { ResolveDeps } from "./resolve-provider.ts";
 import { AUTO_MODEL, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import type { EtlRecorder } from "./optimize-context.ts";
 import { callAdapter } from "./call-adapter.ts";
-import { asResponses, nativeResponses, responsesNeeds, responsesSize, translatedChat } from "./responses-call.ts";
+import { asResponses, nativeResponses, refuseUnpriceable, responsesNeeds, responsesSize, translatedChat } from "./responses-call.ts";
 import { chatTexts, embeddingTexts, messagesTexts, responsesTexts } from "./scan/request-texts.ts";
 import { startStages } from "./stages.ts";
 
@@ -126,24 +126,26 @@ export class ModelCalls {
    * (responses-call.ts).
    */
   async responses(input: CallInput, request: ResponsesRequest & Record<string, unknown>): Promise<CallOutcome> {
+    refuseUnpriceable(request);
     const route = { model: request.model, needs: () => responsesNeeds(request) };
-    const { outcome } = await this.run(
-      { input, body: request, route, optimize: "responses", texts: responsesTexts },
-      async (target, body) => {
-        const native = nativeResponses(target, callAdapter(target));
-        if (!native) return asResponses(await chatAttempt(this.forwarder, input, target, translatedChat(body)), body);
-        const stream = body.stream === true;
-        return this.forwarder.forward(
-          input,
-          target,
-          native,
-          () => native.responsesRequest(target, body),
-          stream,
-          { wire: responsesWire },
-          responsesSize(body),
-        );
-      },
-    );
+    const ctx: CallContext = { input, body: request, route, optimize: "responses", texts: responsesTexts };
+    const { outcome } = await this.run(ctx, async (target, body) => {
+      const native = nativeResponses(target, callAdapter(target));
+      if (!native) {
+        const chat = translatedChat(body, target !== ctx.plan!.targets[0]);
+        return asResponses(await chatAttempt(this.forwarder, input, target, chat), body);
+      }
+      const stream = body.stream === true;
+      return this.forwarder.forward(
+        input,
+        target,
+        native,
+        () => native.responsesRequest(target, body),
+        stream,
+        { wire: responsesWire },
+        responsesSize(body, target),
+      );
+    });
     return outcome;
   }
 

@@ -28,6 +28,13 @@ export interface CallSize {
   /** Embeddings and other inputs that are not chat turns. */
   input?: unknown;
   maxTokens?: number | null;
+  /**
+   * The prompt the provider reads beyond what is sent (a stored conversation it
+   * continues), in tokens: the reservation prices the prompt at no less.
+   */
+  storedPromptTokens?: number;
+  /** What the provider may charge beside the tokens (built-in tool calls), reserved on top, in micro-dollars. */
+  feeMicros?: number;
 }
 
 type Count = typeof estimatePromptTokens;
@@ -72,7 +79,8 @@ export async function reserveSpend(deps: SpendDeps, identity: Identity, target: 
   };
   const maxOutput = size.messages === undefined ? 0 : (size.maxTokens ?? target.catalogModel?.maxOutputTokens ?? FALLBACK_MAX_OUTPUT);
   const price = deps.catalog.price(target.model, target.kind);
-  const cost = (count: Count) => () => deps.catalog.costMicros(price, promptTokens(size, count), maxOutput);
+  const cost = (count: Count) => () =>
+    deps.catalog.costMicros(price, Math.max(promptTokens(size, count), size.storedPromptTokens ?? 0), maxOutput) + (size.feeMicros ?? 0);
   try {
     return await deps.ledger.reserve(caps, cost(promptTokenBound));
   } catch (err) {

@@ -9,8 +9,10 @@
  * completions and answers in the Responses shape, refusing with a 400 naming the
  * field what chat completions cannot carry.
  */
+import { badRequest } from "../lib/errors.ts";
 import type { ProviderAdapter, ResponsesCapable } from "../providers/adapter.ts";
 import { canRespond } from "../providers/adapter.ts";
+import { reservedToolFees } from "../providers/openai-compatible/responses-tool-fees.ts";
 import { offersResponses } from "../providers/specs.ts";
 import type { Target } from "../providers/target.ts";
 import { chatNeeds, type RouteNeeds } from "../routing/needs.ts";
@@ -18,6 +20,7 @@ import { type ChatCompletionRequest, chatCompletionRequest } from "../schemas/ch
 import { chatCompletionToResponse, chatStreamToResponses, type ResponsesEcho } from "../translate/chat-to-responses.ts";
 import { responsesToChatRequest } from "../translate/responses-to-chat.ts";
 import type { CallOutcome } from "./call-types.ts";
+import { TargetUnsuitable } from "./fallback.ts";
 import type { CallSize } from "./reserve-spend.ts";
 
 type Json = Record<string, unknown>;
@@ -48,9 +51,44 @@ export function responsesNeeds(body: Json): RouteNeeds {
   });
 }
 
-/** The call's size for the spend reservation. */
-export function responsesSize(body: Json): CallSize {
-  return { messages: turnsOf(body), maxTokens: typeof body.max_output_tokens === "number" ? body.max_output_tokens : null };
+/** A stored conversation's size when the catalog does not know the model's context window. */
+const STORED_CONTEXT_FALLBACK = 200_000;
+
+/**
+ * The call's size for the spend reservation. A call that continues stored state
+ * (`previous_response_id`, `conversation`) makes the provider read the whole stored
+ * conversation, which the gateway never saw: its prompt is reserved at the model's
+ * context window. Built-in tools reserve their per-call fees.
+ */
+export function responsesSize(body: Json, target: Target): CallSize {
+  const stored = isPresent(body.previous_response_id) || isPresent(body.conversation);
+  return {
+    messages: turnsOf(body),
+    maxTokens: typeof body.max_output_tokens === "number" ? body.max_output_tokens : null,
+    storedPromptTokens: stored ? (target.catalogModel?.contextWindow ?? STORED_CONTEXT_FALLBACK) : undefined,
+    feeMicros: reservedToolFees(body.tools, body.max_tool_calls),
+  };
+}
+
+const isPresent = (v: unknown) => v !== undefined && v !== null;
+
+/**
+ * What no provider's answer can be charged for when it is given: a background
+ * response answers later, through a retrieval the gateway does not see, so its cost
+ * would never be known. Refused before anything is planned.
+ */
+export function refuseUnpriceable(body: Json): void {
+  if (body.background === true)
+    throw badRequest(
+      "background: background responses are not supported: the gateway charges a call when its answer arrives, and a background response answers later, unseen; send it without background (and stream it for long work)",
+      { param: "background" },
+    );
+}
+
+/** Whether only a provider that serves the Responses API can take the call: stored state, or tools other than functions. */
+function needsNative(body: Json): boolean {
+  const builtIn = Array.isArray(body.tools) && body.tools.some((t) => (t as Json | null)?.type !== "function");
+  return isPresent(body.previous_response_id) || isPresent(body.conversation) || builtIn;
 }
 
 /** The target's adapter when it takes the Responses API as written; null when the call is translated. */
@@ -58,8 +96,15 @@ export function nativeResponses(target: Target, adapter: ProviderAdapter): (Prov
   return !target.simulated && offersResponses(target.kind) && canRespond(adapter) ? adapter : null;
 }
 
-/** The call as chat completions, for a provider without the Responses API: a 400 naming what cannot be carried. */
-export function translatedChat(body: Json): ChatCompletionRequest & Json {
+/**
+ * The call as chat completions, for a provider without the Responses API: a 400 naming
+ * what cannot be carried. A fallback target that cannot carry it is unsuitable rather
+ * than the caller's error, so the call falls back further, or ends with the failure of
+ * the provider that could.
+ */
+export function translatedChat(body: Json, fallback: boolean): ChatCompletionRequest & Json {
+  if (fallback && needsNative(body))
+    throw new TargetUnsuitable("This call needs a provider that serves the Responses API (stored state or built-in tools).");
   const chat = responsesToChatRequest(body);
   // The usage chunk closes the translated stream with `response.completed` and its usage.
   if (chat.stream === true) chat.stream_options = { include_usage: true };

@@ -10,6 +10,8 @@ export interface CallUsage {
   model: string | null;
   promptTokens: number;
   completionTokens: number;
+  /** What the provider charges beside the tokens (a built-in tool's calls), in micro-dollars. */
+  feeMicros?: number;
 }
 
 export const emptyUsage = (): CallUsage => ({ model: null, promptTokens: 0, completionTokens: 0 });

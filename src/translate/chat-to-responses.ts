@@ -102,8 +102,8 @@ function callItem(id: string, call: { id: string; name: string; arguments: strin
   return { type: "function_call", id, call_id: call.id, name: call.name, arguments: call.arguments, status };
 }
 
-export function chatCompletionToResponse(answer: ChatAnswer, echo: ResponsesEcho): Json {
-  const id = responseId(answer.id);
+/** `id`: the response's own id, where the caller keeps responses by id (else one derived from the chat answer's). */
+export function chatCompletionToResponse(answer: ChatAnswer, echo: ResponsesEcho, id = responseId(answer.id)): Json {
   const choice = answer.choices?.[0];
   const finish = choice?.finish_reason ?? null;
   const output: Json[] = [];
@@ -144,7 +144,7 @@ interface OpenCall {
  * its usage, so the stream closes the response when the chat stream says [DONE] (or
  * ends). A provider error event ends the stream with `response.failed`.
  */
-export function chatStreamToResponses(echo: ResponsesEcho): TransformStream<Uint8Array, Uint8Array> {
+export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new SseDecoder();
   let sequence = 0;
   let id = "";
@@ -167,7 +167,7 @@ export function chatStreamToResponses(echo: ResponsesEcho): TransformStream<Uint
 
   const start = (out: TransformStreamDefaultController<Uint8Array>, chunk: ChatChunk) => {
     started = true;
-    id = responseId(chunk.id);
+    id = fixedId ?? responseId(chunk.id);
     created = chunk.created ?? created;
     model = chunk.model ?? "";
     emit(out, "response.created", { response: snapshot("in_progress") });

@@ -193,6 +193,32 @@ describe("policy", () => {
     }
   });
 
+  test("a built-in tool's call is charged at its listed fee on top of the tokens, the row marked estimated", async () => {
+    const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "responses-tools" });
+    const { id, key } = created.body.data.apiKey;
+    const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+    const r = await client.responses.create({ model: "gpt-4o", input: "Search the news", tools: [{ type: "web_search_preview" }] });
+    expect(r.output[0]!.type).toBe("web_search_call");
+    await client.responses.create({ model: "gpt-4o", input: "Search the news" });
+    let rows: { keyId: string | null; costMicros: number; priceEstimated?: boolean }[] = [];
+    for (let i = 0; i < 100 && rows.length < 2; i++) {
+      await Bun.sleep(50);
+      rows = (await withStore(gw.dataDir, (s) => s.listUsageEvents(org.orgId))).filter((e) => e.keyId === id);
+    }
+    const [withTool, plain] = rows;
+    expect(withTool!.priceEstimated).toBe(true);
+    expect(plain!.priceEstimated).toBe(false);
+    expect(withTool!.costMicros - plain!.costMicros).toBeGreaterThanOrEqual(20_000);
+  });
+
+  test("a background response is refused before anything is sent: its answer would never be charged", async () => {
+    const before = (await mock.requests()).length;
+    const err = await openai.responses.create({ model: "gpt-4o", input: "long work", background: true }).catch((e) => e);
+    expect(err.status).toBe(400);
+    expect(err.error.param).toBe("background");
+    expect((await mock.requests()).length).toBe(before);
+  });
+
   test("spend caps refuse Responses calls as chat calls", async () => {
     const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "responses-capped", monthlyCapCents: 0 });
     const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });

@@ -67,8 +67,20 @@ test("stored state: previous_response_id continues a response the mock gave, str
   expect(err).toBeInstanceOf(OpenAI.NotFoundError);
 });
 
-test("built-in tools are accepted and never called", async () => {
+test("built-in tools are accepted; web search shows its call item before the message, as OpenAI's does", async () => {
   const r = await openai.responses.create({ model: "gpt-4o", input: "Search the web", tools: [{ type: "web_search_preview" }] });
   expect(r.status).toBe("completed");
-  expect(r.output.every((o) => o.type === "message")).toBe(true);
+  expect(r.output.map((o) => o.type)).toEqual(["web_search_call", "message"]);
+  const files = await openai.responses.create({
+    model: "gpt-4o",
+    input: "Look it up",
+    tools: [{ type: "file_search", vector_store_ids: ["vs_1"] }],
+  });
+  expect(files.output.map((o) => o.type)).toEqual(["message"]);
+});
+
+test("store: false keeps nothing to continue", async () => {
+  const r = await openai.responses.create({ model: "gpt-4o", input: "Forget me", store: false });
+  const err = await openai.responses.create({ model: "gpt-4o", input: "x", previous_response_id: r.id }).catch((e) => e);
+  expect(err).toBeInstanceOf(OpenAI.NotFoundError);
 });

@@ -3,7 +3,7 @@ import { expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
 import type { ResolvedTarget } from "../../src/pipeline/authorize.ts";
 import type { JsonOutcome } from "../../src/pipeline/call-types.ts";
-import { isProviderFault, runAttempts } from "../../src/pipeline/fallback.ts";
+import { isProviderFault, runAttempts, TargetUnsuitable } from "../../src/pipeline/fallback.ts";
 import { ProviderHealth } from "../../src/state/provider-health.ts";
 
 const target = (id: string) => ({ configId: id, providerName: id, model: "m" }) as ResolvedTarget;
@@ -69,4 +69,23 @@ test("a cooling-down target is skipped while another remains, and tried when it 
   health.recordFailure("b", "m");
   const last = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, health, async (t) => ok(t.configId!));
   expect(last.target.configId).toBe("b");
+});
+
+test("an unsuitable fallback target is skipped uncounted; with none left, the last provider's fault is the answer", async () => {
+  const unsuitable = () => new TargetUnsuitable("needs the Responses API");
+  const skipped = await runAttempts({ targets: [target("a"), target("b"), target("c")], fallback: true }, undefined, async (t) => {
+    if (t.configId === "a") throw e(503, "provider_unavailable");
+    if (t.configId === "b") throw unsuitable();
+    return ok(t.configId!);
+  });
+  expect(skipped).toMatchObject({ attempts: 2, target: { configId: "c" } });
+  const ended = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, undefined, async (t) => {
+    throw t.configId === "a" ? e(502, "provider_error") : unsuitable();
+  }).catch((err) => err);
+  expect(ended).toMatchObject({ status: 502, code: "provider_error" });
+  // The first target unsuitable is the caller's own request: its 400 stands.
+  const first = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, undefined, async () => {
+    throw unsuitable();
+  }).catch((err) => err);
+  expect(first).toBeInstanceOf(TargetUnsuitable);
 });

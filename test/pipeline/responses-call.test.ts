@@ -4,7 +4,9 @@ import { ApiError } from "../../src/lib/errors.ts";
 import { PROVIDER_KINDS_INFO, type ProviderKind } from "../../src/providers/catalog/provider-kinds.ts";
 import { adapterFor } from "../../src/providers/registry.ts";
 import { targetFor } from "../../src/providers/target.ts";
-import { nativeResponses, responsesNeeds, responsesSize, translatedChat } from "../../src/pipeline/responses-call.ts";
+import { TargetUnsuitable } from "../../src/pipeline/fallback.ts";
+import { nativeResponses, refuseUnpriceable, responsesNeeds, responsesSize, translatedChat } from "../../src/pipeline/responses-call.ts";
+import { testTarget } from "../support/targets.ts";
 
 const target = (kind: ProviderKind) =>
   targetFor({
@@ -43,17 +45,21 @@ describe("needs", () => {
   });
 
   test("the size counts instructions, messages, function calls and their outputs", () => {
-    const small = responsesSize({ model: "m", input: "hi" });
-    const large = responsesSize({
-      model: "m",
-      instructions: "Be brief.",
-      input: [
-        { role: "user", content: "hi" },
-        { type: "function_call", call_id: "c", name: "f", arguments: '{"city":"Paris"}' },
-        { type: "function_call_output", call_id: "c", output: "sunny and warm all week" },
-      ],
-      max_output_tokens: 50,
-    });
+    const gpt = testTarget("openai", "gpt-4o");
+    const small = responsesSize({ model: "m", input: "hi" }, gpt);
+    const large = responsesSize(
+      {
+        model: "m",
+        instructions: "Be brief.",
+        input: [
+          { role: "user", content: "hi" },
+          { type: "function_call", call_id: "c", name: "f", arguments: '{"city":"Paris"}' },
+          { type: "function_call_output", call_id: "c", output: "sunny and warm all week" },
+        ],
+        max_output_tokens: 50,
+      },
+      gpt,
+    );
     expect(small.messages).toHaveLength(1);
     expect(large.messages).toHaveLength(4);
     expect(large.maxTokens).toBe(50);
@@ -73,10 +79,10 @@ describe("native or translated", () => {
   });
 
   test("translation asks for usage on a stream, and refuses stored state with a 400 naming the field", () => {
-    expect(translatedChat({ model: "m", input: "hi", stream: true }).stream_options).toEqual({ include_usage: true });
+    expect(translatedChat({ model: "m", input: "hi", stream: true }, false).stream_options).toEqual({ include_usage: true });
     const err = (() => {
       try {
-        translatedChat({ model: "m", input: "hi", previous_response_id: "resp_1" });
+        translatedChat({ model: "m", input: "hi", previous_response_id: "resp_1" }, false);
       } catch (e) {
         return e;
       }
@@ -84,5 +90,38 @@ describe("native or translated", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(400);
     expect(err.param).toBe("previous_response_id");
+  });
+});
+
+describe("what a call may spend", () => {
+  const gpt = testTarget("openai", "gpt-4o");
+
+  test("continuing stored state reserves the model's whole context as the prompt; a fresh call only what it sends", () => {
+    expect(responsesSize({ model: "gpt-4o", input: "more" }, gpt).storedPromptTokens).toBeUndefined();
+    expect(responsesSize({ model: "gpt-4o", input: "more", previous_response_id: "resp_1" }, gpt).storedPromptTokens).toBe(
+      gpt.catalogModel!.contextWindow,
+    );
+    expect(responsesSize({ model: "gpt-4o", input: "more", conversation: "conv_1" }, gpt).storedPromptTokens).toBe(
+      gpt.catalogModel!.contextWindow,
+    );
+  });
+
+  test("built-in tools reserve their per-call fee, times max_tool_calls; functions reserve none", () => {
+    const search = [{ type: "web_search" }];
+    expect(responsesSize({ model: "gpt-4o", input: "x", tools: [{ type: "function", name: "f" }] }, gpt).feeMicros).toBe(0);
+    const once = responsesSize({ model: "gpt-4o", input: "x", tools: search }, gpt).feeMicros!;
+    expect(once).toBeGreaterThan(0);
+    expect(responsesSize({ model: "gpt-4o", input: "x", tools: search, max_tool_calls: 3 }, gpt).feeMicros).toBe(3 * once);
+  });
+
+  test("a background response is refused: its answer would arrive unseen, never charged", () => {
+    expect(() => refuseUnpriceable({ model: "o3", input: "x", background: true })).toThrow(/background/);
+    expect(() => refuseUnpriceable({ model: "o3", input: "x", background: false })).not.toThrow();
+  });
+
+  test("a fallback target that cannot carry stored state or built-in tools is unsuitable, not the caller's error", () => {
+    expect(() => translatedChat({ model: "m", input: "x", previous_response_id: "resp_1" }, true)).toThrow(TargetUnsuitable);
+    expect(() => translatedChat({ model: "m", input: "x", tools: [{ type: "web_search" }] }, true)).toThrow(TargetUnsuitable);
+    expect(translatedChat({ model: "m", input: "x" }, true).messages).toHaveLength(1);
   });
 });

@@ -59,13 +59,15 @@ export interface BodyFormat {
   judged: (turn: Json, field: string) => boolean;
   /** The turns member may be one string, the caller's own turn (the Responses API's `input: "..."`). */
   textTurn?: boolean;
+  /** Top-level members outside the turns whose texts are the caller's too (the Responses API's `prompt` variables). */
+  judgedMembers?: readonly string[];
 }
 
 /** The allowlist of one wire format, and where injection is judged. A new format is one call. */
 export function bodyFormat(
   skips: Record<string, Skip>,
   judged: BodyFormat["judged"],
-  turns: Pick<BodyFormat, "turns" | "textTurn"> = { turns: "messages" },
+  turns: Pick<BodyFormat, "turns" | "textTurn" | "judgedMembers"> = { turns: "messages" },
 ): BodyFormat {
   return { shape: shapeOf(skips), judged, ...turns };
 }
@@ -146,7 +148,10 @@ export const MESSAGES_FORMAT = bodyFormat(
   (turn, field) => field === "content" && turn.role === "user",
 );
 
-/** Input items of the Responses API: messages with content parts, function calls and their outputs, reasoning. */
+/** A file given inline as binary (a PDF, an image): not text. A `text/*` data URL, or plain text, is read. */
+const binaryDataUrl = (v: unknown) => typeof v === "string" && /^data:(?!text\/)[\w.+-]+\/[\w.+-]+;base64,/i.test(v);
+
+/** Input items of the Responses API: messages with content parts, tool calls and their outputs, reasoning. */
 function responsesItem(prefix: string): Record<string, Skip> {
   return {
     [`${prefix}.type`]: true,
@@ -160,7 +165,8 @@ function responsesItem(prefix: string): Record<string, Skip> {
     [`${prefix}.content.*.image_url`]: inlineImage,
     [`${prefix}.content.*.detail`]: true,
     [`${prefix}.content.*.file_id`]: true,
-    [`${prefix}.content.*.file_data`]: true,
+    [`${prefix}.content.*.file_data`]: binaryDataUrl,
+    [`${prefix}.result`]: true,
     [`${prefix}.content.*.annotations.*.type`]: true,
   };
 }
@@ -170,8 +176,13 @@ export const RESPONSES_FORMAT = bodyFormat(
     model: true,
     ...responsesItem("input.*"),
     "tools.*.type": true,
+    // An MCP tool's credential for the caller's own server, given to the provider on purpose.
+    "tools.*.authorization": true,
+    "tools.*.headers": true,
     tool_choice: isString,
     "tool_choice.type": true,
+    "prompt.id": true,
+    "prompt.version": true,
     "text.format.type": true,
     "text.verbosity": true,
     "reasoning.effort": true,
@@ -184,11 +195,11 @@ export const RESPONSES_FORMAT = bodyFormat(
     truncation: true,
     prompt_cache_key: true,
   },
-  // The caller's turns and the results of its tools; instructions and the model's own turns are read for secrets only.
+  // The caller's turns, the results of every tool (functions, custom tools, shells, MCP servers, code runs) and a stored
+  // prompt's variables; instructions and the model's own turns are read for secrets only.
   (item, field) =>
-    (field === "content" && item.role === "user" && (item.type ?? "message") === "message") ||
-    (field === "output" && item.type === "function_call_output"),
-  { turns: "input", textTurn: true },
+    (field === "content" && item.role === "user" && (item.type ?? "message") === "message") || field === "output" || field === "outputs",
+  { turns: "input", textTurn: true, judgedMembers: ["prompt"] },
 );
 
 export const EMBEDDINGS_FORMAT = bodyFormat({ model: true, encoding_format: true }, () => false);
@@ -265,7 +276,7 @@ export function requestTexts(body: Json, format: BodyFormat): TextSlot[] {
           visit(w, t[field], t, field, member, `${top}.${i}.${field}`, format.judged(t, field));
         }
       });
-    } else visit(w, value, body, top, shape, top, false);
+    } else visit(w, value, body, top, shape, top, format.judgedMembers?.includes(top) === true);
   }
   return w.out;
 }

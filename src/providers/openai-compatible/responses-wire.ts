@@ -3,12 +3,14 @@
  * provider that serves it natively: the answer's `model` and `usage` (`input_tokens`,
  * `output_tokens`) on the body, or on the `response` snapshot that the stream's
  * `response.created` (model) and `response.completed` / `response.incomplete` (usage)
- * events carry. An error after the stream started is written as `response.failed`, the
- * event the official clients end a failed response with.
+ * events carry, and the fees of the built-in tools its output items show were called
+ * (responses-tool-fees.ts). An error after the stream started is written as
+ * `response.failed`, the event the official clients end a failed response with.
  */
 import { encodeSse } from "../../lib/sse.ts";
 import type { ApiError } from "../../lib/errors.ts";
 import type { CallUsage, WireFormat } from "../wire-format.ts";
+import { toolCallFees } from "./responses-tool-fees.ts";
 
 interface Usage {
   input_tokens?: number;
@@ -18,6 +20,7 @@ interface Usage {
 interface Snapshot {
   model?: unknown;
   usage?: Usage | null;
+  output?: unknown;
 }
 
 /** A text, refusal or tool-argument delta event, and a non-empty delta (read separately: member order is not fixed). */
@@ -27,15 +30,15 @@ const NON_EMPTY_DELTA = /"delta":"(?!")/;
 const HAS_USAGE = /"usage":\s*\{/;
 
 function read(snapshot: Snapshot | undefined, acc: CallUsage): void {
-  if (!snapshot) return;
-  if (snapshot.usage) {
-    acc.promptTokens = snapshot.usage.input_tokens ?? acc.promptTokens;
-    acc.completionTokens = snapshot.usage.output_tokens ?? acc.completionTokens;
-  }
+  if (!snapshot?.usage) return;
+  // A finished response: its usage, and the whole output, whose tool calls carry fees.
+  acc.promptTokens = snapshot.usage.input_tokens ?? acc.promptTokens;
+  acc.completionTokens = snapshot.usage.output_tokens ?? acc.completionTokens;
+  acc.feeMicros = toolCallFees(snapshot.output);
 }
 
 export const responsesWire: WireFormat = {
-  bodyMembers: ["model", "usage"],
+  bodyMembers: ["model", "usage", "output"],
   fromBody(body) {
     const acc: CallUsage = { model: typeof body.model === "string" ? body.model : null, promptTokens: 0, completionTokens: 0 };
     read(body as Snapshot, acc);

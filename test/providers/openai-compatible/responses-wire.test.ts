@@ -11,6 +11,7 @@ import { canRespond } from "../../../src/providers/adapter.ts";
 import { PROVIDER_KINDS_INFO } from "../../../src/providers/catalog/provider-kinds.ts";
 import { setEgressPolicy } from "../../../src/providers/egress.ts";
 import { openAiCompatibleAdapter } from "../../../src/providers/openai-compatible/openai-adapter.ts";
+import { reservedToolFees, TOOL_CALL_FEES } from "../../../src/providers/openai-compatible/responses-tool-fees.ts";
 import { responsesWire } from "../../../src/providers/openai-compatible/responses-wire.ts";
 import { offersResponses } from "../../../src/providers/specs.ts";
 import { targetFor } from "../../../src/providers/target.ts";
@@ -110,5 +111,40 @@ describe("a stream", () => {
       type: "response.failed",
       response: { status: "failed", error: { code: "model_substitution_detected", message: "answered by another model" } },
     });
+  });
+});
+
+describe("built-in tool fees", () => {
+  const output = [
+    { type: "web_search_call", id: "ws_1", status: "completed" },
+    { type: "web_search_call", id: "ws_2", status: "completed" },
+    { type: "function_call", id: "fc_1", call_id: "c", name: "f", arguments: "{}" },
+    { type: "message", id: "msg_1", role: "assistant", content: [] },
+  ];
+
+  test("each built-in tool call in the answer's output carries its listed fee; functions and messages none", () => {
+    const usage = responsesWire.fromBody({ model: "gpt-4o", usage: { input_tokens: 10, output_tokens: 5 }, output });
+    expect(usage.feeMicros).toBe(2 * TOOL_CALL_FEES.web_search_call!);
+    expect(responsesWire.fromBody({ model: "gpt-4o", usage: { input_tokens: 1, output_tokens: 1 }, output: [] }).feeMicros).toBe(0);
+  });
+
+  test("streamed, the fees are read from the finished response", () => {
+    const usage = emptyUsage();
+    const ev = (data: Record<string, unknown>) => ({ event: null, data: JSON.stringify(data), id: null });
+    responsesWire.fromEvent(ev({ type: "response.created", response: { model: "gpt-4o", usage: null, output: [] } }), usage);
+    expect(usage.feeMicros ?? 0).toBe(0);
+    responsesWire.fromEvent(
+      ev({ type: "response.completed", response: { model: "gpt-4o", usage: { input_tokens: 3, output_tokens: 4 }, output } }),
+      usage,
+    );
+    expect(usage).toMatchObject({ promptTokens: 3, completionTokens: 4, feeMicros: 2 * TOOL_CALL_FEES.web_search_call! });
+  });
+
+  test("the reservation holds each declared built-in tool's fee once per allowed call", () => {
+    expect(reservedToolFees([{ type: "web_search_preview" }, { type: "function", name: "f" }], undefined)).toBe(
+      TOOL_CALL_FEES.web_search_call!,
+    );
+    expect(reservedToolFees([{ type: "file_search" }], 4)).toBe(4 * TOOL_CALL_FEES.file_search_call!);
+    expect(reservedToolFees(null, 3)).toBe(0);
   });
 });
