@@ -11,7 +11,7 @@ import type { ResolvedTarget } from "./authorize.ts";
 import type { CallInput } from "./call-types.ts";
 import { type ProviderLimitDeps, takeProviderLimit } from "./provider-limit.ts";
 import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
-import { type After, type EndStages, type Stage, startStages } from "./stages.ts";
+import { type EndStages, type Stage, startStages } from "./stages.ts";
 
 export interface AttemptContext {
   input: CallInput;
@@ -25,8 +25,9 @@ export interface AttemptEnd {
   tokens: number;
 }
 
-export type AttemptAfter = After<AttemptEnd>;
-export type AttemptStage = Stage<AttemptContext, AttemptEnd>;
+/** Synchronous: an attempt is settled at once, before the next attempt reserves again. */
+export type AttemptAfter = (end: AttemptEnd | null) => void;
+export type AttemptStage = Stage<AttemptContext, AttemptEnd, AttemptAfter>;
 
 /** The configuration's own limits: a 429 naming the reset before anything is sent; the estimate corrected to the real tokens after. */
 export function providerLimitStage(deps: ProviderLimitDeps): AttemptStage {
@@ -51,6 +52,6 @@ export function reserveSpendStage(deps: SpendDeps): AttemptStage {
   };
 }
 
-/** Runs the attempt's stages; the afters it returns are synchronous, so a reservation is given back before the next attempt takes one. */
+/** Runs the attempt's stages; their afters are synchronous, so a reservation is given back before the next attempt takes one. */
 export const startAttempt = (stages: readonly AttemptStage[], ctx: AttemptContext): Promise<EndStages<AttemptEnd>> =>
   startStages(stages, ctx);

@@ -116,7 +116,8 @@ export class Forwarder {
       const outcome = stream
         ? await this.stream(input, target, adapter, req, route, held, size)
         : await this.json(input, target, req, route, held);
-      if (this.deps.spend.catalog.price(target.model, target.kind).estimated) outcome.priceEstimated = true;
+      // A sandbox call is free, so nothing about its price is estimated.
+      if (!target.simulated && this.deps.spend.catalog.price(target.model, target.kind).estimated) outcome.priceEstimated = true;
       return outcome;
     } catch (err) {
       end(null);
@@ -126,6 +127,9 @@ export class Forwarder {
 
   /** Sends the request; a failure is accounted (and counted against the provider's health) before it is thrown. */
   private async send(input: CallInput, target: Target, req: UpstreamRequest, held: Held): Promise<UpstreamResponse> {
+    // A sandbox call is answered in process by its adapter; one built otherwise must never leave with empty credentials.
+    if (target.simulated && !req.local)
+      throw new ApiError(500, "internal_server_error", "A sandbox call was not answered by the simulator.");
     let up: UpstreamResponse;
     try {
       up = await sendUpstream(req, { caller: input.caller, timeoutMs: this.deps.upstreamTimeoutMs, providerName: target.providerName });
@@ -172,7 +176,10 @@ export class Forwarder {
     const costMicros = await this.account(input, target, usage, substitution, held, up.response.status);
     if (substitution) throw substitution;
     if (route.reshape) text = JSON.stringify(route.reshape(body));
-    return { type: "json", status: up.response.status, text, servedBy: servedBy(target), costMicros };
+    const outcome: JsonOutcome = { type: "json", status: up.response.status, text, servedBy: servedBy(target), costMicros };
+    // Tool fees are charged at their listed ceiling.
+    if (usage.feeMicros && !target.simulated) outcome.priceEstimated = true;
+    return outcome;
   }
 
   private async stream(

@@ -210,7 +210,13 @@ export class ModelCalls {
       throw err;
     }
     const outcome = routedOutcome(plan, done);
-    await end(outcome);
+    try {
+      await end(outcome);
+    } catch (err) {
+      // The call is answered and charged, but will not be delivered: a stream is cancelled so its reading ends and is accounted.
+      if (outcome.type === "stream") await outcome.stream.cancel().catch(() => {});
+      throw err;
+    }
     return { plan, target: done.target, outcome };
   }
 }

@@ -11,29 +11,50 @@
 /** Runs when the call (or attempt) ends: with its result, or null when it failed before one. */
 export type After<R> = (result: R | null) => void | Promise<void>;
 
-export interface Stage<C, R> {
+export interface Stage<C, R, A extends After<R> = After<R>> {
   name: string;
-  before(ctx: C): After<R> | null | Promise<After<R> | null>;
+  before(ctx: C): A | null | Promise<A | null>;
 }
 
 /** Ends the stages once: their afters in reverse. Synchronous while the afters are, so a settled reservation is settled at once. */
 export type EndStages<R> = (result: R | null) => void | Promise<void>;
 
-function runAfters<R>(afters: readonly After<R>[], result: R | null, from: number): void | Promise<void> {
+/**
+ * Every after runs, even when one before it threw: what later stages took is still
+ * given back. The first failure is thrown once all have run.
+ */
+function runAfters<R>(
+  afters: readonly After<R>[],
+  result: R | null,
+  from: number,
+  failure: { error: unknown } | null,
+): void | Promise<void> {
   for (let i = from; i >= 0; i--) {
-    const pending = afters[i]!(result);
-    if (pending instanceof Promise) return pending.then(() => runAfters(afters, result, i - 1));
+    let pending: void | Promise<void>;
+    try {
+      pending = afters[i]!(result);
+    } catch (error) {
+      failure ??= { error };
+      continue;
+    }
+    if (pending instanceof Promise) {
+      return pending.then(
+        () => runAfters(afters, result, i - 1, failure),
+        (error) => runAfters(afters, result, i - 1, failure ?? { error }),
+      );
+    }
   }
+  if (failure) throw failure.error;
 }
 
 /** Runs the stages' befores in order; returns the function that runs the started ones' afters, in reverse, once. */
-export async function startStages<C, R>(stages: readonly Stage<C, R>[], ctx: C): Promise<EndStages<R>> {
-  const afters: After<R>[] = [];
+export async function startStages<C, R, A extends After<R>>(stages: readonly Stage<C, R, A>[], ctx: C): Promise<EndStages<R>> {
+  const afters: A[] = [];
   let ended = false;
   const end: EndStages<R> = (result) => {
     if (ended) return;
     ended = true;
-    return runAfters(afters, result, afters.length - 1);
+    return runAfters(afters, result, afters.length - 1, null);
   };
   try {
     for (const stage of stages) {

@@ -40,19 +40,3 @@ test("a stage with nothing to give back returns no after", async () => {
   end(null);
   expect(log).toEqual(["before a", "after a none"]);
 });
-
-test("an after that waits holds the earlier ones until it is done; synchronous afters run at once", async () => {
-  const log: string[] = [];
-  const slow: AttemptStage = {
-    name: "slow",
-    before: () => async () => {
-      await Bun.sleep(1);
-      log.push("after slow");
-    },
-  };
-  const end = await startAttempt([recording(log, "a"), slow, recording(log, "b")], ctx);
-  const pending = end(null);
-  expect(log).toEqual(["before a", "before b", "after b none"]);
-  await pending;
-  expect(log).toEqual(["before a", "before b", "after b none", "after slow", "after a none"]);
-});

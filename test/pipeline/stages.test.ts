@@ -1,0 +1,60 @@
+/** The stage runner both lists share: afters in reverse, once, each one whatever the others do. */
+import { expect, test } from "bun:test";
+import { type Stage, startStages } from "../../src/pipeline/stages.ts";
+
+type Log = string[];
+
+function stage(log: Log, name: string, after: (result: string | null) => void | Promise<void> = () => {}): Stage<null, string> {
+  return {
+    name,
+    before() {
+      log.push(`before ${name}`);
+      return async (result) => {
+        await after(result);
+        log.push(`after ${name} ${result ?? "none"}`);
+      };
+    },
+  };
+}
+
+function syncStage(log: Log, name: string, fail = false): Stage<null, string> {
+  return {
+    name,
+    before() {
+      log.push(`before ${name}`);
+      return (result) => {
+        log.push(`after ${name} ${result ?? "none"}`);
+        if (fail) throw new Error(`${name} failed`);
+      };
+    },
+  };
+}
+
+test("an after that waits holds the earlier ones until it is done; synchronous afters run at once", async () => {
+  const log: Log = [];
+  const end = await startStages([syncStage(log, "a"), stage(log, "slow", () => Bun.sleep(1)), syncStage(log, "b")], null);
+  const pending = end("ok");
+  expect(log).toEqual(["before a", "before slow", "before b", "after b ok"]);
+  await pending;
+  expect(log).toEqual(["before a", "before slow", "before b", "after b ok", "after slow ok", "after a ok"]);
+});
+
+test("an after that throws does not keep the earlier ones from running; the first failure is thrown at the end", async () => {
+  const log: Log = [];
+  const end = await startStages([syncStage(log, "a"), syncStage(log, "b", true), syncStage(log, "c", true)], null);
+  expect(() => end("ok")).toThrow("c failed");
+  expect(log.filter((l) => l.startsWith("after"))).toEqual(["after c ok", "after b ok", "after a ok"]);
+  // Once only, even after a failure.
+  end("again");
+  expect(log.filter((l) => l.startsWith("after"))).toHaveLength(3);
+});
+
+test("an after that rejects does not keep the earlier ones from running either", async () => {
+  const log: Log = [];
+  const rejecting = stage(log, "r", async () => {
+    throw new Error("r rejected");
+  });
+  const end = await startStages([syncStage(log, "a"), rejecting, syncStage(log, "b")], null);
+  await expect(Promise.resolve(end("ok"))).rejects.toThrow("r rejected");
+  expect(log.filter((l) => l.startsWith("after"))).toEqual(["after b ok", "after a ok"]);
+});
