@@ -18,7 +18,8 @@
  */
 import { simulatedMessagesResponse, simulatedPlatformStream } from "../simulator/messages-format.ts";
 import { openAiError, simulatedChatCompletion, simulatedEmbeddings, simulatedModelList } from "../simulator/openai-format.ts";
-import { mockCountTokens, mockResponses, ResponsesMemory } from "./responses-routes.ts";
+import { ResponsesMemory, simulatedResponses } from "../simulator/responses-format.ts";
+import { mockCountTokens } from "./responses-routes.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 
 export interface MockProviderOptions {
@@ -178,7 +179,7 @@ export function startMockProvider(opts: MockProviderOptions) {
       }
       if (request.method === "POST" && /\/responses$/.test(pathname)) {
         if (!body) return openAiError(400, "the body must be a JSON object");
-        const res = await mockResponses(body, { delayMs, answeredModel, streamChunks }, responses);
+        const res = await simulatedResponses(body, { delayMs, answeredModel, streamChunks }, responses);
         return body.stream ? counted(res) : garble(res);
       }
       if (request.method === "POST" && pathname === "/v1/messages/count_tokens") return mockCountTokens(body ?? {});

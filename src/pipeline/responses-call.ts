@@ -4,9 +4,9 @@
  * call a chat provider could not take is still planned and priced), which targets
  * take it as written, and the translation for those that do not. A provider whose
  * spec says it serves the Responses API (OpenAI) gets the caller's body untouched,
- * stored state (`previous_response_id`, `conversation`) and built-in tools included;
- * any other (chat or messages format, the sandbox's simulator) gets it as chat
- * completions and answers in the Responses shape, refusing with a 400 naming the
+ * stored state (`previous_response_id`, `conversation`) and built-in tools included
+ * (for a sandbox key, the simulator answers it the same way); any other gets it as
+ * chat completions and answers in the Responses shape, refusing with a 400 naming the
  * field what chat completions cannot carry.
  */
 import { badRequest } from "../lib/errors.ts";
@@ -93,7 +93,7 @@ function needsNative(body: Json): boolean {
 
 /** The target's adapter when it takes the Responses API as written; null when the call is translated. */
 export function nativeResponses(target: Target, adapter: ProviderAdapter): (ProviderAdapter & ResponsesCapable) | null {
-  return !target.simulated && offersResponses(target.kind) && canRespond(adapter) ? adapter : null;
+  return offersResponses(target.kind) && canRespond(adapter) ? adapter : null;
 }
 
 /**

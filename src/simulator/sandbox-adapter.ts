@@ -4,11 +4,15 @@
  * and streamed, tool calls, usage). A test key's call therefore takes the request path
  * unchanged (authorization, scanning, the endpoint's format check, reading the answer's
  * model and usage, accounting) and differs only in what answers it: nothing is sent.
+ * The chat family also serves the Responses API as OpenAI does, for targets whose kind
+ * offers it, with its own memory of responses (per node, a bounded number), so stored
+ * state and built-in tools work for a test key where they would for a live one.
  */
-import type { EmbeddingsCapable, ProviderAdapter, UpstreamRequest, WireFamily } from "../providers/adapter.ts";
+import type { EmbeddingsCapable, ProviderAdapter, ResponsesCapable, UpstreamRequest, WireFamily } from "../providers/adapter.ts";
 import type { Target } from "../providers/target.ts";
 import { simulatedMessagesResponse } from "./messages-format.ts";
 import { simulatedChatCompletion, simulatedEmbeddings } from "./openai-format.ts";
+import { ResponsesMemory, simulatedResponses } from "./responses-format.ts";
 
 type Json = Record<string, unknown>;
 
@@ -19,11 +23,15 @@ function answered(operation: string, answer: () => Response | Promise<Response>)
   return { url: `sandbox:${operation}`, headers: {}, local: answer };
 }
 
+/** The sandbox's stored responses, for `previous_response_id`. */
+const SANDBOX_RESPONSES = new ResponsesMemory();
+
 const chat = {
   wire: "chat",
   request: (t, body) => answered("chat/completions", () => simulatedChatCompletion(asSent(t, body) as never)),
   embeddingsRequest: (t, body) => answered("embeddings", () => simulatedEmbeddings(asSent(t, body) as never)),
-} satisfies ProviderAdapter & EmbeddingsCapable;
+  responsesRequest: (t, body) => answered("responses", () => simulatedResponses(asSent(t, body), {}, SANDBOX_RESPONSES)),
+} satisfies ProviderAdapter & EmbeddingsCapable & ResponsesCapable;
 
 const messages = {
   wire: "messages",

@@ -237,6 +237,20 @@ describe("policy", () => {
     const streamed = await sandbox.responses.stream({ model: "claude-sonnet-4-5", input: "hi" }).finalResponse();
     expect(streamed.status).toBe("completed");
     expect(streamed.output_text.length).toBeGreaterThan(0);
+    // What a live key may send to OpenAI, a test key may too: stored state and built-in tools.
+    const next = await sandbox.responses.create({
+      model: "gpt-4o",
+      input: "and then?",
+      previous_response_id: plain.id,
+      tools: [{ type: "web_search_preview" }],
+    });
+    expect(next.status).toBe("completed");
+    const unknown = await sandbox.responses.create({ model: "gpt-4o", input: "x", previous_response_id: "resp_nope" }).catch((e) => e);
+    expect(unknown.status).toBe(404);
+    const translated = await sandbox.responses
+      .create({ model: "claude-sonnet-4-5", input: "x", previous_response_id: plain.id })
+      .catch((e) => e);
+    expect(translated.status).toBe(400);
     expect((await mock.requests()).length).toBe(before);
   });
 });

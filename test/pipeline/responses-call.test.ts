@@ -4,6 +4,7 @@ import { ApiError } from "../../src/lib/errors.ts";
 import { PROVIDER_KINDS_INFO, type ProviderKind } from "../../src/providers/catalog/provider-kinds.ts";
 import { adapterFor } from "../../src/providers/registry.ts";
 import { targetFor } from "../../src/providers/target.ts";
+import { callAdapter } from "../../src/pipeline/call-adapter.ts";
 import { TargetUnsuitable } from "../../src/pipeline/fallback.ts";
 import { nativeResponses, refuseUnpriceable, responsesNeeds, responsesSize, translatedChat } from "../../src/pipeline/responses-call.ts";
 import { testTarget } from "../support/targets.ts";
@@ -67,15 +68,18 @@ describe("needs", () => {
 });
 
 describe("native or translated", () => {
-  test("OpenAI's targets take the API as written; other chat vendors, Azure and the sandbox's simulated targets are translated", () => {
+  test("OpenAI's targets take the API as written; other chat vendors and Azure are translated", () => {
     const openai = target("openai");
     expect(nativeResponses(openai, adapterFor(openai.format))).not.toBeNull();
     for (const kind of ["mistral", "azure-openai", "self-hosted", "anthropic"] as const) {
       const t = target(kind);
       expect(nativeResponses(t, adapterFor(t.format))).toBeNull();
     }
+    // A sandbox key's OpenAI target is answered natively too, by the simulator: it fails where a live call would.
     const simulated = { ...openai, simulated: true as const };
-    expect(nativeResponses(simulated, adapterFor(simulated.format))).toBeNull();
+    expect(nativeResponses(simulated, callAdapter(simulated))).not.toBeNull();
+    const simulatedMistral = { ...target("mistral"), simulated: true as const };
+    expect(nativeResponses(simulatedMistral, callAdapter(simulatedMistral))).toBeNull();
   });
 
   test("translation asks for usage on a stream, and refuses stored state with a 400 naming the field", () => {
