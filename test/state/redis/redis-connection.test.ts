@@ -40,7 +40,7 @@ test("a Redis that does not answer is given up after the deadline, within a quar
   const admin = await connect(2000);
   await admin.send("CLIENT", ["PAUSE", "600", "ALL"]);
   const started = performance.now();
-  const err = await conn.send("PING", []).catch((e) => e);
+  const err = (await conn.send("PING", []).catch((e) => e)) as Error;
   const waited = performance.now() - started;
   expect(err).toBeInstanceOf(RedisUnavailable);
   expect(err.message).toContain("no answer to PING within 200 ms");
@@ -54,7 +54,7 @@ test("a Redis that does not answer is given up after the deadline, within a quar
 test("a script's own error is passed on as it is, not as Redis being away", async () => {
   const conn = await connect(1000);
   await conn.send("SET", ["gw:test:text", "x"]);
-  const err = await conn.send("EVAL", ["return redis.call('INCR', KEYS[1])", "1", "gw:test:text"]).catch((e) => e);
+  const err = (await conn.send("EVAL", ["return redis.call('INCR', KEYS[1])", "1", "gw:test:text"]).catch((e) => e)) as Error;
   expect(err).toBeInstanceOf(Error);
   expect(err).not.toBeInstanceOf(RedisUnavailable);
   expect(err.message).toContain("not an integer");
