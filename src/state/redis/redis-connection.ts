@@ -155,15 +155,14 @@ export class RedisConnection {
   }
 
   /** Runs a script by SHA; the first call on a fresh Redis sends its text once. */
-  async eval(script: RedisScript, keys: string[], args: (string | number)[]): Promise<unknown> {
-    const rest = [String(keys.length), ...keys];
-    for (const a of args) rest.push(typeof a === "string" ? a : String(a));
-    try {
-      return await this.send("EVALSHA", [script.sha, ...rest]);
-    } catch (err) {
-      if (err instanceof Error && err.message.includes("NOSCRIPT")) return this.send("EVAL", [script.lua, ...rest]);
-      throw err;
-    }
+  eval(script: RedisScript, keys: string[], args: (string | number)[]): Promise<unknown> {
+    const argv = [script.sha, String(keys.length), ...keys];
+    for (const a of args) argv.push(typeof a === "string" ? a : String(a));
+    return this.send("EVALSHA", argv).catch((err) => {
+      if (!(err instanceof Error && err.message.includes("NOSCRIPT"))) throw err;
+      argv[0] = script.lua;
+      return this.send("EVAL", argv);
+    });
   }
 
   /** Loads every script, so requests run them by SHA from the first one (a Redis restarted empty is caught by `eval`). */
