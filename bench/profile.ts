@@ -3,7 +3,10 @@
  * Bun's sampling profiler, runs the scenario's load, stops the gateway (which writes
  * the profile) and prints the heaviest functions and files by self time.
  *
- *   bun bench/profile.ts [--scenario chat-1k-50] [--seconds 10] [--top 40]
+ *   bun bench/profile.ts [--scenario chat-1k-50] [--seconds 10] [--top 40] [--shared]
+ *
+ * `--shared` profiles the scale-out configuration (private Redis and Postgres), where
+ * the shared state's own CPU shows up beside the rest of the request.
  */
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +14,7 @@ import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { runLoad } from "./lib/load.ts";
 import { CLI, ROOT, Started, startMock } from "./lib/processes.ts";
+import { startPostgres, startRedis } from "../test/support/servers.ts";
 import { gatewayTarget, OPEN_RATE_LIMIT } from "./lib/targets.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
@@ -19,6 +23,7 @@ const { values: args } = parseArgs({
     scenario: { type: "string", default: "chat-1k-50" },
     seconds: { type: "string", default: "10" },
     top: { type: "string", default: "40" },
+    shared: { type: "boolean", default: false },
   },
 });
 const scenario = SCENARIOS.find((s) => s.id === args.scenario && s.mode === "load");
@@ -45,12 +50,19 @@ const dir = mkdtempSync(join(tmpdir(), "gw-prof-"));
 const started = new Started();
 try {
   const mock = started.add(await startMock());
+  let env: Record<string, string> = OPEN_RATE_LIMIT;
+  if (args.shared) {
+    const [redis, pg] = await Promise.all([startRedis(), startPostgres()]);
+    started.add({ url: redis.url, pid: 0, stop: () => redis.stop() });
+    started.add({ url: pg.urlFor("postgres"), pid: 0, stop: () => pg.stop() });
+    env = { ...env, GW_REDIS_URL: redis.url, GW_DATABASE_URL: await pg.createDatabase() };
+  }
   const gw = await gatewayTarget(
-    "gateway",
+    args.shared ? "shared" : "gateway",
     "gateway (profiled)",
     mock.url,
     ["bun", "--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=250", "run", CLI],
-    OPEN_RATE_LIMIT,
+    env,
   );
   started.add(gw.proc);
   const req = scenario.request(gw.target.credentials);

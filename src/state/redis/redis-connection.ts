@@ -1,7 +1,8 @@
 /**
  * The node's command connection to Redis (GW_REDIS_URL): Lua scripts by SHA (loaded on
  * a NOSCRIPT answer), a deadline on every call so a slow Redis turns into the documented
- * fallback instead of a hung request, and each round trip's duration for /metrics.
+ * fallback instead of a hung request (one sweep timer for all of them, see `startSweep`),
+ * and each round trip's duration for /metrics.
  * Commands issued in the same tick share one write (Bun pipelines them). Commands fail
  * at once while disconnected (no offline queue): the callers' fallbacks decide, and a
  * watchdog reconnects.
@@ -42,8 +43,23 @@ export interface RedisConnectionOptions {
   reconnectEveryMs?: number;
 }
 
+/** A command waiting for its answer. */
+interface Pending {
+  command: string;
+  /** performance.now() past which it is late. */
+  due: number;
+  /** Seen late by one sweep: the next gives it up. */
+  late: boolean;
+  reject: (err: Error) => void;
+}
+
+/** Sweeps per deadline: a late command is given up within two sweeps, a quarter of a deadline. */
+const SWEEPS_PER_DEADLINE = 8;
+
 export class RedisConnection {
   readonly client: RedisClient;
+  private readonly inFlight = new Set<Pending>();
+  private deadlines: ReturnType<typeof setInterval> | null = null;
   private readonly observe: (seconds: number) => void;
   private readonly watchdog: ReturnType<typeof setInterval>;
   private closed = false;
@@ -81,46 +97,72 @@ export class RedisConnection {
   }
 
   /** One command with the deadline; rejects with RedisUnavailable when Redis cannot answer. */
-  async send(command: string, args: string[]): Promise<unknown> {
-    if (!this.client.connected) throw new RedisUnavailable("not connected", true);
+  send(command: string, args: string[]): Promise<unknown> {
+    if (!this.client.connected) return Promise.reject(new RedisUnavailable("not connected", true));
     const started = performance.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      return await Promise.race([
-        this.client.send(command, args),
-        new Promise<never>((_, reject) => {
-          const ms = this.opts.timeoutMs;
-          const arm = (due: number) => {
-            timer = setTimeout(() => {
-              // A timer that fires late means this process was busy (a long synchronous task),
-              // not that Redis was slow: the answer may be waiting unread. Wait once more.
-              if (performance.now() - due > ms / 2) arm(performance.now() + ms);
-              else reject(new RedisUnavailable(`no answer to ${command} within ${ms} ms`));
-            }, ms);
-          };
-          arm(started + ms);
-        }),
-      ]);
-    } catch (err) {
-      if (err instanceof RedisUnavailable) throw err;
-      // A script error is ours, not an outage; anything else (a closed socket) is an outage.
-      if (err instanceof Error && /ERR|NOSCRIPT|WRONGTYPE/.test(err.message)) throw err;
-      throw new RedisUnavailable(String((err as Error)?.message ?? err));
-    } finally {
-      clearTimeout(timer);
-      this.observe((performance.now() - started) / 1000);
-    }
+    return new Promise((resolve, reject) => {
+      const pending: Pending = { command, due: started + this.opts.timeoutMs, late: false, reject };
+      this.inFlight.add(pending);
+      this.deadlines ??= this.startSweep();
+      this.client.send(command, args).then(
+        (answer) => {
+          this.inFlight.delete(pending);
+          this.observe((performance.now() - started) / 1000);
+          resolve(answer);
+        },
+        (err) => {
+          this.inFlight.delete(pending);
+          this.observe((performance.now() - started) / 1000);
+          // A script error is ours, not an outage; anything else (a closed socket) is an outage.
+          if (err instanceof Error && /ERR|NOSCRIPT|WRONGTYPE/.test(err.message)) reject(err);
+          else reject(new RedisUnavailable(String((err as Error)?.message ?? err)));
+        },
+      );
+    });
+  }
+
+  /**
+   * One timer for every command in flight, not one per command. A command past its
+   * deadline is given up at the sweep after the one that first saw it late: between two
+   * sweeps the event loop has read the socket, so an answer that arrived while this
+   * process was busy (a long synchronous task holds every timer and every read alike)
+   * is taken, never mistaken for a slow Redis. Commands give up between one and
+   * 1.25 deadlines after they were sent. The timer stops while nothing is in flight.
+   */
+  private startSweep(): ReturnType<typeof setInterval> {
+    const timer = setInterval(
+      () => {
+        if (this.inFlight.size === 0) {
+          clearInterval(timer);
+          this.deadlines = null;
+          return;
+        }
+        const now = performance.now();
+        for (const p of this.inFlight) {
+          if (p.due > now) continue;
+          if (!p.late) {
+            p.late = true;
+            continue;
+          }
+          this.inFlight.delete(p);
+          p.reject(new RedisUnavailable(`no answer to ${p.command} within ${this.opts.timeoutMs} ms`));
+        }
+      },
+      Math.max(1, this.opts.timeoutMs / SWEEPS_PER_DEADLINE),
+    );
+    timer.unref();
+    return timer;
   }
 
   /** Runs a script by SHA; the first call on a fresh Redis sends its text once. */
-  async eval(script: RedisScript, keys: string[], args: (string | number)[]): Promise<unknown> {
-    const rest = [String(keys.length), ...keys, ...args.map(String)];
-    try {
-      return await this.send("EVALSHA", [script.sha, ...rest]);
-    } catch (err) {
-      if (err instanceof Error && err.message.includes("NOSCRIPT")) return this.send("EVAL", [script.lua, ...rest]);
-      throw err;
-    }
+  eval(script: RedisScript, keys: string[], args: (string | number)[]): Promise<unknown> {
+    const argv = [script.sha, String(keys.length), ...keys];
+    for (const a of args) argv.push(typeof a === "string" ? a : String(a));
+    return this.send("EVALSHA", argv).catch((err) => {
+      if (!(err instanceof Error && err.message.includes("NOSCRIPT"))) throw err;
+      argv[0] = script.lua;
+      return this.send("EVAL", argv);
+    });
   }
 
   /** Loads every script, so requests run them by SHA from the first one (a Redis restarted empty is caught by `eval`). */
@@ -141,6 +183,8 @@ export class RedisConnection {
   close(): void {
     this.closed = true;
     clearInterval(this.watchdog);
+    if (this.deadlines) clearInterval(this.deadlines);
+    this.deadlines = null;
     this.client.close();
   }
 }

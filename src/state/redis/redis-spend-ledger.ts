@@ -44,6 +44,8 @@ export interface RedisSpendLedgerOptions {
   local: Pick<SpendLedger, "reserve">;
   now?: () => number;
   retryEveryMs?: number;
+  /** How long uncapped calls' costs are gathered before they are sent together. */
+  uncappedEveryMs?: number;
   /** Told why a capped call could not be checked (for the log; the caller only sees 503). */
   onUnavailable?: (err: RedisUnavailable) => void;
 }
@@ -54,6 +56,9 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
   private dropped = 0;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly timer: ReturnType<typeof setInterval>;
+  /** Uncapped calls' costs not sent yet, summed per pair of totals and month. */
+  private uncapped = new Map<string, { keys: [string, string]; month: string; micros: number }>();
+  private uncappedTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -94,6 +99,7 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
   /** At shutdown: sends what waits and lets what is on its way answer, once. */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    this.sendUncapped();
     this.retrySettlements();
     await Promise.all([...this.inFlight]);
   }
@@ -172,7 +178,10 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
     const close = (actual: number) => {
       if (!open) return;
       open = false;
-      if (actual <= 0 && !onKey && !onOrg) return;
+      if (!onKey && !onOrg) {
+        if (actual > 0) this.addUncapped(caps, Math.round(actual));
+        return;
+      }
       const args = [monthOf(this.now()), estimate, Math.max(0, Math.round(actual)), onKey ? 1 : 0, onOrg ? 1 : 0, TOTALS_TTL_MS, id];
       this.settle({ keys: this.hashes(caps), args, idempotent: onKey || onOrg });
     };
@@ -193,6 +202,32 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
       })
       .finally(() => this.inFlight.delete(sent));
     this.inFlight.add(sent);
+  }
+
+  /**
+   * An uncapped call's cost only keeps totals that Redis may hold up to date (for a cap
+   * set later, or an organization's other keys): no decision waits for it, so the costs
+   * of a short window go together, one command per pair of totals instead of one per call.
+   */
+  private addUncapped(caps: Caps, micros: number): void {
+    const keys = this.hashes(caps);
+    const month = monthOf(this.now());
+    const id = `${keys[0]} ${keys[1]} ${month}`;
+    const sum = this.uncapped.get(id);
+    if (sum) sum.micros += micros;
+    else this.uncapped.set(id, { keys, month, micros });
+    if (!this.uncappedTimer) {
+      this.uncappedTimer = setTimeout(() => this.sendUncapped(), this.opts.uncappedEveryMs ?? 100);
+      this.uncappedTimer.unref();
+    }
+  }
+
+  private sendUncapped(): void {
+    if (this.uncappedTimer) clearTimeout(this.uncappedTimer);
+    this.uncappedTimer = null;
+    const sums = this.uncapped;
+    this.uncapped = new Map();
+    for (const s of sums.values()) this.settle({ keys: s.keys, args: [s.month, 0, s.micros, 0, 0, TOTALS_TTL_MS, ""], idempotent: false });
   }
 
   private queue(s: Settlement): void {

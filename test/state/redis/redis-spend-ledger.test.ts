@@ -112,8 +112,28 @@ test("uncapped calls cost nothing to admit and still reach totals Redis holds", 
     throw new Error("an uncapped call needs no estimate");
   }) as Reservation;
   call.settle(90_000);
-  await waitFor(async () => (await outcome(ledger.reserve(capped, () => 20_000))) instanceof ApiError);
+  await waitFor(() => refused(ledger, capped, 20_000));
   expect(await outcome(ledger.reserve(capped, () => 10_000))).not.toBeInstanceOf(ApiError);
+});
+
+test("the costs of many uncapped calls go to Redis together, a few commands, and add up exactly", async () => {
+  const store = storeWith();
+  let commands = 0;
+  const conn = new RedisConnection(redis.url, { timeoutMs: 2000, observe: () => commands++ });
+  while (!conn.connected) await Bun.sleep(10);
+  const ledger = new RedisSpendLedger(conn, store, { failOpen: false, local: new MemorySpendLedger(store), uncappedEveryMs: 50 });
+  open.push(conn, ledger);
+  const capped = fresh({ keyLifetimeCents: 10 });
+  ((await ledger.reserve(capped, () => 1)) as Reservation).release();
+  await waitFor(async () => commands >= 3); // reserve, load, reserve again (and the release)
+  await Bun.sleep(50);
+  const before = commands;
+  const uncapped = { ...capped, keyLifetimeCents: null };
+  for (let i = 0; i < 200; i++) (ledger.reserve(uncapped, () => 0) as Reservation).settle(400);
+  // 200 calls of 400: 80,000 of the 100,000 cap are spent, so 20,001 no longer fits and 20,000 does.
+  await waitFor(() => refused(ledger, capped, 20_001));
+  expect(commands - before).toBeLessThan(10);
+  expect(await outcome(ledger.reserve(capped, () => 20_000))).not.toBeInstanceOf(ApiError);
 });
 
 test("Redis down: capped calls get 503 service_unavailable (fail closed), or this node's own ledger with fail-open; uncapped calls pass", async () => {
@@ -156,6 +176,14 @@ test("a settlement that could not reach Redis is sent when it answers again, so 
   // Applied once, not twice: 40,000 spent, so 60,001 does not fit.
   expect(await outcome(ledger.reserve(caps, () => 60_001))).toMatchObject({ status: 429 });
 }, 30_000);
+
+/** Whether an estimate is refused now; one that fits is released at once, so asking holds nothing. */
+async function refused(ledger: RedisSpendLedger, caps: Caps, estimate: number): Promise<boolean> {
+  const r = await outcome(ledger.reserve(caps, () => estimate));
+  if (r instanceof ApiError) return true;
+  r.release();
+  return false;
+}
 
 async function waitFor(cond: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
