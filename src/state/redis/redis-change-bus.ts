@@ -44,7 +44,7 @@ export class RedisChangeBus implements ChangeBus {
 
   constructor(
     private readonly redis: RedisConnection,
-    private readonly opts: { resyncEveryMs: number } = { resyncEveryMs: 1000 },
+    opts: { resyncEveryMs: number } = { resyncEveryMs: 1000 },
   ) {
     this.timer = setInterval(() => {
       if (this.closed || this.subscribed) return;
