@@ -43,7 +43,7 @@ export async function revokeKey(deps: ServiceDeps, actor: Actor, orgId: string, 
     throw new ApiError(409, "conflict", `API key ${keyId} was already revoked at ${new Date(key.revokedAt).toISOString()}`);
   const revoked = await deps.store.revokeApiKey(keyId, now, reason);
   // Evict before answering: the very next request with this key must be refused.
-  deps.onKeyChanged(key.keyHash);
+  await deps.onKeyChanged(key.keyHash);
   const audit = await recordAudit(deps.store, orgId, actor, "api_key.revoke", keyId, { reason, keyPrefix: key.keyPrefix }, now);
   return { keyId, revokedAt: revoked?.revokedAt ?? now, auditEntryId: audit.id };
 }
@@ -55,7 +55,7 @@ export async function updateKey(deps: ServiceDeps, actor: Actor, orgId: string, 
   if (key.revokedAt !== null) throw new ApiError(409, "conflict", `API key ${keyId} is revoked and can no longer be changed`);
   const updated = await deps.store.updateApiKey(keyId, patch);
   if (!updated) throw new ApiError(404, "not_found", `no API key ${keyId} in this organization`, { param: "keyId" });
-  deps.onKeyChanged(key.keyHash);
+  await deps.onKeyChanged(key.keyHash);
   await recordAudit(deps.store, orgId, actor, "api_key.update", keyId, { changed: Object.keys(patch) }, deps.now());
   return updated;
 }

@@ -5,9 +5,9 @@ import type { Store } from "../store/store.ts";
 export interface ServiceDeps {
   store: Store;
   hasher: ApiKeyHasher;
-  /** Called when a key record changes, so every cache drops it before the next request. */
-  onKeyChanged: (keyHash: string) => void;
+  /** Called when a key record changes, so every cache (every node's, once it resolves) drops it before the next request. */
+  onKeyChanged: (keyHash: string) => void | Promise<void>;
   /** Called when an organization's preferences change, so policy reads them fresh. */
-  onPreferencesChanged: (orgId: string) => void;
+  onPreferencesChanged: (orgId: string) => void | Promise<void>;
   now: () => number;
 }

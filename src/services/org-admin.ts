@@ -65,7 +65,7 @@ export async function deleteServiceAccount(
   const keys = (await deps.store.listApiKeys(orgId, { includeRevoked: true })).filter((k) => k.serviceAccountId === account.id);
   await deps.store.deleteServiceAccount(account.id);
   // Evict before answering: the very next request with any of its keys must be refused.
-  for (const k of keys) deps.onKeyChanged(k.keyHash);
+  await Promise.all(keys.map((k) => deps.onKeyChanged(k.keyHash)));
   await recordAudit(
     deps.store,
     orgId,
@@ -115,7 +115,7 @@ export async function rotateKey(deps: ServiceDeps, actor: Actor, orgId: string, 
   await deps.store.createApiKey(apiKey);
   const revokedAt = now + graceS * 1000;
   await deps.store.revokeApiKey(old.id, revokedAt, `rotated to ${apiKey.id}`);
-  deps.onKeyChanged(old.keyHash);
+  await deps.onKeyChanged(old.keyHash);
   await recordAudit(
     deps.store,
     orgId,

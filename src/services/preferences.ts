@@ -48,7 +48,7 @@ export async function updatePreferences(deps: ServiceDeps, identity: Identity, a
     }
     const current = await deps.store.getOrgPreferences(orgId);
     await deps.store.setOrgPreferences(orgId, { ...current, ...orgPatch });
-    deps.onPreferencesChanged(orgId);
+    await deps.onPreferencesChanged(orgId);
     await recordAudit(deps.store, orgId, actor, "preferences.update", orgId, { changed: Object.keys(orgPatch) }, deps.now());
   }
   if (Object.keys(personalPatch).length > 0) {

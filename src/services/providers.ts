@@ -29,7 +29,7 @@ export interface ProviderDeps extends ServiceDeps {
   box: SecretBox;
   catalog: Catalog;
   /** Drops the organization's providers from memory so the next call sees the change. */
-  onProvidersChanged(orgId: string): void;
+  onProvidersChanged(orgId: string): void | Promise<void>;
 }
 
 export interface ProviderInput {
@@ -188,7 +188,7 @@ export async function createProvider(
     updatedAt: now,
   };
   await deps.store.createProviderConfig(rec);
-  deps.onProvidersChanged(orgId);
+  await deps.onProvidersChanged(orgId);
   await recordAudit(
     deps.store,
     orgId,
@@ -257,7 +257,7 @@ export async function updateProvider(
     rec.keyHint = hintOf(credentials);
   }
   await deps.store.updateProviderConfig(rec);
-  deps.onProvidersChanged(rec.orgId);
+  await deps.onProvidersChanged(rec.orgId);
   await recordAudit(
     deps.store,
     rec.orgId,
@@ -273,6 +273,6 @@ export async function updateProvider(
 export async function deleteProvider(deps: ProviderDeps, identity: Identity, actor: Actor, id: string): Promise<void> {
   const rec = await editable(deps, identity, id);
   await deps.store.deleteProviderConfig(id);
-  deps.onProvidersChanged(rec.orgId);
+  await deps.onProvidersChanged(rec.orgId);
   await recordAudit(deps.store, rec.orgId, actor, "provider.delete", id, { provider: rec.provider, name: rec.name }, deps.now());
 }

@@ -20,10 +20,11 @@ export type ChangeListener = (change: StateChange) => void;
 export interface ChangeBus {
   /**
    * Announces a change. Listeners on this node run before `publish` returns, so the
-   * writer's next request already sees it; other nodes hear of it as soon as the
-   * transport delivers it.
+   * writer's next request already sees it; the promise resolves once the transport has
+   * handed it to the other nodes, so an operation that awaits it answers only after
+   * every node has been told.
    */
-  publish(change: StateChange): void;
+  publish(change: StateChange): void | Promise<void>;
   /** Registers a listener for every change (this node's and others'); returns its removal. */
   subscribe(listener: ChangeListener): () => void;
   /** Stops delivering (a shared bus closes its connection). */

@@ -68,12 +68,12 @@ export class RedisChangeBus implements ChangeBus {
     return () => this.listeners.delete(listener);
   }
 
-  /** Runs this node's listeners now; the other nodes' shortly. */
-  publish(change: StateChange): void {
+  /** Runs this node's listeners now; resolves once Redis has passed the change to the other nodes' subscriptions. */
+  async publish(change: StateChange): Promise<void> {
     this.emit(change);
     const id = change.type === "key" ? change.keyHash : change.type === "all" ? "" : change.orgId;
     // A failed publish means Redis is away for every node, and each drops its caches on losing it.
-    this.redis.send("PUBLISH", [CHANNEL, `${TAG[change.type]}:${id}`]).catch(() => {});
+    await this.redis.send("PUBLISH", [CHANNEL, `${TAG[change.type]}:${id}`]).catch(() => {});
   }
 
   async close(): Promise<void> {
