@@ -36,6 +36,7 @@ import { openCredentials } from "./services/providers.ts";
 import type { StateChange } from "./state/change-bus.ts";
 import type { HotState } from "./state/hot-state.ts";
 import { openHotState } from "./state/open-hot-state.ts";
+import { loadTokenizer } from "./lib/token-estimate.ts";
 import { ROUND_TRIP_BUCKETS } from "./state/redis/shared-state.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
 import { UsageBuffer } from "./state/usage-buffer.ts";
@@ -108,6 +109,9 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     metrics,
   );
   const { keys: keyCache, providers: directory, settings, limiter, ledger, changes } = state;
+  // A node of several (shared state) loads the tokenizer before it serves: its first use would
+  // otherwise stall every call in flight for a few hundred milliseconds, past shared-state deadlines.
+  if (config.redisUrl !== null) loadTokenizer();
   // /v1/models omits what the caller may not call (the directory's precomputed verdicts).
   const models = new ModelList(catalog, directory, log);
   const snapshotPath = join(config.dataDir, "hot-state.msgpack");

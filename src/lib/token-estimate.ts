@@ -9,13 +9,18 @@ import type { countTokens as CountTokens } from "gpt-tokenizer/encoding/o200k_ba
 
 /**
  * The vocabulary adds about 45 MB to the process once loaded, and the request path needs it only
- * for calls near a spend cap (reserve-spend.ts): it is loaded on first use.
+ * for calls near a spend cap (reserve-spend.ts), the context optimizer and a few estimates: it is
+ * loaded on first use, or at start by `loadTokenizer` where a first use must not stall the node.
  */
 let tokenizer: typeof CountTokens | undefined;
-const countTokens: typeof CountTokens = (text, options) => {
+
+/** Loads the vocabulary now (a few hundred milliseconds of the loop): a node behind a load balancer does it before serving. */
+export function loadTokenizer(): typeof CountTokens {
   tokenizer ??= (require("gpt-tokenizer/encoding/o200k_base") as { countTokens: typeof CountTokens }).countTokens;
-  return tokenizer(text, options);
-};
+  return tokenizer;
+}
+
+const countTokens: typeof CountTokens = (text, options) => (tokenizer ?? loadTokenizer())(text, options);
 
 /** The framing each message adds around its content. */
 const PER_MESSAGE = 4;
