@@ -22,14 +22,17 @@ export interface LinearModel {
 let scratch: Uint32Array = new Uint32Array(4096);
 /**
  * Per bucket, the last half-window block (counted across calls) that held it; 0 is no
- * block. Sixteen bits keep the table (256 KB) in the processor's cache beside the weights.
+ * block. One byte a bucket keeps the table as small as the weights' (both are read at
+ * random, beside the rules' own tables); the numbers run out every 255 blocks, and
+ * renumbering costs one fill and one block's writes.
  */
-const lastBlock = new Uint16Array(HASH_SIZE);
+const lastBlock = new Uint8Array(HASH_SIZE);
 let blockStamp = 0;
 
-/** Makes room for more block numbers: what the current block holds becomes block 1, the rest no block. */
-function renumberBlocks(): void {
-  for (let h = 0; h < HASH_SIZE; h++) lastBlock[h] = lastBlock[h] === blockStamp ? 1 : 0;
+/** Makes room for more block numbers: the features of `hashes[from, to)` (the block just read, if any) become block 1, the rest no block. */
+function renumberBlocks(hashes: Uint32Array, from: number, to: number): void {
+  lastBlock.fill(0);
+  for (let k = from; k < to; k++) lastBlock[hashes[k] as number] = 1;
   blockStamp = 1;
 }
 
@@ -51,7 +54,7 @@ export function windowLogit(model: LinearModel, text: string): number {
   let previousCount = 0;
   for (let start = 0; start < length; start += STRIDE) {
     const end = Math.min(length, start + STRIDE);
-    if (blockStamp === 0xffff) renumberBlocks();
+    if (blockStamp === 0xff) renumberBlocks(hashes, Math.max(0, start - STRIDE), start);
     const block = ++blockStamp;
     // This block's distinct features: all of them, and those the block before lacked.
     // Added as 0/1 flags, not behind branches: whether a feature of varied prose was

@@ -83,15 +83,15 @@ describe("the fast classifier against the first one", () => {
       for (const text of TEXTS) expect(Object.is(windowLogit(model, text), referenceLogit(model, text))).toBe(true);
   });
 
-  test("the same logits after the 16-bit block numbers run out and are renumbered", () => {
+  test("the same logits after the block numbers run out and are renumbered, inside a text and between texts", () => {
     // Every weight 1: a window's logit grows with its distinct features, so a window
     // that counted a feature of the block before it twice would be the highest.
     const ones: LinearModel = { weights: new Float32Array(HASH_SIZE).fill(1), scale: 1, bias: 0, threshold: 0 };
     const texts = [1, 2, 3].map((seed) => variedProse(100_000, seed));
     const expected = texts.map((t) => referenceLogit(ones, t));
     const blocks = Math.ceil(referenceHashes(texts[0] as string).length / STRIDE);
-    // Enough blocks to pass 0xffff at least once, wherever earlier tests left the count.
-    const calls = Math.ceil(0x10000 / blocks) + texts.length;
+    // Enough blocks to run out of the one-byte block numbers sixteen times, at places inside texts and between them.
+    const calls = Math.ceil(0x1000 / blocks) + texts.length;
     for (let i = 0; i < calls; i++) expect(windowLogit(ones, texts[i % texts.length] as string)).toBe(expected[i % texts.length] as number);
   });
 });
