@@ -82,13 +82,18 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
       c = 32;
     }
     // Polynomial codes of the last three and five characters, spread by one multiply each.
-    const tri = (c2 * 961 + c1 * 31 + c) | 0;
-    buf[n++] = Math.imul(tri ^ 0x27d4eb2f, 0x9e3779b1) >>> SHIFT;
-    buf[n++] = Math.imul((c4 * 923521 + c3 * 29791 + tri) ^ 0x165667b1, 0x85ebca77) >>> SHIFT;
+    // Only their low 32 bits are hashed, so they are computed in 32 bits (Math.imul,
+    // `| 0`): the same bits as exact arithmetic, without the JIT's overflow checks.
+    const tri = (Math.imul(c2, 961) + Math.imul(c1, 31) + c) | 0;
+    const five = (Math.imul(c4, 923521) + Math.imul(c3, 29791) + tri) | 0;
+    buf[n] = Math.imul(tri ^ 0x27d4eb2f, 0x9e3779b1) >>> SHIFT;
+    buf[n + 1] = Math.imul(five ^ 0x165667b1, 0x85ebca77) >>> SHIFT;
+    n += 2;
     if (c === 32) {
       const unigram = Math.imul(word ^ 0x5bd1e995, 0xcc9e2d51);
-      buf[n++] = unigram >>> SHIFT;
-      buf[n++] = Math.imul(Math.imul(prevWord, 0x1b873593) ^ unigram, 0xe6546b64) >>> SHIFT;
+      buf[n] = unigram >>> SHIFT;
+      buf[n + 1] = Math.imul(Math.imul(prevWord, 0x1b873593) ^ unigram, 0xe6546b64) >>> SHIFT;
+      n += 2;
       prevWord = word;
       word = 0;
       inWord = false;
