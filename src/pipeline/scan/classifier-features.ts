@@ -31,13 +31,37 @@ function fold(c: number): number {
   return c;
 }
 
+/** fold() of each ASCII code: most text is ASCII, and one load costs less than fold's compares. */
+const ASCII_FOLD = Uint8Array.from({ length: 128 }, (_, c) => fold(c));
+
 /**
- * Writes the feature hashes of `text` into `out` (grown as needed; the filled
- * length is returned with it), in text order, so that a window of the array is a
- * window of the text.
+ * The text's UTF-16 code units (lone surrogates too), copied in one native call: the
+ * loop below reads a typed array faster than it calls `charCodeAt` per character.
+ * Reused between calls.
+ */
+let units = new Uint16Array(1024);
+let unitBytes = Buffer.from(units.buffer);
+
+function codeUnits(text: string): Uint16Array {
+  if (units.length < text.length) {
+    units = new Uint16Array(text.length * 2);
+    unitBytes = Buffer.from(units.buffer);
+  }
+  unitBytes.write(text, 0, "utf16le");
+  return units;
+}
+
+/**
+ * Writes the feature hashes of `text` into `out` (or a larger array when it is too
+ * short; returned with the filled length), in text order, so that a window of the array is a
+ * window of the text. Hashed over character codes as they are read: no substring,
+ * no normalized copy of the text.
  */
 export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32Array; length: number } {
-  let buf = out;
+  const length = text.length;
+  const codes = codeUnits(text);
+  // At most three features a character: two for each, two more where a word ends.
+  const buf = out.length >= 3 * length + 4 ? out : new Uint32Array(3 * length + 4);
   let n = 0;
   // The last five characters, 32 (space) as the boundary; a text starts after a space.
   let c1 = 32;
@@ -47,25 +71,29 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
   let word = 0;
   let prevWord = 0;
   let inWord = false;
-  for (let i = 0; i <= text.length; i++) {
-    let c = i < text.length ? fold(text.charCodeAt(i)) : 0;
+  for (let i = 0; i <= length; i++) {
+    let c = 0;
+    if (i < length) {
+      const code = codes[i] as number;
+      c = code < 128 ? (ASCII_FOLD[code] as number) : fold(code);
+    }
     if (c === 0) {
       if (!inWord) continue;
       c = 32;
     }
-    if (n + 4 > buf.length) {
-      const grown = new Uint32Array(buf.length * 2 + 64);
-      grown.set(buf.subarray(0, n));
-      buf = grown;
-    }
     // Polynomial codes of the last three and five characters, spread by one multiply each.
-    const tri = (c2 * 961 + c1 * 31 + c) | 0;
-    buf[n++] = Math.imul(tri ^ 0x27d4eb2f, 0x9e3779b1) >>> SHIFT;
-    buf[n++] = Math.imul((c4 * 923521 + c3 * 29791 + tri) ^ 0x165667b1, 0x85ebca77) >>> SHIFT;
+    // Only their low 32 bits are hashed, so they are computed in 32 bits (Math.imul,
+    // `| 0`): the same bits as exact arithmetic, without the JIT's overflow checks.
+    const tri = (Math.imul(c2, 961) + Math.imul(c1, 31) + c) | 0;
+    const five = (Math.imul(c4, 923521) + Math.imul(c3, 29791) + tri) | 0;
+    buf[n] = Math.imul(tri ^ 0x27d4eb2f, 0x9e3779b1) >>> SHIFT;
+    buf[n + 1] = Math.imul(five ^ 0x165667b1, 0x85ebca77) >>> SHIFT;
+    n += 2;
     if (c === 32) {
       const unigram = Math.imul(word ^ 0x5bd1e995, 0xcc9e2d51);
-      buf[n++] = unigram >>> SHIFT;
-      buf[n++] = Math.imul(Math.imul(prevWord, 0x1b873593) ^ unigram, 0xe6546b64) >>> SHIFT;
+      buf[n] = unigram >>> SHIFT;
+      buf[n + 1] = Math.imul(Math.imul(prevWord, 0x1b873593) ^ unigram, 0xe6546b64) >>> SHIFT;
+      n += 2;
       prevWord = word;
       word = 0;
       inWord = false;

@@ -20,9 +20,21 @@ export interface LinearModel {
 
 /** Reused between calls: scanning is synchronous, one text at a time. */
 let scratch: Uint32Array = new Uint32Array(4096);
-/** Per bucket, the last half-window block (counted across calls) that held it; 0 is no block. */
-const lastBlock = new Uint32Array(HASH_SIZE);
+/**
+ * Per bucket, the last half-window block (counted across calls) that held it; 0 is no
+ * block. One byte a bucket keeps the table as small as the weights' (both are read at
+ * random, beside the rules' own tables); the numbers run out every 255 blocks, and
+ * renumbering costs one fill and one block's writes.
+ */
+const lastBlock = new Uint8Array(HASH_SIZE);
 let blockStamp = 0;
+
+/** Makes room for more block numbers: the features of `hashes[from, to)` (the block just read, if any) become block 1, the rest no block. */
+function renumberBlocks(hashes: Uint32Array, from: number, to: number): void {
+  lastBlock.fill(0);
+  for (let k = from; k < to; k++) lastBlock[hashes[k] as number] = 1;
+  blockStamp = 1;
+}
 
 /**
  * The highest window logit of `text`. A window (WINDOW features, half overlapping the
@@ -37,17 +49,17 @@ export function windowLogit(model: LinearModel, text: string): number {
   scratch = hashes;
   const w = model.weights;
   if (length === 0) return model.bias;
-  if (blockStamp > 0xffffffff - (length / STRIDE + 2)) {
-    lastBlock.fill(0);
-    blockStamp = 0;
-  }
   let best = Number.NEGATIVE_INFINITY;
   let previousSum = 0;
   let previousCount = 0;
   for (let start = 0; start < length; start += STRIDE) {
     const end = Math.min(length, start + STRIDE);
+    if (blockStamp === 0xff) renumberBlocks(hashes, Math.max(0, start - STRIDE), start);
     const block = ++blockStamp;
     // This block's distinct features: all of them, and those the block before lacked.
+    // Added as 0/1 flags, not behind branches: whether a feature of varied prose was
+    // seen already is a coin toss the processor cannot predict, and each wrong guess
+    // cost more than the arithmetic.
     let sum = 0;
     let count = 0;
     let newSum = 0;
@@ -55,17 +67,18 @@ export function windowLogit(model: LinearModel, text: string): number {
     for (let k = start; k < end; k++) {
       const h = hashes[k] as number;
       const last = lastBlock[h] as number;
-      if (last === block) continue;
       lastBlock[h] = block;
       const weight = w[h] as number;
-      sum += weight;
-      count++;
-      if (last !== block - 1 || start === 0) {
-        newSum += weight;
-        newCount++;
-      }
+      // 1 when last < block (not yet in this block), and when last < block - 1 (nor in the one before).
+      const fresh = (last - block) >>> 31;
+      const unseenBefore = (last - block + 1) >>> 31;
+      sum += weight * fresh;
+      count += fresh;
+      newSum += weight * unseenBefore;
+      newCount += unseenBefore;
     }
-    // The first block alone is a window only when the text is that short.
+    // The first block alone is a window only when the text is that short; its own
+    // `newSum` is never read (the block before it belongs to another text).
     if (start > 0 || end === length) {
       const total = start > 0 ? previousSum + newSum : sum;
       const n = start > 0 ? previousCount + newCount : count;
