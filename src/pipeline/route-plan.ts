@@ -126,6 +126,12 @@ export async function planRoute(
 const NO_HEADERS = new Headers();
 
 function atLimit(deps: RoutePlanDeps, providers: LiveProvider[], id: string): boolean {
-  const p = providers.find((x) => x.record.id === id);
-  return p !== undefined && deps.limits.atLimit(id, p.record.limits);
+  const limits = providers.find((x) => x.record.id === id)?.record.limits;
+  // Most configurations set no limit of their own: nothing to count.
+  if (
+    limits === undefined ||
+    (limits.requestsPerMinute === undefined && limits.tokensPerMinute === undefined && limits.requestsPerDay === undefined)
+  )
+    return false;
+  return deps.limits.atLimit(id, limits);
 }

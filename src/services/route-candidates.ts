@@ -33,11 +33,15 @@ export interface CandidateFilter {
   models?: (id: string) => boolean;
 }
 
-/** One configuration's share of a caller's table: what stays the same from call to call. */
+/**
+ * One configuration's share of a caller's table: its models as candidates with the
+ * catalog's priors, no error and available. Shared by every call that reads the table,
+ * so never changed: a call whose figures differ (measured, failing, cooling down, at a
+ * limit) gets its own copy of that candidate.
+ */
 interface ProviderRow {
   providerId: string;
-  providerName: string;
-  models: CatalogModel[];
+  candidates: readonly Candidate[];
 }
 
 /**
@@ -78,7 +82,25 @@ function buildRows(all: LiveProvider[], identity: Identity, catalog: Catalog, fo
   for (const p of usableProviders(all, identity)) {
     if (p.authorization[identity.organization.tier] !== null) continue;
     if (format && p.record.format !== format) continue;
-    rows.push({ providerId: p.record.id, providerName: p.record.name, models: modelsOf(p, catalog) });
+    const providerId = p.record.id;
+    const providerName = p.record.name;
+    const candidates = modelsOf(p, catalog).map(
+      (m): Candidate => ({
+        providerId,
+        providerName,
+        model: m.id,
+        inputPerMTok: m.inputPerMTok,
+        outputPerMTok: m.outputPerMTok,
+        contextWindow: m.contextWindow,
+        maxOutputTokens: m.maxOutputTokens,
+        capabilities: m.capabilities,
+        quality: m.quality,
+        latencyMs: m.latencyMs,
+        errorRate: 0,
+        unavailable: null,
+      }),
+    );
+    rows.push({ providerId, candidates });
   }
   return rows;
 }
@@ -106,27 +128,22 @@ export function routeCandidates(
 ): Candidate[] {
   const out: Candidate[] = [];
   for (const row of rowsFor(all, identity, sources.catalog, filter.format)) {
-    const { providerId, providerName } = row;
+    const { providerId } = row;
     const unavailable = sources.health.isCoolingDown(providerId) ? "cooldown" : sources.atLimit?.(providerId) ? "limit" : null;
     const measured = sources.health.modelsOf(providerId);
-    for (const m of row.models) {
+    for (const kept of row.candidates) {
       // Each configuration's list holds each model once, and configurations are distinct: no pair repeats.
-      if (filter.models && !filter.models(m.id)) continue;
-      const stats = measured?.get(m.id);
-      out.push({
-        providerId,
-        providerName,
-        model: m.id,
-        inputPerMTok: m.inputPerMTok,
-        outputPerMTok: m.outputPerMTok,
-        contextWindow: m.contextWindow,
-        maxOutputTokens: m.maxOutputTokens,
-        capabilities: m.capabilities,
-        quality: m.quality,
-        latencyMs: expectedLatency(stats, m.latencyMs),
-        errorRate: stats?.errorRate ?? 0,
-        unavailable,
-      });
+      if (filter.models && !filter.models(kept.model)) continue;
+      const stats = measured?.get(kept.model);
+      // Most models of a table have never been called here: the kept candidate is already this call's.
+      if (stats === undefined && unavailable === null) out.push(kept);
+      else
+        out.push({
+          ...kept,
+          latencyMs: expectedLatency(stats, kept.latencyMs),
+          errorRate: stats?.errorRate ?? 0,
+          unavailable,
+        });
     }
   }
   return out;
