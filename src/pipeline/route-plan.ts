@@ -11,7 +11,7 @@
 import type { Identity } from "../domain/identity.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
 import type { ProviderFormat } from "../domain/types.ts";
-import type { Decision } from "../routing/decide.ts";
+import type { Decision, ScoredCandidate } from "../routing/decide.ts";
 import { decide } from "../routing/decide.ts";
 import { familyOf, inFamily } from "../routing/family.ts";
 import type { RouteNeeds } from "../routing/needs.ts";
@@ -130,9 +130,11 @@ export async function planRoute(
   const decision = decide(candidates, req.needs(), strategy, req.task);
   if (!decision.ok)
     throw new ApiError(400, "moe_routing_unavailable", decision.message, { param: "model", details: { reason: decision.reason } });
-  const [best, ...rest] = decision.ranked.slice(0, MAX_TARGETS).map((s) => `${s.candidate.providerName}/${s.candidate.model}`);
-  const targets: AttemptPlan["targets"] = [await resolve(deps.resolve, identity, best!, NO_HEADERS)];
-  for (const model of rest) targets.push(() => resolve(deps.resolve, identity, model, NO_HEADERS));
+  // Each target named as `configuration/model`, so it resolves to that configuration; the later ones only when their turn comes.
+  const named = (s: ScoredCandidate) => `${s.candidate.providerName}/${s.candidate.model}`;
+  const [best, ...rest] = decision.ranked.slice(0, MAX_TARGETS);
+  const targets: AttemptPlan["targets"] = [await resolve(deps.resolve, identity, named(best!), NO_HEADERS)];
+  for (const s of rest) targets.push(() => resolve(deps.resolve, identity, named(s), NO_HEADERS));
   return { targets, fallback, routed: { strategy, decision } };
 }
 
