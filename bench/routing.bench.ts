@@ -2,8 +2,8 @@
  * The router's own CPU for one decision over 50 candidates (the issue's budget:
  * routing adds at most 3 µs of CPU per request over a named model), split into the
  * pure decision (`decide`) and the needs read from the body (`chatNeeds`, which
- * estimates the prompt's tokens). The end-to-end cost is the `chat-auto-1k-50`
- * scenario against `chat-1k-50`.
+ * estimates the prompt's tokens). The end-to-end cost, the same call routed and
+ * named on one gateway in alternating rounds, is bench/routing-gap.bench.ts.
  *
  *   bun bench/routing.bench.ts [--quick]
  */

@@ -1,16 +1,19 @@
 /**
  * Stage 4 for calls that may use more than one provider: which targets to try, in
  * order. `model: "gateway/auto"` asks the router (strategy from `x-gw-route`, else the
- * organization's `defaultRouteStrategy`, else balanced) and tries its ranking; a named
- * model is tried first and then the models of `x-gw-fallback-models`, in the order
- * given (else the organization's `fallbackModels` preference for it). A concrete model id is never replaced by the router: `x-gw-route` on a named
- * model changes nothing. `x-gw-fallback: off` keeps one attempt.
+ * organization's `defaultRouteStrategy`, else balanced) and tries its ranking; a
+ * family (`gpt-4o*`, routing/family.ts) asks the same among that family's models. A
+ * named model is tried first and then the models of `x-gw-fallback-models`, in the
+ * order given (else the organization's `fallbackModels` preference for it). A concrete
+ * model id is never replaced by the router: `x-gw-route` on a named model changes
+ * nothing. `x-gw-fallback: off` keeps one attempt.
  */
 import type { Identity } from "../domain/identity.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
 import type { ProviderFormat } from "../domain/types.ts";
-import type { Decision } from "../routing/decide.ts";
+import type { Decision, ScoredCandidate } from "../routing/decide.ts";
 import { decide } from "../routing/decide.ts";
+import { familyOf, inFamily } from "../routing/family.ts";
 import type { RouteNeeds } from "../routing/needs.ts";
 import { isStrategy, type Strategy, type TaskType } from "../routing/strategy.ts";
 import { routeCandidates } from "../services/route-candidates.ts";
@@ -92,7 +95,11 @@ export async function planRoute(
   req: RouteRequest,
 ): Promise<RoutedPlan> {
   const fallback = req.fallback ?? fallbackOn(headers);
-  if (req.model !== AUTO_MODEL) {
+  const family = familyOf(req.model);
+  const routing = req.model === AUTO_MODEL || family !== null;
+  const providers = routing ? await deps.resolve.directory.get(identity.organization.id) : [];
+  // A model a configuration declares under a name that reads as a family is that model, as named.
+  if (!routing || (family !== null && providers.some((p) => p.record.models.includes(req.model)))) {
     const first = await resolve(deps.resolve, identity, req.model, headers);
     const targets: AttemptPlan["targets"] = [first];
     // Fallback models are named by the caller and resolved as any model would be, when their turn comes; the per-request key serves the first only.
@@ -103,29 +110,43 @@ export async function planRoute(
   }
   if (headers.get("x-gw-provider-key") !== null)
     throw badRequest(
-      `x-gw-provider-key: a per-request key names one provider; it cannot be routed. Name a model instead of ${AUTO_MODEL}.`,
+      `x-gw-provider-key: a per-request key names one provider; it cannot be routed. Name a model instead of ${req.model.slice(0, 100)}.`,
       { param: "x-gw-provider-key" },
     );
   const strategy = req.strategy ?? (await strategyFor(deps, identity, headers));
-  const providers = await deps.resolve.directory.get(identity.organization.id);
   const candidates = routeCandidates(
     providers,
     identity,
     { catalog: deps.resolve.catalog, health: deps.health, atLimit: (id) => atLimit(deps, providers, id) },
-    { format: req.format },
+    { format: req.format, models: family === null ? undefined : inFamily(family) },
   );
+  if (family !== null && candidates.length === 0)
+    throw new ApiError(
+      400,
+      "moe_routing_unavailable",
+      `No provider you may use (configured, and authorized for your organization's geography and tier) offers a model of the family ${req.model.slice(0, 100)} for this endpoint.`,
+      { param: "model", details: { reason: "no_provider" } },
+    );
   const decision = decide(candidates, req.needs(), strategy, req.task);
   if (!decision.ok)
     throw new ApiError(400, "moe_routing_unavailable", decision.message, { param: "model", details: { reason: decision.reason } });
-  const [best, ...rest] = decision.ranked.slice(0, MAX_TARGETS).map((s) => `${s.candidate.providerName}/${s.candidate.model}`);
-  const targets: AttemptPlan["targets"] = [await resolve(deps.resolve, identity, best!, NO_HEADERS)];
-  for (const model of rest) targets.push(() => resolve(deps.resolve, identity, model, NO_HEADERS));
+  // Each target named as `configuration/model`, so it resolves to that configuration; the later ones only when their turn comes.
+  const named = (s: ScoredCandidate) => `${s.candidate.providerName}/${s.candidate.model}`;
+  const [best, ...rest] = decision.ranked.slice(0, MAX_TARGETS);
+  const targets: AttemptPlan["targets"] = [await resolve(deps.resolve, identity, named(best!), NO_HEADERS)];
+  for (const s of rest) targets.push(() => resolve(deps.resolve, identity, named(s), NO_HEADERS));
   return { targets, fallback, routed: { strategy, decision } };
 }
 
 const NO_HEADERS = new Headers();
 
 function atLimit(deps: RoutePlanDeps, providers: LiveProvider[], id: string): boolean {
-  const p = providers.find((x) => x.record.id === id);
-  return p !== undefined && deps.limits.atLimit(id, p.record.limits);
+  const limits = providers.find((x) => x.record.id === id)?.record.limits;
+  // Most configurations set no limit of their own: nothing to count.
+  if (
+    limits === undefined ||
+    (limits.requestsPerMinute === undefined && limits.tokensPerMinute === undefined && limits.requestsPerDay === undefined)
+  )
+    return false;
+  return deps.limits.atLimit(id, limits);
 }

@@ -48,12 +48,10 @@ function expectedLatencyMs(c: Candidate): number {
   return c.latencyMs * (1 + 2 * Math.min(1, Math.max(0, c.errorRate)));
 }
 
-/** 1 for the best value, 0 for the worst; all 1 when every value is the same. */
-function normalizer(values: number[], lowerIsBetter: boolean): (v: number) => number {
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  if (max === min) return () => 1;
-  return (v) => (lowerIsBetter ? (max - v) / (max - min) : (v - min) / (max - min));
+/** 1 for the best value, 0 for the worst; 1 when every value is the same. */
+function normalized(v: number, min: number, max: number, lowerIsBetter: boolean): number {
+  if (max === min) return 1;
+  return lowerIsBetter ? (max - v) / (max - min) : (v - min) / (max - min);
 }
 
 function tieBreak(a: ScoredCandidate, b: ScoredCandidate): number {
@@ -100,15 +98,16 @@ export function decide(candidates: readonly Candidate[], needs: RouteNeeds, stra
       message:
         "No provider you may use (configured, and authorized for your organization's geography and tier) offers a model for this endpoint to route to.",
     };
+  // One pass per step, no intermediate arrays beyond the result: this runs on every routed call.
   const capable: Candidate[] = [];
-  const refusals = new Map<string, number>();
+  let refusals: Map<string, number> | null = null;
   for (const c of candidates) {
     const why = incapability(c, needs, task);
     if (why === null) capable.push(c);
-    else refusals.set(why, (refusals.get(why) ?? 0) + 1);
+    else (refusals ??= new Map()).set(why, (refusals.get(why) ?? 0) + 1);
   }
   if (capable.length === 0) {
-    const reasons = [...refusals].map(([why, n]) => `${n} with ${why}`).join(", ");
+    const reasons = [...(refusals ?? [])].map(([why, n]) => `${n} with ${why}`).join(", ");
     return {
       ok: false,
       reason: "not_capable",
@@ -116,23 +115,35 @@ export function decide(candidates: readonly Candidate[], needs: RouteNeeds, stra
     };
   }
   const w = weightsFor(strategy, task);
-  const costs = capable.map((c) => expectedCostMicros(c, needs));
-  const latencies = capable.map(expectedLatencyMs);
-  const costN = normalizer(costs, true);
-  const speedN = normalizer(latencies, true);
-  const qualityN = normalizer(
-    capable.map((c) => c.quality),
-    false,
-  );
-  const scored = capable.map((c, i) => ({
-    candidate: c,
-    estimatedCostMicros: costs[i]!,
-    estimatedLatencyMs: latencies[i]!,
-    score: w.cost * costN(costs[i]!) + w.speed * speedN(latencies[i]!) + w.quality * qualityN(c.quality),
-  }));
-  const available = scored.filter((s) => s.candidate.unavailable === null).sort(tieBreak);
-  const resting = scored.filter((s) => s.candidate.unavailable !== null).sort(tieBreak);
-  const ranked = [...available, ...resting];
+  const scored: ScoredCandidate[] = [];
+  let minCost = Infinity;
+  let maxCost = -Infinity;
+  let minLatency = Infinity;
+  let maxLatency = -Infinity;
+  let minQuality = Infinity;
+  let maxQuality = -Infinity;
+  for (const c of capable) {
+    const cost = expectedCostMicros(c, needs);
+    const latency = expectedLatencyMs(c);
+    if (cost < minCost) minCost = cost;
+    if (cost > maxCost) maxCost = cost;
+    if (latency < minLatency) minLatency = latency;
+    if (latency > maxLatency) maxLatency = latency;
+    if (c.quality < minQuality) minQuality = c.quality;
+    if (c.quality > maxQuality) maxQuality = c.quality;
+    scored.push({ candidate: c, estimatedCostMicros: cost, estimatedLatencyMs: latency, score: 0 });
+  }
+  const available: ScoredCandidate[] = [];
+  const resting: ScoredCandidate[] = [];
+  for (const s of scored) {
+    s.score =
+      w.cost * normalized(s.estimatedCostMicros, minCost, maxCost, true) +
+      w.speed * normalized(s.estimatedLatencyMs, minLatency, maxLatency, true) +
+      w.quality * normalized(s.candidate.quality, minQuality, maxQuality, false);
+    (s.candidate.unavailable === null ? available : resting).push(s);
+  }
+  available.sort(tieBreak);
+  const ranked = resting.length === 0 ? available : available.concat(resting.sort(tieBreak));
   // The sentence is for the route answer only: written when read, not on every routed call.
   let reasoning: string | undefined;
   return {

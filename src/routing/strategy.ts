@@ -37,16 +37,14 @@ export function isTaskType(value: unknown): value is TaskType {
   return typeof value === "string" && (TASK_TYPES as readonly string[]).includes(value);
 }
 
-/** The weights a strategy scores with: one axis alone, or `balanced`'s blend for the task. */
-export function weightsFor(strategy: Strategy, task: TaskType): Weights {
-  switch (strategy) {
-    case "cost":
-      return { cost: 1, speed: 0, quality: 0 };
-    case "speed":
-      return { cost: 0, speed: 1, quality: 0 };
-    case "quality":
-      return { cost: 0, speed: 0, quality: 1 };
-    case "balanced":
-      return BALANCED_WEIGHTS[task];
-  }
+/** A concrete axis's weights: that axis alone. */
+const AXIS_WEIGHTS: Record<Exclude<Strategy, "balanced">, Weights> = {
+  cost: { cost: 1, speed: 0, quality: 0 },
+  speed: { cost: 0, speed: 1, quality: 0 },
+  quality: { cost: 0, speed: 0, quality: 1 },
+};
+
+/** The weights a strategy scores with: one axis alone, or `balanced`'s blend for the task. Shared tables: read only. */
+export function weightsFor(strategy: Strategy, task: TaskType): Readonly<Weights> {
+  return strategy === "balanced" ? BALANCED_WEIGHTS[task] : AXIS_WEIGHTS[strategy];
 }

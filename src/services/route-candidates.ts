@@ -7,13 +7,13 @@
  * them), scored at DECLARED_QUALITY and given DECLARED_LATENCY_MS until measured;
  * GW_CATALOG can describe them properly.
  */
-import type { Identity } from "../domain/identity.ts";
+import { type Identity, responsibleUserId } from "../domain/identity.ts";
 import type { ProviderFormat } from "../domain/types.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import type { CatalogModel } from "../providers/catalog/models.ts";
 import type { Candidate } from "../routing/candidate.ts";
 import type { LiveProvider } from "../state/provider-directory.ts";
-import type { ProviderHealth } from "../state/provider-health.ts";
+import { expectedLatency, type ProviderHealth } from "../state/provider-health.ts";
 import { usableProviders } from "./provider-access.ts";
 
 export const DECLARED_QUALITY = 50;
@@ -33,6 +33,29 @@ export interface CandidateFilter {
   models?: (id: string) => boolean;
 }
 
+/**
+ * One configuration's share of a caller's table: its models as candidates with the
+ * catalog's priors, no error and available. Shared by every call that reads the table,
+ * so never changed: a call whose figures differ (measured, failing, cooling down, at a
+ * limit) gets its own copy of that candidate.
+ */
+interface ProviderRow {
+  providerId: string;
+  candidates: readonly Candidate[];
+}
+
+/**
+ * The caller's rows, worked out once per loaded provider list and caller shape (who
+ * the caller is for key order, the organization's tier, the wire format): the
+ * directory replaces an organization's list when a provider changes (the change bus's
+ * `providers` event) or its entry expires, which drops every table built from it.
+ * What changes from call to call (health, limits) is read per call.
+ */
+const tables = new WeakMap<Catalog, WeakMap<LiveProvider[], Map<string, ProviderRow[]>>>();
+
+/** Tables kept per provider list at most: one per member and format in use; beyond it they are built again. */
+const MAX_SHAPES = 256;
+
 function declared(id: string, p: LiveProvider): CatalogModel {
   return {
     id,
@@ -48,22 +71,53 @@ function declared(id: string, p: LiveProvider): CatalogModel {
   };
 }
 
-/**
- * A configuration's models, worked out once per loaded configuration: the directory
- * replaces its entries when a provider changes, which drops them from here too.
- */
-const modelLists = new WeakMap<Catalog, WeakMap<LiveProvider, CatalogModel[]>>();
-
 function modelsOf(p: LiveProvider, catalog: Catalog): CatalogModel[] {
-  let lists = modelLists.get(catalog);
-  if (!lists) modelLists.set(catalog, (lists = new WeakMap()));
-  let list = lists.get(p);
-  if (list) return list;
   const byId = new Map(catalog.modelsFor(p.kind).map((m) => [m.id, m]));
   for (const id of p.record.models) if (!byId.has(id)) byId.set(id, catalog.model(id) ?? declared(id, p));
-  list = [...byId.values()];
-  lists.set(p, list);
-  return list;
+  return [...byId.values()];
+}
+
+function buildRows(all: LiveProvider[], identity: Identity, catalog: Catalog, format: ProviderFormat | undefined): ProviderRow[] {
+  const rows: ProviderRow[] = [];
+  for (const p of usableProviders(all, identity)) {
+    if (p.authorization[identity.organization.tier] !== null) continue;
+    if (format && p.record.format !== format) continue;
+    const providerId = p.record.id;
+    const providerName = p.record.name;
+    const candidates = modelsOf(p, catalog).map(
+      (m): Candidate => ({
+        providerId,
+        providerName,
+        model: m.id,
+        inputPerMTok: m.inputPerMTok,
+        outputPerMTok: m.outputPerMTok,
+        contextWindow: m.contextWindow,
+        maxOutputTokens: m.maxOutputTokens,
+        capabilities: m.capabilities,
+        quality: m.quality,
+        latencyMs: m.latencyMs,
+        errorRate: 0,
+        unavailable: null,
+      }),
+    );
+    rows.push({ providerId, candidates });
+  }
+  return rows;
+}
+
+function rowsFor(all: LiveProvider[], identity: Identity, catalog: Catalog, format: ProviderFormat | undefined): ProviderRow[] {
+  let byList = tables.get(catalog);
+  if (!byList) tables.set(catalog, (byList = new WeakMap()));
+  let byShape = byList.get(all);
+  if (!byShape) byList.set(all, (byShape = new Map()));
+  // Everything the rows depend on besides the list: usableProviders reads the kind and the responsible user.
+  const shape = `${identity.kind}\u0000${responsibleUserId(identity)}\u0000${identity.organization.tier}\u0000${format ?? ""}`;
+  let rows = byShape.get(shape);
+  if (rows) return rows;
+  if (byShape.size >= MAX_SHAPES) byShape.clear();
+  rows = buildRows(all, identity, catalog, format);
+  byShape.set(shape, rows);
+  return rows;
 }
 
 export function routeCandidates(
@@ -73,28 +127,23 @@ export function routeCandidates(
   filter: CandidateFilter = {},
 ): Candidate[] {
   const out: Candidate[] = [];
-  for (const p of usableProviders(all, identity)) {
-    if (p.authorization[identity.organization.tier] !== null) continue;
-    if (filter.format && p.record.format !== filter.format) continue;
-    const providerId = p.record.id;
+  for (const row of rowsFor(all, identity, sources.catalog, filter.format)) {
+    const { providerId } = row;
     const unavailable = sources.health.isCoolingDown(providerId) ? "cooldown" : sources.atLimit?.(providerId) ? "limit" : null;
-    for (const m of modelsOf(p, sources.catalog)) {
+    const measured = sources.health.modelsOf(providerId);
+    for (const kept of row.candidates) {
       // Each configuration's list holds each model once, and configurations are distinct: no pair repeats.
-      if (filter.models && !filter.models(m.id)) continue;
-      out.push({
-        providerId,
-        providerName: p.record.name,
-        model: m.id,
-        inputPerMTok: m.inputPerMTok,
-        outputPerMTok: m.outputPerMTok,
-        contextWindow: m.contextWindow,
-        maxOutputTokens: m.maxOutputTokens,
-        capabilities: m.capabilities,
-        quality: m.quality,
-        latencyMs: sources.health.expectedLatencyMs(providerId, m.id, m.latencyMs),
-        errorRate: sources.health.errorRate(providerId, m.id),
-        unavailable,
-      });
+      if (filter.models && !filter.models(kept.model)) continue;
+      const stats = measured?.get(kept.model);
+      // Most models of a table have never been called here: the kept candidate is already this call's.
+      if (stats === undefined && unavailable === null) out.push(kept);
+      else
+        out.push({
+          ...kept,
+          latencyMs: expectedLatency(stats, kept.latencyMs),
+          errorRate: stats?.errorRate ?? 0,
+          unavailable,
+        });
     }
   }
   return out;

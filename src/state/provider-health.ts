@@ -29,7 +29,7 @@ export const DEFAULT_HEALTH: Omit<HealthOptions, "now"> = {
 /** Samples before measured latency replaces the catalog's prior. */
 const MIN_SAMPLES = 3;
 
-interface ModelStats {
+export interface ModelStats {
   samples: number;
   ttfbMs: number;
   totalMs: number;
@@ -53,8 +53,18 @@ export interface CircuitView {
   retryAt: string | null;
 }
 
+/** Milliseconds to a whole answer from a model's figures: the moving average once it has enough samples, else the prior. */
+export function expectedLatency(s: ModelStats | undefined, priorMs: number): number {
+  return s && s.samples >= MIN_SAMPLES ? s.totalMs : priorMs;
+}
+
 export class ProviderHealth {
-  private readonly models = new Map<string, ModelStats>();
+  /**
+   * By configuration, then model: a lookup reads two strings the caller already holds,
+   * where one joined key would build and hash a new string per lookup (the router reads
+   * every candidate model on each routed call).
+   */
+  private readonly models = new Map<string, Map<string, ModelStats>>();
   private readonly circuits = new Map<string, Circuit>();
   private readonly opts: HealthOptions;
 
@@ -125,28 +135,31 @@ export class ProviderHealth {
 
   /** Milliseconds to a whole answer: this node's moving average once it has enough samples, else the prior. */
   expectedLatencyMs(providerId: string, model: string, priorMs: number): number {
-    const s = this.models.get(key(providerId, model));
-    return s && s.samples >= MIN_SAMPLES ? s.totalMs : priorMs;
+    return expectedLatency(this.models.get(providerId)?.get(model), priorMs);
   }
 
   /** The recent share of failed calls (0-1), 0 before any call. */
   errorRate(providerId: string, model: string): number {
-    return this.models.get(key(providerId, model))?.errorRate ?? 0;
+    return this.models.get(providerId)?.get(model)?.errorRate ?? 0;
+  }
+
+  /** One configuration's figures by model (undefined before any call), for reading many models at once. */
+  modelsOf(providerId: string): ReadonlyMap<string, Readonly<ModelStats>> | undefined {
+    return this.models.get(providerId);
   }
 
   /** The moving averages for `/metrics` and `ai.health`. */
   modelsView(): { providerId: string; model: string; samples: number; ttfbMs: number; totalMs: number; errorRate: number }[] {
-    return [...this.models].map(([k, s]) => {
-      const [providerId, model] = k.split("\u0000") as [string, string];
-      return {
+    return [...this.models].flatMap(([providerId, byModel]) =>
+      [...byModel].map(([model, s]) => ({
         providerId,
         model,
         samples: s.samples,
         ttfbMs: Math.round(s.ttfbMs),
         totalMs: Math.round(s.totalMs),
         errorRate: Math.round(s.errorRate * 1000) / 1000,
-      };
-    });
+      })),
+    );
   }
 
   circuitsView(): CircuitView[] {
@@ -161,13 +174,14 @@ export class ProviderHealth {
   /** Forgets a configuration (deleted or changed: its history says nothing of the new one). */
   forget(providerId: string): void {
     this.circuits.delete(providerId);
-    for (const k of this.models.keys()) if (k.startsWith(`${providerId}\u0000`)) this.models.delete(k);
+    this.models.delete(providerId);
   }
 
   private stats(providerId: string, model: string): ModelStats {
-    const k = key(providerId, model);
-    let s = this.models.get(k);
-    if (!s) this.models.set(k, (s = { samples: 0, ttfbMs: 0, totalMs: 0, errorRate: 0 }));
+    let byModel = this.models.get(providerId);
+    if (!byModel) this.models.set(providerId, (byModel = new Map()));
+    let s = byModel.get(model);
+    if (!s) byModel.set(model, (s = { samples: 0, ttfbMs: 0, totalMs: 0, errorRate: 0 }));
     return s;
   }
 
@@ -176,8 +190,4 @@ export class ProviderHealth {
     if (!c) this.circuits.set(providerId, (c = { state: "closed", consecutiveFailures: 0, openings: 0, retryAtMs: 0 }));
     return c;
   }
-}
-
-function key(providerId: string, model: string): string {
-  return `${providerId}\u0000${model}`;
 }

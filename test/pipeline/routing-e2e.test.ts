@@ -142,6 +142,44 @@ describe("strategies", () => {
     expect(((await none.json()) as any).error).toMatchObject({ type: "invalid_request_error" });
   });
 
+  test("a family (a trailing *) is routed among its models; a concrete id with x-gw-route is served as named", async () => {
+    const family = async (model: string, strategy: string) => {
+      const { data, response } = await client.chat.completions
+        .create({ model, messages: [{ role: "user", content: LONG }], max_tokens: 100 }, { headers: { "x-gw-route": strategy } })
+        .withResponse();
+      return { model: data.model, routed: response.headers.get("x-gw-moe-routed") };
+    };
+    // Among every model quality picks beta/gpt-5; within gpt-4* it is gpt-4o-mini (74 against gpt-4.1-nano's 70).
+    expect(await family("gpt-4*", "quality")).toEqual({ model: "gpt-4o-mini", routed: "alpha/gpt-4o-mini" });
+    expect(await family("gpt-4*", "speed")).toEqual({ model: "gpt-4.1-nano", routed: "alpha/gpt-4.1-nano" });
+    expect(await family("gpt-5*", "cost")).toEqual({ model: "gpt-5-nano", routed: "beta/gpt-5-nano" });
+    // Named, the model is the model: the cheapest would be gpt-5-nano, yet gpt-4o-mini answers, not routed.
+    const before = (await mockA.requests()).length;
+    expect(await family("alpha/gpt-4o-mini", "cost")).toEqual({ model: "gpt-4o-mini", routed: null });
+    expect((await mockA.requests()).slice(before).map((r) => (r.body as { model: string }).model)).toEqual(["gpt-4o-mini"]);
+    // A family none of the caller's providers offers.
+    const none = await client.chat.completions
+      .create({ model: "claude-sonnet*", messages: [{ role: "user", content: "hi" }] })
+      .catch((e) => e);
+    expect(none.status).toBe(400);
+    expect(none.code).toBe("moe_routing_unavailable");
+    expect(none.message).toContain("claude-sonnet*");
+  });
+
+  test("a model a configuration declares under a name ending with * is that model, not a family", async () => {
+    const id = await addProvider("starry", mockA, ["house*"]);
+    try {
+      const { data, response } = await client.chat.completions
+        .create({ model: "house*", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } })
+        .withResponse();
+      expect(response.headers.get("x-gw-moe-routed")).toBeNull();
+      expect(data.model).toBe("house*");
+      expect((await mockA.requests()).at(-1)?.body).toMatchObject({ model: "house*" });
+    } finally {
+      await removeProviders([id]);
+    }
+  });
+
   test("a sandbox key routes among the same candidates and is answered by the simulator", async () => {
     const r = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "routing-sandbox", keyType: "test" });
     const sandbox = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: r.body.data.apiKey.key, maxRetries: 0 });
@@ -432,6 +470,14 @@ describe("gateway/auto on /v1/messages", () => {
       let events = 0;
       for await (const _ of stream) events++;
       expect(events).toBeGreaterThan(2);
+      // A family on this endpoint: within claude-haiku*, the only one.
+      const haiku = await anthropic.messages
+        .create(
+          { model: "claude-haiku*", max_tokens: 50, messages: [{ role: "user", content: "hi" }] },
+          { headers: { "x-gw-route": "quality" } },
+        )
+        .withResponse();
+      expect(haiku.response.headers.get("x-gw-moe-routed")).toBe("claudish/claude-haiku-4-5");
     } finally {
       await removeProviders(ids);
     }

@@ -6,7 +6,7 @@ import { Catalog } from "../../src/providers/catalog/catalog.ts";
 import { DECLARED_QUALITY, routeCandidates } from "../../src/services/route-candidates.ts";
 import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { ProviderHealth } from "../../src/state/provider-health.ts";
-import { openPlain, providerRecord, serviceAccount } from "../policy/fixtures.ts";
+import { openPlain, providerRecord, serviceAccount, user } from "../policy/fixtures.ts";
 
 const catalog = Catalog.builtIn();
 
@@ -85,4 +85,31 @@ test("measured latency, error rate, cooldown and limits come from this node's st
 test("a starter organization is not offered providers outside its tier", async () => {
   const table = routeCandidates(await live([openai, local]), serviceAccount(null, "starter"), { catalog, health: new ProviderHealth() });
   expect(new Set(table.map((c) => c.providerName))).toEqual(new Set(["mock-openai"]));
+});
+
+test("the table kept for a provider list is per caller, and a provider change (a new list) is seen at once", async () => {
+  const health = new ProviderHealth();
+  const mine = providerRecord({ id: "p-mine", name: "alice-openai", ownerUserId: "u_alice", baseUrl: "http://127.0.0.1:8080/v1" });
+  const providers = await live([openai, mine, local]);
+  const names = (t: { providerName: string }[]) => new Set(t.map((c) => c.providerName));
+  // Asked twice in a row, in either order: each caller keeps their own table.
+  for (let i = 0; i < 2; i++) {
+    expect(names(routeCandidates(providers, user("u_alice"), { catalog, health }))).toEqual(
+      new Set(["alice-openai", "mock-openai", "ollama"]),
+    );
+    expect(names(routeCandidates(providers, user("u_bob"), { catalog, health }))).toEqual(new Set(["mock-openai", "ollama"]));
+    expect(names(routeCandidates(providers, serviceAccount("u_alice"), { catalog, health }))).toEqual(
+      new Set(["alice-openai", "mock-openai", "ollama"]),
+    );
+    expect(names(routeCandidates(providers, serviceAccount("u_alice", "starter"), { catalog, health }))).toEqual(
+      new Set(["alice-openai", "mock-openai"]),
+    );
+  }
+  // The directory loads a new list when the organization's providers change: the new configuration is a candidate.
+  const changed = await live([openai, mine, local, anthropic]);
+  expect(names(routeCandidates(changed, user("u_bob"), { catalog, health }))).toEqual(new Set(["mock-openai", "ollama", "mock-anthropic"]));
+  // Health is read per call, not kept with the table.
+  for (let i = 0; i < 3; i++) health.recordSuccess("p-openai", "gpt-4o", 5, 77);
+  const gpt4o = routeCandidates(providers, user("u_bob"), { catalog, health }).find((c) => c.model === "gpt-4o")!;
+  expect(gpt4o.latencyMs).toBe(77);
 });
