@@ -17,13 +17,10 @@
  *   bun --cpu-prof bench/routing-gap.bench.ts --only named|routed   (one kind, for a profile of each)
  */
 import { parseArgs } from "node:util";
-import { loadConfig } from "../src/config.ts";
-import { createApp } from "../src/http/app.ts";
-import { createLogger } from "../src/lib/log.ts";
-import { createRuntime } from "../src/runtime.ts";
 import { type LoadRequest, runLoad } from "./lib/load.ts";
 import { cpuMicros } from "./lib/proc-stats.ts";
-import { newDataDir, PROVIDER_KEY, runGatewayCli, Started, startMock } from "./lib/processes.ts";
+import { capture, gatewayInProcess, inProcessSender } from "./lib/in-process.ts";
+import { PROVIDER_KEY, Started, startMock } from "./lib/processes.ts";
 import { median } from "./lib/stats.ts";
 import { gatewayTarget, OPEN_RATE_LIMIT } from "./lib/targets.ts";
 
@@ -59,57 +56,9 @@ const calls = (key: string) => ({
 const spread = (v: number[]) => `${median(v).toFixed(1)} (${Math.min(...v).toFixed(1)}-${Math.max(...v).toFixed(1)})`;
 
 async function inProcess(): Promise<void> {
-  const base = "http://192.0.2.1:9";
-  const mock = await startMock();
-  const named = call(PROVIDER_KEY, ROUTED_TO);
-  const upstream = await fetch(`${mock.url}${named.path}`, { method: "POST", headers: named.headers, body: named.body });
-  const canned = {
-    status: upstream.status,
-    headers: [...upstream.headers].filter(([k]) => k !== "content-length" && k !== "date"),
-    body: await upstream.text(),
-  };
-  await mock.stop();
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (!url.startsWith(base)) return realFetch(input, init);
-    // On the event loop's next turn, as a provider's answer comes in (bench/lib/in-process.ts says why).
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    return new Response(canned.body, { status: canned.status, headers: canned.headers });
-  }) as typeof fetch;
-
-  const data = newDataDir();
-  const init = JSON.parse(
-    await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"]),
-  ) as { apiKey: string };
-  const config = loadConfig({ data: data.dir }, { ...process.env, GW_ALLOW_PRIVATE_PROVIDERS: "1", ...OPEN_RATE_LIMIT });
-  const rt = await createRuntime(
-    config,
-    createLogger(config.logLevel, () => {}),
-  );
-  const app = createApp(rt);
+  // The provider answers both calls with the named model's answer: the routed call picks that model.
+  const gw = await gatewayInProcess(await capture(call(PROVIDER_KEY, ROUTED_TO)));
   try {
-    const op = async (operation: string, params: object) => {
-      const res = await app.handle(
-        new Request("http://localhost/api/v1/gateway", {
-          method: "POST",
-          headers: { authorization: `Bearer ${init.apiKey}`, "content-type": "application/json" },
-          body: JSON.stringify({ operation, params }),
-        }),
-      );
-      if (res.status !== 200) throw new Error(`${operation}: ${await res.text()}`);
-    };
-    await op("provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${base}/v1`, scope: "organization" });
-    await op("provider.create", { provider: "anthropic", apiKey: PROVIDER_KEY, baseUrl: base, scope: "organization" });
-
-    const sender = (req: LoadRequest) => {
-      const headers = { ...req.headers, "content-length": String(Buffer.byteLength(req.body ?? "")) };
-      return async () => {
-        const res = await app.handle(new Request(`http://localhost${req.path}`, { method: req.method, headers, body: req.body }));
-        if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
-        await res.text();
-      };
-    };
     const cpuPerCall = async (send: () => Promise<void>, n: number) => {
       let left = n;
       const before = process.cpuUsage();
@@ -121,8 +70,8 @@ async function inProcess(): Promise<void> {
       const used = process.cpuUsage(before);
       return (used.user + used.system) / n;
     };
-    const { named, routed } = calls(init.apiKey);
-    const send = { named: sender(named), routed: sender(routed) };
+    const { named, routed } = calls(gw.apiKey);
+    const send = { named: inProcessSender(gw.app, named), routed: inProcessSender(gw.app, routed) };
     const n = Number(args.requests);
     if (args.only === "named" || args.only === "routed") {
       await cpuPerCall(send[args.only], n);
@@ -141,10 +90,7 @@ async function inProcess(): Promise<void> {
       `in process, µs of CPU per call, median (range) of ${a.length} rounds: named ${spread(a)}, routed ${spread(b)}, routed - named ${spread(b.map((v, i) => v - a[i]!))}`,
     );
   } finally {
-    await rt.usage.flush();
-    globalThis.fetch = realFetch;
-    await rt.shutdown();
-    data.remove();
+    await gw.close();
   }
 }
 

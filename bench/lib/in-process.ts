@@ -31,13 +31,13 @@ export interface InProcess {
 }
 
 /** The mock's answer to `req`, captured once: what the in-memory provider replays. */
-interface Canned {
+export interface Canned {
   status: number;
   headers: [string, string][];
   body: string;
 }
 
-async function capture(req: LoadRequest): Promise<Canned> {
+export async function capture(req: LoadRequest): Promise<Canned> {
   const mock = await startMock();
   try {
     const res = await fetch(`${mock.url}${req.path}`, {
@@ -93,19 +93,24 @@ async function minimalPath(req: LoadRequest, canned: Canned): Promise<{ send: Se
   return { send, close: () => path.close() };
 }
 
-export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProcess> {
-  const scenario = SCENARIOS.find((s) => s.id === scenarioId && s.mode === "load");
-  if (!scenario) throw new Error(`no load scenario ${scenarioId}`);
+export interface GatewayInProcess {
+  app: ReturnType<typeof createApp>;
+  /** The organization's admin key, for calls and operations. */
+  apiKey: string;
+  /** Flushes the usage buffer, restores fetch, shuts the runtime down and removes the data directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * The real runtime and app in this process, an organization with an OpenAI and an
+ * Anthropic configuration at PROVIDER_BASE, and every fetch to it answered with
+ * `canned` on the event loop's next turn.
+ */
+export async function gatewayInProcess(canned: Canned): Promise<GatewayInProcess> {
   const data = newDataDir();
   const init = JSON.parse(
     await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"]),
   ) as { apiKey: string };
-  const upstream = scenario.request({ live: PROVIDER_KEY, test: PROVIDER_KEY });
-  // A routed scenario's provider is sent the chosen model, and answers as it.
-  if (scenario.answeredModel && upstream.body)
-    upstream.body = JSON.stringify({ ...JSON.parse(upstream.body), model: scenario.answeredModel });
-  const canned = await capture(upstream);
-
   const realFetch = globalThis.fetch;
   globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
@@ -120,7 +125,8 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
     createLogger(config.logLevel, () => {}),
   );
   const app = createApp(rt);
-  const closeGateway = async () => {
+  const close = async () => {
+    await rt.usage.flush();
     globalThis.fetch = realFetch;
     await rt.shutdown();
     data.remove();
@@ -139,9 +145,33 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
     await op("provider.create", { provider: "openai", apiKey: PROVIDER_KEY, baseUrl: `${PROVIDER_BASE}/v1`, scope: "organization" });
     await op("provider.create", { provider: "anthropic", apiKey: PROVIDER_KEY, baseUrl: PROVIDER_BASE, scope: "organization" });
   } catch (err) {
-    await closeGateway();
+    await close();
     throw err;
   }
+  return { app, apiKey: init.apiKey, close };
+}
+
+/** Sends `req` to the app in process and reads the answer; throws on another status. */
+export function inProcessSender(app: GatewayInProcess["app"], req: LoadRequest, expectStatus = 200): Send {
+  const build = requestBuilder(req);
+  return async () => {
+    const res = await app.handle(build());
+    if (res.status !== expectStatus) throw new Error(`status ${res.status}: ${await res.text()}`);
+    await res.text();
+  };
+}
+
+export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProcess> {
+  const scenario = SCENARIOS.find((s) => s.id === scenarioId && s.mode === "load");
+  if (!scenario) throw new Error(`no load scenario ${scenarioId}`);
+  const upstream = scenario.request({ live: PROVIDER_KEY, test: PROVIDER_KEY });
+  // A routed scenario's provider is sent the chosen model, and answers as it.
+  if (scenario.answeredModel && upstream.body)
+    upstream.body = JSON.stringify({ ...JSON.parse(upstream.body), model: scenario.answeredModel });
+  const canned = await capture(upstream);
+  const gw = await gatewayInProcess(canned);
+  const init = { apiKey: gw.apiKey };
+  const closeGateway = gw.close;
 
   const req = scenario.request({ live: init.apiKey, test: init.apiKey });
   const build = requestBuilder(req);
@@ -152,18 +182,13 @@ export async function openInProcess(scenarioId = "chat-1k-50"): Promise<InProces
   });
   return {
     scenario,
-    gateway: async () => {
-      const res = await app.handle(build());
-      if (res.status !== scenario.expectStatus) throw new Error(`status ${res.status}: ${await res.text()}`);
-      await res.text();
-    },
+    gateway: inProcessSender(gw.app, req, scenario.expectStatus),
     harness: async () => {
       build();
       await (await fetch(`${PROVIDER_BASE}/v1/chat/completions`)).text();
     },
     minimal: minimal?.send ?? null,
     async close() {
-      await rt.usage.flush();
       await minimal?.close();
       await closeGateway();
     },
