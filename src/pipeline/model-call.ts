@@ -74,7 +74,7 @@ export class ModelCalls {
    * completion.
    */
   async route(input: CallInput, request: ChatBody, route: Pick<RouteRequest, "strategy" | "task" | "fallback">) {
-    const { plan, outcome, target } = await this.chatCall(input, { ...request, model: AUTO_MODEL }, route);
+    const { plan, outcome, target } = await this.chatCall(input, { ...request, model: AUTO_MODEL }, { ...route, rankAll: true });
     return { outcome, target, routed: plan.routed! };
   }
 

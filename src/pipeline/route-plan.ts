@@ -54,6 +54,8 @@ export interface RouteRequest {
   strategy?: Strategy;
   /** `fallback` given in the request body; wins over `x-gw-fallback`. */
   fallback?: boolean;
+  /** Rank every candidate (the route answer lists them all), not only the targets a call may try. */
+  rankAll?: boolean;
 }
 
 function fallbackOn(headers: Headers): boolean {
@@ -127,7 +129,7 @@ export async function planRoute(
       `No provider you may use (configured, and authorized for your organization's geography and tier) offers a model of the family ${req.model.slice(0, 100)} for this endpoint.`,
       { param: "model", details: { reason: "no_provider" } },
     );
-  const decision = decide(candidates, req.needs(), strategy, req.task);
+  const decision = decide(candidates, req.needs(), strategy, req.task, req.rankAll ? undefined : MAX_TARGETS);
   if (!decision.ok)
     throw new ApiError(400, "moe_routing_unavailable", decision.message, { param: "model", details: { reason: decision.reason } });
   // Each target named as `configuration/model`, so it resolves to that configuration; the later ones only when their turn comes.

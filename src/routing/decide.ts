@@ -85,12 +85,32 @@ function explain(strategy: Strategy, best: ScoredCandidate, runnerUp: ScoredCand
   }
 }
 
+/** Inserts `s` into `top` (kept in tie-break order, at most `limit` long) where it belongs; nothing when a full list ranks it last. */
+function keepBest(top: ScoredCandidate[], s: ScoredCandidate, limit: number): void {
+  if (top.length === limit) {
+    if (tieBreak(s, top[limit - 1]!) >= 0) return;
+    top.pop();
+  }
+  let i = top.length;
+  while (i > 0 && tieBreak(s, top[i - 1]!) < 0) i--;
+  top.splice(i, 0, s);
+}
+
 /**
  * Ranks the candidates for a request. Candidates cooling down or at a limit go after
  * every available one (still listed, so a request is served when all are down and
- * the probe of a cooled-down provider can happen); incapable ones are dropped.
+ * the probe of a cooled-down provider can happen); incapable ones are dropped. With a
+ * `limit`, only that many are ranked (the targets a call may try), each kept in order
+ * as it is scored instead of sorting them all: this runs on every routed call, while
+ * the route answer, which lists every alternative, asks for them all.
  */
-export function decide(candidates: readonly Candidate[], needs: RouteNeeds, strategy: Strategy, task: TaskType = "chat"): Decision {
+export function decide(
+  candidates: readonly Candidate[],
+  needs: RouteNeeds,
+  strategy: Strategy,
+  task: TaskType = "chat",
+  limit = Number.POSITIVE_INFINITY,
+): Decision {
   if (candidates.length === 0)
     return {
       ok: false,
@@ -98,13 +118,34 @@ export function decide(candidates: readonly Candidate[], needs: RouteNeeds, stra
       message:
         "No provider you may use (configured, and authorized for your organization's geography and tier) offers a model for this endpoint to route to.",
     };
-  // One pass per step, no intermediate arrays beyond the result: this runs on every routed call.
+  // One pass per step, no intermediate arrays beyond the result.
   const capable: Candidate[] = [];
+  const costs: number[] = [];
+  const latencies: number[] = [];
   let refusals: Map<string, number> | null = null;
+  let minCost = Infinity;
+  let maxCost = -Infinity;
+  let minLatency = Infinity;
+  let maxLatency = -Infinity;
+  let minQuality = Infinity;
+  let maxQuality = -Infinity;
   for (const c of candidates) {
     const why = incapability(c, needs, task);
-    if (why === null) capable.push(c);
-    else (refusals ??= new Map()).set(why, (refusals.get(why) ?? 0) + 1);
+    if (why !== null) {
+      (refusals ??= new Map()).set(why, (refusals.get(why) ?? 0) + 1);
+      continue;
+    }
+    const cost = expectedCostMicros(c, needs);
+    const latency = expectedLatencyMs(c);
+    capable.push(c);
+    costs.push(cost);
+    latencies.push(latency);
+    if (cost < minCost) minCost = cost;
+    if (cost > maxCost) maxCost = cost;
+    if (latency < minLatency) minLatency = latency;
+    if (latency > maxLatency) maxLatency = latency;
+    if (c.quality < minQuality) minQuality = c.quality;
+    if (c.quality > maxQuality) maxQuality = c.quality;
   }
   if (capable.length === 0) {
     const reasons = [...(refusals ?? [])].map(([why, n]) => `${n} with ${why}`).join(", ");
@@ -115,35 +156,28 @@ export function decide(candidates: readonly Candidate[], needs: RouteNeeds, stra
     };
   }
   const w = weightsFor(strategy, task);
-  const scored: ScoredCandidate[] = [];
-  let minCost = Infinity;
-  let maxCost = -Infinity;
-  let minLatency = Infinity;
-  let maxLatency = -Infinity;
-  let minQuality = Infinity;
-  let maxQuality = -Infinity;
-  for (const c of capable) {
-    const cost = expectedCostMicros(c, needs);
-    const latency = expectedLatencyMs(c);
-    if (cost < minCost) minCost = cost;
-    if (cost > maxCost) maxCost = cost;
-    if (latency < minLatency) minLatency = latency;
-    if (latency > maxLatency) maxLatency = latency;
-    if (c.quality < minQuality) minQuality = c.quality;
-    if (c.quality > maxQuality) maxQuality = c.quality;
-    scored.push({ candidate: c, estimatedCostMicros: cost, estimatedLatencyMs: latency, score: 0 });
-  }
   const available: ScoredCandidate[] = [];
   const resting: ScoredCandidate[] = [];
-  for (const s of scored) {
-    s.score =
-      w.cost * normalized(s.estimatedCostMicros, minCost, maxCost, true) +
-      w.speed * normalized(s.estimatedLatencyMs, minLatency, maxLatency, true) +
-      w.quality * normalized(s.candidate.quality, minQuality, maxQuality, false);
-    (s.candidate.unavailable === null ? available : resting).push(s);
+  for (let i = 0; i < capable.length; i++) {
+    const c = capable[i]!;
+    const s: ScoredCandidate = {
+      candidate: c,
+      estimatedCostMicros: costs[i]!,
+      estimatedLatencyMs: latencies[i]!,
+      score:
+        w.cost * normalized(costs[i]!, minCost, maxCost, true) +
+        w.speed * normalized(latencies[i]!, minLatency, maxLatency, true) +
+        w.quality * normalized(c.quality, minQuality, maxQuality, false),
+    };
+    const list = c.unavailable === null ? available : resting;
+    if (limit === Number.POSITIVE_INFINITY) list.push(s);
+    else keepBest(list, s, limit);
   }
-  available.sort(tieBreak);
-  const ranked = resting.length === 0 ? available : available.concat(resting.sort(tieBreak));
+  if (limit === Number.POSITIVE_INFINITY) {
+    available.sort(tieBreak);
+    resting.sort(tieBreak);
+  }
+  const ranked = resting.length === 0 ? available : available.concat(resting).slice(0, limit);
   // The sentence is for the route answer only: written when read, not on every routed call.
   let reasoning: string | undefined;
   return {

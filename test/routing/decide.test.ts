@@ -124,3 +124,30 @@ describe("health and ties", () => {
     }
   });
 });
+
+describe("a limited ranking", () => {
+  test("is the first places of the full ranking, ties, resting candidates and all", () => {
+    // A seeded generator, so a failure can be replayed.
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 200; round++) {
+      const n = 1 + Math.floor(rand() * 30);
+      const candidates = Array.from({ length: n }, (_, i) =>
+        cand(`p${Math.floor(rand() * 3)}`, `m${i}`, {
+          inputPerMTok: Math.floor(rand() * 4),
+          outputPerMTok: Math.floor(rand() * 4),
+          quality: 60 + Math.floor(rand() * 3) * 10,
+          latencyMs: 100 * (1 + Math.floor(rand() * 3)),
+          unavailable: rand() < 0.2 ? "cooldown" : null,
+        }),
+      );
+      for (const strategy of ["cost", "speed", "quality", "balanced"] as const) {
+        const all = order(decide(candidates, needs(), strategy));
+        for (const limit of [1, 2, 5]) {
+          const some = order(decide(candidates, needs(), strategy, "chat", limit));
+          expect(some).toEqual((all as string[]).slice(0, limit));
+        }
+      }
+    }
+  });
+});
