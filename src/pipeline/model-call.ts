@@ -105,7 +105,7 @@ export class ModelCalls {
         );
       }
       const stream = body.stream === true;
-      const size = { messages: [{ content: body.system }, ...body.messages], maxTokens: body.max_tokens };
+      const size = { messages: messagesTurns(body), maxTokens: body.max_tokens };
       return this.forwarder.forward(
         input,
         target,
@@ -229,11 +229,11 @@ function routedOutcome<O extends CallOutcome>(plan: RoutedPlan, done: Attempted<
   return o;
 }
 
+/** A messages call's texts as turns to size: the system prompt, then the messages. */
+function messagesTurns(body: MessagesRequest): { content?: unknown }[] {
+  return [{ content: body.system }, ...body.messages];
+}
+
 function messagesNeeds(body: MessagesRequest): RouteNeeds {
-  const needs = chatNeeds({
-    messages: [{ content: body.system }, ...body.messages],
-    tools: body.tools as unknown[] | undefined,
-    max_tokens: body.max_tokens,
-  });
-  return needs;
+  return chatNeeds({ messages: messagesTurns(body), tools: body.tools as unknown[] | undefined, max_tokens: body.max_tokens });
 }
