@@ -128,11 +128,11 @@ export class ModelCalls {
   async responses(input: CallInput, request: ResponsesRequest & Record<string, unknown>): Promise<CallOutcome> {
     refuseUnpriceable(request);
     const route = { model: request.model, needs: () => responsesNeeds(request) };
-    const ctx: CallContext = { input, body: request, route, optimize: "responses", texts: responsesTexts };
-    const { outcome } = await this.run(ctx, async (target, body) => {
+    const ctx = { input, body: request, route, optimize: "responses" as const, texts: responsesTexts };
+    const { outcome } = await this.run(ctx, async (target, body, fallback) => {
       const native = nativeResponses(target, callAdapter(target));
       if (!native) {
-        const chat = translatedChat(body, target !== ctx.plan!.targets[0]);
+        const chat = translatedChat(body, fallback);
         return asResponses(await chatAttempt(this.forwarder, input, target, chat), body);
       }
       const stream = body.stream === true;
@@ -193,7 +193,8 @@ export class ModelCalls {
    */
   private async run(
     ctx: CallContext,
-    attempt: (target: ResolvedTarget, body: Record<string, unknown>) => Promise<CallOutcome>,
+    /** `fallback`: a target after the first, tried because an earlier one failed or was skipped. */
+    attempt: (target: ResolvedTarget, body: Record<string, unknown>, fallback: boolean) => Promise<CallOutcome>,
   ): Promise<{ plan: RoutedPlan; target: ResolvedTarget; outcome: CallOutcome }> {
     const end = await startStages(this.stages, ctx);
     const plan = ctx.plan!;
@@ -203,7 +204,7 @@ export class ModelCalls {
       done = await runAttempts(plan, this.deps.health, (target, n) => {
         if (target !== first) authorizeTarget(ctx.input.scope.identity, target);
         ctx.input.scope.attempt = n;
-        return attempt(target, ctx.body);
+        return attempt(target, ctx.body, target !== first);
       });
     } catch (err) {
       await end(null);
