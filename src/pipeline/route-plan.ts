@@ -10,7 +10,7 @@
  */
 import type { Identity } from "../domain/identity.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
-import type { ProviderFormat } from "../domain/types.ts";
+import type { OrgPreferences, ProviderFormat } from "../domain/types.ts";
 import type { Decision, ScoredCandidate } from "../routing/decide.ts";
 import { decide } from "../routing/decide.ts";
 import { familyOf, inFamily } from "../routing/family.ts";
@@ -78,14 +78,17 @@ async function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: 
   return models;
 }
 
-async function strategyFor(deps: RoutePlanDeps, identity: Identity, headers: Headers): Promise<Strategy> {
+/** Synchronous unless the organization's preferences must be loaded (most calls never wait a turn here). */
+function strategyFor(deps: RoutePlanDeps, identity: Identity, headers: Headers): Strategy | Promise<Strategy> {
   const raw = headers.get("x-gw-route");
   if (raw !== null) {
     if (!isStrategy(raw))
       throw badRequest(`x-gw-route: one of cost, speed, quality, balanced, not "${raw.slice(0, 20)}"`, { param: "x-gw-route" });
     return raw;
   }
-  return (await deps.settings.get(identity.organization.id)).defaultRouteStrategy ?? "balanced";
+  const preferred = (p: OrgPreferences): Strategy => p.defaultRouteStrategy ?? "balanced";
+  const prefs = deps.settings.get(identity.organization.id);
+  return prefs instanceof Promise ? prefs.then(preferred) : preferred(prefs);
 }
 
 /** The targets for a call, in the order to try them. The first is authorized by the caller, the rest per attempt. */
@@ -99,7 +102,8 @@ export async function planRoute(
   const fallback = req.fallback ?? fallbackOn(headers);
   const family = familyOf(req.model);
   const routing = req.model === AUTO_MODEL || family !== null;
-  const providers = routing ? await deps.resolve.directory.get(identity.organization.id) : [];
+  const loaded = routing ? deps.resolve.directory.get(identity.organization.id) : [];
+  const providers = loaded instanceof Promise ? await loaded : loaded;
   // A model a configuration declares under a name that reads as a family is that model, as named.
   if (!routing || (family !== null && providers.some((p) => p.record.models.includes(req.model)))) {
     const first = await resolve(deps.resolve, identity, req.model, headers);
@@ -115,7 +119,8 @@ export async function planRoute(
       `x-gw-provider-key: a per-request key names one provider; it cannot be routed. Name a model instead of ${req.model.slice(0, 100)}.`,
       { param: "x-gw-provider-key" },
     );
-  const strategy = req.strategy ?? (await strategyFor(deps, identity, headers));
+  const chosen = req.strategy ?? strategyFor(deps, identity, headers);
+  const strategy = chosen instanceof Promise ? await chosen : chosen;
   const candidates = routeCandidates(
     providers,
     identity,

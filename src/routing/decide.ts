@@ -96,6 +96,16 @@ function keepBest(top: ScoredCandidate[], s: ScoredCandidate, limit: number): vo
   top.splice(i, 0, s);
 }
 
+const scratch = {
+  capable: [] as Candidate[],
+  costs: new Float64Array(64),
+  latencies: new Float64Array(64),
+  grow(n: number) {
+    this.costs = new Float64Array(n);
+    this.latencies = new Float64Array(n);
+  },
+};
+
 /**
  * Ranks the candidates for a request. Candidates cooling down or at a limit go after
  * every available one (still listed, so a request is served when all are down and
@@ -118,11 +128,11 @@ export function decide(
       message:
         "No provider you may use (configured, and authorized for your organization's geography and tier) offers a model for this endpoint to route to.",
     };
-  // One pass per step, no intermediate arrays beyond the result.
-  const capable: Candidate[] = [];
-  const costs: number[] = [];
-  const latencies: number[] = [];
-  let refusals: Map<string, number> | null = null;
+  // One pass per step, into scratch arrays kept between calls (nothing here awaits, so no two calls share them).
+  const capable = scratch.capable;
+  capable.length = 0;
+  if (scratch.costs.length < candidates.length) scratch.grow(candidates.length);
+  const { costs, latencies } = scratch;
   let minCost = Infinity;
   let maxCost = -Infinity;
   let minLatency = Infinity;
@@ -130,16 +140,12 @@ export function decide(
   let minQuality = Infinity;
   let maxQuality = -Infinity;
   for (const c of candidates) {
-    const why = incapability(c, needs, task);
-    if (why !== null) {
-      (refusals ??= new Map()).set(why, (refusals.get(why) ?? 0) + 1);
-      continue;
-    }
+    if (incapability(c, needs, task) !== null) continue;
     const cost = expectedCostMicros(c, needs);
     const latency = expectedLatencyMs(c);
+    costs[capable.length] = cost;
+    latencies[capable.length] = latency;
     capable.push(c);
-    costs.push(cost);
-    latencies.push(latency);
     if (cost < minCost) minCost = cost;
     if (cost > maxCost) maxCost = cost;
     if (latency < minLatency) minLatency = latency;
@@ -148,7 +154,13 @@ export function decide(
     if (c.quality > maxQuality) maxQuality = c.quality;
   }
   if (capable.length === 0) {
-    const reasons = [...(refusals ?? [])].map(([why, n]) => `${n} with ${why}`).join(", ");
+    // Counted only here: most tables hold a model some calls cannot use (embeddings models, for one).
+    const refusals = new Map<string, number>();
+    for (const c of candidates) {
+      const why = incapability(c, needs, task)!;
+      refusals.set(why, (refusals.get(why) ?? 0) + 1);
+    }
+    const reasons = [...refusals].map(([why, n]) => `${n} with ${why}`).join(", ");
     return {
       ok: false,
       reason: "not_capable",
@@ -158,22 +170,21 @@ export function decide(
   const w = weightsFor(strategy, task);
   const available: ScoredCandidate[] = [];
   const resting: ScoredCandidate[] = [];
+  const ranksAll = limit === Number.POSITIVE_INFINITY;
   for (let i = 0; i < capable.length; i++) {
     const c = capable[i]!;
-    const s: ScoredCandidate = {
-      candidate: c,
-      estimatedCostMicros: costs[i]!,
-      estimatedLatencyMs: latencies[i]!,
-      score:
-        w.cost * normalized(costs[i]!, minCost, maxCost, true) +
-        w.speed * normalized(latencies[i]!, minLatency, maxLatency, true) +
-        w.quality * normalized(c.quality, minQuality, maxQuality, false),
-    };
+    const score =
+      w.cost * normalized(costs[i]!, minCost, maxCost, true) +
+      w.speed * normalized(latencies[i]!, minLatency, maxLatency, true) +
+      w.quality * normalized(c.quality, minQuality, maxQuality, false);
     const list = c.unavailable === null ? available : resting;
-    if (limit === Number.POSITIVE_INFINITY) list.push(s);
+    // A full list's last has the lowest score kept: a lower one ranks after it whatever the ties, so it is not even built.
+    if (!ranksAll && list.length === limit && score < list[limit - 1]!.score) continue;
+    const s: ScoredCandidate = { candidate: c, estimatedCostMicros: costs[i]!, estimatedLatencyMs: latencies[i]!, score };
+    if (ranksAll) list.push(s);
     else keepBest(list, s, limit);
   }
-  if (limit === Number.POSITIVE_INFINITY) {
+  if (ranksAll) {
     available.sort(tieBreak);
     resting.sort(tieBreak);
   }

@@ -51,10 +51,23 @@ interface ProviderRow {
  * `providers` event) or its entry expires, which drops every table built from it.
  * What changes from call to call (health, limits) is read per call.
  */
-const tables = new WeakMap<Catalog, WeakMap<LiveProvider[], Map<string, ProviderRow[]>>>();
+interface ListTables {
+  byShape: Map<string, ProviderRow[]>;
+  /**
+   * The same rows found from the caller's own record without building the shape's
+   * text: a key's service account is one object for as long as the key cache holds
+   * it. The tier and format are still compared: they are not that record's.
+   */
+  byCaller: WeakMap<object, { tier: string; format: ProviderFormat | undefined; rows: ProviderRow[] }[]>;
+}
+
+const tables = new WeakMap<Catalog, WeakMap<LiveProvider[], ListTables>>();
 
 /** Tables kept per provider list at most: one per member and format in use; beyond it they are built again. */
 const MAX_SHAPES = 256;
+
+/** Shapes remembered per caller record: one per format, and a tier change or two. */
+const MAX_FORMATS_PER_CALLER = 8;
 
 function declared(id: string, p: LiveProvider): CatalogModel {
   return {
@@ -108,15 +121,22 @@ function buildRows(all: LiveProvider[], identity: Identity, catalog: Catalog, fo
 function rowsFor(all: LiveProvider[], identity: Identity, catalog: Catalog, format: ProviderFormat | undefined): ProviderRow[] {
   let byList = tables.get(catalog);
   if (!byList) tables.set(catalog, (byList = new WeakMap()));
-  let byShape = byList.get(all);
-  if (!byShape) byList.set(all, (byShape = new Map()));
+  let listTables = byList.get(all);
+  if (!listTables) byList.set(all, (listTables = { byShape: new Map(), byCaller: new WeakMap() }));
+  const caller = identity.kind === "serviceAccount" ? identity.serviceAccount : identity.user;
+  const tier = identity.organization.tier;
+  let seen = listTables.byCaller.get(caller);
+  if (seen) for (const s of seen) if (s.tier === tier && s.format === format) return s.rows;
   // Everything the rows depend on besides the list: usableProviders reads the kind and the responsible user.
-  const shape = `${identity.kind}\u0000${responsibleUserId(identity)}\u0000${identity.organization.tier}\u0000${format ?? ""}`;
-  let rows = byShape.get(shape);
-  if (rows) return rows;
-  if (byShape.size >= MAX_SHAPES) byShape.clear();
-  rows = buildRows(all, identity, catalog, format);
-  byShape.set(shape, rows);
+  const shape = `${identity.kind}\u0000${responsibleUserId(identity)}\u0000${tier}\u0000${format ?? ""}`;
+  let rows = listTables.byShape.get(shape);
+  if (!rows) {
+    if (listTables.byShape.size >= MAX_SHAPES) listTables.byShape.clear();
+    rows = buildRows(all, identity, catalog, format);
+    listTables.byShape.set(shape, rows);
+  }
+  if (!seen) listTables.byCaller.set(caller, (seen = []));
+  if (seen.length < MAX_FORMATS_PER_CALLER) seen.push({ tier, format, rows });
   return rows;
 }
 

@@ -93,6 +93,14 @@ describe("capabilities", () => {
       expect(d.message).toBe("None of the 1 candidate models can serve this request (1 with an embeddings model).");
     }
   });
+  test("when none can serve, each reason is counted", () => {
+    const emb = (m: string) => cand("x", m, { capabilities: { ...TEXT, embeddings: true }, maxOutputTokens: 0 });
+    const noTools = cand("x", "plain", { capabilities: { ...TEXT, tools: false } });
+    const d = decide([emb("e1"), noTools, emb("e2")], needs({ tools: true }), "cost", "chat", 5);
+    expect(d.ok ? "routed" : d.message).toBe(
+      "None of the 3 candidate models can serve this request (2 with an embeddings model, 1 with no tool calling).",
+    );
+  });
   test("no candidate at all is no_provider", () => {
     const d = decide([], needs(), "balanced");
     expect(d.ok ? "routed" : d.reason).toBe("no_provider");
@@ -129,7 +137,7 @@ describe("a limited ranking", () => {
   test("is the first places of the full ranking, ties, resting candidates and all", () => {
     // A seeded generator, so a failure can be replayed.
     let seed = 7;
-    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 200; round++) {
       const n = 1 + Math.floor(rand() * 30);
       const candidates = Array.from({ length: n }, (_, i) =>

@@ -113,3 +113,22 @@ test("the table kept for a provider list is per caller, and a provider change (a
   const gpt4o = routeCandidates(providers, user("u_bob"), { catalog, health }).find((c) => c.model === "gpt-4o")!;
   expect(gpt4o.latencyMs).toBe(77);
 });
+
+test("one caller's record, seen again with another tier or for another endpoint, gets that shape's table", async () => {
+  const health = new ProviderHealth();
+  const mine = providerRecord({ id: "p-mine", name: "alice-openai", ownerUserId: "u_alice", baseUrl: "http://127.0.0.1:8080/v1" });
+  const providers = await live([openai, mine, local, anthropic]);
+  const names = (t: { providerName: string }[]) => new Set(t.map((c) => c.providerName));
+  // The key cache hands out one service account object for as long as it holds the key; the organization is not that record's.
+  const alice = serviceAccount("u_alice");
+  const aliceStarter = { ...alice, organization: { ...alice.organization, tier: "starter" as const } };
+  for (let i = 0; i < 2; i++) {
+    expect(names(routeCandidates(providers, alice, { catalog, health }))).toEqual(
+      new Set(["alice-openai", "mock-openai", "ollama", "mock-anthropic"]),
+    );
+    expect(names(routeCandidates(providers, aliceStarter, { catalog, health }))).toEqual(
+      new Set(["alice-openai", "mock-openai", "mock-anthropic"]),
+    );
+    expect(names(routeCandidates(providers, alice, { catalog, health }, { format: "messages" }))).toEqual(new Set(["mock-anthropic"]));
+  }
+});
