@@ -1,17 +1,12 @@
 /** `gateway serve --workers N`: several processes on one port, only with Redis. */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import OpenAI from "openai";
 import { CLI, removeDir, ROOT, runCli, tempDataDir } from "../support/gateway-process.ts";
-import { freePort, type RedisServer, startRedis } from "../support/servers.ts";
+import { redisPerFile } from "../support/redis-per-file.ts";
+import { freePort } from "../support/servers.ts";
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = redisPerFile();
 
 test("several workers without Redis are refused with the reason", async () => {
   const dataDir = tempDataDir();

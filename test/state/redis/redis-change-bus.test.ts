@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { RedisChangeBus } from "../../../src/state/redis/redis-change-bus.ts";
 import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
-import { type RedisServer, startRedis } from "../../support/servers.ts";
+import { redisPerFile } from "../../support/redis-per-file.ts";
 
-let redis: RedisServer;
-const open: { close(): unknown }[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterAll(async () => {
-  for (const c of open) c.close();
-  await redis?.stop();
-});
+const redis = redisPerFile();
 
 /** A node's caches, as the bus sees them: what its listener was told. */
 function node() {
@@ -19,7 +11,7 @@ function node() {
   const conn = new RedisConnection(redis.url, { timeoutMs: 1000, reconnectEveryMs: 50 });
   const bus = new RedisChangeBus(conn, { resyncEveryMs: 50 });
   bus.subscribe((c) => seen.push(c.type === "key" ? `key ${c.keyHash}` : c.type === "all" ? "all" : `${c.type} ${c.orgId}`));
-  open.push(bus, conn);
+  redis.opened.push(bus, conn);
   return { conn, bus, seen };
 }
 

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { RedisConnection, RedisUnavailable } from "../../../src/state/redis/redis-connection.ts";
-import { type RedisServer, startRedis } from "../../support/servers.ts";
+import { redisPerFile } from "../../support/redis-per-file.ts";
 
-let redis: RedisServer;
-const open: RedisConnection[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterAll(async () => {
-  for (const c of open) c.close();
-  await redis?.stop();
-});
+const redis = redisPerFile();
 
 async function connect(timeoutMs: number): Promise<RedisConnection> {
   const c = new RedisConnection(redis.url, { timeoutMs, reconnectEveryMs: 50 });
-  open.push(c);
+  redis.opened.push(c);
   while (!c.connected) await Bun.sleep(10);
   return c;
 }

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { type RateDecision, TokenBucketLimiter } from "../../../src/state/rate-limiter.ts";
 import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { RedisRateLimiter } from "../../../src/state/redis/redis-rate-limiter.ts";
-import { type RedisServer, startRedis } from "../../support/servers.ts";
+import { redisPerFile } from "../../support/redis-per-file.ts";
 
-let redis: RedisServer;
-const connections: RedisConnection[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterAll(async () => {
-  for (const c of connections) c.close();
-  await redis?.stop();
-});
+const redis = redisPerFile();
 
 async function connect(): Promise<RedisConnection> {
   const c = new RedisConnection(redis.url, { timeoutMs: 1000, reconnectEveryMs: 50 });
-  connections.push(c);
+  redis.opened.push(c);
   while (!c.connected) await Bun.sleep(10);
   return c;
 }

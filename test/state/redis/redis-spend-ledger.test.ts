@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { ApiError } from "../../../src/lib/errors.ts";
 import { MemorySpendLedger } from "../../../src/state/memory-spend-ledger.ts";
 import type { Caps, Reservation, SpendStore } from "../../../src/state/spend-ledger.ts";
 import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { RedisSpendLedger } from "../../../src/state/redis/redis-spend-ledger.ts";
-import { type RedisServer, startRedis } from "../../support/servers.ts";
+import { redisPerFile } from "../../support/redis-per-file.ts";
 
-let redis: RedisServer;
-const open: { close(): unknown }[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterAll(async () => {
-  for (const c of open) c.close();
-  await redis?.stop();
-});
+const redis = redisPerFile();
 
 const CENT = 10_000;
 let n = 0;
@@ -40,7 +32,7 @@ async function node(store: SpendStore, opts: { failOpen?: boolean; timeoutMs?: n
     local: new MemorySpendLedger(store),
     retryEveryMs: 50,
   });
-  open.push(conn, ledger);
+  redis.opened.push(conn, ledger);
   return { conn, ledger };
 }
 
@@ -122,7 +114,7 @@ test("the costs of many uncapped calls go to Redis together, a few commands, and
   const conn = new RedisConnection(redis.url, { timeoutMs: 2000, observe: () => commands++ });
   while (!conn.connected) await Bun.sleep(10);
   const ledger = new RedisSpendLedger(conn, store, { failOpen: false, local: new MemorySpendLedger(store), uncappedEveryMs: 50 });
-  open.push(conn, ledger);
+  redis.opened.push(conn, ledger);
   const capped = fresh({ keyLifetimeCents: 10 });
   ((await ledger.reserve(capped, () => 1)) as Reservation).release();
   await waitFor(async () => commands >= 3); // reserve, load, reserve again (and the release)
@@ -161,7 +153,7 @@ test("a settlement that could not reach Redis is sent when it answers again, so 
   const r = (await ledger.reserve(caps, () => 100_000)) as Reservation; // the whole cap
   // Pause every write: the settlement times out, is queued, and goes again after the pause.
   const admin = new RedisConnection(redis.url, { timeoutMs: 2000 });
-  open.push(admin);
+  redis.opened.push(admin);
   while (!admin.connected) await Bun.sleep(10);
   await admin.send("CLIENT", ["PAUSE", "800", "WRITE"]);
   r.settle(40_000);
