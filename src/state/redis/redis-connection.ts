@@ -50,6 +50,8 @@ interface Pending {
   due: number;
   /** Seen late by one sweep: the next gives it up. */
   late: boolean;
+  /** Its deadline, for the error. */
+  timeoutMs: number;
   reject: (err: Error) => void;
 }
 
@@ -96,12 +98,12 @@ export class RedisConnection {
     return this.client.connected;
   }
 
-  /** One command with the deadline; rejects with RedisUnavailable when Redis cannot answer. */
-  send(command: string, args: string[]): Promise<unknown> {
+  /** One command with the deadline (a call's, unless told); rejects with RedisUnavailable when Redis cannot answer. */
+  send(command: string, args: string[], timeoutMs = this.opts.timeoutMs): Promise<unknown> {
     if (!this.client.connected) return Promise.reject(new RedisUnavailable("not connected", true));
     const started = performance.now();
     return new Promise((resolve, reject) => {
-      const pending: Pending = { command, due: started + this.opts.timeoutMs, late: false, reject };
+      const pending: Pending = { command, due: started + timeoutMs, late: false, reject, timeoutMs };
       this.inFlight.add(pending);
       this.deadlines ??= this.startSweep();
       this.client.send(command, args).then(
@@ -145,7 +147,7 @@ export class RedisConnection {
             continue;
           }
           this.inFlight.delete(p);
-          p.reject(new RedisUnavailable(`no answer to ${p.command} within ${this.opts.timeoutMs} ms`));
+          p.reject(new RedisUnavailable(`no answer to ${p.command} within ${p.timeoutMs} ms`));
         }
       },
       Math.max(1, this.opts.timeoutMs / SWEEPS_PER_DEADLINE),
@@ -166,8 +168,8 @@ export class RedisConnection {
   }
 
   /** Loads every script, so requests run them by SHA from the first one (a Redis restarted empty is caught by `eval`). */
-  async loadScripts(): Promise<void> {
-    for (const script of SCRIPTS) await this.send("SCRIPT", ["LOAD", script.lua]);
+  async loadScripts(timeoutMs = this.opts.timeoutMs): Promise<void> {
+    for (const script of SCRIPTS) await this.send("SCRIPT", ["LOAD", script.lua], timeoutMs);
   }
 
   /** A second connection for pub/sub (a subscribed connection takes no other commands). */

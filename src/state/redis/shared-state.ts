@@ -15,6 +15,13 @@ import { RedisSpendLedger } from "./redis-spend-ledger.ts";
 /** Round trips are sub-millisecond on a LAN; the top buckets catch a slow Redis. */
 export const ROUND_TRIP_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
+/**
+ * The deadline for what a node asks Redis while it starts. A call's deadline keeps a
+ * slow Redis from holding callers; nobody waits at start, and several workers starting
+ * together on a few cores can be slower than a call's 250 ms without Redis being away.
+ */
+const STARTUP_DEADLINE_MS = 5_000;
+
 export interface SharedStateOptions {
   url: string;
   timeoutMs: number;
@@ -87,7 +94,7 @@ export class SharedState {
     const shared = new SharedState(opts);
     try {
       await shared.redis.client.connect();
-      await shared.redis.loadScripts();
+      await shared.redis.loadScripts(Math.max(opts.timeoutMs, STARTUP_DEADLINE_MS));
       await shared.bus.start();
       await shared.nodes.beat();
     } catch (err) {

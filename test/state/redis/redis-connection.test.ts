@@ -43,6 +43,15 @@ test("a Redis that does not answer is given up after the deadline, within a quar
   expect(await conn.send("PING", [])).toBe("PONG");
 });
 
+test("a command given a longer deadline (a node's start) waits through a pause that a call's deadline gives up on", async () => {
+  const conn = await connect(200);
+  const admin = await connect(2000);
+  await admin.send("CLIENT", ["PAUSE", "400", "ALL"]);
+  const [call, start] = await Promise.all([conn.send("PING", []).catch((e) => e), conn.send("PING", [], 3000)]);
+  expect(call).toBeInstanceOf(RedisUnavailable);
+  expect(start).toBe("PONG");
+});
+
 test("a script's own error is passed on as it is, not as Redis being away", async () => {
   const conn = await connect(1000);
   await conn.send("SET", ["gw:test:text", "x"]);
