@@ -7,32 +7,21 @@
  * A new adapter or kind is one more entry in CASES. Answers come from the project's
  * mock provider, in this process.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
 import { type SseBlock, SseDecoder } from "../../src/lib/sse.ts";
 import { messagesWire } from "../../src/providers/anthropic/messages-wire.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../../src/providers/adapter.ts";
 import { PROVIDER_KINDS_INFO, type ProviderKind } from "../../src/providers/catalog/provider-kinds.ts";
 import type { ProviderCredentials } from "../../src/providers/credentials.ts";
-import { setEgressPolicy } from "../../src/providers/egress.ts";
 import { openAiWire } from "../../src/providers/openai-compatible/openai-wire.ts";
 import { adapterFor } from "../../src/providers/registry.ts";
 import { type Target, type TargetConfig, targetFor } from "../../src/providers/target.ts";
 import { sendUpstream, upstreamFailure } from "../../src/providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../../src/providers/wire-format.ts";
-import type { RunningMock } from "../support/gateway-process.ts";
-import { startMockInProcess } from "../support/in-process.ts";
+import { mockPerFile } from "../support/mock-per-file.ts";
 
-let mock: RunningMock;
-beforeAll(() => {
-  // The mock is on loopback: allowed by the operator setting the gateway's own tests use.
-  setEgressPolicy({ allowPrivate: true });
-  mock = startMockInProcess();
-});
-afterAll(async () => {
-  await mock.stop();
-  setEgressPolicy({ allowPrivate: false });
-});
+const mock = mockPerFile();
 
 const CALLER_KEY = "gw_live_callers_own_gateway_key";
 

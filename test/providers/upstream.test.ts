@@ -3,21 +3,13 @@
  * process, so many calls at once must each keep their own outcome: a deadline passed
  * is 504, a client that leaves is 499, and no other call is cut or kept by mistake.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import type { ApiError } from "../../src/lib/errors.ts";
 import type { UpstreamRequest } from "../../src/providers/adapter.ts";
-import { setEgressPolicy } from "../../src/providers/egress.ts";
 import { ClientGone, sendUpstream } from "../../src/providers/upstream.ts";
-import type { RunningMock } from "../support/gateway-process.ts";
-import { startMockInProcess } from "../support/in-process.ts";
+import { mockPerFile } from "../support/mock-per-file.ts";
 
-let mock: RunningMock;
-beforeAll(async () => {
-  // The mock is on loopback: allowed by the operator setting the gateway's own tests use.
-  setEgressPolicy({ allowPrivate: true });
-  mock = startMockInProcess();
-});
-afterAll(() => mock.stop());
+const mock = mockPerFile();
 
 /** A chat call the mock answers after `slowMs`. */
 const chat = (slowMs: number): UpstreamRequest => ({

@@ -4,12 +4,11 @@
  * the mock's answers, whole and streamed: the answering model, usage, the pieces of
  * the answer, and the error event that ends a refused stream.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../../src/lib/errors.ts";
 import { type SseBlock, SseDecoder } from "../../../src/lib/sse.ts";
 import { canRespond } from "../../../src/providers/adapter.ts";
 import { PROVIDER_KINDS_INFO } from "../../../src/providers/catalog/provider-kinds.ts";
-import { setEgressPolicy } from "../../../src/providers/egress.ts";
 import { openAiCompatibleAdapter } from "../../../src/providers/openai-compatible/openai-adapter.ts";
 import { reservedToolFees, TOOL_CALL_FEES } from "../../../src/providers/openai-compatible/responses-tool-fees.ts";
 import { responsesWire } from "../../../src/providers/openai-compatible/responses-wire.ts";
@@ -17,18 +16,9 @@ import { offersResponses } from "../../../src/providers/specs.ts";
 import { targetFor } from "../../../src/providers/target.ts";
 import { sendUpstream } from "../../../src/providers/upstream.ts";
 import { emptyUsage } from "../../../src/providers/wire-format.ts";
-import type { RunningMock } from "../../support/gateway-process.ts";
-import { startMockInProcess } from "../../support/in-process.ts";
+import { mockPerFile } from "../../support/mock-per-file.ts";
 
-let mock: RunningMock;
-beforeAll(() => {
-  setEgressPolicy({ allowPrivate: true });
-  mock = startMockInProcess();
-});
-afterAll(async () => {
-  await mock.stop();
-  setEgressPolicy({ allowPrivate: false });
-});
+const mock = mockPerFile();
 
 const target = (model: string) =>
   targetFor({
