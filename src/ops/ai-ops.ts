@@ -55,6 +55,7 @@ function withProvider(provider: string, model: unknown): unknown {
 
 export const aiProxy = defineOperation({
   id: "ai.proxy",
+  access: "call",
   summary:
     "Calls a provider: `endpoint` (chat/completions, responses, embeddings, messages, messages/count_tokens) + `body`, or flat chat fields; answers with the provider's own response plus estimated_cost (USD).",
   params: Type.Object({
@@ -106,7 +107,7 @@ export const aiProxy = defineOperation({
 
 export const aiCost = defineOperation({
   id: "ai.cost",
-  readOnly: () => true,
+  access: "read",
   summary: "Quotes a call's cost from catalog prices: token counts, or messages (+ max_tokens) to estimate them.",
   params: Type.Object({
     model: ModelName,
@@ -142,7 +143,7 @@ export const aiCost = defineOperation({
 
 export const aiModels = defineOperation({
   id: "ai.models",
-  readOnly: () => true,
+  access: "read",
   summary: "The models the caller can reach (the same list as GET /v1/models).",
   params: Type.Object({}),
   async run({ identity, deps }) {

@@ -39,6 +39,7 @@ function daysOf(p: { windowDays?: number; period?: string }): number {
 
 export const metricsCost = defineOperation({
   id: "metrics.cost",
+  access: "read",
   summary:
     "Cost over the last N UTC days (today included): totalCostCents, byProvider {costCents, calls}, and rows grouped by provider, model, key, day or application; `application` filters.",
   params: Type.Object(
@@ -85,6 +86,7 @@ const TOP = 5;
 
 export const metricsComprehensive = defineOperation({
   id: "metrics.comprehensive",
+  access: "read",
   summary:
     "One dashboard object for the window: cost, calls, errors, latency, top models and keys, efficiency, key caps and the monthly budget.",
   params: Type.Object(WindowParams, { additionalProperties: false }),
@@ -150,6 +152,7 @@ export const metricsComprehensive = defineOperation({
 
 export const metricsRateLimits = defineOperation({
   id: "metrics.rate-limits",
+  access: "read",
   summary: "Rate-limit status of each provider configuration: configured limits, else the provider's reported ones, against what was sent.",
   params: Type.Object({}, { additionalProperties: false }),
   async run({ identity, deps }) {

@@ -12,6 +12,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export const notificationsList = defineOperation({
   id: "notifications.list",
+  access: "read",
   summary: "The organization's notifications, newest first (`limit` up to 200, `unreadOnly`).",
   params: Type.Object(
     { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })), unreadOnly: Type.Optional(Type.Boolean()) },
@@ -39,6 +40,7 @@ export const notificationsList = defineOperation({
 
 export const notificationsRead = defineOperation({
   id: "notifications.read",
+  access: "member-write",
   summary: "Marks notifications read: `ids`, or `all: true`.",
   params: Type.Object(
     {
@@ -55,9 +57,9 @@ export const notificationsRead = defineOperation({
 
 export const webhookSecretRotate = defineOperation({
   id: "org.webhook-secret.rotate",
+  access: "admin",
   summary: "Makes a new webhook signing secret for the organization (the old one stops working); shown once.",
   params: Type.Object({}, { additionalProperties: false }),
-  role: "admin",
   async run({ identity, actor, deps }) {
     const orgId = identity.organization.id;
     const secret = await rotateWebhookSecret(deps.store, deps.box, orgId, deps.now());

@@ -7,9 +7,8 @@ import { defineOperation } from "./registry.ts";
 
 export const listMembers = defineOperation({
   id: "org.members.list",
-  readOnly: () => true,
+  access: "admin-read",
   summary: "The organization's members.",
-  role: "admin",
   params: Type.Object({}),
   async run({ identity, deps }) {
     return { members: (await deps.store.listUsers(identity.organization.id)).map(presentUser) };
@@ -18,10 +17,9 @@ export const listMembers = defineOperation({
 
 export const inviteMember = defineOperation({
   id: "org.members.invite",
-  administers: true,
+  access: "admin",
   summary:
     "Invites a member by e-mail; a free address becomes a member who can sign in. The answer never tells whether another organization holds the address.",
-  role: "admin",
   params: Type.Object({
     email: Type.String({ minLength: 3, maxLength: 254 }),
     role: Type.Optional(Type.Union([Type.Literal("admin"), Type.Literal("member")])),
@@ -37,9 +35,8 @@ export const inviteMember = defineOperation({
 
 export const listAuditLog = defineOperation({
   id: "org.audit-log.list",
-  readOnly: () => true,
+  access: "admin-read",
   summary: "Audit entries, newest first; pass `nextBefore` back as `before` for the next page.",
-  role: "admin",
   params: Type.Object({
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
     before: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),

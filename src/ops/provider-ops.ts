@@ -57,7 +57,7 @@ export function presentProvider(p: ProviderConfigRecord) {
 
 export const providerCreate = defineOperation({
   id: "provider.create",
-  administers: true,
+  access: (p) => (p.scope === "organization" ? "admin" : "member-write"),
   summary: "Adds a provider key (sealed at rest; only its hint is ever shown).",
   params: strict(Type.Object({ provider: Type.String({ minLength: 1, maxLength: 40 }), ...fields })),
   async run({ identity, actor, deps }, p) {
@@ -67,7 +67,7 @@ export const providerCreate = defineOperation({
 
 export const providerList = defineOperation({
   id: "provider.list",
-  readOnly: () => true,
+  access: "read",
   summary: "The providers the caller can see: the organization's and their own (admins: all).",
   params: Type.Object({}),
   async run({ identity, deps }) {
@@ -77,7 +77,7 @@ export const providerList = defineOperation({
 
 export const providerUpdate = defineOperation({
   id: "provider.update",
-  administers: true,
+  access: "member-write",
   summary: "Changes a provider's settings or rotates its key.",
   params: strict(Type.Object({ id: Id, provider: Type.Optional(Type.String({ maxLength: 40 })), ...fields })),
   async run({ identity, actor, deps }, { id, ...patch }) {
@@ -87,7 +87,7 @@ export const providerUpdate = defineOperation({
 
 export const providerDelete = defineOperation({
   id: "provider.delete",
-  administers: true,
+  access: "member-write",
   summary: "Removes a provider and its sealed key.",
   params: Type.Object({ id: Id }),
   async run({ identity, actor, deps }, { id }) {

@@ -2,8 +2,7 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../lib/errors.ts";
 import { readPreferences, updatePreferences } from "../services/preferences.ts";
-import { isSandbox } from "../pipeline/sandbox.ts";
-import { defineOperation, sandboxCannotAdminister } from "./registry.ts";
+import { defineOperation } from "./registry.ts";
 import { MAX_TARGETS } from "../pipeline/route-plan.ts";
 import { ModelName } from "../schemas/names.ts";
 
@@ -46,7 +45,7 @@ function checkTimezone(tz: string | undefined): void {
 
 export const userMe = defineOperation({
   id: "user.me",
-  readOnly: () => true,
+  access: "read",
   summary: "The caller: user or service account, role and organization.",
   params: Type.Object({}),
   async run({ identity, deps }) {
@@ -68,12 +67,11 @@ export const userMe = defineOperation({
 
 export const userPreferences = defineOperation({
   id: "user.preferences",
-  readOnly: (params) => (params as { set?: unknown } | undefined)?.set === undefined,
+  access: (p) => (p.set === undefined ? "read" : "member-write"),
   summary: "Reads preferences; with `set`, updates them first (organization keys need role admin).",
   params: Type.Object({ set: Type.Optional(PreferencesPatch) }),
   async run({ identity, actor, deps }, params) {
     if (!params.set) return readPreferences(deps, identity);
-    if (isSandbox(identity)) throw sandboxCannotAdminister("user.preferences with set");
     const patch = params.set;
     checkTimezone(patch.timezone);
     return updatePreferences(deps, identity, actor, patch);
