@@ -109,7 +109,12 @@ export class OperationRegistry {
   described(): { id: string; summary: string; params: TSchema; role?: "admin" }[] {
     return this.ids().map((id) => {
       const { op } = this.ops.get(id)!;
-      return { id, summary: op.summary, params: op.params, ...(op.access === "admin" || op.access === "admin-read" ? { role: "admin" as const } : {}) };
+      return {
+        id,
+        summary: op.summary,
+        params: op.params,
+        ...(op.access === "admin" || op.access === "admin-read" ? { role: "admin" as const } : {}),
+      };
     });
   }
 

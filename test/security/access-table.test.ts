@@ -16,7 +16,13 @@ import { startSession } from "../../src/services/sessions.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
 import { type Caller, type Harness, ORIGIN, startHarness } from "./harness.ts";
 
-type CallerKind = "sandbox admin key" | "live member key" | "live admin key" | "member session" | "admin session" | "removed member session";
+type CallerKind =
+  | "sandbox admin key"
+  | "live member key"
+  | "live admin key"
+  | "member session"
+  | "admin session"
+  | "removed member session";
 
 /** The rule, written out here rather than read from the code under test: what each caller gets at each level. */
 const EXPECTED: Record<CallerKind, Record<Access, "allowed" | "refused" | "unauthenticated">> = {
@@ -100,8 +106,7 @@ describe("every operation, every caller", () => {
           const where = `${id} ${JSON.stringify(params)} as ${kind} (${access})`;
           const denied = after !== null && after.id !== before?.id && after.action === "access.denied" && after.target === id;
           if (expected === "unauthenticated" && r.status !== 401) mismatches.push(`${where}: ${r.status}, expected 401`);
-          if (expected === "allowed" && (r.status === 403 || denied))
-            mismatches.push(`${where}: refused (${r.status}), expected allowed`);
+          if (expected === "allowed" && (r.status === 403 || denied)) mismatches.push(`${where}: refused (${r.status}), expected allowed`);
           if (expected === "refused") {
             if (r.status !== 403 || !denied) mismatches.push(`${where}: ${r.status}${denied ? "" : ", not audited"}, expected 403`);
           }
