@@ -101,7 +101,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       authorize: (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
       preferences: (orgId) => store.getOrgPreferences(orgId),
       spend: {
-        keyLifetimeMicros: async (keyId) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
+        keyLifetimeMicros: (spendKeyId) => store.keyLineSpentMicros(spendKeyId),
         spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
       },
     },

@@ -48,6 +48,8 @@ export interface ApiKeyRecord {
   spendCapCents: number | null;
   monthlyCapCents: number | null;
   spentMicros: number;
+  /** The first key of a rotated line, whose caps this key shares (absent: the key is its own). */
+  spendKeyId?: string;
   requestCount: number;
   lastUsedAt: number | null;
   createdAt: number;
@@ -241,6 +243,8 @@ export interface ProviderConfigRecord {
   keyHint: string;
   createdAt: number;
   updatedAt: number;
+  /** When it stopped serving (its owner left the organization); an admin deletes it. Absent: serving. */
+  disabled?: { at: number; reason: string };
 }
 
 /** An hourly roll-up row: analytics read these instead of raw events. */

@@ -12,6 +12,7 @@ import { efficiencyScore } from "../services/analytics/trends.ts";
 import { windowOf } from "../services/analytics/window.ts";
 import { orgRateStatus } from "../services/rate-limits/org-rate-status.ts";
 import { spentThisMonthMicros } from "../services/analytics/org-analytics.ts";
+import { spendAccountOf } from "../domain/api-key.ts";
 import { defineOperation } from "./registry.ts";
 
 const MAX_DAYS = 366;
@@ -111,7 +112,7 @@ export const metricsComprehensive = defineOperation({
       deps.store.listApiKeys(orgId, { includeRevoked: false }),
     ]);
     const capped = keys.filter((k) => k.spendCapCents !== null || k.monthlyCapCents !== null);
-    const keyMonth = await Promise.all(capped.map((k) => deps.store.sumCostMicros(orgId, k.id, monthStart(now))));
+    const keyMonth = await Promise.all(capped.map((k) => deps.store.sumCostMicros(orgId, spendAccountOf(k), monthStart(now))));
     const top = (by: GroupBy, rows: typeof modelRows) =>
       groupCosts(rows, by)
         .groups.slice(0, TOP)

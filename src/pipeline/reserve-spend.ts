@@ -11,6 +11,7 @@ import { estimatePromptTokens, promptTokenBound } from "../lib/token-estimate.ts
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import type { Target } from "../providers/target.ts";
 import type { Identity } from "../domain/identity.ts";
+import { spendAccountOf } from "../domain/api-key.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import type { Reservation, SpendLedger } from "../state/spend-ledger.ts";
 
@@ -71,7 +72,8 @@ export async function reserveSpend(deps: SpendDeps, identity: Identity, target: 
   const settings = await deps.settings.get(identity.organization.id);
   const key = identity.kind === "serviceAccount" ? identity.key : null;
   const caps = {
-    keyId: key?.id ?? null,
+    // A rotated key's line shares one set of totals: the successor inherits the spend so far.
+    keyId: key ? spendAccountOf(key) : null,
     orgId: identity.organization.id,
     keyLifetimeCents: key?.spendCapCents ?? null,
     keyMonthlyCents: key?.monthlyCapCents ?? null,

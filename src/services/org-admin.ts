@@ -5,7 +5,7 @@
  * is reported exactly like a missing one), keeps at least one admin, drops cached keys
  * before answering, and writes its audit entry.
  */
-import { apiKeyPrefix, generateApiKey } from "../domain/api-key.ts";
+import { apiKeyPrefix, generateApiKey, spendAccountOf } from "../domain/api-key.ts";
 import type { Actor } from "../domain/identity.ts";
 import { newId } from "../domain/ids.ts";
 import type { ApiKeyRecord, Role, User } from "../domain/types.ts";
@@ -87,7 +87,9 @@ export interface Rotation {
 
 /**
  * A new key for the same service account with the old one's name, type, mode and caps;
- * the old key stops now, or after `graceS` seconds so deployments can switch over.
+ * the old key stops now, or after `graceS` seconds so deployments can switch over. The
+ * new key joins the old one's line (`spendKeyId`): its caps count what the line spent
+ * so far, so a rotation is never a way to reset a cap.
  */
 export async function rotateKey(deps: ServiceDeps, actor: Actor, orgId: string, keyId: string, graceS: number): Promise<Rotation> {
   const old = await deps.store.getApiKey(keyId);
@@ -105,6 +107,7 @@ export async function rotateKey(deps: ServiceDeps, actor: Actor, orgId: string, 
     id: newId("key"),
     keyHash: deps.hasher.hash(keyValue),
     keyPrefix: apiKeyPrefix(keyValue),
+    spendKeyId: spendAccountOf(old),
     spentMicros: 0,
     requestCount: 0,
     lastUsedAt: null,

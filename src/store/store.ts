@@ -59,6 +59,8 @@ export interface Store {
   deleteServiceAccount(id: string): Promise<boolean>;
   createApiKey(key: ApiKeyRecord): Promise<void>;
   getApiKey(id: string): Promise<ApiKeyRecord | null>;
+  /** Lifetime spend of a rotated line of keys: the key `spendKeyId` and every key whose `spendKeyId` it is. */
+  keyLineSpentMicros(spendKeyId: string): Promise<number>;
   /** The key (revoked or not) with its service account and organization, by value hash. */
   getKeyPrincipalByHash(keyHash: string): Promise<KeyPrincipal | null>;
   listApiKeys(orgId: string, opts: { includeRevoked: boolean }): Promise<ApiKeyRecord[]>;
@@ -122,7 +124,10 @@ export interface Store {
     to: number,
     opts: { by: UsageDimension[]; provider: string | null; application?: string | null },
   ): Promise<UsageSum[]>;
-  /** Sum of cost for a key (or the whole organization with keyId null) since `from`, rounded down to its hour (read from the roll-ups). */
+  /**
+   * Sum of cost for a key's rotated line (the key `keyId` and its successors; the whole
+   * organization with keyId null) since `from`, rounded down to its hour (read from the roll-ups).
+   */
   sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;
   /** Deletes raw usage events older than `cutoff`; roll-ups are kept. */
   pruneUsageEvents(cutoff: number): Promise<number>;

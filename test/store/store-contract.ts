@@ -312,6 +312,24 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toHaveLength(1);
     });
 
+    test("a rotated line of keys sums as one: lifetime spend and cost since a moment", async () => {
+      const first = key({ spentMicros: 300 });
+      const second = key({ spentMicros: 50, spendKeyId: first.id });
+      const alone = key({ spentMicros: 7 });
+      for (const k of [first, second, alone]) await store.createApiKey(k);
+      expect((await store.getApiKey(second.id))?.spendKeyId).toBe(first.id);
+      expect((await store.getApiKey(first.id))?.spendKeyId).toBeUndefined();
+      expect(await store.keyLineSpentMicros(first.id)).toBe(350);
+      expect(await store.keyLineSpentMicros(alone.id)).toBe(7);
+      const hour = 3_600_000 * 500_050;
+      await store.writeFlush({
+        events: [usage({ keyId: first.id, createdAt: hour + 1 }), usage({ keyId: second.id, createdAt: hour + 2 })],
+        keyTouches: [],
+      });
+      expect(await store.sumCostMicros(org.id, first.id, hour)).toBe(200);
+      expect(await store.sumCostMicros(org.id, alone.id, hour)).toBe(0);
+    });
+
     test("a flush larger than one statement's rows writes every event once", async () => {
       const k = key();
       await store.createApiKey(k);

@@ -62,6 +62,7 @@ export const toApiKey = (r: Row): ApiKeyRecord => ({
   spendCapCents: numOrNull(r.spend_cap_cents),
   monthlyCapCents: numOrNull(r.monthly_cap_cents),
   spentMicros: num(r.spent_micros),
+  ...(r.spend_key_id ? { spendKeyId: str(r.spend_key_id) } : {}),
   requestCount: num(r.request_count),
   lastUsedAt: numOrNull(r.last_used_at),
   createdAt: num(r.created_at),
