@@ -9,10 +9,18 @@ const Id = Type.String({ minLength: 1, maxLength: 100 });
 export const removeMemberOp = defineOperation({
   id: "org.member.remove",
   access: "admin",
-  summary: "Removes a member; their sessions end at once. The last admin cannot be removed.",
+  summary:
+    "Removes a member; their sessions end at once and their personal providers stop serving (listed as disabled until an admin deletes them with provider.delete). Service accounts they created keep working. The last admin cannot be removed.",
   params: Type.Object({ userId: Id }),
   async run({ identity, actor, deps }, p) {
-    return removeMember(deps, actor, identity.organization.id, p.userId);
+    const r = await removeMember(deps, actor, identity.organization.id, p.userId);
+    return {
+      ...r,
+      next:
+        r.providersDisabled.length === 0
+          ? "Nothing else to do: the member had no personal providers."
+          : "The providers listed stopped serving; provider.list shows them as disabled. Delete each with provider.delete once you have checked nothing depends on it.",
+    };
   },
 });
 

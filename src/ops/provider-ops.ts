@@ -52,6 +52,9 @@ export function presentProvider(p: ProviderConfigRecord) {
     keyHint: p.keyHint,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
+    // Serving, or stopped (its owner left the organization) until an admin deletes it.
+    status: p.disabled ? "disabled" : "serving",
+    disabled: p.disabled ? { at: iso(p.disabled.at), reason: p.disabled.reason } : null,
   };
 }
 
@@ -88,7 +91,7 @@ export const providerUpdate = defineOperation({
 export const providerDelete = defineOperation({
   id: "provider.delete",
   access: "member-write",
-  summary: "Removes a provider and its sealed key.",
+  summary: "Removes a provider and its sealed key; this is how an admin confirms deleting one disabled when its owner left.",
   params: Type.Object({ id: Id }),
   async run({ identity, actor, deps }, { id }) {
     await deleteProvider(deps, identity, actor, id);

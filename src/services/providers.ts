@@ -235,6 +235,13 @@ export async function updateProvider(
   input: ProviderInput,
 ): Promise<ProviderConfigRecord> {
   const current = await editable(deps, identity, id);
+  if (current.disabled)
+    throw new ApiError(
+      409,
+      "conflict",
+      `provider ${id.slice(0, 100)} was disabled (${current.disabled.reason}); its key and address are the former owner's: delete it with provider.delete and add the organization's own`,
+      { param: "params.id" },
+    );
   if (input.provider !== undefined && input.provider !== current.provider)
     throw badRequest("params.provider: the kind of a provider cannot change; create a new one", { param: "params.provider" });
   const kind = current.provider as ProviderKind;

@@ -99,6 +99,8 @@ export interface Store {
   listProviderConfigs(orgId: string): Promise<ProviderConfigRecord[]>;
   updateProviderConfig(rec: ProviderConfigRecord): Promise<void>;
   deleteProviderConfig(id: string): Promise<boolean>;
+  /** Stops a person's own providers in the organization serving (`disabled`); returns those it disabled. */
+  disableUserProviders(orgId: string, userId: string, at: number, reason: string): Promise<ProviderConfigRecord[]>;
 
   // Usage (write-behind)
   /**

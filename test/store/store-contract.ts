@@ -253,6 +253,37 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.deleteProviderConfig(p.id)).toBe(false);
     });
 
+    test("a person's providers disabled: only theirs, once, kept through updates", async () => {
+      const base = (over: Partial<ProviderConfigRecord>): ProviderConfigRecord => ({
+        id: newId("prv"),
+        orgId: org.id,
+        ownerUserId: null,
+        provider: "openai",
+        name: "p",
+        baseUrl: null,
+        country: "US",
+        format: "chat",
+        models: [],
+        limits: {},
+        settings: {},
+        secretCiphertext: "c",
+        keyHint: "sk-...abcd",
+        createdAt: 1,
+        updatedAt: 1,
+        ...over,
+      });
+      const mine = base({ ownerUserId: "usr_leaving", name: "mine" });
+      const shared = base({ name: "shared" });
+      for (const p of [mine, shared]) await store.createProviderConfig(p);
+      const disabled = await store.disableUserProviders(org.id, "usr_leaving", 5, "owner left");
+      expect(disabled.map((p) => [p.id, p.disabled])).toEqual([[mine.id, { at: 5, reason: "owner left" }]]);
+      expect(await store.disableUserProviders(org.id, "usr_leaving", 6, "again")).toEqual([]);
+      await store.updateProviderConfig({ ...mine, name: "renamed", updatedAt: 7 });
+      expect((await store.getProviderConfig(mine.id))?.disabled).toEqual({ at: 5, reason: "owner left" });
+      expect((await store.getProviderConfig(shared.id))?.disabled).toBeUndefined();
+      for (const p of [mine, shared]) await store.deleteProviderConfig(p.id);
+    });
+
     test("a flush writes events, hourly roll-ups and key counters in one go; flushes accumulate", async () => {
       const k = key();
       await store.createApiKey(k);

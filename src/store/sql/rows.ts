@@ -105,6 +105,9 @@ export const toProviderConfig = (r: Row): ProviderConfigRecord => ({
   keyHint: str(r.key_hint),
   createdAt: num(r.created_at),
   updatedAt: num(r.updated_at),
+  ...(r.disabled_at !== null && r.disabled_at !== undefined
+    ? { disabled: { at: num(r.disabled_at), reason: str(r.disabled_reason) } }
+    : {}),
 });
 
 export const toNotification = (r: Row): Notification => ({

@@ -130,6 +130,18 @@ export class SettingsSql extends KeysSql {
     );
   }
 
+  async disableUserProviders(orgId: string, userId: string, at: number, reason: string): Promise<ProviderConfigRecord[]> {
+    const rows = await this.all(
+      `UPDATE provider_configs SET disabled_at = $1, disabled_reason = $2
+        WHERE org_id = $3 AND owner_user_id = $4 AND disabled_at IS NULL RETURNING *`,
+      at,
+      reason,
+      orgId,
+      userId,
+    );
+    return rows.map(toProviderConfig);
+  }
+
   async deleteProviderConfig(id: string): Promise<boolean> {
     return (await this.run("DELETE FROM provider_configs WHERE id = $1", id)) > 0;
   }
