@@ -23,6 +23,15 @@ export interface User {
   createdAt: number;
 }
 
+/** An address invited into an organization; pending until that person first signs in there (never, if another organization holds it). */
+export interface MemberInvitation {
+  orgId: string;
+  email: string;
+  role: Role;
+  createdAt: number;
+  acceptedAt: number | null;
+}
+
 export interface ServiceAccount {
   id: string;
   orgId: string;

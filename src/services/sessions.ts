@@ -52,6 +52,8 @@ export async function consumeLoginLink(store: Store, token: string, now: number)
 export async function startSession(store: Store, user: User, now: number): Promise<string> {
   const sessionId = randomToken();
   await store.createSession({ idHash: sha256(sessionId), userId: user.id, createdAt: now, lastSeenAt: now });
+  // Signed in here: an invitation to this organization turns into membership in its listing.
+  await store.acceptInvitation(user.orgId, user.email, now);
   return sessionId;
 }
 

@@ -12,6 +12,7 @@ import type {
   FlushBatch,
   KeyPrincipal,
   LoginLink,
+  MemberInvitation,
   Notification,
   OrgPreferences,
   Organization,
@@ -51,6 +52,13 @@ export interface Store {
   updateUserRole(id: string, role: User["role"]): Promise<User | null>;
   /** Removes a member with their sessions and sign-in links; false when there was none. */
   removeUser(id: string): Promise<boolean>;
+  /** Records (or renews) an invitation of `email` into `orgId`. */
+  saveInvitation(invitation: MemberInvitation): Promise<void>;
+  getInvitation(orgId: string, email: string): Promise<MemberInvitation | null>;
+  /** Invitations not yet accepted (the person has not signed in there), oldest first. */
+  listPendingInvitations(orgId: string): Promise<MemberInvitation[]>;
+  /** The person signed in to `orgId`: their invitation there, if any, is accepted. */
+  acceptInvitation(orgId: string, email: string, at: number): Promise<void>;
 
   // Service accounts and keys
   createServiceAccount(sa: ServiceAccount): Promise<void>;

@@ -177,7 +177,8 @@ describe("members and audit log", () => {
     expect((await gw.op(org.apiKey, "org.members.invite", { email: "dev@example.com" })).status).toBe(409);
     expect((await gw.op(org.apiKey, "org.members.invite", { email: "not-an-email" })).status).toBe(400);
     const list = await gw.op(org.apiKey, "org.members.list");
-    expect(list.body.data.members.map((m: any) => m.email).sort()).toEqual(["admin@example.com", "dev@example.com"]);
+    expect(list.body.data.members.map((m: any) => m.email).sort()).toEqual(["admin@example.com"]);
+    expect(list.body.data.invitations.map((i: any) => [i.email, i.status])).toEqual([["dev@example.com", "pending"]]);
   });
 
   test("audit entries page newest first", async () => {

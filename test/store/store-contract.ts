@@ -253,6 +253,23 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.deleteProviderConfig(p.id)).toBe(false);
     });
 
+    test("invitations: saved, renewed, pending until accepted", async () => {
+      await store.saveInvitation({ orgId: org.id, email: "new@acme.test", role: "member", createdAt: 1, acceptedAt: null });
+      await store.saveInvitation({ orgId: org.id, email: "new@acme.test", role: "admin", createdAt: 2, acceptedAt: null });
+      expect(await store.getInvitation(org.id, "new@acme.test")).toEqual({
+        orgId: org.id,
+        email: "new@acme.test",
+        role: "admin",
+        createdAt: 2,
+        acceptedAt: null,
+      });
+      expect((await store.listPendingInvitations(org.id)).map((i) => i.email)).toContain("new@acme.test");
+      await store.acceptInvitation(org.id, "new@acme.test", 3);
+      expect((await store.getInvitation(org.id, "new@acme.test"))?.acceptedAt).toBe(3);
+      expect((await store.listPendingInvitations(org.id)).map((i) => i.email)).not.toContain("new@acme.test");
+      expect(await store.getInvitation(org.id, "nobody@acme.test")).toBeNull();
+    });
+
     test("a person's providers disabled: only theirs, once, kept through updates", async () => {
       const base = (over: Partial<ProviderConfigRecord>): ProviderConfigRecord => ({
         id: newId("prv"),

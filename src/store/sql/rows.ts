@@ -4,6 +4,7 @@ import type {
   AuditEntry,
   EtlDocument,
   KeyType,
+  MemberInvitation,
   Notification,
   Organization,
   ProviderConfigRecord,
@@ -38,6 +39,14 @@ export const toUser = (r: Row): User => ({
   email: str(r.email),
   role: r.role as Role,
   createdAt: num(r.created_at),
+});
+
+export const toInvitation = (r: Row): MemberInvitation => ({
+  orgId: str(r.org_id),
+  email: str(r.email),
+  role: r.role as Role,
+  createdAt: num(r.created_at),
+  acceptedAt: numOrNull(r.accepted_at),
 });
 
 export const toServiceAccount = (r: Row, prefix = ""): ServiceAccount => ({
