@@ -4,6 +4,7 @@
  * applies it before anything else runs; nothing else decides who may call.
  */
 import type { Identity } from "../domain/identity.ts";
+import type { Role } from "../domain/types.ts";
 import { isSandbox } from "../pipeline/sandbox.ts";
 
 /**
@@ -22,22 +23,61 @@ import { isSandbox } from "../pipeline/sandbox.ts";
 export const ACCESS_LEVELS = ["read", "admin-read", "call", "member-write", "admin"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-/** An operation's declaration: one level, or one chosen from the (unvalidated) params, e.g. `set` makes a read a write. */
-export type AccessDeclaration = Access | ((params: Record<string, unknown>) => Access);
+/**
+ * A level that one param changes: `set` makes reading preferences a write, `userId` makes
+ * signing out a member's sessions an admin's act. Data, not code, so the access table in
+ * docs/security.md can be generated from it.
+ */
+export interface ParamAccess {
+  param: string;
+  /** The level when the param is absent (or has none of `values`). */
+  absent: Access;
+  present: Access;
+  /** Only these values count as present (any value when omitted). */
+  values?: readonly string[];
+}
+
+/** An operation's declaration: one level, or one chosen by a param. */
+export type AccessDeclaration = Access | ParamAccess;
 
 /** The level a declaration means for these params (read before validation: the decision comes first). */
 export function accessFor(declared: AccessDeclaration, params: unknown): Access {
   if (typeof declared === "string") return declared;
-  return declared(typeof params === "object" && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {});
+  const value =
+    typeof params === "object" && params !== null && !Array.isArray(params)
+      ? (params as Record<string, unknown>)[declared.param]
+      : undefined;
+  if (value === undefined) return declared.absent;
+  return declared.values === undefined || declared.values.includes(value as string) ? declared.present : declared.absent;
 }
 
-/** Why the caller may not run an operation needing `access`, or null when they may. */
-export function refusal(access: Access, identity: Identity): "sandbox" | "role" | null {
-  if ((access === "admin" || access === "admin-read") && identity.role !== "admin") return "role";
+/** Params that reach each level a declaration can mean: `{}`, and one with its param present. */
+export function accessCases(declared: AccessDeclaration): { params: Record<string, unknown>; access: Access; when: string | null }[] {
+  if (typeof declared === "string") return [{ params: {}, access: declared, when: null }];
+  const value = declared.values?.[0] ?? {};
+  const shown = declared.values ? `\`${declared.param}: "${declared.values.join('" | "')}"\`` : `\`${declared.param}\``;
+  return [
+    { params: {}, access: declared.absent, when: null },
+    { params: { [declared.param]: value }, access: declared.present, when: `with ${shown}` },
+  ];
+}
+
+/** What the rule needs to know of a caller. */
+export interface CallerProfile {
+  role: Role;
+  /** A `gw_test_` key. */
+  sandbox: boolean;
+}
+
+/** Why a caller may not run an operation needing `access`, or null when they may. */
+export function refusalFor(access: Access, caller: CallerProfile): "sandbox" | "role" | null {
+  if ((access === "admin" || access === "admin-read") && caller.role !== "admin") return "role";
   // A leaked test key must be no more dangerous than a read-only one.
-  if ((access === "admin" || access === "member-write") && isSandbox(identity)) return "sandbox";
+  if ((access === "admin" || access === "member-write") && caller.sandbox) return "sandbox";
   return null;
 }
+
+export const refusal = (access: Access, identity: Identity) => refusalFor(access, { role: identity.role, sandbox: isSandbox(identity) });
 
 /** Changes nothing: a session may send it without `Origin` (a cross-site page cannot read the answer). */
 export const isReadAccess = (access: Access): boolean => access === "read" || access === "admin-read";

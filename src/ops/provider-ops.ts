@@ -60,7 +60,7 @@ export function presentProvider(p: ProviderConfigRecord) {
 
 export const providerCreate = defineOperation({
   id: "provider.create",
-  access: (p) => (p.scope === "organization" ? "admin" : "member-write"),
+  access: { param: "scope", absent: "member-write", present: "admin", values: ["organization"] },
   summary: "Adds a provider key (sealed at rest; only its hint is ever shown).",
   params: strict(Type.Object({ provider: Type.String({ minLength: 1, maxLength: 40 }), ...fields })),
   async run({ identity, actor, deps }, p) {

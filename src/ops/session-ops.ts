@@ -35,7 +35,7 @@ export const listSessions = defineOperation({
 
 export const signOutEverywhere = defineOperation({
   id: "user.sessions.end-all",
-  access: (p) => (p.userId === undefined ? "member-write" : "admin"),
+  access: { param: "userId", absent: "member-write", present: "admin" },
   summary: "Ends every dashboard session of the caller, or with `userId` (admins only) of a member of the organization.",
   params: Type.Object({ userId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
   async run({ identity, actor, deps }, p) {

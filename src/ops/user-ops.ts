@@ -67,7 +67,7 @@ export const userMe = defineOperation({
 
 export const userPreferences = defineOperation({
   id: "user.preferences",
-  access: (p) => (p.set === undefined ? "read" : "member-write"),
+  access: { param: "set", absent: "read", present: "member-write" },
   summary: "Reads preferences; with `set`, updates them first (organization keys need role admin).",
   params: Type.Object({ set: Type.Optional(PreferencesPatch) }),
   async run({ identity, actor, deps }, params) {

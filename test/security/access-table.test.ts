@@ -8,7 +8,7 @@
  * was optional and the operations added later left it out.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type Access, ACCESS_LEVELS, accessFor } from "../../src/ops/access.ts";
+import { type Access, ACCESS_LEVELS, accessCases, accessFor } from "../../src/ops/access.ts";
 import { CLI_ACTOR } from "../../src/domain/identity.ts";
 import { addMember } from "../../src/services/organizations.ts";
 import { removeMember } from "../../src/services/org-admin.ts";
@@ -39,9 +39,6 @@ const EXPECTED: Record<CallerKind, Record<Access, "allowed" | "refused" | "unaut
     admin: "unauthenticated",
   },
 };
-
-/** Params that can change a declaration's level (a `set`, another member's id, the organization scope). */
-const PROBES: Record<string, unknown>[] = [{ set: { timezone: "UTC" } }, { userId: "usr_nobody" }, { scope: "organization" }];
 
 const mock = mockPerFile();
 let h: Harness;
@@ -86,18 +83,18 @@ describe("every operation, every caller", () => {
     for (const id of ops) {
       const declared = h.rt.operations.declaredAccess(id);
       expect(declared, id).toBeDefined();
-      for (const params of [{}, ...PROBES]) expect(ACCESS_LEVELS, id).toContain(accessFor(declared!, params));
+      for (const { params, access } of accessCases(declared!)) {
+        expect(ACCESS_LEVELS, id).toContain(access);
+        expect(accessFor(declared!, params), id).toBe(access);
+      }
     }
   });
 
   test("the answer is the table's: refused is 403 and audited, allowed is never 403", async () => {
     const mismatches: string[] = [];
     for (const id of h.rt.operations.ids()) {
-      const declared = h.rt.operations.declaredAccess(id)!;
-      const base = accessFor(declared, {});
-      const cases = [{}, ...PROBES.filter((p) => accessFor(declared, p) !== base)];
-      for (const params of cases) {
-        const access = accessFor(declared, params);
+      // Each level the declaration can mean: `{}`, and the param that changes it (a `set`, a member's id, a scope).
+      for (const { params, access } of accessCases(h.rt.operations.declaredAccess(id)!)) {
         for (const kind of Object.keys(EXPECTED) as CallerKind[]) {
           const expected = EXPECTED[kind][access];
           const before = await newestAudit();
