@@ -176,7 +176,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         return models.forgetAll();
     }
   });
-  metrics.register(new ProviderHealthMetrics(health));
+  metrics.register(new ProviderHealthMetrics(health, (model) => catalog.model(model) !== undefined));
   const httpMetrics = new HttpMetrics(metrics);
   metrics.register(
     new Gauge("gateway_key_cache_hits_total", "API key lookups answered from memory.", () => keyCache.stats().hits, "counter"),
