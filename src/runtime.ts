@@ -221,7 +221,14 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
 
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
   // Through services.now, so tests that move the services' clock move the sessions' too.
-  const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: () => services.now() });
+  const authenticator = new Authenticator({
+    hasher: services.hasher,
+    keys: keyCache,
+    store,
+    trustedOrigins,
+    secureCookies: config.publicUrl?.startsWith("https:") ?? false,
+    now: () => services.now(),
+  });
   const runner = new RequestRunner({
     authenticator,
     limiter,
