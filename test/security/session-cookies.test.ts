@@ -41,7 +41,8 @@ describe("sign-out (http public URL)", () => {
 
   test("a post from another site, or with no Origin, is refused and ends nothing", async () => {
     const cookie = `gw_session=${await freshSession(h)}`;
-    for (const headers of [{ cookie, origin: "https://evil.example" }, { cookie }, { cookie, origin: "null" }]) {
+    const attempts: Record<string, string>[] = [{ cookie, origin: "https://evil.example" }, { cookie }, { cookie, origin: "null" }];
+    for (const headers of attempts) {
       const res = await h.fetch("/sign-out", { method: "POST", headers });
       expect(res.status).toBe(403);
       expect(res.headers.get("set-cookie")).toBeNull();
