@@ -3,7 +3,7 @@
  * spelling send nothing, with and without GW_ALLOW_PRIVATE_EGRESS; redirects come
  * back unfollowed; only http(s) goes out; and a refusal in words names the setting.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { egressFetch } from "../../../src/lib/egress/egress-fetch.ts";
 import { checkEgressUrl, EgressRefused, PRIVATE_EGRESS_SETTING, setEgressPolicy } from "../../../src/lib/egress/egress-policy.ts";
 
@@ -24,6 +24,9 @@ beforeAll(() => {
   });
   port = listener.port as number;
 });
+
+// The policy is the process's: each test starts from the default (private refused), whatever ran before.
+beforeEach(() => setEgressPolicy({ allowPrivate: false }));
 
 afterEach(() => {
   hits = [];

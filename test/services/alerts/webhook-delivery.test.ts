@@ -3,7 +3,7 @@
  * alerts to any address). A listener on loopback receives nothing from a refused
  * address; the refusal is recorded once, in words naming the setting, and not retried.
  */
-import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "bun:test";
 import type { Notification, WebhookDelivery } from "../../../src/domain/types.ts";
 import { egressFetch } from "../../../src/lib/egress/egress-fetch.ts";
 import { PRIVATE_EGRESS_SETTING, setEgressPolicy } from "../../../src/lib/egress/egress-policy.ts";
@@ -16,6 +16,9 @@ let records: WebhookDelivery[] = [];
 beforeAll(() => {
   listener = Bun.serve({ port: 0, fetch: () => (received++, new Response(null, { status: 204 })) });
 });
+// The policy is the process's: each test starts from the default (private refused), whatever ran before.
+beforeEach(() => setEgressPolicy({ allowPrivate: false }));
+
 afterEach(() => {
   received = 0;
   records = [];
