@@ -60,7 +60,12 @@ function remembered(memory: ResponsesMemory, owner: string, conversation: unknow
 }
 
 /** `owner`: whose stored responses the call may continue (the sandbox's organization, the mock's caller key). */
-export async function simulatedResponses(body: Json, opts: SimulatedChatOptions, memory: ResponsesMemory, owner: string): Promise<Response> {
+export async function simulatedResponses(
+  body: Json,
+  opts: SimulatedChatOptions,
+  memory: ResponsesMemory,
+  owner: string,
+): Promise<Response> {
   if (typeof body.model !== "string" || (typeof body.input !== "string" && !Array.isArray(body.input)))
     return openAiError(400, "model and input (a string or an array of items) are required");
   let conversation = asItems(body.input);

@@ -38,7 +38,8 @@ const OUTBOUND: [string, RegExp][] = [
 ];
 
 /** Imports of node's networking clients (read from the raw text: the module name is a string). */
-const NODE_NET = /\bfrom\s+["'](?:node:)?(?:net|http|https|http2|tls|dgram|undici)["']|\brequire\(\s*["'](?:node:)?(?:net|http|https|http2|tls|dgram)["']\s*\)/;
+const NODE_NET =
+  /\bfrom\s+["'](?:node:)?(?:net|http|https|http2|tls|dgram|undici)["']|\brequire\(\s*["'](?:node:)?(?:net|http|https|http2|tls|dgram)["']\s*\)/;
 
 /** The method declarations `async fetch(req) {` and `fetch(req): Response {` are servers' handlers, not calls. */
 const ASYNC_METHOD = /\basync\s+fetch\s*\(/g;

@@ -67,7 +67,15 @@ export async function deliverWebhook(deps: DeliveryDeps, url: string, secret: st
     } catch (err) {
       if (err instanceof EgressRefused && !err.unresolved) {
         const refused = `refused: ${refusalText(err.reason)}`;
-        await deps.record({ id: newId("whd"), orgId: n.orgId, notificationId: n.id, attempt, status, error: refused, createdAt: deps.now() });
+        await deps.record({
+          id: newId("whd"),
+          orgId: n.orgId,
+          notificationId: n.id,
+          attempt,
+          status,
+          error: refused,
+          createdAt: deps.now(),
+        });
         return false;
       }
       error = err instanceof Error && err.name === "TimeoutError" ? "timed out" : "connection failed";
