@@ -22,7 +22,8 @@ import { ProviderHealthMetrics } from "./state/provider-health-metrics.ts";
 import { ProviderLimitCounter } from "./state/provider-limits.ts";
 import { configuredProviderVerdicts } from "./policy/provider-authorization.ts";
 import { loadCatalog } from "./providers/catalog/catalog.ts";
-import { setEgressPolicy } from "./providers/egress.ts";
+import { egressFetch } from "./lib/egress/egress-fetch.ts";
+import { setEgressPolicy } from "./lib/egress/egress-policy.ts";
 import { SecretBox } from "./lib/secret-box.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
@@ -64,8 +65,8 @@ export async function openServices(
   config: Config,
   observeStore?: (seconds: number) => void,
 ): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
-  // Every process that may create or call providers (the server, ./scripts/start's setup) applies the same egress policy.
-  setEgressPolicy({ allowPrivate: config.allowPrivateProviders });
+  // Every process that may save or reach outbound addresses (the server, ./scripts/start's setup) applies the same egress policy.
+  setEgressPolicy({ allowPrivate: config.allowPrivateEgress });
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore } });
   await store.migrate();
   const masterKey = MasterKey.load(config.masterKey, config.dataDir);
@@ -175,7 +176,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         return models.forgetAll();
     }
   });
-  metrics.register(new ProviderHealthMetrics(health));
+  metrics.register(new ProviderHealthMetrics(health, (model) => catalog.model(model) !== undefined));
   const httpMetrics = new HttpMetrics(metrics);
   metrics.register(
     new Gauge("gateway_key_cache_hits_total", "API key lookups answered from memory.", () => keyCache.stats().hits, "counter"),
@@ -220,7 +221,14 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
 
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
   // Through services.now, so tests that move the services' clock move the sessions' too.
-  const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: () => services.now() });
+  const authenticator = new Authenticator({
+    hasher: services.hasher,
+    keys: keyCache,
+    store,
+    trustedOrigins,
+    secureCookies: config.publicUrl?.startsWith("https:") ?? false,
+    now: () => services.now(),
+  });
   const runner = new RequestRunner({
     authenticator,
     limiter,
@@ -237,7 +245,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     store,
     box,
     log,
-    delivery: { ...DEFAULT_DELIVERY, fetch: (url, init) => fetch(url, init), sleep: Bun.sleep, now: Date.now },
+    delivery: { ...DEFAULT_DELIVERY, fetch: egressFetch, sleep: Bun.sleep, now: Date.now },
   });
   const alerts = new AlertChecker({
     store,

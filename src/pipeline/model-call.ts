@@ -34,6 +34,7 @@ import { callAdapter } from "./call-adapter.ts";
 import { asResponses, nativeResponses, refuseUnpriceable, responsesNeeds, responsesSize, translatedChat } from "./responses-call.ts";
 import { chatTexts, embeddingTexts, messagesTexts, responsesTexts } from "./scan/request-texts.ts";
 import { startStages } from "./stages.ts";
+import { refuseRefusedToolServers } from "./tool-servers.ts";
 
 export type { CallInput, CallOutcome, JsonOutcome, StreamOutcome };
 
@@ -92,6 +93,7 @@ export class ModelCalls {
   }
 
   async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
+    await refuseRefusedToolServers(request);
     const route = { model: request.model, needs: () => messagesNeeds(request), format: "messages" as const };
     const { outcome } = await this.run({ input, body: request, route, optimize: "messages", texts: messagesTexts }, (target, raw) => {
       const body = raw as typeof request;
@@ -127,6 +129,7 @@ export class ModelCalls {
    */
   async responses(input: CallInput, request: ResponsesRequest & Record<string, unknown>): Promise<CallOutcome> {
     refuseUnpriceable(request);
+    await refuseRefusedToolServers(request);
     const route = { model: request.model, needs: () => responsesNeeds(request) };
     const ctx = { input, body: request, route, optimize: "responses" as const, texts: responsesTexts };
     const { outcome } = await this.run(ctx, async (target, body, fallback) => {

@@ -6,7 +6,8 @@
  */
 import { ApiError } from "../lib/errors.ts";
 import type { UpstreamRequest } from "./adapter.ts";
-import { EgressRefused, pinToCheckedAddress } from "./egress.ts";
+import { egressFetch } from "../lib/egress/egress-fetch.ts";
+import { EgressRefused } from "../lib/egress/egress-policy.ts";
 import { HOP_HEADER, HOP_TOKEN } from "./hop.ts";
 
 /**
@@ -114,17 +115,12 @@ export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Pro
   const call = new WatchedCall(opts.caller, performance.now() + opts.timeoutMs);
   startWatching(call);
   try {
-    // The egress policy: connect only to an address that was checked after resolution.
-    const to = await pinToCheckedAddress(req.url);
-    const headers: Record<string, string> = { ...req.headers, [HOP_HEADER]: HOP_TOKEN };
-    if (to.host !== null) headers.host = to.host;
-    call.response = await fetch(to.url, {
+    // The egress policy: connect only to an address that was checked after resolution; no redirect followed.
+    call.response = await egressFetch(req.url, {
       method: req.method ?? "POST",
-      headers,
+      headers: { ...req.headers, [HOP_HEADER]: HOP_TOKEN },
       body: req.body,
       signal: call.controller.signal,
-      redirect: "manual",
-      ...(to.tls ? { tls: to.tls } : {}),
     });
     return call;
   } catch (err) {

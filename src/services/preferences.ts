@@ -4,7 +4,8 @@
  * `user.preferences` reads and writes both as one flat object.
  */
 import { DEFAULT_ORG_PREFERENCES, DEFAULT_PERSONAL_PREFERENCES, type OrgPreferences, type PersonalPreferences } from "../domain/types.ts";
-import { ApiError } from "../lib/errors.ts";
+import { checkEgressUrl } from "../lib/egress/egress-policy.ts";
+import { ApiError, badRequest } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { type Actor, type Identity } from "../domain/identity.ts";
@@ -46,6 +47,7 @@ export async function updatePreferences(deps: ServiceDeps, identity: Identity, a
       );
       throw new ApiError(403, "forbidden", `only organization admins may change ${Object.keys(orgPatch).join(", ")}`);
     }
+    await checkWebhookAddress(orgPatch.alertWebhookUrl);
     const current = await deps.store.getOrgPreferences(orgId);
     await deps.store.setOrgPreferences(orgId, { ...current, ...orgPatch });
     await deps.onPreferencesChanged(orgId);
@@ -56,4 +58,11 @@ export async function updatePreferences(deps: ServiceDeps, identity: Identity, a
     await deps.store.setPersonalPreferences(identity.id, { ...current, ...personalPatch });
   }
   return readPreferences(deps, identity);
+}
+
+/** The webhook address is checked against the egress policy when saved (and again at each delivery). */
+async function checkWebhookAddress(url: string | null | undefined): Promise<void> {
+  const refused = url ? await checkEgressUrl(url) : null;
+  if (refused)
+    throw badRequest(`params.set.alertWebhookUrl: this address is not allowed: ${refused}`, { param: "params.set.alertWebhookUrl" });
 }

@@ -18,7 +18,7 @@ import { isProviderKind, type ProviderKind } from "../providers/catalog/provider
 import { hintSource, type ProviderCredentials } from "../providers/credentials.ts";
 import { settingsFor, specFor } from "../providers/specs.ts";
 import { isAuthorizedCountry } from "../policy/geography.ts";
-import { addressAllowed } from "../providers/egress.ts";
+import { checkEgressUrl } from "../lib/egress/egress-policy.ts";
 import { providerBlocked } from "../policy/provider-authorization.ts";
 import { checkProviderCount, checkProviderKindAllowed } from "../policy/tiers.ts";
 import { recordAudit } from "./audit.ts";
@@ -116,12 +116,8 @@ function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, cur
 
 /** Early refusal of an address the egress policy would refuse at call time (the call-time check is the one that counts). */
 async function assertAddressAllowed(baseUrl: string | null): Promise<void> {
-  if (baseUrl !== null && !(await addressAllowed(baseUrl))) {
-    throw badRequest(
-      "params.baseUrl: this address is not allowed for providers (public addresses only, unless the operator allows private ones; never link-local or metadata addresses)",
-      { param: "params.baseUrl" },
-    );
-  }
+  const refused = baseUrl === null ? null : await checkEgressUrl(baseUrl);
+  if (refused) throw badRequest(`params.baseUrl: this address is not allowed: ${refused}`, { param: "params.baseUrl" });
 }
 
 async function assertNameFree(deps: ProviderDeps, orgId: string, name: string, exceptId?: string) {

@@ -27,9 +27,14 @@ export function sessionCookieHeader(value: string, maxAgeS: number, secure: bool
   return `${sessionCookieName(secure)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
 }
 
-/** The session id a request carries, under either cookie name. */
-export function presentedSession(headers: Headers): string | null {
-  return cookieValue(headers, SECURE_SESSION_COOKIE) ?? cookieValue(headers, SESSION_COOKIE);
+/**
+ * The session id a request carries, under the one name this gateway sets: on https only
+ * `__Host-gw_session`, which the browser sends only as set (Secure, Path=/, no Domain),
+ * so a cookie planted without the prefix (by a sibling subdomain, or over plain http)
+ * is not taken for a session.
+ */
+export function presentedSession(headers: Headers, secure: boolean): string | null {
+  return cookieValue(headers, sessionCookieName(secure));
 }
 
 export async function createLoginLink(store: Store, user: User, now: number): Promise<{ token: string; expiresAt: number }> {
