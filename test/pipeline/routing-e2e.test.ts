@@ -281,7 +281,7 @@ describe("fallback", () => {
       const named = await client.chat.completions
         .create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } })
         .catch((e) => e);
-      expect(named.status).toBe(502);
+      expect(named.status).toBe(503);
     }));
 
   test("every target failing answers the last failure with the attempts; a fallback model that does not resolve is named", () =>
