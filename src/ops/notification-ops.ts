@@ -23,7 +23,11 @@ export const notificationsList = defineOperation({
     // Unread ones are filtered from a wider page so `limit` still means "up to this many shown".
     const all = await deps.store.listNotifications(identity.organization.id, p.unreadOnly ? 200 : limit);
     const list = (p.unreadOnly ? all.filter((n) => n.readAt === null) : all).slice(0, limit);
-    const webhooks = await webhookOutcomes(deps.store, identity.organization.id, list.map((n) => n.id));
+    const webhooks = await webhookOutcomes(
+      deps.store,
+      identity.organization.id,
+      list.map((n) => n.id),
+    );
     return {
       notifications: list.map((n) => ({
         id: n.id,

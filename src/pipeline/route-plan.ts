@@ -131,9 +131,7 @@ export async function planRoute(
   const strategy = chosen instanceof Promise ? await chosen : chosen;
   // The named model as a target (it must exist, as without the header): the router ranks it first among equals.
   const asNamed = named ? await resolve(deps.resolve, identity, req.model, headers) : null;
-  const prefer: Preferred | undefined = asNamed
-    ? (c) => c.providerId === asNamed.configId && c.model === asNamed.model
-    : undefined;
+  const prefer: Preferred | undefined = asNamed ? (c) => c.providerId === asNamed.configId && c.model === asNamed.model : undefined;
   const candidates = routeCandidates(
     providers,
     identity,

@@ -71,7 +71,12 @@ test("the flat form to a messages-format provider: the vendor's own messages ans
     max_tokens: 40,
   });
   expect(r.status).toBe(200);
-  expect(r.body.data).toMatchObject({ type: "message", role: "assistant", model: "claude-sonnet-4-5", usage: { output_tokens: expect.any(Number) } });
+  expect(r.body.data).toMatchObject({
+    type: "message",
+    role: "assistant",
+    model: "claude-sonnet-4-5",
+    usage: { output_tokens: expect.any(Number) },
+  });
   expect(r.body.data.choices).toBeUndefined();
   expect(r.body.data.estimated_cost).toBeGreaterThan(0);
   const seen = (await mock.requests()).at(-1)!;

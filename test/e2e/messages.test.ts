@@ -145,7 +145,12 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
 
   test("a msg-version other than 2023-06-01 is a 400 naming the supported value, before anything is sent", async () => {
     const before = (await mock.requests()).length;
-    const versioned = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0, defaultHeaders: { "msg-version": "2024-01-01" } });
+    const versioned = new Anthropic({
+      baseURL: gw.url,
+      apiKey: org.apiKey,
+      maxRetries: 0,
+      defaultHeaders: { "msg-version": "2024-01-01" },
+    });
     const hi = [{ role: "user" as const, content: "x" }];
     for (const call of [
       () => versioned.messages.create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: hi }),

@@ -529,7 +529,10 @@ describe("x-gw-route on a named model", () => {
 
   test("on /v1/messages: routed among messages-format providers only, else 400 moe_routing_unavailable", async () => {
     const anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
-    const claudish = await addProvider("claudish", mockB, ["claude-haiku-4-5", "claude-sonnet-4-0"], { format: "messages", baseUrl: mockB.url });
+    const claudish = await addProvider("claudish", mockB, ["claude-haiku-4-5", "claude-sonnet-4-0"], {
+      format: "messages",
+      baseUrl: mockB.url,
+    });
     try {
       // quality: claude-sonnet-4-0 (89) over the named claude-haiku-4-5 (85); the chat-format models (gpt-5-nano, 76) are not candidates.
       const { data, response } = await anthropic.messages
@@ -545,7 +548,10 @@ describe("x-gw-route on a named model", () => {
     }
     // Only chat-completions providers left: routing would yield another format.
     const refused = await anthropic.messages
-      .create({ model: "left/gpt-4o-mini", max_tokens: 50, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } })
+      .create(
+        { model: "left/gpt-4o-mini", max_tokens: 50, messages: [{ role: "user", content: "hi" }] },
+        { headers: { "x-gw-route": "cost" } },
+      )
       .catch((e) => e);
     expect(refused.status).toBe(400);
     expect(refused.error).toMatchObject({ type: "error", error: { type: "invalid_request_error", code: "moe_routing_unavailable" } });
