@@ -207,6 +207,7 @@ describe("preferences", () => {
       fallbackModels: {},
       signInEmailDomains: [],
       contextOptimizer: false,
+      alertCheckIntervalS: null,
       timezone: "UTC",
       emailNotifications: true,
     });
