@@ -201,6 +201,8 @@ export interface OrgPreferences {
   signInEmailDomains: string[];
   /** Run the context optimizer on every chat and messages call (`x-gw-optimize: off` skips one call). */
   contextOptimizer: boolean;
+  /** Seconds between this organization's alert checks (at least 30); null: the operator's `GW_ALERT_CHECK_INTERVAL_S`. */
+  alertCheckIntervalS: number | null;
 }
 
 /** Personal settings of one identity (user or service account). */
@@ -217,6 +219,7 @@ export const DEFAULT_ORG_PREFERENCES: OrgPreferences = {
   fallbackModels: {},
   signInEmailDomains: [],
   contextOptimizer: false,
+  alertCheckIntervalS: null,
 };
 
 export const DEFAULT_PERSONAL_PREFERENCES: PersonalPreferences = {

@@ -4,8 +4,8 @@
  */
 import { Type } from "@sinclair/typebox";
 import { recordAudit } from "../services/audit.ts";
-import { rotateWebhookSecret } from "../services/alerts/webhook-secret.ts";
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../services/alerts/webhook-signature.ts";
+import { rotateWebhookSecret, shownSecret } from "../services/alerts/webhook-secret.ts";
+import { webhookOutcomes } from "../services/alerts/delivery-log.ts";
 import { defineOperation } from "./registry.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -13,7 +13,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export const notificationsList = defineOperation({
   id: "notifications.list",
   access: "read",
-  summary: "The organization's notifications, newest first (`limit` up to 200, `unreadOnly`).",
+  summary:
+    "The organization's notifications, newest first (`limit` up to 200, `unreadOnly`), each with its webhook delivery (`webhook`: delivered, attempts) when one was due.",
   params: Type.Object(
     { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })), unreadOnly: Type.Optional(Type.Boolean()) },
     { additionalProperties: false },
@@ -23,6 +24,11 @@ export const notificationsList = defineOperation({
     // Unread ones are filtered from a wider page so `limit` still means "up to this many shown".
     const all = await deps.store.listNotifications(identity.organization.id, p.unreadOnly ? 200 : limit);
     const list = (p.unreadOnly ? all.filter((n) => n.readAt === null) : all).slice(0, limit);
+    const webhooks = await webhookOutcomes(
+      deps.store,
+      identity.organization.id,
+      list.map((n) => n.id),
+    );
     return {
       notifications: list.map((n) => ({
         id: n.id,
@@ -32,6 +38,7 @@ export const notificationsList = defineOperation({
         data: n.body,
         createdAt: iso(n.createdAt),
         readAt: iso(n.readAt),
+        webhook: webhooks.get(n.id) ?? null,
       })),
       unread: list.filter((n) => n.readAt === null).length,
     };
@@ -64,15 +71,7 @@ export const webhookSecretRotate = defineOperation({
     const orgId = identity.organization.id;
     const secret = await rotateWebhookSecret(deps.store, deps.box, orgId, deps.now());
     await recordAudit(deps.store, orgId, actor, "webhook-secret.rotate", orgId, {}, deps.now());
-    return {
-      secret,
-      shownOnce: true,
-      signature: {
-        header: SIGNATURE_HEADER,
-        timestampHeader: TIMESTAMP_HEADER,
-        algorithm: "HMAC-SHA256 over `<timestamp>.<body>`, hex, prefixed sha256=",
-      },
-    };
+    return shownSecret(secret);
   },
 });
 

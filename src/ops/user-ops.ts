@@ -2,6 +2,9 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../lib/errors.ts";
 import { readPreferences, updatePreferences } from "../services/preferences.ts";
+import { ensureWebhookSecret, shownSecret } from "../services/alerts/webhook-secret.ts";
+import { recordAudit } from "../services/audit.ts";
+import { MIN_ALERT_CHECK_INTERVAL_S } from "../services/alerts/alert-checker.ts";
 import { defineOperation } from "./registry.ts";
 import { MAX_TARGETS } from "../pipeline/route-plan.ts";
 import { ModelName } from "../schemas/names.ts";
@@ -26,6 +29,7 @@ const PreferencesPatch = Type.Object(
       }),
     ),
     contextOptimizer: Type.Optional(Type.Boolean()),
+    alertCheckIntervalS: Type.Optional(Type.Union([Type.Integer({ minimum: MIN_ALERT_CHECK_INTERVAL_S, maximum: 86_400 }), Type.Null()])),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),
   },
@@ -74,7 +78,14 @@ export const userPreferences = defineOperation({
     if (!params.set) return readPreferences(deps, identity);
     const patch = params.set;
     checkTimezone(patch.timezone);
-    return updatePreferences(deps, identity, actor, patch);
+    const prefs = await updatePreferences(deps, identity, actor, patch);
+    if (!patch.alertWebhookUrl) return prefs;
+    // A webhook URL without a signing secret would receive nothing: the first one comes with it, shown once here, as webhook senders do.
+    const orgId = identity.organization.id;
+    const secret = await ensureWebhookSecret(deps.store, deps.box, orgId, deps.now());
+    if (secret === null) return prefs;
+    await recordAudit(deps.store, orgId, actor, "webhook-secret.create", orgId, {}, deps.now());
+    return { ...prefs, webhookSecret: shownSecret(secret) };
   },
 });
 

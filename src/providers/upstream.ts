@@ -1,8 +1,9 @@
 /**
  * Sending a request to a provider and turning its failures into gateway errors: a
- * timeout is 504, an unreachable provider 503, a provider 5xx 502, and a provider
- * 4xx keeps its status with the provider's own message (any credential it echoes
- * is cut out).
+ * timeout is 504; an unreachable provider, or one that says it is unavailable or
+ * overloaded (503, 529), is 503; any other provider 5xx (a wrong answer) is 502; and
+ * a provider 4xx keeps its status with the provider's own message (any credential it
+ * echoes is cut out).
  */
 import { ApiError } from "../lib/errors.ts";
 import type { UpstreamRequest } from "./adapter.ts";
@@ -135,6 +136,8 @@ export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Pro
 }
 
 const MAX_ERROR_BYTES = 64 * 1024;
+/** Service Unavailable, and the messages-format vendor's Overloaded. */
+const UNAVAILABLE = new Set([503, 529]);
 
 function providerMessage(text: string): string {
   try {
@@ -156,6 +159,11 @@ export async function upstreamFailure(res: Response, providerName: string, secre
   for (const s of secrets) if (s.length >= 8) message = message.replaceAll(s, "[redacted]");
   const retryAfter = res.headers.get("retry-after");
   const headers = retryAfter && /^\d+$/.test(retryAfter) ? { "retry-after": retryAfter } : undefined;
+  // Temporarily unavailable or overloaded: the provider said so, and another (or a later) call may succeed.
+  if (UNAVAILABLE.has(res.status))
+    return new ApiError(503, "provider_unavailable", `${providerName} is unavailable (it answered HTTP ${res.status}): ${message}`, {
+      headers,
+    });
   if (res.status >= 500 || res.status < 400)
     return new ApiError(502, "provider_error", `${providerName} failed (HTTP ${res.status}): ${message}`);
   if (res.status === 429)

@@ -208,6 +208,7 @@ describe("preferences", () => {
       fallbackModels: {},
       signInEmailDomains: [],
       contextOptimizer: false,
+      alertCheckIntervalS: null,
       timezone: "UTC",
       emailNotifications: true,
     });

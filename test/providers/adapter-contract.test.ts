@@ -250,7 +250,8 @@ for (const c of CASES) {
         [400, 400, "provider_error"],
         [401, 401, "provider_error"],
         [429, 429, "rate_limit_exceeded"],
-        [503, 502, "provider_error"],
+        [500, 502, "provider_error"],
+        [503, 503, "provider_unavailable"],
       ];
       for (const [status, gatewayStatus, code] of expected) {
         const { target, req } = await shaped(c, false, failing(status));

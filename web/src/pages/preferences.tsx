@@ -1,13 +1,15 @@
 /** Preferences: the organization's (budget, PII action, alert webhook, routing default, sign-in domains, context optimizer; admins change them) and your own. */
 import { useState } from "preact/hooks";
 import { op } from "../api.ts";
-import { ActionError, Async, useAction, useLoad } from "../components.tsx";
+import { ActionError, Async, SecretOnce, useAction, useLoad } from "../components.tsx";
 import type { Preferences as Prefs } from "../types.ts";
 
 export function Preferences({ admin }: { admin: boolean }) {
   const [prefs, reload] = useLoad(() => op<Prefs>("user.preferences"));
   const [error, busy, act] = useAction();
   const [saved, setSaved] = useState(false);
+  // The webhook signing secret made with the first alert webhook URL: in the save's answer only.
+  const [webhookSecret, setWebhookSecret] = useState<string | null>(null);
   const save = (e: Event) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget as HTMLFormElement);
@@ -27,13 +29,21 @@ export function Preferences({ admin }: { admin: boolean }) {
     }
     setSaved(false);
     void act(async () => {
-      await op("user.preferences", { set });
+      const answer = await op<{ webhookSecret?: { secret: string } }>("user.preferences", { set });
+      if (answer.webhookSecret) setWebhookSecret(answer.webhookSecret.secret);
       reload();
     }).then(setSaved);
   };
   return (
     <>
       <h1>Preferences</h1>
+      {webhookSecret && (
+        <SecretOnce
+          title="Alert webhook signing secret (receivers check x-gw-signature with it)"
+          value={webhookSecret}
+          onDone={() => setWebhookSecret(null)}
+        />
+      )}
       <Async value={prefs} what="preferences" retry={reload}>
         {(p) => (
           <form class="panel" onSubmit={save} aria-label="Preferences">
