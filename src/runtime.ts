@@ -9,6 +9,8 @@ import type { Config } from "./config.ts";
 import { ApiKeyHasher } from "./domain/api-key.ts";
 import { HttpMetrics } from "./http/http-metrics.ts";
 import { RequestRunner } from "./http/request-runner.ts";
+import { startTracing } from "./lib/tracing/start-tracing.ts";
+import { VERSION } from "./version.ts";
 import type { Logger } from "./lib/log.ts";
 import { MasterKey } from "./lib/master-key.ts";
 import { Gauge, Histogram, MetricsRegistry } from "./lib/metrics.ts";
@@ -221,7 +223,9 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
   // Through services.now, so tests that move the services' clock move the sessions' too.
   const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: () => services.now() });
+  const tracing = await startTracing(config.tracing, VERSION);
   const runner = new RequestRunner({
+    tracing,
     authenticator,
     limiter,
     metrics: httpMetrics,
@@ -276,6 +280,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       await state.close();
       await store.close();
       runner.record();
+      await tracing.shutdown().catch((err) => log.warn("traces not exported at shutdown", { error: String(err) }));
       log.flush();
     },
   };

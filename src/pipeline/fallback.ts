@@ -10,6 +10,8 @@
  * configuration whose circuit is open is skipped while another target remains.
  */
 import { ApiError } from "../lib/errors.ts";
+import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
+import { genAiProviderName } from "../providers/gen-ai-names.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ResolvedTarget } from "./authorize.ts";
 import type { CallOutcome } from "./call-types.ts";
@@ -49,11 +51,44 @@ export interface Attempted<O extends CallOutcome> {
   attempts: number;
 }
 
+/** Where the attempts' spans hang: the call's span, and the GenAI operation they perform (`chat`, `embeddings`). */
+export interface AttemptTracing {
+  parent: TraceSpan;
+  operation: string;
+}
+
+/**
+ * An attempt's span: a client span to the provider, named and attributed by the GenAI
+ * conventions. The forwarder ends it when the attempt is accounted (a stream, when it
+ * ends); the loop ends it when the attempt fails before that.
+ */
+function attemptSpan(trace: AttemptTracing | undefined, target: ResolvedTarget, n: number, cause: unknown): TraceSpan {
+  if (!trace?.parent.recording) return NOOP_SPAN;
+  const span = trace.parent.child(`${trace.operation} ${target.model}`, true);
+  span.set("gen_ai.operation.name", trace.operation);
+  span.set("gen_ai.provider.name", genAiProviderName(target.kind, target.simulated));
+  span.set("gen_ai.request.model", target.model);
+  span.set("gw.provider", target.providerName);
+  span.set("gw.attempt", n);
+  if (cause instanceof ApiError) span.set("gw.fallback.cause", cause.code);
+  if (!target.simulated) {
+    try {
+      const url = new URL(target.baseUrl);
+      span.set("server.address", url.hostname);
+      span.set("server.port", Number(url.port) || (url.protocol === "https:" ? 443 : 80));
+    } catch {
+      // a configuration's address was validated when saved; nothing to report otherwise
+    }
+  }
+  return span;
+}
+
 export async function runAttempts<O extends CallOutcome>(
   plan: AttemptPlan,
   health: ProviderHealth | undefined,
-  /** `n`: which attempt this is, from 1 (skipped targets are not counted). */
-  attempt: (target: ResolvedTarget, n: number) => Promise<O>,
+  /** `n`: which attempt this is, from 1 (skipped targets are not counted); `span`: the attempt's own. */
+  attempt: (target: ResolvedTarget, n: number, span: TraceSpan) => Promise<O>,
+  trace?: AttemptTracing,
 ): Promise<Attempted<O>> {
   const targets = plan.fallback ? plan.targets : plan.targets.slice(0, 1);
   let attempts = 0;
@@ -71,9 +106,15 @@ export async function runAttempts<O extends CallOutcome>(
     // A cooling-down configuration is skipped while another can answer; as the last one left it is tried (and its probe taken).
     if (othersLeft && target.configId && health && !health.admits(target.configId)) continue;
     attempts++;
+    const span = attemptSpan(trace, target, attempts, last);
     try {
-      return { outcome: await attempt(target, attempts), target, attempts };
+      const outcome = await attempt(target, attempts, span);
+      // A whole answer was accounted already (which ended its span); a stream's span ends with the stream.
+      if (outcome.type === "json") span.end();
+      return { outcome, target, attempts };
     } catch (err) {
+      span.fail(err);
+      span.end();
       if (err instanceof TargetUnsuitable && last !== null) {
         attempts--;
         if (othersLeft) continue;

@@ -4,6 +4,7 @@
  * 4xx keeps its status with the provider's own message (any credential it echoes
  * is cut out).
  */
+import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { UpstreamRequest } from "./adapter.ts";
 import { EgressRefused, pinToCheckedAddress } from "./egress.ts";
@@ -25,6 +26,8 @@ export interface SendOptions {
   /** Until response headers arrive (and for a non-stream call, until `done()`). */
   timeoutMs: number;
   providerName: string;
+  /** The attempt's span: its W3C context goes to the provider (which ignores it harmlessly, or joins the trace). */
+  trace?: TraceSpan;
 }
 
 export interface UpstreamResponse {
@@ -118,6 +121,12 @@ export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Pro
     const to = await pinToCheckedAddress(req.url);
     const headers: Record<string, string> = { ...req.headers, [HOP_HEADER]: HOP_TOKEN };
     if (to.host !== null) headers.host = to.host;
+    const traceparent = opts.trace?.traceparent();
+    if (traceparent) {
+      headers.traceparent = traceparent;
+      const tracestate = opts.trace!.tracestate();
+      if (tracestate) headers.tracestate = tracestate;
+    }
     call.response = await fetch(to.url, {
       method: req.method ?? "POST",
       headers,
