@@ -10,6 +10,7 @@ import { ApiKeyHasher } from "./domain/api-key.ts";
 import { HttpMetrics } from "./http/http-metrics.ts";
 import { RequestRunner } from "./http/request-runner.ts";
 import { startTracing } from "./lib/tracing/start-tracing.ts";
+import { GenAiMetrics } from "./pipeline/gen-ai-metrics.ts";
 import { VERSION } from "./version.ts";
 import type { Logger } from "./lib/log.ts";
 import { MasterKey } from "./lib/master-key.ts";
@@ -140,6 +141,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     rateUsage,
     health,
     limits: { counter: limitCounter, now: Date.now },
+    genAi: new GenAiMetrics(metrics),
     // After the provider answered: a failed write is logged, never the caller's error.
     etl: {
       recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),
@@ -223,7 +225,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
   // Through services.now, so tests that move the services' clock move the sessions' too.
   const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: () => services.now() });
-  const tracing = await startTracing(config.tracing, VERSION);
+  const tracing = await startTracing(config.tracing, VERSION, (message) => log.warn("tracing", { error: message }));
   const runner = new RequestRunner({
     tracing,
     authenticator,

@@ -27,6 +27,8 @@ export interface CallScope {
    * its own number and the answering row how many attempts the call took.
    */
   attempt?: number;
+  /** The GenAI conventions' operation (`chat`, `embeddings`), set when the call starts: for spans and metrics. */
+  operation?: string;
   /** The call's span (the request's), absent or the no-op when tracing is off. */
   trace?: TraceSpan;
   /** The current attempt's span, set by the fallback loop beside `attempt`. */

@@ -199,6 +199,7 @@ export class ModelCalls {
     attempt: (target: ResolvedTarget, body: Record<string, unknown>, fallback: boolean) => Promise<CallOutcome>,
   ): Promise<{ plan: RoutedPlan; target: ResolvedTarget; outcome: CallOutcome }> {
     const { scope } = ctx.input;
+    scope.operation = ctx.operation;
     const trace = scope.trace ?? NOOP_SPAN;
     if (trace.recording) traceCall(trace, ctx);
     const end = await startStages(this.stages, ctx, trace);

@@ -7,8 +7,14 @@
 import type { TracingConfig } from "./otel-config.ts";
 import { NO_TRACING, type Tracing } from "./trace-span.ts";
 
-export async function startTracing(config: TracingConfig | null, version: string): Promise<Tracing> {
+/** `warn` hears the SDK's own errors (an export that failed), which would otherwise go nowhere. */
+export async function startTracing(config: TracingConfig | null, version: string, warn?: (message: string) => void): Promise<Tracing> {
   if (!config) return NO_TRACING;
+  if (warn) {
+    const { diag, DiagLogLevel } = await import("@opentelemetry/api");
+    const say = (message: string, ...args: unknown[]) => warn([message, ...args.map(String)].join(" ").slice(0, 500));
+    diag.setLogger({ error: say, warn: say, info: () => {}, debug: () => {}, verbose: () => {} }, DiagLogLevel.WARN);
+  }
   const { OtelTracing } = await import("./otel-tracing.ts");
   const exporterOptions = { url: config.url, headers: config.headers };
   const exporter =
