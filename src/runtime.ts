@@ -10,7 +10,7 @@ import { ApiKeyHasher } from "./domain/api-key.ts";
 import { HttpMetrics } from "./http/http-metrics.ts";
 import { RequestRunner } from "./http/request-runner.ts";
 import { startTracing } from "./lib/tracing/start-tracing.ts";
-import { GenAiMetrics } from "./pipeline/gen-ai-metrics.ts";
+import { CallMetrics } from "./pipeline/call-metrics.ts";
 import { VERSION } from "./version.ts";
 import type { Logger } from "./lib/log.ts";
 import { MasterKey } from "./lib/master-key.ts";
@@ -141,7 +141,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     rateUsage,
     health,
     limits: { counter: limitCounter, now: Date.now },
-    genAi: new GenAiMetrics(metrics),
+    metrics: new CallMetrics(metrics),
     // After the provider answered: a failed write is logged, never the caller's error.
     etl: {
       recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),

@@ -49,6 +49,8 @@ export interface Attempted<O extends CallOutcome> {
   outcome: O;
   target: ResolvedTarget;
   attempts: number;
+  /** The codes of the failures that moved the call on, when it did (for /metrics). */
+  fallbackCauses?: string[];
 }
 
 /** Where the attempts' spans hang: the call's span, and the GenAI operation they perform (`chat`, `embeddings`). */
@@ -93,6 +95,7 @@ export async function runAttempts<O extends CallOutcome>(
   const targets = plan.fallback ? plan.targets : plan.targets.slice(0, 1);
   let attempts = 0;
   let last: unknown = null;
+  let causes: string[] | undefined;
   for (let i = 0; i < targets.length; i++) {
     const othersLeft = i < targets.length - 1;
     let target: ResolvedTarget;
@@ -111,7 +114,7 @@ export async function runAttempts<O extends CallOutcome>(
       const outcome = await attempt(target, attempts, span);
       // A whole answer was accounted already (which ended its span); a stream's span ends with the stream.
       if (outcome.type === "json") span.end();
-      return { outcome, target, attempts };
+      return causes ? { outcome, target, attempts, fallbackCauses: causes } : { outcome, target, attempts };
     } catch (err) {
       span.fail(err);
       span.end();
@@ -122,6 +125,7 @@ export async function runAttempts<O extends CallOutcome>(
       }
       if (!othersLeft || !isProviderFault(err)) throw withAttempts(err, attempts);
       last = err;
+      (causes ??= []).push(err.code);
     }
   }
   // Unreachable in practice: the last target either answers or throws above.

@@ -26,7 +26,7 @@ import type { ResolvedTarget } from "./authorize.ts";
 import { isSameModel } from "./substitution.ts";
 import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
-import type { GenAiMetrics } from "./gen-ai-metrics.ts";
+import type { CallMetrics } from "./call-metrics.ts";
 
 export interface ForwardDeps {
   spend: SpendDeps;
@@ -38,8 +38,8 @@ export interface ForwardDeps {
   health?: ProviderHealth;
   /** The configurations' own limits (requests and tokens per minute, requests per day). */
   limits?: ProviderLimitDeps;
-  /** The GenAI client metrics (tokens and duration per provider call). */
-  genAi?: GenAiMetrics;
+  /** Tokens, duration and spend per provider call, fallbacks (/metrics). */
+  metrics?: CallMetrics;
   now?: () => number;
 }
 
@@ -294,13 +294,14 @@ export class Forwarder {
       feeMicros: usage.feeMicros,
     });
     const tokens = usage.promptTokens + usage.completionTokens;
-    this.deps.genAi?.record(
+    this.deps.metrics?.attempt(
       input.scope.operation ?? "chat",
       target,
       usage.promptTokens,
       usage.completionTokens,
       (this.now() - held.sentAtMs) / 1000,
       failure ? failure.code : null,
+      cost,
     );
     if (held.span.recording) traceAttemptEnd(held.span, input.scope.trace, usage, failure);
     held.end({ costMicros: cost, tokens });

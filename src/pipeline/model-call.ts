@@ -222,6 +222,7 @@ export class ModelCalls {
       await end(null);
       throw err;
     }
+    if (done.fallbackCauses) for (const cause of done.fallbackCauses) this.deps.metrics?.fallback(cause);
     const outcome = routedOutcome(plan, done);
     try {
       await end(outcome);

@@ -1,12 +1,13 @@
 /**
- * The OpenTelemetry GenAI client metrics on /metrics, in Prometheus' naming:
- * `gen_ai_client_token_usage` (tokens per provider call, by type) and
- * `gen_ai_client_operation_duration_seconds`, with the conventions' buckets. Every label
- * comes from a bounded vocabulary decided here: the operation, the provider's
- * convention name, the model when the catalog lists it (else `other`, so a caller
- * cannot mint series by naming models), and the error type from the gateway's own codes.
+ * The model calls on /metrics: the OpenTelemetry GenAI client metrics in Prometheus'
+ * naming (`gen_ai_client_token_usage`, tokens per provider call by type, and
+ * `gen_ai_client_operation_duration_seconds`, with the conventions' buckets), the spend
+ * they were charged, and the fallbacks taken. Every label comes from a bounded
+ * vocabulary decided here: the operation, the provider's convention name, the model
+ * when the catalog lists it (else `other`, so a caller cannot mint series by naming
+ * models), and error types and causes from the gateway's own codes.
  */
-import { Histogram, type MetricsRegistry } from "../lib/metrics.ts";
+import { Counter, Histogram, type MetricsRegistry } from "../lib/metrics.ts";
 import { genAiProviderName } from "../providers/gen-ai-names.ts";
 import type { Target } from "../providers/target.ts";
 
@@ -16,9 +17,11 @@ const DURATION_BUCKETS_S = [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56
 
 const LABELS = ["gen_ai_operation_name", "gen_ai_provider_name", "gen_ai_request_model"];
 
-export class GenAiMetrics {
+export class CallMetrics {
   private readonly tokens: Histogram;
   private readonly duration: Histogram;
+  private readonly spend: Counter;
+  private readonly fallbacks: Counter;
 
   constructor(registry: MetricsRegistry) {
     this.tokens = registry.register(
@@ -37,10 +40,33 @@ export class GenAiMetrics {
         DURATION_BUCKETS_S,
       ),
     );
+    this.spend = registry.register(
+      new Counter(
+        "gateway_spend_microdollars_total",
+        "What calls were charged, in micro-dollars, by provider and model (sandbox calls are free).",
+        ["gen_ai_provider_name", "gen_ai_request_model"],
+      ),
+    );
+    this.fallbacks = registry.register(
+      new Counter("gateway_fallbacks_total", "Calls moved on to another target, by the failure that moved them.", ["cause"]),
+    );
   }
 
-  /** One provider call: its tokens when it was answered, and how long it took. */
-  record(operation: string, target: Target, input: number, output: number, seconds: number, errorType: string | null): void {
+  /** A call moved on from a target that failed with `cause` (an error code). */
+  fallback(cause: string): void {
+    this.fallbacks.inc([cause]);
+  }
+
+  /** One provider call: its tokens when it was answered, how long it took, and what it was charged. */
+  attempt(
+    operation: string,
+    target: Target,
+    input: number,
+    output: number,
+    seconds: number,
+    errorType: string | null,
+    costMicros: number,
+  ): void {
     const provider = genAiProviderName(target.kind, target.simulated);
     // The catalog's own id, or `other`: a name the caller typed never becomes a label.
     const model = target.catalogModel?.id ?? "other";
@@ -49,5 +75,6 @@ export class GenAiMetrics {
       if (operation !== "embeddings") this.tokens.observe([operation, provider, model, "output"], output);
     }
     this.duration.observe([operation, provider, model, errorType ?? ""], seconds);
+    if (costMicros > 0) this.spend.inc([provider, model], costMicros);
   }
 }
