@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { LogLevel } from "./lib/log.ts";
+import { type TracingConfig, tracingConfigFrom } from "./lib/tracing/otel-config.ts";
 
 export type Durability = "batched" | "strict";
 
@@ -48,6 +49,8 @@ export interface Config {
   spendFailOpen: boolean;
   /** Usage events kept in memory while the store cannot be written; past this the oldest are dropped (and counted). */
   usageBufferMaxEvents: number;
+  /** OpenTelemetry tracing from the standard OTEL_* variables; null (off) without an endpoint. */
+  tracing: TracingConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +178,11 @@ export function loadConfig(flags: Record<string, string | undefined> = {}, env: 
   const oidc = [out.oidcIssuer, out.oidcClientId, out.oidcClientSecret].filter((v) => v != null).length;
   if (oidc !== 0 && oidc !== 3)
     problems.push("GW_OIDC_ISSUER, GW_OIDC_CLIENT_ID and GW_OIDC_CLIENT_SECRET go together: set all three or none");
+  try {
+    out.tracing = tracingConfigFrom(env);
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
   if (problems.length) throw new ConfigError(problems);
   return out as Config;
 }

@@ -9,6 +9,9 @@ import type { Config } from "./config.ts";
 import { ApiKeyHasher } from "./domain/api-key.ts";
 import { HttpMetrics } from "./http/http-metrics.ts";
 import { RequestRunner } from "./http/request-runner.ts";
+import { startTracing } from "./lib/tracing/start-tracing.ts";
+import { CallMetrics } from "./pipeline/call-metrics.ts";
+import { VERSION } from "./version.ts";
 import type { Logger } from "./lib/log.ts";
 import { MasterKey } from "./lib/master-key.ts";
 import { Gauge, Histogram, MetricsRegistry } from "./lib/metrics.ts";
@@ -139,6 +142,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     rateUsage,
     health,
     limits: { counter: limitCounter, now: Date.now },
+    metrics: new CallMetrics(metrics),
     // After the provider answered: a failed write is logged, never the caller's error.
     etl: {
       recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),
@@ -229,7 +233,9 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     secureCookies: config.publicUrl?.startsWith("https:") ?? false,
     now: () => services.now(),
   });
+  const tracing = await startTracing(config.tracing, VERSION, (message) => log.warn("tracing", { error: message }));
   const runner = new RequestRunner({
+    tracing,
     authenticator,
     limiter,
     metrics: httpMetrics,
@@ -284,6 +290,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       await state.close();
       await store.close();
       runner.record();
+      await tracing.shutdown().catch((err) => log.warn("traces not exported at shutdown", { error: String(err) }));
       log.flush();
     },
   };

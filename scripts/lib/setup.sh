@@ -26,12 +26,14 @@ ensure_deps() {
 # What the tests need from Debian, installed in one apt-get run when missing (CI runs as
 # root on a fresh machine): redis-server and postgresql for the scale-out tests, which
 # start private instances (test/support/servers.ts), and chromium for the dashboard's
-# browser tests, driven through playwright-core (never a downloaded browser).
+# browser tests, driven through playwright-core (never a downloaded browser); prometheus
+# scrapes /metrics in the observability test.
 ensure_test_packages() {
   local missing=()
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
   pg_bindir >/dev/null 2>&1 || missing+=(postgresql)
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
   [ "${#missing[@]}" -eq 0 ] && return 0
   if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "setup: ${missing[*]} missing; install them (apt-get install -y ${missing[*]}) or run as root" >&2

@@ -17,6 +17,8 @@ import { resolverFor } from "./sandbox-target.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
 import { scanRequest } from "./security-scan.ts";
 import type { Stage } from "./stages.ts";
+import { ApiError } from "../lib/errors.ts";
+import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 
 type Json = Record<string, unknown>;
 
@@ -29,6 +31,8 @@ export interface CallContext {
   readonly route: RouteRequest | null;
   /** How the optimizer reads this endpoint's body. */
   readonly optimize: OptimizeFormat | "embeddings";
+  /** The GenAI conventions' operation name, for the call's span (`chat`, `embeddings`). */
+  readonly operation: string;
   /** Every text of this endpoint's body, for the scanner. */
   readonly texts: (body: Json) => TextSlot[];
   /** Set by the plan stage. */
@@ -41,13 +45,15 @@ export type CallStage = Stage<CallContext, CallOutcome>;
 export function planStage(deps: RoutePlanDeps): CallStage {
   return {
     name: "plan",
-    async before(ctx) {
+    async before(ctx, span) {
       const { identity } = ctx.input.scope;
       const resolve = resolverFor(identity);
       ctx.plan = ctx.route
         ? await planRoute(deps, resolve, identity, ctx.input.headers, ctx.route)
         : { targets: [await resolve(deps.resolve, identity, String(ctx.body.model), ctx.input.headers)], fallback: false, routed: null };
+      if (span.recording) tracePlan(span, ctx.plan);
       authorizeTarget(identity, ctx.plan.targets[0]);
+      span.set("gw.geo.decision", "allowed");
       return null;
     },
   };
@@ -76,15 +82,36 @@ export function optimizeStage(deps: OptimizeDeps): CallStage {
 export function scanStage(settings: OrgSettings): CallStage {
   return {
     name: "scan",
-    async before(ctx) {
+    async before(ctx, span) {
       const { piiAction } = await settings.get(ctx.input.scope.identity.organization.id);
-      const scanned = scanRequest(ctx.body, ctx.texts, piiAction);
+      let scanned: ReturnType<typeof scanRequest>;
+      try {
+        scanned = scanRequest(ctx.body, ctx.texts, piiAction);
+      } catch (err) {
+        // A block names what was found and where in its header, never the value.
+        if (err instanceof ApiError) span.set("gw.scan", err.headers?.["x-gw-security"]);
+        throw err;
+      }
+      // Counts by category and what was done, never a value.
+      span.set("gw.scan", scanned.header);
       ctx.body = scanned.body;
       return (outcome) => {
         if (outcome) outcome.security = scanned.header;
       };
     },
   };
+}
+
+/** What the router decided (strategy, candidates, choice) and where the first target runs: never a message's text. */
+function tracePlan(span: TraceSpan, plan: RoutedPlan): void {
+  const first = plan.targets[0];
+  span.set("gw.route.choice", `${first.providerName}/${first.model}`);
+  span.set("gw.route.targets", plan.fallback ? plan.targets.length : 1);
+  if (plan.routed) {
+    span.set("gw.route.strategy", plan.routed.strategy);
+    span.set("gw.route.candidates", plan.routed.decision.ranked.length);
+  }
+  span.set("gw.geo.country", first.country ?? "unknown");
 }
 
 export interface CallStageDeps {

@@ -35,6 +35,7 @@ import { asResponses, nativeResponses, refuseUnpriceable, responsesNeeds, respon
 import { chatTexts, embeddingTexts, messagesTexts, responsesTexts } from "./scan/request-texts.ts";
 import { startStages } from "./stages.ts";
 import { refuseRefusedToolServers } from "./tool-servers.ts";
+import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 
 export type { CallInput, CallOutcome, JsonOutcome, StreamOutcome };
 
@@ -86,6 +87,7 @@ export class ModelCalls {
         body: request,
         route: { model: request.model, needs: () => chatNeeds(request), ...route },
         optimize: "chat",
+        operation: "chat",
         texts: chatTexts,
       },
       (target, body) => chatAttempt(this.forwarder, input, target, body as ChatBody),
@@ -95,7 +97,7 @@ export class ModelCalls {
   async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
     await refuseRefusedToolServers(request);
     const route = { model: request.model, needs: () => messagesNeeds(request), format: "messages" as const };
-    const { outcome } = await this.run({ input, body: request, route, optimize: "messages", texts: messagesTexts }, (target, raw) => {
+    const { outcome } = await this.run({ input, body: request, route, optimize: "messages", operation: "chat", texts: messagesTexts }, (target, raw) => {
       const body = raw as typeof request;
       const adapter = callAdapter(target);
       if (adapter.wire !== "messages") {
@@ -131,7 +133,7 @@ export class ModelCalls {
     refuseUnpriceable(request);
     await refuseRefusedToolServers(request);
     const route = { model: request.model, needs: () => responsesNeeds(request) };
-    const ctx = { input, body: request, route, optimize: "responses" as const, texts: responsesTexts };
+    const ctx = { input, body: request, route, optimize: "responses" as const, operation: "chat", texts: responsesTexts };
     const { outcome } = await this.run(ctx, async (target, body, fallback) => {
       const native = nativeResponses(target, callAdapter(target));
       if (!native) {
@@ -155,7 +157,7 @@ export class ModelCalls {
   /** Embeddings name one model: no routing and no fallback. */
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
     const { outcome } = await this.run(
-      { input, body: request, route: null, optimize: "embeddings", texts: embeddingTexts },
+      { input, body: request, route: null, optimize: "embeddings", operation: "embeddings", texts: embeddingTexts },
       (target, body) => {
         const adapter = callAdapter(target);
         if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
@@ -199,20 +201,31 @@ export class ModelCalls {
     /** `fallback`: a target after the first, tried because an earlier one failed or was skipped. */
     attempt: (target: ResolvedTarget, body: Record<string, unknown>, fallback: boolean) => Promise<CallOutcome>,
   ): Promise<{ plan: RoutedPlan; target: ResolvedTarget; outcome: CallOutcome }> {
-    const end = await startStages(this.stages, ctx);
+    const { scope } = ctx.input;
+    scope.operation = ctx.operation;
+    const trace = scope.trace ?? NOOP_SPAN;
+    if (trace.recording) traceCall(trace, ctx);
+    const end = await startStages(this.stages, ctx, trace);
     const plan = ctx.plan!;
     const first = plan.targets[0];
     let done: Attempted<CallOutcome>;
     try {
-      done = await runAttempts(plan, this.deps.health, (target, n) => {
-        if (target !== first) authorizeTarget(ctx.input.scope.identity, target);
-        ctx.input.scope.attempt = n;
-        return attempt(target, ctx.body, target !== first);
-      });
+      done = await runAttempts(
+        plan,
+        this.deps.health,
+        (target, n, span) => {
+          if (target !== first) authorizeTarget(scope.identity, target);
+          scope.attempt = n;
+          scope.attemptTrace = span;
+          return attempt(target, ctx.body, target !== first);
+        },
+        { parent: trace, operation: ctx.operation },
+      );
     } catch (err) {
       await end(null);
       throw err;
     }
+    if (done.fallbackCauses) for (const cause of done.fallbackCauses) this.deps.metrics?.fallback(cause);
     const outcome = routedOutcome(plan, done);
     try {
       await end(outcome);
@@ -223,6 +236,18 @@ export class ModelCalls {
     }
     return { plan, target: done.target, outcome };
   }
+}
+
+/** The call's span named and attributed by the GenAI conventions (`chat gpt-4o`), with the caller's organization and key ids. */
+function traceCall(span: TraceSpan, ctx: CallContext): void {
+  const { identity } = ctx.input.scope;
+  const model = typeof ctx.body.model === "string" ? ctx.body.model : "";
+  span.rename(`${ctx.operation} ${model}`);
+  span.set("gen_ai.operation.name", ctx.operation);
+  span.set("gen_ai.request.model", model);
+  span.set("gw.org.id", identity.organization.id);
+  if (identity.kind === "serviceAccount") span.set("gw.key.id", identity.key.id);
+  else span.set("gw.user.id", identity.id);
 }
 
 /** The outcome with where routing sent it and how many attempts it took. */

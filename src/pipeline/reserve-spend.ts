@@ -68,7 +68,17 @@ function notRetryable(err: ApiError): ApiError {
   });
 }
 
-export async function reserveSpend(deps: SpendDeps, identity: Identity, target: Target, size: CallSize): Promise<Reservation> {
+/**
+ * Reserves the call's maximum cost against the caps that apply. `onEstimate` hears the
+ * amount reserved (for the attempt's span); an uncapped call computes none.
+ */
+export async function reserveSpend(
+  deps: SpendDeps,
+  identity: Identity,
+  target: Target,
+  size: CallSize,
+  onEstimate?: (micros: number) => void,
+): Promise<Reservation> {
   const settings = await deps.settings.get(identity.organization.id);
   const key = identity.kind === "serviceAccount" ? identity.key : null;
   const caps = {
@@ -81,8 +91,12 @@ export async function reserveSpend(deps: SpendDeps, identity: Identity, target: 
   };
   const maxOutput = size.messages === undefined ? 0 : (size.maxTokens ?? target.catalogModel?.maxOutputTokens ?? FALLBACK_MAX_OUTPUT);
   const price = deps.catalog.price(target.model, target.kind);
-  const cost = (count: Count) => () =>
-    deps.catalog.costMicros(price, Math.max(promptTokens(size, count), size.storedPromptTokens ?? 0), maxOutput) + (size.feeMicros ?? 0);
+  const cost = (count: Count) => () => {
+    const micros =
+      deps.catalog.costMicros(price, Math.max(promptTokens(size, count), size.storedPromptTokens ?? 0), maxOutput) + (size.feeMicros ?? 0);
+    onEstimate?.(micros);
+    return micros;
+  };
   try {
     return await deps.ledger.reserve(caps, cost(promptTokenBound));
   } catch (err) {

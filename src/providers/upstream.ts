@@ -5,6 +5,7 @@
  * a provider 4xx keeps its status with the provider's own message (any credential it
  * echoes is cut out).
  */
+import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { UpstreamRequest } from "./adapter.ts";
 import { egressFetch } from "../lib/egress/egress-fetch.ts";
@@ -27,6 +28,8 @@ export interface SendOptions {
   /** Until response headers arrive (and for a non-stream call, until `done()`). */
   timeoutMs: number;
   providerName: string;
+  /** The attempt's span: its W3C context goes to the provider (which ignores it harmlessly, or joins the trace). */
+  trace?: TraceSpan;
 }
 
 export interface UpstreamResponse {
@@ -117,9 +120,16 @@ export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Pro
   startWatching(call);
   try {
     // The egress policy: connect only to an address that was checked after resolution; no redirect followed.
+    const headers: Record<string, string> = { ...req.headers, [HOP_HEADER]: HOP_TOKEN };
+    const traceparent = opts.trace?.traceparent();
+    if (traceparent) {
+      headers.traceparent = traceparent;
+      const tracestate = opts.trace!.tracestate();
+      if (tracestate) headers.tracestate = tracestate;
+    }
     call.response = await egressFetch(req.url, {
       method: req.method ?? "POST",
-      headers: { ...req.headers, [HOP_HEADER]: HOP_TOKEN },
+      headers,
       body: req.body,
       signal: call.controller.signal,
     });

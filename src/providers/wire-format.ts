@@ -12,6 +12,8 @@ export interface CallUsage {
   completionTokens: number;
   /** What the provider charges beside the tokens (a built-in tool's calls), in micro-dollars. */
   feeMicros?: number;
+  /** Why the answer ended (`stop`, `tool_calls`, `end_turn`…), where the format says it without extra parsing. */
+  finishReason?: string;
 }
 
 export const emptyUsage = (): CallUsage => ({ model: null, promptTokens: 0, completionTokens: 0 });

@@ -27,7 +27,7 @@ function input(): CallInput {
 
 function context(content: string): CallContext {
   const body = { model: "gpt-4o", messages: [{ role: "user", content }] };
-  return { input: input(), body, route: null, optimize: "chat", texts: chatTexts, plan };
+  return { input: input(), body, route: null, optimize: "chat", operation: "chat", texts: chatTexts, plan };
 }
 
 const answered = (): JsonOutcome => ({ type: "json", status: 200, text: "{}", servedBy: "openai/gpt-4o", costMicros: 0 });
