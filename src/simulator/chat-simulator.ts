@@ -70,7 +70,8 @@ function structured(req: SimulatedChatRequest, state: ConversationState, key: st
   const format = req.response_format;
   const grounds = [state.ask, ...state.results.map((r) => r.text)].join(" ");
   if (format?.type === "json_schema") return JSON.stringify(valueFor(format.json_schema?.schema ?? {}, seedOf(key, "json"), grounds));
-  if (format?.type === "json_object") return JSON.stringify({ answer: state.results.length ? fromResults(state) : cannedWords(grounds.length, ANSWER_WORDS).join(" ") });
+  if (format?.type === "json_object")
+    return JSON.stringify({ answer: state.results.length ? fromResults(state) : cannedWords(grounds.length, ANSWER_WORDS).join(" ") });
   return null;
 }
 

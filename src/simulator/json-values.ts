@@ -17,7 +17,9 @@ const WORDS = ["alpha", "harbor", "meadow", "signal", "copper", "lantern", "orch
 
 /** Words that open a sentence with a capital without being a name. */
 const OPENERS = new Set(
-  "I A An The What What's Whats How Where When Who Why Which Is Are Do Does Can Could Would Please Tell Show Find Get Give Search Look Check Send Make Then And Also".split(" "),
+  "I A An The What What's Whats How Where When Who Why Which Is Are Do Does Can Could Would Please Tell Show Find Get Give Search Look Check Send Make Then And Also".split(
+    " ",
+  ),
 );
 
 /** Capitalized words other than sentence openers: the names and places the text mentions. */
@@ -48,7 +50,9 @@ function plausible(name: string, text: string, n: number): string {
   if (/unit/.test(key)) return pick(["celsius", "metric", "kg"], n);
   if (/query|question|search|prompt|input|request|text|topic|keyword|term/.test(key)) return text.trim() || pick(WORDS, n);
   if (/summary|description|answer|content|message|reason|explanation|comment|note|body|title|headline/.test(key))
-    return text.trim() ? `About "${text.trim().slice(0, 80)}": ${pick(WORDS, n)} and ${pick(WORDS, n + 3)}.` : `A short ${pick(WORDS, n)} note.`;
+    return text.trim()
+      ? `About "${text.trim().slice(0, 80)}": ${pick(WORDS, n)} and ${pick(WORDS, n + 3)}.`
+      : `A short ${pick(WORDS, n)} note.`;
   return words.length ? pick(words, n) : pick(WORDS, n);
 }
 
@@ -58,7 +62,9 @@ function fitted(value: string, schema: Node): string {
   const max = typeof schema.maxLength === "number" ? schema.maxLength : Number.POSITIVE_INFINITY;
   let s = Array.from(value).slice(0, max).join("");
   while (Array.from(s).length < min) s += " and more";
-  return Array.from(s).slice(0, Math.max(min, Math.min(max, Array.from(s).length))).join("");
+  return Array.from(s)
+    .slice(0, Math.max(min, Math.min(max, Array.from(s).length)))
+    .join("");
 }
 
 /** A free-text string schema: one whose string any text satisfies, bounds aside. */

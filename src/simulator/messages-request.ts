@@ -24,7 +24,10 @@ export interface SimulatedMessagesRequest {
 function turns(role: string, content: unknown): SimulatedMessage[] {
   if (!Array.isArray(content)) return [{ role, content }];
   const blocks = content as Block[];
-  const text = blocks.filter((b) => b?.type === "text").map((b) => b.text ?? "").join(" ");
+  const text = blocks
+    .filter((b) => b?.type === "text")
+    .map((b) => b.text ?? "")
+    .join(" ");
   if (role === "assistant") {
     const calls = blocks
       .filter((b) => b?.type === "tool_use")

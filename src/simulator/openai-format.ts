@@ -86,7 +86,9 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
     });
   const calling = answer.toolCalls.length > 0;
   const head = [chunk({ role: "assistant", content: calling ? null : "", refusal: null }, null)];
-  const deltas = calling ? toolCallDeltas(answer, opts.streamChunks) : streamPieces(answer, opts.streamChunks).map((content) => ({ content }));
+  const deltas = calling
+    ? toolCallDeltas(answer, opts.streamChunks)
+    : streamPieces(answer, opts.streamChunks).map((content) => ({ content }));
   // The first tool-call delta (its id and name) goes out with the head; the arguments are what is paced.
   if (calling) head.push(chunk(deltas.shift() as object, null));
   const pieces = deltas.map((d, i) => chunk(d, i === deltas.length - 1 ? answer.finishReason : null));

@@ -13,6 +13,7 @@ import { ApiError } from "../lib/errors.ts";
 import { SseDecoder } from "../lib/sse.ts";
 import { chatCompletionToResponse, chatStreamToResponses, type ResponsesEcho } from "../translate/chat-to-responses.ts";
 import { responsesToChatRequest } from "../translate/responses-to-chat.ts";
+import { textOf } from "./conversation.ts";
 import { openAiError, type SimulatedChatOptions, simulatedChatCompletion } from "./openai-format.ts";
 
 type Json = Record<string, unknown>;
@@ -54,6 +55,12 @@ function remembered(memory: ResponsesMemory, conversation: unknown[]): Transform
   });
 }
 
+/** The last user message's text: what a web search would have searched for. */
+function lastAsk(chat: Json): string {
+  const messages = Array.isArray(chat.messages) ? (chat.messages as { role?: string; content?: unknown }[]) : [];
+  return textOf(messages.findLast((m) => m.role === "user")?.content);
+}
+
 export async function simulatedResponses(body: Json, opts: SimulatedChatOptions, memory: ResponsesMemory): Promise<Response> {
   if (typeof body.model !== "string" || (typeof body.input !== "string" && !Array.isArray(body.input)))
     return openAiError(400, "model and input (a string or an array of items) are required");
@@ -82,7 +89,7 @@ export async function simulatedResponses(body: Json, opts: SimulatedChatOptions,
   const response = chatCompletionToResponse((await res.json()) as never, echo, newResponseId());
   if (Array.isArray(body.tools) && body.tools.some((t) => /^web_search/.test(String((t as Json | null)?.type))))
     response.output = [
-      { type: "web_search_call", id: `ws_${crypto.randomUUID()}`, status: "completed" },
+      { type: "web_search_call", id: `ws_${crypto.randomUUID()}`, status: "completed", action: { type: "search", query: lastAsk(chat) } },
       ...(response.output as unknown[]),
     ];
   if (body.store !== false) memory.keep(response.id as string, [...conversation, ...(response.output as unknown[])]);

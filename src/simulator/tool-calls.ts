@@ -21,11 +21,34 @@ export interface SimulatedToolCall {
 const MAX_PARALLEL = 4;
 const STEP = /\b(?:and then|then|after that|afterwards|next)\b/i;
 const PART = /,|;|\band\b|\balso\b|\bplus\b/i;
-const STOPWORDS = new Set(["the", "a", "an", "in", "on", "of", "for", "to", "me", "my", "is", "what", "whats", "please", "and", "with", "get"]);
+const STOPWORDS = new Set([
+  "the",
+  "a",
+  "an",
+  "in",
+  "on",
+  "of",
+  "for",
+  "to",
+  "me",
+  "my",
+  "is",
+  "what",
+  "whats",
+  "please",
+  "and",
+  "with",
+  "get",
+]);
 
 /** Lower-case word stems: camelCase and snake_case split, a plural's `s` dropped. */
 function stems(text: string): string[] {
-  return (text.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().match(/[a-z0-9]+/g) ?? [])
+  return (
+    text
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
+  )
     .filter((w) => !STOPWORDS.has(w))
     .map((w) => (w.length > 3 && w.endsWith("s") ? w.slice(0, -1) : w));
 }

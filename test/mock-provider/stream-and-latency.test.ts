@@ -21,7 +21,10 @@ const messages = (stream: boolean) => ({
 /** A tool whose arguments (the query the message asks) are long enough to split into the chunks. */
 const TOOLS = {
   tools: [
-    { type: "function", function: { name: "lookup", parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] } } },
+    {
+      type: "function",
+      function: { name: "lookup", parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] } },
+    },
   ],
 };
 
