@@ -3,8 +3,10 @@
  * text, `tool_use` blocks as tool calls, `tool_result` blocks as tool messages, tools
  * with their `input_schema`, `tool_choice` (`auto`, `any`, `tool`, `none`,
  * `disable_parallel_tool_use`) and a JSON schema asked for in `output_config.format`
- * (or the older `output_format`).
+ * (or the older `output_format`), or in the system prompt as the chat-to-messages
+ * translation writes a caller's `response_format`.
  */
+import { JSON_MODE_INSTRUCTION, JSON_SCHEMA_INSTRUCTION } from "../translate/chat-to-messages.ts";
 import { type SimulatedChatRequest, type SimulatedMessage, textOf } from "./conversation.ts";
 
 type Block = { type?: string; text?: string; id?: string; name?: string; input?: unknown; tool_use_id?: string; content?: unknown };
@@ -48,8 +50,26 @@ function toolChoice(choice: SimulatedMessagesRequest["tool_choice"]): unknown {
   return "auto";
 }
 
+/**
+ * JSON asked for in the system prompt, as the chat-to-messages translation writes it for a
+ * caller's `response_format`: a careful model follows the instruction, schema included.
+ */
+function instructedFormat(system: string): SimulatedChatRequest["response_format"] {
+  const at = system.indexOf(JSON_SCHEMA_INSTRUCTION);
+  if (at >= 0) {
+    try {
+      const schema = JSON.parse(system.slice(at + JSON_SCHEMA_INSTRUCTION.length).split("\n\n")[0] as string);
+      return { type: "json_schema", json_schema: { schema } };
+    } catch {
+      // Not the translation's schema after all: JSON mode, as the instruction before it says.
+    }
+  }
+  return system.includes(JSON_MODE_INSTRUCTION) ? { type: "json_object" } : null;
+}
+
 export function messagesAsChat(req: SimulatedMessagesRequest): SimulatedChatRequest {
-  const system = req.system === undefined ? [] : [{ role: "system", content: textOf(req.system) }];
+  const systemText = req.system === undefined ? "" : textOf(req.system);
+  const system = req.system === undefined ? [] : [{ role: "system", content: systemText }];
   const format = req.output_config?.format ?? req.output_format;
   return {
     model: req.model,
@@ -60,6 +80,7 @@ export function messagesAsChat(req: SimulatedMessagesRequest): SimulatedChatRequ
       .map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.input_schema } })),
     tool_choice: toolChoice(req.tool_choice),
     parallel_tool_calls: req.tool_choice?.disable_parallel_tool_use !== true,
-    response_format: format?.type === "json_schema" ? { type: "json_schema", json_schema: { schema: format.schema } } : null,
+    response_format:
+      format?.type === "json_schema" ? { type: "json_schema", json_schema: { schema: format.schema } } : instructedFormat(systemText),
   };
 }

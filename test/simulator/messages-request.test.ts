@@ -1,12 +1,15 @@
 /**
  * The simulator in the messages format: tools with their `input_schema`, `tool_choice`
  * (`any`, `tool`, `none`, `disable_parallel_tool_use`), `tool_result` blocks that end the
- * loop, a JSON schema in `output_config.format`, `toolu_` ids, and a stream whose blocks
+ * loop, a JSON schema in `output_config.format` (or, from a chat caller, in the system
+ * prompt), `toolu_` ids, and a stream whose blocks
  * rebuild the whole answer, with usage.
  */
 import { describe, expect, test } from "bun:test";
+import Ajv2020 from "ajv/dist/2020";
 import { simulatedMessage, simulatedMessageEvents } from "../../src/simulator/messages-format.ts";
 import type { SimulatedMessagesRequest } from "../../src/simulator/messages-request.ts";
+import { chatToMessagesRequest } from "../../src/translate/chat-to-messages.ts";
 
 const WEATHER = {
   name: "get_weather",
@@ -91,4 +94,21 @@ test("the stream's blocks rebuild the whole answer, with the same usage", () => 
   }
   expect(rebuilt).toEqual(whole.content as Block[]);
   expect(usage).toBe((whole.usage as { output_tokens: number }).output_tokens);
+});
+
+test("a chat caller's json_schema, translated for a messages model, is followed as the system prompt states it", () => {
+  const schema = { type: "object", properties: { city: { type: "string" }, rank: { type: "integer" } }, required: ["city", "rank"] };
+  const translated = chatToMessagesRequest({
+    model: "claude-haiku-4-5",
+    messages: [{ role: "user", content: "Best city for a trip to Japan?" }],
+    response_format: { type: "json_schema", json_schema: { name: "pick", schema } },
+  } as never);
+  const answer = JSON.parse(blocks(translated as never)[0]!.text!);
+  expect(new Ajv2020({ strict: false }).validate(schema, answer)).toBe(true);
+  const jsonMode = chatToMessagesRequest({
+    model: "m",
+    messages: [{ role: "user", content: "x" }],
+    response_format: { type: "json_object" },
+  } as never);
+  expect(typeof JSON.parse(blocks(jsonMode as never)[0]!.text!)).toBe("object");
 });
