@@ -94,7 +94,8 @@ export function valueFor(schema: unknown, seed: number, text: string): unknown {
   try {
     return generateSync(schema as JsonSchema, {
       seed,
-      optionalsProbability: 0.5,
+      // Optional members are filled too: a careful answer gives what the schema has room for.
+      alwaysFakeOptionals: true,
       maxDefaultItems: 3,
       refDepthMax: 3,
       failOnInvalidTypes: false,
