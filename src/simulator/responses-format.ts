@@ -35,7 +35,7 @@ export class ResponsesMemory {
   }
 }
 
-/** The simulator's chat ids follow from the answer's size; a kept response needs an id of its own. */
+/** The simulator's chat ids follow from the request, so the same request repeats them; a kept response needs an id of its own. */
 const newResponseId = () => `resp_${crypto.randomUUID().replaceAll("-", "")}`;
 
 const asItems = (input: unknown): unknown[] => (typeof input === "string" ? [{ role: "user", content: input }] : (input as unknown[]));
