@@ -221,7 +221,7 @@ export class Forwarder {
         if (route.wire.carriesAnswer(e)) pieces++;
         if (!route.wire.fromEvent(e, usage)) return;
         refused = this.substitution(target, usage);
-        if (refused) return { stop: route.wire.errorEvent(refused) };
+        if (refused) return { stop: route.wire.errorEvent(refused, e) };
       },
       keep: keep ? (e) => keep(e.data) : undefined,
       onEnd: async (clean) => {

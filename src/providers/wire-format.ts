@@ -29,6 +29,6 @@ export interface WireFormat {
    * the stream passes, without parsing, to charge a stream cut off before its usage.
    */
   carriesAnswer(e: SseEvent): boolean;
-  /** The error, as this format's clients expect it in a stream, ending it. */
-  errorEvent(err: ApiError): Uint8Array;
+  /** The error, as this format's clients expect it in a stream, ending it; `at` is the event it replaces. */
+  errorEvent(err: ApiError, at?: SseEvent): Uint8Array;
 }

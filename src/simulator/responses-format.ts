@@ -14,6 +14,7 @@ import { ApiError } from "../lib/errors.ts";
 import { SseDecoder } from "../lib/sse.ts";
 import { chatCompletionToResponse, chatStreamToResponses, type ResponsesEcho } from "../translate/chat-to-responses.ts";
 import { responsesToChatRequest } from "../translate/responses-to-chat.ts";
+import { textOf } from "./conversation.ts";
 import { openAiError, type SimulatedChatOptions, simulatedChatCompletion } from "./openai-format.ts";
 
 type Json = Record<string, unknown>;
@@ -39,7 +40,7 @@ export class ResponsesMemory {
   }
 }
 
-/** The simulator's chat ids follow from the answer's size; a kept response needs an id of its own. */
+/** The simulator's chat ids follow from the request, so the same request repeats them; a kept response needs an id of its own. */
 const newResponseId = () => `resp_${crypto.randomUUID().replaceAll("-", "")}`;
 
 const asItems = (input: unknown): unknown[] => (typeof input === "string" ? [{ role: "user", content: input }] : (input as unknown[]));
@@ -57,6 +58,12 @@ function remembered(memory: ResponsesMemory, owner: string, conversation: unknow
       }
     },
   });
+}
+
+/** The last user message's text: what a web search would have searched for. */
+function lastAsk(chat: Json): string {
+  const messages = Array.isArray(chat.messages) ? (chat.messages as { role?: string; content?: unknown }[]) : [];
+  return textOf(messages.findLast((m) => m.role === "user")?.content);
 }
 
 /** `owner`: whose stored responses the call may continue (the sandbox's organization, the mock's caller key). */
@@ -93,7 +100,7 @@ export async function simulatedResponses(
   const response = chatCompletionToResponse((await res.json()) as never, echo, newResponseId());
   if (Array.isArray(body.tools) && body.tools.some((t) => /^web_search/.test(String((t as Json | null)?.type))))
     response.output = [
-      { type: "web_search_call", id: `ws_${crypto.randomUUID()}`, status: "completed" },
+      { type: "web_search_call", id: `ws_${crypto.randomUUID()}`, status: "completed", action: { type: "search", query: lastAsk(chat) } },
       ...(response.output as unknown[]),
     ];
   if (body.store !== false) memory.keep(owner, response.id as string, [...conversation, ...(response.output as unknown[])]);
