@@ -19,6 +19,8 @@ export interface AgentSession {
 export interface SessionLimits {
   max: number;
   idleMs: number;
+  /** The clock idle time is measured by (tests move their own). */
+  now?: () => number;
 }
 
 export const DEFAULT_SESSION_LIMITS: SessionLimits = { max: 10_000, idleMs: 30 * 60_000 };
@@ -31,6 +33,8 @@ export class SessionTable {
       max: limits.max,
       ttl: limits.idleMs,
       updateAgeOnGet: true,
+      // No cached "now" (its default 1 ms resolution), so a moved clock is read at once.
+      ...(limits.now ? { perf: { now: limits.now }, ttlResolution: 0 } : {}),
       dispose: (s) => void s.server.close().catch(() => {}),
     });
   }
