@@ -27,7 +27,7 @@ import {
 import { VERSION } from "../version.ts";
 import { isSandbox } from "../pipeline/sandbox.ts";
 import { type McpCaller, type McpServices, reachableServers } from "./mcp-services.ts";
-import type { McpServerRecord } from "./mcp-records.ts";
+import type { McpServerRecord } from "../domain/mcp-records.ts";
 import { SANDBOX_SERVER, sandboxTools } from "./sandbox-tools.ts";
 import { allowsTool, namespaced, splitNamespaced } from "./tool-access.ts";
 import { callTool } from "./tool-call.ts";

@@ -6,7 +6,7 @@ import type { Actor, Identity } from "../domain/identity.ts";
 import { ApiError } from "../lib/errors.ts";
 import { recordAudit } from "../services/audit.ts";
 import type { Store } from "../store/store.ts";
-import type { McpKeyAccess } from "./mcp-records.ts";
+import type { McpKeyAccess } from "../domain/mcp-records.ts";
 
 async function assertOwnSubject(store: Store, orgId: string, subjectId: string): Promise<void> {
   const own = subjectId.startsWith("key_")

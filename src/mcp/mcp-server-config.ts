@@ -15,7 +15,7 @@ import { isAuthorizedCountry } from "../policy/geography.ts";
 import { providerBlocked } from "../policy/provider-authorization.ts";
 import { recordAudit } from "../services/audit.ts";
 import type { Store } from "../store/store.ts";
-import type { McpAuthInfo, McpCredentials, McpScanPolicy, McpServerRecord } from "./mcp-records.ts";
+import type { McpAuthInfo, McpCredentials, McpScanPolicy, McpServerRecord } from "../domain/mcp-records.ts";
 
 export interface McpConfigDeps {
   store: Store;

@@ -11,7 +11,7 @@ import { isSandbox } from "../pipeline/sandbox.ts";
 import { isAuthorizedCountry } from "../policy/geography.ts";
 import type { Store } from "../store/store.ts";
 import type { McpMetrics } from "./mcp-metrics.ts";
-import type { McpServerRecord } from "./mcp-records.ts";
+import type { McpServerRecord } from "../domain/mcp-records.ts";
 import { allowanceFor, allowsServer, type ToolAllowance } from "./tool-access.ts";
 import type { UpstreamPool } from "./upstream-pool.ts";
 

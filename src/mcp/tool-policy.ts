@@ -8,7 +8,7 @@
  */
 import type { OrgPreferences } from "../domain/types.ts";
 import { jsonStrings, type StringSlot } from "./json-strings.ts";
-import type { McpScanPolicy } from "./mcp-records.ts";
+import type { McpScanPolicy } from "../domain/mcp-records.ts";
 import { type Category, redactFindings, scanSlots, type TextsScan } from "./text-findings.ts";
 
 /** Where a result says what the gateway found and did. */

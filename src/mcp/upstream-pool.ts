@@ -6,7 +6,7 @@
  */
 import { LRUCache } from "lru-cache";
 import type { SecretBox } from "../lib/secret-box.ts";
-import type { McpCredentials, McpServerRecord } from "./mcp-records.ts";
+import type { McpCredentials, McpServerRecord } from "../domain/mcp-records.ts";
 import { Upstream } from "./upstream.ts";
 
 const MAX_CONNECTIONS = 500;

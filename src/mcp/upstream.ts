@@ -11,7 +11,7 @@ import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.j
 import { ToolListChangedNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { egressFetch } from "../lib/egress/egress-fetch.ts";
 import { VERSION } from "../version.ts";
-import type { McpCredentials, McpServerRecord } from "./mcp-records.ts";
+import type { McpCredentials, McpServerRecord } from "../domain/mcp-records.ts";
 import { ClientCredentialsToken } from "./oauth-token.ts";
 
 /** Upper bound of pages read when listing, so a server cannot keep the gateway paging forever. */

@@ -1,7 +1,7 @@
 /** `mcp.*` operations: the organization's MCP tool servers and per-key tool access (docs/mcp.md). */
 import { type TObject, Type } from "@sinclair/typebox";
 import { setKeyAccess } from "../mcp/key-access-config.ts";
-import type { McpKeyAccess, McpServerRecord } from "../mcp/mcp-records.ts";
+import type { McpKeyAccess, McpServerRecord } from "../domain/mcp-records.ts";
 import { createMcpServer, deleteMcpServer, updateMcpServer } from "../mcp/mcp-server-config.ts";
 import { iso } from "./present.ts";
 import { defineOperation } from "./registry.ts";

@@ -1,5 +1,5 @@
 /** The part of the store the MCP gateway uses: tool servers and per-key tool access (docs/mcp.md). */
-import type { McpKeyAccess, McpServerRecord } from "../mcp/mcp-records.ts";
+import type { McpKeyAccess, McpServerRecord } from "../domain/mcp-records.ts";
 
 export interface McpStore {
   createMcpServer(rec: McpServerRecord): Promise<void>;

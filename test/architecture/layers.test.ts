@@ -16,6 +16,7 @@ const LAYERS: string[][] = [
   ["runtime"],
   ["http"],
   ["ops"],
+  ["mcp"],
   ["pipeline"],
   ["services"],
   ["routing"],

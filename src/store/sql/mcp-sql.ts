@@ -1,5 +1,5 @@
 /** MCP tool servers and per-key tool access, over usage (usage-sql.ts). */
-import type { McpKeyAccess, McpServerRecord } from "../../mcp/mcp-records.ts";
+import type { McpKeyAccess, McpServerRecord } from "../../domain/mcp-records.ts";
 import type { McpStore } from "../mcp-store.ts";
 import type { Row } from "./rows.ts";
 import { UsageSql } from "./usage-sql.ts";

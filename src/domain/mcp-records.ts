@@ -1,4 +1,4 @@
-/** MCP tool servers and per-key tool access as stored: the records the store, services and gateway share. */
+/** MCP tool servers and per-key tool access as stored: the records the store, the MCP gateway and its operations share. */
 
 /** What a tool result's scan does per category (scanning itself is always on). */
 export interface McpScanPolicy {
