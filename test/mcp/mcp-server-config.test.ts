@@ -62,7 +62,7 @@ test("an address that turns internal after it was saved is refused at connection
   const client = new Client({ name: "t", version: "1" });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp`), {
-      fetch: (url, init) => gw.handle(new Request(url, init)),
+      fetch: (url, init) => gw.handle(new Request(String(url), init)),
       requestInit: { headers: { authorization: `Bearer ${admin}` } },
     }),
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { op } from "./api.ts";
 import { Async, useLoad } from "./components.tsx";
 import { Audit } from "./pages/audit.tsx";
+import { McpServers } from "./pages/mcp.tsx";
 import { Members } from "./pages/members.tsx";
 import { Notifications } from "./pages/notifications.tsx";
 import { Overview } from "./pages/overview.tsx";
@@ -119,6 +120,8 @@ function Page({ page, admin, myId }: { page: PagePath; admin: boolean; myId: str
       return <Usage admin={admin} />;
     case "routing":
       return <Routing />;
+    case "mcp":
+      return admin ? <McpServers /> : <AdminsOnly />;
     case "notifications":
       return <Notifications />;
     case "audit":

@@ -14,7 +14,7 @@ let bundle: Promise<DashboardBundle> | null = null;
 const loadBundle = () => (bundle ??= import("./dashboard-assets.ts").then((m) => m.BUNDLE));
 
 /** The page paths the app routes itself (web/src/pages.ts); the shell is served at each. */
-export const DASHBOARD_PAGES = ["", "providers", "keys", "usage", "routing", "notifications", "audit", "members", "preferences"];
+export const DASHBOARD_PAGES = ["", "providers", "keys", "usage", "routing", "mcp", "notifications", "audit", "members", "preferences"];
 
 const SHELL = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
