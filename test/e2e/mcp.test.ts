@@ -212,6 +212,28 @@ describe("who may call what", () => {
     expect(res.headers.get("x-ratelimit-limit")).not.toBeNull();
   });
 
+  test("each request to /mcp is charged to the key's rate-limit bucket", async () => {
+    const { key } = await newKey("counted-agent");
+    const initialize = () =>
+      fetch(`${gw.url}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+        }),
+      });
+    const first = await initialize();
+    const second = await initialize();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("mcp-session-id")).not.toBeNull();
+    await first.body?.cancel();
+    await second.body?.cancel();
+    expect(Number(second.headers.get("x-ratelimit-remaining"))).toBe(Number(first.headers.get("x-ratelimit-remaining")) - 1);
+  });
+
   test("a sandbox key gets the simulated tool server and never reaches a real one", async () => {
     const sandbox = await newKey("sandbox-agent", "test");
     const before = { poisoned: poisoned.received.length };
