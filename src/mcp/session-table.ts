@@ -40,6 +40,8 @@ export class SessionTable {
   }
 
   add(session: AgentSession): void {
+    // Idle sessions are closed here (and on lookup), not by a timer per session.
+    this.sessions.purgeStale();
     this.sessions.set(session.id, session);
   }
 

@@ -31,6 +31,8 @@ export class UpstreamPool {
     const key = `${server.id}@${server.updatedAt}`;
     let upstream = this.open.get(key);
     if (!upstream) {
+      // Idle connections are closed when a new one opens (and on lookup), not by a timer each.
+      this.open.purgeStale();
       upstream = new Upstream(server, this.credentials(server), () => this.onToolsChanged(server.orgId));
       this.open.set(key, upstream);
     }

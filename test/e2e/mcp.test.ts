@@ -80,6 +80,35 @@ describe("tools through the gateway", () => {
     expect(listed.body.data.servers[0].auth).toEqual({ type: "headers", headerNames: ["authorization", "x-team"] });
   });
 
+  test("a server with OAuth client credentials gets a token from its endpoint, and calls carry it", async () => {
+    const tokens = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: async (request) => {
+        const form = new URLSearchParams(await request.text());
+        return form.get("client_secret") === "oauth-client-secret"
+          ? Response.json({ access_token: "issued-access-token", expires_in: 3600 })
+          : new Response("no", { status: 401 });
+      },
+    });
+    try {
+      const created = await gw.op(admin, "mcp.server.create", {
+        name: "wikiauth",
+        url: poisoned.url,
+        auth: { type: "oauth", tokenUrl: `http://127.0.0.1:${tokens.port}/token`, clientId: "gateway", clientSecret: "oauth-client-secret" },
+      });
+      expect(created.status).toBe(200);
+      const client = await connect(admin);
+      const before = poisoned.received.length;
+      expect(textOf(await client.callTool({ name: "wikiauth__weather", arguments: {} }))).toBe("Sunny, 21 degrees.");
+      const sent = poisoned.received.slice(before).map((h) => h.get("authorization"));
+      expect(sent).toContain("Bearer issued-access-token");
+      await gw.op(admin, "mcp.server.delete", { id: created.body.data.server.id });
+    } finally {
+      await tokens.stop(true);
+    }
+  });
+
   test("a long-running tool's progress is streamed to the agent before its result", async () => {
     const client = await connect(admin);
     const progress: number[] = [];
@@ -95,11 +124,20 @@ describe("tools through the gateway", () => {
   test("a server's tools/list_changed reaches the agent, and the new tool is listed", async () => {
     const client = await connect(admin);
     await client.listTools();
-    const told = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
-    // The agent needs its standalone stream (GET) open to be told; the SDK client opens it after initialization.
-    await poisoned.addTool("fresh_tool");
-    await told;
-    expect((await client.listTools()).tools.map((t) => t.name)).toContain("wiki__fresh_tool");
+    let told = false;
+    const notified = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        told = true;
+        resolve();
+      }),
+    );
+    // A notification travels on the standalone streams (GET) each client opens after initializing; one sent before
+    // they are open is lost, as the protocol allows, so the server announces again until the agent hears it.
+    for (let n = 0; !told; n++) {
+      await poisoned.addTool(`fresh_tool_${n}`);
+      await Promise.race([notified, Bun.sleep(250)]);
+    }
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("wiki__fresh_tool_0");
   });
 });
 

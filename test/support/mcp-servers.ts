@@ -59,6 +59,7 @@ export function startPoisonedMcpServer(): RunningMcpServer {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, { server, transport }),
+      onsessionclosed: (id) => void sessions.delete(id),
     });
     return { server, transport };
   };
