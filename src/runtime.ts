@@ -278,6 +278,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     metrics,
     preferences: async (orgId) => settings.get(orgId),
     now: () => services.now(),
+    log,
     maxBodyBytes: config.maxBodyBytes,
   });
 

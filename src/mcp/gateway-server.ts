@@ -26,7 +26,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { VERSION } from "../version.ts";
 import { isSandbox } from "../pipeline/sandbox.ts";
-import { type McpCaller, type McpServices, reachableServers } from "./mcp-services.ts";
+import { failureName, type McpCaller, type McpServices, reachableServers } from "./mcp-services.ts";
 import type { McpServerRecord } from "../domain/mcp-records.ts";
 import { SANDBOX_SERVER, sandboxTools } from "./sandbox-tools.ts";
 import { allowsTool, namespaced, splitNamespaced } from "./tool-access.ts";
@@ -46,7 +46,12 @@ function callerOf(extra: Extra): McpCaller {
 /** Each reachable server that answers, with its connection; one that cannot be reached is left out of a listing. */
 async function connected(svc: McpServices, servers: McpServerRecord[]): Promise<{ server: McpServerRecord; upstream: Upstream }[]> {
   const settled = await Promise.allSettled(servers.map(async (server) => ({ server, upstream: await svc.pool.get(server) })));
-  return settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  return settled.flatMap((s, i) => {
+    if (s.status === "fulfilled") return [s.value];
+    const server = servers[i] as McpServerRecord;
+    svc.log.warn("mcp server unreachable", { orgId: server.orgId, serverId: server.id, error: failureName(s.reason) });
+    return [];
+  });
 }
 
 async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Promise<Tool[]> {

@@ -6,6 +6,7 @@
  */
 import type { Actor, Identity } from "../domain/identity.ts";
 import type { OrgPreferences } from "../domain/types.ts";
+import type { Logger } from "../lib/log.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 import { isSandbox } from "../pipeline/sandbox.ts";
 import { isAuthorizedCountry } from "../policy/geography.ts";
@@ -21,7 +22,11 @@ export interface McpServices {
   metrics: McpMetrics;
   preferences(orgId: string): Promise<OrgPreferences>;
   now(): number;
+  log: Logger;
 }
+
+/** What a log line may say of a failure: its class, never its message (an upstream's error text may echo what it was sent). */
+export const failureName = (err: unknown): string => (err instanceof Error ? err.name : typeof err);
 
 /** Who sent the MCP request being handled (from the request runner's admission). */
 export interface McpCaller {

@@ -10,7 +10,7 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { isSandbox } from "../pipeline/sandbox.ts";
 import { recordAudit } from "../services/audit.ts";
 import type { CallOutcome } from "./mcp-metrics.ts";
-import { type McpCaller, type McpServices, reachableServers } from "./mcp-services.ts";
+import { failureName, type McpCaller, type McpServices, reachableServers } from "./mcp-services.ts";
 import { runSandboxTool, SANDBOX_SERVER } from "./sandbox-tools.ts";
 import type { Category } from "./text-findings.ts";
 import { allowsTool, splitNamespaced } from "./tool-access.ts";
@@ -141,5 +141,5 @@ async function audit(svc: McpServices, caller: McpCaller, rec: Record_, duration
       requestId: caller.requestId,
     },
     svc.now(),
-  ).catch(() => {});
+  ).catch((err) => svc.log.error("mcp tool call not audited", { orgId: identity.organization.id, error: failureName(err) }));
 }

@@ -70,6 +70,9 @@ test("an address that turns internal after it was saved is refused at connection
   const call = (await client.callTool({ name: "rebound__weather", arguments: {} }).catch((e: Error) => e)) as Error;
   expect(call).toBeInstanceOf(Error);
   expect(poisoned.received).toEqual([]);
+  gw.rt.log.flush();
+  const warned = gw.logged.join("").split("\n").find((l) => l.includes("mcp server unreachable"));
+  expect(JSON.parse(warned as string)).toMatchObject({ serverId: "mcp_rebound", error: "EgressRefused" });
   await client.close();
   await gw.rt.store.deleteMcpServer("mcp_rebound");
 });

@@ -52,6 +52,7 @@ beforeAll(async () => {
     metrics: new McpMetrics(registry, () => 0),
     preferences: (orgId) => gw.rt.store.getOrgPreferences(orgId),
     now: () => gw.clock.now,
+    log: gw.rt.log,
   };
 });
 
