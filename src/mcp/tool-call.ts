@@ -7,6 +7,8 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { McpServerRecord } from "../domain/mcp-records.ts";
+import type { OrgPreferences } from "../domain/types.ts";
 import { isSandbox } from "../pipeline/sandbox.ts";
 import { recordAudit } from "../services/audit.ts";
 import type { CallOutcome } from "./mcp-metrics.ts";
@@ -26,7 +28,7 @@ export interface ToolRequest {
 
 const NONE: Record<Category, number> = { secret: 0, injection: 0, pii: 0 };
 
-interface Record_ {
+interface CallRecord {
   server: string;
   tool: string;
   outcome: CallOutcome;
@@ -45,7 +47,7 @@ export async function callTool(svc: McpServices, caller: McpCaller, req: ToolReq
   const started = performance.now();
   const span = caller.trace.child("mcp tools/call", true);
   const parts = splitNamespaced(req.name);
-  const rec: Record_ = {
+  const rec: CallRecord = {
     server: parts?.server ?? "",
     tool: parts?.tool ?? req.name,
     outcome: "refused",
@@ -74,7 +76,7 @@ export async function callTool(svc: McpServices, caller: McpCaller, req: ToolReq
   }
 }
 
-async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest, rec: Record_): Promise<CallToolResult> {
+async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest, rec: CallRecord): Promise<CallToolResult> {
   const { identity } = caller;
   const { servers, allowance } = await reachableServers(svc, caller);
   const sandbox = isSandbox(identity);
@@ -94,12 +96,15 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
   rec.outcome = "failed";
   let result: Record<string, unknown>;
   if (server) {
-    const upstream = await svc.pool.get(server);
     const onprogress = req.progress;
-    result = (await upstream.client.callTool({ name: rec.tool, arguments: args }, undefined, {
-      signal: req.signal,
-      ...(onprogress ? { onprogress: (p) => onprogress(p), resetTimeoutOnProgress: true } : {}),
-    })) as Record<string, unknown>;
+    result = await forward(svc, server, prefs, req.name, () =>
+      svc.pool.get(server).then((upstream) =>
+        upstream.client.callTool({ name: rec.tool, arguments: args }, undefined, {
+          signal: req.signal,
+          ...(onprogress ? { onprogress: (p) => onprogress(p), resetTimeoutOnProgress: true } : {}),
+        }),
+      ),
+    );
   } else {
     const simulated = runSandboxTool(rec.tool, args);
     if (!simulated) throw unknownTool(req.name);
@@ -118,8 +123,33 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
   return result as CallToolResult;
 }
 
+/**
+ * The server's answer. A protocol error it returns reaches the agent only if its message
+ * passes the result scan (it is text the model may read); a failure to reach it is told
+ * in the gateway's words, never the transport's (which may quote what the server sent).
+ */
+async function forward(
+  svc: McpServices,
+  server: McpServerRecord,
+  prefs: OrgPreferences,
+  name: string,
+  call: () => Promise<unknown>,
+): Promise<Record<string, unknown>> {
+  try {
+    return (await call()) as Record<string, unknown>;
+  } catch (err) {
+    if (err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
+      const part = { type: "text", text: err.message };
+      const passes = scanResult({ content: [part] }, resultPolicy(prefs, server.scan), name).action !== "blocked";
+      throw new McpError(err.code, passes ? part.text : `The tool server ${server.name} refused the call (code ${err.code}).`);
+    }
+    svc.log.warn("mcp tool call failed", { orgId: server.orgId, serverId: server.id, error: failureName(err) });
+    throw new McpError(ErrorCode.InternalError, `The tool server ${server.name} could not be reached or did not answer.`);
+  }
+}
+
 /** One audit row per call, whatever happened; a failed write is not the agent's error. */
-async function audit(svc: McpServices, caller: McpCaller, rec: Record_, durationMs: number): Promise<void> {
+async function audit(svc: McpServices, caller: McpCaller, rec: CallRecord, durationMs: number): Promise<void> {
   const { identity } = caller;
   await recordAudit(
     svc.store,

@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { tempDataDir, removeDir } from "../support/gateway-process.ts";
 import { type InProcessGateway, initOrgInProcess, startGatewayInProcess } from "../support/in-process.ts";
+import { freePort } from "../support/servers.ts";
 import { POISON, type RunningMcpServer, startEverythingServer, startPoisonedMcpServer } from "../support/mcp-servers.ts";
 
 let gw: InProcessGateway;
@@ -109,6 +110,18 @@ describe("tools through the gateway", () => {
     }
   });
 
+  test("a server that cannot be reached drops out of tools/list, and a call to it says so in the gateway's words", async () => {
+    const port = await freePort();
+    const created = await gw.op(admin, "mcp.server.create", { name: "down", url: `http://127.0.0.1:${port}/mcp` });
+    const client = await connect(admin);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names.some((n) => n.startsWith("down__"))).toBe(false);
+    expect(names).toContain("wiki__weather");
+    const err = (await client.callTool({ name: "down__anything", arguments: {} }).catch((e: Error) => e)) as Error;
+    expect(err.message).toContain("The tool server down could not be reached or did not answer.");
+    await gw.op(admin, "mcp.server.delete", { id: created.body.data.server.id });
+  });
+
   test("a long-running tool's progress is streamed to the agent before its result", async () => {
     const client = await connect(admin);
     const progress: number[] = [];
@@ -194,6 +207,13 @@ describe("the mandatory policy on results and arguments", () => {
     expect(poisoned.calls.length).toBe(before);
     await client.callTool({ name: "wiki__echo", arguments: { message: `mail ${POISON.email}` } });
     expect(poisoned.calls.at(-1)).toEqual({ name: "echo", arguments: { message: "mail [EMAIL_1]" } });
+  });
+
+  test("a server's protocol error is relayed only when its message passes the scan", async () => {
+    const client = await connect(admin);
+    const err = (await client.callTool({ name: "wiki__fail_loudly", arguments: {} }).catch((e: Error) => e)) as Error;
+    expect(err.message).toContain("The tool server wiki refused the call (code -32602).");
+    expect(err.message).not.toContain("system prompt");
   });
 
   test("every call is audited with server, tool, key, size, findings and duration, never its text", async () => {
