@@ -60,7 +60,9 @@ async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Pro
     tools.filter((t) => allowsTool(allowance, server, t.name)).map((t) => ({ ...t, name: namespaced(server, t.name) }));
   if (isSandbox(caller.identity)) return named(SANDBOX_SERVER, sandboxTools());
   const lists = await Promise.allSettled(
-    (await connected(svc, servers)).map(async ({ server, upstream }) => named(server.name, await upstream.listTools({ signal: extra.signal }))),
+    (await connected(svc, servers)).map(async ({ server, upstream }) =>
+      named(server.name, await upstream.listTools({ signal: extra.signal })),
+    ),
   );
   return lists.flatMap((l) => (l.status === "fulfilled" ? l.value : []));
 }
@@ -94,7 +96,11 @@ export function createGatewayServer(svc: McpServices): Server {
   server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) => {
     const resources: Resource[] = [];
     for (const { upstream } of await offering(svc, callerOf(extra), "resources"))
-      resources.push(...(await upstream.allPages<Resource>(async (c) => toPage(await upstream.client.listResources(c ? { cursor: c } : {}), "resources"))));
+      resources.push(
+        ...(await upstream.allPages<Resource>(async (c) =>
+          toPage(await upstream.client.listResources(c ? { cursor: c } : {}), "resources"),
+        )),
+      );
     return { resources };
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async (_req, extra) => {
@@ -117,7 +123,8 @@ export function createGatewayServer(svc: McpServices): Server {
       // What a resource says reaches the model as a tool result does: the same scan.
       const content = read.contents.map((c) => ({ type: "resource", resource: c }));
       const verdict = scanResult({ content }, resultPolicy(prefs, s.scan), req.params.uri);
-      if (verdict.action === "blocked") throw new McpError(ErrorCode.InvalidRequest, `Blocked by the gateway's security policy: ${verdict.reason}.`);
+      if (verdict.action === "blocked")
+        throw new McpError(ErrorCode.InvalidRequest, `Blocked by the gateway's security policy: ${verdict.reason}.`);
       return { ...read, contents: content.map((c) => c.resource) };
     }
     throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${req.params.uri.slice(0, 300)}`);
@@ -125,7 +132,9 @@ export function createGatewayServer(svc: McpServices): Server {
   server.setRequestHandler(ListPromptsRequestSchema, async (_req, extra) => {
     const prompts: Prompt[] = [];
     for (const { server: s, upstream } of await offering(svc, callerOf(extra), "prompts")) {
-      const listed = await upstream.allPages<Prompt>(async (c) => toPage(await upstream.client.listPrompts(c ? { cursor: c } : {}), "prompts"));
+      const listed = await upstream.allPages<Prompt>(async (c) =>
+        toPage(await upstream.client.listPrompts(c ? { cursor: c } : {}), "prompts"),
+      );
       prompts.push(...listed.map((p) => ({ ...p, name: namespaced(s.name, p.name) })));
     }
     return { prompts };

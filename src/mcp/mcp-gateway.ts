@@ -40,7 +40,8 @@ export class McpGateway {
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId !== null) {
       const session = this.sessions.get(sessionId, owner);
-      if (!session) return jsonRpcError(404, -32001, "Session not found: it ended, expired, or belongs to another key. Initialize a new one.");
+      if (!session)
+        return jsonRpcError(404, -32001, "Session not found: it ended, expired, or belongs to another key. Initialize a new one.");
       return session.transport.handleRequest(request, { authInfo });
     }
     if (request.method !== "POST")

@@ -17,7 +17,9 @@ export class McpMetrics {
   private readonly duration: Histogram;
 
   constructor(registry: MetricsRegistry, sessions: () => number) {
-    this.calls = registry.register(new Counter("gateway_mcp_tool_calls_total", "MCP tool calls through the gateway, by outcome.", ["outcome"]));
+    this.calls = registry.register(
+      new Counter("gateway_mcp_tool_calls_total", "MCP tool calls through the gateway, by outcome.", ["outcome"]),
+    );
     this.findings = registry.register(
       new Counter("gateway_mcp_scan_findings_total", "Findings in MCP tool arguments and results, by category.", ["direction", "category"]),
     );
@@ -33,6 +35,7 @@ export class McpMetrics {
   }
 
   found(direction: "arguments" | "result", counts: Record<Category, number>): void {
-    for (const category of ["secret", "injection", "pii"] as const) if (counts[category]) this.findings.inc([direction, category], counts[category]);
+    for (const category of ["secret", "injection", "pii"] as const)
+      if (counts[category]) this.findings.inc([direction, category], counts[category]);
   }
 }

@@ -101,7 +101,12 @@ export async function ownServer(deps: McpConfigDeps, identity: Identity, id: str
   return found;
 }
 
-export async function createMcpServer(deps: McpConfigDeps, identity: Identity, actor: Actor, input: McpServerInput): Promise<McpServerRecord> {
+export async function createMcpServer(
+  deps: McpConfigDeps,
+  identity: Identity,
+  actor: Actor,
+  input: McpServerInput,
+): Promise<McpServerRecord> {
   const orgId = identity.organization.id;
   const name = input.name as string;
   if ((await deps.store.listMcpServers(orgId)).length >= MAX_SERVERS)

@@ -39,7 +39,11 @@ export class ClientCredentialsToken {
   }
 
   private async fetchToken(): Promise<string> {
-    const body = new URLSearchParams({ grant_type: "client_credentials", client_id: this.creds.clientId, client_secret: this.creds.clientSecret });
+    const body = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: this.creds.clientId,
+      client_secret: this.creds.clientSecret,
+    });
     if (this.creds.scope) body.set("scope", this.creds.scope);
     const res = await egressFetch(this.creds.tokenUrl, {
       method: "POST",
@@ -51,7 +55,8 @@ export class ClientCredentialsToken {
       throw new TokenRefused(`the token endpoint answered ${res.status}`);
     }
     const json = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
-    if (typeof json?.access_token !== "string" || json.access_token === "") throw new TokenRefused("the token endpoint gave no access_token");
+    if (typeof json?.access_token !== "string" || json.access_token === "")
+      throw new TokenRefused("the token endpoint gave no access_token");
     const lifetimeS = typeof json.expires_in === "number" && json.expires_in > 0 ? json.expires_in : DEFAULT_LIFETIME_S;
     this.token = { value: json.access_token, until: this.now() + Math.max(0, lifetimeS * 1000 - EARLY_RENEWAL_MS) };
     return json.access_token;

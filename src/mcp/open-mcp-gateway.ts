@@ -22,6 +22,9 @@ export function openMcpGateway(parts: McpGatewayParts): McpGateway {
   let gateway: McpGateway | null = null;
   const pool = new UpstreamPool(parts.box, (orgId) => gateway?.toolsChanged(orgId));
   const metrics = new McpMetrics(parts.metrics, () => gateway?.sessions.size ?? 0);
-  gateway = new McpGateway({ store: parts.store, pool, metrics, preferences: parts.preferences, now: parts.now, log: parts.log }, parts.maxBodyBytes);
+  gateway = new McpGateway(
+    { store: parts.store, pool, metrics, preferences: parts.preferences, now: parts.now, log: parts.log },
+    parts.maxBodyBytes,
+  );
   return gateway;
 }

@@ -22,7 +22,13 @@ const compiled = new Map<string, RegExp>();
 export function matchesPattern(pattern: string, name: string): boolean {
   let re = compiled.get(pattern);
   if (!re) {
-    re = new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "s");
+    re = new RegExp(
+      `^${pattern
+        .split("*")
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+      "s",
+    );
     if (compiled.size > 1000) compiled.clear();
     compiled.set(pattern, re);
   }
@@ -43,7 +49,9 @@ export function allowsServer(allowance: ToolAllowance | null, server: string): b
 }
 
 export function allowsTool(allowance: ToolAllowance | null, server: string, tool: string): boolean {
-  return allowsServer(allowance, server) && (allowance === null || allowance.tools.some((p) => matchesPattern(p, namespaced(server, tool))));
+  return (
+    allowsServer(allowance, server) && (allowance === null || allowance.tools.some((p) => matchesPattern(p, namespaced(server, tool))))
+  );
 }
 
 /** The caller's allow lists: a key's own, else its service account's; null (everything) for a dashboard session. */

@@ -21,7 +21,9 @@ const clients: Client[] = [];
 
 async function connect(key: string): Promise<Client> {
   const client = new Client({ name: "test-agent", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${gw.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${gw.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+  );
   clients.push(client);
   return client;
 }
@@ -96,7 +98,12 @@ describe("tools through the gateway", () => {
       const created = await gw.op(admin, "mcp.server.create", {
         name: "wikiauth",
         url: poisoned.url,
-        auth: { type: "oauth", tokenUrl: `http://127.0.0.1:${tokens.port}/token`, clientId: "gateway", clientSecret: "oauth-client-secret" },
+        auth: {
+          type: "oauth",
+          tokenUrl: `http://127.0.0.1:${tokens.port}/token`,
+          clientId: "gateway",
+          clientSecret: "oauth-client-secret",
+        },
       });
       expect(created.status).toBe(200);
       const client = await connect(admin);
@@ -201,7 +208,9 @@ describe("the mandatory policy on results and arguments", () => {
   test("arguments are scanned before they leave: a credential never reaches the server, personal data is redacted", async () => {
     const client = await connect(admin);
     const before = poisoned.calls.length;
-    const refused = (await client.callTool({ name: "wiki__echo", arguments: { message: `use ${POISON.credential}` } })) as { isError?: boolean };
+    const refused = (await client.callTool({ name: "wiki__echo", arguments: { message: `use ${POISON.credential}` } })) as {
+      isError?: boolean;
+    };
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain("arguments");
     expect(poisoned.calls.length).toBe(before);
@@ -235,7 +244,11 @@ describe("the mandatory policy on results and arguments", () => {
 describe("who may call what", () => {
   test("a key limited to some tools sees only those and is refused the rest", async () => {
     const limited = await newKey("weather-bot");
-    const set = await gw.op(admin, "mcp.access.set", { subject: limited.serviceAccountId, servers: ["wiki"], tools: ["wiki__weather", "wiki__echo"] });
+    const set = await gw.op(admin, "mcp.access.set", {
+      subject: limited.serviceAccountId,
+      servers: ["wiki"],
+      tools: ["wiki__weather", "wiki__echo"],
+    });
     expect(set.status).toBe(200);
     const client = await connect(limited.key);
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(["wiki__echo", "wiki__weather"]);
@@ -258,6 +271,25 @@ describe("who may call what", () => {
         "content-type": "application/json",
         accept: "application/json, text/event-stream",
         "mcp-protocol-version": "2025-06-18",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(404);
+  });
+
+  test("DELETE ends a session: its id is then unknown", async () => {
+    const client = await connect(admin);
+    await client.listTools();
+    const transport = client.transport as StreamableHTTPClientTransport;
+    const sessionId = transport.sessionId as string;
+    await transport.terminateSession();
+    const res = await fetch(`${gw.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${admin}`,
+        "mcp-session-id": sessionId,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
       },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });

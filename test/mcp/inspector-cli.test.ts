@@ -32,7 +32,16 @@ afterAll(async () => {
 
 async function inspector(...args: string[]): Promise<{ code: number; out: any; err: string }> {
   const child = Bun.spawn(
-    ["node", join(INSPECTOR_BUILD, "index.js"), `${gw.url}/mcp`, "--transport", "http", "--header", `Authorization: Bearer ${admin}`, ...args],
+    [
+      "node",
+      join(INSPECTOR_BUILD, "index.js"),
+      `${gw.url}/mcp`,
+      "--transport",
+      "http",
+      "--header",
+      `Authorization: Bearer ${admin}`,
+      ...args,
+    ],
     // It finds its own package.json by a path it checks against the working directory but imports beside itself.
     { stdout: "pipe", stderr: "pipe", cwd: INSPECTOR_BUILD },
   );
@@ -43,7 +52,9 @@ async function inspector(...args: string[]): Promise<{ code: number; out: any; e
 test("the Inspector CLI lists the gateway's namespaced tools", async () => {
   const r = await inspector("--method", "tools/list");
   expect(r.code).toBe(0);
-  expect(r.out.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["wiki__weather", "wiki__read_page", "wiki__echo"]));
+  expect(r.out.tools.map((t: { name: string }) => t.name)).toEqual(
+    expect.arrayContaining(["wiki__weather", "wiki__read_page", "wiki__echo"]),
+  );
 }, 60_000);
 
 test("the Inspector CLI calls a tool, and a poisoned result comes back as the gateway's tool error", async () => {

@@ -71,7 +71,10 @@ test("an address that turns internal after it was saved is refused at connection
   expect(call).toBeInstanceOf(Error);
   expect(poisoned.received).toEqual([]);
   gw.rt.log.flush();
-  const warned = gw.logged.join("").split("\n").find((l) => l.includes("mcp server unreachable"));
+  const warned = gw.logged
+    .join("")
+    .split("\n")
+    .find((l) => l.includes("mcp server unreachable"));
   expect(JSON.parse(warned as string)).toMatchObject({ serverId: "mcp_rebound", error: "EgressRefused" });
   await client.close();
   await gw.rt.store.deleteMcpServer("mcp_rebound");
@@ -98,7 +101,12 @@ test("names are namespaces: unique, without the separator; credentials never com
     auth: { type: "oauth", tokenUrl: "https://auth.example.com/token", clientId: "client-1", clientSecret: "very-secret-client-value" },
   });
   expect(ok.status).toBe(200);
-  expect(ok.body.data.server.auth).toEqual({ type: "oauth", tokenUrl: "https://auth.example.com/token", clientId: "client-1", scope: null });
+  expect(ok.body.data.server.auth).toEqual({
+    type: "oauth",
+    tokenUrl: "https://auth.example.com/token",
+    clientId: "client-1",
+    scope: null,
+  });
   const again = await gw.op({ key: admin }, "mcp.server.create", { name: "gh", url: "https://tools.example.com/other" });
   expect(again.status).toBe(409);
   const listed = await gw.op({ key: admin }, "mcp.server.list");

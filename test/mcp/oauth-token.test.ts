@@ -31,7 +31,10 @@ afterAll(async () => {
 
 test("a token is asked for with the client credentials grant, kept, and renewed shortly before it expires", async () => {
   const clock = { now: 1_000_000 };
-  const token = new ClientCredentialsToken({ tokenUrl: url, clientId: "gw", clientSecret: "right-secret", scope: "tools" }, () => clock.now);
+  const token = new ClientCredentialsToken(
+    { tokenUrl: url, clientId: "gw", clientSecret: "right-secret", scope: "tools" },
+    () => clock.now,
+  );
   const [a, b] = await Promise.all([token.get(), token.get()]);
   expect([a, b]).toEqual(["token-1", "token-1"]);
   expect(asked.at(-1)?.toString()).toBe("grant_type=client_credentials&client_id=gw&client_secret=right-secret&scope=tools");

@@ -40,7 +40,14 @@ function recordingSpan(): TraceSpan & { children: { name: string; attrs: Record<
 /** A sandbox identity of the gateway's organization (its admin service account, with a test key). */
 function sandboxIdentity(): Identity {
   const { organization, serviceAccount, apiKey } = gw.init;
-  return { kind: "serviceAccount", id: serviceAccount.id, role: "admin", organization, serviceAccount, key: { ...apiKey, keyType: "test" } };
+  return {
+    kind: "serviceAccount",
+    id: serviceAccount.id,
+    role: "admin",
+    organization,
+    serviceAccount,
+    key: { ...apiKey, keyType: "test" },
+  };
 }
 
 beforeAll(async () => {
@@ -69,7 +76,11 @@ const caller = (trace: TraceSpan) => ({
 
 test("a sandbox call is answered by the simulated server, traced, counted and audited without its text", async () => {
   const span = recordingSpan();
-  const result = await callTool(svc, caller(span), { name: "sandbox__echo", arguments: { message: "hello there" }, signal: new AbortController().signal });
+  const result = await callTool(svc, caller(span), {
+    name: "sandbox__echo",
+    arguments: { message: "hello there" },
+    signal: new AbortController().signal,
+  });
   expect(result.content).toEqual([{ type: "text", text: "hello there" }]);
   expect(span.children).toEqual([
     {

@@ -31,8 +31,20 @@ function contract(name: string, open: () => Promise<Store>) {
       await store.createMcpServer(server("mcp_3", "org_b", "wiki", 3));
       expect((await store.listMcpServers("org_a")).map((s) => s.name)).toEqual(["wiki", "github"]);
       expect(await store.getMcpServer("mcp_1")).toEqual(server("mcp_1", "org_a", "wiki", 1));
-      await store.updateMcpServer({ ...server("mcp_1", "org_a", "docs", 1), country: "US", secretCiphertext: null, scan: {}, updatedAt: 9 });
-      expect(await store.getMcpServer("mcp_1")).toMatchObject({ name: "docs", country: "US", secretCiphertext: null, scan: {}, updatedAt: 9 });
+      await store.updateMcpServer({
+        ...server("mcp_1", "org_a", "docs", 1),
+        country: "US",
+        secretCiphertext: null,
+        scan: {},
+        updatedAt: 9,
+      });
+      expect(await store.getMcpServer("mcp_1")).toMatchObject({
+        name: "docs",
+        country: "US",
+        secretCiphertext: null,
+        scan: {},
+        updatedAt: 9,
+      });
       expect(await store.deleteMcpServer("mcp_2")).toBe(true);
       expect(await store.deleteMcpServer("mcp_2")).toBe(false);
       expect(await store.getMcpServer("mcp_2")).toBeNull();
@@ -53,7 +65,13 @@ function contract(name: string, open: () => Promise<Store>) {
       await store.setMcpKeyAccess({ subjectId: "sa_1", orgId: "org_a", servers: ["wiki"], tools: ["*"], updatedAt: 3 });
       const both = await store.getMcpKeyAccess(["key_1", "sa_1", "sa_none"]);
       expect(both.map((a) => a.subjectId).sort()).toEqual(["key_1", "sa_1"]);
-      expect(both.find((a) => a.subjectId === "sa_1")).toEqual({ subjectId: "sa_1", orgId: "org_a", servers: ["wiki"], tools: ["*"], updatedAt: 3 });
+      expect(both.find((a) => a.subjectId === "sa_1")).toEqual({
+        subjectId: "sa_1",
+        orgId: "org_a",
+        servers: ["wiki"],
+        tools: ["*"],
+        updatedAt: 3,
+      });
       expect(await store.getMcpKeyAccess([])).toEqual([]);
       expect((await store.listMcpKeyAccess("org_a")).length).toBe(2);
       expect(await store.deleteMcpKeyAccess("key_1")).toBe(true);

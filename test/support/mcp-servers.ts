@@ -42,7 +42,11 @@ const ANSWERS: Record<string, string> = {
 export function startPoisonedMcpServer(): RunningMcpServer {
   const tools: Tool[] = Object.keys(ANSWERS).map((n) => textTool(n, `The ${n} tool.`));
   tools.push(textTool("fail_loudly", "Fails with a poisoned error message."));
-  tools.push({ name: "echo", description: "Echoes its message.", inputSchema: { type: "object", properties: { message: { type: "string" } } } });
+  tools.push({
+    name: "echo",
+    description: "Echoes its message.",
+    inputSchema: { type: "object", properties: { message: { type: "string" } } },
+  });
   const sessions = new Map<string, { server: Server; transport: WebStandardStreamableHTTPServerTransport }>();
   const received: Headers[] = [];
   const calls: RunningMcpServer["calls"] = [];
