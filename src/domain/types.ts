@@ -176,6 +176,15 @@ export interface EtlDocument {
 }
 
 export type PiiAction = "redact" | "block";
+export type InjectionAction = "block" | "flag";
+
+/** The scanner's action per category (scanning itself is always on); `pii` is the same setting as `piiAction`. */
+export interface ScanPolicy {
+  /** `block`: sure injections are refused, suspected ones flagged; `flag`: all are forwarded and flagged. */
+  injection: InjectionAction;
+  secrets: "block";
+  pii: PiiAction;
+}
 export type RouteStrategy = "cost" | "speed" | "quality" | "balanced";
 
 /** Organization-wide settings; only admins change them. */
@@ -190,6 +199,8 @@ export interface OrgPreferences {
   signInEmailDomains: string[];
   /** Run the context optimizer on every chat and messages call (`x-gw-optimize: off` skips one call). */
   contextOptimizer: boolean;
+  /** The scanner's action per category (domain/scan-policy.ts reads it with `piiAction`). */
+  security: ScanPolicy;
 }
 
 /** Personal settings of one identity (user or service account). */
@@ -206,6 +217,7 @@ export const DEFAULT_ORG_PREFERENCES: OrgPreferences = {
   fallbackModels: {},
   signInEmailDomains: [],
   contextOptimizer: false,
+  security: { injection: "block", secrets: "block", pii: "redact" },
 };
 
 export const DEFAULT_PERSONAL_PREFERENCES: PersonalPreferences = {

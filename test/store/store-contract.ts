@@ -209,8 +209,10 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] },
         signInEmailDomains: ["acme.test"],
         contextOptimizer: true,
+        security: { injection: "flag", secrets: "block", pii: "block" },
       });
       expect(await store.getOrgPreferences(org.id)).toMatchObject({
+        security: { injection: "flag", secrets: "block", pii: "block" },
         monthlyBudgetCents: 5,
         piiAction: "block",
         defaultRouteStrategy: "cost",

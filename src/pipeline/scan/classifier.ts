@@ -16,7 +16,16 @@ export interface LinearModel {
   bias: number;
   /** The logit at or above which a text counts as an injection. */
   threshold: number;
+  /** The logit at or above which (and below `threshold`) a text is flagged: forwarded, counted, audited. None: no band. */
+  flagThreshold?: number;
 }
+
+/**
+ * How far below the blocking threshold the flag band reaches, in logit units (1 is a
+ * factor e in the odds): texts the model leans towards calling injection without being
+ * sure. A flag only forwards and counts, so the band may be wide.
+ */
+export const FLAG_BAND = 1.0;
 
 /** Reused between calls: scanning is synchronous, one text at a time. */
 let scratch: Uint32Array = new Uint32Array(4096);
@@ -93,7 +102,13 @@ export function windowLogit(model: LinearModel, text: string): number {
 
 function embedded(): LinearModel {
   const bytes = Buffer.from(WEIGHTS_BASE64, "base64");
-  return { weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length), scale: SCALE, bias: BIAS, threshold: THRESHOLD };
+  return {
+    weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+    scale: SCALE,
+    bias: BIAS,
+    threshold: THRESHOLD,
+    flagThreshold: THRESHOLD - FLAG_BAND,
+  };
 }
 
 export const INJECTION_MODEL: LinearModel = embedded();

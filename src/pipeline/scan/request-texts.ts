@@ -1,14 +1,19 @@
 /**
  * Every text a call sends to a provider. The walk takes every string in the body
  * (values, and the keys of free-form objects such as `metadata` or a JSON schema)
- * except an explicit allowlist of structural fields per wire format: roles, ids,
+ * except an explicit allowlist of structural fields per wire format: roles,
  * enums, opaque signatures and binary media. Anything a format adds later is
  * scanned until it is named here, so a new field can never slip through unseen.
  *
  * Injection is judged in the caller's turns and tool results only; the owner's
  * system prompt, the model's own earlier turns and the tool definitions are scanned
- * for secrets and personal data. Each slot can be rewritten, for redaction.
+ * for secrets and personal data. Ids (tool-call ids, item ids) are caller-chosen text
+ * the model reads: bounded by the schemas, scanned, and judged for injection wherever
+ * they sit. Files sent inline are decoded and read as text (file-texts.ts); a file
+ * that is not text, or one given by reference, is reported unread. Each slot can be
+ * rewritten, for redaction.
  */
+import { type FileText, readFileData } from "./file-texts.ts";
 
 export interface TextSlot {
   text: string;
@@ -24,31 +29,47 @@ export interface TextSlot {
    * count here (the parts themselves are slots of their own).
    */
   joins?: readonly number[];
+  /** A marker, not a text: a file whose content the scanner could not read (binary, or given by reference). */
+  unread?: true;
 }
 
 type Json = Record<string, unknown>;
-/** A value the walk leaves unscanned: always, or when the test holds (`holder` is the object it sits in). */
-type Skip = true | ((value: unknown, holder: Json) => boolean);
+/**
+ * How the walk reads a value: `skip` (structural), `text` (the default), `id` (text judged
+ * for injection wherever it sits), `file` (inline file content, decoded), `file-ref` (a
+ * file given by id or URL: the reference is read, the content counted unread).
+ */
+type Reading = "skip" | "text" | "id" | "file" | "file-ref";
+/** `true` is `skip`; a test decides per value (`holder` is the object it sits in), `true`/`false` meaning skip or read. */
+type Rule = true | Reading | ((value: unknown, holder: Json) => Reading | boolean);
 
 interface Shape {
-  skip?: Skip;
+  rule?: Rule;
   /** Named members; `*` stands for any array index or member name. */
   members: Map<string, Shape>;
 }
 
 /** Builds the allowlist tree from `path.to.*.field` patterns. */
-function shapeOf(skips: Record<string, Skip>): Shape {
+function shapeOf(rules: Record<string, Rule>): Shape {
   const root: Shape = { members: new Map() };
-  for (const [pattern, skip] of Object.entries(skips)) {
+  for (const [pattern, rule] of Object.entries(rules)) {
     let node = root;
     for (const seg of pattern.split(".")) {
       let next = node.members.get(seg);
       if (!next) node.members.set(seg, (next = { members: new Map() }));
       node = next;
     }
-    node.skip = skip;
+    node.rule = rule;
   }
   return root;
+}
+
+function readingOf(rule: Rule | undefined, value: unknown, holder: Json): Reading {
+  if (rule === undefined) return "text";
+  if (rule === true) return "skip";
+  if (typeof rule === "string") return rule;
+  const r = rule(value, holder);
+  return r === true ? "skip" : r === false ? "text" : r;
 }
 
 export interface BodyFormat {
@@ -65,7 +86,7 @@ export interface BodyFormat {
 
 /** The allowlist of one wire format, and where injection is judged. A new format is one call. */
 export function bodyFormat(
-  skips: Record<string, Skip>,
+  skips: Record<string, Rule>,
   judged: BodyFormat["judged"],
   turns: Pick<BodyFormat, "turns" | "textTurn" | "judgedMembers"> = { turns: "messages" },
 ): BodyFormat {
@@ -75,33 +96,36 @@ export function bodyFormat(
 const isString = (v: unknown) => typeof v === "string";
 /** Inline images and audio are binary media, not text; an `https:` image URL is still read (it can carry credentials). */
 const inlineImage = (v: unknown) => typeof v === "string" && v.startsWith("data:image/");
-const base64Source = (_: unknown, holder: Json) => holder.type === "base64";
+/** A messages source: base64 data is a file to decode (an image's is media, not read); a `text` source's data is plain text. */
+const sourceData = (_: unknown, holder: Json): Reading =>
+  holder.type !== "base64" ? "text" : String(holder.media_type ?? "").startsWith("image/") ? "skip" : "file";
 
 /** Content blocks of the messages format, at the top level and inside a tool result. */
-function messagesBlock(prefix: string): Record<string, Skip> {
+function messagesBlock(prefix: string): Record<string, Rule> {
   return {
     [`${prefix}.type`]: true,
-    [`${prefix}.id`]: true,
-    [`${prefix}.tool_use_id`]: true,
+    [`${prefix}.id`]: "id",
+    [`${prefix}.tool_use_id`]: "id",
     [`${prefix}.signature`]: true,
     [`${prefix}.data`]: (_, holder) => holder.type === "redacted_thinking",
     [`${prefix}.cache_control`]: true,
     [`${prefix}.source.type`]: true,
     [`${prefix}.source.media_type`]: true,
-    [`${prefix}.source.file_id`]: true,
-    [`${prefix}.source.data`]: base64Source,
+    [`${prefix}.source.file_id`]: "file-ref",
+    [`${prefix}.source.data`]: sourceData,
     [`${prefix}.citations.*.type`]: true,
   };
 }
 
-function chatPart(prefix: string): Record<string, Skip> {
+function chatPart(prefix: string): Record<string, Rule> {
   return {
     [`${prefix}.type`]: true,
     [`${prefix}.image_url.url`]: inlineImage,
     [`${prefix}.image_url.detail`]: true,
     [`${prefix}.input_audio.data`]: true,
     [`${prefix}.input_audio.format`]: true,
-    [`${prefix}.file.file_id`]: true,
+    [`${prefix}.file.file_id`]: "file-ref",
+    [`${prefix}.file.file_data`]: "file",
   };
 }
 
@@ -111,9 +135,9 @@ export const CHAT_FORMAT = bodyFormat(
   {
     model: true,
     "messages.*.role": true,
-    "messages.*.tool_call_id": true,
-    "messages.*.audio.id": true,
-    "messages.*.tool_calls.*.id": true,
+    "messages.*.tool_call_id": "id",
+    "messages.*.audio.id": "id",
+    "messages.*.tool_calls.*.id": "id",
     "messages.*.tool_calls.*.type": true,
     ...chatPart("messages.*.content.*"),
     "tools.*.type": true,
@@ -148,24 +172,22 @@ export const MESSAGES_FORMAT = bodyFormat(
   (turn, field) => field === "content" && turn.role === "user",
 );
 
-/** A file given inline as binary (a PDF, an image): not text. A `text/*` data URL, or plain text, is read. */
-const binaryDataUrl = (v: unknown) => typeof v === "string" && /^data:(?!text\/)[\w.+-]+\/[\w.+-]+;base64,/i.test(v);
-
 /** Input items of the Responses API: messages with content parts, tool calls and their outputs, reasoning. */
-function responsesItem(prefix: string): Record<string, Skip> {
+function responsesItem(prefix: string): Record<string, Rule> {
   return {
     [`${prefix}.type`]: true,
     [`${prefix}.role`]: true,
-    [`${prefix}.id`]: true,
-    [`${prefix}.call_id`]: true,
+    [`${prefix}.id`]: "id",
+    [`${prefix}.call_id`]: "id",
     [`${prefix}.status`]: true,
     [`${prefix}.encrypted_content`]: true,
     [`${prefix}.summary.*.type`]: true,
     [`${prefix}.content.*.type`]: true,
     [`${prefix}.content.*.image_url`]: inlineImage,
     [`${prefix}.content.*.detail`]: true,
-    [`${prefix}.content.*.file_id`]: true,
-    [`${prefix}.content.*.file_data`]: binaryDataUrl,
+    [`${prefix}.content.*.file_id`]: "file-ref",
+    [`${prefix}.content.*.file_url`]: "file-ref",
+    [`${prefix}.content.*.file_data`]: "file",
     [`${prefix}.result`]: true,
     [`${prefix}.content.*.annotations.*.type`]: true,
   };
@@ -218,9 +240,13 @@ function visit(
   path: string,
   injection: boolean,
 ): void {
-  if (shape?.skip && (shape.skip === true || shape.skip(value, holder as Json))) return;
+  const reading = readingOf(shape?.rule, value, holder as Json);
+  if (reading === "skip") return;
   if (typeof value === "string") {
-    w.out.push({ text: value, path, injection, set: (t) => ((holder as Json)[key as string] = t) });
+    const put = (t: string) => ((holder as Json)[key as string] = t);
+    if (reading === "file") return readFile(w, value, holder as Json, path, injection, put);
+    if (reading === "file-ref") w.out.push({ text: "", path, injection: false, unread: true });
+    w.out.push({ text: value, path, injection: injection || reading === "id", set: put });
     return;
   }
   if (!value || typeof value !== "object") return;
@@ -236,6 +262,14 @@ function visit(
     if (!shape) w.out.push({ text: name, path: `${path}.${name}`, injection, set: (t) => renameMember(obj, name, t) });
     visit(w, obj[name], obj, name, member, `${path}.${name}`, injection);
   }
+}
+
+/** Inline file content: its decoded text, written back in the same form when redaction changes it; a binary file is a marker. */
+function readFile(w: Walk, value: string, holder: Json, path: string, injection: boolean, put: (t: string) => void): void {
+  const mediaType = typeof holder.media_type === "string" ? holder.media_type : undefined;
+  const file: FileText | null = readFileData(value, mediaType);
+  if (!file || file.unread) w.out.push({ text: "", path, injection: false, unread: true });
+  if (file) w.out.push({ text: file.text, path, injection, set: (t) => put(file.encode(t)) });
 }
 
 function renameMember(obj: Json, from: string, to: string): void {
