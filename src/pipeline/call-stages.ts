@@ -7,15 +7,15 @@
  * one (the optimizer's figures, the scan's counts). Then the attempts run, each with
  * its own list (attempt-stages.ts). Adding a call-level check is one stage here.
  */
+import type { ScanRecorder } from "../domain/scan-policy.ts";
 import type { Target } from "../providers/target.ts";
-import type { OrgSettings } from "../state/org-settings.ts";
 import { authorizeTarget } from "./authorize.ts";
 import type { CallInput, CallOutcome } from "./call-types.ts";
 import { type OptimizeDeps, optimizeContext, optimizeEmbeddings, type OptimizeFormat } from "./optimize-context.ts";
 import { planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import { resolverFor } from "./sandbox-target.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
-import { scanRequest } from "./security-scan.ts";
+import { type ScanCallDeps, scanCall } from "./scan-call.ts";
 import type { Stage } from "./stages.ts";
 
 type Json = Record<string, unknown>;
@@ -72,13 +72,12 @@ export function optimizeStage(deps: OptimizeDeps): CallStage {
   };
 }
 
-/** Every text the call sends, with the organization's action for personal data: a block is a 400; redaction sends the copy. */
-export function scanStage(settings: OrgSettings): CallStage {
+/** Every text the call sends, under the organization's scan policy: a block is a 400; redaction sends the copy; a flag goes on. */
+export function scanStage(deps: ScanCallDeps): CallStage {
   return {
     name: "scan",
     async before(ctx) {
-      const { piiAction } = await settings.get(ctx.input.scope.identity.organization.id);
-      const scanned = scanRequest(ctx.body, ctx.texts, piiAction);
+      const scanned = await scanCall(deps, ctx.input, ctx.body, ctx.texts);
       ctx.body = scanned.body;
       return (outcome) => {
         if (outcome) outcome.security = scanned.header;
@@ -90,9 +89,11 @@ export function scanStage(settings: OrgSettings): CallStage {
 export interface CallStageDeps {
   route: RoutePlanDeps;
   optimize: OptimizeDeps;
+  /** Where what scanning found and did goes (counters, audit). */
+  scans?: ScanRecorder;
 }
 
 /** The list, in order. */
 export function callStages(deps: CallStageDeps): CallStage[] {
-  return [planStage(deps.route), optimizeStage(deps.optimize), scanStage(deps.route.settings)];
+  return [planStage(deps.route), optimizeStage(deps.optimize), scanStage({ settings: deps.route.settings, scans: deps.scans })];
 }

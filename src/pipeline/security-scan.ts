@@ -27,13 +27,16 @@ const DESCRIBE = { secret: "a credential", injection: "a prompt-injection attemp
 /** The default policy: block credentials and sure injections, redact personal data. */
 export const DEFAULT_SCAN_POLICY: ScanPolicy = { injection: "block", secrets: "block", pii: "redact" };
 
-/** `secret=N; injection=N|flagged; pii=N[; redacted=N][; unscanned=N][; blocked=<category>]` (docs/scanning.md). */
+/**
+ * `secret=N; injection=N|flagged; pii=N[; redacted=N][; unscanned=N]` (docs/scanning.md):
+ * what was found, and what was done beside the answer's own status (a 400
+ * `security_violation` names the category that refused it).
+ */
 export function securityHeader(r: ScanReport): string {
   const injection = r.injectionFlagged && r.blocked !== "injection" ? "flagged" : String(r.injection);
   let h = `secret=${r.secret}; injection=${injection}; pii=${r.pii}`;
   if (r.redacted) h += `; redacted=${r.redacted}`;
   if (r.unscanned) h += `; unscanned=${r.unscanned}`;
-  if (r.blocked) h += `; blocked=${r.blocked}`;
   return h;
 }
 
@@ -42,6 +45,8 @@ export class SecurityViolation extends ApiError {
   constructor(
     readonly block: ScanMark,
     readonly report: ScanReport,
+    /** Injections flagged before the block was found (forwarded nowhere, but seen). */
+    readonly flags: ScanMark[] = [],
   ) {
     const kinds = [...new Set(block.kinds)];
     super(400, "security_violation", `Blocked by security scanning: ${block.path} contains ${DESCRIBE[block.category]} (${kinds.join(", ")}).`, {
@@ -105,7 +110,7 @@ export function scanRequest(
   if (blocked) {
     const b = blocked as ScanMark;
     report.blocked = b.category;
-    throw new SecurityViolation({ ...b, kinds: [...new Set(b.kinds)] }, report);
+    throw new SecurityViolation({ ...b, kinds: [...new Set(b.kinds)] }, report, flags);
   }
   if (!pii.length) return { body, header: securityHeader(report), report, flags };
   report.redacted = report.pii;
