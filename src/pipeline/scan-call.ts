@@ -22,7 +22,11 @@ export interface ScanCallDeps {
 export async function scanCall(deps: ScanCallDeps, input: CallInput, body: Json, texts: (body: Json) => TextSlot[]): Promise<ScanVerdict> {
   const { identity, requestId } = input.scope;
   const policy = scanPolicyOf(await deps.settings.get(identity.organization.id));
-  const event = { orgId: identity.organization.id, actor: actorOf(identity, null, input.headers.get("user-agent")?.slice(0, 500) ?? null), requestId };
+  const event = {
+    orgId: identity.organization.id,
+    actor: actorOf(identity, null, input.headers.get("user-agent")?.slice(0, 500) ?? null),
+    requestId,
+  };
   let verdict: ScanVerdict;
   try {
     verdict = scanRequest(body, texts, policy);

@@ -49,14 +49,18 @@ export class SecurityViolation extends ApiError {
     readonly flags: ScanMark[] = [],
   ) {
     const kinds = [...new Set(block.kinds)];
-    super(400, "security_violation", `Blocked by security scanning: ${block.path} contains ${DESCRIBE[block.category]} (${kinds.join(", ")}).`, {
-      param: block.path,
-      details: { category: block.category, kinds },
-      headers: { "x-gw-security": securityHeader(report) },
-    });
+    super(
+      400,
+      "security_violation",
+      `Blocked by security scanning: ${block.path} contains ${DESCRIBE[block.category]} (${kinds.join(", ")}).`,
+      {
+        param: block.path,
+        details: { category: block.category, kinds },
+        headers: { "x-gw-security": securityHeader(report) },
+      },
+    );
   }
 }
-
 
 /**
  * Scans `body` through `texts` (which walks a format's texts) under `policy` (a bare
@@ -93,7 +97,12 @@ export function scanRequest(
     if (sure) report.injection += injections.length;
     if (!blocked && secrets.length) blocked = { category: "secret", kinds: secrets.map((f) => f.kind), path: slot.path };
     if (sure && injectionAction === "block") {
-      if (!blocked) blocked = { category: "injection", kinds: scan.findings.filter((f) => f.category === "injection").map((f) => f.kind), path: slot.path };
+      if (!blocked)
+        blocked = {
+          category: "injection",
+          kinds: scan.findings.filter((f) => f.category === "injection").map((f) => f.kind),
+          path: slot.path,
+        };
     } else if (scan.injectionConfidence !== null) {
       report.injectionFlagged = true;
       const kinds = scan.findings.filter((f) => f.category === "injection").map((f) => f.kind);

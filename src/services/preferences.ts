@@ -3,7 +3,13 @@
  * routing strategy) that only admins change, and personal ones of the caller.
  * `user.preferences` reads and writes both as one flat object.
  */
-import { DEFAULT_ORG_PREFERENCES, DEFAULT_PERSONAL_PREFERENCES, type OrgPreferences, type PersonalPreferences, type ScanPolicy } from "../domain/types.ts";
+import {
+  DEFAULT_ORG_PREFERENCES,
+  DEFAULT_PERSONAL_PREFERENCES,
+  type OrgPreferences,
+  type PersonalPreferences,
+  type ScanPolicy,
+} from "../domain/types.ts";
 import { patchScanPolicy, scanPolicyOf } from "../domain/scan-policy.ts";
 import { ApiError } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";

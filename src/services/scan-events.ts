@@ -22,13 +22,14 @@ export class ScanEvents implements ScanRecorder {
     metrics: MetricsRegistry | null,
     private readonly now: () => number = Date.now,
   ) {
-    this.actions = metrics?.register(
-      new Counter(
-        "gateway_security_actions_total",
-        "Scanned calls by category and what was done: blocked, flagged (forwarded), redacted, unscanned (files not read).",
-        ["category", "action"],
-      ),
-    ) ?? null;
+    this.actions =
+      metrics?.register(
+        new Counter(
+          "gateway_security_actions_total",
+          "Scanned calls by category and what was done: blocked, flagged (forwarded), redacted, unscanned (files not read).",
+          ["category", "action"],
+        ),
+      ) ?? null;
   }
 
   async record(e: ScanEvent): Promise<void> {
@@ -38,8 +39,7 @@ export class ScanEvents implements ScanRecorder {
     if (r.redacted) this.actions?.inc(["pii", "redacted"]);
     if (r.unscanned) this.actions?.inc(["file", "unscanned"], r.unscanned);
     try {
-      if (e.block)
-        await recordAudit(this.store, e.orgId, e.actor, SCAN_BLOCKED, e.block.category, this.details(e, [e.block]), this.now());
+      if (e.block) await recordAudit(this.store, e.orgId, e.actor, SCAN_BLOCKED, e.block.category, this.details(e, [e.block]), this.now());
       else if (e.flags.length)
         await recordAudit(this.store, e.orgId, e.actor, SCAN_FLAGGED, "injection", this.details(e, e.flags), this.now());
     } catch (err) {

@@ -25,7 +25,9 @@ describe("readFileData", () => {
 
   test("bytes of no declared type are read when they are UTF-8 text, and unread when they are binary", () => {
     expect(readFileData(`data:application/octet-stream;base64,${b64("plain notes")}`)?.text).toBe("plain notes");
-    expect(readFileData(`data:application/octet-stream;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]).toString("base64")}`)).toBeNull();
+    expect(
+      readFileData(`data:application/octet-stream;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]).toString("base64")}`),
+    ).toBeNull();
   });
 
   test("raw base64 of text is decoded; base64-looking binary is read as it is and marked unread", () => {

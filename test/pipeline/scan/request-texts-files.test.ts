@@ -27,12 +27,28 @@ function refusal(body: Json, texts: (b: Json) => TextSlot[]): ApiError {
 
 const chatFile = (file_data: string) => ({
   model: "m",
-  messages: [{ role: "user", content: [{ type: "text", text: "summarize" }, { type: "file", file: { filename: "a.txt", file_data } }] }],
+  messages: [
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "summarize" },
+        { type: "file", file: { filename: "a.txt", file_data } },
+      ],
+    },
+  ],
 });
 const messagesDocument = (source: Json) => ({
   model: "m",
   max_tokens: 5,
-  messages: [{ role: "user", content: [{ type: "document", source }, { type: "text", text: "summarize" }] }],
+  messages: [
+    {
+      role: "user",
+      content: [
+        { type: "document", source },
+        { type: "text", text: "summarize" },
+      ],
+    },
+  ],
 });
 const responsesFile = (file: Json) => ({ model: "m", input: [{ role: "user", content: [{ type: "input_file", ...file }] }] });
 
@@ -88,9 +104,12 @@ describe("text sent as a file", () => {
     const pdf = "data:application/pdf;base64,JVBERi0xLjQKJcfs";
     expect(scanRequest(chatFile(pdf), chatTexts, "redact").header).toBe("secret=0; injection=0; pii=0; unscanned=1");
     expect(
-      scanRequest(messagesDocument({ type: "base64", media_type: "application/pdf", data: "JVBERi0xLjQKJcfs" }), messagesTexts, "redact").header,
+      scanRequest(messagesDocument({ type: "base64", media_type: "application/pdf", data: "JVBERi0xLjQKJcfs" }), messagesTexts, "redact")
+        .header,
     ).toBe("secret=0; injection=0; pii=0; unscanned=1");
-    expect(scanRequest(responsesFile({ file_id: "file-abc" }), responsesTexts, "redact").header).toBe("secret=0; injection=0; pii=0; unscanned=1");
+    expect(scanRequest(responsesFile({ file_id: "file-abc" }), responsesTexts, "redact").header).toBe(
+      "secret=0; injection=0; pii=0; unscanned=1",
+    );
     expect(scanRequest(responsesFile({ file_url: "https://files.example.com/a.pdf" }), responsesTexts, "redact").header).toContain(
       "unscanned=1",
     );

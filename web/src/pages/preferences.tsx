@@ -65,8 +65,8 @@ export function Preferences({ admin }: { admin: boolean }) {
                 </select>
               </label>
               <p id="injection-note" class="muted small">
-                Scanning is always on and credentials always block. Flagged calls are forwarded, counted on the overview and recorded
-                in the audit log (where, never what).
+                Scanning is always on and credentials always block. Flagged calls are forwarded, counted on the overview and recorded in the
+                audit log (where, never what).
               </p>
               <label>
                 Alert webhook URL <input name="alertWebhookUrl" type="url" defaultValue={p.alertWebhookUrl ?? ""} />
