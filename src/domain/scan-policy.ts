@@ -23,10 +23,13 @@ export interface ScanReport {
   blocked: ScanCategory | null;
 }
 
-/** Where a category was flagged or blocked: the path in the body and the kinds of finding. */
+/** Where a category was flagged or blocked, and the kinds of finding. */
 export interface ScanMark {
   category: ScanCategory;
+  /** The path in the body (`messages.2.content`), for the caller's answer. */
   path: string;
+  /** The path with the names the caller chose as `*`: what the audit log keeps. */
+  where: string;
   kinds: string[];
 }
 

@@ -62,6 +62,9 @@ export class SecurityViolation extends ApiError {
   }
 }
 
+/** Where a slot is: the path for the answer, the safe path for the audit log. */
+const at = (slot: TextSlot): { path: string; where: string } => ({ path: slot.path, where: slot.where });
+
 /**
  * Scans `body` through `texts` (which walks a format's texts) under `policy` (a bare
  * PII action stands for the default policy with it). Throws on a block; returns the body
@@ -95,26 +98,26 @@ export function scanRequest(
     report.pii += personal.length;
     const sure = scan.injectionConfidence === "high";
     if (sure) report.injection += injections.length;
-    if (!blocked && secrets.length) blocked = { category: "secret", kinds: secrets.map((f) => f.kind), path: slot.path };
+    if (!blocked && secrets.length) blocked = { category: "secret", kinds: secrets.map((f) => f.kind), ...at(slot) };
     if (sure && injectionAction === "block") {
       if (!blocked)
         blocked = {
           category: "injection",
           kinds: scan.findings.filter((f) => f.category === "injection").map((f) => f.kind),
-          path: slot.path,
+          ...at(slot),
         };
     } else if (scan.injectionConfidence !== null) {
       report.injectionFlagged = true;
       const kinds = scan.findings.filter((f) => f.category === "injection").map((f) => f.kind);
-      flags.push({ category: "injection", path: slot.path, kinds: kinds.length ? [...new Set(kinds)] : ["classifier"] });
+      flags.push({ category: "injection", ...at(slot), kinds: kinds.length ? [...new Set(kinds)] : ["classifier"] });
     }
     // Personal data split across parts cannot be replaced in place, so it blocks.
-    if (personal.length && joins && !blocked) blocked = { category: "pii", kinds: personal.map((f) => f.kind), path: slot.path };
+    if (personal.length && joins && !blocked) blocked = { category: "pii", kinds: personal.map((f) => f.kind), ...at(slot) };
     else if (personal.length) pii.push({ slot: i, findings: personal });
   });
   if (!blocked && pii.length && piiAction === "block") {
     const first = pii[0] as { slot: number; findings: Finding[] };
-    blocked = { category: "pii", kinds: pii.flatMap((p) => p.findings.map((f) => f.kind)), path: (slots[first.slot] as TextSlot).path };
+    blocked = { category: "pii", kinds: pii.flatMap((p) => p.findings.map((f) => f.kind)), ...at(slots[first.slot] as TextSlot) };
   }
   if (blocked) {
     const b = blocked as ScanMark;

@@ -51,7 +51,7 @@ export class ScanEvents implements ScanRecorder {
   private details(e: ScanEvent, marks: ScanEvent["flags"]): Record<string, unknown> {
     return {
       requestId: e.requestId,
-      paths: marks.map((m) => m.path).slice(0, 20),
+      paths: [...new Set(marks.map((m) => m.where))].slice(0, 20),
       kinds: [...new Set(marks.flatMap((m) => m.kinds))],
     };
   }

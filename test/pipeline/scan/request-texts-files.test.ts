@@ -167,3 +167,15 @@ describe("ids are scanned", () => {
     expect(scanRequest(messagesIds("toolu_01A09q90qw90lq917835lq9"), messagesTexts, "redact").header).toBe("secret=0; injection=0; pii=0");
   });
 });
+
+describe("where a text is, as the audit log may keep it", () => {
+  test("names the caller chose (free-form members) are `*`; the format's own names and indexes stay", () => {
+    const body = { model: "m", metadata: { [KEY]: "v" }, messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }] };
+    const slots = chatTexts(body);
+    expect(slots.find((s) => s.path === `metadata.${KEY}`)?.where).toBe("metadata.*");
+    expect(slots.find((s) => s.path === "messages.0.content.0.text")?.where).toBe("messages.0.content.0.text");
+    expect(() => scanRequest(body, chatTexts, "redact")).toThrow();
+    const oddField = { model: "m", [KEY]: "x", messages: [{ role: "user", content: "hi", extra_field: "y" }] };
+    expect(chatTexts(oddField).map((s) => s.where)).toEqual(["*", "messages.0.content", "messages.0.extra_field"]);
+  });
+});

@@ -151,7 +151,7 @@ describe("the organization's policy per category", () => {
     const v = scanRequest(chat([{ role: "user", content: suspected }]), chatTexts, policy("block"));
     expect(v.header).toBe("secret=0; injection=flagged; pii=0");
     expect(v.body).toEqual(chat([{ role: "user", content: suspected }]));
-    expect(v.flags).toEqual([{ category: "injection", path: "messages.0.content", kinds: expect.any(Array) }]);
+    expect(v.flags).toEqual([{ category: "injection", path: "messages.0.content", where: "messages.0.content", kinds: expect.any(Array) }]);
     expect(JSON.stringify(v.flags)).not.toContain("password");
   });
 
