@@ -8,7 +8,7 @@
  * what was found and what was done.
  */
 import type { ScanMark, ScanReport } from "../domain/scan-policy.ts";
-import type { PiiAction, ScanPolicy } from "../domain/types.ts";
+import { DEFAULT_ORG_PREFERENCES, type PiiAction, type ScanPolicy } from "../domain/types.ts";
 import { ApiError } from "../lib/errors.ts";
 import { type Finding, scanText } from "./scan/engine.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
@@ -23,9 +23,6 @@ export interface ScanVerdict {
 }
 
 const DESCRIBE = { secret: "a credential", injection: "a prompt-injection attempt", pii: "personal data" } as const;
-
-/** The default policy: block credentials and sure injections, redact personal data. */
-export const DEFAULT_SCAN_POLICY: ScanPolicy = { injection: "block", secrets: "block", pii: "redact" };
 
 /**
  * `secret=N; injection=N|flagged; pii=N[; redacted=N][; unscanned=N]` (docs/scanning.md):
@@ -75,7 +72,8 @@ export function scanRequest(
   texts: (body: Record<string, unknown>) => TextSlot[],
   policy: ScanPolicy | PiiAction,
 ): ScanVerdict {
-  const { injection: injectionAction, pii: piiAction } = typeof policy === "string" ? { ...DEFAULT_SCAN_POLICY, pii: policy } : policy;
+  const { injection: injectionAction, pii: piiAction } =
+    typeof policy === "string" ? { ...DEFAULT_ORG_PREFERENCES.security, pii: policy } : policy;
   const slots = texts(body);
   const report: ScanReport = { secret: 0, injection: 0, injectionFlagged: false, pii: 0, redacted: 0, unscanned: 0, blocked: null };
   const flags: ScanMark[] = [];
