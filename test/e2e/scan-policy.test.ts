@@ -163,6 +163,19 @@ describe("security.injection = flag", () => {
     expect(r).toMatchObject({ status: 400, security: "secret=1; injection=flagged; pii=0" });
   });
 
+  test("a sandbox key's calls (answered by the simulator) follow the same policy, and never reach the provider", async () => {
+    const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "scan-sandbox", keyType: "test" });
+    const sandbox = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
+    const before = await forwarded();
+    const r = await sandbox.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: ATTACK }] }).withResponse();
+    expect(r.response.headers.get("x-gw-security")).toBe("secret=0; injection=flagged; pii=0");
+    const err = await sandbox.chat.completions
+      .create({ model: "gpt-4o", messages: [{ role: "user", content: LEAKED_KEY }] })
+      .catch((e) => e);
+    expect([err.status, err.error?.code]).toEqual([400, "security_violation"]);
+    expect(await forwarded()).toBe(before);
+  });
+
   test("embeddings are documents, not judged for injection; their credentials block", async () => {
     const r = await openai.embeddings.create({ model: "text-embedding-3-small", input: ATTACK }).withResponse();
     expect(r.response.headers.get("x-gw-security")).toBe("secret=0; injection=0; pii=0");
