@@ -30,6 +30,17 @@ const PreferencesPatch = Type.Object(
     ),
     contextOptimizer: Type.Optional(Type.Boolean()),
     alertCheckIntervalS: Type.Optional(Type.Union([Type.Integer({ minimum: MIN_ALERT_CHECK_INTERVAL_S, maximum: 86_400 }), Type.Null()])),
+    // The scanner's action per category; scanning itself cannot be turned off (secrets always block).
+    security: Type.Optional(
+      Type.Object(
+        {
+          injection: Type.Optional(Type.Union([Type.Literal("block"), Type.Literal("flag")])),
+          secrets: Type.Optional(Type.Literal("block")),
+          pii: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("block")])),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),
   },

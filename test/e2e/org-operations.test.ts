@@ -203,6 +203,7 @@ describe("preferences", () => {
     expect(read.body.data).toEqual({
       monthlyBudgetCents: null,
       piiAction: "redact",
+      security: { injection: "block", secrets: "block", pii: "redact" },
       alertWebhookUrl: null,
       defaultRouteStrategy: "balanced",
       fallbackModels: {},
@@ -215,7 +216,12 @@ describe("preferences", () => {
     const set = await gw.op(org.apiKey, "user.preferences", {
       set: { monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" },
     });
-    expect(set.body.data).toMatchObject({ monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" });
+    expect(set.body.data).toMatchObject({
+      monthlyBudgetCents: 50_000,
+      piiAction: "block",
+      security: { pii: "block" },
+      timezone: "Europe/Berlin",
+    });
   });
 
   test("members may change their own settings but not the organization's", async () => {

@@ -48,7 +48,7 @@ describe("optimize then scan", () => {
     const settings = settingsWith({ contextOptimizer: true, piiAction: "redact" });
     const stages = [
       optimizeStage({ spend: { settings, catalog }, etl: { recordEtlDocument: async (d) => void recorded.push(d) } }),
-      scanStage(settings),
+      scanStage({ settings }),
     ];
     const ctx = context(`${DUPED}\n\nMail jane@corp-mail.example.com`);
     const original = ctx.body;
@@ -70,7 +70,7 @@ describe("optimize then scan", () => {
     const settings = settingsWith({ contextOptimizer: true });
     const stages = [
       optimizeStage({ spend: { settings, catalog }, etl: { recordEtlDocument: async (d) => void recorded.push(d) } }),
-      scanStage(settings),
+      scanStage({ settings }),
     ];
     const err = await startStages(stages, context(`${DUPED} ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx`)).catch((e) => e);
     expect(err.code).toBe("security_violation");
@@ -80,7 +80,7 @@ describe("optimize then scan", () => {
   test("a call that failed after the stages gets nothing put on it", async () => {
     const settings = settingsWith({ contextOptimizer: false });
     const ctx = context("hello");
-    const end = await startStages([optimizeStage({ spend: { settings, catalog } }), scanStage(settings)], ctx);
+    const end = await startStages([optimizeStage({ spend: { settings, catalog } }), scanStage({ settings })], ctx);
     expect(ctx.body.messages).toEqual([{ role: "user", content: "hello" }]);
     await end(null);
   });
