@@ -190,6 +190,8 @@ export interface OrgPreferences {
   signInEmailDomains: string[];
   /** Run the context optimizer on every chat and messages call (`x-gw-optimize: off` skips one call). */
   contextOptimizer: boolean;
+  /** Where phone numbers written without `+` are read as national numbers (ISO 3166 alpha-2); organizations have no country of their own, so `US`. */
+  phoneRegion: string;
 }
 
 /** Personal settings of one identity (user or service account). */
@@ -206,6 +208,7 @@ export const DEFAULT_ORG_PREFERENCES: OrgPreferences = {
   fallbackModels: {},
   signInEmailDomains: [],
   contextOptimizer: false,
+  phoneRegion: "US",
 };
 
 export const DEFAULT_PERSONAL_PREFERENCES: PersonalPreferences = {

@@ -6,6 +6,7 @@ import { isSandbox } from "../pipeline/sandbox.ts";
 import { defineOperation, sandboxCannotAdminister } from "./registry.ts";
 import { MAX_TARGETS } from "../pipeline/route-plan.ts";
 import { ModelName } from "../schemas/names.ts";
+import { isPhoneRegion } from "../pipeline/scan/phone-numbers.ts";
 
 const Cents = Type.Integer({ minimum: 0, maximum: 1e12 });
 
@@ -27,6 +28,7 @@ const PreferencesPatch = Type.Object(
       }),
     ),
     contextOptimizer: Type.Optional(Type.Boolean()),
+    phoneRegion: Type.Optional(Type.String({ pattern: "^[A-Z]{2}$" })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),
   },
@@ -42,6 +44,13 @@ function checkTimezone(tz: string | undefined): void {
       param: "params.set.timezone",
     });
   }
+}
+
+function checkPhoneRegion(region: string | undefined): void {
+  if (region === undefined || isPhoneRegion(region)) return;
+  throw new ApiError(400, "invalid_request", `params.set.phoneRegion: "${region}" is not a region with a numbering plan (ISO 3166 alpha-2)`, {
+    param: "params.set.phoneRegion",
+  });
 }
 
 export const userMe = defineOperation({
@@ -76,6 +85,7 @@ export const userPreferences = defineOperation({
     if (isSandbox(identity)) throw sandboxCannotAdminister("user.preferences with set");
     const patch = params.set;
     checkTimezone(patch.timezone);
+    checkPhoneRegion(patch.phoneRegion);
     return updatePreferences(deps, identity, actor, patch);
   },
 });

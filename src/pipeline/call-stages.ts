@@ -77,8 +77,8 @@ export function scanStage(settings: OrgSettings): CallStage {
   return {
     name: "scan",
     async before(ctx) {
-      const { piiAction } = await settings.get(ctx.input.scope.identity.organization.id);
-      const scanned = scanRequest(ctx.body, ctx.texts, piiAction);
+      const { piiAction, phoneRegion } = await settings.get(ctx.input.scope.identity.organization.id);
+      const scanned = scanRequest(ctx.body, ctx.texts, piiAction, phoneRegion);
       ctx.body = scanned.body;
       return (outcome) => {
         if (outcome) outcome.security = scanned.header;

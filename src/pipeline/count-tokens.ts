@@ -65,7 +65,7 @@ export async function countTokens(
     );
   }
   const settings = await deps.settings.get(identity.organization.id);
-  const scanned = scanRequest(request, messagesTexts, settings.piiAction);
+  const scanned = scanRequest(request, messagesTexts, settings.piiAction, settings.phoneRegion);
   const served = servedBy(target);
   const estimate = (): TokenCount => ({
     inputTokens: localCount(scanned.body),

@@ -44,13 +44,14 @@ export function scanRequest(
   body: Record<string, unknown>,
   texts: (body: Record<string, unknown>) => TextSlot[],
   piiAction: PiiAction,
+  phoneRegion?: string,
 ): ScanVerdict {
   const slots = texts(body);
   const counts = { secret: 0, injection: 0, pii: 0 };
   const pii: { slot: number; findings: Finding[] }[] = [];
   let blocked: { category: keyof typeof DESCRIBE; kinds: string[]; path: string } | null = null;
   slots.forEach((slot, i) => {
-    const scan = scanText(slot.text, { injection: slot.injection });
+    const scan = scanText(slot.text, { injection: slot.injection, phoneRegion });
     const joins = slot.joins;
     // A joined slot adds only what its parts alone could not show: findings across a seam.
     const findings = joins ? scan.findings.filter((f) => joins.some((j) => f.start < j && j < f.end)) : scan.findings;

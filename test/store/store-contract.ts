@@ -209,6 +209,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] },
         signInEmailDomains: ["acme.test"],
         contextOptimizer: true,
+        phoneRegion: "PL",
       });
       expect(await store.getOrgPreferences(org.id)).toMatchObject({
         monthlyBudgetCents: 5,
@@ -217,6 +218,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] },
         signInEmailDomains: ["acme.test"],
         contextOptimizer: true,
+        phoneRegion: "PL",
       });
       expect(await store.getPersonalPreferences(user.id)).toEqual({ timezone: "UTC", emailNotifications: true });
       await store.setPersonalPreferences(user.id, { timezone: "Europe/Paris", emailNotifications: false });

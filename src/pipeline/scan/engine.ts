@@ -96,6 +96,8 @@ export interface ScanOptions {
   depth?: number;
   /** The trained classifier to judge injection with besides the rules; null for the rules alone (evaluation). */
   model?: LinearModel | null;
+  /** Where phone numbers written without `+` are read as national ones (ISO 3166 alpha-2); `US` when not given. */
+  phoneRegion?: string;
 }
 
 interface ScanState {
@@ -144,7 +146,7 @@ function runPass(pass: Pass, positions: readonly number[], s: ScanState): void {
       s.findings.push({ category: "injection", kind: detector.kind, start, end });
       continue;
     }
-    if (detector.validate && !detector.validate(value, text, start)) {
+    if (detector.validate && !detector.validate(value, text, start, opts.phoneRegion ?? "US")) {
       // Skipped whole (resuming inside every rejected candidate would make the scan
       // quadratic), except an assignment's value, which may begin another assignment.
       const sep = detector.valueAfter?.exec(value);
