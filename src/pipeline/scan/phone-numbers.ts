@@ -62,9 +62,9 @@ function validIn(candidate: string, country: CountryCode): boolean {
 }
 
 const PHONE_WORDS =
-  /(?:phone|tel|call|mobile|cell|fax|whatsapp|sms|text me|contact|reach|ring|dial|hotline|telefon|telefono|teléfono|téléphone|tél|móvil|movil|cellulare|handy|rufnummer|numer|nummer|portable|gsm|kom\.?|tlf)\W{0,3}(?:\w{1,12}\W{1,3}){0,3}$/i;
+  /\b(?:phone|tel|call|mobile|cell|fax|whatsapp|sms|text me|contact|reach|ring|dial|hotline|telefon|telefono|teléfono|téléphone|tél|móvil|movil|cellulare|handy|rufnummer|numer|nummer|portable|gsm|kom\.?|tlf)(?![a-z])\W{0,3}(?:\w{1,12}\W{1,3}){0,3}$/i;
 const OTHER_WORDS =
-  /(?:order|invoice|receipt|tracking|track|shipment|parcel|package|awb|ref|reference|account|acct|ticket|case|issue|isbn|issn|sku|serial|s\/n|model|part|item|po|transaction|txn|confirmation|booking|reservation|policy|customer|member|id|no\.|nr\.?|patent|lot|batch|version|release|build|ver|v|port|pid|zip|postcode|plz|code|pin|otp|amount|total|price|balance|population|isbn-1[03])\W{0,3}(?:\w{1,12}\W{1,3}){0,2}$/i;
+  /\b(?:order|invoice|receipt|tracking|track|shipment|parcel|package|awb|ref|reference|account|acct|ticket|case|issue|isbn|issn|sku|serial|s\/n|model|part|item|po|transaction|txn|confirmation|booking|reservation|policy|customer|member|id|no\.|nr\.?|patent|lot|batch|version|release|build|ver|v|port|pid|zip|postcode|plz|code|pin|otp|amount|total|price|balance|population|isbn-1[03])(?![a-z])\W{0,3}(?:\w{1,12}\W{1,3}){0,2}$/i;
 const UNIT_AFTER = /^\s?(?:€|\$|£|¥|%|zł|pln|eur|usd|gbp|chf|sek|nok|dkk|kr|km|kg|mb|gb|kb|ms|px|rows|users|bytes|records|items|times)(?![a-z])/i;
 
 /** A calendar date, optionally with a time: `2024-01-15`, `15.01.2024`, `01/15/24 10`. */
