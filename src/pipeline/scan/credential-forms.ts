@@ -6,26 +6,38 @@
  * and code that reads one from elsewhere do not count.
  */
 import type { Detector } from "./detector.ts";
-import { looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
+import { entropy, hasPlaceholderWord, looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
 
 /** Words that stand for a password in documentation, and type or keyword names that follow `password:` in code. */
 const NOT_A_PASSWORD =
-  /^(?:pass(?:word)?|passwd|pwd|secret|credentials?|string|str|text|bool(?:ean)?|int|integer|number|null|nil|none|true|false|undefined|required|optional|any|object|hidden|input|prompt|varchar|char|bytes|empty|blank|n\/a|tbd|todo|hunter2|admin|root|test|default|value|token|same|unknown)$/i;
+  /^(?:pass(?:word)?|passwd|pwd|secret|credentials?|string|str|text|bool(?:ean)?|int|integer|number|null|nil|none|true|false|undefined|required|optional|any|object|hidden|input|prompt|varchar|char|bytes|empty|blank|n\/a|tbd|todo|hunter2|value|token|same|unknown)$/i;
+
+/** Variables, templates, references, calls and URLs: `${X}`, `{{ x }}`, `%env(X)%`, `prefix_{}`, `!Ref X`, `getpass()`. */
+export const notAValue = (v: string) =>
+  /^[$%{<*[(@#:]|^\\?\$|^x{3,}|\.{3}|\(\)?$|^[A-Z_]{2,}\(|\{\d*\}|%env\(|%s|:\/\/|^!(?:Ref|Sub|GetAtt|ImportValue|Join|If|Select|Base64|FindInMap)\b/.test(
+    v,
+  );
 
 /**
  * A password someone chose: at least `min` characters, no placeholder or variable, not
  * a type name, and when unquoted not an identifier or a call (`password = getpass()`).
  */
 export function passwordValue(value: string, quoted: boolean, min = 6): boolean {
-  const v = value.replace(/[`'"\s;,)]+$/, "");
+  const v = value.replace(/^["'`]+/, "").replace(/[`'"\s;,)\]}]+$/, "");
   if (v.length < min || NOT_A_PASSWORD.test(v) || readsFromEnvironment(v)) return false;
-  if (/^[$%{<*[(@#:]|^\\?\$|^x{3,}|[.]{3}|\(\)?$|^[A-Z_]{2,}\(/.test(v)) return false;
-  // A placeholder word anywhere (`your-password`, `changeme`, `example123`), or too few distinct characters.
-  if (looksLikePlaceholder(v) && !(v.length >= 10 && secretLike(v, 3.2) && !/your|example|sample|dummy|placeholder|redacted|changeme/i.test(v)))
-    return false;
+  if (notAValue(value) || notAValue(v)) return false;
+  // A documentation word (`your-password`, `changeme`), a character repeated, or few distinct characters for the length (a short password has few).
+  if (hasPlaceholderWord(v) || /(.)\1{3,}/.test(v) || entropy(v) < (v.length >= 8 ? 2.5 : 1.9)) return false;
+  // An environment variable's name standing for its value (`DB_PASSWORD=DB_PASSWORD`).
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return false;
   if (quoted) return true;
-  // Unquoted, a value may be code: a member access (`req.body.password`), a camelCase or snake_case name.
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v) || /^[a-z]+(?:[A-Z][a-z]+)+$/.test(v) || /^[a-z]+(?:_[a-z]+)+$/.test(v))
+  // Unquoted, a value may be code: brackets, a member access (`req.body.password`), a camelCase or snake_case name.
+  if (
+    /[[\](){}]/.test(v) ||
+    /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v) ||
+    /^[a-z]+(?:[A-Z][a-z]+)+$/.test(v) ||
+    /^[a-z]+(?:_[a-z]+)+$/.test(v)
+  )
     return false;
   const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((c) => c.test(v)).length;
   return classes >= 2;
@@ -42,6 +54,7 @@ function basicCredential(encoded: string): boolean {
   } catch {
     return false;
   }
+  decoded = decoded.trimEnd();
   const colon = decoded.indexOf(":");
   if (colon < 1 || /[^\x20-\x7e]/.test(decoded)) return false;
   return passwordValue(decoded.slice(colon + 1), true, 3) && !looksLikePlaceholder(decoded.slice(0, colon) + decoded.slice(colon + 1));
@@ -103,14 +116,39 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
       return secretLike(token, 3.2) && /\d/.test(token) && /[A-Za-z]/.test(token);
     },
   },
-  // `<password>s3cr3t</password>` in XML configurations (Maven settings, NuGet, Tomcat users).
+  // `<password>s3cr3t</password>`, `<db_passwords>...</db_passwords>` in XML configurations (Maven settings, NuGet, Tomcat users).
   {
     kind: "xml_password",
     category: "secret",
     ignoreCase: true,
-    pattern: "<(?:password|passwd|pwd|secret|clearTextPassword)>[^<\\n]{3,128}</",
+    pattern: "<[\\w.-]{0,40}?(?:password|passwd|pwd|secret|clearTextPassword)s?>[^<\\n]{3,128}</",
     validate: (m) => passwordValue(m.slice(m.indexOf(">") + 1, -2), true, 3),
-    start: { at: "literal", literals: ["<password>", "<passwd>", "<pwd>", "<secret>", "<cleartextpassword>"] },
+    start: { at: "literal", literals: ["<"] },
+  },
+  // A settings list of name and value pairs (Postman environments, CI variables): `{"key": "db_password", "value": "..."}`.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern:
+      '"(?:key|name)"\\s{0,3}:\\s{0,3}"[\\w.-]{0,40}?(?:password|passwd|pwd|secret|token|api_?key)"\\s{0,3},\\s{0,3}"value"\\s{0,3}:\\s{0,3}"[^"\\n]{3,128}"',
+    validate: (m) => passwordValue(lastQuoted(m), true, 6),
+    start: { at: "literal", literals: ['"key"', '"name"'] },
+  },
+  // Docker's config.json: `"auth": "<base64 of user:password>"`.
+  {
+    kind: "docker_auth",
+    category: "secret",
+    pattern: '"auth"\\s{0,3}:\\s{0,3}"[A-Za-z0-9+/]{8,512}={0,2}"',
+    validate: (m) => basicCredential(lastQuoted(m)),
+    start: { at: "literal", literals: ['"auth"'] },
+  },
+  // curl's TLS and key passwords (`--tlspassword`, `--proxy-tlspassword`, `--pass`).
+  {
+    kind: "curl_basic_auth",
+    category: "secret",
+    pattern: "\\bcurl [^\\n]{0,256}?--(?:proxy-)?(?:tlspassword|pass)(?:=|[ \\t]{1,5})[\"']?[^\\s\"']{3,128}",
+    validate: (m) => passwordValue(m.replace(/^[\\s\\S]*--(?:proxy-)?(?:tlspassword|pass)[= \\t]+["']?/, ""), true, 3),
   },
   // A token as a URL's user (`https://<PAT>@dev.azure.com/org`, `https://<token>@github.com`).
   {

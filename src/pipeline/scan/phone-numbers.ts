@@ -85,14 +85,20 @@ function lookAlike(candidate: string, text: string, index: number): boolean {
   const seps = candidate.split(/[0-9]+/).slice(1, -1);
   if (dateLike(groups, seps)) return true;
   // IP addresses, dotted versions (`10.0.19041.1234`), and numbers inside a longer dotted or hyphenated code.
-  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(candidate) || (seps.every((s) => s === ".") && groups.some((g) => g.length === 1))) return true;
+  const ip = /^\d{1,3}(?:\.\d{1,3}){3}$/.test(candidate) && groups.every((g) => Number(g) <= 255);
+  if (ip || (seps.every((s) => s === ".") && groups.some((g) => g.length === 1))) return true;
   const before = text.charAt(index - 1);
   const after = text.slice(index + candidate.length, index + candidate.length + 2);
   if (/[./#\w-]/.test(before) || /^[.:/-]\d|^[\w@]/.test(after)) return true;
   // ISBN-13 (978/979), ascending runs and repeated digits.
   if (/^97[89]\d{10}$/.test(digits) || /^(\d)\1+$/.test(digits.slice(1)) || "012345678909876543210".includes(digits)) return true;
+  if (/[$€£¥]\s?$/.test(text.slice(Math.max(0, index - 3), index)) || UNIT_AFTER.test(text.slice(index + candidate.length, index + candidate.length + 10))) return true;
+  return labelledOtherwise(text, index);
+}
+
+/** The words before a number call it something else: an order, a tracking or an account number, a version. */
+export function labelledOtherwise(text: string, index: number): boolean {
   const window = text.slice(Math.max(0, index - 48), index);
-  if (/[$€£¥]\s?$/.test(window) || UNIT_AFTER.test(text.slice(index + candidate.length, index + candidate.length + 10))) return true;
   return OTHER_WORDS.test(window) && !PHONE_WORDS.test(window);
 }
 

@@ -5,7 +5,7 @@
  * validators keep order numbers, versions and dates from being taken for PII.
  */
 import type { Detector } from "./detector.ts";
-import { chineseMobileValid, nationalPhoneValid } from "./phone-numbers.ts";
+import { chineseMobileValid, labelledOtherwise, nationalPhoneValid } from "./phone-numbers.ts";
 import { cardIssuerKnown, ibanValid, luhnValid, phoneValid, ssnValid } from "./validators.ts";
 
 export const PII_DETECTORS: Detector[] = [
@@ -26,7 +26,8 @@ export const PII_DETECTORS: Detector[] = [
     kind: "CARD",
     category: "pii",
     pattern: "\\b\\d(?:[ -]?\\d){12,18}\\b",
-    validate: (m) => luhnValid(m) && cardIssuerKnown(m),
+    // A Luhn-valid run labelled as a tracking or order number is one (one in ten random numbers passes Luhn).
+    validate: (m, text, index) => luhnValid(m) && cardIssuerKnown(m) && !labelledOtherwise(text, index),
     start: { at: "digit-word" },
   },
   {

@@ -5,11 +5,12 @@
  * documentation and code that reads a key from the environment do not count, nor do
  * identifiers (OAuth client ids, account ids, ARNs, bucket names).
  */
-import { CREDENTIAL_FORM_DETECTORS, inConnectionString, passwordValue } from "./credential-forms.ts";
+import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
+import { CREDENTIAL_FORM_DETECTORS, passwordValue } from "./credential-forms.ts";
 import type { Detector } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
-import { looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
+import { looksLikePlaceholder, secretLike } from "./validators.ts";
 import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
 
 /** The token part after a known prefix must look random (placeholders like sk-xxxx do not). */
@@ -20,32 +21,6 @@ const randomTail =
 
 /** A password in a URL or a command line: not a placeholder, not a variable. */
 const passwordLike = (pw: string) => passwordValue(pw, true, 3);
-
-/** Names whose assigned value is a credential (`DB_PASSWORD=...`, `"api_key": "..."`). */
-const ASSIGNED_NAME =
-  "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api_?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
-/** Names a person's password is assigned to: any real value counts, where a token's must look random. */
-const PASSWORD_NAME = /(?:password|passwd|pwd|passphrase|pass)["']?\s{0,3}$/i;
-
-/** The value of a generic assignment: a chosen password by its name, a token by its randomness. */
-function assignedCredential(m: string, text: string, index: number): boolean {
-  const sign = /(?::=|=>|[:=,])\s*(["']?)/.exec(m);
-  if (!sign) return false;
-  const value = m.slice(sign.index + sign[0].length).replace(/["']$/, "");
-  if (PASSWORD_NAME.test(m.slice(0, sign.index))) {
-    const connection = inConnectionString(text, index);
-    return passwordValue(value, sign[1] !== "" || connection, connection ? 3 : 6);
-  }
-  return (
-    value.length >= 8 &&
-    !/\s/.test(value) &&
-    !readsFromEnvironment(value) &&
-    !looksLikePlaceholder(value) &&
-    secretLike(value, 3.0) &&
-    /\d/.test(value) &&
-    /[A-Za-z]/.test(value)
-  );
-}
 
 /** OAuth client ids and account ids name an application or an account; they grant nothing alone. */
 const IDENTIFIER_RULE = /-(?:client|access|user-api)-id$/;
@@ -174,19 +149,7 @@ export const SECRET_DETECTORS: Detector[] = [
   ...VENDOR_DETECTORS,
   ...VENDOR_TOKEN_DETECTORS,
   ...CREDENTIAL_FORM_DETECTORS,
-  {
-    kind: "password_assignment",
-    category: "secret",
-    ignoreCase: true,
-    // Up to three prefix segments (DB_PASSWORD, CARGO_REGISTRY_TOKEN) or a camelCase prefix (oktaApiToken): the name has no
-    // boundary of its own. Each segment but the last ends at its separator, so a name is read one way; at most 80 characters
-    // precede the sign, inside the trigger's window (triggers.ts). A quoted value may hold blanks (a passphrase).
-    // The sign is `:` or `=`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks' generic rule reads.
-    pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}(?:["']?\\s{0,3}(?::=|=>|[:=])|["']\\s{0,3},)\\s{0,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=]{3,128})`,
-    start: { at: "assignment", name: new RegExp(`${ASSIGNED_NAME}["']?\\s{0,3}$`, "i") },
-    valueAfter: /[:=,]>?\s*["']?/,
-    validate: assignedCredential,
-  },
+  ASSIGNMENT_DETECTOR,
   // Credentials in a URL (`https://user:password@host`, `redis://:password@host`) and in curl's basic auth (`curl -u name:password`).
   {
     kind: "url_credentials",
