@@ -21,8 +21,10 @@ interface Row {
   text: string;
 }
 
-/** Sources the credential and personal-data rules were written or tuned from: their figures are not held out. */
+/** Sources the credential and personal-data rules were written from: their figures are not held out. */
 const RULE_SOURCES = new Set(["gitleaks/gitleaks", "microsoft/presidio", "own corpus", "generated carriers"]);
+/** Held out at first, then read for the misses and the rules widened (docs/scanner.md gives the first figures). */
+const TUNED_ON = new Set(["Skyscanner/whispers"]);
 
 /** faker's locales, as the region an organization of that country would set. */
 const LOCALE_REGION: Record<string, string> = { en_US: "US", en_GB: "GB", de: "DE", fr: "FR" };
@@ -79,7 +81,7 @@ export interface SourceLine {
   /** Credential rows blocked, personal-data rows caught, or benign rows blocked / redacted. */
   hit: number;
   redacted?: number;
-  heldOut: boolean;
+  heldOut: "yes" | "no" | "tuned on";
 }
 
 export function evaluate(rows: (Row | Carrier)[], useRegion = true): SourceLine[] {
@@ -89,7 +91,7 @@ export function evaluate(rows: (Row | Carrier)[], useRegion = true): SourceLine[
   for (const key of keys) {
     const [source, category] = key.split("\u0000") as [string, string];
     const of = judged.filter((j) => j.source === source && j.category === category);
-    const heldOut = !RULE_SOURCES.has(source);
+    const heldOut = RULE_SOURCES.has(source) ? "no" : TUNED_ON.has(source) ? "tuned on" : "yes";
     if (category === "secret") lines.push({ source, category, rows: of.length, hit: of.filter((j) => j.secret).length, heldOut });
     else if (category.startsWith("pii")) lines.push({ source, category, rows: of.length, hit: of.filter((j) => j.pii).length, heldOut });
     else if (category === "benign")
@@ -111,7 +113,7 @@ export function table(lines: SourceLine[]): string {
   const out = ["| source | held out | category | rows | blocked / caught | benign redacted |", "|---|---|---|---|---|---|"];
   for (const l of lines)
     out.push(
-      `| ${l.source} | ${l.heldOut ? "yes" : "no"} | ${l.category} | ${l.rows} | ${l.hit} (${pct(l.hit, l.rows)}) | ${l.redacted === undefined ? "" : `${l.redacted} (${pct(l.redacted, l.rows)})`} |`,
+      `| ${l.source} | ${l.heldOut} | ${l.category} | ${l.rows} | ${l.hit} (${pct(l.hit, l.rows)}) | ${l.redacted === undefined ? "" : `${l.redacted} (${pct(l.redacted, l.rows)})`} |`,
     );
   return out.join("\n");
 }
