@@ -50,7 +50,11 @@ function credentials(r: ReturnType<typeof seeded>): { kind: string; name: string
     { kind: "password", name: "DB_PASSWORD", value: pw() },
     { kind: "password", name: "SMTP_PASS", value: pw() },
     { kind: "postgres-url", name: "DATABASE_URL", value: `postgresql://app_user:${pw()}@db-${r.chars(4, HEX)}.internal:5432/orders` },
-    { kind: "mongo-url", name: "MONGO_URI", value: `mongodb+srv://admin:${pw()}@cluster0.${r.chars(5, "abcdefghijklmnopqrstuvwxyz")}.mongodb.net/prod` },
+    {
+      kind: "mongo-url",
+      name: "MONGO_URI",
+      value: `mongodb+srv://admin:${pw()}@cluster0.${r.chars(5, "abcdefghijklmnopqrstuvwxyz")}.mongodb.net/prod`,
+    },
     { kind: "redis-url", name: "REDIS_URL", value: `redis://:${pw()}@cache.internal:6379/0` },
     { kind: "mysql-url", name: "MYSQL_URL", value: `mysql://root:${pw()}@127.0.0.1:3306/shop` },
   ];
@@ -76,7 +80,10 @@ function configCarriers(r: ReturnType<typeof seeded>, n: number): Carrier[] {
     const p = `${r.pick(WORDS)}${r.chars(2, "0123456789")}!${r.chars(3, ALNUM)}`;
     const user = r.pick(["svc_backup", "deploy", "report", "etl"]);
     const forms: [string, string][] = [
-      ["odbc", `Driver={ODBC Driver 18 for SQL Server};Server=tcp:sql-${r.chars(4, HEX)}.corp.net,1433;Database=crm;Uid=${user};Pwd=${p};Encrypt=yes;`],
+      [
+        "odbc",
+        `Driver={ODBC Driver 18 for SQL Server};Server=tcp:sql-${r.chars(4, HEX)}.corp.net,1433;Database=crm;Uid=${user};Pwd=${p};Encrypt=yes;`,
+      ],
       ["ado-net", `"ConnectionStrings": { "Default": "Server=db01;Database=Sales;User Id=${user};Password=${p};" }`],
       ["netrc", `machine git.corp.net\n  login ${user}\n  password ${p}\n`],
       ["network-credential", `var client = new SmtpClient("smtp.corp.net") { Credentials = new NetworkCredential("${user}", "${p}") };`],
@@ -85,9 +92,18 @@ function configCarriers(r: ReturnType<typeof seeded>, n: number): Carrier[] {
       ["basic-url", `git clone https://${user}:${p}@git.corp.net/team/app.git`],
       ["basic-header", `curl -H "Authorization: Basic ${btoa(`${user}:${p}`)}" https://api.corp.net/v1/jobs`],
       ["requests-auth", `r = requests.get(url, auth=("${user}", "${p}"), timeout=10)`],
-      ["pem", `Here is the key from the server:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEow${r.chars(58, ALNUM + "+/")}\n${r.chars(64, ALNUM + "+/")}\n-----END RSA PRIVATE KEY-----`],
-      ["putty", `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ${user}\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAI${r.chars(40, ALNUM)}\nPrivate-Lines: 1\nAAAAI${r.chars(40, ALNUM)}\nPrivate-MAC: ${r.chars(64, HEX)}`],
-      ["jwt", `Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI${r.chars(20, ALNUM)}In0.${r.chars(43, ALNUM + "_-")}`],
+      [
+        "pem",
+        `Here is the key from the server:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEow${r.chars(58, ALNUM + "+/")}\n${r.chars(64, ALNUM + "+/")}\n-----END RSA PRIVATE KEY-----`,
+      ],
+      [
+        "putty",
+        `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ${user}\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAI${r.chars(40, ALNUM)}\nPrivate-Lines: 1\nAAAAI${r.chars(40, ALNUM)}\nPrivate-MAC: ${r.chars(64, HEX)}`,
+      ],
+      [
+        "jwt",
+        `Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI${r.chars(20, ALNUM)}In0.${r.chars(43, ALNUM + "_-")}`,
+      ],
     ];
     for (const [kind, text] of forms) out.push({ source: "generated carriers", category: "secret", kind, text });
   }
@@ -156,7 +172,13 @@ function phoneCarriers(r: ReturnType<typeof seeded>, perCountry: number): Carrie
       const style = r.pick(["as formatted", "dashes", "dots"]);
       // Separators change between digit groups only: `(02) 9876-5432`, not `(02)-9876-5432`.
       const text = style === "as formatted" ? written : written.replace(/(\d) (?=\d)/g, `$1${style === "dashes" ? "-" : "."}`);
-      out.push({ source: "generated carriers", category: "pii", kind: `phone:${country}:${style}`, region: country, text: `${intro} ${text} after six.` });
+      out.push({
+        source: "generated carriers",
+        category: "pii",
+        kind: `phone:${country}:${style}`,
+        region: country,
+        text: `${intro} ${text} after six.`,
+      });
       made++;
     }
   }
@@ -181,7 +203,13 @@ function phoneLookAlikes(r: ReturnType<typeof seeded>, n: number): Carrier[] {
     ]);
   return Array.from({ length: n }, () => {
     const [kind, text] = make();
-    return { source: "generated carriers", category: "benign" as const, kind: `pii-lookalike:${kind}`, text, region: r.pick(PHONE_COUNTRIES)[0] };
+    return {
+      source: "generated carriers",
+      category: "benign" as const,
+      kind: `pii-lookalike:${kind}`,
+      text,
+      region: r.pick(PHONE_COUNTRIES)[0],
+    };
   });
 }
 

@@ -48,9 +48,14 @@ function checkTimezone(tz: string | undefined): void {
 
 function checkPhoneRegion(region: string | undefined): void {
   if (region === undefined || isPhoneRegion(region)) return;
-  throw new ApiError(400, "invalid_request", `params.set.phoneRegion: "${region}" is not a region with a numbering plan (ISO 3166 alpha-2)`, {
-    param: "params.set.phoneRegion",
-  });
+  throw new ApiError(
+    400,
+    "invalid_request",
+    `params.set.phoneRegion: "${region}" is not a region with a numbering plan (ISO 3166 alpha-2)`,
+    {
+      param: "params.set.phoneRegion",
+    },
+  );
 }
 
 export const userMe = defineOperation({

@@ -207,6 +207,7 @@ describe("preferences", () => {
       fallbackModels: {},
       signInEmailDomains: [],
       contextOptimizer: false,
+      phoneRegion: "US",
       timezone: "UTC",
       emailNotifications: true,
     });

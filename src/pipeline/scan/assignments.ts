@@ -22,7 +22,13 @@ const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|pass|secret)\d{0,3}["']?\
 
 /** A value that looks random enough to be a token: a digit, or a long mixed-case run that is no PascalCase name. */
 function tokenLike(value: string): boolean {
-  if (value.length < 8 || /\s/.test(value) || readsFromEnvironment(value) || notAValue(value.replace(/^["']/, "")) || looksLikePlaceholder(value))
+  if (
+    value.length < 8 ||
+    /\s/.test(value) ||
+    readsFromEnvironment(value) ||
+    notAValue(value.replace(/^["']/, "")) ||
+    looksLikePlaceholder(value)
+  )
     return false;
   if (/^\d+$/.test(value)) return value.length >= 20 && entropy(value) >= 3.0;
   if (!/[A-Za-z]/.test(value)) return false;

@@ -61,7 +61,8 @@ function basicCredential(encoded: string): boolean {
 }
 
 /** A connection string's other keys, before its password: the `Password=` is one of a driver's, not prose. */
-const CONNECTION_KEYS = /(?:server|data source|host|hostname|uid|user ?id|user(?:name)?|database|initial catalog|driver|dsn|port|address)\s{0,3}=/i;
+const CONNECTION_KEYS =
+  /(?:server|data source|host|hostname|uid|user ?id|user(?:name)?|database|initial catalog|driver|dsn|port|address)\s{0,3}=/i;
 
 /** `Server=db;Uid=app;Pwd=...`: an ODBC, ADO.NET or JDBC property string holds the password at `index`. */
 export function inConnectionString(text: string, index: number): boolean {
@@ -148,7 +149,7 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
     kind: "curl_basic_auth",
     category: "secret",
     pattern: "\\bcurl [^\\n]{0,256}?--(?:proxy-)?(?:tlspassword|pass)(?:=|[ \\t]{1,5})[\"']?[^\\s\"']{3,128}",
-    validate: (m) => passwordValue(m.replace(/^[\\s\\S]*--(?:proxy-)?(?:tlspassword|pass)[= \\t]+["']?/, ""), true, 3),
+    validate: (m) => passwordValue(m.replace(/^[\s\S]*--(?:proxy-)?(?:tlspassword|pass)[= \t]+["']?/, ""), true, 3),
   },
   // A token as a URL's user (`https://<PAT>@dev.azure.com/org`, `https://<token>@github.com`).
   {

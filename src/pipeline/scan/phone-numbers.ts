@@ -65,7 +65,8 @@ const PHONE_WORDS =
   /\b(?:phone|tel|call|mobile|cell|fax|whatsapp|sms|text me|contact|reach|ring|dial|hotline|telefon|telefono|teléfono|téléphone|tél|móvil|movil|cellulare|handy|rufnummer|numer|nummer|portable|gsm|kom\.?|tlf)(?![a-z])\W{0,3}(?:\w{1,12}\W{1,3}){0,3}$/i;
 const OTHER_WORDS =
   /\b(?:order|invoice|receipt|tracking|track|shipment|parcel|package|awb|ref|reference|account|acct|ticket|case|issue|isbn|issn|sku|serial|s\/n|model|part|item|po|transaction|txn|confirmation|booking|reservation|policy|customer|member|id|no\.|nr\.?|patent|lot|batch|version|release|build|ver|v|port|pid|zip|postcode|plz|code|pin|otp|amount|total|price|balance|population|isbn-1[03])(?![a-z])\W{0,3}(?:\w{1,12}\W{1,3}){0,2}$/i;
-const UNIT_AFTER = /^\s?(?:€|\$|£|¥|%|zł|pln|eur|usd|gbp|chf|sek|nok|dkk|kr|km|kg|mb|gb|kb|ms|px|rows|users|bytes|records|items|times)(?![a-z])/i;
+const UNIT_AFTER =
+  /^\s?(?:€|\$|£|¥|%|zł|pln|eur|usd|gbp|chf|sek|nok|dkk|kr|km|kg|mb|gb|kb|ms|px|rows|users|bytes|records|items|times)(?![a-z])/i;
 
 /** A calendar date, optionally with a time: `2024-01-15`, `15.01.2024`, `01/15/24 10`. */
 function dateLike(groups: string[], seps: string[]): boolean {
@@ -92,7 +93,11 @@ function lookAlike(candidate: string, text: string, index: number): boolean {
   if (/[./#\w-]/.test(before) || /^[.:/-]\d|^[\w@]/.test(after)) return true;
   // ISBN-13 (978/979), ascending runs and repeated digits.
   if (/^97[89]\d{10}$/.test(digits) || /^(\d)\1+$/.test(digits.slice(1)) || "012345678909876543210".includes(digits)) return true;
-  if (/[$€£¥]\s?$/.test(text.slice(Math.max(0, index - 3), index)) || UNIT_AFTER.test(text.slice(index + candidate.length, index + candidate.length + 10))) return true;
+  if (
+    /[$€£¥]\s?$/.test(text.slice(Math.max(0, index - 3), index)) ||
+    UNIT_AFTER.test(text.slice(index + candidate.length, index + candidate.length + 10))
+  )
+    return true;
   return labelledOtherwise(text, index);
 }
 

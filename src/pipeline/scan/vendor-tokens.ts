@@ -91,5 +91,10 @@ export const VENDOR_TOKEN_DETECTORS: Detector[] = [
   { kind: "xai_api_key", category: "secret", pattern: "\\bxai-[A-Za-z0-9]{70,90}(?![A-Za-z0-9])", validate: bodyAfter(/^xai-/, 3.5) },
   { kind: "supabase_token", category: "secret", pattern: "\\bsbp_[a-f0-9]{40}(?![A-Za-z0-9])", validate: bodyAfter(/^sbp_/) },
   { kind: "figma_token", category: "secret", pattern: "\\bfigd_[A-Za-z0-9_-]{40,64}(?![A-Za-z0-9_-])", validate: bodyAfter(/^figd_/, 3.5) },
-  { kind: "bitbucket_app_password", category: "secret", pattern: "\\bATBB[A-Za-z0-9]{28,40}(?![A-Za-z0-9])", validate: bodyAfter(/^ATBB/, 3.5) },
+  {
+    kind: "bitbucket_app_password",
+    category: "secret",
+    pattern: "\\bATBB[A-Za-z0-9]{28,40}(?![A-Za-z0-9])",
+    validate: bodyAfter(/^ATBB/, 3.5),
+  },
 ];

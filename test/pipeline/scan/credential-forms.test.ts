@@ -42,9 +42,15 @@ describe("generic forms are found", () => {
     ["authorization_header", `curl -H 'Authorization: Basic ${basic("admin:S3cur3Pass!")}' https://api.corp.net`],
     ["authorization_header", 'headers = {"Authorization": "Bearer 9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c"}'],
     ["xml_password", "<server><id>nexus</id><username>ci</username><password>Qz8!mK2pLx</password></server>"],
+    ["xml_password", "<o1_db_passwords>Tr0ub4dor3</o1_db_passwords>"],
+    ["docker_auth", `{"auths": {"registry.corp.net": {"auth": "${basic("ci:Gr33n!Tea42")}"}}}`],
+    ["curl_basic_auth", "curl --tlspassword Qz8!mK2pLx --cert client.pem https://api.corp.net"],
     ["url_token", `git remote add origin https://${"k3xq7w2bmzj5yq4hva6tdc2lrp7uo3nexs5gwfy2ktqhvbm6rja4"}@dev.azure.com/org/p/_git/r`],
     ["private_key", `-----BEGIN RSA PRIVATE KEY-----\n${PEM_BODY}\n-----END RSA PRIVATE KEY-----`],
-    ["private_key", `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----`],
+    [
+      "private_key",
+      `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----`,
+    ],
     [
       "putty_private_key",
       "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIO\nPrivate-Lines: 1\nAAAAIGx8kT3p9R2nQ7vLm2Rk9XwTz4Hn8Bc3",
@@ -84,6 +90,9 @@ describe("placeholders, code and identifiers are not", () => {
     "What does -----BEGIN RSA PRIVATE KEY----- mean at the top of a file?",
     "PuTTY-User-Key-File-3 is the header of a .ppk file.",
     "<password>${env.NEXUS_PASSWORD}</password>",
+    "</o2_hardcoded_passwords>",
+    `"auth": "${basic("username:password")}"`,
+    "curl --tlspassword $TLS_PASSWORD https://api.corp.net",
     // Identifiers: they name a resource or an account and grant nothing alone.
     "arn:aws:iam::123456789012:role/deploy",
     "AWS_ACCOUNT_ID=123456789012",
