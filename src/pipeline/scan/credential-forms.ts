@@ -6,6 +6,7 @@
  * and code that reads one from elsewhere do not count.
  */
 import type { Detector } from "./detector.ts";
+import type { GatedSecretRule } from "./secret-detectors.ts";
 import { entropy, hasPlaceholderWord, looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
 
 /** Words that stand for a password in documentation, and type or keyword names that follow `password:` in code. */
@@ -117,15 +118,6 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
       return secretLike(token, 3.2) && /\d/.test(token) && /[A-Za-z]/.test(token);
     },
   },
-  // `<password>s3cr3t</password>`, `<db_passwords>...</db_passwords>` in XML configurations (Maven settings, NuGet, Tomcat users).
-  {
-    kind: "xml_password",
-    category: "secret",
-    ignoreCase: true,
-    pattern: "<[\\w.-]{0,40}?(?:password|passwd|pwd|secret|clearTextPassword)s?>[^<\\n]{3,128}</",
-    validate: (m) => passwordValue(m.slice(m.indexOf(">") + 1, -2), true, 3),
-    start: { at: "literal", literals: ["<"] },
-  },
   // A settings list of name and value pairs (Postman environments, CI variables): `{"key": "db_password", "value": "..."}`.
   {
     kind: "password_assignment",
@@ -167,3 +159,15 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
     validate: (_m, text, index) => /Private-Lines:\s{0,3}\d{1,3}\s{1,3}[A-Za-z0-9+/]{20}/.test(text.slice(index, index + 4096)),
   },
 ];
+
+/**
+ * `<password>s3cr3t</password>`, `<db_passwords>...</db_passwords>` in XML configurations
+ * (Maven settings, NuGet, Tomcat users). Gated: searched through a text only when it
+ * holds `password>` or the like, since a start at every `<` would cost HTML and code dearly.
+ */
+export const XML_PASSWORD_RULE: GatedSecretRule = {
+  kind: "xml_password",
+  regex: /<[\w.-]{0,40}?(?:password|passwd|pwd|secret)s?>[^<\n]{3,128}<\//gi,
+  keywords: ["password>", "passwords>", "passwd>", "pwd>", "secret>", "secrets>"],
+  validate: (m) => passwordValue(m.slice(m.indexOf(">") + 1, -2), true, 3),
+};

@@ -6,7 +6,7 @@
  * identifiers (OAuth client ids, account ids, ARNs, bucket names).
  */
 import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
-import { CREDENTIAL_FORM_DETECTORS, passwordValue } from "./credential-forms.ts";
+import { CREDENTIAL_FORM_DETECTORS, passwordValue, XML_PASSWORD_RULE } from "./credential-forms.ts";
 import type { Detector } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
@@ -68,12 +68,15 @@ export interface GatedSecretRule {
   validate: (match: string) => boolean;
 }
 
-export const GATED_SECRET_RULES: readonly GatedSecretRule[] = CREDENTIAL_RULES.filter((r) => r.keywords.length > 0).map((rule) => ({
-  kind: rule.id.replace(/-/g, "_"),
-  regex: new RegExp(rule.pattern, rule.ignoreCase ? "gi" : "g"),
-  keywords: rule.keywords,
-  validate: gitleaksAccepts(rule),
-}));
+export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
+  ...CREDENTIAL_RULES.filter((r) => r.keywords.length > 0).map((rule) => ({
+    kind: rule.id.replace(/-/g, "_"),
+    regex: new RegExp(rule.pattern, rule.ignoreCase ? "gi" : "g"),
+    keywords: rule.keywords,
+    validate: gitleaksAccepts(rule),
+  })),
+  XML_PASSWORD_RULE,
+];
 
 /** The vendor rules tried where their literal opens; ahead of the generic assignment, which they are more precise than. */
 const VENDOR_DETECTORS = CREDENTIAL_RULES.filter((r) => r.keywords.length === 0).map(fromGitleaks);
