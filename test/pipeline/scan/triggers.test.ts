@@ -207,6 +207,10 @@ describe("triggered scan equals the exhaustive scan", () => {
       "030 12345678",
       "2024-01-15",
       "192.168.1.20",
+      "<db_passwords>Tr0ub4dor3</db_passwords>",
+      "password>",
+      "12 34 56 7",
+      "123456",
     ];
     let seed = 20261123;
     const random = () => {
