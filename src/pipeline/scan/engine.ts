@@ -73,7 +73,8 @@ const GATE_KEYWORDS = GATED_SECRET_RULES.map(
 
 /** The gated rules (secret-detectors.ts) whose keywords the text holds, searched through it whole. */
 function runGates(gates: readonly number[], s: ScanState): void {
-  for (const g of new Set(gates)) {
+  // In the rules' order, not the order the text met their keywords: the same findings in the same order either way.
+  for (const g of [...new Set(gates)].sort((a, b) => a - b)) {
     const rule = GATED_SECRET_RULES[g];
     if (!rule) continue;
     for (const m of s.text.matchAll(rule.regex)) {
