@@ -18,7 +18,7 @@ const PREFIXED_KEY = "[A-Za-z0-9]{1,20}[_.-]?key";
 const NOT_A_CREDENTIAL_KEY =
   /(?:public|publishable|pub|primary|foreign|sort|partition|range|hash|cache|idempotency|object|s3|file|hot|mon|tur|whis|jo|unique|lookup|map|dict|row|cursor|route|i18n|translation|storage|bucket|sign(?:ing)?_?public|encryption_?public|react|list|item|index|group|field|column|table|form|query|event|message|state|local_?storage)[_.-]?key\d{0,3}["']?\s{0,3}$/i;
 /** Names a chosen password or secret is assigned to: any real value counts. */
-const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|pass|secret)\d{0,3}["']?\s{0,3}$/i;
+const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|(?<!by|com|over|under|tres|sur)pass|secret)\d{0,3}["']?\s{0,3}$/i;
 
 /** A value that looks random enough to be a token: a digit, or a long mixed-case run that is no PascalCase name. */
 function tokenLike(value: string): boolean {

@@ -46,6 +46,7 @@ describe("not found", () => {
     ["a nested YAML mapping", "secret:\n  secretName: db-credentials"],
     ["a PascalCase name", "auth_token: AccessTokenProviderFactory"],
     ["a GitHub Actions expression", "password: ${{ secrets.DOCKER_PASSWORD }}"],
+    ["a word that ends in pass", "compass: 'North-West 2'"],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);
   });
