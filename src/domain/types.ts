@@ -214,6 +214,8 @@ export interface OrgPreferences {
   alertCheckIntervalS: number | null;
   /** The scanner's action per category (domain/scan-policy.ts reads it with `piiAction`). */
   security: ScanPolicy;
+  /** Where phone numbers written without `+` are read as national numbers (ISO 3166 alpha-2); organizations have no country of their own, so `US`. */
+  phoneRegion: string;
 }
 
 /** Personal settings of one identity (user or service account). */
@@ -232,6 +234,7 @@ export const DEFAULT_ORG_PREFERENCES: OrgPreferences = {
   contextOptimizer: false,
   alertCheckIntervalS: null,
   security: { injection: "block", secrets: "block", pii: "redact" },
+  phoneRegion: "US",
 };
 
 export const DEFAULT_PERSONAL_PREFERENCES: PersonalPreferences = {

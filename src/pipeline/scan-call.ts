@@ -21,7 +21,8 @@ export interface ScanCallDeps {
 
 export async function scanCall(deps: ScanCallDeps, input: CallInput, body: Json, texts: (body: Json) => TextSlot[]): Promise<ScanVerdict> {
   const { identity, requestId } = input.scope;
-  const policy = scanPolicyOf(await deps.settings.get(identity.organization.id));
+  const settings = await deps.settings.get(identity.organization.id);
+  const policy = scanPolicyOf(settings);
   const event = {
     orgId: identity.organization.id,
     actor: actorOf(identity, null, input.headers.get("user-agent")?.slice(0, 500) ?? null),
@@ -29,7 +30,7 @@ export async function scanCall(deps: ScanCallDeps, input: CallInput, body: Json,
   };
   let verdict: ScanVerdict;
   try {
-    verdict = scanRequest(body, texts, policy);
+    verdict = scanRequest(body, texts, policy, settings.phoneRegion);
   } catch (err) {
     if (err instanceof SecurityViolation) await deps.scans?.record({ ...event, report: err.report, flags: err.flags, block: err.block });
     throw err;

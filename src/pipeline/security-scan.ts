@@ -71,6 +71,7 @@ export function scanRequest(
   body: Record<string, unknown>,
   texts: (body: Record<string, unknown>) => TextSlot[],
   policy: ScanPolicy | PiiAction,
+  phoneRegion?: string,
 ): ScanVerdict {
   const { injection: injectionAction, pii: piiAction } =
     typeof policy === "string" ? { ...DEFAULT_ORG_PREFERENCES.security, pii: policy } : policy;
@@ -84,7 +85,7 @@ export function scanRequest(
       report.unscanned++;
       return;
     }
-    const scan = scanText(slot.text, { injection: slot.injection });
+    const scan = scanText(slot.text, { injection: slot.injection, phoneRegion });
     const joins = slot.joins;
     // A joined slot adds only what its parts alone could not show: findings across a seam.
     const findings = joins ? scan.findings.filter((f) => joins.some((j) => f.start < j && j < f.end)) : scan.findings;

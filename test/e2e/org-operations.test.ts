@@ -210,6 +210,7 @@ describe("preferences", () => {
       signInEmailDomains: [],
       contextOptimizer: false,
       alertCheckIntervalS: null,
+      phoneRegion: "US",
       timezone: "UTC",
       emailNotifications: true,
     });

@@ -77,6 +77,12 @@ describe("optimize then scan", () => {
     expect(recorded).toHaveLength(0);
   });
 
+  test("the scan reads national phone numbers in the organization's phone region", async () => {
+    const ctx = context("Zadzwoń pod 15-976-47-73");
+    await startStages([scanStage({ settings: settingsWith({ phoneRegion: "PL" }) })], ctx);
+    expect(ctx.body.messages).toEqual([{ role: "user", content: "Zadzwoń pod [PHONE_1]" }]);
+  });
+
   test("a call that failed after the stages gets nothing put on it", async () => {
     const settings = settingsWith({ contextOptimizer: false });
     const ctx = context("hello");

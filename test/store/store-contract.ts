@@ -218,6 +218,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         contextOptimizer: true,
         alertCheckIntervalS: 60,
         security: { injection: "flag", secrets: "block", pii: "block" },
+        phoneRegion: "PL",
       });
       expect(await store.getOrgPreferences(org.id)).toMatchObject({
         security: { injection: "flag", secrets: "block", pii: "block" },
@@ -228,6 +229,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         signInEmailDomains: ["acme.test"],
         contextOptimizer: true,
         alertCheckIntervalS: 60,
+        phoneRegion: "PL",
       });
       expect(await store.getPersonalPreferences(user.id)).toEqual({ timezone: "UTC", emailNotifications: true });
       await store.setPersonalPreferences(user.id, { timezone: "Europe/Paris", emailNotifications: false });

@@ -81,7 +81,8 @@ const GATE_KEYWORDS = GATED_SECRET_RULES.map(
 
 /** The gated rules (secret-detectors.ts) whose keywords the text holds, searched through it whole. */
 function runGates(gates: readonly number[], s: ScanState): void {
-  for (const g of new Set(gates)) {
+  // In the rules' order, not the order the text met their keywords: the same findings in the same order either way.
+  for (const g of [...new Set(gates)].sort((a, b) => a - b)) {
     const rule = GATED_SECRET_RULES[g];
     if (!rule) continue;
     for (const m of s.text.matchAll(rule.regex)) {
@@ -104,6 +105,8 @@ export interface ScanOptions {
   depth?: number;
   /** The trained classifier to judge injection with besides the rules; null for the rules alone (evaluation). */
   model?: LinearModel | null;
+  /** Where phone numbers written without `+` are read as national ones (ISO 3166 alpha-2); `US` when not given. */
+  phoneRegion?: string;
 }
 
 interface ScanState {
@@ -152,7 +155,7 @@ function runPass(pass: Pass, positions: readonly number[], s: ScanState): void {
       s.findings.push({ category: "injection", kind: detector.kind, start, end });
       continue;
     }
-    if (detector.validate && !detector.validate(value, text, start)) {
+    if (detector.validate && !detector.validate(value, text, start, opts.phoneRegion ?? "US")) {
       // Skipped whole (resuming inside every rejected candidate would make the scan
       // quadratic), except an assignment's value, which may begin another assignment.
       const sep = detector.valueAfter?.exec(value);

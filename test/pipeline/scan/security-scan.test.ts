@@ -24,6 +24,13 @@ describe("scanRequest", () => {
     expect(v.header).toBe("secret=0; injection=0; pii=4; redacted=4");
   });
 
+  test("reads national phone numbers in the organization's phone region", () => {
+    const body = chat([{ role: "user", content: "Zadzwoń pod 15-976-47-73" }]);
+    expect((scanRequest(body, chatTexts, "redact", "PL").body.messages as any)[0].content).toBe("Zadzwoń pod [PHONE_1]");
+    // Without `+`, the same digits mean nothing in North America's plan.
+    expect(scanRequest(body, chatTexts, "redact").header).toBe("secret=0; injection=0; pii=0");
+  });
+
   test("blocks personal data when the organization says so, naming where", () => {
     const e = blocked(() =>
       scanRequest(
