@@ -55,8 +55,6 @@ function fromGitleaks(rule: GeneratedRule): Detector {
   };
 }
 
-export type { GatedSecretRule };
-
 export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
   ...CREDENTIAL_RULES.filter((r) => r.keywords.length > 0).map((rule) => ({
     kind: rule.id.replace(/-/g, "_"),
