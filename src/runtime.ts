@@ -20,6 +20,7 @@ import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
+import { ScanEvents } from "./services/scan-events.ts";
 import { ProviderHealth } from "./state/provider-health.ts";
 import { ProviderHealthMetrics } from "./state/provider-health-metrics.ts";
 import { ProviderLimitCounter } from "./state/provider-limits.ts";
@@ -151,6 +152,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     etl: {
       recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),
     },
+    scans: new ScanEvents(store, log, metrics),
   });
   const services: OperationDeps = {
     ...base,

@@ -95,6 +95,13 @@ export interface Store extends McpStore {
   appendAudit(entry: AuditEntry): Promise<void>;
   /** Newest first; `before` is an entry id from a previous page. */
   listAudit(orgId: string, opts: { limit: number; before: string | null }): Promise<AuditPage>;
+  /** How many entries of each (action, target) among `actions` were written in [from, to). */
+  countAudit(
+    orgId: string,
+    actions: string[],
+    from: number,
+    to: number,
+  ): Promise<{ action: string; target: string | null; count: number }[]>;
 
   // Preferences
   getOrgPreferences(orgId: string): Promise<OrgPreferences>;

@@ -192,6 +192,7 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
   await shot("usage");
   await openPage("Overview");
   await page.getByText("Calls, 30 days").waitFor();
+  await page.getByText("Security scan, 30 days").waitFor();
   await shot("overview-with-usage");
 
   // Revoked with a reason: the next call is refused.
