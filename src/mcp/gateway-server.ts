@@ -122,7 +122,7 @@ export function createGatewayServer(svc: McpServices): Server {
       if (!read) continue;
       // What a resource says reaches the model as a tool result does: the same scan.
       const content = read.contents.map((c) => ({ type: "resource", resource: c }));
-      const verdict = scanResult({ content }, resultPolicy(prefs, s.scan), req.params.uri);
+      const verdict = scanResult({ content }, resultPolicy(prefs, s.scan), req.params.uri, prefs.phoneRegion);
       if (verdict.action === "blocked")
         throw new McpError(ErrorCode.InvalidRequest, `Blocked by the gateway's security policy: ${verdict.reason}.`);
       return { ...read, contents: content.map((c) => c.resource) };

@@ -19,21 +19,28 @@ export interface TextsScan {
   kinds: Record<Category, string[]>;
   /** Where the first finding of each category is. */
   firstPath: Partial<Record<Category, string>>;
+  /** An injection the scanner only suspects (the classifier's flag band): flagged, never blocked. */
+  suspected: boolean;
   /** Credential and personal-data findings by slot, for redaction. */
   bySlot: SlotFindings[];
 }
 
-/** Scans every slot; injection only when asked (a tool's result, not the model's own arguments). */
-export function scanSlots(slots: StringSlot[], injection: boolean): TextsScan {
+/**
+ * Scans every slot; injection only when asked (a tool's result, not the model's own
+ * arguments); phone numbers without `+` read as numbers of `phoneRegion`.
+ */
+export function scanSlots(slots: StringSlot[], injection: boolean, phoneRegion: string): TextsScan {
   const scan: TextsScan = {
     counts: { secret: 0, injection: 0, pii: 0 },
     kinds: { secret: [], injection: [], pii: [] },
     firstPath: {},
+    suspected: false,
     bySlot: [],
   };
   for (const slot of slots) {
-    const { findings, injectionScore } = scanText(slot.text, { injection });
+    const { findings, injectionScore, injectionConfidence } = scanText(slot.text, { injection, phoneRegion });
     const kept = findings.filter((f) => f.category !== "injection" || injectionScore >= INJECTION_THRESHOLD);
+    if (injectionConfidence === "medium") scan.suspected = true;
     for (const f of kept) {
       scan.counts[f.category] += 1;
       if (!scan.kinds[f.category].includes(f.kind)) scan.kinds[f.category].push(f.kind);

@@ -85,7 +85,7 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
     throw unknownTool(req.name);
   const prefs = await svc.preferences(identity.organization.id);
   const args = structuredClone(req.arguments);
-  const argScan = scanArguments(args, prefs.piiAction);
+  const argScan = scanArguments(args, prefs);
   rec.argumentScan = argScan.action;
   rec.argumentFindings = argScan.counts;
   svc.metrics.found("arguments", argScan.counts);
@@ -111,7 +111,7 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
     result = simulated as Record<string, unknown>;
   }
   rec.resultBytes = Buffer.byteLength(JSON.stringify(result));
-  const resultScan = scanResult(result, resultPolicy(prefs, server?.scan ?? {}), req.name);
+  const resultScan = scanResult(result, resultPolicy(prefs, server?.scan ?? {}), req.name, prefs.phoneRegion);
   rec.resultScan = resultScan.action;
   rec.resultFindings = resultScan.counts;
   svc.metrics.found("result", resultScan.counts);
@@ -140,7 +140,7 @@ async function forward(
   } catch (err) {
     if (err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
       const part = { type: "text", text: err.message };
-      const passes = scanResult({ content: [part] }, resultPolicy(prefs, server.scan), name).action !== "blocked";
+      const passes = scanResult({ content: [part] }, resultPolicy(prefs, server.scan), name, prefs.phoneRegion).action !== "blocked";
       throw new McpError(err.code, passes ? part.text : `The tool server ${server.name} refused the call (code ${err.code}).`);
     }
     svc.log.warn("mcp tool call failed", { orgId: server.orgId, serverId: server.id, error: failureName(err) });

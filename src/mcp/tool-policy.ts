@@ -6,6 +6,7 @@
  * `flag` (passed, marked in `_meta`) or `redact` (values replaced by placeholders), by
  * the organization's policy and the server's overrides. Never values, only kinds and counts.
  */
+import { scanPolicyOf } from "../domain/scan-policy.ts";
 import type { OrgPreferences } from "../domain/types.ts";
 import { jsonStrings, type StringSlot } from "./json-strings.ts";
 import type { McpScanPolicy } from "../domain/mcp-records.ts";
@@ -25,11 +26,9 @@ export interface ScanOutcome {
 
 const DESCRIBE: Record<Category, string> = { secret: "a credential", injection: "a prompt-injection attempt", pii: "personal data" };
 
-/** The organization's policy for results: its scanner preferences where it has them, the server's overrides on top. */
+/** The organization's scan policy (`security`, `piiAction`) for results, with the server's overrides on top. */
 export function resultPolicy(prefs: OrgPreferences, overrides: Partial<McpScanPolicy>): McpScanPolicy {
-  const security = (prefs as { security?: { injection?: unknown; pii?: unknown } }).security;
-  const injection = security?.injection === "flag" ? "flag" : "block";
-  const pii = security?.pii === "block" || prefs.piiAction === "block" ? "block" : "redact";
+  const { injection, pii } = scanPolicyOf(prefs);
   return { injection, secrets: "block", pii, ...overrides };
 }
 
@@ -38,11 +37,12 @@ function because(scan: TextsScan, category: Category, what: string): string {
 }
 
 /** Scans a call's arguments; redacts in place (on a copy the caller made) or says why it blocks. */
-export function scanArguments(args: Record<string, unknown>, piiAction: OrgPreferences["piiAction"]): ScanOutcome {
-  const scan = scanSlots(jsonStrings(args, "arguments"), false);
+export function scanArguments(args: Record<string, unknown>, prefs: OrgPreferences): ScanOutcome {
+  const scan = scanSlots(jsonStrings(args, "arguments"), false, prefs.phoneRegion);
   const counts = scan.counts;
   if (counts.secret) return { action: "blocked", counts, reason: because(scan, "secret", "the arguments") };
-  if (counts.pii && piiAction === "block") return { action: "blocked", counts, reason: because(scan, "pii", "the arguments") };
+  if (counts.pii && scanPolicyOf(prefs).pii === "block")
+    return { action: "blocked", counts, reason: because(scan, "pii", "the arguments") };
   if (counts.pii) {
     redactFindings(scan.bySlot, ["pii"]);
     return { action: "redacted", counts };
@@ -66,8 +66,8 @@ function resultSlots(result: Record<string, unknown>): StringSlot[] {
 }
 
 /** Scans a result (a copy the caller may change) under `policy`: redacts in place, or says why it blocks or what it flags. */
-export function scanResult(result: Record<string, unknown>, policy: McpScanPolicy, tool: string): ScanOutcome {
-  const scan = scanSlots(resultSlots(result), true);
+export function scanResult(result: Record<string, unknown>, policy: McpScanPolicy, tool: string, phoneRegion?: string): ScanOutcome {
+  const scan = scanSlots(resultSlots(result), true, phoneRegion ?? "US");
   const { counts } = scan;
   const what = `the result of ${tool}`;
   if (counts.injection && policy.injection === "block") return { action: "blocked", counts, reason: because(scan, "injection", what) };
@@ -77,9 +77,11 @@ export function scanResult(result: Record<string, unknown>, policy: McpScanPolic
   if (counts.secret) redact.push("secret");
   if (counts.pii && policy.pii === "redact") redact.push("pii");
   const replaced = redact.length ? redactFindings(scan.bySlot, redact) : 0;
-  const flagged = counts.injection > 0 || (counts.pii > 0 && policy.pii === "flag");
+  // An injection only suspected is flagged whatever the policy, as on the model path.
+  const injectionFlagged = counts.injection > 0 || scan.suspected;
+  const flagged = injectionFlagged || (counts.pii > 0 && policy.pii === "flag");
   if (flagged || replaced) {
-    const flags = [...(counts.injection ? ["injection"] : []), ...(counts.pii && policy.pii === "flag" ? ["pii"] : [])];
+    const flags = [...(injectionFlagged ? ["injection"] : []), ...(counts.pii && policy.pii === "flag" ? ["pii"] : [])];
     const meta = (result._meta as Record<string, unknown> | undefined) ?? {};
     result._meta = { ...meta, [SCAN_META_KEY]: { flagged: flags, redacted: replaced, counts } };
   }

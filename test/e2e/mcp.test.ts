@@ -205,6 +205,19 @@ describe("the mandatory policy on results and arguments", () => {
     await gw.op(admin, "mcp.server.update", { id, scan: {} });
   });
 
+  test("the organization's own scan policy applies: with injection set to flag, the poisoned page passes marked", async () => {
+    const set = (injection: "block" | "flag") => gw.op(admin, "user.preferences", { set: { security: { injection } } });
+    expect((await set("flag")).status).toBe(200);
+    try {
+      const client = await connect(admin);
+      const page = (await client.callTool({ name: "wiki__read_page", arguments: {} })) as { isError?: boolean; _meta?: any };
+      expect(page.isError).toBeUndefined();
+      expect(page._meta["gateway/scan"].flagged).toEqual(["injection"]);
+    } finally {
+      await set("block");
+    }
+  });
+
   test("arguments are scanned before they leave: a credential never reaches the server, personal data is redacted", async () => {
     const client = await connect(admin);
     const before = poisoned.calls.length;

@@ -12,6 +12,8 @@ test("the default result policy blocks injection and credentials and follows the
   expect(STRICT).toEqual({ injection: "block", secrets: "block", pii: "redact" });
   expect(resultPolicy({ ...DEFAULT_ORG_PREFERENCES, piiAction: "block" }, {}).pii).toBe("block");
   expect(resultPolicy(DEFAULT_ORG_PREFERENCES, { injection: "flag" }).injection).toBe("flag");
+  const flagging = { ...DEFAULT_ORG_PREFERENCES, security: { ...DEFAULT_ORG_PREFERENCES.security, injection: "flag" as const } };
+  expect(resultPolicy(flagging, {}).injection).toBe("flag");
 });
 
 test("a clean result passes unchanged", () => {
@@ -57,12 +59,12 @@ test("flag passes the text and marks it in _meta", () => {
 });
 
 test("arguments: a credential blocks, personal data is redacted or blocks by piiAction, injection is not the arguments' concern", () => {
-  expect(scanArguments({ q: `use ${TOKEN}` }, "redact")).toMatchObject({ action: "blocked" });
+  expect(scanArguments({ q: `use ${TOKEN}` }, DEFAULT_ORG_PREFERENCES)).toMatchObject({ action: "blocked" });
   const args = { to: EMAIL, nested: [{ cc: EMAIL }] };
-  expect(scanArguments(args, "redact").action).toBe("redacted");
+  expect(scanArguments(args, DEFAULT_ORG_PREFERENCES).action).toBe("redacted");
   expect(args).toEqual({ to: "[EMAIL_1]", nested: [{ cc: "[EMAIL_1]" }] });
-  const blocked = scanArguments({ to: EMAIL }, "block");
+  const blocked = scanArguments({ to: EMAIL }, { ...DEFAULT_ORG_PREFERENCES, piiAction: "block" });
   expect(blocked.action).toBe("blocked");
   expect(blocked.reason).toContain("arguments.to");
-  expect(scanArguments({ text: INJECTION }, "redact").action).toBe("passed");
+  expect(scanArguments({ text: INJECTION }, DEFAULT_ORG_PREFERENCES).action).toBe("passed");
 });
