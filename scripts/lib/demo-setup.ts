@@ -133,7 +133,7 @@ try {
         lines.push(
           `"${org.name}" had no providers, so the mock provider at ${mockUrl} now answers as its openai and`,
           `anthropic providers (${added.map((p) => p.name).join(", ")}): no provider keys or internet needed.`,
-          `Add your own keys with provider.create and remove these with provider.delete (README: "Your provider keys").`,
+          `Add your own keys with provider.create and remove these with provider.delete (README: "Add your provider key").`,
           "",
         );
       }
@@ -143,7 +143,7 @@ try {
   }
 
   if (org && (await store.listProviderConfigs(org.id)).length === 0) {
-    lines.push(`"${org.name}" has no providers yet: the call below answers once one is added (README: "Your provider keys").`, "");
+    lines.push(`"${org.name}" has no providers yet: the call below answers once one is added (README: "Add your provider key").`, "");
   }
   const base = clientBaseUrl(config);
   const tryIt = join(config.dataDir, "try-it.sh");
