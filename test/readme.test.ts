@@ -112,7 +112,12 @@ test("every other shell block runs against the started gateway and answers witho
     const setsOnly = code.split("\n").every((l) => !l.trim() || l.trim().startsWith("#") || l.startsWith("export "));
     if (setsOnly) exported += `${code}\n`;
     // A command's notes may go to stderr (login-link's expiry, say): the exit code and the answer judge it.
-    const result = { line: b.line, code: run.exitCode, answered: setsOnly || out.trim().length > 0, failed: /"success":false|"error":\{/.test(out) };
+    const result = {
+      line: b.line,
+      code: run.exitCode,
+      answered: setsOnly || out.trim().length > 0,
+      failed: /"success":false|"error":\{/.test(out),
+    };
     expect({ ...result, stderr: run.stderr.toString(), out }).toMatchObject({ line: b.line, code: 0, answered: true, failed: false });
   }
   expect(exported).toContain(`GW_URL=${env.GW_URL}`);

@@ -36,7 +36,8 @@ try {
 const nodes = Number(args.positionals[0] ?? 2);
 const basePort = Number(args.values.port ?? 8080);
 if (!Number.isInteger(nodes) || nodes < 1 || nodes > 16) fail(`N must be a whole number from 1 to 16, got "${args.positionals[0]}"`);
-if (!Number.isInteger(basePort) || basePort < 0 || basePort + nodes - 1 > 65535) fail(`--port must be a port number, got "${args.values.port}"`);
+if (!Number.isInteger(basePort) || basePort < 0 || basePort + nodes - 1 > 65535)
+  fail(`--port must be a port number, got "${args.values.port}"`);
 
 const folder = mkdtempSync(join(tmpdir(), "gw-cluster-"));
 const children: Subprocess[] = [];
@@ -78,10 +79,13 @@ try {
   const mockUrl = JSON.parse(new TextDecoder().decode(first.value).split("\n")[0] as string).url as string;
 
   // The organization once, on the shared database (this also runs the migrations before the nodes start together).
-  const init = Bun.spawnSync(["bun", CLI, "init", "--org", "Demo", "--email", "admin@example.com", "--json", "--data", join(folder, "node-1")], {
-    cwd: ROOT,
-    env,
-  });
+  const init = Bun.spawnSync(
+    ["bun", CLI, "init", "--org", "Demo", "--email", "admin@example.com", "--json", "--data", join(folder, "node-1")],
+    {
+      cwd: ROOT,
+      env,
+    },
+  );
   if (init.exitCode !== 0) throw new Error(`gateway init failed: ${init.stderr}`);
   const key = (JSON.parse(init.stdout.toString()) as { apiKey: string }).apiKey;
 
@@ -107,8 +111,20 @@ try {
     });
     if (!res.ok) throw new Error(`${operation}: ${res.status} ${await res.text()}`);
   };
-  await op("provider.create", { provider: "openai", name: "mock-openai", apiKey: "mock-provider-accepts-any-key", baseUrl: `${mockUrl}/v1`, scope: "organization" });
-  await op("provider.create", { provider: "anthropic", name: "mock-anthropic", apiKey: "mock-provider-accepts-any-key", baseUrl: mockUrl, scope: "organization" });
+  await op("provider.create", {
+    provider: "openai",
+    name: "mock-openai",
+    apiKey: "mock-provider-accepts-any-key",
+    baseUrl: `${mockUrl}/v1`,
+    scope: "organization",
+  });
+  await op("provider.create", {
+    provider: "anthropic",
+    name: "mock-anthropic",
+    apiKey: "mock-provider-accepts-any-key",
+    baseUrl: mockUrl,
+    scope: "organization",
+  });
 
   console.log(`${nodes} gateway node${nodes > 1 ? "s" : ""} on one Postgres and one Redis, the mock provider at ${mockUrl}:
 
@@ -129,7 +145,14 @@ async function listening(dataDir: string, node: Subprocess): Promise<string> {
   for (;;) {
     if (node.exitCode !== null) throw new Error(`a node exited (${node.exitCode}) before listening; is its port taken? (--port)`);
     const url = readLiveLock(dataDir)?.url;
-    if (url && (await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) return url;
+    if (
+      url &&
+      (await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      return url;
     await Bun.sleep(100);
   }
 }

@@ -59,7 +59,13 @@ const browser = await launchChromium({ width: 1280, height: 900 });
 try {
   await call("/api/v1/gateway", {
     operation: "provider.create",
-    params: { provider: "openai", name: "mock-openai", apiKey: "mock-key-123456", baseUrl: `http://127.0.0.1:${mock.port}/v1`, scope: "organization" },
+    params: {
+      provider: "openai",
+      name: "mock-openai",
+      apiKey: "mock-key-123456",
+      baseUrl: `http://127.0.0.1:${mock.port}/v1`,
+      scope: "organization",
+    },
   });
   for (let i = 0; i < CALLS; i++)
     await call("/v1/chat/completions", { model: "gpt-4o-mini", messages: [{ role: "user", content: `Question ${i}` }] });

@@ -17,12 +17,7 @@ function asTyped(path: string, cwd: string): string {
  * `gateway` itself when the binary is on PATH; otherwise its path, or from a clone the
  * `./gateway` wrapper's path, as typed from `cwd` (a bare `gateway` does not exist there).
  */
-export function gatewayCommand(
-  cwd = process.cwd(),
-  main = Bun.main,
-  execPath = process.execPath,
-  path = process.env.PATH ?? "",
-): string {
+export function gatewayCommand(cwd = process.cwd(), main = Bun.main, execPath = process.execPath, path = process.env.PATH ?? ""): string {
   if (!compiled(main)) return asTyped(WRAPPER, cwd);
   const onPath = path.split(":").some((d) => d !== "" && resolve(d) === dirname(execPath));
   return onPath ? basename(execPath) : asTyped(execPath, cwd);

@@ -41,7 +41,13 @@ test("two nodes on one Postgres and one Redis: a key made on one answers on the 
     proc.kill("SIGINT");
   }
   expect(await proc.exited).toBe(0);
-  for (const url of nodes) expect(await fetch(`${url}/healthz`).then(() => "answering", () => "stopped")).toBe("stopped");
+  for (const url of nodes)
+    expect(
+      await fetch(`${url}/healthz`).then(
+        () => "answering",
+        () => "stopped",
+      ),
+    ).toBe("stopped");
 });
 
 test("a bad node count is a usage error before anything starts", async () => {

@@ -45,25 +45,28 @@ export async function startTestIdp(redirectUris: string[]): Promise<TestIdp> {
   const clientId = "gateway-dashboard";
   const clientSecret = "test-client-secret-that-is-long-enough-0123456789";
 
-  const provider = await withoutProviderWarnings(() => new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: redirectUris,
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-      },
-    ],
-    claims: { openid: ["sub"], email: ["email", "email_verified"] },
-    features: { devInteractions: { enabled: false } },
-    // Fixed lifetimes (seconds): the defaults are functions that print a notice each time they are called.
-    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    async findAccount(_ctx, sub) {
-      return { accountId: sub, claims: async () => ({ sub, email: sub, email_verified: verifiedBy.get(sub) ?? true }) };
-    },
-  }));
+  const provider = await withoutProviderWarnings(
+    () =>
+      new Provider(issuer, {
+        clients: [
+          {
+            client_id: clientId,
+            client_secret: clientSecret,
+            redirect_uris: redirectUris,
+            grant_types: ["authorization_code"],
+            response_types: ["code"],
+          },
+        ],
+        claims: { openid: ["sub"], email: ["email", "email_verified"] },
+        features: { devInteractions: { enabled: false } },
+        // Fixed lifetimes (seconds): the defaults are functions that print a notice each time they are called.
+        ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
+        interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+        async findAccount(_ctx, sub) {
+          return { accountId: sub, claims: async () => ({ sub, email: sub, email_verified: verifiedBy.get(sub) ?? true }) };
+        },
+      }),
+  );
 
   const callback = provider.callback();
   handler = async (req, res) => {

@@ -152,8 +152,8 @@ function SignIn() {
           <p>This gateway signs you in with a one-time link (valid 10 minutes). Whoever runs it makes one for your e-mail:</p>
           <pre class="command">./gateway login-link --email you@example.com</pre>
           <p class="muted small">
-            From an installed binary the command is <code>gateway login-link --email you@example.com</code>; open the link it
-            prints in this browser.
+            From an installed binary the command is <code>gateway login-link --email you@example.com</code>; open the link it prints in this
+            browser.
           </p>
         </>
       )}
