@@ -24,7 +24,8 @@ describe("gateway CLI", () => {
     expect(unknown.stderr).toContain('unknown command "frobnicate"');
     const badFlag = await runCli(["init", "--nope"]);
     expect(badFlag.code).toBe(2);
-    expect(badFlag.stderr).toContain("Usage: gateway init");
+    // From the clone, the usage is spelled as it runs there.
+    expect(badFlag.stderr).toContain("Usage: ./gateway init");
   });
 
   test("init prints the key once (human and --json), refuses a duplicate admin", async () => {
@@ -100,7 +101,7 @@ describe("gateway CLI", () => {
     for (const [i, r] of results.entries()) {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(cases[i]![2]);
-      expect(r.stderr).toContain("Usage: gateway mock-provider");
+      expect(r.stderr).toContain("Usage: ./gateway mock-provider");
     }
   });
 
