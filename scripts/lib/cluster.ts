@@ -69,7 +69,7 @@ try {
     GW_REDIS_URL: redis.url,
     // One key for every node: each must read the keys and provider credentials the others sealed.
     GW_MASTER_KEY: randomBytes(32).toString("base64"),
-    GW_ALLOW_PRIVATE_PROVIDERS: "1",
+    GW_ALLOW_PRIVATE_EGRESS: "1",
     GW_LOG_LEVEL: process.env.GW_LOG_LEVEL ?? "warn",
   };
 

@@ -33,7 +33,7 @@ const CALLS = 80;
 
 const dataDir = mkdtempSync(join(tmpdir(), "gw-screenshot-"));
 const port = await freePort();
-const config = loadConfig({ data: dataDir, port: String(port) }, { GW_LOG_LEVEL: "silent", GW_ALLOW_PRIVATE_PROVIDERS: "1" });
+const config = loadConfig({ data: dataDir, port: String(port) }, { GW_LOG_LEVEL: "silent", GW_ALLOW_PRIVATE_EGRESS: "1" });
 const mock = startMockProvider(mockSettings(["--port", "0", "--rate-limit-requests", "100"], {}));
 
 // The demo organization and its synthetic history, as ./scripts/start and `gateway demo-data` make them.

@@ -26,12 +26,13 @@ ensure_deps() {
 # What the tests need from Debian, installed in one apt-get run when missing (CI runs as
 # root on a fresh machine): redis-server and postgresql for the scale-out tests, which
 # start private instances (test/support/servers.ts), and chromium for the dashboard's
-# browser tests, driven through playwright-core (never a downloaded browser).
+# browser tests, driven through playwright-core (never a downloaded browser); prometheus
+# scrapes /metrics in the observability test.
 ensure_test_packages() {
-  ensure_packages redis-server postgresql chromium
+  ensure_packages redis-server postgresql chromium prometheus
 }
 
-# Installs those of the named Debian packages (redis-server, postgresql, chromium) whose
+# Installs those of the named Debian packages (redis-server, postgresql, chromium, prometheus) whose
 # programs are missing. Used by scripts/test and scripts/cluster.
 ensure_packages() {
   local missing=() p

@@ -65,7 +65,11 @@ export type Route = Admitted & {
 
 function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
   const { config, operations, services, metrics } = rt;
-  const sessions = { services, secureCookies: config.publicUrl?.startsWith("https:") ?? false };
+  const sessions = {
+    services,
+    secureCookies: config.publicUrl?.startsWith("https:") ?? false,
+    trustedOrigins: config.publicUrl ? [new URL(config.publicUrl).origin] : [],
+  };
   const openai = { calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
   const gateway = { operations, services, maxBodyBytes: config.maxBodyBytes };
   const analytics = { store: services.store, now: services.now };
@@ -189,7 +193,6 @@ function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
     { method: "GET", path: "/signup", surface: "general", admission: "address", handler: signUpHandler(oidc) },
     { method: "GET", path: "/signup/callback", surface: "general", admission: "address", handler: signUpCallbackHandler(oidc) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
-    { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
     { method: "POST", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
   ];
 }

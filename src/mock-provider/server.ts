@@ -179,7 +179,9 @@ export function startMockProvider(opts: MockProviderOptions) {
       }
       if (request.method === "POST" && /\/responses$/.test(pathname)) {
         if (!body) return openAiError(400, "the body must be a JSON object");
-        const res = await simulatedResponses(body, { delayMs, answeredModel, streamChunks }, responses);
+        // Stored responses belong to the key that made them, as at OpenAI.
+        const owner = h.get("authorization") ?? h.get("x-api-key") ?? "";
+        const res = await simulatedResponses(body, { delayMs, answeredModel, streamChunks }, responses, owner);
         return body.stream ? counted(res) : garble(res);
       }
       if (request.method === "POST" && pathname === "/v1/messages/count_tokens") return mockCountTokens(body ?? {});

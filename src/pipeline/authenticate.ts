@@ -21,6 +21,8 @@ export interface AuthenticatorDeps {
   store: Store;
   /** Origins a browser may send state-changing calls from, besides the request's own host. */
   trustedOrigins: string[];
+  /** The public URL is https: the session cookie is `__Host-gw_session` and no other. */
+  secureCookies: boolean;
   now: () => number;
 }
 
@@ -64,7 +66,7 @@ export class Authenticator {
   authenticate(request: Request, readOnly = false): Identity | Promise<Identity> {
     const key = presentedKey(request.headers);
     if (key !== null) return this.byKey(key);
-    const session = presentedSession(request.headers);
+    const session = presentedSession(request.headers, this.deps.secureCookies);
     if (session !== null) return this.bySession(request, session, readOnly);
     throw unauthorized("Missing credentials: send your gateway key as `Authorization: Bearer <key>` or `x-api-key`.");
   }
@@ -85,17 +87,18 @@ export class Authenticator {
 
   private async bySession(request: Request, sessionId: string, readOnly: boolean): Promise<Identity> {
     const safe = request.method === "GET" || request.method === "HEAD" || (readOnly && request.headers.get("origin") === null);
-    if (!safe && !this.sameOrigin(request)) throw new OriginRequired();
+    if (!safe && !fromOwnOrigin(request, this.deps.trustedOrigins)) throw new OriginRequired();
     const identity = await authenticateSession(this.deps.store, sessionId, this.deps.now());
     if (!identity) throw unauthorized("Your session has ended; sign in again.");
     return identity;
   }
+}
 
-  private sameOrigin(request: Request): boolean {
-    const origin = request.headers.get("origin");
-    if (!origin) return false;
-    if (this.deps.trustedOrigins.includes(origin)) return true;
-    const host = request.headers.get("host");
-    return host !== null && (origin === `http://${host}` || origin === `https://${host}`);
-  }
+/** Whether a browser request comes from our own origin (the request's host, or a trusted one such as the public URL's). */
+export function fromOwnOrigin(request: Request, trustedOrigins: readonly string[]): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  if (trustedOrigins.includes(origin)) return true;
+  const host = request.headers.get("host");
+  return host !== null && (origin === `http://${host}` || origin === `https://${host}`);
 }

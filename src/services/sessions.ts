@@ -27,9 +27,14 @@ export function sessionCookieHeader(value: string, maxAgeS: number, secure: bool
   return `${sessionCookieName(secure)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
 }
 
-/** The session id a request carries, under either cookie name. */
-export function presentedSession(headers: Headers): string | null {
-  return cookieValue(headers, SECURE_SESSION_COOKIE) ?? cookieValue(headers, SESSION_COOKIE);
+/**
+ * The session id a request carries, under the one name this gateway sets: on https only
+ * `__Host-gw_session`, which the browser sends only as set (Secure, Path=/, no Domain),
+ * so a cookie planted without the prefix (by a sibling subdomain, or over plain http)
+ * is not taken for a session.
+ */
+export function presentedSession(headers: Headers, secure: boolean): string | null {
+  return cookieValue(headers, sessionCookieName(secure));
 }
 
 export async function createLoginLink(store: Store, user: User, now: number): Promise<{ token: string; expiresAt: number }> {
@@ -52,6 +57,8 @@ export async function consumeLoginLink(store: Store, token: string, now: number)
 export async function startSession(store: Store, user: User, now: number): Promise<string> {
   const sessionId = randomToken();
   await store.createSession({ idHash: sha256(sessionId), userId: user.id, createdAt: now, lastSeenAt: now });
+  // Signed in here: an invitation to this organization turns into membership in its listing.
+  await store.acceptInvitation(user.orgId, user.email, now);
   return sessionId;
 }
 

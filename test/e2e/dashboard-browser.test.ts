@@ -167,6 +167,7 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
   await shot("usage");
   await openPage("Overview");
   await page.getByText("Calls, 30 days").waitFor();
+  await page.getByText("Security scan, 30 days").waitFor();
   await shot("overview-with-usage");
 
   // Revoked with a reason: the next call is refused.
@@ -207,6 +208,16 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
   await openPage("Preferences");
   expect(await optimizer.isChecked()).toBe(true);
   await shot("preferences-optimizer");
+  // The first alert webhook URL comes with its signing secret, shown once on this page.
+  await page.getByLabel("Alert webhook URL").fill("https://hooks.example.com/gateway");
+  await page.getByRole("button", { name: "Save" }).click();
+  const secret = await page.getByTestId("secret-value").textContent();
+  expect(secret).toStartWith("whsec_");
+  await shot("preferences-webhook-secret");
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  await openPage("Overview");
+  await openPage("Preferences");
+  expect(await page.getByTestId("secret-value").count()).toBe(0);
 
   // Phone width: the navigation folds behind the Menu button.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), "gw-playground-"));
   rt = await createRuntime(
-    loadConfig({ data: dataDir, port: String(port) }, { GW_LOG_LEVEL: "silent", GW_ALLOW_PRIVATE_PROVIDERS: "1" }),
+    loadConfig({ data: dataDir, port: String(port) }, { GW_LOG_LEVEL: "silent", GW_ALLOW_PRIVATE_EGRESS: "1" }),
     createLogger("silent"),
   );
   org = await initializeOrganization(rt.services, { name: "Acme", adminEmail: "admin@acme.test", tier: "enterprise" });

@@ -114,13 +114,14 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(seen.body.tools[0].name).toBe("get_weather");
   });
 
-  test("msg-version is what reaches the vendor as anthropic-version; anthropic-* headers pass through, the gateway key does not", async () => {
+  test("msg-version 2023-06-01 is accepted; anthropic-version (any date) and anthropic-* headers pass through, the gateway key does not", async () => {
     const res = await fetch(`${gw.url}/v1/messages`, {
       method: "POST",
       headers: {
         "x-api-key": org.apiKey,
-        // Not the default (2023-06-01), so the gateway's own fallback cannot pass for it.
-        "msg-version": "2024-01-01",
+        "msg-version": "2023-06-01",
+        // Not the default (2023-06-01), so the gateway's own fallback cannot pass for it: the vendor's header stays the vendor's to judge.
+        "anthropic-version": "2024-01-01",
         "anthropic-beta": "tools-2024-05-16",
         "anthropic-dangerous-direct-browser-access": "true",
         "x-stainless-lang": "js",
@@ -140,6 +141,30 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(seen.headers["msg-version"]).toBeUndefined();
     expect(seen.headers["x-stainless-lang"]).toBeUndefined();
     expect(JSON.stringify(seen.headers)).not.toContain(org.apiKey);
+  });
+
+  test("a msg-version other than 2023-06-01 is a 400 naming the supported value, before anything is sent", async () => {
+    const before = (await mock.requests()).length;
+    const versioned = new Anthropic({
+      baseURL: gw.url,
+      apiKey: org.apiKey,
+      maxRetries: 0,
+      defaultHeaders: { "msg-version": "2024-01-01" },
+    });
+    const hi = [{ role: "user" as const, content: "x" }];
+    for (const call of [
+      () => versioned.messages.create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: hi }),
+      () => versioned.messages.countTokens({ model: "claude-sonnet-4-5", messages: hi }),
+    ]) {
+      const err = await call().catch((e) => e);
+      expect(err).toBeInstanceOf(Anthropic.BadRequestError);
+      expect(err.error).toMatchObject({ type: "error", error: { type: "invalid_request_error", code: "invalid_request" } });
+      expect(err.error.error.message).toBe('msg-version: the supported value is 2023-06-01, not "2024-01-01"');
+    }
+    expect((await mock.requests()).length).toBe(before);
+    // Without msg-version (the SDK sends anthropic-version only) the call goes through.
+    const ok = await anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: hi });
+    expect(ok.type).toBe("message");
   });
 
   test("a Bearer gateway key is not forwarded either", async () => {
@@ -265,7 +290,7 @@ describe("chat-completions callers of messages-format models, with openai", () =
       if (chunk.usage) sawUsage = true;
     }
     expect(name).toBe("get_weather");
-    expect(JSON.parse(args)).toHaveProperty("query");
+    expect(JSON.parse(args)).toEqual({ city: "Paris" });
     expect(finish).toBe("tool_calls");
     expect(sawUsage).toBe(false);
   });

@@ -184,10 +184,13 @@ describe("upstream failures", () => {
     expect(err.error.code).toBe("provider_error");
   });
 
-  test("a provider 5xx is 502 provider_error; 429 keeps its status", async () => {
+  test("a provider 5xx is 502 provider_error (503 unavailable: 503); 429 keeps its status", async () => {
+    expect(
+      (await client.chat.completions.create({ model: "lab/fail-500", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status,
+    ).toBe(502);
     expect(
       (await client.chat.completions.create({ model: "lab/fail-503", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status,
-    ).toBe(502);
+    ).toBe(503);
     expect(
       (await client.chat.completions.create({ model: "lab/fail-429", messages: [{ role: "user", content: "x" }] }).catch((e) => e)).status,
     ).toBe(429);

@@ -275,6 +275,18 @@ describe("personal data", () => {
     expect((await lastUpstreamBody()).input).toBe("owner [EMAIL_1]");
   });
 
+  test("national phone numbers are read in the organization's phoneRegion, which admins set", async () => {
+    const bad = await gw.op(org.apiKey, "user.preferences", { set: { phoneRegion: "XX" } });
+    expect(bad.status).toBe(400);
+    expect((await gw.op(org.apiKey, "user.preferences", { set: { phoneRegion: "PL" } })).status).toBe(200);
+    try {
+      await openai.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Zadzwoń pod 15-976-47-73" }] });
+      expect((await lastUpstreamBody()).messages[0].content).toBe("Zadzwoń pod [PHONE_1]");
+    } finally {
+      await gw.op(org.apiKey, "user.preferences", { set: { phoneRegion: "US" } });
+    }
+  });
+
   test("blocks instead when the organization sets piiAction to block", async () => {
     expect((await gw.op(org.apiKey, "user.preferences", { set: { piiAction: "block" } })).status).toBe(200);
     try {

@@ -22,7 +22,6 @@ const PUBLIC = new Set([
   "GET /openapi.json",
   "GET /docs",
   "GET /auth/link",
-  "GET /sign-out",
   "POST /sign-out",
   // Sign-in through the identity provider: there is no identity yet.
   "GET /signup",

@@ -42,7 +42,7 @@ export function dashboardShellHandler(opts: { identityProvider: boolean }) {
 
 export function keepaliveHandler(deps: DashboardDeps) {
   return async (scope: RequestScope): Promise<Response> => {
-    const value = presentedSession(scope.request.headers);
+    const value = presentedSession(scope.request.headers, deps.secureCookies);
     const identity = value ? await authenticateSession(deps.services.store, value, deps.services.now()) : null;
     if (!value || !identity) return new Response(null, { status: 401, headers: { "cache-control": "no-store" } });
     return new Response(null, {

@@ -1,13 +1,15 @@
-/** Preferences: the organization's (budget, PII action, alert webhook, routing default, sign-in domains, context optimizer; admins change them) and your own. */
+/** Preferences: the organization's (budget, PII and injection actions, alert webhook, routing default, sign-in domains, context optimizer; admins change them) and your own. */
 import { useState } from "preact/hooks";
 import { op } from "../api.ts";
-import { ActionError, Async, useAction, useLoad } from "../components.tsx";
+import { ActionError, Async, SecretOnce, useAction, useLoad } from "../components.tsx";
 import type { Preferences as Prefs } from "../types.ts";
 
 export function Preferences({ admin }: { admin: boolean }) {
   const [prefs, reload] = useLoad(() => op<Prefs>("user.preferences"));
   const [error, busy, act] = useAction();
   const [saved, setSaved] = useState(false);
+  // The webhook signing secret made with the first alert webhook URL: in the save's answer only.
+  const [webhookSecret, setWebhookSecret] = useState<string | null>(null);
   const save = (e: Event) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget as HTMLFormElement);
@@ -16,6 +18,7 @@ export function Preferences({ admin }: { admin: boolean }) {
       const budget = String(data.get("budget") ?? "");
       set.monthlyBudgetCents = budget === "" ? null : Math.round(Number(budget) * 100);
       set.piiAction = data.get("piiAction");
+      set.security = { injection: data.get("injection") };
       const hook = String(data.get("alertWebhookUrl") ?? "").trim();
       set.alertWebhookUrl = hook === "" ? null : hook;
       set.defaultRouteStrategy = data.get("defaultRouteStrategy");
@@ -27,13 +30,21 @@ export function Preferences({ admin }: { admin: boolean }) {
     }
     setSaved(false);
     void act(async () => {
-      await op("user.preferences", { set });
+      const answer = await op<{ webhookSecret?: { secret: string } }>("user.preferences", { set });
+      if (answer.webhookSecret) setWebhookSecret(answer.webhookSecret.secret);
       reload();
     }).then(setSaved);
   };
   return (
     <>
       <h1>Preferences</h1>
+      {webhookSecret && (
+        <SecretOnce
+          title="Alert webhook signing secret (receivers check x-gw-signature with it)"
+          value={webhookSecret}
+          onDone={() => setWebhookSecret(null)}
+        />
+      )}
       <Async value={prefs} what="preferences" retry={reload}>
         {(p) => (
           <form class="panel" onSubmit={save} aria-label="Preferences">
@@ -56,6 +67,17 @@ export function Preferences({ admin }: { admin: boolean }) {
                   <option value="block">block the call</option>
                 </select>
               </label>
+              <label>
+                Prompt injection
+                <select name="injection" defaultValue={p.security.injection} aria-describedby="injection-note">
+                  <option value="block">block when sure, flag when suspected</option>
+                  <option value="flag">flag only (forward and count)</option>
+                </select>
+              </label>
+              <p id="injection-note" class="muted small">
+                Scanning is always on and credentials always block. Flagged calls are forwarded, counted on the overview and recorded in the
+                audit log (where, never what).
+              </p>
               <label>
                 Alert webhook URL <input name="alertWebhookUrl" type="url" defaultValue={p.alertWebhookUrl ?? ""} />
               </label>
