@@ -153,8 +153,8 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     });
     const hi = [{ role: "user" as const, content: "x" }];
     for (const call of [
-      () => versioned.messages.create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: hi }),
-      () => versioned.messages.countTokens({ model: "claude-sonnet-4-5", messages: hi }),
+      () => versioned.messages.create({ model: "claude-sonnet-4-0", max_tokens: 10, messages: hi }),
+      () => versioned.messages.countTokens({ model: "claude-sonnet-4-0", messages: hi }),
     ]) {
       const err = await call().catch((e) => e);
       expect(err).toBeInstanceOf(Anthropic.BadRequestError);
@@ -163,7 +163,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     }
     expect((await mock.requests()).length).toBe(before);
     // Without msg-version (the SDK sends anthropic-version only) the call goes through.
-    const ok = await anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: hi });
+    const ok = await anthropic.messages.create({ model: "claude-sonnet-4-0", max_tokens: 10, messages: hi });
     expect(ok.type).toBe("message");
   });
 
