@@ -5,8 +5,7 @@
  * must be a real value: placeholders (`changeme`, `<password>`, `${DB_PASS}`, `***`)
  * and code that reads one from elsewhere do not count.
  */
-import type { Detector } from "./detector.ts";
-import type { GatedSecretRule } from "./secret-detectors.ts";
+import type { Detector, GatedSecretRule } from "./detector.ts";
 import { entropy, hasPlaceholderWord, looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
 
 /** Words that stand for a password in documentation, and type or keyword names that follow `password:` in code. */

@@ -62,3 +62,16 @@ export interface Detector {
   /** Where a match can begin; omitted for `\b` patterns that open with literals, which are derived. */
   start?: Start | readonly Start[];
 }
+
+/**
+ * A vendor rule from gitleaks whose matches open with no literal (`sourcegraph: <40 hex>`,
+ * an Azure secret around its `Q~`): searched through the whole text, only when the
+ * trigger pass met one of its keywords there (triggers.ts), as gitleaks gates it.
+ */
+export interface GatedSecretRule {
+  kind: string;
+  /** Global, so that every match in the text is met. */
+  regex: RegExp;
+  keywords: readonly string[];
+  validate: (match: string) => boolean;
+}

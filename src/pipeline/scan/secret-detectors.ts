@@ -7,7 +7,7 @@
  */
 import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
 import { CREDENTIAL_FORM_DETECTORS, passwordValue, XML_PASSWORD_RULE } from "./credential-forms.ts";
-import type { Detector } from "./detector.ts";
+import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
 import { looksLikePlaceholder, secretLike } from "./validators.ts";
@@ -53,19 +53,6 @@ function fromGitleaks(rule: GeneratedRule): Detector {
     start: { at: rule.atWord ? "word" : "literal", literals: rule.prefixes },
     validate: gitleaksAccepts(rule),
   };
-}
-
-/**
- * A vendor rule from gitleaks whose matches open with no literal (`sourcegraph: <40 hex>`,
- * an Azure secret around its `Q~`): searched through the whole text, only when the
- * trigger pass met one of its keywords there (triggers.ts), as gitleaks gates it.
- */
-export interface GatedSecretRule {
-  kind: string;
-  /** Global, so that every match in the text is met. */
-  regex: RegExp;
-  keywords: readonly string[];
-  validate: (match: string) => boolean;
 }
 
 export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
