@@ -15,9 +15,10 @@ function regionOptions() {
 
 export function PhoneRegionSelect({ name, value, describedBy }: { name: string; value: string; describedBy?: string }) {
   return (
-    <select name={name} defaultValue={value} aria-describedby={describedBy}>
+    // Preact gives a select no default value (`defaultValue` there is ignored): the saved one is the selected option.
+    <select name={name} aria-describedby={describedBy}>
       {regionOptions().map((r) => (
-        <option key={r.code} value={r.code}>
+        <option key={r.code} value={r.code} selected={r.code === value}>
           {r.name}
         </option>
       ))}

@@ -3,7 +3,12 @@ import type { iso, presentAudit, presentKey, presentServiceAccount, presentUser 
 import type { DailyUsage } from "../../src/ops/usage-shapes.ts";
 import type { AnalyticsAnswer } from "../../src/services/analytics/org-analytics.ts";
 import type { WebhookOutcome } from "../../src/services/alerts/delivery-log.ts";
-import type { Notification as StoredNotification, OrgPreferences, PersonalPreferences, ProviderConfigRecord } from "../../src/domain/types.ts";
+import type {
+  Notification as StoredNotification,
+  OrgPreferences,
+  PersonalPreferences,
+  ProviderConfigRecord,
+} from "../../src/domain/types.ts";
 
 export type IsoTime = ReturnType<typeof iso>;
 export type ApiKey = ReturnType<typeof presentKey>;

@@ -66,16 +66,24 @@ export function Preferences({ admin }: { admin: boolean }) {
               </label>
               <label>
                 Personal data in prompts
-                <select name="piiAction" defaultValue={p.piiAction}>
-                  <option value="redact">redact it</option>
-                  <option value="block">block the call</option>
+                <select name="piiAction">
+                  <option value="redact" selected={p.piiAction === "redact"}>
+                    redact it
+                  </option>
+                  <option value="block" selected={p.piiAction === "block"}>
+                    block the call
+                  </option>
                 </select>
               </label>
               <label>
                 Prompt injection
-                <select name="injection" defaultValue={p.security.injection} aria-describedby="injection-note">
-                  <option value="block">block when sure, flag when suspected</option>
-                  <option value="flag">flag only (forward and count)</option>
+                <select name="injection" aria-describedby="injection-note">
+                  <option value="block" selected={p.security.injection === "block"}>
+                    block when sure, flag when suspected
+                  </option>
+                  <option value="flag" selected={p.security.injection === "flag"}>
+                    flag only (forward and count)
+                  </option>
                 </select>
               </label>
               <p id="injection-note" class="muted small">
@@ -107,14 +115,16 @@ export function Preferences({ admin }: { admin: boolean }) {
                 />
               </label>
               <p id="alert-interval-note" class="muted small">
-                How often budget thresholds and rate-limit states are checked for alerts: 30 to 86400 seconds. Empty: the operator's
-                default (<code>GW_ALERT_CHECK_INTERVAL_S</code>, 300 unless set).
+                How often budget thresholds and rate-limit states are checked for alerts: 30 to 86400 seconds. Empty: the operator's default
+                (<code>GW_ALERT_CHECK_INTERVAL_S</code>, 300 unless set).
               </p>
               <label>
                 Default routing strategy
-                <select name="defaultRouteStrategy" defaultValue={p.defaultRouteStrategy}>
+                <select name="defaultRouteStrategy">
                   {["balanced", "cost", "speed", "quality"].map((s) => (
-                    <option value={s}>{s}</option>
+                    <option value={s} selected={s === p.defaultRouteStrategy}>
+                      {s}
+                    </option>
                   ))}
                 </select>
               </label>
