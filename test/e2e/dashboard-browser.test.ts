@@ -59,6 +59,18 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
   await page.getByText("reachable", { exact: true }).waitFor();
   await shot("providers");
 
+  // An MCP tool server with a credential header: afterwards only the header's name shows.
+  await openPage("MCP tool servers");
+  await page.getByRole("button", { name: "Add an MCP server" }).click();
+  await page.getByLabel("Name (the tool prefix)").fill("wiki");
+  await page.getByLabel("URL").fill(`${mock.url}/mcp`);
+  await page.getByLabel("Credential header (optional)").fill("Authorization");
+  await page.getByLabel("Header value").fill("Bearer mcp-upstream-secret-9876");
+  await page.getByRole("button", { name: "Add server" }).click();
+  await page.getByText("headers: Authorization").waitFor();
+  expect(await page.content()).not.toContain("mcp-upstream-secret-9876");
+  await shot("mcp");
+
   // A service account; its key is shown once and copied with the button.
   await openPage("Service accounts and keys");
   await page.getByLabel("Name", { exact: true }).fill("billing-app");
