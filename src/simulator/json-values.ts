@@ -7,6 +7,7 @@
  * place the message names, "query" the message itself).
  */
 import { generateSync, type JsonSchema } from "json-schema-faker";
+import { withDescribedConstraints } from "./described-constraints.ts";
 
 type Node = Record<string, unknown>;
 
@@ -92,7 +93,7 @@ export function valueFor(schema: unknown, seed: number, text: string): unknown {
   if (typeof schema !== "object" || schema === null) return {};
   let n = seed;
   try {
-    return generateSync(schema as JsonSchema, {
+    return generateSync(withDescribedConstraints(schema) as JsonSchema, {
       seed,
       // Optional members are filled too: a careful answer gives what the schema has room for.
       alwaysFakeOptionals: true,

@@ -1,0 +1,103 @@
+/**
+ * The setup every client-framework file shares: the project's mock provider and the
+ * gateway in this process, the mock registered as the organization's `openai` and
+ * `anthropic` providers, and two keys to run each library with: a sandbox (`gw_test_`)
+ * key, answered by the simulator, and a live key, answered through the mock.
+ */
+import { afterAll, beforeAll, expect } from "bun:test";
+import type { InitResult, RunningMock } from "../support/gateway-process.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
+
+export type KeyMode = "sandbox" | "live";
+/** Sandbox first: its block then proves, on a mock that has seen nothing yet, that no call reached a provider. */
+export const KEY_MODES: readonly KeyMode[] = ["sandbox", "live"];
+
+/** The models each library is tried with: one of each route a client can take. */
+export const MODELS = {
+  /** An OpenAI model, served as chat completions. */
+  openai: "gpt-4o-mini",
+  /** A messages-format model asked for from an OpenAI-style client: translated both ways. */
+  crossFormat: "claude-haiku-4-5",
+  /** The router picks the model. */
+  auto: "gateway/auto",
+  /** A configured provider's name in front of the model. */
+  named: "mock-openai/gpt-4o-mini",
+  /** A messages-format model for the libraries that speak that format. */
+  messages: "claude-haiku-4-5",
+  embedding: "text-embedding-3-small",
+} as const;
+
+export interface ClientGateway {
+  /** The gateway's origin, `http://127.0.0.1:<port>` (the Anthropic SDK's and ChatAnthropic's base URL). */
+  readonly origin: string;
+  /** `<origin>/v1`: the OpenAI SDK's base URL, and `@ai-sdk/anthropic`'s. */
+  readonly v1: string;
+  key(mode: KeyMode): string;
+  readonly mock: RunningMock;
+}
+
+/**
+ * Starts the stack before the file's first test and stops it after its last. Read the
+ * fields inside tests. Call `sandboxNeverReachesProvider` / `liveReachesMock` in the
+ * blocks they guard.
+ */
+export function clientGateway(): ClientGateway {
+  let stack: { mock: RunningMock; org: InitResult; gw: GatewayUnderTest } | null = null;
+  let sandboxKey = "";
+  beforeAll(async () => {
+    stack = await startStack();
+    const { gw, org, mock } = stack;
+    const providers = [
+      { provider: "openai", name: "mock-openai", baseUrl: `${mock.url}/v1` },
+      // The vendor's SDK form: the bare origin, to which `/v1/messages` is appended.
+      { provider: "anthropic", name: "mock-anthropic", baseUrl: mock.url },
+    ];
+    for (const p of providers) {
+      const r = await gw.op(org.apiKey, "provider.create", { ...p, apiKey: "mock-provider-accepts-any-key", scope: "organization" });
+      if (r.status !== 200) throw new Error(`provider.create ${p.name}: ${JSON.stringify(r.body)}`);
+    }
+    const sa = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "client-suite", keyType: "test" });
+    if (sa.status !== 200) throw new Error(`sandbox key: ${JSON.stringify(sa.body)}`);
+    sandboxKey = sa.body.data.apiKey.key;
+  });
+  afterAll(async () => {
+    if (stack) await stopStack(stack);
+  });
+  const started = () => {
+    if (!stack) throw new Error("the client gateway is not started yet: read it inside a test");
+    return stack;
+  };
+  return {
+    get origin() {
+      return started().gw.url;
+    },
+    get v1() {
+      return `${started().gw.url}/v1`;
+    },
+    key: (mode) => (mode === "sandbox" ? sandboxKey : started().org.apiKey),
+    get mock() {
+      return started().mock;
+    },
+  };
+}
+
+/** What reached the mock: every request's credentials, for the checks below. */
+async function seenKeys(mock: RunningMock): Promise<string[]> {
+  return (await mock.requests()).map((r) => `${r.authorization ?? ""} ${r.apiKey ?? ""}`);
+}
+
+/**
+ * The guard of a mode's block: sandbox calls leave the mock's log as empty as it was
+ * (the sandbox block runs first, on a fresh mock), and live calls reach it with the
+ * provider's key, never a gateway key.
+ */
+export async function expectProviderTraffic(gw: ClientGateway, mode: KeyMode): Promise<void> {
+  const keys = await seenKeys(gw.mock);
+  for (const k of keys) expect(k).not.toContain("gw_test_");
+  if (mode === "sandbox") expect(keys).toEqual([]);
+  else {
+    expect(keys.length).toBeGreaterThan(0);
+    for (const k of keys) expect(k).not.toContain(gw.key("live"));
+  }
+}
