@@ -2,7 +2,7 @@
 import { ChatAnthropic } from "@langchain/anthropic";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { type AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
-import { tool } from "@langchain/core/tools";
+import { type StructuredToolInterface, tool } from "@langchain/core/tools";
 import { ChatOpenAI, OpenAIEmbeddings } from "@langchain/openai";
 import { describe, expect, test } from "bun:test";
 import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS } from "./client-gateway.ts";
@@ -22,7 +22,7 @@ const chats = {
 
 const modelFor = { ChatOpenAI: MODELS.openai, "ChatOpenAI (Responses API)": MODELS.openai, ChatAnthropic: MODELS.messages };
 
-function tools(log: ToolLog) {
+function tools(log: ToolLog): StructuredToolInterface[] {
   return [
     tool(async (a) => log.weather(a), { name: "get_weather", description: TOOL_TEXT.get_weather, schema: weatherArgs }),
     tool(async (a) => log.docs(a), { name: "search_docs", description: TOOL_TEXT.search_docs, schema: docsArgs }),
