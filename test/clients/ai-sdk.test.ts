@@ -2,7 +2,7 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { embed, generateObject, generateText, type LanguageModel, stepCountIs, streamText, tool } from "ai";
+import { APICallError, embed, generateObject, generateText, type LanguageModel, stepCountIs, streamText, tool } from "ai";
 import { describe, expect, test } from "bun:test";
 import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS } from "./client-gateway.ts";
 import { docsArgs, expectProfile, PROMPTS, profileSchema, TOOL_TEXT, ToolLog, weatherArgs } from "./tools-and-schemas.ts";
@@ -99,6 +99,14 @@ for (const mode of KEY_MODES) {
         }
       });
     }
+
+    test("errors are parsed: /v1/messages serves messages-format models only", async () => {
+      const err = await generateText({ model: models.anthropic(mode, MODELS.openai), prompt: PROMPTS.plain, maxRetries: 0 }).catch((e) => e);
+      expect(APICallError.isInstance(err)).toBe(true);
+      expect(err.statusCode).toBe(400);
+      expect(err.message).toContain("/v1/chat/completions");
+      expect(JSON.parse(err.responseBody)).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
+    });
 
     test(`no ${mode} call reached a provider it should not`, async () => {
       await expectProviderTraffic(gw, mode);
