@@ -2,7 +2,7 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, embed, generateObject, generateText, type LanguageModel, stepCountIs, streamText, tool } from "ai";
+import { APICallError, embed, generateObject, generateText, type LanguageModel, Output, stepCountIs, streamText, tool } from "ai";
 import { describe, expect, test } from "bun:test";
 import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS } from "./client-gateway.ts";
 import { docsArgs, expectProfile, PROMPTS, profileSchema, TOOL_TEXT, ToolLog, weatherArgs } from "./tools-and-schemas.ts";
@@ -52,6 +52,8 @@ for (const mode of KEY_MODES) {
           expect(text.length).toBeGreaterThan(0);
           expect(text).toBe(await r.text);
           expect((await r.usage).outputTokens).toBeGreaterThan(0);
+          // A stream carries the same answer as a plain call.
+          expect(text).toBe((await generateText({ model: model(), prompt: PROMPTS.plain, maxRetries: 0 })).text);
         });
 
         test("tools: one round trip", async () => {
@@ -69,9 +71,12 @@ for (const mode of KEY_MODES) {
           expect(await r.steps).toHaveLength(3);
         });
 
-        test("structured output (generateObject)", async () => {
+        test("structured output (generateObject, and generateText with Output.object)", async () => {
           const r = await generateObject({ model: model(), schema: profileSchema, prompt: PROMPTS.structured, maxRetries: 0 });
           expectProfile(r.object);
+          // AI SDK 7's own way; generateObject still works but is deprecated.
+          const t = await generateText({ model: model(), output: Output.object({ schema: profileSchema }), prompt: PROMPTS.structured, maxRetries: 0 });
+          expectProfile(t.output);
         });
       });
     }

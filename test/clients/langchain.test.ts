@@ -68,6 +68,7 @@ for (const mode of KEY_MODES) {
             last = last ? last.concat(chunk) : chunk;
           }
           expect(text.length).toBeGreaterThan(0);
+          expect(text).toBe((await chat().invoke(PROMPTS.plain)).text);
           expect(last?.usage_metadata?.output_tokens).toBeGreaterThan(0);
         });
 
