@@ -4,7 +4,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { APICallError, embed, generateObject, generateText, type LanguageModel, Output, stepCountIs, streamText, tool } from "ai";
 import { describe, expect, test } from "bun:test";
-import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS } from "./client-gateway.ts";
+import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS, UNKNOWN_KEY } from "./client-gateway.ts";
 import { docsArgs, expectProfile, PROMPTS, profileSchema, TOOL_TEXT, ToolLog, weatherArgs } from "./tools-and-schemas.ts";
 
 // The SDK prints a warning for every setting a provider ignores; the suite stays quiet.
@@ -118,3 +118,17 @@ for (const mode of KEY_MODES) {
     });
   });
 }
+
+test("errors are parsed: an unknown key is a 401 in each provider package", async () => {
+  const bad = [
+    createOpenAI({ baseURL: gw.v1, apiKey: UNKNOWN_KEY }).chat(MODELS.openai),
+    createOpenAI({ baseURL: gw.v1, apiKey: UNKNOWN_KEY }).responses(MODELS.openai),
+    createOpenAICompatible({ name: "gateway", baseURL: gw.v1, apiKey: UNKNOWN_KEY })(MODELS.openai),
+    createAnthropic({ baseURL: gw.v1, apiKey: UNKNOWN_KEY })(MODELS.messages),
+  ];
+  for (const model of bad) {
+    const err = await generateText({ model, prompt: PROMPTS.plain, maxRetries: 0 }).catch((e) => e);
+    expect(APICallError.isInstance(err)).toBe(true);
+    expect(err.statusCode).toBe(401);
+  }
+});

@@ -101,3 +101,6 @@ export async function expectProviderTraffic(gw: ClientGateway, mode: KeyMode): P
     for (const k of keys) expect(k).not.toContain(gw.key("live"));
   }
 }
+
+/** A well-formed gateway key that no organization holds: every library should surface the 401. */
+export const UNKNOWN_KEY = `gw_live_${"0".repeat(40)}`;

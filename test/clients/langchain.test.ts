@@ -5,7 +5,7 @@ import { type AIMessage, type AIMessageChunk, type BaseMessage, HumanMessage, To
 import { type StructuredToolInterface, tool } from "@langchain/core/tools";
 import { ChatOpenAI, OpenAIEmbeddings } from "@langchain/openai";
 import { describe, expect, test } from "bun:test";
-import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS } from "./client-gateway.ts";
+import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS, UNKNOWN_KEY } from "./client-gateway.ts";
 import { docsArgs, expectProfile, PROMPTS, profileSchema, TOOL_TEXT, ToolLog, weatherArgs } from "./tools-and-schemas.ts";
 
 const gw = clientGateway();
@@ -119,3 +119,17 @@ for (const mode of KEY_MODES) {
     });
   });
 }
+
+test("errors are parsed: an unknown key is a 401 in each chat class and in embeddings", async () => {
+  const openai = { apiKey: UNKNOWN_KEY, configuration: { baseURL: gw.v1 }, maxRetries: 0 };
+  const calls = [
+    () => new ChatOpenAI({ model: MODELS.openai, ...openai }).invoke(PROMPTS.plain),
+    () => new ChatOpenAI({ model: MODELS.openai, ...openai, useResponsesApi: true }).invoke(PROMPTS.plain),
+    () => new ChatAnthropic({ model: MODELS.messages, apiKey: UNKNOWN_KEY, anthropicApiUrl: gw.origin, maxRetries: 0 }).invoke(PROMPTS.plain),
+    () => new OpenAIEmbeddings({ model: MODELS.embedding, ...openai }).embedQuery(PROMPTS.embed),
+  ];
+  for (const call of calls) {
+    const err = await call().catch((e) => e);
+    expect(err.status).toBe(401);
+  }
+});

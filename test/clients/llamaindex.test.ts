@@ -10,7 +10,7 @@ import { OpenAI, OpenAIEmbedding, OpenAIResponses } from "@llamaindex/openai";
 import { agent } from "@llamaindex/workflow";
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
-import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS } from "./client-gateway.ts";
+import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS, UNKNOWN_KEY } from "./client-gateway.ts";
 import { docsArgs, expectProfile, PROMPTS, profileSchema, TOOL_TEXT, ToolLog, weatherArgs } from "./tools-and-schemas.ts";
 
 const gw = clientGateway();
@@ -116,3 +116,16 @@ for (const mode of KEY_MODES) {
     });
   });
 }
+
+test("errors are parsed: an unknown key is a 401 in both LLM classes and in embeddings", async () => {
+  const base = { apiKey: UNKNOWN_KEY, baseURL: gw.v1, maxRetries: 0 };
+  const calls = [
+    () => new OpenAI({ model: MODELS.openai, ...base }).chat({ messages: user(PROMPTS.plain) }),
+    () => new OpenAIResponses({ model: MODELS.openai, ...base }).chat({ messages: user(PROMPTS.plain) }),
+    () => new OpenAIEmbedding({ model: MODELS.embedding, ...base }).getTextEmbedding(PROMPTS.embed),
+  ];
+  for (const call of calls) {
+    const err = await call().catch((e) => e);
+    expect(err.status).toBe(401);
+  }
+});

@@ -11,7 +11,7 @@ import {
 } from "@openai/agents";
 import { describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS } from "./client-gateway.ts";
+import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS, UNKNOWN_KEY } from "./client-gateway.ts";
 import { docsArgs, expectProfile, PROMPTS, profileSchema, TOOL_TEXT, ToolLog, weatherArgs } from "./tools-and-schemas.ts";
 
 // Traces would go to OpenAI's own endpoint; the suite sends nothing outside the gateway.
@@ -111,3 +111,14 @@ for (const mode of KEY_MODES) {
     });
   });
 }
+
+test("errors are parsed: an unknown key is a 401 on both APIs", async () => {
+  for (const api of ["chat_completions", "responses"] as const) {
+    setDefaultOpenAIClient(new OpenAI({ baseURL: gw.v1, apiKey: UNKNOWN_KEY, maxRetries: 0 }));
+    setOpenAIAPI(api);
+    setDefaultModelProvider(new OpenAIProvider());
+    const err = await new Runner().run(plainAgent(MODELS.openai), PROMPTS.plain).catch((e) => e);
+    expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(err.status).toBe(401);
+  }
+});
