@@ -24,7 +24,12 @@ const models = {
   anthropic: (mode: KeyMode, model: string) => createAnthropic({ baseURL: gw.v1, apiKey: gw.key(mode) })(model),
 } satisfies Record<string, (mode: KeyMode, model: string) => LanguageModel>;
 
-const modelFor = { "openai chat": MODELS.openai, "openai responses": MODELS.openai, "openai-compatible": MODELS.openai, anthropic: MODELS.messages };
+const modelFor = {
+  "openai chat": MODELS.openai,
+  "openai responses": MODELS.openai,
+  "openai-compatible": MODELS.openai,
+  anthropic: MODELS.messages,
+};
 
 function toolSet(log: ToolLog) {
   return {
@@ -58,7 +63,13 @@ for (const mode of KEY_MODES) {
 
         test("tools: one round trip", async () => {
           const log = new ToolLog();
-          const r = await generateText({ model: model(), tools: toolSet(log), prompt: PROMPTS.oneTool, stopWhen: stepCountIs(5), maxRetries: 0 });
+          const r = await generateText({
+            model: model(),
+            tools: toolSet(log),
+            prompt: PROMPTS.oneTool,
+            stopWhen: stepCountIs(5),
+            maxRetries: 0,
+          });
           log.expectOneTrip(r.text);
           expect(r.steps).toHaveLength(2);
         });
@@ -75,7 +86,12 @@ for (const mode of KEY_MODES) {
           const r = await generateObject({ model: model(), schema: profileSchema, prompt: PROMPTS.structured, maxRetries: 0 });
           expectProfile(r.object);
           // AI SDK 7's own way; generateObject still works but is deprecated.
-          const t = await generateText({ model: model(), output: Output.object({ schema: profileSchema }), prompt: PROMPTS.structured, maxRetries: 0 });
+          const t = await generateText({
+            model: model(),
+            output: Output.object({ schema: profileSchema }),
+            prompt: PROMPTS.structured,
+            maxRetries: 0,
+          });
           expectProfile(t.output);
         });
       });
@@ -97,7 +113,13 @@ for (const mode of KEY_MODES) {
           const plain = await generateText({ model: make(mode, cross), prompt: PROMPTS.plain, maxRetries: 0 });
           expect(plain.text.length).toBeGreaterThan(0);
           const log = new ToolLog();
-          const tools = await generateText({ model: make(mode, cross), tools: toolSet(log), prompt: PROMPTS.oneTool, stopWhen: stepCountIs(5), maxRetries: 0 });
+          const tools = await generateText({
+            model: make(mode, cross),
+            tools: toolSet(log),
+            prompt: PROMPTS.oneTool,
+            stopWhen: stepCountIs(5),
+            maxRetries: 0,
+          });
           log.expectOneTrip(tools.text);
           const streamed = streamText({ model: make(mode, cross), prompt: PROMPTS.plain, maxRetries: 0 });
           expect((await streamed.text).length).toBeGreaterThan(0);
@@ -106,7 +128,9 @@ for (const mode of KEY_MODES) {
     }
 
     test("errors are parsed: /v1/messages serves messages-format models only", async () => {
-      const err = await generateText({ model: models.anthropic(mode, MODELS.openai), prompt: PROMPTS.plain, maxRetries: 0 }).catch((e) => e);
+      const err = await generateText({ model: models.anthropic(mode, MODELS.openai), prompt: PROMPTS.plain, maxRetries: 0 }).catch(
+        (e) => e,
+      );
       expect(APICallError.isInstance(err)).toBe(true);
       expect(err.statusCode).toBe(400);
       expect(err.message).toContain("/v1/chat/completions");

@@ -17,7 +17,8 @@ const chats = {
   "ChatOpenAI (Responses API)": (mode: KeyMode, model: string) =>
     new ChatOpenAI({ model, apiKey: gw.key(mode), configuration: { baseURL: gw.v1 }, useResponsesApi: true, maxRetries: 0 }),
   // The Anthropic SDK underneath appends `/v1/messages`: the bare origin.
-  ChatAnthropic: (mode: KeyMode, model: string) => new ChatAnthropic({ model, apiKey: gw.key(mode), anthropicApiUrl: gw.origin, maxRetries: 0 }),
+  ChatAnthropic: (mode: KeyMode, model: string) =>
+    new ChatAnthropic({ model, apiKey: gw.key(mode), anthropicApiUrl: gw.origin, maxRetries: 0 }),
 } satisfies Record<string, (mode: KeyMode, model: string) => BaseChatModel>;
 
 const modelFor = { ChatOpenAI: MODELS.openai, "ChatOpenAI (Responses API)": MODELS.openai, ChatAnthropic: MODELS.messages };
@@ -93,7 +94,12 @@ for (const mode of KEY_MODES) {
     }
 
     test("embeddings (OpenAIEmbeddings)", async () => {
-      const embeddings = new OpenAIEmbeddings({ model: MODELS.embedding, apiKey: gw.key(mode), configuration: { baseURL: gw.v1 }, maxRetries: 0 });
+      const embeddings = new OpenAIEmbeddings({
+        model: MODELS.embedding,
+        apiKey: gw.key(mode),
+        configuration: { baseURL: gw.v1 },
+        maxRetries: 0,
+      });
       const one = await embeddings.embedQuery(PROMPTS.embed);
       expect(one.length).toBeGreaterThan(0);
       const many = await embeddings.embedDocuments([PROMPTS.embed, PROMPTS.plain]);
@@ -125,7 +131,8 @@ test("errors are parsed: an unknown key is a 401 in each chat class and in embed
   const calls = [
     () => new ChatOpenAI({ model: MODELS.openai, ...openai }).invoke(PROMPTS.plain),
     () => new ChatOpenAI({ model: MODELS.openai, ...openai, useResponsesApi: true }).invoke(PROMPTS.plain),
-    () => new ChatAnthropic({ model: MODELS.messages, apiKey: UNKNOWN_KEY, anthropicApiUrl: gw.origin, maxRetries: 0 }).invoke(PROMPTS.plain),
+    () =>
+      new ChatAnthropic({ model: MODELS.messages, apiKey: UNKNOWN_KEY, anthropicApiUrl: gw.origin, maxRetries: 0 }).invoke(PROMPTS.plain),
     () => new OpenAIEmbeddings({ model: MODELS.embedding, ...openai }).embedQuery(PROMPTS.embed),
   ];
   for (const call of calls) {

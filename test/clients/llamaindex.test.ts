@@ -23,8 +23,16 @@ const llms: Record<string, (mode: KeyMode, model: string) => ToolCallLLM> = { Op
 
 function tools(log: ToolLog) {
   return [
-    FunctionTool.from((a: { city: string }) => log.weather(a), { name: "get_weather", description: TOOL_TEXT.get_weather, parameters: weatherArgs }),
-    FunctionTool.from((a: { query: string }) => log.docs(a), { name: "search_docs", description: TOOL_TEXT.search_docs, parameters: docsArgs }),
+    FunctionTool.from((a: { city: string }) => log.weather(a), {
+      name: "get_weather",
+      description: TOOL_TEXT.get_weather,
+      parameters: weatherArgs,
+    }),
+    FunctionTool.from((a: { query: string }) => log.docs(a), {
+      name: "search_docs",
+      description: TOOL_TEXT.search_docs,
+      parameters: docsArgs,
+    }),
   ];
 }
 

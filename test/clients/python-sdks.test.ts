@@ -45,11 +45,29 @@ async function runChecks(script: string, key: string): Promise<{ results: CheckR
 const SDKS = {
   openai: {
     script: "openai_sdk.py",
-    checks: ["plain", "streamed", "tools_one_round_trip", "tools_two_step_loop", "structured_output_parse", "responses_plain_streamed_tools_and_parse", "embeddings", "cross_format", "errors_are_parsed"],
+    checks: [
+      "plain",
+      "streamed",
+      "tools_one_round_trip",
+      "tools_two_step_loop",
+      "structured_output_parse",
+      "responses_plain_streamed_tools_and_parse",
+      "embeddings",
+      "cross_format",
+      "errors_are_parsed",
+    ],
   },
   anthropic: {
     script: "anthropic_sdk.py",
-    checks: ["plain", "streamed", "tools_one_round_trip", "tools_two_step_loop", "structured_output_parse", "count_tokens", "errors_are_parsed"],
+    checks: [
+      "plain",
+      "streamed",
+      "tools_one_round_trip",
+      "tools_two_step_loop",
+      "structured_output_parse",
+      "count_tokens",
+      "errors_are_parsed",
+    ],
   },
 };
 
