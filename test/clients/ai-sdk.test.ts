@@ -74,6 +74,20 @@ for (const mode of KEY_MODES) {
           expect(r.steps).toHaveLength(2);
         });
 
+        test("tools: parallel calls in one turn", async () => {
+          const log = new ToolLog();
+          const r = await generateText({
+            model: model(),
+            tools: toolSet(log),
+            prompt: PROMPTS.parallel,
+            stopWhen: stepCountIs(5),
+            maxRetries: 0,
+          });
+          log.expectParallel(r.text);
+          expect(r.steps).toHaveLength(2);
+          expect(r.steps[0]?.toolCalls).toHaveLength(2);
+        });
+
         test("tools: a two-step loop, streamed", async () => {
           const log = new ToolLog();
           const r = streamText({ model: model(), tools: toolSet(log), prompt: PROMPTS.twoSteps, stopWhen: stepCountIs(6), maxRetries: 0 });

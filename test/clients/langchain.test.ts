@@ -80,6 +80,13 @@ for (const mode of KEY_MODES) {
           expect(r.turns).toBe(2);
         });
 
+        test("tools: parallel calls in one turn", async () => {
+          const log = new ToolLog();
+          const r = await toolLoop(chat(), PROMPTS.parallel, log);
+          log.expectParallel(r.text);
+          expect(r.turns).toBe(2);
+        });
+
         test("tools: a two-step loop", async () => {
           const log = new ToolLog();
           const r = await toolLoop(chat(), PROMPTS.twoSteps, log);

@@ -73,6 +73,12 @@ for (const mode of KEY_MODES) {
           log.expectOneTrip(String(r.data.result));
         });
 
+        test("tools: parallel calls in one turn (agent)", async () => {
+          const log = new ToolLog();
+          const r = await agent({ llm: llm(), tools: tools(log) }).run(PROMPTS.parallel);
+          log.expectParallel(String(r.data.result));
+        });
+
         test("tools: a two-step loop (agent)", async () => {
           const log = new ToolLog();
           const r = await agent({ llm: llm(), tools: tools(log) }).run(PROMPTS.twoSteps);

@@ -75,6 +75,14 @@ for (const mode of KEY_MODES) {
           log.expectOneTrip(String(r.finalOutput));
         });
 
+        test("tools: parallel calls in one turn", async () => {
+          const runner = useGateway(mode, api);
+          const log = new ToolLog();
+          const r = await runner.run(toolAgent(MODELS.openai, log), PROMPTS.parallel, { maxTurns: 5 });
+          log.expectParallel(String(r.finalOutput));
+          expect(r.rawResponses).toHaveLength(2);
+        });
+
         test("tools: a two-step loop, streamed", async () => {
           const runner = useGateway(mode, api);
           const log = new ToolLog();

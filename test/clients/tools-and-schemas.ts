@@ -11,6 +11,8 @@ export const PROMPTS = {
   plain: "Say hello to the team.",
   /** One tool turn: get_weather with the city the message names, then text that uses its result. */
   oneTool: "What is the weather in Paris?",
+  /** Two asks in one message: two calls in one turn, when the request allows parallel calls. */
+  parallel: "What is the weather in Paris and Tokyo?",
   /** Two tool turns in order (an ask in steps), then text. */
   twoSteps: "Search the docs for refunds, then get the weather in Oslo.",
   structured: "Describe a customer profile for the CRM.",
@@ -74,6 +76,14 @@ export class ToolLog {
   /** One round trip: the weather tool ran once, for the city the prompt names. */
   expectOneTrip(finalText: string): void {
     expect(this.calls).toEqual([{ name: "get_weather", args: { city: "Paris" } }]);
+    expect(finalText).toContain(WEATHER_RESULT);
+  }
+  /** Both cities' weather asked in one turn (the log cannot tell turns apart; the caller checks the turn count). */
+  expectParallel(finalText: string): void {
+    expect(this.calls).toEqual([
+      { name: "get_weather", args: { city: "Paris" } },
+      { name: "get_weather", args: { city: "Tokyo" } },
+    ]);
     expect(finalText).toContain(WEATHER_RESULT);
   }
   /** Two steps in order, each tool once, then text that uses the last result. */
