@@ -20,6 +20,7 @@ import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
+import { ScanEvents } from "./services/scan-events.ts";
 import { ProviderHealth } from "./state/provider-health.ts";
 import { ProviderHealthMetrics } from "./state/provider-health-metrics.ts";
 import { ProviderLimitCounter } from "./state/provider-limits.ts";
@@ -45,6 +46,8 @@ import { ROUND_TRIP_BUCKETS } from "./state/redis/shared-state.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
 import { UsageBuffer } from "./state/usage-buffer.ts";
 import { openStore } from "./store/open-store.ts";
+import type { McpGateway } from "./mcp/mcp-gateway.ts";
+import { openMcpGateway } from "./mcp/open-mcp-gateway.ts";
 import type { Store } from "./store/store.ts";
 
 export interface Runtime {
@@ -58,6 +61,8 @@ export interface Runtime {
   metrics: MetricsRegistry;
   operations: OperationRegistry;
   runner: RequestRunner;
+  /** The MCP gateway at `/mcp` (docs/mcp.md); apart from the model path. */
+  mcp: McpGateway;
   /** True once shutdown has begun: /readyz answers 503 so load balancers move away. */
   draining: boolean;
   shutdown(): Promise<void>;
@@ -147,6 +152,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     etl: {
       recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),
     },
+    scans: new ScanEvents(store, log, metrics),
   });
   const services: OperationDeps = {
     ...base,
@@ -268,6 +274,16 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
   alerts.start(config.alertCheckIntervalS * 1000);
 
+  const mcp = openMcpGateway({
+    store,
+    box,
+    metrics,
+    preferences: async (orgId) => settings.get(orgId),
+    now: () => services.now(),
+    log,
+    maxBodyBytes: config.maxBodyBytes,
+  });
+
   const rt: Runtime = {
     config,
     log,
@@ -278,11 +294,13 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     metrics,
     operations: createOperationRegistry(),
     runner,
+    mcp,
     draining: false,
     async shutdown() {
       rt.draining = true;
       stopMaintenance();
       await alerts.stop();
+      mcp.close();
       // Refused streams still being read in the background are accounted before the last flush.
       await calls.stop();
       await usage.stop();

@@ -29,11 +29,19 @@ ensure_deps() {
 # browser tests, driven through playwright-core (never a downloaded browser); prometheus
 # scrapes /metrics in the observability test.
 ensure_test_packages() {
-  local missing=()
-  command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
-  pg_bindir >/dev/null 2>&1 || missing+=(postgresql)
-  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-  command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
+  ensure_packages redis-server postgresql chromium prometheus
+}
+
+# Installs those of the named Debian packages (redis-server, postgresql, chromium, prometheus) whose
+# programs are missing. Used by scripts/test and scripts/cluster.
+ensure_packages() {
+  local missing=() p
+  for p in "$@"; do
+    case "$p" in
+      postgresql) pg_bindir >/dev/null 2>&1 || missing+=(postgresql) ;;
+      *) command -v "$p" >/dev/null 2>&1 || missing+=("$p") ;;
+    esac
+  done
   [ "${#missing[@]}" -eq 0 ] && return 0
   if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "setup: ${missing[*]} missing; install them (apt-get install -y ${missing[*]}) or run as root" >&2

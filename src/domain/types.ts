@@ -187,6 +187,15 @@ export interface EtlDocument {
 }
 
 export type PiiAction = "redact" | "block";
+export type InjectionAction = "block" | "flag";
+
+/** The scanner's action per category (scanning itself is always on); `pii` is the same setting as `piiAction`. */
+export interface ScanPolicy {
+  /** `block`: sure injections are refused, suspected ones flagged; `flag`: all are forwarded and flagged. */
+  injection: InjectionAction;
+  secrets: "block";
+  pii: PiiAction;
+}
 export type RouteStrategy = "cost" | "speed" | "quality" | "balanced";
 
 /** Organization-wide settings; only admins change them. */
@@ -203,6 +212,10 @@ export interface OrgPreferences {
   contextOptimizer: boolean;
   /** Seconds between this organization's alert checks (at least 30); null: the operator's `GW_ALERT_CHECK_INTERVAL_S`. */
   alertCheckIntervalS: number | null;
+  /** The scanner's action per category (domain/scan-policy.ts reads it with `piiAction`). */
+  security: ScanPolicy;
+  /** Where phone numbers written without `+` are read as national numbers (ISO 3166 alpha-2); organizations have no country of their own, so `US`. */
+  phoneRegion: string;
 }
 
 /** Personal settings of one identity (user or service account). */
@@ -220,6 +233,8 @@ export const DEFAULT_ORG_PREFERENCES: OrgPreferences = {
   signInEmailDomains: [],
   contextOptimizer: false,
   alertCheckIntervalS: null,
+  security: { injection: "block", secrets: "block", pii: "redact" },
+  phoneRegion: "US",
 };
 
 export const DEFAULT_PERSONAL_PREFERENCES: PersonalPreferences = {

@@ -13,6 +13,7 @@ import { windowOf } from "../services/analytics/window.ts";
 import { orgRateStatus } from "../services/rate-limits/org-rate-status.ts";
 import { spentThisMonthMicros } from "../services/analytics/org-analytics.ts";
 import { spendAccountOf } from "../domain/api-key.ts";
+import { scanSummary } from "../services/scan-events.ts";
 import { defineOperation } from "./registry.ts";
 
 const MAX_DAYS = 366;
@@ -89,7 +90,7 @@ export const metricsComprehensive = defineOperation({
   id: "metrics.comprehensive",
   access: "read",
   summary:
-    "One dashboard object for the window: cost, calls, errors, latency, top models and keys, efficiency, key caps and the monthly budget.",
+    "One dashboard object for the window: cost, calls, errors, latency, top models and keys, efficiency, key caps, the monthly budget, and calls the scanner flagged or blocked.",
   params: Type.Object(WindowParams, { additionalProperties: false }),
   async run({ identity, deps }, p) {
     const orgId = identity.organization.id;
@@ -106,10 +107,11 @@ export const metricsComprehensive = defineOperation({
     const calls = byProvider.groups.reduce((n, g) => n + g.calls, 0);
     const errors = byProvider.groups.reduce((n, g) => n + g.errors, 0);
     const latency = byProvider.groups.reduce((n, g) => n + g.latencyMsSum, 0);
-    const [prefs, monthMicros, keys] = await Promise.all([
+    const [prefs, monthMicros, keys, security] = await Promise.all([
       deps.store.getOrgPreferences(orgId),
       spentThisMonthMicros(deps.store, orgId, now),
       deps.store.listApiKeys(orgId, { includeRevoked: false }),
+      scanSummary(deps.store, orgId, w.from, w.to),
     ]);
     const capped = keys.filter((k) => k.spendCapCents !== null || k.monthlyCapCents !== null);
     const keyMonth = await Promise.all(capped.map((k) => deps.store.sumCostMicros(orgId, spendAccountOf(k), monthStart(now))));
@@ -147,6 +149,8 @@ export const metricsComprehensive = defineOperation({
         spentThisMonthCents: toCents(keyMonth[i]!),
       })),
       budget: budgetStatus(prefs.monthlyBudgetCents, monthMicros, now),
+      // Calls the scanner flagged (forwarded) or refused in the window, by category.
+      security,
     };
   },
 });

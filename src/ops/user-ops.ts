@@ -8,6 +8,7 @@ import { MIN_ALERT_CHECK_INTERVAL_S } from "../services/alerts/alert-checker.ts"
 import { defineOperation } from "./registry.ts";
 import { MAX_TARGETS } from "../pipeline/route-plan.ts";
 import { ModelName } from "../schemas/names.ts";
+import { isPhoneRegion } from "../pipeline/scan/phone-numbers.ts";
 
 const Cents = Type.Integer({ minimum: 0, maximum: 1e12 });
 
@@ -30,6 +31,18 @@ const PreferencesPatch = Type.Object(
     ),
     contextOptimizer: Type.Optional(Type.Boolean()),
     alertCheckIntervalS: Type.Optional(Type.Union([Type.Integer({ minimum: MIN_ALERT_CHECK_INTERVAL_S, maximum: 86_400 }), Type.Null()])),
+    // The scanner's action per category; scanning itself cannot be turned off (secrets always block).
+    security: Type.Optional(
+      Type.Object(
+        {
+          injection: Type.Optional(Type.Union([Type.Literal("block"), Type.Literal("flag")])),
+          secrets: Type.Optional(Type.Literal("block")),
+          pii: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("block")])),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    phoneRegion: Type.Optional(Type.String({ pattern: "^[A-Z]{2}$" })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),
   },
@@ -45,6 +58,18 @@ function checkTimezone(tz: string | undefined): void {
       param: "params.set.timezone",
     });
   }
+}
+
+function checkPhoneRegion(region: string | undefined): void {
+  if (region === undefined || isPhoneRegion(region)) return;
+  throw new ApiError(
+    400,
+    "invalid_request",
+    `params.set.phoneRegion: "${region}" is not a region with a numbering plan (ISO 3166 alpha-2)`,
+    {
+      param: "params.set.phoneRegion",
+    },
+  );
 }
 
 export const userMe = defineOperation({
@@ -78,6 +103,7 @@ export const userPreferences = defineOperation({
     if (!params.set) return readPreferences(deps, identity);
     const patch = params.set;
     checkTimezone(patch.timezone);
+    checkPhoneRegion(patch.phoneRegion);
     const prefs = await updatePreferences(deps, identity, actor, patch);
     if (!patch.alertWebhookUrl) return prefs;
     // A webhook URL without a signing secret would receive nothing: the first one comes with it, shown once here, as webhook senders do.

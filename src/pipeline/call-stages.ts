@@ -7,15 +7,15 @@
  * one (the optimizer's figures, the scan's counts). Then the attempts run, each with
  * its own list (attempt-stages.ts). Adding a call-level check is one stage here.
  */
+import type { ScanRecorder } from "../domain/scan-policy.ts";
 import type { Target } from "../providers/target.ts";
-import type { OrgSettings } from "../state/org-settings.ts";
 import { authorizeTarget } from "./authorize.ts";
 import type { CallInput, CallOutcome } from "./call-types.ts";
 import { type OptimizeDeps, optimizeContext, optimizeEmbeddings, type OptimizeFormat } from "./optimize-context.ts";
 import { planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import { resolverFor } from "./sandbox-target.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
-import { scanRequest } from "./security-scan.ts";
+import { type ScanCallDeps, scanCall } from "./scan-call.ts";
 import type { Stage } from "./stages.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
@@ -78,21 +78,19 @@ export function optimizeStage(deps: OptimizeDeps): CallStage {
   };
 }
 
-/** Every text the call sends, with the organization's action for personal data: a block is a 400; redaction sends the copy. */
-export function scanStage(settings: OrgSettings): CallStage {
+/** Every text the call sends, under the organization's scan policy: a block is a 400; redaction sends the copy; a flag goes on. */
+export function scanStage(deps: ScanCallDeps): CallStage {
   return {
     name: "scan",
     async before(ctx, span) {
-      const { piiAction } = await settings.get(ctx.input.scope.identity.organization.id);
-      let scanned: ReturnType<typeof scanRequest>;
+      let scanned: Awaited<ReturnType<typeof scanCall>>;
       try {
-        scanned = scanRequest(ctx.body, ctx.texts, piiAction);
+        scanned = await scanCall(deps, ctx.input, ctx.body, ctx.texts);
       } catch (err) {
-        // A block names what was found and where in its header, never the value.
+        // A block names what was found and done in its header, never the value.
         if (err instanceof ApiError) span.set("gw.scan", err.headers?.["x-gw-security"]);
         throw err;
       }
-      // Counts by category and what was done, never a value.
       span.set("gw.scan", scanned.header);
       ctx.body = scanned.body;
       return (outcome) => {
@@ -117,9 +115,11 @@ function tracePlan(span: TraceSpan, plan: RoutedPlan): void {
 export interface CallStageDeps {
   route: RoutePlanDeps;
   optimize: OptimizeDeps;
+  /** Where what scanning found and did goes (counters, audit). */
+  scans?: ScanRecorder;
 }
 
 /** The list, in order. */
 export function callStages(deps: CallStageDeps): CallStage[] {
-  return [planStage(deps.route), optimizeStage(deps.optimize), scanStage(deps.route.settings)];
+  return [planStage(deps.route), optimizeStage(deps.optimize), scanStage({ settings: deps.route.settings, scans: deps.scans })];
 }

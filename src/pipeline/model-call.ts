@@ -30,6 +30,7 @@ import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { ResolveDeps } from "./resolve-provider.ts";
 import { AUTO_MODEL, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import type { EtlRecorder } from "./optimize-context.ts";
+import type { ScanRecorder } from "../domain/scan-policy.ts";
 import { callAdapter } from "./call-adapter.ts";
 import { asResponses, nativeResponses, refuseUnpriceable, responsesNeeds, responsesSize, translatedChat } from "./responses-call.ts";
 import { chatTexts, embeddingTexts, messagesTexts, responsesTexts } from "./scan/request-texts.ts";
@@ -45,6 +46,8 @@ export interface ModelCallDeps extends ForwardDeps {
   limits: ProviderLimitDeps;
   /** Where the context optimizer's figures go. */
   etl?: EtlRecorder;
+  /** Where what scanning found and did goes (counters, audit). */
+  scans?: ScanRecorder;
 }
 
 export class ModelCalls {
@@ -54,7 +57,7 @@ export class ModelCalls {
   constructor(private readonly deps: ModelCallDeps) {
     this.forwarder = new Forwarder(deps);
     const route: RoutePlanDeps = { resolve: deps.resolve, settings: deps.spend.settings, health: deps.health, limits: deps.limits.counter };
-    this.stages = callStages({ route, optimize: deps });
+    this.stages = callStages({ route, optimize: deps, scans: deps.scans });
   }
 
   /**
@@ -185,7 +188,12 @@ export class ModelCalls {
   /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */
   countTokens(input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
     return countTokens(
-      { resolve: this.deps.resolve, settings: this.deps.spend.settings, upstreamTimeoutMs: this.deps.upstreamTimeoutMs },
+      {
+        resolve: this.deps.resolve,
+        settings: this.deps.spend.settings,
+        scans: this.deps.scans,
+        upstreamTimeoutMs: this.deps.upstreamTimeoutMs,
+      },
       input,
       request,
     );

@@ -27,6 +27,7 @@ import type {
   UsageSum,
   WebhookDelivery,
 } from "../domain/types.ts";
+import type { McpStore } from "./mcp-store.ts";
 
 export interface AuditPage {
   entries: AuditEntry[];
@@ -34,7 +35,7 @@ export interface AuditPage {
   nextBefore: string | null;
 }
 
-export interface Store {
+export interface Store extends McpStore {
   /** Applies pending migrations; idempotent. */
   migrate(): Promise<void>;
   /** A cheap round trip, for /readyz. */
@@ -94,6 +95,13 @@ export interface Store {
   appendAudit(entry: AuditEntry): Promise<void>;
   /** Newest first; `before` is an entry id from a previous page. */
   listAudit(orgId: string, opts: { limit: number; before: string | null }): Promise<AuditPage>;
+  /** How many entries of each (action, target) among `actions` were written in [from, to). */
+  countAudit(
+    orgId: string,
+    actions: string[],
+    from: number,
+    to: number,
+  ): Promise<{ action: string; target: string | null; count: number }[]>;
 
   // Preferences
   getOrgPreferences(orgId: string): Promise<OrgPreferences>;

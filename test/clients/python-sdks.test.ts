@@ -14,8 +14,9 @@ const HERE = import.meta.dir;
 const PYTHON = join(HERE, ".venv", "bin", "python");
 const SKIP_REASON_FILE = join(HERE, ".venv-skip-reason");
 const skipReason = !existsSync(PYTHON) && existsSync(SKIP_REASON_FILE) ? readFileSync(SKIP_REASON_FILE, "utf8").trim() : null;
-// The one deliberate line of output in the suite: a skip is never silent.
-if (skipReason) console.warn(`python-sdks: skipped, pip could not reach an index: ${skipReason}`);
+// The one deliberate line of output in the suite: a skip is never silent. Written to stderr
+// itself, since the console guard (test/support/console-guard.ts) is for unexpected output.
+if (skipReason) process.stderr.write(`python-sdks: skipped, pip could not reach an index: ${skipReason}\n`);
 
 const gw = clientGateway();
 

@@ -11,13 +11,14 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { loadConfig } from "../../src/config.ts";
 import { createApp } from "../../src/http/app.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
 import { initializeOrganization } from "../../src/services/organizations.ts";
 import { removeDir, type RunningMock, ROOT, startMockProvider } from "../support/gateway-process.ts";
+import { type Chromium, launchChromium } from "../support/chromium.ts";
 import { startTestIdp, type TestIdp } from "../support/oidc-idp.ts";
 
 const ARTIFACTS = join(ROOT, "test", "artifacts", "dashboard");
@@ -27,7 +28,7 @@ let rt: Runtime;
 let server: { stop(): Promise<void> | void };
 let base: string;
 let dataDir: string;
-let profile: string;
+let browser: Chromium;
 let context: BrowserContext;
 let page: Page;
 let orgId: string;
@@ -71,22 +72,9 @@ beforeAll(async () => {
       await app.stop();
     },
   };
-  profile = mkdtempSync(join(tmpdir(), "gw-chromium-"));
   // A fresh profile (the user data dir) for every run.
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1280, height: 900 },
-  });
+  browser = await launchChromium();
+  context = browser.context;
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
   page = await context.newPage();
   page.on("pageerror", (e) => pageErrors.push(String(e)));
@@ -96,8 +84,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  if (profile) removeDir(profile);
+  await browser?.close();
   await server?.stop();
   await rt?.shutdown();
   await mock?.stop();
@@ -134,6 +121,18 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
   await page.getByRole("button", { name: "Test connection" }).click();
   await page.getByText("reachable", { exact: true }).waitFor();
   await shot("providers");
+
+  // An MCP tool server with a credential header: afterwards only the header's name shows.
+  await openPage("MCP tool servers");
+  await page.getByRole("button", { name: "Add an MCP server" }).click();
+  await page.getByLabel("Name (the tool prefix)").fill("wiki");
+  await page.getByLabel("URL").fill(`${mock.url}/mcp`);
+  await page.getByLabel("Credential header (optional)").fill("Authorization");
+  await page.getByLabel("Header value").fill("Bearer mcp-upstream-secret-9876");
+  await page.getByRole("button", { name: "Add server" }).click();
+  await page.getByText("headers: Authorization").waitFor();
+  expect(await page.content()).not.toContain("mcp-upstream-secret-9876");
+  await shot("mcp");
 
   // A service account; its key is shown once and copied with the button.
   await openPage("Service accounts and keys");
@@ -180,6 +179,7 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
   await shot("usage");
   await openPage("Overview");
   await page.getByText("Calls, 30 days").waitFor();
+  await page.getByText("Security scan, 30 days").waitFor();
   await shot("overview-with-usage");
 
   // Revoked with a reason: the next call is refused.

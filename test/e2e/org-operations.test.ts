@@ -203,19 +203,26 @@ describe("preferences", () => {
     expect(read.body.data).toEqual({
       monthlyBudgetCents: null,
       piiAction: "redact",
+      security: { injection: "block", secrets: "block", pii: "redact" },
       alertWebhookUrl: null,
       defaultRouteStrategy: "balanced",
       fallbackModels: {},
       signInEmailDomains: [],
       contextOptimizer: false,
       alertCheckIntervalS: null,
+      phoneRegion: "US",
       timezone: "UTC",
       emailNotifications: true,
     });
     const set = await gw.op(org.apiKey, "user.preferences", {
       set: { monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" },
     });
-    expect(set.body.data).toMatchObject({ monthlyBudgetCents: 50_000, piiAction: "block", timezone: "Europe/Berlin" });
+    expect(set.body.data).toMatchObject({
+      monthlyBudgetCents: 50_000,
+      piiAction: "block",
+      security: { pii: "block" },
+      timezone: "Europe/Berlin",
+    });
   });
 
   test("members may change their own settings but not the organization's", async () => {

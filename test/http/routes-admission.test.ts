@@ -8,7 +8,7 @@ import { removeDir, tempDataDir } from "../support/gateway-process.ts";
 import { type InProcessGateway, initOrgInProcess, startGatewayInProcess } from "../support/in-process.ts";
 
 /** The dashboard's pages: a static shell each, its data read through the API with the session. */
-const DASHBOARD = ["", "/providers", "/keys", "/usage", "/routing", "/notifications", "/audit", "/members", "/preferences"].map(
+const DASHBOARD = ["", "/providers", "/keys", "/usage", "/routing", "/mcp", "/notifications", "/audit", "/members", "/preferences"].map(
   (p) => `GET /dashboard${p}`,
 );
 

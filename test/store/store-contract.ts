@@ -197,6 +197,13 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(p3.nextBefore).toBeNull();
       expect([...p1.entries, ...p2.entries, ...p3.entries].map((e) => e.id)).toEqual([...ids].reverse());
       expect(p1.entries[0]?.details).toEqual({ i: 24 });
+      // Counted by action and target over a window: a24 and a23 are outside [0, 23).
+      const counted = await store.countAudit(org.id, ["a1", "a2", "a24", "none"], 0, 23);
+      expect(counted.sort((x, y) => x.action.localeCompare(y.action))).toEqual([
+        { action: "a1", target: null, count: 1 },
+        { action: "a2", target: null, count: 1 },
+      ]);
+      expect(await store.countAudit(org.id, [], 0, 100)).toEqual([]);
     });
 
     test("preferences default and round-trip", async () => {
@@ -210,8 +217,11 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         signInEmailDomains: ["acme.test"],
         contextOptimizer: true,
         alertCheckIntervalS: 60,
+        security: { injection: "flag", secrets: "block", pii: "block" },
+        phoneRegion: "PL",
       });
       expect(await store.getOrgPreferences(org.id)).toMatchObject({
+        security: { injection: "flag", secrets: "block", pii: "block" },
         monthlyBudgetCents: 5,
         piiAction: "block",
         defaultRouteStrategy: "cost",
@@ -219,6 +229,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         signInEmailDomains: ["acme.test"],
         contextOptimizer: true,
         alertCheckIntervalS: 60,
+        phoneRegion: "PL",
       });
       expect(await store.getPersonalPreferences(user.id)).toEqual({ timezone: "UTC", emailNotifications: true });
       await store.setPersonalPreferences(user.id, { timezone: "Europe/Paris", emailNotifications: false });

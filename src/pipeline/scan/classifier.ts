@@ -16,7 +16,17 @@ export interface LinearModel {
   bias: number;
   /** The logit at or above which a text counts as an injection. */
   threshold: number;
+  /** The logit at or above which (and below `threshold`) a text is flagged: forwarded, counted, audited. None: no band. */
+  flagThreshold?: number;
 }
+
+/**
+ * How far below the blocking threshold the flag band reaches, in logit units (1 is a
+ * factor e in the odds): texts the model leans towards calling injection without being
+ * sure. On the unseen sources of scan-train v2 a band of 0.5 flags 5% of benign rows
+ * (1.0 would flag 13%, each an audit entry) and 12 of 224 injections the threshold misses.
+ */
+export const FLAG_BAND = 0.5;
 
 /** Reused between calls: scanning is synchronous, one text at a time. */
 let scratch: Uint32Array = new Uint32Array(4096);
@@ -93,7 +103,13 @@ export function windowLogit(model: LinearModel, text: string): number {
 
 function embedded(): LinearModel {
   const bytes = Buffer.from(WEIGHTS_BASE64, "base64");
-  return { weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length), scale: SCALE, bias: BIAS, threshold: THRESHOLD };
+  return {
+    weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+    scale: SCALE,
+    bias: BIAS,
+    threshold: THRESHOLD,
+    flagThreshold: THRESHOLD - FLAG_BAND,
+  };
 }
 
 export const INJECTION_MODEL: LinearModel = embedded();

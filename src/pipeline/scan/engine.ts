@@ -7,7 +7,7 @@
  * matches add up to a score with a threshold. Encoded runs that decode to text, and
  * text split by zero-width characters, are scanned again for hidden instructions.
  */
-import { classifierWeight, INJECTION_MODEL, type LinearModel } from "./classifier.ts";
+import { INJECTION_MODEL, type LinearModel, windowLogit } from "./classifier.ts";
 import { type Category, type Detector, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
@@ -26,7 +26,15 @@ export interface TextScan {
   findings: Finding[];
   /** Sum of injection weights after discounts; at or above INJECTION_THRESHOLD it blocks. */
   injectionScore: number;
+  /**
+   * How sure the scanner is that the text attempts injection: `high` when the rules' score
+   * or the classifier reaches its threshold, `medium` when the classifier is within its
+   * flag band below it (forwarded and flagged, never blocked by default), else null.
+   */
+  injectionConfidence: InjectionConfidence;
 }
+
+export type InjectionConfidence = "high" | "medium" | null;
 
 export const INJECTION_THRESHOLD = 1.0;
 /** A quoted example inside a discussion of injection counts for this much of its weight. */
@@ -73,7 +81,8 @@ const GATE_KEYWORDS = GATED_SECRET_RULES.map(
 
 /** The gated rules (secret-detectors.ts) whose keywords the text holds, searched through it whole. */
 function runGates(gates: readonly number[], s: ScanState): void {
-  for (const g of new Set(gates)) {
+  // In the rules' order, not the order the text met their keywords: the same findings in the same order either way.
+  for (const g of [...new Set(gates)].sort((a, b) => a - b)) {
     const rule = GATED_SECRET_RULES[g];
     if (!rule) continue;
     for (const m of s.text.matchAll(rule.regex)) {
@@ -96,6 +105,8 @@ export interface ScanOptions {
   depth?: number;
   /** The trained classifier to judge injection with besides the rules; null for the rules alone (evaluation). */
   model?: LinearModel | null;
+  /** Where phone numbers written without `+` are read as national ones (ISO 3166 alpha-2); `US` when not given. */
+  phoneRegion?: string;
 }
 
 interface ScanState {
@@ -144,7 +155,7 @@ function runPass(pass: Pass, positions: readonly number[], s: ScanState): void {
       s.findings.push({ category: "injection", kind: detector.kind, start, end });
       continue;
     }
-    if (detector.validate && !detector.validate(value, text, start)) {
+    if (detector.validate && !detector.validate(value, text, start, opts.phoneRegion ?? "US")) {
       // Skipped whole (resuming inside every rejected candidate would make the scan
       // quadratic), except an assignment's value, which may begin another assignment.
       const sep = detector.valueAfter?.exec(value);
@@ -174,14 +185,17 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
   // The rules first: they are precise, and most texts they flag need no second opinion.
+  let medium = false;
   if (opts.injection && s.score < INJECTION_THRESHOLD) {
     const model = opts.model === undefined ? INJECTION_MODEL : opts.model;
-    if (model && classifierWeight(model, text) > 0) {
+    const logit = model ? windowLogit(model, text) : Number.NEGATIVE_INFINITY;
+    if (model && logit >= model.threshold) {
       s.score += INJECTION_THRESHOLD;
       s.findings.push({ category: "injection", kind: "classifier", start: 0, end: text.length });
-    }
+    } else if (model && logit >= (model.flagThreshold ?? model.threshold)) medium = true;
   }
-  return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score };
+  const injectionConfidence: InjectionConfidence = s.score >= INJECTION_THRESHOLD ? "high" : medium ? "medium" : null;
+  return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score, injectionConfidence };
 }
 
 /**

@@ -1,4 +1,4 @@
-/** Preferences: the organization's (budget, PII action, alert webhook, routing default, sign-in domains, context optimizer; admins change them) and your own. */
+/** Preferences: the organization's (budget, PII and injection actions, alert webhook, routing default, sign-in domains, context optimizer; admins change them) and your own. */
 import { useState } from "preact/hooks";
 import { op } from "../api.ts";
 import { ActionError, Async, SecretOnce, useAction, useLoad } from "../components.tsx";
@@ -18,6 +18,7 @@ export function Preferences({ admin }: { admin: boolean }) {
       const budget = String(data.get("budget") ?? "");
       set.monthlyBudgetCents = budget === "" ? null : Math.round(Number(budget) * 100);
       set.piiAction = data.get("piiAction");
+      set.security = { injection: data.get("injection") };
       const hook = String(data.get("alertWebhookUrl") ?? "").trim();
       set.alertWebhookUrl = hook === "" ? null : hook;
       set.defaultRouteStrategy = data.get("defaultRouteStrategy");
@@ -66,6 +67,17 @@ export function Preferences({ admin }: { admin: boolean }) {
                   <option value="block">block the call</option>
                 </select>
               </label>
+              <label>
+                Prompt injection
+                <select name="injection" defaultValue={p.security.injection} aria-describedby="injection-note">
+                  <option value="block">block when sure, flag when suspected</option>
+                  <option value="flag">flag only (forward and count)</option>
+                </select>
+              </label>
+              <p id="injection-note" class="muted small">
+                Scanning is always on and credentials always block. Flagged calls are forwarded, counted on the overview and recorded in the
+                audit log (where, never what).
+              </p>
               <label>
                 Alert webhook URL <input name="alertWebhookUrl" type="url" defaultValue={p.alertWebhookUrl ?? ""} />
               </label>
