@@ -2,12 +2,12 @@
  * The setup every client-framework file shares: the project's mock provider and the
  * gateway in this process, the mock registered as the organization's `openai` and
  * `anthropic` providers, and two keys to run each library with: a sandbox (`gw_test_`)
- * key, answered by the simulator, and a live key, answered through the mock.
+ * key, answered by the simulator, and a live key, answered through the mock; the
+ * models each library is tried with, and the check that sandbox calls reach no provider.
  */
-import { afterAll, beforeAll, expect } from "bun:test";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { beforeAll, expect } from "bun:test";
+import type { RunningMock } from "../support/gateway-process.ts";
+import { clientStackPerFile } from "../support/client-stack.ts";
 
 export type KeyMode = "sandbox" | "live";
 /** Sandbox first: its block then proves, on a mock that has seen nothing yet, that no call reached a provider. */
@@ -38,46 +38,29 @@ export interface ClientGateway {
 }
 
 /**
- * Starts the stack before the file's first test and stops it after its last. Read the
- * fields inside tests. Call `sandboxNeverReachesProvider` / `liveReachesMock` in the
- * blocks they guard.
+ * The shared client stack (test/support/client-stack.ts) for this file, with the mock's
+ * configurations named so that `name/model` can address one, and a sandbox key beside the
+ * organization's live one. Read the fields inside tests.
  */
 export function clientGateway(): ClientGateway {
-  let stack: { mock: RunningMock; org: InitResult; gw: GatewayUnderTest } | null = null;
+  const stack = clientStackPerFile({ openai: { name: "mock-openai" }, anthropic: { name: "mock-anthropic" } });
   let sandboxKey = "";
+  // Runs after the stack's own beforeAll, which was registered first.
   beforeAll(async () => {
-    stack = await startStack();
-    const { gw, org, mock } = stack;
-    const providers = [
-      { provider: "openai", name: "mock-openai", baseUrl: `${mock.url}/v1` },
-      // The vendor's SDK form: the bare origin, to which `/v1/messages` is appended.
-      { provider: "anthropic", name: "mock-anthropic", baseUrl: mock.url },
-    ];
-    for (const p of providers) {
-      const r = await gw.op(org.apiKey, "provider.create", { ...p, apiKey: "mock-provider-accepts-any-key", scope: "organization" });
-      if (r.status !== 200) throw new Error(`provider.create ${p.name}: ${JSON.stringify(r.body)}`);
-    }
-    const sa = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "client-suite", keyType: "test" });
+    const sa = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "client-suite", keyType: "test" });
     if (sa.status !== 200) throw new Error(`sandbox key: ${JSON.stringify(sa.body)}`);
     sandboxKey = sa.body.data.apiKey.key;
   });
-  afterAll(async () => {
-    if (stack) await stopStack(stack);
-  });
-  const started = () => {
-    if (!stack) throw new Error("the client gateway is not started yet: read it inside a test");
-    return stack;
-  };
   return {
     get origin() {
-      return started().gw.url;
+      return stack.gw.url;
     },
     get v1() {
-      return `${started().gw.url}/v1`;
+      return `${stack.gw.url}/v1`;
     },
-    key: (mode) => (mode === "sandbox" ? sandboxKey : started().org.apiKey),
+    key: (mode) => (mode === "sandbox" ? sandboxKey : stack.org.apiKey),
     get mock() {
-      return started().mock;
+      return stack.mock;
     },
   };
 }
