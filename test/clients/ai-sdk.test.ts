@@ -141,6 +141,20 @@ for (const mode of KEY_MODES) {
       });
     }
 
+    test(`cross-format: ${MODELS.namedMessages} from @ai-sdk/anthropic`, async () => {
+      const plain = await generateText({ model: models.anthropic(mode, MODELS.namedMessages), prompt: PROMPTS.plain, maxRetries: 0 });
+      expect(plain.text.length).toBeGreaterThan(0);
+      const log = new ToolLog();
+      const r = await generateText({
+        model: models.anthropic(mode, MODELS.namedMessages),
+        tools: toolSet(log),
+        prompt: PROMPTS.oneTool,
+        stopWhen: stepCountIs(5),
+        maxRetries: 0,
+      });
+      log.expectOneTrip(r.text);
+    });
+
     test("errors are parsed: /v1/messages serves messages-format models only", async () => {
       const err = await generateText({ model: models.anthropic(mode, MODELS.openai), prompt: PROMPTS.plain, maxRetries: 0 }).catch(
         (e) => e,

@@ -25,6 +25,8 @@ export const MODELS = {
   named: "mock-openai/gpt-4o-mini",
   /** A messages-format model for the libraries that speak that format. */
   messages: "claude-haiku-4-5",
+  /** The same through the configured messages provider's name. */
+  namedMessages: "mock-anthropic/claude-haiku-4-5",
   embedding: "text-embedding-3-small",
 } as const;
 

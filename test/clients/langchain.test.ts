@@ -127,6 +127,12 @@ for (const mode of KEY_MODES) {
       });
     }
 
+    test(`cross-format: ${MODELS.namedMessages} from ChatAnthropic`, async () => {
+      expect((await chats.ChatAnthropic(mode, MODELS.namedMessages).invoke(PROMPTS.plain)).text.length).toBeGreaterThan(0);
+      const log = new ToolLog();
+      log.expectOneTrip((await toolLoop(chats.ChatAnthropic(mode, MODELS.namedMessages), PROMPTS.oneTool, log)).text);
+    });
+
     test(`no ${mode} call reached a provider it should not`, async () => {
       await expectProviderTraffic(gw, mode);
     });
