@@ -1,7 +1,6 @@
 /** MCP tool servers: the organization's servers behind /mcp (credentials sealed, only header names shown), add and delete; the keys' allow lists. */
-import { useState } from "preact/hooks";
 import { op } from "../api.ts";
-import { ActionError, Async, Empty, useAction, useLoad } from "../components.tsx";
+import { ActionError, AddForm, Async, Empty, useAction, useLoad } from "../components.tsx";
 
 interface McpServer {
   id: string;
@@ -107,31 +106,15 @@ export function McpServers() {
 }
 
 function AddServer({ onAdded }: { onAdded: () => void }) {
-  const [error, busy, act] = useAction();
-  const [open, setOpen] = useState(false);
-  const submit = (e: Event) => {
-    e.preventDefault();
-    const form = e.currentTarget as HTMLFormElement;
-    const data = new FormData(form);
+  const save = async (data: FormData) => {
     const params: Record<string, unknown> = { name: data.get("name"), url: data.get("url") };
     if (data.get("country")) params.country = data.get("country");
     const header = String(data.get("headerName") ?? "");
     if (header) params.auth = { type: "headers", headers: { [header]: String(data.get("headerValue") ?? "") } };
-    void act(async () => {
-      await op("mcp.server.create", params);
-      form.reset(); // the credential leaves the page at once
-      setOpen(false);
-      onAdded();
-    });
+    await op("mcp.server.create", params);
   };
-  if (!open)
-    return (
-      <button type="button" class="primary" onClick={() => setOpen(true)}>
-        Add an MCP server
-      </button>
-    );
   return (
-    <form class="panel" onSubmit={submit} aria-label="Add an MCP server">
+    <AddForm title="Add an MCP server" submitLabel="Add server" save={save} onAdded={onAdded}>
       <label>
         Name (the tool prefix) <input name="name" required pattern="[A-Za-z0-9][A-Za-z0-9_\-]{0,39}" placeholder="github" />
       </label>
@@ -147,15 +130,6 @@ function AddServer({ onAdded }: { onAdded: () => void }) {
       <label>
         Header value <input name="headerValue" type="password" autoComplete="off" />
       </label>
-      <ActionError error={error} />
-      <div class="row">
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? "Adding…" : "Add server"}
-        </button>
-        <button type="button" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </AddForm>
   );
 }
