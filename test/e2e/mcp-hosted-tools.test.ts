@@ -114,6 +114,22 @@ describe("a configured server named by server_label", () => {
     expect(JSON.stringify(redacted)).not.toContain(POISON.email);
   });
 
+  test("with the server's policy set to flag, the poisoned page reaches the provider marked, and the audit says so", async () => {
+    const id = await serverId();
+    expect((await stack.gw.op(stack.admin, "mcp.server.update", { id, scan: { injection: "flag" } })).status).toBe(200);
+    try {
+      const r = await openai.responses.create({ model: "gpt-4o", input: "Read the wiki page", tools: [wikiTool()] });
+      const call = items(r, "mcp_call")[0];
+      expect(call).toMatchObject({ name: "read_page", status: "completed" });
+      expect(call.output).toContain(POISON.injection);
+      const page = await stack.gw.op(stack.admin, "org.audit-log.list", { limit: 100 });
+      const row = (page.body.data.entries as any[]).find((e) => e.action === "mcp.tool.call" && e.details.tool === "read_page");
+      expect(row.details).toMatchObject({ via: "tool-grant", outcome: "ok", resultScan: "flagged" });
+    } finally {
+      await stack.gw.op(stack.admin, "mcp.server.update", { id, scan: {} });
+    }
+  });
+
   test("allowed_tools binds the grant: the provider is shown and may call only those tools", async () => {
     const r = await openai.responses.create({
       model: "gpt-4o",
@@ -174,6 +190,26 @@ describe("the grant", () => {
     }
     const client = await stack.connect(grant);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  test("is charged to its key's rate-limit bucket, as the key's own requests are", async () => {
+    const k = await stack.newKey("bucket-hosted");
+    const grant = mintToolGrant({
+      dataDir: stack.gw.dataDir,
+      key: k.key,
+      orgId: stack.orgId,
+      server: { id: await serverId(), name: "wiki" },
+    });
+    const remaining = async (token: string, path: string, init: RequestInit = {}) => {
+      const res = await fetch(`${stack.gw.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      expect(res.status).not.toBe(401);
+      return Number(res.headers.get("x-ratelimit-remaining"));
+    };
+    const first = await remaining(k.key, "/v1/models");
+    const viaGrant = await remaining(grant, "/mcp", { method: "GET" });
+    expect(viaGrant).toBe(first - 1);
+    expect(await remaining(k.key, "/v1/models")).toBe(first - 2);
   });
 
   test("is refused once it expires", async () => {
