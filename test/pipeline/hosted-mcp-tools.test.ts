@@ -45,7 +45,7 @@ describe("pointAtGateway", () => {
     };
     const out = await pointAtGateway(body, caller, deps("https://gw.example.com/"));
     expect(out.tools[0]).toBe(fn);
-    const tool = out.tools[1] as { server_url: string; headers: { Authorization: string }; server_label: string };
+    const tool = out.tools[1] as unknown as { server_url: string; headers: { Authorization: string }; server_label: string };
     expect(tool.server_url).toBe("https://gw.example.com/mcp");
     expect(tool.server_label).toBe("wiki");
     const claims = grants.open(tool.headers.Authorization.replace("Bearer ", ""))!;
@@ -58,7 +58,7 @@ describe("pointAtGateway", () => {
   test("a public URL with a path keeps it; http is taken on loopback only", async () => {
     const body = () => ({ tools: [{ type: "mcp", server_label: "wiki" }] });
     const url = async (publicUrl: string) =>
-      ((await pointAtGateway(body(), caller, deps(publicUrl))).tools[0] as { server_url: string }).server_url;
+      ((await pointAtGateway(body(), caller, deps(publicUrl))).tools[0] as unknown as { server_url: string }).server_url;
     expect(await url("https://example.com/gateway")).toBe("https://example.com/gateway/mcp");
     expect(await url("http://127.0.0.1:8080")).toBe("http://127.0.0.1:8080/mcp");
     expect(await url("http://localhost:8080")).toBe("http://localhost:8080/mcp");
