@@ -99,7 +99,7 @@ function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
         path: page ? `/dashboard/${page}` : "/dashboard",
         surface: "general",
         admission: "address",
-        handler: dashboardShellHandler(),
+        handler: dashboardShellHandler({ identityProvider: oidc.signIn !== null }),
       }),
     ),
     { method: "GET", path: "/dashboard/assets/app.js", surface: "general", admission: "address", handler: dashboardScriptHandler() },
