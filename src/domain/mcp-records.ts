@@ -66,4 +66,6 @@ export interface ToolGrant {
   tools: string[] | null;
   /** Epoch ms after which the grant is refused. */
   expiresAt: number;
+  /** The request id of the model call it was issued for: its tool calls' audit rows name it. */
+  callRequestId: string;
 }

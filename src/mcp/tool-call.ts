@@ -175,7 +175,7 @@ async function audit(svc: McpServices, caller: McpCaller, rec: CallRecord, durat
       keyId: identity.kind === "serviceAccount" ? identity.key.id : null,
       sandbox: isSandbox(identity),
       // Called by a model provider for a hosted `mcp` tool, with a grant from the caller's model call.
-      ...(caller.grant ? { via: "tool-grant" } : {}),
+      ...(caller.grant ? { via: "tool-grant", callRequestId: caller.grant.callRequestId } : {}),
       outcome: rec.outcome,
       argumentScan: rec.argumentScan,
       resultScan: rec.resultScan,

@@ -58,8 +58,16 @@ function allowedTools(value: unknown): string[] | null {
   return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : null;
 }
 
-/** The call with each label-only `mcp` tool pointed at the gateway; 400 naming the tool when it cannot be. */
-export async function pointAtGateway<B extends Json>(body: B, identity: Identity, deps: HostedToolDeps | undefined): Promise<B> {
+/**
+ * The call with each label-only `mcp` tool pointed at the gateway; 400 naming the tool
+ * when it cannot be. `call`: who makes the call, and its request id (the grant's audit rows name it).
+ */
+export async function pointAtGateway<B extends Json>(
+  body: B,
+  call: { identity: Identity; requestId: string },
+  deps: HostedToolDeps | undefined,
+): Promise<B> {
+  const { identity } = call;
   const tools = body.tools as unknown[];
   const out: unknown[] = [];
   for (const [i, t] of tools.entries()) {
@@ -80,7 +88,7 @@ export async function pointAtGateway<B extends Json>(body: B, identity: Identity
       throw badRequest(`${param}: a configured tool server's credentials are the gateway's to send; leave out headers and authorization.`, {
         param,
       });
-    const grant = deps.grants.issue(identity, server, allowedTools(tool.allowed_tools));
+    const grant = deps.grants.issue(identity, server, allowedTools(tool.allowed_tools), call.requestId);
     out.push({ ...tool, server_url: url, headers: { Authorization: `Bearer ${grant}` } });
   }
   return { ...body, tools: out };

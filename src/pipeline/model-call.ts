@@ -141,7 +141,7 @@ export class ModelCalls {
     // The caller's own server URLs pass the egress policy; a named configured server becomes the gateway's `/mcp`.
     await refuseRefusedToolServers(caller);
     const request = namesConfiguredServer(caller.tools)
-      ? await pointAtGateway(caller, input.scope.identity, this.deps.hostedTools)
+      ? await pointAtGateway(caller, input.scope, this.deps.hostedTools)
       : caller;
     const route = { model: request.model, needs: () => responsesNeeds(request) };
     const ctx = { input, body: request, route, optimize: "responses" as const, operation: "chat", texts: responsesTexts };

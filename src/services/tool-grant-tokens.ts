@@ -38,6 +38,7 @@ interface Sealed {
   n: string;
   t: string[] | null;
   e: number;
+  r: string;
 }
 
 export const isToolGrantToken = (value: string): boolean => value.startsWith(TOOL_GRANT_PREFIX);
@@ -54,8 +55,11 @@ export class ToolGrantTokens {
     private readonly now: () => number,
   ) {}
 
-  /** A token for `identity` to reach `server` (and, when given, only `tools`), valid for TOOL_GRANT_TTL_MS from now. */
-  issue(identity: Identity, server: { id: string; name: string }, tools: string[] | null): string {
+  /**
+   * A token for `identity` to reach `server` (and, when given, only `tools`), valid for
+   * TOOL_GRANT_TTL_MS from now, for the model call `callRequestId`.
+   */
+  issue(identity: Identity, server: { id: string; name: string }, tools: string[] | null, callRequestId: string): string {
     const holder = grantHolderOf(identity);
     const sealed: Sealed = {
       h: holder.kind === "key" ? "k" : "s",
@@ -66,6 +70,7 @@ export class ToolGrantTokens {
       n: server.name,
       t: tools,
       e: this.now() + TOOL_GRANT_TTL_MS,
+      r: callRequestId,
     };
     const b64 = this.box.seal(JSON.stringify(sealed), PURPOSE);
     return TOOL_GRANT_PREFIX + b64.replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
@@ -83,6 +88,6 @@ export class ToolGrantTokens {
     }
     if (!(s.e > this.now())) return null;
     const holder: GrantHolder = s.h === "k" ? { kind: "key", keyHash: s.x } : { kind: "session", sessionIdHash: s.x };
-    return { holder, orgId: s.o, grant: { id: s.g, serverId: s.s, server: s.n, tools: s.t, expiresAt: s.e } };
+    return { holder, orgId: s.o, grant: { id: s.g, serverId: s.s, server: s.n, tools: s.t, expiresAt: s.e, callRequestId: s.r } };
   }
 }

@@ -86,12 +86,13 @@ describe("a configured server named by server_label", () => {
     expect((r.tools[0] as any).headers).toBeNull();
   });
 
-  test("the provider's tool call is audited as the caller's, marked as made with a grant; the grant is never logged", async () => {
-    await openai.responses.create({ model: "gpt-4o", input: "What is the weather?", tools: [wikiTool()] });
+  test("the provider's tool call is audited as the caller's, marked as made with a grant for that model call; the grant is never logged", async () => {
+    const made = await openai.responses.create({ model: "gpt-4o", input: "What is the weather?", tools: [wikiTool()] }).withResponse();
+    const callRequestId = made.response.headers.get("x-request-id");
     const grant = await lastGrant();
     const page = await stack.gw.op(stack.admin, "org.audit-log.list", { limit: 100 });
     const row = (page.body.data.entries as any[]).find((e) => e.action === "mcp.tool.call" && e.details.via === "tool-grant");
-    expect(row.details).toMatchObject({ server: "wiki", tool: "weather", outcome: "ok", sandbox: false });
+    expect(row.details).toMatchObject({ server: "wiki", tool: "weather", outcome: "ok", sandbox: false, callRequestId });
     expect(typeof row.details.keyId).toBe("string");
     const logged = stack.gw.lines.join("\n");
     expect(logged).toContain('"route":"/mcp"');

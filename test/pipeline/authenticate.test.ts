@@ -55,14 +55,16 @@ async function refused(call: () => unknown): Promise<ApiError> {
 describe("a tool grant", () => {
   test("stands for its key, with the grant attached, where the route takes grants", async () => {
     const { auth, looked } = authenticator(principal("org_1"));
-    const { identity, grant } = await auth.authenticateOrGrant(bearer(grants.issue(holder, { id: "mcp_1", name: "wiki" }, ["weather"])));
+    const { identity, grant } = await auth.authenticateOrGrant(
+      bearer(grants.issue(holder, { id: "mcp_1", name: "wiki" }, ["weather"], "req-1")),
+    );
     expect(identity.kind === "serviceAccount" && identity.key.id).toBe("key_1");
     expect(grant).toMatchObject({ serverId: "mcp_1", server: "wiki", tools: ["weather"] });
     expect(looked).toEqual(["h".repeat(64)]);
   });
 
   test("is refused when its key is revoked, gone, or now in another organization", async () => {
-    const token = grants.issue(holder, { id: "mcp_1", name: "wiki" }, null);
+    const token = grants.issue(holder, { id: "mcp_1", name: "wiki" }, null, "req-1");
     expect((await refused(() => authenticator(principal("org_1", NOW - 1)).auth.authenticateOrGrant(bearer(token)))).message).toContain(
       "revoked",
     );
@@ -72,7 +74,7 @@ describe("a tool grant", () => {
 
   test("is refused as a credential by plain authentication, before any key is looked up", async () => {
     const { auth, looked } = authenticator(principal("org_1"));
-    const err = await refused(() => auth.authenticate(bearer(grants.issue(holder, { id: "mcp_1", name: "wiki" }, null))));
+    const err = await refused(() => auth.authenticate(bearer(grants.issue(holder, { id: "mcp_1", name: "wiki" }, null, "req-1"))));
     expect(err.message).toContain("accepted only at /mcp");
     expect(looked).toEqual([]);
   });

@@ -6,7 +6,8 @@ import { SecretBox } from "../../src/lib/secret-box.ts";
 import { type HostedToolDeps, namesConfiguredServer, pointAtGateway } from "../../src/pipeline/hosted-mcp-tools.ts";
 import { ToolGrantTokens } from "../../src/services/tool-grant-tokens.ts";
 
-const caller = { kind: "serviceAccount", key: { keyHash: "c".repeat(64) }, organization: { id: "org_1" } } as unknown as Identity;
+const identity = { kind: "serviceAccount", key: { keyHash: "c".repeat(64) }, organization: { id: "org_1" } } as unknown as Identity;
+const caller = { identity, requestId: "req-7" };
 const grants = new ToolGrantTokens(new SecretBox(new Uint8Array(32).fill(3)), () => 0);
 const deps = (publicUrl: string | null, known = ["wiki"]): HostedToolDeps => ({
   publicUrl,
@@ -51,6 +52,7 @@ describe("pointAtGateway", () => {
     const claims = grants.open(tool.headers.Authorization.replace("Bearer ", ""))!;
     expect(claims.grant).toMatchObject({ serverId: "mcp_wiki", server: "wiki", tools: ["weather"] });
     expect(claims.holder).toEqual({ kind: "key", keyHash: "c".repeat(64) });
+    expect(claims.grant.callRequestId).toBe("req-7");
     // The caller's body is not changed: the rewrite is the call's own copy.
     expect((body.tools[1] as Record<string, unknown>).server_url).toBeUndefined();
   });

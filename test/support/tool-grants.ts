@@ -21,5 +21,10 @@ export function mintToolGrant(opts: {
   const keyHash = new ApiKeyHasher(master.derive("api-key-hash")).hash(opts.key);
   // issue() reads only who holds the grant: the key's hash and its organization.
   const holder = { kind: "serviceAccount", key: { keyHash }, organization: { id: opts.orgId } } as unknown as Identity;
-  return new ToolGrantTokens(new SecretBox(master.derive("tool-grant")), Date.now).issue(holder, opts.server, opts.tools ?? null);
+  return new ToolGrantTokens(new SecretBox(master.derive("tool-grant")), Date.now).issue(
+    holder,
+    opts.server,
+    opts.tools ?? null,
+    "test-minted",
+  );
 }
