@@ -25,12 +25,22 @@ function principal(orgId: string, revokedAt: number | null = null): KeyPrincipal
   };
 }
 
-function authenticator(found: KeyPrincipal | null) {
+/** A store that knows one dashboard session (by its hash), while `live` says it has not ended. */
+function sessionStore(live: { ended: boolean }): Store {
+  const idHash = "s".repeat(64);
+  return {
+    getSession: async (h: string) => (h === idHash && !live.ended ? { idHash, userId: "user_1", createdAt: NOW, lastSeenAt: NOW } : null),
+    getUser: async () => ({ id: "user_1", orgId: "org_1", role: "admin", email: "a@example.com" }),
+    getOrganization: async () => ({ id: "org_1" }),
+  } as unknown as Store;
+}
+
+function authenticator(found: KeyPrincipal | null, store = {} as Store) {
   const looked: string[] = [];
   const auth = new Authenticator({
     hasher,
     keys: { get: (hash) => (looked.push(hash), found) },
-    store: {} as Store,
+    store,
     trustedOrigins: [],
     secureCookies: false,
     now: () => NOW,
@@ -85,5 +95,17 @@ describe("a tool grant", () => {
     const { identity, grant } = await auth.authenticateOrGrant(bearer(key));
     expect(identity.kind).toBe("serviceAccount");
     expect(grant).toBeNull();
+  });
+
+  test("a dashboard session's grant stands for that session while it lasts", async () => {
+    const live = { ended: false };
+    const { auth } = authenticator(null, sessionStore(live));
+    const user = { kind: "user", sessionIdHash: "s".repeat(64), organization: { id: "org_1" } } as unknown as Identity;
+    const token = grants.issue(user, { id: "mcp_1", name: "wiki" }, null, "req-2");
+    const { identity, grant } = await auth.authenticateOrGrant(bearer(token));
+    expect(identity.kind === "user" && identity.id).toBe("user_1");
+    expect(grant?.serverId).toBe("mcp_1");
+    live.ended = true;
+    await refused(() => auth.authenticateOrGrant(bearer(token)));
   });
 });
