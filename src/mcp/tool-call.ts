@@ -59,6 +59,7 @@ export async function callTool(svc: McpServices, caller: McpCaller, req: ToolReq
   };
   span.set("gw.mcp.server", rec.server);
   span.set("gw.mcp.tool", rec.tool);
+  if (caller.grant) span.set("gw.mcp.via", "tool-grant");
   try {
     const result = await scannedCall(svc, caller, req, rec);
     return result;
