@@ -5,7 +5,9 @@
  * call the server itself, unscanned. It is pointed at the gateway's own `/mcp`
  * instead, with a tool grant (services/tool-grant-tokens.ts) that stands for this
  * caller, on that one server, for minutes; the tool calls it makes then meet the same
- * policy as an agent's (docs/mcp.md). Rewritten per call, on the call's own copy.
+ * policy as an agent's (docs/mcp.md). In two steps: the names are resolved (or refused
+ * with a 400) before the call is planned, and each attempt's body is rewritten after
+ * the call's stages, so the scan reads what the caller sent and never the grant.
  */
 import type { Identity } from "../domain/identity.ts";
 import { badRequest } from "../lib/errors.ts";
@@ -58,28 +60,24 @@ function allowedTools(value: unknown): string[] | null {
   return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : null;
 }
 
-/**
- * The call with each label-only `mcp` tool pointed at the gateway; 400 naming the tool
- * when it cannot be. `call`: who makes the call, and its request id (the grant's audit rows name it).
- */
-export async function pointAtGateway<B extends Json>(
-  body: B,
-  call: { identity: Identity; requestId: string },
-  deps: HostedToolDeps | undefined,
-): Promise<B> {
-  const { identity } = call;
-  const tools = body.tools as unknown[];
-  const out: unknown[] = [];
-  for (const [i, t] of tools.entries()) {
-    if (!isLabelOnly(t)) {
-      out.push(t);
-      continue;
-    }
+/** The call's label-only tools, each with the server it names, and where the provider reaches the gateway. */
+export interface HostedTools {
+  url: string;
+  named: { index: number; server: { id: string; name: string }; tools: string[] | null }[];
+  grants: ToolGrantTokens;
+}
+
+/** Before the call is planned: each label-only tool's server, or a 400 naming the tool. */
+export async function resolveHostedTools(body: Json, identity: Identity, deps: HostedToolDeps | undefined): Promise<HostedTools> {
+  const named: HostedTools["named"] = [];
+  let url = "";
+  for (const [index, t] of (body.tools as unknown[]).entries()) {
+    if (!isLabelOnly(t)) continue;
     const tool = t as Json;
-    const param = `tools[${i}].server_label`;
-    const url = callbackUrl(deps?.publicUrl ?? null, param);
+    const param = `tools[${index}].server_label`;
+    url = callbackUrl(deps?.publicUrl ?? null, param);
     const server = deps ? await deps.servers.find(identity, tool.server_label as string) : null;
-    if (!server || !deps)
+    if (!server)
       throw badRequest(
         `${param}: no tool server named "${String(tool.server_label).slice(0, 60)}" is configured for you (mcp.server.list names the organization's); give server_url for another server.`,
         { param },
@@ -88,8 +86,21 @@ export async function pointAtGateway<B extends Json>(
       throw badRequest(`${param}: a configured tool server's credentials are the gateway's to send; leave out headers and authorization.`, {
         param,
       });
-    const grant = deps.grants.issue(identity, server, allowedTools(tool.allowed_tools), call.requestId);
-    out.push({ ...tool, server_url: url, headers: { Authorization: `Bearer ${grant}` } });
+    named.push({ index, server, tools: allowedTools(tool.allowed_tools) });
   }
-  return { ...body, tools: out };
+  // Resolved only when the call names a server, so deps are there.
+  return { url, named, grants: (deps as HostedToolDeps).grants };
+}
+
+/**
+ * One attempt's body with each named tool pointed at the gateway's `/mcp`, with a grant
+ * for `call` (who makes it, and its request id, which the grant's audit rows name).
+ */
+export function pointAtGateway<B extends Json>(body: B, hosted: HostedTools, call: { identity: Identity; requestId: string }): B {
+  const tools = [...(body.tools as unknown[])];
+  for (const { index, server, tools: allowed } of hosted.named) {
+    const grant = hosted.grants.issue(call.identity, server, allowed, call.requestId);
+    tools[index] = { ...(tools[index] as Json), server_url: hosted.url, headers: { Authorization: `Bearer ${grant}` } };
+  }
+  return { ...body, tools };
 }

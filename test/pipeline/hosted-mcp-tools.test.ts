@@ -1,13 +1,19 @@
-/** Label-only Responses `mcp` tools pointed at the gateway's `/mcp` with a grant; what cannot be is a 400 naming the tool. */
+/**
+ * Label-only Responses `mcp` tools: resolved before the call is planned (a 400 naming the
+ * tool when they cannot be), then each attempt's body pointed at the gateway's `/mcp`
+ * with a grant for the caller and the call.
+ */
 import { describe, expect, test } from "bun:test";
 import type { Identity } from "../../src/domain/identity.ts";
 import { ApiError } from "../../src/lib/errors.ts";
 import { SecretBox } from "../../src/lib/secret-box.ts";
-import { type HostedToolDeps, namesConfiguredServer, pointAtGateway } from "../../src/pipeline/hosted-mcp-tools.ts";
+import { type HostedToolDeps, namesConfiguredServer, pointAtGateway, resolveHostedTools } from "../../src/pipeline/hosted-mcp-tools.ts";
 import { ToolGrantTokens } from "../../src/services/tool-grant-tokens.ts";
 
+type Json = Record<string, unknown>;
+
 const identity = { kind: "serviceAccount", key: { keyHash: "c".repeat(64) }, organization: { id: "org_1" } } as unknown as Identity;
-const caller = { identity, requestId: "req-7" };
+const call = { identity, requestId: "req-7" };
 const grants = new ToolGrantTokens(new SecretBox(new Uint8Array(32).fill(3)), () => 0);
 const deps = (publicUrl: string | null, known = ["wiki"]): HostedToolDeps => ({
   publicUrl,
@@ -15,9 +21,15 @@ const deps = (publicUrl: string | null, known = ["wiki"]): HostedToolDeps => ({
   servers: { find: async (_identity, name) => (known.includes(name) ? { id: `mcp_${name}`, name } : null) },
 });
 
+/** Both steps, as a call makes them. */
+async function rewritten(body: Json, publicUrl: string | null = "https://gw.example.com"): Promise<Json> {
+  return pointAtGateway(body, await resolveHostedTools(body, identity, deps(publicUrl)), call);
+}
+
 async function refusal(p: Promise<unknown>): Promise<ApiError> {
   const err = await p.catch((e) => e);
   expect(err).toBeInstanceOf(ApiError);
+  expect((err as ApiError).status).toBe(400);
   return err as ApiError;
 }
 
@@ -36,57 +48,52 @@ describe("which tools are pointed at the gateway", () => {
   });
 });
 
-describe("pointAtGateway", () => {
-  test("the tool gets <public URL>/mcp and a grant for that server and its allowed tools; the rest is untouched", async () => {
+describe("pointing them at the gateway", () => {
+  test("the tool gets <public URL>/mcp and a grant for the caller, the call, that server and its allowed tools; the rest is untouched", async () => {
     const fn = { type: "function", name: "f" };
     const body = {
       model: "gpt-4o",
       input: "hi",
       tools: [fn, { type: "mcp", server_label: "wiki", allowed_tools: { tool_names: ["weather"] } }],
     };
-    const out = await pointAtGateway(body, caller, deps("https://gw.example.com/"));
-    expect(out.tools[0]).toBe(fn);
-    const tool = out.tools[1] as unknown as { server_url: string; headers: { Authorization: string }; server_label: string };
+    const out = await rewritten(body, "https://gw.example.com/");
+    const tools = out.tools as Json[];
+    expect(tools[0]).toBe(fn);
+    const tool = tools[1] as { server_url: string; headers: { Authorization: string }; server_label: string };
     expect(tool.server_url).toBe("https://gw.example.com/mcp");
     expect(tool.server_label).toBe("wiki");
     const claims = grants.open(tool.headers.Authorization.replace("Bearer ", ""))!;
-    expect(claims.grant).toMatchObject({ serverId: "mcp_wiki", server: "wiki", tools: ["weather"] });
+    expect(claims.grant).toMatchObject({ serverId: "mcp_wiki", server: "wiki", tools: ["weather"], callRequestId: "req-7" });
     expect(claims.holder).toEqual({ kind: "key", keyHash: "c".repeat(64) });
-    expect(claims.grant.callRequestId).toBe("req-7");
-    // The caller's body is not changed: the rewrite is the call's own copy.
-    expect((body.tools[1] as Record<string, unknown>).server_url).toBeUndefined();
+    // The caller's body is not changed: each attempt gets its own copy.
+    expect((body.tools[1] as Json).server_url).toBeUndefined();
+  });
+
+  test("each attempt gets a grant of its own", async () => {
+    const body = { tools: [{ type: "mcp", server_label: "wiki" }] };
+    const hosted = await resolveHostedTools(body, identity, deps("https://gw.example.com"));
+    const grantOf = (b: Json) => ((b.tools as Json[])[0] as { headers: { Authorization: string } }).headers.Authorization;
+    expect(grantOf(pointAtGateway(body, hosted, call))).not.toBe(grantOf(pointAtGateway(body, hosted, call)));
   });
 
   test("a public URL with a path keeps it; http is taken on loopback only", async () => {
     const body = () => ({ tools: [{ type: "mcp", server_label: "wiki" }] });
-    const url = async (publicUrl: string) =>
-      ((await pointAtGateway(body(), caller, deps(publicUrl))).tools[0] as unknown as { server_url: string }).server_url;
+    const url = async (publicUrl: string) => ((await rewritten(body(), publicUrl)).tools as { server_url: string }[])[0]!.server_url;
     expect(await url("https://example.com/gateway")).toBe("https://example.com/gateway/mcp");
     expect(await url("http://127.0.0.1:8080")).toBe("http://127.0.0.1:8080/mcp");
     expect(await url("http://localhost:8080")).toBe("http://localhost:8080/mcp");
-    const plain = await refusal(pointAtGateway(body(), caller, deps("http://gw.example.com")));
-    expect(plain.status).toBe(400);
-    expect(plain.message).toContain("plain http");
-    const unset = await refusal(pointAtGateway(body(), caller, deps(null)));
+    expect((await refusal(rewritten(body(), "http://gw.example.com"))).message).toContain("plain http");
+    const unset = await refusal(rewritten(body(), null));
     expect(unset.message).toContain("not set GW_PUBLIC_URL");
     expect(unset.param).toBe("tools[0].server_label");
   });
 
   test("an unknown server, or credentials given with the label, is a 400 naming the tool", async () => {
-    const unknown = await refusal(
-      pointAtGateway({ tools: [{ type: "mcp", server_label: "nowhere" }] }, caller, deps("https://gw.example.com")),
-    );
-    expect(unknown.status).toBe(400);
+    const unknown = await refusal(rewritten({ tools: [{ type: "function" }, { type: "mcp", server_label: "nowhere" }] }));
     expect(unknown.message).toContain('no tool server named "nowhere"');
-    const creds = await refusal(
-      pointAtGateway(
-        { tools: [{ type: "mcp", server_label: "wiki", headers: { Authorization: "Bearer x" } }] },
-        caller,
-        deps("https://gw.example.com"),
-      ),
-    );
+    expect(unknown.param).toBe("tools[1].server_label");
+    const creds = await refusal(rewritten({ tools: [{ type: "mcp", server_label: "wiki", headers: { Authorization: "Bearer x" } }] }));
     expect(creds.message).toContain("leave out headers and authorization");
-    const none = await refusal(pointAtGateway({ tools: [{ type: "mcp", server_label: "wiki" }] }, caller, undefined));
-    expect(none.status).toBe(400);
+    await refusal(resolveHostedTools({ tools: [{ type: "mcp", server_label: "wiki" }] }, identity, undefined));
   });
 });
