@@ -9,6 +9,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { createGatewayServer } from "./gateway-server.ts";
 import type { McpCaller, McpServices } from "./mcp-services.ts";
 import { type SessionLimits, SessionTable } from "./session-table.ts";
+import { TOOL_GRANT_TTL_MS } from "../services/tool-grant-tokens.ts";
 
 const jsonRpcError = (status: number, code: number, message: string) =>
   new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
@@ -58,7 +59,9 @@ export class McpGateway {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       maxRequestBodySize: this.maxBodyBytes,
-      onsessioninitialized: (id) => this.sessions.add({ id, owner, orgId, server, transport }),
+      // A provider's session with a grant is of no use once the grant expires: idle that long, it is closed.
+      onsessioninitialized: (id) =>
+        this.sessions.add({ id, owner, orgId, server, transport }, caller.grant ? TOOL_GRANT_TTL_MS : undefined),
       onsessionclosed: (id) => this.sessions.remove(id),
     });
     await server.connect(transport);
