@@ -48,6 +48,8 @@ import { UsageBuffer } from "./state/usage-buffer.ts";
 import { openStore } from "./store/open-store.ts";
 import type { McpGateway } from "./mcp/mcp-gateway.ts";
 import { openMcpGateway } from "./mcp/open-mcp-gateway.ts";
+import { toolServerDirectory } from "./mcp/tool-server-directory.ts";
+import { ToolGrantTokens } from "./services/tool-grant-tokens.ts";
 import type { Store } from "./store/store.ts";
 
 export interface Runtime {
@@ -101,6 +103,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     masterKey,
   } = await openServices(config, storeRoundTrips ? (s) => storeRoundTrips.observe([], s) : undefined);
   const box = new SecretBox(masterKey.derive("provider-key-encryption"));
+  // Tool grants (hosted `mcp` tools calling back into /mcp) are sealed with a key of their own; on services' clock, as sessions are.
+  const grants = new ToolGrantTokens(new SecretBox(masterKey.derive("tool-grant")), () => services.now());
   const state = await openHotState(
     config,
     {
@@ -153,6 +157,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),
     },
     scans: new ScanEvents(store, log, metrics),
+    hostedTools: { servers: toolServerDirectory(store), grants, publicUrl: config.publicUrl },
   });
   const services: OperationDeps = {
     ...base,
@@ -238,6 +243,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     trustedOrigins,
     secureCookies: config.publicUrl?.startsWith("https:") ?? false,
     now: () => services.now(),
+    grants,
   });
   const tracing = await startTracing(config.tracing, VERSION, (message) => log.warn("tracing", { error: message }));
   const runner = new RequestRunner({

@@ -50,3 +50,22 @@ export interface McpKeyAccess {
   tools: string[];
   updatedAt: number;
 }
+
+/**
+ * What a tool grant allows: a provider calling back into `/mcp` for a model's hosted
+ * `mcp` tool (a Responses call naming a configured server by `server_label`) reaches
+ * that one server, as the caller that made the call, and only these tools.
+ */
+export interface ToolGrant {
+  /** The grant's own id: MCP sessions opened with it belong to it alone. */
+  id: string;
+  serverId: string;
+  /** The server's name when the grant was issued (its tools are exposed under their own names). */
+  server: string;
+  /** The tools the call allowed (`allowed_tools`), or null for every tool the caller may use. */
+  tools: string[] | null;
+  /** Epoch ms after which the grant is refused. */
+  expiresAt: number;
+  /** The request id of the model call it was issued for: its tool calls' audit rows name it. */
+  callRequestId: string;
+}

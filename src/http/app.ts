@@ -195,7 +195,8 @@ function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
       handler: rateLimitStatusHandler({ store: services.store, rateUsage: services.rateUsage, now: services.now }),
     },
     ...(["POST", "GET", "DELETE"] as const).map(
-      (method): Route => ({ method, path: "/mcp", surface: "general", admission: "identity", handler: mcpHandler(rt.mcp) }),
+      // The one route that takes a tool grant as well: a provider calling back for a hosted `mcp` tool (docs/mcp.md).
+      (method): Route => ({ method, path: "/mcp", surface: "general", admission: "identity-or-tool-grant", handler: mcpHandler(rt.mcp) }),
     ),
     { method: "GET", path: "/signup", surface: "general", admission: "address", handler: signUpHandler(oidc) },
     { method: "GET", path: "/signup/callback", surface: "general", admission: "address", handler: signUpCallbackHandler(oidc) },

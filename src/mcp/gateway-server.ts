@@ -56,8 +56,12 @@ async function connected(svc: McpServices, servers: McpServerRecord[]): Promise<
 
 async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Promise<Tool[]> {
   const { servers, allowance } = await reachableServers(svc, caller);
+  // With a grant, the provider sees the one server's tools under their own names, as on the server itself.
+  const grant = caller.grant;
   const named = (server: string, tools: Tool[]) =>
-    tools.filter((t) => allowsTool(allowance, server, t.name)).map((t) => ({ ...t, name: namespaced(server, t.name) }));
+    tools
+      .filter((t) => allowsTool(allowance, server, t.name) && (!grant?.tools || grant.tools.includes(t.name)))
+      .map((t) => (grant ? t : { ...t, name: namespaced(server, t.name) }));
   if (isSandbox(caller.identity)) return named(SANDBOX_SERVER, sandboxTools());
   const lists = await Promise.allSettled(
     (await connected(svc, servers)).map(async ({ server, upstream }) =>
@@ -67,8 +71,9 @@ async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Pro
   return lists.flatMap((l) => (l.status === "fulfilled" ? l.value : []));
 }
 
-/** Servers that offer `what`, for pass-through listings. */
+/** Servers that offer `what`, for pass-through listings; none for a grant, which is for tools only. */
 async function offering(svc: McpServices, caller: McpCaller, what: "resources" | "prompts") {
+  if (caller.grant) return [];
   const { servers } = await reachableServers(svc, caller);
   return (await connected(svc, servers)).filter(({ upstream }) => upstream.offers(what));
 }

@@ -2,13 +2,14 @@
  * The MCP gateway as the `/mcp` route sees it: it finds (or opens) the caller's session
  * and hands the web-standard request to that session's SDK transport, with the caller
  * attached so every handler knows who is asking. A session id that is unknown, expired
- * or another caller's is a 404, as the protocol says for an ended session.
+ * or another caller's (another grant's, for a provider calling back) is a 404, as the
+ * protocol says for an ended session.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Identity } from "../domain/identity.ts";
 import { createGatewayServer } from "./gateway-server.ts";
 import type { McpCaller, McpServices } from "./mcp-services.ts";
 import { type SessionLimits, SessionTable } from "./session-table.ts";
+import { TOOL_GRANT_TTL_MS } from "../services/tool-grant-tokens.ts";
 
 const jsonRpcError = (status: number, code: number, message: string) =>
   new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
@@ -16,7 +17,9 @@ const jsonRpcError = (status: number, code: number, message: string) =>
     headers: { "content-type": "application/json" },
   });
 
-const ownerOf = (identity: Identity) => (identity.kind === "serviceAccount" ? `key:${identity.key.id}` : `user:${identity.id}`);
+/** Who a session belongs to: the key or user, or for a provider calling back, the one grant it was given. */
+const ownerOf = ({ identity, grant }: McpCaller) =>
+  grant ? `grant:${grant.id}` : identity.kind === "serviceAccount" ? `key:${identity.key.id}` : `user:${identity.id}`;
 
 export class McpGateway {
   readonly sessions: SessionTable;
@@ -35,7 +38,7 @@ export class McpGateway {
   }
 
   async handle(request: Request, caller: McpCaller): Promise<Response> {
-    const owner = ownerOf(caller.identity);
+    const owner = ownerOf(caller);
     const authInfo = { token: "", clientId: owner, scopes: [], extra: { caller } };
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId !== null) {
@@ -56,7 +59,9 @@ export class McpGateway {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       maxRequestBodySize: this.maxBodyBytes,
-      onsessioninitialized: (id) => this.sessions.add({ id, owner, orgId, server, transport }),
+      // A provider's session with a grant is of no use once the grant expires: idle that long, it is closed.
+      onsessioninitialized: (id) =>
+        this.sessions.add({ id, owner, orgId, server, transport }, caller.grant ? TOOL_GRANT_TTL_MS : undefined),
       onsessionclosed: (id) => this.sessions.remove(id),
     });
     await server.connect(transport);

@@ -2,7 +2,8 @@
  * What the MCP gateway's request handlers share: the store, the upstream connections,
  * metrics, the organization's preferences, and the caller of the request at hand. The
  * servers a caller can reach: the organization's, less those the geography policy
- * refuses and those its allow lists leave out; none for a sandbox key.
+ * refuses and those its allow lists leave out; none for a sandbox key; with a tool
+ * grant, at most the one server it names.
  */
 import type { Actor, Identity } from "../domain/identity.ts";
 import type { OrgPreferences } from "../domain/types.ts";
@@ -12,7 +13,7 @@ import { isSandbox } from "../pipeline/sandbox.ts";
 import { isAuthorizedCountry } from "../policy/geography.ts";
 import type { Store } from "../store/store.ts";
 import type { McpMetrics } from "./mcp-metrics.ts";
-import type { McpServerRecord } from "../domain/mcp-records.ts";
+import type { McpServerRecord, ToolGrant } from "../domain/mcp-records.ts";
 import { allowanceFor, allowsServer, type ToolAllowance } from "./tool-access.ts";
 import type { UpstreamPool } from "./upstream-pool.ts";
 
@@ -34,6 +35,8 @@ export interface McpCaller {
   actor: Actor;
   requestId: string;
   trace: TraceSpan;
+  /** Present when a provider calls back with a tool grant: the caller is its holder, limited to the grant. */
+  grant?: ToolGrant;
 }
 
 export interface Reachable {
@@ -50,5 +53,9 @@ export async function reachableServers(svc: McpServices, caller: McpCaller): Pro
   if (isSandbox(caller.identity)) return { servers: [], allowance };
   const all = await svc.store.listMcpServers(caller.identity.organization.id);
   svc.pool.retire(caller.identity.organization.id, all);
-  return { servers: all.filter((s) => geographyAllows(s) && allowsServer(allowance, s.name)), allowance };
+  const grant = caller.grant;
+  return {
+    servers: all.filter((s) => geographyAllows(s) && allowsServer(allowance, s.name) && (!grant || s.id === grant.serverId)),
+    allowance,
+  };
 }

@@ -9,7 +9,7 @@ import { LRUCache } from "lru-cache";
 
 export interface AgentSession {
   id: string;
-  /** `key:<id>` or `user:<id>`: only this caller may use the session. */
+  /** `key:<id>`, `user:<id>` or `grant:<id>`: only this caller may use the session. */
   owner: string;
   orgId: string;
   server: Server;
@@ -39,10 +39,11 @@ export class SessionTable {
     });
   }
 
-  add(session: AgentSession): void {
+  /** `idleMs`: a shorter idle limit for this session (a tool grant's, whose requests are refused once it expires). */
+  add(session: AgentSession, idleMs?: number): void {
     // Idle sessions are closed here (and on lookup), not by a timer per session.
     this.sessions.purgeStale();
-    this.sessions.set(session.id, session);
+    this.sessions.set(session.id, session, idleMs === undefined ? undefined : { ttl: idleMs });
   }
 
   /** The session, only for its owner (anyone else is told it does not exist). */

@@ -46,7 +46,7 @@ const unknownTool = (name: string) =>
 export async function callTool(svc: McpServices, caller: McpCaller, req: ToolRequest): Promise<CallToolResult> {
   const started = performance.now();
   const span = caller.trace.child("mcp tools/call", true);
-  const parts = splitNamespaced(req.name);
+  const parts = toolParts(caller, req.name);
   const rec: CallRecord = {
     server: parts?.server ?? "",
     tool: parts?.tool ?? req.name,
@@ -59,6 +59,7 @@ export async function callTool(svc: McpServices, caller: McpCaller, req: ToolReq
   };
   span.set("gw.mcp.server", rec.server);
   span.set("gw.mcp.tool", rec.tool);
+  if (caller.grant) span.set("gw.mcp.via", "tool-grant");
   try {
     const result = await scannedCall(svc, caller, req, rec);
     return result;
@@ -83,6 +84,7 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
   const server = sandbox ? null : servers.find((s) => s.name === rec.server);
   if ((!sandbox && !server) || (sandbox && rec.server !== SANDBOX_SERVER) || !allowsTool(allowance, rec.server, rec.tool))
     throw unknownTool(req.name);
+  if (caller.grant?.tools && !caller.grant.tools.includes(rec.tool)) throw unknownTool(req.name);
   const prefs = await svc.preferences(identity.organization.id);
   const args = structuredClone(req.arguments);
   const argScan = scanArguments(args, prefs);
@@ -148,6 +150,17 @@ async function forward(
   }
 }
 
+/**
+ * The server and tool a name stands for. An agent names `<server>__<tool>`; a provider
+ * calling back with a tool grant names the tool alone, as it would on the server itself
+ * (the grant says which server; a sandbox key's is the simulated one).
+ */
+function toolParts(caller: McpCaller, name: string): { server: string; tool: string } | null {
+  const grant = caller.grant;
+  if (!grant) return splitNamespaced(name);
+  return { server: isSandbox(caller.identity) ? SANDBOX_SERVER : grant.server, tool: name };
+}
+
 /** One audit row per call, whatever happened; a failed write is not the agent's error. */
 async function audit(svc: McpServices, caller: McpCaller, rec: CallRecord, durationMs: number): Promise<void> {
   const { identity } = caller;
@@ -162,6 +175,8 @@ async function audit(svc: McpServices, caller: McpCaller, rec: CallRecord, durat
       tool: rec.tool.slice(0, 200),
       keyId: identity.kind === "serviceAccount" ? identity.key.id : null,
       sandbox: isSandbox(identity),
+      // Called by a model provider for a hosted `mcp` tool, with a grant from the caller's model call.
+      ...(caller.grant ? { via: "tool-grant", callRequestId: caller.grant.callRequestId } : {}),
       outcome: rec.outcome,
       argumentScan: rec.argumentScan,
       resultScan: rec.resultScan,

@@ -218,4 +218,16 @@ describe("who may call what", () => {
     // Sandbox keys may not configure servers either.
     expect((await stack.gw.op(sandbox.key, "mcp.server.create", { name: "x", url: stack.poisoned.url })).status).toBe(403);
   });
+
+  test("without GW_PUBLIC_URL, a Responses mcp tool naming a configured server is a 400 naming the setting", async () => {
+    const res = await fetch(`${stack.gw.url}/v1/responses`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${stack.admin}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-4o", input: "hi", tools: [{ type: "mcp", server_label: "wiki", require_approval: "never" }] }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { message: string; param: string; type: string } };
+    expect(body.error).toMatchObject({ param: "tools[0].server_label", type: "invalid_request_error" });
+    expect(body.error.message).toContain("not set GW_PUBLIC_URL");
+  });
 });

@@ -55,3 +55,16 @@ test("sessions are found by organization, to tell them a tool list changed", () 
   table.add(session("y", "key:k2", "org_b"));
   expect(table.forOrg("org_a").map((s) => s.id)).toEqual(["x"]);
 });
+
+test("a session added with a shorter idle limit (a tool grant's) is closed after it, while others stay", async () => {
+  const clock = { now: 1_000_000 };
+  const table = new SessionTable({ max: 10, idleMs: 10_000, now: () => clock.now });
+  const [agent, provider] = [session("agent"), session("provider", "grant:g1")];
+  table.add(agent);
+  table.add(provider, 1000);
+  clock.now += 1500;
+  expect(table.get("provider", "grant:g1")).toBeNull();
+  expect(table.get("agent", "key:k1")).not.toBeNull();
+  await Bun.sleep(0);
+  expect(provider.closed()).toBe(true);
+});

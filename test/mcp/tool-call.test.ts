@@ -109,3 +109,29 @@ test("an unknown tool is refused as a protocol error, and the refusal is audited
   const entries = (await gw.rt.store.listAudit(gw.init.organization.id, { limit: 5, before: null })).entries;
   expect(entries.find((e) => e.action === "mcp.tool.call" && e.target === "wiki__weather")?.details).toMatchObject({ outcome: "refused" });
 });
+
+test("with a tool grant the tool is named alone, only the grant's tools are allowed, and the span and audit row say it came by grant", async () => {
+  const span = recordingSpan();
+  const grant = {
+    id: "g-1",
+    serverId: "mcp_x",
+    server: "wiki",
+    tools: ["echo"],
+    expiresAt: Number.MAX_SAFE_INTEGER,
+    callRequestId: "call-9",
+  };
+  const granted = { ...caller(span), grant };
+  const signal = new AbortController().signal;
+  // A sandbox key's grant leads to the simulated server, whichever server it names.
+  const result = await callTool(svc, granted, { name: "echo", arguments: { message: "by grant" }, signal });
+  expect(result.content).toEqual([{ type: "text", text: "by grant" }]);
+  expect(span.children[0]?.attrs).toMatchObject({ "gw.mcp.server": "sandbox", "gw.mcp.tool": "echo", "gw.mcp.via": "tool-grant" });
+  const err = (await callTool(svc, granted, { name: "add", arguments: { a: 1, b: 2 }, signal }).catch((e: Error) => e)) as Error;
+  expect(err.message).toContain("Unknown tool: add");
+  const entries = (await gw.rt.store.listAudit(gw.init.organization.id, { limit: 5, before: null })).entries;
+  expect(entries.find((e) => e.action === "mcp.tool.call" && e.details.tool === "echo")?.details).toMatchObject({
+    via: "tool-grant",
+    callRequestId: "call-9",
+    outcome: "ok",
+  });
+});

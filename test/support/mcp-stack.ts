@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { removeDir, tempDataDir } from "./gateway-process.ts";
 import { type InProcessGateway, initOrgInProcess, startGatewayInProcess } from "./in-process.ts";
 import { type RunningMcpServer, startEverythingServer, startPoisonedMcpServer } from "./mcp-servers.ts";
+import { freePort } from "./servers.ts";
 
 /** The credential header the gateway stores for `wiki` and sends it. */
 export const WIKI_AUTHORIZATION = "Bearer upstream-secret-token-1234";
@@ -18,6 +19,7 @@ export interface McpStack {
   gw: InProcessGateway;
   /** The organization's admin key. */
   admin: string;
+  orgId: string;
   poisoned: RunningMcpServer;
   everything: { url: string; stop(): Promise<void> } | null;
   /** An SDK client connected to the gateway's `/mcp` with `key` (closed by `stop`). */
@@ -30,10 +32,20 @@ export interface McpStack {
 /** The first text part of a tool result. */
 export const textOf = (result: unknown) => ((result as { content: { text?: string }[] }).content[0]?.text ?? "") as string;
 
-export async function startMcpStack(opts: { everything: boolean }): Promise<McpStack> {
+/**
+ * `publicUrl`: GW_PUBLIC_URL set to the gateway's own loopback address, for providers that call back into `/mcp`;
+ * `env`: further settings (GW_LOG_LEVEL is warn unless given).
+ */
+export async function startMcpStack(opts: { everything: boolean; publicUrl?: boolean; env?: Record<string, string> }): Promise<McpStack> {
   const dataDir = tempDataDir();
-  const admin = (await initOrgInProcess(dataDir)).apiKey;
-  const gw = await startGatewayInProcess({ dataDir, env: { GW_LOG_LEVEL: "warn" } });
+  const { apiKey: admin, orgId } = await initOrgInProcess(dataDir);
+  const port = opts.publicUrl ? await freePort() : undefined;
+  const env: Record<string, string> = {
+    GW_LOG_LEVEL: "warn",
+    ...(port ? { GW_PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    ...opts.env,
+  };
+  const gw = await startGatewayInProcess({ dataDir, env, port });
   const poisoned = startPoisonedMcpServer();
   const everything = opts.everything ? await startEverythingServer() : null;
   const created = await gw.op(admin, "mcp.server.create", {
@@ -47,6 +59,7 @@ export async function startMcpStack(opts: { everything: boolean }): Promise<McpS
   return {
     gw,
     admin,
+    orgId,
     poisoned,
     everything,
     async connect(key) {

@@ -112,7 +112,8 @@ const DOCS: Record<string, RouteDoc> = {
     auth: "apiKeyOrSession",
   },
   "POST /mcp": {
-    summary: "MCP Streamable HTTP: JSON-RPC messages to the MCP gateway (docs/mcp.md); answers JSON or an event stream.",
+    summary:
+      "MCP Streamable HTTP: JSON-RPC messages to the MCP gateway (docs/mcp.md); answers JSON or an event stream. Also takes, as its bearer token, the tool grant a model provider was given for a hosted `mcp` tool.",
     tag: "mcp",
     auth: "apiKeyOrSession",
     produces: STREAM,
