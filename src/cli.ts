@@ -10,6 +10,7 @@ import { serve, serveUsage } from "./cli/serve.ts";
 import { userAdd, userAddUsage } from "./cli/user-add.ts";
 import { gatewayCommand } from "./cli/command-name.ts";
 import { ConfigError, describeSettings } from "./config.ts";
+import { OTEL_VARIABLES } from "./lib/tracing/otel-config.ts";
 import { ApiError } from "./lib/errors.ts";
 import { VERSION } from "./version.ts";
 
@@ -35,6 +36,7 @@ function help(): string {
   for (const c of Object.values(COMMANDS)) lines.push(`  ${spelled(c.usage)}`, `      ${c.summary}`);
   lines.push(`  ${spelled("gateway --help | --version")}`, "", "Every flag also has an environment variable:");
   for (const s of describeSettings()) lines.push(`  ${s.env}${s.flag ? ` (--${s.flag})` : ""}`);
+  lines.push("", "Tracing reads OpenTelemetry's standard variables (off without an endpoint):", `  ${OTEL_VARIABLES.join(", ")}`);
   return lines.join("\n");
 }
 

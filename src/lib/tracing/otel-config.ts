@@ -38,6 +38,23 @@ const SAMPLERS: readonly SamplerName[] = [
 
 type Env = Record<string, string | undefined>;
 
+/** The variables read here (and by the batch exporter), for `--help`. */
+export const OTEL_VARIABLES = [
+  "OTEL_EXPORTER_OTLP_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_HEADERS",
+  "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+  "OTEL_EXPORTER_OTLP_PROTOCOL",
+  "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL",
+  "OTEL_SERVICE_NAME",
+  "OTEL_TRACES_SAMPLER",
+  "OTEL_TRACES_SAMPLER_ARG",
+  "OTEL_BSP_SCHEDULE_DELAY",
+  "OTEL_BSP_MAX_QUEUE_SIZE",
+  "OTEL_BSP_MAX_EXPORT_BATCH_SIZE",
+  "OTEL_SDK_DISABLED",
+] as const;
+
 const value = (env: Env, name: string): string | undefined => {
   const v = env[name]?.trim();
   return v ? v : undefined;
