@@ -58,9 +58,7 @@ function plausible(name: string, { text, nouns, words }: Grounds, n: number): st
   if (/unit/.test(key)) return pick(["celsius", "metric", "kg"], n);
   if (/query|question|search|prompt|input|request|text|topic|keyword|term/.test(key)) return text || pick(WORDS, n);
   if (/summary|description|answer|content|message|reason|explanation|comment|note|body|title|headline/.test(key))
-    return text
-      ? `About "${text.slice(0, 80)}": ${pick(WORDS, n)} and ${pick(WORDS, n + 3)}.`
-      : `A short ${pick(WORDS, n)} note.`;
+    return text ? `About "${text.slice(0, 80)}": ${pick(WORDS, n)} and ${pick(WORDS, n + 3)}.` : `A short ${pick(WORDS, n)} note.`;
   return words.length ? pick(words, n) : pick(WORDS, n);
 }
 

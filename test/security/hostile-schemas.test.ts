@@ -48,7 +48,10 @@ test("a response_format schema asking for a huge string, array and pattern is an
 
 test("a tool whose parameters ask for the same is called with bounded arguments", async () => {
   const parameters = { type: "object", properties: { city: { type: "string", minLength: 50_000_000 } }, required: ["city"] };
-  const r = await chat({ tools: [{ type: "function", function: { name: "get_weather", description: "weather in a city", parameters } }], tool_choice: "required" });
+  const r = await chat({
+    tools: [{ type: "function", function: { name: "get_weather", description: "weather in a city", parameters } }],
+    tool_choice: "required",
+  });
   expect(r.status).toBe(200);
   const args = JSON.parse(r.body.choices[0].message.tool_calls[0].function.arguments);
   expect(args.city.length).toBe(MAX_STRING);

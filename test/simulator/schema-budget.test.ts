@@ -121,10 +121,18 @@ describe("valueFor with a hostile schema", () => {
   });
 
   test("arrays nested under many members stop at the budget instead of multiplying", () => {
-    const deep = { type: "array", minItems: 100, items: { type: "array", minItems: 100, items: { type: "array", minItems: 100, items: { type: "string" } } } };
+    const deep = {
+      type: "array",
+      minItems: 100,
+      items: { type: "array", minItems: 100, items: { type: "array", minItems: 100, items: { type: "string" } } },
+    };
     const schema = { type: "object", properties: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, deep])) };
     expect(size(valueFor(schema, 1, "hi"))).toBeLessThanOrEqual(MAX_CHARS);
-    const invalid = { type: "array", minItems: 1e6, items: { type: "array", minItems: 1e6, items: { type: "array", minItems: 1e6, items: { type: "bogus" } } } };
+    const invalid = {
+      type: "array",
+      minItems: 1e6,
+      items: { type: "array", minItems: 1e6, items: { type: "array", minItems: 1e6, items: { type: "bogus" } } },
+    };
     expect((valueFor(invalid, 1, "hi") as unknown[]).length).toBeLessThanOrEqual(MAX_ITEMS);
   });
 
@@ -139,7 +147,11 @@ describe("valueFor with a hostile schema", () => {
   test("an ordinary schema still gets a valid answer", () => {
     const schema = {
       type: "object",
-      properties: { city: { type: "string" }, zip: { type: "string", pattern: "^\\d{5}$" }, tags: { type: "array", items: { type: "string" }, minItems: 2, maxItems: 4 } },
+      properties: {
+        city: { type: "string" },
+        zip: { type: "string", pattern: "^\\d{5}$" },
+        tags: { type: "array", items: { type: "string" }, minItems: 2, maxItems: 4 },
+      },
       required: ["city", "zip", "tags"],
       additionalProperties: false,
     };
