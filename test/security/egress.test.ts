@@ -297,6 +297,13 @@ describe("MCP servers named in tools", () => {
     expect((await respond("https://8.8.8.8/sse")).status).toBe(200);
   });
 
+  test("a tool server whose name does not resolve here is refused (the provider's resolver might know it)", async () => {
+    setEgressPolicy({ allowPrivate: false });
+    const res = await respond("https://tools.invalid/sse");
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).error.message).toContain("does not resolve");
+  });
+
   test("a messages call's mcp_servers url is refused the same way", async () => {
     setEgressPolicy({ allowPrivate: true });
     const res = await h.fetch("/v1/messages", {
