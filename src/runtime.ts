@@ -46,6 +46,10 @@ import { ROUND_TRIP_BUCKETS } from "./state/redis/shared-state.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
 import { UsageBuffer } from "./state/usage-buffer.ts";
 import { openStore } from "./store/open-store.ts";
+import type { McpGateway } from "./mcp/mcp-gateway.ts";
+import { openMcpGateway } from "./mcp/open-mcp-gateway.ts";
+import { toolServerDirectory } from "./mcp/tool-server-directory.ts";
+import { ToolGrantTokens } from "./services/tool-grant-tokens.ts";
 import type { Store } from "./store/store.ts";
 
 export interface Runtime {
@@ -59,6 +63,8 @@ export interface Runtime {
   metrics: MetricsRegistry;
   operations: OperationRegistry;
   runner: RequestRunner;
+  /** The MCP gateway at `/mcp` (docs/mcp.md); apart from the model path. */
+  mcp: McpGateway;
   /** True once shutdown has begun: /readyz answers 503 so load balancers move away. */
   draining: boolean;
   shutdown(): Promise<void>;
@@ -97,6 +103,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     masterKey,
   } = await openServices(config, storeRoundTrips ? (s) => storeRoundTrips.observe([], s) : undefined);
   const box = new SecretBox(masterKey.derive("provider-key-encryption"));
+  // Tool grants (hosted `mcp` tools calling back into /mcp) are sealed with a key of their own; on services' clock, as sessions are.
+  const grants = new ToolGrantTokens(new SecretBox(masterKey.derive("tool-grant")), () => services.now());
   const state = await openHotState(
     config,
     {
@@ -149,6 +157,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),
     },
     scans: new ScanEvents(store, log, metrics),
+    hostedTools: { servers: toolServerDirectory(store), grants, publicUrl: config.publicUrl },
   });
   const services: OperationDeps = {
     ...base,
@@ -234,6 +243,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     trustedOrigins,
     secureCookies: config.publicUrl?.startsWith("https:") ?? false,
     now: () => services.now(),
+    grants,
   });
   const tracing = await startTracing(config.tracing, VERSION, (message) => log.warn("tracing", { error: message }));
   const runner = new RequestRunner({
@@ -270,6 +280,16 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
   alerts.start(config.alertCheckIntervalS * 1000);
 
+  const mcp = openMcpGateway({
+    store,
+    box,
+    metrics,
+    preferences: async (orgId) => settings.get(orgId),
+    now: () => services.now(),
+    log,
+    maxBodyBytes: config.maxBodyBytes,
+  });
+
   const rt: Runtime = {
     config,
     log,
@@ -280,11 +300,13 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     metrics,
     operations: createOperationRegistry(),
     runner,
+    mcp,
     draining: false,
     async shutdown() {
       rt.draining = true;
       stopMaintenance();
       await alerts.stop();
+      mcp.close();
       // Refused streams still being read in the background are accounted before the last flush.
       await calls.stop();
       await usage.stop();

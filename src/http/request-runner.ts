@@ -12,6 +12,7 @@ import { NO_TRACING, NOOP_SPAN, type TraceSpan, type Tracing } from "../lib/trac
 import { type Authenticator, OriginRequired } from "../pipeline/authenticate.ts";
 import { bucketForAddress, bucketForIdentity, takeToken } from "../pipeline/rate-limit.ts";
 import type { Identity } from "../domain/identity.ts";
+import type { ToolGrant } from "../domain/mcp-records.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
 import { renderError, type Surface } from "./error-envelopes.ts";
 import type { HttpMetrics } from "./http-metrics.ts";
@@ -34,6 +35,8 @@ export interface RequestScope {
 /** The scope of a request whose caller was authenticated and charged: its handler's only way in. */
 export interface AdmittedScope extends RequestScope {
   readonly identity: Identity;
+  /** Set when the caller presented a tool grant (only on routes admitted "identity-or-tool-grant"): what it may reach. */
+  readonly grant?: ToolGrant;
 }
 
 /** Whether a request only reads (it gets a copy of the request; its body is still the handler's). */
@@ -52,6 +55,11 @@ export type IdentityHandler = (scope: AdmittedScope) => Response | Promise<Respo
 export type Admitted =
   /** API routes: the key or session is authenticated, then its bucket charged. */
   | { admission: "identity"; handler: IdentityHandler; readOnly?: ReadOnlyProbe }
+  /**
+   * `/mcp`: as "identity", and a tool grant is accepted too (a provider calling back for
+   * a model's hosted `mcp` tool, docs/mcp.md). Every other route refuses a grant.
+   */
+  | { admission: "identity-or-tool-grant"; handler: IdentityHandler }
   /** "address": charged to the client address (public pages, unknown paths). "free": not charged; headers report the address bucket (health checks, metrics scrapes). */
   | { admission: "address" | "free"; handler: Handler };
 
@@ -154,13 +162,14 @@ export class RequestRunner {
       rate: null,
       identity: null,
       // API routes only: health checks, pages and scrapes would bury the calls.
-      trace: target.admission === "identity" ? this.tracing.startRequest(`${request.method} ${route}`, request.headers) : NOOP_SPAN,
+      trace: target.admission.startsWith("identity") ? this.tracing.startRequest(`${request.method} ${route}`, request.headers) : NOOP_SPAN,
     };
     if (scope.trace.recording) traceRequest(scope);
     let response: Response;
     try {
       if (cameFromThisGateway(request.headers)) throw LOOP;
       if (target.admission === "identity") response = await target.handler(await this.admit(scope, target.readOnly));
+      else if (target.admission === "identity-or-tool-grant") response = await target.handler(await this.admit(scope, undefined, true));
       else {
         if (target.admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
         response = await target.handler(scope);
@@ -191,16 +200,19 @@ export class RequestRunner {
   }
 
   /** Authenticates the caller and charges their bucket; a failed attempt is charged to the address. */
-  private async admit(scope: RequestScope, readOnly?: ReadOnlyProbe): Promise<AdmittedScope> {
+  private async admit(scope: RequestScope, readOnly?: ReadOnlyProbe, grants = false): Promise<AdmittedScope> {
     let identity: Identity;
+    let grant: ToolGrant | null = null;
     try {
-      identity = await this.authenticate(scope.request, readOnly);
+      if (grants) ({ identity, grant } = await this.deps.authenticator.authenticateOrGrant(scope.request));
+      else identity = await this.authenticate(scope.request, readOnly);
     } catch (err) {
       await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
       throw err;
     }
     // Set before the charge: a caller refused for rate is still named in the log line.
-    const admitted: AdmittedScope = Object.assign(scope, { identity });
+    // A grant's calls are its holder's: the same bucket, the same policy.
+    const admitted: AdmittedScope = Object.assign(scope, grant ? { identity, grant } : { identity });
     if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
     await takeToken(this.deps.limiter, bucketForIdentity(identity), (d) => (scope.rate = d));
     return admitted;

@@ -36,6 +36,7 @@ import { asResponses, nativeResponses, refuseUnpriceable, responsesNeeds, respon
 import { chatTexts, embeddingTexts, messagesTexts, responsesTexts } from "./scan/request-texts.ts";
 import { startStages } from "./stages.ts";
 import { refuseRefusedToolServers } from "./tool-servers.ts";
+import { type HostedToolDeps, namesConfiguredServer, pointAtGateway, resolveHostedTools } from "./hosted-mcp-tools.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 
 export type { CallInput, CallOutcome, JsonOutcome, StreamOutcome };
@@ -48,6 +49,8 @@ export interface ModelCallDeps extends ForwardDeps {
   etl?: EtlRecorder;
   /** Where what scanning found and did goes (counters, audit). */
   scans?: ScanRecorder;
+  /** Responses `mcp` tools naming a configured tool server are pointed at the gateway's `/mcp` (hosted-mcp-tools.ts). */
+  hostedTools?: HostedToolDeps;
 }
 
 export class ModelCalls {
@@ -130,11 +133,16 @@ export class ModelCalls {
    * `POST /v1/responses`: planned, optimized and scanned on its own body (instructions
    * and input items), then per attempt forwarded as written to a provider that serves
    * the Responses API, or translated to chat completions for one that does not
-   * (responses-call.ts).
+   * (responses-call.ts). An `mcp` tool naming a configured tool server reaches it
+   * through the gateway's own `/mcp` (hosted-mcp-tools.ts).
    */
   async responses(input: CallInput, request: ResponsesRequest & Record<string, unknown>): Promise<CallOutcome> {
     refuseUnpriceable(request);
+    // The caller's own server URLs pass the egress policy; a named configured server becomes the gateway's `/mcp`.
     await refuseRefusedToolServers(request);
+    const hosted = namesConfiguredServer(request.tools)
+      ? await resolveHostedTools(request, input.scope.identity, this.deps.hostedTools)
+      : null;
     const route = { model: request.model, needs: () => responsesNeeds(request) };
     const ctx = { input, body: request, route, optimize: "responses" as const, operation: "chat", texts: responsesTexts };
     const { outcome } = await this.run(ctx, async (target, body, fallback) => {
@@ -144,11 +152,12 @@ export class ModelCalls {
         return asResponses(await chatAttempt(this.forwarder, input, target, chat), body);
       }
       const stream = body.stream === true;
+      const sent = hosted ? pointAtGateway(body, hosted, input.scope) : body;
       return this.forwarder.forward(
         input,
         target,
         native,
-        () => native.responsesRequest(target, body),
+        () => native.responsesRequest(target, sent),
         stream,
         { wire: responsesWire },
         responsesSize(body, target),

@@ -83,7 +83,11 @@ export async function endUserSessions(store: Store, userId: string): Promise<num
 /** The user identity behind a session cookie, or null when it is unknown or idle for 24 hours. */
 export async function authenticateSession(store: Store, sessionId: string, now: number): Promise<Identity | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
-  const idHash = sha256(sessionId);
+  return sessionIdentity(store, sha256(sessionId), now);
+}
+
+/** The user identity behind a stored session (by the hash the store keeps), under the same idle rule. */
+export async function sessionIdentity(store: Store, idHash: string, now: number): Promise<Identity | null> {
   const session = await store.getSession(idHash);
   if (!session) return null;
   if (now - session.lastSeenAt > SESSION_IDLE_MS) {

@@ -2,11 +2,13 @@
  * Values for a JSON schema, as a careful model would fill it: json-schema-faker makes
  * an instance that validates (types, required members, enums, formats, nested objects
  * and arrays, anyOf, $ref/$defs and `definitions` as the SDKs' zod converters write
- * them), seeded so the same request gets the same values; free-text strings are then
- * made plausible from the member's name and the words of the request ("city" takes a
- * place the message names, "query" the message itself).
+ * them), seeded so the same request gets the same values, bounds that clients moved into
+ * descriptions included; free-text strings and open numbers are then made plausible from
+ * the member's name and the words of the request ("city" takes a place the message names,
+ * "query" the message itself, "age" a grown-up's age).
  */
 import { generateSync, type JsonSchema } from "json-schema-faker";
+import { withDescribedConstraints } from "./described-constraints.ts";
 import { boundedSchema, MAX_STRING, valueBudget } from "./schema-budget.ts";
 
 type Node = Record<string, unknown>;
@@ -23,10 +25,22 @@ const OPENERS = new Set(
   ),
 );
 
-/** Capitalized words other than sentence openers: the names and places the text mentions. */
+/**
+ * Capitalized words other than sentence openers: the names and places the text mentions.
+ * A word capitalized only because it starts a sentence ("Weather in Paris?") counts only
+ * when no other word is capitalized.
+ */
 function properNouns(text: string): string[] {
-  const words = text.match(/[\p{L}][\p{L}'-]*/gu) ?? [];
-  return words.filter((w) => /^\p{Lu}/u.test(w) && !OPENERS.has(w));
+  const all: string[] = [];
+  const inside: string[] = [];
+  for (const m of text.matchAll(/[\p{L}][\p{L}'-]*/gu)) {
+    const w = m[0];
+    if (!/^\p{Lu}/u.test(w) || OPENERS.has(w)) continue;
+    all.push(w);
+    const before = text.slice(0, m.index).trimEnd();
+    if (before !== "" && !/[.!?:]$/.test(before)) inside.push(w);
+  }
+  return inside.length > 0 ? inside : all;
 }
 
 /** The words of the text that carry meaning. */
@@ -60,6 +74,27 @@ function plausible(name: string, { text, nouns, words }: Grounds, n: number): st
   if (/summary|description|answer|content|message|reason|explanation|comment|note|body|title|headline/.test(key))
     return text ? `About "${text.slice(0, 80)}": ${pick(WORDS, n)} and ${pick(WORDS, n + 3)}.` : `A short ${pick(WORDS, n)} note.`;
   return words.length ? pick(words, n) : pick(WORDS, n);
+}
+
+/** A number schema that leaves the value open: no bounds, step, enum or constant. */
+const isOpenNumber = (schema: Node) =>
+  ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "const"].every((k) => schema[k] === undefined);
+
+/**
+ * A plausible number in place of the generator's any-size one, for a member whose schema
+ * leaves it open (an `age` of 1193821199138817 validates, but no careful model writes it).
+ * Integers stay integers.
+ */
+function plausibleNumber(name: string, value: number): number {
+  const key = name.toLowerCase();
+  const k = Math.abs(Math.trunc(value));
+  const whole = Number.isInteger(value);
+  if (/age/.test(key)) return 18 + (k % 63);
+  if (/year/.test(key)) return 1990 + (k % 37);
+  if (/rating|stars/.test(key)) return 1 + (k % 5);
+  if (/percent|pct|score|probability|confidence/.test(key)) return whole ? k % 101 : (k % 101) / 100;
+  if (/price|amount|cost|total|balance|salary|fee/.test(key)) return whole ? 1 + (k % 1000) : (100 + (k % 99900)) / 100;
+  return whole ? 1 + (k % 100) : (k % 10000) / 100;
 }
 
 /** The string cut or grown to the schema's length bounds (at most MAX_STRING characters, whatever the schema says). */
@@ -100,7 +135,8 @@ export function valueFor(schema: unknown, seed: number, text: string): unknown {
   let grounds: Grounds | undefined;
   const spend = valueBudget();
   try {
-    return generateSync(boundedSchema(schema) as JsonSchema, {
+    // Bounds written in descriptions are read first, so they are bounded too.
+    return generateSync(boundedSchema(withDescribedConstraints(schema)) as JsonSchema, {
       seed,
       // Optional members are filled too: a careful answer gives what the schema has room for.
       alwaysFakeOptionals: true,
@@ -109,10 +145,13 @@ export function valueFor(schema: unknown, seed: number, text: string): unknown {
       failOnInvalidTypes: false,
       defaultInvalidTypeProduct: null,
       outputTransform: (value, s, path) => {
-        const made =
-          typeof value !== "string" || typeof s !== "object" || s === null || !isFreeText(s as Node)
-            ? value
-            : fitted(plausible(memberName(path), (grounds ??= groundsOf(text)), n++), s as Node);
+        let made = value;
+        if (typeof s === "object" && s !== null) {
+          if (typeof value === "number" && Number.isFinite(value) && isOpenNumber(s as Node))
+            made = plausibleNumber(memberName(path), value);
+          else if (typeof value === "string" && isFreeText(s as Node))
+            made = fitted(plausible(memberName(path), (grounds ??= groundsOf(text)), n++), s as Node);
+        }
         spend(made);
         return made;
       },

@@ -27,6 +27,7 @@ import type {
   UsageSum,
   WebhookDelivery,
 } from "../domain/types.ts";
+import type { McpStore } from "./mcp-store.ts";
 
 export interface AuditPage {
   entries: AuditEntry[];
@@ -34,7 +35,7 @@ export interface AuditPage {
   nextBefore: string | null;
 }
 
-export interface Store {
+export interface Store extends McpStore {
   /** Applies pending migrations; idempotent. */
   migrate(): Promise<void>;
   /** A cheap round trip, for /readyz. */

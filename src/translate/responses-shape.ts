@@ -98,10 +98,17 @@ export function envelope(
 
 /**
  * A function tool as OpenAI echoes it: `strict` (true unless the request said false),
- * `parameters` and `description` always present; other tools as given.
+ * `parameters` and `description` always present; an `mcp` tool without its
+ * credentials (`headers: null`, no `authorization`), which OpenAI never returns;
+ * other tools as given.
  */
 function echoedTool(tool: unknown): unknown {
-  if (typeof tool !== "object" || tool === null || (tool as Json).type !== "function") return tool;
+  if (typeof tool !== "object" || tool === null) return tool;
+  if ((tool as Json).type === "mcp") {
+    const { authorization: _secret, ...rest } = tool as Json;
+    return { ...rest, headers: null };
+  }
+  if ((tool as Json).type !== "function") return tool;
   const t = tool as Json;
   return { ...t, description: t.description ?? null, parameters: t.parameters ?? null, strict: t.strict ?? true };
 }

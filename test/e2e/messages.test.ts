@@ -55,14 +55,14 @@ const weatherTool = {
 describe("the vendor directly, with @anthropic-ai/sdk", () => {
   test("plain: the caller's version header and the provider key reach the vendor", async () => {
     const msg = await anthropic.messages.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 100,
       system: "Be brief.",
       messages: [{ role: "user", content: "Hello" }],
     });
     expect(msg.type).toBe("message");
     expect(msg.role).toBe("assistant");
-    expect(msg.model).toBe("claude-sonnet-4-5");
+    expect(msg.model).toBe("claude-sonnet-4-0");
     expect(msg.content[0]?.type).toBe("text");
     expect(msg.usage.input_tokens).toBeGreaterThan(0);
     const seen = (await mock.requests()).at(-1)!;
@@ -74,7 +74,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
 
   test("streaming with messages.stream, the event stream passed through", async () => {
     const stream = anthropic.messages.stream({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 100,
       messages: [{ role: "user", content: "Stream please" }],
     });
@@ -90,7 +90,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
 
   test("tool use, system as blocks, and images", async () => {
     const msg = await anthropic.messages.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 100,
       system: [{ type: "text", text: "You are a weather bot." }],
       tools: [weatherTool],
@@ -127,7 +127,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
         "x-stainless-lang": "js",
         "content-type": "application/json",
       },
-      body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
+      body: JSON.stringify({ model: "claude-sonnet-4-0", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
     });
     expect(res.status).toBe(200);
     const seen = (await mock.requests()).at(-1)!;
@@ -153,8 +153,8 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     });
     const hi = [{ role: "user" as const, content: "x" }];
     for (const call of [
-      () => versioned.messages.create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: hi }),
-      () => versioned.messages.countTokens({ model: "claude-sonnet-4-5", messages: hi }),
+      () => versioned.messages.create({ model: "claude-sonnet-4-0", max_tokens: 10, messages: hi }),
+      () => versioned.messages.countTokens({ model: "claude-sonnet-4-0", messages: hi }),
     ]) {
       const err = await call().catch((e) => e);
       expect(err).toBeInstanceOf(Anthropic.BadRequestError);
@@ -163,7 +163,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     }
     expect((await mock.requests()).length).toBe(before);
     // Without msg-version (the SDK sends anthropic-version only) the call goes through.
-    const ok = await anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: hi });
+    const ok = await anthropic.messages.create({ model: "claude-sonnet-4-0", max_tokens: 10, messages: hi });
     expect(ok.type).toBe("message");
   });
 
@@ -176,7 +176,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
         "anthropic-beta": "b-2025-01-01",
         "content-type": "application/json",
       },
-      body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
+      body: JSON.stringify({ model: "claude-sonnet-4-0", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
     });
     expect(res.status).toBe(200);
     const seen = (await mock.requests()).at(-1)!;
@@ -197,7 +197,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(otherFormat.status).toBe(400);
     expect(otherFormat.error.error.message).toContain("/v1/chat/completions");
     const invalid = await anthropic.messages
-      .create({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: "x" }] } as never)
+      .create({ model: "claude-sonnet-4-0", messages: [{ role: "user", content: "x" }] } as never)
       .catch((e) => e);
     expect(invalid.status).toBe(400);
     expect(invalid.error.error.type).toBe("invalid_request_error");
@@ -205,7 +205,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     const badKey = new Anthropic({ baseURL: gw.url, apiKey: "gw_live_nope", maxRetries: 0 });
     expect(
       await badKey.messages
-        .create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] })
+        .create({ model: "claude-sonnet-4-0", max_tokens: 10, messages: [{ role: "user", content: "x" }] })
         .catch((e) => e),
     ).toBeInstanceOf(Anthropic.AuthenticationError);
   });
@@ -253,7 +253,7 @@ describe("chat-completions callers of messages-format models, with openai", () =
 
   test("plain, translated both ways", async () => {
     const res = await client().chat.completions.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 50,
       messages: [
         { role: "system", content: "Be brief." },
@@ -271,7 +271,7 @@ describe("chat-completions callers of messages-format models, with openai", () =
 
   test("streaming with tools: tool_calls deltas, then [DONE]", async () => {
     const stream = await client().chat.completions.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       stream: true,
       messages: [{ role: "user", content: "Weather in Paris?" }],
       tools: [
@@ -297,7 +297,7 @@ describe("chat-completions callers of messages-format models, with openai", () =
 
   test("streaming text with usage when asked", async () => {
     const stream = await client().chat.completions.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       stream: true,
       stream_options: { include_usage: true },
       messages: [{ role: "user", content: "Hi" }],
@@ -387,7 +387,7 @@ describe("sandbox keys in the messages format", () => {
     const sandbox = new Anthropic({ baseURL: gw.url, apiKey: key, maxRetries: 0 });
     const before = (await mock.requests()).length;
     const plain = await sandbox.messages.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 50,
       messages: [{ role: "user", content: "Hi" }],
     });
@@ -397,7 +397,7 @@ describe("sandbox keys in the messages format", () => {
       .finalMessage();
     expect(final.usage.output_tokens).toBeGreaterThan(0);
     const tool = await sandbox.messages.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 50,
       tools: [weatherTool],
       messages: [{ role: "user", content: "Paris?" }],
@@ -421,7 +421,7 @@ describe("sandbox keys in the messages format", () => {
     const calls: [string, object, number][] = [
       ["/v1/messages", { model: "no-such-model", max_tokens: 10, messages: [{ role: "user", content: "x" }] }, 404],
       ["/v1/messages", { model: "gpt-4o", max_tokens: 10, messages: [{ role: "user", content: "x" }] }, 400],
-      ["/v1/embeddings", { model: "claude-sonnet-4-5", input: "x" }, 400],
+      ["/v1/embeddings", { model: "claude-sonnet-4-0", input: "x" }, 400],
     ];
     for (const [path, body, status] of calls) {
       const sandboxed = await post(key, path, body);
@@ -429,7 +429,7 @@ describe("sandbox keys in the messages format", () => {
       expect([path, sandboxed.status]).toEqual([path, status]);
       expect(sandboxed).toEqual(live);
     }
-    expect((await post(key, "/v1/embeddings", { model: "claude-sonnet-4-5", input: "x" })).body.error.code).toBe("wrong_endpoint");
+    expect((await post(key, "/v1/embeddings", { model: "claude-sonnet-4-0", input: "x" })).body.error.code).toBe("wrong_endpoint");
     // Only the live calls reached the mock: none of them got past their checks either.
     expect((await mock.requests()).length).toBe(before);
   });

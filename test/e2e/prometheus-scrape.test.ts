@@ -4,31 +4,16 @@
  * `promtool check metrics` finds nothing to correct.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import OpenAI from "openai";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
 import { type PrometheusServer, startPrometheus } from "../support/prometheus.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { clientStackPerFile } from "../support/client-stack.ts";
 
 const TOKEN = "metrics-token-for-the-scrape";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
+const stack = clientStackPerFile({ env: { GW_METRICS_TOKEN: TOKEN }, openai: { name: "oa" } });
 let prom: PrometheusServer;
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ env: { GW_METRICS_TOKEN: TOKEN } }));
-  const r = await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    name: "oa",
-    baseUrl: `${mock.url}/v1`,
-    apiKey: "sk-oa-0123456789",
-    country: "US",
-    scope: "organization",
-  });
-  expect(r.status).toBe(200);
-  const openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+  const openai = stack.openai;
   for (const model of ["oa/gpt-4o-mini", "oa/gpt-4o-mini", "oa/made-up-model-1", "oa/made-up-model-2"])
     await openai.chat.completions.create({ model, messages: [{ role: "user", content: "hello" }] });
   await openai.embeddings.create({ model: "oa/text-embedding-3-small", input: "hello" });
@@ -36,12 +21,11 @@ beforeAll(async () => {
     { model: "oa/fail-503", messages: [{ role: "user", content: "hello" }] },
     { headers: { "x-gw-fallback-models": "oa/gpt-4o-mini" } },
   );
-  prom = await startPrometheus({ host: new URL(gw.url).host, metricsPath: "/metrics", bearer: TOKEN });
+  prom = await startPrometheus({ host: new URL(stack.gw.url).host, metricsPath: "/metrics", bearer: TOKEN });
 });
 
 afterAll(async () => {
   await prom?.stop();
-  await stopStack({ gw, mock });
 });
 
 test("the scrape succeeds with the token (up is 1)", async () => {
@@ -75,7 +59,7 @@ test("spend by provider and fallbacks by cause are counted", async () => {
 });
 
 test("promtool finds nothing to correct in the exposition", async () => {
-  const text = await (await fetch(`${gw.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  const text = await (await fetch(`${stack.gw.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
   const check = Bun.spawnSync(["promtool", "check", "metrics"], { stdin: new TextEncoder().encode(text) });
   expect(check.stdout.toString() + check.stderr.toString()).toBe("");
   expect(check.exitCode).toBe(0);

@@ -4,35 +4,19 @@
  * provider and what it answered, never its key; a provider's other 5xx stays 502.
  * Through the official clients against the running gateway and the mock provider.
  */
-import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import Anthropic from "@anthropic-ai/sdk";
+import { clientStackPerFile } from "../support/client-stack.ts";
 
 const OPENAI_KEY = "sk-openai-unavailable-test-123456";
 const VENDOR_KEY = "sk-ant-api03-unavailable-test-0000";
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-let openai: OpenAI;
-let anthropic: Anthropic;
-
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  for (const provider of [
-    { provider: "openai", apiKey: OPENAI_KEY, baseUrl: `${mock.url}/v1` },
-    { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url },
+const stack = clientStackPerFile({
+  openai: { apiKey: OPENAI_KEY },
+  anthropic: { apiKey: VENDOR_KEY },
+  providers: [
     { provider: "custom", name: "gone", apiKey: "k-123456789", baseUrl: "http://127.0.0.1:9/v1", country: "US", models: ["gone-model"] },
-  ])
-    expect((await gw.op(org.apiKey, "provider.create", { ...provider, scope: "organization" })).status).toBe(200);
-  openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-  anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
+  ],
 });
 
 const hi = [{ role: "user" as const, content: "hi" }];
@@ -46,7 +30,7 @@ function expectUnavailable(message: string, provider: string, answered: string, 
 describe("503 provider_unavailable", () => {
   test("chat completions: 503 and 529 name the provider and its answer", async () => {
     for (const status of [503, 529]) {
-      const err = await openai.chat.completions.create({ model: `openai/fail-${status}`, messages: hi }).catch((e) => e);
+      const err = await stack.openai.chat.completions.create({ model: `openai/fail-${status}`, messages: hi }).catch((e) => e);
       expect(err).toBeInstanceOf(OpenAI.APIError);
       expect(err.status).toBe(503);
       expect(err.error).toMatchObject({ code: "provider_unavailable", type: "server_error" });
@@ -55,7 +39,7 @@ describe("503 provider_unavailable", () => {
   });
 
   test("messages: an overloaded vendor is 503 in the messages envelope", async () => {
-    const err = await anthropic.messages.create({ model: "anthropic/fail-529", max_tokens: 10, messages: hi }).catch((e) => e);
+    const err = await stack.anthropic.messages.create({ model: "anthropic/fail-529", max_tokens: 10, messages: hi }).catch((e) => e);
     expect(err).toBeInstanceOf(Anthropic.APIError);
     expect(err.status).toBe(503);
     expect(err.error).toMatchObject({ type: "error", error: { type: "api_error", code: "provider_unavailable" } });
@@ -63,19 +47,19 @@ describe("503 provider_unavailable", () => {
   });
 
   test("responses and embeddings", async () => {
-    const responses = await openai.responses.create({ model: "openai/fail-503", input: "hi" }).catch((e) => e);
+    const responses = await stack.openai.responses.create({ model: "openai/fail-503", input: "hi" }).catch((e) => e);
     expect(responses.status).toBe(503);
     expect(responses.error.code).toBe("provider_unavailable");
     expectUnavailable(responses.error.message, "openai", "HTTP 503", OPENAI_KEY);
-    const embeddings = await openai.embeddings.create({ model: "openai/fail-503", input: "hi" }).catch((e) => e);
+    const embeddings = await stack.openai.embeddings.create({ model: "openai/fail-503", input: "hi" }).catch((e) => e);
     expect(embeddings.status).toBe(503);
     expect(embeddings.error.code).toBe("provider_unavailable");
     expectUnavailable(embeddings.error.message, "openai", "HTTP 503", OPENAI_KEY);
   });
 
   test("ai.proxy, flat and by endpoint, in the gateway envelope", async () => {
-    const flat = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", model: "fail-503", messages: hi });
-    const byEndpoint = await gw.op(org.apiKey, "ai.proxy", {
+    const flat = await stack.gw.op(stack.org.apiKey, "ai.proxy", { provider: "openai", model: "fail-503", messages: hi });
+    const byEndpoint = await stack.gw.op(stack.org.apiKey, "ai.proxy", {
       provider: "anthropic",
       endpoint: "messages",
       body: { model: "fail-529", max_tokens: 10, messages: hi },
@@ -91,7 +75,7 @@ describe("503 provider_unavailable", () => {
   });
 
   test("a refused connection is 503 naming the provider", async () => {
-    const err = await openai.chat.completions.create({ model: "gone-model", messages: hi }).catch((e) => e);
+    const err = await stack.openai.chat.completions.create({ model: "gone-model", messages: hi }).catch((e) => e);
     expect(err.status).toBe(503);
     expect(err.error.code).toBe("provider_unavailable");
     expect(err.error.message).toContain("gone");
@@ -100,7 +84,7 @@ describe("503 provider_unavailable", () => {
 
 test("a provider's other 5xx (a wrong answer) stays 502 provider_error", async () => {
   for (const status of [500, 502]) {
-    const err = await openai.chat.completions.create({ model: `openai/fail-${status}`, messages: hi }).catch((e) => e);
+    const err = await stack.openai.chat.completions.create({ model: `openai/fail-${status}`, messages: hi }).catch((e) => e);
     expect(err.status).toBe(502);
     expect(err.error.code).toBe("provider_error");
   }

@@ -174,4 +174,32 @@ describe("structured output", () => {
     const a = simulateChat({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }], response_format: { type: "json_object" } });
     expect(typeof JSON.parse(a.text)).toBe("object");
   });
+
+  test("a sentence's first word is not taken for a place when the message names one", () => {
+    const schema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
+    expect(valueFor(schema, 3, "Weather in Paris?")).toEqual({ city: "Paris" });
+    expect(valueFor(schema, 3, "Lisbon: is it sunny?")).toEqual({ city: "Lisbon" });
+  });
+
+  test("open numbers are plausible for their member; bounded ones keep the schema's range", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        age: { type: "integer" },
+        year: { type: "integer" },
+        price: { type: "number" },
+        count: { type: "integer" },
+        level: { type: "integer", minimum: 1000, maximum: 2000 },
+      },
+      required: ["age", "year", "price", "count", "level"],
+    };
+    for (let seed = 1; seed <= 40; seed++) {
+      const v = valueFor(schema, seed, "A customer") as Record<string, number>;
+      expect(Number.isInteger(v.age) && v.age! >= 18 && v.age! <= 80).toBe(true);
+      expect(Number.isInteger(v.year) && v.year! >= 1990 && v.year! <= 2026).toBe(true);
+      expect(v.price! > 0 && v.price! < 1000).toBe(true);
+      expect(Number.isInteger(v.count) && v.count! >= 1 && v.count! <= 100).toBe(true);
+      expect(v.level! >= 1000 && v.level! <= 2000).toBe(true);
+    }
+  });
 });

@@ -111,6 +111,20 @@ const DOCS: Record<string, RouteDoc> = {
     tag: "analytics",
     auth: "apiKeyOrSession",
   },
+  "POST /mcp": {
+    summary:
+      "MCP Streamable HTTP: JSON-RPC messages to the MCP gateway (docs/mcp.md); answers JSON or an event stream. Also takes, as its bearer token, the tool grant a model provider was given for a hosted `mcp` tool.",
+    tag: "mcp",
+    auth: "apiKeyOrSession",
+    produces: STREAM,
+  },
+  "GET /mcp": {
+    summary: "MCP Streamable HTTP: the session's event stream for server notifications (`Mcp-Session-Id`).",
+    tag: "mcp",
+    auth: "apiKeyOrSession",
+    produces: STREAM,
+  },
+  "DELETE /mcp": { summary: "MCP Streamable HTTP: ends the session named by `Mcp-Session-Id`.", tag: "mcp", auth: "apiKeyOrSession" },
   "GET /signup": {
     summary: "Sign-in with the identity provider (redirect).",
     tag: "sign-in",

@@ -10,6 +10,7 @@ import usagePriceEstimated from "./003_usage_price_estimated.sql" with { type: "
 import alertsAndEtl from "./005_alerts_and_etl.sql" with { type: "text" };
 import usageAttempts from "./006_usage_attempts.sql" with { type: "text" };
 import access from "./007_access.sql" with { type: "text" };
+import mcpServers from "./008_mcp_servers.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 5, name: "alerts_and_etl", sql: alertsAndEtl },
   { version: 6, name: "usage_attempts", sql: usageAttempts },
   { version: 7, name: "access", sql: access },
+  { version: 8, name: "mcp_servers", sql: mcpServers },
 ];
 
 /** The text a store of `dialect` runs for `m`. */
