@@ -1,10 +1,12 @@
 /** `user.*` operations: who am I, and my (and my organization's) preferences. */
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../lib/errors.ts";
-import { readPreferences, updatePreferences } from "../services/preferences.ts";
+import { type Preferences, readPreferences, updatePreferences } from "../services/preferences.ts";
 import { ensureWebhookSecret, shownSecret } from "../services/alerts/webhook-secret.ts";
 import { recordAudit } from "../services/audit.ts";
 import { MIN_ALERT_CHECK_INTERVAL_S } from "../services/alerts/alert-checker.ts";
+import type { Identity } from "../domain/identity.ts";
+import { refusal } from "./access.ts";
 import { defineOperation } from "./registry.ts";
 import { MAX_TARGETS } from "../pipeline/route-plan.ts";
 import { ModelName } from "../schemas/names.ts";
@@ -94,17 +96,34 @@ export const userMe = defineOperation({
   },
 });
 
+/**
+ * The alert webhook's address is a credential at most receivers (a chat tool's incoming
+ * webhook URL posts to its channel): whoever may not change it (a member, a sandbox
+ * key) sees only where it goes.
+ */
+function shownTo(identity: Identity, prefs: Preferences): Preferences {
+  const url = prefs.alertWebhookUrl;
+  if (!url || refusal("admin", identity) === null) return prefs;
+  let origin: string | null;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    origin = null;
+  }
+  return { ...prefs, alertWebhookUrl: origin && `${origin}/…` };
+}
+
 export const userPreferences = defineOperation({
   id: "user.preferences",
   access: { param: "set", absent: "read", present: "member-write" },
   summary: "Reads preferences; with `set`, updates them first (organization keys need role admin).",
   params: Type.Object({ set: Type.Optional(PreferencesPatch) }),
   async run({ identity, actor, deps }, params) {
-    if (!params.set) return readPreferences(deps, identity);
+    if (!params.set) return shownTo(identity, await readPreferences(deps, identity));
     const patch = params.set;
     checkTimezone(patch.timezone);
     checkPhoneRegion(patch.phoneRegion);
-    const prefs = await updatePreferences(deps, identity, actor, patch);
+    const prefs = shownTo(identity, await updatePreferences(deps, identity, actor, patch));
     if (!patch.alertWebhookUrl) return prefs;
     // A webhook URL without a signing secret would receive nothing: the first one comes with it, shown once here, as webhook senders do.
     const orgId = identity.organization.id;

@@ -21,6 +21,7 @@ import type { ResolveDeps } from "./resolve-provider.ts";
 import { callAdapter } from "./call-adapter.ts";
 import { resolverFor } from "./sandbox-target.ts";
 import { messagesTexts } from "./scan/request-texts.ts";
+import { refuseRefusedToolServers } from "./tool-servers.ts";
 import { scanCall } from "./scan-call.ts";
 import type { ScanRecorder } from "../domain/scan-policy.ts";
 import { secretValues } from "../providers/credentials.ts";
@@ -55,6 +56,8 @@ export async function countTokens(
   request: MessagesCountTokensRequest & Record<string, unknown>,
 ): Promise<TokenCount> {
   const { identity } = input.scope;
+  // The vendor's count takes `mcp_servers` as a call does (and connects to list their tools).
+  await refuseRefusedToolServers(request);
   const target = await resolverFor(identity)(deps.resolve, identity, request.model, input.headers);
   authorizeTarget(identity, target);
   const adapter = callAdapter(target);

@@ -3,9 +3,12 @@
  * `server_url`, a messages call's `mcp_servers[].url`) pass the egress policy too: a
  * provider inside the operator's network (self-hosted, or allowed private) would
  * otherwise connect wherever a caller points it. Refused with a 400 naming the field
- * and, for a private address, the setting that allows it.
+ * and, for a private address, the setting that allows it. Unlike a saved address, a
+ * name that does not resolve here is refused too: the gateway never connects to a tool
+ * server itself, so no later check would see where the provider's resolver sends it
+ * (a name only an internal DNS knows).
  */
-import { checkEgressUrl } from "../lib/egress/egress-policy.ts";
+import { EgressRefused, pinToCheckedAddress, refusalText } from "../lib/egress/egress-policy.ts";
 import { badRequest } from "../lib/errors.ts";
 
 type Json = Record<string, unknown>;
@@ -26,9 +29,20 @@ export function toolServerUrls(body: Json): { param: string; url: string }[] {
   return out;
 }
 
+/** Why the policy refuses a tool server's URL, resolution failures included; null when it passes. */
+async function refusal(url: string): Promise<string | null> {
+  try {
+    await pinToCheckedAddress(url);
+    return null;
+  } catch (err) {
+    if (err instanceof EgressRefused) return refusalText(err.reason);
+    throw err;
+  }
+}
+
 export async function refuseRefusedToolServers(body: Json): Promise<void> {
   for (const { param, url } of toolServerUrls(body)) {
-    const refused = await checkEgressUrl(url);
+    const refused = await refusal(url);
     if (refused) throw badRequest(`${param}: this tool server is not allowed: ${refused}`, { param });
   }
 }

@@ -9,6 +9,7 @@
  */
 import { generateSync, type JsonSchema } from "json-schema-faker";
 import { withDescribedConstraints } from "./described-constraints.ts";
+import { boundedSchema, MAX_STRING, valueBudget } from "./schema-budget.ts";
 
 type Node = Record<string, unknown>;
 
@@ -49,11 +50,18 @@ function contentWords(text: string): string[] {
 
 const pick = <T>(xs: readonly T[], n: number): T => xs[n % xs.length] as T;
 
+/** The request's text and what is drawn from it, read once per answer (not once per value: the text may be long). */
+interface Grounds {
+  text: string;
+  nouns: string[];
+  words: string[];
+}
+
+const groundsOf = (text: string): Grounds => ({ text: text.trim(), nouns: properNouns(text), words: contentWords(text) });
+
 /** A value fitting the member's name, from the request's text where it has one. */
-function plausible(name: string, text: string, n: number): string {
+function plausible(name: string, { text, nouns, words }: Grounds, n: number): string {
   const key = name.toLowerCase();
-  const nouns = properNouns(text);
-  const words = contentWords(text);
   if (/city|town|location|place|destination|origin|region/.test(key)) return pick(nouns.length ? nouns : PLACES, n);
   if (/country|nation/.test(key)) return pick(COUNTRIES, n);
   if (/name|author|person|user|owner|contact/.test(key)) return nouns.length ? pick(nouns, n) : pick(PEOPLE, n);
@@ -62,11 +70,9 @@ function plausible(name: string, text: string, n: number): string {
   if (/^id$|_id$|Id$/.test(name)) return `${key.replace(/_?id$/, "") || "item"}_${1000 + (n % 9000)}`;
   if (/date|day/.test(key)) return `2026-${String(1 + (n % 12)).padStart(2, "0")}-${String(1 + (n % 28)).padStart(2, "0")}`;
   if (/unit/.test(key)) return pick(["celsius", "metric", "kg"], n);
-  if (/query|question|search|prompt|input|request|text|topic|keyword|term/.test(key)) return text.trim() || pick(WORDS, n);
+  if (/query|question|search|prompt|input|request|text|topic|keyword|term/.test(key)) return text || pick(WORDS, n);
   if (/summary|description|answer|content|message|reason|explanation|comment|note|body|title|headline/.test(key))
-    return text.trim()
-      ? `About "${text.trim().slice(0, 80)}": ${pick(WORDS, n)} and ${pick(WORDS, n + 3)}.`
-      : `A short ${pick(WORDS, n)} note.`;
+    return text ? `About "${text.slice(0, 80)}": ${pick(WORDS, n)} and ${pick(WORDS, n + 3)}.` : `A short ${pick(WORDS, n)} note.`;
   return words.length ? pick(words, n) : pick(WORDS, n);
 }
 
@@ -91,15 +97,14 @@ function plausibleNumber(name: string, value: number): number {
   return whole ? 1 + (k % 100) : (k % 10000) / 100;
 }
 
-/** The string cut or grown to the schema's length bounds. */
+/** The string cut or grown to the schema's length bounds (at most MAX_STRING characters, whatever the schema says). */
 function fitted(value: string, schema: Node): string {
-  const min = typeof schema.minLength === "number" ? schema.minLength : 0;
-  const max = typeof schema.maxLength === "number" ? schema.maxLength : Number.POSITIVE_INFINITY;
-  let s = Array.from(value).slice(0, max).join("");
-  while (Array.from(s).length < min) s += " and more";
-  return Array.from(s)
-    .slice(0, Math.max(min, Math.min(max, Array.from(s).length)))
-    .join("");
+  const min = Math.min(typeof schema.minLength === "number" ? schema.minLength : 0, MAX_STRING);
+  const max = Math.min(typeof schema.maxLength === "number" ? schema.maxLength : MAX_STRING, MAX_STRING);
+  // A character is one or two code units, so the first 2 × max units hold the first max characters.
+  const chars = Array.from(value.slice(0, 2 * max)).slice(0, max);
+  while (chars.length < min) chars.push(...Array.from(" and more"));
+  return chars.slice(0, Math.max(min, Math.min(max, chars.length))).join("");
 }
 
 /** A free-text string schema: one whose string any text satisfies, bounds aside. */
@@ -119,15 +124,19 @@ function memberName(path: string): string {
 }
 
 /**
- * A value that validates against `schema`, the same for the same seed; `text` is what the
- * request says (the strings are drawn from it). A schema the generator cannot fill gives
+ * A value that validates against `schema` (its counts clamped, schema-budget.ts), the
+ * same for the same seed; `text` is what the request says (the strings are drawn from
+ * it). A schema the generator cannot fill, or whose answer outgrows the budget, gives
  * an empty object.
  */
 export function valueFor(schema: unknown, seed: number, text: string): unknown {
   if (typeof schema !== "object" || schema === null) return {};
   let n = seed;
+  let grounds: Grounds | undefined;
+  const spend = valueBudget();
   try {
-    return generateSync(withDescribedConstraints(schema) as JsonSchema, {
+    // Bounds written in descriptions are read first, so they are bounded too.
+    return generateSync(boundedSchema(withDescribedConstraints(schema)) as JsonSchema, {
       seed,
       // Optional members are filled too: a careful answer gives what the schema has room for.
       alwaysFakeOptionals: true,
@@ -136,10 +145,15 @@ export function valueFor(schema: unknown, seed: number, text: string): unknown {
       failOnInvalidTypes: false,
       defaultInvalidTypeProduct: null,
       outputTransform: (value, s, path) => {
-        if (typeof s !== "object" || s === null) return value;
-        if (typeof value === "number" && Number.isFinite(value) && isOpenNumber(s as Node)) return plausibleNumber(memberName(path), value);
-        if (typeof value !== "string" || !isFreeText(s as Node)) return value;
-        return fitted(plausible(memberName(path), text, n++), s as Node);
+        let made = value;
+        if (typeof s === "object" && s !== null) {
+          if (typeof value === "number" && Number.isFinite(value) && isOpenNumber(s as Node))
+            made = plausibleNumber(memberName(path), value);
+          else if (typeof value === "string" && isFreeText(s as Node))
+            made = fitted(plausible(memberName(path), (grounds ??= groundsOf(text)), n++), s as Node);
+        }
+        spend(made);
+        return made;
       },
     });
   } catch {

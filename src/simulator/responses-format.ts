@@ -21,22 +21,42 @@ type Json = Record<string, unknown>;
 
 /** How many responses are remembered for `previous_response_id`. */
 const REMEMBERED = 1_000;
+/**
+ * And how much of them, as JSON text, in all: a count alone let a thousand requests of
+ * the largest body size (or chains of them, each conversation repeating the one before)
+ * hold tens of gigabytes.
+ */
+const REMEMBERED_CHARS = 64 * 1024 * 1024;
 
 /**
  * The conversations behind the responses given: input items, then the answer's output
  * items, each under its owner (the credential it was given to), so an id is found only
- * by the owner it was given to.
+ * by the owner it was given to. Kept as JSON text, so what they hold is counted; the
+ * oldest are forgotten first, and a conversation larger than the whole budget is not kept.
  */
 export class ResponsesMemory {
-  private readonly items = new Map<string, unknown[]>();
+  private readonly items = new Map<string, string>();
+  private chars = 0;
+
+  constructor(private readonly maxChars = REMEMBERED_CHARS) {}
 
   get(owner: string, id: string): unknown[] | undefined {
-    return this.items.get(`${owner}\n${id}`);
+    const text = this.items.get(`${owner}\n${id}`);
+    return text === undefined ? undefined : (JSON.parse(text) as unknown[]);
   }
 
   keep(owner: string, id: string, conversation: unknown[]): void {
-    this.items.set(`${owner}\n${id}`, conversation);
-    if (this.items.size > REMEMBERED) this.items.delete(this.items.keys().next().value as string);
+    const text = JSON.stringify(conversation);
+    if (text.length > this.maxChars) return;
+    const key = `${owner}\n${id}`;
+    this.chars += text.length - (this.items.get(key)?.length ?? 0);
+    this.items.delete(key);
+    this.items.set(key, text);
+    while (this.items.size > REMEMBERED || this.chars > this.maxChars) {
+      const [oldest, kept] = this.items.entries().next().value as [string, string];
+      this.items.delete(oldest);
+      this.chars -= kept.length;
+    }
   }
 }
 

@@ -68,3 +68,23 @@ test("a session added with a shorter idle limit (a tool grant's) is closed after
   await Bun.sleep(0);
   expect(provider.closed()).toBe(true);
 });
+
+test("one owner holds at most perOwner sessions: opening another closes its oldest, and no one else's", async () => {
+  const table = new SessionTable({ max: 100, idleMs: 60_000, perOwner: 3 });
+  const other = session("other", "key:k2");
+  table.add(other);
+  const mine = Array.from({ length: 5 }, (_, i) => session(`m${i}`, "key:k1"));
+  for (const s of mine) table.add(s);
+  expect(table.get("m0", "key:k1")).toBeNull();
+  expect(table.get("m1", "key:k1")).toBeNull();
+  expect(["m2", "m3", "m4"].map((id) => table.get(id, "key:k1")?.id)).toEqual(["m2", "m3", "m4"]);
+  expect(table.get("other", "key:k2")?.id).toBe("other");
+  expect(table.size).toBe(4);
+  await Bun.sleep(0);
+  expect(mine[0]!.closed()).toBe(true);
+  expect(other.closed()).toBe(false);
+  // A session that ended frees its place.
+  table.remove("m2");
+  table.add(session("m5", "key:k1"));
+  expect(table.get("m3", "key:k1")?.id).toBe("m3");
+});

@@ -297,6 +297,13 @@ describe("MCP servers named in tools", () => {
     expect((await respond("https://8.8.8.8/sse")).status).toBe(200);
   });
 
+  test("a tool server whose name does not resolve here is refused (the provider's resolver might know it)", async () => {
+    setEgressPolicy({ allowPrivate: false });
+    const res = await respond("https://tools.invalid/sse");
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).error.message).toContain("does not resolve");
+  });
+
   test("a messages call's mcp_servers url is refused the same way", async () => {
     setEgressPolicy({ allowPrivate: true });
     const res = await h.fetch("/v1/messages", {
@@ -311,6 +318,25 @@ describe("MCP servers named in tools", () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).error.message).toContain("mcp_servers[0].url");
+    setEgressPolicy({ allowPrivate: false });
+  });
+
+  test("count_tokens takes mcp_servers too (the vendor's count connects to list their tools): refused the same way", async () => {
+    setEgressPolicy({ allowPrivate: true });
+    const count = (url: string) =>
+      h.fetch("/v1/messages/count_tokens", {
+        method: "POST",
+        headers: { "content-type": "application/json", "anthropic-version": "2023-06-01", ...h.sandboxAdminKey.headers },
+        body: JSON.stringify({
+          model: "claude-sonnet-4-5",
+          messages: [{ role: "user", content: "hi" }],
+          mcp_servers: [{ type: "url", url, name: "tools" }],
+        }),
+      });
+    const res = await count("http://169.254.169.254/sse");
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).error.message).toContain("mcp_servers[0].url");
+    expect((await count("https://8.8.8.8/sse")).status).toBe(200);
     setEgressPolicy({ allowPrivate: false });
   });
 });
