@@ -258,7 +258,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   // Responses' telemetry is recorded just after them; a scrape records what is still waiting first.
   metrics.onCollect(runner.record);
 
-  const stopMaintenance = scheduleMaintenance(store, config.usageRetentionDays, log);
+  const stopMaintenance = scheduleMaintenance(store, { usageDays: config.usageRetentionDays, auditDays: config.auditRetentionDays }, log);
   const notifier = new Notifier({
     store,
     box,

@@ -1,7 +1,8 @@
 /**
- * Housekeeping that keeps the store bounded: raw usage rows past the retention
- * period (hourly roll-ups stay), and sessions idle past their 24 hours. Runs at
- * start and then hourly, off the request path.
+ * Housekeeping that keeps the store bounded: raw usage rows past their retention
+ * period (hourly roll-ups stay), audit entries past theirs (every refusal is audited,
+ * so the log grows with traffic), and sessions idle past their 24 hours. Runs at start
+ * and then hourly, off the request path.
  */
 import type { Logger } from "../lib/log.ts";
 import type { Store } from "../store/store.ts";
@@ -9,18 +10,29 @@ import { SESSION_IDLE_MS } from "./sessions.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function runMaintenance(store: Store, retentionDays: number, now: number): Promise<{ usageEvents: number; sessions: number }> {
-  const usageEvents = await store.pruneUsageEvents(now - retentionDays * DAY_MS);
+/** Days each kind of row is kept. */
+export interface Retention {
+  usageDays: number;
+  auditDays: number;
+}
+
+export async function runMaintenance(
+  store: Store,
+  retention: Retention,
+  now: number,
+): Promise<{ usageEvents: number; auditEntries: number; sessions: number }> {
+  const usageEvents = await store.pruneUsageEvents(now - retention.usageDays * DAY_MS);
+  const auditEntries = await store.pruneAuditEntries(now - retention.auditDays * DAY_MS);
   const sessions = await store.deleteSessionsIdleSince(now - SESSION_IDLE_MS);
-  return { usageEvents, sessions };
+  return { usageEvents, auditEntries, sessions };
 }
 
 /** Starts the hourly job; returns a function that stops it. */
-export function scheduleMaintenance(store: Store, retentionDays: number, log: Logger, everyMs = 60 * 60 * 1000): () => void {
+export function scheduleMaintenance(store: Store, retention: Retention, log: Logger, everyMs = 60 * 60 * 1000): () => void {
   const run = () =>
-    runMaintenance(store, retentionDays, Date.now())
+    runMaintenance(store, retention, Date.now())
       .then((removed) => {
-        if (removed.usageEvents || removed.sessions) log.info("maintenance", { removed });
+        if (removed.usageEvents || removed.auditEntries || removed.sessions) log.info("maintenance", { removed });
       })
       .catch((err) => log.error("maintenance failed", { error: String(err) }));
   const first = setTimeout(run, 5_000);

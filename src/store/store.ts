@@ -149,6 +149,8 @@ export interface Store extends McpStore {
   sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;
   /** Deletes raw usage events older than `cutoff`; roll-ups are kept. */
   pruneUsageEvents(cutoff: number): Promise<number>;
+  /** Removes audit entries older than `cutoff` (ms); returns how many. */
+  pruneAuditEntries(cutoff: number): Promise<number>;
 
   // Notifications
   createNotification(n: Notification): Promise<void>;

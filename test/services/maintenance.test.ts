@@ -6,7 +6,7 @@ import { newId } from "../../src/domain/ids.ts";
 import { runMaintenance } from "../../src/services/maintenance.ts";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
 
-test("prunes raw usage past retention (roll-ups stay) and idle sessions", async () => {
+test("prunes raw usage and audit entries past their retention (roll-ups stay) and idle sessions", async () => {
   const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), "gw-maint-")), "g.db"));
   await store.migrate();
   const now = Date.UTC(2026, 10, 22);
@@ -33,7 +33,14 @@ test("prunes raw usage past retention (roll-ups stay) and idle sessions", async 
   await store.createSession({ idHash: "old", userId: "u1", createdAt: 0, lastSeenAt: now - 2 * day });
   await store.createSession({ idHash: "fresh", userId: "u1", createdAt: 0, lastSeenAt: now - 1000 });
 
-  expect(await runMaintenance(store, 30, now)).toEqual({ usageEvents: 1, sessions: 1 });
+  for (const [id, createdAt] of [
+    ["aud_old", now - 366 * day],
+    ["aud_new", now - 364 * day],
+  ] as const)
+    await store.appendAudit({ id, orgId: "o1", actor: "u1", action: "x", target: null, ip: null, userAgent: null, createdAt, details: {} });
+
+  expect(await runMaintenance(store, { usageDays: 30, auditDays: 365 }, now)).toEqual({ usageEvents: 1, auditEntries: 1, sessions: 1 });
+  expect((await store.listAudit("o1", { limit: 10, before: null })).entries.map((e) => e.id)).toEqual(["aud_new"]);
   expect(await store.countUsageEvents("o1")).toBe(1);
   expect(await store.listUsageHourly("o1", 0, now)).toHaveLength(2);
   expect(await store.getSession("fresh")).not.toBeNull();

@@ -204,6 +204,9 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         { action: "a2", target: null, count: 1 },
       ]);
       expect(await store.countAudit(org.id, [], 0, 100)).toEqual([]);
+      // Retention: entries created before the cutoff go, the rest stay in order.
+      expect(await store.pruneAuditEntries(20)).toBe(20);
+      expect((await store.listAudit(org.id, { limit: 10, before: null })).entries.map((e) => e.id)).toEqual(ids.slice(20).reverse());
     });
 
     test("preferences default and round-trip", async () => {
