@@ -7,15 +7,17 @@
  * so neither length nor repetition raises a score.
  */
 import { featureHashes, HASH_SIZE, STRIDE } from "./classifier-features.ts";
-import { BIAS, SCALE, THRESHOLD, WEIGHTS_BASE64 } from "./classifier-weights.ts";
+import { BIAS, FLAG_THRESHOLD, SCALE, THRESHOLD, WEIGHTS_BASE64 } from "./classifier-weights.ts";
 
 export interface LinearModel {
   /** One weight per hash bucket, times `scale`. */
   weights: Int8Array | Float32Array;
   scale: number;
   bias: number;
-  /** The logit at or above which a text counts as an injection. */
+  /** The logit at or above which a text is an injection with high confidence: blocked. */
   threshold: number;
+  /** The logit at or above which it is one with medium confidence: forwarded and flagged. At most `threshold`. */
+  flagThreshold: number;
 }
 
 /** Reused between calls: scanning is synchronous, one text at a time. */
@@ -93,10 +95,18 @@ export function windowLogit(model: LinearModel, text: string): number {
 
 function embedded(): LinearModel {
   const bytes = Buffer.from(WEIGHTS_BASE64, "base64");
-  return { weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length), scale: SCALE, bias: BIAS, threshold: THRESHOLD };
+  return { weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length), scale: SCALE, bias: BIAS, threshold: THRESHOLD, flagThreshold: FLAG_THRESHOLD };
 }
 
 export const INJECTION_MODEL: LinearModel = embedded();
 
 /** 1 when `model` judges `text` an injection attempt, else 0. */
 export const classifierWeight = (model: LinearModel, text: string): number => (windowLogit(model, text) >= model.threshold ? 1 : 0);
+
+export type InjectionConfidence = "high" | "medium" | null;
+
+/** How sure `model` is that `text` is an injection: at the block threshold high, at the flag threshold medium. */
+export function classifierConfidence(model: LinearModel, text: string): InjectionConfidence {
+  const logit = windowLogit(model, text);
+  return logit >= model.threshold ? "high" : logit >= model.flagThreshold ? "medium" : null;
+}

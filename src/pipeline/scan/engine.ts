@@ -7,7 +7,7 @@
  * matches add up to a score with a threshold. Encoded runs that decode to text, and
  * text split by zero-width characters, are scanned again for hidden instructions.
  */
-import { classifierWeight, INJECTION_MODEL, type LinearModel } from "./classifier.ts";
+import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence, type LinearModel } from "./classifier.ts";
 import { type Category, type Detector, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
@@ -26,9 +26,21 @@ export interface TextScan {
   findings: Finding[];
   /** Sum of injection weights after discounts; at or above INJECTION_THRESHOLD it blocks. */
   injectionScore: number;
+  /**
+   * How sure the scanner is that the text is an injection: "high" (the score reached
+   * INJECTION_THRESHOLD: blocked), "medium" (the classifier's flag threshold, or the
+   * rules part of the way: forwarded and flagged), null (neither).
+   */
+  injectionConfidence: InjectionConfidence;
 }
 
 export const INJECTION_THRESHOLD = 1.0;
+/**
+ * Rule evidence that counts for something without blocking alone (a weaker pattern
+ * such as "without any restrictions", or a discounted one in a discussion): with the
+ * classifier's medium confidence it blocks, alone it flags.
+ */
+const RULES_PARTIAL = 0.5;
 /** A quoted example inside a discussion of injection counts for this much of its weight. */
 const QUOTED_DISCOUNT = 0.4;
 const DISCUSSION_DISCOUNT = 0.5;
@@ -174,14 +186,21 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
   // The rules first: they are precise, and most texts they flag need no second opinion.
+  let classifier: InjectionConfidence = null;
   if (opts.injection && s.score < INJECTION_THRESHOLD) {
     const model = opts.model === undefined ? INJECTION_MODEL : opts.model;
-    if (model && classifierWeight(model, text) > 0) {
+    classifier = model ? classifierConfidence(model, text) : null;
+    // A text about injection quotes attacks to discuss them: the classifier alone only flags it.
+    if (classifier === "high" && (s.discussion ?? DISCUSSION.test(text))) classifier = "medium";
+    // The ensemble: the classifier sure alone, or unsure and the rules part of the way.
+    if (classifier === "high" || (classifier === "medium" && s.score >= RULES_PARTIAL)) {
       s.score += INJECTION_THRESHOLD;
       s.findings.push({ category: "injection", kind: "classifier", start: 0, end: text.length });
     }
   }
-  return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score };
+  const injectionConfidence: InjectionConfidence =
+    s.score >= INJECTION_THRESHOLD ? "high" : classifier === "medium" || s.score >= RULES_PARTIAL ? "medium" : null;
+  return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score, injectionConfidence };
 }
 
 /**
