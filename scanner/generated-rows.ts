@@ -50,6 +50,24 @@ const BENIGN: [string, string[]][] = [
   ["The instructions for the {} exam say to ignore question 4. Why would they do that?", ["physics", "history", "driving"]],
 ];
 
+/** The verbs of an override, aimed at ordinary things: what makes it an attack is the object. */
+const OVERRIDE_VERBS = ["Ignore", "Forget about", "Disregard", "Skip", "Never mind", "Set aside", "Don't worry about"];
+const ORDINARY_OBJECTS = [
+  "the noise outside", "the crowd", "the weather forecast", "the critics", "the first draft", "the typos for now",
+  "the formatting", "the lint warnings", "the small stuff", "the background music", "your inbox", "the price for a moment",
+  "the old logo", "the sunk costs", "the second chart", "the footnotes", "what the neighbours think", "the last slide",
+];
+const CONTINUATIONS = [
+  "and focus on your breathing.",
+  "and tell me if the argument holds up.",
+  "and just check whether the code compiles.",
+  "and help me pick a title.",
+  "and count how many steps the recipe has.",
+  "and enjoy the walk.",
+  "and give me the main idea in one sentence.",
+  "and list the open questions.",
+];
+
 /**
  * Role and task prompts: a user (or an owner's system prompt) telling the assistant
  * who to be and how to answer. Jailbreaks are written the same way, so a model trained
@@ -155,6 +173,7 @@ const ACTION = [
 ];
 
 const ROLE_PROMPTS = 200;
+const ORDINARY_OVERRIDES = 80;
 
 export function generatedRows(seed = 23): Row[] {
   const next = random(seed);
@@ -165,6 +184,10 @@ export function generatedRows(seed = 23): Row[] {
       rows.push({ id: `gen-benign-${t}-${i}`, source: "project/generated-benign", category: "benign", text });
     }
   });
+  for (let i = 0; i < ORDINARY_OVERRIDES; i++) {
+    const text = `${pick(next, OVERRIDE_VERBS)} ${pick(next, ORDINARY_OBJECTS)} ${pick(next, CONTINUATIONS)}`;
+    rows.push({ id: `gen-ordinary-${i}`, source: "project/generated-benign", category: "benign", text });
+  }
   for (let i = 0; i < ROLE_PROMPTS; i++)
     rows.push({ id: `gen-role-${i}`, source: "project/generated-benign", category: "benign", text: rolePrompt(next) });
   for (let i = 0; i < 160; i++) {

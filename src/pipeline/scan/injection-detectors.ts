@@ -153,14 +153,13 @@ export const INJECTION_DETECTORS: Detector[] = [
     `\\b(?:previous|prior|above|earlier|initial|original|system) ${RULES_EN2} (?:are|is|were|was) (?:now )?(?:no longer valid|void|cancelled|canceled|obsolete|fake|irrelevant|revoked|overridden|outdated|null)`,
   ),
   inj("instruction_override", 0.8, `\\b(?:change|update|replace|reset|rewrite) your (?:instructions|rules|programming|guidelines|directives|system prompt) (?:to|with|as)\\b`),
-  inj("instruction_override", 0.6, `\\b(?:your|the) (?:new|real|actual|updated|only) (?:instructions|task|rules|directive|orders) (?:are|is|from now)\\b`),
-  inj("instruction_override", 0.7, `\\b(?:new|updated|further|following) (?:instructions|orders|directives|tasks?) (?:follow|are as follows|below)\\b`),
+  inj("instruction_override", 0.6, `\\b(?:new|real|actual|updated) (?:instructions|rules|directives?|orders) (?:are|follow|from now|below|as follows)\\b`),
   // Instructions aimed at the assistant from inside data: an e-mail, a page or a tool
   // result that turns to "the AI" reading it, or asks it to act on the user.
   inj(
     "indirect_instruction",
     0.8,
-    `\\b(?:if|when|whenever) you are an? (?:ai|artificial intelligence|assistant|language model|llm|chatbot|bot|agent|automated system)\\b`,
+    `\\byou are an? (?:ai|artificial intelligence|assistant|language model|llm|chatbot|bot|agent|automated system) (?:reading|processing|summari[sz]ing|parsing|scanning|reviewing)\\b`,
   ),
   inj(
     "indirect_instruction",
@@ -177,7 +176,6 @@ export const INJECTION_DETECTORS: Detector[] = [
     0.8,
     `\\b(?:include|insert|add|embed|meld|integrate|incorporate|append|paste) (?:the following|this|these) (?:code|snippet|lines?|link|url|script|command|payload)\\b[^\\n]{0,60}?\\b(?:into|in|to) (?:your|the|every) (?:code|answer|response|reply|output|summary|result)`,
   ),
-  inj("indirect_instruction", 0.5, `\\b(?:do not|don't|never) (?:summarize|translate|mention|reveal|tell the user|inform the user|follow)\\b`),
   inj("indirect_instruction", 0.5, `\\bstop (?:what you are doing|summari[sz]ing|translating|your (?:current )?task)\\b`),
   inj("indirect_instruction", 0.4, `\\binstead,? (?:of [^.\\n]{1,40}?,? )?(?:output|say|print|respond with|reply with|write|answer with)\\b`),
   // Extraction, wider: the assistant's own instructions asked for, in any framing.
@@ -190,12 +188,11 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:repeat|print|output|show|reveal|spell|translate|encode|summari[sz]e|paraphrase|rewrite|list|quote|write down|continue) (?:out )?(?:me )?(?:[a-z]+ ){0,4}(?:your|the) (?:initial|original|system|hidden|secret|first|full|entire|previous|above) (?:prompt|instructions|message|rules|text)\\b`,
+    `\\b(?:repeat|print|output|show|reveal|spell|translate|encode|summari[sz]e|paraphrase|rewrite|quote|write down|continue) (?:out )?(?:me )?(?:[a-z]+ ){0,4}(?:your|the) (?:initial|original|system|hidden|secret|first|full|entire|previous|above) (?:prompt|instructions|message|rules|text)\\b`,
   ),
-  inj("prompt_extraction", 0.5, `\\b(?:your|the) (?:secret|hidden) (?:password|passcode|key|word|phrase)\\b`),
-  inj("prompt_extraction", 0.5, `\\b(?:tell|give|share|reveal|confirm|spell|say|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b`),
+  inj("prompt_extraction", 0.4, `\\b(?:secret|hidden) (?:password|passcode|passphrase|word)\\b`),
+  inj("prompt_extraction", 0.5, `\\b(?:tell|give|share|reveal|confirm|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b`),
   inj("role_hijack", 0.6, `\\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|override|dan|evil|opposite) mode\\b`),
-  inj("role_hijack", 0.6, `\\b(?:you are|you're) (?:now |no longer )(?:an? |the )?(?:[a-z]+ ){0,2}(?:ai|assistant|model|chatbot|bot|bound|restricted|limited|free)\\b`),
   inj("role_hijack", 0.6, `\\bpretend (?:that )?you are (?:an? )?(?:evil|unrestricted|unfiltered|different|another|rogue|malicious)\\b`),
   // German
   inj(
