@@ -93,7 +93,7 @@ const HELD_OUT: TemplateSet = {
   code: [
     "public int add(int a, int b) {\n    return a + b;\n}",
     "SELECT id, name FROM customers WHERE active = 1;",
-    "fn main() {\n    println!(\"{}\", compute(3));\n}",
+    'fn main() {\n    println!("{}", compute(3));\n}',
   ],
   tools: ["lookup_customer", "browse", "list_events"],
   titles: ["Company news", "Getting started", "Blog: our roadmap"],

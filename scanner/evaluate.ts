@@ -35,8 +35,11 @@ function sets(rows: Row[]): [string, string[]][] {
   const next = random(31);
   const injection = rows.filter((r) => r.category === "injection");
   const benign = rows.filter((r) => r.category === "benign");
+  const english = (r: Row) => ((r as Row & { lang?: string }).lang ?? "en") === "en";
   const out: [string, string[]][] = [
     ["injection", injection.map((r) => r.text)],
+    ["injection, English", injection.filter(english).map((r) => r.text)],
+    ["injection, other languages", injection.filter((r) => !english(r)).map((r) => r.text)],
     ["benign, ordinary", benign.filter((r) => !TRIGGER_WORDS.test(r.text)).map((r) => r.text)],
     ["benign, trigger words", benign.filter((r) => TRIGGER_WORDS.test(r.text)).map((r) => r.text)],
   ];
@@ -69,7 +72,13 @@ export function heldOutBySource(rows: Row[], only?: string[]): Figures[] {
   const out: Figures[] = [];
   for (const source of only ?? judgedSources(rows)) {
     const model = trainFinal(rows.filter((r) => r.source !== source));
-    out.push(...judge(source, rows.filter((r) => r.source === source), model));
+    out.push(
+      ...judge(
+        source,
+        rows.filter((r) => r.source === source),
+        model,
+      ),
+    );
   }
   return out;
 }
@@ -81,12 +90,19 @@ export const heldOutRow = (r: Row) => Bun.hash.crc32(r.id) % 3 === 0;
 export function heldOutRows(rows: Row[]): Figures[] {
   const model = trainFinal(rows.filter((r) => isOwn(r) || !heldOutRow(r)));
   const held = rows.filter((r) => !isOwn(r) && heldOutRow(r));
-  return judgedSources(held).flatMap((source) => judge(source, held.filter((r) => r.source === source), model));
+  return judgedSources(held).flatMap((source) =>
+    judge(
+      source,
+      held.filter((r) => r.source === source),
+      model,
+    ),
+  );
 }
 
 /** Figures summed over sources, by set (every carrier's injections together as "injection in carriers"). */
 export function totals(figures: Figures[]): Figures[] {
-  const group = (set: string) => (set.startsWith("injection in") ? "injection in carriers" : set.startsWith("benign in") ? "benign in carriers" : set);
+  const group = (set: string) =>
+    set.startsWith("injection in") ? "injection in carriers" : set.startsWith("benign in") ? "benign in carriers" : set;
   const out = new Map<string, Figures>();
   for (const f of figures) {
     for (const set of new Set([f.set, group(f.set)])) {
@@ -106,13 +122,15 @@ const rate = (n: number, d: number) => `${n}/${d} (${((100 * n) / d).toFixed(1)}
 export function table(figures: Figures[]): string {
   const lines = ["| source | set | rows | rules alone blocked | blocked (high) | flagged only (medium) |", "|---|---|---|---|---|---|"];
   for (const f of figures)
-    lines.push(`| ${f.source} | ${f.set} | ${f.rows} | ${rate(f.rules, f.rows)} | ${rate(f.blocked, f.rows)} | ${rate(f.flagged, f.rows)} |`);
+    lines.push(
+      `| ${f.source} | ${f.set} | ${f.rows} | ${rate(f.rules, f.rows)} | ${rate(f.blocked, f.rows)} | ${rate(f.flagged, f.rows)} |`,
+    );
   return lines.join("\n");
 }
 
-/** Per source, bare rows only (the carriers are summed in the totals), then the totals. */
+/** Per source, bare rows only (the carriers and the language split are summed in the totals), then the totals. */
 export function report(figures: Figures[]): string {
-  const bare = figures.filter((f) => !f.set.includes(" in "));
+  const bare = figures.filter((f) => !f.set.includes(" in ") && !f.set.startsWith("injection, "));
   return `${table(bare)}\n\nTotals:\n\n${table(totals(figures))}`;
 }
 

@@ -39,7 +39,9 @@ function fold(c: number): number {
 const ASCII_FOLD = Uint8Array.from({ length: 128 }, (_, c) => fold(c));
 
 /** What an ASCII separator marks: 1 a sentence's end (the next word starts one), 2 a newline, 3 data opening (markup, JSON, a code fence). */
-const MARK = Uint8Array.from({ length: 128 }, (_, c) => (".!?;:".includes(String.fromCharCode(c)) ? 1 : c === 10 ? 2 : "<{`[".includes(String.fromCharCode(c)) ? 3 : 0));
+const MARK = Uint8Array.from({ length: 128 }, (_, c) =>
+  ".!?;:".includes(String.fromCharCode(c)) ? 1 : c === 10 ? 2 : "<{`[".includes(String.fromCharCode(c)) ? 3 : 0,
+);
 /** Words between two cues for them to form a sequence. */
 export const CUE_GAP = 3;
 

@@ -95,7 +95,13 @@ export function windowLogit(model: LinearModel, text: string): number {
 
 function embedded(): LinearModel {
   const bytes = Buffer.from(WEIGHTS_BASE64, "base64");
-  return { weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length), scale: SCALE, bias: BIAS, threshold: THRESHOLD, flagThreshold: FLAG_THRESHOLD };
+  return {
+    weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+    scale: SCALE,
+    bias: BIAS,
+    threshold: THRESHOLD,
+    flagThreshold: FLAG_THRESHOLD,
+  };
 }
 
 export const INJECTION_MODEL: LinearModel = embedded();

@@ -35,12 +35,14 @@ export interface TextScan {
 }
 
 export const INJECTION_THRESHOLD = 1.0;
-/**
- * Rule evidence that counts for something without blocking alone (a weaker pattern
- * such as "without any restrictions", or a discounted one in a discussion): with the
- * classifier's medium confidence it blocks, alone it flags.
- */
+/** Rule evidence that flags alone without blocking (a weaker pattern, or a strong one discounted in a discussion). */
 const RULES_PARTIAL = 0.5;
+/**
+ * Rule evidence that, with the classifier's medium confidence, blocks: any weak
+ * pattern ("without any restrictions", a bare `## System` heading). Public benign rows
+ * carry none, so the pair adds recall without adding blocked ordinary prompts.
+ */
+const RULES_CORROBORATE = 0.3;
 /** A quoted example inside a discussion of injection counts for this much of its weight. */
 const QUOTED_DISCOUNT = 0.4;
 const DISCUSSION_DISCOUNT = 0.5;
@@ -193,7 +195,7 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
     // A text about injection quotes attacks to discuss them: the classifier alone only flags it.
     if (classifier === "high" && (s.discussion ?? DISCUSSION.test(text))) classifier = "medium";
     // The ensemble: the classifier sure alone, or unsure and the rules part of the way.
-    if (classifier === "high" || (classifier === "medium" && s.score >= RULES_PARTIAL)) {
+    if (classifier === "high" || (classifier === "medium" && s.score >= RULES_CORROBORATE)) {
       s.score += INJECTION_THRESHOLD;
       s.findings.push({ category: "injection", kind: "classifier", start: 0, end: text.length });
     }

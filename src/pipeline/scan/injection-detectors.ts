@@ -146,14 +146,26 @@ export const INJECTION_DETECTORS: Detector[] = [
     1.0,
     `\\b(?:ignore|disregard|forget|overlook|discard) (?:about )?(?:all |everything )?(?:that |what(?:ever)? )?(?:you(?:'ve| have| were| had)?|has|had|have) (?:been |was )?(?:told|instructed|programmed|taught|given)\\b`,
   ),
-  inj("instruction_override", 0.6, `\\b(?:forget|ignore|disregard) (?:about )?(?:everything|all that|all of (?:that|this))(?: (?:else|before|above|so far))?,? (?:and |then |now )`),
+  inj(
+    "instruction_override",
+    0.6,
+    `\\b(?:forget|ignore|disregard) (?:about )?(?:everything|all that|all of (?:that|this))(?: (?:else|before|above|so far))?,? (?:and |then |now )`,
+  ),
   inj(
     "instruction_override",
     1.0,
     `\\b(?:previous|prior|above|earlier|initial|original|system) ${RULES_EN2} (?:are|is|were|was) (?:now )?(?:no longer valid|void|cancelled|canceled|obsolete|fake|irrelevant|revoked|overridden|outdated|null)`,
   ),
-  inj("instruction_override", 0.8, `\\b(?:change|update|replace|reset|rewrite) your (?:instructions|rules|programming|guidelines|directives|system prompt) (?:to|with|as)\\b`),
-  inj("instruction_override", 0.6, `\\b(?:new|real|actual|updated) (?:instructions|rules|directives?|orders) (?:are|follow|from now|below|as follows)\\b`),
+  inj(
+    "instruction_override",
+    0.8,
+    `\\b(?:change|update|replace|reset|rewrite) your (?:instructions|rules|programming|guidelines|directives|system prompt) (?:to|with|as)\\b`,
+  ),
+  inj(
+    "instruction_override",
+    0.6,
+    `\\b(?:new|real|actual|updated) (?:instructions|rules|directives?|orders) (?:are|follow|from now|below|as follows)\\b`,
+  ),
   // Instructions aimed at the assistant from inside data: an e-mail, a page or a tool
   // result that turns to "the AI" reading it, or asks it to act on the user.
   inj(
@@ -177,7 +189,11 @@ export const INJECTION_DETECTORS: Detector[] = [
     `\\b(?:include|insert|add|embed|meld|integrate|incorporate|append|paste) (?:the following|this|these) (?:code|snippet|lines?|link|url|script|command|payload)\\b[^\\n]{0,60}?\\b(?:into|in|to) (?:your|the|every) (?:code|answer|response|reply|output|summary|result)`,
   ),
   inj("indirect_instruction", 0.5, `\\bstop (?:what you are doing|summari[sz]ing|translating|your (?:current )?task)\\b`),
-  inj("indirect_instruction", 0.4, `\\binstead,? (?:of [^.\\n]{1,40}?,? )?(?:output|say|print|respond with|reply with|write|answer with)\\b`),
+  inj(
+    "indirect_instruction",
+    0.4,
+    `\\binstead,? (?:of [^.\\n]{1,40}?,? )?(?:output|say|print|respond with|reply with|write|answer with)\\b`,
+  ),
   // Extraction, wider: the assistant's own instructions asked for, in any framing.
   inj(
     "prompt_extraction",
@@ -191,7 +207,11 @@ export const INJECTION_DETECTORS: Detector[] = [
     `\\b(?:repeat|print|output|show|reveal|spell|translate|encode|summari[sz]e|paraphrase|rewrite|quote|write down|continue) (?:out )?(?:me )?(?:[a-z]+ ){0,4}(?:your|the) (?:initial|original|system|hidden|secret|first|full|entire|previous|above) (?:prompt|instructions|message|rules|text)\\b`,
   ),
   inj("prompt_extraction", 0.4, `\\b(?:secret|hidden) (?:password|passcode|passphrase|word)\\b`),
-  inj("prompt_extraction", 0.5, `\\b(?:tell|give|share|reveal|confirm|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b`),
+  inj(
+    "prompt_extraction",
+    0.5,
+    `\\b(?:tell|give|share|reveal|confirm|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b`,
+  ),
   inj("role_hijack", 0.6, `\\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|override|dan|evil|opposite) mode\\b`),
   inj("role_hijack", 0.6, `\\bpretend (?:that )?you are (?:an? )?(?:evil|unrestricted|unfiltered|different|another|rogue|malicious)\\b`),
   // German
@@ -200,9 +220,17 @@ export const INJECTION_DETECTORS: Detector[] = [
     1.0,
     `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie) alles (?:davor|zuvor|vorher|bisher|bisherige|obige|oben)`,
   ),
-  inj("instruction_override", 1.0, `\\babweichend (?:zu|von) (?:den )?(?:vorherigen|bisherigen|obigen) (?:instruktionen|anweisungen|vorgaben)`),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\babweichend (?:zu|von) (?:den )?(?:vorherigen|bisherigen|obigen) (?:instruktionen|anweisungen|vorgaben)`,
+  ),
   inj("instruction_override", 0.7, `\\b(?:nun|jetzt) folgen (?:neue|weitere) (?:anweisungen|aufgaben|instruktionen)`),
-  inj("instruction_override", 0.7, `\\b(?:alle bisherigen|alle vorherigen|die bisherigen|die vorherigen|bisherigen|vorherigen) (?:informationen|anweisungen) (?:sind|waren) (?:irrelevant|ungültig|egal)`),
+  inj(
+    "instruction_override",
+    0.7,
+    `\\b(?:alle bisherigen|alle vorherigen|die bisherigen|die vorherigen|bisherigen|vorherigen) (?:informationen|anweisungen) (?:sind|waren) (?:irrelevant|ungültig|egal)`,
+  ),
   // German
   inj(
     "instruction_override",
