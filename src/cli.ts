@@ -8,6 +8,7 @@ import { loginLink, loginLinkUsage } from "./cli/login-link.ts";
 import { mockProvider, mockProviderUsage } from "./cli/mock-provider.ts";
 import { serve, serveUsage } from "./cli/serve.ts";
 import { userAdd, userAddUsage } from "./cli/user-add.ts";
+import { gatewayCommand } from "./cli/command-name.ts";
 import { ConfigError, describeSettings } from "./config.ts";
 import { ApiError } from "./lib/errors.ts";
 import { VERSION } from "./version.ts";
@@ -26,10 +27,13 @@ const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: str
   "mock-provider": { usage: mockProviderUsage, summary: "run a fake model provider on loopback (default port 18080)", run: mockProvider },
 };
 
+/** A usage line as it runs where it is printed: `./gateway …` from a clone, `gateway …` from the binary on PATH. */
+const spelled = (usage: string) => usage.replace(/^gateway /, `${gatewayCommand()} `);
+
 function help(): string {
   const lines = [`gateway ${VERSION}: a bring-your-own-key AI gateway`, "", "Usage:"];
-  for (const c of Object.values(COMMANDS)) lines.push(`  ${c.usage}`, `      ${c.summary}`);
-  lines.push("  gateway --help | --version", "", "Every flag also has an environment variable:");
+  for (const c of Object.values(COMMANDS)) lines.push(`  ${spelled(c.usage)}`, `      ${c.summary}`);
+  lines.push(`  ${spelled("gateway --help | --version")}`, "", "Every flag also has an environment variable:");
   for (const s of describeSettings()) lines.push(`  ${s.env}${s.flag ? ` (--${s.flag})` : ""}`);
   return lines.join("\n");
 }
@@ -53,14 +57,14 @@ async function main(argv: string[]): Promise<number> {
   }
   const rest = argv.slice(name.split(" ").length);
   if (rest.includes("--help") || rest.includes("-h")) {
-    console.log(`Usage: ${command.usage}\n  ${command.summary}`);
+    console.log(`Usage: ${spelled(command.usage)}\n  ${command.summary}`);
     return 0;
   }
   try {
     await command.run(rest);
     return 0;
   } catch (err) {
-    if (err instanceof UsageError) console.error(`gateway ${name}: ${err.message}\nUsage: ${command.usage}`);
+    if (err instanceof UsageError) console.error(`gateway ${name}: ${err.message}\nUsage: ${spelled(command.usage)}`);
     else if (err instanceof ConfigError) console.error(`gateway ${name}: ${err.message}`);
     else if (err instanceof ApiError) console.error(`gateway ${name}: ${err.message}`);
     else console.error(`gateway ${name}: ${(err as Error)?.message ?? err}`);

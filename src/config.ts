@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { LogLevel } from "./lib/log.ts";
+import { type TracingConfig, tracingConfigFrom } from "./lib/tracing/otel-config.ts";
 
 export type Durability = "batched" | "strict";
 
@@ -38,8 +39,8 @@ export interface Config {
   flushMaxEvents: number;
   /** How long a provider may take to start answering (a whole non-stream answer). */
   upstreamTimeoutS: number;
-  /** Provider addresses on loopback and private ranges allowed (the mock, self-hosted models); link-local and metadata never. */
-  allowPrivateProviders: boolean;
+  /** Outbound addresses (providers, webhooks, OIDC issuer, MCP servers) on loopback and private ranges allowed; link-local and metadata never. */
+  allowPrivateEgress: boolean;
   /** When set, /metrics needs `Authorization: Bearer <token>`. */
   metricsToken: string | null;
   /** Longest wait for one Redis answer before the documented fallback (docs/scale-out.md). */
@@ -48,6 +49,8 @@ export interface Config {
   spendFailOpen: boolean;
   /** Usage events kept in memory while the store cannot be written; past this the oldest are dropped (and counted). */
   usageBufferMaxEvents: number;
+  /** OpenTelemetry tracing from the standard OTEL_* variables; null (off) without an endpoint. */
+  tracing: TracingConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -66,6 +69,8 @@ const fail = (error: string): Parsed<never> => ({ error });
 interface Setting<K extends keyof Config> {
   key: K;
   env: string;
+  /** An older name of the variable, still read when the current one is unset. */
+  formerEnv?: string;
   flag?: string;
   parse: (raw: string) => Parsed<Config[K]>;
   fallback: () => Config[K];
@@ -144,7 +149,13 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "alertCheckIntervalS", env: "GW_ALERT_CHECK_INTERVAL_S", parse: integer(1, 86_400), fallback: () => 300 },
   { key: "flushMaxEvents", env: "GW_FLUSH_MAX_EVENTS", parse: integer(1, 100_000), fallback: () => 1000 },
   { key: "upstreamTimeoutS", env: "GW_UPSTREAM_TIMEOUT_S", parse: integer(1, 3600), fallback: () => 300 },
-  { key: "allowPrivateProviders", env: "GW_ALLOW_PRIVATE_PROVIDERS", parse: bool, fallback: () => false },
+  {
+    key: "allowPrivateEgress",
+    env: "GW_ALLOW_PRIVATE_EGRESS",
+    formerEnv: "GW_ALLOW_PRIVATE_PROVIDERS",
+    parse: bool,
+    fallback: () => false,
+  },
   { key: "metricsToken", env: "GW_METRICS_TOKEN", parse: text, fallback: () => null },
   { key: "redisTimeoutMs", env: "GW_REDIS_TIMEOUT_MS", parse: integer(10, 10_000), fallback: () => 250 },
   { key: "spendFailOpen", env: "GW_SPEND_FAIL_OPEN", parse: bool, fallback: () => false },
@@ -157,14 +168,21 @@ export function loadConfig(flags: Record<string, string | undefined> = {}, env: 
   const problems: string[] = [];
   for (const s of SETTINGS) {
     const fromFlag = s.flag ? flags[s.flag] : undefined;
-    const raw = fromFlag ?? env[s.env];
+    const fromFormer = env[s.env] === undefined && s.formerEnv ? env[s.formerEnv] : undefined;
+    const raw = fromFlag ?? env[s.env] ?? fromFormer;
     const parsed = raw === undefined ? ok(s.fallback()) : s.parse(raw);
-    if ("error" in parsed) problems.push(`${fromFlag !== undefined ? `--${s.flag}` : s.env}: ${parsed.error}`);
+    const source = fromFlag !== undefined ? `--${s.flag}` : fromFormer !== undefined ? s.formerEnv : s.env;
+    if ("error" in parsed) problems.push(`${source}: ${parsed.error}`);
     else (out as Record<string, unknown>)[s.key] = parsed.ok;
   }
   const oidc = [out.oidcIssuer, out.oidcClientId, out.oidcClientSecret].filter((v) => v != null).length;
   if (oidc !== 0 && oidc !== 3)
     problems.push("GW_OIDC_ISSUER, GW_OIDC_CLIENT_ID and GW_OIDC_CLIENT_SECRET go together: set all three or none");
+  try {
+    out.tracing = tracingConfigFrom(env);
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
   if (problems.length) throw new ConfigError(problems);
   return out as Config;
 }

@@ -9,6 +9,9 @@ import type { Config } from "./config.ts";
 import { ApiKeyHasher } from "./domain/api-key.ts";
 import { HttpMetrics } from "./http/http-metrics.ts";
 import { RequestRunner } from "./http/request-runner.ts";
+import { startTracing } from "./lib/tracing/start-tracing.ts";
+import { CallMetrics } from "./pipeline/call-metrics.ts";
+import { VERSION } from "./version.ts";
 import type { Logger } from "./lib/log.ts";
 import { MasterKey } from "./lib/master-key.ts";
 import { Gauge, Histogram, MetricsRegistry } from "./lib/metrics.ts";
@@ -17,12 +20,14 @@ import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
+import { ScanEvents } from "./services/scan-events.ts";
 import { ProviderHealth } from "./state/provider-health.ts";
 import { ProviderHealthMetrics } from "./state/provider-health-metrics.ts";
 import { ProviderLimitCounter } from "./state/provider-limits.ts";
 import { configuredProviderVerdicts } from "./policy/provider-authorization.ts";
 import { loadCatalog } from "./providers/catalog/catalog.ts";
-import { setEgressPolicy } from "./providers/egress.ts";
+import { egressFetch } from "./lib/egress/egress-fetch.ts";
+import { setEgressPolicy } from "./lib/egress/egress-policy.ts";
 import { SecretBox } from "./lib/secret-box.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
@@ -41,6 +46,10 @@ import { ROUND_TRIP_BUCKETS } from "./state/redis/shared-state.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
 import { UsageBuffer } from "./state/usage-buffer.ts";
 import { openStore } from "./store/open-store.ts";
+import type { McpGateway } from "./mcp/mcp-gateway.ts";
+import { openMcpGateway } from "./mcp/open-mcp-gateway.ts";
+import { toolServerDirectory } from "./mcp/tool-server-directory.ts";
+import { ToolGrantTokens } from "./services/tool-grant-tokens.ts";
 import type { Store } from "./store/store.ts";
 
 export interface Runtime {
@@ -54,6 +63,8 @@ export interface Runtime {
   metrics: MetricsRegistry;
   operations: OperationRegistry;
   runner: RequestRunner;
+  /** The MCP gateway at `/mcp` (docs/mcp.md); apart from the model path. */
+  mcp: McpGateway;
   /** True once shutdown has begun: /readyz answers 503 so load balancers move away. */
   draining: boolean;
   shutdown(): Promise<void>;
@@ -64,8 +75,8 @@ export async function openServices(
   config: Config,
   observeStore?: (seconds: number) => void,
 ): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
-  // Every process that may create or call providers (the server, ./scripts/start's setup) applies the same egress policy.
-  setEgressPolicy({ allowPrivate: config.allowPrivateProviders });
+  // Every process that may save or reach outbound addresses (the server, ./scripts/start's setup) applies the same egress policy.
+  setEgressPolicy({ allowPrivate: config.allowPrivateEgress });
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore } });
   await store.migrate();
   const masterKey = MasterKey.load(config.masterKey, config.dataDir);
@@ -92,6 +103,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     masterKey,
   } = await openServices(config, storeRoundTrips ? (s) => storeRoundTrips.observe([], s) : undefined);
   const box = new SecretBox(masterKey.derive("provider-key-encryption"));
+  // Tool grants (hosted `mcp` tools calling back into /mcp) are sealed with a key of their own; on services' clock, as sessions are.
+  const grants = new ToolGrantTokens(new SecretBox(masterKey.derive("tool-grant")), () => services.now());
   const state = await openHotState(
     config,
     {
@@ -101,7 +114,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       authorize: (kind, rec) => configuredProviderVerdicts(catalog, kind, rec),
       preferences: (orgId) => store.getOrgPreferences(orgId),
       spend: {
-        keyLifetimeMicros: async (keyId) => (await store.getApiKey(keyId))?.spentMicros ?? 0,
+        keyLifetimeMicros: (spendKeyId) => store.keyLineSpentMicros(spendKeyId),
         spentSince: (orgId, keyId, from) => store.sumCostMicros(orgId, keyId, from),
       },
     },
@@ -138,10 +151,13 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     rateUsage,
     health,
     limits: { counter: limitCounter, now: Date.now },
+    metrics: new CallMetrics(metrics),
     // After the provider answered: a failed write is logged, never the caller's error.
     etl: {
       recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),
     },
+    scans: new ScanEvents(store, log, metrics),
+    hostedTools: { servers: toolServerDirectory(store), grants, publicUrl: config.publicUrl },
   });
   const services: OperationDeps = {
     ...base,
@@ -175,7 +191,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         return models.forgetAll();
     }
   });
-  metrics.register(new ProviderHealthMetrics(health));
+  metrics.register(new ProviderHealthMetrics(health, (model) => catalog.model(model) !== undefined));
   const httpMetrics = new HttpMetrics(metrics);
   metrics.register(
     new Gauge("gateway_key_cache_hits_total", "API key lookups answered from memory.", () => keyCache.stats().hits, "counter"),
@@ -220,8 +236,18 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
 
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
   // Through services.now, so tests that move the services' clock move the sessions' too.
-  const authenticator = new Authenticator({ hasher: services.hasher, keys: keyCache, store, trustedOrigins, now: () => services.now() });
+  const authenticator = new Authenticator({
+    hasher: services.hasher,
+    keys: keyCache,
+    store,
+    trustedOrigins,
+    secureCookies: config.publicUrl?.startsWith("https:") ?? false,
+    now: () => services.now(),
+    grants,
+  });
+  const tracing = await startTracing(config.tracing, VERSION, (message) => log.warn("tracing", { error: message }));
   const runner = new RequestRunner({
+    tracing,
     authenticator,
     limiter,
     metrics: httpMetrics,
@@ -237,7 +263,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     store,
     box,
     log,
-    delivery: { ...DEFAULT_DELIVERY, fetch: (url, init) => fetch(url, init), sleep: Bun.sleep, now: Date.now },
+    delivery: { ...DEFAULT_DELIVERY, fetch: egressFetch, sleep: Bun.sleep, now: Date.now },
   });
   const alerts = new AlertChecker({
     store,
@@ -254,6 +280,16 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
   alerts.start(config.alertCheckIntervalS * 1000);
 
+  const mcp = openMcpGateway({
+    store,
+    box,
+    metrics,
+    preferences: async (orgId) => settings.get(orgId),
+    now: () => services.now(),
+    log,
+    maxBodyBytes: config.maxBodyBytes,
+  });
+
   const rt: Runtime = {
     config,
     log,
@@ -264,11 +300,13 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     metrics,
     operations: createOperationRegistry(),
     runner,
+    mcp,
     draining: false,
     async shutdown() {
       rt.draining = true;
       stopMaintenance();
       await alerts.stop();
+      mcp.close();
       // Refused streams still being read in the background are accounted before the last flush.
       await calls.stop();
       await usage.stop();
@@ -276,6 +314,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       await state.close();
       await store.close();
       runner.record();
+      await tracing.shutdown().catch((err) => log.warn("traces not exported at shutdown", { error: String(err) }));
       log.flush();
     },
   };

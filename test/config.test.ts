@@ -43,4 +43,12 @@ describe("loadConfig", () => {
   test("OIDC settings go together", () => {
     expect(() => loadConfig({}, { GW_OIDC_ISSUER: "https://id.example.com" })).toThrow("go together");
   });
+
+  test("GW_ALLOW_PRIVATE_EGRESS allows private egress; its former name GW_ALLOW_PRIVATE_PROVIDERS still works, the new name winning", () => {
+    expect(loadConfig({}, {}).allowPrivateEgress).toBe(false);
+    expect(loadConfig({}, { GW_ALLOW_PRIVATE_EGRESS: "1" }).allowPrivateEgress).toBe(true);
+    expect(loadConfig({}, { GW_ALLOW_PRIVATE_PROVIDERS: "1" }).allowPrivateEgress).toBe(true);
+    expect(loadConfig({}, { GW_ALLOW_PRIVATE_EGRESS: "0", GW_ALLOW_PRIVATE_PROVIDERS: "1" }).allowPrivateEgress).toBe(false);
+    expect(() => loadConfig({}, { GW_ALLOW_PRIVATE_PROVIDERS: "maybe" })).toThrow("GW_ALLOW_PRIVATE_PROVIDERS: must be true or false");
+  });
 });

@@ -9,10 +9,17 @@
 import { join } from "node:path";
 import { ROOT } from "./processes.ts";
 
-/** `root` is the checkout whose module runs (another revision's, for bench/compare.ts). */
-export async function inFreshProcess<T>(module: string, exported: string, args: unknown[], root = ROOT): Promise<T> {
+/** `root` is the checkout whose module runs (another revision's, for bench/compare.ts); `env` is added to this process's. */
+export async function inFreshProcess<T>(
+  module: string,
+  exported: string,
+  args: unknown[],
+  root = ROOT,
+  env: Record<string, string> = {},
+): Promise<T> {
   const proc = Bun.spawn(["bun", "run", join(root, "bench", "lib", "fresh-process.ts"), module, exported, JSON.stringify(args)], {
     cwd: root,
+    env: { ...process.env, ...env },
     stdout: "pipe",
     stderr: "inherit",
   });

@@ -34,7 +34,7 @@ import { chatCompletionRequest } from "../../src/schemas/chat-completions.ts";
 import { ApiKeyHasher } from "../../src/domain/api-key.ts";
 import { newId } from "../../src/domain/ids.ts";
 import { createLogger } from "../../src/lib/log.ts";
-import { setEgressPolicy } from "../../src/providers/egress.ts";
+import { setEgressPolicy } from "../../src/lib/egress/egress-policy.ts";
 import { sendUpstream } from "../../src/providers/upstream.ts";
 import { chatTexts } from "../../src/pipeline/scan/request-texts.ts";
 import { scanRequest } from "../../src/pipeline/security-scan.ts";

@@ -4,15 +4,20 @@
  * ready-to-paste chat-completions curl. The admin key exists only in this process's
  * output, once: only its hash is stored and nothing here writes it anywhere.
  *
- *   bun run scripts/lib/demo-setup.ts [--mock-url URL [--mock-pid PID]] [serve's flags: --data --host --port --public-url]
+ *   bun run scripts/lib/demo-setup.ts --lock-pid PID [--mock-url URL [--mock-pid PID]] [serve's flags: --data --host --port --public-url]
  *
  * A flag it does not know stops it (exit 2) before anything is created, so a typo
- * never leaves a demo organization behind whose key scrolled past. The curl it prints
+ * never leaves a demo organization behind whose key scrolled past. Before it changes
+ * anything it takes the data folder's lock for the start script (--lock-pid), which
+ * the server takes over: a folder a running gateway holds stops it (exit 1) with
+ * nothing changed, its mock providers included. The curl it prints
  * is also written to DIR/try-it.sh, with the key left as $GW_KEY (never on disk).
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { gatewayCommand } from "../../src/cli/command-name.ts";
+import { DataFolderInUse, lockDataFolder } from "../../src/cli/data-lock.ts";
 import { clientBaseUrl, createdMessage } from "../../src/cli/init.ts";
 import { type Config, ConfigError, loadConfig } from "../../src/config.ts";
 import type { Organization } from "../../src/domain/types.ts";
@@ -48,6 +53,7 @@ try {
       "public-url": { type: "string" },
       "mock-url": { type: "string" },
       "mock-pid": { type: "string" },
+      "lock-pid": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -67,6 +73,17 @@ try {
   process.exit(2);
 }
 
+// Nothing changes before the folder is ours: a refused start leaves the running gateway's providers alone.
+mkdirSync(config.dataDir, { recursive: true });
+try {
+  lockDataFolder(config.dataDir, Number(flag("lock-pid")) || process.ppid);
+} catch (err) {
+  if (!(err instanceof DataFolderInUse)) throw err;
+  console.error(`start: ${err.message}`);
+  process.exit(1);
+}
+
+const gateway = gatewayCommand();
 const demoName = process.env.GW_DEMO_ORG || "Demo";
 const { store, services, masterKey } = await openServices(config);
 try {
@@ -89,7 +106,7 @@ try {
     lines.push(createdMessage(created));
     lines.push(
       `Analytics start empty. For 90 days of synthetic usage in "${created.organization.name}" (this demo organization only), run:`,
-      `  gateway demo-data --days 90${flag("data") ? ` --data ${flag("data")}` : ""}`,
+      `  ${gateway} demo-data --days 90${flag("data") ? ` --data ${flag("data")}` : ""}`,
       "",
     );
   }
@@ -116,7 +133,7 @@ try {
         lines.push(
           `"${org.name}" had no providers, so the mock provider at ${mockUrl} now answers as its openai and`,
           `anthropic providers (${added.map((p) => p.name).join(", ")}): no provider keys or internet needed.`,
-          `Add your own keys with provider.create and remove these with provider.delete (README: "Your provider keys").`,
+          `Add your own keys with provider.create and remove these with provider.delete (README: "Add your provider key").`,
           "",
         );
       }
@@ -126,21 +143,23 @@ try {
   }
 
   if (org && (await store.listProviderConfigs(org.id)).length === 0) {
-    lines.push(`"${org.name}" has no providers yet: the call below answers once one is added (README: "Your provider keys").`, "");
+    lines.push(`"${org.name}" has no providers yet: the call below answers once one is added (README: "Add your provider key").`, "");
   }
-  const key = created?.keyValue ?? "$GW_KEY";
+  const base = clientBaseUrl(config);
   const tryIt = join(config.dataDir, "try-it.sh");
   // The same call, with the key read from the environment: the key itself is never written.
   writeFileSync(
     tryIt,
-    `#!/usr/bin/env bash\n# A first call to the gateway. Set GW_KEY to your admin key (printed once by ./scripts/start).\ncurl -s ${clientBaseUrl(config)}/v1/chat/completions \\\n  -H "Authorization: Bearer \${GW_KEY:?set GW_KEY to your gateway key}" \\\n  -H "Content-Type: application/json" \\\n  -d '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"Hello"}]}'\necho\n`,
+    `#!/usr/bin/env bash\n# A first call to the gateway. Set GW_KEY to your admin key (printed once by ./scripts/start).\ncurl -s \${GW_URL:-${base}}/v1/chat/completions \\\n  -H "Authorization: Bearer \${GW_KEY:?set GW_KEY to your gateway key}" \\\n  -H "Content-Type: application/json" \\\n  -d '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"Hello"}]}'\necho\n`,
     { mode: 0o700 },
   );
+  // Set once, as the README's examples read them: the address and the key.
   lines.push(
     `Try it once the server runs${config.port === 0 ? ' (port 0: use the port in the "listening" line)' : ""}:`,
     "",
-    `  curl -s ${clientBaseUrl(config)}/v1/chat/completions \\`,
-    `    -H "Authorization: Bearer ${key}" \\`,
+    `  export GW_URL=${base}${created ? ` GW_KEY=${created.keyValue}` : ""}`,
+    `  curl -s $GW_URL/v1/chat/completions \\`,
+    `    -H "Authorization: Bearer $GW_KEY" \\`,
     `    -H "Content-Type: application/json" \\`,
     `    -d '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"Hello"}]}'`,
     "",
@@ -148,7 +167,7 @@ try {
   if (!created)
     lines.push(
       "  (GW_KEY: the admin key printed on the first run; it is not stored, only its hash;",
-      "   lost it? `bun run src/cli.ts key create --email <admin e-mail>` makes a new one)",
+      `   lost it? \`${gateway} key create --email <admin e-mail>\` makes a new one)`,
       "",
     );
   lines.push(`The same call is in ${tryIt} (export GW_KEY=<the key> first). Stop with Ctrl-C.`);

@@ -5,6 +5,9 @@
  * SQLite file, so it refuses to start. A lock left by a process that no longer runs
  * (a crash, a hard kill) is stale and taken over. One-shot commands (`init`,
  * `user add`, `login-link`) do not take it; `login-link` reads the address from it.
+ * `./scripts/start` takes it in its own name before its setup step changes anything,
+ * and the server it then starts takes it over from that parent (`handoverFrom`), so a
+ * refused second start changes nothing and no third one slips in between.
  */
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
@@ -48,8 +51,11 @@ export interface DataLock {
   release(): void;
 }
 
-/** Takes the data folder for this process, or throws DataFolderInUse naming the holder. */
-export function lockDataFolder(dataDir: string, pid = process.pid): DataLock {
+/**
+ * Takes the data folder for `pid`, or throws DataFolderInUse naming the holder. A lock
+ * held by `handoverFrom` (the start script that took it for this server) is taken over.
+ */
+export function lockDataFolder(dataDir: string, pid = process.pid, handoverFrom?: number): DataLock {
   const path = lockPath(dataDir);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -61,12 +67,12 @@ export function lockDataFolder(dataDir: string, pid = process.pid): DataLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw err;
       const holder = readLiveLock(dataDir);
-      if (holder && holder.pid !== pid) {
+      if (holder && holder.pid !== pid && holder.pid !== handoverFrom) {
         throw new DataFolderInUse(
           `the data folder ${dataDir} is in use by process ${holder.pid}${holder.url ? ` (serving ${holder.url})` : ""}; stop it first, or give this server another --data folder`,
         );
       }
-      // Stale (its process is gone) or our own: take it over.
+      // Stale (its process is gone), our own, or handed over: take it over.
       rmSync(path, { force: true });
     }
   }

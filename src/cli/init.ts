@@ -4,6 +4,7 @@ import type { Tier } from "../domain/types.ts";
 import { type InitializedOrganization, initializeOrganization } from "../services/organizations.ts";
 import { openServices } from "../runtime.ts";
 import { DATA_FLAG, parseFlags, UsageError } from "./args.ts";
+import { readLiveLock } from "./data-lock.ts";
 
 export const initUsage = "gateway init --org NAME --email EMAIL [--tier starter|professional|enterprise] [--json] [--data DIR]";
 
@@ -15,6 +16,12 @@ export function clientBaseUrl(config: Config): string {
   const host =
     config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host;
   return `http://${host}:${config.port}`;
+}
+
+/** Where the gateway serving this data folder answers, when one runs; else where it will (its settings). */
+export function runningBaseUrl(config: Config): string {
+  const url = readLiveLock(config.dataDir)?.url;
+  return url ? clientBaseUrl({ ...config, port: Number(new URL(url).port) }) : clientBaseUrl(config);
 }
 
 /** What was created, with the admin key: the one time it is ever shown (only its hash is stored). */
@@ -58,7 +65,7 @@ export async function init(argv: string[]): Promise<void> {
     console.log(`${createdMessage(r)}
 Try it once the server runs:
 
-  curl -s ${clientBaseUrl(config)}/api/v1/gateway \\
+  curl -s ${runningBaseUrl(config)}/api/v1/gateway \\
     -H "Authorization: Bearer ${r.keyValue}" \\
     -H "Content-Type: application/json" \\
     -d '{"operation":"user.me","params":{}}'

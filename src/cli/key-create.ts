@@ -12,6 +12,7 @@ import { normalizeEmail } from "../services/organizations.ts";
 import { createServiceAccountWithKey } from "../services/service-accounts.ts";
 import { openServices } from "../runtime.ts";
 import { DATA_FLAG, parseFlags, UsageError } from "./args.ts";
+import { gatewayCommand } from "./command-name.ts";
 
 export const keyCreateUsage = "gateway key create --email EMAIL [--json] [--data DIR]";
 
@@ -21,7 +22,7 @@ export async function keyCreate(argv: string[]): Promise<void> {
   const { store, services } = await openServices(loadConfig({ data: f.data }));
   try {
     const user = await store.getUserByEmail(normalizeEmail(f.email));
-    if (!user) throw new ApiError(404, "not_found", `no user with e-mail ${f.email}; see \`gateway user add\``);
+    if (!user) throw new ApiError(404, "not_found", `no user with e-mail ${f.email}; see \`${gatewayCommand()} user add\``);
     if (user.role !== "admin")
       throw new ApiError(
         403,

@@ -5,6 +5,7 @@ import { normalizeEmail } from "../services/organizations.ts";
 import { createLoginLink } from "../services/sessions.ts";
 import { openServices } from "../runtime.ts";
 import { DATA_FLAG, parseFlags, stringFlags, UsageError } from "./args.ts";
+import { gatewayCommand } from "./command-name.ts";
 import { readLiveLock } from "./data-lock.ts";
 
 export const loginLinkUsage = "gateway login-link --email EMAIL [--data DIR] [--host H] [--port P] [--public-url URL]";
@@ -22,7 +23,7 @@ export async function loginLink(argv: string[]): Promise<void> {
   const { store } = await openServices(config);
   try {
     const user = await store.getUserByEmail(normalizeEmail(f.email));
-    if (!user) throw new ApiError(404, "not_found", `no user with e-mail ${f.email}; add one with \`gateway user add\``);
+    if (!user) throw new ApiError(404, "not_found", `no user with e-mail ${f.email}; add one with \`${gatewayCommand()} user add\``);
     const { token, expiresAt } = await createLoginLink(store, user, Date.now());
     // Without an address given, the server running on this data folder says where it listens.
     const given = f.host !== undefined || f.port !== undefined || process.env.GW_PORT !== undefined || process.env.GW_HOST !== undefined;

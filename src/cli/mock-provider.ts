@@ -1,6 +1,7 @@
 /** `gateway mock-provider`: runs the built-in fake upstream, configured by flags or GW_MOCK_* variables. */
 import { startMockProvider } from "../mock-provider/server.ts";
 import { parseFlags, UsageError } from "./args.ts";
+import { setEgressPolicy } from "../lib/egress/egress-policy.ts";
 
 export const mockProviderUsage =
   "gateway mock-provider [--host H] [--port P] [--latency-ms N] [--stream-chunks N] [--rate-limit-requests N]\n" +
@@ -61,6 +62,8 @@ export function mockSettings(argv: string[], env: Record<string, string | undefi
 
 export async function mockProvider(argv: string[]): Promise<void> {
   const s = mockSettings(argv);
+  // The mock runs beside the gateway: its hosted `mcp` tools call back to a gateway on loopback.
+  setEgressPolicy({ allowPrivate: true });
   const server = startMockProvider(s);
   console.log(
     JSON.stringify({

@@ -6,6 +6,7 @@ import { createRuntime, openServices } from "../runtime.ts";
 import { VERSION } from "../version.ts";
 import { mkdirSync } from "node:fs";
 import { DATA_FLAG, parseFlags, stringFlags } from "./args.ts";
+import { gatewayCommand } from "./command-name.ts";
 import { lockDataFolder } from "./data-lock.ts";
 import { superviseWorkers, WORKER_ENV, workerCount } from "./serve-workers.ts";
 
@@ -24,7 +25,8 @@ export async function serve(argv: string[]): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true });
   const worker = process.env[WORKER_ENV] !== undefined;
   // One gateway per data folder; the workers of one node share their supervisor's lock.
-  const lock = worker ? null : lockDataFolder(config.dataDir);
+  // A lock held by the parent is ./scripts/start's, taken for this server before its setup step.
+  const lock = worker ? null : lockDataFolder(config.dataDir, process.pid, process.ppid);
   if (lock) process.on("exit", () => lock.release());
   const workers = workerCount(flags.workers, config);
   if (workers > 1) {
@@ -61,7 +63,7 @@ export async function serve(argv: string[]): Promise<void> {
   log.info("listening", { url, version: VERSION, dataDir: config.dataDir, store: config.databaseUrl ? "external" : "sqlite" });
   if ((await rt.store.listOrganizations()).length === 0) {
     log.warn("no organization yet: every call will be refused until one exists", {
-      create: `gateway init --org NAME --email EMAIL --data ${config.dataDir}`,
+      create: `${gatewayCommand()} init --org NAME --email EMAIL --data ${config.dataDir}`,
     });
   }
   log.flush();

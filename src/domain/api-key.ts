@@ -31,6 +31,9 @@ export function apiKeyType(value: string): KeyType | null {
   return value.charCodeAt(3) === 108 /* l */ ? "live" : "test";
 }
 
+/** The key whose spend and caps a key counts against: the first of its rotated line. */
+export const spendAccountOf = (key: { id: string; spendKeyId?: string }): string => key.spendKeyId ?? key.id;
+
 /** What may be shown of a key: its type prefix and four characters. */
 export function apiKeyPrefix(value: string): string {
   return value.slice(0, 12);

@@ -23,6 +23,15 @@ export interface User {
   createdAt: number;
 }
 
+/** An address invited into an organization; pending until that person first signs in there (never, if another organization holds it). */
+export interface MemberInvitation {
+  orgId: string;
+  email: string;
+  role: Role;
+  createdAt: number;
+  acceptedAt: number | null;
+}
+
 export interface ServiceAccount {
   id: string;
   orgId: string;
@@ -48,6 +57,8 @@ export interface ApiKeyRecord {
   spendCapCents: number | null;
   monthlyCapCents: number | null;
   spentMicros: number;
+  /** The first key of a rotated line, whose caps this key shares (absent: the key is its own). */
+  spendKeyId?: string;
   requestCount: number;
   lastUsedAt: number | null;
   createdAt: number;
@@ -176,6 +187,15 @@ export interface EtlDocument {
 }
 
 export type PiiAction = "redact" | "block";
+export type InjectionAction = "block" | "flag";
+
+/** The scanner's action per category (scanning itself is always on); `pii` is the same setting as `piiAction`. */
+export interface ScanPolicy {
+  /** `block`: sure injections are refused, suspected ones flagged; `flag`: all are forwarded and flagged. */
+  injection: InjectionAction;
+  secrets: "block";
+  pii: PiiAction;
+}
 export type RouteStrategy = "cost" | "speed" | "quality" | "balanced";
 
 /** Organization-wide settings; only admins change them. */
@@ -190,6 +210,12 @@ export interface OrgPreferences {
   signInEmailDomains: string[];
   /** Run the context optimizer on every chat and messages call (`x-gw-optimize: off` skips one call). */
   contextOptimizer: boolean;
+  /** Seconds between this organization's alert checks (at least 30); null: the operator's `GW_ALERT_CHECK_INTERVAL_S`. */
+  alertCheckIntervalS: number | null;
+  /** The scanner's action per category (domain/scan-policy.ts reads it with `piiAction`). */
+  security: ScanPolicy;
+  /** Where phone numbers written without `+` are read as national numbers (ISO 3166 alpha-2); organizations have no country of their own, so `US`. */
+  phoneRegion: string;
 }
 
 /** Personal settings of one identity (user or service account). */
@@ -206,6 +232,9 @@ export const DEFAULT_ORG_PREFERENCES: OrgPreferences = {
   fallbackModels: {},
   signInEmailDomains: [],
   contextOptimizer: false,
+  alertCheckIntervalS: null,
+  security: { injection: "block", secrets: "block", pii: "redact" },
+  phoneRegion: "US",
 };
 
 export const DEFAULT_PERSONAL_PREFERENCES: PersonalPreferences = {
@@ -241,6 +270,8 @@ export interface ProviderConfigRecord {
   keyHint: string;
   createdAt: number;
   updatedAt: number;
+  /** When it stopped serving (its owner left the organization); an admin deletes it. Absent: serving. */
+  disabled?: { at: number; reason: string };
 }
 
 /** An hourly roll-up row: analytics read these instead of raw events. */

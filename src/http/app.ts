@@ -17,6 +17,8 @@ import { gatewayHandler, gatewayReadOnly } from "./surfaces/gateway-surface.ts";
 import { analyticsHandler } from "./surfaces/analytics-surface.ts";
 import { etlMetricsHandler, etlOptimizeHandler } from "./surfaces/etl-surface.ts";
 import { routeHandler } from "./surfaces/route-surface.ts";
+import { mcpHandler } from "./surfaces/mcp-surface.ts";
+import type { McpGateway } from "../mcp/mcp-gateway.ts";
 import { rateLimitStatusHandler } from "./surfaces/rate-limit-surface.ts";
 import { healthzHandler, metricsHandler, readyzHandler } from "./surfaces/health-surface.ts";
 import { countTokensHandler, messagesHandler } from "./surfaces/messages-surface.ts";
@@ -46,6 +48,8 @@ export interface AppDeps {
   services: OperationDeps;
   metrics: MetricsRegistry;
   log: Logger;
+  /** The MCP gateway behind `/mcp` (docs/mcp.md). */
+  mcp: McpGateway;
   /** True once shutdown has begun. */
   readonly draining: boolean;
   /** What /readyz reports of shared state (Redis); null on a lone node. */
@@ -65,7 +69,11 @@ export type Route = Admitted & {
 
 function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
   const { config, operations, services, metrics } = rt;
-  const sessions = { services, secureCookies: config.publicUrl?.startsWith("https:") ?? false };
+  const sessions = {
+    services,
+    secureCookies: config.publicUrl?.startsWith("https:") ?? false,
+    trustedOrigins: config.publicUrl ? [new URL(config.publicUrl).origin] : [],
+  };
   const openai = { calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
   const gateway = { operations, services, maxBodyBytes: config.maxBodyBytes };
   const analytics = { store: services.store, now: services.now };
@@ -91,7 +99,7 @@ function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
         path: page ? `/dashboard/${page}` : "/dashboard",
         surface: "general",
         admission: "address",
-        handler: dashboardShellHandler(),
+        handler: dashboardShellHandler({ identityProvider: oidc.signIn !== null }),
       }),
     ),
     { method: "GET", path: "/dashboard/assets/app.js", surface: "general", admission: "address", handler: dashboardScriptHandler() },
@@ -186,10 +194,13 @@ function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
       admission: "identity",
       handler: rateLimitStatusHandler({ store: services.store, rateUsage: services.rateUsage, now: services.now }),
     },
+    ...(["POST", "GET", "DELETE"] as const).map(
+      // The one route that takes a tool grant as well: a provider calling back for a hosted `mcp` tool (docs/mcp.md).
+      (method): Route => ({ method, path: "/mcp", surface: "general", admission: "identity-or-tool-grant", handler: mcpHandler(rt.mcp) }),
+    ),
     { method: "GET", path: "/signup", surface: "general", admission: "address", handler: signUpHandler(oidc) },
     { method: "GET", path: "/signup/callback", surface: "general", admission: "address", handler: signUpCallbackHandler(oidc) },
     { method: "GET", path: "/auth/link", surface: "general", admission: "address", handler: loginLinkHandler(sessions) },
-    { method: "GET", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
     { method: "POST", path: "/sign-out", surface: "general", admission: "address", handler: signOutHandler(sessions) },
   ];
 }

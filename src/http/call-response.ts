@@ -19,7 +19,13 @@ export function applicationOf(headers: Headers): string | null {
 
 export function callInput(scope: RequestScope, identity: Identity): CallInput {
   return {
-    scope: { identity, requestId: scope.requestId, startedAt: scope.startedAtMs, applicationId: applicationOf(scope.request.headers) },
+    scope: {
+      identity,
+      requestId: scope.requestId,
+      startedAt: scope.startedAtMs,
+      applicationId: applicationOf(scope.request.headers),
+      trace: scope.trace,
+    },
     headers: scope.request.headers,
     caller: scope.request,
   };

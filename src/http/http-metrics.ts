@@ -1,5 +1,11 @@
-/** The HTTP series on /metrics: requests by route and status, and latency by route. */
+/**
+ * The HTTP series on /metrics: requests by route and status, and latency by route.
+ * Every label comes from a bounded vocabulary: route templates (or `unmatched`),
+ * status codes, and the HTTP methods, any other method a client invents being `other`.
+ */
 import { Counter, Histogram, type MetricsRegistry } from "../lib/metrics.ts";
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const LATENCY_BUCKETS_S = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
@@ -17,7 +23,7 @@ export class HttpMetrics {
   }
 
   observe(route: string, method: string, status: number, seconds: number): void {
-    this.requests.inc([route, method, String(status)]);
+    this.requests.inc([route, METHODS.has(method) ? method : "other", String(status)]);
     this.latency.observe([route], seconds);
   }
 }

@@ -8,9 +8,11 @@ import type { Server } from "bun";
 import { ApiError, toApiError } from "../lib/errors.ts";
 import { cameFromThisGateway } from "../providers/hop.ts";
 import type { Logger } from "../lib/log.ts";
+import { NO_TRACING, NOOP_SPAN, type TraceSpan, type Tracing } from "../lib/tracing/trace-span.ts";
 import { type Authenticator, OriginRequired } from "../pipeline/authenticate.ts";
 import { bucketForAddress, bucketForIdentity, takeToken } from "../pipeline/rate-limit.ts";
 import type { Identity } from "../domain/identity.ts";
+import type { ToolGrant } from "../domain/mcp-records.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
 import { renderError, type Surface } from "./error-envelopes.ts";
 import type { HttpMetrics } from "./http-metrics.ts";
@@ -26,11 +28,15 @@ export interface RequestScope {
   /** The rate-limit decision this request is charged to; reported in the headers. */
   rate: RateDecision | null;
   identity: Identity | null;
+  /** The request's span: the caller's trace continued (API routes, with tracing on), else the no-op. */
+  readonly trace: TraceSpan;
 }
 
 /** The scope of a request whose caller was authenticated and charged: its handler's only way in. */
 export interface AdmittedScope extends RequestScope {
   readonly identity: Identity;
+  /** Set when the caller presented a tool grant (only on routes admitted "identity-or-tool-grant"): what it may reach. */
+  readonly grant?: ToolGrant;
 }
 
 /** Whether a request only reads (it gets a copy of the request; its body is still the handler's). */
@@ -49,6 +55,11 @@ export type IdentityHandler = (scope: AdmittedScope) => Response | Promise<Respo
 export type Admitted =
   /** API routes: the key or session is authenticated, then its bucket charged. */
   | { admission: "identity"; handler: IdentityHandler; readOnly?: ReadOnlyProbe }
+  /**
+   * `/mcp`: as "identity", and a tool grant is accepted too (a provider calling back for
+   * a model's hosted `mcp` tool, docs/mcp.md). Every other route refuses a grant.
+   */
+  | { admission: "identity-or-tool-grant"; handler: IdentityHandler }
   /** "address": charged to the client address (public pages, unknown paths). "free": not charged; headers report the address bucket (health checks, metrics scrapes). */
   | { admission: "address" | "free"; handler: Handler };
 
@@ -70,6 +81,8 @@ export interface RunnerDeps {
   trustProxy: boolean;
   /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer. */
   onKeyUsed: (keyId: string) => void;
+  /** OpenTelemetry tracing; off by default. */
+  tracing?: Tracing;
   /** Runs the telemetry later (tests fire it themselves); setTimeout by default. */
   schedule?: (fn: () => void, delayMs: number) => void;
 }
@@ -100,14 +113,38 @@ interface Finished {
   seconds: number;
 }
 
+/** A log line's trace fields (none when tracing is off), so it can be found from the caller's own trace. */
+function traceFields(scope: RequestScope): { trace_id?: string; span_id?: string } {
+  const ids = scope.trace.ids();
+  return ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
+}
+
+/** The HTTP conventions' attributes of a request's span. */
+function traceRequest(scope: RequestScope): void {
+  const t = scope.trace;
+  t.set("http.request.method", scope.request.method);
+  t.set("http.route", scope.route);
+  t.set("gw.request_id", scope.requestId);
+}
+
+function traceResponse(scope: RequestScope, status: number): void {
+  const t = scope.trace;
+  t.set("http.response.status_code", status);
+  const id = scope.identity;
+  if (id) t.set("gw.org.id", id.organization.id);
+  if (status >= 500) t.fail({ code: String(status), status });
+}
+
 export class RequestRunner {
   /** Responses whose headers are out and whose metrics and log line are not recorded yet. */
   private finished: Finished[] = [];
 
   private readonly schedule: (fn: () => void, delayMs: number) => void;
+  private readonly tracing: Tracing;
 
   constructor(private readonly deps: RunnerDeps) {
     this.schedule = deps.schedule ?? setTimeout;
+    this.tracing = deps.tracing ?? NO_TRACING;
   }
 
   async run(target: RunnableRoute, request: Request, server: Server<unknown> | null): Promise<Response> {
@@ -124,11 +161,15 @@ export class RequestRunner {
       startedAtMs: Date.now(),
       rate: null,
       identity: null,
+      // API routes only: health checks, pages and scrapes would bury the calls.
+      trace: target.admission.startsWith("identity") ? this.tracing.startRequest(`${request.method} ${route}`, request.headers) : NOOP_SPAN,
     };
+    if (scope.trace.recording) traceRequest(scope);
     let response: Response;
     try {
       if (cameFromThisGateway(request.headers)) throw LOOP;
       if (target.admission === "identity") response = await target.handler(await this.admit(scope, target.readOnly));
+      else if (target.admission === "identity-or-tool-grant") response = await target.handler(await this.admit(scope, undefined, true));
       else {
         if (target.admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
         response = await target.handler(scope);
@@ -137,9 +178,15 @@ export class RequestRunner {
       const apiError = toApiError(err);
       // Only the unexpected (a 500) earns a stack trace; a provider that is down or slow is a warning line.
       if (apiError.status === 500)
-        this.deps.log.error("request failed", { requestId: scope.requestId, route, error: String((err as Error)?.stack ?? err) });
+        this.deps.log.error("request failed", {
+          ...traceFields(scope),
+          requestId: scope.requestId,
+          route,
+          error: String((err as Error)?.stack ?? err),
+        });
       else if (apiError.status > 500)
         this.deps.log.warn("request failed", {
+          ...traceFields(scope),
           requestId: scope.requestId,
           route,
           status: apiError.status,
@@ -153,16 +200,19 @@ export class RequestRunner {
   }
 
   /** Authenticates the caller and charges their bucket; a failed attempt is charged to the address. */
-  private async admit(scope: RequestScope, readOnly?: ReadOnlyProbe): Promise<AdmittedScope> {
+  private async admit(scope: RequestScope, readOnly?: ReadOnlyProbe, grants = false): Promise<AdmittedScope> {
     let identity: Identity;
+    let grant: ToolGrant | null = null;
     try {
-      identity = await this.authenticate(scope.request, readOnly);
+      if (grants) ({ identity, grant } = await this.deps.authenticator.authenticateOrGrant(scope.request));
+      else identity = await this.authenticate(scope.request, readOnly);
     } catch (err) {
       await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
       throw err;
     }
     // Set before the charge: a caller refused for rate is still named in the log line.
-    const admitted: AdmittedScope = Object.assign(scope, { identity });
+    // A grant's calls are its holder's: the same bucket, the same policy.
+    const admitted: AdmittedScope = Object.assign(scope, grant ? { identity, grant } : { identity });
     if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
     await takeToken(this.deps.limiter, bucketForIdentity(identity), (d) => (scope.rate = d));
     return admitted;
@@ -190,6 +240,14 @@ export class RequestRunner {
     h.set("x-ratelimit-remaining", String(rate.remaining));
     h.set("x-ratelimit-reset", String(rate.resetAtS));
     const seconds = (performance.now() - startedAt) / 1000;
+    const span = scope.trace;
+    if (span !== NOOP_SPAN) {
+      // Returned so a caller without tracing can still quote the trace; a stream's span ends with the stream.
+      const traceparent = span.traceparent();
+      if (traceparent) h.set("traceparent", traceparent);
+      if (span.recording) traceResponse(scope, response.status);
+      span.end();
+    }
     if (this.finished.push({ scope, status: response.status, seconds }) === 1) this.schedule(this.record, TELEMETRY_DELAY_MS);
   }
 
@@ -203,7 +261,9 @@ export class RequestRunner {
       this.deps.metrics.observe(scope.route, scope.request.method, status, seconds);
       if (!logged) continue;
       const id = scope.identity;
+      const ids = scope.trace.ids();
       this.deps.log.info("request", {
+        ...(ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {}),
         requestId: scope.requestId,
         method: scope.request.method,
         route: scope.route,

@@ -47,3 +47,18 @@ export function errorBody(surface: Surface, err: ApiError): unknown {
       return { error: { code: err.code, message: err.message, details: err.details ?? {} } };
   }
 }
+
+/**
+ * A failed Responses API response's `error`. OpenAI's description allows a fixed list of
+ * codes (`server_error`, `rate_limit_exceeded`, `invalid_prompt`, ...), so the closest
+ * is given and the gateway's own code rides along in `gw.code`, where a client that
+ * knows the gateway reads it.
+ */
+export function responsesError(code: string, message: string): { code: string; message: string; gw: { code: string } } {
+  const closest = /rate_limit|cap_exceeded|quota/.test(code)
+    ? "rate_limit_exceeded"
+    : code === "security_violation"
+      ? "invalid_prompt"
+      : "server_error";
+  return { code: closest, message, gw: { code } };
+}

@@ -7,7 +7,7 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export type KeyPurpose = "api-key-hash" | "provider-key-encryption" | "session-hash";
+export type KeyPurpose = "api-key-hash" | "provider-key-encryption" | "session-hash" | "tool-grant";
 
 export class MasterKey {
   private constructor(private readonly bytes: Buffer) {}

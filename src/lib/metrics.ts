@@ -1,7 +1,8 @@
 /**
  * A minimal Prometheus registry: counters and histograms keyed by a fixed label
- * tuple, rendered in the text exposition format. Label values come from route
- * templates and status codes only, so the series count stays bounded.
+ * tuple, rendered in the text exposition format. Whoever makes a label value keeps
+ * it to a bounded vocabulary (route templates, status codes, known models with
+ * `other` for the rest), never caller text, so the series count stays bounded.
  */
 
 type LabelValues = readonly string[];

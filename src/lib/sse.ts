@@ -238,12 +238,14 @@ export function sseTapSource(
           let next: Awaited<ReturnType<typeof reader.read>>;
           try {
             next = await reader.read();
-          } catch (err) {
+          } catch {
             // The provider cut the stream: the client's is cut too, once the call is accounted.
             try {
               await finish(false);
             } finally {
-              controller.error(err);
+              // Without a reason: Bun's server prints an errored body's reason (a stack on stderr for
+              // every cut stream, the provider's address in it); the client sees its stream cut either way.
+              controller.error();
             }
             return;
           }

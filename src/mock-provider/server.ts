@@ -12,6 +12,7 @@
  *   `swap-<model>`    answers claiming to be <model> (substitution);
  *   `dated-<model>`   answers as a dated snapshot of the requested name (`dated-x-2024-08-06`);
  *   `garbled-<model>` answers a plain (non-stream) call with the first half of its body only;
+ * a Responses call's `mcp` tool with `require_approval: "never"` is run as OpenAI runs it (hosted-mcp.ts);
  * `/_mock/requests` lists the last requests it saw (method, path, full url with query,
  * every header, body) and `/_mock/stats` counts streams started, finished and
  * cancelled by the client, and, by model, plain chat calls whose client hung up before their answer.
@@ -20,6 +21,7 @@ import { simulatedMessagesResponse, simulatedPlatformStream } from "../simulator
 import { openAiError, simulatedChatCompletion, simulatedEmbeddings, simulatedModelList } from "../simulator/openai-format.ts";
 import { ResponsesMemory, simulatedResponses } from "../simulator/responses-format.ts";
 import { mockCountTokens } from "./responses-routes.ts";
+import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 
 export interface MockProviderOptions {
@@ -179,7 +181,11 @@ export function startMockProvider(opts: MockProviderOptions) {
       }
       if (request.method === "POST" && /\/responses$/.test(pathname)) {
         if (!body) return openAiError(400, "the body must be a JSON object");
-        const res = await simulatedResponses(body, { delayMs, answeredModel, streamChunks }, responses);
+        // Stored responses belong to the key that made them, as at OpenAI.
+        const owner = h.get("authorization") ?? h.get("x-api-key") ?? "";
+        const respond = (b: Record<string, unknown>) => simulatedResponses(b, { delayMs, answeredModel, streamChunks }, responses, owner);
+        // A hosted `mcp` tool that needs no approval is run as OpenAI runs it (hosted-mcp.ts).
+        const res = (await hostedMcpAnswer(body, respond)) ?? (await respond(body));
         return body.stream ? counted(res) : garble(res);
       }
       if (request.method === "POST" && pathname === "/v1/messages/count_tokens") return mockCountTokens(body ?? {});

@@ -13,7 +13,10 @@ import { estimatePromptTokens } from "../lib/token-estimate.ts";
 import { headerValue } from "../lib/header-value.ts";
 import { ModelName } from "../schemas/names.ts";
 import { type ResponsesRequest, responsesRequest } from "../schemas/responses.ts";
-import { defineOperation } from "./registry.ts";
+import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
+import type { Identity } from "../domain/identity.ts";
+import { resolverFor } from "../pipeline/sandbox-target.ts";
+import { defineOperation, type OperationDeps } from "./registry.ts";
 
 const MICROS_PER_USD = 1_000_000;
 
@@ -53,8 +56,21 @@ function withProvider(provider: string, model: unknown): unknown {
   return typeof model === "string" && !model.startsWith(`${provider}/`) ? `${provider}/${model}` : model;
 }
 
+/**
+ * Whether the flat form's model is served in the messages format (the vendor, the cloud
+ * platform, a custom messages-format provider): resolved as the call will resolve it,
+ * so a model that does not resolve fails here with the call's own error.
+ */
+async function servedAsMessages(deps: OperationDeps, identity: Identity, model: unknown): Promise<boolean> {
+  if (typeof model !== "string") return false;
+  const resolve = resolverFor(identity);
+  const target = await resolve({ catalog: deps.catalog, directory: deps.providerDirectory }, identity, model, new Headers());
+  return target.format !== "chat";
+}
+
 export const aiProxy = defineOperation({
   id: "ai.proxy",
+  access: "call",
   summary:
     "Calls a provider: `endpoint` (chat/completions, responses, embeddings, messages, messages/count_tokens) + `body`, or flat chat fields; answers with the provider's own response plus estimated_cost (USD).",
   params: Type.Object({
@@ -64,18 +80,23 @@ export const aiProxy = defineOperation({
     model: Type.Optional(Type.String()),
     messages: Type.Optional(Type.Array(Type.Unknown())),
   }),
-  async run({ deps, call, responseHeaders }, p) {
+  async run({ deps, call, identity, responseHeaders }, p) {
     const { provider, endpoint, body, ...flat } = p;
     if ((endpoint === undefined) !== (body === undefined))
       throw badRequest("params: give endpoint and body together, or flat model and messages");
-    const kind = endpoint === undefined ? "chat" : endpointOf(endpoint);
-    const raw: Record<string, unknown> = { ...(body ?? flat) };
+    let kind = endpoint === undefined ? "chat" : endpointOf(endpoint);
+    let raw: Record<string, unknown> = { ...(body ?? flat) };
     if (raw.stream === true)
       throw badRequest(
         "params.stream must be false or absent: ai.proxy answers once; stream through /v1/chat/completions or /v1/messages instead",
         { param: "params.stream" },
       );
     raw.model = withProvider(provider, raw.model);
+    // The flat form is written in chat fields; a messages-format provider still answers in its own shape, as its endpoint form does.
+    if (endpoint === undefined && (await servedAsMessages(deps, identity, raw.model))) {
+      raw = chatToMessagesRequest(chatCompletionRequest.parse(raw, "params"));
+      kind = "messages";
+    }
     // A count is not a call: the provider's count (or the gateway's estimate), never charged.
     if (kind === "count_tokens") {
       const count = await deps.calls.countTokens(call, messagesCountTokensRequest.parse(raw, "params"));
@@ -106,7 +127,7 @@ export const aiProxy = defineOperation({
 
 export const aiCost = defineOperation({
   id: "ai.cost",
-  readOnly: () => true,
+  access: "read",
   summary: "Quotes a call's cost from catalog prices: token counts, or messages (+ max_tokens) to estimate them.",
   params: Type.Object({
     model: ModelName,
@@ -142,7 +163,7 @@ export const aiCost = defineOperation({
 
 export const aiModels = defineOperation({
   id: "ai.models",
-  readOnly: () => true,
+  access: "read",
   summary: "The models the caller can reach (the same list as GET /v1/models).",
   params: Type.Object({}),
   async run({ identity, deps }) {

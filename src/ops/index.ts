@@ -1,5 +1,6 @@
 /** Every gateway operation, registered once. New categories add their module here. */
 import { aiOperations } from "./ai-ops.ts";
+import { mcpOperations } from "./mcp-ops.ts";
 import { metricsOperations } from "./metrics-ops.ts";
 import { notificationOperations } from "./notification-ops.ts";
 import { orgAdminOperations } from "./org-admin-ops.ts";
@@ -27,5 +28,6 @@ export function createOperationRegistry(): OperationRegistry {
     ...routeOperations,
     ...metricsOperations,
     ...notificationOperations,
+    ...mcpOperations,
   );
 }

@@ -12,6 +12,8 @@ import { efficiencyScore } from "../services/analytics/trends.ts";
 import { windowOf } from "../services/analytics/window.ts";
 import { orgRateStatus } from "../services/rate-limits/org-rate-status.ts";
 import { spentThisMonthMicros } from "../services/analytics/org-analytics.ts";
+import { spendAccountOf } from "../domain/api-key.ts";
+import { scanSummary } from "../services/scan-events.ts";
 import { defineOperation } from "./registry.ts";
 
 const MAX_DAYS = 366;
@@ -39,6 +41,7 @@ function daysOf(p: { windowDays?: number; period?: string }): number {
 
 export const metricsCost = defineOperation({
   id: "metrics.cost",
+  access: "read",
   summary:
     "Cost over the last N UTC days (today included): totalCostCents, byProvider {costCents, calls}, and rows grouped by provider, model, key, day or application; `application` filters.",
   params: Type.Object(
@@ -85,8 +88,9 @@ const TOP = 5;
 
 export const metricsComprehensive = defineOperation({
   id: "metrics.comprehensive",
+  access: "read",
   summary:
-    "One dashboard object for the window: cost, calls, errors, latency, top models and keys, efficiency, key caps and the monthly budget.",
+    "One dashboard object for the window: cost, calls, errors, latency, top models and keys, efficiency, key caps, the monthly budget, and calls the scanner flagged or blocked.",
   params: Type.Object(WindowParams, { additionalProperties: false }),
   async run({ identity, deps }, p) {
     const orgId = identity.organization.id;
@@ -103,13 +107,14 @@ export const metricsComprehensive = defineOperation({
     const calls = byProvider.groups.reduce((n, g) => n + g.calls, 0);
     const errors = byProvider.groups.reduce((n, g) => n + g.errors, 0);
     const latency = byProvider.groups.reduce((n, g) => n + g.latencyMsSum, 0);
-    const [prefs, monthMicros, keys] = await Promise.all([
+    const [prefs, monthMicros, keys, security] = await Promise.all([
       deps.store.getOrgPreferences(orgId),
       spentThisMonthMicros(deps.store, orgId, now),
       deps.store.listApiKeys(orgId, { includeRevoked: false }),
+      scanSummary(deps.store, orgId, w.from, w.to),
     ]);
     const capped = keys.filter((k) => k.spendCapCents !== null || k.monthlyCapCents !== null);
-    const keyMonth = await Promise.all(capped.map((k) => deps.store.sumCostMicros(orgId, k.id, monthStart(now))));
+    const keyMonth = await Promise.all(capped.map((k) => deps.store.sumCostMicros(orgId, spendAccountOf(k), monthStart(now))));
     const top = (by: GroupBy, rows: typeof modelRows) =>
       groupCosts(rows, by)
         .groups.slice(0, TOP)
@@ -144,12 +149,15 @@ export const metricsComprehensive = defineOperation({
         spentThisMonthCents: toCents(keyMonth[i]!),
       })),
       budget: budgetStatus(prefs.monthlyBudgetCents, monthMicros, now),
+      // Calls the scanner flagged (forwarded) or refused in the window, by category.
+      security,
     };
   },
 });
 
 export const metricsRateLimits = defineOperation({
   id: "metrics.rate-limits",
+  access: "read",
   summary: "Rate-limit status of each provider configuration: configured limits, else the provider's reported ones, against what was sent.",
   params: Type.Object({}, { additionalProperties: false }),
   async run({ identity, deps }) {

@@ -4,15 +4,17 @@
  */
 import { Type } from "@sinclair/typebox";
 import { recordAudit } from "../services/audit.ts";
-import { rotateWebhookSecret } from "../services/alerts/webhook-secret.ts";
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../services/alerts/webhook-signature.ts";
+import { rotateWebhookSecret, shownSecret } from "../services/alerts/webhook-secret.ts";
+import { webhookOutcomes } from "../services/alerts/delivery-log.ts";
 import { defineOperation } from "./registry.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const notificationsList = defineOperation({
   id: "notifications.list",
-  summary: "The organization's notifications, newest first (`limit` up to 200, `unreadOnly`).",
+  access: "read",
+  summary:
+    "The organization's notifications, newest first (`limit` up to 200, `unreadOnly`), each with its webhook delivery (`webhook`: delivered, attempts) when one was due.",
   params: Type.Object(
     { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })), unreadOnly: Type.Optional(Type.Boolean()) },
     { additionalProperties: false },
@@ -22,6 +24,11 @@ export const notificationsList = defineOperation({
     // Unread ones are filtered from a wider page so `limit` still means "up to this many shown".
     const all = await deps.store.listNotifications(identity.organization.id, p.unreadOnly ? 200 : limit);
     const list = (p.unreadOnly ? all.filter((n) => n.readAt === null) : all).slice(0, limit);
+    const webhooks = await webhookOutcomes(
+      deps.store,
+      identity.organization.id,
+      list.map((n) => n.id),
+    );
     return {
       notifications: list.map((n) => ({
         id: n.id,
@@ -31,6 +38,7 @@ export const notificationsList = defineOperation({
         data: n.body,
         createdAt: iso(n.createdAt),
         readAt: iso(n.readAt),
+        webhook: webhooks.get(n.id) ?? null,
       })),
       unread: list.filter((n) => n.readAt === null).length,
     };
@@ -39,6 +47,7 @@ export const notificationsList = defineOperation({
 
 export const notificationsRead = defineOperation({
   id: "notifications.read",
+  access: "member-write",
   summary: "Marks notifications read: `ids`, or `all: true`.",
   params: Type.Object(
     {
@@ -55,22 +64,14 @@ export const notificationsRead = defineOperation({
 
 export const webhookSecretRotate = defineOperation({
   id: "org.webhook-secret.rotate",
+  access: "admin",
   summary: "Makes a new webhook signing secret for the organization (the old one stops working); shown once.",
   params: Type.Object({}, { additionalProperties: false }),
-  role: "admin",
   async run({ identity, actor, deps }) {
     const orgId = identity.organization.id;
     const secret = await rotateWebhookSecret(deps.store, deps.box, orgId, deps.now());
     await recordAudit(deps.store, orgId, actor, "webhook-secret.rotate", orgId, {}, deps.now());
-    return {
-      secret,
-      shownOnce: true,
-      signature: {
-        header: SIGNATURE_HEADER,
-        timestampHeader: TIMESTAMP_HEADER,
-        algorithm: "HMAC-SHA256 over `<timestamp>.<body>`, hex, prefixed sha256=",
-      },
-    };
+    return shownSecret(secret);
   },
 });
 

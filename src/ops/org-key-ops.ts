@@ -13,9 +13,8 @@ const KeyId = Type.String({ minLength: 1, maxLength: 100 });
 
 export const listServiceAccounts = defineOperation({
   id: "org.service-accounts.list",
-  readOnly: () => true,
+  access: "admin-read",
   summary: "All service accounts of the organization with their creator, creation date and active keys.",
-  role: "admin",
   params: Type.Object({}),
   async run({ identity, deps }) {
     const rows = await listServiceAccountsWithKeys(deps, identity.organization.id);
@@ -25,9 +24,8 @@ export const listServiceAccounts = defineOperation({
 
 export const listApiKeys = defineOperation({
   id: "org.api-keys.list",
-  readOnly: () => true,
+  access: "admin-read",
   summary: "All active API keys of the organization, with the owner's e-mail.",
-  role: "admin",
   params: Type.Object({}),
   async run({ identity, deps }) {
     const keys = await listActiveKeys(deps, identity.organization.id);
@@ -37,9 +35,8 @@ export const listApiKeys = defineOperation({
 
 export const createServiceAccount = defineOperation({
   id: "org.service-account.create",
-  administers: true,
+  access: "admin",
   summary: "Creates a service account and its first API key; the key value is in this response only.",
-  role: "admin",
   params: Type.Object({
     serviceAccountName: Name,
     name: Type.Optional(Name),
@@ -72,9 +69,8 @@ export const createServiceAccount = defineOperation({
 
 export const revokeApiKey = defineOperation({
   id: "org.api-key.revoke",
-  administers: true,
+  access: "admin",
   summary: "Revokes any key of the organization; it is refused from the next request on.",
-  role: "admin",
   params: Type.Object({ keyId: KeyId, reason: Type.Optional(Type.String({ maxLength: 1000 })) }),
   async run({ identity, actor, deps }, p) {
     const r = await revokeKey(deps, actor, identity.organization.id, p.keyId, p.reason ?? null);
@@ -84,9 +80,8 @@ export const revokeApiKey = defineOperation({
 
 export const updateApiKey = defineOperation({
   id: "org.api-key.update",
-  administers: true,
+  access: "admin",
   summary: "Changes a key's name, lifetime spend cap or monthly cap.",
-  role: "admin",
   params: Type.Object({
     keyId: KeyId,
     name: Type.Optional(Name),

@@ -1,27 +1,29 @@
 /** `org.*` operations on members and the audit log (admin only). */
 import { Type } from "@sinclair/typebox";
 import { checkAuditLogAllowed } from "../policy/tiers.ts";
-import { inviteMember as invite } from "../services/organizations.ts";
-import { presentAudit, presentUser } from "./present.ts";
+import { inviteMember as invite, listMembers as membersAndInvitations } from "../services/organizations.ts";
+import { iso, presentAudit, presentUser } from "./present.ts";
 import { defineOperation } from "./registry.ts";
 
 export const listMembers = defineOperation({
   id: "org.members.list",
-  readOnly: () => true,
-  summary: "The organization's members.",
-  role: "admin",
+  access: "admin-read",
+  summary: "The organization's members, and the invitations still pending (until the invited person first signs in).",
   params: Type.Object({}),
   async run({ identity, deps }) {
-    return { members: (await deps.store.listUsers(identity.organization.id)).map(presentUser) };
+    const { members, invitations } = await membersAndInvitations(deps, identity.organization.id);
+    return {
+      members: members.map(presentUser),
+      invitations: invitations.map((i) => ({ email: i.email, role: i.role, invitedAt: iso(i.createdAt), status: "pending" })),
+    };
   },
 });
 
 export const inviteMember = defineOperation({
   id: "org.members.invite",
-  administers: true,
+  access: "admin",
   summary:
     "Invites a member by e-mail; a free address becomes a member who can sign in. The answer never tells whether another organization holds the address.",
-  role: "admin",
   params: Type.Object({
     email: Type.String({ minLength: 3, maxLength: 254 }),
     role: Type.Optional(Type.Union([Type.Literal("admin"), Type.Literal("member")])),
@@ -30,16 +32,15 @@ export const inviteMember = defineOperation({
     const invitation = await invite(deps, actor, identity.organization.id, { email: p.email, role: p.role ?? "member" });
     return {
       invitation,
-      next: "If the address was free it is now a member: see org.members.list; sign-in is by e-mail (gateway login-link or the identity provider).",
+      next: "org.members.list shows the invitation as pending until the person signs in (by e-mail: gateway login-link or the identity provider).",
     };
   },
 });
 
 export const listAuditLog = defineOperation({
   id: "org.audit-log.list",
-  readOnly: () => true,
+  access: "admin-read",
   summary: "Audit entries, newest first; pass `nextBefore` back as `before` for the next page.",
-  role: "admin",
   params: Type.Object({
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
     before: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),

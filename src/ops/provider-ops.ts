@@ -52,12 +52,15 @@ export function presentProvider(p: ProviderConfigRecord) {
     keyHint: p.keyHint,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
+    // Serving, or stopped (its owner left the organization) until an admin deletes it.
+    status: p.disabled ? "disabled" : "serving",
+    disabled: p.disabled ? { at: iso(p.disabled.at), reason: p.disabled.reason } : null,
   };
 }
 
 export const providerCreate = defineOperation({
   id: "provider.create",
-  administers: true,
+  access: { param: "scope", absent: "member-write", present: "admin", values: ["organization"] },
   summary: "Adds a provider key (sealed at rest; only its hint is ever shown).",
   params: strict(Type.Object({ provider: Type.String({ minLength: 1, maxLength: 40 }), ...fields })),
   async run({ identity, actor, deps }, p) {
@@ -67,7 +70,7 @@ export const providerCreate = defineOperation({
 
 export const providerList = defineOperation({
   id: "provider.list",
-  readOnly: () => true,
+  access: "read",
   summary: "The providers the caller can see: the organization's and their own (admins: all).",
   params: Type.Object({}),
   async run({ identity, deps }) {
@@ -77,7 +80,7 @@ export const providerList = defineOperation({
 
 export const providerUpdate = defineOperation({
   id: "provider.update",
-  administers: true,
+  access: "member-write",
   summary: "Changes a provider's settings or rotates its key.",
   params: strict(Type.Object({ id: Id, provider: Type.Optional(Type.String({ maxLength: 40 })), ...fields })),
   async run({ identity, actor, deps }, { id, ...patch }) {
@@ -87,8 +90,8 @@ export const providerUpdate = defineOperation({
 
 export const providerDelete = defineOperation({
   id: "provider.delete",
-  administers: true,
-  summary: "Removes a provider and its sealed key.",
+  access: "member-write",
+  summary: "Removes a provider and its sealed key; this is how an admin confirms deleting one disabled when its owner left.",
   params: Type.Object({ id: Id }),
   async run({ identity, actor, deps }, { id }) {
     await deleteProvider(deps, identity, actor, id);

@@ -1,8 +1,8 @@
 /**
  * The gateway operations endpoint as a registry: each operation declares its id, a
- * TypeBox schema for `params` (compiled once) and the role it needs. Categories live
- * in their own modules and register here; dispatch validates, checks the role,
- * audits refusals and runs the operation.
+ * TypeBox schema for `params` (compiled once) and its required `access` (access.ts).
+ * Categories live in their own modules and register here; dispatch decides access from
+ * the declaration alone (refusals audited), then validates and runs the operation.
  */
 import type { Static, TSchema } from "@sinclair/typebox";
 import { ApiError } from "../lib/errors.ts";
@@ -12,21 +12,21 @@ import type { CallInput, ModelCalls } from "../pipeline/model-call.ts";
 import type { Actor, Identity } from "../domain/identity.ts";
 import type { ModelList } from "../services/model-list.ts";
 import type { ProviderDeps } from "../services/providers.ts";
-import { isSandbox } from "../pipeline/sandbox.ts";
+import { type Access, type AccessDeclaration, accessFor, isReadAccess, refusal } from "./access.ts";
 import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
 import type { ProviderDirectory } from "../state/provider-directory.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 
 /**
  * A sandbox key exists to build and test integrations without spending or leaking
- * anything; letting it create live keys, providers or members would make a leaked
- * test key as dangerous as a live one.
+ * anything; letting it change anything or reach a provider would make a leaked test
+ * key as dangerous as a live one.
  */
-export function sandboxCannotAdminister(operationId: string): ApiError {
+function sandboxRefused(operationId: string): ApiError {
   return new ApiError(
     403,
     "forbidden",
-    `Operation ${operationId} changes the organization's configuration; sandbox (gw_test_) keys may read and make simulated calls only. Use a live key or the dashboard.`,
+    `Operation ${operationId} changes something or reaches a provider; sandbox (gw_test_) keys may read and make simulated calls only. Use a live key or the dashboard.`,
   );
 }
 
@@ -61,12 +61,8 @@ export interface Operation<S extends TSchema = TSchema> {
   id: string;
   summary: string;
   params: S;
-  /** `admin`: the caller's organization role must be admin (403 otherwise, and the refusal is audited). */
-  role?: "admin";
-  /** Changes the organization's configuration: a sandbox (test) key may not run it (docs/security.md). */
-  administers?: boolean;
-  /** Changes nothing, given these params: a session may run it without an Origin header. */
-  readOnly?: (params: unknown) => boolean;
+  /** Who may run it (access.ts, docs/security.md); required, so no operation is open by omission. */
+  access: AccessDeclaration;
   run(ctx: OperationContext, params: Static<S>): Promise<unknown>;
 }
 
@@ -91,20 +87,34 @@ export class OperationRegistry {
     return this;
   }
 
-  /** The operation changes nothing with these params (unknown operations are not read-only). */
+  /**
+   * The operation changes nothing with these params, so a session may send it without
+   * Origin (unknown operations are not read-only).
+   */
   readOnly(operationId: string, params: unknown): boolean {
-    return this.ops.get(operationId)?.op.readOnly?.(params) ?? false;
+    const declared = this.ops.get(operationId)?.op.access;
+    return declared !== undefined && isReadAccess(accessFor(declared, params));
+  }
+
+  /** The operation's declaration (for the access table in docs/security.md and its test). */
+  declaredAccess(operationId: string): AccessDeclaration | undefined {
+    return this.ops.get(operationId)?.op.access;
   }
 
   ids(): string[] {
     return [...this.ops.keys()].sort();
   }
 
-  /** Each operation as the interface description lists it: id, summary, params schema, role. */
+  /** Each operation as the interface description lists it: id, summary, params schema, and `admin` when it always needs that role. */
   described(): { id: string; summary: string; params: TSchema; role?: "admin" }[] {
     return this.ids().map((id) => {
       const { op } = this.ops.get(id)!;
-      return { id, summary: op.summary, params: op.params, ...(op.role ? { role: op.role } : {}) };
+      return {
+        id,
+        summary: op.summary,
+        params: op.params,
+        ...(op.access === "admin" || op.access === "admin-read" ? { role: "admin" as const } : {}),
+      };
     });
   }
 
@@ -118,20 +128,25 @@ export class OperationRegistry {
         { param: "operation" },
       );
     }
-    if (entry.op.role === "admin" && ctx.identity.role !== "admin") {
-      await recordAudit(
-        ctx.deps.store,
-        ctx.identity.organization.id,
-        ctx.actor,
-        "access.denied",
-        operationId,
-        { requiredRole: "admin" },
-        ctx.deps.now(),
-      );
-      throw new ApiError(403, "forbidden", `Operation ${operationId} requires the organization role admin.`);
-    }
-    if (entry.op.administers && isSandbox(ctx.identity)) throw sandboxCannotAdminister(operationId);
+    await this.admit(ctx, operationId, accessFor(entry.op.access, rawParams));
     const params = entry.params.parse(rawParams ?? {}, "params");
     return entry.op.run(ctx, params);
+  }
+
+  /** Refuses (403, audited) a caller the declared access does not admit; before params are read, so a refusal reveals nothing of them. */
+  private async admit(ctx: OperationContext, operationId: string, access: Access): Promise<void> {
+    const why = refusal(access, ctx.identity);
+    if (why === null) return;
+    await recordAudit(
+      ctx.deps.store,
+      ctx.identity.organization.id,
+      ctx.actor,
+      "access.denied",
+      operationId,
+      { access, reason: why, ...(why === "role" ? { requiredRole: "admin" } : {}) },
+      ctx.deps.now(),
+    );
+    if (why === "sandbox") throw sandboxRefused(operationId);
+    throw new ApiError(403, "forbidden", `Operation ${operationId} requires the organization role admin.`);
   }
 }

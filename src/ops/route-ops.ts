@@ -66,6 +66,7 @@ export async function routeAndAnswer(calls: ModelCalls, call: CallInput, params:
 
 export const aiRoute = defineOperation({
   id: "ai.route",
+  access: "call",
   summary:
     "Routes a chat request by strategy (cost, speed, quality, balanced) and answers with the choice, its reasons, the alternatives and the completion.",
   params: Type.Record(Type.String(), Type.Unknown()),
@@ -78,7 +79,7 @@ export const aiRoute = defineOperation({
 
 export const aiHealth = defineOperation({
   id: "ai.health",
-  readOnly: () => true,
+  access: "read",
   summary: "This node's view of each provider you may use: circuit state, latency, error rate and cooldown.",
   params: Type.Object({}),
   async run({ identity, deps }) {

@@ -15,6 +15,7 @@ function sessionUser(identity: Identity) {
 
 export const listSessions = defineOperation({
   id: "user.sessions.list",
+  access: "read",
   summary: "The caller's dashboard sessions (never their ids): when each started and was last used, and which is this one.",
   params: Type.Object({}),
   async run({ identity, deps }) {
@@ -34,6 +35,7 @@ export const listSessions = defineOperation({
 
 export const signOutEverywhere = defineOperation({
   id: "user.sessions.end-all",
+  access: { param: "userId", absent: "member-write", present: "admin" },
   summary: "Ends every dashboard session of the caller, or with `userId` (admins only) of a member of the organization.",
   params: Type.Object({ userId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
   async run({ identity, actor, deps }, p) {
@@ -41,18 +43,7 @@ export const signOutEverywhere = defineOperation({
     let userId: string;
     if (p.userId === undefined) userId = sessionUser(identity).id;
     else {
-      if (identity.role !== "admin") {
-        await recordAudit(
-          deps.store,
-          orgId,
-          actor,
-          "access.denied",
-          "user.sessions.end-all",
-          { requiredRole: "admin", userId: p.userId },
-          deps.now(),
-        );
-        throw new ApiError(403, "forbidden", "Only organization admins may sign out another member.");
-      }
+      // Another member's sessions: the declared access made this an admin call.
       const user = await deps.store.getUser(p.userId);
       if (!user || user.orgId !== orgId)
         throw new ApiError(404, "not_found", `no member ${p.userId} in this organization`, { param: "userId" });

@@ -11,6 +11,7 @@ const DAY_MS = 86_400_000;
 
 export const usageDaily = defineOperation({
   id: "usage.daily",
+  access: "read",
   summary: "Calls, errors and cost per UTC day for the last `days` days (default 30), per provider too.",
   params: Type.Object({
     days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })),

@@ -2,10 +2,13 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../lib/errors.ts";
 import { readPreferences, updatePreferences } from "../services/preferences.ts";
-import { isSandbox } from "../pipeline/sandbox.ts";
-import { defineOperation, sandboxCannotAdminister } from "./registry.ts";
+import { ensureWebhookSecret, shownSecret } from "../services/alerts/webhook-secret.ts";
+import { recordAudit } from "../services/audit.ts";
+import { MIN_ALERT_CHECK_INTERVAL_S } from "../services/alerts/alert-checker.ts";
+import { defineOperation } from "./registry.ts";
 import { MAX_TARGETS } from "../pipeline/route-plan.ts";
 import { ModelName } from "../schemas/names.ts";
+import { isPhoneRegion } from "../pipeline/scan/phone-numbers.ts";
 
 const Cents = Type.Integer({ minimum: 0, maximum: 1e12 });
 
@@ -27,6 +30,19 @@ const PreferencesPatch = Type.Object(
       }),
     ),
     contextOptimizer: Type.Optional(Type.Boolean()),
+    alertCheckIntervalS: Type.Optional(Type.Union([Type.Integer({ minimum: MIN_ALERT_CHECK_INTERVAL_S, maximum: 86_400 }), Type.Null()])),
+    // The scanner's action per category; scanning itself cannot be turned off (secrets always block).
+    security: Type.Optional(
+      Type.Object(
+        {
+          injection: Type.Optional(Type.Union([Type.Literal("block"), Type.Literal("flag")])),
+          secrets: Type.Optional(Type.Literal("block")),
+          pii: Type.Optional(Type.Union([Type.Literal("redact"), Type.Literal("block")])),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    phoneRegion: Type.Optional(Type.String({ pattern: "^[A-Z]{2}$" })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     emailNotifications: Type.Optional(Type.Boolean()),
   },
@@ -44,9 +60,21 @@ function checkTimezone(tz: string | undefined): void {
   }
 }
 
+function checkPhoneRegion(region: string | undefined): void {
+  if (region === undefined || isPhoneRegion(region)) return;
+  throw new ApiError(
+    400,
+    "invalid_request",
+    `params.set.phoneRegion: "${region}" is not a region with a numbering plan (ISO 3166 alpha-2)`,
+    {
+      param: "params.set.phoneRegion",
+    },
+  );
+}
+
 export const userMe = defineOperation({
   id: "user.me",
-  readOnly: () => true,
+  access: "read",
   summary: "The caller: user or service account, role and organization.",
   params: Type.Object({}),
   async run({ identity, deps }) {
@@ -68,15 +96,22 @@ export const userMe = defineOperation({
 
 export const userPreferences = defineOperation({
   id: "user.preferences",
-  readOnly: (params) => (params as { set?: unknown } | undefined)?.set === undefined,
+  access: { param: "set", absent: "read", present: "member-write" },
   summary: "Reads preferences; with `set`, updates them first (organization keys need role admin).",
   params: Type.Object({ set: Type.Optional(PreferencesPatch) }),
   async run({ identity, actor, deps }, params) {
     if (!params.set) return readPreferences(deps, identity);
-    if (isSandbox(identity)) throw sandboxCannotAdminister("user.preferences with set");
     const patch = params.set;
     checkTimezone(patch.timezone);
-    return updatePreferences(deps, identity, actor, patch);
+    checkPhoneRegion(patch.phoneRegion);
+    const prefs = await updatePreferences(deps, identity, actor, patch);
+    if (!patch.alertWebhookUrl) return prefs;
+    // A webhook URL without a signing secret would receive nothing: the first one comes with it, shown once here, as webhook senders do.
+    const orgId = identity.organization.id;
+    const secret = await ensureWebhookSecret(deps.store, deps.box, orgId, deps.now());
+    if (secret === null) return prefs;
+    await recordAudit(deps.store, orgId, actor, "webhook-secret.create", orgId, {}, deps.now());
+    return { ...prefs, webhookSecret: shownSecret(secret) };
   },
 });
 

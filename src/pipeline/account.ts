@@ -12,6 +12,7 @@ import { type Identity, responsibleUserId } from "../domain/identity.ts";
 import type { UsageBuffer } from "../state/usage-buffer.ts";
 import { SANDBOX_PROVIDER } from "../providers/target.ts";
 import { isSandbox } from "./sandbox.ts";
+import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 
 /** What a call is charged to, and when it started. */
 export interface CallScope {
@@ -26,6 +27,12 @@ export interface CallScope {
    * its own number and the answering row how many attempts the call took.
    */
   attempt?: number;
+  /** The GenAI conventions' operation (`chat`, `embeddings`), set when the call starts: for spans and metrics. */
+  operation?: string;
+  /** The call's span (the request's), absent or the no-op when tracing is off. */
+  trace?: TraceSpan;
+  /** The current attempt's span, set by the fallback loop beside `attempt`. */
+  attemptTrace?: TraceSpan;
 }
 
 export interface CallResult {

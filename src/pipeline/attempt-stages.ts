@@ -12,6 +12,7 @@ import type { CallInput } from "./call-types.ts";
 import { type ProviderLimitDeps, takeProviderLimit } from "./provider-limit.ts";
 import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
 import { type EndStages, type Stage, startStages } from "./stages.ts";
+import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 
 export interface AttemptContext {
   input: CallInput;
@@ -44,14 +45,19 @@ export function providerLimitStage(deps: ProviderLimitDeps): AttemptStage {
 export function reserveSpendStage(deps: SpendDeps): AttemptStage {
   return {
     name: "reserve-spend",
-    async before({ input, target, size }) {
+    async before({ input, target, size }, span) {
       if (target.simulated) return null;
-      const reservation = await reserveSpend(deps, input.scope.identity, target, size);
-      return (end) => (end ? reservation.settle(end.costMicros) : reservation.release());
+      const onEstimate = span.recording ? (micros: number) => span.set("gw.spend.reserved_micros", micros) : undefined;
+      const reservation = await reserveSpend(deps, input.scope.identity, target, size, onEstimate);
+      return (end) => {
+        if (!end) return reservation.release();
+        span.set("gw.spend.charged_micros", end.costMicros);
+        reservation.settle(end.costMicros);
+      };
     },
   };
 }
 
 /** Runs the attempt's stages; their afters are synchronous, so a reservation is given back before the next attempt takes one. */
-export const startAttempt = (stages: readonly AttemptStage[], ctx: AttemptContext): Promise<EndStages<AttemptEnd>> =>
-  startStages(stages, ctx);
+export const startAttempt = (stages: readonly AttemptStage[], ctx: AttemptContext, trace?: TraceSpan): Promise<EndStages<AttemptEnd>> =>
+  startStages(stages, ctx, trace);

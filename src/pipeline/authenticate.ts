@@ -2,13 +2,17 @@
  * Stage 2: who is calling. An API key (`Authorization: Bearer`, or `x-api-key` as the
  * messages clients send it) is hashed and looked up in the key cache, memory first.
  * A dashboard session cookie is the other credential; browser calls that change
- * state must also come from our own origin.
+ * state must also come from our own origin. A tool grant (a provider calling back for
+ * a hosted `mcp` tool) is a third, taken only where a route declares it: it stands
+ * for the key or session that made the model call, which must still be valid.
  */
 import { apiKeyType, type ApiKeyHasher } from "../domain/api-key.ts";
 import type { KeyPrincipal } from "../domain/types.ts";
+import type { ToolGrant } from "../domain/mcp-records.ts";
 import { ApiError, unauthorized } from "../lib/errors.ts";
 import type { Identity } from "../domain/identity.ts";
-import { authenticateSession, presentedSession } from "../services/sessions.ts";
+import { authenticateSession, presentedSession, sessionIdentity } from "../services/sessions.ts";
+import { isToolGrantToken, type ToolGrantTokens } from "../services/tool-grant-tokens.ts";
 import type { Store } from "../store/store.ts";
 
 export interface KeyLookup {
@@ -21,7 +25,11 @@ export interface AuthenticatorDeps {
   store: Store;
   /** Origins a browser may send state-changing calls from, besides the request's own host. */
   trustedOrigins: string[];
+  /** The public URL is https: the session cookie is `__Host-gw_session` and no other. */
+  secureCookies: boolean;
   now: () => number;
+  /** Opens tool-grant tokens; without it none is accepted. */
+  grants?: ToolGrantTokens;
 }
 
 /** A session call that changes state without our own Origin: refused, unless it turns out to be read-only. */
@@ -41,6 +49,14 @@ export function presentedKey(headers: Headers): string | null {
 }
 
 const REVOKED = () => unauthorized("This API key has been revoked.");
+
+const GRANT_ELSEWHERE = () =>
+  unauthorized(
+    "A tool-grant token is accepted only at /mcp, by the provider of the model call it was issued to; use your gateway key here.",
+  );
+
+const GRANT_REFUSED = () =>
+  unauthorized("This tool-grant token has expired or is not valid: the model call it was issued to must be made again.");
 
 function identityOf(p: KeyPrincipal): Identity {
   return {
@@ -64,12 +80,31 @@ export class Authenticator {
   authenticate(request: Request, readOnly = false): Identity | Promise<Identity> {
     const key = presentedKey(request.headers);
     if (key !== null) return this.byKey(key);
-    const session = presentedSession(request.headers);
+    const session = presentedSession(request.headers, this.deps.secureCookies);
     if (session !== null) return this.bySession(request, session, readOnly);
     throw unauthorized("Missing credentials: send your gateway key as `Authorization: Bearer <key>` or `x-api-key`.");
   }
 
+  /**
+   * As `authenticate`, and also a tool grant: for the routes that declare they take one
+   * (`/mcp`). The grant's holder is checked as its own credential would be (a revoked
+   * key or an ended session ends its grants) and must belong to the grant's organization.
+   */
+  async authenticateOrGrant(request: Request): Promise<{ identity: Identity; grant: ToolGrant | null }> {
+    const key = presentedKey(request.headers);
+    if (key === null || !isToolGrantToken(key)) return { identity: await this.authenticate(request), grant: null };
+    const claims = this.deps.grants?.open(key);
+    if (!claims) throw GRANT_REFUSED();
+    const identity =
+      claims.holder.kind === "key"
+        ? this.check(await this.deps.keys.get(claims.holder.keyHash))
+        : await sessionIdentity(this.deps.store, claims.holder.sessionIdHash, this.deps.now());
+    if (!identity || identity.organization.id !== claims.orgId) throw GRANT_REFUSED();
+    return { identity, grant: claims.grant };
+  }
+
   private byKey(value: string): Identity | Promise<Identity> {
+    if (isToolGrantToken(value)) throw GRANT_ELSEWHERE();
     if (apiKeyType(value) === null) throw unauthorized("Invalid API key.");
     const found = this.deps.keys.get(this.deps.hasher.hash(value));
     if (found instanceof Promise) return found.then((p) => this.check(p));
@@ -85,17 +120,18 @@ export class Authenticator {
 
   private async bySession(request: Request, sessionId: string, readOnly: boolean): Promise<Identity> {
     const safe = request.method === "GET" || request.method === "HEAD" || (readOnly && request.headers.get("origin") === null);
-    if (!safe && !this.sameOrigin(request)) throw new OriginRequired();
+    if (!safe && !fromOwnOrigin(request, this.deps.trustedOrigins)) throw new OriginRequired();
     const identity = await authenticateSession(this.deps.store, sessionId, this.deps.now());
     if (!identity) throw unauthorized("Your session has ended; sign in again.");
     return identity;
   }
+}
 
-  private sameOrigin(request: Request): boolean {
-    const origin = request.headers.get("origin");
-    if (!origin) return false;
-    if (this.deps.trustedOrigins.includes(origin)) return true;
-    const host = request.headers.get("host");
-    return host !== null && (origin === `http://${host}` || origin === `https://${host}`);
-  }
+/** Whether a browser request comes from our own origin (the request's host, or a trusted one such as the public URL's). */
+export function fromOwnOrigin(request: Request, trustedOrigins: readonly string[]): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  if (trustedOrigins.includes(origin)) return true;
+  const host = request.headers.get("host");
+  return host !== null && (origin === `http://${host}` || origin === `https://${host}`);
 }

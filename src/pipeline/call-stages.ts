@@ -7,16 +7,18 @@
  * one (the optimizer's figures, the scan's counts). Then the attempts run, each with
  * its own list (attempt-stages.ts). Adding a call-level check is one stage here.
  */
+import type { ScanRecorder } from "../domain/scan-policy.ts";
 import type { Target } from "../providers/target.ts";
-import type { OrgSettings } from "../state/org-settings.ts";
 import { authorizeTarget } from "./authorize.ts";
 import type { CallInput, CallOutcome } from "./call-types.ts";
 import { type OptimizeDeps, optimizeContext, optimizeEmbeddings, type OptimizeFormat } from "./optimize-context.ts";
 import { planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import { resolverFor } from "./sandbox-target.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
-import { scanRequest } from "./security-scan.ts";
+import { type ScanCallDeps, scanCall } from "./scan-call.ts";
 import type { Stage } from "./stages.ts";
+import { ApiError } from "../lib/errors.ts";
+import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 
 type Json = Record<string, unknown>;
 
@@ -29,6 +31,8 @@ export interface CallContext {
   readonly route: RouteRequest | null;
   /** How the optimizer reads this endpoint's body. */
   readonly optimize: OptimizeFormat | "embeddings";
+  /** The GenAI conventions' operation name, for the call's span (`chat`, `embeddings`). */
+  readonly operation: string;
   /** Every text of this endpoint's body, for the scanner. */
   readonly texts: (body: Json) => TextSlot[];
   /** Set by the plan stage. */
@@ -41,13 +45,15 @@ export type CallStage = Stage<CallContext, CallOutcome>;
 export function planStage(deps: RoutePlanDeps): CallStage {
   return {
     name: "plan",
-    async before(ctx) {
+    async before(ctx, span) {
       const { identity } = ctx.input.scope;
       const resolve = resolverFor(identity);
       ctx.plan = ctx.route
         ? await planRoute(deps, resolve, identity, ctx.input.headers, ctx.route)
         : { targets: [await resolve(deps.resolve, identity, String(ctx.body.model), ctx.input.headers)], fallback: false, routed: null };
+      if (span.recording) tracePlan(span, ctx.plan);
       authorizeTarget(identity, ctx.plan.targets[0]);
+      span.set("gw.geo.decision", "allowed");
       return null;
     },
   };
@@ -72,13 +78,20 @@ export function optimizeStage(deps: OptimizeDeps): CallStage {
   };
 }
 
-/** Every text the call sends, with the organization's action for personal data: a block is a 400; redaction sends the copy. */
-export function scanStage(settings: OrgSettings): CallStage {
+/** Every text the call sends, under the organization's scan policy: a block is a 400; redaction sends the copy; a flag goes on. */
+export function scanStage(deps: ScanCallDeps): CallStage {
   return {
     name: "scan",
-    async before(ctx) {
-      const { piiAction } = await settings.get(ctx.input.scope.identity.organization.id);
-      const scanned = scanRequest(ctx.body, ctx.texts, piiAction);
+    async before(ctx, span) {
+      let scanned: Awaited<ReturnType<typeof scanCall>>;
+      try {
+        scanned = await scanCall(deps, ctx.input, ctx.body, ctx.texts);
+      } catch (err) {
+        // A block names what was found and done in its header, never the value.
+        if (err instanceof ApiError) span.set("gw.scan", err.headers?.["x-gw-security"]);
+        throw err;
+      }
+      span.set("gw.scan", scanned.header);
       ctx.body = scanned.body;
       return (outcome) => {
         if (outcome) outcome.security = scanned.header;
@@ -87,12 +100,26 @@ export function scanStage(settings: OrgSettings): CallStage {
   };
 }
 
+/** What the router decided (strategy, candidates, choice) and where the first target runs: never a message's text. */
+function tracePlan(span: TraceSpan, plan: RoutedPlan): void {
+  const first = plan.targets[0];
+  span.set("gw.route.choice", `${first.providerName}/${first.model}`);
+  span.set("gw.route.targets", plan.fallback ? plan.targets.length : 1);
+  if (plan.routed) {
+    span.set("gw.route.strategy", plan.routed.strategy);
+    span.set("gw.route.candidates", plan.routed.decision.ranked.length);
+  }
+  span.set("gw.geo.country", first.country ?? "unknown");
+}
+
 export interface CallStageDeps {
   route: RoutePlanDeps;
   optimize: OptimizeDeps;
+  /** Where what scanning found and did goes (counters, audit). */
+  scans?: ScanRecorder;
 }
 
 /** The list, in order. */
 export function callStages(deps: CallStageDeps): CallStage[] {
-  return [planStage(deps.route), optimizeStage(deps.optimize), scanStage(deps.route.settings)];
+  return [planStage(deps.route), optimizeStage(deps.optimize), scanStage({ settings: deps.route.settings, scans: deps.scans })];
 }

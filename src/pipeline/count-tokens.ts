@@ -21,12 +21,14 @@ import type { ResolveDeps } from "./resolve-provider.ts";
 import { callAdapter } from "./call-adapter.ts";
 import { resolverFor } from "./sandbox-target.ts";
 import { messagesTexts } from "./scan/request-texts.ts";
-import { scanRequest } from "./security-scan.ts";
+import { scanCall } from "./scan-call.ts";
+import type { ScanRecorder } from "../domain/scan-policy.ts";
 import { secretValues } from "../providers/credentials.ts";
 
 export interface CountTokensDeps {
   resolve: ResolveDeps;
   settings: OrgSettings;
+  scans?: ScanRecorder;
   upstreamTimeoutMs: number;
 }
 
@@ -64,8 +66,7 @@ export async function countTokens(
       { param: "model" },
     );
   }
-  const settings = await deps.settings.get(identity.organization.id);
-  const scanned = scanRequest(request, messagesTexts, settings.piiAction);
+  const scanned = await scanCall(deps, input, request, messagesTexts);
   const served = servedBy(target);
   const estimate = (): TokenCount => ({
     inputTokens: localCount(scanned.body),

@@ -10,6 +10,8 @@
  * configuration whose circuit is open is skipped while another target remains.
  */
 import { ApiError } from "../lib/errors.ts";
+import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
+import { genAiProviderName } from "../providers/gen-ai-names.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ResolvedTarget } from "./authorize.ts";
 import type { CallOutcome } from "./call-types.ts";
@@ -47,17 +49,53 @@ export interface Attempted<O extends CallOutcome> {
   outcome: O;
   target: ResolvedTarget;
   attempts: number;
+  /** The codes of the failures that moved the call on, when it did (for /metrics). */
+  fallbackCauses?: string[];
+}
+
+/** Where the attempts' spans hang: the call's span, and the GenAI operation they perform (`chat`, `embeddings`). */
+export interface AttemptTracing {
+  parent: TraceSpan;
+  operation: string;
+}
+
+/**
+ * An attempt's span: a client span to the provider, named and attributed by the GenAI
+ * conventions. The forwarder ends it when the attempt is accounted (a stream, when it
+ * ends); the loop ends it when the attempt fails before that.
+ */
+function attemptSpan(trace: AttemptTracing | undefined, target: ResolvedTarget, n: number, cause: unknown): TraceSpan {
+  if (!trace?.parent.recording) return NOOP_SPAN;
+  const span = trace.parent.child(`${trace.operation} ${target.model}`, true);
+  span.set("gen_ai.operation.name", trace.operation);
+  span.set("gen_ai.provider.name", genAiProviderName(target.kind, target.simulated));
+  span.set("gen_ai.request.model", target.model);
+  span.set("gw.provider", target.providerName);
+  span.set("gw.attempt", n);
+  if (cause instanceof ApiError) span.set("gw.fallback.cause", cause.code);
+  if (!target.simulated) {
+    try {
+      const url = new URL(target.baseUrl);
+      span.set("server.address", url.hostname);
+      span.set("server.port", Number(url.port) || (url.protocol === "https:" ? 443 : 80));
+    } catch {
+      // a configuration's address was validated when saved; nothing to report otherwise
+    }
+  }
+  return span;
 }
 
 export async function runAttempts<O extends CallOutcome>(
   plan: AttemptPlan,
   health: ProviderHealth | undefined,
-  /** `n`: which attempt this is, from 1 (skipped targets are not counted). */
-  attempt: (target: ResolvedTarget, n: number) => Promise<O>,
+  /** `n`: which attempt this is, from 1 (skipped targets are not counted); `span`: the attempt's own. */
+  attempt: (target: ResolvedTarget, n: number, span: TraceSpan) => Promise<O>,
+  trace?: AttemptTracing,
 ): Promise<Attempted<O>> {
   const targets = plan.fallback ? plan.targets : plan.targets.slice(0, 1);
   let attempts = 0;
   let last: unknown = null;
+  let causes: string[] | undefined;
   for (let i = 0; i < targets.length; i++) {
     const othersLeft = i < targets.length - 1;
     let target: ResolvedTarget;
@@ -71,9 +109,15 @@ export async function runAttempts<O extends CallOutcome>(
     // A cooling-down configuration is skipped while another can answer; as the last one left it is tried (and its probe taken).
     if (othersLeft && target.configId && health && !health.admits(target.configId)) continue;
     attempts++;
+    const span = attemptSpan(trace, target, attempts, last);
     try {
-      return { outcome: await attempt(target, attempts), target, attempts };
+      const outcome = await attempt(target, attempts, span);
+      // A whole answer was accounted already (which ended its span); a stream's span ends with the stream.
+      if (outcome.type === "json") span.end();
+      return causes ? { outcome, target, attempts, fallbackCauses: causes } : { outcome, target, attempts };
     } catch (err) {
+      span.fail(err);
+      span.end();
       if (err instanceof TargetUnsuitable && last !== null) {
         attempts--;
         if (othersLeft) continue;
@@ -81,6 +125,7 @@ export async function runAttempts<O extends CallOutcome>(
       }
       if (!othersLeft || !isProviderFault(err)) throw withAttempts(err, attempts);
       last = err;
+      (causes ??= []).push(err.code);
     }
   }
   // Unreachable in practice: the last target either answers or throws above.

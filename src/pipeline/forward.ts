@@ -25,6 +25,8 @@ import { type CallSize, estimatedPromptTokens, type SpendDeps } from "./reserve-
 import type { ResolvedTarget } from "./authorize.ts";
 import { isSameModel } from "./substitution.ts";
 import { secretValues } from "../providers/credentials.ts";
+import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
+import type { CallMetrics } from "./call-metrics.ts";
 
 export interface ForwardDeps {
   spend: SpendDeps;
@@ -36,13 +38,16 @@ export interface ForwardDeps {
   health?: ProviderHealth;
   /** The configurations' own limits (requests and tokens per minute, requests per day). */
   limits?: ProviderLimitDeps;
+  /** Tokens, duration and spend per provider call, fallbacks (/metrics). */
+  metrics?: CallMetrics;
   now?: () => number;
 }
 
-/** What one attempt holds until it is accounted: its stages' afters, and when it was sent. */
+/** What one attempt holds until it is accounted: its stages' afters, when it was sent, and its span. */
 interface Held {
   end: EndStages<AttemptEnd>;
   sentAtMs: number;
+  span: TraceSpan;
 }
 
 /** How one call travels: the wire format read on the way back, and optional reshaping for a caller of another format. */
@@ -108,8 +113,9 @@ export class Forwarder {
     route: Route,
     size: CallSize,
   ): Promise<CallOutcome> {
-    const end = await startAttempt(this.stages, { input, target, size });
-    const held: Held = { end, sentAtMs: this.now() };
+    const span = input.scope.attemptTrace ?? NOOP_SPAN;
+    const end = await startAttempt(this.stages, { input, target, size }, span);
+    const held: Held = { end, sentAtMs: this.now(), span };
     try {
       const req = await build();
       held.sentAtMs = this.now();
@@ -132,7 +138,12 @@ export class Forwarder {
       throw new ApiError(500, "internal_server_error", "A sandbox call was not answered by the simulator.");
     let up: UpstreamResponse;
     try {
-      up = await sendUpstream(req, { caller: input.caller, timeoutMs: this.deps.upstreamTimeoutMs, providerName: target.providerName });
+      up = await sendUpstream(req, {
+        caller: input.caller,
+        timeoutMs: this.deps.upstreamTimeoutMs,
+        providerName: target.providerName,
+        trace: held.span,
+      });
       if (target.configId) this.deps.rateUsage?.sent(target.configId, up.response.headers, this.now());
     } catch (err) {
       const failure = toApiError(err);
@@ -200,6 +211,8 @@ export class Forwarder {
     const keep = route.keep;
     let accounted = () => {};
     const pending = new Promise<void>((resolve) => (accounted = resolve));
+    // The call's span (the request's) stays open until the stream is accounted.
+    const releaseCall = (input.scope.trace ?? NOOP_SPAN).hold();
     this.unaccounted.add(pending);
     /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
     let pieces = 0;
@@ -208,7 +221,7 @@ export class Forwarder {
         if (route.wire.carriesAnswer(e)) pieces++;
         if (!route.wire.fromEvent(e, usage)) return;
         refused = this.substitution(target, usage);
-        if (refused) return { stop: route.wire.errorEvent(refused) };
+        if (refused) return { stop: route.wire.errorEvent(refused, e) };
       },
       keep: keep ? (e) => keep(e.data) : undefined,
       onEnd: async (clean) => {
@@ -220,6 +233,7 @@ export class Forwarder {
         } finally {
           this.unaccounted.delete(pending);
           accounted();
+          releaseCall();
         }
       },
       // A refused stream was still paid for: the client gets the error and the end, and
@@ -280,10 +294,33 @@ export class Forwarder {
       feeMicros: usage.feeMicros,
     });
     const tokens = usage.promptTokens + usage.completionTokens;
+    this.deps.metrics?.attempt(
+      input.scope.operation ?? "chat",
+      target,
+      usage.promptTokens,
+      usage.completionTokens,
+      (this.now() - held.sentAtMs) / 1000,
+      failure ? failure.code : null,
+      cost,
+    );
+    if (held.span.recording) traceAttemptEnd(held.span, input.scope.trace, usage, failure);
     held.end({ costMicros: cost, tokens });
+    held.span.end();
     if (target.configId) this.deps.rateUsage?.tokens(target.configId, tokens, this.now());
     return cost;
   }
+}
+
+/** The answer's model, usage and finish on the attempt's span (and the call's, when it answered); the check's verdict. */
+function traceAttemptEnd(span: TraceSpan, call: TraceSpan | undefined, usage: CallUsage, failure: ApiError | null): void {
+  for (const s of failure || !call ? [span] : [span, call]) {
+    s.set("gen_ai.response.model", usage.model);
+    s.set("gen_ai.usage.input_tokens", usage.promptTokens);
+    s.set("gen_ai.usage.output_tokens", usage.completionTokens);
+    if (usage.finishReason) s.set("gen_ai.response.finish_reasons", [usage.finishReason]);
+  }
+  if (usage.model !== null) span.set("gw.substitution", failure?.code === "model_substitution_detected" ? "detected" : "ok");
+  if (failure) span.fail(failure);
 }
 
 /** A provider's `Retry-After` (seconds), kept on its 429, in milliseconds. */

@@ -30,10 +30,14 @@ import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { ResolveDeps } from "./resolve-provider.ts";
 import { AUTO_MODEL, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import type { EtlRecorder } from "./optimize-context.ts";
+import type { ScanRecorder } from "../domain/scan-policy.ts";
 import { callAdapter } from "./call-adapter.ts";
 import { asResponses, nativeResponses, refuseUnpriceable, responsesNeeds, responsesSize, translatedChat } from "./responses-call.ts";
 import { chatTexts, embeddingTexts, messagesTexts, responsesTexts } from "./scan/request-texts.ts";
 import { startStages } from "./stages.ts";
+import { refuseRefusedToolServers } from "./tool-servers.ts";
+import { type HostedToolDeps, namesConfiguredServer, pointAtGateway, resolveHostedTools } from "./hosted-mcp-tools.ts";
+import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 
 export type { CallInput, CallOutcome, JsonOutcome, StreamOutcome };
 
@@ -43,6 +47,10 @@ export interface ModelCallDeps extends ForwardDeps {
   limits: ProviderLimitDeps;
   /** Where the context optimizer's figures go. */
   etl?: EtlRecorder;
+  /** Where what scanning found and did goes (counters, audit). */
+  scans?: ScanRecorder;
+  /** Responses `mcp` tools naming a configured tool server are pointed at the gateway's `/mcp` (hosted-mcp-tools.ts). */
+  hostedTools?: HostedToolDeps;
 }
 
 export class ModelCalls {
@@ -52,7 +60,7 @@ export class ModelCalls {
   constructor(private readonly deps: ModelCallDeps) {
     this.forwarder = new Forwarder(deps);
     const route: RoutePlanDeps = { resolve: deps.resolve, settings: deps.spend.settings, health: deps.health, limits: deps.limits.counter };
-    this.stages = callStages({ route, optimize: deps });
+    this.stages = callStages({ route, optimize: deps, scans: deps.scans });
   }
 
   /**
@@ -85,6 +93,7 @@ export class ModelCalls {
         body: request,
         route: { model: request.model, needs: () => chatNeeds(request), ...route },
         optimize: "chat",
+        operation: "chat",
         texts: chatTexts,
       },
       (target, body) => chatAttempt(this.forwarder, input, target, body as ChatBody),
@@ -92,8 +101,9 @@ export class ModelCalls {
   }
 
   async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
+    await refuseRefusedToolServers(request);
     const route = { model: request.model, needs: () => messagesNeeds(request), format: "messages" as const };
-    const { outcome } = await this.run({ input, body: request, route, optimize: "messages", texts: messagesTexts }, (target, raw) => {
+    const { outcome } = await this.run({ input, body: request, route, optimize: "messages", operation: "chat", texts: messagesTexts }, (target, raw) => {
       const body = raw as typeof request;
       const adapter = callAdapter(target);
       if (adapter.wire !== "messages") {
@@ -123,12 +133,18 @@ export class ModelCalls {
    * `POST /v1/responses`: planned, optimized and scanned on its own body (instructions
    * and input items), then per attempt forwarded as written to a provider that serves
    * the Responses API, or translated to chat completions for one that does not
-   * (responses-call.ts).
+   * (responses-call.ts). An `mcp` tool naming a configured tool server reaches it
+   * through the gateway's own `/mcp` (hosted-mcp-tools.ts).
    */
   async responses(input: CallInput, request: ResponsesRequest & Record<string, unknown>): Promise<CallOutcome> {
     refuseUnpriceable(request);
+    // The caller's own server URLs pass the egress policy; a named configured server becomes the gateway's `/mcp`.
+    await refuseRefusedToolServers(request);
+    const hosted = namesConfiguredServer(request.tools)
+      ? await resolveHostedTools(request, input.scope.identity, this.deps.hostedTools)
+      : null;
     const route = { model: request.model, needs: () => responsesNeeds(request) };
-    const ctx = { input, body: request, route, optimize: "responses" as const, texts: responsesTexts };
+    const ctx = { input, body: request, route, optimize: "responses" as const, operation: "chat", texts: responsesTexts };
     const { outcome } = await this.run(ctx, async (target, body, fallback) => {
       const native = nativeResponses(target, callAdapter(target));
       if (!native) {
@@ -136,11 +152,12 @@ export class ModelCalls {
         return asResponses(await chatAttempt(this.forwarder, input, target, chat), body);
       }
       const stream = body.stream === true;
+      const sent = hosted ? pointAtGateway(body, hosted, input.scope) : body;
       return this.forwarder.forward(
         input,
         target,
         native,
-        () => native.responsesRequest(target, body),
+        () => native.responsesRequest(target, sent),
         stream,
         { wire: responsesWire },
         responsesSize(body, target),
@@ -152,7 +169,7 @@ export class ModelCalls {
   /** Embeddings name one model: no routing and no fallback. */
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
     const { outcome } = await this.run(
-      { input, body: request, route: null, optimize: "embeddings", texts: embeddingTexts },
+      { input, body: request, route: null, optimize: "embeddings", operation: "embeddings", texts: embeddingTexts },
       (target, body) => {
         const adapter = callAdapter(target);
         if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
@@ -180,7 +197,12 @@ export class ModelCalls {
   /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */
   countTokens(input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
     return countTokens(
-      { resolve: this.deps.resolve, settings: this.deps.spend.settings, upstreamTimeoutMs: this.deps.upstreamTimeoutMs },
+      {
+        resolve: this.deps.resolve,
+        settings: this.deps.spend.settings,
+        scans: this.deps.scans,
+        upstreamTimeoutMs: this.deps.upstreamTimeoutMs,
+      },
       input,
       request,
     );
@@ -196,20 +218,31 @@ export class ModelCalls {
     /** `fallback`: a target after the first, tried because an earlier one failed or was skipped. */
     attempt: (target: ResolvedTarget, body: Record<string, unknown>, fallback: boolean) => Promise<CallOutcome>,
   ): Promise<{ plan: RoutedPlan; target: ResolvedTarget; outcome: CallOutcome }> {
-    const end = await startStages(this.stages, ctx);
+    const { scope } = ctx.input;
+    scope.operation = ctx.operation;
+    const trace = scope.trace ?? NOOP_SPAN;
+    if (trace.recording) traceCall(trace, ctx);
+    const end = await startStages(this.stages, ctx, trace);
     const plan = ctx.plan!;
     const first = plan.targets[0];
     let done: Attempted<CallOutcome>;
     try {
-      done = await runAttempts(plan, this.deps.health, (target, n) => {
-        if (target !== first) authorizeTarget(ctx.input.scope.identity, target);
-        ctx.input.scope.attempt = n;
-        return attempt(target, ctx.body, target !== first);
-      });
+      done = await runAttempts(
+        plan,
+        this.deps.health,
+        (target, n, span) => {
+          if (target !== first) authorizeTarget(scope.identity, target);
+          scope.attempt = n;
+          scope.attemptTrace = span;
+          return attempt(target, ctx.body, target !== first);
+        },
+        { parent: trace, operation: ctx.operation },
+      );
     } catch (err) {
       await end(null);
       throw err;
     }
+    if (done.fallbackCauses) for (const cause of done.fallbackCauses) this.deps.metrics?.fallback(cause);
     const outcome = routedOutcome(plan, done);
     try {
       await end(outcome);
@@ -220,6 +253,18 @@ export class ModelCalls {
     }
     return { plan, target: done.target, outcome };
   }
+}
+
+/** The call's span named and attributed by the GenAI conventions (`chat gpt-4o`), with the caller's organization and key ids. */
+function traceCall(span: TraceSpan, ctx: CallContext): void {
+  const { identity } = ctx.input.scope;
+  const model = typeof ctx.body.model === "string" ? ctx.body.model : "";
+  span.rename(`${ctx.operation} ${model}`);
+  span.set("gen_ai.operation.name", ctx.operation);
+  span.set("gen_ai.request.model", model);
+  span.set("gw.org.id", identity.organization.id);
+  if (identity.kind === "serviceAccount") span.set("gw.key.id", identity.key.id);
+  else span.set("gw.user.id", identity.id);
 }
 
 /** The outcome with where routing sent it and how many attempts it took. */

@@ -11,6 +11,7 @@ import { estimatePromptTokens, promptTokenBound } from "../lib/token-estimate.ts
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import type { Target } from "../providers/target.ts";
 import type { Identity } from "../domain/identity.ts";
+import { spendAccountOf } from "../domain/api-key.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import type { Reservation, SpendLedger } from "../state/spend-ledger.ts";
 
@@ -67,11 +68,22 @@ function notRetryable(err: ApiError): ApiError {
   });
 }
 
-export async function reserveSpend(deps: SpendDeps, identity: Identity, target: Target, size: CallSize): Promise<Reservation> {
+/**
+ * Reserves the call's maximum cost against the caps that apply. `onEstimate` hears the
+ * amount reserved (for the attempt's span); an uncapped call computes none.
+ */
+export async function reserveSpend(
+  deps: SpendDeps,
+  identity: Identity,
+  target: Target,
+  size: CallSize,
+  onEstimate?: (micros: number) => void,
+): Promise<Reservation> {
   const settings = await deps.settings.get(identity.organization.id);
   const key = identity.kind === "serviceAccount" ? identity.key : null;
   const caps = {
-    keyId: key?.id ?? null,
+    // A rotated key's line shares one set of totals: the successor inherits the spend so far.
+    keyId: key ? spendAccountOf(key) : null,
     orgId: identity.organization.id,
     keyLifetimeCents: key?.spendCapCents ?? null,
     keyMonthlyCents: key?.monthlyCapCents ?? null,
@@ -79,8 +91,12 @@ export async function reserveSpend(deps: SpendDeps, identity: Identity, target: 
   };
   const maxOutput = size.messages === undefined ? 0 : (size.maxTokens ?? target.catalogModel?.maxOutputTokens ?? FALLBACK_MAX_OUTPUT);
   const price = deps.catalog.price(target.model, target.kind);
-  const cost = (count: Count) => () =>
-    deps.catalog.costMicros(price, Math.max(promptTokens(size, count), size.storedPromptTokens ?? 0), maxOutput) + (size.feeMicros ?? 0);
+  const cost = (count: Count) => () => {
+    const micros =
+      deps.catalog.costMicros(price, Math.max(promptTokens(size, count), size.storedPromptTokens ?? 0), maxOutput) + (size.feeMicros ?? 0);
+    onEstimate?.(micros);
+    return micros;
+  };
   try {
     return await deps.ledger.reserve(caps, cost(promptTokenBound));
   } catch (err) {

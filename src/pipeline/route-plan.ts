@@ -4,14 +4,17 @@
  * organization's `defaultRouteStrategy`, else balanced) and tries its ranking; a
  * family (`gpt-4o*`, routing/family.ts) asks the same among that family's models. A
  * named model is tried first and then the models of `x-gw-fallback-models`, in the
- * order given (else the organization's `fallbackModels` preference for it). A concrete
- * model id is never replaced by the router: `x-gw-route` on a named model changes
- * nothing. `x-gw-fallback: off` keeps one attempt.
+ * order given (else the organization's `fallbackModels` preference for it). A named
+ * model with `x-gw-route` engages the router as `gateway/auto` does, among the
+ * candidates that can serve the request (the specification: the header "engages MoE
+ * routing"), and the named model ranks first among equals; without the header (the
+ * organization's default strategy is not enough) a named model is never replaced.
+ * `x-gw-fallback: off` keeps one attempt.
  */
 import type { Identity } from "../domain/identity.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
 import type { OrgPreferences, ProviderFormat } from "../domain/types.ts";
-import type { Decision, ScoredCandidate } from "../routing/decide.ts";
+import type { Decision, Preferred, ScoredCandidate } from "../routing/decide.ts";
 import { decide } from "../routing/decide.ts";
 import { familyOf, inFamily } from "../routing/family.ts";
 import type { RouteNeeds } from "../routing/needs.ts";
@@ -100,12 +103,15 @@ export async function planRoute(
   req: RouteRequest,
 ): Promise<RoutedPlan> {
   const fallback = req.fallback ?? fallbackOn(headers);
-  const family = familyOf(req.model);
-  const routing = req.model === AUTO_MODEL || family !== null;
+  let family = familyOf(req.model);
+  const routeHeader = headers.get("x-gw-route") !== null;
+  const routing = req.model === AUTO_MODEL || family !== null || routeHeader;
   const loaded = routing ? deps.resolve.directory.get(identity.organization.id) : [];
   const providers = loaded instanceof Promise ? await loaded : loaded;
   // A model a configuration declares under a name that reads as a family is that model, as named.
-  if (!routing || (family !== null && providers.some((p) => p.record.models.includes(req.model)))) {
+  if (family !== null && providers.some((p) => p.record.models.includes(req.model))) family = null;
+  const named = req.model !== AUTO_MODEL && family === null;
+  if (!routing || (named && !routeHeader)) {
     const first = await resolve(deps.resolve, identity, req.model, headers);
     const targets: AttemptPlan["targets"] = [first];
     // Fallback models are named by the caller and resolved as any model would be, when their turn comes; the per-request key serves the first only.
@@ -116,11 +122,16 @@ export async function planRoute(
   }
   if (headers.get("x-gw-provider-key") !== null)
     throw badRequest(
-      `x-gw-provider-key: a per-request key names one provider; it cannot be routed. Name a model instead of ${req.model.slice(0, 100)}.`,
+      named
+        ? "x-gw-provider-key: a per-request key names one provider; it cannot be routed. Send it without x-gw-route."
+        : `x-gw-provider-key: a per-request key names one provider; it cannot be routed. Name a model instead of ${req.model.slice(0, 100)}.`,
       { param: "x-gw-provider-key" },
     );
   const chosen = req.strategy ?? strategyFor(deps, identity, headers);
   const strategy = chosen instanceof Promise ? await chosen : chosen;
+  // The named model as a target (it must exist, as without the header): the router ranks it first among equals.
+  const asNamed = named ? await resolve(deps.resolve, identity, req.model, headers) : null;
+  const prefer: Preferred | undefined = asNamed ? (c) => c.providerId === asNamed.configId && c.model === asNamed.model : undefined;
   const candidates = routeCandidates(
     providers,
     identity,
@@ -134,14 +145,15 @@ export async function planRoute(
       `No provider you may use (configured, and authorized for your organization's geography and tier) offers a model of the family ${req.model.slice(0, 100)} for this endpoint.`,
       { param: "model", details: { reason: "no_provider" } },
     );
-  const decision = decide(candidates, req.needs(), strategy, req.task, req.rankAll ? undefined : MAX_TARGETS);
+  const decision = decide(candidates, req.needs(), strategy, req.task, req.rankAll ? undefined : MAX_TARGETS, prefer);
   if (!decision.ok)
     throw new ApiError(400, "moe_routing_unavailable", decision.message, { param: "model", details: { reason: decision.reason } });
   // Each target named as `configuration/model`, so it resolves to that configuration; the later ones only when their turn comes.
-  const named = (s: ScoredCandidate) => `${s.candidate.providerName}/${s.candidate.model}`;
+  const nameOf = (s: ScoredCandidate) => `${s.candidate.providerName}/${s.candidate.model}`;
   const [best, ...rest] = decision.ranked.slice(0, MAX_TARGETS);
-  const targets: AttemptPlan["targets"] = [await resolve(deps.resolve, identity, named(best!), NO_HEADERS)];
-  for (const s of rest) targets.push(() => resolve(deps.resolve, identity, named(s), NO_HEADERS));
+  const first = asNamed && prefer!(best!.candidate) ? asNamed : await resolve(deps.resolve, identity, nameOf(best!), NO_HEADERS);
+  const targets: AttemptPlan["targets"] = [first];
+  for (const s of rest) targets.push(() => resolve(deps.resolve, identity, nameOf(s), NO_HEADERS));
   return { targets, fallback, routed: { strategy, decision } };
 }
 

@@ -22,11 +22,16 @@ export function resolverFor(identity: Identity): typeof resolveTarget {
 
 /** Where a sandbox call would have gone, answered by the simulator instead. */
 export async function sandboxTarget(deps: ResolveDeps, identity: Identity, model: string, headers: Headers): Promise<Target> {
-  return simulated(await liveTarget(deps, identity, model, headers));
+  return simulated(await liveTarget(deps, identity, model, headers), identity);
 }
 
-function simulated(t: Target): Target {
-  return { ...t, simulated: true, configId: null, credentials: { type: "api-key", apiKey: "" } };
+/**
+ * No provider key, ever: the credential the simulator sees names the organization
+ * instead, which scopes what it stores (a `previous_response_id` is found only by the
+ * organization it was given to, as a provider scopes it to the key's account).
+ */
+function simulated(t: Target, identity: Identity): Target {
+  return { ...t, simulated: true, configId: null, credentials: { type: "api-key", apiKey: `sandbox:${identity.organization.id}` } };
 }
 
 async function liveTarget(deps: ResolveDeps, identity: Identity, model: string, headers: Headers): Promise<Target> {

@@ -1,85 +1,131 @@
 /**
- * Stage 6: mandatory security scanning of every text a call sends. Credentials and
- * prompt injection always block (400 `security_violation`, naming the category and
- * where, never the value). Personal data is replaced by typed placeholders
- * (`[EMAIL_1]`) before forwarding, or blocks, per the organization's `piiAction`.
- * The `x-gw-security` header reports counts by category.
+ * Stage 6: mandatory security scanning of every text a call sends, with the
+ * organization's action per category (docs/scanning.md). Credentials always block
+ * (400 `security_violation`, naming the category and where, never the value). An
+ * injection the scanner is sure of blocks unless the policy says `flag`; one it only
+ * suspects is flagged: forwarded and reported. Personal data is replaced by typed
+ * placeholders (`[EMAIL_1]`) before forwarding, or blocks. `x-gw-security` reports
+ * what was found and what was done.
  */
-import type { PiiAction } from "../domain/types.ts";
+import type { ScanMark, ScanReport } from "../domain/scan-policy.ts";
+import { DEFAULT_ORG_PREFERENCES, type PiiAction, type ScanPolicy } from "../domain/types.ts";
 import { ApiError } from "../lib/errors.ts";
-import { type Finding, INJECTION_THRESHOLD, scanText } from "./scan/engine.ts";
+import { type Finding, scanText } from "./scan/engine.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
 
 export interface ScanVerdict {
   /** The body to forward: the original, or a redacted copy. */
   body: Record<string, unknown>;
-  /** `x-gw-security` value: counts by category, never values. */
+  /** `x-gw-security` value. */
   header: string;
+  report: ScanReport;
+  flags: ScanMark[];
 }
 
 const DESCRIBE = { secret: "a credential", injection: "a prompt-injection attempt", pii: "personal data" } as const;
 
-function header(counts: { secret: number; injection: number; pii: number }, redacted: number): string {
-  return `secret=${counts.secret}; injection=${counts.injection}; pii=${counts.pii}${redacted ? `; redacted=${redacted}` : ""}`;
+/**
+ * `secret=N; injection=N|flagged; pii=N[; redacted=N][; unscanned=N]` (docs/scanning.md):
+ * what was found, and what was done beside the answer's own status (a 400
+ * `security_violation` names the category that refused it).
+ */
+export function securityHeader(r: ScanReport): string {
+  const injection = r.injectionFlagged && r.blocked !== "injection" ? "flagged" : String(r.injection);
+  let h = `secret=${r.secret}; injection=${injection}; pii=${r.pii}`;
+  if (r.redacted) h += `; redacted=${r.redacted}`;
+  if (r.unscanned) h += `; unscanned=${r.unscanned}`;
+  return h;
 }
 
-function violation(category: keyof typeof DESCRIBE, kinds: string[], path: string, h: string): ApiError {
-  return new ApiError(
-    400,
-    "security_violation",
-    `Blocked by security scanning: ${path} contains ${DESCRIBE[category]} (${[...new Set(kinds)].join(", ")}).`,
-    {
-      param: path,
-      details: { category, kinds: [...new Set(kinds)] },
-      headers: { "x-gw-security": h },
-    },
-  );
+/** A refused call: the 400 the caller gets, with what the scan found for the audit log (never values). */
+export class SecurityViolation extends ApiError {
+  constructor(
+    readonly block: ScanMark,
+    readonly report: ScanReport,
+    /** Injections flagged before the block was found (forwarded nowhere, but seen). */
+    readonly flags: ScanMark[] = [],
+  ) {
+    const kinds = [...new Set(block.kinds)];
+    super(
+      400,
+      "security_violation",
+      `Blocked by security scanning: ${block.path} contains ${DESCRIBE[block.category]} (${kinds.join(", ")}).`,
+      {
+        param: block.path,
+        details: { category: block.category, kinds },
+        headers: { "x-gw-security": securityHeader(report) },
+      },
+    );
+  }
 }
+
+/** Where a slot is: the path for the answer, the safe path for the audit log. */
+const at = (slot: TextSlot): { path: string; where: string } => ({ path: slot.path, where: slot.where });
 
 /**
- * Scans `body` through `texts` (which walks a format's texts). Throws on a block; returns
- * the body to forward. Redaction works on a copy, so the caller's object is never changed.
+ * Scans `body` through `texts` (which walks a format's texts) under `policy` (a bare
+ * PII action stands for the default policy with it). Throws on a block; returns the body
+ * to forward. Redaction works on a copy, so the caller's object is never changed.
  */
 export function scanRequest(
   body: Record<string, unknown>,
   texts: (body: Record<string, unknown>) => TextSlot[],
-  piiAction: PiiAction,
+  policy: ScanPolicy | PiiAction,
+  phoneRegion?: string,
 ): ScanVerdict {
+  const { injection: injectionAction, pii: piiAction } =
+    typeof policy === "string" ? { ...DEFAULT_ORG_PREFERENCES.security, pii: policy } : policy;
   const slots = texts(body);
-  const counts = { secret: 0, injection: 0, pii: 0 };
+  const report: ScanReport = { secret: 0, injection: 0, injectionFlagged: false, pii: 0, redacted: 0, unscanned: 0, blocked: null };
+  const flags: ScanMark[] = [];
   const pii: { slot: number; findings: Finding[] }[] = [];
-  let blocked: { category: keyof typeof DESCRIBE; kinds: string[]; path: string } | null = null;
+  let blocked: ScanMark | null = null;
   slots.forEach((slot, i) => {
-    const scan = scanText(slot.text, { injection: slot.injection });
+    if (slot.unread) {
+      report.unscanned++;
+      return;
+    }
+    const scan = scanText(slot.text, { injection: slot.injection, phoneRegion });
     const joins = slot.joins;
     // A joined slot adds only what its parts alone could not show: findings across a seam.
     const findings = joins ? scan.findings.filter((f) => joins.some((j) => f.start < j && j < f.end)) : scan.findings;
-    const injectionScore = scan.injectionScore;
     const secrets = findings.filter((f) => f.category === "secret");
-    // Injection is a score over the whole text: a joined slot is judged whole.
-    const injections = scan.findings.filter((f) => f.category === "injection");
+    // Injection is judged over the whole text: a joined slot is judged whole.
+    const injections = (joins ? findings : scan.findings).filter((f) => f.category === "injection");
     const personal = findings.filter((f) => f.category === "pii");
-    counts.secret += secrets.length;
-    counts.pii += personal.length;
-    if (injectionScore >= INJECTION_THRESHOLD)
-      counts.injection += joins ? findings.filter((f) => f.category === "injection").length : injections.length;
-    if (!blocked && secrets.length) blocked = { category: "secret", kinds: secrets.map((f) => f.kind), path: slot.path };
-    if (!blocked && injectionScore >= INJECTION_THRESHOLD)
-      blocked = { category: "injection", kinds: injections.map((f) => f.kind), path: slot.path };
+    report.secret += secrets.length;
+    report.pii += personal.length;
+    const sure = scan.injectionConfidence === "high";
+    if (sure) report.injection += injections.length;
+    if (!blocked && secrets.length) blocked = { category: "secret", kinds: secrets.map((f) => f.kind), ...at(slot) };
+    if (sure && injectionAction === "block") {
+      if (!blocked)
+        blocked = {
+          category: "injection",
+          kinds: scan.findings.filter((f) => f.category === "injection").map((f) => f.kind),
+          ...at(slot),
+        };
+    } else if (scan.injectionConfidence !== null) {
+      report.injectionFlagged = true;
+      const kinds = scan.findings.filter((f) => f.category === "injection").map((f) => f.kind);
+      flags.push({ category: "injection", ...at(slot), kinds: kinds.length ? [...new Set(kinds)] : ["classifier"] });
+    }
     // Personal data split across parts cannot be replaced in place, so it blocks.
-    if (personal.length && joins && !blocked) blocked = { category: "pii", kinds: personal.map((f) => f.kind), path: slot.path };
+    if (personal.length && joins && !blocked) blocked = { category: "pii", kinds: personal.map((f) => f.kind), ...at(slot) };
     else if (personal.length) pii.push({ slot: i, findings: personal });
   });
   if (!blocked && pii.length && piiAction === "block") {
     const first = pii[0] as { slot: number; findings: Finding[] };
-    blocked = { category: "pii", kinds: pii.flatMap((p) => p.findings.map((f) => f.kind)), path: (slots[first.slot] as TextSlot).path };
+    blocked = { category: "pii", kinds: pii.flatMap((p) => p.findings.map((f) => f.kind)), ...at(slots[first.slot] as TextSlot) };
   }
   if (blocked) {
-    const b = blocked as { category: keyof typeof DESCRIBE; kinds: string[]; path: string };
-    throw violation(b.category, b.kinds, b.path, header(counts, 0));
+    const b = blocked as ScanMark;
+    report.blocked = b.category;
+    throw new SecurityViolation({ ...b, kinds: [...new Set(b.kinds)] }, report, flags);
   }
-  if (!pii.length) return { body, header: header(counts, 0) };
-  return { body: redacted(body, texts, pii), header: header(counts, counts.pii) };
+  if (!pii.length) return { body, header: securityHeader(report), report, flags };
+  report.redacted = report.pii;
+  return { body: redacted(body, texts, pii), header: securityHeader(report), report, flags };
 }
 
 /** A copy of the body with each personal value replaced by its typed placeholder (one number per distinct value). */

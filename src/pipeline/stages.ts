@@ -6,14 +6,21 @@
  * happens: with the result when the call ends, or with nothing when a later stage or
  * the call itself failed. Both lists, the call's (call-stages.ts) and each attempt's
  * (attempt-stages.ts), run on this one runner.
+ *
+ * The runner also traces them: each stage gets a child span of the call's (or the
+ * attempt's) span, from its before to its after, so a reservation's span shows how long
+ * it was held. Stages only add attributes to the span they are handed; a new stage is
+ * traced without anyone remembering to. With tracing off the span is the shared no-op.
  */
+import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 
 /** Runs when the call (or attempt) ends: with its result, or null when it failed before one. */
 export type After<R> = (result: R | null) => void | Promise<void>;
 
 export interface Stage<C, R, A extends After<R> = After<R>> {
   name: string;
-  before(ctx: C): A | null | Promise<A | null>;
+  /** `span`: this stage's own span, for its attributes (never prompt or completion text). */
+  before(ctx: C, span: TraceSpan): A | null | Promise<A | null>;
 }
 
 /** Ends the stages once: their afters in reverse. Synchronous while the afters are, so a settled reservation is settled at once. */
@@ -47,8 +54,41 @@ function runAfters<R>(
   if (failure) throw failure.error;
 }
 
-/** Runs the stages' befores in order; returns the function that runs the started ones' afters, in reverse, once. */
-export async function startStages<C, R, A extends After<R>>(stages: readonly Stage<C, R, A>[], ctx: C): Promise<EndStages<R>> {
+/** The after, ending the stage's span once it has run (whether it threw or not). */
+function tracedAfter<R, A extends After<R>>(after: A, span: TraceSpan): A {
+  return ((result: R | null) => {
+    let pending: void | Promise<void>;
+    try {
+      pending = after(result);
+    } catch (err) {
+      span.fail(err);
+      span.end();
+      throw err;
+    }
+    if (!(pending instanceof Promise)) {
+      span.end();
+      return;
+    }
+    return pending.then(
+      () => span.end(),
+      (err) => {
+        span.fail(err);
+        span.end();
+        throw err;
+      },
+    );
+  }) as A;
+}
+
+/**
+ * Runs the stages' befores in order, each in a child span of `trace`; returns the
+ * function that runs the started ones' afters, in reverse, once.
+ */
+export async function startStages<C, R, A extends After<R>>(
+  stages: readonly Stage<C, R, A>[],
+  ctx: C,
+  trace: TraceSpan = NOOP_SPAN,
+): Promise<EndStages<R>> {
   const afters: A[] = [];
   let ended = false;
   const end: EndStages<R> = (result) => {
@@ -58,8 +98,17 @@ export async function startStages<C, R, A extends After<R>>(stages: readonly Sta
   };
   try {
     for (const stage of stages) {
-      const after = await stage.before(ctx);
-      if (after) afters.push(after);
+      const span = trace.child(`gw.${stage.name}`);
+      let after: A | null;
+      try {
+        after = await stage.before(ctx, span);
+      } catch (err) {
+        span.fail(err);
+        span.end();
+        throw err;
+      }
+      if (!after) span.end();
+      else afters.push(span.recording ? tracedAfter<R, A>(after, span) : after);
     }
   } catch (err) {
     await end(null);

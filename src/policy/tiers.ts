@@ -1,7 +1,7 @@
 /**
  * What each tier includes. Security scanning and routing are on every tier, as the
- * specification says; the other lines are this gateway's choice (README, "Security
- * and policy"). A feature outside the caller's tier is 403 `tier_limit_exceeded`.
+ * specification says; the other lines are this gateway's choice (docs/policy.md, "Tiers").
+ * A feature outside the caller's tier is 403 `tier_limit_exceeded`.
  */
 import type { Tier } from "../domain/types.ts";
 import { ApiError } from "../lib/errors.ts";

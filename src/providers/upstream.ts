@@ -1,12 +1,15 @@
 /**
  * Sending a request to a provider and turning its failures into gateway errors: a
- * timeout is 504, an unreachable provider 503, a provider 5xx 502, and a provider
- * 4xx keeps its status with the provider's own message (any credential it echoes
- * is cut out).
+ * timeout is 504; an unreachable provider, or one that says it is unavailable or
+ * overloaded (503, 529), is 503; any other provider 5xx (a wrong answer) is 502; and
+ * a provider 4xx keeps its status with the provider's own message (any credential it
+ * echoes is cut out).
  */
+import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { UpstreamRequest } from "./adapter.ts";
-import { EgressRefused, pinToCheckedAddress } from "./egress.ts";
+import { egressFetch } from "../lib/egress/egress-fetch.ts";
+import { EgressRefused } from "../lib/egress/egress-policy.ts";
 import { HOP_HEADER, HOP_TOKEN } from "./hop.ts";
 
 /**
@@ -25,6 +28,8 @@ export interface SendOptions {
   /** Until response headers arrive (and for a non-stream call, until `done()`). */
   timeoutMs: number;
   providerName: string;
+  /** The attempt's span: its W3C context goes to the provider (which ignores it harmlessly, or joins the trace). */
+  trace?: TraceSpan;
 }
 
 export interface UpstreamResponse {
@@ -114,17 +119,19 @@ export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Pro
   const call = new WatchedCall(opts.caller, performance.now() + opts.timeoutMs);
   startWatching(call);
   try {
-    // The egress policy: connect only to an address that was checked after resolution.
-    const to = await pinToCheckedAddress(req.url);
+    // The egress policy: connect only to an address that was checked after resolution; no redirect followed.
     const headers: Record<string, string> = { ...req.headers, [HOP_HEADER]: HOP_TOKEN };
-    if (to.host !== null) headers.host = to.host;
-    call.response = await fetch(to.url, {
+    const traceparent = opts.trace?.traceparent();
+    if (traceparent) {
+      headers.traceparent = traceparent;
+      const tracestate = opts.trace!.tracestate();
+      if (tracestate) headers.tracestate = tracestate;
+    }
+    call.response = await egressFetch(req.url, {
       method: req.method ?? "POST",
       headers,
       body: req.body,
       signal: call.controller.signal,
-      redirect: "manual",
-      ...(to.tls ? { tls: to.tls } : {}),
     });
     return call;
   } catch (err) {
@@ -139,6 +146,8 @@ export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Pro
 }
 
 const MAX_ERROR_BYTES = 64 * 1024;
+/** Service Unavailable, and the messages-format vendor's Overloaded. */
+const UNAVAILABLE = new Set([503, 529]);
 
 function providerMessage(text: string): string {
   try {
@@ -160,6 +169,11 @@ export async function upstreamFailure(res: Response, providerName: string, secre
   for (const s of secrets) if (s.length >= 8) message = message.replaceAll(s, "[redacted]");
   const retryAfter = res.headers.get("retry-after");
   const headers = retryAfter && /^\d+$/.test(retryAfter) ? { "retry-after": retryAfter } : undefined;
+  // Temporarily unavailable or overloaded: the provider said so, and another (or a later) call may succeed.
+  if (UNAVAILABLE.has(res.status))
+    return new ApiError(503, "provider_unavailable", `${providerName} is unavailable (it answered HTTP ${res.status}): ${message}`, {
+      headers,
+    });
   if (res.status >= 500 || res.status < 400)
     return new ApiError(502, "provider_error", `${providerName} failed (HTTP ${res.status}): ${message}`);
   if (res.status === 429)

@@ -12,6 +12,8 @@ export interface CallUsage {
   completionTokens: number;
   /** What the provider charges beside the tokens (a built-in tool's calls), in micro-dollars. */
   feeMicros?: number;
+  /** Why the answer ended (`stop`, `tool_calls`, `end_turn`…), where the format says it without extra parsing. */
+  finishReason?: string;
 }
 
 export const emptyUsage = (): CallUsage => ({ model: null, promptTokens: 0, completionTokens: 0 });
@@ -27,6 +29,6 @@ export interface WireFormat {
    * the stream passes, without parsing, to charge a stream cut off before its usage.
    */
   carriesAnswer(e: SseEvent): boolean;
-  /** The error, as this format's clients expect it in a stream, ending it. */
-  errorEvent(err: ApiError): Uint8Array;
+  /** The error, as this format's clients expect it in a stream, ending it; `at` is the event it replaces. */
+  errorEvent(err: ApiError, at?: SseEvent): Uint8Array;
 }

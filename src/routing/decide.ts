@@ -1,8 +1,9 @@
 /**
  * The router's decision, pure: which candidates can serve the request, in which order
  * the strategy prefers them, with a score and the sentence that explains the choice.
- * The order is the fallback order. Ties break on quality, then price, then latency,
- * then provider and model names, so the same table always gives the same answer.
+ * The order is the fallback order. Ties break on the model the caller named (when
+ * `x-gw-route` routes a named model), then quality, then price, then latency, then
+ * provider and model names, so the same table always gives the same answer.
  */
 import type { Candidate } from "./candidate.ts";
 import { fitsWindow, type RouteNeeds } from "./needs.ts";
@@ -54,9 +55,13 @@ function normalized(v: number, min: number, max: number, lowerIsBetter: boolean)
   return lowerIsBetter ? (max - v) / (max - min) : (v - min) / (max - min);
 }
 
-function tieBreak(a: ScoredCandidate, b: ScoredCandidate): number {
+/** The candidate the caller named, which ranks first among equals. */
+export type Preferred = (c: Candidate) => boolean;
+
+function tieBreak(a: ScoredCandidate, b: ScoredCandidate, prefer?: Preferred): number {
   return (
     b.score - a.score ||
+    (prefer ? Number(prefer(b.candidate)) - Number(prefer(a.candidate)) : 0) ||
     b.candidate.quality - a.candidate.quality ||
     a.estimatedCostMicros - b.estimatedCostMicros ||
     a.estimatedLatencyMs - b.estimatedLatencyMs ||
@@ -86,13 +91,13 @@ function explain(strategy: Strategy, best: ScoredCandidate, runnerUp: ScoredCand
 }
 
 /** Inserts `s` into `top` (kept in tie-break order, at most `limit` long) where it belongs; nothing when a full list ranks it last. */
-function keepBest(top: ScoredCandidate[], s: ScoredCandidate, limit: number): void {
+function keepBest(top: ScoredCandidate[], s: ScoredCandidate, limit: number, prefer: Preferred | undefined): void {
   if (top.length === limit) {
-    if (tieBreak(s, top[limit - 1]!) >= 0) return;
+    if (tieBreak(s, top[limit - 1]!, prefer) >= 0) return;
     top.pop();
   }
   let i = top.length;
-  while (i > 0 && tieBreak(s, top[i - 1]!) < 0) i--;
+  while (i > 0 && tieBreak(s, top[i - 1]!, prefer) < 0) i--;
   top.splice(i, 0, s);
 }
 
@@ -120,6 +125,7 @@ export function decide(
   strategy: Strategy,
   task: TaskType = "chat",
   limit = Number.POSITIVE_INFINITY,
+  prefer?: Preferred,
 ): Decision {
   if (candidates.length === 0)
     return {
@@ -182,11 +188,12 @@ export function decide(
     if (!ranksAll && list.length === limit && score < list[limit - 1]!.score) continue;
     const s: ScoredCandidate = { candidate: c, estimatedCostMicros: costs[i]!, estimatedLatencyMs: latencies[i]!, score };
     if (ranksAll) list.push(s);
-    else keepBest(list, s, limit);
+    else keepBest(list, s, limit, prefer);
   }
   if (ranksAll) {
-    available.sort(tieBreak);
-    resting.sort(tieBreak);
+    const order = (a: ScoredCandidate, b: ScoredCandidate) => tieBreak(a, b, prefer);
+    available.sort(order);
+    resting.sort(order);
   }
   const ranked = resting.length === 0 ? available : available.concat(resting).slice(0, limit);
   // The sentence is for the route answer only: written when read, not on every routed call.

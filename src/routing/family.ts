@@ -1,9 +1,9 @@
 /**
  * A model family the caller asks to be routed within: `<prefix>*` (`gpt-4o*`,
  * `claude-sonnet*`), every candidate model whose id starts with the prefix. The
- * trailing `*` is what asks for it: a name without one is a concrete model and is
- * served as named, whatever `x-gw-route` says, so a model id is never silently
- * replaced. No vendor's id ends with `*`; a model a configuration declares with that
+ * trailing `*` is what asks for it: a name without one is a concrete model, served
+ * as named unless `x-gw-route` asks for routing (then among every candidate, the
+ * named model first among equals). No vendor's id ends with `*`; a model a configuration declares with that
  * exact name stays that model (the caller of `familyOf` checks, it knows the
  * configurations).
  */

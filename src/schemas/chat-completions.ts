@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { compileValidator } from "../lib/validator.ts";
+import { withBoundedIds } from "./ids.ts";
 import { ModelName } from "./names.ts";
 
 const Role = Type.Union(
@@ -65,4 +66,7 @@ export const ChatCompletionRequest = Type.Object({
 export type ChatCompletionRequest = Static<typeof ChatCompletionRequest>;
 export type ChatMessage = Static<typeof ChatMessage>;
 
-export const chatCompletionRequest = compileValidator(ChatCompletionRequest);
+export const chatCompletionRequest = withBoundedIds(compileValidator(ChatCompletionRequest), [
+  "messages.*.tool_call_id",
+  "messages.*.tool_calls.*.id",
+]);

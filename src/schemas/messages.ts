@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { compileValidator } from "../lib/validator.ts";
+import { withBoundedIds } from "./ids.ts";
 import { ModelName } from "./names.ts";
 
 const Block = Type.Object({ type: Type.String({ minLength: 1 }) });
@@ -31,7 +32,10 @@ export const MessagesRequest = Type.Object({
 
 export type MessagesRequest = Static<typeof MessagesRequest>;
 
-export const messagesRequest = compileValidator(MessagesRequest);
+/** `tool_use` ids and the `tool_result` ids that answer them. */
+const MESSAGES_IDS = ["messages.*.content.*.id", "messages.*.content.*.tool_use_id"];
+
+export const messagesRequest = withBoundedIds(compileValidator(MessagesRequest), MESSAGES_IDS);
 
 /** `POST /v1/messages/count_tokens`: a messages request without what only an answer needs. */
 export const MessagesCountTokensRequest = Type.Omit(MessagesRequest, [
@@ -46,4 +50,4 @@ export const MessagesCountTokensRequest = Type.Omit(MessagesRequest, [
 
 export type MessagesCountTokensRequest = Static<typeof MessagesCountTokensRequest>;
 
-export const messagesCountTokensRequest = compileValidator(MessagesCountTokensRequest);
+export const messagesCountTokensRequest = withBoundedIds(compileValidator(MessagesCountTokensRequest), MESSAGES_IDS);

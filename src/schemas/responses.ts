@@ -6,6 +6,7 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { compileValidator } from "../lib/validator.ts";
+import { withBoundedIds } from "./ids.ts";
 import { ModelName } from "./names.ts";
 
 export const ResponsesRequest = Type.Object({
@@ -32,4 +33,4 @@ export const ResponsesRequest = Type.Object({
 
 export type ResponsesRequest = Static<typeof ResponsesRequest>;
 
-export const responsesRequest = compileValidator(ResponsesRequest);
+export const responsesRequest = withBoundedIds(compileValidator(ResponsesRequest), ["input.*.id", "input.*.call_id"]);

@@ -1,7 +1,9 @@
 /**
  * Dashboard sign-in through an OpenID Connect identity provider: authorization code
  * flow with PKCE, state and nonce, done by `openid-client` (discovery, the token
- * exchange and every ID-token check are the library's, never ours).
+ * exchange and every ID-token check are the library's, never ours). Every request the
+ * library makes (discovery, keys, token, user info) goes through the egress fetch, so
+ * the issuer's addresses pass the same egress policy as every other outbound URL.
  *
  * The per-attempt secrets (PKCE verifier, state, nonce) travel in a short-lived cookie
  * sealed with AES-GCM under a key derived from the master key, so any gateway node can
@@ -9,6 +11,8 @@
  */
 import * as oidc from "openid-client";
 import type { Config } from "../config.ts";
+import { egressFetch } from "../lib/egress/egress-fetch.ts";
+import { EgressRefused, refusalText } from "../lib/egress/egress-policy.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 
@@ -59,12 +63,17 @@ export class OidcSignIn {
       const { issuer, clientId, clientSecret } = this.settings;
       // Plain http is accepted only for an http issuer the operator configured (a local test IdP).
       const execute = issuer.startsWith("http:") ? [oidc.allowInsecureRequests] : [];
-      this.discovered = oidc.discovery(new URL(issuer), clientId, clientSecret, undefined, { execute }).catch((err) => {
+      // The configuration keeps the custom fetch for every later request (keys, token, user info).
+      const options = { execute, [oidc.customFetch]: egressFetch };
+      this.discovered = oidc.discovery(new URL(issuer), clientId, clientSecret, undefined, options).catch((err) => {
         this.discovered = null;
+        const refused = egressRefusal(err);
         throw new ApiError(
           503,
           "service_unavailable",
-          `The identity provider at ${issuer} could not be reached or described itself wrongly (${(err as Error).message}).`,
+          refused
+            ? `The identity provider at ${issuer} is not allowed: ${refusalText(refused.reason)}.`
+            : `The identity provider at ${issuer} could not be reached or described itself wrongly (${(err as Error).message}).`,
         );
       });
     }
@@ -151,6 +160,12 @@ export class OidcSignIn {
       throw new SignInFailed("This sign-in took longer than 10 minutes. Start again from the sign-in page.");
     return pending;
   }
+}
+
+/** The policy's refusal, whether the library passed it on as it was or wrapped it. */
+function egressRefusal(err: unknown): EgressRefused | null {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof EgressRefused) return e;
+  return null;
 }
 
 /** The configured sign-in, or null when GW_OIDC_* is not set (config checks they come together). */

@@ -5,7 +5,7 @@
  * is reported exactly like a missing one), keeps at least one admin, drops cached keys
  * before answering, and writes its audit entry.
  */
-import { apiKeyPrefix, generateApiKey } from "../domain/api-key.ts";
+import { apiKeyPrefix, generateApiKey, spendAccountOf } from "../domain/api-key.ts";
 import type { Actor } from "../domain/identity.ts";
 import { newId } from "../domain/ids.ts";
 import type { ApiKeyRecord, Role, User } from "../domain/types.ts";
@@ -29,18 +29,44 @@ async function refuseLastAdmin(deps: ServiceDeps, user: User, doing: string): Pr
     throw new ApiError(409, "conflict", `${user.email} is the organization's only admin; make another member admin before you ${doing}.`);
 }
 
+export interface Removal {
+  userId: string;
+  removed: true;
+  /** The member's personal providers, which stopped serving; an admin deletes them (provider.delete). */
+  providersDisabled: { id: string; name: string; provider: string }[];
+}
+
+/**
+ * Removes a member. Their personal providers stop serving first (their key and address
+ * are the person's, who is no longer answerable here); they stay listed as disabled until
+ * an admin deletes them. Service accounts the member created belong to the organization
+ * and keep working.
+ */
 export async function removeMember(
-  deps: ServiceDeps,
+  deps: ServiceDeps & { onProvidersChanged(orgId: string): void | Promise<void> },
   actor: Actor,
   orgId: string,
   userId: string,
-): Promise<{ userId: string; removed: true }> {
+): Promise<Removal> {
   const user = await memberInOrg(deps, orgId, userId);
   await refuseLastAdmin(deps, user, "remove them");
+  const now = deps.now();
+  const disabled = await deps.store.disableUserProviders(orgId, user.id, now, `its owner ${user.email} was removed from the organization`);
+  // Every node drops the organization's providers from memory before the answer (change bus).
+  if (disabled.length > 0) await deps.onProvidersChanged(orgId);
   // Their sessions and sign-in links go with them: a removed member is signed out at once.
   await deps.store.removeUser(user.id);
-  await recordAudit(deps.store, orgId, actor, "member.remove", user.id, { email: user.email, role: user.role }, deps.now());
-  return { userId: user.id, removed: true };
+  const providersDisabled = disabled.map((p) => ({ id: p.id, name: p.name, provider: p.provider }));
+  await recordAudit(
+    deps.store,
+    orgId,
+    actor,
+    "member.remove",
+    user.id,
+    { email: user.email, role: user.role, providersDisabled: providersDisabled.map((p) => p.id) },
+    now,
+  );
+  return { userId: user.id, removed: true, providersDisabled };
 }
 
 export async function changeMemberRole(deps: ServiceDeps, actor: Actor, orgId: string, userId: string, role: Role): Promise<User> {
@@ -87,7 +113,9 @@ export interface Rotation {
 
 /**
  * A new key for the same service account with the old one's name, type, mode and caps;
- * the old key stops now, or after `graceS` seconds so deployments can switch over.
+ * the old key stops now, or after `graceS` seconds so deployments can switch over. The
+ * new key joins the old one's line (`spendKeyId`): its caps count what the line spent
+ * so far, so a rotation is never a way to reset a cap.
  */
 export async function rotateKey(deps: ServiceDeps, actor: Actor, orgId: string, keyId: string, graceS: number): Promise<Rotation> {
   const old = await deps.store.getApiKey(keyId);
@@ -105,6 +133,7 @@ export async function rotateKey(deps: ServiceDeps, actor: Actor, orgId: string, 
     id: newId("key"),
     keyHash: deps.hasher.hash(keyValue),
     keyPrefix: apiKeyPrefix(keyValue),
+    spendKeyId: spendAccountOf(old),
     spentMicros: 0,
     requestCount: 0,
     lastUsedAt: null,

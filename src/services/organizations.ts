@@ -1,6 +1,6 @@
 /** Organizations and their members: creation at install time, invitations, listing. */
 import { newId } from "../domain/ids.ts";
-import type { Organization, Role, Tier, User } from "../domain/types.ts";
+import type { MemberInvitation, Organization, Role, Tier, User } from "../domain/types.ts";
 import { ApiError } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -66,11 +66,13 @@ export interface Invitation {
 }
 
 /**
- * `org.members.invite`: adds the address as a member when it is free. Sign-in is by
- * e-mail, so an address belongs to one organization; one that is taken in another
- * organization is not added, and the answer and the audit entry are the same as for
- * a free one, so an admin cannot learn which addresses other organizations hold.
- * An address already in this organization is a 409 (the admin can list those anyway).
+ * `org.members.invite`: records the invitation, whatever the address, and adds the
+ * address as a member when it is free. Sign-in is by e-mail, so an address belongs to
+ * one organization; one taken in another organization is not added. The answer, the
+ * audit entry and the listing (`org.members.list` shows every invitation as pending
+ * until its person first signs in here) are the same for a free and a taken address, so
+ * an admin cannot learn which addresses other organizations hold. Inviting an address
+ * again while its invitation is pending, or a member's, is a 409 (those the admin can list).
  */
 export async function inviteMember(
   deps: ServiceDeps,
@@ -79,13 +81,25 @@ export async function inviteMember(
   input: { email: string; role: Role },
 ): Promise<Invitation> {
   const email = normalizeEmail(input.email);
+  const pending = await deps.store.getInvitation(orgId, email);
+  if (pending && pending.acceptedAt === null)
+    throw new ApiError(409, "conflict", `${email} is already invited to this organization`, { param: "email" });
   const existing = await deps.store.getUserByEmail(email);
   if (existing?.orgId === orgId)
     throw new ApiError(409, "conflict", `${email} is already a member of this organization`, { param: "email" });
   const now = deps.now();
   if (!existing) await deps.store.createUser({ id: newId("usr"), orgId, email, role: input.role, createdAt: now });
+  await deps.store.saveInvitation({ orgId, email, role: input.role, createdAt: now, acceptedAt: null });
   await recordAudit(deps.store, orgId, actor, "member.invite", email, { email, role: input.role }, now);
   return { email, role: input.role };
+}
+
+/** `org.members.list`: members, and invitations still pending, listed alike whatever the address. */
+export async function listMembers(deps: ServiceDeps, orgId: string): Promise<{ members: User[]; invitations: MemberInvitation[] }> {
+  const [users, invitations] = await Promise.all([deps.store.listUsers(orgId), deps.store.listPendingInvitations(orgId)]);
+  // An invited person who has not signed in yet is listed as an invitation, like one another organization holds.
+  const pending = new Set(invitations.map((i) => i.email));
+  return { members: users.filter((u) => !pending.has(u.email)), invitations };
 }
 
 /** Finds the organization a command-line call means: `--org` (id or name), or the only one there is. */

@@ -3,19 +3,28 @@
  * routing strategy) that only admins change, and personal ones of the caller.
  * `user.preferences` reads and writes both as one flat object.
  */
-import { DEFAULT_ORG_PREFERENCES, DEFAULT_PERSONAL_PREFERENCES, type OrgPreferences, type PersonalPreferences } from "../domain/types.ts";
-import { ApiError } from "../lib/errors.ts";
+import {
+  DEFAULT_ORG_PREFERENCES,
+  DEFAULT_PERSONAL_PREFERENCES,
+  type OrgPreferences,
+  type PersonalPreferences,
+  type ScanPolicy,
+} from "../domain/types.ts";
+import { patchScanPolicy, scanPolicyOf } from "../domain/scan-policy.ts";
+import { checkEgressUrl } from "../lib/egress/egress-policy.ts";
+import { ApiError, badRequest } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { type Actor, type Identity } from "../domain/identity.ts";
 
 export type Preferences = OrgPreferences & PersonalPreferences;
-export type PreferencePatch = Partial<Preferences>;
+/** `security` may be given in part: the categories named change, the others stay. */
+export type PreferencePatch = Partial<Omit<Preferences, "security">> & { security?: Partial<ScanPolicy> };
 
 const ORG_KEYS = Object.keys(DEFAULT_ORG_PREFERENCES) as (keyof OrgPreferences)[];
 const PERSONAL_KEYS = Object.keys(DEFAULT_PERSONAL_PREFERENCES) as (keyof PersonalPreferences)[];
 
-function pick<T extends object>(from: Partial<Preferences>, keys: (keyof T)[]): Partial<T> {
+function pick<T extends object>(from: object, keys: (keyof T)[]): Partial<T> {
   const out: Partial<T> = {};
   for (const k of keys) if (k in from) (out as Record<string, unknown>)[k as string] = (from as Record<string, unknown>)[k as string];
   return out;
@@ -26,7 +35,7 @@ export async function readPreferences(deps: ServiceDeps, identity: Identity): Pr
     deps.store.getOrgPreferences(identity.organization.id),
     deps.store.getPersonalPreferences(identity.id),
   ]);
-  return { ...org, ...personal };
+  return { ...org, security: scanPolicyOf(org), ...personal };
 }
 
 export async function updatePreferences(deps: ServiceDeps, identity: Identity, actor: Actor, patch: PreferencePatch): Promise<Preferences> {
@@ -46,8 +55,10 @@ export async function updatePreferences(deps: ServiceDeps, identity: Identity, a
       );
       throw new ApiError(403, "forbidden", `only organization admins may change ${Object.keys(orgPatch).join(", ")}`);
     }
+    await checkWebhookAddress(orgPatch.alertWebhookUrl);
     const current = await deps.store.getOrgPreferences(orgId);
-    await deps.store.setOrgPreferences(orgId, { ...current, ...orgPatch });
+    const scan = "piiAction" in orgPatch || "security" in orgPatch ? patchScanPolicy(current, patch) : {};
+    await deps.store.setOrgPreferences(orgId, { ...current, ...orgPatch, ...scan });
     await deps.onPreferencesChanged(orgId);
     await recordAudit(deps.store, orgId, actor, "preferences.update", orgId, { changed: Object.keys(orgPatch) }, deps.now());
   }
@@ -56,4 +67,11 @@ export async function updatePreferences(deps: ServiceDeps, identity: Identity, a
     await deps.store.setPersonalPreferences(identity.id, { ...current, ...personalPatch });
   }
   return readPreferences(deps, identity);
+}
+
+/** The webhook address is checked against the egress policy when saved (and again at each delivery). */
+async function checkWebhookAddress(url: string | null | undefined): Promise<void> {
+  const refused = url ? await checkEgressUrl(url) : null;
+  if (refused)
+    throw badRequest(`params.set.alertWebhookUrl: this address is not allowed: ${refused}`, { param: "params.set.alertWebhookUrl" });
 }

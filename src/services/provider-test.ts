@@ -27,6 +27,8 @@ export async function testProvider(deps: ProviderDeps, models: ModelList, identi
   const kind = record.provider as ProviderKind;
   const verdict = configuredProviderVerdicts(deps.catalog, kind, record)[identity.organization.tier];
   const base = { providerId: record.id, refusedBecause: verdict?.message ?? null };
+  // Its key is a former member's: never used again, not even to test it.
+  if (record.disabled) return { ...base, reachable: null, modelCount: null, error: `disabled: ${record.disabled.reason}` };
   if (verdict) return { ...base, reachable: null, modelCount: null, error: null };
   try {
     const ids = await models.probe({

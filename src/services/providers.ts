@@ -18,12 +18,13 @@ import { isProviderKind, type ProviderKind } from "../providers/catalog/provider
 import { hintSource, type ProviderCredentials } from "../providers/credentials.ts";
 import { settingsFor, specFor } from "../providers/specs.ts";
 import { isAuthorizedCountry } from "../policy/geography.ts";
-import { addressAllowed } from "../providers/egress.ts";
+import { checkEgressUrl } from "../lib/egress/egress-policy.ts";
 import { providerBlocked } from "../policy/provider-authorization.ts";
 import { checkProviderCount, checkProviderKindAllowed } from "../policy/tiers.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { Actor, Identity } from "../domain/identity.ts";
+import { defaultScope, editable, ownerFor, personOf } from "./provider-ownership.ts";
 
 export interface ProviderDeps extends ServiceDeps {
   box: SecretBox;
@@ -115,12 +116,8 @@ function shape(deps: ProviderDeps, kind: ProviderKind, input: ProviderInput, cur
 
 /** Early refusal of an address the egress policy would refuse at call time (the call-time check is the one that counts). */
 async function assertAddressAllowed(baseUrl: string | null): Promise<void> {
-  if (baseUrl !== null && !(await addressAllowed(baseUrl))) {
-    throw badRequest(
-      "params.baseUrl: this address is not allowed for providers (public addresses only, unless the operator allows private ones; never link-local or metadata addresses)",
-      { param: "params.baseUrl" },
-    );
-  }
+  const refused = baseUrl === null ? null : await checkEgressUrl(baseUrl);
+  if (refused) throw badRequest(`params.baseUrl: this address is not allowed: ${refused}`, { param: "params.baseUrl" });
 }
 
 async function assertNameFree(deps: ProviderDeps, orgId: string, name: string, exceptId?: string) {
@@ -130,27 +127,6 @@ async function assertNameFree(deps: ProviderDeps, orgId: string, name: string, e
       param: "params.name",
     });
 }
-
-/** The owner a new or re-scoped provider gets: null (the organization) or the person calling. */
-function ownerFor(identity: Identity, scope: "user" | "organization"): string | null {
-  if (scope === "organization") {
-    if (identity.role !== "admin")
-      throw new ApiError(403, "forbidden", "only organization admins may add or share organization-wide providers");
-    return null;
-  }
-  if (identity.kind !== "user") {
-    throw new ApiError(
-      403,
-      "forbidden",
-      "a service account cannot own a provider: personal providers belong to a signed-in person; an admin key adds organization providers (scope organization)",
-      { param: "params.scope" },
-    );
-  }
-  return identity.user.id;
-}
-
-/** A service account's providers are the organization's unless asked otherwise; a person's are their own. */
-const defaultScope = (identity: Identity): "user" | "organization" => (identity.kind === "user" ? "user" : "organization");
 
 export async function createProvider(
   deps: ProviderDeps,
@@ -163,7 +139,7 @@ export async function createProvider(
     throw badRequest(`params.provider: unknown provider kind "${kind.slice(0, 50)}"`, { param: "params.provider" });
   const orgId = identity.organization.id;
   checkProviderKindAllowed(identity.organization.tier, kind);
-  const ownerUserId = ownerFor(identity, input.scope ?? defaultScope(identity));
+  const ownerUserId = await ownerFor(deps, identity, actor, input.scope ?? defaultScope(identity));
   const name = input.name ?? kind;
   const existing = await deps.store.listProviderConfigs(orgId);
   checkProviderCount(identity.organization.tier, existing.length);
@@ -201,30 +177,12 @@ export async function createProvider(
   return rec;
 }
 
-/** The person an identity is, for ownership: a signed-in user; never a service account. */
-const personOf = (identity: Identity): string | null => (identity.kind === "user" ? identity.user.id : null);
-
 /** Admins see all of the organization's providers; members the organization's and their own; a member key the organization's. */
 export async function listProviders(deps: ProviderDeps, identity: Identity): Promise<ProviderConfigRecord[]> {
   const all = await deps.store.listProviderConfigs(identity.organization.id);
   if (identity.role === "admin") return all;
   const me = personOf(identity);
   return all.filter((p) => p.ownerUserId === null || (me !== null && p.ownerUserId === me));
-}
-
-/** A provider the caller may change: an admin any of the organization's; a person their own; a member key none. */
-async function editable(deps: ProviderDeps, identity: Identity, id: string): Promise<ProviderConfigRecord> {
-  const rec = await deps.store.getProviderConfig(id);
-  const visible =
-    rec &&
-    rec.orgId === identity.organization.id &&
-    (identity.role === "admin" || rec.ownerUserId === null || rec.ownerUserId === personOf(identity));
-  if (!rec || !visible)
-    throw new ApiError(404, "not_found", `no provider ${id.slice(0, 100)} in this organization`, { param: "params.id" });
-  const mine = rec.ownerUserId !== null && rec.ownerUserId === personOf(identity);
-  if (identity.role !== "admin" && !mine)
-    throw new ApiError(403, "forbidden", "only its owner or an organization admin may change this provider");
-  return rec;
 }
 
 export async function updateProvider(
@@ -234,7 +192,14 @@ export async function updateProvider(
   id: string,
   input: ProviderInput,
 ): Promise<ProviderConfigRecord> {
-  const current = await editable(deps, identity, id);
+  const current = await editable(deps, identity, actor, id);
+  if (current.disabled)
+    throw new ApiError(
+      409,
+      "conflict",
+      `provider ${id.slice(0, 100)} was disabled (${current.disabled.reason}); its key and address are the former owner's: delete it with provider.delete and add the organization's own`,
+      { param: "params.id" },
+    );
   if (input.provider !== undefined && input.provider !== current.provider)
     throw badRequest("params.provider: the kind of a provider cannot change; create a new one", { param: "params.provider" });
   const kind = current.provider as ProviderKind;
@@ -244,7 +209,7 @@ export async function updateProvider(
   const rec: ProviderConfigRecord = {
     ...current,
     ...fields,
-    ownerUserId: input.scope === undefined ? current.ownerUserId : ownerFor(identity, input.scope),
+    ownerUserId: input.scope === undefined ? current.ownerUserId : await ownerFor(deps, identity, actor, input.scope),
     name: input.name ?? current.name,
     models: input.models ?? current.models,
     limits: input.limits ?? current.limits,
@@ -271,7 +236,7 @@ export async function updateProvider(
 }
 
 export async function deleteProvider(deps: ProviderDeps, identity: Identity, actor: Actor, id: string): Promise<void> {
-  const rec = await editable(deps, identity, id);
+  const rec = await editable(deps, identity, actor, id);
   await deps.store.deleteProviderConfig(id);
   await deps.onProvidersChanged(rec.orgId);
   await recordAudit(deps.store, rec.orgId, actor, "provider.delete", id, { provider: rec.provider, name: rec.name }, deps.now());

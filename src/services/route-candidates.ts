@@ -90,14 +90,27 @@ function modelsOf(p: LiveProvider, catalog: Catalog): CatalogModel[] {
   return [...byId.values()];
 }
 
+/**
+ * The cloud platform serves the messages format for its `anthropic.` models (the
+ * specification counts them as messages-format providers), and only for those.
+ */
+const PLATFORM_MESSAGES = /^anthropic\./;
+
+function servedModels(p: LiveProvider, catalog: Catalog, format: ProviderFormat | undefined): CatalogModel[] | null {
+  if (!format || p.record.format === format) return modelsOf(p, catalog);
+  if (format === "messages" && p.record.format === "bedrock") return modelsOf(p, catalog).filter((m) => PLATFORM_MESSAGES.test(m.id));
+  return null;
+}
+
 function buildRows(all: LiveProvider[], identity: Identity, catalog: Catalog, format: ProviderFormat | undefined): ProviderRow[] {
   const rows: ProviderRow[] = [];
   for (const p of usableProviders(all, identity)) {
     if (p.authorization[identity.organization.tier] !== null) continue;
-    if (format && p.record.format !== format) continue;
+    const models = servedModels(p, catalog, format);
+    if (models === null) continue;
     const providerId = p.record.id;
     const providerName = p.record.name;
-    const candidates = modelsOf(p, catalog).map(
+    const candidates = models.map(
       (m): Candidate => ({
         providerId,
         providerName,

@@ -27,9 +27,14 @@ export function sessionCookieHeader(value: string, maxAgeS: number, secure: bool
   return `${sessionCookieName(secure)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
 }
 
-/** The session id a request carries, under either cookie name. */
-export function presentedSession(headers: Headers): string | null {
-  return cookieValue(headers, SECURE_SESSION_COOKIE) ?? cookieValue(headers, SESSION_COOKIE);
+/**
+ * The session id a request carries, under the one name this gateway sets: on https only
+ * `__Host-gw_session`, which the browser sends only as set (Secure, Path=/, no Domain),
+ * so a cookie planted without the prefix (by a sibling subdomain, or over plain http)
+ * is not taken for a session.
+ */
+export function presentedSession(headers: Headers, secure: boolean): string | null {
+  return cookieValue(headers, sessionCookieName(secure));
 }
 
 export async function createLoginLink(store: Store, user: User, now: number): Promise<{ token: string; expiresAt: number }> {
@@ -52,6 +57,8 @@ export async function consumeLoginLink(store: Store, token: string, now: number)
 export async function startSession(store: Store, user: User, now: number): Promise<string> {
   const sessionId = randomToken();
   await store.createSession({ idHash: sha256(sessionId), userId: user.id, createdAt: now, lastSeenAt: now });
+  // Signed in here: an invitation to this organization turns into membership in its listing.
+  await store.acceptInvitation(user.orgId, user.email, now);
   return sessionId;
 }
 
@@ -76,7 +83,11 @@ export async function endUserSessions(store: Store, userId: string): Promise<num
 /** The user identity behind a session cookie, or null when it is unknown or idle for 24 hours. */
 export async function authenticateSession(store: Store, sessionId: string, now: number): Promise<Identity | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
-  const idHash = sha256(sessionId);
+  return sessionIdentity(store, sha256(sessionId), now);
+}
+
+/** The user identity behind a stored session (by the hash the store keeps), under the same idle rule. */
+export async function sessionIdentity(store: Store, idHash: string, now: number): Promise<Identity | null> {
   const session = await store.getSession(idHash);
   if (!session) return null;
   if (now - session.lastSeenAt > SESSION_IDLE_MS) {

@@ -1,39 +1,30 @@
 /**
  * A deterministic stand-in for a chat model: the same request always gets the same
- * answer, with usage counted the way a provider would. Given tools, it calls the
- * first one. It backs `gateway mock-provider` (benchmarks, tests, trying the gateway
- * without keys) and sandbox (`gw_test_`) keys.
+ * answer, with usage counted the way a provider would. It answers as a careful model
+ * would: tool calls chosen and filled from the tools' schemas (tool-calls.ts), a text
+ * answer that uses the tool results once they are in, JSON that validates against the
+ * requested schema (json-values.ts), and otherwise a short canned reply. It backs
+ * `gateway mock-provider` (benchmarks, tests, trying the gateway without keys) and
+ * sandbox (`gw_test_`) keys.
  */
 import { countTextTokens } from "../lib/token-estimate.ts";
+import { idSuffix, requestKey, seedOf } from "./answer-ids.ts";
+import { type ConversationState, readConversation, type SimulatedChatRequest, textOf } from "./conversation.ts";
+import { valueFor } from "./json-values.ts";
 import { splitPieces } from "./stream-pieces.ts";
+import { plannedCalls, type SimulatedToolCall } from "./tool-calls.ts";
 
-export interface SimulatedChatRequest {
-  model: string;
-  messages: { role: string; content?: unknown }[];
-  max_tokens?: number | null;
-  tools?: { type?: string; function?: { name?: string } }[];
-  tool_choice?: unknown;
-}
-
-export interface SimulatedToolCall {
-  id: string;
-  name: string;
-  arguments: string;
-}
+export type { SimulatedChatRequest } from "./conversation.ts";
+export type { SimulatedToolCall } from "./tool-calls.ts";
 
 export interface SimulatedAnswer {
+  /** The answer's own id, without its format's prefix: the same for the same request. */
+  ref: string;
   text: string;
-  toolCall: SimulatedToolCall | null;
+  toolCalls: SimulatedToolCall[];
   promptTokens: number;
   completionTokens: number;
   finishReason: "stop" | "length" | "tool_calls";
-}
-
-function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (Array.isArray(content))
-    return content.map((p) => (typeof p === "object" && p && "text" in p ? String((p as { text: unknown }).text) : "")).join(" ");
-  return "";
 }
 
 const WORDS = [
@@ -62,37 +53,68 @@ const WORDS = [
 /** How many words an answer has, unless a stream needs more pieces than that. */
 export const ANSWER_WORDS = 20;
 
+/** The longest tool result quoted back in an answer. */
+const QUOTED = 300;
+
+/** Text that uses the tool results, as a model's answer after its tool calls. */
+function fromResults(state: ConversationState): string {
+  const quoted = state.results.map((r) => {
+    const text = r.text.trim().replace(/\s+/g, " ");
+    return `${r.name} returned: ${text.length > QUOTED ? `${text.slice(0, QUOTED)}...` : text}`;
+  });
+  return `Based on the tool results, ${quoted.join("; ")}.`;
+}
+
+/** The JSON the request asks for: an instance of its schema, or an object in JSON mode. */
+function structured(req: SimulatedChatRequest, state: ConversationState, key: string): string | null {
+  const format = req.response_format;
+  const grounds = [state.ask, ...state.results.map((r) => r.text)].join(" ");
+  if (format?.type === "json_schema") return JSON.stringify(valueFor(format.json_schema?.schema ?? {}, seedOf(key, "json"), grounds));
+  if (format?.type === "json_object")
+    return JSON.stringify({ answer: state.results.length ? fromResults(state) : cannedWords(grounds.length, ANSWER_WORDS).join(" ") });
+  return null;
+}
+
+function cannedWords(offset: number, words: number): string[] {
+  const all: string[] = [];
+  for (let i = 0; i < words; i++) all.push(WORDS[(i + offset) % WORDS.length] as string);
+  return all;
+}
+
 export function simulateChat(req: SimulatedChatRequest, words = ANSWER_WORDS): SimulatedAnswer {
+  const state = readConversation(req.messages);
+  const key = requestKey([req.model, req.messages, req.tools, req.tool_choice, req.parallel_tool_calls, req.response_format]);
+  const ref = idSuffix(key, "answer");
   const prompt = req.messages.map((m) => textOf(m.content)).join("\n");
   const promptTokens = Math.max(1, countTextTokens(prompt));
-  const tool = req.tool_choice === "none" ? undefined : req.tools?.find((t) => t.function?.name);
-  if (tool?.function?.name) {
-    const args = JSON.stringify({ query: prompt.slice(0, 40) });
-    return {
-      text: "",
-      toolCall: { id: `call_${promptTokens}`, name: tool.function.name, arguments: args },
-      promptTokens,
-      completionTokens: countTextTokens(args) + 5,
-      finishReason: "tool_calls",
-    };
+  const calls = plannedCalls(req, state, key);
+  if (calls.length > 0) {
+    const completionTokens = calls.reduce((n, c) => n + countTextTokens(c.name) + countTextTokens(c.arguments) + 5, 0);
+    return { ref, text: "", toolCalls: calls, promptTokens, completionTokens, finishReason: "tool_calls" };
   }
-  const all: string[] = [];
-  for (let i = 0; i < words; i++) all.push(WORDS[(i + prompt.length) % WORDS.length] as string);
-  const limit = req.max_tokens ?? Number.POSITIVE_INFINITY;
+  const json = structured(req, state, key);
+  if (json !== null) return { ref, text: json, toolCalls: [], promptTokens, completionTokens: countTextTokens(json), finishReason: "stop" };
+  const all = state.results.length ? splitPieces(fromResults(state)) : cannedWords(prompt.length, words);
+  const limit = req.max_tokens ?? req.max_completion_tokens ?? Number.POSITIVE_INFINITY;
   const kept = all.slice(0, Math.max(1, Math.min(all.length, limit)));
   return {
-    text: kept.join(" "),
-    toolCall: null,
+    ref,
+    text: state.results.length ? kept.join("") : kept.join(" "),
+    toolCalls: [],
     promptTokens,
     completionTokens: kept.length,
     finishReason: kept.length < all.length ? "length" : "stop",
   };
 }
 
-/** The answer's text, or its tool call's arguments, as stream pieces: one a word (or one whole), or `chunks` of them. */
+/** The answer's text as stream pieces: one a word (or one whole), or `chunks` of them. */
 export function streamPieces(answer: SimulatedAnswer, chunks?: number): string[] {
-  if (answer.toolCall) return chunks === undefined ? [answer.toolCall.arguments] : splitPieces(answer.toolCall.arguments, chunks);
   return splitPieces(answer.text, chunks);
+}
+
+/** A tool call's arguments as stream pieces: one whole, or `chunks` of them. */
+export function argumentPieces(call: SimulatedToolCall, chunks?: number): string[] {
+  return chunks === undefined ? [call.arguments] : splitPieces(call.arguments, chunks);
 }
 
 /** The word count that gives a stream of `chunks` pieces a word each (never fewer than usual). */

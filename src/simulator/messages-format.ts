@@ -7,18 +7,11 @@
 import { EventStreamCodec } from "@smithy/eventstream-codec";
 import { fromUtf8, toUtf8 } from "@smithy/util-utf8";
 import { encodeSse } from "../lib/sse.ts";
-import { simulateChat, type SimulatedAnswer, streamPieces, wordsFor } from "./chat-simulator.ts";
+import { argumentPieces, simulateChat, type SimulatedAnswer, streamPieces, wordsFor } from "./chat-simulator.ts";
+import { messagesAsChat, type SimulatedMessagesRequest } from "./messages-request.ts";
 import { pacedStream, waitFor } from "./pacing.ts";
 
-export interface SimulatedMessagesRequest {
-  model: string;
-  messages: { role: string; content: unknown }[];
-  system?: unknown;
-  max_tokens?: number;
-  tools?: { name?: string }[];
-  tool_choice?: { type?: string };
-  stream?: boolean;
-}
+export type { SimulatedMessagesRequest } from "./messages-request.ts";
 
 interface MessagesEvent {
   event: string;
@@ -37,29 +30,19 @@ export interface SimulatedMessagesOptions {
 const STOP = { stop: "end_turn", length: "max_tokens", tool_calls: "tool_use" } as const;
 
 function answerFor(req: SimulatedMessagesRequest, streamChunks?: number): SimulatedAnswer {
-  const system = typeof req.system === "string" ? [{ role: "system", content: req.system }] : [];
-  return simulateChat(
-    {
-      model: req.model,
-      messages: [...system, ...req.messages],
-      max_tokens: req.max_tokens,
-      tools: req.tools?.map((t) => ({ type: "function", function: { name: t.name } })),
-      tool_choice: req.tool_choice?.type === "none" ? "none" : undefined,
-    },
-    wordsFor(streamChunks),
-  );
+  return simulateChat(messagesAsChat(req), wordsFor(streamChunks));
 }
 
 function contentOf(a: SimulatedAnswer) {
-  return a.toolCall
-    ? [{ type: "tool_use", id: `toolu_${a.toolCall.id}`, name: a.toolCall.name, input: JSON.parse(a.toolCall.arguments) }]
+  return a.toolCalls.length
+    ? a.toolCalls.map((c) => ({ type: "tool_use", id: `toolu_${c.ref}`, name: c.name, input: JSON.parse(c.arguments) }))
     : [{ type: "text", text: a.text }];
 }
 
 export function simulatedMessage(req: SimulatedMessagesRequest, answeredModel?: string, streamChunks?: number): Record<string, unknown> {
   const a = answerFor(req, streamChunks);
   return {
-    id: `msg_sim${a.promptTokens}x${a.completionTokens}`,
+    id: `msg_${a.ref}`,
     type: "message",
     role: "assistant",
     model: answeredModel ?? req.model,
@@ -70,62 +53,61 @@ export function simulatedMessage(req: SimulatedMessagesRequest, answeredModel?: 
   };
 }
 
+/** The content blocks' events: each block's start, its deltas, its stop. */
+function blockEvents(a: SimulatedAnswer, streamChunks?: number): MessagesEvent[] {
+  const events: MessagesEvent[] = [];
+  const block = (index: number, content_block: object, deltas: object[]) => {
+    events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block } });
+    if (index === 0) events.push({ event: "ping", data: { type: "ping" } });
+    for (const delta of deltas) events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta } });
+    events.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
+  };
+  if (a.toolCalls.length === 0)
+    block(
+      0,
+      { type: "text", text: "" },
+      streamPieces(a, streamChunks).map((text) => ({ type: "text_delta", text })),
+    );
+  a.toolCalls.forEach((c, index) =>
+    block(
+      index,
+      { type: "tool_use", id: `toolu_${c.ref}`, name: c.name, input: {} },
+      argumentPieces(c, streamChunks).map((partial_json) => ({ type: "input_json_delta", partial_json })),
+    ),
+  );
+  return events;
+}
+
 export function simulatedMessageEvents(req: SimulatedMessagesRequest, answeredModel?: string, streamChunks?: number): MessagesEvent[] {
   const a = answerFor(req, streamChunks);
-  const model = answeredModel ?? req.model;
-  const id = `msg_sim${a.promptTokens}x${a.completionTokens}`;
-  const events: MessagesEvent[] = [
-    {
-      event: "message_start",
-      data: {
-        type: "message_start",
-        message: {
-          id,
-          type: "message",
-          role: "assistant",
-          model,
-          content: [],
-          stop_reason: null,
-          stop_sequence: null,
-          usage: { input_tokens: a.promptTokens, output_tokens: 1 },
-        },
-      },
-    },
-  ];
-  if (a.toolCall) {
-    events.push({
-      event: "content_block_start",
-      data: {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "tool_use", id: `toolu_${a.toolCall.id}`, name: a.toolCall.name, input: {} },
-      },
-    });
-    for (const partial_json of streamPieces(a, streamChunks))
-      events.push({
-        event: "content_block_delta",
-        data: { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json } },
-      });
-  } else {
-    events.push({
-      event: "content_block_start",
-      data: { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-    });
-    events.push({ event: "ping", data: { type: "ping" } });
-    for (const text of streamPieces(a, streamChunks))
-      events.push({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } } });
-  }
-  events.push({ event: "content_block_stop", data: { type: "content_block_stop", index: 0 } });
-  events.push({
-    event: "message_delta",
+  const start: MessagesEvent = {
+    event: "message_start",
     data: {
-      type: "message_delta",
-      delta: { stop_reason: STOP[a.finishReason], stop_sequence: null },
-      usage: { output_tokens: a.completionTokens },
+      type: "message_start",
+      message: {
+        id: `msg_${a.ref}`,
+        type: "message",
+        role: "assistant",
+        model: answeredModel ?? req.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: a.promptTokens, output_tokens: 1 },
+      },
     },
-  });
-  events.push({ event: "message_stop", data: { type: "message_stop" } });
-  return events;
+  };
+  const end: MessagesEvent[] = [
+    {
+      event: "message_delta",
+      data: {
+        type: "message_delta",
+        delta: { stop_reason: STOP[a.finishReason], stop_sequence: null },
+        usage: { output_tokens: a.completionTokens },
+      },
+    },
+    { event: "message_stop", data: { type: "message_stop" } },
+  ];
+  return [start, ...blockEvents(a, streamChunks), ...end];
 }
 
 /** The encoded events as a paced stream: the delay is spread across the delta events. */

@@ -6,6 +6,7 @@
 import { encodeSse } from "../lib/sse.ts";
 import { countTextTokens } from "../lib/token-estimate.ts";
 import {
+  argumentPieces,
   simulateChat,
   simulateEmbedding,
   type SimulatedAnswer,
@@ -35,20 +36,30 @@ function usageOf(a: SimulatedAnswer) {
   return { prompt_tokens: a.promptTokens, completion_tokens: a.completionTokens, total_tokens: a.promptTokens + a.completionTokens };
 }
 
+const toolCallsOf = (a: SimulatedAnswer) =>
+  a.toolCalls.map((c) => ({ id: `call_${c.ref}`, type: "function", function: { name: c.name, arguments: c.arguments } }));
+
+/** As OpenAI writes it: `refusal` and `annotations` always there, `tool_calls` only when made. */
 function message(a: SimulatedAnswer) {
-  if (!a.toolCall) return { role: "assistant", content: a.text };
-  return {
-    role: "assistant",
-    content: null,
-    tool_calls: [{ id: a.toolCall.id, type: "function", function: { name: a.toolCall.name, arguments: a.toolCall.arguments } }],
-  };
+  if (a.toolCalls.length === 0) return { role: "assistant", content: a.text, refusal: null, annotations: [] };
+  return { role: "assistant", content: null, refusal: null, annotations: [], tool_calls: toolCallsOf(a) };
 }
 
 type StreamRequest = SimulatedChatRequest & { stream?: boolean; stream_options?: { include_usage?: boolean } | null };
 
+/** The delta chunks of a tool-call answer: each call's head (id, name), then its arguments in pieces. */
+function toolCallDeltas(a: SimulatedAnswer, streamChunks?: number): object[] {
+  const deltas: object[] = [];
+  a.toolCalls.forEach((c, index) => {
+    deltas.push({ tool_calls: [{ index, id: `call_${c.ref}`, type: "function", function: { name: c.name, arguments: "" } }] });
+    for (const piece of argumentPieces(c, streamChunks)) deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+  });
+  return deltas;
+}
+
 export async function simulatedChatCompletion(req: StreamRequest, opts: SimulatedChatOptions = {}): Promise<Response> {
   const answer = simulateChat(req, wordsFor(opts.streamChunks));
-  const id = `chatcmpl-sim${answer.promptTokens}x${answer.completionTokens}`;
+  const id = `chatcmpl-${answer.ref}`;
   const created = Math.floor(Date.now() / 1000);
   const model = opts.answeredModel ?? req.model;
   const delayMs = opts.delayMs ?? 0;
@@ -59,25 +70,28 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
       object: "chat.completion",
       created,
       model,
-      choices: [{ index: 0, message: message(answer), finish_reason: answer.finishReason }],
+      choices: [{ index: 0, message: message(answer), logprobs: null, finish_reason: answer.finishReason }],
       usage: usageOf(answer),
     });
   }
   const chunk = (delta: object, finish: string | null) =>
     encodeSse({
-      data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish }] }),
+      data: JSON.stringify({
+        id,
+        object: "chat.completion.chunk",
+        created,
+        model,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      }),
     });
-  const call = answer.toolCall;
-  const head = [chunk({ role: "assistant", content: call ? null : "" }, null)];
-  if (call)
-    head.push(chunk({ tool_calls: [{ index: 0, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }, null));
-  const texts = streamPieces(answer, opts.streamChunks);
-  const pieces = texts.map((text, i) =>
-    chunk(
-      call ? { tool_calls: [{ index: 0, function: { arguments: text } }] } : { content: text },
-      i === texts.length - 1 ? answer.finishReason : null,
-    ),
-  );
+  const calling = answer.toolCalls.length > 0;
+  const head = [chunk({ role: "assistant", content: calling ? null : "", refusal: null }, null)];
+  const deltas = calling
+    ? toolCallDeltas(answer, opts.streamChunks)
+    : streamPieces(answer, opts.streamChunks).map((content) => ({ content }));
+  // The first tool-call delta (its id and name) goes out with the head; the arguments are what is paced.
+  if (calling) head.push(chunk(deltas.shift() as object, null));
+  const pieces = deltas.map((d, i) => chunk(d, i === deltas.length - 1 ? answer.finishReason : null));
   const tail = req.stream_options?.include_usage
     ? [encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: usageOf(answer) }) })]
     : [];

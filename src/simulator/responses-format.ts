@@ -2,8 +2,9 @@
  * The Responses API (`POST /v1/responses`) as a provider that serves it answers: the
  * chat simulator run through the same translations the gateway uses for providers that
  * do not. What only such a provider takes, it takes too: `previous_response_id` names
- * a response it gave (the conversation so far is kept in memory, a bounded number of
- * them, unless `store: false`; an unknown id is 404 as at OpenAI), and built-in tools
+ * a response it gave to the same owner (the conversation so far is kept in memory, a
+ * bounded number of them, unless `store: false`; an unknown id, or another owner's, is
+ * 404 as at OpenAI, where a response belongs to the key's project), and built-in tools
  * are accepted. A whole (not streamed) answer to a request with web search shows one
  * `web_search_call` item before its message, as OpenAI's does; nothing is searched.
  * The mock provider serves it over HTTP, and the sandbox answers OpenAI-kind targets
@@ -13,6 +14,7 @@ import { ApiError } from "../lib/errors.ts";
 import { SseDecoder } from "../lib/sse.ts";
 import { chatCompletionToResponse, chatStreamToResponses, type ResponsesEcho } from "../translate/chat-to-responses.ts";
 import { responsesToChatRequest } from "../translate/responses-to-chat.ts";
+import { textOf } from "./conversation.ts";
 import { openAiError, type SimulatedChatOptions, simulatedChatCompletion } from "./openai-format.ts";
 
 type Json = Record<string, unknown>;
@@ -20,27 +22,31 @@ type Json = Record<string, unknown>;
 /** How many responses are remembered for `previous_response_id`. */
 const REMEMBERED = 1_000;
 
-/** The conversations behind the responses given: input items, then the answer's output items. */
+/**
+ * The conversations behind the responses given: input items, then the answer's output
+ * items, each under its owner (the credential it was given to), so an id is found only
+ * by the owner it was given to.
+ */
 export class ResponsesMemory {
   private readonly items = new Map<string, unknown[]>();
 
-  get(id: string): unknown[] | undefined {
-    return this.items.get(id);
+  get(owner: string, id: string): unknown[] | undefined {
+    return this.items.get(`${owner}\n${id}`);
   }
 
-  keep(id: string, conversation: unknown[]): void {
-    this.items.set(id, conversation);
+  keep(owner: string, id: string, conversation: unknown[]): void {
+    this.items.set(`${owner}\n${id}`, conversation);
     if (this.items.size > REMEMBERED) this.items.delete(this.items.keys().next().value as string);
   }
 }
 
-/** The simulator's chat ids follow from the answer's size; a kept response needs an id of its own. */
+/** The simulator's chat ids follow from the request, so the same request repeats them; a kept response needs an id of its own. */
 const newResponseId = () => `resp_${crypto.randomUUID().replaceAll("-", "")}`;
 
 const asItems = (input: unknown): unknown[] => (typeof input === "string" ? [{ role: "user", content: input }] : (input as unknown[]));
 
 /** Keeps the response's conversation once the stream's `response.completed` (or `.incomplete`) names its output. */
-function remembered(memory: ResponsesMemory, conversation: unknown[]): TransformStream<Uint8Array, Uint8Array> {
+function remembered(memory: ResponsesMemory, owner: string, conversation: unknown[]): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new SseDecoder();
   return new TransformStream({
     transform(bytes, out) {
@@ -48,18 +54,30 @@ function remembered(memory: ResponsesMemory, conversation: unknown[]): Transform
       for (const b of decoder.push(bytes)) {
         if (!b.event || !/"response\.(?:completed|incomplete)"/.test(b.event.data)) continue;
         const r = (JSON.parse(b.event.data) as { response: { id: string; output: unknown[] } }).response;
-        memory.keep(r.id, [...conversation, ...r.output]);
+        memory.keep(owner, r.id, [...conversation, ...r.output]);
       }
     },
   });
 }
 
-export async function simulatedResponses(body: Json, opts: SimulatedChatOptions, memory: ResponsesMemory): Promise<Response> {
+/** The last user message's text: what a web search would have searched for. */
+function lastAsk(chat: Json): string {
+  const messages = Array.isArray(chat.messages) ? (chat.messages as { role?: string; content?: unknown }[]) : [];
+  return textOf(messages.findLast((m) => m.role === "user")?.content);
+}
+
+/** `owner`: whose stored responses the call may continue (the sandbox's organization, the mock's caller key). */
+export async function simulatedResponses(
+  body: Json,
+  opts: SimulatedChatOptions,
+  memory: ResponsesMemory,
+  owner: string,
+): Promise<Response> {
   if (typeof body.model !== "string" || (typeof body.input !== "string" && !Array.isArray(body.input)))
     return openAiError(400, "model and input (a string or an array of items) are required");
   let conversation = asItems(body.input);
   if (typeof body.previous_response_id === "string") {
-    const earlier = memory.get(body.previous_response_id);
+    const earlier = memory.get(owner, body.previous_response_id);
     if (!earlier) return openAiError(404, `Previous response with id '${body.previous_response_id}' not found.`);
     conversation = [...earlier, ...conversation];
   }
@@ -76,15 +94,15 @@ export async function simulatedResponses(body: Json, opts: SimulatedChatOptions,
   if (!res.ok || !res.body) return res;
   if (chat.stream === true) {
     const translated = res.body.pipeThrough(chatStreamToResponses(echo, newResponseId()));
-    const events = body.store === false ? translated : translated.pipeThrough(remembered(memory, conversation));
+    const events = body.store === false ? translated : translated.pipeThrough(remembered(memory, owner, conversation));
     return new Response(events, { headers: { "content-type": "text/event-stream" } });
   }
   const response = chatCompletionToResponse((await res.json()) as never, echo, newResponseId());
   if (Array.isArray(body.tools) && body.tools.some((t) => /^web_search/.test(String((t as Json | null)?.type))))
     response.output = [
-      { type: "web_search_call", id: `ws_${crypto.randomUUID()}`, status: "completed" },
+      { type: "web_search_call", id: `ws_${crypto.randomUUID()}`, status: "completed", action: { type: "search", query: lastAsk(chat) } },
       ...(response.output as unknown[]),
     ];
-  if (body.store !== false) memory.keep(response.id as string, [...conversation, ...(response.output as unknown[])]);
+  if (body.store !== false) memory.keep(owner, response.id as string, [...conversation, ...(response.output as unknown[])]);
   return Response.json(response);
 }

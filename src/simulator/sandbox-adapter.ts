@@ -23,6 +23,9 @@ function answered(operation: string, answer: () => Response | Promise<Response>)
   return { url: `sandbox:${operation}`, headers: {}, local: answer };
 }
 
+/** Whose stored responses a call may continue: the organization the sandbox target stands in for (sandbox-target.ts). */
+const ownerOf = (t: Target) => (t.credentials.type === "api-key" ? t.credentials.apiKey : "");
+
 /** The sandbox's stored responses, for `previous_response_id`. */
 const SANDBOX_RESPONSES = new ResponsesMemory();
 
@@ -30,7 +33,7 @@ const chat = {
   wire: "chat",
   request: (t, body) => answered("chat/completions", () => simulatedChatCompletion(asSent(t, body) as never)),
   embeddingsRequest: (t, body) => answered("embeddings", () => simulatedEmbeddings(asSent(t, body) as never)),
-  responsesRequest: (t, body) => answered("responses", () => simulatedResponses(asSent(t, body), {}, SANDBOX_RESPONSES)),
+  responsesRequest: (t, body) => answered("responses", () => simulatedResponses(asSent(t, body), {}, SANDBOX_RESPONSES, ownerOf(t))),
 } satisfies ProviderAdapter & EmbeddingsCapable & ResponsesCapable;
 
 const messages = {

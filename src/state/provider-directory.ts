@@ -3,7 +3,7 @@
  * opened and authorization already worked out, so resolving and authorizing a call's
  * provider never touches the store, decrypts or re-derives policy. A provider change
  * drops the organization's entry (and with it those verdicts); the TTL bounds
- * staleness across nodes.
+ * staleness across nodes. Disabled providers are left out.
  */
 import type { ProviderConfigRecord } from "../domain/types.ts";
 import type { TierVerdicts } from "../policy/provider-authorization.ts";
@@ -36,11 +36,15 @@ export class MemoryProviderDirectory extends LoadingCache<LiveProvider[]> implem
     super({
       ttlMs,
       max: 100_000,
+      // A disabled provider (its owner left) serves nobody; it stays in the store for an admin to delete.
       loader: async (orgId) =>
-        (await load(orgId)).sort(byAge).map((record) => {
-          const kind = record.provider as ProviderKind;
-          return { record, kind, credentials: open(record), authorization: authorize(kind, record) };
-        }),
+        (await load(orgId))
+          .filter((record) => record.disabled === undefined)
+          .sort(byAge)
+          .map((record) => {
+            const kind = record.provider as ProviderKind;
+            return { record, kind, credentials: open(record), authorization: authorize(kind, record) };
+          }),
     });
   }
 }

@@ -5,7 +5,10 @@
  * doubles with each opening (up to a ceiling); after it, one call is let through as a
  * probe: its success closes the circuit, its failure opens it again for longer.
  * In memory and per node on purpose: latency is what this node measures, and a
- * provider unreachable from one node may answer another.
+ * provider unreachable from one node may answer another. Model names are the
+ * callers' (`name/any-model` passes through), so the figures kept are bounded: past
+ * `maxModels` pairs of configuration and model, the least recently recorded is
+ * forgotten (it has only its catalog prior again).
  */
 
 export interface HealthOptions {
@@ -16,6 +19,8 @@ export interface HealthOptions {
   maxCooldownMs: number;
   /** Weight of a new sample in the moving averages (0-1). */
   alpha: number;
+  /** Configuration-and-model pairs kept; the least recently recorded goes first. */
+  maxModels: number;
   now: () => number;
 }
 
@@ -24,6 +29,7 @@ export const DEFAULT_HEALTH: Omit<HealthOptions, "now"> = {
   baseCooldownMs: 10_000,
   maxCooldownMs: 300_000,
   alpha: 0.2,
+  maxModels: 512,
 };
 
 /** Samples before measured latency replaces the catalog's prior. */
@@ -34,6 +40,12 @@ export interface ModelStats {
   ttfbMs: number;
   totalMs: number;
   errorRate: number;
+}
+
+/** Figures with where they are kept, so the least recent can be found and removed. */
+interface KeptStats extends ModelStats {
+  readonly providerId: string;
+  readonly model: string;
 }
 
 type CircuitState = "closed" | "open" | "probing";
@@ -64,7 +76,9 @@ export class ProviderHealth {
    * where one joined key would build and hash a new string per lookup (the router reads
    * every candidate model on each routed call).
    */
-  private readonly models = new Map<string, Map<string, ModelStats>>();
+  private readonly models = new Map<string, Map<string, KeptStats>>();
+  /** Every kept pair, least recently recorded first (a Set keeps insertion order; a record re-inserts). */
+  private readonly recency = new Set<KeptStats>();
   private readonly circuits = new Map<string, Circuit>();
   private readonly opts: HealthOptions;
 
@@ -174,15 +188,31 @@ export class ProviderHealth {
   /** Forgets a configuration (deleted or changed: its history says nothing of the new one). */
   forget(providerId: string): void {
     this.circuits.delete(providerId);
+    for (const s of this.models.get(providerId)?.values() ?? []) this.recency.delete(s);
     this.models.delete(providerId);
   }
 
+  /** The figures to record into, made the most recent; a new pair past the bound pushes out the least recent. */
   private stats(providerId: string, model: string): ModelStats {
     let byModel = this.models.get(providerId);
     if (!byModel) this.models.set(providerId, (byModel = new Map()));
     let s = byModel.get(model);
-    if (!s) byModel.set(model, (s = { samples: 0, ttfbMs: 0, totalMs: 0, errorRate: 0 }));
+    if (s) this.recency.delete(s);
+    else {
+      if (this.recency.size >= this.opts.maxModels) this.evictLeastRecent();
+      byModel.set(model, (s = { providerId, model, samples: 0, ttfbMs: 0, totalMs: 0, errorRate: 0 }));
+    }
+    this.recency.add(s);
     return s;
+  }
+
+  private evictLeastRecent(): void {
+    const oldest = this.recency.values().next().value;
+    if (!oldest) return;
+    this.recency.delete(oldest);
+    const byModel = this.models.get(oldest.providerId);
+    byModel?.delete(oldest.model);
+    if (byModel?.size === 0) this.models.delete(oldest.providerId);
   }
 
   private circuit(providerId: string): Circuit {

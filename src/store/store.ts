@@ -12,6 +12,7 @@ import type {
   FlushBatch,
   KeyPrincipal,
   LoginLink,
+  MemberInvitation,
   Notification,
   OrgPreferences,
   Organization,
@@ -26,6 +27,7 @@ import type {
   UsageSum,
   WebhookDelivery,
 } from "../domain/types.ts";
+import type { McpStore } from "./mcp-store.ts";
 
 export interface AuditPage {
   entries: AuditEntry[];
@@ -33,7 +35,7 @@ export interface AuditPage {
   nextBefore: string | null;
 }
 
-export interface Store {
+export interface Store extends McpStore {
   /** Applies pending migrations; idempotent. */
   migrate(): Promise<void>;
   /** A cheap round trip, for /readyz. */
@@ -51,6 +53,13 @@ export interface Store {
   updateUserRole(id: string, role: User["role"]): Promise<User | null>;
   /** Removes a member with their sessions and sign-in links; false when there was none. */
   removeUser(id: string): Promise<boolean>;
+  /** Records (or renews) an invitation of `email` into `orgId`. */
+  saveInvitation(invitation: MemberInvitation): Promise<void>;
+  getInvitation(orgId: string, email: string): Promise<MemberInvitation | null>;
+  /** Invitations not yet accepted (the person has not signed in there), oldest first. */
+  listPendingInvitations(orgId: string): Promise<MemberInvitation[]>;
+  /** The person signed in to `orgId`: their invitation there, if any, is accepted. */
+  acceptInvitation(orgId: string, email: string, at: number): Promise<void>;
 
   // Service accounts and keys
   createServiceAccount(sa: ServiceAccount): Promise<void>;
@@ -59,6 +68,8 @@ export interface Store {
   deleteServiceAccount(id: string): Promise<boolean>;
   createApiKey(key: ApiKeyRecord): Promise<void>;
   getApiKey(id: string): Promise<ApiKeyRecord | null>;
+  /** Lifetime spend of a rotated line of keys: the key `spendKeyId` and every key whose `spendKeyId` it is. */
+  keyLineSpentMicros(spendKeyId: string): Promise<number>;
   /** The key (revoked or not) with its service account and organization, by value hash. */
   getKeyPrincipalByHash(keyHash: string): Promise<KeyPrincipal | null>;
   listApiKeys(orgId: string, opts: { includeRevoked: boolean }): Promise<ApiKeyRecord[]>;
@@ -84,6 +95,13 @@ export interface Store {
   appendAudit(entry: AuditEntry): Promise<void>;
   /** Newest first; `before` is an entry id from a previous page. */
   listAudit(orgId: string, opts: { limit: number; before: string | null }): Promise<AuditPage>;
+  /** How many entries of each (action, target) among `actions` were written in [from, to). */
+  countAudit(
+    orgId: string,
+    actions: string[],
+    from: number,
+    to: number,
+  ): Promise<{ action: string; target: string | null; count: number }[]>;
 
   // Preferences
   getOrgPreferences(orgId: string): Promise<OrgPreferences>;
@@ -97,6 +115,8 @@ export interface Store {
   listProviderConfigs(orgId: string): Promise<ProviderConfigRecord[]>;
   updateProviderConfig(rec: ProviderConfigRecord): Promise<void>;
   deleteProviderConfig(id: string): Promise<boolean>;
+  /** Stops a person's own providers in the organization serving (`disabled`); returns those it disabled. */
+  disableUserProviders(orgId: string, userId: string, at: number, reason: string): Promise<ProviderConfigRecord[]>;
 
   // Usage (write-behind)
   /**
@@ -122,7 +142,10 @@ export interface Store {
     to: number,
     opts: { by: UsageDimension[]; provider: string | null; application?: string | null },
   ): Promise<UsageSum[]>;
-  /** Sum of cost for a key (or the whole organization with keyId null) since `from`, rounded down to its hour (read from the roll-ups). */
+  /**
+   * Sum of cost for a key's rotated line (the key `keyId` and its successors; the whole
+   * organization with keyId null) since `from`, rounded down to its hour (read from the roll-ups).
+   */
   sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;
   /** Deletes raw usage events older than `cutoff`; roll-ups are kept. */
   pruneUsageEvents(cutoff: number): Promise<number>;

@@ -2,7 +2,8 @@
  * A chat-completions request as a messages request, for messages-format providers:
  * system turns become `system`, tool calls become `tool_use` blocks and tool
  * results `tool_result` blocks, images become image blocks, `stop` becomes
- * `stop_sequences`, tools and `tool_choice` take the messages shape. Consecutive
+ * `stop_sequences`, tools and `tool_choice` take the messages shape; JSON mode (and a
+ * `json_schema` format, with its schema) becomes an instruction in `system`. Consecutive
  * turns of one role are merged, as the messages format requires alternation.
  */
 import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
@@ -11,6 +12,8 @@ import { badRequest } from "../lib/errors.ts";
 /** Used when the caller sets no limit: the messages format requires one. */
 export const DEFAULT_MAX_TOKENS = 4096;
 export const JSON_MODE_INSTRUCTION = "Respond with a single valid JSON object and nothing else.";
+/** Followed by the schema a `json_schema` response format names: the messages format has no field every provider takes for it. */
+export const JSON_SCHEMA_INSTRUCTION = "The JSON object must match this JSON schema:";
 
 type Block = Record<string, unknown>;
 interface Turn {
@@ -99,6 +102,9 @@ export function chatToMessagesRequest(req: ChatCompletionRequest & Record<string
     }
   }
   if (req.response_format?.type === "json_object" || req.response_format?.type === "json_schema") system.push(JSON_MODE_INSTRUCTION);
+  const schema = (req.response_format as { json_schema?: { schema?: unknown } } | undefined)?.json_schema?.schema;
+  if (req.response_format?.type === "json_schema" && schema !== undefined)
+    system.push(`${JSON_SCHEMA_INSTRUCTION} ${JSON.stringify(schema)}`);
 
   const out: Record<string, unknown> = {
     model: req.model,

@@ -7,100 +7,23 @@
  * the numbering (`sequence_number`, `output_index`) the official clients rebuild the
  * answer from.
  */
+import { responsesError } from "../lib/error-bodies.ts";
 import { encodeSse, type SseEvent, SseDecoder } from "../lib/sse.ts";
+import {
+  type ChatAnswer,
+  callItem,
+  envelope,
+  messageItem,
+  outputText,
+  type ResponsesEcho,
+  responseId,
+  statusOf,
+  usageOf,
+} from "./responses-shape.ts";
+
+export type { ResponsesEcho } from "./responses-shape.ts";
 
 type Json = Record<string, unknown>;
-
-interface ChatAnswer {
-  id?: string;
-  created?: number;
-  model?: string;
-  choices?: {
-    message?: { content?: string | null; tool_calls?: ChatToolCall[]; refusal?: string | null };
-    finish_reason?: string | null;
-  }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
-}
-
-interface ChatToolCall {
-  id?: string;
-  function?: { name?: string; arguments?: string };
-}
-
-/** The request fields a Responses answer echoes back. */
-export interface ResponsesEcho {
-  instructions?: unknown;
-  max_output_tokens?: unknown;
-  temperature?: unknown;
-  top_p?: unknown;
-  tools?: unknown;
-  tool_choice?: unknown;
-  text?: unknown;
-  metadata?: unknown;
-  parallel_tool_calls?: unknown;
-}
-
-function responseId(chatId: string | undefined): string {
-  return `resp_${(chatId ?? crypto.randomUUID()).replace(/^chatcmpl-/, "").replace(/[^A-Za-z0-9_-]/g, "")}`;
-}
-
-function usageOf(u: ChatAnswer["usage"]): Json {
-  const input = u?.prompt_tokens ?? 0;
-  const output = u?.completion_tokens ?? 0;
-  return {
-    input_tokens: input,
-    input_tokens_details: { cached_tokens: u?.prompt_tokens_details?.cached_tokens ?? 0 },
-    output_tokens: output,
-    output_tokens_details: { reasoning_tokens: 0 },
-    total_tokens: input + output,
-  };
-}
-
-function envelope(
-  id: string,
-  created: number,
-  model: string,
-  echo: ResponsesEcho,
-  status: string,
-  output: Json[],
-  usage: Json | null,
-  finish: string | null,
-): Json {
-  return {
-    id,
-    object: "response",
-    created_at: created,
-    status,
-    error: null,
-    incomplete_details:
-      finish === "length" ? { reason: "max_output_tokens" } : finish === "content_filter" ? { reason: "content_filter" } : null,
-    instructions: echo.instructions ?? null,
-    max_output_tokens: echo.max_output_tokens ?? null,
-    model,
-    output,
-    parallel_tool_calls: echo.parallel_tool_calls ?? true,
-    previous_response_id: null,
-    temperature: echo.temperature ?? null,
-    text: echo.text ?? { format: { type: "text" } },
-    tool_choice: echo.tool_choice ?? "auto",
-    tools: echo.tools ?? [],
-    top_p: echo.top_p ?? null,
-    metadata: echo.metadata ?? {},
-    usage,
-  };
-}
-
-function statusOf(finish: string | null | undefined): string {
-  return finish === "length" || finish === "content_filter" ? "incomplete" : "completed";
-}
-
-function messageItem(id: string, text: string, status: string): Json {
-  return { type: "message", id, status, role: "assistant", content: [{ type: "output_text", text, annotations: [] }] };
-}
-
-function callItem(id: string, call: { id: string; name: string; arguments: string }, status: string): Json {
-  return { type: "function_call", id, call_id: call.id, name: call.name, arguments: call.arguments, status };
-}
 
 /** `id`: the response's own id, where the caller keeps responses by id (else one derived from the chat answer's). */
 export function chatCompletionToResponse(answer: ChatAnswer, echo: ResponsesEcho, id = responseId(answer.id)): Json {
@@ -121,7 +44,7 @@ export function chatCompletionToResponse(answer: ChatAnswer, echo: ResponsesEcho
   return envelope(
     id,
     answer.created ?? Math.floor(Date.now() / 1000),
-    answer.model ?? "",
+    answer.model ?? (typeof echo.model === "string" ? echo.model : ""),
     echo,
     statusOf(finish),
     output,
@@ -149,7 +72,7 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
   let sequence = 0;
   let id = "";
   let created = Math.floor(Date.now() / 1000);
-  let model = "";
+  let model = typeof echo.model === "string" ? echo.model : "";
   let started = false;
   let finished = false;
   let finish: string | null = null;
@@ -169,7 +92,7 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     started = true;
     id = fixedId ?? responseId(chunk.id);
     created = chunk.created ?? created;
-    model = chunk.model ?? "";
+    model = chunk.model ?? model;
     emit(out, "response.created", { response: snapshot("in_progress") });
     emit(out, "response.in_progress", { response: snapshot("in_progress") });
   };
@@ -184,7 +107,7 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
       item_id: text.itemId,
       output_index: text.outputIndex,
       content_index: 0,
-      part: { type: "output_text", text: "", annotations: [] },
+      part: outputText(""),
     });
     return text;
   };
@@ -199,7 +122,7 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
         text: t.text,
         logprobs: [],
       });
-      const part = { type: "output_text", text: t.text, annotations: [] };
+      const part = outputText(t.text);
       emit(out, "response.content_part.done", { item_id: t.itemId, output_index: t.outputIndex, content_index: 0, part });
       const item = messageItem(t.itemId, t.text, "completed");
       output[t.outputIndex] = item;
@@ -238,7 +161,7 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     if (chunk.error) {
       if (!started) start(out, {});
       finished = true;
-      const error = { code: chunk.error.code ?? "provider_error", message: chunk.error.message ?? "The provider failed." };
+      const error = responsesError(chunk.error.code ?? "provider_error", chunk.error.message ?? "The provider failed.");
       emit(out, "response.failed", { response: { ...snapshot("failed"), error } });
       return;
     }

@@ -47,7 +47,14 @@ export function messagesToChatCompletion(answer: MessagesAnswer): Record<string,
     choices: [
       {
         index: 0,
-        message: { role: "assistant", content: text || (calls.length ? null : ""), ...(calls.length ? { tool_calls: calls } : {}) },
+        // `refusal` and `logprobs` are required members (null here), as OpenAI writes them.
+        message: {
+          role: "assistant",
+          content: text || (calls.length ? null : ""),
+          refusal: null,
+          ...(calls.length ? { tool_calls: calls } : {}),
+        },
+        logprobs: null,
         finish_reason: finishReason(answer.stop_reason),
       },
     ],

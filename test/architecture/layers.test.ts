@@ -1,8 +1,8 @@
 /**
  * Imports flow one way: each layer of src/ imports only the layers below it (and
  * files of its own folder), and no file reaches itself through its imports. The
- * layer order is README's "Design in brief"; a new top-level folder must be placed
- * in it before it can be imported.
+ * layer order is docs/architecture.md's; a new top-level folder must be placed in it
+ * before it can be imported.
  */
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -16,6 +16,7 @@ const LAYERS: string[][] = [
   ["runtime"],
   ["http"],
   ["ops"],
+  ["mcp"],
   ["pipeline"],
   ["services"],
   ["routing"],

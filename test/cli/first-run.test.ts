@@ -69,7 +69,8 @@ describe("gateway serve", () => {
     const gw = await startGateway();
     try {
       const hint = gw.lines.map((l) => JSON.parse(l)).find((l) => l.level === "warn" && String(l.msg).startsWith("no organization yet"));
-      expect(hint?.create).toBe(`gateway init --org NAME --email EMAIL --data ${gw.dataDir}`);
+      // Spelled as it runs where it is printed: from a clone, the ./gateway wrapper.
+      expect(hint?.create).toBe(`./gateway init --org NAME --email EMAIL --data ${gw.dataDir}`);
     } finally {
       await gw.stop();
       removeDir(gw.dataDir);

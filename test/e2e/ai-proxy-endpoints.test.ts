@@ -2,7 +2,7 @@
  * `ai.proxy` as the specification states it: `endpoint` is any provider path the
  * provider's format offers, `body` goes through the policy stages, and the answer is the
  * provider's own response plus `estimated_cost`: a messages-format provider's messages
- * come back as messages, not translated.
+ * come back as messages, not translated, in the endpoint form and the flat form alike.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
@@ -57,6 +57,36 @@ test("endpoint messages: the vendor's own messages answer, plus estimated_cost, 
     );
   }
   expect(rows).toHaveLength(2);
+});
+
+test("the flat form to a messages-format provider: the vendor's own messages answer too, plus estimated_cost", async () => {
+  const r = await gw.op(org.apiKey, "ai.proxy", {
+    provider: "anthropic",
+    model: "claude-sonnet-4-5",
+    messages: [
+      { role: "system", content: "Be brief." },
+      { role: "user", content: "Hello" },
+    ],
+    temperature: 0.5,
+    max_tokens: 40,
+  });
+  expect(r.status).toBe(200);
+  expect(r.body.data).toMatchObject({
+    type: "message",
+    role: "assistant",
+    model: "claude-sonnet-4-5",
+    usage: { output_tokens: expect.any(Number) },
+  });
+  expect(r.body.data.choices).toBeUndefined();
+  expect(r.body.data.estimated_cost).toBeGreaterThan(0);
+  const seen = (await mock.requests()).at(-1)!;
+  expect(seen).toMatchObject({ path: "/v1/messages", apiKey: VENDOR_KEY });
+  expect(seen.body).toMatchObject({ system: "Be brief.", max_tokens: 40, messages: [{ role: "user" }] });
+  // A chat-completions provider's flat answer stays a chat completion.
+  const chat = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [{ role: "user", content: "Hello" }] });
+  expect(chat.status).toBe(200);
+  expect(chat.body.data).toMatchObject({ object: "chat.completion", model: "gpt-4o" });
+  expect(chat.body.data.estimated_cost).toBeGreaterThan(0);
 });
 
 test("endpoint responses: OpenAI's own Responses answer plus estimated_cost; another format's answer in the Responses shape", async () => {

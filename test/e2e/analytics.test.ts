@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   expect(proxied.status).toBe(200);
   for (let i = 0; i < ANTHROPIC_CALLS; i++)
-    await anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, messages: [{ role: "user", content: `Question ${i}` }] });
+    await anthropic.messages.create({ model: "claude-sonnet-4-0", max_tokens: 50, messages: [{ role: "user", content: `Question ${i}` }] });
   // The usage buffer flushes every 50 ms: wait until the roll-ups hold every call.
   for (;;) {
     const r = await gw.op(org.apiKey, "metrics.cost", { windowDays: 7 });

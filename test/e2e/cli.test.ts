@@ -24,7 +24,8 @@ describe("gateway CLI", () => {
     expect(unknown.stderr).toContain('unknown command "frobnicate"');
     const badFlag = await runCli(["init", "--nope"]);
     expect(badFlag.code).toBe(2);
-    expect(badFlag.stderr).toContain("Usage: gateway init");
+    // From the clone, the usage is spelled as it runs there.
+    expect(badFlag.stderr).toContain("Usage: ./gateway init");
   });
 
   test("init prints the key once (human and --json), refuses a duplicate admin", async () => {
@@ -100,7 +101,7 @@ describe("gateway CLI", () => {
     for (const [i, r] of results.entries()) {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(cases[i]![2]);
-      expect(r.stderr).toContain("Usage: gateway mock-provider");
+      expect(r.stderr).toContain("Usage: ./gateway mock-provider");
     }
   });
 
@@ -162,20 +163,21 @@ describe("./scripts/start", () => {
       const out = await readUntil(proc.stdout, "Stop with Ctrl-C.", 60_000);
       expect(out.indexOf('"msg":"listening"')).toBeLessThan(out.indexOf("Admin API key"));
       expect(out).toContain(`mock provider at http://127.0.0.1:${mockPort}`);
-      // Run exactly what it printed: the address, the key, the body.
-      const url = /curl -s (\S+)/.exec(out)?.[1];
-      const key = /Authorization: Bearer (gw_live_[0-9A-Za-z]{40})/.exec(out)?.[1] ?? "";
-      const body = /-d '([^']+)'/.exec(out)?.[1] ?? "";
-      expect(url).toBe(`http://127.0.0.1:${port}/v1/chat/completions`);
-      expect(JSON.parse(body)).toMatchObject({ model: "gpt-4o-mini" });
-      const res = await fetch(url!, {
+      // Run exactly what it printed, in a shell: the address and key set once, then the curl.
+      const printed = /^ {2}export GW_URL=.*\n(?: {2}.*\n)+/m.exec(out)?.[0] ?? "";
+      expect(printed).toContain(`export GW_URL=http://127.0.0.1:${port} GW_KEY=gw_live_`);
+      const key = /GW_KEY=(gw_live_[0-9A-Za-z]{40})/.exec(printed)?.[1] ?? "";
+      const curl = Bun.spawnSync(["bash", "-c", `${printed}\n`], { stdout: "pipe", stderr: "pipe" });
+      expect(curl.exitCode).toBe(0);
+      expect(JSON.parse(curl.stdout.toString())).toMatchObject({ object: "chat.completion", model: "gpt-4o-mini" });
+      const res = await fetch(`http://127.0.0.1:${port}/v1/chat/completions`, {
         method: "POST",
         headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-        body,
+        body: JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "Hello" }] }),
       });
       expect(res.status).toBe(200);
       expect(res.headers.get("x-gw-provider")).toBe("mock-openai/gpt-4o-mini");
-      expect(await res.json()).toMatchObject({ object: "chat.completion", model: "gpt-4o-mini" });
+      await res.arrayBuffer();
       // claude models reach the mock too, through the messages format.
       const msg = await fetch(`http://127.0.0.1:${port}/v1/messages`, {
         method: "POST",

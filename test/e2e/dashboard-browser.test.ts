@@ -6,111 +6,35 @@
  * Screenshots of each page go to test/artifacts/dashboard/ (ignored by git).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import OpenAI from "openai";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { loadConfig } from "../../src/config.ts";
-import { createApp } from "../../src/http/app.ts";
-import { createLogger } from "../../src/lib/log.ts";
-import { createRuntime, type Runtime } from "../../src/runtime.ts";
-import { initializeOrganization } from "../../src/services/organizations.ts";
-import { removeDir, type RunningMock, ROOT, startMockProvider } from "../support/gateway-process.ts";
-import { startTestIdp, type TestIdp } from "../support/oidc-idp.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import type { Runtime } from "../../src/runtime.ts";
+import { type DashboardBrowser, startDashboardBrowser } from "../support/dashboard-browser.ts";
+import type { RunningMock } from "../support/gateway-process.ts";
+import type { TestIdp } from "../support/oidc-idp.ts";
 
-const ARTIFACTS = join(ROOT, "test", "artifacts", "dashboard");
+let browser: DashboardBrowser;
 let idp: TestIdp;
 let mock: RunningMock;
 let rt: Runtime;
-let server: { stop(): Promise<void> | void };
 let base: string;
-let dataDir: string;
-let profile: string;
 let context: BrowserContext;
 let page: Page;
 let orgId: string;
 /** Exceptions the page threw, and errors its render guards reported: none is expected. */
-const pageErrors: string[] = [];
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
+let pageErrors: string[];
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  idp = await startTestIdp([`${base}/signup/callback`]);
-  mock = await startMockProvider();
-  dataDir = mkdtempSync(join(tmpdir(), "gw-browser-"));
-  const config = loadConfig(
-    { data: dataDir, port: String(port) },
-    {
-      GW_OIDC_ISSUER: idp.issuer,
-      GW_OIDC_CLIENT_ID: idp.clientId,
-      GW_OIDC_CLIENT_SECRET: idp.clientSecret,
-      GW_LOG_LEVEL: "silent",
-      GW_FLUSH_INTERVAL_MS: "50",
-      // The mock provider is on loopback: the operator setting the gateway's own tests use.
-      GW_ALLOW_PRIVATE_PROVIDERS: "1",
-    },
-  );
-  rt = await createRuntime(config, createLogger("silent"));
-  ({
-    organization: { id: orgId },
-  } = await initializeOrganization(rt.services, { name: "Acme", adminEmail: "admin@acme.test", tier: "enterprise" }));
-  const app = createApp(rt).listen({ hostname: "127.0.0.1", port });
-  server = {
-    stop: async () => {
-      await app.stop();
-    },
-  };
-  profile = mkdtempSync(join(tmpdir(), "gw-chromium-"));
-  // A fresh profile (the user data dir) for every run.
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1280, height: 900 },
-  });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
-  page = await context.newPage();
-  page.on("pageerror", (e) => pageErrors.push(String(e)));
-  page.on("console", (m) => {
-    if (m.type() === "error" && m.text().startsWith("render error")) pageErrors.push(m.text());
-  });
+  browser = await startDashboardBrowser();
+  ({ idp, mock, rt, base, context, page, orgId, pageErrors } = browser);
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  if (profile) removeDir(profile);
-  await server?.stop();
-  await rt?.shutdown();
-  await mock?.stop();
-  await idp?.stop();
-  if (dataDir) removeDir(dataDir);
+  await browser?.stop();
 });
 
-const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-
-async function openPage(link: string) {
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: link }).click();
-  await page.getByRole("heading", { level: 1, name: link }).waitFor();
-}
+const shot = (name: string) => browser.shot(name);
+const openPage = (link: string) => browser.openPage(link);
 
 test("sign in, add a provider, create and use a key, see it in usage, revoke it, sign out", async () => {
   // Signed out: the dashboard offers the sign-in, which goes through the identity provider.
@@ -134,6 +58,18 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
   await page.getByRole("button", { name: "Test connection" }).click();
   await page.getByText("reachable", { exact: true }).waitFor();
   await shot("providers");
+
+  // An MCP tool server with a credential header: afterwards only the header's name shows.
+  await openPage("MCP tool servers");
+  await page.getByRole("button", { name: "Add an MCP server" }).click();
+  await page.getByLabel("Name (the tool prefix)").fill("wiki");
+  await page.getByLabel("URL").fill(`${mock.url}/mcp`);
+  await page.getByLabel("Credential header (optional)").fill("Authorization");
+  await page.getByLabel("Header value").fill("Bearer mcp-upstream-secret-9876");
+  await page.getByRole("button", { name: "Add server" }).click();
+  await page.getByText("headers: Authorization").waitFor();
+  expect(await page.content()).not.toContain("mcp-upstream-secret-9876");
+  await shot("mcp");
 
   // A service account; its key is shown once and copied with the button.
   await openPage("Service accounts and keys");
@@ -180,6 +116,7 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
   await shot("usage");
   await openPage("Overview");
   await page.getByText("Calls, 30 days").waitFor();
+  await page.getByText("Security scan, 30 days").waitFor();
   await shot("overview-with-usage");
 
   // Revoked with a reason: the next call is refused.
@@ -220,6 +157,16 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
   await openPage("Preferences");
   expect(await optimizer.isChecked()).toBe(true);
   await shot("preferences-optimizer");
+  // The first alert webhook URL comes with its signing secret, shown once on this page.
+  await page.getByLabel("Alert webhook URL").fill("https://hooks.example.com/gateway");
+  await page.getByRole("button", { name: "Save" }).click();
+  const secret = await page.getByTestId("secret-value").textContent();
+  expect(secret).toStartWith("whsec_");
+  await shot("preferences-webhook-secret");
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  await openPage("Overview");
+  await openPage("Preferences");
+  expect(await page.getByTestId("secret-value").count()).toBe(0);
 
   // Phone width: the navigation folds behind the Menu button.
   await page.setViewportSize({ width: 390, height: 844 });

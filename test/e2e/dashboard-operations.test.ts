@@ -74,7 +74,7 @@ describe("org.member.update-role and org.member.remove", () => {
     expect(await lastAudit()).toMatchObject({ action: "member.role-change", target: target.id, details: { from: "member", to: "admin" } });
     expect((await gw.op({ cookie }, "user.me")).body.data.user.role).toBe("admin");
     const removed = await gw.op({ key: adminKey }, "org.member.remove", { userId: target.id });
-    expect(removed.body.data).toEqual({ userId: target.id, removed: true });
+    expect(removed.body.data).toMatchObject({ userId: target.id, removed: true, providersDisabled: [] });
     expect((await lastAudit()).action).toBe("member.remove");
     expect((await gw.op({ cookie }, "user.me")).status).toBe(401);
     expect((await gw.op({ key: adminKey }, "org.member.remove", { userId: target.id })).status).toBe(404);

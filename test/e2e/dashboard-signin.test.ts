@@ -38,6 +38,8 @@ beforeAll(async () => {
       GW_OIDC_CLIENT_ID: idp.clientId,
       GW_OIDC_CLIENT_SECRET: idp.clientSecret,
       GW_LOG_LEVEL: "silent",
+      // The identity provider runs on loopback, which the egress policy reaches only with this.
+      GW_ALLOW_PRIVATE_EGRESS: "1",
     },
   );
   rt = await createRuntime(

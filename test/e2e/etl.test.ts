@@ -28,6 +28,11 @@ const post = (body: unknown, key = org.apiKey) =>
     body: JSON.stringify(body),
   });
 
+test("before any document the metrics are zeros, and topTransformation is still a string", async () => {
+  const m = (await (await fetch(`${gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any;
+  expect(m).toMatchObject({ totalDocuments: 0, totalTokensSaved: 0, topTransformation: "", recentDocuments: [] });
+});
+
 test("a document with known duplicates: savings reported, then summed by etl-metrics", async () => {
   const doc = [para(1), para(2), para(1), para(2), para(3)].join("\n\n");
   const res = await post({ document: doc });

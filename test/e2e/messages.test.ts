@@ -55,14 +55,14 @@ const weatherTool = {
 describe("the vendor directly, with @anthropic-ai/sdk", () => {
   test("plain: the caller's version header and the provider key reach the vendor", async () => {
     const msg = await anthropic.messages.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 100,
       system: "Be brief.",
       messages: [{ role: "user", content: "Hello" }],
     });
     expect(msg.type).toBe("message");
     expect(msg.role).toBe("assistant");
-    expect(msg.model).toBe("claude-sonnet-4-5");
+    expect(msg.model).toBe("claude-sonnet-4-0");
     expect(msg.content[0]?.type).toBe("text");
     expect(msg.usage.input_tokens).toBeGreaterThan(0);
     const seen = (await mock.requests()).at(-1)!;
@@ -74,7 +74,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
 
   test("streaming with messages.stream, the event stream passed through", async () => {
     const stream = anthropic.messages.stream({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 100,
       messages: [{ role: "user", content: "Stream please" }],
     });
@@ -90,7 +90,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
 
   test("tool use, system as blocks, and images", async () => {
     const msg = await anthropic.messages.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 100,
       system: [{ type: "text", text: "You are a weather bot." }],
       tools: [weatherTool],
@@ -114,19 +114,20 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(seen.body.tools[0].name).toBe("get_weather");
   });
 
-  test("msg-version is what reaches the vendor as anthropic-version; anthropic-* headers pass through, the gateway key does not", async () => {
+  test("msg-version 2023-06-01 is accepted; anthropic-version (any date) and anthropic-* headers pass through, the gateway key does not", async () => {
     const res = await fetch(`${gw.url}/v1/messages`, {
       method: "POST",
       headers: {
         "x-api-key": org.apiKey,
-        // Not the default (2023-06-01), so the gateway's own fallback cannot pass for it.
-        "msg-version": "2024-01-01",
+        "msg-version": "2023-06-01",
+        // Not the default (2023-06-01), so the gateway's own fallback cannot pass for it: the vendor's header stays the vendor's to judge.
+        "anthropic-version": "2024-01-01",
         "anthropic-beta": "tools-2024-05-16",
         "anthropic-dangerous-direct-browser-access": "true",
         "x-stainless-lang": "js",
         "content-type": "application/json",
       },
-      body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
+      body: JSON.stringify({ model: "claude-sonnet-4-0", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
     });
     expect(res.status).toBe(200);
     const seen = (await mock.requests()).at(-1)!;
@@ -142,6 +143,30 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(JSON.stringify(seen.headers)).not.toContain(org.apiKey);
   });
 
+  test("a msg-version other than 2023-06-01 is a 400 naming the supported value, before anything is sent", async () => {
+    const before = (await mock.requests()).length;
+    const versioned = new Anthropic({
+      baseURL: gw.url,
+      apiKey: org.apiKey,
+      maxRetries: 0,
+      defaultHeaders: { "msg-version": "2024-01-01" },
+    });
+    const hi = [{ role: "user" as const, content: "x" }];
+    for (const call of [
+      () => versioned.messages.create({ model: "claude-sonnet-4-0", max_tokens: 10, messages: hi }),
+      () => versioned.messages.countTokens({ model: "claude-sonnet-4-0", messages: hi }),
+    ]) {
+      const err = await call().catch((e) => e);
+      expect(err).toBeInstanceOf(Anthropic.BadRequestError);
+      expect(err.error).toMatchObject({ type: "error", error: { type: "invalid_request_error", code: "invalid_request" } });
+      expect(err.error.error.message).toBe('msg-version: the supported value is 2023-06-01, not "2024-01-01"');
+    }
+    expect((await mock.requests()).length).toBe(before);
+    // Without msg-version (the SDK sends anthropic-version only) the call goes through.
+    const ok = await anthropic.messages.create({ model: "claude-sonnet-4-0", max_tokens: 10, messages: hi });
+    expect(ok.type).toBe("message");
+  });
+
   test("a Bearer gateway key is not forwarded either", async () => {
     const res = await fetch(`${gw.url}/v1/messages`, {
       method: "POST",
@@ -151,7 +176,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
         "anthropic-beta": "b-2025-01-01",
         "content-type": "application/json",
       },
-      body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
+      body: JSON.stringify({ model: "claude-sonnet-4-0", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
     });
     expect(res.status).toBe(200);
     const seen = (await mock.requests()).at(-1)!;
@@ -172,7 +197,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(otherFormat.status).toBe(400);
     expect(otherFormat.error.error.message).toContain("/v1/chat/completions");
     const invalid = await anthropic.messages
-      .create({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: "x" }] } as never)
+      .create({ model: "claude-sonnet-4-0", messages: [{ role: "user", content: "x" }] } as never)
       .catch((e) => e);
     expect(invalid.status).toBe(400);
     expect(invalid.error.error.type).toBe("invalid_request_error");
@@ -180,7 +205,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     const badKey = new Anthropic({ baseURL: gw.url, apiKey: "gw_live_nope", maxRetries: 0 });
     expect(
       await badKey.messages
-        .create({ model: "claude-sonnet-4-5", max_tokens: 10, messages: [{ role: "user", content: "x" }] })
+        .create({ model: "claude-sonnet-4-0", max_tokens: 10, messages: [{ role: "user", content: "x" }] })
         .catch((e) => e),
     ).toBeInstanceOf(Anthropic.AuthenticationError);
   });
@@ -228,7 +253,7 @@ describe("chat-completions callers of messages-format models, with openai", () =
 
   test("plain, translated both ways", async () => {
     const res = await client().chat.completions.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 50,
       messages: [
         { role: "system", content: "Be brief." },
@@ -246,7 +271,7 @@ describe("chat-completions callers of messages-format models, with openai", () =
 
   test("streaming with tools: tool_calls deltas, then [DONE]", async () => {
     const stream = await client().chat.completions.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       stream: true,
       messages: [{ role: "user", content: "Weather in Paris?" }],
       tools: [
@@ -265,14 +290,14 @@ describe("chat-completions callers of messages-format models, with openai", () =
       if (chunk.usage) sawUsage = true;
     }
     expect(name).toBe("get_weather");
-    expect(JSON.parse(args)).toHaveProperty("query");
+    expect(JSON.parse(args)).toEqual({ city: "Paris" });
     expect(finish).toBe("tool_calls");
     expect(sawUsage).toBe(false);
   });
 
   test("streaming text with usage when asked", async () => {
     const stream = await client().chat.completions.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       stream: true,
       stream_options: { include_usage: true },
       messages: [{ role: "user", content: "Hi" }],
@@ -362,7 +387,7 @@ describe("sandbox keys in the messages format", () => {
     const sandbox = new Anthropic({ baseURL: gw.url, apiKey: key, maxRetries: 0 });
     const before = (await mock.requests()).length;
     const plain = await sandbox.messages.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 50,
       messages: [{ role: "user", content: "Hi" }],
     });
@@ -372,7 +397,7 @@ describe("sandbox keys in the messages format", () => {
       .finalMessage();
     expect(final.usage.output_tokens).toBeGreaterThan(0);
     const tool = await sandbox.messages.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-0",
       max_tokens: 50,
       tools: [weatherTool],
       messages: [{ role: "user", content: "Paris?" }],
@@ -396,7 +421,7 @@ describe("sandbox keys in the messages format", () => {
     const calls: [string, object, number][] = [
       ["/v1/messages", { model: "no-such-model", max_tokens: 10, messages: [{ role: "user", content: "x" }] }, 404],
       ["/v1/messages", { model: "gpt-4o", max_tokens: 10, messages: [{ role: "user", content: "x" }] }, 400],
-      ["/v1/embeddings", { model: "claude-sonnet-4-5", input: "x" }, 400],
+      ["/v1/embeddings", { model: "claude-sonnet-4-0", input: "x" }, 400],
     ];
     for (const [path, body, status] of calls) {
       const sandboxed = await post(key, path, body);
@@ -404,7 +429,7 @@ describe("sandbox keys in the messages format", () => {
       expect([path, sandboxed.status]).toEqual([path, status]);
       expect(sandboxed).toEqual(live);
     }
-    expect((await post(key, "/v1/embeddings", { model: "claude-sonnet-4-5", input: "x" })).body.error.code).toBe("wrong_endpoint");
+    expect((await post(key, "/v1/embeddings", { model: "claude-sonnet-4-0", input: "x" })).body.error.code).toBe("wrong_endpoint");
     // Only the live calls reached the mock: none of them got past their checks either.
     expect((await mock.requests()).length).toBe(before);
   });

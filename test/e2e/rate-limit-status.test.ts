@@ -50,11 +50,19 @@ test("provider headers: ok, then warning at 6 of 8, then critical at 8 of 8, eac
   // The mock's window is the clock minute: start where the whole test fits in one.
   while (new Date().getUTCSeconds() > 40) await Bun.sleep(500);
   const fresh = await status();
-  expect(fresh.providers.find((p: any) => p.provider === "openai")).toMatchObject({ source: "none", status: "ok" });
+  const at = Date.now();
+  expect(fresh.providers.find((p: any) => p.provider === "openai")).toMatchObject({
+    source: "none",
+    status: "ok",
+    // No limit known yet: the end of the current minute.
+    resetTime: new Date(Math.floor(at / 60_000) * 60_000 + 60_000).toISOString(),
+  });
   expect(fresh.providers.find((p: any) => p.provider === "anthropic")).toMatchObject({
     source: "configured",
     limits: { requestsPerDay: 1000 },
     status: "ok",
+    // A daily limit's window ends at the next midnight UTC.
+    resetTime: new Date(Math.floor(at / 86_400_000) * 86_400_000 + 86_400_000).toISOString(),
   });
 
   for (let i = 0; i < 5; i++) await call();
@@ -91,3 +99,28 @@ test("provider headers: ok, then warning at 6 of 8, then critical at 8 of 8, eac
     ["ok", "warning"],
   ]);
 }, 60_000);
+
+test("a used-up daily limit: refused until the next midnight UTC, the time its 429 names; critical counts as a warning", async () => {
+  await gw.op(org.apiKey, "provider.create", {
+    provider: "openai",
+    name: "daily",
+    apiKey: "sk-openai-daily-1234567890",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+    limits: { requestsPerDay: 2, requestsPerMinute: 100 },
+  });
+  const daily = () => client.chat.completions.create({ model: "daily/gpt-4o", max_tokens: 5, messages: [{ role: "user", content: "hi" }] });
+  await daily();
+  await daily();
+  const refused = await daily().catch((e) => e);
+  expect(refused).toBeInstanceOf(OpenAI.APIError);
+  expect(refused.status).toBe(429);
+  const resetAt: string = refused.error.details.resetAt;
+  expect(Date.parse(resetAt) % 86_400_000).toBe(0);
+  const report = await status();
+  expect(report).toMatchObject({ overallStatus: "critical", hasCritical: true, hasWarnings: true });
+  const row = report.providers.find((p: any) => p.provider === "daily");
+  expect(row).toMatchObject({ percentages: { requestsPerDay: 100 }, status: "critical", resetTime: resetAt });
+  expect(row.message).toContain("refused");
+  expect(row.message).not.toContain("may be refused");
+});

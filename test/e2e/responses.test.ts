@@ -163,7 +163,8 @@ describe("policy", () => {
       if (e.type === "response.failed") failed = e.response;
     }
     expect(types.at(-1)).toBe("response.failed");
-    expect(failed.error.code).toBe("model_substitution_detected");
+    // The description's closest listed code, the gateway's own beside it.
+    expect(failed.error).toMatchObject({ code: "server_error", gw: { code: "model_substitution_detected" } });
     expect(types).not.toContain("response.completed");
   });
 

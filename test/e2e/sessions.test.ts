@@ -70,7 +70,7 @@ test("members sign in too, and their role applies", async () => {
 
 test("sign-out ends the session", async () => {
   const cookie = await signIn("admin@example.com");
-  const out = await fetch(`${gw.url}/sign-out`, { method: "POST", headers: { cookie }, redirect: "manual" });
+  const out = await fetch(`${gw.url}/sign-out`, { method: "POST", headers: { cookie, origin: gw.url }, redirect: "manual" });
   expect(out.status).toBe(303);
   expect(out.headers.get("set-cookie")).toContain("Max-Age=0");
   expect((await callAs(cookie, "user.me")).status).toBe(401);

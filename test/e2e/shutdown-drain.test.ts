@@ -43,7 +43,6 @@ afterAll(async () => {
 });
 
 test("SIGTERM during a refused stream's background read still records the call", async () => {
-  const started = performance.now();
   const res = await fetch(`${gw.url}/v1/chat/completions`, {
     method: "POST",
     headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
@@ -52,11 +51,13 @@ test("SIGTERM during a refused stream's background read still records the call",
   const requestId = res.headers.get("x-request-id") as string;
   const text = await res.text();
   expect(text).toContain("model_substitution_detected");
-  // The client's stream ended long before the provider's.
-  expect(performance.now() - started).toBeLessThan(MOCK_LATENCY_MS / 2);
+  // The client's stream ended before the provider's (read by the mock's counters, not a clock:
+  // a busy machine stretches every duration).
+  expect(await mock.stats()).toMatchObject({ streamsStarted: 1, streamsFinished: 0 });
 
+  // The shutdown cut the background read short: the provider's stream was cancelled, never finished.
   await gw.stop("SIGTERM");
-  expect(performance.now() - started).toBeLessThan(MOCK_LATENCY_MS);
+  expect((await mock.stats()).streamsCancelled).toBe(1);
 
   const row = (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).find((e) => e.requestId === requestId);
   expect(row).toMatchObject({ status: 502, errorCode: "model_substitution_detected" });

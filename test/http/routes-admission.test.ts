@@ -1,14 +1,16 @@
 /**
  * Admission is structural: every route the app registers, whoever added it, refuses a
  * caller without credentials, except the few that are public on purpose. A new public
- * route must be added to PUBLIC here, where a reviewer sees it.
+ * route must be added to PUBLIC here, where a reviewer sees it. A tool grant (what a
+ * provider presents for a hosted `mcp` tool) is a credential only where GRANT_ROUTES says.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { removeDir, tempDataDir } from "../support/gateway-process.ts";
 import { type InProcessGateway, initOrgInProcess, startGatewayInProcess } from "../support/in-process.ts";
+import { mintToolGrant } from "../support/tool-grants.ts";
 
 /** The dashboard's pages: a static shell each, its data read through the API with the session. */
-const DASHBOARD = ["", "/providers", "/keys", "/usage", "/routing", "/notifications", "/audit", "/members", "/preferences"].map(
+const DASHBOARD = ["", "/providers", "/keys", "/usage", "/routing", "/mcp", "/notifications", "/audit", "/members", "/preferences"].map(
   (p) => `GET /dashboard${p}`,
 );
 
@@ -22,7 +24,6 @@ const PUBLIC = new Set([
   "GET /openapi.json",
   "GET /docs",
   "GET /auth/link",
-  "GET /sign-out",
   "POST /sign-out",
   // Sign-in through the identity provider: there is no identity yet.
   "GET /signup",
@@ -34,12 +35,17 @@ const PUBLIC = new Set([
   "POST /dashboard/keepalive",
 ]);
 
+/** "METHOD path" of the routes that take a tool grant: the MCP gateway, where the provider calls back. */
+const GRANT_ROUTES = new Set(["POST /mcp", "GET /mcp", "DELETE /mcp"]);
+
 let gw: InProcessGateway;
+let grant: string;
 
 beforeAll(async () => {
   const dataDir = tempDataDir();
-  await initOrgInProcess(dataDir);
+  const org = await initOrgInProcess(dataDir);
   gw = await startGatewayInProcess({ dataDir });
+  grant = mintToolGrant({ dataDir, key: org.apiKey, orgId: org.orgId, server: { id: "mcp_any", name: "wiki" } });
 });
 
 afterAll(async () => {
@@ -105,6 +111,22 @@ describe("every registered route", () => {
         route: `${r.method} ${r.path}`,
         asked: false,
       });
+    }
+  });
+
+  test("a valid tool grant is refused as a credential by every route but the MCP gateway's, which takes it", async () => {
+    expect(gw.routes.filter((r) => GRANT_ROUTES.has(`${r.method} ${r.path}`)).length).toBe(GRANT_ROUTES.size);
+    for (const r of gw.routes.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`))) {
+      const res = await call(r.method, r.path, { authorization: `Bearer ${grant}` });
+      const text = await res.text();
+      const route = `${r.method} ${r.path}`;
+      if (GRANT_ROUTES.has(route)) expect({ route, status: res.status }).not.toEqual({ route, status: 401 });
+      else
+        expect({ route, status: res.status, elsewhere: text.includes("accepted only at /mcp") }).toEqual({
+          route,
+          status: 401,
+          elsewhere: true,
+        });
     }
   });
 });

@@ -284,9 +284,10 @@ describe("sseTapSource: ends and failures", () => {
     expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: {"a":1}\n\n');
     await reader.read().then(
       () => order.push("read"),
-      (err: Error) => order.push(`error:${err.message}`),
+      // Cut without a reason: Bun's server would print the provider's error (see sseTapSource).
+      (err: unknown) => order.push(err === undefined ? "cut" : `error:${String(err)}`),
     );
-    expect(order).toEqual(["end:false", "error:connection reset"]);
+    expect(order).toEqual(["end:false", "cut"]);
   });
 });
 

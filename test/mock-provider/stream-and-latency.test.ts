@@ -18,7 +18,15 @@ const messages = (stream: boolean) => ({
   stream,
   messages: [{ role: "user", content: "count my chunks" }],
 });
-const TOOLS = { tools: [{ type: "function", function: { name: "lookup", parameters: { type: "object", properties: {} } } }] };
+/** A tool whose arguments (the query the message asks) are long enough to split into the chunks. */
+const TOOLS = {
+  tools: [
+    {
+      type: "function",
+      function: { name: "lookup", parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] } },
+    },
+  ],
+};
 
 async function post(url: string, body: object, headers: Record<string, string> = {}) {
   const started = performance.now();

@@ -27,7 +27,7 @@ function input(): CallInput {
 
 function context(content: string): CallContext {
   const body = { model: "gpt-4o", messages: [{ role: "user", content }] };
-  return { input: input(), body, route: null, optimize: "chat", texts: chatTexts, plan };
+  return { input: input(), body, route: null, optimize: "chat", operation: "chat", texts: chatTexts, plan };
 }
 
 const answered = (): JsonOutcome => ({ type: "json", status: 200, text: "{}", servedBy: "openai/gpt-4o", costMicros: 0 });
@@ -48,7 +48,7 @@ describe("optimize then scan", () => {
     const settings = settingsWith({ contextOptimizer: true, piiAction: "redact" });
     const stages = [
       optimizeStage({ spend: { settings, catalog }, etl: { recordEtlDocument: async (d) => void recorded.push(d) } }),
-      scanStage(settings),
+      scanStage({ settings }),
     ];
     const ctx = context(`${DUPED}\n\nMail jane@corp-mail.example.com`);
     const original = ctx.body;
@@ -70,17 +70,23 @@ describe("optimize then scan", () => {
     const settings = settingsWith({ contextOptimizer: true });
     const stages = [
       optimizeStage({ spend: { settings, catalog }, etl: { recordEtlDocument: async (d) => void recorded.push(d) } }),
-      scanStage(settings),
+      scanStage({ settings }),
     ];
     const err = await startStages(stages, context(`${DUPED} ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx`)).catch((e) => e);
     expect(err.code).toBe("security_violation");
     expect(recorded).toHaveLength(0);
   });
 
+  test("the scan reads national phone numbers in the organization's phone region", async () => {
+    const ctx = context("Zadzwoń pod 15-976-47-73");
+    await startStages([scanStage({ settings: settingsWith({ phoneRegion: "PL" }) })], ctx);
+    expect(ctx.body.messages).toEqual([{ role: "user", content: "Zadzwoń pod [PHONE_1]" }]);
+  });
+
   test("a call that failed after the stages gets nothing put on it", async () => {
     const settings = settingsWith({ contextOptimizer: false });
     const ctx = context("hello");
-    const end = await startStages([optimizeStage({ spend: { settings, catalog } }), scanStage(settings)], ctx);
+    const end = await startStages([optimizeStage({ spend: { settings, catalog } }), scanStage({ settings })], ctx);
     expect(ctx.body.messages).toEqual([{ role: "user", content: "hello" }]);
     await end(null);
   });

@@ -142,7 +142,7 @@ describe("strategies", () => {
     expect(((await none.json()) as any).error).toMatchObject({ type: "invalid_request_error" });
   });
 
-  test("a family (a trailing *) is routed among its models; a concrete id with x-gw-route is served as named", async () => {
+  test("a family (a trailing *) is routed among its models; a concrete id without x-gw-route is served as named", async () => {
     const family = async (model: string, strategy: string) => {
       const { data, response } = await client.chat.completions
         .create({ model, messages: [{ role: "user", content: LONG }], max_tokens: 100 }, { headers: { "x-gw-route": strategy } })
@@ -153,10 +153,18 @@ describe("strategies", () => {
     expect(await family("gpt-4*", "quality")).toEqual({ model: "gpt-4o-mini", routed: "alpha/gpt-4o-mini" });
     expect(await family("gpt-4*", "speed")).toEqual({ model: "gpt-4.1-nano", routed: "alpha/gpt-4.1-nano" });
     expect(await family("gpt-5*", "cost")).toEqual({ model: "gpt-5-nano", routed: "beta/gpt-5-nano" });
-    // Named, the model is the model: the cheapest would be gpt-5-nano, yet gpt-4o-mini answers, not routed.
-    const before = (await mockA.requests()).length;
-    expect(await family("alpha/gpt-4o-mini", "cost")).toEqual({ model: "gpt-4o-mini", routed: null });
-    expect((await mockA.requests()).slice(before).map((r) => (r.body as { model: string }).model)).toEqual(["gpt-4o-mini"]);
+    // Named without the header, the model is the model, even under a default strategy: the cheapest would be gpt-5-nano, yet gpt-4o-mini answers, not routed.
+    expect((await gw.op(org.apiKey, "user.preferences", { set: { defaultRouteStrategy: "cost" } })).status).toBe(200);
+    try {
+      const before = (await mockA.requests()).length;
+      const { data, response } = await client.chat.completions
+        .create({ model: "alpha/gpt-4o-mini", messages: [{ role: "user", content: LONG }], max_tokens: 100 })
+        .withResponse();
+      expect([data.model, response.headers.get("x-gw-moe-routed")]).toEqual(["gpt-4o-mini", null]);
+      expect((await mockA.requests()).slice(before).map((r) => (r.body as { model: string }).model)).toEqual(["gpt-4o-mini"]);
+    } finally {
+      await gw.op(org.apiKey, "user.preferences", { set: { defaultRouteStrategy: "balanced" } });
+    }
     // A family none of the caller's providers offers.
     const none = await client.chat.completions
       .create({ model: "claude-sonnet*", messages: [{ role: "user", content: "hi" }] })
@@ -170,7 +178,7 @@ describe("strategies", () => {
     const id = await addProvider("starry", mockA, ["house*"]);
     try {
       const { data, response } = await client.chat.completions
-        .create({ model: "house*", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } })
+        .create({ model: "house*", messages: [{ role: "user", content: "hi" }] })
         .withResponse();
       expect(response.headers.get("x-gw-moe-routed")).toBeNull();
       expect(data.model).toBe("house*");
@@ -277,11 +285,11 @@ describe("fallback", () => {
       }
       const tooMany = await gw.op(org.apiKey, "user.preferences", { set: { fallbackModels: { "gpt-4o": ["a", "b", "c", "d", "e"] } } });
       expect(tooMany.status).toBe(400);
-      // A concrete model is never replaced by the router: without fallback models its failure is the answer.
+      // Without fallback models a named model's failure is the answer.
       const named = await client.chat.completions
-        .create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "cost" } })
+        .create({ model: "flaky/fail-503", messages: [{ role: "user", content: "hi" }] })
         .catch((e) => e);
-      expect(named.status).toBe(502);
+      expect(named.status).toBe(503);
     }));
 
   test("every target failing answers the last failure with the attempts; a fallback model that does not resolve is named", () =>
@@ -482,4 +490,70 @@ describe("gateway/auto on /v1/messages", () => {
       await removeProviders(ids);
     }
   }, 20_000);
+});
+
+describe("x-gw-route on a named model", () => {
+  let ids: string[] = [];
+  beforeAll(async () => {
+    // The same model on two configurations: equal on every axis, so only the caller's naming tells them apart.
+    ids = [await addProvider("left", mockA, ["gpt-4o-mini"]), await addProvider("right", mockB, ["gpt-4o-mini", "gpt-5-nano"])];
+  });
+  afterAll(() => removeProviders(ids));
+
+  const named = async (model: string, strategy: string) => {
+    const { data, response } = await client.chat.completions
+      .create({ model, messages: [{ role: "user", content: LONG }], max_tokens: 100 }, { headers: { "x-gw-route": strategy } })
+      .withResponse();
+    return { model: data.model, routed: response.headers.get("x-gw-moe-routed") };
+  };
+
+  test("engages the router as gateway/auto does, and echoes x-gw-moe-routed", async () => {
+    // gpt-5-nano is the cheapest: the named model gives way to it.
+    expect(await named("left/gpt-4o-mini", "cost")).toEqual({ model: "gpt-5-nano", routed: "right/gpt-5-nano" });
+    expect((await mockB.requests()).at(-1)?.body).toMatchObject({ model: "gpt-5-nano" });
+  });
+
+  test("the named model ranks first among equals", async () => {
+    // Under speed both gpt-4o-mini configurations tie (600 ms prior); unnamed, the tie would break on the name, to left.
+    expect(await named("right/gpt-4o-mini", "speed")).toEqual({ model: "gpt-4o-mini", routed: "right/gpt-4o-mini" });
+    expect(await named("left/gpt-4o-mini", "speed")).toEqual({ model: "gpt-4o-mini", routed: "left/gpt-4o-mini" });
+  });
+
+  test("a named model that does not exist is still 404, and a bad strategy 400", async () => {
+    const missing = await named("nobody/nothing", "cost").catch((e) => e);
+    expect(missing.status).toBe(404);
+    const bad = await named("left/gpt-4o-mini", "cheapest").catch((e) => e);
+    expect(bad.status).toBe(400);
+    expect(bad.param).toBe("x-gw-route");
+  });
+
+  test("on /v1/messages: routed among messages-format providers only, else 400 moe_routing_unavailable", async () => {
+    const anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
+    const claudish = await addProvider("claudish", mockB, ["claude-haiku-4-5", "claude-sonnet-4-0"], {
+      format: "messages",
+      baseUrl: mockB.url,
+    });
+    try {
+      // quality: claude-sonnet-4-0 (89) over the named claude-haiku-4-5 (85); the chat-format models (gpt-5-nano, 76) are not candidates.
+      const { data, response } = await anthropic.messages
+        .create(
+          { model: "claudish/claude-haiku-4-5", max_tokens: 50, messages: [{ role: "user", content: "hi" }] },
+          { headers: { "x-gw-route": "quality" } },
+        )
+        .withResponse();
+      expect(response.headers.get("x-gw-moe-routed")).toBe("claudish/claude-sonnet-4-0");
+      expect(data.model).toBe("claude-sonnet-4-0");
+    } finally {
+      await removeProviders([claudish]);
+    }
+    // Only chat-completions providers left: routing would yield another format.
+    const refused = await anthropic.messages
+      .create(
+        { model: "left/gpt-4o-mini", max_tokens: 50, messages: [{ role: "user", content: "hi" }] },
+        { headers: { "x-gw-route": "cost" } },
+      )
+      .catch((e) => e);
+    expect(refused.status).toBe(400);
+    expect(refused.error).toMatchObject({ type: "error", error: { type: "invalid_request_error", code: "moe_routing_unavailable" } });
+  });
 });

@@ -1,5 +1,6 @@
 /** The stage runner both lists share: afters in reverse, once, each one whatever the others do. */
 import { expect, test } from "bun:test";
+import type { TraceSpan } from "../../src/lib/tracing/trace-span.ts";
 import { type Stage, startStages } from "../../src/pipeline/stages.ts";
 
 type Log = string[];
@@ -57,4 +58,52 @@ test("an after that rejects does not keep the earlier ones from running either",
   const end = await startStages([syncStage(log, "a"), rejecting, syncStage(log, "b")], null);
   await expect(Promise.resolve(end("ok"))).rejects.toThrow("r rejected");
   expect(log.filter((l) => l.startsWith("after"))).toEqual(["after b ok", "after a ok"]);
+});
+
+/** A recording span that logs what the runner does with it. */
+function recordingSpan(log: Log, name: string): TraceSpan {
+  return {
+    recording: true,
+    set: (k, v) => void log.push(`${name} set ${k}=${v}`),
+    rename() {},
+    child: (child) => {
+      log.push(`open ${child}`);
+      return recordingSpan(log, child);
+    },
+    fail: (err) => void log.push(`${name} failed ${(err as { code?: string }).code}`),
+    hold: () => () => {},
+    end: () => void log.push(`end ${name}`),
+    traceparent: () => null,
+    tracestate: () => null,
+    ids: () => null,
+  };
+}
+
+test("each stage runs in a child span of the call's, from its before to its after; a stage only adds attributes", async () => {
+  const log: Log = [];
+  const tagging: Stage<null, string> = {
+    name: "tag",
+    before(_ctx, span) {
+      span.set("gw.tag", 1);
+      return (result) => span.set("gw.tagged", result ?? "none");
+    },
+  };
+  const plain: Stage<null, string> = { name: "plain", before: () => null };
+  const end = await startStages([tagging, plain], null, recordingSpan(log, "call"));
+  expect(log).toEqual(["open gw.tag", "gw.tag set gw.tag=1", "open gw.plain", "end gw.plain"]);
+  await end("ok");
+  expect(log.slice(4)).toEqual(["gw.tag set gw.tagged=ok", "end gw.tag"]);
+});
+
+test("a stage that refuses fails its span with the error's code, and the started ones' spans end with their afters", async () => {
+  const log: Log = [];
+  const refusing: Stage<null, string> = {
+    name: "refuse",
+    before() {
+      throw Object.assign(new Error("no"), { code: "spend_cap_exceeded" });
+    },
+  };
+  const holding: Stage<null, string> = { name: "hold", before: () => () => {} };
+  await expect(startStages([holding, refusing], null, recordingSpan(log, "call"))).rejects.toThrow("no");
+  expect(log).toEqual(["open gw.hold", "open gw.refuse", "gw.refuse failed spend_cap_exceeded", "end gw.refuse", "end gw.hold"]);
 });

@@ -159,3 +159,21 @@ describe("a limited ranking", () => {
     }
   });
 });
+
+describe("a named model (x-gw-route on a concrete id)", () => {
+  const twinA = cand("a", "same");
+  const twinB = cand("b", "same");
+  test("ranks first among equals, limited or not", () => {
+    const unnamed = decide([twinA, twinB], needs(), "cost");
+    expect(unnamed.ok && unnamed.ranked[0]!.candidate.providerName).toBe("a");
+    const preferB = (c: Candidate) => c.providerName === "b";
+    for (const limit of [undefined, 1, 5]) {
+      const d = decide([twinA, twinB], needs(), "cost", "chat", limit, preferB);
+      expect(d.ok && d.ranked[0]!.candidate.providerName).toBe("b");
+    }
+  });
+  test("never above a better candidate", () => {
+    const preferBest = (c: Candidate) => c.model === "best";
+    expect(order(decide(table, needs(), "cost", "chat", undefined, preferBest))).toEqual(["cheap", "fast", "best"]);
+  });
+});

@@ -3,13 +3,16 @@
  * the holes: a sandbox key's /v1/models and ai.models made the gateway fetch model
  * lists from real providers with the stored live keys; a sandbox admin key created a
  * live admin key and a provider; org.members.invite answered 409 with the address
- * when it existed in another organization; /metrics was open to anyone who could
- * reach the port; a read-only user.me with a session cookie was refused without
- * Origin; defaultRouteStrategy was accepted and did nothing.
+ * when it existed in another organization, and once it answered alike,
+ * org.members.list still told (the free address was listed as a member, the taken one
+ * was not); /metrics was open to anyone who could reach the port; a read-only user.me
+ * with a session cookie was refused without Origin; defaultRouteStrategy was accepted
+ * and did nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startMockProvider } from "../../src/mock-provider/server.ts";
 import { initializeOrganization } from "../../src/services/organizations.ts";
+import { startSession } from "../../src/services/sessions.ts";
 import { type Harness, startHarness } from "./harness.ts";
 
 let h: Harness;
@@ -81,12 +84,31 @@ describe("org.members.invite", () => {
     expect(free.body.data.invitation).toEqual({ email: "free@elsewhere.example", role: "member" });
     const audit = (await h.op(h.admin, "org.audit-log.list", { limit: 2 })).body.data.entries as { action: string; details: unknown }[];
     expect(audit.map((e) => e.action)).toEqual(["member.invite", "member.invite"]);
-    // The address another organization holds did not move here.
-    const members = (await h.op(h.admin, "org.members.list")).body.data.members.map((m: { email: string }) => m.email);
-    expect(members).toContain("free@elsewhere.example");
-    expect(members).not.toContain("taken@elsewhere.example");
-    // An address already in this organization is a 409: the admin can list those anyway.
-    expect((await h.op(h.admin, "org.members.invite", { email: "free@elsewhere.example" })).status).toBe(409);
+    // Listed alike: both pending invitations, neither a member, until the person signs in here.
+    const listed = (await h.op(h.admin, "org.members.list")).body.data;
+    const emails = listed.members.map((m: { email: string }) => m.email);
+    expect(emails).not.toContain("free@elsewhere.example");
+    expect(emails).not.toContain("taken@elsewhere.example");
+    const invited = (email: string) => listed.invitations.find((i: { email: string }) => i.email === email);
+    const { invitedAt: _a, ...takenEntry } = invited("taken@elsewhere.example");
+    const { invitedAt: _b, ...freeEntry } = invited("free@elsewhere.example");
+    expect(takenEntry).toEqual({ email: "taken@elsewhere.example", role: "member", status: "pending" });
+    expect(freeEntry).toEqual({ email: "free@elsewhere.example", role: "member", status: "pending" });
+    // Inviting again is refused alike while pending.
+    const again = await Promise.all(
+      ["taken@elsewhere.example", "free@elsewhere.example"].map((email) => h.op(h.admin, "org.members.invite", { email })),
+    );
+    expect(again.map((r) => [r.status, r.body.error.replace(/^\S+/, "<email>")])).toEqual([
+      [409, "<email> is already invited to this organization"],
+      [409, "<email> is already invited to this organization"],
+    ]);
+    // The free address's person signs in: only then is it a member (and no longer an invitation).
+    const user = await h.rt.store.getUserByEmail("free@elsewhere.example");
+    await startSession(h.rt.store, user!, Date.now());
+    const after = (await h.op(h.admin, "org.members.list")).body.data;
+    expect(after.members.map((m: { email: string }) => m.email)).toContain("free@elsewhere.example");
+    expect(after.invitations.map((i: { email: string }) => i.email)).toEqual(["taken@elsewhere.example"]);
+    expect((await h.op(h.admin, "org.members.invite", { email: "free@elsewhere.example" })).body.error).toContain("already a member");
   });
 });
 

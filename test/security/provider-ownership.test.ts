@@ -80,6 +80,9 @@ describe("provider.create", () => {
       });
       expect(r.status).toBe(status);
       if (status === 200) expect(r.body.data.provider.scope).toBe(scope ?? (who().headers.cookie ? "user" : "organization"));
+      // Every refusal is audited, the registry's and the ownership rules' alike.
+      if (status === 403)
+        expect((await h.rt.store.listAudit(h.org.organization.id, { limit: 1, before: null })).entries[0]?.action).toBe("access.denied");
     });
   }
 });

@@ -4,7 +4,7 @@ import type { ProviderConfigRecord } from "../../src/domain/types.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
 import { Catalog } from "../../src/providers/catalog/catalog.ts";
-import { setEgressPolicy } from "../../src/providers/egress.ts";
+import { setEgressPolicy } from "../../src/lib/egress/egress-policy.ts";
 import { ModelList } from "../../src/services/model-list.ts";
 import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";

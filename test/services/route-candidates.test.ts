@@ -57,6 +57,22 @@ test("the messages endpoint's filter keeps messages-format providers only; a fam
   const providers = await live([openai, anthropic]);
   const messages = routeCandidates(providers, serviceAccount(null), { catalog, health }, { format: "messages" });
   expect(new Set(messages.map((c) => c.providerName))).toEqual(new Set(["mock-anthropic"]));
+  // The cloud platform counts with its anthropic. models only.
+  const platform = providerRecord({ id: "p-bedrock", name: "platform", provider: "bedrock", format: "bedrock" });
+  const withPlatform = routeCandidates(
+    await live([openai, anthropic, platform]),
+    serviceAccount(null),
+    { catalog, health },
+    { format: "messages" },
+  );
+  const platformModels = withPlatform.filter((c) => c.providerName === "platform").map((c) => c.model);
+  expect(platformModels.length).toBeGreaterThan(0);
+  expect(platformModels).toEqual(
+    catalog
+      .modelsFor("bedrock")
+      .map((m) => m.id)
+      .filter((id) => id.startsWith("anthropic.")),
+  );
   const family = routeCandidates(providers, serviceAccount(null), { catalog, health }, { models: (id) => id.startsWith("gpt-4o") });
   expect(family.map((c) => c.model)).toEqual(["gpt-4o", "gpt-4o-mini"]);
 });

@@ -44,10 +44,13 @@ test("sign-out deletes the session and audits it", async () => {
   expect(audit.entries[0]).toMatchObject({ action: "session.sign-out", actor: `user:${user.id}`, ip: "1.2.3.4" });
 });
 
-test("cookies: __Host- prefix and Secure on https, plain on http; both names are read", () => {
+test("cookies: __Host- prefix and Secure on https, plain on http; only the name set is read", () => {
   expect(sessionCookieHeader("v", 86400, true)).toBe("__Host-gw_session=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400; Secure");
   expect(sessionCookieHeader("v", 0, false)).toBe("gw_session=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
-  expect(presentedSession(new Headers({ cookie: "a=b; __Host-gw_session=x" }))).toBe("x");
-  expect(presentedSession(new Headers({ cookie: "gw_session=y" }))).toBe("y");
-  expect(presentedSession(new Headers())).toBeNull();
+  expect(presentedSession(new Headers({ cookie: "a=b; __Host-gw_session=x" }), true)).toBe("x");
+  expect(presentedSession(new Headers({ cookie: "gw_session=y" }), false)).toBe("y");
+  // On https a cookie without the prefix (planted by a sibling subdomain, or over http) is no session.
+  expect(presentedSession(new Headers({ cookie: "gw_session=y" }), true)).toBeNull();
+  expect(presentedSession(new Headers({ cookie: "__Host-gw_session=x" }), false)).toBeNull();
+  expect(presentedSession(new Headers(), true)).toBeNull();
 });

@@ -141,14 +141,20 @@ describe("a sandbox key (the simulator counts the prompt)", () => {
     let text = "";
     for await (const c of stream) text += c.choices[0]?.delta?.content ?? "";
     expect(text).toBe(plain.choices[0]?.message.content ?? "");
-    // The tool call's arguments quote the prompt, look-alikes included, and are counted too.
+    // With tools the look-alikes in the system prompt are counted as well, and the call is made.
     const tools = await client.chat.completions.create({
       model: "gpt-4o",
       messages,
-      tools: [{ type: "function", function: { name: "f", parameters: { type: "object", properties: {} } } }],
+      tools: [
+        {
+          type: "function",
+          function: { name: "f", parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] } },
+        },
+      ],
     });
     const call = tools.choices[0]?.message.tool_calls?.[0];
-    expect(call?.type === "function" ? call.function.arguments : "").toContain("<|endoftext|>");
+    expect(tools.usage?.prompt_tokens).toBe(plain.usage?.prompt_tokens);
+    expect(JSON.parse(call?.type === "function" ? call.function.arguments : "")).toEqual({ query: "hi" });
   });
 
   test("the messages format answers 200, plain and streamed", async () => {

@@ -87,3 +87,33 @@ test("a probe that never reports blocks the others for one base period only", ()
   t.tick(1_000);
   expect(h.admits("p")).toBe(true); // another probe
 });
+
+test("1,000 caller-chosen model names keep at most maxModels figures: the least recently recorded are forgotten", () => {
+  const h = new ProviderHealth({ maxModels: 100 });
+  h.recordSuccess("p", "kept", 10, 100);
+  for (let n = 0; n < 1000; n++) {
+    h.recordSuccess("p", `card2-${n}`, 10, 100);
+    // Recorded again, "kept" stays among the most recent.
+    if (n % 50 === 0) h.recordFailure("p", "kept");
+  }
+  const view = h.modelsView();
+  expect(view).toHaveLength(100);
+  expect(view.map((m) => m.model)).toContain("kept");
+  expect(view.map((m) => m.model)).toContain("card2-999");
+  expect(view.map((m) => m.model)).not.toContain("card2-0");
+  expect(h.errorRate("p", "card2-0")).toBe(0);
+  expect(h.modelsOf("p")?.size).toBe(100);
+});
+
+test("the bound spans configurations, and a forgotten configuration frees its places", () => {
+  const h = new ProviderHealth({ maxModels: 10 });
+  for (let n = 0; n < 6; n++) h.recordSuccess("a", `m${n}`, 1, 1);
+  for (let n = 0; n < 6; n++) h.recordSuccess("b", `m${n}`, 1, 1);
+  expect(h.modelsView()).toHaveLength(10);
+  expect(h.modelsOf("a")?.size).toBe(4);
+  h.forget("a");
+  for (let n = 6; n < 10; n++) h.recordSuccess("b", `m${n}`, 1, 1);
+  expect(h.modelsView()).toHaveLength(10);
+  expect(h.modelsOf("b")?.size).toBe(10);
+  expect(h.modelsOf("a")).toBeUndefined();
+});

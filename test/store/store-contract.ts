@@ -197,6 +197,13 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(p3.nextBefore).toBeNull();
       expect([...p1.entries, ...p2.entries, ...p3.entries].map((e) => e.id)).toEqual([...ids].reverse());
       expect(p1.entries[0]?.details).toEqual({ i: 24 });
+      // Counted by action and target over a window: a24 and a23 are outside [0, 23).
+      const counted = await store.countAudit(org.id, ["a1", "a2", "a24", "none"], 0, 23);
+      expect(counted.sort((x, y) => x.action.localeCompare(y.action))).toEqual([
+        { action: "a1", target: null, count: 1 },
+        { action: "a2", target: null, count: 1 },
+      ]);
+      expect(await store.countAudit(org.id, [], 0, 100)).toEqual([]);
     });
 
     test("preferences default and round-trip", async () => {
@@ -209,14 +216,20 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] },
         signInEmailDomains: ["acme.test"],
         contextOptimizer: true,
+        alertCheckIntervalS: 60,
+        security: { injection: "flag", secrets: "block", pii: "block" },
+        phoneRegion: "PL",
       });
       expect(await store.getOrgPreferences(org.id)).toMatchObject({
+        security: { injection: "flag", secrets: "block", pii: "block" },
         monthlyBudgetCents: 5,
         piiAction: "block",
         defaultRouteStrategy: "cost",
         fallbackModels: { "gpt-4o": ["claude-haiku-4-5"] },
         signInEmailDomains: ["acme.test"],
         contextOptimizer: true,
+        alertCheckIntervalS: 60,
+        phoneRegion: "PL",
       });
       expect(await store.getPersonalPreferences(user.id)).toEqual({ timezone: "UTC", emailNotifications: true });
       await store.setPersonalPreferences(user.id, { timezone: "Europe/Paris", emailNotifications: false });
@@ -251,6 +264,54 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       });
       expect(await store.deleteProviderConfig(p.id)).toBe(true);
       expect(await store.deleteProviderConfig(p.id)).toBe(false);
+    });
+
+    test("invitations: saved, renewed, pending until accepted", async () => {
+      await store.saveInvitation({ orgId: org.id, email: "new@acme.test", role: "member", createdAt: 1, acceptedAt: null });
+      await store.saveInvitation({ orgId: org.id, email: "new@acme.test", role: "admin", createdAt: 2, acceptedAt: null });
+      expect(await store.getInvitation(org.id, "new@acme.test")).toEqual({
+        orgId: org.id,
+        email: "new@acme.test",
+        role: "admin",
+        createdAt: 2,
+        acceptedAt: null,
+      });
+      expect((await store.listPendingInvitations(org.id)).map((i) => i.email)).toContain("new@acme.test");
+      await store.acceptInvitation(org.id, "new@acme.test", 3);
+      expect((await store.getInvitation(org.id, "new@acme.test"))?.acceptedAt).toBe(3);
+      expect((await store.listPendingInvitations(org.id)).map((i) => i.email)).not.toContain("new@acme.test");
+      expect(await store.getInvitation(org.id, "nobody@acme.test")).toBeNull();
+    });
+
+    test("a person's providers disabled: only theirs, once, kept through updates", async () => {
+      const base = (over: Partial<ProviderConfigRecord>): ProviderConfigRecord => ({
+        id: newId("prv"),
+        orgId: org.id,
+        ownerUserId: null,
+        provider: "openai",
+        name: "p",
+        baseUrl: null,
+        country: "US",
+        format: "chat",
+        models: [],
+        limits: {},
+        settings: {},
+        secretCiphertext: "c",
+        keyHint: "sk-...abcd",
+        createdAt: 1,
+        updatedAt: 1,
+        ...over,
+      });
+      const mine = base({ ownerUserId: "usr_leaving", name: "mine" });
+      const shared = base({ name: "shared" });
+      for (const p of [mine, shared]) await store.createProviderConfig(p);
+      const disabled = await store.disableUserProviders(org.id, "usr_leaving", 5, "owner left");
+      expect(disabled.map((p) => [p.id, p.disabled])).toEqual([[mine.id, { at: 5, reason: "owner left" }]]);
+      expect(await store.disableUserProviders(org.id, "usr_leaving", 6, "again")).toEqual([]);
+      await store.updateProviderConfig({ ...mine, name: "renamed", updatedAt: 7 });
+      expect((await store.getProviderConfig(mine.id))?.disabled).toEqual({ at: 5, reason: "owner left" });
+      expect((await store.getProviderConfig(shared.id))?.disabled).toBeUndefined();
+      for (const p of [mine, shared]) await store.deleteProviderConfig(p.id);
     });
 
     test("a flush writes events, hourly roll-ups and key counters in one go; flushes accumulate", async () => {
@@ -310,6 +371,24 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.sumCostMicros(org.id, k.id, hour)).toBe(200); // pruning raw rows keeps the sums
       expect(await store.countUsageEvents(org.id)).toBe(1);
       expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toHaveLength(1);
+    });
+
+    test("a rotated line of keys sums as one: lifetime spend and cost since a moment", async () => {
+      const first = key({ spentMicros: 300 });
+      const second = key({ spentMicros: 50, spendKeyId: first.id });
+      const alone = key({ spentMicros: 7 });
+      for (const k of [first, second, alone]) await store.createApiKey(k);
+      expect((await store.getApiKey(second.id))?.spendKeyId).toBe(first.id);
+      expect((await store.getApiKey(first.id))?.spendKeyId).toBeUndefined();
+      expect(await store.keyLineSpentMicros(first.id)).toBe(350);
+      expect(await store.keyLineSpentMicros(alone.id)).toBe(7);
+      const hour = 3_600_000 * 500_050;
+      await store.writeFlush({
+        events: [usage({ keyId: first.id, createdAt: hour + 1 }), usage({ keyId: second.id, createdAt: hour + 2 })],
+        keyTouches: [],
+      });
+      expect(await store.sumCostMicros(org.id, first.id, hour)).toBe(200);
+      expect(await store.sumCostMicros(org.id, alone.id, hour)).toBe(0);
     });
 
     test("a flush larger than one statement's rows writes every event once", async () => {

@@ -50,8 +50,15 @@ export async function initOrgInProcess(dataDir: string, email = "admin@example.c
   }
 }
 
-/** The gateway over `dataDir`, configured from `env` as the process would be from its environment (GW_LOG_LEVEL info unless set). */
-export async function startGatewayInProcess(opts: { dataDir: string; env?: Record<string, string> }): Promise<InProcessGateway> {
+/**
+ * The gateway over `dataDir`, configured from `env` as the process would be from its environment (GW_LOG_LEVEL info unless set);
+ * on `port` when given (a GW_PUBLIC_URL that names the gateway's own address needs it known first), else any free one.
+ */
+export async function startGatewayInProcess(opts: {
+  dataDir: string;
+  env?: Record<string, string>;
+  port?: number;
+}): Promise<InProcessGateway> {
   // The mock providers are on loopback: the operator setting the gateway's own tests use.
   const env = { GW_LOG_LEVEL: "info", GW_ALLOW_PRIVATE_PROVIDERS: "1", ...opts.env };
   const config = loadConfig({ data: opts.dataDir, port: "0", host: "127.0.0.1" }, env);
@@ -62,7 +69,7 @@ export async function startGatewayInProcess(opts: { dataDir: string; env?: Recor
   const runtime = await createRuntime(config, log);
   const app = createApp(runtime).listen({
     hostname: "127.0.0.1",
-    port: 0,
+    port: opts.port ?? 0,
     maxRequestBodySize: Math.max(config.maxBodyBytes * 8, 1024 ** 3),
   });
   const server = app.server!;

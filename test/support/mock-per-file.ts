@@ -5,7 +5,7 @@
  * inside tests (they exist once the file's tests start).
  */
 import { afterAll, beforeAll } from "bun:test";
-import { setEgressPolicy } from "../../src/providers/egress.ts";
+import { setEgressPolicy } from "../../src/lib/egress/egress-policy.ts";
 import type { RunningMock } from "./gateway-process.ts";
 import { startMockInProcess } from "./in-process.ts";
 

@@ -5,7 +5,26 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import Provider from "oidc-provider";
+import type ProviderClass from "oidc-provider";
+
+/**
+ * Runs `load` with oidc-provider's own warnings dropped: that it runs on Bun, not Node,
+ * and with its in-memory store and generated keys, is what a test identity provider is.
+ * Any other console output passes through (and fails the test, see test/support/console-guard.ts).
+ */
+async function withoutProviderWarnings<T>(load: () => T | Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).startsWith("oidc-provider WARNING:")) warn(...args);
+  };
+  try {
+    return await load();
+  } finally {
+    console.warn = warn;
+  }
+}
+
+const Provider: typeof ProviderClass = await withoutProviderWarnings(async () => (await import("oidc-provider")).default);
 
 export interface TestIdp {
   issuer: string;
@@ -26,23 +45,28 @@ export async function startTestIdp(redirectUris: string[]): Promise<TestIdp> {
   const clientId = "gateway-dashboard";
   const clientSecret = "test-client-secret-that-is-long-enough-0123456789";
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: redirectUris,
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-      },
-    ],
-    claims: { openid: ["sub"], email: ["email", "email_verified"] },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    async findAccount(_ctx, sub) {
-      return { accountId: sub, claims: async () => ({ sub, email: sub, email_verified: verifiedBy.get(sub) ?? true }) };
-    },
-  });
+  const provider = await withoutProviderWarnings(
+    () =>
+      new Provider(issuer, {
+        clients: [
+          {
+            client_id: clientId,
+            client_secret: clientSecret,
+            redirect_uris: redirectUris,
+            grant_types: ["authorization_code"],
+            response_types: ["code"],
+          },
+        ],
+        claims: { openid: ["sub"], email: ["email", "email_verified"] },
+        features: { devInteractions: { enabled: false } },
+        // Fixed lifetimes (seconds): the defaults are functions that print a notice each time they are called.
+        ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
+        interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+        async findAccount(_ctx, sub) {
+          return { accountId: sub, claims: async () => ({ sub, email: sub, email_verified: verifiedBy.get(sub) ?? true }) };
+        },
+      }),
+  );
 
   const callback = provider.callback();
   handler = async (req, res) => {

@@ -185,7 +185,7 @@ const ANSWERS: { name: string; message: Record<string, unknown>; choice: Record<
       stop_reason: "end_turn",
       usage: { input_tokens: 10, output_tokens: 3 },
     },
-    choice: { index: 0, message: { role: "assistant", content: "Hello there" }, finish_reason: "stop" },
+    choice: { index: 0, message: { role: "assistant", content: "Hello there", refusal: null }, logprobs: null, finish_reason: "stop" },
     usage: { prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 },
   },
   {
@@ -202,8 +202,10 @@ const ANSWERS: { name: string; message: Record<string, unknown>; choice: Record<
       message: {
         role: "assistant",
         content: null,
+        refusal: null,
         tool_calls: [{ id: "toolu_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }],
       },
+      logprobs: null,
       finish_reason: "tool_calls",
     },
     usage: { prompt_tokens: 7, completion_tokens: 7, total_tokens: 14 },
@@ -217,7 +219,7 @@ const ANSWERS: { name: string; message: Record<string, unknown>; choice: Record<
       stop_reason: "max_tokens",
       usage: { input_tokens: 1, output_tokens: 1 },
     },
-    choice: { index: 0, message: { role: "assistant", content: "cut" }, finish_reason: "length" },
+    choice: { index: 0, message: { role: "assistant", content: "cut", refusal: null }, logprobs: null, finish_reason: "length" },
     usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
   },
 ];

@@ -150,3 +150,50 @@ export function ActionError({ error }: { error: string | null }) {
     </p>
   ) : null;
 }
+
+/**
+ * A form behind its "Add …" button: submitted, it runs `save` with the form's data, then
+ * clears the form (a key typed into it leaves the page at once), closes and calls
+ * `onAdded`; a failure stays on the form.
+ */
+export function AddForm(props: {
+  title: string;
+  submitLabel: string;
+  save: (data: FormData) => Promise<void>;
+  onAdded: () => void;
+  children: ComponentChildren;
+}) {
+  const [error, busy, act] = useAction();
+  const [open, setOpen] = useState(false);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    void act(async () => {
+      await props.save(data);
+      form.reset();
+      setOpen(false);
+      props.onAdded();
+    });
+  };
+  if (!open)
+    return (
+      <button type="button" class="primary" onClick={() => setOpen(true)}>
+        {props.title}
+      </button>
+    );
+  return (
+    <form class="panel" onSubmit={submit} aria-label={props.title}>
+      {props.children}
+      <ActionError error={error} />
+      <div class="row">
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? "Adding…" : props.submitLabel}
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

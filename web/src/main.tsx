@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { op } from "./api.ts";
 import { Async, useLoad } from "./components.tsx";
 import { Audit } from "./pages/audit.tsx";
+import { McpServers } from "./pages/mcp.tsx";
 import { Members } from "./pages/members.tsx";
 import { Notifications } from "./pages/notifications.tsx";
 import { Overview } from "./pages/overview.tsx";
@@ -119,6 +120,8 @@ function Page({ page, admin, myId }: { page: PagePath; admin: boolean; myId: str
       return <Usage admin={admin} />;
     case "routing":
       return <Routing />;
+    case "mcp":
+      return admin ? <McpServers /> : <AdminsOnly />;
     case "notifications":
       return <Notifications />;
     case "audit":
@@ -134,17 +137,29 @@ function AdminsOnly() {
   return <p class="notice-box">Only organization admins can see this page. Ask an admin if you need access.</p>;
 }
 
+/** Offers only what works on this gateway: the shell says whether an identity provider is configured. */
 function SignIn() {
+  const viaIdentityProvider = document.getElementById("app")?.dataset.signIn === "identity-provider";
   return (
     <main class="notice">
       <h1>Sign in</h1>
       <p>You are not signed in, or your session ended after 24 hours without use.</p>
-      <p>
-        <a class="button primary" href="/signup">
-          Sign in with your identity provider
-        </a>
-      </p>
-      <p class="muted small">No identity provider configured? An operator can give you a one-time link with `gateway login-link`.</p>
+      {viaIdentityProvider ? (
+        <p>
+          <a class="button primary" href="/signup">
+            Sign in with your identity provider
+          </a>
+        </p>
+      ) : (
+        <>
+          <p>This gateway signs you in with a one-time link (valid 10 minutes). Whoever runs it makes one for your e-mail:</p>
+          <pre class="command">./gateway login-link --email you@example.com</pre>
+          <p class="muted small">
+            From an installed binary the command is <code>gateway login-link --email you@example.com</code>; open the link it prints in this
+            browser.
+          </p>
+        </>
+      )}
     </main>
   );
 }

@@ -5,6 +5,7 @@ export const PAGES = [
   { path: "keys", title: "Service accounts and keys" },
   { path: "usage", title: "Usage and cost" },
   { path: "routing", title: "Routing playground" },
+  { path: "mcp", title: "MCP tool servers" },
   { path: "notifications", title: "Notifications" },
   { path: "audit", title: "Audit log" },
   { path: "members", title: "Members and roles" },

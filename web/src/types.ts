@@ -2,7 +2,13 @@
 import type { iso, presentAudit, presentKey, presentServiceAccount, presentUser } from "../../src/ops/present.ts";
 import type { DailyUsage } from "../../src/ops/usage-shapes.ts";
 import type { AnalyticsAnswer } from "../../src/services/analytics/org-analytics.ts";
-import type { OrgPreferences, PersonalPreferences, ProviderConfigRecord } from "../../src/domain/types.ts";
+import type { WebhookOutcome } from "../../src/services/alerts/delivery-log.ts";
+import type {
+  Notification as StoredNotification,
+  OrgPreferences,
+  PersonalPreferences,
+  ProviderConfigRecord,
+} from "../../src/domain/types.ts";
 
 export type IsoTime = ReturnType<typeof iso>;
 export type ApiKey = ReturnType<typeof presentKey>;
@@ -22,6 +28,14 @@ export type { DailyUsage };
 /** `GET /api/byok/analytics/*`: dollars, not micros. */
 export type Analytics = AnalyticsAnswer;
 export type Preferences = OrgPreferences & PersonalPreferences;
+export type { WebhookOutcome };
+/** As `notifications.list` presents a notification (src/ops/notification-ops.ts): `webhook` null when no post was due. */
+export type Notification = Pick<StoredNotification, "id" | "kind" | "severity" | "title"> & {
+  data: StoredNotification["body"];
+  createdAt: string;
+  readAt: string | null;
+  webhook: WebhookOutcome | null;
+};
 
 export interface Me {
   user: { id: string; email: string | null; role: "admin" | "member" };

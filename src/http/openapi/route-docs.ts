@@ -111,6 +111,20 @@ const DOCS: Record<string, RouteDoc> = {
     tag: "analytics",
     auth: "apiKeyOrSession",
   },
+  "POST /mcp": {
+    summary:
+      "MCP Streamable HTTP: JSON-RPC messages to the MCP gateway (docs/mcp.md); answers JSON or an event stream. Also takes, as its bearer token, the tool grant a model provider was given for a hosted `mcp` tool.",
+    tag: "mcp",
+    auth: "apiKeyOrSession",
+    produces: STREAM,
+  },
+  "GET /mcp": {
+    summary: "MCP Streamable HTTP: the session's event stream for server notifications (`Mcp-Session-Id`).",
+    tag: "mcp",
+    auth: "apiKeyOrSession",
+    produces: STREAM,
+  },
+  "DELETE /mcp": { summary: "MCP Streamable HTTP: ends the session named by `Mcp-Session-Id`.", tag: "mcp", auth: "apiKeyOrSession" },
   "GET /signup": {
     summary: "Sign-in with the identity provider (redirect).",
     tag: "sign-in",
@@ -132,8 +146,7 @@ const DOCS: Record<string, RouteDoc> = {
     produces: HTML,
     responses: { "302": "To the dashboard." },
   },
-  "GET /sign-out": { summary: "Ends the session.", tag: "sign-in", auth: "none", produces: HTML },
-  "POST /sign-out": { summary: "Ends the session.", tag: "sign-in", auth: "none", produces: HTML },
+  "POST /sign-out": { summary: "Ends the session (from the gateway's own origin only).", tag: "sign-in", auth: "none", produces: HTML },
   "POST /dashboard/keepalive": { summary: "Renews a live session's cookie.", tag: "dashboard", auth: "session" },
   "GET /dashboard/assets/app.js": { summary: "The dashboard's script.", tag: "dashboard", auth: "none", produces: ["text/javascript"] },
   "GET /dashboard/assets/app.css": { summary: "The dashboard's stylesheet.", tag: "dashboard", auth: "none", produces: ["text/css"] },

@@ -14,13 +14,14 @@ let bundle: Promise<DashboardBundle> | null = null;
 const loadBundle = () => (bundle ??= import("./dashboard-assets.ts").then((m) => m.BUNDLE));
 
 /** The page paths the app routes itself (web/src/pages.ts); the shell is served at each. */
-export const DASHBOARD_PAGES = ["", "providers", "keys", "usage", "routing", "notifications", "audit", "members", "preferences"];
+export const DASHBOARD_PAGES = ["", "providers", "keys", "usage", "routing", "mcp", "notifications", "audit", "members", "preferences"];
 
-const SHELL = `<!doctype html>
+/** The shell, with what its sign-in page may offer: the identity provider only when one is configured. */
+const shell = (signIn: "identity-provider" | "login-link") => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dashboard · gateway</title><link rel="stylesheet" href="/dashboard/assets/app.css">
 <script type="module" src="/dashboard/assets/app.js"></script></head>
-<body><div id="app"><p class="muted">Loading the dashboard…</p></div><noscript>The dashboard needs JavaScript.</noscript></body></html>`;
+<body><div id="app" data-sign-in="${signIn}"><p class="muted">Loading the dashboard…</p></div><noscript>The dashboard needs JavaScript.</noscript></body></html>`;
 
 export interface DashboardDeps {
   services: Pick<ServiceDeps, "store" | "now">;
@@ -33,14 +34,15 @@ const asset = (pick: (b: DashboardBundle) => string, type: string) => async () =
 export const dashboardScriptHandler = () => asset((b) => b.js, "text/javascript; charset=utf-8");
 export const dashboardStyleHandler = () => asset((b) => b.css, "text/css; charset=utf-8");
 
-export function dashboardShellHandler() {
+export function dashboardShellHandler(opts: { identityProvider: boolean }) {
+  const html = shell(opts.identityProvider ? "identity-provider" : "login-link");
   return () =>
-    new Response(SHELL, { headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+    new Response(html, { headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
 }
 
 export function keepaliveHandler(deps: DashboardDeps) {
   return async (scope: RequestScope): Promise<Response> => {
-    const value = presentedSession(scope.request.headers);
+    const value = presentedSession(scope.request.headers, deps.secureCookies);
     const identity = value ? await authenticateSession(deps.services.store, value, deps.services.now()) : null;
     if (!value || !identity) return new Response(null, { status: 401, headers: { "cache-control": "no-store" } });
     return new Response(null, {

@@ -3,7 +3,11 @@
  * directly, and the cloud platform for `anthropic.*` ids). The key comes as
  * `x-api-key` or Bearer; the version header as `anthropic-version` (what the official
  * SDK sends) or `msg-version`; it passes through with every other `anthropic-*` header.
+ * `msg-version` is the specification's, with one documented value: any other is a 400
+ * naming it. `anthropic-version` stays the vendor's to judge (docs/decisions.md).
  */
+import { badRequest } from "../../lib/errors.ts";
+import { DEFAULT_MESSAGES_VERSION } from "../../providers/anthropic/messages-adapter.ts";
 import { messagesCountTokensRequest, messagesRequest } from "../../schemas/messages.ts";
 import { readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
@@ -17,9 +21,19 @@ export interface MessagesSurfaceDeps {
   maxBodyBytes: number;
 }
 
+/** A missing `msg-version` defaults; a present one must be the value the specification documents. */
+function checkVersion(headers: Headers): void {
+  const version = headers.get("msg-version");
+  if (version === null || version === DEFAULT_MESSAGES_VERSION) return;
+  throw badRequest(`msg-version: the supported value is ${DEFAULT_MESSAGES_VERSION}, not "${version.slice(0, 40)}"`, {
+    param: "msg-version",
+  });
+}
+
 export function messagesHandler(deps: MessagesSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
     const { identity } = scope;
+    checkVersion(scope.request.headers);
     const body = messagesRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
     return outcomeResponse(await deps.calls.messages(callInput(scope, identity), body));
   };
@@ -31,6 +45,7 @@ export function messagesHandler(deps: MessagesSurfaceDeps) {
  */
 export function countTokensHandler(deps: MessagesSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
+    checkVersion(scope.request.headers);
     const body = messagesCountTokensRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
     const count = await deps.calls.countTokens(callInput(scope, scope.identity), body);
     const headers: Record<string, string> = { "x-gw-provider": headerValue(count.servedBy), "x-gw-security": count.security };

@@ -1,9 +1,11 @@
 /**
  * Browser sign-in without an identity provider: `gateway login-link` prints a one-time
- * URL to `/auth/link?token=...`; opening it starts a session cookie. `/sign-out` ends it.
- * (OIDC at `/signup` joins these with the dashboard.)
+ * URL to `/auth/link?token=...`; opening it starts a session cookie. `POST /sign-out`
+ * from our own origin ends it (a GET, or a post from another site, would let any page
+ * sign a user out). (OIDC at `/signup` joins these with the dashboard.)
  */
 import { unauthorized } from "../../lib/errors.ts";
+import { fromOwnOrigin, OriginRequired } from "../../pipeline/authenticate.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import { presentedSession, SESSION_IDLE_MS, sessionCookieHeader } from "../../services/sessions.ts";
 import { signInWithLink, signOut } from "../../services/sign-in.ts";
@@ -13,6 +15,8 @@ export interface SessionSurfaceDeps {
   services: ServiceDeps;
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
+  /** Origins sign-out is accepted from besides the request's own host (the public URL's). */
+  trustedOrigins: readonly string[];
 }
 
 const sessionCookie = sessionCookieHeader;
@@ -34,7 +38,8 @@ export function loginLinkHandler(deps: SessionSurfaceDeps) {
 
 export function signOutHandler(deps: SessionSurfaceDeps) {
   return async (scope: RequestScope): Promise<Response> => {
-    const value = presentedSession(scope.request.headers);
+    if (!fromOwnOrigin(scope.request, deps.trustedOrigins)) throw new OriginRequired();
+    const value = presentedSession(scope.request.headers, deps.secureCookies);
     const actor = { ip: scope.ip, userAgent: scope.request.headers.get("user-agent")?.slice(0, 500) ?? null };
     if (value) await signOut(deps.services, value, actor);
     return new Response(null, { status: 303, headers: { location: "/", "set-cookie": sessionCookie("", 0, deps.secureCookies) } });

@@ -21,7 +21,7 @@ export type Start =
   | { at: "caps-digits-word" }
   /** A boundary within the 64 characters before an `@` (an e-mail's local part). */
   | { at: "before-at" }
-  /** A word within the 40 characters before a `:`, `=` or `,` (`get("api_key", "...")`) that `name` ends just before (allowing a quote and 3 blanks). */
+  /** A word within the 96 characters before a `:`, `=` or `,` (`get("api_key", "...")`) that `name` ends just before (allowing a quote and 3 blanks). */
   | { at: "assignment"; name: RegExp }
   /** These literals, anywhere (case-insensitive for case-folding detectors). */
   | { at: "literal"; literals: readonly string[] }
@@ -43,8 +43,8 @@ export interface Detector {
   category: Category;
   /** Regular-expression source, combined with the others (see engine.ts); case-folding detectors are lower-cased there. */
   pattern: string;
-  /** Confirms a candidate; `match` is the whole matched text. */
-  validate?: (match: string, text: string, index: number) => boolean;
+  /** Confirms a candidate; `match` is the whole matched text, `region` the organization's phone region (ISO 3166 alpha-2). */
+  validate?: (match: string, text: string, index: number, region: string) => boolean;
   /** The format ignores case (`PASSWORD=`, `AWS_SECRET_ACCESS_KEY`); others are re-checked exactly. */
   ignoreCase?: boolean;
   /**
@@ -61,4 +61,17 @@ export interface Detector {
   decode?: (match: string) => string | null;
   /** Where a match can begin; omitted for `\b` patterns that open with literals, which are derived. */
   start?: Start | readonly Start[];
+}
+
+/**
+ * A vendor rule from gitleaks whose matches open with no literal (`sourcegraph: <40 hex>`,
+ * an Azure secret around its `Q~`): searched through the whole text, only when the
+ * trigger pass met one of its keywords there (triggers.ts), as gitleaks gates it.
+ */
+export interface GatedSecretRule {
+  kind: string;
+  /** Global, so that every match in the text is met. */
+  regex: RegExp;
+  keywords: readonly string[];
+  validate: (match: string) => boolean;
 }

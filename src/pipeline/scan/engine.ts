@@ -29,10 +29,12 @@ export interface TextScan {
   /**
    * How sure the scanner is that the text is an injection: "high" (the score reached
    * INJECTION_THRESHOLD: blocked), "medium" (the classifier's flag threshold, or the
-   * rules part of the way: forwarded and flagged), null (neither).
+   * rules part of the way: forwarded and flagged, never blocked by default), null (neither).
    */
   injectionConfidence: InjectionConfidence;
 }
+
+export type { InjectionConfidence } from "./classifier.ts";
 
 export const INJECTION_THRESHOLD = 1.0;
 /** Rule evidence that flags alone without blocking (a weaker pattern, or a strong one discounted in a discussion). */
@@ -87,7 +89,8 @@ const GATE_KEYWORDS = GATED_SECRET_RULES.map(
 
 /** The gated rules (secret-detectors.ts) whose keywords the text holds, searched through it whole. */
 function runGates(gates: readonly number[], s: ScanState): void {
-  for (const g of new Set(gates)) {
+  // In the rules' order, not the order the text met their keywords: the same findings in the same order either way.
+  for (const g of [...new Set(gates)].sort((a, b) => a - b)) {
     const rule = GATED_SECRET_RULES[g];
     if (!rule) continue;
     for (const m of s.text.matchAll(rule.regex)) {
@@ -110,6 +113,8 @@ export interface ScanOptions {
   depth?: number;
   /** The trained classifier to judge injection with besides the rules; null for the rules alone (evaluation). */
   model?: LinearModel | null;
+  /** Where phone numbers written without `+` are read as national ones (ISO 3166 alpha-2); `US` when not given. */
+  phoneRegion?: string;
 }
 
 interface ScanState {
@@ -158,7 +163,7 @@ function runPass(pass: Pass, positions: readonly number[], s: ScanState): void {
       s.findings.push({ category: "injection", kind: detector.kind, start, end });
       continue;
     }
-    if (detector.validate && !detector.validate(value, text, start)) {
+    if (detector.validate && !detector.validate(value, text, start, opts.phoneRegion ?? "US")) {
       // Skipped whole (resuming inside every rejected candidate would make the scan
       // quadratic), except an assignment's value, which may begin another assignment.
       const sep = detector.valueAfter?.exec(value);
@@ -192,8 +197,8 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   if (opts.injection && s.score < INJECTION_THRESHOLD) {
     const model = opts.model === undefined ? INJECTION_MODEL : opts.model;
     classifier = model ? classifierConfidence(model, text) : null;
-    // A text about injection quotes attacks to discuss them: the classifier alone only flags it.
-    if (classifier === "high" && (s.discussion ?? DISCUSSION.test(text))) classifier = "medium";
+    // A text about injection quotes attacks to discuss them: the classifier's word counts a level less.
+    if (classifier !== null && (s.discussion ?? DISCUSSION.test(text))) classifier = classifier === "high" ? "medium" : null;
     // The ensemble: the classifier sure alone, or unsure and the rules part of the way.
     if (classifier === "high" || (classifier === "medium" && s.score >= RULES_CORROBORATE)) {
       s.score += INJECTION_THRESHOLD;

@@ -1,10 +1,11 @@
 /**
- * Personal data: e-mail addresses, phone numbers, US social security numbers,
+ * Personal data: e-mail addresses, phone numbers (international, and national ones in
+ * the organization's phone region), US social security numbers,
  * payment cards (Luhn-checked, known issuers) and IBANs (mod-97-checked). The
  * validators keep order numbers, versions and dates from being taken for PII.
  */
 import type { Detector } from "./detector.ts";
-import { nationalPhoneValid } from "./phone-numbers.ts";
+import { chineseMobileValid, labelledOtherwise, nationalPhoneValid } from "./phone-numbers.ts";
 import { cardIssuerKnown, ibanValid, luhnValid, phoneValid, ssnValid } from "./validators.ts";
 
 export const PII_DETECTORS: Detector[] = [
@@ -25,7 +26,8 @@ export const PII_DETECTORS: Detector[] = [
     kind: "CARD",
     category: "pii",
     pattern: "\\b\\d(?:[ -]?\\d){12,18}\\b",
-    validate: (m) => luhnValid(m) && cardIssuerKnown(m),
+    // A Luhn-valid run labelled as a tracking or order number is one (one in ten random numbers passes Luhn).
+    validate: (m, text, index) => luhnValid(m) && cardIssuerKnown(m) && !labelledOtherwise(text, index),
     start: { at: "digit-word" },
   },
   {
@@ -44,13 +46,16 @@ export const PII_DETECTORS: Detector[] = [
     validate: phoneValid,
     start: [{ at: "digit-word" }, { at: "signed-number" }],
   },
-  // National formats with a trunk 0 (030 1234567, 06 12 34 56 78, 090-1234-5678) and Chinese mobiles, checked by libphonenumber.
+  // Chinese mobiles: 11 digits, no trunk 0.
+  { kind: "PHONE", category: "pii", pattern: "\\b1[3-9]\\d{9}\\b", validate: chineseMobileValid, start: { at: "digit-word" } },
+  // National formats without `+`, read in the organization's phone region (phone-numbers.ts): `15-976-47-73`, `030 1234567`, `(02) 9876 5432`.
+  // Groups are split by exactly one separator, so a run is read one way only. The lookahead wants seven digits first:
+  // a match builds the engine's whole group array, and most numbers in a text are short.
   {
     kind: "PHONE",
     category: "pii",
-    pattern: "\\b0\\d{1,4}(?:[ ./-]?\\d{2,8}){1,4}\\b",
+    pattern: "(?:\\(\\d{1,5}\\) ?|\\b(?=\\d(?:[ ./-]?\\d){6}))\\d{1,12}(?:[ ./-]\\d{1,12}){0,5}\\b",
     validate: nationalPhoneValid,
-    start: { at: "digit-word" },
+    start: [{ at: "digit-word" }, { at: "signed-number" }],
   },
-  { kind: "PHONE", category: "pii", pattern: "\\b1[3-9]\\d{9}\\b", validate: nationalPhoneValid, start: { at: "digit-word" } },
 ];

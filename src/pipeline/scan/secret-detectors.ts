@@ -1,13 +1,17 @@
 /**
  * Key leakage: well-formed credentials of model providers, clouds and developer
  * services, private keys, signed tokens, this gateway's own keys, and generic
- * `password=` / `secret=` assignments of random-looking values. Placeholders from
- * documentation and code that reads a key from the environment do not count.
+ * `password=` / `secret=` assignments of real values. Placeholders from
+ * documentation and code that reads a key from the environment do not count, nor do
+ * identifiers (OAuth client ids, account ids, ARNs, bucket names).
  */
-import type { Detector } from "./detector.ts";
+import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
+import { CREDENTIAL_FORM_DETECTORS, passwordValue, XML_PASSWORD_RULE } from "./credential-forms.ts";
+import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
-import { looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
+import { looksLikePlaceholder, secretLike } from "./validators.ts";
+import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
 
 /** The token part after a known prefix must look random (placeholders like sk-xxxx do not). */
 const randomTail =
@@ -16,15 +20,11 @@ const randomTail =
     secretLike(m.replace(prefix, ""), minEntropy);
 
 /** A password in a URL or a command line: not a placeholder, not a variable. */
-const passwordLike = (pw: string) =>
-  pw.length >= 3 &&
-  !readsFromEnvironment(pw) &&
-  !/^[$%{<*x.]|^(?:pass(?:word)?|secret|changeme|example)$/i.test(pw) &&
-  !looksLikePlaceholder(pw);
+const passwordLike = (pw: string) => passwordValue(pw, true, 3);
 
-/** Names whose assigned value is a credential (`DB_PASSWORD=...`, `"api_key": "..."`). */
-const ASSIGNED_NAME =
-  "(?:password|passwd|pwd|secret|client_secret|api_?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
+/** OAuth client ids and account ids name an application or an account; they grant nothing alone. */
+const IDENTIFIER_RULE = /-(?:client|access|user-api)-id$/;
+const CREDENTIAL_RULES = GITLEAKS_RULES.filter((r) => !IDENTIFIER_RULE.test(r.id));
 
 /**
  * gitleaks' test of a match: the secret (the first capturing group that took part, or
@@ -55,28 +55,18 @@ function fromGitleaks(rule: GeneratedRule): Detector {
   };
 }
 
-/**
- * A vendor rule from gitleaks whose matches open with no literal (`sourcegraph: <40 hex>`,
- * an Azure secret around its `Q~`): searched through the whole text, only when the
- * trigger pass met one of its keywords there (triggers.ts), as gitleaks gates it.
- */
-export interface GatedSecretRule {
-  kind: string;
-  /** Global, so that every match in the text is met. */
-  regex: RegExp;
-  keywords: readonly string[];
-  validate: (match: string) => boolean;
-}
-
-export const GATED_SECRET_RULES: readonly GatedSecretRule[] = GITLEAKS_RULES.filter((r) => r.keywords.length > 0).map((rule) => ({
-  kind: rule.id.replace(/-/g, "_"),
-  regex: new RegExp(rule.pattern, rule.ignoreCase ? "gi" : "g"),
-  keywords: rule.keywords,
-  validate: gitleaksAccepts(rule),
-}));
+export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
+  ...CREDENTIAL_RULES.filter((r) => r.keywords.length > 0).map((rule) => ({
+    kind: rule.id.replace(/-/g, "_"),
+    regex: new RegExp(rule.pattern, rule.ignoreCase ? "gi" : "g"),
+    keywords: rule.keywords,
+    validate: gitleaksAccepts(rule),
+  })),
+  XML_PASSWORD_RULE,
+];
 
 /** The vendor rules tried where their literal opens; ahead of the generic assignment, which they are more precise than. */
-const VENDOR_DETECTORS = GITLEAKS_RULES.filter((r) => r.keywords.length === 0).map(fromGitleaks);
+const VENDOR_DETECTORS = CREDENTIAL_RULES.filter((r) => r.keywords.length === 0).map(fromGitleaks);
 
 export const SECRET_DETECTORS: Detector[] = [
   {
@@ -130,6 +120,8 @@ export const SECRET_DETECTORS: Detector[] = [
     category: "secret",
     pattern: "-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----",
     start: { at: "literal", literals: ["-----BEGIN "] },
+    // A key, not the header alone or `...` in documentation: base64 follows (after PEM's `Proc-Type:` headers).
+    validate: (m, text, index) => /[A-Za-z0-9+/]{24}/.test(text.slice(index + m.length, index + m.length + 300).split("-----END")[0] ?? ""),
   },
   // The header is bounded: unbounded, a run of "eyJ-eyJ-..." would be re-read from every word start.
   {
@@ -145,27 +137,14 @@ export const SECRET_DETECTORS: Detector[] = [
     validate: randomTail(/^gw_(?:live|test)_/),
   },
   ...VENDOR_DETECTORS,
-  {
-    kind: "password_assignment",
-    category: "secret",
-    ignoreCase: true,
-    // An optional PREFIX_ (DB_PASSWORD) or camelCase prefix (oktaApiToken): the name has no boundary of its own.
-    // The sign is `:` or `=`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks' generic rule reads.
-    pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}(?:["']?\\s{0,3}[:=]|["']\\s{0,3},)\\s{0,3}["']?[^\\s"'\`,;=]{8,128}`,
-    start: { at: "assignment", name: new RegExp(`${ASSIGNED_NAME}["']?\\s{0,3}$`, "i") },
-    valueAfter: /[:=,]\s*["']?/,
-    validate: (m) => {
-      const value = m.replace(/^[^:=,]*[:=,]\s*["']?/, "");
-      return (
-        !readsFromEnvironment(value) && !looksLikePlaceholder(value) && secretLike(value, 3.0) && /\d/.test(value) && /[A-Za-z]/.test(value)
-      );
-    },
-  },
-  // Credentials in a URL (`https://user:password@host`) and in curl's basic auth (`curl -u name:password`).
+  ...VENDOR_TOKEN_DETECTORS,
+  ...CREDENTIAL_FORM_DETECTORS,
+  ASSIGNMENT_DETECTOR,
+  // Credentials in a URL (`https://user:password@host`, `redis://:password@host`) and in curl's basic auth (`curl -u name:password`).
   {
     kind: "url_credentials",
     category: "secret",
-    pattern: "://[^\\s:/@\"'<>]{1,64}:[^\\s/@\"'<>]{3,128}@",
+    pattern: "://[^\\s:/@\"'<>]{0,64}:[^\\s/@\"'<>]{3,128}@",
     start: { at: "literal", literals: ["://"] },
     validate: (m) => passwordLike(m.slice(m.indexOf(":", 3) + 1, -1)),
   },

@@ -136,10 +136,11 @@ function special(f: Found, i: number, c: number): void {
     f.atCovered = i;
     f.ordered = false;
   } else if (c === 58 || c === 61 || c === 44) {
-    // `:`, `=` or `,` after a credential-like name: the assignment starts at a word at most 40 characters back.
+    // `:`, `=` or `,` after a credential-like name: the assignment starts at a word at most 96 characters back
+    // (a name of three segments, `CARGO_REGISTRY_TOKEN`, `my.app.db_password`).
     for (const a of plan.assignments) {
       if (!a.name.test(text.slice(Math.max(0, i - 20), i))) continue;
-      for (let p = Math.max(0, i - 40, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.passes);
+      for (let p = Math.max(0, i - 96, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.passes);
       f.assignCovered = i;
       f.ordered = false;
     }
@@ -151,7 +152,7 @@ function special(f: Found, i: number, c: number): void {
 
 /**
  * The candidate start positions of both passes. Linear in the text: every character is read once, and once more at most by the
- * back-windows of `@` (64 characters) and of assignment signs (40). A word is read by
+ * back-windows of `@` (64 characters) and of assignment signs (96). A word is read by
  * a loop of its own that only looks for its end (and for `_`, which ends a base64
  * run): most of a text is words, and that loop is the tightest the JIT can make. The
  * work at the rare places sits in functions it calls.

@@ -163,6 +163,9 @@ export function entropy(s: string): number {
 const PLACEHOLDER =
   /x{4,}|\*{3,}|\.{3}|<[^>]*>|\$\{|\{\{|your[_-]?|example|sample|dummy|placeholder|redacted|changeme|replace[_-]?me|insert|test[_-]?key|fake|foobar|12345678|abcdefgh/i;
 
+/** A documentation word (`your-`, `example`, `changeme`, `<...>`, `***`) anywhere in the value. */
+export const hasPlaceholderWord = (value: string) => PLACEHOLDER.test(value);
+
 /** Documentation placeholders and obviously fake values are not secrets. */
 export function looksLikePlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value) || /(.)\1{5,}/.test(value) || entropy(value) < 2.5;
@@ -175,7 +178,7 @@ export function secretLike(value: string, minEntropy = 3.0): boolean {
 
 /** Code that reads a secret from the environment or a vault is not a leaked secret. */
 export function readsFromEnvironment(value: string): boolean {
-  return /^(?:os\.environ|os\.getenv|process\.env|env\(|getenv|System\.getenv|ENV\[|\$[A-Z_]|%[A-Z_]+%|vault|secrets\.|config\.)/i.test(
+  return /^(?:os\.environ|os\.getenv|process\.env|env\(|getenv|System\.getenv|System\.getProperty|ENV\[|\$[A-Z_]|%[A-Z_]+%|%env\(|vault|secrets\.|secrets\[|config\.)/i.test(
     value,
   );
 }

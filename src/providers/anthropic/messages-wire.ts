@@ -23,11 +23,12 @@ export const messagesWire: WireFormat = {
       model: typeof body.model === "string" ? body.model : null,
       promptTokens: promptTokensOf(u),
       completionTokens: u.output_tokens ?? 0,
+      ...(typeof body.stop_reason === "string" ? { finishReason: body.stop_reason } : {}),
     };
   },
   fromEvent(e, acc) {
     if (e.event !== "message_start" && e.event !== "message_delta") return false;
-    let data: { message?: { model?: unknown; usage?: Usage }; usage?: Usage };
+    let data: { message?: { model?: unknown; usage?: Usage }; usage?: Usage; delta?: { stop_reason?: unknown } };
     try {
       data = JSON.parse(e.data);
     } catch {
@@ -36,6 +37,7 @@ export const messagesWire: WireFormat = {
     if (e.event === "message_delta") {
       // Output tokens on message_delta are cumulative.
       if (data.usage?.output_tokens !== undefined) acc.completionTokens = data.usage.output_tokens;
+      if (typeof data.delta?.stop_reason === "string") acc.finishReason = data.delta.stop_reason;
       return false;
     }
     const u = data.message?.usage ?? {};

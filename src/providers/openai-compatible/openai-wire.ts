@@ -15,10 +15,13 @@ export const openAiWire: WireFormat = {
   bodyMembers: ["model", "usage"],
   fromBody(body) {
     const u = (body.usage ?? {}) as Usage;
+    // Embeddings are read for their members only, so `choices` is there on chat answers alone.
+    const finish = (body.choices as { finish_reason?: unknown }[] | undefined)?.[0]?.finish_reason;
     return {
       model: typeof body.model === "string" ? body.model : null,
       promptTokens: u.prompt_tokens ?? 0,
       completionTokens: u.completion_tokens ?? 0,
+      ...(typeof finish === "string" ? { finishReason: finish } : {}),
     };
   },
   fromEvent(e, acc) {

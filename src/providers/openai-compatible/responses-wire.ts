@@ -5,11 +5,13 @@
  * `response.created` (model) and `response.completed` / `response.incomplete` (usage)
  * events carry, and the fees of the built-in tools its output items show were called
  * (responses-tool-fees.ts). An error after the stream started is written as
- * `response.failed`, the event the official clients end a failed response with.
+ * `response.failed`, the event the official clients end a failed response with
+ * (responses-failed.ts).
  */
-import { encodeSse } from "../../lib/sse.ts";
 import type { ApiError } from "../../lib/errors.ts";
+import type { SseEvent } from "../../lib/sse.ts";
 import type { CallUsage, WireFormat } from "../wire-format.ts";
+import { responsesFailed } from "./responses-failed.ts";
 import { toolCallFees } from "./responses-tool-fees.ts";
 
 interface Usage {
@@ -63,8 +65,7 @@ export const responsesWire: WireFormat = {
   carriesAnswer(e) {
     return NON_EMPTY_DELTA.test(e.data) && DELTA_EVENT.test(e.data);
   },
-  errorEvent(err: ApiError) {
-    const response = { object: "response", status: "failed", output: [], error: { code: err.code, message: err.message } };
-    return encodeSse({ event: "response.failed", data: JSON.stringify({ type: "response.failed", response }) });
+  errorEvent(err: ApiError, at?: SseEvent) {
+    return responsesFailed(err, at);
   },
 };

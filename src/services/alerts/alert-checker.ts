@@ -1,8 +1,12 @@
 /**
- * The periodic alert check (every GW_ALERT_CHECK_INTERVAL_S): for each organization,
- * budget thresholds, then each provider's rate-limit state. A provider's state is
- * announced when it changes into `warning` or `critical` (not on every check); the
- * last state seen is held in memory, so a restart may announce a standing state once more.
+ * The periodic alert check: for each organization, budget thresholds, then each
+ * provider's rate-limit state. A provider's state is announced when it changes into
+ * `warning` or `critical` (not on every check); the last state seen is held in memory,
+ * so a restart may announce a standing state once more. Each organization is checked
+ * every `alertCheckIntervalS` of its preferences (an admin's, at least 30 s), else every
+ * GW_ALERT_CHECK_INTERVAL_S (the operator's default): the timer ticks often enough for
+ * the shortest, and each tick checks the organizations whose period has passed, reading
+ * the preference then, so a change applies from the next tick without a restart.
  */
 import type { Logger } from "../../lib/log.ts";
 import type { Store } from "../../store/store.ts";
@@ -29,15 +33,25 @@ export interface AlertCheckerDeps {
 
 export const RATE_LIMIT_KIND = "rate_limit.status";
 
+/** The shortest period an organization's admin may set. */
+export const MIN_ALERT_CHECK_INTERVAL_S = 30;
+
 export class AlertChecker {
   private readonly lastState = new Map<string, LimitState>();
+  /** When each organization was last checked (this process). */
+  private readonly lastChecked = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<void> | null = null;
+  private defaultMs = MIN_ALERT_CHECK_INTERVAL_S * 1000;
+  private tickMs = this.defaultMs;
 
   constructor(private readonly deps: AlertCheckerDeps) {}
 
-  start(intervalMs: number): void {
-    this.timer = setInterval(() => void this.tick(), intervalMs);
+  /** `defaultMs`: the operator's period, for organizations that set none. */
+  start(defaultMs: number): void {
+    this.defaultMs = defaultMs;
+    this.tickMs = Math.min(defaultMs, MIN_ALERT_CHECK_INTERVAL_S * 1000);
+    this.timer = setInterval(() => void this.tick(), this.tickMs);
     this.timer.unref();
   }
 
@@ -49,7 +63,7 @@ export class AlertChecker {
 
   private tick(): Promise<void> {
     // A slow check is not overlapped by the next one.
-    this.running ??= this.checkAll()
+    this.running ??= this.checkDue()
       .catch((err) => this.deps.log.error("alert check failed", { error: String(err) }))
       .finally(() => (this.running = null));
     return this.running;
@@ -57,6 +71,22 @@ export class AlertChecker {
 
   async checkAll(): Promise<void> {
     for (const org of await this.deps.store.listOrganizations()) await this.checkOrg(org.id);
+  }
+
+  /** One tick: the organizations whose period has passed since their last check (all of them, the first time). */
+  async checkDue(): Promise<void> {
+    const now = this.deps.now();
+    for (const org of await this.deps.store.listOrganizations()) {
+      const last = this.lastChecked.get(org.id);
+      if (last !== undefined) {
+        const own = (await this.deps.store.getOrgPreferences(org.id)).alertCheckIntervalS;
+        const periodMs = own === null ? this.defaultMs : own * 1000;
+        // A little slack (a second at most): a timer that fires a few milliseconds early still counts as the period.
+        if (now - last < periodMs - Math.min(1000, this.tickMs / 2)) continue;
+      }
+      this.lastChecked.set(org.id, now);
+      await this.checkOrg(org.id);
+    }
   }
 
   async checkOrg(orgId: string): Promise<void> {

@@ -1,9 +1,12 @@
 /**
  * Budget alerts: each of 50/75/90/100% of the monthly budget is announced once per
  * month, when the check first sees it reached (earlier notifications are the memory).
+ * Amounts are exact (micro-dollars, and cents with decimals): a budget of a few cents
+ * rounded to whole cents would read as 100% spent under a "50%" title.
  */
 import type { Store } from "../../store/store.ts";
-import { budgetStatus } from "../analytics/budget.ts";
+import { budgetStatus, projectedMicros } from "../analytics/budget.ts";
+import { MICROS_PER_CENT, MICROS_PER_DOLLAR } from "../analytics/money.ts";
 import { spentThisMonthMicros } from "../analytics/org-analytics.ts";
 import type { Notifier } from "./notifier.ts";
 
@@ -14,7 +17,8 @@ const LOOKBACK = 500;
 export async function checkBudget(store: Store, notifier: Notifier, orgId: string, now: number): Promise<number[]> {
   const prefs = await store.getOrgPreferences(orgId);
   if (prefs.monthlyBudgetCents === null) return [];
-  const status = budgetStatus(prefs.monthlyBudgetCents, await spentThisMonthMicros(store, orgId, now), now);
+  const spentMicros = await spentThisMonthMicros(store, orgId, now);
+  const status = budgetStatus(prefs.monthlyBudgetCents, spentMicros, now);
   if (status.thresholdsReached.length === 0) return [];
   const sent = new Set(
     (await store.listNotifications(orgId, LOOKBACK))
@@ -22,20 +26,31 @@ export async function checkBudget(store: Store, notifier: Notifier, orgId: strin
       .map((n) => Number(n.body.threshold)),
   );
   const fresh = status.thresholdsReached.filter((t) => !sent.has(t));
+  const projected = projectedMicros(spentMicros, now);
+  const budgetMicros = prefs.monthlyBudgetCents * MICROS_PER_CENT;
   for (const threshold of fresh) {
     await notifier.notify({
       orgId,
       kind: BUDGET_KIND,
       severity: threshold >= 100 ? "critical" : threshold >= 90 ? "warning" : "info",
-      title: `Spend reached ${threshold}% of the monthly budget`,
+      title: `Spend reached ${threshold}% of the monthly budget (${status.spentPercent}%: ${usd(spentMicros)} of ${usd(budgetMicros)})`,
       body: {
         month: status.month,
         threshold,
-        spentCents: status.spentCents,
+        spentPercent: status.spentPercent,
+        spentMicros,
+        monthlyBudgetMicros: budgetMicros,
+        projectedMicros: projected,
+        spentCents: spentMicros / MICROS_PER_CENT,
         monthlyBudgetCents: status.monthlyBudgetCents,
-        projectedCents: status.projectedCents,
+        projectedCents: projected / MICROS_PER_CENT,
       },
     });
   }
   return fresh;
+}
+
+/** Dollars to the micro-dollar, without trailing zeros: $0.0125, $2. */
+function usd(micros: number): string {
+  return `$${(micros / MICROS_PER_DOLLAR).toFixed(6).replace(/\.?0+$/, "")}`;
 }

@@ -54,7 +54,7 @@ export class Notifier {
         notificationId: n.id,
         attempt: 0,
         status: null,
-        error: "no webhook secret; an admin creates one with org.webhook-secret.rotate",
+        error: "no webhook secret; an admin creates one with org.webhook-secret.rotate (or by setting alertWebhookUrl again)",
         createdAt: this.deps.delivery.now(),
       });
       return;

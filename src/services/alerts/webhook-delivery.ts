@@ -1,14 +1,19 @@
 /**
  * Posts one notification to an organization's webhook: signed JSON, retried with
  * exponential backoff on network errors and 5xx/429 answers, every attempt's result
- * kept. A 4xx other than 429 is the receiver saying no; retrying would not change it.
+ * kept. A 4xx other than 429 is the receiver saying no; retrying would not change it,
+ * and neither would an address the egress policy refuses (checked again here, at
+ * connection time, since a name may resolve elsewhere than when it was saved).
  */
 import type { Notification, WebhookDelivery } from "../../domain/types.ts";
 import { newId } from "../../domain/ids.ts";
+import type { EgressFetch } from "../../lib/egress/egress-fetch.ts";
+import { EgressRefused, refusalText } from "../../lib/egress/egress-policy.ts";
 import { SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from "./webhook-signature.ts";
 
 export interface DeliveryDeps {
-  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** The egress fetch (the runtime's); tests give their own. */
+  fetch: EgressFetch;
   record: (d: WebhookDelivery) => Promise<void>;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
@@ -60,6 +65,19 @@ export async function deliverWebhook(deps: DeliveryDeps, url: string, secret: st
       await res.body?.cancel();
       if (!res.ok) error = `HTTP ${res.status}`;
     } catch (err) {
+      if (err instanceof EgressRefused && !err.unresolved) {
+        const refused = `refused: ${refusalText(err.reason)}`;
+        await deps.record({
+          id: newId("whd"),
+          orgId: n.orgId,
+          notificationId: n.id,
+          attempt,
+          status,
+          error: refused,
+          createdAt: deps.now(),
+        });
+        return false;
+      }
       error = err instanceof Error && err.name === "TimeoutError" ? "timed out" : "connection failed";
     }
     await deps.record({ id: newId("whd"), orgId: n.orgId, notificationId: n.id, attempt, status, error, createdAt: deps.now() });

@@ -26,12 +26,17 @@ function nextMonthStart(now: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
-export function budgetStatus(budgetCents: number | null, spentMicros: number, now: number): BudgetStatus {
+/** This month's spend projected to its end at the pace so far (never below what is spent). */
+export function projectedMicros(spentMicros: number, now: number): number {
   const start = monthStart(now);
-  const end = nextMonthStart(now);
   // At least an hour elapsed, so a call in the month's first second does not project to infinity.
   const elapsed = Math.max(now - start, 3_600_000);
-  const projectedMicros = Math.round((spentMicros * (end - start)) / elapsed);
+  return Math.max(Math.round((spentMicros * (nextMonthStart(now) - start)) / elapsed), spentMicros);
+}
+
+export function budgetStatus(budgetCents: number | null, spentMicros: number, now: number): BudgetStatus {
+  const start = monthStart(now);
+  const projected = projectedMicros(spentMicros, now);
   // From micro-dollars, not rounded cents: a tenth of a cent against a one-cent budget is 10%, not 0%.
   const pct = (micros: number) =>
     budgetCents ? Math.round((micros / (budgetCents * MICROS_PER_CENT)) * 10_000) / 100 : budgetCents === 0 && micros > 0 ? 100 : null;
@@ -40,9 +45,9 @@ export function budgetStatus(budgetCents: number | null, spentMicros: number, no
     month: new Date(start).toISOString().slice(0, 7),
     monthlyBudgetCents: budgetCents,
     spentCents: toCents(spentMicros),
-    projectedCents: toCents(Math.max(projectedMicros, spentMicros)),
+    projectedCents: toCents(projected),
     spentPercent,
-    projectedPercent: pct(Math.max(projectedMicros, spentMicros)),
+    projectedPercent: pct(projected),
     thresholdsReached: spentPercent === null ? [] : BUDGET_THRESHOLDS.filter((t) => spentPercent >= t),
   };
 }

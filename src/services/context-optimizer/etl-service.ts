@@ -65,7 +65,8 @@ export async function etlMetrics(store: Store, orgId: string) {
     averageSavingsPercent: percent(saved, sum.originalTokens),
     totalCostSavings: sum.costSavingsMicros / 1_000_000,
     transformations: { normalization: 0, deduplication: 0, compression: 0, chunking: 0, ...sum.transformations },
-    topTransformation: top?.[0] ?? null,
+    // Always a string, as the specification types it: "" until a document had a transformation.
+    topTransformation: top && top[1] > 0 ? top[0] : "",
     recentDocuments: recent.map((d) => ({
       documentId: d.id,
       timestamp: new Date(d.createdAt).toISOString(),

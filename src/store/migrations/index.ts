@@ -9,6 +9,8 @@ import dropUsageTimeIndex from "./002_drop_usage_time_index.sql" with { type: "t
 import usagePriceEstimated from "./003_usage_price_estimated.sql" with { type: "text" };
 import alertsAndEtl from "./005_alerts_and_etl.sql" with { type: "text" };
 import usageAttempts from "./006_usage_attempts.sql" with { type: "text" };
+import access from "./007_access.sql" with { type: "text" };
+import mcpServers from "./008_mcp_servers.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -27,6 +29,8 @@ export const MIGRATIONS: Migration[] = [
   { version: 3, name: "usage_price_estimated", sql: usagePriceEstimated },
   { version: 5, name: "alerts_and_etl", sql: alertsAndEtl },
   { version: 6, name: "usage_attempts", sql: usageAttempts },
+  { version: 7, name: "access", sql: access },
+  { version: 8, name: "mcp_servers", sql: mcpServers },
 ];
 
 /** The text a store of `dialect` runs for `m`. */

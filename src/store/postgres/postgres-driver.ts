@@ -3,10 +3,13 @@
  * GW_DATABASE_URL=postgres://... Migrations run under an advisory lock (migrate.ts);
  * a flush is a few multi-row statements (flush-statements.ts). Every round trip is
  * timed for the /metrics histogram. BIGINT columns arrive as strings; the row mappings
- * convert them.
+ * convert them. A database that cannot be reached is the caller's 503
+ * `service_unavailable` with `Retry-After` (as with Redis down), not a 500: the call
+ * may simply be tried again.
  */
 import { SQL } from "bun";
 import type { FlushBatch } from "../../domain/types.ts";
+import { ApiError } from "../../lib/errors.ts";
 import { rollUpHourly } from "../hourly-rollup.ts";
 import type { Row } from "../sql/rows.ts";
 import type { SqlDriver, Statement } from "../sql/sql-driver.ts";
@@ -33,6 +36,8 @@ export class PostgresDriver implements SqlDriver {
     const started = performance.now();
     try {
       return await work();
+    } catch (err) {
+      throw isUnreachable(err) ? databaseUnavailable() : err;
     } finally {
       this.observe((performance.now() - started) / 1000);
     }
@@ -72,4 +77,22 @@ export class PostgresDriver implements SqlDriver {
   jsonArrayElements(column: string): string {
     return `jsonb_array_elements_text(${column}::jsonb) AS j(value)`;
   }
+}
+
+/**
+ * The failures that mean the database is away, not that a statement was wrong: Bun's
+ * connection errors (refused, closed, timed out), and the server's SQLSTATE classes 08
+ * (connection exception) and 57P (shutting down, starting up).
+ */
+function isUnreachable(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown } | null;
+  const code = typeof e?.code === "string" ? e.code : "";
+  const state = typeof e?.errno === "string" ? e.errno : code;
+  return /^ERR_POSTGRES_(?:CONNECTION_|IDLE_TIMEOUT|LIFETIME_TIMEOUT)/.test(code) || /^(?:08|57P0)/.test(state);
+}
+
+function databaseUnavailable(): ApiError {
+  return new ApiError(503, "service_unavailable", "The database is unavailable right now; try again shortly.", {
+    headers: { "retry-after": "1" },
+  });
 }

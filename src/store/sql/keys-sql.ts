@@ -34,8 +34,8 @@ export class KeysSql extends PeopleSql {
   async createApiKey(k: ApiKeyRecord): Promise<void> {
     await this.run(
       `INSERT INTO api_keys (id, org_id, service_account_id, name, key_hash, key_prefix, key_type, proxy_mode, spend_cap_cents,
-         monthly_cap_cents, spent_micros, request_count, last_used_at, created_at, revoked_at, revoked_reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+         monthly_cap_cents, spent_micros, request_count, last_used_at, created_at, revoked_at, revoked_reason, spend_key_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
       k.id,
       k.orgId,
       k.serviceAccountId,
@@ -52,7 +52,13 @@ export class KeysSql extends PeopleSql {
       k.createdAt,
       k.revokedAt,
       k.revokedReason,
+      k.spendKeyId ?? null,
     );
+  }
+
+  async keyLineSpentMicros(spendKeyId: string): Promise<number> {
+    const r = await this.one("SELECT COALESCE(SUM(spent_micros), 0) AS s FROM api_keys WHERE id = $1 OR spend_key_id = $1", spendKeyId);
+    return Number(r?.s ?? 0);
   }
 
   async getApiKey(id: string): Promise<ApiKeyRecord | null> {

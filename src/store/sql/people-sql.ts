@@ -1,11 +1,11 @@
 /**
  * The first family of tables of the SQL store, and what every family shares: the
  * driver and its helpers, the schema's life (migrate, ping, close), then
- * organizations, users, sessions and sign-in links. Statements are written once, with
+ * organizations, users, invitations, sessions and sign-in links. Statements are written once, with
  * `$n` parameters, for SQLite and Postgres alike.
  */
-import type { LoginLink, Organization, Session, User } from "../../domain/types.ts";
-import { type Row, toOrganization, toSession, toUser } from "./rows.ts";
+import type { LoginLink, MemberInvitation, Organization, Session, User } from "../../domain/types.ts";
+import { type Row, toInvitation, toOrganization, toSession, toUser } from "./rows.ts";
 import type { SqlDriver } from "./sql-driver.ts";
 
 export class PeopleSql {
@@ -88,6 +88,40 @@ export class PeopleSql {
 
   async listUsers(orgId: string): Promise<User[]> {
     return (await this.all("SELECT * FROM users WHERE org_id = $1 ORDER BY created_at, id", orgId)).map(toUser);
+  }
+
+  // Invitations
+
+  async saveInvitation(i: MemberInvitation): Promise<void> {
+    await this.run(
+      `INSERT INTO member_invitations (org_id, email, role, created_at, accepted_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (org_id, email) DO UPDATE SET role = excluded.role, created_at = excluded.created_at, accepted_at = excluded.accepted_at`,
+      i.orgId,
+      i.email,
+      i.role,
+      i.createdAt,
+      i.acceptedAt,
+    );
+  }
+
+  async getInvitation(orgId: string, email: string): Promise<MemberInvitation | null> {
+    const r = await this.one("SELECT * FROM member_invitations WHERE org_id = $1 AND email = $2", orgId, email);
+    return r ? toInvitation(r) : null;
+  }
+
+  async listPendingInvitations(orgId: string): Promise<MemberInvitation[]> {
+    return (
+      await this.all("SELECT * FROM member_invitations WHERE org_id = $1 AND accepted_at IS NULL ORDER BY created_at, email", orgId)
+    ).map(toInvitation);
+  }
+
+  async acceptInvitation(orgId: string, email: string, at: number): Promise<void> {
+    await this.run(
+      "UPDATE member_invitations SET accepted_at = $1 WHERE org_id = $2 AND email = $3 AND accepted_at IS NULL",
+      at,
+      orgId,
+      email,
+    );
   }
 
   // Sessions and sign-in links

@@ -4,6 +4,7 @@ import type {
   AuditEntry,
   EtlDocument,
   KeyType,
+  MemberInvitation,
   Notification,
   Organization,
   ProviderConfigRecord,
@@ -40,6 +41,14 @@ export const toUser = (r: Row): User => ({
   createdAt: num(r.created_at),
 });
 
+export const toInvitation = (r: Row): MemberInvitation => ({
+  orgId: str(r.org_id),
+  email: str(r.email),
+  role: r.role as Role,
+  createdAt: num(r.created_at),
+  acceptedAt: numOrNull(r.accepted_at),
+});
+
 export const toServiceAccount = (r: Row, prefix = ""): ServiceAccount => ({
   id: str(r[`${prefix}id`]),
   orgId: str(r[`${prefix}org_id`]),
@@ -62,6 +71,7 @@ export const toApiKey = (r: Row): ApiKeyRecord => ({
   spendCapCents: numOrNull(r.spend_cap_cents),
   monthlyCapCents: numOrNull(r.monthly_cap_cents),
   spentMicros: num(r.spent_micros),
+  ...(r.spend_key_id ? { spendKeyId: str(r.spend_key_id) } : {}),
   requestCount: num(r.request_count),
   lastUsedAt: numOrNull(r.last_used_at),
   createdAt: num(r.created_at),
@@ -104,6 +114,9 @@ export const toProviderConfig = (r: Row): ProviderConfigRecord => ({
   keyHint: str(r.key_hint),
   createdAt: num(r.created_at),
   updatedAt: num(r.updated_at),
+  ...(r.disabled_at !== null && r.disabled_at !== undefined
+    ? { disabled: { at: num(r.disabled_at), reason: str(r.disabled_reason) } }
+    : {}),
 });
 
 export const toNotification = (r: Row): Notification => ({

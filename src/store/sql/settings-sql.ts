@@ -44,6 +44,20 @@ export class SettingsSql extends KeysSql {
     return { entries, nextBefore: rows.length > opts.limit ? (entries.at(-1)?.id ?? null) : null };
   }
 
+  async countAudit(orgId: string, actions: string[], from: number, to: number) {
+    if (actions.length === 0) return [];
+    const list = actions.map((_, i) => `$${i + 4}`).join(", ");
+    const rows = await this.all(
+      `SELECT action, target, COUNT(*) AS n FROM audit_log WHERE org_id = $1 AND created_at >= $2 AND created_at < $3
+         AND action IN (${list}) GROUP BY action, target`,
+      orgId,
+      from,
+      to,
+      ...actions,
+    );
+    return rows.map((r) => ({ action: String(r.action), target: r.target === null ? null : String(r.target), count: Number(r.n) }));
+  }
+
   // Preferences: one JSON document per organization or person, over the defaults
 
   private async readPreferences<T>(table: PreferenceTable, id: string, defaults: T): Promise<T> {
@@ -128,6 +142,18 @@ export class SettingsSql extends KeysSql {
       p.updatedAt,
       p.id,
     );
+  }
+
+  async disableUserProviders(orgId: string, userId: string, at: number, reason: string): Promise<ProviderConfigRecord[]> {
+    const rows = await this.all(
+      `UPDATE provider_configs SET disabled_at = $1, disabled_reason = $2
+        WHERE org_id = $3 AND owner_user_id = $4 AND disabled_at IS NULL RETURNING *`,
+      at,
+      reason,
+      orgId,
+      userId,
+    );
+    return rows.map(toProviderConfig);
   }
 
   async deleteProviderConfig(id: string): Promise<boolean> {

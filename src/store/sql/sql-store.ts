@@ -5,14 +5,14 @@
  * family of tables, each extending the one before, so each file reads alone:
  * people-sql.ts (organizations, users, sessions), keys-sql.ts (service accounts, API
  * keys), settings-sql.ts (audit, preferences, providers), usage-sql.ts (the flush and
- * usage reads), and here notifications, webhooks and the optimizer's figures.
+ * usage reads), mcp-sql.ts (tool servers), and here notifications, webhooks and the optimizer's figures.
  */
 import type { EtlDocument, Notification, WebhookDelivery } from "../../domain/types.ts";
 import type { Store } from "../store.ts";
 import { toEtlDocument, toNotification, toWebhookDelivery } from "./rows.ts";
-import { UsageSql } from "./usage-sql.ts";
+import { McpSql } from "./mcp-sql.ts";
 
-export class SqlStore extends UsageSql implements Store {
+export class SqlStore extends McpSql implements Store {
   async createNotification(n: Notification): Promise<void> {
     await this.run(
       "INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at, read_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",

@@ -40,7 +40,8 @@ export class UsageSql extends SettingsSql {
     const hour = hourOf(from);
     const r = keyId
       ? await this.one(
-          "SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly WHERE org_id = $1 AND key_id = $2 AND hour >= $3",
+          `SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly
+            WHERE org_id = $1 AND key_id IN (SELECT id FROM api_keys WHERE id = $2 OR spend_key_id = $2) AND hour >= $3`,
           orgId,
           keyId,
           hour,

@@ -92,14 +92,20 @@ describe("a stream", () => {
     expect(responsesWire.carriesAnswer(ev({ type: "response.function_call_arguments.delta", delta: "{" }))).toBe(true);
   });
 
-  test("a refused stream ends with response.failed carrying the code and message", () => {
-    const bytes = responsesWire.errorEvent(new ApiError(502, "model_substitution_detected", "answered by another model"));
-    const [block] = new SseDecoder().push(bytes);
-    expect(block!.event!.event).toBe("response.failed");
-    const data = JSON.parse(block!.event!.data);
-    expect(data).toMatchObject({
-      type: "response.failed",
-      response: { status: "failed", error: { code: "model_substitution_detected", message: "answered by another model" } },
+  test("a refused stream: response.created (the event it replaces) then response.failed, numbered, with the closest listed code", () => {
+    const created = { type: "response.created", sequence_number: 0, response: { id: "resp_1", model: "other-model", tools: [] } };
+    const refusal = new ApiError(502, "model_substitution_detected", "answered by another model", { details: { requested: "gpt-4o" } });
+    const bytes = responsesWire.errorEvent(refusal, { event: "response.created", data: JSON.stringify(created), id: null });
+    const events = new SseDecoder().push(bytes).map((b) => JSON.parse(b.event!.data));
+    expect(events.map((e) => [e.type, e.sequence_number])).toEqual([
+      ["response.created", 0],
+      ["response.failed", 1],
+    ]);
+    expect(events[1].response).toMatchObject({
+      id: "resp_1",
+      model: "gpt-4o",
+      status: "failed",
+      error: { code: "server_error", message: "answered by another model", gw: { code: "model_substitution_detected" } },
     });
   });
 });

@@ -150,3 +150,59 @@ test("rate-limit states: one notification per change into warning or critical", 
     ["ok", "warning"],
   ]);
 });
+
+test("a budget notification carries exact amounts, never cents rounded past the threshold it names", async () => {
+  await store.setOrgPreferences(orgId, { ...(await store.getOrgPreferences(orgId)), monthlyBudgetCents: 3 });
+  // 1.6 cents of 3: 53.33%, so 50% only; rounded to 2 whole cents it would read as 67%.
+  await store.writeFlush({ events: [spend(16_000)], keyTouches: [] });
+  await new AlertChecker({ store, notifier: notifier(), log: createLogger("silent"), now: () => now }).checkOrg(orgId);
+  const [note, ...more] = await store.listNotifications(orgId, 10);
+  expect(more).toHaveLength(0);
+  expect(note!.title).toBe("Spend reached 50% of the monthly budget (53.33%: $0.016 of $0.03)");
+  expect(note!.body).toMatchObject({
+    threshold: 50,
+    spentPercent: 53.33,
+    spentMicros: 16_000,
+    spentCents: 1.6,
+    monthlyBudgetMicros: 30_000,
+    monthlyBudgetCents: 3,
+  });
+  expect(note!.body.projectedMicros).toBeGreaterThanOrEqual(16_000);
+});
+
+test("each organization's alertCheckIntervalS sets its check period, read at every tick, so a change needs no restart", async () => {
+  let t = now;
+  const checked: number[] = [];
+  const checker = new AlertChecker({
+    store,
+    notifier: notifier(),
+    log: createLogger("silent"),
+    now: () => t,
+    rateLimits: async () => {
+      checked.push((t - now) / 1000);
+      return [];
+    },
+  });
+  // The operator's default: 300 s (the timer itself ticks every 30 s; the ticks are driven by hand here).
+  checker.start(300_000);
+  try {
+    const at = async (s: number) => {
+      t = now + s * 1000;
+      await checker.checkDue();
+    };
+    const setPeriod = async (v: number | null) =>
+      store.setOrgPreferences(orgId, { ...(await store.getOrgPreferences(orgId)), alertCheckIntervalS: v });
+    await at(0);
+    await at(30);
+    expect(checked).toEqual([0]);
+    await setPeriod(30);
+    for (const s of [30, 45, 60, 90]) await at(s);
+    expect(checked).toEqual([0, 30, 60, 90]);
+    // Back to the default: the next check 300 s after the last.
+    await setPeriod(null);
+    for (const s of [120, 360, 390]) await at(s);
+    expect(checked).toEqual([0, 30, 60, 90, 390]);
+  } finally {
+    await checker.stop();
+  }
+});

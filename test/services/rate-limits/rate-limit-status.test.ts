@@ -55,6 +55,35 @@ test("reported limits: used is limit minus remaining until the reset passes", ()
 test("the report's overall status is the worst", () => {
   const ok = providerStatus("a", "1", { requestsPerDay: 100 }, snap({ requestsToday: 1 }), now);
   const crit = providerStatus("b", "2", { requestsPerDay: 10 }, snap({ requestsToday: 10 }), now);
-  expect(rateStatusReport([ok, crit], now)).toMatchObject({ overallStatus: "critical", hasCritical: true, hasWarnings: false });
+  // A critical provider is also a warning: hasWarnings alone never misses it.
+  expect(rateStatusReport([ok, crit], now)).toMatchObject({ overallStatus: "critical", hasCritical: true, hasWarnings: true });
+  expect(rateStatusReport([ok], now)).toMatchObject({ overallStatus: "ok", hasCritical: false, hasWarnings: false });
   expect(rateStatusReport([], now)).toMatchObject({ overallStatus: "ok", providers: [] });
+});
+
+test("resetTime is always a time: the deciding window's end, else this minute's", () => {
+  const minuteEnd = "2026-11-25T10:01:00.000Z";
+  const midnight = "2026-11-26T00:00:00.000Z";
+  expect(providerStatus("x", "1", null, snap(), now).resetTime).toBe(minuteEnd);
+  expect(providerStatus("x", "1", { requestsPerDay: 100 }, snap({ requestsToday: 10 }), now).resetTime).toBe(midnight);
+  // Mixed limits: the most used one's window decides.
+  const mixed = { requestsPerDay: 100, requestsPerMinute: 10 };
+  expect(providerStatus("x", "1", mixed, snap({ requestsToday: 80, requestsThisMinute: 1 }), now).resetTime).toBe(midnight);
+  expect(providerStatus("x", "1", mixed, snap({ requestsToday: 10, requestsThisMinute: 8 }), now).resetTime).toBe(minuteEnd);
+  // Reported limits whose reset is unknown or passed: the provider's minute ends with this one.
+  const unknown = { requests: { limit: 10, remaining: 5, resetAt: null } };
+  expect(providerStatus("x", "1", {}, snap({ reported: unknown }), now).resetTime).toBe(minuteEnd);
+  const reported = { requests: { limit: 10, remaining: 5, resetAt: now + 10_000 } };
+  expect(providerStatus("x", "1", {}, snap({ reported }), now).resetTime).toBe(new Date(now + 10_000).toISOString());
+});
+
+test("a used-up limit says calls are refused, until the latest used-up window ends; critical below it says soon", () => {
+  const mixed = { requestsPerDay: 100, requestsPerMinute: 10 };
+  const both = providerStatus("x", "1", mixed, snap({ requestsToday: 100, requestsThisMinute: 10 }), now);
+  expect(both.message).toBe("x: 100% of requestsPerDay used; calls are refused until 2026-11-26T00:00:00.000Z");
+  expect(both.resetTime).toBe("2026-11-26T00:00:00.000Z");
+  const minute = providerStatus("x", "1", mixed, snap({ requestsToday: 10, requestsThisMinute: 10 }), now);
+  expect(minute.message).toContain("refused until 2026-11-25T10:01:00.000Z");
+  const near = providerStatus("x", "1", mixed, snap({ requestsToday: 95 }), now);
+  expect(near.message).toBe("x: 95% of requestsPerDay used; calls may be refused soon");
 });

@@ -3,6 +3,13 @@ import { op } from "../api.ts";
 import { ActionError, Async, Empty, useAction, useLoad, when } from "../components.tsx";
 import type { Member } from "../types.ts";
 
+/** Pending until the person first signs in, whatever the address (another organization's is listed alike). */
+interface Invitation {
+  email: string;
+  role: string;
+  invitedAt: string;
+}
+
 interface SessionRow {
   handle: string;
   createdAt: string;
@@ -12,7 +19,10 @@ interface SessionRow {
 
 export function Members({ admin, myId }: { admin: boolean; myId: string }) {
   const [list, reload] = useLoad(
-    () => (admin ? op<{ members: Member[] }>("org.members.list") : Promise.resolve({ members: [] as Member[] })),
+    () =>
+      admin
+        ? op<{ members: Member[]; invitations: Invitation[] }>("org.members.list")
+        : Promise.resolve({ members: [] as Member[], invitations: [] as Invitation[] }),
     [admin],
   );
   const [error, busy, act] = useAction();
@@ -32,7 +42,7 @@ export function Members({ admin, myId }: { admin: boolean; myId: string }) {
       reload();
     });
   const remove = (m: Member) => {
-    if (!confirm(`Remove ${m.email}? They are signed out at once.`)) return;
+    if (!confirm(`Remove ${m.email}? They are signed out at once and their personal providers stop serving.`)) return;
     void act(async () => {
       await op("org.member.remove", { userId: m.id });
       reload();
@@ -60,48 +70,55 @@ export function Members({ admin, myId }: { admin: boolean; myId: string }) {
           </form>
           <ActionError error={error} />
           <Async value={list} what="members" retry={reload}>
-            {({ members }) => (
-              <div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">E-mail</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Since</th>
-                      <th scope="col">Actions</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {members.map((m) => (
-                      <tr key={m.id}>
-                        <td>
-                          {m.email} {m.id === myId && <span class="badge">you</span>}
-                        </td>
-                        <td>
-                          <label class="sr-only" for={`role-${m.id}`}>
-                            Role of {m.email}
-                          </label>
-                          <select
-                            id={`role-${m.id}`}
-                            value={m.role}
-                            disabled={busy}
-                            onChange={(e) => setRole(m, (e.currentTarget as HTMLSelectElement).value)}
-                          >
-                            <option value="member">member</option>
-                            <option value="admin">admin</option>
-                          </select>
-                        </td>
-                        <td>{when(m.createdAt)}</td>
-                        <td>
-                          <button type="button" class="danger" disabled={busy} onClick={() => remove(m)}>
-                            Remove
-                          </button>
-                        </td>
+            {({ members, invitations }) => (
+              <>
+                <div class="table-wrap">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">E-mail</th>
+                        <th scope="col">Role</th>
+                        <th scope="col">Since</th>
+                        <th scope="col">Actions</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    </thead>
+                    <tbody>
+                      {members.map((m) => (
+                        <tr key={m.id}>
+                          <td>
+                            {m.email} {m.id === myId && <span class="badge">you</span>}
+                          </td>
+                          <td>
+                            <label class="sr-only" for={`role-${m.id}`}>
+                              Role of {m.email}
+                            </label>
+                            <select
+                              id={`role-${m.id}`}
+                              value={m.role}
+                              disabled={busy}
+                              onChange={(e) => setRole(m, (e.currentTarget as HTMLSelectElement).value)}
+                            >
+                              <option value="member">member</option>
+                              <option value="admin">admin</option>
+                            </select>
+                          </td>
+                          <td>{when(m.createdAt)}</td>
+                          <td>
+                            <button type="button" class="danger" disabled={busy} onClick={() => remove(m)}>
+                              Remove
+                            </button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                {invitations.length > 0 && (
+                  <p class="muted" aria-label="Pending invitations">
+                    Invited, not signed in yet: {invitations.map((i) => `${i.email} (${i.role}, ${when(i.invitedAt)})`).join(", ")}
+                  </p>
+                )}
+              </>
             )}
           </Async>
         </>

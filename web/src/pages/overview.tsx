@@ -1,8 +1,13 @@
-/** Overview: spend today and this month against the budget, calls, error rate, 30 days of cost, providers' rate-limit status. */
+/** Overview: spend today and this month against the budget, calls, error rate, scanner flags and blocks, 30 days of cost, providers' rate-limit status. */
 import { get, op } from "../api.ts";
 import { TimeChart, usd } from "../chart.tsx";
 import { Async, centsToDollars, dollars, Empty, Failure, Loading, percent, useLoad } from "../components.tsx";
 import type { DailyUsage, Preferences } from "../types.ts";
+
+/** The scanner's flags and blocks over the window (metrics.comprehensive). */
+interface ScanCounts {
+  security: { flagged: { injection: number }; blocked: { secret: number; injection: number; pii: number } };
+}
 
 interface RateLimitStatus {
   providers: { provider: string; status: string; message: string; percentages?: Record<string, number> }[];
@@ -12,6 +17,7 @@ export function Overview() {
   const [usage, reload] = useLoad(() => op<{ days: DailyUsage[] }>("usage.daily", { days: 30 }));
   const [prefs] = useLoad(() => op<Preferences>("user.preferences"));
   const [limits] = useLoad(() => get<RateLimitStatus>("/api/user/rate-limit-status"));
+  const [scans] = useLoad(() => op<ScanCounts>("metrics.comprehensive", { windowDays: 30 }));
   return (
     <>
       <h1>Overview</h1>
@@ -39,6 +45,7 @@ export function Overview() {
                 />
                 <Card title="Calls, 30 days" value={calls.toLocaleString()} />
                 <Card title="Error rate, 30 days" value={percent(errors, calls)} note={`${errors.toLocaleString()} failed calls`} />
+                {scans.state === "ready" && <ScanCard security={scans.data.security} />}
               </div>
               <section>
                 <h2>Cost per day, last 30 days</h2>
@@ -71,6 +78,17 @@ export function Overview() {
         )}
       </section>
     </>
+  );
+}
+
+function ScanCard({ security: s }: ScanCounts) {
+  const blocked = s.blocked.secret + s.blocked.injection + s.blocked.pii;
+  return (
+    <Card
+      title="Security scan, 30 days"
+      value={`${s.flagged.injection.toLocaleString()} flagged`}
+      note={`${blocked.toLocaleString()} blocked: ${s.blocked.secret} credentials, ${s.blocked.injection} injections, ${s.blocked.pii} personal data`}
+    />
   );
 }
 

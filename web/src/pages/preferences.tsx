@@ -1,13 +1,16 @@
-/** Preferences: the organization's (budget, PII action, alert webhook, routing default, sign-in domains, context optimizer; admins change them) and your own. */
+/** Preferences: the organization's (budget, scan actions, phone region, alert webhook and check interval, routing default, sign-in domains, context optimizer; admins change them) and your own. */
 import { useState } from "preact/hooks";
 import { op } from "../api.ts";
-import { ActionError, Async, useAction, useLoad } from "../components.tsx";
+import { ActionError, Async, SecretOnce, useAction, useLoad } from "../components.tsx";
+import { PhoneRegionSelect } from "../phone-region-select.tsx";
 import type { Preferences as Prefs } from "../types.ts";
 
 export function Preferences({ admin }: { admin: boolean }) {
   const [prefs, reload] = useLoad(() => op<Prefs>("user.preferences"));
   const [error, busy, act] = useAction();
   const [saved, setSaved] = useState(false);
+  // The webhook signing secret made with the first alert webhook URL: in the save's answer only.
+  const [webhookSecret, setWebhookSecret] = useState<string | null>(null);
   const save = (e: Event) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget as HTMLFormElement);
@@ -16,8 +19,12 @@ export function Preferences({ admin }: { admin: boolean }) {
       const budget = String(data.get("budget") ?? "");
       set.monthlyBudgetCents = budget === "" ? null : Math.round(Number(budget) * 100);
       set.piiAction = data.get("piiAction");
+      set.security = { injection: data.get("injection") };
       const hook = String(data.get("alertWebhookUrl") ?? "").trim();
       set.alertWebhookUrl = hook === "" ? null : hook;
+      const interval = String(data.get("alertCheckIntervalS") ?? "").trim();
+      set.alertCheckIntervalS = interval === "" ? null : Number(interval);
+      set.phoneRegion = data.get("phoneRegion");
       set.defaultRouteStrategy = data.get("defaultRouteStrategy");
       set.signInEmailDomains = String(data.get("signInEmailDomains") ?? "")
         .split(/[\s,]+/)
@@ -27,13 +34,21 @@ export function Preferences({ admin }: { admin: boolean }) {
     }
     setSaved(false);
     void act(async () => {
-      await op("user.preferences", { set });
+      const answer = await op<{ webhookSecret?: { secret: string } }>("user.preferences", { set });
+      if (answer.webhookSecret) setWebhookSecret(answer.webhookSecret.secret);
       reload();
     }).then(setSaved);
   };
   return (
     <>
       <h1>Preferences</h1>
+      {webhookSecret && (
+        <SecretOnce
+          title="Alert webhook signing secret (receivers check x-gw-signature with it)"
+          value={webhookSecret}
+          onDone={() => setWebhookSecret(null)}
+        />
+      )}
       <Async value={prefs} what="preferences" retry={reload}>
         {(p) => (
           <form class="panel" onSubmit={save} aria-label="Preferences">
@@ -51,19 +66,65 @@ export function Preferences({ admin }: { admin: boolean }) {
               </label>
               <label>
                 Personal data in prompts
-                <select name="piiAction" defaultValue={p.piiAction}>
-                  <option value="redact">redact it</option>
-                  <option value="block">block the call</option>
+                <select name="piiAction">
+                  <option value="redact" selected={p.piiAction === "redact"}>
+                    redact it
+                  </option>
+                  <option value="block" selected={p.piiAction === "block"}>
+                    block the call
+                  </option>
                 </select>
               </label>
+              <label>
+                Prompt injection
+                <select name="injection" aria-describedby="injection-note">
+                  <option value="block" selected={p.security.injection === "block"}>
+                    block when sure, flag when suspected
+                  </option>
+                  <option value="flag" selected={p.security.injection === "flag"}>
+                    flag only (forward and count)
+                  </option>
+                </select>
+              </label>
+              <p id="injection-note" class="muted small">
+                Scanning is always on and credentials always block. Flagged calls are forwarded, counted on the overview and recorded in the
+                audit log (where, never what).
+              </p>
+              <label>
+                Phone region (numbers written without +)
+                <PhoneRegionSelect name="phoneRegion" value={p.phoneRegion} describedBy="phone-region-note" />
+              </label>
+              <p id="phone-region-note" class="muted small">
+                Where the scanner reads a phone number written without a country code (<code>030 1234567</code>) as a national number.
+                Numbers with <code>+</code> are recognized in every region.
+              </p>
               <label>
                 Alert webhook URL <input name="alertWebhookUrl" type="url" defaultValue={p.alertWebhookUrl ?? ""} />
               </label>
               <label>
+                Alert check interval, seconds{" "}
+                <input
+                  name="alertCheckIntervalS"
+                  type="number"
+                  min={30}
+                  max={86400}
+                  step={1}
+                  placeholder="operator's default"
+                  defaultValue={p.alertCheckIntervalS === null ? "" : String(p.alertCheckIntervalS)}
+                  aria-describedby="alert-interval-note"
+                />
+              </label>
+              <p id="alert-interval-note" class="muted small">
+                How often budget thresholds and rate-limit states are checked for alerts: 30 to 86400 seconds. Empty: the operator's default
+                (<code>GW_ALERT_CHECK_INTERVAL_S</code>, 300 unless set).
+              </p>
+              <label>
                 Default routing strategy
-                <select name="defaultRouteStrategy" defaultValue={p.defaultRouteStrategy}>
+                <select name="defaultRouteStrategy">
                   {["balanced", "cost", "speed", "quality"].map((s) => (
-                    <option value={s}>{s}</option>
+                    <option value={s} selected={s === p.defaultRouteStrategy}>
+                      {s}
+                    </option>
                   ))}
                 </select>
               </label>

@@ -1,7 +1,7 @@
 /** Providers: add a key once (only its hint is ever shown again), see kind, country, limits; delete. */
 import { useState } from "preact/hooks";
 import { op } from "../api.ts";
-import { ActionError, Async, Empty, useAction, useLoad } from "../components.tsx";
+import { ActionError, AddForm, Async, Empty, useAction, useLoad } from "../components.tsx";
 import type { Provider } from "../types.ts";
 
 export function Providers({ admin }: { admin: boolean }) {
@@ -77,31 +77,15 @@ export function Providers({ admin }: { admin: boolean }) {
 }
 
 function AddProvider({ onAdded }: { onAdded: () => void }) {
-  const [error, busy, act] = useAction();
-  const [open, setOpen] = useState(false);
-  const submit = (e: Event) => {
-    e.preventDefault();
-    const form = e.currentTarget as HTMLFormElement;
-    const data = new FormData(form);
+  const save = async (data: FormData) => {
     const params: Record<string, unknown> = { provider: data.get("provider"), apiKey: data.get("apiKey") };
     for (const k of ["name", "baseUrl", "country", "scope"]) if (data.get(k)) params[k] = data.get(k);
     const rpm = Number(data.get("requestsPerMinute"));
     if (rpm > 0) params.limits = { requestsPerMinute: rpm };
-    void act(async () => {
-      await op("provider.create", params);
-      form.reset(); // the key leaves the page at once
-      setOpen(false);
-      onAdded();
-    });
+    await op("provider.create", params);
   };
-  if (!open)
-    return (
-      <button type="button" class="primary" onClick={() => setOpen(true)}>
-        Add a provider
-      </button>
-    );
   return (
-    <form class="panel" onSubmit={submit} aria-label="Add a provider">
+    <AddForm title="Add a provider" submitLabel="Add provider" save={save} onAdded={onAdded}>
       <label>
         Kind <input name="provider" required placeholder="openai, anthropic, mistral, …" autoComplete="off" />
       </label>
@@ -127,16 +111,7 @@ function AddProvider({ onAdded }: { onAdded: () => void }) {
       <label>
         Requests per minute (optional) <input name="requestsPerMinute" type="number" min={1} />
       </label>
-      <ActionError error={error} />
-      <div class="row">
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? "Adding…" : "Add provider"}
-        </button>
-        <button type="button" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </AddForm>
   );
 }
 

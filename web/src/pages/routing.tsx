@@ -1,12 +1,26 @@
-/** Routing playground: a prompt sent with each strategy to POST /api/byok/route; the choice, the alternatives, the answer. */
+/** Routing playground: a prompt sent with each strategy to POST /api/byok/route; each decision as a table row, its reasoning and runners-up below. */
 import { useState } from "preact/hooks";
 import { post } from "../api.ts";
-import { Failure } from "../components.tsx";
+import { dollars, Failure } from "../components.tsx";
 
 const STRATEGIES = ["cost", "speed", "quality", "balanced"] as const;
 
+/** The fields of the route answer the page shows (the specification's MoE route response). */
+interface RouteDecision {
+  selectedProvider: string;
+  selectedModel: string;
+  strategy: string;
+  reasoning: string;
+  alternativeProviders: { provider: string; model: string; estimatedCost: number; estimatedLatency: number; score: number }[];
+  response: { estimated_cost?: number };
+  performanceMetrics: { latency: number; costSavings: number; qualityScore: number };
+}
+
+/** Money arrives as US dollars; the page's formatter takes micro-dollars. */
+const usd = (value: number | undefined) => (typeof value === "number" ? dollars(Math.round(value * 1e6)) : "–");
+
 export function Routing() {
-  const [results, setResults] = useState<Record<string, unknown> | null>(null);
+  const [results, setResults] = useState<RouteDecision[] | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: Event) => {
@@ -15,9 +29,9 @@ export function Routing() {
     setBusy(true);
     setError(null);
     try {
-      const out: Record<string, unknown> = {};
+      const out: RouteDecision[] = [];
       for (const strategy of STRATEGIES)
-        out[strategy] = await post("/api/byok/route", { strategy, messages: [{ role: "user", content: prompt }] });
+        out.push(await post<RouteDecision>("/api/byok/route", { strategy, messages: [{ role: "user", content: prompt }] }));
       setResults(out);
     } catch (err) {
       setError(err as Error);
@@ -37,13 +51,79 @@ export function Routing() {
         </button>
       </form>
       {error && <Failure error={error} />}
-      {results &&
-        Object.entries(results).map(([strategy, r]) => (
-          <section class="panel" key={strategy}>
-            <h2>{strategy}</h2>
-            <pre>{JSON.stringify(r, null, 2)}</pre>
-          </section>
-        ))}
+      {results && <Decisions decisions={results} />}
     </>
+  );
+}
+
+function Decisions({ decisions }: { decisions: RouteDecision[] }) {
+  return (
+    <section class="panel">
+      <h2>Decisions</h2>
+      <div class="table-wrap">
+        <table data-testid="route-decisions" class="decisions">
+          <thead>
+            <tr>
+              <th scope="col">Strategy</th>
+              <th scope="col">Choice</th>
+              <th scope="col">Quality score</th>
+              <th scope="col">Cost</th>
+              <th scope="col">Latency</th>
+              <th scope="col">Saved</th>
+              <th scope="col">Reasoning</th>
+            </tr>
+          </thead>
+          <tbody>
+            {decisions.map((d) => (
+              <tr key={d.strategy}>
+                <td>{d.strategy}</td>
+                <td>
+                  <code>{d.selectedModel}</code>
+                  <div class="muted small">{d.selectedProvider}</div>
+                </td>
+                <td>{d.performanceMetrics.qualityScore}</td>
+                <td>{usd(d.response.estimated_cost)}</td>
+                <td>{d.performanceMetrics.latency} ms</td>
+                <td>{usd(d.performanceMetrics.costSavings)}</td>
+                <td class="reasoning">{d.reasoning}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {decisions.map((d) => (
+        <details key={d.strategy}>
+          <summary>
+            Runners-up for {d.strategy} ({d.alternativeProviders.length})
+          </summary>
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Model</th>
+                  <th scope="col">Provider</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">Estimated cost</th>
+                  <th scope="col">Estimated latency</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.alternativeProviders.map((a) => (
+                  <tr key={`${a.provider}/${a.model}`}>
+                    <td>
+                      <code>{a.model}</code>
+                    </td>
+                    <td>{a.provider}</td>
+                    <td>{a.score}</td>
+                    <td>{usd(a.estimatedCost)}</td>
+                    <td>{a.estimatedLatency} ms</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      ))}
+    </section>
   );
 }

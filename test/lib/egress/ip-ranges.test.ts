@@ -1,6 +1,6 @@
 /** Address classes for the egress policy, in every spelling an attacker may try (after URL normalization). */
 import { expect, test } from "bun:test";
-import { classifyIp } from "../../src/providers/ip-ranges.ts";
+import { classifyIp } from "../../../src/lib/egress/ip-ranges.ts";
 
 /** The hostname a URL parser makes of what a caller wrote, as fetch would see it. */
 const hostOf = (written: string) => new URL(`http://${written}/v1`).hostname;

@@ -1,0 +1,34 @@
+/**
+ * The one outbound fetch: every request the gateway makes to an address it was given
+ * (providers, alert webhooks, the identity provider, anything added later) goes through
+ * here, so none can skip the egress policy. The address is checked after resolution
+ * and the connection goes to the checked address, with the original Host header and
+ * TLS server name. Redirects are never followed: a 3xx comes back as it is, so no
+ * hop can lead to a refused address. An architecture test keeps every other file of
+ * src/ from calling fetch itself.
+ */
+import { pinToCheckedAddress } from "./egress-policy.ts";
+
+/** fetch's options, less redirect handling, which is always "manual" here. */
+export type EgressInit = Omit<RequestInit, "redirect"> & { redirect?: "manual" };
+
+/** A fetch-shaped function (what a library's custom fetch hook or a dependency takes). */
+export type EgressFetch = (url: string | URL, init?: EgressInit) => Promise<Response>;
+
+/** Sends the request to the checked address of `url`; throws EgressRefused when the policy refuses it. */
+export const egressFetch: EgressFetch = async (url, init = {}) => {
+  const to = await pinToCheckedAddress(url);
+  const headers = to.host === null ? init.headers : withHost(init.headers, to.host);
+  return fetch(to.url, { ...init, headers, redirect: "manual", ...(to.tls ? { tls: to.tls } : {}) });
+};
+
+/** The headers with `host` set; a plain object stays one (the provider path's, built per call). */
+function withHost(headers: RequestInit["headers"] | undefined, host: string): RequestInit["headers"] {
+  if (headers === undefined) return { host };
+  if (headers instanceof Headers || Array.isArray(headers)) {
+    const copy = new Headers(headers);
+    copy.set("host", host);
+    return copy;
+  }
+  return { ...headers, host };
+}

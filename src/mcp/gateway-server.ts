@@ -1,0 +1,158 @@
+/**
+ * The gateway as an MCP server to one agent session (the official SDK's low-level
+ * Server): `tools/list` gathers the tools of every server the caller may reach,
+ * namespaced `<server>__<tool>` and filtered by its allow lists; `tools/call` runs
+ * under the policy (tool-call.ts); resources and prompts pass through from the servers
+ * that offer them. Each request's caller comes from the request runner's admission.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  type Prompt,
+  ReadResourceRequestSchema,
+  type Resource,
+  type ResourceTemplate,
+  type ServerNotification,
+  type ServerRequest,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { VERSION } from "../version.ts";
+import { isSandbox } from "../pipeline/sandbox.ts";
+import { failureName, type McpCaller, type McpServices, reachableServers } from "./mcp-services.ts";
+import type { McpServerRecord } from "../domain/mcp-records.ts";
+import { SANDBOX_SERVER, sandboxTools } from "./sandbox-tools.ts";
+import { allowsTool, namespaced, splitNamespaced } from "./tool-access.ts";
+import { callTool } from "./tool-call.ts";
+import { resultPolicy, scanResult } from "./tool-policy.ts";
+import type { Upstream } from "./upstream.ts";
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+function callerOf(extra: Extra): McpCaller {
+  const caller = extra.authInfo?.extra?.caller as McpCaller | undefined;
+  // The surface always passes it; a request without one never reached the handlers through admission.
+  if (!caller) throw new McpError(ErrorCode.InvalidRequest, "unauthenticated request");
+  return caller;
+}
+
+/** Each reachable server that answers, with its connection; one that cannot be reached is left out of a listing. */
+async function connected(svc: McpServices, servers: McpServerRecord[]): Promise<{ server: McpServerRecord; upstream: Upstream }[]> {
+  const settled = await Promise.allSettled(servers.map(async (server) => ({ server, upstream: await svc.pool.get(server) })));
+  return settled.flatMap((s, i) => {
+    if (s.status === "fulfilled") return [s.value];
+    const server = servers[i] as McpServerRecord;
+    svc.log.warn("mcp server unreachable", { orgId: server.orgId, serverId: server.id, error: failureName(s.reason) });
+    return [];
+  });
+}
+
+async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Promise<Tool[]> {
+  const { servers, allowance } = await reachableServers(svc, caller);
+  // With a grant, the provider sees the one server's tools under their own names, as on the server itself.
+  const grant = caller.grant;
+  const named = (server: string, tools: Tool[]) =>
+    tools
+      .filter((t) => allowsTool(allowance, server, t.name) && (!grant?.tools || grant.tools.includes(t.name)))
+      .map((t) => (grant ? t : { ...t, name: namespaced(server, t.name) }));
+  if (isSandbox(caller.identity)) return named(SANDBOX_SERVER, sandboxTools());
+  const lists = await Promise.allSettled(
+    (await connected(svc, servers)).map(async ({ server, upstream }) =>
+      named(server.name, await upstream.listTools({ signal: extra.signal })),
+    ),
+  );
+  return lists.flatMap((l) => (l.status === "fulfilled" ? l.value : []));
+}
+
+/** Servers that offer `what`, for pass-through listings; none for a grant, which is for tools only. */
+async function offering(svc: McpServices, caller: McpCaller, what: "resources" | "prompts") {
+  if (caller.grant) return [];
+  const { servers } = await reachableServers(svc, caller);
+  return (await connected(svc, servers)).filter(({ upstream }) => upstream.offers(what));
+}
+
+export function createGatewayServer(svc: McpServices): Server {
+  const server = new Server(
+    { name: "gateway", version: VERSION },
+    {
+      capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} },
+      instructions: "Tools of the organization's MCP servers, named <server>__<tool>, under the gateway's policy.",
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async (_req, extra) => ({ tools: await listTools(svc, callerOf(extra), extra) }));
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    const token = req.params._meta?.progressToken;
+    return callTool(svc, callerOf(extra), {
+      name: req.params.name,
+      arguments: (req.params.arguments ?? {}) as Record<string, unknown>,
+      signal: extra.signal,
+      ...(token !== undefined
+        ? { progress: (p) => void extra.sendNotification({ method: "notifications/progress", params: { ...p, progressToken: token } }) }
+        : {}),
+    });
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) => {
+    const resources: Resource[] = [];
+    for (const { upstream } of await offering(svc, callerOf(extra), "resources"))
+      resources.push(
+        ...(await upstream.allPages<Resource>(async (c) =>
+          toPage(await upstream.client.listResources(c ? { cursor: c } : {}), "resources"),
+        )),
+      );
+    return { resources };
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (_req, extra) => {
+    const resourceTemplates: ResourceTemplate[] = [];
+    for (const { upstream } of await offering(svc, callerOf(extra), "resources"))
+      resourceTemplates.push(
+        ...(await upstream.allPages<ResourceTemplate>(async (c) =>
+          toPage(await upstream.client.listResourceTemplates(c ? { cursor: c } : {}), "resourceTemplates"),
+        )),
+      );
+    return { resourceTemplates };
+  });
+  server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
+    const caller = callerOf(extra);
+    const prefs = await svc.preferences(caller.identity.organization.id);
+    // A URI belongs to no namespace: the first server offering resources that can read it answers.
+    for (const { server: s, upstream } of await offering(svc, caller, "resources")) {
+      const read = await upstream.client.readResource({ uri: req.params.uri }, { signal: extra.signal }).catch(() => null);
+      if (!read) continue;
+      // What a resource says reaches the model as a tool result does: the same scan.
+      const content = read.contents.map((c) => ({ type: "resource", resource: c }));
+      const verdict = scanResult({ content }, resultPolicy(prefs, s.scan), req.params.uri, prefs.phoneRegion);
+      if (verdict.action === "blocked")
+        throw new McpError(ErrorCode.InvalidRequest, `Blocked by the gateway's security policy: ${verdict.reason}.`);
+      return { ...read, contents: content.map((c) => c.resource) };
+    }
+    throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${req.params.uri.slice(0, 300)}`);
+  });
+  server.setRequestHandler(ListPromptsRequestSchema, async (_req, extra) => {
+    const prompts: Prompt[] = [];
+    for (const { server: s, upstream } of await offering(svc, callerOf(extra), "prompts")) {
+      const listed = await upstream.allPages<Prompt>(async (c) =>
+        toPage(await upstream.client.listPrompts(c ? { cursor: c } : {}), "prompts"),
+      );
+      prompts.push(...listed.map((p) => ({ ...p, name: namespaced(s.name, p.name) })));
+    }
+    return { prompts };
+  });
+  server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => {
+    const parts = splitNamespaced(req.params.name);
+    const found = (await offering(svc, callerOf(extra), "prompts")).find(({ server: s }) => s.name === parts?.server);
+    if (!parts || !found) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${req.params.name.slice(0, 200)}`);
+    return found.upstream.client.getPrompt({ ...req.params, name: parts.tool }, { signal: extra.signal });
+  });
+  return server;
+}
+
+function toPage<T>(page: { nextCursor?: string }, key: string): { items: T[]; next?: string } {
+  return { items: (page as Record<string, T[]>)[key] ?? [], ...(page.nextCursor ? { next: page.nextCursor } : {}) };
+}

@@ -1,0 +1,77 @@
+/**
+ * The MCP gateway as the `/mcp` route sees it: it finds (or opens) the caller's session
+ * and hands the web-standard request to that session's SDK transport, with the caller
+ * attached so every handler knows who is asking. A session id that is unknown, expired
+ * or another caller's (another grant's, for a provider calling back) is a 404, as the
+ * protocol says for an ended session.
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { createGatewayServer } from "./gateway-server.ts";
+import type { McpCaller, McpServices } from "./mcp-services.ts";
+import { type SessionLimits, SessionTable } from "./session-table.ts";
+import { TOOL_GRANT_TTL_MS } from "../services/tool-grant-tokens.ts";
+
+const jsonRpcError = (status: number, code: number, message: string) =>
+  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+
+/** Who a session belongs to: the key or user, or for a provider calling back, the one grant it was given. */
+const ownerOf = ({ identity, grant }: McpCaller) =>
+  grant ? `grant:${grant.id}` : identity.kind === "serviceAccount" ? `key:${identity.key.id}` : `user:${identity.id}`;
+
+export class McpGateway {
+  readonly sessions: SessionTable;
+
+  constructor(
+    private readonly svc: McpServices,
+    private readonly maxBodyBytes: number,
+    limits?: SessionLimits,
+  ) {
+    this.sessions = new SessionTable(limits);
+  }
+
+  /** Tells the organization's agent sessions that a server's tools changed (they list again). */
+  toolsChanged(orgId: string): void {
+    for (const s of this.sessions.forOrg(orgId)) void s.server.sendToolListChanged().catch(() => {});
+  }
+
+  async handle(request: Request, caller: McpCaller): Promise<Response> {
+    const owner = ownerOf(caller);
+    const authInfo = { token: "", clientId: owner, scopes: [], extra: { caller } };
+    const sessionId = request.headers.get("mcp-session-id");
+    if (sessionId !== null) {
+      const session = this.sessions.get(sessionId, owner);
+      if (!session)
+        return jsonRpcError(404, -32001, "Session not found: it ended, expired, or belongs to another key. Initialize a new one.");
+      return session.transport.handleRequest(request, { authInfo });
+    }
+    if (request.method !== "POST")
+      return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required (initialize a session with POST first).");
+    return this.open(request, owner, caller, authInfo);
+  }
+
+  /** A new session: kept only once the transport has initialized it. */
+  private async open(request: Request, owner: string, caller: McpCaller, authInfo: object): Promise<Response> {
+    const server = createGatewayServer(this.svc);
+    const orgId = caller.identity.organization.id;
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      maxRequestBodySize: this.maxBodyBytes,
+      // A provider's session with a grant is of no use once the grant expires: idle that long, it is closed.
+      onsessioninitialized: (id) =>
+        this.sessions.add({ id, owner, orgId, server, transport }, caller.grant ? TOOL_GRANT_TTL_MS : undefined),
+      onsessionclosed: (id) => this.sessions.remove(id),
+    });
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, { authInfo: authInfo as never });
+    if (transport.sessionId === undefined) await server.close();
+    return response;
+  }
+
+  close(): void {
+    this.sessions.closeAll();
+    this.svc.pool.closeAll();
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * OAuth client credentials (RFC 6749 section 4.4) for a tool server: a token asked of
+ * the server's token endpoint through the egress policy, kept until shortly before it
+ * expires. The client secret goes in the request body only, never in a log or error.
+ */
+import { egressFetch } from "../lib/egress/egress-fetch.ts";
+
+/** Renewed this long before the token endpoint says it expires, so a call never carries a stale one. */
+const EARLY_RENEWAL_MS = 30_000;
+/** When the endpoint gives no lifetime. */
+const DEFAULT_LIFETIME_S = 300;
+
+export interface ClientCredentials {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string | null;
+}
+
+/** Why a token could not be had, without the endpoint's body (which might echo the secret). */
+export class TokenRefused extends Error {
+  override name = "TokenRefused";
+}
+
+export class ClientCredentialsToken {
+  private token: { value: string; until: number } | null = null;
+  private pending: Promise<string> | null = null;
+
+  constructor(
+    private readonly creds: ClientCredentials,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A valid access token, asking for a new one when the last is about to expire. */
+  get(): Promise<string> {
+    if (this.token && this.token.until > this.now()) return Promise.resolve(this.token.value);
+    this.pending ??= this.fetchToken().finally(() => (this.pending = null));
+    return this.pending;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const body = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: this.creds.clientId,
+      client_secret: this.creds.clientSecret,
+    });
+    if (this.creds.scope) body.set("scope", this.creds.scope);
+    const res = await egressFetch(this.creds.tokenUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body,
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new TokenRefused(`the token endpoint answered ${res.status}`);
+    }
+    const json = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
+    if (typeof json?.access_token !== "string" || json.access_token === "")
+      throw new TokenRefused("the token endpoint gave no access_token");
+    const lifetimeS = typeof json.expires_in === "number" && json.expires_in > 0 ? json.expires_in : DEFAULT_LIFETIME_S;
+    this.token = { value: json.access_token, until: this.now() + Math.max(0, lifetimeS * 1000 - EARLY_RENEWAL_MS) };
+    return json.access_token;
+  }
+}

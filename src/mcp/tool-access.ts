@@ -1,0 +1,63 @@
+/**
+ * Per-key tool access: a service account, or one of its keys, may be limited to some
+ * servers and tools (allow lists, `*` matching any run of characters). A key's own
+ * lists take precedence over its service account's; without any, every server and
+ * tool of the organization is allowed. A tool not allowed is absent from `tools/list`
+ * and refused on `tools/call`, the same as one that does not exist.
+ */
+import type { Identity } from "../domain/identity.ts";
+import type { McpStore } from "../store/mcp-store.ts";
+
+/** Tools are exposed as `<server>__<tool>`; server names cannot contain the separator. */
+export const NAMESPACE_SEPARATOR = "__";
+
+export interface ToolAllowance {
+  servers: string[];
+  tools: string[];
+}
+
+const compiled = new Map<string, RegExp>();
+
+/** Whether `name` matches `pattern` (`*` any run of characters, everything else literal). */
+export function matchesPattern(pattern: string, name: string): boolean {
+  let re = compiled.get(pattern);
+  if (!re) {
+    re = new RegExp(
+      `^${pattern
+        .split("*")
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+      "s",
+    );
+    if (compiled.size > 1000) compiled.clear();
+    compiled.set(pattern, re);
+  }
+  return re.test(name);
+}
+
+export const namespaced = (server: string, tool: string) => `${server}${NAMESPACE_SEPARATOR}${tool}`;
+
+/** `github__create_issue` -> `{ server: "github", tool: "create_issue" }`; null without the separator. */
+export function splitNamespaced(name: string): { server: string; tool: string } | null {
+  const at = name.indexOf(NAMESPACE_SEPARATOR);
+  if (at <= 0) return null;
+  return { server: name.slice(0, at), tool: name.slice(at + NAMESPACE_SEPARATOR.length) };
+}
+
+export function allowsServer(allowance: ToolAllowance | null, server: string): boolean {
+  return allowance === null || allowance.servers.some((p) => matchesPattern(p, server));
+}
+
+export function allowsTool(allowance: ToolAllowance | null, server: string, tool: string): boolean {
+  return (
+    allowsServer(allowance, server) && (allowance === null || allowance.tools.some((p) => matchesPattern(p, namespaced(server, tool))))
+  );
+}
+
+/** The caller's allow lists: a key's own, else its service account's; null (everything) for a dashboard session. */
+export async function allowanceFor(store: McpStore, identity: Identity): Promise<ToolAllowance | null> {
+  if (identity.kind !== "serviceAccount") return null;
+  const rows = await store.getMcpKeyAccess([identity.key.id, identity.serviceAccount.id]);
+  const row = rows.find((r) => r.subjectId === identity.key.id) ?? rows.find((r) => r.subjectId === identity.serviceAccount.id);
+  return row && row.orgId === identity.organization.id ? { servers: row.servers, tools: row.tools } : null;
+}

@@ -1,0 +1,98 @@
+/**
+ * The mandatory scan around a tool call. Arguments are scanned before they leave:
+ * a credential always blocks, personal data is redacted or blocks by the organization's
+ * `piiAction`. Results are scanned before they reach the agent: injection aimed at the
+ * model, credentials and personal data each `block` (an MCP tool error that says why),
+ * `flag` (passed, marked in `_meta`) or `redact` (values replaced by placeholders), by
+ * the organization's policy and the server's overrides. Never values, only kinds and counts.
+ */
+import { scanPolicyOf } from "../domain/scan-policy.ts";
+import type { OrgPreferences } from "../domain/types.ts";
+import { jsonStrings, type StringSlot } from "./json-strings.ts";
+import type { McpScanPolicy } from "../domain/mcp-records.ts";
+import { type Category, redactFindings, scanSlots, type TextsScan } from "./text-findings.ts";
+
+/** Where a result says what the gateway found and did. */
+export const SCAN_META_KEY = "gateway/scan";
+
+export type ScanAction = "passed" | "flagged" | "redacted" | "blocked";
+
+export interface ScanOutcome {
+  action: ScanAction;
+  counts: Record<Category, number>;
+  /** Why it was blocked, in words (no values). */
+  reason?: string;
+}
+
+const DESCRIBE: Record<Category, string> = { secret: "a credential", injection: "a prompt-injection attempt", pii: "personal data" };
+
+/** The organization's scan policy (`security`, `piiAction`) for results, with the server's overrides on top. */
+export function resultPolicy(prefs: OrgPreferences, overrides: Partial<McpScanPolicy>): McpScanPolicy {
+  const { injection, pii } = scanPolicyOf(prefs);
+  return { injection, secrets: "block", pii, ...overrides };
+}
+
+function because(scan: TextsScan, category: Category, what: string): string {
+  return `${what} contains ${DESCRIBE[category]} (${scan.kinds[category].join(", ")}) at ${scan.firstPath[category]}`;
+}
+
+/** Scans a call's arguments; redacts in place (on a copy the caller made) or says why it blocks. */
+export function scanArguments(args: Record<string, unknown>, prefs: OrgPreferences): ScanOutcome {
+  const scan = scanSlots(jsonStrings(args, "arguments"), false, prefs.phoneRegion);
+  const counts = scan.counts;
+  if (counts.secret) return { action: "blocked", counts, reason: because(scan, "secret", "the arguments") };
+  if (counts.pii && scanPolicyOf(prefs).pii === "block")
+    return { action: "blocked", counts, reason: because(scan, "pii", "the arguments") };
+  if (counts.pii) {
+    redactFindings(scan.bySlot, ["pii"]);
+    return { action: "redacted", counts };
+  }
+  return { action: "passed", counts };
+}
+
+/** The texts of a tool result a model will read: text parts, embedded resources' text, structured content. */
+function resultSlots(result: Record<string, unknown>): StringSlot[] {
+  const slots: StringSlot[] = [];
+  const content = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]) : [];
+  content.forEach((part, i) => {
+    if (part?.type === "text" && typeof part.text === "string")
+      slots.push({ path: `content.${i}.text`, text: part.text, set: (t) => (part.text = t) });
+    const resource = part?.type === "resource" ? (part.resource as Record<string, unknown> | undefined) : undefined;
+    if (resource && typeof resource.text === "string")
+      slots.push({ path: `content.${i}.resource.text`, text: resource.text, set: (t) => (resource.text = t) });
+  });
+  if (result.structuredContent !== undefined) slots.push(...jsonStrings(result.structuredContent, "structuredContent"));
+  return slots;
+}
+
+/** Scans a result (a copy the caller may change) under `policy`: redacts in place, or says why it blocks or what it flags. */
+export function scanResult(result: Record<string, unknown>, policy: McpScanPolicy, tool: string, phoneRegion?: string): ScanOutcome {
+  const scan = scanSlots(resultSlots(result), true, phoneRegion ?? "US");
+  const { counts } = scan;
+  const what = `the result of ${tool}`;
+  if (counts.injection && policy.injection === "block") return { action: "blocked", counts, reason: because(scan, "injection", what) };
+  if (counts.secret && policy.secrets === "block") return { action: "blocked", counts, reason: because(scan, "secret", what) };
+  if (counts.pii && policy.pii === "block") return { action: "blocked", counts, reason: because(scan, "pii", what) };
+  const redact: Category[] = [];
+  if (counts.secret) redact.push("secret");
+  if (counts.pii && policy.pii === "redact") redact.push("pii");
+  const replaced = redact.length ? redactFindings(scan.bySlot, redact) : 0;
+  // An injection only suspected is flagged whatever the policy, as on the model path.
+  const injectionFlagged = counts.injection > 0 || scan.suspected;
+  const flagged = injectionFlagged || (counts.pii > 0 && policy.pii === "flag");
+  if (flagged || replaced) {
+    const flags = [...(injectionFlagged ? ["injection"] : []), ...(counts.pii && policy.pii === "flag" ? ["pii"] : [])];
+    const meta = (result._meta as Record<string, unknown> | undefined) ?? {};
+    result._meta = { ...meta, [SCAN_META_KEY]: { flagged: flags, redacted: replaced, counts } };
+  }
+  return { action: flagged ? "flagged" : replaced ? "redacted" : "passed", counts };
+}
+
+/** The tool error an agent receives instead of a blocked result or call: it says why, never what. */
+export function blockedResult(reason: string, counts: Record<Category, number>): Record<string, unknown> {
+  return {
+    content: [{ type: "text", text: `Blocked by the gateway's security policy: ${reason}.` }],
+    isError: true,
+    _meta: { [SCAN_META_KEY]: { blocked: true, counts } },
+  };
+}

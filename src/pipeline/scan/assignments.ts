@@ -1,0 +1,66 @@
+/**
+ * Generic credential assignments: a credential's name, a sign and a value, in env
+ * files, configs and code (`DB_PASSWORD=...`, `"api_key": "..."`, `'password' => '...'`,
+ * `static_password01 := "..."`). A password is a person's choice, so any real value
+ * counts; a token or key must look random. Placeholders, variables, types and code
+ * that reads the value from elsewhere do not count.
+ */
+import { inConnectionString, notAValue, passwordValue } from "./credential-forms.ts";
+import type { Detector } from "./detector.ts";
+import { entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
+
+/** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
+const ASSIGNED_NAME =
+  "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
+/** `key` names a credential only after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); alone it names anything. */
+const PREFIXED_KEY = "[A-Za-z0-9]{1,20}[_.-]?key";
+/** Keys that name no credential: a record's, a cache's, a public one. */
+const NOT_A_CREDENTIAL_KEY =
+  /(?:public|publishable|pub|primary|foreign|sort|partition|range|hash|cache|idempotency|object|s3|file|hot|mon|tur|whis|jo|unique|lookup|map|dict|row|cursor|route|i18n|translation|storage|bucket|sign(?:ing)?_?public|encryption_?public|react|list|item|index|group|field|column|table|form|query|event|message|state|local_?storage)[_.-]?key\d{0,3}["']?\s{0,3}$/i;
+/** Names a chosen password or secret is assigned to: any real value counts. */
+const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|(?<!by|com|over|under|tres|sur)pass|secret)\d{0,3}["']?\s{0,3}$/i;
+
+/** A value that looks random enough to be a token: a digit, or a long mixed-case run that is no PascalCase name. */
+function tokenLike(value: string): boolean {
+  if (
+    value.length < 8 ||
+    /\s/.test(value) ||
+    readsFromEnvironment(value) ||
+    notAValue(value.replace(/^["']/, "")) ||
+    looksLikePlaceholder(value)
+  )
+    return false;
+  if (/^\d+$/.test(value)) return value.length >= 20 && entropy(value) >= 3.0;
+  if (!/[A-Za-z]/.test(value)) return false;
+  if (/\d/.test(value)) return secretLike(value, 3.0);
+  return value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !/^(?:[A-Z][a-z]+)+$/.test(value) && secretLike(value, 3.5);
+}
+
+/** The value of a generic assignment: a chosen password by its name, a token by its randomness. */
+function assignedCredential(m: string, text: string, index: number): boolean {
+  const sign = /(?::=|=>|[:=,])[ \t]*(["']?)/.exec(m);
+  if (!sign) return false;
+  const name = m.slice(0, sign.index);
+  const value = m.slice(sign.index + sign[0].length).replace(/["']$/, "");
+  if (/key\d{0,3}["']?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name)) return false;
+  if (!CHOSEN_NAME.test(name)) return tokenLike(value);
+  const connection = inConnectionString(text, index);
+  // `NAME=value` with no blanks is an env file's or a query string's line, not code: one kind of character is enough there.
+  const envLine = /^[\w.-]+=$/.test(m.slice(0, sign.index + 1)) && value.length >= 8 && !/^[a-z]+(?:_[a-z]+)+$/.test(value);
+  return passwordValue(value, sign[1] !== "" || connection || envLine, connection ? 3 : 6);
+}
+
+export const ASSIGNMENT_DETECTOR: Detector = {
+  kind: "password_assignment",
+  category: "secret",
+  ignoreCase: true,
+  // Up to three prefix segments (DB_PASSWORD, CARGO_REGISTRY_TOKEN) or a camelCase prefix (oktaApiToken), and a numbered
+  // suffix (static_password01): the name has no boundary of its own. Each segment but the last ends at its separator, so a
+  // name is read one way; at most 80 characters precede the sign, inside the trigger's window (triggers.ts).
+  // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
+  // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
+  pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})\\d{0,3}(?:["']?[ \\t]{0,3}(?::=|=>|[:=])|["'][ \\t]{0,3},)[ \\t]{0,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})`,
+  start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key)\\d{0,3}["']?\\s{0,3}$`, "i") },
+  valueAfter: /[:=,]>?[ \t]*["']?/,
+  validate: assignedCredential,
+};

@@ -1,0 +1,172 @@
+/**
+ * Credentials in generic forms, whoever issued them: connection strings, `.netrc`
+ * entries, credential constructors (`NetworkCredential("user","pass")`), HTTP
+ * Authorization headers, XML password elements and PuTTY private keys. The password
+ * must be a real value: placeholders (`changeme`, `<password>`, `${DB_PASS}`, `***`)
+ * and code that reads one from elsewhere do not count.
+ */
+import type { Detector, GatedSecretRule } from "./detector.ts";
+import { entropy, hasPlaceholderWord, looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
+
+/** Words that stand for a password in documentation, and type or keyword names that follow `password:` in code. */
+const NOT_A_PASSWORD =
+  /^(?:pass(?:word)?|passwd|pwd|secret|credentials?|string|str|text|bool(?:ean)?|int|integer|number|null|nil|none|true|false|undefined|required|optional|any|object|hidden|input|prompt|varchar|char|bytes|empty|blank|n\/a|tbd|todo|hunter2|value|token|same|unknown)$/i;
+
+/** Variables, templates, references, calls and URLs: `${X}`, `{{ x }}`, `%env(X)%`, `prefix_{}`, `!Ref X`, `getpass()`. */
+export const notAValue = (v: string) =>
+  /^[$%{<*[(@#:]|^\\?\$|^x{3,}|\.{3}|\(\)?$|^[A-Z_]{2,}\(|\{\d*\}|%env\(|%s|:\/\/|^!(?:Ref|Sub|GetAtt|ImportValue|Join|If|Select|Base64|FindInMap)\b/.test(
+    v,
+  );
+
+/**
+ * A password someone chose: at least `min` characters, no placeholder or variable, not
+ * a type name, and when unquoted not an identifier or a call (`password = getpass()`).
+ */
+export function passwordValue(value: string, quoted: boolean, min = 6): boolean {
+  const v = value.replace(/^["'`]+/, "").replace(/[`'"\s;,)\]}]+$/, "");
+  if (v.length < min || NOT_A_PASSWORD.test(v) || readsFromEnvironment(v)) return false;
+  if (notAValue(value) || notAValue(v)) return false;
+  // A documentation word (`your-password`, `changeme`), a character repeated, or few distinct characters for the length (a short password has few).
+  if (hasPlaceholderWord(v) || /(.)\1{3,}/.test(v) || entropy(v) < (v.length >= 8 ? 2.5 : 1.9)) return false;
+  // An environment variable's name standing for its value (`DB_PASSWORD=DB_PASSWORD`).
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return false;
+  if (quoted) return true;
+  // Unquoted, a value may be code: brackets, a member access (`req.body.password`), a camelCase or snake_case name.
+  if (
+    /[[\](){}]/.test(v) ||
+    /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v) ||
+    /^[a-z]+(?:[A-Z][a-z]+)+$/.test(v) ||
+    /^[a-z]+(?:_[a-z]+)+$/.test(v)
+  )
+    return false;
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((c) => c.test(v)).length;
+  return classes >= 2;
+}
+
+/** The last quoted string of a match (`"pass"` in `NetworkCredential("user", "pass")`). */
+const lastQuoted = (m: string) => /["']([^"'\n]*)["'][^"']*$/.exec(m)?.[1] ?? "";
+
+/** What a base64 `Basic` credential holds: `user:password` with a real password. */
+function basicCredential(encoded: string): boolean {
+  let decoded: string;
+  try {
+    decoded = atob(encoded);
+  } catch {
+    return false;
+  }
+  decoded = decoded.trimEnd();
+  const colon = decoded.indexOf(":");
+  if (colon < 1 || /[^\x20-\x7e]/.test(decoded)) return false;
+  return passwordValue(decoded.slice(colon + 1), true, 3) && !looksLikePlaceholder(decoded.slice(0, colon) + decoded.slice(colon + 1));
+}
+
+/** A connection string's other keys, before its password: the `Password=` is one of a driver's, not prose. */
+const CONNECTION_KEYS =
+  /(?:server|data source|host|hostname|uid|user ?id|user(?:name)?|database|initial catalog|driver|dsn|port|address)\s{0,3}=/i;
+
+/** `Server=db;Uid=app;Pwd=...`: an ODBC, ADO.NET or JDBC property string holds the password at `index`. */
+export function inConnectionString(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 300), index);
+  return /;\s{0,3}$/.test(before) && CONNECTION_KEYS.test(before);
+}
+
+export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
+  // `.netrc` and `_netrc`: `machine host login name password secret`, on one line or several.
+  {
+    kind: "netrc_password",
+    category: "secret",
+    pattern: "\\b(?:machine\\s{1,10}[^\\s]{1,253}|default)\\s{1,10}login\\s{1,10}[^\\s]{1,128}\\s{1,10}password\\s{1,10}[^\\s]{1,128}",
+    validate: (m) => passwordValue(m.slice(m.lastIndexOf("password") + 8).trim(), true, 3),
+    start: { at: "word", literals: ["machine", "default"] },
+  },
+  // Credential constructors: .NET's NetworkCredential, Java's and Python's basic-auth helpers, with literal strings.
+  {
+    kind: "credential_constructor",
+    category: "secret",
+    pattern:
+      "\\b(?:NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|SimpleCredentials|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|BasicAWSCredentials|UsernamePasswordAuthenticationToken)\\(\\s{0,3}(?:\\w{1,20}[:=]\\s{0,3})?[\"'][^\"'\\n]{1,128}[\"']\\s{0,3},\\s{0,3}(?:\\w{1,20}[:=]\\s{0,3})?[\"'][^\"'\\n]{1,128}[\"']",
+    validate: (m) => passwordValue(lastQuoted(m), true, 3),
+  },
+  // Python requests' `auth=("user", "pass")`, and PowerShell's plain-text secure strings.
+  {
+    kind: "credential_constructor",
+    category: "secret",
+    pattern: "\\bauth\\s{0,3}=\\s{0,3}[(\\[]\\s{0,3}[\"'][^\"'\\n]{1,128}[\"']\\s{0,3},\\s{0,3}[\"'][^\"'\\n]{1,128}[\"']\\s{0,3}[)\\]]",
+    validate: (m) => passwordValue(lastQuoted(m), true, 3),
+  },
+  {
+    kind: "credential_constructor",
+    category: "secret",
+    ignoreCase: true,
+    pattern: "\\bConvertTo-SecureString\\s{1,3}(?:-String\\s{1,3})?[\"'][^\"'\\n]{1,128}[\"']\\s{1,3}-AsPlainText",
+    validate: (m) => passwordValue(/["']([^"'\n]*)["']/.exec(m)?.[1] ?? "", true, 3),
+  },
+  // HTTP Authorization headers and their values in code: Basic (user:password in base64) and Bearer tokens.
+  {
+    kind: "authorization_header",
+    category: "secret",
+    ignoreCase: true,
+    pattern:
+      "\\bauthorization[\"']?\\s{0,3}[:=,]\\s{0,3}[\"']?\\s{0,3}(?:basic\\s{1,3}[a-z0-9+/]{6,512}={0,2}|bearer\\s{1,3}[a-z0-9._~+/-]{16,2048}={0,2})(?![a-z0-9+/=._~-])",
+    // Rejected, the scan resumes at the token, which may be a credential of a known kind.
+    valueAfter: /(?:basic|bearer)\s{1,3}/i,
+    validate: (m) => {
+      const value = m.replace(/^[^:=,]*[:=,]\s*["']?\s*/, "");
+      const [scheme, token = ""] = value.split(/\s+/);
+      if (scheme?.toLowerCase() === "basic") return basicCredential(token);
+      return secretLike(token, 3.2) && /\d/.test(token) && /[A-Za-z]/.test(token);
+    },
+  },
+  // A settings list of name and value pairs (Postman environments, CI variables): `{"key": "db_password", "value": "..."}`.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern:
+      '"(?:key|name)"\\s{0,3}:\\s{0,3}"[\\w.-]{0,40}?(?:password|passwd|pwd|secret|token|api_?key)"\\s{0,3},\\s{0,3}"value"\\s{0,3}:\\s{0,3}"[^"\\n]{3,128}"',
+    validate: (m) => passwordValue(lastQuoted(m), true, 6),
+    start: { at: "literal", literals: ['"key"', '"name"'] },
+  },
+  // Docker's config.json: `"auth": "<base64 of user:password>"`.
+  {
+    kind: "docker_auth",
+    category: "secret",
+    pattern: '"auth"\\s{0,3}:\\s{0,3}"[A-Za-z0-9+/]{8,512}={0,2}"',
+    validate: (m) => basicCredential(lastQuoted(m)),
+    start: { at: "literal", literals: ['"auth"'] },
+  },
+  // curl's TLS and key passwords (`--tlspassword`, `--proxy-tlspassword`, `--pass`).
+  {
+    kind: "curl_basic_auth",
+    category: "secret",
+    pattern: "\\bcurl [^\\n]{0,256}?--(?:proxy-)?(?:tlspassword|pass)(?:=|[ \\t]{1,5})[\"']?[^\\s\"']{3,128}",
+    validate: (m) => passwordValue(m.replace(/^[\s\S]*--(?:proxy-)?(?:tlspassword|pass)[= \t]+["']?/, ""), true, 3),
+  },
+  // A token as a URL's user (`https://<PAT>@dev.azure.com/org`, `https://<token>@github.com`).
+  {
+    kind: "url_token",
+    category: "secret",
+    pattern: "://[A-Za-z0-9_-]{30,128}@",
+    validate: (m) => secretLike(m.slice(3, -1), 3.5) && /\d/.test(m) && /[A-Za-z]/.test(m),
+    start: { at: "literal", literals: ["://"] },
+  },
+  // PuTTY private key files: the header, when the private lines follow.
+  {
+    kind: "putty_private_key",
+    category: "secret",
+    pattern: "\\bPuTTY-User-Key-File-[1-3]:",
+    validate: (_m, text, index) => /Private-Lines:\s{0,3}\d{1,3}\s{1,3}[A-Za-z0-9+/]{20}/.test(text.slice(index, index + 4096)),
+  },
+];
+
+/**
+ * `<password>s3cr3t</password>`, `<db_passwords>...</db_passwords>` in XML configurations
+ * (Maven settings, NuGet, Tomcat users). Gated: searched through a text only when it
+ * holds `password>` or the like, since a start at every `<` would cost HTML and code dearly.
+ */
+export const XML_PASSWORD_RULE: GatedSecretRule = {
+  kind: "xml_password",
+  regex: /<[\w.-]{0,40}?(?:password|passwd|pwd|secret)s?>[^<\n]{3,128}<\//gi,
+  keywords: ["password>", "passwords>", "passwd>", "pwd>", "secret>", "secrets>"],
+  validate: (m) => passwordValue(m.slice(m.indexOf(">") + 1, -2), true, 3),
+};

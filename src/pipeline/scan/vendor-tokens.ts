@@ -1,0 +1,100 @@
+/**
+ * Vendor credentials that gitleaks' rule set (scanner/gitleaks/) lacks, written from
+ * each vendor's documentation of its token format: a fixed prefix and a random body,
+ * or, for tokens without a prefix (old Azure DevOps PATs, CodeClimate), the name
+ * they are assigned to. Each body must look random, so documentation placeholders
+ * (`dckr_pat_xxxx`, `aio_YOUR_KEY`) pass.
+ */
+import type { Detector } from "./detector.ts";
+import { secretLike } from "./validators.ts";
+
+/** The part after the prefix is random: no placeholder, entropy at least `min` bits a character. */
+const bodyAfter =
+  (prefix: RegExp, min = 3.0) =>
+  (m: string) =>
+    secretLike(m.replace(prefix, ""), min);
+
+/** The value of `name = value` / `name: "value"`: what follows the sign and an opening quote. */
+const assignedValue = (m: string) => m.replace(/^[^:=]*(?::=|=>|[:=])\s*["']?/, "");
+
+const ASSIGN = `["']?\\s{0,3}(?::=|=>|[:=])\\s{0,3}["']?`;
+
+export const VENDOR_TOKEN_DETECTORS: Detector[] = [
+  // Docker Hub personal (`dckr_pat_`) and organization (`dckr_oat_`) access tokens: 27 characters after the prefix.
+  {
+    kind: "dockerhub_token",
+    category: "secret",
+    pattern: "\\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{24,64}(?![A-Za-z0-9_-])",
+    validate: bodyAfter(/^dckr_(?:pat|oat)_/),
+    start: { at: "word", literals: ["dckr_pat_", "dckr_oat_"] },
+  },
+  // Doppler: personal, service, service-account, CLI, SCIM and audit tokens (`dp.st.<config>.<secret>` names a config first).
+  {
+    kind: "doppler_token",
+    category: "secret",
+    pattern: "\\bdp\\.(?:pt|st|sa|ct|scim|audit)\\.(?:[a-z0-9_-]{1,40}\\.)?[A-Za-z0-9]{40,64}(?![A-Za-z0-9])",
+    validate: (m) => secretLike(m.slice(m.lastIndexOf(".") + 1), 3.5),
+    start: { at: "word", literals: ["dp.pt.", "dp.st.", "dp.sa.", "dp.ct.", "dp.scim.", "dp.audit."] },
+  },
+  // crates.io API tokens: `cio` and 32 letters and digits.
+  {
+    kind: "cratesio_token",
+    category: "secret",
+    pattern: "\\bcio[A-Za-z0-9]{32}(?![A-Za-z0-9])",
+    validate: (m) => /\d/.test(m) && /[A-Z]/.test(m.slice(3)) && bodyAfter(/^cio/, 3.5)(m),
+  },
+  // Adafruit IO keys: `aio_` and 28 letters and digits.
+  { kind: "adafruit_io_key", category: "secret", pattern: "\\baio_[A-Za-z0-9]{28}(?![A-Za-z0-9])", validate: bodyAfter(/^aio_/) },
+  // Dependency-Track API keys: `odt_`, an optional 8-character key id and `_`, then the secret.
+  {
+    kind: "dependency_track_key",
+    category: "secret",
+    pattern: "\\bodt_(?:[A-Za-z0-9]{8}_)?[A-Za-z0-9]{32,64}(?![A-Za-z0-9])",
+    validate: (m) => secretLike(m.slice(m.lastIndexOf("_") + 1), 3.5),
+  },
+  // Azure DevOps PATs since 2024: 84 characters, the `JQQJ9` mark at 52 and `AZDO` at 76 (Microsoft's identifiable-key format).
+  {
+    kind: "azure_devops_pat",
+    category: "secret",
+    pattern: "(?<![A-Za-z0-9+/])[A-Za-z0-9]{52}JQQJ9[9DH][A-Za-z0-9]{18}AZDO[A-Za-z0-9]{4}(?![A-Za-z0-9])",
+    validate: (m) => secretLike(m.slice(0, 52), 3.5),
+    start: { at: "base64-run" },
+  },
+  // Older Azure DevOps PATs (52 base32 characters) have no mark: found by the name they are assigned to.
+  {
+    kind: "azure_devops_pat",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\b(?:azure_?devops|azdo|ado|vsts|devops|system_accesstoken)[\\w.-]{0,20}${ASSIGN}[a-z2-7]{52}(?![a-z0-9])`,
+    validate: (m) => secretLike(assignedValue(m), 3.5),
+    start: { at: "word", literals: ["azure", "azdo", "ado", "vsts", "devops", "system_accesstoken"] },
+  },
+  // CodeClimate: the test reporter id (64 hex) and API tokens (40 hex), by name.
+  {
+    kind: "codeclimate_token",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\b(?:codeclimate|code_climate|cc_test_reporter_id|cc_reporter_id)[\\w.-]{0,20}${ASSIGN}[a-f0-9]{40,64}(?![a-z0-9])`,
+    validate: (m) => secretLike(assignedValue(m), 3.0),
+    start: { at: "word", literals: ["codeclimate", "code_climate", "cc_test_reporter_id", "cc_reporter_id"] },
+  },
+  // Model and developer platforms with documented prefixes: Groq, LangSmith, Replicate, xAI, Supabase, Figma, Bitbucket app passwords.
+  { kind: "groq_api_key", category: "secret", pattern: "\\bgsk_[A-Za-z0-9]{48,56}(?![A-Za-z0-9])", validate: bodyAfter(/^gsk_/, 3.5) },
+  {
+    kind: "langsmith_api_key",
+    category: "secret",
+    pattern: "\\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}(?![A-Za-z0-9])",
+    validate: bodyAfter(/^lsv2_(?:pt|sk)_/),
+    start: { at: "word", literals: ["lsv2_pt_", "lsv2_sk_"] },
+  },
+  { kind: "replicate_api_token", category: "secret", pattern: "\\br8_[A-Za-z0-9]{37}(?![A-Za-z0-9])", validate: bodyAfter(/^r8_/, 3.5) },
+  { kind: "xai_api_key", category: "secret", pattern: "\\bxai-[A-Za-z0-9]{70,90}(?![A-Za-z0-9])", validate: bodyAfter(/^xai-/, 3.5) },
+  { kind: "supabase_token", category: "secret", pattern: "\\bsbp_[a-f0-9]{40}(?![A-Za-z0-9])", validate: bodyAfter(/^sbp_/) },
+  { kind: "figma_token", category: "secret", pattern: "\\bfigd_[A-Za-z0-9_-]{40,64}(?![A-Za-z0-9_-])", validate: bodyAfter(/^figd_/, 3.5) },
+  {
+    kind: "bitbucket_app_password",
+    category: "secret",
+    pattern: "\\bATBB[A-Za-z0-9]{28,40}(?![A-Za-z0-9])",
+    validate: bodyAfter(/^ATBB/, 3.5),
+  },
+];

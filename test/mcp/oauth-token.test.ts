@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { setEgressPolicy } from "../../src/lib/egress/egress-policy.ts";
+import { ClientCredentialsToken, TokenRefused } from "../../src/mcp/oauth-token.ts";
+
+const asked: URLSearchParams[] = [];
+let issued = 0;
+let http: ReturnType<typeof Bun.serve>;
+let url: string;
+
+beforeAll(() => {
+  // The token endpoint is on loopback: the operator setting the gateway's own tests use.
+  setEgressPolicy({ allowPrivate: true });
+  http = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(request) {
+      const form = new URLSearchParams(await request.text());
+      asked.push(form);
+      if (form.get("client_secret") !== "right-secret") return new Response(`bad secret ${form.get("client_secret")}`, { status: 401 });
+      issued += 1;
+      return Response.json({ access_token: `token-${issued}`, token_type: "Bearer", expires_in: 120 });
+    },
+  });
+  url = `http://127.0.0.1:${http.port}/token`;
+});
+
+afterAll(async () => {
+  await http.stop(true);
+  setEgressPolicy({ allowPrivate: false });
+});
+
+test("a token is asked for with the client credentials grant, kept, and renewed shortly before it expires", async () => {
+  const clock = { now: 1_000_000 };
+  const token = new ClientCredentialsToken(
+    { tokenUrl: url, clientId: "gw", clientSecret: "right-secret", scope: "tools" },
+    () => clock.now,
+  );
+  const [a, b] = await Promise.all([token.get(), token.get()]);
+  expect([a, b]).toEqual(["token-1", "token-1"]);
+  expect(asked.at(-1)?.toString()).toBe("grant_type=client_credentials&client_id=gw&client_secret=right-secret&scope=tools");
+  clock.now += 60_000;
+  expect(await token.get()).toBe("token-1");
+  // 120 s lifetime, renewed 30 s early.
+  clock.now += 31_000;
+  expect(await token.get()).toBe("token-2");
+});
+
+test("a refusal says the status only, never the endpoint's body (which may echo the secret)", async () => {
+  const token = new ClientCredentialsToken({ tokenUrl: url, clientId: "gw", clientSecret: "wrong-secret", scope: null });
+  const err = (await token.get().catch((e: Error) => e)) as Error;
+  expect(err).toBeInstanceOf(TokenRefused);
+  expect(err.message).toBe("the token endpoint answered 401");
+});

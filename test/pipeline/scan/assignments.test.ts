@@ -1,0 +1,53 @@
+/**
+ * Generic credential assignments: names of one to three segments with a numbered
+ * suffix, prefixed `*_KEY` names, env-file lines, chosen passwords by name and tokens
+ * by randomness; templates, references, variables and record keys are no credentials.
+ */
+import { describe, expect, test } from "bun:test";
+import { scanText } from "../../../src/pipeline/scan/engine.ts";
+
+const assignments = (text: string) =>
+  scanText(text, { injection: false })
+    .findings.filter((f) => f.kind === "password_assignment")
+    .map((f) => text.slice(f.start, f.end));
+
+describe("found", () => {
+  test.each([
+    ["three-segment name", "CARGO_REGISTRY_TOKEN=K9mQ2vL7pR4tW8nB3cF6hJ1dG5sA0zE9"],
+    ["numbered name", 'const static_password04 = "Tr0ub4dor&3";'],
+    ["Go's :=", 'dbPassword := "Wint3r!Sky"'],
+    ["PHP's =>", "'db_password' => 'Sup3rS3cret!',"],
+    ["prefixed key", "GITLAB_KEY: Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y"],
+    ["camelCase key", '"slackKey": "Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y"'],
+    ["dotted key", "api.key=dGhpc2lzYWhhcmRjb2RlZHN0cmluZzpECg03"],
+    ["long mixed-case token", 'DRONE_TOKEN="YXNkZmZmZmZmHARDcodedQ"'],
+    ["env line of one kind of character", "SSH_PASSWORD=correcthorsebattery"],
+    ["query string", "jdbc:mysql://db/app?user=report&userpass=batterystaple"],
+    ["connection string's short password", "Database=shop;Server=db;Uid=root;Password=admin;"],
+    ["secret by name", 'secretarySecret: "Blue-Falcon-42"'],
+    ["name and value pair", '{"key": "db_password", "value": "Gr33n!Tea"}'],
+  ])("%s", (_, text) => {
+    expect(assignments(text)).toHaveLength(1);
+  });
+});
+
+describe("not found", () => {
+  test.each([
+    ["an environment variable's name as its value", "DB_PASSWORD=DB_PASSWORD"],
+    ["a template", 'format_password = "prefix_{}".format(value)'],
+    ["Symfony's env reference", "Symfony_DB_Key: '%env(DB_SECRET_VALUE)%'"],
+    ["CloudFormation's reference", '"MasterUserPassword": "!Ref \'MasterUserPassword\'"'],
+    ["a URL", "write_key: 's3://{bucket}/events/dt={date}'"],
+    ["a secrets lookup", 'password = secrets["password"]'],
+    ["a dictionary of variables", 'data = {"login": login, "password": new_password}'],
+    ["a validation schema", "password: z.string().min(12)"],
+    ["a record key", "partition_key: Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y"],
+    ["a public key", "public_key = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA'"],
+    ["a nested YAML mapping", "secret:\n  secretName: db-credentials"],
+    ["a PascalCase name", "auth_token: AccessTokenProviderFactory"],
+    ["a GitHub Actions expression", "password: ${{ secrets.DOCKER_PASSWORD }}"],
+    ["a word that ends in pass", "compass: 'North-West 2'"],
+  ])("%s", (_, text) => {
+    expect(assignments(text)).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Credentials in generic forms: connection strings, `.netrc`, credential constructors,
+ * named password assignments, Basic auth in URLs and headers, PEM and PuTTY keys,
+ * signed JWTs. Placeholders, code that reads a value from elsewhere, and identifiers
+ * (bucket names, ARNs, account ids) are not credentials.
+ */
+import { describe, expect, test } from "bun:test";
+import { passwordValue } from "../../../src/pipeline/scan/credential-forms.ts";
+import { scanText } from "../../../src/pipeline/scan/engine.ts";
+
+const secretKinds = (text: string) =>
+  scanText(text, { injection: false })
+    .findings.filter((f) => f.category === "secret")
+    .map((f) => f.kind);
+
+const PEM_BODY = "MIIEpAIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB";
+const basic = (userPass: string) => btoa(userPass);
+
+describe("generic forms are found", () => {
+  test.each([
+    ["url_credentials", "DATABASE_URL=postgres://app:Tr0ub4dor3@db.internal:5432/app"],
+    ["url_credentials", "mongodb+srv://admin:S3cure!Pass@cluster0.mongodb.net/test"],
+    ["url_credentials", "REDIS_URL=redis://:p4ssW0rdX@cache:6379/0"],
+    ["url_credentials", "spring.datasource.url=mysql://root:hunter22x@localhost/shop"],
+    ["url_credentials", "pip install --index-url https://deploy:Gh7kLm2pQx@pypi.corp.net/simple pkg"],
+    ["password_assignment", "Driver={ODBC Driver 17 for SQL Server};Server=tcp:db.corp.net;Database=sales;Uid=app;Pwd=Qx7!rT2p;"],
+    ["password_assignment", "Server=myServer;Database=myDB;User Id=sa;Password=Str0ng!Pass;"],
+    ["password_assignment", "jdbc:sqlserver://db:1433;databaseName=crm;user=report;password=Wint3r!x;"],
+    ["netrc_password", "machine api.corp.net login deploy password Tr0ub4dor&3"],
+    ["netrc_password", "machine ftp.corp.net\n  login deploy\n  password Qz8!mK2pLx"],
+    ["credential_constructor", 'var cred = new NetworkCredential("svc_backup", "Winter2024!");'],
+    ["credential_constructor", 'client.Credentials = new NetworkCredential(userName: "ops", password: "Gr33n!Tea");'],
+    ["credential_constructor", "requests.get(url, auth=('admin', 'Gr33nTea!'))"],
+    ["credential_constructor", 'new UsernamePasswordCredentials("jenkins", "J3nk1ns!2024")'],
+    ["credential_constructor", "$pw = ConvertTo-SecureString 'P@ssw0rd2024!' -AsPlainText -Force"],
+    ["password_assignment", "'password' => 'Sup3rS3cret!',"],
+    ["password_assignment", "  password: hunter22x"],
+    ["password_assignment", "PASSWORD=Tr0ub4dor3"],
+    ["password_assignment", 'db_password = "correct horse battery staple"'],
+    ["password_assignment", "CARGO_REGISTRY_TOKEN=K9mQ2vL7pR4tW8nB3cF6hJ1dG5sA0zE9"],
+    ["password_assignment", 'spring.datasource.password: "Pr0d!Db#2024"'],
+    ["authorization_header", `curl -H 'Authorization: Basic ${basic("admin:S3cur3Pass!")}' https://api.corp.net`],
+    ["authorization_header", 'headers = {"Authorization": "Bearer 9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c"}'],
+    ["xml_password", "<server><id>nexus</id><username>ci</username><password>Qz8!mK2pLx</password></server>"],
+    ["xml_password", "<o1_db_passwords>Tr0ub4dor3</o1_db_passwords>"],
+    ["docker_auth", `{"auths": {"registry.corp.net": {"auth": "${basic("ci:Gr33n!Tea42")}"}}}`],
+    ["curl_basic_auth", "curl --tlspassword Qz8!mK2pLx --cert client.pem https://api.corp.net"],
+    ["url_token", `git remote add origin https://${"k3xq7w2bmzj5yq4hva6tdc2lrp7uo3nexs5gwfy2ktqhvbm6rja4"}@dev.azure.com/org/p/_git/r`],
+    ["private_key", `-----BEGIN RSA PRIVATE KEY-----\n${PEM_BODY}\n-----END RSA PRIVATE KEY-----`],
+    [
+      "private_key",
+      `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----`,
+    ],
+    [
+      "putty_private_key",
+      "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIO\nPrivate-Lines: 1\nAAAAIGx8kT3p9R2nQ7vLm2Rk9XwTz4Hn8Bc3",
+    ],
+    [
+      "jwt",
+      "Authorization header value eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    ],
+  ])("%s in %p", (kind, text) => {
+    expect(secretKinds(text)).toContain(kind);
+  });
+});
+
+describe("placeholders, code and identifiers are not", () => {
+  test.each([
+    "password: changeme",
+    "PASSWORD=${DB_PASSWORD}",
+    "password: <token>",
+    "password=***",
+    "password: your-password",
+    "password: example",
+    "DB_PASSWORD=xxxxxxxx",
+    "password: string",
+    "password = getpass()",
+    "user.password = req.body.password",
+    "const password = userInput;",
+    "The function takes a password: it must be 12 characters.",
+    "DATABASE_URL=postgres://user:password@localhost:5432/db",
+    "postgres://app:${PGPASSWORD}@db/app",
+    "Server=db;Database=app;User Id=sa;Password=<your-password>;",
+    'new NetworkCredential("user", "password")',
+    "machine example.com login USER password PASSWORD",
+    `Authorization: Basic ${basic("username:password")}`,
+    "Authorization: Bearer <token>",
+    "Authorization: Bearer $TOKEN",
+    "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----",
+    "What does -----BEGIN RSA PRIVATE KEY----- mean at the top of a file?",
+    "PuTTY-User-Key-File-3 is the header of a .ppk file.",
+    "<password>${env.NEXUS_PASSWORD}</password>",
+    "</o2_hardcoded_passwords>",
+    `"auth": "${basic("username:password")}"`,
+    "curl --tlspassword $TLS_PASSWORD https://api.corp.net",
+    // Identifiers: they name a resource or an account and grant nothing alone.
+    "arn:aws:iam::123456789012:role/deploy",
+    "AWS_ACCOUNT_ID=123456789012",
+    "s3://my-app-assets-prod/uploads/2024/",
+    "bucket: my-company-logs-2024",
+    "AZURE_CLIENT_ID=0f3c2d9e-4b1a-4c8e-9f7d-2a6b5c4d3e1f",
+    "aws_account_id: '123456789012'",
+  ])("%p", (text) => {
+    expect(secretKinds(text)).toEqual([]);
+  });
+});
+
+describe("a chosen password", () => {
+  test("is any real value when quoted, and not a type, an identifier or a call when not", () => {
+    expect(passwordValue("Summer2024!", false)).toBe(true);
+    expect(passwordValue("correct horse battery", true)).toBe(true);
+    for (const code of ["userInput", "req.body.password", "getPassword()", "str", "None", "${PW}", "<password>", "****"])
+      expect(passwordValue(code, false)).toBe(false);
+  });
+});
