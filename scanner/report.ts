@@ -3,13 +3,14 @@
  *
  *   bun scanner/report.ts
  *
- * Injection: the classifier retrained without the held-out rows (scanner/evaluate.ts).
+ * Injection: the classifier retrained without the held-out rows (scanner/evaluate.ts),
+ * each source left out whole, then a third of each source (a few minutes in all).
  * Secrets and personal data: rules only, never fitted to these rows, so every public
  * row is held out.
  */
 import { scanText } from "../src/pipeline/scan/engine.ts";
 import { evaluateBySource } from "./evaluate.ts";
-import { loadRows, type Row } from "./train.ts";
+import { loadRows, loadTrainingRows, type Row } from "./train.ts";
 
 const rows = loadRows().filter((r) => !r.source.startsWith("project/")) as (Row & { kind: string })[];
 const found = (r: Row, category: "secret" | "pii") => scanText(r.text, { injection: false }).findings.some((f) => f.category === category);
@@ -31,7 +32,7 @@ const claimed = rows.filter((r) => r.category === "pii" && CLAIMED.has(r.kind));
 const benignSecrets = rows.filter((r) => r.category === "benign" && found(r, "secret")).length;
 const benign = rows.filter((r) => r.category === "benign").length;
 
-console.log(`## Injection\n\n${evaluateBySource(loadRows())}\n`);
+console.log(`## Injection\n\n${evaluateBySource(loadTrainingRows())}\n\n${evaluateBySource(loadTrainingRows(), true)}\n`);
 console.log(`## Secrets (gitleaks/gitleaks)\n\n${byKind("secret")}\n\nBenign rows with a secret finding: ${rate(benignSecrets, benign)}\n`);
 console.log(
   `## Personal data (microsoft/presidio)\n\n${byKind("pii")}\n\nClaimed types (e-mail, phone, card, IBAN, SSN): ${rate(claimed.filter((r) => found(r, "pii")).length, claimed.length)}`,

@@ -3,12 +3,14 @@
  * (src/pipeline/scan/classifier-weights.ts). Deterministic: the same data gives the
  * same bytes.
  *
- *   bun scanner/train.ts            train on every row, write the weights
- *   bun scanner/train.ts --evaluate print held-out figures, leaving one source out at a time
+ *   bun scanner/train.ts      train on every row, write the weights and the two thresholds
+ *   bun scanner/evaluate.ts   held-out figures, each source left out in turn
  *
- * Data: scanner/data/train.jsonl (sources and licenses in scanner/data/README.md), the
- * project's corpus test/fixtures/scan-corpus.jsonl and scanner/discussions.jsonl, and
- * long documents built from them (long-documents.ts). Injection rows are the positives;
+ * Data: scanner/data/train.jsonl and train-v2.jsonl (sources and licenses in
+ * scanner/data/README.md), the project's corpus test/fixtures/scan-corpus.jsonl,
+ * scanner/discussions.jsonl and generated rows (generated-rows.ts); each attack and
+ * half the benign rows again inside a carrier (carriers.ts), and long documents built
+ * from them (long-documents.ts). Injection rows are the positives;
  * benign rows the negatives. Secret and PII rows are negatives too: a pasted key is no
  * attack, and they are scanned by rules.
  */
@@ -16,6 +18,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { distinctFeatures, featureHashes, HASH_SIZE, STRIDE, WINDOW } from "../src/pipeline/scan/classifier-features.ts";
 import { type LinearModel, windowLogit } from "../src/pipeline/scan/classifier.ts";
+import { CARRIER_KINDS, type CarrierKind, carry, TEMPLATES } from "./carriers.ts";
+import { generatedRows } from "./generated-rows.ts";
 import { longDocuments } from "./long-documents.ts";
 
 export interface Row {
@@ -26,7 +30,9 @@ export interface Row {
 }
 
 interface Example {
-  features: Map<number, number>;
+  /** The window's distinct feature buckets, each of value `value` (1/sqrt(count)). */
+  features: Uint32Array;
+  value: number;
   label: 0 | 1;
   /** How much the example counts: a long document built from rows counts less than a row. */
   weight: number;
@@ -60,6 +66,16 @@ export function loadRows(): Row[] {
   return [...(jsonl("data/train.jsonl") as Row[]), ...own, ...discussions];
 }
 
+/**
+ * What the injection classifier trains on: the rows above, the second public pool
+ * (scanner/data/train-v2.jsonl: new sources, README there) and the generated rows
+ * (generated-rows.ts). loadRows() stays the first pool, which the secret and personal
+ * data figures are reported on.
+ */
+export function loadTrainingRows(): Row[] {
+  return [...loadRows(), ...(jsonl("data/train-v2.jsonl") as Row[]), ...generatedRows()];
+}
+
 export const OWN_SOURCE = "project/scan-corpus";
 /** The project's own rows: trained on, never held out. */
 export const isOwn = (r: Row) => r.source.startsWith("project/");
@@ -71,12 +87,9 @@ export const isOwn = (r: Row) => r.source.startsWith("project/");
 const WINDOWS_PER_ROW = 2;
 
 /** A window's features as the scorer sees them: each distinct hash once, 1/sqrt(distinct) each. */
-function windowFeatures(hashes: Uint32Array, start: number, end: number, present: Uint32Array): Map<number, number> {
+function windowFeatures(hashes: Uint32Array, start: number, end: number, present: Uint32Array): { features: Uint32Array; value: number } {
   const n = distinctFeatures(hashes, start, end, present);
-  const norm = 1 / Math.sqrt(Math.max(1, n));
-  const features = new Map<number, number>();
-  for (let k = 0; k < n; k++) features.set(present[k] as number, norm);
-  return features;
+  return { features: present.slice(0, n), value: 1 / Math.sqrt(Math.max(1, n)) };
 }
 
 /** Every row's first windows, and the long documents built from the rows (scanner/long-documents.ts). */
@@ -89,17 +102,35 @@ function examples(rows: Row[]): Example[] {
     scratch = hashes;
     for (let w = 0, s = 0; w < WINDOWS_PER_ROW && (s === 0 || s + STRIDE < length); w++, s += STRIDE) {
       const e = Math.min(length, s + WINDOW);
-      out.push({ features: windowFeatures(hashes, s, e, present), label: row.category === "injection" ? 1 : 0, weight: 1 });
+      out.push({ ...windowFeatures(hashes, s, e, present), label: row.category === "injection" ? 1 : 0, weight: 1 });
       if (e === length) break;
     }
+  }
+  // Each attack once more inside a carrier (e-mail, web page, code review, tool result,
+  // document), and as many benign rows inside the same carriers, so the wrapping is no signal.
+  const next = random(13);
+  for (const row of rows) {
+    if (row.category !== "injection" && row.category !== "benign") continue;
+    if (row.text.length > CARRIED_MAX || (row.category === "benign" && next() >= BENIGN_CARRIED_SHARE)) continue;
+    const text = carry(CARRIER_KINDS[Math.floor(next() * CARRIER_KINDS.length)] as CarrierKind, row.text, TEMPLATES.train, next);
+    const { hashes, length } = featureHashes(text, scratch);
+    scratch = hashes;
+    const attackEnd = Math.min(length, WINDOW);
+    out.push({ ...windowFeatures(hashes, 0, attackEnd, present), label: row.category === "injection" ? 1 : 0, weight: CARRIED_WEIGHT });
   }
   for (const doc of longDocuments(rows, random(11))) {
     const { hashes } = featureHashes(doc.text, scratch);
     scratch = hashes;
-    out.push({ features: windowFeatures(hashes, doc.start, doc.end, present), label: doc.label, weight: LONG_DOCUMENT_WEIGHT });
+    out.push({ ...windowFeatures(hashes, doc.start, doc.end, present), label: doc.label, weight: LONG_DOCUMENT_WEIGHT });
   }
   return out;
 }
+
+/** Rows longer than this are documents already, not payloads to wrap. */
+const CARRIED_MAX = 1500;
+/** The share of benign rows also wrapped in a carrier. */
+const BENIGN_CARRIED_SHARE = Number(process.env.BENIGN_CARRIED ?? 0.5);
+const CARRIED_WEIGHT = Number(process.env.CARRIED_WEIGHT ?? 0.5);
 
 /** A seeded generator, so the shuffles (and the weights) are the same every run. */
 function random(seed: number): () => number {
@@ -138,27 +169,50 @@ export function train(rows: Row[]): LinearModel {
     }
     const rate = RATE / (1 + epoch * 0.2);
     for (const idx of order) {
-      const { features, label, weight } = data[idx] as Example;
-      let z = bias;
-      for (const [h, x] of features) z += (weights[h] as number) * x;
-      const p = 1 / (1 + Math.exp(-z));
+      const { features, value, label, weight } = data[idx] as Example;
+      let z = 0;
+      for (const h of features) z += weights[h] as number;
+      const p = 1 / (1 + Math.exp(-(bias + z * value)));
       const g = (p - label) * (classWeight[label] as number) * weight * rate;
-      for (const [h, x] of features) weights[h] = (weights[h] as number) * (1 - rate * L2) - g * x;
+      const decay = 1 - rate * L2;
+      const step = g * value;
+      for (const h of features) weights[h] = (weights[h] as number) * decay - step;
       bias -= g;
     }
   }
-  return { weights, scale: 1, bias, threshold: 0 };
+  return { weights, scale: 1, bias, threshold: 0, flagThreshold: 0 };
 }
 
-/** The threshold: the logit above every training benign window but a few, never tuned on held-out rows. */
-export function withThreshold(model: LinearModel, rows: Row[]): LinearModel {
-  const benign = rows
-    .filter((r) => r.category !== "injection")
-    .map((r) => windowLogit(model, r.text))
-    .sort((a, b) => b - a);
-  const margin = benign[Math.floor(benign.length * 0.002)] ?? 0;
-  return { ...model, threshold: Math.max(0, margin + MARGIN) };
+/**
+ * The two thresholds, from benign text the model has not seen. A model scores its own
+ * training rows lower than new text, so a threshold set on them blocked far more of a
+ * new source's ordinary prompts than it promised. Instead the public sources are
+ * split into CALIBRATION_FOLDS groups, a model is trained without each group, and its
+ * benign rows are scored by that model: scores as a new source gets them. The block
+ * threshold leaves BLOCK_RATE of those above it, the flag threshold FLAG_RATE.
+ */
+export function withThresholds(model: LinearModel, rows: Row[]): LinearModel {
+  const sources = [...new Set(rows.filter((r) => !isOwn(r)).map((r) => r.source))].sort();
+  const unseen: number[] = [];
+  for (let fold = 0; fold < CALIBRATION_FOLDS; fold++) {
+    const out = new Set(sources.filter((_, i) => i % CALIBRATION_FOLDS === fold));
+    if (!out.size) continue;
+    const foldModel = train(rows.filter((r) => !out.has(r.source)));
+    for (const r of rows) if (out.has(r.source) && r.category === "benign") unseen.push(windowLogit(foldModel, r.text));
+  }
+  unseen.sort((a, b) => b - a);
+  const above = (rate: number) => unseen[Math.floor(unseen.length * rate)] ?? 0;
+  const threshold = Math.max(above(BLOCK_RATE), 0) + MARGIN;
+  return { ...model, threshold, flagThreshold: Math.min(threshold, Math.max(above(FLAG_RATE), FLAG_FLOOR)) };
 }
+
+const CALIBRATION_FOLDS = 3;
+/** Unseen benign rows above the block threshold: under the 0.5% the issue allows, for the rules' share. */
+const BLOCK_RATE = Number(process.env.BLOCK_RATE ?? 0.003);
+/** Unseen benign rows above the flag threshold (forwarded, counted, audited). */
+const FLAG_RATE = Number(process.env.FLAG_RATE ?? 0.03);
+/** A flag needs at least even odds from the model. */
+const FLAG_FLOOR = 0;
 
 /** Quantized to one signed byte a weight, a quarter of the size, the scores unchanged to two decimals. */
 export function quantize(model: LinearModel): LinearModel {
@@ -167,7 +221,7 @@ export function quantize(model: LinearModel): LinearModel {
   const scale = max / 127;
   const q = new Int8Array(model.weights.length);
   for (let i = 0; i < q.length; i++) q[i] = Math.round((model.weights[i] as number) / scale);
-  return { weights: q, scale, bias: model.bias, threshold: model.threshold };
+  return { weights: q, scale, bias: model.bias, threshold: model.threshold, flagThreshold: model.flagThreshold };
 }
 
 function writeWeights(model: LinearModel): void {
@@ -179,24 +233,22 @@ export const WEIGHTS_BASE64 =
   "${bytes.toString("base64")}";
 export const SCALE = ${model.scale};
 export const BIAS = ${model.bias};
+/** The logit at or above which a text is an injection with high confidence (blocked). */
 export const THRESHOLD = ${model.threshold};
+/** The logit at or above which it is one with medium confidence (forwarded and flagged). */
+export const FLAG_THRESHOLD = ${model.flagThreshold};
 `;
   writeFileSync(join(import.meta.dir, "../src/pipeline/scan/classifier-weights.ts"), source);
 }
 
 /** The production model: trained on every row, thresholded, quantized. */
 export function trainFinal(rows: Row[]): LinearModel {
-  return quantize(withThreshold(train(rows), rows));
+  return quantize(withThresholds(train(rows), rows));
 }
 
 if (import.meta.main) {
-  const rows = loadRows();
-  if (process.argv.includes("--evaluate")) {
-    const { evaluateBySource } = await import("./evaluate.ts");
-    console.log(evaluateBySource(rows));
-  } else {
-    const model = trainFinal(rows);
-    writeWeights(model);
-    console.log(`wrote weights: bias ${model.bias.toFixed(3)}, threshold ${model.threshold.toFixed(3)}`);
-  }
+  const rows = loadTrainingRows();
+  const model = trainFinal(rows);
+  writeWeights(model);
+  console.log(`wrote weights: bias ${model.bias.toFixed(3)}, block ${model.threshold.toFixed(3)}, flag ${model.flagThreshold.toFixed(3)}`);
 }

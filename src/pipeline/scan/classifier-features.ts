@@ -1,13 +1,17 @@
 /**
  * The injection classifier's features: hashed character 3- and 5-grams and word
  * unigrams and bigrams of the normalized text (lower case, every run of characters
- * other than letters and digits one space). Character n-grams carry it across
- * languages and misspellings ("onstructions"), words carry phrasing. Training
- * (scanner/train.ts) and scoring use this one function, so they hash alike.
+ * other than letters and digits one space), and sequences of cue classes
+ * (classifier-cues.ts) with where they stand. Character n-grams carry it across
+ * languages and misspellings ("onstructions"), words carry phrasing, cue sequences
+ * carry the shape of an instruction aimed at the assistant whatever its words.
+ * Training (scanner/train.ts) and scoring use this one function, so they hash alike.
  */
+import { cueClass } from "./classifier-cues.ts";
 
 export const HASH_BITS = 17;
 export const HASH_SIZE = 1 << HASH_BITS;
+
 const SHIFT = 32 - HASH_BITS;
 /**
  * Features per window (about 850 characters of English prose): a long document is
@@ -33,6 +37,13 @@ function fold(c: number): number {
 
 /** fold() of each ASCII code: most text is ASCII, and one load costs less than fold's compares. */
 const ASCII_FOLD = Uint8Array.from({ length: 128 }, (_, c) => fold(c));
+
+/** What an ASCII separator marks: 1 a sentence's end (the next word starts one), 2 a newline, 3 data opening (markup, JSON, a code fence). */
+const MARK = Uint8Array.from({ length: 128 }, (_, c) =>
+  ".!?;:".includes(String.fromCharCode(c)) ? 1 : c === 10 ? 2 : "<{`[".includes(String.fromCharCode(c)) ? 3 : 0,
+);
+/** Words between two cues for them to form a sequence. */
+export const CUE_GAP = 3;
 
 /**
  * The text's UTF-16 code units (lone surrogates too), copied in one native call: the
@@ -60,8 +71,9 @@ function codeUnits(text: string): Uint16Array {
 export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32Array; length: number } {
   const length = text.length;
   const codes = codeUnits(text);
-  // At most three features a character: two for each, two more where a word ends.
-  const buf = out.length >= 3 * length + 4 ? out : new Uint32Array(3 * length + 4);
+  // At most three features a character (two for each, two more where a word ends) and
+  // four cue features a cue word, which is two characters or longer.
+  const buf = out.length >= 5 * length + 8 ? out : new Uint32Array(5 * length + 8);
   let n = 0;
   // The last five characters, 32 (space) as the boundary; a text starts after a space.
   let c1 = 32;
@@ -71,14 +83,32 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
   let word = 0;
   let prevWord = 0;
   let inWord = false;
+  // Cue state: the last two cue classes (0 none), words since the last, whether the next
+  // word starts a sentence, newlines since the last word, and whether a data part (a
+  // pasted document, markup, JSON, code) has opened: 1 once a blank line or `<{`[` is met.
+  let cue1 = 0;
+  let cue2 = 0;
+  let gap = 0;
+  let sentenceStart = 1;
+  let newlines = 0;
+  let data = 0;
   for (let i = 0; i <= length; i++) {
     let c = 0;
+    // A separator's mark, applied once the word it ends (if any) is hashed.
+    let mark = 0;
     if (i < length) {
       const code = codes[i] as number;
       c = code < 128 ? (ASCII_FOLD[code] as number) : fold(code);
+      if (c === 0 && code < 128) mark = MARK[code] as number;
     }
     if (c === 0) {
-      if (!inWord) continue;
+      if (!inWord) {
+        if (mark !== 0) {
+          sentenceStart = mark < 3 ? 1 : sentenceStart;
+          if (mark === 3 || (mark === 2 && ++newlines >= 2)) data = 1;
+        }
+        continue;
+      }
       c = 32;
     }
     // Polynomial codes of the last three and five characters, spread by one multiply each.
@@ -94,6 +124,30 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
       buf[n] = unigram >>> SHIFT;
       buf[n + 1] = Math.imul(Math.imul(prevWord, 0x1b873593) ^ unigram, 0xe6546b64) >>> SHIFT;
       n += 2;
+      const cue = cueClass(word);
+      if (cue !== 0) {
+        // The class where it stands (a sentence's first word, inside data or not), the
+        // class after the one before, and after the two before: a sequence's shape.
+        buf[n++] = Math.imul((cue | (sentenceStart << 5) | (data << 6)) ^ 0x3c6ef372, 0x2545f491) >>> SHIFT;
+        if (cue1 !== 0) {
+          const pair = (cue1 << 5) | cue;
+          buf[n++] = Math.imul(pair ^ 0x6a09e667, 0x9e3779b9) >>> SHIFT;
+          buf[n++] = Math.imul((pair | (data << 10)) ^ 0x510e527f, 0x68e31da4) >>> SHIFT;
+          if (cue2 !== 0) buf[n++] = Math.imul(((cue2 << 10) | pair) ^ 0x1f83d9ab, 0x5be0cd19) >>> SHIFT;
+        }
+        cue2 = cue1;
+        cue1 = cue;
+        gap = 0;
+      } else if (++gap > CUE_GAP) {
+        cue1 = 0;
+        cue2 = 0;
+      }
+      sentenceStart = 0;
+      newlines = 0;
+      if (mark !== 0) {
+        sentenceStart = mark < 3 ? 1 : 0;
+        if (mark === 3 || (mark === 2 && ++newlines >= 2)) data = 1;
+      }
       prevWord = word;
       word = 0;
       inWord = false;

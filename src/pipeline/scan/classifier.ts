@@ -7,26 +7,18 @@
  * so neither length nor repetition raises a score.
  */
 import { featureHashes, HASH_SIZE, STRIDE } from "./classifier-features.ts";
-import { BIAS, SCALE, THRESHOLD, WEIGHTS_BASE64 } from "./classifier-weights.ts";
+import { BIAS, FLAG_THRESHOLD, SCALE, THRESHOLD, WEIGHTS_BASE64 } from "./classifier-weights.ts";
 
 export interface LinearModel {
   /** One weight per hash bucket, times `scale`. */
   weights: Int8Array | Float32Array;
   scale: number;
   bias: number;
-  /** The logit at or above which a text counts as an injection. */
+  /** The logit at or above which a text is an injection with high confidence: blocked. */
   threshold: number;
-  /** The logit at or above which (and below `threshold`) a text is flagged: forwarded, counted, audited. None: no band. */
-  flagThreshold?: number;
+  /** The logit at or above which it is one with medium confidence: forwarded and flagged. At most `threshold`. */
+  flagThreshold: number;
 }
-
-/**
- * How far below the blocking threshold the flag band reaches, in logit units (1 is a
- * factor e in the odds): texts the model leans towards calling injection without being
- * sure. On the unseen sources of scan-train v2 a band of 0.5 flags 5% of benign rows
- * (1.0 would flag 13%, each an audit entry) and 12 of 224 injections the threshold misses.
- */
-export const FLAG_BAND = 0.5;
 
 /** Reused between calls: scanning is synchronous, one text at a time. */
 let scratch: Uint32Array = new Uint32Array(4096);
@@ -108,7 +100,7 @@ function embedded(): LinearModel {
     scale: SCALE,
     bias: BIAS,
     threshold: THRESHOLD,
-    flagThreshold: THRESHOLD - FLAG_BAND,
+    flagThreshold: FLAG_THRESHOLD,
   };
 }
 
@@ -116,3 +108,11 @@ export const INJECTION_MODEL: LinearModel = embedded();
 
 /** 1 when `model` judges `text` an injection attempt, else 0. */
 export const classifierWeight = (model: LinearModel, text: string): number => (windowLogit(model, text) >= model.threshold ? 1 : 0);
+
+export type InjectionConfidence = "high" | "medium" | null;
+
+/** How sure `model` is that `text` is an injection: at the block threshold high, at the flag threshold medium. */
+export function classifierConfidence(model: LinearModel, text: string): InjectionConfidence {
+  const logit = windowLogit(model, text);
+  return logit >= model.threshold ? "high" : logit >= model.flagThreshold ? "medium" : null;
+}

@@ -7,7 +7,7 @@
  * matches add up to a score with a threshold. Encoded runs that decode to text, and
  * text split by zero-width characters, are scanned again for hidden instructions.
  */
-import { INJECTION_MODEL, type LinearModel, windowLogit } from "./classifier.ts";
+import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence, type LinearModel } from "./classifier.ts";
 import { type Category, type Detector, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
@@ -27,16 +27,24 @@ export interface TextScan {
   /** Sum of injection weights after discounts; at or above INJECTION_THRESHOLD it blocks. */
   injectionScore: number;
   /**
-   * How sure the scanner is that the text attempts injection: `high` when the rules' score
-   * or the classifier reaches its threshold, `medium` when the classifier is within its
-   * flag band below it (forwarded and flagged, never blocked by default), else null.
+   * How sure the scanner is that the text is an injection: "high" (the score reached
+   * INJECTION_THRESHOLD: blocked), "medium" (the classifier's flag threshold, or the
+   * rules part of the way: forwarded and flagged, never blocked by default), null (neither).
    */
   injectionConfidence: InjectionConfidence;
 }
 
-export type InjectionConfidence = "high" | "medium" | null;
+export type { InjectionConfidence } from "./classifier.ts";
 
 export const INJECTION_THRESHOLD = 1.0;
+/** Rule evidence that flags alone without blocking (a weaker pattern, or a strong one discounted in a discussion). */
+const RULES_PARTIAL = 0.5;
+/**
+ * Rule evidence that, with the classifier's medium confidence, blocks: any weak
+ * pattern ("without any restrictions", a bare `## System` heading). Public benign rows
+ * carry none, so the pair adds recall without adding blocked ordinary prompts.
+ */
+const RULES_CORROBORATE = 0.3;
 /** A quoted example inside a discussion of injection counts for this much of its weight. */
 const QUOTED_DISCOUNT = 0.4;
 const DISCUSSION_DISCOUNT = 0.5;
@@ -185,16 +193,20 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
   // The rules first: they are precise, and most texts they flag need no second opinion.
-  let medium = false;
+  let classifier: InjectionConfidence = null;
   if (opts.injection && s.score < INJECTION_THRESHOLD) {
     const model = opts.model === undefined ? INJECTION_MODEL : opts.model;
-    const logit = model ? windowLogit(model, text) : Number.NEGATIVE_INFINITY;
-    if (model && logit >= model.threshold) {
+    classifier = model ? classifierConfidence(model, text) : null;
+    // A text about injection quotes attacks to discuss them: the classifier's word counts a level less.
+    if (classifier !== null && (s.discussion ?? DISCUSSION.test(text))) classifier = classifier === "high" ? "medium" : null;
+    // The ensemble: the classifier sure alone, or unsure and the rules part of the way.
+    if (classifier === "high" || (classifier === "medium" && s.score >= RULES_CORROBORATE)) {
       s.score += INJECTION_THRESHOLD;
       s.findings.push({ category: "injection", kind: "classifier", start: 0, end: text.length });
-    } else if (model && logit >= (model.flagThreshold ?? model.threshold)) medium = true;
+    }
   }
-  const injectionConfidence: InjectionConfidence = s.score >= INJECTION_THRESHOLD ? "high" : medium ? "medium" : null;
+  const injectionConfidence: InjectionConfidence =
+    s.score >= INJECTION_THRESHOLD ? "high" : classifier === "medium" || s.score >= RULES_PARTIAL ? "medium" : null;
   return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score, injectionConfidence };
 }
 

@@ -18,6 +18,8 @@ const inj = (kind: string, weight: number, pattern: string, start?: Detector["st
 
 const PRIOR_EN = "(?:all |any |the |your |my |these |those )?(?:previous|prior|preceding|above|earlier|former|original|initial|system) ";
 const RULES_EN = "(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|commands|context|constraints)";
+const RULES_EN2 =
+  "(?:instructions?|prompts?|rules|directions?|directives?|guidelines|guardrails|commands|context|constraints|orders|programming|training|messages?|guidance|restrictions|policies|tasks?|techniques)";
 
 export const INJECTION_DETECTORS: Detector[] = [
   // Instruction override
@@ -121,6 +123,114 @@ export const INJECTION_DETECTORS: Detector[] = [
     start: { at: "literal", literals: ["%"] },
     decode: decodePercent,
   },
+  // Wider override phrasing: more verbs and nouns, determiners between. Qualified by
+  // the earlier, given or the assistant's own rules it blocks; bare ("ignore the rules
+  // of chess") it needs company.
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) (?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:[a-z]+ )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`,
+  ),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss) (?:all |any |every |each |of )*(?:your |the )?${RULES_EN2} (?:you(?:'ve| have)? (?:received|been given|were given|got)|(?:given|provided) to you|(?:above|before|so far))`,
+  ),
+  inj(
+    "instruction_override",
+    0.5,
+    `\\b(?:ignore|disregard|forget|discard|overlook) (?:all |any |your |the )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`,
+  ),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:ignore|disregard|forget|overlook|discard) (?:about )?(?:all |everything )?(?:that |what(?:ever)? )?(?:you(?:'ve| have| were| had)?|has|had|have) (?:been |was )?(?:told|instructed|programmed|taught|given)\\b`,
+  ),
+  inj(
+    "instruction_override",
+    0.6,
+    `\\b(?:forget|ignore|disregard) (?:about )?(?:everything|all that|all of (?:that|this))(?: (?:else|before|above|so far))?,? (?:and |then |now )`,
+  ),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:previous|prior|above|earlier|initial|original|system) ${RULES_EN2} (?:are|is|were|was) (?:now )?(?:no longer valid|void|cancelled|canceled|obsolete|fake|irrelevant|revoked|overridden|outdated|null)`,
+  ),
+  inj(
+    "instruction_override",
+    0.8,
+    `\\b(?:change|update|replace|reset|rewrite) your (?:instructions|rules|programming|guidelines|directives|system prompt) (?:to|with|as)\\b`,
+  ),
+  inj(
+    "instruction_override",
+    0.6,
+    `\\b(?:new|real|actual|updated) (?:instructions|rules|directives?|orders) (?:are|follow|from now|below|as follows)\\b`,
+  ),
+  // Instructions aimed at the assistant from inside data: an e-mail, a page or a tool
+  // result that turns to "the AI" reading it, or asks it to act on the user.
+  inj(
+    "indirect_instruction",
+    0.8,
+    `\\byou are an? (?:ai|artificial intelligence|assistant|language model|llm|chatbot|bot|agent|automated system) (?:reading|processing|summari[sz]ing|parsing|scanning|reviewing)\\b`,
+  ),
+  inj(
+    "indirect_instruction",
+    0.7,
+    `\\b(?:note|message|attention|instructions?|important)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b`,
+  ),
+  inj(
+    "indirect_instruction",
+    0.8,
+    `\\b(?:tell|ask|instruct|urge|convince|direct|remind) the (?:user|reader|recipient|customer|human) to (?:visit|click|go to|open|download|install|enter|send|call|reset|wire|transfer|log ?in|sign ?in|provide|share)\\b`,
+  ),
+  inj(
+    "indirect_instruction",
+    0.8,
+    `\\b(?:include|insert|add|embed|meld|integrate|incorporate|append|paste) (?:the following|this|these) (?:code|snippet|lines?|link|url|script|command|payload)\\b[^\\n]{0,60}?\\b(?:into|in|to) (?:your|the|every) (?:code|answer|response|reply|output|summary|result)`,
+  ),
+  inj("indirect_instruction", 0.5, `\\bstop (?:what you are doing|summari[sz]ing|translating|your (?:current )?task)\\b`),
+  inj(
+    "indirect_instruction",
+    0.4,
+    `\\binstead,? (?:of [^.\\n]{1,40}?,? )?(?:output|say|print|respond with|reply with|write|answer with)\\b`,
+  ),
+  // Extraction, wider: the assistant's own instructions asked for, in any framing.
+  inj(
+    "prompt_extraction",
+    0.8,
+    `\\bwhat (?:are|were|is|was) (?:your|the) (?:initial |original |first |hidden |secret |exact |full |system |current )?(?:instructions|rules|directives|prompt|system message|guidelines you were given)\\b`,
+  ),
+  inj("prompt_extraction", 0.8, `\\bwhat (?:were|have) you (?:been )?(?:told|instructed|programmed) (?:before|to do|not to)\\b`),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:repeat|print|output|show|reveal|spell|translate|encode|summari[sz]e|paraphrase|rewrite|quote|write down|continue) (?:out )?(?:me )?(?:[a-z]+ ){0,4}(?:your|the) (?:initial|original|system|hidden|secret|first|full|entire|previous|above) (?:prompt|instructions|message|rules|text)\\b`,
+  ),
+  inj("prompt_extraction", 0.4, `\\b(?:secret|hidden) (?:password|passcode|passphrase|word)\\b`),
+  inj(
+    "prompt_extraction",
+    0.5,
+    `\\b(?:tell|give|share|reveal|confirm|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b`,
+  ),
+  inj("role_hijack", 0.6, `\\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|override|dan|evil|opposite) mode\\b`),
+  inj("role_hijack", 0.6, `\\bpretend (?:that )?you are (?:an? )?(?:evil|unrestricted|unfiltered|different|another|rogue|malicious)\\b`),
+  // German
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie) alles (?:davor|zuvor|vorher|bisher|bisherige|obige|oben)`,
+  ),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\babweichend (?:zu|von) (?:den )?(?:vorherigen|bisherigen|obigen) (?:instruktionen|anweisungen|vorgaben)`,
+  ),
+  inj("instruction_override", 0.7, `\\b(?:nun|jetzt) folgen (?:neue|weitere) (?:anweisungen|aufgaben|instruktionen)`),
+  inj(
+    "instruction_override",
+    0.7,
+    `\\b(?:alle bisherigen|alle vorherigen|die bisherigen|die vorherigen|bisherigen|vorherigen) (?:informationen|anweisungen) (?:sind|waren) (?:irrelevant|ungültig|egal)`,
+  ),
   // German
   inj(
     "instruction_override",

@@ -1,10 +1,19 @@
 /**
  * The classifier's first feature extractor and scorer, kept as they were before they
  * were made faster (branch-free scoring, 16-bit block numbers, a table for ASCII case
- * folding, code units copied into a typed array): the tests hold the fast ones to give
- * exactly these hashes and logits, so the trained weights and held-out figures stay valid.
+ * folding, code units copied into a typed array), plus the cue features written the
+ * plain way (words as strings, classes from a map, marks read from the characters):
+ * the tests hold the fast ones to give exactly these hashes and logits, so the trained
+ * weights and held-out figures stay valid.
  */
-import { HASH_SIZE, STRIDE } from "../../../src/pipeline/scan/classifier-features.ts";
+import { CUE_CLASSES } from "../../../src/pipeline/scan/classifier-cues.ts";
+import { CUE_GAP, HASH_SIZE, STRIDE } from "../../../src/pipeline/scan/classifier-features.ts";
+
+/** Each cue word's class, the first list naming a word winning. */
+const CLASS_OF = new Map<string, number>();
+Object.values(CUE_CLASSES).forEach((words, i) => {
+  for (const w of words) if (!CLASS_OF.has(w)) CLASS_OF.set(w, i + 1);
+});
 import type { LinearModel } from "../../../src/pipeline/scan/classifier.ts";
 
 const SHIFT = 32 - 17;
@@ -32,10 +41,31 @@ export function referenceHashes(text: string): number[] {
   let word = 0;
   let prevWord = 0;
   let inWord = false;
+  let letters = "";
+  let cue1 = 0;
+  let cue2 = 0;
+  let gap = 0;
+  let sentenceStart = 1;
+  let newlines = 0;
+  let data = 0;
   for (let i = 0; i <= text.length; i++) {
     let c = i < text.length ? fold(text.charCodeAt(i)) : 0;
+    const ch = c === 0 && i < text.length ? (text[i] as string) : "";
+    // What a separator marks, once the word it ends is hashed.
+    const applyMark = () => {
+      if (ch === "") return;
+      if (".!?;:".includes(ch)) sentenceStart = 1;
+      else if (ch === "\n") {
+        sentenceStart = 1;
+        newlines++;
+        if (newlines >= 2) data = 1;
+      } else if ("<{`[".includes(ch)) data = 1;
+    };
     if (c === 0) {
-      if (!inWord) continue;
+      if (!inWord) {
+        applyMark();
+        continue;
+      }
       c = 32;
     }
     const tri = (c2 * 961 + c1 * 31 + c) | 0;
@@ -45,10 +75,33 @@ export function referenceHashes(text: string): number[] {
       const unigram = Math.imul(word ^ 0x5bd1e995, 0xcc9e2d51);
       buf.push(unigram >>> SHIFT);
       buf.push(Math.imul(Math.imul(prevWord, 0x1b873593) ^ unigram, 0xe6546b64) >>> SHIFT);
+      const cue = CLASS_OF.get(letters) ?? 0;
+      if (cue !== 0) {
+        buf.push(Math.imul((cue + sentenceStart * 32 + data * 64) ^ 0x3c6ef372, 0x2545f491) >>> SHIFT);
+        if (cue1 !== 0) {
+          buf.push(Math.imul((cue1 * 32 + cue) ^ 0x6a09e667, 0x9e3779b9) >>> SHIFT);
+          buf.push(Math.imul((cue1 * 32 + cue + data * 1024) ^ 0x510e527f, 0x68e31da4) >>> SHIFT);
+          if (cue2 !== 0) buf.push(Math.imul((cue2 * 1024 + cue1 * 32 + cue) ^ 0x1f83d9ab, 0x5be0cd19) >>> SHIFT);
+        }
+        cue2 = cue1;
+        cue1 = cue;
+        gap = 0;
+      } else {
+        gap++;
+        if (gap > CUE_GAP) {
+          cue1 = 0;
+          cue2 = 0;
+        }
+      }
+      sentenceStart = 0;
+      newlines = 0;
+      applyMark();
+      letters = "";
       prevWord = word;
       word = 0;
       inWord = false;
     } else {
+      letters += String.fromCharCode(c);
       word = Math.imul(word ^ c, 0x01000193);
       inWord = true;
     }
