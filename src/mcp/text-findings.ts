@@ -19,7 +19,7 @@ export interface TextsScan {
   kinds: Record<Category, string[]>;
   /** Where the first finding of each category is. */
   firstPath: Partial<Record<Category, string>>;
-  /** An injection the scanner only suspects (the classifier's flag band): flagged, never blocked. */
+  /** An injection the scanner only suspects (medium confidence: between the classifier's flag and block thresholds): flagged, never blocked. */
   suspected: boolean;
   /** Credential and personal-data findings by slot, for redaction. */
   bySlot: SlotFindings[];
