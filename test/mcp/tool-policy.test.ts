@@ -65,6 +65,6 @@ test("arguments: a credential blocks, personal data is redacted or blocks by pii
   expect(args).toEqual({ to: "[EMAIL_1]", nested: [{ cc: "[EMAIL_1]" }] });
   const blocked = scanArguments({ to: EMAIL }, { ...DEFAULT_ORG_PREFERENCES, piiAction: "block" });
   expect(blocked.action).toBe("blocked");
-  expect(blocked.reason).toContain("arguments.to");
+  expect(blocked.reason).toContain("arguments.*");
   expect(scanArguments({ text: INJECTION }, DEFAULT_ORG_PREFERENCES).action).toBe("passed");
 });
