@@ -7,7 +7,7 @@
 import { LRUCache } from "lru-cache";
 import type { SecretBox } from "../lib/secret-box.ts";
 import type { McpCredentials, McpServerRecord } from "../domain/mcp-records.ts";
-import { Upstream } from "./upstream.ts";
+import { credentialValues, cutCredentials, Upstream } from "./upstream.ts";
 
 const MAX_CONNECTIONS = 500;
 const IDLE_MS = 10 * 60_000;
@@ -44,6 +44,12 @@ export class UpstreamPool {
       throw err;
     }
     return upstream;
+  }
+
+  /** `text` without `server`'s stored credentials (and the OAuth token its connection holds). */
+  withoutCredentials(server: McpServerRecord, text: string): string {
+    const open = this.open.peek(`${server.id}@${server.updatedAt}`);
+    return open ? open.withoutCredentials(text) : cutCredentials(text, credentialValues(this.credentials(server)));
   }
 
   /** Closes connections of servers that are no longer configured as they were. */
