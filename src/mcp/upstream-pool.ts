@@ -24,16 +24,19 @@ export class UpstreamPool {
     private readonly box: SecretBox,
     /** Told when a server's tool list changed, so the organization's agent sessions can be told too. */
     private readonly onToolsChanged: (orgId: string) => void,
+    /** The most one response of a server may carry. */
+    private readonly maxResponseBytes = 32 * 1024 * 1024,
   ) {}
 
   /** A connected client for `server` (its current version). Throws when it cannot connect. */
   async get(server: McpServerRecord): Promise<Upstream> {
     const key = `${server.id}@${server.updatedAt}`;
     let upstream = this.open.get(key);
-    if (!upstream) {
+    if (upstream?.broken) this.open.delete(key);
+    if (!upstream || upstream.broken) {
       // Idle connections are closed when a new one opens (and on lookup), not by a timer each.
       this.open.purgeStale();
-      upstream = new Upstream(server, this.credentials(server), () => this.onToolsChanged(server.orgId));
+      upstream = new Upstream(server, this.credentials(server), () => this.onToolsChanged(server.orgId), this.maxResponseBytes);
       this.open.set(key, upstream);
     }
     try {

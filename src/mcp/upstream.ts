@@ -31,6 +31,32 @@ export function cutCredentials(text: string, values: string[]): string {
   return [...values].sort((a, b) => b.length - a.length).reduce((t, v) => t.replaceAll(v, "[credential]"), text);
 }
 
+/** Thrown into a response's body past the byte limit. */
+export class ResponseTooLarge extends Error {
+  override name = "ResponseTooLarge";
+}
+
+/**
+ * `res` whose body fails once more than `max` bytes have come: the SDK reads a result
+ * (or an event it has not seen the end of) whole, so a server could otherwise fill the
+ * node's memory. `over` is told, since a failed event stream leaves the request waiting.
+ */
+function capped(res: Response, max: number, over: () => void): Response {
+  if (!res.body) return res;
+  let seen = 0;
+  const body = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        seen += chunk.byteLength;
+        if (seen <= max) return out.enqueue(chunk);
+        over();
+        out.error(new ResponseTooLarge(`over ${max} bytes`));
+      },
+    }),
+  );
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
 /** The egress fetch with the server's credentials added to every request (an OAuth token, once had, is told to `seen`). */
 function credentialedFetch(creds: McpCredentials, seen: (token: string) => void): FetchLike {
   const token = creds.type === "oauth" ? new ClientCredentialsToken(creds) : null;
@@ -54,16 +80,27 @@ export class Upstream {
   readonly ready: Promise<void>;
   /** The credential values this connection sends, cut from the server's error messages. */
   private readonly secrets: string[];
+  /** Closed for sending more than a response may hold: the pool opens a new connection next time. */
+  broken = false;
 
   constructor(
     readonly server: McpServerRecord,
     creds: McpCredentials,
     onToolsChanged: () => void,
+    /** The most one response may carry (GW_MAX_BODY_BYTES, as for what agents send). */
+    maxResponseBytes: number,
   ) {
     this.client = new Client({ name: "gateway", version: VERSION }, { capabilities: {} });
     this.secrets = credentialValues(creds);
     const seen = (token: string) => void (this.secrets.includes(token) || this.secrets.push(token));
-    this.transport = new StreamableHTTPClientTransport(new URL(server.url), { fetch: credentialedFetch(creds, seen) });
+    const fetchCredentialed = credentialedFetch(creds, seen);
+    // Past the limit the connection is closed, which fails its pending requests at once.
+    const over = () => {
+      this.broken = true;
+      void this.client.close().catch(() => {});
+    };
+    const fetchCapped: FetchLike = async (url, init) => capped(await fetchCredentialed(url, init), maxResponseBytes, over);
+    this.transport = new StreamableHTTPClientTransport(new URL(server.url), { fetch: fetchCapped });
     // Told once per listing: until someone lists again there is nothing newer to tell, so a
     // server sending the notification in a loop cannot make the gateway tell every session each time.
     this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {

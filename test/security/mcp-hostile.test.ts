@@ -16,7 +16,8 @@ let stack: McpStack;
 let hostile: HostileMcpServer;
 
 beforeAll(async () => {
-  stack = await startMcpStack({ everything: false });
+  // A response may carry 2 MiB here, so the hostile `huge` result (3 MiB) is over it.
+  stack = await startMcpStack({ everything: false, env: { GW_LOG_LEVEL: "warn", GW_MAX_BODY_BYTES: String(2 * 1024 * 1024) } });
   hostile = startHostileMcpServer();
   const created = await stack.gw.op(stack.admin, "mcp.server.create", {
     name: "hostile",
@@ -37,6 +38,21 @@ test("a tool whose description carries an injection is left out of tools/list; t
   expect(names).toContain("hostile__deep_result");
   expect(names).not.toContain("hostile__poisoned_description");
   expect(JSON.stringify(await client.listTools())).not.toContain(POISON.injection);
+});
+
+test("a tool name MCP does not allow (a right-to-left override) is left out of tools/list", async () => {
+  const client = await stack.connect(stack.admin);
+  const names = (await client.listTools()).tools.map((t) => t.name);
+  expect(names.filter((n) => n.startsWith("hostile__list_files"))).toEqual([]);
+});
+
+test("a result larger than a response may be fails the call at once; the server is connected afresh next time", async () => {
+  const client = await stack.connect(stack.admin);
+  const err = (await client.callTool({ name: "hostile__huge", arguments: {} }).catch((e: Error) => e)) as Error;
+  expect(err).toBeInstanceOf(Error);
+  expect(err.message).toContain("The tool server hostile could not be reached or did not answer.");
+  const after = await client.callTool({ name: "hostile__storm", arguments: {} });
+  expect(textOf(after)).toBe("done");
 });
 
 test("a progress message carrying a credential reaches the agent without its message", async () => {
