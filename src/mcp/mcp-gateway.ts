@@ -19,9 +19,11 @@ const jsonRpcError = (status: number, code: number, message: string) =>
     headers: { "content-type": "application/json" },
   });
 
+/** The key or user calling (for a provider calling back, the grant's holder). */
+const holderOf = ({ identity }: McpCaller) => (identity.kind === "serviceAccount" ? `key:${identity.key.id}` : `user:${identity.id}`);
+
 /** Who a session belongs to: the key or user, or for a provider calling back, the one grant it was given. */
-const ownerOf = ({ identity, grant }: McpCaller) =>
-  grant ? `grant:${grant.id}` : identity.kind === "serviceAccount" ? `key:${identity.key.id}` : `user:${identity.id}`;
+const ownerOf = (caller: McpCaller) => (caller.grant ? `grant:${caller.grant.id}` : holderOf(caller));
 
 export class McpGateway {
   readonly sessions: SessionTable;
@@ -83,7 +85,7 @@ export class McpGateway {
       maxRequestBodySize: this.maxBodyBytes,
       // A provider's session with a grant is of no use once the grant expires: idle that long, it is closed.
       onsessioninitialized: (id) =>
-        this.sessions.add({ id, owner, orgId, server, transport }, caller.grant ? TOOL_GRANT_TTL_MS : undefined),
+        this.sessions.add({ id, owner, holder: holderOf(caller), orgId, server, transport }, caller.grant ? TOOL_GRANT_TTL_MS : undefined),
       onsessionclosed: (id) => this.sessions.remove(id),
     });
     await server.connect(transport);
