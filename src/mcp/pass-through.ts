@@ -1,12 +1,21 @@
 /**
  * Resources and prompts passed through from the servers that offer them, under the
  * policy tool calls meet: what reaches the model (a resource's text, a prompt's
- * messages) is scanned as a tool result is, a prompt's arguments as a tool's are,
+ * messages) is scanned as a tool result is, a prompt's arguments and a resource's URI
+ * as a tool's arguments are (a URI goes only to the server that lists it),
  * a server's error reaches the agent only in words that pass the scan, and each read
  * writes one audit row (`mcp.resource.read`, `mcp.prompt.get`; never its text). A
  * server that fails a listing is left out of it, as in `tools/list`.
  */
-import { ErrorCode, type GetPromptResult, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import {
+  ErrorCode,
+  type GetPromptResult,
+  McpError,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerRecord } from "../domain/mcp-records.ts";
 import { recordAudit } from "../services/audit.ts";
 import { failureName, type McpCaller, type McpServices } from "./mcp-services.ts";
@@ -40,7 +49,47 @@ function withScanMeta<R extends { _meta?: Record<string, unknown> }>(result: R, 
   return scanned._meta ? { ...result, _meta: { ...result._meta, ...(scanned._meta as Record<string, unknown>) } } : result;
 }
 
-/** `resources/read`: a URI belongs to no namespace, so the first offering server that can read it answers. */
+/**
+ * Which server a URI is read from: the one that lists it, else the first whose templates
+ * match it. A URI belongs to no namespace, and asking each server in turn would send it
+ * to servers it was not meant for and let any that answers everything shadow the rest.
+ */
+async function serverOf(svc: McpServices, offering: Offering[], uri: string): Promise<Offering | null> {
+  const listing = await Promise.all(
+    offering.map(async (o) => ({
+      o,
+      resources: await gathered(svc, [o], ({ upstream }) =>
+        upstream.allPages<Resource>(async (c) => {
+          const page = await upstream.client.listResources(c ? { cursor: c } : {});
+          return { items: page.resources, ...(page.nextCursor ? { next: page.nextCursor } : {}) };
+        }),
+      ),
+    })),
+  );
+  const listed = listing.find(({ resources }) => resources.some((r) => r.uri === uri));
+  if (listed) return listed.o;
+  for (const o of offering) {
+    const templates = await gathered(svc, [o], ({ upstream }) =>
+      upstream.allPages<ResourceTemplate>(async (c) => {
+        const page = await upstream.client.listResourceTemplates(c ? { cursor: c } : {});
+        return { items: page.resourceTemplates, ...(page.nextCursor ? { next: page.nextCursor } : {}) };
+      }),
+    );
+    if (templates.some((t) => matches(t.uriTemplate, uri))) return o;
+  }
+  return null;
+}
+
+const matches = (template: string, uri: string): boolean => {
+  try {
+    return new UriTemplate(template).match(uri) !== null;
+  } catch {
+    // A template the SDK refuses (too long, malformed) matches nothing.
+    return false;
+  }
+};
+
+/** `resources/read`, from the server the URI is listed or templated by. */
 export async function readResource(
   svc: McpServices,
   caller: McpCaller,
@@ -49,9 +98,18 @@ export async function readResource(
   signal: AbortSignal,
 ): Promise<ReadResourceResult> {
   const prefs = await svc.preferences(caller.identity.organization.id);
-  for (const { server, upstream } of offering) {
-    const read = await upstream.client.readResource({ uri }, { signal }).catch(() => null);
-    if (!read) continue;
+  const owner = await serverOf(svc, offering, uri);
+  if (owner) {
+    const { server, upstream } = owner;
+    // The URI leaves for the server as a tool's arguments do.
+    const uriScan = scanArguments({ uri }, prefs);
+    if (uriScan.action !== "passed") {
+      await audit(svc, caller, "mcp.resource.read", server, { ...uriScan, action: "blocked" });
+      throw refusal({ ...uriScan, reason: uriScan.reason ?? "the URI contains personal data" });
+    }
+    const read = (await forward(svc, server, prefs, uri.slice(0, 200), () =>
+      upstream.client.readResource({ uri }, { signal }),
+    )) as ReadResourceResult;
     // What a resource says reaches the model as a tool result does: the same scan.
     const scanned: Record<string, unknown> = { content: read.contents.map((c) => ({ type: "resource", resource: c })) };
     const verdict = scanResult(scanned, resultPolicy(prefs, server.scan), uri.slice(0, 200), prefs.phoneRegion);

@@ -6,7 +6,7 @@
  * limit; a server name cannot reach into another's namespace.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type HostileMcpServer, startHostileMcpServer } from "../support/hostile-mcp-server.ts";
+import { type HostileMcpServer, startHostileMcpServer, startNotesMcpServer } from "../support/hostile-mcp-server.ts";
 import { POISON } from "../support/mcp-servers.ts";
 import { type McpStack, startMcpStack, textOf } from "../support/mcp-stack.ts";
 
@@ -14,6 +14,7 @@ const HOSTILE_AUTHORIZATION = "Bearer hostile-secret-token-5678";
 
 let stack: McpStack;
 let hostile: HostileMcpServer;
+let notes: HostileMcpServer;
 
 beforeAll(async () => {
   // A response may carry 2 MiB here, so the hostile `huge` result (3 MiB) is over it.
@@ -25,11 +26,15 @@ beforeAll(async () => {
     auth: { type: "headers", headers: { authorization: HOSTILE_AUTHORIZATION } },
   });
   expect(created.status).toBe(200);
+  // Configured after the hostile server, which is asked first when servers are asked in turn.
+  notes = startNotesMcpServer();
+  expect((await stack.gw.op(stack.admin, "mcp.server.create", { name: "notes", url: notes.url })).status).toBe(200);
 }, 60_000);
 
 afterAll(async () => {
   await stack?.stop();
   await hostile?.stop();
+  await notes?.stop();
 });
 
 test("a tool whose description carries an injection is left out of tools/list; the others are listed", async () => {
@@ -136,6 +141,18 @@ test("prompts/get: an injecting prompt is blocked, arguments are scanned, an err
   const rows = (audit.body.data.entries as any[]).filter((e) => e.action === "mcp.prompt.get");
   expect(rows.map((r) => r.details.outcome).sort()).toEqual(["blocked", "blocked", "ok"]);
   expect(JSON.stringify(rows)).not.toContain(POISON.injection);
+});
+
+test("resources/read goes only to the server that lists the URI: another cannot shadow it or learn the URI", async () => {
+  const client = await stack.connect(stack.admin);
+  const read = await client.readResource({ uri: "notes://plan" });
+  expect(read.contents).toEqual([{ uri: "notes://plan", text: "the plan" }]);
+  const missing = (await client.readResource({ uri: "nowhere://x" }).catch((e: Error) => e)) as Error;
+  expect(missing.message).toContain("Resource not found");
+  expect(hostile.received.filter((r) => r.name === "resources/read")).toEqual([]);
+  const audit = await stack.gw.op(stack.admin, "org.audit-log.list", { limit: 200 });
+  const rows = (audit.body.data.entries as any[]).filter((e) => e.action === "mcp.resource.read");
+  expect(rows.map((r) => [r.target, r.details.outcome])).toEqual([["notes", "ok"]]);
 });
 
 test("a JSON-RPC batch is refused, so one request cannot carry many charged calls", async () => {
