@@ -55,9 +55,14 @@ export function scanArguments(args: Record<string, unknown>, prefs: OrgPreferenc
   return { action: "passed", counts };
 }
 
+/** Media types whose bytes are text: `text/*`, JSON, XML, YAML, JavaScript. */
+const isTextType = (type: unknown): boolean =>
+  typeof type === "string" && /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml|yaml|x-yaml|javascript|ecmascript)\b)/i.test(type);
+
 /**
- * The texts of a tool result a model will read: text parts, embedded resources' text,
- * structured content; null when structured content is more than the walk reads.
+ * The texts of a tool result a model will read: text parts, embedded resources' text
+ * (a text type's blob decoded), resource links' names and descriptions, structured
+ * content; null when structured content is more than the walk reads.
  */
 function resultSlots(result: Record<string, unknown>): StringSlot[] | null {
   const slots: StringSlot[] = [];
@@ -68,6 +73,18 @@ function resultSlots(result: Record<string, unknown>): StringSlot[] | null {
     const resource = part?.type === "resource" ? (part.resource as Record<string, unknown> | undefined) : undefined;
     if (resource && typeof resource.text === "string")
       slots.push({ path: `content.${i}.resource.text`, text: resource.text, set: (t) => (resource.text = t) });
+    // Text sent as base64 is text a client decodes for the model all the same.
+    if (resource && typeof resource.blob === "string" && isTextType(resource.mimeType))
+      slots.push({
+        path: `content.${i}.resource.blob`,
+        text: Buffer.from(resource.blob, "base64").toString("utf8"),
+        set: (t) => (resource.blob = Buffer.from(t, "utf8").toString("base64")),
+      });
+    // A link's name, title and description are shown to the model in place of the resource.
+    if (part?.type === "resource_link")
+      for (const field of ["name", "title", "description"] as const)
+        if (typeof part[field] === "string")
+          slots.push({ path: `content.${i}.${field}`, text: part[field] as string, set: (t) => (part[field] = t) });
   });
   if (result.structuredContent !== undefined) {
     const structured = jsonStrings(result.structuredContent, "structuredContent");
