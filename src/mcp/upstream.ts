@@ -42,7 +42,8 @@ export class ResponseTooLarge extends Error {
  * node's memory. `over` is told, since a failed event stream leaves the request waiting.
  */
 function capped(res: Response, max: number, over: () => void): Response {
-  if (!res.body) return res;
+  // A null-body status (204, 304) cannot be rebuilt with a body, and has nothing to count.
+  if (!res.body || [101, 204, 205, 304].includes(res.status)) return res;
   let seen = 0;
   const body = res.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
