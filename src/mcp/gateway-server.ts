@@ -1,9 +1,10 @@
 /**
  * The gateway as an MCP server to one agent session (the official SDK's low-level
  * Server): `tools/list` gathers the tools of every server the caller may reach,
- * namespaced `<server>__<tool>` and filtered by its allow lists; `tools/call` runs
- * under the policy (tool-call.ts); resources and prompts pass through from the servers
- * that offer them. Each request's caller comes from the request runner's admission.
+ * namespaced `<server>__<tool>` and filtered by its allow lists and the scan of what
+ * each tool says of itself; `tools/call` runs under the policy (tool-call.ts); resources
+ * and prompts pass through from the servers that offer them, scanned (pass-through.ts).
+ * Each request's caller comes from the request runner's admission.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
@@ -31,7 +32,9 @@ import type { McpServerRecord } from "../domain/mcp-records.ts";
 import { SANDBOX_SERVER, sandboxTools } from "./sandbox-tools.ts";
 import { allowsTool, namespaced, splitNamespaced } from "./tool-access.ts";
 import { callTool } from "./tool-call.ts";
-import { resultPolicy, scanResult } from "./tool-policy.ts";
+import { gathered, getPrompt, readResource } from "./pass-through.ts";
+import { describedSafely } from "./tool-descriptions.ts";
+import { resultPolicy } from "./tool-policy.ts";
 import type { Upstream } from "./upstream.ts";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -63,10 +66,18 @@ async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Pro
       .filter((t) => allowsTool(allowance, server, t.name) && (!grant?.tools || grant.tools.includes(t.name)))
       .map((t) => (grant ? t : { ...t, name: namespaced(server, t.name) }));
   if (isSandbox(caller.identity)) return named(SANDBOX_SERVER, sandboxTools());
+  const prefs = await svc.preferences(caller.identity.organization.id);
   const lists = await Promise.allSettled(
-    (await connected(svc, servers)).map(async ({ server, upstream }) =>
-      named(server.name, await upstream.listTools({ signal: extra.signal })),
-    ),
+    (await connected(svc, servers)).map(async ({ server, upstream }) => {
+      const hidden = () => svc.log.warn("mcp tool hidden by the scan of its description", { orgId: server.orgId, serverId: server.id });
+      const tools = describedSafely(
+        await upstream.listTools({ signal: extra.signal }),
+        resultPolicy(prefs, server.scan),
+        prefs.phoneRegion,
+        hidden,
+      );
+      return named(server.name, tools);
+    }),
   );
   return lists.flatMap((l) => (l.status === "fulfilled" ? l.value : []));
 }
@@ -98,57 +109,37 @@ export function createGatewayServer(svc: McpServices): Server {
         : {}),
     });
   });
-  server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) => {
-    const resources: Resource[] = [];
-    for (const { upstream } of await offering(svc, callerOf(extra), "resources"))
-      resources.push(
-        ...(await upstream.allPages<Resource>(async (c) =>
-          toPage(await upstream.client.listResources(c ? { cursor: c } : {}), "resources"),
-        )),
-      );
-    return { resources };
-  });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (_req, extra) => {
-    const resourceTemplates: ResourceTemplate[] = [];
-    for (const { upstream } of await offering(svc, callerOf(extra), "resources"))
-      resourceTemplates.push(
-        ...(await upstream.allPages<ResourceTemplate>(async (c) =>
-          toPage(await upstream.client.listResourceTemplates(c ? { cursor: c } : {}), "resourceTemplates"),
-        )),
-      );
-    return { resourceTemplates };
-  });
+  server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) => ({
+    resources: await gathered(svc, await offering(svc, callerOf(extra), "resources"), ({ upstream }) =>
+      upstream.allPages<Resource>(async (c) => toPage(await upstream.client.listResources(c ? { cursor: c } : {}), "resources")),
+    ),
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (_req, extra) => ({
+    resourceTemplates: await gathered(svc, await offering(svc, callerOf(extra), "resources"), ({ upstream }) =>
+      upstream.allPages<ResourceTemplate>(async (c) =>
+        toPage(await upstream.client.listResourceTemplates(c ? { cursor: c } : {}), "resourceTemplates"),
+      ),
+    ),
+  }));
   server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
     const caller = callerOf(extra);
-    const prefs = await svc.preferences(caller.identity.organization.id);
-    // A URI belongs to no namespace: the first server offering resources that can read it answers.
-    for (const { server: s, upstream } of await offering(svc, caller, "resources")) {
-      const read = await upstream.client.readResource({ uri: req.params.uri }, { signal: extra.signal }).catch(() => null);
-      if (!read) continue;
-      // What a resource says reaches the model as a tool result does: the same scan.
-      const content = read.contents.map((c) => ({ type: "resource", resource: c }));
-      const verdict = scanResult({ content }, resultPolicy(prefs, s.scan), req.params.uri, prefs.phoneRegion);
-      if (verdict.action === "blocked")
-        throw new McpError(ErrorCode.InvalidRequest, `Blocked by the gateway's security policy: ${verdict.reason}.`);
-      return { ...read, contents: content.map((c) => c.resource) };
-    }
-    throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${req.params.uri.slice(0, 300)}`);
+    return readResource(svc, caller, await offering(svc, caller, "resources"), req.params.uri, extra.signal);
   });
-  server.setRequestHandler(ListPromptsRequestSchema, async (_req, extra) => {
-    const prompts: Prompt[] = [];
-    for (const { server: s, upstream } of await offering(svc, callerOf(extra), "prompts")) {
+  server.setRequestHandler(ListPromptsRequestSchema, async (_req, extra) => ({
+    prompts: await gathered(svc, await offering(svc, callerOf(extra), "prompts"), async ({ server: s, upstream }) => {
       const listed = await upstream.allPages<Prompt>(async (c) =>
         toPage(await upstream.client.listPrompts(c ? { cursor: c } : {}), "prompts"),
       );
-      prompts.push(...listed.map((p) => ({ ...p, name: namespaced(s.name, p.name) })));
-    }
-    return { prompts };
-  });
+      return listed.map((p) => ({ ...p, name: namespaced(s.name, p.name) }));
+    }),
+  }));
   server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => {
+    const caller = callerOf(extra);
     const parts = splitNamespaced(req.params.name);
-    const found = (await offering(svc, callerOf(extra), "prompts")).find(({ server: s }) => s.name === parts?.server);
+    const found = (await offering(svc, caller, "prompts")).find(({ server: s }) => s.name === parts?.server);
     if (!parts || !found) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${req.params.name.slice(0, 200)}`);
-    return found.upstream.client.getPrompt({ ...req.params, name: parts.tool }, { signal: extra.signal });
+    const { name: shown, arguments: args } = req.params;
+    return getPrompt(svc, caller, found, { name: parts.tool, shown, ...(args ? { arguments: args } : {}) }, extra.signal);
   });
   return server;
 }

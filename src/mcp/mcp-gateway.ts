@@ -3,8 +3,10 @@
  * and hands the web-standard request to that session's SDK transport, with the caller
  * attached so every handler knows who is asking. A session id that is unknown, expired
  * or another caller's (another grant's, for a provider calling back) is a 404, as the
- * protocol says for an ended session.
+ * protocol says for an ended session. One JSON-RPC message per POST: admission charges
+ * the rate limit once per HTTP request, so a batch would be up to 100 calls for one.
  */
+import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createGatewayServer } from "./gateway-server.ts";
 import type { McpCaller, McpServices } from "./mcp-services.ts";
@@ -17,9 +19,11 @@ const jsonRpcError = (status: number, code: number, message: string) =>
     headers: { "content-type": "application/json" },
   });
 
+/** The key or user calling (for a provider calling back, the grant's holder). */
+const holderOf = ({ identity }: McpCaller) => (identity.kind === "serviceAccount" ? `key:${identity.key.id}` : `user:${identity.id}`);
+
 /** Who a session belongs to: the key or user, or for a provider calling back, the one grant it was given. */
-const ownerOf = ({ identity, grant }: McpCaller) =>
-  grant ? `grant:${grant.id}` : identity.kind === "serviceAccount" ? `key:${identity.key.id}` : `user:${identity.id}`;
+const ownerOf = (caller: McpCaller) => (caller.grant ? `grant:${caller.grant.id}` : holderOf(caller));
 
 export class McpGateway {
   readonly sessions: SessionTable;
@@ -41,19 +45,39 @@ export class McpGateway {
     const owner = ownerOf(caller);
     const authInfo = { token: "", clientId: owner, scopes: [], extra: { caller } };
     const sessionId = request.headers.get("mcp-session-id");
-    if (sessionId !== null) {
-      const session = this.sessions.get(sessionId, owner);
-      if (!session)
-        return jsonRpcError(404, -32001, "Session not found: it ended, expired, or belongs to another key. Initialize a new one.");
-      return session.transport.handleRequest(request, { authInfo });
-    }
-    if (request.method !== "POST")
+    const session = sessionId === null ? null : this.sessions.get(sessionId, owner);
+    if (sessionId !== null && !session)
+      return jsonRpcError(404, -32001, "Session not found: it ended, expired, or belongs to another key. Initialize a new one.");
+    if (sessionId === null && request.method !== "POST")
       return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required (initialize a session with POST first).");
-    return this.open(request, owner, caller, authInfo);
+    const body = request.method === "POST" ? await this.oneMessage(request) : undefined;
+    if (body instanceof Response) return body;
+    const options = { authInfo, ...(body !== undefined ? { parsedBody: body.message } : {}) };
+    if (session) return session.transport.handleRequest(request, options);
+    return this.open(request, owner, caller, options);
+  }
+
+  /** A POST's message, read once (within the body limit); a batch is refused. */
+  private async oneMessage(request: Request): Promise<{ message: unknown } | Response> {
+    const body = await readRequestBody(request, this.maxBodyBytes);
+    if (body.tooLarge) return jsonRpcError(413, -32000, `Payload Too Large: the body is over ${this.maxBodyBytes} bytes.`);
+    let message: unknown;
+    try {
+      message = JSON.parse(body.text);
+    } catch {
+      return jsonRpcError(400, -32700, "Parse error: Invalid JSON");
+    }
+    if (Array.isArray(message) && message.length > 1)
+      return jsonRpcError(
+        400,
+        -32600,
+        "Invalid Request: send one JSON-RPC message per request (batches are not accepted; each request is charged to the key's rate limit).",
+      );
+    return { message };
   }
 
   /** A new session: kept only once the transport has initialized it. */
-  private async open(request: Request, owner: string, caller: McpCaller, authInfo: object): Promise<Response> {
+  private async open(request: Request, owner: string, caller: McpCaller, options: object): Promise<Response> {
     const server = createGatewayServer(this.svc);
     const orgId = caller.identity.organization.id;
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
@@ -61,11 +85,11 @@ export class McpGateway {
       maxRequestBodySize: this.maxBodyBytes,
       // A provider's session with a grant is of no use once the grant expires: idle that long, it is closed.
       onsessioninitialized: (id) =>
-        this.sessions.add({ id, owner, orgId, server, transport }, caller.grant ? TOOL_GRANT_TTL_MS : undefined),
+        this.sessions.add({ id, owner, holder: holderOf(caller), orgId, server, transport }, caller.grant ? TOOL_GRANT_TTL_MS : undefined),
       onsessionclosed: (id) => this.sessions.remove(id),
     });
     await server.connect(transport);
-    const response = await transport.handleRequest(request, { authInfo: authInfo as never });
+    const response = await transport.handleRequest(request, options as never);
     if (transport.sessionId === undefined) await server.close();
     return response;
   }

@@ -20,7 +20,7 @@ export interface McpGatewayParts {
 
 export function openMcpGateway(parts: McpGatewayParts): McpGateway {
   let gateway: McpGateway | null = null;
-  const pool = new UpstreamPool(parts.box, (orgId) => gateway?.toolsChanged(orgId));
+  const pool = new UpstreamPool(parts.box, (orgId) => gateway?.toolsChanged(orgId), parts.maxBodyBytes);
   const metrics = new McpMetrics(parts.metrics, () => gateway?.sessions.size ?? 0);
   gateway = new McpGateway(
     { store: parts.store, pool, metrics, preferences: parts.preferences, now: parts.now, log: parts.log },

@@ -7,7 +7,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { McpServerRecord } from "../domain/mcp-records.ts";
+import type { McpScanPolicy, McpServerRecord } from "../domain/mcp-records.ts";
 import type { OrgPreferences } from "../domain/types.ts";
 import { isSandbox } from "../pipeline/sandbox.ts";
 import { recordAudit } from "../services/audit.ts";
@@ -23,8 +23,10 @@ export interface ToolRequest {
   arguments: Record<string, unknown>;
   signal: AbortSignal;
   /** Sends a progress notification to the agent (when it asked for progress). */
-  progress?: (p: { progress: number; total?: number; message?: string }) => void;
+  progress?: (p: ProgressNote) => void;
 }
+
+type ProgressNote = { progress: number; total?: number; message?: string };
 
 const NONE: Record<Category, number> = { secret: 0, injection: 0, pii: 0 };
 
@@ -99,11 +101,14 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
   let result: Record<string, unknown>;
   if (server) {
     const onprogress = req.progress;
+    const policy = resultPolicy(prefs, server.scan);
     result = await forward(svc, server, prefs, req.name, () =>
       svc.pool.get(server).then((upstream) =>
         upstream.client.callTool({ name: rec.tool, arguments: args }, undefined, {
           signal: req.signal,
-          ...(onprogress ? { onprogress: (p) => onprogress(p), resetTimeoutOnProgress: true } : {}),
+          ...(onprogress
+            ? { onprogress: (p) => onprogress(scannedProgress(p, policy, req.name, prefs.phoneRegion)), resetTimeoutOnProgress: true }
+            : {}),
         }),
       ),
     );
@@ -126,11 +131,11 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
 }
 
 /**
- * The server's answer. A protocol error it returns reaches the agent only if its message
- * passes the result scan (it is text the model may read); a failure to reach it is told
+ * The server's answer. A protocol error it returns reaches the agent, less the server's
+ * credentials, only if its message passes the result scan (it is text the model may read); a failure to reach it is told
  * in the gateway's words, never the transport's (which may quote what the server sent).
  */
-async function forward(
+export async function forward(
   svc: McpServices,
   server: McpServerRecord,
   prefs: OrgPreferences,
@@ -141,13 +146,27 @@ async function forward(
     return (await call()) as Record<string, unknown>;
   } catch (err) {
     if (err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
-      const part = { type: "text", text: err.message };
+      // A server may quote the credentials it was sent; they are never the agent's to read.
+      const part = { type: "text", text: svc.pool.withoutCredentials(server, err.message) };
       const passes = scanResult({ content: [part] }, resultPolicy(prefs, server.scan), name, prefs.phoneRegion).action !== "blocked";
       throw new McpError(err.code, passes ? part.text : `The tool server ${server.name} refused the call (code ${err.code}).`);
     }
     svc.log.warn("mcp tool call failed", { orgId: server.orgId, serverId: server.id, error: failureName(err) });
     throw new McpError(ErrorCode.InternalError, `The tool server ${server.name} could not be reached or did not answer.`);
   }
+}
+
+/**
+ * A progress notification as the agent gets it. Its message is text the model may read,
+ * so it is scanned as the result is: passed, or redacted, or left out (blocked or
+ * flagged, since a notification has no place to mark it).
+ */
+function scannedProgress(p: ProgressNote, policy: McpScanPolicy, name: string, phoneRegion: string): ProgressNote {
+  const { message, ...rest } = p;
+  if (message === undefined) return rest;
+  const part = { type: "text", text: message };
+  const { action } = scanResult({ content: [part] }, policy, name, phoneRegion);
+  return action === "passed" || action === "redacted" ? { ...rest, message: part.text } : rest;
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { scanPolicyOf } from "../domain/scan-policy.ts";
 import type { OrgPreferences } from "../domain/types.ts";
-import { jsonStrings, type StringSlot } from "./json-strings.ts";
+import { jsonStrings, type StringSlot, TOO_COMPLEX } from "./json-strings.ts";
 import type { McpScanPolicy } from "../domain/mcp-records.ts";
 import { type Category, redactFindings, scanSlots, type TextsScan } from "./text-findings.ts";
 
@@ -24,6 +24,8 @@ export interface ScanOutcome {
   reason?: string;
 }
 
+const NONE: Record<Category, number> = { secret: 0, injection: 0, pii: 0 };
+
 const DESCRIBE: Record<Category, string> = { secret: "a credential", injection: "a prompt-injection attempt", pii: "personal data" };
 
 /** The organization's scan policy (`security`, `piiAction`) for results, with the server's overrides on top. */
@@ -38,7 +40,10 @@ function because(scan: TextsScan, category: Category, what: string): string {
 
 /** Scans a call's arguments; redacts in place (on a copy the caller made) or says why it blocks. */
 export function scanArguments(args: Record<string, unknown>, prefs: OrgPreferences): ScanOutcome {
-  const scan = scanSlots(jsonStrings(args, "arguments"), false, prefs.phoneRegion);
+  const { slots, complete } = jsonStrings(args, "arguments");
+  // What the walk did not read would leave unscanned.
+  if (!complete) return { action: "blocked", counts: { ...NONE }, reason: `the arguments are ${TOO_COMPLEX}` };
+  const scan = scanSlots(slots, false, prefs.phoneRegion);
   const counts = scan.counts;
   if (counts.secret) return { action: "blocked", counts, reason: because(scan, "secret", "the arguments") };
   if (counts.pii && scanPolicyOf(prefs).pii === "block")
@@ -50,8 +55,16 @@ export function scanArguments(args: Record<string, unknown>, prefs: OrgPreferenc
   return { action: "passed", counts };
 }
 
-/** The texts of a tool result a model will read: text parts, embedded resources' text, structured content. */
-function resultSlots(result: Record<string, unknown>): StringSlot[] {
+/** Media types whose bytes are text: `text/*`, JSON, XML, YAML, JavaScript. */
+const isTextType = (type: unknown): boolean =>
+  typeof type === "string" && /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml|yaml|x-yaml|javascript|ecmascript)\b)/i.test(type);
+
+/**
+ * The texts of a tool result a model will read: text parts, embedded resources' text
+ * (a text type's blob decoded), resource links' names and descriptions, structured
+ * content; null when structured content is more than the walk reads.
+ */
+function resultSlots(result: Record<string, unknown>): StringSlot[] | null {
   const slots: StringSlot[] = [];
   const content = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]) : [];
   content.forEach((part, i) => {
@@ -60,16 +73,34 @@ function resultSlots(result: Record<string, unknown>): StringSlot[] {
     const resource = part?.type === "resource" ? (part.resource as Record<string, unknown> | undefined) : undefined;
     if (resource && typeof resource.text === "string")
       slots.push({ path: `content.${i}.resource.text`, text: resource.text, set: (t) => (resource.text = t) });
+    // Text sent as base64 is text a client decodes for the model all the same.
+    if (resource && typeof resource.blob === "string" && isTextType(resource.mimeType))
+      slots.push({
+        path: `content.${i}.resource.blob`,
+        text: Buffer.from(resource.blob, "base64").toString("utf8"),
+        set: (t) => (resource.blob = Buffer.from(t, "utf8").toString("base64")),
+      });
+    // A link's name, title and description are shown to the model in place of the resource.
+    if (part?.type === "resource_link")
+      for (const field of ["name", "title", "description"] as const)
+        if (typeof part[field] === "string")
+          slots.push({ path: `content.${i}.${field}`, text: part[field] as string, set: (t) => (part[field] = t) });
   });
-  if (result.structuredContent !== undefined) slots.push(...jsonStrings(result.structuredContent, "structuredContent"));
+  if (result.structuredContent !== undefined) {
+    const structured = jsonStrings(result.structuredContent, "structuredContent");
+    if (!structured.complete) return null;
+    slots.push(...structured.slots);
+  }
   return slots;
 }
 
 /** Scans a result (a copy the caller may change) under `policy`: redacts in place, or says why it blocks or what it flags. */
 export function scanResult(result: Record<string, unknown>, policy: McpScanPolicy, tool: string, phoneRegion?: string): ScanOutcome {
-  const scan = scanSlots(resultSlots(result), true, phoneRegion ?? "US");
-  const { counts } = scan;
+  const slots = resultSlots(result);
   const what = `the result of ${tool}`;
+  if (!slots) return { action: "blocked", counts: { ...NONE }, reason: `${what} has structured content ${TOO_COMPLEX}` };
+  const scan = scanSlots(slots, true, phoneRegion ?? "US");
+  const { counts } = scan;
   if (counts.injection && policy.injection === "block") return { action: "blocked", counts, reason: because(scan, "injection", what) };
   if (counts.secret && policy.secrets === "block") return { action: "blocked", counts, reason: because(scan, "secret", what) };
   if (counts.pii && policy.pii === "block") return { action: "blocked", counts, reason: because(scan, "pii", what) };

@@ -7,7 +7,7 @@
 import { LRUCache } from "lru-cache";
 import type { SecretBox } from "../lib/secret-box.ts";
 import type { McpCredentials, McpServerRecord } from "../domain/mcp-records.ts";
-import { Upstream } from "./upstream.ts";
+import { credentialValues, cutCredentials, Upstream } from "./upstream.ts";
 
 const MAX_CONNECTIONS = 500;
 const IDLE_MS = 10 * 60_000;
@@ -24,16 +24,19 @@ export class UpstreamPool {
     private readonly box: SecretBox,
     /** Told when a server's tool list changed, so the organization's agent sessions can be told too. */
     private readonly onToolsChanged: (orgId: string) => void,
+    /** The most one response of a server may carry. */
+    private readonly maxResponseBytes = 32 * 1024 * 1024,
   ) {}
 
   /** A connected client for `server` (its current version). Throws when it cannot connect. */
   async get(server: McpServerRecord): Promise<Upstream> {
     const key = `${server.id}@${server.updatedAt}`;
     let upstream = this.open.get(key);
-    if (!upstream) {
+    if (upstream?.broken) this.open.delete(key);
+    if (!upstream || upstream.broken) {
       // Idle connections are closed when a new one opens (and on lookup), not by a timer each.
       this.open.purgeStale();
-      upstream = new Upstream(server, this.credentials(server), () => this.onToolsChanged(server.orgId));
+      upstream = new Upstream(server, this.credentials(server), () => this.onToolsChanged(server.orgId), this.maxResponseBytes);
       this.open.set(key, upstream);
     }
     try {
@@ -44,6 +47,12 @@ export class UpstreamPool {
       throw err;
     }
     return upstream;
+  }
+
+  /** `text` without `server`'s stored credentials (and the OAuth token its connection holds). */
+  withoutCredentials(server: McpServerRecord, text: string): string {
+    const open = this.open.peek(`${server.id}@${server.updatedAt}`);
+    return open ? open.withoutCredentials(text) : cutCredentials(text, credentialValues(this.credentials(server)));
   }
 
   /** Closes connections of servers that are no longer configured as they were. */

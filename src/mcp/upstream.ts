@@ -19,13 +19,56 @@ const MAX_PAGES = 20;
 
 type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
-/** The egress fetch with the server's credentials added to every request. */
-function credentialedFetch(creds: McpCredentials): FetchLike {
+/** The values of stored credentials, for cutting out of what a server says back (at least 8 characters, to cut nothing else). */
+export function credentialValues(creds: McpCredentials): string[] {
+  const values = creds.type === "headers" ? Object.values(creds.headers) : creds.type === "oauth" ? [creds.clientSecret] : [];
+  // `Bearer abc`: the token alone is cut too, however the server quotes it.
+  return values.flatMap((v) => [v, v.replace(/^\S+\s+/, "")]).filter((v) => v.length >= 8);
+}
+
+/** `text` with every credential value replaced, longest first. */
+export function cutCredentials(text: string, values: string[]): string {
+  return [...values].sort((a, b) => b.length - a.length).reduce((t, v) => t.replaceAll(v, "[credential]"), text);
+}
+
+/** Thrown into a response's body past the byte limit. */
+export class ResponseTooLarge extends Error {
+  override name = "ResponseTooLarge";
+}
+
+/**
+ * `res` whose body fails once more than `max` bytes have come: the SDK reads a result
+ * (or an event it has not seen the end of) whole, so a server could otherwise fill the
+ * node's memory. `over` is told, since a failed event stream leaves the request waiting.
+ */
+function capped(res: Response, max: number, over: () => void): Response {
+  // A null-body status (204, 304) cannot be rebuilt with a body, and has nothing to count.
+  if (!res.body || [101, 204, 205, 304].includes(res.status)) return res;
+  let seen = 0;
+  const body = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        seen += chunk.byteLength;
+        if (seen <= max) return out.enqueue(chunk);
+        over();
+        out.error(new ResponseTooLarge(`over ${max} bytes`));
+      },
+    }),
+  );
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+/** The egress fetch with the server's credentials added to every request (an OAuth token, once had, is told to `seen`). */
+function credentialedFetch(creds: McpCredentials, seen: (token: string) => void): FetchLike {
   const token = creds.type === "oauth" ? new ClientCredentialsToken(creds) : null;
   return async (url, init = {}) => {
     const headers = new Headers(init.headers);
     if (creds.type === "headers") for (const [name, value] of Object.entries(creds.headers)) headers.set(name, value);
-    if (token) headers.set("authorization", `Bearer ${await token.get()}`);
+    if (token) {
+      const value = await token.get();
+      seen(value);
+      headers.set("authorization", `Bearer ${value}`);
+    }
     const { redirect: _ignored, ...rest } = init;
     return egressFetch(url, { ...rest, headers });
   };
@@ -36,15 +79,33 @@ export class Upstream {
   private readonly transport: StreamableHTTPClientTransport;
   private tools: Promise<Tool[]> | null = null;
   readonly ready: Promise<void>;
+  /** The credential values this connection sends, cut from the server's error messages. */
+  private readonly secrets: string[];
+  /** Closed for sending more than a response may hold: the pool opens a new connection next time. */
+  broken = false;
 
   constructor(
     readonly server: McpServerRecord,
     creds: McpCredentials,
     onToolsChanged: () => void,
+    /** The most one response may carry (GW_MAX_BODY_BYTES, as for what agents send). */
+    maxResponseBytes: number,
   ) {
     this.client = new Client({ name: "gateway", version: VERSION }, { capabilities: {} });
-    this.transport = new StreamableHTTPClientTransport(new URL(server.url), { fetch: credentialedFetch(creds) });
+    this.secrets = credentialValues(creds);
+    const seen = (token: string) => void (this.secrets.includes(token) || this.secrets.push(token));
+    const fetchCredentialed = credentialedFetch(creds, seen);
+    // Past the limit the connection is closed, which fails its pending requests at once.
+    const over = () => {
+      this.broken = true;
+      void this.client.close().catch(() => {});
+    };
+    const fetchCapped: FetchLike = async (url, init) => capped(await fetchCredentialed(url, init), maxResponseBytes, over);
+    this.transport = new StreamableHTTPClientTransport(new URL(server.url), { fetch: fetchCapped });
+    // Told once per listing: until someone lists again there is nothing newer to tell, so a
+    // server sending the notification in a loop cannot make the gateway tell every session each time.
     this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (this.tools === null) return;
       this.tools = null;
       onToolsChanged();
     });
@@ -61,6 +122,11 @@ export class Upstream {
       throw err;
     });
     return this.tools;
+  }
+
+  /** `text` (a message of the server's) without the credentials this connection sent it. */
+  withoutCredentials(text: string): string {
+    return cutCredentials(text, this.secrets);
   }
 
   /** What the server offers: resources and prompts pass through only where it does. */

@@ -9,8 +9,11 @@ import { defineOperation } from "./registry.ts";
 const strict = <T extends TObject>(o: T) => ({ ...o, additionalProperties: false }) as T;
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 const Secret = Type.String({ minLength: 1, maxLength: 8192 });
-/** The tool namespace: no `__` (the separator), so `<server>__<tool>` splits one way only. */
-const ServerName = Type.String({ pattern: "^(?!.*__)[A-Za-z0-9][A-Za-z0-9_-]{0,39}$" });
+/**
+ * The tool namespace: no `__` (the separator) and no `_` at either end, so `<server>__<tool>`
+ * splits one way only (`a_` and tool `b` would read as server `a`, tool `_b`).
+ */
+const ServerName = Type.String({ pattern: "^(?!.*__)[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9-])?$" });
 const Pattern = Type.String({ minLength: 1, maxLength: 200 });
 
 const Auth = Type.Union([

@@ -88,3 +88,26 @@ test("one owner holds at most perOwner sessions: opening another closes its olde
   table.add(session("m5", "key:k1"));
   expect(table.get("m3", "key:k1")?.id).toBe("m3");
 });
+
+test("a tool grant's sessions count as its holder's: new grants do not multiply a key's share", () => {
+  const table = new SessionTable({ max: 100, idleMs: 60_000, perOwner: 2 });
+  for (const n of [1, 2, 3]) table.add({ ...session(`g${n}`, `grant:${n}`), holder: "key:k1" });
+  expect(table.get("g1", "grant:1")).toBeNull();
+  expect(table.get("g3", "grant:3")?.id).toBe("g3");
+  table.add(session("own", "key:k1"));
+  expect(table.get("g2", "grant:2")).toBeNull();
+  expect(table.size).toBe(2);
+});
+
+test("one organization holds at most perOrg sessions (its oldest closed), so it cannot crowd out the others", () => {
+  const table = new SessionTable({ max: 10, idleMs: 60_000, perOwner: 10, perOrg: 3 });
+  table.add(session("other", "key:x", "org_b"));
+  for (let n = 0; n < 10; n++) table.add(session(`a${n}`, `key:k${n}`, "org_a"));
+  expect(table.get("other", "key:x")?.id).toBe("other");
+  expect(
+    table
+      .forOrg("org_a")
+      .map((s) => s.id)
+      .sort(),
+  ).toEqual(["a7", "a8", "a9"]);
+});

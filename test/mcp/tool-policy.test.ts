@@ -65,6 +65,19 @@ test("arguments: a credential blocks, personal data is redacted or blocks by pii
   expect(args).toEqual({ to: "[EMAIL_1]", nested: [{ cc: "[EMAIL_1]" }] });
   const blocked = scanArguments({ to: EMAIL }, { ...DEFAULT_ORG_PREFERENCES, piiAction: "block" });
   expect(blocked.action).toBe("blocked");
-  expect(blocked.reason).toContain("arguments.to");
+  expect(blocked.reason).toContain("arguments.*");
   expect(scanArguments({ text: INJECTION }, DEFAULT_ORG_PREFERENCES).action).toBe("passed");
+});
+
+test("a text resource sent as a base64 blob and a resource link's description are scanned; a binary blob is not read", () => {
+  const blob = (text: string, mimeType: string) => ({ uri: "file:///a", mimeType, blob: Buffer.from(text).toString("base64") });
+  const injected = { content: [{ type: "resource", resource: blob(INJECTION, "text/markdown") }] };
+  expect(scanResult(injected, STRICT, "wiki__read")).toMatchObject({ action: "blocked" });
+  const mailed = { content: [{ type: "resource", resource: blob(`mail ${EMAIL}`, "application/json") }] } as any;
+  expect(scanResult(mailed, STRICT, "wiki__read").action).toBe("redacted");
+  expect(Buffer.from(mailed.content[0].resource.blob, "base64").toString()).toBe("mail [EMAIL_1]");
+  const link = { content: [{ type: "resource_link", uri: "file:///b", name: "b", description: `token ${TOKEN}` }] };
+  expect(scanResult(link, STRICT, "wiki__read")).toMatchObject({ action: "blocked" });
+  const image = { content: [{ type: "resource", resource: blob(INJECTION, "image/png") }] };
+  expect(scanResult(image, STRICT, "wiki__read").action).toBe("passed");
 });

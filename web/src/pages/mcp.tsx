@@ -116,7 +116,8 @@ function AddServer({ onAdded }: { onAdded: () => void }) {
   return (
     <AddForm title="Add an MCP server" submitLabel="Add server" save={save} onAdded={onAdded}>
       <label>
-        Name (the tool prefix) <input name="name" required pattern="[A-Za-z0-9][A-Za-z0-9_\-]{0,39}" placeholder="github" />
+        Name (the tool prefix){" "}
+        <input name="name" required pattern="(?!.*__)[A-Za-z0-9](?:[A-Za-z0-9_\-]{0,38}[A-Za-z0-9\-])?" placeholder="github" />
       </label>
       <label>
         URL <input name="url" type="url" required placeholder="https://…/mcp" />
