@@ -3,12 +3,15 @@
  * the server's token endpoint through the egress policy, kept until shortly before it
  * expires. The client secret goes in the request body only, never in a log or error.
  */
+import { BodyTooLarge, readTextUpTo } from "../lib/egress/bounded-body.ts";
 import { egressFetch } from "../lib/egress/egress-fetch.ts";
 
 /** Renewed this long before the token endpoint says it expires, so a call never carries a stale one. */
 const EARLY_RENEWAL_MS = 30_000;
 /** When the endpoint gives no lifetime. */
 const DEFAULT_LIFETIME_S = 300;
+/** The most of a token endpoint's answer read: a real one is a few hundred bytes, and the node's memory is not the endpoint's to fill. */
+export const MAX_TOKEN_ANSWER_BYTES = 64 * 1024;
 
 export interface ClientCredentials {
   tokenUrl: string;
@@ -54,11 +57,21 @@ export class ClientCredentialsToken {
       await res.body?.cancel();
       throw new TokenRefused(`the token endpoint answered ${res.status}`);
     }
-    const json = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
+    const json = (await answerOf(res)) as { access_token?: unknown; expires_in?: unknown } | null;
     if (typeof json?.access_token !== "string" || json.access_token === "")
       throw new TokenRefused("the token endpoint gave no access_token");
     const lifetimeS = typeof json.expires_in === "number" && json.expires_in > 0 ? json.expires_in : DEFAULT_LIFETIME_S;
     this.token = { value: json.access_token, until: this.now() + Math.max(0, lifetimeS * 1000 - EARLY_RENEWAL_MS) };
     return json.access_token;
+  }
+}
+
+/** The endpoint's JSON answer (null when it is not JSON), read up to the bound and refused past it. */
+async function answerOf(res: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await readTextUpTo(res, MAX_TOKEN_ANSWER_BYTES));
+  } catch (err) {
+    if (err instanceof BodyTooLarge) throw new TokenRefused(`the token endpoint's answer is over ${MAX_TOKEN_ANSWER_BYTES} bytes`);
+    return null;
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { setEgressPolicy } from "../../src/lib/egress/egress-policy.ts";
-import { ClientCredentialsToken, TokenRefused } from "../../src/mcp/oauth-token.ts";
+import { ClientCredentialsToken, MAX_TOKEN_ANSWER_BYTES, TokenRefused } from "../../src/mcp/oauth-token.ts";
 
 const asked: URLSearchParams[] = [];
 let issued = 0;
@@ -16,6 +16,19 @@ beforeAll(() => {
     async fetch(request) {
       const form = new URLSearchParams(await request.text());
       asked.push(form);
+      // A valid token answer padded past what the gateway reads: announced, or streamed without a length.
+      const padded = `{"access_token":"padded","pad":"${"x".repeat(65536)}"}`;
+      if (request.url.endsWith("/padded")) return new Response(padded, { headers: { "content-type": "application/json" } });
+      if (request.url.endsWith("/padded-stream")) {
+        const bytes = new TextEncoder().encode(padded);
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let at = 0; at < bytes.byteLength; at += 4096) controller.enqueue(bytes.slice(at, at + 4096));
+            controller.close();
+          },
+        });
+        return new Response(body, { headers: { "content-type": "application/json" } });
+      }
       if (form.get("client_secret") !== "right-secret") return new Response(`bad secret ${form.get("client_secret")}`, { status: 401 });
       issued += 1;
       return Response.json({ access_token: `token-${issued}`, token_type: "Bearer", expires_in: 120 });
@@ -50,4 +63,18 @@ test("a refusal says the status only, never the endpoint's body (which may echo 
   const err = (await token.get().catch((e: Error) => e)) as Error;
   expect(err).toBeInstanceOf(TokenRefused);
   expect(err.message).toBe("the token endpoint answered 401");
+});
+
+test("an answer larger than a token answer may be is refused, announced or streamed, whatever it holds", async () => {
+  for (const path of ["/padded", "/padded-stream"]) {
+    const token = new ClientCredentialsToken({
+      tokenUrl: url.replace("/token", path),
+      clientId: "gw",
+      clientSecret: "right-secret",
+      scope: null,
+    });
+    const err = (await token.get().catch((e: Error) => e)) as Error;
+    expect(err).toBeInstanceOf(TokenRefused);
+    expect(err.message).toBe(`the token endpoint's answer is over ${MAX_TOKEN_ANSWER_BYTES} bytes`);
+  }
 });
