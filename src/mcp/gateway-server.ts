@@ -3,7 +3,8 @@
  * Server): `tools/list` gathers the tools of every server the caller may reach,
  * namespaced `<server>__<tool>` and filtered by its allow lists and the scan of what
  * each tool says of itself; `tools/call` runs under the policy (tool-call.ts); resources
- * and prompts pass through from the servers that offer them, scanned (pass-through.ts).
+ * and prompts pass through from the servers that offer them (and whose every tool the
+ * caller may use), scanned (pass-through.ts).
  * Each request's caller comes from the request runner's admission.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -30,7 +31,7 @@ import { isSandbox } from "../pipeline/sandbox.ts";
 import { failureName, type McpCaller, type McpServices, reachableServers } from "./mcp-services.ts";
 import type { McpServerRecord } from "../domain/mcp-records.ts";
 import { SANDBOX_SERVER, sandboxTools } from "./sandbox-tools.ts";
-import { allowsTool, namespaced, splitNamespaced } from "./tool-access.ts";
+import { allowsTool, allowsWholeServer, namespaced, splitNamespaced } from "./tool-access.ts";
 import { callTool } from "./tool-call.ts";
 import { gathered, getPrompt, readResource } from "./pass-through.ts";
 import { describedSafely } from "./tool-descriptions.ts";
@@ -82,11 +83,16 @@ async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Pro
   return lists.flatMap((l) => (l.status === "fulfilled" ? l.value : []));
 }
 
-/** Servers that offer `what`, for pass-through listings; none for a grant, which is for tools only. */
+/**
+ * Servers that offer `what`, for pass-through listings, reads and gets: those whose every
+ * tool the caller may use (a key allowed some tools of a server reads none of its
+ * resources or prompts); none for a grant, which is for tools only.
+ */
 async function offering(svc: McpServices, caller: McpCaller, what: "resources" | "prompts") {
   if (caller.grant) return [];
-  const { servers } = await reachableServers(svc, caller);
-  return (await connected(svc, servers)).filter(({ upstream }) => upstream.offers(what));
+  const { servers, allowance } = await reachableServers(svc, caller);
+  const whole = servers.filter((s) => allowsWholeServer(allowance, s.name));
+  return (await connected(svc, whole)).filter(({ upstream }) => upstream.offers(what));
 }
 
 export function createGatewayServer(svc: McpServices): Server {

@@ -3,7 +3,8 @@
  * servers and tools (allow lists, `*` matching any run of characters). A key's own
  * lists take precedence over its service account's; without any, every server and
  * tool of the organization is allowed. A tool not allowed is absent from `tools/list`
- * and refused on `tools/call`, the same as one that does not exist.
+ * and refused on `tools/call`, the same as one that does not exist. A server's resources
+ * and prompts are no tools: they need every tool of the server allowed.
  */
 import type { Identity } from "../domain/identity.ts";
 import type { McpStore } from "../store/mcp-store.ts";
@@ -52,6 +53,24 @@ export function allowsTool(allowance: ToolAllowance | null, server: string, tool
   return (
     allowsServer(allowance, server) && (allowance === null || allowance.tools.some((p) => matchesPattern(p, namespaced(server, tool))))
   );
+}
+
+/**
+ * Whether the lists allow every tool of `server` (`*`, `github__*`, `git*`), which is what
+ * its resources and prompts need: a key allowed one tool must not read the rest of what
+ * the server holds. A pattern allows every `<server>__<tool>` exactly when it ends in `*`
+ * and what comes before that `*` matches a beginning of `<server>__`.
+ */
+export function allowsWholeServer(allowance: ToolAllowance | null, server: string): boolean {
+  if (allowance === null) return true;
+  if (!allowsServer(allowance, server)) return false;
+  const prefix = namespaced(server, "");
+  return allowance.tools.some((pattern) => {
+    if (!pattern.endsWith("*")) return false;
+    const head = pattern.replace(/\*+$/, "");
+    for (let end = 0; end <= prefix.length; end++) if (matchesPattern(head, prefix.slice(0, end))) return true;
+    return false;
+  });
 }
 
 /** The caller's allow lists: a key's own, else its service account's; null (everything) for a dashboard session. */

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { allowsServer, allowsTool, matchesPattern, splitNamespaced } from "../../src/mcp/tool-access.ts";
+import { allowsServer, allowsTool, allowsWholeServer, matchesPattern, splitNamespaced } from "../../src/mcp/tool-access.ts";
 
 test("patterns match whole names, `*` any run of characters, everything else literally", () => {
   expect(matchesPattern("*", "anything")).toBe(true);
@@ -27,4 +27,17 @@ test("namespaced names split at the first separator; the tool keeps any of its o
   expect(splitNamespaced("wiki__a__b")).toEqual({ server: "wiki", tool: "a__b" });
   expect(splitNamespaced("plain")).toBeNull();
   expect(splitNamespaced("__x")).toBeNull();
+});
+
+test("a server's resources and prompts need every one of its tools allowed, by one pattern", () => {
+  expect(allowsWholeServer(null, "github")).toBe(true);
+  const whole = (...tools: string[]) => allowsWholeServer({ servers: ["*"], tools }, "github");
+  for (const pattern of ["*", "github__*", "git*", "*__*", "g*b__*", "github__**"]) expect(whole(pattern)).toBe(true);
+  // Some tools of it, or another server's, or one pattern not ending in `*`: its resources and prompts stay closed.
+  for (const pattern of ["github__list_*", "github__create_issue", "*_issue", "gitlab__*", "github___*", "*__read"])
+    expect(whole(pattern)).toBe(false);
+  expect(whole("github__list_*", "wiki__*")).toBe(false);
+  expect(whole("wiki__*", "github__*")).toBe(true);
+  // The server list still decides first.
+  expect(allowsWholeServer({ servers: ["wiki"], tools: ["*"] }, "github")).toBe(false);
 });

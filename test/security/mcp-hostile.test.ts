@@ -3,7 +3,8 @@
  * "MCP review (2026-11-27)"): what a server says of its tools, its progress messages,
  * its prompts and its errors meet the scan; what no scan reads is refused; a
  * tools/list_changed storm is told once; a JSON-RPC batch cannot step around the rate
- * limit; a server name cannot reach into another's namespace.
+ * limit; a server name cannot reach into another's namespace; a key allowed some of a
+ * server's tools reads none of its resources or prompts.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type HostileMcpServer, startHostileMcpServer, startNotesMcpServer } from "../support/hostile-mcp-server.ts";
@@ -188,4 +189,31 @@ test("a server name ending in _ is refused: its tools would read as another serv
     expect(r.status).toBe(400);
   }
   expect((await stack.gw.op(stack.admin, "mcp.server.create", { name: "a-b_c", url: hostile.url })).status).toBe(200);
+});
+
+test("a key allowed some tools of a server reads none of its resources or prompts; one allowed all of them does", async () => {
+  const some = await stack.newKey("one-tool-bot");
+  const all = await stack.newKey("whole-server-bot");
+  const servers = ["hostile", "notes"];
+  const limit = (subject: string, tools: string[]) => stack.gw.op(stack.admin, "mcp.access.set", { subject, servers, tools });
+  expect((await limit(some.keyId, ["hostile__storm", "notes__index"])).status).toBe(200);
+  expect((await limit(all.keyId, ["hostile__*", "notes__*"])).status).toBe(200);
+
+  const limited = await stack.connect(some.key);
+  expect((await limited.listTools()).tools.map((t) => t.name)).toEqual(["hostile__storm"]);
+  expect((await limited.listPrompts()).prompts).toEqual([]);
+  expect((await limited.listResources()).resources).toEqual([]);
+  const before = hostile.received.length;
+  // Refused as if they did not exist, as a tool not allowed is.
+  const prompt = (await limited.getPrompt({ name: "hostile__summarize", arguments: { text: "x" } }).catch((e: Error) => e)) as Error;
+  expect(prompt.message).toContain("Unknown prompt: hostile__summarize");
+  const read = (await limited.readResource({ uri: "notes://plan" }).catch((e: Error) => e)) as Error;
+  expect(read.message).toContain("Resource not found: notes://plan");
+  expect(hostile.received.length).toBe(before);
+
+  const whole = await stack.connect(all.key);
+  expect((await whole.listPrompts()).prompts.map((p) => p.name)).toContain("hostile__summarize");
+  expect((await whole.readResource({ uri: "notes://plan" })).contents).toEqual([{ uri: "notes://plan", text: "the plan" }]);
+  const fine = await whole.getPrompt({ name: "hostile__summarize", arguments: { text: "the weather" } });
+  expect(JSON.stringify(fine.messages)).toContain("Summarize: the weather");
 });
