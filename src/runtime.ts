@@ -288,6 +288,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     now: () => services.now(),
     log,
     maxBodyBytes: config.maxBodyBytes,
+    maxToolCallMs: config.upstreamTimeoutS * 1000,
   });
 
   const rt: Runtime = {

@@ -16,11 +16,16 @@ export interface McpGatewayParts {
   now(): number;
   log: Logger;
   maxBodyBytes: number;
+  /** The longest a tool call that reports progress may take (GW_UPSTREAM_TIMEOUT_S). */
+  maxToolCallMs: number;
 }
 
 export function openMcpGateway(parts: McpGatewayParts): McpGateway {
   let gateway: McpGateway | null = null;
-  const pool = new UpstreamPool(parts.box, (orgId) => gateway?.toolsChanged(orgId), parts.maxBodyBytes);
+  const pool = new UpstreamPool(parts.box, (orgId) => gateway?.toolsChanged(orgId), {
+    maxResponseBytes: parts.maxBodyBytes,
+    maxCallMs: parts.maxToolCallMs,
+  });
   const metrics = new McpMetrics(parts.metrics, () => gateway?.sessions.size ?? 0);
   gateway = new McpGateway(
     { store: parts.store, pool, metrics, preferences: parts.preferences, now: parts.now, log: parts.log },

@@ -17,6 +17,7 @@ import { runSandboxTool, SANDBOX_SERVER } from "./sandbox-tools.ts";
 import type { Category } from "./text-findings.ts";
 import { allowsTool, splitNamespaced } from "./tool-access.ts";
 import { blockedResult, resultPolicy, type ScanAction, scanArguments, scanResult } from "./tool-policy.ts";
+import type { Upstream } from "./upstream.ts";
 
 export interface ToolRequest {
   name: string;
@@ -100,16 +101,15 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
   rec.outcome = "failed";
   let result: Record<string, unknown>;
   if (server) {
-    const onprogress = req.progress;
     const policy = resultPolicy(prefs, server.scan);
-    result = await forward(svc, server, prefs, req.name, () =>
-      svc.pool.get(server).then((upstream) =>
-        upstream.client.callTool({ name: rec.tool, arguments: args }, undefined, {
-          signal: req.signal,
-          ...(onprogress
-            ? { onprogress: (p) => onprogress(scannedProgress(p, policy, req.name, prefs.phoneRegion)), resetTimeoutOnProgress: true }
-            : {}),
-        }),
+    const progress = req.progress;
+    result = await forward(svc, server, prefs, req.name, async () =>
+      boundedCall(
+        svc,
+        await svc.pool.get(server),
+        { name: rec.tool, arguments: args },
+        req.signal,
+        progress && ((p) => progress(scannedProgress(p, policy, req.name, prefs.phoneRegion))),
       ),
     );
   } else {
@@ -128,6 +128,31 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
   }
   rec.outcome = result.isError === true ? "tool_error" : "ok";
   return result as CallToolResult;
+}
+
+/**
+ * The upstream call, with progress passed on when the agent asked for it. Each report
+ * restarts the SDK's 60-second timeout, so the total is bounded too (GW_UPSTREAM_TIMEOUT_S),
+ * or a server could hold the call for ever; past it the SDK gives up without telling the
+ * server, so the cancellation is sent here.
+ */
+async function boundedCall(
+  svc: McpServices,
+  upstream: Upstream,
+  params: { name: string; arguments: Record<string, unknown> },
+  signal: AbortSignal,
+  progress: ((p: ProgressNote) => void) | undefined,
+): Promise<unknown> {
+  const stop = new AbortController();
+  try {
+    return await upstream.client.callTool(params, undefined, {
+      signal: AbortSignal.any([signal, stop.signal]),
+      ...(progress ? { onprogress: progress, resetTimeoutOnProgress: true, maxTotalTimeout: svc.pool.maxCallMs } : {}),
+    });
+  } catch (err) {
+    if (err instanceof McpError && (err.data as { maxTotalTimeout?: number } | undefined)?.maxTotalTimeout) stop.abort(err);
+    throw err;
+  }
 }
 
 /**
@@ -152,6 +177,8 @@ export async function forward(
       throw new McpError(err.code, passes ? part.text : `The tool server ${server.name} refused the call (code ${err.code}).`);
     }
     svc.log.warn("mcp tool call failed", { orgId: server.orgId, serverId: server.id, error: failureName(err) });
+    if (err instanceof McpError && err.code === ErrorCode.RequestTimeout)
+      throw new McpError(ErrorCode.InternalError, `The tool server ${server.name} did not answer in the time the gateway allows.`);
     throw new McpError(ErrorCode.InternalError, `The tool server ${server.name} could not be reached or did not answer.`);
   }
 }

@@ -12,6 +12,13 @@ import { credentialValues, cutCredentials, Upstream } from "./upstream.ts";
 const MAX_CONNECTIONS = 500;
 const IDLE_MS = 10 * 60_000;
 
+export interface UpstreamLimits {
+  /** The most one response of a server may carry. */
+  maxResponseBytes: number;
+  /** The longest a tool call that reports progress may take. */
+  maxCallMs: number;
+}
+
 export class UpstreamPool {
   private readonly open = new LRUCache<string, Upstream>({
     max: MAX_CONNECTIONS,
@@ -24,9 +31,13 @@ export class UpstreamPool {
     private readonly box: SecretBox,
     /** Told when a server's tool list changed, so the organization's agent sessions can be told too. */
     private readonly onToolsChanged: (orgId: string) => void,
-    /** The most one response of a server may carry. */
-    private readonly maxResponseBytes = 32 * 1024 * 1024,
+    private readonly limits: UpstreamLimits = { maxResponseBytes: 32 * 1024 * 1024, maxCallMs: 300_000 },
   ) {}
+
+  /** The longest a tool call may take however often the server reports progress (each report restarts the SDK's 60 s timeout). */
+  get maxCallMs(): number {
+    return this.limits.maxCallMs;
+  }
 
   /** A connected client for `server` (its current version). Throws when it cannot connect. */
   async get(server: McpServerRecord): Promise<Upstream> {
@@ -36,7 +47,7 @@ export class UpstreamPool {
     if (!upstream || upstream.broken) {
       // Idle connections are closed when a new one opens (and on lookup), not by a timer each.
       this.open.purgeStale();
-      upstream = new Upstream(server, this.credentials(server), () => this.onToolsChanged(server.orgId), this.maxResponseBytes);
+      upstream = new Upstream(server, this.credentials(server), () => this.onToolsChanged(server.orgId), this.limits.maxResponseBytes);
       this.open.set(key, upstream);
     }
     try {

@@ -7,7 +7,7 @@
  * server's tools reads none of its resources or prompts.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type HostileMcpServer, startHostileMcpServer, startNotesMcpServer } from "../support/hostile-mcp-server.ts";
+import { ENDLESS_REPORTS, type HostileMcpServer, startHostileMcpServer, startNotesMcpServer } from "../support/hostile-mcp-server.ts";
 import { POISON } from "../support/mcp-servers.ts";
 import { type McpStack, startMcpStack, textOf } from "../support/mcp-stack.ts";
 
@@ -18,8 +18,12 @@ let hostile: HostileMcpServer;
 let notes: HostileMcpServer;
 
 beforeAll(async () => {
-  // A response may carry 2 MiB here, so the hostile `huge` result (3 MiB) is over it.
-  stack = await startMcpStack({ everything: false, env: { GW_LOG_LEVEL: "warn", GW_MAX_BODY_BYTES: String(2 * 1024 * 1024) } });
+  // A response may carry 2 MiB here, so the hostile `huge` result (3 MiB) is over it; a call reporting
+  // progress may take 1 s, which the hostile `endless_progress` (5 s of reports unless cancelled) is over.
+  stack = await startMcpStack({
+    everything: false,
+    env: { GW_LOG_LEVEL: "warn", GW_MAX_BODY_BYTES: String(2 * 1024 * 1024), GW_UPSTREAM_TIMEOUT_S: "1" },
+  });
   hostile = startHostileMcpServer();
   const created = await stack.gw.op(stack.admin, "mcp.server.create", {
     name: "hostile",
@@ -69,6 +73,19 @@ test("a progress message carrying a credential reaches the agent without its mes
   });
   expect(textOf(result)).toBe("done");
   expect(notes).toEqual([{ progress: 1, total: 2 }]);
+});
+
+test("a server reporting progress without end cannot hold the call past the bound: it ends in the gateway's words, the server told to stop", async () => {
+  const client = await stack.connect(stack.admin);
+  const reports: number[] = [];
+  const err = (await client
+    .callTool({ name: "hostile__endless_progress", arguments: {} }, undefined, { onprogress: (p) => void reports.push(p.progress) })
+    .catch((e: Error) => e)) as Error;
+  expect(err).toBeInstanceOf(Error);
+  expect(err.message).toContain("The tool server hostile did not answer in the time the gateway allows.");
+  // The server's loop ends on the cancellation, not after all its reports.
+  expect(reports.length).toBeLessThan(ENDLESS_REPORTS);
+  while (!hostile.received.some((r) => r.name === "cancelled")) await Bun.sleep(10);
 });
 
 test("structured content nested deeper than the scan reads is blocked, not passed unscanned", async () => {
