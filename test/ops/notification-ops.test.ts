@@ -17,7 +17,7 @@ let adminKey: { key: string };
 let adminSession: { cookie: string };
 let memberSession: { cookie: string };
 let memberKey: { key: string; id: string };
-const ids: string[] = [];
+const ids = [newId("ntf"), newId("ntf"), newId("ntf")] as const;
 
 beforeAll(async () => {
   gw = await startInProcessGateway();
@@ -35,7 +35,6 @@ beforeAll(async () => {
   });
   memberKey = { key: bot.keyValue, id: bot.apiKey.id };
   for (let i = 0; i < 3; i++) {
-    ids.push(newId("ntf"));
     const n = { orgId, kind: "budget.threshold", severity: "warning" as const, title: `alert ${i}`, body: { i } };
     await gw.rt.store.createNotification({ ...n, id: ids[i]!, createdAt: gw.clock.now - (3 - i) * 1000 });
   }
@@ -68,8 +67,8 @@ test("a member's read leaves the admin's alerts unread, by session and by key", 
 });
 
 test("the admin's marks are the admin's: a session and a key are two readers", async () => {
-  expect((await gw.op(adminSession, "notifications.read", { ids: [ids[1]!] })).body.data).toEqual({ marked: 1 });
-  expect((await gw.op(adminSession, "notifications.read", { ids: [ids[1]!] })).body.data).toEqual({ marked: 0 });
+  expect((await gw.op(adminSession, "notifications.read", { ids: [ids[1]] })).body.data).toEqual({ marked: 1 });
+  expect((await gw.op(adminSession, "notifications.read", { ids: [ids[1]] })).body.data).toEqual({ marked: 0 });
   expect((await list(adminSession, { unreadOnly: true })).notifications.map((n) => n.id)).toEqual([ids[2], ids[0]]);
   expect((await list(adminKey)).unread).toBe(3);
   // `unread` counts what the page shows: here the newest one, still unread for the admin.
@@ -77,7 +76,7 @@ test("the admin's marks are the admin's: a session and a key are two readers", a
 });
 
 test("a service account's keys share its marks: a rotated key finds them", async () => {
-  await gw.op(memberKey, "notifications.read", { ids: [ids[0]!] });
+  await gw.op(memberKey, "notifications.read", { ids: [ids[0]] });
   const rotated = await rotateKey(gw.rt.services, CLI_ACTOR, gw.init.organization.id, memberKey.id, 0);
   expect((await list({ key: rotated.keyValue }, { unreadOnly: true })).notifications.map((n) => n.id)).toEqual([ids[2], ids[1]]);
 });
