@@ -34,6 +34,8 @@ export interface Config {
   usageRetentionDays: number;
   /** Audit entries kept this many days (refusals are audited too, so the log grows with traffic). */
   auditRetentionDays: number;
+  /** Notifications kept this many days; at least 32, since this month's are the budget alerts' memory. */
+  notificationRetentionDays: number;
   keyCacheTtlS: number;
   flushIntervalMs: number;
   /** Seconds between alert checks (budget thresholds, provider rate-limit states). */
@@ -147,6 +149,7 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "trustProxy", env: "GW_TRUST_PROXY", parse: bool, fallback: () => false },
   { key: "usageRetentionDays", env: "GW_USAGE_RETENTION_DAYS", parse: integer(1, 3650), fallback: () => 30 },
   { key: "auditRetentionDays", env: "GW_AUDIT_RETENTION_DAYS", parse: integer(1, 36500), fallback: () => 365 },
+  { key: "notificationRetentionDays", env: "GW_NOTIFICATION_RETENTION_DAYS", parse: integer(32, 36500), fallback: () => 90 },
   { key: "keyCacheTtlS", env: "GW_KEY_CACHE_TTL_S", parse: integer(1, 86_400), fallback: () => 60 },
   { key: "flushIntervalMs", env: "GW_FLUSH_INTERVAL_MS", parse: integer(10, 60_000), fallback: () => 250 },
   { key: "alertCheckIntervalS", env: "GW_ALERT_CHECK_INTERVAL_S", parse: integer(1, 86_400), fallback: () => 300 },

@@ -258,7 +258,11 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   // Responses' telemetry is recorded just after them; a scrape records what is still waiting first.
   metrics.onCollect(runner.record);
 
-  const stopMaintenance = scheduleMaintenance(store, { usageDays: config.usageRetentionDays, auditDays: config.auditRetentionDays }, log);
+  const stopMaintenance = scheduleMaintenance(
+    store,
+    { usageDays: config.usageRetentionDays, auditDays: config.auditRetentionDays, notificationDays: config.notificationRetentionDays },
+    log,
+  );
   const notifier = new Notifier({
     store,
     box,

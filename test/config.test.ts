@@ -51,4 +51,12 @@ describe("loadConfig", () => {
     expect(loadConfig({}, { GW_ALLOW_PRIVATE_EGRESS: "0", GW_ALLOW_PRIVATE_PROVIDERS: "1" }).allowPrivateEgress).toBe(false);
     expect(() => loadConfig({}, { GW_ALLOW_PRIVATE_PROVIDERS: "maybe" })).toThrow("GW_ALLOW_PRIVATE_PROVIDERS: must be true or false");
   });
+
+  test("GW_NOTIFICATION_RETENTION_DAYS: 90 by default, never under 32 (this month's notifications are the budget alerts' memory)", () => {
+    expect(loadConfig({}, {}).notificationRetentionDays).toBe(90);
+    expect(loadConfig({}, { GW_NOTIFICATION_RETENTION_DAYS: "32" }).notificationRetentionDays).toBe(32);
+    expect(() => loadConfig({}, { GW_NOTIFICATION_RETENTION_DAYS: "31" })).toThrow(
+      "GW_NOTIFICATION_RETENTION_DAYS: must be between 32 and 36500",
+    );
+  });
 });

@@ -149,6 +149,11 @@ export interface Notification {
   title: string;
   body: Record<string, unknown>;
   createdAt: number;
+}
+
+/** A notification as one reader sees it: read marks are per reader (a user, or a service account). */
+export interface ReaderNotification extends Notification {
+  /** When this reader marked it read; null while unread for them. */
   readAt: number | null;
 }
 

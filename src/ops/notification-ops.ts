@@ -1,8 +1,11 @@
 /**
- * Notifications: any member reads the organization's alerts and marks them read; an
- * admin makes (or replaces) the webhook signing secret, which is shown only in that answer.
+ * Notifications: any member reads the organization's alerts and marks them read for
+ * themselves (read marks are per reader, so a member's read leaves an admin's alerts
+ * unread); an admin makes (or replaces) the webhook signing secret, which is shown only
+ * in that answer.
  */
 import { Type } from "@sinclair/typebox";
+import { actorOf, type Identity } from "../domain/identity.ts";
 import { recordAudit } from "../services/audit.ts";
 import { rotateWebhookSecret, shownSecret } from "../services/alerts/webhook-secret.ts";
 import { webhookOutcomes } from "../services/alerts/delivery-log.ts";
@@ -10,20 +13,23 @@ import { defineOperation } from "./registry.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** Whose read marks: the caller as the audit log names them, a user or a service account (its keys share the marks). */
+const readerOf = (identity: Identity): string => actorOf(identity, null, null).ref;
+
 export const notificationsList = defineOperation({
   id: "notifications.list",
   access: "read",
   summary:
-    "The organization's notifications, newest first (`limit` up to 200, `unreadOnly`), each with its webhook delivery (`webhook`: delivered, attempts) when one was due.",
+    "The organization's notifications, newest first (`limit` up to 200, `unreadOnly`), each with the caller's own read mark (`readAt`) and its webhook delivery (`webhook`: delivered, attempts) when one was due.",
   params: Type.Object(
     { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })), unreadOnly: Type.Optional(Type.Boolean()) },
     { additionalProperties: false },
   ),
   async run({ identity, deps }, p) {
-    const limit = p.limit ?? 50;
-    // Unread ones are filtered from a wider page so `limit` still means "up to this many shown".
-    const all = await deps.store.listNotifications(identity.organization.id, p.unreadOnly ? 200 : limit);
-    const list = (p.unreadOnly ? all.filter((n) => n.readAt === null) : all).slice(0, limit);
+    const list = await deps.store.listNotificationsFor(identity.organization.id, readerOf(identity), {
+      limit: p.limit ?? 50,
+      unreadOnly: p.unreadOnly ?? false,
+    });
     const webhooks = await webhookOutcomes(
       deps.store,
       identity.organization.id,
@@ -48,7 +54,7 @@ export const notificationsList = defineOperation({
 export const notificationsRead = defineOperation({
   id: "notifications.read",
   access: "member-write",
-  summary: "Marks notifications read: `ids`, or `all: true`.",
+  summary: "Marks notifications read for the caller alone (others' stay as they were): `ids`, or `all: true`.",
   params: Type.Object(
     {
       ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 200 })),
@@ -57,7 +63,12 @@ export const notificationsRead = defineOperation({
     { additionalProperties: false, minProperties: 1, maxProperties: 1 },
   ),
   async run({ identity, deps }, p) {
-    const marked = await deps.store.markNotificationsRead(identity.organization.id, p.all ? null : (p.ids ?? []), deps.now());
+    const marked = await deps.store.markNotificationsRead(
+      identity.organization.id,
+      readerOf(identity),
+      p.all ? null : (p.ids ?? []),
+      deps.now(),
+    );
     return { marked };
   },
 });

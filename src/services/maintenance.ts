@@ -1,8 +1,9 @@
 /**
  * Housekeeping that keeps the store bounded: raw usage rows past their retention
  * period (hourly roll-ups stay), audit entries past theirs (every refusal is audited,
- * so the log grows with traffic), and sessions idle past their 24 hours. Runs at start
- * and then hourly, off the request path.
+ * so the log grows with traffic), notifications past theirs (with their read marks and
+ * webhook deliveries), and sessions idle past their 24 hours. Runs at start and then
+ * hourly, off the request path.
  */
 import type { Logger } from "../lib/log.ts";
 import type { Store } from "../store/store.ts";
@@ -14,17 +15,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface Retention {
   usageDays: number;
   auditDays: number;
+  notificationDays: number;
 }
 
 export async function runMaintenance(
   store: Store,
   retention: Retention,
   now: number,
-): Promise<{ usageEvents: number; auditEntries: number; sessions: number }> {
+): Promise<{ usageEvents: number; auditEntries: number; notifications: number; sessions: number }> {
   const usageEvents = await store.pruneUsageEvents(now - retention.usageDays * DAY_MS);
   const auditEntries = await store.pruneAuditEntries(now - retention.auditDays * DAY_MS);
+  const notifications = await store.pruneNotifications(now - retention.notificationDays * DAY_MS);
   const sessions = await store.deleteSessionsIdleSince(now - SESSION_IDLE_MS);
-  return { usageEvents, auditEntries, sessions };
+  return { usageEvents, auditEntries, notifications, sessions };
 }
 
 /** Starts the hourly job; returns a function that stops it. */
@@ -32,7 +35,7 @@ export function scheduleMaintenance(store: Store, retention: Retention, log: Log
   const run = () =>
     runMaintenance(store, retention, Date.now())
       .then((removed) => {
-        if (removed.usageEvents || removed.auditEntries || removed.sessions) log.info("maintenance", { removed });
+        if (Object.values(removed).some((n) => n > 0)) log.info("maintenance", { removed });
       })
       .catch((err) => log.error("maintenance failed", { error: String(err) }));
   const first = setTimeout(run, 5_000);

@@ -18,6 +18,7 @@ import type {
   Organization,
   PersonalPreferences,
   ProviderConfigRecord,
+  ReaderNotification,
   ServiceAccount,
   Session,
   UsageEvent,
@@ -155,8 +156,15 @@ export interface Store extends McpStore {
   // Notifications
   createNotification(n: Notification): Promise<void>;
   listNotifications(orgId: string, limit: number): Promise<Notification[]>;
-  /** Marks the organization's unread notifications read (the given ids, or all with null); returns how many changed. */
-  markNotificationsRead(orgId: string, ids: string[] | null, at: number): Promise<number>;
+  /**
+   * Newest first, each with when `reader` (`user:<id>` or `sa:<id>`) marked it read;
+   * `unreadOnly` leaves out those the reader has read. Other readers' marks never show.
+   */
+  listNotificationsFor(orgId: string, reader: string, opts: { limit: number; unreadOnly: boolean }): Promise<ReaderNotification[]>;
+  /** Marks the organization's notifications read for `reader` alone (the given ids, or all with null); returns how many were unread for them. */
+  markNotificationsRead(orgId: string, reader: string, ids: string[] | null, at: number): Promise<number>;
+  /** Removes notifications created before `cutoff` (ms) with their read marks, and webhook deliveries made before it; returns how many notifications. */
+  pruneNotifications(cutoff: number): Promise<number>;
 
   // Alert webhooks
   /** Replaces the organization's sealed webhook signing secret. */

@@ -6,7 +6,7 @@ import { newId } from "../../src/domain/ids.ts";
 import { runMaintenance } from "../../src/services/maintenance.ts";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
 
-test("prunes raw usage and audit entries past their retention (roll-ups stay) and idle sessions", async () => {
+test("prunes raw usage, audit entries and notifications past their retention (roll-ups stay) and idle sessions", async () => {
   const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), "gw-maint-")), "g.db"));
   await store.migrate();
   const now = Date.UTC(2026, 10, 22);
@@ -39,7 +39,19 @@ test("prunes raw usage and audit entries past their retention (roll-ups stay) an
   ] as const)
     await store.appendAudit({ id, orgId: "o1", actor: "u1", action: "x", target: null, ip: null, userAgent: null, createdAt, details: {} });
 
-  expect(await runMaintenance(store, { usageDays: 30, auditDays: 365 }, now)).toEqual({ usageEvents: 1, auditEntries: 1, sessions: 1 });
+  for (const [id, createdAt] of [
+    ["ntf_old", now - 91 * day],
+    ["ntf_new", now - 89 * day],
+  ] as const)
+    await store.createNotification({ id, orgId: "o1", kind: "budget.threshold", severity: "info", title: "t", body: {}, createdAt });
+
+  expect(await runMaintenance(store, { usageDays: 30, auditDays: 365, notificationDays: 90 }, now)).toEqual({
+    usageEvents: 1,
+    auditEntries: 1,
+    notifications: 1,
+    sessions: 1,
+  });
+  expect((await store.listNotifications("o1", 10)).map((n) => n.id)).toEqual(["ntf_new"]);
   expect((await store.listAudit("o1", { limit: 10, before: null })).entries.map((e) => e.id)).toEqual(["aud_new"]);
   expect(await store.countUsageEvents("o1")).toBe(1);
   expect(await store.listUsageHourly("o1", 0, now)).toHaveLength(2);

@@ -409,44 +409,72 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(before - (await store.countUsageEvents(org.id))).toBeGreaterThanOrEqual(150);
     });
 
+    const notification = (over: { id?: string; title?: string; createdAt?: number; body?: Record<string, unknown> } = {}) => ({
+      id: newId("ntf"),
+      orgId: org.id,
+      kind: "budget",
+      severity: "info" as const,
+      title: "t",
+      body: {},
+      createdAt: 0,
+      ...over,
+    });
+
     test("notifications, newest first", async () => {
-      for (let i = 0; i < 3; i++) {
-        await store.createNotification({
-          id: newId("ntf"),
-          orgId: org.id,
-          kind: "rate_limit",
-          severity: "warning",
-          title: `t${i}`,
-          body: { i },
-          createdAt: i,
-          readAt: null,
-        });
-      }
+      for (let i = 0; i < 3; i++) await store.createNotification(notification({ title: `t${i}`, body: { i }, createdAt: i }));
       const list = await store.listNotifications(org.id, 2);
       expect(list.map((n) => n.title)).toEqual(["t2", "t1"]);
       expect(list[0]?.body).toEqual({ i: 2 });
     });
 
-    test("notifications are marked read per id or all at once, within the organization only", async () => {
+    test("read marks are per reader: by id or all at once, within the organization only", async () => {
       const ids = [newId("ntf"), newId("ntf"), newId("ntf")];
-      for (const [i, id] of ids.entries())
-        await store.createNotification({
-          id,
-          orgId: org.id,
-          kind: "budget",
-          severity: "info",
-          title: `b${i}`,
-          body: {},
-          createdAt: i,
-          readAt: null,
-        });
-      expect(await store.markNotificationsRead("org_other", [ids[0]!], 5)).toBe(0);
-      expect(await store.markNotificationsRead(org.id, [ids[0]!, "ntf_missing"], 5)).toBe(1);
-      expect(await store.markNotificationsRead(org.id, [ids[0]!], 6)).toBe(0);
-      expect(await store.markNotificationsRead(org.id, null, 7)).toBe(2);
-      const list = await store.listNotifications(org.id, 10);
-      expect(list.find((n) => n.id === ids[0])?.readAt).toBe(5);
-      expect(list.find((n) => n.id === ids[2])?.readAt).toBe(7);
+      for (const [i, id] of ids.entries()) await store.createNotification(notification({ id, title: `b${i}`, createdAt: i }));
+      const [admin, member] = [`user:${user.id}`, `sa:${sa.id}`];
+      expect(await store.markNotificationsRead("org_other", member, [ids[0]!], 5)).toBe(0);
+      expect(await store.markNotificationsRead(org.id, member, [ids[0]!, "ntf_missing"], 5)).toBe(1);
+      // A mark already there keeps its time and is not counted again.
+      expect(await store.markNotificationsRead(org.id, member, [ids[0]!], 6)).toBe(0);
+      expect(await store.markNotificationsRead(org.id, member, null, 7)).toBe(2);
+      expect(await store.markNotificationsRead(org.id, member, null, 8)).toBe(0);
+      const forMember = await store.listNotificationsFor(org.id, member, { limit: 10, unreadOnly: false });
+      expect(forMember.map((n) => [n.title, n.readAt])).toEqual([
+        ["b2", 7],
+        ["b1", 7],
+        ["b0", 5],
+      ]);
+      expect(await store.listNotificationsFor(org.id, member, { limit: 10, unreadOnly: true })).toEqual([]);
+      // The admin's are untouched by the member's marks, and theirs leave the member's as they were.
+      const forAdmin = await store.listNotificationsFor(org.id, admin, { limit: 2, unreadOnly: true });
+      expect(forAdmin.map((n) => [n.title, n.readAt, n.body])).toEqual([
+        ["b2", null, {}],
+        ["b1", null, {}],
+      ]);
+      expect(await store.markNotificationsRead(org.id, admin, [ids[1]!], 9)).toBe(1);
+      expect((await store.listNotificationsFor(org.id, admin, { limit: 10, unreadOnly: true })).map((n) => n.title)).toEqual(["b2", "b0"]);
+      expect((await store.listNotificationsFor(org.id, member, { limit: 10, unreadOnly: false })).map((n) => n.readAt)).toEqual([7, 7, 5]);
+      expect(await store.markNotificationsRead(org.id, admin, [], 10)).toBe(0);
+    });
+
+    test("notifications past their retention go with their read marks and webhook deliveries", async () => {
+      const [old, kept] = [notification({ title: "old", createdAt: 100 }), notification({ title: "kept", createdAt: 200 })];
+      for (const n of [old, kept]) {
+        await store.createNotification(n);
+        const delivery = { orgId: org.id, notificationId: n.id, attempt: 1, status: 204, error: null, createdAt: n.createdAt + 1 };
+        await store.recordWebhookDelivery({ id: newId("whd"), ...delivery });
+      }
+      const reader = `user:${user.id}`;
+      expect(await store.markNotificationsRead(org.id, reader, null, 300)).toBe(2);
+      expect(await store.pruneNotifications(150)).toBe(1);
+      expect((await store.listNotificationsFor(org.id, reader, { limit: 10, unreadOnly: false })).map((n) => [n.title, n.readAt])).toEqual([
+        ["kept", 300],
+      ]);
+      expect((await store.listWebhookDeliveries(org.id, 10)).map((d) => d.notificationId)).toEqual([kept.id]);
+      // A notification made again with the pruned id would start unread: its mark went with it.
+      await store.createNotification(old);
+      expect((await store.listNotificationsFor(org.id, reader, { limit: 10, unreadOnly: true })).map((n) => n.title)).toEqual(["old"]);
+      expect(await store.pruneNotifications(150)).toBe(1);
+      expect(await store.pruneNotifications(150)).toBe(0);
     });
 
     test("usage summed by dimensions in the database", async () => {

@@ -26,7 +26,7 @@ export class Notifier {
   constructor(private readonly deps: NotifierDeps) {}
 
   async notify(input: NotificationInput): Promise<Notification> {
-    const n: Notification = { ...input, id: newId("ntf"), createdAt: this.deps.delivery.now(), readAt: null };
+    const n: Notification = { ...input, id: newId("ntf"), createdAt: this.deps.delivery.now() };
     await this.deps.store.createNotification(n);
     const { alertWebhookUrl } = await this.deps.store.getOrgPreferences(n.orgId);
     if (alertWebhookUrl) {

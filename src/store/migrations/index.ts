@@ -11,6 +11,7 @@ import alertsAndEtl from "./005_alerts_and_etl.sql" with { type: "text" };
 import usageAttempts from "./006_usage_attempts.sql" with { type: "text" };
 import access from "./007_access.sql" with { type: "text" };
 import mcpServers from "./008_mcp_servers.sql" with { type: "text" };
+import notificationReads from "./009_notification_reads.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 6, name: "usage_attempts", sql: usageAttempts },
   { version: 7, name: "access", sql: access },
   { version: 8, name: "mcp_servers", sql: mcpServers },
+  { version: 9, name: "notification_reads", sql: notificationReads },
 ];
 
 /** The text a store of `dialect` runs for `m`. */

@@ -9,6 +9,7 @@ import type {
   Organization,
   ProviderConfigRecord,
   ProviderFormat,
+  ReaderNotification,
   Role,
   ServiceAccount,
   Session,
@@ -127,8 +128,10 @@ export const toNotification = (r: Row): Notification => ({
   title: str(r.title),
   body: JSON.parse(str(r.body)),
   createdAt: num(r.created_at),
-  readAt: numOrNull(r.read_at),
 });
+
+/** A notification joined with one reader's mark (`read_at` from notification_reads). */
+export const toReaderNotification = (r: Row): ReaderNotification => ({ ...toNotification(r), readAt: numOrNull(r.read_at) });
 
 export const toUsageHourly = (r: Row): UsageHourly => ({
   orgId: str(r.org_id),

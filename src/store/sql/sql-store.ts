@@ -7,15 +7,15 @@
  * keys), settings-sql.ts (audit, preferences, providers), usage-sql.ts (the flush and
  * usage reads), mcp-sql.ts (tool servers), and here notifications, webhooks and the optimizer's figures.
  */
-import type { EtlDocument, Notification, WebhookDelivery } from "../../domain/types.ts";
+import type { EtlDocument, Notification, ReaderNotification, WebhookDelivery } from "../../domain/types.ts";
 import type { Store } from "../store.ts";
-import { toEtlDocument, toNotification, toWebhookDelivery } from "./rows.ts";
+import { toEtlDocument, toNotification, toReaderNotification, toWebhookDelivery } from "./rows.ts";
 import { McpSql } from "./mcp-sql.ts";
 
 export class SqlStore extends McpSql implements Store {
   async createNotification(n: Notification): Promise<void> {
     await this.run(
-      "INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at, read_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+      "INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
       n.id,
       n.orgId,
       n.kind,
@@ -23,7 +23,6 @@ export class SqlStore extends McpSql implements Store {
       n.title,
       JSON.stringify(n.body),
       n.createdAt,
-      n.readAt,
     );
   }
 
@@ -33,11 +32,44 @@ export class SqlStore extends McpSql implements Store {
     );
   }
 
-  async markNotificationsRead(orgId: string, ids: string[] | null, at: number): Promise<number> {
-    if (ids === null) return this.run("UPDATE notifications SET read_at = $1 WHERE org_id = $2 AND read_at IS NULL", at, orgId);
-    if (ids.length === 0) return 0;
-    const list = ids.map((_, i) => `$${i + 3}`).join(", ");
-    return this.run(`UPDATE notifications SET read_at = $1 WHERE org_id = $2 AND id IN (${list}) AND read_at IS NULL`, at, orgId, ...ids);
+  async listNotificationsFor(orgId: string, reader: string, opts: { limit: number; unreadOnly: boolean }): Promise<ReaderNotification[]> {
+    // Columns named one by one: `notifications.read_at` (organization-wide, before 009) must not pass for the reader's mark.
+    const rows = await this.all(
+      `SELECT n.id, n.org_id, n.kind, n.severity, n.title, n.body, n.created_at, r.read_at FROM notifications n
+         LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.reader = $2
+         WHERE n.org_id = $1${opts.unreadOnly ? " AND r.read_at IS NULL" : ""} ORDER BY n.created_at DESC, n.id DESC LIMIT $3`,
+      orgId,
+      reader,
+      opts.limit,
+    );
+    return rows.map(toReaderNotification);
+  }
+
+  async markNotificationsRead(orgId: string, reader: string, ids: string[] | null, at: number): Promise<number> {
+    if (ids?.length === 0) return 0;
+    const only = ids ? ` AND id IN (${ids.map((_, i) => `$${i + 4}`).join(", ")})` : "";
+    // A mark already there stays as it was (its first time), and is not counted.
+    return this.run(
+      `INSERT INTO notification_reads (notification_id, reader, read_at)
+         SELECT id, CAST($2 AS TEXT), CAST($3 AS BIGINT) FROM notifications WHERE org_id = $1${only}
+         ON CONFLICT (notification_id, reader) DO NOTHING`,
+      orgId,
+      reader,
+      at,
+      ...(ids ?? []),
+    );
+  }
+
+  async pruneNotifications(cutoff: number): Promise<number> {
+    // Per organization, as the indexes lead with it. A delivery is made at or after its notification,
+    // so the few made just after a pruned one's cutoff go on the next run.
+    const old = "SELECT id FROM notifications WHERE org_id IN (SELECT id FROM organizations) AND created_at < $1";
+    const [, , notifications] = await this.db.transaction([
+      { text: `DELETE FROM notification_reads WHERE notification_id IN (${old})`, params: [cutoff] },
+      { text: "DELETE FROM webhook_deliveries WHERE org_id IN (SELECT id FROM organizations) AND created_at < $1", params: [cutoff] },
+      { text: "DELETE FROM notifications WHERE org_id IN (SELECT id FROM organizations) AND created_at < $1", params: [cutoff] },
+    ]);
+    return notifications ?? 0;
   }
 
   async setWebhookSecret(orgId: string, sealed: string, at: number): Promise<void> {

@@ -34,7 +34,6 @@ const note: Notification = {
   title: "t",
   body: {},
   createdAt: 0,
-  readAt: null,
 };
 
 const deliver = (url: string) =>
