@@ -123,7 +123,12 @@ for (const id of ids)
     console.error(`unknown load scenario ${id} in --only`);
     process.exit(2);
   }
-const rev = args.base ?? readGuardBase(readFileSync(join(ROOT, "bench", "guard-base"), "utf8"));
+const named = args.base ?? readGuardBase(readFileSync(join(ROOT, "bench", "guard-base"), "utf8"));
+// Named as a commit id in the report, whatever the caller wrote (HEAD, a branch).
+const rev =
+  Bun.spawnSync(["git", "rev-parse", "--verify", `${named}^{commit}`], { cwd: ROOT })
+    .stdout.toString()
+    .trim() || named;
 const margin = Number(args.margin);
 const pairs = args.quick ? 1 : Number(args.pairs);
 const calls = args.quick ? 200 : Number(args.calls);
@@ -135,12 +140,16 @@ try {
   exported.remove();
 }
 const against = args.calibrate ? "itself (calibration)" : rev.slice(0, 12);
-console.log(`CPU µs per call in process, working tree against ${against}: medians of rounds of ${calls} calls; ratio = median of the pairs' ratios (quartiles)`);
+console.log(
+  `CPU µs per call in process, working tree against ${against}: medians of rounds of ${calls} calls; ratio = median of the pairs' ratios (quartiles)`,
+);
 for (const [id, v] of verdicts)
   console.log(
     `${id.padEnd(12)} base ${v.base.toFixed(1)}  change ${v.change.toFixed(1)}  ratio ${v.ratio.toFixed(3)} (${v.low.toFixed(3)}-${v.high.toFixed(3)}, ${v.pairs} pairs)  ${args.quick ? "(quick: not judged)" : v.over ? `FAIL: over ${(1 + margin).toFixed(2)}` : "pass"}`,
   );
 if (!args.quick && verdicts.some(([, v]) => v.over)) {
-  console.log('The working tree costs more CPU per call than the margin allows. If a capability legitimately costs more, move the base (docs/performance.md, "The regression guard").');
+  console.log(
+    'The working tree costs more CPU per call than the margin allows. If a capability legitimately costs more, move the base (docs/performance.md, "The regression guard").',
+  );
   process.exit(1);
 }
