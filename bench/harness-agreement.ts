@@ -6,9 +6,11 @@
  * /proc counters over that round and divided by the requests that harness counted.
  *
  * With `--shared`, the gateway on private Redis and Postgres too (one process: a port of
- * its own makes one worker).
+ * its own makes one worker). With `--paced 500,2000`, autocannon's command line also at
+ * those overall rates (-R): what the same target's CPU per request does when the load
+ * comes slower than it can be served.
  *
- *   bun bench/harness-agreement.ts [--scenario chat-1k-50] [--seconds 5] [--rounds 3] [--shared]
+ *   bun bench/harness-agreement.ts [--scenario chat-1k-50] [--seconds 5] [--rounds 3] [--shared] [--paced 500,2000]
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -26,6 +28,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "5" },
     rounds: { type: "string", default: "3" },
     shared: { type: "boolean", default: false },
+    paced: { type: "string", default: "" },
   },
 });
 const scenario = SCENARIOS.find((s) => s.id === args.scenario && s.mode === "load");
@@ -33,7 +36,7 @@ if (!scenario) throw new Error(`no load scenario ${args.scenario}`);
 const seconds = Number(args.seconds);
 
 /** autocannon's command line under Node, as an outside run uses it; its JSON result's request count. */
-async function outside(t: Target): Promise<number> {
+async function outside(t: Target, rate = 0): Promise<number> {
   const req = scenario!.request(t.credentials);
   const argv = [
     "node",
@@ -48,6 +51,7 @@ async function outside(t: Target): Promise<number> {
   ];
   for (const [k, v] of Object.entries(req.headers)) argv.push("-H", `${k}=${v}`);
   if (req.body) argv.push("-b", req.body);
+  if (rate > 0) argv.push("-R", String(rate));
   argv.push(t.url + req.path);
   const proc = Bun.spawn(argv, { stdout: "pipe", stderr: "pipe" });
   const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
@@ -85,8 +89,10 @@ try {
   }
   const harnesses: [string, (t: Target) => Promise<number>][] = [
     ["suite", inside],
-    ["outside", outside],
+    ["outside", (t) => outside(t)],
   ];
+  for (const rate of args.paced.split(",").filter(Boolean).map(Number))
+    harnesses.push([`outside, paced at ${rate} req/s`, (t) => outside(t, rate)]);
   const samples = new Map<string, { cpu: number[]; rps: number[] }>();
   for (const t of targets) for (const [h] of harnesses) samples.set(`${t.label}|${h}`, { cpu: [], rps: [] });
   for (const t of targets) for (const [, run] of harnesses) await run(t); // warm-up
