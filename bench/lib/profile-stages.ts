@@ -6,7 +6,11 @@
  * glue, and samples with no project frame at all (the server reading requests, the
  * collector, idle) as the runtime's. The files are matched by path, so the split reads
  * the same on an older revision with the same layout.
+ *
+ *   bun bench/lib/profile-stages.ts DIR_OR_FILE [CPU_US_PER_CALL]   # a profile's split, by share (and µs a call)
  */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 
 export interface ProfileNode {
   id: number;
@@ -118,4 +122,27 @@ export function splitByStage(profile: Profile): { samples: Map<string, number>; 
     samples.set(s, (samples.get(s) ?? 0) + 1);
   }
   return { samples, total };
+}
+
+if (import.meta.main) {
+  // bun bench/lib/profile-stages.ts DIR_OR_FILE [CPU_US_PER_CALL]: the largest profile in DIR, split by stage.
+  const [where, perCall] = process.argv.slice(2);
+  if (!where) {
+    console.error("usage: bun bench/lib/profile-stages.ts DIR_OR_FILE [CPU_US_PER_CALL]");
+    process.exit(2);
+  }
+  const file = statSync(where).isDirectory()
+    ? readdirSync(where)
+        .filter((f) => f.endsWith(".cpuprofile"))
+        .map((f) => join(where, f))
+        .sort((a, b) => statSync(b).size - statSync(a).size)[0]
+    : where;
+  if (!file) throw new Error(`no .cpuprofile in ${where}`);
+  const split = splitByStage(JSON.parse(readFileSync(file, "utf8")) as Profile);
+  console.log(`${file}: ${split.total} samples that were not idle`);
+  for (const [stage, n] of [...split.samples.entries()].sort((a, b) => b[1] - a[1])) {
+    const share = n / split.total;
+    const micros = perCall ? `${(share * Number(perCall)).toFixed(1).padStart(6)} µs ` : "";
+    console.log(`${micros}${(share * 100).toFixed(1).padStart(5)}%  ${stage}`);
+  }
 }
