@@ -3,10 +3,13 @@
  * Bun's sampling profiler, runs the scenario's load, stops the gateway (which writes
  * the profile) and prints the heaviest functions and files by self time.
  *
- *   bun bench/profile.ts [--scenario chat-1k-50] [--seconds 10] [--top 40] [--shared]
+ *   bun bench/profile.ts [--scenario chat-1k-50] [--seconds 10] [--top 40] [--shared] [--base REV]
  *
  * `--shared` profiles the scale-out configuration (private Redis and Postgres), where
- * the shared state's own CPU shows up beside the rest of the request.
+ * the shared state's own CPU shows up beside the rest of the request. `--base REV`
+ * profiles that revision's gateway instead (exported, with this tree's packages), for
+ * the per-stage split old against new (bench/lib/profile-stages.ts), which is printed
+ * as microseconds of sampled JavaScript-thread time per request.
  */
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +19,8 @@ import { runLoad } from "./lib/load.ts";
 import { CLI, ROOT, Started, startMock } from "./lib/processes.ts";
 import { startPostgres, startRedis } from "../test/support/servers.ts";
 import { gatewayTarget, OPEN_RATE_LIMIT } from "./lib/targets.ts";
+import { type Profile, type ProfileNode, splitByStage } from "./lib/profile-stages.ts";
+import { exportRevision } from "./lib/revision.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
 const { values: args } = parseArgs({
@@ -24,6 +29,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "10" },
     top: { type: "string", default: "40" },
     shared: { type: "boolean", default: false },
+    base: { type: "string" },
   },
 });
 const scenario = SCENARIOS.find((s) => s.id === args.scenario && s.mode === "load");
@@ -36,19 +42,14 @@ if (!scenario) {
   process.exit(2);
 }
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-}
-
 const dir = mkdtempSync(join(tmpdir(), "gw-prof-"));
 const started = new Started();
+const INTERVAL_US = 250;
+let requests = 0;
 try {
+  const exported = args.base ? await exportRevision(args.base) : null;
+  if (exported) started.add({ url: "", pid: 0, stop: async () => exported.remove() });
+  const cli = exported ? join(exported.dir, "src", "cli.ts") : CLI;
   const mock = started.add(await startMock());
   let env: Record<string, string> = OPEN_RATE_LIMIT;
   if (args.shared) {
@@ -61,18 +62,19 @@ try {
     args.shared ? "shared" : "gateway",
     "gateway (profiled)",
     mock.url,
-    ["bun", "--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=250", "run", CLI],
+    ["bun", "--cpu-prof", `--cpu-prof-dir=${dir}`, `--cpu-prof-interval=${INTERVAL_US}`, "run", cli],
     env,
   );
   started.add(gw.proc);
   const req = scenario.request(gw.target.credentials);
-  await runLoad(gw.target.url, req, { connections: scenario.connections, seconds: 2, expectStatus: scenario.expectStatus });
+  const warm = await runLoad(gw.target.url, req, { connections: scenario.connections, seconds: 2, expectStatus: scenario.expectStatus });
   const load = await runLoad(gw.target.url, req, {
     connections: scenario.connections,
     seconds: Number(args.seconds),
     expectStatus: scenario.expectStatus,
   });
-  console.log(`${scenario.title}: ${Math.round(load.rps)} req/s, ${load.errors} errors`);
+  requests = warm.requests + load.requests;
+  console.log(`${scenario.title}${args.base ? ` at ${args.base}` : ""}: ${Math.round(load.rps)} req/s, ${load.errors} errors`);
 } finally {
   await started.stopAll();
 }
@@ -117,4 +119,8 @@ const top = (m: Map<string, number>, n: number) =>
 console.log(`\nself time by function (${total} samples):\n${top(byFunction, Number(args.top))}`);
 console.log(`\nself time by file:\n${top(byFile, 25)}`);
 console.log(`\ntotal time (self and callees) of the project's functions:\n${top(inclusive, Number(args.top))}`);
+const split = splitByStage(profile);
+console.log(`\nby stage (${split.total} samples that were not idle; µs of sampled time per request, ${requests} requests):`);
+for (const [stage, n] of [...split.samples.entries()].sort((a, b) => b[1] - a[1]))
+  console.log(`${((n * INTERVAL_US) / requests).toFixed(1).padStart(7)} µs ${((n / split.total) * 100).toFixed(1).padStart(5)}%  ${stage}`);
 console.log(`\nprofile: ${join(dir, file)}`);

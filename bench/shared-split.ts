@@ -8,13 +8,12 @@
  *
  *   bun bench/shared-split.ts [--scenario chat-1k-50] [--seconds 5] [--rounds 3] [--base 7eb2723]
  */
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startPostgres, startRedis } from "../test/support/servers.ts";
 import { runLoad } from "./lib/load.ts";
-import { ROOT, Started, startMock } from "./lib/processes.ts";
+import { Started, startMock } from "./lib/processes.ts";
+import { exportRevision } from "./lib/revision.ts";
 import { cpuMicros, mainThreadCpuMicros } from "./lib/proc-stats.ts";
 import { gatewayTarget, OPEN_RATE_LIMIT, type Target } from "./lib/targets.ts";
 import { SCENARIOS } from "./scenarios.ts";
@@ -30,19 +29,10 @@ const { values: args } = parseArgs({
 const scenario = SCENARIOS.find((s) => s.id === args.scenario && s.mode === "load");
 if (!scenario) throw new Error(`no load scenario ${args.scenario}`);
 
-/** The base revision's files in a temporary folder (no git worktree), with this tree's node_modules. */
-async function exportRevision(rev: string): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), "gw-split-"));
-  const archive = Bun.spawn(["git", "archive", rev], { cwd: ROOT, stdout: "pipe" });
-  const untar = Bun.spawn(["tar", "-x", "-C", dir], { stdin: archive.stdout });
-  if ((await archive.exited) !== 0 || (await untar.exited) !== 0) throw new Error(`cannot export ${rev}`);
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-  return dir;
-}
-
 const started = new Started();
-const base = args.base ? await exportRevision(args.base) : null;
-if (base) started.add({ url: "", pid: 0, stop: async () => rmSync(base, { recursive: true, force: true }) });
+const exported = args.base ? await exportRevision(args.base) : null;
+const base = exported?.dir ?? null;
+if (exported) started.add({ url: "", pid: 0, stop: async () => exported.remove() });
 const rows = new Map<Target, { cpu: number[]; main: number[]; rps: number[] }>();
 try {
   const mock = started.add(await startMock());

@@ -262,8 +262,7 @@ export class RequestRunner {
       if (!logged) continue;
       const id = scope.identity;
       const ids = scope.trace.ids();
-      this.deps.log.info("request", {
-        ...(ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {}),
+      const fields = {
         requestId: scope.requestId,
         method: scope.request.method,
         route: scope.route,
@@ -273,7 +272,9 @@ export class RequestRunner {
         orgId: id?.organization.id,
         keyId: id?.kind === "serviceAccount" ? id.key.id : undefined,
         userId: id?.kind === "user" ? id.id : undefined,
-      });
+      };
+      // Tracing off (the usual case): the fields as they are, no copy to put trace ids first.
+      this.deps.log.info("request", ids ? { trace_id: ids.traceId, span_id: ids.spanId, ...fields } : fields);
     }
   };
 

@@ -43,8 +43,16 @@ export class Counter implements Metric {
   }
 }
 
+/** One histogram series: a caller that observes the same labels on every call keeps it instead of naming them each time. */
+export interface HistogramSeries {
+  readonly values: LabelValues;
+  readonly counts: Float64Array;
+  sum: number;
+  n: number;
+}
+
 export class Histogram implements Metric {
-  private readonly series = new Map<string, { values: LabelValues; counts: Float64Array; sum: number; n: number }>();
+  private readonly series = new Map<string, HistogramSeries>();
   constructor(
     readonly name: string,
     readonly help: string,
@@ -52,14 +60,25 @@ export class Histogram implements Metric {
     readonly buckets: readonly number[],
   ) {}
 
-  observe(values: LabelValues, v: number): void {
+  /** The series of these label values, made on first use. */
+  seriesOf(values: LabelValues): HistogramSeries {
     const id = values.join("\u0000");
     let s = this.series.get(id);
     if (!s) {
       s = { values, counts: new Float64Array(this.buckets.length), sum: 0, n: 0 };
       this.series.set(id, s);
     }
-    for (let i = 0; i < this.buckets.length; i++) if (v <= (this.buckets[i] as number)) s.counts[i]! += 1;
+    return s;
+  }
+
+  observe(values: LabelValues, v: number): void {
+    this.record(this.seriesOf(values), v);
+  }
+
+  /** An observation into a series of this histogram (from seriesOf). */
+  record(s: HistogramSeries, v: number): void {
+    const buckets = this.buckets;
+    for (let i = 0; i < buckets.length; i++) if (v <= (buckets[i] as number)) s.counts[i]! += 1;
     s.sum += v;
     s.n += 1;
   }

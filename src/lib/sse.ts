@@ -19,6 +19,7 @@ export interface SseBlock {
 }
 
 const LINE_END = /\r\n|\r|\n/g;
+const STREAM = { stream: true };
 
 export class SseDecoder {
   private readonly text = new TextDecoder();
@@ -35,7 +36,7 @@ export class SseDecoder {
   }
 
   push(chunk: Uint8Array): SseBlock[] {
-    this.buffer += this.text.decode(chunk, { stream: true });
+    this.buffer += this.text.decode(chunk, STREAM);
     return this.drain(false);
   }
 
@@ -69,13 +70,13 @@ export class SseDecoder {
         end = m.index;
         length = m[0].length;
       }
-      const line = this.buffer.slice(this.scanned, end);
+      const start = this.scanned;
       this.scanned = end + length;
-      if (line === "") {
+      if (end === start) {
         out.push({ raw: this.buffer.slice(this.blockStart, this.scanned), event: this.dispatch() });
         this.blockStart = this.scanned;
       } else {
-        this.field(line);
+        this.field(start, end);
       }
     }
     // Keep only the unfinished block, so the buffer never grows with the stream.
@@ -87,21 +88,34 @@ export class SseDecoder {
     return out;
   }
 
-  private field(line: string): void {
-    if (line.charCodeAt(0) === 58 /* : comment */) return;
-    const colon = line.indexOf(":");
-    const name = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? "" : line.slice(colon + 1);
-    if (value.charCodeAt(0) === 32) value = value.slice(1);
+  /** The line from `start` to `end` of the buffer, read in place: only its value is cut out. */
+  private field(start: number, end: number): void {
+    const b = this.buffer;
+    if (b.charCodeAt(start) === 58 /* : comment */) return;
+    // The usual line first: `data:` (one test of the buffer, no copy of the line or its name).
+    if (b.startsWith("data:", start)) {
+      this.data.push(this.value(start + 5, end));
+      return;
+    }
+    let colon = b.indexOf(":", start);
+    if (colon < 0 || colon > end) colon = end;
+    const name = b.slice(start, colon);
+    const value = colon === end ? "" : this.value(colon + 1, end);
     if (name === "data") this.data.push(value);
     else if (name === "event") this.event = value;
     else if (name === "id") this.id = value;
   }
 
+  /** A field's value: after its colon, less one leading space. */
+  private value(from: number, end: number): string {
+    return this.buffer.slice(this.buffer.charCodeAt(from) === 32 ? from + 1 : from, end);
+  }
+
   private dispatch(): SseEvent | null {
-    const e = this.data.length ? { event: this.event, data: this.data.join("\n"), id: this.id } : null;
+    const n = this.data.length;
+    const e = n ? { event: this.event, data: n === 1 ? (this.data[0] as string) : this.data.join("\n"), id: this.id } : null;
     this.event = null;
-    this.data = [];
+    if (n) this.data = [];
     this.id = null;
     return e;
   }

@@ -5,7 +5,7 @@
  * again when the caller did not ask for it.
  */
 import { messagesWire } from "../providers/anthropic/messages-wire.ts";
-import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
+import { mayCarryUsage, openAiWire } from "../providers/openai-compatible/openai-wire.ts";
 import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
 import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../translate/messages-to-chat.ts";
@@ -19,7 +19,7 @@ export type ChatBody = ChatCompletionRequest & Record<string, unknown>;
 
 /** A stream's usage-only chunk (`choices: []` with `usage`), which the gateway asked for on the caller's behalf. */
 function isUsageOnlyChunk(data: string): boolean {
-  if (!data.includes('"usage"')) return false;
+  if (!mayCarryUsage(data)) return false;
   try {
     const c = JSON.parse(data) as { choices?: unknown[]; usage?: unknown };
     return Array.isArray(c.choices) && c.choices.length === 0 && c.usage != null;

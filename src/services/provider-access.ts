@@ -10,12 +10,35 @@
 import type { Identity } from "../domain/identity.ts";
 import type { LiveProvider } from "../state/provider-directory.ts";
 
-/** The providers this caller may use, in the order their keys are preferred. */
+/**
+ * The answers already given, per provider list and per caller. The list is the
+ * directory's cached array, replaced (never changed in place) when it loads again, so
+ * an answer lives exactly as long as the list it was drawn from; every model call
+ * asks, and with the same list and caller the answer is the same.
+ */
+const answers = new WeakMap<readonly LiveProvider[], Map<string, LiveProvider[]>>();
+
+/** The providers this caller may use, in the order their keys are preferred. Shared between calls: read it, never change it. */
 export function usableProviders(all: LiveProvider[], identity: Identity): LiveProvider[] {
-  const org = all.filter((p) => p.record.ownerUserId === null);
   const me = identity.kind === "user" ? identity.user.id : identity.serviceAccount.createdBy;
+  const caller = `${identity.kind}\u0000${me ?? ""}`;
+  let byCaller = answers.get(all);
+  if (byCaller === undefined) {
+    byCaller = new Map();
+    answers.set(all, byCaller);
+  }
+  let answer = byCaller.get(caller);
+  if (answer === undefined) {
+    answer = usableFor(all, identity.kind, me);
+    byCaller.set(caller, answer);
+  }
+  return answer;
+}
+
+function usableFor(all: LiveProvider[], kind: Identity["kind"], me: string | null): LiveProvider[] {
+  const org = all.filter((p) => p.record.ownerUserId === null);
   const personal = all.filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId === me);
-  if (identity.kind === "user") return [...personal, ...org];
+  if (kind === "user") return [...personal, ...org];
   const members = all
     .filter((p) => p.record.ownerUserId !== null && p.record.ownerUserId !== me && p.record.baseUrl === null)
     .sort((a, b) => a.record.createdAt - b.record.createdAt);

@@ -45,9 +45,14 @@ export function parseReset(raw: string | null, now: number): number | null {
 }
 
 function reported(h: Headers, names: [string, string, string], now: number): ReportedLimit | undefined {
-  const limit = Number(h.get(names[0]));
-  const remaining = Number(h.get(names[1]));
-  if (!h.has(names[0]) || !h.has(names[1]) || !Number.isFinite(limit) || !Number.isFinite(remaining) || limit <= 0) return undefined;
+  // Read once each, and the usual answer (no such header) settled by the first read: this runs on every response.
+  const limitText = h.get(names[0]);
+  if (limitText === null) return undefined;
+  const remainingText = h.get(names[1]);
+  if (remainingText === null) return undefined;
+  const limit = Number(limitText);
+  const remaining = Number(remainingText);
+  if (!Number.isFinite(limit) || !Number.isFinite(remaining) || limit <= 0) return undefined;
   return { limit, remaining: Math.max(0, remaining), resetAt: parseReset(h.get(names[2]), now) };
 }
 
@@ -63,7 +68,10 @@ export function reportedLimits(h: Headers, now: number): ProviderRateSnapshot["r
   const tokens =
     reported(h, ["x-ratelimit-limit-tokens", "x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens"], now) ??
     reported(h, ["anthropic-ratelimit-tokens-limit", "anthropic-ratelimit-tokens-remaining", "anthropic-ratelimit-tokens-reset"], now);
-  return { ...(requests && { requests }), ...(tokens && { tokens }) };
+  const out: ProviderRateSnapshot["reported"] = {};
+  if (requests) out.requests = requests;
+  if (tokens) out.tokens = tokens;
+  return out;
 }
 
 export class ProviderRateUsage {

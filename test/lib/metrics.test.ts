@@ -33,3 +33,17 @@ test("collectors run before every render, so observations recorded after the fac
   expect(r.render()).toContain("late_total 2");
   expect(r.render()).toContain("late_total 2");
 });
+
+test("a series kept by its caller is the one its labels name: observations through either add up", () => {
+  const r = new MetricsRegistry();
+  const h = r.register(new Histogram("tokens", "Tokens.", ["model", "type"], [10, 100]));
+  const kept = h.seriesOf(["m", "input"]);
+  h.record(kept, 5);
+  h.observe(["m", "input"], 50);
+  h.record(h.seriesOf(["m", "input"]), 500);
+  const text = r.render();
+  expect(text).toContain('tokens_bucket{model="m",type="input",le="10"} 1');
+  expect(text).toContain('tokens_bucket{model="m",type="input",le="100"} 2');
+  expect(text).toContain('tokens_count{model="m",type="input"} 3');
+  expect(text).toContain('tokens_sum{model="m",type="input"} 555');
+});

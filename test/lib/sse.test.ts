@@ -34,6 +34,11 @@ const CASES: { name: string; stream: string; events: Partial<SseEvent>[] }[] = [
     stream: ": keep-alive\n\nretry: 10\ndata:no-space\nid: 7\n\n",
     events: [{ data: "no-space", id: "7" }],
   },
+  {
+    name: "a field without a colon, and a value holding colons",
+    stream: "data\n\nevent\ndata: a: b\nid:x:1\n\n",
+    events: [{ data: "" }, { event: "", data: "a: b", id: "x:1" }],
+  },
   { name: "multi-byte UTF-8", stream: "data: héllo wörld ✓ 🚀\n\n", events: [{ data: "héllo wörld ✓ 🚀" }] },
 ];
 

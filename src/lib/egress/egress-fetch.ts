@@ -7,7 +7,7 @@
  * hop can lead to a refused address. An architecture test keeps every other file of
  * src/ from calling fetch itself.
  */
-import { pinToCheckedAddress } from "./egress-policy.ts";
+import { cachedPin, type PinnedRequest, pinToCheckedAddress } from "./egress-policy.ts";
 
 /** fetch's options, less redirect handling, which is always "manual" here. */
 export type EgressInit = Omit<RequestInit, "redirect"> & { redirect?: "manual" };
@@ -15,12 +15,25 @@ export type EgressInit = Omit<RequestInit, "redirect"> & { redirect?: "manual" }
 /** A fetch-shaped function (what a library's custom fetch hook or a dependency takes). */
 export type EgressFetch = (url: string | URL, init?: EgressInit) => Promise<Response>;
 
-/** Sends the request to the checked address of `url`; throws EgressRefused when the policy refuses it. */
-export const egressFetch: EgressFetch = async (url, init = {}) => {
-  const to = await pinToCheckedAddress(url);
-  const headers = to.host === null ? init.headers : withHost(init.headers, to.host);
-  return fetch(to.url, { ...init, headers, redirect: "manual", ...(to.tls ? { tls: to.tls } : {}) });
+/**
+ * Sends the request to the checked address of `url`; rejects with EgressRefused when the
+ * policy refuses it. An address checked a moment ago (cachedPin: the same URL, the same
+ * policy, its resolution still fresh) is sent at once, without waiting a turn.
+ */
+export const egressFetch: EgressFetch = (url, init = {}) => {
+  const to = cachedPin(typeof url === "string" ? url : url.href);
+  return to !== null ? send(to, init) : pinToCheckedAddress(url).then((pin) => send(pin, init));
 };
+
+/** Always a promise, even when fetch throws at once: callers may chain on it. */
+function send(to: PinnedRequest, init: EgressInit): Promise<Response> {
+  try {
+    const headers = to.host === null ? init.headers : withHost(init.headers, to.host);
+    return fetch(to.url, { ...init, headers, redirect: "manual", ...(to.tls ? { tls: to.tls } : {}) });
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
 
 /** The headers with `host` set; a plain object stays one (the provider path's, built per call). */
 function withHost(headers: RequestInit["headers"] | undefined, host: string): RequestInit["headers"] {

@@ -49,6 +49,7 @@ let policy: EgressPolicy = { allowPrivate: false };
 export function setEgressPolicy(p: EgressPolicy): void {
   policy = { ...p };
   resolved.clear();
+  pinned.clear();
 }
 
 function verdict(cls: AddressClass): RefusalReason | null {
@@ -116,6 +117,20 @@ export interface PinnedRequest {
 }
 
 /**
+ * The requests already pinned, by the URL asked for: a provider's calls go to a handful
+ * of URLs, and each call would otherwise parse its URL and classify its address again
+ * (about a microsecond, and a turn of the event loop before the request leaves). Kept
+ * no longer than the resolution it rests on; a literal address's until the policy changes.
+ */
+const pinned = new Map<string, { pin: PinnedRequest; until: number }>();
+
+/** The pinned request for `url` when one was checked under this policy and is still fresh; else null. */
+export function cachedPin(url: string, now = Date.now()): PinnedRequest | null {
+  const hit = pinned.get(url);
+  return hit !== undefined && hit.until > now ? hit.pin : null;
+}
+
+/**
  * Checks `url`'s host against the policy after resolving it, and returns the request
  * pointed at the checked address. Throws EgressRefused.
  */
@@ -123,6 +138,15 @@ export async function pinToCheckedAddress(url: string | URL, now = Date.now()): 
   const u = parsedHttpUrl(url);
   const host = u.hostname;
   const address = await checkedAddress(host, now);
+  const pin = pinFor(u, host, address);
+  // A literal address needs no resolution: its verdict holds until the policy changes.
+  const until = address === host ? Number.POSITIVE_INFINITY : (resolved.get(host.toLowerCase().replace(/\.$/, ""))?.until ?? now);
+  if (pinned.size >= MAX_RESOLVED) pinned.delete(pinned.keys().next().value as string);
+  pinned.set(typeof url === "string" ? url : url.href, { pin, until });
+  return pin;
+}
+
+function pinFor(u: URL, host: string, address: string): PinnedRequest {
   if (address === host) return { url: u.href, host: null, tls: null };
   const original = u.host;
   u.hostname = address;

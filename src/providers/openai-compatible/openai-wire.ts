@@ -11,6 +11,18 @@ interface Usage {
 /** A non-empty text or tool-argument delta. */
 const ANSWER_TEXT = /"(?:content|arguments)":"(?!")/;
 
+/** A `usage` member that is not null (in JSON, `"usage"` followed by a colon can only be a member's name). */
+const USAGE_VALUE = /"usage"\s*:(?!\s*null\b)/;
+
+/**
+ * Whether a chunk may carry usage. OpenAI sends `"usage":null` on every chunk of a
+ * stream that asked for usage (the gateway always asks), and only the last carries
+ * it: those chunks need not be parsed.
+ */
+export function mayCarryUsage(data: string): boolean {
+  return data.includes('"usage"') && USAGE_VALUE.test(data);
+}
+
 export const openAiWire: WireFormat = {
   bodyMembers: ["model", "usage"],
   fromBody(body) {
@@ -26,7 +38,7 @@ export const openAiWire: WireFormat = {
   },
   fromEvent(e, acc) {
     // Parse only the chunks that can tell us something: the first, and the usage chunk.
-    if (e.data === "[DONE]" || (acc.model !== null && !e.data.includes('"usage"'))) return false;
+    if (e.data === "[DONE]" || (acc.model !== null && !mayCarryUsage(e.data))) return false;
     let chunk: { model?: unknown; usage?: Usage | null };
     try {
       chunk = JSON.parse(e.data);

@@ -116,3 +116,14 @@ test("the check is made again at connection time: an address saved while allowed
   expect(await refusal(saved)).toBeInstanceOf(EgressRefused);
   expect(hits).toEqual([]);
 });
+
+test("an address checked a moment ago is sent to again at once, and a change of policy applies to the next request", async () => {
+  setEgressPolicy({ allowPrivate: true });
+  const url = `http://localhost:${port}/again`;
+  expect((await egressFetch(url, { method: "POST", body: "{}" })).status).toBe(200);
+  expect((await egressFetch(url, { method: "POST", body: "{}" })).status).toBe(200);
+  expect(hits.map((h) => h.host)).toEqual([`localhost:${port}`, `localhost:${port}`]);
+  setEgressPolicy({ allowPrivate: false });
+  expect(await refusal(url)).toBeInstanceOf(EgressRefused);
+  expect(hits).toHaveLength(2);
+});

@@ -1,0 +1,32 @@
+import { describe, expect, test } from "bun:test";
+import { mayCarryUsage, openAiWire } from "../../../src/providers/openai-compatible/openai-wire.ts";
+import { emptyUsage } from "../../../src/providers/wire-format.ts";
+
+const event = (data: string) => ({ event: null, data, id: null });
+
+describe("the chat-completions stream's usage", () => {
+  test('chunks with "usage":null, as OpenAI sends on every chunk when usage is asked for, carry none', () => {
+    expect(mayCarryUsage('{"choices":[{"delta":{"content":"hi"}}],"usage":null}')).toBe(false);
+    expect(mayCarryUsage('{"choices":[],"usage" : null }')).toBe(false);
+    expect(mayCarryUsage('{"choices":[{"delta":{"content":"usage"}}]}')).toBe(false);
+  });
+
+  test("a usage object, however spaced, may", () => {
+    expect(mayCarryUsage('{"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2}}')).toBe(true);
+    expect(mayCarryUsage('{"choices":[],"usage" :\n {"prompt_tokens":3}}')).toBe(true);
+  });
+
+  test("a stream read chunk by chunk: the model from the first, the usage from the last, the null ones passed over", () => {
+    const usage = emptyUsage();
+    const chunks = [
+      '{"model":"gpt-4o","choices":[{"delta":{"role":"assistant","content":""}}],"usage":null}',
+      '{"model":"gpt-4o","choices":[{"delta":{"content":"Hello"}}],"usage":null}',
+      '{"model":"gpt-4o","choices":[{"delta":{"content":" there"},"finish_reason":"stop"}],"usage":null}',
+      '{"model":"gpt-4o","choices":[],"usage":{"prompt_tokens":12,"completion_tokens":2,"total_tokens":14}}',
+      "[DONE]",
+    ];
+    const named = chunks.map((c) => openAiWire.fromEvent(event(c), usage));
+    expect(named).toEqual([true, false, false, false, false]);
+    expect(usage).toMatchObject({ model: "gpt-4o", promptTokens: 12, completionTokens: 2 });
+  });
+});
