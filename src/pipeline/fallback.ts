@@ -10,8 +10,8 @@
  * configuration whose circuit is open is skipped while another target remains.
  */
 import { ApiError } from "../lib/errors.ts";
-import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
-import { genAiProviderName } from "../providers/gen-ai-names.ts";
+import type { TraceSpan } from "../lib/tracing/trace-span.ts";
+import { type AttemptTracing, attemptSpan } from "./attempt-trace.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ResolvedTarget } from "./authorize.ts";
 import type { CallOutcome } from "./call-types.ts";
@@ -51,38 +51,6 @@ export interface Attempted<O extends CallOutcome> {
   attempts: number;
   /** The codes of the failures that moved the call on, when it did (for /metrics). */
   fallbackCauses?: string[];
-}
-
-/** Where the attempts' spans hang: the call's span, and the GenAI operation they perform (`chat`, `embeddings`). */
-export interface AttemptTracing {
-  parent: TraceSpan;
-  operation: string;
-}
-
-/**
- * An attempt's span: a client span to the provider, named and attributed by the GenAI
- * conventions. The forwarder ends it when the attempt is accounted (a stream, when it
- * ends); the loop ends it when the attempt fails before that.
- */
-function attemptSpan(trace: AttemptTracing | undefined, target: ResolvedTarget, n: number, cause: unknown): TraceSpan {
-  if (!trace?.parent.recording) return NOOP_SPAN;
-  const span = trace.parent.child(`${trace.operation} ${target.model}`, true);
-  span.set("gen_ai.operation.name", trace.operation);
-  span.set("gen_ai.provider.name", genAiProviderName(target.kind, target.simulated));
-  span.set("gen_ai.request.model", target.model);
-  span.set("gw.provider", target.providerName);
-  span.set("gw.attempt", n);
-  if (cause instanceof ApiError) span.set("gw.fallback.cause", cause.code);
-  if (!target.simulated) {
-    try {
-      const url = new URL(target.baseUrl);
-      span.set("server.address", url.hostname);
-      span.set("server.port", Number(url.port) || (url.protocol === "https:" ? 443 : 80));
-    } catch {
-      // a configuration's address was validated when saved; nothing to report otherwise
-    }
-  }
-  return span;
 }
 
 export async function runAttempts<O extends CallOutcome>(

@@ -26,6 +26,7 @@ import type { ResolvedTarget } from "./authorize.ts";
 import { isSameModel } from "./substitution.ts";
 import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
+import { traceAttemptEnd } from "./attempt-trace.ts";
 import type { CallMetrics } from "./call-metrics.ts";
 
 export interface ForwardDeps {
@@ -309,18 +310,6 @@ export class Forwarder {
     if (target.configId) this.deps.rateUsage?.tokens(target.configId, tokens, this.now());
     return cost;
   }
-}
-
-/** The answer's model, usage and finish on the attempt's span (and the call's, when it answered); the check's verdict. */
-function traceAttemptEnd(span: TraceSpan, call: TraceSpan | undefined, usage: CallUsage, failure: ApiError | null): void {
-  for (const s of failure || !call ? [span] : [span, call]) {
-    s.set("gen_ai.response.model", usage.model);
-    s.set("gen_ai.usage.input_tokens", usage.promptTokens);
-    s.set("gen_ai.usage.output_tokens", usage.completionTokens);
-    if (usage.finishReason) s.set("gen_ai.response.finish_reasons", [usage.finishReason]);
-  }
-  if (usage.model !== null) span.set("gw.substitution", failure?.code === "model_substitution_detected" ? "detected" : "ok");
-  if (failure) span.fail(failure);
 }
 
 /** A provider's `Retry-After` (seconds), kept on its 429, in milliseconds. */
