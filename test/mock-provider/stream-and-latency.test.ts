@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { EventStreamCodec } from "@smithy/eventstream-codec";
 import { fromUtf8, toUtf8 } from "@smithy/util-utf8";
 import { CLI, ROOT, type RunningMock, startMockProvider } from "../support/gateway-process.ts";
+import { sseEvents } from "../support/sse-text.ts";
 
 const CHUNKS = 7;
 const LATENCY_MS = 300;
@@ -39,23 +40,8 @@ async function post(url: string, body: object, headers: Record<string, string> =
   return { status: res.status, bytes, text: new TextDecoder().decode(bytes), elapsedMs: performance.now() - started };
 }
 
-/** The `data:` payloads of an SSE body, with their event names. */
-function sse(text: string): { event: string | null; data: string }[] {
-  return text
-    .split("\n\n")
-    .filter((b) => b.trim())
-    .map((b) => ({
-      event: /^event: (.*)$/m.exec(b)?.[1] ?? null,
-      data: b
-        .split("\n")
-        .filter((l) => l.startsWith("data: "))
-        .map((l) => l.slice(6))
-        .join("\n"),
-    }));
-}
-
 const chatDeltas = (text: string) =>
-  sse(text)
+  sseEvents(text)
     .filter((e) => e.data !== "[DONE]")
     .map((e) => JSON.parse(e.data).choices[0]?.delta)
     .filter((d) => d && (typeof d.content === "string" ? d.content !== "" : d.tool_calls?.[0]?.function?.arguments));
@@ -105,11 +91,11 @@ describe(`--stream-chunks ${CHUNKS} --latency-ms ${LATENCY_MS}`, () => {
     const streamed = await post(`${mock.url}/v1/messages`, messages(true));
     expect(streamed.status).toBe(200);
     expect(streamed.elapsedMs).toBeGreaterThanOrEqual(LATENCY_MS);
-    const deltas = sse(streamed.text).filter((e) => e.event === "content_block_delta");
+    const deltas = sseEvents(streamed.text).filter((e) => e.event === "content_block_delta");
     expect(deltas).toHaveLength(CHUNKS);
     const plain = JSON.parse((await post(`${mock.url}/v1/messages`, messages(false))).text);
     expect(deltas.map((e) => JSON.parse(e.data).delta.text).join("")).toBe(plain.content[0].text);
-    expect(sse(streamed.text).at(-1)?.event).toBe("message_stop");
+    expect(sseEvents(streamed.text).at(-1)?.event).toBe("message_stop");
   });
 
   test("the platform's binary event stream: exactly N content_block_delta frames, at least the latency", async () => {

@@ -9,7 +9,7 @@ import Ajv2020 from "ajv/dist/2020";
 import { simulateChat, type SimulatedChatRequest } from "../../src/simulator/chat-simulator.ts";
 import { simulatedChatCompletion } from "../../src/simulator/openai-format.ts";
 import { ResponsesMemory, simulatedResponses } from "../../src/simulator/responses-format.ts";
-import { sseEvents } from "../support/openai-schemas.ts";
+import { sseEvents } from "../support/sse-text.ts";
 
 const ajv = new Ajv2020({ strict: false });
 

@@ -8,6 +8,7 @@ import { expect } from "bun:test";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import fixture from "../fixtures/openai-schemas.json";
+import { sseEvents } from "./sse-text.ts";
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -53,21 +54,6 @@ const RESPONSES_EVENTS = new Map<string, string>(
     return type ? [[type, name] as [string, string]] : [];
   }),
 );
-
-/** The `data:` payloads of an SSE body, with their event names. */
-export function sseEvents(text: string): { event: string | null; data: string }[] {
-  return text
-    .split("\n\n")
-    .filter((b) => b.trim())
-    .map((b) => ({
-      event: /^event: (.*)$/m.exec(b)?.[1] ?? null,
-      data: b
-        .split("\n")
-        .filter((l) => l.startsWith("data: "))
-        .map((l) => l.slice(6))
-        .join("\n"),
-    }));
-}
 
 /** Every chunk of a chat-completions stream conforms (an error object as an error response); returns the chunks. */
 export function expectChatStreamConforms(text: string): any[] {

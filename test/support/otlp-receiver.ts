@@ -22,7 +22,13 @@ export interface OtlpReceiver {
   stop(): void;
 }
 
-type AnyValue = { stringValue?: string; intValue?: string | number; doubleValue?: number; boolValue?: boolean; arrayValue?: { values?: AnyValue[] } };
+type AnyValue = {
+  stringValue?: string;
+  intValue?: string | number;
+  doubleValue?: number;
+  boolValue?: boolean;
+  arrayValue?: { values?: AnyValue[] };
+};
 
 function valueOf(v: AnyValue): unknown {
   if (v.stringValue !== undefined) return v.stringValue;

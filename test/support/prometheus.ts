@@ -45,7 +45,9 @@ export async function startPrometheus(target: { host: string; metricsPath: strin
   const until = Date.now() + 30_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`prometheus exited: ${await new Response(proc.stderr).text()}`);
-    const ready = await fetch(`${url}/-/ready`).then((r) => r.ok).catch(() => false);
+    const ready = await fetch(`${url}/-/ready`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ready) break;
     if (Date.now() > until) throw new Error("prometheus did not become ready");
     await Bun.sleep(100);

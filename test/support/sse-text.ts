@@ -1,0 +1,16 @@
+/** A whole SSE body read as text, for tests: its events with their names and data. */
+
+/** The `data:` payloads of an SSE body, with their event names. */
+export function sseEvents(text: string): { event: string | null; data: string }[] {
+  return text
+    .split("\n\n")
+    .filter((b) => b.trim())
+    .map((b) => ({
+      event: /^event: (.*)$/m.exec(b)?.[1] ?? null,
+      data: b
+        .split("\n")
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => l.slice(6))
+        .join("\n"),
+    }));
+}
