@@ -84,7 +84,14 @@ function ssn(f: Faker): string {
 
 /** Numbers that look like phone numbers, cards or dates to a loose reader, labelled as people write them. */
 function lookalikes(f: Faker, region: string, half: PiiRow["half"]): PiiRow[] {
-  const row = (kind: string, text: string): PiiRow => ({ source: SOURCE, category: "benign", kind: `${kind}-lookalike`, text, region, half });
+  const row = (kind: string, text: string): PiiRow => ({
+    source: SOURCE,
+    category: "benign",
+    kind: `${kind}-lookalike`,
+    text,
+    region,
+    half,
+  });
   const d = f.date.past({ years: 3 });
   const dd = String(d.getDate()).padStart(2, "0");
   const mm = String(d.getMonth() + 1).padStart(2, "0");
@@ -93,9 +100,15 @@ function lookalikes(f: Faker, region: string, half: PiiRow["half"]): PiiRow[] {
     row("order", `Refund for invoice no. ${f.string.numeric(4)}-${f.string.numeric(6)} please, amount ${f.finance.amount()} EUR.`),
     row("date", `The meeting moved from ${dd}/${mm}/${d.getFullYear()} to ${d.getFullYear()}-${mm}-${dd} 14:30.`),
     row("version", `After upgrading to ${f.system.semver()} (build ${f.string.numeric(8)}) the app crashes on start.`),
-    row("tracking", `Tracking number ${f.string.numeric(4)} ${f.string.numeric(4)} ${f.string.numeric(4)} ${f.string.numeric(4)} ${f.string.numeric(4)} ${f.string.numeric(2)}, still not delivered.`),
+    row(
+      "tracking",
+      `Tracking number ${f.string.numeric(4)} ${f.string.numeric(4)} ${f.string.numeric(4)} ${f.string.numeric(4)} ${f.string.numeric(4)} ${f.string.numeric(2)}, still not delivered.`,
+    ),
     row("tracking", `Parcel 1Z${f.string.alphanumeric({ length: 16, casing: "upper" })} left the depot.`),
-    row("count", `We processed ${f.number.int({ min: 1_000_000, max: 99_999_999 }).toLocaleString("en-US")} records in ${f.number.int({ min: 2, max: 59 })} minutes.`),
+    row(
+      "count",
+      `We processed ${f.number.int({ min: 1_000_000, max: 99_999_999 }).toLocaleString("en-US")} records in ${f.number.int({ min: 2, max: 59 })} minutes.`,
+    ),
   ];
 }
 

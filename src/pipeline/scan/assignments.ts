@@ -12,13 +12,33 @@ import { entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from 
 /** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
 const ASSIGNED_NAME =
   "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
-/** `key` names a credential only after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); alone it names anything. */
-const PREFIXED_KEY = "[A-Za-z0-9]{1,20}[_.-]?key";
+/**
+ * `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); alone it names anything,
+ * so a value under a bare `key` counts only when a machine generated it (see `generatedToken`).
+ */
+const PREFIXED_KEY = "(?:[A-Za-z0-9]{1,20}[_.-]?)?key";
 /** Keys that name no credential: a record's, a cache's, a public one. */
 const NOT_A_CREDENTIAL_KEY =
   /(?:public|publishable|pub|primary|foreign|sort|partition|range|hash|cache|idempotency|object|s3|file|hot|mon|tur|whis|jo|unique|lookup|map|dict|row|cursor|route|i18n|translation|storage|bucket|sign(?:ing)?_?public|encryption_?public|react|list|item|index|group|field|column|table|form|query|event|message|state|local_?storage)[_.-]?key\d{0,3}["']?\s{0,3}$/i;
 /** Names a chosen password or secret is assigned to: any real value counts. */
 const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|(?<!by|com|over|under|tres|sur)pass|secret)\d{0,3}["']?\s{0,3}$/i;
+
+/**
+ * What a key generator writes: 20 or more characters of one token alphabet with upper
+ * and lower case and digits, spread nearly evenly (a word, a path, a camelCase name or
+ * a hex digest is not).
+ */
+function generatedToken(value: string): boolean {
+  return (
+    value.length >= 20 &&
+    /^[A-Za-z0-9+/=_~.-]+$/.test(value) &&
+    /[a-z]/.test(value) &&
+    /[A-Z]/.test(value) &&
+    /\d/.test(value) &&
+    !looksLikePlaceholder(value) &&
+    entropy(value) >= 4.0
+  );
+}
 
 /** A value that looks random enough to be a token: a digit, or a long mixed-case run that is no PascalCase name. */
 function tokenLike(value: string): boolean {
@@ -42,7 +62,9 @@ function assignedCredential(m: string, text: string, index: number): boolean {
   if (!sign) return false;
   const name = m.slice(0, sign.index);
   const value = m.slice(sign.index + sign[0].length).replace(/["']$/, "");
-  if (/key\d{0,3}["']?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name)) return false;
+  if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
+  // `"key": ...`, `['key'] = ...`: the name says nothing, the value must.
+  if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name)) return generatedToken(value);
   if (!CHOSEN_NAME.test(name)) return tokenLike(value);
   const connection = inConnectionString(text, index);
   // `NAME=value` with no blanks is an env file's or a query string's line, not code: one kind of character is enough there.
@@ -59,8 +81,8 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   // name is read one way; at most 80 characters precede the sign, inside the trigger's window (triggers.ts).
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
-  pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})\\d{0,3}(?:["']?[ \\t]{0,3}(?::=|=>|[:=])|["'][ \\t]{0,3},)[ \\t]{0,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})`,
-  start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key)\\d{0,3}["']?\\s{0,3}$`, "i") },
+  pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})\\d{0,3}(?:["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|["'][ \\t]{0,3},)[ \\t]{0,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})`,
+  start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key)\\d{0,3}["']?\\]?\\s{0,3}$`, "i") },
   valueAfter: /[:=,]>?[ \t]*["']?/,
   validate: assignedCredential,
 };

@@ -170,3 +170,16 @@ export const XML_PASSWORD_RULE: GatedSecretRule = {
   keywords: ["password>", "passwords>", "passwd>", "pwd>", "secret>", "secrets>"],
   validate: (m) => passwordValue(m.slice(m.indexOf(">") + 1, -2), true, 3),
 };
+
+/**
+ * Maven's encrypted passwords (`mvn --encrypt-password`, Maven's "Password Encryption"
+ * guide): `<password>{COQLCE6DU6GtcS5P=}</password>` in settings.xml, and the master
+ * password `<master>{…}</master>` in settings-security.xml, which decrypts them all.
+ * Braced base64, so no placeholder or variable reading applies.
+ */
+export const MAVEN_ENCRYPTED_RULE: GatedSecretRule = {
+  kind: "maven_encrypted_password",
+  regex: /<(?:password|passphrase|master)>\{[A-Za-z0-9+/]{12,512}={0,2}\\?\}<\//gi,
+  keywords: ["password>{", "passphrase>{", "master>{"],
+  validate: (m) => secretLike(m.slice(m.indexOf("{") + 1, m.lastIndexOf("}")).replace(/[=\\]+$/, ""), 3.0),
+};

@@ -6,7 +6,7 @@
  * versions, IP addresses, order and tracking numbers, ISBNs, amounts, timestamps)
  * are turned down before the library is asked.
  */
-import { type CountryCode, isSupportedCountry, isValidPhoneNumber, Metadata } from "libphonenumber-js/max";
+import { type CountryCode, isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/max";
 
 export const DEFAULT_PHONE_REGION = "US";
 
@@ -41,24 +41,16 @@ const TRUNK_ZERO_COUNTRIES: readonly CountryCode[] = [
 /** A region code the library knows (ISO 3166 alpha-2, upper case). */
 export const isPhoneRegion = (code: string): code is CountryCode => /^[A-Z]{2}$/.test(code) && isSupportedCountry(code);
 
-const metadata = new Metadata();
-const trunkZero = new Map<string, boolean>();
-/** Whether the country dials a trunk `0` before national numbers (Germany `030…`), unlike Poland, Spain or North America. */
-function dialsTrunkZero(country: CountryCode): boolean {
-  let zero = trunkZero.get(country);
-  if (zero === undefined) {
-    metadata.selectNumberingPlan(country);
-    const prefix = (metadata as unknown as { numberingPlan: { nationalPrefix(): unknown } }).numberingPlan.nationalPrefix();
-    zero = prefix === "0";
-    trunkZero.set(country, zero);
-  }
-  return zero;
-}
-
-/** Valid in `country` as written: where a trunk 0 is dialled, a number without it is not a national number there. */
+/**
+ * Valid in `country` as written. Where the country's own national format writes the
+ * trunk 0 (Germany `030 …`, the UK `020 …`), digits without it are no national number
+ * there; where it does not (Brazil `(11) 96123-4567`, China `131 2345 6789`, Peru
+ * `912 345 678`), numbers are written without it, though a trunk 0 is dialled.
+ */
 function validIn(candidate: string, country: CountryCode): boolean {
-  if (dialsTrunkZero(country) && !/^\(?0/.test(candidate)) return false;
-  return isValidPhoneNumber(candidate, country);
+  const parsed = parsePhoneNumberFromString(candidate, country);
+  if (!parsed?.isValid()) return false;
+  return /^\(?0/.test(candidate) || !/^\(?0/.test(parsed.formatNational());
 }
 
 const PHONE_WORDS =

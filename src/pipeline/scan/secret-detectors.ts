@@ -6,7 +6,7 @@
  * identifiers (OAuth client ids, account ids, ARNs, bucket names).
  */
 import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
-import { CREDENTIAL_FORM_DETECTORS, passwordValue, XML_PASSWORD_RULE } from "./credential-forms.ts";
+import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
@@ -63,6 +63,7 @@ export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
     validate: gitleaksAccepts(rule),
   })),
   XML_PASSWORD_RULE,
+  MAVEN_ENCRYPTED_RULE,
 ];
 
 /** The vendor rules tried where their literal opens; ahead of the generic assignment, which they are more precise than. */

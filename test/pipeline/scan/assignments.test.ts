@@ -26,6 +26,9 @@ describe("found", () => {
     ["connection string's short password", "Database=shop;Server=db;Uid=root;Password=admin;"],
     ["secret by name", 'secretarySecret: "Blue-Falcon-42"'],
     ["name and value pair", '{"key": "db_password", "value": "Gr33n!Tea"}'],
+    ["a generated value under a bare key", '"key": "Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5"'],
+    ["a generated value under a bare key, single-quoted", "'key': \"Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5\""],
+    ["a subscript assignment", "config['api_key'] = \"Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y\""],
   ])("%s", (_, text) => {
     expect(assignments(text)).toHaveLength(1);
   });
@@ -47,6 +50,13 @@ describe("not found", () => {
     ["a PascalCase name", "auth_token: AccessTokenProviderFactory"],
     ["a GitHub Actions expression", "password: ${{ secrets.DOCKER_PASSWORD }}"],
     ["a word that ends in pass", "compass: 'North-West 2'"],
+    // A bare `key` names anything: only a machine-generated value counts.
+    ["a bare key naming a message", '"key": "welcome_message_title"'],
+    ["a bare key holding a hex digest", '{"key": "a3f9c2e1b7d4a3f9c2e1b7d4a3f9c2e1"}'],
+    ["a bare key holding a UUID", '"key": "550e8400-e29b-41d4-a716-446655440000"'],
+    ["a React key", 'items.map((i) => ({ key: "UserProfileCard2024Header" }))'],
+    ["a bare key with a placeholder", '"key": "YOUR_API_KEY_GOES_HERE_1234"'],
+    ["a record key in a subscript", "row['sort_key'] = \"Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y\""],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);
   });

@@ -43,6 +43,12 @@ describe("generic forms are found", () => {
     ["authorization_header", 'headers = {"Authorization": "Bearer 9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c"}'],
     ["xml_password", "<server><id>nexus</id><username>ci</username><password>Qz8!mK2pLx</password></server>"],
     ["xml_password", "<o1_db_passwords>Tr0ub4dor3</o1_db_passwords>"],
+    // Maven's encrypted server password and master password (Maven's "Password Encryption" guide).
+    ["maven_encrypted_password", "<server><id>central</id><username>deploy</username><password>{COQLCE6DU6GtcS5P=}</password></server>"],
+    [
+      "maven_encrypted_password",
+      "<settingsSecurity>\n  <master>{jSMOWnoPFgsHVpMvz5VrIt5kRbzGpI8u+9EF1iFQyJQ=}</master>\n</settingsSecurity>",
+    ],
     ["docker_auth", `{"auths": {"registry.corp.net": {"auth": "${basic("ci:Gr33n!Tea42")}"}}}`],
     ["curl_basic_auth", "curl --tlspassword Qz8!mK2pLx --cert client.pem https://api.corp.net"],
     ["url_token", `git remote add origin https://${"k3xq7w2bmzj5yq4hva6tdc2lrp7uo3nexs5gwfy2ktqhvbm6rja4"}@dev.azure.com/org/p/_git/r`],
@@ -90,6 +96,8 @@ describe("placeholders, code and identifiers are not", () => {
     "What does -----BEGIN RSA PRIVATE KEY----- mean at the top of a file?",
     "PuTTY-User-Key-File-3 is the header of a .ppk file.",
     "<password>${env.NEXUS_PASSWORD}</password>",
+    "<password>{xxxxxxxxxxxxxxxxxxxx}</password>",
+    "<master>{}</master>",
     "</o2_hardcoded_passwords>",
     `"auth": "${basic("username:password")}"`,
     "curl --tlspassword $TLS_PASSWORD https://api.corp.net",

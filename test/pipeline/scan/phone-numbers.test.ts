@@ -39,6 +39,10 @@ describe("national formats are found in their region", () => {
     ["GB", "mobile 07911 123456", "07911 123456"],
     ["US", "reach me at 212 555 0147", "212 555 0147"],
     ["US", "call 5123456789 after six", "5123456789"],
+    // A trunk 0 is dialled there, but numbers are written without it (the library's national format omits it).
+    ["BR", "celular (11) 96123-4567", "(11) 96123-4567"],
+    ["CN", "电话 phone: 131 2345 6789", "131 2345 6789"],
+    ["PE", "celular 912 345 678", "912 345 678"],
   ])("%s: %p", (region, text, number) => {
     expect(phones(text, region)).toEqual([number]);
   });
@@ -47,6 +51,12 @@ describe("national formats are found in their region", () => {
     expect(phones("Ruf an: 030 12345678", "US")).toEqual(["030 12345678"]);
     expect(phones("Zadzwoń pod 15-976-47-73", "US")).toEqual([]);
     expect(phones("Zadzwoń pod 15-976-47-73", "PL")).toEqual(["15-976-47-73"]);
+  });
+
+  test("where the national format writes the trunk 0, digits without it are no national number", () => {
+    expect(phones("Ruf an: 30 12345678", "DE")).toEqual([]);
+    expect(phones("ring 20 7946 0958", "GB")).toEqual([]);
+    expect(phones("celular (11) 96123-4567", "DE")).toEqual([]);
   });
 });
 
