@@ -12,11 +12,13 @@ import { entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from 
 /** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
 const ASSIGNED_NAME =
   "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
+/** `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`). */
+const PREFIXED_KEY = "[A-Za-z0-9]{1,20}[_.-]?key";
 /**
- * `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); alone it names anything,
- * so a value under a bare `key` counts only when a machine generated it (see `generatedToken`).
+ * Alone, `key` names anything, so a value under a bare `key` counts only when a machine generated it (see
+ * `generatedToken`); the expression already asks for 20 token characters, so `"key": "label_3"` fails there, cheaply.
  */
-const PREFIXED_KEY = "(?:[A-Za-z0-9]{1,20}[_.-]?)?key";
+const BARE_KEY = `key\\d{0,3}["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])[ \\t]{0,3}["']?[A-Za-z0-9+/=_~.-]{20,128}`;
 /** Keys that name no credential: a record's, a cache's, a public one. */
 const NOT_A_CREDENTIAL_KEY =
   /(?:public|publishable|pub|primary|foreign|sort|partition|range|hash|cache|idempotency|object|s3|file|hot|mon|tur|whis|jo|unique|lookup|map|dict|row|cursor|route|i18n|translation|storage|bucket|sign(?:ing)?_?public|encryption_?public|react|list|item|index|group|field|column|table|form|query|event|message|state|local_?storage)[_.-]?key\d{0,3}["']?\s{0,3}$/i;
@@ -81,7 +83,7 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   // name is read one way; at most 80 characters precede the sign, inside the trigger's window (triggers.ts).
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
-  pattern: `\\b(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})\\d{0,3}(?:["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|["'][ \\t]{0,3},)[ \\t]{0,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})`,
+  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})\\d{0,3}(?:["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|["'][ \\t]{0,3},)[ \\t]{0,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${BARE_KEY})`,
   start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key)\\d{0,3}["']?\\]?\\s{0,3}$`, "i") },
   valueAfter: /[:=,]>?[ \t]*["']?/,
   validate: assignedCredential,

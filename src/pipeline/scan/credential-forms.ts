@@ -98,8 +98,33 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
     kind: "credential_constructor",
     category: "secret",
     ignoreCase: true,
-    pattern: "\\bConvertTo-SecureString\\s{1,3}(?:-String\\s{1,3})?[\"'][^\"'\\n]{1,128}[\"']\\s{1,3}-AsPlainText",
-    validate: (m) => passwordValue(/["']([^"'\n]*)["']/.exec(m)?.[1] ?? "", true, 3),
+    // A literal argument, quoted (escaped quotes too) or bare, after any of the cmdlet's switches: without -AsPlainText the
+    // argument is an encrypted standard string, a secret as well. Variables, calls and pipes are code, not values.
+    pattern:
+      "\\bConvertTo-SecureString(?:\\s{1,3}-(?:String|Force|AsPlainText)\\b){0,3}\\s{1,3}(?:\\\\?[\"'][^\"'\\n\\\\]{1,128}|[^\\s\"'\\\\$(|{@-][^\\s\"'\\\\|)]{2,127})",
+    validate: (m) => {
+      const arg = m.replace(/^ConvertTo-SecureString(?:\s+-\w+)*\s+/i, "");
+      const quoted = /^\\?["']/.test(arg);
+      return passwordValue(arg.replace(/^\\?["']/, ""), quoted, quoted ? 3 : 6);
+    },
+  },
+  // Secrets on a command line: `--password Sne3sd8AZjq`, `-secret …`, `--passphrase "…"`, `--api-key …` (mysql, gpg, CLIs).
+  // Tried where the dash opens the flag: chat about tokens and passwords names them often, flags rarely.
+  {
+    kind: "command_line_secret",
+    category: "secret",
+    ignoreCase: true,
+    pattern:
+      "(?<![\\w-])--?(?:password|passwd|passphrase|secret|client-secret|token|api-key|apikey|api_key)[ \\t]{1,3}(?:\"[^\"\\n]{3,128}\"|'[^'\\n]{3,128}'|(?=[^\\s\"'`<>]{0,127}[^a-z\\s\"'`<>])[^\\s\"'`<>]{3,128})",
+    // Unquoted, a value of letters alone is a word (`--token flag`): the expression turns it down before a match is built.
+    validate: (m) => {
+      const value = m.replace(/^-+[\w-]+[ \t]+/, "");
+      return passwordValue(value, /^["']/.test(value), 6);
+    },
+    start: {
+      at: "literal",
+      literals: ["--pass", "--secret", "--token", "--api", "--client-secret", "-pass", "-secret", "-token", "-api", "-client-secret"],
+    },
   },
   // HTTP Authorization headers and their values in code: Basic (user:password in base64) and Bearer tokens.
   {

@@ -97,4 +97,60 @@ export const VENDOR_TOKEN_DETECTORS: Detector[] = [
     pattern: "\\bATBB[A-Za-z0-9]{28,40}(?![A-Za-z0-9])",
     validate: bodyAfter(/^ATBB/, 3.5),
   },
+  // 1Password service-account tokens: `ops_` and a base64url JSON document (`eyJ…`).
+  {
+    kind: "onepassword_service_token",
+    category: "secret",
+    pattern: "\\bops_eyJ[A-Za-z0-9_-]{100,2048}",
+    validate: bodyAfter(/^ops_/, 4.0),
+    start: { at: "word", literals: ["ops_eyJ"] },
+  },
+  // Akamai EdgeGrid client and access tokens: `akab-`, 16 characters, `-`, 16 characters; not the API host (`akab-….luna.akamaiapis.net`).
+  {
+    kind: "akamai_edgegrid_token",
+    category: "secret",
+    pattern: "\\bakab-[a-z0-9]{16}-[a-z0-9]{16}(?![A-Za-z0-9.-])",
+    validate: bodyAfter(/^akab-/),
+  },
+  // CircleCI personal API tokens: `CCIPAT_`, 22 characters, `_`, 40 hex.
+  {
+    kind: "circleci_token",
+    category: "secret",
+    pattern: "\\bCCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40}(?![A-Za-z0-9])",
+    validate: bodyAfter(/^CCIPAT_/, 3.5),
+  },
+  // Cloudflare's scannable API tokens (2025): `cfat_` account, `cfut_` user tokens, `cfk_` API keys; 40 characters and an 8-hex checksum.
+  {
+    kind: "cloudflare_api_token",
+    category: "secret",
+    pattern: "\\bcf(?:at|ut|k)_[A-Za-z0-9]{40}[a-f0-9]{8}(?![A-Za-z0-9])",
+    validate: (m) => secretLike(m.slice(m.indexOf("_") + 1, -8), 3.5),
+    start: { at: "word", literals: ["cfat_", "cfut_", "cfk_"] },
+  },
+  // Twilio API key SIDs: `SK` and 32 hex (gitleaks' rule is left out: its only keyword is two letters).
+  {
+    kind: "twilio_api_key",
+    category: "secret",
+    pattern: "\\bSK[0-9a-fA-F]{32}(?![A-Za-z0-9])",
+    validate: (m) => /\d/.test(m.slice(2)) && /[a-fA-F]/.test(m.slice(2)) && secretLike(m.slice(2), 3.0),
+    // A trigger literal needs three characters: `SK` and each hex digit.
+    start: { at: "word", literals: [..."0123456789abcdefABCDEF"].map((h) => `SK${h}`) },
+  },
+  // Discord bot tokens: the bot's user id in base64, `.`, 6 characters, `.`, 27 or more; the first part must decode to the id's digits.
+  {
+    kind: "discord_bot_token",
+    category: "secret",
+    pattern: "(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,27}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])",
+    validate: (m) => {
+      const [id = "", , hmac = ""] = m.split(".");
+      let decoded = "";
+      try {
+        decoded = atob(id.replace(/-/g, "+").replace(/_/g, "/"));
+      } catch {
+        return false;
+      }
+      return /^\d{17,20}$/.test(decoded) && secretLike(hmac, 3.5);
+    },
+    start: { at: "base64-run" },
+  },
 ];

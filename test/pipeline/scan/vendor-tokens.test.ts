@@ -52,6 +52,13 @@ describe("vendor tokens are found", () => {
     ["supabase_token", `supabase login --token sbp_${body(40, HEX, 22)}`],
     ["figma_token", `X-Figma-Token: figd_${body(43, ALNUM, 23)}`],
     ["bitbucket_app_password", `BITBUCKET_APP_PASSWORD=ATBB${body(32, ALNUM, 24)}`],
+    ["onepassword_service_token", `OP_SERVICE_ACCOUNT_TOKEN=ops_eyJ${body(300, ALNUM + "-_", 25)}`],
+    ["akamai_edgegrid_token", `client_token = akab-${body(16, BASE32, 26)}-${body(16, BASE32, 27)}`],
+    ["circleci_token", `CIRCLE_TOKEN=CCIPAT_${body(22, ALNUM, 28)}_${body(40, HEX, 29)}`],
+    ["cloudflare_api_token", `CLOUDFLARE_API_TOKEN=cfut_${body(40, ALNUM, 33)}${body(8, HEX, 34)}`],
+    ["cloudflare_api_token", `cfat_${body(40, ALNUM, 35)}${body(8, HEX, 36)}`],
+    ["twilio_api_key", `TWILIO_API_KEY=SK${body(32, HEX, 37)}`],
+    ["discord_bot_token", `client.login("${btoa("812345678901234567").replace(/=+$/, "")}.${body(6, ALNUM, 38)}.${body(38, ALNUM, 39)}")`],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -73,6 +80,12 @@ describe("placeholders and identifiers are not", () => {
     `DISCORD_CLIENT_ID=${body(18, "0123456789", 32)}`,
     "GOOGLE_CLIENT_ID=1234567890-abc123def456ghi789.apps.googleusercontent.com",
     "GITHUB_CLIENT_ID=Iv1.8a61f9b3a7aba766",
+    // The EdgeGrid API host names a tenant; a 32-hex Twilio SID of letters only or digits only is no key.
+    `host = akab-${body(16, BASE32, 40)}-${body(16, BASE32, 41)}.luna.akamaiapis.net`,
+    "SK00000000000000000000000000000000",
+    "cfut_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx00000000",
+    // Dotted base64 that does not open with a user id is no Discord token.
+    `${btoa("not a discord user id").replace(/=+$/, "")}.${body(6, ALNUM, 42)}.${body(38, ALNUM, 43)}`,
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });
