@@ -53,8 +53,16 @@ function validIn(candidate: string, country: CountryCode): boolean {
   return /^\(?0/.test(candidate) || !/^\(?0/.test(parsed.formatNational());
 }
 
+/** A phone word a few words before the number; four signs after it fit JSON's `"phone": "`. */
 const PHONE_WORDS =
-  /\b(?:phone|tel|call|mobile|cell|fax|whatsapp|sms|text me|contact|reach|ring|dial|hotline|telefon|telefono|teléfono|téléphone|tél|móvil|movil|cellulare|handy|rufnummer|numer|nummer|portable|gsm|kom\.?|tlf)(?![a-z])\W{0,3}(?:\w{1,12}\W{1,3}){0,3}$/i;
+  /\b(?:phone|tel|call|mobile|cell|fax|whatsapp|sms|text me|contact|reach|ring|dial|hotline|telefon|telefono|teléfono|téléphone|tél|móvil|movil|cellulare|handy|rufnummer|numer|nummer|portable|gsm|kom\.?|tlf)(?![a-z])\W{0,4}(?:\w{1,12}\W{1,3}){0,3}$/i;
+/**
+ * A phone label right before a number (`phone: 51234`, `"Tel": "51234"`): case-sensitive, capitalized or not, as the
+ * national pattern's own expression is. Numbers of five or six digits count only after one.
+ */
+export const SHORT_PHONE_LABEL =
+  "\\b(?:[Pp]hone|PHONE|[Tt]el|TEL|[Mm]obile|[Cc]ell|[Tt]elefon|[Tt]elefono|[Tt]eléfono|[Tt]éléphone|[Tt]él|[Hh]andy|[Nn]umer|[Tt]lf)[\"']?[ \\t]{0,2}:?[ \\t]{0,2}[\"']?";
+const SHORT_LABEL = new RegExp(`${SHORT_PHONE_LABEL}$`);
 const OTHER_WORDS =
   /\b(?:order|invoice|receipt|tracking|track|shipment|parcel|package|awb|ref|reference|account|acct|ticket|case|issue|isbn|issn|sku|serial|s\/n|model|part|item|po|transaction|txn|confirmation|booking|reservation|policy|customer|member|id|no\.|nr\.?|patent|lot|batch|version|release|build|ver|v|port|pid|zip|postcode|plz|code|pin|otp|amount|total|price|balance|population|isbn-1[03])(?![a-z])\W{0,3}(?:\w{1,12}\W{1,3}){0,2}$/i;
 const UNIT_AFTER =
@@ -101,7 +109,8 @@ export function labelledOtherwise(text: string, index: number): boolean {
 
 function validNational(candidate: string, text: string, index: number, region: CountryCode): boolean {
   const digits = candidate.replace(/\D/g, "").length;
-  if (digits < 7 || digits > 13 || lookAlike(candidate, text, index)) return false;
+  if (digits < 7 && (digits < 5 || !SHORT_LABEL.test(text.slice(Math.max(0, index - 24), index)))) return false;
+  if (digits > 13 || lookAlike(candidate, text, index)) return false;
   const trunk = /^\(?0/.test(candidate);
   // One run of digits without separators is an order number or a timestamp as often as a phone number: it needs a trunk 0 or a phone word before it.
   if (!/\D/.test(candidate) && !trunk && !PHONE_WORDS.test(text.slice(Math.max(0, index - 48), index))) return false;

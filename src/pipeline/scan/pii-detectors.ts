@@ -5,7 +5,7 @@
  * validators keep order numbers, versions and dates from being taken for PII.
  */
 import type { Detector } from "./detector.ts";
-import { chineseMobileValid, labelledOtherwise, nationalPhoneValid } from "./phone-numbers.ts";
+import { chineseMobileValid, labelledOtherwise, nationalPhoneValid, SHORT_PHONE_LABEL } from "./phone-numbers.ts";
 import { cardIssuerKnown, ibanValid, luhnValid, phoneValid, ssnValid } from "./validators.ts";
 
 export const PII_DETECTORS: Detector[] = [
@@ -49,12 +49,13 @@ export const PII_DETECTORS: Detector[] = [
   // Chinese mobiles: 11 digits, no trunk 0.
   { kind: "PHONE", category: "pii", pattern: "\\b1[3-9]\\d{9}\\b", validate: chineseMobileValid, start: { at: "digit-word" } },
   // National formats without `+`, read in the organization's phone region (phone-numbers.ts): `15-976-47-73`, `030 1234567`, `(02) 9876 5432`.
-  // Groups are split by exactly one separator, so a run is read one way only. The lookahead wants seven digits first:
-  // a match builds the engine's whole group array, and most numbers in a text are short.
+  // Groups are split by exactly one separator, so a run is read one way only. The lookahead wants seven digits first,
+  // or a phone label right before (small territories dial five or six: St Helena `51234`): a match builds the engine's
+  // whole group array, and most numbers in a text are short and unlabelled.
   {
     kind: "PHONE",
     category: "pii",
-    pattern: "(?:\\(\\d{1,5}\\) ?|\\b(?=\\d(?:[ ./-]?\\d){6}))\\d{1,12}(?:[ ./-]\\d{1,12}){0,5}\\b",
+    pattern: `(?:\\(\\d{1,5}\\) ?|\\b(?=\\d(?:[ ./-]?\\d){6}|(?<=${SHORT_PHONE_LABEL})\\d{2}))\\d{1,12}(?:[ ./-]\\d{1,12}){0,5}\\b`,
     validate: nationalPhoneValid,
     start: [{ at: "digit-word" }, { at: "signed-number" }],
   },

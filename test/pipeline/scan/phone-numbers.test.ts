@@ -43,6 +43,11 @@ describe("national formats are found in their region", () => {
     ["BR", "celular (11) 96123-4567", "(11) 96123-4567"],
     ["CN", "电话 phone: 131 2345 6789", "131 2345 6789"],
     ["PE", "celular 912 345 678", "912 345 678"],
+    // Small territories dial five or six digits: counted right after a phone label, in JSON too.
+    ["SH", "phone: 51234", "51234"],
+    ["SH", '{"name": "Ann", "phone": "51234"}', "51234"],
+    ["FO", "Tel: 211234", "211234"],
+    ["PL", '{"customer": {"phone": "512345678"}}', "512345678"],
   ])("%s: %p", (region, text, number) => {
     expect(phones(text, region)).toEqual([number]);
   });
@@ -82,6 +87,11 @@ describe("look-alikes are not", () => {
     ["US", "the years 2019 2020 2021"],
     ["PL", "order 123456789"],
     ["US", "commit 4532015112"],
+    // Five digits with no phone label, or not valid in the region, are a zip code, a count, an amount.
+    ["SH", "zip 51234"],
+    ["SH", "we shipped 51234 units"],
+    ["US", "phone: 12345"],
+    ["DE", "Tel: 12345"],
   ])("%s: %p", (region, text) => {
     expect(personal(text, region)).toEqual([]);
   });
