@@ -11,7 +11,7 @@ import { entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from 
 
 /** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
 const ASSIGNED_NAME =
-  "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id)";
+  "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id|authentication|authorization)";
 /** `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`). */
 const PREFIXED_KEY = "[A-Za-z0-9]{1,20}[_.-]?key";
 /**
@@ -65,8 +65,10 @@ function assignedCredential(m: string, text: string, index: number): boolean {
   const name = m.slice(0, sign.index);
   const value = m.slice(sign.index + sign[0].length).replace(/["']$/, "");
   if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
-  // `"key": ...`, `['key'] = ...`: the name says nothing, the value must.
-  if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name)) return generatedToken(value);
+  // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
+  // credential or a scheme's setting (`authentication: required`): only a generated value counts there.
+  if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name) || /auth(?:entication|orization)\d{0,3}["'\]\s]*$/i.test(name))
+    return generatedToken(value);
   if (!CHOSEN_NAME.test(name)) return tokenLike(value);
   const connection = inConnectionString(text, index);
   // `NAME=value` with no blanks is an env file's or a query string's line, not code: one kind of character is enough there.

@@ -126,6 +126,19 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
       literals: ["--pass", "--secret", "--token", "--api", "--client-secret", "-pass", "-secret", "-token", "-api", "-client-secret"],
     },
   },
+  // A password told in prose: `my password is 237dg546fs9`, `the pwd was Tr0ub4dor3`. Quoted or not, the value needs a
+  // non-letter: `the password is wrong` is a sentence, `'correcthorsebatterystaple'` the textbook example.
+  {
+    kind: "password_in_prose",
+    category: "secret",
+    ignoreCase: true,
+    pattern:
+      "\\b(?:password|passwd|passcode|pwd)[ \\t]{1,3}(?:is|was)[ \\t]{1,3}(?:\"[^\"\\n]{3,128}\"|'[^'\\n]{3,128}'|(?=[^\\s\"'`<>]{0,127}[^a-z\\s\"'`<>.,;:!?])[^\\s\"'`<>]{3,128})",
+    validate: (m) => {
+      const value = m.replace(/^\w+[ \t]+\w+[ \t]+/, "").replace(/[.,;:!?]+$/, "");
+      return /[^A-Za-z"']/.test(value) && passwordValue(value, /^["']/.test(value), 6);
+    },
+  },
   // HTTP Authorization headers and their values in code: Basic (user:password in base64) and Bearer tokens.
   {
     kind: "authorization_header",

@@ -98,15 +98,17 @@ export const SECRET_DETECTORS: Detector[] = [
   {
     kind: "github_token",
     category: "secret",
-    pattern: "\\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{60,255})",
+    // Installation tokens also come as `ghs_<date>_<signed JSON>` (dots and underscores after the first characters).
+    pattern: "\\b(?:gh[pousr]_[A-Za-z0-9]{8}[A-Za-z0-9_.-]{28,1024}|github_pat_[A-Za-z0-9_]{60,255})",
     validate: randomTail(/^(?:gh[pousr]_|github_pat_)/),
     start: { at: "word", literals: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] },
   },
   {
     kind: "slack_token",
     category: "secret",
-    pattern: "\\bxox[abposr]-[0-9]{6,}-[A-Za-z0-9-]{8,}",
-    validate: randomTail(/^xox[abposr]-/, 2.8),
+    // Classic tokens (`xoxb-<team>-<user>-…`) and the rotating ones (`xoxp-1-…`, `xoxe-1-…`, one digit, a long body).
+    pattern: "\\bxox[abposre]-(?:[0-9]{6,}-[A-Za-z0-9-]{8,}|[0-9]-[A-Za-z0-9-]{40,})",
+    validate: randomTail(/^xox[abposre]-/, 2.8),
   },
   {
     kind: "stripe_secret_key",

@@ -153,4 +153,18 @@ export const VENDOR_TOKEN_DETECTORS: Detector[] = [
     },
     start: { at: "base64-run" },
   },
+  // Contentful personal access tokens: `CFPAT-` and 43 characters.
+  {
+    kind: "contentful_token",
+    category: "secret",
+    pattern: "\\bCFPAT-[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])",
+    validate: bodyAfter(/^CFPAT-/, 3.5),
+  },
+  // Instagram (Basic Display / Graph) user access tokens: `IGQV` and a long base64url body.
+  {
+    kind: "instagram_access_token",
+    category: "secret",
+    pattern: "\\bIGQV[A-Za-z0-9_-]{96,400}(?![A-Za-z0-9_-])",
+    validate: bodyAfter(/^IGQV/, 3.5),
+  },
 ];
