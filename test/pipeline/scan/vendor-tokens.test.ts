@@ -58,6 +58,8 @@ describe("vendor tokens are found", () => {
     ["cloudflare_api_token", `CLOUDFLARE_API_TOKEN=cfut_${body(40, ALNUM, 33)}${body(8, HEX, 34)}`],
     ["cloudflare_api_token", `cfat_${body(40, ALNUM, 35)}${body(8, HEX, 36)}`],
     ["twilio_api_key", `TWILIO_API_KEY=SK${body(32, HEX, 37)}`],
+    ["contentful_token", `CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-${body(43, ALNUM + "-_", 44)}`],
+    ["instagram_access_token", `access_token=IGQV${body(150, ALNUM + "-_", 45)}`],
     ["discord_bot_token", `client.login("${btoa("812345678901234567").replace(/=+$/, "")}.${body(6, ALNUM, 38)}.${body(38, ALNUM, 39)}")`],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
@@ -83,6 +85,7 @@ describe("placeholders and identifiers are not", () => {
     // The EdgeGrid API host names a tenant; a 32-hex Twilio SID of letters only or digits only is no key.
     `host = akab-${body(16, BASE32, 40)}-${body(16, BASE32, 41)}.luna.akamaiapis.net`,
     "SK00000000000000000000000000000000",
+    "CFPAT-A7O2nZsU4oCP2GGNt24_LKEpxH5CTdQhKjr-EXAMPLE",
     "cfut_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx00000000",
     // Dotted base64 that does not open with a user id is no Discord token.
     `${btoa("not a discord user id").replace(/=+$/, "")}.${body(6, ALNUM, 42)}.${body(38, ALNUM, 43)}`,

@@ -1,0 +1,33 @@
+/**
+ * The built-in vendor detectors of secret-detectors.ts in their newer shapes: GitHub
+ * installation tokens written `ghs_<date>_<signed JSON>`, Slack's rotating tokens
+ * (`xoxp-1-…`, `xoxe-1-…`); their documentation placeholders are not credentials.
+ */
+import { expect, test } from "bun:test";
+import { scanText } from "../../../src/pipeline/scan/engine.ts";
+
+const secretKinds = (text: string) =>
+  scanText(text, { injection: false })
+    .findings.filter((f) => f.category === "secret")
+    .map((f) => f.kind);
+
+const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** A deterministic body: no real token, no chance. */
+const body = (n: number, seed: number) => Array.from({ length: n }, (_, i) => B64URL[(seed * 31 + i * i * 7 + i * 13) % 64]).join("");
+
+test.each([
+  ["github_token", `GITHUB_TOKEN=ghs_20260523_eyJ${body(60, 1)}.${body(40, 2)}`],
+  ["github_token", `token: ghs_${body(36, 3).replace(/[-_]/g, "x")}`],
+  ["slack_token", `SLACK_USER_TOKEN=xoxp-1-${body(120, 4).replace(/_/g, "x")}`],
+  ["slack_token", `xoxb-391809548274-4236212766789-${body(24, 5).replace(/[-_]/g, "q")}`],
+])("%s in %p", (kind, text) => {
+  expect(secretKinds(text)).toContain(kind);
+});
+
+test.each([
+  "ghs_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+  "SLACK_TOKEN=xoxp-1-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+  "xoxb-your-token-here",
+])("%p is a placeholder", (text) => {
+  expect(secretKinds(text)).toEqual([]);
+});
