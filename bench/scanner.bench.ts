@@ -184,8 +184,9 @@ export async function scanTimings(coldSamples = 30, warmMs = 1000): Promise<Scan
   const cold = async (opts: { injection: true; model?: null }) => {
     const samples: number[] = [];
     for (let i = 0; i < coldSamples; i++) {
-      // A text not scanned before, as a new request's would be.
-      const text = variedProse(1024, 1000 + i);
+      // A text not scanned before, as a new request's would be, and flat as JSON.parse
+      // gives it (variedProse builds it by concatenation, which the first read would flatten).
+      const text = JSON.parse(JSON.stringify(variedProse(1024, 1000 + i))) as string;
       await Bun.sleep(100);
       const started = performance.now();
       scanText(text, opts);
