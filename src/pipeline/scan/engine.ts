@@ -9,7 +9,7 @@
  * are scanned again for hidden instructions.
  */
 import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence, type LinearModel } from "./classifier.ts";
-import { type Category, type Detector, ZERO_WIDTH } from "./detector.ts";
+import { type Category, type Detector, type GatedSecretRule, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
 import { GATED_SECRET_RULES, SECRET_DETECTORS } from "./secret-detectors.ts";
@@ -101,14 +101,30 @@ const GATE_KEYWORDS = GATED_SECRET_RULES.map(
 
 /** The gated rules (secret-detectors.ts) whose keywords the text holds, searched through it whole. */
 function runGates(gates: readonly number[], s: ScanState): void {
+  if (gates.length === 0) return;
   // In the rules' order, not the order the text met their keywords: the same findings in the same order either way.
-  for (const g of [...new Set(gates)].sort((a, b) => a - b)) {
+  const order = gates.length === 1 ? gates : [...new Set(gates)].sort((a, b) => a - b);
+  for (const g of order) {
     const rule = GATED_SECRET_RULES[g];
-    if (!rule) continue;
-    for (const m of s.text.matchAll(rule.regex)) {
-      if (m[0] !== "" && rule.validate(m[0]))
-        s.findings.push({ category: "secret", kind: rule.kind, start: m.index, end: m.index + m[0].length });
-    }
+    if (rule) searchWhole(rule, s);
+  }
+}
+
+/**
+ * Every match of a gated rule's global expression, as `matchAll` would give them
+ * (an empty match steps one character on), without its iterator: the rule's own
+ * expression is searched from 0 and left at 0, where the search ends.
+ */
+function searchWhole(rule: GatedSecretRule, s: ScanState): void {
+  const { regex } = rule;
+  const { text } = s;
+  regex.lastIndex = 0;
+  for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+    const value = m[0];
+    if (value === "") {
+      const at = regex.lastIndex;
+      regex.lastIndex = regex.unicode && at < text.length ? at + String.fromCodePoint(text.codePointAt(at) as number).length : at + 1;
+    } else if (rule.validate(value)) s.findings.push({ category: "secret", kind: rule.kind, start: m.index, end: m.index + value.length });
   }
 }
 
@@ -241,8 +257,7 @@ function runPass(pass: Pass, positions: readonly number[], feeds: readonly numbe
 
 /** A generic assignment (`API_KEY=...`) whose value the exact pass already named as a known credential is that credential. */
 function withoutCoveredAssignments(findings: Finding[]): Finding[] {
-  const generic = findings.filter((f) => f.kind === "password_assignment");
-  if (generic.length === 0) return findings;
+  if (!findings.some((f) => f.kind === "password_assignment")) return findings;
   const specific = findings.filter((f) => f.category === "secret" && f.kind !== "password_assignment");
   return findings.filter((f) => f.kind !== "password_assignment" || !specific.some((x) => x.start < f.end && x.end > f.start));
 }

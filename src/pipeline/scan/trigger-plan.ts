@@ -34,9 +34,14 @@ export interface TriggerPlan {
   /** Word literals of three characters by their lower-cased characters (`key3`), and longer ones by their first four (`key4`). */
   words3: Map<number, Literal[]>;
   words4: Map<number, Literal[]>;
-  /** A hash of every key in words3 and words4: most words are ruled out here, without a map lookup. */
+  /**
+   * A hash of every key in words3 and words4, one bit a slot (see `hasBit`): most words
+   * are ruled out here, without a map lookup. Bits, not bytes: the trigger walk reads
+   * these tables at every word, and after a pause (another process on the core) each
+   * line of them it reads is fetched again, so the smaller they are the fewer.
+   */
   keySeen: Uint8Array;
-  /** The first two characters of every word literal, lower-cased: the first and cheapest filter. */
+  /** The first two characters of every word literal, lower-cased, one bit a pair: the first and cheapest filter. */
   pairSeen: Uint8Array;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
@@ -68,6 +73,11 @@ export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c);
 export const key3 = (a: number, b: number, c: number) => ((LOWER[a] as number) << 16) | ((LOWER[b] as number) << 8) | (LOWER[c] as number);
 export const key4 = (k3: number, d: number) => ((k3 << 8) | (LOWER[d] as number)) >>> 0;
 export const seenSlot = (key: number) => Math.imul(key, 0x9e3779b1) >>> 16;
+/** Bit `i` of a bit table (65,536 bits in 8 KB). */
+export const hasBit = (bits: Uint8Array, i: number) => ((bits[i >>> 3] as number) >>> (i & 7)) & 1;
+const setBit = (bits: Uint8Array, i: number) => {
+  bits[i >>> 3] = (bits[i >>> 3] as number) | (1 << (i & 7));
+};
 const latin1 = (text: string, n: number) => [...text.slice(0, n)].every((ch) => ch.charCodeAt(0) <= 255);
 
 function baseClasses(): Uint8Array {
@@ -125,8 +135,8 @@ export function planTriggers(
   const plan: TriggerPlan = {
     words3: new Map(),
     words4: new Map(),
-    keySeen: new Uint8Array(65536),
-    pairSeen: new Uint8Array(65536),
+    keySeen: new Uint8Array(8192),
+    pairSeen: new Uint8Array(8192),
     anywhere: new Map(),
     assignments: [],
     lineFirst: new Map(),
@@ -163,8 +173,8 @@ export function planTriggers(
               throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} needs three Latin-1 characters`);
             const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
             const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
-            plan.keySeen[seenSlot(key)] = 1;
-            plan.pairSeen[k3 >>> 8] = 1;
+            setBit(plan.keySeen, seenSlot(key));
+            setBit(plan.pairSeen, k3 >>> 8);
             file(map, key, text, feed, passes === 2);
           }
           break;
@@ -221,8 +231,8 @@ export function planTriggers(
         if (text.length < 3 || !latin1(text, 4)) throw new Error(`gate keyword ${JSON.stringify(text)} needs three Latin-1 characters`);
         const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
         const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
-        plan.keySeen[seenSlot(key)] = 1;
-        plan.pairSeen[k3 >>> 8] = 1;
+        setBit(plan.keySeen, seenSlot(key));
+        setBit(plan.pairSeen, k3 >>> 8);
         map.set(key, [...(map.get(key) ?? []), { text, anyCase: true, feed: 0, offset: 0, gate }]);
       } else {
         special(text[at] as string);

@@ -5,7 +5,7 @@
  * instead of at every character, so ordinary prose is read once, by this loop, and
  * hardly at all by the regex engine.
  */
-import { BASE64, type FeedId, key3, key4, type Literal, LOWER, lower, SPECIAL, seenSlot, type TriggerPlan, WORD } from "./trigger-plan.ts";
+import { BASE64, type FeedId, hasBit, key3, key4, type Literal, LOWER, lower, SPECIAL, seenSlot, type TriggerPlan, WORD } from "./trigger-plan.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */
 const PAST_END = 0x10000;
@@ -128,13 +128,13 @@ function wordStart(f: Found, i: number, c: number): void {
   const c3 = charAt(text, i + 3);
   if (plan.capsDigitsWord && isCapital(c) && isCapital(c1) && isDigit(c2) && isDigit(c3)) push(f, i, plan.capsDigitsWord);
   // PAST_END fails these comparisons: no literal runs past the text.
-  if (!(c1 <= 255) || !plan.pairSeen[((LOWER[c] as number) << 8) | (LOWER[c1] as number)]) return;
+  if (!(c1 <= 255) || !hasBit(plan.pairSeen, ((LOWER[c] as number) << 8) | (LOWER[c1] as number))) return;
   if (!(c2 <= 255)) return;
   const k3 = key3(c, c1, c2);
-  if (plan.keySeen[seenSlot(k3)]) for (const lit of plan.words3.get(k3) ?? []) if (literalAt(text, i, lit, 3)) hit(f, i, lit);
+  if (hasBit(plan.keySeen, seenSlot(k3))) for (const lit of plan.words3.get(k3) ?? []) if (literalAt(text, i, lit, 3)) hit(f, i, lit);
   if (!(c3 <= 255)) return;
   const k4 = key4(k3, c3);
-  if (plan.keySeen[seenSlot(k4)]) for (const lit of plan.words4.get(k4) ?? []) if (literalAt(text, i, lit, 4)) hit(f, i, lit);
+  if (hasBit(plan.keySeen, seenSlot(k4))) for (const lit of plan.words4.get(k4) ?? []) if (literalAt(text, i, lit, 4)) hit(f, i, lit);
 }
 
 /** An ASCII character some start is marked for (SPECIAL). */
@@ -198,7 +198,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     if (cls & WORD) {
       // Most words are ruled out here, by their first two letters, without a call.
       const c1 = charAt(text, i + 1);
-      if (c <= 90 || pairSeen[((LOWER[c] as number) << 8) | (c1 <= 255 ? (LOWER[c1] as number) : 0)]) wordStart(f, i, c);
+      if (c <= 90 || hasBit(pairSeen, ((LOWER[c] as number) << 8) | (c1 <= 255 ? (LOWER[c1] as number) : 0))) wordStart(f, i, c);
       // To the word's end; `every` keeps the classes all its characters share.
       let j = i + 1;
       let every = cls;
