@@ -5,7 +5,20 @@
  * instead of at every character, so ordinary prose is read once, by this loop, and
  * hardly at all by the regex engine.
  */
-import { BASE64, type FeedId, hasBit, key3, key4, type Literal, LOWER, lower, SPECIAL, seenSlot, type TriggerPlan, WORD } from "./trigger-plan.ts";
+import {
+  BASE64,
+  type FeedId,
+  hasBit,
+  key3,
+  key4,
+  type Literal,
+  LOWER,
+  lower,
+  SPECIAL,
+  seenSlot,
+  type TriggerPlan,
+  WORD,
+} from "./trigger-plan.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */
 const PAST_END = 0x10000;
