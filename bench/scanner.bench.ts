@@ -16,8 +16,20 @@
  * runs side by side give its share.
  *
  *   bun bench/scanner.bench.ts [--quick] [--rules]
+ *   bun bench/scanner.bench.ts --base REV [--rounds 4]   # warm and cold µs per 1 KB, this tree against REV
+ *
+ * `--base` compares what a request pays, not MB/s: the CPU µs a warm scan of a 1 KB
+ * prompt costs, and the wall µs of one scan right after 100 ms asleep (the paced
+ * stream's rhythm: the first-byte figure of issue 37 is made of such cold scans).
+ * Each round runs one fresh process per tree, base first and this tree second,
+ * alternating, so a loaded machine slows both sides of a round alike; the verdict is
+ * the median of the rounds' ratios.
  */
+import { parseArgs } from "node:util";
 import { scanText } from "../src/pipeline/scan/engine.ts";
+import { inFreshProcess } from "./lib/fresh-process.ts";
+import { exportRevision } from "./lib/revision.ts";
+import { median } from "./lib/stats.ts";
 import { variedProse } from "./scenarios.ts";
 
 export interface ScannerResult {
@@ -147,8 +159,82 @@ export function runAdversarialBench(): AdversarialResult[] {
   }));
 }
 
+export interface ScanTimings {
+  /** CPU µs per warm scan of a 1 KB prompt (256 distinct texts in turn). */
+  warmUs: number;
+  /** Median wall µs of one 1 KB scan right after a 100 ms sleep. */
+  coldUs: number;
+  /** The same with the rules alone (no classifier). */
+  warmRulesUs: number;
+  coldRulesUs: number;
+}
+
+/** One tree's figures (run in a fresh process by `compareScanTimings`). */
+export async function scanTimings(coldSamples = 30, warmMs = 1000): Promise<ScanTimings> {
+  const texts = Array.from({ length: 256 }, (_, seed) => variedProse(1024, seed + 1));
+  const warm = (opts: { injection: true; model?: null }) => {
+    for (let i = 0; i < 5000; i++) scanText(texts[i % texts.length] as string, opts);
+    let runs = 0;
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    while (performance.now() - started < warmMs) scanText(texts[runs++ % texts.length] as string, opts);
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / runs;
+  };
+  const cold = async (opts: { injection: true; model?: null }) => {
+    const samples: number[] = [];
+    for (let i = 0; i < coldSamples; i++) {
+      // A text not scanned before, as a new request's would be, and flat as JSON.parse
+      // gives it (variedProse builds it by concatenation, which the first read would flatten).
+      const text = JSON.parse(JSON.stringify(variedProse(1024, 1000 + i))) as string;
+      await Bun.sleep(100);
+      const started = performance.now();
+      scanText(text, opts);
+      samples.push((performance.now() - started) * 1000);
+    }
+    return median(samples);
+  };
+  const full = { injection: true } as const;
+  const rules = { injection: true, model: null } as const;
+  return { warmUs: warm(full), warmRulesUs: warm(rules), coldUs: await cold(full), coldRulesUs: await cold(rules) };
+}
+
+/** This tree against `base`, `rounds` rounds of one fresh process each, alternating. */
+export async function compareScanTimings(base: string, rounds: number): Promise<void> {
+  const exported = await exportRevision(base, { harness: true });
+  try {
+    const sides = { base: [] as ScanTimings[], tree: [] as ScanTimings[] };
+    for (let r = 0; r < rounds; r++) {
+      sides.base.push(await inFreshProcess<ScanTimings>("bench/scanner.bench.ts", "scanTimings", [], exported.dir));
+      sides.tree.push(await inFreshProcess<ScanTimings>("bench/scanner.bench.ts", "scanTimings", []));
+    }
+    for (const key of ["warmUs", "coldUs", "warmRulesUs", "coldRulesUs"] as const) {
+      const b = sides.base.map((t) => t[key]);
+      const t = sides.tree.map((x) => x[key]);
+      const ratios = t.map((v, i) => v / (b[i] as number));
+      console.log(
+        `${key.padEnd(12)} ${base}: ${b.map((v) => v.toFixed(1)).join(" ")}  tree: ${t.map((v) => v.toFixed(1)).join(" ")}  ratio (median) ${median(ratios).toFixed(3)}`,
+      );
+    }
+  } finally {
+    exported.remove();
+  }
+}
+
 if (import.meta.main) {
-  for (const r of await runScannerBench(process.argv.includes("--quick"), process.argv.includes("--rules")))
+  const { values: args } = parseArgs({
+    options: {
+      base: { type: "string" },
+      rounds: { type: "string", default: "4" },
+      quick: { type: "boolean", default: false },
+      rules: { type: "boolean", default: false },
+    },
+  });
+  if (args.base) {
+    await compareScanTimings(args.base, Number(args.rounds));
+    process.exit(0);
+  }
+  for (const r of await runScannerBench(args.quick, args.rules))
     console.log(`${r.text.padEnd(8)} ${r.size.padStart(7)}  ${r.mbPerSecond.toFixed(1)} MB/s  ${r.mbPerCpuSecond.toFixed(1)} MB/s of CPU`);
   for (const r of runAdversarialBench())
     console.log(

@@ -1,18 +1,19 @@
 /**
- * The scanning engine: every detector compiled into two sticky regular expressions,
- * one case-sensitive (credential and data formats), one ignoring case (phrasing,
- * `PASSWORD=`). One pass over the characters (triggers.ts) finds where any detector
- * can start, and the expressions are tried there only, in order, as a global search
- * would meet those places. Validators confirm checksums and entropy; injection
- * matches add up to a score with a threshold. Encoded runs that decode to text, and
- * text split by zero-width characters, are scanned again for hidden instructions.
+ * The scanning engine: the detectors in two passes, one case-sensitive (credential and
+ * data formats), one ignoring case (phrasing, `PASSWORD=`). One pass over the
+ * characters (triggers.ts) finds where any detector can start and which ones, and only
+ * those detectors' sticky expressions are tried there, in the pass's order, as a
+ * global search with the pass's detectors as one alternation would meet those places.
+ * Validators confirm checksums and entropy; injection matches add up to a score with a
+ * threshold. Encoded runs that decode to text, and text split by zero-width characters,
+ * are scanned again for hidden instructions.
  */
 import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence, type LinearModel } from "./classifier.ts";
-import { type Category, type Detector, ZERO_WIDTH } from "./detector.ts";
+import { type Category, type Detector, type GatedSecretRule, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
 import { GATED_SECRET_RULES, SECRET_DETECTORS } from "./secret-detectors.ts";
-import { gateByPunctuation, planTriggers } from "./trigger-plan.ts";
+import { type Feed, gateByPunctuation, planTriggers, type TriggerPlan } from "./trigger-plan.ts";
 import { findStarts, type Starts } from "./triggers.ts";
 
 export interface Finding {
@@ -56,10 +57,19 @@ export const ALL_DETECTORS: Detector[] = [...SECRET_DETECTORS, ...PII_DETECTORS,
 export const foldsCase = (d: Detector) => d.category === "injection" || d.ignoreCase === true;
 
 interface Pass {
-  /** Sticky: tried at one position at a time. */
+  /** Sticky: tried at one position at a time. Every detector as one alternation: for starts that do not say which detectors they feed. */
   regex: RegExp;
   /** In capturing-group order: the group that matched names the detector. */
   detectors: Detector[];
+  /**
+   * Each detector's own sticky expression, in the same order: at a start, the detectors
+   * it feeds are tried one by one, the first to match winning, which is what the
+   * alternation does. Ordinary prose meets a few starts a text, each opening one or
+   * two detectors: running one small expression there, not the alternation of every
+   * pattern, is most of the passes' saving, and far less code to bring back into the
+   * caches after a pause.
+   */
+  own: RegExp[];
 }
 
 /** `\b` detectors sit behind one shared `\b`, tried first, as a global search would. */
@@ -67,7 +77,8 @@ function compile(detectors: Detector[], flags: string): Pass {
   const atWord = detectors.filter((d) => d.pattern.startsWith("\\b"));
   const anywhere = detectors.filter((d) => !d.pattern.startsWith("\\b"));
   const alternatives = [`\\b(?:${atWord.map((d) => `(${d.pattern.slice(2)})`).join("|")})`, ...anywhere.map((d) => `(${d.pattern})`)];
-  return { regex: new RegExp(alternatives.join("|"), flags), detectors: [...atWord, ...anywhere] };
+  const ordered = [...atWord, ...anywhere];
+  return { regex: new RegExp(alternatives.join("|"), flags), detectors: ordered, own: ordered.map((d) => new RegExp(d.pattern, flags)) };
 }
 
 const EXACT_DETECTORS = ALL_DETECTORS.filter((d) => !foldsCase(d));
@@ -75,9 +86,10 @@ const FOLDED_DETECTORS = ALL_DETECTORS.filter(foldsCase);
 const EXACT = compile(EXACT_DETECTORS, "y");
 /** Phrasing and names that ignore case; case folding is cheap at the few places the expression is tried. */
 const FOLDED = compile(FOLDED_DETECTORS, "iy");
+/** In the passes' order: a start's feed names detectors by their place in `Pass.detectors`. */
 const TRIGGERS = planTriggers(
-  EXACT_DETECTORS,
-  FOLDED_DETECTORS,
+  EXACT.detectors,
+  FOLDED.detectors,
   GATED_SECRET_RULES.map((r) => r.keywords),
 );
 
@@ -89,14 +101,30 @@ const GATE_KEYWORDS = GATED_SECRET_RULES.map(
 
 /** The gated rules (secret-detectors.ts) whose keywords the text holds, searched through it whole. */
 function runGates(gates: readonly number[], s: ScanState): void {
+  if (gates.length === 0) return;
   // In the rules' order, not the order the text met their keywords: the same findings in the same order either way.
-  for (const g of [...new Set(gates)].sort((a, b) => a - b)) {
+  const order = gates.length === 1 ? gates : [...new Set(gates)].sort((a, b) => a - b);
+  for (const g of order) {
     const rule = GATED_SECRET_RULES[g];
-    if (!rule) continue;
-    for (const m of s.text.matchAll(rule.regex)) {
-      if (m[0] !== "" && rule.validate(m[0]))
-        s.findings.push({ category: "secret", kind: rule.kind, start: m.index, end: m.index + m[0].length });
-    }
+    if (rule) searchWhole(rule, s);
+  }
+}
+
+/**
+ * Every match of a gated rule's global expression, as `matchAll` would give them
+ * (an empty match steps one character on), without its iterator: the rule's own
+ * expression is searched from 0 and left at 0, where the search ends.
+ */
+function searchWhole(rule: GatedSecretRule, s: ScanState): void {
+  const { regex } = rule;
+  const { text } = s;
+  regex.lastIndex = 0;
+  for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+    const value = m[0];
+    if (value === "") {
+      const at = regex.lastIndex;
+      regex.lastIndex = regex.unicode && at < text.length ? at + String.fromCodePoint(text.codePointAt(at) as number).length : at + 1;
+    } else if (rule.validate(value)) s.findings.push({ category: "secret", kind: rule.kind, start: m.index, end: m.index + value.length });
   }
 }
 
@@ -126,25 +154,78 @@ interface ScanState {
   discussion: boolean | undefined;
 }
 
+/** The pass's whole alternation at `p`: the match and the detector whose group matched, or null. */
+function matchAny(pass: Pass, text: string, p: number): { value: string; detector: Detector } | null {
+  pass.regex.lastIndex = p;
+  const m = pass.regex.exec(text);
+  if (m === null) return null;
+  let i = 1;
+  while (m[i] === undefined && i < m.length) i++;
+  return { value: m[0], detector: pass.detectors[i - 1] as Detector };
+}
+
+/** Marks of detectors already tried at one position, when several feeds meet there (reused). */
+let triedAt = new Uint8Array(0);
+
 /**
- * One pass: the sticky expression tried at each candidate position in order, the way
- * a global search would meet them. A match (accepted or not) is skipped whole.
+ * The detectors that the feeds of `feeds[from, to)` (all at one position) name, tried
+ * in the pass's order; the first to match decides, as in the alternation.
  */
-function runPass(pass: Pass, positions: readonly number[], s: ScanState): void {
-  const { regex, detectors } = pass;
-  const { text, opts } = s;
-  let resume = 0;
-  let last = -1;
-  for (const p of positions) {
-    if (p < resume || p === last) continue;
-    last = p;
+function matchFed(
+  pass: Pass,
+  plan: TriggerPlan,
+  folded: boolean,
+  text: string,
+  p: number,
+  feeds: readonly number[],
+  from: number,
+  to: number,
+): { value: string; detector: Detector } | null {
+  const listOf = (k: number) => {
+    const feed = plan.feeds[feeds[k] as number] as Feed;
+    return folded ? feed.folded : feed.exact;
+  };
+  let list = listOf(from);
+  if (to - from > 1) {
+    // Several starts at one place (rare): the union of their detectors, in order.
+    if (triedAt.length < pass.detectors.length) triedAt = new Uint8Array(pass.detectors.length);
+    for (let k = from; k < to; k++) for (const d of listOf(k)) triedAt[d] = 1;
+    const union: number[] = [];
+    for (let d = 0; d < pass.detectors.length; d++)
+      if (triedAt[d]) {
+        union.push(d);
+        triedAt[d] = 0;
+      }
+    list = union;
+  }
+  for (const d of list) {
+    const regex = pass.own[d] as RegExp;
     regex.lastIndex = p;
     const m = regex.exec(text);
-    if (m === null || m[0] === "") continue;
-    let i = 1;
-    while (m[i] === undefined) i++;
-    const detector = detectors[i - 1] as Detector;
-    const value = m[0];
+    if (m !== null) return { value: m[0], detector: pass.detectors[d] as Detector };
+  }
+  return null;
+}
+
+/**
+ * One pass: at each candidate position in order, the way a global search would meet
+ * them, the pass's detectors that can start there. A match (accepted or not) is
+ * skipped whole.
+ */
+function runPass(pass: Pass, positions: readonly number[], feeds: readonly number[] | undefined, folded: boolean, s: ScanState): void {
+  const { text, opts } = s;
+  let resume = 0;
+  for (let k = 0; k < positions.length; ) {
+    const p = positions[k] as number;
+    // The run of starts at this same position.
+    let next = k + 1;
+    while (next < positions.length && positions[next] === p) next++;
+    const from = k;
+    k = next;
+    if (p < resume) continue;
+    const found = feeds ? matchFed(pass, TRIGGERS, folded, text, p, feeds, from, next) : matchAny(pass, text, p);
+    if (found === null || found.value === "") continue;
+    const { detector, value } = found;
     const start = p;
     const end = p + value.length;
     resume = end;
@@ -176,8 +257,7 @@ function runPass(pass: Pass, positions: readonly number[], s: ScanState): void {
 
 /** A generic assignment (`API_KEY=...`) whose value the exact pass already named as a known credential is that credential. */
 function withoutCoveredAssignments(findings: Finding[]): Finding[] {
-  const generic = findings.filter((f) => f.kind === "password_assignment");
-  if (generic.length === 0) return findings;
+  if (!findings.some((f) => f.kind === "password_assignment")) return findings;
   const specific = findings.filter((f) => f.category === "secret" && f.kind !== "password_assignment");
   return findings.filter((f) => f.kind !== "password_assignment" || !specific.some((x) => x.start < f.end && x.end > f.start));
 }
@@ -188,8 +268,8 @@ function withoutCoveredAssignments(findings: Finding[]): Finding[] {
  */
 export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextScan {
   const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined };
-  runPass(EXACT, starts.exact, s);
-  runPass(FOLDED, starts.folded, s);
+  runPass(EXACT, starts.exact, starts.exactFeeds, false, s);
+  runPass(FOLDED, starts.folded, starts.foldedFeeds, true, s);
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
   // The rules first: they are precise, and most texts they flag need no second opinion.

@@ -3,19 +3,27 @@
  * characters can open a match, for the case-sensitive and the case-folding pass, in
  * the tables the loop of triggers.ts reads (by character class, by the first two
  * characters, by a hash of the first three or four). The lower-casing and the keys
- * are shared with that loop, so both read a word the same way.
+ * are shared with that loop, so both read a word the same way. Each start names the
+ * detectors it feeds, so the engine tries at a place only the few patterns that can
+ * match there, not every pattern of the pass.
  */
 import type { Detector, Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
 
-/** Which pass a start feeds: bit 0 the case-sensitive one, bit 1 the case-folding one. */
-export type Passes = number;
+/** Which detectors a start feeds: an index into `TriggerPlan.feeds`; 0 feeds none. */
+export type FeedId = number;
+
+/** The detectors a start can open, as indices into the two passes' detector lists given to planTriggers, ascending. */
+export interface Feed {
+  exact: readonly number[];
+  folded: readonly number[];
+}
 
 export interface Literal {
   text: string;
   /** Compared ignoring case (a case-folding detector's). */
   anyCase: boolean;
-  passes: Passes;
+  feed: FeedId;
   /** Where the literal begins before the character it is found by (a gate keyword by its punctuation); 0 otherwise. */
   offset: number;
   /** The gated rule this keyword opens, or -1 for a start. */
@@ -26,21 +34,30 @@ export interface TriggerPlan {
   /** Word literals of three characters by their lower-cased characters (`key3`), and longer ones by their first four (`key4`). */
   words3: Map<number, Literal[]>;
   words4: Map<number, Literal[]>;
-  /** A hash of every key in words3 and words4: most words are ruled out here, without a map lookup. */
+  /**
+   * A hash of every key in words3 and words4, one bit a slot (see `hasBit`): most words
+   * are ruled out here, without a map lookup. Bits, not bytes: the trigger walk reads
+   * these tables at every word, and after a pause (another process on the core) each
+   * line of them it reads is fetched again, so the smaller they are the fewer.
+   */
   keySeen: Uint8Array;
-  /** The first two characters of every word literal, lower-cased: the first and cheapest filter. */
+  /** The first two characters of every word literal, lower-cased, one bit a pair: the first and cheapest filter. */
   pairSeen: Uint8Array;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
-  assignments: { name: RegExp; passes: Passes }[];
-  /** Lower-cased first characters after a line start, and the passes they feed. */
-  lineFirst: Map<number, Passes>;
-  digitWord: Passes;
-  capsDigitsWord: Passes;
-  beforeAt: Passes;
-  signedNumber: Passes;
-  invisible: Passes;
-  base64Run: Passes;
+  assignments: { name: RegExp; feed: FeedId }[];
+  /** Lower-cased first characters after a line start, and what they feed. */
+  lineFirst: Map<number, FeedId>;
+  digitWord: FeedId;
+  capsDigitsWord: FeedId;
+  beforeAt: FeedId;
+  signedNumber: FeedId;
+  invisible: FeedId;
+  base64Run: FeedId;
+  /** Every feed by its id; feeds[0] is the empty one. */
+  feeds: Feed[];
+  /** Per feed, the passes it has detectors in: bit 0 the case-sensitive one, bit 1 the case-folding one. */
+  feedPasses: Uint8Array;
   /** Per ASCII character: WORD, BASE64 and SPECIAL (this plan has a trigger there). */
   classes: Uint8Array;
 }
@@ -56,6 +73,11 @@ export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c);
 export const key3 = (a: number, b: number, c: number) => ((LOWER[a] as number) << 16) | ((LOWER[b] as number) << 8) | (LOWER[c] as number);
 export const key4 = (k3: number, d: number) => ((k3 << 8) | (LOWER[d] as number)) >>> 0;
 export const seenSlot = (key: number) => Math.imul(key, 0x9e3779b1) >>> 16;
+/** Bit `i` of a bit table (65,536 bits in 8 KB). */
+export const hasBit = (bits: Uint8Array, i: number) => ((bits[i >>> 3] as number) >>> (i & 7)) & 1;
+const setBit = (bits: Uint8Array, i: number) => {
+  bits[i >>> 3] = (bits[i >>> 3] as number) | (1 << (i & 7));
+};
 const latin1 = (text: string, n: number) => [...text.slice(0, n)].every((ch) => ch.charCodeAt(0) <= 255);
 
 function baseClasses(): Uint8Array {
@@ -90,11 +112,31 @@ export function planTriggers(
   folded: readonly Detector[],
   gates: readonly (readonly string[])[] = [],
 ): TriggerPlan {
+  const feeds: Feed[] = [{ exact: [], folded: [] }];
+  const feedIds = new Map<string, FeedId>([["|", 0]]);
+  /** The feed of both lists' detectors, one id per distinct pair of lists. */
+  const feedOf = (e: readonly number[], f: readonly number[]): FeedId => {
+    const key = `${e.join(",")}|${f.join(",")}`;
+    let id = feedIds.get(key);
+    if (id === undefined) {
+      id = feeds.push({ exact: e, folded: f }) - 1;
+      feedIds.set(key, id);
+    }
+    return id;
+  };
+  const union = (a: readonly number[], b: readonly number[]) => [...new Set([...a, ...b])].sort((x, y) => x - y);
+  /** What starts shared by two feeds feed. */
+  const join = (a: FeedId, b: FeedId): FeedId =>
+    a === 0
+      ? b
+      : b === 0
+        ? a
+        : feedOf(union(feeds[a]?.exact ?? [], feeds[b]?.exact ?? []), union(feeds[a]?.folded ?? [], feeds[b]?.folded ?? []));
   const plan: TriggerPlan = {
     words3: new Map(),
     words4: new Map(),
-    keySeen: new Uint8Array(65536),
-    pairSeen: new Uint8Array(65536),
+    keySeen: new Uint8Array(8192),
+    pairSeen: new Uint8Array(8192),
     anywhere: new Map(),
     assignments: [],
     lineFirst: new Map(),
@@ -104,6 +146,8 @@ export function planTriggers(
     signedNumber: 0,
     invisible: 0,
     base64Run: 0,
+    feeds,
+    feedPasses: new Uint8Array(0),
     classes: baseClasses(),
   };
   const special = (ch: string) => {
@@ -113,14 +157,14 @@ export function planTriggers(
     plan.classes[c] = (plan.classes[c] as number) | SPECIAL;
   };
   /** Adds `text` under `key`: lower-cased for the case-folding pass, which compares it ignoring case. */
-  const file = (map: Map<number, Literal[]>, key: number, text: string, passes: Passes) => {
-    const anyCase = passes === 2;
-    const lit = { text: anyCase ? text.toLowerCase() : text, anyCase, passes, offset: 0, gate: -1 };
+  const file = (map: Map<number, Literal[]>, key: number, text: string, feed: FeedId, anyCase: boolean) => {
+    const lit = { text: anyCase ? text.toLowerCase() : text, anyCase, feed, offset: 0, gate: -1 };
     // Detectors that share a literal (two vendors' `AKIA`) share one entry, so a start is reported once.
-    if (map.get(key)?.some((l) => l.text === lit.text && l.anyCase === lit.anyCase && l.gate < 0)) return;
-    map.set(key, [...(map.get(key) ?? []), lit]);
+    const same = map.get(key)?.find((l) => l.text === lit.text && l.anyCase === lit.anyCase && l.gate < 0);
+    if (same) same.feed = join(same.feed, feed);
+    else map.set(key, [...(map.get(key) ?? []), lit]);
   };
-  const add = (d: Detector, passes: Passes) => {
+  const add = (d: Detector, passes: number, feed: FeedId) => {
     for (const s of startsOf(d)) {
       switch (s.at) {
         case "word":
@@ -129,56 +173,56 @@ export function planTriggers(
               throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} needs three Latin-1 characters`);
             const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
             const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
-            plan.keySeen[seenSlot(key)] = 1;
-            plan.pairSeen[k3 >>> 8] = 1;
-            file(map, key, text, passes);
+            setBit(plan.keySeen, seenSlot(key));
+            setBit(plan.pairSeen, k3 >>> 8);
+            file(map, key, text, feed, passes === 2);
           }
           break;
         case "literal":
           for (const text of s.literals) {
             special(text[0] as string);
-            file(plan.anywhere, text.charCodeAt(0), text, passes);
+            file(plan.anywhere, text.charCodeAt(0), text, feed, passes === 2);
           }
           break;
         case "assignment":
           special(":");
           special("=");
           special(",");
-          plan.assignments.push({ name: s.name, passes });
+          plan.assignments.push({ name: s.name, feed });
           break;
         case "line":
           special("\n");
           for (const ch of s.first) {
             const c = lower(ch.charCodeAt(0));
-            plan.lineFirst.set(c, (plan.lineFirst.get(c) ?? 0) | passes);
+            plan.lineFirst.set(c, join(plan.lineFirst.get(c) ?? 0, feed));
           }
           break;
         case "before-at":
           special("@");
-          plan.beforeAt |= passes;
+          plan.beforeAt = join(plan.beforeAt, feed);
           break;
         case "signed-number":
           special("+");
           special("(");
-          plan.signedNumber |= passes;
+          plan.signedNumber = join(plan.signedNumber, feed);
           break;
         case "digit-word":
-          plan.digitWord |= passes;
+          plan.digitWord = join(plan.digitWord, feed);
           break;
         case "caps-digits-word":
-          plan.capsDigitsWord |= passes;
+          plan.capsDigitsWord = join(plan.capsDigitsWord, feed);
           break;
         case "invisible":
-          plan.invisible |= passes;
+          plan.invisible = join(plan.invisible, feed);
           break;
         case "base64-run":
-          plan.base64Run |= passes;
+          plan.base64Run = join(plan.base64Run, feed);
           break;
       }
     }
   };
-  for (const d of exact) add(d, 1);
-  for (const d of folded) add(d, 2);
+  exact.forEach((d, i) => add(d, 1, feedOf([i], [])));
+  folded.forEach((d, i) => add(d, 2, feedOf([], [i])));
   gates.forEach((keywords, gate) => {
     for (const keyword of keywords) {
       const text = keyword.toLowerCase();
@@ -187,15 +231,16 @@ export function planTriggers(
         if (text.length < 3 || !latin1(text, 4)) throw new Error(`gate keyword ${JSON.stringify(text)} needs three Latin-1 characters`);
         const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
         const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
-        plan.keySeen[seenSlot(key)] = 1;
-        plan.pairSeen[k3 >>> 8] = 1;
-        map.set(key, [...(map.get(key) ?? []), { text, anyCase: true, passes: 0, offset: 0, gate }]);
+        setBit(plan.keySeen, seenSlot(key));
+        setBit(plan.pairSeen, k3 >>> 8);
+        map.set(key, [...(map.get(key) ?? []), { text, anyCase: true, feed: 0, offset: 0, gate }]);
       } else {
         special(text[at] as string);
         const c = text.charCodeAt(at);
-        plan.anywhere.set(c, [...(plan.anywhere.get(c) ?? []), { text, anyCase: true, passes: 0, offset: at, gate }]);
+        plan.anywhere.set(c, [...(plan.anywhere.get(c) ?? []), { text, anyCase: true, feed: 0, offset: at, gate }]);
       }
     }
   });
+  plan.feedPasses = Uint8Array.from(feeds, (f) => (f.exact.length ? 1 : 0) | (f.folded.length ? 2 : 0));
   return plan;
 }

@@ -5,7 +5,20 @@
  * instead of at every character, so ordinary prose is read once, by this loop, and
  * hardly at all by the regex engine.
  */
-import { BASE64, key3, key4, type Literal, LOWER, lower, type Passes, SPECIAL, seenSlot, type TriggerPlan, WORD } from "./trigger-plan.ts";
+import {
+  BASE64,
+  type FeedId,
+  hasBit,
+  key3,
+  key4,
+  type Literal,
+  LOWER,
+  lower,
+  SPECIAL,
+  seenSlot,
+  type TriggerPlan,
+  WORD,
+} from "./trigger-plan.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */
 const PAST_END = 0x10000;
@@ -55,6 +68,12 @@ function literalAt(text: string, i: number, lit: Literal, known = 0): boolean {
 export interface Starts {
   exact: number[];
   folded: number[];
+  /**
+   * Beside each start, the feed (trigger-plan.ts) that put it there: only the detectors
+   * it names can match there. When absent, every detector of the pass is tried.
+   */
+  exactFeeds?: number[];
+  foldedFeeds?: number[];
   /** The text holds zero-width characters (see ZERO_WIDTH). */
   zeroWidth: boolean;
   /** The gated rules whose keywords the text holds (duplicates possible); when absent, the scan works them out itself. */
@@ -66,6 +85,8 @@ interface Found {
   text: string;
   plan: TriggerPlan;
   out: [number[], number[]];
+  /** Beside each start in `out`, its feed. */
+  feeds: [number[], number[]];
   gates: number[];
   zeroWidth: boolean;
   /** False once a position was pushed behind a later one (back-windows, base64 runs). */
@@ -75,15 +96,22 @@ interface Found {
   assignCovered: number;
 }
 
-function push(f: Found, p: number, passes: Passes): void {
-  if (passes & 1) f.out[0].push(p);
-  if (passes & 2) f.out[1].push(p);
+function push(f: Found, p: number, feed: FeedId): void {
+  const passes = f.plan.feedPasses[feed] as number;
+  if (passes & 1) {
+    f.out[0].push(p);
+    f.feeds[0].push(feed);
+  }
+  if (passes & 2) {
+    f.out[1].push(p);
+    f.feeds[1].push(feed);
+  }
 }
 
-/** A literal found at `p`: a start for its passes, or the opening of its gate. */
+/** A literal found at `p`: a start for its detectors, or the opening of its gate. */
 function hit(f: Found, p: number, lit: Literal): void {
   if (lit.gate >= 0) f.gates.push(lit.gate);
-  else push(f, p, lit.passes);
+  else push(f, p, lit.feed);
 }
 
 function wordAt(f: Found, p: number): boolean {
@@ -97,8 +125,8 @@ function lineStart(f: Found, p: number, from: number): void {
   const text = f.text;
   let k = from;
   while (k < text.length && k - from < 3 && isBlank(text.charCodeAt(k))) k++;
-  const passes = k < text.length ? f.plan.lineFirst.get(lower(text.charCodeAt(k))) : undefined;
-  if (passes) push(f, p, passes);
+  const feed = k < text.length ? f.plan.lineFirst.get(lower(text.charCodeAt(k))) : undefined;
+  if (feed) push(f, p, feed);
 }
 
 /** A word begins at `i` with character `c` (a letter, digit or `_`). */
@@ -113,13 +141,13 @@ function wordStart(f: Found, i: number, c: number): void {
   const c3 = charAt(text, i + 3);
   if (plan.capsDigitsWord && isCapital(c) && isCapital(c1) && isDigit(c2) && isDigit(c3)) push(f, i, plan.capsDigitsWord);
   // PAST_END fails these comparisons: no literal runs past the text.
-  if (!(c1 <= 255) || !plan.pairSeen[((LOWER[c] as number) << 8) | (LOWER[c1] as number)]) return;
+  if (!(c1 <= 255) || !hasBit(plan.pairSeen, ((LOWER[c] as number) << 8) | (LOWER[c1] as number))) return;
   if (!(c2 <= 255)) return;
   const k3 = key3(c, c1, c2);
-  if (plan.keySeen[seenSlot(k3)]) for (const lit of plan.words3.get(k3) ?? []) if (literalAt(text, i, lit, 3)) hit(f, i, lit);
+  if (hasBit(plan.keySeen, seenSlot(k3))) for (const lit of plan.words3.get(k3) ?? []) if (literalAt(text, i, lit, 3)) hit(f, i, lit);
   if (!(c3 <= 255)) return;
   const k4 = key4(k3, c3);
-  if (plan.keySeen[seenSlot(k4)]) for (const lit of plan.words4.get(k4) ?? []) if (literalAt(text, i, lit, 4)) hit(f, i, lit);
+  if (hasBit(plan.keySeen, seenSlot(k4))) for (const lit of plan.words4.get(k4) ?? []) if (literalAt(text, i, lit, 4)) hit(f, i, lit);
 }
 
 /** An ASCII character some start is marked for (SPECIAL). */
@@ -140,7 +168,7 @@ function special(f: Found, i: number, c: number): void {
     // (a name of three segments, `CARGO_REGISTRY_TOKEN`, `my.app.db_password`).
     for (const a of plan.assignments) {
       if (!a.name.test(text.slice(Math.max(0, i - 20), i))) continue;
-      for (let p = Math.max(0, i - 96, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.passes);
+      for (let p = Math.max(0, i - 96, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.feed);
       f.assignCovered = i;
       f.ordered = false;
     }
@@ -158,7 +186,17 @@ function special(f: Found, i: number, c: number): void {
  * work at the rare places sits in functions it calls.
  */
 export function findStarts(text: string, plan: TriggerPlan): Starts {
-  const f: Found = { text, plan, out: [[], []], gates: [], zeroWidth: false, ordered: true, atCovered: 0, assignCovered: 0 };
+  const f: Found = {
+    text,
+    plan,
+    out: [[], []],
+    feeds: [[], []],
+    gates: [],
+    zeroWidth: false,
+    ordered: true,
+    atCovered: 0,
+    assignCovered: 0,
+  };
   if (plan.lineFirst.size) lineStart(f, 0, 0);
   const classes = plan.classes;
   const pairSeen = plan.pairSeen;
@@ -173,7 +211,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     if (cls & WORD) {
       // Most words are ruled out here, by their first two letters, without a call.
       const c1 = charAt(text, i + 1);
-      if (c <= 90 || pairSeen[((LOWER[c] as number) << 8) | (c1 <= 255 ? (LOWER[c1] as number) : 0)]) wordStart(f, i, c);
+      if (c <= 90 || hasBit(pairSeen, ((LOWER[c] as number) << 8) | (c1 <= 255 ? (LOWER[c1] as number) : 0))) wordStart(f, i, c);
       // To the word's end; `every` keeps the classes all its characters share.
       let j = i + 1;
       let every = cls;
@@ -227,8 +265,18 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     i++;
   }
   if (!f.ordered) {
-    f.out[0].sort((a, b) => a - b);
-    f.out[1].sort((a, b) => a - b);
+    sortStarts(f.out[0], f.feeds[0], plan.feeds.length);
+    sortStarts(f.out[1], f.feeds[1], plan.feeds.length);
   }
-  return { exact: f.out[0], folded: f.out[1], zeroWidth: f.zeroWidth, gates: f.gates };
+  return { exact: f.out[0], folded: f.out[1], exactFeeds: f.feeds[0], foldedFeeds: f.feeds[1], zeroWidth: f.zeroWidth, gates: f.gates };
+}
+
+/** Sorts starts by position, each keeping its feed (as one number, position × feeds + feed). */
+function sortStarts(positions: number[], feeds: number[], span: number): void {
+  const keyed = positions.map((p, k) => p * span + (feeds[k] as number)).sort((a, b) => a - b);
+  for (let k = 0; k < keyed.length; k++) {
+    const key = keyed[k] as number;
+    positions[k] = Math.floor(key / span);
+    feeds[k] = key % span;
+  }
 }
