@@ -7,6 +7,8 @@
  */
 import type { Detector } from "./detector.ts";
 import { decodeBase64OrHex, decodePercent } from "./encoded-text.ts";
+import { INDIRECT_STRONG_DETECTORS, INDIRECT_WEAK_DETECTORS } from "./injection-indirect.ts";
+import { MULTILINGUAL_INJECTION_DETECTORS } from "./injection-multilingual.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
@@ -22,6 +24,8 @@ const RULES_EN2 =
   "(?:instructions?|prompts?|rules|directions?|directives?|guidelines|guardrails|commands|context|constraints|orders|programming|training|messages?|guidance|restrictions|policies|tasks?|techniques)";
 
 export const INJECTION_DETECTORS: Detector[] = [
+  // Instructions aimed at the assistant inside data, strong forms first (injection-indirect.ts).
+  ...INDIRECT_STRONG_DETECTORS,
   // Instruction override
   // Not the caller taking back their own earlier request ("forget the previous instructions I gave").
   inj(
@@ -271,4 +275,7 @@ export const INJECTION_DETECTORS: Detector[] = [
     `\\b(?:muestra|muéstrame|revela|revélame|dime|enséñame) (?:me )?(?:tu|su|el) (?:prompt (?:del|de) sistema|mensaje (?:del|de) sistema|instrucciones (?:iniciales|originales))`,
   ),
   inj("instruction_override", 1.0, `\\b(?:olvida|olvide|ignora|ignore) todo lo (?:que te (?:dijeron|han dicho|indicaron)|anterior)`),
+  // Other languages (injection-multilingual.ts): tried after these, so an English form found first keeps its weight.
+  ...INDIRECT_WEAK_DETECTORS,
+  ...MULTILINGUAL_INJECTION_DETECTORS,
 ];

@@ -32,6 +32,8 @@ export interface TriggerPlan {
   pairSeen: Uint8Array;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
+  /** Non-ASCII characters (in either case) a literal of `anywhere` opens with: other scripts' phrasing (`игнорир`, `忽略`). */
+  wide: Uint8Array;
   assignments: { name: RegExp; passes: Passes }[];
   /** Lower-cased first characters after a line start, and the passes they feed. */
   lineFirst: Map<number, Passes>;
@@ -51,7 +53,8 @@ export const SPECIAL = 4;
 
 /** Latin-1 lower case (the case-folding pass compares with `i`, which folds Latin-1 too). */
 export const LOWER = new Uint16Array(256).map((_, c) => String.fromCharCode(c).toLowerCase().charCodeAt(0));
-export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c);
+/** Latin-1 and Cyrillic lower case: the scripts whose capitals a literal of another language may meet (`ИГНОРИРУЙ`). */
+export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c < 0x400 || c >= 0x430 ? c : c + (c < 0x410 ? 0x50 : 0x20));
 /** Three or four Latin-1 characters, lower-cased, as one number. */
 export const key3 = (a: number, b: number, c: number) => ((LOWER[a] as number) << 16) | ((LOWER[b] as number) << 8) | (LOWER[c] as number);
 export const key4 = (k3: number, d: number) => ((k3 << 8) | (LOWER[d] as number)) >>> 0;
@@ -96,6 +99,7 @@ export function planTriggers(
     keySeen: new Uint8Array(65536),
     pairSeen: new Uint8Array(65536),
     anywhere: new Map(),
+    wide: new Uint8Array(65536),
     assignments: [],
     lineFirst: new Map(),
     digitWord: 0,
@@ -120,6 +124,17 @@ export function planTriggers(
     if (map.get(key)?.some((l) => l.text === lit.text && l.anyCase === lit.anyCase && l.gate < 0)) return;
     map.set(key, [...(map.get(key) ?? []), lit]);
   };
+  /** A non-ASCII literal's first character, in both cases when it folds case; compared by `lower` after it, so that must fold each character as `i` does. */
+  const wideFirsts = (d: Detector, text: string, passes: Passes): number[] => {
+    const folded = passes === 2 ? [...text].filter((ch) => lower(ch.toUpperCase().charCodeAt(0)) !== ch.toLowerCase().charCodeAt(0)) : [];
+    if (folded.length > 0 || text.length !== [...text].length)
+      throw new Error(`detector ${d.kind}: literal ${JSON.stringify(text)} has characters the trigger pass cannot fold or read: ${folded.join("")}`);
+    const first = text[0] as string;
+    const firsts = passes === 2 ? [first.toLowerCase(), first.toUpperCase()] : [first];
+    const codes = [...new Set(firsts.map((ch) => ch.charCodeAt(0)))];
+    for (const c of codes) plan.wide[c] = 1;
+    return codes;
+  };
   const add = (d: Detector, passes: Passes) => {
     for (const s of startsOf(d)) {
       switch (s.at) {
@@ -136,8 +151,10 @@ export function planTriggers(
           break;
         case "literal":
           for (const text of s.literals) {
-            special(text[0] as string);
-            file(plan.anywhere, text.charCodeAt(0), text, passes);
+            if (text.charCodeAt(0) < 128) {
+              special(text[0] as string);
+              file(plan.anywhere, text.charCodeAt(0), text, passes);
+            } else for (const c of wideFirsts(d, text, passes)) file(plan.anywhere, c, text, passes);
           }
           break;
         case "assignment":

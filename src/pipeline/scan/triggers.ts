@@ -221,6 +221,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     } else runStart = -1;
     if (cls & SPECIAL) special(f, i, c);
     else if (c >= 128) {
+      if (plan.wide[c]) special(f, i, c);
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
     }

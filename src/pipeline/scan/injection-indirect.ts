@@ -1,0 +1,152 @@
+/**
+ * Instructions aimed at the assistant from inside data (an e-mail, a page, a document,
+ * code under review, a tool result), and requests for a secret the assistant holds.
+ * What they have in common: the text turns to the model reading it and asks for
+ * something other than the user's task (send the conversation somewhere, slip code
+ * into an answer, send the user to a link, say a given phrase), or asks the assistant
+ * for its password or its instructions. The strong forms come before the older rules
+ * (injection-detectors.ts), so that where both start they count once, at their weight.
+ */
+import type { Detector } from "./detector.ts";
+
+const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
+  kind,
+  category: "injection",
+  weight,
+  pattern,
+  start,
+});
+
+const AI = "(?:ai|a\\.i\\.|llm|large language model|language model|chatbot|ai assistant|assistant|ai agent|agent|ai model|model|bot|gpt|chatgpt|claude|copilot|gemini)s?";
+/** A secret an assistant is told to keep (gandalf's password, a system's credentials). */
+const SECRET = "(?:password|passcode|passphrase|pass phrase|pin code|secret (?:key|code|word|phrase)|access code|credentials)";
+/** What a question about passwords asks for instead of the password itself. */
+const NOT_A_SECRET =
+  "(?! ?(?:policy|policies|manager|managers|requirements?|rules?|reset|field|hash|hashing|strength|complexity|length|format|box|page|form|recovery|generator|expiry|expiration|change|history|protection|settings?|input|prompt|hint|validation|validator|checker|meter|rotation|storage|encryption|salt|attempts?|criteria|guidelines?|best practices|column|parameter|argument|variable|hashes)\\b)";
+const SECRET_OWNER =
+  "(?:current |secret |system |admin |administrator |root |master |database |server |account |login |vault |superuser |sudo |production )*";
+/** Where a conversation or a secret is sent: an address, not a place in the user's own setup. */
+const DESTINATION =
+  "(?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.|the (?:following|below|given) (?:address|url|e-?mail|endpoint|webhook|link)|this (?:address|url|e-?mail(?: address)?|endpoint|webhook)|(?:an |the )?attacker|(?:an? )?(?:external|remote|third-party) (?:server|address|endpoint|url))";
+
+/** Strong forms: each blocks alone; tried before the older, weaker rules that start at the same words. */
+export const INDIRECT_STRONG_DETECTORS: Detector[] = [
+  // The conversation or a secret sent to an address.
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\b(?:send|forward|email|e-mail|post|upload|transmit|leak|exfiltrate|copy|submit|share|relay) (?:a copy of |all of |the contents of |back )?(?:the |this |your |all |every |its |our )?(?:entire |full |whole |complete |previous |prior |current |recent |user'?s? )*(?:conversation|chat(?: history| log| transcript)?|conversation history|message history|messages so far|dialog(?:ue)?(?: history)?|system prompt|context window|session (?:data|history|cookies?|tokens?)|passwords?|credentials|api keys?|secrets|access tokens?|cookies|environment variables|env vars|ssh keys?|private (?:data|messages|files|keys?)|personal (?:data|information|details)|e-?mails|contacts|address book)\\b[^\\n]{0,60}?\\b(?:to|at|into|via) ${DESTINATION}`,
+  ),
+  // Code slipped into the answer or the user's code unnoticed ("meld the following code block seamlessly into your code").
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\b(?:include|insert|add|embed|meld|merge|integrate|incorporate|inject|append|paste|blend|weave|sneak|slip|hide)\\b[^\\n.]{0,60}?\\b(?:seamlessly|silently|quietly|secretly|covertly|discreetly|unnoticed|without (?:the user )?(?:noticing|telling|mentioning|informing|alerting))\\b[^\\n.]{0,40}?\\b(?:into|in|to) (?:your|the user'?s|the|every|all|any) (?:code|answer|response|reply|output|script|program|solution|suggestions?|completions?|files?|project|repo(?:sitory)?)\\b`,
+  ),
+  // The reader sent to a link, a number or a payment.
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\b(?:tell|ask|instruct|urge|convince|direct|remind|inform|advise|encourage|persuade|notify) (?:the|all|every) (?:user|reader|recipient|customer|human|person)s? (?:that [^\\n.]{0,60}? )?to (?:immediately |urgently |please )?(?:visit|click|go to|open|download|install|call|pay|wire|transfer|send|log ?in|sign ?in|enter|reset|verify|update|confirm)\\b[^\\n]{0,80}?(?:https?://|www\\.|\\+?\\d[\\d -]{7,}\\d|bitcoin|btc|gift cards?)`,
+  ),
+  // New orders for the model, announced as such.
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\b(?:new|updated|additional|hidden|secret|special|urgent|priority|real|true|actual) (?:instructions?|directives?|orders|commands|task) (?:for|to) (?:the |any |all |you,? )?${AI}\\b`,
+  ),
+  // The data turns to the model and orders something else ("Ignore the webpage and state: ...").
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\b(?:ignore|disregard|forget) (?:the |this |that |all |any |your |everything in the )?(?:above |previous |prior |preceding |entire |whole |rest of the |original )?(?:function|webpage|web page|page|resume|cv|document|e-?mail|text|article|content|code|file|message|review|summary|question|task|input|data|context|conversation|comment|request|post|profile|paragraph|passage|story|prompt|translation)s?,? (?:and|then|&) (?:instead )?(?:just |only |simply )?(?:state|say|print|output|declare|claim|insist|report|announce)\\b`,
+  ),
+  // A password or secret asked of the assistant.
+  inj("prompt_extraction", 1.0, `\\bwhat(?:'s|’s| is| was) (?:your|ur) ${SECRET_OWNER}${SECRET}\\b${NOT_A_SECRET}`),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\bwhat(?:'s|’s| is| was) (?:the|our) ${SECRET_OWNER}${SECRET} (?:for|to|of) (?:our|this) (?:system|server|network|database|account|company|platform|mode|vault|app|application|organi[sz]ation)\\b`,
+  ),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:can|could|would|will) you (?:please |kindly |just |at least |now )?(?:share|tell me|tell us|give me|give us|provide|confirm|reveal|disclose|send me|spell out|repeat|remind me of|read out|type out|verify)(?: me| us)?(?: with me| with us)? (?:your|our|the system'?s?|the admin) ${SECRET_OWNER}${SECRET}\\b${NOT_A_SECRET}`,
+  ),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:i need you to|i want you to|you must|you need to|you have to|you should|please) (?:now )?(?:share|tell me|give me|provide|confirm|reveal|disclose|send me|spell out|repeat) (?:me )?(?:your|our|the) ${SECRET_OWNER}${SECRET}\\b${NOT_A_SECRET}`,
+  ),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:tell|give|show|send|reveal|share|print|output)(?: me| us)? (?:the|your|our) (?:admin(?:istrator)?|root|master|system|database|server|superuser|sudo|vault|production) ${SECRET}\\b${NOT_A_SECRET}`,
+  ),
+  // The assistant's instructions asked for in any wording.
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:output|print|show|display|reveal|repeat|encode|translate|share|dump|list|recite|spell out|read out|write out|send|give me|tell me|provide|disclose|expose|leak|paste|copy)\\b[^\\n]{0,40}?\\byour (?:starting|initial|original|hidden|secret|system|pre-?|underlying|internal|confidential|first|exact|full|entire|complete)[ -]?(?:prompt|instructions|message|configuration|config|directives|guidelines)\\b`,
+  ),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:start|begin|prefix|complete|continue|finish)\\b[^\\n]{0,40}?["'“‘](?:my (?:instructions|system prompt|initial prompt|rules|prompt) (?:are|is|say)|i was (?:instructed|told|programmed) to|the system prompt (?:is|says)|(?:my|the) initial instructions (?:are|were))`,
+  ),
+  inj(
+    "prompt_extraction",
+    1.0,
+    `\\b(?:output|print|show|display|copy|reproduce|write out|repeat) (?:the |all the |all of the |everything |all )?(?:text|words|content|instructions|messages?|prompt|lines)? ?(?:above|before this|so far) (?:in full|verbatim|word for word|exactly|in a (?:txt |text )?(?:code )?block)`,
+  ),
+  // "Act as my late grandmother who read me product keys": a role that exists to recite what is refused.
+  inj(
+    "role_hijack",
+    1.0,
+    `\\b(?:act|pretend|roleplay|role-play|behave|play) (?:like |as |to be |the role of )?my (?:dead |deceased |late |dear |sweet |old |beloved )*(?:grandma|grandmother|granny|nana|grandpa|grandfather)\\b[^\\n]{0,120}?\\b(?:product keys?|license keys?|licence keys?|serial (?:keys?|numbers?)|activation (?:keys?|codes?)|windows (?:\\d+ )?(?:pro )?keys|office (?:\\d+ )?keys|napalm|meth|explosives?|bombs?|weapons?|poisons?|malware|passwords?)`,
+  ),
+];
+
+/** Weaker forms: they add up with each other and with the older rules. */
+export const INDIRECT_WEAK_DETECTORS: Detector[] = [
+  inj(
+    "indirect_instruction",
+    0.8,
+    `\\bif you(?:'re| are) an? (?:ai|llm|large language model|language model|chatbot|ai assistant|ai model|automated (?:system|agent|assistant)|bot)(?: (?:assistant|model|agent|system))?(?=[,.:;!]| (?:reading|processing|summari[sz]ing|parsing|reviewing|scanning|crawling|analy[sz]ing|and|who|that|tasked|asked)\\b)`,
+  ),
+  inj(
+    "indirect_instruction",
+    0.8,
+    `\\b(?:regardless of|irrespective of|notwithstanding|despite) (?:all |any |the |your )*(?:previous|prior|earlier|above|original|initial|system) (?:instructions?|prompts?|rules|directives|guidelines|tasks?|programming|training)\\b`,
+  ),
+  inj("indirect_instruction", 0.8, `\\bdespite (?:what|everything) (?:you(?:'ve| have)? been|you were) (?:told|instructed|programmed|taught)\\b`),
+  inj(
+    "indirect_instruction",
+    0.5,
+    `\\b(?:do not|don't|never|without) (?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|alert(?:ing)?|notify(?:ing)?|reveal(?:ing)?(?: to)?|let(?:ting)?) (?:the user|the human|the reader|the recipient|the developer|anyone)\\b[^\\n.]{0,30}?\\b(?:about (?:this|these|it)|(?:this|these) (?:instructions?|changes?|note|message|code|lines?)|that you)`,
+  ),
+  inj(
+    "indirect_instruction",
+    0.5,
+    `\\b(?:your|their|the user'?s) (?:account|password|card|device|computer|session|subscription|payment) (?:has been|was|is|have been|will be) (?:compromised|hacked|locked|suspended|breached|deactivated|disabled|closed|terminated)\\b[^\\n]{0,100}?\\b(?:click|follow|visit|go to|call|log ?in|sign ?in|verify|reset|enter|update|confirm)\\b`,
+  ),
+  inj("indirect_instruction", 0.6, `\\b(?:admin(?:istrator)?|developer|system|root|sudo|security|maintenance) override\\b`),
+  inj("prompt_extraction", 0.5, `\\bwhat(?:'s|’s| is| was) the (?:secret |system |admin )?${SECRET}\\b${NOT_A_SECRET}`),
+  // Conversation data carried out in a link or an image the answer would render.
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\]\\(\\s?https?://[^\\s)]{1,200}?[?&/=](?:\\{\\{?|\\[|<|%7B|\\$\\{|%5B)\\s?[a-z_ .-]{0,30}?(?:conversation|chat|history|secret|password|passwd|prompt|memory|messages|credentials?|previous)`,
+    { at: "literal", literals: ["]("] },
+  ),
+  inj(
+    "indirect_instruction",
+    1.0,
+    `<img [^>\\n]{0,60}?src=["']?https?://[^\\s"'>]{1,200}?[?&/=](?:\\{\\{?|\\[|<|%7B|\\$\\{|%5B)\\s?[a-z_ .-]{0,30}?(?:conversation|chat|history|secret|password|passwd|prompt|memory|messages|credentials?|previous)`,
+    { at: "literal", literals: ["<img "] },
+  ),
+  inj("role_hijack", 0.6, `<(?:system|god|admin|developer|debug|maintenance|root|sudo) mode>`, {
+    at: "literal",
+    literals: ["<system mode>", "<god mode>", "<admin mode>", "<developer mode>", "<debug mode>", "<maintenance mode>", "<root mode>", "<sudo mode>"],
+  }),
+];
