@@ -214,7 +214,9 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     0.5,
-    `\\b(?:tell|give|share|reveal|confirm|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b`,
+    // Not a warning ("never share your password") nor a question about the rules for one ("share the password requirements").
+    `\\b(?<!(?:never|not|n't) )(?:tell|give|share|reveal|confirm|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b(?! ?(?:policy|policies|manager|requirements?|rules?|reset|field|strength|complexity|length|format|hint|criteria|guidelines?))`,
+    { at: "word", literals: ["tell ", "give ", "share ", "reveal ", "confirm ", "spell ", "show ", "whisper "] },
   ),
   inj("role_hijack", 0.6, `\\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|override|dan|evil|opposite) mode\\b`),
   inj("role_hijack", 0.6, `\\bpretend (?:that )?you are (?:an? )?(?:evil|unrestricted|unfiltered|different|another|rogue|malicious)\\b`),
@@ -251,7 +253,8 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|ignorez|ignorer|oublie|oubliez|oublier) (?:toutes |tous )?(?:les |tes |vos )?(?:instructions|consignes|règles|directives) (?:précédentes|antérieures|ci-dessus|initiales)`,
+    // The infinitives, said also after a negation ("ne pas oublier ..."), are read by injection-multilingual.ts behind a guard.
+    `\\b(?:ignore|ignorez|oublie|oubliez) (?:toutes |tous )?(?:les |tes |vos )?(?:instructions|consignes|règles|directives) (?:précédentes|antérieures|ci-dessus|initiales)`,
   ),
   inj(
     "prompt_extraction",

@@ -27,7 +27,7 @@ const SECRET_OWNER =
   "(?:current |secret |system |admin |administrator |root |master |database |server |account |login |vault |superuser |sudo |production )*";
 /** Where a conversation or a secret is sent: an address, not a place in the user's own setup. */
 const DESTINATION =
-  "(?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.|the (?:following|below|given) (?:address|url|e-?mail|endpoint|webhook|link)|this (?:address|url|e-?mail(?: address)?|endpoint|webhook)|(?:an |the )?attacker|(?:an? )?(?:external|remote|third-party) (?:server|address|endpoint|url))";
+  "(?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.|the (?:following|below|given) (?:address|url|e-?mail|endpoint|webhook|link)|this (?:address|url|e-?mail(?: address)?|endpoint|webhook)|the (?:address|url|e-?mail address|link) (?:above|below)|(?:an |the )?attacker|(?:an? )?(?:external|remote|third-party) (?:server|address|endpoint|url))";
 
 /** Strong forms: each blocks alone; tried before the older, weaker rules that start at the same words. */
 export const INDIRECT_STRONG_DETECTORS: Detector[] = [
@@ -35,7 +35,7 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = [
   inj(
     "indirect_instruction",
     1.0,
-    `\\b(?:send|forward|email|e-mail|post|upload|transmit|leak|exfiltrate|copy|submit|share|relay) (?:a copy of |all of |the contents of |back )?(?:the |this |your |all |every |its |our )?(?:entire |full |whole |complete |previous |prior |current |recent |user'?s? )*(?:conversation|chat(?: history| log| transcript)?|conversation history|message history|messages so far|dialog(?:ue)?(?: history)?|system prompt|context window|session (?:data|history|cookies?|tokens?)|passwords?|credentials|api keys?|secrets|access tokens?|cookies|environment variables|env vars|ssh keys?|private (?:data|messages|files|keys?)|personal (?:data|information|details)|e-?mails|contacts|address book)\\b[^\\n]{0,60}?\\b(?:to|at|into|via) ${DESTINATION}`,
+    `\\b(?:send|forward|email|e-mail|post|upload|transmit|leak|exfiltrate|copy|submit|share|relay) (?:a copy of |all of |the contents of |back )?(?:the |this |your |all |every |its |our )?(?:entire |full |whole |complete |previous |prior |current |recent |user'?s? )*(?:conversation|chat(?: history| log| transcript)?|conversation history|message history|messages so far|dialog(?:ue)?(?: history)?|system prompt|context window|session (?:data|history|cookies?|tokens?)|passwords?|credentials|api keys?|secrets|access tokens?|cookies|environment variables|env vars|ssh keys?|private (?:data|messages|files|keys?)|personal (?:data|information|details)|e-?mails|contacts|contact list|address book|browsing history)\\b[^\\n]{0,60}?\\b(?:to|at|into|via) ${DESTINATION}`,
   ),
   // Code slipped into the answer or the user's code unnoticed ("meld the following code block seamlessly into your code").
   inj(
@@ -83,11 +83,11 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = [
     1.0,
     `\\b(?:tell|give|show|send|reveal|share|print|output)(?: me| us)? (?:the|your|our) (?:admin(?:istrator)?|root|master|system|database|server|superuser|sudo|vault|production) ${SECRET}\\b${NOT_A_SECRET}`,
   ),
-  // The assistant's instructions asked for in any wording.
+  // The assistant's instructions asked for in any wording (the phrasings the older extraction rule reads are left to it).
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:output|print|show|display|reveal|repeat|encode|translate|share|dump|list|recite|spell out|read out|write out|send|give me|tell me|provide|disclose|expose|leak|paste|copy)\\b[^\\n]{0,40}?\\byour (?:starting|initial|original|hidden|secret|system|pre-?|underlying|internal|confidential|first|exact|full|entire|complete)[ -]?(?:prompt|instructions|message|configuration|config|directives|guidelines)\\b`,
+    `\\b(?:output|print|show|display|reveal|repeat|encode|translate|share|dump|list|recite|spell out|read out|write out|send|give me|tell me|provide|disclose|expose|leak|paste|copy)\\b[^\\n]{0,40}?\\byour (?!(?:system (?:prompt|message)|(?:initial|hidden|original) instructions)\\b)(?:starting|initial|original|hidden|secret|system|pre-?|underlying|internal|confidential|first|exact|full|entire|complete)[ -]?(?:prompt|instructions|message|configuration|config|directives|guidelines)\\b`,
   ),
   inj(
     "prompt_extraction",
@@ -109,6 +109,28 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = [
 
 /** Weaker forms: they add up with each other and with the older rules. */
 export const INDIRECT_WEAK_DETECTORS: Detector[] = [
+  // The data turns to the model reading it ("To any automated agent:", "AI assistant reading this:"); an order after it adds up.
+  inj("indirect_instruction", 0.7, `\\bto (?:any|all|the|every) (?:automated |autonomous )?${AI}(?: (?:reading|processing|parsing|summari[sz]ing|reviewing)(?: this)?)?[,:]`),
+  inj(
+    "indirect_instruction",
+    0.7,
+    `\\b(?<=\\b${AI} )(?:reading|processing|parsing|summari[sz]ing|reviewing|scanning|analy[sz]ing) th(?:is|ese)\\b[^\\n]{0,30}?[,:]`,
+    { at: "word", literals: ["reading th", "processing th", "parsing th", "summarizing th", "summarising th", "reviewing th", "scanning th", "analyzing th", "analysing th"] },
+  ),
+  inj(
+    "indirect_instruction",
+    0.7,
+    `\\b(?:assistant|chatbot|agent|llm|model),? (?:before you (?:continue|proceed|answer|respond|reply|summari[sz]e)|new (?:task|instructions?|priority))\\b`,
+  ),
+  inj("indirect_instruction", 0.5, `\\bthe user has (?:already )?(?:authori[sz]ed|allowed|permitted|approved) you to\\b`),
+  inj("indirect_instruction", 0.5, `\\byour (?:new|real|actual|true|only) (?:priority|task|goal|objective|mission|job) (?:is|now is)\\b`),
+  inj(
+    "indirect_instruction",
+    0.8,
+    `\\b(?:earlier|previous|original|prior|initial) (?:request|task|assignment|instructions?) (?:is|are|has been|have been|was|were) (?:cancell?ed|canceled|void|revoked|obsolete|superseded|no longer valid|withdrawn)\\b`,
+  ),
+  inj("indirect_instruction", 0.5, `\\b(?:run|execute|exec)\\b[^\\n]{0,20}?\\b(?:curl|wget)\\b[^\\n]{0,120}?\\|\\s?(?:sudo )?(?:ba|z)?sh\\b`),
+  inj("indirect_instruction", 0.5, `\\b(?:i have been|i've been|haha) pwned\\b`),
   inj(
     "indirect_instruction",
     0.8,

@@ -18,12 +18,21 @@ const inj = (kind: string, weight: number, pattern: string, start?: Detector["st
   start,
 });
 
-/** A pattern of another script, tried where one of the literals it opens with stands (read from its opening group). */
-const script = (kind: string, weight: number, pattern: string): Detector => {
+/** The literals a pattern opens with (read from its opening group), for a start declared beside a guard. */
+const opening = (kind: string, pattern: string): string[] => {
   const literals = leadingLiterals(`\\b${pattern}`);
   if (!literals) throw new Error(`${kind}: ${pattern} must open with literals`);
-  return inj(kind, weight, pattern, { at: "literal", literals });
+  return literals;
 };
+/**
+ * A pattern of another script, tried where one of the literals it opens with stands.
+ * `guard` (a lookbehind) turns down the negated imperative ("не забудь", "不要忽略"): "do not forget the previous instructions" is no override.
+ */
+const script = (kind: string, weight: number, pattern: string, guard = ""): Detector =>
+  inj(kind, weight, guard + pattern, { at: "literal", literals: opening(kind, pattern) });
+/** A Latin-script pattern that opens on a word, behind a guard against its negation ("non dimenticare", "não esqueça"). */
+const negatable = (kind: string, weight: number, guard: string, pattern: string): Detector =>
+  inj(kind, weight, `\\b${guard}${pattern}`, { at: "word", literals: opening(kind, pattern) });
 
 // Latin-script languages: the override verb, determiners, a word that places the rules
 // before this text ("previous", "above", "initial", "system"), then the rules.
@@ -63,33 +72,38 @@ const UK_VERB = "(?:проігноруй|ігноруй|ігнорувати|з�
 const UK_PRIOR = "(?:попередні|попередніх|вищезазначені|початкові|оригінальні|системні|раніше (?:отримані|надані))";
 const UK_RULES = "(?:інструкції|інструкцій|вказівки|вказівок|правила|команди|директиви|налаштування|обмеження)";
 
+/** Negations before a Cyrillic imperative ("не забудь"), and an Arabic letter before a verb (its negated or prefixed forms, "لا تتجاهل"). */
+const NOT_RU = "(?<!не )";
+const NOT_AR = "(?<![\\u0621-\\u064A])";
+
 export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = [
   // Override of earlier instructions: qualified (previous, above, initial, system) it blocks; bare it needs company.
   inj("instruction_override", 1.0, `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}`),
   inj("instruction_override", 0.6, `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b`),
   inj("instruction_override", 1.0, `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen|texte?) (?:ignorieren|vergessen|missachten|verwerfen)\\b`),
   inj("instruction_override", 0.8, `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie) alles(?: gesagte| bisher gesagte)?,? (?:und |dann |jetzt |nun )?(?:schreib|sag|antworte|gib|zeig|beantworte)`),
-  inj("instruction_override", 1.0, `\\b${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}`),
-  inj("instruction_override", 0.6, `\\b${FR_VERB} (?:toutes |tous )(?:les |tes |vos )${FR_RULES}\\b`),
-  inj("instruction_override", 1.0, `\\b${FR_VERB} tout ce qui (?:précède|est (?:écrit )?ci-dessus|a été dit)`),
+  negatable("instruction_override", 1.0, "(?<!pas )", `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}`),
+  negatable("instruction_override", 0.5, "(?<!pas )", `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos )${FR_RULES}\\b`),
+  negatable("instruction_override", 1.0, "(?<!pas )", `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos )${FR_RULES},? (?:et|puis) (?:dites|dis|écrivez|écris|répondez|réponds|affichez|affiche)\\b`),
+  negatable("instruction_override", 1.0, "(?<!pas )", `${FR_VERB} tout ce (?:qui (?:précède|est (?:écrit )?ci-dessus|a été dit)|qu(?:e |[’'])(?:vous avez|tu as|on (?:vous|t[’'])a)\\b)`),
   inj("instruction_override", 1.0, `\\b${ES_VERB} (?:todas |todos )?(?:las |los |tus |sus |cualquier )?${ES_RULES} ${ES_PRIOR}`),
   inj("instruction_override", 0.6, `\\b${ES_VERB} (?:todas |todos )(?:las |los |tus |sus )${ES_RULES}\\b`),
   inj("instruction_override", 1.0, `\\b${ES_VERB} todo (?:lo )?que (?:te |le |se )?(?:dije|dijeron|he dicho|han dicho|digo|indicaron|indiqué|escribí)`),
-  inj("instruction_override", 1.0, `\\b${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}`),
-  inj("instruction_override", 0.6, `\\b${PT_VERB} (?:todas |todos )(?:as |os |suas |tuas )${PT_RULES}`),
-  inj("instruction_override", 1.0, `\\b${PT_VERB} (?:tudo )?(?:o que (?:foi|está) (?:dito |escrito )?acima|o acima|tudo acima|tudo o que (?:te |lhe )?(?:disseram|foi dito|eu disse))`),
-  inj("instruction_override", 1.0, `\\b${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}`),
-  inj("instruction_override", 0.6, `\\b${IT_VERB} (?:tutte |tutti )(?:le |i |gli |tue |sue )${IT_RULES}`),
+  negatable("instruction_override", 1.0, "(?<!não |nao )", `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}`),
+  negatable("instruction_override", 0.6, "(?<!não |nao )", `${PT_VERB} (?:todas |todos )(?:as |os |suas |tuas )${PT_RULES}`),
+  negatable("instruction_override", 1.0, "(?<!não |nao )", `${PT_VERB} (?:tudo )?(?:o que (?:foi|está) (?:dito |escrito )?acima|o acima|tudo acima|tudo o que (?:te |lhe )?(?:disseram|foi dito|eu disse))`),
+  negatable("instruction_override", 1.0, "(?<!non )", `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}`),
+  negatable("instruction_override", 0.6, "(?<!non )", `${IT_VERB} (?:tutte |tutti )(?:le |i |gli |tue |sue )${IT_RULES}`),
   inj("instruction_override", 1.0, `\\b(?:dimentica|dimenticate|ignora|ignorate) tutto (?:quello che|ciò che|quanto) (?:ti |vi )?(?:è stato detto|hanno detto|ho detto|detto)`),
   inj("instruction_override", 1.0, `\\b${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}`),
   inj("instruction_override", 1.0, `\\b(?:vergeet|negeer) alles (?:wat (?:je|u|jou|jij) (?:is|werd|eerder) (?:gezegd|verteld|opgedragen)|hierboven|hiervoor)`),
-  inj("instruction_override", 1.0, `\\b${PL_VERB} (?:wszystkie |wszystkich |wszelkie |twoje |twoich |swoje |swoich |te |tych )*${PL_PRIOR} ${PL_RULES}`),
+  negatable("instruction_override", 1.0, "(?<!nie )", `${PL_VERB} (?:wszystkie |wszystkich |wszelkie |twoje |twoich |swoje |swoich |te |tych )*${PL_PRIOR} ${PL_RULES}`),
   inj("instruction_override", 1.0, `\\bzapomnij o wszystkim,? co (?:ci |wam )?(?:powiedziano|kazano|mówiono|napisano)`),
   inj("instruction_override", 1.0, `\\b${SV_VERB} (?:alla |de |dina |era |alla dina )*${SV_PRIOR} ?${SV_RULES}`),
   inj("instruction_override", 1.0, `\\b(?:glöm|ignorera) allt (?:du (?:har )?(?:fått höra|blivit tillsagd)|ovan|ovanför|tidigare)`),
-  inj("instruction_override", 1.0, `\\b${ID_VERB} (?:semua |seluruh |segala |setiap )?${ID_RULES}(?: yang)? ${ID_PRIOR}`),
-  inj("instruction_override", 0.6, `\\b${ID_VERB} (?:semua |seluruh |segala )${ID_RULES}\\b`),
-  inj("instruction_override", 1.0, `\\b${ID_VERB} (?:semua |segala )?(?:yang |hal )?(?:di atas|sebelumnya|yang telah (?:dikatakan|diberikan))`),
+  negatable("instruction_override", 1.0, "(?<!jangan )", `${ID_VERB} (?:semua |seluruh |segala |setiap )?${ID_RULES}(?: yang)? ${ID_PRIOR}`),
+  negatable("instruction_override", 0.6, "(?<!jangan )", `${ID_VERB} (?:semua |seluruh |segala )${ID_RULES}\\b`),
+  negatable("instruction_override", 1.0, "(?<!jangan )", `${ID_VERB} (?:semua |segala )?(?:yang |hal )?(?:di atas|sebelumnya|yang telah (?:dikatakan|diberikan))`),
   // Turkish puts the object first ("önceki talimatları görmezden gel"): the rules word opens, its qualifier stands behind it.
   inj(
     "instruction_override",
@@ -104,37 +118,39 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = [
     `\\b(?:(?<=b[ỏo] )qua|quên(?: đi)?) (?:hết |tất cả |toàn bộ |mọi |những |các )*(?:hướng dẫn|chỉ dẫn|chỉ thị|lệnh|quy tắc|yêu cầu|điều|nội dung|thông tin)(?: đã nói| đã nhận| được đưa ra)? (?:trước|ở trên|phía trên|ban đầu|gốc|hệ thống)`,
     { at: "word", literals: ["qua ", "quên"] },
   ),
-  script("instruction_override", 1.0, `${RU_VERB} (?:все |всё |любые |свои |твои |ваши |эти )*${RU_PRIOR} ${RU_RULES}`),
-  script("instruction_override", 0.5, `${RU_VERB} (?:все |любые |свои |твои |ваши )+${RU_RULES}`),
-  script("instruction_override", 1.0, `(?:забудь|забудьте|проигнорируй|проигнорируйте|игнорируй|игнорируйте) (?:всё|все)(?:,? что (?:тебе |вам )?(?:говорили|сказали|было сказано|написано)| (?:выше|вышесказанное|до этого|сказанное ранее))`),
-  script("instruction_override", 1.0, `${UK_VERB} (?:усі |всі |будь-які |свої |твої |ваші )*${UK_PRIOR} ${UK_RULES}`),
-  script("instruction_override", 1.0, `(?:забудь|забудьте|проігноруй|ігноруй) (?:усе|все)(?:,? що (?:тобі |вам )?(?:казали|сказали|було сказано)| (?:вище|вищесказане|до цього))`),
+  script("instruction_override", 1.0, `${RU_VERB} (?:все |всё |любые |свои |твои |ваши |эти )*${RU_PRIOR} ${RU_RULES}`, NOT_RU),
+  script("instruction_override", 0.5, `${RU_VERB} (?:все |любые |свои |твои |ваши )+${RU_RULES}`, NOT_RU),
+  script("instruction_override", 1.0, `(?:забудь|забудьте|проигнорируй|проигнорируйте|игнорируй|игнорируйте) (?:всё|все)(?:,? что (?:тебе |вам )?(?:говорили|сказали|было сказано|написано)| (?:выше|вышесказанное|до этого|сказанное ранее))`, NOT_RU),
+  script("instruction_override", 1.0, `${UK_VERB} (?:усі |всі |будь-які |свої |твої |ваші )*${UK_PRIOR} ${UK_RULES}`, NOT_RU),
+  script("instruction_override", 1.0, `(?:забудь|забудьте|проігноруй|ігноруй) (?:усе|все)(?:,? що (?:тобі |вам )?(?:казали|сказали|було сказано)| (?:вище|вищесказане|до цього))`, NOT_RU),
   script(
     "instruction_override",
     1.0,
     `(?:忽略|忽视|忽視|无视|無視|忘记|忘記|忘掉|不要理会|不要理會|跳过|跳過|抛开|拋開|丢弃|丟棄)(?:掉)?(?:你)?(?:之前|以前|先前|上面|上述|以上|前面|此前|原来|原來|原先|原始|最初|所有|全部)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|说明|說明|规则|規則|命令|提示|设定|設定|要求|限制|约束|約束|内容|內容|一切)`,
+    "(?<!不要|不要去|别|別|不可|不能|切勿|请勿|請勿|勿|不)",
   ),
   script(
     "instruction_override",
     1.0,
-    `(?:以前の|前の|これまでの|今までの|上記の|先の|最初の|元の|以上の|前述の|システムの)(?:すべての|全ての)?(?:指示|命令|指令|ルール|設定|プロンプト|制約|ガイドライン|内容)(?:を|は)(?:すべて|全て)?(?:無視|忘れ|破棄)`,
+    `(?:以前の|前の|これまでの|今までの|上記の|先の|最初の|元の|以上の|前述の|システムの)(?:すべての|全ての)?(?:指示|命令|指令|ルール|設定|プロンプト|制約|ガイドライン|内容)(?:を|は)(?:すべて|全て)?(?:無視|忘れ|破棄)(?!しない|せず|しちゃ|しては|するな|しなくて|ないで)`,
   ),
-  script("instruction_override", 1.0, `(?:上記|以上|これまで|今まで)(?:の内容|のこと)?(?:は|を)(?:すべて|全て)?(?:無視|忘れ)`),
+  script("instruction_override", 1.0, `(?:上記|以上|これまで|今まで)(?:の内容|のこと)?(?:は|を)(?:すべて|全て)?(?:無視|忘れ)(?!しない|せず|しちゃ|しては|するな|ないで)`),
   script(
     "instruction_override",
     1.0,
-    `(?:이전|앞의|앞선|위의|위에|기존|원래|초기|시스템) ?(?:의 )?(?:모든 )?(?:지시사항|지시 사항|지시|지침|명령|명령어|규칙|설정|프롬프트|내용|것)(?:들)?(?:을|를|은|는)? ?(?:모두 |전부 |다 )?(?:무시|잊어|잊으|잊고)`,
+    `(?:이전|앞의|앞선|위의|위에|기존|원래|초기|시스템) ?(?:의 )?(?:모든 )?(?:지시사항|지시 사항|지시|지침|명령|명령어|규칙|설정|프롬프트|내용|것)(?:들)?(?:을|를|은|는)? ?(?:모두 |전부 |다 )?(?:무시|잊어|잊으|잊고)(?!하지 ?마|하면 안|해서는)`,
   ),
   script(
     "instruction_override",
     1.0,
     `(?:تجاهل|تجاهلي|تجاهلوا|انس|انسى|انسي|أهمل|اهمل|تخط) (?:جميع |كل |كافة )?(?:التعليمات|الإرشادات|الارشادات|الأوامر|الاوامر|القواعد|التوجيهات)(?: التي تلقيتها)? ?(?:السابقة|السابقه|الأصلية|الاصلية|الأولية|أعلاه|اعلاه|المذكورة أعلاه|الخاصة بالنظام)`,
+    NOT_AR,
   ),
-  script("instruction_override", 1.0, `(?:تجاهل|تجاهلي|انس|انسى|انسي) (?:كل )?(?:ما سبق|ما ورد أعلاه|ما قيل لك)`),
+  script("instruction_override", 1.0, `(?:تجاهل|تجاهلي|انس|انسى|انسي|تغاض|تغاضى|تغاضي) (?:عن )?(?:كل ما (?:سبق|قيل|تم|تلقيت|ورد)|ما سبق|ما ورد أعلاه|ما قيل لك)`, NOT_AR),
   script(
     "instruction_override",
     1.0,
-    `(?:पिछले|पिछली|पूर्व|ऊपर दिए गए|ऊपर दिये गए|ऊपर के|पहले के|पहले दिए गए|मूल|प्रारंभिक|सिस्टम) (?:सभी |सारे )?(?:निर्देशों|निर्देश|आदेशों|आदेश|नियमों|नियम|दिशानिर्देशों|हिदायतों)(?: को)? (?:की )?(?:अनदेखी|अनदेखा|नज़?रअंदाज़?|भूल|उपेक्षा)`,
+    `(?:पिछले|पिछली|पूर्व|ऊपर दिए गए|ऊपर दिये गए|ऊपर के|पहले के|पहले दिए गए|मूल|प्रारंभिक|सिस्टम) (?:सभी |सारे )?(?:निर्देशों|निर्देश|आदेशों|आदेश|नियमों|नियम|दिशानिर्देशों|हिदायतों)(?: को)? (?:की )?(?:अनदेखी|अनदेखा|नज़?रअंदाज़?|भूल|उपेक्षा)(?! ?(?:न|मत|नहीं) )`,
   ),
   // Extraction: the system prompt or hidden instructions asked for; a password asked of the assistant.
   inj(
@@ -253,7 +269,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = [
   script("role_hijack", 0.7, `(?:à partir de maintenant|à partir d[’']aujourd[’']hui),? (?:tu es|vous êtes|tu vas|vous allez|tu dois|vous devez|réponds|répondez)`),
   inj("role_hijack", 0.6, `\\bmode (?:développeur|dieu|sans restrictions?|jailbreak|dan|pengembang|tanpa batas)\\b`),
   inj("role_hijack", 0.3, `\\bsans (?:aucune )?(?:restrictions?|filtres|censure|limites)\\b`),
-  inj("role_hijack", 0.7, `\\b(?:a partir de (?:ahora|agora)|de ahora en adelante|desde ahora|de agora em diante),? (?:eres|serás|vas a|debes|responderás|você é|você será|você vai|você deve|tu és)\\b`),
+  inj("role_hijack", 0.7, `\\b(?:a partir de (?:ahora|agora)|de ahora en adelante|desde ahora|de agora em diante),? (?:eres|serás|vas a|debes|responderás|você é|você será|você vai|você deve|tu és)(?![a-z])`),
   inj("role_hijack", 0.6, `\\bmodo (?:desarrollador|desenvolvedor|programador|dios|deus|sin restricciones|sem restrições|jailbreak|dan)\\b`),
   inj("role_hijack", 0.3, `\\b(?:sin|sem) (?:ninguna |nenhuma |quaisquer )?(?:restricciones|restrições|filtros|censura)\\b`),
   inj("role_hijack", 0.7, `\\bda (?:ora|adesso) in (?:poi|avanti),? (?:sei|sarai|devi|risponderai|rispondi)\\b`),

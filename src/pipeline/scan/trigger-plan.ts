@@ -53,8 +53,15 @@ export const SPECIAL = 4;
 
 /** Latin-1 lower case (the case-folding pass compares with `i`, which folds Latin-1 too). */
 export const LOWER = new Uint16Array(256).map((_, c) => String.fromCharCode(c).toLowerCase().charCodeAt(0));
-/** Latin-1 and Cyrillic lower case: the scripts whose capitals a literal of another language may meet (`ИГНОРИРУЙ`). */
-export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c < 0x400 || c >= 0x430 ? c : c + (c < 0x410 ? 0x50 : 0x20));
+/** Characters up to Cyrillic (Latin extended, Greek, Cyrillic) folded as the `i` flag folds them: to the lower case that has the same capital. */
+const FOLD_END = 0x530;
+const FOLD = new Uint16Array(FOLD_END).map((_, c) => {
+  const ch = String.fromCharCode(c);
+  const l = ch.toLowerCase();
+  return l.length === 1 && l.toUpperCase() === ch.toUpperCase() && (c < 128 || l.charCodeAt(0) >= 128) ? l.charCodeAt(0) : c;
+});
+/** Lower case for literal comparisons: Latin-1 by table, then the letters of other alphabets a literal of another language may meet in capitals (`POKAŻ`, `ИГНОРИРУЙ`). */
+export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c < FOLD_END ? (FOLD[c] as number) : c);
 /** Three or four Latin-1 characters, lower-cased, as one number. */
 export const key3 = (a: number, b: number, c: number) => ((LOWER[a] as number) << 16) | ((LOWER[b] as number) << 8) | (LOWER[c] as number);
 export const key4 = (k3: number, d: number) => ((k3 << 8) | (LOWER[d] as number)) >>> 0;
@@ -126,7 +133,7 @@ export function planTriggers(
   };
   /** A non-ASCII literal's first character, in both cases when it folds case; compared by `lower` after it, so that must fold each character as `i` does. */
   const wideFirsts = (d: Detector, text: string, passes: Passes): number[] => {
-    const folded = passes === 2 ? [...text].filter((ch) => lower(ch.toUpperCase().charCodeAt(0)) !== ch.toLowerCase().charCodeAt(0)) : [];
+    const folded = passes === 2 ? [...text].filter((ch) => lower(ch.toUpperCase().charCodeAt(0)) !== lower(ch.charCodeAt(0))) : [];
     if (folded.length > 0 || text.length !== [...text].length)
       throw new Error(`detector ${d.kind}: literal ${JSON.stringify(text)} has characters the trigger pass cannot fold or read: ${folded.join("")}`);
     const first = text[0] as string;
