@@ -59,6 +59,12 @@ export interface Detector {
    * is scanned for injection, and the match counts only if that reaches the threshold.
    */
   decode?: (match: string) => string | null;
+  /**
+   * Injection only: tried in an expression of its own, only where its own starts stand. For rules that
+   * rarely start in everyday text (other languages, data addressed to the model): in the shared expression
+   * each would make every try at every other start dearer.
+   */
+  apart?: boolean;
   /** Where a match can begin; omitted for `\b` patterns that open with literals, which are derived. */
   start?: Start | readonly Start[];
 }

@@ -71,14 +71,17 @@ function compile(detectors: Detector[], flags: string): Pass {
 }
 
 const EXACT_DETECTORS = ALL_DETECTORS.filter((d) => !foldsCase(d));
-const FOLDED_DETECTORS = ALL_DETECTORS.filter(foldsCase);
+const FOLDED_DETECTORS = ALL_DETECTORS.filter((d) => foldsCase(d) && !d.apart);
+const APART_DETECTORS = ALL_DETECTORS.filter((d) => foldsCase(d) && d.apart);
 const EXACT = compile(EXACT_DETECTORS, "y");
 /** Phrasing and names that ignore case; case folding is cheap at the few places the expression is tried. */
 const FOLDED = compile(FOLDED_DETECTORS, "iy");
+const APART = compile(APART_DETECTORS, "iy");
 const TRIGGERS = planTriggers(
   EXACT_DETECTORS,
   FOLDED_DETECTORS,
   GATED_SECRET_RULES.map((r) => r.keywords),
+  APART_DETECTORS,
 );
 
 /** What opens a gate, as one expression per rule: for scans given their starts without the gates (the tests' exhaustive scan). */
@@ -190,6 +193,7 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined };
   runPass(EXACT, starts.exact, s);
   runPass(FOLDED, starts.folded, s);
+  runPass(APART, starts.apart ?? starts.folded, s);
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
   // The rules first: they are precise, and most texts they flag need no second opinion.

@@ -8,6 +8,7 @@
  * (injection-detectors.ts), so that where both start they count once, at their weight.
  */
 import type { Detector } from "./detector.ts";
+import { groupRules } from "./injection-rule-groups.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
@@ -30,7 +31,7 @@ const DESTINATION =
   "(?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.|the (?:following|below|given) (?:address|url|e-?mail|endpoint|webhook|link)|this (?:address|url|e-?mail(?: address)?|endpoint|webhook)|the (?:address|url|e-?mail address|link) (?:above|below)|(?:an |the )?attacker|(?:an? )?(?:external|remote|third-party) (?:server|address|endpoint|url))";
 
 /** Strong forms: each blocks alone; tried before the older, weaker rules that start at the same words. */
-export const INDIRECT_STRONG_DETECTORS: Detector[] = [
+export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
   // The conversation or a secret sent to an address.
   inj(
     "indirect_instruction",
@@ -41,7 +42,7 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = [
   inj(
     "indirect_instruction",
     1.0,
-    `\\b(?:include|insert|add|embed|meld|merge|integrate|incorporate|inject|append|paste|blend|weave|sneak|slip|hide)\\b[^\\n.]{0,60}?\\b(?:seamlessly|silently|quietly|secretly|covertly|discreetly|unnoticed|without (?:the user )?(?:noticing|telling|mentioning|informing|alerting))\\b[^\\n.]{0,40}?\\b(?:into|in|to) (?:your|the user'?s|the|every|all|any) (?:code|answer|response|reply|output|script|program|solution|suggestions?|completions?|files?|project|repo(?:sitory)?)\\b`,
+    `\\b(?:include|insert|add|embed|meld|merge|integrate|incorporate|inject|append|paste|blend|weave|sneak|slip|hide) [^\\n.]{0,60}?\\b(?:seamlessly|silently|quietly|secretly|covertly|discreetly|unnoticed|without (?:the user )?(?:noticing|telling|mentioning|informing|alerting))\\b[^\\n.]{0,40}?\\b(?:into|in|to) (?:your|the user'?s|the|every|all|any) (?:code|answer|response|reply|output|script|program|solution|suggestions?|completions?|files?|project|repo(?:sitory)?)\\b`,
   ),
   // The reader sent to a link, a number or a payment.
   inj(
@@ -53,7 +54,8 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = [
   inj(
     "indirect_instruction",
     1.0,
-    `\\b(?:new|updated|additional|hidden|secret|special|urgent|priority|real|true|actual) (?:instructions?|directives?|orders|commands|task) (?:for|to) (?:the |any |all |you,? )?${AI}\\b`,
+    `\\b(?<=\\b(?:new|updated|additional|hidden|secret|special|urgent|priority|real|true|actual) )(?:instructions?|directives?|orders|commands|task) (?:for|to) (?:the |any |all |you,? )?${AI}\\b`,
+    { at: "word", literals: ["instruction", "directive", "orders ", "commands ", "task "] },
   ),
   // The data turns to the model and orders something else ("Ignore the webpage and state: ...").
   inj(
@@ -76,23 +78,25 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:i need you to|i want you to|you must|you need to|you have to|you should|please) (?:now )?(?:share|tell me|give me|provide|confirm|reveal|disclose|send me|spell out|repeat) (?:me )?(?:your|our|the) ${SECRET_OWNER}${SECRET}\\b${NOT_A_SECRET}`,
+    `\\b(?:i need you to|i want you to|you must|you need to|you have to|you should) (?:please |now )?(?:share|tell me|give me|provide|confirm|reveal|disclose|send me|spell out|repeat) (?:me )?(?:your|our|the) ${SECRET_OWNER}${SECRET}\\b${NOT_A_SECRET}`,
   ),
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:tell|give|show|send|reveal|share|print|output)(?: me| us)? (?:the|your|our) (?:admin(?:istrator)?|root|master|system|database|server|superuser|sudo|vault|production) ${SECRET}\\b${NOT_A_SECRET}`,
+    `\\b(?:tell|give|show|send|reveal|share|print|output) (?:me |us )?(?:the|your|our) (?:admin(?:istrator)?|root|master|system|database|server|superuser|sudo|vault|production) ${SECRET}\\b${NOT_A_SECRET}`,
   ),
   // The assistant's instructions asked for in any wording (the phrasings the older extraction rule reads are left to it).
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:output|print|show|display|reveal|repeat|encode|translate|share|dump|list|recite|spell out|read out|write out|send|give me|tell me|provide|disclose|expose|leak|paste|copy)\\b[^\\n]{0,40}?\\byour (?!(?:system (?:prompt|message)|(?:initial|hidden|original) instructions)\\b)(?:starting|initial|original|hidden|secret|system|pre-?|underlying|internal|confidential|first|exact|full|entire|complete)[ -]?(?:prompt|instructions|message|configuration|config|directives|guidelines)\\b`,
+    `\\b(?<=\\b(?:output|print|show|display|reveal|repeat|encode|translate|share|dump|list|recite|spell out|read out|write out|send|give me|tell me|provide|disclose|expose|leak|paste|copy)\\b[^\\n]{0,40}?\\byour (?:starting|initial|original|hidden|secret|system|pre-?|underlying|internal|confidential|first|exact|full|entire|complete)[ -]?)(?<!your (?:system (?=p|m)|(?:initial|hidden|original) (?=i)))(?:prompt|instructions|message|configuration|config|directives|guidelines)\\b`,
+    { at: "word", literals: ["prompt", "instructions", "message", "configuration", "config", "directives", "guidelines"] },
   ),
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:start|begin|prefix|complete|continue|finish)\\b[^\\n]{0,40}?["'“‘](?:my (?:instructions|system prompt|initial prompt|rules|prompt) (?:are|is|say)|i was (?:instructed|told|programmed) to|the system prompt (?:is|says)|(?:my|the) initial instructions (?:are|were))`,
+    `\\b(?<=\\b(?:start|begin|prefix|complete|continue|finish)\\b[^\\n]{0,40}?["'“‘])(?:my (?:instructions|system prompt|initial prompt|rules|prompt) (?:are|is|say)|i was (?:instructed|told|programmed) to|the system prompt (?:is|says)|(?:my|the) initial instructions (?:are|were))`,
+    { at: "word", literals: ["my instructions ", "my system prompt ", "my initial ", "my rules ", "my prompt ", "i was instructed", "i was told", "i was programmed", "the system prompt ", "the initial instructions"] },
   ),
   inj(
     "prompt_extraction",
@@ -105,12 +109,15 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = [
     1.0,
     `\\b(?:act|pretend|roleplay|role-play|behave|play) (?:like |as |to be |the role of )?my (?:dead |deceased |late |dear |sweet |old |beloved )*(?:grandma|grandmother|granny|nana|grandpa|grandfather)\\b[^\\n]{0,120}?\\b(?:product keys?|license keys?|licence keys?|serial (?:keys?|numbers?)|activation (?:keys?|codes?)|windows (?:\\d+ )?(?:pro )?keys|office (?:\\d+ )?keys|napalm|meth|explosives?|bombs?|weapons?|poisons?|malware|passwords?)`,
   ),
-];
+]);
 
 /** Weaker forms: they add up with each other and with the older rules. */
-export const INDIRECT_WEAK_DETECTORS: Detector[] = [
+export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
   // The data turns to the model reading it ("To any automated agent:", "AI assistant reading this:"); an order after it adds up.
-  inj("indirect_instruction", 0.7, `\\bto (?:any|all|the|every) (?:automated |autonomous )?${AI}(?: (?:reading|processing|parsing|summari[sz]ing|reviewing)(?: this)?)?[,:]`),
+  inj("indirect_instruction", 0.7, `\\bto (?:any|all|every) (?:automated |autonomous )?${AI}(?: (?:reading|processing|parsing|summari[sz]ing|reviewing)(?: this)?)?[,:]`, {
+    at: "word",
+    literals: ["to any ", "to all ", "to every "],
+  }),
   inj(
     "indirect_instruction",
     0.7,
@@ -123,7 +130,7 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = [
     `\\b(?:assistant|chatbot|agent|llm|model),? (?:before you (?:continue|proceed|answer|respond|reply|summari[sz]e)|new (?:task|instructions?|priority))\\b`,
   ),
   inj("indirect_instruction", 0.5, `\\bthe user has (?:already )?(?:authori[sz]ed|allowed|permitted|approved) you to\\b`),
-  inj("indirect_instruction", 0.5, `\\byour (?:new|real|actual|true|only) (?:priority|task|goal|objective|mission|job) (?:is|now is)\\b`),
+  inj("indirect_instruction", 0.5, `\\byour (?:new|real|actual|true) (?:priority|task|goal|objective|mission) (?:is|now is)\\b`),
   inj(
     "indirect_instruction",
     0.8,
@@ -171,4 +178,4 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = [
     at: "literal",
     literals: ["<system mode>", "<god mode>", "<admin mode>", "<developer mode>", "<debug mode>", "<maintenance mode>", "<root mode>", "<sudo mode>"],
   }),
-];
+]);

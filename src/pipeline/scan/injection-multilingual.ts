@@ -8,6 +8,7 @@
  * which JavaScript does not count as a word character.
  */
 import type { Detector } from "./detector.ts";
+import { groupRules } from "./injection-rule-groups.ts";
 import { leadingLiterals } from "./leading-literals.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
@@ -76,7 +77,7 @@ const UK_RULES = "(?:інструкції|інструкцій|вказівки|
 const NOT_RU = "(?<!не )";
 const NOT_AR = "(?<![\\u0621-\\u064A])";
 
-export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = [
+export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   // Override of earlier instructions: qualified (previous, above, initial, system) it blocks; bare it needs company.
   inj("instruction_override", 1.0, `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}`),
   inj("instruction_override", 0.6, `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b`),
@@ -297,4 +298,4 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = [
   script("role_hijack", 0.6, `(?:وضع المطور|وضع المطوّر)`),
   script("role_hijack", 0.7, `(?:अब से|आज से) (?:तुम|आप|तू) `),
   script("role_hijack", 0.6, `(?:डेवलपर मोड)`),
-];
+]);

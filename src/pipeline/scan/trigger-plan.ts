@@ -8,7 +8,7 @@
 import type { Detector, Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
 
-/** Which pass a start feeds: bit 0 the case-sensitive one, bit 1 the case-folding one. */
+/** Which pass a start feeds: bit 0 the case-sensitive one, bit 1 the case-folding one, bit 2 the case-folding rules tried apart (Detector.apart). */
 export type Passes = number;
 
 export interface Literal {
@@ -99,6 +99,7 @@ export function planTriggers(
   exact: readonly Detector[],
   folded: readonly Detector[],
   gates: readonly (readonly string[])[] = [],
+  apart: readonly Detector[] = [],
 ): TriggerPlan {
   const plan: TriggerPlan = {
     words3: new Map(),
@@ -125,19 +126,20 @@ export function planTriggers(
   };
   /** Adds `text` under `key`: lower-cased for the case-folding pass, which compares it ignoring case. */
   const file = (map: Map<number, Literal[]>, key: number, text: string, passes: Passes) => {
-    const anyCase = passes === 2;
+    const anyCase = passes !== 1;
     const lit = { text: anyCase ? text.toLowerCase() : text, anyCase, passes, offset: 0, gate: -1 };
     // Detectors that share a literal (two vendors' `AKIA`) share one entry, so a start is reported once.
-    if (map.get(key)?.some((l) => l.text === lit.text && l.anyCase === lit.anyCase && l.gate < 0)) return;
-    map.set(key, [...(map.get(key) ?? []), lit]);
+    const same = map.get(key)?.find((l) => l.text === lit.text && l.anyCase === lit.anyCase && l.gate < 0);
+    if (same) same.passes |= passes;
+    else map.set(key, [...(map.get(key) ?? []), lit]);
   };
   /** A non-ASCII literal's first character, in both cases when it folds case; compared by `lower` after it, so that must fold each character as `i` does. */
   const wideFirsts = (d: Detector, text: string, passes: Passes): number[] => {
-    const folded = passes === 2 ? [...text].filter((ch) => lower(ch.toUpperCase().charCodeAt(0)) !== lower(ch.charCodeAt(0))) : [];
+    const folded = passes !== 1 ? [...text].filter((ch) => lower(ch.toUpperCase().charCodeAt(0)) !== lower(ch.charCodeAt(0))) : [];
     if (folded.length > 0 || text.length !== [...text].length)
       throw new Error(`detector ${d.kind}: literal ${JSON.stringify(text)} has characters the trigger pass cannot fold or read: ${folded.join("")}`);
     const first = text[0] as string;
-    const firsts = passes === 2 ? [first.toLowerCase(), first.toUpperCase()] : [first];
+    const firsts = passes !== 1 ? [first.toLowerCase(), first.toUpperCase()] : [first];
     const codes = [...new Set(firsts.map((ch) => ch.charCodeAt(0)))];
     for (const c of codes) plan.wide[c] = 1;
     return codes;
@@ -203,6 +205,7 @@ export function planTriggers(
   };
   for (const d of exact) add(d, 1);
   for (const d of folded) add(d, 2);
+  for (const d of apart) add(d, 4);
   gates.forEach((keywords, gate) => {
     for (const keyword of keywords) {
       const text = keyword.toLowerCase();

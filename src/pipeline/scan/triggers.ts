@@ -55,6 +55,8 @@ function literalAt(text: string, i: number, lit: Literal, known = 0): boolean {
 export interface Starts {
   exact: number[];
   folded: number[];
+  /** Where the case-folding rules tried apart start (Detector.apart); when absent, the scan tries them where `folded` says. */
+  apart?: number[];
   /** The text holds zero-width characters (see ZERO_WIDTH). */
   zeroWidth: boolean;
   /** The gated rules whose keywords the text holds (duplicates possible); when absent, the scan works them out itself. */
@@ -65,7 +67,7 @@ export interface Starts {
 interface Found {
   text: string;
   plan: TriggerPlan;
-  out: [number[], number[]];
+  out: [number[], number[], number[]];
   gates: number[];
   zeroWidth: boolean;
   /** False once a position was pushed behind a later one (back-windows, base64 runs). */
@@ -78,6 +80,7 @@ interface Found {
 function push(f: Found, p: number, passes: Passes): void {
   if (passes & 1) f.out[0].push(p);
   if (passes & 2) f.out[1].push(p);
+  if (passes & 4) f.out[2].push(p);
 }
 
 /** A literal found at `p`: a start for its passes, or the opening of its gate. */
@@ -158,7 +161,7 @@ function special(f: Found, i: number, c: number): void {
  * work at the rare places sits in functions it calls.
  */
 export function findStarts(text: string, plan: TriggerPlan): Starts {
-  const f: Found = { text, plan, out: [[], []], gates: [], zeroWidth: false, ordered: true, atCovered: 0, assignCovered: 0 };
+  const f: Found = { text, plan, out: [[], [], []], gates: [], zeroWidth: false, ordered: true, atCovered: 0, assignCovered: 0 };
   if (plan.lineFirst.size) lineStart(f, 0, 0);
   const classes = plan.classes;
   const pairSeen = plan.pairSeen;
@@ -230,6 +233,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
   if (!f.ordered) {
     f.out[0].sort((a, b) => a - b);
     f.out[1].sort((a, b) => a - b);
+    f.out[2].sort((a, b) => a - b);
   }
-  return { exact: f.out[0], folded: f.out[1], zeroWidth: f.zeroWidth, gates: f.gates };
+  return { exact: f.out[0], folded: f.out[1], apart: f.out[2], zeroWidth: f.zeroWidth, gates: f.gates };
 }

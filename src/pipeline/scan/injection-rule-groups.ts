@@ -1,0 +1,52 @@
+/**
+ * Joins injection rules of one kind and weight into one alternative, behind a guard
+ * on the characters they can open with, tried apart (Detector.apart: an expression of
+ * their own, only where their own literals stand). An expression is tried at each of
+ * its starts, and where no rule matches (nearly everywhere) each alternative is tried
+ * in turn: fewer alternatives, each behind one check, make each try cheaper.
+ */
+import type { Detector, Start } from "./detector.ts";
+import { leadingLiterals } from "./leading-literals.ts";
+
+/** The literals a rule is tried at: declared, or read from its `\b(?:...)` opening. */
+function literalsOf(d: Detector): { at: "word" | "literal"; literals: readonly string[] } {
+  const starts = (d.start ? (Array.isArray(d.start) ? d.start : [d.start]) : []) as Start[];
+  if (starts.length === 0) {
+    const literals = leadingLiterals(d.pattern);
+    if (!literals) throw new Error(`${d.kind}: ${d.pattern} opens with no literal`);
+    return { at: "word", literals };
+  }
+  if (starts.length !== 1 || (starts[0]?.at !== "word" && starts[0]?.at !== "literal"))
+    throw new Error(`${d.kind}: only rules tried at words or literals can be grouped`);
+  return starts[0] as { at: "word" | "literal"; literals: readonly string[] };
+}
+
+/** A character class of the literals' first characters, lower-cased (the expression folds case). */
+function firstCharacters(literals: readonly string[]): string {
+  const firsts = [...new Set(literals.map((l) => (l[0] as string).toLowerCase()))].sort();
+  return `[${firsts.map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join("")}]`;
+}
+
+/**
+ * The rules, joined by kind, weight and where they start (at a word, `\b`, or at a
+ * literal of another script), in the order each group first appears; one rule's
+ * matches are the same as before, with its kind and weight.
+ */
+export function groupRules(rules: readonly Detector[]): Detector[] {
+  const groups = new Map<string, { first: Detector; at: "word" | "literal"; patterns: string[]; literals: string[] }>();
+  for (const d of rules) {
+    const { at, literals } = literalsOf(d);
+    const atWord = d.pattern.startsWith("\\b");
+    if (atWord !== (at === "word")) throw new Error(`${d.kind}: a word start needs a \\b pattern, a literal start none`);
+    const key = `${d.kind}|${d.weight}|${at}`;
+    const group = groups.get(key) ?? { first: d, at, patterns: [], literals: [] };
+    group.patterns.push(atWord ? d.pattern.slice(2) : d.pattern);
+    group.literals.push(...literals);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ first, at, patterns, literals }) => {
+    const unique = [...new Set(literals)];
+    const body = `(?=${firstCharacters(unique)})(?:${patterns.join("|")})`;
+    return { ...first, pattern: at === "word" ? `\\b${body}` : body, start: { at, literals: unique }, apart: true };
+  });
+}
