@@ -5,7 +5,7 @@
  * its starts, and where no rule matches (nearly everywhere) each alternative is tried
  * in turn: fewer alternatives, each behind one check, make each try cheaper.
  */
-import type { Detector, Start } from "./detector.ts";
+import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
 
 /** The literals a rule is tried at: declared, or read from its `\b(?:...)` opening. */
@@ -46,7 +46,9 @@ export function groupRules(rules: readonly Detector[]): Detector[] {
   }
   return [...groups.values()].map(({ first, at, patterns, literals }) => {
     const unique = [...new Set(literals)];
-    const body = `(?=${firstCharacters(unique)})(?:${patterns.join("|")})`;
+    // A script letter opens a start only at a word's beginning (detector.ts): the expression says the same.
+    const wordInitial = at === "literal" && unique.some((l) => isScriptLetter(l.charCodeAt(0)));
+    const body = `${wordInitial ? NOT_AFTER_LETTER : ""}(?=${firstCharacters(unique)})(?:${patterns.join("|")})`;
     return { ...first, pattern: at === "word" ? `\\b${body}` : body, start: { at, literals: unique }, apart: true };
   });
 }

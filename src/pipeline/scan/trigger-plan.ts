@@ -32,8 +32,10 @@ export interface TriggerPlan {
   pairSeen: Uint8Array;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
-  /** Non-ASCII characters (in either case) a literal of `anywhere` opens with: other scripts' phrasing (`игнорир`, `忽略`). */
-  wide: Uint8Array;
+  /** Non-ASCII characters (in either case) a literal of `anywhere` opens with (`игнорир`, `忽略`), one bit each: 8 KB, read once per such character of a text. */
+  wide: Uint32Array;
+  /** Their first two characters (in either case) by `widePair`, one bit each: most characters of a text in another script are ruled out here. */
+  widePairs: Uint32Array;
   assignments: { name: RegExp; passes: Passes }[];
   /** Lower-cased first characters after a line start, and the passes they feed. */
   lineFirst: Map<number, Passes>;
@@ -62,6 +64,8 @@ const FOLD = new Uint16Array(FOLD_END).map((_, c) => {
 });
 /** Lower case for literal comparisons: Latin-1 by table, then the letters of other alphabets a literal of another language may meet in capitals (`POKAŻ`, `ИГНОРИРУЙ`). */
 export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c < FOLD_END ? (FOLD[c] as number) : c);
+/** Two characters of any script as a bit of `widePairs`. */
+export const widePair = (a: number, b: number) => Math.imul(((a & 0xffff) << 16) | (b & 0xffff), 0x9e3779b1) >>> 16;
 /** Three or four Latin-1 characters, lower-cased, as one number. */
 export const key3 = (a: number, b: number, c: number) => ((LOWER[a] as number) << 16) | ((LOWER[b] as number) << 8) | (LOWER[c] as number);
 export const key4 = (k3: number, d: number) => ((k3 << 8) | (LOWER[d] as number)) >>> 0;
@@ -107,7 +111,8 @@ export function planTriggers(
     keySeen: new Uint8Array(65536),
     pairSeen: new Uint8Array(65536),
     anywhere: new Map(),
-    wide: new Uint8Array(65536),
+    wide: new Uint32Array(2048),
+    widePairs: new Uint32Array(2048),
     assignments: [],
     lineFirst: new Map(),
     digitWord: 0,
@@ -139,9 +144,16 @@ export function planTriggers(
     if (folded.length > 0 || text.length !== [...text].length)
       throw new Error(`detector ${d.kind}: literal ${JSON.stringify(text)} has characters the trigger pass cannot fold or read: ${folded.join("")}`);
     const first = text[0] as string;
+    if (text.length < 2) throw new Error(`detector ${d.kind}: literal ${JSON.stringify(text)} of another script needs two characters`);
+    const second = text[1] as string;
+    for (const a of passes !== 1 ? [first.toLowerCase(), first.toUpperCase()] : [first])
+      for (const b of passes !== 1 ? [second.toLowerCase(), second.toUpperCase()] : [second]) {
+        const slot = widePair(a.charCodeAt(0), b.charCodeAt(0));
+        plan.widePairs[slot >>> 5] = (plan.widePairs[slot >>> 5] as number) | (1 << (slot & 31));
+      }
     const firsts = passes !== 1 ? [first.toLowerCase(), first.toUpperCase()] : [first];
     const codes = [...new Set(firsts.map((ch) => ch.charCodeAt(0)))];
-    for (const c of codes) plan.wide[c] = 1;
+    for (const c of codes) plan.wide[c >>> 5] = (plan.wide[c >>> 5] as number) | (1 << (c & 31));
     return codes;
   };
   const add = (d: Detector, passes: Passes) => {

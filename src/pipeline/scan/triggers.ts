@@ -5,7 +5,8 @@
  * instead of at every character, so ordinary prose is read once, by this loop, and
  * hardly at all by the regex engine.
  */
-import { BASE64, key3, key4, type Literal, LOWER, lower, type Passes, SPECIAL, seenSlot, type TriggerPlan, WORD } from "./trigger-plan.ts";
+import { isScriptLetter } from "./detector.ts";
+import { BASE64, key3, key4, type Literal, LOWER, lower, type Passes, SPECIAL, seenSlot, type TriggerPlan, WORD, widePair } from "./trigger-plan.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */
 const PAST_END = 0x10000;
@@ -125,6 +126,15 @@ function wordStart(f: Found, i: number, c: number): void {
   if (plan.keySeen[seenSlot(k4)]) for (const lit of plan.words4.get(k4) ?? []) if (literalAt(text, i, lit, 4)) hit(f, i, lit);
 }
 
+/**
+ * A character of another script that a literal opens with, at a word's beginning if it is a script letter
+ * (detector.ts, NOT_AFTER_LETTER): a start if the literal's first two characters stand here.
+ */
+function wideStart(f: Found, i: number, c: number): void {
+  const slot = widePair(c, charAt(f.text, i + 1));
+  if (((f.plan.widePairs[slot >>> 5] as number) & (1 << (slot & 31))) !== 0) special(f, i, c);
+}
+
 /** An ASCII character some start is marked for (SPECIAL). */
 function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
@@ -165,6 +175,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
   if (plan.lineFirst.size) lineStart(f, 0, 0);
   const classes = plan.classes;
   const pairSeen = plan.pairSeen;
+  const wide = plan.wide;
   const n = text.length;
   /** Where the base64 run that reaches the current character began (-1: none), and whether it was pushed. */
   let runStart = -1;
@@ -224,7 +235,9 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     } else runStart = -1;
     if (cls & SPECIAL) special(f, i, c);
     else if (c >= 128) {
-      if (plan.wide[c]) special(f, i, c);
+      // A script letter inside a word (the one before it a letter too) opens nothing: most of such a text is ruled out here.
+      if (((wide[c >>> 5] as number) & (1 << (c & 31))) !== 0 && !(isScriptLetter(c) && i > 0 && isScriptLetter(text.charCodeAt(i - 1))))
+        wideStart(f, i, c);
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
     }
