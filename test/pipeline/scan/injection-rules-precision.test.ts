@@ -1,5 +1,6 @@
 /**
- * Precision of the newer injection rules (injection-indirect.ts, injection-multilingual.ts)
+ * Precision of the newer injection rules (injection-indirect.ts, injection-multilingual.ts,
+ * injection-jailbreak.ts)
  * on every benign row the project has: both public pools, the hand corpus, the
  * discussion questions and the generated ordinary rows. Each rule is searched through
  * each row on its own (a global search, no trigger pass, no classifier), so a rule
@@ -10,9 +11,10 @@ import { CARRIER_KINDS, carry, random, TEMPLATES } from "../../../scanner/carrie
 import { loadTrainingRows } from "../../../scanner/train.ts";
 import type { Detector } from "../../../src/pipeline/scan/detector.ts";
 import { INDIRECT_STRONG_DETECTORS, INDIRECT_WEAK_DETECTORS } from "../../../src/pipeline/scan/injection-indirect.ts";
+import { JAILBREAK_DETECTORS } from "../../../src/pipeline/scan/injection-jailbreak.ts";
 import { MULTILINGUAL_INJECTION_DETECTORS } from "../../../src/pipeline/scan/injection-multilingual.ts";
 
-const NEW_RULES: Detector[] = [...INDIRECT_STRONG_DETECTORS, ...INDIRECT_WEAK_DETECTORS, ...MULTILINGUAL_INJECTION_DETECTORS];
+const NEW_RULES: Detector[] = [...INDIRECT_STRONG_DETECTORS, ...INDIRECT_WEAK_DETECTORS, ...MULTILINGUAL_INJECTION_DETECTORS, ...JAILBREAK_DETECTORS];
 const searches = NEW_RULES.map((d) => ({ weight: d.weight ?? 1, regex: new RegExp(d.pattern, "gi") }));
 
 /** The summed weight of the new rules' matches in a text. */
