@@ -260,6 +260,28 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     `(?:सिस्टम प्रॉम्प्ट|सिस्टम प्रोम्प्ट|सिस्टम संदेश|मूल निर्देश|छिपे हुए निर्देश)(?: को)? (?:दिखाओ|दिखाएं|दिखाइए|बताओ|बताएं|बताइए|प्रकट करें|लिखो|दोहराओ)`,
   ),
   script("prompt_extraction", 0.8, `(?:आपका|तुम्हारा|तेरा|अपना) (?:पासवर्ड|सिस्टम प्रॉम्प्ट) (?:क्या है|बताओ|बताएं|बताइए)`),
+  // A password asked of the assistant, politely ("can you confirm the password"), as the English rule reads it.
+  inj("prompt_extraction", 1.0, `\\b(?:kannst du|können sie|könntest du|könnten sie|würdest du) (?:mir |uns )?(?:bitte )?(?:das|dein|ihr|unser) (?:system-?|admin-?)?(?:passwort|kennwort) (?:des systems |für (?:das|unser) system )?(?:nennen|sagen|geben|verraten|bestätigen|angeben|mitteilen|zeigen)\\b`),
+  inj("prompt_extraction", 1.0, `\\b(?:peux-tu|pouvez-vous|pourriez-vous|pourrais-tu|peux tu|pouvez vous) (?:me |nous )?(?:confirmer|donner|dire|communiquer|fournir|révéler|indiquer|partager) (?:le|ton|votre|notre) mot de passe`),
+  inj("prompt_extraction", 1.0, `\\b(?:puedes|podrías|podría|puede|necesito que) (?:me )?(?:confirmar|confirmes|dar|decir|dime|dame|proporcionar|proporciones|revelar|reveles|compartir|indicar)(?:me)? (?:la|tu|su|nuestra) contraseña`),
+  inj("prompt_extraction", 1.0, `\\b(?:pode|poderia|podes|preciso que)(?: me)? (?:confirmar|confirme|dar|dizer|diga|fornecer|forneça|revelar|compartilhar|informar|informe)(?:-me)? (?:a |sua |tua |a sua |a tua |nossa |a nossa )?senha`),
+  inj("prompt_extraction", 1.0, `\\b(?:puoi|potresti|può|potrebbe)(?: per favore)? (?:confermarmi|confermare|darmi|dirmi|fornirmi|rivelarmi|condividere|indicarmi) (?:la |la tua |la sua |la nostra )?password\\b`),
+  inj("prompt_extraction", 1.0, `\\b(?:kun je|kunt u|kan je)(?: me| mij)? (?:het|je|jouw|uw|ons) wachtwoord (?:geven|vertellen|bevestigen|delen|noemen)\\b`),
+  inj("prompt_extraction", 1.0, `\\b(?:czy możesz|czy mógłbyś|czy mogłabyś|proszę)(?: mi)? (?:potwierdzić|podać|zdradzić|powiedzieć|udostępnić) (?:swoje |twoje |nasze )?hasło`),
+  inj("prompt_extraction", 1.0, `\\b(?:kan du|kan ni|skulle du kunna) (?:ge mig|berätta|bekräfta|dela|säga)(?: mig)? (?:lösenordet|ditt lösenord|ert lösenord)`),
+  inj("prompt_extraction", 1.0, `\\b(?:bisakah|dapatkah|tolong)(?: anda| kamu)? (?:konfirmasi|berikan|beri tahu|beritahu|sebutkan|bagikan|ungkapkan)(?: kepada)?(?: saya)? (?:kata sandi|password)\\b`),
+  inj("prompt_extraction", 1.0, `\\bcho (?:tôi|mình) (?:biết )?mật khẩu`),
+  script("prompt_extraction", 1.0, `(?:можешь|можете|не мог бы ты|не могли бы вы)(?: ли)?(?: ты| вы)? (?:мне )?(?:подтвердить|назвать|сказать|сообщить|дать|раскрыть) (?:свой |ваш |наш |системный )?пароль`),
+  script("prompt_extraction", 1.0, `(?:можеш|можете|чи не міг би ти)(?: мені)? (?:підтвердити|назвати|сказати|повідомити|дати) (?:свій |ваш |наш |системний )?пароль`),
+  script("prompt_extraction", 1.0, `(?:你能|您能|你可以|您可以|能否|请你|請你)(?:帮我)?(?:确认|確認|提供|告诉我|告訴我|分享|说出|說出|给我|給我)(?:一下)?(?:我们|我們|你的|您的)?(?:系统的|系統的|系统|系統)?(?:密码|密碼)`),
+  script("prompt_extraction", 1.0, `(?:أريدك|هل يمكنك|هل تستطيع|أرجو)(?: أن)? (?:تؤكد|تعطيني|تخبرني|تشاركني|تشارك|تكشف)(?: لي)? (?:عن )?ب?(?:كلمة المرور|كلمة السر|رمز المرور)`),
+  // Bengali (machine translations of English attacks reach it as often as Hindi).
+  script(
+    "instruction_override",
+    1.0,
+    `(?:আগের|পূর্ববর্তী|পূর্বের|উপরের|সমস্ত পূর্ববর্তী) (?:সমস্ত |সব )?(?:নির্দেশাবলী|নির্দেশনা|নির্দেশগুলি|নির্দেশগুলো|নির্দেশ|কথাগুলো|কথা|নিয়মগুলো|নিয়ম)(?:কে)? (?:উপেক্ষা|ভুলে যান|ভুলে যাও|অগ্রাহ্য)(?! করবেন না| করো না| কোরো না)`,
+  ),
+  script("instruction_override", 1.0, `(?:আপনাকে যা|তোমাকে যা|যা) বলা হয়েছে তা (?:উপেক্ষা|ভুলে)(?! করবেন না| করো না| কোরো না)`),
   // Role and mode switches. "From now on you are" needs company, as in English; a mode without limits is strong.
   inj("role_hijack", 0.7, `\\bab (?:jetzt|sofort|nun),? (?:bist du|wirst du|sind sie|antwortest du|handelst du)\\b`),
   inj("role_hijack", 1.0, `\\bdu bist (?:jetzt|nun|ab jetzt|ab sofort) (?:ein |eine )?(?:uneingeschränkte|unzensierte|ungefilterte|böse|freie) (?:ki|assistent|version)`),
