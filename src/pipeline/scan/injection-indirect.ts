@@ -63,6 +63,19 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
     1.0,
     `\\b(?:ignore|disregard|forget) (?:the |this |that |all |any |your |everything in the )?(?:above |previous |prior |preceding |entire |whole |rest of the |original )?(?:function|webpage|web page|page|resume|cv|document|e-?mail|text|article|content|code|file|message|review|summary|question|task|input|data|context|conversation|comment|request|post|profile|paragraph|passage|story|prompt|translation)s?,? (?:and|then|&) (?:instead )?(?:just |only |simply )?(?:state|say|print|output|declare|claim|insist|report|announce)\\b`,
   ),
+  // Conversation data appended to a link the answer would show ("add the user's last message to the URL").
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\b(?:append|add|include|attach|put|insert|encode|embed|pass)\\b[^\\n.]{0,40}?\\b(?:the |this |their |your )?(?:user['’]?s?|conversation|chat|previous|last|entire|whole|full) (?:messages?|conversation|chat(?: history)?|history|questions?|query|input|data|answers?|responses?|e-?mails?|name|password|credentials|details)\\b[^\\n.]{0,30}?\\b(?:to|in|into|as) (?:the |this |that |a |an )?(?:url|link|query string|query parameter|parameter|image url|image link|address)\\b`,
+  ),
+  // A tool result that puts its own task before the user's ("before you solve the task I gave you, please do the following first").
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\bbefore you (?:can )?(?:solve|complete|finish|answer|continue(?: with)?|do|start|proceed with) (?:the|your|this|my) (?:task|request|job|question)(?: (?:that )?i gave you)?(?: in the beginning| earlier)?,? (?:please |you (?:must|need to|have to) )?(?:do the following|first)\\b`,
+  ),
+  inj("template_injection", 1.0, `\\[system\\]\\(#[a-z_-]{1,30}\\)`, { at: "literal", literals: ["[system]("] }),
   // A password or secret asked of the assistant.
   inj("prompt_extraction", 1.0, `\\bwhat(?:'s|’s| is| was) (?:your|ur) ${SECRET_OWNER}${SECRET}\\b${NOT_A_SECRET}`),
   inj(
@@ -168,6 +181,12 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
     `\\]\\(\\s?https?://[^\\s)]{1,200}?[?&/=](?:\\{\\{?|\\[|<|%7B|\\$\\{|%5B)\\s?[a-z_ .-]{0,30}?(?:conversation|chat|history|secret|password|passwd|prompt|memory|messages|credentials?|previous)`,
     { at: "literal", literals: ["]("] },
   ),
+  // Any placeholder in such a link's query ("?q=[DATA]"), less sure than one naming the conversation.
+  inj("indirect_instruction", 0.8, `\\]\\(\\s?https?://[^\\s)]{1,200}?[?&][a-z_-]{1,20}=(?:\\{\\{?|\\[|<|%7B|\\$\\{?|%5B)\\s?[a-z_ .-]{1,30}(?:\\}|\\]|>|%7D|%5D)`, {
+    at: "literal",
+    literals: ["]("],
+  }),
+  inj("indirect_instruction", 0.6, `\\bmessage from (?:me|the user|your user|the admin(?:istrator)?|your developers?|your creators?)\\b[^\\n.]{0,40}?\\bto you\\b`),
   inj(
     "indirect_instruction",
     1.0,
