@@ -7,6 +7,7 @@
  */
 import type { Detector } from "./detector.ts";
 import { decodeBase64OrHex, decodePercent } from "./encoded-text.ts";
+import { ENGLISH_MORE_DETECTORS } from "./injection-english-more.ts";
 import { INDIRECT_STRONG_DETECTORS, INDIRECT_WEAK_DETECTORS } from "./injection-indirect.ts";
 import { JAILBREAK_DETECTORS } from "./injection-jailbreak.ts";
 import { MULTILINGUAL_INJECTION_DETECTORS } from "./injection-multilingual.ts";
@@ -284,4 +285,5 @@ export const INJECTION_DETECTORS: Detector[] = [
   ...INDIRECT_WEAK_DETECTORS,
   ...MULTILINGUAL_INJECTION_DETECTORS,
   ...JAILBREAK_DETECTORS,
+  ...ENGLISH_MORE_DETECTORS,
 ];

@@ -1,6 +1,6 @@
 /**
  * Precision of the newer injection rules (injection-indirect.ts, injection-multilingual.ts,
- * injection-jailbreak.ts)
+ * injection-jailbreak.ts, injection-english-more.ts)
  * on every benign row the project has: both public pools, the hand corpus, the
  * discussion questions and the generated ordinary rows. Each rule is searched through
  * each row on its own (a global search, no trigger pass, no classifier), so a rule
@@ -9,12 +9,14 @@
 import { expect, test } from "bun:test";
 import { CARRIER_KINDS, carry, random, TEMPLATES } from "../../../scanner/carriers.ts";
 import { loadTrainingRows } from "../../../scanner/train.ts";
-import type { Detector } from "../../../src/pipeline/scan/detector.ts";
+import { type Detector, ZERO_WIDTH } from "../../../src/pipeline/scan/detector.ts";
+import { type ScanOptions, scanAt, scanText, type TextScan } from "../../../src/pipeline/scan/engine.ts";
+import { ENGLISH_MORE_DETECTORS } from "../../../src/pipeline/scan/injection-english-more.ts";
 import { INDIRECT_STRONG_DETECTORS, INDIRECT_WEAK_DETECTORS } from "../../../src/pipeline/scan/injection-indirect.ts";
 import { JAILBREAK_DETECTORS } from "../../../src/pipeline/scan/injection-jailbreak.ts";
 import { MULTILINGUAL_INJECTION_DETECTORS } from "../../../src/pipeline/scan/injection-multilingual.ts";
 
-const NEW_RULES: Detector[] = [...INDIRECT_STRONG_DETECTORS, ...INDIRECT_WEAK_DETECTORS, ...MULTILINGUAL_INJECTION_DETECTORS, ...JAILBREAK_DETECTORS];
+const NEW_RULES: Detector[] = [...INDIRECT_STRONG_DETECTORS, ...INDIRECT_WEAK_DETECTORS, ...MULTILINGUAL_INJECTION_DETECTORS, ...JAILBREAK_DETECTORS, ...ENGLISH_MORE_DETECTORS];
 const searches = NEW_RULES.map((d) => ({ weight: d.weight ?? 1, regex: new RegExp(d.pattern, "gi") }));
 
 /** The summed weight of the new rules' matches in a text. */
@@ -47,4 +49,18 @@ test("no benign row reaches the block threshold with the new rules, and none of 
   expect(fired.filter((r) => r.weight >= 1)).toEqual([]);
   // Flags (a weak rule alone) are counted too: none today.
   expect(fired).toEqual([]);
+});
+
+/** The scan with every pattern tried at every position: what the trigger pass must equal. */
+function exhaustive(text: string, opts: ScanOptions): TextScan {
+  const every = Array.from({ length: text.length + 1 }, (_, i) => i);
+  return scanAt(text, opts, { exact: every, folded: every, zeroWidth: new RegExp(ZERO_WIDTH.source).test(text) });
+}
+const summary = (r: TextScan) => ({ findings: r.findings.map((f) => `${f.kind}@${f.start}-${f.end}`), score: Math.round(r.injectionScore * 1000) });
+
+test("on the pools' short attacks, in every language and script, the trigger pass finds what a search at every position finds", () => {
+  const attacks = loadTrainingRows().filter((r) => r.category === "injection" && r.text.length <= 400);
+  expect(attacks.length).toBeGreaterThan(300);
+  const opts = { injection: true, model: null };
+  for (const r of attacks) expect([r.id, summary(scanText(r.text, opts))]).toEqual([r.id, summary(exhaustive(r.text, opts))]);
 });
