@@ -41,8 +41,8 @@ export const ENGLISH_MORE_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     0.8,
-    `\\bwithout (?:any )?(?:adherence|regard|respect|reference|attention) to (?:the |any |your )?(?:previous|prior|earlier|above|original|initial|system) (?:instructions|rules|directives|guidelines|prompts?)\\b`,
-    ["without adherence", "without regard", "without respect", "without reference", "without attention", "without any adherence", "without any regard", "without any respect", "without any reference", "without any attention"],
+    `\\b(?<=\\bwithout (?:any )?)(?:adherence|regard) to (?:the |any |your )?(?:previous|prior|earlier|above|original|initial|system) (?:instructions|rules|directives|guidelines|prompts?)\\b`,
+    ["adherence to", "regard to"],
   ),
   // The assistant's instructions, asked for with any verb.
   inj(
@@ -51,17 +51,19 @@ export const ENGLISH_MORE_DETECTORS: Detector[] = groupRules([
     `\\b(?<=\\b(?:share|list|explain|rephrase|paraphrase|describe|recite|enumerate|dump|print|show|give|tell|know|see)(?: with)?(?: me| us)? (?:all |every |each |of )*(?:your (?:[a-z]+ )?|(?:the |my )?(?:prior|previous|initial|original|guard|hidden|secret|starting) ))(?:instructions|directives)\\b`,
     ["instructions", "directives"],
   ),
-  inj("prompt_extraction", 1.0, `\\bwhat (?:instructions|rules|directives|orders) (?:you|u) (?:were|have been|got|received|are) (?:given|told|following)?`, [
-    "what instructions",
-    "what rules",
-    "what directives",
-    "what orders",
+  inj("prompt_extraction", 1.0, `\\b(?<=\\bwhat )(?:instructions|rules|directives|orders) (?:you|u) (?:were|have been|got|received|are) (?:given|told|following)?`, [
+    "instructions you",
+    "instructions u ",
+    "rules you",
+    "rules u ",
+    "directives you",
+    "orders you",
   ]),
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?<=\\b(?:text|words|prompt|instructions|message) )you were given (?:initially|at first|at the (?:start|beginning)|before (?:this|the) conversation)`,
-    ["you were given"],
+    `\\b(?<=\\b(?:text|words|prompt|instructions|message) you were )given (?:initially|at first|at the (?:start|beginning)|before (?:this|the) conversation)`,
+    ["given initially", "given at ", "given before"],
   ),
   inj("prompt_extraction", 1.0, `\\brepeat (?:this|the|our) (?:entire |whole |full )?conversation(?: back)?(?: to me)? (?:word for word|verbatim)`),
   inj(
@@ -74,6 +76,7 @@ export const ENGLISH_MORE_DETECTORS: Detector[] = groupRules([
   inj(
     "indirect_instruction",
     1.0,
-    `\\bwrite (?:one|a|an|some|\\d+) (?:toxic|discriminatory|racist|sexist|hateful|derogatory|homophobic|transphobic|xenophobic|demeaning) (?:sentences?|statements?|jokes?|comments?|paragraphs?|tweets?|posts?|slurs?|remarks?) (?:about|on|against|targeting)\\b`,
+    `\\b(?<=\\bwrite (?:one|a|an|some|\\d+) )(?:toxic|discriminatory|racist|sexist|hateful|derogatory|homophobic|transphobic|xenophobic|demeaning) (?:sentences?|statements?|jokes?|comments?|paragraphs?|tweets?|posts?|slurs?|remarks?) (?:about|on|against|targeting)\\b`,
+    ["toxic ", "discriminatory ", "racist ", "sexist ", "hateful ", "derogatory ", "homophobic ", "transphobic ", "xenophobic ", "demeaning "],
   ),
 ]);

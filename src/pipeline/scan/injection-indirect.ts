@@ -21,6 +21,8 @@ const inj = (kind: string, weight: number, pattern: string, start?: Detector["st
 const AI = "(?:ai|a\\.i\\.|llm|large language model|language model|chatbot|ai assistant|assistant|ai agent|agent|ai model|model|bot|gpt|chatgpt|claude|copilot|gemini)s?";
 /** A secret an assistant is told to keep (gandalf's password, a system's credentials). */
 const SECRET = "(?:password|passcode|passphrase|pass phrase|pin code|secret (?:key|code|word|phrase)|access code|credentials)";
+/** Requests for a secret open on the secret's name (the words before it are read behind): a question opens on "what", "can you" too often. */
+const SECRET_START: Detector["start"] = { at: "word", literals: ["password", "passcode", "passphrase", "pass phrase", "pin code", "secret ", "access code", "credentials"] };
 /** What a question about passwords asks for instead of the password itself. */
 const NOT_A_SECRET =
   "(?! ?(?:policy|policies|manager|managers|requirements?|rules?|reset|field|hash|hashing|strength|complexity|length|format|box|page|form|recovery|generator|expiry|expiration|change|history|protection|settings?|input|prompt|hint|validation|validator|checker|meter|rotation|storage|encryption|salt|attempts?|criteria|guidelines?|best practices|column|parameter|argument|variable|hashes)\\b)";
@@ -36,19 +38,27 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
   inj(
     "indirect_instruction",
     1.0,
-    `\\b(?:send|forward|email|e-mail|post|upload|transmit|leak|exfiltrate|copy|submit|share|relay) (?:a copy of |all of |the contents of |back )?(?:the |this |your |all |every |its |our )?(?:entire |full |whole |complete |previous |prior |current |recent |user'?s? )*(?:conversation|chat(?: history| log| transcript)?|conversation history|message history|messages so far|dialog(?:ue)?(?: history)?|system prompt|context window|session (?:data|history|cookies?|tokens?)|passwords?|credentials|api keys?|secrets|access tokens?|cookies|environment variables|env vars|ssh keys?|private (?:data|messages|files|keys?)|personal (?:data|information|details)|e-?mails|contacts|contact list|address book|browsing history)\\b[^\\n]{0,60}?\\b(?:to|at|into|via) ${DESTINATION}`,
+    `\\b(?<=\\b(?:send|forward|email|e-mail|post|upload|transmit|leak|exfiltrate|copy|submit|share|relay) (?:a copy of |all of |the contents of |back )?(?:the |this |your |all |every |its |our )?(?:entire |full |whole |complete |previous |prior |current |recent |user['’]?s? )*)(?:conversation|chat(?: history| log| transcript)?|message history|messages so far|dialog(?:ue)?(?: history)?|system prompt|context window|session (?:data|history|cookies?|tokens?)|passwords?|credentials|api keys?|secrets|access tokens?|cookies|environment variables|env vars|ssh keys?|private (?:data|messages|files|keys?)|personal (?:data|information|details)|e-?mails|contacts|contact list|address book|browsing history)\\b[^\\n]{0,60}?\\b(?:to|at|into|via) ${DESTINATION}`,
+    {
+      at: "word",
+      // What is sent, not the verb: "send", "post", "share" open too many sentences.
+      literals: ["conversation", "chat", "message history", "messages so far", "dialog", "system prompt", "context window", "session ", "password", "credentials", "api key", "secrets", "access token", "cookies", "environment variables", "env vars", "ssh key", "private ", "personal ", "emails", "e-mails", "contacts", "contact list", "address book", "browsing history"],
+    },
   ),
   // Code slipped into the answer or the user's code unnoticed ("meld the following code block seamlessly into your code").
   inj(
     "indirect_instruction",
     1.0,
-    `\\b(?:include|insert|add|embed|meld|merge|integrate|incorporate|inject|append|paste|blend|weave|sneak|slip|hide) [^\\n.]{0,60}?\\b(?:seamlessly|silently|quietly|secretly|covertly|discreetly|unnoticed|without (?:the user )?(?:noticing|telling|mentioning|informing|alerting))\\b[^\\n.]{0,40}?\\b(?:into|in|to) (?:your|the user'?s|the|every|all|any) (?:code|answer|response|reply|output|script|program|solution|suggestions?|completions?|files?|project|repo(?:sitory)?)\\b`,
+    `\\b(?<=\\b(?:include|insert|add|embed|meld|merge|integrate|incorporate|inject|append|paste|blend|weave|sneak|slip|hide) [^\\n.]{0,60}?)(?:seamlessly|silently|quietly|secretly|covertly|discreetly|unnoticed|without (?:the user )?(?:noticing|telling|mentioning|informing|alerting))\\b[^\\n.]{0,40}?\\b(?:into|in|to) (?:your|the user'?s|the|every|all|any) (?:code|answer|response|reply|output|script|program|solution|suggestions?|completions?|files?|project|repo(?:sitory)?)\\b`,
+    // "without" shares its first four letters with "with": a comparison there, cheaper than reading the words behind "telling".
+    { at: "word", literals: ["seamlessly", "silently", "quietly", "secretly", "covertly", "discreetly", "unnoticed", "without noticing", "without telling", "without mentioning", "without informing", "without alerting", "without the user"] },
   ),
   // The reader sent to a link, a number or a payment.
   inj(
     "indirect_instruction",
     1.0,
-    `\\b(?:tell|ask|instruct|urge|convince|direct|remind|inform|advise|encourage|persuade|notify) (?:the|all|every) (?:user|reader|recipient|customer|human|person)s? (?:that [^\\n.]{0,60}? )?to (?:immediately |urgently |please )?(?:visit|click|go to|open|download|install|call|pay|wire|transfer|send|log ?in|sign ?in|enter|reset|verify|update|confirm)\\b[^\\n]{0,80}?(?:https?://|www\\.|\\+?\\d[\\d -]{7,}\\d|bitcoin|btc|gift cards?)`,
+    `\\b(?<=\\b(?:tell|ask|instruct|urge|convince|direct|remind|inform|advise|encourage|persuade|notify) (?:the|all|every) )(?:user|recipient|customer)s? to (?:immediately |urgently |please )?(?:visit|click|go to|open|download|install|call|pay|wire|transfer|send|log ?in|sign ?in|enter|reset|verify|update|confirm)\\b[^\\n]{0,80}?(?:https?://|www\\.|\\+?\\d[\\d -]{7,}\\d|bitcoin|btc|gift cards?)`,
+    { at: "word", literals: ["user to ", "users to ", "recipient to ", "recipients to ", "customer to ", "customers to "] },
   ),
   // New orders for the model, announced as such.
   inj(
@@ -67,7 +77,8 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
   inj(
     "indirect_instruction",
     1.0,
-    `\\b(?:append|add|include|attach|put|insert|encode|embed|pass)\\b[^\\n.]{0,40}?\\b(?:the |this |their |your )?(?:user['’]?s?|conversation|chat|previous|last|entire|whole|full) (?:messages?|conversation|chat(?: history)?|history|questions?|query|input|data|answers?|responses?|e-?mails?|name|password|credentials|details)\\b[^\\n.]{0,30}?\\b(?:to|in|into|as) (?:the |this |that |a |an )?(?:url|link|query string|query parameter|parameter|image url|image link|address)\\b`,
+    `\\b(?<=\\b(?:append|add|include|attach|put|insert|encode|embed|pass)\\b[^\\n.]{0,40}?\\b(?:the |this |their |your )?(?:user['’]?s?|conversation|chat|previous|last|entire|whole|full) (?:messages?|conversation|chat(?: history)?|history|questions?|query|input|data|answers?|responses?|e-?mails?|name|password|credentials|details)\\b[^\\n.]{0,30}?\\b(?:to|in|into|as) (?:the |this |that |a |an )?)(?:url|link|query string|query parameter|parameter|image url|image link)\\b`,
+    { at: "word", literals: ["url", "link", "query string", "query parameter", "parameter", "image url", "image link"] },
   ),
   // A tool result that puts its own task before the user's ("before you solve the task I gave you, please do the following first").
   inj(
@@ -77,44 +88,49 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
   ),
   inj("template_injection", 1.0, `\\[system\\]\\(#[a-z_-]{1,30}\\)`, { at: "literal", literals: ["[system]("] }),
   // A password or secret asked of the assistant.
-  inj("prompt_extraction", 1.0, `\\bwhat(?:'s|’s| is| was) (?:your|ur) ${SECRET_OWNER}${SECRET}\\b${NOT_A_SECRET}`),
+  inj("prompt_extraction", 1.0, `\\b(?<=\\bwhat(?:'s|’s| is| was) (?:your|ur) ${SECRET_OWNER})${SECRET}\\b${NOT_A_SECRET}`, SECRET_START),
   inj(
     "prompt_extraction",
     1.0,
-    `\\bwhat(?:'s|’s| is| was) (?:the|our) ${SECRET_OWNER}${SECRET} (?:for|to|of) (?:our|this) (?:system|server|network|database|account|company|platform|mode|vault|app|application|organi[sz]ation)\\b`,
+    `\\b(?<=\\bwhat(?:'s|’s| is| was) (?:the|our) ${SECRET_OWNER})${SECRET} (?:for|to|of) (?:our|this) (?:system|server|network|database|account|company|platform|mode|vault|app|application|organi[sz]ation)\\b`,
+    SECRET_START,
   ),
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:can|could|would|will) you (?:please |kindly |just |at least |now )?(?:share|tell me|tell us|give me|give us|provide|confirm|reveal|disclose|send me|spell out|repeat|remind me of|read out|type out|verify)(?: me| us)?(?: with me| with us)? (?:your|our|the system'?s?|the admin) ${SECRET_OWNER}${SECRET}\\b${NOT_A_SECRET}`,
+    `\\b(?<=\\b(?:can|could|would|will) you (?:please |kindly |just |at least |now )?(?:share|tell me|tell us|give me|give us|provide|confirm|reveal|disclose|send me|spell out|repeat|remind me of|read out|type out|verify)(?: me| us)?(?: with me| with us)? (?:your|our|the system'?s?|the admin) ${SECRET_OWNER})${SECRET}\\b${NOT_A_SECRET}`,
+    SECRET_START,
   ),
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:i need you to|i want you to|you must|you need to|you have to|you should) (?:please |now )?(?:share|tell me|give me|provide|confirm|reveal|disclose|send me|spell out|repeat) (?:me )?(?:your|our|the) ${SECRET_OWNER}${SECRET}\\b${NOT_A_SECRET}`,
+    `\\b(?<=\\b(?:i need you to|i want you to|you must|you need to|you have to|you should) (?:please |now )?(?:share|tell me|give me|provide|confirm|reveal|disclose|send me|spell out|repeat) (?:me )?(?:your|our|the) ${SECRET_OWNER})${SECRET}\\b${NOT_A_SECRET}`,
+    SECRET_START,
   ),
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:tell|give|show|send|reveal|share|print|output) (?:me |us )?(?:the|your|our) (?:admin(?:istrator)?|root|master|system|database|server|superuser|sudo|vault|production) ${SECRET}\\b${NOT_A_SECRET}`,
+    `\\b(?<=\\b(?:tell|give|show|send|reveal|share|print|output) (?:me |us )?(?:the|your|our) (?:admin(?:istrator)?|root|master|system|database|server|superuser|sudo|vault|production) )${SECRET}\\b${NOT_A_SECRET}`,
+    SECRET_START,
   ),
   // The assistant's instructions asked for in any wording (the phrasings the older extraction rule reads are left to it).
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?<=\\b(?:output|print|show|display|reveal|repeat|encode|translate|share|dump|list|recite|spell out|read out|write out|send|give me|tell me|provide|disclose|expose|leak|paste|copy)\\b[^\\n]{0,40}?\\byour (?:starting|initial|original|hidden|secret|system|pre-?|underlying|internal|confidential|first|exact|full|entire|complete)[ -]?)(?<!your (?:system (?=p|m)|(?:initial|hidden|original) (?=i)))(?:prompt|instructions|message|configuration|config|directives|guidelines)\\b`,
-    { at: "word", literals: ["prompt", "instructions", "message", "configuration", "config", "directives", "guidelines"] },
+    `\\b(?<=\\b(?:output|print|show|display|reveal|repeat|encode|translate|share|dump|list|recite|spell out|read out|write out|send|give me|tell me|provide|disclose|expose|leak|paste|copy)\\b[^\\n]{0,40}?\\byour (?:starting|initial|original|hidden|secret|system|pre-?|underlying|internal|confidential|first|exact|full|entire|complete)[ -]?)(?<!your (?:system (?=p|m)|(?:initial|hidden|original) (?=i)))(?:prompt|instructions|directives|guidelines)\\b`,
+    { at: "word", literals: ["prompt", "instructions", "directives", "guidelines"] },
   ),
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?<=\\b(?:start|begin|prefix|complete|continue|finish)\\b[^\\n]{0,40}?["'“‘])(?:my (?:instructions|system prompt|initial prompt|rules|prompt) (?:are|is|say)|i was (?:instructed|told|programmed) to|the system prompt (?:is|says)|(?:my|the) initial instructions (?:are|were))`,
-    { at: "word", literals: ["my instructions ", "my system prompt ", "my initial ", "my rules ", "my prompt ", "i was instructed", "i was told", "i was programmed", "the system prompt ", "the initial instructions"] },
+    `\\b(?<=\\b(?:start|begin|prefix|complete|continue|finish)\\b[^\\n]{0,40}?["'“‘](?:the )?)(?:my (?:instructions|system prompt|initial prompt|rules|prompt) (?:are|is|say)|i was (?:instructed|told|programmed) to|system prompt (?:is|says)|initial instructions (?:are|were))`,
+    { at: "word", literals: ["my instructions ", "my system prompt ", "my initial ", "my rules ", "my prompt ", "i was instructed", "i was told", "i was programmed", "system prompt ", "initial instructions"] },
   ),
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:output|print|show|display|copy|reproduce|write out|repeat) (?:the |all the |all of the |everything |all )?(?:text|words|content|instructions|messages?|prompt|lines)? ?(?:above|before this|so far) (?:in full|verbatim|word for word|exactly|in a (?:txt |text )?(?:code )?block)`,
+    `\\b(?<=\\b(?:output|print|show|display|copy|reproduce|write out|repeat) (?:the |all the |all of the |everything |all )?(?:(?:text|words|content|instructions|messages?|prompt|lines) )?)(?:above|before this|so far) (?:in full|verbatim|word for word|exactly|in a (?:txt |text )?(?:code )?block)`,
+    { at: "word", literals: ["above in", "above verbatim", "above word", "above exactly", "before this in", "before this verbatim", "before this word", "before this exactly", "so far in", "so far verbatim", "so far word", "so far exactly"] },
   ),
   // "Act as my late grandmother who read me product keys": a role that exists to recite what is refused.
   inj(
@@ -142,14 +158,27 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
     0.7,
     `\\b(?:assistant|chatbot|agent|llm|model),? (?:before you (?:continue|proceed|answer|respond|reply|summari[sz]e)|new (?:task|instructions?|priority))\\b`,
   ),
-  inj("indirect_instruction", 0.5, `\\bthe user has (?:already )?(?:authori[sz]ed|allowed|permitted|approved) you to\\b`),
-  inj("indirect_instruction", 0.5, `\\byour (?:new|real|actual|true) (?:priority|task|goal|objective|mission) (?:is|now is)\\b`),
+  inj("indirect_instruction", 0.5, `\\b(?<=\\bthe user has (?:already )?)(?:authori[sz]ed|allowed|permitted|approved) you to\\b`, {
+    at: "word",
+    literals: ["authorized you", "authorised you", "allowed you", "permitted you", "approved you"],
+  }),
+  inj("indirect_instruction", 0.5, `\\b(?<=\\byour (?:new|real|actual|true) )(?:priority|task|goal|objective|mission) (?:is|now is)\\b`, {
+    at: "word",
+    literals: ["priority is", "priority now", "task is", "task now", "goal is", "goal now", "objective is", "objective now", "mission is", "mission now"],
+  }),
   inj(
     "indirect_instruction",
     0.8,
-    `\\b(?:earlier|previous|original|prior|initial) (?:request|task|assignment|instructions?) (?:is|are|has been|have been|was|were) (?:cancell?ed|canceled|void|revoked|obsolete|superseded|no longer valid|withdrawn)\\b`,
+    `\\b(?<=\\b(?:earlier|previous|original|prior|initial) )(?:request|task|assignment|instructions?) (?:is|are|has been|have been|was|were) (?:cancell?ed|canceled|void|revoked|obsolete|no longer valid)\\b`,
+    {
+      at: "word",
+      literals: ["request is", "request has", "request was", "task is", "task has", "task was", "assignment is", "assignment has", "assignment was", "instructions are", "instructions have", "instructions were", "instruction is", "instruction has", "instruction was"],
+    },
   ),
-  inj("indirect_instruction", 0.5, `\\b(?:run|execute|exec)\\b[^\\n]{0,20}?\\b(?:curl|wget)\\b[^\\n]{0,120}?\\|\\s?(?:sudo )?(?:ba|z)?sh\\b`),
+  inj("indirect_instruction", 0.5, `\\b(?<=\\b(?:run|execute|exec)\\b[^\\n]{0,20}?)(?:curl|wget)\\b[^\\n]{0,120}?\\|\\s?(?:sudo )?(?:ba|z)?sh\\b`, {
+    at: "word",
+    literals: ["curl ", "wget "],
+  }),
   inj("indirect_instruction", 0.5, `\\b(?:i have been|i've been|haha) pwned\\b`),
   inj(
     "indirect_instruction",
@@ -165,15 +194,19 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
   inj(
     "indirect_instruction",
     0.5,
-    `\\b(?:do not|don't|never|without) (?:tell(?:ing)?|mention(?:ing)?|inform(?:ing)?|alert(?:ing)?|notify(?:ing)?|reveal(?:ing)?(?: to)?|let(?:ting)?) (?:the user|the human|the reader|the recipient|the developer|anyone)\\b[^\\n.]{0,30}?\\b(?:about (?:this|these|it)|(?:this|these) (?:instructions?|changes?|note|message|code|lines?)|that you)`,
+    `\\b(?<=\\b(?:do not|don't|don’t|never|without) )(?:tell(?:ing)?|mention(?:ing)?|reveal(?:ing)?(?: to)?|let(?:ting)?) (?:the user|the human|the reader|the recipient|the developer|anyone)\\b[^\\n.]{0,30}?\\b(?:about (?:this|these|it)|(?:this|these) (?:instructions?|changes?|note|message|code|lines?)|that you)`,
+    {
+      at: "word",
+      literals: ["tell the ", "tell anyone", "telling the ", "telling anyone", "mention", "reveal to", "reveal the ", "reveal anyone", "revealing ", "let the ", "let anyone", "letting "],
+    },
   ),
   inj(
     "indirect_instruction",
     0.5,
-    `\\b(?:your|their|the user'?s) (?:account|password|card|device|computer|session|subscription|payment) (?:has been|was|is|have been|will be) (?:compromised|hacked|locked|suspended|breached|deactivated|disabled|closed|terminated)\\b[^\\n]{0,100}?\\b(?:click|follow|visit|go to|call|log ?in|sign ?in|verify|reset|enter|update|confirm)\\b`,
+    `\\b(?<=\\b(?:your|their|the user['’]?s) (?:account|password|card|device|computer|session|subscription|payment) (?:has been|was|is|have been|will be) )(?:compromised|hacked|locked|suspended|breached|deactivated|disabled|closed|terminated)\\b[^\\n]{0,100}?\\b(?:click|follow|visit|go to|call|log ?in|sign ?in|verify|reset|enter|update|confirm)\\b`,
+    { at: "word", literals: ["compromised", "hacked", "locked", "suspended", "breached", "deactivated", "disabled", "closed", "terminated"] },
   ),
-  inj("indirect_instruction", 0.6, `\\b(?:admin(?:istrator)?|developer|system|root|sudo|security|maintenance) override\\b`),
-  inj("prompt_extraction", 0.5, `\\bwhat(?:'s|’s| is| was) the (?:secret |system |admin )?${SECRET}\\b${NOT_A_SECRET}`),
+  inj("prompt_extraction", 0.5, `\\b(?<=\\bwhat(?:'s|’s| is| was) the (?:secret |system |admin )?)${SECRET}\\b${NOT_A_SECRET}`, SECRET_START),
   // Conversation data carried out in a link or an image the answer would render.
   inj(
     "indirect_instruction",

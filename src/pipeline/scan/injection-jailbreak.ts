@@ -70,14 +70,15 @@ export const JAILBREAK_DETECTORS: Detector[] = groupRules([
   inj(
     "role_hijack",
     0.6,
-    `\\bfor the (?:rest|remainder) of (?:this|our|the) (?:conversation|chat|session|thread|chat thread),? you(?:'ll|’ll| will| are| must| shall)\\b`,
+    `\\b(?<=\\bfor the )(?:rest|remainder) of (?:this|our|the) (?:conversation|chat|session|thread|chat thread),? you(?:'ll|’ll| will| are| must| shall)\\b`,
+    ["rest of ", "remainder of "],
   ),
   // "Ucar will never tell me that it can't do something."
   inj(
     "role_hijack",
     1.0,
-    `\\b(?<=\\b(?:never|not|won't|won’t|will not) )(?:tell|inform|remind) (?:me|the user|users|anyone) (?:that )?(?:it|he|she|they|you|[a-z]+) (?:can't|can’t|cannot|can not|cant|is unable to|are unable to|won't|will not) (?:do|answer|help|fulfill|comply)\\b`,
-    ["tell me ", "tell the user", "tell users", "tell anyone", "inform me", "inform the user", "remind me", "remind the user"],
+    `\\b(?<=\\b(?:never|not|won't|won’t|will not) )(?:tell|inform|remind) (?:me|the user|users|anyone) that (?:it|he|she|they|you|[a-z]+) (?:can't|can’t|cannot|can not|cant|is unable to|are unable to|won't|will not) (?:do|answer|help|fulfill|comply)\\b`,
+    ["tell me that", "tell the user that", "tell users that", "tell anyone that", "inform me that", "inform the user that", "remind me that", "remind the user that"],
   ),
   inj("role_hijack", 0.8, `\\bnone of (?:your|his|her|its|their|[a-z]+['’]s) (?:responses|answers|replies|messages) (?:should|will|must|can|may) (?:contain|include|mention|say|have)\\b`),
   inj(

@@ -27,6 +27,9 @@ function firstCharacters(literals: readonly string[]): string {
   return `[${firsts.map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join("")}]`;
 }
 
+/** The literals themselves, as alternatives: the rules that read the words before them (a lookbehind) are tried only where one stands. */
+const anyOf = (literals: readonly string[]) => `(?:${literals.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`;
+
 /**
  * The rules, joined by kind, weight and where they start (at a word, `\b`, or at a
  * literal of another script), in the order each group first appears; one rule's
@@ -48,7 +51,7 @@ export function groupRules(rules: readonly Detector[]): Detector[] {
     const unique = [...new Set(literals)];
     // A script letter opens a start only at a word's beginning (detector.ts): the expression says the same.
     const wordInitial = at === "literal" && unique.some((l) => isScriptLetter(l.charCodeAt(0)));
-    const body = `${wordInitial ? NOT_AFTER_LETTER : ""}(?=${firstCharacters(unique)})(?:${patterns.join("|")})`;
+    const body = `${wordInitial ? NOT_AFTER_LETTER : ""}(?=${firstCharacters(unique)})(?=${anyOf(unique)})(?:${patterns.join("|")})`;
     return { ...first, pattern: at === "word" ? `\\b${body}` : body, start: { at, literals: unique }, apart: true };
   });
 }
