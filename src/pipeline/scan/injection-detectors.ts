@@ -11,6 +11,7 @@ import { ENGLISH_MORE_DETECTORS } from "./injection-english-more.ts";
 import { INDIRECT_STRONG_DETECTORS, INDIRECT_WEAK_DETECTORS } from "./injection-indirect.ts";
 import { JAILBREAK_DETECTORS } from "./injection-jailbreak.ts";
 import { MULTILINGUAL_INJECTION_DETECTORS } from "./injection-multilingual.ts";
+import { MULTILINGUAL_ASK_DETECTORS } from "./injection-multilingual-asks.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
@@ -77,9 +78,17 @@ export const INJECTION_DETECTORS: Detector[] = [
   // Role hijack
   inj("role_hijack", 1.0, `\\byou are (?:now |going to be )?(?:DAN|STAN|DUDE|AIM)\\b`),
   inj("role_hijack", 1.0, `\\bdo anything now\\b`),
-  inj("role_hijack", 0.9, `\\b(?:developer|god|jailbreak|unrestricted|debug) mode (?:enabled|activated|on)\\b(?! (?:my|the|your|a|an|this|his|her|their|our|its|android|ios|iphone|windows|chrome)\\b)`),
+  inj(
+    "role_hijack",
+    0.9,
+    `\\b(?:developer|god|jailbreak|unrestricted|debug) mode (?:enabled|activated|on)\\b(?! (?:my|the|your|a|an|this|his|her|their|our|its|android|ios|iphone|windows|chrome)\\b)`,
+  ),
   // Not a device's setting ("enable developer mode on my phone").
-  inj("role_hijack", 0.7, `\\b(?:enable|activate|enter|switch to) (?:developer|god|jailbreak|unrestricted|dan) mode\\b(?! (?:on|in|for|of) )`),
+  inj(
+    "role_hijack",
+    0.7,
+    `\\b(?:enable|activate|enter|switch to) (?:developer|god|jailbreak|unrestricted|dan) mode\\b(?! (?:on|in|for|of) )`,
+  ),
   inj("role_hijack", 0.9, `\\b(?:act|behave|respond) as (?:an? )?(?:unfiltered|unrestricted|uncensored|jailbroken|evil)\\b`),
   inj(
     "role_hijack",
@@ -284,6 +293,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   // Other languages (injection-multilingual.ts): tried after these, so an English form found first keeps its weight.
   ...INDIRECT_WEAK_DETECTORS,
   ...MULTILINGUAL_INJECTION_DETECTORS,
+  ...MULTILINGUAL_ASK_DETECTORS,
   ...JAILBREAK_DETECTORS,
   ...ENGLISH_MORE_DETECTORS,
 ];

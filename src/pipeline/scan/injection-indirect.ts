@@ -18,11 +18,15 @@ const inj = (kind: string, weight: number, pattern: string, start?: Detector["st
   start,
 });
 
-const AI = "(?:ai|a\\.i\\.|llm|large language model|language model|chatbot|ai assistant|assistant|ai agent|agent|ai model|model|bot|gpt|chatgpt|claude|copilot|gemini)s?";
+const AI =
+  "(?:ai|a\\.i\\.|llm|large language model|language model|chatbot|ai assistant|assistant|ai agent|agent|ai model|model|bot|gpt|chatgpt|claude|copilot|gemini)s?";
 /** A secret an assistant is told to keep (gandalf's password, a system's credentials). */
 const SECRET = "(?:password|passcode|passphrase|pass phrase|pin code|secret (?:key|code|word|phrase)|access code|credentials)";
 /** Requests for a secret open on the secret's name (the words before it are read behind): a question opens on "what", "can you" too often. */
-const SECRET_START: Detector["start"] = { at: "word", literals: ["password", "passcode", "passphrase", "pass phrase", "pin code", "secret ", "access code", "credentials"] };
+const SECRET_START: Detector["start"] = {
+  at: "word",
+  literals: ["password", "passcode", "passphrase", "pass phrase", "pin code", "secret ", "access code", "credentials"],
+};
 /** What a question about passwords asks for instead of the password itself. */
 const NOT_A_SECRET =
   "(?! ?(?:policy|policies|manager|managers|requirements?|rules?|reset|field|hash|hashing|strength|complexity|length|format|box|page|form|recovery|generator|expiry|expiration|change|history|protection|settings?|input|prompt|hint|validation|validator|checker|meter|rotation|storage|encryption|salt|attempts?|criteria|guidelines?|best practices|column|parameter|argument|variable|hashes)\\b)";
@@ -42,7 +46,33 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
     {
       at: "word",
       // What is sent, not the verb: "send", "post", "share" open too many sentences.
-      literals: ["conversation", "chat", "message history", "messages so far", "dialog", "system prompt", "context window", "session ", "password", "credentials", "api key", "secrets", "access token", "cookies", "environment variables", "env vars", "ssh key", "private ", "personal ", "emails", "e-mails", "contacts", "contact list", "address book", "browsing history"],
+      literals: [
+        "conversation",
+        "chat",
+        "message history",
+        "messages so far",
+        "dialog",
+        "system prompt",
+        "context window",
+        "session ",
+        "password",
+        "credentials",
+        "api key",
+        "secrets",
+        "access token",
+        "cookies",
+        "environment variables",
+        "env vars",
+        "ssh key",
+        "private ",
+        "personal ",
+        "emails",
+        "e-mails",
+        "contacts",
+        "contact list",
+        "address book",
+        "browsing history",
+      ],
     },
   ),
   // Code slipped into the answer or the user's code unnoticed ("meld the following code block seamlessly into your code").
@@ -51,7 +81,24 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
     1.0,
     `\\b(?<=\\b(?:include|insert|add|embed|meld|merge|integrate|incorporate|inject|append|paste|blend|weave|sneak|slip|hide) [^\\n.]{0,60}?)(?:seamlessly|silently|quietly|secretly|covertly|discreetly|unnoticed|without (?:the user )?(?:noticing|telling|mentioning|informing|alerting))\\b[^\\n.]{0,40}?\\b(?:into|in|to) (?:your|the user'?s|the|every|all|any) (?:code|answer|response|reply|output|script|program|solution|suggestions?|completions?|files?|project|repo(?:sitory)?)\\b`,
     // "without" shares its first four letters with "with": a comparison there, cheaper than reading the words behind "telling".
-    { at: "word", literals: ["seamlessly", "silently", "quietly", "secretly", "covertly", "discreetly", "unnoticed", "without noticing", "without telling", "without mentioning", "without informing", "without alerting", "without the user"] },
+    {
+      at: "word",
+      literals: [
+        "seamlessly",
+        "silently",
+        "quietly",
+        "secretly",
+        "covertly",
+        "discreetly",
+        "unnoticed",
+        "without noticing",
+        "without telling",
+        "without mentioning",
+        "without informing",
+        "without alerting",
+        "without the user",
+      ],
+    },
   ),
   // The reader sent to a link, a number or a payment.
   inj(
@@ -124,13 +171,43 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
     "prompt_extraction",
     1.0,
     `\\b(?<=\\b(?:start|begin|prefix|complete|continue|finish)\\b[^\\n]{0,40}?["'“‘](?:the )?)(?:my (?:instructions|system prompt|initial prompt|rules|prompt) (?:are|is|say)|i was (?:instructed|told|programmed) to|system prompt (?:is|says)|initial instructions (?:are|were))`,
-    { at: "word", literals: ["my instructions ", "my system prompt ", "my initial ", "my rules ", "my prompt ", "i was instructed", "i was told", "i was programmed", "system prompt ", "initial instructions"] },
+    {
+      at: "word",
+      literals: [
+        "my instructions ",
+        "my system prompt ",
+        "my initial ",
+        "my rules ",
+        "my prompt ",
+        "i was instructed",
+        "i was told",
+        "i was programmed",
+        "system prompt ",
+        "initial instructions",
+      ],
+    },
   ),
   inj(
     "prompt_extraction",
     1.0,
     `\\b(?<=\\b(?:output|print|show|display|copy|reproduce|write out|repeat) (?:the |all the |all of the |everything |all )?(?:(?:text|words|content|instructions|messages?|prompt|lines) )?)(?:above|before this|so far) (?:in full|verbatim|word for word|exactly|in a (?:txt |text )?(?:code )?block)`,
-    { at: "word", literals: ["above in", "above verbatim", "above word", "above exactly", "before this in", "before this verbatim", "before this word", "before this exactly", "so far in", "so far verbatim", "so far word", "so far exactly"] },
+    {
+      at: "word",
+      literals: [
+        "above in",
+        "above verbatim",
+        "above word",
+        "above exactly",
+        "before this in",
+        "before this verbatim",
+        "before this word",
+        "before this exactly",
+        "so far in",
+        "so far verbatim",
+        "so far word",
+        "so far exactly",
+      ],
+    },
   ),
   // "Act as my late grandmother who read me product keys": a role that exists to recite what is refused.
   inj(
@@ -143,15 +220,33 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
 /** Weaker forms: they add up with each other and with the older rules. */
 export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
   // The data turns to the model reading it ("To any automated agent:", "AI assistant reading this:"); an order after it adds up.
-  inj("indirect_instruction", 0.7, `\\bto (?:any|all|every) (?:automated |autonomous )?${AI}(?: (?:reading|processing|parsing|summari[sz]ing|reviewing)(?: this)?)?[,:]`, {
-    at: "word",
-    literals: ["to any ", "to all ", "to every "],
-  }),
+  inj(
+    "indirect_instruction",
+    0.7,
+    `\\bto (?:any|all|every) (?:automated |autonomous )?${AI}(?: (?:reading|processing|parsing|summari[sz]ing|reviewing)(?: this)?)?[,:]`,
+    {
+      at: "word",
+      literals: ["to any ", "to all ", "to every "],
+    },
+  ),
   inj(
     "indirect_instruction",
     0.7,
     `\\b(?<=\\b${AI} )(?:reading|processing|parsing|summari[sz]ing|reviewing|scanning|analy[sz]ing) th(?:is|ese)\\b[^\\n]{0,30}?[,:]`,
-    { at: "word", literals: ["reading th", "processing th", "parsing th", "summarizing th", "summarising th", "reviewing th", "scanning th", "analyzing th", "analysing th"] },
+    {
+      at: "word",
+      literals: [
+        "reading th",
+        "processing th",
+        "parsing th",
+        "summarizing th",
+        "summarising th",
+        "reviewing th",
+        "scanning th",
+        "analyzing th",
+        "analysing th",
+      ],
+    },
   ),
   inj(
     "indirect_instruction",
@@ -164,7 +259,18 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
   }),
   inj("indirect_instruction", 0.5, `\\b(?<=\\byour (?:new|real|actual|true) )(?:priority|task|goal|objective|mission) (?:is|now is)\\b`, {
     at: "word",
-    literals: ["priority is", "priority now", "task is", "task now", "goal is", "goal now", "objective is", "objective now", "mission is", "mission now"],
+    literals: [
+      "priority is",
+      "priority now",
+      "task is",
+      "task now",
+      "goal is",
+      "goal now",
+      "objective is",
+      "objective now",
+      "mission is",
+      "mission now",
+    ],
   }),
   inj(
     "indirect_instruction",
@@ -172,13 +278,34 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
     `\\b(?<=\\b(?:earlier|previous|original|prior|initial) )(?:request|task|assignment|instructions?) (?:is|are|has been|have been|was|were) (?:cancell?ed|canceled|void|revoked|obsolete|no longer valid)\\b`,
     {
       at: "word",
-      literals: ["request is", "request has", "request was", "task is", "task has", "task was", "assignment is", "assignment has", "assignment was", "instructions are", "instructions have", "instructions were", "instruction is", "instruction has", "instruction was"],
+      literals: [
+        "request is",
+        "request has",
+        "request was",
+        "task is",
+        "task has",
+        "task was",
+        "assignment is",
+        "assignment has",
+        "assignment was",
+        "instructions are",
+        "instructions have",
+        "instructions were",
+        "instruction is",
+        "instruction has",
+        "instruction was",
+      ],
     },
   ),
-  inj("indirect_instruction", 0.5, `\\b(?<=\\b(?:run|execute|exec)\\b[^\\n]{0,20}?)(?:curl|wget)\\b[^\\n]{0,120}?\\|\\s?(?:sudo )?(?:ba|z)?sh\\b`, {
-    at: "word",
-    literals: ["curl ", "wget "],
-  }),
+  inj(
+    "indirect_instruction",
+    0.5,
+    `\\b(?<=\\b(?:run|execute|exec)\\b[^\\n]{0,20}?)(?:curl|wget)\\b[^\\n]{0,120}?\\|\\s?(?:sudo )?(?:ba|z)?sh\\b`,
+    {
+      at: "word",
+      literals: ["curl ", "wget "],
+    },
+  ),
   inj("indirect_instruction", 0.5, `\\b(?:i have been|i've been|haha) pwned\\b`),
   inj(
     "indirect_instruction",
@@ -190,23 +317,48 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
     0.8,
     `\\b(?:regardless of|irrespective of|notwithstanding|despite) (?:all |any |the |your )*(?:previous|prior|earlier|above|original|initial|system) (?:instructions?|prompts?|rules|directives|guidelines|tasks?|programming|training)\\b`,
   ),
-  inj("indirect_instruction", 0.8, `\\bdespite (?:what|everything) (?:you(?:'ve| have)? been|you were) (?:told|instructed|programmed|taught)\\b`),
+  inj(
+    "indirect_instruction",
+    0.8,
+    `\\bdespite (?:what|everything) (?:you(?:'ve| have)? been|you were) (?:told|instructed|programmed|taught)\\b`,
+  ),
   inj(
     "indirect_instruction",
     0.5,
     `\\b(?<=\\b(?:do not|don't|don’t|never|without) )(?:tell(?:ing)?|mention(?:ing)?|reveal(?:ing)?(?: to)?|let(?:ting)?) (?:the user|the human|the reader|the recipient|the developer|anyone)\\b[^\\n.]{0,30}?\\b(?:about (?:this|these|it)|(?:this|these) (?:instructions?|changes?|note|message|code|lines?)|that you)`,
     {
       at: "word",
-      literals: ["tell the ", "tell anyone", "telling the ", "telling anyone", "mention", "reveal to", "reveal the ", "reveal anyone", "revealing ", "let the ", "let anyone", "letting "],
+      literals: [
+        "tell the ",
+        "tell anyone",
+        "telling the ",
+        "telling anyone",
+        "mention",
+        "reveal to",
+        "reveal the ",
+        "reveal anyone",
+        "revealing ",
+        "let the ",
+        "let anyone",
+        "letting ",
+      ],
     },
   ),
   inj(
     "indirect_instruction",
     0.5,
     `\\b(?<=\\b(?:your|their|the user['’]?s) (?:account|password|card|device|computer|session|subscription|payment) (?:has been|was|is|have been|will be) )(?:compromised|hacked|locked|suspended|breached|deactivated|disabled|closed|terminated)\\b[^\\n]{0,100}?\\b(?:click|follow|visit|go to|call|log ?in|sign ?in|verify|reset|enter|update|confirm)\\b`,
-    { at: "word", literals: ["compromised", "hacked", "locked", "suspended", "breached", "deactivated", "disabled", "closed", "terminated"] },
+    {
+      at: "word",
+      literals: ["compromised", "hacked", "locked", "suspended", "breached", "deactivated", "disabled", "closed", "terminated"],
+    },
   ),
-  inj("prompt_extraction", 0.5, `\\b(?<=\\bwhat(?:'s|’s| is| was) the (?:secret |system |admin )?)${SECRET}\\b${NOT_A_SECRET}`, SECRET_START),
+  inj(
+    "prompt_extraction",
+    0.5,
+    `\\b(?<=\\bwhat(?:'s|’s| is| was) the (?:secret |system |admin )?)${SECRET}\\b${NOT_A_SECRET}`,
+    SECRET_START,
+  ),
   // Conversation data carried out in a link or an image the answer would render.
   inj(
     "indirect_instruction",
@@ -215,11 +367,20 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
     { at: "literal", literals: ["]("] },
   ),
   // Any placeholder in such a link's query ("?q=[DATA]"), less sure than one naming the conversation.
-  inj("indirect_instruction", 0.8, `\\]\\(\\s?https?://[^\\s)]{1,200}?[?&][a-z_-]{1,20}=(?:\\{\\{?|\\[|<|%7B|\\$\\{?|%5B)\\s?[a-z_ .-]{1,30}(?:\\}|\\]|>|%7D|%5D)`, {
-    at: "literal",
-    literals: ["]("],
-  }),
-  inj("indirect_instruction", 0.6, `\\bmessage from (?:me|the user|your user|the admin(?:istrator)?|your developers?|your creators?)\\b[^\\n.]{0,40}?\\bto you\\b`),
+  inj(
+    "indirect_instruction",
+    0.8,
+    `\\]\\(\\s?https?://[^\\s)]{1,200}?[?&][a-z_-]{1,20}=(?:\\{\\{?|\\[|<|%7B|\\$\\{?|%5B)\\s?[a-z_ .-]{1,30}(?:\\}|\\]|>|%7D|%5D)`,
+    {
+      at: "literal",
+      literals: ["]("],
+    },
+  ),
+  inj(
+    "indirect_instruction",
+    0.6,
+    `\\bmessage from (?:me|the user|your user|the admin(?:istrator)?|your developers?|your creators?)\\b[^\\n.]{0,40}?\\bto you\\b`,
+  ),
   inj(
     "indirect_instruction",
     1.0,
@@ -228,6 +389,15 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
   ),
   inj("role_hijack", 0.6, `<(?:system|god|admin|developer|debug|maintenance|root|sudo) mode>`, {
     at: "literal",
-    literals: ["<system mode>", "<god mode>", "<admin mode>", "<developer mode>", "<debug mode>", "<maintenance mode>", "<root mode>", "<sudo mode>"],
+    literals: [
+      "<system mode>",
+      "<god mode>",
+      "<admin mode>",
+      "<developer mode>",
+      "<debug mode>",
+      "<maintenance mode>",
+      "<root mode>",
+      "<sudo mode>",
+    ],
   }),
 ]);

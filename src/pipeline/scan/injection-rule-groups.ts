@@ -1,5 +1,7 @@
 /**
- * Joins injection rules of one kind and weight into one alternative, behind a guard
+ * How the rules tried apart are written and joined. Written: a rule of another script
+ * opens on a literal of its own characters, a negatable one behind a guard. Joined:
+ * injection rules of one kind and weight into one alternative, behind a guard
  * on the characters they can open with, tried apart (Detector.apart: an expression of
  * their own, only where their own literals stand). An expression is tried at each of
  * its starts, and where no rule matches (nearly everywhere) each alternative is tried
@@ -7,6 +9,30 @@
  */
 import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
+
+export const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
+  kind,
+  category: "injection",
+  weight,
+  pattern,
+  start,
+});
+
+/** The literals a pattern opens with (read from its opening group), for a start declared beside a guard. */
+const opening = (kind: string, pattern: string): string[] => {
+  const literals = leadingLiterals(`\\b${pattern}`);
+  if (!literals) throw new Error(`${kind}: ${pattern} must open with literals`);
+  return literals;
+};
+/**
+ * A pattern of another script, tried where one of the literals it opens with stands.
+ * `guard` (a lookbehind) turns down the negated imperative ("не забудь", "不要忽略"): "do not forget the previous instructions" is no override.
+ */
+export const script = (kind: string, weight: number, pattern: string, guard = ""): Detector =>
+  inj(kind, weight, guard + pattern, { at: "literal", literals: opening(kind, pattern) });
+/** A Latin-script pattern that opens on a word, behind a guard against its negation ("non dimenticare", "não esqueça"). */
+export const negatable = (kind: string, weight: number, guard: string, pattern: string): Detector =>
+  inj(kind, weight, `\\b${guard}${pattern}`, { at: "word", literals: opening(kind, pattern) });
 
 /** The literals a rule is tried at: declared, or read from its `\b(?:...)` opening. */
 function literalsOf(d: Detector): { at: "word" | "literal"; literals: readonly string[] } {

@@ -142,7 +142,9 @@ export function planTriggers(
   const wideFirsts = (d: Detector, text: string, passes: Passes): number[] => {
     const folded = passes !== 1 ? [...text].filter((ch) => lower(ch.toUpperCase().charCodeAt(0)) !== lower(ch.charCodeAt(0))) : [];
     if (folded.length > 0 || text.length !== [...text].length)
-      throw new Error(`detector ${d.kind}: literal ${JSON.stringify(text)} has characters the trigger pass cannot fold or read: ${folded.join("")}`);
+      throw new Error(
+        `detector ${d.kind}: literal ${JSON.stringify(text)} has characters the trigger pass cannot fold or read: ${folded.join("")}`,
+      );
     const first = text[0] as string;
     if (text.length < 2) throw new Error(`detector ${d.kind}: literal ${JSON.stringify(text)} of another script needs two characters`);
     const second = text[1] as string;

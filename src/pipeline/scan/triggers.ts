@@ -6,7 +6,20 @@
  * hardly at all by the regex engine.
  */
 import { isScriptLetter } from "./detector.ts";
-import { BASE64, key3, key4, type Literal, LOWER, lower, type Passes, SPECIAL, seenSlot, type TriggerPlan, WORD, widePair } from "./trigger-plan.ts";
+import {
+  BASE64,
+  key3,
+  key4,
+  type Literal,
+  LOWER,
+  lower,
+  type Passes,
+  SPECIAL,
+  seenSlot,
+  type TriggerPlan,
+  WORD,
+  widePair,
+} from "./trigger-plan.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */
 const PAST_END = 0x10000;

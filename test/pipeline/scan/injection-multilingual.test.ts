@@ -146,9 +146,16 @@ function exhaustive(text: string, opts: ScanOptions): TextScan {
   const every = Array.from({ length: text.length + 1 }, (_, i) => i);
   return scanAt(text, opts, { exact: every, folded: every, zeroWidth: new RegExp(ZERO_WIDTH.source).test(text) });
 }
-const summary = (r: TextScan) => ({ findings: r.findings.map((f) => `${f.kind}@${f.start}-${f.end}`), score: Math.round(r.injectionScore * 1000) });
+const summary = (r: TextScan) => ({
+  findings: r.findings.map((f) => `${f.kind}@${f.start}-${f.end}`),
+  score: Math.round(r.injectionScore * 1000),
+});
 
 test("the trigger pass finds other scripts' rules where a search at every position does, in any case", () => {
   const texts = [...ATTACKS, ...SWITCHES].flatMap(([, t]) => [t, t.toUpperCase(), t.toLowerCase(), `Résumé: ${t} Ёлка ЁЛКА ὅ 🚀 ${t}`]);
-  for (const text of texts) expect([text, summary(scanText(text, { injection: true, model: null }))]).toEqual([text, summary(exhaustive(text, { injection: true, model: null }))]);
+  for (const text of texts)
+    expect([text, summary(scanText(text, { injection: true, model: null }))]).toEqual([
+      text,
+      summary(exhaustive(text, { injection: true, model: null })),
+    ]);
 });

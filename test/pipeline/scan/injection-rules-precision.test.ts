@@ -1,6 +1,6 @@
 /**
  * Precision of the newer injection rules (injection-indirect.ts, injection-multilingual.ts,
- * injection-jailbreak.ts, injection-english-more.ts)
+ * injection-multilingual-asks.ts, injection-jailbreak.ts, injection-english-more.ts)
  * on every benign row the project has: both public pools, the hand corpus, the
  * discussion questions and the generated ordinary rows. Each rule is searched through
  * each row on its own (a global search, no trigger pass, no classifier), so a rule
@@ -15,8 +15,16 @@ import { ENGLISH_MORE_DETECTORS } from "../../../src/pipeline/scan/injection-eng
 import { INDIRECT_STRONG_DETECTORS, INDIRECT_WEAK_DETECTORS } from "../../../src/pipeline/scan/injection-indirect.ts";
 import { JAILBREAK_DETECTORS } from "../../../src/pipeline/scan/injection-jailbreak.ts";
 import { MULTILINGUAL_INJECTION_DETECTORS } from "../../../src/pipeline/scan/injection-multilingual.ts";
+import { MULTILINGUAL_ASK_DETECTORS } from "../../../src/pipeline/scan/injection-multilingual-asks.ts";
 
-const NEW_RULES: Detector[] = [...INDIRECT_STRONG_DETECTORS, ...INDIRECT_WEAK_DETECTORS, ...MULTILINGUAL_INJECTION_DETECTORS, ...JAILBREAK_DETECTORS, ...ENGLISH_MORE_DETECTORS];
+const NEW_RULES: Detector[] = [
+  ...INDIRECT_STRONG_DETECTORS,
+  ...INDIRECT_WEAK_DETECTORS,
+  ...MULTILINGUAL_INJECTION_DETECTORS,
+  ...MULTILINGUAL_ASK_DETECTORS,
+  ...JAILBREAK_DETECTORS,
+  ...ENGLISH_MORE_DETECTORS,
+];
 const searches = NEW_RULES.map((d) => ({ weight: d.weight ?? 1, regex: new RegExp(d.pattern, "gi") }));
 
 /** The summed weight of the new rules' matches in a text. */
@@ -56,7 +64,10 @@ function exhaustive(text: string, opts: ScanOptions): TextScan {
   const every = Array.from({ length: text.length + 1 }, (_, i) => i);
   return scanAt(text, opts, { exact: every, folded: every, zeroWidth: new RegExp(ZERO_WIDTH.source).test(text) });
 }
-const summary = (r: TextScan) => ({ findings: r.findings.map((f) => `${f.kind}@${f.start}-${f.end}`), score: Math.round(r.injectionScore * 1000) });
+const summary = (r: TextScan) => ({
+  findings: r.findings.map((f) => `${f.kind}@${f.start}-${f.end}`),
+  score: Math.round(r.injectionScore * 1000),
+});
 
 test("on the pools' short attacks, in every language and script, the trigger pass finds what a search at every position finds", () => {
   const attacks = loadTrainingRows().filter((r) => r.category === "injection" && r.text.length <= 400);
