@@ -3,15 +3,17 @@
  * the threshold (engine.ts). Strong signals (overriding instructions, fake chat
  * turns, invisible control characters) reach it alone; weaker ones need company, so
  * everyday phrases ("ignore the previous error", "ignore a file in git") and
- * discussions about injection pass. English, German, French and Spanish forms.
+ * discussions about injection pass. English, German, French and Spanish forms here;
+ * the files named at the end add other languages and other kinds of attack.
  */
 import type { Detector } from "./detector.ts";
 import { decodeBase64OrHex, decodePercent } from "./encoded-text.ts";
 import { ENGLISH_MORE_DETECTORS } from "./injection-english-more.ts";
-import { INDIRECT_STRONG_DETECTORS, INDIRECT_WEAK_DETECTORS } from "./injection-indirect.ts";
+import { INDIRECT_DETECTORS } from "./injection-indirect.ts";
 import { JAILBREAK_DETECTORS } from "./injection-jailbreak.ts";
 import { MULTILINGUAL_INJECTION_DETECTORS } from "./injection-multilingual.ts";
 import { MULTILINGUAL_ASK_DETECTORS } from "./injection-multilingual-asks.ts";
+import { SECRET_REQUEST_DETECTORS } from "./injection-secret-requests.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
@@ -27,8 +29,6 @@ const RULES_EN2 =
   "(?:instructions?|prompts?|rules|directions?|directives?|guidelines|guardrails|commands|context|constraints|orders|programming|training|messages?|guidance|restrictions|policies|tasks?|techniques)";
 
 export const INJECTION_DETECTORS: Detector[] = [
-  // Instructions aimed at the assistant inside data, strong forms first (injection-indirect.ts).
-  ...INDIRECT_STRONG_DETECTORS,
   // Instruction override
   // Not the caller taking back their own earlier request ("forget the previous instructions I gave").
   inj(
@@ -226,9 +226,9 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     0.5,
-    // Not a warning ("never share your password") nor a question about the rules for one ("share the password requirements").
-    `\\b(?<!(?:never|not|n't) )(?:tell|give|share|reveal|confirm|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b(?! ?(?:policy|policies|manager|requirements?|rules?|reset|field|strength|complexity|length|format|hint|criteria|guidelines?))`,
-    { at: "word", literals: ["tell ", "give ", "share ", "reveal ", "confirm ", "spell ", "show ", "whisper "] },
+    // Not a warning ("never share your password"), a form ("confirm your password"), nor a question about the rules for one.
+    `\\b(?<!(?:never|not|n't) )(?:tell|give|share|reveal|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b(?! ?(?:policy|policies|manager|requirements?|rules?|reset|field|strength|complexity|length|format|hint|criteria|guidelines?))`,
+    { at: "word", literals: ["tell ", "give ", "share ", "reveal ", "spell ", "show ", "whisper "] },
   ),
   inj("role_hijack", 0.6, `\\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|override|dan|evil|opposite) mode\\b`),
   inj("role_hijack", 0.6, `\\bpretend (?:that )?you are (?:an? )?(?:evil|unrestricted|unfiltered|different|another|rogue|malicious)\\b`),
@@ -290,8 +290,10 @@ export const INJECTION_DETECTORS: Detector[] = [
     `\\b(?:muestra|muéstrame|revela|revélame|dime|enséñame) (?:me )?(?:tu|su|el) (?:prompt (?:del|de) sistema|mensaje (?:del|de) sistema|instrucciones (?:iniciales|originales))`,
   ),
   inj("instruction_override", 1.0, `\\b(?:olvida|olvide|ignora|ignore) todo lo (?:que te (?:dijeron|han dicho|indicaron)|anterior)`),
-  // Other languages (injection-multilingual.ts): tried after these, so an English form found first keeps its weight.
-  ...INDIRECT_WEAK_DETECTORS,
+  // Tried apart (Detector.apart: an expression of their own, only at their own starts): instructions for the model
+  // inside data, requests for its secrets, other languages, role-play jailbreaks, English forms the rules above miss.
+  ...INDIRECT_DETECTORS,
+  ...SECRET_REQUEST_DETECTORS,
   ...MULTILINGUAL_INJECTION_DETECTORS,
   ...MULTILINGUAL_ASK_DETECTORS,
   ...JAILBREAK_DETECTORS,

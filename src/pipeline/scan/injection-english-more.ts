@@ -6,15 +6,7 @@
  * so they add no cost to the shared expression's tries.
  */
 import type { Detector } from "./detector.ts";
-import { groupRules } from "./injection-rule-groups.ts";
-
-const inj = (kind: string, weight: number, pattern: string, literals?: string[]): Detector => ({
-  kind,
-  category: "injection",
-  weight,
-  pattern,
-  start: literals ? { at: "word", literals } : undefined,
-});
+import { atWords as inj, groupRules } from "./injection-rule-groups.ts";
 
 /** "instructions" and its common misspellings. */
 const INSTRUCTIONS = "(?:[a-z]{0,4}tructions?|[a-z]{0,3}nstructions?|instrucitons|intsructions)";

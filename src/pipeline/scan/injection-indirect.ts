@@ -3,41 +3,20 @@
  * code under review, a tool result), and requests for a secret the assistant holds.
  * What they have in common: the text turns to the model reading it and asks for
  * something other than the user's task (send the conversation somewhere, slip code
- * into an answer, send the user to a link, say a given phrase), or asks the assistant
- * for its password or its instructions. The strong forms come before the older rules
- * (injection-detectors.ts), so that where both start they count once, at their weight.
+ * into an answer, send the user to a link, say a given phrase). Requests for the
+ * assistant's password or instructions: injection-secret-requests.ts.
  */
 import type { Detector } from "./detector.ts";
-import { groupRules } from "./injection-rule-groups.ts";
-
-const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
-  kind,
-  category: "injection",
-  weight,
-  pattern,
-  start,
-});
+import { groupRules, inj } from "./injection-rule-groups.ts";
 
 const AI =
   "(?:ai|a\\.i\\.|llm|large language model|language model|chatbot|ai assistant|assistant|ai agent|agent|ai model|model|bot|gpt|chatgpt|claude|copilot|gemini)s?";
-/** A secret an assistant is told to keep (gandalf's password, a system's credentials). */
-const SECRET = "(?:password|passcode|passphrase|pass phrase|pin code|secret (?:key|code|word|phrase)|access code|credentials)";
-/** Requests for a secret open on the secret's name (the words before it are read behind): a question opens on "what", "can you" too often. */
-const SECRET_START: Detector["start"] = {
-  at: "word",
-  literals: ["password", "passcode", "passphrase", "pass phrase", "pin code", "secret ", "access code", "credentials"],
-};
-/** What a question about passwords asks for instead of the password itself. */
-const NOT_A_SECRET =
-  "(?! ?(?:policy|policies|manager|managers|requirements?|rules?|reset|field|hash|hashing|strength|complexity|length|format|box|page|form|recovery|generator|expiry|expiration|change|history|protection|settings?|input|prompt|hint|validation|validator|checker|meter|rotation|storage|encryption|salt|attempts?|criteria|guidelines?|best practices|column|parameter|argument|variable|hashes)\\b)";
-const SECRET_OWNER =
-  "(?:current |secret |system |admin |administrator |root |master |database |server |account |login |vault |superuser |sudo |production )*";
 /** Where a conversation or a secret is sent: an address, not a place in the user's own setup. */
 const DESTINATION =
   "(?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.|the (?:following|below|given) (?:address|url|e-?mail|endpoint|webhook|link)|this (?:address|url|e-?mail(?: address)?|endpoint|webhook)|the (?:address|url|e-?mail address|link) (?:above|below)|(?:an |the )?attacker|(?:an? )?(?:external|remote|third-party) (?:server|address|endpoint|url))";
 
-/** Strong forms: each blocks alone; tried before the older, weaker rules that start at the same words. */
-export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
+/** Instructions for the model inside data: strong forms block alone, weaker ones add up with each other and with the older rules. */
+export const INDIRECT_DETECTORS: Detector[] = groupRules([
   // The conversation or a secret sent to an address.
   inj(
     "indirect_instruction",
@@ -134,91 +113,7 @@ export const INDIRECT_STRONG_DETECTORS: Detector[] = groupRules([
     `\\bbefore you (?:can )?(?:solve|complete|finish|answer|continue(?: with)?|do|start|proceed with) (?:the|your|this|my) (?:task|request|job|question)(?: (?:that )?i gave you)?(?: in the beginning| earlier)?,? (?:please |you (?:must|need to|have to) )?(?:do the following|first)\\b`,
   ),
   inj("template_injection", 1.0, `\\[system\\]\\(#[a-z_-]{1,30}\\)`, { at: "literal", literals: ["[system]("] }),
-  // A password or secret asked of the assistant.
-  inj("prompt_extraction", 1.0, `\\b(?<=\\bwhat(?:'s|’s| is| was) (?:your|ur) ${SECRET_OWNER})${SECRET}\\b${NOT_A_SECRET}`, SECRET_START),
-  inj(
-    "prompt_extraction",
-    1.0,
-    `\\b(?<=\\bwhat(?:'s|’s| is| was) (?:the|our) ${SECRET_OWNER})${SECRET} (?:for|to|of) (?:our|this) (?:system|server|network|database|account|company|platform|mode|vault|app|application|organi[sz]ation)\\b`,
-    SECRET_START,
-  ),
-  inj(
-    "prompt_extraction",
-    1.0,
-    `\\b(?<=\\b(?:can|could|would|will) you (?:please |kindly |just |at least |now )?(?:share|tell me|tell us|give me|give us|provide|confirm|reveal|disclose|send me|spell out|repeat|remind me of|read out|type out|verify)(?: me| us)?(?: with me| with us)? (?:your|our|the system'?s?|the admin) ${SECRET_OWNER})${SECRET}\\b${NOT_A_SECRET}`,
-    SECRET_START,
-  ),
-  inj(
-    "prompt_extraction",
-    1.0,
-    `\\b(?<=\\b(?:i need you to|i want you to|you must|you need to|you have to|you should) (?:please |now )?(?:share|tell me|give me|provide|confirm|reveal|disclose|send me|spell out|repeat) (?:me )?(?:your|our|the) ${SECRET_OWNER})${SECRET}\\b${NOT_A_SECRET}`,
-    SECRET_START,
-  ),
-  inj(
-    "prompt_extraction",
-    1.0,
-    `\\b(?<=\\b(?:tell|give|show|send|reveal|share|print|output) (?:me |us )?(?:the|your|our) (?:admin(?:istrator)?|root|master|system|database|server|superuser|sudo|vault|production) )${SECRET}\\b${NOT_A_SECRET}`,
-    SECRET_START,
-  ),
-  // The assistant's instructions asked for in any wording (the phrasings the older extraction rule reads are left to it).
-  inj(
-    "prompt_extraction",
-    1.0,
-    `\\b(?<=\\b(?:output|print|show|display|reveal|repeat|encode|translate|share|dump|list|recite|spell out|read out|write out|send|give me|tell me|provide|disclose|expose|leak|paste|copy)\\b[^\\n]{0,40}?\\byour (?:starting|initial|original|hidden|secret|system|pre-?|underlying|internal|confidential|first|exact|full|entire|complete)[ -]?)(?<!your (?:system (?=p|m)|(?:initial|hidden|original) (?=i)))(?:prompt|instructions|directives|guidelines)\\b`,
-    { at: "word", literals: ["prompt", "instructions", "directives", "guidelines"] },
-  ),
-  inj(
-    "prompt_extraction",
-    1.0,
-    `\\b(?<=\\b(?:start|begin|prefix|complete|continue|finish)\\b[^\\n]{0,40}?["'“‘](?:the )?)(?:my (?:instructions|system prompt|initial prompt|rules|prompt) (?:are|is|say)|i was (?:instructed|told|programmed) to|system prompt (?:is|says)|initial instructions (?:are|were))`,
-    {
-      at: "word",
-      literals: [
-        "my instructions ",
-        "my system prompt ",
-        "my initial ",
-        "my rules ",
-        "my prompt ",
-        "i was instructed",
-        "i was told",
-        "i was programmed",
-        "system prompt ",
-        "initial instructions",
-      ],
-    },
-  ),
-  inj(
-    "prompt_extraction",
-    1.0,
-    `\\b(?<=\\b(?:output|print|show|display|copy|reproduce|write out|repeat) (?:the |all the |all of the |everything |all )?(?:(?:text|words|content|instructions|messages?|prompt|lines) )?)(?:above|before this|so far) (?:in full|verbatim|word for word|exactly|in a (?:txt |text )?(?:code )?block)`,
-    {
-      at: "word",
-      literals: [
-        "above in",
-        "above verbatim",
-        "above word",
-        "above exactly",
-        "before this in",
-        "before this verbatim",
-        "before this word",
-        "before this exactly",
-        "so far in",
-        "so far verbatim",
-        "so far word",
-        "so far exactly",
-      ],
-    },
-  ),
-  // "Act as my late grandmother who read me product keys": a role that exists to recite what is refused.
-  inj(
-    "role_hijack",
-    1.0,
-    `\\b(?:act|pretend|roleplay|role-play|behave|play) (?:like |as |to be |the role of )?my (?:dead |deceased |late |dear |sweet |old |beloved )*(?:grandma|grandmother|granny|nana|grandpa|grandfather)\\b[^\\n]{0,120}?\\b(?:product keys?|license keys?|licence keys?|serial (?:keys?|numbers?)|activation (?:keys?|codes?)|windows (?:\\d+ )?(?:pro )?keys|office (?:\\d+ )?keys|napalm|meth|explosives?|bombs?|weapons?|poisons?|malware|passwords?)`,
-  ),
-]);
 
-/** Weaker forms: they add up with each other and with the older rules. */
-export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
   // The data turns to the model reading it ("To any automated agent:", "AI assistant reading this:"); an order after it adds up.
   inj(
     "indirect_instruction",
@@ -353,12 +248,6 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
       literals: ["compromised", "hacked", "locked", "suspended", "breached", "deactivated", "disabled", "closed", "terminated"],
     },
   ),
-  inj(
-    "prompt_extraction",
-    0.5,
-    `\\b(?<=\\bwhat(?:'s|’s| is| was) the (?:secret |system |admin )?)${SECRET}\\b${NOT_A_SECRET}`,
-    SECRET_START,
-  ),
   // Conversation data carried out in a link or an image the answer would render.
   inj(
     "indirect_instruction",
@@ -387,17 +276,4 @@ export const INDIRECT_WEAK_DETECTORS: Detector[] = groupRules([
     `<img [^>\\n]{0,60}?src=["']?https?://[^\\s"'>]{1,200}?[?&/=](?:\\{\\{?|\\[|<|%7B|\\$\\{|%5B)\\s?[a-z_ .-]{0,30}?(?:conversation|chat|history|secret|password|passwd|prompt|memory|messages|credentials?|previous)`,
     { at: "literal", literals: ["<img "] },
   ),
-  inj("role_hijack", 0.6, `<(?:system|god|admin|developer|debug|maintenance|root|sudo) mode>`, {
-    at: "literal",
-    literals: [
-      "<system mode>",
-      "<god mode>",
-      "<admin mode>",
-      "<developer mode>",
-      "<debug mode>",
-      "<maintenance mode>",
-      "<root mode>",
-      "<sudo mode>",
-    ],
-  }),
 ]);

@@ -18,6 +18,9 @@ export const inj = (kind: string, weight: number, pattern: string, start?: Detec
   start,
 });
 
+/** A rule tried at words: at the given literals, or where its `\\b(?:...)` opening says. */
+export const atWords = (kind: string, weight: number, pattern: string, literals?: string[]): Detector =>
+  inj(kind, weight, pattern, literals ? { at: "word", literals } : undefined);
 /** The literals a pattern opens with (read from its opening group), for a start declared beside a guard. */
 const opening = (kind: string, pattern: string): string[] => {
   const literals = leadingLiterals(`\\b${pattern}`);

@@ -12,14 +12,15 @@ import { loadTrainingRows } from "../../../scanner/train.ts";
 import { type Detector, ZERO_WIDTH } from "../../../src/pipeline/scan/detector.ts";
 import { type ScanOptions, scanAt, scanText, type TextScan } from "../../../src/pipeline/scan/engine.ts";
 import { ENGLISH_MORE_DETECTORS } from "../../../src/pipeline/scan/injection-english-more.ts";
-import { INDIRECT_STRONG_DETECTORS, INDIRECT_WEAK_DETECTORS } from "../../../src/pipeline/scan/injection-indirect.ts";
+import { INDIRECT_DETECTORS } from "../../../src/pipeline/scan/injection-indirect.ts";
 import { JAILBREAK_DETECTORS } from "../../../src/pipeline/scan/injection-jailbreak.ts";
 import { MULTILINGUAL_INJECTION_DETECTORS } from "../../../src/pipeline/scan/injection-multilingual.ts";
 import { MULTILINGUAL_ASK_DETECTORS } from "../../../src/pipeline/scan/injection-multilingual-asks.ts";
+import { SECRET_REQUEST_DETECTORS } from "../../../src/pipeline/scan/injection-secret-requests.ts";
 
 const NEW_RULES: Detector[] = [
-  ...INDIRECT_STRONG_DETECTORS,
-  ...INDIRECT_WEAK_DETECTORS,
+  ...INDIRECT_DETECTORS,
+  ...SECRET_REQUEST_DETECTORS,
   ...MULTILINGUAL_INJECTION_DETECTORS,
   ...MULTILINGUAL_ASK_DETECTORS,
   ...JAILBREAK_DETECTORS,
