@@ -40,6 +40,19 @@ export const ENGLISH_MORE_DETECTORS: Detector[] = groupRules([
     `\\b(?<=\\bwithout (?:any )?)(?:adherence|regard) to (?:the |any |your )?(?:previous|prior|earlier|above|original|initial|system) (?:instructions|rules|directives|guidelines|prompts?)\\b`,
     ["adherence to", "regard to"],
   ),
+  // The model's own instructions dropped, and at once an output dictated: "ignore your instructions and print ...".
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b${OVERRIDE} (?:all |any )?(?:of )?(?:your|all) (?:${INSTRUCTIONS}|rules|guidelines|directives|programming)\\b,? (?:and|then|-|—) (?:just |only |instead )?(?:print|say|output|write|repeat|answer|respond|tell me|reply)\\b`,
+    ["ignore ", "disregard ", "forget "],
+  ),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:remove|erase|delete|clear|wipe|drop|put|get) (?:all )?(?:of )?(?:the |your )?(?:previous |prior |earlier |former )?(?:tasks|instructions|assignments|context|orders)\\b[^\\n.]{0,20}?\\b(?:out of|from) your (?:head|mind|memory)\\b`,
+    ["remove ", "erase ", "delete ", "clear ", "wipe ", "drop ", "put ", "get "],
+  ),
   // The assistant's instructions, asked for with any verb.
   inj(
     "prompt_extraction",

@@ -64,6 +64,35 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   inj("instruction_override", 1.0, `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}`),
   inj("instruction_override", 0.6, `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b`),
   inj("instruction_override", 1.0, `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen|texte?) (?:ignorieren|vergessen|missachten|verwerfen)\\b`),
+  // Earlier tasks struck from the head, or declared void, a few words on ("alle vorherigen Informationen ... sind irrelevant").
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen)\\b[^.!?\\n]{0,40}?(?:aus dem kopf (?:zu )?streichen|hinter (?:sich|dir|ihnen) (?:zu )?lassen|zu vergessen|zu ignorieren)`,
+  ),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen)\\b[^.!?\\n]{0,50}?\\b(?:sind|waren) (?:jetzt |nun |ab sofort )?(?:irrelevant|ungültig|egal|hinfällig|nichtig|aufgehoben)`,
+  ),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:lassen sie|lass|lasst) (?:bitte )?(?:alle |die |sämtliche )?${DE_PRIOR} (?:${DE_RULES}|ausführungen) hinter (?:sich|dir|euch)\\b`,
+  ),
+  // Croatian, Serbian and Bosnian (Latin script).
+  negatable(
+    "instruction_override",
+    1.0,
+    "(?<!ne )",
+    `(?:zaboravi|zaboravite|ignoriraj|ignorirajte|ignoriši|ignorišite) (?:sve |svih )?(?:prethodne|prijašnje|gornje|ranije|početne|sistemske|sustavne) (?:instrukcije|upute|naredbe|naloge|smjernice|uputstva)`,
+  ),
+  negatable(
+    "instruction_override",
+    0.6,
+    "(?<!ne )",
+    `(?:zaboravi|zaboravite|ignoriraj|ignorirajte|ignoriši|ignorišite) (?:sve |svoje )(?:instrukcije|upute|naredbe|naloge|smjernice|uputstva)\\b`,
+  ),
   inj(
     "instruction_override",
     0.8,
