@@ -51,7 +51,7 @@ export const SECRET_REQUEST_DETECTORS: Detector[] = groupRules([
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?<=\\b(?:output|print|show|display|reveal|repeat|encode|translate|share|dump|list|recite|spell out|read out|write out|send|give me|tell me|provide|disclose|expose|leak|paste|copy)\\b[^\\n]{0,40}?\\byour (?:starting|initial|original|hidden|secret|system|pre-?|underlying|internal|confidential|first|exact|full|entire|complete)[ -]?)(?<!your (?:system (?=p|m)|(?:initial|hidden|original) (?=i)))(?:prompt|instructions|directives|guidelines)\\b`,
+    `\\b(?<=\\b(?:output|print|show|display|reveal|repeat|encode|translate|share|dump|list|recite|spell out|read out|write out|send|give me|tell me|provide|disclose|expose|leak|paste|copy)\\b[^\\n]{0,40}?\\byour (?:starting|initial|original|hidden|secret|system|pre-?|underlying|internal|confidential|first|exact|full|entire|complete)[ -]?)(?:(?<!\\bsystem )prompt|(?<!\\b(?:initial|hidden|original) )instructions|directives|guidelines)\\b`,
     { at: "word", literals: ["prompt", "instructions", "directives", "guidelines"] },
   ),
   inj(

@@ -5,7 +5,7 @@
  * characters, by a hash of the first three or four). The lower-casing and the keys
  * are shared with that loop, so both read a word the same way.
  */
-import type { Detector, Start } from "./detector.ts";
+import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
 
 /** Which pass a start feeds: bit 0 the case-sensitive one, bit 1 the case-folding one, bit 2 the case-folding rules tried apart (Detector.apart). */
@@ -146,6 +146,9 @@ export function planTriggers(
         `detector ${d.kind}: literal ${JSON.stringify(text)} has characters the trigger pass cannot fold or read: ${folded.join("")}`,
       );
     const first = text[0] as string;
+    // The trigger pass takes a script letter only at a word's beginning; the expression must not match elsewhere.
+    if (isScriptLetter(first.charCodeAt(0)) && !d.pattern.startsWith(NOT_AFTER_LETTER))
+      throw new Error(`detector ${d.kind}: a literal opening with a script letter needs a pattern opening with NOT_AFTER_LETTER`);
     if (text.length < 2) throw new Error(`detector ${d.kind}: literal ${JSON.stringify(text)} of another script needs two characters`);
     const second = text[1] as string;
     for (const a of passes !== 1 ? [first.toLowerCase(), first.toUpperCase()] : [first])
