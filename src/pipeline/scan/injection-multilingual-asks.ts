@@ -7,6 +7,9 @@
 import type { Detector } from "./detector.ts";
 import { groupRules, inj, script } from "./injection-rule-groups.ts";
 
+/** A negation before a Cyrillic word ("не Дэн"). */
+const NOT_RU = "(?<!не )";
+
 export const MULTILINGUAL_ASK_DETECTORS: Detector[] = groupRules([
   // Extraction: the system prompt or hidden instructions asked for; a password asked of the assistant.
   inj(
@@ -189,6 +192,75 @@ export const MULTILINGUAL_ASK_DETECTORS: Detector[] = groupRules([
     "prompt_extraction",
     1.0,
     `(?:أريدك|هل يمكنك|هل تستطيع|أرجو)(?: أن)? (?:تؤكد|تعطيني|تخبرني|تشاركني|تشارك|تكشف)(?: لي)? (?:عن )?ب?(?:كلمة المرور|كلمة السر|رمز المرور)`,
+  ),
+  // The known jailbreak personas named in another language ("Du bist jetzt DAN").
+  inj(
+    "role_hijack",
+    1.0,
+    `\\b(?:du bist|tu es|vous êtes|eres|usted es|você é|voce e|sei|jij bent|je bent|jesteś|du är|kamu adalah|anda adalah)(?: jetzt| nun| maintenant| désormais| ahora| agora| ora| adesso| nu| teraz| sekarang)? (?:dan|stan|dude|aim)\\b`,
+  ),
+  script("role_hijack", 1.0, `(?:ты|вы|ти)(?: теперь| сейчас| тепер)? (?:—|-)? ?(?:dan|дэн|ден)(?![а-яa-z])`, NOT_RU),
+  // The conversation or credentials sent to an address, as injection-indirect.ts reads it in English.
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\b(?<=\\b(?:leite|leiten sie|sende|senden sie|schicke|schick|schicken sie|übermittle|übermitteln sie) (?:bitte )?(?:die |das |den |alle |sämtliche )?)(?:unterhaltung|gespräch|konversation|verlauf|chatverlauf|gesprächsverlauf|nachrichten|zugangsdaten|passwort|passwörter|systemprompt)\\b[^\\n]{0,40}?\\ban (?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.)`,
+    {
+      at: "word",
+      literals: [
+        "unterhaltung",
+        "gespräch",
+        "konversation",
+        "verlauf",
+        "chatverlauf",
+        "gesprächsverlauf",
+        "nachrichten",
+        "zugangsdaten",
+        "passwort",
+        "systemprompt",
+      ],
+    },
+  ),
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\b(?<=\\b(?:envoie|envoyez|transfère|transférez|transmets|transmettez) (?:la |l[’']|les |tout l[’']|toute la )?)(?:conversation|historique|mots de passe|identifiants)\\b[^\\n]{0,40}? (?:à|a) (?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.)`,
+    { at: "word", literals: ["conversation", "historique", "mots de passe", "identifiants"] },
+  ),
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\b(?<=\\b(?:envía|envíe|envia|reenvía|reenvíe|reenvia|manda|mande|envie|encaminhe|encaminha) (?:la |el |las |los |a |o |as |os |todo el |toda a )?)(?:conversación|conversa|conversação|historial|histórico|contraseñas|senhas|credenciales|credenciais)\\b[^\\n]{0,40}?\\b(?:a|para) (?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.)`,
+    {
+      at: "word",
+      literals: [
+        "conversación",
+        "conversa",
+        "conversação",
+        "historial",
+        "histórico",
+        "contraseñas",
+        "senhas",
+        "credenciales",
+        "credenciais",
+      ],
+    },
+  ),
+  // Data that turns to the model, as the English "note to the AI" (injection-detectors.ts) does: needs company.
+  inj(
+    "indirect_instruction",
+    0.7,
+    `\\b(?:hinweis|nachricht|anweisung|anweisungen|wichtig)(?: an| für)? (?:die |den |das )?(?:ki|künstliche intelligenz|assistenten|sprachmodell|chatbot|llm)\\b`,
+  ),
+  inj(
+    "indirect_instruction",
+    0.7,
+    `\\b(?:note|message|instructions?|consigne|important)(?: pour| à| destinée? à) (?:l[’']ia|l[’']assistant|le modèle|le chatbot|l[’']agent|le llm)\\b`,
+  ),
+  inj(
+    "indirect_instruction",
+    0.7,
+    `\\b(?:nota|mensaje|mensagem|messaggio|instrucciones|instruções|istruzioni|importante)(?: para| per| a| al| ao| alla)? (?:la |el |a |o |l[’'])?(?:ia|asistente|assistente|modelo|modello|chatbot|llm)\\b`,
   ),
   // Role and mode switches. "From now on you are" needs company, as in English; a mode without limits is strong.
   inj("role_hijack", 0.7, `\\bab (?:jetzt|sofort|nun),? (?:bist du|wirst du|sind sie|antwortest du|handelst du)\\b`),
