@@ -191,8 +191,13 @@ export const MULTILINGUAL_ASK_DETECTORS: Detector[] = groupRules([
   script(
     "prompt_extraction",
     1.0,
-    `(?:أريدك|هل يمكنك|هل تستطيع|أرجو)(?: أن)? (?:تؤكد|تعطيني|تخبرني|تشاركني|تشارك|تكشف)(?: لي)? (?:عن )?ب?(?:كلمة المرور|كلمة السر|رمز المرور)`,
+    `(?:أريدك|هل يمكنك|هل تستطيع|أرجو)(?: أن)? (?:تؤكد|تعطيني|تخبرني|تشاركني|تشارك|تكشف|مشاركة|تأكيد|إعطائي|كشف)(?: لي)? (?:عن )?(?:جملة |رمز |قيمة )?ب?(?:كلمة المرور|كلمة السر|رمز المرور)`,
   ),
+  script("prompt_extraction", 1.0, `(?:비밀번호|암호|패스워드)(?:를|을)? ?(?:확인해|알려|말해) ?(?:주실 수 있|줄 수 있|주시겠|줄래)`),
+  inj("prompt_extraction", 1.0, `\\b(?<=\\bbạn (?:có thể )?)(?:xác nhận|chia sẻ|tiết lộ) (?:lại )?mật khẩu`, {
+    at: "word",
+    literals: ["xác nh"],
+  }),
   // The known jailbreak personas named in another language ("Du bist jetzt DAN").
   inj(
     "role_hijack",

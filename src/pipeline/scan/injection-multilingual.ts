@@ -80,6 +80,18 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     1.0,
     `\\b(?:lassen sie|lass|lasst) (?:bitte )?(?:alle |die |sämtliche )?${DE_PRIOR} (?:${DE_RULES}|ausführungen) hinter (?:sich|dir|euch)\\b`,
   ),
+  // "Regardless of the previous tasks": the English rule's weight (injection-indirect.ts).
+  inj(
+    "instruction_override",
+    0.8,
+    `\\b(?:independentemente (?:das|dos|de) (?:tarefas|instruções|regras|ordens)|independientemente de (?:las |los )?(?:tareas|instrucciones|reglas|órdenes)|indépendamment des (?:tâches|instructions|consignes|règles)|unabhängig von (?:den )?(?:vorherigen|bisherigen|obigen) (?:aufgaben|anweisungen|regeln)|indipendentemente dalle (?:istruzioni|attività|regole)) (?:anteriores|précédentes|precedenti)?`,
+  ),
+  // Greek.
+  script(
+    "instruction_override",
+    1.0,
+    `(?:αγνόησε|αγνοήστε|αγνοήσετε|ξέχνα|ξεχάστε|ξέχασε) (?:όλες |ολες )?(?:τις )?(?:προηγούμενες|προηγουμενες|παραπάνω|αρχικές|αρχικες) (?:οδηγίες|οδηγιες|εντολές|εντολες|κανόνες|κανονες)`,
+  ),
   // Croatian, Serbian and Bosnian (Latin script).
   negatable(
     "instruction_override",
