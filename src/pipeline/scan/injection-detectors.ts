@@ -8,12 +8,7 @@
  */
 import type { Detector } from "./detector.ts";
 import { decodeBase64OrHex, decodePercent } from "./encoded-text.ts";
-import { ENGLISH_MORE_DETECTORS } from "./injection-english-more.ts";
-import { INDIRECT_DETECTORS } from "./injection-indirect.ts";
-import { JAILBREAK_DETECTORS } from "./injection-jailbreak.ts";
-import { MULTILINGUAL_INJECTION_DETECTORS } from "./injection-multilingual.ts";
-import { MULTILINGUAL_ASK_DETECTORS } from "./injection-multilingual-asks.ts";
-import { SECRET_REQUEST_DETECTORS } from "./injection-secret-requests.ts";
+import { APART_INJECTION_DETECTORS } from "./injection-apart.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
@@ -290,12 +285,6 @@ export const INJECTION_DETECTORS: Detector[] = [
     `\\b(?:muestra|muéstrame|revela|revélame|dime|enséñame) (?:me )?(?:tu|su|el) (?:prompt (?:del|de) sistema|mensaje (?:del|de) sistema|instrucciones (?:iniciales|originales))`,
   ),
   inj("instruction_override", 1.0, `\\b(?:olvida|olvide|ignora|ignore) todo lo (?:que te (?:dijeron|han dicho|indicaron)|anterior)`),
-  // Tried apart (Detector.apart: an expression of their own, only at their own starts): instructions for the model
-  // inside data, requests for its secrets, other languages, role-play jailbreaks, English forms the rules above miss.
-  ...INDIRECT_DETECTORS,
-  ...SECRET_REQUEST_DETECTORS,
-  ...MULTILINGUAL_INJECTION_DETECTORS,
-  ...MULTILINGUAL_ASK_DETECTORS,
-  ...JAILBREAK_DETECTORS,
-  ...ENGLISH_MORE_DETECTORS,
+  // Tried apart (injection-apart.ts): other languages, data addressed to the model, requests for its secrets, jailbreaks.
+  ...APART_INJECTION_DETECTORS,
 ];

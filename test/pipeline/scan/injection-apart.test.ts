@@ -1,6 +1,6 @@
 /**
- * Precision of the newer injection rules (injection-indirect.ts, injection-multilingual.ts,
- * injection-multilingual-asks.ts, injection-jailbreak.ts, injection-english-more.ts)
+ * Precision of the injection rules tried apart (injection-apart.ts: other languages,
+ * data addressed to the model, requests for its secrets, jailbreaks, more English forms)
  * on every benign row the project has: both public pools, the hand corpus, the
  * discussion questions and the generated ordinary rows. Each rule is searched through
  * each row on its own (a global search, no trigger pass, no classifier), so a rule
@@ -11,21 +11,9 @@ import { CARRIER_KINDS, carry, random, TEMPLATES } from "../../../scanner/carrie
 import { loadTrainingRows } from "../../../scanner/train.ts";
 import { type Detector, ZERO_WIDTH } from "../../../src/pipeline/scan/detector.ts";
 import { type ScanOptions, scanAt, scanText, type TextScan } from "../../../src/pipeline/scan/engine.ts";
-import { ENGLISH_MORE_DETECTORS } from "../../../src/pipeline/scan/injection-english-more.ts";
-import { INDIRECT_DETECTORS } from "../../../src/pipeline/scan/injection-indirect.ts";
-import { JAILBREAK_DETECTORS } from "../../../src/pipeline/scan/injection-jailbreak.ts";
-import { MULTILINGUAL_INJECTION_DETECTORS } from "../../../src/pipeline/scan/injection-multilingual.ts";
-import { MULTILINGUAL_ASK_DETECTORS } from "../../../src/pipeline/scan/injection-multilingual-asks.ts";
-import { SECRET_REQUEST_DETECTORS } from "../../../src/pipeline/scan/injection-secret-requests.ts";
+import { APART_INJECTION_DETECTORS } from "../../../src/pipeline/scan/injection-apart.ts";
 
-const NEW_RULES: Detector[] = [
-  ...INDIRECT_DETECTORS,
-  ...SECRET_REQUEST_DETECTORS,
-  ...MULTILINGUAL_INJECTION_DETECTORS,
-  ...MULTILINGUAL_ASK_DETECTORS,
-  ...JAILBREAK_DETECTORS,
-  ...ENGLISH_MORE_DETECTORS,
-];
+const NEW_RULES: Detector[] = APART_INJECTION_DETECTORS;
 const searches = NEW_RULES.map((d) => ({ weight: d.weight ?? 1, regex: new RegExp(d.pattern, "gi") }));
 
 /** The summed weight of the new rules' matches in a text. */
