@@ -197,7 +197,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "indirect_instruction",
     0.8,
-    `\\b(?:include|insert|add|embed|meld|integrate|incorporate|append|paste) (?:the following|this|these) (?:code|snippet|lines?|link|url|script|command|payload)\\b[^\\n]{0,60}?\\b(?:into|in|to) (?:your|the|every) (?:code|answer|response|reply|output|summary|result)`,
+    `\\b(?:include|insert|add|embed|meld|merge|integrate|incorporate|append|paste) (?:the following|this|these) (?:code|snippet|lines?|link|url|script|command|payload)\\b[^\\n]{0,60}?\\b(?:into|in|to) (?:your|the|every) (?:code|answer|response|reply|output|summary|result)`,
   ),
   inj("indirect_instruction", 0.5, `\\bstop (?:what you are doing|summari[sz]ing|translating|your (?:current )?task)\\b`),
   inj(

@@ -248,6 +248,20 @@ export const INDIRECT_DETECTORS: Detector[] = groupRules([
       literals: ["compromised", "hacked", "locked", "suspended", "breached", "deactivated", "disabled", "closed", "terminated"],
     },
   ),
+  // Code that fetches and runs something, or a file named for an attack: below every threshold alone (code does
+  // this), it adds to an order to put code into the answer ("merge the following code block into your code").
+  inj(
+    "indirect_instruction",
+    0.25,
+    `\\b(?:subprocess\\.(?:call|run|popen|check_output|check_call)\\(\\s?\\[?\\s?\\\\?["'](?:wget|curl|bash|sh|powershell|nc|ncat)\\b|os\\.system\\(\\s?\\\\?["'](?:wget|curl|bash -c|sh -c|nc )\\b)`,
+    { at: "word", literals: ["subprocess.", "os.system("] },
+  ),
+  inj(
+    "indirect_instruction",
+    0.25,
+    `\\b(?<=/)(?:exploit|payload|backdoor|revshell|reverse[_-]?shell|keylogger|stealer|dropper)[\\w.-]{0,20}\\.(?:py|sh|exe|ps1|bat|bin|elf)\\b`,
+    { at: "word", literals: ["exploit", "payload", "backdoor", "revshell", "reverse", "keylogger", "stealer", "dropper"] },
+  ),
   // Conversation data carried out in a link or an image the answer would render.
   inj(
     "indirect_instruction",
