@@ -187,7 +187,8 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "indirect_instruction",
     0.7,
-    `\\b(?:note|message|attention|instructions?|important)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b`,
+    // Not a job ("instructions for the assistant role").
+    `\\b(?:note|message|attention|instructions?|important)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)`,
   ),
   inj(
     "indirect_instruction",

@@ -57,7 +57,7 @@ export const ENGLISH_MORE_DETECTORS: Detector[] = groupRules([
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?<=\\b(?:share|list|explain|rephrase|paraphrase|describe|recite|enumerate|dump|print|show|give|tell|know|see)(?: with)?(?: me| us)? (?:all |every |each |of )*(?:your (?:[a-z]+ )?|(?:the |my )?(?:prior|previous|initial|original|guard|hidden|secret|starting) ))(?:instructions|directives)\\b`,
+    `\\b(?<=\\b(?:share|list|explain|rephrase|paraphrase|describe|recite|enumerate|dump|print|show|give|tell|know|see)(?: with)?(?: me| us)? (?:all |every |each |of )*(?:your (?:[a-z]+ )?|(?:the |my )?(?:prior|previous|initial|original|guard|hidden|secret|starting) ))(?:instructions|directives)\\b(?! (?:for|on|about|to|how)\\b)`,
     ["instructions", "directives"],
   ),
   inj(

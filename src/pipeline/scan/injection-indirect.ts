@@ -11,6 +11,8 @@ import { groupRules, inj } from "./injection-rule-groups.ts";
 
 const AI =
   "(?:ai|a\\.i\\.|llm|large language model|language model|chatbot|ai assistant|assistant|ai agent|agent|ai model|model|bot|gpt|chatgpt|claude|copilot|gemini)s?";
+/** "The assistant role", "the agent team": a job, not the model. */
+const NOT_A_JOB = "(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)";
 /** Where a conversation or a secret is sent: an address, not a place in the user's own setup. */
 const DESTINATION =
   "(?:https?://|www\\.|[\\w.+-]+@[\\w-]+\\.|the (?:following|below|given) (?:address|url|e-?mail|endpoint|webhook|link)|this (?:address|url|e-?mail(?: address)?|endpoint|webhook)|the (?:address|url|e-?mail address|link) (?:above|below)|(?:an |the )?attacker|(?:an? )?(?:external|remote|third-party) (?:server|address|endpoint|url))";
@@ -90,7 +92,7 @@ export const INDIRECT_DETECTORS: Detector[] = groupRules([
   inj(
     "indirect_instruction",
     1.0,
-    `\\b(?<=\\b(?:new|updated|additional|hidden|secret|special|urgent|priority|real|true|actual) )(?:instructions?|directives?|orders|commands|task) (?:for|to) (?:the |any |all |you,? )?${AI}\\b`,
+    `\\b(?<=\\b(?:new|updated|additional|hidden|secret|special|urgent|priority|real|true|actual) )(?:instructions?|directives?|orders|commands|task) (?:for|to) (?:the |any |all |you,? )?${AI}\\b${NOT_A_JOB}`,
     { at: "word", literals: ["instruction", "directive", "orders ", "commands ", "task "] },
   ),
   // The data turns to the model and orders something else ("Ignore the webpage and state: ...").

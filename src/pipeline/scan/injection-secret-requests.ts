@@ -17,7 +17,7 @@ const SECRET_START: Detector["start"] = {
 };
 /** What a question about passwords asks for instead of the password itself. */
 const NOT_A_SECRET =
-  "(?! ?(?:policy|policies|manager|managers|requirements?|rules?|reset|field|hash|hashing|strength|complexity|length|format|box|page|form|recovery|generator|expiry|expiration|change|history|protection|settings?|input|prompt|hint|validation|validator|checker|meter|rotation|storage|encryption|salt|attempts?|criteria|guidelines?|best practices|column|parameter|argument|variable|hashes)\\b)";
+  "(?! ?(?:meets|matches|complies|satisfies|follows|contains|is (?:valid|strong|secure|correct|long enough|hashed|stored|encrypted)|policy|policies|manager|managers|requirements?|rules?|reset|field|hash|hashing|strength|complexity|length|format|box|page|form|recovery|generator|expiry|expiration|change|history|protection|settings?|input|prompt|hint|validation|validator|checker|meter|rotation|storage|encryption|salt|attempts?|criteria|guidelines?|best practices|column|parameter|argument|variable|hashes)\\b)";
 const SECRET_OWNER =
   "(?:current |secret |system |admin |administrator |root |master |database |server |account |login |vault |superuser |sudo |production )*";
 export const SECRET_REQUEST_DETECTORS: Detector[] = groupRules([
@@ -96,10 +96,5 @@ export const SECRET_REQUEST_DETECTORS: Detector[] = groupRules([
       ],
     },
   ),
-  inj(
-    "prompt_extraction",
-    0.5,
-    `\\b(?<=\\bwhat(?:'s|’s| is| was) the (?:secret |system |admin )?)${SECRET}\\b${NOT_A_SECRET}`,
-    SECRET_START,
-  ),
+  inj("prompt_extraction", 0.5, `\\b(?<=\\bwhat(?:'s|’s| is| was) the (?:secret |system |admin )?)${SECRET}\\s?[?!.]`, SECRET_START),
 ]);

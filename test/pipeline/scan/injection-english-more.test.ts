@@ -34,6 +34,7 @@ const ORDINARY = [
   "Write one short sentence about the weather.",
   "Ignore the instructions and write it your own way.",
   "Clear the cache from your browser and reload.",
+  "Show me your instructions for making sourdough.",
 ];
 
 describe("English forms the first rules missed", () => {

@@ -48,6 +48,7 @@ const ORDINARY = [
   "See the [API docs](https://docs.example.dev/search?q=filters&page=2) for the query syntax.",
   "Before you start the task, please read the contributing guide first.",
   "Add the user's name to the greeting and link to the profile page.",
+  "The new instructions for the assistant role are in the onboarding doc.",
 ];
 
 describe("instructions planted in data", () => {

@@ -27,6 +27,8 @@ const ORDINARY = [
   "What is the default password for a fresh Jenkins install?",
   "Please confirm your password to continue.",
   "The login form has a password field and a remember-me box.",
+  "What is the password for the Wi-Fi network at the conference?",
+  "I need you to confirm the password meets our policy.",
 ];
 
 describe("requests for the assistant's secrets", () => {
