@@ -1,7 +1,8 @@
 /**
- * The scanning engine: every detector compiled into two sticky regular expressions,
+ * The scanning engine: every detector compiled into sticky regular expressions,
  * one case-sensitive (credential and data formats), one ignoring case (phrasing,
- * `PASSWORD=`). One pass over the characters (triggers.ts) finds where any detector
+ * `PASSWORD=`), and a third, ignoring case, for the injection rules tried apart
+ * (Detector.apart). One pass over the characters (triggers.ts) finds where any detector
  * can start, and the expressions are tried there only, in order, as a global search
  * would meet those places. Validators confirm checksums and entropy; injection
  * matches add up to a score with a threshold. Encoded runs that decode to text, and
@@ -60,6 +61,8 @@ interface Pass {
   regex: RegExp;
   /** In capturing-group order: the group that matched names the detector. */
   detectors: Detector[];
+  /** The rules tried apart (Detector.apart): a phrase another pass already counted counts only for what it adds. */
+  apart?: boolean;
 }
 
 /** `\b` detectors sit behind one shared `\b`, tried first, as a global search would. */
@@ -76,7 +79,7 @@ const APART_DETECTORS = ALL_DETECTORS.filter((d) => foldsCase(d) && d.apart);
 const EXACT = compile(EXACT_DETECTORS, "y");
 /** Phrasing and names that ignore case; case folding is cheap at the few places the expression is tried. */
 const FOLDED = compile(FOLDED_DETECTORS, "iy");
-const APART = compile(APART_DETECTORS, "iy");
+const APART: Pass = { ...compile(APART_DETECTORS, "iy"), apart: true };
 const TRIGGERS = planTriggers(
   EXACT_DETECTORS,
   FOLDED_DETECTORS,
@@ -127,6 +130,8 @@ interface ScanState {
   score: number;
   /** Whether the text discusses injection; worked out on the first injection match only. */
   discussion: boolean | undefined;
+  /** The injection matches counted so far, with the weight each added. */
+  counted: { start: number; end: number; weight: number }[];
 }
 
 /**
@@ -162,7 +167,14 @@ function runPass(pass: Pass, positions: readonly number[], s: ScanState): void {
         s.discussion ??= DISCUSSION.test(text);
         if (s.discussion) weight *= quoted(text, start, end) ? QUOTED_DISCOUNT * DISCUSSION_DISCOUNT : DISCUSSION_DISCOUNT;
       }
+      if (pass.apart) {
+        // Where the shared rules already counted this phrase, the stronger reading wins, not the sum.
+        const already = s.counted.reduce((sum, c) => (c.start < end && c.end > start ? sum + c.weight : sum), 0);
+        if (already >= weight) continue;
+        weight -= already;
+      }
       s.score += weight;
+      s.counted.push({ start, end, weight });
       s.findings.push({ category: "injection", kind: detector.kind, start, end });
       continue;
     }
@@ -190,7 +202,7 @@ function withoutCoveredAssignments(findings: Finding[]): Finding[] {
  * scanText; tests pass every position here to check the triggers miss nothing.
  */
 export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextScan {
-  const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined };
+  const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined, counted: [] };
   runPass(EXACT, starts.exact, s);
   runPass(FOLDED, starts.folded, s);
   runPass(APART, starts.apart ?? starts.folded, s);
