@@ -1,11 +1,12 @@
 /**
  * How the rules tried apart are written and joined. Written: a rule of another script
  * opens on a literal of its own characters, a negatable one behind a guard. Joined:
- * injection rules of one kind and weight into one alternative, behind a guard
- * on the characters they can open with, tried apart (Detector.apart: an expression of
- * their own, only where their own literals stand). An expression is tried at each of
- * its starts, and where no rule matches (nearly everywhere) each alternative is tried
- * in turn: fewer alternatives, each behind one check, make each try cheaper.
+ * injection rules of one kind and weight into one alternative, behind a guard on the
+ * literals they open with, tried apart (Detector.apart: an expression of their own,
+ * only where their own literals stand). An expression is tried at each of its starts,
+ * and where no rule matches each alternative is tried in turn: fewer alternatives, each
+ * behind its first characters and its literals, make each try cheaper, and a rule that
+ * reads the words before its literal (a lookbehind) reads them only where one stands.
  */
 import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
