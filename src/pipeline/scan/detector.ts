@@ -23,7 +23,7 @@ export type Start =
   | { at: "before-at" }
   /** A word within the 96 characters before a `:`, `=` or `,` (`get("api_key", "...")`) that `name` ends just before (allowing a quote and 3 blanks). */
   | { at: "assignment"; name: RegExp }
-  /** These literals, anywhere (case-insensitive for case-folding detectors). */
+  /** These literals, anywhere (case-insensitive for case-folding detectors); one opening with a script letter (isScriptLetter) where no such letter precedes it. */
   | { at: "literal"; literals: readonly string[] }
   /** The start of the text or a newline, up to 3 blanks, then one of these characters (any case). */
   | { at: "line"; first: string }
@@ -33,6 +33,23 @@ export type Start =
   | { at: "invisible" }
   /** The first character of a run of 24 or more base64 characters. */
   | { at: "base64-run" };
+
+/**
+ * Letters of alphabets written with spaces between words beyond ASCII (Latin, Greek, Cyrillic,
+ * Arabic, Devanagari, Bengali, Hangul). A literal start opening with one stands only where
+ * none precedes it (a word's beginning), so a pattern with such a start opens with
+ * NOT_AFTER_LETTER; the trigger pass (isScriptLetter) and the expression then agree.
+ */
+const SCRIPT_LETTERS = "\\u00C0-\\u024F\\u0370-\\u052F\\u0600-\\u06FF\\u0900-\\u09FF\\u1100-\\u11FF\\u3130-\\u318F\\uAC00-\\uD7AF";
+export const NOT_AFTER_LETTER = `(?<![${SCRIPT_LETTERS}])`;
+export const isScriptLetter = (c: number) =>
+  (c >= 0xc0 && c <= 0x24f) ||
+  (c >= 0x370 && c <= 0x52f) ||
+  (c >= 0x600 && c <= 0x6ff) ||
+  (c >= 0x900 && c <= 0x9ff) ||
+  (c >= 0x1100 && c <= 0x11ff) ||
+  (c >= 0x3130 && c <= 0x318f) ||
+  (c >= 0xac00 && c <= 0xd7af);
 
 /** Zero-width characters: invisible, and used to split words a filter looks for ("ig\u200Bnore"). triggers.ts's `isZeroWidth` lists the same ones. */
 export const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
@@ -59,6 +76,12 @@ export interface Detector {
    * is scanned for injection, and the match counts only if that reaches the threshold.
    */
   decode?: (match: string) => string | null;
+  /**
+   * Injection only: tried in an expression of its own, only where its own starts stand. For rules that
+   * rarely start in everyday text (other languages, data addressed to the model): in the shared expression
+   * each would make every try at every other start dearer.
+   */
+  apart?: boolean;
   /** Where a match can begin; omitted for `\b` patterns that open with literals, which are derived. */
   start?: Start | readonly Start[];
 }

@@ -1,6 +1,7 @@
 /**
- * The scanning engine: the detectors in two passes, one case-sensitive (credential and
- * data formats), one ignoring case (phrasing, `PASSWORD=`). One pass over the
+ * The scanning engine: the detectors in three passes, one case-sensitive (credential and
+ * data formats), one ignoring case (phrasing, `PASSWORD=`), and a third, ignoring case,
+ * for the injection rules tried apart (Detector.apart). One pass over the
  * characters (triggers.ts) finds where any detector can start and which ones, and only
  * those detectors' sticky expressions are tried there, in the pass's order, as a
  * global search with the pass's detectors as one alternation would meet those places.
@@ -70,27 +71,40 @@ interface Pass {
    * caches after a pause.
    */
   own: RegExp[];
+  /** Which list of a start's feed names this pass's detectors (trigger-plan.ts). */
+  feedList: "exact" | "folded" | "apart";
+  /** The rules tried apart (Detector.apart): a phrase another pass already counted counts only for what it adds. */
+  apart?: boolean;
 }
 
 /** `\b` detectors sit behind one shared `\b`, tried first, as a global search would. */
-function compile(detectors: Detector[], flags: string): Pass {
+function compile(detectors: Detector[], flags: string, feedList: Pass["feedList"]): Pass {
   const atWord = detectors.filter((d) => d.pattern.startsWith("\\b"));
   const anywhere = detectors.filter((d) => !d.pattern.startsWith("\\b"));
   const alternatives = [`\\b(?:${atWord.map((d) => `(${d.pattern.slice(2)})`).join("|")})`, ...anywhere.map((d) => `(${d.pattern})`)];
   const ordered = [...atWord, ...anywhere];
-  return { regex: new RegExp(alternatives.join("|"), flags), detectors: ordered, own: ordered.map((d) => new RegExp(d.pattern, flags)) };
+  return {
+    regex: new RegExp(alternatives.join("|"), flags),
+    detectors: ordered,
+    own: ordered.map((d) => new RegExp(d.pattern, flags)),
+    feedList,
+  };
 }
 
 const EXACT_DETECTORS = ALL_DETECTORS.filter((d) => !foldsCase(d));
-const FOLDED_DETECTORS = ALL_DETECTORS.filter(foldsCase);
-const EXACT = compile(EXACT_DETECTORS, "y");
+const FOLDED_DETECTORS = ALL_DETECTORS.filter((d) => foldsCase(d) && !d.apart);
+const APART_DETECTORS = ALL_DETECTORS.filter((d) => foldsCase(d) && d.apart);
+const EXACT = compile(EXACT_DETECTORS, "y", "exact");
 /** Phrasing and names that ignore case; case folding is cheap at the few places the expression is tried. */
-const FOLDED = compile(FOLDED_DETECTORS, "iy");
+const FOLDED = compile(FOLDED_DETECTORS, "iy", "folded");
+/** Injection rules that rarely start in everyday text, in an expression of their own (Detector.apart). */
+const APART: Pass = { ...compile(APART_DETECTORS, "iy", "apart"), apart: true };
 /** In the passes' order: a start's feed names detectors by their place in `Pass.detectors`. */
 const TRIGGERS = planTriggers(
   EXACT.detectors,
   FOLDED.detectors,
   GATED_SECRET_RULES.map((r) => r.keywords),
+  APART.detectors,
 );
 
 /** What opens a gate, as one expression per rule: for scans given their starts without the gates (the tests' exhaustive scan). */
@@ -152,6 +166,8 @@ interface ScanState {
   score: number;
   /** Whether the text discusses injection; worked out on the first injection match only. */
   discussion: boolean | undefined;
+  /** The injection matches counted so far, with the weight each added. */
+  counted: { start: number; end: number; weight: number }[];
 }
 
 /** The pass's whole alternation at `p`: the match and the detector whose group matched, or null. */
@@ -174,7 +190,6 @@ let triedAt = new Uint8Array(0);
 function matchFed(
   pass: Pass,
   plan: TriggerPlan,
-  folded: boolean,
   text: string,
   p: number,
   feeds: readonly number[],
@@ -183,7 +198,7 @@ function matchFed(
 ): { value: string; detector: Detector } | null {
   const listOf = (k: number) => {
     const feed = plan.feeds[feeds[k] as number] as Feed;
-    return folded ? feed.folded : feed.exact;
+    return feed[pass.feedList];
   };
   let list = listOf(from);
   if (to - from > 1) {
@@ -212,7 +227,7 @@ function matchFed(
  * them, the pass's detectors that can start there. A match (accepted or not) is
  * skipped whole.
  */
-function runPass(pass: Pass, positions: readonly number[], feeds: readonly number[] | undefined, folded: boolean, s: ScanState): void {
+function runPass(pass: Pass, positions: readonly number[], feeds: readonly number[] | undefined, s: ScanState): void {
   const { text, opts } = s;
   let resume = 0;
   for (let k = 0; k < positions.length; ) {
@@ -223,7 +238,7 @@ function runPass(pass: Pass, positions: readonly number[], feeds: readonly numbe
     const from = k;
     k = next;
     if (p < resume) continue;
-    const found = feeds ? matchFed(pass, TRIGGERS, folded, text, p, feeds, from, next) : matchAny(pass, text, p);
+    const found = feeds ? matchFed(pass, TRIGGERS, text, p, feeds, from, next) : matchAny(pass, text, p);
     if (found === null || found.value === "") continue;
     const { detector, value } = found;
     const start = p;
@@ -240,7 +255,14 @@ function runPass(pass: Pass, positions: readonly number[], feeds: readonly numbe
         s.discussion ??= DISCUSSION.test(text);
         if (s.discussion) weight *= quoted(text, start, end) ? QUOTED_DISCOUNT * DISCUSSION_DISCOUNT : DISCUSSION_DISCOUNT;
       }
+      if (pass.apart) {
+        // Where the shared rules already counted this phrase, the stronger reading wins, not the sum.
+        const already = s.counted.reduce((sum, c) => (c.start < end && c.end > start ? sum + c.weight : sum), 0);
+        if (already >= weight) continue;
+        weight -= already;
+      }
       s.score += weight;
+      s.counted.push({ start, end, weight });
       s.findings.push({ category: "injection", kind: detector.kind, start, end });
       continue;
     }
@@ -267,9 +289,11 @@ function withoutCoveredAssignments(findings: Finding[]): Finding[] {
  * scanText; tests pass every position here to check the triggers miss nothing.
  */
 export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextScan {
-  const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined };
-  runPass(EXACT, starts.exact, starts.exactFeeds, false, s);
-  runPass(FOLDED, starts.folded, starts.foldedFeeds, true, s);
+  const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined, counted: [] };
+  runPass(EXACT, starts.exact, starts.exactFeeds, s);
+  runPass(FOLDED, starts.folded, starts.foldedFeeds, s);
+  if (starts.apart) runPass(APART, starts.apart, starts.apartFeeds, s);
+  else runPass(APART, starts.folded, undefined, s);
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
   // The rules first: they are precise, and most texts they flag need no second opinion.

@@ -3,10 +3,12 @@
  * the threshold (engine.ts). Strong signals (overriding instructions, fake chat
  * turns, invisible control characters) reach it alone; weaker ones need company, so
  * everyday phrases ("ignore the previous error", "ignore a file in git") and
- * discussions about injection pass. English, German, French and Spanish forms.
+ * discussions about injection pass. English, German, French and Spanish forms here;
+ * the files named at the end add other languages and other kinds of attack.
  */
 import type { Detector } from "./detector.ts";
 import { decodeBase64OrHex, decodePercent } from "./encoded-text.ts";
+import { APART_INJECTION_DETECTORS } from "./injection-apart.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
@@ -60,7 +62,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:reveal|show|print|repeat|output|display|leak|dump|expose|recite|give me|tell me|write out) (?:me )?(?:your |the |all |of |every |full |entire |complete |exact |original |hidden |secret |initial |verbatim )*(?:system prompt|system message|initial instructions|hidden instructions|original instructions|instructions (?:above|you were given)|developer (?:message|prompt)|prompt above)`,
+    `\\b(?:reveal|show|print|repeat|output|display|leak|dump|expose|disclose|recite|give me|tell me|write out) (?:me )?(?:your |the |all |of |every |full |entire |complete |exact |original |hidden |secret |initial |verbatim )*(?:system prompt|system message|initial instructions|hidden instructions|original instructions|instructions (?:above|you were given)|developer (?:message|prompt)|prompt above)`,
   ),
   inj(
     "prompt_extraction",
@@ -71,8 +73,17 @@ export const INJECTION_DETECTORS: Detector[] = [
   // Role hijack
   inj("role_hijack", 1.0, `\\byou are (?:now |going to be )?(?:DAN|STAN|DUDE|AIM)\\b`),
   inj("role_hijack", 1.0, `\\bdo anything now\\b`),
-  inj("role_hijack", 0.9, `\\b(?:developer|god|jailbreak|unrestricted|debug) mode (?:enabled|activated|on)\\b`),
-  inj("role_hijack", 0.7, `\\b(?:enable|activate|enter|switch to) (?:developer|god|jailbreak|unrestricted|dan) mode\\b`),
+  inj(
+    "role_hijack",
+    0.9,
+    `\\b(?:developer|god|jailbreak|unrestricted|debug) mode (?:enabled|activated|on)\\b(?! (?:my|the|your|a|an|this|his|her|their|our|its|android|ios|iphone|windows|chrome)\\b)`,
+  ),
+  // Not a device's setting ("enable developer mode on my phone").
+  inj(
+    "role_hijack",
+    0.7,
+    `\\b(?:enable|activate|enter|switch to) (?:developer|god|jailbreak|unrestricted|dan) mode\\b(?! (?:on|in|for|of) )`,
+  ),
   inj("role_hijack", 0.9, `\\b(?:act|behave|respond) as (?:an? )?(?:unfiltered|unrestricted|uncensored|jailbroken|evil)\\b`),
   inj(
     "role_hijack",
@@ -176,7 +187,8 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "indirect_instruction",
     0.7,
-    `\\b(?:note|message|attention|instructions?|important)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b`,
+    // Not a job ("instructions for the assistant role").
+    `\\b(?:note|message|attention|instructions?|important)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)`,
   ),
   inj(
     "indirect_instruction",
@@ -186,7 +198,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "indirect_instruction",
     0.8,
-    `\\b(?:include|insert|add|embed|meld|integrate|incorporate|append|paste) (?:the following|this|these) (?:code|snippet|lines?|link|url|script|command|payload)\\b[^\\n]{0,60}?\\b(?:into|in|to) (?:your|the|every) (?:code|answer|response|reply|output|summary|result)`,
+    `\\b(?:include|insert|add|embed|meld|merge|integrate|incorporate|append|paste) (?:the following|this|these) (?:code|snippet|lines?|link|url|script|command|payload)\\b[^\\n]{0,60}?\\b(?:into|in|to) (?:your|the|every) (?:code|answer|response|reply|output|summary|result)`,
   ),
   inj("indirect_instruction", 0.5, `\\bstop (?:what you are doing|summari[sz]ing|translating|your (?:current )?task)\\b`),
   inj(
@@ -210,7 +222,9 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     0.5,
-    `\\b(?:tell|give|share|reveal|confirm|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b`,
+    // Not a warning ("never share your password"), a form ("confirm your password"), nor a question about the rules for one.
+    `\\b(?<!(?:never|not|n't) )(?:tell|give|share|reveal|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b(?! ?(?:policy|policies|manager|requirements?|rules?|reset|field|strength|complexity|length|format|hint|criteria|guidelines?))`,
+    { at: "word", literals: ["tell ", "give ", "share ", "reveal ", "spell ", "show ", "whisper "] },
   ),
   inj("role_hijack", 0.6, `\\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|override|dan|evil|opposite) mode\\b`),
   inj("role_hijack", 0.6, `\\bpretend (?:that )?you are (?:an? )?(?:evil|unrestricted|unfiltered|different|another|rogue|malicious)\\b`),
@@ -247,7 +261,8 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|ignorez|ignorer|oublie|oubliez|oublier) (?:toutes |tous )?(?:les |tes |vos )?(?:instructions|consignes|règles|directives) (?:précédentes|antérieures|ci-dessus|initiales)`,
+    // The infinitives, said also after a negation ("ne pas oublier ..."), are read by injection-multilingual.ts behind a guard.
+    `\\b(?:ignore|ignorez|oublie|oubliez) (?:toutes |tous )?(?:les |tes |vos )?(?:instructions|consignes|règles|directives) (?:précédentes|antérieures|ci-dessus|initiales)`,
   ),
   inj(
     "prompt_extraction",
@@ -271,4 +286,6 @@ export const INJECTION_DETECTORS: Detector[] = [
     `\\b(?:muestra|muéstrame|revela|revélame|dime|enséñame) (?:me )?(?:tu|su|el) (?:prompt (?:del|de) sistema|mensaje (?:del|de) sistema|instrucciones (?:iniciales|originales))`,
   ),
   inj("instruction_override", 1.0, `\\b(?:olvida|olvide|ignora|ignore) todo lo (?:que te (?:dijeron|han dicho|indicaron)|anterior)`),
+  // Tried apart (injection-apart.ts): other languages, data addressed to the model, requests for its secrets, jailbreaks.
+  ...APART_INJECTION_DETECTORS,
 ];

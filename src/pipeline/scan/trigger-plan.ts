@@ -7,16 +7,18 @@
  * detectors it feeds, so the engine tries at a place only the few patterns that can
  * match there, not every pattern of the pass.
  */
-import type { Detector, Start } from "./detector.ts";
+import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
 
 /** Which detectors a start feeds: an index into `TriggerPlan.feeds`; 0 feeds none. */
 export type FeedId = number;
 
-/** The detectors a start can open, as indices into the two passes' detector lists given to planTriggers, ascending. */
+/** The detectors a start can open, as indices into the three passes' detector lists given to planTriggers, ascending. */
 export interface Feed {
   exact: readonly number[];
   folded: readonly number[];
+  /** The case-folding rules tried apart (Detector.apart). */
+  apart: readonly number[];
 }
 
 export interface Literal {
@@ -45,6 +47,10 @@ export interface TriggerPlan {
   pairSeen: Uint8Array;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
+  /** Non-ASCII characters (in either case) a literal of `anywhere` opens with (`игнорир`, `忽略`), one bit each: 8 KB, read once per such character of a text. */
+  wide: Uint32Array;
+  /** Their first two characters (in either case) by `widePair`, one bit each: most characters of a text in another script are ruled out here. */
+  widePairs: Uint32Array;
   assignments: { name: RegExp; feed: FeedId }[];
   /** Lower-cased first characters after a line start, and what they feed. */
   lineFirst: Map<number, FeedId>;
@@ -56,7 +62,7 @@ export interface TriggerPlan {
   base64Run: FeedId;
   /** Every feed by its id; feeds[0] is the empty one. */
   feeds: Feed[];
-  /** Per feed, the passes it has detectors in: bit 0 the case-sensitive one, bit 1 the case-folding one. */
+  /** Per feed, the passes it has detectors in: bit 0 the case-sensitive one, bit 1 the case-folding one, bit 2 the rules tried apart. */
   feedPasses: Uint8Array;
   /** Per ASCII character: WORD, BASE64 and SPECIAL (this plan has a trigger there). */
   classes: Uint8Array;
@@ -68,7 +74,17 @@ export const SPECIAL = 4;
 
 /** Latin-1 lower case (the case-folding pass compares with `i`, which folds Latin-1 too). */
 export const LOWER = new Uint16Array(256).map((_, c) => String.fromCharCode(c).toLowerCase().charCodeAt(0));
-export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c);
+/** Characters up to Cyrillic (Latin extended, Greek, Cyrillic) folded as the `i` flag folds them: to the lower case that has the same capital. */
+const FOLD_END = 0x530;
+const FOLD = new Uint16Array(FOLD_END).map((_, c) => {
+  const ch = String.fromCharCode(c);
+  const l = ch.toLowerCase();
+  return l.length === 1 && l.toUpperCase() === ch.toUpperCase() && (c < 128 || l.charCodeAt(0) >= 128) ? l.charCodeAt(0) : c;
+});
+/** Lower case for literal comparisons: Latin-1 by table, then the letters of other alphabets a literal of another language may meet in capitals (`POKAŻ`, `ИГНОРИРУЙ`). */
+export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c < FOLD_END ? (FOLD[c] as number) : c);
+/** Two characters of any script as a bit of `widePairs`. */
+export const widePair = (a: number, b: number) => Math.imul(((a & 0xffff) << 16) | (b & 0xffff), 0x9e3779b1) >>> 16;
 /** Three or four Latin-1 characters, lower-cased, as one number. */
 export const key3 = (a: number, b: number, c: number) => ((LOWER[a] as number) << 16) | ((LOWER[b] as number) << 8) | (LOWER[c] as number);
 export const key4 = (k3: number, d: number) => ((k3 << 8) | (LOWER[d] as number)) >>> 0;
@@ -111,15 +127,16 @@ export function planTriggers(
   exact: readonly Detector[],
   folded: readonly Detector[],
   gates: readonly (readonly string[])[] = [],
+  apart: readonly Detector[] = [],
 ): TriggerPlan {
-  const feeds: Feed[] = [{ exact: [], folded: [] }];
-  const feedIds = new Map<string, FeedId>([["|", 0]]);
-  /** The feed of both lists' detectors, one id per distinct pair of lists. */
-  const feedOf = (e: readonly number[], f: readonly number[]): FeedId => {
-    const key = `${e.join(",")}|${f.join(",")}`;
+  const feeds: Feed[] = [{ exact: [], folded: [], apart: [] }];
+  const feedIds = new Map<string, FeedId>([["||", 0]]);
+  /** The feed of the three lists' detectors, one id per distinct triple of lists. */
+  const feedOf = (e: readonly number[], f: readonly number[], a: readonly number[] = []): FeedId => {
+    const key = `${e.join(",")}|${f.join(",")}|${a.join(",")}`;
     let id = feedIds.get(key);
     if (id === undefined) {
-      id = feeds.push({ exact: e, folded: f }) - 1;
+      id = feeds.push({ exact: e, folded: f, apart: a }) - 1;
       feedIds.set(key, id);
     }
     return id;
@@ -131,13 +148,19 @@ export function planTriggers(
       ? b
       : b === 0
         ? a
-        : feedOf(union(feeds[a]?.exact ?? [], feeds[b]?.exact ?? []), union(feeds[a]?.folded ?? [], feeds[b]?.folded ?? []));
+        : feedOf(
+            union(feeds[a]?.exact ?? [], feeds[b]?.exact ?? []),
+            union(feeds[a]?.folded ?? [], feeds[b]?.folded ?? []),
+            union(feeds[a]?.apart ?? [], feeds[b]?.apart ?? []),
+          );
   const plan: TriggerPlan = {
     words3: new Map(),
     words4: new Map(),
     keySeen: new Uint8Array(8192),
     pairSeen: new Uint8Array(8192),
     anywhere: new Map(),
+    wide: new Uint32Array(2048),
+    widePairs: new Uint32Array(2048),
     assignments: [],
     lineFirst: new Map(),
     digitWord: 0,
@@ -164,6 +187,29 @@ export function planTriggers(
     if (same) same.feed = join(same.feed, feed);
     else map.set(key, [...(map.get(key) ?? []), lit]);
   };
+  /** A non-ASCII literal's first character, in both cases when it folds case; compared by `lower` after it, so that must fold each character as `i` does. */
+  const wideFirsts = (d: Detector, text: string, passes: number): number[] => {
+    const folded = passes !== 1 ? [...text].filter((ch) => lower(ch.toUpperCase().charCodeAt(0)) !== lower(ch.charCodeAt(0))) : [];
+    if (folded.length > 0 || text.length !== [...text].length)
+      throw new Error(
+        `detector ${d.kind}: literal ${JSON.stringify(text)} has characters the trigger pass cannot fold or read: ${folded.join("")}`,
+      );
+    const first = text[0] as string;
+    // The trigger pass takes a script letter only at a word's beginning; the expression must not match elsewhere.
+    if (isScriptLetter(first.charCodeAt(0)) && !d.pattern.startsWith(NOT_AFTER_LETTER))
+      throw new Error(`detector ${d.kind}: a literal opening with a script letter needs a pattern opening with NOT_AFTER_LETTER`);
+    if (text.length < 2) throw new Error(`detector ${d.kind}: literal ${JSON.stringify(text)} of another script needs two characters`);
+    const second = text[1] as string;
+    for (const a of passes !== 1 ? [first.toLowerCase(), first.toUpperCase()] : [first])
+      for (const b of passes !== 1 ? [second.toLowerCase(), second.toUpperCase()] : [second]) {
+        const slot = widePair(a.charCodeAt(0), b.charCodeAt(0));
+        plan.widePairs[slot >>> 5] = (plan.widePairs[slot >>> 5] as number) | (1 << (slot & 31));
+      }
+    const firsts = passes !== 1 ? [first.toLowerCase(), first.toUpperCase()] : [first];
+    const codes = [...new Set(firsts.map((ch) => ch.charCodeAt(0)))];
+    for (const c of codes) plan.wide[c >>> 5] = (plan.wide[c >>> 5] as number) | (1 << (c & 31));
+    return codes;
+  };
   const add = (d: Detector, passes: number, feed: FeedId) => {
     for (const s of startsOf(d)) {
       switch (s.at) {
@@ -175,13 +221,15 @@ export function planTriggers(
             const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
             setBit(plan.keySeen, seenSlot(key));
             setBit(plan.pairSeen, k3 >>> 8);
-            file(map, key, text, feed, passes === 2);
+            file(map, key, text, feed, passes !== 1);
           }
           break;
         case "literal":
           for (const text of s.literals) {
-            special(text[0] as string);
-            file(plan.anywhere, text.charCodeAt(0), text, feed, passes === 2);
+            if (text.charCodeAt(0) < 128) {
+              special(text[0] as string);
+              file(plan.anywhere, text.charCodeAt(0), text, feed, passes !== 1);
+            } else for (const c of wideFirsts(d, text, passes)) file(plan.anywhere, c, text, feed, passes !== 1);
           }
           break;
         case "assignment":
@@ -223,6 +271,7 @@ export function planTriggers(
   };
   exact.forEach((d, i) => add(d, 1, feedOf([i], [])));
   folded.forEach((d, i) => add(d, 2, feedOf([], [i])));
+  apart.forEach((d, i) => add(d, 4, feedOf([], [], [i])));
   gates.forEach((keywords, gate) => {
     for (const keyword of keywords) {
       const text = keyword.toLowerCase();
@@ -241,6 +290,6 @@ export function planTriggers(
       }
     }
   });
-  plan.feedPasses = Uint8Array.from(feeds, (f) => (f.exact.length ? 1 : 0) | (f.folded.length ? 2 : 0));
+  plan.feedPasses = Uint8Array.from(feeds, (f) => (f.exact.length ? 1 : 0) | (f.folded.length ? 2 : 0) | (f.apart.length ? 4 : 0));
   return plan;
 }

@@ -5,6 +5,7 @@
  * instead of at every character, so ordinary prose is read once, by this loop, and
  * hardly at all by the regex engine.
  */
+import { isScriptLetter } from "./detector.ts";
 import {
   BASE64,
   type FeedId,
@@ -18,6 +19,7 @@ import {
   seenSlot,
   type TriggerPlan,
   WORD,
+  widePair,
 } from "./trigger-plan.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */
@@ -74,6 +76,9 @@ export interface Starts {
    */
   exactFeeds?: number[];
   foldedFeeds?: number[];
+  /** Where the case-folding rules tried apart start (Detector.apart), and their feeds; when absent, the scan tries them where `folded` says, every one. */
+  apart?: number[];
+  apartFeeds?: number[];
   /** The text holds zero-width characters (see ZERO_WIDTH). */
   zeroWidth: boolean;
   /** The gated rules whose keywords the text holds (duplicates possible); when absent, the scan works them out itself. */
@@ -84,9 +89,9 @@ export interface Starts {
 interface Found {
   text: string;
   plan: TriggerPlan;
-  out: [number[], number[]];
+  out: [number[], number[], number[]];
   /** Beside each start in `out`, its feed. */
-  feeds: [number[], number[]];
+  feeds: [number[], number[], number[]];
   gates: number[];
   zeroWidth: boolean;
   /** False once a position was pushed behind a later one (back-windows, base64 runs). */
@@ -105,6 +110,10 @@ function push(f: Found, p: number, feed: FeedId): void {
   if (passes & 2) {
     f.out[1].push(p);
     f.feeds[1].push(feed);
+  }
+  if (passes & 4) {
+    f.out[2].push(p);
+    f.feeds[2].push(feed);
   }
 }
 
@@ -150,6 +159,15 @@ function wordStart(f: Found, i: number, c: number): void {
   if (hasBit(plan.keySeen, seenSlot(k4))) for (const lit of plan.words4.get(k4) ?? []) if (literalAt(text, i, lit, 4)) hit(f, i, lit);
 }
 
+/**
+ * A character of another script that a literal opens with, at a word's beginning if it is a script letter
+ * (detector.ts, NOT_AFTER_LETTER): a start if the literal's first two characters stand here.
+ */
+function wideStart(f: Found, i: number, c: number): void {
+  const slot = widePair(c, charAt(f.text, i + 1));
+  if (((f.plan.widePairs[slot >>> 5] as number) & (1 << (slot & 31))) !== 0) special(f, i, c);
+}
+
 /** An ASCII character some start is marked for (SPECIAL). */
 function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
@@ -189,8 +207,8 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
   const f: Found = {
     text,
     plan,
-    out: [[], []],
-    feeds: [[], []],
+    out: [[], [], []],
+    feeds: [[], [], []],
     gates: [],
     zeroWidth: false,
     ordered: true,
@@ -200,6 +218,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
   if (plan.lineFirst.size) lineStart(f, 0, 0);
   const classes = plan.classes;
   const pairSeen = plan.pairSeen;
+  const wide = plan.wide;
   const n = text.length;
   /** Where the base64 run that reaches the current character began (-1: none), and whether it was pushed. */
   let runStart = -1;
@@ -259,6 +278,9 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     } else runStart = -1;
     if (cls & SPECIAL) special(f, i, c);
     else if (c >= 128) {
+      // A script letter inside a word (the one before it a letter too) opens nothing: most of such a text is ruled out here.
+      if (((wide[c >>> 5] as number) & (1 << (c & 31))) !== 0 && !(isScriptLetter(c) && i > 0 && isScriptLetter(text.charCodeAt(i - 1))))
+        wideStart(f, i, c);
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
     }
@@ -267,8 +289,18 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
   if (!f.ordered) {
     sortStarts(f.out[0], f.feeds[0], plan.feeds.length);
     sortStarts(f.out[1], f.feeds[1], plan.feeds.length);
+    sortStarts(f.out[2], f.feeds[2], plan.feeds.length);
   }
-  return { exact: f.out[0], folded: f.out[1], exactFeeds: f.feeds[0], foldedFeeds: f.feeds[1], zeroWidth: f.zeroWidth, gates: f.gates };
+  return {
+    exact: f.out[0],
+    folded: f.out[1],
+    apart: f.out[2],
+    exactFeeds: f.feeds[0],
+    foldedFeeds: f.feeds[1],
+    apartFeeds: f.feeds[2],
+    zeroWidth: f.zeroWidth,
+    gates: f.gates,
+  };
 }
 
 /** Sorts starts by position, each keeping its feed (as one number, position × feeds + feed). */

@@ -1,0 +1,87 @@
+/**
+ * How the rules tried apart are written and joined. Written: a rule of another script
+ * opens on a literal of its own characters, a negatable one behind a guard. Joined:
+ * injection rules of one kind and weight into one alternative, behind a guard on the
+ * literals they open with, tried apart (Detector.apart: an expression of their own,
+ * only where their own literals stand). An expression is tried at each of its starts,
+ * and where no rule matches each alternative is tried in turn: fewer alternatives, each
+ * behind its first characters and its literals, make each try cheaper, and a rule that
+ * reads the words before its literal (a lookbehind) reads them only where one stands.
+ */
+import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
+import { leadingLiterals } from "./leading-literals.ts";
+
+export const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
+  kind,
+  category: "injection",
+  weight,
+  pattern,
+  start,
+});
+
+/** A rule tried at words: at the given literals, or where its `\\b(?:...)` opening says. */
+export const atWords = (kind: string, weight: number, pattern: string, literals?: string[]): Detector =>
+  inj(kind, weight, pattern, literals ? { at: "word", literals } : undefined);
+/** The literals a pattern opens with (read from its opening group), for a start declared beside a guard. */
+const opening = (kind: string, pattern: string): string[] => {
+  const literals = leadingLiterals(`\\b${pattern}`);
+  if (!literals) throw new Error(`${kind}: ${pattern} must open with literals`);
+  return literals;
+};
+/**
+ * A pattern of another script, tried where one of the literals it opens with stands.
+ * `guard` (a lookbehind) turns down the negated imperative ("не забудь", "不要忽略"): "do not forget the previous instructions" is no override.
+ */
+export const script = (kind: string, weight: number, pattern: string, guard = ""): Detector =>
+  inj(kind, weight, guard + pattern, { at: "literal", literals: opening(kind, pattern) });
+/** A Latin-script pattern that opens on a word, behind a guard against its negation ("non dimenticare", "não esqueça"). */
+export const negatable = (kind: string, weight: number, guard: string, pattern: string): Detector =>
+  inj(kind, weight, `\\b${guard}${pattern}`, { at: "word", literals: opening(kind, pattern) });
+
+/** The literals a rule is tried at: declared, or read from its `\b(?:...)` opening. */
+function literalsOf(d: Detector): { at: "word" | "literal"; literals: readonly string[] } {
+  const starts = (d.start ? (Array.isArray(d.start) ? d.start : [d.start]) : []) as Start[];
+  if (starts.length === 0) {
+    const literals = leadingLiterals(d.pattern);
+    if (!literals) throw new Error(`${d.kind}: ${d.pattern} opens with no literal`);
+    return { at: "word", literals };
+  }
+  if (starts.length !== 1 || (starts[0]?.at !== "word" && starts[0]?.at !== "literal"))
+    throw new Error(`${d.kind}: only rules tried at words or literals can be grouped`);
+  return starts[0] as { at: "word" | "literal"; literals: readonly string[] };
+}
+
+/** A character class of the literals' first characters, lower-cased (the expression folds case). */
+function firstCharacters(literals: readonly string[]): string {
+  const firsts = [...new Set(literals.map((l) => (l[0] as string).toLowerCase()))].sort();
+  return `[${firsts.map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join("")}]`;
+}
+
+/** The literals themselves, as alternatives: the rules that read the words before them (a lookbehind) are tried only where one stands. */
+const anyOf = (literals: readonly string[]) => `(?:${literals.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`;
+
+/**
+ * The rules, joined by kind, weight and where they start (at a word, `\b`, or at a
+ * literal of another script), in the order each group first appears; one rule's
+ * matches are the same as before, with its kind and weight.
+ */
+export function groupRules(rules: readonly Detector[]): Detector[] {
+  const groups = new Map<string, { first: Detector; at: "word" | "literal"; patterns: string[]; literals: string[] }>();
+  for (const d of rules) {
+    const { at, literals } = literalsOf(d);
+    const atWord = d.pattern.startsWith("\\b");
+    if (atWord !== (at === "word")) throw new Error(`${d.kind}: a word start needs a \\b pattern, a literal start none`);
+    const key = `${d.kind}|${d.weight}|${at}`;
+    const group = groups.get(key) ?? { first: d, at, patterns: [], literals: [] };
+    group.patterns.push(atWord ? d.pattern.slice(2) : d.pattern);
+    group.literals.push(...literals);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ first, at, patterns, literals }) => {
+    const unique = [...new Set(literals)];
+    // A script letter opens a start only at a word's beginning (detector.ts): the expression says the same.
+    const wordInitial = at === "literal" && unique.some((l) => isScriptLetter(l.charCodeAt(0)));
+    const body = `${wordInitial ? NOT_AFTER_LETTER : ""}(?=${firstCharacters(unique)})(?=${anyOf(unique)})(?:${patterns.join("|")})`;
+    return { ...first, pattern: at === "word" ? `\\b${body}` : body, start: { at, literals: unique }, apart: true };
+  });
+}
