@@ -21,7 +21,7 @@ const PREFIXED_KEY = "[A-Za-z0-9]{1,20}[_.-]?key";
 const BARE_KEY = `key\\d{0,3}["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])[ \\t]{0,3}["']?[A-Za-z0-9+/=_~.-]{20,128}`;
 /** Keys that name no credential: a record's, a cache's, a public one. */
 const NOT_A_CREDENTIAL_KEY =
-  /(?:public|publishable|pub|primary|foreign|sort|partition|range|hash|cache|idempotency|object|s3|file|hot|mon|tur|whis|jo|unique|lookup|map|dict|row|cursor|route|i18n|translation|storage|bucket|sign(?:ing)?_?public|encryption_?public|react|list|item|index|group|field|column|table|form|query|event|message|state|local_?storage)[_.-]?key\d{0,3}["']?\s{0,3}$/i;
+  /(?:public|publishable|pub|primary|foreign|sort|partition|range|hash|cache|idempotency|object|s3|file|hot|mon|tur|whis|jo|unique|lookup|map|dict|row|cursor|route|i18n|translation|storage|(?<!bit)bucket|sign(?:ing)?_?public|encryption_?public|react|list|item|index|group|field|column|table|form|query|event|message|state|local_?storage)[_.-]?key\d{0,3}["']?\s{0,3}$/i;
 /** Names a chosen password or secret is assigned to: any real value counts. */
 const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|(?<!by|com|over|under|tres|sur)pass|secret)\d{0,3}["']?\s{0,3}$/i;
 
@@ -73,7 +73,8 @@ function assignedCredential(m: string, text: string, index: number): boolean {
   const connection = inConnectionString(text, index);
   // `NAME=value` with no blanks is an env file's or a query string's line, not code: one kind of character is enough there.
   const envLine = /^[\w.-]+=$/.test(m.slice(0, sign.index + 1)) && value.length >= 8 && !/^[a-z]+(?:_[a-z]+)+$/.test(value);
-  return passwordValue(value, sign[1] !== "" || connection || envLine, connection ? 3 : 6);
+  // A long generated value reads like a member access unquoted (`app.dropbox.secret: sl.uc9j…`, Mapbox's `pk.…`): still a token.
+  return passwordValue(value, sign[1] !== "" || connection || envLine, connection ? 3 : 6) || (value.length >= 32 && tokenLike(value));
 }
 
 export const ASSIGNMENT_DETECTOR: Detector = {

@@ -6,6 +6,7 @@
  * identifiers (OAuth client ids, account ids, ARNs, bucket names).
  */
 import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
+import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
@@ -157,4 +158,5 @@ export const SECRET_DETECTORS: Detector[] = [
     pattern: "\\bcurl [^\\n]{0,256}?(?:-u|--user)(?:=|[ \\t]{1,5})[\"']?[^\\s:\"']{1,64}:[\"']?[^\\s\"']{3,128}",
     validate: (m) => passwordLike(m.slice(m.lastIndexOf(":") + 1).replace(/^["']/, "")),
   },
+  ...CREDENTIAL_NOTE_DETECTORS,
 ];

@@ -1,0 +1,95 @@
+/**
+ * Credentials written the way people note them down rather than configure them: an
+ * address, a user and a password side by side (`192.168.0.1 admin/Pa55_word`), a
+ * token after a label of two words (`Session Token AIhq5Xyb1Gga9Q18`), `user:pass@host`
+ * without a scheme, and `-u user:pass` on any command line. No sign or name vouches for
+ * the value here, so it must look chosen or generated: letters with digits and a
+ * second case or a symbol; words, identifiers, interface names and MAC addresses do not.
+ */
+import { passwordValue } from "./credential-forms.ts";
+import type { Detector } from "./detector.ts";
+import { looksLikePlaceholder, secretLike } from "./validators.ts";
+
+/** A value no one would take for anything but a password or a token: a digit, a letter, and a second case or a symbol. */
+export function mixedValue(v: string): boolean {
+  if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
+  // Hex with separators is a MAC address, a hash or an id; a dotted run of words a host or a member.
+  if (/^[0-9a-f:._-]+$/i.test(v) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(v)) return false;
+  const cases = /[a-z]/.test(v) && /[A-Z]/.test(v);
+  const symbol = /[^A-Za-z0-9./:-]/.test(v);
+  return (cases || symbol) && !looksLikePlaceholder(v) && passwordValue(v, false, 6);
+}
+
+const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
+
+/** Labels that stand before an e-mail address (`Email:alice@corp.com`), not a user before a password. */
+const ADDRESS_LABEL =
+  /^(?:e-?mail|mail|mailto|from|to|cc|bcc|reply-to|sender|recipient|contact|author|user|login|username|by|re|fwd|tel|sip|sips|xmpp|owner|maintainer|committer|email_address)$/i;
+
+/** Labels of two words naming a token or key in prose: `Session Token`, `API key`, `Authentication key`. */
+const LABEL_FIRST = ["session", "access", "auth", "authentication", "authorization", "api", "secret", "private", "refresh", "bearer", "client", "bot"];
+
+export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
+  // `192.168.0.1 master/iP30dT_o`, `IP/ID/PW 10.0.0.7/admin/Pa55_word`, `10.1.2.3:22, root, S3cret!x`: an address, a user, a password.
+  {
+    kind: "address_user_password",
+    category: "secret",
+    pattern: `\\b${IPV4}(?::\\d{1,5})?[ \\t,;/|]{1,3}[A-Za-z][\\w.@-]{0,31}[ \\t,;/|:]{1,3}[A-Za-z0-9][^\\s,;|"'<>]{5,63}(?![^\\s,;|"'<>])`,
+    validate: (m) => {
+      const parts = m.split(/[ \t,;/|:]+/);
+      const password = parts.at(-1) ?? "";
+      const user = parts.at(-2) ?? "";
+      return password !== user && mixedValue(password);
+    },
+    start: { at: "digit-word" },
+    // Rejected, the scan resumes after the address: a phone number or an e-mail may follow it.
+    valueAfter: /^[\d.]+(?::\d+)?/,
+  },
+  // `Session Token AIhq5Xyb1Gga9Q18`, `Authentication key:AIhq…`, `the API key is Xq7Lm2Rk9XwT`: a token after a label of two words.
+  {
+    // A generic assignment in prose: a vendor's own rule that names the same value wins (engine.ts).
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\b(?:${LABEL_FIRST.join("|")})[ \\t_-](?:token|key)[ \\t]{0,3}(?:is[ \\t]{1,3}|[:=][ \\t]{0,3}|[ \\t])["'\`]?[A-Za-z0-9+/_~.=-]{12,256}(?![A-Za-z0-9+/_~.=-])`,
+    validate: (m) => {
+      const value = m.replace(/^\w+[ \t_-]\w+[ \t]*(?:is[ \t]+|[:=][ \t]*|[ \t])["'`]?/i, "");
+      // A camelCase or PascalCase name with a number (`GetTokenAsync2`) is code, not a token.
+      if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d*$/.test(value)) return false;
+      return /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && secretLike(value, 3.0);
+    },
+    start: { at: "word", literals: LABEL_FIRST },
+    // Rejected, the scan resumes at the value, which may be a credential of a known kind (`API key AKIA…`).
+    valueAfter: /(?:is[ \t]+|[:=][ \t]*|[ \t])["'`]?(?=[^ \t]*$)/i,
+  },
+  // `admin:Gr33n!Tea@10.0.0.5`, `ssh deploy:Xq7Lm2Rk@build.corp.net`: a user and a password before a host, without a scheme.
+  {
+    kind: "url_credentials",
+    category: "secret",
+    pattern: `(?<![\\w.:/@%+~-])[A-Za-z][\\w.+-]{0,31}:[^\\s:/@"'<>]{3,31}@(?:${IPV4}|[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,6})\\b`,
+    validate: (m) => {
+      const colon = m.indexOf(":");
+      const user = m.slice(0, colon);
+      const password = m.slice(colon + 1, m.lastIndexOf("@"));
+      return !ADDRESS_LABEL.test(user) && password !== user && mixedValue(password);
+    },
+    start: { at: "before-at" },
+    // Rejected (`call:jane.doe@corp.example`), the scan resumes after the colon, where an e-mail address may start.
+    valueAfter: /:/,
+  },
+  // `-u deploy:Xq7Lm2Rk`, `--user=ops:Gr33n!Tea`, `--auth admin:S3cret!x` (httpie, wget, CLIs): curl's form, any command.
+  {
+    kind: "command_line_secret",
+    category: "secret",
+    pattern: `(?<![\\w-])(?:-u|--user|--auth)(?:=|[ \\t]{1,3})["']?[A-Za-z0-9_.@-]{1,64}:["']?[^\\s"':]{6,128}`,
+    validate: (m) => {
+      const pair = m.replace(/^-+\w+(?:=|[ \t]+)["']?/, "");
+      const colon = pair.indexOf(":");
+      const password = pair.slice(colon + 1).replace(/^["']/, "");
+      return password !== pair.slice(0, colon) && mixedValue(password);
+    },
+    start: { at: "literal", literals: ["-u", "--user", "--auth"] },
+    valueAfter: /^-+\w+(?:=|[ \t]+)/,
+  },
+];

@@ -1,0 +1,90 @@
+/**
+ * Credentials noted down rather than configured: an address, a user and a password side
+ * by side, a token after a two-word label, `user:pass@host` without a scheme and
+ * `-u user:pass` on any command line. Written from the forms, not from held-out rows;
+ * placeholders, identifiers, interface names, MAC addresses and e-mail addresses stay unflagged.
+ */
+import { describe, expect, test } from "bun:test";
+import { mixedValue } from "../../../src/pipeline/scan/credential-notes.ts";
+import { scanText } from "../../../src/pipeline/scan/engine.ts";
+
+const findings = (text: string) => scanText(text, { injection: false }).findings.map((f) => `${f.category}:${f.kind}`);
+const secretKinds = (text: string) => findings(text).filter((k) => k.startsWith("secret:"));
+
+describe("credentials noted down are found", () => {
+  test.each([
+    ["address_user_password", "10.20.30.40 admin Wint3r!Sky"],
+    ["address_user_password", "prod db: 172.16.4.9:5432, postgres, Xq7Lm2Rk9"],
+    ["address_user_password", "IP/user/pass 10.0.8.15/root/Gr33n_Tea42"],
+    ["address_user_password", "router 192.168.1.254 | admin | Pa55_w0rd!"],
+    ["password_assignment", "Session token hQ8zLm2Rk9XwTq4P"],
+    ["password_assignment", "Access key: Zt7Qp2Lm9Rk4XwB8"],
+    ["password_assignment", "the API key is Xq7Lm2Rk9XwTq8Lp"],
+    ["password_assignment", "Bot token = kP3mZq8Lr2Wt9XvN4b"],
+    ["url_credentials", "ssh deploy:Xq7Lm2Rk@build.corp.net"],
+    ["url_credentials", "git clone ops:Gr33n!Tea42@10.0.0.5:repo.git"],
+    ["command_line_secret", "wget --user=ops:Gr33n!Tea42 http://files.corp.net/a.zip"],
+    ["command_line_secret", "http --auth admin:S3cur3Pass! GET api.corp.net/items"],
+    ["command_line_secret", "svn checkout -u builder:Tr0ub4dor3x https://svn.corp.net/trunk"],
+  ])("%s: %s", (kind, text) => {
+    expect(secretKinds(text)).toContain(`secret:${kind}`);
+  });
+});
+
+describe("what only resembles them is not", () => {
+  test.each([
+    // Placeholders.
+    "10.20.30.40 admin changeme",
+    "10.20.30.40 admin <password>",
+    "10.20.30.40 admin ${DB_PASSWORD}",
+    "10.20.30.40 admin your-password-here",
+    "10.20.30.40 admin ********",
+    "Session token <token>",
+    "the API key is xxxxxxxxxxxxxxxx",
+    "ssh deploy:changeme@build.corp.net",
+    "wget --user=ops:${PASSWORD} http://files.corp.net/a.zip",
+    // Network output: routes, ARP tables, interfaces, hosts files, logs.
+    "10.0.0.0 dev enp0s31f6 proto kernel scope link",
+    "default via 192.168.1.1 dev wlp3s0b1 proto dhcp metric 600",
+    "192.168.1.1 ether 00:1a:2b:3c:4d:5e C eth0",
+    "127.0.0.1 localhost localhost.localdomain",
+    "10.0.0.5 web01 web01.corp.example.com",
+    "10.0.0.5 GET /api/v1/users 200",
+    "inet 192.168.1.5 netmask 255.255.255.0 broadcast 192.168.1.255",
+    // Identifiers and code after a label.
+    "Session token GetTokenAsync2",
+    "access key arn:aws:iam::123456789012:user/ops",
+    "the API key is stored in Vault",
+    "client key 3f2a9c1e-7b4d-4e8f-9a6b-2c5d8e1f0a3b",
+    // Users and groups, not passwords.
+    "docker run -u 1000:1000 alpine",
+    "docker run -u www-data:www-data nginx",
+    "git push -u origin main",
+  ])("%s", (text) => {
+    expect(secretKinds(text)).toEqual([]);
+  });
+
+  test("an e-mail after a label is personal data, not a password", () => {
+    expect(findings("Email:Alice2024@corp.com")).toEqual(["pii:EMAIL"]);
+    expect(findings("call:jane.doe@corp-mail.example.com")).toEqual(["pii:EMAIL"]);
+    expect(findings("10.0.0.1 admin john.doe@example.com")).toEqual(["pii:EMAIL"]);
+  });
+
+  test("a known vendor key after a label keeps its own name", () => {
+    expect(secretKinds("API key AKIAZ7QP2LM9RK4XWB8N")).toEqual(["secret:aws_access_key_id"]);
+  });
+});
+
+describe("mixedValue", () => {
+  test.each([
+    ["iP30dT_o", true],
+    ["Wint3r!Sky", true],
+    ["enp0s31f6", false],
+    ["00:1a:2b:3c:4d:5e", false],
+    ["web01.corp.example.com", false],
+    ["password1", false],
+    ["Passw0rd", true],
+  ])("%s: %p", (value, expected) => {
+    expect(mixedValue(value)).toBe(expected);
+  });
+});
