@@ -12,8 +12,15 @@ import { entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from 
 /** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
 const ASSIGNED_NAME =
   "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id|authentication|authorization)";
-/** `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`). */
-const PREFIXED_KEY = "[A-Za-z0-9]{1,20}[_.-]?key";
+/** `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); so does `PAT` after a separator (`GITHUB_PAT`). */
+const PREFIXED_KEY = "[A-Za-z0-9]{1,20}(?:[_.-]?key|[_.-]pat)";
+/**
+ * A qualifier after the name that says which copy of the credential it is, not what else it is (`DB_PASSWORD_PROD`,
+ * `JWT_SECRET_DEV`, Rails' `secret_key_base`): a list, since `password_hash`, `token_url` or `secret_name` name no credential.
+ */
+const QUALIFIER =
+  "(?:[_.-](?:prod|production|live|test|dev|development|staging|stage|stg|qa|uat|local|old|new|backup|bak|primary|secondary|default|base|value|raw|plain|enc|encoded|b64|base64))?";
+const QUALIFIER_AT_END = new RegExp(`${QUALIFIER}(\\d{0,3}["']?\\]?\\s{0,3})$`, "i");
 /**
  * Alone, `key` names anything, so a value under a bare `key` counts only when a machine generated it (see
  * `generatedToken`); the expression already asks for 20 token characters, so `"key": "label_3"` fails there, cheaply.
@@ -62,7 +69,7 @@ function tokenLike(value: string): boolean {
 function assignedCredential(m: string, text: string, index: number): boolean {
   const sign = /(?::=|=>|[:=,])[ \t]*(["']?)/.exec(m);
   if (!sign) return false;
-  const name = m.slice(0, sign.index);
+  const name = m.slice(0, sign.index).replace(QUALIFIER_AT_END, "$1");
   const value = m.slice(sign.index + sign[0].length).replace(/["']$/, "");
   if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
   // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
@@ -86,8 +93,8 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   // name is read one way; at most 80 characters precede the sign, inside the trigger's window (triggers.ts).
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
-  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})\\d{0,3}(?:["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|["'][ \\t]{0,3},)[ \\t]{0,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${BARE_KEY})`,
-  start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key)\\d{0,3}["']?\\]?\\s{0,3}$`, "i") },
+  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|["'][ \\t]{0,3},)[ \\t]{0,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${BARE_KEY})`,
+  start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat)${QUALIFIER}\\d{0,3}["']?\\]?\\s{0,3}$`, "i") },
   valueAfter: /[:=,]>?[ \t]*["']?/,
   validate: assignedCredential,
 };

@@ -210,6 +210,25 @@ export const XML_PASSWORD_RULE: GatedSecretRule = {
 };
 
 /**
+ * A setting written as an XML element with a name and a value: .NET's `<add key="ApiKey" value="…"/>`,
+ * Spring's and Ant's `<property name="password" value="…"/>`, Java's XML properties `<entry key="db.password">…</entry>`.
+ * Gated by the element's opening, which HTML and most code never write.
+ */
+export const XML_SETTING_RULE: GatedSecretRule = {
+  kind: "xml_password",
+  regex:
+    /<(?:add|property|entry|param|parameter|setting|constant|env|variable)\s{1,3}(?:key|name)\s{0,3}=\s{0,3}"[\w.:-]{0,40}?(?:password|passwd|pwd|secret|token|api[_.-]?key|access[_.-]?key|secret[_.-]?key)"(?:\s{1,3}value\s{0,3}=\s{0,3}"[^"\n]{3,128}"|\s{0,3}>[^<\n]{3,128}<\/)/gi,
+  keywords: ["<add ", "<property ", "<entry ", "<param ", "<parameter ", "<setting ", "<constant ", "<env ", "<variable "],
+  validate: (m) => {
+    const value = /value\s*=\s*"([^"]*)"$/i.exec(m)?.[1] ?? m.slice(m.lastIndexOf(">") + 1, -2);
+    const name = /(?:key|name)\s*=\s*"([^"]*)"/i.exec(m)?.[1] ?? "";
+    // A chosen password by its name; a token or key must look generated.
+    if (/pass|pwd|secret$/i.test(name)) return passwordValue(value, true, 3);
+    return secretLike(value, 3.2) && /\d/.test(value) && /[A-Za-z]/.test(value) && !notAValue(value);
+  },
+};
+
+/**
  * Maven's encrypted passwords (`mvn --encrypt-password`, Maven's "Password Encryption"
  * guide): `<password>{COQLCE6DU6GtcS5P=}</password>` in settings.xml, and the master
  * password `<master>{…}</master>` in settings-security.xml, which decrypts them all.

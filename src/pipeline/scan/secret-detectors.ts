@@ -7,7 +7,7 @@
  */
 import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
-import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE } from "./credential-forms.ts";
+import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
@@ -64,6 +64,7 @@ export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
     validate: gitleaksAccepts(rule),
   })),
   XML_PASSWORD_RULE,
+  XML_SETTING_RULE,
   MAVEN_ENCRYPTED_RULE,
 ];
 

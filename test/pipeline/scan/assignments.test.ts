@@ -1,6 +1,6 @@
 /**
  * Generic credential assignments: names of one to three segments with a numbered
- * suffix, prefixed `*_KEY` names, env-file lines, chosen passwords by name and tokens
+ * suffix or a qualifier (`_PROD`, `_base`), prefixed `*_KEY` and `*_PAT` names, env-file lines, chosen passwords by name and tokens
  * by randomness; templates, references, variables and record keys are no credentials.
  */
 import { describe, expect, test } from "bun:test";
@@ -29,6 +29,13 @@ describe("found", () => {
     ["a generated value under a bare key", '"key": "Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5"'],
     ["a generated value under a bare key, single-quoted", "'key': \"Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5\""],
     ["a subscript assignment", "config['api_key'] = \"Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y\""],
+    ["a qualifier after the name", "DB_PASSWORD_PROD=Wint3r!Sky42"],
+    ["a qualifier after a secret", "JWT_SECRET_DEV=Xq7Lm2Rk9XwTq8Lp3Nz5"],
+    ["a qualifier after a key", "api_key_live: 'Xq7Lm2Rk9XwTq8Lp3Nz5'"],
+    ["Rails' secret_key_base", "secret_key_base: 7f3a9c1e7b4d4e8f9a6b2c5d8e1f0a3b7f3a9c1e7b4d4e8f"],
+    ["a personal access token by its short name", "export GITHUB_PAT=Xq7Lm2Rk9XwTq8Lp3Nz5"],
+    ["a vendor's name not at the name's start", "MY_BITBUCKET_KEY=4sexst19wy5l7r5875tbzcvb8a44bpds"],
+    ["a long generated value that reads like a member access", "app.dropbox.secret: sl.uc9j9qc6ibp9o3shh4hea07scrshrtedx78dmar8tlbo976avshm"],
   ])("%s", (_, text) => {
     expect(assignments(text)).toHaveLength(1);
   });
@@ -57,6 +64,13 @@ describe("not found", () => {
     ["a React key", 'items.map((i) => ({ key: "UserProfileCard2024Header" }))'],
     ["a bare key with a placeholder", '"key": "YOUR_API_KEY_GOES_HERE_1234"'],
     ["a record key in a subscript", "row['sort_key'] = \"Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y\""],
+    // A qualifier that says what else the value is: a hash, a location, a name.
+    ["a password's hash", "password_hash = 'Xq7Lm2Rk9XwTq8Lp3Nz5'"],
+    ["a token's address", "token_url: https://login.example.com/oauth2/token"],
+    ["a secret's name", "secret_name: prod-db-credentials-2"],
+    ["a qualified placeholder", "password_default: changeme"],
+    ["a qualified variable", "PASSWORD_TEST=${TEST_PASS}"],
+    ["a path, not a PAT", "db_path=/var/lib/app2"],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);
   });
