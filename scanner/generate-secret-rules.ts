@@ -10,8 +10,9 @@
  * prefix that opens with a letter or digit: gitleaks would also match inside a word). Go's syntax is translated
  * (`\z` to `$`, POSIX classes to ranges); a pattern JavaScript cannot read as Go
  * means it is left out, and listed when the script runs. The rules gitleaks writes as
- * `name = value` assignments with a case-insensitive vendor name are left to the
- * generic assignment detector (secret-detectors.ts).
+ * `name = value` assignments with a case-insensitive vendor name open at that name
+ * where a word begins; inside a longer name (`MY_MAILCHIMP_KEY`) the generic assignment
+ * detector (assignments.ts) catches what they would (test/pipeline/scan/gitleaks-rules.test.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -24,7 +24,7 @@ const randomTail =
 const passwordLike = (pw: string) => passwordValue(pw, true, 3);
 
 /** OAuth client ids and account ids name an application or an account; they grant nothing alone. */
-const IDENTIFIER_RULE = /-(?:client|access|user-api)-id$/;
+export const IDENTIFIER_RULE = /-(?:client|access|user-api)-id$/;
 const CREDENTIAL_RULES = GITLEAKS_RULES.filter((r) => !IDENTIFIER_RULE.test(r.id));
 
 /**
