@@ -12,6 +12,7 @@ import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
 import { looksLikePlaceholder, secretLike } from "./validators.ts";
+import { VENDOR_PREFIX_DETECTORS } from "./vendor-prefixes.ts";
 import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
 
 /** The token part after a known prefix must look random (placeholders like sk-xxxx do not). */
@@ -143,6 +144,7 @@ export const SECRET_DETECTORS: Detector[] = [
   },
   ...VENDOR_DETECTORS,
   ...VENDOR_TOKEN_DETECTORS,
+  ...VENDOR_PREFIX_DETECTORS,
   ...CREDENTIAL_FORM_DETECTORS,
   ASSIGNMENT_DETECTOR,
   // Credentials in a URL (`https://user:password@host`, `redis://:password@host`) and in curl's basic auth (`curl -u name:password`).
