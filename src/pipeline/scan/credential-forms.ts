@@ -43,6 +43,9 @@ export function passwordValue(value: string, quoted: boolean, min = 6): boolean 
   return classes >= 2;
 }
 
+/** Authorization schemes that carry a token as it is (not base64 of a user and a password). */
+const TOKEN_SCHEMES = "(?:bearer|token|bot|apikey|api-key|sso-key|ssws|splunk|jwt)";
+
 /** The last quoted string of a match (`"pass"` in `NetworkCredential("user", "pass")`). */
 const lastQuoted = (m: string) => /["']([^"'\n]*)["'][^"']*$/.exec(m)?.[1] ?? "";
 
@@ -139,15 +142,15 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
       return /[^A-Za-z"']/.test(value) && passwordValue(value, /^["']/.test(value), 6);
     },
   },
-  // HTTP Authorization headers and their values in code: Basic (user:password in base64) and Bearer tokens.
+  // HTTP Authorization headers and their values in code: Basic (user:password in base64), Bearer tokens, and the other
+  // schemes APIs define for a token (`Token` for Django REST and GitHub, `Bot` for Discord, `SSWS` for Okta, GoDaddy's `sso-key`).
   {
     kind: "authorization_header",
     category: "secret",
     ignoreCase: true,
-    pattern:
-      "\\bauthorization[\"']?\\s{0,3}[:=,]\\s{0,3}[\"']?\\s{0,3}(?:basic\\s{1,3}[a-z0-9+/]{6,512}={0,2}|bearer\\s{1,3}[a-z0-9._~+/-]{16,2048}={0,2})(?![a-z0-9+/=._~-])",
+    pattern: `\\bauthorization["']?\\s{0,3}[:=,]\\s{0,3}["']?\\s{0,3}(?:basic\\s{1,3}[a-z0-9+/]{6,512}={0,2}|${TOKEN_SCHEMES}\\s{1,3}[a-z0-9._~+/:-]{16,2048}={0,2})(?![a-z0-9+/=._~-])`,
     // Rejected, the scan resumes at the token, which may be a credential of a known kind.
-    valueAfter: /(?:basic|bearer)\s{1,3}/i,
+    valueAfter: new RegExp(`(?:basic|${TOKEN_SCHEMES})\\s{1,3}`, "i"),
     validate: (m) => {
       const value = m.replace(/^[^:=,]*[:=,]\s*["']?\s*/, "");
       const [scheme, token = ""] = value.split(/\s+/);

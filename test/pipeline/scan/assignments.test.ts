@@ -29,6 +29,9 @@ describe("found", () => {
     ["a generated value under a bare key", '"key": "Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5"'],
     ["a generated value under a bare key, single-quoted", "'key': \"Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5\""],
     ["a subscript assignment", "config['api_key'] = \"Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y\""],
+    ["a credential by name", 'credential = "Xq7Lm2Rk9XwTq8Lp3Nz5"'],
+    ["creds by name", "creds: Xq7Lm2Rk9XwTq8Lp3Nz5"],
+    ["a passcode", "passcode: 'Wint3r!Sky42'"],
     ["a qualifier after the name", "DB_PASSWORD_PROD=Wint3r!Sky42"],
     ["a qualifier after a secret", "JWT_SECRET_DEV=Xq7Lm2Rk9XwTq8Lp3Nz5"],
     ["a qualifier after a key", "api_key_live: 'Xq7Lm2Rk9XwTq8Lp3Nz5'"],
@@ -71,6 +74,8 @@ describe("not found", () => {
     ["a qualified placeholder", "password_default: changeme"],
     ["a qualified variable", "PASSWORD_TEST=${TEST_PASS}"],
     ["a path, not a PAT", "db_path=/var/lib/app2"],
+    ["the file holding the credentials", "credentials: service-account-2.json"],
+    ["a credentials setting", "credentials: include"],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);
   });
