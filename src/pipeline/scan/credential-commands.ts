@@ -1,0 +1,72 @@
+/**
+ * Passwords handed to a tool rather than assigned: database clients' and registries'
+ * short flags (`mysql -pS3cret`, `docker login -p …`, `redis-cli -a …`, `ldapsearch -w …`,
+ * `keytool -storepass …`), `sshpass -p`, `net use … /user:x pass`, SQL's
+ * `IDENTIFIED BY '…'` and `WITH PASSWORD '…'`, and login calls with a literal user and
+ * password (`smtp.login('ops', '…')`, `ds.setPassword("…")`). A short flag means a
+ * password only after the tool that reads it so (`-p 8080` is a port elsewhere).
+ */
+import { passwordValue } from "./credential-forms.ts";
+import type { Detector } from "./detector.ts";
+
+/** A flag's value: quoted, any real password; bare, one with two kinds of character at least (a port or a word is not). */
+function flagValue(raw: string): boolean {
+  const quoted = /^["']/.test(raw);
+  return passwordValue(raw.replace(/^["']/, "").replace(/["']$/, ""), quoted, quoted ? 3 : 6);
+}
+
+/** The tools whose password flag is short, each with its flag: `-p` (attached or not), `-a`, `-w`, `-storepass`. */
+const TOOL_FLAGS = [
+  // mysql reads `-p` alone as "ask me", and the word after it as the database: only an attached value is a password.
+  "(?:mysql(?:dump|admin|import|sh)?|mariadb(?:-dump)?)\\b[^\\n|;&]{0,160}?[ \\t]-p(?=[^\\s-])",
+  "(?:mongo(?:sh|dump|restore|export|import)?|sshpass|(?:docker|podman|buildah|skopeo|nerdctl|oras)[ \\t]{1,3}login)\\b[^\\n|;&]{0,160}?[ \\t]-p(?:[ \\t]{1,3}|(?=[^\\s-]))",
+  "redis-cli\\b[^\\n|;&]{0,160}?[ \\t]-a[ \\t]{1,3}",
+  "ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)\\b[^\\n|;&]{0,160}?[ \\t]-w[ \\t]{1,3}",
+  "(?:keytool|jarsigner)\\b[^\\n|;&]{0,200}?[ \\t]-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass)[ \\t]{1,3}",
+  "net[ \\t]{1,3}use\\b[^\\n|;&]{0,160}?/user:[^\\s]{1,64}[ \\t]{1,3}",
+].join("|");
+
+/** The value after the flag: quoted, or a run without blanks. */
+const FLAG_VALUE = `(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'\`<>|;&-][^\\s"'\`<>|;&]{2,127})`;
+
+export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
+  {
+    kind: "command_line_secret",
+    category: "secret",
+    pattern: `\\b(?:${TOOL_FLAGS})${FLAG_VALUE}`,
+    validate: (m) => flagValue(/(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)$/.exec(m)?.[0] ?? ""),
+    start: {
+      at: "word",
+      literals: ["mysql", "mariadb", "mongo", "sshpass", "docker", "podman", "buildah", "skopeo", "nerdctl", "oras", "redis-cli", "ldap", "keytool", "jarsigner", "net"],
+    },
+  },
+  // SQL: `CREATE USER … IDENTIFIED BY '…'`, `ALTER ROLE … WITH [ENCRYPTED] PASSWORD '…'`, `SET PASSWORD … = '…'` aside (an assignment).
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    // `password '…'` only after SQL's WITH: in prose, "the password 'P@ssw0rd!'" is an example being discussed.
+    pattern: `\\b(?:identified[ \\t]{1,3}by|(?<=\\bwith[ \\t]{1,3}(?:(?:un)?encrypted[ \\t]{1,3})?)password)[ \\t]{1,3}(?:'[^'\\n]{3,128}'|"[^"\\n]{3,128}")`,
+    validate: (m) => passwordValue(m.replace(/^\w+[ \t]+(?:by[ \t]+)?['"]/i, "").slice(0, -1), true, 3),
+    start: { at: "word", literals: ["identified", "password"] },
+  },
+  // A login call with a literal user and password: `smtp.login('ops@corp.com', '…')`, `ldap.simple_bind_s("cn=admin", "…")`.
+  {
+    kind: "credential_constructor",
+    category: "secret",
+    pattern: `(?:\\.|->)(?:login|authenticate|simple_bind_s|simple_bind|bind_s|auth)\\([ \\t]{0,3}["'][^"'\\n]{1,128}["'][ \\t]{0,3},[ \\t]{0,3}["'][^"'\\n]{3,128}["'][ \\t]{0,3}\\)`,
+    validate: (m) => passwordValue(/["']([^"'\n]*)["'][ \t]*\)$/.exec(m)?.[1] ?? "", true, 3),
+    start: {
+      at: "literal",
+      literals: [".login(", ".authenticate(", ".simple_bind", ".bind_s(", ".auth(", "->login(", "->authenticate(", "->auth("],
+    },
+  },
+  // `ds.setPassword("…")`, `config.set_password('…')`: a setter given a literal.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: `\\b(?:setPassword|set_password|setPasswd|setSecret|set_secret)\\([ \\t]{0,3}["'][^"'\\n]{3,128}["'][ \\t]{0,3}\\)`,
+    validate: (m) => passwordValue(/["']([^"'\n]*)["']/.exec(m)?.[1] ?? "", true, 3),
+    start: { at: "word", literals: ["setPassword", "set_password", "setPasswd", "setSecret", "set_secret"] },
+  },
+];

@@ -1,0 +1,62 @@
+/**
+ * Passwords handed to a tool: short flags after the tools that read them as passwords,
+ * SQL's IDENTIFIED BY and WITH PASSWORD, login calls and setters with literals. Written
+ * from the tools' documented usage; prompts, ports, variables and placeholders stay unflagged.
+ */
+import { describe, expect, test } from "bun:test";
+import { scanText } from "../../../src/pipeline/scan/engine.ts";
+
+const secretKinds = (text: string) =>
+  scanText(text, { injection: false })
+    .findings.filter((f) => f.category === "secret")
+    .map((f) => f.kind);
+
+describe("found", () => {
+  test.each([
+    ["command_line_secret", "mysql -h db -u root -pWint3r!Sky42 shop"],
+    ["command_line_secret", "mysqldump -uroot -p'Gr33n Tea!' shop > shop.sql"],
+    ["command_line_secret", "sshpass -p 'Wint3r!Sky42' ssh root@host"],
+    ["command_line_secret", "docker login -u ci -p Xq7Lm2Rk9XwT registry.corp.net"],
+    ["command_line_secret", "mongosh -u admin -p Wint3r!Sky42 --authenticationDatabase admin"],
+    ["command_line_secret", "redis-cli -h cache -p 6379 -a Wint3r!Sky42 ping"],
+    ["command_line_secret", "ldapsearch -x -D cn=admin,dc=corp -w Wint3r!Sky42 -b dc=corp"],
+    ["command_line_secret", "keytool -importcert -keystore ks.jks -storepass Wint3r!Sky42 -file ca.pem"],
+    ["command_line_secret", "net use \\\\srv\\share /user:CORP\\ops Wint3r!Sky42"],
+    ["password_assignment", "CREATE USER app@'%' IDENTIFIED BY 'Wint3r!Sky42';"],
+    ["password_assignment", "ALTER ROLE report WITH ENCRYPTED PASSWORD 'Gr33n!Tea42';"],
+    ["password_assignment", 'ds.setPassword("Wint3r!Sky42");'],
+    ["credential_constructor", "server.login('ops', 'Wint3r!Sky42')"],
+    ["credential_constructor", '$client->login("admin", "Gr33n!Tea42");'],
+    ["credential_constructor", 'conn.simple_bind_s("cn=admin,dc=corp", "Wint3r!Sky42")'],
+  ])("%s in %p", (kind, text) => {
+    expect(secretKinds(text)).toContain(kind);
+  });
+});
+
+describe("not found", () => {
+  test.each([
+    // mysql's bare -p asks for the password; the next word is the database.
+    "mysql -u root -p shop",
+    "mongosh -u admin -p --authenticationDatabase admin",
+    // -p is a port or a publish flag for other tools.
+    "docker run -p 8080:80 nginx",
+    "ssh -p 2222 deploy@host",
+    "redis-cli -h cache -p 6379 ping",
+    // Variables, prompts and placeholders.
+    "docker login -u ci -p $CI_REGISTRY_PASSWORD registry.corp.net",
+    "sshpass -p \"$SSH_PASS\" ssh root@host",
+    "keytool -list -keystore ks.jks -storepass changeit",
+    "mysql -u root -p<password> shop",
+    "CREATE USER app IDENTIFIED BY '<password>';",
+    "ALTER USER x WITH PASSWORD '${PG_PASS}';",
+    'ds.setPassword("password");',
+    "server.login(user, password)",
+    "server.login('ops', getpass())",
+    "Enter the password 'changeme' to log in.",
+    // An example password discussed in prose, not SQL's WITH PASSWORD.
+    "Check that the new password 'Tr0ub4dor&3' meets the policy before saving it.",
+    "net use \\\\srv\\share /user:CORP\\ops *",
+  ])("%p", (text) => {
+    expect(secretKinds(text)).toEqual([]);
+  });
+});
