@@ -67,10 +67,11 @@ function tokenLike(value: string): boolean {
 
 /** The value of a generic assignment: a chosen password by its name, a token by its randomness. */
 function assignedCredential(m: string, text: string, index: number): boolean {
-  const sign = /(?::=|=>|[:=,])[ \t]*(["']?)/.exec(m);
+  // A quote may come escaped: code inside a JSON string (a notebook's cell, a logged request) writes `password = \"…\"`.
+  const sign = /(?::=|=>|[:=,])[ \t]*\\?(["']?)/.exec(m);
   if (!sign) return false;
   const name = m.slice(0, sign.index).replace(QUALIFIER_AT_END, "$1");
-  const value = m.slice(sign.index + sign[0].length).replace(/["']$/, "");
+  const value = m.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
   if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
   // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
   // credential or a scheme's setting (`authentication: required`), `credentials: ...` a secret or the file holding
@@ -94,8 +95,8 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   // name is read one way; at most 80 characters precede the sign, inside the trigger's window (triggers.ts).
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
-  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|["'][ \\t]{0,3},)[ \\t]{0,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${BARE_KEY})`,
-  start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat)${QUALIFIER}\\d{0,3}["']?\\]?\\s{0,3}$`, "i") },
+  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${BARE_KEY})`,
+  start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat)${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i") },
   valueAfter: /[:=,]>?[ \t]*["']?/,
   validate: assignedCredential,
 };

@@ -4,8 +4,9 @@
  * secrets, Square OAuth secrets, Firebase server keys, Azure SAS signatures, Discord
  * webhooks, AI and developer platforms (NVIDIA, Tavily, Firecrawl, ElevenLabs, Pinecone,
  * Neon, Render, PostHog, Resend, Tailscale, Cast AI, Chief Tools), Adyen and Braintree,
- * Azure Data Factory runtime keys, Django's generated keys, Slack's browser tokens, and
- * Claude Code session links. Some follow gitleaks' newer rules (gitleaks/gitleaks, MIT;
+ * Azure Data Factory runtime keys, Django's generated keys, Tencent SecretIds, Salesforce
+ * sessions, Docker Swarm join tokens, NuGet keys, Slack's browser tokens, and Claude Code
+ * session links. Some follow gitleaks' newer rules (gitleaks/gitleaks, MIT;
  * cmd/generate/config/rules), the others the vendor's documentation. Each body must look
  * random, so documentation placeholders (`whsec_xxxx`, `tvly-YOUR_API_KEY`) pass.
  */
@@ -121,6 +122,24 @@ export const VENDOR_PREFIX_DETECTORS: Detector[] = [
     validate: bodyAfter(/^django-insecure-/, 3.5),
     start: { at: "word", literals: ["django-insecure-"] },
   },
+  // Tencent Cloud SecretIds (`AKID` and 32 characters; like AWS's AKIA ids, half of a key pair and named a secret by Tencent).
+  {
+    kind: "tencent_secret_id",
+    category: "secret",
+    pattern: "\\bAKID[A-Za-z0-9]{32}(?![A-Za-z0-9])",
+    validate: (m) => !/EXAMPLE/i.test(m) && /\d/.test(m) && bodyAfter(/^AKID/, 3.5)(m),
+  },
+  // Salesforce session and OAuth access tokens: the org id (`00D` and 12 or 15 characters), `!`, the session.
+  {
+    kind: "salesforce_access_token",
+    category: "secret",
+    pattern: "\\b00D[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?![A-Za-z0-9._]{80,200}",
+    validate: (m) => secretLike(m.slice(m.indexOf("!") + 1), 4.0),
+    start: { at: "digit-word" },
+  },
+  // Docker Swarm join tokens (`SWMTKN-1-`, the cluster's CA digest, the secret) and NuGet API keys (`oy2` and 43 lower-case characters).
+  prefixed("docker_swarm_token", "SWMTKN-1-", "[a-z0-9]{50}-[a-z0-9]{25}", 3.0),
+  prefixed("nuget_api_key", "oy2", "[a-z0-9]{43}", 3.5),
   // Slack's browser-session tokens (`xoxc-`), which act as the user.
   prefixed("slack_session_token", "xoxc-", "\\d{8,13}-\\d{8,13}-\\d{8,13}-[a-f0-9]{64}", 3.0),
   // A Claude Code session link lets its holder drive the session.

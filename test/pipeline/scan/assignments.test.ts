@@ -30,6 +30,8 @@ describe("found", () => {
     ["a generated value under a bare key, single-quoted", "'key': \"Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5\""],
     ["a subscript assignment", "config['api_key'] = \"Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y\""],
     ["a credential by name", 'credential = "Xq7Lm2Rk9XwTq8Lp3Nz5"'],
+    ["code inside a JSON string (a notebook cell)", '"source": ["db_password = \\"Wint3r!Sky42\\"\\n"]'],
+    ["a JSON document inside a JSON string", '{\\"password\\": \\"Wint3r!Sky42\\"}'],
     ["creds by name", "creds: Xq7Lm2Rk9XwTq8Lp3Nz5"],
     ["a passcode", "passcode: 'Wint3r!Sky42'"],
     ["a qualifier after the name", "DB_PASSWORD_PROD=Wint3r!Sky42"],
@@ -76,6 +78,7 @@ describe("not found", () => {
     ["a path, not a PAT", "db_path=/var/lib/app2"],
     ["the file holding the credentials", "credentials: service-account-2.json"],
     ["a credentials setting", "credentials: include"],
+    ["an escaped variable", '"password = \\"${DB_PASS}\\"\\n"'],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);
   });

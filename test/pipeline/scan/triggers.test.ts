@@ -227,6 +227,11 @@ describe("triggered scan equals the exhaustive scan", () => {
 });
 
 describe("word starts", () => {
+  test("a word literal that opens with a digit is refused: a word beginning with a digit feeds only the digit-word start", () => {
+    const detector = { kind: "digit_led", category: "secret" as const, pattern: "\\b4b1d[a-z]{4}", start: { at: "word" as const, literals: ["4b1d"] } };
+    expect(() => planTriggers([detector], [])).toThrow(/opens with a digit/);
+  });
+
   const plan = planTriggers(
     ALL_DETECTORS.filter((d) => !foldsCase(d)),
     ALL_DETECTORS.filter(foldsCase),
