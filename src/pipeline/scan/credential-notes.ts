@@ -1,13 +1,14 @@
 /**
  * Credentials written the way people note them down rather than configure them: an
  * address, a user and a password side by side (`192.168.0.1 admin/Pa55_word`), a
- * token after a label of two words (`Session Token AIhq5Xyb1Gga9Q18`), `user:pass@host`
+ * token after a label of two words (`Session Token AIhq5Xyb1Gga9Q18`), a password under
+ * its name in another language (`비밀번호 : …`, `パスワード：…`, `Passwort: …`, `PW: …`), `user:pass@host`
  * without a scheme, and `-u user:pass` on any command line. No sign or name vouches for
  * the value here, so it must look chosen or generated: letters with digits and a
  * second case or a symbol; words, identifiers, interface names and MAC addresses do not.
  */
 import { passwordValue } from "./credential-forms.ts";
-import type { Detector } from "./detector.ts";
+import { type Detector, NOT_AFTER_LETTER } from "./detector.ts";
 import { looksLikePlaceholder, secretLike } from "./validators.ts";
 
 /** A value no one would take for anything but a password or a token: a digit, a letter, and a second case or a symbol. */
@@ -30,7 +31,54 @@ const ADDRESS_LABEL =
 /** Labels of two words naming a token or key in prose: `Session Token`, `API key`, `Authentication key`. */
 const LABEL_FIRST = ["session", "access", "auth", "authentication", "authorization", "api", "secret", "private", "refresh", "bearer", "client", "bot"];
 
+/** "Password" in the languages of the supported locales and of the teams that write such notes, in the cases they are written. */
+const PASSWORD_WORDS = [
+  "비밀번호",
+  "패스워드",
+  "비번",
+  "암호",
+  "パスワード",
+  "密码",
+  "密碼",
+  "口令",
+  "пароль",
+  "Пароль",
+  "ПАРОЛЬ",
+  "كلمة المرور",
+  "पासवर्ड",
+];
+/** The same in Latin script, any case; and the short forms of notes (`PW:`, `P/W:`). */
+const LATIN_PASSWORD_WORDS = ["passwort", "kennwort", "wachtwoord", "mot de passe", "contraseña", "contrasena", "senha", "lösenord", "losenord", "salasana", "adgangskode", "pw", "p/w"];
+/** A value after such a label: printable ASCII up to a blank or a quote (a password of letters of another script is rare; prose in it is not). */
+const NOTE_VALUE = `["'「“]?[!#-&(-~]{6,64}`;
+/** A label's value must look chosen or generated (`pw = ConvertTo-SecureString …` is code, `Passwort: geheim` a word). */
+const labeledPassword = (m: string, label: RegExp) => mixedValue(m.replace(label, "").replace(/^["'「“]/, "").replace(/[.,;:!?]+$/, ""));
+
 export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
+  // `비밀번호 : Xq7…`, `パスワード：…`, `密码: …`, `пароль = …`, `비밀번호는 …` (Korean's "is"): a password under its name in another script.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: `${NOT_AFTER_LETTER}(?:${PASSWORD_WORDS.join("|")})[ \\t]{0,3}(?:[:=：]|은|는|は|是|为|為)[ \\t]{0,3}${NOTE_VALUE}`,
+    validate: (m) => labeledPassword(m, /^[^:=：은는は是为為]+(?:[:=：]|은|는|は|是|为|為)[ \t]*/),
+    start: { at: "literal", literals: PASSWORD_WORDS },
+    // Rejected, the scan resumes at the value, which may be a credential of a known kind.
+    valueAfter: /(?:[:=：]|은|는|は|是|为|為)[ \t]*/,
+  },
+  // `Passwort: …`, `mot de passe : …`, `senha: …`, `PW: …`, `P/W : …`.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\b(?:${LATIN_PASSWORD_WORDS.join("|")})[ \\t]{0,3}[:=][ \\t]{0,3}${NOTE_VALUE}`,
+    validate: (m) => labeledPassword(m, /^[^:=]+[:=][ \t]*/),
+    // `pw` is two letters: its literals carry what follows (a word literal has three characters at least).
+    start: {
+      at: "word",
+      literals: ["passwort", "kennwort", "wachtwoord", "mot", "contrase", "senha", "lösenord", "losenord", "salasana", "adgangskode", "pw:", "pw ", "pw=", "p/w"],
+    },
+    valueAfter: /[:=][ \t]*/,
+  },
   // `192.168.0.1 master/iP30dT_o`, `IP/ID/PW 10.0.0.7/admin/Pa55_word`, `10.1.2.3:22, root, S3cret!x`: an address, a user, a password.
   {
     kind: "address_user_password",

@@ -1,7 +1,7 @@
 /**
  * Credentials noted down rather than configured: an address, a user and a password side
- * by side, a token after a two-word label, `user:pass@host` without a scheme and
- * `-u user:pass` on any command line. Written from the forms, not from held-out rows;
+ * by side, a token after a two-word label, a password under its name in another
+ * language, `user:pass@host` without a scheme and `-u user:pass` on any command line. Written from the forms, not from held-out rows;
  * placeholders, identifiers, interface names, MAC addresses and e-mail addresses stay unflagged.
  */
 import { describe, expect, test } from "bun:test";
@@ -21,6 +21,15 @@ describe("credentials noted down are found", () => {
     ["password_assignment", "Access key: Zt7Qp2Lm9Rk4XwB8"],
     ["password_assignment", "the API key is Xq7Lm2Rk9XwTq8Lp"],
     ["password_assignment", "Bot token = kP3mZq8Lr2Wt9XvN4b"],
+    ["password_assignment", "서버 접속 정보 비밀번호 : Gr33n!Tea42"],
+    ["password_assignment", "관리자 비밀번호는 Wint3r!Sky42 입니다"],
+    ["password_assignment", "パスワード：Xq7Lm2Rk9"],
+    ["password_assignment", "数据库密码: Wint3r!Sky42"],
+    ["password_assignment", "пароль: Gr33n!Tea42"],
+    ["password_assignment", "Passwort: Wint3r!Sky42"],
+    ["password_assignment", "mot de passe : Gr33n!Tea42"],
+    ["password_assignment", "senha: Xq7Lm2Rk9!"],
+    ["password_assignment", "VPN PW: Wint3r!Sky42"],
     ["url_credentials", "ssh deploy:Xq7Lm2Rk@build.corp.net"],
     ["url_credentials", "git clone ops:Gr33n!Tea42@10.0.0.5:repo.git"],
     ["command_line_secret", "wget --user=ops:Gr33n!Tea42 http://files.corp.net/a.zip"],
@@ -56,6 +65,13 @@ describe("what only resembles them is not", () => {
     "access key arn:aws:iam::123456789012:user/ops",
     "the API key is stored in Vault",
     "client key 3f2a9c1e-7b4d-4e8f-9a6b-2c5d8e1f0a3b",
+    // A password's rules or a placeholder under its name in another language.
+    "비밀번호는 영문과숫자조합8자이상",
+    "비밀번호를 잊어버렸어요",
+    "密码：<your-password>",
+    "Passwort: ********",
+    "Passwort: geheim",
+    "Please set PW: at least 8 chars",
     // Users and groups, not passwords.
     "docker run -u 1000:1000 alpine",
     "docker run -u www-data:www-data nginx",
