@@ -6,8 +6,18 @@
  * password (`smtp.login('ops', '…')`, `ds.setPassword("…")`). A short flag means a
  * password only after the tool that reads it so (`-p 8080` is a port elsewhere).
  */
-import { passwordValue } from "./credential-forms.ts";
+import { NOT_A_CREDENTIAL_KEY } from "./assignments.ts";
+import { notAValue, passwordValue } from "./credential-forms.ts";
 import type { Detector } from "./detector.ts";
+import { secretLike } from "./validators.ts";
+
+/** A value set under a credential's name: a chosen password by that name, otherwise a token that looks generated. */
+function namedValue(name: string, raw: string): boolean {
+  if (/pass/i.test(name)) return flagValue(raw);
+  if (NOT_A_CREDENTIAL_KEY.test(name.trim())) return false;
+  const v = raw.replace(/^["']/, "").replace(/["']$/, "");
+  return /\d/.test(v) && /[A-Za-z]/.test(v) && !notAValue(v) && secretLike(v, 3.2);
+}
 
 /** A flag's value: quoted, any real password; bare, one with two kinds of character at least (a port or a word is not). */
 function flagValue(raw: string): boolean {
@@ -39,6 +49,28 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
       at: "word",
       literals: ["mysql", "mariadb", "mongo", "sshpass", "docker", "podman", "buildah", "skopeo", "nerdctl", "oras", "redis-cli", "ldap", "keytool", "jarsigner", "net"],
     },
+  },
+  // A setting given as a name and a value without a sign: `aws configure set aws_secret_access_key …`, fish's
+  // `set -gx OPENAI_TOKEN …`, `yarn config set npmAuthToken …`, `git config user.password …`, `gh secret set X --body …`.
+  {
+    kind: "command_line_secret",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\b(?:config(?:ure)?[ \\t]{1,3}(?:--global[ \\t]{1,3})?(?:set[ \\t]{1,3})?|set(?:x|[ \\t]{1,3}-[a-z]{1,3})?[ \\t]{1,3}|secret[ \\t]{1,3}set[ \\t]{1,3})["']?[\\w./:@-]{0,60}?(?:password|passwd|secret|token|[_.-]key|apikey)["']?(?:[ \\t]{1,3}(?:--body|-b))?[ \\t]{1,3}${FLAG_VALUE}`,
+    validate: (m) => {
+      const value = /(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)$/.exec(m)?.[0] ?? "";
+      const name = m.slice(0, m.length - value.length);
+      return namedValue(name.replace(/(?:--body|-b)?[ \t]*$/, ""), value);
+    },
+    start: { at: "word", literals: ["config", "configure", "set", "setx", "secret"] },
+  },
+  // npm's and yarn's registry credentials (`.npmrc`): `//registry.corp.net/:_authToken=…`, `:_password=…`, `:_auth=…`.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: `:_(?:authToken|auth|password)[ \\t]{0,3}=[ \\t]{0,3}["']?[A-Za-z0-9+/=_.~-]{12,512}`,
+    validate: (m) => namedValue("token", m.replace(/^[^=]*=[ \t]*/, "")),
+    start: { at: "literal", literals: [":_auth", ":_password"] },
   },
   // SQL: `CREATE USER … IDENTIFIED BY '…'`, `ALTER ROLE … WITH [ENCRYPTED] PASSWORD '…'`, `SET PASSWORD … = '…'` aside (an assignment).
   {

@@ -115,7 +115,7 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
   {
     kind: "url_credentials",
     category: "secret",
-    pattern: `(?<![\\w.:/@%+~-])[A-Za-z][\\w.+-]{0,31}:[^\\s:/@"'<>]{3,31}@(?:${IPV4}|[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,6})\\b`,
+    pattern: `(?<![\\w.:/@%+~-])[A-Za-z][\\w.+-]{0,31}:[^\\s:/@"'<>]{3,31}@(?:${IPV4}|localhost|[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,6})\\b`,
     validate: (m) => {
       const colon = m.indexOf(":");
       const user = m.slice(0, colon);

@@ -22,6 +22,12 @@ describe("found", () => {
     ["command_line_secret", "ldapsearch -x -D cn=admin,dc=corp -w Wint3r!Sky42 -b dc=corp"],
     ["command_line_secret", "keytool -importcert -keystore ks.jks -storepass Wint3r!Sky42 -file ca.pem"],
     ["command_line_secret", "net use \\\\srv\\share /user:CORP\\ops Wint3r!Sky42"],
+    ["command_line_secret", "aws configure set aws_secret_access_key Xq7Lm2Rk9XwTq8Lp3Nz5Vb2Hm6Kd4Qp9Rk3Lm7X"],
+    ["command_line_secret", "set -gx OPENAI_TOKEN Xq7Lm2Rk9XwTq8Lp3Nz5"],
+    ["command_line_secret", "yarn config set npmAuthToken Xq7Lm2Rk9XwTq8Lp3Nz5"],
+    ["command_line_secret", "git config --global user.password Wint3r!Sky42"],
+    ["command_line_secret", "gh secret set DEPLOY_KEY --body Xq7Lm2Rk9XwTq8Lp3Nz5"],
+    ["password_assignment", "//npm.corp.net/repository/npm/:_authToken=Xq7Lm2Rk9XwTq8Lp3Nz5Vb2H"],
     ["password_assignment", "CREATE USER app@'%' IDENTIFIED BY 'Wint3r!Sky42';"],
     ["password_assignment", "ALTER ROLE report WITH ENCRYPTED PASSWORD 'Gr33n!Tea42';"],
     ["password_assignment", 'ds.setPassword("Wint3r!Sky42");'],
@@ -56,6 +62,14 @@ describe("not found", () => {
     // An example password discussed in prose, not SQL's WITH PASSWORD.
     "Check that the new password 'Tr0ub4dor&3' meets the policy before saving it.",
     "net use \\\\srv\\share /user:CORP\\ops *",
+    // Settings that are not credentials, values that are variables or calls, and prose.
+    "config set cache_key user42profileX",
+    "config set token_ttl 3600",
+    "set -gx GITHUB_TOKEN (gh auth token)",
+    'gh secret set API_TOKEN --body "$TOKEN"',
+    "Set the secret token variable before deploying.",
+    "set the password field to something strong",
+    "//npm.corp.net/:_authToken=${NPM_TOKEN}",
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

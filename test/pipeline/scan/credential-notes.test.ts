@@ -32,6 +32,7 @@ describe("credentials noted down are found", () => {
     ["password_assignment", "VPN PW: Wint3r!Sky42"],
     ["url_credentials", "ssh deploy:Xq7Lm2Rk@build.corp.net"],
     ["url_credentials", "git clone ops:Gr33n!Tea42@10.0.0.5:repo.git"],
+    ["url_credentials", "psql postgres:Wint3r!Sky42@localhost"],
     ["command_line_secret", "wget --user=ops:Gr33n!Tea42 http://files.corp.net/a.zip"],
     ["command_line_secret", "http --auth admin:S3cur3Pass! GET api.corp.net/items"],
     ["command_line_secret", "svn checkout -u builder:Tr0ub4dor3x https://svn.corp.net/trunk"],
