@@ -5,9 +5,9 @@
  * webhooks, AI and developer platforms (NVIDIA, Tavily, Firecrawl, ElevenLabs, Pinecone,
  * Neon, Render, PostHog, Resend, Tailscale, Cast AI, Chief Tools), Adyen and Braintree,
  * Azure Data Factory runtime keys, Django's generated keys, Tencent SecretIds, Salesforce
- * sessions, Docker Swarm join tokens, NuGet keys, Slack's browser tokens, and Claude Code
- * session links. Some follow gitleaks' newer rules (gitleaks/gitleaks, MIT;
- * cmd/generate/config/rules), the others the vendor's documentation. Each body must look
+ * sessions, NuGet keys, Slack's browser tokens, and Claude Code session links. Some follow
+ * gitleaks' newer rules (gitleaks/gitleaks, MIT; cmd/generate/config/rules), the others
+ * the vendor's documentation. Each body must look
  * random, so documentation placeholders (`whsec_xxxx`, `tvly-YOUR_API_KEY`) pass.
  */
 import type { Detector } from "./detector.ts";
@@ -137,8 +137,7 @@ export const VENDOR_PREFIX_DETECTORS: Detector[] = [
     validate: (m) => secretLike(m.slice(m.indexOf("!") + 1), 4.0),
     start: { at: "digit-word" },
   },
-  // Docker Swarm join tokens (`SWMTKN-1-`, the cluster's CA digest, the secret) and NuGet API keys (`oy2` and 43 lower-case characters).
-  prefixed("docker_swarm_token", "SWMTKN-1-", "[a-z0-9]{50}-[a-z0-9]{25}", 3.0),
+  // NuGet API keys: `oy2` and 43 lower-case characters.
   prefixed("nuget_api_key", "oy2", "[a-z0-9]{43}", 3.5),
   // Slack's browser-session tokens (`xoxc-`), which act as the user.
   prefixed("slack_session_token", "xoxc-", "\\d{8,13}-\\d{8,13}-\\d{8,13}-[a-f0-9]{64}", 3.0),
