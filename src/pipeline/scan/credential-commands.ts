@@ -29,11 +29,11 @@ function flagValue(raw: string): boolean {
 const TOOL_FLAGS = [
   // mysql reads `-p` alone as "ask me", and the word after it as the database: only an attached value is a password.
   "(?:mysql(?:dump|admin|import|sh)?|mariadb(?:-dump)?)\\b[^\\n|;&]{0,160}?[ \\t]-p(?=[^\\s-])",
-  "(?:mongo(?:sh|dump|restore|export|import)?|sshpass|(?:docker|podman|buildah|skopeo|nerdctl|oras)[ \\t]{1,3}login)\\b[^\\n|;&]{0,160}?[ \\t]-p(?:[ \\t]{1,3}|(?=[^\\s-]))",
+  "(?:mongo(?:sh|dump|restore|export|import)?|sshpass|(?:docker|podman|buildah|skopeo|nerdctl|oras) login)\\b[^\\n|;&]{0,160}?[ \\t]-p(?:[ \\t]{1,3}|(?=[^\\s-]))",
   "redis-cli\\b[^\\n|;&]{0,160}?[ \\t]-a[ \\t]{1,3}",
   "ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)\\b[^\\n|;&]{0,160}?[ \\t]-w[ \\t]{1,3}",
   "(?:keytool|jarsigner)\\b[^\\n|;&]{0,200}?[ \\t]-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass)[ \\t]{1,3}",
-  "net[ \\t]{1,3}use\\b[^\\n|;&]{0,160}?/user:[^\\s]{1,64}[ \\t]{1,3}",
+  "net use\\b[^\\n|;&]{0,160}?/user:[^\\s]{1,64}[ \\t]{1,3}",
 ].join("|");
 
 /** The value after the flag: quoted, or a run without blanks. */
@@ -47,7 +47,24 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     validate: (m) => flagValue(/(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)$/.exec(m)?.[0] ?? ""),
     start: {
       at: "word",
-      literals: ["mysql", "mariadb", "mongo", "sshpass", "docker", "podman", "buildah", "skopeo", "nerdctl", "oras", "redis-cli", "ldap", "keytool", "jarsigner", "net"],
+      // The tools' names with what follows when it is a common word (`docker login`, `net use`).
+      literals: [
+        "mysql",
+        "mariadb",
+        "mongo",
+        "sshpass",
+        "docker login",
+        "podman login",
+        "buildah login",
+        "skopeo login",
+        "nerdctl login",
+        "oras login",
+        "redis-cli",
+        "ldap",
+        "keytool",
+        "jarsigner",
+        "net use",
+      ],
     },
   },
   // A setting given as a name and a value without a sign: `aws configure set aws_secret_access_key …`, fish's
@@ -56,13 +73,14 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     kind: "command_line_secret",
     category: "secret",
     ignoreCase: true,
-    pattern: `\\b(?:config(?:ure)?[ \\t]{1,3}(?:--global[ \\t]{1,3})?(?:set[ \\t]{1,3})?|set(?:x|[ \\t]{1,3}-[a-z]{1,3})?[ \\t]{1,3}|secret[ \\t]{1,3}set[ \\t]{1,3})["']?[\\w./:@-]{0,60}?(?:password|passwd|secret|token|[_.-]key|apikey)["']?(?:[ \\t]{1,3}(?:--body|-b))?[ \\t]{1,3}${FLAG_VALUE}`,
+    pattern: `\\b(?:config(?:ure)? set |config --global (?:set )?|config (?=user\\.)|set -[a-z]{1,3} |setx |secret set )["']?[\\w./:@-]{0,60}?(?:password|passwd|secret|token|[_.-]key|apikey)["']?(?:[ \\t]{1,3}(?:--body|-b))?[ \\t]{1,3}${FLAG_VALUE}`,
     validate: (m) => {
       const value = /(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)$/.exec(m)?.[0] ?? "";
       const name = m.slice(0, m.length - value.length);
       return namedValue(name.replace(/(?:--body|-b)?[ \t]*$/, ""), value);
     },
-    start: { at: "word", literals: ["config", "configure", "set", "setx", "secret"] },
+    // Opened at the command's words, not at `set` or `config` alone, which prose uses all the time.
+    start: { at: "word", literals: ["config set ", "configure set ", "config --global ", "config user.", "set -", "setx ", "secret set "] },
   },
   // npm's and yarn's registry credentials (`.npmrc`): `//registry.corp.net/:_authToken=…`, `:_password=…`, `:_auth=…`.
   {
@@ -78,9 +96,9 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     category: "secret",
     ignoreCase: true,
     // `password '…'` only after SQL's WITH: in prose, "the password 'P@ssw0rd!'" is an example being discussed.
-    pattern: `\\b(?:identified[ \\t]{1,3}by|(?<=\\bwith[ \\t]{1,3}(?:(?:un)?encrypted[ \\t]{1,3})?)password)[ \\t]{1,3}(?:'[^'\\n]{3,128}'|"[^"\\n]{3,128}")`,
-    validate: (m) => passwordValue(m.replace(/^\w+[ \t]+(?:by[ \t]+)?['"]/i, "").slice(0, -1), true, 3),
-    start: { at: "word", literals: ["identified", "password"] },
+    pattern: `\\b(?:identified by|with (?:(?:un)?encrypted )?password)[ \\t]{1,3}(?:'[^'\\n]{3,128}'|"[^"\\n]{3,128}")`,
+    validate: (m) => passwordValue(m.replace(/^[\w ]+?(?:by|password)[ \t]+['"]/i, "").slice(0, -1), true, 3),
+    start: { at: "word", literals: ["identified by", "with password", "with encrypted password", "with unencrypted password"] },
   },
   // A login call with a literal user and password: `smtp.login('ops@corp.com', '…')`, `ldap.simple_bind_s("cn=admin", "…")`.
   {

@@ -75,7 +75,7 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
     // `pw` is two letters: its literals carry what follows (a word literal has three characters at least).
     start: {
       at: "word",
-      literals: ["passwort", "kennwort", "wachtwoord", "mot", "contrase", "senha", "lösenord", "losenord", "salasana", "adgangskode", "pw:", "pw ", "pw=", "p/w"],
+      literals: ["passwort", "kennwort", "wachtwoord", "mot de passe", "contrase", "senha", "lösenord", "losenord", "salasana", "adgangskode", "pw:", "pw ", "pw=", "p/w"],
     },
     valueAfter: /[:=][ \t]*/,
   },
@@ -100,14 +100,15 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
     kind: "password_assignment",
     category: "secret",
     ignoreCase: true,
-    pattern: `\\b(?:${LABEL_FIRST.join("|")})[ \\t_-](?:token|key)[ \\t]{0,3}(?:is[ \\t]{1,3}|[:=][ \\t]{0,3}|[ \\t])["'\`]?[A-Za-z0-9+/_~.=-]{12,256}(?![A-Za-z0-9+/_~.=-])`,
+    pattern: `\\b(?:${LABEL_FIRST.join("|")})[ _-](?:token|key)[ \\t]{0,3}(?:is[ \\t]{1,3}|[:=][ \\t]{0,3}|[ \\t])["'\`]?[A-Za-z0-9+/_~.=-]{12,256}(?![A-Za-z0-9+/_~.=-])`,
     validate: (m) => {
       const value = m.replace(/^\w+[ \t_-]\w+[ \t]*(?:is[ \t]+|[:=][ \t]*|[ \t])["'`]?/i, "");
       // A camelCase or PascalCase name with a number (`GetTokenAsync2`) is code, not a token.
       if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d*$/.test(value)) return false;
       return /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && secretLike(value, 3.0);
     },
-    start: { at: "word", literals: LABEL_FIRST },
+    // Opened at the whole label: its first words alone (`api`, `access`, `client`) start too often in chat.
+    start: { at: "word", literals: LABEL_FIRST.flatMap((w) => [" ", "_", "-"].flatMap((sep) => [`${w}${sep}token`, `${w}${sep}key`])) },
     // Rejected, the scan resumes at the value, which may be a credential of a known kind (`API key AKIA…`).
     valueAfter: /(?:is[ \t]+|[:=][ \t]*|[ \t])["'`]?(?=[^ \t]*$)/i,
   },
