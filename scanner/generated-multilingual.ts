@@ -35,8 +35,20 @@ function languageRows(lang: string): LangRow[] {
   // Two ordinary requests in one message, so length and a second sentence are no signal either.
   for (let i = 0; i + 1 < p.benign.length; i += 2) benign.push(`${p.benign[i]} ${p.benign[i + 1]}`);
   return [
-    ...injections.map((text, i) => ({ id: `gen-${lang}-inj-${i}`, source: "project/generated-multilingual", category: "injection" as const, lang, text })),
-    ...benign.map((text, i) => ({ id: `gen-${lang}-benign-${i}`, source: "project/generated-multilingual", category: "benign" as const, lang, text })),
+    ...injections.map((text, i) => ({
+      id: `gen-${lang}-inj-${i}`,
+      source: "project/generated-multilingual",
+      category: "injection" as const,
+      lang,
+      text,
+    })),
+    ...benign.map((text, i) => ({
+      id: `gen-${lang}-benign-${i}`,
+      source: "project/generated-multilingual",
+      category: "benign" as const,
+      lang,
+      text,
+    })),
   ];
 }
 

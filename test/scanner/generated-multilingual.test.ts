@@ -42,7 +42,9 @@ test("the third pool's rows name their license and where they were copied from, 
     .split("\n")
     .map((l) => JSON.parse(l));
   expect(v3.length).toBeGreaterThan(0);
-  for (const r of v3) expect([r.license, /^[\w.-]+\/[\w.-]+@[0-9a-f]{40}:/.test(r.ref), r.category]).toEqual(["MIT", true, "injection"]);
+  for (const r of v3) expect([r.license, /^[\w.-]+\/[\w.-]+@[0-9a-f]{40}:/.test(r.ref)]).toEqual(["MIT", true]);
+  // Attacks, and the same goals asked plainly (what makes the attack is its framing).
+  expect(new Set(v3.map((r) => r.category))).toEqual(new Set(["injection", "benign"]));
   const ids = new Set(loadTrainingRows().map((r) => r.id));
   expect(v3.every((r) => ids.has(r.id))).toBe(true);
 });

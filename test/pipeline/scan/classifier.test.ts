@@ -149,7 +149,7 @@ describe("long and repetitive benign text", () => {
 });
 
 describe("held-out public rows", () => {
-  // Trains four models (the model and its three calibration folds) on the first pool: ten seconds alone.
+  // Trains four models (the model and one calibration model per first-pool source with benign rows): ten seconds alone.
   test("on a third of each first-pool source never trained on: no ordinary row blocked, most injections blocked, bare and in carriers", () => {
     const all = totals(heldOutRows(loadRows()));
     const blocked = (set: string) => {
