@@ -236,8 +236,13 @@ export function withThresholds(model: LinearModel, rows: Row[]): LinearModel {
 
 /** Calibrate on each unseen benign row bare and inside a training carrier (see withThresholds). */
 const CALIBRATE_CARRIED = (process.env.CALIBRATE_CARRIED ?? "1") === "1";
-/** Unseen benign weight above the block threshold: under the 0.5% the issue allows, for the rules' share. */
-const BLOCK_RATE = Number(process.env.BLOCK_RATE ?? 0.003);
+/**
+ * Unseen benign weight above the block threshold: under the 0.5% the issue allows, for the
+ * rules' share and for carriers unlike the calibration's. 0.2%: at 0.3% benign rows inside
+ * held-out e-mails were blocked 2.7%, here 1.2%, for two points of injection recall
+ * (scanner/evaluate.ts; docs/scanner.md).
+ */
+const BLOCK_RATE = Number(process.env.BLOCK_RATE ?? 0.002);
 /** Unseen benign weight above the flag threshold (forwarded, counted, audited). */
 const FLAG_RATE = Number(process.env.FLAG_RATE ?? 0.03);
 /** A flag needs at least even odds from the model. */
