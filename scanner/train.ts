@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { distinctFeatures, featureHashes, HASH_SIZE, STRIDE, WINDOW } from "../src/pipeline/scan/classifier-features.ts";
 import { type LinearModel, windowLogit } from "../src/pipeline/scan/classifier.ts";
 import { CARRIER_KINDS, type CarrierKind, carry, TEMPLATES } from "./carriers.ts";
+import { generatedMultilingualRows } from "./generated-multilingual.ts";
 import { generatedRows } from "./generated-rows.ts";
 import { longDocuments } from "./long-documents.ts";
 
@@ -67,13 +68,19 @@ export function loadRows(): Row[] {
 }
 
 /**
- * What the injection classifier trains on: the rows above, the second public pool
- * (scanner/data/train-v2.jsonl: new sources, README there) and the generated rows
- * (generated-rows.ts). loadRows() stays the first pool, which the secret and personal
+ * What the injection classifier trains on: the rows above, the second and third public
+ * pools (scanner/data/train-v2.jsonl, train-v3.jsonl: new sources, README there) and the
+ * generated rows (generated-rows.ts, generated-multilingual.ts). loadRows() stays the first pool, which the secret and personal
  * data figures are reported on.
  */
 export function loadTrainingRows(): Row[] {
-  return [...loadRows(), ...(jsonl("data/train-v2.jsonl") as Row[]), ...generatedRows()];
+  return [
+    ...loadRows(),
+    ...(jsonl("data/train-v2.jsonl") as Row[]),
+    ...(jsonl("data/train-v3.jsonl") as Row[]),
+    ...generatedRows(),
+    ...generatedMultilingualRows(),
+  ];
 }
 
 export const OWN_SOURCE = "project/scan-corpus";
@@ -186,30 +193,57 @@ export function train(rows: Row[]): LinearModel {
 /**
  * The two thresholds, from benign text the model has not seen. A model scores its own
  * training rows lower than new text, so a threshold set on them blocked far more of a
- * new source's ordinary prompts than it promised. Instead the public sources are
- * split into CALIBRATION_FOLDS groups, a model is trained without each group, and its
- * benign rows are scored by that model: scores as a new source gets them. The block
- * threshold leaves BLOCK_RATE of those above it, the flag threshold FLAG_RATE.
+ * new source's ordinary prompts than it promised. Instead each public source with benign
+ * rows is left out in turn, a model is trained without it, and its benign rows are
+ * scored by that model, bare and inside a training carrier: scores as a new source gets
+ * them. Each source counts equally (950 easy API questions would otherwise set the
+ * threshold for everyone; groups of sources made it swing with which sources shared a
+ * group). The block threshold leaves BLOCK_RATE of that weight above it, the flag
+ * threshold FLAG_RATE.
  */
 export function withThresholds(model: LinearModel, rows: Row[]): LinearModel {
-  const sources = [...new Set(rows.filter((r) => !isOwn(r)).map((r) => r.source))].sort();
-  const unseen: number[] = [];
-  for (let fold = 0; fold < CALIBRATION_FOLDS; fold++) {
-    const out = new Set(sources.filter((_, i) => i % CALIBRATION_FOLDS === fold));
-    if (!out.size) continue;
-    const foldModel = train(rows.filter((r) => !out.has(r.source)));
-    for (const r of rows) if (out.has(r.source) && r.category === "benign") unseen.push(windowLogit(foldModel, r.text));
+  const sources = [...new Set(rows.filter((r) => !isOwn(r) && r.category === "benign").map((r) => r.source))].sort();
+  const unseen: { score: number; weight: number }[] = [];
+  const next = random(17);
+  for (const source of sources) {
+    const foldModel = train(rows.filter((r) => r.source !== source));
+    const scores: number[] = [];
+    for (const r of rows) {
+      if (r.source !== source || r.category !== "benign") continue;
+      scores.push(windowLogit(foldModel, r.text));
+      // The same row inside a carrier: benign prose around a request scores higher than the
+      // request alone, and the thresholds must hold for carried text too (e-mails, documents).
+      if (CALIBRATE_CARRIED && r.text.length <= CARRIED_MAX)
+        scores.push(
+          windowLogit(
+            foldModel,
+            carry(CARRIER_KINDS[Math.floor(next() * CARRIER_KINDS.length)] as CarrierKind, r.text, TEMPLATES.train, next),
+          ),
+        );
+    }
+    for (const score of scores) unseen.push({ score, weight: 1 / scores.length });
   }
-  unseen.sort((a, b) => b - a);
-  const above = (rate: number) => unseen[Math.floor(unseen.length * rate)] ?? 0;
+  unseen.sort((a, b) => b.score - a.score);
+  const total = unseen.reduce((sum, u) => sum + u.weight, 0);
+  const above = (rate: number): number => {
+    let seen = 0;
+    for (const u of unseen) if ((seen += u.weight) > rate * total) return u.score;
+    return 0;
+  };
   const threshold = Math.max(above(BLOCK_RATE), 0) + MARGIN;
   return { ...model, threshold, flagThreshold: Math.min(threshold, Math.max(above(FLAG_RATE), FLAG_FLOOR)) };
 }
 
-const CALIBRATION_FOLDS = 3;
-/** Unseen benign rows above the block threshold: under the 0.5% the issue allows, for the rules' share. */
-const BLOCK_RATE = Number(process.env.BLOCK_RATE ?? 0.003);
-/** Unseen benign rows above the flag threshold (forwarded, counted, audited). */
+/** Calibrate on each unseen benign row bare and inside a training carrier (see withThresholds). */
+const CALIBRATE_CARRIED = (process.env.CALIBRATE_CARRIED ?? "1") === "1";
+/**
+ * Unseen benign weight above the block threshold: under the 0.5% the issue allows, for the
+ * rules' share and for carriers unlike the calibration's. 0.2%: at 0.3% benign rows inside
+ * held-out e-mails were blocked 2.7%, here 1.2%, for two points of injection recall
+ * (scanner/evaluate.ts; docs/scanner.md).
+ */
+const BLOCK_RATE = Number(process.env.BLOCK_RATE ?? 0.002);
+/** Unseen benign weight above the flag threshold (forwarded, counted, audited). */
 const FLAG_RATE = Number(process.env.FLAG_RATE ?? 0.03);
 /** A flag needs at least even odds from the model. */
 const FLAG_FLOOR = 0;
@@ -226,8 +260,8 @@ export function quantize(model: LinearModel): LinearModel {
 
 function writeWeights(model: LinearModel): void {
   const bytes = Buffer.from((model.weights as Int8Array).buffer);
-  const source = `// Generated by scanner/train.ts from scanner/data/train.jsonl (sources and licenses in
-// scanner/data/README.md). Do not edit: run \`bun scanner/train.ts\`.
+  const source = `// Generated by scanner/train.ts from scanner/data/train*.jsonl and the project's rows (sources
+// and licenses in scanner/data/README.md). Do not edit: run \`bun scanner/train.ts\`.
 /** ${HASH_SIZE} signed bytes, one weight per feature bucket, times SCALE. */
 export const WEIGHTS_BASE64 =
   "${bytes.toString("base64")}";
