@@ -25,6 +25,7 @@ export function callInput(scope: RequestScope, identity: Identity): CallInput {
       startedAt: scope.startedAtMs,
       applicationId: applicationOf(scope.request.headers),
       trace: scope.trace,
+      charge: scope.charge,
     },
     headers: scope.request.headers,
     caller: scope.request,

@@ -11,6 +11,7 @@ import type { ResolvedTarget } from "./authorize.ts";
 import type { CallInput } from "./call-types.ts";
 import { type ProviderLimitDeps, takeProviderLimit } from "./provider-limit.ts";
 import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
+import { decideCharge } from "./rate-limit.ts";
 import { type EndStages, type Stage, startStages } from "./stages.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 
@@ -41,14 +42,28 @@ export function providerLimitStage(deps: ProviderLimitDeps): AttemptStage {
   };
 }
 
-/** The spend reservation against the caps: settled with the real cost, or released. A sandbox call is free: nothing to reserve. */
+/**
+ * The spend reservation against the caps: settled with the real cost, or released. A
+ * sandbox call is free: nothing to reserve. A rate-limit charge the request runner held
+ * back (rate-charge.ts) is decided here at the latest, before anything is sent: carried
+ * by the reservation's command, or taken alone.
+ */
 export function reserveSpendStage(deps: SpendDeps): AttemptStage {
   return {
     name: "reserve-spend",
     async before({ input, target, size }, span) {
-      if (target.simulated) return null;
+      const charge = input.scope.charge?.pending ? input.scope.charge : undefined;
+      if (target.simulated) {
+        if (charge) await decideCharge(charge);
+        return null;
+      }
       const onEstimate = span.recording ? (micros: number) => span.set("gw.spend.reserved_micros", micros) : undefined;
-      const reservation = await reserveSpend(deps, input.scope.identity, target, size, onEstimate);
+      const reservation = await reserveSpend(deps, input.scope.identity, target, size, onEstimate, charge);
+      if (charge)
+        await decideCharge(charge).catch((err) => {
+          reservation.release();
+          throw err;
+        });
       return (end) => {
         if (!end) return reservation.release();
         span.set("gw.spend.charged_micros", end.costMicros);

@@ -14,6 +14,7 @@ import type { Identity } from "../domain/identity.ts";
 import { spendAccountOf } from "../domain/api-key.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import type { Reservation, SpendLedger } from "../state/spend-ledger.ts";
+import type { DeferredCharge } from "../state/rate-charge.ts";
 
 /** Used when neither the caller nor the catalog says how long an answer may be. */
 const FALLBACK_MAX_OUTPUT = 4096;
@@ -70,7 +71,9 @@ function notRetryable(err: ApiError): ApiError {
 
 /**
  * Reserves the call's maximum cost against the caps that apply. `onEstimate` hears the
- * amount reserved (for the attempt's span); an uncapped call computes none.
+ * amount reserved (for the attempt's span); an uncapped call computes none. `charge`,
+ * the request's rate-limit charge when it is still to be taken, may travel with the
+ * reservation (rate-charge.ts); the caller decides it in any case.
  */
 export async function reserveSpend(
   deps: SpendDeps,
@@ -78,6 +81,7 @@ export async function reserveSpend(
   target: Target,
   size: CallSize,
   onEstimate?: (micros: number) => void,
+  charge?: DeferredCharge,
 ): Promise<Reservation> {
   const settings = await deps.settings.get(identity.organization.id);
   const key = identity.kind === "serviceAccount" ? identity.key : null;
@@ -98,7 +102,7 @@ export async function reserveSpend(
     return micros;
   };
   try {
-    return await deps.ledger.reserve(caps, cost(promptTokenBound));
+    return await deps.ledger.reserve(caps, cost(promptTokenBound), charge);
   } catch (err) {
     if (!isCapError(err)) throw err;
   }
