@@ -33,6 +33,8 @@ export interface RequestScope {
   readonly trace: TraceSpan;
   /** The rate-limit charge held back for the call's spend reservation to carry (routes with `deferCharge`, on Redis). */
   charge?: DeferredCharge;
+  /** The response whose surface wrote the frame's headers itself (`frameHeaders`): the runner does not set them again. */
+  framed?: Response;
 }
 
 /** The scope of a request whose caller was authenticated and charged: its handler's only way in. */
@@ -125,6 +127,21 @@ interface Finished {
   status: number;
   /** Time to the response's headers. */
   seconds: number;
+}
+
+/**
+ * The frame's headers (request id, rate limit) written into a surface's own, for a
+ * response built in one go; false while the charge is undecided (held back for the spend
+ * reservation): the runner sets them at the end, as on every other response.
+ */
+export function frameHeaders(scope: RequestScope, into: Record<string, string>): boolean {
+  const rate = scope.rate;
+  if (rate === null) return false;
+  into["x-request-id"] = scope.requestId;
+  into["x-ratelimit-limit"] = String(rate.limit);
+  into["x-ratelimit-remaining"] = String(rate.remaining);
+  into["x-ratelimit-reset"] = String(rate.resetAtS);
+  return true;
 }
 
 /** A log line's trace fields (none when tracing is off), so it can be found from the caller's own trace. */
@@ -262,12 +279,14 @@ export class RequestRunner {
 
   /** The response's own headers now; its metrics and log line `TELEMETRY_DELAY_MS` later. */
   private finish(scope: RequestScope, response: Response, startedAt: number): void {
-    const rate = scope.rate ?? this.deps.limiter.peek(bucketForAddress(scope.ip));
     const h = response.headers;
-    h.set("x-request-id", scope.requestId);
-    h.set("x-ratelimit-limit", String(rate.limit));
-    h.set("x-ratelimit-remaining", String(rate.remaining));
-    h.set("x-ratelimit-reset", String(rate.resetAtS));
+    if (response !== scope.framed) {
+      const rate = scope.rate ?? this.deps.limiter.peek(bucketForAddress(scope.ip));
+      h.set("x-request-id", scope.requestId);
+      h.set("x-ratelimit-limit", String(rate.limit));
+      h.set("x-ratelimit-remaining", String(rate.remaining));
+      h.set("x-ratelimit-reset", String(rate.resetAtS));
+    }
     const seconds = (performance.now() - startedAt) / 1000;
     const span = scope.trace;
     if (span !== NOOP_SPAN) {
