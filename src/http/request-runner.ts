@@ -14,7 +14,7 @@ import { bucketForAddress, bucketForIdentity, decideCharge, takeToken } from "..
 import type { Identity } from "../domain/identity.ts";
 import type { ToolGrant } from "../domain/mcp-records.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
-import type { DeferredCharge } from "../state/rate-charge.ts";
+import type { DeferredCharge, DeferringLimiter } from "../state/rate-charge.ts";
 import { renderError, type Surface } from "./error-envelopes.ts";
 import type { HttpMetrics } from "./http-metrics.ts";
 
@@ -91,7 +91,8 @@ export type RunnableRoute = Admitted & {
 
 export interface RunnerDeps {
   authenticator: Authenticator;
-  limiter: RateLimiter;
+  /** With `defer` (the Redis limiter), a model call's charge may travel in its spend reservation. */
+  limiter: RateLimiter & Partial<DeferringLimiter>;
   metrics: HttpMetrics;
   log: Logger;
   trustProxy: boolean;

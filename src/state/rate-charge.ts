@@ -23,6 +23,12 @@ export interface CarryingLimiter {
   carried(bucketKey: string): CarriedTake;
 }
 
+/** A shared limiter that can hold a charge back (the Redis one; the in-memory limiter takes at once). */
+export interface DeferringLimiter {
+  /** The charge held back for the call's spend reservation to carry; null when the token is to be taken now. */
+  defer(bucketKey: string): DeferredCharge | null;
+}
+
 /** What a command that carries the charge reports back: exactly one of the two, once. */
 export interface Carried extends CarriedTake {
   settle(decision: RateDecision): void;

@@ -7,7 +7,6 @@
  * again, so dropping it is exact, and memory stays bounded however many addresses call.
  */
 import { LRUCache } from "lru-cache";
-import type { DeferredCharge } from "./rate-charge.ts";
 
 export interface RateDecision {
   allowed: boolean;
@@ -32,11 +31,6 @@ export interface RateLimiter {
   peek(bucketKey: string): RateDecision;
   snapshot(): BucketSnapshot[];
   restore(buckets: BucketSnapshot[]): void;
-  /**
-   * A shared limiter's charge held back for the call's spend reservation to carry (one
-   * round trip for both); null, or absent, when the token is to be taken now.
-   */
-  defer?(bucketKey: string): DeferredCharge | null;
 }
 
 /** Refill arithmetic is in fractional tokens; this absorbs float error (72 × 50/3600 = 0.99999…). */

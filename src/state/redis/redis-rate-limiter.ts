@@ -8,7 +8,7 @@
  * the limit instead of multiplying it.
  */
 import { bucketDecision, type BucketSnapshot, type RateDecision, type RateLimiter, TokenBucketLimiter } from "../rate-limiter.ts";
-import type { CarriedTake, CarryingLimiter } from "../rate-charge.ts";
+import type { CarriedTake, CarryingLimiter, DeferringLimiter } from "../rate-charge.ts";
 import { DeferredCharge } from "../rate-charge.ts";
 import type { RedisConnection } from "./redis-connection.ts";
 import { redisScript } from "./redis-connection.ts";
@@ -68,7 +68,7 @@ export interface RedisRateLimiterOptions {
   onFallback?: (err: unknown) => void;
 }
 
-export class RedisRateLimiter implements RateLimiter, CarryingLimiter {
+export class RedisRateLimiter implements RateLimiter, CarryingLimiter, DeferringLimiter {
   private readonly perSecond: number;
   private fallback: { nodes: number; limiter: TokenBucketLimiter } | null = null;
   /** The last state seen per bucket, for `peek` (which must answer without a round trip). */
