@@ -96,6 +96,12 @@ export interface RunnerDeps {
   metrics: HttpMetrics;
   log: Logger;
   trustProxy: boolean;
+  /**
+   * Whether a caller's model calls reserve spend (rate-charge.ts): a held-back charge
+   * waits to travel in the reservation; otherwise its take is sent at once and awaited
+   * before the provider is called. Absent: every held-back charge waits.
+   */
+  reservesSpend?: (identity: Identity) => boolean;
   /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer. */
   onKeyUsed: (keyId: string) => void;
   /** OpenTelemetry tracing; off by default. */
@@ -250,8 +256,12 @@ export class RequestRunner {
     if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
     const bucket = bucketForIdentity(identity);
     const charge = deferCharge ? this.deps.limiter.defer?.(bucket) : null;
-    if (charge) scope.charge = charge;
-    else await takeToken(this.deps.limiter, bucket, (d) => (scope.rate = d));
+    if (!charge) await takeToken(this.deps.limiter, bucket, (d) => (scope.rate = d));
+    else {
+      scope.charge = charge;
+      // No reservation to travel in: the take leaves now, its round trip spent while the request is read, checked and scanned.
+      if (this.deps.reservesSpend?.(identity) === false) void charge.decision().then((d) => (scope.rate = d));
+    }
     return admitted;
   }
 

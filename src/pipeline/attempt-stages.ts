@@ -52,7 +52,8 @@ export function reserveSpendStage(deps: SpendDeps): AttemptStage {
   return {
     name: "reserve-spend",
     async before({ input, target, size }, span) {
-      const charge = input.scope.charge?.pending ? input.scope.charge : undefined;
+      // Decided once: on a fallback's next attempt this is the first one's decision, already known.
+      const charge = input.scope.charge;
       if (target.simulated) {
         if (charge) await decideCharge(charge);
         return null;

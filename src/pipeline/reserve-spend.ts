@@ -52,6 +52,18 @@ export function estimatedPromptTokens(size: CallSize): number {
   return promptTokens(size, estimatePromptTokens);
 }
 
+/**
+ * Whether the caller's model calls reserve against a cap (the key's own, or the
+ * organization's budget; settings not in memory yet count as yes): whether the request's
+ * rate-limit charge should wait to travel in the reservation (rate-charge.ts).
+ */
+export function mayReserve(settings: OrgSettings, identity: Identity): boolean {
+  const key = identity.kind === "serviceAccount" ? identity.key : null;
+  if (key && (key.spendCapCents != null || key.monthlyCapCents != null)) return true;
+  const prefs = settings.get(identity.organization.id);
+  return prefs instanceof Promise || prefs.monthlyBudgetCents !== null;
+}
+
 const CAP_CODES = new Set(["spend_cap_exceeded", "monthly_cap_exceeded"]);
 
 const isCapError = (err: unknown): err is ApiError => err instanceof ApiError && CAP_CODES.has(err.code);

@@ -121,3 +121,33 @@ test("a held-back charge still refuses first: a caller over its limit hears 429,
   const { key: fresh } = await cappedKey("within-limit");
   expect((await chat(fresh, { model: "openai/gpt-4o-mini", messages: "not a list" })).status).toBe(400);
 });
+
+test("an uncapped call's take leaves at admission, before its body is read, and is reported once the call is answered", async () => {
+  const r = await gw.op({ key: gw.init.keyValue }, "org.service-account.create", { serviceAccountName: "uncapped" });
+  expect(r.status).toBe(200);
+  const { id, key } = r.body.data.apiKey as { id: string; key: string };
+  const bytes = new TextEncoder();
+  let send!: (text: string) => void;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      send = (text) => {
+        controller.enqueue(bytes.encode(text));
+        controller.close();
+      };
+    },
+  });
+  const answer = gw.handle(
+    new Request(`${gw.origin}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit),
+  );
+  // The body has not been sent: the token is taken all the same.
+  while ((await probe.send("HGET", [`gw:rl:key:${id}`, "t"])) === null) await Bun.sleep(5);
+  send(JSON.stringify({ model: "openai/gpt-4o-mini", max_tokens: 20, messages: [{ role: "user", content: "hi" }] }));
+  const res = await answer;
+  expect(res.status).toBe(200);
+  expect(res.headers.get("x-ratelimit-remaining")).toBe(String(LIMIT - 1));
+});
