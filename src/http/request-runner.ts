@@ -97,9 +97,9 @@ export interface RunnerDeps {
   log: Logger;
   trustProxy: boolean;
   /**
-   * Whether a caller's model calls reserve spend (rate-charge.ts): a held-back charge
-   * waits to travel in the reservation; otherwise its take is sent at once and awaited
-   * before the provider is called. Absent: every held-back charge waits.
+   * Whether a caller's model calls reserve spend (a cap applies): only then is the charge
+   * held back to travel in the reservation (rate-charge.ts). Absent: whenever the route
+   * and the limiter allow.
    */
   reservesSpend?: (identity: Identity) => boolean;
   /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer. */
@@ -255,13 +255,10 @@ export class RequestRunner {
     const admitted: AdmittedScope = Object.assign(scope, grant ? { identity, grant } : { identity });
     if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
     const bucket = bucketForIdentity(identity);
-    const charge = deferCharge ? this.deps.limiter.defer?.(bucket) : null;
-    if (!charge) await takeToken(this.deps.limiter, bucket, (d) => (scope.rate = d));
-    else {
-      scope.charge = charge;
-      // No reservation to travel in: the take leaves now, its round trip spent while the request is read, checked and scanned.
-      if (this.deps.reservesSpend?.(identity) === false) void charge.decision().then((d) => (scope.rate = d));
-    }
+    // Only a call with a reservation to travel in waits: any other is charged here, as on every route.
+    const charge = deferCharge && this.deps.reservesSpend?.(identity) !== false ? this.deps.limiter.defer?.(bucket) : null;
+    if (charge) scope.charge = charge;
+    else await takeToken(this.deps.limiter, bucket, (d) => (scope.rate = d));
     return admitted;
   }
 

@@ -122,7 +122,7 @@ test("a held-back charge still refuses first: a caller over its limit hears 429,
   expect((await chat(fresh, { model: "openai/gpt-4o-mini", messages: "not a list" })).status).toBe(400);
 });
 
-test("an uncapped call's take leaves at admission, before its body is read, and is reported once the call is answered", async () => {
+test("an uncapped call is charged at admission, before its body is read: nothing to carry it", async () => {
   const r = await gw.op({ key: gw.init.keyValue }, "org.service-account.create", { serviceAccountName: "uncapped" });
   expect(r.status).toBe(200);
   const { id, key } = r.body.data.apiKey as { id: string; key: string };
