@@ -256,7 +256,8 @@ export class RequestRunner {
     if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
     const bucket = bucketForIdentity(identity);
     // Only a call with a reservation to travel in waits: any other is charged here, as on every route.
-    const charge = deferCharge && this.deps.reservesSpend?.(identity) !== false ? this.deps.limiter.defer?.(bucket) : null;
+    const defer = deferCharge ? this.deps.limiter.defer : undefined;
+    const charge = defer && this.deps.reservesSpend?.(identity) !== false ? defer.call(this.deps.limiter, bucket) : null;
     if (charge) scope.charge = charge;
     else await takeToken(this.deps.limiter, bucket, (d) => (scope.rate = d));
     return admitted;
