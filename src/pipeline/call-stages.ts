@@ -11,12 +11,12 @@ import type { ScanRecorder } from "../domain/scan-policy.ts";
 import type { Target } from "../providers/target.ts";
 import { authorizeTarget } from "./authorize.ts";
 import type { CallInput, CallOutcome } from "./call-types.ts";
-import { type OptimizeDeps, optimizeContext, optimizeEmbeddings, type OptimizeFormat } from "./optimize-context.ts";
+import { type OptimizeDeps, optimizeContext, optimizeEmbeddings, type OptimizeFormat, optimizerWanted } from "./optimize-context.ts";
 import { planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import { resolverFor } from "./sandbox-target.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
 import { type ScanCallDeps, scanCall } from "./scan-call.ts";
-import type { Stage } from "./stages.ts";
+import type { After, Stage } from "./stages.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 
@@ -63,18 +63,26 @@ export function planStage(deps: RoutePlanDeps): CallStage {
 export function optimizeStage(deps: OptimizeDeps): CallStage {
   return {
     name: "optimize",
-    async before(ctx) {
-      const target: Target = ctx.plan!.targets[0];
-      const stage =
-        ctx.optimize === "embeddings"
-          ? await optimizeEmbeddings(deps, ctx.input, ctx.body, target)
-          : await optimizeContext(deps, ctx.input, ctx.body, ctx.optimize, target);
-      if (!stage.changed) return null;
-      ctx.body = stage.body;
-      return async (outcome) => {
-        if (outcome) await stage.settle(outcome);
-      };
+    before(ctx) {
+      // Off (the usual case) with the settings in memory: nothing to wait for, so no promise either.
+      const prefs = deps.spend.settings.get(ctx.input.scope.identity.organization.id);
+      if (!(prefs instanceof Promise) && !optimizerWanted(ctx.input.headers, prefs.contextOptimizer)) return null;
+      return optimized(deps, ctx);
     },
+  };
+}
+
+/** The optimizer wanted, or the settings still loading: its copy of the body, and its figures recorded once answered. */
+async function optimized(deps: OptimizeDeps, ctx: CallContext): Promise<After<CallOutcome> | null> {
+  const target: Target = ctx.plan!.targets[0];
+  const stage =
+    ctx.optimize === "embeddings"
+      ? await optimizeEmbeddings(deps, ctx.input, ctx.body, target)
+      : await optimizeContext(deps, ctx.input, ctx.body, ctx.optimize, target);
+  if (!stage.changed) return null;
+  ctx.body = stage.body;
+  return async (outcome) => {
+    if (outcome) await stage.settle(outcome);
   };
 }
 
