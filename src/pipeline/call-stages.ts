@@ -16,6 +16,7 @@ import { planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } fro
 import { resolverFor } from "./sandbox-target.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
 import { type ScanCallDeps, scanCall } from "./scan-call.ts";
+import type { ScanVerdict } from "./security-scan.ts";
 import type { After, Stage } from "./stages.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
@@ -90,21 +91,30 @@ async function optimized(deps: OptimizeDeps, ctx: CallContext): Promise<After<Ca
 export function scanStage(deps: ScanCallDeps): CallStage {
   return {
     name: "scan",
-    async before(ctx, span) {
-      let scanned: Awaited<ReturnType<typeof scanCall>>;
-      try {
-        scanned = await scanCall(deps, ctx.input, ctx.body, ctx.texts);
-      } catch (err) {
-        // A block names what was found and done in its header, never the value.
+    before(ctx, span) {
+      // A block names what was found and done in its header, never the value.
+      const refused = (err: unknown): never => {
         if (err instanceof ApiError) span.set("gw.scan", err.headers?.["x-gw-security"]);
         throw err;
-      }
-      span.set("gw.scan", scanned.header);
-      ctx.body = scanned.body;
-      return (outcome) => {
-        if (outcome) outcome.security = scanned.header;
       };
+      let scanned: ReturnType<typeof scanCall>;
+      try {
+        scanned = scanCall(deps, ctx.input, ctx.body, ctx.texts);
+      } catch (err) {
+        return refused(err);
+      }
+      // Answered at once (the usual clean call): no promise.
+      return scanned instanceof Promise ? scanned.then((v) => passed(ctx, span, v), refused) : passed(ctx, span, scanned);
     },
+  };
+}
+
+/** The scanned body goes on; the answer carries what was found and done. */
+function passed(ctx: CallContext, span: TraceSpan, scanned: ScanVerdict): After<CallOutcome> {
+  span.set("gw.scan", scanned.header);
+  ctx.body = scanned.body;
+  return (outcome) => {
+    if (outcome) outcome.security = scanned.header;
   };
 }
 
