@@ -2,7 +2,7 @@
 import type { CallInput, CallOutcome } from "../pipeline/model-call.ts";
 import type { Identity } from "../domain/identity.ts";
 import { badRequest } from "../lib/errors.ts";
-import { frameHeaders, type RequestScope } from "./request-runner.ts";
+import type { RequestScope } from "./request-runner.ts";
 import { headerValue } from "../lib/header-value.ts";
 
 /** An application label: what `context.applicationId` accepts, and so the header too. */
@@ -30,6 +30,21 @@ export function callInput(scope: RequestScope, identity: Identity): CallInput {
     headers: scope.request.headers,
     caller: scope.request,
   };
+}
+
+/**
+ * The frame's headers (request id, rate limit) written into a surface's own, for a
+ * response built in one go; false while the charge is undecided (held back for the spend
+ * reservation): the runner sets them at the end, as on every other response.
+ */
+export function frameHeaders(scope: RequestScope, into: Record<string, string>): boolean {
+  const rate = scope.rate;
+  if (rate === null) return false;
+  into["x-request-id"] = scope.requestId;
+  into["x-ratelimit-limit"] = String(rate.limit);
+  into["x-ratelimit-remaining"] = String(rate.remaining);
+  into["x-ratelimit-reset"] = String(rate.resetAtS);
+  return true;
 }
 
 /**

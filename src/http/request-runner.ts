@@ -16,6 +16,7 @@ import type { ToolGrant } from "../domain/mcp-records.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
 import type { DeferredCharge, DeferringLimiter } from "../state/rate-charge.ts";
 import { renderError, type Surface } from "./error-envelopes.ts";
+import { traceFields, traceRequest, traceResponse } from "./request-trace.ts";
 import type { HttpMetrics } from "./http-metrics.ts";
 
 export interface RequestScope {
@@ -33,7 +34,7 @@ export interface RequestScope {
   readonly trace: TraceSpan;
   /** The rate-limit charge held back for the call's spend reservation to carry (routes with `deferCharge`, on Redis). */
   charge?: DeferredCharge;
-  /** The response whose surface wrote the frame's headers itself (`frameHeaders`): the runner does not set them again. */
+  /** The response whose surface wrote the frame's headers itself (`frameHeaders`, call-response.ts): the runner does not set them again. */
   framed?: Response;
 }
 
@@ -134,43 +135,6 @@ interface Finished {
   status: number;
   /** Time to the response's headers. */
   seconds: number;
-}
-
-/**
- * The frame's headers (request id, rate limit) written into a surface's own, for a
- * response built in one go; false while the charge is undecided (held back for the spend
- * reservation): the runner sets them at the end, as on every other response.
- */
-export function frameHeaders(scope: RequestScope, into: Record<string, string>): boolean {
-  const rate = scope.rate;
-  if (rate === null) return false;
-  into["x-request-id"] = scope.requestId;
-  into["x-ratelimit-limit"] = String(rate.limit);
-  into["x-ratelimit-remaining"] = String(rate.remaining);
-  into["x-ratelimit-reset"] = String(rate.resetAtS);
-  return true;
-}
-
-/** A log line's trace fields (none when tracing is off), so it can be found from the caller's own trace. */
-function traceFields(scope: RequestScope): { trace_id?: string; span_id?: string } {
-  const ids = scope.trace.ids();
-  return ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
-}
-
-/** The HTTP conventions' attributes of a request's span. */
-function traceRequest(scope: RequestScope): void {
-  const t = scope.trace;
-  t.set("http.request.method", scope.request.method);
-  t.set("http.route", scope.route);
-  t.set("gw.request_id", scope.requestId);
-}
-
-function traceResponse(scope: RequestScope, status: number): void {
-  const t = scope.trace;
-  t.set("http.response.status_code", status);
-  const id = scope.identity;
-  if (id) t.set("gw.org.id", id.organization.id);
-  if (status >= 500) t.fail({ code: String(status), status });
 }
 
 export class RequestRunner {
