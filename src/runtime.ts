@@ -19,6 +19,7 @@ import { createOperationRegistry } from "./ops/index.ts";
 import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
+import { mayReserve } from "./pipeline/reserve-spend.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
 import { ScanEvents } from "./services/scan-events.ts";
 import { ProviderHealth } from "./state/provider-health.ts";
@@ -254,6 +255,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     log,
     trustProxy: config.trustProxy,
     onKeyUsed: (keyId) => usage.touch(keyId),
+    reservesSpend: (identity) => mayReserve(settings, identity),
   });
   // Responses' telemetry is recorded just after them; a scrape records what is still waiting first.
   metrics.onCollect(runner.record);

@@ -32,7 +32,8 @@ export function keylessTarget(kind: TargetKind, label: string, proc: Proc): Targ
   return { kind, label, url: proc.url, pid: proc.pid, credentials: { live: PROVIDER_KEY, test: PROVIDER_KEY } };
 }
 
-async function op(url: string, key: string, operation: string, params: object): Promise<any> {
+/** One gateway operation as a key; its `data`, or throws its error. */
+export async function op(url: string, key: string, operation: string, params: object): Promise<any> {
   const res = await fetch(`${url}/api/v1/gateway`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },

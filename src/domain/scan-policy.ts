@@ -45,7 +45,11 @@ export interface ScanEvent {
   block: ScanMark | null;
 }
 
-/** Where scan events go (services/scan-events.ts): never the caller's error if it fails. */
+/**
+ * Where scan events go (services/scan-events.ts): never the caller's error if it fails.
+ * Told of a call when scanning found or did something (a flag, a block, a redaction, a
+ * file it could not read); a clean call is not an event.
+ */
 export interface ScanRecorder {
   record(event: ScanEvent): Promise<void>;
 }

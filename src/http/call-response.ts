@@ -25,25 +25,48 @@ export function callInput(scope: RequestScope, identity: Identity): CallInput {
       startedAt: scope.startedAtMs,
       applicationId: applicationOf(scope.request.headers),
       trace: scope.trace,
+      charge: scope.charge,
     },
     headers: scope.request.headers,
     caller: scope.request,
   };
 }
 
-/** The provider's answer as an HTTP response: JSON bytes untouched, or the stream piped through. */
-export function outcomeResponse(o: CallOutcome): Response {
+/**
+ * The frame's headers (request id, rate limit) written into a surface's own, for a
+ * response built in one go; false while the charge is undecided (held back for the spend
+ * reservation): the runner sets them at the end, as on every other response.
+ */
+export function frameHeaders(scope: RequestScope, into: Record<string, string>): boolean {
+  const rate = scope.rate;
+  if (rate === null) return false;
+  into["x-request-id"] = scope.requestId;
+  into["x-ratelimit-limit"] = String(rate.limit);
+  into["x-ratelimit-remaining"] = String(rate.remaining);
+  into["x-ratelimit-reset"] = String(rate.resetAtS);
+  return true;
+}
+
+/**
+ * The provider's answer as an HTTP response: JSON bytes untouched, or the stream piped
+ * through. With the request's scope, the frame's headers (request id, rate limit) go in
+ * the same headers, so the response is built once instead of edited after.
+ */
+export function outcomeResponse(o: CallOutcome, scope?: RequestScope): Response {
+  const json = o.type === "json";
+  const h: Record<string, string> = json
+    ? { "content-type": "application/json" }
+    : { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" };
   // Names are validated at the edge; one stored before that rule must still not break the response.
-  const provider: Record<string, string> = { "x-gw-provider": headerValue(o.servedBy) };
-  if (o.security) provider["x-gw-security"] = o.security;
-  if (o.priceEstimated) provider["x-gw-price"] = "estimated";
-  if (o.routedTo) provider["x-gw-moe-routed"] = headerValue(o.routedTo);
-  if (o.attempts !== undefined) provider["x-gw-attempts"] = String(o.attempts);
-  if (o.optimizedTokens) provider["x-gw-optimized-tokens"] = o.optimizedTokens;
-  if (o.type === "json" && o.embeddingChunks) provider["x-gw-embedding-chunks"] = o.embeddingChunks;
-  if (o.type === "json") return new Response(o.text, { status: o.status, headers: { "content-type": "application/json", ...provider } });
-  return new Response(o.stream, {
-    status: o.status,
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...provider },
-  });
+  h["x-gw-provider"] = headerValue(o.servedBy);
+  if (o.security) h["x-gw-security"] = o.security;
+  if (o.priceEstimated) h["x-gw-price"] = "estimated";
+  if (o.routedTo) h["x-gw-moe-routed"] = headerValue(o.routedTo);
+  if (o.attempts !== undefined) h["x-gw-attempts"] = String(o.attempts);
+  if (o.optimizedTokens) h["x-gw-optimized-tokens"] = o.optimizedTokens;
+  if (json && o.embeddingChunks) h["x-gw-embedding-chunks"] = o.embeddingChunks;
+  const framed = scope !== undefined && frameHeaders(scope, h);
+  const response = json ? new Response(o.text, { status: o.status, headers: h }) : new Response(o.stream, { status: o.status, headers: h });
+  if (framed) scope.framed = response;
+  return response;
 }

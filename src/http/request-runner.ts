@@ -10,11 +10,13 @@ import { cameFromThisGateway } from "../providers/hop.ts";
 import type { Logger } from "../lib/log.ts";
 import { NO_TRACING, NOOP_SPAN, type TraceSpan, type Tracing } from "../lib/tracing/trace-span.ts";
 import { type Authenticator, OriginRequired } from "../pipeline/authenticate.ts";
-import { bucketForAddress, bucketForIdentity, takeToken } from "../pipeline/rate-limit.ts";
+import { bucketForAddress, bucketForIdentity, decideCharge, takeToken } from "../pipeline/rate-limit.ts";
 import type { Identity } from "../domain/identity.ts";
 import type { ToolGrant } from "../domain/mcp-records.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
+import type { DeferredCharge, DeferringLimiter } from "../state/rate-charge.ts";
 import { renderError, type Surface } from "./error-envelopes.ts";
+import { traceFields, traceRequest, traceResponse } from "./request-trace.ts";
 import type { HttpMetrics } from "./http-metrics.ts";
 
 export interface RequestScope {
@@ -30,6 +32,10 @@ export interface RequestScope {
   identity: Identity | null;
   /** The request's span: the caller's trace continued (API routes, with tracing on), else the no-op. */
   readonly trace: TraceSpan;
+  /** The rate-limit charge held back for the call's spend reservation to carry (routes with `deferCharge`, on Redis). */
+  charge?: DeferredCharge;
+  /** The response whose surface wrote the frame's headers itself (`frameHeaders`, call-response.ts): the runner does not set them again. */
+  framed?: Response;
 }
 
 /** The scope of a request whose caller was authenticated and charged: its handler's only way in. */
@@ -54,7 +60,18 @@ export type IdentityHandler = (scope: AdmittedScope) => Response | Promise<Respo
  */
 export type Admitted =
   /** API routes: the key or session is authenticated, then its bucket charged. */
-  | { admission: "identity"; handler: IdentityHandler; readOnly?: ReadOnlyProbe }
+  | {
+      admission: "identity";
+      handler: IdentityHandler;
+      readOnly?: ReadOnlyProbe;
+      /**
+       * Model calls: every provider request passes the attempt's spend reservation first
+       * (attempt-stages.ts), so a shared limiter's charge may wait and travel in that
+       * reservation's command, one Redis round trip for both; the runner decides it at
+       * the end if nothing did, before any other error is reported.
+       */
+      deferCharge?: boolean;
+    }
   /**
    * `/mcp`: as "identity", and a tool grant is accepted too (a provider calling back for
    * a model's hosted `mcp` tool, docs/mcp.md). Every other route refuses a grant.
@@ -75,10 +92,17 @@ export type RunnableRoute = Admitted & {
 
 export interface RunnerDeps {
   authenticator: Authenticator;
-  limiter: RateLimiter;
+  /** With `defer` (the Redis limiter), a model call's charge may travel in its spend reservation. */
+  limiter: RateLimiter & Partial<DeferringLimiter>;
   metrics: HttpMetrics;
   log: Logger;
   trustProxy: boolean;
+  /**
+   * Whether a caller's model calls reserve spend (a cap applies): only then is the charge
+   * held back to travel in the reservation (rate-charge.ts). Absent: whenever the route
+   * and the limiter allow.
+   */
+  reservesSpend?: (identity: Identity) => boolean;
   /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer. */
   onKeyUsed: (keyId: string) => void;
   /** OpenTelemetry tracing; off by default. */
@@ -111,28 +135,6 @@ interface Finished {
   status: number;
   /** Time to the response's headers. */
   seconds: number;
-}
-
-/** A log line's trace fields (none when tracing is off), so it can be found from the caller's own trace. */
-function traceFields(scope: RequestScope): { trace_id?: string; span_id?: string } {
-  const ids = scope.trace.ids();
-  return ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
-}
-
-/** The HTTP conventions' attributes of a request's span. */
-function traceRequest(scope: RequestScope): void {
-  const t = scope.trace;
-  t.set("http.request.method", scope.request.method);
-  t.set("http.route", scope.route);
-  t.set("gw.request_id", scope.requestId);
-}
-
-function traceResponse(scope: RequestScope, status: number): void {
-  const t = scope.trace;
-  t.set("http.response.status_code", status);
-  const id = scope.identity;
-  if (id) t.set("gw.org.id", id.organization.id);
-  if (status >= 500) t.fail({ code: String(status), status });
 }
 
 export class RequestRunner {
@@ -168,14 +170,16 @@ export class RequestRunner {
     let response: Response;
     try {
       if (cameFromThisGateway(request.headers)) throw LOOP;
-      if (target.admission === "identity") response = await target.handler(await this.admit(scope, target.readOnly));
+      if (target.admission === "identity")
+        response = await target.handler(await this.admit(scope, target.readOnly, false, target.deferCharge));
       else if (target.admission === "identity-or-tool-grant") response = await target.handler(await this.admit(scope, undefined, true));
       else {
         if (target.admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
         response = await target.handler(scope);
       }
+      if (scope.charge) await decideCharge(scope.charge, (d) => (scope.rate = d));
     } catch (err) {
-      const apiError = toApiError(err);
+      const apiError = toApiError(scope.charge ? await this.chargedFirst(scope, err) : err);
       // Only the unexpected (a 500) earns a stack trace; a provider that is down or slow is a warning line.
       if (apiError.status === 500)
         this.deps.log.error("request failed", {
@@ -200,7 +204,7 @@ export class RequestRunner {
   }
 
   /** Authenticates the caller and charges their bucket; a failed attempt is charged to the address. */
-  private async admit(scope: RequestScope, readOnly?: ReadOnlyProbe, grants = false): Promise<AdmittedScope> {
+  private async admit(scope: RequestScope, readOnly?: ReadOnlyProbe, grants = false, deferCharge = false): Promise<AdmittedScope> {
     let identity: Identity;
     let grant: ToolGrant | null = null;
     try {
@@ -214,8 +218,23 @@ export class RequestRunner {
     // A grant's calls are its holder's: the same bucket, the same policy.
     const admitted: AdmittedScope = Object.assign(scope, grant ? { identity, grant } : { identity });
     if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
-    await takeToken(this.deps.limiter, bucketForIdentity(identity), (d) => (scope.rate = d));
+    const bucket = bucketForIdentity(identity);
+    // Only a call with a reservation to travel in waits: any other is charged here, as on every route.
+    const defer = deferCharge ? this.deps.limiter.defer : undefined;
+    const charge = defer && this.deps.reservesSpend?.(identity) !== false ? defer.call(this.deps.limiter, bucket) : null;
+    if (charge) scope.charge = charge;
+    else await takeToken(this.deps.limiter, bucket, (d) => (scope.rate = d));
     return admitted;
+  }
+
+  /** A held-back charge is decided before the request's own error is reported: a caller over its limit hears 429 first, as if charged first. */
+  private async chargedFirst(scope: RequestScope, err: unknown): Promise<unknown> {
+    try {
+      await decideCharge(scope.charge as DeferredCharge, (d) => (scope.rate = d));
+      return err;
+    } catch (refused) {
+      return refused;
+    }
   }
 
   /**
@@ -233,12 +252,14 @@ export class RequestRunner {
 
   /** The response's own headers now; its metrics and log line `TELEMETRY_DELAY_MS` later. */
   private finish(scope: RequestScope, response: Response, startedAt: number): void {
-    const rate = scope.rate ?? this.deps.limiter.peek(bucketForAddress(scope.ip));
     const h = response.headers;
-    h.set("x-request-id", scope.requestId);
-    h.set("x-ratelimit-limit", String(rate.limit));
-    h.set("x-ratelimit-remaining", String(rate.remaining));
-    h.set("x-ratelimit-reset", String(rate.resetAtS));
+    if (response !== scope.framed) {
+      const rate = scope.rate ?? this.deps.limiter.peek(bucketForAddress(scope.ip));
+      h.set("x-request-id", scope.requestId);
+      h.set("x-ratelimit-limit", String(rate.limit));
+      h.set("x-ratelimit-remaining", String(rate.remaining));
+      h.set("x-ratelimit-reset", String(rate.resetAtS));
+    }
     const seconds = (performance.now() - startedAt) / 1000;
     const span = scope.trace;
     if (span !== NOOP_SPAN) {

@@ -13,6 +13,7 @@ import type { UsageBuffer } from "../state/usage-buffer.ts";
 import { SANDBOX_PROVIDER } from "../providers/target.ts";
 import { isSandbox } from "./sandbox.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
+import type { DeferredCharge } from "../state/rate-charge.ts";
 
 /** What a call is charged to, and when it started. */
 export interface CallScope {
@@ -33,6 +34,8 @@ export interface CallScope {
   trace?: TraceSpan;
   /** The current attempt's span, set by the fallback loop beside `attempt`. */
   attemptTrace?: TraceSpan;
+  /** The request's rate-limit charge when the runner held it back for the spend reservation to carry (rate-charge.ts). */
+  charge?: DeferredCharge;
 }
 
 export interface CallResult {

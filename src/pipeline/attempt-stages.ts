@@ -11,8 +11,11 @@ import type { ResolvedTarget } from "./authorize.ts";
 import type { CallInput } from "./call-types.ts";
 import { type ProviderLimitDeps, takeProviderLimit } from "./provider-limit.ts";
 import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
+import { decideCharge } from "./rate-limit.ts";
 import { type EndStages, type Stage, startStages } from "./stages.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
+import type { DeferredCharge } from "../state/rate-charge.ts";
+import type { Reservation } from "../state/spend-ledger.ts";
 
 export interface AttemptContext {
   input: CallInput;
@@ -41,20 +44,49 @@ export function providerLimitStage(deps: ProviderLimitDeps): AttemptStage {
   };
 }
 
-/** The spend reservation against the caps: settled with the real cost, or released. A sandbox call is free: nothing to reserve. */
+/**
+ * The spend reservation against the caps: settled with the real cost, or released. A
+ * sandbox call is free: nothing to reserve. A rate-limit charge the request runner held
+ * back (rate-charge.ts) is decided here at the latest, before anything is sent: carried
+ * by the reservation's command, or taken alone.
+ */
 export function reserveSpendStage(deps: SpendDeps): AttemptStage {
   return {
     name: "reserve-spend",
-    async before({ input, target, size }, span) {
-      if (target.simulated) return null;
+    before({ input, target, size }, span) {
+      // Decided once: on a fallback's next attempt this is the first one's decision, already known.
+      const charge = input.scope.charge;
+      if (target.simulated) return charge ? decideCharge(charge).then(() => null) : null;
       const onEstimate = span.recording ? (micros: number) => span.set("gw.spend.reserved_micros", micros) : undefined;
-      const reservation = await reserveSpend(deps, input.scope.identity, target, size, onEstimate);
-      return (end) => {
-        if (!end) return reservation.release();
-        span.set("gw.spend.charged_micros", end.costMicros);
-        reservation.settle(end.costMicros);
-      };
+      const reserved = reserveSpend(deps, input.scope.identity, target, size, onEstimate, charge);
+      // Nothing to wait for (an uncapped call in memory): answered at once, no promise.
+      if (!charge && !(reserved instanceof Promise)) return settledBy(reserved, span);
+      return charged(reserved, charge, span);
     },
+  };
+}
+
+/** The reservation awaited, then the held-back charge decided (the reservation given back if it refuses). */
+async function charged(
+  reserved: Reservation | Promise<Reservation>,
+  charge: DeferredCharge | undefined,
+  span: TraceSpan,
+): Promise<AttemptAfter> {
+  const reservation = await reserved;
+  if (charge)
+    await decideCharge(charge).catch((err) => {
+      reservation.release();
+      throw err;
+    });
+  return settledBy(reservation, span);
+}
+
+/** The after: released when the attempt ended without an answer, else settled with its real cost. */
+function settledBy(reservation: Reservation, span: TraceSpan): AttemptAfter {
+  return (end) => {
+    if (!end) return reservation.release();
+    span.set("gw.spend.charged_micros", end.costMicros);
+    reservation.settle(end.costMicros);
   };
 }
 

@@ -11,12 +11,13 @@ import type { ScanRecorder } from "../domain/scan-policy.ts";
 import type { Target } from "../providers/target.ts";
 import { authorizeTarget } from "./authorize.ts";
 import type { CallInput, CallOutcome } from "./call-types.ts";
-import { type OptimizeDeps, optimizeContext, optimizeEmbeddings, type OptimizeFormat } from "./optimize-context.ts";
+import { type OptimizeDeps, optimizeContext, optimizeEmbeddings, type OptimizeFormat, optimizerWanted } from "./optimize-context.ts";
 import { planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import { resolverFor } from "./sandbox-target.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
 import { type ScanCallDeps, scanCall } from "./scan-call.ts";
-import type { Stage } from "./stages.ts";
+import type { ScanVerdict } from "./security-scan.ts";
+import type { After, Stage } from "./stages.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 
@@ -63,18 +64,26 @@ export function planStage(deps: RoutePlanDeps): CallStage {
 export function optimizeStage(deps: OptimizeDeps): CallStage {
   return {
     name: "optimize",
-    async before(ctx) {
-      const target: Target = ctx.plan!.targets[0];
-      const stage =
-        ctx.optimize === "embeddings"
-          ? await optimizeEmbeddings(deps, ctx.input, ctx.body, target)
-          : await optimizeContext(deps, ctx.input, ctx.body, ctx.optimize, target);
-      if (!stage.changed) return null;
-      ctx.body = stage.body;
-      return async (outcome) => {
-        if (outcome) await stage.settle(outcome);
-      };
+    before(ctx) {
+      // Off (the usual case) with the settings in memory: nothing to wait for, so no promise either.
+      const prefs = deps.spend.settings.get(ctx.input.scope.identity.organization.id);
+      if (!(prefs instanceof Promise) && !optimizerWanted(ctx.input.headers, prefs.contextOptimizer)) return null;
+      return optimized(deps, ctx);
     },
+  };
+}
+
+/** The optimizer wanted, or the settings still loading: its copy of the body, and its figures recorded once answered. */
+async function optimized(deps: OptimizeDeps, ctx: CallContext): Promise<After<CallOutcome> | null> {
+  const target: Target = ctx.plan!.targets[0];
+  const stage =
+    ctx.optimize === "embeddings"
+      ? await optimizeEmbeddings(deps, ctx.input, ctx.body, target)
+      : await optimizeContext(deps, ctx.input, ctx.body, ctx.optimize, target);
+  if (!stage.changed) return null;
+  ctx.body = stage.body;
+  return async (outcome) => {
+    if (outcome) await stage.settle(outcome);
   };
 }
 
@@ -82,21 +91,30 @@ export function optimizeStage(deps: OptimizeDeps): CallStage {
 export function scanStage(deps: ScanCallDeps): CallStage {
   return {
     name: "scan",
-    async before(ctx, span) {
-      let scanned: Awaited<ReturnType<typeof scanCall>>;
-      try {
-        scanned = await scanCall(deps, ctx.input, ctx.body, ctx.texts);
-      } catch (err) {
-        // A block names what was found and done in its header, never the value.
+    before(ctx, span) {
+      // A block names what was found and done in its header, never the value.
+      const refused = (err: unknown): never => {
         if (err instanceof ApiError) span.set("gw.scan", err.headers?.["x-gw-security"]);
         throw err;
-      }
-      span.set("gw.scan", scanned.header);
-      ctx.body = scanned.body;
-      return (outcome) => {
-        if (outcome) outcome.security = scanned.header;
       };
+      let scanned: ReturnType<typeof scanCall>;
+      try {
+        scanned = scanCall(deps, ctx.input, ctx.body, ctx.texts);
+      } catch (err) {
+        return refused(err);
+      }
+      // Answered at once (the usual clean call): no promise.
+      return scanned instanceof Promise ? scanned.then((v) => passed(ctx, span, v), refused) : passed(ctx, span, scanned);
     },
+  };
+}
+
+/** The scanned body goes on; the answer carries what was found and done. */
+function passed(ctx: CallContext, span: TraceSpan, scanned: ScanVerdict): After<CallOutcome> {
+  span.set("gw.scan", scanned.header);
+  ctx.body = scanned.body;
+  return (outcome) => {
+    if (outcome) outcome.security = scanned.header;
   };
 }
 

@@ -6,6 +6,7 @@
 import { ApiError } from "../lib/errors.ts";
 import type { Identity } from "../domain/identity.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
+import type { DeferredCharge } from "../state/rate-charge.ts";
 
 export function bucketForIdentity(identity: Identity): string {
   return identity.kind === "serviceAccount" ? `key:${identity.key.id}` : `user:${identity.id}`;
@@ -35,4 +36,14 @@ export function takeToken(limiter: RateLimiter, bucket: string, onDecision: (d: 
     if (!decision.allowed) throw rateLimited(decision);
   };
   return d instanceof Promise ? d.then(settle) : settle(d);
+}
+
+/**
+ * Decides a charge held back for the reservation to carry (rate-charge.ts): taken alone
+ * if nothing carried it. Reports the decision, or throws 429 as `takeToken` does.
+ */
+export async function decideCharge(charge: DeferredCharge, onDecision: (d: RateDecision) => void = () => {}): Promise<void> {
+  const decision = await charge.decision();
+  onDecision(decision);
+  if (!decision.allowed) throw rateLimited(decision);
 }

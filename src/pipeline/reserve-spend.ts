@@ -13,7 +13,9 @@ import type { Target } from "../providers/target.ts";
 import type { Identity } from "../domain/identity.ts";
 import { spendAccountOf } from "../domain/api-key.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
+import type { OrgPreferences } from "../domain/types.ts";
 import type { Reservation, SpendLedger } from "../state/spend-ledger.ts";
+import type { DeferredCharge } from "../state/rate-charge.ts";
 
 /** Used when neither the caller nor the catalog says how long an answer may be. */
 const FALLBACK_MAX_OUTPUT = 4096;
@@ -51,6 +53,18 @@ export function estimatedPromptTokens(size: CallSize): number {
   return promptTokens(size, estimatePromptTokens);
 }
 
+/**
+ * Whether the caller's model calls reserve against a cap (the key's own, or the
+ * organization's budget; settings not in memory yet count as yes): whether the request's
+ * rate-limit charge should wait to travel in the reservation (rate-charge.ts).
+ */
+export function mayReserve(settings: OrgSettings, identity: Identity): boolean {
+  const key = identity.kind === "serviceAccount" ? identity.key : null;
+  if (key && (key.spendCapCents != null || key.monthlyCapCents != null)) return true;
+  const prefs = settings.get(identity.organization.id);
+  return prefs instanceof Promise || prefs.monthlyBudgetCents !== null;
+}
+
 const CAP_CODES = new Set(["spend_cap_exceeded", "monthly_cap_exceeded"]);
 
 const isCapError = (err: unknown): err is ApiError => err instanceof ApiError && CAP_CODES.has(err.code);
@@ -70,16 +84,34 @@ function notRetryable(err: ApiError): ApiError {
 
 /**
  * Reserves the call's maximum cost against the caps that apply. `onEstimate` hears the
- * amount reserved (for the attempt's span); an uncapped call computes none.
+ * amount reserved (for the attempt's span); an uncapped call computes none. `charge`,
+ * the request's rate-limit charge when it is still to be taken, may travel with the
+ * reservation (rate-charge.ts); the caller decides it in any case. Answers at once when
+ * nothing has to be waited for (the settings in memory, an uncapped call in memory).
  */
-export async function reserveSpend(
+export function reserveSpend(
   deps: SpendDeps,
   identity: Identity,
   target: Target,
   size: CallSize,
   onEstimate?: (micros: number) => void,
-): Promise<Reservation> {
-  const settings = await deps.settings.get(identity.organization.id);
+  charge?: DeferredCharge,
+): Reservation | Promise<Reservation> {
+  const settings = deps.settings.get(identity.organization.id);
+  return settings instanceof Promise
+    ? settings.then((s) => reserveUnder(deps, s, identity, target, size, onEstimate, charge))
+    : reserveUnder(deps, settings, identity, target, size, onEstimate, charge);
+}
+
+function reserveUnder(
+  deps: SpendDeps,
+  settings: OrgPreferences,
+  identity: Identity,
+  target: Target,
+  size: CallSize,
+  onEstimate: ((micros: number) => void) | undefined,
+  charge: DeferredCharge | undefined,
+): Reservation | Promise<Reservation> {
   const key = identity.kind === "serviceAccount" ? identity.key : null;
   const caps = {
     // A rotated key's line shares one set of totals: the successor inherits the spend so far.
@@ -97,14 +129,23 @@ export async function reserveSpend(
     onEstimate?.(micros);
     return micros;
   };
-  try {
-    return await deps.ledger.reserve(caps, cost(promptTokenBound));
-  } catch (err) {
+  // Refused at the ceiling: counted with the tokenizer and tried again; refused then, for good.
+  const counted = (err: unknown): Reservation | Promise<Reservation> => {
     if (!isCapError(err)) throw err;
-  }
+    const final = (e: unknown) => {
+      throw isCapError(e) ? notRetryable(e) : e;
+    };
+    try {
+      const second = deps.ledger.reserve(caps, cost(estimatePromptTokens));
+      return second instanceof Promise ? second.catch(final) : second;
+    } catch (e) {
+      return final(e);
+    }
+  };
   try {
-    return await deps.ledger.reserve(caps, cost(estimatePromptTokens));
+    const first = deps.ledger.reserve(caps, cost(promptTokenBound), charge);
+    return first instanceof Promise ? first.catch(counted) : first;
   } catch (err) {
-    throw isCapError(err) ? notRetryable(err) : err;
+    return counted(err);
   }
 }

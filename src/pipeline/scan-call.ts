@@ -7,6 +7,7 @@
 import { actorOf } from "../domain/identity.ts";
 import { type ScanRecorder, scanPolicyOf } from "../domain/scan-policy.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
+import type { OrgPreferences } from "../domain/types.ts";
 import type { CallInput } from "./call-types.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
 import { type ScanVerdict, SecurityViolation, scanRequest } from "./security-scan.ts";
@@ -19,22 +20,52 @@ export interface ScanCallDeps {
   scans?: ScanRecorder;
 }
 
-export async function scanCall(deps: ScanCallDeps, input: CallInput, body: Json, texts: (body: Json) => TextSlot[]): Promise<ScanVerdict> {
+/**
+ * The verdict, or the refusal; answers at once when nothing is to be waited for (the
+ * settings in memory, nothing found or done that the recorder keeps).
+ */
+export function scanCall(
+  deps: ScanCallDeps,
+  input: CallInput,
+  body: Json,
+  texts: (body: Json) => TextSlot[],
+): ScanVerdict | Promise<ScanVerdict> {
+  const settings = deps.settings.get(input.scope.identity.organization.id);
+  return settings instanceof Promise
+    ? settings.then((s) => scanUnder(deps, s, input, body, texts))
+    : scanUnder(deps, settings, input, body, texts);
+}
+
+function scanUnder(
+  deps: ScanCallDeps,
+  settings: OrgPreferences,
+  input: CallInput,
+  body: Json,
+  texts: (body: Json) => TextSlot[],
+): ScanVerdict | Promise<ScanVerdict> {
+  let verdict: ScanVerdict;
+  try {
+    verdict = scanRequest(body, texts, scanPolicyOf(settings), settings.phoneRegion);
+  } catch (err) {
+    if (!(err instanceof SecurityViolation) || !deps.scans) throw err;
+    return deps.scans.record({ ...eventOf(input), report: err.report, flags: err.flags, block: err.block }).then(() => {
+      throw err;
+    });
+  }
+  // A clean verdict (nothing found, nothing done) is nothing the recorder keeps: no event is built for it.
+  if (!deps.scans || !worthRecording(verdict)) return verdict;
+  return deps.scans.record({ ...eventOf(input), report: verdict.report, flags: verdict.flags, block: null }).then(() => verdict);
+}
+
+function eventOf(input: CallInput) {
   const { identity, requestId } = input.scope;
-  const settings = await deps.settings.get(identity.organization.id);
-  const policy = scanPolicyOf(settings);
-  const event = {
+  return {
     orgId: identity.organization.id,
     actor: actorOf(identity, null, input.headers.get("user-agent")?.slice(0, 500) ?? null),
     requestId,
   };
-  let verdict: ScanVerdict;
-  try {
-    verdict = scanRequest(body, texts, policy, settings.phoneRegion);
-  } catch (err) {
-    if (err instanceof SecurityViolation) await deps.scans?.record({ ...event, report: err.report, flags: err.flags, block: err.block });
-    throw err;
-  }
-  await deps.scans?.record({ ...event, report: verdict.report, flags: verdict.flags, block: null });
-  return verdict;
+}
+
+function worthRecording({ report, flags }: ScanVerdict): boolean {
+  return flags.length > 0 || report.blocked !== null || report.injectionFlagged || report.redacted > 0 || report.unscanned > 0;
 }

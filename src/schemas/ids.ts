@@ -11,20 +11,34 @@ import type { Validator } from "../lib/validator.ts";
 /** Generous: providers' own ids are under 100 characters; frameworks that pack state into ids stay well under this. */
 export const MAX_ID_LENGTH = 512;
 
-function check(value: unknown, segs: readonly string[], path: string): void {
-  if (segs.length === 0) {
-    if (typeof value === "string" && value.length > MAX_ID_LENGTH)
+/**
+ * Walks `segs` from `depth` down `value`; `stack` holds the keys and indexes taken so far,
+ * joined into the field's path only for the error (every call walks every message, and
+ * almost none has an id too long).
+ */
+function check(value: unknown, segs: readonly string[], depth: number, stack: (string | number)[], prefix: string): void {
+  if (depth === segs.length) {
+    if (typeof value === "string" && value.length > MAX_ID_LENGTH) {
+      const path = (prefix ? [prefix, ...stack] : stack).join(".");
       throw badRequest(`${path} must be at most ${MAX_ID_LENGTH} characters (it has ${value.length})`, { param: path });
+    }
     return;
   }
   if (!value || typeof value !== "object") return;
-  const [seg, ...rest] = segs as [string, ...string[]];
-  const at = (p: string | number) => (path ? `${path}.${p}` : String(p));
+  const seg = segs[depth] as string;
   if (seg === "*") {
-    if (Array.isArray(value)) value.forEach((v, i) => check(v, rest, at(i)));
+    if (!Array.isArray(value)) return;
+    for (let i = 0; i < value.length; i++) {
+      stack.push(i);
+      check(value[i], segs, depth + 1, stack, prefix);
+      stack.pop();
+    }
     return;
   }
-  if (!Array.isArray(value)) check((value as Record<string, unknown>)[seg], rest, at(seg));
+  if (Array.isArray(value)) return;
+  stack.push(seg);
+  check((value as Record<string, unknown>)[seg], segs, depth + 1, stack, prefix);
+  stack.pop();
 }
 
 /** `validator`, then every id at `patterns` (`messages.*.tool_call_id`; `*` is any array index) held to MAX_ID_LENGTH. */
@@ -33,7 +47,7 @@ export function withBoundedIds<S extends TSchema>(validator: Validator<S>, patte
   return {
     parse(value: unknown, prefix = ""): Static<S> {
       const parsed = validator.parse(value, prefix);
-      for (const segs of split) check(parsed, segs, prefix);
+      for (const segs of split) check(parsed, segs, 0, [], prefix);
       return parsed;
     },
   };

@@ -6,6 +6,7 @@
  * concurrent calls can never together pass a cap. Months roll over at 00:00 UTC on the 1st.
  */
 import { ApiError } from "../lib/errors.ts";
+import type { DeferredCharge } from "./rate-charge.ts";
 
 export const MICROS_PER_CENT = 10_000;
 
@@ -51,8 +52,10 @@ export interface SpendLedger {
    * Reserves the call's maximum cost against every cap in `caps`, or throws an
    * {@link ApiError} 429 (`spend_cap_exceeded` or `monthly_cap_exceeded`). `estimate` is
    * called only when some cap applies, so uncapped calls never price their request.
+   * `charge`, the request's rate-limit charge still to be taken, may be carried by a
+   * shared ledger's command (rate-charge.ts); a ledger that does not leaves it pending.
    */
-  reserve(caps: Caps, estimate: () => number): Reservation | Promise<Reservation>;
+  reserve(caps: Caps, estimate: () => number, charge?: DeferredCharge): Reservation | Promise<Reservation>;
 }
 
 /** Throws the 429 a call gets when its estimate does not fit under a cap (every ledger answers alike). */

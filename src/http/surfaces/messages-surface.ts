@@ -35,7 +35,7 @@ export function messagesHandler(deps: MessagesSurfaceDeps) {
     const { identity } = scope;
     checkVersion(scope.request.headers);
     const body = messagesRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
-    return outcomeResponse(await deps.calls.messages(callInput(scope, identity), body));
+    return outcomeResponse(await deps.calls.messages(callInput(scope, identity), body), scope);
   };
 }
 

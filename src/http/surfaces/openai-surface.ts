@@ -21,7 +21,7 @@ export function chatCompletionsHandler(deps: OpenAiSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
     const { identity } = scope;
     const body = chatCompletionRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
-    return outcomeResponse(await deps.calls.chat(callInput(scope, identity), body));
+    return outcomeResponse(await deps.calls.chat(callInput(scope, identity), body), scope);
   };
 }
 
@@ -29,6 +29,6 @@ export function embeddingsHandler(deps: OpenAiSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
     const { identity } = scope;
     const body = embeddingsRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
-    return outcomeResponse(await deps.calls.embeddings(callInput(scope, identity), body));
+    return outcomeResponse(await deps.calls.embeddings(callInput(scope, identity), body), scope);
   };
 }

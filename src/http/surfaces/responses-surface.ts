@@ -21,6 +21,6 @@ export function responsesHandler(deps: ResponsesSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
     const raw = await readJsonObject(scope.request, deps.maxBodyBytes);
     const body = responsesRequest.parse(raw) as ResponsesRequest & Record<string, unknown>;
-    return outcomeResponse(await deps.calls.responses(callInput(scope, scope.identity), body));
+    return outcomeResponse(await deps.calls.responses(callInput(scope, scope.identity), body), scope);
   };
 }

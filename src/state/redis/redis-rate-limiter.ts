@@ -8,44 +8,54 @@
  * the limit instead of multiplying it.
  */
 import { bucketDecision, type BucketSnapshot, type RateDecision, type RateLimiter, TokenBucketLimiter } from "../rate-limiter.ts";
+import type { CarriedTake, CarryingLimiter, DeferringLimiter } from "../rate-charge.ts";
+import { DeferredCharge } from "../rate-charge.ts";
 import type { RedisConnection } from "./redis-connection.ts";
 import { redisScript } from "./redis-connection.ts";
 
 /**
- * KEYS[1] the bucket; ARGV limit, tokens per second, window ms, now ms (or -1: Redis's
- * clock). Returns {allowed 0/1, tokens as text (fractional), refill clock ms, now ms}.
+ * The take, as a Lua function other scripts include (the spend reservation carries it,
+ * rate-charge.ts): the bucket's key; limit, tokens per second, window ms, now ms (or -1:
+ * Redis's clock). Returns {allowed 0/1, tokens as text (fractional), refill clock ms, now ms}.
  */
-const TAKE = redisScript(`
-local limit = tonumber(ARGV[1])
-local per = tonumber(ARGV[2])
-local now = tonumber(ARGV[4])
-if now < 0 then
-  local t = redis.call('TIME')
-  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-local eps = 1e-9
-local b = redis.call('HMGET', KEYS[1], 't', 'u')
-local tokens = limit
-local updated = now
-if b[1] then
-  tokens = tonumber(b[1])
-  updated = tonumber(b[2])
-  local seconds = math.floor((now - updated) / 1000)
-  if seconds > 0 then
-    tokens = math.min(limit, tokens + seconds * per)
-    if tokens >= limit - eps then tokens = limit end
-    if tokens == limit then updated = now else updated = updated + seconds * 1000 end
+export const TAKE_LUA = `
+local function take(key, limit, per, window, now)
+  limit = tonumber(limit)
+  per = tonumber(per)
+  now = tonumber(now)
+  if now < 0 then
+    local t = redis.call('TIME')
+    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
   end
+  local eps = 1e-9
+  local b = redis.call('HMGET', key, 't', 'u')
+  local tokens = limit
+  local updated = now
+  if b[1] then
+    tokens = tonumber(b[1])
+    updated = tonumber(b[2])
+    local seconds = math.floor((now - updated) / 1000)
+    if seconds > 0 then
+      tokens = math.min(limit, tokens + seconds * per)
+      if tokens >= limit - eps then tokens = limit end
+      if tokens == limit then updated = now else updated = updated + seconds * 1000 end
+    end
+  end
+  local allowed = 0
+  if tokens >= 1 - eps then
+    tokens = math.max(0, tokens - 1)
+    allowed = 1
+  end
+  local t = string.format('%.17g', tokens)
+  redis.call('HSET', key, 't', t, 'u', string.format('%d', updated))
+  redis.call('PEXPIRE', key, window)
+  return {allowed, t, updated, now}
 end
-local allowed = 0
-if tokens >= 1 - eps then
-  tokens = math.max(0, tokens - 1)
-  allowed = 1
-end
-local t = string.format('%.17g', tokens)
-redis.call('HSET', KEYS[1], 't', t, 'u', string.format('%d', updated))
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return {allowed, t, updated, now}
+`;
+
+/** KEYS[1] the bucket; ARGV the take's arguments after the key (see TAKE_LUA). */
+const TAKE = redisScript(`${TAKE_LUA}
+return take(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4])
 `);
 
 export interface RedisRateLimiterOptions {
@@ -58,7 +68,7 @@ export interface RedisRateLimiterOptions {
   onFallback?: (err: unknown) => void;
 }
 
-export class RedisRateLimiter implements RateLimiter {
+export class RedisRateLimiter implements RateLimiter, CarryingLimiter, DeferringLimiter {
   private readonly perSecond: number;
   private fallback: { nodes: number; limiter: TokenBucketLimiter } | null = null;
   /** The last state seen per bucket, for `peek` (which must answer without a round trip). */
@@ -74,19 +84,38 @@ export class RedisRateLimiter implements RateLimiter {
 
   take(bucketKey: string): RateDecision | Promise<RateDecision> {
     if (!this.redis.connected) return this.local().take(bucketKey);
-    const now = this.opts.now ? this.opts.now() : -1;
-    return this.redis.eval(TAKE, [`gw:rl:${bucketKey}`], [this.opts.limit, this.perSecond, this.opts.windowS * 1000, now]).then(
-      (answer) => {
+    const take = this.carried(bucketKey);
+    return this.redis.eval(TAKE, [take.key], take.args).then(
+      (answer) => take.answered(answer as unknown[]),
+      (err) => take.failed(err),
+    );
+  }
+
+  /**
+   * The charge held back for the call's spend reservation to carry (one round trip for
+   * both); null when it is taken now: Redis is away, or this bucket was last seen empty
+   * (a caller over its limit is refused before its request is read, as without deferral).
+   */
+  defer(bucketKey: string): DeferredCharge | null {
+    if (!this.redis.connected || this.seen.peek(bucketKey).remaining < 1) return null;
+    return new DeferredCharge(this, bucketKey);
+  }
+
+  carried(bucketKey: string): CarriedTake {
+    return {
+      key: `gw:rl:${bucketKey}`,
+      args: [this.opts.limit, this.perSecond, this.opts.windowS * 1000, this.opts.now ? this.opts.now() : -1],
+      answered: (answer) => {
         const [allowed, tokensText, updatedAt, at] = answer as [number, string, number, number];
         const tokens = Number(tokensText);
         this.seen.restore([{ key: bucketKey, tokens, updatedAt: Number(updatedAt) }]);
         return bucketDecision(this.opts.limit, this.perSecond, allowed === 1, tokens, Number(at), Number(updatedAt));
       },
-      (err) => {
+      failed: (err) => {
         this.opts.onFallback?.(err);
         return this.local().take(bucketKey);
       },
-    );
+    };
   }
 
   peek(bucketKey: string): RateDecision {

@@ -23,10 +23,13 @@ import {
   type SpendStore,
 } from "../spend-ledger.ts";
 import { type RedisConnection, RedisUnavailable } from "./redis-connection.ts";
-import { LOAD, RESERVE, SETTLE } from "./spend-scripts.ts";
+import type { Carried, DeferredCharge } from "../rate-charge.ts";
+import { LOAD, RESERVE, RESERVE_TAKING, SETTLE } from "./spend-scripts.ts";
 
 /** Totals idle this long leave Redis; the next capped call reads them from the store again. */
 const TOTALS_TTL_MS = 24 * 3_600_000;
+/** A call refused by the rate-limit take its reservation carried: nothing was reserved. */
+const NOTHING_RESERVED: Reservation = { settle: () => {}, release: () => {} };
 /** Settlements kept while Redis is away; past this the oldest are dropped (and counted). */
 const MAX_PENDING_SETTLEMENTS = 100_000;
 
@@ -70,13 +73,18 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
     this.timer.unref();
   }
 
-  reserve(caps: Caps, estimate: () => number): Reservation | Promise<Reservation> {
+  /**
+   * `charge`: the request's rate-limit charge, still pending, which a capped call's
+   * reservation carries in its own command (one round trip for both); when the take is
+   * refused nothing is reserved, and the charge's decision says so.
+   */
+  reserve(caps: Caps, estimate: () => number, charge?: DeferredCharge): Reservation | Promise<Reservation> {
     const keyCapped = caps.keyId !== null && (caps.keyLifetimeCents !== null || caps.keyMonthlyCents !== null);
     const orgCapped = caps.orgMonthlyCents !== null;
     // Uncapped: nothing to check; the cost still reaches totals Redis holds, after the call.
     if (!keyCapped && !orgCapped) return this.reservation(caps, 0, false, false, "");
     const estimateMicros = Math.ceil(estimate());
-    return this.reserveShared(caps, estimateMicros, keyCapped, orgCapped).catch((err) => {
+    return this.reserveShared(caps, estimateMicros, keyCapped, orgCapped, charge?.carry() ?? null).catch((err) => {
       if (!(err instanceof RedisUnavailable)) throw err;
       this.opts.onUnavailable?.(err);
       if (this.opts.failOpen) return this.opts.local.reserve(caps, () => estimateMicros);
@@ -104,30 +112,47 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
     await Promise.all([...this.inFlight]);
   }
 
-  private async reserveShared(caps: Caps, estimate: number, keyCapped: boolean, orgCapped: boolean): Promise<Reservation> {
+  private async reserveShared(
+    caps: Caps,
+    estimate: number,
+    keyCapped: boolean,
+    orgCapped: boolean,
+    carried: Carried | null,
+  ): Promise<Reservation> {
     const now = this.now();
     const keys = this.hashes(caps);
     const cap = (cents: number | null) => (cents === null ? -1 : cents * MICROS_PER_CENT);
     // At most two loads: the key's totals, then the organization's.
     for (let attempt = 0; attempt < 3; attempt++) {
       const id = crypto.randomUUID();
-      const answer = (await this.redis
-        .eval(RESERVE, keys, [
-          monthOf(now),
-          estimate,
-          keyCapped ? cap(caps.keyLifetimeCents) : -1,
-          keyCapped ? cap(caps.keyMonthlyCents) : -1,
-          cap(caps.orgMonthlyCents),
-          keyCapped ? 1 : 0,
-          orgCapped ? 1 : 0,
-          TOTALS_TTL_MS,
-          id,
-        ])
-        .catch((err) => {
-          // Timed out, but Redis may still run it: release it after, by its id (a no-op if it never ran).
-          if (err instanceof RedisUnavailable && !err.neverSent) this.reservation(caps, estimate, keyCapped, orgCapped, id).release();
-          throw err;
-        })) as [string, string?, number?];
+      const args = [
+        monthOf(now),
+        estimate,
+        keyCapped ? cap(caps.keyLifetimeCents) : -1,
+        keyCapped ? cap(caps.keyMonthlyCents) : -1,
+        cap(caps.orgMonthlyCents),
+        keyCapped ? 1 : 0,
+        orgCapped ? 1 : 0,
+        TOTALS_TTL_MS,
+        id,
+      ];
+      // The first command carries the rate-limit take, if it is still to be taken; a retry after a load does not take again.
+      const take = carried;
+      carried = null;
+      const sent = take
+        ? this.redis.eval(RESERVE_TAKING, [...keys, take.key], [...args, ...take.args])
+        : this.redis.eval(RESERVE, keys, args);
+      let answer = (await sent.catch((err) => {
+        take?.settle(take.failed(err));
+        // Timed out, but Redis may still run it: release it after, by its id (a no-op if it never ran).
+        if (err instanceof RedisUnavailable && !err.neverSent) this.reservation(caps, estimate, keyCapped, orgCapped, id).release();
+        throw err;
+      })) as unknown[];
+      if (take) {
+        const decision = this.decided(take, answer);
+        if (!decision.allowed) return NOTHING_RESERVED;
+        answer = answer.slice(4);
+      }
       if (answer[0] === "ok") return this.reservation(caps, estimate, keyCapped, orgCapped, id);
       if (answer[0] === "load") {
         await this.load(caps, answer[1] === "key" ? "key" : "org", now);
@@ -158,6 +183,18 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
       throw new Error(`spend script and cap check disagree (${answer[1]})`);
     }
     throw new RedisUnavailable("spend totals were evicted while loading");
+  }
+
+  /** The carried take's decision, settled whatever the answer holds: a request never waits for a charge nobody settles. */
+  private decided(take: Carried, answer: unknown[]) {
+    try {
+      const decision = take.answered(answer);
+      take.settle(decision);
+      return decision;
+    } catch (err) {
+      take.settle(take.failed(err));
+      throw err;
+    }
   }
 
   private async load(caps: Caps, which: "key" | "org", now: number): Promise<void> {
