@@ -10,21 +10,14 @@ import type { DeferredCharge } from "../../src/state/rate-charge.ts";
 import { RedisConnection } from "../../src/state/redis/redis-connection.ts";
 import { RedisRateLimiter } from "../../src/state/redis/redis-rate-limiter.ts";
 import { RedisSpendLedger } from "../../src/state/redis/redis-spend-ledger.ts";
-import type { Caps, Reservation, SpendStore } from "../../src/state/spend-ledger.ts";
+import type { Reservation, SpendStore } from "../../src/state/spend-ledger.ts";
 import { redisPerFile } from "../support/redis-per-file.ts";
+import { freshCaps } from "../support/spend-caps.ts";
 
 const redis = redisPerFile();
 
 const CENT = 10_000;
-let n = 0;
-const fresh = (over: Partial<Caps> = {}): Caps => ({
-  keyId: `key_${++n}_${process.pid}`,
-  orgId: `org_${n}_${process.pid}`,
-  keyLifetimeCents: null,
-  keyMonthlyCents: null,
-  orgMonthlyCents: null,
-  ...over,
-});
+const fresh = freshCaps;
 const store: SpendStore = { keyLifetimeMicros: async () => 0, spentSince: async () => 0 };
 
 /** A node: its connection (counting round trips), rate limiter and spend ledger. */

@@ -40,7 +40,10 @@ describe("found", () => {
     ["Rails' secret_key_base", "secret_key_base: 7f3a9c1e7b4d4e8f9a6b2c5d8e1f0a3b7f3a9c1e7b4d4e8f"],
     ["a personal access token by its short name", "export GITHUB_PAT=Xq7Lm2Rk9XwTq8Lp3Nz5"],
     ["a vendor's name not at the name's start", "MY_BITBUCKET_KEY=4sexst19wy5l7r5875tbzcvb8a44bpds"],
-    ["a long generated value that reads like a member access", "app.dropbox.secret: sl.uc9j9qc6ibp9o3shh4hea07scrshrtedx78dmar8tlbo976avshm"],
+    [
+      "a long generated value that reads like a member access",
+      "app.dropbox.secret: sl.uc9j9qc6ibp9o3shh4hea07scrshrtedx78dmar8tlbo976avshm",
+    ],
   ])("%s", (_, text) => {
     expect(assignments(text)).toHaveLength(1);
   });

@@ -50,7 +50,7 @@ describe("not found", () => {
     "redis-cli -h cache -p 6379 ping",
     // Variables, prompts and placeholders.
     "docker login -u ci -p $CI_REGISTRY_PASSWORD registry.corp.net",
-    "sshpass -p \"$SSH_PASS\" ssh root@host",
+    'sshpass -p "$SSH_PASS" ssh root@host',
     "keytool -list -keystore ks.jks -storepass changeit",
     "mysql -u root -p<password> shop",
     "CREATE USER app IDENTIFIED BY '<password>';",

@@ -9,9 +9,10 @@
 import { expect, test } from "bun:test";
 import { CARRIER_KINDS, carry, random, TEMPLATES } from "../../../scanner/carriers.ts";
 import { loadTrainingRows } from "../../../scanner/train.ts";
-import { type Detector, ZERO_WIDTH } from "../../../src/pipeline/scan/detector.ts";
-import { type ScanOptions, scanAt, scanText, type TextScan } from "../../../src/pipeline/scan/engine.ts";
+import type { Detector } from "../../../src/pipeline/scan/detector.ts";
+import { scanText } from "../../../src/pipeline/scan/engine.ts";
 import { APART_INJECTION_DETECTORS } from "../../../src/pipeline/scan/injection-apart.ts";
+import { scanExhaustively, scanSummary } from "./exhaustive-scan.ts";
 
 const NEW_RULES: Detector[] = APART_INJECTION_DETECTORS;
 const searches = NEW_RULES.map((d) => ({ weight: d.weight ?? 1, regex: new RegExp(d.pattern, "gi") }));
@@ -48,19 +49,9 @@ test("no benign row reaches the block threshold with the new rules, and none of 
   expect(fired).toEqual([]);
 });
 
-/** The scan with every pattern tried at every position: what the trigger pass must equal. */
-function exhaustive(text: string, opts: ScanOptions): TextScan {
-  const every = Array.from({ length: text.length + 1 }, (_, i) => i);
-  return scanAt(text, opts, { exact: every, folded: every, zeroWidth: new RegExp(ZERO_WIDTH.source).test(text) });
-}
-const summary = (r: TextScan) => ({
-  findings: r.findings.map((f) => `${f.kind}@${f.start}-${f.end}`),
-  score: Math.round(r.injectionScore * 1000),
-});
-
 test("on the pools' short attacks, in every language and script, the trigger pass finds what a search at every position finds", () => {
   const attacks = loadTrainingRows().filter((r) => r.category === "injection" && r.text.length <= 400);
   expect(attacks.length).toBeGreaterThan(300);
   const opts = { injection: true, model: null };
-  for (const r of attacks) expect([r.id, summary(scanText(r.text, opts))]).toEqual([r.id, summary(exhaustive(r.text, opts))]);
+  for (const r of attacks) expect([r.id, scanSummary(scanText(r.text, opts))]).toEqual([r.id, scanSummary(scanExhaustively(r.text, opts))]);
 });

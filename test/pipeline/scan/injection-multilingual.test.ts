@@ -5,8 +5,8 @@
  * script, exactly where a search at every position would.
  */
 import { describe, expect, test } from "bun:test";
-import { ZERO_WIDTH } from "../../../src/pipeline/scan/detector.ts";
-import { type ScanOptions, scanAt, scanText, type TextScan } from "../../../src/pipeline/scan/engine.ts";
+import { scanText } from "../../../src/pipeline/scan/engine.ts";
+import { scanExhaustively, scanSummary } from "./exhaustive-scan.ts";
 
 const rules = (text: string) => scanText(text, { injection: true, model: null });
 
@@ -157,21 +157,11 @@ describe("other languages", () => {
   });
 });
 
-/** The scan with every pattern tried at every position: what the trigger pass must equal. */
-function exhaustive(text: string, opts: ScanOptions): TextScan {
-  const every = Array.from({ length: text.length + 1 }, (_, i) => i);
-  return scanAt(text, opts, { exact: every, folded: every, zeroWidth: new RegExp(ZERO_WIDTH.source).test(text) });
-}
-const summary = (r: TextScan) => ({
-  findings: r.findings.map((f) => `${f.kind}@${f.start}-${f.end}`),
-  score: Math.round(r.injectionScore * 1000),
-});
-
 test("the trigger pass finds other scripts' rules where a search at every position does, in any case", () => {
   const texts = [...ATTACKS, ...SWITCHES].flatMap(([, t]) => [t, t.toUpperCase(), t.toLowerCase(), `Résumé: ${t} Ёлка ЁЛКА ὅ 🚀 ${t}`]);
   for (const text of texts)
-    expect([text, summary(scanText(text, { injection: true, model: null }))]).toEqual([
+    expect([text, scanSummary(scanText(text, { injection: true, model: null }))]).toEqual([
       text,
-      summary(exhaustive(text, { injection: true, model: null })),
+      scanSummary(scanExhaustively(text, { injection: true, model: null })),
     ]);
 });

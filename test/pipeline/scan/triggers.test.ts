@@ -7,31 +7,20 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ZERO_WIDTH } from "../../../src/pipeline/scan/detector.ts";
-import { ALL_DETECTORS, foldsCase, type ScanOptions, scanAt, scanText, type TextScan } from "../../../src/pipeline/scan/engine.ts";
+import { ALL_DETECTORS, foldsCase, scanText } from "../../../src/pipeline/scan/engine.ts";
 import { leadingLiterals } from "../../../src/pipeline/scan/leading-literals.ts";
 import { planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
 import { findStarts } from "../../../src/pipeline/scan/triggers.ts";
+import { scanExhaustively, scanSummary } from "./exhaustive-scan.ts";
 
 const corpus: { text: string }[] = readFileSync(join(import.meta.dir, "../../fixtures/scan-corpus.jsonl"), "utf8")
   .trim()
   .split("\n")
   .map((l) => JSON.parse(l));
 
-/** The oracle: the scan with the patterns tried at every position, what a global search does. */
-function scanTextExhaustively(text: string, opts: ScanOptions): TextScan {
-  const every = Array.from({ length: text.length + 1 }, (_, i) => i);
-  return scanAt(text, opts, { exact: every, folded: every, zeroWidth: new RegExp(ZERO_WIDTH.source).test(text) });
-}
-
-const summary = (r: TextScan) => ({
-  findings: r.findings.map((f) => `${f.category}:${f.kind}@${f.start}-${f.end}`),
-  score: Math.round(r.injectionScore * 1000),
-});
-
 function expectSameAsExhaustive(text: string): void {
   for (const injection of [true, false]) {
-    expect([text, summary(scanText(text, { injection }))]).toEqual([text, summary(scanTextExhaustively(text, { injection }))]);
+    expect([text, scanSummary(scanText(text, { injection }))]).toEqual([text, scanSummary(scanExhaustively(text, { injection }))]);
   }
 }
 
@@ -228,7 +217,12 @@ describe("triggered scan equals the exhaustive scan", () => {
 
 describe("word starts", () => {
   test("a word literal that opens with a digit is refused: a word beginning with a digit feeds only the digit-word start", () => {
-    const detector = { kind: "digit_led", category: "secret" as const, pattern: "\\b4b1d[a-z]{4}", start: { at: "word" as const, literals: ["4b1d"] } };
+    const detector = {
+      kind: "digit_led",
+      category: "secret" as const,
+      pattern: "\\b4b1d[a-z]{4}",
+      start: { at: "word" as const, literals: ["4b1d"] },
+    };
     expect(() => planTriggers([detector], [])).toThrow(/opens with a digit/);
   });
 

@@ -5,19 +5,12 @@ import type { Caps, Reservation, SpendStore } from "../../../src/state/spend-led
 import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { RedisSpendLedger } from "../../../src/state/redis/redis-spend-ledger.ts";
 import { redisPerFile } from "../../support/redis-per-file.ts";
+import { freshCaps } from "../../support/spend-caps.ts";
 
 const redis = redisPerFile();
 
 const CENT = 10_000;
-let n = 0;
-const fresh = (over: Partial<Caps> = {}): Caps => ({
-  keyId: `key_${++n}_${process.pid}`,
-  orgId: `org_${n}_${process.pid}`,
-  keyLifetimeCents: null,
-  keyMonthlyCents: null,
-  orgMonthlyCents: null,
-  ...over,
-});
+const fresh = freshCaps;
 /** Spend already in the store, per key and per organization. */
 const storeWith = (keyLifetime = 0, keyMonth = 0, orgMonth = 0): SpendStore => ({
   keyLifetimeMicros: async () => keyLifetime,
