@@ -27,7 +27,7 @@ export const KIT_DETECTORS: Detector[] = groupRules([
   inj(
     "indirect_instruction",
     1.0,
-    `\\brepeat (?:the (?:word|phrase|letter|token|string)s? |this (?:word|phrase) )?["'“]?[^\\s"'”]{1,30}["'”]? (?:forever|infinitely|endlessly|indefinitely|non-?stop|until (?:you (?:can(?:no|')t|run out|are stopped)|the end of time))\\b`,
+    `\\brepeat (?:(?:the (?:word|phrase|letter|token|string)s? |this (?:word|phrase) )?["'“]?[^\\s"'”]{1,30}["'”]?|(?:this|the (?:following|same)) (?:word|phrase|sentence|token)) (?:forever|infinitely|endlessly|indefinitely|non-?stop|until (?:you (?:can(?:no|')t|run out|are stopped)|the end of time))\\b`,
   ),
   // Conversation data left as a placeholder in an image's query: "![x](https://host/p.png?q=SECRET_DATA_HERE)".
   ruleAt(
@@ -52,15 +52,34 @@ export const KIT_DETECTORS: Detector[] = groupRules([
     `\\b(?<=\\b(?:you are|you're|you’re|you will be|you'll be) )no longer (?:chatgpt|gpt|claude|gemini|bard|an? (?:ai|language model|assistant|ai assistant|chatbot)|bound|restricted|limited|an? ai (?:language )?model|a helpful assistant|openai['’]s|anthropic['’]s)\\b`,
     ["no longer "],
   ),
-  inj("role_hijack", 1.0, `\\b(?<=\\b(?:you are|you're|you’re|you have been|you've been|you were) (?:now |officially |successfully )?)jailbroken\\b`, [
-    "jailbroken",
-  ]),
+  inj(
+    "role_hijack",
+    1.0,
+    `\\b(?<=\\b(?:you are|you're|you’re|you have been|you've been|you were) (?:now |officially |successfully )?)jailbroken\\b`,
+    ["jailbroken"],
+  ),
   // A named mode entered: "enter opposite mode", "you are now in unrestricted mode" (god, evil and chaos modes are games').
   inj(
     "role_hijack",
     1.0,
     `\\b(?<=\\b(?:enter|entering|activate|activating|enable|enabling|switch to|switching to|turn on|you are (?:now )?in|you're (?:now )?in|go into|engage) (?:the )?["'“]?)(?:opposite|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|dan|dude|stan|no[- ]?limits?|no[- ]?filters?|amoral)["'”]? mode\\b`,
-    ["opposite", "jailbreak", "unrestricted", "unfiltered", "uncensored", "dan ", "dude ", "stan ", "no-limit", "no limit", "nolimit", "no-filter", "no filter", "nofilter", "amoral"],
+    [
+      "opposite",
+      "jailbreak",
+      "unrestricted",
+      "unfiltered",
+      "uncensored",
+      "dan ",
+      "dude ",
+      "stan ",
+      "no-limit",
+      "no limit",
+      "nolimit",
+      "no-filter",
+      "no filter",
+      "nofilter",
+      "amoral",
+    ],
   ),
   // Token threats: "you have 10 tokens; each time you refuse, you lose 5".
   inj(
@@ -72,7 +91,7 @@ export const KIT_DETECTORS: Detector[] = groupRules([
   inj(
     "role_hijack",
     0.8,
-    `\\b(?<=\\b(?:each|every|any) time (?:you|dan|it|he|she) )(?:refuse|refuses|reject|rejects|decline|declines|break character|breaks character|fail to answer|fails to answer|don't answer|won't answer)\\b[^\\n.]{0,60}?\\b(?:lose|loses|lost|deduct(?:ed)?|take away|taken away|subtract(?:ed)?|minus) (?:\\d{1,3}|ten|five|all|your|its|some) (?:of (?:your|its) )?(?:tokens|points|lives|credits)\\b`,
+    `\\b(?<=\\b(?:each|every|any) time (?:you|dan|it|he|she) )(?:refuse|refuses|reject|rejects|decline|declines|break character|breaks character|fail to answer|fails to answer|don't answer|won't answer)\\b[^\\n.]{0,60}?\\b(?:(?:lose|loses|lost|deduct(?:ed)?|take away|taken away|subtract(?:ed)?|minus) (?:\\d{1,3}|ten|five|all|your|its|some) (?:of (?:your|its) )?(?:tokens|points|lives|credits)|(?:\\d{1,3}|ten|five) (?:tokens|points|lives|credits) (?:will be|are|get|is) (?:deducted|taken away|removed|subtracted|lost))\\b`,
     ["refuse", "reject", "decline", "break", "fail", "don't", "won't"],
   ),
   inj("role_hijack", 0.3, `\\bif you run out of tokens\\b`),
@@ -81,7 +100,20 @@ export const KIT_DETECTORS: Detector[] = groupRules([
     "role_hijack",
     0.8,
     `\\b(?<=\\b(?:with no|without(?: any)?|free of|free from) )${LIMITS}\\b,? (?:how|what) would you (?:do|say|answer|respond|explain|tell|write|make|build|create)\\b`,
-    ["restrictions", "filters", "limitations", "limits", "rules", "guidelines", "censorship", "guardrails", "morals", "ethics", "boundaries", "constraints"],
+    [
+      "restrictions",
+      "filters",
+      "limitations",
+      "limits",
+      "rules",
+      "guidelines",
+      "censorship",
+      "guardrails",
+      "morals",
+      "ethics",
+      "boundaries",
+      "constraints",
+    ],
   ),
   // "Act as an AI with no filters": a role defined by the missing limits.
   inj(
