@@ -16,7 +16,22 @@ const SAFETY =
   "(?:(?:safety|content|ethical|moral|nsfw) (?:filters?|guidelines|restrictions|guardrails|safeguards|settings|features|protocols|measures|rules|constraints|training|polic(?:y|ies)|mode)|filters?|guidelines|restrictions|guardrails|safeguards|programming|limitations)";
 const SAFETY_STARTS = [
   "safety ",
-  "content ",
+  ...[
+    "filter",
+    "guideline",
+    "restriction",
+    "guardrail",
+    "safeguard",
+    "setting",
+    "feature",
+    "protocol",
+    "measure",
+    "rule",
+    "constraint",
+    "training",
+    "polic",
+    "mode",
+  ].map((n) => `content ${n}`),
   "ethical ",
   "moral ",
   "nsfw ",
@@ -38,8 +53,8 @@ export const COMPLIANCE_DETECTORS: Detector[] = groupRules([
   inj(
     "role_hijack",
     1.0,
-    `\\b(?<=\\b(?:start|begin|open|preface|prefix) (?:your|each|every|all (?:of )?your) (?:response|reply|answer|output|message)s? (?:with|by saying):? ?["'“]?)(?:sure|absolutely|of course|certainly|yes)\\b[,!.]? ?(?:here(?:['’]s| is| are)|i (?:can|will)|i['’]ll|i['’]d be happy|i would be happy)`,
-    ["sure", "absolutely", "of course", "certainly", "yes"],
+    `\\b(?<=\\b(?:start|begin|open|preface|prefix) (?:your|each|every|all (?:of )?your) (?:response|reply|answer|output|message)s? (?:with|by saying):? ?["'“]?)(?:sure|absolutely|of course|certainly)\\b[,!.]? ?(?:here(?:['’]s| is| are)|i (?:can|will)|i['’]ll|i['’]d be happy|i would be happy)`,
+    ["sure", "absolutely", "of course", "certainly"],
   ),
   // Refusal suppression: the model's own refusals forbidden.
   inj(
@@ -114,7 +129,7 @@ export const COMPLIANCE_DETECTORS: Detector[] = groupRules([
   inj(
     "prompt_extraction",
     0.5,
-    `\\b(?<=\\b(?:written|said|stated|typed|placed|given) (?:at|in) )the (?:very )?(?:top|beginning|start) of (?:this|the|our) (?:conversation|chat|prompt|context|context window)\\b`,
-    ["the top", "the beginning", "the start", "the very"],
+    `\\b(?<=\\b(?:written|said|stated|typed|placed|given) (?:at|in) the (?:very )?(?:top|beginning|start) of (?:this|the|our) )(?:conversation|chat|prompt|context)\\b`,
+    ["conversation", "chat", "prompt", "context"],
   ),
 ]);
