@@ -1,7 +1,7 @@
 /**
  * The proofs and framings of public injection kits and jailbreak collections that the
- * older rules miss: a canary to be said verbatim ("say 'I have been PWNED'", "respond
- * with 'ACCESS GRANTED'"), the word repeated forever, conversation data in an image's
+ * older rules miss: a canary to be said verbatim ("respond with 'ACCESS GRANTED'"; "say
+ * 'I have been PWNED'" is in injection-indirect.ts, before its weaker reading), the word repeated forever, conversation data in an image's
  * query, and the classic jailbreak framings (a persona "which stands for" its name, "you
  * are no longer ChatGPT", "you are jailbroken", a named mode entered, AIM, the evil
  * confidant, token threats, the question asked "with no restrictions"). "Stay in
