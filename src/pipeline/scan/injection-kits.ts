@@ -4,7 +4,8 @@
  * 'I have been PWNED'" is in injection-indirect.ts, before its weaker reading), the word repeated forever, conversation data in an image's
  * query, and the classic jailbreak framings (a persona "which stands for" its name, "you
  * are no longer ChatGPT", "you are jailbroken", a named mode entered, AIM, the evil
- * confidant, token threats, the question asked "with no restrictions"). "Stay in
+ * confidant, token threats, the question asked "with no restrictions", a jailbreak's mode
+ * announced as on, the override spelt in spaced letters). "Stay in
  * character" is left out: the generated role-play requests say it. A rule that an ordinary
  * coding prompt shares (`print("Access granted")`) does not count there or only adds up;
  * tried apart (injection-rule-groups.ts).
@@ -49,7 +50,7 @@ export const KIT_DETECTORS: Detector[] = groupRules([
   inj(
     "role_hijack",
     1.0,
-    `\\b(?<=\\b(?:you are|you're|you’re|you will be|you'll be) )no longer (?:chatgpt|gpt|claude|gemini|bard|an? (?:ai|language model|assistant|ai assistant|chatbot)|bound|restricted|limited|an? ai (?:language )?model|a helpful assistant|openai['’]s|anthropic['’]s)\\b`,
+    `\\b(?<=\\b(?:you are|you're|you’re|you will be|you'll be) )no longer (?:chatgpt|gpt|claude|gemini|bard|an? (?:ai|language model|assistant|ai assistant|chatbot)|an? ai (?:language )?model|a helpful assistant|openai['’]s|anthropic['’]s)\\b`,
     ["no longer "],
   ),
   inj(
@@ -121,6 +122,40 @@ export const KIT_DETECTORS: Detector[] = groupRules([
     1.0,
     `\\b(?<=\\b(?:act as|pretend to be|behave like|behave as|roleplay as|role-play as|you are now|you're now|become|simulate) (?:an? |the )?(?:ai|assistant|chatbot|model|bot|language model|version of (?:yourself|chatgpt)|chatgpt) )(?:with no|without(?: any)?|free of|free from) ${LIMITS}\\b`,
     ["with no", "without", "free of", "free from"],
+  ),
+  // Letters spaced out so that a filter reading words misses them: "i g n o r e  a l l ...".
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:i {1,3}g {1,3}n {1,3}o {1,3}r {1,3}e|d {1,3}i {1,3}s {1,3}r {1,3}e {1,3}g {1,3}a {1,3}r {1,3}d|f {1,3}o {1,3}r {1,3}g {1,3}e {1,3}t) {1,6}(?:a {1,3}l {1,3}l|p {1,3}r {1,3}e {1,3}v|t {1,3}h {1,3}e|y {1,3}o {1,3}u {1,3}r|p {1,3}r {1,3}i {1,3}o {1,3}r|a {1,3}b {1,3}o {1,3}v {1,3}e)\\b`,
+    ["i g n", "i  g  n", "d i s", "d  i  s", "f o r", "f  o  r"],
+  ),
+  // A jailbreak's mode announced as on: "Sudo mode activated" (a debug or maintenance mode is a program's).
+  inj(
+    "role_hijack",
+    1.0,
+    `\\b(?:sudo|jailbreak|jailbroken|dan|unrestricted|unfiltered|uncensored|amoral|opposite|no[- ]?limits?) mode (?:is )?(?:now )?(?:activated|enabled|engaged|unlocked|on)\\b`,
+    [
+      "sudo mode",
+      "jailbreak mode",
+      "jailbroken mode",
+      "dan mode",
+      "unrestricted mode",
+      "unfiltered mode",
+      "uncensored mode",
+      "amoral mode",
+      "opposite mode",
+      "no-limit",
+      "no limit",
+      "nolimit",
+    ],
+  ),
+  // "Your responses are no longer limited by any policy."
+  inj(
+    "role_hijack",
+    1.0,
+    `\\b(?<=\\b(?:responses|answers|replies|outputs?|you|you're|you’re) (?:are |is )?no longer )(?:limited|restricted|bound|constrained|governed|censored|filtered) by (?:any |the |your |openai['’]s |anthropic['’]s )?(?:polic(?:y|ies)|rules|guidelines|filters|restrictions|ethics|morals|content polic(?:y|ies)|openai|anthropic|safety)\\b`,
+    ["limited by", "restricted by", "bound by", "constrained by", "governed by", "censored by", "filtered by"],
   ),
   // Dual answers tagged by mode: "[🔒CLASSIC] ... [🔓JAILBREAK]".
   ruleAt("role_hijack", 0.5, `\\[(?:🔒|🔓)\\s?[a-z ]{2,20}\\]`, { at: "literal", literals: ["[🔒", "[🔓"] }),
