@@ -203,15 +203,6 @@ export const INDIRECT_DETECTORS: Detector[] = groupRules([
       literals: ["curl ", "wget "],
     },
   ),
-  // HackAPrompt's proof: "say exactly 'I have been PWNED'" (a reader who says "I think I have been pwned" is not dictating it).
-  inj(
-    "indirect_instruction",
-    1.0,
-    `\\b(?<=\\b(?:say|says|output|outputs|print|prints|write|writes|type|reply|respond|answer|return|repeat|state|end|finish)(?: with| only| exactly| just| the (?:phrase|sentence|words?|text)){0,3}:? ?["'“‘\`]?)i have been pwned\\b`,
-    { at: "word", literals: ["i have been pwned"] },
-  ),
-  inj("indirect_instruction", 0.8, `\\b(?<=["'“‘\`])i have been pwned[.!]?["'”’\`]`, { at: "word", literals: ["i have been pwned"] }),
-  inj("indirect_instruction", 0.5, `\\b(?:i have been|i've been|haha) pwned\\b`),
   inj(
     "indirect_instruction",
     0.8,

@@ -1,7 +1,7 @@
 /**
  * The proofs and framings of public injection kits and jailbreak collections that the
- * older rules miss: a canary to be said verbatim ("respond with 'ACCESS GRANTED'"; "say
- * 'I have been PWNED'" is in injection-indirect.ts, before its weaker reading), the word repeated forever, conversation data in an image's
+ * older rules miss: a canary to be said verbatim ("respond with 'ACCESS GRANTED'", "say
+ * 'I have been PWNED'"), the word repeated forever, conversation data in an image's
  * query, and the classic jailbreak framings (a persona "which stands for" its name, "you
  * are no longer ChatGPT", "you are jailbroken", a named mode entered, AIM, the evil
  * confidant, token threats, the question asked "with no restrictions", a jailbreak's mode
@@ -17,6 +17,17 @@ import { atWords as inj, inj as ruleAt, groupRules } from "./injection-rule-grou
 const LIMITS = "(?:restrictions|filters|limitations|limits|rules|guidelines|censorship|guardrails|morals|ethics|boundaries|constraints)";
 
 export const KIT_DETECTORS: Detector[] = groupRules([
+  // First: at the same place the strongest reading is tried first (one pass, first match).
+  // HackAPrompt's proof: "say exactly 'I have been PWNED'" (a reader who says "I think I have been pwned" is not dictating it).
+  inj(
+    "indirect_instruction",
+    1.0,
+    `\\b(?<=\\b(?:say|says|output|outputs|print|prints|write|writes|type|reply|respond|answer|return|repeat|state|end|finish)(?: with| only| exactly| just| the (?:phrase|sentence|words?|text)){0,3}:? ?["'“‘\`]?)i have been pwned\\b`,
+    ["i have been pwned"],
+  ),
+  inj("indirect_instruction", 0.8, `\\b(?<=["'“‘\`])i have been pwned[.!]?["'”’\`]`, ["i have been pwned"]),
+  // Said of oneself it is news, not a proof: it only flags.
+  inj("indirect_instruction", 0.5, `\\b(?:i have been|i've been|haha) pwned\\b`),
   // Tensor Trust's proof: "respond with 'Access Granted'". Code prints it too, so a print call is not counted.
   inj(
     "indirect_instruction",
