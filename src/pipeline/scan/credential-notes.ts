@@ -29,7 +29,20 @@ const ADDRESS_LABEL =
   /^(?:e-?mail|mail|mailto|from|to|cc|bcc|reply-to|sender|recipient|contact|author|user|login|username|by|re|fwd|tel|sip|sips|xmpp|owner|maintainer|committer|email_address)$/i;
 
 /** Labels of two words naming a token or key in prose: `Session Token`, `API key`, `Authentication key`. */
-const LABEL_FIRST = ["session", "access", "auth", "authentication", "authorization", "api", "secret", "private", "refresh", "bearer", "client", "bot"];
+const LABEL_FIRST = [
+  "session",
+  "access",
+  "auth",
+  "authentication",
+  "authorization",
+  "api",
+  "secret",
+  "private",
+  "refresh",
+  "bearer",
+  "client",
+  "bot",
+];
 
 /** "Password" in the languages of the supported locales and of the teams that write such notes, in the cases they are written. */
 const PASSWORD_WORDS = [
@@ -48,11 +61,31 @@ const PASSWORD_WORDS = [
   "पासवर्ड",
 ];
 /** The same in Latin script, any case; and the short forms of notes (`PW:`, `P/W:`). */
-const LATIN_PASSWORD_WORDS = ["passwort", "kennwort", "wachtwoord", "mot de passe", "contraseña", "contrasena", "senha", "lösenord", "losenord", "salasana", "adgangskode", "pw", "p/w"];
+const LATIN_PASSWORD_WORDS = [
+  "passwort",
+  "kennwort",
+  "wachtwoord",
+  "mot de passe",
+  "contraseña",
+  "contrasena",
+  "senha",
+  "lösenord",
+  "losenord",
+  "salasana",
+  "adgangskode",
+  "pw",
+  "p/w",
+];
 /** A value after such a label: printable ASCII up to a blank or a quote (a password of letters of another script is rare; prose in it is not). */
 const NOTE_VALUE = `["'「“]?[!#-&(-~]{6,64}`;
 /** A label's value must look chosen or generated (`pw = ConvertTo-SecureString …` is code, `Passwort: geheim` a word). */
-const labeledPassword = (m: string, label: RegExp) => mixedValue(m.replace(label, "").replace(/^["'「“]/, "").replace(/[.,;:!?]+$/, ""));
+const labeledPassword = (m: string, label: RegExp) =>
+  mixedValue(
+    m
+      .replace(label, "")
+      .replace(/^["'「“]/, "")
+      .replace(/[.,;:!?]+$/, ""),
+  );
 
 export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
   // `비밀번호 : Xq7…`, `パスワード：…`, `密码: …`, `пароль = …`, `비밀번호는 …` (Korean's "is"): a password under its name in another script.
@@ -75,7 +108,22 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
     // `pw` is two letters: its literals carry what follows (a word literal has three characters at least).
     start: {
       at: "word",
-      literals: ["passwort", "kennwort", "wachtwoord", "mot de passe", "contrase", "senha", "lösenord", "losenord", "salasana", "adgangskode", "pw:", "pw ", "pw=", "p/w"],
+      literals: [
+        "passwort",
+        "kennwort",
+        "wachtwoord",
+        "mot de passe",
+        "contrase",
+        "senha",
+        "lösenord",
+        "losenord",
+        "salasana",
+        "adgangskode",
+        "pw:",
+        "pw ",
+        "pw=",
+        "p/w",
+      ],
     },
     valueAfter: /[:=][ \t]*/,
   },

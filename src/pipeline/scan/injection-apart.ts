@@ -1,17 +1,22 @@
 /**
  * The injection rules tried apart (Detector.apart: an expression of their own, only
  * where their own literals stand), in one list: instructions for the model inside data,
- * requests for its secrets, other languages, role-play jailbreaks, and English forms the
- * shared rules (injection-detectors.ts) miss. Each fires on no benign row of the
+ * requests for its secrets, other languages, role-play jailbreaks, English forms the
+ * shared rules (injection-detectors.ts) miss, planted tasks and markers, the kits' proofs and framings, jailbreaks
+ * that work on the model's refusals, and more forms of prompt extraction. Each fires on no benign row of the
  * project's pools (test/pipeline/scan/injection-apart.test.ts).
  */
 import type { Detector } from "./detector.ts";
+import { COMPLIANCE_DETECTORS } from "./injection-compliance.ts";
 import { ENGLISH_MORE_DETECTORS } from "./injection-english-more.ts";
+import { EXTRACTION_DETECTORS } from "./injection-extraction.ts";
 import { INDIRECT_DETECTORS } from "./injection-indirect.ts";
 import { JAILBREAK_DETECTORS } from "./injection-jailbreak.ts";
+import { KIT_DETECTORS } from "./injection-kits.ts";
 import { MULTILINGUAL_INJECTION_DETECTORS } from "./injection-multilingual.ts";
 import { MULTILINGUAL_ASK_DETECTORS } from "./injection-multilingual-asks.ts";
 import { MULTILINGUAL_ROLE_DETECTORS } from "./injection-multilingual-roles.ts";
+import { PLANTED_DETECTORS } from "./injection-planted.ts";
 import { SECRET_REQUEST_DETECTORS } from "./injection-secret-requests.ts";
 
 export const APART_INJECTION_DETECTORS: Detector[] = [
@@ -22,4 +27,8 @@ export const APART_INJECTION_DETECTORS: Detector[] = [
   ...MULTILINGUAL_ROLE_DETECTORS,
   ...JAILBREAK_DETECTORS,
   ...ENGLISH_MORE_DETECTORS,
+  ...PLANTED_DETECTORS,
+  ...KIT_DETECTORS,
+  ...COMPLIANCE_DETECTORS,
+  ...EXTRACTION_DETECTORS,
 ];

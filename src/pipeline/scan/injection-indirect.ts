@@ -203,7 +203,6 @@ export const INDIRECT_DETECTORS: Detector[] = groupRules([
       literals: ["curl ", "wget "],
     },
   ),
-  inj("indirect_instruction", 0.5, `\\b(?:i have been|i've been|haha) pwned\\b`),
   inj(
     "indirect_instruction",
     0.8,
