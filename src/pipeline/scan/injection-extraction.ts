@@ -7,7 +7,7 @@
  * (injection-rule-groups.ts).
  */
 import type { Detector } from "./detector.ts";
-import { atWords as inj, groupRules } from "./injection-rule-groups.ts";
+import { CLAUSE_ENDS, atWords as inj, groupRules } from "./injection-rule-groups.ts";
 
 /** Verbs that ask for text back. */
 const GIVE_BACK = "(?:output|print|repeat|show|display|write out|reproduce|copy|return|echo|dump|give me|tell me|list|recite)";
@@ -44,7 +44,7 @@ export const EXTRACTION_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     0.5,
-    `\\b(?<=\\b(?:previous|above|preceding|earlier|prior) (?:text|instructions?|prompt|messages?|task|tasks|conversation|request) (?:was|were) (?:just |only |all |merely )?)(?:a test|fake|a joke|a distraction|a decoy|not real|a trick)\\b`,
+    `\\b(?<=\\b(?:previous|above|preceding|earlier|prior) (?:text|instructions?|prompt|messages?|task|tasks|conversation|request) (?:was|were) (?:just |only |all |merely )?)(?:a test|fake|a joke|a distraction|a decoy|not real|a trick)\\b${CLAUSE_ENDS}`,
     ["a test", "fake", "a joke", "a distraction", "a decoy", "not real", "a trick"],
   ),
 ]);

@@ -11,6 +11,13 @@
 import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
 
+/**
+ * After a verdict on earlier text ("the previous instructions are fake"): the clause ends there
+ * (punctuation, the text's end, or "and/so/now ..."), so "the previous message was fake news" is
+ * a sentence about news, not a dismissal.
+ */
+export const CLAUSE_ENDS = "(?!\\s+(?!(?:and|so|now|too|anyway|then)\\b)[a-z])";
+
 export const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
   category: "injection",

@@ -54,7 +54,9 @@ function fromGitleaks(rule: GeneratedRule): Detector {
     pattern: rule.pattern,
     ignoreCase: rule.ignoreCase || undefined,
     // A word that opens with a digit (ClickHouse's `4b1d…`) is met by the digit-word start, not by a word literal.
-    start: rule.prefixes.some((p) => /^\d/.test(p)) ? { at: "digit-word" } : { at: rule.atWord ? "word" : "literal", literals: rule.prefixes },
+    start: rule.prefixes.some((p) => /^\d/.test(p))
+      ? { at: "digit-word" }
+      : { at: rule.atWord ? "word" : "literal", literals: rule.prefixes },
     validate: gitleaksAccepts(rule),
   };
 }

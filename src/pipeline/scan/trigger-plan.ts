@@ -218,7 +218,8 @@ export function planTriggers(
             if (text.length < 3 || !latin1(text, 4))
               throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} needs three Latin-1 characters`);
             // A word that begins with a digit feeds only the digit-word start (triggers.ts): such a literal would never be met.
-            if (/^\d/.test(text)) throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} opens with a digit; start at "digit-word"`);
+            if (/^\d/.test(text))
+              throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} opens with a digit; start at "digit-word"`);
             const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
             const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
             setBit(plan.keySeen, seenSlot(key));

@@ -102,8 +102,10 @@ export const VENDOR_PREFIX_DETECTORS: Detector[] = [
   {
     kind: "braintree_access_token",
     category: "secret",
-    pattern: "\\b(?:access_token\\$(?:production|sandbox)\\$[a-z0-9]{16}\\$[a-f0-9]{32}|(?:production|sandbox)_[a-z0-9]{8}_[a-z0-9]{16}(?![a-z0-9]))",
-    validate: (m) => secretLike(m.replace(/^access_token\$\w+\$|^(?:production|sandbox)_/, ""), 3.0) && /\d/.test(m) && /[a-z]\d|\d[a-z]/.test(m),
+    pattern:
+      "\\b(?:access_token\\$(?:production|sandbox)\\$[a-z0-9]{16}\\$[a-f0-9]{32}|(?:production|sandbox)_[a-z0-9]{8}_[a-z0-9]{16}(?![a-z0-9]))",
+    validate: (m) =>
+      secretLike(m.replace(/^access_token\$\w+\$|^(?:production|sandbox)_/, ""), 3.0) && /\d/.test(m) && /[a-z]\d|\d[a-z]/.test(m),
     start: { at: "word", literals: ["access_token$", "production_", "sandbox_"] },
   },
   // Azure Data Factory self-hosted integration runtime keys: `IR@<guid>@<factory>@<region>@<base64 key>`.
