@@ -6,12 +6,13 @@
  * those detectors' sticky expressions are tried there, in the pass's order, as a
  * global search with the pass's detectors as one alternation would meet those places.
  * Validators confirm checksums and entropy; injection matches add up to a score with a
- * threshold. Encoded runs that decode to text, and text split by zero-width characters,
- * are scanned again for hidden instructions.
+ * threshold. Encoded runs that decode to text, text split by zero-width characters and
+ * JSON-escaped text are scanned again for hidden instructions.
  */
 import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence, type LinearModel } from "./classifier.ts";
 import { type Category, type Detector, type GatedSecretRule, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
+import { decodeJsonEscapes, rawOffsets } from "./json-escapes.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
 import { GATED_SECRET_RULES, SECRET_DETECTORS } from "./secret-detectors.ts";
 import { type Feed, gateByPunctuation, planTriggers, type TriggerPlan } from "./trigger-plan.ts";
@@ -296,6 +297,7 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   else runPass(APART, starts.folded, undefined, s);
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
+  if (opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealJsonEscapes(s);
   // The rules first: they are precise, and most texts they flag need no second opinion.
   let classifier: InjectionConfidence = null;
   if (opts.injection && s.score < INJECTION_THRESHOLD) {
@@ -325,6 +327,28 @@ function revealZeroWidth(s: ScanState): void {
   if (hidden < INJECTION_THRESHOLD) return;
   s.score += hidden;
   s.findings.push({ category: "injection", kind: "invisible_unicode", start: 0, end: s.text.length });
+}
+
+/**
+ * A JSON text (a tool result, mostly) read as the text its string escapes encode,
+ * judged as the zero-width reveal judges. Only its injection findings count, named at
+ * their raw places: secrets and personal data are redacted in the raw text, where the
+ * raw scan finds them.
+ */
+function revealJsonEscapes(s: ScanState): void {
+  const decoded = decodeJsonEscapes(s.text);
+  if (decoded === null) return;
+  const again = scanText(decoded, { injection: true, depth: 1, model: s.opts.model });
+  if (again.injectionScore < INJECTION_THRESHOLD) return;
+  s.score += again.injectionScore;
+  const at = rawOffsets(s.text);
+  for (const f of again.findings) {
+    if (f.category !== "injection") continue;
+    const start = at[f.start] as number;
+    const end = at[f.end] as number;
+    // A phrase the raw scan already named (no escape inside it) is named once.
+    if (!s.findings.some((x) => x.kind === f.kind && x.start === start && x.end === end)) s.findings.push({ ...f, start, end });
+  }
 }
 
 /** Scans one text: the patterns are tried only where a detector can start (triggers.ts). */
