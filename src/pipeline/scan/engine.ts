@@ -297,7 +297,7 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   else runPass(APART, starts.folded, undefined, s);
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
-  if (opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealJsonEscapes(s);
+  if (!opts.depth) revealJsonEscapes(s);
   // The rules first: they are precise, and most texts they flag need no second opinion.
   let classifier: InjectionConfidence = null;
   if (opts.injection && s.score < INJECTION_THRESHOLD) {
@@ -330,24 +330,32 @@ function revealZeroWidth(s: ScanState): void {
 }
 
 /**
- * A JSON text (a tool result, mostly) read as the text its string escapes encode,
- * judged as the zero-width reveal judges. Only its injection findings count, named at
- * their raw places: secrets and personal data are redacted in the raw text, where the
- * raw scan finds them.
+ * A JSON text (a tool result, mostly) read as the text its string escapes encode. An
+ * injection found there counts as the zero-width reveal's does; a secret or personal
+ * datum counts where the raw scan found none of its category, so redaction, which acts
+ * on the raw text, replaces the escaped form whole. Findings are named at their raw places.
  */
 function revealJsonEscapes(s: ScanState): void {
   const decoded = decodeJsonEscapes(s.text);
   if (decoded === null) return;
-  const again = scanText(decoded, { injection: true, depth: 1, model: s.opts.model });
-  if (again.injectionScore < INJECTION_THRESHOLD) return;
-  s.score += again.injectionScore;
-  const at = rawOffsets(s.text);
+  const judged = s.opts.injection && s.score < INJECTION_THRESHOLD;
+  const again = scanText(decoded, { injection: judged, depth: 1, model: s.opts.model, phoneRegion: s.opts.phoneRegion });
+  const injection = judged && again.injectionScore >= INJECTION_THRESHOLD;
+  if (injection) s.score += again.injectionScore;
+  const raw = s.findings.slice();
+  let at: number[] | undefined;
   for (const f of again.findings) {
-    if (f.category !== "injection") continue;
+    if (f.category === "injection" && !injection) continue;
+    at ??= rawOffsets(s.text);
     const start = at[f.start] as number;
     const end = at[f.end] as number;
-    // A phrase the raw scan already named (no escape inside it) is named once.
-    if (!s.findings.some((x) => x.kind === f.kind && x.start === start && x.end === end)) s.findings.push({ ...f, start, end });
+    // A phrase the raw scan already named is named once; a value it already read (perhaps with an escape's letter) is not read twice.
+    const same = (x: Finding) =>
+      x.category === f.category &&
+      x.start < end &&
+      x.end > start &&
+      (f.category !== "injection" || (x.kind === f.kind && x.start === start && x.end === end));
+    if (!raw.some(same)) s.findings.push({ ...f, start, end });
   }
 }
 

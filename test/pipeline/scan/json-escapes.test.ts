@@ -68,16 +68,28 @@ describe("the scanner reads JSON-escaped text as the text it encodes", () => {
     }
   });
 
-  test("the owner's text (no injection judged) is not read again", () => {
+  test("the owner's text is read decoded for secrets and personal data, never judged for injection", () => {
     expect(scanText(toolResult(ATTACKS[0] as string), { injection: false }).injectionScore).toBe(0);
+    // Raw, the key reads as `nsk-proj-...`, which no rule takes for a key.
+    const key = String.raw`{"r":"key:\nsk-proj-Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0Ke"}`;
+    expect(scanText(key, { injection: false, depth: 1 }).findings).toEqual([]);
+    const found = scanText(key, { injection: false }).findings;
+    expect(found.map((f) => `${f.kind}:${key.slice(f.start, f.end)}`)).toEqual(["openai_key:sk-proj-Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0Ke"]);
+  });
+
+  test("a value the raw scan already read is not read twice", () => {
+    const text = String.raw`{"r":"Contact:\njane@corp.example.com"}`;
+    expect(scanText(text, { injection: true }).findings.map((f) => f.kind)).toEqual(["EMAIL"]);
   });
 
   test("equals the scan with every pattern tried at every position", () => {
-    for (const text of [...ATTACKS.map(toolResult), ESCAPED_FRENCH, ...ORDINARY])
-      for (const model of [null, undefined])
-        expect(scanSummary(scanText(text, { injection: true, model }))).toEqual(
-          scanSummary(scanExhaustively(text, { injection: true, model })),
-        );
+    const withData = [
+      String.raw`{"r":"key:\nsk-proj-Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0Ke"}`,
+      String.raw`{"e":"jane\u0040corp.example.com\n"}`,
+    ];
+    for (const text of [...ATTACKS.map(toolResult), ESCAPED_FRENCH, ...ORDINARY, ...withData])
+      for (const opts of [{ injection: true, model: null }, { injection: true }, { injection: false }])
+        expect(scanSummary(scanText(text, opts))).toEqual(scanSummary(scanExhaustively(text, opts)));
   });
 
   test("a chat request with the attack as a tool result is blocked; an ordinary one goes through unchanged", () => {
@@ -102,5 +114,13 @@ describe("the scanner reads JSON-escaped text as the text it encodes", () => {
     const ordinary = scanRequest(chat(ORDINARY[1] as string), chatTexts, "redact");
     expect(ordinary.header).toContain("injection=0");
     expect((ordinary.body.messages as { content: string }[])[1]?.content).toBe(ORDINARY[1]);
+  });
+
+  test("personal data written with escapes is redacted whole, in the raw text", () => {
+    const content = String.raw`{"customer":"Jane","email":"jane\u0040corp.example.com","note":"Call back\ntomorrow"}`;
+    const v = scanRequest({ model: "m", messages: [{ role: "tool", tool_call_id: "1", content }] }, chatTexts, "redact");
+    expect((v.body.messages as { content: string }[])[0]?.content).toBe(
+      String.raw`{"customer":"Jane","email":"[EMAIL_1]","note":"Call back\ntomorrow"}`,
+    );
   });
 });
