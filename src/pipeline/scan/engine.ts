@@ -332,8 +332,9 @@ function revealZeroWidth(s: ScanState): void {
 /**
  * A JSON text (a tool result, mostly) read as the text its string escapes encode. An
  * injection found there counts as the zero-width reveal's does; a secret or personal
- * datum counts where the raw scan found none of its category, so redaction, which acts
- * on the raw text, replaces the escaped form whole. Findings are named at their raw places.
+ * datum counts where the raw scan read none of its category over the same characters,
+ * so redaction, which acts on the raw text, replaces the escaped form whole. Findings
+ * are named at their raw places.
  */
 function revealJsonEscapes(s: ScanState): void {
   const decoded = decodeJsonEscapes(s.text);
