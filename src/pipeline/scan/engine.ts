@@ -6,12 +6,13 @@
  * those detectors' sticky expressions are tried there, in the pass's order, as a
  * global search with the pass's detectors as one alternation would meet those places.
  * Validators confirm checksums and entropy; injection matches add up to a score with a
- * threshold. Encoded runs that decode to text, and text split by zero-width characters,
- * are scanned again for hidden instructions.
+ * threshold. Encoded runs that decode to text, text split by zero-width characters and
+ * JSON-escaped text are scanned again for hidden instructions.
  */
 import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence, type LinearModel } from "./classifier.ts";
 import { type Category, type Detector, type GatedSecretRule, ZERO_WIDTH } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
+import { decodeJsonEscapes, rawOffsets } from "./json-escapes.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
 import { GATED_SECRET_RULES, SECRET_DETECTORS } from "./secret-detectors.ts";
 import { type Feed, gateByPunctuation, planTriggers, type TriggerPlan } from "./trigger-plan.ts";
@@ -296,6 +297,7 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   else runPass(APART, starts.folded, undefined, s);
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
+  if (!opts.depth) revealJsonEscapes(s);
   // The rules first: they are precise, and most texts they flag need no second opinion.
   let classifier: InjectionConfidence = null;
   if (opts.injection && s.score < INJECTION_THRESHOLD) {
@@ -325,6 +327,37 @@ function revealZeroWidth(s: ScanState): void {
   if (hidden < INJECTION_THRESHOLD) return;
   s.score += hidden;
   s.findings.push({ category: "injection", kind: "invisible_unicode", start: 0, end: s.text.length });
+}
+
+/**
+ * A JSON text (a tool result, mostly) read as the text its string escapes encode. An
+ * injection found there counts as the zero-width reveal's does; a secret or personal
+ * datum counts where the raw scan read none of its category over the same characters,
+ * so redaction, which acts on the raw text, replaces the escaped form whole. Findings
+ * are named at their raw places.
+ */
+function revealJsonEscapes(s: ScanState): void {
+  const decoded = decodeJsonEscapes(s.text);
+  if (decoded === null) return;
+  const judged = s.opts.injection && s.score < INJECTION_THRESHOLD;
+  const again = scanText(decoded, { injection: judged, depth: 1, model: s.opts.model, phoneRegion: s.opts.phoneRegion });
+  const injection = judged && again.injectionScore >= INJECTION_THRESHOLD;
+  if (injection) s.score += again.injectionScore;
+  const raw = s.findings.slice();
+  let at: number[] | undefined;
+  for (const f of again.findings) {
+    if (f.category === "injection" && !injection) continue;
+    at ??= rawOffsets(s.text);
+    const start = at[f.start] as number;
+    const end = at[f.end] as number;
+    // A phrase the raw scan already named is named once; a value it already read (perhaps with an escape's letter) is not read twice.
+    const same = (x: Finding) =>
+      x.category === f.category &&
+      x.start < end &&
+      x.end > start &&
+      (f.category !== "injection" || (x.kind === f.kind && x.start === start && x.end === end));
+    if (!raw.some(same)) s.findings.push({ ...f, start, end });
+  }
 }
 
 /** Scans one text: the patterns are tried only where a detector can start (triggers.ts). */
