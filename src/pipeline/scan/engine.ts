@@ -9,37 +9,18 @@
  * threshold. Encoded runs that decode to text, text split by zero-width characters and
  * JSON-escaped text are scanned again for hidden instructions.
  */
-import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence, type LinearModel } from "./classifier.ts";
-import { type Category, type Detector, type GatedSecretRule, ZERO_WIDTH } from "./detector.ts";
+import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence } from "./classifier.ts";
+import type { Detector, GatedSecretRule } from "./detector.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
-import { decodeJsonEscapes, rawOffsets } from "./json-escapes.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
+import { revealJsonEscapes, revealZeroWidth } from "./reveals.ts";
+import { type Finding, INJECTION_THRESHOLD, type ScanOptions, type TextScan } from "./scan-types.ts";
 import { GATED_SECRET_RULES, SECRET_DETECTORS } from "./secret-detectors.ts";
 import { type Feed, gateByPunctuation, planTriggers, type TriggerPlan } from "./trigger-plan.ts";
 import { findStarts, type Starts } from "./triggers.ts";
 
-export interface Finding {
-  category: Category;
-  kind: string;
-  start: number;
-  end: number;
-}
-
-export interface TextScan {
-  findings: Finding[];
-  /** Sum of injection weights after discounts; at or above INJECTION_THRESHOLD it blocks. */
-  injectionScore: number;
-  /**
-   * How sure the scanner is that the text is an injection: "high" (the score reached
-   * INJECTION_THRESHOLD: blocked), "medium" (the classifier's flag threshold, or the
-   * rules part of the way: forwarded and flagged, never blocked by default), null (neither).
-   */
-  injectionConfidence: InjectionConfidence;
-}
-
 export type { InjectionConfidence } from "./classifier.ts";
-
-export const INJECTION_THRESHOLD = 1.0;
+export { type Finding, INJECTION_THRESHOLD, type ScanOptions, type TextScan } from "./scan-types.ts";
 /** Rule evidence that flags alone without blocking (a weaker pattern, or a strong one discounted in a discussion). */
 const RULES_PARTIAL = 0.5;
 /**
@@ -147,17 +128,6 @@ function quoted(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 3), start);
   const after = text.slice(end, end + 3);
   return /["'“‘«`]/.test(before) || /["'”’»`]/.test(after);
-}
-
-export interface ScanOptions {
-  /** Injection is judged in caller-controlled text only (not in the owner's system prompt). */
-  injection: boolean;
-  /** Nesting depth for decoded content. */
-  depth?: number;
-  /** The trained classifier to judge injection with besides the rules; null for the rules alone (evaluation). */
-  model?: LinearModel | null;
-  /** Where phone numbers written without `+` are read as national ones (ISO 3166 alpha-2); `US` when not given. */
-  phoneRegion?: string;
 }
 
 interface ScanState {
@@ -296,8 +266,9 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   if (starts.apart) runPass(APART, starts.apart, starts.apartFeeds, s);
   else runPass(APART, starts.folded, undefined, s);
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
-  if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD) revealZeroWidth(s);
-  if (!opts.depth) revealJsonEscapes(s);
+  if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD)
+    s.score += revealZeroWidth(text, s.findings, scanText);
+  if (!opts.depth) s.score += revealJsonEscapes(text, opts, s.score, s.findings, scanText);
   // The rules first: they are precise, and most texts they flag need no second opinion.
   let classifier: InjectionConfidence = null;
   if (opts.injection && s.score < INJECTION_THRESHOLD) {
@@ -314,50 +285,6 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   const injectionConfidence: InjectionConfidence =
     s.score >= INJECTION_THRESHOLD ? "high" : classifier === "medium" || s.score >= RULES_PARTIAL ? "medium" : null;
   return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score, injectionConfidence };
-}
-
-/**
- * Zero-width characters can split the words injection detectors look for
- * ("ig\u200Bnore", "ignore\u200Ball"): the text is judged again without them, read
- * both ways (removed, and standing for spaces).
- */
-function revealZeroWidth(s: ScanState): void {
-  const again = (t: string) => scanText(t, { injection: true, depth: 1 }).injectionScore;
-  const hidden = Math.max(again(s.text.replace(ZERO_WIDTH, "")), again(s.text.replace(ZERO_WIDTH, " ")));
-  if (hidden < INJECTION_THRESHOLD) return;
-  s.score += hidden;
-  s.findings.push({ category: "injection", kind: "invisible_unicode", start: 0, end: s.text.length });
-}
-
-/**
- * A JSON text (a tool result, mostly) read as the text its string escapes encode. An
- * injection found there counts as the zero-width reveal's does; a secret or personal
- * datum counts where the raw scan read none of its category over the same characters,
- * so redaction, which acts on the raw text, replaces the escaped form whole. Findings
- * are named at their raw places.
- */
-function revealJsonEscapes(s: ScanState): void {
-  const decoded = decodeJsonEscapes(s.text);
-  if (decoded === null) return;
-  const judged = s.opts.injection && s.score < INJECTION_THRESHOLD;
-  const again = scanText(decoded, { injection: judged, depth: 1, model: s.opts.model, phoneRegion: s.opts.phoneRegion });
-  const injection = judged && again.injectionScore >= INJECTION_THRESHOLD;
-  if (injection) s.score += again.injectionScore;
-  const raw = s.findings.slice();
-  let at: number[] | undefined;
-  for (const f of again.findings) {
-    if (f.category === "injection" && !injection) continue;
-    at ??= rawOffsets(s.text);
-    const start = at[f.start] as number;
-    const end = at[f.end] as number;
-    // A phrase the raw scan already named is named once; a value it already read (perhaps with an escape's letter) is not read twice.
-    const same = (x: Finding) =>
-      x.category === f.category &&
-      x.start < end &&
-      x.end > start &&
-      (f.category !== "injection" || (x.kind === f.kind && x.start === start && x.end === end));
-    if (!raw.some(same)) s.findings.push({ ...f, start, end });
-  }
 }
 
 /** Scans one text: the patterns are tried only where a detector can start (triggers.ts). */
