@@ -12,15 +12,9 @@ import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PAS
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
-import { looksLikePlaceholder, secretLike } from "./validators.ts";
+import { looksLikePlaceholder, randomAfter, secretLike } from "./validators.ts";
 import { VENDOR_PREFIX_DETECTORS } from "./vendor-prefixes.ts";
 import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
-
-/** The token part after a known prefix must look random (placeholders like sk-xxxx do not). */
-const randomTail =
-  (prefix: RegExp, minEntropy = 3.0) =>
-  (m: string) =>
-    secretLike(m.replace(prefix, ""), minEntropy);
 
 /** A password in a URL or a command line: not a placeholder, not a variable. */
 const passwordLike = (pw: string) => passwordValue(pw, true, 3);
@@ -81,13 +75,13 @@ export const SECRET_DETECTORS: Detector[] = [
     kind: "anthropic_key",
     category: "secret",
     pattern: "\\bsk-ant-[a-z]{3,6}\\d{2}-[A-Za-z0-9_-]{20,}",
-    validate: randomTail(/^sk-ant-[a-z]+\d{2}-/),
+    validate: randomAfter(/^sk-ant-[a-z]+\d{2}-/),
   },
   {
     kind: "openai_key",
     category: "secret",
     pattern: "\\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}",
-    validate: (m) => !m.startsWith("sk-ant-") && randomTail(/^sk-(?:proj-|svcacct-|admin-|None-)?/)(m),
+    validate: (m) => !m.startsWith("sk-ant-") && randomAfter(/^sk-(?:proj-|svcacct-|admin-|None-)?/)(m),
   },
   {
     kind: "aws_access_key_id",
@@ -107,7 +101,7 @@ export const SECRET_DETECTORS: Detector[] = [
     category: "secret",
     // Installation tokens also come as `ghs_<date>_<signed JSON>` (dots and underscores after the first characters).
     pattern: "\\b(?:gh[pousr]_[A-Za-z0-9]{8}[A-Za-z0-9_.-]{28,1024}|github_pat_[A-Za-z0-9_]{60,255})",
-    validate: randomTail(/^(?:gh[pousr]_|github_pat_)/),
+    validate: randomAfter(/^(?:gh[pousr]_|github_pat_)/),
     start: { at: "word", literals: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] },
   },
   {
@@ -115,16 +109,16 @@ export const SECRET_DETECTORS: Detector[] = [
     category: "secret",
     // Classic tokens (`xoxb-<team>-<user>-…`) and the rotating ones (`xoxp-1-…`, `xoxe-1-…`, one digit, a long body).
     pattern: "\\bxox[abposre]-(?:[0-9]{6,}-[A-Za-z0-9-]{8,}|[0-9]-[A-Za-z0-9-]{40,})",
-    validate: randomTail(/^xox[abposre]-/, 2.8),
+    validate: randomAfter(/^xox[abposre]-/, 2.8),
   },
   {
     kind: "stripe_secret_key",
     category: "secret",
     pattern: "\\b[rs]k_live_[A-Za-z0-9]{20,}",
-    validate: randomTail(/^[rs]k_live_/),
+    validate: randomAfter(/^[rs]k_live_/),
     start: { at: "word", literals: ["sk_live_", "rk_live_"] },
   },
-  { kind: "google_api_key", category: "secret", pattern: "\\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])", validate: randomTail(/^AIza/) },
+  { kind: "google_api_key", category: "secret", pattern: "\\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])", validate: randomAfter(/^AIza/) },
   {
     kind: "private_key",
     category: "secret",
@@ -144,7 +138,7 @@ export const SECRET_DETECTORS: Detector[] = [
     kind: "gateway_key",
     category: "secret",
     pattern: "\\bgw_(?:live|test)_[0-9A-Za-z]{40}(?![0-9A-Za-z])",
-    validate: randomTail(/^gw_(?:live|test)_/),
+    validate: randomAfter(/^gw_(?:live|test)_/),
   },
   ...VENDOR_DETECTORS,
   ...VENDOR_TOKEN_DETECTORS,

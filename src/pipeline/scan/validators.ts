@@ -176,6 +176,12 @@ export function secretLike(value: string, minEntropy = 3.0): boolean {
   return !looksLikePlaceholder(value) && entropy(value) >= minEntropy;
 }
 
+/** The token after a vendor's known prefix must look random (placeholders like `sk-xxxx` or `whsec_YOUR_SECRET` do not). */
+export const randomAfter =
+  (prefix: RegExp, minEntropy = 3.0) =>
+  (m: string): boolean =>
+    secretLike(m.replace(prefix, ""), minEntropy);
+
 /** Code that reads a secret from the environment or a vault is not a leaked secret. */
 export function readsFromEnvironment(value: string): boolean {
   return /^(?:os\.environ|os\.getenv|process\.env|env\(|getenv|System\.getenv|System\.getProperty|ENV\[|\$[A-Z_]|%[A-Z_]+%|%env\(|vault|secrets\.|secrets\[|config\.)/i.test(

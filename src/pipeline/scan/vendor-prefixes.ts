@@ -11,13 +11,7 @@
  * random, so documentation placeholders (`whsec_xxxx`, `tvly-YOUR_API_KEY`) pass.
  */
 import type { Detector } from "./detector.ts";
-import { secretLike } from "./validators.ts";
-
-/** The part after the prefix is random: no placeholder, entropy at least `min` bits a character. */
-const bodyAfter =
-  (prefix: RegExp, min = 3.0) =>
-  (m: string) =>
-    secretLike(m.replace(prefix, ""), min);
+import { randomAfter, secretLike } from "./validators.ts";
 
 /** A token of `prefix` and a body of `body` (a character class with its count), ending where the class ends. */
 function prefixed(kind: string, prefix: string, body: string, min = 3.0, end = "A-Za-z0-9_-"): Detector {
@@ -26,7 +20,7 @@ function prefixed(kind: string, prefix: string, body: string, min = 3.0, end = "
     kind,
     category: "secret",
     pattern: `\\b${prefix}${body}(?![${end}])`,
-    validate: bodyAfter(new RegExp(`^${prefix}`), min),
+    validate: randomAfter(new RegExp(`^${prefix}`), min),
     start: { at: "word", literals: [literal] },
   };
 }
@@ -40,7 +34,7 @@ export const VENDOR_PREFIX_DETECTORS: Detector[] = [
     category: "secret",
     // Tried at the `//0` (a start opens with punctuation), the `1` read behind.
     pattern: "(?<=(?<![A-Za-z0-9/])1)//0[A-Za-z0-9_-]{40,512}(?![A-Za-z0-9_-])",
-    validate: bodyAfter(/^\/\/0/, 3.5),
+    validate: randomAfter(/^\/\/0/, 3.5),
     start: { at: "literal", literals: ["//0"] },
   },
   // Stripe webhook signing secrets, Square OAuth application secrets.
@@ -88,7 +82,7 @@ export const VENDOR_PREFIX_DETECTORS: Detector[] = [
     kind: "chieftools_token",
     category: "secret",
     pattern: "\\bct[opr]_[A-Za-z0-9]{30,248}(?![A-Za-z0-9])",
-    validate: bodyAfter(/^ct[opr]_/, 3.5),
+    validate: randomAfter(/^ct[opr]_/, 3.5),
     start: { at: "word", literals: ["ctp_", "cto_", "ctr_"] },
   },
   // Payments: Adyen API keys (`AQE…` and a base64url body), Braintree access and tokenization keys.
@@ -121,7 +115,7 @@ export const VENDOR_PREFIX_DETECTORS: Detector[] = [
     kind: "django_secret_key",
     category: "secret",
     pattern: "\\bdjango-insecure-[^\"'\\s]{20,250}",
-    validate: bodyAfter(/^django-insecure-/, 3.5),
+    validate: randomAfter(/^django-insecure-/, 3.5),
     start: { at: "word", literals: ["django-insecure-"] },
   },
   // Tencent Cloud SecretIds (`AKID` and 32 characters; like AWS's AKIA ids, half of a key pair and named a secret by Tencent).
@@ -129,7 +123,7 @@ export const VENDOR_PREFIX_DETECTORS: Detector[] = [
     kind: "tencent_secret_id",
     category: "secret",
     pattern: "\\bAKID[A-Za-z0-9]{32}(?![A-Za-z0-9])",
-    validate: (m) => !/EXAMPLE/i.test(m) && /\d/.test(m) && bodyAfter(/^AKID/, 3.5)(m),
+    validate: (m) => !/EXAMPLE/i.test(m) && /\d/.test(m) && randomAfter(/^AKID/, 3.5)(m),
   },
   // Salesforce session and OAuth access tokens: the org id (`00D` and 12 or 15 characters), `!`, the session.
   {

@@ -6,13 +6,7 @@
  * (`dckr_pat_xxxx`, `aio_YOUR_KEY`) pass.
  */
 import type { Detector } from "./detector.ts";
-import { secretLike } from "./validators.ts";
-
-/** The part after the prefix is random: no placeholder, entropy at least `min` bits a character. */
-const bodyAfter =
-  (prefix: RegExp, min = 3.0) =>
-  (m: string) =>
-    secretLike(m.replace(prefix, ""), min);
+import { randomAfter, secretLike } from "./validators.ts";
 
 /** The value of `name = value` / `name: "value"`: what follows the sign and an opening quote. */
 const assignedValue = (m: string) => m.replace(/^[^:=]*(?::=|=>|[:=])\s*["']?/, "");
@@ -25,7 +19,7 @@ export const VENDOR_TOKEN_DETECTORS: Detector[] = [
     kind: "dockerhub_token",
     category: "secret",
     pattern: "\\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{24,64}(?![A-Za-z0-9_-])",
-    validate: bodyAfter(/^dckr_(?:pat|oat)_/),
+    validate: randomAfter(/^dckr_(?:pat|oat)_/),
     start: { at: "word", literals: ["dckr_pat_", "dckr_oat_"] },
   },
   // Doppler: personal, service, service-account, CLI, SCIM and audit tokens (`dp.st.<config>.<secret>` names a config first).
@@ -41,10 +35,10 @@ export const VENDOR_TOKEN_DETECTORS: Detector[] = [
     kind: "cratesio_token",
     category: "secret",
     pattern: "\\bcio[A-Za-z0-9]{32}(?![A-Za-z0-9])",
-    validate: (m) => /\d/.test(m) && /[A-Z]/.test(m.slice(3)) && bodyAfter(/^cio/, 3.5)(m),
+    validate: (m) => /\d/.test(m) && /[A-Z]/.test(m.slice(3)) && randomAfter(/^cio/, 3.5)(m),
   },
   // Adafruit IO keys: `aio_` and 28 letters and digits.
-  { kind: "adafruit_io_key", category: "secret", pattern: "\\baio_[A-Za-z0-9]{28}(?![A-Za-z0-9])", validate: bodyAfter(/^aio_/) },
+  { kind: "adafruit_io_key", category: "secret", pattern: "\\baio_[A-Za-z0-9]{28}(?![A-Za-z0-9])", validate: randomAfter(/^aio_/) },
   // Dependency-Track API keys: `odt_`, an optional 8-character key id and `_`, then the secret.
   {
     kind: "dependency_track_key",
@@ -79,30 +73,35 @@ export const VENDOR_TOKEN_DETECTORS: Detector[] = [
     start: { at: "word", literals: ["codeclimate", "code_climate", "cc_test_reporter_id", "cc_reporter_id"] },
   },
   // Model and developer platforms with documented prefixes: Groq, LangSmith, Replicate, xAI, Supabase, Figma, Bitbucket app passwords.
-  { kind: "groq_api_key", category: "secret", pattern: "\\bgsk_[A-Za-z0-9]{48,56}(?![A-Za-z0-9])", validate: bodyAfter(/^gsk_/, 3.5) },
+  { kind: "groq_api_key", category: "secret", pattern: "\\bgsk_[A-Za-z0-9]{48,56}(?![A-Za-z0-9])", validate: randomAfter(/^gsk_/, 3.5) },
   {
     kind: "langsmith_api_key",
     category: "secret",
     pattern: "\\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}(?![A-Za-z0-9])",
-    validate: bodyAfter(/^lsv2_(?:pt|sk)_/),
+    validate: randomAfter(/^lsv2_(?:pt|sk)_/),
     start: { at: "word", literals: ["lsv2_pt_", "lsv2_sk_"] },
   },
-  { kind: "replicate_api_token", category: "secret", pattern: "\\br8_[A-Za-z0-9]{37}(?![A-Za-z0-9])", validate: bodyAfter(/^r8_/, 3.5) },
-  { kind: "xai_api_key", category: "secret", pattern: "\\bxai-[A-Za-z0-9]{70,90}(?![A-Za-z0-9])", validate: bodyAfter(/^xai-/, 3.5) },
-  { kind: "supabase_token", category: "secret", pattern: "\\bsbp_[a-f0-9]{40}(?![A-Za-z0-9])", validate: bodyAfter(/^sbp_/) },
-  { kind: "figma_token", category: "secret", pattern: "\\bfigd_[A-Za-z0-9_-]{40,64}(?![A-Za-z0-9_-])", validate: bodyAfter(/^figd_/, 3.5) },
+  { kind: "replicate_api_token", category: "secret", pattern: "\\br8_[A-Za-z0-9]{37}(?![A-Za-z0-9])", validate: randomAfter(/^r8_/, 3.5) },
+  { kind: "xai_api_key", category: "secret", pattern: "\\bxai-[A-Za-z0-9]{70,90}(?![A-Za-z0-9])", validate: randomAfter(/^xai-/, 3.5) },
+  { kind: "supabase_token", category: "secret", pattern: "\\bsbp_[a-f0-9]{40}(?![A-Za-z0-9])", validate: randomAfter(/^sbp_/) },
+  {
+    kind: "figma_token",
+    category: "secret",
+    pattern: "\\bfigd_[A-Za-z0-9_-]{40,64}(?![A-Za-z0-9_-])",
+    validate: randomAfter(/^figd_/, 3.5),
+  },
   {
     kind: "bitbucket_app_password",
     category: "secret",
     pattern: "\\bATBB[A-Za-z0-9]{28,40}(?![A-Za-z0-9])",
-    validate: bodyAfter(/^ATBB/, 3.5),
+    validate: randomAfter(/^ATBB/, 3.5),
   },
   // 1Password service-account tokens: `ops_` and a base64url JSON document (`eyJ…`).
   {
     kind: "onepassword_service_token",
     category: "secret",
     pattern: "\\bops_eyJ[A-Za-z0-9_-]{100,2048}",
-    validate: bodyAfter(/^ops_/, 4.0),
+    validate: randomAfter(/^ops_/, 4.0),
     start: { at: "word", literals: ["ops_eyJ"] },
   },
   // Akamai EdgeGrid client and access tokens: `akab-`, 16 characters, `-`, 16 characters; not the API host (`akab-….luna.akamaiapis.net`).
@@ -110,14 +109,14 @@ export const VENDOR_TOKEN_DETECTORS: Detector[] = [
     kind: "akamai_edgegrid_token",
     category: "secret",
     pattern: "\\bakab-[a-z0-9]{16}-[a-z0-9]{16}(?![A-Za-z0-9.-])",
-    validate: bodyAfter(/^akab-/),
+    validate: randomAfter(/^akab-/),
   },
   // CircleCI personal API tokens: `CCIPAT_`, 22 characters, `_`, 40 hex.
   {
     kind: "circleci_token",
     category: "secret",
     pattern: "\\bCCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40}(?![A-Za-z0-9])",
-    validate: bodyAfter(/^CCIPAT_/, 3.5),
+    validate: randomAfter(/^CCIPAT_/, 3.5),
   },
   // Cloudflare's scannable API tokens (2025): `cfat_` account, `cfut_` user tokens, `cfk_` API keys; 40 characters and an 8-hex checksum.
   {
@@ -158,13 +157,13 @@ export const VENDOR_TOKEN_DETECTORS: Detector[] = [
     kind: "contentful_token",
     category: "secret",
     pattern: "\\bCFPAT-[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])",
-    validate: bodyAfter(/^CFPAT-/, 3.5),
+    validate: randomAfter(/^CFPAT-/, 3.5),
   },
   // Instagram (Basic Display / Graph) user access tokens: `IGQV` and a long base64url body.
   {
     kind: "instagram_access_token",
     category: "secret",
     pattern: "\\bIGQV[A-Za-z0-9_-]{96,400}(?![A-Za-z0-9_-])",
-    validate: bodyAfter(/^IGQV/, 3.5),
+    validate: randomAfter(/^IGQV/, 3.5),
   },
 ];
