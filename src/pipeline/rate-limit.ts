@@ -4,6 +4,7 @@
  * too). The decision is kept on the request scope: every response reports it.
  */
 import { ApiError } from "../lib/errors.ts";
+import { andThen } from "../lib/maybe-promise.ts";
 import type { Identity } from "../domain/identity.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
 import type { DeferredCharge } from "../state/rate-charge.ts";
@@ -28,22 +29,21 @@ export function rateLimited(decision: RateDecision): ApiError {
   );
 }
 
+/** Reports a decision, and throws 429 when it refused. */
+function settle(decision: RateDecision, onDecision: (d: RateDecision) => void): void {
+  onDecision(decision);
+  if (!decision.allowed) throw rateLimited(decision);
+}
+
 /** Takes one token; returns the decision (to report) or throws 429 when the bucket is empty. */
 export function takeToken(limiter: RateLimiter, bucket: string, onDecision: (d: RateDecision) => void): void | Promise<void> {
-  const d = limiter.take(bucket);
-  const settle = (decision: RateDecision) => {
-    onDecision(decision);
-    if (!decision.allowed) throw rateLimited(decision);
-  };
-  return d instanceof Promise ? d.then(settle) : settle(d);
+  return andThen(limiter.take(bucket), (d) => settle(d, onDecision));
 }
 
 /**
  * Decides a charge held back for the reservation to carry (rate-charge.ts): taken alone
  * if nothing carried it. Reports the decision, or throws 429 as `takeToken` does.
  */
-export async function decideCharge(charge: DeferredCharge, onDecision: (d: RateDecision) => void = () => {}): Promise<void> {
-  const decision = await charge.decision();
-  onDecision(decision);
-  if (!decision.allowed) throw rateLimited(decision);
+export function decideCharge(charge: DeferredCharge, onDecision: (d: RateDecision) => void = () => {}): Promise<void> {
+  return charge.decision().then((d) => settle(d, onDecision));
 }

@@ -7,6 +7,7 @@
  * only, and a reservation is never below the tokenizer's count.
  */
 import { ApiError } from "../lib/errors.ts";
+import { andThen, type MaybePromise } from "../lib/maybe-promise.ts";
 import { estimatePromptTokens, promptTokenBound } from "../lib/token-estimate.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import type { Target } from "../providers/target.ts";
@@ -14,7 +15,7 @@ import type { Identity } from "../domain/identity.ts";
 import { spendAccountOf } from "../domain/api-key.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import type { OrgPreferences } from "../domain/types.ts";
-import type { Reservation, SpendLedger } from "../state/spend-ledger.ts";
+import type { Caps, Reservation, SpendLedger } from "../state/spend-ledger.ts";
 import type { DeferredCharge } from "../state/rate-charge.ts";
 
 /** Used when neither the caller nor the catalog says how long an answer may be. */
@@ -59,10 +60,23 @@ export function estimatedPromptTokens(size: CallSize): number {
  * rate-limit charge should wait to travel in the reservation (rate-charge.ts).
  */
 export function mayReserve(settings: OrgSettings, identity: Identity): boolean {
-  const key = identity.kind === "serviceAccount" ? identity.key : null;
-  if (key && (key.spendCapCents != null || key.monthlyCapCents != null)) return true;
   const prefs = settings.get(identity.organization.id);
-  return prefs instanceof Promise || prefs.monthlyBudgetCents !== null;
+  if (prefs instanceof Promise) return true;
+  const caps = capsOf(identity, prefs);
+  return caps.keyLifetimeCents !== null || caps.keyMonthlyCents !== null || caps.orgMonthlyCents !== null;
+}
+
+/** The caps a caller's calls reserve against: the key's own and the organization's budget. */
+function capsOf(identity: Identity, settings: OrgPreferences): Caps {
+  const key = identity.kind === "serviceAccount" ? identity.key : null;
+  return {
+    // A rotated key's line shares one set of totals: the successor inherits the spend so far.
+    keyId: key ? spendAccountOf(key) : null,
+    orgId: identity.organization.id,
+    keyLifetimeCents: key?.spendCapCents ?? null,
+    keyMonthlyCents: key?.monthlyCapCents ?? null,
+    orgMonthlyCents: settings.monthlyBudgetCents,
+  };
 }
 
 const CAP_CODES = new Set(["spend_cap_exceeded", "monthly_cap_exceeded"]);
@@ -96,11 +110,8 @@ export function reserveSpend(
   size: CallSize,
   onEstimate?: (micros: number) => void,
   charge?: DeferredCharge,
-): Reservation | Promise<Reservation> {
-  const settings = deps.settings.get(identity.organization.id);
-  return settings instanceof Promise
-    ? settings.then((s) => reserveUnder(deps, s, identity, target, size, onEstimate, charge))
-    : reserveUnder(deps, settings, identity, target, size, onEstimate, charge);
+): MaybePromise<Reservation> {
+  return andThen(deps.settings.get(identity.organization.id), (s) => reserveUnder(deps, s, identity, target, size, onEstimate, charge));
 }
 
 function reserveUnder(
@@ -111,16 +122,8 @@ function reserveUnder(
   size: CallSize,
   onEstimate: ((micros: number) => void) | undefined,
   charge: DeferredCharge | undefined,
-): Reservation | Promise<Reservation> {
-  const key = identity.kind === "serviceAccount" ? identity.key : null;
-  const caps = {
-    // A rotated key's line shares one set of totals: the successor inherits the spend so far.
-    keyId: key ? spendAccountOf(key) : null,
-    orgId: identity.organization.id,
-    keyLifetimeCents: key?.spendCapCents ?? null,
-    keyMonthlyCents: key?.monthlyCapCents ?? null,
-    orgMonthlyCents: settings.monthlyBudgetCents,
-  };
+): MaybePromise<Reservation> {
+  const caps = capsOf(identity, settings);
   const maxOutput = size.messages === undefined ? 0 : (size.maxTokens ?? target.catalogModel?.maxOutputTokens ?? FALLBACK_MAX_OUTPUT);
   const price = deps.catalog.price(target.model, target.kind);
   const cost = (count: Count) => () => {
@@ -130,7 +133,7 @@ function reserveUnder(
     return micros;
   };
   // Refused at the ceiling: counted with the tokenizer and tried again; refused then, for good.
-  const counted = (err: unknown): Reservation | Promise<Reservation> => {
+  const counted = (err: unknown): MaybePromise<Reservation> => {
     if (!isCapError(err)) throw err;
     const final = (e: unknown) => {
       throw isCapError(e) ? notRetryable(e) : e;

@@ -13,6 +13,7 @@
  */
 import type { Identity } from "../domain/identity.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
+import { andThen } from "../lib/maybe-promise.ts";
 import type { OrgPreferences, ProviderFormat } from "../domain/types.ts";
 import type { Decision, Preferred, ScoredCandidate } from "../routing/decide.ts";
 import { decide } from "../routing/decide.ts";
@@ -89,9 +90,7 @@ function strategyFor(deps: RoutePlanDeps, identity: Identity, headers: Headers):
       throw badRequest(`x-gw-route: one of cost, speed, quality, balanced, not "${raw.slice(0, 20)}"`, { param: "x-gw-route" });
     return raw;
   }
-  const preferred = (p: OrgPreferences): Strategy => p.defaultRouteStrategy ?? "balanced";
-  const prefs = deps.settings.get(identity.organization.id);
-  return prefs instanceof Promise ? prefs.then(preferred) : preferred(prefs);
+  return andThen(deps.settings.get(identity.organization.id), (p: OrgPreferences): Strategy => p.defaultRouteStrategy ?? "balanced");
 }
 
 /** The targets for a call, in the order to try them. The first is authorized by the caller, the rest per attempt. */

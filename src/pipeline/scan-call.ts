@@ -5,6 +5,7 @@
  * the call goes on or is refused.
  */
 import { actorOf } from "../domain/identity.ts";
+import { andThen } from "../lib/maybe-promise.ts";
 import { type ScanRecorder, scanPolicyOf } from "../domain/scan-policy.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import type { OrgPreferences } from "../domain/types.ts";
@@ -30,10 +31,7 @@ export function scanCall(
   body: Json,
   texts: (body: Json) => TextSlot[],
 ): ScanVerdict | Promise<ScanVerdict> {
-  const settings = deps.settings.get(input.scope.identity.organization.id);
-  return settings instanceof Promise
-    ? settings.then((s) => scanUnder(deps, s, input, body, texts))
-    : scanUnder(deps, settings, input, body, texts);
+  return andThen(deps.settings.get(input.scope.identity.organization.id), (s) => scanUnder(deps, s, input, body, texts));
 }
 
 function scanUnder(
