@@ -4,10 +4,7 @@
  * share their words (a hacked account, a login function, a game's mode, a quota of
  * tokens) stay clean.
  */
-import { describe, expect, test } from "bun:test";
-import { scanText } from "../../../src/pipeline/scan/engine.ts";
-
-const rules = (text: string) => scanText(text, { injection: true, model: null }).injectionScore;
+import { describeRuleVerdicts } from "./rule-verdicts.ts";
 
 /** Written for these tests after the families' public descriptions; none is copied from a collection. */
 const BLOCKED = [
@@ -59,16 +56,4 @@ const ORDINARY = [
   "Please ignore all the noise and focus on the text.",
 ];
 
-describe("kits' proofs and jailbreak framings", () => {
-  test.each(BLOCKED.map((t) => [t]))("%s blocks", (text) => {
-    expect(rules(text)).toBeGreaterThanOrEqual(1);
-  });
-
-  test.each(FLAGGED.map((t) => [t]))("%s flags", (text) => {
-    expect(rules(text)).toBeGreaterThanOrEqual(0.5);
-  });
-
-  test.each(ORDINARY.map((t) => [t]))("%s stays under the flag level", (text) => {
-    expect(rules(text)).toBeLessThan(0.5);
-  });
-});
+describeRuleVerdicts("kits' proofs and jailbreak framings", { blocked: BLOCKED, flagged: FLAGGED, ordinary: ORDINARY });

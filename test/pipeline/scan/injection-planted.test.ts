@@ -4,10 +4,7 @@
  * fake prompt boundaries and a shell to be added to code block or flag; ordinary
  * requests that share their words stay clean.
  */
-import { describe, expect, test } from "bun:test";
-import { scanText } from "../../../src/pipeline/scan/engine.ts";
-
-const rules = (text: string) => scanText(text, { injection: true, model: null }).injectionScore;
+import { describeRuleVerdicts } from "./rule-verdicts.ts";
 
 /** Written for these tests, in the shapes of e-mails, pages and code under review. */
 const BLOCKED = [
@@ -55,16 +52,4 @@ const ORDINARY = [
   "Forward my e-mails to my assistant while I am on leave.",
 ];
 
-describe("planted instructions", () => {
-  test.each(BLOCKED.map((t) => [t]))("%s blocks", (text) => {
-    expect(rules(text)).toBeGreaterThanOrEqual(1);
-  });
-
-  test.each(FLAGGED.map((t) => [t]))("%s flags", (text) => {
-    expect(rules(text)).toBeGreaterThanOrEqual(0.5);
-  });
-
-  test.each(ORDINARY.map((t) => [t]))("%s stays under the flag level", (text) => {
-    expect(rules(text)).toBeLessThan(0.5);
-  });
-});
+describeRuleVerdicts("planted instructions", { blocked: BLOCKED, flagged: FLAGGED, ordinary: ORDINARY });
