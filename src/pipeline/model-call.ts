@@ -103,29 +103,32 @@ export class ModelCalls {
   async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
     await refuseRefusedToolServers(request);
     const route = { model: request.model, needs: () => messagesNeeds(request), format: "messages" as const };
-    const { outcome } = await this.run({ input, body: request, route, optimize: "messages", operation: "chat", texts: messagesTexts }, (target, raw) => {
-      const body = raw as typeof request;
-      const adapter = callAdapter(target);
-      if (adapter.wire !== "messages") {
-        throw new ApiError(
-          400,
-          "invalid_request",
-          `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`,
-          { param: "model" },
+    const { outcome } = await this.run(
+      { input, body: request, route, optimize: "messages", operation: "chat", texts: messagesTexts },
+      (target, raw) => {
+        const body = raw as typeof request;
+        const adapter = callAdapter(target);
+        if (adapter.wire !== "messages") {
+          throw new ApiError(
+            400,
+            "invalid_request",
+            `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`,
+            { param: "model" },
+          );
+        }
+        const stream = body.stream === true;
+        const size = { messages: messagesTurns(body), maxTokens: body.max_tokens };
+        return this.forwarder.forward(
+          input,
+          target,
+          adapter,
+          () => adapter.request(target, body, { stream, headers: input.headers }),
+          stream,
+          { wire: messagesWire },
+          size,
         );
-      }
-      const stream = body.stream === true;
-      const size = { messages: messagesTurns(body), maxTokens: body.max_tokens };
-      return this.forwarder.forward(
-        input,
-        target,
-        adapter,
-        () => adapter.request(target, body, { stream, headers: input.headers }),
-        stream,
-        { wire: messagesWire },
-        size,
-      );
-    });
+      },
+    );
     return outcome;
   }
 
