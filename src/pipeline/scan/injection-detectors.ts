@@ -24,6 +24,10 @@ const RULES_EN = "(?:instructions?|prompts?|rules|directions|directives|guidelin
 const RULES_EN2 =
   "(?:instructions?|prompts?|rules|directions?|directives?|guidelines|guardrails|commands|context|constraints|orders|programming|training|messages?|guidance|restrictions|policies|tasks?|techniques)";
 
+/** A word between "previous" and "instructions" that keeps them the model's: "the previous system instructions", "all prior safety rules". */
+const MODEL_WORD =
+  "(?:ai|model|assistant|chatbot|bot|llm|gpt|chatgpt|system|safety|security|ethical|moral|content|moderation|developer|operator|admin|given|hidden|secret|default|internal|core|base|initial|original|programmed|openai|anthropic)";
+
 export const INJECTION_DETECTORS: Detector[] = [
   // Instruction override
   // Not the caller taking back their own earlier request ("forget the previous instructions I gave").
@@ -73,18 +77,16 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj("prompt_extraction", 1.0, `\\brepeat (?:the )?(?:words|text|everything) above\\b`),
   // Role hijack
   inj("role_hijack", 1.0, `\\byou are (?:now |going to be )?(?:DAN|STAN|DUDE|AIM)\\b`),
-  inj("role_hijack", 1.0, `\\bdo anything now\\b`),
+  // Not the name used of the prompt ("the Do Anything Now craze", "DAN, short for Do Anything Now").
+  inj("role_hijack", 1.0, `\\bdo anything now\\b(?<!\\b(?:the|short for|stood for) ["'“]?do anything now)`),
+  // Not a device's or a log's setting ("... on my phone", "developer mode enabled, caching disabled").
   inj(
     "role_hijack",
     0.9,
-    `\\b(?:developer|god|jailbreak|unrestricted|debug) mode (?:enabled|activated|on)\\b(?! (?:my|the|your|a|an|this|his|her|their|our|its|android|ios|iphone|windows|chrome)\\b)`,
+    `\\b(?:developer|jailbreak|unrestricted) mode (?:enabled|activated|on)\\b(?! (?:my|the|your|a|an|this|his|her|their|our|its|android|ios|iphone|windows|chrome)\\b)(?!, ?[a-z_-]+(?: [a-z_-]+)? (?:enabled|disabled|on|off)\\b)`,
   ),
   // Not a device's setting ("enable developer mode on my phone").
-  inj(
-    "role_hijack",
-    0.7,
-    `\\b(?:enable|activate|enter|switch to) (?:developer|god|jailbreak|unrestricted|dan) mode\\b(?! (?:on|in|for|of) )`,
-  ),
+  inj("role_hijack", 0.7, `\\b(?:enable|activate|enter|switch to) (?:developer|jailbreak|unrestricted|dan) mode\\b(?! (?:on|in|for|of) )`),
   inj("role_hijack", 0.9, `\\b(?:act|behave|respond) as (?:an? )?(?:unfiltered|unrestricted|uncensored|jailbroken|evil)\\b`),
   inj(
     "role_hijack",
@@ -93,7 +95,12 @@ export const INJECTION_DETECTORS: Detector[] = [
   ),
   inj("role_hijack", 0.8, `\\bwithout (?:any )?(?:restrictions|filters|censorship|ethical guidelines),? (?:answer|respond|tell)`),
   inj("role_hijack", 0.3, `\\bwithout (?:any )?(?:restrictions|filters|censorship|limitations|guardrails|content polic(?:y|ies))\\b`),
-  inj("role_hijack", 0.5, `\\bjailbr(?:ea|o)k(?:en|ing)?\\b`),
+  // Not a jailbreak named or reported ("a jailbreak called DAN", "the jailbreak worked by"), nor a console's.
+  inj(
+    "role_hijack",
+    0.5,
+    `\\bjailbr(?:ea|o)k(?:en|ing)?\\b(?! (?:prompts? )?(?:called|named|known as|dubbed|chiamato|llamado|appelé|genannt|worked|works|was|were|asked|asks|told|tells|stopped|communities|for (?:the |my |an? )?(?:ios|iphone|ipad|android|nintendo|switch|ps[345]|playstation|kindle|console|phone|xbox))\\b)`,
+  ),
   // Chat-template and delimiter injection
   inj(
     "template_injection",
@@ -141,7 +148,13 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) (?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:[a-z]+ )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) (?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:${MODEL_WORD} )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`,
+  ),
+  // Another word there names whose instructions ("disregard the previous homework instructions"): a teacher's or a colleague's, so it only adds up, with rules and not with the classifier (under RULES_CORROBORATE).
+  inj(
+    "instruction_override",
+    0.25,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) (?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?!${MODEL_WORD} )[a-z]+ ${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`,
   ),
   inj(
     "instruction_override",
@@ -227,7 +240,8 @@ export const INJECTION_DETECTORS: Detector[] = [
     `\\b(?<!(?:never|not|n't) )(?:tell|give|share|reveal|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b(?! ?(?:policy|policies|manager|requirements?|rules?|reset|field|strength|complexity|length|format|hint|criteria|guidelines?))`,
     { at: "word", literals: ["tell ", "give ", "share ", "reveal ", "spell ", "show ", "whisper "] },
   ),
-  inj("role_hijack", 0.6, `\\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|override|dan|evil|opposite) mode\\b`),
+  // God and evil modes are games', debug mode a program's (left out above too).
+  inj("role_hijack", 0.6, `\\b(?:jailbreak|jailbroken|unrestricted|unfiltered|uncensored|override|dan|opposite) mode\\b`),
   inj("role_hijack", 0.6, `\\bpretend (?:that )?you are (?:an? )?(?:evil|unrestricted|unfiltered|different|another|rogue|malicious)\\b`),
   // German
   inj(

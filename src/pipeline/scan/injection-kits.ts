@@ -26,8 +26,12 @@ export const KIT_DETECTORS: Detector[] = groupRules([
     ["i have been pwned"],
   ),
   inj("indirect_instruction", 0.8, `\\b(?<=["'“‘\`])i have been pwned[.!]?["'”’\`]`, ["i have been pwned"]),
-  // Said of oneself it is news, not a proof: it only flags.
-  inj("indirect_instruction", 0.5, `\\b(?:i have been|i've been|haha) pwned\\b`),
+  // Said of oneself it is news, not a proof: it only flags; asked or feared ("I think I have been pwned", "have I been pwned?") not at all.
+  inj(
+    "indirect_instruction",
+    0.5,
+    `\\b(?:i have been|i've been|haha) pwned\\b(?<!\\b(?:think|fear|believe|suspect|worried|afraid|sure|if|whether|maybe|might|probably) (?:i have been|i've been) pwned)(?! ?\\?)`,
+  ),
   // Tensor Trust's proof: "respond with 'Access Granted'". Code prints it too, so a print call is not counted.
   inj(
     "indirect_instruction",
@@ -56,7 +60,7 @@ export const KIT_DETECTORS: Detector[] = groupRules([
     ["which stands for"],
   ),
   inj("role_hijack", 1.0, `\\b(?:always intelligent and machiavellian|strive to avoid norms)\\b`),
-  inj("role_hijack", 1.0, `\\b(?<=\\b(?:my|an|your|the) )evil (?:trusted )?confidan(?:t|te)\\b`, ["evil "]),
+  inj("role_hijack", 1.0, `\\b(?<=\\b(?:my|an|your|the) )evil (?:trusted )?confidan(?:t|te)\\b(?! (?:prompts?|jailbreaks?)\\b)`, ["evil "]),
   // The assistant told it is someone else now.
   inj(
     "role_hijack",

@@ -9,6 +9,8 @@ import { groupRules, inj, script } from "./injection-rule-groups.ts";
 
 /** A negation before a Cyrillic word ("не Дэн"). */
 const NOT_RU = "(?<!не )";
+/** A device's or program's setting ("mode développeur sur Windows", "modo desarrollador en Android"), as the English rule exempts "on my phone"; god modes are games' (left out). */
+const NOT_A_DEVICE = "(?! (?:sur|dans|du|de|en|del|no|na|nel|su|di|do|w|we|on|in|of|for)\\b)";
 
 export const MULTILINGUAL_ROLE_DETECTORS: Detector[] = groupRules([
   // The known jailbreak personas named in another language ("Du bist jetzt DAN").
@@ -34,7 +36,7 @@ export const MULTILINGUAL_ROLE_DETECTORS: Detector[] = groupRules([
     0.7,
     `(?:à partir de maintenant|à partir d[’']aujourd[’']hui),? (?:tu es|vous êtes|tu vas|vous allez|tu dois|vous devez|réponds|répondez)`,
   ),
-  inj("role_hijack", 0.6, `\\bmode (?:développeur|dieu|sans restrictions?|jailbreak|dan|pengembang|tanpa batas)\\b`),
+  inj("role_hijack", 0.6, `\\bmode (?:développeur|sans restrictions?|jailbreak|dan|pengembang|tanpa batas)\\b${NOT_A_DEVICE}`),
   inj("role_hijack", 0.3, `\\bsans (?:aucune )?(?:restrictions?|filtres|censure|limites)\\b`),
   inj(
     "role_hijack",
@@ -44,16 +46,16 @@ export const MULTILINGUAL_ROLE_DETECTORS: Detector[] = groupRules([
   inj(
     "role_hijack",
     0.6,
-    `\\bmodo (?:desarrollador|desenvolvedor|programador|dios|deus|sin restricciones|sem restrições|jailbreak|dan)\\b`,
+    `\\bmodo (?:desarrollador|desenvolvedor|programador|sin restricciones|sem restrições|jailbreak|dan)\\b${NOT_A_DEVICE}`,
   ),
   inj("role_hijack", 0.3, `\\b(?:sin|sem) (?:ninguna |nenhuma |quaisquer )?(?:restricciones|restrições|filtros|censura)\\b`),
   inj("role_hijack", 0.7, `\\bda (?:ora|adesso) in (?:poi|avanti),? (?:sei|sarai|devi|risponderai|rispondi)\\b`),
-  inj("role_hijack", 0.6, `\\bmodalità (?:sviluppatore|dio|senza restrizioni|jailbreak|dan)\\b`),
+  inj("role_hijack", 0.6, `\\bmodalità (?:sviluppatore|senza restrizioni|jailbreak|dan)\\b${NOT_A_DEVICE}`),
   inj("role_hijack", 0.3, `\\bsenza (?:alcuna |nessuna )?(?:restrizioni|filtri|censura)\\b`),
   inj("role_hijack", 0.7, `\\bvanaf nu (?:ben je|bent u|zul je|moet je|antwoord je)\\b`),
   inj("role_hijack", 0.3, `\\bzonder (?:enige )?(?:beperkingen|filters|censuur|restricties)\\b`),
   inj("role_hijack", 0.7, `\\bod (?:teraz|tej chwili|dziś) (?:jesteś|będziesz|musisz|odpowiadasz)`),
-  inj("role_hijack", 0.6, `\\btryb (?:dewelopera|programisty|boga|bez ograniczeń|jailbreak)`),
+  inj("role_hijack", 0.6, `\\btryb (?:dewelopera|programisty|bez ograniczeń|jailbreak)${NOT_A_DEVICE}`),
   inj("role_hijack", 0.7, `\\bfrån och med nu (?:är du|ska du|kommer du|svarar du)\\b`),
   inj("role_hijack", 0.6, `\\butvecklarläge\\b`),
   inj("role_hijack", 0.7, `\\bmulai (?:sekarang|saat ini),? (?:kamu|anda|engkau) (?:adalah|akan|harus)\\b`),
