@@ -11,6 +11,7 @@
  */
 import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence } from "./classifier.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
+import { discusses, reported } from "./discussion.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
 import { revealJsonEscapes, revealZeroWidth } from "./reveals.ts";
@@ -32,9 +33,8 @@ const RULES_CORROBORATE = 0.3;
 /** A quoted example inside a discussion of injection counts for this much of its weight. */
 const QUOTED_DISCOUNT = 0.4;
 const DISCUSSION_DISCOUNT = 0.5;
-/** Words of a text about injection or about chat templates, rather than one attempting it. */
-const DISCUSSION =
-  /\b(?:prompt injection|injection attacks?|jailbreak attempts?|red[- ]team|detect(?:ing|ion)?|classif(?:y|ier)|example of|examples of|security (?:training|research|awareness)|phrases? (?:like|such as)|attackers? (?:use|write|try)|special tokens?|control tokens?|chat templates?|prompt (?:formats?|templates?)|(?:tokens?|tags?|markers?) (?:does|do|is|are|means?))\b|(?:the|this|that) (?:\[\/?inst\]|<\|im_start\|>|<\|im_end\|>|<<sys>>) (?:token|tag|marker)/i;
+/** A phrase the sentence reports of a model in the third person counts this much: four of them flag, none blocks alone. */
+const REPORTED_DISCOUNT = 0.15;
 /** Every detector; those that fold case (phrasing, `PASSWORD=`) run in the second pass. */
 export const ALL_DETECTORS: Detector[] = [...SECRET_DETECTORS, ...PII_DETECTORS, ...INJECTION_DETECTORS];
 export const foldsCase = (d: Detector) => d.category === "injection" || d.ignoreCase === true;
@@ -223,8 +223,9 @@ function runPass(pass: Pass, positions: readonly number[], feeds: readonly numbe
         if (decoded === null) continue;
         if (scanText(decoded, { injection: true, depth: (opts.depth ?? 0) + 1 }).injectionScore < INJECTION_THRESHOLD) continue;
       } else {
-        s.discussion ??= DISCUSSION.test(text);
+        s.discussion ??= discusses(text);
         if (s.discussion) weight *= quoted(text, start, end) ? QUOTED_DISCOUNT * DISCUSSION_DISCOUNT : DISCUSSION_DISCOUNT;
+        if (reported(text, start)) weight *= REPORTED_DISCOUNT;
       }
       if (pass.apart) {
         // Where the shared rules already counted this phrase, the stronger reading wins, not the sum.
@@ -275,7 +276,7 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
     const model = opts.model === undefined ? INJECTION_MODEL : opts.model;
     classifier = model ? classifierConfidence(model, text) : null;
     // A text about injection quotes attacks to discuss them: the classifier's word counts a level less.
-    if (classifier !== null && (s.discussion ?? DISCUSSION.test(text))) classifier = classifier === "high" ? "medium" : null;
+    if (classifier !== null && (s.discussion ?? discusses(text))) classifier = classifier === "high" ? "medium" : null;
     // The ensemble: the classifier sure alone, or unsure and the rules part of the way.
     if (classifier === "high" || (classifier === "medium" && s.score >= RULES_CORROBORATE)) {
       s.score += INJECTION_THRESHOLD;
