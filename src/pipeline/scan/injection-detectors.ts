@@ -28,6 +28,10 @@ const RULES_EN2 =
 const MODEL_WORD =
   "(?:ai|model|assistant|chatbot|bot|llm|gpt|chatgpt|system|safety|security|ethical|moral|content|moderation|developer|operator|admin|given|hidden|secret|default|internal|core|base|initial|original|programmed|openai|anthropic)";
 
+/** Not a developer's question about a vendor's API ("what is the system prompt in the OpenAI API?"). */
+const NOT_A_VENDORS =
+  "(?! (?:in|of|for|with) (?:the )?(?:openai|anthropic|azure|google|gemini|mistral|ollama|langchain|llama|claude|bedrock|vertex|hugging ?face)\\b)";
+
 export const INJECTION_DETECTORS: Detector[] = [
   // Instruction override
   // Not the caller taking back their own earlier request ("forget the previous instructions I gave").
@@ -72,7 +76,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     0.6,
-    `\\bwhat (?:is|are|was|were) (?:your|the) (?:system prompt|initial instructions|hidden instructions|original instructions)`,
+    `\\bwhat (?:is|are|was|were) (?:your|the) (?:system prompt|initial instructions|hidden instructions|original instructions)${NOT_A_VENDORS}`,
   ),
   inj("prompt_extraction", 1.0, `\\brepeat (?:the )?(?:words|text|everything) above\\b`),
   // Role hijack
@@ -224,7 +228,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     0.8,
-    `\\bwhat (?:are|were|is|was) (?:your|the) (?:initial |original |first |hidden |secret |exact |full |system |current )?(?:instructions|rules|directives|prompt|system message|guidelines you were given)\\b`,
+    `\\bwhat (?:are|were|is|was) (?:your|the) (?:initial |original |first |hidden |secret |exact |full |system |current )?(?:instructions|rules|directives|prompt|system message|guidelines you were given)\\b${NOT_A_VENDORS}`,
   ),
   inj("prompt_extraction", 0.8, `\\bwhat (?:were|have) you (?:been )?(?:told|instructed|programmed) (?:before|to do|not to)\\b`),
   inj(
