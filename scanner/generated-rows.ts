@@ -7,6 +7,7 @@
  * source starts with `project/`).
  */
 import { random } from "./carriers.ts";
+import { aboutAttacksRows } from "./generated-about-attacks.ts";
 import type { Row } from "./train.ts";
 
 const pick = <T>(next: () => number, of: readonly T[]): T => of[Math.floor(next() * of.length)] as T;
@@ -235,5 +236,7 @@ export function generatedRows(seed = 23): Row[] {
     const text = `${pick(next, ADDRESS)} ${pick(next, TURN)} ${pick(next, ACTION)}.`;
     rows.push({ id: `gen-injection-${i}`, source: "project/generated-injection", category: "injection", text });
   }
+  // Their own generator, so the rows above stay what they were.
+  rows.push(...aboutAttacksRows(random(seed + 33)));
   return rows;
 }
