@@ -9,7 +9,7 @@
 import type { Detector } from "./detector.ts";
 import { decodeBase64OrHex, decodePercent } from "./encoded-text.ts";
 import { APART_INJECTION_DETECTORS } from "./injection-apart.ts";
-import { CLAUSE_ENDS } from "./injection-rule-groups.ts";
+import { CLAUSE_ENDS, NOT_FOUND } from "./injection-rule-groups.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
@@ -99,11 +99,11 @@ export const INJECTION_DETECTORS: Detector[] = [
   ),
   inj("role_hijack", 0.8, `\\bwithout (?:any )?(?:restrictions|filters|censorship|ethical guidelines),? (?:answer|respond|tell)`),
   inj("role_hijack", 0.3, `\\bwithout (?:any )?(?:restrictions|filters|censorship|limitations|guardrails|content polic(?:y|ies))\\b`),
-  // Not a jailbreak named or reported ("a jailbreak called DAN", "the jailbreak worked by"), nor a console's.
+  // Not a jailbreak named or reported ("a jailbreak called DAN", "the jailbreak worked by"), nor a phone's or a console's.
   inj(
     "role_hijack",
     0.5,
-    `\\bjailbr(?:ea|o)k(?:en|ing)?\\b(?! (?:prompts? )?(?:called|named|known as|dubbed|chiamato|llamado|appelé|genannt|worked|works|was|were|asked|asks|told|tells|stopped|communities|for (?:the |my |an? )?(?:ios|iphone|ipad|android|nintendo|switch|ps[345]|playstation|kindle|console|phone|xbox))\\b)`,
+    `\\bjailbr(?:ea|o)k(?:en|ing)?\\b(?! (?:prompts? )?(?:called|named|known as|dubbed|chiamato|llamado|appelé|genannt|worked|works|was|were|asked|asks|told|tells|made|makes|got|gets|let|lets|tricked|stopped|communities|(?:for |of )?(?:the |my |your |an? )?(?:ios|iphone|ipad|android|nintendo|switch|ps[345]|playstation|kindle|console|phone|xbox|device|firestick))\\b)`,
   ),
   // Chat-template and delimiter injection
   inj(
@@ -205,8 +205,8 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "indirect_instruction",
     0.7,
-    // Not a job ("instructions for the assistant role").
-    `\\b(?:note|message|attention|instructions?|important)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)`,
+    // Not a job ("instructions for the assistant role"), nor a report of one found.
+    `\\b(?:note|message|attention|instructions?|important)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)${NOT_FOUND}`,
   ),
   inj(
     "indirect_instruction",

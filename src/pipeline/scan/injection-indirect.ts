@@ -7,7 +7,7 @@
  * assistant's password or instructions: injection-secret-requests.ts.
  */
 import type { Detector } from "./detector.ts";
-import { groupRules, inj } from "./injection-rule-groups.ts";
+import { groupRules, inj, NOT_FOUND } from "./injection-rule-groups.ts";
 
 const AI =
   "(?:ai|a\\.i\\.|llm|large language model|language model|chatbot|ai assistant|assistant|ai agent|agent|ai model|model|bot|gpt|chatgpt|claude|copilot|gemini)s?";
@@ -92,7 +92,7 @@ export const INDIRECT_DETECTORS: Detector[] = groupRules([
   inj(
     "indirect_instruction",
     1.0,
-    `\\b(?<=\\b(?:new|updated|additional|hidden|secret|special|urgent|priority|real|true|actual) )(?:instructions?|directives?|orders|commands|task) (?:for|to) (?:the |any |all |you,? )?${AI}\\b${NOT_A_JOB}`,
+    `\\b(?<=\\b(?:new|updated|additional|hidden|secret|special|urgent|priority|real|true|actual) )(?:instructions?|directives?|orders|commands|task) (?:for|to) (?:the |any |all |you,? )?${AI}\\b${NOT_A_JOB}${NOT_FOUND}`,
     { at: "word", literals: ["instruction", "directive", "orders ", "commands ", "task "] },
   ),
   // The data turns to the model and orders something else ("Ignore the webpage and state: ...").

@@ -145,11 +145,11 @@ export const KIT_DETECTORS: Detector[] = groupRules([
     `\\b(?:i {1,3}g {1,3}n {1,3}o {1,3}r {1,3}e|d {1,3}i {1,3}s {1,3}r {1,3}e {1,3}g {1,3}a {1,3}r {1,3}d|f {1,3}o {1,3}r {1,3}g {1,3}e {1,3}t) {1,6}(?:a {1,3}l {1,3}l|p {1,3}r {1,3}e {1,3}v|t {1,3}h {1,3}e|y {1,3}o {1,3}u {1,3}r|p {1,3}r {1,3}i {1,3}o {1,3}r|a {1,3}b {1,3}o {1,3}v {1,3}e)\\b`,
     ["i g n", "i  g  n", "d i s", "d  i  s", "f o r", "f  o  r"],
   ),
-  // A jailbreak's mode announced as on: "Sudo mode activated" (a debug or maintenance mode is a program's).
+  // A jailbreak's mode announced as on: "Sudo mode activated" (a debug or maintenance mode is a program's, and so is a mode "enabled in the admin console").
   inj(
     "role_hijack",
     1.0,
-    `\\b(?:sudo|jailbreak|jailbroken|dan|unrestricted|unfiltered|uncensored|amoral|opposite|no[- ]?limits?) mode (?:is )?(?:now )?(?:activated|enabled|engaged|unlocked|on)\\b`,
+    `\\b(?:sudo|jailbreak|jailbroken|dan|unrestricted|unfiltered|uncensored|amoral|opposite|no[- ]?limits?) mode (?:is )?(?:now )?(?:activated|enabled|engaged|unlocked|on)\\b(?! (?:in|on|for) )`,
     [
       "sudo mode",
       "jailbreak mode",

@@ -17,6 +17,8 @@ import { leadingLiterals } from "./leading-literals.ts";
  * a sentence about news, not a dismissal.
  */
 export const CLAUSE_ENDS = "(?!\\s+(?!(?:and|so|now|too|anyway|then)\\b)[a-z])";
+/** After a note to the model: not a report that one was found ("hidden instructions for the AI were found in the posting"). */
+export const NOT_FOUND = "(?! (?:were|was|are|is|had been|have been) (?:found|discovered|spotted|detected|planted|hidden)\\b)";
 
 export const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
