@@ -9,7 +9,7 @@
 import type { Detector } from "./detector.ts";
 import { decodeBase64OrHex, decodePercent } from "./encoded-text.ts";
 import { APART_INJECTION_DETECTORS } from "./injection-apart.ts";
-import { CLAUSE_ENDS, NOT_FOUND } from "./injection-rule-groups.ts";
+import { CLAUSE_ENDS, MODEL_WORD, NOT_A_VENDOR_API, NOT_FOUND } from "./injection-rule-groups.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
@@ -23,14 +23,6 @@ const PRIOR_EN = "(?:all |any |the |your |my |these |those )?(?:previous|prior|p
 const RULES_EN = "(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|commands|context|constraints)";
 const RULES_EN2 =
   "(?:instructions?|prompts?|rules|directions?|directives?|guidelines|guardrails|commands|context|constraints|orders|programming|training|messages?|guidance|restrictions|policies|tasks?|techniques)";
-
-/** A word between "previous" and "instructions" that keeps them the model's: "the previous system instructions", "all prior safety rules". */
-const MODEL_WORD =
-  "(?:ai|model|assistant|chatbot|bot|llm|gpt|chatgpt|system|safety|security|ethical|moral|content|moderation|developer|operator|admin|given|hidden|secret|default|internal|core|base|initial|original|programmed|openai|anthropic)";
-
-/** Not a developer's question about a vendor's API ("what is the system prompt in the OpenAI API?"). */
-const NOT_A_VENDORS =
-  "(?! (?:in|of|for|with) (?:the )?(?:openai|anthropic|azure|google|gemini|mistral|ollama|langchain|llama|claude|bedrock|vertex|hugging ?face)\\b)";
 
 export const INJECTION_DETECTORS: Detector[] = [
   // Instruction override
@@ -76,7 +68,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     0.6,
-    `\\bwhat (?:is|are|was|were) (?:your|the) (?:system prompt|initial instructions|hidden instructions|original instructions)${NOT_A_VENDORS}`,
+    `\\bwhat (?:is|are|was|were) (?:your|the) (?:system prompt|initial instructions|hidden instructions|original instructions)${NOT_A_VENDOR_API}`,
   ),
   inj("prompt_extraction", 1.0, `\\brepeat (?:the )?(?:words|text|everything) above\\b`),
   // Role hijack
@@ -228,7 +220,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     0.8,
-    `\\bwhat (?:are|were|is|was) (?:your|the) (?:initial |original |first |hidden |secret |exact |full |system |current )?(?:instructions|rules|directives|prompt|system message|guidelines you were given)\\b${NOT_A_VENDORS}`,
+    `\\bwhat (?:are|were|is|was) (?:your|the) (?:initial |original |first |hidden |secret |exact |full |system |current )?(?:instructions|rules|directives|prompt|system message|guidelines you were given)\\b${NOT_A_VENDOR_API}`,
   ),
   inj("prompt_extraction", 0.8, `\\bwhat (?:were|have) you (?:been )?(?:told|instructed|programmed) (?:before|to do|not to)\\b`),
   inj(

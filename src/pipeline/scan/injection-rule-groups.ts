@@ -7,6 +7,7 @@
  * and where no rule matches each alternative is tried in turn: fewer alternatives, each
  * behind its first characters and its literals, make each try cheaper, and a rule that
  * reads the words before its literal (a lookbehind) reads them only where one stands.
+ * Also the phrase guards several rule files share (a clause's end, a note reported found).
  */
 import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
@@ -19,6 +20,13 @@ import { leadingLiterals } from "./leading-literals.ts";
 export const CLAUSE_ENDS = "(?!\\s+(?!(?:and|so|now|too|anyway|then)\\b)[a-z])";
 /** After a note to the model: not a report that one was found ("hidden instructions for the AI were found in the posting"). */
 export const NOT_FOUND = "(?! (?:were|was|are|is|had been|have been) (?:found|discovered|spotted|detected|planted|hidden)\\b)";
+/** A word between "previous" and "instructions" that keeps them the model's: "the previous system instructions", "all prior safety rules". */
+export const MODEL_WORD =
+  "(?:ai|model|assistant|chatbot|bot|llm|gpt|chatgpt|system|safety|security|ethical|moral|content|moderation|developer|operator|admin|given|hidden|secret|default|internal|core|base|initial|original|programmed|openai|anthropic)";
+
+/** Not a developer's question about a vendor's API ("what is the system prompt in the OpenAI API?"). */
+export const NOT_A_VENDOR_API =
+  "(?! (?:in|of|for|with) (?:the )?(?:openai|anthropic|azure|google|gemini|mistral|ollama|langchain|llama|claude|bedrock|vertex|hugging ?face)\\b)";
 
 export const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
