@@ -3,10 +3,12 @@
  * where their own literals stand), in one list: instructions for the model inside data,
  * requests for its secrets, other languages, role-play jailbreaks, English forms the
  * shared rules (injection-detectors.ts) miss, planted tasks and markers, the kits' proofs and framings, jailbreaks
- * that work on the model's refusals, and more forms of prompt extraction. Each fires on no benign row of the
+ * that work on the model's refusals, more forms of prompt extraction, social engineering for the
+ * guarded secret, and orders slipped into an ordinary question. Each fires on no benign row of the
  * project's pools (test/pipeline/scan/injection-apart.test.ts).
  */
 import type { Detector } from "./detector.ts";
+import { APPENDED_DETECTORS } from "./injection-appended.ts";
 import { COMPLIANCE_DETECTORS } from "./injection-compliance.ts";
 import { ENGLISH_MORE_DETECTORS } from "./injection-english-more.ts";
 import { EXTRACTION_DETECTORS } from "./injection-extraction.ts";
@@ -14,12 +16,18 @@ import { INDIRECT_DETECTORS } from "./injection-indirect.ts";
 import { JAILBREAK_DETECTORS } from "./injection-jailbreak.ts";
 import { KIT_DETECTORS } from "./injection-kits.ts";
 import { MULTILINGUAL_INJECTION_DETECTORS } from "./injection-multilingual.ts";
+import { MULTILINGUAL_APPENDED_DETECTORS } from "./injection-multilingual-appended.ts";
 import { MULTILINGUAL_ASK_DETECTORS } from "./injection-multilingual-asks.ts";
 import { MULTILINGUAL_ROLE_DETECTORS } from "./injection-multilingual-roles.ts";
 import { PLANTED_DETECTORS } from "./injection-planted.ts";
 import { SECRET_REQUEST_DETECTORS } from "./injection-secret-requests.ts";
+import { SOCIAL_DETECTORS } from "./injection-social.ts";
 
 export const APART_INJECTION_DETECTORS: Detector[] = [
+  // First: where one of these and an older rule open at one place, the fuller reading (most weigh 1.0) is the one met.
+  ...APPENDED_DETECTORS,
+  ...SOCIAL_DETECTORS,
+  ...MULTILINGUAL_APPENDED_DETECTORS,
   ...INDIRECT_DETECTORS,
   ...SECRET_REQUEST_DETECTORS,
   ...MULTILINGUAL_INJECTION_DETECTORS,
