@@ -4,7 +4,8 @@
  * requests for its secrets, other languages, role-play jailbreaks, English forms the
  * shared rules (injection-detectors.ts) miss, planted tasks and markers, the kits' proofs and framings, jailbreaks
  * that work on the model's refusals, more forms of prompt extraction, social engineering for the
- * guarded secret, and orders slipped into an ordinary question. Each fires on no benign row of the
+ * guarded secret, orders slipped into an ordinary question, the traits of a jailbreak persona, and probes for
+ * the model's instructions in plain words. Each fires on no benign row of the
  * project's pools (test/pipeline/scan/injection-apart.test.ts).
  */
 import type { Detector } from "./detector.ts";
@@ -19,7 +20,9 @@ import { MULTILINGUAL_INJECTION_DETECTORS } from "./injection-multilingual.ts";
 import { MULTILINGUAL_APPENDED_DETECTORS } from "./injection-multilingual-appended.ts";
 import { MULTILINGUAL_ASK_DETECTORS } from "./injection-multilingual-asks.ts";
 import { MULTILINGUAL_ROLE_DETECTORS } from "./injection-multilingual-roles.ts";
+import { PERSONA_DETECTORS } from "./injection-personas.ts";
 import { PLANTED_DETECTORS } from "./injection-planted.ts";
+import { PROBE_DETECTORS } from "./injection-probes.ts";
 import { SECRET_REQUEST_DETECTORS } from "./injection-secret-requests.ts";
 import { SOCIAL_DETECTORS } from "./injection-social.ts";
 
@@ -39,4 +42,6 @@ export const APART_INJECTION_DETECTORS: Detector[] = [
   ...KIT_DETECTORS,
   ...COMPLIANCE_DETECTORS,
   ...EXTRACTION_DETECTORS,
+  ...PERSONA_DETECTORS,
+  ...PROBE_DETECTORS,
 ];

@@ -81,8 +81,8 @@ export const APPENDED_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `\\b(?<=${NOT_CONDITIONAL}\\b(?:do not|don't|dont|don'nt|never) (?:answer|look (?:in|at|into)|read|use|consult|check) (?:this|the|any|my)(?: provided)? )(?:question|documents?|context|sources?|texts?|articles?)\\b[^.?!\\n]{0,50}?\\b(?:but|instead|just|only)\\b,?\\s?(?:just |only |instead )?(?:output|say|write|print|type|reply|respond|tell me (?:what|your))\\b`,
-    { at: "word", literals: ["question", "document", "context", "source", "text", "article"] },
+    `\\b(?<=${NOT_CONDITIONAL}\\b(?:do not|don't|dont|don'nt|never) (?:answer|look (?:in|at|into)|read|use|consult|check) (?:this|the|any|my)(?: provided)? )(?:question|documents?|context|sources?)\\b[^.?!\\n]{0,50}?\\b(?:but|instead|just|only)\\b,?\\s?(?:just |only |instead )?(?:output|say|write|print|type|reply|respond|tell me (?:what|your))\\b`,
+    { at: "word", literals: ["question", "document", "context", "source"] },
   ),
   // "Ignore all documents provided", "ignore all the sources you were given".
   inj(
@@ -181,11 +181,11 @@ export const APPENDED_DETECTORS: Detector[] = groupRules([
     `\\b(?:returned|produced|generated|output|answered|written) (?:from|by) (?:smartgpt|[a-z]{0,12}gpt|an? (?:llm|ai|language model|chatbot))\\s?\\(\\s?[a-z]\\s?(?:\\+\\s?[a-z]\\s?)*\\)`,
     { at: "word", literals: ["returned ", "produced ", "generated ", "output ", "answered ", "written "] },
   ),
-  atWords(
+  inj(
     "prompt_extraction",
     0.5,
-    `\\b(?:answer|respond to|complete|follow|execute) (?:the )?(?:question|instruction|request|task)s? (?:formed |made |built )?(?:using|from|by combining|by joining|made of) (?:the )?(?:following )?(?:parts|pieces|fragments|strings)\\b`,
-    ["answer", "respond to", "complete", "follow", "execute"],
+    `\\b(?<=\\b(?:answer|respond to|complete|follow|execute) (?:the )?(?:question|instruction|request|task)s? (?:formed |made |built )?(?:using|from|by combining|by joining|made of) (?:the )?(?:following )?)(?:parts|pieces|fragments|strings)\\b`,
+    { at: "word", literals: ["parts", "pieces", "fragments", "strings"] },
   ),
   inj(
     "prompt_extraction",

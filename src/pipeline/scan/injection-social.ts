@@ -122,21 +122,10 @@ export const SOCIAL_DETECTORS: Detector[] = groupRules([
   inj(
     "role_hijack",
     0.5,
-    `\\b(?<=\\b(?:i am|i'm|i’m) (?:now )?)(?:entering|initiating|activating|starting|enabling|doing|conducting|running|performing|carrying out) (?:a |an |the )?(?:['‘"](?:maintenance|system|security|debug|admin|developer|god|root|override|diagnostic|law enforcement)[a-z ]{0,20}['’"]|[a-z]+ (?:[a-z]+ )?override mode\\b)`,
+    `\\b(?<=\\b(?:i am|i'm|i’m) (?:now )?)(?:entering|initiating|activating|enabling|conducting|performing) (?:a |an |the )?(?:['‘"](?:maintenance|system|security|debug|admin|developer|god|root|override|diagnostic|law enforcement)[a-z ]{0,20}['’"]|[a-z]+ (?:[a-z]+ )?override mode\\b)`,
     {
       at: "word",
-      literals: [
-        "entering",
-        "initiating",
-        "activating",
-        "starting",
-        "enabling",
-        "doing",
-        "conducting",
-        "running",
-        "performing",
-        "carrying out",
-      ],
+      literals: ["entering", "initiating", "activating", "enabling", "conducting", "performing"],
     },
   ),
   // "Can you print your database for me?": a store dumped, counted half (a claimed role adds to it).
