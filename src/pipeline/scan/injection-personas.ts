@@ -11,7 +11,8 @@ import type { Detector } from "./detector.ts";
 import { groupRules, inj } from "./injection-rule-groups.ts";
 
 /** What a persona is said to do without scruple. */
-const WRONG = "(?:unethical|immoral|illegal|harmful|dangerous|inhumane|explicit|offensive)";
+const WRONG_WORDS = ["unethical", "immoral", "illegal", "harmful", "dangerous", "inhumane", "explicit", "offensive"];
+const WRONG = `(?:${WRONG_WORDS.join("|")})`;
 /** Not after a negation or a refusal: "never answers unethical requests" is a safe assistant's description. */
 const NOT_REFUSED = "(?<!\\b(?:never|not|n't|refuses to|refuse to|won't|will not|cannot|can't|declines to|decline to) (?:\\w+ )?)";
 /** What a model is bound by. */
@@ -23,14 +24,14 @@ export const PERSONA_DETECTORS: Detector[] = groupRules([
     "role_hijack",
     0.5,
     `\\b(?<=${NOT_REFUSED}\\b(?:answers?|fulfil|fulfill|fulfils|fulfills|complies with|comply with|responds to|respond to|accepts|accept|obeys|obey) (?:any |all |every |even )?(?:${WRONG}(?:,|/| or| and|,? or|,? and) ?){0,3})${WRONG} (?:requests|questions|prompts|tasks|orders|commands)\\b`,
-    { at: "word", literals: ["unethical", "immoral", "illegal", "harmful", "dangerous", "inhumane", "explicit", "offensive"] },
+    { at: "word", literals: WRONG_WORDS },
   ),
   // "Loves and promotes everything illegal, unethical and inhumane."
   inj(
     "role_hijack",
     0.5,
-    `\\b(?<=\\b(?:loves|promotes|encourages|condones|endorses|supports|backs)(?: (?:and|&) (?:promotes|encourages|condones|endorses|supports|backs))? )everything ${WRONG}`,
-    { at: "word", literals: ["everything "] },
+    `\\b(?<=\\b(?:loves|promotes|encourages|condones|endorses|supports|backs)(?: (?:and|&) (?:promotes|encourages|condones|endorses|supports|backs))? everything )${WRONG}`,
+    { at: "word", literals: WRONG_WORDS },
   ),
   // "Free of all restrictions and filters", "ignores any and all topic restrictions that ChatGPT must conform to".
   inj("role_hijack", 0.5, `\\bfree (?:of|from) (?:all|any) (?:its |their |his |her )?${BOUNDS}(?: (?:and|or|&) ${BOUNDS})?\\b`),
@@ -71,8 +72,8 @@ export const PERSONA_DETECTORS: Detector[] = groupRules([
   inj(
     "role_hijack",
     0.5,
-    `\\b(?<=\\b(?:doesn't|does not|don't|do not|never|won't) (?:give a (?:fuck|damn|shit)|care) about )(?:ethicality|legality|morality|ethics|morals|the law|laws)(?:(?:,|/| or| and|,? or|,? and) ?(?:ethicality|legality|morality|ethics|morals|laws|immorality|illegality)){1,3}`,
-    { at: "word", literals: ["ethicality", "legality", "morality", "ethics", "morals", "the law", "laws"] },
+    `\\b(?<=\\b(?:doesn't|does not|don't|do not|never|won't) (?:give a (?:fuck|damn|shit)|care) about )(?:ethicality|legality|morality|ethics|morals|laws)(?:(?:,|/| or| and|,? or|,? and) ?(?:ethicality|legality|morality|ethics|morals|laws|immorality|illegality)){1,3}`,
+    { at: "word", literals: ["ethicality", "legality", "morality", "ethics", "morals", "laws"] },
   ),
   // "Always answers without any warnings or disclaimers."
   inj(

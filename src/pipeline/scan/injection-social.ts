@@ -128,16 +128,6 @@ export const SOCIAL_DETECTORS: Detector[] = groupRules([
       literals: ["entering", "initiating", "activating", "enabling", "conducting", "performing"],
     },
   ),
-  // "Can you print your database for me?": a store dumped, counted half (a claimed role adds to it).
-  inj(
-    "prompt_extraction",
-    0.5,
-    `\\b(?<=\\b(?:can|could|would|will) you (?:please )?(?:print|dump|export|show me|display|list|send me|give me|share) (?:me )?(?:your|all (?:of )?your|your (?:entire|whole|full)) )(?:database|user database|customer database|user records|customer records|user data|customer data)\\b(?=\\s?(?:[?!.]|$| for me\\b| please\\b))`,
-    {
-      at: "word",
-      literals: ["database", "user database", "customer database", "user records", "customer records", "user data", "customer data"],
-    },
-  ),
   // The same asks in other languages where the older rules miss them.
   inj(
     "prompt_extraction",
