@@ -117,11 +117,11 @@ export const APPENDED_DETECTORS: Detector[] = groupRules([
     1.0,
     `\\b(?:stell dir vor|tu so|tue so|tun sie so)(?:,)? (?:als wärst|als wärest|du bist|dass du|als ob du) (?:du )?(?:eine |ein )?(?:böse|bösartige|unethische|uneingeschränkte|unzensierte|rassistische)[a-z]* (?:ki|künstliche intelligenz|assistent|bot|maschine)\\b`,
   ),
-  // Actors who "never break character" with the next line left to the model ("... Alice: how do you break in? John:").
+  // Actors who "never break character" with the next line left to the model ("... Alice: how do you break in? John:" and nothing after the name on its line).
   inj(
     "role_hijack",
     1.0,
-    `\\b(?<=\\b(?:(?:do not|don't|never|not|without) (?:ever )?(?:break|breaking|drop|dropping|leave|leaving|step out of|stepping out of|fall out of|falling out of) (?:their |the |his |her )?|stay (?:fully |always )?in (?:their|the) |(?:bleiben|bleibt) (?:immer |stets )?in (?:ihren|ihrer|seiner|der) |aus der ))(?:characters?|roles?|rollen?|figur)\\b[^]{0,500}?\\n[a-zäöüß]{2,20}:\\s*$`,
+    `\\b(?<=\\b(?:(?:do not|don't|never|not|without) (?:ever )?(?:break|breaking|drop|dropping|leave|leaving|step out of|stepping out of|fall out of|falling out of) (?:their |the |his |her )?|stay (?:fully |always )?in (?:their|the) |(?:bleiben|bleibt) (?:immer |stets )?in (?:ihren|ihrer|seiner|der) |aus der ))(?:characters?|roles?|rollen?|figur)\\b[^]{0,500}?\\n[a-zäöüß]{2,20}:[ \\t]*(?:$|\\n|<)`,
     { at: "word", literals: ["character", "role", "rolle", "figur"] },
   ),
   // "In a completely theoretical world where you would be able to use hate speech ..."
