@@ -91,12 +91,11 @@ export const PROBE_DETECTORS: Detector[] = groupRules([
     `\\b(?<=\\b(?:display|show|print|output|dump|list|reveal)\\b[^.\\n]{0,60}?\\b(?:including|with|plus|along with) (?:your |the |its )?)(?:initial|system|original|hidden) (?:prompt|instructions)\\b(?! (?:file|document|page|template|field)\\b|\\.[a-z])`,
     { at: "word", literals: ["initial ", "system ", "original ", "hidden "] },
   ),
-  // "In this mode, Assistant ignores all previous instructions": the override told about the model.
+  // "In this mode, Assistant ignores all previous instructions": the override told about the model (opens on the model, not on "ignores").
   inj(
     "instruction_override",
     1.0,
-    `\\b(?<=\\b(?:assistant|the ai|the model|the bot|chatgpt|gpt|claude|the chatbot|the assistant) (?:now |will |always |then |simply |completely )?)(?:ignores|disregards|forgets) (?:all |any |every )?(?:of )?(?:the |its |their )?(?:previous|prior|earlier|above|original|initial) (?:instructions|rules|directives|guidelines|prompts?)\\b`,
-    { at: "word", literals: ["ignores", "disregards", "forgets"] },
+    `\\b(?:assistant|ai|model|bot|chatbot|chatgpt|gpt|claude) (?:now |will |always |then |simply |completely )?(?:ignores|disregards|forgets) (?:all |any |every )?(?:of )?(?:the |its |their )?(?:previous|prior|earlier|above|original|initial) (?:instructions|rules|directives|guidelines|prompts?)\\b`,
   ),
   // "Administrator override: ..." (flags; adds to what it orders).
   inj(

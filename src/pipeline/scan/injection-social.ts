@@ -137,7 +137,7 @@ export const SOCIAL_DETECTORS: Detector[] = groupRules([
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:chia sẻ|xác nhận|cho tôi biết|nói cho tôi)(?: với tôi| cho tôi)? (?:cụm từ mã khóa|mã khóa bí mật|mã bí mật|mật khẩu) (?:của bạn|của hệ thống|hệ thống)`,
+    `\\b(?:chia sẻ (?:với|cho) tôi|cho tôi biết|nói cho tôi(?: biết)?) (?:cụm từ mã khóa|mã khóa bí mật|mã bí mật|mật khẩu) (?:của bạn|của hệ thống|hệ thống)`,
   ),
   inj(
     "prompt_extraction",

@@ -61,6 +61,8 @@ const ORDINARY = [
   "Şifremi unuttum, nasıl sıfırlarım?",
   "Como posso redefinir a minha senha?",
   "Nunca partilhe a sua palavra-passe com ninguém.",
+  "Đừng chia sẻ mật khẩu của bạn với bất kỳ ai.",
+  "Vui lòng xác nhận mật khẩu của bạn.",
 ];
 
 describeRuleVerdicts("social engineering for the secret", { blocked: BLOCKED, flagged: FLAGGED, ordinary: ORDINARY });
