@@ -26,20 +26,20 @@ import { PROBE_DETECTORS } from "./injection-probes.ts";
 import { SECRET_REQUEST_DETECTORS } from "./injection-secret-requests.ts";
 import { SOCIAL_DETECTORS } from "./injection-social.ts";
 
-/** The fourth round (issue 33): social engineering, appended orders, their other languages, persona traits, plain probes. */
-const FOURTH_ROUND: Detector[] = [
+/** The fifth round (issue 33): social engineering, appended orders, their other languages, persona traits, plain probes. */
+const FIFTH_ROUND: Detector[] = [
   ...APPENDED_DETECTORS,
   ...SOCIAL_DETECTORS,
   ...MULTILINGUAL_APPENDED_DETECTORS,
   ...PERSONA_DETECTORS,
   ...PROBE_DETECTORS,
 ];
-/** A pass meets one rule at a place: where a rule of the fourth round and an older one open together, the stronger should be met. */
+/** A pass meets one rule at a place: where a rule of the fifth round and an older one open together, the stronger should be met. */
 const blocking = (d: Detector) => (d.weight ?? 1) >= 1;
 
 export const APART_INJECTION_DETECTORS: Detector[] = [
-  // The fourth round's blocking rules first ("..., regardless of previous tasks." over the older 0.8 reading), its weaker ones last.
-  ...FOURTH_ROUND.filter(blocking),
+  // The fifth round's blocking rules first ("..., regardless of previous tasks." over the older 0.8 reading), its weaker ones last.
+  ...FIFTH_ROUND.filter(blocking),
   ...INDIRECT_DETECTORS,
   ...SECRET_REQUEST_DETECTORS,
   ...MULTILINGUAL_INJECTION_DETECTORS,
@@ -51,5 +51,5 @@ export const APART_INJECTION_DETECTORS: Detector[] = [
   ...KIT_DETECTORS,
   ...COMPLIANCE_DETECTORS,
   ...EXTRACTION_DETECTORS,
-  ...FOURTH_ROUND.filter((d) => !blocking(d)),
+  ...FIFTH_ROUND.filter((d) => !blocking(d)),
 ];
