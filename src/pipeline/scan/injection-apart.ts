@@ -20,6 +20,7 @@ import { MULTILINGUAL_INJECTION_DETECTORS } from "./injection-multilingual.ts";
 import { MULTILINGUAL_APPENDED_DETECTORS } from "./injection-multilingual-appended.ts";
 import { MULTILINGUAL_ASK_DETECTORS } from "./injection-multilingual-asks.ts";
 import { MULTILINGUAL_ROLE_DETECTORS } from "./injection-multilingual-roles.ts";
+import { MULTILINGUAL_SOCIAL_DETECTORS } from "./injection-multilingual-social.ts";
 import { PERSONA_DETECTORS } from "./injection-personas.ts";
 import { PLANTED_DETECTORS } from "./injection-planted.ts";
 import { PROBE_DETECTORS } from "./injection-probes.ts";
@@ -31,6 +32,7 @@ const FIFTH_ROUND: Detector[] = [
   ...APPENDED_DETECTORS,
   ...SOCIAL_DETECTORS,
   ...MULTILINGUAL_APPENDED_DETECTORS,
+  ...MULTILINGUAL_SOCIAL_DETECTORS,
   ...PERSONA_DETECTORS,
   ...PROBE_DETECTORS,
 ];
