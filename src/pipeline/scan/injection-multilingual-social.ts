@@ -27,7 +27,7 @@ export const MULTILINGUAL_SOCIAL_DETECTORS: Detector[] = groupRules([
   inj(
     "prompt_extraction",
     0.5,
-    `\\b(?:wie lautet das passwort|was ist das passwort|quel est le mot de passe|cuál es la contraseña|qual è la password|qual é a senha|wat is het wachtwoord|jakie jest hasło|apa kata sandi(?:nya)?)${ASKED}`,
+    `\\b(?:wie lautet das passwort|quel est le mot de passe|cuál es la contraseña|qual è la password|qual é a senha|wat is het wachtwoord|jakie jest hasło|apa kata sandi(?:nya)?)${ASKED}`,
   ),
   script("prompt_extraction", 0.5, `密码是什么|密碼是什麼`),
   inj("prompt_extraction", 0.5, `\\b(?<=(?:^|[\\s.,!?])(?:şifre|parola) )nedir${ASKED}`, { at: "word", literals: ["nedir"] }),
