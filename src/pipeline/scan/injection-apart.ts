@@ -3,10 +3,13 @@
  * where their own literals stand), in one list: instructions for the model inside data,
  * requests for its secrets, other languages, role-play jailbreaks, English forms the
  * shared rules (injection-detectors.ts) miss, planted tasks and markers, the kits' proofs and framings, jailbreaks
- * that work on the model's refusals, and more forms of prompt extraction. Each fires on no benign row of the
+ * that work on the model's refusals, more forms of prompt extraction, social engineering for the
+ * guarded secret, orders slipped into an ordinary question, the traits of a jailbreak persona, and probes for
+ * the model's instructions in plain words. Each fires on no benign row of the
  * project's pools (test/pipeline/scan/injection-apart.test.ts).
  */
 import type { Detector } from "./detector.ts";
+import { APPENDED_DETECTORS } from "./injection-appended.ts";
 import { COMPLIANCE_DETECTORS } from "./injection-compliance.ts";
 import { ENGLISH_MORE_DETECTORS } from "./injection-english-more.ts";
 import { EXTRACTION_DETECTORS } from "./injection-extraction.ts";
@@ -14,12 +17,31 @@ import { INDIRECT_DETECTORS } from "./injection-indirect.ts";
 import { JAILBREAK_DETECTORS } from "./injection-jailbreak.ts";
 import { KIT_DETECTORS } from "./injection-kits.ts";
 import { MULTILINGUAL_INJECTION_DETECTORS } from "./injection-multilingual.ts";
+import { MULTILINGUAL_APPENDED_DETECTORS } from "./injection-multilingual-appended.ts";
 import { MULTILINGUAL_ASK_DETECTORS } from "./injection-multilingual-asks.ts";
 import { MULTILINGUAL_ROLE_DETECTORS } from "./injection-multilingual-roles.ts";
+import { MULTILINGUAL_SOCIAL_DETECTORS } from "./injection-multilingual-social.ts";
+import { PERSONA_DETECTORS } from "./injection-personas.ts";
 import { PLANTED_DETECTORS } from "./injection-planted.ts";
+import { PROBE_DETECTORS } from "./injection-probes.ts";
 import { SECRET_REQUEST_DETECTORS } from "./injection-secret-requests.ts";
+import { SOCIAL_DETECTORS } from "./injection-social.ts";
+
+/** The fifth round (issue 33): social engineering, appended orders, their other languages, persona traits, plain probes. */
+const FIFTH_ROUND: Detector[] = [
+  ...APPENDED_DETECTORS,
+  ...SOCIAL_DETECTORS,
+  ...MULTILINGUAL_APPENDED_DETECTORS,
+  ...MULTILINGUAL_SOCIAL_DETECTORS,
+  ...PERSONA_DETECTORS,
+  ...PROBE_DETECTORS,
+];
+/** A pass meets one rule at a place: where a rule of the fifth round and an older one open together, the stronger should be met. */
+const blocking = (d: Detector) => (d.weight ?? 1) >= 1;
 
 export const APART_INJECTION_DETECTORS: Detector[] = [
+  // The fifth round's blocking rules first ("..., regardless of previous tasks." over the older 0.8 reading), its weaker ones last.
+  ...FIFTH_ROUND.filter(blocking),
   ...INDIRECT_DETECTORS,
   ...SECRET_REQUEST_DETECTORS,
   ...MULTILINGUAL_INJECTION_DETECTORS,
@@ -31,4 +53,5 @@ export const APART_INJECTION_DETECTORS: Detector[] = [
   ...KIT_DETECTORS,
   ...COMPLIANCE_DETECTORS,
   ...EXTRACTION_DETECTORS,
+  ...FIFTH_ROUND.filter((d) => !blocking(d)),
 ];
