@@ -65,8 +65,23 @@ function tokenLike(value: string): boolean {
   return value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !/^(?:[A-Z][a-z]+)+$/.test(value) && secretLike(value, 3.5);
 }
 
+/**
+ * YAML's block and folded values (`password: |`, `token: >-` in a Helm values or compose file): the value is the next,
+ * indented line. Read after the name, in place of a sign and a value on the same line.
+ */
+const YAML_BLOCK = `["']?[ \\t]{0,3}:[ \\t]{0,3}[|>][+-]?\\d?[ \\t]{0,3}\\r?\\n[ \\t]{1,12}[^\\s][^\\n]{2,127}`;
+const YAML_BLOCK_AT = /["']?[ \t]*:[ \t]*[|>][+-]?\d?[ \t]*\r?\n[ \t]*/;
+
 /** The value of a generic assignment: a chosen password by its name, a token by its randomness. */
-function assignedCredential(m: string, text: string, index: number): boolean {
+function assignedCredential(match: string, text: string, index: number): boolean {
+  // A YAML block or folded value (`password: |`, `token: >-`) is the next line, literal text: judged as that line quoted.
+  const block = YAML_BLOCK_AT.exec(match);
+  const m = block
+    ? `${match.slice(0, block.index)}: "${match
+        .slice(block.index + block[0].length)
+        .trimEnd()
+        .replace(/"/g, "'")}"`
+    : match;
   // A quote may come escaped: code inside a JSON string (a notebook's cell, a logged request) writes `password = \"…\"`.
   const sign = /(?::=|=>|[:=,])[ \t]*\\?(["']?)/.exec(m);
   if (!sign) return false;
@@ -95,7 +110,7 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   // name is read one way; at most 80 characters precede the sign, inside the trigger's window (triggers.ts).
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
-  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${BARE_KEY})`,
+  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
   start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat)${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i") },
   valueAfter: /[:=,]>?[ \t]*["']?/,
   validate: assignedCredential,

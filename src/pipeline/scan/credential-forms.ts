@@ -25,6 +25,9 @@ export const notAValue = (v: string) =>
 export function passwordValue(value: string, quoted: boolean, min = 6): boolean {
   const v = value.replace(/^["'`]+/, "").replace(/[`'"\s;,)\]}]+$/, "");
   if (v.length < min || NOT_A_PASSWORD.test(v) || readsFromEnvironment(v)) return false;
+  // An interface's text under a password key (a translation file's `"wrong_password": "Passordet er feil. Prøv igjen."`,
+  // `"one_time_password": "Engangskode:"`): a label ending in a colon, or a sentence of three words or more.
+  if (/^\p{L}[\p{L} '-]*:$/u.test(v) || /^\p{L}+(?: [^\s]+){2,}[.!?…]$/u.test(v)) return false;
   if (notAValue(value) || notAValue(v)) return false;
   // A documentation word (`your-password`, `changeme`), a character repeated, or few distinct characters for the length (a short password has few).
   if (hasPlaceholderWord(v) || /(.)\1{3,}/.test(v) || entropy(v) < (v.length >= 8 ? 2.5 : 1.9)) return false;

@@ -1,7 +1,7 @@
 /**
  * Credentials written the way people note them down rather than configure them: an
- * address, a user and a password side by side (`192.168.0.1 admin/Pa55_word`), a
- * token after a label of two words (`Session Token AIhq5Xyb1Gga9Q18`), a password under
+ * address or a host name, a user and a password side by side (`192.168.0.1 admin/Pa55_word`,
+ * `db01.corp.example:5432 admin / S3cr3t!x`), a token after a label of two words (`Session Token AIhq5Xyb1Gga9Q18`), a password under
  * its name in another language (`비밀번호 : …`, `パスワード：…`, `Passwort: …`, `PW: …`), `user:pass@host`
  * without a scheme, and `-u user:pass` on any command line. No sign or name vouches for
  * the value here, so it must look chosen or generated: letters with digits and a
@@ -23,6 +23,12 @@ export function mixedValue(v: string): boolean {
 
 const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
+/** A host name ends in a top-level domain of letters; a file name (`app.module.ts`, `jquery.min.js`) in an extension. */
+const HOST_END = /\.[A-Za-z]{2,24}$/;
+const FILE_END =
+  /\.(?:ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|cs|cpp|h|hpp|php|json|ya?ml|toml|ini|cfg|conf|md|txt|html?|css|scss|sh|ps1|bat|sql|xml|csv|log|lock|env|tf|vue|svelte|swift|dart|scala|gradle|properties|pem|crt|key|pub|zip|gz|tar|png|jpg|svg|pdf|exe|dll|so|bin)$/i;
+/** A label of a host name: letters, digits and inner hyphens. */
+const HOST_NAME = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,30}[A-Za-z0-9])?";
 
 /** Labels that stand before an e-mail address (`Email:alice@corp.com`), not a user before a password. */
 const ADDRESS_LABEL =
@@ -141,6 +147,29 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
     start: { at: "digit-word" },
     // Rejected, the scan resumes after the address: a phone number or an e-mail may follow it.
     valueAfter: /^[\d.]+(?::\d+)?/,
+  },
+  // `db01.corp.example:5432 admin / S3cr3t!x`, `vpn.corp.example, ops, Gr33n!Tea`: a host name, a user, a password, opening a
+  // line as notes write them. A host is a name of three labels or more, or of two with a port (`index.html`, `main.ts` are
+  // files), and a blank, a comma or a bar follows it (`docs.python.org/3/library` is a path).
+  {
+    kind: "address_user_password",
+    category: "secret",
+    pattern: `(?:^|\\n)[ \\t]{0,3}(?:${HOST_NAME}(?:\\.${HOST_NAME}){2,5}(?::\\d{1,5})?|${HOST_NAME}\\.${HOST_NAME}:\\d{1,5})(?:[ \\t]{1,3}|[ \\t]{0,3}[,;|][ \\t]{0,3})[A-Za-z][\\w.@-]{0,31}[ \\t]{0,3}[ \\t,;/|:][ \\t]{0,3}[A-Za-z0-9][^\\s,;|"'<>]{5,63}(?![^\\s,;|"'<>])`,
+    validate: (m) => {
+      const parts = m.trim().split(/[ \t,;/|:]+/);
+      const password = parts.at(-1) ?? "";
+      const user = parts.at(-2) ?? "";
+      const host = m.trim().split(/[:\s,;|]/)[0] ?? "";
+      // Three words after a host with blanks alone between them are a sentence (`api.github.com returns JSON2x`) unless a port says address.
+      const blanksOnly = (
+        m
+          .trim()
+          .slice(host.length)
+          .match(/[ \t,;/|:]+/g) ?? []
+      ).every((sep) => /^[ \t]+$/.test(sep));
+      return HOST_END.test(host) && !FILE_END.test(host) && !blanksOnly && password !== user && mixedValue(password);
+    },
+    start: { at: "line", first: "abcdefghijklmnopqrstuvwxyz" },
   },
   // `Session Token AIhq5Xyb1Gga9Q18`, `Authentication key:AIhq…`, `the API key is Xq7Lm2Rk9XwT`: a token after a label of two words.
   {

@@ -6,6 +6,7 @@
  * identifiers (OAuth client ids, account ids, ARNs, bucket names).
  */
 import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
+import { CREDENTIAL_FILE_DETECTORS } from "./credential-files.ts";
 import { CREDENTIAL_COMMAND_DETECTORS } from "./credential-commands.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
@@ -161,4 +162,5 @@ export const SECRET_DETECTORS: Detector[] = [
   },
   ...CREDENTIAL_NOTE_DETECTORS,
   ...CREDENTIAL_COMMAND_DETECTORS,
+  ...CREDENTIAL_FILE_DETECTORS,
 ];

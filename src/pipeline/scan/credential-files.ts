@@ -1,0 +1,39 @@
+/**
+ * Credentials in the line formats of the files that hold them: PostgreSQL's `.pgpass`
+ * (`host:port:database:user:password`) and Apache's `.htpasswd` or a shadow file
+ * (`user:$apr1$…`, `user:$2y$…`, `user:{SHA}…`, `user:$6$…`), where a password's hash is
+ * the credential (it is cracked offline). Each opens a line, as the files write it.
+ */
+import { passwordValue } from "./credential-forms.ts";
+import type { Detector } from "./detector.ts";
+import { secretLike } from "./validators.ts";
+
+/** Line starts: a host, a user or `*` opens these files' lines. */
+const LINE_FIRST = "abcdefghijklmnopqrstuvwxyz0123456789*";
+const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+/** A host as `.pgpass` names it: a name, an IPv4 address, `localhost`, or `*` for any. */
+const PGPASS_HOST = `(?:${LABEL}(?:\\.${LABEL}){0,6}|\\*)`;
+
+/** The hashes `htpasswd` and `crypt(3)` write: Apache's MD5, bcrypt, SHA-1, and glibc's MD5, SHA-256 and SHA-512. */
+const PASSWORD_HASH =
+  "(?:\\$apr1\\$[./0-9A-Za-z]{1,8}\\$[./0-9A-Za-z]{22}|\\$2[aby]\\$\\d\\d\\$[./0-9A-Za-z]{53}|\\{SHA\\}[A-Za-z0-9+/]{27}=|\\$[156]\\$(?:rounds=\\d{1,7}\\$)?[./0-9A-Za-z]{1,16}\\$[./0-9A-Za-z]{22,86})";
+
+export const CREDENTIAL_FILE_DETECTORS: Detector[] = [
+  // `db01.corp.example:5432:appdb:app:Wq8zT3pLm2`, `*:*:*:postgres:Tr7bN2qXz`: the port is a number or `*`, so a time or a
+  // path with colons is no such line; the password is what its owner typed (unquoted, so code and names do not count).
+  {
+    kind: "pgpass_password",
+    category: "secret",
+    pattern: `(?:^|\\n)[ \\t]{0,3}${PGPASS_HOST}:(?:\\d{1,5}|\\*):[^:\\s]{1,63}:[^:\\s]{1,63}:[^\\s]{4,128}(?![^\\s])`,
+    validate: (m) => passwordValue(m.slice(m.lastIndexOf(":") + 1), false, 4) && !/^\d+$/.test(m.slice(m.lastIndexOf(":") + 1)),
+    start: { at: "line", first: LINE_FIRST },
+  },
+  // `admin:$apr1$Zq7xN3pL$w9Vb…`, `root:$6$salt$…:19000:0:99999:7:::`: a user and a password's hash, random after its scheme.
+  {
+    kind: "password_hash",
+    category: "secret",
+    pattern: `(?:^|\\n)[ \\t]{0,3}[A-Za-z0-9_.@-]{1,64}:${PASSWORD_HASH}(?![./0-9A-Za-z+=])`,
+    validate: (m) => secretLike(m.slice(m.lastIndexOf("$") + 1 || m.indexOf("}") + 1), 3.0),
+    start: { at: "line", first: LINE_FIRST },
+  },
+];
