@@ -12,8 +12,8 @@ import { entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from 
 /** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
 const ASSIGNED_NAME =
   "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id|authentication|authorization|credentials?|creds|passcode)";
-/** `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); so does `PAT` after a separator (`GITHUB_PAT`). */
-const PREFIXED_KEY = "[A-Za-z0-9]{1,20}(?:[_.-]?key|[_.-]pat)";
+/** `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); so do `PAT` and `PW` after a separator (`GITHUB_PAT`, `ADMIN_PW`). */
+const PREFIXED_KEY = "[A-Za-z0-9]{1,20}(?:[_.-]?key|[_.-]pat|[_.-]pw)";
 /**
  * A qualifier after the name that says which copy of the credential it is, not what else it is (`DB_PASSWORD_PROD`,
  * `JWT_SECRET_DEV`, Rails' `secret_key_base`): a list, since `password_hash`, `token_url` or `secret_name` name no credential.
@@ -30,7 +30,7 @@ const BARE_KEY = `key\\d{0,3}["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])[ \\t]{0,3}["']?[
 export const NOT_A_CREDENTIAL_KEY =
   /(?:public|publishable|pub|primary|foreign|sort|partition|range|hash|cache|idempotency|object|s3|file|hot|mon|tur|whis|jo|unique|lookup|map|dict|row|cursor|route|i18n|translation|storage|(?<!bit)bucket|sign(?:ing)?_?public|encryption_?public|react|list|item|index|group|field|column|table|form|query|event|message|state|local_?storage)[_.-]?key\d{0,3}["']?\s{0,3}$/i;
 /** Names a chosen password or secret is assigned to: any real value counts. */
-const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|passcode|(?<!by|com|over|under|tres|sur)pass|secret)\d{0,3}["']?\s{0,3}$/i;
+const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|passcode|(?<!by|com|over|under|tres|sur)pass|secret|[_.-]pw)\d{0,3}["']?\s{0,3}$/i;
 
 /**
  * What a key generator writes: 20 or more characters of one token alphabet with upper
@@ -111,7 +111,10 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
   pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
-  start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat)${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i") },
+  start: {
+    at: "assignment",
+    name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat|[_.-]pw)${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i"),
+  },
   valueAfter: /[:=,]>?[ \t]*["']?/,
   validate: assignedCredential,
 };

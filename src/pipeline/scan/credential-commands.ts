@@ -1,7 +1,9 @@
 /**
  * Passwords handed to a tool rather than assigned: database clients' and registries'
  * short flags (`mysql -pS3cret`, `docker login -p …`, `redis-cli -a …`, `ldapsearch -w …`,
- * `keytool -storepass …`), `sshpass -p`, `net use … /user:x pass`, SQL's
+ * `keytool -storepass …`, `pscp -pw …`, `smbclient -U user%…`, `htpasswd -b`), `sshpass -p`,
+ * `net use … /user:x pass`, `net user x pass`, a password piped into `docker login
+ * --password-stdin` or `chpasswd`, SQL's
  * `IDENTIFIED BY '…'` and `WITH PASSWORD '…'`, and login calls with a literal user and
  * password (`smtp.login('ops', '…')`, `ds.setPassword("…")`). A short flag means a
  * password only after the tool that reads it so (`-p 8080` is a port elsewhere).
@@ -12,7 +14,7 @@ import type { Detector } from "./detector.ts";
 import { secretLike } from "./validators.ts";
 
 /** A value set under a credential's name: a chosen password by that name, otherwise a token that looks generated. */
-function namedValue(name: string, raw: string): boolean {
+export function namedValue(name: string, raw: string): boolean {
   if (/pass/i.test(name)) return flagValue(raw);
   if (NOT_A_CREDENTIAL_KEY.test(name.trim())) return false;
   const v = raw.replace(/^["']/, "").replace(/["']$/, "");
@@ -34,6 +36,11 @@ const TOOL_FLAGS = [
   "ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)\\b[^\\n|;&]{0,160}?[ \\t]-w[ \\t]{1,3}",
   "(?:keytool|jarsigner)\\b[^\\n|;&]{0,200}?[ \\t]-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass)[ \\t]{1,3}",
   "net use\\b[^\\n|;&]{0,160}?/user:[^\\s]{1,64}[ \\t]{1,3}",
+  // PuTTY's tools (`pscp -pw …`), Samba's `-U user%password`, Windows' `net user name password`, `htpasswd -b file user password`.
+  "(?:pscp|plink|psftp)\\b[^\\n|;&]{0,160}?[ \\t]-pw[ \\t]{1,3}",
+  "(?:smbclient|rpcclient|smbmap)\\b[^\\n|;&]{0,160}?[ \\t](?:-U|--user=?)[ \\t]{0,3}[^\\s%]{1,64}%",
+  "net user[ \\t]{1,3}[^\\s/]{1,64}[ \\t]{1,3}(?=[^\\s/*])",
+  "htpasswd(?:[ \\t]{1,3}-[A-Za-z]{1,4}){0,2}[ \\t]{1,3}-[A-Za-z]{0,4}b[A-Za-z]{0,4}[ \\t]{1,3}(?:[^\\s-][^\\s]{0,200}[ \\t]{1,3}){1,2}",
 ].join("|");
 
 /** The value after the flag: quoted, or a run without blanks. */
@@ -64,6 +71,14 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
         "keytool",
         "jarsigner",
         "net use",
+        "pscp",
+        "plink",
+        "psftp",
+        "smbclient",
+        "rpcclient",
+        "smbmap",
+        "net user",
+        "htpasswd",
       ],
     },
   },
@@ -81,6 +96,20 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     },
     // Opened at the command's words, not at `set` or `config` alone, which prose uses all the time.
     start: { at: "word", literals: ["config set ", "configure set ", "config --global ", "config user.", "set -", "setx ", "secret set "] },
+  },
+  // A password piped into the tool that reads it: `echo "…" | docker login -u ops --password-stdin`, `echo 'ops:…' | chpasswd`.
+  {
+    kind: "command_line_secret",
+    category: "secret",
+    pattern: `\\becho[ \\t]{1,3}(?:-n[ \\t]{1,3})?(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'|$]{3,128})[ \\t]{0,3}\\|[ \\t]{0,3}(?:sudo[ \\t]{1,3})?(?:(?:docker|podman|helm|nerdctl|oras|buildah|skopeo)[ \\t]{1,3}(?:registry[ \\t]{1,3})?login\\b[^\\n|;&]{0,200}?--password-stdin|chpasswd)`,
+    validate: (m) => {
+      const raw = /^echo[ \t]+(?:-n[ \t]+)?("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)/.exec(m)?.[1] ?? "";
+      // chpasswd reads `user:password` lines.
+      if (/chpasswd$/.test(m) && !/^["']?[^:\s]{1,64}:/.test(raw)) return false;
+      const value = /chpasswd$/.test(m) ? raw.replace(/^(["']?)[^:]*:/, "$1") : raw;
+      return flagValue(value);
+    },
+    start: { at: "word", literals: ["echo"] },
   },
   // npm's and yarn's registry credentials (`.npmrc`): `//registry.corp.net/:_authToken=…`, `:_password=…`, `:_auth=…`.
   {

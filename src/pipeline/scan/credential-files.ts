@@ -2,8 +2,10 @@
  * Credentials in the line formats of the files that hold them: PostgreSQL's `.pgpass`
  * (`host:port:database:user:password`) and Apache's `.htpasswd` or a shadow file
  * (`user:$apr1$…`, `user:$2y$…`, `user:{SHA}…`, `user:$6$…`), where a password's hash is
- * the credential (it is cracked offline). Each opens a line, as the files write it.
+ * the credential (it is cracked offline), each opening a line as the files write it; a
+ * Terraform variable's default under a credential's name, and a Dockerfile's `ENV NAME value`.
  */
+import { namedValue } from "./credential-commands.ts";
 import { passwordValue } from "./credential-forms.ts";
 import type { Detector } from "./detector.ts";
 import { secretLike } from "./validators.ts";
@@ -18,7 +20,34 @@ const PGPASS_HOST = `(?:${LABEL}(?:\\.${LABEL}){0,6}|\\*)`;
 const PASSWORD_HASH =
   "(?:\\$apr1\\$[./0-9A-Za-z]{1,8}\\$[./0-9A-Za-z]{22}|\\$2[aby]\\$\\d\\d\\$[./0-9A-Za-z]{53}|\\{SHA\\}[A-Za-z0-9+/]{27}=|\\$[156]\\$(?:rounds=\\d{1,7}\\$)?[./0-9A-Za-z]{1,16}\\$[./0-9A-Za-z]{22,86})";
 
+/** A variable's or setting's name that says credential (`db_password`, `api_token`, `ADMIN_PW`, `STRIPE_SECRET_KEY`). */
+const CREDENTIAL_NAME =
+  "[\\w.-]{0,60}?(?:password|passwd|pwd|passphrase|secret|token|api_?key|access_?key|private_?key|credentials?|[_.-]pw|[_.-]pat)";
+
 export const CREDENTIAL_FILE_DETECTORS: Detector[] = [
+  // Terraform: `variable "db_password" { … default = "…" }`, a default written into the module (a `validation { }` block
+  // before the default ends the search, which stays within the block's first 400 characters).
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\bvariable[ \\t]{1,3}"${CREDENTIAL_NAME}\\d{0,3}"[ \\t]{0,3}\\{[^}]{0,400}?\\bdefault[ \\t]{0,3}=[ \\t]{0,3}"[^"\\n]{3,128}"`,
+    validate: (m) => namedValue(/"([^"]*)"/.exec(m)?.[1] ?? "", /"[^"\n]*"$/.exec(m)?.[0] ?? ""),
+    start: { at: "word", literals: ["variable"] },
+  },
+  // A Dockerfile's `ENV DB_PASSWORD s3cret` (the older form, without `=`; `ENV NAME=value` is an assignment already).
+  {
+    kind: "password_assignment",
+    category: "secret",
+    // Dockerfile instructions ignore case (`env` works), and so do the names.
+    ignoreCase: true,
+    pattern: `\\bENV[ \\t]{1,3}${CREDENTIAL_NAME}\\d{0,3}[ \\t]{1,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'=][^\\s"']{2,127})(?=[ \\t]*(?:\\r?\\n|$))`,
+    validate: (m) => {
+      const [, name = "", value = ""] = /^ENV[ \t]+(\S+)[ \t]+(.*)$/i.exec(m) ?? [];
+      return !/^(?:\$|\{)/.test(value) && namedValue(name, value);
+    },
+    start: { at: "word", literals: ["env ", "env\t"] },
+  },
   // `db01.corp.example:5432:appdb:app:Wq8zT3pLm2`, `*:*:*:postgres:Tr7bN2qXz`: the port is a number or `*`, so a time or a
   // path with colons is no such line; the password is what its owner typed (unquoted, so code and names do not count).
   {

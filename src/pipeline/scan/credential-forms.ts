@@ -127,6 +127,8 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
       const value = m.replace(/^-+[\w-]+[ \t]+/, "");
       return passwordValue(value, /^["']/.test(value), 6);
     },
+    // Rejected (`-Password (ConvertTo-SecureString "…"`), the scan resumes at the value, where a credential may start.
+    valueAfter: /^-+[\w-]+[ \t]+/,
     start: {
       at: "literal",
       literals: ["--pass", "--secret", "--token", "--api", "--client-secret", "-pass", "-secret", "-token", "-api", "-client-secret"],
@@ -193,6 +195,14 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
     pattern: "://[A-Za-z0-9_-]{30,128}@",
     validate: (m) => secretLike(m.slice(3, -1), 3.5) && /\d/.test(m) && /[A-Za-z]/.test(m),
     start: { at: "literal", literals: ["://"] },
+  },
+  // SSH.com's (Tectia's) private keys, the format ssh-keygen -e writes: the header, when base64 lines follow.
+  {
+    kind: "private_key",
+    category: "secret",
+    pattern: "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----",
+    validate: (_m, text, index) => /\n[A-Za-z0-9+/]{40}/.test(text.slice(index, index + 4096)),
+    start: { at: "literal", literals: ["---- BEGIN SSH2"] },
   },
   // PuTTY private key files: the header, when the private lines follow.
   {

@@ -193,16 +193,18 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
   {
     kind: "url_credentials",
     category: "secret",
-    pattern: `(?<![\\w.:/@%+~-])[A-Za-z][\\w.+-]{0,31}:[^\\s:/@"'<>]{3,31}@(?:${IPV4}|localhost|[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,6})\\b`,
+    // Go's MySQL DSN names the protocol where a host would be (`app:…@tcp(db01:3306)/shop`); Oracle's clients write the
+    // user and password with a slash (`scott/…@db01:1521/ORCL`), taken with a port only (`team/Alice2@corp.com` is an address).
+    pattern: `(?:(?<![\\w.:/@%+~-])|(?<=:thin:))[A-Za-z][\\w.+-]{0,31}(?::[^\\s:/@"'<>]{3,31}@(?:(?:${IPV4}|localhost|[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,6})(?![\\w-]|\\.\\w)|(?:tcp|unix)\\()|/[^\\s:/@"'<>]{3,31}@(?:${IPV4}|[A-Za-z][A-Za-z0-9-]{0,62}(?:\\.[A-Za-z0-9-]{1,63}){0,6}):\\d{2,5}(?!\\d))`,
     validate: (m) => {
-      const colon = m.indexOf(":");
+      const colon = /[:/]/.exec(m)?.index ?? 0;
       const user = m.slice(0, colon);
       const password = m.slice(colon + 1, m.lastIndexOf("@"));
       return !ADDRESS_LABEL.test(user) && password !== user && mixedValue(password);
     },
     start: { at: "before-at" },
     // Rejected (`call:jane.doe@corp.example`), the scan resumes after the colon, where an e-mail address may start.
-    valueAfter: /:/,
+    valueAfter: /[:/]/,
   },
   // `-u deploy:Xq7Lm2Rk`, `--user=ops:Gr33n!Tea`, `--auth admin:S3cret!x` (httpie, wget, CLIs): curl's form, any command.
   {

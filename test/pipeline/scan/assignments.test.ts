@@ -53,6 +53,8 @@ describe("found", () => {
     ["Docker's --env", "docker run --env MYSQL_ROOT_PASSWORD=Wint3r!Sky42 mysql"],
     ["a Kubernetes Secret's stringData", "kind: Secret\nstringData:\n  password: Zq7xN3pLw9Vb"],
     ["an LDAP bind password", "bindDN: cn=admin,dc=corp,dc=example\nbindPassword: Zq7xN3pLw9Vb"],
+    ["a PW after a separator", "ADMIN_PW=Zq7xN3pLw9Vb"],
+    ["a PW in YAML", "ldap:\n  bind_pw: Wint3r!Sky42"],
     [
       "a long generated value that reads like a member access",
       "app.dropbox.secret: sl.uc9j9qc6ibp9o3shh4hea07scrshrtedx78dmar8tlbo976avshm",
@@ -104,6 +106,7 @@ describe("not found", () => {
     ["a translation's sentence", '"wrong_password": "Passordet er feil. Vennligst prøv igjen.",'],
     ["a translation's question", '"forgot_password": "Har du glemt passordet ditt?"'],
     ["Java's keystore default", "keystore.password=changeit"],
+    ["a word ending in pw", "npw=Zq7xN3pLw9Vb"],
     ["a framework's shipped default", "APP_SECRET=ThisTokenIsNotSoSecretChangeIt"],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);

@@ -34,6 +34,15 @@ describe("found", () => {
     ["credential_constructor", "server.login('ops', 'Wint3r!Sky42')"],
     ["credential_constructor", '$client->login("admin", "Gr33n!Tea42");'],
     ["credential_constructor", 'conn.simple_bind_s("cn=admin,dc=corp", "Wint3r!Sky42")'],
+    ["command_line_secret", "pscp -pw Wint3r!Sky42 backup.tar admin@db01:/tmp"],
+    ["command_line_secret", "plink -ssh ops@db01 -pw 'Gr33n Tea!' uptime"],
+    ["command_line_secret", "smbclient //fs01/share -U admin%Wint3r!Sky42"],
+    ["command_line_secret", "net user svc_backup Gr33n!Tea42 /add"],
+    ["command_line_secret", "htpasswd -b /etc/nginx/.htpasswd admin Wint3r!Sky42"],
+    ["command_line_secret", "htpasswd -nb ops Gr33n!Tea42"],
+    ["command_line_secret", 'echo "Wint3r!Sky42" | docker login -u ci --password-stdin registry.corp.net'],
+    ["command_line_secret", "echo -n 'Xq7Lm2Rk9XwT' | helm registry login reg.corp.net -u ci --password-stdin"],
+    ["command_line_secret", "echo 'ops:Gr33n!Tea42' | sudo chpasswd"],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -70,6 +79,16 @@ describe("not found", () => {
     "Set the secret token variable before deploying.",
     "set the password field to something strong",
     "//npm.corp.net/:_authToken=${NPM_TOKEN}",
+    // Prompts, switches and variables where the new tools take a password.
+    "net user admin * /add",
+    "net user admin /active:yes",
+    "net user /domain",
+    "htpasswd -c /etc/nginx/.htpasswd admin",
+    "htpasswd -b /etc/nginx/.htpasswd admin changeme",
+    'echo "$DOCKER_PASSWORD" | docker login -u ci --password-stdin',
+    "echo $CR_PAT | docker login ghcr.io -u ops --password-stdin",
+    'echo "hello world" | chpasswd',
+    "smbclient -L //fs01 -U guest%",
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

@@ -1,7 +1,8 @@
 /**
- * Credentials in the line formats of the files that hold them: `.pgpass` lines and the
- * password hashes of `.htpasswd` and shadow files. Written from the formats; times,
- * paths, placeholders and a hash in prose stay unflagged.
+ * Credentials in the formats of the files that hold them: `.pgpass` lines, the password
+ * hashes of `.htpasswd` and shadow files, Terraform variables' defaults and Dockerfiles'
+ * `ENV NAME value`. Written from the formats; times, paths, placeholders, variables and a
+ * hash in prose stay unflagged.
  */
 import { describe, expect, test } from "bun:test";
 import { scanText } from "../../../src/pipeline/scan/engine.ts";
@@ -24,6 +25,10 @@ describe("found", () => {
       "password_hash",
       "root:$6$Qx7pLm2R$Zq7xN3pLw9VbQ2mKx8TrL5nB3cD1eFg7hJ9kL0mN2oP4qR6sT8uWyZ1aB3cD5eF7gH9iJ1kL3mN5oP7qR9s:19700:0:99999:7:::",
     ],
+    ["password_assignment", 'variable "db_password" {\n  type    = string\n  default = "Zq7xN3pLw9Vb"\n}'],
+    ["password_assignment", 'variable "api_token" { default = "aG7dK2pQx9LmZ3vB8nW4rT" }'],
+    ["password_assignment", "ENV DB_PASSWORD Zq7xN3pLw9Vb"],
+    ["password_assignment", "env ADMIN_PW 'Gr33n!Tea42'"],
   ])("%s: %s", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -43,6 +48,13 @@ describe("not found", () => {
     "admin:$apr1$xxxxxxxx$xxxxxxxxxxxxxxxxxxxxxx",
     "root:x:0:0:root:/root:/bin/bash",
     "nobody:*:19700:0:99999:7:::",
+    // A variable with no default or one of no credential, Docker secrets' file convention, a variable's reference.
+    'variable "db_password" {\n  type      = string\n  sensitive = true\n}',
+    'variable "token_ttl" {\n  default = "3600s"\n}',
+    'variable "db_password" {\n  default = "changeme"\n}',
+    "ENV PASSWORD_FILE /run/secrets/db",
+    "ENV DB_PASSWORD ${DB_PASSWORD}",
+    "ENV API_TOKEN changeme",
   ])("%s", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });
