@@ -12,14 +12,17 @@ import { entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from 
 /** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
 const ASSIGNED_NAME =
   "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id|authentication|authorization|credentials?|creds|passcode)";
-/** `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); so do `PAT` and `PW` after a separator (`GITHUB_PAT`, `ADMIN_PW`). */
-const PREFIXED_KEY = "[A-Za-z0-9]{1,20}(?:[_.-]?key|[_.-]pat|[_.-]pw)";
+/**
+ * `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); so do `PAT`, `PW` and `SK` (a cloud's
+ * secret key beside its `AK`) after a separator (`GITHUB_PAT`, `ADMIN_PW`, `HUAWEI_SK`).
+ */
+const PREFIXED_KEY = "[A-Za-z0-9]{1,20}(?:[_.-]?key|[_.-]pat|[_.-]pw|[_.-]sk)";
 /**
  * A qualifier after the name that says which copy of the credential it is, not what else it is (`DB_PASSWORD_PROD`,
  * `JWT_SECRET_DEV`, Rails' `secret_key_base`): a list, since `password_hash`, `token_url` or `secret_name` name no credential.
  */
 const QUALIFIER =
-  "(?:[_.-](?:prod|production|live|test|dev|development|staging|stage|stg|qa|uat|local|old|new|backup|bak|primary|secondary|default|base|value|raw|plain|enc|encoded|b64|base64))?";
+  "(?:[_.-](?:prod|production|live|test|dev|development|staging|stage|stg|qa|uat|local|old|new|backup|bak|primary|secondary|default|base|value|raw|plain|enc|encoded|b64|base64|private))?";
 const QUALIFIER_AT_END = new RegExp(`${QUALIFIER}(\\d{0,3}["']?\\]?\\s{0,3})$`, "i");
 /**
  * Alone, `key` names anything, so a value under a bare `key` counts only when a machine generated it (see
@@ -113,7 +116,7 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
   start: {
     at: "assignment",
-    name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat|[_.-]pw)${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i"),
+    name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat|[_.-]pw|[_.-]sk)${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i"),
   },
   valueAfter: /[:=,]>?[ \t]*["']?/,
   validate: assignedCredential,

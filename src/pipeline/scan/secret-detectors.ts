@@ -14,6 +14,7 @@ import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
 import { looksLikePlaceholder, randomAfter, secretLike } from "./validators.ts";
+import { MAILCHIMP_KEY_RULE, VENDOR_PLATFORM_DETECTORS } from "./vendor-platforms.ts";
 import { VENDOR_PREFIX_DETECTORS } from "./vendor-prefixes.ts";
 import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
 
@@ -66,6 +67,7 @@ export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
   XML_PASSWORD_RULE,
   XML_SETTING_RULE,
   MAVEN_ENCRYPTED_RULE,
+  MAILCHIMP_KEY_RULE,
 ];
 
 /** The vendor rules tried where their literal opens; ahead of the generic assignment, which they are more precise than. */
@@ -144,6 +146,7 @@ export const SECRET_DETECTORS: Detector[] = [
   ...VENDOR_DETECTORS,
   ...VENDOR_TOKEN_DETECTORS,
   ...VENDOR_PREFIX_DETECTORS,
+  ...VENDOR_PLATFORM_DETECTORS,
   ...CREDENTIAL_FORM_DETECTORS,
   ASSIGNMENT_DETECTOR,
   // Credentials in a URL (`https://user:password@host`, `redis://:password@host`) and in curl's basic auth (`curl -u name:password`).

@@ -55,6 +55,9 @@ describe("found", () => {
     ["an LDAP bind password", "bindDN: cn=admin,dc=corp,dc=example\nbindPassword: Zq7xN3pLw9Vb"],
     ["a PW after a separator", "ADMIN_PW=Zq7xN3pLw9Vb"],
     ["a PW in YAML", "ldap:\n  bind_pw: Wint3r!Sky42"],
+    ["a cloud's SK", "HUAWEI_SK=HV3f94sMPxD7X7a7IE8xi1ztBZIMtINto8adMYXZ"],
+    ["a private qualifier", "MJ_APIKEY_PRIVATE=f0c00da1ab2f2a154694ba7246b46bea"],
+    ["OAuth 1's token secret", 'ACCESS_TOKEN_SECRET = "Xq7Lm2Rk9XwTq8Lp3Nz5Vb2H"'],
     [
       "a long generated value that reads like a member access",
       "app.dropbox.secret: sl.uc9j9qc6ibp9o3shh4hea07scrshrtedx78dmar8tlbo976avshm",
@@ -107,6 +110,8 @@ describe("not found", () => {
     ["a translation's question", '"forgot_password": "Har du glemt passordet ditt?"'],
     ["Java's keystore default", "keystore.password=changeit"],
     ["a word ending in pw", "npw=Zq7xN3pLw9Vb"],
+    ["a disk, not an SK", "disk=nvme0n1p2Xq7Lm2Rk9"],
+    ["a cloud's AK, an identifier", "HUAWEI_AK=HV3F94SMPXD7X7A7IE8X"],
     ["a framework's shipped default", "APP_SECRET=ThisTokenIsNotSoSecretChangeIt"],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);
