@@ -9,6 +9,7 @@ import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
 import { CREDENTIAL_FILE_DETECTORS } from "./credential-files.ts";
 import { CREDENTIAL_COMMAND_DETECTORS } from "./credential-commands.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
+import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
@@ -148,6 +149,8 @@ export const SECRET_DETECTORS: Detector[] = [
   ...VENDOR_PREFIX_DETECTORS,
   ...VENDOR_PLATFORM_DETECTORS,
   ...CREDENTIAL_FORM_DETECTORS,
+  // Ahead of the assignment: `Credentials: admin/…` is a pair, where the assignment would read `admin` alone and stop.
+  ...CREDENTIAL_PROSE_DETECTORS,
   ASSIGNMENT_DETECTOR,
   // Credentials in a URL (`https://user:password@host`, `redis://:password@host`) and in curl's basic auth (`curl -u name:password`).
   {
