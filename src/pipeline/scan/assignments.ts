@@ -7,7 +7,7 @@
  */
 import { inConnectionString, notAValue, passwordValue } from "./credential-forms.ts";
 import type { Detector } from "./detector.ts";
-import { entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
+import { decodesToPlaceholder, entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
 
 /** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
 const ASSIGNED_NAME =
@@ -90,6 +90,10 @@ function assignedCredential(match: string, text: string, index: number): boolean
   if (!sign) return false;
   const name = m.slice(0, sign.index).replace(QUALIFIER_AT_END, "$1");
   const value = m.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
+  // A Secret manifest's or a config's base64 value that decodes to a placeholder (`password: Y2hhbmdlbWU=`, `changeme`);
+  // unquoted, the match stops before the padding.
+  const padded = value.replace(/=+$/, "").padEnd(Math.ceil(value.replace(/=+$/, "").length / 4) * 4, "=");
+  if (/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value) && decodesToPlaceholder(padded)) return false;
   if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
   // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
   // credential or a scheme's setting (`authentication: required`), `credentials: ...` a secret or the file holding

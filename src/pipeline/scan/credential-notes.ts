@@ -182,6 +182,9 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
       const value = m.replace(/^\w+[ \t_-]\w+[ \t]*(?:is[ \t]+|[:=][ \t]*|[ \t])["'`]?/i, "");
       // A camelCase or PascalCase name with a number (`GetTokenAsync2`) is code, not a token.
       if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d*$/.test(value)) return false;
+      // Many APIs issue their keys as hex (`API key = 7f3a9c1e…`): 32 digits or more of one case, with letters and digits.
+      if (/^(?:[0-9a-f]{32,128}|[0-9A-F]{32,128})$/.test(value))
+        return /\d/.test(value) && /[a-fA-F]/.test(value) && secretLike(value, 3.0);
       return /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && secretLike(value, 3.0);
     },
     // Opened at the whole label: its first words alone (`api`, `access`, `client`) start too often in chat.

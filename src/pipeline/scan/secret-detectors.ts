@@ -14,7 +14,7 @@ import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PAS
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
-import { looksLikePlaceholder, randomAfter, secretLike } from "./validators.ts";
+import { decodesToPlaceholder, looksLikePlaceholder, randomAfter, secretLike } from "./validators.ts";
 import { MAILCHIMP_KEY_RULE, VENDOR_PLATFORM_DETECTORS } from "./vendor-platforms.ts";
 import { VENDOR_PREFIX_DETECTORS } from "./vendor-prefixes.ts";
 import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
@@ -30,8 +30,15 @@ const CREDENTIAL_RULES = GITLEAKS_RULES.filter((r) => !IDENTIFIER_RULE.test(r.id
  * gitleaks' test of a match: the secret (the first capturing group that took part, or
  * the whole match) is no placeholder and reaches the rule's entropy threshold.
  */
+/** Checks a gitleaks rule's secret must pass beyond its entropy, by rule id. */
+const EXTRA_CHECKS: Record<string, (secret: string) => boolean> = {
+  // The rule's secret is the key and its value (`password: Y2hh…`): the value is what decodes.
+  "kubernetes-secret-yaml": (secret) => !decodesToPlaceholder(secret.replace(/^[\w.-]+:\s*(?:[|>][-+]?\s+)?/, "").replace(/["']/g, "")),
+};
+
 function gitleaksAccepts(rule: GeneratedRule): (match: string) => boolean {
   const groups = new RegExp(rule.secret, rule.ignoreCase ? "i" : "");
+  const extra = EXTRA_CHECKS[rule.id];
   return (match) => {
     const secret = (
       groups
@@ -39,7 +46,7 @@ function gitleaksAccepts(rule: GeneratedRule): (match: string) => boolean {
         ?.slice(1)
         .find((g) => g) ?? match
     ).replace(/[`'"\s;]+$/, "");
-    return !looksLikePlaceholder(secret) && (rule.entropy === 0 || secretLike(secret, rule.entropy));
+    return !looksLikePlaceholder(secret) && (rule.entropy === 0 || secretLike(secret, rule.entropy)) && (!extra || extra(secret));
   };
 }
 

@@ -188,3 +188,19 @@ export function readsFromEnvironment(value: string): boolean {
     value,
   );
 }
+
+/**
+ * A base64 value (a Kubernetes Secret's `data:`) that decodes to a placeholder (`Y2hhbmdlbWU=` is `changeme`) or a
+ * word too plain to be a secret is documentation. Values that do not decode to text (keys, archives) stand.
+ */
+export function decodesToPlaceholder(value: string): boolean {
+  let decoded: string;
+  try {
+    decoded = atob(value.replace(/[^A-Za-z0-9+/=]/g, ""));
+  } catch {
+    return false;
+  }
+  if (/[^\x20-\x7e\t\r\n]/.test(decoded)) return false;
+  const v = decoded.trim();
+  return v.length < 4 || looksLikePlaceholder(v);
+}

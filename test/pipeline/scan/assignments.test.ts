@@ -113,6 +113,8 @@ describe("not found", () => {
     ["a disk, not an SK", "disk=nvme0n1p2Xq7Lm2Rk9"],
     ["a cloud's AK, an identifier", "HUAWEI_AK=HV3F94SMPXD7X7A7IE8X"],
     ["a framework's shipped default", "APP_SECRET=ThisTokenIsNotSoSecretChangeIt"],
+    ["a Secret's base64 placeholder", "kind: Secret\ndata:\n  password: Y2hhbmdlbWU="],
+    ["a Secret's base64 documentation word", "kind: Secret\ndata:\n  password: eW91ci1wYXNzd29yZA=="],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);
   });

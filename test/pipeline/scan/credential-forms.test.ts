@@ -101,6 +101,7 @@ describe("generic forms are found", () => {
     ["url_credentials", 'sql.Open("mysql", "app:Zq7xN3pLw9Vb@tcp(db01:3306)/shop")'],
     ["url_credentials", "jdbc:oracle:thin:scott/Zq7xN3pLw9Vb@db01:1521:ORCL"],
     ["url_credentials", "sqlplus system/Zq7xN3pLw9Vb@localhost:1521/ORCL"],
+    ["kubernetes_secret_yaml", "kind: Secret\ntype: Opaque\ndata:\n  db-pass: WnE3eE4zcEx3OVZi"],
     [
       "jwt",
       "Authorization header value eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
@@ -172,6 +173,9 @@ describe("placeholders, code and identifiers are not", () => {
     "see lib/Foo2bar@1.2.3:8080",
     'sql.Open("mysql", "app:${PASS}@tcp(db01:3306)/shop")',
     "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----",
+    // A Secret's data that decodes to a placeholder (`changeme`, `your-password-here`).
+    "kind: Secret\ndata:\n  api-token: Y2hhbmdlbWUtY2hhbmdlbWU=",
+    "kind: Secret\ndata:\n  db-pass: eW91ci1wYXNzd29yZC1oZXJl",
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

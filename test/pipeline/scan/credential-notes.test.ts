@@ -28,6 +28,8 @@ describe("credentials noted down are found", () => {
     ["password_assignment", "Access key: Zt7Qp2Lm9Rk4XwB8"],
     ["password_assignment", "the API key is Xq7Lm2Rk9XwTq8Lp"],
     ["password_assignment", "Bot token = kP3mZq8Lr2Wt9XvN4b"],
+    ["password_assignment", "api key = 7f3a9c1e7b4d4e8f9a6b2c5d8e1f0a3b"],
+    ["password_assignment", "Access token: 9F3A2C1E7B4D4E8F9A6B2C5D8E1F0A3B"],
     ["password_assignment", "서버 접속 정보 비밀번호 : Gr33n!Tea42"],
     ["password_assignment", "관리자 비밀번호는 Wint3r!Sky42 입니다"],
     ["password_assignment", "パスワード：Xq7Lm2Rk9"],
@@ -83,6 +85,8 @@ describe("what only resembles them is not", () => {
     "access key arn:aws:iam::123456789012:user/ops",
     "the API key is stored in Vault",
     "client key 3f2a9c1e-7b4d-4e8f-9a6b-2c5d8e1f0a3b",
+    "api key 00000000000000000000000000000000",
+    "API key abcdefabcdefabcdefabcdefabcdefab",
     // A password's rules or a placeholder under its name in another language.
     "비밀번호는 영문과숫자조합8자이상",
     "비밀번호를 잊어버렸어요",
