@@ -7,7 +7,7 @@
  */
 import { namedValue } from "./credential-commands.ts";
 import { passwordValue } from "./credential-forms.ts";
-import type { Detector } from "./detector.ts";
+import type { Detector, GatedSecretRule } from "./detector.ts";
 import { secretLike } from "./validators.ts";
 
 /** Line starts: a host, a user or `*` opens these files' lines. */
@@ -54,15 +54,18 @@ export const CREDENTIAL_FILE_DETECTORS: Detector[] = [
     kind: "pgpass_password",
     category: "secret",
     pattern: `(?:^|\\n)[ \\t]{0,3}${PGPASS_HOST}:(?:\\d{1,5}|\\*):[^:\\s]{1,63}:[^:\\s]{1,63}:[^\\s]{4,128}(?![^\\s])`,
-    validate: (m) => passwordValue(m.slice(m.lastIndexOf(":") + 1), false, 4) && !/^\d+$/.test(m.slice(m.lastIndexOf(":") + 1)),
-    start: { at: "line", first: LINE_FIRST },
-  },
-  // `admin:$apr1$Zq7xN3pL$w9Vb…`, `root:$6$salt$…:19000:0:99999:7:::`: a user and a password's hash, random after its scheme.
-  {
-    kind: "password_hash",
-    category: "secret",
-    pattern: `(?:^|\\n)[ \\t]{0,3}[A-Za-z0-9_.@-]{1,64}:${PASSWORD_HASH}(?![./0-9A-Za-z+=])`,
-    validate: (m) => secretLike(m.slice(m.lastIndexOf("$") + 1 || m.indexOf("}") + 1), 3.0),
+    validate: (m) => passwordValue(m.slice(m.lastIndexOf(":") + 1), false, 4) && !/^\\d+$/.test(m.slice(m.lastIndexOf(":") + 1)),
     start: { at: "line", first: LINE_FIRST },
   },
 ];
+
+/**
+ * `admin:$apr1$Zq7xN3pL$w9Vb…`, `root:$6$salt$…:19700:0:99999:7:::`: a user and a password's hash, opening a line, random
+ * after its scheme. Gated by the scheme's marker (`$apr1$`, `$2y$`, `{SHA}`, `$6$`), which ordinary text hardly writes.
+ */
+export const PASSWORD_HASH_RULE: GatedSecretRule = {
+  kind: "password_hash",
+  regex: new RegExp(`(?:^|\\n)[ \\t]{0,3}[A-Za-z0-9_.@-]{1,64}:${PASSWORD_HASH}(?![./0-9A-Za-z+=])`, "g"),
+  keywords: ["$apr1$", "$2a$", "$2b$", "$2y$", "{SHA}", "$1$", "$5$", "$6$"],
+  validate: (m) => secretLike(m.slice(m.lastIndexOf("$") + 1 || m.indexOf("}") + 1), 3.0),
+};

@@ -6,7 +6,7 @@
  * identifiers (OAuth client ids, account ids, ARNs, bucket names).
  */
 import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
-import { CREDENTIAL_FILE_DETECTORS } from "./credential-files.ts";
+import { CREDENTIAL_FILE_DETECTORS, PASSWORD_HASH_RULE } from "./credential-files.ts";
 import { CREDENTIAL_COMMAND_DETECTORS } from "./credential-commands.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
@@ -76,6 +76,7 @@ export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
   XML_SETTING_RULE,
   MAVEN_ENCRYPTED_RULE,
   MAILCHIMP_KEY_RULE,
+  PASSWORD_HASH_RULE,
 ];
 
 /** The vendor rules tried where their literal opens; ahead of the generic assignment, which they are more precise than. */
