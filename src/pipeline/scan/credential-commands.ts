@@ -3,10 +3,12 @@
  * short flags (`mysql -pS3cret`, `docker login -p …`, `redis-cli -a …`, `ldapsearch -w …`,
  * `keytool -storepass …`, `pscp -pw …`, `smbclient -U user%…`, `htpasswd -b`), `sshpass -p`,
  * `net use … /user:x pass`, `net user x pass`, a password piped into `docker login
- * --password-stdin` or `chpasswd`, SQL's
- * `IDENTIFIED BY '…'` and `WITH PASSWORD '…'`, and login calls with a literal user and
- * password (`smtp.login('ops', '…')`, `ds.setPassword("…")`). A short flag means a
- * password only after the tool that reads it so (`-p 8080` is a port elsewhere).
+ * --password-stdin` or `chpasswd`, SQL's `IDENTIFIED BY '…'` and `WITH PASSWORD '…'`, login
+ * and connection calls with a literal user and password (`smtp.login('ops', '…')`,
+ * `mysqli_connect(h, "root", "…")`), setters (`ds.setPassword("…")`), signing keys written
+ * into the call (`jwt.encode(p, "…")`, `hmac.new(b"…")`) and `#define`d credentials. A
+ * short flag means a password only after the tool that reads it so (`-p 8080` is a port
+ * elsewhere).
  */
 import { NOT_A_CREDENTIAL_KEY } from "./assignments.ts";
 import { notAValue, passwordValue } from "./credential-forms.ts";
@@ -139,6 +141,40 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
       at: "literal",
       literals: [".login(", ".authenticate(", ".simple_bind", ".bind_s(", ".auth(", "->login(", "->authenticate(", "->auth("],
     },
+  },
+  // A database connection given the user and the password as literals, in the order the driver's call takes them:
+  // `mysqli_connect("db01", "root", "…")`, `new PDO($dsn, "root", "…")`, `DriverManager.getConnection(url, "sa", "…")`.
+  {
+    kind: "credential_constructor",
+    category: "secret",
+    pattern: `\\b(?:mysqli?_connect|mysqli|PDO|getConnection|pymysql\\.connect|MySQLdb\\.connect|pg_connect_user)\\([^()\\n]{0,160}?,[ \\t]{0,3}["'][^"'\\n]{1,64}["'][ \\t]{0,3},[ \\t]{0,3}["'][^"'\\n]{3,128}["'][ \\t]{0,3}[,)]`,
+    validate: (m) => passwordValue(/["']([^"'\n]*)["'][ \t]*[,)]$/.exec(m)?.[1] ?? "", true, 3),
+    start: { at: "word", literals: ["mysql_connect", "mysqli", "PDO", "getConnection", "pymysql", "MySQLdb", "pg_connect_user"] },
+  },
+  // A signing or encryption key written into the call that uses it: `jwt.encode(payload, "…")`, `jwt.sign(p, '…')`,
+  // `hmac.new(b"…", …)`, `crypto.createHmac("sha256", "…")`, `Fernet(b"…")`, `AES.new(b"…", …)`.
+  {
+    kind: "hardcoded_signing_key",
+    category: "secret",
+    pattern: `\\b(?:jwt\\.(?:encode|sign|decode|verify)\\([^,()\\n]{1,100},|hmac\\.new\\(|createHmac\\([^,()\\n]{1,20},|Fernet\\(|AES\\.new\\(|signWith\\([^,()\\n]{1,60},)[ \\t]{0,3}b?(?:"[^"\\n]{8,128}"|'[^'\\n]{8,128}')`,
+    validate: (m) => {
+      const key = /["']([^"'\n]*)["']$/.exec(m)?.[1] ?? "";
+      // A key someone typed or generated: a digit or a second case, and no word of documentation (`your-256-bit-secret`).
+      return !notAValue(key) && (/\d/.test(key) || (/[a-z]/.test(key) && /[A-Z]/.test(key))) && secretLike(key, 3.0);
+    },
+    start: { at: "word", literals: ["jwt", "hmac", "createHmac", "Fernet", "AES.new", "signWith"] },
+  },
+  // `#define WIFI_PASSWORD "…"`, `#define API_KEY "…"` (C, C++, Arduino sketches): a macro named for a credential.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `#define[ \\t]{1,3}[\\w]{0,40}?(?:password|passwd|pwd|pass|secret|token|api_?key|auth_?key|private_?key|secret_?key)\\d{0,3}[ \\t]{1,3}"[^"\\n]{3,128}"`,
+    validate: (m) => {
+      const [, name = "", value = ""] = /^#define[ \t]+(\w+)[ \t]+(".*")$/i.exec(m) ?? [];
+      return namedValue(name, value);
+    },
+    start: { at: "literal", literals: ["#define"] },
   },
   // `ds.setPassword("…")`, `config.set_password('…')`: a setter given a literal.
   {

@@ -1,6 +1,7 @@
 /**
  * Passwords handed to a tool: short flags after the tools that read them as passwords,
- * SQL's IDENTIFIED BY and WITH PASSWORD, login calls and setters with literals. Written
+ * SQL's IDENTIFIED BY and WITH PASSWORD, login and connection calls and setters with
+ * literals, signing keys written into the call, `#define`d credentials. Written
  * from the tools' documented usage; prompts, ports, variables and placeholders stay unflagged.
  */
 import { describe, expect, test } from "bun:test";
@@ -43,6 +44,18 @@ describe("found", () => {
     ["command_line_secret", 'echo "Wint3r!Sky42" | docker login -u ci --password-stdin registry.corp.net'],
     ["command_line_secret", "echo -n 'Xq7Lm2Rk9XwT' | helm registry login reg.corp.net -u ci --password-stdin"],
     ["command_line_secret", "echo 'ops:Gr33n!Tea42' | sudo chpasswd"],
+    ["credential_constructor", 'mysql_connect("localhost", "root", "Wint3r!Sky42");'],
+    ["credential_constructor", '$db = mysqli_connect("db01", "app", "Gr33n!Tea42", "shop");'],
+    ["credential_constructor", 'new PDO("mysql:host=db01;dbname=shop", "root", "Xq7Lm2Rk9!");'],
+    ["credential_constructor", 'DriverManager.getConnection(url, "sa", "Wint3r!Sky42");'],
+    ["hardcoded_signing_key", 'jwt.encode(payload, "Qx7pLm2R9aB3cD5eF7gH", algorithm="HS256")'],
+    ["hardcoded_signing_key", "jwt.sign(payload, 'k8Zq2Lm9Rt4Wx7Np3Vb6')"],
+    ["hardcoded_signing_key", 'hmac.new(b"Qx7pLm2R9aB3cD5eF7gH", msg, hashlib.sha256)'],
+    ["hardcoded_signing_key", 'crypto.createHmac("sha256", "Qx7pLm2R9aB3cD5eF7gH")'],
+    ["hardcoded_signing_key", 'Fernet(b"Zq7xN3pLw9VbQ2mKx8TrL5nB3cD1eFg7hJ9kL0mN2oP=")'],
+    ["hardcoded_signing_key", 'AES.new(b"Zq7xN3pLw9VbQ2mK", AES.MODE_GCM)'],
+    ["password_assignment", '#define WIFI_PASSWORD "Gr33n!Tea42"'],
+    ["password_assignment", '#define MQTT_TOKEN "Xq7Lm2Rk9XwTq8Lp3Nz5"'],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -89,6 +102,16 @@ describe("not found", () => {
     "echo $CR_PAT | docker login ghcr.io -u ops --password-stdin",
     'echo "hello world" | chpasswd',
     "smbclient -L //fs01 -U guest%",
+    // Keys and passwords read from variables, documentation's example keys, macros of no credential.
+    'mysqli_connect("db01", "app", $password, "shop")',
+    "DriverManager.getConnection(url, user, password);",
+    'jwt.encode(payload, SECRET_KEY, algorithm="HS256")',
+    "jwt.sign(payload, 'your-256-bit-secret')",
+    'jwt.decode(token, "secret", algorithms=["HS256"])',
+    "hmac.new(key, msg, hashlib.sha256)",
+    'Fernet(os.environ["FERNET_KEY"])',
+    '#define PASSWORD_LENGTH "12"',
+    '#define TOKEN_URL "https://auth.corp.example/token"',
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });
