@@ -45,6 +45,20 @@ const TOOL_FLAGS = [
   "htpasswd(?:[ \\t]{1,3}-[A-Za-z]{1,4}){0,2}[ \\t]{1,3}-[A-Za-z]{0,4}b[A-Za-z]{0,4}[ \\t]{1,3}(?:[^\\s-][^\\s]{0,200}[ \\t]{1,3}){1,2}",
 ].join("|");
 
+/** What a getter's name says it returns (`getSecret`, `get_password`, `getApiKey`), as the start literals read them. */
+const GETTER_NAMES = [
+  "secret",
+  "password",
+  "passwd",
+  "token",
+  "api_?key",
+  "access_?key",
+  "secret_?key",
+  "private_?key",
+  "credentials?",
+  "auth_?token",
+];
+
 /** The value after the flag: quoted, or a run without blanks. */
 const FLAG_VALUE = `(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'\`<>|;&-][^\\s"'\`<>|;&]{2,127})`;
 
@@ -175,6 +189,20 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
       return namedValue(name, value);
     },
     start: { at: "literal", literals: ["#define"] },
+  },
+  // A getter named for a credential that returns a literal: `getSecret: () => '…'`, `getPassword() { return "…"; }`,
+  // `def get_api_key(self): return "…"`. The name says what the literal is, as an assignment's would.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\bget_?(?:${GETTER_NAMES.join("|")})\\w{0,20}[ \\t]{0,3}(?:[:=][ \\t]{0,3}(?:async[ \\t]{1,3})?(?:function[ \\t]{0,3})?)?\\([^()\\n]{0,40}\\)[^"'\`;]{0,60}?(?:return[ \\t]{1,3}|=>[ \\t]{0,3})(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|\`[^\`\\n]{3,128}\`)`,
+    validate: (m) => {
+      const name = /^get_?[a-z_]+/i.exec(m)?.[0] ?? "";
+      const value = /(?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`)$/.exec(m)?.[0].replace(/^`|`$/g, '"') ?? "";
+      return !/\$\{/.test(value) && namedValue(name.replace(/^get_?/i, ""), value);
+    },
+    start: { at: "word", literals: GETTER_NAMES.flatMap((n) => [`get${n.replace(/[^a-z]/g, "")}`, `get_${n.replace(/[^a-z_]/g, "")}`]) },
   },
   // `ds.setPassword("…")`, `config.set_password('…')`: a setter given a literal.
   {

@@ -3,7 +3,8 @@
  * (`host:port:database:user:password`) and Apache's `.htpasswd` or a shadow file
  * (`user:$apr1$…`, `user:$2y$…`, `user:{SHA}…`, `user:$6$…`), where a password's hash is
  * the credential (it is cracked offline), each opening a line as the files write it; a
- * Terraform variable's default under a credential's name, and a Dockerfile's `ENV NAME value`.
+ * Terraform variable's default under a credential's name, a Kubernetes environment list's
+ * `- name: DB_PASSWORD` / `value: …`, and a Dockerfile's `ENV NAME value`.
  */
 import { namedValue } from "./credential-commands.ts";
 import { passwordValue } from "./credential-forms.ts";
@@ -34,6 +35,19 @@ export const CREDENTIAL_FILE_DETECTORS: Detector[] = [
     pattern: `\\bvariable[ \\t]{1,3}"${CREDENTIAL_NAME}\\d{0,3}"[ \\t]{0,3}\\{[^}]{0,400}?\\bdefault[ \\t]{0,3}=[ \\t]{0,3}"[^"\\n]{3,128}"`,
     validate: (m) => namedValue(/"([^"]*)"/.exec(m)?.[1] ?? "", /"[^"\n]*"$/.exec(m)?.[0] ?? ""),
     start: { at: "word", literals: ["variable"] },
+  },
+  // Kubernetes' and compose-style environment lists: `- name: DB_PASSWORD` with `value: "…"` on the next line (ECS's JSON
+  // `{"name": …, "value": …}` is in credential-forms.ts). `valueFrom:` a secret reference is no value.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\bname:[ \\t]{0,3}["']?${CREDENTIAL_NAME}\\d{0,3}["']?[ \\t]{0,3}\\r?\\n[ \\t]{1,16}value:[ \\t]{1,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'#][^\\n#]{2,127})`,
+    validate: (m) => {
+      const [, name = "", value = ""] = /^name:[ \t]*["']?([\w.-]+)["']?[ \t]*\r?\n[ \t]+value:[ \t]+(.*)$/i.exec(m) ?? [];
+      return !/^(?:\$|\{)/.test(value) && namedValue(name, value.trimEnd());
+    },
+    start: { at: "word", literals: ["name:"] },
   },
   // A Dockerfile's `ENV DB_PASSWORD s3cret` (the older form, without `=`; `ENV NAME=value` is an assignment already).
   {

@@ -56,6 +56,9 @@ describe("found", () => {
     ["hardcoded_signing_key", 'AES.new(b"Zq7xN3pLw9VbQ2mK", AES.MODE_GCM)'],
     ["password_assignment", '#define WIFI_PASSWORD "Gr33n!Tea42"'],
     ["password_assignment", '#define MQTT_TOKEN "Xq7Lm2Rk9XwTq8Lp3Nz5"'],
+    ["password_assignment", "  getSecret: () => 'Qx7pLm2R9aB3cD5eF7gH',"],
+    ["password_assignment", 'public String getPassword() { return "Wint3r!Sky42"; }'],
+    ["password_assignment", 'def get_api_key(self):\n        return "aG7dK2pQx9LmZ3vB8nW4rT"'],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -112,6 +115,11 @@ describe("not found", () => {
     'Fernet(os.environ["FERNET_KEY"])',
     '#define PASSWORD_LENGTH "12"',
     '#define TOKEN_URL "https://auth.corp.example/token"',
+    "getToken() {\n  return process.env.TOKEN;\n}",
+    'const getSecret = async () => fetchSecret("db")',
+    "getPassword() { return this.password; }",
+    'getTokenUrl() { return "https://auth.corp.example/token"; }',
+    'getSecretName() { return "prod-db"; }',
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 /**
  * Credentials in the formats of the files that hold them: `.pgpass` lines, the password
- * hashes of `.htpasswd` and shadow files, Terraform variables' defaults and Dockerfiles'
- * `ENV NAME value`. Written from the formats; times, paths, placeholders, variables and a
+ * hashes of `.htpasswd` and shadow files, Terraform variables' defaults, Kubernetes
+ * environment lists' name and value, and Dockerfiles' `ENV NAME value`. Written from the formats; times, paths, placeholders, variables and a
  * hash in prose stay unflagged.
  */
 import { describe, expect, test } from "bun:test";
@@ -29,6 +29,8 @@ describe("found", () => {
     ["password_assignment", 'variable "api_token" { default = "aG7dK2pQx9LmZ3vB8nW4rT" }'],
     ["password_assignment", "ENV DB_PASSWORD Zq7xN3pLw9Vb"],
     ["password_assignment", "env ADMIN_PW 'Gr33n!Tea42'"],
+    ["password_assignment", '      env:\n        - name: DB_PASSWORD\n          value: "Wint3r!Sky42"'],
+    ["password_assignment", "        - name: API_TOKEN\n          value: aG7dK2pQx9LmZ3vB8nW4rT"],
   ])("%s: %s", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -55,6 +57,11 @@ describe("not found", () => {
     "ENV PASSWORD_FILE /run/secrets/db",
     "ENV DB_PASSWORD ${DB_PASSWORD}",
     "ENV API_TOKEN changeme",
+    "        - name: DB_PASSWORD\n          valueFrom:\n            secretKeyRef:\n              name: db",
+    '        - name: DB_PASSWORD\n          value: "${DB_PASSWORD}"',
+    "        - name: PASSWORD_FILE\n          value: /run/secrets/db",
+    "        - name: DB_PASSWORD\n          value: changeme",
+    '        - name: DB_USER\n          value: "app"',
   ])("%s", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });
