@@ -3,7 +3,8 @@
  * round, from each vendor's documentation of its token format): SaaS and developer
  * platforms (Notion, New Relic, Sentry's organization tokens, Netlify, SonarQube,
  * Buildkite, ClickUp, Typeform, HubSpot, Matrix/Synapse, LaunchDarkly, Mailgun, Asana,
- * Dropbox, Mapbox secret tokens, Telegram bots, X/Twitter app bearer tokens), AI platforms
+ * Dropbox, Mapbox secret tokens, Telegram bots, X/Twitter app bearer tokens, Teams webhooks,
+ * Logic Apps trigger URLs), AI platforms
  * (Together, Fireworks, RunPod), Yandex Cloud, and payments (Flutterwave, Razorpay,
  * Mercado Pago, Plaid). Each body must look random, so placeholders pass.
  */
@@ -58,6 +59,23 @@ export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
   ...["rzp_live_", "rzp_test_"].map((p) => prefixed("razorpay_key", p, "[A-Za-z0-9]{14}", 3.0)),
   prefixed("mercadopago_access_token", "APP_USR-", "\\d{16}-\\d{6}-[a-f0-9]{32}-\\d{6,10}", 3.0),
   ...["access-production-", "access-development-"].map((p) => prefixed("plaid_access_token", p, UUID, 3.0)),
+  // Microsoft Teams incoming webhooks (`…webhook.office.com/webhookb2/<group>@<tenant>/IncomingWebhook/<id>/<owner>…`) and
+  // Power Automate / Logic Apps trigger URLs, whose `sig=` lets anyone run the flow.
+  {
+    kind: "teams_webhook",
+    category: "secret",
+    pattern: `\\bwebhook\\.office\\.com/webhookb2/${UUID}@${UUID}/IncomingWebhook/[a-f0-9]{32}/${UUID}`,
+    validate: (m) => secretLike(m.slice(m.indexOf("IncomingWebhook/") + 16, m.indexOf("IncomingWebhook/") + 48), 3.0),
+    start: { at: "word", literals: ["webhook.office.com/webhookb2/"] },
+  },
+  {
+    kind: "logic_app_trigger_url",
+    category: "secret",
+    pattern:
+      "\\blogic\\.azure\\.com(?::443)?/workflows/[A-Za-z0-9]{8,64}/triggers/[^\\s?]{1,200}\\?[^\\s]{0,300}?[?&]sig=[A-Za-z0-9_%-]{40,64}",
+    validate: (m) => secretLike(m.slice(m.lastIndexOf("sig=") + 4), 3.5),
+    start: { at: "word", literals: ["logic.azure.com"] },
+  },
   // Asana personal access tokens: `2/<user>/<app>:<32 hex>` (and the older `1/<user>:<32 hex>`).
   {
     kind: "asana_token",

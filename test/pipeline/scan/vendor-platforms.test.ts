@@ -56,6 +56,11 @@ describe("found", () => {
     ["asana_token", `ASANA_PAT=2/${digits(16, 51)}/${digits(16, 52)}:${hex(32, 53)}`],
     ["telegram_bot_token", `bot = Bot("${digits(10, 54)}:AA${body(33, 55)}")`],
     ["mailchimp_api_key", `mc.setConfig({ apiKey: "${hex(32, 56)}-us21" })`],
+    ["teams_webhook", `https://corp.webhook.office.com/webhookb2/${uuid(70)}@${uuid(75)}/IncomingWebhook/${hex(32, 80)}/${uuid(81)}`],
+    [
+      "logic_app_trigger_url",
+      `https://prod-12.westus.logic.azure.com:443/workflows/${hex(32, 86)}/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${body(43, 87)}`,
+    ],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -80,6 +85,8 @@ describe("placeholders, public keys and identifiers are not", () => {
     `sha256: ${hex(64, 64)}`,
     "1/2 cup of sugar, 2/3 of the flour",
     "tel 0612345678:AA shift",
+    "Post to the channel's webhook.office.com/webhookb2/ URL from the connector page",
+    `https://prod-12.westus.logic.azure.com:443/workflows/${hex(32, 88)}/triggers/manual/paths/invoke?api-version=2016-06-01`,
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });
