@@ -5,7 +5,7 @@
  * Buildkite, ClickUp, Typeform, HubSpot, Matrix/Synapse, LaunchDarkly, Mailgun, Asana,
  * Dropbox, Mapbox secret tokens, Telegram bots, X/Twitter app bearer tokens, Teams webhooks,
  * Logic Apps trigger URLs), AI platforms
- * (Together, Fireworks, RunPod), Yandex Cloud, and payments (Flutterwave, Razorpay,
+ * (Together, Fireworks, RunPod, Hugging Face organizations), Supabase, Yandex Cloud, and payments (Flutterwave, Razorpay,
  * Mercado Pago, Plaid). Each body must look random, so placeholders pass.
  */
 import type { Detector, GatedSecretRule } from "./detector.ts";
@@ -25,6 +25,9 @@ export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
   // SonarQube user, project and global analysis tokens.
   ...["squ_", "sqp_", "sqa_"].map((p) => prefixed("sonarqube_token", p, "[a-f0-9]{40}", 3.0)),
   prefixed("buildkite_token", "bkua_", "[a-f0-9]{40}", 3.0),
+  // Supabase's secret API keys (`sb_secret_`; `sb_publishable_` keys are meant to be public), Hugging Face organization tokens.
+  prefixed("supabase_secret_key", "sb_secret_", "[A-Za-z0-9_-]{24,64}", 3.5),
+  prefixed("huggingface_org_token", "api_org_", "[A-Za-z0-9]{34}", 3.5),
   prefixed("together_api_key", "tgp_v1_", "[A-Za-z0-9_-]{40,64}", 3.5),
   prefixed("fireworks_api_key", "fw_", "[A-Za-z0-9]{24}", 3.5),
   prefixed("runpod_api_key", "rpa_", "[A-Z0-9]{40}", 3.0),

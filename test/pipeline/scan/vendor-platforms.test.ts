@@ -35,6 +35,8 @@ describe("found", () => {
     ["sonarqube_token", `SONAR_TOKEN: sqa_${hex(40, 7)}`],
     ["buildkite_token", `BUILDKITE_API_TOKEN=bkua_${hex(40, 8)}`],
     ["together_api_key", `client = Together(api_key="tgp_v1_${body(43, 9)}")`],
+    ["supabase_secret_key", `SUPABASE_SECRET_KEY=sb_secret_${body(32, 90)}`],
+    ["huggingface_org_token", `api_org_${body(34, 91)}`],
     ["fireworks_api_key", `fw_${body(24, 10)}`],
     ["runpod_api_key", `rpa_${upper(40, 11)}`],
     ["clickup_token", `Authorization: pk_${digits(8, 12)}_${upper(32, 13)}`],
@@ -77,6 +79,7 @@ describe("placeholders, public keys and identifiers are not", () => {
     // A UUID after api- in a URL path is an identifier.
     `https://app.corp.example/api-${"0".repeat(8)}`,
     "api-gateway-2024",
+    `sb_publishable_${body(32, 92)}`,
     "key-value store",
     "en-us locale, en-US spelling",
     `${hex(32, 62)}-usage`,
