@@ -47,10 +47,10 @@ test("held-out look-alikes (order numbers, dates, versions, tracking codes) stay
   expect(flagged.map((r) => r.text)).toEqual([]);
 });
 
-test("held-out figures: credentials blocked at least 60%, e-mails, cards, IBANs and SSNs 100%, phone numbers at least 90%, all claimed personal data at least 97%", () => {
+test("held-out figures: credentials blocked at least 70%, e-mails, cards, IBANs and SSNs 100%, phone numbers at least 90%, all claimed personal data at least 97%", () => {
   const lines = evaluate(heldOutRows().filter((r) => "split" in r && r.split === "held-out" && r.category === "secret"));
   const rows = lines.reduce((n, l) => n + l.rows, 0);
-  expect(lines.reduce((n, l) => n + l.hit, 0) / rows).toBeGreaterThanOrEqual(0.6);
+  expect(lines.reduce((n, l) => n + l.hit, 0) / rows).toBeGreaterThanOrEqual(0.7);
   const pii = byKind(piiHeldOutRows()).filter((l) => l.heldOut === "yes");
   for (const l of pii) expect([l.category, l.hit / l.rows >= (l.category === "phone" ? 0.9 : 1)]).toEqual([l.category, true]);
   // The issue's bar for the claimed types together.

@@ -7,19 +7,22 @@
  */
 import { inConnectionString, notAValue, passwordValue } from "./credential-forms.ts";
 import type { Detector } from "./detector.ts";
-import { entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
+import { decodesToPlaceholder, entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
 
 /** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
 const ASSIGNED_NAME =
   "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id|authentication|authorization|credentials?|creds|passcode)";
-/** `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); so does `PAT` after a separator (`GITHUB_PAT`). */
-const PREFIXED_KEY = "[A-Za-z0-9]{1,20}(?:[_.-]?key|[_.-]pat)";
+/**
+ * `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); so do `PAT`, `PW` and `SK` (a cloud's
+ * secret key beside its `AK`) after a separator (`GITHUB_PAT`, `ADMIN_PW`, `HUAWEI_SK`).
+ */
+const PREFIXED_KEY = "[A-Za-z0-9]{1,20}(?:[_.-]?key|[_.-]pat|[_.-]pw|[_.-]sk)";
 /**
  * A qualifier after the name that says which copy of the credential it is, not what else it is (`DB_PASSWORD_PROD`,
  * `JWT_SECRET_DEV`, Rails' `secret_key_base`): a list, since `password_hash`, `token_url` or `secret_name` name no credential.
  */
 const QUALIFIER =
-  "(?:[_.-](?:prod|production|live|test|dev|development|staging|stage|stg|qa|uat|local|old|new|backup|bak|primary|secondary|default|base|value|raw|plain|enc|encoded|b64|base64))?";
+  "(?:[_.-](?:prod|production|live|test|dev|development|staging|stage|stg|qa|uat|local|old|new|backup|bak|primary|secondary|default|base|value|raw|plain|enc|encoded|b64|base64|private))?";
 const QUALIFIER_AT_END = new RegExp(`${QUALIFIER}(\\d{0,3}["']?\\]?\\s{0,3})$`, "i");
 /**
  * Alone, `key` names anything, so a value under a bare `key` counts only when a machine generated it (see
@@ -30,7 +33,7 @@ const BARE_KEY = `key\\d{0,3}["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])[ \\t]{0,3}["']?[
 export const NOT_A_CREDENTIAL_KEY =
   /(?:public|publishable|pub|primary|foreign|sort|partition|range|hash|cache|idempotency|object|s3|file|hot|mon|tur|whis|jo|unique|lookup|map|dict|row|cursor|route|i18n|translation|storage|(?<!bit)bucket|sign(?:ing)?_?public|encryption_?public|react|list|item|index|group|field|column|table|form|query|event|message|state|local_?storage)[_.-]?key\d{0,3}["']?\s{0,3}$/i;
 /** Names a chosen password or secret is assigned to: any real value counts. */
-const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|passcode|(?<!by|com|over|under|tres|sur)pass|secret)\d{0,3}["']?\s{0,3}$/i;
+const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|passcode|(?<!by|com|over|under|tres|sur)pass|secret|[_.-]pw)\d{0,3}["']?\s{0,3}$/i;
 
 /**
  * What a key generator writes: 20 or more characters of one token alphabet with upper
@@ -65,13 +68,32 @@ function tokenLike(value: string): boolean {
   return value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !/^(?:[A-Z][a-z]+)+$/.test(value) && secretLike(value, 3.5);
 }
 
+/**
+ * YAML's block and folded values (`password: |`, `token: >-` in a Helm values or compose file): the value is the next,
+ * indented line. Read after the name, in place of a sign and a value on the same line.
+ */
+const YAML_BLOCK = `["']?[ \\t]{0,3}:[ \\t]{0,3}[|>][+-]?\\d?[ \\t]{0,3}\\r?\\n[ \\t]{1,12}[^\\s][^\\n]{2,127}`;
+const YAML_BLOCK_AT = /["']?[ \t]*:[ \t]*[|>][+-]?\d?[ \t]*\r?\n[ \t]*/;
+
 /** The value of a generic assignment: a chosen password by its name, a token by its randomness. */
-function assignedCredential(m: string, text: string, index: number): boolean {
+function assignedCredential(match: string, text: string, index: number): boolean {
+  // A YAML block or folded value (`password: |`, `token: >-`) is the next line, literal text: judged as that line quoted.
+  const block = YAML_BLOCK_AT.exec(match);
+  const m = block
+    ? `${match.slice(0, block.index)}: "${match
+        .slice(block.index + block[0].length)
+        .trimEnd()
+        .replace(/"/g, "'")}"`
+    : match;
   // A quote may come escaped: code inside a JSON string (a notebook's cell, a logged request) writes `password = \"…\"`.
   const sign = /(?::=|=>|[:=,])[ \t]*\\?(["']?)/.exec(m);
   if (!sign) return false;
   const name = m.slice(0, sign.index).replace(QUALIFIER_AT_END, "$1");
   const value = m.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
+  // A Secret manifest's or a config's base64 value that decodes to a placeholder (`password: Y2hhbmdlbWU=`, `changeme`);
+  // unquoted, the match stops before the padding.
+  const padded = value.replace(/=+$/, "").padEnd(Math.ceil(value.replace(/=+$/, "").length / 4) * 4, "=");
+  if (/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value) && decodesToPlaceholder(padded)) return false;
   if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
   // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
   // credential or a scheme's setting (`authentication: required`), `credentials: ...` a secret or the file holding
@@ -95,8 +117,11 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   // name is read one way; at most 80 characters precede the sign, inside the trigger's window (triggers.ts).
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
-  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${BARE_KEY})`,
-  start: { at: "assignment", name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat)${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i") },
+  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
+  start: {
+    at: "assignment",
+    name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat|[_.-]pw|[_.-]sk)${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i"),
+  },
   valueAfter: /[:=,]>?[ \t]*["']?/,
   validate: assignedCredential,
 };

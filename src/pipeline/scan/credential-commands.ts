@@ -1,10 +1,14 @@
 /**
  * Passwords handed to a tool rather than assigned: database clients' and registries'
  * short flags (`mysql -pS3cret`, `docker login -p …`, `redis-cli -a …`, `ldapsearch -w …`,
- * `keytool -storepass …`), `sshpass -p`, `net use … /user:x pass`, SQL's
- * `IDENTIFIED BY '…'` and `WITH PASSWORD '…'`, and login calls with a literal user and
- * password (`smtp.login('ops', '…')`, `ds.setPassword("…")`). A short flag means a
- * password only after the tool that reads it so (`-p 8080` is a port elsewhere).
+ * `keytool -storepass …`, `pscp -pw …`, `smbclient -U user%…`, `htpasswd -b`), `sshpass -p`,
+ * `net use … /user:x pass`, `net user x pass`, a password piped into `docker login
+ * --password-stdin` or `chpasswd`, SQL's `IDENTIFIED BY '…'` and `WITH PASSWORD '…'`, login
+ * and connection calls with a literal user and password (`smtp.login('ops', '…')`,
+ * `mysqli_connect(h, "root", "…")`), setters (`ds.setPassword("…")`), signing keys written
+ * into the call (`jwt.encode(p, "…")`, `hmac.new(b"…")`) and `#define`d credentials. A
+ * short flag means a password only after the tool that reads it so (`-p 8080` is a port
+ * elsewhere).
  */
 import { NOT_A_CREDENTIAL_KEY } from "./assignments.ts";
 import { notAValue, passwordValue } from "./credential-forms.ts";
@@ -12,7 +16,7 @@ import type { Detector } from "./detector.ts";
 import { secretLike } from "./validators.ts";
 
 /** A value set under a credential's name: a chosen password by that name, otherwise a token that looks generated. */
-function namedValue(name: string, raw: string): boolean {
+export function namedValue(name: string, raw: string): boolean {
   if (/pass/i.test(name)) return flagValue(raw);
   if (NOT_A_CREDENTIAL_KEY.test(name.trim())) return false;
   const v = raw.replace(/^["']/, "").replace(/["']$/, "");
@@ -34,7 +38,34 @@ const TOOL_FLAGS = [
   "ldap(?:search|add|modify|delete|whoami|passwd|compare|modrdn)\\b[^\\n|;&]{0,160}?[ \\t]-w[ \\t]{1,3}",
   "(?:keytool|jarsigner)\\b[^\\n|;&]{0,200}?[ \\t]-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass)[ \\t]{1,3}",
   "net use\\b[^\\n|;&]{0,160}?/user:[^\\s]{1,64}[ \\t]{1,3}",
+  // PuTTY's tools (`pscp -pw …`), Samba's `-U user%password`, Windows' `net user name password`, `htpasswd -b file user password`.
+  "(?:pscp|plink|psftp)\\b[^\\n|;&]{0,160}?[ \\t]-pw[ \\t]{1,3}",
+  "(?:smbclient|rpcclient|smbmap)\\b[^\\n|;&]{0,160}?[ \\t](?:-U|--user=?)[ \\t]{0,3}[^\\s%]{1,64}%",
+  "net user[ \\t]{1,3}[^\\s/]{1,64}[ \\t]{1,3}(?=[^\\s/*])",
+  // Azure's CLI (`az login -u … -p …`), SQL Server's `sqlcmd`/`bcp -P`, archives' passwords (`zip -P`),
+  // `ssh-keygen -N` (a new key's passphrase), `openssl enc -k`, ngrok's `config add-authtoken`.
+  "az login\\b[^\\n|;&]{0,160}?[ \\t]-p[ \\t]{1,3}",
+  "(?:sqlcmd|bcp|osql)\\b[^\\n|;&]{0,200}?[ \\t]-P[ \\t]{0,3}",
+  "(?:zip|unzip|zipcloak)\\b[^\\n|;&]{0,160}?[ \\t]-P[ \\t]{1,3}",
+  "ssh-keygen\\b[^\\n|;&]{0,160}?[ \\t]-N[ \\t]{1,3}",
+  "openssl\\b[^\\n|;&]{0,200}?[ \\t]-k[ \\t]{1,3}",
+  "ngrok(?:[ \\t]{1,3}config)?[ \\t]{1,3}add-authtoken[ \\t]{1,3}",
+  "htpasswd(?:[ \\t]{1,3}-[A-Za-z]{1,4}){0,2}[ \\t]{1,3}-[A-Za-z]{0,4}b[A-Za-z]{0,4}[ \\t]{1,3}(?:[^\\s-][^\\s]{0,200}[ \\t]{1,3}){1,2}",
 ].join("|");
+
+/** What a getter's name says it returns (`getSecret`, `get_password`, `getApiKey`), as the start literals read them. */
+const GETTER_NAMES = [
+  "secret",
+  "password",
+  "passwd",
+  "token",
+  "api_?key",
+  "access_?key",
+  "secret_?key",
+  "private_?key",
+  "credentials?",
+  "auth_?token",
+];
 
 /** The value after the flag: quoted, or a run without blanks. */
 const FLAG_VALUE = `(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'\`<>|;&-][^\\s"'\`<>|;&]{2,127})`;
@@ -64,6 +95,24 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
         "keytool",
         "jarsigner",
         "net use",
+        "pscp",
+        "plink",
+        "psftp",
+        "smbclient",
+        "rpcclient",
+        "smbmap",
+        "net user",
+        "htpasswd",
+        "az login",
+        "sqlcmd",
+        "bcp",
+        "osql",
+        "zip",
+        "unzip",
+        "zipcloak",
+        "ssh-keygen",
+        "openssl",
+        "ngrok",
       ],
     },
   },
@@ -81,6 +130,20 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     },
     // Opened at the command's words, not at `set` or `config` alone, which prose uses all the time.
     start: { at: "word", literals: ["config set ", "configure set ", "config --global ", "config user.", "set -", "setx ", "secret set "] },
+  },
+  // A password piped into the tool that reads it: `echo "…" | docker login -u ops --password-stdin`, `echo 'ops:…' | chpasswd`.
+  {
+    kind: "command_line_secret",
+    category: "secret",
+    pattern: `\\becho[ \\t]{1,3}(?:-n[ \\t]{1,3})?(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'|$]{3,128})[ \\t]{0,3}\\|[ \\t]{0,3}(?:sudo[ \\t]{1,3})?(?:(?:docker|podman|helm|nerdctl|oras|buildah|skopeo)[ \\t]{1,3}(?:registry[ \\t]{1,3})?login\\b[^\\n|;&]{0,200}?--password-stdin|chpasswd)`,
+    validate: (m) => {
+      const raw = /^echo[ \t]+(?:-n[ \t]+)?("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)/.exec(m)?.[1] ?? "";
+      // chpasswd reads `user:password` lines.
+      if (/chpasswd$/.test(m) && !/^["']?[^:\s]{1,64}:/.test(raw)) return false;
+      const value = /chpasswd$/.test(m) ? raw.replace(/^(["']?)[^:]*:/, "$1") : raw;
+      return flagValue(value);
+    },
+    start: { at: "word", literals: ["echo"] },
   },
   // npm's and yarn's registry credentials (`.npmrc`): `//registry.corp.net/:_authToken=…`, `:_password=…`, `:_auth=…`.
   {
@@ -110,6 +173,54 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
       at: "literal",
       literals: [".login(", ".authenticate(", ".simple_bind", ".bind_s(", ".auth(", "->login(", "->authenticate(", "->auth("],
     },
+  },
+  // A database connection given the user and the password as literals, in the order the driver's call takes them:
+  // `mysqli_connect("db01", "root", "…")`, `new PDO($dsn, "root", "…")`, `DriverManager.getConnection(url, "sa", "…")`.
+  {
+    kind: "credential_constructor",
+    category: "secret",
+    pattern: `\\b(?:mysqli?_connect|mysqli|PDO|getConnection|pymysql\\.connect|MySQLdb\\.connect|pg_connect_user)\\([^()\\n]{0,160}?,[ \\t]{0,3}["'][^"'\\n]{1,64}["'][ \\t]{0,3},[ \\t]{0,3}["'][^"'\\n]{3,128}["'][ \\t]{0,3}[,)]`,
+    validate: (m) => passwordValue(/["']([^"'\n]*)["'][ \t]*[,)]$/.exec(m)?.[1] ?? "", true, 3),
+    start: { at: "word", literals: ["mysql_connect", "mysqli", "PDO", "getConnection", "pymysql", "MySQLdb", "pg_connect_user"] },
+  },
+  // A signing or encryption key written into the call that uses it: `jwt.encode(payload, "…")`, `jwt.sign(p, '…')`,
+  // `hmac.new(b"…", …)`, `crypto.createHmac("sha256", "…")`, `Fernet(b"…")`, `AES.new(b"…", …)`.
+  {
+    kind: "hardcoded_signing_key",
+    category: "secret",
+    pattern: `\\b(?:jwt\\.(?:encode|sign|decode|verify)\\([^,()\\n]{1,100},|hmac\\.new\\(|createHmac\\([^,()\\n]{1,20},|Fernet\\(|AES\\.new\\(|signWith\\([^,()\\n]{1,60},)[ \\t]{0,3}b?(?:"[^"\\n]{8,128}"|'[^'\\n]{8,128}')`,
+    validate: (m) => {
+      const key = /["']([^"'\n]*)["']$/.exec(m)?.[1] ?? "";
+      // A key someone typed or generated: a digit or a second case, and no word of documentation (`your-256-bit-secret`).
+      return !notAValue(key) && (/\d/.test(key) || (/[a-z]/.test(key) && /[A-Z]/.test(key))) && secretLike(key, 3.0);
+    },
+    start: { at: "word", literals: ["jwt", "hmac", "createHmac", "Fernet", "AES.new", "signWith"] },
+  },
+  // `#define WIFI_PASSWORD "…"`, `#define API_KEY "…"` (C, C++, Arduino sketches): a macro named for a credential.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `#define[ \\t]{1,3}[\\w]{0,40}?(?:password|passwd|pwd|pass|secret|token|api_?key|auth_?key|private_?key|secret_?key)\\d{0,3}[ \\t]{1,3}"[^"\\n]{3,128}"`,
+    validate: (m) => {
+      const [, name = "", value = ""] = /^#define[ \t]+(\w+)[ \t]+(".*")$/i.exec(m) ?? [];
+      return namedValue(name, value);
+    },
+    start: { at: "literal", literals: ["#define"] },
+  },
+  // A getter named for a credential that returns a literal: `getSecret: () => '…'`, `getPassword() { return "…"; }`,
+  // `def get_api_key(self): return "…"`. The name says what the literal is, as an assignment's would.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\bget_?(?:${GETTER_NAMES.join("|")})\\w{0,20}[ \\t]{0,3}(?:[:=][ \\t]{0,3}(?:async[ \\t]{1,3})?(?:function[ \\t]{0,3})?)?\\([^()\\n]{0,40}\\)[^"'\`;]{0,60}?(?:return[ \\t]{1,3}|=>[ \\t]{0,3})(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|\`[^\`\\n]{3,128}\`)`,
+    validate: (m) => {
+      const name = /^get_?[a-z_]+/i.exec(m)?.[0] ?? "";
+      const value = /(?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`)$/.exec(m)?.[0].replace(/^`|`$/g, '"') ?? "";
+      return !/\$\{/.test(value) && namedValue(name.replace(/^get_?/i, ""), value);
+    },
+    start: { at: "word", literals: GETTER_NAMES.flatMap((n) => [`get${n.replace(/[^a-z]/g, "")}`, `get_${n.replace(/[^a-z_]/g, "")}`]) },
   },
   // `ds.setPassword("…")`, `config.set_password('…')`: a setter given a literal.
   {

@@ -25,6 +25,9 @@ export const notAValue = (v: string) =>
 export function passwordValue(value: string, quoted: boolean, min = 6): boolean {
   const v = value.replace(/^["'`]+/, "").replace(/[`'"\s;,)\]}]+$/, "");
   if (v.length < min || NOT_A_PASSWORD.test(v) || readsFromEnvironment(v)) return false;
+  // An interface's text under a password key (a translation file's `"wrong_password": "Passordet er feil. Prøv igjen."`,
+  // `"one_time_password": "Engangskode:"`): a label ending in a colon, or a sentence of three words or more.
+  if (/^\p{L}[\p{L} '-]*:$/u.test(v) || /^\p{L}+(?: [^\s]+){2,}[.!?…]$/u.test(v)) return false;
   if (notAValue(value) || notAValue(v)) return false;
   // A documentation word (`your-password`, `changeme`), a character repeated, or few distinct characters for the length (a short password has few).
   if (hasPlaceholderWord(v) || /(.)\1{3,}/.test(v) || entropy(v) < (v.length >= 8 ? 2.5 : 1.9)) return false;
@@ -124,6 +127,8 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
       const value = m.replace(/^-+[\w-]+[ \t]+/, "");
       return passwordValue(value, /^["']/.test(value), 6);
     },
+    // Rejected (`-Password (ConvertTo-SecureString "…"`), the scan resumes at the value, where a credential may start.
+    valueAfter: /^-+[\w-]+[ \t]+/,
     start: {
       at: "literal",
       literals: ["--pass", "--secret", "--token", "--api", "--client-secret", "-pass", "-secret", "-token", "-api", "-client-secret"],
@@ -190,6 +195,14 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
     pattern: "://[A-Za-z0-9_-]{30,128}@",
     validate: (m) => secretLike(m.slice(3, -1), 3.5) && /\d/.test(m) && /[A-Za-z]/.test(m),
     start: { at: "literal", literals: ["://"] },
+  },
+  // SSH.com's (Tectia's) private keys, the format ssh-keygen -e writes: the header, when base64 lines follow.
+  {
+    kind: "private_key",
+    category: "secret",
+    pattern: "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----",
+    validate: (_m, text, index) => /\n[A-Za-z0-9+/]{40}/.test(text.slice(index, index + 4096)),
+    start: { at: "literal", literals: ["---- BEGIN SSH2"] },
   },
   // PuTTY private key files: the header, when the private lines follow.
   {

@@ -1,7 +1,7 @@
 /**
  * Credentials written the way people note them down rather than configure them: an
- * address, a user and a password side by side (`192.168.0.1 admin/Pa55_word`), a
- * token after a label of two words (`Session Token AIhq5Xyb1Gga9Q18`), a password under
+ * address or a host name, a user and a password side by side (`192.168.0.1 admin/Pa55_word`,
+ * `db01.corp.example:5432 admin / S3cr3t!x`), a token after a label of two words (`Session Token AIhq5Xyb1Gga9Q18`), a password under
  * its name in another language (`비밀번호 : …`, `パスワード：…`, `Passwort: …`, `PW: …`), `user:pass@host`
  * without a scheme, and `-u user:pass` on any command line. No sign or name vouches for
  * the value here, so it must look chosen or generated: letters with digits and a
@@ -23,6 +23,12 @@ export function mixedValue(v: string): boolean {
 
 const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
+/** A host name ends in a top-level domain of letters; a file name (`app.module.ts`, `jquery.min.js`) in an extension. */
+const HOST_END = /\.[A-Za-z]{2,24}$/;
+const FILE_END =
+  /\.(?:ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|cs|cpp|h|hpp|php|json|ya?ml|toml|ini|cfg|conf|md|txt|html?|css|scss|sh|ps1|bat|sql|xml|csv|log|lock|env|tf|vue|svelte|swift|dart|scala|gradle|properties|pem|crt|key|pub|zip|gz|tar|png|jpg|svg|pdf|exe|dll|so|bin)$/i;
+/** A label of a host name: letters, digits and inner hyphens. */
+const HOST_NAME = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,30}[A-Za-z0-9])?";
 
 /** Labels that stand before an e-mail address (`Email:alice@corp.com`), not a user before a password. */
 const ADDRESS_LABEL =
@@ -142,6 +148,29 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
     // Rejected, the scan resumes after the address: a phone number or an e-mail may follow it.
     valueAfter: /^[\d.]+(?::\d+)?/,
   },
+  // `db01.corp.example:5432 admin / S3cr3t!x`, `vpn.corp.example, ops, Gr33n!Tea`: a host name, a user, a password, opening a
+  // line as notes write them. A host is a name of three labels or more, or of two with a port (`index.html`, `main.ts` are
+  // files), and a blank, a comma or a bar follows it (`docs.python.org/3/library` is a path).
+  {
+    kind: "address_user_password",
+    category: "secret",
+    pattern: `(?:^|\\n)[ \\t]{0,3}(?:${HOST_NAME}(?:\\.${HOST_NAME}){2,5}(?::\\d{1,5})?|${HOST_NAME}\\.${HOST_NAME}:\\d{1,5})(?:[ \\t]{1,3}|[ \\t]{0,3}[,;|][ \\t]{0,3})[A-Za-z][\\w.@-]{0,31}[ \\t]{0,3}[ \\t,;/|:][ \\t]{0,3}[A-Za-z0-9][^\\s,;|"'<>]{5,63}(?![^\\s,;|"'<>])`,
+    validate: (m) => {
+      const parts = m.trim().split(/[ \t,;/|:]+/);
+      const password = parts.at(-1) ?? "";
+      const user = parts.at(-2) ?? "";
+      const host = m.trim().split(/[:\s,;|]/)[0] ?? "";
+      // Three words after a host with blanks alone between them are a sentence (`api.github.com returns JSON2x`) unless a port says address.
+      const blanksOnly = (
+        m
+          .trim()
+          .slice(host.length)
+          .match(/[ \t,;/|:]+/g) ?? []
+      ).every((sep) => /^[ \t]+$/.test(sep));
+      return HOST_END.test(host) && !FILE_END.test(host) && !blanksOnly && password !== user && mixedValue(password);
+    },
+    start: { at: "line", first: "abcdefghijklmnopqrstuvwxyz" },
+  },
   // `Session Token AIhq5Xyb1Gga9Q18`, `Authentication key:AIhq…`, `the API key is Xq7Lm2Rk9XwT`: a token after a label of two words.
   {
     // A generic assignment in prose: a vendor's own rule that names the same value wins (engine.ts).
@@ -153,6 +182,9 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
       const value = m.replace(/^\w+[ \t_-]\w+[ \t]*(?:is[ \t]+|[:=][ \t]*|[ \t])["'`]?/i, "");
       // A camelCase or PascalCase name with a number (`GetTokenAsync2`) is code, not a token.
       if (/^[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d*$/.test(value)) return false;
+      // Many APIs issue their keys as hex (`API key = 7f3a9c1e…`): 32 digits or more of one case, with letters and digits.
+      if (/^(?:[0-9a-f]{32,128}|[0-9A-F]{32,128})$/.test(value))
+        return /\d/.test(value) && /[a-fA-F]/.test(value) && secretLike(value, 3.0);
       return /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && secretLike(value, 3.0);
     },
     // Opened at the whole label: its first words alone (`api`, `access`, `client`) start too often in chat.
@@ -164,16 +196,18 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
   {
     kind: "url_credentials",
     category: "secret",
-    pattern: `(?<![\\w.:/@%+~-])[A-Za-z][\\w.+-]{0,31}:[^\\s:/@"'<>]{3,31}@(?:${IPV4}|localhost|[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,6})\\b`,
+    // Go's MySQL DSN names the protocol where a host would be (`app:…@tcp(db01:3306)/shop`); Oracle's clients write the
+    // user and password with a slash (`scott/…@db01:1521/ORCL`), taken with a port only (`team/Alice2@corp.com` is an address).
+    pattern: `(?:(?<![\\w.:/@%+~-])|(?<=:thin:))[A-Za-z][\\w.+-]{0,31}(?::[^\\s:/@"'<>]{3,31}@(?:(?:${IPV4}|localhost|[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,6})(?![\\w-]|\\.\\w)|(?:tcp|unix)\\()|/[^\\s:/@"'<>]{3,31}@(?:${IPV4}|[A-Za-z][A-Za-z0-9-]{0,62}(?:\\.[A-Za-z0-9-]{1,63}){0,6}):\\d{2,5}(?!\\d))`,
     validate: (m) => {
-      const colon = m.indexOf(":");
+      const colon = /[:/]/.exec(m)?.index ?? 0;
       const user = m.slice(0, colon);
       const password = m.slice(colon + 1, m.lastIndexOf("@"));
       return !ADDRESS_LABEL.test(user) && password !== user && mixedValue(password);
     },
     start: { at: "before-at" },
     // Rejected (`call:jane.doe@corp.example`), the scan resumes after the colon, where an e-mail address may start.
-    valueAfter: /:/,
+    valueAfter: /[:/]/,
   },
   // `-u deploy:Xq7Lm2Rk`, `--user=ops:Gr33n!Tea`, `--auth admin:S3cret!x` (httpie, wget, CLIs): curl's form, any command.
   {

@@ -6,13 +6,16 @@
  * identifiers (OAuth client ids, account ids, ARNs, bucket names).
  */
 import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
+import { CREDENTIAL_FILE_DETECTORS, PASSWORD_HASH_RULE } from "./credential-files.ts";
 import { CREDENTIAL_COMMAND_DETECTORS } from "./credential-commands.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
+import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
-import { looksLikePlaceholder, randomAfter, secretLike } from "./validators.ts";
+import { decodesToPlaceholder, looksLikePlaceholder, randomAfter, secretLike } from "./validators.ts";
+import { MAILCHIMP_KEY_RULE, VENDOR_PLATFORM_DETECTORS } from "./vendor-platforms.ts";
 import { VENDOR_PREFIX_DETECTORS } from "./vendor-prefixes.ts";
 import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
 
@@ -27,8 +30,15 @@ const CREDENTIAL_RULES = GITLEAKS_RULES.filter((r) => !IDENTIFIER_RULE.test(r.id
  * gitleaks' test of a match: the secret (the first capturing group that took part, or
  * the whole match) is no placeholder and reaches the rule's entropy threshold.
  */
+/** Checks a gitleaks rule's secret must pass beyond its entropy, by rule id. */
+const EXTRA_CHECKS: Record<string, (secret: string) => boolean> = {
+  // The rule's secret is the key and its value (`password: Y2hh…`): the value is what decodes.
+  "kubernetes-secret-yaml": (secret) => !decodesToPlaceholder(secret.replace(/^[\w.-]+:\s*(?:[|>][-+]?\s+)?/, "").replace(/["']/g, "")),
+};
+
 function gitleaksAccepts(rule: GeneratedRule): (match: string) => boolean {
   const groups = new RegExp(rule.secret, rule.ignoreCase ? "i" : "");
+  const extra = EXTRA_CHECKS[rule.id];
   return (match) => {
     const secret = (
       groups
@@ -36,7 +46,7 @@ function gitleaksAccepts(rule: GeneratedRule): (match: string) => boolean {
         ?.slice(1)
         .find((g) => g) ?? match
     ).replace(/[`'"\s;]+$/, "");
-    return !looksLikePlaceholder(secret) && (rule.entropy === 0 || secretLike(secret, rule.entropy));
+    return !looksLikePlaceholder(secret) && (rule.entropy === 0 || secretLike(secret, rule.entropy)) && (!extra || extra(secret));
   };
 }
 
@@ -65,6 +75,8 @@ export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
   XML_PASSWORD_RULE,
   XML_SETTING_RULE,
   MAVEN_ENCRYPTED_RULE,
+  MAILCHIMP_KEY_RULE,
+  PASSWORD_HASH_RULE,
 ];
 
 /** The vendor rules tried where their literal opens; ahead of the generic assignment, which they are more precise than. */
@@ -143,7 +155,10 @@ export const SECRET_DETECTORS: Detector[] = [
   ...VENDOR_DETECTORS,
   ...VENDOR_TOKEN_DETECTORS,
   ...VENDOR_PREFIX_DETECTORS,
+  ...VENDOR_PLATFORM_DETECTORS,
   ...CREDENTIAL_FORM_DETECTORS,
+  // Ahead of the assignment: `Credentials: admin/…` is a pair, where the assignment would read `admin` alone and stop.
+  ...CREDENTIAL_PROSE_DETECTORS,
   ASSIGNMENT_DETECTOR,
   // Credentials in a URL (`https://user:password@host`, `redis://:password@host`) and in curl's basic auth (`curl -u name:password`).
   {
@@ -161,4 +176,5 @@ export const SECRET_DETECTORS: Detector[] = [
   },
   ...CREDENTIAL_NOTE_DETECTORS,
   ...CREDENTIAL_COMMAND_DETECTORS,
+  ...CREDENTIAL_FILE_DETECTORS,
 ];

@@ -161,7 +161,7 @@ export function entropy(s: string): number {
 }
 
 const PLACEHOLDER =
-  /x{4,}|\*{3,}|\.{3}|<[^>]*>|\$\{|\{\{|your[_-]?|example|sample|dummy|placeholder|redacted|changeme|replace[_-]?me|insert|test[_-]?key|fake|foobar|12345678|abcdefgh/i;
+  /x{4,}|\*{3,}|\.{3}|<[^>]*>|\$\{|\{\{|your[_-]?|example|sample|dummy|placeholder|redacted|change[_-]?(?:me|it)|replace[_-]?me|insert|test[_-]?key|fake|foobar|12345678|abcdefgh/i;
 
 /** A documentation word (`your-`, `example`, `changeme`, `<...>`, `***`) anywhere in the value. */
 export const hasPlaceholderWord = (value: string) => PLACEHOLDER.test(value);
@@ -187,4 +187,20 @@ export function readsFromEnvironment(value: string): boolean {
   return /^(?:os\.environ|os\.getenv|process\.env|env\(|getenv|System\.getenv|System\.getProperty|ENV\[|\$[A-Z_]|%[A-Z_]+%|%env\(|vault|secrets\.|secrets\[|config\.)/i.test(
     value,
   );
+}
+
+/**
+ * A base64 value (a Kubernetes Secret's `data:`) that decodes to a placeholder (`Y2hhbmdlbWU=` is `changeme`) or a
+ * word too plain to be a secret is documentation. Values that do not decode to text (keys, archives) stand.
+ */
+export function decodesToPlaceholder(value: string): boolean {
+  let decoded: string;
+  try {
+    decoded = atob(value.replace(/[^A-Za-z0-9+/=]/g, ""));
+  } catch {
+    return false;
+  }
+  if (/[^\x20-\x7e\t\r\n]/.test(decoded)) return false;
+  const v = decoded.trim();
+  return v.length < 4 || looksLikePlaceholder(v);
 }

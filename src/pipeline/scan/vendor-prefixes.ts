@@ -14,7 +14,7 @@ import type { Detector } from "./detector.ts";
 import { randomAfter, secretLike } from "./validators.ts";
 
 /** A token of `prefix` and a body of `body` (a character class with its count), ending where the class ends. */
-function prefixed(kind: string, prefix: string, body: string, min = 3.0, end = "A-Za-z0-9_-"): Detector {
+export function prefixed(kind: string, prefix: string, body: string, min = 3.0, end = "A-Za-z0-9_-"): Detector {
   const literal = prefix.replace(/\\/g, "");
   return {
     kind,

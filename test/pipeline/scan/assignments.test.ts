@@ -1,7 +1,8 @@
 /**
  * Generic credential assignments: names of one to three segments with a numbered
- * suffix or a qualifier (`_PROD`, `_base`), prefixed `*_KEY` and `*_PAT` names, env-file lines, chosen passwords by name and tokens
- * by randomness; templates, references, variables and record keys are no credentials.
+ * suffix or a qualifier (`_PROD`, `_base`), prefixed `*_KEY` and `*_PAT` names, env-file lines, YAML block values, chosen
+ * passwords by name and tokens by randomness; templates, references, variables, record keys and an interface's texts
+ * (a translation file's labels and sentences) are no credentials.
  */
 import { describe, expect, test } from "bun:test";
 import { scanText } from "../../../src/pipeline/scan/engine.ts";
@@ -40,6 +41,23 @@ describe("found", () => {
     ["Rails' secret_key_base", "secret_key_base: 7f3a9c1e7b4d4e8f9a6b2c5d8e1f0a3b7f3a9c1e7b4d4e8f"],
     ["a personal access token by its short name", "export GITHUB_PAT=Xq7Lm2Rk9XwTq8Lp3Nz5"],
     ["a vendor's name not at the name's start", "MY_BITBUCKET_KEY=4sexst19wy5l7r5875tbzcvb8a44bpds"],
+    ["a YAML block value", "db:\n  password: |\n    Zq7xN3pLw9Vb\n"],
+    ["a YAML folded value", "api_token: >-\n  aG7dK2pQx9LmZ3vB8nW4rT\n"],
+    ["a YAML block value with a quoted name", '"client_secret": |+\n  Wint3r!Sky42'],
+    ["an exported env line", "export DB_PASSWORD=Zq7xN3pLw9Vb"],
+    ["an exported and quoted env line", "export API_TOKEN='aG7dK2pQx9LmZ3vB8nW4rT'"],
+    ["Java properties", "db.password=Zq7xN3pLw9Vb"],
+    ["Spring's datasource", "spring.datasource.password=Wint3r!Sky42"],
+    ["Terraform inside a block", 'provider "vault" {\n  token = "hvq7Lm2Rk9XwTq8Lp3Nz5Bc"\n}'],
+    ["Docker's -e", "docker run -e POSTGRES_PASSWORD=Zq7xN3pLw9Vb postgres:16"],
+    ["Docker's --env", "docker run --env MYSQL_ROOT_PASSWORD=Wint3r!Sky42 mysql"],
+    ["a Kubernetes Secret's stringData", "kind: Secret\nstringData:\n  password: Zq7xN3pLw9Vb"],
+    ["an LDAP bind password", "bindDN: cn=admin,dc=corp,dc=example\nbindPassword: Zq7xN3pLw9Vb"],
+    ["a PW after a separator", "ADMIN_PW=Zq7xN3pLw9Vb"],
+    ["a PW in YAML", "ldap:\n  bind_pw: Wint3r!Sky42"],
+    ["a cloud's SK", "HUAWEI_SK=HV3f94sMPxD7X7a7IE8xi1ztBZIMtINto8adMYXZ"],
+    ["a private qualifier", "MJ_APIKEY_PRIVATE=f0c00da1ab2f2a154694ba7246b46bea"],
+    ["OAuth 1's token secret", 'ACCESS_TOKEN_SECRET = "Xq7Lm2Rk9XwTq8Lp3Nz5Vb2H"'],
     [
       "a long generated value that reads like a member access",
       "app.dropbox.secret: sl.uc9j9qc6ibp9o3shh4hea07scrshrtedx78dmar8tlbo976avshm",
@@ -82,6 +100,21 @@ describe("not found", () => {
     ["the file holding the credentials", "credentials: service-account-2.json"],
     ["a credentials setting", "credentials: include"],
     ["an escaped variable", '"password = \\"${DB_PASS}\\"\\n"'],
+    // YAML blocks holding what is no value, and an interface's texts under password keys.
+    ["a YAML block holding a template", "password: |\n  {{ .Values.db.password }}"],
+    ["a YAML folded variable", "token: >-\n  ${API_TOKEN}"],
+    ["a YAML block placeholder", "password: |\n  changeme"],
+    ["a YAML block under a name of no credential", "description: |\n  The password Zq7xN3pLw9Vb is rotated monthly"],
+    ["a translation's label", '"one_time_password": "Engangskode:",'],
+    ["a translation's sentence", '"wrong_password": "Passordet er feil. Vennligst prøv igjen.",'],
+    ["a translation's question", '"forgot_password": "Har du glemt passordet ditt?"'],
+    ["Java's keystore default", "keystore.password=changeit"],
+    ["a word ending in pw", "npw=Zq7xN3pLw9Vb"],
+    ["a disk, not an SK", "disk=nvme0n1p2Xq7Lm2Rk9"],
+    ["a cloud's AK, an identifier", "HUAWEI_AK=HV3F94SMPXD7X7A7IE8X"],
+    ["a framework's shipped default", "APP_SECRET=ThisTokenIsNotSoSecretChangeIt"],
+    ["a Secret's base64 placeholder", "kind: Secret\ndata:\n  password: Y2hhbmdlbWU="],
+    ["a Secret's base64 documentation word", "kind: Secret\ndata:\n  password: eW91ci1wYXNzd29yZA=="],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);
   });

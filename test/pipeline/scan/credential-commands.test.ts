@@ -1,6 +1,7 @@
 /**
  * Passwords handed to a tool: short flags after the tools that read them as passwords,
- * SQL's IDENTIFIED BY and WITH PASSWORD, login calls and setters with literals. Written
+ * SQL's IDENTIFIED BY and WITH PASSWORD, login and connection calls and setters with
+ * literals, signing keys written into the call, `#define`d credentials. Written
  * from the tools' documented usage; prompts, ports, variables and placeholders stay unflagged.
  */
 import { describe, expect, test } from "bun:test";
@@ -34,6 +35,37 @@ describe("found", () => {
     ["credential_constructor", "server.login('ops', 'Wint3r!Sky42')"],
     ["credential_constructor", '$client->login("admin", "Gr33n!Tea42");'],
     ["credential_constructor", 'conn.simple_bind_s("cn=admin,dc=corp", "Wint3r!Sky42")'],
+    ["command_line_secret", "pscp -pw Wint3r!Sky42 backup.tar admin@db01:/tmp"],
+    ["command_line_secret", "plink -ssh ops@db01 -pw 'Gr33n Tea!' uptime"],
+    ["command_line_secret", "smbclient //fs01/share -U admin%Wint3r!Sky42"],
+    ["command_line_secret", "net user svc_backup Gr33n!Tea42 /add"],
+    ["command_line_secret", "htpasswd -b /etc/nginx/.htpasswd admin Wint3r!Sky42"],
+    ["command_line_secret", "htpasswd -nb ops Gr33n!Tea42"],
+    ["command_line_secret", 'echo "Wint3r!Sky42" | docker login -u ci --password-stdin registry.corp.net'],
+    ["command_line_secret", "echo -n 'Xq7Lm2Rk9XwT' | helm registry login reg.corp.net -u ci --password-stdin"],
+    ["command_line_secret", "echo 'ops:Gr33n!Tea42' | sudo chpasswd"],
+    ["command_line_secret", "az login -u ops@corp.example -p Wint3r!Sky42"],
+    ["command_line_secret", "sqlcmd -S db01 -U sa -P Gr33n!Tea42 -Q 'select 1'"],
+    ["command_line_secret", "bcp dbo.orders out orders.dat -S db01 -U sa -P Xq7Lm2Rk9!"],
+    ["command_line_secret", "zip -P Wint3r!Sky42 backup.zip db.sql"],
+    ["command_line_secret", "ssh-keygen -t ed25519 -N 'Gr33n!Tea42' -f id_ed25519"],
+    ["command_line_secret", "openssl enc -aes-256-cbc -k Xq7Lm2Rk9! -in a.tar -out a.enc"],
+    ["command_line_secret", "ngrok config add-authtoken 2Qx7pLm2R9aB3cD5eF7gH1jK_4hGfDsA2qW3eR5tY6u"],
+    ["credential_constructor", 'mysql_connect("localhost", "root", "Wint3r!Sky42");'],
+    ["credential_constructor", '$db = mysqli_connect("db01", "app", "Gr33n!Tea42", "shop");'],
+    ["credential_constructor", 'new PDO("mysql:host=db01;dbname=shop", "root", "Xq7Lm2Rk9!");'],
+    ["credential_constructor", 'DriverManager.getConnection(url, "sa", "Wint3r!Sky42");'],
+    ["hardcoded_signing_key", 'jwt.encode(payload, "Qx7pLm2R9aB3cD5eF7gH", algorithm="HS256")'],
+    ["hardcoded_signing_key", "jwt.sign(payload, 'k8Zq2Lm9Rt4Wx7Np3Vb6')"],
+    ["hardcoded_signing_key", 'hmac.new(b"Qx7pLm2R9aB3cD5eF7gH", msg, hashlib.sha256)'],
+    ["hardcoded_signing_key", 'crypto.createHmac("sha256", "Qx7pLm2R9aB3cD5eF7gH")'],
+    ["hardcoded_signing_key", 'Fernet(b"Zq7xN3pLw9VbQ2mKx8TrL5nB3cD1eFg7hJ9kL0mN2oP=")'],
+    ["hardcoded_signing_key", 'AES.new(b"Zq7xN3pLw9VbQ2mK", AES.MODE_GCM)'],
+    ["password_assignment", '#define WIFI_PASSWORD "Gr33n!Tea42"'],
+    ["password_assignment", '#define MQTT_TOKEN "Xq7Lm2Rk9XwTq8Lp3Nz5"'],
+    ["password_assignment", "  getSecret: () => 'Qx7pLm2R9aB3cD5eF7gH',"],
+    ["password_assignment", 'public String getPassword() { return "Wint3r!Sky42"; }'],
+    ["password_assignment", 'def get_api_key(self):\n        return "aG7dK2pQx9LmZ3vB8nW4rT"'],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -70,6 +102,37 @@ describe("not found", () => {
     "Set the secret token variable before deploying.",
     "set the password field to something strong",
     "//npm.corp.net/:_authToken=${NPM_TOKEN}",
+    // Prompts, switches and variables where the new tools take a password.
+    "net user admin * /add",
+    "net user admin /active:yes",
+    "net user /domain",
+    "htpasswd -c /etc/nginx/.htpasswd admin",
+    "htpasswd -b /etc/nginx/.htpasswd admin changeme",
+    'echo "$DOCKER_PASSWORD" | docker login -u ci --password-stdin',
+    "echo $CR_PAT | docker login ghcr.io -u ops --password-stdin",
+    'echo "hello world" | chpasswd',
+    "smbclient -L //fs01 -U guest%",
+    'zip -r backup.zip dir -x "*.log"',
+    "zip -P $ZIP_PASSWORD out.zip a",
+    "ssh-keygen -t ed25519 -N '' -f id_ed25519",
+    "openssl s_client -connect host:443 -k",
+    'sqlcmd -S db01 -E -Q "select 1"',
+    "Send me the zip file. -P is the flag for a password.",
+    // Keys and passwords read from variables, documentation's example keys, macros of no credential.
+    'mysqli_connect("db01", "app", $password, "shop")',
+    "DriverManager.getConnection(url, user, password);",
+    'jwt.encode(payload, SECRET_KEY, algorithm="HS256")',
+    "jwt.sign(payload, 'your-256-bit-secret')",
+    'jwt.decode(token, "secret", algorithms=["HS256"])',
+    "hmac.new(key, msg, hashlib.sha256)",
+    'Fernet(os.environ["FERNET_KEY"])',
+    '#define PASSWORD_LENGTH "12"',
+    '#define TOKEN_URL "https://auth.corp.example/token"',
+    "getToken() {\n  return process.env.TOKEN;\n}",
+    'const getSecret = async () => fetchSecret("db")',
+    "getPassword() { return this.password; }",
+    'getTokenUrl() { return "https://auth.corp.example/token"; }',
+    'getSecretName() { return "prod-db"; }',
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

@@ -77,6 +77,32 @@ describe("generic forms are found", () => {
     ["xml_password", '<property name="password" value="Wint3r!Sky42"/>'],
     ["xml_password", '<entry key="db.password">Wint3r!Sky42</entry>'],
     [
+      "private_key",
+      '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20240101"\nP2/56wAAA+4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNyeXB0e3JzYS1wa2NzMXYyLW9hZXB9fQ==\n---- END SSH2 ENCRYPTED PRIVATE KEY ----',
+    ],
+    [
+      "private_key",
+      "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----",
+    ],
+    [
+      "private_key",
+      "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkqhkiG9w0BBQ0wQTApBgkqhkiG9w0BBQwwHAQI3x7Zb0Me2WQCAggAMAwG\n-----END ENCRYPTED PRIVATE KEY-----",
+    ],
+    [
+      "private_key",
+      "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGVxN3EBCADpm8aB5rT2dG3k1xW9pLzQ7nVbY4cH6jE0sR2uK8aTwQyNTUxOQAA\n-----END PGP PRIVATE KEY BLOCK-----",
+    ],
+    ["password_assignment", "jdbc:postgresql://db01:5432/app?user=app&password=Zq7xN3pLw9Vb"],
+    ["password_assignment", "Server=tcp:db01,1433;Database=app;User Id=app;Pwd=Zq7xN3pLw9Vb;"],
+    ["url_credentials", "redis://:Zq7xN3pLw9Vb@cache01:6379/0"],
+    ["url_credentials", "amqp://app:Zq7xN3pLw9Vb@mq01:5672/vhost"],
+    ["url_credentials", "mongodb+srv://app:Zq7xN3pLw9Vb@cluster0.ab1cd.mongodb.net/app"],
+    ["url_credentials", "https://octocat:Zq7xN3pLw9Vb@github.com"],
+    ["url_credentials", 'sql.Open("mysql", "app:Zq7xN3pLw9Vb@tcp(db01:3306)/shop")'],
+    ["url_credentials", "jdbc:oracle:thin:scott/Zq7xN3pLw9Vb@db01:1521:ORCL"],
+    ["url_credentials", "sqlplus system/Zq7xN3pLw9Vb@localhost:1521/ORCL"],
+    ["kubernetes_secret_yaml", "kind: Secret\ntype: Opaque\ndata:\n  db-pass: WnE3eE4zcEx3OVZi"],
+    [
       "jwt",
       "Authorization header value eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
     ],
@@ -142,6 +168,14 @@ describe("placeholders, code and identifiers are not", () => {
     "bucket: my-company-logs-2024",
     "AZURE_CLIENT_ID=0f3c2d9e-4b1a-4c8e-9f7d-2a6b5c4d3e1f",
     "aws_account_id: '123456789012'",
+    // A slash before an address, a package version, a Go DSN with a variable, a key's header alone.
+    "Contact sales/Support1@corp.example",
+    "see lib/Foo2bar@1.2.3:8080",
+    'sql.Open("mysql", "app:${PASS}@tcp(db01:3306)/shop")',
+    "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----",
+    // A Secret's data that decodes to a placeholder (`changeme`, `your-password-here`).
+    "kind: Secret\ndata:\n  api-token: Y2hhbmdlbWUtY2hhbmdlbWU=",
+    "kind: Secret\ndata:\n  db-pass: eW91ci1wYXNzd29yZC1oZXJl",
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

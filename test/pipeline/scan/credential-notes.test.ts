@@ -1,8 +1,10 @@
 /**
  * Credentials noted down rather than configured: an address, a user and a password side
- * by side, a token after a two-word label, a password under its name in another
- * language, `user:pass@host` without a scheme and `-u user:pass` on any command line. Written from the forms, not from held-out rows;
- * placeholders, identifiers, interface names, MAC addresses and e-mail addresses stay unflagged.
+ * by side (after an IPv4 address, or a host name opening a line), a token after a two-word
+ * label, a password under its name in another language, `user:pass@host` without a scheme
+ * and `-u user:pass` on any command line. Written from the forms, not from held-out rows;
+ * placeholders, identifiers, interface names, MAC addresses, file names and e-mail
+ * addresses stay unflagged.
  */
 import { describe, expect, test } from "bun:test";
 import { mixedValue } from "../../../src/pipeline/scan/credential-notes.ts";
@@ -17,10 +19,17 @@ describe("credentials noted down are found", () => {
     ["address_user_password", "prod db: 172.16.4.9:5432, postgres, Xq7Lm2Rk9"],
     ["address_user_password", "IP/user/pass 10.0.8.15/root/Gr33n_Tea42"],
     ["address_user_password", "router 192.168.1.254 | admin | Pa55_w0rd!"],
+    ["address_user_password", "db01.corp.example:5432 admin / S3cr3t!x"],
+    ["address_user_password", "vpn.corp.example, ops, Gr33n!Tea42"],
+    ["address_user_password", "build.corp.example admin/Wq8zT3pLm"],
+    ["address_user_password", "cache.corp.net:6379 | default | Xq7Lm2Rk9!"],
+    ["address_user_password", "jump:\n  bastion.corp.example:22 root Tr0ub4dor3x"],
     ["password_assignment", "Session token hQ8zLm2Rk9XwTq4P"],
     ["password_assignment", "Access key: Zt7Qp2Lm9Rk4XwB8"],
     ["password_assignment", "the API key is Xq7Lm2Rk9XwTq8Lp"],
     ["password_assignment", "Bot token = kP3mZq8Lr2Wt9XvN4b"],
+    ["password_assignment", "api key = 7f3a9c1e7b4d4e8f9a6b2c5d8e1f0a3b"],
+    ["password_assignment", "Access token: 9F3A2C1E7B4D4E8F9A6B2C5D8E1F0A3B"],
     ["password_assignment", "서버 접속 정보 비밀번호 : Gr33n!Tea42"],
     ["password_assignment", "관리자 비밀번호는 Wint3r!Sky42 입니다"],
     ["password_assignment", "パスワード：Xq7Lm2Rk9"],
@@ -61,11 +70,23 @@ describe("what only resembles them is not", () => {
     "10.0.0.5 web01 web01.corp.example.com",
     "10.0.0.5 GET /api/v1/users 200",
     "inet 192.168.1.5 netmask 255.255.255.0 broadcast 192.168.1.255",
+    // A host name opening a sentence, a file name, a path, a host with no user or password beside it.
+    "api.github.com returns JSON2x",
+    "www.corp.example admin Xq7Lm2Rk9",
+    "app.module.ts imports AppComponent2",
+    "jquery.min.js loads Plugin3x",
+    "docs.python.org/3/library os/Path2x",
+    "db01.corp.example:5432 admin / changeme",
+    "db01.corp.example:5432 admin / ${DB_PASSWORD}",
+    "web01.corp.example.com 10.0.0.5 Up3x",
+    "registry.corp.example:5000/team/app:v2.1.0",
     // Identifiers and code after a label.
     "Session token GetTokenAsync2",
     "access key arn:aws:iam::123456789012:user/ops",
     "the API key is stored in Vault",
     "client key 3f2a9c1e-7b4d-4e8f-9a6b-2c5d8e1f0a3b",
+    "api key 00000000000000000000000000000000",
+    "API key abcdefabcdefabcdefabcdefabcdefab",
     // A password's rules or a placeholder under its name in another language.
     "비밀번호는 영문과숫자조합8자이상",
     "비밀번호를 잊어버렸어요",

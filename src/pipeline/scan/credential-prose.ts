@@ -1,0 +1,83 @@
+/**
+ * Passwords told the way chat and notes tell them, with no sign to assign them: after the
+ * word itself (`password Qx7pLm2R9`, `Password - Qx7pLm2R9`), after what the password is
+ * for (`the admin password for the staging box is …`, `set the password to …`), a user
+ * and a password after a label (`ID/PW : admin / …`, `Credentials: admin/…`), and a bare
+ * `Bearer` token. No name vouches for the value, so it must look chosen or generated
+ * (credential-notes.ts `mixedValue`): `password manager`, `password reset`, `password to
+ * something strong` are sentences.
+ */
+import { mixedValue } from "./credential-notes.ts";
+import type { Detector } from "./detector.ts";
+import { secretLike } from "./validators.ts";
+
+/** A value as prose writes it: up to a blank, a quote or the end of a sentence. */
+const PROSE_VALUE = `["'“]?[!#-&(-~]{6,64}`;
+/** The value with its quotes and the sentence's closing punctuation taken off. */
+const bare = (v: string) => v.replace(/^["'“]/, "").replace(/["'”]?[.,;:!?)]*$/, "");
+
+/** Labels that open a user and a password written as a pair. */
+const PAIR_LABELS = [
+  "id/pw",
+  "id/pass",
+  "id/password",
+  "user/pass",
+  "user/password",
+  "username/password",
+  "creds",
+  "credentials",
+  "login/password",
+  "account",
+];
+
+export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
+  // `password Qx7pLm2R9`, `passwd: …` is an assignment already; `Password - …`, `password -> …`, `pwd Qx7…`.
+  {
+    kind: "password_in_prose",
+    category: "secret",
+    ignoreCase: true,
+    // Unquoted: "the new password 'Tr0ub4dor&3' meets the policy" discusses an example.
+    pattern: `\\b(?:password|passwd|pwd)[ \\t]{1,3}(?:(?:-{1,2}>?|–|—|=>|->)[ \\t]{1,3})?[!#-&(-~]{6,64}`,
+    validate: (m) => mixedValue(bare(m.replace(/^\w+[ \t]+(?:(?:-{1,2}>?|–|—|=>|->)[ \t]+)?/, ""))),
+    // Rejected, the scan resumes at the value, which may be a credential of a known kind.
+    valueAfter: /^\w+[ \t]+(?:(?:-{1,2}>?|–|—|=>|->)[ \t]+)?/,
+  },
+  // `the admin password for the staging box is Qx7…`, `set the password to Qx7…`, `the root password on db01: Qx7…`.
+  {
+    kind: "password_in_prose",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\b(?:password|passwd|passcode)(?:[ \\t]{1,3}(?:for|of|on|at)[ \\t]{1,3}[^\\n:=.]{1,48}?)?[ \\t]{1,3}(?:is|was|to|will be|:)[ \\t]{1,3}${PROSE_VALUE}`,
+    validate: (m) => mixedValue(bare(/\S+$/.exec(m)?.[0] ?? "")),
+    valueAfter: /^[\s\S]*?[ \t](?:is|was|to|will be|:)[ \t]+/i,
+  },
+  // `ID/PW : admin / Qx7…`, `Credentials: admin/Qx7…!`, `creds - ops / Qx7…`: a user and a password after a label.
+  {
+    kind: "address_user_password",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\b(?:${PAIR_LABELS.map((l) => l.replace("/", "\\/")).join("|")})[ \\t]{0,3}[:=-]?[ \\t]{0,3}[A-Za-z0-9][\\w.@-]{0,63}[ \\t]{0,3}[/:][ \\t]{0,3}${PROSE_VALUE}`,
+    validate: (m) => {
+      const rest = m.replace(/^[\w/]+[ \t]*[:=-]?[ \t]*/, "");
+      const sep = /[ \t]*[/:][ \t]*/.exec(rest);
+      if (!sep) return false;
+      const user = rest.slice(0, sep.index);
+      const password = bare(rest.slice(sep.index + sep[0].length));
+      return password !== user && mixedValue(password);
+    },
+    start: { at: "word", literals: PAIR_LABELS.map((l) => l.slice(0, Math.max(3, l.indexOf("/") + 1 || l.length))) },
+  },
+  // A `Bearer` token outside an Authorization header (`use Bearer eyJ…`, `token type Bearer 7f3a…` in a note).
+  {
+    kind: "authorization_header",
+    category: "secret",
+    // Folding case puts it in the pass of the header rule, which it then never overlaps; a vendor's token inside keeps its name.
+    ignoreCase: true,
+    pattern: "\\bBearer[ \\t]{1,3}[A-Za-z0-9._~+/-]{20,2048}={0,2}(?![A-Za-z0-9._~+/=-])",
+    validate: (m) => {
+      const token = m.replace(/^Bearer[ \t]+/i, "");
+      return /\d/.test(token) && /[A-Za-z]/.test(token) && secretLike(token, 3.2);
+    },
+    valueAfter: /^Bearer[ \t]+/i,
+  },
+];

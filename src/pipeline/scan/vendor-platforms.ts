@@ -1,0 +1,109 @@
+/**
+ * Vendor credentials with a documented prefix that the other vendor files lack (a third
+ * round, from each vendor's documentation of its token format): SaaS and developer
+ * platforms (Notion, New Relic, Sentry's organization tokens, Netlify, SonarQube,
+ * Buildkite, ClickUp, Typeform, HubSpot, Matrix/Synapse, LaunchDarkly, Mailgun, Asana,
+ * Dropbox, Mapbox secret tokens, Telegram bots, X/Twitter app bearer tokens, Teams webhooks,
+ * Logic Apps trigger URLs), AI platforms
+ * (Together, Fireworks, RunPod, Hugging Face organizations), Supabase, Yandex Cloud, and payments (Flutterwave, Razorpay,
+ * Mercado Pago, Plaid). Each body must look random, so placeholders pass.
+ */
+import type { Detector, GatedSecretRule } from "./detector.ts";
+import { randomAfter, secretLike } from "./validators.ts";
+import { prefixed } from "./vendor-prefixes.ts";
+
+const UUID = "[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}";
+
+export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
+  // Notion's internal integration tokens (`secret_` and 43 characters; `ntn_` is in vendor-tokens.ts).
+  prefixed("notion_token", "secret_", "[A-Za-z0-9]{43}", 3.5, "A-Za-z0-9_-"),
+  // New Relic user (`NRAK-`) and admin (`NRAA-`) API keys: 27 capitals and digits.
+  ...["NRAK-", "NRAA-"].map((p) => prefixed("newrelic_api_key", p, "[A-Z0-9]{27}", 3.0)),
+  // Sentry organization auth tokens: `sntrys_` and base64 of a signed JSON (`sntryu_` user tokens are in gitleaks' copy).
+  prefixed("sentry_org_token", "sntrys_", "[A-Za-z0-9+/=_]{60,400}", 3.5, "A-Za-z0-9+/=_"),
+  prefixed("netlify_token", "nfp_", "[A-Za-z0-9]{36,40}", 3.5),
+  // SonarQube user, project and global analysis tokens.
+  ...["squ_", "sqp_", "sqa_"].map((p) => prefixed("sonarqube_token", p, "[a-f0-9]{40}", 3.0)),
+  prefixed("buildkite_token", "bkua_", "[a-f0-9]{40}", 3.0),
+  // Supabase's secret API keys (`sb_secret_`; `sb_publishable_` keys are meant to be public), Hugging Face organization tokens.
+  prefixed("supabase_secret_key", "sb_secret_", "[A-Za-z0-9_-]{24,64}", 3.5),
+  prefixed("huggingface_org_token", "api_org_", "[A-Za-z0-9]{34}", 3.5),
+  prefixed("together_api_key", "tgp_v1_", "[A-Za-z0-9_-]{40,64}", 3.5),
+  prefixed("fireworks_api_key", "fw_", "[A-Za-z0-9]{24}", 3.5),
+  prefixed("runpod_api_key", "rpa_", "[A-Z0-9]{40}", 3.0),
+  // ClickUp personal tokens: `pk_`, the user id, `_`, 32 capitals and digits.
+  prefixed("clickup_token", "pk_", "\\d{5,10}_[A-Z0-9]{32}", 3.0),
+  prefixed("typeform_token", "tfp_", "[A-Za-z0-9_-]{40,64}", 3.5),
+  // HubSpot private app tokens: `pat-`, the region, a UUID.
+  ...["pat-na1-", "pat-na2-", "pat-eu1-", "pat-ap1-"].map((p) => prefixed("hubspot_token", p, UUID, 3.0)),
+  // Matrix (Synapse) access tokens: `syt_`, the base64 user, 20 random characters, a 6-character checksum.
+  prefixed("matrix_access_token", "syt_", "[A-Za-z0-9]{2,40}_[A-Za-z0-9]{20}_[A-Za-z0-9]{6}", 3.0),
+  // LaunchDarkly API access tokens and server-side SDK keys: a UUID after `api-` or `sdk-`.
+  ...["api-", "sdk-"].map((p) => prefixed("launchdarkly_key", p, UUID, 3.0)),
+  // Mailgun's private API keys (the older form): `key-` and 32 hex.
+  prefixed("mailgun_api_key", "key-", "[a-f0-9]{32}", 3.0),
+  // Dropbox short-lived access tokens (`sl.` or `sl.u.`, then a long random body).
+  prefixed("dropbox_access_token", "sl\\.", "(?:u\\.)?[A-Za-z0-9_-]{130,1400}", 4.0),
+  // Mapbox secret tokens: `sk.` and base64 of `{"u":…` (public `pk.` tokens are meant to be shipped).
+  prefixed("mapbox_secret_token", "sk\\.eyJ1Ijoi", "[A-Za-z0-9_-]{8,64}\\.[A-Za-z0-9_-]{20,64}", 3.0),
+  // Yandex Cloud API keys (`AQVN`) and Yandex OAuth tokens (`y0_`).
+  prefixed("yandex_api_key", "AQVN", "[A-Za-z0-9_-]{35,38}", 3.5),
+  prefixed("yandex_oauth_token", "y0_", "[A-Za-z0-9_-]{55,58}", 3.5),
+  // X (Twitter) app-only bearer tokens: 21 to 22 `A`s, then the URL-encoded key.
+  {
+    kind: "twitter_bearer_token",
+    category: "secret",
+    pattern: "\\bA{21,22}[A-Za-z0-9%]{60,120}(?![A-Za-z0-9%])",
+    validate: randomAfter(/^A+/, 3.5),
+    start: { at: "word", literals: ["AAAA"] },
+  },
+  // Payments: Flutterwave live secret keys, Razorpay key ids with their mode, Mercado Pago access tokens, Plaid access tokens.
+  prefixed("flutterwave_secret_key", "FLWSECK-", "[a-f0-9]{32}-X", 3.0),
+  ...["rzp_live_", "rzp_test_"].map((p) => prefixed("razorpay_key", p, "[A-Za-z0-9]{14}", 3.0)),
+  prefixed("mercadopago_access_token", "APP_USR-", "\\d{16}-\\d{6}-[a-f0-9]{32}-\\d{6,10}", 3.0),
+  ...["access-production-", "access-development-"].map((p) => prefixed("plaid_access_token", p, UUID, 3.0)),
+  // Microsoft Teams incoming webhooks (`…webhook.office.com/webhookb2/<group>@<tenant>/IncomingWebhook/<id>/<owner>…`) and
+  // Power Automate / Logic Apps trigger URLs, whose `sig=` lets anyone run the flow.
+  {
+    kind: "teams_webhook",
+    category: "secret",
+    pattern: `\\bwebhook\\.office\\.com/webhookb2/${UUID}@${UUID}/IncomingWebhook/[a-f0-9]{32}/${UUID}`,
+    validate: (m) => secretLike(m.slice(m.indexOf("IncomingWebhook/") + 16, m.indexOf("IncomingWebhook/") + 48), 3.0),
+    start: { at: "word", literals: ["webhook.office.com/webhookb2/"] },
+  },
+  {
+    kind: "logic_app_trigger_url",
+    category: "secret",
+    pattern:
+      "\\blogic\\.azure\\.com(?::443)?/workflows/[A-Za-z0-9]{8,64}/triggers/[^\\s?]{1,200}\\?[^\\s]{0,300}?[?&]sig=[A-Za-z0-9_%-]{40,64}",
+    validate: (m) => secretLike(m.slice(m.lastIndexOf("sig=") + 4), 3.5),
+    start: { at: "word", literals: ["logic.azure.com"] },
+  },
+  // Asana personal access tokens: `2/<user>/<app>:<32 hex>` (and the older `1/<user>:<32 hex>`).
+  {
+    kind: "asana_token",
+    category: "secret",
+    pattern: "\\b(?:2/\\d{10,16}/\\d{10,16}|1/\\d{10,16}):[a-f0-9]{32}(?![A-Za-z0-9])",
+    validate: (m) => secretLike(m.slice(m.indexOf(":") + 1), 3.0),
+    start: { at: "digit-word" },
+  },
+  // Telegram bot tokens: the bot's id, `:AA`, 33 more characters.
+  {
+    kind: "telegram_bot_token",
+    category: "secret",
+    pattern: "\\b\\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])",
+    validate: (m) => secretLike(m.slice(m.indexOf(":") + 3), 3.5),
+    start: { at: "digit-word" },
+  },
+];
+
+/**
+ * Mailchimp API keys: 32 hex and the data centre (`…-us21`). Gated by the `-us` the key ends with: a start at every hex
+ * word would cost ordinary text dearly.
+ */
+export const MAILCHIMP_KEY_RULE: GatedSecretRule = {
+  kind: "mailchimp_api_key",
+  regex: /\b[a-f0-9]{32}-us\d{1,2}\b/g,
+  keywords: ["-us"],
+  validate: (m) => secretLike(m.slice(0, 32), 3.0),
+};

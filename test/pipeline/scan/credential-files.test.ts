@@ -1,0 +1,68 @@
+/**
+ * Credentials in the formats of the files that hold them: `.pgpass` lines, the password
+ * hashes of `.htpasswd` and shadow files, Terraform variables' defaults, Kubernetes
+ * environment lists' name and value, and Dockerfiles' `ENV NAME value`. Written from the formats; times, paths, placeholders, variables and a
+ * hash in prose stay unflagged.
+ */
+import { describe, expect, test } from "bun:test";
+import { scanText } from "../../../src/pipeline/scan/engine.ts";
+
+const secretKinds = (text: string) =>
+  scanText(text, { injection: false })
+    .findings.filter((f) => f.category === "secret")
+    .map((f) => f.kind);
+
+describe("found", () => {
+  test.each([
+    ["pgpass_password", "db01.corp.example:5432:appdb:app:Wq8zT3pLm2"],
+    ["pgpass_password", "*:*:*:postgres:Tr7bN2qXz"],
+    ["pgpass_password", "# ~/.pgpass\n10.0.4.7:6432:*:report:S3cr3t!x"],
+    ["pgpass_password", "localhost:5432:shop:shop:Gr33n!Tea42"],
+    ["password_hash", "admin:$apr1$Zq7xN3pL$w9VbQ2mKx8TrL5nB3cD1e/"],
+    ["password_hash", "deploy:$2y$10$Zq7xN3pLw9VbQ2mKx8TrL.5nB3cD1eFg7hJ9kL0mN2oP4qR6sT8uW"],
+    ["password_hash", "ops:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g="],
+    [
+      "password_hash",
+      "root:$6$Qx7pLm2R$Zq7xN3pLw9VbQ2mKx8TrL5nB3cD1eFg7hJ9kL0mN2oP4qR6sT8uWyZ1aB3cD5eF7gH9iJ1kL3mN5oP7qR9s:19700:0:99999:7:::",
+    ],
+    ["password_assignment", 'variable "db_password" {\n  type    = string\n  default = "Zq7xN3pLw9Vb"\n}'],
+    ["password_assignment", 'variable "api_token" { default = "aG7dK2pQx9LmZ3vB8nW4rT" }'],
+    ["password_assignment", "ENV DB_PASSWORD Zq7xN3pLw9Vb"],
+    ["password_assignment", "env ADMIN_PW 'Gr33n!Tea42'"],
+    ["password_assignment", '      env:\n        - name: DB_PASSWORD\n          value: "Wint3r!Sky42"'],
+    ["password_assignment", "        - name: API_TOKEN\n          value: aG7dK2pQx9LmZ3vB8nW4rT"],
+  ])("%s: %s", (kind, text) => {
+    expect(secretKinds(text)).toContain(kind);
+  });
+});
+
+describe("not found", () => {
+  test.each([
+    // Times, ratios, paths and addresses with colons.
+    "12:30:45:00:start",
+    "at 10:30:45:12:abc",
+    "std::vector:int:a:Foo2bar",
+    "localhost:5432:*:postgres:${PGPASSWORD}",
+    "db01.corp.example:5432:appdb:app:changeme",
+    "db01.corp.example:5432:appdb:app:*",
+    // A hash named in prose, a placeholder hash, a user with no hash.
+    "bcrypt hashes look like $2y$10$ followed by 53 characters",
+    "admin:$apr1$xxxxxxxx$xxxxxxxxxxxxxxxxxxxxxx",
+    "root:x:0:0:root:/root:/bin/bash",
+    "nobody:*:19700:0:99999:7:::",
+    // A variable with no default or one of no credential, Docker secrets' file convention, a variable's reference.
+    'variable "db_password" {\n  type      = string\n  sensitive = true\n}',
+    'variable "token_ttl" {\n  default = "3600s"\n}',
+    'variable "db_password" {\n  default = "changeme"\n}',
+    "ENV PASSWORD_FILE /run/secrets/db",
+    "ENV DB_PASSWORD ${DB_PASSWORD}",
+    "ENV API_TOKEN changeme",
+    "        - name: DB_PASSWORD\n          valueFrom:\n            secretKeyRef:\n              name: db",
+    '        - name: DB_PASSWORD\n          value: "${DB_PASSWORD}"',
+    "        - name: PASSWORD_FILE\n          value: /run/secrets/db",
+    "        - name: DB_PASSWORD\n          value: changeme",
+    '        - name: DB_USER\n          value: "app"',
+  ])("%s", (text) => {
+    expect(secretKinds(text)).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Passwords told in chat and notes without a sign: after the word itself, after what the
+ * password is for, a user and a password after a label, a bare Bearer token. Written from
+ * the forms; sentences about passwords, quoted examples, words and identifiers stay unflagged.
+ */
+import { describe, expect, test } from "bun:test";
+import { scanText } from "../../../src/pipeline/scan/engine.ts";
+
+const secretKinds = (text: string) =>
+  scanText(text, { injection: false })
+    .findings.filter((f) => f.category === "secret")
+    .map((f) => f.kind);
+
+describe("found", () => {
+  test.each([
+    ["password_in_prose", "username admin, password Qx7pLm2R9"],
+    ["password_in_prose", "Password - Wint3r!Sky42"],
+    ["password_in_prose", "vpn passwd Gr33n!Tea42"],
+    ["password_in_prose", "password -> Xq7Lm2Rk9!"],
+    ["password_in_prose", "The admin password for the staging box is Qx7pLm2R9"],
+    ["password_in_prose", "Set the password to Wint3r!Sky42 for now, I'll rotate it Monday."],
+    ["password_in_prose", "the root password on db01 : Gr33n!Tea42"],
+    ["address_user_password", "ID/PW : admin / Qx7pLm2R!"],
+    ["address_user_password", "Credentials: admin/Wint3r!Sky42"],
+    ["address_user_password", "creds - ops / Gr33n!Tea42"],
+    ["address_user_password", "user/password: deploy:Xq7Lm2Rk9!"],
+    ["authorization_header", "use Bearer 7f3a9c1e7b4d4e8f9a6b2c5d8e1f0a3b for the staging API"],
+  ])("%s in %p", (kind, text) => {
+    expect(secretKinds(text)).toContain(kind);
+  });
+
+  test("a vendor's token after Bearer keeps its own name", () => {
+    expect(secretKinds("use Bearer ghp_Xq7Lm2Rk9XwTq8Lp3Nz5Vb2Hc6Pd4Yf1Mg7J")).toContain("github_token");
+  });
+});
+
+describe("not found", () => {
+  test.each([
+    "password manager",
+    "password reset link sent",
+    "Set the password to something strong.",
+    "the password for the admin account is stored in Vault",
+    "The password policy requires 12 characters",
+    "password SHA256",
+    "reset your password at https://corp.example/reset",
+    "Check that the new password 'Tr0ub4dor&3' meets the policy before saving it.",
+    "the password is changeme",
+    "Password - <your password>",
+    "Credentials: see the wiki page",
+    "account: ops/billing",
+    "credentials: service-account.json",
+    "Bearer tokens are sent in the Authorization header",
+    "Bearer <token>",
+    "Bearer ${API_TOKEN}",
+  ])("%p", (text) => {
+    expect(secretKinds(text)).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The vendor formats of vendor-platforms.ts: each found in the shape its vendor documents,
+ * and placeholders, public keys and identifiers beside them not flagged.
+ */
+import { describe, expect, test } from "bun:test";
+import { scanText } from "../../../src/pipeline/scan/engine.ts";
+
+const secretKinds = (text: string) =>
+  scanText(text, { injection: false })
+    .findings.filter((f) => f.category === "secret")
+    .map((f) => f.kind);
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** A deterministic body over `alphabet` (a fixed sequence of the seed): no real token, the same on every run. */
+function body(n: number, seed: number, alphabet = ALNUM): string {
+  let state = seed * 7919 + 1;
+  return Array.from({ length: n }, () => {
+    state = (state * 48271) % 2147483647;
+    return alphabet[state % alphabet.length];
+  }).join("");
+}
+const hex = (n: number, seed: number) => body(n, seed, "0123456789abcdef");
+const upper = (n: number, seed: number) => body(n, seed, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+const digits = (n: number, seed: number) => body(n, seed, "0123456789");
+const uuid = (seed: number) => `${hex(8, seed)}-${hex(4, seed + 1)}-${hex(4, seed + 2)}-${hex(4, seed + 3)}-${hex(12, seed + 4)}`;
+
+describe("found", () => {
+  test.each([
+    ["notion_token", `NOTION_TOKEN=secret_${body(43, 1)}`],
+    ["newrelic_api_key", `NRAK-${upper(27, 2)}`],
+    ["newrelic_api_key", `newrelic api key NRAA-${upper(27, 3)}`],
+    ["sentry_org_token", `SENTRY_AUTH_TOKEN=sntrys_${body(120, 4)}`],
+    ["netlify_token", `netlify deploy --auth nfp_${body(40, 5)}`],
+    ["sonarqube_token", `sonar.token=squ_${hex(40, 6)}`],
+    ["sonarqube_token", `SONAR_TOKEN: sqa_${hex(40, 7)}`],
+    ["buildkite_token", `BUILDKITE_API_TOKEN=bkua_${hex(40, 8)}`],
+    ["together_api_key", `client = Together(api_key="tgp_v1_${body(43, 9)}")`],
+    ["supabase_secret_key", `SUPABASE_SECRET_KEY=sb_secret_${body(32, 90)}`],
+    ["huggingface_org_token", `api_org_${body(34, 91)}`],
+    ["fireworks_api_key", `fw_${body(24, 10)}`],
+    ["runpod_api_key", `rpa_${upper(40, 11)}`],
+    ["clickup_token", `Authorization: pk_${digits(8, 12)}_${upper(32, 13)}`],
+    ["typeform_token", `tfp_${body(44, 14)}`],
+    ["hubspot_token", `HUBSPOT_TOKEN=pat-na1-${uuid(15)}`],
+    ["matrix_access_token", `"access_token": "syt_${body(12, 20)}_${body(20, 21)}_${body(6, 22)}"`],
+    ["launchdarkly_key", `LD_SDK_KEY=sdk-${uuid(23)}`],
+    ["launchdarkly_key", `api-${uuid(28)}`],
+    ["mailgun_api_key", `the mailgun private key is key-${hex(32, 33)}`],
+    ["dropbox_access_token", `dbx = Dropbox("sl.${body(140, 34)}")`],
+    ["mapbox_secret_token", `MAPBOX_SECRET=sk.eyJ1Ijoi${body(24, 35)}.${body(22, 36)}`],
+    ["yandex_api_key", `Api-Key AQVN${body(36, 37)}`],
+    ["yandex_oauth_token", `OAuth y0_${body(56, 38)}`],
+    ["twitter_bearer_token", `BEARER=AAAAAAAAAAAAAAAAAAAAA${body(80, 39)}`],
+    ["flutterwave_secret_key", `FLWSECK-${hex(32, 40)}-X`],
+    ["razorpay_key", `rzp_live_${body(14, 41)}`],
+    ["mercadopago_access_token", `APP_USR-${digits(16, 42)}-${digits(6, 43)}-${hex(32, 44)}-${digits(9, 45)}`],
+    ["plaid_access_token", `access-production-${uuid(46)}`],
+    ["asana_token", `ASANA_PAT=2/${digits(16, 51)}/${digits(16, 52)}:${hex(32, 53)}`],
+    ["telegram_bot_token", `bot = Bot("${digits(10, 54)}:AA${body(33, 55)}")`],
+    ["mailchimp_api_key", `mc.setConfig({ apiKey: "${hex(32, 56)}-us21" })`],
+    ["teams_webhook", `https://corp.webhook.office.com/webhookb2/${uuid(70)}@${uuid(75)}/IncomingWebhook/${hex(32, 80)}/${uuid(81)}`],
+    [
+      "logic_app_trigger_url",
+      `https://prod-12.westus.logic.azure.com:443/workflows/${hex(32, 86)}/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${body(43, 87)}`,
+    ],
+  ])("%s in %p", (kind, text) => {
+    expect(secretKinds(text)).toContain(kind);
+  });
+});
+
+describe("placeholders, public keys and identifiers are not", () => {
+  test.each([
+    "NOTION_TOKEN=secret_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    "set secret_key_base in config/credentials.yml.enc",
+    `NRAK-${"X".repeat(27)}`,
+    "sonar.token=squ_0000000000000000000000000000000000000000",
+    // Mapbox's public tokens are meant to ship in web pages.
+    `pk.eyJ1Ijoi${body(24, 60)}.${body(22, 61)}`,
+    // A UUID after api- in a URL path is an identifier.
+    `https://app.corp.example/api-${"0".repeat(8)}`,
+    "api-gateway-2024",
+    `sb_publishable_${body(32, 92)}`,
+    "key-value store",
+    "en-us locale, en-US spelling",
+    `${hex(32, 62)}-usage`,
+    // A Twilio account SID and a plain hex digest are identifiers.
+    `AC${hex(32, 63)}`,
+    `sha256: ${hex(64, 64)}`,
+    "1/2 cup of sugar, 2/3 of the flour",
+    "tel 0612345678:AA shift",
+    "Post to the channel's webhook.office.com/webhookb2/ URL from the connector page",
+    `https://prod-12.westus.logic.azure.com:443/workflows/${hex(32, 88)}/triggers/manual/paths/invoke?api-version=2016-06-01`,
+  ])("%p", (text) => {
+    expect(secretKinds(text)).toEqual([]);
+  });
+});
