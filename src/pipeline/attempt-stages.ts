@@ -13,6 +13,7 @@ import { type ProviderLimitDeps, takeProviderLimit } from "./provider-limit.ts";
 import { type CallSize, reserveSpend, type SpendDeps } from "./reserve-spend.ts";
 import { decideCharge } from "./rate-limit.ts";
 import { type EndStages, type Stage, startStages } from "./stages.ts";
+import type { MaybePromise } from "../lib/maybe-promise.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 import type { DeferredCharge } from "../state/rate-charge.ts";
 import type { Reservation } from "../state/spend-ledger.ts";
@@ -91,5 +92,5 @@ function settledBy(reservation: Reservation, span: TraceSpan): AttemptAfter {
 }
 
 /** Runs the attempt's stages; their afters are synchronous, so a reservation is given back before the next attempt takes one. */
-export const startAttempt = (stages: readonly AttemptStage[], ctx: AttemptContext, trace?: TraceSpan): Promise<EndStages<AttemptEnd>> =>
+export const startAttempt = (stages: readonly AttemptStage[], ctx: AttemptContext, trace?: TraceSpan): MaybePromise<EndStages<AttemptEnd>> =>
   startStages(stages, ctx, trace);

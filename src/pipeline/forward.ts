@@ -115,7 +115,9 @@ export class Forwarder {
     size: CallSize,
   ): Promise<CallOutcome> {
     const span = input.scope.attemptTrace ?? NOOP_SPAN;
-    const end = await startAttempt(this.stages, { input, target, size }, span);
+    // Stages that answered at once (the usual attempt) are not awaited: no promise, no turn.
+    const starting = startAttempt(this.stages, { input, target, size }, span);
+    const end = starting instanceof Promise ? await starting : starting;
     const held: Held = { end, sentAtMs: this.now(), span };
     try {
       const req = await build();

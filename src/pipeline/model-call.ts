@@ -225,7 +225,9 @@ export class ModelCalls {
     scope.operation = ctx.operation;
     const trace = scope.trace ?? NOOP_SPAN;
     if (trace.recording) traceCall(trace, ctx);
-    const end = await startStages(this.stages, ctx, trace);
+    // Stages that answered at once (the usual call, its state in memory) are not awaited: no promise, no turn.
+    const starting = startStages(this.stages, ctx, trace);
+    const end = starting instanceof Promise ? await starting : starting;
     const plan = ctx.plan!;
     const first = plan.targets[0];
     let done: Attempted<CallOutcome>;

@@ -12,6 +12,7 @@
  * it was held. Stages only add attributes to the span they are handed; a new stage is
  * traced without anyone remembering to. With tracing off the span is the shared no-op.
  */
+import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 
 /** Runs when the call (or attempt) ends: with its result, or null when it failed before one. */
@@ -81,14 +82,17 @@ function tracedAfter<R, A extends After<R>>(after: A, span: TraceSpan): A {
 }
 
 /**
- * Runs the stages' befores in order, each in a child span of `trace`; returns the
- * function that runs the started ones' afters, in reverse, once.
+ * Runs the stages' befores in order, each in a child span of `trace`; gives the
+ * function that runs the started ones' afters, in reverse, once. At once when every
+ * before answered at once (the usual call: nothing in memory to wait for, so no
+ * promise and no turn of the microtask queue), else once the last one has answered. A
+ * refusal is always a rejected promise, given after the started stages' afters ran.
  */
-export async function startStages<C, R, A extends After<R>>(
+export function startStages<C, R, A extends After<R>>(
   stages: readonly Stage<C, R, A>[],
   ctx: C,
   trace: TraceSpan = NOOP_SPAN,
-): Promise<EndStages<R>> {
+): MaybePromise<EndStages<R>> {
   const afters: A[] = [];
   let ended = false;
   const end: EndStages<R> = (result) => {
@@ -96,26 +100,51 @@ export async function startStages<C, R, A extends After<R>>(
     ended = true;
     return runAfters(afters, result, afters.length - 1, null);
   };
-  try {
-    for (const stage of stages) {
-      // Tracing off: no span name is built (a string per stage of every call).
-      const span = trace === NOOP_SPAN ? NOOP_SPAN : trace.child(`gw.${stage.name}`);
-      let after: A | null;
-      try {
-        // A before that answers at once is not awaited: a turn of the microtask queue a stage saved.
-        const pending = stage.before(ctx, span);
-        after = pending instanceof Promise ? await pending : pending;
-      } catch (err) {
-        span.fail(err);
-        span.end();
-        throw err;
-      }
-      if (!after) span.end();
-      else afters.push(span.recording ? tracedAfter<R, A>(after, span) : after);
+  return befores(stages, 0, ctx, trace, afters, end);
+}
+
+/** The befores from `first` on; the afters of those that took something kept in `afters`. */
+function befores<C, R, A extends After<R>>(
+  stages: readonly Stage<C, R, A>[],
+  first: number,
+  ctx: C,
+  trace: TraceSpan,
+  afters: A[],
+  end: EndStages<R>,
+): MaybePromise<EndStages<R>> {
+  for (let i = first; i < stages.length; i++) {
+    const stage = stages[i]!;
+    // Tracing off: no span name is built (a string per stage of every call).
+    const span = trace === NOOP_SPAN ? NOOP_SPAN : trace.child(`gw.${stage.name}`);
+    let pending: A | null | Promise<A | null>;
+    try {
+      pending = stage.before(ctx, span);
+    } catch (err) {
+      return refused(end, span, err);
     }
-  } catch (err) {
-    await end(null);
-    throw err;
+    if (pending instanceof Promise)
+      return pending.then(
+        (after) => {
+          started<R, A>(afters, after, span);
+          return befores(stages, i + 1, ctx, trace, afters, end);
+        },
+        (err) => refused(end, span, err),
+      );
+    started<R, A>(afters, pending, span);
   }
   return end;
+}
+
+/** A stage's after kept for the end (traced when its span records); a stage that took nothing ends its span now. */
+function started<R, A extends After<R>>(afters: A[], after: A | null, span: TraceSpan): void {
+  if (!after) span.end();
+  else afters.push(span.recording ? tracedAfter<R, A>(after, span) : after);
+}
+
+/** The refusing stage's span failed and ended, the started stages unwound, then the refusal passed on. */
+async function refused<R>(end: EndStages<R>, span: TraceSpan, err: unknown): Promise<never> {
+  span.fail(err);
+  span.end();
+  await end(null);
+  throw err;
 }

@@ -72,7 +72,7 @@ describe("optimize then scan", () => {
       optimizeStage({ spend: { settings, catalog }, etl: { recordEtlDocument: async (d) => void recorded.push(d) } }),
       scanStage({ settings }),
     ];
-    const err = await startStages(stages, context(`${DUPED} ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx`)).catch((e) => e);
+    const err = await Promise.resolve(startStages(stages, context(`${DUPED} ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx`))).catch((e) => e);
     expect(err.code).toBe("security_violation");
     expect(recorded).toHaveLength(0);
   });

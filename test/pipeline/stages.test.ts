@@ -107,3 +107,38 @@ test("a stage that refuses fails its span with the error's code, and the started
   await expect(startStages([holding, refusing], null, recordingSpan(log, "call"))).rejects.toThrow("no");
   expect(log).toEqual(["open gw.hold", "open gw.refuse", "gw.refuse failed spend_cap_exceeded", "end gw.refuse", "end gw.hold"]);
 });
+
+test("befores that answer at once give the end at once; one that waits makes the rest follow it, in order", async () => {
+  const log: Log = [];
+  const now = startStages([syncStage(log, "a"), syncStage(log, "b")], null);
+  expect(now).not.toBeInstanceOf(Promise);
+  const waiting: Stage<null, string> = {
+    name: "waiting",
+    async before() {
+      await Bun.sleep(1);
+      log.push("before waiting");
+      return null;
+    },
+  };
+  const later = startStages([syncStage(log, "c"), waiting, syncStage(log, "d")], null);
+  expect(later).toBeInstanceOf(Promise);
+  expect(log).toEqual(["before a", "before b", "before c"]);
+  const end = await later;
+  expect(log.slice(3)).toEqual(["before waiting", "before d"]);
+  await end("ok");
+  expect(log.slice(5)).toEqual(["after d ok", "after c ok"]);
+});
+
+test("a refusal is a rejected promise even when every stage answered at once, given after the started ones' afters ran", async () => {
+  const log: Log = [];
+  const refusing: Stage<null, string> = {
+    name: "refuse",
+    before() {
+      throw new Error("refused");
+    },
+  };
+  const started = startStages([syncStage(log, "a"), refusing, syncStage(log, "b")], null);
+  expect(started).toBeInstanceOf(Promise);
+  await expect(started).rejects.toThrow("refused");
+  expect(log).toEqual(["before a", "after a none"]);
+});
