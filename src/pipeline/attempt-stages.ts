@@ -92,5 +92,8 @@ function settledBy(reservation: Reservation, span: TraceSpan): AttemptAfter {
 }
 
 /** Runs the attempt's stages; their afters are synchronous, so a reservation is given back before the next attempt takes one. */
-export const startAttempt = (stages: readonly AttemptStage[], ctx: AttemptContext, trace?: TraceSpan): MaybePromise<EndStages<AttemptEnd>> =>
-  startStages(stages, ctx, trace);
+export const startAttempt = (
+  stages: readonly AttemptStage[],
+  ctx: AttemptContext,
+  trace?: TraceSpan,
+): MaybePromise<EndStages<AttemptEnd>> => startStages(stages, ctx, trace);

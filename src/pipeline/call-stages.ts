@@ -19,6 +19,7 @@ import { type ScanCallDeps, scanCall } from "./scan-call.ts";
 import type { ScanVerdict } from "./security-scan.ts";
 import type { After, Stage } from "./stages.ts";
 import { ApiError } from "../lib/errors.ts";
+import { andThen, type MaybePromise } from "../lib/maybe-promise.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 
 type Json = Record<string, unknown>;
@@ -46,16 +47,24 @@ export type CallStage = Stage<CallContext, CallOutcome>;
 export function planStage(deps: RoutePlanDeps): CallStage {
   return {
     name: "plan",
-    async before(ctx, span) {
+    before(ctx, span) {
       const { identity } = ctx.input.scope;
       const resolve = resolverFor(identity);
-      ctx.plan = ctx.route
-        ? await planRoute(deps, resolve, identity, ctx.input.headers, ctx.route)
-        : { targets: [await resolve(deps.resolve, identity, String(ctx.body.model), ctx.input.headers)], fallback: false, routed: null };
-      if (span.recording) tracePlan(span, ctx.plan);
-      authorizeTarget(identity, ctx.plan.targets[0]);
-      span.set("gw.geo.decision", "allowed");
-      return null;
+      const planned: MaybePromise<RoutedPlan> = ctx.route
+        ? planRoute(deps, resolve, identity, ctx.input.headers, ctx.route)
+        : andThen(resolve(deps.resolve, identity, String(ctx.body.model), ctx.input.headers), (first) => ({
+            targets: [first],
+            fallback: false,
+            routed: null,
+          }));
+      // Planned at once (a named model, the directory and settings in memory): no promise.
+      return andThen(planned, (plan) => {
+        ctx.plan = plan;
+        if (span.recording) tracePlan(span, plan);
+        authorizeTarget(identity, plan.targets[0]);
+        span.set("gw.geo.decision", "allowed");
+        return null;
+      });
     },
   };
 }

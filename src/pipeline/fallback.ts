@@ -10,6 +10,7 @@
  * configuration whose circuit is open is skipped while another target remains.
  */
 import { ApiError } from "../lib/errors.ts";
+import type { MaybePromise } from "../lib/maybe-promise.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 import { type AttemptTracing, attemptSpan } from "./attempt-trace.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
@@ -35,7 +36,7 @@ export class TargetUnsuitable extends ApiError {
 }
 
 /** A target, or how to resolve it when its turn comes (most calls never need the later ones). */
-export type TargetRef = ResolvedTarget | (() => Promise<ResolvedTarget>);
+export type TargetRef = ResolvedTarget | (() => MaybePromise<ResolvedTarget>);
 
 export interface AttemptPlan {
   /** In the order to try them; the first (resolved) is the one the caller named or the router chose. */

@@ -10,6 +10,7 @@
  * configured provider of that kind when there is one, else the vendor's.
  */
 import { ApiError, badRequest } from "../lib/errors.ts";
+import { andThen, type MaybePromise } from "../lib/maybe-promise.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { providerCountry } from "../policy/provider-authorization.ts";
@@ -65,10 +66,22 @@ function perRequestKindOf(headers: Headers): ProviderKind | null {
   return raw;
 }
 
-export async function resolveTarget(deps: ResolveDeps, identity: Identity, model: string, headers: Headers): Promise<ResolvedTarget> {
+/** The target for a model name; at once when the organization's providers are in memory (a refusal is then thrown at once too). */
+export function resolveTarget(deps: ResolveDeps, identity: Identity, model: string, headers: Headers): MaybePromise<ResolvedTarget> {
   const perRequestKey = headers.get("x-gw-provider-key");
   const perRequestKind = perRequestKindOf(headers);
-  const usable = usableProviders(await deps.directory.get(identity.organization.id), identity);
+  return andThen(deps.directory.get(identity.organization.id), (providers) =>
+    targetAmong(deps, usableProviders(providers, identity), model, perRequestKey, perRequestKind),
+  );
+}
+
+function targetAmong(
+  deps: ResolveDeps,
+  usable: LiveProvider[],
+  model: string,
+  perRequestKey: string | null,
+  perRequestKind: ProviderKind | null,
+): ResolvedTarget {
   const wanted = wantedFor(deps, usable, model, perRequestKind);
   const catalogModel = deps.catalog.model(wanted.model);
 

@@ -13,7 +13,7 @@
  */
 import type { Identity } from "../domain/identity.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
-import { andThen } from "../lib/maybe-promise.ts";
+import { andThen, type MaybePromise } from "../lib/maybe-promise.ts";
 import type { OrgPreferences, ProviderFormat } from "../domain/types.ts";
 import type { Decision, Preferred, ScoredCandidate } from "../routing/decide.ts";
 import { decide } from "../routing/decide.ts";
@@ -41,7 +41,7 @@ export interface RoutePlanDeps {
   limits: ProviderLimitCounter;
 }
 
-export type Resolver = (deps: ResolveDeps, identity: Identity, model: string, headers: Headers) => Promise<ResolvedTarget>;
+export type Resolver = (deps: ResolveDeps, identity: Identity, model: string, headers: Headers) => MaybePromise<ResolvedTarget>;
 
 /** A routed plan also carries the router's decision (the route answer shows it). */
 export interface RoutedPlan extends AttemptPlan {
@@ -69,10 +69,10 @@ function fallbackOn(headers: Headers): boolean {
   throw badRequest(`x-gw-fallback: "on" or "off", not "${raw.slice(0, 20)}"`, { param: "x-gw-fallback" });
 }
 
-/** `x-gw-fallback-models`, else the organization's `fallbackModels` for this model. */
-async function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: Headers, model: string): Promise<string[]> {
+/** `x-gw-fallback-models`, else the organization's `fallbackModels` for this model (at once when the settings are in memory). */
+function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: Headers, model: string): MaybePromise<string[]> {
   const raw = headers.get("x-gw-fallback-models");
-  if (raw === null) return (await deps.settings.get(identity.organization.id)).fallbackModels?.[model] ?? [];
+  if (raw === null) return andThen(deps.settings.get(identity.organization.id), (p: OrgPreferences) => p.fallbackModels?.[model] ?? []);
   const models = raw
     .split(",")
     .map((m) => m.trim())
@@ -93,32 +93,61 @@ function strategyFor(deps: RoutePlanDeps, identity: Identity, headers: Headers):
   return andThen(deps.settings.get(identity.organization.id), (p: OrgPreferences): Strategy => p.defaultRouteStrategy ?? "balanced");
 }
 
-/** The targets for a call, in the order to try them. The first is authorized by the caller, the rest per attempt. */
-export async function planRoute(
+/**
+ * The targets for a call, in the order to try them. The first is authorized by the caller, the rest per attempt.
+ * A named model is planned at once when the directory and the settings are in memory (the usual call); routing waits for the providers.
+ */
+export function planRoute(
   deps: RoutePlanDeps,
   resolve: Resolver,
   identity: Identity,
   headers: Headers,
   req: RouteRequest,
-): Promise<RoutedPlan> {
+): MaybePromise<RoutedPlan> {
   const fallback = req.fallback ?? fallbackOn(headers);
-  let family = familyOf(req.model);
+  const family = familyOf(req.model);
   const routeHeader = headers.get("x-gw-route") !== null;
-  const routing = req.model === AUTO_MODEL || family !== null || routeHeader;
-  const loaded = routing ? deps.resolve.directory.get(identity.organization.id) : [];
+  if (req.model === AUTO_MODEL || family !== null || routeHeader)
+    return routedPlan(deps, resolve, identity, headers, req, fallback, family, routeHeader);
+  return namedPlan(deps, resolve, identity, headers, req.model, fallback);
+}
+
+/** The model as named, then its fallback models, resolved as any model would be when their turn comes; the per-request key serves the first only. */
+function namedPlan(
+  deps: RoutePlanDeps,
+  resolve: Resolver,
+  identity: Identity,
+  headers: Headers,
+  model: string,
+  fallback: boolean,
+): MaybePromise<RoutedPlan> {
+  return andThen(resolve(deps.resolve, identity, model, headers), (first) => {
+    if (!fallback) return { targets: [first], fallback, routed: null };
+    return andThen(fallbackModels(deps, identity, headers, model), (models): RoutedPlan => {
+      const targets: AttemptPlan["targets"] = [first];
+      for (const m of models) targets.push(() => resolve(deps.resolve, identity, m, NO_HEADERS));
+      return { targets, fallback, routed: null };
+    });
+  });
+}
+
+/** `gateway/auto`, a family, or a named model with `x-gw-route`: the router's ranking among the providers the caller may use. */
+async function routedPlan(
+  deps: RoutePlanDeps,
+  resolve: Resolver,
+  identity: Identity,
+  headers: Headers,
+  req: RouteRequest,
+  fallback: boolean,
+  family: string | null,
+  routeHeader: boolean,
+): Promise<RoutedPlan> {
+  const loaded = deps.resolve.directory.get(identity.organization.id);
   const providers = loaded instanceof Promise ? await loaded : loaded;
   // A model a configuration declares under a name that reads as a family is that model, as named.
   if (family !== null && providers.some((p) => p.record.models.includes(req.model))) family = null;
   const named = req.model !== AUTO_MODEL && family === null;
-  if (!routing || (named && !routeHeader)) {
-    const first = await resolve(deps.resolve, identity, req.model, headers);
-    const targets: AttemptPlan["targets"] = [first];
-    // Fallback models are named by the caller and resolved as any model would be, when their turn comes; the per-request key serves the first only.
-    if (fallback)
-      for (const m of await fallbackModels(deps, identity, headers, req.model))
-        targets.push(() => resolve(deps.resolve, identity, m, NO_HEADERS));
-    return { targets, fallback, routed: null };
-  }
+  if (named && !routeHeader) return namedPlan(deps, resolve, identity, headers, req.model, fallback);
   if (headers.get("x-gw-provider-key") !== null)
     throw badRequest(
       named

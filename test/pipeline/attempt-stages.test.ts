@@ -28,7 +28,9 @@ test("afters run in reverse order, once, with the attempt's end", async () => {
 
 test("a stage that refuses stops the list; the stages that started give back what they took", async () => {
   const log: string[] = [];
-  const err = await Promise.resolve(startAttempt([recording(log, "a"), recording(log, "b", true), recording(log, "c")], ctx)).catch((e) => e);
+  const err = await Promise.resolve(startAttempt([recording(log, "a"), recording(log, "b", true), recording(log, "c")], ctx)).catch(
+    (e) => e,
+  );
   expect(err.code).toBe("rate_limit_exceeded");
   expect(log).toEqual(["before a", "before b", "after a none"]);
 });
