@@ -8,6 +8,7 @@ import type { Server } from "bun";
 import { ApiError, toApiError } from "../lib/errors.ts";
 import { cameFromThisGateway } from "../providers/hop.ts";
 import type { Logger } from "../lib/log.ts";
+import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { NO_TRACING, NOOP_SPAN, type TraceSpan, type Tracing } from "../lib/tracing/trace-span.ts";
 import { type Authenticator, OriginRequired } from "../pipeline/authenticate.ts";
 import { bucketForAddress, bucketForIdentity, decideCharge, takeToken } from "../pipeline/rate-limit.ts";
@@ -170,9 +171,11 @@ export class RequestRunner {
     let response: Response;
     try {
       if (cameFromThisGateway(request.headers)) throw LOOP;
-      if (target.admission === "identity")
-        response = await target.handler(await this.admit(scope, target.readOnly, false, target.deferCharge));
-      else if (target.admission === "identity-or-tool-grant") response = await target.handler(await this.admit(scope, undefined, true));
+      if (target.admission === "identity") {
+        // Admitted at once (the key and the bucket in memory, the usual call): not awaited, no turn.
+        const admitted = this.admit(scope, target.readOnly, target.deferCharge);
+        response = await target.handler(admitted instanceof Promise ? await admitted : admitted);
+      } else if (target.admission === "identity-or-tool-grant") response = await target.handler(await this.admitOrGrant(scope));
       else {
         if (target.admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
         response = await target.handler(scope);
@@ -203,17 +206,39 @@ export class RequestRunner {
     return response;
   }
 
-  /** Authenticates the caller and charges their bucket; a failed attempt is charged to the address. */
-  private async admit(scope: RequestScope, readOnly?: ReadOnlyProbe, grants = false, deferCharge = false): Promise<AdmittedScope> {
-    let identity: Identity;
-    let grant: ToolGrant | null = null;
+  /**
+   * Authenticates the caller and charges their bucket; a failed attempt is charged to the
+   * address. At once when the key and the bucket are in memory (the usual call).
+   */
+  private admit(scope: RequestScope, readOnly?: ReadOnlyProbe, deferCharge = false): MaybePromise<AdmittedScope> {
+    const found = this.authenticate(scope.request, readOnly);
+    if (found instanceof Promise)
+      return found.then(
+        (identity) => this.charged(scope, identity, null, deferCharge),
+        (err) => this.refusedAtAddress(scope, err),
+      );
+    return this.charged(scope, found, null, deferCharge);
+  }
+
+  /** As `admit`, for the routes that also take a tool grant (`/mcp`). */
+  private async admitOrGrant(scope: RequestScope): Promise<AdmittedScope> {
+    let found: { identity: Identity; grant: ToolGrant | null };
     try {
-      if (grants) ({ identity, grant } = await this.deps.authenticator.authenticateOrGrant(scope.request));
-      else identity = await this.authenticate(scope.request, readOnly);
+      found = await this.deps.authenticator.authenticateOrGrant(scope.request);
     } catch (err) {
-      await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
-      throw err;
+      return this.refusedAtAddress(scope, err);
     }
+    return this.charged(scope, found.identity, found.grant, false);
+  }
+
+  /** A failed authentication is charged to the client's address, then reported. */
+  private async refusedAtAddress(scope: RequestScope, err: unknown): Promise<never> {
+    await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
+    throw err;
+  }
+
+  /** The caller named on the scope, then their bucket charged (or the charge held back for the reservation to carry). */
+  private charged(scope: RequestScope, identity: Identity, grant: ToolGrant | null, deferCharge: boolean): MaybePromise<AdmittedScope> {
     // Set before the charge: a caller refused for rate is still named in the log line.
     // A grant's calls are its holder's: the same bucket, the same policy.
     const admitted: AdmittedScope = Object.assign(scope, grant ? { identity, grant } : { identity });
@@ -222,9 +247,12 @@ export class RequestRunner {
     // Only a call with a reservation to travel in waits: any other is charged here, as on every route.
     const defer = deferCharge ? this.deps.limiter.defer : undefined;
     const charge = defer && this.deps.reservesSpend?.(identity) !== false ? defer.call(this.deps.limiter, bucket) : null;
-    if (charge) scope.charge = charge;
-    else await takeToken(this.deps.limiter, bucket, (d) => (scope.rate = d));
-    return admitted;
+    if (charge) {
+      scope.charge = charge;
+      return admitted;
+    }
+    const taken = takeToken(this.deps.limiter, bucket, (d) => (scope.rate = d));
+    return taken instanceof Promise ? taken.then(() => admitted) : admitted;
   }
 
   /** A held-back charge is decided before the request's own error is reported: a caller over its limit hears 429 first, as if charged first. */
@@ -240,14 +268,21 @@ export class RequestRunner {
   /**
    * A session call without Origin (curl with a cookie) is refused as possibly cross-site,
    * unless the route says this request only reads: then it is authenticated as read-only.
+   * A refusal is always a rejected promise (so `admit` charges the address for it).
    */
-  private async authenticate(request: Request, readOnly?: ReadOnlyProbe): Promise<Identity> {
+  private authenticate(request: Request, readOnly?: ReadOnlyProbe): MaybePromise<Identity> {
+    let found: MaybePromise<Identity>;
     try {
-      return await this.deps.authenticator.authenticate(request);
+      found = this.deps.authenticator.authenticate(request);
     } catch (err) {
-      if (!(err instanceof OriginRequired) || !readOnly || !(await readOnly(request.clone() as Request))) throw err;
-      return this.deps.authenticator.authenticate(request, true);
+      return this.readOnlyRetry(request, err, readOnly);
     }
+    return found instanceof Promise ? found.catch((err) => this.readOnlyRetry(request, err, readOnly)) : found;
+  }
+
+  private async readOnlyRetry(request: Request, err: unknown, readOnly?: ReadOnlyProbe): Promise<Identity> {
+    if (!(err instanceof OriginRequired) || !readOnly || !(await readOnly(request.clone() as Request))) throw err;
+    return this.deps.authenticator.authenticate(request, true);
   }
 
   /** The response's own headers now; its metrics and log line `TELEMETRY_DELAY_MS` later. */
