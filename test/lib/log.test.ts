@@ -18,3 +18,21 @@ test("one JSON object a line, filtered by level, buffered until flush", () => {
   expect(lines[0]).toMatchObject({ level: "info", status: 200 });
   expect(typeof lines[0].time).toBe("string");
 });
+
+test("a line without fields, or with none set, is the time, level and message alone; a field's text is escaped", () => {
+  const out: string[] = [];
+  const log = createLogger("info", (c) => out.push(c));
+  log.info("plain");
+  log.info("empty", {});
+  log.warn('say "hi"', { note: 'a "quoted"\nline', skipped: undefined });
+  log.flush();
+  const lines = out.join("").trim().split("\n");
+  expect(lines).toHaveLength(3);
+  const parsed = lines.map((l) => JSON.parse(l));
+  expect(parsed.map((l) => Object.keys(l))).toEqual([
+    ["time", "level", "msg"],
+    ["time", "level", "msg"],
+    ["time", "level", "msg", "note"],
+  ]);
+  expect(parsed[2]).toMatchObject({ level: "warn", msg: 'say "hi"', note: 'a "quoted"\nline' });
+});
