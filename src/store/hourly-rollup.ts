@@ -16,15 +16,18 @@ export const DAY_MS = 86_400_000;
 /** A flush's contribution to one daily roll-up row (UTC day, provider, model, application; keys dropped). */
 export type DailyDelta = HourlyDelta & { applicationId: string };
 
-/** Sums events into rows: `bucket` names an event's row and makes it (with zero sums) the first time. */
-function rollUp<R extends HourlyDelta>(events: readonly UsageEvent[], bucket: (e: UsageEvent) => { id: string; row: () => R }): R[] {
+/**
+ * Sums events into rows: `idOf` names an event's row, `rowOf` makes it (with zero sums)
+ * the first time. Per event only the name is built, no object or closure.
+ */
+function rollUp<R extends HourlyDelta>(events: readonly UsageEvent[], idOf: (e: UsageEvent) => string, rowOf: (e: UsageEvent) => R): R[] {
   const rows = new Map<string, R>();
   for (const e of events) {
-    const b = bucket(e);
-    let row = rows.get(b.id);
+    const id = idOf(e);
+    let row = rows.get(id);
     if (!row) {
-      row = b.row();
-      rows.set(b.id, row);
+      row = rowOf(e);
+      rows.set(id, row);
     }
     row.requests++;
     if (e.status >= 400) row.errors++;
@@ -38,24 +41,28 @@ function rollUp<R extends HourlyDelta>(events: readonly UsageEvent[], bucket: (e
 
 const ZERO_SUMS = { requests: 0, errors: 0, promptTokens: 0, completionTokens: 0, costMicros: 0, latencyMsSum: 0 };
 
+const dayOf = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
+
 export function rollUpDaily(events: readonly UsageEvent[]): DailyDelta[] {
-  return rollUp(events, (e) => {
-    const day = Math.floor(e.createdAt / DAY_MS) * DAY_MS;
-    const applicationId = e.applicationId ?? "";
-    return {
-      id: `${e.orgId}\u0000${day}\u0000${e.provider}\u0000${e.model}\u0000${applicationId}`,
-      row: () => ({ orgId: e.orgId, hour: day, keyId: "", provider: e.provider, model: e.model, applicationId, ...ZERO_SUMS }),
-    };
-  });
+  return rollUp(
+    events,
+    (e) => `${e.orgId}\u0000${dayOf(e.createdAt)}\u0000${e.provider}\u0000${e.model}\u0000${e.applicationId ?? ""}`,
+    (e) => ({
+      orgId: e.orgId,
+      hour: dayOf(e.createdAt),
+      keyId: "",
+      provider: e.provider,
+      model: e.model,
+      applicationId: e.applicationId ?? "",
+      ...ZERO_SUMS,
+    }),
+  );
 }
 
 export function rollUpHourly(events: readonly UsageEvent[]): HourlyDelta[] {
-  return rollUp(events, (e) => {
-    const hour = hourOf(e.createdAt);
-    const keyId = e.keyId ?? "";
-    return {
-      id: `${e.orgId}\u0000${hour}\u0000${keyId}\u0000${e.provider}\u0000${e.model}`,
-      row: () => ({ orgId: e.orgId, hour, keyId, provider: e.provider, model: e.model, ...ZERO_SUMS }),
-    };
-  });
+  return rollUp(
+    events,
+    (e) => `${e.orgId}\u0000${hourOf(e.createdAt)}\u0000${e.keyId ?? ""}\u0000${e.provider}\u0000${e.model}`,
+    (e) => ({ orgId: e.orgId, hour: hourOf(e.createdAt), keyId: e.keyId ?? "", provider: e.provider, model: e.model, ...ZERO_SUMS }),
+  );
 }
