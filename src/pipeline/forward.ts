@@ -7,6 +7,7 @@
  * explicit calls as much as from routed ones.
  */
 import { ApiError, toApiError } from "../lib/errors.ts";
+import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { jsonObjectMembers } from "../lib/json-members.ts";
 import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
@@ -120,7 +121,8 @@ export class Forwarder {
     const end = starting instanceof Promise ? await starting : starting;
     const held: Held = { end, sentAtMs: this.now(), span };
     try {
-      const req = await build();
+      const built = build();
+      const req = built instanceof Promise ? await built : built;
       held.sentAtMs = this.now();
       const outcome = stream
         ? await this.stream(input, target, adapter, req, route, held, size)
@@ -187,7 +189,8 @@ export class Forwarder {
     const usage = route.wire.fromBody(body);
     const substitution = this.substitution(target, usage);
     // A substituted answer was still paid for: its cost is recorded before it is refused.
-    const costMicros = await this.account(input, target, usage, substitution, held, up.response.status);
+    const accounted = this.account(input, target, usage, substitution, held, up.response.status);
+    const costMicros = accounted instanceof Promise ? await accounted : accounted;
     if (substitution) throw substitution;
     if (route.reshape) text = JSON.stringify(route.reshape(body));
     const outcome: JsonOutcome = { type: "json", status: up.response.status, text, servedBy: servedBy(target), costMicros };
@@ -278,16 +281,19 @@ export class Forwarder {
     );
   }
 
-  /** One usage event (a failure's status and code, or the provider's status), and the reservation settled with its cost. */
-  private async account(
+  /**
+   * One usage event (a failure's status and code, or the provider's status), and the
+   * reservation settled with its cost: at once, unless strict durability waits for the store.
+   */
+  private account(
     input: CallInput,
     target: Target,
     usage: CallUsage,
     failure: ApiError | null,
     held: Held,
     okStatus = 200,
-  ): Promise<number> {
-    const cost = await this.deps.accountant.record(input.scope, {
+  ): MaybePromise<number> {
+    const recorded = this.deps.accountant.record(input.scope, {
       provider: target.kind,
       model: target.model,
       status: failure ? failure.status : okStatus,
@@ -296,6 +302,13 @@ export class Forwarder {
       completionTokens: usage.completionTokens,
       feeMicros: usage.feeMicros,
     });
+    return recorded instanceof Promise
+      ? recorded.then((cost) => this.settle(input, target, usage, failure, held, cost))
+      : this.settle(input, target, usage, failure, held, recorded);
+  }
+
+  /** The attempt's metrics, span and reservation, once its cost is known. */
+  private settle(input: CallInput, target: Target, usage: CallUsage, failure: ApiError | null, held: Held, cost: number): number {
     const tokens = usage.promptTokens + usage.completionTokens;
     this.deps.metrics?.attempt(
       input.scope.operation ?? "chat",
