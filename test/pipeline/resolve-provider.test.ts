@@ -134,3 +134,18 @@ describe("the cloud platform's ids", () => {
     }
   });
 });
+
+describe("answered at once", () => {
+  test("with the organization's providers in memory the target, and a refusal, come at once; the first call waits for the load", async () => {
+    const d = deps([org]);
+    const first = resolveTarget(d, serviceAccount("alice"), "gpt-4o", new Headers());
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    const again = resolveTarget(d, serviceAccount("alice"), "gpt-4o", new Headers());
+    expect(again).not.toBeInstanceOf(Promise);
+    expect((again as Awaited<typeof first>).configId).toBe("p-org");
+    expect(() => resolveTarget(d, serviceAccount("alice"), "no-such-model-xyz", new Headers())).toThrow(
+      expect.objectContaining({ code: "model_not_found" }),
+    );
+  });
+});
