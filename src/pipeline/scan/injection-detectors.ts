@@ -12,7 +12,9 @@ import { APART_INJECTION_DETECTORS } from "./injection-apart.ts";
 import {
   CLAUSE_ENDS,
   MODEL_WORD,
+  NOT_A_COMPOUND,
   NOT_A_DOCUMENTS,
+  NOT_A_RETRACTION,
   NOT_A_VENDOR_API,
   NOT_ANOTHERS,
   NOT_ANOTHERS_DE,
@@ -41,12 +43,12 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|skip|override|bypass|neglect|drop) ${NOT_NEGATED_VERB}${PRIOR_EN}${RULES_EN}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}`,
+    `\\b(?:ignore|disregard|forget|skip|override|bypass|neglect|drop) ${NOT_NEGATED_VERB}${PRIOR_EN}${RULES_EN}\\b(?<!\\bdrop (?:all |any |the |these |those )?(?:previous|prior|earlier|existing|old) constraints)(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget) ${NOT_NEGATED_VERB}(?:all of |everything )?(?:the |what(?:'s| is) )?(?:above|written above|said above)(?=\\s*(?:[.,;:!]|and\\b|then\\b|$))`,
+    `\\b(?:ignore|disregard|forget) ${NOT_NEGATED_VERB}(?:all of |everything )?(?:the |what(?:'s| is) )?(?:above|written above|said above)(?=\\s*(?:[.,;:!]|and\\b|then\\b|$))${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
@@ -69,17 +71,17 @@ export const INJECTION_DETECTORS: Detector[] = [
     0.5,
     `\\breveal (?:the |any |all )?(?:confidential|secret|hidden|private|internal) (?:data|information|instructions|details)\\b`,
   ),
-  // Not a duty handed to a colleague ("from now on you are responsible for the newsletter").
+  // Not a duty handed to a colleague, nor a customer's notice ("from now on you are responsible for ...", "you will receive ...").
   inj(
     "instruction_override",
     0.7,
-    `\\bfrom now on,? (?:you (?:will|must|are)(?! (?:responsible|in charge|accountable)\\b)|ignore|respond)`,
+    `\\bfrom now on,? (?:you (?:will|must|are)(?! (?:responsible|in charge|accountable|receive|get|be (?:billed|charged|paid|invoiced|notified))\\b)|ignore|respond)`,
   ),
   // System prompt extraction
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:reveal|show|print|repeat|output|display|leak|dump|expose|disclose|recite|give me|tell me|write out) (?:me )?(?:your |the |all |of |every |full |entire |complete |exact |original |hidden |secret |initial |verbatim )*(?:system prompt|system message|initial instructions|hidden instructions|original instructions|instructions (?:above|you were given)|developer (?:message|prompt)|prompt above)`,
+    `\\b(?:reveal|show|print|repeat|output|display|leak|dump|expose|disclose|recite|give me|tell me|write out) (?:me )?(?:your |the |all |of |every |full |entire |complete |exact |original |hidden |secret |initial |verbatim )*(?:system prompt|system message|initial instructions|hidden instructions|original instructions|instructions (?:above|you were given)|developer (?:message|prompt)|prompt above)${NOT_A_COMPOUND}`,
   ),
   inj(
     "prompt_extraction",
@@ -160,13 +162,13 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:${MODEL_WORD} )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}`,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:${MODEL_WORD} )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   // Another word there names whose instructions ("disregard the previous homework instructions"): a teacher's or a colleague's, so it only adds up, with rules and not with the classifier (under RULES_CORROBORATE).
   inj(
     "instruction_override",
     0.25,
-    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?!${MODEL_WORD} )[a-z]+ ${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}`,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?!${MODEL_WORD} )[a-z]+ ${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
@@ -176,7 +178,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     0.5,
-    `\\b(?:ignore|disregard|forget|discard|overlook) ${NOT_NEGATED_VERB}(?:all |any |your |the )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}`,
+    `\\b(?:ignore|disregard|forget|discard|overlook) ${NOT_NEGATED_VERB}(?:all |any |your |the )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
@@ -191,7 +193,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:previous|prior|above|earlier|initial|original|system) ${RULES_EN2} (?:are|is|were|was) (?:now )?(?:no longer valid|void|cancelled|canceled|obsolete|fake|irrelevant|revoked|overridden|outdated|null)${CLAUSE_ENDS}`,
+    `\\b(?:previous|prior|above|earlier|initial|original|system) ${RULES_EN2} (?:are|is|were|was) (?:now )?(?:no longer valid|void|cancelled|canceled|obsolete|fake|irrelevant|revoked|overridden|outdated|null)${CLAUSE_ENDS}(?![;,.:]? (?:please )?(?:see|check|read|use|refer to) (?:the )?(?:new|latest|updated|current|revised) (?:wiki|version|manual|page|edition|handbook|policy|document|guide|docs|website|site|intranet)\\b)`,
   ),
   inj(
     "instruction_override",
@@ -215,7 +217,7 @@ export const INJECTION_DETECTORS: Detector[] = [
     0.7,
     // Not a job ("instructions for the assistant role"), nor a report of one found, nor instructions told of as given
     // ("the document gave instructions to the assistant to ...", "I left instructions for the assistant").
-    `\\b(?:note|message|attention|instructions?|important)(?<!\\b(?:gave|give|gives|giving|given|left|leave|leaves|wrote|write|writes|sent|send|sends|had|has|have|with|without|follow|followed|follows) (?:[a-z]+ )?instructions?)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)${NOT_FOUND}`,
+    `\\b(?:note|message|attention|instructions?|important)(?<!\\b(?:gave|give|gives|giving|given|left|leave|leaves|wrote|write|writes|sent|send|sends|had|has|have|with|without|follow|followed|follows) (?:[a-z]+ )?instructions?)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?!['’]s\\b)(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)${NOT_FOUND}`,
   ),
   inj(
     "indirect_instruction",
@@ -244,7 +246,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:repeat|print|output|show|reveal|spell|translate|encode|summari[sz]e|paraphrase|rewrite|quote|write down|continue) (?:out )?(?:me )?(?:[a-z]+ ){0,4}(?:your|the) (?:initial|original|system|hidden|secret|first|full|entire|previous|above) (?:prompt|instructions|message|rules|text)\\b${NOT_A_DOCUMENTS}`,
+    `\\b(?:repeat|print|output|show|reveal|spell|translate|encode|summari[sz]e|paraphrase|rewrite|quote|write down|continue) (?:out )?(?:me )?(?:[a-z]+ ){0,4}(?:your|the) (?:initial|original|system|hidden|secret|first|full|entire|previous|above) (?:prompt|instructions|message|rules|text)\\b${NOT_A_DOCUMENTS}${NOT_A_COMPOUND}`,
   ),
   inj("prompt_extraction", 0.4, `\\b(?:secret|hidden) (?:password|passcode|passphrase|word)\\b`),
   inj(

@@ -90,7 +90,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen)\\b(?! (?:zur|zum|über|für|bezüglich|betreffend|zu) )[^.!?\\n]{0,50}?\\b(?:sind|waren) (?:jetzt |nun |ab sofort )?(?:irrelevant|ungültig|egal|hinfällig|nichtig|aufgehoben)`,
+    `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen)\\b(?! (?:zur|zum|über|für|bezüglich|betreffend|zu) )${NOT_ANOTHERS_DE}[^.!?\\n]{0,50}?\\b(?:sind|waren) (?:jetzt |nun |ab sofort )?(?:irrelevant|ungültig|egal|hinfällig|nichtig|aufgehoben)`,
   ),
   inj(
     "instruction_override",

@@ -61,6 +61,13 @@ export const past = (words: string, guard: string): string => guard.replace(/^\(
 export const NOT_A_DOCUMENTS =
   "(?! (?:file|files|folder|page|pdf|doc|docs|section|manual|sheet|booklet|card)\\b| (?:for|on) (?:installing|assembling|setting|building|cooking|baking|using|running|configuring|replacing|cleaning|mounting|wiring)\\b| on how to\\b| you (?:followed|used)\\b| that came with\\b)";
 
+/** After "ignore the above (message)": the writer taking back their own mistake ("..., I pasted the wrong link", "it was sent by mistake"). */
+export const NOT_A_RETRACTION =
+  "(?![,;:]? (?:(?:it|this|that|which) (?:was|is) (?:sent |posted )?(?:by mistake|in error|wrong|a mistake|an error|not for you|meant for)|i (?:pasted|sent|posted|attached|copied|wrote|gave) (?:the |a )?wrong)\\b)";
+/** After the rules' noun: a compound that names a thing, not the rules ("previous context menus", "the system message log"). */
+export const NOT_A_COMPOUND =
+  "(?! (?:menus?|files?|fields?|templates?|box(?:es)?|tabs?|panels?|cache|caches|logs?|tables?|columns?|folders?|pages?|sections?|keys?|settings|switch(?:es)?|windows?|ids?|queues?)\\b)";
+
 /** Not a developer's question about a vendor's API ("what is the system prompt in the OpenAI API?"). */
 export const NOT_A_VENDOR_API =
   "(?! (?:in|of|for|with) (?:the )?(?:openai|anthropic|azure|google|gemini|mistral|ollama|langchain|llama|claude|bedrock|vertex|hugging ?face)\\b)";
