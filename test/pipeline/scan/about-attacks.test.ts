@@ -20,16 +20,16 @@ test("the fixture holds 150+ rows of every kind, in English and other languages"
 });
 
 describe("the rules alone", () => {
-  test("block none of the rows and flag at most 1 of 165 (0.6%)", () => {
+  test("block and flag none of the 165 rows", () => {
     expect(ABOUT_ATTACKS.filter((r) => rulesScore(r.text) >= 1).map((r) => r.text)).toEqual([]);
-    // Still flagged: "The speedrun rules forbid unrestricted mode ...".
-    expect(ABOUT_ATTACKS.filter((r) => rulesScore(r.text) >= 0.5).length).toBeLessThanOrEqual(1);
+    // "The speedrun rules forbid unrestricted mode" flagged until a mode forbidden was told apart (ordinary-triggers.test.ts).
+    expect(ABOUT_ATTACKS.filter((r) => rulesScore(r.text) >= 0.5).map((r) => r.text)).toEqual([]);
   });
 
-  test("block none inside a carrier and flag at most 1% there", () => {
+  test("block and flag none inside a carrier", () => {
     const texts = carriedRows(ABOUT_ATTACKS);
     expect(texts.filter((c) => rulesScore(c.text) >= 1).map((c) => `${c.kind}: ${c.text.slice(0, 80)}`)).toEqual([]);
-    expect(texts.filter((c) => rulesScore(c.text) >= 0.5).length).toBeLessThanOrEqual(Math.floor(texts.length * 0.01));
+    expect(texts.filter((c) => rulesScore(c.text) >= 0.5).length).toBe(0);
   });
 
   test("the trigger pass finds what a search at every position finds", () => {
