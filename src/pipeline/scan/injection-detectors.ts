@@ -43,7 +43,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|skip|override|bypass|neglect|drop) ${NOT_NEGATED_VERB}${PRIOR_EN}${RULES_EN}\\b(?<!\\bdrop (?:all |any |the |these |those )?(?:previous|prior|earlier|existing|old) constraints)(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
+    `\\b(?:ignore|disregard|forget|skip|override|bypass|neglect|drop) ${NOT_NEGATED_VERB}${PRIOR_EN}${RULES_EN}\\b(?<!\\bdrop (?:all |any |the |these |those )?(?:previous|prior|earlier|existing|old) constraints)(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
@@ -64,7 +64,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     0.6,
-    `\\b(?:ignore|disregard|bypass|disable) (?:all |any |your |the )?(?:filters|guardrails|safeguards|restrictions)\\b`,
+    `\\b(?:ignore|disregard|bypass|disable) (?:all |any |your |the )?(?:filters|guardrails|safeguards|restrictions)\\b(?! (?:on|in|of) (?:the|this|that|my|your|our) (?:spreadsheet|sheet|table|columns?|view|list|search|report|dashboard|pivot|camera|photos?|images?|pool|tank|aquarium|faucet|tap|vacuum|dryer)\\b)`,
   ),
   inj(
     "prompt_extraction",
@@ -162,13 +162,13 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:${MODEL_WORD} )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:${MODEL_WORD} )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   // Another word there names whose instructions ("disregard the previous homework instructions"): a teacher's or a colleague's, so it only adds up, with rules and not with the classifier (under RULES_CORROBORATE).
   inj(
     "instruction_override",
     0.25,
-    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?!${MODEL_WORD} )[a-z]+ ${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?!${MODEL_WORD} )[a-z]+ ${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
@@ -178,7 +178,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     0.5,
-    `\\b(?:ignore|disregard|forget|discard|overlook) ${NOT_NEGATED_VERB}(?:all |any |your |the )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
+    `\\b(?:ignore|disregard|forget|discard|overlook) ${NOT_NEGATED_VERB}(?:all |any |your |the )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
@@ -253,7 +253,7 @@ export const INJECTION_DETECTORS: Detector[] = [
     "prompt_extraction",
     0.5,
     // Not a warning ("never share your password"), a form ("confirm your password"), nor a question about the rules for one.
-    `\\b(?<!(?:never|not|n't) )(?:tell|give|share|reveal|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b(?! ?(?:policy|policies|manager|requirements?|rules?|reset|field|strength|complexity|length|format|hint|criteria|guidelines?))`,
+    `\\b(?<!(?:never|not|n't) )(?:tell|give|share|reveal|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b(?! ?(?:policy|policies|manager|requirements?|rules?|reset|field|strength|complexity|length|format|hint|criteria|guidelines?|ingredients?|recipe|sauce|santa|of (?:success|happiness|a good)|to (?:success|happiness|a good)))`,
     { at: "word", literals: ["tell ", "give ", "share ", "reveal ", "spell ", "show ", "whisper "] },
   ),
   // God and evil modes are games', debug mode a program's (left out above too).

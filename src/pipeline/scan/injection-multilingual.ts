@@ -15,6 +15,7 @@ import {
   NOT_A_SUBJECT_CLAUSE,
   NOT_ANOTHERS_DE,
   NOT_ANOTHERS_ROMANCE,
+  NOT_MINE_ELSEWHERE,
   NOT_NEGATED_DE,
   negatable,
   past,
@@ -77,7 +78,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}`,
+    `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}`,
   ),
   inj("instruction_override", 0.6, `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}`),
   inj("instruction_override", 1.0, `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen|texte?) (?:ignorieren|vergessen|missachten|verwerfen)\\b`),
@@ -132,7 +133,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     "(?<!pas )",
-    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}${NOT_ANOTHERS_ROMANCE}`,
+    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}`,
   ),
   negatable("instruction_override", 0.5, "(?<!pas )", `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos )${FR_RULES}\\b`),
   negatable(
@@ -162,7 +163,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     "(?<!não |nao )",
-    `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}${NOT_ANOTHERS_ROMANCE}`,
+    `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}`,
   ),
   negatable("instruction_override", 0.6, "(?<!não |nao )", `${PT_VERB} (?:todas |todos )(?:as |os |suas |tuas )${PT_RULES}`),
   negatable(
@@ -175,7 +176,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     "(?<!non )",
-    `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}${NOT_ANOTHERS_ROMANCE}`,
+    `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}`,
   ),
   negatable("instruction_override", 0.6, "(?<!non )", `${IT_VERB} (?:tutte |tutti )(?:le |i |gli |tue |sue )${IT_RULES}`),
   inj(
@@ -186,7 +187,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `\\b${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}`,
+    `\\b${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}`,
   ),
   inj(
     "instruction_override",

@@ -34,10 +34,11 @@ export const NOT_NEGATED_VERB =
 /**
  * After the rules named: not another's rules (a teacher's, a manager's, a guide's), which a writer may tell a person to
  * drop: "the previous instructions from the teacher", "the earlier instructions on the parcel label", "the instructions
- * that came with the kit". The model's own owners (its developers, the system, the conversation) stay an override.
+ * that came with the kit". The model's own owners (its developers, the system, the conversation) stay an override, and
+ * so does "in this document": text planted in one points at itself.
  */
 export const NOT_ANOTHERS =
-  "(?! (?:that|which) (?:came|come|comes) with\\b)(?! (?:from|of|by) (?:the|your|my|our|his|her|their|this|that|a|an) (?!(?:system|developers?|creators?|makers?|programmers?|admins?|administrators?|operators?|owners?|company|openai|anthropic|google|model|ai|assistant|bot|chatbot|llm|user|prompt|conversation|chat|session|context|above|previous|prior|earlier|original|initial)\\b)[a-z])(?! (?:in|on) (?:the|this|that|my|your|our) (?:[a-z]+ )?(?:guide|manual|label|leaflet|booklet|worksheet|syllabus|handbook|brochure|box|package|packet|form|letter|flyer|poster|sign|card)s?\\b)";
+  "(?! (?:that|which) (?:came|come|comes) with\\b)(?! (?:from|of|by) (?:the|your|my|our|his|her|their|this|that|a|an) (?!(?:system|developers?|creators?|makers?|programmers?|admins?|administrators?|operators?|owners?|company|openai|anthropic|google|model|ai|assistant|bot|chatbot|llm|user|prompt|conversation|chat|session|context|above|previous|prior|earlier|original|initial)\\b)[a-z])(?! (?:in|on) (?:the|my|your|our) (?:[a-z]+ )?(?:guide|manual|label|leaflet|booklet|worksheet|syllabus|handbook|brochure|box|package|packet|form|letter|flyer|poster|sign|card|doc|document|wiki|readme|spreadsheet|slides?|deck|contract)s?\\b)";
 
 /** German and Dutch put the negation after the rules ("Ignoriere die vorherigen Anweisungen nicht"): a few words on, not past "und". */
 export const NOT_NEGATED_DE = "(?!(?: (?!(?:und|oder|sondern|aber|dann|en|of|maar)\\b)[^\\s.,;:!?]+){0,3} (?:nicht|niet)\\b)";
@@ -67,6 +68,10 @@ export const NOT_A_RETRACTION =
 /** After the rules' noun: a compound that names a thing, not the rules ("previous context menus", "the system message log"). */
 export const NOT_A_COMPOUND =
   "(?! (?:menus?|files?|fields?|templates?|box(?:es)?|tabs?|panels?|cache|caches|logs?|tables?|columns?|folders?|pages?|sections?|keys?|settings|switch(?:es)?|windows?|ids?|queues?)\\b)";
+
+/** After another language's override: the writer's own earlier instructions ("le istruzioni precedenti che ti ho dato"), as English's "... I gave". */
+export const NOT_MINE_ELSEWHERE =
+  "(?!,? (?:che (?:ti|vi) ho|que je (?:t|vous)['’]ai|que (?:eu )?(?:te|lhe) dei|die ich (?:dir|ihnen|euch)|die ik (?:je|u|jou) (?:gaf|heb))\\b)";
 
 /** Not a developer's question about a vendor's API ("what is the system prompt in the OpenAI API?"). */
 export const NOT_A_VENDOR_API =
