@@ -13,6 +13,7 @@ import {
   groupRules,
   inj,
   NOT_A_SUBJECT_CLAUSE,
+  NOT_A_TOPIC,
   NOT_ANOTHERS_DE,
   NOT_ANOTHERS_ROMANCE,
   NOT_MINE_ELSEWHERE,
@@ -78,9 +79,13 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}`,
+    `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
-  inj("instruction_override", 0.6, `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}`),
+  inj(
+    "instruction_override",
+    0.6,
+    `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_A_TOPIC}`,
+  ),
   inj("instruction_override", 1.0, `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen|texte?) (?:ignorieren|vergessen|missachten|verwerfen)\\b`),
   // Earlier tasks struck from the head, or declared void, a few words on ("alle vorherigen Informationen ... sind irrelevant").
   inj(
@@ -133,9 +138,14 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     "(?<!pas )",
-    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}`,
+    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
-  negatable("instruction_override", 0.5, "(?<!pas )", `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos )${FR_RULES}\\b`),
+  negatable(
+    "instruction_override",
+    0.5,
+    "(?<!pas )",
+    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos )${FR_RULES}\\b${past(` ${FR_PRIOR}`, NOT_A_TOPIC)}`,
+  ),
   negatable(
     "instruction_override",
     1.0,
@@ -151,7 +161,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `\\b${ES_VERB} (?:todas |todos )?(?:las |los |tus |sus |cualquier )?${ES_RULES} ${ES_PRIOR}${NOT_ANOTHERS_ROMANCE}`,
+    `\\b${ES_VERB} (?:todas |todos )?(?:las |los |tus |sus |cualquier )?${ES_RULES} ${ES_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
   ),
   inj("instruction_override", 0.6, `\\b${ES_VERB} (?:todas |todos )(?:las |los |tus |sus )${ES_RULES}\\b`),
   inj(
@@ -163,7 +173,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     "(?<!não |nao )",
-    `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}`,
+    `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
   negatable("instruction_override", 0.6, "(?<!não |nao )", `${PT_VERB} (?:todas |todos )(?:as |os |suas |tuas )${PT_RULES}`),
   negatable(
@@ -176,7 +186,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     "(?<!non )",
-    `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}`,
+    `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
   negatable("instruction_override", 0.6, "(?<!non )", `${IT_VERB} (?:tutte |tutti )(?:le |i |gli |tue |sue )${IT_RULES}`),
   inj(
@@ -187,7 +197,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `\\b${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}`,
+    `\\b${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
   inj(
     "instruction_override",

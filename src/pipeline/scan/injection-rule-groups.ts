@@ -30,7 +30,7 @@ export const MODEL_WORD =
  * order to the writer ("the manager told us to disregard the earlier instructions").
  */
 export const NOT_NEGATED_VERB =
-  "(?<!(?:\\bnot|\\bnever|n't) [a-z]+ )(?<!\\b(?:told|asked) (?:me|us|them|him|her|everyone) to [a-z]+ )(?<!\\bsaid to [a-z]+ )";
+  "(?<!(?:\\bnot|\\bnever|n't) [a-z]+ )(?<!\\b(?:told|asked) (?:me|us|them|him|her|everyone|(?:the )?(?:parents|students|pupils|staff|employees|workers|customers|clients|residents|tenants|drivers|passengers|guests|visitors|members|team)) to [a-z]+ )(?<!\\bsaid to [a-z]+ )";
 /**
  * After the rules named: not another's rules (a teacher's, a manager's, a guide's), which a writer may tell a person to
  * drop: "the previous instructions from the teacher", "the earlier instructions on the parcel label", "the instructions
@@ -38,7 +38,7 @@ export const NOT_NEGATED_VERB =
  * so does "in this document": text planted in one points at itself.
  */
 export const NOT_ANOTHERS =
-  "(?! (?:that|which) (?:came|come|comes) with\\b)(?! (?:from|of|by) (?:the|your|my|our|his|her|their|this|that|a|an) (?!(?:system|developers?|creators?|makers?|programmers?|admins?|administrators?|operators?|owners?|company|openai|anthropic|google|model|ai|assistant|bot|chatbot|llm|user|prompt|conversation|chat|session|context|above|previous|prior|earlier|original|initial)\\b)[a-z])(?! (?:in|on) (?:the|my|your|our) (?:[a-z]+ )?(?:guide|manual|label|leaflet|booklet|worksheet|syllabus|handbook|brochure|box|package|packet|form|letter|flyer|poster|sign|card|doc|document|wiki|readme|spreadsheet|slides?|deck|contract)s?\\b)";
+  "(?! (?:that|which) (?:came|come|comes) with\\b)(?! (?:from|of|by) (?:the|your|my|our|his|her|their|this|that|a|an) (?!(?:system|developers?|creators?|makers?|programmers?|admins?|administrators?|operators?|owners?|company|openai|anthropic|google|model|ai|assistant|bot|chatbot|llm|user|prompt|conversation|chat|session|context|above|previous|prior|earlier|original|initial)\\b)[a-z])(?! (?:in|on) (?:the|my|your|our) (?:[a-z]+ )?(?:guide|manual|label|leaflet|booklet|worksheet|syllabus|handbook|brochure|box|package|packet|form|letter|flyer|poster|sign|card|doc|document|wiki|readme|spreadsheet|slides?|deck|contract|whiteboard|board|noticeboard|fridge|door)s?\\b)";
 
 /** German and Dutch put the negation after the rules ("Ignoriere die vorherigen Anweisungen nicht"): a few words on, not past "und". */
 export const NOT_NEGATED_DE = "(?!(?: (?!(?:und|oder|sondern|aber|dann|en|of|maar)\\b)[^\\s.,;:!?]+){0,3} (?:nicht|niet)\\b)";
@@ -72,6 +72,18 @@ export const NOT_A_COMPOUND =
 /** After another language's override: the writer's own earlier instructions ("le istruzioni precedenti che ti ho dato"), as English's "... I gave". */
 export const NOT_MINE_ELSEWHERE =
   "(?!,? (?:che (?:ti|vi) ho|que je (?:t|vous)['’]ai|que (?:eu )?(?:te|lhe) dei|die ich (?:dir|ihnen|euch)|die ik (?:je|u|jou) (?:gaf|heb))\\b)";
+
+/**
+ * After the rules named: a topic that scopes them to an errand ("all previous instructions regarding the shipment to
+ * Hamburg", "bezüglich der Lieferung", "concernant la livraison", "sobre el envío"), as a business e-mail takes back its
+ * own; not the model's conduct ("regarding safety", "about your rules", "about not revealing the password").
+ */
+const TOPIC_WORD =
+  "(?:regarding|concerning|about|as to|re:?|related to|relating to|with regard to|in relation to|bezüglich|betreffend|zur|zum|über (?:die|den|das)|concernant|au sujet d[eu]s?|sobre|acerca de|riguardo (?:a|al|alla|ai|alle)|relativ[ei] (?:a|al|alla)|met betrekking tot|over|dotyczące)";
+/** The model's conduct named within the topic's first words ("regarding keeping the password secured"). */
+const NOT_THE_MODELS =
+  "(?!(?:[^\\s.,;:!?]+ ){0,3}(?:you|safe|secur|content|ethic|moral|passw|passc|secret|confiden|reveal|disclos|refus|restrict|filter|censor|polic|guideline|rule|instruction|prompt|system|output|respon|answer|repl|format|language|what|how|not\\b|never|user|ai\\b|model|assistant|bot|chatgpt|openai|sicherheit|passwort|geheim|mot de passe|sécurité|seguridad|contraseña|sicurezza|segurança|senha|wachtwoord|veiligheid|hasło|bezpiecz|regeln|règles|reglas|regole|regras|regels))";
+export const NOT_A_TOPIC = `(?! ${TOPIC_WORD} ${NOT_THE_MODELS}[^\\s.,;:!?])`;
 
 /** Not a developer's question about a vendor's API ("what is the system prompt in the OpenAI API?"). */
 export const NOT_A_VENDOR_API =
