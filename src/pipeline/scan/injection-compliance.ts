@@ -107,11 +107,12 @@ export const COMPLIANCE_DETECTORS: Detector[] = groupRules([
     `\\b(?<=\\b(?:safety|content|ethical|moral) )(?:filters?|guidelines|restrictions|guardrails|safeguards|protocols) (?:are |is |have been |has been )?(?:now |hereby |temporarily |officially |all |completely )?(?:disabled|suspended|lifted|deactivated|bypassed|overridden|void)\\b`,
     ["filter", "guidelines", "restrictions", "guardrails", "safeguards", "protocols"],
   ),
-  // "Let's play a game where you have no rules"; a vendor's limits named as gone.
+  // "Let's play a game where you have no rules"; a vendor's limits named as gone. Not limits on a thing named after them
+  // ("imagine you have no restrictions on budget", "no limits on time").
   inj(
     "role_hijack",
     0.8,
-    `\\b(?<=\\byou (?:have|has|will have|now have) no )(?:rules|restrictions|limits|limitations|filters|guidelines|boundaries|morals|ethics|censorship)\\b`,
+    `\\b(?<=\\byou (?:have|has|will have|now have) no )(?:rules|restrictions|limits|limitations|filters|guidelines|boundaries|morals|ethics|censorship)\\b(?! (?:on|of|for|in) (?:the |your )?(?:budget|money|time|space|size|length|spending|cost|costs|travel|ingredients|materials|colou?rs|words|pages|team size|headcount|storage)\\b)`,
     ["rules", "restrictions", "limits", "limitations", "filters", "guidelines", "boundaries", "morals", "ethics", "censorship"],
   ),
   inj(

@@ -9,7 +9,21 @@
 import type { Detector } from "./detector.ts";
 import { decodeBase64OrHex, decodePercent } from "./encoded-text.ts";
 import { APART_INJECTION_DETECTORS } from "./injection-apart.ts";
-import { CLAUSE_ENDS, MODEL_WORD, NOT_A_VENDOR_API, NOT_FOUND } from "./injection-rule-groups.ts";
+import {
+  CLAUSE_ENDS,
+  MODEL_WORD,
+  NOT_A_COMPOUND,
+  NOT_A_DOCUMENTS,
+  NOT_A_RETRACTION,
+  NOT_A_TOPIC,
+  NOT_A_VENDOR_API,
+  NOT_ANOTHERS,
+  NOT_ANOTHERS_DE,
+  NOT_ANOTHERS_ROMANCE,
+  NOT_FOUND,
+  NOT_NEGATED_DE,
+  NOT_NEGATED_VERB,
+} from "./injection-rule-groups.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
   kind,
@@ -30,40 +44,45 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|skip|override|bypass|neglect|drop) ${PRIOR_EN}${RULES_EN}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`,
+    `\\b(?:ignore|disregard|forget|skip|override|bypass|neglect|drop) ${NOT_NEGATED_VERB}${PRIOR_EN}${RULES_EN}\\b(?<!\\bdrop (?:all |any |the |these |those )?(?:previous|prior|earlier|existing|old) constraints)(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget) (?:all of |everything )?(?:the |what(?:'s| is) )?(?:above|written above|said above)(?=\\s*(?:[.,;:!]|and\\b|then\\b|$))`,
+    `\\b(?:ignore|disregard|forget) ${NOT_NEGATED_VERB}(?:all of |everything )?(?:the |what(?:'s| is) )?(?:above|written above|said above)(?=\\s*(?:[.,;:!]|and\\b|then\\b|$))${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget) (?:everything|all|anything) (?:you (?:were|have been) told|(?:written |said )?(?:above|before|previously))`,
+    `\\b(?:ignore|disregard|forget) ${NOT_NEGATED_VERB}(?:everything|all|anything) (?:you (?:were|have been) told|(?:written |said )?(?:above|before|previously))`,
   ),
   inj("instruction_override", 0.8, `\\b(?:new|updated|real|actual) (?:system )?instructions?:`),
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|bypass|override|violate) (?:all |any |your |the |its )?(?:content|safety|usage|moderation) (?:polic(?:y|ies)|rules|guidelines|filters)\\b`,
+    `\\b(?:ignore|disregard|bypass|override|violate) ${NOT_NEGATED_VERB}(?:all |any |your |the |its )?(?:content|safety|usage|moderation) (?:polic(?:y|ies)|rules|guidelines|filters)\\b`,
   ),
   inj(
     "instruction_override",
     0.6,
-    `\\b(?:ignore|disregard|bypass|disable) (?:all |any |your |the )?(?:filters|guardrails|safeguards|restrictions)\\b`,
+    `\\b(?:ignore|disregard|bypass|disable) (?:all |any |your |the )?(?:filters|guardrails|safeguards|restrictions)\\b(?! (?:on|in|of) (?:the|this|that|my|your|our) (?:spreadsheet|sheet|table|columns?|view|list|search|report|dashboard|pivot|camera|photos?|images?|pool|tank|aquarium|faucet|tap|vacuum|dryer)\\b)`,
   ),
   inj(
     "prompt_extraction",
     0.5,
     `\\breveal (?:the |any |all )?(?:confidential|secret|hidden|private|internal) (?:data|information|instructions|details)\\b`,
   ),
-  inj("instruction_override", 0.7, `\\bfrom now on,? (?:you (?:will|must|are)|ignore|respond)`),
+  // Not a duty handed to a colleague, nor a customer's notice ("from now on you are responsible for ...", "you will receive ...").
+  inj(
+    "instruction_override",
+    0.7,
+    `\\bfrom now on,? (?:you (?:will|must|are)(?! (?:responsible|in charge|accountable|receive|get|be (?:billed|charged|paid|invoiced|notified))\\b)|ignore|respond)`,
+  ),
   // System prompt extraction
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:reveal|show|print|repeat|output|display|leak|dump|expose|disclose|recite|give me|tell me|write out) (?:me )?(?:your |the |all |of |every |full |entire |complete |exact |original |hidden |secret |initial |verbatim )*(?:system prompt|system message|initial instructions|hidden instructions|original instructions|instructions (?:above|you were given)|developer (?:message|prompt)|prompt above)`,
+    `\\b(?:reveal|show|print|repeat|output|display|leak|dump|expose|disclose|recite|give me|tell me|write out) (?:me )?(?:your |the |all |of |every |full |entire |complete |exact |original |hidden |secret |initial |verbatim )*(?:system prompt|system message|initial instructions|hidden instructions|original instructions|instructions (?:above|you were given)|developer (?:message|prompt)|prompt above)${NOT_A_COMPOUND}`,
   ),
   inj(
     "prompt_extraction",
@@ -144,38 +163,38 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) (?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:${MODEL_WORD} )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:${MODEL_WORD} )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   // Another word there names whose instructions ("disregard the previous homework instructions"): a teacher's or a colleague's, so it only adds up, with rules and not with the classifier (under RULES_CORROBORATE).
   inj(
     "instruction_override",
     0.25,
-    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) (?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?!${MODEL_WORD} )[a-z]+ ${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?!${MODEL_WORD} )[a-z]+ ${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss) (?:all |any |every |each |of )*(?:your |the )?${RULES_EN2} (?:you(?:'ve| have)? (?:received|been given|were given|got)|(?:given|provided) to you|(?:above|before|so far))`,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss) ${NOT_NEGATED_VERB}(?:all |any |every |each |of )*(?:your |the )?${RULES_EN2} (?:you(?:'ve| have)? (?:received|been given|were given|got)|(?:given|provided) to you|(?:above|before|so far))`,
   ),
   inj(
     "instruction_override",
     0.5,
-    `\\b(?:ignore|disregard|forget|discard|overlook) (?:all |any |your |the )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))`,
+    `\\b(?:ignore|disregard|forget|discard|overlook) ${NOT_NEGATED_VERB}(?:all |any |your |the )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
   ),
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|overlook|discard) (?:about )?(?:all |everything )?(?:that |what(?:ever)? )?(?:you(?:'ve| have| were| had)?|has|had|have) (?:been |was )?(?:told|instructed|programmed|taught|given)\\b`,
+    `\\b(?:ignore|disregard|forget|overlook|discard) ${NOT_NEGATED_VERB}(?:about )?(?:all |everything )?(?:that |what(?:ever)? )?(?:you(?:'ve| have| were| had)?|has|had|have) (?:been |was )?(?:told|instructed|programmed|taught|given)\\b`,
   ),
   inj(
     "instruction_override",
     0.6,
-    `\\b(?:forget|ignore|disregard) (?:about )?(?:everything|all that|all of (?:that|this))(?: (?:else|before|above|so far))?,? (?:and |then |now )`,
+    `\\b(?:forget|ignore|disregard) ${NOT_NEGATED_VERB}(?:about )?(?:everything|all that|all of (?:that|this))(?: (?:else|before|above|so far))?,? (?:and |then |now )`,
   ),
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:previous|prior|above|earlier|initial|original|system) ${RULES_EN2} (?:are|is|were|was) (?:now )?(?:no longer valid|void|cancelled|canceled|obsolete|fake|irrelevant|revoked|overridden|outdated|null)${CLAUSE_ENDS}`,
+    `\\b(?:previous|prior|above|earlier|initial|original|system) ${RULES_EN2} (?:are|is|were|was) (?:now )?(?:no longer valid|void|cancelled|canceled|obsolete|fake|irrelevant|revoked|overridden|outdated|null)${CLAUSE_ENDS}(?![;,.:]? (?:please )?(?:see|check|read|use|refer to) (?:the )?(?:new|latest|updated|current|revised) (?:wiki|version|manual|page|edition|handbook|policy|document|guide|docs|website|site|intranet)\\b)`,
   ),
   inj(
     "instruction_override",
@@ -197,8 +216,9 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "indirect_instruction",
     0.7,
-    // Not a job ("instructions for the assistant role"), nor a report of one found.
-    `\\b(?:note|message|attention|instructions?|important)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)${NOT_FOUND}`,
+    // Not a job ("instructions for the assistant role"), nor a report of one found, nor instructions told of as given
+    // ("the document gave instructions to the assistant to ...", "I left instructions for the assistant").
+    `\\b(?:note|message|attention|instructions?|important)(?<!\\b(?:gave|give|gives|giving|given|left|leave|leaves|wrote|write|writes|sent|send|sends|had|has|have|with|without|follow|followed|follows) (?:[a-z]+ )?instructions?)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?!['’]s\\b)(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)${NOT_FOUND}`,
   ),
   inj(
     "indirect_instruction",
@@ -216,7 +236,8 @@ export const INJECTION_DETECTORS: Detector[] = [
     0.4,
     `\\binstead,? (?:of [^.\\n]{1,40}?,? )?(?:output|say|print|respond with|reply with|write|answer with)\\b`,
   ),
-  // Extraction, wider: the assistant's own instructions asked for, in any framing.
+  // Extraction, wider: the assistant's own instructions asked for, in any framing; not a file's or a manual's
+  // ("show the diff including the full instructions file", "print the full instructions for installing the driver").
   inj(
     "prompt_extraction",
     0.8,
@@ -226,18 +247,23 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:repeat|print|output|show|reveal|spell|translate|encode|summari[sz]e|paraphrase|rewrite|quote|write down|continue) (?:out )?(?:me )?(?:[a-z]+ ){0,4}(?:your|the) (?:initial|original|system|hidden|secret|first|full|entire|previous|above) (?:prompt|instructions|message|rules|text)\\b`,
+    `\\b(?:repeat|print|output|show|reveal|spell|translate|encode|summari[sz]e|paraphrase|rewrite|quote|write down|continue) (?:out )?(?:me )?(?:[a-z]+ ){0,4}(?:your|the) (?:initial|original|system|hidden|secret|first|full|entire|previous|above) (?:prompt|instructions|message|rules|text)\\b${NOT_A_DOCUMENTS}${NOT_A_COMPOUND}`,
   ),
   inj("prompt_extraction", 0.4, `\\b(?:secret|hidden) (?:password|passcode|passphrase|word)\\b`),
   inj(
     "prompt_extraction",
     0.5,
     // Not a warning ("never share your password"), a form ("confirm your password"), nor a question about the rules for one.
-    `\\b(?<!(?:never|not|n't) )(?:tell|give|share|reveal|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b(?! ?(?:policy|policies|manager|requirements?|rules?|reset|field|strength|complexity|length|format|hint|criteria|guidelines?))`,
+    `\\b(?<!(?:never|not|n't) )(?:tell|give|share|reveal|spell|show|whisper) (?:me |us )?(?:your|the) (?:password|passcode|secret)\\b(?! ?(?:policy|policies|manager|requirements?|rules?|reset|field|strength|complexity|length|format|hint|criteria|guidelines?|ingredients?|recipe|sauce|santa|of (?:success|happiness|a good)|to (?:success|happiness|a good)))`,
     { at: "word", literals: ["tell ", "give ", "share ", "reveal ", "spell ", "show ", "whisper "] },
   ),
   // God and evil modes are games', debug mode a program's (left out above too).
-  inj("role_hijack", 0.6, `\\b(?:jailbreak|jailbroken|unrestricted|unfiltered|uncensored|override|dan|opposite) mode\\b`),
+  // Not a mode forbidden or refused ("the speedrun rules forbid unrestricted mode", "unrestricted mode requested but denied").
+  inj(
+    "role_hijack",
+    0.6,
+    `\\b(?:jailbreak|jailbroken|unrestricted|unfiltered|uncensored|override|dan|opposite) mode\\b(?<!\\b(?:forbids?|bans?|blocks?|disables?|disallows?|prohibits?|no) [a-z]+ mode)(?! (?:was |is )?(?:requested )?(?:but )?(?:denied|refused|blocked|disabled|not allowed|forbidden)\\b)`,
+  ),
   inj("role_hijack", 0.6, `\\bpretend (?:that )?you are (?:an? )?(?:evil|unrestricted|unfiltered|different|another|rogue|malicious)\\b`),
   // German
   inj(
@@ -260,20 +286,24 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignoriere|ignorieren sie|vergiss|vergessen sie|missachte) (?:alle |die |deine |ihre |sämtliche )?(?:vorherigen |bisherigen |obigen |vorigen |ursprünglichen )?(?:anweisungen|instruktionen|regeln|befehle|vorgaben)\\b`,
+    `\\b(?:ignoriere|ignorieren sie|vergiss|vergessen sie|missachte) (?:alle |die |deine |ihre |sämtliche )?(?:vorherigen |bisherigen |obigen |vorigen |ursprünglichen )?(?:anweisungen|instruktionen|regeln|befehle|vorgaben)\\b${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_A_TOPIC}`,
   ),
   inj(
     "prompt_extraction",
     1.0,
     `\\b(?:zeige|zeig|nenne|gib|verrate) (?:mir )?(?:deinen|deine|den|die|ihren) (?:system-?prompt|systemanweisungen|ursprünglichen anweisungen)`,
   ),
-  inj("instruction_override", 1.0, `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie) alles,? (?:was|bisherige|vorherige|obige)`),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie) alles,? (?:was(?! (?:du|sie|ihr) (?:über|von) )|bisherige|vorherige|obige)`,
+  ),
   // French
   inj(
     "instruction_override",
     1.0,
     // The infinitives, said also after a negation ("ne pas oublier ..."), are read by injection-multilingual.ts behind a guard.
-    `\\b(?:ignore|ignorez|oublie|oubliez) (?:toutes |tous )?(?:les |tes |vos )?(?:instructions|consignes|règles|directives) (?:précédentes|antérieures|ci-dessus|initiales)`,
+    `\\b(?:ignore|ignorez|oublie|oubliez) (?:toutes |tous )?(?:les |tes |vos )?(?:instructions|consignes|règles|directives) (?:précédentes|antérieures|ci-dessus|initiales)${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
   ),
   inj(
     "prompt_extraction",
@@ -289,7 +319,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar) (?:todas )?(?:las |tus |sus )?(?:instrucciones|reglas|indicaciones|órdenes) (?:anteriores|previas|de arriba|iniciales)`,
+    `\\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar) (?:todas )?(?:las |tus |sus )?(?:instrucciones|reglas|indicaciones|órdenes) (?:anteriores|previas|de arriba|iniciales)${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
   ),
   inj(
     "prompt_extraction",

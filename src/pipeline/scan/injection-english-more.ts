@@ -13,7 +13,8 @@ const INSTRUCTIONS = "(?:[a-z]{0,4}tructions?|[a-z]{0,3}nstructions?|instruciton
 const OVERRIDE = "(?:ignore|disregard|forget)";
 /** The nouns the older rules read, spelt right, with their exemption of the caller's own message ("... I sent"): left to them. */
 const NOT_OLDER = "(?!(?:instructions?|directions|directives|commands|orders|prompts?)\\b)";
-const NOT_MINE = "(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made))";
+const NOT_MINE =
+  "(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))";
 
 export const ENGLISH_MORE_DETECTORS: Detector[] = groupRules([
   inj(

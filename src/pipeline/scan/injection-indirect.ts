@@ -7,7 +7,7 @@
  * assistant's password or instructions: injection-secret-requests.ts.
  */
 import type { Detector } from "./detector.ts";
-import { groupRules, inj, NOT_FOUND } from "./injection-rule-groups.ts";
+import { groupRules, inj, NOT_A_SUBJECT_CLAUSE, NOT_ANOTHERS, NOT_FOUND } from "./injection-rule-groups.ts";
 
 const AI =
   "(?:ai|a\\.i\\.|llm|large language model|language model|chatbot|ai assistant|assistant|ai agent|agent|ai model|model|bot|gpt|chatgpt|claude|copilot|gemini)s?";
@@ -211,7 +211,7 @@ export const INDIRECT_DETECTORS: Detector[] = groupRules([
   inj(
     "indirect_instruction",
     0.8,
-    `\\b(?:regardless of|irrespective of|notwithstanding|despite) (?:all |any |the |your )*(?:previous|prior|earlier|above|original|initial|system) (?:instructions?|prompts?|rules|directives|guidelines|tasks?|programming|training)\\b`,
+    `\\b(?:regardless of|irrespective of|notwithstanding|despite) (?:all |any |the |your )*(?:previous|prior|earlier|above|original|initial|system) (?:instructions?|prompts?|rules|directives|guidelines|tasks?|programming|training)\\b${NOT_ANOTHERS}${NOT_A_SUBJECT_CLAUSE}`,
   ),
   inj(
     "indirect_instruction",

@@ -9,8 +9,13 @@ import { groupRules, inj, script } from "./injection-rule-groups.ts";
 
 /** A negation before a Cyrillic word ("не Дэн"). */
 const NOT_RU = "(?<!не )";
-/** A device's or program's setting ("mode développeur sur Windows", "modo desarrollador en Android"), as the English rule exempts "on my phone"; god modes are games' (left out). */
-const NOT_A_DEVICE = "(?! (?:sur|dans|du|de|en|del|no|na|nel|su|di|do|w|we|on|in|of|for)\\b)";
+/**
+ * A device's or program's setting ("mode développeur sur Windows", "modo desarrollador en Android"), as the English rule
+ * exempts "on my phone", also said switched on there ("le mode développeur est activé sur cette tablette"); god modes are
+ * games' (left out).
+ */
+const NOT_A_DEVICE =
+  "(?!(?: (?:est|es|está|é|è|ist|is|jest) (?:activé|activée|désactivé|activado|activo|desactivado|ativado|ativo|attivato|attiva|aktiviert|włączony))? (?:sur|dans|du|de|en|del|no|na|nel|su|di|do|w|we|on|in|of|for)\\b)";
 
 export const MULTILINGUAL_ROLE_DETECTORS: Detector[] = groupRules([
   // The known jailbreak personas named in another language ("Du bist jetzt DAN").
@@ -21,7 +26,12 @@ export const MULTILINGUAL_ROLE_DETECTORS: Detector[] = groupRules([
   ),
   script("role_hijack", 1.0, `(?:ты|вы|ти)(?: теперь| сейчас| тепер)? (?:—|-)? ?(?:dan|дэн|ден)(?![а-яa-z])`, NOT_RU),
   // Role and mode switches. "From now on you are" needs company, as in English; a mode without limits is strong.
-  inj("role_hijack", 0.7, `\\bab (?:jetzt|sofort|nun),? (?:bist du|wirst du|sind sie|antwortest du|handelst du)\\b`),
+  // Not a duty handed to a colleague ("Ab jetzt bist du für die Kasse verantwortlich").
+  inj(
+    "role_hijack",
+    0.7,
+    `\\bab (?:jetzt|sofort|nun),? (?:bist du|wirst du|sind sie|antwortest du|handelst du)\\b(?! (?:für|zuständig|verantwortlich)\\b)`,
+  ),
   inj(
     "role_hijack",
     1.0,

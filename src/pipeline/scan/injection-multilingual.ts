@@ -9,7 +9,19 @@
  * Extraction and role switches: injection-multilingual-asks.ts.
  */
 import type { Detector } from "./detector.ts";
-import { groupRules, inj, negatable, script } from "./injection-rule-groups.ts";
+import {
+  groupRules,
+  inj,
+  NOT_A_SUBJECT_CLAUSE,
+  NOT_A_TOPIC,
+  NOT_ANOTHERS_DE,
+  NOT_ANOTHERS_ROMANCE,
+  NOT_MINE_ELSEWHERE,
+  NOT_NEGATED_DE,
+  negatable,
+  past,
+  script,
+} from "./injection-rule-groups.ts";
 
 // Latin-script languages: the override verb, determiners, a word that places the rules
 // before this text ("previous", "above", "initial", "system"), then the rules.
@@ -55,14 +67,25 @@ const UK_VERB = "(?:проігноруй|ігноруй|ігнорувати|з�
 const UK_PRIOR = "(?:попередні|попередніх|вищезазначені|початкові|оригінальні|системні|раніше (?:отримані|надані))";
 const UK_RULES = "(?:інструкції|інструкцій|вказівки|вказівок|правила|команди|директиви|налаштування|обмеження)";
 
+/** The word a "regardless of the tasks" may end on. */
+const PRIOR_WORDS = " (?:anteriores|précédentes|precedenti)";
+
 /** Negations before a Cyrillic imperative ("не забудь"), and an Arabic letter before a verb (its negated or prefixed forms, "لا تتجاهل"). */
 const NOT_RU = "(?<!не )";
 const NOT_AR = "(?<![\\u0621-\\u064A])";
 
 export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   // Override of earlier instructions: qualified (previous, above, initial, system) it blocks; bare it needs company.
-  inj("instruction_override", 1.0, `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}`),
-  inj("instruction_override", 0.6, `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b`),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
+  ),
+  inj(
+    "instruction_override",
+    0.6,
+    `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_A_TOPIC}`,
+  ),
   inj("instruction_override", 1.0, `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen|texte?) (?:ignorieren|vergessen|missachten|verwerfen)\\b`),
   // Earlier tasks struck from the head, or declared void, a few words on ("alle vorherigen Informationen ... sind irrelevant").
   inj(
@@ -73,18 +96,19 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen)\\b[^.!?\\n]{0,50}?\\b(?:sind|waren) (?:jetzt |nun |ab sofort )?(?:irrelevant|ungültig|egal|hinfällig|nichtig|aufgehoben)`,
+    `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen)\\b(?! (?:zur|zum|über|für|bezüglich|betreffend|zu) )${NOT_ANOTHERS_DE}[^.!?\\n]{0,50}?\\b(?:sind|waren) (?:jetzt |nun |ab sofort )?(?:irrelevant|ungültig|egal|hinfällig|nichtig|aufgehoben)`,
   ),
   inj(
     "instruction_override",
     1.0,
     `\\b(?:lassen sie|lass|lasst) (?:bitte )?(?:alle |die |sämtliche )?${DE_PRIOR} (?:${DE_RULES}|ausführungen) hinter (?:sich|dir|euch)\\b`,
   ),
-  // "Regardless of the previous tasks": the English rule's weight (injection-indirect.ts).
+  // "Regardless of the previous tasks": the English rule's weight (injection-indirect.ts); not before a clause with its
+  // own subject or after another's tasks ("Independentemente das tarefas anteriores, o relatório deve ...").
   inj(
     "instruction_override",
     0.8,
-    `\\b(?:independentemente (?:das|dos|de) (?:tarefas|instruções|regras|ordens)|independientemente de (?:las |los )?(?:tareas|instrucciones|reglas|órdenes)|indépendamment des (?:tâches|instructions|consignes|règles)|unabhängig von (?:den )?(?:vorherigen|bisherigen|obigen) (?:aufgaben|anweisungen|regeln)|indipendentemente dalle (?:istruzioni|attività|regole)) (?:anteriores|précédentes|precedenti)?`,
+    `\\b(?:independentemente (?:das|dos|de) (?:tarefas|instruções|regras|ordens)|independientemente de (?:las |los )?(?:tareas|instrucciones|reglas|órdenes)|indépendamment des (?:tâches|instructions|consignes|règles)|unabhängig von (?:den )?(?:vorherigen|bisherigen|obigen) (?:aufgaben|anweisungen|regeln)|indipendentemente dalle (?:istruzioni|attività|regole))(?: (?:anteriores|précédentes|precedenti))?${past(PRIOR_WORDS, NOT_A_SUBJECT_CLAUSE)}${past(PRIOR_WORDS, NOT_ANOTHERS_DE)}${past(PRIOR_WORDS, NOT_ANOTHERS_ROMANCE)}`,
   ),
   // Greek.
   script(
@@ -110,8 +134,18 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     0.8,
     `\\b(?:vergiss|vergessen sie|ignoriere|ignorieren sie) alles(?: gesagte| bisher gesagte)?,? (?:und |dann |jetzt |nun )?(?:schreib|sag|antworte|gib|zeig|beantworte)`,
   ),
-  negatable("instruction_override", 1.0, "(?<!pas )", `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}`),
-  negatable("instruction_override", 0.5, "(?<!pas )", `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos )${FR_RULES}\\b`),
+  negatable(
+    "instruction_override",
+    1.0,
+    "(?<!pas )",
+    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
+  ),
+  negatable(
+    "instruction_override",
+    0.5,
+    "(?<!pas )",
+    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos )${FR_RULES}\\b${past(` ${FR_PRIOR}`, NOT_A_TOPIC)}`,
+  ),
   negatable(
     "instruction_override",
     1.0,
@@ -124,7 +158,11 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "(?<!pas )",
     `${FR_VERB} tout ce (?:qui (?:précède|est (?:écrit )?ci-dessus|a été dit)|qu(?:e |[’'])(?:vous avez|tu as|on (?:vous|t[’'])a)\\b)`,
   ),
-  inj("instruction_override", 1.0, `\\b${ES_VERB} (?:todas |todos )?(?:las |los |tus |sus |cualquier )?${ES_RULES} ${ES_PRIOR}`),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b${ES_VERB} (?:todas |todos )?(?:las |los |tus |sus |cualquier )?${ES_RULES} ${ES_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
+  ),
   inj("instruction_override", 0.6, `\\b${ES_VERB} (?:todas |todos )(?:las |los |tus |sus )${ES_RULES}\\b`),
   inj(
     "instruction_override",
@@ -135,7 +173,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     "(?<!não |nao )",
-    `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}`,
+    `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
   negatable("instruction_override", 0.6, "(?<!não |nao )", `${PT_VERB} (?:todas |todos )(?:as |os |suas |tuas )${PT_RULES}`),
   negatable(
@@ -148,7 +186,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     "(?<!non )",
-    `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}`,
+    `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
   negatable("instruction_override", 0.6, "(?<!non )", `${IT_VERB} (?:tutte |tutti )(?:le |i |gli |tue |sue )${IT_RULES}`),
   inj(
@@ -156,7 +194,11 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     1.0,
     `\\b(?:dimentica|dimenticate|ignora|ignorate) tutto (?:quello che|ciò che|quanto) (?:ti |vi )?(?:è stato detto|hanno detto|ho detto|detto)`,
   ),
-  inj("instruction_override", 1.0, `\\b${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}`),
+  inj(
+    "instruction_override",
+    1.0,
+    `\\b${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
+  ),
   inj(
     "instruction_override",
     1.0,

@@ -24,6 +24,67 @@ export const NOT_FOUND = "(?! (?:were|was|are|is|had been|have been) (?:found|di
 export const MODEL_WORD =
   "(?:ai|model|assistant|chatbot|bot|llm|gpt|chatgpt|system|safety|security|ethical|moral|content|moderation|developer|operator|admin|given|hidden|secret|default|internal|core|base|initial|original|programmed|openai|anthropic)";
 
+/**
+ * Right after an English override verb: not said after a negation ("don't ignore the previous instructions",
+ * "you should not disregard the earlier instructions"), which asks to keep them, nor reported as a third party's
+ * order to the writer ("the manager told us to disregard the earlier instructions").
+ */
+export const NOT_NEGATED_VERB =
+  "(?<!(?:\\bnot|\\bnever|n't) [a-z]+ )(?<!\\b(?:told|asked) (?:me|us|them|him|her|everyone|(?:the )?(?:parents|students|pupils|staff|employees|workers|customers|clients|residents|tenants|drivers|passengers|guests|visitors|members|team)) to [a-z]+ )(?<!\\bsaid to [a-z]+ )";
+/**
+ * After the rules named: not another's rules (a teacher's, a manager's, a guide's), which a writer may tell a person to
+ * drop: "the previous instructions from the teacher", "the earlier instructions on the parcel label", "the instructions
+ * that came with the kit". The model's own owners (its developers, the system, the conversation) stay an override, and
+ * so does "in this document": text planted in one points at itself.
+ */
+export const NOT_ANOTHERS =
+  "(?! (?:that|which) (?:came|come|comes) with\\b)(?! (?:from|of|by) (?:the|your|my|our|his|her|their|this|that|a|an) (?!(?:system|developers?|creators?|makers?|programmers?|admins?|administrators?|operators?|owners?|company|openai|anthropic|google|model|ai|assistant|bot|chatbot|llm|user|prompt|conversation|chat|session|context|above|previous|prior|earlier|original|initial)\\b)[a-z])(?! (?:in|on) (?:the|my|your|our) (?:[a-z]+ )?(?:guide|manual|label|leaflet|booklet|worksheet|syllabus|handbook|brochure|box|package|packet|form|letter|flyer|poster|sign|card|doc|document|wiki|readme|spreadsheet|slides?|deck|contract|whiteboard|board|noticeboard|fridge|door)s?\\b)";
+
+/** German and Dutch put the negation after the rules ("Ignoriere die vorherigen Anweisungen nicht"): a few words on, not past "und". */
+export const NOT_NEGATED_DE = "(?!(?: (?!(?:und|oder|sondern|aber|dann|en|of|maar)\\b)[^\\s.,;:!?]+){0,3} (?:nicht|niet)\\b)";
+/** Another's rules in German and Dutch ("die Anweisungen der Lehrerin", "de instructies van de docent"), not the model's. */
+export const NOT_ANOTHERS_DE =
+  "(?! (?:der|des|vom|von (?:der|dem|den|meiner|deiner|ihrer|seiner|unserer)|van (?:de|het|je|jouw|uw|mijn|onze)) (?!(?:ki|ai|system|systeem|assistent|entwickler|ontwikkel|modell|model|chatbot|bot|prompt)\\w*)[^\\s.,;:!?])";
+/** Another's rules in French, Spanish, Portuguese and Italian ("del folleto", "du syndic", "da professora"), not the model's. */
+export const NOT_ANOTHERS_ROMANCE =
+  "(?! (?:del|de la|de los|de las|des|du|do|da|dos|das|della|delle|dei|dello|de (?:tu|tus|mi|mis|su|sus|ton|ta|tes|votre|vos|mon|ma|seu|sua|teu|tua)) (?!(?:sistema|système|systeme|assistente|asistente|assistant|modelo|modèle|modello|ia|ai|desarrollador|desenvolvedor|développeur|sviluppator|creador|criador|chat|conversa|conversation|conversazione|prompt)\\w*)[^\\s.,;:!?])";
+/**
+ * After "regardless of the previous tasks": a clause with its own subject ("..., the report is due", "..., o relatório deve
+ * ..."), or another's tasks: an ordinary sentence; an attack goes on with an order to the model.
+ */
+export const NOT_A_SUBJECT_CLAUSE =
+  "(?!,? (?:the|o|a|os|as|el|la|los|las|le|les|il|lo|gli|der|die|das|de|het) (?!(?:assistant|ai|model|bot|chatbot|assistente|asistente|modelo|modèle|modello|ki|assistent|ia|llm)\\b)[a-zà-ÿ])";
+
+/** A guard (a lookahead) read past an optional word the match may leave out: a match that backtracks over the word is guarded too. */
+export const past = (words: string, guard: string): string => guard.replace(/^\(\?!/, `(?!(?:${words})?`);
+
+/** After "the full instructions": a file, a manual or a how-to, not the assistant's (a task's gerund: installing, assembling). */
+export const NOT_A_DOCUMENTS =
+  "(?! (?:file|files|folder|page|pdf|doc|docs|section|manual|sheet|booklet|card)\\b| (?:for|on) (?:installing|assembling|setting|building|cooking|baking|using|running|configuring|replacing|cleaning|mounting|wiring)\\b| on how to\\b| you (?:followed|used)\\b| that came with\\b)";
+
+/** After "ignore the above (message)": the writer taking back their own mistake ("..., I pasted the wrong link", "it was sent by mistake"). */
+export const NOT_A_RETRACTION =
+  "(?![,;:]? (?:(?:it|this|that|which) (?:was|is) (?:sent |posted )?(?:by mistake|in error|wrong|a mistake|an error|not for you|meant for)|i (?:pasted|sent|posted|attached|copied|wrote|gave) (?:the |a )?wrong)\\b)";
+/** After the rules' noun: a compound that names a thing, not the rules ("previous context menus", "the system message log"). */
+export const NOT_A_COMPOUND =
+  "(?! (?:menus?|files?|fields?|templates?|box(?:es)?|tabs?|panels?|cache|caches|logs?|tables?|columns?|folders?|pages?|sections?|keys?|settings|switch(?:es)?|windows?|ids?|queues?)\\b)";
+
+/** After another language's override: the writer's own earlier instructions ("le istruzioni precedenti che ti ho dato"), as English's "... I gave". */
+export const NOT_MINE_ELSEWHERE =
+  "(?!,? (?:che (?:ti|vi) ho|que je (?:t|vous)['’]ai|que (?:eu )?(?:te|lhe) dei|die ich (?:dir|ihnen|euch)|die ik (?:je|u|jou) (?:gaf|heb))\\b)";
+
+/**
+ * After the rules named: a topic that scopes them to an errand ("all previous instructions regarding the shipment to
+ * Hamburg", "bezüglich der Lieferung", "concernant la livraison", "sobre el envío"), as a business e-mail takes back its
+ * own; not the model's conduct ("regarding safety", "about your rules", "about not revealing the password").
+ */
+const TOPIC_WORD =
+  "(?:regarding|concerning|about|as to|re:?|related to|relating to|with regard to|in relation to|bezüglich|betreffend|zur|zum|über (?:die|den|das)|concernant|au sujet d[eu]s?|sobre|acerca de|riguardo (?:a|al|alla|ai|alle)|relativ[ei] (?:a|al|alla)|met betrekking tot|over|dotyczące)";
+/** The model's conduct named within the topic's first words ("regarding keeping the password secured"). */
+const NOT_THE_MODELS =
+  "(?!(?:[^\\s.,;:!?]+ ){0,3}(?:you|safe|secur|content|ethic|moral|passw|passc|secret|confiden|reveal|disclos|refus|restrict|filter|censor|polic|guideline|rule|instruction|prompt|system|output|respon|answer|repl|format|language|what|how|not\\b|never|user|ai\\b|model|assistant|bot|chatgpt|openai|sicherheit|passwort|geheim|mot de passe|sécurité|seguridad|contraseña|sicurezza|segurança|senha|wachtwoord|veiligheid|hasło|bezpiecz|regeln|règles|reglas|regole|regras|regels))";
+export const NOT_A_TOPIC = `(?! ${TOPIC_WORD} ${NOT_THE_MODELS}[^\\s.,;:!?])`;
+
 /** Not a developer's question about a vendor's API ("what is the system prompt in the OpenAI API?"). */
 export const NOT_A_VENDOR_API =
   "(?! (?:in|of|for|with) (?:the )?(?:openai|anthropic|azure|google|gemini|mistral|ollama|langchain|llama|claude|bedrock|vertex|hugging ?face)\\b)";

@@ -6,23 +6,11 @@
  * position finds.
  */
 import { describe, expect, test } from "bun:test";
-import { CARRIER_KINDS, carry, random, TEMPLATES } from "../../../scanner/carriers.ts";
 import { scanText } from "../../../src/pipeline/scan/engine.ts";
 import { ABOUT_ATTACKS } from "../../fixtures/about-attacks.ts";
 import { scanExhaustively, scanSummary } from "./exhaustive-scan.ts";
+import { carried as carriedRows, confidence, RULES, rulesScore } from "./fixture-scans.ts";
 import { describeRuleVerdicts } from "./rule-verdicts.ts";
-
-const RULES = { injection: true, model: null } as const;
-const rulesScore = (text: string) => scanText(text, RULES).injectionScore;
-const confidence = (text: string) => scanText(text, { injection: true }).injectionConfidence;
-
-/** Every row inside every carrier, with both template sets. */
-function carried(): { kind: string; text: string }[] {
-  const next = random(33);
-  return CARRIER_KINDS.flatMap((kind) =>
-    ABOUT_ATTACKS.map((r, i) => ({ kind, text: carry(kind, r.text, i % 2 === 0 ? TEMPLATES.heldOut : TEMPLATES.train, next) })),
-  );
-}
 
 test("the fixture holds 150+ rows of every kind, in English and other languages", () => {
   expect(ABOUT_ATTACKS.length).toBeGreaterThanOrEqual(150);
@@ -32,16 +20,16 @@ test("the fixture holds 150+ rows of every kind, in English and other languages"
 });
 
 describe("the rules alone", () => {
-  test("block none of the rows and flag at most 1 of 165 (0.6%)", () => {
+  test("block and flag none of the 165 rows", () => {
     expect(ABOUT_ATTACKS.filter((r) => rulesScore(r.text) >= 1).map((r) => r.text)).toEqual([]);
-    // Still flagged: "The speedrun rules forbid unrestricted mode ...".
-    expect(ABOUT_ATTACKS.filter((r) => rulesScore(r.text) >= 0.5).length).toBeLessThanOrEqual(1);
+    // "The speedrun rules forbid unrestricted mode" flagged until a mode forbidden was told apart (ordinary-triggers.test.ts).
+    expect(ABOUT_ATTACKS.filter((r) => rulesScore(r.text) >= 0.5).map((r) => r.text)).toEqual([]);
   });
 
-  test("block none inside a carrier and flag at most 1% there", () => {
-    const texts = carried();
+  test("block and flag none inside a carrier", () => {
+    const texts = carriedRows(ABOUT_ATTACKS);
     expect(texts.filter((c) => rulesScore(c.text) >= 1).map((c) => `${c.kind}: ${c.text.slice(0, 80)}`)).toEqual([]);
-    expect(texts.filter((c) => rulesScore(c.text) >= 0.5).length).toBeLessThanOrEqual(Math.floor(texts.length * 0.01));
+    expect(texts.filter((c) => rulesScore(c.text) >= 0.5).length).toBe(0);
   });
 
   test("the trigger pass finds what a search at every position finds", () => {
@@ -60,7 +48,7 @@ describe("the whole scanner (rules and classifier)", () => {
   });
 
   test("blocks at most 2% of them inside a carrier", () => {
-    const texts = carried();
+    const texts = carriedRows(ABOUT_ATTACKS);
     expect(texts.filter((c) => confidence(c.text) === "high").length).toBeLessThanOrEqual(Math.floor(texts.length * 0.02));
   });
 });
