@@ -5,12 +5,7 @@
  * hash in prose stay unflagged.
  */
 import { describe, expect, test } from "bun:test";
-import { scanText } from "../../../src/pipeline/scan/engine.ts";
-
-const secretKinds = (text: string) =>
-  scanText(text, { injection: false })
-    .findings.filter((f) => f.category === "secret")
-    .map((f) => f.kind);
+import { secretKinds } from "./fixture-scans.ts";
 
 describe("found", () => {
   test.each([

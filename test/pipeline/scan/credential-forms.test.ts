@@ -6,12 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { passwordValue } from "../../../src/pipeline/scan/credential-forms.ts";
-import { scanText } from "../../../src/pipeline/scan/engine.ts";
-
-const secretKinds = (text: string) =>
-  scanText(text, { injection: false })
-    .findings.filter((f) => f.category === "secret")
-    .map((f) => f.kind);
+import { secretKinds } from "./fixture-scans.ts";
 
 const PEM_BODY = "MIIEpAIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB";
 const basic = (userPass: string) => btoa(userPass);

@@ -13,3 +13,9 @@ export function carried(rows: readonly { text: string }[]): { kind: string; text
     rows.map((r, i) => ({ kind, text: carry(kind, r.text, i % 2 === 0 ? TEMPLATES.heldOut : TEMPLATES.train, next) })),
   );
 }
+
+/** The kinds of secret the scanner names in a text (its credential rules' tests compare these). */
+export const secretKinds = (text: string): string[] =>
+  scanText(text, { injection: false })
+    .findings.filter((f) => f.category === "secret")
+    .map((f) => f.kind);

@@ -10,17 +10,13 @@ import { join } from "node:path";
 import { generate, nonCapturing, openingLiterals, translateGoRegex, withoutCaseGroups } from "../../../scanner/generate-secret-rules.ts";
 import { ALL_DETECTORS, scanText } from "../../../src/pipeline/scan/engine.ts";
 import { GITLEAKS_RULES } from "../../../src/pipeline/scan/gitleaks-rules.ts";
+import { secretKinds } from "./fixture-scans.ts";
 
 const js = (go: string) => {
   const t = translateGoRegex(go);
   if (!t) throw new Error(`not translated: ${go}`);
   return new RegExp(t.source, t.ignoreCase ? "i" : "");
 };
-const secretKinds = (text: string) =>
-  scanText(text, { injection: false })
-    .findings.filter((f) => f.category === "secret")
-    .map((f) => f.kind);
-
 describe("Go regex translation", () => {
   test("a (?i) after the start folds case to the end of its group only", () => {
     const re = js("\\b(p8e-(?i)[a-z0-9]{4})x");

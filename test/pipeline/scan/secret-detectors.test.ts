@@ -4,12 +4,7 @@
  * (`xoxp-1-…`, `xoxe-1-…`); their documentation placeholders are not credentials.
  */
 import { expect, test } from "bun:test";
-import { scanText } from "../../../src/pipeline/scan/engine.ts";
-
-const secretKinds = (text: string) =>
-  scanText(text, { injection: false })
-    .findings.filter((f) => f.category === "secret")
-    .map((f) => f.kind);
+import { secretKinds } from "./fixture-scans.ts";
 
 const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 /** A deterministic body: no real token, no chance. */

@@ -4,12 +4,7 @@
  * not flagged.
  */
 import { describe, expect, test } from "bun:test";
-import { scanText } from "../../../src/pipeline/scan/engine.ts";
-
-const secretKinds = (text: string) =>
-  scanText(text, { injection: false })
-    .findings.filter((f) => f.category === "secret")
-    .map((f) => f.kind);
+import { secretKinds } from "./fixture-scans.ts";
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** A deterministic body over `alphabet` (a fixed sequence of the seed): no real token, the same on every run. */

@@ -4,7 +4,7 @@
  * and identifiers (OAuth client ids) never.
  */
 import { describe, expect, test } from "bun:test";
-import { scanText } from "../../../src/pipeline/scan/engine.ts";
+import { secretKinds } from "./fixture-scans.ts";
 
 /** A deterministic random body: tests must not depend on a real token, nor on chance. */
 function body(n: number, alphabet: string, seed: number): string {
@@ -21,11 +21,6 @@ function body(n: number, alphabet: string, seed: number): string {
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const HEX = "0123456789abcdef";
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
-
-const secretKinds = (text: string) =>
-  scanText(text, { injection: false })
-    .findings.filter((f) => f.category === "secret")
-    .map((f) => f.kind);
 
 const adoPat = `${body(52, ALNUM, 7)}JQQJ99${body(18, ALNUM, 8)}AZDO${body(4, ALNUM, 9)}`;
 
