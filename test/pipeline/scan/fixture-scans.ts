@@ -1,4 +1,4 @@
-/** What the fixture tests of ordinary text read: the rules' score, the whole scanner's confidence, every row inside every carrier. */
+/** What the scanner tests read: the rules' score, the whole scanner's confidence, the secret kinds a text draws, every row inside every carrier. */
 import { CARRIER_KINDS, carry, random, TEMPLATES } from "../../../scanner/carriers.ts";
 import { scanText } from "../../../src/pipeline/scan/engine.ts";
 
