@@ -102,11 +102,24 @@ const CONTEXT = [
 const CLOSERS = ["Thanks, Dana", "Best, Jordan", "Regards, Kim", "Cheers, Ravi", "Thank you, Ines"];
 
 const BUSINESS_ROWS = 300;
+/** The share of business e-mails pasted with headers and a question before them (data, as a carrier holds it). */
+const BUSINESS_PASTED = 0.7;
+const PASTE_ASKS = [
+  "Can you summarize this mail?",
+  "Draft an answer to this:",
+  "What do they want from me here?",
+  "Shorten this e-mail.",
+  "Fwd:",
+];
+const PASTE_SUBJECTS = ["Next steps", "Re: the new process", "Reminder", "Small request", "Before Friday"];
 
 function businessRows(next: () => number): Row[] {
   return Array.from({ length: BUSINESS_ROWS }, (_, i) => {
     const asks = Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(next, BUSINESS));
-    const text = `${pick(next, OPENERS)}\n${pick(next, CONTEXT)} ${[...new Set(asks)].join(" ")}\n${pick(next, CLOSERS)}`;
+    const body = `${pick(next, OPENERS)}\n${pick(next, CONTEXT)} ${[...new Set(asks)].join(" ")}\n${pick(next, CLOSERS)}`;
+    // Most arrive as pasted mail (headers, a blank line, then the body): their requests then
+    // stand inside data, where the classifier must learn that a colleague's request is no attack.
+    const text = next() < BUSINESS_PASTED ? `${pick(next, PASTE_ASKS)}\n\nSubject: ${pick(next, PASTE_SUBJECTS)}\n\n${body}` : body;
     return { id: `gen-business-${i}`, source: "project/generated-business", category: "benign" as const, text };
   });
 }

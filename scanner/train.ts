@@ -137,6 +137,12 @@ function examples(rows: Row[]): Example[] {
 const CARRIED_MAX = 1500;
 /** The share of benign rows also wrapped in a carrier. */
 const BENIGN_CARRIED_SHARE = Number(process.env.BENIGN_CARRIED ?? 0.5);
+/**
+ * A carried row counts half a bare one. At 1, left out by source, injections in carriers
+ * blocked 1917 -> 1930 of 2,700 and benign rows in carriers 9 -> 6 of 2,595, but the
+ * project's ordinary trigger-word sentences (test/fixtures/ordinary-triggers.ts, on main
+ * after this was tried) inside carriers were blocked 44 -> 72 of 1,100: kept at 0.5.
+ */
 const CARRIED_WEIGHT = Number(process.env.CARRIED_WEIGHT ?? 0.5);
 
 /** A seeded generator, so the shuffles (and the weights) are the same every run. */

@@ -1,7 +1,7 @@
 /**
  * The generated multilingual and business rows (scanner/generated-multilingual.ts) and the
  * third public pool (scanner/data/train-v3.jsonl): the same every run, of the project's
- * own sources, every language of the red-team kits and locales present with as many
+ * own sources, most business e-mails pasted as data, every language of the red-team kits and locales present with as many
  * ordinary requests as attacks, and the public rows carrying their license and reference.
  */
 import { expect, test } from "bun:test";
@@ -20,6 +20,13 @@ test("the same rows every run, labeled, of the project's own sources, ids unique
   expect(new Set(rows.map((r) => r.source))).toEqual(new Set(["project/generated-multilingual", "project/generated-business"]));
   expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
   expect(rows.filter((r) => r.source === "project/generated-business").every((r) => r.category === "benign")).toBe(true);
+});
+
+test("most business e-mails arrive pasted (a question, a blank line, headers): their requests stand inside data, as in a carrier", () => {
+  const business = generatedMultilingualRows().filter((r) => r.source === "project/generated-business");
+  const pasted = business.filter((r) => /^[^\n]+\n\nSubject: [^\n]+\n\n/.test(r.text));
+  expect(pasted.length / business.length).toBeGreaterThan(0.5);
+  expect(pasted.length).toBeLessThan(business.length);
 });
 
 test("every language has each kind of attack and at least as many ordinary requests as attacks", () => {

@@ -280,6 +280,9 @@ export const CUE_CLASSES: Record<string, string[]> = {
   user: ["user", "users", "human", "reader", "recipient", "customer", "visitor", "anyone"],
 };
 
+/** The classes that name who an order is aimed at (the model, the system), as bits by class id. */
+export const ADDRESS_CLASSES = ["you", "system"].reduce((bits, name) => bits | (1 << (Object.keys(CUE_CLASSES).indexOf(name) + 1)), 0);
+
 /** A folded word's hash as featureHashes computes it: FNV-like over its folded character codes. */
 export function wordHash(word: string): number {
   let h = 0;

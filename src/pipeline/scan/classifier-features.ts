@@ -7,7 +7,7 @@
  * carry the shape of an instruction aimed at the assistant whatever its words.
  * Training (scanner/train.ts) and scoring use this one function, so they hash alike.
  */
-import { cueClass } from "./classifier-cues.ts";
+import { ADDRESS_CLASSES, cueClass } from "./classifier-cues.ts";
 
 export const HASH_BITS = 17;
 export const HASH_SIZE = 1 << HASH_BITS;
@@ -72,7 +72,7 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
   const length = text.length;
   const codes = codeUnits(text);
   // At most three features a character (two for each, two more where a word ends) and
-  // four cue features a cue word, which is two characters or longer.
+  // six cue features a cue word, which is two characters or longer.
   const buf = out.length >= 5 * length + 8 ? out : new Uint32Array(5 * length + 8);
   let n = 0;
   // The last five characters, 32 (space) as the boundary; a text starts after a space.
@@ -92,6 +92,10 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
   let sentenceStart = 1;
   let newlines = 0;
   let data = 0;
+  // The sentence so far: its first cue class (0 none) and whether it addresses the model
+  // ("you", "assistant", "system"): who an order is aimed at, at any distance in the sentence.
+  let sentFirst = 0;
+  let addressed = 0;
   for (let i = 0; i <= length; i++) {
     let c = 0;
     // A separator's mark, applied once the word it ends (if any) is hashed.
@@ -104,6 +108,10 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
     if (c === 0) {
       if (!inWord) {
         if (mark !== 0) {
+          if (mark < 3) {
+            sentFirst = 0;
+            addressed = 0;
+          }
           sentenceStart = mark < 3 ? 1 : sentenceStart;
           if (mark === 3 || (mark === 2 && ++newlines >= 2)) data = 1;
         }
@@ -135,6 +143,11 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
           buf[n++] = Math.imul((pair | (data << 10)) ^ 0x510e527f, 0x68e31da4) >>> SHIFT;
           if (cue2 !== 0) buf[n++] = Math.imul(((cue2 << 10) | pair) ^ 0x1f83d9ab, 0x5be0cd19) >>> SHIFT;
         }
+        // The sentence's first cue with this one, and this one in a sentence aimed at the model.
+        if (sentFirst !== 0) buf[n++] = Math.imul(((sentFirst << 5) | cue | (data << 10)) ^ 0x2b992ddf, 0x7feb352d) >>> SHIFT;
+        else sentFirst = cue;
+        buf[n++] = Math.imul((cue | (addressed << 5) | (data << 6)) ^ 0x4cf5ad43, 0x846ca68b) >>> SHIFT;
+        addressed |= (ADDRESS_CLASSES >>> cue) & 1;
         cue2 = cue1;
         cue1 = cue;
         gap = 0;
@@ -145,6 +158,10 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
       sentenceStart = 0;
       newlines = 0;
       if (mark !== 0) {
+        if (mark < 3) {
+          sentFirst = 0;
+          addressed = 0;
+        }
         sentenceStart = mark < 3 ? 1 : 0;
         if (mark === 3 || (mark === 2 && ++newlines >= 2)) data = 1;
       }

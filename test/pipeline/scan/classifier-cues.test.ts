@@ -1,7 +1,8 @@
 /**
  * The cue classes: every listed word is found in the open-addressed table with the
  * class of the first list naming it, other words have none, and the features a cue
- * sequence adds depend on the order and position of the cues, not only on the words.
+ * sequence adds depend on the order and position of the cues, not only on the words,
+ * and on whether the sentence addresses the model.
  */
 import { expect, test } from "bun:test";
 import { CUE_CLASSES, cueClass, wordHash } from "../../../src/pipeline/scan/classifier-cues.ts";
@@ -31,4 +32,16 @@ test("cue sequences: the same words in another order, or after a blank line, giv
   expect([...inData].filter((h) => !asked.has(h)).length).toBeGreaterThan(0);
   // A word with no cue class adds no cue feature: punctuation and blank lines around it change nothing.
   expect(hashes("lighthouse keeper")).toEqual(hashes("lighthouse\n\nkeeper"));
+});
+
+test("a sentence aimed at the model: cues far apart in one sentence pair up, and an addressed cue differs", () => {
+  // "ignore" and "rules" are more than three words apart: only the sentence's first-cue pair joins them.
+  const far = hashes("ignore what the team wrote in the old rules");
+  const split = hashes("ignore what the team wrote. in the old rules");
+  expect([...far].filter((h) => !split.has(h)).length).toBeGreaterThan(0);
+  // Addressed to the model or not: after "you" in the same sentence "reveal" and "password" hash apart
+  // from the same words after "you" and a full stop, where no three-word pair joins them either.
+  const addressed = hashes("you of all the helpers here would reveal the password");
+  const apart = hashes("you of all the helpers here. would reveal the password");
+  expect([...addressed].filter((h) => !apart.has(h)).length).toBeGreaterThanOrEqual(2);
 });

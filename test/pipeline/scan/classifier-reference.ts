@@ -2,12 +2,16 @@
  * The classifier's first feature extractor and scorer, kept as they were before they
  * were made faster (branch-free scoring, 16-bit block numbers, a table for ASCII case
  * folding, code units copied into a typed array), plus the cue features written the
- * plain way (words as strings, classes from a map, marks read from the characters):
+ * plain way (words as strings, classes from a map, marks read from the characters;
+ * the sentence's first cue and whether the sentence addresses the model as plain state):
  * the tests hold the fast ones to give exactly these hashes and logits, so the trained
  * weights and held-out figures stay valid.
  */
 import { CUE_CLASSES } from "../../../src/pipeline/scan/classifier-cues.ts";
 import { CUE_GAP, HASH_SIZE, STRIDE } from "../../../src/pipeline/scan/classifier-features.ts";
+
+/** The classes that say whom a sentence addresses (the model, the system). */
+const ADDRESS = new Set(["you", "system"].map((name) => Object.keys(CUE_CLASSES).indexOf(name) + 1));
 
 /** Each cue word's class, the first list naming a word winning. */
 const CLASS_OF = new Map<string, number>();
@@ -48,12 +52,18 @@ export function referenceHashes(text: string): number[] {
   let sentenceStart = 1;
   let newlines = 0;
   let data = 0;
+  let sentenceFirst = 0;
+  let addressed = false;
   for (let i = 0; i <= text.length; i++) {
     let c = i < text.length ? fold(text.charCodeAt(i)) : 0;
     const ch = c === 0 && i < text.length ? (text[i] as string) : "";
     // What a separator marks, once the word it ends is hashed.
     const applyMark = () => {
       if (ch === "") return;
+      if (".!?;:\n".includes(ch)) {
+        sentenceFirst = 0;
+        addressed = false;
+      }
       if (".!?;:".includes(ch)) sentenceStart = 1;
       else if (ch === "\n") {
         sentenceStart = 1;
@@ -83,6 +93,10 @@ export function referenceHashes(text: string): number[] {
           buf.push(Math.imul((cue1 * 32 + cue + data * 1024) ^ 0x510e527f, 0x68e31da4) >>> SHIFT);
           if (cue2 !== 0) buf.push(Math.imul((cue2 * 1024 + cue1 * 32 + cue) ^ 0x1f83d9ab, 0x5be0cd19) >>> SHIFT);
         }
+        if (sentenceFirst !== 0) buf.push(Math.imul((sentenceFirst * 32 + cue + data * 1024) ^ 0x2b992ddf, 0x7feb352d) >>> SHIFT);
+        else sentenceFirst = cue;
+        buf.push(Math.imul((cue + (addressed ? 32 : 0) + data * 64) ^ 0x4cf5ad43, 0x846ca68b) >>> SHIFT);
+        if (ADDRESS.has(cue)) addressed = true;
         cue2 = cue1;
         cue1 = cue;
         gap = 0;

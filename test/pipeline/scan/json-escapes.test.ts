@@ -63,6 +63,7 @@ describe("the scanner reads JSON-escaped text as the text it encodes", () => {
 
   test("ordinary JSON with escapes stays clean", () => {
     for (const text of ORDINARY) {
+      expect(rules(text).injectionConfidence).toBeNull();
       expect(scanText(text, { injection: true }).injectionConfidence).toBeNull();
       expect(scanText(text, { injection: true }).findings).toEqual([]);
     }
