@@ -96,10 +96,12 @@ function assignedCredential(match: string, text: string, index: number): boolean
   if (/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value) && decodesToPlaceholder(padded)) return false;
   if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
   // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
-  // credential or a scheme's setting (`authentication: required`), `credentials: ...` a secret or the file holding
-  // it (`credentials: service-account-2.json`): only a generated value counts there.
-  if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name) || /(?:auth(?:entication|orization)|credentials?|creds)\d{0,3}["'\]\s]*$/i.test(name))
+  // credential or a scheme's setting (`authentication: required`): only a generated value counts there.
+  if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name) || /auth(?:entication|orization)\d{0,3}["'\]\s]*$/i.test(name))
     return generatedToken(value);
+  // A random run of both cases and digits under `*_credential` is the credential itself; a file or a path is where it is.
+  if (/(?:credentials?|creds)\d{0,3}["'\]\s]*$/i.test(name))
+    return generatedToken(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value) && !/[./\\]/.test(value) && tokenLike(value));
   if (!CHOSEN_NAME.test(name)) return tokenLike(value);
   const connection = inConnectionString(text, index);
   // `NAME=value` with no blanks is an env file's or a query string's line, not code: one kind of character is enough there.

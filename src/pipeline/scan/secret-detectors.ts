@@ -8,6 +8,7 @@
 import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
 import { CREDENTIAL_FILE_DETECTORS, PASSWORD_HASH_RULE } from "./credential-files.ts";
 import { CREDENTIAL_COMMAND_DETECTORS } from "./credential-commands.ts";
+import { CREDENTIAL_FALLBACK_DETECTORS } from "./credential-fallbacks.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
@@ -176,5 +177,6 @@ export const SECRET_DETECTORS: Detector[] = [
   },
   ...CREDENTIAL_NOTE_DETECTORS,
   ...CREDENTIAL_COMMAND_DETECTORS,
+  ...CREDENTIAL_FALLBACK_DETECTORS,
   ...CREDENTIAL_FILE_DETECTORS,
 ];
