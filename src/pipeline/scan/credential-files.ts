@@ -4,7 +4,8 @@
  * (`user:$apr1$…`, `user:$2y$…`, `user:{SHA}…`, `user:$6$…`), where a password's hash is
  * the credential (it is cracked offline), each opening a line as the files write it; a
  * Terraform variable's default under a credential's name, a Kubernetes environment list's
- * `- name: DB_PASSWORD` / `value: …`, and a Dockerfile's `ENV NAME value`.
+ * `- name: DB_PASSWORD` / `value: …`, a Dockerfile's `ENV NAME value`, network devices' `password 0 …`,
+ * `secret 0 …`, type 7 passwords and SNMP communities, and Redis's `requirepass` and `masterauth`.
  */
 import { namedValue } from "./credential-commands.ts";
 import { passwordValue } from "./credential-forms.ts";
@@ -70,6 +71,36 @@ export const CREDENTIAL_FILE_DETECTORS: Detector[] = [
     pattern: `(?:^|\\n)[ \\t]{0,3}${PGPASS_HOST}:(?:\\d{1,5}|\\*):[^:\\s]{1,63}:[^:\\s]{1,63}:[^\\s]{4,128}(?![^\\s])`,
     validate: (m) => passwordValue(m.slice(m.lastIndexOf(":") + 1), false, 4) && !/^\\d+$/.test(m.slice(m.lastIndexOf(":") + 1)),
     start: { at: "line", first: LINE_FIRST },
+  },
+  // Network devices' configurations (Cisco IOS and the like): `username ops privilege 15 password 0 …`, `enable secret 0 …`,
+  // a type 7 password (`password 7 0822455D0A16`, reversible), and an SNMP community (`snmp-server community … RO`).
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: "\\b(?:password|secret)[ \\t]{1,3}[07][ \\t]{1,3}[!#-~]{4,128}(?![!#-~])",
+    validate: (m) => {
+      const [, type = "", value = ""] = /^\w+[ \t]+([07])[ \t]+(\S+)$/.exec(m) ?? [];
+      return type === "7" ? /^(?:[0-9A-F]{2}){3,}$/i.test(value) && secretLike(value, 2.5) : passwordValue(value, false, 6);
+    },
+    start: { at: "word", literals: ["password 0", "password 7", "secret 0", "secret 7"] },
+  },
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: "\\bsnmp-server[ \\t]{1,3}community[ \\t]{1,3}[!#-~]{4,64}(?=[ \\t]{1,3}(?:RO|RW|ro|rw|view)\\b)",
+    validate: (m) => passwordValue(m.slice(m.lastIndexOf(" ") + 1), false, 6),
+    start: { at: "word", literals: ["snmp-server"] },
+  },
+  // Redis's configuration: `requirepass …`, `masterauth …` (the primary's password on a replica).
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: `(?:^|\\n)[ \\t]{0,3}(?:requirepass|masterauth)[ \\t]{1,3}(?:"[^"\\n]{3,128}"|[^\\s"]{3,128})(?=[ \\t]*(?:\\r?\\n|$))`,
+    validate: (m) => {
+      const value = m.trim().replace(/^\w+[ \t]+/, "");
+      return passwordValue(value.replace(/^"|"$/g, ""), value.startsWith('"'), 6);
+    },
+    start: { at: "line", first: "rm" },
   },
 ];
 

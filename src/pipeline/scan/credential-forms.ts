@@ -53,7 +53,7 @@ const TOKEN_SCHEMES = "(?:bearer|token|bot|apikey|api-key|sso-key|ssws|splunk|jw
 const lastQuoted = (m: string) => /["']([^"'\n]*)["'][^"']*$/.exec(m)?.[1] ?? "";
 
 /** What a base64 `Basic` credential holds: `user:password` with a real password. */
-function basicCredential(encoded: string): boolean {
+export function basicCredential(encoded: string): boolean {
   let decoded: string;
   try {
     decoded = atob(encoded);

@@ -30,6 +30,7 @@ describe("found", () => {
     ["a generated value under a bare key", '"key": "Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5"'],
     ["a random run under a credential's name", 'svc_credential = "Vb7Qm2Lx9Rk4Tz"'],
     ["a random run under creds", "SMTP_CREDS: Hn3Wc6Pd5Vb7Qm2"],
+    ["a Wi-Fi network's pre-shared key", 'network={\n  ssid="office"\n  psk="Gr33n!Tea42"\n}'],
     ["a generated value under a bare key, single-quoted", "'key': \"Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5\""],
     ["a subscript assignment", "config['api_key'] = \"Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y\""],
     ["a credential by name", 'credential = "Xq7Lm2Rk9XwTq8Lp3Nz5"'],
@@ -103,6 +104,8 @@ describe("not found", () => {
     ["a credentials setting", "credentials: include"],
     ["a credential's name", 'credential = "default-creds-1"'],
     ["a credential's path", "CREDENTIAL=/etc/app/Creds2Key"],
+    ["a pre-shared key's placeholder", 'psk="your_wifi_password"'],
+    ["a pre-shared key's setting", "use_psk: true"],
     ["an escaped variable", '"password = \\"${DB_PASS}\\"\\n"'],
     // YAML blocks holding what is no value, and an interface's texts under password keys.
     ["a YAML block holding a template", "password: |\n  {{ .Values.db.password }}"],
