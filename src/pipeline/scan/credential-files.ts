@@ -5,10 +5,12 @@
  * the credential (it is cracked offline), each opening a line as the files write it; a
  * Terraform variable's default under a credential's name, a Kubernetes environment list's
  * `- name: DB_PASSWORD` / `value: …`, a Dockerfile's `ENV NAME value`, network devices' `password 0 …`,
- * `secret 0 …`, type 7 passwords and SNMP communities, and Redis's `requirepass` and `masterauth`.
+ * `secret 0 …`, type 7 passwords and SNMP communities, Redis's `requirepass` and `masterauth`, and an ftp script's
+ * `user name password`.
  */
 import { namedValue } from "./credential-commands.ts";
 import { passwordValue } from "./credential-forms.ts";
+import { mixedValue } from "./credential-notes.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import { secretLike } from "./validators.ts";
 
@@ -90,6 +92,18 @@ export const CREDENTIAL_FILE_DETECTORS: Detector[] = [
     pattern: "\\bsnmp-server[ \\t]{1,3}community[ \\t]{1,3}[!#-~]{4,64}(?=[ \\t]{1,3}(?:RO|RW|ro|rw|view)\\b)",
     validate: (m) => passwordValue(m.slice(m.lastIndexOf(" ") + 1), false, 6),
     start: { at: "word", literals: ["snmp-server"] },
+  },
+  // An ftp script's login (`ftp -n host <<EOF` / `user deploy …`): the ftp client's `user name password` command, a whole
+  // line of three words, the last looking chosen (`user guide for admins` is a sentence).
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: `(?:^|\\n)[ \\t]{0,3}user[ \\t]{1,3}[A-Za-z0-9][\\w.@-]{0,63}[ \\t]{1,3}[!#-~]{6,64}(?=[ \\t]*(?:\\r?\\n|$))`,
+    validate: (m) => {
+      const [, user = "", password = ""] = /user[ \t]+(\S+)[ \t]+(\S+)$/.exec(m.trimEnd()) ?? [];
+      return password !== user && mixedValue(password);
+    },
+    start: { at: "line", first: "u" },
   },
   // Redis's configuration: `requirepass …`, `masterauth …` (the primary's password on a replica).
   {

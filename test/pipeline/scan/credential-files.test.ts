@@ -33,6 +33,7 @@ describe("found", () => {
     ["password_assignment", "line vty 0 4\n password 7 0822455D0A1606141C"],
     ["password_assignment", "snmp-server community Zq7xN3pL9 RO"],
     ["password_assignment", "bind 127.0.0.1\nrequirepass Zq7xN3pLw9!b"],
+    ["password_assignment", "ftp -n files.corp.example <<EOF\nuser backup Tr7bN2qXz4\nbinary\nput db.dump\nEOF"],
     ["password_assignment", 'masterauth "Tr7bN2qXz4"'],
   ])("%s: %s", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
@@ -73,6 +74,10 @@ describe("not found", () => {
     "requirepass ${REDIS_PASSWORD}",
     "masterauth <master-password>",
     "set requirepass Zq7xN3pLw9!b in the config file",
+    "user guide for admins",
+    "user backup $FTP_PASS",
+    "user anonymous guest@example.com",
+    "Users can change the password Zq7 later",
   ])("%s", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });
