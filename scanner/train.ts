@@ -21,6 +21,7 @@ import { type LinearModel, windowLogit } from "../src/pipeline/scan/classifier.t
 import { CARRIER_KINDS, type CarrierKind, carry, TEMPLATES } from "./carriers.ts";
 import { generatedMultilingualRows } from "./generated-multilingual.ts";
 import { generatedRows } from "./generated-rows.ts";
+import { generatedTriggerRows } from "./generated-triggers.ts";
 import { longDocuments } from "./long-documents.ts";
 
 export interface Row {
@@ -80,6 +81,7 @@ export function loadTrainingRows(): Row[] {
     ...(jsonl("data/train-v3.jsonl") as Row[]),
     ...generatedRows(),
     ...generatedMultilingualRows(),
+    ...generatedTriggerRows(),
   ];
 }
 
