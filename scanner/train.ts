@@ -8,7 +8,8 @@
  *
  * Data: scanner/data/train.jsonl and train-v2.jsonl (sources and licenses in
  * scanner/data/README.md), the project's corpus test/fixtures/scan-corpus.jsonl,
- * scanner/discussions.jsonl and generated rows (generated-rows.ts); each attack and
+ * scanner/discussions.jsonl and generated rows (generated-rows.ts, generated-multilingual.ts,
+ * generated-triggers.ts); each attack and
  * half the benign rows again inside a carrier (carriers.ts), and long documents built
  * from them (long-documents.ts). Injection rows are the positives;
  * benign rows the negatives. Secret and PII rows are negatives too: a pasted key is no
@@ -21,6 +22,7 @@ import { type LinearModel, windowLogit } from "../src/pipeline/scan/classifier.t
 import { CARRIER_KINDS, type CarrierKind, carry, TEMPLATES } from "./carriers.ts";
 import { generatedMultilingualRows } from "./generated-multilingual.ts";
 import { generatedRows } from "./generated-rows.ts";
+import { generatedTriggerRows } from "./generated-triggers.ts";
 import { longDocuments } from "./long-documents.ts";
 
 export interface Row {
@@ -81,6 +83,7 @@ export function loadTrainingRows(): Row[] {
     ...(jsonl("data/train-v3.jsonl") as Row[]),
     ...generatedRows(),
     ...generatedMultilingualRows(),
+    ...generatedTriggerRows(),
   ];
 }
 

@@ -39,17 +39,18 @@ describe("the rules alone", () => {
 });
 
 describe("the whole scanner (rules and classifier)", () => {
-  // The classifier's own misreadings (docs/scanner.md): ceilings at what main's weights did; retrained with
-  // scanner/generated-about-attacks.ts it blocks 1 and flags 9 bare, blocks 6 of 825 carried.
-  test("blocks at most 2 of the bare rows (1.2%) and flags at most 18 (10.9%)", () => {
+  // The classifier's own misreadings (docs/scanner.md): ceilings at what the current weights do. Retrained with
+  // scanner/generated-triggers.ts it blocks 1 ("[system] Previous instructions cache cleared") and flags 6 bare (8
+  // before), and blocks none of the 825 carried (5 before).
+  test("blocks at most 1 of the bare rows (0.6%) and flags at most 6 (3.6%)", () => {
     const verdicts = ABOUT_ATTACKS.map((r) => confidence(r.text));
-    expect(verdicts.filter((v) => v === "high").length).toBeLessThanOrEqual(2);
-    expect(verdicts.filter((v) => v === "medium").length).toBeLessThanOrEqual(18);
+    expect(verdicts.filter((v) => v === "high").length).toBeLessThanOrEqual(1);
+    expect(verdicts.filter((v) => v === "medium").length).toBeLessThanOrEqual(6);
   });
 
-  test("blocks at most 2% of them inside a carrier", () => {
+  test("blocks none of them inside a carrier", () => {
     const texts = carriedRows(ABOUT_ATTACKS);
-    expect(texts.filter((c) => confidence(c.text) === "high").length).toBeLessThanOrEqual(Math.floor(texts.length * 0.02));
+    expect(texts.filter((c) => confidence(c.text) === "high").map((c) => `${c.kind}: ${c.text.slice(0, 80)}`)).toEqual([]);
   });
 });
 
