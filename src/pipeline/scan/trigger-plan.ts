@@ -47,6 +47,15 @@ export interface TriggerPlan {
   pairSeen: Uint8Array;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
+  /**
+   * For an ASCII character of `anywhere`, one bit per lower-cased ASCII character that may
+   * stand right after it (`anyNext`, for literals the character opens) or right before it
+   * (`anyPrev`, for gate keywords found by their punctuation), at `c * 128 + neighbour`:
+   * a sentence's `.` or a phrase's `-` in prose mostly opens none of its many literals,
+   * and is ruled out here instead of by comparing each.
+   */
+  anyNext: Uint8Array;
+  anyPrev: Uint8Array;
   /** Non-ASCII characters (in either case) a literal of `anywhere` opens with (`игнорир`, `忽略`), one bit each: 8 KB, read once per such character of a text. */
   wide: Uint32Array;
   /** Their first two characters (in either case) by `widePair`, one bit each: most characters of a text in another script are ruled out here. */
@@ -94,6 +103,18 @@ export const hasBit = (bits: Uint8Array, i: number) => ((bits[i >>> 3] as number
 const setBit = (bits: Uint8Array, i: number) => {
   bits[i >>> 3] = (bits[i >>> 3] as number) | (1 << (i & 7));
 };
+/**
+ * Marks what may stand beside `c` for `lit` to be there: the character after it for a
+ * literal it opens (any, when the literal ends at it), the one before it for a keyword it
+ * sits inside. Marked lower-cased, as the walk reads them; a non-ASCII neighbour is never
+ * ruled out there, so only ASCII ones are marked.
+ */
+function neighbours(plan: TriggerPlan, c: number, lit: Literal): void {
+  const [bits, at] = lit.offset === 0 ? [plan.anyNext, 1] : [plan.anyPrev, lit.offset - 1];
+  const n = at < lit.text.length ? lit.text.charCodeAt(at) : -1;
+  if (n >= 128) return;
+  for (let x = 0; x < 128; x++) if (n < 0 || (LOWER[x] as number) === lower(n)) setBit(bits, c * 128 + x);
+}
 const latin1 = (text: string, n: number) => [...text.slice(0, n)].every((ch) => ch.charCodeAt(0) <= 255);
 
 function baseClasses(): Uint8Array {
@@ -159,6 +180,8 @@ export function planTriggers(
     keySeen: new Uint8Array(8192),
     pairSeen: new Uint8Array(8192),
     anywhere: new Map(),
+    anyNext: new Uint8Array(2048),
+    anyPrev: new Uint8Array(2048),
     wide: new Uint32Array(2048),
     widePairs: new Uint32Array(2048),
     assignments: [],
@@ -293,6 +316,7 @@ export function planTriggers(
       }
     }
   });
+  for (const [c, literals] of plan.anywhere) if (c < 128) for (const lit of literals) neighbours(plan, c, lit);
   plan.feedPasses = Uint8Array.from(feeds, (f) => (f.exact.length ? 1 : 0) | (f.folded.length ? 2 : 0) | (f.apart.length ? 4 : 0));
   return plan;
 }

@@ -168,11 +168,19 @@ function wideStart(f: Found, i: number, c: number): void {
   if (((f.plan.widePairs[slot >>> 5] as number) & (1 << (slot & 31))) !== 0) special(f, i, c);
 }
 
+/** Whether a literal of `anywhere` may stand at ASCII `c` at `i`, by the characters beside it (anyNext, anyPrev). */
+function besideLiteral(plan: TriggerPlan, text: string, i: number, c: number): boolean {
+  const next = charAt(text, i + 1);
+  if (next >= 128 || hasBit(plan.anyNext, c * 128 + next) === 1) return true;
+  const prev = i > 0 ? text.charCodeAt(i - 1) : PAST_END;
+  return prev >= 128 || hasBit(plan.anyPrev, c * 128 + prev) === 1;
+}
+
 /** An ASCII character some start is marked for (SPECIAL). */
 function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
   const literals = plan.anywhere.get(c);
-  if (literals) for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit);
+  if (literals && (c >= 128 || besideLiteral(plan, text, i, c))) for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit);
   if (c === 10) {
     if (plan.lineFirst.size) lineStart(f, i, i + 1);
   } else if (c === 64) {
