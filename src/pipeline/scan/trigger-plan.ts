@@ -66,8 +66,7 @@ export interface TriggerPlan {
   wide: Uint32Array;
   /** Their first two characters (in either case) by `widePair`, one bit each: most characters of a text in another script are ruled out here. */
   widePairs: Uint32Array;
-  /** `endsAt`: `name` as a sticky look-behind (endingAt), or null when it cannot be one. */
-  assignments: { name: RegExp; endsAt: RegExp | null; feed: FeedId }[];
+  assignments: { name: RegExp; feed: FeedId }[];
   /** Lower-cased first characters after a line start, and what they feed. */
   lineFirst: Map<number, FeedId>;
   digitWord: FeedId;
@@ -137,20 +136,6 @@ function sortWordLiterals(literals: Literal[]): Literal[] {
     l.shared = n;
   });
   return [...literals.filter((l) => !l.anyCase), ...folding];
-}
-/**
- * An assignment's `name` (anchored at its end) as a look-behind tried at the sign: it
- * holds wherever `name` matches the 20 characters before the sign, so where it fails
- * the slice and its search from every one of them are spared. In prose a comma meets a
- * word that names no credential, and reading back from the sign decides that in a few
- * characters. Only for an expression that reads nothing but its own match (no `^`,
- * `\b`, look-around or multi-line `$`), which matches the same in the slice as in the text.
- */
-function endingAt(name: RegExp): RegExp | null {
-  const source = name.source;
-  if (!source.endsWith("$") || source.endsWith("\\$") || name.flags.includes("m")) return null;
-  if (/(?<!\[)\^|\\[bB]|\(\?[=!<]/.test(source)) return null;
-  return new RegExp(`(?<=${source.slice(0, -1)})`, `${name.flags.replace(/[gy]/g, "")}y`);
 }
 const latin1 = (text: string, n: number) => [...text.slice(0, n)].every((ch) => ch.charCodeAt(0) <= 255);
 
@@ -299,7 +284,7 @@ export function planTriggers(
           special(":");
           special("=");
           special(",");
-          plan.assignments.push({ name: s.name, endsAt: endingAt(s.name), feed });
+          plan.assignments.push({ name: s.name, feed });
           break;
         case "line":
           special("\n");

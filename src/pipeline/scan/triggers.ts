@@ -228,10 +228,6 @@ function special(f: Found, i: number, c: number): void {
     // `:`, `=` or `,` after a credential-like name: the assignment starts at a word at most 96 characters back
     // (a name of three segments, `CARGO_REGISTRY_TOKEN`, `my.app.db_password`).
     for (const a of plan.assignments) {
-      if (a.endsAt) {
-        a.endsAt.lastIndex = i;
-        if (!a.endsAt.test(text)) continue;
-      }
       if (!a.name.test(text.slice(Math.max(0, i - 20), i))) continue;
       for (let p = Math.max(0, i - 96, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.feed);
       f.assignCovered = i;

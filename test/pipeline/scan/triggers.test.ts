@@ -288,34 +288,6 @@ describe("the walk's shortcuts find what comparing every literal finds", () => {
     }
   });
 
-  test("an assignment's name read back from the sign agrees with the name matched in the 20 characters before it", () => {
-    const names = [
-      "password",
-      "DB_PASSWORD",
-      "api_key",
-      "apiKey",
-      "github_pat",
-      "secret_prod2",
-      "token",
-      "credentials",
-      "data",
-      "keys",
-      "x",
-    ];
-    const tails = ["", '"', "'", '"]', '\\"', "  ", "1", "123 "];
-    for (const a of plan.assignments) {
-      expect(a.endsAt).not.toBeNull();
-      for (const name of names)
-        for (const tail of tails)
-          for (const sign of [",", ":", "="]) {
-            const text = `set the ${name}${tail}${sign} value`;
-            const i = text.indexOf(sign, 8 + name.length);
-            (a.endsAt as RegExp).lastIndex = i;
-            expect([text, (a.endsAt as RegExp).test(text)]).toEqual([text, a.name.test(text.slice(Math.max(0, i - 20), i))]);
-          }
-    }
-  });
-
   test("a character opening literals anywhere is ruled out by its neighbours only where none of them stands", () => {
     for (const text of texts(200)) {
       const starts = findStarts(text, plan);
