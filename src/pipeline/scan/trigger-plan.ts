@@ -49,8 +49,6 @@ export interface TriggerPlan {
    * line of them it reads is fetched again, so the smaller they are the fewer.
    */
   keySeen: Uint8Array;
-  /** The first two characters of every word literal, lower-cased, one bit a pair: the first and cheapest filter. */
-  pairSeen: Uint8Array;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
   /**
@@ -200,7 +198,6 @@ export function planTriggers(
     words3: new Map(),
     words4: new Map(),
     keySeen: new Uint8Array(8192),
-    pairSeen: new Uint8Array(8192),
     anywhere: new Map(),
     anyNext: new Uint8Array(2048),
     anyPrev: new Uint8Array(2048),
@@ -268,7 +265,6 @@ export function planTriggers(
             const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
             const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
             setBit(plan.keySeen, seenSlot(key));
-            setBit(plan.pairSeen, k3 >>> 8);
             file(map, key, text, feed, passes !== 1);
           }
           break;
@@ -329,7 +325,6 @@ export function planTriggers(
         const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
         const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
         setBit(plan.keySeen, seenSlot(key));
-        setBit(plan.pairSeen, k3 >>> 8);
         map.set(key, [...(map.get(key) ?? []), { text, anyCase: true, feed: 0, offset: 0, gate, shared: 0 }]);
       } else {
         special(text[at] as string);

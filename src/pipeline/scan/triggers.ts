@@ -13,7 +13,6 @@ import {
   key3,
   key4,
   type Literal,
-  LOWER,
   lower,
   SPECIAL,
   seenSlot,
@@ -184,8 +183,7 @@ function wordStart(f: Found, i: number, c: number): void {
   const c3 = charAt(text, i + 3);
   if (plan.capsDigitsWord && isCapital(c) && isCapital(c1) && isDigit(c2) && isDigit(c3)) push(f, i, plan.capsDigitsWord);
   // PAST_END fails these comparisons: no literal runs past the text.
-  if (!(c1 <= 255) || !hasBit(plan.pairSeen, ((LOWER[c] as number) << 8) | (LOWER[c1] as number))) return;
-  if (!(c2 <= 255)) return;
+  if (!(c1 <= 255) || !(c2 <= 255)) return;
   const k3 = key3(c, c1, c2);
   if (hasBit(plan.keySeen, seenSlot(k3))) wordLiterals(f, i, plan.words3.get(k3), 3);
   if (!(c3 <= 255)) return;
@@ -260,7 +258,6 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
   };
   if (plan.lineFirst.size) lineStart(f, 0, 0);
   const classes = plan.classes;
-  const pairSeen = plan.pairSeen;
   const keySeen = plan.keySeen;
   const wide = plan.wide;
   const n = text.length;
@@ -272,14 +269,14 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     const c = text.charCodeAt(i);
     const cls = c < 128 ? (classes[c] as number) : 0;
     if (cls & WORD) {
-      // Most words are ruled out here, by their first two letters, without a call.
-      const c1 = charAt(text, i + 1);
+      // Most words are ruled out here, by the key of their first three or four letters, without a call
+      // (nearly every pair of first letters opens some literal, so the first two rule out few).
       if (c <= 90) wordStart(f, i, c);
-      else if (c1 <= 255 && hasBit(pairSeen, ((LOWER[c] as number) << 8) | (LOWER[c1] as number))) {
-        // Nearly every pair of first letters opens some literal; the key of the first three or four is the filter that rules most words out.
+      else {
+        const c1 = charAt(text, i + 1);
         const c2 = charAt(text, i + 2);
         const c3 = charAt(text, i + 3);
-        if (c2 <= 255) {
+        if (c1 <= 255 && c2 <= 255) {
           const k3 = key3(c, c1, c2);
           if (hasBit(keySeen, seenSlot(k3)) || (c3 <= 255 && hasBit(keySeen, seenSlot(key4(k3, c3))))) wordStart(f, i, c);
         }
