@@ -52,7 +52,7 @@ function sets(rows: Row[]): [string, string[]][] {
   return out.filter(([, texts]) => texts.length > 0);
 }
 
-function judge(source: string, rows: Row[], model: LinearModel): Figures[] {
+export function judge(source: string, rows: Row[], model: LinearModel): Figures[] {
   return sets(rows).map(([set, texts]) => {
     const judged = texts.map((t) => confidence(t, model));
     return {

@@ -71,7 +71,8 @@ export function loadRows(): Row[] {
  * What the injection classifier trains on: the rows above, the second and third public
  * pools (scanner/data/train-v2.jsonl, train-v3.jsonl: new sources, README there) and the
  * generated rows (generated-rows.ts, generated-multilingual.ts). loadRows() stays the first pool, which the secret and personal
- * data figures are reported on.
+ * data figures are reported on. Never scanner/data/blind.jsonl: those rows are judged by
+ * evaluate-blind.ts only, so that figure stays one on text the model never saw.
  */
 export function loadTrainingRows(): Row[] {
   return [

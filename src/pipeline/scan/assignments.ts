@@ -11,7 +11,7 @@ import { decodesToPlaceholder, entropy, looksLikePlaceholder, readsFromEnvironme
 
 /** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
 const ASSIGNED_NAME =
-  "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id|authentication|authorization|credentials?|creds|passcode)";
+  "(?:password|passwd|pwd|passphrase|pass|secret|client_secret|api[_.-]?key|apikey|api_?token|access_?token|auth_?token|token|access_?key|secret_?key|private_?key|access_?id|authentication|authorization|credentials?|creds|passcode|psk)";
 /**
  * `key` names a credential after a prefix (`GITLAB_KEY`, `slackKey`, `license_key`); so do `PAT`, `PW` and `SK` (a cloud's
  * secret key beside its `AK`) after a separator (`GITHUB_PAT`, `ADMIN_PW`, `HUAWEI_SK`).
@@ -33,7 +33,8 @@ const BARE_KEY = `key\\d{0,3}["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])[ \\t]{0,3}["']?[
 export const NOT_A_CREDENTIAL_KEY =
   /(?:public|publishable|pub|primary|foreign|sort|partition|range|hash|cache|idempotency|object|s3|file|hot|mon|tur|whis|jo|unique|lookup|map|dict|row|cursor|route|i18n|translation|storage|(?<!bit)bucket|sign(?:ing)?_?public|encryption_?public|react|list|item|index|group|field|column|table|form|query|event|message|state|local_?storage)[_.-]?key\d{0,3}["']?\s{0,3}$/i;
 /** Names a chosen password or secret is assigned to: any real value counts. */
-const CHOSEN_NAME = /(?:password|passwd|pwd|passphrase|passcode|(?<!by|com|over|under|tres|sur)pass|secret|[_.-]pw)\d{0,3}["']?\s{0,3}$/i;
+const CHOSEN_NAME =
+  /(?:password|passwd|pwd|passphrase|passcode|(?<!by|com|over|under|tres|sur)pass|secret|[_.-]pw|(?<![a-z])psk)\d{0,3}["']?\s{0,3}$/i;
 
 /**
  * What a key generator writes: 20 or more characters of one token alphabet with upper
@@ -96,10 +97,12 @@ function assignedCredential(match: string, text: string, index: number): boolean
   if (/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value) && decodesToPlaceholder(padded)) return false;
   if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
   // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
-  // credential or a scheme's setting (`authentication: required`), `credentials: ...` a secret or the file holding
-  // it (`credentials: service-account-2.json`): only a generated value counts there.
-  if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name) || /(?:auth(?:entication|orization)|credentials?|creds)\d{0,3}["'\]\s]*$/i.test(name))
+  // credential or a scheme's setting (`authentication: required`): only a generated value counts there.
+  if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name) || /auth(?:entication|orization)\d{0,3}["'\]\s]*$/i.test(name))
     return generatedToken(value);
+  // A random run of both cases and digits under `*_credential` is the credential itself; a file or a path is where it is.
+  if (/(?:credentials?|creds)\d{0,3}["'\]\s]*$/i.test(name))
+    return generatedToken(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value) && !/[./\\]/.test(value) && tokenLike(value));
   if (!CHOSEN_NAME.test(name)) return tokenLike(value);
   const connection = inConnectionString(text, index);
   // `NAME=value` with no blanks is an env file's or a query string's line, not code: one kind of character is enough there.

@@ -11,9 +11,15 @@
  * elsewhere).
  */
 import { NOT_A_CREDENTIAL_KEY } from "./assignments.ts";
-import { notAValue, passwordValue } from "./credential-forms.ts";
+import { basicCredential, notAValue, passwordValue } from "./credential-forms.ts";
 import type { Detector } from "./detector.ts";
 import { secretLike } from "./validators.ts";
+
+/** Base64's text, or nothing when it is none. */
+function decodedText(value: string): string {
+  const text = Buffer.from(value, "base64").toString("utf8");
+  return /^[\x20-\x7e]+$/.test(text) ? text : "";
+}
 
 /** A value set under a credential's name: a chosen password by that name, otherwise a token that looks generated. */
 export function namedValue(name: string, raw: string): boolean {
@@ -51,6 +57,12 @@ const TOOL_FLAGS = [
   "openssl\\b[^\\n|;&]{0,200}?[ \\t]-k[ \\t]{1,3}",
   "ngrok(?:[ \\t]{1,3}config)?[ \\t]{1,3}add-authtoken[ \\t]{1,3}",
   "htpasswd(?:[ \\t]{1,3}-[A-Za-z]{1,4}){0,2}[ \\t]{1,3}-[A-Za-z]{0,4}b[A-Za-z]{0,4}[ \\t]{1,3}(?:[^\\s-][^\\s]{0,200}[ \\t]{1,3}){1,2}",
+  // Remote desktops and Sysinternals (`xfreerdp /p:…`, `rdesktop -p …`, `psexec -p …`), RabbitMQ's users
+  // (`rabbitmqctl add_user ops …`, `change_password ops …`), `usermod -p '…'` (an already-hashed value is a hash, still secret).
+  "xfreerdp\\b[^\\n|;&]{0,200}?[ \\t][/-]p:",
+  "(?:rdesktop|psexec(?:64)?|paexec)\\b[^\\n|;&]{0,200}?[ \\t]-p[ \\t]{1,3}",
+  "rabbitmqctl[ \\t]{1,3}(?:add_user|change_password)[ \\t]{1,3}[^\\s]{1,64}[ \\t]{1,3}",
+  "usermod\\b[^\\n|;&]{0,160}?[ \\t]-p[ \\t]{1,3}",
 ].join("|");
 
 /** What a getter's name says it returns (`getSecret`, `get_password`, `getApiKey`), as the start literals read them. */
@@ -75,7 +87,8 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     kind: "command_line_secret",
     category: "secret",
     pattern: `\\b(?:${TOOL_FLAGS})${FLAG_VALUE}`,
-    validate: (m) => flagValue(/(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)$/.exec(m)?.[0] ?? ""),
+    // An attached value (`-pS3cret`, `/p:S3cret`) is read without its flag.
+    validate: (m) => flagValue((/(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)$/.exec(m)?.[0] ?? "").replace(/^(?:[/-]p:|-p(?=[^\s"']))/, "")),
     start: {
       at: "word",
       // The tools' names with what follows when it is a common word (`docker login`, `net use`).
@@ -113,6 +126,12 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
         "ssh-keygen",
         "openssl",
         "ngrok",
+        "xfreerdp",
+        "rdesktop",
+        "psexec",
+        "paexec",
+        "rabbitmqctl",
+        "usermod",
       ],
     },
   },
@@ -131,16 +150,19 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     // Opened at the command's words, not at `set` or `config` alone, which prose uses all the time.
     start: { at: "word", literals: ["config set ", "configure set ", "config --global ", "config user.", "set -", "setx ", "secret set "] },
   },
-  // A password piped into the tool that reads it: `echo "…" | docker login -u ops --password-stdin`, `echo 'ops:…' | chpasswd`.
+  // A password piped into the tool that reads it: `echo "…" | docker login -u ops --password-stdin`, `echo 'ops:…' | chpasswd`,
+  // `echo '…' | sudo -S …` (sudo's `-S` reads the password from standard input).
   {
     kind: "command_line_secret",
     category: "secret",
-    pattern: `\\becho[ \\t]{1,3}(?:-n[ \\t]{1,3})?(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'|$]{3,128})[ \\t]{0,3}\\|[ \\t]{0,3}(?:sudo[ \\t]{1,3})?(?:(?:docker|podman|helm|nerdctl|oras|buildah|skopeo)[ \\t]{1,3}(?:registry[ \\t]{1,3})?login\\b[^\\n|;&]{0,200}?--password-stdin|chpasswd)`,
+    pattern: `\\becho[ \\t]{1,3}(?:-n[ \\t]{1,3})?(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'|$]{3,128})[ \\t]{0,3}\\|[ \\t]{0,3}(?:sudo[ \\t]{1,3})?(?:(?:docker|podman|helm|nerdctl|oras|buildah|skopeo)[ \\t]{1,3}(?:registry[ \\t]{1,3})?login\\b[^\\n|;&]{0,200}?--password-stdin|chpasswd|sudo[ \\t]{1,3}(?:-[A-Za-z]{1,3}[ \\t]{1,3})?-[A-Za-z]{0,3}S)`,
     validate: (m) => {
       const raw = /^echo[ \t]+(?:-n[ \t]+)?("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)/.exec(m)?.[1] ?? "";
       // chpasswd reads `user:password` lines.
       if (/chpasswd$/.test(m) && !/^["']?[^:\s]{1,64}:/.test(raw)) return false;
       const value = /chpasswd$/.test(m) ? raw.replace(/^(["']?)[^:]*:/, "$1") : raw;
+      // Into `sudo -S` goes a login password: a plain word quoted (`echo "hello" | sudo -S true`) is a test, not one.
+      if (/S$/.test(m)) return passwordValue(value.replace(/^["']|["']$/g, ""), false, 6);
       return flagValue(value);
     },
     start: { at: "word", literals: ["echo"] },
@@ -153,15 +175,39 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     validate: (m) => namedValue("token", m.replace(/^[^=]*=[ \t]*/, "")),
     start: { at: "literal", literals: [":_auth", ":_password"] },
   },
+  // A global `.npmrc`'s or `.yarnrc`'s `_auth=` (base64 of `user:password`) and `_password=` (base64 of the password).
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: `(?<![\\w:-])_(?:auth|password)[ \\t]{0,3}=[ \\t]{0,3}["']?[A-Za-z0-9+/]{8,512}={0,2}`,
+    validate: (m) => {
+      const value = m.replace(/^[^=]*=[ \t]*["']?/, "");
+      return m.startsWith("_auth") ? basicCredential(value) : namedValue("token", value) || namedValue("password", decodedText(value));
+    },
+    start: { at: "word", literals: ["_auth", "_password"] },
+  },
   // SQL: `CREATE USER … IDENTIFIED BY '…'`, `ALTER ROLE … WITH [ENCRYPTED] PASSWORD '…'`, `SET PASSWORD … = '…'` aside (an assignment).
   {
     kind: "password_assignment",
     category: "secret",
     ignoreCase: true,
     // `password '…'` only after SQL's WITH: in prose, "the password 'P@ssw0rd!'" is an example being discussed.
-    pattern: `\\b(?:identified by|with (?:(?:un)?encrypted )?password)[ \\t]{1,3}(?:'[^'\\n]{3,128}'|"[^"\\n]{3,128}")`,
-    validate: (m) => passwordValue(m.replace(/^[\w ]+?(?:by|password)[ \t]+['"]/i, "").slice(0, -1), true, 3),
-    start: { at: "word", literals: ["identified by", "with password", "with encrypted password", "with unencrypted password"] },
+    // PostgreSQL leaves out the WITH: `ALTER USER app PASSWORD '…'`, `CREATE ROLE app LOGIN PASSWORD '…'`.
+    pattern: `\\b(?:identified by|with (?:(?:un)?encrypted )?password|(?:alter|create) (?:user|role) [\\w".-]{1,64}(?: (?:login|superuser|createdb|createrole|inherit|(?:un)?encrypted))* password)[ \\t]{1,3}(?:'[^'\\n]{3,128}'|"[^"\\n]{3,128}")`,
+    validate: (m) => passwordValue(m.replace(/^[\w ".-]+?(?:by|password)[ \t]+['"]/i, "").slice(0, -1), true, 3),
+    start: {
+      at: "word",
+      literals: [
+        "identified by",
+        "with password",
+        "with encrypted password",
+        "with unencrypted password",
+        "alter user",
+        "alter role",
+        "create user",
+        "create role",
+      ],
+    },
   },
   // A login call with a literal user and password: `smtp.login('ops@corp.com', '…')`, `ldap.simple_bind_s("cn=admin", "…")`.
   {

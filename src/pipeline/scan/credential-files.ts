@@ -4,10 +4,13 @@
  * (`user:$apr1$…`, `user:$2y$…`, `user:{SHA}…`, `user:$6$…`), where a password's hash is
  * the credential (it is cracked offline), each opening a line as the files write it; a
  * Terraform variable's default under a credential's name, a Kubernetes environment list's
- * `- name: DB_PASSWORD` / `value: …`, and a Dockerfile's `ENV NAME value`.
+ * `- name: DB_PASSWORD` / `value: …`, a Dockerfile's `ENV NAME value`, network devices' `password 0 …`,
+ * `secret 0 …`, type 7 passwords and SNMP communities, Redis's `requirepass` and `masterauth`, and an ftp script's
+ * `user name password`.
  */
 import { namedValue } from "./credential-commands.ts";
 import { passwordValue } from "./credential-forms.ts";
+import { mixedValue } from "./credential-notes.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import { secretLike } from "./validators.ts";
 
@@ -70,6 +73,48 @@ export const CREDENTIAL_FILE_DETECTORS: Detector[] = [
     pattern: `(?:^|\\n)[ \\t]{0,3}${PGPASS_HOST}:(?:\\d{1,5}|\\*):[^:\\s]{1,63}:[^:\\s]{1,63}:[^\\s]{4,128}(?![^\\s])`,
     validate: (m) => passwordValue(m.slice(m.lastIndexOf(":") + 1), false, 4) && !/^\\d+$/.test(m.slice(m.lastIndexOf(":") + 1)),
     start: { at: "line", first: LINE_FIRST },
+  },
+  // Network devices' configurations (Cisco IOS and the like): `username ops privilege 15 password 0 …`, `enable secret 0 …`,
+  // a type 7 password (`password 7 0822455D0A16`, reversible), and an SNMP community (`snmp-server community … RO`).
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: "\\b(?:password|secret)[ \\t]{1,3}[07][ \\t]{1,3}[!#-~]{4,128}(?![!#-~])",
+    validate: (m) => {
+      const [, type = "", value = ""] = /^\w+[ \t]+([07])[ \t]+(\S+)$/.exec(m) ?? [];
+      return type === "7" ? /^(?:[0-9A-F]{2}){3,}$/i.test(value) && secretLike(value, 2.5) : passwordValue(value, false, 6);
+    },
+    start: { at: "word", literals: ["password 0", "password 7", "secret 0", "secret 7"] },
+  },
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: "\\bsnmp-server[ \\t]{1,3}community[ \\t]{1,3}[!#-~]{4,64}(?=[ \\t]{1,3}(?:RO|RW|ro|rw|view)\\b)",
+    validate: (m) => passwordValue(m.slice(m.lastIndexOf(" ") + 1), false, 6),
+    start: { at: "word", literals: ["snmp-server"] },
+  },
+  // An ftp script's login (`ftp -n host <<EOF` / `user deploy …`): the ftp client's `user name password` command, a whole
+  // line of three words, the last looking chosen (`user guide for admins` is a sentence).
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: `(?:^|\\n)[ \\t]{0,3}user[ \\t]{1,3}[A-Za-z0-9][\\w.@-]{0,63}[ \\t]{1,3}[!#-~]{6,64}(?=[ \\t]*(?:\\r?\\n|$))`,
+    validate: (m) => {
+      const [, user = "", password = ""] = /user[ \t]+(\S+)[ \t]+(\S+)$/.exec(m.trimEnd()) ?? [];
+      return password !== user && mixedValue(password);
+    },
+    start: { at: "line", first: "u" },
+  },
+  // Redis's configuration: `requirepass …`, `masterauth …` (the primary's password on a replica).
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: `(?:^|\\n)[ \\t]{0,3}(?:requirepass|masterauth)[ \\t]{1,3}(?:"[^"\\n]{3,128}"|[^\\s"]{3,128})(?=[ \\t]*(?:\\r?\\n|$))`,
+    validate: (m) => {
+      const value = m.trim().replace(/^\w+[ \t]+/, "");
+      return passwordValue(value.replace(/^"|"$/g, ""), value.startsWith('"'), 6);
+    },
+    start: { at: "line", first: "rm" },
   },
 ];
 

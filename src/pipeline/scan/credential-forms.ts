@@ -53,7 +53,7 @@ const TOKEN_SCHEMES = "(?:bearer|token|bot|apikey|api-key|sso-key|ssws|splunk|jw
 const lastQuoted = (m: string) => /["']([^"'\n]*)["'][^"']*$/.exec(m)?.[1] ?? "";
 
 /** What a base64 `Basic` credential holds: `user:password` with a real password. */
-function basicCredential(encoded: string): boolean {
+export function basicCredential(encoded: string): boolean {
   let decoded: string;
   try {
     decoded = atob(encoded);
@@ -153,9 +153,11 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
     kind: "authorization_header",
     category: "secret",
     ignoreCase: true,
-    pattern: `\\bauthorization["']?\\s{0,3}[:=,]\\s{0,3}["']?\\s{0,3}(?:basic\\s{1,3}[a-z0-9+/]{6,512}={0,2}|${TOKEN_SCHEMES}\\s{1,3}[a-z0-9._~+/:-]{16,2048}={0,2})(?![a-z0-9+/=._~-])`,
+    // A proxy's header too (`Proxy-Authorization: Basic …`), opened at its first word: the assignment would take the whole name.
+    pattern: `\\b(?:proxy-)?authorization["']?\\s{0,3}[:=,]\\s{0,3}["']?\\s{0,3}(?:basic\\s{1,3}[a-z0-9+/]{6,512}={0,2}|${TOKEN_SCHEMES}\\s{1,3}[a-z0-9._~+/:-]{16,2048}={0,2})(?![a-z0-9+/=._~-])`,
     // Rejected, the scan resumes at the token, which may be a credential of a known kind.
     valueAfter: new RegExp(`(?:basic|${TOKEN_SCHEMES})\\s{1,3}`, "i"),
+    start: { at: "word", literals: ["authorization", "proxy-authorization"] },
     validate: (m) => {
       const value = m.replace(/^[^:=,]*[:=,]\s*["']?\s*/, "");
       const [scheme, token = ""] = value.split(/\s+/);

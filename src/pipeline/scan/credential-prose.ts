@@ -2,13 +2,14 @@
  * Passwords told the way chat and notes tell them, with no sign to assign them: after the
  * word itself (`password Qx7pLm2R9`, `Password - Qx7pLm2R9`), after what the password is
  * for (`the admin password for the staging box is …`, `set the password to …`), a user
- * and a password after a label (`ID/PW : admin / …`, `Credentials: admin/…`), and a bare
+ * and a password after a label (`ID/PW : admin / …`, `Credentials: admin/…`, `Login:ops/…`,
+ * `telnet(ops/…)`, `계정:ops,…`), an administrator's default pair (`root/…`, `admin//…`), and a bare
  * `Bearer` token. No name vouches for the value, so it must look chosen or generated
  * (credential-notes.ts `mixedValue`): `password manager`, `password reset`, `password to
  * something strong` are sentences.
  */
 import { mixedValue } from "./credential-notes.ts";
-import type { Detector } from "./detector.ts";
+import { type Detector, NOT_AFTER_LETTER } from "./detector.ts";
 import { secretLike } from "./validators.ts";
 
 /** A value as prose writes it: up to a blank, a quote or the end of a sentence. */
@@ -29,6 +30,26 @@ const PAIR_LABELS = [
   "login/password",
   "account",
 ];
+
+/** Labels of a login written as `label:user/password`: the sign is required, since `login page/v2…` is a sentence. */
+const LOGIN_LABELS = ["login", "logon", "telnet", "ssh", "sftp", "ftp", "rdp", "vnc"];
+/** The same in Korean (account, ID, password), the notes' language of the fixtures that showed the form. */
+const LOGIN_LABELS_HANGUL = ["계정", "아이디", "비밀번호", "패스워드", "비번"];
+/** Administrators' user names, written before their password as a default pair (`root/…`, `admin//…`, `sa/…`). */
+const ADMIN_USERS = ["root", "admin", "administrator", "sa"];
+
+/** A user and a password written as a pair, split at its separator: the password differs from the user and looks chosen. */
+function pairHolds(rest: string, separator: RegExp): boolean {
+  const sep = separator.exec(rest);
+  if (!sep) return false;
+  const user = rest.slice(0, sep.index);
+  const password = bare(rest.slice(sep.index + sep[0].length));
+  return password !== user && mixedValue(password);
+}
+
+/** After a login's label: its sign, a user, a slash (or two) or a comma, a password. */
+const LOGIN_PAIR = `[ \\t]{0,3}[:=(\\]][ \\t]{0,3}[A-Za-z0-9][\\w.@-]{0,63}[ \\t]{0,3}(?:/{1,2}|,)[ \\t]{0,3}${PROSE_VALUE}`;
+const loginPair = (m: string) => pairHolds(m.replace(/^[^:=(\]]+[:=(\]][ \t]*/, ""), /[ \t]*(?:\/{1,2}|,)[ \t]*/);
 
 export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
   // `password Qx7pLm2R9`, `passwd: …` is an assignment already; `Password - …`, `password -> …`, `pwd Qx7…`.
@@ -66,6 +87,36 @@ export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
       return password !== user && mixedValue(password);
     },
     start: { at: "word", literals: PAIR_LABELS.map((l) => l.slice(0, Math.max(3, l.indexOf("/") + 1 || l.length))) },
+  },
+  // `Login:ops/Qx7…!`, `telnet(ops/Qx7…!)`, `ssh: deploy, Qx7…!`: a user and a password after a login's label.
+  {
+    kind: "address_user_password",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\b(?:${LOGIN_LABELS.join("|")})${LOGIN_PAIR}`,
+    validate: loginPair,
+    start: { at: "word", literals: LOGIN_LABELS },
+  },
+  // `계정:gildong.hong,Qx7…!`, `비밀번호]ops/Qx7…`: the same in Korean.
+  {
+    kind: "address_user_password",
+    category: "secret",
+    pattern: `${NOT_AFTER_LETTER}(?:${LOGIN_LABELS_HANGUL.join("|")})${LOGIN_PAIR}`,
+    validate: loginPair,
+    start: { at: "literal", literals: LOGIN_LABELS_HANGUL },
+  },
+  // `root/Qx7…!`, `admin//Qx7…!`, `sa/Qx7…!`: an administrator's pair; a path (`/root/…`, `src/admin/…`) has a slash before it.
+  {
+    kind: "address_user_password",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `(?<![\\w./\\\\-])(?:${ADMIN_USERS.join("|")})/{1,2}[!#-&(-.0-~]{6,64}(?![!#-~])`,
+    validate: (m) => {
+      const password = bare(m.replace(/^\w+\/+/, ""));
+      // A route or a file (`admin/Settings2`, `root/Build64`): a password that is a capitalized word and digits is not taken.
+      return !/^[A-Z][a-z]+\d+$/.test(password) && pairHolds(m, /\/{1,2}/);
+    },
+    start: { at: "word", literals: ADMIN_USERS.map((u) => `${u}/`) },
   },
   // A `Bearer` token outside an Authorization header (`use Bearer eyJ…`, `token type Bearer 7f3a…` in a note).
   {

@@ -7,7 +7,9 @@
  */
 import { ASSIGNMENT_DETECTOR } from "./assignments.ts";
 import { CREDENTIAL_FILE_DETECTORS, PASSWORD_HASH_RULE } from "./credential-files.ts";
+import { CREDENTIAL_CALL_DETECTORS, UNATTEND_PASSWORD_RULE } from "./credential-calls.ts";
 import { CREDENTIAL_COMMAND_DETECTORS } from "./credential-commands.ts";
+import { CREDENTIAL_FALLBACK_DETECTORS } from "./credential-fallbacks.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
@@ -77,6 +79,7 @@ export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
   MAVEN_ENCRYPTED_RULE,
   MAILCHIMP_KEY_RULE,
   PASSWORD_HASH_RULE,
+  UNATTEND_PASSWORD_RULE,
 ];
 
 /** The vendor rules tried where their literal opens; ahead of the generic assignment, which they are more precise than. */
@@ -176,5 +179,7 @@ export const SECRET_DETECTORS: Detector[] = [
   },
   ...CREDENTIAL_NOTE_DETECTORS,
   ...CREDENTIAL_COMMAND_DETECTORS,
+  ...CREDENTIAL_FALLBACK_DETECTORS,
+  ...CREDENTIAL_CALL_DETECTORS,
   ...CREDENTIAL_FILE_DETECTORS,
 ];

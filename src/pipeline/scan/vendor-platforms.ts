@@ -6,7 +6,8 @@
  * Dropbox, Mapbox secret tokens, Telegram bots, X/Twitter app bearer tokens, Teams webhooks,
  * Logic Apps trigger URLs), AI platforms
  * (Together, Fireworks, RunPod, Hugging Face organizations), Supabase, Yandex Cloud, and payments (Flutterwave, Razorpay,
- * Mercado Pago, Plaid). Each body must look random, so placeholders pass.
+ * Mercado Pago, Plaid); Bitbucket Data Center tokens, Dropbox long-lived tokens by their shape, Atlassian's older API
+ * tokens by name. Each body must look random, so placeholders pass.
  */
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import { randomAfter, secretLike } from "./validators.ts";
@@ -86,6 +87,30 @@ export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
     pattern: "\\b(?:2/\\d{10,16}/\\d{10,16}|1/\\d{10,16}):[a-f0-9]{32}(?![A-Za-z0-9])",
     validate: (m) => secretLike(m.slice(m.indexOf(":") + 1), 3.0),
     start: { at: "digit-word" },
+  },
+  // Bitbucket Data Center / Server HTTP access tokens: `BBDC-` and 44 base64 characters.
+  prefixed("bitbucket_dc_token", "BBDC-", "[A-Za-z0-9+/_-]{44}", 3.5, "A-Za-z0-9+/=_-"),
+  // Dropbox long-lived access tokens: 64 characters with a run of `A`s from the 12th on (gitleaks' rule reads 11, ten `A`s and
+  // 43, issued tokens also show ten before nine), under any name (gitleaks' rule needs `dropbox` before it). Tried where a base64 run opens, as Discord's tokens are; a `_` or `-` in the first 24 characters ends that run early.
+  {
+    kind: "dropbox_access_token",
+    category: "secret",
+    pattern: "(?<![A-Za-z0-9_-])[A-Za-z0-9]{11}AAAAAAAAA[A-Za-z0-9_=-]{44}(?![A-Za-z0-9_=-])",
+    validate: (m) => secretLike(m.slice(0, 11).replace(/A+$/, "") + m.slice(20).replace(/^A+/, ""), 3.5),
+    start: { at: "base64-run" },
+  },
+  // Atlassian API tokens of the older form (24 letters and digits) under an Atlassian product's name (`ATLASSIAN_v3 = "…"`,
+  // `jira.token: …`); gitleaks' rule asks for a hex tail, which these tokens do not keep.
+  {
+    kind: "atlassian_api_token",
+    category: "secret",
+    ignoreCase: true,
+    pattern: "\\b(?:atlassian|jira|confluence)[\\w.-]{0,20}[\"']?[ \\t]{0,3}(?::=|=>|[:=])[ \\t]{0,3}[\"'`]?[A-Za-z0-9]{24}(?![A-Za-z0-9])",
+    validate: (m) => {
+      const token = m.slice(-24);
+      return /[a-z]/.test(token) && /[A-Z]/.test(token) && /\d/.test(token) && secretLike(token, 3.5);
+    },
+    start: { at: "word", literals: ["atlassian", "jira", "confluence"] },
   },
   // Telegram bot tokens: the bot's id, `:AA`, 33 more characters.
   {

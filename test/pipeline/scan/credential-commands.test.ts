@@ -61,6 +61,17 @@ describe("found", () => {
     ["password_assignment", "  getSecret: () => 'Qx7pLm2R9aB3cD5eF7gH',"],
     ["password_assignment", 'public String getPassword() { return "Wint3r!Sky42"; }'],
     ["password_assignment", 'def get_api_key(self):\n        return "aG7dK2pQx9LmZ3vB8nW4rT"'],
+    ["command_line_secret", "xfreerdp /v:10.0.0.5 /u:ops /p:Zq7xN3pLw9!b"],
+    ["command_line_secret", "rdesktop -u ops -p Tr7bN2qXz4 10.0.0.5"],
+    ["command_line_secret", "psexec \\\\srv01 -u CORP\\ops -p Zq7xN3pLw9!b cmd"],
+    ["command_line_secret", "rabbitmqctl add_user deploy Tr7bN2qXz4"],
+    ["command_line_secret", "rabbitmqctl change_password deploy 'Zq7xN3pLw9!b'"],
+    ["command_line_secret", "usermod -p 'Tr7bN2qXz4' deploy"],
+    ["command_line_secret", "echo 'Zq7xN3pLw9!b' | sudo -S apt-get update"],
+    ["password_assignment", "_auth=b3BzOlpxN3hOM3BMdzkhYg=="],
+    ["password_assignment", '_password = "VHI3Yk4ycVh6NA=="'],
+    ["password_assignment", "ALTER USER app PASSWORD 'Tr7bN2qXz4';"],
+    ["password_assignment", "CREATE ROLE report LOGIN PASSWORD 'Zq7xN3pLw9!b';"],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -128,6 +139,18 @@ describe("not found", () => {
     "getPassword() { return this.password; }",
     'getTokenUrl() { return "https://auth.corp.example/token"; }',
     'getSecretName() { return "prod-db"; }',
+    "xfreerdp /v:10.0.0.5 /u:ops /p:$PASS",
+    "rdesktop -u ops -p - 10.0.0.5",
+    "psexec \\\\srv01 -p %PASSWORD% cmd",
+    'rabbitmqctl add_user deploy "$RABBIT_PASS"',
+    "rabbitmqctl change_password guest guest",
+    'usermod -p "$HASH" deploy',
+    'echo "hello" | sudo -S true',
+    "echo $PASS | sudo -S apt update",
+    "_auth=${NPM_AUTH}",
+    "_password=changeme",
+    "ALTER USER app PASSWORD NULL;",
+    "CREATE ROLE app LOGIN PASSWORD 'changeme';",
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

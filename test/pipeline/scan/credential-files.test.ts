@@ -1,7 +1,8 @@
 /**
  * Credentials in the formats of the files that hold them: `.pgpass` lines, the password
  * hashes of `.htpasswd` and shadow files, Terraform variables' defaults, Kubernetes
- * environment lists' name and value, and Dockerfiles' `ENV NAME value`. Written from the formats; times, paths, placeholders, variables and a
+ * environment lists' name and value, Dockerfiles' `ENV NAME value`, network devices' passwords and SNMP communities,
+ * and Redis's `requirepass`. Written from the formats; times, paths, placeholders, variables and a
  * hash in prose stay unflagged.
  */
 import { describe, expect, test } from "bun:test";
@@ -26,6 +27,14 @@ describe("found", () => {
     ["password_assignment", "env ADMIN_PW 'Gr33n!Tea42'"],
     ["password_assignment", '      env:\n        - name: DB_PASSWORD\n          value: "Wint3r!Sky42"'],
     ["password_assignment", "        - name: API_TOKEN\n          value: aG7dK2pQx9LmZ3vB8nW4rT"],
+    // Network devices' configurations and Redis's.
+    ["password_assignment", "username ops privilege 15 password 0 Zq7xN3pLw9!b"],
+    ["password_assignment", "enable secret 0 Tr7bN2qXz4"],
+    ["password_assignment", "line vty 0 4\n password 7 0822455D0A1606141C"],
+    ["password_assignment", "snmp-server community Zq7xN3pL9 RO"],
+    ["password_assignment", "bind 127.0.0.1\nrequirepass Zq7xN3pLw9!b"],
+    ["password_assignment", "ftp -n files.corp.example <<EOF\nuser backup Tr7bN2qXz4\nbinary\nput db.dump\nEOF"],
+    ["password_assignment", 'masterauth "Tr7bN2qXz4"'],
   ])("%s: %s", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -57,6 +66,18 @@ describe("not found", () => {
     "        - name: PASSWORD_FILE\n          value: /run/secrets/db",
     "        - name: DB_PASSWORD\n          value: changeme",
     '        - name: DB_USER\n          value: "app"',
+    "The password 0 means none is set",
+    "enable secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0",
+    "password 7 ZZZZ",
+    "snmp-server community public RO",
+    "requirepass foobared",
+    "requirepass ${REDIS_PASSWORD}",
+    "masterauth <master-password>",
+    "set requirepass Zq7xN3pLw9!b in the config file",
+    "user guide for admins",
+    "user backup $FTP_PASS",
+    "user anonymous guest@example.com",
+    "Users can change the password Zq7 later",
   ])("%s", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

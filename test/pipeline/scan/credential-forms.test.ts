@@ -101,6 +101,7 @@ describe("generic forms are found", () => {
       "jwt",
       "Authorization header value eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
     ],
+    ["authorization_header", "Proxy-Authorization: Basic c3ZjOlpxN3hOM3BMdzkhYg=="],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });

@@ -20,6 +20,16 @@ describe("found", () => {
     ["address_user_password", "creds - ops / Gr33n!Tea42"],
     ["address_user_password", "user/password: deploy:Xq7Lm2Rk9!"],
     ["authorization_header", "use Bearer 7f3a9c1e7b4d4e8f9a6b2c5d8e1f0a3b for the staging API"],
+    // A login's label with its sign, then a user and a password split by a slash (or two) or a comma.
+    ["address_user_password", "Login: deploy/Wint3r!Sky42"],
+    ["address_user_password", "ftp(backup.user/Gr33n!Tea42)"],
+    ["address_user_password", "ssh: ops, Xq7Lm2Rk9!"],
+    ["address_user_password", "계정: deploy/Wint3r!Sky42"],
+    ["address_user_password", "아이디=ops,Gr33n!Tea42"],
+    // An administrator's default pair.
+    ["address_user_password", "the box still has root/Xq7Lm2Rk9! from the image"],
+    ["address_user_password", "admin//Wint3r!Sky42"],
+    ["address_user_password", "(sa/Gr33n!Tea42)"],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -47,6 +57,15 @@ describe("not found", () => {
     "Bearer tokens are sent in the Authorization header",
     "Bearer <token>",
     "Bearer ${API_TOKEN}",
+    // A sign is required after a login's label; paths, routes and e-mail addresses are no pairs.
+    "login page/v2Beta1",
+    "Login: jane.doe@corp.example",
+    "ssh: deploy/changeme",
+    "cd /root/Xq7Lm2Rk9!",
+    "src/admin/Wint3r!Sky42",
+    "open admin/Settings2 to change it",
+    "cd root/Build64",
+    "root/admin",
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

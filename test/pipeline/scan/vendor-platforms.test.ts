@@ -58,6 +58,14 @@ describe("found", () => {
       "logic_app_trigger_url",
       `https://prod-12.westus.logic.azure.com:443/workflows/${hex(32, 86)}/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${body(43, 87)}`,
     ],
+    ["bitbucket_dc_token", `git -c http.extraHeader="Authorization: Bearer BBDC-${body(44, 90)}" clone`],
+    ["bitbucket_dc_token", `BITBUCKET_HTTP_TOKEN=BBDC-${body(44, 91)}`],
+    // Dropbox long-lived tokens under names that say nothing, both runs of `A`s.
+    ["dropbox_access_token", `const t = "${body(11, 92)}AAAAAAAAAA${body(43, 93)}";`],
+    ["dropbox_access_token", `cfg.k = '${body(10, 94)}AAAAAAAAAA${body(44, 95, "abcdefghijkmnop0123456789_-XYZ")}'`],
+    ["atlassian_api_token", `JIRA_TOKEN_2 = "${body(24, 96)}"`],
+    ["atlassian_api_token", `confluence.apiToken: ${body(24, 97)}`],
+    ["atlassian_api_token", `atlassian_v2 := "${body(24, 98)}"`],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -85,6 +93,14 @@ describe("placeholders, public keys and identifiers are not", () => {
     "tel 0612345678:AA shift",
     "Post to the channel's webhook.office.com/webhookb2/ URL from the connector page",
     `https://prod-12.westus.logic.azure.com:443/workflows/${hex(32, 88)}/triggers/manual/paths/invoke?api-version=2016-06-01`,
+    `BBDC-${"x".repeat(44)}`,
+    // Runs of `A`s in padding and in base64 of zeros are no Dropbox tokens.
+    `${"A".repeat(64)}`,
+    `data: ${"AAAAAAAAAAAAAAAAAAAA".repeat(3)}AAAA`,
+    // An Atlassian product's name over an identifier, a word run or a placeholder.
+    'jira_project = "PROJECTKEYABCDEFGHIJKLM12"',
+    "confluence_space: engineeringhandbookpages",
+    "JIRA_TOKEN=xxxxxxxxxxxxxxxxxxxxxxxx",
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

@@ -1,0 +1,55 @@
+/**
+ * A user and a password handed as literals to library calls (credential-calls.ts), Oracle's
+ * tools' `user/password`, a Wi-Fi QR code's text and a Windows answer file's passwords.
+ * Written from the libraries' and formats' documented forms; variables, calls, empty and
+ * documentation values stay unflagged.
+ */
+import { describe, expect, test } from "bun:test";
+import { secretKinds } from "./fixture-scans.ts";
+
+describe("found", () => {
+  test.each([
+    ["credential_constructor", 'restTemplateBuilder.basicAuthentication("reports", "Tr7bN2qXz4").build()'],
+    ["credential_constructor", 'headers.setBasicAuth("svc", "Zq7xN3pLw9!b");'],
+    ["credential_constructor", 'client.setCredentials("svc", "Tr7bN2qXz4")'],
+    ["credential_constructor", 'String c = Credentials.basic("svc", "Zq7xN3pLw9!b");'],
+    ["credential_constructor", 'a := smtp.PlainAuth("", "alerts@corp.example", "Tr7bN2qXz4", "smtp.corp.example")'],
+    ["credential_constructor", 'a := smtp.CRAMMD5Auth("alerts", "Zq7xN3pLw9!b")'],
+    ["credential_constructor", 'ftp = ftplib.FTP("ftp.corp.example", "backup", "Tr7bN2qXz4")'],
+    ["credential_constructor", 'c = ldap3.Connection(srv, "cn=admin,dc=corp,dc=example", "Zq7xN3pLw9!b", auto_bind=True)'],
+    ["credential_constructor", 'ftp_login($ftp, "backup", "Tr7bN2qXz4");'],
+    ["credential_constructor", "ldap_bind($ds, 'cn=admin,dc=corp', 'Zq7xN3pLw9!b');"],
+    ["credential_constructor", "Net::SMTP.start('smtp.corp.example', 587, 'corp.example', 'alerts', 'Tr7bN2qXz4', :plain)"],
+    ["authorization_header", 'new AuthenticationHeaderValue("Basic", "c3ZjOlpxN3hOM3BMdzkhYg==")'],
+    ["command_line_secret", "sqlplus system/Tr7bN2qXz4@db01/ORCLPDB1"],
+    ["command_line_secret", "expdp -s admin/Zq7xN3pLw9!b schemas=shop directory=dp"],
+    ["password_assignment", "WIFI:S:Office-5G;T:WPA;P:Tr7bN2qXz4;;"],
+    ["xml_password", "<AdministratorPassword>\n  <Value>Zq7xN3pLw9!b</Value>\n  <PlainText>true</PlainText>\n</AdministratorPassword>"],
+  ])("%s in %p", (kind, text) => {
+    expect(secretKinds(text)).toContain(kind);
+  });
+});
+
+describe("not found", () => {
+  test.each([
+    'smtp.PlainAuth("", user, password, host)',
+    'smtp.PlainAuth("", "alerts@corp.example", os.Getenv("SMTP_PASS"), host)',
+    'builder.basicAuthentication("api", System.getenv("API_PW"))',
+    'builder.basicAuthentication("user", "password")',
+    'Credentials.basic("user", "changeme")',
+    'ftplib.FTP("ftp.corp.example", "anonymous", "")',
+    "ftp_login($conn, $user, $pass);",
+    'ftp_login($conn, "anonymous", "guest@example.com");',
+    "sqlplus / as sysdba",
+    "sqlplus -s $DB_USER/$DB_PASS@ORCL",
+    "The sqlplus tool reads user/pass from the login file",
+    "WIFI:S:Cafe;T:nopass;P:;;",
+    "WIFI:S:Guest;T:WPA;P:password;;",
+    "<Password><Value>*SENSITIVE*DATA*DELETED*</Value></Password>",
+    "<AdministratorPassword><Value>${ADMIN_PASSWORD}</Value></AdministratorPassword>",
+    'new AuthenticationHeaderValue("Basic", Convert.ToBase64String(bytes))',
+    "Net::SMTP.start(addr, port, helo, user, secret, :login)",
+  ])("%p", (text) => {
+    expect(secretKinds(text)).toEqual([]);
+  });
+});
