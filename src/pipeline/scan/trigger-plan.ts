@@ -30,6 +30,12 @@ export interface Literal {
   offset: number;
   /** The gated rule this keyword opens, or -1 for a start. */
   gate: number;
+  /**
+   * In a list of word literals, the characters this one shares with the case-folding
+   * literal before it (sortWordLiterals); 0 otherwise. What the one before failed at,
+   * this one fails at too when it shares that character, without comparing.
+   */
+  shared: number;
 }
 
 export interface TriggerPlan {
@@ -43,10 +49,17 @@ export interface TriggerPlan {
    * line of them it reads is fetched again, so the smaller they are the fewer.
    */
   keySeen: Uint8Array;
-  /** The first two characters of every word literal, lower-cased, one bit a pair: the first and cheapest filter. */
-  pairSeen: Uint8Array;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
+  /**
+   * For an ASCII character of `anywhere`, one bit per lower-cased ASCII character that may
+   * stand right after it (`anyNext`, for literals the character opens) or right before it
+   * (`anyPrev`, for gate keywords found by their punctuation), at `c * 128 + neighbour`:
+   * a sentence's `.` or a phrase's `-` in prose mostly opens none of its many literals,
+   * and is ruled out here instead of by comparing each.
+   */
+  anyNext: Uint8Array;
+  anyPrev: Uint8Array;
   /** Non-ASCII characters (in either case) a literal of `anywhere` opens with (`игнорир`, `忽略`), one bit each: 8 KB, read once per such character of a text. */
   wide: Uint32Array;
   /** Their first two characters (in either case) by `widePair`, one bit each: most characters of a text in another script are ruled out here. */
@@ -94,6 +107,34 @@ export const hasBit = (bits: Uint8Array, i: number) => ((bits[i >>> 3] as number
 const setBit = (bits: Uint8Array, i: number) => {
   bits[i >>> 3] = (bits[i >>> 3] as number) | (1 << (i & 7));
 };
+/**
+ * Marks what may stand beside `c` for `lit` to be there: the character after it for a
+ * literal it opens (any, when the literal ends at it), the one before it for a keyword it
+ * sits inside. Marked lower-cased, as the walk reads them; a non-ASCII neighbour is never
+ * ruled out there, so only ASCII ones are marked.
+ */
+function neighbours(plan: TriggerPlan, c: number, lit: Literal): void {
+  const [bits, at] = lit.offset === 0 ? [plan.anyNext, 1] : [plan.anyPrev, lit.offset - 1];
+  const n = at < lit.text.length ? lit.text.charCodeAt(at) : -1;
+  if (n >= 128) return;
+  for (let x = 0; x < 128; x++) if (n < 0 || (LOWER[x] as number) === lower(n)) setBit(bits, c * 128 + x);
+}
+/**
+ * One key's word literals, the case-sensitive ones first as they were, then the
+ * case-folding ones in code-unit order, each with what it shares with the one before:
+ * the trigger walk compares them as one pass down the list (triggers.ts, wordLiterals),
+ * and `without`, `without `, `without telling`... are read once, not once each.
+ */
+function sortWordLiterals(literals: Literal[]): Literal[] {
+  const folding = literals.filter((l) => l.anyCase).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  folding.forEach((l, k) => {
+    const before = folding[k - 1]?.text ?? "";
+    let n = 0;
+    while (n < before.length && n < l.text.length && before.charCodeAt(n) === l.text.charCodeAt(n)) n++;
+    l.shared = n;
+  });
+  return [...literals.filter((l) => !l.anyCase), ...folding];
+}
 const latin1 = (text: string, n: number) => [...text.slice(0, n)].every((ch) => ch.charCodeAt(0) <= 255);
 
 function baseClasses(): Uint8Array {
@@ -157,8 +198,9 @@ export function planTriggers(
     words3: new Map(),
     words4: new Map(),
     keySeen: new Uint8Array(8192),
-    pairSeen: new Uint8Array(8192),
     anywhere: new Map(),
+    anyNext: new Uint8Array(2048),
+    anyPrev: new Uint8Array(2048),
     wide: new Uint32Array(2048),
     widePairs: new Uint32Array(2048),
     assignments: [],
@@ -181,7 +223,7 @@ export function planTriggers(
   };
   /** Adds `text` under `key`: lower-cased for the case-folding pass, which compares it ignoring case. */
   const file = (map: Map<number, Literal[]>, key: number, text: string, feed: FeedId, anyCase: boolean) => {
-    const lit = { text: anyCase ? text.toLowerCase() : text, anyCase, feed, offset: 0, gate: -1 };
+    const lit = { text: anyCase ? text.toLowerCase() : text, anyCase, feed, offset: 0, gate: -1, shared: 0 };
     // Detectors that share a literal (two vendors' `AKIA`) share one entry, so a start is reported once.
     const same = map.get(key)?.find((l) => l.text === lit.text && l.anyCase === lit.anyCase && l.gate < 0);
     if (same) same.feed = join(same.feed, feed);
@@ -223,7 +265,6 @@ export function planTriggers(
             const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
             const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
             setBit(plan.keySeen, seenSlot(key));
-            setBit(plan.pairSeen, k3 >>> 8);
             file(map, key, text, feed, passes !== 1);
           }
           break;
@@ -284,15 +325,16 @@ export function planTriggers(
         const k3 = key3(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
         const [map, key] = text.length === 3 ? [plan.words3, k3] : [plan.words4, key4(k3, text.charCodeAt(3))];
         setBit(plan.keySeen, seenSlot(key));
-        setBit(plan.pairSeen, k3 >>> 8);
-        map.set(key, [...(map.get(key) ?? []), { text, anyCase: true, feed: 0, offset: 0, gate }]);
+        map.set(key, [...(map.get(key) ?? []), { text, anyCase: true, feed: 0, offset: 0, gate, shared: 0 }]);
       } else {
         special(text[at] as string);
         const c = text.charCodeAt(at);
-        plan.anywhere.set(c, [...(plan.anywhere.get(c) ?? []), { text, anyCase: true, feed: 0, offset: at, gate }]);
+        plan.anywhere.set(c, [...(plan.anywhere.get(c) ?? []), { text, anyCase: true, feed: 0, offset: at, gate, shared: 0 }]);
       }
     }
   });
+  for (const words of [plan.words3, plan.words4]) for (const [key, literals] of words) words.set(key, sortWordLiterals(literals));
+  for (const [c, literals] of plan.anywhere) if (c < 128) for (const lit of literals) neighbours(plan, c, lit);
   plan.feedPasses = Uint8Array.from(feeds, (f) => (f.exact.length ? 1 : 0) | (f.folded.length ? 2 : 0) | (f.apart.length ? 4 : 0));
   return plan;
 }

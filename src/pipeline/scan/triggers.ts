@@ -13,7 +13,6 @@ import {
   key3,
   key4,
   type Literal,
-  LOWER,
   lower,
   SPECIAL,
   seenSlot,
@@ -138,6 +137,40 @@ function lineStart(f: Found, p: number, from: number): void {
   if (feed) push(f, p, feed);
 }
 
+/**
+ * The literals of one key (sorted as sortWordLiterals leaves them) that stand at `i`,
+ * whose first `known` characters matched ignoring case. The case-folding ones are read
+ * as one pass down the list: `matched` is how many characters the one before matched,
+ * and one sharing more than that fails where it failed, one sharing less fails where
+ * they part; only one sharing exactly that many is compared, from there. The same
+ * literals are hit as comparing each whole, in list order.
+ */
+function wordLiterals(f: Found, i: number, list: readonly Literal[] | undefined, known: number): void {
+  if (list === undefined) return;
+  const text = f.text;
+  const end = text.length - i;
+  let matched = -1;
+  for (const lit of list) {
+    if (!lit.anyCase) {
+      if (literalAt(text, i, lit, known)) hit(f, i, lit);
+      continue;
+    }
+    let k = known;
+    if (matched >= 0) {
+      if (lit.shared !== matched) {
+        if (lit.shared < matched) matched = lit.shared;
+        continue;
+      }
+      k = matched;
+    }
+    const t = lit.text;
+    const length = t.length;
+    while (k < length && k < end && lower(text.charCodeAt(i + k)) === t.charCodeAt(k)) k++;
+    matched = k;
+    if (k === length) hit(f, i, lit);
+  }
+}
+
 /** A word begins at `i` with character `c` (a letter, digit or `_`). */
 function wordStart(f: Found, i: number, c: number): void {
   const { text, plan } = f;
@@ -150,13 +183,12 @@ function wordStart(f: Found, i: number, c: number): void {
   const c3 = charAt(text, i + 3);
   if (plan.capsDigitsWord && isCapital(c) && isCapital(c1) && isDigit(c2) && isDigit(c3)) push(f, i, plan.capsDigitsWord);
   // PAST_END fails these comparisons: no literal runs past the text.
-  if (!(c1 <= 255) || !hasBit(plan.pairSeen, ((LOWER[c] as number) << 8) | (LOWER[c1] as number))) return;
-  if (!(c2 <= 255)) return;
+  if (!(c1 <= 255) || !(c2 <= 255)) return;
   const k3 = key3(c, c1, c2);
-  if (hasBit(plan.keySeen, seenSlot(k3))) for (const lit of plan.words3.get(k3) ?? []) if (literalAt(text, i, lit, 3)) hit(f, i, lit);
+  if (hasBit(plan.keySeen, seenSlot(k3))) wordLiterals(f, i, plan.words3.get(k3), 3);
   if (!(c3 <= 255)) return;
   const k4 = key4(k3, c3);
-  if (hasBit(plan.keySeen, seenSlot(k4))) for (const lit of plan.words4.get(k4) ?? []) if (literalAt(text, i, lit, 4)) hit(f, i, lit);
+  if (hasBit(plan.keySeen, seenSlot(k4))) wordLiterals(f, i, plan.words4.get(k4), 4);
 }
 
 /**
@@ -168,11 +200,20 @@ function wideStart(f: Found, i: number, c: number): void {
   if (((f.plan.widePairs[slot >>> 5] as number) & (1 << (slot & 31))) !== 0) special(f, i, c);
 }
 
+/** Whether a literal of `anywhere` may stand at ASCII `c` at `i`, by the characters beside it (anyNext, anyPrev). */
+function besideLiteral(plan: TriggerPlan, text: string, i: number, c: number): boolean {
+  const next = charAt(text, i + 1);
+  if (next >= 128 || hasBit(plan.anyNext, c * 128 + next) === 1) return true;
+  const prev = i > 0 ? text.charCodeAt(i - 1) : PAST_END;
+  return prev >= 128 || hasBit(plan.anyPrev, c * 128 + prev) === 1;
+}
+
 /** An ASCII character some start is marked for (SPECIAL). */
 function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
   const literals = plan.anywhere.get(c);
-  if (literals) for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit);
+  if (literals && (c >= 128 || besideLiteral(plan, text, i, c)))
+    for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit);
   if (c === 10) {
     if (plan.lineFirst.size) lineStart(f, i, i + 1);
   } else if (c === 64) {
@@ -217,7 +258,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
   };
   if (plan.lineFirst.size) lineStart(f, 0, 0);
   const classes = plan.classes;
-  const pairSeen = plan.pairSeen;
+  const keySeen = plan.keySeen;
   const wide = plan.wide;
   const n = text.length;
   /** Where the base64 run that reaches the current character began (-1: none), and whether it was pushed. */
@@ -228,9 +269,18 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     const c = text.charCodeAt(i);
     const cls = c < 128 ? (classes[c] as number) : 0;
     if (cls & WORD) {
-      // Most words are ruled out here, by their first two letters, without a call.
-      const c1 = charAt(text, i + 1);
-      if (c <= 90 || hasBit(pairSeen, ((LOWER[c] as number) << 8) | (c1 <= 255 ? (LOWER[c1] as number) : 0))) wordStart(f, i, c);
+      // Most words are ruled out here, by the key of their first three or four letters, without a call
+      // (nearly every pair of first letters opens some literal, so the first two rule out few).
+      if (c <= 90) wordStart(f, i, c);
+      else {
+        const c1 = charAt(text, i + 1);
+        const c2 = charAt(text, i + 2);
+        const c3 = charAt(text, i + 3);
+        if (c1 <= 255 && c2 <= 255) {
+          const k3 = key3(c, c1, c2);
+          if (hasBit(keySeen, seenSlot(k3)) || (c3 <= 255 && hasBit(keySeen, seenSlot(key4(k3, c3))))) wordStart(f, i, c);
+        }
+      }
       // To the word's end; `every` keeps the classes all its characters share.
       let j = i + 1;
       let every = cls;

@@ -247,3 +247,59 @@ describe("word starts", () => {
     expect(findStarts(text, plan).exact).toEqual([text.lastIndexOf("AKIA")]);
   });
 });
+
+describe("the walk's shortcuts find what comparing every literal finds", () => {
+  const plan = planTriggers(
+    ALL_DETECTORS.filter((d) => !foldsCase(d)),
+    ALL_DETECTORS.filter(foldsCase),
+  );
+  const wordLiterals = [...plan.words3.values(), ...plan.words4.values()].flat();
+  /** ASCII case only: the walk folds case as the literals' tables do, which is what these tests hold it to. */
+  const asciiUpper = (t: string) => t.replace(/[a-z]/g, (ch) => ch.toUpperCase());
+  const asciiLower = (t: string) => t.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+  /** Seeded texts of word literals cut short, run on, in any case, beside prose and punctuation. */
+  function texts(count: number): string[] {
+    let s = 7;
+    const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T;
+    const glue = [" ", ". ", ", ", "s. ", "-", "\n", ": ", " = ", '", ', "_"];
+    return Array.from({ length: count }, () => {
+      let out = "";
+      for (let k = 0; k < 40; k++) {
+        const lit = pick(wordLiterals).text;
+        const cut = next() < 0.5 ? lit : lit.slice(0, 3 + Math.floor(next() * (lit.length - 2)));
+        out += (next() < 0.3 ? asciiUpper(cut) : cut) + pick(glue);
+      }
+      return out;
+    });
+  }
+
+  test("a word's literals, compared down their sorted list, are those that stand there whole", () => {
+    for (const text of texts(60)) {
+      const folded = new Set(findStarts(text, plan).folded);
+      for (let i = 0; i < text.length; i++) {
+        if (i > 0 && /\w/.test(text[i - 1] as string)) continue;
+        for (const lit of wordLiterals) {
+          if (lit.gate >= 0 || !lit.anyCase || plan.feedPasses[lit.feed] !== 2) continue;
+          if (asciiLower(text.slice(i, i + lit.text.length)) === lit.text)
+            expect([text, i, lit.text, folded.has(i)]).toEqual([text, i, lit.text, true]);
+        }
+      }
+    }
+  });
+
+  test("a character opening literals anywhere is ruled out by its neighbours only where none of them stands", () => {
+    for (const text of texts(200)) {
+      const starts = findStarts(text, plan);
+      const all = new Set([...starts.exact, ...starts.folded, ...(starts.apart ?? [])]);
+      for (let i = 0; i < text.length; i++) {
+        for (const lit of plan.anywhere.get(text.charCodeAt(i)) ?? []) {
+          if (lit.gate >= 0 || lit.offset !== 0) continue;
+          const here = text.slice(i, i + lit.text.length);
+          if ((lit.anyCase ? asciiLower(here) : here) === lit.text)
+            expect([text, i, lit.text, all.has(i)]).toEqual([text, i, lit.text, true]);
+        }
+      }
+    }
+  });
+});
