@@ -4,20 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { secretKinds } from "./fixture-scans.ts";
-
-const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-/** A deterministic body over `alphabet` (a fixed sequence of the seed): no real token, the same on every run. */
-function body(n: number, seed: number, alphabet = ALNUM): string {
-  let state = seed * 7919 + 1;
-  return Array.from({ length: n }, () => {
-    state = (state * 48271) % 2147483647;
-    return alphabet[state % alphabet.length];
-  }).join("");
-}
-const hex = (n: number, seed: number) => body(n, seed, "0123456789abcdef");
-const upper = (n: number, seed: number) => body(n, seed, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
-const digits = (n: number, seed: number) => body(n, seed, "0123456789");
-const uuid = (seed: number) => `${hex(8, seed)}-${hex(4, seed + 1)}-${hex(4, seed + 2)}-${hex(4, seed + 3)}-${hex(12, seed + 4)}`;
+import { body, digits, hex, upper, uuid } from "./token-bodies.ts";
 
 describe("found", () => {
   test.each([

@@ -5,18 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { secretKinds } from "./fixture-scans.ts";
-
-const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-/** A deterministic body over `alphabet` (a fixed sequence of the seed): no real token, the same on every run. */
-function body(n: number, seed: number, alphabet = ALNUM): string {
-  let state = seed * 7919 + 1;
-  return Array.from({ length: n }, () => {
-    state = (state * 48271) % 2147483647;
-    return alphabet[state % alphabet.length];
-  }).join("");
-}
-const hex = (n: number, seed: number) => body(n, seed, "0123456789abcdef");
-const lower = (n: number, seed: number) => body(n, seed, "abcdefghijklmnopqrstuvwxyz0123456789");
+import { body, hex, lower } from "./token-bodies.ts";
 
 describe("found", () => {
   test.each([
