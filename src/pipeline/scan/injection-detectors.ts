@@ -320,7 +320,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar)${notAnOwnersOrderAfter("(?:ignorar|olvidar)")} (?:todas )?(?:las |tus |sus )?(?:instrucciones|reglas|indicaciones|órdenes) (?:anteriores|previas|de arriba|iniciales)${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
+    `\\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar) ${notAnOwnersOrderAfter("(?:ignorar|olvidar)")}(?:todas )?(?:las |tus |sus )?(?:instrucciones|reglas|indicaciones|órdenes) (?:anteriores|previas|de arriba|iniciales)${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
   ),
   inj(
     "prompt_extraction",

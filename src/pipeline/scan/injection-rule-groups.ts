@@ -65,8 +65,8 @@ const OWNERS_ORDER_BEFORE = `(?<=\\b${SOURCE_NAMED}(?:${NOT_TO_THE_MODEL}[^.!?:\
 export const NOT_AN_OWNERS_ORDER = `(?!${OWNERS_ORDER_BEFORE})`;
 /** At an override verb: not a third party's order told before, when the verb is one of the given infinitives. */
 export const notAnOwnersOrder = (infinitives: string): string => `(?!(?=${infinitives}\\b)${OWNERS_ORDER_BEFORE})`;
-/** The same read right after the verb, for a rule whose opening must stay literal: the verb just read is one of the infinitives. */
-export const notAnOwnersOrderAfter = (infinitives: string): string => `(?!(?<=\\b${infinitives})${OWNERS_ORDER_BEFORE})`;
+/** The same read after the verb and its space, for a rule whose opening literals run to that space: the verb just read is one of the infinitives. */
+export const notAnOwnersOrderAfter = (infinitives: string): string => `(?!(?<=\\b${infinitives} )${OWNERS_ORDER_BEFORE})`;
 
 /**
  * After "regardless of the previous tasks": a clause with its own subject ("..., the report is due", "..., o relatório deve
