@@ -190,7 +190,12 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     `(?<!não |nao )${notAnOwnersOrder("(?:ignorar|esquecer)")}`,
     `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
-  negatable("instruction_override", 0.6, `(?<!não |nao )${notAnOwnersOrder("(?:ignorar|esquecer)")}`, `${PT_VERB} (?:todas |todos )(?:as |os |suas |tuas )${PT_RULES}`),
+  negatable(
+    "instruction_override",
+    0.6,
+    `(?<!não |nao )${notAnOwnersOrder("(?:ignorar|esquecer)")}`,
+    `${PT_VERB} (?:todas |todos )(?:as |os |suas |tuas )${PT_RULES}`,
+  ),
   negatable(
     "instruction_override",
     1.0,
@@ -203,7 +208,12 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     `(?<!non )${notAnOwnersOrder("(?:ignorare|dimenticare)")}`,
     `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
-  negatable("instruction_override", 0.6, `(?<!non )${notAnOwnersOrder("(?:ignorare|dimenticare)")}`, `${IT_VERB} (?:tutte |tutti )(?:le |i |gli |tue |sue )${IT_RULES}`),
+  negatable(
+    "instruction_override",
+    0.6,
+    `(?<!non )${notAnOwnersOrder("(?:ignorare|dimenticare)")}`,
+    `${IT_VERB} (?:tutte |tutti )(?:le |i |gli |tue |sue )${IT_RULES}`,
+  ),
   inj(
     "instruction_override",
     1.0,
