@@ -23,6 +23,7 @@ import {
   NOT_FOUND,
   NOT_NEGATED_DE,
   NOT_NEGATED_VERB,
+  notAnOwnersOrderAfter,
 } from "./injection-rule-groups.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
@@ -319,7 +320,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar) (?:todas )?(?:las |tus |sus )?(?:instrucciones|reglas|indicaciones|órdenes) (?:anteriores|previas|de arriba|iniciales)${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
+    `\\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar) ${notAnOwnersOrderAfter("(?:ignorar|olvidar)")}(?:todas )?(?:las |tus |sus )?(?:instrucciones|reglas|indicaciones|órdenes) (?:anteriores|previas|de arriba|iniciales)${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
   ),
   inj(
     "prompt_extraction",

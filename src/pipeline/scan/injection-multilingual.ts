@@ -14,11 +14,13 @@ import {
   inj,
   NOT_A_SUBJECT_CLAUSE,
   NOT_A_TOPIC,
+  NOT_AN_OWNERS_ORDER,
   NOT_ANOTHERS_DE,
   NOT_ANOTHERS_ROMANCE,
   NOT_MINE_ELSEWHERE,
   NOT_NEGATED_DE,
   negatable,
+  notAnOwnersOrder,
   past,
   script,
 } from "./injection-rule-groups.ts";
@@ -86,12 +88,19 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     0.6,
     `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_A_TOPIC}`,
   ),
-  inj("instruction_override", 1.0, `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen|texte?) (?:ignorieren|vergessen|missachten|verwerfen)\\b`),
-  // Earlier tasks struck from the head, or declared void, a few words on ("alle vorherigen Informationen ... sind irrelevant").
-  inj(
+  // Not a third party's order told before ("Laut den Anweisungen der Hausverwaltung sollen wir die alten Regeln vergessen").
+  negatable(
     "instruction_override",
     1.0,
-    `\\b${DE_PRIOR} (?:${DE_RULES}|ausführungen)\\b[^.!?\\n]{0,40}?(?:aus dem kopf (?:zu )?streichen|hinter (?:sich|dir|ihnen) (?:zu )?lassen|zu vergessen|zu ignorieren)`,
+    NOT_AN_OWNERS_ORDER,
+    `${DE_PRIOR} (?:${DE_RULES}|ausführungen|texte?) (?:ignorieren|vergessen|missachten|verwerfen)\\b`,
+  ),
+  // Earlier tasks struck from the head, or declared void, a few words on ("alle vorherigen Informationen ... sind irrelevant").
+  negatable(
+    "instruction_override",
+    1.0,
+    NOT_AN_OWNERS_ORDER,
+    `${DE_PRIOR} (?:${DE_RULES}|ausführungen)\\b[^.!?\\n]{0,40}?(?:aus dem kopf (?:zu )?streichen|hinter (?:sich|dir|ihnen) (?:zu )?lassen|zu vergessen|zu ignorieren)`,
   ),
   inj(
     "instruction_override",
@@ -137,13 +146,13 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   negatable(
     "instruction_override",
     1.0,
-    "(?<!pas )",
+    `(?<!pas )${notAnOwnersOrder("(?:ignorer|oublier)")}`,
     `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
   negatable(
     "instruction_override",
     0.5,
-    "(?<!pas )",
+    `(?<!pas )${notAnOwnersOrder("(?:ignorer|oublier)")}`,
     `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos )${FR_RULES}\\b${past(` ${FR_PRIOR}`, NOT_A_TOPIC)}`,
   ),
   negatable(
@@ -158,12 +167,18 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "(?<!pas )",
     `${FR_VERB} tout ce (?:qui (?:précède|est (?:écrit )?ci-dessus|a été dit)|qu(?:e |[’'])(?:vous avez|tu as|on (?:vous|t[’'])a)\\b)`,
   ),
-  inj(
+  negatable(
     "instruction_override",
     1.0,
-    `\\b${ES_VERB} (?:todas |todos )?(?:las |los |tus |sus |cualquier )?${ES_RULES} ${ES_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
+    notAnOwnersOrder("(?:ignorar|olvidar)"),
+    `${ES_VERB} (?:todas |todos )?(?:las |los |tus |sus |cualquier )?${ES_RULES} ${ES_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
   ),
-  inj("instruction_override", 0.6, `\\b${ES_VERB} (?:todas |todos )(?:las |los |tus |sus )${ES_RULES}\\b`),
+  negatable(
+    "instruction_override",
+    0.6,
+    notAnOwnersOrder("(?:ignorar|olvidar)"),
+    `${ES_VERB} (?:todas |todos )(?:las |los |tus |sus )${ES_RULES}\\b`,
+  ),
   inj(
     "instruction_override",
     1.0,
@@ -172,10 +187,15 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   negatable(
     "instruction_override",
     1.0,
-    "(?<!não |nao )",
+    `(?<!não |nao )${notAnOwnersOrder("(?:ignorar|esquecer)")}`,
     `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
-  negatable("instruction_override", 0.6, "(?<!não |nao )", `${PT_VERB} (?:todas |todos )(?:as |os |suas |tuas )${PT_RULES}`),
+  negatable(
+    "instruction_override",
+    0.6,
+    `(?<!não |nao )${notAnOwnersOrder("(?:ignorar|esquecer)")}`,
+    `${PT_VERB} (?:todas |todos )(?:as |os |suas |tuas )${PT_RULES}`,
+  ),
   negatable(
     "instruction_override",
     1.0,
@@ -185,19 +205,25 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   negatable(
     "instruction_override",
     1.0,
-    "(?<!non )",
+    `(?<!non )${notAnOwnersOrder("(?:ignorare|dimenticare)")}`,
     `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
-  negatable("instruction_override", 0.6, "(?<!non )", `${IT_VERB} (?:tutte |tutti )(?:le |i |gli |tue |sue )${IT_RULES}`),
+  negatable(
+    "instruction_override",
+    0.6,
+    `(?<!non )${notAnOwnersOrder("(?:ignorare|dimenticare)")}`,
+    `${IT_VERB} (?:tutte |tutti )(?:le |i |gli |tue |sue )${IT_RULES}`,
+  ),
   inj(
     "instruction_override",
     1.0,
     `\\b(?:dimentica|dimenticate|ignora|ignorate) tutto (?:quello che|ciò che|quanto) (?:ti |vi )?(?:è stato detto|hanno detto|ho detto|detto)`,
   ),
-  inj(
+  negatable(
     "instruction_override",
     1.0,
-    `\\b${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
+    notAnOwnersOrder("vergeten"),
+    `${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
   ),
   inj(
     "instruction_override",

@@ -27,10 +27,11 @@ export const MODEL_WORD =
 /**
  * Right after an English override verb: not said after a negation ("don't ignore the previous instructions",
  * "you should not disregard the earlier instructions"), which asks to keep them, nor reported as a third party's
- * order to the writer ("the manager told us to disregard the earlier instructions").
+ * order to the writer ("the manager told us to disregard the earlier instructions"), or a third party's order to the
+ * writer's group with its source named first ("according to the landlord's instructions we should forget the old rules").
  */
 export const NOT_NEGATED_VERB =
-  "(?<!(?:\\bnot|\\bnever|n't) [a-z]+ )(?<!\\b(?:told|asked) (?:me|us|them|him|her|everyone|(?:the )?(?:parents|students|pupils|staff|employees|workers|customers|clients|residents|tenants|drivers|passengers|guests|visitors|members|team)) to [a-z]+ )(?<!\\bsaid to [a-z]+ )";
+  "(?<!(?:\\bnot|\\bnever|n't) [a-z]+ )(?<!\\b(?:told|asked) (?:me|us|them|him|her|everyone|(?:the )?(?:parents|students|pupils|staff|employees|workers|customers|clients|residents|tenants|drivers|passengers|guests|visitors|members|team)) to [a-z]+ )(?<!\\bsaid to [a-z]+ )(?<!\\b(?:according to|as per|following) (?:(?!\\b(?:you|your|yourself|ai|model|assistant|system|developers?|admins?|administrators?|operators?|openai|anthropic|this)\\b)[^.!?:\\n]){1,80}\\b(?:we|they|everyone|residents|tenants|staff|employees|students|members|parents) (?:should|must|need to|have to|are to|are asked to|were asked to|can|may|will|shall) [a-z]+ )";
 /**
  * After the rules named: not another's rules (a teacher's, a manager's, a guide's), which a writer may tell a person to
  * drop: "the previous instructions from the teacher", "the earlier instructions on the parcel label", "the instructions
@@ -48,6 +49,25 @@ export const NOT_ANOTHERS_DE =
 /** Another's rules in French, Spanish, Portuguese and Italian ("del folleto", "du syndic", "da professora"), not the model's. */
 export const NOT_ANOTHERS_ROMANCE =
   "(?! (?:del|de la|de los|de las|des|du|do|da|dos|das|della|delle|dei|dello|de (?:tu|tus|mi|mis|su|sus|ton|ta|tes|votre|vos|mon|ma|seu|sua|teu|tua)) (?!(?:sistema|système|systeme|assistente|asistente|assistant|modelo|modèle|modello|ia|ai|desarrollador|desenvolvedor|développeur|sviluppator|creador|criador|chat|conversa|conversation|conversazione|prompt)\\w*)[^\\s.,;:!?])";
+/**
+ * Before a German, Dutch or Romance override said in the infinitive: a third party named as the rules' source earlier in
+ * the sentence ("Laut den Anweisungen der Hausverwaltung sollen wir die alten Regeln vergessen", "Nach Anweisung des
+ * Vermieters ...", "según las instrucciones del casero, debemos olvidar ..."), which tells the writer's household or team
+ * what to do, not the model. Not past a colon or a sentence's end, nor when the words between address the model ("sollst
+ * du", "tu dois") or name it, its owners or the writer ("laut meinen Anweisungen"). An imperative stays an override.
+ */
+const SOURCE_NAMED =
+  "(?:laut|gemäß|zufolge|volgens|según|segundo|secondo|selon|d['’]après|(?:anweisung|anweisungen|anordnung|vorgaben?|bitte|aufforderung|wunsch|aushang|schreiben|rundschreiben|mitteilung|beschluss|instructies|aanwijzingen|instrucciones|indicaciones|normas|instruções|orientações|istruzioni|indicazioni|consignes|instructions) (?:der|des|vom|von der|von dem|von den|van de|van het|del|de la|de los|de las|do|da|dos|das|della|dello|dei|delle|du|dell['’]|de l['’]))";
+const NOT_TO_THE_MODEL =
+  "(?!\\b(?:du|dich|dir|dein\\w*|mein\\w*|je|jij|jou|jouw|mijn|tu|tú|ti|tes|ton|ta|toi|tuo|tua|tuoi|teu|vous|votre|vos|mis|mes|mon|miei|mie|meus|minhas|ki|ai|ia|system\\w*|systeem|systèm\\w*|sistem\\w*|assist\\w*|admin\\w*|betreiber\\w*|operat\\w*|entwickler\\w*|ontwikkel\\w*|desarroll\\w*|desenvolv\\w*|développ\\w*|svilupp\\w*|modell?\\w*|modèle|chatbot|bot|prompt\\w*|openai|anthropic)\\b)";
+const OWNERS_ORDER_BEFORE = `(?<=\\b${SOURCE_NAMED}(?:${NOT_TO_THE_MODEL}[^.!?:\\n]){0,100})`;
+/** At the rules of a German infinitive override ("die alten Regeln vergessen"): not a third party's order told before. */
+export const NOT_AN_OWNERS_ORDER = `(?!${OWNERS_ORDER_BEFORE})`;
+/** At an override verb: not a third party's order told before, when the verb is one of the given infinitives. */
+export const notAnOwnersOrder = (infinitives: string): string => `(?!(?=${infinitives}\\b)${OWNERS_ORDER_BEFORE})`;
+/** The same read after the verb and its space, for a rule whose opening literals run to that space: the verb just read is one of the infinitives. */
+export const notAnOwnersOrderAfter = (infinitives: string): string => `(?!(?<=\\b${infinitives} )${OWNERS_ORDER_BEFORE})`;
+
 /**
  * After "regardless of the previous tasks": a clause with its own subject ("..., the report is due", "..., o relatório deve
  * ..."), or another's tasks: an ordinary sentence; an attack goes on with an order to the model.
