@@ -8,8 +8,11 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generate, nonCapturing, openingLiterals, translateGoRegex, withoutCaseGroups } from "../../../scanner/generate-secret-rules.ts";
-import { ALL_DETECTORS, scanText } from "../../../src/pipeline/scan/engine.ts";
+import { ALL_DETECTORS, foldsCase, scanText } from "../../../src/pipeline/scan/engine.ts";
 import { GITLEAKS_RULES } from "../../../src/pipeline/scan/gitleaks-rules.ts";
+import { GATED_SECRET_RULES } from "../../../src/pipeline/scan/secret-detectors.ts";
+import { planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
+import { findStarts } from "../../../src/pipeline/scan/triggers.ts";
 import { secretKinds } from "./fixture-scans.ts";
 
 const js = (go: string) => {
@@ -155,5 +158,42 @@ describe("gated rules in the scan", () => {
   test("gated matches are held to gitleaks' entropy and the placeholder check", () => {
     expect(secretKinds(`sourcegraph ${"ab".repeat(20)}`)).toEqual([]);
     expect(secretKinds(`sourcegraph: ${"x".repeat(40)}`)).toEqual([]);
+  });
+});
+
+describe("Vault's service token, its openings given by hand", () => {
+  const exact = ALL_DETECTORS.filter((d) => !foldsCase(d));
+  const vault = exact.findIndex((d) => d.kind === "vault_service_token");
+  const plan = planTriggers(
+    exact,
+    [],
+    GATED_SECRET_RULES.map((r) => r.keywords),
+  );
+  /** Where the trigger pass has the engine try the Vault expression in `text`. */
+  const vaultTries = (text: string) => {
+    const starts = findStarts(text, plan);
+    return starts.exact.filter((_, k) => plan.feeds[starts.exactFeeds?.[k] ?? 0]?.exact.includes(vault));
+  };
+  const legacy = "s.Q7vLm2Rk9XwTz4Hn8Bc3Pd6Y";
+  const service = `hvs.${"CAESIJ7q9Xw-Lm2Rk4Tz8Hn_Bc3Pd6Yf1Gs5Ja0KeVb".repeat(3).slice(0, 96)}`;
+
+  test("is tried where its literal stands, not gated by `s.` and searched through the whole text", () => {
+    expect(vault).toBeGreaterThanOrEqual(0);
+    expect(GATED_SECRET_RULES.map((r) => r.kind)).not.toContain("vault_service_token");
+    expect(GITLEAKS_RULES.find((r) => r.id === "vault-service-token")).toMatchObject({ atWord: true, keywords: [] });
+  });
+
+  test("a plural that ends a sentence and `it's.` do not run its expression, tried at a start or searched through a gate", () => {
+    const text = "We compared the results. It's. Then the reports.\nThe tests.";
+    expect(vaultTries(text)).toEqual([]);
+    const opened = (findStarts(text, plan).gates ?? []).map((g) => GATED_SECRET_RULES[g]?.kind);
+    expect(opened).not.toContain("vault_service_token");
+  });
+
+  test("a service token and a legacy one in assignments are tried where they begin, and found", () => {
+    const text = `VAULT_TOKEN=${legacy}\nexport VAULT_SERVICE_TOKEN="${service}"`;
+    expect(vaultTries(text)).toEqual([text.indexOf(legacy), text.indexOf(service)]);
+    expect(secretKinds(`VAULT_TOKEN=${legacy}`)).toContain("vault_service_token");
+    expect(secretKinds(`export VAULT_SERVICE_TOKEN="${service}"`)).toContain("vault_service_token");
   });
 });
