@@ -6,20 +6,8 @@
  * hardly at all by the regex engine.
  */
 import { isScriptLetter } from "./detector.ts";
-import {
-  BASE64,
-  type FeedId,
-  hasBit,
-  key3,
-  key4,
-  type Literal,
-  lower,
-  SPECIAL,
-  seenSlot,
-  type TriggerPlan,
-  WORD,
-  widePair,
-} from "./trigger-plan.ts";
+import { hasBit, key3, key4, lower, seenSlot, widePair } from "./trigger-chars.ts";
+import { BASE64, type FeedId, type Literal, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */
 const PAST_END = 0x10000;
