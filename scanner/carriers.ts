@@ -25,7 +25,8 @@ export function random(seed: number): () => number {
   };
 }
 
-const pick = <T>(next: () => number, of: readonly T[]): T => of[Math.floor(next() * of.length)] as T;
+/** One of `of`, drawn by the seeded generator. */
+export const pick = <T>(next: () => number, of: readonly T[]): T => of[Math.floor(next() * of.length)] as T;
 
 interface TemplateSet {
   names: string[];

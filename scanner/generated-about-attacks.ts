@@ -6,8 +6,7 @@
  * none is in test/fixtures/about-attacks.ts, which judges the scanner on such text.
  */
 import type { Row } from "./train.ts";
-
-const pick = <T>(next: () => number, of: readonly T[]): T => of[Math.floor(next() * of.length)] as T;
+import { pick } from "./carriers.ts";
 
 const REPORTERS = ["Researchers", "The security team", "A reporter", "The vendor", "Our red team", "The paper's authors", "Analysts"];
 const REPORTED = ["showed", "found", "reported", "wrote", "explained"];

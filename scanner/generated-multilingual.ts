@@ -12,14 +12,12 @@
  *   for instructions aimed at itself. Written after the held-out e-mail carriers' errors
  *   (benign requests inside e-mails blocked), in other words and on other topics.
  */
-import { random } from "./carriers.ts";
+import { pick, random } from "./carriers.ts";
 import { EUROPE, type LanguagePhrases } from "./multilingual-phrases.ts";
 import { WORLD } from "./multilingual-phrases-world.ts";
 import type { Row } from "./train.ts";
 
 const PHRASES: Record<string, LanguagePhrases> = { ...EUROPE, ...WORLD };
-
-const pick = <T>(next: () => number, of: readonly T[]): T => of[Math.floor(next() * of.length)] as T;
 
 type LangRow = Row & { lang: string };
 

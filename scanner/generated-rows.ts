@@ -6,11 +6,9 @@
  * generator, so the rows are the same every run; trained on, never evaluated (their
  * source starts with `project/`).
  */
-import { random } from "./carriers.ts";
+import { pick, random } from "./carriers.ts";
 import { aboutAttacksRows } from "./generated-about-attacks.ts";
 import type { Row } from "./train.ts";
-
-const pick = <T>(next: () => number, of: readonly T[]): T => of[Math.floor(next() * of.length)] as T;
 
 /** Ordinary requests: each a template whose `{}` slots take one of the listed words. */
 const BENIGN: [string, string[]][] = [

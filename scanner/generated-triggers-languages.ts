@@ -5,7 +5,7 @@
  * for the project, seeded by the caller's generator.
  */
 
-const pick = <T>(next: () => number, of: readonly T[]): T => of[Math.floor(next() * of.length)] as T;
+import { pick } from "./carriers.ts";
 
 interface Language {
   /** Templates; `{who}` takes an owner, `{what}` a subject to learn. */

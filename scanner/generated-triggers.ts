@@ -9,13 +9,11 @@
  * (no outside text, none of test/fixtures/ordinary-triggers.ts, which stays the test),
  * seeded, trained on and never evaluated (source `project/generated-triggers`).
  */
-import { random } from "./carriers.ts";
+import { pick, random } from "./carriers.ts";
 import { languageTriggerRows } from "./generated-triggers-languages.ts";
 import type { Row } from "./train.ts";
 
 export const TRIGGERS_SOURCE = "project/generated-triggers";
-
-const pick = <T>(next: () => number, of: readonly T[]): T => of[Math.floor(next() * of.length)] as T;
 
 /** Slot lists, shared by the templates below: `{name}` takes one of SLOTS.name. */
 const SLOTS: Record<string, readonly string[]> = {

@@ -19,7 +19,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { distinctFeatures, featureHashes, HASH_SIZE, STRIDE, WINDOW } from "../src/pipeline/scan/classifier-features.ts";
 import { type LinearModel, windowLogit } from "../src/pipeline/scan/classifier.ts";
-import { CARRIER_KINDS, type CarrierKind, carry, TEMPLATES } from "./carriers.ts";
+import { CARRIER_KINDS, type CarrierKind, carry, random, TEMPLATES } from "./carriers.ts";
 import { generatedMultilingualRows } from "./generated-multilingual.ts";
 import { generatedRows } from "./generated-rows.ts";
 import { generatedTriggerRows } from "./generated-triggers.ts";
@@ -148,15 +148,6 @@ const BENIGN_CARRIED_SHARE = Number(process.env.BENIGN_CARRIED ?? 0.5);
  * after this was tried) inside carriers were blocked 44 -> 72 of 1,100: kept at 0.5.
  */
 const CARRIED_WEIGHT = Number(process.env.CARRIED_WEIGHT ?? 0.5);
-
-/** A seeded generator, so the shuffles (and the weights) are the same every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const EPOCHS = Number(process.env.EPOCHS ?? 30);
 const RATE = Number(process.env.RATE ?? 0.5);
