@@ -1,0 +1,219 @@
+/**
+ * The generic credential: a machine-generated value (randomness.ts) given shortly after a
+ * credential's word in any of the supported languages, whatever the form around them: a
+ * note (`API token for staging: 8fA…`), a table cell, a flag (`--token 8fA…`), a header
+ * (`X-Api-Key: 8fA…`), an XML element or attribute, a chat line (`mein Passwort lautet …`).
+ * The rules of known forms come first (secret-detectors.ts lists this one last), so it reads
+ * what they leave. The first value after the word decides: a word, a name, a path, a URL,
+ * an id, a digest named as such or a placeholder there ends the try.
+ */
+import { UNSIGNED_JWT } from "./assignments.ts";
+import { mixedValue } from "./credential-notes.ts";
+import { type Detector, NOT_AFTER_LETTER } from "./detector.ts";
+import { HEX, machineRandom } from "./randomness.ts";
+
+/** Words a chosen password may follow too (credential-notes.ts `mixedValue`); after the others, only a generated value counts. */
+const PASSWORD_WORDS = [
+  "password",
+  "passwd",
+  "passphrase",
+  "passcode",
+  "pwd",
+  "pass",
+  "passwort",
+  "kennwort",
+  "mot de passe",
+  "contraseña",
+  "contrasena",
+  "senha",
+  "wachtwoord",
+  "haslo",
+  "lösenord",
+  "losenord",
+  "passord",
+  "adgangskode",
+  "salasana",
+  "heslo",
+  "jelszó",
+  "jelszo",
+  "sifre",
+  "parola",
+  "kata sandi",
+];
+/** Words of keys, tokens and secrets, in the same languages. */
+const KEY_WORDS = [
+  "secret",
+  "token",
+  "key",
+  "apikey",
+  "credential",
+  "creds",
+  "auth",
+  "authorization",
+  "authentication",
+  "schlüssel",
+  "schluessel",
+  "zugangsdaten",
+  "geheimnis",
+  "clé",
+  "jeton",
+  "identifiants",
+  "clave",
+  "secreto",
+  "credenciales",
+  "chave",
+  "segredo",
+  "credenciais",
+  "chiave",
+  "segreto",
+  "credenziali",
+  "sleutel",
+  "geheim",
+  "klucz",
+  "sekret",
+  "nyckel",
+  "nøgle",
+  "avain",
+  "anahtar",
+];
+/** The same in other scripts: a start where no letter of the script precedes (NOT_AFTER_LETTER). */
+const SCRIPT_PASSWORD_WORDS = [
+  "пароль",
+  "비밀번호",
+  "패스워드",
+  "비번",
+  "암호",
+  "パスワード",
+  "暗証番号",
+  "密码",
+  "密碼",
+  "口令",
+  "كلمة المرور",
+  "كلمة السر",
+  "पासवर्ड",
+];
+const SCRIPT_KEY_WORDS = [
+  "ключ",
+  "токен",
+  "секрет",
+  "토큰",
+  "비밀키",
+  "トークン",
+  "秘密鍵",
+  "シークレット",
+  "令牌",
+  "密钥",
+  "密鑰",
+  "秘钥",
+];
+
+const TOKEN_CHARS = "A-Za-z0-9+/=_.~-";
+/**
+ * The word, the rest of its name (`_PROD`, `Key`, `s`), at most 48 characters of one line,
+ * then the first whole run of eight or more token characters: the value (a run may begin
+ * after `=`, so `token=8fA…` splits at the sign).
+ */
+const AFTER_WORD = `[\\w.-]{0,40}[^\\n]{0,48}?(?<![A-Za-z0-9+/_.~-])[${TOKEN_CHARS}]{8,256}(?![${TOKEN_CHARS}])`;
+
+/** The rest of a name after its word: an inflection, or a separator, a capital or a digit that opens the next part. */
+const NAME_REST = /^(?:s|es|e|en|n|er|ı|i|u|ü|si|sı)?(?:[_.-][\w.-]*|[A-Z][\w.-]*|\d[\w.-]*)?$/;
+/** Names of what a credential is not, or of its metadata: `key_id`, `token_url`, `secret_name`, `password_length`. */
+const NOT_THE_VALUE =
+  /(?:id|ids|name|names|type|path|file|url|uri|endpoint|format|length|len|size|version|ref|prefix|suffix|field|header|expiry|expires|expiration|ttl|count|policy|store|vault|manager|arn|region|rotation|label|description|desc|hint|reset|required|enabled|policy|limit|mode|usage|provider)$/i;
+/** Words before or around a key or token that make it something else: a record's key, a public one, a page's cursor, a form's anti-forgery token. */
+const NOT_A_CREDENTIAL =
+  /\b(?:public|publishable|pub|primary|foreign|sort|partition|range|cache|idempotency|object|lookup|map|dict|row|cursor|route|i18n|translation|storage|bucket|list|item|index|group|field|column|table|form|query|event|message|state|csrf|xsrf|nonce|page|pagination|next|continuation|sync|license|licence|product|serial|activation|tracking|order|invoice|shipment|parcel|booking|confirmation|receipt|ticket|number|ssh-rsa|ssh-ed25519|ecdsa-sha2)\b/i;
+/** A digest named as such: a commit, a checksum, an integrity hash. */
+const DIGEST = /(?:sha-?\d*|md5|hash|hashed|checksum|digest|fingerprint|commit|revision|etag|integrity|crc\d*|sum|encrypted|bcrypt)\b/i;
+
+/** Runs of token characters after a name, whole (a run may open after `=`, so `token=8fA…` splits at the sign). */
+const RUN = /(?<![A-Za-z0-9+/_.~-])[A-Za-z0-9+/=_.~-]{8,256}(?![A-Za-z0-9+/=_.~-])/g;
+/** A word of the sentence (`servidor`, `Zugang`), passed over on the way to the value. */
+const PLAIN_WORD = /^[A-Za-z][a-z]+$/;
+/** How far after the name the value may begin, and how many words it may pass over. */
+const WINDOW = 48;
+const WORDS_PASSED = 2;
+
+/** Whether `value`, met after a credential's name with `between` in between, is that credential. */
+function valueHolds(value: string, between: string, around: string, after: string, password: boolean): boolean {
+  if (NOT_A_CREDENTIAL.test(around) || (HEX.test(value) && DIGEST.test(around))) return false;
+  // A URL, a path, an e-mail address, a file: the value stands inside something else.
+  if (after === "@" || /:\/\/\S*$|[/\\]$/.test(between) || /^sha\d+-|^data:|^AAAA/.test(value) || UNSIGNED_JWT.test(value)) return false;
+  // A file in base64 (an image, a PDF, an archive): its magic opens it, or a data URL's `base64,` stands before it.
+  if (/base64,$/.test(between) || /^(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR|JVBERi0|UEsDB|PD94bWwg|PHN2Zy)/.test(value)) return false;
+  // A chosen password counts unquoted only: prose quotes an example (`the password 'Tr0ub4dor&3' meets the policy`).
+  return machineRandom(value) || (password && value.length >= 8 && !/["'“‘`]/.test(between) && mixedValue(value));
+}
+
+function judge(m: string, text: string, index: number, words: readonly string[], password: boolean, script: boolean): boolean {
+  const lower = m.toLowerCase();
+  const word = words.find((w) => lower.startsWith(w)) ?? "";
+  // A name in another script runs into its particles (`비밀번호는`): only Latin names are read on.
+  const name = script ? word : (/^[^\s"'`:=<>()[\]{},;|]*/.exec(m)?.[0] ?? "");
+  // What the name ends with decides, its numbering aside (`secret_path_1`).
+  if (!NAME_REST.test(name.slice(word.length)) || NOT_THE_VALUE.test(name.replace(/[_.\-\d]+$/, ""))) return false;
+  const from = index + name.length;
+  const newline = text.indexOf("\n", from);
+  const rest = text.slice(from, Math.min(newline < 0 ? text.length : newline, from + WINDOW + 256));
+  const before = text.slice(Math.max(0, index - 24), index) + name;
+  RUN.lastIndex = 0;
+  // The first run that is not a word of the sentence decides: a name, a path or a placeholder there ends the try.
+  for (let passed = 0; passed <= WORDS_PASSED; passed++) {
+    const run = RUN.exec(rest);
+    if (run === null || run.index > WINDOW) return false;
+    if (PLAIN_WORD.test(run[0]) && passed < WORDS_PASSED) continue;
+    const between = rest.slice(0, run.index);
+    return valueHolds(run[0], between, before + between, rest.charAt(run.index + run[0].length), password);
+  }
+  return false;
+}
+
+/** Longest first, so that the word a match opens with is read whole (`password` before `pass`). */
+const longestFirst = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length);
+
+const pattern = (words: readonly string[]) => words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+
+const LATIN_PASSWORD = longestFirst(PASSWORD_WORDS);
+const LATIN_KEY = longestFirst(KEY_WORDS);
+const SCRIPT_PASSWORD = longestFirst(SCRIPT_PASSWORD_WORDS);
+const SCRIPT_KEY = longestFirst(SCRIPT_KEY_WORDS);
+
+/** A rejected try resumes after the word, where another rule's start may stand (`password설정은getenv(…)`). */
+const AFTER_NAME = /^[A-Za-z\u00C0-\u024F]{3,}|^[^\s\w]{2}/;
+
+export const CREDENTIAL_GENERIC_DETECTORS: Detector[] = [
+  {
+    kind: "generic_credential",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\b(?:${pattern(PASSWORD_WORDS)})${AFTER_WORD}`,
+    validate: (m, text, index) => judge(m, text, index, LATIN_PASSWORD, true, false),
+    valueAfter: AFTER_NAME,
+  },
+  {
+    kind: "generic_credential",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `\\b(?:${pattern(KEY_WORDS)})${AFTER_WORD}`,
+    validate: (m, text, index) => judge(m, text, index, LATIN_KEY, false, false),
+    valueAfter: AFTER_NAME,
+  },
+  {
+    kind: "generic_credential",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `${NOT_AFTER_LETTER}(?:${pattern(SCRIPT_PASSWORD_WORDS)})${AFTER_WORD}`,
+    validate: (m, text, index) => judge(m, text, index, SCRIPT_PASSWORD, true, true),
+    start: { at: "literal", literals: SCRIPT_PASSWORD_WORDS },
+    valueAfter: AFTER_NAME,
+  },
+  {
+    kind: "generic_credential",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `${NOT_AFTER_LETTER}(?:${pattern(SCRIPT_KEY_WORDS)})${AFTER_WORD}`,
+    validate: (m, text, index) => judge(m, text, index, SCRIPT_KEY, false, true),
+    start: { at: "literal", literals: SCRIPT_KEY_WORDS },
+    valueAfter: AFTER_NAME,
+  },
+];
