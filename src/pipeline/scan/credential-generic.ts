@@ -91,6 +91,10 @@ const SCRIPT_PASSWORD_WORDS = [
   "كلمة المرور",
   "كلمة السر",
   "पासवर्ड",
+  "รหัสผ่าน",
+  "סיסמה",
+  "κωδικ",
+  "رمز عبور",
 ];
 const SCRIPT_KEY_WORDS = [
   "ключ",
@@ -108,12 +112,12 @@ const SCRIPT_KEY_WORDS = [
 ];
 
 const TOKEN_CHARS = "A-Za-z0-9+/=_.~-";
-/**
- * The word, the rest of its name (`_PROD`, `Key`, `s`), at most 48 characters of one line,
- * then the first whole run of eight or more token characters: the value (a run may begin
- * after `=`, so `token=8fA…` splits at the sign).
- */
-const AFTER_WORD = `[\\w.-]{0,40}[^\\n]{0,48}?(?<![A-Za-z0-9+/_.~-])[${TOKEN_CHARS}]{8,256}(?![${TOKEN_CHARS}])`;
+/** A chosen password's characters: printable ASCII but quotes, brackets, a comma or a semicolon (which end it in prose and code). */
+const PASSWORD_CHARS = "!#$%&*+\\-./0-9=?@A-Z\\\\^_a-z|~";
+const runOf = (chars: string) => new RegExp(`(?<![${chars.replace("=", "")}])[${chars}]{8,256}(?![${chars}])`, "g");
+/** Runs of a token's characters, and of a password's, after a name, whole. */
+const TOKEN_RUN = runOf(TOKEN_CHARS);
+const PASSWORD_RUN = runOf(PASSWORD_CHARS);
 
 /** The rest of a name after its word: an inflection, or a separator, a capital or a digit that opens the next part. */
 const NAME_REST = /^(?:s|es|e|en|n|er|ı|i|u|ü|si|sı)?(?:[_.-][\w.-]*|[A-Z][\w.-]*|\d[\w.-]*)?$/;
@@ -126,8 +130,6 @@ const NOT_A_CREDENTIAL =
 /** A digest named as such: a commit, a checksum, an integrity hash. */
 const DIGEST = /(?:sha-?\d*|md5|hash|hashed|checksum|digest|fingerprint|commit|revision|etag|integrity|crc\d*|sum|encrypted|bcrypt)\b/i;
 
-/** Runs of token characters after a name, whole (a run may open after `=`, so `token=8fA…` splits at the sign). */
-const RUN = /(?<![A-Za-z0-9+/_.~-])[A-Za-z0-9+/=_.~-]{8,256}(?![A-Za-z0-9+/=_.~-])/g;
 /** A word of the sentence (`servidor`, `Zugang`), passed over on the way to the value. */
 const PLAIN_WORD = /^[A-Za-z][a-z]+$/;
 /** How far after the name the value may begin, and how many words it may pass over. */
@@ -138,45 +140,68 @@ const WORDS_PASSED = 2;
 function valueHolds(value: string, between: string, around: string, after: string, password: boolean): boolean {
   if (NOT_A_CREDENTIAL.test(around) || (HEX.test(value) && DIGEST.test(around))) return false;
   // A URL, a path, an e-mail address, a file: the value stands inside something else.
-  if (after === "@" || /:\/\/\S*$|[/\\]$/.test(between) || /^sha\d+-|^data:|^AAAA/.test(value) || UNSIGNED_JWT.test(value)) return false;
+  if (
+    after === "@" ||
+    /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value) ||
+    /:\/\/\S*$|[/\\]$/.test(between) ||
+    /^sha\d+-|^data:|^AAAA/.test(value) ||
+    UNSIGNED_JWT.test(value)
+  )
+    return false;
   // A file in base64 (an image, a PDF, an archive): its magic opens it, or a data URL's `base64,` stands before it.
   if (/base64,$/.test(between) || /^(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR|JVBERi0|UEsDB|PD94bWwg|PHN2Zy)/.test(value)) return false;
   // A chosen password counts unquoted only: prose quotes an example (`the password 'Tr0ub4dor&3' meets the policy`).
   return machineRandom(value) || (password && value.length >= 8 && !/["'“‘`]/.test(between) && mixedValue(value));
 }
 
-function judge(m: string, text: string, index: number, words: readonly string[], password: boolean, script: boolean): boolean {
+function judge(m: string, text: string, index: number, words: readonly string[], script: boolean): boolean {
   const lower = m.toLowerCase();
   const word = words.find((w) => lower.startsWith(w)) ?? "";
+  const password = PASSWORD_SET.has(word);
   // A name in another script runs into its particles (`비밀번호는`): only Latin names are read on.
   const name = script ? word : (/^[^\s"'`:=<>()[\]{},;|]*/.exec(m)?.[0] ?? "");
   // What the name ends with decides, its numbering aside (`secret_path_1`).
   if (!NAME_REST.test(name.slice(word.length)) || NOT_THE_VALUE.test(name.replace(/[_.\-\d]+$/, ""))) return false;
   const from = index + name.length;
-  const newline = text.indexOf("\n", from);
-  const rest = text.slice(from, Math.min(newline < 0 ? text.length : newline, from + WINDOW + 256));
+  const lineEnd = text.indexOf("\n", from);
+  let rest = text.slice(from, Math.min(lineEnd < 0 ? text.length : lineEnd, from + WINDOW + 256));
+  // Nothing but a sign after the name (`API key:`): the value is the next line's.
+  if (lineEnd >= 0 && /^[ \t]*[:=：>–-]?[ \t]*\r?$/.test(rest))
+    rest = text.slice(from, from + rest.length + 1 + WINDOW + 256).replace(/\n[^\n]*\n[\s\S]*$/, "");
   const before = text.slice(Math.max(0, index - 24), index) + name;
-  RUN.lastIndex = 0;
+  const runs = password ? PASSWORD_RUN : TOKEN_RUN;
+  runs.lastIndex = 0;
   // The first run that is not a word of the sentence decides: a name, a path or a placeholder there ends the try.
   for (let passed = 0; passed <= WORDS_PASSED; passed++) {
-    const run = RUN.exec(rest);
+    const run = runs.exec(rest);
     if (run === null || run.index > WINDOW) return false;
     if (PLAIN_WORD.test(run[0]) && passed < WORDS_PASSED) continue;
     const between = rest.slice(0, run.index);
-    return valueHolds(run[0], between, before + between, rest.charAt(run.index + run[0].length), password);
+    const value = password ? run[0].replace(/[.,!?]+$/, "") : run[0];
+    return valueHolds(value, between, before + between, rest.charAt(run.index + run[0].length), password);
   }
   return false;
 }
 
 /** Longest first, so that the word a match opens with is read whole (`password` before `pass`). */
 const longestFirst = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length);
-
 const pattern = (words: readonly string[]) => words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
 
-const LATIN_PASSWORD = longestFirst(PASSWORD_WORDS);
-const LATIN_KEY = longestFirst(KEY_WORDS);
-const SCRIPT_PASSWORD = longestFirst(SCRIPT_PASSWORD_WORDS);
-const SCRIPT_KEY = longestFirst(SCRIPT_KEY_WORDS);
+const PASSWORD_SET = new Set([...PASSWORD_WORDS, ...SCRIPT_PASSWORD_WORDS]);
+const LATIN = longestFirst([...PASSWORD_WORDS, ...KEY_WORDS]);
+const SCRIPT = longestFirst([...SCRIPT_PASSWORD_WORDS, ...SCRIPT_KEY_WORDS]);
+
+/**
+ * After a Latin word, an inflection and no further letter (`keyboard`, `tokenizer`, `passion` end here, cheaply), then
+ * the rest of a name after a separator (`TOKEN_PROD`).
+ */
+const LATIN_NAME = "(?:s|es|en|e|n|er|ı|si|sı)?(?![a-z\\u00C0-\\u024F])(?:[_.-][\\w.-]{0,40})?";
+/**
+ * At most 48 characters of the line (or none, and the next line: `API key:` above the key), then a whole run of eight
+ * or more of a value's characters holding one that is no letter: a value has a digit or a sign, a sentence's words do
+ * not, so prose fails here rather than in the validator.
+ */
+const WINDOW_AND_VALUE = `[^\\n]{0,48}?(?:\\n[ \\t]{0,16})?(?<![${PASSWORD_CHARS.replace("=", "")}])(?=[a-z]{0,255}[0-9!#$%&*+\\-./=?@\\\\^_|~])[${PASSWORD_CHARS}]{8,256}(?![${PASSWORD_CHARS}])`;
 
 /** A rejected try resumes after the word, where another rule's start may stand (`password설정은getenv(…)`). */
 const AFTER_NAME = /^[A-Za-z\u00C0-\u024F]{3,}|^[^\s\w]{2}/;
@@ -186,34 +211,18 @@ export const CREDENTIAL_GENERIC_DETECTORS: Detector[] = [
     kind: "generic_credential",
     category: "secret",
     ignoreCase: true,
-    pattern: `\\b(?:${pattern(PASSWORD_WORDS)})${AFTER_WORD}`,
-    validate: (m, text, index) => judge(m, text, index, LATIN_PASSWORD, true, false),
+    pattern: `\\b(?:${pattern(LATIN)})${LATIN_NAME}${WINDOW_AND_VALUE}`,
+    validate: (m, text, index) => judge(m, text, index, LATIN, false),
+    start: { at: "word", literals: LATIN },
     valueAfter: AFTER_NAME,
   },
   {
     kind: "generic_credential",
     category: "secret",
     ignoreCase: true,
-    pattern: `\\b(?:${pattern(KEY_WORDS)})${AFTER_WORD}`,
-    validate: (m, text, index) => judge(m, text, index, LATIN_KEY, false, false),
-    valueAfter: AFTER_NAME,
-  },
-  {
-    kind: "generic_credential",
-    category: "secret",
-    ignoreCase: true,
-    pattern: `${NOT_AFTER_LETTER}(?:${pattern(SCRIPT_PASSWORD_WORDS)})${AFTER_WORD}`,
-    validate: (m, text, index) => judge(m, text, index, SCRIPT_PASSWORD, true, true),
-    start: { at: "literal", literals: SCRIPT_PASSWORD_WORDS },
-    valueAfter: AFTER_NAME,
-  },
-  {
-    kind: "generic_credential",
-    category: "secret",
-    ignoreCase: true,
-    pattern: `${NOT_AFTER_LETTER}(?:${pattern(SCRIPT_KEY_WORDS)})${AFTER_WORD}`,
-    validate: (m, text, index) => judge(m, text, index, SCRIPT_KEY, false, true),
-    start: { at: "literal", literals: SCRIPT_KEY_WORDS },
+    pattern: `${NOT_AFTER_LETTER}(?:${pattern(SCRIPT)})${WINDOW_AND_VALUE}`,
+    validate: (m, text, index) => judge(m, text, index, SCRIPT, true),
+    start: { at: "literal", literals: SCRIPT },
     valueAfter: AFTER_NAME,
   },
 ];

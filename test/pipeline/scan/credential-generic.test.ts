@@ -30,6 +30,7 @@ const FORMS: Record<string, string> = {
   "a parenthesis before the sign": "token for the CI runner (rotated monthly): $",
   "a sentence around it": "Note: the deploy key is $, keep it safe",
   "nested JSON": `{"credentials": {"token": "$"}}`,
+  "the next line, under a label": "API key:\n  $",
   German: "Der API-Schlüssel ist $",
   French: "la clé d'API est $",
   Spanish: "la clave de la API es $",
@@ -61,6 +62,7 @@ const PASSWORDS: Record<string, string> = {
   Dutch: "het wachtwoord is Xy7kLm2q9RtZ",
   Russian: "пароль от сервера Xy7kLm2q9RtZ",
   Chinese: "数据库密码 Xy7kLm2q9RtZ",
+  "with symbols, after what it is for": "password for the wiki (ask ops) Xy7!kLm2#q9",
 };
 
 describe("a chosen password after its word is found", () => {
@@ -78,7 +80,9 @@ describe("the same places hold no credential", () => {
     "a name that is no credential's": "keyboard layout de-nodeadkeys-2024",
     "a password quoted as an example": "the password 'Tr0ub4dor&3' meets the policy",
     xxxx: "api key: xxxxxxxxxxxxxxxxxxxx",
-    "a value on the next line is not read": "token\n\nThe quarterly report 8fAj3kLm9QzX2wVb7NcR is attached",
+    "a value two lines down is not read": "token\n\nThe quarterly report 8fAj3kLm9QzX2wVb7NcR is attached",
+    "a sentence on the next line is not read": "API key:\nsee the vault entry payments/prod-reader-2024",
+    "an e-mail address after password": "password: ask john.doe1984@corp.example.com",
   };
   for (const [name, text] of Object.entries(CLEAN)) test(name, () => expect(secretKinds(text)).toEqual([]));
 });
