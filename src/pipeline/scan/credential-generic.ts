@@ -3,9 +3,10 @@
  * credential's word in any of the supported languages, whatever the form around them: a
  * note (`API token for staging: 8fA…`), a table cell, a flag (`--token 8fA…`), a header
  * (`X-Api-Key: 8fA…`), an XML element or attribute, a chat line (`mein Passwort lautet …`).
- * The rules of known forms come first (secret-detectors.ts lists this one last), so it reads
- * what they leave. The first value after the word decides: a word, a name, a path, a URL,
- * an id, a digest named as such or a placeholder there ends the try.
+ * The rules of known forms come first (engine.ts tries this one after every other detector at
+ * a start), so it reads what they leave. The first value after the word, past two words of
+ * the sentence at most, decides: a name, a path, a URL, an id, a digest named as such, an
+ * example or a placeholder there ends the try.
  */
 import { UNSIGNED_JWT } from "./assignments.ts";
 import { mixedValue } from "./credential-notes.ts";
@@ -136,22 +137,25 @@ const PLAIN_WORD = /^[A-Za-z][a-z]+$/;
 const WINDOW = 48;
 const WORDS_PASSED = 2;
 
+/**
+ * Words between the name and the value that make the value something else: an example (`e.g.`, `z. B.`), a rule or
+ * a hint about credentials (`must be 8-64 characters`, `password hint:`), a change of one (`forgot`, `reset`).
+ */
+const NOT_ITS_VALUE =
+  /\b(?:e\.\s?g|i\.\s?e|eg|for example|for instance|example|such as|like|z\.\s?b|zum beispiel|par exemple|p\.\s?ex|por ejemplo|p\.\s?ej|ad esempio|bijvoorbeeld|hint|policy|length|reset|rules?|requirements?|format|pattern|strength|expir\w*|manager|field|label|prompt|question|generator|complexity|forgot\w*|must|should|needs?|at least|minimum|maximum|characters)\b/i;
+
 /** Whether `value`, met after a credential's name with `between` in between, is that credential. */
 function valueHolds(value: string, between: string, around: string, after: string, password: boolean): boolean {
-  if (NOT_A_CREDENTIAL.test(around) || (HEX.test(value) && DIGEST.test(around))) return false;
+  // The value first (cheap, and most runs after a word fail it), then what stands around it. A chosen password counts
+  // unquoted only: prose quotes an example (`the password 'Tr0ub4dor&3' meets the policy`).
+  const chosen = password && !/["'“‘`]/.test(between) && value.length >= 8;
+  if (!machineRandom(value) && !(chosen && mixedValue(value))) return false;
+  if (NOT_A_CREDENTIAL.test(around) || NOT_ITS_VALUE.test(between) || (HEX.test(value) && DIGEST.test(around))) return false;
   // A URL, a path, an e-mail address, a file: the value stands inside something else.
-  if (
-    after === "@" ||
-    /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value) ||
-    /:\/\/\S*$|[/\\]$/.test(between) ||
-    /^sha\d+-|^data:|^AAAA/.test(value) ||
-    UNSIGNED_JWT.test(value)
-  )
-    return false;
+  if (after === "@" || /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value) || /:\/\/\S*$|[/\\]$/.test(between)) return false;
+  if (/^sha\d+-|^data:|^AAAA/.test(value) || UNSIGNED_JWT.test(value)) return false;
   // A file in base64 (an image, a PDF, an archive): its magic opens it, or a data URL's `base64,` stands before it.
-  if (/base64,$/.test(between) || /^(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR|JVBERi0|UEsDB|PD94bWwg|PHN2Zy)/.test(value)) return false;
-  // A chosen password counts unquoted only: prose quotes an example (`the password 'Tr0ub4dor&3' meets the policy`).
-  return machineRandom(value) || (password && value.length >= 8 && !/["'“‘`]/.test(between) && mixedValue(value));
+  return !/base64,$/.test(between) && !/^(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR|JVBERi0|UEsDB|PD94bWwg|PHN2Zy)/.test(value);
 }
 
 function judge(m: string, text: string, index: number, words: readonly string[], script: boolean): boolean {
@@ -196,12 +200,15 @@ const SCRIPT = longestFirst([...SCRIPT_PASSWORD_WORDS, ...SCRIPT_KEY_WORDS]);
  * the rest of a name after a separator (`TOKEN_PROD`).
  */
 const LATIN_NAME = "(?:s|es|en|e|n|er|ı|si|sı)?(?![a-z\\u00C0-\\u024F])(?:[_.-][\\w.-]{0,40})?";
+/** A character a value holds and a sentence's words do not: a digit or a sign. */
+const VALUE_SIGN = "[0-9!#$%&*+\\-/=?@\\\\^_|~]";
 /**
  * At most 48 characters of the line (or none, and the next line: `API key:` above the key), then a whole run of eight
  * or more of a value's characters holding one that is no letter: a value has a digit or a sign, a sentence's words do
- * not, so prose fails here rather than in the validator.
+ * not, so prose fails here rather than in the validator; a look ahead for such a character first fails most words of
+ * prose in one short scan, before the window is searched.
  */
-const WINDOW_AND_VALUE = `[^\\n]{0,48}?(?:\\n[ \\t]{0,16})?(?<![${PASSWORD_CHARS.replace("=", "")}])(?=[a-z]{0,255}[0-9!#$%&*+\\-./=?@\\\\^_|~])[${PASSWORD_CHARS}]{8,256}(?![${PASSWORD_CHARS}])`;
+const WINDOW_AND_VALUE = `(?=[^\\n]{0,56}${VALUE_SIGN}|[ \\t:=：>–-]{0,6}\\n[ \\t]{0,16}[^\\n]{0,64}${VALUE_SIGN})[^\\n]{0,48}?(?:\\n[ \\t]{0,16})?(?<![${PASSWORD_CHARS.replace("=", "")}])(?=[a-z]{0,255}${VALUE_SIGN})[${PASSWORD_CHARS}]{8,256}(?![${PASSWORD_CHARS}])`;
 
 /** A rejected try resumes after the word, where another rule's start may stand (`password설정은getenv(…)`). */
 const AFTER_NAME = /^[A-Za-z\u00C0-\u024F]{3,}|^[^\s\w]{2}/;

@@ -55,6 +55,10 @@ const CLEAN: Record<string, string> = {
   "an e-mail address after token": "send the token request to j.doe1984.ops@example.org",
   "a resource with a hash suffix in Russian": "ключ кэша: checkout-service-6f7d8c9b5-zx9qw",
   "a Japanese sentence about a token's size": "トークンの上限は 4096 です",
+  "a password policy's example": "Your password must be 8-64 characters, e.g. Summer2024!",
+  "a password hint": "password hint: MyDog1998",
+  "a reset link": "reset password link: https://example.com/reset?t=abc123XYZ789qwe",
+  "a token endpoint": "token endpoint https://login.microsoftonline.com/common/oauth2/v2.0/token",
 };
 
 describe("look-alikes stay clean", () => {
