@@ -20,7 +20,9 @@ const PASSWORD_WORDS = [
   "passphrase",
   "passcode",
   "pwd",
+  "pword",
   "pass",
+  "mdp",
   "passwort",
   "kennwort",
   "mot de passe",
@@ -144,6 +146,17 @@ const WORDS_PASSED = 2;
 const NOT_ITS_VALUE =
   /\b(?:e\.\s?g|i\.\s?e|eg|for example|for instance|example|such as|like|z\.\s?b|zum beispiel|par exemple|p\.\s?ex|por ejemplo|p\.\s?ej|ad esempio|bijvoorbeeld|hint|policy|length|reset|rules?|requirements?|format|pattern|strength|expir\w*|manager|field|label|prompt|question|generator|complexity|forgot\w*|must|should|needs?|at least|minimum|maximum|characters)\b/i;
 
+/** What base64 holding printable text says, or null (random bytes, or no base64). */
+function decodedText(value: string): string | null {
+  if (!/^[A-Za-z0-9+/]{12,}={0,2}$/.test(value) || value.length % 4 !== 0) return null;
+  try {
+    const text = atob(value);
+    return /^[\x20-\x7e]+$/.test(text) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether `value`, met after a credential's name with `between` in between, is that credential. */
 function valueHolds(value: string, between: string, around: string, after: string, password: boolean): boolean {
   // The value first (cheap, and most runs after a word fail it), then what stands around it. A chosen password counts
@@ -154,6 +167,11 @@ function valueHolds(value: string, between: string, around: string, after: strin
   // A URL, a path, an e-mail address, a file: the value stands inside something else.
   if (after === "@" || /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value) || /:\/\/\S*$|[/\\]$/.test(between)) return false;
   if (/^sha\d+-|^data:|^AAAA/.test(value) || UNSIGNED_JWT.test(value)) return false;
+  // A crypt hash (`$1$salt$hash`, Cisco's `secret 5 …`) is what a password became, not the password.
+  if (/\$[\w.\/]*\$[\w.\/]*$/.test(between)) return false;
+  // Base64 of text (`dXNlcm5hbWU6cGFzc3dvcmQ=` is `username:password`) is judged as that text: a documented pair stays one.
+  const text = decodedText(value);
+  if (text !== null && !text.split(":").some((part) => machineRandom(part) || mixedValue(part))) return false;
   // A file in base64 (an image, a PDF, an archive): its magic opens it, or a data URL's `base64,` stands before it.
   return !/base64,$/.test(between) && !/^(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR|JVBERi0|UEsDB|PD94bWwg|PHN2Zy)/.test(value);
 }

@@ -34,8 +34,8 @@ const wordy = (part: string) => part.length >= 3 && /^[A-Za-z]+$/.test(part) && 
 export function namesSomething(value: string): boolean {
   const parts = value.split(/[-_./]+/);
   // Short lower-case parts joined by dashes or underscores, one of them a word: a resource's name (`my-app-tls-7f9c8d6b5-x2k4p`);
-  // a vendor's prefix before a long body (`packagist_ort_6675e11a…`) is a token.
-  if (/^[a-z0-9]{1,12}(?:[-_][a-z0-9]{1,12}){2,}$/.test(value) && parts.some(wordy)) return true;
+  // a vendor's prefix before a long body (`packagist_ort_6675e11a…`) and hex in groups (a UUID-shaped key) are tokens.
+  if (/^[a-z0-9]{1,12}(?:[-_][a-z0-9]{1,12}){2,}$/.test(value) && !/^[0-9a-f-]+$/.test(value) && parts.some(wordy)) return true;
   const words = parts.filter(wordy);
   return words.length >= 2 && words.reduce((n, w) => n + w.length, 0) * 2 >= value.replace(/[-_./]/g, "").length;
 }

@@ -57,6 +57,7 @@ describe("a generated value after a credential's word is found", () => {
 const PASSWORDS: Record<string, string> = {
   German: "mein Passwort lautet Xy7kLm2q9Rt",
   French: "mot de passe du serveur : Xy7kLm2q9RtZ",
+  "French, abridged": "mdp wifi salle B -> Xy7kLm2q9RtZ",
   Spanish: "la contraseña del servidor es Xy7kLm2q9RtZ",
   Portuguese: "a senha do banco é Xy7kLm2q9RtZ",
   Dutch: "het wachtwoord is Xy7kLm2q9RtZ",
