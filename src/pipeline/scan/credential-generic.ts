@@ -60,7 +60,6 @@ const KEY_WORDS = [
   "geheimnis",
   "clé",
   "jeton",
-  "identifiants",
   "clave",
   "secreto",
   "credenciales",
@@ -76,7 +75,6 @@ const KEY_WORDS = [
   "sekret",
   "nyckel",
   "nøgle",
-  "avain",
   "anahtar",
 ];
 /** The same in other scripts: a start where no letter of the script precedes (NOT_AFTER_LETTER). */
