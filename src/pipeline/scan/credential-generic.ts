@@ -208,7 +208,26 @@ const longestFirst = (words: readonly string[]) => [...words].sort((a, b) => b.l
 const pattern = (words: readonly string[]) => words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
 
 const PASSWORD_SET = new Set([...PASSWORD_WORDS, ...SCRIPT_PASSWORD_WORDS]);
-const LATIN = longestFirst([...PASSWORD_WORDS, ...KEY_WORDS]);
+/** English's words, met most: an expression of their own, so that a start at `token` runs (and brings back after a pause) a small one. */
+const ENGLISH = new Set([
+  "password",
+  "passwd",
+  "passphrase",
+  "passcode",
+  "pwd",
+  "pword",
+  "pass",
+  "secret",
+  "token",
+  "key",
+  "apikey",
+  "credential",
+  "creds",
+  "auth",
+  "authorization",
+  "authentication",
+]);
+const LATIN = [...PASSWORD_WORDS, ...KEY_WORDS];
 const SCRIPT = longestFirst([...SCRIPT_PASSWORD_WORDS, ...SCRIPT_KEY_WORDS]);
 
 /**
@@ -229,16 +248,23 @@ const WINDOW_AND_VALUE = `(?=[^\\n]{0,56}${VALUE_SIGN}|[ \\t:=：>–-]{0,6}\\n[
 /** A rejected try resumes after the word, where another rule's start may stand (`password설정은getenv(…)`). */
 const AFTER_NAME = /^[A-Za-z\u00C0-\u024F]{3,}|^[^\s\w]{2}/;
 
-export const CREDENTIAL_GENERIC_DETECTORS: Detector[] = [
-  {
+/** A detector for Latin words: at a word's start, the word, the rest of its name, the window and the value. */
+function latinDetector(words: string[]): Detector {
+  const sorted = longestFirst(words);
+  return {
     kind: "generic_credential",
     category: "secret",
     ignoreCase: true,
-    pattern: `\\b(?:${pattern(LATIN)})${LATIN_NAME}${WINDOW_AND_VALUE}`,
-    validate: (m, text, index) => judge(m, text, index, LATIN, false),
-    start: { at: "word", literals: LATIN },
+    pattern: `\\b(?:${pattern(sorted)})${LATIN_NAME}${WINDOW_AND_VALUE}`,
+    validate: (m, text, index) => judge(m, text, index, sorted, false),
+    start: { at: "word", literals: sorted },
     valueAfter: AFTER_NAME,
-  },
+  };
+}
+
+export const CREDENTIAL_GENERIC_DETECTORS: Detector[] = [
+  latinDetector(LATIN.filter((w) => ENGLISH.has(w))),
+  latinDetector(LATIN.filter((w) => !ENGLISH.has(w))),
   {
     kind: "generic_credential",
     category: "secret",
