@@ -103,6 +103,8 @@ function assignedCredential(match: string, text: string, index: number): boolean
   const value = m.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
   // Inside an ARN (`arn:aws:secretsmanager:…:secret:prod/db/password-AbCdEf`) a name is a resource's; an unsigned JWT grants nothing.
   if (/\barn:[^\s]*$/.test(text.slice(Math.max(0, index - 128), index)) || UNSIGNED_JWT.test(value)) return false;
+  // Inside a template's reference (`'{{resolve:secretsmanager:…/authtoken:SecretString:password}}'`) a name is a path's part.
+  if (/\{\{[^}\s]*$/.test(text.slice(Math.max(0, index - 128), index))) return false;
   // A Secret manifest's or a config's base64 value that decodes to a placeholder (`password: Y2hhbmdlbWU=`, `changeme`);
   // unquoted, the match stops before the padding.
   const padded = value.replace(/=+$/, "").padEnd(Math.ceil(value.replace(/=+$/, "").length / 4) * 4, "=");

@@ -58,6 +58,8 @@ const CLEAN: Record<string, string> = {
   "a password policy's example": "Your password must be 8-64 characters, e.g. Summer2024!",
   "a password hint": "password hint: MyDog1998",
   "a reset link": "reset password link: https://example.com/reset?t=abc123XYZ789qwe",
+  "an alphabet run as a password": `"password": "abcdefg"`,
+  "a template's reference to a stored token": "AuthToken: '{{resolve:secretsmanager:/cache/prod/authtoken:SecretString:password}}'",
   "a token endpoint": "token endpoint https://login.microsoftonline.com/common/oauth2/v2.0/token",
 };
 
