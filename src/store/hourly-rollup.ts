@@ -83,6 +83,10 @@ export function rollUpHourly(events: readonly UsageEvent[]): HourlyDelta[] {
     (e) => `${e.orgId}\u0000${hourOf(e.createdAt)}\u0000${e.keyId ?? ""}\u0000${e.provider}\u0000${e.model}`,
     (e) => ({ orgId: e.orgId, hour: hourOf(e.createdAt), keyId: e.keyId ?? "", provider: e.provider, model: e.model, ...ZERO_SUMS }),
     (r, e) =>
-      r.orgId === e.orgId && r.hour === hourOf(e.createdAt) && r.keyId === (e.keyId ?? "") && r.provider === e.provider && r.model === e.model,
+      r.orgId === e.orgId &&
+      r.hour === hourOf(e.createdAt) &&
+      r.keyId === (e.keyId ?? "") &&
+      r.provider === e.provider &&
+      r.model === e.model,
   );
 }
