@@ -9,7 +9,7 @@
  * Data: scanner/data/train.jsonl and train-v2.jsonl (sources and licenses in
  * scanner/data/README.md), the project's corpus test/fixtures/scan-corpus.jsonl,
  * scanner/discussions.jsonl and generated rows (generated-rows.ts, generated-multilingual.ts,
- * generated-triggers.ts, generated-coding.ts); each attack and
+ * generated-triggers.ts); each attack and
  * half the benign rows again inside a carrier (carriers.ts), and long documents built
  * from them (long-documents.ts). Injection rows are the positives;
  * benign rows the negatives. Secret and PII rows are negatives too: a pasted key is no
@@ -20,7 +20,6 @@ import { join } from "node:path";
 import { distinctFeatures, featureHashes, HASH_SIZE, STRIDE, WINDOW } from "../src/pipeline/scan/classifier-features.ts";
 import { type LinearModel, windowLogit } from "../src/pipeline/scan/classifier.ts";
 import { CARRIER_KINDS, type CarrierKind, carry, random, TEMPLATES } from "./carriers.ts";
-import { generatedCodingRows } from "./generated-coding.ts";
 import { generatedMultilingualRows } from "./generated-multilingual.ts";
 import { generatedRows } from "./generated-rows.ts";
 import { generatedTriggerRows } from "./generated-triggers.ts";
@@ -85,7 +84,6 @@ export function loadTrainingRows(): Row[] {
     ...generatedRows(),
     ...generatedMultilingualRows(),
     ...generatedTriggerRows(),
-    ...generatedCodingRows(),
   ];
 }
 
