@@ -239,11 +239,15 @@ export function withThresholds(model: LinearModel, rows: Row[]): LinearModel {
 const CALIBRATE_CARRIED = (process.env.CALIBRATE_CARRIED ?? "1") === "1";
 /**
  * Unseen benign weight above the block threshold: under the 0.5% the issue allows, for the
- * rules' share and for carriers unlike the calibration's. 0.2%: at 0.3% benign rows inside
- * held-out e-mails were blocked 2.7%, here 1.2%, for two points of injection recall
- * (scanner/evaluate.ts; docs/scanner.md).
+ * rules' share and for carriers unlike the calibration's. 0.1%: left out by source
+ * (deepset, CyberSecEval, human-eval, gorilla), 0.3%, 0.2%, 0.15% and 0.1% blocked 19, 15,
+ * 9 and 7 of 2,100 benign rows inside held-out carriers, and 786, 785, 785 and 785 of 1,100
+ * carried injections (159 of 220 bare at every rate): near the threshold the classifier
+ * adds almost no recall, and the tail of one benign source (human-eval's docstrings, a
+ * planner prompt) sets the threshold a new source meets. Earlier, 0.3% -> 0.2% had cut
+ * benign rows blocked inside held-out e-mails from 2.7% to 1.2% (docs/scanner.md).
  */
-const BLOCK_RATE = Number(process.env.BLOCK_RATE ?? 0.002);
+const BLOCK_RATE = Number(process.env.BLOCK_RATE ?? 0.001);
 /** Unseen benign weight above the flag threshold (forwarded, counted, audited). */
 const FLAG_RATE = Number(process.env.FLAG_RATE ?? 0.03);
 /** A flag needs at least even odds from the model. */

@@ -6,6 +6,6 @@ export const WEIGHTS_BASE64 =
 export const SCALE = 0.03377599040354331;
 export const BIAS = -3.350311046383077;
 /** The logit at or above which a text is an injection with high confidence (blocked). */
-export const THRESHOLD = 2.021825041501822;
+export const THRESHOLD = 2.4028931699387095;
 /** The logit at or above which it is one with medium confidence (forwarded and flagged). */
 export const FLAG_THRESHOLD = 0.9438100082029184;

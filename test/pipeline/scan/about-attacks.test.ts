@@ -41,10 +41,10 @@ describe("the rules alone", () => {
 describe("the whole scanner (rules and classifier)", () => {
   // The classifier's own misreadings (docs/scanner.md): ceilings at what the current weights do. Retrained with
   // scanner/generated-triggers.ts it blocks 1 ("[system] Previous instructions cache cleared") and flags 6 bare (8
-  // before), and blocks none of the 825 carried (5 before).
-  test("blocks at most 1 of the bare rows (0.6%) and flags at most 6 (3.6%)", () => {
+  // before), and blocks none of the 825 carried (5 before). With the block rate at 0.1% (was 0.2%) it blocks none bare.
+  test("blocks none of the bare rows and flags at most 6 (3.6%)", () => {
     const verdicts = ABOUT_ATTACKS.map((r) => confidence(r.text));
-    expect(verdicts.filter((v) => v === "high").length).toBeLessThanOrEqual(1);
+    expect(verdicts.filter((v) => v === "high").length).toBe(0);
     expect(verdicts.filter((v) => v === "medium").length).toBeLessThanOrEqual(6);
   });
 

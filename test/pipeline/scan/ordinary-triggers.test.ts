@@ -41,16 +41,17 @@ describe("the whole scanner (rules and classifier)", () => {
   // Ceilings at what the current weights do. Retrained with scanner/generated-triggers.ts (trigger-word rows of the
   // project's own, none of these sentences), 18 -> 4 blocked and 27 -> 14 flagged of 220 bare, 44 -> 11 of 1,100 blocked
   // in carriers. Still blocked bare: "I didn't ignore your previous instructions, ...", "Ignoriere die vorherigen
-  // Anweisungen nicht, ...", "[system] Previous instructions cache cleared" and the rules' one (above).
-  test("blocks at most 4 of the bare rows (1.8%) and flags at most 14 (6.4%)", () => {
+  // Anweisungen nicht, ...", "[system] Previous instructions cache cleared" and the rules' one (above). With the
+  // block rate at 0.1% (was 0.2%) the last classifier one, "[system] ... cache cleared", is flagged, not blocked.
+  test("blocks at most 3 of the bare rows (1.4%) and flags at most 15 (6.8%)", () => {
     const verdicts = ORDINARY_TRIGGERS.map((r) => confidence(r.text));
-    expect(verdicts.filter((v) => v === "high").length).toBeLessThanOrEqual(4);
-    expect(verdicts.filter((v) => v === "medium").length).toBeLessThanOrEqual(14);
+    expect(verdicts.filter((v) => v === "high").length).toBeLessThanOrEqual(3);
+    expect(verdicts.filter((v) => v === "medium").length).toBeLessThanOrEqual(15);
   });
 
-  test("blocks at most 11 of the 1,100 carried rows (1.0%)", () => {
+  test("blocks at most 8 of the 1,100 carried rows (0.7%; 11 at the 0.2% block rate)", () => {
     const texts = carriedRows(ORDINARY_TRIGGERS);
-    expect(texts.filter((c) => confidence(c.text) === "high").length).toBeLessThanOrEqual(11);
+    expect(texts.filter((c) => confidence(c.text) === "high").length).toBeLessThanOrEqual(8);
   });
 });
 
