@@ -9,7 +9,7 @@
  */
 import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
-import { key3, key4, LOWER, lower, seenSlot, setBit, unfoldable, widePair } from "./trigger-chars.ts";
+import { key3, key4, keyTable, LOWER, lower, seenSlot, setBit, unfoldable, widePair } from "./trigger-chars.ts";
 
 /** Which detectors a start feeds: an index into `TriggerPlan.feeds`; 0 feeds none. */
 export type FeedId = number;
@@ -50,8 +50,13 @@ export interface TriggerPlan {
    * line of them it reads is fetched again, so the smaller they are the fewer.
    */
   keySeen: Uint8Array;
+  /** words3 and words4 as the walk reads them: the keys in a keySlot table (trigger-chars.ts), and beside each slot its literals. */
+  wordKeys: Int32Array;
+  wordLists: (readonly Literal[])[];
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
+  /** Those of ASCII characters, by code: read at every full stop and comma of prose. */
+  anyAscii: (readonly Literal[] | undefined)[];
   /**
    * For an ASCII character of `anywhere`, one bit per lower-cased ASCII character that may
    * stand right after it (`anyNext`, for literals the character opens) or right before it
@@ -68,6 +73,8 @@ export interface TriggerPlan {
   assignments: { name: RegExp; feed: FeedId }[];
   /** Lower-cased first characters after a line start, and what they feed. */
   lineFirst: Map<number, FeedId>;
+  /** Those of Latin-1 characters, by code (0: none). */
+  lineFirstLatin1: Int32Array;
   digitWord: FeedId;
   capsDigitsWord: FeedId;
   beforeAt: FeedId;
@@ -177,13 +184,17 @@ export function planTriggers(
     words3: new Map(),
     words4: new Map(),
     keySeen: new Uint8Array(8192),
+    wordKeys: new Int32Array(0),
+    wordLists: [],
     anywhere: new Map(),
+    anyAscii: [],
     anyNext: new Uint8Array(2048),
     anyPrev: new Uint8Array(2048),
     wide: new Uint32Array(2048),
     widePairs: new Uint32Array(2048),
     assignments: [],
     lineFirst: new Map(),
+    lineFirstLatin1: new Int32Array(256),
     digitWord: 0,
     capsDigitsWord: 0,
     beforeAt: 0,
@@ -316,6 +327,14 @@ export function planTriggers(
     }
   });
   for (const words of [plan.words3, plan.words4]) for (const [key, literals] of words) words.set(key, sortWordLiterals(literals));
+  const words = [...plan.words3, ...plan.words4];
+  const { table, slots } = keyTable(words.map(([key]) => key));
+  plan.wordKeys = table;
+  const none: readonly Literal[] = [];
+  plan.wordLists = new Array(table.length).fill(none);
+  words.forEach(([, literals], k) => (plan.wordLists[slots[k] as number] = literals));
+  plan.anyAscii = Array.from({ length: 128 }, (_, c) => plan.anywhere.get(c));
+  for (const [c, feed] of plan.lineFirst) if (c < 256) plan.lineFirstLatin1[c] = feed;
   for (const [c, literals] of plan.anywhere) if (c < 128) for (const lit of literals) neighbours(plan, c, lit);
   plan.feedPasses = Uint8Array.from(feeds, (f) => (f.exact.length ? 1 : 0) | (f.folded.length ? 2 : 0) | (f.apart.length ? 4 : 0));
   return plan;

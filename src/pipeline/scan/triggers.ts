@@ -6,7 +6,7 @@
  * hardly at all by the regex engine.
  */
 import { isScriptLetter } from "./detector.ts";
-import { hasBit, key3, key4, lower, seenSlot, widePair } from "./trigger-chars.ts";
+import { hasBit, key3, key4, keySlot, lower, seenSlot, widePair } from "./trigger-chars.ts";
 import { BASE64, type FeedId, type Literal, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */
@@ -121,7 +121,9 @@ function lineStart(f: Found, p: number, from: number): void {
   const text = f.text;
   let k = from;
   while (k < text.length && k - from < 3 && isBlank(text.charCodeAt(k))) k++;
-  const feed = k < text.length ? f.plan.lineFirst.get(lower(text.charCodeAt(k))) : undefined;
+  if (k >= text.length) return;
+  const c = lower(text.charCodeAt(k));
+  const feed = c < 256 ? (f.plan.lineFirstLatin1[c] as number) : f.plan.lineFirst.get(c);
   if (feed) push(f, p, feed);
 }
 
@@ -133,8 +135,7 @@ function lineStart(f: Found, p: number, from: number): void {
  * they part; only one sharing exactly that many is compared, from there. The same
  * literals are hit as comparing each whole, in list order.
  */
-function wordLiterals(f: Found, i: number, list: readonly Literal[] | undefined, known: number): void {
-  if (list === undefined) return;
+function wordLiterals(f: Found, i: number, list: readonly Literal[], known: number): void {
   const text = f.text;
   const end = text.length - i;
   let matched = -1;
@@ -173,10 +174,12 @@ function wordStart(f: Found, i: number, c: number): void {
   // PAST_END fails these comparisons: no literal runs past the text.
   if (!(c1 <= 255) || !(c2 <= 255)) return;
   const k3 = key3(c, c1, c2);
-  if (hasBit(plan.keySeen, seenSlot(k3))) wordLiterals(f, i, plan.words3.get(k3), 3);
+  const s3 = hasBit(plan.keySeen, seenSlot(k3)) ? keySlot(plan.wordKeys, k3) : -1;
+  if (s3 >= 0) wordLiterals(f, i, plan.wordLists[s3] as readonly Literal[], 3);
   if (!(c3 <= 255)) return;
   const k4 = key4(k3, c3);
-  if (hasBit(plan.keySeen, seenSlot(k4))) wordLiterals(f, i, plan.words4.get(k4), 4);
+  const s4 = hasBit(plan.keySeen, seenSlot(k4)) ? keySlot(plan.wordKeys, k4) : -1;
+  if (s4 >= 0) wordLiterals(f, i, plan.wordLists[s4] as readonly Literal[], 4);
 }
 
 /**
@@ -199,7 +202,7 @@ function besideLiteral(plan: TriggerPlan, text: string, i: number, c: number): b
 /** An ASCII character some start is marked for (SPECIAL). */
 function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
-  const literals = plan.anywhere.get(c);
+  const literals = c < 128 ? plan.anyAscii[c] : plan.anywhere.get(c);
   if (literals && (c >= 128 || besideLiteral(plan, text, i, c)))
     for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit);
   if (c === 10) {
