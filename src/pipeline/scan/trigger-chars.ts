@@ -46,31 +46,3 @@ export const hasBit = (bits: Uint8Array, i: number) => ((bits[i >>> 3] as number
 export const setBit = (bits: Uint8Array, i: number) => {
   bits[i >>> 3] = (bits[i >>> 3] as number) | (1 << (i & 7));
 };
-
-/**
- * An open-addressed table of keys (key3 or key4, never 0; a four-letter key is above every
- * three-letter one, so one table holds both), at most half full, its size a power of two:
- * the slot of `key`, or -1. Probed from the key's seenSlot: a Map's get cost about 20 ns.
- */
-export function keySlot(keys: Int32Array, key: number): number {
-  const mask = keys.length - 1;
-  const k = key | 0;
-  for (let slot = seenSlot(key) & mask; ; slot = (slot + 1) & mask) {
-    const at = keys[slot] as number;
-    if (at === k) return slot;
-    if (at === 0) return -1;
-  }
-}
-/** A keySlot table of `keys`, and each key's slot in it. */
-export function keyTable(keys: readonly number[]): { table: Int32Array; slots: number[] } {
-  let size = 1024;
-  while (size < 2 * keys.length) size *= 2;
-  const table = new Int32Array(size);
-  const slots = keys.map((key) => {
-    let slot = seenSlot(key) & (size - 1);
-    while (table[slot] !== 0 && table[slot] !== (key | 0)) slot = (slot + 1) & (size - 1);
-    table[slot] = key | 0;
-    return slot;
-  });
-  return { table, slots };
-}

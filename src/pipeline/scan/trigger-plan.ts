@@ -9,7 +9,8 @@
  */
 import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
-import { key3, key4, keyTable, LOWER, lower, seenSlot, setBit, unfoldable, widePair } from "./trigger-chars.ts";
+import { key3, key4, LOWER, lower, seenSlot, setBit, unfoldable, widePair } from "./trigger-chars.ts";
+import { type WordTable, wordTable } from "./trigger-words.ts";
 
 /** Which detectors a start feeds: an index into `TriggerPlan.feeds`; 0 feeds none. */
 export type FeedId = number;
@@ -50,9 +51,8 @@ export interface TriggerPlan {
    * line of them it reads is fetched again, so the smaller they are the fewer.
    */
   keySeen: Uint8Array;
-  /** words3 and words4 as the walk reads them: the keys in a keySlot table (trigger-chars.ts), and beside each slot its literals. */
-  wordKeys: Int32Array;
-  wordLists: (readonly Literal[])[];
+  /** words3 and words4 as the walk reads them (trigger-words.ts). */
+  words: WordTable;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
   /** Those of ASCII characters, by code: read at every full stop and comma of prose. */
@@ -184,8 +184,7 @@ export function planTriggers(
     words3: new Map(),
     words4: new Map(),
     keySeen: new Uint8Array(8192),
-    wordKeys: new Int32Array(0),
-    wordLists: [],
+    words: wordTable([]),
     anywhere: new Map(),
     anyAscii: [],
     anyNext: new Uint8Array(2048),
@@ -327,12 +326,7 @@ export function planTriggers(
     }
   });
   for (const words of [plan.words3, plan.words4]) for (const [key, literals] of words) words.set(key, sortWordLiterals(literals));
-  const words = [...plan.words3, ...plan.words4];
-  const { table, slots } = keyTable(words.map(([key]) => key));
-  plan.wordKeys = table;
-  const none: readonly Literal[] = [];
-  plan.wordLists = new Array(table.length).fill(none);
-  words.forEach(([, literals], k) => (plan.wordLists[slots[k] as number] = literals));
+  plan.words = wordTable([...plan.words3, ...plan.words4]);
   plan.anyAscii = Array.from({ length: 128 }, (_, c) => plan.anywhere.get(c));
   for (const [c, feed] of plan.lineFirst) if (c < 256) plan.lineFirstLatin1[c] = feed;
   for (const [c, literals] of plan.anywhere) if (c < 128) for (const lit of literals) neighbours(plan, c, lit);

@@ -6,8 +6,9 @@
  * hardly at all by the regex engine.
  */
 import { isScriptLetter } from "./detector.ts";
-import { hasBit, key3, key4, keySlot, lower, seenSlot, widePair } from "./trigger-chars.ts";
+import { hasBit, key3, key4, lower, seenSlot, widePair } from "./trigger-chars.ts";
 import { BASE64, type FeedId, type Literal, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan.ts";
+import { LITERAL_FIELDS, wordSlot } from "./trigger-words.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */
 const PAST_END = 0x10000;
@@ -104,10 +105,10 @@ function push(f: Found, p: number, feed: FeedId): void {
   }
 }
 
-/** A literal found at `p`: a start for its detectors, or the opening of its gate. */
-function hit(f: Found, p: number, lit: Literal): void {
-  if (lit.gate >= 0) f.gates.push(lit.gate);
-  else push(f, p, lit.feed);
+/** A literal found at `p`: a start for its detectors (`feed`), or the opening of its gate. */
+function hit(f: Found, p: number, feed: FeedId, gate: number): void {
+  if (gate >= 0) f.gates.push(gate);
+  else push(f, p, feed);
 }
 
 function wordAt(f: Found, p: number): boolean {
@@ -128,35 +129,44 @@ function lineStart(f: Found, p: number, from: number): void {
 }
 
 /**
- * The literals of one key (sorted as sortWordLiterals leaves them) that stand at `i`,
- * whose first `known` characters matched ignoring case. The case-folding ones are read
- * as one pass down the list: `matched` is how many characters the one before matched,
- * and one sharing more than that fails where it failed, one sharing less fails where
- * they part; only one sharing exactly that many is compared, from there. The same
- * literals are hit as comparing each whole, in list order.
+ * The literals of one key (sorted as sortWordLiterals leaves them; `packed` as the word
+ * table holds them, trigger-words.ts) that stand at `i`, whose first `known` characters
+ * matched ignoring case. The case-folding ones are read as one pass down the list:
+ * `matched` is how many characters the one before matched, and one sharing more than
+ * that fails where it failed, one sharing less fails where they part; only one sharing
+ * exactly that many is compared, from there. The same literals are hit as comparing each
+ * whole, in list order.
  */
-function wordLiterals(f: Found, i: number, list: readonly Literal[], known: number): void {
+function wordLiterals(f: Found, i: number, packed: number, known: number): void {
+  const { literals, chars } = f.plan.words;
   const text = f.text;
   const end = text.length - i;
+  const first = packed >>> 8;
   let matched = -1;
-  for (const lit of list) {
-    if (!lit.anyCase) {
-      if (literalAt(text, i, lit, known)) hit(f, i, lit);
+  for (let l = first; l < first + (packed & 255); l++) {
+    const at = l * LITERAL_FIELDS;
+    const from = literals[at] as number;
+    const info = literals[at + 1] as number;
+    const length = info & 0xfff;
+    if (info >>> 24 === 0) {
+      // Case-sensitive: every character, the key's too.
+      let k = 0;
+      while (k < length && k < end && text.charCodeAt(i + k) === chars[from + k]) k++;
+      if (k === length) hit(f, i, literals[at + 2] as number, literals[at + 3] as number);
       continue;
     }
+    const shared = (info >>> 12) & 0xfff;
     let k = known;
     if (matched >= 0) {
-      if (lit.shared !== matched) {
-        if (lit.shared < matched) matched = lit.shared;
+      if (shared !== matched) {
+        if (shared < matched) matched = shared;
         continue;
       }
       k = matched;
     }
-    const t = lit.text;
-    const length = t.length;
-    while (k < length && k < end && lower(text.charCodeAt(i + k)) === t.charCodeAt(k)) k++;
+    while (k < length && k < end && lower(text.charCodeAt(i + k)) === chars[from + k]) k++;
     matched = k;
-    if (k === length) hit(f, i, lit);
+    if (k === length) hit(f, i, literals[at + 2] as number, literals[at + 3] as number);
   }
 }
 
@@ -174,12 +184,12 @@ function wordStart(f: Found, i: number, c: number): void {
   // PAST_END fails these comparisons: no literal runs past the text.
   if (!(c1 <= 255) || !(c2 <= 255)) return;
   const k3 = key3(c, c1, c2);
-  const s3 = hasBit(plan.keySeen, seenSlot(k3)) ? keySlot(plan.wordKeys, k3) : -1;
-  if (s3 >= 0) wordLiterals(f, i, plan.wordLists[s3] as readonly Literal[], 3);
+  const s3 = hasBit(plan.keySeen, seenSlot(k3)) ? wordSlot(plan.words, k3) : -1;
+  if (s3 >= 0) wordLiterals(f, i, plan.words.slots[s3 + 1] as number, 3);
   if (!(c3 <= 255)) return;
   const k4 = key4(k3, c3);
-  const s4 = hasBit(plan.keySeen, seenSlot(k4)) ? keySlot(plan.wordKeys, k4) : -1;
-  if (s4 >= 0) wordLiterals(f, i, plan.wordLists[s4] as readonly Literal[], 4);
+  const s4 = hasBit(plan.keySeen, seenSlot(k4)) ? wordSlot(plan.words, k4) : -1;
+  if (s4 >= 0) wordLiterals(f, i, plan.words.slots[s4 + 1] as number, 4);
 }
 
 /**
@@ -204,7 +214,7 @@ function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
   const literals = c < 128 ? plan.anyAscii[c] : plan.anywhere.get(c);
   if (literals && (c >= 128 || besideLiteral(plan, text, i, c)))
-    for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit);
+    for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit.feed, lit.gate);
   if (c === 10) {
     if (plan.lineFirst.size) lineStart(f, i, i + 1);
   } else if (c === 64) {
