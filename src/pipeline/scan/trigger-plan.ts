@@ -51,12 +51,10 @@ export interface TriggerPlan {
    * line of them it reads is fetched again, so the smaller they are the fewer.
    */
   keySeen: Uint8Array;
-  /** words3 and words4 as the walk reads them (trigger-words.ts). */
+  /** words3 and words4, and the ASCII characters of `anywhere`, as the walk reads them (trigger-words.ts). */
   words: WordTable;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
-  /** Those of ASCII characters, by code: read at every full stop and comma of prose. */
-  anyAscii: (readonly Literal[] | undefined)[];
   /**
    * For an ASCII character of `anywhere`, one bit per lower-cased ASCII character that may
    * stand right after it (`anyNext`, for literals the character opens) or right before it
@@ -186,7 +184,6 @@ export function planTriggers(
     keySeen: new Uint8Array(8192),
     words: wordTable([]),
     anywhere: new Map(),
-    anyAscii: [],
     anyNext: new Uint8Array(2048),
     anyPrev: new Uint8Array(2048),
     wide: new Uint32Array(2048),
@@ -326,8 +323,7 @@ export function planTriggers(
     }
   });
   for (const words of [plan.words3, plan.words4]) for (const [key, literals] of words) words.set(key, sortWordLiterals(literals));
-  plan.words = wordTable([...plan.words3, ...plan.words4]);
-  plan.anyAscii = Array.from({ length: 128 }, (_, c) => plan.anywhere.get(c));
+  plan.words = wordTable([...plan.words3, ...plan.words4], plan.anywhere);
   for (const [c, feed] of plan.lineFirst) if (c < 256) plan.lineFirstLatin1[c] = feed;
   for (const [c, literals] of plan.anywhere) if (c < 128) for (const lit of literals) neighbours(plan, c, lit);
   plan.feedPasses = Uint8Array.from(feeds, (f) => (f.exact.length ? 1 : 0) | (f.folded.length ? 2 : 0) | (f.apart.length ? 4 : 0));

@@ -209,12 +209,38 @@ function besideLiteral(plan: TriggerPlan, text: string, i: number, c: number): b
   return prev >= 128 || hasBit(plan.anyPrev, c * 128 + prev) === 1;
 }
 
+/**
+ * The literals of `packed` (the word table's ASCII list of `c`, trigger-words.ts) that
+ * stand at `i`, each beginning its offset before it.
+ */
+function asciiLiterals(f: Found, i: number, packed: number): void {
+  const { literals, chars } = f.plan.words;
+  const text = f.text;
+  const first = packed >>> 8;
+  for (let l = first; l < first + (packed & 255); l++) {
+    const at = l * LITERAL_FIELDS;
+    const from = literals[at] as number;
+    const info = literals[at + 1] as number;
+    const length = info & 0xfff;
+    const p = i - ((info >>> 12) & 0xfff);
+    if (p < 0 || p + length > text.length) continue;
+    let k = 0;
+    if (info >>> 24 === 0) while (k < length && text.charCodeAt(p + k) === chars[from + k]) k++;
+    else while (k < length && lower(text.charCodeAt(p + k)) === chars[from + k]) k++;
+    if (k === length) hit(f, i, literals[at + 2] as number, literals[at + 3] as number);
+  }
+}
+
 /** An ASCII character some start is marked for (SPECIAL). */
 function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
-  const literals = c < 128 ? plan.anyAscii[c] : plan.anywhere.get(c);
-  if (literals && (c >= 128 || besideLiteral(plan, text, i, c)))
-    for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit.feed, lit.gate);
+  if (c < 128) {
+    const packed = plan.words.ascii[c] as number;
+    if (packed !== 0 && besideLiteral(plan, text, i, c)) asciiLiterals(f, i, packed);
+  } else {
+    const literals = plan.anywhere.get(c);
+    if (literals) for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit.feed, lit.gate);
+  }
   if (c === 10) {
     if (plan.lineFirst.size) lineStart(f, i, i + 1);
   } else if (c === 64) {

@@ -12,8 +12,11 @@ import { LITERAL_FIELDS, type WordTable, wordSlot, wordTable } from "../../../sr
 /** The literals a key's slot names, read back from the table's numbers. */
 function readBack(table: WordTable, key: number): { text: string; anyCase: boolean; shared: number; feed: number; gate: number }[] | null {
   const at = wordSlot(table, key);
-  if (at < 0) return null;
-  const packed = table.slots[at + 1] as number;
+  return at < 0 ? null : readList(table, table.slots[at + 1] as number);
+}
+
+/** A list of literals (`first << 8 | count`) read back; `shared` is the offset for a literal found anywhere. */
+function readList(table: WordTable, packed: number) {
   return Array.from({ length: packed & 255 }, (_, k) => {
     const l = ((packed >>> 8) + k) * LITERAL_FIELDS;
     const from = table.literals[l] as number;
@@ -45,6 +48,22 @@ describe("the word table", () => {
     expect(readBack(plan.words, [...plan.words4].find(([, l]) => l.some((x) => x.text === "vault"))?.[0] ?? 0)).toContainEqual(
       expect.objectContaining({ text: "vault", gate: 0 }),
     );
+  });
+
+  test("every ASCII character opening literals anywhere finds them, in order, with their offsets", () => {
+    const ascii = [...plan.anywhere].filter(([c]) => c < 128);
+    expect(ascii.length).toBeGreaterThan(5);
+    for (const [c, literals] of ascii)
+      expect([String.fromCharCode(c), readList(plan.words, plan.words.ascii[c] as number)]).toEqual([
+        String.fromCharCode(c),
+        literals.map((l) => ({ ...fields(l), shared: l.offset })),
+      ]);
+    // A gate keyword found by its punctuation, with where it begins before it.
+    expect(readList(plan.words, plan.words.ascii[46] as number)).toContainEqual(
+      expect.objectContaining({ text: "hvs.", shared: 3, gate: 0 }),
+    );
+    const none = Array.from({ length: 128 }, (_, c) => c).filter((c) => !plan.anywhere.has(c));
+    for (const c of none) expect(plan.words.ascii[c]).toBe(0);
   });
 
   test("a key the plan does not hold finds nothing", () => {
