@@ -6,7 +6,16 @@
  * fetched one after the other.
  */
 import { seenSlot } from "./trigger-chars.ts";
-import type { Literal } from "./trigger-plan.ts";
+
+/** What the table keeps of a literal: trigger-plan.ts's Literal, named here so the plan imports this file and not the reverse. */
+interface Literal {
+  text: string;
+  anyCase: boolean;
+  feed: number;
+  offset: number;
+  gate: number;
+  shared: number;
+}
 
 export interface WordTable {
   /**
