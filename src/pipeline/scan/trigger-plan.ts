@@ -68,6 +68,7 @@ export interface TriggerPlan {
   wide: Uint32Array;
   /** Their first two characters (in either case) by `widePair`, one bit each: most characters of a text in another script are ruled out here. */
   widePairs: Uint32Array;
+  /** A name read back from an assignment's sign: tried with `lastIndex` at the end of the text before the sign (endingAt). */
   assignments: { name: RegExp; feed: FeedId }[];
   /** Lower-cased first characters after a line start, and what they feed. */
   lineFirst: Map<number, FeedId>;
@@ -136,6 +137,20 @@ function startsOf(d: Detector): readonly Start[] {
   const literals = leadingLiterals(d.pattern);
   if (!literals) throw new Error(`detector ${d.kind}: its pattern does not open with \\b and literals, so it must declare where it starts`);
   return [{ at: "word", literals }];
+}
+
+/**
+ * A pattern that ends with `$` (an assignment's name, read in the 20 characters before
+ * its sign) as a sticky look-behind, tried at their end: the same verdict, since a
+ * match ending there is a suffix of them either way, read backwards from the sign, so a
+ * comma in prose fails at the letter before it instead of the pattern being tried from
+ * each of the 20. Any other pattern is kept as it is (it ignores `lastIndex`).
+ */
+export function endingAt(name: RegExp): RegExp {
+  const source = name.source;
+  const anchored = /(?:^|[^\\])(?:\\\\)*\$$/.test(source);
+  if (!anchored || name.flags.replace("i", "") !== "" || /\\[1-9]|\\k</.test(source)) return name;
+  return new RegExp(`(?<=${source.slice(0, -1)})`, `${name.flags}y`);
 }
 
 /**
@@ -269,7 +284,7 @@ export function planTriggers(
           special(":");
           special("=");
           special(",");
-          plan.assignments.push({ name: s.name, feed });
+          plan.assignments.push({ name: endingAt(s.name), feed });
           break;
         case "line":
           special("\n");

@@ -253,7 +253,9 @@ function special(f: Found, i: number, c: number): void {
     // `:`, `=` or `,` after a credential-like name: the assignment starts at a word at most 96 characters back
     // (a name of three segments, `CARGO_REGISTRY_TOKEN`, `my.app.db_password`).
     for (const a of plan.assignments) {
-      if (!a.name.test(text.slice(Math.max(0, i - 20), i))) continue;
+      const before = text.slice(Math.max(0, i - 20), i);
+      a.name.lastIndex = before.length;
+      if (!a.name.test(before)) continue;
       for (let p = Math.max(0, i - 96, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.feed);
       f.assignCovered = i;
       f.ordered = false;
