@@ -298,18 +298,6 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     const c = text.charCodeAt(i);
     const cls = c < 128 ? (classes[c] as number) : 0;
     if (cls & WORD) {
-      // Most words are ruled out here, by the key of their first three or four letters, without a call
-      // (nearly every pair of first letters opens some literal, so the first two rule out few).
-      if (c <= 90) wordStart(f, i, c);
-      else {
-        const c1 = charAt(text, i + 1);
-        const c2 = charAt(text, i + 2);
-        const c3 = charAt(text, i + 3);
-        if (c1 <= 255 && c2 <= 255) {
-          const k3 = key3(c, c1, c2);
-          if (hasBit(keySeen, seenSlot(k3)) || (c3 <= 255 && hasBit(keySeen, seenSlot(key4(k3, c3))))) wordStart(f, i, c);
-        }
-      }
       // To the word's end; `every` keeps the classes all its characters share.
       let j = i + 1;
       let every = cls;
@@ -319,6 +307,22 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
         if (!(dc & WORD)) break;
         every &= dc;
         j++;
+      }
+      // Most words are ruled out here, by the key of their first three or four letters, without a call
+      // (nearly every pair of first letters opens some literal, so the first two rule out few). A word
+      // of four characters or more holds both keys' characters: ASCII, inside the text.
+      if (c <= 90) wordStart(f, i, c);
+      else if (j - i >= 4) {
+        const k3 = key3(c, text.charCodeAt(i + 1), text.charCodeAt(i + 2));
+        if (hasBit(keySeen, seenSlot(k3)) || hasBit(keySeen, seenSlot(key4(k3, text.charCodeAt(i + 3))))) wordStart(f, i, c);
+      } else {
+        const c1 = charAt(text, i + 1);
+        const c2 = charAt(text, i + 2);
+        const c3 = charAt(text, i + 3);
+        if (c1 <= 255 && c2 <= 255) {
+          const k3 = key3(c, c1, c2);
+          if (hasBit(keySeen, seenSlot(k3)) || (c3 <= 255 && hasBit(keySeen, seenSlot(key4(k3, c3))))) wordStart(f, i, c);
+        }
       }
       if (every & BASE64) {
         // Letters and digits only: the base64 run goes on through the word.
