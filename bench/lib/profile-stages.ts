@@ -7,7 +7,8 @@
  * collector, idle) as the runtime's. The files are matched by path, so the split reads
  * the same on an older revision with the same layout.
  *
- *   bun bench/lib/profile-stages.ts DIR_OR_FILE [CPU_US_PER_CALL]   # a profile's split, by share (and µs a call)
+ *   bun bench/lib/profile-stages.ts DIR_OR_FILE [CPU_US_PER_CALL]   # a profile's split, by share (and µs a call),
+ *                                                                    # then the heaviest functions outside the scan
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -77,6 +78,8 @@ export const STAGES: [string, string[]][] = [
   ],
 ];
 export const FRAME = "request frame, surface and stage glue";
+const SCAN = "scan (with the classifier)";
+const TOP_OUTSIDE = 15;
 export const RUNTIME = "runtime alone (server, collector, idle)";
 
 function stageOf(url: string): string | null {
@@ -87,12 +90,11 @@ function stageOf(url: string): string | null {
   return FRAME;
 }
 
-/** Samples per stage (FRAME and RUNTIME included), and the total, idle samples left out. */
-export function splitByStage(profile: Profile): { samples: Map<string, number>; total: number } {
+/** Each sample's stage, found once per node rather than once per sample. */
+function stageFinder(profile: Profile): { byId: Map<number, ProfileNode>; stageOfNode: (id: number) => string } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  // Each node's stage, found once per node rather than once per sample.
   const memo = new Map<number, string>();
   const stageOfNode = (id: number): string => {
     const known = memo.get(id);
@@ -112,6 +114,12 @@ export function splitByStage(profile: Profile): { samples: Map<string, number>; 
     memo.set(id, stage);
     return stage;
   };
+  return { byId, stageOfNode };
+}
+
+/** Samples per stage (FRAME and RUNTIME included), and the total, idle samples left out. */
+export function splitByStage(profile: Profile): { samples: Map<string, number>; total: number } {
+  const { byId, stageOfNode } = stageFinder(profile);
   const samples = new Map<string, number>();
   let total = 0;
   for (const id of profile.samples) {
@@ -120,6 +128,28 @@ export function splitByStage(profile: Profile): { samples: Map<string, number>; 
     total++;
     const s = stageOfNode(id);
     samples.set(s, (samples.get(s) ?? 0) + 1);
+  }
+  return { samples, total };
+}
+
+/**
+ * Self time by function (the innermost frame, the runtime's own included: `Response`,
+ * `JSON.parse`) of the samples outside `stage`, and the total of samples that were not
+ * idle: the heaviest items of the rest of the call with one stage (the scan) set aside.
+ */
+export function selfOutside(profile: Profile, stage: string): { samples: Map<string, number>; total: number } {
+  const { byId, stageOfNode } = stageFinder(profile);
+  const samples = new Map<string, number>();
+  let total = 0;
+  for (const id of profile.samples) {
+    const f = byId.get(id)?.callFrame;
+    if (!f || f.functionName === "(idle)") continue;
+    total++;
+    if (stageOfNode(id) === stage) continue;
+    const at = f.url.indexOf("/src/");
+    const file = at >= 0 ? f.url.slice(at + 1) : f.url.split("/").slice(-2).join("/") || "(native)";
+    const name = `${f.functionName || "(anonymous)"}  ${file}:${f.lineNumber + 1}`;
+    samples.set(name, (samples.get(name) ?? 0) + 1);
   }
   return { samples, total };
 }
@@ -138,11 +168,18 @@ if (import.meta.main) {
         .sort((a, b) => statSync(b).size - statSync(a).size)[0]
     : where;
   if (!file) throw new Error(`no .cpuprofile in ${where}`);
-  const split = splitByStage(JSON.parse(readFileSync(file, "utf8")) as Profile);
+  const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+  const line = (n: number, total: number, what: string) => {
+    const share = n / total;
+    const micros = perCall ? `${(share * Number(perCall)).toFixed(2).padStart(6)} µs ` : "";
+    return `${micros}${(share * 100).toFixed(1).padStart(5)}%  ${what}`;
+  };
+  const split = splitByStage(profile);
   console.log(`${file}: ${split.total} samples that were not idle`);
-  for (const [stage, n] of [...split.samples.entries()].sort((a, b) => b[1] - a[1])) {
-    const share = n / split.total;
-    const micros = perCall ? `${(share * Number(perCall)).toFixed(1).padStart(6)} µs ` : "";
-    console.log(`${micros}${(share * 100).toFixed(1).padStart(5)}%  ${stage}`);
-  }
+  for (const [stage, n] of [...split.samples.entries()].sort((a, b) => b[1] - a[1])) console.log(line(n, split.total, stage));
+  // The scan is its own engineers' work: the rest of the call's heaviest items, by self time.
+  const rest = selfOutside(profile, SCAN);
+  console.log(`\nself time outside the scan, the heaviest ${TOP_OUTSIDE}:`);
+  for (const [name, n] of [...rest.samples.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP_OUTSIDE))
+    console.log(line(n, rest.total, name));
 }

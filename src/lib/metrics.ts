@@ -21,19 +21,33 @@ interface Metric {
   render(): string;
 }
 
+/** One counter series: a caller that counts the same labels on every call keeps it instead of naming them each time. */
+export interface CounterSeries {
+  readonly values: LabelValues;
+  n: number;
+}
+
 export class Counter implements Metric {
-  private readonly series = new Map<string, { values: LabelValues; n: number }>();
+  private readonly series = new Map<string, CounterSeries>();
   constructor(
     readonly name: string,
     readonly help: string,
     readonly labels: readonly string[] = [],
   ) {}
 
-  inc(values: LabelValues = [], by = 1): void {
+  /** The series of these label values, made on first use (at zero, so it is rendered once made). */
+  seriesOf(values: LabelValues): CounterSeries {
     const id = values.join("\u0000");
-    const s = this.series.get(id);
-    if (s) s.n += by;
-    else this.series.set(id, { values, n: by });
+    let s = this.series.get(id);
+    if (!s) {
+      s = { values, n: 0 };
+      this.series.set(id, s);
+    }
+    return s;
+  }
+
+  inc(values: LabelValues = [], by = 1): void {
+    this.seriesOf(values).n += by;
   }
 
   render(): string {

@@ -7,7 +7,7 @@
  * when the catalog lists it (else `other`, so a caller cannot mint series by naming
  * models), and error types and causes from the gateway's own codes.
  */
-import { Counter, Histogram, type HistogramSeries, type MetricsRegistry } from "../lib/metrics.ts";
+import { Counter, type CounterSeries, Histogram, type HistogramSeries, type MetricsRegistry } from "../lib/metrics.ts";
 import { genAiProviderName } from "../providers/gen-ai-names.ts";
 import type { Target } from "../providers/target.ts";
 
@@ -23,6 +23,8 @@ interface AnsweredSeries {
   /** None for embeddings, which have no output tokens (no empty series on /metrics). */
   output: HistogramSeries | null;
   duration: HistogramSeries;
+  /** Made on the first charged call only: a free model (the sandbox, a self-hosted one) has no spend series. */
+  spend: CounterSeries | null;
 }
 
 /** Operations, providers and catalog models are bounded vocabularies, so this map is too. */
@@ -83,12 +85,15 @@ export class CallMetrics {
     // The catalog's own id, or `other`: a name the caller typed never becomes a label.
     const model = target.catalogModel?.id ?? "other";
     if (errorType === null) {
-      // Every answered call: its three series found by one key, not three label lists joined and looked up.
+      // Every answered call: its series found by one key, not a label list for each joined and looked up.
       const s = this.answeredSeries(operation, provider, model);
       this.tokens.record(s.input, input);
       if (s.output) this.tokens.record(s.output, output);
       this.duration.record(s.duration, seconds);
-    } else this.duration.observe([operation, provider, model, errorType], seconds);
+      if (costMicros > 0) (s.spend ??= this.spend.seriesOf([provider, model])).n += costMicros;
+      return;
+    }
+    this.duration.observe([operation, provider, model, errorType], seconds);
     if (costMicros > 0) this.spend.inc([provider, model], costMicros);
   }
 
@@ -100,6 +105,7 @@ export class CallMetrics {
         input: this.tokens.seriesOf([operation, provider, model, "input"]),
         output: operation === "embeddings" ? null : this.tokens.seriesOf([operation, provider, model, "output"]),
         duration: this.duration.seriesOf([operation, provider, model, ""]),
+        spend: null,
       };
       if (this.answered.size < MAX_ANSWERED) this.answered.set(key, s);
     }

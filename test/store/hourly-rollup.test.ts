@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import type { UsageEvent } from "../../src/domain/types.ts";
-import { rollUpHourly } from "../../src/store/hourly-rollup.ts";
+import { DAY_MS, rollUpDaily, rollUpHourly } from "../../src/store/hourly-rollup.ts";
 
 const HOUR = 3_600_000;
 const event = (over: Partial<UsageEvent>): UsageEvent => ({
@@ -50,5 +50,39 @@ test("events of one row add up; another hour, key, model or organization is anot
     [5, "", "gpt-4o", "org_a"],
     [5, "key_a", "gpt-4o-mini", "org_a"],
     [5, "key_a", "gpt-4o", "org_b"],
+  ]);
+});
+
+test("a run of one row's events, broken and taken up again, still sums into that row alone", () => {
+  const rows = rollUpHourly([
+    event({}),
+    event({}),
+    event({ keyId: null }),
+    event({ keyId: "" }),
+    event({ costMicros: 1 }),
+    event({ createdAt: 6 * HOUR }),
+    event({}),
+  ]);
+  expect(rows.map((r) => [r.hour / HOUR, r.keyId, r.requests, r.costMicros])).toEqual([
+    [5, "key_a", 4, 301],
+    [5, "", 2, 200],
+    [6, "key_a", 1, 100],
+  ]);
+});
+
+test("daily rows drop the key and part by day, provider, model and application", () => {
+  const rows = rollUpDaily([
+    event({}),
+    event({ keyId: "key_b" }),
+    event({ applicationId: "app" }),
+    event({ applicationId: "app", provider: "anthropic" }),
+    event({ createdAt: DAY_MS + 1 }),
+    event({ keyId: null }),
+  ]);
+  expect(rows.map((r) => [r.hour / DAY_MS, r.provider, r.applicationId, r.keyId, r.requests])).toEqual([
+    [0, "openai", "", "", 3],
+    [0, "openai", "app", "", 1],
+    [0, "anthropic", "app", "", 1],
+    [1, "openai", "", "", 1],
   ]);
 });

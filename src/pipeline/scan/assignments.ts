@@ -7,6 +7,7 @@
  */
 import { inConnectionString, notAValue, passwordValue } from "./credential-forms.ts";
 import type { Detector } from "./detector.ts";
+import { machineRandom, namesSomething } from "./randomness.ts";
 import { decodesToPlaceholder, entropy, looksLikePlaceholder, readsFromEnvironment, secretLike } from "./validators.ts";
 
 /** Names whose assigned value is a credential, with or without a prefix (`DB_PASSWORD`, `oktaApiToken`). */
@@ -32,6 +33,9 @@ const BARE_KEY = `key\\d{0,3}["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])[ \\t]{0,3}["']?[
 /** Keys that name no credential: a record's, a cache's, a public one. */
 export const NOT_A_CREDENTIAL_KEY =
   /(?:public|publishable|pub|primary|foreign|sort|partition|range|hash|cache|idempotency|object|s3|file|hot|mon|tur|whis|jo|unique|lookup|map|dict|row|cursor|route|i18n|translation|storage|(?<!bit)bucket|sign(?:ing)?_?public|encryption_?public|react|list|item|index|group|field|column|table|form|query|event|message|state|local_?storage)[_.-]?key\d{0,3}["']?\s{0,3}$/i;
+/** Tokens that name no credential: a page's, a sync's, a form's, a request's. */
+const NOT_A_CREDENTIAL_TOKEN =
+  /(?:page|next|continuation|sync|cursor|pagination|csrf|xsrf|nonce|request|trace|correlation)[_.-]?token\d{0,3}["']?\s{0,3}$/i;
 /** Names a chosen password or secret is assigned to: any real value counts. */
 const CHOSEN_NAME =
   /(?:password|passwd|pwd|passphrase|passcode|(?<!by|com|over|under|tres|sur)pass|secret|[_.-]pw|(?<![a-z])psk)\d{0,3}["']?\s{0,3}$/i;
@@ -65,6 +69,9 @@ function tokenLike(value: string): boolean {
     return false;
   if (/^\d+$/.test(value)) return value.length >= 20 && entropy(value) >= 3.0;
   if (!/[A-Za-z]/.test(value)) return false;
+  // A resource's or a path's name with a number in it (`my-app-tls-7f9c8d6b5-x2k4p`) is no token; what the character model calls generated is.
+  if (namesSomething(value)) return false;
+  if (machineRandom(value)) return true;
   if (/\d/.test(value)) return secretLike(value, 3.0);
   return value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !/^(?:[A-Z][a-z]+)+$/.test(value) && secretLike(value, 3.5);
 }
@@ -75,6 +82,9 @@ function tokenLike(value: string): boolean {
  */
 const YAML_BLOCK = `["']?[ \\t]{0,3}:[ \\t]{0,3}[|>][+-]?\\d?[ \\t]{0,3}\\r?\\n[ \\t]{1,12}[^\\s][^\\n]{2,127}`;
 const YAML_BLOCK_AT = /["']?[ \t]*:[ \t]*[|>][+-]?\d?[ \t]*\r?\n[ \t]*/;
+
+/** A JWT with no signature (`alg: none`): a token's claims, not a credential. */
+export const UNSIGNED_JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.?$/;
 
 /** The value of a generic assignment: a chosen password by its name, a token by its randomness. */
 function assignedCredential(match: string, text: string, index: number): boolean {
@@ -91,11 +101,17 @@ function assignedCredential(match: string, text: string, index: number): boolean
   if (!sign) return false;
   const name = m.slice(0, sign.index).replace(QUALIFIER_AT_END, "$1");
   const value = m.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
+  // Inside an ARN (`arn:aws:secretsmanager:…:secret:prod/db/password-AbCdEf`) a name is a resource's; an unsigned JWT grants nothing.
+  if (/\barn:[^\s]*$/.test(text.slice(Math.max(0, index - 128), index)) || UNSIGNED_JWT.test(value)) return false;
+  // Inside a template's reference (`'{{resolve:secretsmanager:…/authtoken:SecretString:password}}'`) a name is a path's part.
+  if (/\{\{[^}\s]*$/.test(text.slice(Math.max(0, index - 128), index))) return false;
   // A Secret manifest's or a config's base64 value that decodes to a placeholder (`password: Y2hhbmdlbWU=`, `changeme`);
   // unquoted, the match stops before the padding.
   const padded = value.replace(/=+$/, "").padEnd(Math.ceil(value.replace(/=+$/, "").length / 4) * 4, "=");
   if (/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value) && decodesToPlaceholder(padded)) return false;
   if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
+  // A page's cursor or a form's anti-forgery token is random and grants nothing: `next_page_token`, `csrf_token`.
+  if (NOT_A_CREDENTIAL_TOKEN.test(name)) return false;
   // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
   // credential or a scheme's setting (`authentication: required`): only a generated value counts there.
   if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name) || /auth(?:entication|orization)\d{0,3}["'\]\s]*$/i.test(name))

@@ -16,7 +16,7 @@ import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
 import { revealJsonEscapes, revealZeroWidth } from "./reveals.ts";
 import { type Finding, INJECTION_THRESHOLD, type ScanOptions, type TextScan } from "./scan-types.ts";
-import { GATED_SECRET_RULES, SECRET_DETECTORS } from "./secret-detectors.ts";
+import { GATED_SECRET_RULES, GENERIC_SECRET_DETECTORS, SECRET_DETECTORS, withoutCoveredGenerics } from "./secret-detectors.ts";
 import { type Feed, gateByPunctuation, planTriggers, type TriggerPlan } from "./trigger-plan.ts";
 import { findStarts, type Starts } from "./triggers.ts";
 
@@ -36,7 +36,7 @@ const DISCUSSION_DISCOUNT = 0.5;
 /** A phrase the sentence reports of a model in the third person counts this much: four of them flag, none blocks alone. */
 const REPORTED_DISCOUNT = 0.15;
 /** Every detector; those that fold case (phrasing, `PASSWORD=`) run in the second pass. */
-export const ALL_DETECTORS: Detector[] = [...SECRET_DETECTORS, ...PII_DETECTORS, ...INJECTION_DETECTORS];
+export const ALL_DETECTORS: Detector[] = [...SECRET_DETECTORS, ...PII_DETECTORS, ...INJECTION_DETECTORS, ...GENERIC_SECRET_DETECTORS];
 export const foldsCase = (d: Detector) => d.category === "injection" || d.ignoreCase === true;
 
 interface Pass {
@@ -279,13 +279,6 @@ function runPass(pass: Pass, positions: readonly number[], feeds: readonly numbe
   }
 }
 
-/** A generic assignment (`API_KEY=...`) whose value the exact pass already named as a known credential is that credential. */
-function withoutCoveredAssignments(findings: Finding[]): Finding[] {
-  if (!findings.some((f) => f.kind === "password_assignment")) return findings;
-  const specific = findings.filter((f) => f.category === "secret" && f.kind !== "password_assignment");
-  return findings.filter((f) => f.kind !== "password_assignment" || !specific.some((x) => x.start < f.end && x.end > f.start));
-}
-
 /**
  * Scans one text with its patterns tried at the given starts. Requests go through
  * scanText; tests pass every position here to check the triggers miss nothing.
@@ -315,7 +308,7 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   }
   const injectionConfidence: InjectionConfidence =
     s.score >= INJECTION_THRESHOLD ? "high" : classifier === "medium" || s.score >= RULES_PARTIAL ? "medium" : null;
-  return { findings: withoutCoveredAssignments(s.findings), injectionScore: s.score, injectionConfidence };
+  return { findings: withoutCoveredGenerics(s.findings), injectionScore: s.score, injectionConfidence };
 }
 
 /** Scans one text: the patterns are tried only where a detector can start (triggers.ts). */

@@ -12,9 +12,11 @@ import { CREDENTIAL_COMMAND_DETECTORS } from "./credential-commands.ts";
 import { CREDENTIAL_FALLBACK_DETECTORS } from "./credential-fallbacks.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
+import { CREDENTIAL_GENERIC_DETECTORS } from "./credential-generic.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
+import type { Finding } from "./scan-types.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
 import { decodesToPlaceholder, looksLikePlaceholder, randomAfter, secretLike } from "./validators.ts";
 import { MAILCHIMP_KEY_RULE, VENDOR_PLATFORM_DETECTORS } from "./vendor-platforms.ts";
@@ -183,3 +185,30 @@ export const SECRET_DETECTORS: Detector[] = [
   ...CREDENTIAL_CALL_DETECTORS,
   ...CREDENTIAL_FILE_DETECTORS,
 ];
+
+/**
+ * A generated value after a credential's word, in whatever form the rules above do not read: tried after every other
+ * detector at a start (engine.ts lists them last), since the first to match there decides and these read the widest.
+ */
+export const GENERIC_SECRET_DETECTORS: Detector[] = CREDENTIAL_GENERIC_DETECTORS;
+
+/** Findings that name no kind: a credential's name and a value (`API_KEY=...`), a generated value after `token`. */
+const GENERIC_KINDS = new Set(["password_assignment", "generic_credential"]);
+
+/**
+ * A generic finding over a value another rule named is that credential, found once: a vendor's rule names it
+ * before both, a named assignment before the bare `token …` reading.
+ */
+export function withoutCoveredGenerics(findings: Finding[]): Finding[] {
+  if (!findings.some((f) => GENERIC_KINDS.has(f.kind))) return findings;
+  const named = (f: Finding) =>
+    findings.some(
+      (x) =>
+        x !== f &&
+        x.category === "secret" &&
+        x.start < f.end &&
+        x.end > f.start &&
+        (!GENERIC_KINDS.has(x.kind) || (f.kind === "generic_credential" && x.kind !== f.kind)),
+    );
+  return findings.filter((f) => !GENERIC_KINDS.has(f.kind) || !named(f));
+}

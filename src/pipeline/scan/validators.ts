@@ -161,7 +161,7 @@ export function entropy(s: string): number {
 }
 
 const PLACEHOLDER =
-  /x{4,}|\*{3,}|\.{3}|<[^>]*>|\$\{|\{\{|your[_-]?|example|sample|dummy|placeholder|redacted|change[_-]?(?:me|it)|replace[_-]?me|insert|test[_-]?key|fake|foobar|12345678|abcdefgh/i;
+  /x{4,}|\*{3,}|\.{3}|<[^>]*>|\$\{|\{\{|your[_-]?|example|sample|dummy|placeholder|redacted|change[_-]?(?:me|it)|replace[_-]?me|insert|test[_-]?key|fake|foobar|12345678|abcdef/i;
 
 /** A documentation word (`your-`, `example`, `changeme`, `<...>`, `***`) anywhere in the value. */
 export const hasPlaceholderWord = (value: string) => PLACEHOLDER.test(value);

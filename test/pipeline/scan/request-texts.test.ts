@@ -204,7 +204,7 @@ describe("chat texts", () => {
 
   test("a credential split across two text parts is seen whole", () => {
     const body = put(
-      put(fullChat(), "messages.1.content.0.text", `token ${KEY.slice(0, 20)}`),
+      put(fullChat(), "messages.1.content.0.text", `here it is: ${KEY.slice(0, 20)}`),
       "messages.1.content.1.text",
       `${KEY.slice(20)} end`,
     );
