@@ -48,25 +48,42 @@ export const CUE_GAP = 3;
 /**
  * The text's UTF-16 code units (lone surrogates too), copied in one native call: the
  * loop below reads a typed array faster than it calls `charCodeAt` per character.
- * Reused between calls.
+ * A 0 (a separator) follows the last, so a word's loop needs no test for the text's
+ * end. Reused between calls.
  */
 let units = new Uint16Array(1024);
 let unitBytes = Buffer.from(units.buffer);
 
 function codeUnits(text: string): Uint16Array {
-  if (units.length < text.length) {
-    units = new Uint16Array(text.length * 2);
+  if (units.length <= text.length) {
+    units = new Uint16Array(text.length * 2 + 1);
     unitBytes = Buffer.from(units.buffer);
   }
   unitBytes.write(text, 0, "utf16le");
+  units[text.length] = 0;
   return units;
+}
+
+/**
+ * The character 3- and 5-gram ending with `c`, as two hashes at `buf[n]`. Polynomial
+ * codes spread by one multiply each; only their low 32 bits are hashed, so they are
+ * computed in 32 bits (Math.imul, `| 0`): the same bits as exact arithmetic, without
+ * the JIT's overflow checks.
+ */
+function ngrams(buf: Uint32Array, n: number, c4: number, c3: number, c2: number, c1: number, c: number): void {
+  const tri = (Math.imul(c2, 961) + Math.imul(c1, 31) + c) | 0;
+  const five = (Math.imul(c4, 923521) + Math.imul(c3, 29791) + tri) | 0;
+  buf[n] = Math.imul(tri ^ 0x27d4eb2f, 0x9e3779b1) >>> SHIFT;
+  buf[n + 1] = Math.imul(five ^ 0x165667b1, 0x85ebca77) >>> SHIFT;
 }
 
 /**
  * Writes the feature hashes of `text` into `out` (or a larger array when it is too
  * short; returned with the filled length), in text order, so that a window of the array is a
  * window of the text. Hashed over character codes as they are read: no substring,
- * no normalized copy of the text.
+ * no normalized copy of the text. Read as runs of separators and words, each in a
+ * loop of its own: a word's characters only add n-grams and its hash (most of a
+ * text), and a run of separators counts as one space.
  */
 export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32Array; length: number } {
   const length = text.length;
@@ -75,14 +92,12 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
   // six cue features a cue word, which is two characters or longer.
   const buf = out.length >= 5 * length + 8 ? out : new Uint32Array(5 * length + 8);
   let n = 0;
-  // The last five characters, 32 (space) as the boundary; a text starts after a space.
+  // The last four characters, 32 (space) as the boundary; a text starts after a space.
   let c1 = 32;
   let c2 = 32;
   let c3 = 32;
   let c4 = 32;
-  let word = 0;
   let prevWord = 0;
-  let inWord = false;
   // Cue state: the last two cue classes (0 none), words since the last, whether the next
   // word starts a sentence, newlines since the last word, and whether a data part (a
   // pasted document, markup, JSON, code) has opened: 1 once a blank line or `<{`[` is met.
@@ -96,86 +111,75 @@ export function featureHashes(text: string, out: Uint32Array): { hashes: Uint32A
   // ("you", "assistant", "system"): who an order is aimed at, at any distance in the sentence.
   let sentFirst = 0;
   let addressed = 0;
-  for (let i = 0; i <= length; i++) {
+  let i = 0;
+  for (;;) {
+    // Separators, each ASCII one with its mark: a sentence's end, a newline, data opening.
     let c = 0;
-    // A separator's mark, applied once the word it ends (if any) is hashed.
-    let mark = 0;
-    if (i < length) {
+    for (; i < length; i++) {
       const code = codes[i] as number;
       c = code < 128 ? (ASCII_FOLD[code] as number) : fold(code);
-      if (c === 0 && code < 128) mark = MARK[code] as number;
-    }
-    if (c === 0) {
-      if (!inWord) {
-        if (mark !== 0) {
-          if (mark < 3) {
-            sentFirst = 0;
-            addressed = 0;
-          }
-          sentenceStart = mark < 3 ? 1 : sentenceStart;
-          if (mark === 3 || (mark === 2 && ++newlines >= 2)) data = 1;
-        }
-        continue;
-      }
-      c = 32;
-    }
-    // Polynomial codes of the last three and five characters, spread by one multiply each.
-    // Only their low 32 bits are hashed, so they are computed in 32 bits (Math.imul,
-    // `| 0`): the same bits as exact arithmetic, without the JIT's overflow checks.
-    const tri = (Math.imul(c2, 961) + Math.imul(c1, 31) + c) | 0;
-    const five = (Math.imul(c4, 923521) + Math.imul(c3, 29791) + tri) | 0;
-    buf[n] = Math.imul(tri ^ 0x27d4eb2f, 0x9e3779b1) >>> SHIFT;
-    buf[n + 1] = Math.imul(five ^ 0x165667b1, 0x85ebca77) >>> SHIFT;
-    n += 2;
-    if (c === 32) {
-      const unigram = Math.imul(word ^ 0x5bd1e995, 0xcc9e2d51);
-      buf[n] = unigram >>> SHIFT;
-      buf[n + 1] = Math.imul(Math.imul(prevWord, 0x1b873593) ^ unigram, 0xe6546b64) >>> SHIFT;
-      n += 2;
-      const cue = cueClass(word);
-      if (cue !== 0) {
-        // The class where it stands (a sentence's first word, inside data or not), the
-        // class after the one before, and after the two before: a sequence's shape.
-        buf[n++] = Math.imul((cue | (sentenceStart << 5) | (data << 6)) ^ 0x3c6ef372, 0x2545f491) >>> SHIFT;
-        if (cue1 !== 0) {
-          const pair = (cue1 << 5) | cue;
-          buf[n++] = Math.imul(pair ^ 0x6a09e667, 0x9e3779b9) >>> SHIFT;
-          buf[n++] = Math.imul((pair | (data << 10)) ^ 0x510e527f, 0x68e31da4) >>> SHIFT;
-          if (cue2 !== 0) buf[n++] = Math.imul(((cue2 << 10) | pair) ^ 0x1f83d9ab, 0x5be0cd19) >>> SHIFT;
-        }
-        // The sentence's first cue with this one, and this one in a sentence aimed at the model.
-        if (sentFirst !== 0) buf[n++] = Math.imul(((sentFirst << 5) | cue | (data << 10)) ^ 0x2b992ddf, 0x7feb352d) >>> SHIFT;
-        else sentFirst = cue;
-        buf[n++] = Math.imul((cue | (addressed << 5) | (data << 6)) ^ 0x4cf5ad43, 0x846ca68b) >>> SHIFT;
-        addressed |= (ADDRESS_CLASSES >>> cue) & 1;
-        cue2 = cue1;
-        cue1 = cue;
-        gap = 0;
-      } else if (++gap > CUE_GAP) {
-        cue1 = 0;
-        cue2 = 0;
-      }
-      sentenceStart = 0;
-      newlines = 0;
+      if (c !== 0) break;
+      const mark = code < 128 ? (MARK[code] as number) : 0;
       if (mark !== 0) {
         if (mark < 3) {
           sentFirst = 0;
           addressed = 0;
+          sentenceStart = 1;
         }
-        sentenceStart = mark < 3 ? 1 : 0;
         if (mark === 3 || (mark === 2 && ++newlines >= 2)) data = 1;
       }
-      prevWord = word;
-      word = 0;
-      inWord = false;
-    } else {
-      word = Math.imul(word ^ c, 0x01000193);
-      inWord = true;
     }
+    if (i >= length) break;
+    // A word, to the separator after it (the 0 after the text is one).
+    let word = 0;
+    do {
+      ngrams(buf, n, c4, c3, c2, c1, c);
+      n += 2;
+      word = Math.imul(word ^ c, 0x01000193);
+      c4 = c3;
+      c3 = c2;
+      c2 = c1;
+      c1 = c;
+      const code = codes[++i] as number;
+      c = code < 128 ? (ASCII_FOLD[code] as number) : fold(code);
+    } while (c !== 0);
+    // Its end, read as a space; the separator's mark is read by the loop above.
+    ngrams(buf, n, c4, c3, c2, c1, 32);
+    n += 2;
+    const unigram = Math.imul(word ^ 0x5bd1e995, 0xcc9e2d51);
+    buf[n] = unigram >>> SHIFT;
+    buf[n + 1] = Math.imul(Math.imul(prevWord, 0x1b873593) ^ unigram, 0xe6546b64) >>> SHIFT;
+    n += 2;
+    const cue = cueClass(word);
+    if (cue !== 0) {
+      // The class where it stands (a sentence's first word, inside data or not), the
+      // class after the one before, and after the two before: a sequence's shape.
+      buf[n++] = Math.imul((cue | (sentenceStart << 5) | (data << 6)) ^ 0x3c6ef372, 0x2545f491) >>> SHIFT;
+      if (cue1 !== 0) {
+        const pair = (cue1 << 5) | cue;
+        buf[n++] = Math.imul(pair ^ 0x6a09e667, 0x9e3779b9) >>> SHIFT;
+        buf[n++] = Math.imul((pair | (data << 10)) ^ 0x510e527f, 0x68e31da4) >>> SHIFT;
+        if (cue2 !== 0) buf[n++] = Math.imul(((cue2 << 10) | pair) ^ 0x1f83d9ab, 0x5be0cd19) >>> SHIFT;
+      }
+      // The sentence's first cue with this one, and this one in a sentence aimed at the model.
+      if (sentFirst !== 0) buf[n++] = Math.imul(((sentFirst << 5) | cue | (data << 10)) ^ 0x2b992ddf, 0x7feb352d) >>> SHIFT;
+      else sentFirst = cue;
+      buf[n++] = Math.imul((cue | (addressed << 5) | (data << 6)) ^ 0x4cf5ad43, 0x846ca68b) >>> SHIFT;
+      addressed |= (ADDRESS_CLASSES >>> cue) & 1;
+      cue2 = cue1;
+      cue1 = cue;
+      gap = 0;
+    } else if (++gap > CUE_GAP) {
+      cue1 = 0;
+      cue2 = 0;
+    }
+    sentenceStart = 0;
+    newlines = 0;
+    prevWord = word;
     c4 = c3;
     c3 = c2;
     c2 = c1;
-    c1 = c;
+    c1 = 32;
   }
   return { hashes: buf, length: n };
 }

@@ -38,13 +38,41 @@ function renumberBlocks(hashes: Uint32Array, from: number, to: number): void {
   blockStamp = 1;
 }
 
+/** How many features the last blockSum counted. */
+let countedFeatures = 0;
+
+/**
+ * Stamps the features of `hashes[start, end)` with `block` and returns the sum of the
+ * distinct ones not seen since `block - lag` (their number in countedFeatures): with
+ * lag 0 all of the block's distinct features, with lag 1 those the block before lacked. Added as 0/1 flags, not behind branches: whether
+ * a feature of varied prose was seen already is a coin toss the processor cannot
+ * predict, and each wrong guess cost more than the arithmetic.
+ */
+function blockSum(w: LinearModel["weights"], hashes: Uint32Array, start: number, end: number, block: number, lag: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let k = start; k < end; k++) {
+    const h = hashes[k] as number;
+    const last = lastBlock[h] as number;
+    lastBlock[h] = block;
+    // 1 when last < block - lag.
+    const flag = (last - block + lag) >>> 31;
+    sum += (w[h] as number) * flag;
+    count += flag;
+  }
+  countedFeatures = count;
+  return sum;
+}
+
 /**
  * The highest window logit of `text`. A window (WINDOW features, half overlapping the
  * next) scores bias + scale * (sum of its distinct features' weights) / sqrt(distinct
  * features), as distinctFeatures defines them for training: repeating text adds no
  * feature, so it cannot add score. A window is two neighbouring half-window blocks, so
  * each feature is visited once: a block's distinct features that the block before it
- * lacked, added to that block's own distinct sum, give the window's.
+ * lacked, added to that block's own distinct sum, give the window's. The first block
+ * needs only its own sum, the last of several only what the one before lacked: one
+ * flag a feature there (most of a short text), both in the blocks between.
  */
 export function windowLogit(model: LinearModel, text: string): number {
   const { hashes, length } = featureHashes(text, scratch);
@@ -59,28 +87,33 @@ export function windowLogit(model: LinearModel, text: string): number {
     if (blockStamp === 0xff) renumberBlocks(hashes, Math.max(0, start - STRIDE), start);
     const block = ++blockStamp;
     // This block's distinct features: all of them, and those the block before lacked.
-    // Added as 0/1 flags, not behind branches: whether a feature of varied prose was
-    // seen already is a coin toss the processor cannot predict, and each wrong guess
-    // cost more than the arithmetic.
     let sum = 0;
     let count = 0;
     let newSum = 0;
     let newCount = 0;
-    for (let k = start; k < end; k++) {
-      const h = hashes[k] as number;
-      const last = lastBlock[h] as number;
-      lastBlock[h] = block;
-      const weight = w[h] as number;
-      // 1 when last < block (not yet in this block), and when last < block - 1 (nor in the one before).
-      const fresh = (last - block) >>> 31;
-      const unseenBefore = (last - block + 1) >>> 31;
-      sum += weight * fresh;
-      count += fresh;
-      newSum += weight * unseenBefore;
-      newCount += unseenBefore;
-    }
-    // The first block alone is a window only when the text is that short; its own
-    // `newSum` is never read (the block before it belongs to another text).
+    if (start === 0 || end === length) {
+      if (start === 0) {
+        sum = blockSum(w, hashes, start, end, block, 0);
+        count = countedFeatures;
+      } else {
+        newSum = blockSum(w, hashes, start, end, block, 1);
+        newCount = countedFeatures;
+      }
+    } else
+      for (let k = start; k < end; k++) {
+        const h = hashes[k] as number;
+        const last = lastBlock[h] as number;
+        lastBlock[h] = block;
+        const weight = w[h] as number;
+        const fresh = (last - block) >>> 31;
+        const unseenBefore = (last - block + 1) >>> 31;
+        sum += weight * fresh;
+        count += fresh;
+        newSum += weight * unseenBefore;
+        newCount += unseenBefore;
+      }
+    // The first block alone is a window only when the text is that short (the block
+    // before it belongs to another text).
     if (start > 0 || end === length) {
       const total = start > 0 ? previousSum + newSum : sum;
       const n = start > 0 ? previousCount + newCount : count;

@@ -10,6 +10,7 @@
 import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
 import { key3, key4, LOWER, lower, seenSlot, setBit, unfoldable, widePair } from "./trigger-chars.ts";
+import { type WordTable, wordTable } from "./trigger-words.ts";
 
 /** Which detectors a start feeds: an index into `TriggerPlan.feeds`; 0 feeds none. */
 export type FeedId = number;
@@ -50,6 +51,8 @@ export interface TriggerPlan {
    * line of them it reads is fetched again, so the smaller they are the fewer.
    */
   keySeen: Uint8Array;
+  /** words3 and words4, and the ASCII characters of `anywhere`, as the walk reads them (trigger-words.ts). */
+  words: WordTable;
   /** Literals found anywhere, by their first character. */
   anywhere: Map<number, Literal[]>;
   /**
@@ -65,9 +68,12 @@ export interface TriggerPlan {
   wide: Uint32Array;
   /** Their first two characters (in either case) by `widePair`, one bit each: most characters of a text in another script are ruled out here. */
   widePairs: Uint32Array;
+  /** A name read back from an assignment's sign: tried with `lastIndex` at the end of the text before the sign (endingAt). */
   assignments: { name: RegExp; feed: FeedId }[];
   /** Lower-cased first characters after a line start, and what they feed. */
   lineFirst: Map<number, FeedId>;
+  /** Those of Latin-1 characters, by code (0: none). */
+  lineFirstLatin1: Int32Array;
   digitWord: FeedId;
   capsDigitsWord: FeedId;
   beforeAt: FeedId;
@@ -134,6 +140,20 @@ function startsOf(d: Detector): readonly Start[] {
 }
 
 /**
+ * A pattern that ends with `$` (an assignment's name, read in the 20 characters before
+ * its sign) as a sticky look-behind, tried at their end: the same verdict, since a
+ * match ending there is a suffix of them either way, read backwards from the sign, so a
+ * comma in prose fails at the letter before it instead of the pattern being tried from
+ * each of the 20. Any other pattern is kept as it is (it ignores `lastIndex`).
+ */
+export function endingAt(name: RegExp): RegExp {
+  const source = name.source;
+  const anchored = /(?:^|[^\\])(?:\\\\)*\$$/.test(source);
+  if (!anchored || name.flags.replace("i", "") !== "" || /\\[1-9]|\\k</.test(source)) return name;
+  return new RegExp(`(?<=${source.slice(0, -1)})`, `${name.flags}y`);
+}
+
+/**
  * A gate keyword made of word characters is looked for where a word begins, like a
  * word literal; one with other characters anywhere, by its first such character.
  */
@@ -177,6 +197,7 @@ export function planTriggers(
     words3: new Map(),
     words4: new Map(),
     keySeen: new Uint8Array(8192),
+    words: wordTable([]),
     anywhere: new Map(),
     anyNext: new Uint8Array(2048),
     anyPrev: new Uint8Array(2048),
@@ -184,6 +205,7 @@ export function planTriggers(
     widePairs: new Uint32Array(2048),
     assignments: [],
     lineFirst: new Map(),
+    lineFirstLatin1: new Int32Array(256),
     digitWord: 0,
     capsDigitsWord: 0,
     beforeAt: 0,
@@ -262,7 +284,7 @@ export function planTriggers(
           special(":");
           special("=");
           special(",");
-          plan.assignments.push({ name: s.name, feed });
+          plan.assignments.push({ name: endingAt(s.name), feed });
           break;
         case "line":
           special("\n");
@@ -316,6 +338,8 @@ export function planTriggers(
     }
   });
   for (const words of [plan.words3, plan.words4]) for (const [key, literals] of words) words.set(key, sortWordLiterals(literals));
+  plan.words = wordTable([...plan.words3, ...plan.words4], plan.anywhere);
+  for (const [c, feed] of plan.lineFirst) if (c < 256) plan.lineFirstLatin1[c] = feed;
   for (const [c, literals] of plan.anywhere) if (c < 128) for (const lit of literals) neighbours(plan, c, lit);
   plan.feedPasses = Uint8Array.from(feeds, (f) => (f.exact.length ? 1 : 0) | (f.folded.length ? 2 : 0) | (f.apart.length ? 4 : 0));
   return plan;

@@ -8,6 +8,7 @@
 import { isScriptLetter } from "./detector.ts";
 import { hasBit, key3, key4, lower, seenSlot, widePair } from "./trigger-chars.ts";
 import { BASE64, type FeedId, type Literal, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan.ts";
+import { LITERAL_FIELDS, wordSlot } from "./trigger-words.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */
 const PAST_END = 0x10000;
@@ -104,10 +105,10 @@ function push(f: Found, p: number, feed: FeedId): void {
   }
 }
 
-/** A literal found at `p`: a start for its detectors, or the opening of its gate. */
-function hit(f: Found, p: number, lit: Literal): void {
-  if (lit.gate >= 0) f.gates.push(lit.gate);
-  else push(f, p, lit.feed);
+/** A literal found at `p`: a start for its detectors (`feed`), or the opening of its gate. */
+function hit(f: Found, p: number, feed: FeedId, gate: number): void {
+  if (gate >= 0) f.gates.push(gate);
+  else push(f, p, feed);
 }
 
 function wordAt(f: Found, p: number): boolean {
@@ -121,41 +122,51 @@ function lineStart(f: Found, p: number, from: number): void {
   const text = f.text;
   let k = from;
   while (k < text.length && k - from < 3 && isBlank(text.charCodeAt(k))) k++;
-  const feed = k < text.length ? f.plan.lineFirst.get(lower(text.charCodeAt(k))) : undefined;
+  if (k >= text.length) return;
+  const c = lower(text.charCodeAt(k));
+  const feed = c < 256 ? (f.plan.lineFirstLatin1[c] as number) : f.plan.lineFirst.get(c);
   if (feed) push(f, p, feed);
 }
 
 /**
- * The literals of one key (sorted as sortWordLiterals leaves them) that stand at `i`,
- * whose first `known` characters matched ignoring case. The case-folding ones are read
- * as one pass down the list: `matched` is how many characters the one before matched,
- * and one sharing more than that fails where it failed, one sharing less fails where
- * they part; only one sharing exactly that many is compared, from there. The same
- * literals are hit as comparing each whole, in list order.
+ * The literals of one key (sorted as sortWordLiterals leaves them; `packed` as the word
+ * table holds them, trigger-words.ts) that stand at `i`, whose first `known` characters
+ * matched ignoring case. The case-folding ones are read as one pass down the list:
+ * `matched` is how many characters the one before matched, and one sharing more than
+ * that fails where it failed, one sharing less fails where they part; only one sharing
+ * exactly that many is compared, from there. The same literals are hit as comparing each
+ * whole, in list order.
  */
-function wordLiterals(f: Found, i: number, list: readonly Literal[] | undefined, known: number): void {
-  if (list === undefined) return;
+function wordLiterals(f: Found, i: number, packed: number, known: number): void {
+  const { literals, chars } = f.plan.words;
   const text = f.text;
   const end = text.length - i;
+  const first = packed >>> 8;
   let matched = -1;
-  for (const lit of list) {
-    if (!lit.anyCase) {
-      if (literalAt(text, i, lit, known)) hit(f, i, lit);
+  for (let l = first; l < first + (packed & 255); l++) {
+    const at = l * LITERAL_FIELDS;
+    const from = literals[at] as number;
+    const info = literals[at + 1] as number;
+    const length = info & 0xfff;
+    if (info >>> 24 === 0) {
+      // Case-sensitive: every character, the key's too.
+      let k = 0;
+      while (k < length && k < end && text.charCodeAt(i + k) === chars[from + k]) k++;
+      if (k === length) hit(f, i, literals[at + 2] as number, literals[at + 3] as number);
       continue;
     }
+    const shared = (info >>> 12) & 0xfff;
     let k = known;
     if (matched >= 0) {
-      if (lit.shared !== matched) {
-        if (lit.shared < matched) matched = lit.shared;
+      if (shared !== matched) {
+        if (shared < matched) matched = shared;
         continue;
       }
       k = matched;
     }
-    const t = lit.text;
-    const length = t.length;
-    while (k < length && k < end && lower(text.charCodeAt(i + k)) === t.charCodeAt(k)) k++;
+    while (k < length && k < end && lower(text.charCodeAt(i + k)) === chars[from + k]) k++;
     matched = k;
-    if (k === length) hit(f, i, lit);
+    if (k === length) hit(f, i, literals[at + 2] as number, literals[at + 3] as number);
   }
 }
 
@@ -173,10 +184,12 @@ function wordStart(f: Found, i: number, c: number): void {
   // PAST_END fails these comparisons: no literal runs past the text.
   if (!(c1 <= 255) || !(c2 <= 255)) return;
   const k3 = key3(c, c1, c2);
-  if (hasBit(plan.keySeen, seenSlot(k3))) wordLiterals(f, i, plan.words3.get(k3), 3);
+  const s3 = hasBit(plan.keySeen, seenSlot(k3)) ? wordSlot(plan.words, k3) : -1;
+  if (s3 >= 0) wordLiterals(f, i, plan.words.slots[s3 + 1] as number, 3);
   if (!(c3 <= 255)) return;
   const k4 = key4(k3, c3);
-  if (hasBit(plan.keySeen, seenSlot(k4))) wordLiterals(f, i, plan.words4.get(k4), 4);
+  const s4 = hasBit(plan.keySeen, seenSlot(k4)) ? wordSlot(plan.words, k4) : -1;
+  if (s4 >= 0) wordLiterals(f, i, plan.words.slots[s4 + 1] as number, 4);
 }
 
 /**
@@ -196,12 +209,38 @@ function besideLiteral(plan: TriggerPlan, text: string, i: number, c: number): b
   return prev >= 128 || hasBit(plan.anyPrev, c * 128 + prev) === 1;
 }
 
+/**
+ * The literals of `packed` (the word table's ASCII list of `c`, trigger-words.ts) that
+ * stand at `i`, each beginning its offset before it.
+ */
+function asciiLiterals(f: Found, i: number, packed: number): void {
+  const { literals, chars } = f.plan.words;
+  const text = f.text;
+  const first = packed >>> 8;
+  for (let l = first; l < first + (packed & 255); l++) {
+    const at = l * LITERAL_FIELDS;
+    const from = literals[at] as number;
+    const info = literals[at + 1] as number;
+    const length = info & 0xfff;
+    const p = i - ((info >>> 12) & 0xfff);
+    if (p < 0 || p + length > text.length) continue;
+    let k = 0;
+    if (info >>> 24 === 0) while (k < length && text.charCodeAt(p + k) === chars[from + k]) k++;
+    else while (k < length && lower(text.charCodeAt(p + k)) === chars[from + k]) k++;
+    if (k === length) hit(f, i, literals[at + 2] as number, literals[at + 3] as number);
+  }
+}
+
 /** An ASCII character some start is marked for (SPECIAL). */
 function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
-  const literals = plan.anywhere.get(c);
-  if (literals && (c >= 128 || besideLiteral(plan, text, i, c)))
-    for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit);
+  if (c < 128) {
+    const packed = plan.words.ascii[c] as number;
+    if (packed !== 0 && besideLiteral(plan, text, i, c)) asciiLiterals(f, i, packed);
+  } else {
+    const literals = plan.anywhere.get(c);
+    if (literals) for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit.feed, lit.gate);
+  }
   if (c === 10) {
     if (plan.lineFirst.size) lineStart(f, i, i + 1);
   } else if (c === 64) {
@@ -214,7 +253,9 @@ function special(f: Found, i: number, c: number): void {
     // `:`, `=` or `,` after a credential-like name: the assignment starts at a word at most 96 characters back
     // (a name of three segments, `CARGO_REGISTRY_TOKEN`, `my.app.db_password`).
     for (const a of plan.assignments) {
-      if (!a.name.test(text.slice(Math.max(0, i - 20), i))) continue;
+      const before = text.slice(Math.max(0, i - 20), i);
+      a.name.lastIndex = before.length;
+      if (!a.name.test(before)) continue;
       for (let p = Math.max(0, i - 96, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.feed);
       f.assignCovered = i;
       f.ordered = false;
@@ -257,18 +298,6 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     const c = text.charCodeAt(i);
     const cls = c < 128 ? (classes[c] as number) : 0;
     if (cls & WORD) {
-      // Most words are ruled out here, by the key of their first three or four letters, without a call
-      // (nearly every pair of first letters opens some literal, so the first two rule out few).
-      if (c <= 90) wordStart(f, i, c);
-      else {
-        const c1 = charAt(text, i + 1);
-        const c2 = charAt(text, i + 2);
-        const c3 = charAt(text, i + 3);
-        if (c1 <= 255 && c2 <= 255) {
-          const k3 = key3(c, c1, c2);
-          if (hasBit(keySeen, seenSlot(k3)) || (c3 <= 255 && hasBit(keySeen, seenSlot(key4(k3, c3))))) wordStart(f, i, c);
-        }
-      }
       // To the word's end; `every` keeps the classes all its characters share.
       let j = i + 1;
       let every = cls;
@@ -278,6 +307,22 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
         if (!(dc & WORD)) break;
         every &= dc;
         j++;
+      }
+      // Most words are ruled out here, by the key of their first three or four letters, without a call
+      // (nearly every pair of first letters opens some literal, so the first two rule out few). A word
+      // of four characters or more holds both keys' characters: ASCII, inside the text.
+      if (c <= 90) wordStart(f, i, c);
+      else if (j - i >= 4) {
+        const k3 = key3(c, text.charCodeAt(i + 1), text.charCodeAt(i + 2));
+        if (hasBit(keySeen, seenSlot(k3)) || hasBit(keySeen, seenSlot(key4(k3, text.charCodeAt(i + 3))))) wordStart(f, i, c);
+      } else {
+        const c1 = charAt(text, i + 1);
+        const c2 = charAt(text, i + 2);
+        const c3 = charAt(text, i + 3);
+        if (c1 <= 255 && c2 <= 255) {
+          const k3 = key3(c, c1, c2);
+          if (hasBit(keySeen, seenSlot(k3)) || (c3 <= 255 && hasBit(keySeen, seenSlot(key4(k3, c3))))) wordStart(f, i, c);
+        }
       }
       if (every & BASE64) {
         // Letters and digits only: the base64 run goes on through the word.

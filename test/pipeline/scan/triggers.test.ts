@@ -7,9 +7,10 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { ASSIGNMENT_DETECTOR } from "../../../src/pipeline/scan/assignments.ts";
 import { ALL_DETECTORS, foldsCase, scanText } from "../../../src/pipeline/scan/engine.ts";
 import { leadingLiterals } from "../../../src/pipeline/scan/leading-literals.ts";
-import { planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
+import { endingAt, planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
 import { findStarts } from "../../../src/pipeline/scan/triggers.ts";
 import { scanExhaustively, scanSummary } from "./exhaustive-scan.ts";
 
@@ -301,6 +302,62 @@ describe("the walk's shortcuts find what comparing every literal finds", () => {
         }
       }
     }
+  });
+});
+
+describe("an assignment's name read back from its sign", () => {
+  const name = (ASSIGNMENT_DETECTOR.start as { name: RegExp }).name;
+  const back = endingAt(name);
+  /** What the walk asks at a sign: the name pattern tried on the 20 characters before it, both ways. */
+  const both = (before: string) => {
+    back.lastIndex = before.length;
+    return [name.test(before), back.test(before)];
+  };
+
+  test("as a look-behind from the sign, the same verdict as the pattern searched through the characters before it", () => {
+    expect(back).not.toBe(name);
+    let s = 11;
+    const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const parts = [
+      "db_",
+      "DB",
+      "password",
+      "Passwd",
+      "api_key",
+      "ApiKey",
+      "token",
+      "_prod",
+      "-b64",
+      "01",
+      '"',
+      "'",
+      "]",
+      " ",
+      "\\",
+      "x",
+      "key",
+      "_pat",
+      ".sk",
+      "Secret",
+      "the",
+    ];
+    let named = 0;
+    for (let k = 0; k < 3000; k++) {
+      let before = "";
+      for (let n = Math.floor(next() * 5); n >= 0; n--) before += parts[Math.floor(next() * parts.length)];
+      before = before.slice(-20);
+      const [searched, readBack] = both(before);
+      expect([before, readBack]).toEqual([before, searched]);
+      if (searched) named++;
+    }
+    expect(named).toBeGreaterThan(300);
+    expect(both("the results, ")).toEqual([false, false]);
+    expect(both('  "DB_PASSWORD" ')).toEqual([true, true]);
+  });
+
+  test("a pattern not ending with $ (or with flags a look-behind would change) is kept as it is", () => {
+    for (const re of [/password/i, /password\$/i, /password$/m, /(a)\1$/]) expect(endingAt(re)).toBe(re);
+    expect(endingAt(/password$/i).sticky).toBe(true);
   });
 });
 
