@@ -201,7 +201,7 @@ export const APPENDED_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `##+\\s?[(\\[]\\s?(?:system|sys|admin|developer|assistant)[_ ]?(?:message|prompt|instructions?|note|override)\\s?[)\\]]`,
+    `(?<!#)##+\\s?[(\\[]\\s?(?:system|sys|admin|developer|assistant)[_ ]?(?:message|prompt|instructions?|note|override)\\s?[)\\]]`,
     { at: "literal", literals: ["##"] },
   ),
 ]);
