@@ -201,14 +201,31 @@ const GENERIC_KINDS = new Set(["password_assignment", "generic_credential"]);
  */
 export function withoutCoveredGenerics(findings: Finding[]): Finding[] {
   if (!findings.some((f) => GENERIC_KINDS.has(f.kind))) return findings;
-  const named = (f: Finding) =>
-    findings.some(
-      (x) =>
-        x !== f &&
-        x.category === "secret" &&
-        x.start < f.end &&
-        x.end > f.start &&
-        (!GENERIC_KINDS.has(x.kind) || (f.kind === "generic_credential" && x.kind !== f.kind)),
-    );
+  // The secret findings by start, so each generic finding meets only those that can overlap it
+  // (starting after its start less the longest finding, before its end): a text dense with
+  // credentials has thousands, and comparing every pair made the scan quadratic.
+  const secrets = findings.filter((x) => x.category === "secret").sort((a, b) => a.start - b.start);
+  let longest = 0;
+  for (const x of secrets) longest = Math.max(longest, x.end - x.start);
+  const named = (f: Finding) => {
+    for (let i = firstStartingFrom(secrets, f.start - longest); i < secrets.length; i++) {
+      const x = secrets[i] as Finding;
+      if (x.start >= f.end) return false;
+      if (x !== f && x.end > f.start && (!GENERIC_KINDS.has(x.kind) || (f.kind === "generic_credential" && x.kind !== f.kind))) return true;
+    }
+    return false;
+  };
   return findings.filter((f) => !GENERIC_KINDS.has(f.kind) || !named(f));
+}
+
+/** The index of the first finding (sorted by start) that starts at `at` or later. */
+function firstStartingFrom(sorted: readonly Finding[], at: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as Finding).start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
