@@ -14,14 +14,9 @@ import { type Detector, NOT_AFTER_LETTER } from "./detector.ts";
 import { HEX, machineRandom } from "./randomness.ts";
 
 /** Words a chosen password may follow too (credential-notes.ts `mixedValue`); after the others, only a generated value counts. */
+const ENGLISH_PASSWORD_WORDS = ["password", "passwd", "passphrase", "passcode", "pwd", "pword", "pass"];
 const PASSWORD_WORDS = [
-  "password",
-  "passwd",
-  "passphrase",
-  "passcode",
-  "pwd",
-  "pword",
-  "pass",
+  ...ENGLISH_PASSWORD_WORDS,
   "mdp",
   "passwort",
   "kennwort",
@@ -44,16 +39,9 @@ const PASSWORD_WORDS = [
   "kata sandi",
 ];
 /** Words of keys, tokens and secrets, in the same languages. */
+const ENGLISH_KEY_WORDS = ["secret", "token", "key", "apikey", "credential", "creds", "auth", "authorization", "authentication"];
 const KEY_WORDS = [
-  "secret",
-  "token",
-  "key",
-  "apikey",
-  "credential",
-  "creds",
-  "auth",
-  "authorization",
-  "authentication",
+  ...ENGLISH_KEY_WORDS,
   "schlüssel",
   "schluessel",
   "zugangsdaten",
@@ -209,24 +197,7 @@ const pattern = (words: readonly string[]) => words.map((w) => w.replace(/[.*+?^
 
 const PASSWORD_SET = new Set([...PASSWORD_WORDS, ...SCRIPT_PASSWORD_WORDS]);
 /** English's words, met most: an expression of their own, so that a start at `token` runs (and brings back after a pause) a small one. */
-const ENGLISH = new Set([
-  "password",
-  "passwd",
-  "passphrase",
-  "passcode",
-  "pwd",
-  "pword",
-  "pass",
-  "secret",
-  "token",
-  "key",
-  "apikey",
-  "credential",
-  "creds",
-  "auth",
-  "authorization",
-  "authentication",
-]);
+const ENGLISH = new Set([...ENGLISH_PASSWORD_WORDS, ...ENGLISH_KEY_WORDS]);
 const LATIN = [...PASSWORD_WORDS, ...KEY_WORDS];
 const SCRIPT = longestFirst([...SCRIPT_PASSWORD_WORDS, ...SCRIPT_KEY_WORDS]);
 
