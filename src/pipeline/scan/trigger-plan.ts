@@ -64,6 +64,12 @@ export interface TriggerPlan {
    */
   anyNext: Uint8Array;
   anyPrev: Uint8Array;
+  /**
+   * The character right after it for a keyword it sits inside (any, when the keyword ends
+   * at it): with anyPrev, both neighbours. A sentence's `. ` after `hooks`, `gems` or
+   * `note` passed anyPrev alone and compared all eleven literals of `.`.
+   */
+  insideNext: Uint8Array;
   /** Non-ASCII characters (in either case) a literal of `anywhere` opens with (`игнорир`, `忽略`), one bit each: 8 KB, read once per such character of a text. */
   wide: Uint32Array;
   /** Their first two characters (in either case) by `widePair`, one bit each: most characters of a text in another script are ruled out here. */
@@ -99,8 +105,16 @@ export const SPECIAL = 4;
  * ruled out there, so only ASCII ones are marked.
  */
 function neighbours(plan: TriggerPlan, c: number, lit: Literal): void {
-  const [bits, at] = lit.offset === 0 ? [plan.anyNext, 1] : [plan.anyPrev, lit.offset - 1];
-  const n = at < lit.text.length ? lit.text.charCodeAt(at) : -1;
+  if (lit.offset === 0) mark(plan.anyNext, c, lit.text, 1);
+  else {
+    mark(plan.anyPrev, c, lit.text, lit.offset - 1);
+    mark(plan.insideNext, c, lit.text, lit.offset + 1);
+  }
+}
+
+/** Marks `text`'s character at `at` (every character past its end, none when it is not ASCII) beside `c`. */
+function mark(bits: Uint8Array, c: number, text: string, at: number): void {
+  const n = at < text.length ? text.charCodeAt(at) : -1;
   if (n >= 128) return;
   for (let x = 0; x < 128; x++) if (n < 0 || (LOWER[x] as number) === lower(n)) setBit(bits, c * 128 + x);
 }
@@ -201,6 +215,7 @@ export function planTriggers(
     anywhere: new Map(),
     anyNext: new Uint8Array(2048),
     anyPrev: new Uint8Array(2048),
+    insideNext: new Uint8Array(2048),
     wide: new Uint32Array(2048),
     widePairs: new Uint32Array(2048),
     assignments: [],

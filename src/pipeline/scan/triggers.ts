@@ -201,10 +201,11 @@ function wideStart(f: Found, i: number, c: number): void {
   if (((f.plan.widePairs[slot >>> 5] as number) & (1 << (slot & 31))) !== 0) special(f, i, c);
 }
 
-/** Whether a literal of `anywhere` may stand at ASCII `c` at `i`, by the characters beside it (anyNext, anyPrev). */
+/** Whether a literal of `anywhere` may stand at ASCII `c` at `i`, by the characters beside it (anyNext; anyPrev and insideNext). */
 function besideLiteral(plan: TriggerPlan, text: string, i: number, c: number): boolean {
   const next = charAt(text, i + 1);
   if (next >= 128 || hasBit(plan.anyNext, c * 128 + next) === 1) return true;
+  if (hasBit(plan.insideNext, c * 128 + next) === 0) return false;
   const prev = i > 0 ? text.charCodeAt(i - 1) : PAST_END;
   return prev >= 128 || hasBit(plan.anyPrev, c * 128 + prev) === 1;
 }
