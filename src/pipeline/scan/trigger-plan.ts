@@ -74,8 +74,11 @@ export interface TriggerPlan {
   wide: Uint32Array;
   /** Their first two characters (in either case) by `widePair`, one bit each: most characters of a text in another script are ruled out here. */
   widePairs: Uint32Array;
-  /** A name read back from an assignment's sign: tried with `lastIndex` at the end of the text before the sign (endingAt). */
-  assignments: { name: RegExp; feed: FeedId }[];
+  /**
+   * A name read back from an assignment's sign: tried with `lastIndex` at the end of the text before the sign (endingAt),
+   * only where the two characters it would end with (lower-cased, one bit each at `first * 128 + second`) are among `ends`.
+   */
+  assignments: { name: RegExp; ends: Uint8Array | null; feed: FeedId }[];
   /** Lower-cased first characters after a line start, and what they feed. */
   lineFirst: Map<number, FeedId>;
   /** Those of Latin-1 characters, by code (0: none). */
@@ -165,6 +168,13 @@ export function endingAt(name: RegExp): RegExp {
   const anchored = /(?:^|[^\\])(?:\\\\)*\$$/.test(source);
   if (!anchored || name.flags.replace("i", "") !== "" || /\\[1-9]|\\k</.test(source)) return name;
   return new RegExp(`(?<=${source.slice(0, -1)})`, `${name.flags}y`);
+}
+
+/** Two-character endings (lower case, ASCII) as one bit each at `first * 128 + second`. */
+function pairBits(pairs: readonly string[]): Uint8Array {
+  const bits = new Uint8Array(2048);
+  for (const pair of pairs) setBit(bits, pair.charCodeAt(0) * 128 + pair.charCodeAt(1));
+  return bits;
 }
 
 /**
@@ -299,7 +309,7 @@ export function planTriggers(
           special(":");
           special("=");
           special(",");
-          plan.assignments.push({ name: endingAt(s.name), feed });
+          plan.assignments.push({ name: endingAt(s.name), ends: s.ends ? pairBits(s.ends) : null, feed });
           break;
         case "line":
           special("\n");

@@ -6,7 +6,7 @@
  * hardly at all by the regex engine.
  */
 import { isScriptLetter } from "./detector.ts";
-import { hasBit, key3, key4, lower, seenSlot, widePair } from "./trigger-chars.ts";
+import { hasBit, key3, key4, LOWER, lower, seenSlot, widePair } from "./trigger-chars.ts";
 import { BASE64, type FeedId, type Literal, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan.ts";
 import { LITERAL_FIELDS, wordSlot } from "./trigger-words.ts";
 
@@ -232,6 +232,26 @@ function asciiLiterals(f: Found, i: number, packed: number): void {
   }
 }
 
+/**
+ * Whether a name whose last two characters are among `ends` (TriggerPlan.assignments) can stand before the sign at
+ * `i` in its 20-character window, read back past what may follow a name there (assignments.ts): up to three blanks, a
+ * `]`, a quote and a backslash. A digit there may be the name's own (`b64`), so it rules nothing out; so does a window
+ * too short to read two characters in. Prose's comma mostly follows an ending no name has (`however,`).
+ */
+function mayEndName(text: string, i: number, ends: Uint8Array): boolean {
+  const floor = Math.max(0, i - 20);
+  let k = i - 1;
+  while (k >= floor && i - k <= 3 && isBlank(text.charCodeAt(k))) k--;
+  if (k >= floor && text.charCodeAt(k) === 93) k--;
+  if (k >= floor && (text.charCodeAt(k) === 34 || text.charCodeAt(k) === 39)) k--;
+  if (k >= floor && text.charCodeAt(k) === 92) k--;
+  if (k - 1 < floor) return true;
+  const last = text.charCodeAt(k);
+  if (isDigit(last)) return true;
+  const first = text.charCodeAt(k - 1);
+  return last < 128 && first < 128 && hasBit(ends, (LOWER[first] as number) * 128 + (LOWER[last] as number)) === 1;
+}
+
 /** An ASCII character some start is marked for (SPECIAL). */
 function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
@@ -254,6 +274,7 @@ function special(f: Found, i: number, c: number): void {
     // `:`, `=` or `,` after a credential-like name: the assignment starts at a word at most 96 characters back
     // (a name of three segments, `CARGO_REGISTRY_TOKEN`, `my.app.db_password`).
     for (const a of plan.assignments) {
+      if (a.ends !== null && !mayEndName(text, i, a.ends)) continue;
       const before = text.slice(Math.max(0, i - 20), i);
       a.name.lastIndex = before.length;
       if (!a.name.test(before)) continue;

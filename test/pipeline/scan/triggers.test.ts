@@ -7,12 +7,13 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ASSIGNMENT_DETECTOR } from "../../../src/pipeline/scan/assignments.ts";
+import { ASSIGNMENT_DETECTOR, endingPairs } from "../../../src/pipeline/scan/assignments.ts";
 import { ALL_DETECTORS, foldsCase, scanText } from "../../../src/pipeline/scan/engine.ts";
 import { leadingLiterals } from "../../../src/pipeline/scan/leading-literals.ts";
 import { endingAt, planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
 import { findStarts } from "../../../src/pipeline/scan/triggers.ts";
 import { scanExhaustively, scanSummary } from "./exhaustive-scan.ts";
+import { GATED_SECRET_RULES } from "../../../src/pipeline/scan/secret-detectors.ts";
 
 const corpus: { text: string }[] = readFileSync(join(import.meta.dir, "../../fixtures/scan-corpus.jsonl"), "utf8")
   .trim()
@@ -305,6 +306,22 @@ describe("the walk's shortcuts find what comparing every literal finds", () => {
   });
 });
 
+describe("a keyword found by the punctuation inside it (hooks.slack.com)", () => {
+  test("opens its gate wherever it stands, whatever stands around it, and a sentence's full stop opens none", () => {
+    const plan = planTriggers(
+      ALL_DETECTORS.filter((d) => !foldsCase(d)),
+      ALL_DETECTORS.filter(foldsCase),
+      GATED_SECRET_RULES.map((r) => r.keywords),
+    );
+    const inside = [...plan.anywhere.values()].flat().filter((lit) => lit.offset > 0 && lit.text.charCodeAt(lit.offset) < 128);
+    expect(inside.length).toBeGreaterThan(3);
+    for (const lit of inside)
+      for (const text of [lit.text, `Notes. ${lit.text}. Hooks.`, `(${lit.text.toUpperCase()})`, `x${lit.text}\n`])
+        expect([text, findStarts(text, plan).gates?.includes(lit.gate)]).toEqual([text, true]);
+    expect(findStarts("The hooks. The gems. Their notes.", plan).gates).toEqual([]);
+  });
+});
+
 describe("an assignment's name read back from its sign", () => {
   const name = (ASSIGNMENT_DETECTOR.start as { name: RegExp }).name;
   const back = endingAt(name);
@@ -353,6 +370,37 @@ describe("an assignment's name read back from its sign", () => {
     expect(named).toBeGreaterThan(300);
     expect(both("the results, ")).toEqual([false, false]);
     expect(both('  "DB_PASSWORD" ')).toEqual([true, true]);
+  });
+
+  test("is tried only where the two characters before the sign can end a name, and never missed where it names one", () => {
+    const plan = planTriggers(
+      ALL_DETECTORS.filter((d) => !foldsCase(d)),
+      ALL_DETECTORS.filter(foldsCase),
+    );
+    const { feed } = plan.assignments[0] as { feed: number };
+    let s = 13;
+    const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const parts = ["db_", "Password", "passwd", "API_KEY", "token", "_staging", "-b64", "base64", "_QA", "_pw", "psk", "07"];
+    const after = ['"', "'", "]", "\\", " ", "  ", "    ", "", "", ""];
+    let named = 0;
+    for (let k = 0; k < 3000; k++) {
+      let before = next() < 0.5 ? "however the " : "";
+      for (let n = Math.floor(next() * 4); n >= 0; n--) before += parts[Math.floor(next() * parts.length)];
+      for (let n = Math.floor(next() * 3); n >= 0; n--) before += after[Math.floor(next() * after.length)];
+      for (const sign of [":", "=", ","]) {
+        const text = before + sign;
+        if (!name.test(text.slice(Math.max(0, before.length - 20), before.length))) continue;
+        named++;
+        const starts = findStarts(text, plan);
+        expect([text, starts.foldedFeeds?.includes(feed)]).toEqual([text, true]);
+      }
+    }
+    expect(named).toBeGreaterThan(1000);
+    const { ends = [] } = ASSIGNMENT_DETECTOR.start as { ends?: readonly string[] };
+    expect(["rd", "ey", "ls", "al", "64", "qa", "pw", "ng"].filter((pair) => !ends.includes(pair))).toEqual([]);
+    expect(["er", "ly", "he", "es"].filter((pair) => ends.includes(pair))).toEqual([]);
+    expect(() => endingPairs("(?:password|key\\d)")).toThrow();
+    expect(endingPairs("(?:credentials?|a[_.-]pw)")).toEqual(["al", "ls", "pw"]);
   });
 
   test("a pattern not ending with $ (or with flags a look-behind would change) is kept as it is", () => {
