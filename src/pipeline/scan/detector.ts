@@ -29,8 +29,12 @@ export type Start =
   | { at: "assignment"; name: RegExp; ends?: readonly string[] }
   /** These literals, anywhere (case-insensitive for case-folding detectors); one opening with a script letter (isScriptLetter) where no such letter precedes it. */
   | { at: "literal"; literals: readonly string[] }
-  /** The start of the text or a newline, up to 3 blanks, then one of these characters (any case). */
-  | { at: "line"; first: string }
+  /**
+   * The start of the text or a newline, up to 3 blanks, then one of these characters (any case). With `afterLabel`
+   * (ASCII `first` only), the line's first run of letters, digits and hyphens (a host's first label, at most 63
+   * characters, empty at a `*`) must be followed by one of its characters: a sentence's first word is followed by a blank.
+   */
+  | { at: "line"; first: string; afterLabel?: string }
   /** A `+` or `(` followed by a digit. */
   | { at: "signed-number" }
   /** A Unicode tag character or a bidirectional control. */

@@ -83,6 +83,12 @@ export interface TriggerPlan {
   lineFirst: Map<number, FeedId>;
   /** Those of Latin-1 characters, by code (0: none). */
   lineFirstLatin1: Int32Array;
+  /** Lower-cased ASCII first characters of line starts gated by their first label (Start `afterLabel`), and what they feed. */
+  lineLabelled: Int32Array;
+  /** One bit per ASCII character that may follow the first label of a line opening with `c`, at `c * 128 + after`. */
+  labelAfter: Uint8Array;
+  /** Whether any detector starts at a line (the walk reads line starts only then). */
+  anyLine: boolean;
   digitWord: FeedId;
   capsDigitsWord: FeedId;
   beforeAt: FeedId;
@@ -231,6 +237,9 @@ export function planTriggers(
     assignments: [],
     lineFirst: new Map(),
     lineFirstLatin1: new Int32Array(256),
+    lineLabelled: new Int32Array(128),
+    labelAfter: new Uint8Array(2048),
+    anyLine: false,
     digitWord: 0,
     capsDigitsWord: 0,
     beforeAt: 0,
@@ -313,9 +322,15 @@ export function planTriggers(
           break;
         case "line":
           special("\n");
+          plan.anyLine = true;
           for (const ch of s.first) {
             const c = lower(ch.charCodeAt(0));
-            plan.lineFirst.set(c, join(plan.lineFirst.get(c) ?? 0, feed));
+            if (s.afterLabel === undefined) plan.lineFirst.set(c, join(plan.lineFirst.get(c) ?? 0, feed));
+            else {
+              if (c >= 128) throw new Error(`a line start gated by its first label opens with ASCII, not ${JSON.stringify(ch)}`);
+              plan.lineLabelled[c] = join(plan.lineLabelled[c] as number, feed);
+              for (const after of s.afterLabel) mark(plan.labelAfter, c, after, 0);
+            }
           }
           break;
         case "before-at":

@@ -119,14 +119,26 @@ function wordAt(f: Found, p: number): boolean {
 
 /** A line whose first character after up to three blanks is one a line-start pattern opens with. */
 function lineStart(f: Found, p: number, from: number): void {
-  const text = f.text;
+  const { text, plan } = f;
   let k = from;
   while (k < text.length && k - from < 3 && isBlank(text.charCodeAt(k))) k++;
   if (k >= text.length) return;
   const c = lower(text.charCodeAt(k));
-  const feed = c < 256 ? (f.plan.lineFirstLatin1[c] as number) : f.plan.lineFirst.get(c);
+  const feed = c < 256 ? (plan.lineFirstLatin1[c] as number) : plan.lineFirst.get(c);
   if (feed) push(f, p, feed);
+  const labelled = c < 128 ? (plan.lineLabelled[c] as number) : 0;
+  if (labelled !== 0 && afterLabel(plan, text, k, c)) push(f, p, labelled);
 }
+
+/** Whether the run of letters, digits and hyphens at `k` (a label: at most 63) ends at a character that may follow it (labelAfter). */
+function afterLabel(plan: TriggerPlan, text: string, k: number, c: number): boolean {
+  let j = k;
+  while (j < text.length && j - k < 64 && isLabelChar(text.charCodeAt(j))) j++;
+  const after = j - k < 64 ? charAt(text, j) : PAST_END;
+  return after < 128 && hasBit(plan.labelAfter, c * 128 + after) === 1;
+}
+
+const isLabelChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45;
 
 /**
  * The literals of one key (sorted as sortWordLiterals leaves them; `packed` as the word
@@ -263,7 +275,7 @@ function special(f: Found, i: number, c: number): void {
     if (literals) for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit.feed, lit.gate);
   }
   if (c === 10) {
-    if (plan.lineFirst.size) lineStart(f, i, i + 1);
+    if (plan.anyLine) lineStart(f, i, i + 1);
   } else if (c === 64) {
     // `@`: an e-mail's local part starts at a boundary within 64 characters before it.
     if (!plan.beforeAt) return;
@@ -307,7 +319,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     atCovered: 0,
     assignCovered: 0,
   };
-  if (plan.lineFirst.size) lineStart(f, 0, 0);
+  if (plan.anyLine) lineStart(f, 0, 0);
   const classes = plan.classes;
   const keySeen = plan.keySeen;
   const wide = plan.wide;

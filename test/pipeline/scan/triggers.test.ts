@@ -8,6 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ASSIGNMENT_DETECTOR, endingPairs } from "../../../src/pipeline/scan/assignments.ts";
+import type { Detector } from "../../../src/pipeline/scan/detector.ts";
 import { ALL_DETECTORS, foldsCase, scanText } from "../../../src/pipeline/scan/engine.ts";
 import { leadingLiterals } from "../../../src/pipeline/scan/leading-literals.ts";
 import { endingAt, planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
@@ -319,6 +320,31 @@ describe("a keyword found by the punctuation inside it (hooks.slack.com)", () =>
       for (const text of [lit.text, `Notes. ${lit.text}. Hooks.`, `(${lit.text.toUpperCase()})`, `x${lit.text}\n`])
         expect([text, findStarts(text, plan).gates?.includes(lit.gate)]).toEqual([text, true]);
     expect(findStarts("The hooks. The gems. Their notes.", plan).gates).toEqual([]);
+  });
+});
+
+describe("a line start gated by its first label (a host's)", () => {
+  const plan = planTriggers(
+    ALL_DETECTORS.filter((d) => !foldsCase(d)),
+    ALL_DETECTORS.filter(foldsCase),
+  );
+  const exactAt = (text: string, p: number) => findStarts(text, plan).exact.includes(p);
+
+  test("is a start where the label is followed by a dot, a colon or stands as `*`, and not at a sentence's first word", () => {
+    expect(exactAt("db01.corp.example:5432 admin / S3cr3t!x", 0)).toBe(true);
+    expect(exactAt("notes\n   DB01.corp.example, ops, Gr33n!Tea", 5)).toBe(true);
+    expect(exactAt("x\n*:*:*:postgres:Tr7bN2qXz", 1)).toBe(true);
+    expect(exactAt("localhost:5432:app:app:Wq8zT3pLm2", 0)).toBe(true);
+    expect(exactAt("Our team moved the deployment to Thursday.", 0)).toBe(false);
+    expect(exactAt(`${"ab-".repeat(22)}.corp.example, ops, Gr33n!Tea`, 0)).toBe(false);
+    expect(exactAt(`${"ab-".repeat(21)}.corp.example, ops, Gr33n!Tea`, 0)).toBe(true);
+    for (const text of ["db01.corp.example:5432 admin / S3cr3t!x", "notes\n  *:*:*:postgres:Tr7bN2qXz", "Our team, ops, Gr33n!Tea"])
+      expectSameAsExhaustive(text);
+  });
+
+  test("opens with ASCII characters only", () => {
+    const line: Detector = { kind: "x", category: "secret", pattern: "(?:^|\\n)é\\.", start: { at: "line", first: "é", afterLabel: "." } };
+    expect(() => planTriggers([line], [])).toThrow(/ASCII/);
   });
 });
 
