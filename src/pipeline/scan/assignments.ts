@@ -22,8 +22,9 @@ const PREFIXED_KEY = "[A-Za-z0-9]{1,20}(?:[_.-]?key|[_.-]pat|[_.-]pw|[_.-]sk)";
  * A qualifier after the name that says which copy of the credential it is, not what else it is (`DB_PASSWORD_PROD`,
  * `JWT_SECRET_DEV`, Rails' `secret_key_base`): a list, since `password_hash`, `token_url` or `secret_name` name no credential.
  */
-const QUALIFIER =
-  "(?:[_.-](?:prod|production|live|test|dev|development|staging|stage|stg|qa|uat|local|old|new|backup|bak|primary|secondary|default|base|value|raw|plain|enc|encoded|b64|base64|private))?";
+const QUALIFIER_NAMES =
+  "prod|production|live|test|dev|development|staging|stage|stg|qa|uat|local|old|new|backup|bak|primary|secondary|default|base|value|raw|plain|enc|encoded|b64|base64|private";
+const QUALIFIER = `(?:[_.-](?:${QUALIFIER_NAMES}))?`;
 const QUALIFIER_AT_END = new RegExp(`${QUALIFIER}(\\d{0,3}["']?\\]?\\s{0,3})$`, "i");
 /**
  * Alone, `key` names anything, so a value under a bare `key` counts only when a machine generated it (see
@@ -127,6 +128,28 @@ function assignedCredential(match: string, text: string, index: number): boolean
   return passwordValue(value, sign[1] !== "" || connection || envLine, connection ? 3 : 6) || (value.length >= 32 && tokenLike(value));
 }
 
+/**
+ * The last two characters of each alternative of `(?:a|b|…)` (both readings of one that ends with an optional
+ * character, `credentials?`): how a name can end, for the trigger walk's gate. Throws on an alternative whose end it
+ * cannot read as two plain characters, so a change to the names that this reading would miss fails where it loads.
+ */
+export function endingPairs(...groups: string[]): string[] {
+  const pairs = new Set<string>();
+  for (const group of groups)
+    for (const alternative of group.replace(/^\(\?:|\)$/g, "").split("|")) {
+      const readings = alternative.endsWith("?") ? [alternative.slice(0, -2), alternative.slice(0, -1)] : [alternative];
+      for (const reading of readings) {
+        const pair = reading.slice(-2).toLowerCase();
+        if (!/^[a-z0-9]{2}$/.test(pair)) throw new Error(`cannot read how ${JSON.stringify(alternative)} ends`);
+        pairs.add(pair);
+      }
+    }
+  return [...pairs];
+}
+
+/** Names the start's `name` reads beside ASSIGNED_NAME (see PREFIXED_KEY). */
+const SIGN_NAMES = "key|[_.-]pat|[_.-]pw|[_.-]sk";
+
 export const ASSIGNMENT_DETECTOR: Detector = {
   kind: "password_assignment",
   category: "secret",
@@ -139,7 +162,8 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
   start: {
     at: "assignment",
-    name: new RegExp(`(?:${ASSIGNED_NAME}|key|[_.-]pat|[_.-]pw|[_.-]sk)${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i"),
+    name: new RegExp(`(?:${ASSIGNED_NAME}|${SIGN_NAMES})${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i"),
+    ends: endingPairs(ASSIGNED_NAME, SIGN_NAMES, QUALIFIER_NAMES),
   },
   valueAfter: /[:=,]>?[ \t]*["']?/,
   validate: assignedCredential,

@@ -72,7 +72,7 @@ export const CREDENTIAL_FILE_DETECTORS: Detector[] = [
     category: "secret",
     pattern: `(?:^|\\n)[ \\t]{0,3}${PGPASS_HOST}:(?:\\d{1,5}|\\*):[^:\\s]{1,63}:[^:\\s]{1,63}:[^\\s]{4,128}(?![^\\s])`,
     validate: (m) => passwordValue(m.slice(m.lastIndexOf(":") + 1), false, 4) && !/^\\d+$/.test(m.slice(m.lastIndexOf(":") + 1)),
-    start: { at: "line", first: LINE_FIRST },
+    start: { at: "line", first: LINE_FIRST, afterLabel: ".:*" },
   },
   // Network devices' configurations (Cisco IOS and the like): `username ops privilege 15 password 0 …`, `enable secret 0 …`,
   // a type 7 password (`password 7 0822455D0A16`, reversible), and an SNMP community (`snmp-server community … RO`).

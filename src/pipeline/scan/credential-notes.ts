@@ -169,7 +169,7 @@ export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
       ).every((sep) => /^[ \t]+$/.test(sep));
       return HOST_END.test(host) && !FILE_END.test(host) && !blanksOnly && password !== user && mixedValue(password);
     },
-    start: { at: "line", first: "abcdefghijklmnopqrstuvwxyz" },
+    start: { at: "line", first: "abcdefghijklmnopqrstuvwxyz", afterLabel: "." },
   },
   // `Session Token AIhq5Xyb1Gga9Q18`, `Authentication key:AIhq…`, `the API key is Xq7Lm2Rk9XwT`: a token after a label of two words.
   {

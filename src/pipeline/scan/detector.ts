@@ -21,12 +21,20 @@ export type Start =
   | { at: "caps-digits-word" }
   /** A boundary within the 64 characters before an `@` (an e-mail's local part). */
   | { at: "before-at" }
-  /** A word within the 96 characters before a `:`, `=` or `,` (`get("api_key", "...")`) that `name` ends just before (allowing a quote and 3 blanks). */
-  | { at: "assignment"; name: RegExp }
+  /**
+   * A word within the 96 characters before a `:`, `=` or `,` (`get("api_key", "...")`) that `name` ends just before (allowing a quote and 3 blanks).
+   * `ends`, when given, lists every pair of characters (lower case) a name can end with before its digits, quote, bracket and blanks:
+   * a sign after any other pair (a comma after `however` in prose) is ruled out without trying `name`.
+   */
+  | { at: "assignment"; name: RegExp; ends?: readonly string[] }
   /** These literals, anywhere (case-insensitive for case-folding detectors); one opening with a script letter (isScriptLetter) where no such letter precedes it. */
   | { at: "literal"; literals: readonly string[] }
-  /** The start of the text or a newline, up to 3 blanks, then one of these characters (any case). */
-  | { at: "line"; first: string }
+  /**
+   * The start of the text or a newline, up to 3 blanks, then one of these characters (any case). With `afterLabel`
+   * (ASCII `first` only), the line's first run of letters, digits and hyphens (a host's first label, at most 63
+   * characters, empty at a `*`) must be followed by one of its characters: a sentence's first word is followed by a blank.
+   */
+  | { at: "line"; first: string; afterLabel?: string }
   /** A `+` or `(` followed by a digit. */
   | { at: "signed-number" }
   /** A Unicode tag character or a bidirectional control. */

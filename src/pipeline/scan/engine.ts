@@ -53,6 +53,8 @@ interface Pass {
    * caches after a pause.
    */
   own: RegExp[];
+  /** By feed id: the expression that feed's list runs in this pass (feedExpression), once built. */
+  byFeed: (RegExp | undefined)[];
   /** Which list of a start's feed names this pass's detectors (trigger-plan.ts). */
   feedList: "exact" | "folded" | "apart";
   flags: string;
@@ -70,6 +72,7 @@ function compile(detectors: Detector[], flags: string, feedList: Pass["feedList"
     regex: new RegExp(alternatives.join("|"), flags),
     detectors: ordered,
     own: ordered.map((d) => new RegExp(d.pattern, flags)),
+    byFeed: [],
     feedList,
     flags,
   };
@@ -154,20 +157,19 @@ function matchAny(pass: Pass, text: string, p: number): { value: string; detecto
 }
 
 /**
- * A feed's list of two or more detectors as one sticky alternation, in the list's order,
- * built on first use: its first alternative to match wins, as trying each in turn does,
- * and the group that matched names the detector (patterns capture nothing, see
- * matchAny). A number in prose opens seven detectors (phone, SSN, card, four tokens);
- * one expression run there instead of seven saves each run's own entry and exit.
+ * What a feed runs in a pass, built on first use and kept by feed (Pass.byFeed): one
+ * detector's own expression, or a list of two or more as one sticky alternation in the
+ * list's order: its first alternative to match wins, as trying each in turn does, and
+ * the group that matched names the detector (patterns capture nothing, see matchAny).
+ * A number in prose opens seven detectors (phone, SSN, card, four tokens); one
+ * expression run there instead of seven saves each run's own entry and exit.
  */
-const feedAlternations = new WeakMap<readonly number[], RegExp>();
-
-function alternationOf(pass: Pass, list: readonly number[]): RegExp {
-  let regex = feedAlternations.get(list);
-  if (regex === undefined) {
-    regex = new RegExp(list.map((d) => `(${(pass.detectors[d] as Detector).pattern})`).join("|"), pass.flags);
-    feedAlternations.set(list, regex);
-  }
+function feedExpression(pass: Pass, feed: number, list: readonly number[]): RegExp {
+  const regex =
+    list.length === 1
+      ? (pass.own[list[0] as number] as RegExp)
+      : new RegExp(list.map((d) => `(${(pass.detectors[d] as Detector).pattern})`).join("|"), pass.flags);
+  pass.byFeed[feed] = regex;
   return regex;
 }
 
@@ -187,33 +189,28 @@ function matchFed(
   from: number,
   to: number,
 ): { value: string; detector: Detector } | null {
-  const listOf = (k: number) => {
-    const feed = plan.feeds[feeds[k] as number] as Feed;
-    return feed[pass.feedList];
-  };
-  let list = listOf(from);
-  if (to - from > 1) {
-    // Several starts at one place (rare): the union of their detectors, in order.
-    if (triedAt.length < pass.detectors.length) triedAt = new Uint8Array(pass.detectors.length);
-    for (let k = from; k < to; k++) for (const d of listOf(k)) triedAt[d] = 1;
-    const union: number[] = [];
-    for (let d = 0; d < pass.detectors.length; d++)
-      if (triedAt[d]) {
-        union.push(d);
-        triedAt[d] = 0;
-      }
-    list = union;
-  }
-  // A feed's own list only: a union is built per call, and compiling it each time would cost far more.
-  if (to - from === 1 && list.length > 1) {
-    const regex = alternationOf(pass, list);
+  if (to - from === 1) {
+    // A feed's own list: its expression, kept by feed (a union is built per call, and compiling it each time would cost far more).
+    const feed = feeds[from] as number;
+    const list = (plan.feeds[feed] as Feed)[pass.feedList];
+    if (list.length === 0) return null;
+    const regex = pass.byFeed[feed] ?? feedExpression(pass, feed, list);
     regex.lastIndex = p;
     const m = regex.exec(text);
     if (m === null) return null;
     let g = 1;
-    while (m[g] === undefined && g < m.length) g++;
+    if (list.length > 1) while (m[g] === undefined && g < m.length) g++;
     return { value: m[0], detector: pass.detectors[list[g - 1] as number] as Detector };
   }
+  // Several starts at one place (rare): the union of their detectors, in order.
+  if (triedAt.length < pass.detectors.length) triedAt = new Uint8Array(pass.detectors.length);
+  for (let k = from; k < to; k++) for (const d of (plan.feeds[feeds[k] as number] as Feed)[pass.feedList]) triedAt[d] = 1;
+  const list: number[] = [];
+  for (let d = 0; d < pass.detectors.length; d++)
+    if (triedAt[d]) {
+      list.push(d);
+      triedAt[d] = 0;
+    }
   for (const d of list) {
     const regex = pass.own[d] as RegExp;
     regex.lastIndex = p;

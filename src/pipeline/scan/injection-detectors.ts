@@ -57,7 +57,11 @@ export const INJECTION_DETECTORS: Detector[] = [
     1.0,
     `\\b(?:ignore|disregard|forget) ${NOT_NEGATED_VERB}(?:everything|all|anything) (?:you (?:were|have been) told|(?:written |said )?(?:above|before|previously))`,
   ),
-  inj("instruction_override", 0.8, `\\b(?:new|updated|real|actual) (?:system )?instructions?:`),
+  // Started at the phrase, not at "new" alone: "the new plan" runs no expression (so is the rule below).
+  inj("instruction_override", 0.8, `\\b(?:new|updated|real|actual) (?:system )?instructions?:`, {
+    at: "word",
+    literals: ["new", "updated", "real", "actual"].flatMap((w) => [`${w} system instruction`, `${w} instruction`]),
+  }),
   inj(
     "instruction_override",
     1.0,
@@ -206,6 +210,12 @@ export const INJECTION_DETECTORS: Detector[] = [
     "instruction_override",
     0.6,
     `\\b(?:new|real|actual|updated) (?:instructions|rules|directives?|orders) (?:are|follow|from now|below|as follows)\\b`,
+    {
+      at: "word",
+      literals: ["new", "real", "actual", "updated"].flatMap((w) =>
+        ["instructions ", "rules ", "directive", "orders "].map((n) => `${w} ${n}`),
+      ),
+    },
   ),
   // Instructions aimed at the assistant from inside data: an e-mail, a page or a tool
   // result that turns to "the AI" reading it, or asks it to act on the user.
@@ -220,6 +230,8 @@ export const INJECTION_DETECTORS: Detector[] = [
     // Not a job ("instructions for the assistant role"), nor a report of one found, nor instructions told of as given
     // ("the document gave instructions to the assistant to ...", "I left instructions for the assistant").
     `\\b(?:note|message|attention|instructions?|important)(?<!\\b(?:gave|give|gives|giving|given|left|leave|leaves|wrote|write|writes|sent|send|sends|had|has|have|with|without|follow|followed|follows) (?:[a-z]+ )?instructions?)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?!['’]s\\b)(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)${NOT_FOUND}`,
+    // The word and its blank: a note to the model says whom it is for next ("notes" and "messages" in prose run nothing).
+    { at: "word", literals: ["note ", "message ", "attention ", "instruction ", "instructions ", "important "] },
   ),
   inj(
     "indirect_instruction",

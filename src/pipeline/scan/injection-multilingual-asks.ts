@@ -252,6 +252,7 @@ export const MULTILINGUAL_ASK_DETECTORS: Detector[] = groupRules([
     "indirect_instruction",
     0.7,
     `\\b(?:note|message|instructions?|consigne|important)(?: pour| à| destinée? à) (?:l[’']ia|l[’']assistant|le modèle|le chatbot|l[’']agent|le llm)\\b`,
+    { at: "word", literals: ["note ", "message ", "instruction ", "instructions ", "consigne ", "important "] },
   ),
   inj(
     "indirect_instruction",

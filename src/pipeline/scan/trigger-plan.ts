@@ -64,16 +64,31 @@ export interface TriggerPlan {
    */
   anyNext: Uint8Array;
   anyPrev: Uint8Array;
+  /**
+   * The character right after it for a keyword it sits inside (any, when the keyword ends
+   * at it): with anyPrev, both neighbours. A sentence's `. ` after `hooks`, `gems` or
+   * `note` passed anyPrev alone and compared all eleven literals of `.`.
+   */
+  insideNext: Uint8Array;
   /** Non-ASCII characters (in either case) a literal of `anywhere` opens with (`игнорир`, `忽略`), one bit each: 8 KB, read once per such character of a text. */
   wide: Uint32Array;
   /** Their first two characters (in either case) by `widePair`, one bit each: most characters of a text in another script are ruled out here. */
   widePairs: Uint32Array;
-  /** A name read back from an assignment's sign: tried with `lastIndex` at the end of the text before the sign (endingAt). */
-  assignments: { name: RegExp; feed: FeedId }[];
+  /**
+   * A name read back from an assignment's sign: tried with `lastIndex` at the end of the text before the sign (endingAt),
+   * only where the two characters it would end with (lower-cased, one bit each at `first * 128 + second`) are among `ends`.
+   */
+  assignments: { name: RegExp; ends: Uint8Array | null; feed: FeedId }[];
   /** Lower-cased first characters after a line start, and what they feed. */
   lineFirst: Map<number, FeedId>;
   /** Those of Latin-1 characters, by code (0: none). */
   lineFirstLatin1: Int32Array;
+  /** Lower-cased ASCII first characters of line starts gated by their first label (Start `afterLabel`), and what they feed. */
+  lineLabelled: Int32Array;
+  /** One bit per ASCII character that may follow the first label of a line opening with `c`, at `c * 128 + after`. */
+  labelAfter: Uint8Array;
+  /** Whether any detector starts at a line (the walk reads line starts only then). */
+  anyLine: boolean;
   digitWord: FeedId;
   capsDigitsWord: FeedId;
   beforeAt: FeedId;
@@ -99,8 +114,16 @@ export const SPECIAL = 4;
  * ruled out there, so only ASCII ones are marked.
  */
 function neighbours(plan: TriggerPlan, c: number, lit: Literal): void {
-  const [bits, at] = lit.offset === 0 ? [plan.anyNext, 1] : [plan.anyPrev, lit.offset - 1];
-  const n = at < lit.text.length ? lit.text.charCodeAt(at) : -1;
+  if (lit.offset === 0) mark(plan.anyNext, c, lit.text, 1);
+  else {
+    mark(plan.anyPrev, c, lit.text, lit.offset - 1);
+    mark(plan.insideNext, c, lit.text, lit.offset + 1);
+  }
+}
+
+/** Marks `text`'s character at `at` (every character past its end, none when it is not ASCII) beside `c`. */
+function mark(bits: Uint8Array, c: number, text: string, at: number): void {
+  const n = at < text.length ? text.charCodeAt(at) : -1;
   if (n >= 128) return;
   for (let x = 0; x < 128; x++) if (n < 0 || (LOWER[x] as number) === lower(n)) setBit(bits, c * 128 + x);
 }
@@ -153,6 +176,13 @@ export function endingAt(name: RegExp): RegExp {
   return new RegExp(`(?<=${source.slice(0, -1)})`, `${name.flags}y`);
 }
 
+/** Two-character endings (lower case, ASCII) as one bit each at `first * 128 + second`. */
+function pairBits(pairs: readonly string[]): Uint8Array {
+  const bits = new Uint8Array(2048);
+  for (const pair of pairs) setBit(bits, pair.charCodeAt(0) * 128 + pair.charCodeAt(1));
+  return bits;
+}
+
 /**
  * A gate keyword made of word characters is looked for where a word begins, like a
  * word literal; one with other characters anywhere, by its first such character.
@@ -201,11 +231,15 @@ export function planTriggers(
     anywhere: new Map(),
     anyNext: new Uint8Array(2048),
     anyPrev: new Uint8Array(2048),
+    insideNext: new Uint8Array(2048),
     wide: new Uint32Array(2048),
     widePairs: new Uint32Array(2048),
     assignments: [],
     lineFirst: new Map(),
     lineFirstLatin1: new Int32Array(256),
+    lineLabelled: new Int32Array(128),
+    labelAfter: new Uint8Array(2048),
+    anyLine: false,
     digitWord: 0,
     capsDigitsWord: 0,
     beforeAt: 0,
@@ -284,13 +318,19 @@ export function planTriggers(
           special(":");
           special("=");
           special(",");
-          plan.assignments.push({ name: endingAt(s.name), feed });
+          plan.assignments.push({ name: endingAt(s.name), ends: s.ends ? pairBits(s.ends) : null, feed });
           break;
         case "line":
           special("\n");
+          plan.anyLine = true;
           for (const ch of s.first) {
             const c = lower(ch.charCodeAt(0));
-            plan.lineFirst.set(c, join(plan.lineFirst.get(c) ?? 0, feed));
+            if (s.afterLabel === undefined) plan.lineFirst.set(c, join(plan.lineFirst.get(c) ?? 0, feed));
+            else {
+              if (c >= 128) throw new Error(`a line start gated by its first label opens with ASCII, not ${JSON.stringify(ch)}`);
+              plan.lineLabelled[c] = join(plan.lineLabelled[c] as number, feed);
+              for (const after of s.afterLabel) mark(plan.labelAfter, c, after, 0);
+            }
           }
           break;
         case "before-at":

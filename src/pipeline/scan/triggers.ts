@@ -6,7 +6,7 @@
  * hardly at all by the regex engine.
  */
 import { isScriptLetter } from "./detector.ts";
-import { hasBit, key3, key4, lower, seenSlot, widePair } from "./trigger-chars.ts";
+import { hasBit, key3, key4, LOWER, lower, seenSlot, widePair } from "./trigger-chars.ts";
 import { BASE64, type FeedId, type Literal, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan.ts";
 import { LITERAL_FIELDS, wordSlot } from "./trigger-words.ts";
 
@@ -119,14 +119,26 @@ function wordAt(f: Found, p: number): boolean {
 
 /** A line whose first character after up to three blanks is one a line-start pattern opens with. */
 function lineStart(f: Found, p: number, from: number): void {
-  const text = f.text;
+  const { text, plan } = f;
   let k = from;
   while (k < text.length && k - from < 3 && isBlank(text.charCodeAt(k))) k++;
   if (k >= text.length) return;
   const c = lower(text.charCodeAt(k));
-  const feed = c < 256 ? (f.plan.lineFirstLatin1[c] as number) : f.plan.lineFirst.get(c);
+  const feed = c < 256 ? (plan.lineFirstLatin1[c] as number) : plan.lineFirst.get(c);
   if (feed) push(f, p, feed);
+  const labelled = c < 128 ? (plan.lineLabelled[c] as number) : 0;
+  if (labelled !== 0 && afterLabel(plan, text, k, c)) push(f, p, labelled);
 }
+
+/** Whether the run of letters, digits and hyphens at `k` (a label: at most 63) ends at a character that may follow it (labelAfter). */
+function afterLabel(plan: TriggerPlan, text: string, k: number, c: number): boolean {
+  let j = k;
+  while (j < text.length && j - k < 64 && isLabelChar(text.charCodeAt(j))) j++;
+  const after = j - k < 64 ? charAt(text, j) : PAST_END;
+  return after < 128 && hasBit(plan.labelAfter, c * 128 + after) === 1;
+}
+
+const isLabelChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45;
 
 /**
  * The literals of one key (sorted as sortWordLiterals leaves them; `packed` as the word
@@ -201,10 +213,11 @@ function wideStart(f: Found, i: number, c: number): void {
   if (((f.plan.widePairs[slot >>> 5] as number) & (1 << (slot & 31))) !== 0) special(f, i, c);
 }
 
-/** Whether a literal of `anywhere` may stand at ASCII `c` at `i`, by the characters beside it (anyNext, anyPrev). */
+/** Whether a literal of `anywhere` may stand at ASCII `c` at `i`, by the characters beside it (anyNext; anyPrev and insideNext). */
 function besideLiteral(plan: TriggerPlan, text: string, i: number, c: number): boolean {
   const next = charAt(text, i + 1);
   if (next >= 128 || hasBit(plan.anyNext, c * 128 + next) === 1) return true;
+  if (hasBit(plan.insideNext, c * 128 + next) === 0) return false;
   const prev = i > 0 ? text.charCodeAt(i - 1) : PAST_END;
   return prev >= 128 || hasBit(plan.anyPrev, c * 128 + prev) === 1;
 }
@@ -231,6 +244,26 @@ function asciiLiterals(f: Found, i: number, packed: number): void {
   }
 }
 
+/**
+ * Whether a name whose last two characters are among `ends` (TriggerPlan.assignments) can stand before the sign at
+ * `i` in its 20-character window, read back past what may follow a name there (assignments.ts): up to three blanks, a
+ * `]`, a quote and a backslash. A digit there may be the name's own (`b64`), so it rules nothing out; so does a window
+ * too short to read two characters in. Prose's comma mostly follows an ending no name has (`however,`).
+ */
+function mayEndName(text: string, i: number, ends: Uint8Array): boolean {
+  const floor = Math.max(0, i - 20);
+  let k = i - 1;
+  while (k >= floor && i - k <= 3 && isBlank(text.charCodeAt(k))) k--;
+  if (k >= floor && text.charCodeAt(k) === 93) k--;
+  if (k >= floor && (text.charCodeAt(k) === 34 || text.charCodeAt(k) === 39)) k--;
+  if (k >= floor && text.charCodeAt(k) === 92) k--;
+  if (k - 1 < floor) return true;
+  const last = text.charCodeAt(k);
+  if (isDigit(last)) return true;
+  const first = text.charCodeAt(k - 1);
+  return last < 128 && first < 128 && hasBit(ends, (LOWER[first] as number) * 128 + (LOWER[last] as number)) === 1;
+}
+
 /** An ASCII character some start is marked for (SPECIAL). */
 function special(f: Found, i: number, c: number): void {
   const { text, plan } = f;
@@ -242,7 +275,7 @@ function special(f: Found, i: number, c: number): void {
     if (literals) for (const lit of literals) if (literalAt(text, i - lit.offset, lit)) hit(f, i, lit.feed, lit.gate);
   }
   if (c === 10) {
-    if (plan.lineFirst.size) lineStart(f, i, i + 1);
+    if (plan.anyLine) lineStart(f, i, i + 1);
   } else if (c === 64) {
     // `@`: an e-mail's local part starts at a boundary within 64 characters before it.
     if (!plan.beforeAt) return;
@@ -253,6 +286,7 @@ function special(f: Found, i: number, c: number): void {
     // `:`, `=` or `,` after a credential-like name: the assignment starts at a word at most 96 characters back
     // (a name of three segments, `CARGO_REGISTRY_TOKEN`, `my.app.db_password`).
     for (const a of plan.assignments) {
+      if (a.ends !== null && !mayEndName(text, i, a.ends)) continue;
       const before = text.slice(Math.max(0, i - 20), i);
       a.name.lastIndex = before.length;
       if (!a.name.test(before)) continue;
@@ -285,7 +319,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     atCovered: 0,
     assignCovered: 0,
   };
-  if (plan.lineFirst.size) lineStart(f, 0, 0);
+  if (plan.anyLine) lineStart(f, 0, 0);
   const classes = plan.classes;
   const keySeen = plan.keySeen;
   const wide = plan.wide;
