@@ -7,7 +7,7 @@
  * only, and a reservation is never below the tokenizer's count.
  */
 import { ApiError } from "../lib/errors.ts";
-import { andThen, type MaybePromise } from "../lib/maybe-promise.ts";
+import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { estimatePromptTokens, promptTokenBound } from "../lib/token-estimate.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import type { Target } from "../providers/target.ts";
@@ -111,7 +111,22 @@ export function reserveSpend(
   onEstimate?: (micros: number) => void,
   charge?: DeferredCharge,
 ): MaybePromise<Reservation> {
-  return andThen(deps.settings.get(identity.organization.id), (s) => reserveUnder(deps, s, identity, target, size, onEstimate, charge));
+  const settings = deps.settings.get(identity.organization.id);
+  // In memory (the usual call): no closure is built.
+  if (settings instanceof Promise) return reserveOnceLoaded(deps, settings, identity, target, size, onEstimate, charge);
+  return reserveUnder(deps, settings, identity, target, size, onEstimate, charge);
+}
+
+async function reserveOnceLoaded(
+  deps: SpendDeps,
+  loading: Promise<OrgPreferences>,
+  identity: Identity,
+  target: Target,
+  size: CallSize,
+  onEstimate: ((micros: number) => void) | undefined,
+  charge: DeferredCharge | undefined,
+): Promise<Reservation> {
+  return reserveUnder(deps, await loading, identity, target, size, onEstimate, charge);
 }
 
 function reserveUnder(
