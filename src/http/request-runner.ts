@@ -11,7 +11,7 @@ import type { Logger } from "../lib/log.ts";
 import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { NO_TRACING, NOOP_SPAN, type TraceSpan, type Tracing } from "../lib/tracing/trace-span.ts";
 import { type Authenticator, OriginRequired } from "../pipeline/authenticate.ts";
-import { bucketForAddress, bucketForIdentity, decideCharge, takeToken } from "../pipeline/rate-limit.ts";
+import { bucketForAddress, bucketForIdentity, decideCharge, takeToken, takeTokenFor } from "../pipeline/rate-limit.ts";
 import type { Identity } from "../domain/identity.ts";
 import type { ToolGrant } from "../domain/mcp-records.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
@@ -241,7 +241,10 @@ export class RequestRunner {
   private charged(scope: RequestScope, identity: Identity, grant: ToolGrant | null, deferCharge: boolean): MaybePromise<AdmittedScope> {
     // Set before the charge: a caller refused for rate is still named in the log line.
     // A grant's calls are its holder's: the same bucket, the same policy.
-    const admitted: AdmittedScope = Object.assign(scope, grant ? { identity, grant } : { identity });
+    // Written on the scope itself: no temporary object to copy from.
+    scope.identity = identity;
+    const admitted = scope as AdmittedScope;
+    if (grant) (admitted as { grant?: ToolGrant }).grant = grant;
     if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
     const bucket = bucketForIdentity(identity);
     // Only a call with a reservation to travel in waits: any other is charged here, as on every route.
@@ -251,8 +254,9 @@ export class RequestRunner {
       scope.charge = charge;
       return admitted;
     }
-    const taken = takeToken(this.deps.limiter, bucket, (d) => (scope.rate = d));
-    return taken instanceof Promise ? taken.then(() => admitted) : admitted;
+    // In memory (the usual call): charged at once, no closure built.
+    const taken = takeTokenFor(this.deps.limiter, bucket, scope);
+    return taken instanceof Promise ? admittedOnceCharged(taken, admitted) : admitted;
   }
 
   /** A held-back charge is decided before the request's own error is reported: a caller over its limit hears 429 first, as if charged first. */
@@ -342,4 +346,9 @@ export class RequestRunner {
     }
     return server?.requestIP(request)?.address ?? "unknown";
   }
+}
+
+async function admittedOnceCharged(charging: Promise<void>, admitted: AdmittedScope): Promise<AdmittedScope> {
+  await charging;
+  return admitted;
 }

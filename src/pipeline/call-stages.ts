@@ -52,21 +52,28 @@ export function planStage(deps: RoutePlanDeps): CallStage {
       const resolve = resolverFor(identity);
       const planned: MaybePromise<RoutedPlan> = ctx.route
         ? planRoute(deps, resolve, identity, ctx.input.headers, ctx.route)
-        : andThen(resolve(deps.resolve, identity, String(ctx.body.model), ctx.input.headers), (first) => ({
-            targets: [first],
-            fallback: false,
-            routed: null,
-          }));
-      // Planned at once (a named model, the directory and settings in memory): no promise.
-      return andThen(planned, (plan) => {
-        ctx.plan = plan;
-        if (span.recording) tracePlan(span, plan);
-        authorizeTarget(identity, plan.targets[0]);
-        span.set("gw.geo.decision", "allowed");
-        return null;
-      });
+        : andThen(resolve(deps.resolve, identity, String(ctx.body.model), ctx.input.headers), onlyTarget);
+      // Planned at once (a named model, the directory and settings in memory): no promise, and no closure either.
+      return planned instanceof Promise ? adoptedOncePlanned(ctx, span, planned) : adopted(ctx, span, planned);
     },
   };
+}
+
+async function adoptedOncePlanned(ctx: CallContext, span: TraceSpan, planning: Promise<RoutedPlan>): Promise<null> {
+  return adopted(ctx, span, await planning);
+}
+
+function onlyTarget(first: Target): RoutedPlan {
+  return { targets: [first], fallback: false, routed: null };
+}
+
+/** The plan kept on the call, its first target authorized. */
+function adopted(ctx: CallContext, span: TraceSpan, plan: RoutedPlan): null {
+  ctx.plan = plan;
+  if (span.recording) tracePlan(span, plan);
+  authorizeTarget(ctx.input.scope.identity, plan.targets[0]);
+  span.set("gw.geo.decision", "allowed");
+  return null;
 }
 
 /** The context optimizer, when the call or its organization asks: its copy is what is scanned and sent; its figures are kept once answered. */
@@ -101,21 +108,32 @@ export function scanStage(deps: ScanCallDeps): CallStage {
   return {
     name: "scan",
     before(ctx, span) {
-      // A block names what was found and done in its header, never the value.
-      const refused = (err: unknown): never => {
-        if (err instanceof ApiError) span.set("gw.scan", err.headers?.["x-gw-security"]);
-        throw err;
-      };
       let scanned: ReturnType<typeof scanCall>;
       try {
         scanned = scanCall(deps, ctx.input, ctx.body, ctx.texts);
       } catch (err) {
-        return refused(err);
+        return refused(span, err);
       }
-      // Answered at once (the usual clean call): no promise.
-      return scanned instanceof Promise ? scanned.then((v) => passed(ctx, span, v), refused) : passed(ctx, span, scanned);
+      // Answered at once (the usual clean call): no promise, and no closure either.
+      return scanned instanceof Promise ? passedOnceScanned(ctx, span, scanned) : passed(ctx, span, scanned);
     },
   };
+}
+
+/** A block names what was found and done in its header, never the value. */
+function refused(span: TraceSpan, err: unknown): never {
+  if (err instanceof ApiError) span.set("gw.scan", err.headers?.["x-gw-security"]);
+  throw err;
+}
+
+async function passedOnceScanned(ctx: CallContext, span: TraceSpan, scanning: Promise<ScanVerdict>): Promise<After<CallOutcome>> {
+  let scanned: ScanVerdict;
+  try {
+    scanned = await scanning;
+  } catch (err) {
+    return refused(span, err);
+  }
+  return passed(ctx, span, scanned);
 }
 
 /** The scanned body goes on; the answer carries what was found and done. */

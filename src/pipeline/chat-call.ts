@@ -28,6 +28,9 @@ function isUsageOnlyChunk(data: string): boolean {
   }
 }
 
+/** A chat-format answer relayed as it came: one shared route, not an object a call. */
+const AS_SENT: Route = { wire: openAiWire };
+
 export function chatSize(body: ChatCompletionRequest): CallSize {
   return { messages: body.messages, maxTokens: body.max_tokens ?? body.max_completion_tokens };
 }
@@ -45,7 +48,7 @@ export function chatAttempt(forwarder: Forwarder, input: CallInput, target: Reso
       adapter,
       () => adapter.request(target, upstreamBody, { stream, headers: input.headers }),
       stream,
-      { wire: openAiWire, keep },
+      keep ? { wire: openAiWire, keep } : AS_SENT,
       chatSize(body),
     );
   }

@@ -53,6 +53,9 @@ export interface ModelCallDeps extends ForwardDeps {
   hostedTools?: HostedToolDeps;
 }
 
+/** A chat call as named: no routing request of its own (shared, never changed). */
+const AS_NAMED: Partial<RouteRequest> = Object.freeze({});
+
 export class ModelCalls {
   private readonly forwarder: Forwarder;
   private readonly stages: CallStage[];
@@ -73,7 +76,7 @@ export class ModelCalls {
   }
 
   async chat(input: CallInput, request: ChatBody): Promise<CallOutcome> {
-    return (await this.chatCall(input, request, {})).outcome;
+    return (await this.chatCall(input, request, AS_NAMED)).outcome;
   }
 
   /**
@@ -241,7 +244,8 @@ export class ModelCalls {
           scope.attemptTrace = span;
           return attempt(target, ctx.body, target !== first);
         },
-        { parent: trace, operation: ctx.operation },
+        // Tracing off (the usual call): no tracing context to build.
+        trace.recording ? { parent: trace, operation: ctx.operation } : undefined,
       );
     } catch (err) {
       await end(null);

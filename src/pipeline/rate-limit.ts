@@ -35,6 +35,23 @@ function settle(decision: RateDecision, onDecision: (d: RateDecision) => void): 
   if (!decision.allowed) throw rateLimited(decision);
 }
 
+/**
+ * Takes one token for the request whose decision `holder.rate` keeps, throwing 429 when
+ * the bucket is empty; at once when the limiter answers at once, with no closure built.
+ */
+export function takeTokenFor(limiter: RateLimiter, bucket: string, holder: { rate: RateDecision | null }): void | Promise<void> {
+  const decision = limiter.take(bucket);
+  if (decision instanceof Promise) return keptOnceDecided(decision, holder);
+  holder.rate = decision;
+  if (!decision.allowed) throw rateLimited(decision);
+}
+
+async function keptOnceDecided(deciding: Promise<RateDecision>, holder: { rate: RateDecision | null }): Promise<void> {
+  const decision = await deciding;
+  holder.rate = decision;
+  if (!decision.allowed) throw rateLimited(decision);
+}
+
 /** Takes one token; returns the decision (to report) or throws 429 when the bucket is empty. */
 export function takeToken(limiter: RateLimiter, bucket: string, onDecision: (d: RateDecision) => void): void | Promise<void> {
   return andThen(limiter.take(bucket), (d) => settle(d, onDecision));

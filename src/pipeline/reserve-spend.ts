@@ -7,7 +7,7 @@
  * only, and a reservation is never below the tokenizer's count.
  */
 import { ApiError } from "../lib/errors.ts";
-import { andThen, type MaybePromise } from "../lib/maybe-promise.ts";
+import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { estimatePromptTokens, promptTokenBound } from "../lib/token-estimate.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import type { Target } from "../providers/target.ts";
@@ -111,7 +111,22 @@ export function reserveSpend(
   onEstimate?: (micros: number) => void,
   charge?: DeferredCharge,
 ): MaybePromise<Reservation> {
-  return andThen(deps.settings.get(identity.organization.id), (s) => reserveUnder(deps, s, identity, target, size, onEstimate, charge));
+  const settings = deps.settings.get(identity.organization.id);
+  // In memory (the usual call): no closure is built.
+  if (settings instanceof Promise) return reserveOnceLoaded(deps, settings, identity, target, size, onEstimate, charge);
+  return reserveUnder(deps, settings, identity, target, size, onEstimate, charge);
+}
+
+async function reserveOnceLoaded(
+  deps: SpendDeps,
+  loading: Promise<OrgPreferences>,
+  identity: Identity,
+  target: Target,
+  size: CallSize,
+  onEstimate: ((micros: number) => void) | undefined,
+  charge: DeferredCharge | undefined,
+): Promise<Reservation> {
+  return reserveUnder(deps, await loading, identity, target, size, onEstimate, charge);
 }
 
 function reserveUnder(
@@ -124,31 +139,57 @@ function reserveUnder(
   charge: DeferredCharge | undefined,
 ): MaybePromise<Reservation> {
   const caps = capsOf(identity, settings);
-  const maxOutput = size.messages === undefined ? 0 : (size.maxTokens ?? target.catalogModel?.maxOutputTokens ?? FALLBACK_MAX_OUTPUT);
-  const price = deps.catalog.price(target.model, target.kind);
-  const cost = (count: Count) => () => {
+  // The closures (the estimate, the retry) are built in functions of their own, so the
+  // usual call, uncapped and reserved at once, builds only the one the ledger is handed.
+  const call: Estimated = { deps, target, size, onEstimate, caps };
+  try {
+    const first = deps.ledger.reserve(caps, costOf(call, promptTokenBound), charge);
+    return first instanceof Promise ? retriedOnceRefused(first, call) : first;
+  } catch (err) {
+    return counted(err, call);
+  }
+}
+
+/** What a reservation is estimated from, and retried with. */
+interface Estimated {
+  deps: SpendDeps;
+  target: Target;
+  size: CallSize;
+  onEstimate: ((micros: number) => void) | undefined;
+  caps: Caps;
+}
+
+/** The call's most it can cost, computed only when a cap asks (the ledger calls it). */
+function costOf({ deps, target, size, onEstimate }: Estimated, count: Count): () => number {
+  return () => {
+    const maxOutput = size.messages === undefined ? 0 : (size.maxTokens ?? target.catalogModel?.maxOutputTokens ?? FALLBACK_MAX_OUTPUT);
+    const price = deps.catalog.price(target.model, target.kind);
     const micros =
       deps.catalog.costMicros(price, Math.max(promptTokens(size, count), size.storedPromptTokens ?? 0), maxOutput) + (size.feeMicros ?? 0);
     onEstimate?.(micros);
     return micros;
   };
-  // Refused at the ceiling: counted with the tokenizer and tried again; refused then, for good.
-  const counted = (err: unknown): MaybePromise<Reservation> => {
-    if (!isCapError(err)) throw err;
-    const final = (e: unknown) => {
-      throw isCapError(e) ? notRetryable(e) : e;
-    };
-    try {
-      const second = deps.ledger.reserve(caps, cost(estimatePromptTokens));
-      return second instanceof Promise ? second.catch(final) : second;
-    } catch (e) {
-      return final(e);
-    }
-  };
+}
+
+async function retriedOnceRefused(first: Promise<Reservation>, call: Estimated): Promise<Reservation> {
   try {
-    const first = deps.ledger.reserve(caps, cost(promptTokenBound), charge);
-    return first instanceof Promise ? first.catch(counted) : first;
+    return await first;
   } catch (err) {
-    return counted(err);
+    return counted(err, call);
   }
+}
+
+/** Refused at the ceiling: counted with the tokenizer and tried again; refused then, for good. */
+function counted(err: unknown, call: Estimated): MaybePromise<Reservation> {
+  if (!isCapError(err)) throw err;
+  try {
+    const second = call.deps.ledger.reserve(call.caps, costOf(call, estimatePromptTokens));
+    return second instanceof Promise ? second.catch(final) : second;
+  } catch (e) {
+    return final(e);
+  }
+}
+
+function final(e: unknown): never {
+  throw isCapError(e) ? notRetryable(e) : e;
 }

@@ -10,7 +10,7 @@
  * configured provider of that kind when there is one, else the vendor's.
  */
 import { ApiError, badRequest } from "../lib/errors.ts";
-import { andThen, type MaybePromise } from "../lib/maybe-promise.ts";
+import type { MaybePromise } from "../lib/maybe-promise.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { providerCountry } from "../policy/provider-authorization.ts";
@@ -70,9 +70,21 @@ function perRequestKindOf(headers: Headers): ProviderKind | null {
 export function resolveTarget(deps: ResolveDeps, identity: Identity, model: string, headers: Headers): MaybePromise<ResolvedTarget> {
   const perRequestKey = headers.get("x-gw-provider-key");
   const perRequestKind = perRequestKindOf(headers);
-  return andThen(deps.directory.get(identity.organization.id), (providers) =>
-    targetAmong(deps, usableProviders(providers, identity), model, perRequestKey, perRequestKind),
-  );
+  const providers = deps.directory.get(identity.organization.id);
+  // In memory (the usual call): no closure, no promise; a closure here would be built on every call.
+  if (providers instanceof Promise) return targetOnceLoaded(deps, providers, identity, model, perRequestKey, perRequestKind);
+  return targetAmong(deps, usableProviders(providers, identity), model, perRequestKey, perRequestKind);
+}
+
+async function targetOnceLoaded(
+  deps: ResolveDeps,
+  loading: Promise<LiveProvider[]>,
+  identity: Identity,
+  model: string,
+  perRequestKey: string | null,
+  perRequestKind: ProviderKind | null,
+): Promise<ResolvedTarget> {
+  return targetAmong(deps, usableProviders(await loading, identity), model, perRequestKey, perRequestKind);
 }
 
 function targetAmong(

@@ -72,7 +72,11 @@ function fallbackOn(headers: Headers): boolean {
 /** `x-gw-fallback-models`, else the organization's `fallbackModels` for this model (at once when the settings are in memory). */
 function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: Headers, model: string): MaybePromise<string[]> {
   const raw = headers.get("x-gw-fallback-models");
-  if (raw === null) return andThen(deps.settings.get(identity.organization.id), (p: OrgPreferences) => p.fallbackModels?.[model] ?? []);
+  if (raw === null) {
+    const settings = deps.settings.get(identity.organization.id);
+    // In memory (the usual call): no closure is built.
+    return settings instanceof Promise ? configuredFallbacksOnceLoaded(settings, model) : configuredFallbacks(settings, model);
+  }
   const models = raw
     .split(",")
     .map((m) => m.trim())
@@ -80,6 +84,17 @@ function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: Header
   if (models.length === 0 || models.length > MAX_TARGETS - 1)
     throw badRequest(`x-gw-fallback-models: 1 to ${MAX_TARGETS - 1} model ids separated by commas`, { param: "x-gw-fallback-models" });
   return models;
+}
+
+/** No fallback models: shared, never changed (the plan copies what it uses). */
+const NO_FALLBACKS: string[] = [];
+
+function configuredFallbacks(settings: OrgPreferences, model: string): string[] {
+  return settings.fallbackModels?.[model] ?? NO_FALLBACKS;
+}
+
+async function configuredFallbacksOnceLoaded(loading: Promise<OrgPreferences>, model: string): Promise<string[]> {
+  return configuredFallbacks(await loading, model);
 }
 
 /** Synchronous unless the organization's preferences must be loaded (most calls never wait a turn here). */
@@ -121,14 +136,37 @@ function namedPlan(
   model: string,
   fallback: boolean,
 ): MaybePromise<RoutedPlan> {
-  return andThen(resolve(deps.resolve, identity, model, headers), (first) => {
-    if (!fallback) return { targets: [first], fallback, routed: null };
-    return andThen(fallbackModels(deps, identity, headers, model), (models): RoutedPlan => {
-      const targets: AttemptPlan["targets"] = [first];
-      for (const m of models) targets.push(() => resolve(deps.resolve, identity, m, NO_HEADERS));
-      return { targets, fallback, routed: null };
-    });
-  });
+  const first = resolve(deps.resolve, identity, model, headers);
+  // Resolved at once (the usual call): no closure is built.
+  if (first instanceof Promise) return namedPlanOnceResolved(deps, resolve, identity, headers, model, fallback, first);
+  if (!fallback) return { targets: [first], fallback, routed: null };
+  const models = fallbackModels(deps, identity, headers, model);
+  if (models instanceof Promise) return namedPlanOnceResolved(deps, resolve, identity, headers, model, fallback, first, models);
+  // None configured (the usual call): the plan without entering the function that builds a closure per model.
+  return models.length === 0 ? { targets: [first], fallback, routed: null } : withFallbacks(deps, resolve, identity, first, models);
+}
+
+async function namedPlanOnceResolved(
+  deps: RoutePlanDeps,
+  resolve: Resolver,
+  identity: Identity,
+  headers: Headers,
+  model: string,
+  fallback: boolean,
+  resolving: MaybePromise<ResolvedTarget>,
+  /** The fallback models when they were asked for already. */
+  listing?: Promise<string[]>,
+): Promise<RoutedPlan> {
+  const first = await resolving;
+  if (!fallback) return { targets: [first], fallback, routed: null };
+  return withFallbacks(deps, resolve, identity, first, await (listing ?? fallbackModels(deps, identity, headers, model)));
+}
+
+/** The first target, then each fallback model, resolved when its turn comes. */
+function withFallbacks(deps: RoutePlanDeps, resolve: Resolver, identity: Identity, first: ResolvedTarget, models: string[]): RoutedPlan {
+  const targets: AttemptPlan["targets"] = [first];
+  for (const m of models) targets.push(() => resolve(deps.resolve, identity, m, NO_HEADERS));
+  return { targets, fallback: true, routed: null };
 }
 
 /** `gateway/auto`, a family, or a named model with `x-gw-route`: the router's ranking among the providers the caller may use. */

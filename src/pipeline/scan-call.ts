@@ -5,7 +5,6 @@
  * the call goes on or is refused.
  */
 import { actorOf } from "../domain/identity.ts";
-import { andThen } from "../lib/maybe-promise.ts";
 import { type ScanRecorder, scanPolicyOf } from "../domain/scan-policy.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import type { OrgPreferences } from "../domain/types.ts";
@@ -31,7 +30,19 @@ export function scanCall(
   body: Json,
   texts: (body: Json) => TextSlot[],
 ): ScanVerdict | Promise<ScanVerdict> {
-  return andThen(deps.settings.get(input.scope.identity.organization.id), (s) => scanUnder(deps, s, input, body, texts));
+  const settings = deps.settings.get(input.scope.identity.organization.id);
+  // In memory (the usual call): no closure is built.
+  return settings instanceof Promise ? scanOnceLoaded(deps, settings, input, body, texts) : scanUnder(deps, settings, input, body, texts);
+}
+
+async function scanOnceLoaded(
+  deps: ScanCallDeps,
+  loading: Promise<OrgPreferences>,
+  input: CallInput,
+  body: Json,
+  texts: (body: Json) => TextSlot[],
+): Promise<ScanVerdict> {
+  return scanUnder(deps, await loading, input, body, texts);
 }
 
 function scanUnder(

@@ -4,6 +4,7 @@ import type { ProviderCredentials } from "./credentials.ts";
 import type { CatalogModel } from "./catalog/models.ts";
 import type { ProviderKind, ProviderKindInfo } from "./catalog/provider-kinds.ts";
 import { type SettingsMap, specFor } from "./specs.ts";
+import { NO_SETTINGS } from "./spec.ts";
 
 interface TargetOf<K extends ProviderKind> {
   kind: K;
@@ -69,7 +70,8 @@ export function targetFor(p: TargetParts): Target {
     configId: c ? c.id : null,
     baseUrl: p.baseUrl,
     credentials: p.credentials,
-    settings: specFor(kind).readSettings(c?.settings ?? {}),
+    // No stored settings (most configurations): the shared empty set, not a new object a call.
+    settings: specFor(kind).readSettings(c?.settings ?? NO_SETTINGS),
     model: p.model,
     catalogModel: p.catalogModel,
   } as Target;

@@ -56,18 +56,24 @@ function reported(h: Headers, names: [string, string, string], now: number): Rep
   return { limit, remaining: Math.max(0, remaining), resetAt: parseReset(h.get(names[2]), now) };
 }
 
+// The header families, named once: the lists are read on every provider answer.
+const OPENAI_REQUESTS: [string, string, string] = ["x-ratelimit-limit-requests", "x-ratelimit-remaining-requests", "x-ratelimit-reset-requests"];
+const ANTHROPIC_REQUESTS: [string, string, string] = [
+  "anthropic-ratelimit-requests-limit",
+  "anthropic-ratelimit-requests-remaining",
+  "anthropic-ratelimit-requests-reset",
+];
+const OPENAI_TOKENS: [string, string, string] = ["x-ratelimit-limit-tokens", "x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens"];
+const ANTHROPIC_TOKENS: [string, string, string] = [
+  "anthropic-ratelimit-tokens-limit",
+  "anthropic-ratelimit-tokens-remaining",
+  "anthropic-ratelimit-tokens-reset",
+];
+
 /** The limits a provider reported in one response's headers, if any. */
 export function reportedLimits(h: Headers, now: number): ProviderRateSnapshot["reported"] {
-  const requests =
-    reported(h, ["x-ratelimit-limit-requests", "x-ratelimit-remaining-requests", "x-ratelimit-reset-requests"], now) ??
-    reported(
-      h,
-      ["anthropic-ratelimit-requests-limit", "anthropic-ratelimit-requests-remaining", "anthropic-ratelimit-requests-reset"],
-      now,
-    );
-  const tokens =
-    reported(h, ["x-ratelimit-limit-tokens", "x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens"], now) ??
-    reported(h, ["anthropic-ratelimit-tokens-limit", "anthropic-ratelimit-tokens-remaining", "anthropic-ratelimit-tokens-reset"], now);
+  const requests = reported(h, OPENAI_REQUESTS, now) ?? reported(h, ANTHROPIC_REQUESTS, now);
+  const tokens = reported(h, OPENAI_TOKENS, now) ?? reported(h, ANTHROPIC_TOKENS, now);
   const out: ProviderRateSnapshot["reported"] = {};
   if (requests) out.requests = requests;
   if (tokens) out.tokens = tokens;

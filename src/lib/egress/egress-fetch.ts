@@ -29,7 +29,10 @@ export const egressFetch: EgressFetch = (url, init = {}) => {
 function send(to: PinnedRequest, init: EgressInit): Promise<Response> {
   try {
     const headers = to.host === null ? init.headers : withHost(init.headers, to.host);
-    return fetch(to.url, { ...init, headers, redirect: "manual", ...(to.tls ? { tls: to.tls } : {}) });
+    const options: RequestInit & { tls?: PinnedRequest["tls"] } = { ...init, headers, redirect: "manual" };
+    // Set only when pinned to a name's address (no empty object spread in on every call).
+    if (to.tls) options.tls = to.tls;
+    return fetch(to.url, options);
   } catch (err) {
     return Promise.reject(err);
   }
