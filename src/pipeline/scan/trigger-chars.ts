@@ -34,7 +34,10 @@ for (const [from, to] of CASED)
 export const lower = (c: number) => (c < 256 ? (LOWER[c] as number) : c < FOLD_END ? (FOLD[c] as number) : c);
 /** The characters of a case-folding literal that `lower` does not fold as the `i` flag does: a literal with any is refused. */
 export const unfoldable = (text: string): string[] =>
-  [...text].filter((ch) => ch.length !== 1 || lower(canonical(ch).charCodeAt(0)) !== lower(ch.charCodeAt(0)));
+  // ASCII folds as `i` folds it; most literals are ASCII, and this runs for each at start-up.
+  /^[\x00-\x7f]*$/.test(text)
+    ? []
+    : [...text].filter((ch) => ch.length !== 1 || lower(canonical(ch).charCodeAt(0)) !== lower(ch.charCodeAt(0)));
 /** Two characters of any script as a bit of `widePairs`. */
 export const widePair = (a: number, b: number) => Math.imul(((a & 0xffff) << 16) | (b & 0xffff), 0x9e3779b1) >>> 16;
 /** Three or four Latin-1 characters, lower-cased, as one number. */
