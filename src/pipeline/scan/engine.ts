@@ -17,7 +17,9 @@ import { PII_DETECTORS } from "./pii-detectors.ts";
 import { revealJsonEscapes, revealZeroWidth } from "./reveals.ts";
 import { type Finding, INJECTION_THRESHOLD, type ScanOptions, type TextScan } from "./scan-types.ts";
 import { GATED_SECRET_RULES, GENERIC_SECRET_DETECTORS, SECRET_DETECTORS, withoutCoveredGenerics } from "./secret-detectors.ts";
-import { type Feed, gateByPunctuation, planTriggers, type TriggerPlan } from "./trigger-plan.ts";
+import { planTriggers } from "./trigger-plan.ts";
+import type { Feed, TriggerPlan } from "./trigger-plan-types.ts";
+import { gateByPunctuation } from "./trigger-starts.ts";
 import { findStarts, type Starts } from "./triggers.ts";
 
 export type { InjectionConfidence } from "./classifier.ts";

@@ -7,7 +7,7 @@
  */
 import { seenSlot } from "./trigger-chars.ts";
 
-/** What the table keeps of a literal: trigger-plan.ts's Literal, named here so the plan imports this file and not the reverse. */
+/** What the table keeps of a literal: trigger-plan-types.ts's Literal, named here so the plan imports this file and not the reverse. */
 interface Literal {
   text: string;
   anyCase: boolean;

@@ -7,7 +7,7 @@
  */
 import { isScriptLetter } from "./detector.ts";
 import { hasBit, key3, key4, LOWER, lower, seenSlot, widePair } from "./trigger-chars.ts";
-import { BASE64, type FeedId, type Literal, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan.ts";
+import { BASE64, type FeedId, type Literal, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan-types.ts";
 import { LITERAL_FIELDS, wordSlot } from "./trigger-words.ts";
 
 /** Past the end: above Latin-1, so it is no letter, digit or literal character. */

@@ -6,7 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import { ALL_DETECTORS, foldsCase } from "../../../src/pipeline/scan/engine.ts";
 import { key3 } from "../../../src/pipeline/scan/trigger-chars.ts";
-import { type Literal, planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
+import { planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
+import type { Literal } from "../../../src/pipeline/scan/trigger-plan-types.ts";
 import { LITERAL_FIELDS, type WordTable, wordSlot, wordTable } from "../../../src/pipeline/scan/trigger-words.ts";
 
 /** The literals a key's slot names, read back from the table's numbers. */

@@ -11,7 +11,8 @@ import { ASSIGNMENT_DETECTOR, endingPairs } from "../../../src/pipeline/scan/ass
 import type { Detector } from "../../../src/pipeline/scan/detector.ts";
 import { ALL_DETECTORS, foldsCase, scanText } from "../../../src/pipeline/scan/engine.ts";
 import { leadingLiterals } from "../../../src/pipeline/scan/leading-literals.ts";
-import { endingAt, planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
+import { planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
+import { endingAt } from "../../../src/pipeline/scan/trigger-starts.ts";
 import { findStarts } from "../../../src/pipeline/scan/triggers.ts";
 import { scanExhaustively, scanSummary } from "./exhaustive-scan.ts";
 import { GATED_SECRET_RULES } from "../../../src/pipeline/scan/secret-detectors.ts";
