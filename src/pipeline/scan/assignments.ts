@@ -156,7 +156,7 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   ignoreCase: true,
   // Up to three prefix segments (DB_PASSWORD, CARGO_REGISTRY_TOKEN) or a camelCase prefix (oktaApiToken), and a numbered
   // suffix (static_password01): the name has no boundary of its own. Each segment but the last ends at its separator, so a
-  // name is read one way; at most 80 characters precede the sign, inside the trigger's window (triggers.ts).
+  // name is read one way; at most 80 characters precede the sign, inside the trigger's window (trigger-specials.ts).
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
   pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,

@@ -20,7 +20,8 @@ import { GATED_SECRET_RULES, GENERIC_SECRET_DETECTORS, SECRET_DETECTORS, without
 import { planTriggers } from "./trigger-plan.ts";
 import type { Feed, TriggerPlan } from "./trigger-plan-types.ts";
 import { gateByPunctuation } from "./trigger-starts.ts";
-import { findStarts, type Starts } from "./triggers.ts";
+import type { Starts } from "./trigger-found.ts";
+import { findStarts } from "./triggers.ts";
 
 export type { InjectionConfidence } from "./classifier.ts";
 export { type Finding, INJECTION_THRESHOLD, type ScanOptions, type TextScan } from "./scan-types.ts";

@@ -49,3 +49,26 @@ export const hasBit = (bits: Uint8Array, i: number) => ((bits[i >>> 3] as number
 export const setBit = (bits: Uint8Array, i: number) => {
   bits[i >>> 3] = (bits[i >>> 3] as number) | (1 << (i & 7));
 };
+/** Past the end: above Latin-1, so it is no letter, digit or literal character. */
+export const PAST_END = 0x10000;
+/**
+ * The character at `k`, or PAST_END. Nothing here reads past a string's end or a
+ * table's: once a read has, the JIT compiles every read at that place for the
+ * out-of-bounds case, which slows the whole walk.
+ */
+export const charAt = (text: string, k: number) => (k < text.length ? text.charCodeAt(k) : PAST_END);
+export const isDigit = (c: number) => c >= 48 && c <= 57;
+export const isCapital = (c: number) => c >= 65 && c <= 90;
+/** JavaScript's `\s`, for the blanks a line-start pattern may skip. */
+export const isBlank = (c: number) =>
+  (c >= 9 && c <= 13) ||
+  c === 32 ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;

@@ -25,7 +25,7 @@ export function mark(bits: Uint8Array, c: number, text: string, at: number): voi
 /**
  * One key's word literals, the case-sensitive ones first as they were, then the
  * case-folding ones in code-unit order, each with what it shares with the one before:
- * the trigger walk compares them as one pass down the list (triggers.ts, wordLiterals),
+ * the trigger walk compares them as one pass down the list (trigger-word-starts.ts, wordLiterals),
  * and `without`, `without `, `without telling`... are read once, not once each.
  */
 export function sortWordLiterals(literals: Literal[]): Literal[] {

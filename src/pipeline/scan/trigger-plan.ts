@@ -140,7 +140,7 @@ export function planTriggers(
           for (const text of s.literals) {
             if (text.length < 3 || !latin1(text, 4))
               throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} needs three Latin-1 characters`);
-            // A word that begins with a digit feeds only the digit-word start (triggers.ts): such a literal would never be met.
+            // A word that begins with a digit feeds only the digit-word start (trigger-word-starts.ts): such a literal would never be met.
             if (/^\d/.test(text))
               throw new Error(`detector ${d.kind}: word literal ${JSON.stringify(text)} opens with a digit; start at "digit-word"`);
             // The walk compares a word literal's characters after its first four by `lower`: in capitals each must fold as `i` does.

@@ -1,0 +1,65 @@
+/** One text's trigger walk as it goes: the starts found so far (Starts, what findStarts returns) and how a start or a gate opened is recorded. */
+import { type FeedId, type TriggerPlan, WORD } from "./trigger-plan-types.ts";
+
+/** Where each pass tries its patterns, ascending (duplicates possible). */
+export interface Starts {
+  exact: number[];
+  folded: number[];
+  /**
+   * Beside each start, the feed (trigger-plan.ts) that put it there: only the detectors
+   * it names can match there. When absent, every detector of the pass is tried.
+   */
+  exactFeeds?: number[];
+  foldedFeeds?: number[];
+  /** Where the case-folding rules tried apart start (Detector.apart), and their feeds; when absent, the scan tries them where `folded` says, every one. */
+  apart?: number[];
+  apartFeeds?: number[];
+  /** The text holds zero-width characters (see ZERO_WIDTH). */
+  zeroWidth: boolean;
+  /** The gated rules whose keywords the text holds (duplicates possible); when absent, the scan works them out itself. */
+  gates?: number[];
+}
+
+/** One text's scan: the candidates found so far, and the back-windows already covered. */
+export interface Found {
+  text: string;
+  plan: TriggerPlan;
+  out: [number[], number[], number[]];
+  /** Beside each start in `out`, its feed. */
+  feeds: [number[], number[], number[]];
+  gates: number[];
+  zeroWidth: boolean;
+  /** False once a position was pushed behind a later one (back-windows, base64 runs). */
+  ordered: boolean;
+  /** Back-windows already pushed up to here: overlapping windows (`@@@@`) push each position once. */
+  atCovered: number;
+  assignCovered: number;
+}
+
+export function push(f: Found, p: number, feed: FeedId): void {
+  const passes = f.plan.feedPasses[feed] as number;
+  if (passes & 1) {
+    f.out[0].push(p);
+    f.feeds[0].push(feed);
+  }
+  if (passes & 2) {
+    f.out[1].push(p);
+    f.feeds[1].push(feed);
+  }
+  if (passes & 4) {
+    f.out[2].push(p);
+    f.feeds[2].push(feed);
+  }
+}
+
+/** A literal found at `p`: a start for its detectors (`feed`), or the opening of its gate. */
+export function hit(f: Found, p: number, feed: FeedId, gate: number): void {
+  if (gate >= 0) f.gates.push(gate);
+  else push(f, p, feed);
+}
+
+export function wordAt(f: Found, p: number): boolean {
+  if (p < 0) return false;
+  const c = f.text.charCodeAt(p);
+  return c < 128 && ((f.plan.classes[c] as number) & WORD) !== 0;
+}
