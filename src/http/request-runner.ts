@@ -11,7 +11,7 @@ import type { Logger } from "../lib/log.ts";
 import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { NO_TRACING, NOOP_SPAN, type TraceSpan, type Tracing } from "../lib/tracing/trace-span.ts";
 import { type Authenticator, OriginRequired } from "../pipeline/authenticate.ts";
-import { bucketForAddress, bucketForIdentity, decideCharge, takeToken, takeTokenFor } from "../pipeline/rate-limit.ts";
+import { bucketForAddress, bucketForIdentity, decideCharge, takeToken } from "../pipeline/rate-limit.ts";
 import type { Identity } from "../domain/identity.ts";
 import type { ToolGrant } from "../domain/mcp-records.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
@@ -177,7 +177,7 @@ export class RequestRunner {
         response = await target.handler(admitted instanceof Promise ? await admitted : admitted);
       } else if (target.admission === "identity-or-tool-grant") response = await target.handler(await this.admitOrGrant(scope));
       else {
-        if (target.admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
+        if (target.admission === "address") await takeToken(this.deps.limiter, bucketForAddress(scope.ip), scope);
         response = await target.handler(scope);
       }
       if (scope.charge) await decideCharge(scope.charge, (d) => (scope.rate = d));
@@ -233,7 +233,7 @@ export class RequestRunner {
 
   /** A failed authentication is charged to the client's address, then reported. */
   private async refusedAtAddress(scope: RequestScope, err: unknown): Promise<never> {
-    await takeToken(this.deps.limiter, bucketForAddress(scope.ip), (d) => (scope.rate = d));
+    await takeToken(this.deps.limiter, bucketForAddress(scope.ip), scope);
     throw err;
   }
 
@@ -255,7 +255,7 @@ export class RequestRunner {
       return admitted;
     }
     // In memory (the usual call): charged at once, no closure built.
-    const taken = takeTokenFor(this.deps.limiter, bucket, scope);
+    const taken = takeToken(this.deps.limiter, bucket, scope);
     return taken instanceof Promise ? admittedOnceCharged(taken, admitted) : admitted;
   }
 

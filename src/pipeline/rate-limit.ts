@@ -4,7 +4,6 @@
  * too). The decision is kept on the request scope: every response reports it.
  */
 import { ApiError } from "../lib/errors.ts";
-import { andThen } from "../lib/maybe-promise.ts";
 import type { Identity } from "../domain/identity.ts";
 import type { RateDecision, RateLimiter } from "../state/rate-limiter.ts";
 import type { DeferredCharge } from "../state/rate-charge.ts";
@@ -39,22 +38,16 @@ function settle(decision: RateDecision, onDecision: (d: RateDecision) => void): 
  * Takes one token for the request whose decision `holder.rate` keeps, throwing 429 when
  * the bucket is empty; at once when the limiter answers at once, with no closure built.
  */
-export function takeTokenFor(limiter: RateLimiter, bucket: string, holder: { rate: RateDecision | null }): void | Promise<void> {
+export function takeToken(limiter: RateLimiter, bucket: string, holder: { rate: RateDecision | null }): void | Promise<void> {
   const decision = limiter.take(bucket);
-  if (decision instanceof Promise) return keptOnceDecided(decision, holder);
-  holder.rate = decision;
-  if (!decision.allowed) throw rateLimited(decision);
+  if (decision instanceof Promise) return decision.then((d) => keep(d, holder));
+  keep(decision, holder);
 }
 
-async function keptOnceDecided(deciding: Promise<RateDecision>, holder: { rate: RateDecision | null }): Promise<void> {
-  const decision = await deciding;
+/** Keeps a decision on its request, and throws 429 when it refused. */
+function keep(decision: RateDecision, holder: { rate: RateDecision | null }): void {
   holder.rate = decision;
   if (!decision.allowed) throw rateLimited(decision);
-}
-
-/** Takes one token; returns the decision (to report) or throws 429 when the bucket is empty. */
-export function takeToken(limiter: RateLimiter, bucket: string, onDecision: (d: RateDecision) => void): void | Promise<void> {
-  return andThen(limiter.take(bucket), (d) => settle(d, onDecision));
 }
 
 /**
