@@ -72,7 +72,7 @@ async function answer(canned: Canned): Promise<Response> {
 }
 
 /** As a client sends it: with its Content-Length (a server's Request has one; a built one does not). */
-function requestBuilder(req: LoadRequest, authorization?: string): () => Request {
+export function requestBuilder(req: LoadRequest, authorization?: string): () => Request {
   const headers = {
     ...req.headers,
     ...(authorization ? { authorization } : {}),
@@ -104,9 +104,9 @@ export interface GatewayInProcess {
 /**
  * The real runtime and app in this process, an organization with an OpenAI and an
  * Anthropic configuration at PROVIDER_BASE, and every fetch to it answered with
- * `canned` on the event loop's next turn.
+ * `canned` on the event loop's next turn (or by `respond`, for an answer given in pieces).
  */
-export async function gatewayInProcess(canned: Canned): Promise<GatewayInProcess> {
+export async function gatewayInProcess(canned: Canned, respond: () => Promise<Response> = () => answer(canned)): Promise<GatewayInProcess> {
   const data = newDataDir();
   const init = JSON.parse(
     await runGatewayCli(["init", "--data", data.dir, "--org", "Bench", "--email", "bench@example.com", "--json"]),
@@ -115,7 +115,7 @@ export async function gatewayInProcess(canned: Canned): Promise<GatewayInProcess
   globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     if (!url.startsWith(PROVIDER_BASE)) return realFetch(input, init);
-    return answer(canned);
+    return respond();
   }) as typeof fetch;
 
   const config = loadConfig({ data: data.dir }, { ...process.env, GW_ALLOW_PRIVATE_PROVIDERS: "1", ...OPEN_RATE_LIMIT });
