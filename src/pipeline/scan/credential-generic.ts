@@ -216,6 +216,12 @@ const VALUE_SIGN = "[0-9!#$%&*+\\-/=?@\\\\^_|~]";
  */
 const WINDOW_AND_VALUE = `(?=[^\\n]{0,56}${VALUE_SIGN}|[ \\t:=：>–-]{0,6}\\n[ \\t]{0,16}[^\\n]{0,64}${VALUE_SIGN})[^\\n]{0,48}?(?:\\n[ \\t]{0,16})?(?<![${PASSWORD_CHARS.replace("=", "")}])(?=[a-z]{0,255}${VALUE_SIGN})[${PASSWORD_CHARS}]{8,256}(?![${PASSWORD_CHARS}])`;
 
+/** What WINDOW_AND_VALUE needs (Detector.needs): a value sign within 56 characters of the name's end, or a line's end within 6. */
+const signNear = (words: readonly string[], nameRest: number) => ({
+  anyOf: "0123456789!#$%&*+-/=?@\\^_|~\n",
+  within: (words[0]?.length ?? 0) + nameRest + 57,
+});
+
 /** A rejected try resumes after the word, where another rule's start may stand (`password설정은getenv(…)`). */
 const AFTER_NAME = /^[A-Za-z\u00C0-\u024F]{3,}|^[^\s\w]{2}/;
 
@@ -229,6 +235,7 @@ function latinDetector(words: string[]): Detector {
     pattern: `\\b(?:${pattern(sorted)})${LATIN_NAME}${WINDOW_AND_VALUE}`,
     validate: (m, text, index) => judge(m, text, index, sorted, false),
     start: { at: "word", literals: sorted },
+    needs: signNear(sorted, 43),
     valueAfter: AFTER_NAME,
   };
 }
@@ -243,6 +250,7 @@ export const CREDENTIAL_GENERIC_DETECTORS: Detector[] = [
     pattern: `${NOT_AFTER_LETTER}(?:${pattern(SCRIPT)})${WINDOW_AND_VALUE}`,
     validate: (m, text, index) => judge(m, text, index, SCRIPT, true),
     start: { at: "literal", literals: SCRIPT },
+    needs: signNear(SCRIPT, 0),
     valueAfter: AFTER_NAME,
   },
 ];

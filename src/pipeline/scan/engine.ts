@@ -11,6 +11,7 @@
  */
 import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence } from "./classifier.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
+import { anyReachable, type NeedsTest, needsTest } from "./detector-needs.ts";
 import { discusses, reported } from "./discussion.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
@@ -56,6 +57,8 @@ interface Pass {
    * caches after a pause.
    */
   own: RegExp[];
+  /** Each detector's `needs` as a test, in the same order (null: none): a start that fails them runs no expression. */
+  needs: NeedsTest[];
   /** By feed id: the expression that feed's list runs in this pass (feedExpression), once built. */
   byFeed: (RegExp | undefined)[];
   /** Which list of a start's feed names this pass's detectors (trigger-plan.ts). */
@@ -75,6 +78,7 @@ function compile(detectors: Detector[], flags: string, feedList: Pass["feedList"
     regex: new RegExp(alternatives.join("|"), flags),
     detectors: ordered,
     own: ordered.map((d) => new RegExp(d.pattern, flags)),
+    needs: ordered.map(needsTest),
     byFeed: [],
     feedList,
     flags,
@@ -196,7 +200,7 @@ function matchFed(
     // A feed's own list: its expression, kept by feed (a union is built per call, and compiling it each time would cost far more).
     const feed = feeds[from] as number;
     const list = (plan.feeds[feed] as Feed)[pass.feedList];
-    if (list.length === 0) return null;
+    if (list.length === 0 || !anyReachable(pass.needs, list, text, p)) return null;
     const regex = pass.byFeed[feed] ?? feedExpression(pass, feed, list);
     regex.lastIndex = p;
     const m = regex.exec(text);
@@ -215,6 +219,7 @@ function matchFed(
       triedAt[d] = 0;
     }
   for (const d of list) {
+    if (pass.needs[d]?.(text, p) === false) continue;
     const regex = pass.own[d] as RegExp;
     regex.lastIndex = p;
     const m = regex.exec(text);
