@@ -253,9 +253,11 @@ export function createApp(rt: AppDeps) {
   for (const r of table) {
     // parse: "none" — bodies are read by the surfaces under the size limit, with our own errors.
     const target = { ...r, route: r.path };
-    app.route(r.method, r.path, ({ request, server }) => rt.runner.run(target, request, server), { parse: "none" });
+    // The server read from the app, not the context: a handler that names `server` makes Elysia
+    // define a getter on every request's context (its compiled handler reads the handler's parameters).
+    app.route(r.method, r.path, ({ request }) => rt.runner.run(target, request, app.server), { parse: "none" });
   }
-  app.onError(({ code, error, request, server }) => {
+  app.onError(({ code, error, request }) => {
     const path = new URL(request.url).pathname;
     let failure: ApiError;
     if (code === "NOT_FOUND") {
@@ -271,7 +273,7 @@ export function createApp(rt: AppDeps) {
     const fail = () => {
       throw failure;
     };
-    return rt.runner.run({ surface: surfaceForPath(path), route: "unmatched", admission: "address", handler: fail }, request, server);
+    return rt.runner.run({ surface: surfaceForPath(path), route: "unmatched", admission: "address", handler: fail }, request, app.server);
   });
   return app;
 }

@@ -291,8 +291,9 @@ export class RequestRunner {
 
   /** The response's own headers now; its metrics and log line `TELEMETRY_DELAY_MS` later. */
   private finish(scope: RequestScope, response: Response, startedAt: number): void {
-    const h = response.headers;
+    // A response built with its headers (a model call's) is not asked for them: the getter makes a Headers object.
     if (response !== scope.framed) {
+      const h = response.headers;
       const rate = scope.rate ?? this.deps.limiter.peek(bucketForAddress(scope.ip));
       h.set("x-request-id", scope.requestId);
       h.set("x-ratelimit-limit", String(rate.limit));
@@ -304,7 +305,7 @@ export class RequestRunner {
     if (span !== NOOP_SPAN) {
       // Returned so a caller without tracing can still quote the trace; a stream's span ends with the stream.
       const traceparent = span.traceparent();
-      if (traceparent) h.set("traceparent", traceparent);
+      if (traceparent) response.headers.set("traceparent", traceparent);
       if (span.recording) traceResponse(scope, response.status);
       span.end();
     }

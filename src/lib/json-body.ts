@@ -39,13 +39,22 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
 
 const tooLarge = (limit: number) => new ApiError(413, "payload_too_large", `The request body is larger than the limit of ${limit} bytes.`);
 
-/** The body as text (the runtime decodes a declared-length body natively; chunked ones are counted as they come). */
-async function readLimited(request: Request, limit: number): Promise<string> {
+/**
+ * The body as text: the runtime's own promise when the length is declared (the runtime
+ * decodes it natively; no async frame around it), chunked bodies counted as they come.
+ */
+function readLimited(request: Request, limit: number): Promise<string> {
   const declared = request.headers.get("content-length");
-  if (declared !== null) {
-    if (Number(declared) > limit) throw tooLarge(limit);
+  if (declared === null) return readChunked(request, limit);
+  if (Number(declared) > limit) return Promise.reject(tooLarge(limit));
+  try {
     return request.text();
+  } catch (err) {
+    return Promise.reject(err);
   }
+}
+
+async function readChunked(request: Request, limit: number): Promise<string> {
   if (!request.body) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -57,15 +66,19 @@ async function readLimited(request: Request, limit: number): Promise<string> {
   return decoder.decode(Buffer.concat(chunks));
 }
 
-/** The parsed body, which must be a JSON object. */
-export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = await readLimited(request, limit);
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw badRequest("The request body could not be read.");
-  }
+/** A body that could not be read: our own errors (too large) as they are, the runtime's as a 400. */
+function unreadable(err: unknown): never {
+  if (err instanceof ApiError) throw err;
+  throw badRequest("The request body could not be read.");
+}
+
+/** The parsed body, which must be a JSON object: one promise on the runtime's read, no async frames of its own. */
+export function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
+  return readLimited(request, limit).then(parseJsonObject, unreadable);
+}
+
+/** The body's text as a JSON object, or a 400 saying what is wrong with it. */
+function parseJsonObject(text: string): Record<string, unknown> {
   if (text.length === 0) throw badRequest("The request body is empty; a JSON object is expected.");
   if (nestedDeeperThan(text, MAX_JSON_DEPTH))
     throw badRequest(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects.`);

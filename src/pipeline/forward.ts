@@ -12,7 +12,7 @@ import { jsonObjectMembers } from "../lib/json-members.ts";
 import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
 import { servedBy, type Target } from "../providers/target.ts";
-import { sendUpstream, type UpstreamResponse, upstreamFailure } from "../providers/upstream.ts";
+import { type SendOptions, sendUpstream, startUpstream, type UpstreamResponse, upstreamError, upstreamFailure } from "../providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
@@ -22,9 +22,9 @@ import { isProviderFault } from "./fallback.ts";
 import { type AttemptEnd, type AttemptStage, providerLimitStage, reserveSpendStage, startAttempt } from "./attempt-stages.ts";
 import type { EndStages } from "./stages.ts";
 import type { ProviderLimitDeps } from "./provider-limit.ts";
-import { type CallSize, estimatedPromptTokens, type SpendDeps } from "./reserve-spend.ts";
+import type { CallSize, SpendDeps } from "./reserve-spend.ts";
 import type { ResolvedTarget } from "./authorize.ts";
-import { isSameModel } from "./substitution.ts";
+import { chargeCutStream, jsonOutcome, parseObject, rethrow, retryAfterMs, STREAM_INTERRUPTED, substitutionOf } from "./provider-answer.ts";
 import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 import { traceAttemptEnd } from "./attempt-trace.ts";
@@ -68,19 +68,6 @@ export interface Route {
   keep?: (data: string) => boolean;
 }
 
-/** A stream that ended before its last event: the client left, or the provider cut it. */
-const STREAM_INTERRUPTED = new ApiError(499, "stream_interrupted", "The stream ended before the answer was complete.");
-
-/** A whole answer's body: null unless it is a JSON object. */
-function parseObject(text: string): Record<string, unknown> | null {
-  try {
-    const body: unknown = JSON.parse(text);
-    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 export class Forwarder {
   /** Aborted at shutdown: ends the background reads of refused streams at once. */
   private readonly closing = new AbortController();
@@ -104,7 +91,9 @@ export class Forwarder {
   /**
    * One attempt: the per-attempt stages (the provider's own limit, a 429 naming its
    * reset before anything is sent; the spend reservation), then the call. Whatever
-   * happens, the stages' afters run once: at accounting, or on the way out.
+   * happens, the stages' afters run once: at accounting, or on the way out. One async
+   * frame for the attempt's real waits (the provider's headers, a whole answer's body):
+   * the send and the answer read are awaited here, not each in a layer of its own.
    */
   async forward(
     input: CallInput,
@@ -124,9 +113,48 @@ export class Forwarder {
       const built = build();
       const req = built instanceof Promise ? await built : built;
       held.sentAtMs = this.now();
-      const outcome = stream
-        ? await this.stream(input, target, adapter, req, route, held, size)
-        : await this.json(input, target, req, route, held);
+      // A sandbox call is answered in process by its adapter; one built otherwise must never leave with empty credentials.
+      if (target.simulated && !req.local)
+        throw new ApiError(500, "internal_server_error", "A sandbox call was not answered by the simulator.");
+      const opts: SendOptions = { caller: input.caller, timeoutMs: this.deps.upstreamTimeoutMs, providerName: target.providerName, trace: span };
+      let up: UpstreamResponse;
+      try {
+        if (req.local) up = await sendUpstream(req, opts);
+        else {
+          const call = startUpstream(req, opts);
+          try {
+            call.response = await call.sending;
+          } catch (err) {
+            throw upstreamError(call, opts, err);
+          }
+          up = call;
+        }
+        if (target.configId) this.deps.rateUsage?.sent(target.configId, up.response.headers, this.now());
+      } catch (err) {
+        // No answer: accounted (and counted against the provider's health) before it is thrown.
+        throw await this.unanswered(input, target, held, toApiError(err), err);
+      }
+      if (!up.response.ok) {
+        const failure = await upstreamFailure(up.response, target.providerName, secretValues(target.credentials));
+        up.done();
+        throw await this.unanswered(input, target, held, failure);
+      }
+      let outcome: CallOutcome;
+      if (stream) outcome = this.stream(input, target, adapter, up, route, held, size);
+      else {
+        const ttfbMs = this.now() - held.sentAtMs;
+        let text: string;
+        try {
+          text = await up.response.text();
+        } catch {
+          const cut = new ApiError(502, "provider_error", `${target.providerName} closed the connection before its answer was complete.`);
+          throw await this.unanswered(input, target, held, cut);
+        } finally {
+          up.done();
+        }
+        const answered = this.json(input, target, up.response.status, text, ttfbMs, route, held);
+        outcome = answered instanceof Promise ? await answered : answered;
+      }
       // A sandbox call is free, so nothing about its price is estimated.
       if (!target.simulated && this.deps.spend.catalog.price(target.model, target.kind).estimated) outcome.priceEstimated = true;
       return outcome;
@@ -136,79 +164,47 @@ export class Forwarder {
     }
   }
 
-  /** Sends the request; a failure is accounted (and counted against the provider's health) before it is thrown. */
-  private async send(input: CallInput, target: Target, req: UpstreamRequest, held: Held): Promise<UpstreamResponse> {
-    // A sandbox call is answered in process by its adapter; one built otherwise must never leave with empty credentials.
-    if (target.simulated && !req.local)
-      throw new ApiError(500, "internal_server_error", "A sandbox call was not answered by the simulator.");
-    let up: UpstreamResponse;
-    try {
-      up = await sendUpstream(req, {
-        caller: input.caller,
-        timeoutMs: this.deps.upstreamTimeoutMs,
-        providerName: target.providerName,
-        trace: held.span,
-      });
-      if (target.configId) this.deps.rateUsage?.sent(target.configId, up.response.headers, this.now());
-    } catch (err) {
-      const failure = toApiError(err);
-      this.failed(target, failure);
-      await this.account(input, target, emptyUsage(), failure, held);
-      throw err;
-    }
-    if (up.response.ok) return up;
-    const failure = await upstreamFailure(up.response, target.providerName, secretValues(target.credentials));
-    up.done();
+  /** An attempt that got no answer to use: counted against the provider's health and accounted; gives what to throw. */
+  private async unanswered(input: CallInput, target: Target, held: Held, failure: ApiError, thrown: unknown = failure): Promise<unknown> {
     this.failed(target, failure);
     await this.account(input, target, emptyUsage(), failure, held);
-    throw failure;
+    return thrown;
   }
 
-  private async json(input: CallInput, target: Target, req: UpstreamRequest, route: Route, held: Held): Promise<JsonOutcome> {
-    const up = await this.send(input, target, req, held);
-    const ttfbMs = this.now() - held.sentAtMs;
-    let text: string;
-    try {
-      text = await up.response.text();
-    } catch (err) {
-      const cut = new ApiError(502, "provider_error", `${target.providerName} closed the connection before its answer was complete.`);
-      this.failed(target, cut);
-      await this.account(input, target, emptyUsage(), cut, held);
-      throw cut;
-    } finally {
-      up.done();
-    }
+  /** A whole answer, read: checked, accounted, and its outcome (at once unless strict durability waits for the store). */
+  private json(
+    input: CallInput,
+    target: Target,
+    status: number,
+    text: string,
+    ttfbMs: number,
+    route: Route,
+    held: Held,
+  ): MaybePromise<JsonOutcome> {
     const body = route.membersOnly && !route.reshape ? jsonObjectMembers(text, route.wire.bodyMembers) : parseObject(text);
     if (body === null) {
       const err = new ApiError(502, "provider_error", `${target.providerName} answered with something that is not a JSON object.`);
-      this.failed(target, err);
-      await this.account(input, target, emptyUsage(), err, held);
-      throw err;
+      return this.unanswered(input, target, held, err).then(rethrow);
     }
     this.answered(target, ttfbMs, this.now() - held.sentAtMs);
     const usage = route.wire.fromBody(body);
-    const substitution = this.substitution(target, usage);
+    const substitution = substitutionOf(target, usage);
     // A substituted answer was still paid for: its cost is recorded before it is refused.
-    const accounted = this.account(input, target, usage, substitution, held, up.response.status);
-    const costMicros = accounted instanceof Promise ? await accounted : accounted;
-    if (substitution) throw substitution;
-    if (route.reshape) text = JSON.stringify(route.reshape(body));
-    const outcome: JsonOutcome = { type: "json", status: up.response.status, text, servedBy: servedBy(target), costMicros };
-    // Tool fees are charged at their listed ceiling.
-    if (usage.feeMicros && !target.simulated) outcome.priceEstimated = true;
-    return outcome;
+    const accounted = this.account(input, target, usage, substitution, held, status);
+    if (accounted instanceof Promise) return accounted.then((cost) => jsonOutcome(target, status, text, body, usage, substitution, route.reshape, cost));
+    return jsonOutcome(target, status, text, body, usage, substitution, route.reshape, accounted);
   }
 
-  private async stream(
+  /** The stream's outcome once the provider's headers came: its events tapped for usage, its end accounted. */
+  private stream(
     input: CallInput,
     target: Target,
     adapter: ProviderAdapter,
-    req: UpstreamRequest,
+    up: UpstreamResponse,
     route: Route,
     held: Held,
     size: CallSize,
-  ): Promise<StreamOutcome> {
-    const up = await this.send(input, target, req, held);
+  ): StreamOutcome {
     // Headers arrived: from here the stream runs as long as the provider and the client keep it open.
     up.done();
     const ttfbMs = this.now() - held.sentAtMs;
@@ -226,7 +222,7 @@ export class Forwarder {
       onEvent: (e) => {
         if (route.wire.carriesAnswer(e)) pieces++;
         if (!route.wire.fromEvent(e, usage)) return;
-        refused = this.substitution(target, usage);
+        refused = substitutionOf(target, usage);
         if (refused) return { stop: route.wire.errorEvent(refused, e) };
       },
       keep: keep ? (e) => keep(e.data) : undefined,
@@ -267,18 +263,6 @@ export class Forwarder {
   /** Only a failure another provider might not have counts against this one (not the caller's bad request). */
   private failed(target: Target, failure: ApiError): void {
     if (target.configId && isProviderFault(failure)) this.deps.health?.recordFailure(target.configId, target.model, retryAfterMs(failure));
-  }
-
-  private substitution(target: Target, usage: CallUsage): ApiError | null {
-    if (isSameModel(target.model, usage.model)) return null;
-    return new ApiError(
-      502,
-      "model_substitution_detected",
-      `${target.providerName} answered with model "${usage.model}" instead of the requested "${target.model}".`,
-      {
-        details: { requested: target.model, answered: usage.model },
-      },
-    );
   }
 
   /**
@@ -325,23 +309,4 @@ export class Forwarder {
     if (target.configId) this.deps.rateUsage?.tokens(target.configId, tokens, this.now());
     return cost;
   }
-}
-
-/** A provider's `Retry-After` (seconds), kept on its 429, in milliseconds. */
-function retryAfterMs(failure: ApiError): number | undefined {
-  const raw = failure.headers?.["retry-after"];
-  const seconds = raw === undefined ? Number.NaN : Number(raw);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
-}
-
-/**
- * A stream cut off (the client left, or the provider broke off) before the provider
- * reported its usage was still paid for: the prompt was read and the pieces that
- * passed were generated. What the provider did not report is estimated: the prompt
- * with the tokenizer, the answer as one token per piece (a floor: pieces carry one
- * token or more).
- */
-function chargeCutStream(usage: CallUsage, size: CallSize, pieces: number): void {
-  if (usage.promptTokens === 0) usage.promptTokens = estimatedPromptTokens(size);
-  usage.completionTokens = Math.max(usage.completionTokens, pieces);
 }

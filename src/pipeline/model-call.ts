@@ -75,8 +75,9 @@ export class ModelCalls {
     return this.forwarder.stop();
   }
 
-  async chat(input: CallInput, request: ChatBody): Promise<CallOutcome> {
-    return (await this.chatCall(input, request, AS_NAMED)).outcome;
+  /** The call's own promise handed on: no async layer of its own. */
+  chat(input: CallInput, request: ChatBody): Promise<CallOutcome> {
+    return this.chatCall(input, request, AS_NAMED);
   }
 
   /**
@@ -85,11 +86,13 @@ export class ModelCalls {
    * completion.
    */
   async route(input: CallInput, request: ChatBody, route: Pick<RouteRequest, "strategy" | "task" | "fallback">) {
-    const { plan, outcome, target } = await this.chatCall(input, { ...request, model: AUTO_MODEL }, { ...route, rankAll: true });
+    let answered: Answered | undefined;
+    const outcome = await this.chatCall(input, { ...request, model: AUTO_MODEL }, { ...route, rankAll: true }, (a) => (answered = a));
+    const { plan, target } = answered!;
     return { outcome, target, routed: plan.routed! };
   }
 
-  private chatCall(input: CallInput, request: ChatBody, route: Partial<RouteRequest>) {
+  private chatCall(input: CallInput, request: ChatBody, route: Partial<RouteRequest>, seen?: (answered: Answered) => void) {
     return this.run(
       {
         input,
@@ -100,13 +103,14 @@ export class ModelCalls {
         texts: chatTexts,
       },
       (target, body) => chatAttempt(this.forwarder, input, target, body as ChatBody),
+      seen,
     );
   }
 
   async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
     await refuseRefusedToolServers(request);
     const route = { model: request.model, needs: () => messagesNeeds(request), format: "messages" as const };
-    const { outcome } = await this.run(
+    return this.run(
       { input, body: request, route, optimize: "messages", operation: "chat", texts: messagesTexts },
       (target, raw) => {
         const body = raw as typeof request;
@@ -132,7 +136,6 @@ export class ModelCalls {
         );
       },
     );
-    return outcome;
   }
 
   /**
@@ -151,7 +154,7 @@ export class ModelCalls {
       : null;
     const route = { model: request.model, needs: () => responsesNeeds(request) };
     const ctx = { input, body: request, route, optimize: "responses" as const, operation: "chat", texts: responsesTexts };
-    const { outcome } = await this.run(ctx, async (target, body, fallback) => {
+    return this.run(ctx, async (target, body, fallback) => {
       const native = nativeResponses(target, callAdapter(target));
       if (!native) {
         const chat = translatedChat(body, fallback);
@@ -169,12 +172,11 @@ export class ModelCalls {
         responsesSize(body, target),
       );
     });
-    return outcome;
   }
 
   /** Embeddings name one model: no routing and no fallback. */
-  async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
-    const { outcome } = await this.run(
+  embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
+    return this.run(
       { input, body: request, route: null, optimize: "embeddings", operation: "embeddings", texts: embeddingTexts },
       (target, body) => {
         const adapter = callAdapter(target);
@@ -196,8 +198,7 @@ export class ModelCalls {
           { input: body.input },
         );
       },
-    );
-    return outcome as JsonOutcome;
+    ) as Promise<JsonOutcome>;
   }
 
   /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */
@@ -217,13 +218,16 @@ export class ModelCalls {
   /**
    * The call's stages, then one attempt per target until one answers, each with the
    * body as the stages left it; targets after the first are authorized as their turn
-   * comes. The stages' afters see the answer, or nothing when the call failed.
+   * comes. The stages' afters see the answer, or nothing when the call failed. The
+   * outcome alone is returned (no object a call); `seen` learns the plan and the
+   * target that answered, for the caller that reports them (`route`).
    */
   private async run(
     ctx: CallContext,
     /** `fallback`: a target after the first, tried because an earlier one failed or was skipped. */
     attempt: (target: ResolvedTarget, body: Record<string, unknown>, fallback: boolean) => Promise<CallOutcome>,
-  ): Promise<{ plan: RoutedPlan; target: ResolvedTarget; outcome: CallOutcome }> {
+    seen?: (answered: Answered) => void,
+  ): Promise<CallOutcome> {
     const { scope } = ctx.input;
     scope.operation = ctx.operation;
     const trace = scope.trace ?? NOOP_SPAN;
@@ -260,8 +264,15 @@ export class ModelCalls {
       if (outcome.type === "stream") await outcome.stream.cancel().catch(() => {});
       throw err;
     }
-    return { plan, target: done.target, outcome };
+    seen?.({ plan, target: done.target });
+    return outcome;
   }
+}
+
+/** What routed a call's answer: its plan, and the target that answered. */
+interface Answered {
+  plan: RoutedPlan;
+  target: ResolvedTarget;
 }
 
 /** The call's span named and attributed by the GenAI conventions (`chat gpt-4o`), with the caller's organization and key ids. */

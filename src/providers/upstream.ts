@@ -52,8 +52,10 @@ const WATCH_MS = 50;
  * One call waiting for its provider: aborted when its client leaves or its deadline
  * passes. It is also what the caller gets back, so a call costs one object here.
  */
-class WatchedCall implements UpstreamResponse {
+export class WatchedCall implements UpstreamResponse {
   response!: Response;
+  /** fetch's promise of the response (`startUpstream`). */
+  sending!: Promise<Response>;
   /** Its place in `watched`; -1 once let go of. */
   index = -1;
   timedOut = false;
@@ -116,6 +118,21 @@ function startWatching(call: WatchedCall): void {
 
 export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Promise<UpstreamResponse> {
   if (req.local) return { response: await req.local(), done() {} };
+  const call = startUpstream(req, opts);
+  try {
+    call.response = await call.sending;
+    return call;
+  } catch (err) {
+    throw upstreamError(call, opts, err);
+  }
+}
+
+/**
+ * The call sent and watched, its response still to come in `sending`; a failure goes
+ * through `upstreamError`. What `sendUpstream` does, less its own async frame: the model
+ * call's attempt awaits the provider itself (forward.ts). Not for a sandbox's local answer.
+ */
+export function startUpstream(req: UpstreamRequest, opts: SendOptions): WatchedCall {
   const call = new WatchedCall(opts.caller, performance.now() + opts.timeoutMs);
   startWatching(call);
   try {
@@ -127,22 +144,27 @@ export async function sendUpstream(req: UpstreamRequest, opts: SendOptions): Pro
       const tracestate = opts.trace!.tracestate();
       if (tracestate) headers.tracestate = tracestate;
     }
-    call.response = await egressFetch(req.url, {
+    call.sending = egressFetch(req.url, {
       method: req.method ?? "POST",
       headers,
       body: req.body,
       signal: call.controller.signal,
     });
-    return call;
   } catch (err) {
-    call.done();
-    // Refused, unresolvable and closed targets all read the same: nothing about the network behind them.
-    if (err instanceof EgressRefused) throw new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
-    if (call.timedOut)
-      throw new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
-    if (opts.caller.signal.aborted) throw new ClientGone();
-    throw new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
+    call.sending = Promise.reject(err);
   }
+  return call;
+}
+
+/** A started call that failed, let go of, as the gateway's error. */
+export function upstreamError(call: WatchedCall, opts: SendOptions, err: unknown): ApiError {
+  call.done();
+  // Refused, unresolvable and closed targets all read the same: nothing about the network behind them.
+  if (err instanceof EgressRefused) return new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
+  if (call.timedOut)
+    return new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
+  if (opts.caller.signal.aborted) return new ClientGone();
+  return new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
 }
 
 const MAX_ERROR_BYTES = 64 * 1024;

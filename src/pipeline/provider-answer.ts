@@ -1,0 +1,84 @@
+/**
+ * What a provider's answer becomes for one attempt (forward.ts): a whole answer's body
+ * and outcome, another model's answer refused, a cut-off stream's charge, a 429's wait.
+ */
+import { ApiError } from "../lib/errors.ts";
+import { servedBy, type Target } from "../providers/target.ts";
+import type { CallUsage } from "../providers/wire-format.ts";
+import type { JsonOutcome } from "./call-types.ts";
+import { type CallSize, estimatedPromptTokens } from "./reserve-spend.ts";
+import { isSameModel } from "./substitution.ts";
+
+/** A stream that ended before its last event: the client left, or the provider cut it. */
+export const STREAM_INTERRUPTED = new ApiError(499, "stream_interrupted", "The stream ended before the answer was complete.");
+
+/** A whole answer's body: null unless it is a JSON object. */
+export function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A failure handed on as a fulfilled promise's value (what to throw once it is accounted), thrown. */
+export function rethrow(err: unknown): never {
+  throw err;
+}
+
+/** A whole answer's outcome, once accounted: refused if another model answered, else its text (reshaped for a caller of another format). */
+export function jsonOutcome(
+  target: Target,
+  status: number,
+  text: string,
+  body: Record<string, unknown>,
+  usage: CallUsage,
+  substitution: ApiError | null,
+  reshape: ((body: Record<string, unknown>) => Record<string, unknown>) | undefined,
+  costMicros: number,
+): JsonOutcome {
+  if (substitution) throw substitution;
+  const outcome: JsonOutcome = {
+    type: "json",
+    status,
+    text: reshape ? JSON.stringify(reshape(body)) : text,
+    servedBy: servedBy(target),
+    costMicros,
+  };
+  // Tool fees are charged at their listed ceiling.
+  if (usage.feeMicros && !target.simulated) outcome.priceEstimated = true;
+  return outcome;
+}
+
+/** Another model than the one asked for answered: refused (after its cost is recorded). */
+export function substitutionOf(target: Target, usage: CallUsage): ApiError | null {
+  if (isSameModel(target.model, usage.model)) return null;
+  return new ApiError(
+    502,
+    "model_substitution_detected",
+    `${target.providerName} answered with model "${usage.model}" instead of the requested "${target.model}".`,
+    {
+      details: { requested: target.model, answered: usage.model },
+    },
+  );
+}
+
+/** A provider's `Retry-After` (seconds), kept on its 429, in milliseconds. */
+export function retryAfterMs(failure: ApiError): number | undefined {
+  const raw = failure.headers?.["retry-after"];
+  const seconds = raw === undefined ? Number.NaN : Number(raw);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+/**
+ * A stream cut off (the client left, or the provider broke off) before the provider
+ * reported its usage was still paid for: the prompt was read and the pieces that
+ * passed were generated. What the provider did not report is estimated: the prompt
+ * with the tokenizer, the answer as one token per piece (a floor: pieces carry one
+ * token or more).
+ */
+export function chargeCutStream(usage: CallUsage, size: CallSize, pieces: number): void {
+  if (usage.promptTokens === 0) usage.promptTokens = estimatedPromptTokens(size);
+  usage.completionTokens = Math.max(usage.completionTokens, pieces);
+}

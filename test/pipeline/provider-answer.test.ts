@@ -1,0 +1,74 @@
+/** What a provider's answer becomes for one attempt: the body, the outcome, another model refused, a cut stream's charge, a 429's wait. */
+import { expect, test } from "bun:test";
+import { ApiError } from "../../src/lib/errors.ts";
+import {
+  chargeCutStream,
+  jsonOutcome,
+  parseObject,
+  rethrow,
+  retryAfterMs,
+  substitutionOf,
+} from "../../src/pipeline/provider-answer.ts";
+import type { CallUsage } from "../../src/providers/wire-format.ts";
+import { testTarget } from "../support/targets.ts";
+
+const target = testTarget("openai", "gpt-4o");
+const usage = (model: string | null, extra: Partial<CallUsage> = {}): CallUsage => ({ model, promptTokens: 10, completionTokens: 5, ...extra });
+
+test("only a JSON object is an answer's body", () => {
+  expect(parseObject('{"id":"x","usage":{}}')).toEqual({ id: "x", usage: {} });
+  for (const text of ["[1,2]", "null", '"text"', "42", "{not json", ""]) expect(parseObject(text)).toBeNull();
+});
+
+test("a whole answer's outcome relays the provider's text as it came, or the reshaped body for a caller of another format", () => {
+  const text = '{"model":"gpt-4o","choices":[]}';
+  const body = JSON.parse(text);
+  expect(jsonOutcome(target, 200, text, body, usage("gpt-4o"), null, undefined, 7)).toEqual({
+    type: "json",
+    status: 200,
+    text,
+    servedBy: "openai/gpt-4o",
+    costMicros: 7,
+  });
+  const reshaped = jsonOutcome(target, 200, text, body, usage("gpt-4o"), null, (b) => ({ wrapped: b.model }), 7);
+  expect(reshaped.text).toBe('{"wrapped":"gpt-4o"}');
+});
+
+test("a tool fee marks the price estimated; a substituted answer is refused once accounted", () => {
+  const body = { model: "gpt-4o" };
+  expect(jsonOutcome(target, 200, "{}", body, usage("gpt-4o", { feeMicros: 3 }), null, undefined, 10).priceEstimated).toBe(true);
+  const refused = substitutionOf(target, usage("gpt-4o-mini"));
+  expect(refused).toBeInstanceOf(ApiError);
+  expect(refused?.code).toBe("model_substitution_detected");
+  expect(refused?.details).toEqual({ requested: "gpt-4o", answered: "gpt-4o-mini" });
+  expect(() => jsonOutcome(target, 200, "{}", body, usage("gpt-4o-mini"), refused, undefined, 10)).toThrow(refused as ApiError);
+});
+
+test("the requested model under another spelling, or an answer naming none, is not a substitution", () => {
+  expect(substitutionOf(target, usage("gpt-4o-2024-08-06"))).toBeNull();
+  expect(substitutionOf(target, usage(null))).toBeNull();
+});
+
+test("a 429's Retry-After in seconds becomes milliseconds; anything else is no wait", () => {
+  const limited = (value?: string) =>
+    new ApiError(429, "rate_limit_exceeded", "slow down", value === undefined ? {} : { headers: { "retry-after": value } });
+  expect(retryAfterMs(limited("3"))).toBe(3000);
+  expect(retryAfterMs(limited())).toBeUndefined();
+  expect(retryAfterMs(limited("0"))).toBeUndefined();
+  expect(retryAfterMs(limited("soon"))).toBeUndefined();
+});
+
+test("a cut stream is charged the prompt as estimated and at least a token per piece that passed", () => {
+  const unreported: CallUsage = { model: null, promptTokens: 0, completionTokens: 0 };
+  chargeCutStream(unreported, { messages: [{ content: "a prompt of some words to count" }] }, 4);
+  expect(unreported.promptTokens).toBeGreaterThan(0);
+  expect(unreported.completionTokens).toBe(4);
+  const reported: CallUsage = { model: "gpt-4o", promptTokens: 12, completionTokens: 9 };
+  chargeCutStream(reported, { messages: [] }, 4);
+  expect(reported).toEqual({ model: "gpt-4o", promptTokens: 12, completionTokens: 9 });
+});
+
+test("rethrow passes a failure handed on as a value", () => {
+  const err = new Error("accounted, then thrown");
+  expect(() => rethrow(err)).toThrow(err);
+});
