@@ -61,6 +61,27 @@ const CLEAN: Record<string, string> = {
   "an alphabet run as a password": `"password": "abcdefg"`,
   "a template's reference to a stored token": "AuthToken: '{{resolve:secretsmanager:/cache/prod/authtoken:SecretString:password}}'",
   "a token endpoint": "token endpoint https://login.microsoftonline.com/common/oauth2/v2.0/token",
+  // Names that hold a credential's word inside them, in the positions credential-value-first.ts reads.
+  "a password policy's name": "dbPassword_policy -> RequireUppercaseLettersAndDigits2024",
+  "passwordless sign-in": "passwordless login for smtpAdmin -> magic link sent to ops@example.org",
+  "a token count": "promptTokens 1532 completionTokens 210 token_count 1742",
+  "max tokens": "| model | max_tokens | 4096 |",
+  "a keyboard layout": "keyboardLayout -> de-DE-nodeadkeys",
+  "a monkey's id": "the monkey tagged in the study is 8f14e45fceea167a5a36dedd4bea2543",
+  "a PIN code that is a postcode": "pin_code 560001 (Bengaluru)",
+  "a secret santa group": "secret_santa_group -> aG9saWRheS1wYXJ0eS0yMDI0LWVuZy10ZWFt",
+  "a password hash named as one": "adminPasswordHash -> $2b$12$KIXQJ1e5bGk0c9rJ3oQ3eOjq8d6zVYy1n2m3b4v5c6x7z8a9s0d1f",
+  "a token's digest named as one": "deployTokenSha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+  "a key's id": "signingKeyId -> 7a1c2b3d4e5f60718293a4b5c6d7e8f9",
+  "a boolean": "| dbPasswordRequired | true |",
+  "a number": "redisAuth timeout 30000",
+  "an env reference": "dbpassword -> ${DB_PASSWORD}",
+  "an os.environ lookup": `mysqlPwd = os.environ["MYSQL_PWD"]`,
+  "a process.env lookup": "smtpPassword -> process.env.SMTP_PASSWORD",
+  "a placeholder element": "<adminPw><password></adminPw>",
+  "a masked value": "clientsecret ****************",
+  "a public key under a compound name": "walletPublicKey -> MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
+  "a cache key under a compound name": "userCacheKey -> dXNlcjo0Mjpwcm9maWxlOnYzOmVuLUdC",
 };
 
 describe("look-alikes stay clean", () => {
