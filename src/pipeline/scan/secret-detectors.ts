@@ -21,6 +21,7 @@ import type { Finding } from "./scan-types.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
 import { decodesToPlaceholder, looksLikePlaceholder, randomAfter, secretLike } from "./validators.ts";
 import { MAILCHIMP_KEY_RULE, VENDOR_PLATFORM_DETECTORS } from "./vendor-platforms.ts";
+import { VENDOR_RULESET_DETECTORS } from "./vendor-rulesets.ts";
 import { VENDOR_PREFIX_DETECTORS } from "./vendor-prefixes.ts";
 import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
 
@@ -162,6 +163,7 @@ export const SECRET_DETECTORS: Detector[] = [
   ...VENDOR_TOKEN_DETECTORS,
   ...VENDOR_PREFIX_DETECTORS,
   ...VENDOR_PLATFORM_DETECTORS,
+  ...VENDOR_RULESET_DETECTORS,
   ...CREDENTIAL_FORM_DETECTORS,
   // Ahead of the assignment: `Credentials: admin/…` is a pair, where the assignment would read `admin` alone and stop.
   ...CREDENTIAL_PROSE_DETECTORS,
