@@ -118,7 +118,7 @@ export const spaced = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1 $
 /** A name that says the value is what a credential became or is checked by (`passwordHash`, `hashed_password`, `token_sha256`). */
 export const STORED_FORM = /hash|digest|sha\d|md5|salt|checksum|fingerprint|encrypted|cipher|bcrypt|argon|scrypt|pbkdf/i;
 /** Words before or around a key or token that make it something else: a record's key, a public one, a page's cursor, a form's anti-forgery token. */
-const NOT_A_CREDENTIAL =
+export const NOT_A_CREDENTIAL =
   /\b(?:public|publishable|pub|primary|foreign|sort|partition|range|cache|idempotency|object|lookup|map|dict|row|cursor|route|i18n|translation|storage|bucket|list|item|index|group|field|column|table|form|query|event|message|state|csrf|xsrf|nonce|page|pagination|next|continuation|sync|license|licence|product|serial|activation|tracking|order|invoice|shipment|parcel|booking|confirmation|receipt|ticket|number|ssh-rsa|ssh-ed25519|ecdsa-sha2)\b/i;
 /** A digest named as such: a commit, a checksum, an integrity hash. */
 const DIGEST = /(?:sha-?\d*|md5|hash|hashed|checksum|digest|fingerprint|commit|revision|etag|integrity|crc\d*|sum|encrypted|bcrypt)\b/i;

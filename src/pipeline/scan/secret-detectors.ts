@@ -13,6 +13,7 @@ import { CREDENTIAL_FALLBACK_DETECTORS } from "./credential-fallbacks.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_GENERIC_DETECTORS } from "./credential-generic.ts";
+import { CREDENTIAL_TABLE_DETECTOR } from "./credential-tables.ts";
 import { CREDENTIAL_VALUE_FIRST_DETECTOR } from "./credential-value-first.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
@@ -187,6 +188,7 @@ export const SECRET_DETECTORS: Detector[] = [
   ...CREDENTIAL_FALLBACK_DETECTORS,
   ...CREDENTIAL_CALL_DETECTORS,
   ...CREDENTIAL_FILE_DETECTORS,
+  CREDENTIAL_TABLE_DETECTOR,
 ];
 
 /**
