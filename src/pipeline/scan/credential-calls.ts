@@ -7,6 +7,7 @@
  * user, "…", :login)`, .NET's `AuthenticationHeaderValue("Basic", "<base64>")`; Oracle's tools
  * with `user/password` (`sqlplus scott/…@ORCL`, `expdp system/…`), a Wi-Fi QR code's
  * `WIFI:…;P:…;;`, and a Windows answer file's `<AdministratorPassword><Value>…`.
+ * Setters and builders named after a password (`withPassword("…")`, `.password("…")`, `keyring.set_password(…, "…")`).
  * Variables are code, placeholders stay allowed.
  */
 import { basicCredential, passwordValue } from "./credential-forms.ts";
@@ -26,7 +27,24 @@ const PAIR_CALLS = ["basicAuthentication(", "setBasicAuth(", "setCredentials(", 
 /** PHP's calls whose first argument is the connection, then the user and the password. */
 const PHP_CALLS = ["ftp_login(", "ldap_bind(", "ssh2_auth_password(", "imap_open("];
 
+/** Setters and builders named after a password (`withPassword(`, `keyring.set_password(`, `.password(`), any case. */
+const PASSWORD_METHODS = ["password", "passwd", "passphrase"];
+const PASSWORD_CALL_WORDS = PASSWORD_METHODS.flatMap((p) => ["set", "with", "use"].flatMap((v) => [`${v}${p}(`, `${v}_${p}(`]));
+
 export const CREDENTIAL_CALL_DETECTORS: Detector[] = [
+  // A setter or a builder named after a password given a literal, last: `builder.withPassword("…")`, `.password("…")`,
+  // `keyring.set_password("svc", "admin", "…")`.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `(?:\\b(?:set|with|use)_?|\\.)(?:${PASSWORD_METHODS.join("|")})\\((?:[^()\\n]{0,96},)?[ \\t]{0,3}${Q}[ \\t]{0,3}\\)`,
+    validate: (m) => passwordValue(lastLiteral(m), true, 3),
+    start: [
+      { at: "word", literals: PASSWORD_CALL_WORDS },
+      { at: "literal", literals: PASSWORD_METHODS.map((p) => `.${p}(`) },
+    ],
+  },
   {
     kind: "credential_constructor",
     category: "secret",

@@ -35,6 +35,8 @@ const PASSWORD_WORDS = [
   "jelszó",
   "jelszo",
   "sifre",
+  // Spanish for a key and, most often in writing, a password (`clave del wifi`).
+  "clave",
   "parola",
   "kata sandi",
 ];
@@ -48,7 +50,6 @@ const KEY_WORDS = [
   "geheimnis",
   "clé",
   "jeton",
-  "clave",
   "secreto",
   "credenciales",
   "chave",
@@ -82,6 +83,7 @@ const SCRIPT_PASSWORD_WORDS = [
   "पासवर्ड",
   "รหัสผ่าน",
   "סיסמה",
+  "şifre",
   "κωδικ",
   "رمز عبور",
 ];
@@ -109,7 +111,7 @@ const TOKEN_RUN = runOf(TOKEN_CHARS);
 const PASSWORD_RUN = runOf(PASSWORD_CHARS);
 
 /** The rest of a name after its word: an inflection, or a separator, a capital or a digit that opens the next part. */
-export const NAME_REST = /^(?:s|es|e|en|n|er|ı|i|u|ü|si|sı)?(?:[_.-][\w.-]*|[A-Z][\w.-]*|\d[\w.-]*)?$/;
+export const NAME_REST = /^(?:s|es|e|en|n|er|et|ı|i|u|ü|si|sı)?(?:[_.-][\w.-]*|[A-Z][\w.-]*|\d[\w.-]*)?$/;
 /** Names of what a credential is not, or of its metadata: `key_id`, `token_url`, `secret_name`, `password_length`. */
 export const NOT_THE_VALUE =
   /(?:id|ids|name|names|type|path|file|url|uri|endpoint|format|length|len|size|version|ref|prefix|suffix|field|header|expiry|expires|expiration|ttl|count|policy|store|vault|manager|arn|region|rotation|label|description|desc|hint|reset|required|enabled|policy|limit|mode|usage|provider)$/i;
@@ -148,10 +150,11 @@ function decodedText(value: string): string | null {
 }
 
 /** Whether `value`, met after a credential's name with `between` in between, is that credential. */
-function valueHolds(value: string, between: string, around: string, after: string, password: boolean): boolean {
+function valueHolds(value: string, between: string, around: string, after: string, password: boolean, directive: boolean): boolean {
   // The value first (cheap, and most runs after a word fail it), then what stands around it. A chosen password counts
-  // unquoted only: prose quotes an example (`the password 'Tr0ub4dor&3' meets the policy`).
-  const chosen = password && !/["'“‘`]/.test(between) && value.length >= 8;
+  // unquoted only, or as a directive's value: prose quotes an example (`the password 'Tr0ub4dor&3' meets the policy`);
+  // an apostrophe of the sentence before it (`le mdp c'est …`) opens no quote.
+  const chosen = password && (directive || !/["'“‘`][ \t]*$/.test(between)) && value.length >= 8;
   if (!machineRandom(value) && !(chosen && mixedValue(value))) return false;
   if (NOT_A_CREDENTIAL.test(around) || NOT_ITS_VALUE.test(between) || (HEX.test(value) && DIGEST.test(around))) return false;
   // A URL, a path, an e-mail address, a file: the value stands inside something else.
@@ -198,7 +201,12 @@ export function valueAfterName(text: string, index: number, name: string, passwo
     if (PLAIN_WORD.test(run[0]) && passed < WORDS_PASSED) continue;
     const between = rest.slice(0, run.index);
     const value = password ? run[0].replace(/[.,!?]+$/, "") : run[0];
-    const holds = valueHolds(value, between, before + between, rest.charAt(run.index + run[0].length), password);
+    // A directive (`password "…"` alone on its line: Gradle, Chef, Puppet): its quotes hold the value, not an example.
+    const directive =
+      /^[ \t]+["'`]$/.test(between) &&
+      /^["'`][ \t]*;?[ \t]*\r?$/.test(rest.slice(run.index + run[0].length)) &&
+      /(?:^|\n)[ \t]*$/.test(text.slice(Math.max(0, index - 80), index));
+    const holds = valueHolds(value, between, before + between, rest.charAt(run.index + run[0].length), password, directive);
     return holds ? from + run.index : -1;
   }
   return -1;
@@ -218,7 +226,7 @@ const SCRIPT = longestFirst([...SCRIPT_PASSWORD_WORDS, ...SCRIPT_KEY_WORDS]);
  * After a Latin word, an inflection and no further letter (`keyboard`, `tokenizer`, `passion` end here, cheaply), then
  * the rest of a name after a separator (`TOKEN_PROD`).
  */
-const LATIN_NAME = "(?:s|es|en|e|n|er|ı|si|sı)?(?![a-z\\u00C0-\\u024F])(?:[_.-][\\w.-]{0,40})?";
+const LATIN_NAME = "(?:s|es|en|et|e|n|er|ı|si|sı)?(?![a-z\\u00C0-\\u024F])(?:[_.-][\\w.-]{0,40})?";
 /** A character a value holds and a sentence's words do not: a digit or a sign. */
 const VALUE_SIGN = "[0-9!#$%&*+\\-/=?@\\\\^_|~]";
 /**

@@ -62,8 +62,9 @@ export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
     kind: "password_in_prose",
     category: "secret",
     ignoreCase: true,
-    // Unquoted: "the new password 'Tr0ub4dor&3' meets the policy" discusses an example.
-    pattern: `\\b(?:password|passwd|pwd)[ \\t]{1,3}(?:(?:-{1,2}>?|–|—|=>|->)[ \\t]{1,3})?[!#-&(-~]{6,64}`,
+    // Unquoted: "the new password 'Tr0ub4dor&3' meets the policy" discusses an example. A declaration's type
+    // (Go's `var password string = …`) is the assignment's to read.
+    pattern: `\\b(?:password|passwd|pwd)[ \\t]{1,3}(?!(?:string|str|securestring)[ \\t]{0,3}=)(?:(?:-{1,2}>?|–|—|=>|->)[ \\t]{1,3})?[!#-&(-~]{6,64}`,
     validate: (m) => mixedValue(bare(m.replace(/^\w+[ \t]+(?:(?:-{1,2}>?|–|—|=>|->)[ \t]+)?/, ""))),
     // Rejected, the scan resumes at the value, which may be a credential of a known kind.
     valueAfter: /^\w+[ \t]+(?:(?:-{1,2}>?|–|—|=>|->)[ \t]+)?/,
