@@ -152,9 +152,11 @@ function decodedText(value: string): string | null {
 /** Whether `value`, met after a credential's name with `between` in between, is that credential. */
 function valueHolds(value: string, between: string, around: string, after: string, password: boolean, directive: boolean): boolean {
   // The value first (cheap, and most runs after a word fail it), then what stands around it. A chosen password counts
-  // unquoted only, or as a directive's value: prose quotes an example (`the password 'Tr0ub4dor&3' meets the policy`);
-  // an apostrophe of the sentence before it (`le mdp c'est …`) opens no quote.
-  const chosen = password && (directive || !/["'“‘`][ \t]*$/.test(between)) && value.length >= 8;
+  // unquoted only, or quoted after an assignment's sign (code: ``dbpassword = `…` ``), or as a directive's value: prose
+  // quotes an example (`the password 'Tr0ub4dor&3' meets the policy`); an apostrophe of the sentence before it
+  // (`le mdp c'est …`) opens no quote.
+  const quoted = /["'“‘`][ \t]*$/.test(between) && !/(?::=|=>|[:=])[ \t]*["'`]$/.test(between);
+  const chosen = password && (directive || !quoted) && value.length >= 8;
   if (!machineRandom(value) && !(chosen && mixedValue(value))) return false;
   if (NOT_A_CREDENTIAL.test(around) || NOT_ITS_VALUE.test(between) || (HEX.test(value) && DIGEST.test(around))) return false;
   // A URL, a path, an e-mail address, a file: the value stands inside something else.

@@ -4,7 +4,8 @@
  * `smtpPassword`, `clientsecret`, `redisAuth`, `Datenbankpasswort`), in any position a config, code or prose gives it
  * (`->`, a blank, backticks, a table cell, an XML element, a flag, a note). credential-generic.ts reads from names
  * that open with the word; a name that holds it inside opens no word the trigger walk could key, so this one starts
- * at the value (the walk's base64 runs) and asks the same questions of the name and what stands between.
+ * at the value (the walk's base64 runs) and asks the same questions of the name and what stands between. A chosen
+ * password under such a name (`dbpassword -> Qx7!pLm2`) starts at its sign between a letter or digit and another.
  */
 import { NOT_A_CREDENTIAL_KEY } from "./assignments.ts";
 import { LATIN, NAME_REST, NOT_THE_VALUE, PASSWORD_SET, STORED_FORM, spaced, valueAfterName } from "./credential-generic.ts";
@@ -22,11 +23,21 @@ const NAME_CHAR = /[\w.-]/;
 const LOOK_BACK = 112;
 /** A value's characters before its base64 run (`=` is a sign there, base64 pads only at the end). */
 const TOKEN_CHAR = /[A-Za-z0-9+/_.~-]/;
+/** A chosen password's characters before its sign (credential-generic.ts's, but `=`, a sign before a value). */
+const PASSWORD_CHAR = /[!#$%&*+\-./0-9?@A-Z\\^_a-z|~]/;
+/** The password's words alone: after a key's or a token's, only a generated value counts. */
+const PASSWORD_WORDS = WORDS.filter((w) => PASSWORD_SET.has(w) || w === "pw");
+const PASSWORD_WORD = new RegExp(PASSWORD_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gi");
+/** The signs a chosen password's start is met at (as literals: the walk reports each). */
+const SIGNS = ["!", "#", "$", "%", "&", "*", "@", "^"];
 
-/** Whether the run at `index` is the value of a credential's name standing before it. */
-function namedBefore(text: string, index: number): boolean {
+/**
+ * Whether the value around `index` (a base64 run's start, or a sign inside a chosen password) is the value of a
+ * credential's name standing before it: `chars` are the value's, read back to where it begins; `words` the names'.
+ */
+function namedBefore(text: string, index: number, chars: RegExp, words: RegExp): boolean {
   let start = index;
-  while (start > 0 && index - start < 64 && TOKEN_CHAR.test(text.charAt(start - 1))) start--;
+  while (start > 0 && index - start < 64 && chars.test(text.charAt(start - 1))) start--;
   let from = Math.max(0, start - LOOK_BACK);
   // The line of the value, or the line above when nothing but a sign stands before the value on its own (`API key:` above it).
   const lineStart = text.lastIndexOf("\n", start - 1);
@@ -38,8 +49,8 @@ function namedBefore(text: string, index: number): boolean {
   // A PEM block's body under its armour (`-----BEGIN PRIVATE KEY-----`) is the key rule's, whole.
   if (window.includes("-----")) return false;
   const found: number[] = [];
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(window); m !== null; m = WORD.exec(window)) found.push(m.index, m[0].length);
+  words.lastIndex = 0;
+  for (let m = words.exec(window); m !== null; m = words.exec(window)) found.push(m.index, m[0].length);
   // The closest name decides.
   for (let i = found.length - 2; i >= 0; i -= 2) {
     const at = from + (found[i] as number);
@@ -72,6 +83,18 @@ export const CREDENTIAL_VALUE_FIRST_DETECTOR: Detector = {
   // A credential's word before it, on its line or the line above, or no match: a match rejected by the validator would be
   // skipped whole, and with it a rule of this pass that opens inside the run (`unethical/immoral/illegal requests`).
   pattern: `(?<=(?:${WORDS_PATTERN})[^\\n]{0,${LOOK_BACK}}|(?:${WORDS_PATTERN})[^\\n]{0,64}\\n[ \\t]{0,16})\\b(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24}[A-Za-z0-9+/=_.~-]{0,232}`,
-  validate: (_m, text, index) => namedBefore(text, index),
+  validate: (_m, text, index) => namedBefore(text, index, TOKEN_CHAR, WORD),
   start: { at: "base64-run" },
+};
+
+export const CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR: Detector = {
+  kind: "generic_credential",
+  category: "secret",
+  ignoreCase: true,
+  apart: true,
+  // A sign with a letter or digit on each side (`Qx7!pLm2`; a list's `* item`, a heading's `# `, a shell's ` $HOME` fail
+  // at once), a password's word before it on its line, then the rest of the value.
+  pattern: `(?<=[A-Za-z0-9])(?<=(?:${PASSWORD_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})[^\\n]{1,${LOOK_BACK}})[!#$%&*@^](?=[A-Za-z0-9])[!#$%&*+\\-./0-9=?@A-Z\\\\^_a-z|~]{0,64}`,
+  validate: (_m, text, index) => namedBefore(text, index, PASSWORD_CHAR, PASSWORD_WORD),
+  start: { at: "literal", literals: SIGNS },
 };

@@ -14,7 +14,7 @@ import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_GENERIC_DETECTORS } from "./credential-generic.ts";
 import { CREDENTIAL_TABLE_DETECTOR } from "./credential-tables.ts";
-import { CREDENTIAL_VALUE_FIRST_DETECTOR } from "./credential-value-first.ts";
+import { CREDENTIAL_VALUE_FIRST_DETECTOR, CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR } from "./credential-value-first.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
@@ -195,7 +195,11 @@ export const SECRET_DETECTORS: Detector[] = [
  * A generated value after a credential's word, in whatever form the rules above do not read: tried after every other
  * detector at a start (engine.ts lists them last), since the first to match there decides and these read the widest.
  */
-export const GENERIC_SECRET_DETECTORS: Detector[] = [...CREDENTIAL_GENERIC_DETECTORS, CREDENTIAL_VALUE_FIRST_DETECTOR];
+export const GENERIC_SECRET_DETECTORS: Detector[] = [
+  ...CREDENTIAL_GENERIC_DETECTORS,
+  CREDENTIAL_VALUE_FIRST_DETECTOR,
+  CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR,
+];
 
 /** Findings that name no kind: a credential's name and a value (`API_KEY=...`), a generated value after `token`. */
 const GENERIC_KINDS = new Set(["password_assignment", "generic_credential"]);

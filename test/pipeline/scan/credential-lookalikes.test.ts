@@ -82,6 +82,13 @@ const CLEAN: Record<string, string> = {
   "a masked value": "clientsecret ****************",
   "a public key under a compound name": "walletPublicKey -> MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
   "a cache key under a compound name": "userCacheKey -> dXNlcjo0Mjpwcm9maWxlOnYzOmVuLUdC",
+  // Signs between letters and digits near a password's word inside a name (a chosen password's start).
+  "a policy's example under a compound name": "mailpass policy: Abc123!x is rejected",
+  "a compass bearing": "the compass reads N45!W12 at the summit",
+  "a passport number": "passport number AB12#3456",
+  "a bypass code": "bypass switch S3&R4 on panel 2",
+  "a password's environment reference": "smtpPassword -> ${SMTP_PASSWORD}",
+  "a quoted example after a compound name": "the dbpassword 'Tr0ub4dor&3' meets the policy",
 };
 
 describe("look-alikes stay clean", () => {

@@ -61,6 +61,28 @@ describe("a generated value under a name that holds a credential's word is found
     });
 });
 
+/** A chosen password (a sign between letters or digits) under such a name, in the same positions. */
+function chosen(): string {
+  const t = token().slice(0, 9 + Math.floor(next() * 8));
+  const at = 1 + Math.floor(next() * (t.length - 2));
+  return `${t.slice(0, at)}${"!#$%&*@^"[Math.floor(next() * 8)]}${t.slice(at)}`;
+}
+const PASSWORD_NAMES = ["dbpassword", "DBPASS", "mysqlPwd", "admin_pw", "rootpw", "smtpPassword", "mailpass", "Datenbankpasswort"];
+
+describe("a chosen password under a name that holds a password's word is found", () => {
+  for (const [form, shape] of Object.entries(FORMS).filter(([form]) => form !== "a label above"))
+    test(form, () => {
+      for (const name of PASSWORD_NAMES) {
+        const value = chosen();
+        // The value needs a digit and a letter besides its sign (credential-notes.ts mixedValue).
+        if (!/\d/.test(value) || !/[A-Za-z]/.test(value)) continue;
+        const text = shape.replace(/\bN\b/g, form === "a flag" ? name.toLowerCase().replace(/_/g, "-") : name).replace(/\bV\b/, value);
+        expect([text, secretKinds(text).length]).toEqual([text, 1]);
+      }
+    });
+  test("a directive given in a sentence", () => expect(secretKinds("set requirepass Zq7xN3pLw9!b in the config file")).toEqual(["generic_credential"]));
+});
+
 /** Names of what is no credential, though a credential's word stands inside them. */
 const NOT_CREDENTIALS = [
   "publicKey",
