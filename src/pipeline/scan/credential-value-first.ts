@@ -25,8 +25,12 @@ const LOOK_BACK = 112;
 const TOKEN_CHAR = /[A-Za-z0-9+/_.~-]/;
 /** A chosen password's characters before its sign (credential-generic.ts's, but `=`, a sign before a value). */
 const PASSWORD_CHAR = /[!#$%&*+\-./0-9?@A-Z\\^_a-z|~]/;
-/** The password's words alone: after a key's or a token's, only a generated value counts. */
-const PASSWORD_WORDS = WORDS.filter((w) => PASSWORD_SET.has(w) || w === "pw");
+/**
+ * The password's words that hold `pass` or `pw` (`password`, `passwort`, `passord`, `mot de passe`, `pwd`, `pw`): after a
+ * key's or a token's word only a generated value counts, and a name holding another language's word inside it
+ * (`dbKennwort`) is left to the readings from the name; so a text is asked one cheap question first (namesAPassword).
+ */
+const PASSWORD_WORDS = WORDS.filter((w) => (PASSWORD_SET.has(w) || w === "pw") && /pass|pw/.test(w));
 const PASSWORD_WORD = new RegExp(PASSWORD_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gi");
 /** The signs a chosen password's start is met at (as literals: the walk reports each). */
 const SIGNS = ["!", "#", "$", "%", "&", "*", "@", "^"];
@@ -79,13 +83,31 @@ export const CREDENTIAL_VALUE_FIRST_DETECTOR: Detector = {
   // (withoutCoveredGenerics). Case folds only in the expression; the validator reads the text as it is.
   ignoreCase: true,
   apart: true,
-  // Where the walk opens a base64 run: a word's start, no run's character before it.
-  // A credential's word before it, on its line or the line above, or no match: a match rejected by the validator would be
-  // skipped whole, and with it a rule of this pass that opens inside the run (`unethical/immoral/illegal requests`).
-  pattern: `(?<=(?:${WORDS_PATTERN})[^\\n]{0,${LOOK_BACK}}|(?:${WORDS_PATTERN})[^\\n]{0,64}\\n[ \\t]{0,16})\\b(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24}[A-Za-z0-9+/=_.~-]{0,232}`,
+  // Where the walk opens a base64 run: a word's start, no run's character before it. The credential's word before it is
+  // the validator's to find in the window (a look-behind for any of the words cost each run of a path or of base64
+  // about 8 µs; the window's search, about 1).
+  pattern: "\\b(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24}[A-Za-z0-9+/=_.~-]{0,232}",
   validate: (_m, text, index) => namedBefore(text, index, TOKEN_CHAR, WORD),
   start: { at: "base64-run" },
+  // Rejected, the scan goes on inside the run: a rule of this pass may open there (`unethical/immoral/illegal requests`).
+  valueAfter: /^/,
 };
+
+/**
+ * Whether the text holds a password's word anywhere, asked once a text (the last text's answer is kept): most texts
+ * with signs between letters (code's `a*b`, `a&&b`, an e-mail's `@`) name no password, and are done with here.
+ */
+let lastText: string | null = null;
+let lastHolds = false;
+/** One first letter for every alternative: searched at under a microsecond a KB (the words' alternation took about five). */
+const PASSWORD_ANYWHERE = /p(?:ass|w)/i;
+function namesAPassword(text: string): boolean {
+  if (text !== lastText) {
+    lastText = text;
+    lastHolds = PASSWORD_ANYWHERE.test(text);
+  }
+  return lastHolds;
+}
 
 export const CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR: Detector = {
   kind: "generic_credential",
@@ -93,8 +115,10 @@ export const CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR: Detector = {
   ignoreCase: true,
   apart: true,
   // A sign with a letter or digit on each side (`Qx7!pLm2`; a list's `* item`, a heading's `# `, a shell's ` $HOME` fail
-  // at once), a password's word before it on its line, then the rest of the value.
-  pattern: `(?<=[A-Za-z0-9])(?<=(?:${PASSWORD_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})[^\\n]{1,${LOOK_BACK}})[!#$%&*@^](?=[A-Za-z0-9])[!#$%&*+\\-./0-9=?@A-Z\\\\^_a-z|~]{0,64}`,
-  validate: (_m, text, index) => namedBefore(text, index, PASSWORD_CHAR, PASSWORD_WORD),
+  // at once), then the rest of the value; the password's word before it is the validator's to find (searched for in
+  // the expression, it cost each such sign of code and prose a few microseconds).
+  pattern: "(?<=[A-Za-z0-9])[!#$%&*@^](?=[A-Za-z0-9])[!#$%&*+\\-./0-9=?@A-Z\\\\^_a-z|~]{0,64}",
+  validate: (_m, text, index) => namesAPassword(text) && namedBefore(text, index, PASSWORD_CHAR, PASSWORD_WORD),
   start: { at: "literal", literals: SIGNS },
+  valueAfter: /^/,
 };
