@@ -115,7 +115,10 @@ export const NAME_REST = /^(?:s|es|e|en|n|er|et|ı|i|u|ü|si|sı)?(?:[_.-][\w.-]
 /** Names of what a credential is not, or of its metadata: `key_id`, `token_url`, `secret_name`, `password_length`. */
 export const NOT_THE_VALUE =
   /(?:id|ids|name|names|type|path|file|url|uri|endpoint|format|length|len|size|version|ref|prefix|suffix|field|header|expiry|expires|expiration|ttl|count|policy|store|vault|manager|arn|region|rotation|label|description|desc|hint|reset|required|enabled|policy|limit|mode|usage|provider)$/i;
-/** A name's parts as words (`cacheKey`, `cache_key` → `cache Key`), so that the context's word lists meet them. */
+/**
+ * A name's parts as words (`cacheKey`, `cache_key` → `cache Key`), so that the context's word lists meet them: for a key's
+ * or a token's name (a cache's key, a page's token), not a password's (`storagePassword` is the storage account's).
+ */
 export const spaced = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_.-]+/g, " ");
 /** A name that says the value is what a credential became or is checked by (`passwordHash`, `hashed_password`, `token_sha256`). */
 export const STORED_FORM = /hash|digest|sha\d|md5|salt|checksum|fingerprint|encrypted|cipher|bcrypt|argon|scrypt|pbkdf/i;
@@ -178,7 +181,8 @@ function judge(m: string, text: string, index: number, words: readonly string[],
   const name = script ? word : (/^[^\s"'`:=<>()[\]{},;|]*/.exec(m)?.[0] ?? "");
   // What the name ends with decides, its numbering aside (`secret_path_1`).
   if (!NAME_REST.test(name.slice(word.length)) || NOT_THE_VALUE.test(name.replace(/[_.\-\d]+$/, "")) || STORED_FORM.test(name)) return false;
-  return valueAfterName(text, index, name, PASSWORD_SET.has(word), ` ${spaced(name)}`) >= 0;
+  const password = PASSWORD_SET.has(word);
+  return valueAfterName(text, index, name, password, password ? "" : ` ${spaced(name)}`) >= 0;
 }
 
 /**

@@ -69,7 +69,8 @@ function namedBefore(text: string, index: number, chars: RegExp, words: RegExp):
     if (STORED_FORM.test(name)) return false;
     const upToWord = name.slice(0, wordEnd - nameStart);
     if (ENGLISH_ENDINGS.test(upToWord) || (/key$/i.test(upToWord) && NOT_A_CREDENTIAL_KEY.test(upToWord))) continue;
-    const value = valueAfterName(text, nameStart, name, PASSWORD_SET.has(word) || word === "pw", ` ${spaced(name)}`);
+    const password = PASSWORD_SET.has(word) || word === "pw";
+    const value = valueAfterName(text, nameStart, name, password, password ? "" : ` ${spaced(name)}`);
     return value >= 0 && value <= start && !/\s/.test(text.slice(value, start));
   }
   return false;

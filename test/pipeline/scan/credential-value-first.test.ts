@@ -67,7 +67,7 @@ function chosen(): string {
   const at = 1 + Math.floor(next() * (t.length - 2));
   return `${t.slice(0, at)}${"!#$%&*@^"[Math.floor(next() * 8)]}${t.slice(at)}`;
 }
-const PASSWORD_NAMES = ["dbpassword", "DBPASS", "mysqlPwd", "admin_pw", "rootpw", "smtpPassword", "mailpass", "Datenbankpasswort"];
+const PASSWORD_NAMES = ["dbpassword", "DBPASS", "mysqlPwd", "admin_pw", "rootpw", "smtpPassword", "mailpass", "storagePassword", "Datenbankpasswort"];
 
 describe("a chosen password under a name that holds a password's word is found", () => {
   for (const [form, shape] of Object.entries(FORMS).filter(([form]) => form !== "a label above"))
@@ -87,6 +87,8 @@ describe("a chosen password under a name that holds a password's word is found",
 const NOT_CREDENTIALS = [
   "publicKey",
   "cacheKey",
+  "localStorageKey",
+  "passwordField",
   "sort_key",
   "idempotencyKey",
   "monkey",
