@@ -7,7 +7,7 @@
  * Logic Apps trigger URLs), AI platforms
  * (Together, Fireworks, RunPod, Hugging Face organizations), Supabase, Yandex Cloud, and payments (Flutterwave, Razorpay,
  * Mercado Pago, Plaid); Bitbucket Data Center tokens, Dropbox long-lived tokens by their shape, Atlassian's older API
- * tokens by name. Each body must look random, so placeholders pass.
+ * tokens by name; AWS session tokens, New Relic insert keys, Grafana's older API keys, Discord user tokens, Zapier catch hooks. Each body must look random, so placeholders pass.
  */
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import { randomAfter, secretLike } from "./validators.ts";
@@ -57,6 +57,20 @@ export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
     pattern: "\\bA{21,22}[A-Za-z0-9%]{60,120}(?![A-Za-z0-9%])",
     validate: randomAfter(/^A+/, 3.5),
     start: { at: "word", literals: ["AAAA"] },
+  },
+  // AWS STS session tokens (base64 of their binary header: `FwoGZXIvYXdz…`, and `IQoJb3JpZ2luX2Vj…`, "origin_ec"), long.
+  ...["FwoGZXIvYXdz", "IQoJb3JpZ2luX2Vj"].map((p) => prefixed("aws_session_token", p, "[A-Za-z0-9+/]{100,2000}={0,2}", 4.0, "A-Za-z0-9+/=")),
+  // New Relic Insights insert keys, Grafana's older API keys (base64 of `{"k":"…`), Discord user tokens with two-factor (`mfa.`).
+  prefixed("newrelic_insert_key", "NRII-", "[A-Za-z0-9_-]{32}", 3.5),
+  prefixed("grafana_api_key", "eyJrIjoi", "[A-Za-z0-9+/]{40,400}={0,2}", 3.5, "A-Za-z0-9+/="),
+  prefixed("discord_user_token", "mfa\\.", "[A-Za-z0-9_-]{84}", 3.5),
+  // Zapier catch hooks: the account and the hook's key in the URL run the Zap.
+  {
+    kind: "zapier_webhook",
+    category: "secret",
+    pattern: "\\bhooks\\.zapier\\.com/hooks/catch/\\d{4,12}/[a-z0-9]{5,12}/?",
+    validate: (m) => secretLike(m.replace(/\/$/, "").slice(m.replace(/\/$/, "").lastIndexOf("/") + 1), 2.0),
+    start: { at: "word", literals: ["hooks.zapier.com/hooks/catch/"] },
   },
   // Payments: Flutterwave live secret keys, Razorpay key ids with their mode, Mercado Pago access tokens, Plaid access tokens.
   prefixed("flutterwave_secret_key", "FLWSECK-", "[a-f0-9]{32}-X", 3.0),

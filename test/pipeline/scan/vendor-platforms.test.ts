@@ -4,11 +4,17 @@
  */
 import { describe, expect, test } from "bun:test";
 import { secretKinds } from "./fixture-scans.ts";
-import { body, digits, hex, upper, uuid } from "./token-bodies.ts";
+import { body, digits, hex, lower, upper, uuid } from "./token-bodies.ts";
 
 describe("found", () => {
   test.each([
     ["notion_token", `NOTION_TOKEN=secret_${body(43, 1)}`],
+    ["aws_session_token", `aws_session_token = FwoGZXIvYXdz${body(300, 120, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}`],
+    ["aws_session_token", `AWS_SESSION_TOKEN=IQoJb3JpZ2luX2Vj${body(400, 121, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}==`],
+    ["newrelic_insert_key", `X-Insert-Key: NRII-${body(32, 122)}`],
+    ["grafana_api_key", `GRAFANA_API_KEY=eyJrIjoi${btoa(`${body(32, 124)}","n":"ci","id":1}`).slice(8)}`],
+    ["discord_user_token", `mfa.${body(84, 125)}`],
+    ["zapier_webhook", `curl -X POST https://hooks.zapier.com/hooks/catch/${digits(7, 126)}/${lower(7, 127)}/`],
     ["newrelic_api_key", `NRAK-${upper(27, 2)}`],
     ["newrelic_api_key", `newrelic api key NRAA-${upper(27, 3)}`],
     ["sentry_org_token", `SENTRY_AUTH_TOKEN=sntrys_${body(120, 4)}`],
@@ -61,6 +67,9 @@ describe("found", () => {
 describe("placeholders, public keys and identifiers are not", () => {
   test.each([
     "NOTION_TOKEN=secret_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    `NRII-${"x".repeat(32)}`,
+    "https://hooks.zapier.com/hooks/catch/000000/xxxxxx/",
+    `mfa.${"X".repeat(84)}`,
     "set secret_key_base in config/credentials.yml.enc",
     `NRAK-${"X".repeat(27)}`,
     "sonar.token=squ_0000000000000000000000000000000000000000",
