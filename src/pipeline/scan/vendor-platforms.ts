@@ -7,7 +7,10 @@
  * Logic Apps trigger URLs), AI platforms
  * (Together, Fireworks, RunPod, Hugging Face organizations), Supabase, Yandex Cloud, and payments (Flutterwave, Razorpay,
  * Mercado Pago, Plaid); Bitbucket Data Center tokens, Dropbox long-lived tokens by their shape, Atlassian's older API
- * tokens by name; AWS session tokens, New Relic insert keys, Grafana's older API keys, Discord user tokens, Zapier catch hooks. Each body must look random, so placeholders pass.
+ * tokens by name; AWS session tokens, New Relic insert keys, Grafana's older API keys, Discord user tokens, Zapier catch
+ * hooks, Azure Functions' keys in trigger URLs, and the developer and AI platforms listed below (Linear, Brevo, E2B,
+ * Cerebras, Jina, Axiom, Honeycomb, Brave Search, Mem0, Browserbase, Anyscale, WooCommerce). Each body must look random,
+ * so placeholders pass.
  */
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import { randomAfter, secretLike } from "./validators.ts";
@@ -64,6 +67,29 @@ export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
   prefixed("newrelic_insert_key", "NRII-", "[A-Za-z0-9_-]{32}", 3.5),
   prefixed("grafana_api_key", "eyJrIjoi", "[A-Za-z0-9+/]{40,400}={0,2}", 3.5, "A-Za-z0-9+/="),
   prefixed("discord_user_token", "mfa\\.", "[A-Za-z0-9_-]{84}", 3.5),
+  // Developer platforms and AI services: Linear OAuth tokens, Brevo SMTP keys, E2B, Cerebras, Jina, Axiom, Honeycomb
+  // ingest keys, Brave Search, Mem0, Browserbase, Anyscale, WooCommerce REST keys.
+  prefixed("linear_oauth_token", "lin_oauth_", "[a-f0-9]{64}", 3.0),
+  prefixed("brevo_smtp_key", "xsmtpsib-", "[a-f0-9]{64}-[A-Za-z0-9]{16}", 3.0),
+  prefixed("e2b_api_key", "e2b_", "[a-f0-9]{40}", 3.0),
+  prefixed("cerebras_api_key", "csk-", "[a-z0-9]{48}", 3.5),
+  prefixed("jina_api_key", "jina_", "[A-Za-z0-9_-]{50,80}", 3.5),
+  ...["xaat-", "xapt-"].map((p) => prefixed("axiom_token", p, UUID, 3.0)),
+  ...["hcaik_", "hcxik_"].map((p) => prefixed("honeycomb_ingest_key", p, "[a-z0-9]{58}", 3.5)),
+  prefixed("brave_search_key", "BSA", "[A-Za-z0-9_-]{27,28}", 3.5),
+  prefixed("mem0_api_key", "m0-", "[A-Za-z0-9]{40}", 3.5),
+  prefixed("browserbase_key", "bb_live_", "[A-Za-z0-9_-]{27}", 3.5),
+  prefixed("anyscale_key", "esecret_", "[a-z0-9]{26,40}", 3.5),
+  ...["ck_", "cs_"].map((p) => prefixed("woocommerce_key", p, "[a-f0-9]{40}", 3.0)),
+
+  // Azure Functions' keys in a trigger URL (`…azurewebsites.net/api/<fn>?code=…`): the key runs the function.
+  {
+    kind: "azure_function_key",
+    category: "secret",
+    pattern: "\\.azurewebsites\\.net/api/[^\\s?]{1,100}\\?(?:[^\\s&]{1,100}&){0,4}code=[A-Za-z0-9_=-]{40,100}",
+    validate: (m) => secretLike(m.slice(m.lastIndexOf("code=") + 5), 3.5),
+    start: { at: "literal", literals: [".azurewebsites.net/api/"] },
+  },
   // Zapier catch hooks: the account and the hook's key in the URL run the Zap.
   {
     kind: "zapier_webhook",
