@@ -13,6 +13,7 @@ import { CREDENTIAL_FALLBACK_DETECTORS } from "./credential-fallbacks.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_GENERIC_DETECTORS } from "./credential-generic.ts";
+import { CREDENTIAL_ENCODED_KEY_DETECTORS } from "./credential-encoded-keys.ts";
 import { CREDENTIAL_TABLE_DETECTOR } from "./credential-tables.ts";
 import { CREDENTIAL_VALUE_FIRST_DETECTOR, CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR } from "./credential-value-first.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
@@ -189,6 +190,7 @@ export const SECRET_DETECTORS: Detector[] = [
   ...CREDENTIAL_CALL_DETECTORS,
   ...CREDENTIAL_FILE_DETECTORS,
   CREDENTIAL_TABLE_DETECTOR,
+  ...CREDENTIAL_ENCODED_KEY_DETECTORS,
 ];
 
 /**
