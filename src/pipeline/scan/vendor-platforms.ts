@@ -8,7 +8,7 @@
  * (Together, Fireworks, RunPod, Hugging Face organizations), Supabase, Yandex Cloud, and payments (Flutterwave, Razorpay,
  * Mercado Pago, Plaid); Bitbucket Data Center tokens, Dropbox long-lived tokens by their shape, Atlassian's older API
  * tokens by name; AWS session tokens, New Relic insert keys, Grafana's older API keys, Discord user tokens, Zapier catch
- * hooks, Azure Functions' keys in trigger URLs, and the developer and AI platforms listed below (Linear, Brevo, E2B,
+ * hooks, Azure Functions' keys in trigger URLs and shared access signature tokens, and the developer and AI platforms listed below (Linear, Brevo, E2B,
  * Cerebras, Jina, Axiom, Honeycomb, Brave Search, Mem0, Browserbase, Anyscale, WooCommerce). Each body must look random,
  * so placeholders pass.
  */
@@ -89,6 +89,14 @@ export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
     pattern: "\\.azurewebsites\\.net/api/[^\\s?]{1,100}\\?(?:[^\\s&]{1,100}&){0,4}code=[A-Za-z0-9_=-]{40,100}",
     validate: (m) => secretLike(m.slice(m.lastIndexOf("code=") + 5), 3.5),
     start: { at: "literal", literals: [".azurewebsites.net/api/"] },
+  },
+  // Azure shared access signature tokens (IoT Hub, Service Bus, Event Hubs): `SharedAccessSignature sr=…&sig=…`.
+  {
+    kind: "azure_sas_token",
+    category: "secret",
+    pattern: "\\bSharedAccessSignature[ \\t]{1,3}(?:[a-z]{1,4}=[^\\s&\"']{1,300}&){1,4}?sig=[A-Za-z0-9%/+=]{20,120}",
+    validate: (m) => secretLike(decodeURIComponent(m.slice(m.lastIndexOf("sig=") + 4).replace(/%(?![0-9A-Fa-f]{2})/g, "")), 3.5),
+    start: { at: "word", literals: ["SharedAccessSignature"] },
   },
   // Zapier catch hooks: the account and the hook's key in the URL run the Zap.
   {

@@ -11,6 +11,9 @@ import { secretKinds } from "./fixture-scans.ts";
 describe("found", () => {
   test.each([
     ["credential_constructor", 'restTemplateBuilder.basicAuthentication("reports", "Tr7bN2qXz4").build()'],
+    // A wallet's private key handed to its signer.
+    ["private_key", "const wallet = new ethers.Wallet('0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318')"],
+    ["private_key", 'acct = Account.from_key("8da4ef21b864d2cc526dbdb2a120bd2874c36c9d0a1fb7f8c63d7f7a8b41de8f")'],
     // Setters and builders named after a password.
     ["password_assignment", 'DataSourceBuilder.create().username("app").withPassword("Tr7bN2qXz4").build()'],
     ["password_assignment", 'MongoCredential.builder().password("Zq7xN3pLw9!b")'],
@@ -40,6 +43,9 @@ describe("not found", () => {
   test.each([
     'smtp.PlainAuth("", user, password, host)',
     "user.password(newPassword)",
+    "new ethers.Wallet(process.env.PRIVATE_KEY)",
+    "new ethers.Wallet('0x0000000000000000000000000000000000000000000000000000000000000000')",
+    "const tx = await provider.getTransaction('0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318')",
     'form.password("Enter your password")',
     'keyring.set_password("billing-api", "svc", password)',
     'builder.withPassword("")',
