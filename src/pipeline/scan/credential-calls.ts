@@ -40,7 +40,14 @@ export const CREDENTIAL_CALL_DETECTORS: Detector[] = [
     kind: "private_key",
     category: "secret",
     pattern: `\\b(?:Wallet|from_key|privateKeyToAccount|fromPrivateKey)\\([ \\t]{0,3}["'](?:0x)?[0-9a-fA-F]{64}["']`,
-    validate: (m) => secretLike(m.slice(m.search(/["']/) + 1).replace(/^(?:0x)?/, "").slice(0, 64), 3.0),
+    validate: (m) =>
+      secretLike(
+        m
+          .slice(m.search(/["']/) + 1)
+          .replace(/^(?:0x)?/, "")
+          .slice(0, 64),
+        3.0,
+      ),
     start: { at: "word", literals: ["Wallet(", "from_key(", "privateKeyToAccount(", "fromPrivateKey("] },
   },
   // A setter or a builder named after a password given a literal, last: `builder.withPassword("…")`, `.password("…")`,

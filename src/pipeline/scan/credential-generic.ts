@@ -180,7 +180,8 @@ function judge(m: string, text: string, index: number, words: readonly string[],
   // A name in another script runs into its particles (`비밀번호는`): only Latin names are read on.
   const name = script ? word : (/^[^\s"'`:=<>()[\]{},;|]*/.exec(m)?.[0] ?? "");
   // What the name ends with decides, its numbering aside (`secret_path_1`).
-  if (!NAME_REST.test(name.slice(word.length)) || NOT_THE_VALUE.test(name.replace(/[_.\-\d]+$/, "")) || STORED_FORM.test(name)) return false;
+  if (!NAME_REST.test(name.slice(word.length)) || NOT_THE_VALUE.test(name.replace(/[_.\-\d]+$/, "")) || STORED_FORM.test(name))
+    return false;
   const password = PASSWORD_SET.has(word);
   return valueAfterName(text, index, name, password, password ? "" : ` ${spaced(name)}`) >= 0;
 }

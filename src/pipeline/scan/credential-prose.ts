@@ -53,8 +53,7 @@ function pairHolds(rest: string, separator: RegExp): boolean {
  */
 const USER = "[A-Za-z0-9][\\w.@-]{0,63}";
 const LOGIN_PAIR = `(?:[ \\t]{0,3}[:=(\\]][ \\t]{0,3}${USER}[ \\t]{0,3}(?:/{1,2}|,)|[ \\t]{1,3}${USER}[ \\t]{1,3}/{1,2})[ \\t]{0,3}${PROSE_VALUE}`;
-const loginPair = (m: string) =>
-  pairHolds(m.replace(/^(?:[^:=(\]\s]+[ \t]*[:=(\]]|[^:=(\]\s]+)[ \t]*/, ""), /[ \t]*(?:\/{1,2}|,)[ \t]*/);
+const loginPair = (m: string) => pairHolds(m.replace(/^(?:[^:=(\]\s]+[ \t]*[:=(\]]|[^:=(\]\s]+)[ \t]*/, ""), /[ \t]*(?:\/{1,2}|,)[ \t]*/);
 
 export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
   // `password Qx7pLm2R9`, `passwd: …` is an assignment already; `Password - …`, `password -> …`, `pwd Qx7…`.

@@ -3,14 +3,7 @@
  * and a row's cell in that column holds it, below the separator line. The cell is judged as the named-value readings
  * judge a value: under a password's word a chosen or generated one, under a key's or token's a generated one.
  */
-import {
-  LATIN,
-  NOT_A_CREDENTIAL,
-  NOT_THE_VALUE,
-  PASSWORD_SET,
-  spaced,
-  STORED_FORM,
-} from "./credential-generic.ts";
+import { LATIN, NOT_A_CREDENTIAL, NOT_THE_VALUE, PASSWORD_SET, spaced, STORED_FORM } from "./credential-generic.ts";
 import { mixedValue } from "./credential-notes.ts";
 import type { Detector } from "./detector.ts";
 import { machineRandom } from "./randomness.ts";
@@ -20,7 +13,13 @@ const WORDS = [...LATIN].sort((a, b) => b.length - a.length);
 const ROWS = 12;
 
 /** A row's cells, the pipes at its ends dropped (`| a | b |` and `a | b` both give `a`, `b`). */
-const cells = (line: string) => line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
+const cells = (line: string) =>
+  line
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/\|$/, "")
+    .split("|")
+    .map((c) => c.trim());
 
 function tableHolds(m: string, text: string, index: number): boolean {
   const lineStart = text.lastIndexOf("\n", index - 1) + 1;

@@ -223,7 +223,11 @@ export function withoutCoveredGenerics(findings: Finding[]): Finding[] {
       const x = secrets[i] as Finding;
       if (x.start >= f.end) return false;
       // Two generic readings of one credential (from its name, from its value) are one finding, the one that opens first.
-      if (x !== f && x.end > f.start && (!GENERIC_KINDS.has(x.kind) || (f.kind === "generic_credential" && (x.kind !== f.kind || x.start < f.start))))
+      if (
+        x !== f &&
+        x.end > f.start &&
+        (!GENERIC_KINDS.has(x.kind) || (f.kind === "generic_credential" && (x.kind !== f.kind || x.start < f.start)))
+      )
         return true;
     }
     return false;

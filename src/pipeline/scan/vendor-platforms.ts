@@ -62,7 +62,9 @@ export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
     start: { at: "word", literals: ["AAAA"] },
   },
   // AWS STS session tokens (base64 of their binary header: `FwoGZXIvYXdz…`, and `IQoJb3JpZ2luX2Vj…`, "origin_ec"), long.
-  ...["FwoGZXIvYXdz", "IQoJb3JpZ2luX2Vj"].map((p) => prefixed("aws_session_token", p, "[A-Za-z0-9+/]{100,2000}={0,2}", 4.0, "A-Za-z0-9+/=")),
+  ...["FwoGZXIvYXdz", "IQoJb3JpZ2luX2Vj"].map((p) =>
+    prefixed("aws_session_token", p, "[A-Za-z0-9+/]{100,2000}={0,2}", 4.0, "A-Za-z0-9+/="),
+  ),
   // New Relic Insights insert keys, Grafana's older API keys (base64 of `{"k":"…`), Discord user tokens with two-factor (`mfa.`).
   prefixed("newrelic_insert_key", "NRII-", "[A-Za-z0-9_-]{32}", 3.5),
   prefixed("grafana_api_key", "eyJrIjoi", "[A-Za-z0-9+/]{40,400}={0,2}", 3.5, "A-Za-z0-9+/="),

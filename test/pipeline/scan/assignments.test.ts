@@ -20,7 +20,7 @@ describe("found", () => {
     ["Go's type after the name", 'var dbPassword string = "Wint3r!Sky"'],
     ["Python's annotation", 'smtp_password: str = "Gr33n!Tea42"'],
     ["Visual Basic's As", 'Dim password As String = "Sup3rS3cret!"'],
-    ["Rust's borrowed str", "let db_password: &'static str = \"Blue-Falcon-42\";"],
+    ["Rust's borrowed str", 'let db_password: &\'static str = "Blue-Falcon-42";'],
     ["Kotlin's annotation", 'val apiToken: String = "Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y"'],
     ["numbered name", 'const static_password04 = "Tr0ub4dor&3";'],
     ["Go's :=", 'dbPassword := "Wint3r!Sky"'],

@@ -41,8 +41,19 @@ describe("not found", () => {
   test("a private key's header without a body", () =>
     expect(secretKinds(btoa("-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n"))).toEqual([]));
   test("a public JWK", () =>
-    expect(secretKinds(JSON.stringify({ kty: "EC", crv: "P-256", x: draw(43, URL), y: draw(43, URL), use: "sig", kid: "key-1" }))).toEqual([]));
+    expect(secretKinds(JSON.stringify({ kty: "EC", crv: "P-256", x: draw(43, URL), y: draw(43, URL), use: "sig", kid: "key-1" }))).toEqual(
+      [],
+    ));
   test("a JWKS of public keys", () =>
-    expect(secretKinds(JSON.stringify({ keys: [{ kty: "RSA", e: "AQAB", n: draw(342, URL), kid: "a" }, { kty: "RSA", e: "AQAB", n: draw(342, URL), kid: "b" }] }))).toEqual([]));
+    expect(
+      secretKinds(
+        JSON.stringify({
+          keys: [
+            { kty: "RSA", e: "AQAB", n: draw(342, URL), kid: "a" },
+            { kty: "RSA", e: "AQAB", n: draw(342, URL), kid: "b" },
+          ],
+        }),
+      ),
+    ).toEqual([]));
   test("a JWK's placeholder", () => expect(secretKinds('{"kty":"oct","k":"<your-key-here>"}')).toEqual([]));
 });

@@ -30,8 +30,18 @@ const table = (header: string[], rows: string[][], separator = header.map(() => 
 describe("a credential in a table's named column is found", () => {
   const CASES: [string, () => string][] = [
     ["a password column", () => table(["host", "user", "password"], [["db01", "admin", chosen()]])],
-    ["a password column, the value in the third row", () =>
-      table(["host", "user", "password"], [["db01", "admin", "(vault)"], ["db02", "ops", "n/a"], ["db03", "root", chosen()]])],
+    [
+      "a password column, the value in the third row",
+      () =>
+        table(
+          ["host", "user", "password"],
+          [
+            ["db01", "admin", "(vault)"],
+            ["db02", "ops", "n/a"],
+            ["db03", "root", chosen()],
+          ],
+        ),
+    ],
     ["an API token column, aligned", () => table(["service", "API token"], [["billing", `\`${token()}\``]], [":--", ":--:"])],
     ["a secret column", () => table(["app", "client id", "client secret"], [["portal", "portal-web", token()]])],
     ["German", () => table(["Server", "Benutzer", "Passwort"], [["db01", "admin", chosen()]])],
@@ -49,7 +59,15 @@ describe("a credential in a table's named column is found", () => {
 
 describe("tables that hold no credential stay clean", () => {
   const CLEAN: Record<string, string> = {
-    placeholders: table(["host", "password"], [["db01", "<password>"], ["db02", "changeme"], ["db03", "${DB_PASS}"], ["db04", "********"]]),
+    placeholders: table(
+      ["host", "password"],
+      [
+        ["db01", "<password>"],
+        ["db02", "changeme"],
+        ["db03", "${DB_PASS}"],
+        ["db04", "********"],
+      ],
+    ),
     "a policy column": table(["setting", "password policy"], [["minimum", "Abc12345!"]]),
     "a column of booleans": table(["user", "password required"], [["admin", "true"]]),
     "token counts": table(["model", "max tokens", "token count"], [["m1", "4096", "1742"]]),

@@ -67,7 +67,17 @@ function chosen(): string {
   const at = 1 + Math.floor(next() * (t.length - 2));
   return `${t.slice(0, at)}${"!#$%&*@^"[Math.floor(next() * 8)]}${t.slice(at)}`;
 }
-const PASSWORD_NAMES = ["dbpassword", "DBPASS", "mysqlPwd", "admin_pw", "rootpw", "smtpPassword", "mailpass", "storagePassword", "Datenbankpasswort"];
+const PASSWORD_NAMES = [
+  "dbpassword",
+  "DBPASS",
+  "mysqlPwd",
+  "admin_pw",
+  "rootpw",
+  "smtpPassword",
+  "mailpass",
+  "storagePassword",
+  "Datenbankpasswort",
+];
 
 describe("a chosen password under a name that holds a password's word is found", () => {
   for (const [form, shape] of Object.entries(FORMS).filter(([form]) => form !== "a label above"))
@@ -80,7 +90,8 @@ describe("a chosen password under a name that holds a password's word is found",
         expect([text, secretKinds(text).length]).toEqual([text, 1]);
       }
     });
-  test("a directive given in a sentence", () => expect(secretKinds("set requirepass Zq7xN3pLw9!b in the config file")).toEqual(["generic_credential"]));
+  test("a directive given in a sentence", () =>
+    expect(secretKinds("set requirepass Zq7xN3pLw9!b in the config file")).toEqual(["generic_credential"]));
 });
 
 /** Names of what is no credential, though a credential's word stands inside them. */

@@ -9,8 +9,14 @@ import { body, digits, hex, lower, upper, uuid } from "./token-bodies.ts";
 describe("found", () => {
   test.each([
     ["notion_token", `NOTION_TOKEN=secret_${body(43, 1)}`],
-    ["aws_session_token", `aws_session_token = FwoGZXIvYXdz${body(300, 120, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}`],
-    ["aws_session_token", `AWS_SESSION_TOKEN=IQoJb3JpZ2luX2Vj${body(400, 121, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}==`],
+    [
+      "aws_session_token",
+      `aws_session_token = FwoGZXIvYXdz${body(300, 120, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}`,
+    ],
+    [
+      "aws_session_token",
+      `AWS_SESSION_TOKEN=IQoJb3JpZ2luX2Vj${body(400, 121, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}==`,
+    ],
     ["newrelic_insert_key", `X-Insert-Key: NRII-${body(32, 122)}`],
     ["grafana_api_key", `GRAFANA_API_KEY=eyJrIjoi${btoa(`${body(32, 124)}","n":"ci","id":1}`).slice(8)}`],
     ["discord_user_token", `mfa.${body(84, 125)}`],
@@ -27,7 +33,10 @@ describe("found", () => {
     ["browserbase_key", `BROWSERBASE_API_KEY=bb_live_${body(27, 145)}`],
     ["anyscale_key", `ANYSCALE_API_KEY=esecret_${lower(30, 146)}`],
     ["woocommerce_key", `consumer_key=ck_${hex(40, 147)}&consumer_secret=cs_${hex(40, 148)}`],
-    ["azure_sas_token", `Authorization: SharedAccessSignature sr=myhub.azure-devices.net%2Fdevices%2Fdev1&sig=${body(43, 151)}%3D&se=1735689600`],
+    [
+      "azure_sas_token",
+      `Authorization: SharedAccessSignature sr=myhub.azure-devices.net%2Fdevices%2Fdev1&sig=${body(43, 151)}%3D&se=1735689600`,
+    ],
     ["azure_function_key", `https://orders-fn.azurewebsites.net/api/HttpTrigger1?code=${body(54, 150)}==`],
     ["newrelic_api_key", `NRAK-${upper(27, 2)}`],
     ["newrelic_api_key", `newrelic api key NRAA-${upper(27, 3)}`],

@@ -15,7 +15,11 @@ const uuid = () => `${draw(8, HEX)}-${draw(4, HEX)}-${draw(4, HEX)}-${draw(4, HE
 
 /** Each kind, a text around a value drawn from its pattern, and the same text with a placeholder. */
 const RULES: [kind: string, value: () => string, placeholder: string][] = [
-  ["facebook_access_token", () => `graph token: EAACEdEose0cBA${draw(20 + Math.floor(next() * 160), ALNUM)}`, "graph token: EAACEdEose0cBAxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
+  [
+    "facebook_access_token",
+    () => `graph token: EAACEdEose0cBA${draw(20 + Math.floor(next() * 160), ALNUM)}`,
+    "graph token: EAACEdEose0cBAxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+  ],
   ["amazon_mws_token", () => `MWS_AUTH_TOKEN=amzn.mws.${uuid()}`, "MWS_AUTH_TOKEN=amzn.mws.00000000-0000-0000-0000-000000000000"],
   [
     "office365_webhook",
