@@ -169,7 +169,9 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   start: {
     at: "assignment",
     name: new RegExp(`(?:${ASSIGNED_NAME}|${SIGN_NAMES})${QUALIFIER}\\d{0,3}(?:${TYPE_ANNOTATION})?\\\\?["']?\\]?\\s{0,3}$`, "i"),
-    ends: endingPairs(ASSIGNED_NAME, SIGN_NAMES, QUALIFIER_NAMES, STRING_TYPES),
+    // A declaration's type needs no pair of its own: after `:` its name ends at the `:` (`password: str = …`), and `string`
+    // ends as `staging` does (`var dbPassword string = …`); `ce` and `tr` would try prose's `since,` and `metr:`.
+    ends: endingPairs(ASSIGNED_NAME, SIGN_NAMES, QUALIFIER_NAMES),
   },
   valueAfter: /[:=,]>?[ \t]*["']?/,
   validate: assignedCredential,

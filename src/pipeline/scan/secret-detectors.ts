@@ -14,7 +14,7 @@ import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_GENERIC_DETECTORS } from "./credential-generic.ts";
 import { CREDENTIAL_ENCODED_KEY_DETECTORS } from "./credential-encoded-keys.ts";
-import { CREDENTIAL_TABLE_DETECTOR } from "./credential-tables.ts";
+import { CREDENTIAL_TABLE_RULE } from "./credential-tables.ts";
 import { CREDENTIAL_VALUE_FIRST_DETECTOR, CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR } from "./credential-value-first.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
@@ -86,6 +86,7 @@ export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
   MAILCHIMP_KEY_RULE,
   PASSWORD_HASH_RULE,
   UNATTEND_PASSWORD_RULE,
+  CREDENTIAL_TABLE_RULE,
 ];
 
 /** The vendor rules tried where their literal opens; ahead of the generic assignment, which they are more precise than. */
@@ -189,7 +190,6 @@ export const SECRET_DETECTORS: Detector[] = [
   ...CREDENTIAL_FALLBACK_DETECTORS,
   ...CREDENTIAL_CALL_DETECTORS,
   ...CREDENTIAL_FILE_DETECTORS,
-  CREDENTIAL_TABLE_DETECTOR,
   ...CREDENTIAL_ENCODED_KEY_DETECTORS,
 ];
 
