@@ -54,7 +54,10 @@ const PROMPTMAP_FILES: Record<string, { commit: string; category: "injection" | 
   ),
   // Off-topic questions the kit sends to see whether a bot leaves its task: ordinary prompts as text.
   ...Object.fromEntries(
-    ["question", "question2", "translate2"].map((n) => [`rules/distraction/distraction_${n}.yaml`, { commit: PROMPTMAP_RULES, category: "benign" as const }]),
+    ["question", "question2", "translate2"].map((n) => [
+      `rules/distraction/distraction_${n}.yaml`,
+      { commit: PROMPTMAP_RULES, category: "benign" as const },
+    ]),
   ),
 };
 
@@ -106,13 +109,20 @@ const PATT_LABELS: Record<string, "injection" | null> = {
 function pattRows(page: string): { text: string; category: "injection"; at: number }[] {
   const block = (from: number) => {
     const m = /```\n([\s\S]*?)\n\s*```/.exec(page.slice(from));
-    return m ? m[1]!.split("\n").map((l) => l.trim()).join("\n").trim() : "";
+    return m
+      ? m[1]!
+          .split("\n")
+          .map((l) => l.trim())
+          .join("\n")
+          .trim()
+      : "";
   };
   const out: { text: string; category: "injection"; at: number }[] = [];
   // Its "act as" prompts are f/awesome-chatgpt-prompts', whose half not in train.jsonl is reserved: not taken.
   for (const m of page.matchAll(/^\* ([^:`\n]+): `([^`]+)`/gm))
     if (PATT_LABELS[m[1]!] === "injection") out.push({ text: m[2]!, category: "injection", at: m.index });
-  for (const m of page.matchAll(/^\* Cross Plugin Request Forgery[^\n]*$/gm)) out.push({ text: block(m.index), category: "injection", at: m.index });
+  for (const m of page.matchAll(/^\* Cross Plugin Request Forgery[^\n]*$/gm))
+    out.push({ text: block(m.index), category: "injection", at: m.index });
   for (const m of page.matchAll(/^\| RCE Test w\/ Jailbreak \| Test LLM Jailbreak \| `([^`]+)`/gm))
     out.push({ text: m[1]!, category: "injection", at: m.index });
   // The "hacker" jailbreak's messages, sent one after another; the hexadecimal payload alone is no text to judge.

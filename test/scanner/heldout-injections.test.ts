@@ -25,7 +25,11 @@ test("every row is attributed, labeled and in one half", () => {
   // Both halves of every source hold injections.
   for (const source of new Set(rows.map((r) => r.source)))
     for (const half of ["tune", "held-out"])
-      expect([source, half, rows.some((r) => r.source === source && r.split === half && r.category === "injection")]).toEqual([source, half, true]);
+      expect([source, half, rows.some((r) => r.source === source && r.split === half && r.category === "injection")]).toEqual([
+        source,
+        half,
+        true,
+      ]);
 });
 
 test("the training loader reads none of them, and none is a near copy of a training row", () => {
