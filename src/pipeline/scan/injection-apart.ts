@@ -6,11 +6,12 @@
  * that work on the model's refusals, more forms of prompt extraction, social engineering for the
  * guarded secret, orders slipped into an ordinary question, the traits of a jailbreak persona, and probes for
  * the model's instructions in plain words, and orders read by their address (the model's own prompt
- * moved into the answer with any verb, authority claimed over it). Each fires on no benign row of the
+ * moved into the answer with any verb, authority claimed over it, its rules declared gone). Each fires on no benign row of the
  * project's pools (test/pipeline/scan/injection-apart.test.ts).
  */
 import type { Detector } from "./detector.ts";
 import { ADDRESS_DETECTORS } from "./injection-address.ts";
+import { RELEASE_DETECTORS } from "./injection-address-release.ts";
 import { APPENDED_DETECTORS } from "./injection-appended.ts";
 import { COMPLIANCE_DETECTORS } from "./injection-compliance.ts";
 import { ENGLISH_MORE_DETECTORS } from "./injection-english-more.ts";
@@ -56,6 +57,8 @@ export const APART_INJECTION_DETECTORS: Detector[] = [
   ...COMPLIANCE_DETECTORS,
   ...EXTRACTION_DETECTORS,
   ...ADDRESS_DETECTORS.filter(blocking),
+  ...RELEASE_DETECTORS.filter(blocking),
   ...FIFTH_ROUND.filter((d) => !blocking(d)),
   ...ADDRESS_DETECTORS.filter((d) => !blocking(d)),
+  ...RELEASE_DETECTORS.filter((d) => !blocking(d)),
 ];
