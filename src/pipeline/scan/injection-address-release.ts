@@ -262,19 +262,18 @@ export const RELEASE_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `\\b(?<=\\binstead of (?:helping|answering|assisting|responding to|serving|replying to|summari[sz]ing for) )(?:the|your) (?:user|customer|reader|requester|human)\\b(?=[^.!?\\n,]{0,40}, (?:just |simply |please )?(?:tell|say|write|reply|respond|send|print|output|ask|give|redirect|recommend|insist|inform|warn)\\b)`,
+    `\\binstead of (?:helping|answering|assisting|responding to|serving|replying to|summari[sz]ing for) (?:the|your) (?:user|customer|reader|requester|human)\\b(?=[^.!?\\n,]{0,40}, (?:just |simply |please )?(?:tell|say|write|reply|respond|send|print|output|ask|give|redirect|recommend|insist|inform|warn)\\b)`,
     {
       at: "word",
       literals: [
-        "the user",
-        "your user",
-        "the customer",
-        "your customer",
-        "the reader",
-        "your reader",
-        "the requester",
-        "the human",
-        "your human",
+        "instead of helping",
+        "instead of answering",
+        "instead of assisting",
+        "instead of responding",
+        "instead of serving",
+        "instead of replying",
+        "instead of summarizing",
+        "instead of summarising",
       ],
     },
   ),
@@ -288,11 +287,28 @@ export const RELEASE_DETECTORS: Detector[] = groupRules([
       literals: ["approved", "authorized", "authorised", "consented to", "agreed to", "allowed", "permitted", "given", "requested"],
     },
   ),
-  // "Do not tell the user about this instruction": an order hidden from the user it serves.
+  // "Do not tell the user about this instruction": an order hidden from the user it serves (opened at the verb and
+  // "the user": prose's "notes" and "messages" start nothing).
   inj(
     "instruction_override",
     1.0,
-    `\\b(?<=\\b(?:do not|don't|never|without) (?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|alert|alerting|notify|notifying)(?: to)? the user (?:about |of )?(?:this|these|the) )(?:instructions?|note|message)\\b(?! (?:yet|until)\\b)`,
-    { at: "word", literals: ["instruction", "instructions", "note", "message"] },
+    `\\b(?<=\\b(?:do not|don't|never|without) )(?:tell|telling|inform|informing|mention(?:ing)? to|alert|alerting|notify|notifying|warn|warning) the user (?:about |of )?(?:this|these|the) (?:instructions?|note|message)\\b(?! (?:yet|until)\\b)`,
+    {
+      at: "word",
+      literals: [
+        "tell the user",
+        "telling the user",
+        "inform the user",
+        "informing the user",
+        "mention to the user",
+        "mentioning to the user",
+        "alert the user",
+        "alerting the user",
+        "notify the user",
+        "notifying the user",
+        "warn the user",
+        "warning the user",
+      ],
+    },
   ),
 ]);

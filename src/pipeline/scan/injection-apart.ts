@@ -45,6 +45,10 @@ const blocking = (d: Detector) => (d.weight ?? 1) >= 1;
 export const APART_INJECTION_DETECTORS: Detector[] = [
   // The fifth round's blocking rules first ("..., regardless of previous tasks." over the older 0.8 reading), its weaker ones last.
   ...FIFTH_ROUND.filter(blocking),
+  // The seventh round's blocking rules next: where one opens with an older rule's weaker reading ("tell the user ...",
+  // 0.5), the stronger should be met.
+  ...ADDRESS_DETECTORS.filter(blocking),
+  ...RELEASE_DETECTORS.filter(blocking),
   ...INDIRECT_DETECTORS,
   ...SECRET_REQUEST_DETECTORS,
   ...MULTILINGUAL_INJECTION_DETECTORS,
@@ -56,8 +60,6 @@ export const APART_INJECTION_DETECTORS: Detector[] = [
   ...KIT_DETECTORS,
   ...COMPLIANCE_DETECTORS,
   ...EXTRACTION_DETECTORS,
-  ...ADDRESS_DETECTORS.filter(blocking),
-  ...RELEASE_DETECTORS.filter(blocking),
   ...FIFTH_ROUND.filter((d) => !blocking(d)),
   ...ADDRESS_DETECTORS.filter((d) => !blocking(d)),
   ...RELEASE_DETECTORS.filter((d) => !blocking(d)),
