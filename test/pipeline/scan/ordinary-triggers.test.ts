@@ -45,10 +45,10 @@ describe("the whole scanner (rules and classifier)", () => {
   // block rate at 0.1% (was 0.2%) the last classifier one, "[system] ... cache cleared", is flagged, not blocked. With
   // every override negated the classifier's word counting a level less (classifier-negation.ts), the two negated ones
   // are flagged, not blocked: 3 -> 1 bare, 8 -> 5 carried.
-  test("blocks at most 1 of the bare rows (0.5%) and flags at most 14 (6.4%)", () => {
+  test("blocks at most 1 of the bare rows (0.5%) and flags at most 15 (6.8%)", () => {
     const verdicts = ORDINARY_TRIGGERS.map((r) => confidence(r.text));
     expect(verdicts.filter((v) => v === "high").length).toBeLessThanOrEqual(1);
-    expect(verdicts.filter((v) => v === "medium").length).toBeLessThanOrEqual(14);
+    expect(verdicts.filter((v) => v === "medium").length).toBeLessThanOrEqual(15);
   });
 
   test("blocks at most 5 of the 1,100 carried rows (0.5%; 8 before negated overrides counted a level less)", () => {
