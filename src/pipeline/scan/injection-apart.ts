@@ -11,6 +11,7 @@
  */
 import type { Detector } from "./detector.ts";
 import { ADDRESS_DETECTORS } from "./injection-address.ts";
+import { ADDRESS_ASK_DETECTORS } from "./injection-address-asks.ts";
 import { RELEASE_DETECTORS } from "./injection-address-release.ts";
 import { APPENDED_DETECTORS } from "./injection-appended.ts";
 import { COMPLIANCE_DETECTORS } from "./injection-compliance.ts";
@@ -49,6 +50,7 @@ export const APART_INJECTION_DETECTORS: Detector[] = [
   // 0.5), the stronger should be met.
   ...ADDRESS_DETECTORS.filter(blocking),
   ...RELEASE_DETECTORS.filter(blocking),
+  ...ADDRESS_ASK_DETECTORS.filter(blocking),
   ...INDIRECT_DETECTORS,
   ...SECRET_REQUEST_DETECTORS,
   ...MULTILINGUAL_INJECTION_DETECTORS,
@@ -63,4 +65,5 @@ export const APART_INJECTION_DETECTORS: Detector[] = [
   ...FIFTH_ROUND.filter((d) => !blocking(d)),
   ...ADDRESS_DETECTORS.filter((d) => !blocking(d)),
   ...RELEASE_DETECTORS.filter((d) => !blocking(d)),
+  ...ADDRESS_ASK_DETECTORS.filter((d) => !blocking(d)),
 ];
