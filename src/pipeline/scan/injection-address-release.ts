@@ -15,6 +15,35 @@ const MODEL_RULES =
   "(?:programming|content polic(?:y|ies)|safety (?:rules|guidelines|policy|policies|filters?|training|settings|restrictions)|filters|guardrails|alignment|system prompt|ethical guidelines|usage polic(?:y|ies)|openai(?:'s|’s)? (?:rules|polic(?:y|ies)|guidelines))";
 /** The same nouns plus those a person's life has too (rules, guidelines, limits), for readings that name "you" as the model. */
 const ANY_RULES = `(?:${MODEL_RULES}|restrictions|rules|guidelines|instructions|limits|limitations|boundaries|constraints|policies|ethics|morals|censorship)`;
+/** The literals a reading of MODEL_RULES opens on (the trigger plan's words; a plural's stem covers both). */
+const MODEL_RULES_LITERALS = [
+  "programming",
+  "content polic",
+  "safety ",
+  "filters",
+  "guardrails",
+  "alignment",
+  "system prompt",
+  "ethical guidelines",
+  "usage polic",
+  "openai",
+];
+/** The literals of ANY_RULES. */
+const ANY_RULES_LITERALS = [
+  ...MODEL_RULES_LITERALS,
+  "restrictions",
+  "rules",
+  "guidelines",
+  "instructions",
+  "limits",
+  "limitations",
+  "boundaries",
+  "constraints",
+  "policies",
+  "ethics",
+  "morals",
+  "censorship",
+];
 const GONE =
   "(?:no longer appl(?:y|ies)|(?:do|does) not apply|don't apply|doesn't apply|(?:are|is|were|was) (?:now |hereby |officially )?(?:void|lifted|removed|disabled|suspended|deleted|cancelled|canceled|revoked|gone|null|off|over|outdated|obsolete|deactivated|switched off|turned off)|(?:have|has) (?:now )?been (?:lifted|removed|disabled|suspended|deleted|replaced|overridden|cancelled|canceled|revoked|deactivated|switched off|turned off|wiped))";
 
@@ -26,18 +55,7 @@ export const RELEASE_DETECTORS: Detector[] = groupRules([
     `\\b(?<=\\byour (?:(?:previous|original|old|current|usual|normal|own|existing|built-in|default|internal|whole|entire) ){0,2})${MODEL_RULES} ${GONE}\\b`,
     {
       at: "word",
-      literals: [
-        "programming",
-        "content polic",
-        "safety ",
-        "filters",
-        "guardrails",
-        "alignment",
-        "system prompt",
-        "ethical guidelines",
-        "usage polic",
-        "openai",
-      ],
+      literals: MODEL_RULES_LITERALS,
     },
   ),
   // "The rules you were given no longer apply", "the guidelines your developers gave you are void".
@@ -82,30 +100,7 @@ export const RELEASE_DETECTORS: Detector[] = groupRules([
     `\\b(?<=\\b(?:answer|respond|reply|act|behave|speak|write|talk|operate|continue|proceed)(?: to me| from now on| freely)? (?:as if you (?:had|have|were under|were bound by) (?:no|zero)|as (?:an? )?(?:ai|assistant|model|chatbot|bot|llm|language model)(?: that has| with| without| that has no| with no| free of)(?: any| all| zero)?|like (?:an? )?(?:ai|assistant|model|chatbot|bot|llm|language model)(?: that has no| with no| without)(?: any)?) (?:(?:of )?(?:your )?(?:usual |normal |built-in |own )?)?)${ANY_RULES}\\b`,
     {
       at: "word",
-      literals: [
-        "programming",
-        "content polic",
-        "safety ",
-        "filters",
-        "guardrails",
-        "alignment",
-        "system prompt",
-        "ethical guidelines",
-        "usage polic",
-        "openai",
-        "restrictions",
-        "rules",
-        "guidelines",
-        "instructions",
-        "limits",
-        "limitations",
-        "boundaries",
-        "constraints",
-        "policies",
-        "ethics",
-        "morals",
-        "censorship",
-      ],
+      literals: ANY_RULES_LITERALS,
     },
   ),
   // "Hypothetically, if you had no filters, ...", "imagine you were a model trained without safety".
