@@ -26,6 +26,11 @@ const QUALIFIER_NAMES =
   "prod|production|live|test|dev|development|staging|stage|stg|qa|uat|local|old|new|backup|bak|primary|secondary|default|base|value|raw|plain|enc|encoded|b64|base64|private";
 const QUALIFIER = `(?:[_.-](?:${QUALIFIER_NAMES}))?`;
 const QUALIFIER_AT_END = new RegExp(`${QUALIFIER}(\\d{0,3}["']?\\]?\\s{0,3})$`, "i");
+/** String types a declaration names between the name and its sign (`password: string =`, `var password string =`, `Dim password As String =`, `password: &str =`). */
+const STRING_TYPES = "(?:string|str|secretstr|securestring|charsequence)";
+const TYPE_ANNOTATION = `(?:[ \\t]{0,3}:[ \\t]{0,3}|[ \\t]{1,3}(?:as[ \\t]{1,3})?)(?:&(?:'static[ \\t]{1,3})?)?${STRING_TYPES}`;
+/** A declaration's type before its `=`, dropped so that the sign and the value are read as an assignment's. */
+const TYPED = new RegExp(`^([^\\s:=]+)${TYPE_ANNOTATION}(?=[ \\t]{0,3}:?=)`, "i");
 /**
  * Alone, `key` names anything, so a value under a bare `key` counts only when a machine generated it (see
  * `generatedToken`); the expression already asks for 20 token characters, so `"key": "label_3"` fails there, cheaply.
@@ -97,11 +102,12 @@ function assignedCredential(match: string, text: string, index: number): boolean
         .trimEnd()
         .replace(/"/g, "'")}"`
     : match;
+  const untyped = m.replace(TYPED, "$1");
   // A quote may come escaped: code inside a JSON string (a notebook's cell, a logged request) writes `password = \"…\"`.
-  const sign = /(?::=|=>|[:=,])[ \t]*\\?(["']?)/.exec(m);
+  const sign = /(?::=|=>|[:=,])[ \t]*\\?(["']?)/.exec(untyped);
   if (!sign) return false;
-  const name = m.slice(0, sign.index).replace(QUALIFIER_AT_END, "$1");
-  const value = m.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
+  const name = untyped.slice(0, sign.index).replace(QUALIFIER_AT_END, "$1");
+  const value = untyped.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
   // Inside an ARN (`arn:aws:secretsmanager:…:secret:prod/db/password-AbCdEf`) a name is a resource's; an unsigned JWT grants nothing.
   if (/\barn:[^\s]*$/.test(text.slice(Math.max(0, index - 128), index)) || UNSIGNED_JWT.test(value)) return false;
   // Inside a template's reference (`'{{resolve:secretsmanager:…/authtoken:SecretString:password}}'`) a name is a path's part.
@@ -123,7 +129,7 @@ function assignedCredential(match: string, text: string, index: number): boolean
   if (!CHOSEN_NAME.test(name)) return tokenLike(value);
   const connection = inConnectionString(text, index);
   // `NAME=value` with no blanks is an env file's or a query string's line, not code: one kind of character is enough there.
-  const envLine = /^[\w.-]+=$/.test(m.slice(0, sign.index + 1)) && value.length >= 8 && !/^[a-z]+(?:_[a-z]+)+$/.test(value);
+  const envLine = /^[\w.-]+=$/.test(untyped.slice(0, sign.index + 1)) && value.length >= 8 && !/^[a-z]+(?:_[a-z]+)+$/.test(value);
   // A long generated value reads like a member access unquoted (`app.dropbox.secret: sl.uc9j…`, Mapbox's `pk.…`): still a token.
   return passwordValue(value, sign[1] !== "" || connection || envLine, connection ? 3 : 6) || (value.length >= 32 && tokenLike(value));
 }
@@ -159,10 +165,12 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   // name is read one way; at most 80 characters precede the sign, inside the trigger's window (trigger-specials.ts).
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
-  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
+  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:${TYPE_ANNOTATION}(?=[ \\t]{0,3}:?=))?(?:(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
   start: {
     at: "assignment",
-    name: new RegExp(`(?:${ASSIGNED_NAME}|${SIGN_NAMES})${QUALIFIER}\\d{0,3}\\\\?["']?\\]?\\s{0,3}$`, "i"),
+    name: new RegExp(`(?:${ASSIGNED_NAME}|${SIGN_NAMES})${QUALIFIER}\\d{0,3}(?:${TYPE_ANNOTATION})?\\\\?["']?\\]?\\s{0,3}$`, "i"),
+    // A declaration's type needs no pair of its own: after `:` its name ends at the `:` (`password: str = …`), and `string`
+    // ends as `staging` does (`var dbPassword string = …`); `ce` and `tr` would try prose's `since,` and `metr:`.
     ends: endingPairs(ASSIGNED_NAME, SIGN_NAMES, QUALIFIER_NAMES),
   },
   valueAfter: /[:=,]>?[ \t]*["']?/,

@@ -6,6 +6,7 @@
  * a long document still counts in full. Each window counts its distinct features once,
  * so neither length nor repetition raises a score.
  */
+import { everyOverrideNegated } from "./classifier-negation.ts";
 import { featureHashes, HASH_SIZE, STRIDE } from "./classifier-features.ts";
 import { BIAS, FLAG_THRESHOLD, SCALE, THRESHOLD, WEIGHTS_BASE64 } from "./classifier-weights.ts";
 
@@ -175,5 +176,8 @@ export type InjectionConfidence = "high" | "medium" | null;
 /** How sure `model` is that `text` is an injection: at the block threshold high, at the flag threshold medium. */
 export function classifierConfidence(model: LinearModel, text: string): InjectionConfidence {
   const logit = windowLogit(model, text);
-  return logit >= model.threshold ? "high" : logit >= model.flagThreshold ? "medium" : null;
+  const level: InjectionConfidence = logit >= model.threshold ? "high" : logit >= model.flagThreshold ? "medium" : null;
+  // Every override negated ("I didn't ignore your previous instructions"): the n-grams read it as the attack; a level less.
+  if (level !== null && everyOverrideNegated(text)) return level === "high" ? "medium" : null;
+  return level;
 }

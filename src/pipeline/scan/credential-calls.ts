@@ -7,10 +7,13 @@
  * user, "…", :login)`, .NET's `AuthenticationHeaderValue("Basic", "<base64>")`; Oracle's tools
  * with `user/password` (`sqlplus scott/…@ORCL`, `expdp system/…`), a Wi-Fi QR code's
  * `WIFI:…;P:…;;`, and a Windows answer file's `<AdministratorPassword><Value>…`.
+ * A wallet's private key handed to its signer (`new ethers.Wallet("0x…")`). Setters and builders named after a
+ * password (`withPassword("…")`, `.password("…")`, `keyring.set_password(…, "…")`).
  * Variables are code, placeholders stay allowed.
  */
 import { basicCredential, passwordValue } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
+import { secretLike } from "./validators.ts";
 
 /** A string literal, single or double quoted. */
 const Q = `(?:"[^"\\n]{1,128}"|'[^'\\n]{1,128}')`;
@@ -26,7 +29,40 @@ const PAIR_CALLS = ["basicAuthentication(", "setBasicAuth(", "setCredentials(", 
 /** PHP's calls whose first argument is the connection, then the user and the password. */
 const PHP_CALLS = ["ftp_login(", "ldap_bind(", "ssh2_auth_password(", "imap_open("];
 
+/** Setters and builders named after a password (`withPassword(`, `keyring.set_password(`, `.password(`), any case. */
+const PASSWORD_METHODS = ["password", "passwd", "passphrase"];
+const PASSWORD_CALL_WORDS = PASSWORD_METHODS.flatMap((p) => ["set", "with", "use"].flatMap((v) => [`${v}${p}(`, `${v}_${p}(`]));
+
 export const CREDENTIAL_CALL_DETECTORS: Detector[] = [
+  // A wallet's private key handed to the library that signs with it: `new ethers.Wallet("0x…")`, web3's
+  // `Account.from_key("0x…")`, `privateKeyToAccount('0x…')` (a bare 0x and 64 hex is as often a transaction's hash).
+  {
+    kind: "private_key",
+    category: "secret",
+    pattern: `\\b(?:Wallet|from_key|privateKeyToAccount|fromPrivateKey)\\([ \\t]{0,3}["'](?:0x)?[0-9a-fA-F]{64}["']`,
+    validate: (m) =>
+      secretLike(
+        m
+          .slice(m.search(/["']/) + 1)
+          .replace(/^(?:0x)?/, "")
+          .slice(0, 64),
+        3.0,
+      ),
+    start: { at: "word", literals: ["Wallet(", "from_key(", "privateKeyToAccount(", "fromPrivateKey("] },
+  },
+  // A setter or a builder named after a password given a literal, last: `builder.withPassword("…")`, `.password("…")`,
+  // `keyring.set_password("svc", "admin", "…")`.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    ignoreCase: true,
+    pattern: `(?:\\b(?:set|with|use)_?|\\.)(?:${PASSWORD_METHODS.join("|")})\\((?:[^()\\n]{0,96},)?[ \\t]{0,3}${Q}[ \\t]{0,3}\\)`,
+    validate: (m) => passwordValue(lastLiteral(m), true, 3),
+    start: [
+      { at: "word", literals: PASSWORD_CALL_WORDS },
+      { at: "literal", literals: PASSWORD_METHODS.map((p) => `.${p}(`) },
+    ],
+  },
   {
     kind: "credential_constructor",
     category: "secret",

@@ -5,7 +5,7 @@
  * `net use … /user:x pass`, `net user x pass`, a password piped into `docker login
  * --password-stdin` or `chpasswd`, SQL's `IDENTIFIED BY '…'` and `WITH PASSWORD '…'`, login
  * and connection calls with a literal user and password (`smtp.login('ops', '…')`,
- * `mysqli_connect(h, "root", "…")`), setters (`ds.setPassword("…")`), signing keys written
+ * `mysqli_connect(h, "root", "…")`), secrets' setters (`cfg.setSecret("…")`), signing keys written
  * into the call (`jwt.encode(p, "…")`, `hmac.new(b"…")`) and `#define`d credentials. A
  * short flag means a password only after the tool that reads it so (`-p 8080` is a port
  * elsewhere).
@@ -268,12 +268,12 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     },
     start: { at: "word", literals: GETTER_NAMES.flatMap((n) => [`get${n.replace(/[^a-z]/g, "")}`, `get_${n.replace(/[^a-z_]/g, "")}`]) },
   },
-  // `ds.setPassword("…")`, `config.set_password('…')`: a setter given a literal.
+  // `config.setSecret("…")`, `set_secret('…')`: a setter given a literal (a password's setters and builders are in credential-calls.ts).
   {
     kind: "password_assignment",
     category: "secret",
-    pattern: `\\b(?:setPassword|set_password|setPasswd|setSecret|set_secret)\\([ \\t]{0,3}["'][^"'\\n]{3,128}["'][ \\t]{0,3}\\)`,
+    pattern: `\\b(?:setSecret|set_secret)\\([ \\t]{0,3}["'][^"'\\n]{3,128}["'][ \\t]{0,3}\\)`,
     validate: (m) => passwordValue(/["']([^"'\n]*)["']/.exec(m)?.[1] ?? "", true, 3),
-    start: { at: "word", literals: ["setPassword", "set_password", "setPasswd", "setSecret", "set_secret"] },
+    start: { at: "word", literals: ["setSecret", "set_secret"] },
   },
 ];

@@ -35,6 +35,8 @@ const PASSWORD_WORDS = [
   "jelszó",
   "jelszo",
   "sifre",
+  // Spanish for a key and, most often in writing, a password (`clave del wifi`).
+  "clave",
   "parola",
   "kata sandi",
 ];
@@ -48,7 +50,6 @@ const KEY_WORDS = [
   "geheimnis",
   "clé",
   "jeton",
-  "clave",
   "secreto",
   "credenciales",
   "chave",
@@ -82,6 +83,7 @@ const SCRIPT_PASSWORD_WORDS = [
   "पासवर्ड",
   "รหัสผ่าน",
   "סיסמה",
+  "şifre",
   "κωδικ",
   "رمز عبور",
 ];
@@ -109,12 +111,19 @@ const TOKEN_RUN = runOf(TOKEN_CHARS);
 const PASSWORD_RUN = runOf(PASSWORD_CHARS);
 
 /** The rest of a name after its word: an inflection, or a separator, a capital or a digit that opens the next part. */
-const NAME_REST = /^(?:s|es|e|en|n|er|ı|i|u|ü|si|sı)?(?:[_.-][\w.-]*|[A-Z][\w.-]*|\d[\w.-]*)?$/;
+export const NAME_REST = /^(?:s|es|e|en|n|er|et|ı|i|u|ü|si|sı)?(?:[_.-][\w.-]*|[A-Z][\w.-]*|\d[\w.-]*)?$/;
 /** Names of what a credential is not, or of its metadata: `key_id`, `token_url`, `secret_name`, `password_length`. */
-const NOT_THE_VALUE =
+export const NOT_THE_VALUE =
   /(?:id|ids|name|names|type|path|file|url|uri|endpoint|format|length|len|size|version|ref|prefix|suffix|field|header|expiry|expires|expiration|ttl|count|policy|store|vault|manager|arn|region|rotation|label|description|desc|hint|reset|required|enabled|policy|limit|mode|usage|provider)$/i;
+/**
+ * A name's parts as words (`cacheKey`, `cache_key` → `cache Key`), so that the context's word lists meet them: for a key's
+ * or a token's name (a cache's key, a page's token), not a password's (`storagePassword` is the storage account's).
+ */
+export const spaced = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_.-]+/g, " ");
+/** A name that says the value is what a credential became or is checked by (`passwordHash`, `hashed_password`, `token_sha256`). */
+export const STORED_FORM = /hash|digest|sha\d|md5|salt|checksum|fingerprint|encrypted|cipher|bcrypt|argon|scrypt|pbkdf/i;
 /** Words before or around a key or token that make it something else: a record's key, a public one, a page's cursor, a form's anti-forgery token. */
-const NOT_A_CREDENTIAL =
+export const NOT_A_CREDENTIAL =
   /\b(?:public|publishable|pub|primary|foreign|sort|partition|range|cache|idempotency|object|lookup|map|dict|row|cursor|route|i18n|translation|storage|bucket|list|item|index|group|field|column|table|form|query|event|message|state|csrf|xsrf|nonce|page|pagination|next|continuation|sync|license|licence|product|serial|activation|tracking|order|invoice|shipment|parcel|booking|confirmation|receipt|ticket|number|ssh-rsa|ssh-ed25519|ecdsa-sha2)\b/i;
 /** A digest named as such: a commit, a checksum, an integrity hash. */
 const DIGEST = /(?:sha-?\d*|md5|hash|hashed|checksum|digest|fingerprint|commit|revision|etag|integrity|crc\d*|sum|encrypted|bcrypt)\b/i;
@@ -144,10 +153,13 @@ function decodedText(value: string): string | null {
 }
 
 /** Whether `value`, met after a credential's name with `between` in between, is that credential. */
-function valueHolds(value: string, between: string, around: string, after: string, password: boolean): boolean {
+function valueHolds(value: string, between: string, around: string, after: string, password: boolean, directive: boolean): boolean {
   // The value first (cheap, and most runs after a word fail it), then what stands around it. A chosen password counts
-  // unquoted only: prose quotes an example (`the password 'Tr0ub4dor&3' meets the policy`).
-  const chosen = password && !/["'“‘`]/.test(between) && value.length >= 8;
+  // unquoted only, or quoted after an assignment's sign (code: ``dbpassword = `…` ``), or as a directive's value: prose
+  // quotes an example (`the password 'Tr0ub4dor&3' meets the policy`); an apostrophe of the sentence before it
+  // (`le mdp c'est …`) opens no quote.
+  const quoted = /["'“‘`][ \t]*$/.test(between) && !/(?::=|=>|[:=])[ \t]*["'`]$/.test(between);
+  const chosen = password && (directive || !quoted) && value.length >= 8;
   if (!machineRandom(value) && !(chosen && mixedValue(value))) return false;
   if (NOT_A_CREDENTIAL.test(around) || NOT_ITS_VALUE.test(between) || (HEX.test(value) && DIGEST.test(around))) return false;
   // A URL, a path, an e-mail address, a file: the value stands inside something else.
@@ -165,47 +177,63 @@ function valueHolds(value: string, between: string, around: string, after: strin
 function judge(m: string, text: string, index: number, words: readonly string[], script: boolean): boolean {
   const lower = m.toLowerCase();
   const word = words.find((w) => lower.startsWith(w)) ?? "";
-  const password = PASSWORD_SET.has(word);
   // A name in another script runs into its particles (`비밀번호는`): only Latin names are read on.
   const name = script ? word : (/^[^\s"'`:=<>()[\]{},;|]*/.exec(m)?.[0] ?? "");
   // What the name ends with decides, its numbering aside (`secret_path_1`).
-  if (!NAME_REST.test(name.slice(word.length)) || NOT_THE_VALUE.test(name.replace(/[_.\-\d]+$/, ""))) return false;
+  if (!NAME_REST.test(name.slice(word.length)) || NOT_THE_VALUE.test(name.replace(/[_.\-\d]+$/, "")) || STORED_FORM.test(name))
+    return false;
+  const password = PASSWORD_SET.has(word);
+  return valueAfterName(text, index, name, password, password ? "" : ` ${spaced(name)}`) >= 0;
+}
+
+/**
+ * Reads the value after a credential's name (`name` at `index`, `password` when its word is a password's): the first
+ * run of a value's characters within the window that is not a word of the sentence decides. Returns where that run
+ * begins when it is the credential, else -1. `around` adds words the name's context holds (a compound name's parts).
+ */
+export function valueAfterName(text: string, index: number, name: string, password: boolean, around = ""): number {
   const from = index + name.length;
   const lineEnd = text.indexOf("\n", from);
   let rest = text.slice(from, Math.min(lineEnd < 0 ? text.length : lineEnd, from + WINDOW + 256));
   // Nothing but a sign after the name (`API key:`): the value is the next line's.
   if (lineEnd >= 0 && /^[ \t]*[:=：>–-]?[ \t]*\r?$/.test(rest))
     rest = text.slice(from, from + rest.length + 1 + WINDOW + 256).replace(/\n[^\n]*\n[\s\S]*$/, "");
-  const before = text.slice(Math.max(0, index - 24), index) + name;
+  const before = text.slice(Math.max(0, index - 24), index) + name + around;
   const runs = password ? PASSWORD_RUN : TOKEN_RUN;
   runs.lastIndex = 0;
   // The first run that is not a word of the sentence decides: a name, a path or a placeholder there ends the try.
   for (let passed = 0; passed <= WORDS_PASSED; passed++) {
     const run = runs.exec(rest);
-    if (run === null || run.index > WINDOW) return false;
+    if (run === null || run.index > WINDOW) return -1;
     if (PLAIN_WORD.test(run[0]) && passed < WORDS_PASSED) continue;
     const between = rest.slice(0, run.index);
     const value = password ? run[0].replace(/[.,!?]+$/, "") : run[0];
-    return valueHolds(value, between, before + between, rest.charAt(run.index + run[0].length), password);
+    // A directive (`password "…"` alone on its line: Gradle, Chef, Puppet): its quotes hold the value, not an example.
+    const directive =
+      /^[ \t]+["'`]$/.test(between) &&
+      /^["'`][ \t]*;?[ \t]*\r?$/.test(rest.slice(run.index + run[0].length)) &&
+      /(?:^|\n)[ \t]*$/.test(text.slice(Math.max(0, index - 80), index));
+    const holds = valueHolds(value, between, before + between, rest.charAt(run.index + run[0].length), password, directive);
+    return holds ? from + run.index : -1;
   }
-  return false;
+  return -1;
 }
 
 /** Longest first, so that the word a match opens with is read whole (`password` before `pass`). */
 const longestFirst = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length);
 const pattern = (words: readonly string[]) => words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
 
-const PASSWORD_SET = new Set([...PASSWORD_WORDS, ...SCRIPT_PASSWORD_WORDS]);
+export const PASSWORD_SET = new Set([...PASSWORD_WORDS, ...SCRIPT_PASSWORD_WORDS]);
 /** English's words, met most: an expression of their own, so that a start at `token` runs (and brings back after a pause) a small one. */
 const ENGLISH = new Set([...ENGLISH_PASSWORD_WORDS, ...ENGLISH_KEY_WORDS]);
-const LATIN = [...PASSWORD_WORDS, ...KEY_WORDS];
+export const LATIN = [...PASSWORD_WORDS, ...KEY_WORDS];
 const SCRIPT = longestFirst([...SCRIPT_PASSWORD_WORDS, ...SCRIPT_KEY_WORDS]);
 
 /**
  * After a Latin word, an inflection and no further letter (`keyboard`, `tokenizer`, `passion` end here, cheaply), then
  * the rest of a name after a separator (`TOKEN_PROD`).
  */
-const LATIN_NAME = "(?:s|es|en|e|n|er|ı|si|sı)?(?![a-z\\u00C0-\\u024F])(?:[_.-][\\w.-]{0,40})?";
+const LATIN_NAME = "(?:s|es|en|et|e|n|er|ı|si|sı)?(?![a-z\\u00C0-\\u024F])(?:[_.-][\\w.-]{0,40})?";
 /** A character a value holds and a sentence's words do not: a digit or a sign. */
 const VALUE_SIGN = "[0-9!#$%&*+\\-/=?@\\\\^_|~]";
 /**

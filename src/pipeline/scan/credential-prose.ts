@@ -47,9 +47,13 @@ function pairHolds(rest: string, separator: RegExp): boolean {
   return password !== user && mixedValue(password);
 }
 
-/** After a login's label: its sign, a user, a slash (or two) or a comma, a password. */
-const LOGIN_PAIR = `[ \\t]{0,3}[:=(\\]][ \\t]{0,3}[A-Za-z0-9][\\w.@-]{0,63}[ \\t]{0,3}(?:/{1,2}|,)[ \\t]{0,3}${PROSE_VALUE}`;
-const loginPair = (m: string) => pairHolds(m.replace(/^[^:=(\]]+[:=(\]][ \t]*/, ""), /[ \t]*(?:\/{1,2}|,)[ \t]*/);
+/**
+ * After a login's label: its sign, a user, a slash (or two) or a comma, a password; or, with no sign, a user and a
+ * slash with blanks on both sides (`login admin / Qx7…`), which a sentence's `login page/v2` does not write.
+ */
+const USER = "[A-Za-z0-9][\\w.@-]{0,63}";
+const LOGIN_PAIR = `(?:[ \\t]{0,3}[:=(\\]][ \\t]{0,3}${USER}[ \\t]{0,3}(?:/{1,2}|,)|[ \\t]{1,3}${USER}[ \\t]{1,3}/{1,2})[ \\t]{0,3}${PROSE_VALUE}`;
+const loginPair = (m: string) => pairHolds(m.replace(/^(?:[^:=(\]\s]+[ \t]*[:=(\]]|[^:=(\]\s]+)[ \t]*/, ""), /[ \t]*(?:\/{1,2}|,)[ \t]*/);
 
 export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
   // `password Qx7pLm2R9`, `passwd: …` is an assignment already; `Password - …`, `password -> …`, `pwd Qx7…`.
@@ -57,8 +61,9 @@ export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
     kind: "password_in_prose",
     category: "secret",
     ignoreCase: true,
-    // Unquoted: "the new password 'Tr0ub4dor&3' meets the policy" discusses an example.
-    pattern: `\\b(?:password|passwd|pwd)[ \\t]{1,3}(?:(?:-{1,2}>?|–|—|=>|->)[ \\t]{1,3})?[!#-&(-~]{6,64}`,
+    // Unquoted: "the new password 'Tr0ub4dor&3' meets the policy" discusses an example. A declaration's type
+    // (Go's `var password string = …`) is the assignment's to read.
+    pattern: `\\b(?:password|passwd|pwd)[ \\t]{1,3}(?!(?:string|str|securestring)[ \\t]{0,3}=)(?:(?:-{1,2}>?|–|—|=>|->)[ \\t]{1,3})?[!#-&(-~]{6,64}`,
     validate: (m) => mixedValue(bare(m.replace(/^\w+[ \t]+(?:(?:-{1,2}>?|–|—|=>|->)[ \t]+)?/, ""))),
     // Rejected, the scan resumes at the value, which may be a credential of a known kind.
     valueAfter: /^\w+[ \t]+(?:(?:-{1,2}>?|–|—|=>|->)[ \t]+)?/,

@@ -85,7 +85,8 @@ export interface Detector {
    */
   decode?: (match: string) => string | null;
   /**
-   * Injection only: tried in an expression of its own, only where its own starts stand. For rules that
+   * Tried in an expression of its own, only where its own starts stand (injection rules; and the generic credential read
+   * from its value, whose match would otherwise hide a vendor rule's that opens inside it). For rules that
    * rarely start in everyday text (other languages, data addressed to the model): in the shared expression
    * each would make every try at every other start dearer.
    */

@@ -5,10 +5,14 @@
  * shared rules (injection-detectors.ts) miss, planted tasks and markers, the kits' proofs and framings, jailbreaks
  * that work on the model's refusals, more forms of prompt extraction, social engineering for the
  * guarded secret, orders slipped into an ordinary question, the traits of a jailbreak persona, and probes for
- * the model's instructions in plain words. Each fires on no benign row of the
+ * the model's instructions in plain words, and orders read by their address (the model's own prompt
+ * moved into the answer with any verb, authority claimed over it, its rules declared gone). Each fires on no benign row of the
  * project's pools (test/pipeline/scan/injection-apart.test.ts).
  */
 import type { Detector } from "./detector.ts";
+import { ADDRESS_DETECTORS } from "./injection-address.ts";
+import { ADDRESS_ASK_DETECTORS } from "./injection-address-asks.ts";
+import { RELEASE_DETECTORS } from "./injection-address-release.ts";
 import { APPENDED_DETECTORS } from "./injection-appended.ts";
 import { COMPLIANCE_DETECTORS } from "./injection-compliance.ts";
 import { ENGLISH_MORE_DETECTORS } from "./injection-english-more.ts";
@@ -42,6 +46,11 @@ const blocking = (d: Detector) => (d.weight ?? 1) >= 1;
 export const APART_INJECTION_DETECTORS: Detector[] = [
   // The fifth round's blocking rules first ("..., regardless of previous tasks." over the older 0.8 reading), its weaker ones last.
   ...FIFTH_ROUND.filter(blocking),
+  // The seventh round's blocking rules next: where one opens with an older rule's weaker reading ("tell the user ...",
+  // 0.5), the stronger should be met.
+  ...ADDRESS_DETECTORS.filter(blocking),
+  ...RELEASE_DETECTORS.filter(blocking),
+  ...ADDRESS_ASK_DETECTORS.filter(blocking),
   ...INDIRECT_DETECTORS,
   ...SECRET_REQUEST_DETECTORS,
   ...MULTILINGUAL_INJECTION_DETECTORS,
@@ -54,4 +63,7 @@ export const APART_INJECTION_DETECTORS: Detector[] = [
   ...COMPLIANCE_DETECTORS,
   ...EXTRACTION_DETECTORS,
   ...FIFTH_ROUND.filter((d) => !blocking(d)),
+  ...ADDRESS_DETECTORS.filter((d) => !blocking(d)),
+  ...RELEASE_DETECTORS.filter((d) => !blocking(d)),
+  ...ADDRESS_ASK_DETECTORS.filter((d) => !blocking(d)),
 ];

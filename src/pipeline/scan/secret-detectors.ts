@@ -13,6 +13,9 @@ import { CREDENTIAL_FALLBACK_DETECTORS } from "./credential-fallbacks.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_GENERIC_DETECTORS } from "./credential-generic.ts";
+import { CREDENTIAL_ENCODED_KEY_DETECTORS } from "./credential-encoded-keys.ts";
+import { CREDENTIAL_TABLE_RULE } from "./credential-tables.ts";
+import { CREDENTIAL_VALUE_FIRST_DETECTOR, CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR } from "./credential-value-first.ts";
 import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
@@ -20,6 +23,7 @@ import type { Finding } from "./scan-types.ts";
 import { GITLEAKS_RULES } from "./gitleaks-rules.ts";
 import { decodesToPlaceholder, looksLikePlaceholder, randomAfter, secretLike } from "./validators.ts";
 import { MAILCHIMP_KEY_RULE, VENDOR_PLATFORM_DETECTORS } from "./vendor-platforms.ts";
+import { VENDOR_RULESET_DETECTORS } from "./vendor-rulesets.ts";
 import { VENDOR_PREFIX_DETECTORS } from "./vendor-prefixes.ts";
 import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
 
@@ -82,6 +86,7 @@ export const GATED_SECRET_RULES: readonly GatedSecretRule[] = [
   MAILCHIMP_KEY_RULE,
   PASSWORD_HASH_RULE,
   UNATTEND_PASSWORD_RULE,
+  CREDENTIAL_TABLE_RULE,
 ];
 
 /** The vendor rules tried where their literal opens; ahead of the generic assignment, which they are more precise than. */
@@ -161,6 +166,7 @@ export const SECRET_DETECTORS: Detector[] = [
   ...VENDOR_TOKEN_DETECTORS,
   ...VENDOR_PREFIX_DETECTORS,
   ...VENDOR_PLATFORM_DETECTORS,
+  ...VENDOR_RULESET_DETECTORS,
   ...CREDENTIAL_FORM_DETECTORS,
   // Ahead of the assignment: `Credentials: admin/…` is a pair, where the assignment would read `admin` alone and stop.
   ...CREDENTIAL_PROSE_DETECTORS,
@@ -184,13 +190,18 @@ export const SECRET_DETECTORS: Detector[] = [
   ...CREDENTIAL_FALLBACK_DETECTORS,
   ...CREDENTIAL_CALL_DETECTORS,
   ...CREDENTIAL_FILE_DETECTORS,
+  ...CREDENTIAL_ENCODED_KEY_DETECTORS,
 ];
 
 /**
  * A generated value after a credential's word, in whatever form the rules above do not read: tried after every other
  * detector at a start (engine.ts lists them last), since the first to match there decides and these read the widest.
  */
-export const GENERIC_SECRET_DETECTORS: Detector[] = CREDENTIAL_GENERIC_DETECTORS;
+export const GENERIC_SECRET_DETECTORS: Detector[] = [
+  ...CREDENTIAL_GENERIC_DETECTORS,
+  CREDENTIAL_VALUE_FIRST_DETECTOR,
+  CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR,
+];
 
 /** Findings that name no kind: a credential's name and a value (`API_KEY=...`), a generated value after `token`. */
 const GENERIC_KINDS = new Set(["password_assignment", "generic_credential"]);
@@ -211,7 +222,13 @@ export function withoutCoveredGenerics(findings: Finding[]): Finding[] {
     for (let i = firstStartingFrom(secrets, f.start - longest); i < secrets.length; i++) {
       const x = secrets[i] as Finding;
       if (x.start >= f.end) return false;
-      if (x !== f && x.end > f.start && (!GENERIC_KINDS.has(x.kind) || (f.kind === "generic_credential" && x.kind !== f.kind))) return true;
+      // Two generic readings of one credential (from its name, from its value) are one finding, the one that opens first.
+      if (
+        x !== f &&
+        x.end > f.start &&
+        (!GENERIC_KINDS.has(x.kind) || (f.kind === "generic_credential" && (x.kind !== f.kind || x.start < f.start)))
+      )
+        return true;
     }
     return false;
   };

@@ -7,7 +7,10 @@
  * Logic Apps trigger URLs), AI platforms
  * (Together, Fireworks, RunPod, Hugging Face organizations), Supabase, Yandex Cloud, and payments (Flutterwave, Razorpay,
  * Mercado Pago, Plaid); Bitbucket Data Center tokens, Dropbox long-lived tokens by their shape, Atlassian's older API
- * tokens by name. Each body must look random, so placeholders pass.
+ * tokens by name; AWS session tokens, New Relic insert keys, Grafana's older API keys, Discord user tokens, Zapier catch
+ * hooks, Azure Functions' keys in trigger URLs and shared access signature tokens, and the developer and AI platforms listed below (Linear, Brevo, E2B,
+ * Cerebras, Jina, Axiom, Honeycomb, Brave Search, Mem0, Browserbase, Anyscale, WooCommerce). Each body must look random,
+ * so placeholders pass.
  */
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import { randomAfter, secretLike } from "./validators.ts";
@@ -57,6 +60,53 @@ export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
     pattern: "\\bA{21,22}[A-Za-z0-9%]{60,120}(?![A-Za-z0-9%])",
     validate: randomAfter(/^A+/, 3.5),
     start: { at: "word", literals: ["AAAA"] },
+  },
+  // AWS STS session tokens (base64 of their binary header: `FwoGZXIvYXdz…`, and `IQoJb3JpZ2luX2Vj…`, "origin_ec"), long.
+  ...["FwoGZXIvYXdz", "IQoJb3JpZ2luX2Vj"].map((p) =>
+    prefixed("aws_session_token", p, "[A-Za-z0-9+/]{100,2000}={0,2}", 4.0, "A-Za-z0-9+/="),
+  ),
+  // New Relic Insights insert keys, Grafana's older API keys (base64 of `{"k":"…`), Discord user tokens with two-factor (`mfa.`).
+  prefixed("newrelic_insert_key", "NRII-", "[A-Za-z0-9_-]{32}", 3.5),
+  prefixed("grafana_api_key", "eyJrIjoi", "[A-Za-z0-9+/]{40,400}={0,2}", 3.5, "A-Za-z0-9+/="),
+  prefixed("discord_user_token", "mfa\\.", "[A-Za-z0-9_-]{84}", 3.5),
+  // Developer platforms and AI services: Linear OAuth tokens, Brevo SMTP keys, E2B, Cerebras, Jina, Axiom, Honeycomb
+  // ingest keys, Brave Search, Mem0, Browserbase, Anyscale, WooCommerce REST keys.
+  prefixed("linear_oauth_token", "lin_oauth_", "[a-f0-9]{64}", 3.0),
+  prefixed("brevo_smtp_key", "xsmtpsib-", "[a-f0-9]{64}-[A-Za-z0-9]{16}", 3.0),
+  prefixed("e2b_api_key", "e2b_", "[a-f0-9]{40}", 3.0),
+  prefixed("cerebras_api_key", "csk-", "[a-z0-9]{48}", 3.5),
+  prefixed("jina_api_key", "jina_", "[A-Za-z0-9_-]{50,80}", 3.5),
+  ...["xaat-", "xapt-"].map((p) => prefixed("axiom_token", p, UUID, 3.0)),
+  ...["hcaik_", "hcxik_"].map((p) => prefixed("honeycomb_ingest_key", p, "[a-z0-9]{58}", 3.5)),
+  prefixed("brave_search_key", "BSA", "[A-Za-z0-9_-]{27,28}", 3.5),
+  prefixed("mem0_api_key", "m0-", "[A-Za-z0-9]{40}", 3.5),
+  prefixed("browserbase_key", "bb_live_", "[A-Za-z0-9_-]{27}", 3.5),
+  prefixed("anyscale_key", "esecret_", "[a-z0-9]{26,40}", 3.5),
+  ...["ck_", "cs_"].map((p) => prefixed("woocommerce_key", p, "[a-f0-9]{40}", 3.0)),
+
+  // Azure Functions' keys in a trigger URL (`…azurewebsites.net/api/<fn>?code=…`): the key runs the function.
+  {
+    kind: "azure_function_key",
+    category: "secret",
+    pattern: "\\.azurewebsites\\.net/api/[^\\s?]{1,100}\\?(?:[^\\s&]{1,100}&){0,4}code=[A-Za-z0-9_=-]{40,100}",
+    validate: (m) => secretLike(m.slice(m.lastIndexOf("code=") + 5), 3.5),
+    start: { at: "literal", literals: [".azurewebsites.net/api/"] },
+  },
+  // Azure shared access signature tokens (IoT Hub, Service Bus, Event Hubs): `SharedAccessSignature sr=…&sig=…`.
+  {
+    kind: "azure_sas_token",
+    category: "secret",
+    pattern: "\\bSharedAccessSignature[ \\t]{1,3}(?:[a-z]{1,4}=[^\\s&\"']{1,300}&){1,4}?sig=[A-Za-z0-9%/+=]{20,120}",
+    validate: (m) => secretLike(decodeURIComponent(m.slice(m.lastIndexOf("sig=") + 4).replace(/%(?![0-9A-Fa-f]{2})/g, "")), 3.5),
+    start: { at: "word", literals: ["SharedAccessSignature"] },
+  },
+  // Zapier catch hooks: the account and the hook's key in the URL run the Zap.
+  {
+    kind: "zapier_webhook",
+    category: "secret",
+    pattern: "\\bhooks\\.zapier\\.com/hooks/catch/\\d{4,12}/[a-z0-9]{5,12}/?",
+    validate: (m) => secretLike(m.replace(/\/$/, "").slice(m.replace(/\/$/, "").lastIndexOf("/") + 1), 2.0),
+    start: { at: "word", literals: ["hooks.zapier.com/hooks/catch/"] },
   },
   // Payments: Flutterwave live secret keys, Razorpay key ids with their mode, Mercado Pago access tokens, Plaid access tokens.
   prefixed("flutterwave_secret_key", "FLWSECK-", "[a-f0-9]{32}-X", 3.0),

@@ -15,6 +15,13 @@ const assignments = (text: string) =>
 describe("found", () => {
   test.each([
     ["three-segment name", "CARGO_REGISTRY_TOKEN=K9mQ2vL7pR4tW8nB3cF6hJ1dG5sA0zE9"],
+    // A declaration's string type between the name and its sign.
+    ["TypeScript's annotation", 'const password: string = "Tr0ub4dor&3";'],
+    ["Go's type after the name", 'var dbPassword string = "Wint3r!Sky"'],
+    ["Python's annotation", 'smtp_password: str = "Gr33n!Tea42"'],
+    ["Visual Basic's As", 'Dim password As String = "Sup3rS3cret!"'],
+    ["Rust's borrowed str", 'let db_password: &\'static str = "Blue-Falcon-42";'],
+    ["Kotlin's annotation", 'val apiToken: String = "Xq7Lm2Rk9XwTz4Hn8Bc3Pd6Y"'],
     ["numbered name", 'const static_password04 = "Tr0ub4dor&3";'],
     ["Go's :=", 'dbPassword := "Wint3r!Sky"'],
     ["PHP's =>", "'db_password' => 'Sup3rS3cret!',"],
@@ -86,6 +93,11 @@ describe("not found", () => {
     ["a PascalCase name", "auth_token: AccessTokenProviderFactory"],
     ["a GitHub Actions expression", "password: ${{ secrets.DOCKER_PASSWORD }}"],
     ["a word that ends in pass", "compass: 'North-West 2'"],
+    // Typed declarations whose value is no password.
+    ["a typed declaration read from the environment", "const password: string = process.env.DB_PASSWORD ?? '';"],
+    ["a typed empty declaration", 'var dbPassword string = ""'],
+    ["a typed placeholder", 'password: str = "changeme"'],
+    ["a word after the type's place", "password: strong and unique"],
     // A bare `key` names anything: only a machine-generated value counts.
     ["a bare key naming a message", '"key": "welcome_message_title"'],
     ["a bare key holding a hex digest", '{"key": "a3f9c2e1b7d4a3f9c2e1b7d4a3f9c2e1"}'],

@@ -1,6 +1,7 @@
 /**
  * A user and a password handed as literals to library calls (credential-calls.ts), Oracle's
- * tools' `user/password`, a Wi-Fi QR code's text and a Windows answer file's passwords.
+ * tools' `user/password`, a Wi-Fi QR code's text, a Windows answer file's passwords, and setters and builders
+ * named after a password.
  * Written from the libraries' and formats' documented forms; variables, calls, empty and
  * documentation values stay unflagged.
  */
@@ -10,6 +11,14 @@ import { secretKinds } from "./fixture-scans.ts";
 describe("found", () => {
   test.each([
     ["credential_constructor", 'restTemplateBuilder.basicAuthentication("reports", "Tr7bN2qXz4").build()'],
+    // A wallet's private key handed to its signer.
+    ["private_key", "const wallet = new ethers.Wallet('0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318')"],
+    ["private_key", 'acct = Account.from_key("8da4ef21b864d2cc526dbdb2a120bd2874c36c9d0a1fb7f8c63d7f7a8b41de8f")'],
+    // Setters and builders named after a password.
+    ["password_assignment", 'DataSourceBuilder.create().username("app").withPassword("Tr7bN2qXz4").build()'],
+    ["password_assignment", 'MongoCredential.builder().password("Zq7xN3pLw9!b")'],
+    ["password_assignment", 'keyring.set_password("billing-api", "svc", "Tr7bN2qXz4")'],
+    ["password_assignment", 'ds.setPassword("Zq7xN3pLw9!b");'],
     ["credential_constructor", 'headers.setBasicAuth("svc", "Zq7xN3pLw9!b");'],
     ["credential_constructor", 'client.setCredentials("svc", "Tr7bN2qXz4")'],
     ["credential_constructor", 'String c = Credentials.basic("svc", "Zq7xN3pLw9!b");'],
@@ -33,6 +42,14 @@ describe("found", () => {
 describe("not found", () => {
   test.each([
     'smtp.PlainAuth("", user, password, host)',
+    "user.password(newPassword)",
+    "new ethers.Wallet(process.env.PRIVATE_KEY)",
+    "new ethers.Wallet('0x0000000000000000000000000000000000000000000000000000000000000000')",
+    "const tx = await provider.getTransaction('0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318')",
+    'form.password("Enter your password")',
+    'keyring.set_password("billing-api", "svc", password)',
+    'builder.withPassword("")',
+    'builder.withPassword("changeme")',
     'smtp.PlainAuth("", "alerts@corp.example", os.Getenv("SMTP_PASS"), host)',
     'builder.basicAuthentication("api", System.getenv("API_PW"))',
     'builder.basicAuthentication("user", "password")',

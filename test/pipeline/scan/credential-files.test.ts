@@ -73,7 +73,8 @@ describe("not found", () => {
     "requirepass foobared",
     "requirepass ${REDIS_PASSWORD}",
     "masterauth <master-password>",
-    "set requirepass Zq7xN3pLw9!b in the config file",
+    // A sentence about the directive (one that gives a value is a credential: credential-value-first.test.ts).
+    "set requirepass to a long random value in the config file",
     "user guide for admins",
     "user backup $FTP_PASS",
     "user anonymous guest@example.com",

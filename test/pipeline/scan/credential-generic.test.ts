@@ -64,6 +64,12 @@ const PASSWORDS: Record<string, string> = {
   Russian: "пароль от сервера Xy7kLm2q9RtZ",
   Chinese: "数据库密码 Xy7kLm2q9RtZ",
   "with symbols, after what it is for": "password for the wiki (ask ops) Xy7!kLm2#q9",
+  "French, after an apostrophe": "le mdp c'est Xy7kLm2q9RtZ",
+  "Turkish, inflected": "sunucu şifresi: Xy7kLm2q9RtZ",
+  "Swedish, definite": "lösenordet är Xy7kLm2q9RtZ",
+  "Spanish clave": "clave del wifi: Xy7kLm2q9RtZ",
+  "a directive alone on its line (Gradle)": 'credentials {\n  username "deploy"\n  password "Xy7!kLm2#q9"\n}',
+  "a directive alone on its line (Chef)": "  password 'Xy7!kLm2#q9'",
 };
 
 describe("a chosen password after its word is found", () => {
@@ -76,6 +82,9 @@ describe("the same places hold no credential", () => {
     "a variable": "API token for staging: ${STAGING_TOKEN}",
     "an environment lookup": "token: process.env.API_TOKEN",
     "a word value": "the secret is patience",
+    "a product key under clave": "la clave del producto es ABCD-1234-EFGH",
+    "a quoted example on its own line, a sentence after it": 'password "Tr0ub4dor&3" is weak',
+    "a quoted example after an apostrophe's sentence": "l'exemple de mdp 'Soleil2024!' est refusé",
     "a key's name, not its value": "token_name: payments-reader",
     "a token's length": "token length 4096",
     "a name that is no credential's": "keyboard layout de-nodeadkeys-2024",

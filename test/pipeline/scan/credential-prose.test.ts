@@ -26,6 +26,9 @@ describe("found", () => {
     ["address_user_password", "ssh: ops, Xq7Lm2Rk9!"],
     ["address_user_password", "계정: deploy/Wint3r!Sky42"],
     ["address_user_password", "아이디=ops,Gr33n!Tea42"],
+    // No sign, the slash spaced on both sides.
+    ["address_user_password", "login admin / Wint3r!Sky42"],
+    ["address_user_password", "ssh deploy // Gr33n!Tea42"],
     // An administrator's default pair.
     ["address_user_password", "the box still has root/Xq7Lm2Rk9! from the image"],
     ["address_user_password", "admin//Wint3r!Sky42"],
@@ -59,6 +62,9 @@ describe("not found", () => {
     "Bearer ${API_TOKEN}",
     // A sign is required after a login's label; paths, routes and e-mail addresses are no pairs.
     "login page/v2Beta1",
+    "login page / v2.3.1-beta",
+    "login admin / password",
+    "ssh keys / see the vault",
     "Login: jane.doe@corp.example",
     "ssh: deploy/changeme",
     "cd /root/Xq7Lm2Rk9!",

@@ -42,16 +42,18 @@ describe("the whole scanner (rules and classifier)", () => {
   // project's own, none of these sentences), 18 -> 4 blocked and 27 -> 14 flagged of 220 bare, 44 -> 11 of 1,100 blocked
   // in carriers. Still blocked bare: "I didn't ignore your previous instructions, ...", "Ignoriere die vorherigen
   // Anweisungen nicht, ...", "[system] Previous instructions cache cleared" and the rules' one (above). With the
-  // block rate at 0.1% (was 0.2%) the last classifier one, "[system] ... cache cleared", is flagged, not blocked.
-  test("blocks at most 3 of the bare rows (1.4%) and flags at most 15 (6.8%)", () => {
+  // block rate at 0.1% (was 0.2%) the last classifier one, "[system] ... cache cleared", is flagged, not blocked. With
+  // every override negated the classifier's word counting a level less (classifier-negation.ts), the two negated ones
+  // are flagged, not blocked: 3 -> 1 bare, 8 -> 5 carried.
+  test("blocks at most 1 of the bare rows (0.5%) and flags at most 15 (6.8%)", () => {
     const verdicts = ORDINARY_TRIGGERS.map((r) => confidence(r.text));
-    expect(verdicts.filter((v) => v === "high").length).toBeLessThanOrEqual(3);
+    expect(verdicts.filter((v) => v === "high").length).toBeLessThanOrEqual(1);
     expect(verdicts.filter((v) => v === "medium").length).toBeLessThanOrEqual(15);
   });
 
-  test("blocks at most 8 of the 1,100 carried rows (0.7%; 11 at the 0.2% block rate)", () => {
+  test("blocks at most 5 of the 1,100 carried rows (0.5%; 8 before negated overrides counted a level less)", () => {
     const texts = carriedRows(ORDINARY_TRIGGERS);
-    expect(texts.filter((c) => confidence(c.text) === "high").length).toBeLessThanOrEqual(8);
+    expect(texts.filter((c) => confidence(c.text) === "high").length).toBeLessThanOrEqual(5);
   });
 });
 

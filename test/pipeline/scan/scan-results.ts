@@ -19,13 +19,14 @@ export const DIGEST_FILE = join(import.meta.dir, "scan-results.digest.json");
 
 /**
  * The labeled rows: the training data's and the corpus fixture's, by file (relative to the
- * repository). Not the blind rows (blind.jsonl): a verdict pinned here would be a test of
- * the rules on them, and they stay unread (scanner/evaluate-blind.ts).
+ * repository). Not the blind rows (blind.jsonl) nor the held-out injection sources
+ * (injection-heldout.jsonl): a verdict pinned here would be a test of the rules on them, and
+ * they are judged apart (scanner/evaluate-blind.ts, scanner/evaluate-heldout.ts).
  */
 export function labeledRows(): Record<string, string[]> {
   const files = [
     ...readdirSync(join(ROOT, "scanner/data"))
-      .filter((f) => f.endsWith(".jsonl") && f !== "blind.jsonl")
+      .filter((f) => f.endsWith(".jsonl") && f !== "blind.jsonl" && f !== "injection-heldout.jsonl")
       .sort()
       .map((f) => `scanner/data/${f}`),
     "test/fixtures/scan-corpus.jsonl",

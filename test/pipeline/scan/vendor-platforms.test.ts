@@ -4,11 +4,40 @@
  */
 import { describe, expect, test } from "bun:test";
 import { secretKinds } from "./fixture-scans.ts";
-import { body, digits, hex, upper, uuid } from "./token-bodies.ts";
+import { body, digits, hex, lower, upper, uuid } from "./token-bodies.ts";
 
 describe("found", () => {
   test.each([
     ["notion_token", `NOTION_TOKEN=secret_${body(43, 1)}`],
+    [
+      "aws_session_token",
+      `aws_session_token = FwoGZXIvYXdz${body(300, 120, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}`,
+    ],
+    [
+      "aws_session_token",
+      `AWS_SESSION_TOKEN=IQoJb3JpZ2luX2Vj${body(400, 121, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}==`,
+    ],
+    ["newrelic_insert_key", `X-Insert-Key: NRII-${body(32, 122)}`],
+    ["grafana_api_key", `GRAFANA_API_KEY=eyJrIjoi${btoa(`${body(32, 124)}","n":"ci","id":1}`).slice(8)}`],
+    ["discord_user_token", `mfa.${body(84, 125)}`],
+    ["zapier_webhook", `curl -X POST https://hooks.zapier.com/hooks/catch/${digits(7, 126)}/${lower(7, 127)}/`],
+    ["linear_oauth_token", `Authorization: Bearer lin_oauth_${hex(64, 130)}`],
+    ["brevo_smtp_key", `SMTP_PASS=xsmtpsib-${hex(64, 131)}-${body(16, 132)}`],
+    ["e2b_api_key", `E2B_API_KEY=e2b_${hex(40, 134)}`],
+    ["cerebras_api_key", `CEREBRAS_API_KEY=csk-${lower(48, 135)}`],
+    ["jina_api_key", `Authorization: Bearer jina_${body(60, 136)}`],
+    ["axiom_token", `AXIOM_TOKEN=xaat-${uuid(137)}`],
+    ["honeycomb_ingest_key", `HONEYCOMB_API_KEY=hcaik_${lower(58, 142)}`],
+    ["brave_search_key", `X-Subscription-Token: BSA${body(28, 143)}`],
+    ["mem0_api_key", `MEM0_API_KEY=m0-${body(40, 144)}`],
+    ["browserbase_key", `BROWSERBASE_API_KEY=bb_live_${body(27, 145)}`],
+    ["anyscale_key", `ANYSCALE_API_KEY=esecret_${lower(30, 146)}`],
+    ["woocommerce_key", `consumer_key=ck_${hex(40, 147)}&consumer_secret=cs_${hex(40, 148)}`],
+    [
+      "azure_sas_token",
+      `Authorization: SharedAccessSignature sr=myhub.azure-devices.net%2Fdevices%2Fdev1&sig=${body(43, 151)}%3D&se=1735689600`,
+    ],
+    ["azure_function_key", `https://orders-fn.azurewebsites.net/api/HttpTrigger1?code=${body(54, 150)}==`],
     ["newrelic_api_key", `NRAK-${upper(27, 2)}`],
     ["newrelic_api_key", `newrelic api key NRAA-${upper(27, 3)}`],
     ["sentry_org_token", `SENTRY_AUTH_TOKEN=sntrys_${body(120, 4)}`],
@@ -61,6 +90,15 @@ describe("found", () => {
 describe("placeholders, public keys and identifiers are not", () => {
   test.each([
     "NOTION_TOKEN=secret_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    `NRII-${"x".repeat(32)}`,
+    "https://hooks.zapier.com/hooks/catch/000000/xxxxxx/",
+    `lin_oauth_${"0".repeat(64)}`,
+    "E2B_API_KEY=e2b_your_api_key_here",
+    `consumer_key=ck_${"x".repeat(40)}`,
+    "https://orders-fn.azurewebsites.net/api/HttpTrigger1?code=<your-function-key>",
+    "BSAFETY manual",
+    "SharedAccessSignature sr=myhub.azure-devices.net&sig=<signature>&se=1735689600",
+    `mfa.${"X".repeat(84)}`,
     "set secret_key_base in config/credentials.yml.enc",
     `NRAK-${"X".repeat(27)}`,
     "sonar.token=squ_0000000000000000000000000000000000000000",
