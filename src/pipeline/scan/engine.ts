@@ -23,6 +23,7 @@ import type { Feed, TriggerPlan } from "./trigger-plan-types.ts";
 import { gateByPunctuation } from "./trigger-starts.ts";
 import type { Starts } from "./trigger-found.ts";
 import { findStarts } from "./triggers.ts";
+import { type CountedPhrase, overlappingWeight, type SortedPhrases, sortPhrases } from "./phrase-overlap.ts";
 
 export type { InjectionConfidence } from "./classifier.ts";
 export { type Finding, INJECTION_THRESHOLD, type ScanOptions, type TextScan } from "./scan-types.ts";
@@ -150,7 +151,9 @@ interface ScanState {
   /** Whether the text discusses injection; worked out on the first injection match only. */
   discussion: boolean | undefined;
   /** The injection matches counted so far, with the weight each added. */
-  counted: { start: number; end: number; weight: number }[];
+  counted: CountedPhrase[];
+  /** The shared passes' matches, sorted for the rules tried apart (set before their pass). */
+  shared: SortedPhrases | undefined;
 }
 
 /** The pass's whole alternation at `p`: the match and the detector whose group matched, or null. */
@@ -264,7 +267,8 @@ function runPass(pass: Pass, positions: readonly number[], feeds: readonly numbe
       }
       if (pass.apart) {
         // Where the shared rules already counted this phrase, the stronger reading wins, not the sum.
-        const already = s.counted.reduce((sum, c) => (c.start < end && c.end > start ? sum + c.weight : sum), 0);
+        s.shared ??= sortPhrases(s.counted);
+        const already = overlappingWeight(s.shared, start, end);
         if (already >= weight) continue;
         weight -= already;
       }
@@ -289,7 +293,7 @@ function runPass(pass: Pass, positions: readonly number[], feeds: readonly numbe
  * scanText; tests pass every position here to check the triggers miss nothing.
  */
 export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextScan {
-  const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined, counted: [] };
+  const s: ScanState = { text, opts, findings: [], score: 0, discussion: undefined, counted: [], shared: undefined };
   runPass(EXACT, starts.exact, starts.exactFeeds, s);
   runPass(FOLDED, starts.folded, starts.foldedFeeds, s);
   if (starts.apart) runPass(APART, starts.apart, starts.apartFeeds, s);
