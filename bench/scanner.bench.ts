@@ -27,8 +27,7 @@
  */
 import { parseArgs } from "node:util";
 import { scanText } from "../src/pipeline/scan/engine.ts";
-import { inFreshProcess } from "./lib/fresh-process.ts";
-import { exportRevision } from "./lib/revision.ts";
+import { alternatingRevisions } from "./lib/alternating-revisions.ts";
 import { median } from "./lib/stats.ts";
 import { adversarialShapes, hostile } from "./lib/adversarial-shapes.ts";
 import { variedProse } from "./scenarios.ts";
@@ -152,23 +151,14 @@ export async function scanTimings(coldSamples = 30, warmMs = 1000): Promise<Scan
 
 /** This tree against `base`, `rounds` rounds of one fresh process each, alternating. */
 export async function compareScanTimings(base: string, rounds: number): Promise<void> {
-  const exported = await exportRevision(base, { harness: true });
-  try {
-    const sides = { base: [] as ScanTimings[], tree: [] as ScanTimings[] };
-    for (let r = 0; r < rounds; r++) {
-      sides.base.push(await inFreshProcess<ScanTimings>("bench/scanner.bench.ts", "scanTimings", [], exported.dir));
-      sides.tree.push(await inFreshProcess<ScanTimings>("bench/scanner.bench.ts", "scanTimings", []));
-    }
-    for (const key of ["warmUs", "coldUs", "warmRulesUs", "coldRulesUs"] as const) {
-      const b = sides.base.map((t) => t[key]);
-      const t = sides.tree.map((x) => x[key]);
-      const ratios = t.map((v, i) => v / (b[i] as number));
-      console.log(
-        `${key.padEnd(12)} ${base}: ${b.map((v) => v.toFixed(1)).join(" ")}  tree: ${t.map((v) => v.toFixed(1)).join(" ")}  ratio (median) ${median(ratios).toFixed(3)}`,
-      );
-    }
-  } finally {
-    exported.remove();
+  const sides = await alternatingRevisions<ScanTimings>(base, rounds, "bench/scanner.bench.ts", "scanTimings", []);
+  for (const key of ["warmUs", "coldUs", "warmRulesUs", "coldRulesUs"] as const) {
+    const b = sides.base.map((t) => t[key]);
+    const t = sides.tree.map((x) => x[key]);
+    const ratios = t.map((v, i) => v / (b[i] as number));
+    console.log(
+      `${key.padEnd(12)} ${base}: ${b.map((v) => v.toFixed(1)).join(" ")}  tree: ${t.map((v) => v.toFixed(1)).join(" ")}  ratio (median) ${median(ratios).toFixed(3)}`,
+    );
   }
 }
 

@@ -19,10 +19,9 @@
  */
 import { parseArgs } from "node:util";
 import { scanText } from "../src/pipeline/scan/engine.ts";
-import { inFreshProcess } from "./lib/fresh-process.ts";
+import { alternatingRevisions } from "./lib/alternating-revisions.ts";
 import { capture, gatewayInProcess, requestBuilder } from "./lib/in-process.ts";
 import { PROVIDER_KEY } from "./lib/processes.ts";
-import { exportRevision } from "./lib/revision.ts";
 import { median } from "./lib/stats.ts";
 import { SCENARIOS, variedProse } from "./scenarios.ts";
 
@@ -117,24 +116,15 @@ const LABELS: Record<(typeof KEYS)[number], string> = {
 };
 
 async function compare(base: string, rounds: number, pauses: number): Promise<void> {
-  const exported = await exportRevision(base, { harness: true });
-  try {
-    const sides = { base: [] as ColdSamples[], tree: [] as ColdSamples[] };
-    for (let r = 0; r < rounds; r++) {
-      sides.base.push(await inFreshProcess<ColdSamples>("bench/stream-cold.bench.ts", "coldStreamSamples", [pauses], exported.dir));
-      sides.tree.push(await inFreshProcess<ColdSamples>("bench/stream-cold.bench.ts", "coldStreamSamples", [pauses]));
-    }
-    for (const key of KEYS) {
-      const b = median(sides.base.flatMap((s) => s[key]));
-      const t = median(sides.tree.flatMap((s) => s[key]));
-      const ratios = sides.tree.map((s, i) => median(s[key]) / median(sides.base[i]?.[key] ?? []));
-      const each = ratios.map((x) => x.toFixed(2)).join(" ");
-      console.log(
-        `${LABELS[key].padEnd(52)} ${base}: ${b.toFixed(1)} µs  tree: ${t.toFixed(1)} µs  ratio ${median(ratios).toFixed(3)} (${each})`,
-      );
-    }
-  } finally {
-    exported.remove();
+  const sides = await alternatingRevisions<ColdSamples>(base, rounds, "bench/stream-cold.bench.ts", "coldStreamSamples", [pauses]);
+  for (const key of KEYS) {
+    const b = median(sides.base.flatMap((s) => s[key]));
+    const t = median(sides.tree.flatMap((s) => s[key]));
+    const ratios = sides.tree.map((s, i) => median(s[key]) / median(sides.base[i]?.[key] ?? []));
+    const each = ratios.map((x) => x.toFixed(2)).join(" ");
+    console.log(
+      `${LABELS[key].padEnd(52)} ${base}: ${b.toFixed(1)} µs  tree: ${t.toFixed(1)} µs  ratio ${median(ratios).toFixed(3)} (${each})`,
+    );
   }
 }
 

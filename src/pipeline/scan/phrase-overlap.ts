@@ -4,6 +4,7 @@
  * so each question is answered by bisection over the phrases sorted once, not by reading
  * every phrase (which made a 2 MB text of findings quadratic).
  */
+import { firstStartingFrom } from "./sorted-starts.ts";
 
 /** An injection phrase a pass counted, with the weight it added. */
 export interface CountedPhrase {
@@ -27,16 +28,9 @@ export function sortPhrases(phrases: readonly CountedPhrase[]): SortedPhrases {
 
 /** The summed weight of the phrases overlapping [start, end). */
 export function overlappingWeight({ phrases, longest }: SortedPhrases, start: number, end: number): number {
-  // The first phrase that starts at or after `end`: none from there on overlaps.
-  let lo = 0;
-  let hi = phrases.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((phrases[mid] as CountedPhrase).start < end) lo = mid + 1;
-    else hi = mid;
-  }
   let sum = 0;
-  for (let i = lo - 1; i >= 0; i--) {
+  // From the last phrase that starts before `end` (none after it overlaps) back.
+  for (let i = firstStartingFrom(phrases, end) - 1; i >= 0; i--) {
     const p = phrases[i] as CountedPhrase;
     // Starting this far back, it (and every one before it) ended before `start`.
     if (p.start <= start - longest) break;

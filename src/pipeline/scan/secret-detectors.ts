@@ -26,6 +26,7 @@ import { MAILCHIMP_KEY_RULE, VENDOR_PLATFORM_DETECTORS } from "./vendor-platform
 import { VENDOR_RULESET_DETECTORS } from "./vendor-rulesets.ts";
 import { VENDOR_PREFIX_DETECTORS } from "./vendor-prefixes.ts";
 import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
+import { firstStartingFrom } from "./sorted-starts.ts";
 
 /** A password in a URL or a command line: not a placeholder, not a variable. */
 const passwordLike = (pw: string) => passwordValue(pw, true, 3);
@@ -233,16 +234,4 @@ export function withoutCoveredGenerics(findings: Finding[]): Finding[] {
     return false;
   };
   return findings.filter((f) => !GENERIC_KINDS.has(f.kind) || !named(f));
-}
-
-/** The index of the first finding (sorted by start) that starts at `at` or later. */
-function firstStartingFrom(sorted: readonly Finding[], at: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as Finding).start < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
