@@ -51,11 +51,15 @@ const FORMS: Record<string, string> = {
   "a label above": "N:\n    V",
 };
 
+/** A form with its name and value put in; a flag's name is written as flags are (lower case, dashes). */
+const filled = (form: string, shape: string, name: string, value: string) =>
+  shape.replace(/\bN\b/g, form === "a flag" ? name.toLowerCase().replace(/_/g, "-") : name).replace(/\bV\b/, value);
+
 describe("a generated value under a name that holds a credential's word is found", () => {
   for (const [form, shape] of Object.entries(FORMS))
     test(form, () => {
       for (const name of NAMES) {
-        const text = shape.replace(/\bN\b/g, form === "a flag" ? name.toLowerCase().replace(/_/g, "-") : name).replace(/\bV\b/, token());
+        const text = filled(form, shape, name, token());
         expect([text, secretKinds(text).length]).toEqual([text, 1]);
       }
     });
@@ -86,7 +90,7 @@ describe("a chosen password under a name that holds a password's word is found",
         const value = chosen();
         // The value needs a digit and a letter besides its sign (credential-notes.ts mixedValue).
         if (!/\d/.test(value) || !/[A-Za-z]/.test(value)) continue;
-        const text = shape.replace(/\bN\b/g, form === "a flag" ? name.toLowerCase().replace(/_/g, "-") : name).replace(/\bV\b/, value);
+        const text = filled(form, shape, name, value);
         expect([text, secretKinds(text).length]).toEqual([text, 1]);
       }
     });
