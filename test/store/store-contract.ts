@@ -409,6 +409,26 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(before - (await store.countUsageEvents(org.id))).toBeGreaterThanOrEqual(150);
     });
 
+    test("a flush that fails writes nothing, not even its statements that ran, and the next flush goes through", async () => {
+      const k = key();
+      await store.createApiKey(k);
+      const hour = 3_600_000 * 500_200;
+      const before = await store.countUsageEvents(org.id);
+      const events = Array.from({ length: 150 }, (_, i) => usage({ keyId: k.id, createdAt: hour + i }));
+      // The second statement's rows repeat an id of the first's: the first has run when it fails.
+      events[100] = { ...(events[100] as UsageEvent), id: (events[10] as UsageEvent).id };
+      const touches = [{ keyId: k.id, requests: 150, spendMicros: 15_000, lastUsedAt: hour + 149 }];
+      await expect(store.writeFlush({ events, keyTouches: touches })).rejects.toThrow();
+      expect(await store.countUsageEvents(org.id)).toBe(before);
+      expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toEqual([]);
+      expect(await store.getApiKey(k.id)).toMatchObject({ requestCount: 0, spentMicros: 0, lastUsedAt: null });
+      await store.writeFlush({ events: events.slice(0, 100), keyTouches: touches });
+      expect(await store.countUsageEvents(org.id)).toBe(before + 100);
+      expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([{ requests: 100 }]);
+      expect(await store.getApiKey(k.id)).toMatchObject({ requestCount: 150 });
+      expect(await store.pruneUsageEvents(hour + 150)).toBeGreaterThanOrEqual(100);
+    });
+
     const notification = (over: { id?: string; title?: string; createdAt?: number; body?: Record<string, unknown> } = {}) => ({
       id: newId("ntf"),
       orgId: org.id,

@@ -4,7 +4,7 @@
  * SQLite's numbered `?n`, rewritten once per text. Calls are synchronous underneath;
  * the async signatures are the driver's, shared with Postgres.
  */
-import { Database } from "bun:sqlite";
+import { Database, type Statement as Prepared } from "bun:sqlite";
 import type { FlushBatch } from "../../domain/types.ts";
 import { rollUpDaily, rollUpHourly } from "../hourly-rollup.ts";
 import { MIGRATIONS } from "../migrations/index.ts";
@@ -15,7 +15,10 @@ import type { SqlDriver, Statement } from "../sql/sql-driver.ts";
 /** Usage events written by one INSERT (USAGE_EVENT_COLUMNS each, far below SQLite's limit). */
 const EVENTS_PER_INSERT = 64;
 const EVENT_ROW = `,(${USAGE_EVENT_COLUMNS.map(() => "?").join(", ")})`;
-const INSERT_EVENTS = `INSERT INTO usage_events (${USAGE_EVENT_COLUMNS.join(", ")}) VALUES `;
+// OR ROLLBACK: a failing row ends the flush's transaction, which a failure does anyway (the
+// batch is retried whole); without it SQLite keeps a statement journal of every page each
+// INSERT touches, to undo that statement alone.
+const INSERT_EVENTS = `INSERT OR ROLLBACK INTO usage_events (${USAGE_EVENT_COLUMNS.join(", ")}) VALUES `;
 
 const oneRow = (t: RollupTable<unknown>) => t.upsert(`(${t.columns.map(() => "?").join(", ")})`);
 const UPSERT_HOURLY = oneRow(HOURLY_ROLLUP as RollupTable<unknown>);
@@ -28,6 +31,8 @@ export class SqliteDriver implements SqlDriver {
   private readonly db: Database;
   /** `$n` texts as SQLite's `?n`. */
   private readonly texts = new Map<string, string>();
+  /** The events' INSERT per row count, prepared once: most are full (EVENTS_PER_INSERT rows). */
+  private readonly inserts = new Map<number, Prepared>();
 
   constructor(path: string) {
     this.db = new Database(path, { create: true, strict: true });
@@ -65,12 +70,21 @@ export class SqliteDriver implements SqlDriver {
       for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
         const end = Math.min(i + EVENTS_PER_INSERT, events.length);
         // Handed over as one array: spreading 896 values into the call took a fifth of the flush.
-        this.db.query(`${INSERT_EVENTS}${EVENT_ROW.repeat(end - i).slice(1)}`).run(usageEventParams(events, i, end) as never);
+        this.insertEvents(end - i).run(usageEventParams(events, i, end) as never);
       }
       for (const h of rollUpHourly(events)) this.db.query(UPSERT_HOURLY).run(...(HOURLY_ROLLUP.values(h) as never[]));
       for (const d of rollUpDaily(events)) this.db.query(UPSERT_DAILY).run(...(DAILY_ROLLUP.values(d) as never[]));
       for (const t of batch.keyTouches) this.db.query(TOUCH_KEY).run(t.requests, t.spendMicros, t.lastUsedAt, t.lastUsedAt, t.keyId);
     })();
+  }
+
+  private insertEvents(rows: number): Prepared {
+    let statement = this.inserts.get(rows);
+    if (statement === undefined) {
+      statement = this.db.prepare(`${INSERT_EVENTS}${EVENT_ROW.repeat(rows).slice(1)}`);
+      this.inserts.set(rows, statement);
+    }
+    return statement;
   }
 
   async migrate(): Promise<void> {
@@ -88,6 +102,7 @@ export class SqliteDriver implements SqlDriver {
   }
 
   async close(): Promise<void> {
+    for (const statement of this.inserts.values()) statement.finalize();
     this.db.close();
   }
 

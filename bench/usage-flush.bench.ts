@@ -1,0 +1,123 @@
+/**
+ * The usage flush alone: the embedded store's `writeFlush` of this tree against a base
+ * revision's, each on its own database file, batches of the gateway's size alternating
+ * (A B B A ...), CPU of this process per usage row (SQLite works on the calling thread).
+ * The events are the in-process chat call's: one organization, key, provider and model.
+ *
+ *   bun bench/usage-flush.bench.ts [--base main] [--batches 40] [--rounds 15] [--size 1000]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { newId } from "../src/domain/ids.ts";
+import type { FlushBatch, UsageEvent } from "../src/domain/types.ts";
+import { ROOT } from "./lib/processes.ts";
+import { exportRevision } from "./lib/revision.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: "string", default: "main" },
+    batches: { type: "string", default: "40" },
+    rounds: { type: "string", default: "15" },
+    size: { type: "string", default: "1000" },
+  },
+});
+
+interface Flusher {
+  migrate(): Promise<void>;
+  writeFlush(batch: FlushBatch): Promise<void>;
+  close(): Promise<void>;
+}
+
+const base = await exportRevision(args.base);
+const dirs: string[] = [];
+async function open(root: string): Promise<Flusher> {
+  const { SqliteDriver } = await import(join(root, "src/store/sqlite/sqlite-driver.ts"));
+  const dir = mkdtempSync(join(tmpdir(), "gw-flush-"));
+  dirs.push(dir);
+  const driver = new SqliteDriver(join(dir, "gateway.db")) as Flusher;
+  await driver.migrate();
+  return driver;
+}
+
+const orgId = newId("org");
+const keyId = newId("key");
+const event = (): UsageEvent => ({
+  id: newId("evt"),
+  requestId: crypto.randomUUID(),
+  orgId,
+  keyId,
+  userId: null,
+  provider: "openai",
+  model: "gpt-5-nano",
+  promptTokens: 260,
+  completionTokens: 42,
+  costMicros: 31,
+  latencyMs: 2,
+  status: 200,
+  errorCode: null,
+  createdAt: Date.now(),
+  priceEstimated: false,
+  applicationId: null,
+  attempts: 1,
+});
+
+const size = Number(args.size);
+const batch = (): FlushBatch => ({
+  events: Array.from({ length: size }, event),
+  keyTouches: [{ keyId, requests: size, spendMicros: 31 * size, lastUsedAt: Date.now() }],
+});
+const cpu = () => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
+
+/** CPU µs per row over `batches` flushes (their events built before the clock starts). */
+async function round(store: Flusher): Promise<number> {
+  const batches = Array.from({ length: Number(args.batches) }, batch);
+  const start = cpu();
+  for (const b of batches) await store.writeFlush(b);
+  return (cpu() - start) / (batches.length * size);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const quartiles = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return [s[Math.floor(s.length / 4)], s[Math.floor((3 * s.length) / 4)]] as [number, number];
+};
+
+try {
+  const a = await open(base.dir);
+  const b = await open(ROOT);
+  await round(a);
+  await round(b);
+  const ra: number[] = [];
+  const rb: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < Number(args.rounds); i++) {
+    // A B, then B A: neither side always goes first.
+    let x: number;
+    let y: number;
+    if (i % 2 === 0) {
+      x = await round(a);
+      y = await round(b);
+    } else {
+      y = await round(b);
+      x = await round(a);
+    }
+    ra.push(x);
+    rb.push(y);
+    ratios.push(y / x);
+  }
+  const [q1, q3] = quartiles(ratios);
+  console.log(
+    `usage flush, ${size} rows a batch: base ${args.base} ${median(ra).toFixed(3)} µs a row, this tree ${median(rb).toFixed(3)}; ` +
+      `ratio ${median(ratios).toFixed(3)} (${q1?.toFixed(3)}-${q3?.toFixed(3)}, ${ratios.length} pairs)`,
+  );
+  await a.close();
+  await b.close();
+} finally {
+  base.remove();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+}
