@@ -409,6 +409,29 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(before - (await store.countUsageEvents(org.id))).toBeGreaterThanOrEqual(150);
     });
 
+    test("every event reads back its own key, provider and model, whether its statement's rows share them or not", async () => {
+      const keys = [key(), key()];
+      for (const k of keys) await store.createApiKey(k);
+      const hour = 3_600_000 * 500_150;
+      const before = await store.countUsageEvents(org.id);
+      // A run alike (no key), then rows that differ by key, by provider and model, by all three, one by one.
+      const events = Array.from({ length: 200 }, (_, i) =>
+        usage({
+          createdAt: hour + i,
+          keyId: i < 70 ? null : (keys[i % 2] as ApiKeyRecord).id,
+          provider: i < 130 || i % 3 === 0 ? "openai" : "anthropic",
+          model: i < 130 ? "gpt-4o" : `model-${i % 5}`,
+          userId: i % 7 === 0 ? "usr_seventh" : null,
+        }),
+      );
+      await store.writeFlush({ events, keyTouches: [] });
+      const fields = (e: UsageEvent) => [e.id, e.createdAt, e.keyId, e.provider, e.model, e.userId, e.orgId];
+      const written = (await store.listUsageEvents(org.id)).filter((e) => e.createdAt >= hour && e.createdAt < hour + 200);
+      expect(written.map(fields)).toEqual(events.map(fields));
+      expect(await store.countUsageEvents(org.id)).toBe(before + 200);
+      expect(await store.pruneUsageEvents(hour + 200)).toBeGreaterThanOrEqual(200);
+    });
+
     test("a flush that fails writes nothing, not even its statements that ran, and the next flush goes through", async () => {
       const k = key();
       await store.createApiKey(k);
