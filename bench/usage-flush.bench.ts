@@ -2,9 +2,10 @@
  * The usage flush alone: the embedded store's `writeFlush` of this tree against a base
  * revision's, each on its own database file, batches of the gateway's size alternating
  * (A B B A ...), CPU of this process per usage row (SQLite works on the calling thread).
- * The events are the in-process chat call's: one organization, key, provider and model.
+ * The events are the in-process chat call's: one organization, key, provider and model;
+ * with `--mixed`, every event another organization, key and model than the one before.
  *
- *   bun bench/usage-flush.bench.ts [--base main] [--batches 40] [--rounds 15] [--size 1000]
+ *   bun bench/usage-flush.bench.ts [--base main] [--batches 40] [--rounds 15] [--size 1000] [--mixed]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +22,7 @@ const { values: args } = parseArgs({
     batches: { type: "string", default: "40" },
     rounds: { type: "string", default: "15" },
     size: { type: "string", default: "1000" },
+    mixed: { type: "boolean", default: false },
   },
 });
 
@@ -41,27 +43,33 @@ async function open(root: string): Promise<Flusher> {
   return driver;
 }
 
-const orgId = newId("org");
-const keyId = newId("key");
-const event = (): UsageEvent => ({
-  id: newId("evt"),
-  requestId: crypto.randomUUID(),
-  orgId,
-  keyId,
-  userId: null,
-  provider: "openai",
-  model: "gpt-5-nano",
-  promptTokens: 260,
-  completionTokens: 42,
-  costMicros: 31,
-  latencyMs: 2,
-  status: 200,
-  errorCode: null,
-  createdAt: Date.now(),
-  priceEstimated: false,
-  applicationId: null,
-  attempts: 1,
-});
+const orgIds = [newId("org"), newId("org"), newId("org")];
+const keyIds = [newId("key"), newId("key")];
+const models = ["gpt-5-nano", "gpt-4o-mini"];
+const keyId = keyIds[0] as string;
+let made = 0;
+const event = (): UsageEvent => {
+  const n = args.mixed ? made++ : 0;
+  return {
+    id: newId("evt"),
+    requestId: crypto.randomUUID(),
+    orgId: orgIds[n % 3] as string,
+    keyId: keyIds[n % 2] as string,
+    userId: null,
+    provider: "openai",
+    model: models[n % 2] as string,
+    promptTokens: 260,
+    completionTokens: 42,
+    costMicros: 31,
+    latencyMs: 2,
+    status: 200,
+    errorCode: null,
+    createdAt: Date.now(),
+    priceEstimated: false,
+    applicationId: null,
+    attempts: 1,
+  };
+};
 
 const size = Number(args.size);
 const batch = (): FlushBatch => ({
@@ -113,7 +121,7 @@ try {
   const [q1, q3] = quartiles(ratios);
   console.log(
     `usage flush, ${size} rows a batch: base ${args.base} ${median(ra).toFixed(3)} µs a row, this tree ${median(rb).toFixed(3)}; ` +
-      `ratio ${median(ratios).toFixed(3)} (${q1?.toFixed(3)}-${q3?.toFixed(3)}, ${ratios.length} pairs)`,
+      `${args.mixed ? "mixed, " : ""}ratio ${median(ratios).toFixed(3)} (${q1?.toFixed(3)}-${q3?.toFixed(3)}, ${ratios.length} pairs)`,
   );
   await a.close();
   await b.close();
