@@ -14,6 +14,8 @@ import type { SqlDriver, Statement } from "../sql/sql-driver.ts";
 
 /** Usage events written by one INSERT (USAGE_EVENT_COLUMNS each, far below SQLite's limit). */
 const EVENTS_PER_INSERT = 64;
+/** Prepared INSERT shapes held at most (a 64-row statement takes about 200 KB). */
+const MAX_INSERT_SHAPES = 64;
 // OR ROLLBACK: a failing row ends the flush's transaction, which a failure does anyway (the
 // batch is retried whole); without it SQLite keeps a statement journal of every page each
 // INSERT touches, to undo that statement alone.
@@ -96,6 +98,8 @@ export class SqliteDriver implements SqlDriver {
     const shape = rows * 16 + shared;
     let statement = this.inserts.get(shape);
     if (statement === undefined) {
+      // Shapes are row counts times masks, up to 1,024; flushes of one caller's calls use two.
+      if (this.inserts.size >= MAX_INSERT_SHAPES) this.finalizeInserts();
       statement = this.db.prepare(insertEventsText(rows, shared));
       this.inserts.set(shape, statement);
     }
@@ -116,8 +120,13 @@ export class SqliteDriver implements SqlDriver {
     }
   }
 
-  async close(): Promise<void> {
+  private finalizeInserts(): void {
     for (const statement of this.inserts.values()) statement.finalize();
+    this.inserts.clear();
+  }
+
+  async close(): Promise<void> {
+    this.finalizeInserts();
     this.db.close();
   }
 

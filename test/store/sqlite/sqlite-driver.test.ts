@@ -1,0 +1,65 @@
+/** The embedded driver's usage INSERTs: more statement shapes than it holds prepared still write every row as given. */
+import { expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { newId } from "../../../src/domain/ids.ts";
+import type { UsageEvent } from "../../../src/domain/types.ts";
+import { SqliteDriver } from "../../../src/store/sqlite/sqlite-driver.ts";
+
+test("flushes of more INSERT shapes than are held prepared write every row with its own values", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "gw-driver-"));
+  const driver = new SqliteDriver(join(dir, "gateway.db"));
+  try {
+    await driver.migrate();
+    const orgId = newId("org");
+    const keys = [newId("key"), newId("key"), null];
+    const written: UsageEvent[] = [];
+    // 90 flushes: row counts 1 to 90 (a full statement and a rest past 64), and within
+    // each, rows alike or not by key, provider and model as the flush's number says: far
+    // more shapes (row count and shared columns) than the driver keeps.
+    for (let f = 1; f <= 90; f++) {
+      const events = Array.from(
+        { length: f },
+        (_, i): UsageEvent => ({
+          id: newId("evt"),
+          requestId: crypto.randomUUID(),
+          orgId,
+          keyId: keys[f % 2 === 0 ? i % 3 : f % 3] ?? null,
+          userId: null,
+          provider: f % 3 === 0 && i % 2 === 1 ? "anthropic" : "openai",
+          model: f % 5 === 0 ? `model-${i % 4}` : "gpt-4o",
+          promptTokens: f,
+          completionTokens: i,
+          costMicros: f * 1000 + i,
+          latencyMs: 1,
+          status: 200,
+          errorCode: null,
+          createdAt: f * 1000 + i,
+          priceEstimated: false,
+          applicationId: null,
+          attempts: 1,
+        }),
+      );
+      await driver.writeFlush({ events, keyTouches: [] });
+      written.push(...events);
+    }
+    const rows = await driver.all(
+      "SELECT id, key_id, provider, model, cost_micros, created_at FROM usage_events WHERE org_id = $1 ORDER BY created_at",
+      [orgId],
+    );
+    expect(rows).toEqual(
+      written.map((e) => ({
+        id: e.id,
+        key_id: e.keyId,
+        provider: e.provider,
+        model: e.model,
+        cost_micros: e.costMicros,
+        created_at: e.createdAt,
+      })),
+    );
+  } finally {
+    await driver.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
