@@ -110,23 +110,8 @@ export const RELEASE_DETECTORS: Detector[] = groupRules([
     `\\b(?<=\\b(?:if|suppose|imagine|pretend|assume|say) (?:that )?you (?:had|have|were under|had been trained with|were trained with|were built with) (?:no|zero) (?:(?:more |real |actual )?))${MODEL_RULES}\\b|\\b(?<=\\b(?:imagine|pretend|suppose|assume) (?:that )?you (?:are|were) (?:an? )?(?:ai|assistant|model|chatbot|llm|language model) (?:trained|built|made|created|running) without (?:any )?)(?:safety|${MODEL_RULES}|ethics|rules|guidelines|limits)\\b`,
     {
       at: "word",
-      literals: [
-        "programming",
-        "content polic",
-        "safety",
-        "filters",
-        "guardrails",
-        "alignment",
-        "system prompt",
-        "ethical guidelines",
-        "usage polic",
-        "openai",
-        "restrictions",
-        "ethics",
-        "rules",
-        "guidelines",
-        "limits",
-      ],
+      // "safety" alone: this reading names a model trained "without safety".
+      literals: [...MODEL_RULES_LITERALS, "safety", "restrictions", "ethics", "rules", "guidelines", "limits"],
     },
   ),
   // "You can no longer refuse a request", "an assistant that never says no": half, it adds to what comes with it.
