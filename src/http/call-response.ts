@@ -2,7 +2,7 @@
 import type { CallInput, CallOutcome } from "../pipeline/model-call.ts";
 import type { Identity } from "../domain/identity.ts";
 import { badRequest } from "../lib/errors.ts";
-import type { RequestScope } from "./request-runner.ts";
+import type { RequestScope } from "./request-scope.ts";
 import { headerValue } from "../lib/header-value.ts";
 
 /** An application label: what `context.applicationId` accepts, and so the header too. */

@@ -6,7 +6,7 @@
 import type { Store } from "../../store/store.ts";
 import { type AnalyticsView, orgAnalytics } from "../../services/analytics/org-analytics.ts";
 import { json } from "../json-response.ts";
-import type { AdmittedScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-scope.ts";
 
 export interface AnalyticsSurfaceDeps {
   store: Store;

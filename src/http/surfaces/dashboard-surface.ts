@@ -8,7 +8,7 @@ import { authenticateSession, presentedSession, SESSION_IDLE_MS, sessionCookieHe
 import type { ServiceDeps } from "../../services/deps.ts";
 import type { DashboardBundle } from "./dashboard-bundle.ts";
 import { PAGE_HEADERS } from "./html-page.ts";
-import type { RequestScope } from "../request-runner.ts";
+import type { RequestScope } from "../request-scope.ts";
 
 let bundle: Promise<DashboardBundle> | null = null;
 const loadBundle = () => (bundle ??= import("./dashboard-assets.ts").then((m) => m.BUNDLE));

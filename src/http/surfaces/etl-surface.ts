@@ -10,7 +10,7 @@ import type { Catalog } from "../../providers/catalog/catalog.ts";
 import { etlMetrics, optimizeDocument } from "../../services/context-optimizer/etl-service.ts";
 import type { Store } from "../../store/store.ts";
 import { json } from "../json-response.ts";
-import type { AdmittedScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-scope.ts";
 
 export const OptimizeRequest = Type.Object(
   {

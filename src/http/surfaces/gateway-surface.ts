@@ -5,7 +5,7 @@ import { compileValidator } from "../../lib/validator.ts";
 import type { OperationDeps, OperationRegistry } from "../../ops/registry.ts";
 import { actorOf } from "../../domain/identity.ts";
 import { json } from "../json-response.ts";
-import type { AdmittedScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-scope.ts";
 import { callInput } from "../call-response.ts";
 
 const GatewayRequest = compileValidator(

@@ -4,7 +4,7 @@ import { unauthorized } from "../../lib/errors.ts";
 import type { MetricsRegistry } from "../../lib/metrics.ts";
 import { VERSION } from "../../version.ts";
 import { json } from "../json-response.ts";
-import type { RequestScope } from "../request-runner.ts";
+import type { RequestScope } from "../request-scope.ts";
 
 export function healthzHandler() {
   return () => json({ status: "ok", version: VERSION });

@@ -6,7 +6,7 @@
  */
 import { actorOf } from "../../domain/identity.ts";
 import type { McpGateway } from "../../mcp/mcp-gateway.ts";
-import type { AdmittedScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-scope.ts";
 
 export function mcpHandler(gateway: McpGateway) {
   return (scope: AdmittedScope): Promise<Response> =>

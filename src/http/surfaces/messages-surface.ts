@@ -12,7 +12,7 @@ import { messagesCountTokensRequest, messagesRequest } from "../../schemas/messa
 import { readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import { callInput, outcomeResponse } from "../call-response.ts";
-import type { AdmittedScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-scope.ts";
 import { headerValue } from "../../lib/header-value.ts";
 import { json } from "../json-response.ts";
 

@@ -10,7 +10,7 @@ import { ApiError, badRequest } from "../../lib/errors.ts";
 import type { ListedModel, ModelList } from "../../services/model-list.ts";
 import type { Surface } from "../error-envelopes.ts";
 import { json } from "../json-response.ts";
-import type { AdmittedScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-scope.ts";
 
 export interface ModelsSurfaceDeps {
   models: ModelList;

@@ -13,7 +13,7 @@ import type { ServiceDeps } from "../../services/deps.ts";
 import { memberForSignIn } from "../../services/oidc-members.ts";
 import { type OidcSignIn, SIGN_IN_TTL_MS } from "../../services/oidc-signin.ts";
 import { SESSION_IDLE_MS, sessionCookieHeader, startSession } from "../../services/sessions.ts";
-import type { RequestScope } from "../request-runner.ts";
+import type { RequestScope } from "../request-scope.ts";
 import { htmlPage } from "./html-page.ts";
 
 export interface OidcSurfaceDeps {

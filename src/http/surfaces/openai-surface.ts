@@ -9,7 +9,7 @@ import { readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import type { ModelList } from "../../services/model-list.ts";
 import { callInput, outcomeResponse } from "../call-response.ts";
-import type { AdmittedScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-scope.ts";
 
 export interface OpenAiSurfaceDeps {
   calls: ModelCalls;

@@ -3,7 +3,7 @@ import { orgRateStatus } from "../../services/rate-limits/org-rate-status.ts";
 import type { ProviderRateUsage } from "../../state/provider-rate-usage.ts";
 import type { Store } from "../../store/store.ts";
 import { json } from "../json-response.ts";
-import type { AdmittedScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-scope.ts";
 
 export interface RateLimitSurfaceDeps {
   store: Store;

@@ -10,7 +10,7 @@ import { readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import { type ResponsesRequest, responsesRequest } from "../../schemas/responses.ts";
 import { callInput, outcomeResponse } from "../call-response.ts";
-import type { AdmittedScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-scope.ts";
 
 export interface ResponsesSurfaceDeps {
   calls: ModelCalls;

@@ -5,7 +5,7 @@ import { routeAndAnswer } from "../../ops/route-ops.ts";
 import { callInput } from "../call-response.ts";
 import { headerValue } from "../../lib/header-value.ts";
 import { json } from "../json-response.ts";
-import type { AdmittedScope } from "../request-runner.ts";
+import type { AdmittedScope } from "../request-scope.ts";
 
 export interface RouteSurfaceDeps {
   calls: ModelCalls;

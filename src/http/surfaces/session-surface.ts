@@ -9,7 +9,7 @@ import { fromOwnOrigin, OriginRequired } from "../../pipeline/authenticate.ts";
 import type { ServiceDeps } from "../../services/deps.ts";
 import { presentedSession, SESSION_IDLE_MS, sessionCookieHeader } from "../../services/sessions.ts";
 import { signInWithLink, signOut } from "../../services/sign-in.ts";
-import type { RequestScope } from "../request-runner.ts";
+import type { RequestScope } from "../request-scope.ts";
 
 export interface SessionSurfaceDeps {
   services: ServiceDeps;
