@@ -12,6 +12,7 @@ import { UNSIGNED_JWT } from "./assignments.ts";
 import { mixedValue } from "./credential-notes.ts";
 import { type Detector, NOT_AFTER_LETTER } from "./detector.ts";
 import { HEX, machineRandom } from "./randomness.ts";
+import { literalAlternation } from "./regex-literals.ts";
 
 /** Words a chosen password may follow too (credential-notes.ts `mixedValue`); after the others, only a generated value counts. */
 const ENGLISH_PASSWORD_WORDS = ["password", "passwd", "passphrase", "passcode", "pwd", "pword", "pass"];
@@ -221,7 +222,6 @@ export function valueAfterName(text: string, index: number, name: string, passwo
 
 /** Longest first, so that the word a match opens with is read whole (`password` before `pass`). */
 const longestFirst = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length);
-const pattern = (words: readonly string[]) => words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
 
 export const PASSWORD_SET = new Set([...PASSWORD_WORDS, ...SCRIPT_PASSWORD_WORDS]);
 /** English's words, met most: an expression of their own, so that a start at `token` runs (and brings back after a pause) a small one. */
@@ -260,7 +260,7 @@ function latinDetector(words: string[]): Detector {
     kind: "generic_credential",
     category: "secret",
     ignoreCase: true,
-    pattern: `\\b(?:${pattern(sorted)})${LATIN_NAME}${WINDOW_AND_VALUE}`,
+    pattern: `\\b(?:${literalAlternation(sorted)})${LATIN_NAME}${WINDOW_AND_VALUE}`,
     validate: (m, text, index) => judge(m, text, index, sorted, false),
     start: { at: "word", literals: sorted },
     needs: signNear(sorted, 43),
@@ -275,7 +275,7 @@ export const CREDENTIAL_GENERIC_DETECTORS: Detector[] = [
     kind: "generic_credential",
     category: "secret",
     ignoreCase: true,
-    pattern: `${NOT_AFTER_LETTER}(?:${pattern(SCRIPT)})${WINDOW_AND_VALUE}`,
+    pattern: `${NOT_AFTER_LETTER}(?:${literalAlternation(SCRIPT)})${WINDOW_AND_VALUE}`,
     validate: (m, text, index) => judge(m, text, index, SCRIPT, true),
     start: { at: "literal", literals: SCRIPT },
     needs: signNear(SCRIPT, 0),

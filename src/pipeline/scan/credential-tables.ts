@@ -7,6 +7,7 @@ import { LATIN, NOT_A_CREDENTIAL, NOT_THE_VALUE, PASSWORD_SET, STORED_FORM, spac
 import { mixedValue } from "./credential-notes.ts";
 import type { GatedSecretRule } from "./detector.ts";
 import { machineRandom } from "./randomness.ts";
+import { literalAlternation } from "./regex-literals.ts";
 
 const WORDS = [...LATIN].sort((a, b) => b.length - a.length);
 /** How many rows below the separator are read. */
@@ -42,7 +43,7 @@ function tableHolds(table: string): boolean {
   return header.some((name, column) => columnHolds(name, rows, column));
 }
 
-const ESCAPED = WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+const ESCAPED = literalAlternation(WORDS);
 
 /**
  * Searched only in a text with a table's separator (`|---`, `| :--`), which prose does not write: at the credential

@@ -10,11 +10,11 @@
 import { NOT_A_CREDENTIAL_KEY } from "./assignments.ts";
 import { LATIN, NAME_REST, NOT_THE_VALUE, PASSWORD_SET, STORED_FORM, spaced, valueAfterName } from "./credential-generic.ts";
 import type { Detector } from "./detector.ts";
+import { literalAlternation } from "./regex-literals.ts";
 
 /** The credential's words, longest first (`password` before `pass`), and `pw` of compound names (`rootpw`, `admin_pw`). */
 const WORDS = [...LATIN, "pw"].sort((a, b) => b.length - a.length);
-const WORDS_PATTERN = WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
-const WORD = new RegExp(WORDS_PATTERN, "gi");
+const WORD = new RegExp(literalAlternation(WORDS), "gi");
 /** Words that end in a credential's word and name something else. */
 const ENGLISH_ENDINGS = /(?:mon|tur|turn|hoc|joc|don|whis|lac|malar)key$|(?:by|com|sur|tres|over|under|encom)pass$/i;
 /** The characters of a name (`DB_PASSWORD`, `api-secret`, `app.token`), read back from a word to where the name begins. */
@@ -31,7 +31,7 @@ const PASSWORD_CHAR = /[!#$%&*+\-./0-9?@A-Z\\^_a-z|~]/;
  * (`dbKennwort`) is left to the readings from the name; so a text is asked one cheap question first (namesAPassword).
  */
 const PASSWORD_WORDS = WORDS.filter((w) => (PASSWORD_SET.has(w) || w === "pw") && /pass|pw/.test(w));
-const PASSWORD_WORD = new RegExp(PASSWORD_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gi");
+const PASSWORD_WORD = new RegExp(literalAlternation(PASSWORD_WORDS), "gi");
 /** The signs a chosen password's start is met at (as literals: the walk reports each). */
 const SIGNS = ["!", "#", "$", "%", "&", "*", "@", "^"];
 

@@ -24,6 +24,7 @@ import { gateByPunctuation } from "./trigger-starts.ts";
 import type { Starts } from "./trigger-found.ts";
 import { findStarts } from "./triggers.ts";
 import { type CountedPhrase, overlappingWeight, type SortedPhrases, sortPhrases } from "./phrase-overlap.ts";
+import { escapeLiteral } from "./regex-literals.ts";
 
 export type { InjectionConfidence } from "./classifier.ts";
 export { type Finding, INJECTION_THRESHOLD, type ScanOptions, type TextScan } from "./scan-types.ts";
@@ -104,8 +105,7 @@ const TRIGGERS = planTriggers(
 
 /** What opens a gate, as one expression per rule: for scans given their starts without the gates (the tests' exhaustive scan). */
 const GATE_KEYWORDS = GATED_SECRET_RULES.map(
-  (r) =>
-    new RegExp(r.keywords.map((k) => (gateByPunctuation(k) < 0 ? "\\b" : "") + k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "i"),
+  (r) => new RegExp(r.keywords.map((k) => (gateByPunctuation(k) < 0 ? "\\b" : "") + escapeLiteral(k)).join("|"), "i"),
 );
 
 /** The gated rules (secret-detectors.ts) whose keywords the text holds, searched through it whole. */

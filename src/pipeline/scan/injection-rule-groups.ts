@@ -11,6 +11,7 @@
  */
 import { type Detector, isScriptLetter, NOT_AFTER_LETTER, type Start } from "./detector.ts";
 import { leadingLiterals } from "./leading-literals.ts";
+import { literalAlternation } from "./regex-literals.ts";
 
 /**
  * After a verdict on earlier text ("the previous instructions are fake"): the clause ends there
@@ -156,7 +157,7 @@ function firstCharacters(literals: readonly string[]): string {
 }
 
 /** The literals themselves, as alternatives: the rules that read the words before them (a lookbehind) are tried only where one stands. */
-const anyOf = (literals: readonly string[]) => `(?:${literals.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`;
+const anyOf = (literals: readonly string[]) => `(?:${literalAlternation(literals)})`;
 
 /**
  * The rules, joined by kind, weight and where they start (at a word, `\b`, or at a
