@@ -55,6 +55,10 @@ export function adversarialShapes(MB: number): Record<string, string> {
     headings: "## ".repeat(MB / 3),
     "password labels": "password: ".repeat(MB / 10),
     "token words": "token ".repeat(MB / 6),
+    "key type members": '"kty":"RSA" '.repeat(MB / 12),
+    // Values read back to a name before them, on one endless line: the search for the line's start must stay in reach.
+    "base64 runs": "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB ".repeat(MB / 33),
+    "signs in words": "password a!b ".repeat(MB / 13),
     // Thousands of findings: what is done per finding must not look at every other one.
     "dense findings": hostile(MB),
   };

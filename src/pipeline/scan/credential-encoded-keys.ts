@@ -21,12 +21,18 @@ function base64PrivateKey(m: string): boolean {
   return body.length >= 64 && secretLike(body.slice(0, 256), 4.0);
 }
 
+/** How far from its `"kty"` a JWK's braces may stand. */
+const JWK_BEFORE = 4096;
+const JWK_AFTER = 8192;
+
 /** The private member of the JSON object around `index` (a JWK is flat), if it holds a random value. */
 function privateJwk(text: string, index: number): boolean {
-  const open = text.lastIndexOf("{", index);
-  const close = text.indexOf("}", index);
-  if (open < 0 || close < 0 || index - open > 4096 || close - index > 8192) return false;
-  const member = /"(?:d|k)"[ \t]*:[ \t]*"([A-Za-z0-9_-]{16,})"/.exec(text.slice(open, close));
+  // Searched within the reach only: a search of the whole text at every `"kty"` made a text of many quadratic.
+  const from = Math.max(0, index - JWK_BEFORE);
+  const before = text.slice(from, index + 1).lastIndexOf("{");
+  const after = text.slice(index, index + JWK_AFTER + 1).indexOf("}");
+  if (before < 0 || after < 0) return false;
+  const member = /"(?:d|k)"[ \t]*:[ \t]*"([A-Za-z0-9_-]{16,})"/.exec(text.slice(from + before, index + after));
   return member !== null && secretLike(member[1] as string, 3.5);
 }
 

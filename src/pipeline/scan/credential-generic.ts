@@ -194,8 +194,11 @@ function judge(m: string, text: string, index: number, words: readonly string[],
  */
 export function valueAfterName(text: string, index: number, name: string, password: boolean, around = ""): number {
   const from = index + name.length;
-  const lineEnd = text.indexOf("\n", from);
-  let rest = text.slice(from, Math.min(lineEnd < 0 ? text.length : lineEnd, from + WINDOW + 256));
+  // The line's end searched for within the window only: a search to the text's end at every name made a long
+  // text without line breaks quadratic.
+  const reach = from + WINDOW + 256;
+  const lineEnd = text.slice(from, reach).indexOf("\n");
+  let rest = text.slice(from, lineEnd < 0 ? reach : from + lineEnd);
   // Nothing but a sign after the name (`API key:`): the value is the next line's.
   if (lineEnd >= 0 && /^[ \t]*[:=：>–-]?[ \t]*\r?$/.test(rest))
     rest = text.slice(from, from + rest.length + 1 + WINDOW + 256).replace(/\n[^\n]*\n[\s\S]*$/, "");

@@ -44,10 +44,13 @@ function namedBefore(text: string, index: number, chars: RegExp, words: RegExp):
   while (start > 0 && index - start < 64 && chars.test(text.charAt(start - 1))) start--;
   let from = Math.max(0, start - LOOK_BACK);
   // The line of the value, or the line above when nothing but a sign stands before the value on its own (`API key:` above it).
-  const lineStart = text.lastIndexOf("\n", start - 1);
-  if (lineStart >= from) {
-    const above = /^[ \t]*$/.test(text.slice(lineStart + 1, start)) ? text.lastIndexOf("\n", lineStart - 1) : lineStart;
-    from = Math.max(from, above + 1);
+  // Line breaks are searched for within the look-back only: a search to the text's start at every value made a long text
+  // without line breaks quadratic.
+  const reach = text.slice(from, start);
+  const lineStart = reach.lastIndexOf("\n");
+  if (lineStart >= 0) {
+    const above = /^[ \t]*$/.test(reach.slice(lineStart + 1)) ? (lineStart > 0 ? reach.lastIndexOf("\n", lineStart - 1) : -1) : lineStart;
+    from += above + 1;
   }
   const window = text.slice(from, start);
   // A PEM block's body under its armour (`-----BEGIN PRIVATE KEY-----`) is the key rule's, whole.
