@@ -15,6 +15,7 @@ import { newId } from "../src/domain/ids.ts";
 import type { FlushBatch, UsageEvent } from "../src/domain/types.ts";
 import { ROOT } from "./lib/processes.ts";
 import { exportRevision } from "./lib/revision.ts";
+import { median, percentile } from "./lib/stats.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -89,12 +90,6 @@ async function round(store: Flusher): Promise<number> {
   return (cpu() - start) / (batches.length * size);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const quartiles = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return [s[Math.floor(s.length / 4)], s[Math.floor((3 * s.length) / 4)]] as [number, number];
-};
-
 try {
   const a = await open(base.dir);
   const b = await open(ROOT);
@@ -118,7 +113,7 @@ try {
     rb.push(y);
     ratios.push(y / x);
   }
-  const [q1, q3] = quartiles(ratios);
+  const [q1, q3] = [percentile(ratios, 25), percentile(ratios, 75)];
   console.log(
     `usage flush, ${size} rows a batch: base ${args.base} ${median(ra).toFixed(3)} µs a row, this tree ${median(rb).toFixed(3)}; ` +
       `${args.mixed ? "mixed, " : ""}ratio ${median(ratios).toFixed(3)} (${q1?.toFixed(3)}-${q3?.toFixed(3)}, ${ratios.length} pairs)`,
