@@ -140,8 +140,15 @@ export class Forwarder {
         throw await this.unanswered(input, target, held, failure);
       }
       let outcome: CallOutcome;
-      if (stream) outcome = this.stream(input, target, adapter, up, route, held, size);
-      else {
+      if (stream) {
+        // No body (a 204): the provider's failure, accounted now; the stream's end would never come to account it.
+        if (!up.response.body) {
+          up.done();
+          const empty = new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
+          throw await this.unanswered(input, target, held, empty);
+        }
+        outcome = this.stream(input, target, adapter, up, route, held, size);
+      } else {
         const ttfbMs = this.now() - held.sentAtMs;
         let text: string;
         try {
@@ -244,8 +251,8 @@ export class Forwarder {
       drainMs: this.deps.upstreamTimeoutMs,
       signal: this.closing.signal,
     };
-    let body = up.response.body;
-    if (!body) throw new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
+    // Checked by forward before anything here waits on the stream's end.
+    let body = up.response.body as ReadableStream<Uint8Array>;
     if (adapter.sseBody) body = adapter.sseBody(body);
     if (route.restream) body = body.pipeThrough(route.restream());
     return {

@@ -1,0 +1,163 @@
+/**
+ * One attempt at a provider that misbehaves after it was sent: an answer with no body
+ * where a stream was asked for, an error whose body is cut, never ends, or outlasts the
+ * deadline, a whole answer whose body stalls, and a client that leaves before the
+ * answer. Each attempt ends with the gateway's own error in the caller's envelope, one
+ * usage row, and nothing left waiting at shutdown. The provider is a small server of
+ * its own (the mock provider answers well); it picks its misbehaviour by model name and
+ * reports what it saw as events, so no test waits on time.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { TCPSocketListener } from "bun";
+import type { UsageEvent } from "../../src/domain/types.ts";
+import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
+
+/** Resolved by the provider when a call arrives, and when the gateway hangs up on one. */
+const arrived: (() => void)[] = [];
+const hungUp: (() => void)[] = [];
+/** Bytes of an endless error body the gateway pulled before it stopped reading. */
+let endlessSent = 0;
+
+const encoder = new TextEncoder();
+const json = { "content-type": "application/json" };
+
+/** A body that sends `first` and then neither ends nor fails until the gateway hangs up. */
+function stalled(first: string, req: Request): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(c) {
+      c.enqueue(encoder.encode(first));
+      req.signal.addEventListener("abort", () => hungUp.shift()?.());
+    },
+  });
+}
+
+function misbehave(model: string, req: Request): Response | Promise<Response> {
+  arrived.shift()?.();
+  switch (model) {
+    // No body at all: what a 204 is, whatever was asked.
+    case "no-body":
+      return new Response(null, { status: 204 });
+    case "error-endless":
+      return new Response(
+        new ReadableStream({
+          pull(c) {
+            const chunk = encoder.encode(`${'{"error":{"message":"'.repeat(endlessSent === 0 ? 1 : 0)}${"x".repeat(16 * 1024)}`);
+            endlessSent += chunk.byteLength;
+            c.enqueue(chunk);
+          },
+        }),
+        { status: 500, headers: json },
+      );
+    case "error-stalls":
+      return new Response(stalled('{"error":{"message":"over', req), { status: 500, headers: json });
+    case "body-stalls":
+      return new Response(stalled('{"id":"chatcmpl-1","model":"body-stalls",', req), { status: 200, headers: json });
+    default:
+      // Never answers: only notes when the gateway hangs up.
+      return new Promise<Response>((resolve) =>
+        req.signal.addEventListener("abort", () => {
+          hungUp.shift()?.();
+          resolve(new Response(null, { status: 499 }));
+        }),
+      );
+  }
+}
+
+let provider: ReturnType<typeof Bun.serve>;
+/** Answers any request with a 500 whose body stops short of its Content-Length, and closes. */
+let cutter: TCPSocketListener;
+/** Deadline of 2 s, for the calls that must outlast it. */
+let quick: InProcessGateway;
+/** The default deadline (300 s), for the calls that must end on their own. */
+let patient: InProcessGateway;
+
+async function configure(gw: InProcessGateway): Promise<void> {
+  const base = `http://127.0.0.1:${provider.port}`;
+  const key = { key: gw.init.keyValue };
+  const models = ["no-body", "error-cut", "error-endless", "error-stalls", "body-stalls"];
+  const custom = {
+    provider: "custom",
+    name: "odd",
+    apiKey: "k-1234567890",
+    baseUrl: `${base}/v1`,
+    country: "US",
+    models,
+    scope: "organization",
+  };
+  expect((await gw.op(key, "provider.create", custom)).status).toBe(200);
+  // The raw server's cut, in both formats.
+  const cut = `http://127.0.0.1:${cutter.port}`;
+  expect((await gw.op(key, "provider.create", { ...custom, name: "cut", baseUrl: `${cut}/v1` })).status).toBe(200);
+  expect((await gw.op(key, "provider.create", { ...custom, name: "cut-msg", format: "messages", baseUrl: cut })).status).toBe(200);
+  // A priced model at the same server, for what an abandoned call is charged.
+  const priced = { provider: "openai", apiKey: "sk-odd-1234567890", baseUrl: `${base}/v1`, scope: "organization" };
+  expect((await gw.op(key, "provider.create", priced)).status).toBe(200);
+}
+
+beforeAll(async () => {
+  cutter = Bun.listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    socket: {
+      data(socket) {
+        socket.end(
+          'HTTP/1.1 500 Internal Server Error\r\ncontent-type: application/json\r\ncontent-length: 200\r\n\r\n{"error":{"message":"over',
+        );
+      },
+    },
+  });
+  provider = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(req) {
+      if (req.method === "GET") return Response.json({ data: [] });
+      const body = (await req.json()) as { model: string };
+      return misbehave(body.model, req);
+    },
+  });
+  quick = await startInProcessGateway({ env: { GW_UPSTREAM_TIMEOUT_S: "2" }, logLevel: "error" });
+  patient = await startInProcessGateway({ logLevel: "error" });
+  await configure(quick);
+  await configure(patient);
+});
+
+afterAll(async () => {
+  await quick.stop();
+  await patient.stop();
+  provider.stop(true);
+  cutter.stop(true);
+});
+
+/** The error of an answer in the chat-completions envelope. */
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+function chat(gw: InProcessGateway, model: string, extra: object = {}, signal?: AbortSignal): Promise<Response> {
+  return gw.handle(
+    new Request(`${gw.origin}/v1/chat/completions`, {
+      method: "POST",
+      signal,
+      headers: { ...json, authorization: `Bearer ${gw.init.keyValue}` },
+      body: JSON.stringify({ model, messages: [{ role: "user", content: "Tell me about the sea. ".repeat(40) }], ...extra }),
+    }),
+  );
+}
+
+/** The usage rows of `model` so far, once the write-behind buffer has written them. */
+async function rows(gw: InProcessGateway, model: string): Promise<UsageEvent[]> {
+  await gw.rt.usage.flush();
+  return (await gw.rt.store.listUsageEvents(gw.init.organization.id)).filter((e) => e.model === model);
+}
+
+test("a stream answered with no body is a 502, accounted, and leaves nothing for shutdown to wait on", async () => {
+  const gw = await startInProcessGateway({ logLevel: "error" });
+  try {
+    await configure(gw);
+    const res = await chat(gw, "odd/no-body", { stream: true });
+    expect(res.status).toBe(502);
+    expect((await errorOf(res)).code).toBe("provider_error");
+    expect((await rows(gw, "no-body")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
+  } finally {
+    // Resolves only once every stream's call is accounted: one never started must not hold it.
+    await gw.stop();
+  }
+});
