@@ -184,9 +184,33 @@ function providerMessage(text: string): string {
   return text.trim() || "(no message)";
 }
 
+/**
+ * The first `max` bytes of an error's body, the rest never read (a provider may send any
+ * amount). A body cut off, or aborted at the call's deadline or by its client leaving,
+ * gives what came: the status alone says what failed.
+ */
+async function errorText(res: Response, max: number): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // What came before the cut is the message.
+  }
+  void reader.cancel().catch(() => {});
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
+}
+
 /** The gateway error for a non-2xx provider response. `secrets` are removed from the provider's message. */
 export async function upstreamFailure(res: Response, providerName: string, secrets: string[]): Promise<ApiError> {
-  const text = (await res.text()).slice(0, MAX_ERROR_BYTES);
+  const text = await errorText(res, MAX_ERROR_BYTES);
   let message = providerMessage(text).slice(0, 1000);
   for (const s of secrets) if (s.length >= 8) message = message.replaceAll(s, "[redacted]");
   const retryAfter = res.headers.get("retry-after");

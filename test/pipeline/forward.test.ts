@@ -15,8 +15,7 @@ import { type InProcessGateway, startInProcessGateway } from "../support/in-proc
 /** Resolved by the provider when a call arrives, and when the gateway hangs up on one. */
 const arrived: (() => void)[] = [];
 const hungUp: (() => void)[] = [];
-/** Bytes of an endless error body the gateway pulled before it stopped reading. */
-let endlessSent = 0;
+const next = (queue: (() => void)[]) => new Promise<void>((resolve) => queue.push(resolve));
 
 const encoder = new TextEncoder();
 const json = { "content-type": "application/json" };
@@ -41,9 +40,7 @@ function misbehave(model: string, req: Request): Response | Promise<Response> {
       return new Response(
         new ReadableStream({
           pull(c) {
-            const chunk = encoder.encode(`${'{"error":{"message":"'.repeat(endlessSent === 0 ? 1 : 0)}${"x".repeat(16 * 1024)}`);
-            endlessSent += chunk.byteLength;
-            c.enqueue(chunk);
+            c.enqueue(encoder.encode("x".repeat(16 * 1024)));
           },
         }),
         { status: 500, headers: json },
@@ -160,4 +157,41 @@ test("a stream answered with no body is a 502, accounted, and leaves nothing for
     // Resolves only once every stream's call is accounted: one never started must not hold it.
     await gw.stop();
   }
+});
+
+test("an error whose body is cut off is the provider's 502, accounted as its failure, in either envelope", async () => {
+  const res = await chat(patient, "cut/error-cut");
+  expect(res.status).toBe(502);
+  expect((await errorOf(res)).code).toBe("provider_error");
+  const messages = await patient.handle(
+    new Request(`${patient.origin}/v1/messages`, {
+      method: "POST",
+      headers: { ...json, "x-api-key": patient.init.keyValue, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ model: "cut-msg/error-cut", max_tokens: 5, messages: [{ role: "user", content: "hi" }] }),
+    }),
+  );
+  expect(messages.status).toBe(502);
+  expect(await messages.json()).toMatchObject({ type: "error", error: { type: "api_error" } });
+  expect((await rows(patient, "error-cut")).map((e) => [e.status, e.errorCode])).toEqual([
+    [502, "provider_error"],
+    [502, "provider_error"],
+  ]);
+});
+
+test("an error body that never ends is read only as far as its message is kept, not to the deadline", async () => {
+  const res = await chat(quick, "odd/error-endless");
+  expect(res.status).toBe(502);
+  const error = await errorOf(res);
+  expect(error.code).toBe("provider_error");
+  expect(error.message).toStartWith("odd failed (HTTP 500): xxx");
+  expect((await rows(quick, "error-endless")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
+});
+
+test("an error body that outlasts the deadline ends at it, as the provider's failure with what came of its message", async () => {
+  const gone = next(hungUp);
+  const res = await chat(quick, "odd/error-stalls");
+  await gone;
+  expect(res.status).toBe(502);
+  expect(await errorOf(res)).toMatchObject({ code: "provider_error", message: 'odd failed (HTTP 500): {"error":{"message":"over' });
+  expect((await rows(quick, "error-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
 });
