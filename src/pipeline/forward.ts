@@ -12,7 +12,7 @@ import { jsonObjectMembers } from "../lib/json-members.ts";
 import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
 import { servedBy, type Target } from "../providers/target.ts";
-import { type SendOptions, sendUpstream, startUpstream, type UpstreamResponse, upstreamError, upstreamFailure } from "../providers/upstream.ts";
+import { type SendOptions, sendUpstream, startUpstream, type UpstreamResponse, unreadAnswer, upstreamError, upstreamFailure } from "../providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
@@ -154,8 +154,7 @@ export class Forwarder {
         try {
           text = await up.response.text();
         } catch {
-          const cut = new ApiError(502, "provider_error", `${target.providerName} closed the connection before its answer was complete.`);
-          throw await this.unanswered(input, target, held, cut);
+          throw await this.unanswered(input, target, held, unreadAnswer(up, opts));
         } finally {
           up.done();
         }

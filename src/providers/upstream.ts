@@ -161,10 +161,23 @@ export function upstreamError(call: WatchedCall, opts: SendOptions, err: unknown
   call.done();
   // Refused, unresolvable and closed targets all read the same: nothing about the network behind them.
   if (err instanceof EgressRefused) return new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
-  if (call.timedOut)
-    return new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
+  if (call.timedOut) return deadlinePassed(opts);
   if (opts.caller.signal.aborted) return new ClientGone();
   return new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
+}
+
+const deadlinePassed = (opts: SendOptions) =>
+  new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
+
+/**
+ * A whole answer whose body could not be read: the deadline passed while it came (504, as
+ * for a late answer: the deadline covers a whole answer's body), its client left, or the
+ * provider cut it off (502).
+ */
+export function unreadAnswer(up: UpstreamResponse, opts: SendOptions): ApiError {
+  if (up instanceof WatchedCall && up.timedOut) return deadlinePassed(opts);
+  if (opts.caller.signal.aborted) return new ClientGone();
+  return new ApiError(502, "provider_error", `${opts.providerName} closed the connection before its answer was complete.`);
 }
 
 const MAX_ERROR_BYTES = 64 * 1024;

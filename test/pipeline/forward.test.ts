@@ -195,3 +195,25 @@ test("an error body that outlasts the deadline ends at it, as the provider's fai
   expect(await errorOf(res)).toMatchObject({ code: "provider_error", message: 'odd failed (HTTP 500): {"error":{"message":"over' });
   expect((await rows(quick, "error-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
 });
+
+test("a whole answer whose body outlasts the deadline is a 504, as a late answer is", async () => {
+  const res = await chat(quick, "odd/body-stalls");
+  expect(res.status).toBe(504);
+  expect((await errorOf(res)).code).toBe("provider_timeout");
+  expect((await rows(quick, "body-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[504, "provider_timeout"]]);
+});
+
+test("a client that leaves while a whole answer's body comes is its own 499, not the provider's failure", async () => {
+  const provider = (await patient.op({ key: patient.init.keyValue }, "provider.list")).body.data.providers.find(
+    (p: { name: string }) => p.name === "odd",
+  );
+  const sent = () => patient.rt.services.rateUsage.snapshot(provider.id, Date.now()).requestsToday;
+  const before = sent();
+  const client = new AbortController();
+  const answered = chat(patient, "odd/body-stalls", {}, client.signal);
+  // The answer's headers are in once the attempt counts what the provider was sent.
+  while (sent() === before) await Bun.sleep(5);
+  client.abort();
+  expect((await answered).status).toBe(499);
+  expect((await rows(patient, "body-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[499, "client_closed_request"]]);
+});
