@@ -12,7 +12,16 @@ import { jsonObjectMembers } from "../lib/json-members.ts";
 import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
 import { servedBy, type Target } from "../providers/target.ts";
-import { type SendOptions, sendUpstream, startUpstream, type UpstreamResponse, unreadAnswer, upstreamError, upstreamFailure } from "../providers/upstream.ts";
+import {
+  ClientGone,
+  type SendOptions,
+  sendUpstream,
+  startUpstream,
+  type UpstreamResponse,
+  unreadAnswer,
+  upstreamError,
+  upstreamFailure,
+} from "../providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
@@ -132,7 +141,7 @@ export class Forwarder {
         if (target.configId) this.deps.rateUsage?.sent(target.configId, up.response.headers, this.now());
       } catch (err) {
         // No answer: accounted (and counted against the provider's health) before it is thrown.
-        throw await this.unanswered(input, target, held, toApiError(err), err);
+        throw await this.unanswered(input, target, held, toApiError(err), err, size);
       }
       if (!up.response.ok) {
         const failure = await upstreamFailure(up.response, target.providerName, secretValues(target.credentials));
@@ -154,7 +163,7 @@ export class Forwarder {
         try {
           text = await up.response.text();
         } catch {
-          throw await this.unanswered(input, target, held, unreadAnswer(up, opts));
+          throw await this.unanswered(input, target, held, unreadAnswer(up, opts), undefined, size);
         } finally {
           up.done();
         }
@@ -170,10 +179,23 @@ export class Forwarder {
     }
   }
 
-  /** An attempt that got no answer to use: counted against the provider's health and accounted; gives what to throw. */
-  private async unanswered(input: CallInput, target: Target, held: Held, failure: ApiError, thrown: unknown = failure): Promise<unknown> {
+  /**
+   * An attempt that got no answer to use: counted against the provider's health and accounted; gives what to throw.
+   * A client that left once its request was sent (`size` given) is charged its prompt, as a cut stream is: the
+   * provider read it, and leaving before each answer must not make calls free of a cap.
+   */
+  private async unanswered(
+    input: CallInput,
+    target: Target,
+    held: Held,
+    failure: ApiError,
+    thrown: unknown = failure,
+    size?: CallSize,
+  ): Promise<unknown> {
     this.failed(target, failure);
-    await this.account(input, target, emptyUsage(), failure, held);
+    const usage = emptyUsage();
+    if (size && failure instanceof ClientGone) chargeCutStream(usage, size, 0);
+    await this.account(input, target, usage, failure, held);
     return thrown;
   }
 

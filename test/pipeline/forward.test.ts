@@ -217,3 +217,45 @@ test("a client that leaves while a whole answer's body comes is its own 499, not
   expect((await answered).status).toBe(499);
   expect((await rows(patient, "body-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[499, "client_closed_request"]]);
 });
+
+test("a client that leaves before a whole answer came is charged its prompt, so abandoned calls meet a cap", async () => {
+  const key = { key: patient.init.keyValue };
+  const created = await patient.op(key, "org.service-account.create", { serviceAccountName: "leaver", spendCapCents: 1 });
+  const { id, key: value } = created.body.data.apiKey;
+  const leave = async () => {
+    const seen = next(arrived);
+    const gone = next(hungUp);
+    const client = new AbortController();
+    const answered = patient.handle(
+      new Request(`${patient.origin}/v1/chat/completions`, {
+        method: "POST",
+        signal: client.signal,
+        headers: { ...json, authorization: `Bearer ${value}` },
+        // About 600 prompt tokens of gpt-4o: some 1,500 micro-dollars.
+        body: JSON.stringify({
+          model: "gpt-4o",
+          max_tokens: 5,
+          messages: [{ role: "user", content: "Tell me about the sea. ".repeat(100) }],
+        }),
+      }),
+    );
+    // Refused before it reached the provider: nothing to leave.
+    const first = await Promise.race([seen.then(() => null), answered]);
+    if (first) return first;
+    client.abort();
+    await gone;
+    return answered;
+  };
+  expect((await leave()).status).toBe(499);
+  const [row] = (await rows(patient, "gpt-4o")).filter((e) => e.keyId === id);
+  expect(row).toMatchObject({ status: 499, errorCode: "client_closed_request" });
+  expect(row?.promptTokens).toBeGreaterThan(500);
+  expect(row?.costMicros).toBeGreaterThan(1000);
+  let refused: Response | null = null;
+  for (let calls = 1; calls < 20 && !refused; calls++) {
+    const res = await leave();
+    if (res.status !== 499) refused = res;
+  }
+  expect(refused?.status).toBe(429);
+  expect((await errorOf(refused as Response)).code).toBe("spend_cap_exceeded");
+});
