@@ -33,7 +33,7 @@ import type { EndStages } from "./stages.ts";
 import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { CallSize, SpendDeps } from "./reserve-spend.ts";
 import type { ResolvedTarget } from "./authorize.ts";
-import { chargeCutStream, jsonOutcome, parseObject, rethrow, retryAfterMs, STREAM_INTERRUPTED, substitutionOf } from "./provider-answer.ts";
+import { chargeCutStream, jsonOutcome, keepCounts, parseObject, rethrow, retryAfterMs, STREAM_INTERRUPTED, substitutionOf } from "./provider-answer.ts";
 import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 import { traceAttemptEnd } from "./attempt-trace.ts";
@@ -305,6 +305,7 @@ export class Forwarder {
     held: Held,
     okStatus = 200,
   ): MaybePromise<number> {
+    keepCounts(usage);
     const recorded = this.deps.accountant.record(input.scope, {
       provider: target.kind,
       model: target.model,

@@ -47,6 +47,15 @@ function misbehave(model: string, req: Request): Response | Promise<Response> {
       );
     case "error-stalls":
       return new Response(stalled('{"error":{"message":"over', req), { status: 500, headers: json });
+    // Counts no store column can hold, and one that would pay the caller back.
+    case "gpt-4o-mini":
+      return Response.json({
+        id: "chatcmpl-2",
+        object: "chat.completion",
+        model: "gpt-4o-mini",
+        choices: [{ index: 0, message: { role: "assistant", content: "hi" }, finish_reason: "stop" }],
+        usage: { prompt_tokens: { n: 1 }, completion_tokens: -1_000_000 },
+      });
     case "body-stalls":
       return new Response(stalled('{"id":"chatcmpl-1","model":"body-stalls",', req), { status: 200, headers: json });
     default:
@@ -258,4 +267,16 @@ test("a client that leaves before a whole answer came is charged its prompt, so 
   }
   expect(refused?.status).toBe(429);
   expect((await errorOf(refused as Response)).code).toBe("spend_cap_exceeded");
+});
+
+test("token counts that are not whole numbers of tokens are taken as unreported, and the usage flush goes on", async () => {
+  expect((await chat(patient, "gpt-4o-mini")).status).toBe(200);
+  expect((await chat(patient, "gpt-4o-mini")).status).toBe(200);
+  const failures = patient.rt.usage.stats().failures;
+  const written = (await rows(patient, "gpt-4o-mini")).map((e) => [e.promptTokens, e.completionTokens, e.costMicros]);
+  expect(written).toEqual([
+    [0, 0, 0],
+    [0, 0, 0],
+  ]);
+  expect(patient.rt.usage.stats().failures).toBe(failures);
 });
