@@ -1,9 +1,10 @@
 /**
  * One attempt at a provider that misbehaves after it was sent: an answer with no body
  * where a stream was asked for, an error whose body is cut, never ends, or outlasts the
- * deadline, a whole answer whose body stalls, and a client that leaves before the
- * answer. Each attempt ends with the gateway's own error in the caller's envelope, one
- * usage row, and nothing left waiting at shutdown. The provider is a small server of
+ * deadline, a whole answer whose body stalls, token counts that are not counts, and a
+ * client that leaves before the answer (charged its prompt). Each attempt ends with the
+ * gateway's own error in the caller's envelope, one usage row, and nothing left waiting
+ * at shutdown. The provider is a small server of
  * its own (the mock provider answers well); it picks its misbehaviour by model name and
  * reports what it saw as events, so no test waits on time.
  */
