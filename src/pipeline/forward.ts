@@ -12,7 +12,16 @@ import { jsonObjectMembers } from "../lib/json-members.ts";
 import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
 import { servedBy, type Target } from "../providers/target.ts";
-import { type SendOptions, sendUpstream, startUpstream, type UpstreamResponse, upstreamError, upstreamFailure } from "../providers/upstream.ts";
+import {
+  ClientGone,
+  type SendOptions,
+  sendUpstream,
+  startUpstream,
+  type UpstreamResponse,
+  unreadAnswer,
+  upstreamError,
+  upstreamFailure,
+} from "../providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
@@ -24,7 +33,7 @@ import type { EndStages } from "./stages.ts";
 import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { CallSize, SpendDeps } from "./reserve-spend.ts";
 import type { ResolvedTarget } from "./authorize.ts";
-import { chargeCutStream, jsonOutcome, parseObject, rethrow, retryAfterMs, STREAM_INTERRUPTED, substitutionOf } from "./provider-answer.ts";
+import { chargeCutStream, jsonOutcome, keepCounts, parseObject, rethrow, retryAfterMs, STREAM_INTERRUPTED, substitutionOf } from "./provider-answer.ts";
 import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 import { traceAttemptEnd } from "./attempt-trace.ts";
@@ -132,7 +141,7 @@ export class Forwarder {
         if (target.configId) this.deps.rateUsage?.sent(target.configId, up.response.headers, this.now());
       } catch (err) {
         // No answer: accounted (and counted against the provider's health) before it is thrown.
-        throw await this.unanswered(input, target, held, toApiError(err), err);
+        throw await this.unanswered(input, target, held, toApiError(err), err, size);
       }
       if (!up.response.ok) {
         const failure = await upstreamFailure(up.response, target.providerName, secretValues(target.credentials));
@@ -140,15 +149,21 @@ export class Forwarder {
         throw await this.unanswered(input, target, held, failure);
       }
       let outcome: CallOutcome;
-      if (stream) outcome = this.stream(input, target, adapter, up, route, held, size);
-      else {
+      if (stream) {
+        // No body (a 204): the provider's failure, accounted now; the stream's end would never come to account it.
+        if (!up.response.body) {
+          up.done();
+          const empty = new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
+          throw await this.unanswered(input, target, held, empty);
+        }
+        outcome = this.stream(input, target, adapter, up, route, held, size);
+      } else {
         const ttfbMs = this.now() - held.sentAtMs;
         let text: string;
         try {
           text = await up.response.text();
         } catch {
-          const cut = new ApiError(502, "provider_error", `${target.providerName} closed the connection before its answer was complete.`);
-          throw await this.unanswered(input, target, held, cut);
+          throw await this.unanswered(input, target, held, unreadAnswer(up, opts), undefined, size);
         } finally {
           up.done();
         }
@@ -164,10 +179,23 @@ export class Forwarder {
     }
   }
 
-  /** An attempt that got no answer to use: counted against the provider's health and accounted; gives what to throw. */
-  private async unanswered(input: CallInput, target: Target, held: Held, failure: ApiError, thrown: unknown = failure): Promise<unknown> {
+  /**
+   * An attempt that got no answer to use: counted against the provider's health and accounted; gives what to throw.
+   * A client that left once its request was sent (`size` given) is charged its prompt, as a cut stream is: the
+   * provider read it, and leaving before each answer must not make calls free of a cap.
+   */
+  private async unanswered(
+    input: CallInput,
+    target: Target,
+    held: Held,
+    failure: ApiError,
+    thrown: unknown = failure,
+    size?: CallSize,
+  ): Promise<unknown> {
     this.failed(target, failure);
-    await this.account(input, target, emptyUsage(), failure, held);
+    const usage = emptyUsage();
+    if (size && failure instanceof ClientGone) chargeCutStream(usage, size, 0);
+    await this.account(input, target, usage, failure, held);
     return thrown;
   }
 
@@ -244,8 +272,8 @@ export class Forwarder {
       drainMs: this.deps.upstreamTimeoutMs,
       signal: this.closing.signal,
     };
-    let body = up.response.body;
-    if (!body) throw new ApiError(502, "provider_error", `${target.providerName} sent an empty stream.`);
+    // Checked by forward before anything here waits on the stream's end.
+    let body = up.response.body as ReadableStream<Uint8Array>;
     if (adapter.sseBody) body = adapter.sseBody(body);
     if (route.restream) body = body.pipeThrough(route.restream());
     return {
@@ -277,6 +305,7 @@ export class Forwarder {
     held: Held,
     okStatus = 200,
   ): MaybePromise<number> {
+    keepCounts(usage);
     const recorded = this.deps.accountant.record(input.scope, {
       provider: target.kind,
       model: target.model,

@@ -71,6 +71,22 @@ export function retryAfterMs(failure: ApiError): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
 
+/** A count as the provider should have written it: a whole number of tokens, at least 0. */
+const counted = (v: unknown): number => (typeof v === "number" && v >= 0 && v <= Number.MAX_SAFE_INTEGER ? Math.floor(v) : 0);
+
+/**
+ * The provider's counts made whole, non-negative numbers before anything prices, stores or
+ * adds them: anything else (an object, a string, -1000000, NaN) is taken as unreported. An
+ * object failed every later usage flush with it (the batch is retried whole, so the node's
+ * accounting stopped), and a negative count would pay the caller's cap back.
+ */
+export function keepCounts(usage: CallUsage): CallUsage {
+  usage.promptTokens = counted(usage.promptTokens);
+  usage.completionTokens = counted(usage.completionTokens);
+  if (usage.feeMicros !== undefined) usage.feeMicros = counted(usage.feeMicros);
+  return usage;
+}
+
 /**
  * A stream cut off (the client left, or the provider broke off) before the provider
  * reported its usage was still paid for: the prompt was read and the pieces that
@@ -79,6 +95,7 @@ export function retryAfterMs(failure: ApiError): number | undefined {
  * token or more).
  */
 export function chargeCutStream(usage: CallUsage, size: CallSize, pieces: number): void {
+  keepCounts(usage);
   if (usage.promptTokens === 0) usage.promptTokens = estimatedPromptTokens(size);
   usage.completionTokens = Math.max(usage.completionTokens, pieces);
 }

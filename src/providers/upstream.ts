@@ -161,10 +161,23 @@ export function upstreamError(call: WatchedCall, opts: SendOptions, err: unknown
   call.done();
   // Refused, unresolvable and closed targets all read the same: nothing about the network behind them.
   if (err instanceof EgressRefused) return new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
-  if (call.timedOut)
-    return new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
+  if (call.timedOut) return deadlinePassed(opts);
   if (opts.caller.signal.aborted) return new ClientGone();
   return new ApiError(503, "provider_unavailable", `${opts.providerName} is unreachable.`);
+}
+
+const deadlinePassed = (opts: SendOptions) =>
+  new ApiError(504, "provider_timeout", `${opts.providerName} did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`);
+
+/**
+ * A whole answer whose body could not be read: the deadline passed while it came (504, as
+ * for a late answer: the deadline covers a whole answer's body), its client left, or the
+ * provider cut it off (502).
+ */
+export function unreadAnswer(up: UpstreamResponse, opts: SendOptions): ApiError {
+  if (up instanceof WatchedCall && up.timedOut) return deadlinePassed(opts);
+  if (opts.caller.signal.aborted) return new ClientGone();
+  return new ApiError(502, "provider_error", `${opts.providerName} closed the connection before its answer was complete.`);
 }
 
 const MAX_ERROR_BYTES = 64 * 1024;
@@ -184,9 +197,33 @@ function providerMessage(text: string): string {
   return text.trim() || "(no message)";
 }
 
+/**
+ * The first `max` bytes of an error's body, the rest never read (a provider may send any
+ * amount). A body cut off, or aborted at the call's deadline or by its client leaving,
+ * gives what came: the status alone says what failed.
+ */
+async function errorText(res: Response, max: number): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // What came before the cut is the message.
+  }
+  void reader.cancel().catch(() => {});
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
+}
+
 /** The gateway error for a non-2xx provider response. `secrets` are removed from the provider's message. */
 export async function upstreamFailure(res: Response, providerName: string, secrets: string[]): Promise<ApiError> {
-  const text = (await res.text()).slice(0, MAX_ERROR_BYTES);
+  const text = await errorText(res, MAX_ERROR_BYTES);
   let message = providerMessage(text).slice(0, 1000);
   for (const s of secrets) if (s.length >= 8) message = message.replaceAll(s, "[redacted]");
   const retryAfter = res.headers.get("retry-after");

@@ -4,6 +4,7 @@ import { ApiError } from "../../src/lib/errors.ts";
 import {
   chargeCutStream,
   jsonOutcome,
+  keepCounts,
   parseObject,
   rethrow,
   retryAfterMs,
@@ -13,7 +14,12 @@ import type { CallUsage } from "../../src/providers/wire-format.ts";
 import { testTarget } from "../support/targets.ts";
 
 const target = testTarget("openai", "gpt-4o");
-const usage = (model: string | null, extra: Partial<CallUsage> = {}): CallUsage => ({ model, promptTokens: 10, completionTokens: 5, ...extra });
+const usage = (model: string | null, extra: Partial<CallUsage> = {}): CallUsage => ({
+  model,
+  promptTokens: 10,
+  completionTokens: 5,
+  ...extra,
+});
 
 test("only a JSON object is an answer's body", () => {
   expect(parseObject('{"id":"x","usage":{}}')).toEqual({ id: "x", usage: {} });
@@ -71,4 +77,13 @@ test("a cut stream is charged the prompt as estimated and at least a token per p
 test("rethrow passes a failure handed on as a value", () => {
   const err = new Error("accounted, then thrown");
   expect(() => rethrow(err)).toThrow(err);
+});
+
+test("a provider's counts are whole non-negative numbers, anything else unreported", () => {
+  const odd = { model: "gpt-4o", promptTokens: { n: 1 }, completionTokens: -5, feeMicros: Number.NaN } as unknown as CallUsage;
+  expect(keepCounts(odd)).toEqual({ model: "gpt-4o", promptTokens: 0, completionTokens: 0, feeMicros: 0 });
+  const fine = { model: "gpt-4o", promptTokens: 12, completionTokens: 7.9 };
+  expect(keepCounts(fine)).toEqual({ model: "gpt-4o", promptTokens: 12, completionTokens: 7 });
+  for (const v of ["12", Number.POSITIVE_INFINITY, null, true])
+    expect(keepCounts({ model: null, promptTokens: v as never, completionTokens: 1 }).promptTokens).toBe(0);
 });

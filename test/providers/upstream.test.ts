@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import type { ApiError } from "../../src/lib/errors.ts";
 import type { UpstreamRequest } from "../../src/providers/adapter.ts";
-import { ClientGone, sendUpstream } from "../../src/providers/upstream.ts";
+import { ClientGone, sendUpstream, upstreamFailure } from "../../src/providers/upstream.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
 
 const mock = mockPerFile();
@@ -62,4 +62,28 @@ test("an unreachable provider is 503, and the failed call leaves the watch", asy
   expect(err.code).toBe("provider_unavailable");
   // A call watched after it still keeps its own deadline.
   expect(await outcome(50, 2_000)).toBe(200);
+});
+
+test("an error's body is read only as far as its message is kept, and one cut off still names the failure", async () => {
+  let pulled = 0;
+  // 1 MiB in 1 KiB pieces, each made only when asked for.
+  const long = new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (++pulled > 1024) return c.close();
+      c.enqueue(new TextEncoder().encode("x".repeat(1024)));
+    },
+  });
+  const failure = await upstreamFailure(new Response(long, { status: 500 }), "mock", []);
+  expect(failure).toMatchObject({ status: 502, code: "provider_error" });
+  expect(failure.message).toStartWith("mock failed (HTTP 500): xxx");
+  // 64 KiB is kept; the rest is never asked for.
+  expect(pulled).toBeLessThan(100);
+  const cut = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(new TextEncoder().encode('{"error":{"message":"slow'));
+      c.error(new Error("reset"));
+    },
+  });
+  const limited = await upstreamFailure(new Response(cut, { status: 429, headers: { "retry-after": "3" } }), "mock", []);
+  expect(limited).toMatchObject({ status: 429, code: "rate_limit_exceeded", headers: { "retry-after": "3" } });
 });

@@ -1,0 +1,283 @@
+/**
+ * One attempt at a provider that misbehaves after it was sent: an answer with no body
+ * where a stream was asked for, an error whose body is cut, never ends, or outlasts the
+ * deadline, a whole answer whose body stalls, token counts that are not counts, and a
+ * client that leaves before the answer (charged its prompt). Each attempt ends with the
+ * gateway's own error in the caller's envelope, one usage row, and nothing left waiting
+ * at shutdown. The provider is a small server of
+ * its own (the mock provider answers well); it picks its misbehaviour by model name and
+ * reports what it saw as events, so no test waits on time.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { TCPSocketListener } from "bun";
+import type { UsageEvent } from "../../src/domain/types.ts";
+import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
+
+/** Resolved by the provider when a call arrives, and when the gateway hangs up on one. */
+const arrived: (() => void)[] = [];
+const hungUp: (() => void)[] = [];
+const next = (queue: (() => void)[]) => new Promise<void>((resolve) => queue.push(resolve));
+
+const encoder = new TextEncoder();
+const json = { "content-type": "application/json" };
+
+/** A body that sends `first` and then neither ends nor fails until the gateway hangs up. */
+function stalled(first: string, req: Request): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(c) {
+      c.enqueue(encoder.encode(first));
+      req.signal.addEventListener("abort", () => hungUp.shift()?.());
+    },
+  });
+}
+
+function misbehave(model: string, req: Request): Response | Promise<Response> {
+  arrived.shift()?.();
+  switch (model) {
+    // No body at all: what a 204 is, whatever was asked.
+    case "no-body":
+      return new Response(null, { status: 204 });
+    case "error-endless":
+      return new Response(
+        new ReadableStream({
+          pull(c) {
+            c.enqueue(encoder.encode("x".repeat(16 * 1024)));
+          },
+        }),
+        { status: 500, headers: json },
+      );
+    case "error-stalls":
+      return new Response(stalled('{"error":{"message":"over', req), { status: 500, headers: json });
+    // Counts no store column can hold, and one that would pay the caller back.
+    case "gpt-4o-mini":
+      return Response.json({
+        id: "chatcmpl-2",
+        object: "chat.completion",
+        model: "gpt-4o-mini",
+        choices: [{ index: 0, message: { role: "assistant", content: "hi" }, finish_reason: "stop" }],
+        usage: { prompt_tokens: { n: 1 }, completion_tokens: -1_000_000 },
+      });
+    case "body-stalls":
+      return new Response(stalled('{"id":"chatcmpl-1","model":"body-stalls",', req), { status: 200, headers: json });
+    default:
+      // Never answers: only notes when the gateway hangs up.
+      return new Promise<Response>((resolve) =>
+        req.signal.addEventListener("abort", () => {
+          hungUp.shift()?.();
+          resolve(new Response(null, { status: 499 }));
+        }),
+      );
+  }
+}
+
+let provider: ReturnType<typeof Bun.serve>;
+/** Answers any request with a 500 whose body stops short of its Content-Length, and closes. */
+let cutter: TCPSocketListener;
+/** Deadline of 2 s, for the calls that must outlast it. */
+let quick: InProcessGateway;
+/** The default deadline (300 s), for the calls that must end on their own. */
+let patient: InProcessGateway;
+
+async function configure(gw: InProcessGateway): Promise<void> {
+  const base = `http://127.0.0.1:${provider.port}`;
+  const key = { key: gw.init.keyValue };
+  const models = ["no-body", "error-cut", "error-endless", "error-stalls", "body-stalls"];
+  const custom = {
+    provider: "custom",
+    name: "odd",
+    apiKey: "k-1234567890",
+    baseUrl: `${base}/v1`,
+    country: "US",
+    models,
+    scope: "organization",
+  };
+  expect((await gw.op(key, "provider.create", custom)).status).toBe(200);
+  // The raw server's cut, in both formats.
+  const cut = `http://127.0.0.1:${cutter.port}`;
+  expect((await gw.op(key, "provider.create", { ...custom, name: "cut", baseUrl: `${cut}/v1` })).status).toBe(200);
+  expect((await gw.op(key, "provider.create", { ...custom, name: "cut-msg", format: "messages", baseUrl: cut })).status).toBe(200);
+  // A priced model at the same server, for what an abandoned call is charged.
+  const priced = { provider: "openai", apiKey: "sk-odd-1234567890", baseUrl: `${base}/v1`, scope: "organization" };
+  expect((await gw.op(key, "provider.create", priced)).status).toBe(200);
+}
+
+beforeAll(async () => {
+  cutter = Bun.listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    socket: {
+      data(socket) {
+        socket.end(
+          'HTTP/1.1 500 Internal Server Error\r\ncontent-type: application/json\r\ncontent-length: 200\r\n\r\n{"error":{"message":"over',
+        );
+      },
+    },
+  });
+  provider = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(req) {
+      if (req.method === "GET") return Response.json({ data: [] });
+      const body = (await req.json()) as { model: string };
+      return misbehave(body.model, req);
+    },
+  });
+  quick = await startInProcessGateway({ env: { GW_UPSTREAM_TIMEOUT_S: "2" }, logLevel: "error" });
+  patient = await startInProcessGateway({ logLevel: "error" });
+  await configure(quick);
+  await configure(patient);
+});
+
+afterAll(async () => {
+  await quick.stop();
+  await patient.stop();
+  provider.stop(true);
+  cutter.stop(true);
+});
+
+/** The error of an answer in the chat-completions envelope. */
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+function chat(gw: InProcessGateway, model: string, extra: object = {}, signal?: AbortSignal): Promise<Response> {
+  return gw.handle(
+    new Request(`${gw.origin}/v1/chat/completions`, {
+      method: "POST",
+      signal,
+      headers: { ...json, authorization: `Bearer ${gw.init.keyValue}` },
+      body: JSON.stringify({ model, messages: [{ role: "user", content: "Tell me about the sea. ".repeat(40) }], ...extra }),
+    }),
+  );
+}
+
+/** The usage rows of `model` so far, once the write-behind buffer has written them. */
+async function rows(gw: InProcessGateway, model: string): Promise<UsageEvent[]> {
+  await gw.rt.usage.flush();
+  return (await gw.rt.store.listUsageEvents(gw.init.organization.id)).filter((e) => e.model === model);
+}
+
+test("a stream answered with no body is a 502, accounted, and leaves nothing for shutdown to wait on", async () => {
+  const gw = await startInProcessGateway({ logLevel: "error" });
+  try {
+    await configure(gw);
+    const res = await chat(gw, "odd/no-body", { stream: true });
+    expect(res.status).toBe(502);
+    expect((await errorOf(res)).code).toBe("provider_error");
+    expect((await rows(gw, "no-body")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
+  } finally {
+    // Resolves only once every stream's call is accounted: one never started must not hold it.
+    await gw.stop();
+  }
+});
+
+test("an error whose body is cut off is the provider's 502, accounted as its failure, in either envelope", async () => {
+  const res = await chat(patient, "cut/error-cut");
+  expect(res.status).toBe(502);
+  expect((await errorOf(res)).code).toBe("provider_error");
+  const messages = await patient.handle(
+    new Request(`${patient.origin}/v1/messages`, {
+      method: "POST",
+      headers: { ...json, "x-api-key": patient.init.keyValue, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ model: "cut-msg/error-cut", max_tokens: 5, messages: [{ role: "user", content: "hi" }] }),
+    }),
+  );
+  expect(messages.status).toBe(502);
+  expect(await messages.json()).toMatchObject({ type: "error", error: { type: "api_error" } });
+  expect((await rows(patient, "error-cut")).map((e) => [e.status, e.errorCode])).toEqual([
+    [502, "provider_error"],
+    [502, "provider_error"],
+  ]);
+});
+
+test("an error body that never ends is read only as far as its message is kept, not to the deadline", async () => {
+  const res = await chat(quick, "odd/error-endless");
+  expect(res.status).toBe(502);
+  const error = await errorOf(res);
+  expect(error.code).toBe("provider_error");
+  expect(error.message).toStartWith("odd failed (HTTP 500): xxx");
+  expect((await rows(quick, "error-endless")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
+});
+
+test("an error body that outlasts the deadline ends at it, as the provider's failure with what came of its message", async () => {
+  const gone = next(hungUp);
+  const res = await chat(quick, "odd/error-stalls");
+  await gone;
+  expect(res.status).toBe(502);
+  expect(await errorOf(res)).toMatchObject({ code: "provider_error", message: 'odd failed (HTTP 500): {"error":{"message":"over' });
+  expect((await rows(quick, "error-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
+});
+
+test("a whole answer whose body outlasts the deadline is a 504, as a late answer is", async () => {
+  const res = await chat(quick, "odd/body-stalls");
+  expect(res.status).toBe(504);
+  expect((await errorOf(res)).code).toBe("provider_timeout");
+  expect((await rows(quick, "body-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[504, "provider_timeout"]]);
+});
+
+test("a client that leaves while a whole answer's body comes is its own 499, not the provider's failure", async () => {
+  const provider = (await patient.op({ key: patient.init.keyValue }, "provider.list")).body.data.providers.find(
+    (p: { name: string }) => p.name === "odd",
+  );
+  const sent = () => patient.rt.services.rateUsage.snapshot(provider.id, Date.now()).requestsToday;
+  const before = sent();
+  const client = new AbortController();
+  const answered = chat(patient, "odd/body-stalls", {}, client.signal);
+  // The answer's headers are in once the attempt counts what the provider was sent.
+  while (sent() === before) await Bun.sleep(5);
+  client.abort();
+  expect((await answered).status).toBe(499);
+  expect((await rows(patient, "body-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[499, "client_closed_request"]]);
+});
+
+test("a client that leaves before a whole answer came is charged its prompt, so abandoned calls meet a cap", async () => {
+  const key = { key: patient.init.keyValue };
+  const created = await patient.op(key, "org.service-account.create", { serviceAccountName: "leaver", spendCapCents: 1 });
+  const { id, key: value } = created.body.data.apiKey;
+  const leave = async () => {
+    const seen = next(arrived);
+    const gone = next(hungUp);
+    const client = new AbortController();
+    const answered = patient.handle(
+      new Request(`${patient.origin}/v1/chat/completions`, {
+        method: "POST",
+        signal: client.signal,
+        headers: { ...json, authorization: `Bearer ${value}` },
+        // About 600 prompt tokens of gpt-4o: some 1,500 micro-dollars.
+        body: JSON.stringify({
+          model: "gpt-4o",
+          max_tokens: 5,
+          messages: [{ role: "user", content: "Tell me about the sea. ".repeat(100) }],
+        }),
+      }),
+    );
+    // Refused before it reached the provider: nothing to leave.
+    const first = await Promise.race([seen.then(() => null), answered]);
+    if (first) return first;
+    client.abort();
+    await gone;
+    return answered;
+  };
+  expect((await leave()).status).toBe(499);
+  const [row] = (await rows(patient, "gpt-4o")).filter((e) => e.keyId === id);
+  expect(row).toMatchObject({ status: 499, errorCode: "client_closed_request" });
+  expect(row?.promptTokens).toBeGreaterThan(500);
+  expect(row?.costMicros).toBeGreaterThan(1000);
+  let refused: Response | null = null;
+  for (let calls = 1; calls < 20 && !refused; calls++) {
+    const res = await leave();
+    if (res.status !== 499) refused = res;
+  }
+  expect(refused?.status).toBe(429);
+  expect((await errorOf(refused as Response)).code).toBe("spend_cap_exceeded");
+});
+
+test("token counts that are not whole numbers of tokens are taken as unreported, and the usage flush goes on", async () => {
+  expect((await chat(patient, "gpt-4o-mini")).status).toBe(200);
+  expect((await chat(patient, "gpt-4o-mini")).status).toBe(200);
+  const failures = patient.rt.usage.stats().failures;
+  const written = (await rows(patient, "gpt-4o-mini")).map((e) => [e.promptTokens, e.completionTokens, e.costMicros]);
+  expect(written).toEqual([
+    [0, 0, 0],
+    [0, 0, 0],
+  ]);
+  expect(patient.rt.usage.stats().failures).toBe(failures);
+});
