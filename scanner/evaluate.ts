@@ -9,8 +9,9 @@
  *   bun scanner/evaluate.ts --third    a fixed third of each source held out (one model)
  *   bun scanner/evaluate.ts --only "deepset/prompt-injections,openai/human-eval"
  *                                      only those sources left out (a quicker look while tuning)
+ *   bun scanner/evaluate.ts --classifier   with a column of the classifier alone (its high level, no rules)
  */
-import { type InjectionConfidence, type LinearModel } from "../src/pipeline/scan/classifier.ts";
+import { classifierConfidence, type InjectionConfidence, type LinearModel } from "../src/pipeline/scan/classifier.ts";
 import { scanText } from "../src/pipeline/scan/engine.ts";
 import { CARRIER_KINDS, carry, random, TEMPLATES } from "./carriers.ts";
 import { isOwn, loadTrainingRows, type Row, trainFinal } from "./train.ts";
@@ -24,7 +25,12 @@ export interface Figures {
   rules: number;
   blocked: number;
   flagged: number;
+  /** Blocked by the classifier alone (its high level, no rules), when asked for (`--classifier`). */
+  classifier?: number;
 }
+
+/** Whether judge() counts the classifier alone too (a column of the tables). */
+const CLASSIFIER_ALONE = process.argv.includes("--classifier");
 
 /** The words attacks also use, as train-v2's README lists them: a benign row holding one is a trigger-word row. */
 export const TRIGGER_WORDS = /\b(?:ignore|instructions?|system|prompt|password|override|act as|forget|rules)\b/i;
@@ -62,6 +68,7 @@ export function judge(source: string, rows: Row[], model: LinearModel): Figures[
       rules: texts.filter((t) => confidence(t, null) === "high").length,
       blocked: judged.filter((c) => c === "high").length,
       flagged: judged.filter((c) => c === "medium").length,
+      ...(CLASSIFIER_ALONE ? { classifier: texts.filter((t) => classifierConfidence(model, t) === "high").length } : {}),
     };
   });
 }
@@ -113,6 +120,7 @@ export function totals(figures: Figures[]): Figures[] {
       t.rules += f.rules;
       t.blocked += f.blocked;
       t.flagged += f.flagged;
+      if (f.classifier !== undefined) t.classifier = (t.classifier ?? 0) + f.classifier;
       out.set(set, t);
     }
   }
@@ -122,10 +130,14 @@ export function totals(figures: Figures[]): Figures[] {
 const rate = (n: number, d: number) => `${n}/${d} (${((100 * n) / d).toFixed(1)}%)`;
 
 export function table(figures: Figures[]): string {
-  const lines = ["| source | set | rows | rules alone blocked | blocked (high) | flagged only (medium) |", "|---|---|---|---|---|---|"];
+  const alone = figures.some((f) => f.classifier !== undefined);
+  const lines = [
+    `| source | set | rows | rules alone blocked |${alone ? " classifier alone blocked |" : ""} blocked (high) | flagged only (medium) |`,
+    `|---|---|---|---|${alone ? "---|" : ""}---|---|`,
+  ];
   for (const f of figures)
     lines.push(
-      `| ${f.source} | ${f.set} | ${f.rows} | ${rate(f.rules, f.rows)} | ${rate(f.blocked, f.rows)} | ${rate(f.flagged, f.rows)} |`,
+      `| ${f.source} | ${f.set} | ${f.rows} | ${rate(f.rules, f.rows)} |${alone ? ` ${rate(f.classifier ?? 0, f.rows)} |` : ""} ${rate(f.blocked, f.rows)} | ${rate(f.flagged, f.rows)} |`,
     );
   return lines.join("\n");
 }
