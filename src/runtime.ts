@@ -149,6 +149,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     spend: { ledger, settings, catalog },
     accountant,
     upstreamTimeoutMs: config.upstreamTimeoutS * 1000,
+    maxAnswerBytes: config.maxAnswerBytes,
     rateUsage,
     health,
     limits: { counter: limitCounter, now: Date.now },

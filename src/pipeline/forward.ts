@@ -13,6 +13,8 @@ import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
 import { servedBy, type Target } from "../providers/target.ts";
 import {
+  AnswerTooLarge,
+  answerText,
   ClientGone,
   type SendOptions,
   sendUpstream,
@@ -43,6 +45,8 @@ export interface ForwardDeps {
   spend: SpendDeps;
   accountant: Accountant;
   upstreamTimeoutMs: number;
+  /** The most of a provider's answer read, in bytes: a whole answer, or one stream event (GW_MAX_ANSWER_BYTES). */
+  maxAnswerBytes: number;
   /** Counts what each provider configuration was sent and keeps the limits it reports (rate-limit status). */
   rateUsage?: ProviderRateUsage;
   /** This node's latency, error rate and circuit per provider configuration (the router reads it). */
@@ -159,14 +163,16 @@ export class Forwarder {
         outcome = this.stream(input, target, adapter, up, route, held, size);
       } else {
         const ttfbMs = this.now() - held.sentAtMs;
-        let text: string;
+        let text: string | null;
         try {
-          text = await up.response.text();
+          text = await answerText(up.response, this.deps.maxAnswerBytes);
         } catch {
           throw await this.unanswered(input, target, held, unreadAnswer(up, opts), undefined, size);
         } finally {
           up.done();
         }
+        // Past the bound, the rest was left unread: the provider's failure, though it read the prompt.
+        if (text === null) throw await this.unanswered(input, target, held, new AnswerTooLarge(target.providerName, this.deps.maxAnswerBytes), undefined, size);
         const answered = this.json(input, target, up.response.status, text, ttfbMs, route, held);
         outcome = answered instanceof Promise ? await answered : answered;
       }
@@ -182,7 +188,8 @@ export class Forwarder {
   /**
    * An attempt that got no answer to use: counted against the provider's health and accounted; gives what to throw.
    * A client that left once its request was sent (`size` given) is charged its prompt, as a cut stream is: the
-   * provider read it, and leaving before each answer must not make calls free of a cap.
+   * provider read it, and leaving before each answer must not make calls free of a cap. So is an answer too large
+   * to read: the provider read the prompt too.
    */
   private async unanswered(
     input: CallInput,
@@ -194,7 +201,7 @@ export class Forwarder {
   ): Promise<unknown> {
     this.failed(target, failure);
     const usage = emptyUsage();
-    if (size && failure instanceof ClientGone) chargeCutStream(usage, size, 0);
+    if (size && (failure instanceof ClientGone || failure instanceof AnswerTooLarge)) chargeCutStream(usage, size, 0);
     await this.account(input, target, usage, failure, held);
     return thrown;
   }
