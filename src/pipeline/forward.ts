@@ -253,7 +253,7 @@ export class Forwarder {
     this.unaccounted.add(pending);
     /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
     let pieces = 0;
-    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal } = {
+    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal; maxEventBytes: number } = {
       onEvent: (e) => {
         if (route.wire.carriesAnswer(e)) pieces++;
         if (!route.wire.fromEvent(e, usage)) return;
@@ -278,6 +278,7 @@ export class Forwarder {
       // shutdown) for the real usage.
       drainMs: this.deps.upstreamTimeoutMs,
       signal: this.closing.signal,
+      maxEventBytes: this.deps.maxAnswerBytes,
     };
     // Checked by forward before anything here waits on the stream's end.
     let body = up.response.body as ReadableStream<Uint8Array>;
