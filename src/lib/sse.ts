@@ -52,7 +52,7 @@ export class SseDecoder {
     return this.buffer === "";
   }
 
-  /** The blocks `chunk` completed; throws SseEventTooLarge when the block it leaves unfinished is past the bound. */
+  /** The blocks `chunk` completed; throws SseEventTooLarge when one of them, or the block it leaves unfinished, is past the bound. */
   push(chunk: Uint8Array): SseBlock[] {
     this.buffer += this.text.decode(chunk, STREAM);
     const blocks = this.drain(false);
@@ -94,6 +94,9 @@ export class SseDecoder {
       const start = this.scanned;
       this.scanned = end + length;
       if (end === start) {
+        // An event past the bound is refused however it came, whole in one chunk or not (at the
+        // end, what is left was within it after the last push: end() never throws).
+        if (!final && this.scanned - this.blockStart > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
         out.push({ raw: this.buffer.slice(this.blockStart, this.scanned), event: this.dispatch() });
         this.blockStart = this.scanned;
       } else {

@@ -65,6 +65,8 @@ describe("SseDecoder", () => {
     expect(() => {
       for (let i = 0; i < 200; i++) lines.push(bytes("data: xxxx\n"));
     }).toThrow(SseEventTooLarge);
+    // One that came whole in a single chunk is no different.
+    expect(() => new SseDecoder(1024).push(bytes(`data: ${"z".repeat(2000)}\n\n`))).toThrow(SseEventTooLarge);
     // Events that end within the bound pass, however many there are.
     const many = new SseDecoder(1024);
     for (let i = 0; i < 200; i++) expect(many.push(bytes(`data: ${"y".repeat(500)}\n\n`)).length).toBe(1);

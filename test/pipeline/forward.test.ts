@@ -1,8 +1,9 @@
 /**
  * One attempt at a provider that misbehaves after it was sent: an answer with no body
  * where a stream was asked for, an error whose body is cut, never ends, or outlasts the
- * deadline, a whole answer whose body stalls, token counts that are not counts, and a
- * client that leaves before the answer (charged its prompt). Each attempt ends with the
+ * deadline, a whole answer whose body stalls, token counts that are not counts, a
+ * client that leaves before the answer (charged its prompt), and a whole answer or a
+ * stream event longer than the gateway reads (GW_MAX_ANSWER_BYTES). Each attempt ends with the
  * gateway's own error in the caller's envelope, one usage row, and nothing left waiting
  * at shutdown. The provider is a small server of
  * its own (the mock provider answers well); it picks its misbehaviour by model name and
@@ -77,6 +78,25 @@ function misbehave(model: string, req: Request): Response | Promise<Response> {
         status: 200,
         headers: { ...json, "content-encoding": "gzip" },
       });
+    // A stream whose second event runs past the bound (some 200 KB, in 16 KB pieces) before it ends.
+    case "stream-long-event": {
+      const pieces = [
+        `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: "hi" } }] })}\n\n`,
+        "data: ",
+        ...Array.from({ length: 13 }, () => "x".repeat(16 * 1024)),
+        "\n\ndata: [DONE]\n\n",
+      ];
+      return new Response(
+        new ReadableStream({
+          pull(c) {
+            const next = pieces.shift();
+            if (next === undefined) c.close();
+            else c.enqueue(encoder.encode(next));
+          },
+        }),
+        { status: 200, headers: { "content-type": "text/event-stream" } },
+      );
+    }
     case "body-stalls":
       return new Response(stalled('{"id":"chatcmpl-1","model":"body-stalls",', req), { status: 200, headers: json });
     default:
@@ -120,6 +140,7 @@ async function configure(gw: InProcessGateway): Promise<void> {
     "answer-chunked",
     "answer-declared",
     "answer-gzip",
+    "stream-long-event",
   ];
   const custom = {
     provider: "custom",
@@ -350,4 +371,24 @@ test("a whole answer past GW_MAX_ANSWER_BYTES is the provider's 502, however it 
     type: "error",
     error: { type: "api_error", message: expect.stringContaining("more than 65536 bytes") },
   });
+});
+
+test("a stream event past GW_MAX_ANSWER_BYTES cuts the stream there, accounted as a cut stream", async () => {
+  const res = await chat(patient, "odd/stream-long-event", { stream: true });
+  expect(res.status).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  let received = "";
+  const end = await (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return "end";
+      received += new TextDecoder().decode(value);
+    }
+  })().catch(() => "cut");
+  expect(end).toBe("cut");
+  expect(received).toContain('"content":"hi"');
+  expect(received).not.toContain("[DONE]");
+  const [row] = await rows(patient, "stream-long-event");
+  expect(row).toMatchObject({ status: 499, errorCode: "stream_interrupted" });
+  expect(row?.promptTokens).toBeGreaterThan(100);
 });
