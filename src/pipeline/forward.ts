@@ -75,8 +75,8 @@ export interface Route {
    * whole (embeddings: tens of kilobytes of numbers the gateway relays unread).
    */
   membersOnly?: boolean;
-  /** Stream: the provider's SSE as the caller's format. */
-  restream?: () => TransformStream<Uint8Array, Uint8Array>;
+  /** Stream: the provider's SSE as the caller's format, its events at most `maxEventChars` long. */
+  restream?: (maxEventChars: number) => TransformStream<Uint8Array, Uint8Array>;
   /** Stream: events to drop before the caller sees them. */
   keep?: (data: string) => boolean;
 }
@@ -282,8 +282,8 @@ export class Forwarder {
     };
     // Checked by forward before anything here waits on the stream's end.
     let body = up.response.body as ReadableStream<Uint8Array>;
-    if (adapter.sseBody) body = adapter.sseBody(body);
-    if (route.restream) body = body.pipeThrough(route.restream());
+    if (adapter.sseBody) body = adapter.sseBody(body, this.deps.maxAnswerBytes);
+    if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes));
     return {
       type: "stream",
       status: up.response.status,
