@@ -29,6 +29,8 @@ export interface Config {
   durability: Durability;
   /** Largest request body accepted, in bytes (413 above). */
   maxBodyBytes: number;
+  /** Largest provider answer read, in bytes: a whole answer, or one stream event (the provider's 502 above). */
+  maxAnswerBytes: number;
   /** Take the client address from X-Forwarded-For (only behind a trusted load balancer). */
   trustProxy: boolean;
   usageRetentionDays: number;
@@ -146,6 +148,8 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "rateLimitWindowS", env: "GW_RATE_LIMIT_WINDOW_S", parse: integer(1, 86_400), fallback: () => 60 },
   { key: "durability", env: "GW_DURABILITY", parse: oneOf("batched", "strict"), fallback: () => "batched" },
   { key: "maxBodyBytes", env: "GW_MAX_BODY_BYTES", parse: integer(1024, 512 * 1024 * 1024), fallback: () => 32 * 1024 * 1024 },
+  // Twice the largest legitimate answer (2,048 embeddings of 3,072 dimensions as JSON, about 126 MB).
+  { key: "maxAnswerBytes", env: "GW_MAX_ANSWER_BYTES", parse: integer(64 * 1024, 1024 * 1024 * 1024), fallback: () => 256 * 1024 * 1024 },
   { key: "trustProxy", env: "GW_TRUST_PROXY", parse: bool, fallback: () => false },
   { key: "usageRetentionDays", env: "GW_USAGE_RETENTION_DAYS", parse: integer(1, 3650), fallback: () => 30 },
   { key: "auditRetentionDays", env: "GW_AUDIT_RETENTION_DAYS", parse: integer(1, 36500), fallback: () => 365 },

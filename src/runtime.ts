@@ -137,6 +137,13 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     intervalMs: config.flushIntervalMs,
     maxEvents: config.flushMaxEvents,
     onError: (err, batch) => log.error("usage flush failed; will retry", { events: batch.events.length, error: String(err) }),
+    // Ids and the store's code only: a refusal's message may quote the row's values.
+    onRefused: (rows, err) =>
+      log.error("usage rows refused by the store; set aside", {
+        events: rows.events.map((e) => e.id),
+        keys: rows.keyTouches.map((t) => t.keyId),
+        code: err.code,
+      }),
     maxPending: config.usageBufferMaxEvents,
   });
 
@@ -149,6 +156,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     spend: { ledger, settings, catalog },
     accountant,
     upstreamTimeoutMs: config.upstreamTimeoutS * 1000,
+    maxAnswerBytes: config.maxAnswerBytes,
     rateUsage,
     health,
     limits: { counter: limitCounter, now: Date.now },
@@ -223,6 +231,14 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       "gateway_usage_flush_failures_total",
       "Write-behind flushes that failed and were retried.",
       () => usage.stats().failures,
+      "counter",
+    ),
+  );
+  metrics.register(
+    new Gauge(
+      "gateway_usage_refused_events_total",
+      "Usage events the store refused for good (a constraint, a value its column cannot hold), set aside so the rest were written.",
+      () => usage.stats().refusedEvents,
       "counter",
     ),
   );

@@ -47,7 +47,8 @@ export async function capture(req: LoadRequest): Promise<Canned> {
     });
     return {
       status: res.status,
-      headers: [...res.headers].filter(([k]) => k !== "content-length" && k !== "date"),
+      // Content-Length kept, as the provider sends it: the gateway reads a whole answer of a known length whole.
+      headers: [...res.headers].filter(([k]) => k !== "date"),
       body: await res.text(),
     };
   } finally {

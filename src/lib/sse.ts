@@ -21,6 +21,21 @@ export interface SseBlock {
 const LINE_END = /\r\n|\r|\n/g;
 const STREAM = { stream: true };
 
+/**
+ * The longest event held, in characters, unless a decoder is given its own (the tap is
+ * given GW_MAX_ANSWER_BYTES, whose default this is): an event cannot legitimately be
+ * longer than a whole answer.
+ */
+export const MAX_EVENT_CHARS = 256 * 1024 * 1024;
+
+/** An event still unfinished past its decoder's bound: a provider that never ends one would fill the memory. */
+export class SseEventTooLarge extends Error {
+  constructor(max: number) {
+    super(`a stream event grew past ${max} characters`);
+    this.name = "SseEventTooLarge";
+  }
+}
+
 export class SseDecoder {
   private readonly text = new TextDecoder();
   private buffer = "";
@@ -30,14 +45,20 @@ export class SseDecoder {
   private blockStart = 0;
   private scanned = 0;
 
+  constructor(private readonly maxEventChars = MAX_EVENT_CHARS) {}
+
   /** Nothing is held back: every byte pushed so far ended a block. */
   get idle(): boolean {
     return this.buffer === "";
   }
 
+  /** The blocks `chunk` completed; throws SseEventTooLarge when one of them, or the block it leaves unfinished, is past the bound. */
   push(chunk: Uint8Array): SseBlock[] {
     this.buffer += this.text.decode(chunk, STREAM);
-    return this.drain(false);
+    const blocks = this.drain(false);
+    // What is left is the unfinished block alone (drain keeps nothing else).
+    if (this.buffer.length > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
+    return blocks;
   }
 
   /** Flushes the end of the stream. `clean` is false when it stopped inside a block. */
@@ -73,6 +94,9 @@ export class SseDecoder {
       const start = this.scanned;
       this.scanned = end + length;
       if (end === start) {
+        // An event past the bound is refused however it came, whole in one chunk or not (at the
+        // end, what is left was within it after the last push: end() never throws).
+        if (!final && this.scanned - this.blockStart > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
         out.push({ raw: this.buffer.slice(this.blockStart, this.scanned), event: this.dispatch() });
         this.blockStart = this.scanned;
       } else {
@@ -172,9 +196,9 @@ export interface SseTapOptions {
  */
 export function sseTapSource(
   source: ReadableStream<Uint8Array>,
-  opts: SseTapOptions & { drainMs: number; signal?: AbortSignal },
+  opts: SseTapOptions & { drainMs: number; signal?: AbortSignal; maxEventBytes?: number },
 ): ReadableStream<Uint8Array> {
-  const decoder = new SseDecoder();
+  const decoder = new SseDecoder(opts.maxEventBytes);
   const reader = source.getReader();
   let ended = false;
   const finish = (clean: boolean) => {
@@ -228,12 +252,23 @@ export function sseTapSource(
       }
       observeOnly(decoder.end().blocks);
     } catch {
-      // The provider cut the rest off: what was observed is all there is.
+      // The provider cut the rest off, or sent an event past the bound: what was observed is all there is.
+      cancel();
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", cancel);
     }
     await finish(false);
+  };
+  /** Cuts the client's stream once the call is accounted (as not clean). */
+  const cut = async (controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> => {
+    try {
+      await finish(false);
+    } finally {
+      // Without a reason: Bun's server prints an errored body's reason (a stack on stderr for
+      // every cut stream, the provider's address in it); the client sees its stream cut either way.
+      controller.error();
+    }
   };
   /** Forwards what came before the stopping block, then the replacement, and ends the client's stream. */
   const stop = (controller: ReadableStreamDefaultController<Uint8Array>, blocks: SseBlock[], verdict: { at: number; stop: Uint8Array }) => {
@@ -254,14 +289,7 @@ export function sseTapSource(
             next = await reader.read();
           } catch {
             // The provider cut the stream: the client's is cut too, once the call is accounted.
-            try {
-              await finish(false);
-            } finally {
-              // Without a reason: Bun's server prints an errored body's reason (a stack on stderr for
-              // every cut stream, the provider's address in it); the client sees its stream cut either way.
-              controller.error();
-            }
-            return;
+            return cut(controller);
           }
           if (next.done) {
             const { blocks, clean } = decoder.end();
@@ -280,7 +308,14 @@ export function sseTapSource(
             return;
           }
           const whole = decoder.idle;
-          const blocks = decoder.push(next.value);
+          let blocks: SseBlock[];
+          try {
+            blocks = decoder.push(next.value);
+          } catch {
+            // An event past the bound: the rest is not read, and the stream ends as a cut one.
+            void reader.cancel().catch(() => {});
+            return cut(controller);
+          }
           const verdict = observe(blocks);
           if (verdict) {
             stop(controller, blocks, verdict);

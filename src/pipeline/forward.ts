@@ -13,6 +13,8 @@ import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
 import { servedBy, type Target } from "../providers/target.ts";
 import {
+  AnswerTooLarge,
+  answerText,
   ClientGone,
   type SendOptions,
   sendUpstream,
@@ -43,6 +45,8 @@ export interface ForwardDeps {
   spend: SpendDeps;
   accountant: Accountant;
   upstreamTimeoutMs: number;
+  /** The most of a provider's answer read, in bytes: a whole answer, or one stream event (GW_MAX_ANSWER_BYTES). */
+  maxAnswerBytes: number;
   /** Counts what each provider configuration was sent and keeps the limits it reports (rate-limit status). */
   rateUsage?: ProviderRateUsage;
   /** This node's latency, error rate and circuit per provider configuration (the router reads it). */
@@ -71,8 +75,8 @@ export interface Route {
    * whole (embeddings: tens of kilobytes of numbers the gateway relays unread).
    */
   membersOnly?: boolean;
-  /** Stream: the provider's SSE as the caller's format. */
-  restream?: () => TransformStream<Uint8Array, Uint8Array>;
+  /** Stream: the provider's SSE as the caller's format, its events at most `maxEventChars` long. */
+  restream?: (maxEventChars: number) => TransformStream<Uint8Array, Uint8Array>;
   /** Stream: events to drop before the caller sees them. */
   keep?: (data: string) => boolean;
 }
@@ -159,14 +163,16 @@ export class Forwarder {
         outcome = this.stream(input, target, adapter, up, route, held, size);
       } else {
         const ttfbMs = this.now() - held.sentAtMs;
-        let text: string;
+        let text: string | null;
         try {
-          text = await up.response.text();
+          text = await answerText(up.response, this.deps.maxAnswerBytes);
         } catch {
           throw await this.unanswered(input, target, held, unreadAnswer(up, opts), undefined, size);
         } finally {
           up.done();
         }
+        // Past the bound, the rest was left unread: the provider's failure, though it read the prompt.
+        if (text === null) throw await this.unanswered(input, target, held, new AnswerTooLarge(target.providerName, this.deps.maxAnswerBytes), undefined, size);
         const answered = this.json(input, target, up.response.status, text, ttfbMs, route, held);
         outcome = answered instanceof Promise ? await answered : answered;
       }
@@ -182,7 +188,8 @@ export class Forwarder {
   /**
    * An attempt that got no answer to use: counted against the provider's health and accounted; gives what to throw.
    * A client that left once its request was sent (`size` given) is charged its prompt, as a cut stream is: the
-   * provider read it, and leaving before each answer must not make calls free of a cap.
+   * provider read it, and leaving before each answer must not make calls free of a cap. So is an answer too large
+   * to read: the provider read the prompt too.
    */
   private async unanswered(
     input: CallInput,
@@ -194,7 +201,7 @@ export class Forwarder {
   ): Promise<unknown> {
     this.failed(target, failure);
     const usage = emptyUsage();
-    if (size && failure instanceof ClientGone) chargeCutStream(usage, size, 0);
+    if (size && (failure instanceof ClientGone || failure instanceof AnswerTooLarge)) chargeCutStream(usage, size, 0);
     await this.account(input, target, usage, failure, held);
     return thrown;
   }
@@ -246,7 +253,7 @@ export class Forwarder {
     this.unaccounted.add(pending);
     /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
     let pieces = 0;
-    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal } = {
+    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal; maxEventBytes: number } = {
       onEvent: (e) => {
         if (route.wire.carriesAnswer(e)) pieces++;
         if (!route.wire.fromEvent(e, usage)) return;
@@ -271,11 +278,12 @@ export class Forwarder {
       // shutdown) for the real usage.
       drainMs: this.deps.upstreamTimeoutMs,
       signal: this.closing.signal,
+      maxEventBytes: this.deps.maxAnswerBytes,
     };
     // Checked by forward before anything here waits on the stream's end.
     let body = up.response.body as ReadableStream<Uint8Array>;
-    if (adapter.sseBody) body = adapter.sseBody(body);
-    if (route.restream) body = body.pipeThrough(route.restream());
+    if (adapter.sseBody) body = adapter.sseBody(body, this.deps.maxAnswerBytes);
+    if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes));
     return {
       type: "stream",
       status: up.response.status,

@@ -36,8 +36,11 @@ export interface ProviderAdapter {
   readonly wire: WireFamily;
   /** The upstream request for a call in this adapter's wire format (signing may be async). */
   request(target: Target, body: Record<string, unknown>, opts: CallOptions): UpstreamRequest | Promise<UpstreamRequest>;
-  /** Turns a stream that is not server-sent events (the cloud platform's binary frames) into SSE of this wire format. */
-  sseBody?(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array>;
+  /**
+   * Turns a stream that is not server-sent events (the cloud platform's binary frames) into SSE of this wire format;
+   * an event longer than `maxEventBytes` errors the stream (SseEventTooLarge) instead of being gathered.
+   */
+  sseBody?(body: ReadableStream<Uint8Array>, maxEventBytes?: number): ReadableStream<Uint8Array>;
 }
 
 export interface EmbeddingsCapable {

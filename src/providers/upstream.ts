@@ -181,6 +181,7 @@ export function unreadAnswer(up: UpstreamResponse, opts: SendOptions): ApiError 
 }
 
 const MAX_ERROR_BYTES = 64 * 1024;
+const utf8 = new TextDecoder();
 /** Service Unavailable, and the messages-format vendor's Overloaded. */
 const UNAVAILABLE = new Set([503, 529]);
 
@@ -198,27 +199,68 @@ function providerMessage(text: string): string {
 }
 
 /**
- * The first `max` bytes of an error's body, the rest never read (a provider may send any
- * amount). A body cut off, or aborted at the call's deadline or by its client leaving,
- * gives what came: the status alone says what failed.
+ * What came of `body`, read until it ends or more than `max` bytes came, the rest then
+ * cancelled (a provider may send any amount); `over` says the body was longer. A read that
+ * fails throws, unless `partial`: then what came before it is the body.
+ */
+async function readAtMost(body: ReadableStream<Uint8Array>, max: number, partial: boolean): Promise<{ bytes: Uint8Array; over: boolean }> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  try {
+    while (size <= max) {
+      const read = await reader.read();
+      if (read.done) {
+        done = true;
+        break;
+      }
+      chunks.push(read.value);
+      size += read.value.byteLength;
+    }
+  } catch (err) {
+    if (!partial) throw err;
+  }
+  if (!done) void reader.cancel().catch(() => {});
+  // Most answers come in one piece: no copy then.
+  return { bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size), over: size > max };
+}
+
+/**
+ * The first `max` bytes of an error's body, the rest never read. A body cut off, or aborted
+ * at the call's deadline or by its client leaving, gives what came: the status alone says
+ * what failed.
  */
 async function errorText(res: Response, max: number): Promise<string> {
   if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < max) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // What came before the cut is the message.
+  const { bytes } = await readAtMost(res.body, max, true);
+  return utf8.decode(bytes.subarray(0, max));
+}
+
+/** A whole answer longer than GW_MAX_ANSWER_BYTES: the provider's failure, and the prompt it read is charged. */
+export class AnswerTooLarge extends ApiError {
+  constructor(providerName: string, max: number) {
+    super(
+      502,
+      "provider_error",
+      `${providerName} answered with more than ${max} bytes, the most this gateway reads (GW_MAX_ANSWER_BYTES).`,
+    );
   }
-  void reader.cancel().catch(() => {});
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, max));
+}
+
+/**
+ * A whole answer's body as text, or null when it is longer than `max` bytes (the rest is
+ * not read). A Content-Length within the bound is read the cheap way, whole: the body
+ * cannot outgrow it. Without one, over it, or with a Content-Encoding (the length is the
+ * compressed size, and fetch inflates), the body is read piece by piece and given up once
+ * past the bound, so memory stays bounded whatever the provider sends. A read that fails throws.
+ */
+export async function answerText(res: Response, max: number): Promise<string | null> {
+  const length = res.headers.get("content-length");
+  if (length !== null && Number(length) <= max && !res.headers.has("content-encoding")) return res.text();
+  if (!res.body) return "";
+  const { bytes, over } = await readAtMost(res.body, max, false);
+  return over ? null : utf8.decode(bytes);
 }
 
 /** The gateway error for a non-2xx provider response. `secrets` are removed from the provider's message. */

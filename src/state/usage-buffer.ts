@@ -1,10 +1,15 @@
 /**
  * The write-behind buffer: usage events and per-key counters (requests, spend,
  * last use) collect in memory and reach the store in one transaction every
- * interval, or sooner when enough events wait. Requests never await the disk. A
- * failed write puts the batch back in front, so nothing is lost or written twice.
+ * interval, or sooner when enough events wait. Requests never await the disk. A write
+ * that fails for a passing reason (busy, the database away) is retried whole, before
+ * anything newer, so nothing is lost or written twice (the store recognizes a batch it
+ * already holds). A batch whose rows the store refuses (RowsRefused) is split in halves
+ * until the good rows are written and the refused ones alone are set aside, so one bad
+ * row cannot block every later flush.
  */
 import type { FlushBatch, KeyTouch, UsageEvent } from "../domain/types.ts";
+import { RowsRefused } from "../store/rows-refused.ts";
 
 export interface UsageBufferOptions {
   write: (batch: FlushBatch) => Promise<void>;
@@ -12,6 +17,8 @@ export interface UsageBufferOptions {
   maxEvents: number;
   now?: () => number;
   onError?: (err: unknown, batch: FlushBatch) => void;
+  /** Rows the store refused for good, set aside (never written): what to log of them is the caller's choice. */
+  onRefused?: (refused: FlushBatch, err: RowsRefused) => void;
   /** Events kept while the store cannot be written; past this the oldest are dropped (key counters are kept). */
   maxPending?: number;
 }
@@ -26,16 +33,32 @@ export interface UsageBufferStats {
   failures: number;
   /** Events dropped because the store stayed unwritable past `maxPending`. */
   droppedEvents: number;
+  /** Events the store refused for good (RowsRefused), set aside so the rest could be written. */
+  refusedEvents: number;
 }
 
 export class UsageBuffer {
   private events: UsageEvent[] = [];
   private touches = new Map<string, KeyTouch>();
   private oldestPendingAt: number | null = null;
+  /**
+   * Batches (or parts of one being split) whose write failed for a passing reason, oldest
+   * first, written before anything newer. Each is kept as it was sent, never merged: the
+   * store tells a batch it already holds by its first event.
+   */
+  private retry: FlushBatch[] = [];
+  private retryOldestAt: number | null = null;
   private inFlight: Promise<boolean> | null = null;
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly now: () => number;
-  private readonly s = { lastFlushAt: null as number | null, lastFlushDurationMs: 0, flushedEvents: 0, failures: 0, droppedEvents: 0 };
+  private readonly s = {
+    lastFlushAt: null as number | null,
+    lastFlushDurationMs: 0,
+    flushedEvents: 0,
+    failures: 0,
+    droppedEvents: 0,
+    refusedEvents: 0,
+  };
 
   constructor(private readonly opts: UsageBufferOptions) {
     this.now = opts.now ?? Date.now;
@@ -78,7 +101,7 @@ export class UsageBuffer {
   async flush(): Promise<void> {
     for (;;) {
       if (this.inFlight) await this.inFlight;
-      if (this.events.length === 0 && this.touches.size === 0) return;
+      if (this.idle()) return;
       if (!(await this.flushOnce())) return;
     }
   }
@@ -90,62 +113,121 @@ export class UsageBuffer {
   }
 
   stats(): UsageBufferStats {
-    return {
-      pending: this.events.length,
-      ...this.s,
-      flushLagMs: this.oldestPendingAt === null ? 0 : this.now() - this.oldestPendingAt,
-    };
+    let pending = this.events.length;
+    for (const b of this.retry) pending += b.events.length;
+    const oldest = this.retryOldestAt ?? this.oldestPendingAt;
+    return { pending, ...this.s, flushLagMs: oldest === null ? 0 : this.now() - oldest };
   }
 
-  /** Starts one flush unless one runs; resolves true when the batch was written. */
+  private idle(): boolean {
+    return this.retry.length === 0 && this.events.length === 0 && this.touches.size === 0;
+  }
+
+  /** Starts one flush unless one runs: the batches to retry if any, else what is pending. Resolves true when all of it was written. */
   private flushOnce(): Promise<boolean> {
     if (this.inFlight) return this.inFlight;
-    if (this.events.length === 0 && this.touches.size === 0) return Promise.resolve(true);
-    const batch: FlushBatch = { events: this.events, keyTouches: [...this.touches.values()] };
-    const oldest = this.oldestPendingAt;
-    this.events = [];
-    this.touches = new Map();
-    this.oldestPendingAt = null;
-    const started = this.now();
-    this.inFlight = this.opts
-      .write(batch)
-      .then(() => {
-        this.s.lastFlushAt = this.now();
-        this.s.lastFlushDurationMs = this.s.lastFlushAt - started;
-        this.s.flushedEvents += batch.events.length;
-        return true;
-      })
-      .catch((err) => {
-        this.s.failures++;
-        this.requeue(batch, oldest);
-        this.opts.onError?.(err, batch);
-        return false;
-      })
-      .finally(() => {
-        this.inFlight = null;
-      });
+    if (this.idle()) return Promise.resolve(true);
+    let parts: FlushBatch[];
+    let oldest: number | null;
+    if (this.retry.length > 0) {
+      parts = this.retry;
+      oldest = this.retryOldestAt;
+      this.retry = [];
+      this.retryOldestAt = null;
+    } else {
+      parts = [{ events: this.events, keyTouches: [...this.touches.values()] }];
+      oldest = this.oldestPendingAt;
+      this.events = [];
+      this.touches = new Map();
+      this.oldestPendingAt = null;
+    }
+    this.inFlight = this.writeParts(parts, oldest).finally(() => {
+      this.inFlight = null;
+    });
     return this.inFlight;
   }
 
-  /** Puts a failed batch back in front of whatever arrived meanwhile. */
-  private requeue(batch: FlushBatch, oldest: number | null): void {
-    this.events = batch.events.concat(this.events);
-    const over = this.events.length - (this.opts.maxPending ?? Number.POSITIVE_INFINITY);
+  /**
+   * Writes `parts` in order. A part the store refuses is split and its halves written in
+   * its place, down to single rows, which are set aside; a passing failure stops, and the
+   * part that failed and those after it are kept, each whole, to be retried first.
+   */
+  private async writeParts(parts: FlushBatch[], oldest: number | null): Promise<boolean> {
+    const started = this.now();
+    while (parts.length > 0) {
+      const part = parts[0] as FlushBatch;
+      try {
+        await this.opts.write(part);
+        parts.shift();
+        this.s.flushedEvents += part.events.length;
+      } catch (err) {
+        if (!(err instanceof RowsRefused)) {
+          this.s.failures++;
+          this.keepForRetry(parts, oldest);
+          this.opts.onError?.(err, part);
+          return false;
+        }
+        parts.shift();
+        const halves = split(part);
+        if (halves) parts.unshift(...halves);
+        else {
+          this.s.refusedEvents += part.events.length;
+          this.opts.onRefused?.(part, err);
+        }
+      }
+    }
+    this.s.lastFlushAt = this.now();
+    this.s.lastFlushDurationMs = this.s.lastFlushAt - started;
+    return true;
+  }
+
+  /** Keeps the unwritten parts to be retried first; past `maxPending` events held, the oldest events are dropped (key counters are kept). */
+  private keepForRetry(parts: FlushBatch[], oldest: number | null): void {
+    this.retry = parts;
+    this.retryOldestAt = oldest;
+    let over = this.stats().pending - (this.opts.maxPending ?? Number.POSITIVE_INFINITY);
+    for (const part of parts) {
+      if (over <= 0) break;
+      const n = Math.min(over, part.events.length);
+      // A copy: the part's array may be the one a caller handed over.
+      part.events = part.events.slice(n);
+      this.s.droppedEvents += n;
+      over -= n;
+    }
     if (over > 0) {
       this.events.splice(0, over);
       this.s.droppedEvents += over;
     }
-    const merged = new Map<string, KeyTouch>();
-    for (const t of batch.keyTouches) merged.set(t.keyId, { ...t });
-    for (const t of this.touches.values()) {
-      const m = merged.get(t.keyId);
-      if (m) {
-        m.requests += t.requests;
-        m.spendMicros += t.spendMicros;
-        m.lastUsedAt = Math.max(m.lastUsedAt, t.lastUsedAt);
-      } else merged.set(t.keyId, t);
-    }
-    this.touches = merged;
-    this.oldestPendingAt = oldest ?? this.oldestPendingAt;
+    this.retry = parts.filter((p) => p.events.length > 0 || p.keyTouches.length > 0);
+    if (this.retry.length === 0) this.retryOldestAt = null;
   }
+}
+
+/**
+ * A refused part in two to write in its place, or null when it cannot be split (one
+ * row, or key counters alone). Key counters go apart from the events first: they are
+ * the gateway's own sums, so an event is the likelier culprit.
+ */
+function split(part: FlushBatch): FlushBatch[] | null {
+  const { events, keyTouches } = part;
+  if (events.length > 0 && keyTouches.length > 0)
+    return [
+      { events, keyTouches: [] },
+      { events: [], keyTouches },
+    ];
+  if (events.length > 1) {
+    const half = events.length >> 1;
+    return [
+      { events: events.slice(0, half), keyTouches: [] },
+      { events: events.slice(half), keyTouches: [] },
+    ];
+  }
+  if (keyTouches.length > 1) {
+    const half = keyTouches.length >> 1;
+    return [
+      { events: [], keyTouches: keyTouches.slice(0, half) },
+      { events: [], keyTouches: keyTouches.slice(half) },
+    ];
+  }
+  return null;
 }

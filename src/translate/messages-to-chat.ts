@@ -67,8 +67,9 @@ export function messagesToChatCompletion(answer: MessagesAnswer): Record<string,
  * The usage chunk (`choices: []`) is always written; the proxy removes it when the
  * caller did not ask for usage, exactly as for native chat streams.
  */
-export function messagesStreamToChat(): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new SseDecoder();
+export function messagesStreamToChat(maxEventChars?: number): TransformStream<Uint8Array, Uint8Array> {
+  // Bounded as the tap after it is (GW_MAX_ANSWER_BYTES): the provider's events are held here first.
+  const decoder = new SseDecoder(maxEventChars);
   const created = Math.floor(Date.now() / 1000);
   let id = "chatcmpl-translated";
   let model = "";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { encodeSse, SseDecoder, type SseEvent, type SseTapOptions, sseTapSource } from "../../src/lib/sse.ts";
+import { encodeSse, SseDecoder, type SseEvent, SseEventTooLarge, type SseTapOptions, sseTapSource } from "../../src/lib/sse.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -56,6 +56,21 @@ describe("SseDecoder", () => {
       expect(decodeAll([...all].map((b) => new Uint8Array([b]))).events.length).toBe(c.events.length);
     });
   }
+
+  test("an event that grows past its bound, with or without line ends, is refused rather than held", () => {
+    const unended = new SseDecoder(1024);
+    expect(unended.push(bytes(`data: ${"x".repeat(1000)}`))).toEqual([]);
+    expect(() => unended.push(bytes("x".repeat(100)))).toThrow(SseEventTooLarge);
+    const lines = new SseDecoder(1024);
+    expect(() => {
+      for (let i = 0; i < 200; i++) lines.push(bytes("data: xxxx\n"));
+    }).toThrow(SseEventTooLarge);
+    // One that came whole in a single chunk is no different.
+    expect(() => new SseDecoder(1024).push(bytes(`data: ${"z".repeat(2000)}\n\n`))).toThrow(SseEventTooLarge);
+    // Events that end within the bound pass, however many there are.
+    const many = new SseDecoder(1024);
+    for (let i = 0; i < 200; i++) expect(many.push(bytes(`data: ${"y".repeat(500)}\n\n`)).length).toBe(1);
+  });
 
   test("a stream cut inside an event is not clean", () => {
     expect(decodeAll([bytes('data: {"a":1}\n\ndata: {"trunc')]).clean).toBe(false);
@@ -270,6 +285,40 @@ describe("sseTapSource: ends and failures", () => {
     });
     expect(out.length).toBe(2);
     expect(accounted).toBe(true);
+  });
+
+  test("an event past maxEventBytes cuts the client's stream as a failure would, and stops reading the provider", async () => {
+    let cancelled = false;
+    const source = new ReadableStream<Uint8Array>({
+      // Endless: one event that never ends.
+      pull(c) {
+        c.enqueue(bytes(pulled++ === 0 ? 'data: {"a":1}\n\ndata: ' : "x".repeat(512)));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    let pulled = 0;
+    const order: string[] = [];
+    const reader = sseTapSource(source, {
+      onEvent: () => {},
+      onEnd: (clean) => void order.push(`end:${clean}`),
+      drainMs: 1_000,
+      maxEventBytes: 4096,
+    }).getReader();
+    for (;;) {
+      const read = await reader.read().then(
+        (r) => (r.done ? "done" : "chunk"),
+        (err: unknown) => (err === undefined ? "cut" : `error:${String(err)}`),
+      );
+      if (read !== "chunk") {
+        order.push(read);
+        break;
+      }
+    }
+    expect(order).toEqual(["end:false", "cut"]);
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThan(20);
   });
 
   test("a provider that fails mid-stream cuts the client's stream, after onEnd(false)", async () => {

@@ -1,8 +1,9 @@
 /**
  * One attempt at a provider that misbehaves after it was sent: an answer with no body
  * where a stream was asked for, an error whose body is cut, never ends, or outlasts the
- * deadline, a whole answer whose body stalls, token counts that are not counts, and a
- * client that leaves before the answer (charged its prompt). Each attempt ends with the
+ * deadline, a whole answer whose body stalls, token counts that are not counts, a
+ * client that leaves before the answer (charged its prompt), and a whole answer or a
+ * stream event longer than the gateway reads (GW_MAX_ANSWER_BYTES). Each attempt ends with the
  * gateway's own error in the caller's envelope, one usage row, and nothing left waiting
  * at shutdown. The provider is a small server of
  * its own (the mock provider answers well); it picks its misbehaviour by model name and
@@ -57,6 +58,45 @@ function misbehave(model: string, req: Request): Response | Promise<Response> {
         choices: [{ index: 0, message: { role: "assistant", content: "hi" }, finish_reason: "stop" }],
         usage: { prompt_tokens: { n: 1 }, completion_tokens: -1_000_000 },
       });
+    // Whole answers past the gateway's bound (GW_MAX_ANSWER_BYTES, 64 KiB here), each sent another way.
+    case "answer-chunked":
+      return new Response(
+        new ReadableStream({
+          start(c) {
+            const answer = longAnswer(model);
+            for (const piece of [answer.slice(0, 50_000), answer.slice(50_000)]) c.enqueue(encoder.encode(piece));
+            c.close();
+          },
+        }),
+        { status: 200, headers: json },
+      );
+    case "answer-declared":
+      return new Response(longAnswer(model), { status: 200, headers: json });
+    // Small on the wire (its Content-Length is the compressed size), past the bound once inflated.
+    case "answer-gzip":
+      return new Response(Bun.gzipSync(encoder.encode(longAnswer(model))), {
+        status: 200,
+        headers: { ...json, "content-encoding": "gzip" },
+      });
+    // A stream whose second event runs past the bound (some 200 KB, in 16 KB pieces) before it ends.
+    case "stream-long-event": {
+      const pieces = [
+        `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: "hi" } }] })}\n\n`,
+        "data: ",
+        ...Array.from({ length: 13 }, () => "x".repeat(16 * 1024)),
+        "\n\ndata: [DONE]\n\n",
+      ];
+      return new Response(
+        new ReadableStream({
+          pull(c) {
+            const next = pieces.shift();
+            if (next === undefined) c.close();
+            else c.enqueue(encoder.encode(next));
+          },
+        }),
+        { status: 200, headers: { "content-type": "text/event-stream" } },
+      );
+    }
     case "body-stalls":
       return new Response(stalled('{"id":"chatcmpl-1","model":"body-stalls",', req), { status: 200, headers: json });
     default:
@@ -70,18 +110,38 @@ function misbehave(model: string, req: Request): Response | Promise<Response> {
   }
 }
 
+/** A chat answer of some 100 KB by `model`: well formed, only too long for a gateway that reads 64 KiB. */
+const longAnswer = (model: string) =>
+  JSON.stringify({
+    id: "chatcmpl-3",
+    object: "chat.completion",
+    model,
+    choices: [{ index: 0, message: { role: "assistant", content: "wave ".repeat(20_000) }, finish_reason: "stop" }],
+    usage: { prompt_tokens: 10, completion_tokens: 20_000 },
+  });
+
 let provider: ReturnType<typeof Bun.serve>;
 /** Answers any request with a 500 whose body stops short of its Content-Length, and closes. */
 let cutter: TCPSocketListener;
 /** Deadline of 2 s, for the calls that must outlast it. */
 let quick: InProcessGateway;
-/** The default deadline (300 s), for the calls that must end on their own. */
+/** The default deadline (300 s), for the calls that must end on their own; answers read up to 64 KiB. */
 let patient: InProcessGateway;
 
 async function configure(gw: InProcessGateway): Promise<void> {
   const base = `http://127.0.0.1:${provider.port}`;
   const key = { key: gw.init.keyValue };
-  const models = ["no-body", "error-cut", "error-endless", "error-stalls", "body-stalls"];
+  const models = [
+    "no-body",
+    "error-cut",
+    "error-endless",
+    "error-stalls",
+    "body-stalls",
+    "answer-chunked",
+    "answer-declared",
+    "answer-gzip",
+    "stream-long-event",
+  ];
   const custom = {
     provider: "custom",
     name: "odd",
@@ -96,6 +156,7 @@ async function configure(gw: InProcessGateway): Promise<void> {
   const cut = `http://127.0.0.1:${cutter.port}`;
   expect((await gw.op(key, "provider.create", { ...custom, name: "cut", baseUrl: `${cut}/v1` })).status).toBe(200);
   expect((await gw.op(key, "provider.create", { ...custom, name: "cut-msg", format: "messages", baseUrl: cut })).status).toBe(200);
+  expect((await gw.op(key, "provider.create", { ...custom, name: "odd-msg", format: "messages", baseUrl: base })).status).toBe(200);
   // A priced model at the same server, for what an abandoned call is charged.
   const priced = { provider: "openai", apiKey: "sk-odd-1234567890", baseUrl: `${base}/v1`, scope: "organization" };
   expect((await gw.op(key, "provider.create", priced)).status).toBe(200);
@@ -123,7 +184,7 @@ beforeAll(async () => {
     },
   });
   quick = await startInProcessGateway({ env: { GW_UPSTREAM_TIMEOUT_S: "2" }, logLevel: "error" });
-  patient = await startInProcessGateway({ logLevel: "error" });
+  patient = await startInProcessGateway({ env: { GW_MAX_ANSWER_BYTES: String(64 * 1024) }, logLevel: "error" });
   await configure(quick);
   await configure(patient);
 });
@@ -280,4 +341,54 @@ test("token counts that are not whole numbers of tokens are taken as unreported,
     [0, 0, 0],
   ]);
   expect(patient.rt.usage.stats().failures).toBe(failures);
+});
+
+test("a whole answer past GW_MAX_ANSWER_BYTES is the provider's 502, however it is sent, and charged its prompt as a failure", async () => {
+  const configs = (await patient.op({ key: patient.init.keyValue }, "provider.list")).body.data.providers as { id: string; name: string }[];
+  const odd = configs.find((p) => p.name === "odd")?.id as string;
+  for (const model of ["answer-chunked", "answer-declared", "answer-gzip"]) {
+    const res = await chat(patient, `odd/${model}`);
+    expect(res.status).toBe(502);
+    expect(await errorOf(res)).toMatchObject({
+      code: "provider_error",
+      message: "odd answered with more than 65536 bytes, the most this gateway reads (GW_MAX_ANSWER_BYTES).",
+    });
+    const [row] = await rows(patient, model);
+    expect(row).toMatchObject({ status: 502, errorCode: "provider_error", completionTokens: 0 });
+    // The prompt the provider read, estimated (some 200 tokens), as an abandoned call's is.
+    expect(row?.promptTokens).toBeGreaterThan(100);
+    expect(patient.rt.services.health.errorRate(odd, model)).toBeGreaterThan(0);
+  }
+  const messages = await patient.handle(
+    new Request(`${patient.origin}/v1/messages`, {
+      method: "POST",
+      headers: { ...json, "x-api-key": patient.init.keyValue, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ model: "odd-msg/answer-declared", max_tokens: 5, messages: [{ role: "user", content: "hi" }] }),
+    }),
+  );
+  expect(messages.status).toBe(502);
+  expect(await messages.json()).toMatchObject({
+    type: "error",
+    error: { type: "api_error", message: expect.stringContaining("more than 65536 bytes") },
+  });
+});
+
+test("a stream event past GW_MAX_ANSWER_BYTES cuts the stream there, accounted as a cut stream", async () => {
+  const res = await chat(patient, "odd/stream-long-event", { stream: true });
+  expect(res.status).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  let received = "";
+  const end = await (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return "end";
+      received += new TextDecoder().decode(value);
+    }
+  })().catch(() => "cut");
+  expect(end).toBe("cut");
+  expect(received).toContain('"content":"hi"');
+  expect(received).not.toContain("[DONE]");
+  const [row] = await rows(patient, "stream-long-event");
+  expect(row).toMatchObject({ status: 499, errorCode: "stream_interrupted" });
+  expect(row?.promptTokens).toBeGreaterThan(100);
 });

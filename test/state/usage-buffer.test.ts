@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { FlushBatch, UsageEvent } from "../../src/domain/types.ts";
 import { UsageBuffer } from "../../src/state/usage-buffer.ts";
+import { RowsRefused } from "../../src/store/rows-refused.ts";
 
 const event = (i: number, keyId: string | null = "k1", costMicros = 10): UsageEvent => ({
   id: `evt_${i}`,
@@ -127,4 +128,79 @@ test("while the store stays down, the buffer keeps at most maxPending events (th
   await b.stop();
   expect(written.flatMap((w) => w.events.map((e) => e.id))).toEqual(["evt_3", "evt_4", "evt_5", "evt_6", "evt_7"]);
   expect(written.flatMap((w) => w.keyTouches)).toEqual([{ keyId: "k1", requests: 0, spendMicros: 80, lastUsedAt: 1007 }]);
+});
+
+/** A store that refuses, whole, any batch holding a row with model "bad", and fails for a passing reason when `down()` says so. */
+function refusingStore(down: () => boolean = () => false) {
+  const written: FlushBatch[] = [];
+  const write = async (batch: FlushBatch) => {
+    if (down()) throw new Error("SQLITE_BUSY: database is locked");
+    if (batch.events.some((e) => e.model === "bad")) throw new RowsRefused({ code: "SQLITE_CONSTRAINT_NOTNULL" });
+    written.push(batch);
+  };
+  return { written, write, ids: () => written.flatMap((w) => w.events.map((e) => e.id)) };
+}
+
+const bad = (i: number): UsageEvent => ({ ...event(i), model: "bad" });
+
+test("a batch the store refuses is split: its good rows are written once, the refused ones set aside and counted, and flushing goes on", async () => {
+  const store = refusingStore();
+  const setAside: string[] = [];
+  const b = new UsageBuffer({
+    write: store.write,
+    intervalMs: 60_000,
+    maxEvents: 1_000_000,
+    onRefused: (rows) => setAside.push(...rows.events.map((e) => e.id)),
+  });
+  for (let i = 0; i < 20; i++) b.record(i === 3 || i === 17 ? bad(i) : event(i));
+  await b.flush();
+  b.record(event(20));
+  await b.flush();
+  const good = Array.from({ length: 21 }, (_, i) => `evt_${i}`).filter((id) => id !== "evt_3" && id !== "evt_17");
+  expect(store.ids()).toEqual(good);
+  expect(setAside).toEqual(["evt_3", "evt_17"]);
+  // Key counters are written once, with every call's spend.
+  expect(store.written.flatMap((w) => w.keyTouches).reduce((n, t) => n + t.spendMicros, 0)).toBe(210);
+  expect(b.stats()).toMatchObject({ refusedEvents: 2, failures: 0, pending: 0, flushLagMs: 0 });
+  await b.stop();
+});
+
+test("a passing failure retries the batch whole and as it was, before anything newer, and sets nothing aside", async () => {
+  let down = true;
+  const store = refusingStore(() => down);
+  const b = new UsageBuffer({ write: store.write, intervalMs: 60_000, maxEvents: 1_000_000 });
+  b.record(event(1));
+  b.record(event(2));
+  await b.flush();
+  expect(b.stats()).toMatchObject({ pending: 2, failures: 1, refusedEvents: 0 });
+  b.record(event(3));
+  down = false;
+  await b.flush();
+  // The same batch again (the store knows a batch it already holds by its first row), then the newer one.
+  expect(store.written.map((w) => w.events.map((e) => e.id))).toEqual([["evt_1", "evt_2"], ["evt_3"]]);
+  expect(b.stats()).toMatchObject({ pending: 0, failures: 1, refusedEvents: 0 });
+  await b.stop();
+});
+
+test("a passing failure while a refused batch is split keeps its unwritten parts, each whole, and writes every good row once", async () => {
+  let writes = 0;
+  let down = false;
+  const store = refusingStore(() => down);
+  const b = new UsageBuffer({
+    // The store goes away at the third write (inside the split) and comes back for the next flush.
+    write: async (batch) => {
+      if (++writes === 3) down = true;
+      return store.write(batch);
+    },
+    intervalMs: 60_000,
+    maxEvents: 1_000_000,
+  });
+  for (let i = 0; i < 8; i++) b.record(i === 6 ? bad(i) : event(i));
+  await b.flush();
+  expect(b.stats()).toMatchObject({ failures: 1, refusedEvents: 0 });
+  expect(b.stats().pending).toBeGreaterThan(0);
+  down = false;
+  await b.stop();
+  expect(store.ids().sort()).toEqual(["evt_0", "evt_1", "evt_2", "evt_3", "evt_4", "evt_5", "evt_7"]);
+  expect(b.stats()).toMatchObject({ refusedEvents: 1, pending: 0 });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { newId } from "../../src/domain/ids.ts";
+import type { UsageEvent } from "../../src/domain/types.ts";
+import { UsageBuffer } from "../../src/state/usage-buffer.ts";
+import { RowsRefused } from "../../src/store/rows-refused.ts";
 import { MIGRATIONS } from "../../src/store/migrations/index.ts";
 import { openStore } from "../../src/store/open-store.ts";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.ts";
@@ -95,4 +98,48 @@ test("flushes from several nodes at once, touching the same keys and roll-up row
   for (const k of keys) expect(await setup.getApiKey(k.id)).toMatchObject({ requestCount: 30, spentMicros: 300, lastUsedAt: hour + 29 });
   expect(await setup.sumCostMicros(org.id, null, hour)).toBe(900);
   await Promise.all([setup, ...nodes].map((s) => s.close()));
+});
+
+test("a flush while the database is away is a passing failure: the batch waits whole and is written once when it is back", async () => {
+  const url = await pg.createDatabase();
+  const store = new PostgresStore(url, { max: 1 });
+  await store.migrate();
+  const org = { id: newId("org"), name: "Acme", tier: "enterprise" as const, createdAt: 1 };
+  await store.createOrganization(org);
+  const errors: unknown[] = [];
+  const buffer = new UsageBuffer({
+    write: (b) => store.writeFlush(b),
+    intervalMs: 60_000,
+    maxEvents: 1_000_000,
+    onError: (err) => errors.push(err),
+  });
+  const event = (i: number): UsageEvent => ({
+    id: `evt_away_${i}`,
+    requestId: "r",
+    orgId: org.id,
+    keyId: null,
+    userId: null,
+    provider: "openai",
+    model: "m",
+    promptTokens: 1,
+    completionTokens: 1,
+    costMicros: 10,
+    latencyMs: 1,
+    status: 200,
+    errorCode: null,
+    createdAt: 1000 + i,
+  });
+  for (let i = 0; i < 5; i++) buffer.record(event(i));
+  pg.kill();
+  try {
+    await buffer.flush();
+  } finally {
+    await pg.restart();
+  }
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).not.toBeInstanceOf(RowsRefused);
+  expect(buffer.stats()).toMatchObject({ pending: 5, failures: 1, refusedEvents: 0 });
+  await buffer.stop();
+  expect((await store.listUsageEvents(org.id)).map((e) => e.id)).toEqual([0, 1, 2, 3, 4].map((i) => `evt_away_${i}`));
+  await store.close();
 });

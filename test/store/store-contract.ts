@@ -13,7 +13,9 @@ import type {
   UsageEvent,
   User,
 } from "../../src/domain/types.ts";
+import { RowsRefused } from "../../src/store/rows-refused.ts";
 import type { Store } from "../../src/store/store.ts";
+import { UsageBuffer } from "../../src/state/usage-buffer.ts";
 
 export function runStoreContract(name: string, makeStore: () => Promise<Store>) {
   describe(`${name}: Store contract`, () => {
@@ -450,6 +452,59 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([{ requests: 100 }]);
       expect(await store.getApiKey(k.id)).toMatchObject({ requestCount: 150 });
       expect(await store.pruneUsageEvents(hour + 150)).toBeGreaterThanOrEqual(100);
+    });
+
+    test("a flush written again, as after a commit whose acknowledgement was lost, is stored once: rows, roll-ups and key counters", async () => {
+      const k = key();
+      await store.createApiKey(k);
+      const hour = 3_600_000 * 500_300;
+      const events = Array.from({ length: 3 }, (_, i) => usage({ keyId: k.id, createdAt: hour + i }));
+      const batch = { events, keyTouches: [{ keyId: k.id, requests: 3, spendMicros: 300, lastUsedAt: hour + 2 }] };
+      await store.writeFlush(batch);
+      await store.writeFlush(batch);
+      expect((await store.listUsageEvents(org.id)).filter((e) => e.createdAt >= hour).map((e) => e.id)).toEqual(events.map((e) => e.id));
+      expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([{ requests: 3, costMicros: 300 }]);
+      expect(await store.getApiKey(k.id)).toMatchObject({ requestCount: 3, spentMicros: 300 });
+    });
+
+    test("rows the store cannot hold are refused as such (RowsRefused), naming the database's code and not the row's values", async () => {
+      const bad = usage({ provider: null as unknown as string, model: "secret-looking-model" });
+      const refused = await store.writeFlush({ events: [usage(), bad], keyTouches: [] }).catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(RowsRefused);
+      expect(String((refused as RowsRefused).message)).not.toContain("secret-looking-model");
+      expect((refused as RowsRefused).code).toMatch(/^(?:23502|SQLITE_CONSTRAINT_NOTNULL)$/);
+    });
+
+    test("the write-behind buffer over this store writes every good row of a batch holding refused ones, sets those aside, and flushes on", async () => {
+      const k = key();
+      await store.createApiKey(k);
+      const hour = 3_600_000 * 500_400;
+      const refused: string[] = [];
+      const buffer = new UsageBuffer({
+        write: (b) => store.writeFlush(b),
+        intervalMs: 60_000,
+        maxEvents: 1_000_000,
+        onRefused: (rows) => refused.push(...rows.events.map((e) => e.id)),
+      });
+      const events = Array.from({ length: 40 }, (_, i) => usage({ keyId: k.id, createdAt: hour + i, costMicros: 10 }));
+      // Two rows no column can hold, among good ones.
+      const bad = [7, 30].map((i) => {
+        const e = { ...(events[i] as UsageEvent), provider: null as unknown as string };
+        events[i] = e;
+        return e.id;
+      });
+      for (const e of events) buffer.record(e);
+      await buffer.flush();
+      const later = usage({ keyId: k.id, createdAt: hour + 100, costMicros: 10 });
+      buffer.record(later);
+      await buffer.stop();
+      const stored = (await store.listUsageEvents(org.id)).filter((e) => e.createdAt >= hour).map((e) => e.id);
+      expect(stored).toEqual([...events.filter((e) => !bad.includes(e.id)).map((e) => e.id), later.id]);
+      expect(refused).toEqual(bad);
+      expect(buffer.stats()).toMatchObject({ refusedEvents: 2, failures: 0, pending: 0 });
+      expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([{ requests: 39 }]);
+      // The key's own counter still has every call's spend: each was made, whether or not its row could be kept.
+      expect(await store.getApiKey(k.id)).toMatchObject({ spentMicros: 410 });
     });
 
     const notification = (over: { id?: string; title?: string; createdAt?: number; body?: Record<string, unknown> } = {}) => ({

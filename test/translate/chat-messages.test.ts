@@ -1,6 +1,6 @@
 /** The translation between the chat-completions and messages formats, table-driven in both directions. */
 import { describe, expect, test } from "bun:test";
-import { encodeSse } from "../../src/lib/sse.ts";
+import { encodeSse, SseEventTooLarge } from "../../src/lib/sse.ts";
 import { chatToMessagesRequest, DEFAULT_MAX_TOKENS, JSON_MODE_INSTRUCTION } from "../../src/translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../../src/translate/messages-to-chat.ts";
 
@@ -250,6 +250,15 @@ async function translateStream(events: { event: string; data: object }[]): Promi
 }
 
 describe("messages stream -> chat chunks", () => {
+  test("an event past the bound it is given errors the translated stream instead of being held", async () => {
+    const source = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(`event: content_block_delta\ndata: ${"x".repeat(8192)}`));
+      },
+    });
+    expect(new Response(source.pipeThrough(messagesStreamToChat(4096))).text()).rejects.toThrow(SseEventTooLarge);
+  });
+
   test("text stream, with usage and [DONE] at the end", async () => {
     const chunks = await translateStream([
       {

@@ -42,5 +42,5 @@ export const bedrockAdapter = {
     const signed = await aws.sign(url, { method: "POST", headers: { ...headers, "x-amz-content-sha256": hash }, body: payload });
     return { url: signed.url, method: "POST", headers: Object.fromEntries(signed.headers), body: payload };
   },
-  sseBody: (body: ReadableStream<Uint8Array>) => body.pipeThrough(eventStreamToSse()),
+  sseBody: (body: ReadableStream<Uint8Array>, maxEventBytes?: number) => body.pipeThrough(eventStreamToSse(maxEventBytes)),
 } satisfies ProviderAdapter;

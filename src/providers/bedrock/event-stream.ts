@@ -6,7 +6,7 @@
  */
 import { EventStreamCodec } from "@smithy/eventstream-codec";
 import { fromUtf8, toUtf8 } from "@smithy/util-utf8";
-import { encodeSse } from "../../lib/sse.ts";
+import { encodeSse, MAX_EVENT_CHARS, SseEventTooLarge } from "../../lib/sse.ts";
 
 /** Frames start with their total length (4 bytes, big-endian); the codec decodes whole frames. */
 const PRELUDE_TOTAL_LENGTH = 4;
@@ -15,9 +15,18 @@ function errorEvent(message: string): Uint8Array {
   return encodeSse({ event: "error", data: JSON.stringify({ type: "error", error: { type: "api_error", message } }) });
 }
 
-export function eventStreamToSse(): TransformStream<Uint8Array, Uint8Array> {
+/**
+ * The binary frames as SSE. A frame longer than `maxFrameBytes` (its length is its first
+ * four bytes) errors the stream (SseEventTooLarge) before any of it is gathered, as an SSE
+ * event past the bound does.
+ */
+export function eventStreamToSse(maxFrameBytes = MAX_EVENT_CHARS): TransformStream<Uint8Array, Uint8Array> {
   const codec = new EventStreamCodec(toUtf8, fromUtf8);
-  let pending = new Uint8Array(0);
+  /** Bytes of the frames not yet whole, as they came: joined only once the next frame is whole. */
+  let pieces: Uint8Array[] = [];
+  let held = 0;
+  /** Bytes the next frame needs before it can be decoded: its prelude, then its whole length. */
+  let needed = PRELUDE_TOTAL_LENGTH;
   const emit = (frame: Uint8Array, controller: TransformStreamDefaultController<Uint8Array>) => {
     const message = codec.decode(frame);
     const kind = message.headers[":message-type"]?.value;
@@ -35,13 +44,20 @@ export function eventStreamToSse(): TransformStream<Uint8Array, Uint8Array> {
   };
   return new TransformStream({
     transform(chunk, controller) {
-      const joined = new Uint8Array(pending.length + chunk.length);
-      joined.set(pending);
-      joined.set(chunk, pending.length);
+      pieces.push(chunk);
+      held += chunk.byteLength;
+      // Joining on every chunk copied a long frame again for each of its pieces.
+      if (held < needed) return;
+      const joined = pieces.length === 1 ? (pieces[0] as Uint8Array) : Buffer.concat(pieces, held);
       let offset = 0;
+      needed = PRELUDE_TOTAL_LENGTH;
       while (joined.length - offset >= PRELUDE_TOTAL_LENGTH) {
         const total = new DataView(joined.buffer, joined.byteOffset + offset, PRELUDE_TOTAL_LENGTH).getUint32(0);
-        if (joined.length - offset < total) break;
+        if (total > maxFrameBytes) throw new SseEventTooLarge(maxFrameBytes);
+        if (joined.length - offset < total) {
+          needed = total;
+          break;
+        }
         try {
           emit(joined.subarray(offset, offset + total), controller);
         } catch (err) {
@@ -51,10 +67,12 @@ export function eventStreamToSse(): TransformStream<Uint8Array, Uint8Array> {
         }
         offset += total;
       }
-      pending = joined.slice(offset);
+      const rest = joined.subarray(offset);
+      pieces = rest.byteLength > 0 ? [rest] : [];
+      held = rest.byteLength;
     },
     flush(controller) {
-      if (pending.length > 0) controller.enqueue(errorEvent("the platform's stream ended in the middle of an event"));
+      if (held > 0) controller.enqueue(errorEvent("the platform's stream ended in the middle of an event"));
     },
   });
 }

@@ -66,6 +66,16 @@ export class PostgresDriver implements SqlDriver {
     await this.transaction(flushStatements(batch, rollUpHourly(batch.events)));
   }
 
+  /**
+   * SQLSTATE classes 22 (data exception: a value out of range or of the wrong type) and 23
+   * (integrity: NOT NULL, a repeated id). The database away, a deadlock, a serialization
+   * failure, lack of resources and whatever else are passing: the batch is retried whole.
+   */
+  refuses(err: unknown): boolean {
+    const state = (err as { errno?: unknown } | null)?.errno;
+    return typeof state === "string" && /^2[23]/.test(state);
+  }
+
   migrate(): Promise<void> {
     return migratePostgres(this.sql);
   }

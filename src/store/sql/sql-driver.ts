@@ -21,6 +21,8 @@ export interface SqlDriver {
   transaction(statements: Statement[]): Promise<number[]>;
   /** One flush: events, roll-ups and key counters, in one transaction. */
   writeFlush(batch: FlushBatch): Promise<void>;
+  /** The failure is the rows' fault (a constraint, a value the column cannot hold): writing them again fails again. */
+  refuses(err: unknown): boolean;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** A FROM item listing the elements of a JSON text array column as rows with one column `value`. */

@@ -1,14 +1,27 @@
 /** Usage: the write-behind flush and what reads the events and their roll-ups, over settings (settings-sql.ts). */
 import type { FlushBatch, UsageEvent, UsageHourly, UsageSum } from "../../domain/types.ts";
 import { hourOf } from "../hourly-rollup.ts";
+import { RowsRefused } from "../rows-refused.ts";
 import { toUsageSums, type UsageSumOptions, usageSumQuery } from "../usage-sums.ts";
 import { toUsageEvent, toUsageHourly } from "./rows.ts";
 import { SettingsSql } from "./settings-sql.ts";
 
 export class UsageSql extends SettingsSql {
-  /** One write-behind flush: events, hourly and daily roll-ups and key counters, in one transaction, batched as the driver does best. */
-  writeFlush(batch: FlushBatch): Promise<void> {
-    return this.db.writeFlush(batch);
+  /**
+   * One write-behind flush: events, hourly and daily roll-ups and key counters, in one
+   * transaction, batched as the driver does best. A batch is written whole or not at all
+   * and is retried whole, so its first event already stored means the whole batch was (a
+   * commit whose acknowledgement was lost, on Postgres): it is not written twice, nor
+   * refused as a duplicate. Rows at fault reject with RowsRefused, anything else as it failed.
+   */
+  async writeFlush(batch: FlushBatch): Promise<void> {
+    const first = batch.events[0];
+    if (first && (await this.one("SELECT 1 AS stored FROM usage_events WHERE id = $1", first.id))) return;
+    try {
+      await this.db.writeFlush(batch);
+    } catch (err) {
+      throw this.db.refuses(err) ? new RowsRefused(err) : err;
+    }
   }
 
   async countUsageEvents(orgId: string): Promise<number> {

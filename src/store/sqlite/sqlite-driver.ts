@@ -94,6 +94,17 @@ export class SqliteDriver implements SqlDriver {
     })();
   }
 
+  /**
+   * A constraint (NOT NULL, a repeated id), a type or size the column refuses, or a value
+   * bun:sqlite cannot bind (a TypeError or RangeError before SQLite sees it). Busy, locked,
+   * I/O, a full disk and whatever else are passing: the batch is retried whole.
+   */
+  refuses(err: unknown): boolean {
+    if (err instanceof TypeError || err instanceof RangeError) return true;
+    const code = (err as { code?: unknown } | null)?.code;
+    return typeof code === "string" && /^SQLITE_(?:CONSTRAINT|MISMATCH|TOOBIG|RANGE)/.test(code);
+  }
+
   private insertEvents(rows: number, shared: number): Prepared {
     const shape = rows * 16 + shared;
     let statement = this.inserts.get(shape);

@@ -1,10 +1,11 @@
-/** The embedded driver's usage INSERTs: more statement shapes than it holds prepared still write every row as given. */
+/** The embedded driver: its usage INSERTs write every row as given however many statement shapes, and it tells a refusal from a passing failure. */
 import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newId } from "../../../src/domain/ids.ts";
 import type { UsageEvent } from "../../../src/domain/types.ts";
+import { Database } from "bun:sqlite";
 import { SqliteDriver } from "../../../src/store/sqlite/sqlite-driver.ts";
 
 test("flushes of more INSERT shapes than are held prepared write every row with its own values", async () => {
@@ -58,6 +59,37 @@ test("flushes of more INSERT shapes than are held prepared write every row with 
         created_at: e.createdAt,
       })),
     );
+  } finally {
+    await driver.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a database another connection holds locked is a passing failure, a constraint the rows' fault", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "gw-driver-"));
+  const path = join(dir, "gateway.db");
+  const driver = new SqliteDriver(path);
+  try {
+    await driver.migrate();
+    const holder = new Database(path);
+    const waiter = new Database(path);
+    holder.exec("BEGIN IMMEDIATE");
+    const busy = (() => {
+      try {
+        waiter.exec("BEGIN IMMEDIATE");
+      } catch (err) {
+        return err;
+      }
+    })();
+    holder.exec("ROLLBACK");
+    holder.close();
+    waiter.close();
+    expect((busy as { code?: string }).code).toBe("SQLITE_BUSY");
+    expect(driver.refuses(busy)).toBe(false);
+    const notNull = await driver.run("INSERT INTO organizations (id) VALUES (NULL)", []).catch((err: unknown) => err);
+    expect(driver.refuses(notNull)).toBe(true);
+    expect(driver.refuses(new TypeError("Binding expected string, TypedArray, boolean, number, bigint or null"))).toBe(true);
+    expect(driver.refuses(new Error("disk I/O error"))).toBe(false);
   } finally {
     await driver.close();
     rmSync(dir, { recursive: true, force: true });
