@@ -18,6 +18,23 @@ afterAll(async () => {
   await pg?.stop();
 });
 
+/** A one-token usage event of `over`'s organization; the flush tests vary only who and when. */
+const usageEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, "orgId" | "createdAt">): UsageEvent => ({
+  id: newId("evt"),
+  requestId: "r",
+  keyId: null,
+  userId: null,
+  provider: "openai",
+  model: "m",
+  promptTokens: 1,
+  completionTokens: 1,
+  costMicros: 10,
+  latencyMs: 1,
+  status: 200,
+  errorCode: null,
+  ...over,
+});
+
 // Each test gets its own database, so the contract's "list everything" checks see only its rows.
 runStoreContract("Postgres", async () => new PostgresStore(await pg.createDatabase(), { max: 2 }));
 
@@ -74,22 +91,7 @@ test("flushes from several nodes at once, touching the same keys and roll-up row
     // Each node touches the keys in a different order: sorted statements must not deadlock.
     const order = n % 2 ? [...keys].reverse() : keys;
     return node.writeFlush({
-      events: order.map((k, i) => ({
-        id: newId("evt"),
-        requestId: "r",
-        orgId: org.id,
-        keyId: k.id,
-        userId: null,
-        provider: "openai",
-        model: "m",
-        promptTokens: 1,
-        completionTokens: 1,
-        costMicros: 10,
-        latencyMs: 1,
-        status: 200,
-        errorCode: null,
-        createdAt: hour + i,
-      })),
+      events: order.map((k, i) => usageEvent({ orgId: org.id, keyId: k.id, createdAt: hour + i })),
       keyTouches: order.map((k) => ({ keyId: k.id, requests: 1, spendMicros: 10, lastUsedAt: hour + n })),
     });
   };
@@ -113,22 +115,7 @@ test("a flush while the database is away is a passing failure: the batch waits w
     maxEvents: 1_000_000,
     onError: (err) => errors.push(err),
   });
-  const event = (i: number): UsageEvent => ({
-    id: `evt_away_${i}`,
-    requestId: "r",
-    orgId: org.id,
-    keyId: null,
-    userId: null,
-    provider: "openai",
-    model: "m",
-    promptTokens: 1,
-    completionTokens: 1,
-    costMicros: 10,
-    latencyMs: 1,
-    status: 200,
-    errorCode: null,
-    createdAt: 1000 + i,
-  });
+  const event = (i: number) => usageEvent({ id: `evt_away_${i}`, orgId: org.id, createdAt: 1000 + i });
   for (let i = 0; i < 5; i++) buffer.record(event(i));
   pg.kill();
   try {
