@@ -18,6 +18,15 @@ import { type InProcessGateway, startInProcessGateway } from "../support/in-proc
 const arrived: (() => void)[] = [];
 const hungUp: (() => void)[] = [];
 const next = (queue: (() => void)[]) => new Promise<void>((resolve) => queue.push(resolve));
+/**
+ * Resolved by the test once its client has the stream's first event: the provider sends the
+ * overlong event only then. An error in a stream discards what its reader has not taken yet,
+ * so without the wait the client may see the cut alone, depending on who runs first.
+ */
+let markFirstEventSeen!: () => void;
+const firstEventSeen = new Promise<void>((resolve) => {
+  markFirstEventSeen = resolve;
+});
 
 const encoder = new TextEncoder();
 const json = { "content-type": "application/json" };
@@ -88,10 +97,11 @@ function misbehave(model: string, req: Request): Response | Promise<Response> {
       ];
       return new Response(
         new ReadableStream({
-          pull(c) {
-            const next = pieces.shift();
-            if (next === undefined) c.close();
-            else c.enqueue(encoder.encode(next));
+          async pull(c) {
+            const piece = pieces.shift();
+            if (piece === "data: ") await firstEventSeen;
+            if (piece === undefined) c.close();
+            else c.enqueue(encoder.encode(piece));
           },
         }),
         { status: 200, headers: { "content-type": "text/event-stream" } },
@@ -383,6 +393,7 @@ test("a stream event past GW_MAX_ANSWER_BYTES cuts the stream there, accounted a
       const { done, value } = await reader.read();
       if (done) return "end";
       received += new TextDecoder().decode(value);
+      if (received.includes('"content":"hi"')) markFirstEventSeen();
     }
   })().catch(() => "cut");
   expect(end).toBe("cut");
