@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { LogLevel } from "./lib/log.ts";
+import { MAX_EVENT_CHARS } from "./lib/sse.ts";
 import { type TracingConfig, tracingConfigFrom } from "./lib/tracing/otel-config.ts";
 
 export type Durability = "batched" | "strict";
@@ -148,8 +149,8 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "rateLimitWindowS", env: "GW_RATE_LIMIT_WINDOW_S", parse: integer(1, 86_400), fallback: () => 60 },
   { key: "durability", env: "GW_DURABILITY", parse: oneOf("batched", "strict"), fallback: () => "batched" },
   { key: "maxBodyBytes", env: "GW_MAX_BODY_BYTES", parse: integer(1024, 512 * 1024 * 1024), fallback: () => 32 * 1024 * 1024 },
-  // Twice the largest legitimate answer (2,048 embeddings of 3,072 dimensions as JSON, about 126 MB).
-  { key: "maxAnswerBytes", env: "GW_MAX_ANSWER_BYTES", parse: integer(64 * 1024, 1024 * 1024 * 1024), fallback: () => 256 * 1024 * 1024 },
+  // The SSE decoder's own bound (256 MiB): twice the largest legitimate answer (2,048 embeddings of 3,072 dimensions as JSON, about 126 MB).
+  { key: "maxAnswerBytes", env: "GW_MAX_ANSWER_BYTES", parse: integer(64 * 1024, 1024 * 1024 * 1024), fallback: () => MAX_EVENT_CHARS },
   { key: "trustProxy", env: "GW_TRUST_PROXY", parse: bool, fallback: () => false },
   { key: "usageRetentionDays", env: "GW_USAGE_RETENTION_DAYS", parse: integer(1, 3650), fallback: () => 30 },
   { key: "auditRetentionDays", env: "GW_AUDIT_RETENTION_DAYS", parse: integer(1, 36500), fallback: () => 365 },

@@ -23,8 +23,8 @@ const STREAM = { stream: true };
 
 /**
  * The longest event held, in characters, unless a decoder is given its own (the tap is
- * given GW_MAX_ANSWER_BYTES, whose default this is): an event cannot legitimately be
- * longer than a whole answer.
+ * given GW_MAX_ANSWER_BYTES, whose default config.ts takes from here): an event cannot
+ * legitimately be longer than a whole answer.
  */
 export const MAX_EVENT_CHARS = 256 * 1024 * 1024;
 
