@@ -43,6 +43,8 @@ export interface RunnerDeps {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** An IPv6 address with its zone is at most 45 characters; a forwarded entry is cut there and a little beyond. */
+const MAX_ADDRESS_CHARS = 64;
 
 /** A provider configured at the gateway's own address: refused at the first hop, never followed round. */
 const LOOP = new ApiError(
@@ -271,9 +273,15 @@ export class RequestRunner {
 
   private clientAddress(request: Request, server: Server<unknown> | null): string {
     if (this.deps.trustProxy) {
+      // The load balancer appends the address it saw to whatever the client sent: only the
+      // last entry is its word; the ones before it are the caller's to choose (audit rows,
+      // the per-address rate limit).
       const forwarded = request.headers.get("x-forwarded-for");
-      const first = forwarded?.split(",")[0]?.trim();
-      if (first) return first;
+      const last = forwarded
+        ?.slice(forwarded.lastIndexOf(",") + 1)
+        .trim()
+        .slice(0, MAX_ADDRESS_CHARS);
+      if (last) return last;
     }
     return server?.requestIP(request)?.address ?? "unknown";
   }

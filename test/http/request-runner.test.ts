@@ -10,7 +10,7 @@ import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
  * A runner whose log lines are collected and whose delayed telemetry waits in `timers`
  * until the test fires it; "free" routes never authenticate, so no authenticator is needed.
  */
-function runner() {
+function runner(opts: { trustProxy?: boolean } = {}) {
   const timers: (() => void)[] = [];
   const fireTimers = () => {
     for (const fn of timers.splice(0)) fn();
@@ -23,7 +23,7 @@ function runner() {
     limiter: new TokenBucketLimiter({ limit: 10, windowS: 60 }),
     metrics: new HttpMetrics(registry),
     log,
-    trustProxy: false,
+    trustProxy: opts.trustProxy ?? false,
     onKeyUsed: () => {},
     schedule: (fn) => void timers.push(fn),
   });
@@ -96,4 +96,24 @@ test("every response gets one log line shortly after it, in order, and none is l
   r.record();
   log.flush();
   expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ requestId: "last" });
+});
+
+test("behind a trusted proxy the client address is the entry the proxy appended, not one the caller wrote before it", async () => {
+  const { r, lines, log, fireTimers } = runner({ trustProxy: true });
+  const cases: [string, string][] = [
+    // A load balancer appends the address it saw to what the client sent.
+    ["6.6.6.6, 203.0.113.7", "203.0.113.7"],
+    ["6.6.6.6,7.7.7.7 ,  203.0.113.8", "203.0.113.8"],
+    ["2001:db8::1", "2001:db8::1"],
+    [`${"9".repeat(5000)}`, "9".repeat(64)],
+  ];
+  for (const [forwarded] of cases)
+    await r.run(
+      free("/healthz", () => new Response("ok")),
+      get("/healthz", { "x-forwarded-for": forwarded }),
+      null,
+    );
+  fireTimers();
+  log.flush();
+  expect(lines.map((l) => JSON.parse(l).ip)).toEqual(cases.map(([, ip]) => ip));
 });
