@@ -90,7 +90,9 @@ function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: Header
 const NO_FALLBACKS: string[] = [];
 
 function configuredFallbacks(settings: OrgPreferences, model: string): string[] {
-  return settings.fallbackModels?.[model] ?? NO_FALLBACKS;
+  const configured = settings.fallbackModels;
+  // Own entries only: a model a provider declares as `constructor` or `__proto__` would otherwise read Object.prototype's.
+  return configured && Object.hasOwn(configured, model) ? (configured[model] as string[]) : NO_FALLBACKS;
 }
 
 async function configuredFallbacksOnceLoaded(loading: Promise<OrgPreferences>, model: string): Promise<string[]> {
