@@ -1,6 +1,7 @@
 /**
- * `usage.daily`: the organization's calls, errors and cost per UTC day, from the
- * hourly roll-ups (never the per-call rows), for the dashboard's charts. Any member may
+ * `usage.daily`: the organization's calls, errors and cost per UTC day, summed by the
+ * store per day and provider (never the per-call rows, nor the hourly rows of every key
+ * and model: a year of those is millions), for the dashboard's charts. Any member may
  * read it: it shows totals, not who called what.
  */
 import { Type } from "@sinclair/typebox";
@@ -21,7 +22,11 @@ export const usageDaily = defineOperation({
     const days = p.days ?? 30;
     const today = Math.floor(deps.now() / DAY_MS) * DAY_MS;
     const from = today - (days - 1) * DAY_MS;
-    const rows = await deps.store.listUsageHourly(identity.organization.id, from, today + DAY_MS);
+    // At most days x providers rows, however many keys and models called.
+    const rows = await deps.store.sumUsage(identity.organization.id, from, today + DAY_MS, {
+      by: ["day", "provider"],
+      provider: p.provider ?? null,
+    });
     const series: DailyUsage[] = Array.from({ length: days }, (_, i) => ({
       date: new Date(from + i * DAY_MS).toISOString().slice(0, 10),
       requests: 0,
@@ -30,7 +35,6 @@ export const usageDaily = defineOperation({
       byProvider: {},
     }));
     for (const r of rows) {
-      if (p.provider && r.provider !== p.provider) continue;
       const day = series[Math.floor((r.hour - from) / DAY_MS)];
       if (!day) continue;
       day.requests += r.requests;
