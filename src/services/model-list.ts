@@ -7,6 +7,7 @@
  * and a list fetched before the configuration's last update is never served, which
  * also covers an update made on another node once this node's directory reloads.
  */
+import { readTextUpTo } from "../lib/egress/bounded-body.ts";
 import type { Logger } from "../lib/log.ts";
 import { canListModels } from "../providers/adapter.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
@@ -27,6 +28,12 @@ export interface ListedModel {
 const FRESH_MS = 10 * 60_000;
 const RETRY_AFTER_FAILURE_MS = 60_000;
 const FETCH_TIMEOUT_MS = 5_000;
+/**
+ * A provider's model list is read up to this much (the largest public lists, with every
+ * model's metadata, are under 2 MiB): the address may be a member's own server, and a
+ * list read whole could fill the node's memory in the five seconds it is given.
+ */
+export const MAX_MODEL_LIST_BYTES = 8 * 1024 * 1024;
 
 interface CachedList {
   until: number;
@@ -121,7 +128,7 @@ export class ModelList {
     });
     try {
       if (!up.response.ok) throw new Error(`HTTP ${up.response.status}`);
-      return adapter.parseModels(await up.response.json());
+      return adapter.parseModels(JSON.parse(await readTextUpTo(up.response, MAX_MODEL_LIST_BYTES)));
     } finally {
       up.done();
     }
