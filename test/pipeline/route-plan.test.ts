@@ -39,7 +39,7 @@ test("a declared model named like an Object.prototype member is called, with no 
   for (const model of NAMES) {
     const res = await chat(model);
     expect({ model, status: res.status }).toEqual({ model, status: 200 });
-    expect((await res.json()).model).toBe(model);
+    expect(((await res.json()) as { model: string }).model).toBe(model);
   }
   expect(h.logLines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
 });
@@ -52,6 +52,6 @@ test("such a name is a key of fallbackModels like any other, and configured fall
   const res = await chat("fail-503");
   expect(res.status).toBe(200);
   expect(res.headers.get("x-gw-attempts")).toBe("2");
-  expect((await res.json()).model).toBe("toString");
+  expect(((await res.json()) as { model: string }).model).toBe("toString");
   expect((await chat("constructor")).status).toBe(200);
 });
