@@ -7,6 +7,7 @@ import { actorOf } from "../../domain/identity.ts";
 import { json } from "../json-response.ts";
 import type { AdmittedScope } from "../request-scope.ts";
 import { callInput } from "../call-response.ts";
+import { userAgentOf } from "../user-agent.ts";
 
 const GatewayRequest = compileValidator(
   Type.Object({
@@ -47,7 +48,7 @@ export function gatewayHandler(deps: GatewaySurfaceDeps) {
     const data = await deps.operations.dispatch(
       {
         identity,
-        actor: actorOf(identity, scope.ip, scope.request.headers.get("user-agent")),
+        actor: actorOf(identity, scope.ip, userAgentOf(scope.request)),
         deps: deps.services,
         call,
         requestId: scope.requestId,

@@ -7,12 +7,13 @@
 import { actorOf } from "../../domain/identity.ts";
 import type { McpGateway } from "../../mcp/mcp-gateway.ts";
 import type { AdmittedScope } from "../request-scope.ts";
+import { userAgentOf } from "../user-agent.ts";
 
 export function mcpHandler(gateway: McpGateway) {
   return (scope: AdmittedScope): Promise<Response> =>
     gateway.handle(scope.request, {
       identity: scope.identity,
-      actor: actorOf(scope.identity, scope.ip, scope.request.headers.get("user-agent")),
+      actor: actorOf(scope.identity, scope.ip, userAgentOf(scope.request)),
       requestId: scope.requestId,
       trace: scope.trace,
       ...(scope.grant ? { grant: scope.grant } : {}),

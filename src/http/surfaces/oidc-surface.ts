@@ -15,6 +15,7 @@ import { type OidcSignIn, SIGN_IN_TTL_MS } from "../../services/oidc-signin.ts";
 import { SESSION_IDLE_MS, sessionCookieHeader, startSession } from "../../services/sessions.ts";
 import type { RequestScope } from "../request-scope.ts";
 import { htmlPage } from "./html-page.ts";
+import { userAgentOf } from "../user-agent.ts";
 
 export interface OidcSurfaceDeps {
   /** Null when no identity provider is configured. */
@@ -70,7 +71,7 @@ export function signUpCallbackHandler(deps: OidcSurfaceDeps) {
     const { services } = deps;
     const request = scope.request;
     const clearFlow = flowCookie("", 0, deps.secureCookies);
-    const actor: Omit<Actor, "ref"> = { ip: scope.ip, userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null };
+    const actor: Omit<Actor, "ref"> = { ip: scope.ip, userAgent: userAgentOf(request) };
     const callback = new URL(`${baseUrl(deps, request)}/signup/callback${new URL(request.url).search}`);
     let email: string | null = null;
     try {

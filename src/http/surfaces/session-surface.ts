@@ -10,6 +10,7 @@ import type { ServiceDeps } from "../../services/deps.ts";
 import { presentedSession, SESSION_IDLE_MS, sessionCookieHeader } from "../../services/sessions.ts";
 import { signInWithLink, signOut } from "../../services/sign-in.ts";
 import type { RequestScope } from "../request-scope.ts";
+import { userAgentOf } from "../user-agent.ts";
 
 export interface SessionSurfaceDeps {
   services: ServiceDeps;
@@ -40,7 +41,7 @@ export function signOutHandler(deps: SessionSurfaceDeps) {
   return async (scope: RequestScope): Promise<Response> => {
     if (!fromOwnOrigin(scope.request, deps.trustedOrigins)) throw new OriginRequired();
     const value = presentedSession(scope.request.headers, deps.secureCookies);
-    const actor = { ip: scope.ip, userAgent: scope.request.headers.get("user-agent")?.slice(0, 500) ?? null };
+    const actor = { ip: scope.ip, userAgent: userAgentOf(scope.request) };
     if (value) await signOut(deps.services, value, actor);
     return new Response(null, { status: 303, headers: { location: "/", "set-cookie": sessionCookie("", 0, deps.secureCookies) } });
   };
