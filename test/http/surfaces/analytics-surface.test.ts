@@ -21,7 +21,7 @@ test("a period that is not valid percent-encoding is a 400 naming it, never a 50
     for (const period of ["%ZZ", "%E0%A4%A", "%"]) {
       const res = await get(`/api/byok/analytics/${view}/${period}`);
       expect(res.status).toBe(400);
-      const body = await res.json();
+      const body = (await res.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe("invalid_request");
       expect(body.error.message).toStartWith(`period: "${period}" is not a period; use 7d, 30d or 90d`);
     }
@@ -30,5 +30,5 @@ test("a period that is not valid percent-encoding is a 400 naming it, never a 50
 test("a period sent percent-encoded is read as its text", async () => {
   const res = await get("/api/byok/analytics/trends/%37d");
   expect(res.status).toBe(200);
-  expect((await res.json()).trends).toBeDefined();
+  expect(((await res.json()) as { trends?: unknown }).trends).toBeDefined();
 });
