@@ -17,6 +17,14 @@ import { scanSummary } from "../services/scan-events.ts";
 import { defineOperation } from "./registry.ts";
 
 const MAX_DAYS = 366;
+/**
+ * Groups of models, keys and applications answered at most: callers name models and
+ * applications, so a window can hold as many groups as calls. Days (at most 366) and
+ * providers (the kinds) are few by construction.
+ */
+const DEFAULT_GROUPS = 100;
+const MAX_GROUPS = 1000;
+const MANY: readonly GroupBy[] = ["model", "key", "application"];
 const GroupByParam = Type.Union([
   Type.Literal("provider"),
   Type.Literal("model"),
@@ -45,7 +53,12 @@ export const metricsCost = defineOperation({
   summary:
     "Cost over the last N UTC days (today included): totalCostCents, byProvider {costCents, calls}, and rows grouped by provider, model, key, day or application; `application` filters.",
   params: Type.Object(
-    { ...WindowParams, groupBy: Type.Optional(GroupByParam), application: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+    {
+      ...WindowParams,
+      groupBy: Type.Optional(GroupByParam),
+      application: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_GROUPS })),
+    },
     { additionalProperties: false },
   ),
   async run({ identity, deps }, p) {
@@ -53,15 +66,20 @@ export const metricsCost = defineOperation({
     if (p.application !== undefined && p.groupBy === "key")
       throw badRequest("params: groupBy key cannot be combined with an application filter", { param: "params.groupBy" });
     const w = windowOf(daysOf(p), deps.now());
-    const sum = (by: GroupBy) =>
+    const sum = (by: GroupBy, top?: number) =>
       deps.store.sumUsage(identity.organization.id, w.from, w.to, {
         by: [by],
         provider: p.provider ?? null,
         application: p.application ?? null,
+        top,
       });
     const byProviderGroups = groupCosts(await sum("provider"), "provider");
     const groupBy: GroupBy = p.groupBy ?? "provider";
-    const grouped = groupBy === "provider" ? byProviderGroups : groupCosts(await sum(groupBy), groupBy);
+    // One more than answered, to tell whether any were left out.
+    const limit = MANY.includes(groupBy) ? (p.limit ?? DEFAULT_GROUPS) : undefined;
+    const rows = groupBy === "provider" ? null : await sum(groupBy, limit === undefined ? undefined : limit + 1);
+    const moreGroups = limit !== undefined && rows !== null && rows.length > limit;
+    const grouped = rows === null ? byProviderGroups : groupCosts(rows.slice(0, limit), groupBy);
     return {
       windowDays: w.days,
       from: new Date(w.from).toISOString(),
@@ -71,6 +89,8 @@ export const metricsCost = defineOperation({
       totalCalls: byProviderGroups.groups.reduce((n, g) => n + g.calls, 0),
       byProvider: Object.fromEntries(byProviderGroups.groups.map((g) => [g.key, { costCents: g.costCents, calls: g.calls }])),
       groupBy,
+      // Models, keys and applications: the `limit` most costly (100 by default); true when there are more.
+      moreGroups,
       groups: grouped.groups.map((g) => ({
         [groupBy]: g.key,
         costCents: g.costCents,
@@ -96,11 +116,12 @@ export const metricsComprehensive = defineOperation({
     const orgId = identity.organization.id;
     const now = deps.now();
     const w = windowOf(daysOf(p), now);
-    const sum = (by: GroupBy) => deps.store.sumUsage(orgId, w.from, w.to, { by: [by], provider: p.provider ?? null });
+    const sum = (by: GroupBy, top?: number) => deps.store.sumUsage(orgId, w.from, w.to, { by: [by], provider: p.provider ?? null, top });
     const [providerRows, modelRows, keyRows, dailyRows] = await Promise.all([
       sum("provider"),
-      sum("model"),
-      sum("key"),
+      // Only the top ones are shown, and the store picks them: a window may hold a group per call.
+      sum("model", TOP),
+      sum("key", TOP),
       deps.store.sumUsage(orgId, w.from, w.to, { by: ["day", "provider"], provider: p.provider ?? null }),
     ]);
     const byProvider = groupCosts(providerRows, "provider");

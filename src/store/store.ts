@@ -135,13 +135,14 @@ export interface Store extends McpStore {
    * absent when empty), optionally for one provider. Aggregated by the database, so a
    * 90-day view reads a few hundred sums, not every hourly row. The application
    * (dimension or filter) is known to the daily roll-up only: it needs whole UTC days
-   * and no key dimension (anything else throws).
+   * and no key dimension (anything else throws). With `top`, only that many groups, the
+   * most costly first.
    */
   sumUsage(
     orgId: string,
     from: number,
     to: number,
-    opts: { by: UsageDimension[]; provider: string | null; application?: string | null },
+    opts: { by: UsageDimension[]; provider: string | null; application?: string | null; top?: number },
   ): Promise<UsageSum[]>;
   /**
    * Sum of cost for a key's rotated line (the key `keyId` and its successors; the whole

@@ -21,6 +21,11 @@ export interface UsageSumOptions {
   by: UsageDimension[];
   provider: string | null;
   application?: string | null;
+  /**
+   * Only this many groups, the most costly first (ties in the dimensions' order): models
+   * and applications are named by callers, so their groups are as many as callers made.
+   */
+  top?: number;
 }
 
 /** The statement and its parameters; `placeholder(n)` writes the n-th (1-based) parameter as the dialect does. */
@@ -45,8 +50,12 @@ export function usageSumQuery(
   const sums =
     "SUM(requests) AS requests, SUM(errors) AS errors, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_micros) AS cost_micros, SUM(latency_ms_sum) AS latency_ms_sum";
   const group = dims.length ? ` GROUP BY ${dims.map((d) => d.as).join(", ")}` : "";
+  const top =
+    opts.top === undefined
+      ? ""
+      : ` ORDER BY cost_micros DESC${dims.map((d) => `, ${d.as}`).join("")} LIMIT ${placeholder(params.push(opts.top))}`;
   return {
-    text: `SELECT ${select ? `${select}, ` : ""}${sums} FROM ${daily ? "usage_daily" : "usage_hourly"} WHERE ${where}${group}`,
+    text: `SELECT ${select ? `${select}, ` : ""}${sums} FROM ${daily ? "usage_daily" : "usage_hourly"} WHERE ${where}${group}${top}`,
     params,
   };
 }

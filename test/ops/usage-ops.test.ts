@@ -7,47 +7,24 @@
  * bounded by days x providers.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { newId } from "../../src/domain/ids.ts";
 import type { UsageEvent } from "../../src/domain/types.ts";
 import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
+import { countUsageRowsRead, usageEvent } from "../support/usage-rows.ts";
 
 const DAY_MS = 86_400_000;
 let gw: InProcessGateway;
 /** Rows the store handed back to the operation, counted under the real store. */
-let rowsRead = 0;
+let read: { rows: number };
 
 beforeAll(async () => {
   gw = await startInProcessGateway();
-  const store = gw.rt.store;
-  for (const method of ["sumUsage", "listUsageHourly"] as const) {
-    const real = (store[method] as (...a: unknown[]) => Promise<unknown[]>).bind(store);
-    (store as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-      const rows = await real(...args);
-      rowsRead += rows.length;
-      return rows;
-    };
-  }
+  read = countUsageRowsRead(gw.rt.store);
 });
 
 afterAll(() => gw.stop());
 
-const event = (over: Partial<UsageEvent>): UsageEvent => ({
-  id: newId("evt"),
-  requestId: crypto.randomUUID(),
-  orgId: gw.init.organization.id,
-  keyId: gw.init.apiKey.id,
-  userId: null,
-  provider: "openai",
-  model: "gpt-4o",
-  promptTokens: 10,
-  completionTokens: 5,
-  costMicros: 100,
-  latencyMs: 20,
-  status: 200,
-  errorCode: null,
-  createdAt: gw.clock.now,
-  ...over,
-});
+const event = (over: Partial<UsageEvent>): UsageEvent =>
+  usageEvent(gw.init.organization.id, gw.init.apiKey.id, { createdAt: gw.clock.now, ...over });
 
 test("a year of many models and hours is read as one row per day and provider, with the same totals", async () => {
   const today = Math.floor(gw.clock.now / DAY_MS) * DAY_MS;
@@ -68,10 +45,10 @@ test("a year of many models and hours is read as one row per day and provider, w
           );
   await gw.rt.store.writeFlush({ events, keyTouches: [] });
 
-  rowsRead = 0;
+  read.rows = 0;
   const r = await gw.op({ key: gw.init.keyValue }, "usage.daily", { days: 366 });
   expect(r.status).toBe(200);
-  expect(rowsRead).toBeLessThanOrEqual(3 * 2);
+  expect(read.rows).toBeLessThanOrEqual(3 * 2);
   const days = r.body.data.days as { date: string; requests: number; errors: number; costMicros: number; byProvider: unknown }[];
   expect(days).toHaveLength(366);
   expect(days.slice(-3)).toEqual(

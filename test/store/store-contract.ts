@@ -632,6 +632,25 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       ]);
     });
 
+    test("usage summed with `top` answers only the most costly groups, from the daily and the hourly roll-up", async () => {
+      const day = Date.UTC(2026, 0, 12);
+      // Models are named by callers: twelve here, costs 10 to 120, two calls of the dearest.
+      const events = Array.from({ length: 12 }, (_, i) =>
+        usage({ createdAt: day + i * 60_000, model: `m-${i}`, costMicros: (i + 1) * 10 }),
+      );
+      events.push(usage({ createdAt: day + 3_600_000, model: "m-11", costMicros: 5 }));
+      await store.writeFlush({ events, keyTouches: [] });
+      for (const to of [day + 86_400_000, day + 86_400_000 - 1]) {
+        const top = await store.sumUsage(org.id, day, to, { by: ["model"], provider: null, top: 3 });
+        expect(top.map((r) => [r.model, r.requests, r.costMicros])).toEqual([
+          ["m-11", 2, 125],
+          ["m-10", 1, 110],
+          ["m-9", 1, 100],
+        ]);
+      }
+      expect(await store.sumUsage(org.id, day, day + 86_400_000, { by: ["model"], provider: null, top: 100 })).toHaveLength(12);
+    });
+
     test("webhook secret and delivery results", async () => {
       expect(await store.getWebhookSecret(org.id)).toBeNull();
       await store.setWebhookSecret(org.id, "sealed-1", 1);
