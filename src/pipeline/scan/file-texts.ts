@@ -5,6 +5,7 @@
  * archive) is reported unread: the gateway does not parse documents, and says so in
  * `x-gw-security` (`unscanned=N`) instead of pretending it looked.
  */
+import { percentDecoded } from "./validators.ts";
 
 /** The text of an inline file, and how to write a changed text back in the same form. */
 export interface FileText {
@@ -59,14 +60,6 @@ function base64Bytes(value: string): Uint8Array | null {
 }
 
 const base64Of = (text: string) => Buffer.from(encoder.encode(text)).toString("base64");
-
-function percentDecoded(payload: string): string {
-  try {
-    return decodeURIComponent(payload);
-  } catch {
-    return payload;
-  }
-}
 
 /**
  * An inline file's text. `mediaType` is the declared one when the format keeps it beside

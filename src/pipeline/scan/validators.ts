@@ -171,6 +171,15 @@ export function looksLikePlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value) || /(.)\1{5,}/.test(value) || entropy(value) < 2.5;
 }
 
+/** Percent-encoding decoded; text that is not valid encoding (`%zz`, a cut UTF-8 sequence) as it is, since prompts are anyone's to write. */
+export function percentDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** A secret-looking token must be random enough and not a placeholder. */
 export function secretLike(value: string, minEntropy = 3.0): boolean {
   return !looksLikePlaceholder(value) && entropy(value) >= minEntropy;

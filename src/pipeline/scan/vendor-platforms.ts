@@ -13,7 +13,7 @@
  * so placeholders pass.
  */
 import type { Detector, GatedSecretRule } from "./detector.ts";
-import { randomAfter, secretLike } from "./validators.ts";
+import { percentDecoded, randomAfter, secretLike } from "./validators.ts";
 import { prefixed } from "./vendor-prefixes.ts";
 
 const UUID = "[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}";
@@ -97,7 +97,7 @@ export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
     kind: "azure_sas_token",
     category: "secret",
     pattern: "\\bSharedAccessSignature[ \\t]{1,3}(?:[a-z]{1,4}=[^\\s&\"']{1,300}&){1,4}?sig=[A-Za-z0-9%/+=]{20,120}",
-    validate: (m) => secretLike(decodeURIComponent(m.slice(m.lastIndexOf("sig=") + 4).replace(/%(?![0-9A-Fa-f]{2})/g, "")), 3.5),
+    validate: (m) => secretLike(percentDecoded(m.slice(m.lastIndexOf("sig=") + 4).replace(/%(?![0-9A-Fa-f]{2})/g, "")), 3.5),
     start: { at: "word", literals: ["SharedAccessSignature"] },
   },
   // Zapier catch hooks: the account and the hook's key in the URL run the Zap.

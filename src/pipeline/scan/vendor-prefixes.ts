@@ -11,7 +11,7 @@
  * random, so documentation placeholders (`whsec_xxxx`, `tvly-YOUR_API_KEY`) pass.
  */
 import type { Detector } from "./detector.ts";
-import { randomAfter, secretLike } from "./validators.ts";
+import { percentDecoded, randomAfter, secretLike } from "./validators.ts";
 
 /** A token of `prefix` and a body of `body` (a character class with its count), ending where the class ends. */
 export function prefixed(kind: string, prefix: string, body: string, min = 3.0, end = "A-Za-z0-9_-"): Detector {
@@ -54,8 +54,7 @@ export const VENDOR_PREFIX_DETECTORS: Detector[] = [
     category: "secret",
     pattern: "[?&;]sig=[A-Za-z0-9%+/]{40,128}(?:%3D|=){0,2}",
     validate: (m, text, index) =>
-      /[?&;]sv=\d{4}-\d{2}-\d{2}/.test(text.slice(Math.max(0, index - 400), index + 400)) &&
-      secretLike(decodeURIComponent(m.slice(5)), 4.0),
+      /[?&;]sv=\d{4}-\d{2}-\d{2}/.test(text.slice(Math.max(0, index - 400), index + 400)) && secretLike(percentDecoded(m.slice(5)), 4.0),
     start: { at: "literal", literals: ["?sig=", "&sig=", ";sig="] },
   },
   // Discord webhooks: the id and the token in the URL let anyone post.

@@ -130,3 +130,8 @@ describe("placeholders, public keys and identifiers are not", () => {
     expect(secretKinds(text)).toEqual([]);
   });
 });
+
+test("a SharedAccessSignature whose sig is not valid UTF-8 when decoded is scanned, never the decoder's exception", () => {
+  for (const sig of ["%C3%28".repeat(8), `${"%E0%A4".repeat(4)}abcdefgh`])
+    expect(() => secretKinds(`Authorization: SharedAccessSignature sr=hub.azure-devices.net&sig=${sig}&se=1735689600`)).not.toThrow();
+});

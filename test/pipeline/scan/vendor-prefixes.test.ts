@@ -66,3 +66,10 @@ describe("placeholders and look-alikes are not", () => {
     expect(secretKinds(text)).toEqual([]);
   });
 });
+
+test("a SAS signature that is not valid percent-encoding is scanned, never the decoder's exception", () => {
+  // The probe that found it: any caller's prompt holding this made the call a 500.
+  for (const sig of ["%zz".repeat(15), "%C3%28".repeat(8), `${body(40, 42)}%E0%A4`])
+    expect(() => secretKinds(`https://x.blob.core.windows.net/c?sv=2020-01-01&sig=${sig}`)).not.toThrow();
+  expect(secretKinds(`https://x.blob.core.windows.net/c?sv=2020-01-01&sig=${"%zz".repeat(15)}`)).toEqual([]);
+});
