@@ -1,7 +1,7 @@
-/** `org.*` operations on members and the audit log (admin only). */
+/** `org.*` operations on members, their invitations and the audit log (admin only). */
 import { Type } from "@sinclair/typebox";
 import { checkAuditLogAllowed } from "../policy/tiers.ts";
-import { inviteMember as invite, listMembers as membersAndInvitations } from "../services/organizations.ts";
+import { cancelInvitation, inviteMember as invite, listMembers as membersAndInvitations } from "../services/organizations.ts";
 import { iso, presentAudit, presentUser } from "./present.ts";
 import { defineOperation } from "./registry.ts";
 
@@ -37,6 +37,18 @@ export const inviteMember = defineOperation({
   },
 });
 
+export const cancelInvitationOp = defineOperation({
+  id: "org.invitation.cancel",
+  access: "admin",
+  summary:
+    "Withdraws a pending invitation; the invited person, who has not signed in yet, can no longer sign in here. The answer is the same whatever the address.",
+  params: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) }),
+  async run({ identity, actor, deps }, p) {
+    const { email } = await cancelInvitation(deps, actor, identity.organization.id, p.email);
+    return { email, cancelled: true };
+  },
+});
+
 export const listAuditLog = defineOperation({
   id: "org.audit-log.list",
   access: "admin-read",
@@ -52,4 +64,4 @@ export const listAuditLog = defineOperation({
   },
 });
 
-export const orgMemberOperations = [listMembers, inviteMember, listAuditLog];
+export const orgMemberOperations = [listMembers, inviteMember, cancelInvitationOp, listAuditLog];

@@ -56,6 +56,8 @@ export async function removeMember(
   if (disabled.length > 0) await deps.onProvidersChanged(orgId);
   // Their sessions and sign-in links go with them: a removed member is signed out at once.
   await deps.store.removeUser(user.id);
+  // And their invitation: it would be listed as pending for ever and refuse a new one (409).
+  await deps.store.deleteInvitation(orgId, user.email);
   const providersDisabled = disabled.map((p) => ({ id: p.id, name: p.name, provider: p.provider }));
   await recordAudit(
     deps.store,

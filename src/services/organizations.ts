@@ -94,6 +94,25 @@ export async function inviteMember(
   return { email, role: input.role };
 }
 
+/**
+ * `org.invitation.cancel`: withdraws a pending invitation. The invitation of a free
+ * address made a member who has not signed in yet, and who is hidden from the members
+ * listing until then (so an admin has no id to remove them by): that member goes with
+ * it. The answer is the same whether the address was free or another organization's.
+ */
+export async function cancelInvitation(deps: ServiceDeps, actor: Actor, orgId: string, rawEmail: string): Promise<{ email: string }> {
+  const email = normalizeEmail(rawEmail);
+  const invitation = await deps.store.getInvitation(orgId, email);
+  if (!invitation || invitation.acceptedAt !== null)
+    throw new ApiError(404, "not_found", `no pending invitation of ${email} in this organization`, { param: "email" });
+  const invited = await deps.store.getUserByEmail(email);
+  // Pending here means never signed in here, so this member has no session or provider of their own.
+  if (invited?.orgId === orgId) await deps.store.removeUser(invited.id);
+  await deps.store.deleteInvitation(orgId, email);
+  await recordAudit(deps.store, orgId, actor, "member.invite-cancel", email, { email, role: invitation.role }, deps.now());
+  return { email };
+}
+
 /** `org.members.list`: members, and invitations still pending, listed alike whatever the address. */
 export async function listMembers(deps: ServiceDeps, orgId: string): Promise<{ members: User[]; invitations: MemberInvitation[] }> {
   const [users, invitations] = await Promise.all([deps.store.listUsers(orgId), deps.store.listPendingInvitations(orgId)]);

@@ -61,6 +61,8 @@ export interface Store extends McpStore {
   listPendingInvitations(orgId: string): Promise<MemberInvitation[]>;
   /** The person signed in to `orgId`: their invitation there, if any, is accepted. */
   acceptInvitation(orgId: string, email: string, at: number): Promise<void>;
+  /** Drops the invitation of `email` into `orgId` (withdrawn, or its member removed); whether there was one. */
+  deleteInvitation(orgId: string, email: string): Promise<boolean>;
 
   // Service accounts and keys
   createServiceAccount(sa: ServiceAccount): Promise<void>;

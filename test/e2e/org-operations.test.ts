@@ -124,6 +124,7 @@ describe("roles", () => {
       "org.api-key.revoke": { keyId: org.keyId },
       "org.api-key.update": { keyId: org.keyId, name: "hijacked", spendCapCents: 0 },
       "org.members.invite": { email: "intruder@example.com", role: "admin" },
+      "org.invitation.cancel": { email: "intruder@example.com" },
       "org.member.remove": { userId: org.userId },
       "org.member.update-role": { userId: org.userId, role: "member" },
       "org.service-account.delete": { serviceAccountId: "sa_does_not_matter" },

@@ -286,6 +286,9 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect((await store.getInvitation(org.id, "new@acme.test"))?.acceptedAt).toBe(3);
       expect((await store.listPendingInvitations(org.id)).map((i) => i.email)).not.toContain("new@acme.test");
       expect(await store.getInvitation(org.id, "nobody@acme.test")).toBeNull();
+      expect(await store.deleteInvitation(org.id, "new@acme.test")).toBe(true);
+      expect(await store.getInvitation(org.id, "new@acme.test")).toBeNull();
+      expect(await store.deleteInvitation(org.id, "new@acme.test")).toBe(false);
     });
 
     test("a person's providers disabled: only theirs, once, kept through updates", async () => {

@@ -115,6 +115,10 @@ export class PeopleSql {
     ).map(toInvitation);
   }
 
+  async deleteInvitation(orgId: string, email: string): Promise<boolean> {
+    return (await this.run("DELETE FROM member_invitations WHERE org_id = $1 AND email = $2", orgId, email)) > 0;
+  }
+
   async acceptInvitation(orgId: string, email: string, at: number): Promise<void> {
     await this.run(
       "UPDATE member_invitations SET accepted_at = $1 WHERE org_id = $2 AND email = $3 AND accepted_at IS NULL",

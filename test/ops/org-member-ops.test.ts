@@ -1,0 +1,81 @@
+/**
+ * Invitations through the operations endpoint. The probe that found the hole: an
+ * invitation could not be withdrawn. Inviting a free address makes a member who is
+ * hidden from `org.members.list` until they first sign in, so an admin who invited the
+ * wrong address (as admin, say) had no id to remove them by, and the address could sign
+ * in as that member at any later time. Removing such a member (by an id found elsewhere)
+ * left the invitation listed as pending for ever, and inviting the address again was a
+ * 409. `org.invitation.cancel` withdraws one, alike for a free address and one another
+ * organization holds; removing a member drops their invitation.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { initializeOrganization } from "../../src/services/organizations.ts";
+import { consumeLoginLink, createLoginLink } from "../../src/services/sessions.ts";
+import { type Harness, startHarness } from "../security/harness.ts";
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+  // Another organization holds this address.
+  await initializeOrganization(h.rt.services, { name: "Elsewhere", adminEmail: "taken@elsewhere.example", tier: "starter" });
+});
+
+afterAll(() => h.close());
+
+const pending = async () => ((await h.op(h.admin, "org.members.list")).body.data.invitations as { email: string }[]).map((i) => i.email);
+
+test("an admin withdraws an invitation: the invited address can no longer sign in here, and may be invited again", async () => {
+  expect((await h.op(h.admin, "org.members.invite", { email: "wrong@example.org", role: "admin" })).status).toBe(200);
+  const invited = await h.rt.store.getUserByEmail("wrong@example.org");
+  expect(invited?.orgId).toBe(h.org.organization.id);
+  // A sign-in link the operator printed for the address before the invitation was withdrawn.
+  const link = await createLoginLink(h.rt.store, invited!, Date.now());
+
+  const r = await h.op(h.adminSession, "org.invitation.cancel", { email: " Wrong@Example.org " });
+  expect(r.status).toBe(200);
+  expect(r.body.data).toEqual({ email: "wrong@example.org", cancelled: true });
+  expect(await pending()).not.toContain("wrong@example.org");
+  expect(await h.rt.store.getUserByEmail("wrong@example.org")).toBeNull();
+  expect(await consumeLoginLink(h.rt.store, link.token, Date.now())).toBeNull();
+  const audit = (await h.rt.store.listAudit(h.org.organization.id, { limit: 1, before: null })).entries[0];
+  expect(audit).toMatchObject({ action: "member.invite-cancel", target: "wrong@example.org", details: { role: "admin" } });
+
+  expect((await h.op(h.admin, "org.invitation.cancel", { email: "wrong@example.org" })).status).toBe(404);
+  expect((await h.op(h.admin, "org.members.invite", { email: "wrong@example.org" })).status).toBe(200);
+});
+
+test("withdrawing answers the same for an address another organization holds, and leaves that member alone", async () => {
+  expect((await h.op(h.admin, "org.members.invite", { email: "taken@elsewhere.example" })).status).toBe(200);
+  const r = await h.op(h.admin, "org.invitation.cancel", { email: "taken@elsewhere.example" });
+  expect(r.status).toBe(200);
+  expect(r.body.data).toEqual({ email: "taken@elsewhere.example", cancelled: true });
+  expect(await pending()).not.toContain("taken@elsewhere.example");
+  expect((await h.rt.store.getUserByEmail("taken@elsewhere.example"))?.orgId).not.toBe(h.org.organization.id);
+});
+
+test("a member who signed in is removed with org.member.remove, not withdrawn; removing drops their invitation", async () => {
+  expect((await h.op(h.admin, "org.members.invite", { email: "joined@example.org" })).status).toBe(200);
+  const joined = await h.rt.store.getUserByEmail("joined@example.org");
+  await consumeLoginLink(h.rt.store, (await createLoginLink(h.rt.store, joined!, Date.now())).token, Date.now());
+  expect((await h.op(h.admin, "org.invitation.cancel", { email: "joined@example.org" })).status).toBe(404);
+
+  // An invited member removed by id (found in the store here): the invitation goes with them.
+  expect((await h.op(h.admin, "org.members.invite", { email: "gone@example.org" })).status).toBe(200);
+  const gone = await h.rt.store.getUserByEmail("gone@example.org");
+  expect((await h.op(h.admin, "org.member.remove", { userId: gone!.id })).status).toBe(200);
+  expect(await pending()).not.toContain("gone@example.org");
+  expect((await h.op(h.admin, "org.members.invite", { email: "gone@example.org" })).status).toBe(200);
+});
+
+test("bad input is a 400 naming the field and changes nothing; members and keys of other roles are refused", async () => {
+  for (const email of ["not-an-address", "a@b", "x".repeat(300)]) {
+    const r = await h.op(h.admin, "org.invitation.cancel", { email });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, code: "invalid_request" });
+  }
+  expect((await h.op(h.admin, "org.members.invite", { email: "kept@example.org" })).status).toBe(200);
+  for (const who of [h.memberSession, h.memberKey, h.sandboxAdminKey])
+    expect((await h.op(who, "org.invitation.cancel", { email: "kept@example.org" })).status).toBe(403);
+  expect(await pending()).toContain("kept@example.org");
+});
