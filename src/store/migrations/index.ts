@@ -12,6 +12,7 @@ import usageAttempts from "./006_usage_attempts.sql" with { type: "text" };
 import access from "./007_access.sql" with { type: "text" };
 import mcpServers from "./008_mcp_servers.sql" with { type: "text" };
 import notificationReads from "./009_notification_reads.sql" with { type: "text" };
+import auditIndexes from "./010_audit_indexes.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 7, name: "access", sql: access },
   { version: 8, name: "mcp_servers", sql: mcpServers },
   { version: 9, name: "notification_reads", sql: notificationReads },
+  { version: 10, name: "audit_indexes", sql: auditIndexes },
 ];
 
 /** The text a store of `dialect` runs for `m`. */

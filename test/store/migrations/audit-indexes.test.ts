@@ -1,0 +1,66 @@
+/**
+ * The audit_indexes migration. The audit log grows with traffic (every refused operation,
+ * every flagged or blocked call), and it was indexed by (org_id, id) only: the scanner's
+ * counts that metrics.comprehensive reads for any caller read every row the organization
+ * had. SQLite's plan now searches the window of each action; Postgres has the same index
+ * (its planner chooses by the table's size, so the plan is not asserted there).
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { SQL } from "bun";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PostgresStore } from "../../../src/store/postgres/postgres-store.ts";
+import { SqliteStore } from "../../../src/store/sqlite/sqlite-store.ts";
+import { type PostgresServer, startPostgres } from "../../support/servers.ts";
+
+/** The statement as settings-sql.ts writes it (countAudit, for the scanner's two actions). */
+const COUNT =
+  "SELECT action, target, COUNT(*) AS n FROM audit_log WHERE org_id = ?1 AND created_at >= ?2 AND created_at < ?3 AND action IN (?4, ?5) GROUP BY action, target";
+
+let pg: PostgresServer;
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
+
+test("SQLite: the scanner's counts search the window of each action instead of reading every audit row", async () => {
+  const path = join(mkdtempSync(join(tmpdir(), "gw-migr-")), "gateway.db");
+  const store = new SqliteStore(path);
+  await store.migrate();
+  await store.close();
+  const db = new Database(path, { readonly: true });
+  try {
+    const plan = (db.query(`EXPLAIN QUERY PLAN ${COUNT}`).all(0, 0, 0, 0, 0) as { detail: string }[])
+      .map((r) => r.detail)
+      .filter((d) => d.includes("audit_log"));
+    expect(plan).toEqual([expect.stringContaining("INDEX audit_log_org_action (org_id=? AND action=? AND created_at>? AND created_at<?)")]);
+  } finally {
+    db.close();
+  }
+});
+
+test("Postgres: the same index exists", async () => {
+  const url = await pg.createDatabase();
+  const store = new PostgresStore(url, { max: 2 });
+  await store.migrate();
+  await store.close();
+  const sql = new SQL(url, { max: 1 });
+  try {
+    const rows = (await sql.unsafe("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'audit_log' ORDER BY indexname")) as {
+      indexname: string;
+      indexdef: string;
+    }[];
+    expect(
+      rows.filter((r) => r.indexname !== "audit_log_pkey").map((r) => [r.indexname, r.indexdef.replace(/^.* USING btree /, "")]),
+    ).toEqual([
+      ["audit_log_org", "(org_id, id)"],
+      ["audit_log_org_action", "(org_id, action, created_at)"],
+    ]);
+  } finally {
+    await sql.close();
+  }
+});
