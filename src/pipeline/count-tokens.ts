@@ -25,6 +25,10 @@ import { refuseRefusedToolServers } from "./tool-servers.ts";
 import { scanCall } from "./scan-call.ts";
 import type { ScanRecorder } from "../domain/scan-policy.ts";
 import { secretValues } from "../providers/credentials.ts";
+import { readTextUpTo } from "../lib/egress/bounded-body.ts";
+
+/** A count is `{"input_tokens": N}`: an answer past this is not one, and the provider may be at a member's own address. */
+export const MAX_COUNT_ANSWER_BYTES = 64 * 1024;
 
 export interface CountTokensDeps {
   resolve: ResolveDeps;
@@ -91,7 +95,9 @@ export async function countTokens(
       return estimate();
     }
     if (!up.response.ok) throw await upstreamFailure(up.response, target.providerName, secretValues(target.credentials));
-    const body = (await up.response.json().catch(() => null)) as { input_tokens?: unknown } | null;
+    const body = (await readTextUpTo(up.response, MAX_COUNT_ANSWER_BYTES)
+      .then((text) => JSON.parse(text))
+      .catch(() => null)) as { input_tokens?: unknown } | null;
     if (typeof body?.input_tokens !== "number")
       throw new ApiError(502, "provider_error", `${target.providerName} answered count_tokens without input_tokens.`);
     return { inputTokens: body.input_tokens, estimated: false, servedBy: served, security: scanned.header };

@@ -8,6 +8,7 @@ import { setEgressPolicy } from "../../src/lib/egress/egress-policy.ts";
 import { MAX_MODEL_LIST_BYTES, ModelList } from "../../src/services/model-list.ts";
 import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";
+import { serveOversizedJson } from "../support/oversized-answer.ts";
 import { ORG_ID, openPlain, providerRecord, serviceAccount } from "../policy/fixtures.ts";
 
 const catalog = Catalog.builtIn();
@@ -82,33 +83,14 @@ test("a list fetched before the configuration's last update is not served, even 
 });
 
 test("a model list past MAX_MODEL_LIST_BYTES is refused where the bound is reached, not read whole", async () => {
-  // A provider of our own (the mock answers well): a valid list, 64 MiB of it, made as it is read.
-  const entry = new TextEncoder().encode('{"id":"model-padding-padding-padding-padding"},');
+  // A valid list, 64 MiB of it.
   const total = 64 * 1024 * 1024;
-  let sent = 0;
-  const hostile = Bun.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    fetch: () =>
-      new Response(
-        new ReadableStream({
-          type: "bytes",
-          pull(controller) {
-            if (sent === 0) controller.enqueue(new TextEncoder().encode('{"object":"list","data":['));
-            if (sent >= total) {
-              controller.enqueue(new TextEncoder().encode('{"id":"last"}]}'));
-              controller.close();
-              return;
-            }
-            const chunk = new Uint8Array(entry.length * 1024);
-            for (let i = 0; i < 1024; i++) chunk.set(entry, i * entry.length);
-            sent += chunk.length;
-            controller.enqueue(chunk);
-          },
-        }),
-        { headers: { "content-type": "application/json" } },
-      ),
-  });
+  const hostile = serveOversizedJson(
+    '{"object":"list","data":[',
+    '{"id":"model-padding-padding-padding-padding"},',
+    '{"id":"last"}]}',
+    total,
+  );
   try {
     const { directory, models } = setup([
       providerRecord({ id: "p5", provider: "custom", country: "US", baseUrl: `http://127.0.0.1:${hostile.port}/v1` }),
@@ -116,8 +98,8 @@ test("a model list past MAX_MODEL_LIST_BYTES is refused where the bound is reach
     const [live] = await directory.get(ORG_ID);
     await expect(models.probe(live!)).rejects.toThrow(`the answer is over ${MAX_MODEL_LIST_BYTES} bytes`);
     // The rest was never asked for: well short of the 64 MiB the server would have made.
-    expect(sent).toBeLessThan(total / 2);
+    expect(hostile.sent()).toBeLessThan(total / 2);
   } finally {
-    await hostile.stop(true);
+    await hostile.stop();
   }
 });
