@@ -178,17 +178,31 @@ export interface Store extends McpStore {
   listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]>;
 
   // Context optimizer (ETL) figures
+  /** Writes the document's row and adds it to its organization's running totals, in one transaction. */
   recordEtlDocument(d: EtlDocument): Promise<void>;
-  /** Newest first. */
+  /** Newest first (ties by id). */
   listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]>;
-  /** Sums over all of the organization's documents, and the count per transformation. */
-  sumEtlDocuments(orgId: string): Promise<{
-    documents: number;
-    originalTokens: number;
-    optimizedTokens: number;
-    costSavingsMicros: number;
-    transformations: Record<string, number>;
-  }>;
+  /**
+   * The running totals over every document the organization ever recorded, pruned ones
+   * included, and how many times each transformation was applied: a row per organization
+   * and per name, however many documents there were.
+   */
+  getEtlTotals(orgId: string): Promise<EtlTotals>;
+  /**
+   * Removes document rows created before `cutoff` (ms), except each organization's `keepNewest`
+   * (at least 1) newest, which the metrics list; the totals are kept. Returns how many.
+   */
+  pruneEtlDocuments(cutoff: number, keepNewest: number): Promise<number>;
+}
+
+/** An organization's running ETL totals (zeros before its first document). */
+export interface EtlTotals {
+  documents: number;
+  originalTokens: number;
+  optimizedTokens: number;
+  costSavingsMicros: number;
+  /** Times each transformation name was applied. */
+  transformations: Record<string, number>;
 }
 
 export type { AuditInput };

@@ -6,7 +6,7 @@ import { newId } from "../../src/domain/ids.ts";
 import { runMaintenance } from "../../src/services/maintenance.ts";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
 
-test("prunes raw usage, audit entries and notifications past their retention (roll-ups stay) and idle sessions", async () => {
+test("prunes raw usage, optimized documents (totals and the newest stay), audit entries and notifications past their retention (roll-ups stay) and idle sessions", async () => {
   const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), "gw-maint-")), "g.db"));
   await store.migrate();
   const now = Date.UTC(2026, 10, 22);
@@ -45,8 +45,22 @@ test("prunes raw usage, audit entries and notifications past their retention (ro
   ] as const)
     await store.createNotification({ id, orgId: "o1", kind: "budget.threshold", severity: "info", title: "t", body: {}, createdAt });
 
+  // 11 documents past the usage retention and one within it: the metrics' newest ten stay whatever their age.
+  for (const createdAt of [...Array.from({ length: 11 }, (_, i) => now - 31 * day - i), now - day])
+    await store.recordEtlDocument({
+      id: newId("doc"),
+      orgId: "o1",
+      createdAt,
+      originalTokens: 10,
+      optimizedTokens: 8,
+      costSavingsMicros: 1,
+      transformations: ["compression"],
+    });
+  const etlTotals = await store.getEtlTotals("o1");
+
   expect(await runMaintenance(store, { usageDays: 30, auditDays: 365, notificationDays: 90 }, now)).toEqual({
     usageEvents: 1,
+    etlDocuments: 2,
     auditEntries: 1,
     notifications: 1,
     sessions: 1,
@@ -56,4 +70,10 @@ test("prunes raw usage, audit entries and notifications past their retention (ro
   expect(await store.countUsageEvents("o1")).toBe(1);
   expect(await store.listUsageHourly("o1", 0, now)).toHaveLength(2);
   expect(await store.getSession("fresh")).not.toBeNull();
+  expect((await store.listEtlDocuments("o1", 100)).map((d) => d.createdAt)).toEqual([
+    now - day,
+    ...Array.from({ length: 9 }, (_, i) => now - 31 * day - i),
+  ]);
+  expect(await store.getEtlTotals("o1")).toEqual(etlTotals);
+  expect(etlTotals).toMatchObject({ documents: 12, originalTokens: 120, transformations: { compression: 12 } });
 });

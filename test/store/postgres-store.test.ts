@@ -130,3 +130,33 @@ test("a flush while the database is away is a passing failure: the batch waits w
   expect((await store.listUsageEvents(org.id)).map((e) => e.id)).toEqual([0, 1, 2, 3, 4].map((i) => `evt_away_${i}`));
   await store.close();
 });
+
+test("optimized documents recorded from several nodes at once are each counted once in the running totals", async () => {
+  const url = await pg.createDatabase();
+  const setup = new PostgresStore(url, { max: 1 });
+  await setup.migrate();
+  const orgId = newId("org");
+  const nodes = Array.from({ length: 3 }, () => new PostgresStore(url, { max: 4 }));
+  // 60 documents at once, the first ones racing to create the organization's totals rows.
+  await Promise.all(
+    Array.from({ length: 60 }, (_, n) =>
+      (nodes[n % 3] as PostgresStore).recordEtlDocument({
+        id: newId("doc"),
+        orgId,
+        createdAt: n,
+        originalTokens: 10,
+        optimizedTokens: 7,
+        costSavingsMicros: 3,
+        transformations: n % 2 ? ["normalization", "deduplication"] : ["deduplication", "normalization", "chunking"],
+      }),
+    ),
+  );
+  expect(await setup.getEtlTotals(orgId)).toEqual({
+    documents: 60,
+    originalTokens: 600,
+    optimizedTokens: 420,
+    costSavingsMicros: 180,
+    transformations: { normalization: 60, deduplication: 60, chunking: 30 },
+  });
+  await Promise.all([setup, ...nodes].map((s) => s.close()));
+});

@@ -7,6 +7,7 @@ import { newId } from "../../src/domain/ids.ts";
 import type {
   ApiKeyRecord,
   AuditEntry,
+  EtlDocument,
   Organization,
   ProviderConfigRecord,
   ServiceAccount,
@@ -684,35 +685,78 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       ]);
     });
 
-    test("ETL document figures: newest first, sums and counts per transformation", async () => {
-      await store.recordEtlDocument({
-        id: newId("doc"),
-        orgId: org.id,
-        createdAt: 1,
-        originalTokens: 100,
-        optimizedTokens: 60,
-        costSavingsMicros: 40,
-        transformations: ["normalization", "deduplication"],
-      });
-      await store.recordEtlDocument({
-        id: newId("doc"),
-        orgId: org.id,
-        createdAt: 2,
-        originalTokens: 50,
-        optimizedTokens: 50,
+    const etlDoc = (over: Partial<EtlDocument> = {}): EtlDocument => ({
+      id: newId("doc"),
+      orgId: org.id,
+      createdAt: 1,
+      originalTokens: 100,
+      optimizedTokens: 60,
+      costSavingsMicros: 40,
+      transformations: ["normalization"],
+      ...over,
+    });
+
+    test("ETL documents: newest first; each adds to its organization's running totals and transformation counts", async () => {
+      expect(await store.getEtlTotals(org.id)).toEqual({
+        documents: 0,
+        originalTokens: 0,
+        optimizedTokens: 0,
         costSavingsMicros: 0,
-        transformations: ["normalization"],
+        transformations: {},
       });
-      const list = await store.listEtlDocuments(org.id, 1);
-      expect(list).toMatchObject([{ createdAt: 2, transformations: ["normalization"] }]);
-      expect(await store.sumEtlDocuments(org.id)).toEqual({
-        documents: 2,
-        originalTokens: 150,
-        optimizedTokens: 110,
-        costSavingsMicros: 40,
-        transformations: { normalization: 2, deduplication: 1 },
+      await store.recordEtlDocument(etlDoc({ createdAt: 1, transformations: ["normalization", "deduplication"] }));
+      await store.recordEtlDocument(etlDoc({ createdAt: 2, originalTokens: 50, optimizedTokens: 50, costSavingsMicros: 0 }));
+      // A name listed twice counts twice, as a count over the documents' lists would; none at all counts nothing.
+      await store.recordEtlDocument(
+        etlDoc({ createdAt: 2, originalTokens: 7, optimizedTokens: 5, transformations: ["chunking", "chunking"] }),
+      );
+      await store.recordEtlDocument(
+        etlDoc({ createdAt: 3, originalTokens: 1, optimizedTokens: 1, costSavingsMicros: 0, transformations: [] }),
+      );
+      await store.recordEtlDocument(etlDoc({ orgId: "org_other", originalTokens: 9_000_000_000 }));
+      const list = await store.listEtlDocuments(org.id, 2);
+      expect(list).toMatchObject([{ createdAt: 3, transformations: [] }, { createdAt: 2 }]);
+      expect(await store.getEtlTotals(org.id)).toEqual({
+        documents: 4,
+        originalTokens: 158,
+        optimizedTokens: 116,
+        costSavingsMicros: 80,
+        transformations: { normalization: 2, deduplication: 1, chunking: 2 },
       });
-      expect((await store.sumEtlDocuments("org_other")).documents).toBe(0);
+      expect(await store.getEtlTotals("org_other")).toMatchObject({ documents: 1, originalTokens: 9_000_000_000 });
+    });
+
+    test("an ETL document that cannot be written adds nothing to the totals", async () => {
+      const doc = etlDoc();
+      await store.recordEtlDocument(doc);
+      await expect(store.recordEtlDocument({ ...doc, originalTokens: 5 })).rejects.toThrow();
+      expect(await store.getEtlTotals(org.id)).toMatchObject({ documents: 1, originalTokens: 100, transformations: { normalization: 1 } });
+    });
+
+    test("pruning ETL documents keeps each organization's newest and every total as it was", async () => {
+      const other = { id: newId("org"), name: "Other", tier: "enterprise" as const, createdAt: 1 };
+      await store.createOrganization(other);
+      // 14 old documents (the two newest of them made at the same time), 2 recent ones; 3 old of another organization.
+      for (let t = 1; t <= 13; t++) await store.recordEtlDocument(etlDoc({ createdAt: t * 10 }));
+      await store.recordEtlDocument(etlDoc({ createdAt: 130, transformations: ["chunking"] }));
+      for (const t of [1000, 1001]) await store.recordEtlDocument(etlDoc({ createdAt: t }));
+      for (const t of [1, 2, 3]) await store.recordEtlDocument(etlDoc({ orgId: other.id, createdAt: t }));
+      const totals = await store.getEtlTotals(org.id);
+      const newest = await store.listEtlDocuments(org.id, 3);
+      expect(totals).toMatchObject({ documents: 16, transformations: { normalization: 15, chunking: 1 } });
+
+      // The 3 newest are 1001, 1000 and one of the two at 130: both stay, never one of a tie.
+      expect(await store.pruneEtlDocuments(500, 3)).toBe(12);
+      expect((await store.listEtlDocuments(org.id, 100)).map((d) => d.createdAt)).toEqual([1001, 1000, 130, 130]);
+      expect(await store.listEtlDocuments(org.id, 3)).toEqual(newest);
+      expect(await store.getEtlTotals(org.id)).toEqual(totals);
+      // No more than `keepNewest` rows: all stay, however old.
+      expect((await store.listEtlDocuments(other.id, 100)).map((d) => d.createdAt)).toEqual([3, 2, 1]);
+      expect(await store.pruneEtlDocuments(500, 3)).toBe(0);
+      expect(await store.pruneEtlDocuments(5_000, 1)).toBe(3 + 2);
+      expect(await store.listEtlDocuments(org.id, 100)).toMatchObject([{ createdAt: 1001 }]);
+      expect(await store.getEtlTotals(org.id)).toEqual(totals);
+      expect(await store.getEtlTotals(other.id)).toMatchObject({ documents: 3 });
     });
   });
 }

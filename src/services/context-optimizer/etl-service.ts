@@ -1,7 +1,9 @@
 /**
  * ETL documents and metrics of an organization: optimize a document, keep its figures
- * (counts and the transformation names; never text), and sum them for
- * /api/user/etl-metrics. Savings are priced at the input price of a catalog model.
+ * (counts and the transformation names; never text), and answer /api/user/etl-metrics
+ * from the organization's running totals and its newest documents, so the answer costs
+ * the same however many documents there were. Savings are priced at the input price of
+ * a catalog model.
  */
 import { newId } from "../../domain/ids.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -11,7 +13,8 @@ import { type Optimized, optimizeText } from "./optimize.ts";
 
 /** The model whose input price values saved tokens when the caller names none. */
 export const DEFAULT_PRICING_MODEL = "gpt-4o";
-const RECENT = 10;
+/** The newest documents the metrics list; the retention prune always keeps these. */
+export const RECENT_DOCUMENTS = 10;
 
 export interface OptimizeRequest {
   document: string;
@@ -54,7 +57,7 @@ export async function optimizeDocument(store: Store, catalog: Catalog, orgId: st
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
 
 export async function etlMetrics(store: Store, orgId: string) {
-  const [sum, recent] = await Promise.all([store.sumEtlDocuments(orgId), store.listEtlDocuments(orgId, RECENT)]);
+  const [sum, recent] = await Promise.all([store.getEtlTotals(orgId), store.listEtlDocuments(orgId, RECENT_DOCUMENTS)]);
   const saved = Math.max(0, sum.originalTokens - sum.optimizedTokens);
   const top = Object.entries(sum.transformations).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
   return {

@@ -83,10 +83,6 @@ export class PostgresDriver implements SqlDriver {
   close(): Promise<void> {
     return this.sql.close({ timeout: 5 });
   }
-
-  jsonArrayElements(column: string): string {
-    return `jsonb_array_elements_text(${column}::jsonb) AS j(value)`;
-  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * parameters, run by SQLite (embedded) or Postgres (scale-out). A driver also owns
  * what truly differs between the two: its migrations, how a write-behind flush is
  * batched (a few statements per thousand events on Postgres, prepared 64-row inserts on
- * SQLite), and the one JSON function the store uses.
+ * SQLite).
  */
 import type { FlushBatch } from "../../domain/types.ts";
 import type { Row } from "./rows.ts";
@@ -25,6 +25,4 @@ export interface SqlDriver {
   refuses(err: unknown): boolean;
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** A FROM item listing the elements of a JSON text array column as rows with one column `value`. */
-  jsonArrayElements(column: string): string;
 }

@@ -5,14 +5,14 @@
  * family of tables, each extending the one before, so each file reads alone:
  * people-sql.ts (organizations, users, sessions), keys-sql.ts (service accounts, API
  * keys), settings-sql.ts (audit, preferences, providers), usage-sql.ts (the flush and
- * usage reads), mcp-sql.ts (tool servers), and here notifications, webhooks and the optimizer's figures.
+ * usage reads), mcp-sql.ts (tool servers), etl-sql.ts (the optimizer's figures), and here notifications and webhooks.
  */
-import type { EtlDocument, Notification, ReaderNotification, WebhookDelivery } from "../../domain/types.ts";
+import type { Notification, ReaderNotification, WebhookDelivery } from "../../domain/types.ts";
 import type { Store } from "../store.ts";
-import { toEtlDocument, toNotification, toReaderNotification, toWebhookDelivery } from "./rows.ts";
-import { McpSql } from "./mcp-sql.ts";
+import { EtlSql } from "./etl-sql.ts";
+import { toNotification, toReaderNotification, toWebhookDelivery } from "./rows.ts";
 
-export class SqlStore extends McpSql implements Store {
+export class SqlStore extends EtlSql implements Store {
   async createNotification(n: Notification): Promise<void> {
     await this.run(
       "INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -103,44 +103,5 @@ export class SqlStore extends McpSql implements Store {
     return (
       await this.all("SELECT * FROM webhook_deliveries WHERE org_id = $1 ORDER BY created_at DESC, attempt DESC LIMIT $2", orgId, limit)
     ).map(toWebhookDelivery);
-  }
-
-  async recordEtlDocument(d: EtlDocument): Promise<void> {
-    await this.run(
-      "INSERT INTO etl_documents (id, org_id, created_at, original_tokens, optimized_tokens, cost_savings_micros, transformations) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-      d.id,
-      d.orgId,
-      d.createdAt,
-      d.originalTokens,
-      d.optimizedTokens,
-      d.costSavingsMicros,
-      JSON.stringify(d.transformations),
-    );
-  }
-
-  async listEtlDocuments(orgId: string, limit: number): Promise<EtlDocument[]> {
-    return (await this.all("SELECT * FROM etl_documents WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", orgId, limit)).map(
-      toEtlDocument,
-    );
-  }
-
-  async sumEtlDocuments(orgId: string) {
-    const r = await this.one(
-      "SELECT COUNT(*) AS n, COALESCE(SUM(original_tokens), 0) AS o, COALESCE(SUM(optimized_tokens), 0) AS p, COALESCE(SUM(cost_savings_micros), 0) AS c FROM etl_documents WHERE org_id = $1",
-      orgId,
-    );
-    const transformations: Record<string, number> = {};
-    const names = await this.all(
-      `SELECT j.value AS name, COUNT(*) AS n FROM etl_documents, ${this.db.jsonArrayElements("etl_documents.transformations")} WHERE org_id = $1 GROUP BY j.value`,
-      orgId,
-    );
-    for (const t of names) transformations[String(t.name)] = Number(t.n);
-    return {
-      documents: Number(r?.n ?? 0),
-      originalTokens: Number(r?.o ?? 0),
-      optimizedTokens: Number(r?.p ?? 0),
-      costSavingsMicros: Number(r?.c ?? 0),
-      transformations,
-    };
   }
 }

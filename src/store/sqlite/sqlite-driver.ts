@@ -140,8 +140,4 @@ export class SqliteDriver implements SqlDriver {
     this.finalizeInserts();
     this.db.close();
   }
-
-  jsonArrayElements(column: string): string {
-    return `json_each(${column}) AS j`;
-  }
 }
