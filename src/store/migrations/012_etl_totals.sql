@@ -25,5 +25,11 @@ CREATE TABLE etl_transformation_totals (
 -- rollout writes document rows without increments: those are missing from the totals.
 INSERT INTO etl_totals (org_id, documents, original_tokens, optimized_tokens, cost_savings_micros)
   SELECT org_id, COUNT(*), SUM(original_tokens), SUM(optimized_tokens), SUM(cost_savings_micros) FROM etl_documents GROUP BY org_id;
+-- The names are the optimizer's four (a Transformation, listed at most once per document,
+-- as JSON.stringify wrote it), so a match of the quoted name counts it without a JSON
+-- function, which the two dialects spell differently.
 INSERT INTO etl_transformation_totals (org_id, name, applied)
-  SELECT d.org_id, j.value, COUNT(*) FROM etl_documents d, json_each(d.transformations) AS j GROUP BY d.org_id, j.value;
+  SELECT d.org_id, t.name, COUNT(*) FROM etl_documents d
+    JOIN (SELECT 'normalization' AS name UNION ALL SELECT 'deduplication' UNION ALL SELECT 'compression' UNION ALL SELECT 'chunking') t
+      ON d.transformations LIKE '%"' || t.name || '"%'
+  GROUP BY d.org_id, t.name;

@@ -14,7 +14,6 @@ import mcpServers from "./008_mcp_servers.sql" with { type: "text" };
 import notificationReads from "./009_notification_reads.sql" with { type: "text" };
 import auditIndexes from "./010_audit_indexes.sql" with { type: "text" };
 import etlTotals from "./012_etl_totals.sql" with { type: "text" };
-import etlTotalsPostgres from "./012_etl_totals.postgres.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -37,7 +36,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 8, name: "mcp_servers", sql: mcpServers },
   { version: 9, name: "notification_reads", sql: notificationReads },
   { version: 10, name: "audit_indexes", sql: auditIndexes },
-  { version: 12, name: "etl_totals", sql: etlTotals, postgres: etlTotalsPostgres },
+  { version: 12, name: "etl_totals", sql: etlTotals },
 ];
 
 /** The text a store of `dialect` runs for `m`. */

@@ -7,17 +7,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runMaintenance } from "../../../src/services/maintenance.ts";
 import { type InProcessGateway, startInProcessGateway } from "../../support/in-process-gateway.ts";
-import { type PostgresServer, startPostgres } from "../../support/servers.ts";
+import { postgresPerFile } from "../../support/postgres-per-file.ts";
 
 const DAY_MS = 86_400_000;
 
-let pg: PostgresServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const pg = postgresPerFile();
 
 const stores: [string, () => Promise<Record<string, string>>][] = [
   ["SQLite", async () => ({})],

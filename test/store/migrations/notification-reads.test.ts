@@ -3,22 +3,10 @@
  * each read notification stays read for every member and service account of its
  * organization, on SQLite and on Postgres.
  */
-import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { SQL } from "bun";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type Dialect, MIGRATIONS, migrationSql } from "../../../src/store/migrations/index.ts";
-import { PostgresStore } from "../../../src/store/postgres/postgres-store.ts";
-import { SqliteStore } from "../../../src/store/sqlite/sqlite-store.ts";
+import { expect, test } from "bun:test";
 import type { Store } from "../../../src/store/store.ts";
-import { type PostgresServer, startPostgres } from "../../support/servers.ts";
-
-const BEFORE = MIGRATIONS.slice(
-  0,
-  MIGRATIONS.findIndex((m) => m.name === "notification_reads"),
-);
+import { postgresPerFile } from "../../support/postgres-per-file.ts";
+import { postgresBefore, sqliteBefore } from "./before-migration.ts";
 
 /** Two organizations as the schema before per-reader marks held them: one notification read org-wide, one not. */
 const SEED = `
@@ -30,18 +18,6 @@ INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at, 
   ('ntf_read', 'org_a', 'k', 'info', 'read', '{}', 10, 50), ('ntf_unread', 'org_a', 'k', 'info', 'unread', '{}', 20, NULL),
   ('ntf_b', 'org_b', 'k', 'info', 'b', '{}', 30, NULL);
 `;
-
-/** The statements that bring an empty database to the version before, recorded as the stores record them, then the seed. */
-function upToBefore(dialect: Dialect): string[] {
-  return [
-    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
-    ...BEFORE.flatMap((m) => [
-      migrationSql(m, dialect),
-      `INSERT INTO schema_migrations (version, name, applied_at) VALUES (${m.version}, '${m.name}', 0)`,
-    ]),
-    SEED,
-  ];
-}
 
 async function expectMarksCarried(store: Store) {
   await store.migrate();
@@ -59,29 +35,12 @@ async function expectMarksCarried(store: Store) {
   await store.close();
 }
 
-let pg: PostgresServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const pg = postgresPerFile();
 
 test("SQLite: organization-wide marks become every member's and service account's", async () => {
-  const path = join(mkdtempSync(join(tmpdir(), "gw-migr-")), "gateway.db");
-  const db = new Database(path);
-  for (const text of upToBefore("sqlite")) db.exec(text);
-  db.close();
-  await expectMarksCarried(new SqliteStore(path));
+  await expectMarksCarried(sqliteBefore("notification_reads", SEED));
 });
 
 test("Postgres: organization-wide marks become every member's and service account's", async () => {
-  const url = await pg.createDatabase();
-  const sql = new SQL(url, { max: 1 });
-  try {
-    for (const text of upToBefore("postgres")) await sql.unsafe(text);
-  } finally {
-    await sql.close();
-  }
-  await expectMarksCarried(new PostgresStore(url, { max: 2 }));
+  await expectMarksCarried(await postgresBefore(await pg.createDatabase(), "notification_reads", SEED));
 });
