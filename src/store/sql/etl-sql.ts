@@ -22,8 +22,10 @@ export const ETL_SQL = {
   addTransformation: `INSERT INTO etl_transformation_totals (org_id, name, applied) VALUES ($1, $2, $3)
     ON CONFLICT (org_id, name) DO UPDATE SET applied = etl_transformation_totals.applied + excluded.applied`,
   recent: "SELECT * FROM etl_documents WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
-  totals: "SELECT documents, original_tokens, optimized_tokens, cost_savings_micros FROM etl_totals WHERE org_id = $1",
-  transformations: "SELECT name, applied FROM etl_transformation_totals WHERE org_id = $1",
+  // One statement, so Postgres answers the totals and the names from one snapshot: a row per name
+  // (one with a null name when none was applied), none before the organization's first document.
+  totals: `SELECT t.documents, t.original_tokens, t.optimized_tokens, t.cost_savings_micros, x.name, x.applied
+    FROM etl_totals t LEFT JOIN etl_transformation_totals x ON x.org_id = t.org_id WHERE t.org_id = $1`,
   // Per organization, as the index leads with it; a row at the time of the newest kept
   // one's (the $2-th, counted from 0) stays, so no tie splits what the metrics list.
   prune: `DELETE FROM etl_documents WHERE org_id IN (SELECT id FROM organizations) AND created_at < $1
@@ -51,9 +53,10 @@ export class EtlSql extends McpSql {
   }
 
   async getEtlTotals(orgId: string): Promise<EtlTotals> {
-    const [r, names] = await Promise.all([this.one(ETL_SQL.totals, orgId), this.all(ETL_SQL.transformations, orgId)]);
+    const rows = await this.all(ETL_SQL.totals, orgId);
     const transformations: Record<string, number> = {};
-    for (const t of names) transformations[String(t.name)] = Number(t.applied);
+    for (const r of rows) if (r.name !== null) transformations[String(r.name)] = Number(r.applied);
+    const r = rows[0];
     return {
       documents: Number(r?.documents ?? 0),
       originalTokens: Number(r?.original_tokens ?? 0),
