@@ -190,7 +190,8 @@ export interface Store extends McpStore {
   getEtlTotals(orgId: string): Promise<EtlTotals>;
   /**
    * Removes document rows created before `cutoff` (ms), except each organization's `keepNewest`
-   * (at least 1) newest, which the metrics list; the totals are kept. Returns how many.
+   * (at least 1) newest and any made at the same time as the last of those, so what the metrics
+   * list stays; the totals are kept. Returns how many.
    */
   pruneEtlDocuments(cutoff: number, keepNewest: number): Promise<number>;
 }
