@@ -29,6 +29,8 @@ export interface MemberInvitation {
   email: string;
   role: Role;
   createdAt: number;
+  /** Past this time an invitation not yet accepted no longer lets its address sign in (re-inviting renews it). */
+  expiresAt: number;
   acceptedAt: number | null;
 }
 

@@ -2,19 +2,28 @@
 import { Type } from "@sinclair/typebox";
 import { checkAuditLogAllowed } from "../policy/tiers.ts";
 import { cancelInvitation, inviteMember as invite, listMembers as membersAndInvitations } from "../services/organizations.ts";
+import { invitationStatus } from "../services/invitation-expiry.ts";
 import { iso, presentAudit, presentUser } from "./present.ts";
 import { defineOperation } from "./registry.ts";
 
 export const listMembers = defineOperation({
   id: "org.members.list",
   access: "admin-read",
-  summary: "The organization's members, and the invitations still pending (until the invited person first signs in).",
+  summary:
+    "The organization's members, and the invitations not accepted yet: pending until the invited person first signs in, expired 7 days after they were sent.",
   params: Type.Object({}),
   async run({ identity, deps }) {
     const { members, invitations } = await membersAndInvitations(deps, identity.organization.id);
+    const now = deps.now();
     return {
       members: members.map(presentUser),
-      invitations: invitations.map((i) => ({ email: i.email, role: i.role, invitedAt: iso(i.createdAt), status: "pending" })),
+      invitations: invitations.map((i) => ({
+        email: i.email,
+        role: i.role,
+        invitedAt: iso(i.createdAt),
+        expiresAt: iso(i.expiresAt),
+        status: invitationStatus(i, now),
+      })),
     };
   },
 });
@@ -23,7 +32,7 @@ export const inviteMember = defineOperation({
   id: "org.members.invite",
   access: "admin",
   summary:
-    "Invites a member by e-mail; a free address becomes a member who can sign in. The answer never tells whether another organization holds the address.",
+    "Invites a member by e-mail for 7 days; a free address becomes a member who can sign in until then. Inviting an expired invitation again renews it. The answer never tells whether another organization holds the address.",
   params: Type.Object({
     email: Type.String({ minLength: 3, maxLength: 254 }),
     role: Type.Optional(Type.Union([Type.Literal("admin"), Type.Literal("member")])),
@@ -32,7 +41,7 @@ export const inviteMember = defineOperation({
     const invitation = await invite(deps, actor, identity.organization.id, { email: p.email, role: p.role ?? "member" });
     return {
       invitation,
-      next: "org.members.list shows the invitation as pending until the person signs in (by e-mail: gateway login-link or the identity provider).",
+      next: "org.members.list shows the invitation as pending until the person signs in (by e-mail: gateway login-link or the identity provider), for 7 days.",
     };
   },
 });
@@ -41,7 +50,7 @@ export const cancelInvitationOp = defineOperation({
   id: "org.invitation.cancel",
   access: "admin",
   summary:
-    "Withdraws a pending invitation; the invited person, who has not signed in yet, can no longer sign in here. The answer is the same whatever the address.",
+    "Withdraws a pending or expired invitation; the invited person, who has not signed in yet, can no longer sign in here. The answer is the same whatever the address.",
   params: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) }),
   async run({ identity, actor, deps }, p) {
     const { email } = await cancelInvitation(deps, actor, identity.organization.id, p.email);

@@ -4,6 +4,7 @@ import type { MemberInvitation, Organization, Role, Tier, User } from "../domain
 import { ApiError } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { INVITATION_TTL_MS, invitationStatus } from "./invitation-expiry.ts";
 import { type Actor, CLI_ACTOR } from "../domain/identity.ts";
 import { type CreatedServiceAccount, createServiceAccountWithKey } from "./service-accounts.ts";
 
@@ -71,8 +72,10 @@ export interface Invitation {
  * one organization; one taken in another organization is not added. The answer, the
  * audit entry and the listing (`org.members.list` shows every invitation as pending
  * until its person first signs in here) are the same for a free and a taken address, so
- * an admin cannot learn which addresses other organizations hold. Inviting an address
- * again while its invitation is pending, or a member's, is a 409 (those the admin can list).
+ * an admin cannot learn which addresses other organizations hold. An invitation expires
+ * 7 days after it was sent; inviting the address again then renews it (with the role
+ * given now). Inviting an address again while its invitation is pending, or a member's,
+ * is a 409 (those the admin can list).
  */
 export async function inviteMember(
   deps: ServiceDeps,
@@ -81,21 +84,30 @@ export async function inviteMember(
   input: { email: string; role: Role },
 ): Promise<Invitation> {
   const email = normalizeEmail(input.email);
-  const pending = await deps.store.getInvitation(orgId, email);
-  if (pending && pending.acceptedAt === null)
-    throw new ApiError(409, "conflict", `${email} is already invited to this organization`, { param: "email" });
-  const existing = await deps.store.getUserByEmail(email);
-  if (existing?.orgId === orgId)
-    throw new ApiError(409, "conflict", `${email} is already a member of this organization`, { param: "email" });
   const now = deps.now();
+  const earlier = await deps.store.getInvitation(orgId, email);
+  const unaccepted = earlier !== null && earlier.acceptedAt === null;
+  if (unaccepted && invitationStatus(earlier, now) === "pending")
+    throw new ApiError(
+      409,
+      "conflict",
+      `${email} is already invited to this organization, until ${new Date(earlier.expiresAt).toISOString()}; withdraw it (org.invitation.cancel) to invite again sooner`,
+      { param: "email" },
+    );
+  const existing = await deps.store.getUserByEmail(email);
+  // An expired invitation's member (who never signed in) is renewed with it, not refused as a member.
+  if (existing?.orgId === orgId && !unaccepted)
+    throw new ApiError(409, "conflict", `${email} is already a member of this organization`, { param: "email" });
   if (!existing) await deps.store.createUser({ id: newId("usr"), orgId, email, role: input.role, createdAt: now });
-  await deps.store.saveInvitation({ orgId, email, role: input.role, createdAt: now, acceptedAt: null });
-  await recordAudit(deps.store, orgId, actor, "member.invite", email, { email, role: input.role }, now);
+  else if (existing.orgId === orgId && existing.role !== input.role) await deps.store.updateUserRole(existing.id, input.role);
+  await deps.store.saveInvitation({ orgId, email, role: input.role, createdAt: now, expiresAt: now + INVITATION_TTL_MS, acceptedAt: null });
+  const renewed = unaccepted ? { renewed: true } : {};
+  await recordAudit(deps.store, orgId, actor, "member.invite", email, { email, role: input.role, ...renewed }, now);
   return { email, role: input.role };
 }
 
 /**
- * `org.invitation.cancel`: withdraws a pending invitation. The invitation of a free
+ * `org.invitation.cancel`: withdraws a pending or expired invitation. The invitation of a free
  * address made a member who has not signed in yet, and who is hidden from the members
  * listing until then (so an admin has no id to remove them by): that member goes with
  * it. The answer is the same whether the address was free or another organization's.
@@ -104,16 +116,16 @@ export async function cancelInvitation(deps: ServiceDeps, actor: Actor, orgId: s
   const email = normalizeEmail(rawEmail);
   const invitation = await deps.store.getInvitation(orgId, email);
   if (!invitation || invitation.acceptedAt !== null)
-    throw new ApiError(404, "not_found", `no pending invitation of ${email} in this organization`, { param: "email" });
+    throw new ApiError(404, "not_found", `no pending or expired invitation of ${email} in this organization`, { param: "email" });
   const invited = await deps.store.getUserByEmail(email);
-  // Pending here means never signed in here, so this member has no session or provider of their own.
+  // Not accepted means never signed in here, so this member has no session or provider of their own.
   if (invited?.orgId === orgId) await deps.store.removeUser(invited.id);
   await deps.store.deleteInvitation(orgId, email);
   await recordAudit(deps.store, orgId, actor, "member.invite-cancel", email, { email, role: invitation.role }, deps.now());
   return { email };
 }
 
-/** `org.members.list`: members, and invitations still pending, listed alike whatever the address. */
+/** `org.members.list`: members, and invitations not accepted yet (pending or expired), listed alike whatever the address. */
 export async function listMembers(deps: ServiceDeps, orgId: string): Promise<{ members: User[]; invitations: MemberInvitation[] }> {
   const [users, invitations] = await Promise.all([deps.store.listUsers(orgId), deps.store.listPendingInvitations(orgId)]);
   // An invited person who has not signed in yet is listed as an invitation, like one another organization holds.

@@ -8,6 +8,7 @@ import type { Store } from "../store/store.ts";
 import type { Actor, Identity } from "../domain/identity.ts";
 import { recordAudit } from "./audit.ts";
 import { cookieValue } from "../lib/cookies.ts";
+import { refuseExpiredInvitation } from "./invitation-expiry.ts";
 
 export const SESSION_COOKIE = "gw_session";
 /** On https the cookie carries the `__Host-` prefix: the browser then insists on Secure, Path=/ and no Domain. */
@@ -44,7 +45,7 @@ export async function createLoginLink(store: Store, user: User, now: number): Pr
   return { token, expiresAt };
 }
 
-/** Exchanges a sign-in link for a new session; null when the link is unknown, used or expired. */
+/** Exchanges a sign-in link for a new session; null when the link is unknown, used or expired (InvitationExpired: see startSession). */
 export async function consumeLoginLink(store: Store, token: string, now: number): Promise<{ sessionId: string; user: User } | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const link = await store.consumeLoginLink(sha256(token), now);
@@ -54,7 +55,9 @@ export async function consumeLoginLink(store: Store, token: string, now: number)
   return { sessionId: await startSession(store, user, now), user };
 }
 
+/** Every sign-in ends here: a member whose invitation expired unused gets InvitationExpired (403) instead. */
 export async function startSession(store: Store, user: User, now: number): Promise<string> {
+  await refuseExpiredInvitation(store, user, now);
   const sessionId = randomToken();
   await store.createSession({ idHash: sha256(sessionId), userId: user.id, createdAt: now, lastSeenAt: now });
   // Signed in here: an invitation to this organization turns into membership in its listing.

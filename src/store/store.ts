@@ -57,7 +57,7 @@ export interface Store extends McpStore {
   /** Records (or renews) an invitation of `email` into `orgId`. */
   saveInvitation(invitation: MemberInvitation): Promise<void>;
   getInvitation(orgId: string, email: string): Promise<MemberInvitation | null>;
-  /** Invitations not yet accepted (the person has not signed in there), oldest first. */
+  /** Invitations not yet accepted (the person has not signed in there), expired ones too, oldest first. */
   listPendingInvitations(orgId: string): Promise<MemberInvitation[]>;
   /** The person signed in to `orgId`: their invitation there, if any, is accepted. */
   acceptInvitation(orgId: string, email: string, at: number): Promise<void>;

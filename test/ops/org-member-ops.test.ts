@@ -8,7 +8,7 @@
  * 409. `org.invitation.cancel` withdraws one, alike for a free address and one another
  * organization holds; removing a member drops their invitation.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { initializeOrganization } from "../../src/services/organizations.ts";
 import { consumeLoginLink, createLoginLink } from "../../src/services/sessions.ts";
 import { type Harness, startHarness } from "../security/harness.ts";
@@ -78,4 +78,82 @@ test("bad input is a 400 naming the field and changes nothing; members and keys 
   for (const who of [h.memberSession, h.memberKey, h.sandboxAdminKey])
     expect((await h.op(who, "org.invitation.cancel", { email: "kept@example.org" })).status).toBe(403);
   expect(await pending()).toContain("kept@example.org");
+});
+
+describe("invitations expire 7 days after they were sent", () => {
+  const DAY = 24 * 3600 * 1000;
+  const realNow = () => Date.now();
+  let offset = 0;
+  beforeAll(() => {
+    h.rt.services.now = () => realNow() + offset;
+  });
+  afterEach(() => {
+    offset = 0;
+  });
+  afterAll(() => {
+    h.rt.services.now = realNow;
+  });
+  const listed = async (email: string) =>
+    (
+      (await h.op(h.admin, "org.members.list")).body.data.invitations as {
+        email: string;
+        status: string;
+        invitedAt: string;
+        expiresAt: string;
+      }[]
+    ).find((i) => i.email === email);
+  /** Opens a sign-in link for `email` at the services' clock, as `gateway login-link` prints one. */
+  const openLink = async (email: string) => {
+    const user = await h.rt.store.getUserByEmail(email);
+    const { token } = await createLoginLink(h.rt.store, user!, h.rt.services.now());
+    return h.fetch(`/auth/link?token=${token}`);
+  };
+
+  test("an expired invitation is listed as expired and does not let its address sign in; the refusal is audited", async () => {
+    expect((await h.op(h.admin, "org.members.invite", { email: "late@example.org" })).status).toBe(200);
+    const fresh = await listed("late@example.org");
+    expect(fresh?.status).toBe("pending");
+    expect(Date.parse(fresh!.expiresAt) - Date.parse(fresh!.invitedAt)).toBe(7 * DAY);
+
+    offset = 7 * DAY + 1000;
+    expect((await listed("late@example.org"))?.status).toBe("expired");
+    const refused = await openLink("late@example.org");
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain("invitation of late@example.org expired");
+    const audit = (await h.rt.store.listAudit(h.org.organization.id, { limit: 1, before: null })).entries[0];
+    expect(audit).toMatchObject({ action: "session.sign-in-failed", details: { via: "link" } });
+    // Still an invitation, not a member: the refusal accepted nothing.
+    expect((await listed("late@example.org"))?.status).toBe("expired");
+  });
+
+  test("re-inviting an expired invitation renews it for 7 days from then, with the role given", async () => {
+    expect((await h.op(h.admin, "org.members.invite", { email: "renewed@example.org" })).status).toBe(200);
+    offset = 8 * DAY;
+    const again = await h.op(h.admin, "org.members.invite", { email: "renewed@example.org", role: "admin" });
+    expect(again.status).toBe(200);
+    const renewed = await listed("renewed@example.org");
+    expect(renewed).toMatchObject({ status: "pending", role: "admin" });
+    expect(Date.parse(renewed!.expiresAt)).toBe(Date.parse(renewed!.invitedAt) + 7 * DAY);
+    expect(Date.parse(renewed!.invitedAt)).toBeGreaterThanOrEqual(realNow() + 8 * DAY - 60_000);
+    const signedIn = await openLink("renewed@example.org");
+    expect(signedIn.status).toBe(303);
+    expect((await h.rt.store.getUserByEmail("renewed@example.org"))?.role).toBe("admin");
+    // Signed in: a member, no longer an invitation.
+    expect(await listed("renewed@example.org")).toBeUndefined();
+  });
+
+  test("an expired invitation can be withdrawn", async () => {
+    expect((await h.op(h.admin, "org.members.invite", { email: "withdrawn@example.org" })).status).toBe(200);
+    offset = 30 * DAY;
+    expect((await h.op(h.admin, "org.invitation.cancel", { email: "withdrawn@example.org" })).status).toBe(200);
+    expect(await listed("withdrawn@example.org")).toBeUndefined();
+    expect(await h.rt.store.getUserByEmail("withdrawn@example.org")).toBeNull();
+  });
+
+  test("a pending invitation that has not expired is still a 409 to invite again", async () => {
+    expect((await h.op(h.admin, "org.members.invite", { email: "early@example.org" })).status).toBe(200);
+    offset = 6 * DAY;
+    expect((await h.op(h.admin, "org.members.invite", { email: "early@example.org" })).status).toBe(409);
+  });
 });

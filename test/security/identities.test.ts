@@ -90,17 +90,17 @@ describe("org.members.invite", () => {
     expect(emails).not.toContain("free@elsewhere.example");
     expect(emails).not.toContain("taken@elsewhere.example");
     const invited = (email: string) => listed.invitations.find((i: { email: string }) => i.email === email);
-    const { invitedAt: _a, ...takenEntry } = invited("taken@elsewhere.example");
-    const { invitedAt: _b, ...freeEntry } = invited("free@elsewhere.example");
+    const { invitedAt: _a, expiresAt: _c, ...takenEntry } = invited("taken@elsewhere.example");
+    const { invitedAt: _b, expiresAt: _d, ...freeEntry } = invited("free@elsewhere.example");
     expect(takenEntry).toEqual({ email: "taken@elsewhere.example", role: "member", status: "pending" });
     expect(freeEntry).toEqual({ email: "free@elsewhere.example", role: "member", status: "pending" });
     // Inviting again is refused alike while pending.
     const again = await Promise.all(
       ["taken@elsewhere.example", "free@elsewhere.example"].map((email) => h.op(h.admin, "org.members.invite", { email })),
     );
-    expect(again.map((r) => [r.status, r.body.error.replace(/^\S+/, "<email>")])).toEqual([
-      [409, "<email> is already invited to this organization"],
-      [409, "<email> is already invited to this organization"],
+    expect(again.map((r) => [r.status, r.body.error.replace(/^\S+/, "<email>").replace(/until \S+;/, "until <time>;")])).toEqual([
+      [409, "<email> is already invited to this organization, until <time>; withdraw it (org.invitation.cancel) to invite again sooner"],
+      [409, "<email> is already invited to this organization, until <time>; withdraw it (org.invitation.cancel) to invite again sooner"],
     ]);
     // The free address's person signs in: only then is it a member (and no longer an invitation).
     const user = await h.rt.store.getUserByEmail("free@elsewhere.example");

@@ -273,13 +273,14 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
     });
 
     test("invitations: saved, renewed, pending until accepted", async () => {
-      await store.saveInvitation({ orgId: org.id, email: "new@acme.test", role: "member", createdAt: 1, acceptedAt: null });
-      await store.saveInvitation({ orgId: org.id, email: "new@acme.test", role: "admin", createdAt: 2, acceptedAt: null });
+      await store.saveInvitation({ orgId: org.id, email: "new@acme.test", role: "member", createdAt: 1, expiresAt: 11, acceptedAt: null });
+      await store.saveInvitation({ orgId: org.id, email: "new@acme.test", role: "admin", createdAt: 2, expiresAt: 12, acceptedAt: null });
       expect(await store.getInvitation(org.id, "new@acme.test")).toEqual({
         orgId: org.id,
         email: "new@acme.test",
         role: "admin",
         createdAt: 2,
+        expiresAt: 12,
         acceptedAt: null,
       });
       expect((await store.listPendingInvitations(org.id)).map((i) => i.email)).toContain("new@acme.test");

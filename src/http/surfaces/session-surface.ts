@@ -24,7 +24,7 @@ const sessionCookie = sessionCookieHeader;
 export function loginLinkHandler(deps: SessionSurfaceDeps) {
   return async (scope: RequestScope): Promise<Response> => {
     const token = new URL(scope.request.url).searchParams.get("token") ?? "";
-    const signedIn = await signInWithLink(deps.services, token);
+    const signedIn = await signInWithLink(deps.services, token, { ip: scope.ip, userAgent: userAgentOf(scope.request) });
     if (!signedIn) throw unauthorized("This sign-in link is unknown, used or expired; ask for a new one with `gateway login-link`.");
     return new Response(null, {
       status: 303,

@@ -94,12 +94,14 @@ export class PeopleSql {
 
   async saveInvitation(i: MemberInvitation): Promise<void> {
     await this.run(
-      `INSERT INTO member_invitations (org_id, email, role, created_at, accepted_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (org_id, email) DO UPDATE SET role = excluded.role, created_at = excluded.created_at, accepted_at = excluded.accepted_at`,
+      `INSERT INTO member_invitations (org_id, email, role, created_at, expires_at, accepted_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (org_id, email) DO UPDATE SET role = excluded.role, created_at = excluded.created_at,
+         expires_at = excluded.expires_at, accepted_at = excluded.accepted_at`,
       i.orgId,
       i.email,
       i.role,
       i.createdAt,
+      i.expiresAt,
       i.acceptedAt,
     );
   }

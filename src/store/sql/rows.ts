@@ -47,6 +47,7 @@ export const toInvitation = (r: Row): MemberInvitation => ({
   email: str(r.email),
   role: r.role as Role,
   createdAt: num(r.created_at),
+  expiresAt: num(r.expires_at),
   acceptedAt: numOrNull(r.accepted_at),
 });
 

@@ -1,0 +1,106 @@
+/**
+ * Who may sign in, through a real identity provider (oidc-provider, in process) against the
+ * gateway app in process, on a gateway with two organizations: an invitation lets its
+ * address in for 7 days, then is refused (audited) until an admin invites again; a first
+ * sign-in by e-mail domain joins an organization only once the operator approved the domain
+ * for it, and a domain is listed by one organization only.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../../src/config.ts";
+import { createApp } from "../../src/http/app.ts";
+import { createLogger } from "../../src/lib/log.ts";
+import { createRuntime, type Runtime } from "../../src/runtime.ts";
+import { type InitializedOrganization, initializeOrganization } from "../../src/services/organizations.ts";
+import { removeDir } from "../support/gateway-process.ts";
+import { startTestIdp, type TestIdp } from "../support/oidc-idp.ts";
+import { TestBrowser } from "../support/test-browser.ts";
+
+const GATEWAY = "http://gateway.test";
+const DAY = 24 * 3600 * 1000;
+let idp: TestIdp;
+let rt: Runtime;
+let app: ReturnType<typeof createApp>;
+let dataDir: string;
+let acme: InitializedOrganization;
+let beta: InitializedOrganization;
+let clock = Date.now();
+
+beforeAll(async () => {
+  idp = await startTestIdp([`${GATEWAY}/signup/callback`]);
+  dataDir = mkdtempSync(join(tmpdir(), "gw-signin-people-"));
+  const config = loadConfig(
+    { data: dataDir },
+    {
+      GW_PUBLIC_URL: GATEWAY,
+      GW_OIDC_ISSUER: idp.issuer,
+      GW_OIDC_CLIENT_ID: idp.clientId,
+      GW_OIDC_CLIENT_SECRET: idp.clientSecret,
+      GW_LOG_LEVEL: "silent",
+      // The identity provider runs on loopback, which the egress policy reaches only with this.
+      GW_ALLOW_PRIVATE_EGRESS: "1",
+    },
+  );
+  rt = await createRuntime(config, createLogger("silent"));
+  rt.services.now = () => clock;
+  app = createApp(rt);
+  acme = await initializeOrganization(rt.services, { name: "Acme", adminEmail: "admin@acme.test", tier: "enterprise" });
+  beta = await initializeOrganization(rt.services, { name: "Beta", adminEmail: "admin@beta.test", tier: "enterprise" });
+});
+
+afterAll(async () => {
+  await rt.shutdown();
+  await idp.stop();
+  removeDir(dataDir);
+});
+
+/** Signs in through the identity provider; returns the browser and the page it ended on. */
+async function signIn(email: string) {
+  idp.signInAs(email, true);
+  const browser = new TestBrowser(GATEWAY, (req) => app.handle(req));
+  const hops = await browser.navigate(`${GATEWAY}/signup`);
+  return { browser, last: hops.at(-1)!, session: () => browser.cookie("gateway.test", "gw_session") };
+}
+
+/** An operation as an organization's admin key. */
+async function op(org: InitializedOrganization, operation: string, params: unknown = {}) {
+  const res = await app.handle(
+    new Request(`${GATEWAY}/api/v1/gateway`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${org.keyValue}`, "content-type": "application/json" },
+      body: JSON.stringify({ operation, params }),
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const lastAudit = async (org: InitializedOrganization) =>
+  (await rt.store.listAudit(org.organization.id, { limit: 1, before: null })).entries[0];
+
+test("an invitation lets its address sign in for 7 days; after that the sign-in is refused and audited until the admin invites again", async () => {
+  expect((await op(acme, "org.members.invite", { email: "early@acme.test" })).status).toBe(200);
+  expect((await op(acme, "org.members.invite", { email: "late@acme.test" })).status).toBe(200);
+  clock += 6 * DAY;
+  const early = await signIn("early@acme.test");
+  expect(early.last.url).toBe(`${GATEWAY}/dashboard`);
+  expect(early.session()).toBeDefined();
+
+  clock += 2 * DAY;
+  const late = await signIn("late@acme.test");
+  expect(late.last.status).toBe(403);
+  const page = await late.last.response.text();
+  expect(page).toContain("The invitation of late@acme.test expired");
+  expect(page).toContain("invite you again");
+  expect(late.session()).toBeUndefined();
+  expect(await lastAudit(acme)).toMatchObject({ action: "session.sign-in-failed", details: { via: "oidc" } });
+  const listed = (await op(acme, "org.members.list")).body.data;
+  expect(listed.invitations.map((i: { email: string; status: string }) => [i.email, i.status])).toEqual([["late@acme.test", "expired"]]);
+
+  // Renewed by inviting again: the same person gets in.
+  expect((await op(acme, "org.members.invite", { email: "late@acme.test" })).status).toBe(200);
+  const renewed = await signIn("late@acme.test");
+  expect(renewed.last.url).toBe(`${GATEWAY}/dashboard`);
+  expect((await op(acme, "org.members.list")).body.data.invitations).toEqual([]);
+});
