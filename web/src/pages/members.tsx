@@ -1,13 +1,15 @@
-/** Members and roles: invite, change a role, remove; your own sessions and signing out everywhere. */
+/** Members and roles: invite, change a role, remove, withdraw an invitation; your own sessions and signing out everywhere. */
 import { op } from "../api.ts";
 import { ActionError, Async, Empty, useAction, useLoad, when } from "../components.tsx";
 import type { Member } from "../types.ts";
 
-/** Pending until the person first signs in, whatever the address (another organization's is listed alike). */
+/** Listed until the person first signs in, whatever the address (another organization's is listed alike); expired after 7 days. */
 interface Invitation {
   email: string;
   role: string;
   invitedAt: string;
+  expiresAt: string;
+  status: "pending" | "expired";
 }
 
 interface SessionRow {
@@ -41,6 +43,13 @@ export function Members({ admin, myId }: { admin: boolean; myId: string }) {
       await op("org.member.update-role", { userId: m.id, role });
       reload();
     });
+  const withdraw = (i: Invitation) => {
+    if (!confirm(`Withdraw the invitation of ${i.email}? They can no longer sign in here until invited again.`)) return;
+    void act(async () => {
+      await op("org.invitation.cancel", { email: i.email });
+      reload();
+    });
+  };
   const remove = (m: Member) => {
     if (!confirm(`Remove ${m.email}? They are signed out at once and their personal providers stop serving.`)) return;
     void act(async () => {
@@ -113,11 +122,7 @@ export function Members({ admin, myId }: { admin: boolean; myId: string }) {
                     </tbody>
                   </table>
                 </div>
-                {invitations.length > 0 && (
-                  <p class="muted" aria-label="Pending invitations">
-                    Invited, not signed in yet: {invitations.map((i) => `${i.email} (${i.role}, ${when(i.invitedAt)})`).join(", ")}
-                  </p>
-                )}
+                {invitations.length > 0 && <Invitations invitations={invitations} busy={busy} withdraw={withdraw} />}
               </>
             )}
           </Async>
@@ -127,6 +132,50 @@ export function Members({ admin, myId }: { admin: boolean; myId: string }) {
       )}
       <Sessions />
     </>
+  );
+}
+
+/** Invited, not signed in yet: an invitation lasts 7 days; adding the address again renews an expired one. */
+function Invitations({ invitations, busy, withdraw }: { invitations: Invitation[]; busy: boolean; withdraw(i: Invitation): void }) {
+  return (
+    <section aria-label="Invitations">
+      <h2>Invitations</h2>
+      <p class="muted">Not signed in yet. An invitation lasts 7 days; add the address again to renew an expired one.</p>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Invited</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.map((i) => (
+              <tr key={i.email}>
+                <td>{i.email}</td>
+                <td>{i.role}</td>
+                <td>{when(i.invitedAt)}</td>
+                <td>{i.status === "expired" ? <span class="badge">expired</span> : `pending until ${when(i.expiresAt)}`}</td>
+                <td>
+                  <button
+                    type="button"
+                    class="danger"
+                    disabled={busy}
+                    aria-label={`Withdraw the invitation of ${i.email}`}
+                    onClick={() => withdraw(i)}
+                  >
+                    Withdraw
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
