@@ -7,6 +7,14 @@ import { keyCreate, keyCreateUsage } from "./cli/key-create.ts";
 import { loginLink, loginLinkUsage } from "./cli/login-link.ts";
 import { mockProvider, mockProviderUsage } from "./cli/mock-provider.ts";
 import { serve, serveUsage } from "./cli/serve.ts";
+import {
+  signInDomainsApprove,
+  signInDomainsApproveUsage,
+  signInDomainsList,
+  signInDomainsListUsage,
+  signInDomainsRevoke,
+  signInDomainsRevokeUsage,
+} from "./cli/sign-in-domains.ts";
 import { userAdd, userAddUsage } from "./cli/user-add.ts";
 import { gatewayCommand } from "./cli/command-name.ts";
 import { ConfigError, describeSettings } from "./config.ts";
@@ -20,6 +28,17 @@ const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: str
   "user add": { usage: userAddUsage, summary: "add a member to the organization", run: userAdd },
   "key create": { usage: keyCreateUsage, summary: "operator recovery: a new admin key for an admin user, printed once", run: keyCreate },
   "login-link": { usage: loginLinkUsage, summary: "print a one-time dashboard sign-in URL (valid 10 minutes)", run: loginLink },
+  "sign-in-domains list": {
+    usage: signInDomainsListUsage,
+    summary: "the e-mail domains organizations list for joining at first sign-in, and which the operator approved",
+    run: signInDomainsList,
+  },
+  "sign-in-domains approve": {
+    usage: signInDomainsApproveUsage,
+    summary: "with several organizations, let a listed domain's first-time sign-ins join ORG (id or name)",
+    run: signInDomainsApprove,
+  },
+  "sign-in-domains revoke": { usage: signInDomainsRevokeUsage, summary: "withdraw a domain's approval", run: signInDomainsRevoke },
   "demo-data": {
     usage: demoDataUsage,
     summary: "fill the demo organization ./scripts/start created with 90 days of synthetic usage",

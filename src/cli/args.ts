@@ -19,6 +19,23 @@ export function parseFlags<F extends FlagSpec>(
   }
 }
 
+/** Flags and exactly `count` words after the command (`sign-in-domains approve ORG DOMAIN`). */
+export function parseFlagsAndWords<F extends FlagSpec>(
+  argv: string[],
+  spec: F,
+  names: string[],
+): { flags: { [K in keyof F]?: F[K]["type"] extends "boolean" ? boolean : string }; words: string[] } {
+  let parsed: { values: unknown; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: spec, strict: true, allowPositionals: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message.replace(/^TypeError \[\w+\]: /, ""));
+  }
+  if (parsed.positionals.length !== names.length)
+    throw new UsageError(names.length === 0 ? "takes no words, only flags" : `needs ${names.join(" and ")}`);
+  return { flags: parsed.values as never, words: parsed.positionals };
+}
+
 /** String flags only, as loadConfig takes them. */
 export function stringFlags(values: Record<string, unknown>): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};

@@ -34,6 +34,13 @@ export interface MemberInvitation {
   acceptedAt: number | null;
 }
 
+/** The operator's word that `orgId` owns `domain`: on a gateway of several organizations, its first-time sign-ins join only there. */
+export interface SignInDomainApproval {
+  domain: string;
+  orgId: string;
+  approvedAt: number;
+}
+
 export interface ServiceAccount {
   id: string;
   orgId: string;

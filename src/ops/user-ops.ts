@@ -2,6 +2,7 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../lib/errors.ts";
 import { type Preferences, readPreferences, updatePreferences } from "../services/preferences.ts";
+import { DOMAIN_PATTERN } from "../services/sign-in-domains.ts";
 import { ensureWebhookSecret, shownSecret } from "../services/alerts/webhook-secret.ts";
 import { recordAudit } from "../services/audit.ts";
 import { MIN_ALERT_CHECK_INTERVAL_S } from "../services/alerts/alert-checker.ts";
@@ -26,7 +27,7 @@ const PreferencesPatch = Type.Object(
       Type.Record(ModelName, Type.Array(ModelName, { minItems: 1, maxItems: MAX_TARGETS - 1 }), { maxProperties: 200 }),
     ),
     signInEmailDomains: Type.Optional(
-      Type.Array(Type.String({ pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$", maxLength: 253 }), {
+      Type.Array(Type.String({ pattern: DOMAIN_PATTERN, maxLength: 253 }), {
         maxItems: 20,
         uniqueItems: true,
       }),

@@ -1,9 +1,10 @@
 /**
  * Who an identity provider's verified e-mail is here. A known member signs in; an
  * unknown address is refused unless exactly one organization lists its domain in the
- * `signInEmailDomains` preference and the provider marked the address verified (an
- * unverified address could be anyone's), in which case it joins that organization as
- * a member. Every outcome that belongs to an organization is audited there.
+ * `signInEmailDomains` preference (approved by the operator when the gateway has several,
+ * sign-in-domains.ts) and the provider marked the address verified (an unverified
+ * address could be anyone's), in which case it joins that organization as a member.
+ * Every outcome that belongs to an organization is audited there.
  */
 import type { Actor } from "../domain/identity.ts";
 import type { User } from "../domain/types.ts";
@@ -12,6 +13,7 @@ import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { VerifiedEmail } from "./oidc-signin.ts";
 import { addMember } from "./organizations.ts";
+import { domainOf, organizationsForDomain } from "./sign-in-domains.ts";
 
 /** The refusal page's words; 403, and no account is created. */
 export class NotAMember extends ApiError {
@@ -32,12 +34,10 @@ export async function memberForSignIn(deps: ServiceDeps, verified: VerifiedEmail
       throw new NotAMember(verified.email, " under a verified address (the identity provider marked it unverified)");
     return known;
   }
-  const domain = verified.email.slice(verified.email.lastIndexOf("@") + 1);
-  const orgs = await deps.store.listOrganizations();
-  const allowing: string[] = [];
-  for (const org of orgs) {
-    if ((await deps.store.getOrgPreferences(org.id)).signInEmailDomains.includes(domain)) allowing.push(org.id);
-  }
+  const domain = domainOf(verified.email);
+  const { orgIds: allowing, awaitingApproval } = await organizationsForDomain(deps, domain);
+  if (awaitingApproval)
+    throw new NotAMember(verified.email, ` (joining by the domain ${domain} awaits the approval of the gateway's operator)`);
   if (allowing.length === 0) throw new NotAMember(verified.email, "");
   if (verified.emailVerified !== true)
     throw new NotAMember(verified.email, " (the identity provider did not mark the address as verified, which joining by domain requires)");

@@ -15,6 +15,7 @@ import { checkEgressUrl } from "../lib/egress/egress-policy.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { refuseTakenDomains } from "./sign-in-domains.ts";
 import { type Actor, type Identity } from "../domain/identity.ts";
 
 export type Preferences = OrgPreferences & PersonalPreferences;
@@ -57,6 +58,7 @@ export async function updatePreferences(deps: ServiceDeps, identity: Identity, a
     }
     await checkWebhookAddress(orgPatch.alertWebhookUrl);
     const current = await deps.store.getOrgPreferences(orgId);
+    if (orgPatch.signInEmailDomains) await refuseTakenDomains(deps, orgId, current.signInEmailDomains, orgPatch.signInEmailDomains);
     const scan = "piiAction" in orgPatch || "security" in orgPatch ? patchScanPolicy(current, patch) : {};
     await deps.store.setOrgPreferences(orgId, { ...current, ...orgPatch, ...scan });
     await deps.onPreferencesChanged(orgId);

@@ -21,6 +21,7 @@ import type {
   ReaderNotification,
   ServiceAccount,
   Session,
+  SignInDomainApproval,
   UsageEvent,
   UsageHourly,
   User,
@@ -79,6 +80,14 @@ export interface Store extends McpStore {
   /** Sets revokedAt/revokedReason if not yet revoked; returns the record after the change. */
   revokeApiKey(id: string, at: number, reason: string | null): Promise<ApiKeyRecord | null>;
   updateApiKey(id: string, patch: Partial<Pick<ApiKeyRecord, "name" | "spendCapCents" | "monthlyCapCents">>): Promise<ApiKeyRecord | null>;
+
+  /** Approves `domain` for its organization unless it is approved for another one; the domain's approval after the call. */
+  approveSignInDomain(approval: SignInDomainApproval): Promise<SignInDomainApproval>;
+  getSignInDomainApproval(domain: string): Promise<SignInDomainApproval | null>;
+  /** Every approval, by domain. */
+  listSignInDomainApprovals(): Promise<SignInDomainApproval[]>;
+  /** Withdraws the approval of `domain`; the one withdrawn, or null when there was none. */
+  revokeSignInDomain(domain: string): Promise<SignInDomainApproval | null>;
 
   // Sessions and sign-in links (dashboard)
   createSession(session: Session): Promise<void>;

@@ -14,6 +14,7 @@ import { createApp } from "../../src/http/app.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
 import { type InitializedOrganization, initializeOrganization } from "../../src/services/organizations.ts";
+import { approveSignInDomain, revokeSignInDomain } from "../../src/services/sign-in-domains.ts";
 import { removeDir } from "../support/gateway-process.ts";
 import { startTestIdp, type TestIdp } from "../support/oidc-idp.ts";
 import { TestBrowser } from "../support/test-browser.ts";
@@ -103,4 +104,35 @@ test("an invitation lets its address sign in for 7 days; after that the sign-in 
   const renewed = await signIn("late@acme.test");
   expect(renewed.last.url).toBe(`${GATEWAY}/dashboard`);
   expect((await op(acme, "org.members.list")).body.data.invitations).toEqual([]);
+});
+
+test("with two organizations a first sign-in by e-mail domain joins only once the operator approved the domain, and another organization cannot list it", async () => {
+  expect((await op(acme, "user.preferences", { set: { signInEmailDomains: ["acme.test"] } })).status).toBe(200);
+  // Beta's admin lists Acme's domain: refused, without saying who holds it.
+  const taken = await op(beta, "user.preferences", { set: { signInEmailDomains: ["acme.test"] } });
+  expect(taken.status).toBe(409);
+  expect(taken.body.error).not.toContain("Acme");
+  // Beta's admin lists a domain no one else lists (its people's, say, or anyone's): listing alone lets no one in.
+  expect((await op(beta, "user.preferences", { set: { signInEmailDomains: ["beta.test"] } })).status).toBe(200);
+  const waiting = await signIn("newcomer@beta.test");
+  expect(waiting.last.status).toBe(403);
+  expect(await waiting.last.response.text()).toContain("awaits the approval of the gateway&#39;s operator");
+  expect(await rt.store.getUserByEmail("newcomer@beta.test")).toBeNull();
+
+  const before = await signIn("newcomer@acme.test");
+  expect(before.last.status).toBe(403);
+  expect(before.session()).toBeUndefined();
+  expect(await rt.store.getUserByEmail("newcomer@acme.test")).toBeNull();
+
+  // The operator approves it for Acme (what `gateway sign-in-domains approve Acme acme.test` runs).
+  await approveSignInDomain(rt.services, "Acme", "acme.test");
+  const after = await signIn("newcomer@acme.test");
+  expect(after.last.url).toBe(`${GATEWAY}/dashboard`);
+  expect(await rt.store.getUserByEmail("newcomer@acme.test")).toMatchObject({ orgId: acme.organization.id, role: "member" });
+  expect(await lastAudit(acme)).toMatchObject({ action: "session.sign-in" });
+
+  // Revoked: the next newcomer joins no one; the one who joined stays a member.
+  await revokeSignInDomain(rt.services, "acme.test");
+  expect((await signIn("second@acme.test")).last.status).toBe(403);
+  expect((await signIn("newcomer@acme.test")).last.url).toBe(`${GATEWAY}/dashboard`);
 });

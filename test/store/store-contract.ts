@@ -293,6 +293,32 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.deleteInvitation(org.id, "new@acme.test")).toBe(false);
     });
 
+    test("sign-in domain approvals: one organization per domain, the first approval stands, revoked once", async () => {
+      const other = { id: "org_other_domains", name: "Other", tier: "starter" as const, createdAt: 1 };
+      await store.createOrganization(other);
+      expect(await store.approveSignInDomain({ domain: "acme.test", orgId: org.id, approvedAt: 5 })).toEqual({
+        domain: "acme.test",
+        orgId: org.id,
+        approvedAt: 5,
+      });
+      // Another organization's approval of the same domain changes nothing; approving again keeps the first time.
+      expect(await store.approveSignInDomain({ domain: "acme.test", orgId: other.id, approvedAt: 6 })).toMatchObject({
+        orgId: org.id,
+        approvedAt: 5,
+      });
+      expect(await store.approveSignInDomain({ domain: "acme.test", orgId: org.id, approvedAt: 7 })).toMatchObject({ approvedAt: 5 });
+      await store.approveSignInDomain({ domain: "a.other.test", orgId: other.id, approvedAt: 8 });
+      expect((await store.listSignInDomainApprovals()).map((a) => [a.domain, a.orgId])).toEqual([
+        ["a.other.test", other.id],
+        ["acme.test", org.id],
+      ]);
+      expect(await store.getSignInDomainApproval("nobody.test")).toBeNull();
+      expect(await store.revokeSignInDomain("acme.test")).toEqual({ domain: "acme.test", orgId: org.id, approvedAt: 5 });
+      expect(await store.revokeSignInDomain("acme.test")).toBeNull();
+      expect(await store.getSignInDomainApproval("acme.test")).toBeNull();
+      expect(await store.revokeSignInDomain("a.other.test")).toMatchObject({ orgId: other.id });
+    });
+
     test("a person's providers disabled: only theirs, once, kept through updates", async () => {
       const base = (over: Partial<ProviderConfigRecord>): ProviderConfigRecord => ({
         id: newId("prv"),

@@ -16,6 +16,7 @@ import auditIndexes from "./010_audit_indexes.sql" with { type: "text" };
 import etlTotals from "./012_etl_totals.sql" with { type: "text" };
 import invitationExpiry from "./013_invitation_expiry.sql" with { type: "text" };
 import invitationExpiryPostgres from "./013_invitation_expiry.postgres.sql" with { type: "text" };
+import signInDomainApprovals from "./014_sign_in_domain_approvals.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 10, name: "audit_indexes", sql: auditIndexes },
   { version: 12, name: "etl_totals", sql: etlTotals },
   { version: 13, name: "invitation_expiry", sql: invitationExpiry, postgres: invitationExpiryPostgres },
+  { version: 14, name: "sign_in_domain_approvals", sql: signInDomainApprovals },
 ];
 
 /** The text a store of `dialect` runs for `m`. */

@@ -1,11 +1,17 @@
 /**
  * The first family of tables of the SQL store, and what every family shares: the
  * driver and its helpers, the schema's life (migrate, ping, close), then
- * organizations, users, invitations, sessions and sign-in links. Statements are written once, with
+ * organizations, users, invitations, sign-in domain approvals, sessions and sign-in links. Statements are written once, with
  * `$n` parameters, for SQLite and Postgres alike.
  */
-import type { LoginLink, MemberInvitation, Organization, Session, User } from "../../domain/types.ts";
+import type { LoginLink, MemberInvitation, Organization, Session, SignInDomainApproval, User } from "../../domain/types.ts";
 import { type Row, toInvitation, toOrganization, toSession, toUser } from "./rows.ts";
+
+const toApproval = (r: Row): SignInDomainApproval => ({
+  domain: String(r.domain),
+  orgId: String(r.org_id),
+  approvedAt: Number(r.approved_at),
+});
 import type { SqlDriver } from "./sql-driver.ts";
 
 export class PeopleSql {
@@ -128,6 +134,33 @@ export class PeopleSql {
       orgId,
       email,
     );
+  }
+
+  // The operator's approvals of sign-in e-mail domains
+
+  async approveSignInDomain(a: SignInDomainApproval): Promise<SignInDomainApproval> {
+    // One statement decides between two operators approving at once: the first approval stands.
+    await this.run(
+      "INSERT INTO sign_in_domain_approvals (domain, org_id, approved_at) VALUES ($1, $2, $3) ON CONFLICT (domain) DO NOTHING",
+      a.domain,
+      a.orgId,
+      a.approvedAt,
+    );
+    return (await this.getSignInDomainApproval(a.domain)) as SignInDomainApproval;
+  }
+
+  async getSignInDomainApproval(domain: string): Promise<SignInDomainApproval | null> {
+    const r = await this.one("SELECT * FROM sign_in_domain_approvals WHERE domain = $1", domain);
+    return r ? toApproval(r) : null;
+  }
+
+  async listSignInDomainApprovals(): Promise<SignInDomainApproval[]> {
+    return (await this.all("SELECT * FROM sign_in_domain_approvals ORDER BY domain")).map(toApproval);
+  }
+
+  async revokeSignInDomain(domain: string): Promise<SignInDomainApproval | null> {
+    const r = await this.one("DELETE FROM sign_in_domain_approvals WHERE domain = $1 RETURNING *", domain);
+    return r ? toApproval(r) : null;
   }
 
   // Sessions and sign-in links
