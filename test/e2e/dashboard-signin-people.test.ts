@@ -6,89 +6,63 @@
  * for it, and a domain is listed by one organization only.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { loadConfig } from "../../src/config.ts";
-import { createApp } from "../../src/http/app.ts";
-import { createLogger } from "../../src/lib/log.ts";
-import { createRuntime, type Runtime } from "../../src/runtime.ts";
 import { type InitializedOrganization, initializeOrganization } from "../../src/services/organizations.ts";
 import { approveSignInDomain, revokeSignInDomain } from "../../src/services/sign-in-domains.ts";
-import { removeDir } from "../support/gateway-process.ts";
+import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
 import { startTestIdp, type TestIdp } from "../support/oidc-idp.ts";
 import { TestBrowser } from "../support/test-browser.ts";
 
 const GATEWAY = "http://gateway.test";
 const DAY = 24 * 3600 * 1000;
 let idp: TestIdp;
-let rt: Runtime;
-let app: ReturnType<typeof createApp>;
-let dataDir: string;
+let gw: InProcessGateway;
 let acme: InitializedOrganization;
 let beta: InitializedOrganization;
-let clock = Date.now();
 
 beforeAll(async () => {
   idp = await startTestIdp([`${GATEWAY}/signup/callback`]);
-  dataDir = mkdtempSync(join(tmpdir(), "gw-signin-people-"));
-  const config = loadConfig(
-    { data: dataDir },
-    {
-      GW_PUBLIC_URL: GATEWAY,
+  gw = await startInProcessGateway({
+    origin: GATEWAY,
+    env: {
       GW_OIDC_ISSUER: idp.issuer,
       GW_OIDC_CLIENT_ID: idp.clientId,
       GW_OIDC_CLIENT_SECRET: idp.clientSecret,
-      GW_LOG_LEVEL: "silent",
       // The identity provider runs on loopback, which the egress policy reaches only with this.
       GW_ALLOW_PRIVATE_EGRESS: "1",
     },
-  );
-  rt = await createRuntime(config, createLogger("silent"));
-  rt.services.now = () => clock;
-  app = createApp(rt);
-  acme = await initializeOrganization(rt.services, { name: "Acme", adminEmail: "admin@acme.test", tier: "enterprise" });
-  beta = await initializeOrganization(rt.services, { name: "Beta", adminEmail: "admin@beta.test", tier: "enterprise" });
+  });
+  acme = gw.init;
+  beta = await initializeOrganization(gw.rt.services, { name: "Beta", adminEmail: "admin@beta.test", tier: "enterprise" });
 });
 
 afterAll(async () => {
-  await rt.shutdown();
+  await gw.stop();
   await idp.stop();
-  removeDir(dataDir);
 });
 
 /** Signs in through the identity provider; returns the browser and the page it ended on. */
 async function signIn(email: string) {
   idp.signInAs(email, true);
-  const browser = new TestBrowser(GATEWAY, (req) => app.handle(req));
+  const browser = new TestBrowser(GATEWAY, gw.handle);
   const hops = await browser.navigate(`${GATEWAY}/signup`);
   return { browser, last: hops.at(-1)!, session: () => browser.cookie("gateway.test", "gw_session") };
 }
 
 /** An operation as an organization's admin key. */
-async function op(org: InitializedOrganization, operation: string, params: unknown = {}) {
-  const res = await app.handle(
-    new Request(`${GATEWAY}/api/v1/gateway`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${org.keyValue}`, "content-type": "application/json" },
-      body: JSON.stringify({ operation, params }),
-    }),
-  );
-  return { status: res.status, body: (await res.json()) as any };
-}
+const op = (org: InitializedOrganization, operation: string, params: unknown = {}) => gw.op({ key: org.keyValue }, operation, params);
 
 const lastAudit = async (org: InitializedOrganization) =>
-  (await rt.store.listAudit(org.organization.id, { limit: 1, before: null })).entries[0];
+  (await gw.rt.store.listAudit(org.organization.id, { limit: 1, before: null })).entries[0];
 
 test("an invitation lets its address sign in for 7 days; after that the sign-in is refused and audited until the admin invites again", async () => {
   expect((await op(acme, "org.members.invite", { email: "early@acme.test" })).status).toBe(200);
   expect((await op(acme, "org.members.invite", { email: "late@acme.test" })).status).toBe(200);
-  clock += 6 * DAY;
+  gw.clock.now += 6 * DAY;
   const early = await signIn("early@acme.test");
   expect(early.last.url).toBe(`${GATEWAY}/dashboard`);
   expect(early.session()).toBeDefined();
 
-  clock += 2 * DAY;
+  gw.clock.now += 2 * DAY;
   const late = await signIn("late@acme.test");
   expect(late.last.status).toBe(403);
   const page = await late.last.response.text();
@@ -117,22 +91,22 @@ test("with two organizations a first sign-in by e-mail domain joins only once th
   const waiting = await signIn("newcomer@beta.test");
   expect(waiting.last.status).toBe(403);
   expect(await waiting.last.response.text()).toContain("awaits the approval of the gateway&#39;s operator");
-  expect(await rt.store.getUserByEmail("newcomer@beta.test")).toBeNull();
+  expect(await gw.rt.store.getUserByEmail("newcomer@beta.test")).toBeNull();
 
   const before = await signIn("newcomer@acme.test");
   expect(before.last.status).toBe(403);
   expect(before.session()).toBeUndefined();
-  expect(await rt.store.getUserByEmail("newcomer@acme.test")).toBeNull();
+  expect(await gw.rt.store.getUserByEmail("newcomer@acme.test")).toBeNull();
 
   // The operator approves it for Acme (what `gateway sign-in-domains approve Acme acme.test` runs).
-  await approveSignInDomain(rt.services, "Acme", "acme.test");
+  await approveSignInDomain(gw.rt.services, "Acme", "acme.test");
   const after = await signIn("newcomer@acme.test");
   expect(after.last.url).toBe(`${GATEWAY}/dashboard`);
-  expect(await rt.store.getUserByEmail("newcomer@acme.test")).toMatchObject({ orgId: acme.organization.id, role: "member" });
+  expect(await gw.rt.store.getUserByEmail("newcomer@acme.test")).toMatchObject({ orgId: acme.organization.id, role: "member" });
   expect(await lastAudit(acme)).toMatchObject({ action: "session.sign-in" });
 
   // Revoked: the next newcomer joins no one; the one who joined stays a member.
-  await revokeSignInDomain(rt.services, "acme.test");
+  await revokeSignInDomain(gw.rt.services, "acme.test");
   expect((await signIn("second@acme.test")).last.status).toBe(403);
   expect((await signIn("newcomer@acme.test")).last.url).toBe(`${GATEWAY}/dashboard`);
 });

@@ -83,14 +83,7 @@ export function Members({ admin, myId }: { admin: boolean; myId: string }) {
               <>
                 <div class="table-wrap">
                   <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">E-mail</th>
-                        <th scope="col">Role</th>
-                        <th scope="col">Since</th>
-                        <th scope="col">Actions</th>
-                      </tr>
-                    </thead>
+                    <Head columns={["E-mail", "Role", "Since", "Actions"]} />
                     <tbody>
                       {members.map((m) => (
                         <tr key={m.id}>
@@ -135,6 +128,21 @@ export function Members({ admin, myId }: { admin: boolean; myId: string }) {
   );
 }
 
+/** The header row of the page's tables. */
+function Head({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Invited, not signed in yet: an invitation lasts 7 days; adding the address again renews an expired one. */
 function Invitations({ invitations, busy, withdraw }: { invitations: Invitation[]; busy: boolean; withdraw(i: Invitation): void }) {
   return (
@@ -143,15 +151,7 @@ function Invitations({ invitations, busy, withdraw }: { invitations: Invitation[
       <p class="muted">Not signed in yet. An invitation lasts 7 days; add the address again to renew an expired one.</p>
       <div class="table-wrap">
         <table>
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Invited</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <Head columns={["E-mail", "Role", "Invited", "Status", "Actions"]} />
           <tbody>
             {invitations.map((i) => (
               <tr key={i.email}>
