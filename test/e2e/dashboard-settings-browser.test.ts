@@ -2,14 +2,15 @@
  * The dashboard's alert and scanner settings in a real browser: an admin sets the alert
  * check interval and the phone region on the Preferences page from the keyboard (read
  * back with `user.preferences`), a member sees them and cannot change them, and the
- * Notifications page shows a webhook post that failed, with its attempts.
+ * Notifications page shows a webhook post that failed, with its attempts. A sign-in
+ * domain another organization lists is refused on the page in the server's words.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { CLI_ACTOR } from "../../src/domain/identity.ts";
 import { egressFetch } from "../../src/lib/egress/egress-fetch.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { Notifier } from "../../src/services/alerts/notifier.ts";
-import { addMember } from "../../src/services/organizations.ts";
+import { addMember, initializeOrganization } from "../../src/services/organizations.ts";
 import { type DashboardBrowser, startDashboardBrowser } from "../support/dashboard-browser.ts";
 
 let b: DashboardBrowser;
@@ -169,5 +170,25 @@ test("a notification whose webhook post failed shows the failure, its last error
   await page.keyboard.press("Enter");
   expect(await answered.innerText()).toMatch(/^Attempt 1: answered 204 /);
   await b.shot("notifications-webhook");
+  expect(b.pageErrors).toEqual([]);
+}, 120_000);
+
+test("a sign-in domain another organization lists is refused on the Preferences page in words, and nothing is saved", async () => {
+  const { page } = b;
+  const other = await initializeOrganization(b.rt.services, { name: "Other", adminEmail: "admin@other.test", tier: "enterprise" });
+  await b.rt.store.setOrgPreferences(other.organization.id, {
+    ...(await b.rt.store.getOrgPreferences(other.organization.id)),
+    signInEmailDomains: ["other.test"],
+  });
+  await b.signIn("admin@acme.test");
+  await openPreferences();
+  const domains = page.getByLabel("E-mail domains that may join at first sign-in");
+  // What listing needs is said beside the field.
+  expect(await page.locator(`#${await domains.getAttribute("aria-describedby")}`).innerText()).toContain("operator's approval");
+  await domains.fill("acme.test, other.test");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("other.test is already listed by another organization on this gateway").waitFor();
+  expect(await page.content()).not.toContain("Other");
+  expect((await b.rt.store.getOrgPreferences(b.orgId)).signInEmailDomains).toEqual([]);
   expect(b.pageErrors).toEqual([]);
 }, 120_000);

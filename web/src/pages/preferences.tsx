@@ -130,8 +130,18 @@ export function Preferences({ admin }: { admin: boolean }) {
               </label>
               <label>
                 E-mail domains that may join at first sign-in{" "}
-                <input name="signInEmailDomains" defaultValue={p.signInEmailDomains.join(", ")} placeholder="example.com" />
+                <input
+                  name="signInEmailDomains"
+                  defaultValue={p.signInEmailDomains.join(", ")}
+                  placeholder="example.com"
+                  aria-describedby="sign-in-domains-note"
+                />
               </label>
+              <p id="sign-in-domains-note" class="muted small">
+                Verified addresses of these domains join as members at their first sign-in. A domain is listed by one organization only;
+                when this gateway hosts several, each domain also needs its operator's approval (
+                <code>gateway sign-in-domains approve</code>).
+              </p>
               <label class="check">
                 <input
                   name="contextOptimizer"
