@@ -36,11 +36,11 @@ export async function memberForSignIn(deps: ServiceDeps, verified: VerifiedEmail
   }
   const domain = domainOf(verified.email);
   const { orgIds: allowing, awaitingApproval } = await organizationsForDomain(deps, domain);
-  if (awaitingApproval)
-    throw new NotAMember(verified.email, ` (joining by the domain ${domain} awaits the approval of the gateway's operator)`);
-  if (allowing.length === 0) throw new NotAMember(verified.email, "");
+  if (allowing.length === 0 && !awaitingApproval) throw new NotAMember(verified.email, "");
   if (verified.emailVerified !== true)
     throw new NotAMember(verified.email, " (the identity provider did not mark the address as verified, which joining by domain requires)");
+  if (awaitingApproval)
+    throw new NotAMember(verified.email, ` (joining by the domain ${domain} awaits the approval of the gateway's operator)`);
   if (allowing.length > 1) throw new NotAMember(verified.email, ` (several organizations accept ${domain}, so the gateway cannot choose)`);
   const orgId = allowing[0] as string;
   const user = await addMember(deps, { ...actor, ref: "oidc" }, orgId, { email: verified.email, role: "member" });

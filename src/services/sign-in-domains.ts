@@ -36,10 +36,11 @@ export async function refuseTakenDomains(deps: ServiceDeps, orgId: string, curre
   const added = next.filter((d) => !current.includes(d));
   if (added.length === 0) return;
   const others = (await deps.store.listOrganizations()).filter((o) => o.id !== orgId);
+  const listedElsewhere = new Set<string>();
+  for (const org of others) for (const d of (await deps.store.getOrgPreferences(org.id)).signInEmailDomains) listedElsewhere.add(d);
   for (const domain of added) {
     const approval = await deps.store.getSignInDomainApproval(domain);
-    const taken = (approval !== null && approval.orgId !== orgId) || (await listingOrganizations(deps, others, domain)).length > 0;
-    if (taken)
+    if (listedElsewhere.has(domain) || (approval !== null && approval.orgId !== orgId))
       throw new ApiError(
         409,
         "conflict",
