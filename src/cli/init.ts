@@ -3,7 +3,10 @@ import { type Config, loadConfig } from "../config.ts";
 import type { Tier } from "../domain/types.ts";
 import { type InitializedOrganization, initializeOrganization } from "../services/organizations.ts";
 import { openServices } from "../runtime.ts";
+import type { ServiceDeps } from "../services/deps.ts";
+import { listSignInDomains } from "../services/sign-in-domains.ts";
 import { DATA_FLAG, parseFlags, UsageError } from "./args.ts";
+import { gatewayCommand } from "./command-name.ts";
 import { readLiveLock } from "./data-lock.ts";
 
 export const initUsage = "gateway init --org NAME --email EMAIL [--tier starter|professional|enterprise] [--json] [--data DIR]";
@@ -34,6 +37,19 @@ Admin API key (shown once; only its hash is stored):
 `;
 }
 
+/**
+ * A second organization makes every listed sign-in domain wait for the operator's approval
+ * (services/sign-in-domains.ts); whoever created it is told here, on stderr, rather than
+ * finding out from a refused sign-in.
+ */
+async function noteDomainsAwaitingApproval(services: ServiceDeps): Promise<void> {
+  const awaiting = (await listSignInDomains(services)).filter((d) => d.listed && !d.inEffect);
+  if (awaiting.length === 0) return;
+  console.error(
+    `With several organizations, sign-in e-mail domains join only once approved: ${awaiting.map((d) => d.domain).join(", ")} now await approval (see \`${gatewayCommand()} sign-in-domains list\`).`,
+  );
+}
+
 export async function init(argv: string[]): Promise<void> {
   const f = parseFlags(argv, {
     org: { type: "string" },
@@ -49,6 +65,7 @@ export async function init(argv: string[]): Promise<void> {
   const { store, services } = await openServices(config);
   try {
     const r = await initializeOrganization(services, { name: f.org, adminEmail: f.email, tier });
+    await noteDomainsAwaitingApproval(services);
     if (f.json) {
       console.log(
         JSON.stringify({

@@ -1,7 +1,8 @@
 /**
  * `gateway sign-in-domains list | approve | revoke` as the operator runs them (real
  * processes on a data folder): with one organization a listed domain is in effect; once a
- * second exists it awaits approval, and `list` prints the command that approves it.
+ * second exists it awaits approval (`init` says so), and `list` prints the command that
+ * approves it.
  */
 import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { loadConfig } from "../../src/config.ts";
@@ -34,7 +35,10 @@ test("list, approve and revoke across one and then two organizations", async () 
   expect(alone.stdout).toContain(`one.test  "One" (${one.orgId})  in effect (the only organization)`);
   expect(alone.stdout).toContain("With one organization, listed domains need no approval");
 
-  const two = JSON.parse((await runCli(["init", "--data", dir, "--org", "Two", "--email", "admin@two.test", "--json"])).stdout);
+  const created = await runCli(["init", "--data", dir, "--org", "Two", "--email", "admin@two.test", "--json"]);
+  const two = JSON.parse(created.stdout);
+  // Whoever creates the second organization hears that the first one's domain now waits.
+  expect(created.stderr).toContain("one.test now await approval (see `./gateway sign-in-domains list`)");
   const waiting = await cli("sign-in-domains", "list");
   expect(waiting.stdout).toContain(
     `one.test  "One" (${one.orgId})  awaiting approval: ./gateway sign-in-domains approve ${one.orgId} one.test`,
