@@ -41,8 +41,8 @@ afterAll(async () => {
 });
 
 /** Signs in through the identity provider; returns the browser and the page it ended on. */
-async function signIn(email: string) {
-  idp.signInAs(email, true);
+async function signIn(email: string, verified = true) {
+  idp.signInAs(email, verified);
   const browser = new TestBrowser(GATEWAY, gw.handle);
   const hops = await browser.navigate(`${GATEWAY}/signup`);
   return { browser, last: hops.at(-1)!, session: () => browser.cookie("gateway.test", "gw_session") };
@@ -92,6 +92,10 @@ test("with two organizations a first sign-in by e-mail domain joins only once th
   expect(waiting.last.status).toBe(403);
   expect(await waiting.last.response.text()).toContain("awaits the approval of the gateway&#39;s operator");
   expect(await gw.rt.store.getUserByEmail("newcomer@beta.test")).toBeNull();
+  // Only a verified address hears that the domain awaits approval.
+  const unverified = await (await signIn("someone@beta.test", false)).last.response.text();
+  expect(unverified).toContain("did not mark the address as verified");
+  expect(unverified).not.toContain("awaits");
 
   const before = await signIn("newcomer@acme.test");
   expect(before.last.status).toBe(403);
