@@ -1,0 +1,9 @@
+-- The ids of the usage flushes written lately, each recorded in its flush's transaction:
+-- a batch retried after a commit whose acknowledgement was lost is recognized here and
+-- not added twice, whether it holds events or key counters alone. Pruned after a day
+-- (a batch is retried within minutes); no index on written_at, which only the hourly
+-- prune reads, so a flush pays for one primary-key insert.
+CREATE TABLE usage_flushes (
+  id TEXT PRIMARY KEY,
+  written_at BIGINT NOT NULL
+);
