@@ -2,8 +2,9 @@
 -- a batch retried after a commit whose acknowledgement was lost is recognized here and
 -- not added twice, whether it holds events or key counters alone. Pruned after a day
 -- (a batch is retried within minutes); no index on written_at, which only the hourly
--- prune reads, so a flush pays for one primary-key insert.
+-- prune reads, so a flush pays for one primary-key insert. NOT NULL spelled out: SQLite
+-- lets a TEXT primary key hold NULLs, which would never match.
 CREATE TABLE usage_flushes (
-  id TEXT PRIMARY KEY,
+  id TEXT NOT NULL PRIMARY KEY,
   written_at BIGINT NOT NULL
 );
