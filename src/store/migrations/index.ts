@@ -15,6 +15,7 @@ import notificationReads from "./009_notification_reads.sql" with { type: "text"
 import auditIndexes from "./010_audit_indexes.sql" with { type: "text" };
 import etlTotals from "./012_etl_totals.sql" with { type: "text" };
 import usageFlushIds from "./013_usage_flush_ids.sql" with { type: "text" };
+import usageFlushIdsPostgres from "./013_usage_flush_ids.postgres.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -38,7 +39,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 9, name: "notification_reads", sql: notificationReads },
   { version: 10, name: "audit_indexes", sql: auditIndexes },
   { version: 12, name: "etl_totals", sql: etlTotals },
-  { version: 13, name: "usage_flush_ids", sql: usageFlushIds },
+  { version: 13, name: "usage_flush_ids", sql: usageFlushIds, postgres: usageFlushIdsPostgres },
 ];
 
 /** The text a store of `dialect` runs for `m`. */
