@@ -93,6 +93,16 @@ export function runFlushRetryContract(name: string, makeStore: () => Promise<Sto
       return { buffer, errors, refused, drain };
     }
 
+    test("the store skips a batch whose id it holds, even one of key counters alone; another id is another batch", async () => {
+      const touch = { keyId, requests: 2, spendMicros: 0, lastUsedAt: 5 };
+      const batch: FlushBatch = { id: crypto.randomUUID(), events: [], keyTouches: [touch] };
+      await store.writeFlush(batch);
+      await store.writeFlush(batch);
+      expect(await store.getApiKey(keyId)).toMatchObject({ requestCount: 2 });
+      await store.writeFlush({ ...batch, id: crypto.randomUUID() });
+      expect(await store.getApiKey(keyId)).toMatchObject({ requestCount: 4 });
+    });
+
     test("key counters alone (requests counted at admission, no call accounted) are added once", async () => {
       const { buffer, errors, drain } = losingAcks();
       for (let i = 0; i < 3; i++) buffer.touch(keyId);
