@@ -4,8 +4,10 @@
  * (A B B A ...), CPU of this process per usage row (SQLite works on the calling thread).
  * The events are the in-process chat call's: one organization, key, provider and model;
  * with `--mixed`, every event another organization, key and model than the one before.
+ * The driver's write by default; with `--store`, the SQL store's (what the buffer calls:
+ * the driver's and whatever the store does around it).
  *
- *   bun bench/usage-flush.bench.ts [--base main] [--batches 40] [--rounds 15] [--size 1000] [--mixed]
+ *   bun bench/usage-flush.bench.ts [--base main] [--batches 40] [--rounds 15] [--size 1000] [--mixed] [--store]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,12 +26,14 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "15" },
     size: { type: "string", default: "1000" },
     mixed: { type: "boolean", default: false },
+    store: { type: "boolean", default: false },
   },
 });
 
 interface Flusher {
   migrate(): Promise<void>;
-  writeFlush(batch: FlushBatch): Promise<void>;
+  /** The time is the driver's (it records the batch's id with it); the store and an earlier driver ignore it. */
+  writeFlush(batch: FlushBatch, writtenAt: number): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -37,9 +41,10 @@ const base = await exportRevision(args.base);
 const dirs: string[] = [];
 async function open(root: string): Promise<Flusher> {
   const { SqliteDriver } = await import(join(root, "src/store/sqlite/sqlite-driver.ts"));
+  const { SqliteStore } = await import(join(root, "src/store/sqlite/sqlite-store.ts"));
   const dir = mkdtempSync(join(tmpdir(), "gw-flush-"));
   dirs.push(dir);
-  const driver = new SqliteDriver(join(dir, "gateway.db")) as Flusher;
+  const driver = new (args.store ? SqliteStore : SqliteDriver)(join(dir, "gateway.db")) as Flusher;
   await driver.migrate();
   return driver;
 }
@@ -74,6 +79,7 @@ const event = (): UsageEvent => {
 
 const size = Number(args.size);
 const batch = (): FlushBatch => ({
+  id: crypto.randomUUID(),
   events: Array.from({ length: size }, event),
   keyTouches: [{ keyId, requests: size, spendMicros: 31 * size, lastUsedAt: Date.now() }],
 });
@@ -86,7 +92,7 @@ const cpu = () => {
 async function round(store: Flusher): Promise<number> {
   const batches = Array.from({ length: Number(args.batches) }, batch);
   const start = cpu();
-  for (const b of batches) await store.writeFlush(b);
+  for (const b of batches) await store.writeFlush(b, Date.now());
   return (cpu() - start) / (batches.length * size);
 }
 
@@ -116,7 +122,7 @@ try {
   const [q1, q3] = [percentile(ratios, 25), percentile(ratios, 75)];
   console.log(
     `usage flush, ${size} rows a batch: base ${args.base} ${median(ra).toFixed(3)} µs a row, this tree ${median(rb).toFixed(3)}; ` +
-      `${args.mixed ? "mixed, " : ""}ratio ${median(ratios).toFixed(3)} (${q1?.toFixed(3)}-${q3?.toFixed(3)}, ${ratios.length} pairs)`,
+      `${args.mixed ? "mixed, " : ""}${args.store ? "the store's, " : ""}ratio ${median(ratios).toFixed(3)} (${q1?.toFixed(3)}-${q3?.toFixed(3)}, ${ratios.length} pairs)`,
   );
   await a.close();
   await b.close();

@@ -32,7 +32,7 @@ export async function demoData(argv: string[]): Promise<void> {
       price: (m, p, c) => catalog.costMicros(catalog.price(m, catalog.vendorFor(m) ?? "openai"), p, c),
     })) {
       // Key lifetime totals are left alone: synthetic spend must not count against real caps.
-      await store.writeFlush({ events: day, keyTouches: [] });
+      await store.writeFlush({ id: crypto.randomUUID(), events: day, keyTouches: [] });
       events += day.length;
     }
     writeDemoMarker(config.dataDir, { ...marker, demoDataAt: new Date().toISOString() });

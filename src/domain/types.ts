@@ -146,6 +146,8 @@ export interface KeyTouch {
 
 /** Everything one write-behind flush commits, in one transaction. */
 export interface FlushBatch {
+  /** Random, kept through retries: the store records it with the batch and skips a batch it already holds. */
+  id: string;
   events: UsageEvent[];
   keyTouches: KeyTouch[];
 }

@@ -2,9 +2,10 @@
  * Housekeeping that keeps the store bounded: raw usage rows past their retention
  * period (hourly roll-ups stay), the optimizer's document rows past the same period
  * (its running totals stay, and so do each organization's newest, which the metrics
- * list), audit entries past theirs (every refusal is audited, so the log grows with
- * traffic), notifications past theirs (with their read marks and webhook deliveries),
- * and sessions idle past their 24 hours. Runs at start and then hourly, off the request path.
+ * list), the ids of usage flushes past a day, audit entries past theirs (every refusal
+ * is audited, so the log grows with traffic), notifications past theirs (with their
+ * read marks and webhook deliveries), and sessions idle past their 24 hours. Runs at
+ * start and then hourly, off the request path.
  */
 import type { Logger } from "../lib/log.ts";
 import type { Store } from "../store/store.ts";
@@ -12,6 +13,12 @@ import { RECENT_DOCUMENTS } from "./context-optimizer/etl-service.ts";
 import { SESSION_IDLE_MS } from "./sessions.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a usage flush's id is kept. A batch is retried within minutes of its first try
+ * (every flush interval while the store is away; a process that restarts forgets its
+ * batches), so a day recognizes any retry with room to spare while the table stays small.
+ */
+const FLUSH_ID_MS = DAY_MS;
 
 /** Days each kind of row is kept. */
 export interface Retention {
@@ -25,13 +32,21 @@ export async function runMaintenance(
   store: Store,
   retention: Retention,
   now: number,
-): Promise<{ usageEvents: number; etlDocuments: number; auditEntries: number; notifications: number; sessions: number }> {
+): Promise<{
+  usageEvents: number;
+  usageFlushes: number;
+  etlDocuments: number;
+  auditEntries: number;
+  notifications: number;
+  sessions: number;
+}> {
   const usageEvents = await store.pruneUsageEvents(now - retention.usageDays * DAY_MS);
+  const usageFlushes = await store.pruneUsageFlushes(now - FLUSH_ID_MS);
   const etlDocuments = await store.pruneEtlDocuments(now - retention.usageDays * DAY_MS, RECENT_DOCUMENTS);
   const auditEntries = await store.pruneAuditEntries(now - retention.auditDays * DAY_MS);
   const notifications = await store.pruneNotifications(now - retention.notificationDays * DAY_MS);
   const sessions = await store.deleteSessionsIdleSince(now - SESSION_IDLE_MS);
-  return { usageEvents, etlDocuments, auditEntries, notifications, sessions };
+  return { usageEvents, usageFlushes, etlDocuments, auditEntries, notifications, sessions };
 }
 
 /** Starts the hourly job; returns a function that stops it. */

@@ -3,10 +3,10 @@
  * last use) collect in memory and reach the store in one transaction every
  * interval, or sooner when enough events wait. Requests never await the disk. A write
  * that fails for a passing reason (busy, the database away) is retried whole, before
- * anything newer, so nothing is lost or written twice (the store recognizes a batch it
- * already holds). A batch whose rows the store refuses (RowsRefused) is split in halves
- * until the good rows are written and the refused ones alone are set aside, so one bad
- * row cannot block every later flush.
+ * anything newer, so nothing is lost or written twice (each batch carries its own id,
+ * which the store records with it: it skips a batch it already holds). A batch whose rows
+ * the store refuses (RowsRefused) is split in halves until the good rows are written and
+ * the refused ones alone are set aside, so one bad row cannot block every later flush.
  */
 import type { FlushBatch, KeyTouch, UsageEvent } from "../domain/types.ts";
 import { RowsRefused } from "../store/rows-refused.ts";
@@ -43,8 +43,8 @@ export class UsageBuffer {
   private oldestPendingAt: number | null = null;
   /**
    * Batches (or parts of one being split) whose write failed for a passing reason, oldest
-   * first, written before anything newer. Each is kept as it was sent, never merged: the
-   * store tells a batch it already holds by its first event.
+   * first, written before anything newer. Each is kept as it was sent, under its id, never
+   * merged: the store tells a batch it already holds by that id.
    */
   private retry: FlushBatch[] = [];
   private retryOldestAt: number | null = null;
@@ -135,7 +135,9 @@ export class UsageBuffer {
       this.retry = [];
       this.retryOldestAt = null;
     } else {
-      parts = [{ events: this.events, keyTouches: [...this.touches.values()] }];
+      // Random, not a counter: a counter restarting with the process would name a new
+      // batch as one the store already holds, and drop it.
+      parts = [{ id: crypto.randomUUID(), events: this.events, keyTouches: [...this.touches.values()] }];
       oldest = this.oldestPendingAt;
       this.events = [];
       this.touches = new Map();
@@ -189,7 +191,8 @@ export class UsageBuffer {
     for (const part of parts) {
       if (over <= 0) break;
       const n = Math.min(over, part.events.length);
-      // A copy: the part's array may be the one a caller handed over.
+      // A copy: the part's array may be the one a caller handed over. The id stays: if the
+      // part was stored after all the store still skips it, and if not, the rest is written.
       part.events = part.events.slice(n);
       this.s.droppedEvents += n;
       over -= n;
@@ -206,28 +209,24 @@ export class UsageBuffer {
 /**
  * A refused part in two to write in its place, or null when it cannot be split (one
  * row, or key counters alone). Key counters go apart from the events first: they are
- * the gateway's own sums, so an event is the likelier culprit.
+ * the gateway's own sums, so an event is the likelier culprit. Each half is named after
+ * its parent (`<id>.0`, `<id>.1`): the refused parent wrote nothing, so its halves are new
+ * batches to the store, and the same part always gets the same name.
  */
 function split(part: FlushBatch): FlushBatch[] | null {
-  const { events, keyTouches } = part;
-  if (events.length > 0 && keyTouches.length > 0)
-    return [
-      { events, keyTouches: [] },
-      { events: [], keyTouches },
-    ];
+  const { id, events, keyTouches } = part;
+  const halves = (a: Omit<FlushBatch, "id">, b: Omit<FlushBatch, "id">) => [
+    { id: `${id}.0`, ...a },
+    { id: `${id}.1`, ...b },
+  ];
+  if (events.length > 0 && keyTouches.length > 0) return halves({ events, keyTouches: [] }, { events: [], keyTouches });
   if (events.length > 1) {
     const half = events.length >> 1;
-    return [
-      { events: events.slice(0, half), keyTouches: [] },
-      { events: events.slice(half), keyTouches: [] },
-    ];
+    return halves({ events: events.slice(0, half), keyTouches: [] }, { events: events.slice(half), keyTouches: [] });
   }
   if (keyTouches.length > 1) {
     const half = keyTouches.length >> 1;
-    return [
-      { events: [], keyTouches: keyTouches.slice(0, half) },
-      { events: [], keyTouches: keyTouches.slice(half) },
-    ];
+    return halves({ events: [], keyTouches: keyTouches.slice(0, half) }, { events: [], keyTouches: keyTouches.slice(half) });
   }
   return null;
 }

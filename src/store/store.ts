@@ -162,6 +162,8 @@ export interface Store extends McpStore {
   sumCostMicros(orgId: string, keyId: string | null, from: number): Promise<number>;
   /** Deletes raw usage events older than `cutoff`; roll-ups are kept. */
   pruneUsageEvents(cutoff: number): Promise<number>;
+  /** Forgets the ids of flushes written before `cutoff` (a batch retried after that would be added again). */
+  pruneUsageFlushes(cutoff: number): Promise<number>;
   /** Removes audit entries older than `cutoff` (ms); returns how many. */
   pruneAuditEntries(cutoff: number): Promise<number>;
 

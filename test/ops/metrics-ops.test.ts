@@ -31,7 +31,7 @@ beforeAll(async () => {
       createdAt: gw.clock.now,
     }),
   );
-  await gw.rt.store.writeFlush({ events, keyTouches: [] });
+  await gw.rt.store.writeFlush({ id: crypto.randomUUID(), events, keyTouches: [] });
 });
 
 afterAll(() => gw.stop());

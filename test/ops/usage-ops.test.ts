@@ -43,7 +43,7 @@ test("a year of many models and hours is read as one row per day and provider, w
               costMicros: provider === "openai" ? 100 : 30,
             }),
           );
-  await gw.rt.store.writeFlush({ events, keyTouches: [] });
+  await gw.rt.store.writeFlush({ id: crypto.randomUUID(), events, keyTouches: [] });
 
   read.rows = 0;
   const r = await gw.op({ key: gw.init.keyValue }, "usage.daily", { days: 366 });

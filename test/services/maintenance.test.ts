@@ -29,7 +29,7 @@ test("prunes raw usage, optimized documents (totals and the newest stay), audit 
     errorCode: null,
     createdAt,
   });
-  await store.writeFlush({ events: [event(now - 31 * day), event(now - 29 * day)], keyTouches: [] });
+  await store.writeFlush({ id: crypto.randomUUID(), events: [event(now - 31 * day), event(now - 29 * day)], keyTouches: [] });
   await store.createSession({ idHash: "old", userId: "u1", createdAt: 0, lastSeenAt: now - 2 * day });
   await store.createSession({ idHash: "fresh", userId: "u1", createdAt: 0, lastSeenAt: now - 1000 });
 
@@ -60,6 +60,8 @@ test("prunes raw usage, optimized documents (totals and the newest stay), audit 
 
   expect(await runMaintenance(store, { usageDays: 30, auditDays: 365, notificationDays: 90 }, now)).toEqual({
     usageEvents: 1,
+    // The flush itself was written today, after `now`: its id is not a day old.
+    usageFlushes: 0,
     etlDocuments: 2,
     auditEntries: 1,
     notifications: 1,
@@ -76,4 +78,21 @@ test("prunes raw usage, optimized documents (totals and the newest stay), audit 
   ]);
   expect(await store.getEtlTotals("o1")).toEqual(etlTotals);
   expect(etlTotals).toMatchObject({ documents: 12, originalTokens: 120, transformations: { compression: 12 } });
+});
+
+test("a usage flush's id is kept a day, recognizing a retry meanwhile, then pruned", async () => {
+  const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), "gw-maint-")), "g.db"));
+  await store.migrate();
+  await store.createOrganization({ id: "o1", name: "o", tier: "starter", createdAt: 0 });
+  const day = 86_400_000;
+  const retention = { usageDays: 30, auditDays: 365, notificationDays: 90 };
+  const writtenAt = Date.now();
+  const event = { id: newId("evt"), requestId: "r", orgId: "o1", keyId: null, userId: null, provider: "openai", model: "m" };
+  const counts = { promptTokens: 1, completionTokens: 1, costMicros: 1, latencyMs: 1, status: 200, errorCode: null };
+  const batch = { id: crypto.randomUUID(), events: [{ ...event, ...counts, createdAt: writtenAt }], keyTouches: [] };
+  await store.writeFlush(batch);
+  expect((await runMaintenance(store, retention, writtenAt + day - 60_000)).usageFlushes).toBe(0);
+  await store.writeFlush(batch);
+  expect(await store.countUsageEvents("o1")).toBe(1);
+  expect((await runMaintenance(store, retention, writtenAt + day + 60_000)).usageFlushes).toBe(1);
 });

@@ -176,7 +176,7 @@ test("a passing failure retries the batch whole and as it was, before anything n
   b.record(event(3));
   down = false;
   await b.flush();
-  // The same batch again (the store knows a batch it already holds by its first row), then the newer one.
+  // The same batch again (the store knows a batch it already holds by its id), then the newer one.
   expect(store.written.map((w) => w.events.map((e) => e.id))).toEqual([["evt_1", "evt_2"], ["evt_3"]]);
   expect(b.stats()).toMatchObject({ pending: 0, failures: 1, refusedEvents: 0 });
   await b.stop();
@@ -203,4 +203,46 @@ test("a passing failure while a refused batch is split keeps its unwritten parts
   await b.stop();
   expect(store.ids().sort()).toEqual(["evt_0", "evt_1", "evt_2", "evt_3", "evt_4", "evt_5", "evt_7"]);
   expect(b.stats()).toMatchObject({ refusedEvents: 1, pending: 0 });
+});
+
+test("every batch carries its own random id, the same on each retry; the parts of a split are named after their parent", async () => {
+  let down = true;
+  const tried: FlushBatch[] = [];
+  const store = refusingStore(() => down);
+  const b = new UsageBuffer({
+    write: (batch) => {
+      // A copy: the buffer may later trim a kept part's events.
+      tried.push({ ...batch });
+      return store.write(batch);
+    },
+    intervalMs: 60_000,
+    maxEvents: 1_000_000,
+  });
+  b.touch("k1");
+  await b.flush();
+  down = false;
+  await b.flush();
+  b.touch("k1");
+  await b.flush();
+  const [first, retry, next] = tried.map((t) => t.id);
+  expect(first).toMatch(/^[0-9a-f-]{36}$/);
+  expect(retry).toBe(first as string);
+  expect(next).toMatch(/^[0-9a-f-]{36}$/);
+  expect(next).not.toBe(first as string);
+
+  tried.length = 0;
+  // Refused whole, then counters apart from events, then the events in halves: [0, 1] and [bad, 3].
+  for (let i = 0; i < 4; i++) b.record(i === 2 ? bad(i) : event(i));
+  await b.flush();
+  const root = tried[0]?.id as string;
+  expect(tried.map((t) => [t.id.slice(root.length), t.events.map((e) => e.id), t.keyTouches.length])).toEqual([
+    ["", ["evt_0", "evt_1", "evt_2", "evt_3"], 1],
+    [".0", ["evt_0", "evt_1", "evt_2", "evt_3"], 0],
+    [".0.0", ["evt_0", "evt_1"], 0],
+    [".0.1", ["evt_2", "evt_3"], 0],
+    [".0.1.0", ["evt_2"], 0],
+    [".0.1.1", ["evt_3"], 0],
+    [".1", [], 1],
+  ]);
+  await b.stop();
 });

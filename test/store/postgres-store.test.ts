@@ -8,6 +8,7 @@ import { MIGRATIONS } from "../../src/store/migrations/index.ts";
 import { openStore } from "../../src/store/open-store.ts";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.ts";
 import { type PostgresServer, startPostgres } from "../support/servers.ts";
+import { runFlushRetryContract } from "./flush-retry-contract.ts";
 import { runStoreContract } from "./store-contract.ts";
 
 let pg: PostgresServer;
@@ -36,7 +37,9 @@ const usageEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, "orgId" | "crea
 });
 
 // Each test gets its own database, so the contract's "list everything" checks see only its rows.
-runStoreContract("Postgres", async () => new PostgresStore(await pg.createDatabase(), { max: 2 }));
+const postgresStore = async () => new PostgresStore(await pg.createDatabase(), { max: 2 });
+runStoreContract("Postgres", postgresStore);
+runFlushRetryContract("Postgres", postgresStore);
 
 test("a postgres:// URL opens the Postgres store", async () => {
   const url = await pg.createDatabase();
@@ -91,6 +94,7 @@ test("flushes from several nodes at once, touching the same keys and roll-up row
     // Each node touches the keys in a different order: sorted statements must not deadlock.
     const order = n % 2 ? [...keys].reverse() : keys;
     return node.writeFlush({
+      id: crypto.randomUUID(),
       events: order.map((k, i) => usageEvent({ orgId: org.id, keyId: k.id, createdAt: hour + i })),
       keyTouches: order.map((k) => ({ keyId: k.id, requests: 1, spendMicros: 10, lastUsedAt: hour + n })),
     });

@@ -6,9 +6,12 @@ import { join } from "node:path";
 import { MIGRATIONS } from "../../src/store/migrations/index.ts";
 import { openStore } from "../../src/store/open-store.ts";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
+import { runFlushRetryContract } from "./flush-retry-contract.ts";
 import { runStoreContract } from "./store-contract.ts";
 
-runStoreContract("SQLite", async () => new SqliteStore(join(mkdtempSync(join(tmpdir(), "gw-store-")), "gateway.db")));
+const sqliteStore = async () => new SqliteStore(join(mkdtempSync(join(tmpdir(), "gw-store-")), "gateway.db"));
+runStoreContract("SQLite", sqliteStore);
+runFlushRetryContract("SQLite", sqliteStore);
 
 test("the database is a WAL-mode file with its migrations recorded; reopening applies nothing new", async () => {
   const dataDir = join(mkdtempSync(join(tmpdir(), "gw-store-")), "nested");

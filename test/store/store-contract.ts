@@ -355,10 +355,12 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       await store.createApiKey(k);
       const hour = 3_600_000 * 500_000;
       await store.writeFlush({
+        id: crypto.randomUUID(),
         events: [usage({ keyId: k.id, createdAt: hour + 5 }), usage({ keyId: k.id, createdAt: hour + 10, status: 502, costMicros: 0 })],
         keyTouches: [{ keyId: k.id, requests: 2, spendMicros: 100, lastUsedAt: hour + 10 }],
       });
       await store.writeFlush({
+        id: crypto.randomUUID(),
         // The fallback that answered after the failure above: its row says it was the second attempt.
         events: [usage({ keyId: k.id, createdAt: hour + 20, attempts: 2, priceEstimated: true, applicationId: "billing" })],
         keyTouches: [{ keyId: k.id, requests: 1, spendMicros: 100, lastUsedAt: hour + 1 }],
@@ -420,6 +422,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.keyLineSpentMicros(alone.id)).toBe(7);
       const hour = 3_600_000 * 500_050;
       await store.writeFlush({
+        id: crypto.randomUUID(),
         events: [usage({ keyId: first.id, createdAt: hour + 1 }), usage({ keyId: second.id, createdAt: hour + 2 })],
         keyTouches: [],
       });
@@ -433,7 +436,11 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       const hour = 3_600_000 * 500_100;
       // Across two full statements and a partial one, with an error in each.
       const events = Array.from({ length: 150 }, (_, i) => usage({ keyId: k.id, createdAt: hour + i, status: i % 64 === 0 ? 500 : 200 }));
-      await store.writeFlush({ events, keyTouches: [{ keyId: k.id, requests: 150, spendMicros: 15_000, lastUsedAt: hour + 149 }] });
+      await store.writeFlush({
+        id: crypto.randomUUID(),
+        events,
+        keyTouches: [{ keyId: k.id, requests: 150, spendMicros: 15_000, lastUsedAt: hour + 149 }],
+      });
       const before = await store.countUsageEvents(org.id);
       expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([
         { requests: 150, errors: 3, promptTokens: 1_500 },
@@ -457,7 +464,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
           userId: i % 7 === 0 ? "usr_seventh" : null,
         }),
       );
-      await store.writeFlush({ events, keyTouches: [] });
+      await store.writeFlush({ id: crypto.randomUUID(), events, keyTouches: [] });
       const fields = (e: UsageEvent) => [e.id, e.createdAt, e.keyId, e.provider, e.model, e.userId, e.orgId];
       const written = (await store.listUsageEvents(org.id)).filter((e) => e.createdAt >= hour && e.createdAt < hour + 200);
       expect(written.map(fields)).toEqual(events.map(fields));
@@ -474,11 +481,11 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       // The second statement's rows repeat an id of the first's: the first has run when it fails.
       events[100] = { ...(events[100] as UsageEvent), id: (events[10] as UsageEvent).id };
       const touches = [{ keyId: k.id, requests: 150, spendMicros: 15_000, lastUsedAt: hour + 149 }];
-      await expect(store.writeFlush({ events, keyTouches: touches })).rejects.toThrow();
+      await expect(store.writeFlush({ id: crypto.randomUUID(), events, keyTouches: touches })).rejects.toThrow();
       expect(await store.countUsageEvents(org.id)).toBe(before);
       expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toEqual([]);
       expect(await store.getApiKey(k.id)).toMatchObject({ requestCount: 0, spentMicros: 0, lastUsedAt: null });
-      await store.writeFlush({ events: events.slice(0, 100), keyTouches: touches });
+      await store.writeFlush({ id: crypto.randomUUID(), events: events.slice(0, 100), keyTouches: touches });
       expect(await store.countUsageEvents(org.id)).toBe(before + 100);
       expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([{ requests: 100 }]);
       expect(await store.getApiKey(k.id)).toMatchObject({ requestCount: 150 });
@@ -490,7 +497,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       await store.createApiKey(k);
       const hour = 3_600_000 * 500_300;
       const events = Array.from({ length: 3 }, (_, i) => usage({ keyId: k.id, createdAt: hour + i }));
-      const batch = { events, keyTouches: [{ keyId: k.id, requests: 3, spendMicros: 300, lastUsedAt: hour + 2 }] };
+      const batch = { id: crypto.randomUUID(), events, keyTouches: [{ keyId: k.id, requests: 3, spendMicros: 300, lastUsedAt: hour + 2 }] };
       await store.writeFlush(batch);
       await store.writeFlush(batch);
       expect((await store.listUsageEvents(org.id)).filter((e) => e.createdAt >= hour).map((e) => e.id)).toEqual(events.map((e) => e.id));
@@ -500,7 +507,9 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
 
     test("rows the store cannot hold are refused as such (RowsRefused), naming the database's code and not the row's values", async () => {
       const bad = usage({ provider: null as unknown as string, model: "secret-looking-model" });
-      const refused = await store.writeFlush({ events: [usage(), bad], keyTouches: [] }).catch((err: unknown) => err);
+      const refused = await store
+        .writeFlush({ id: crypto.randomUUID(), events: [usage(), bad], keyTouches: [] })
+        .catch((err: unknown) => err);
       expect(refused).toBeInstanceOf(RowsRefused);
       expect(String((refused as RowsRefused).message)).not.toContain("secret-looking-model");
       expect((refused as RowsRefused).code).toMatch(/^(?:23502|SQLITE_CONSTRAINT_NOTNULL)$/);
@@ -610,6 +619,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       const day = Date.UTC(2026, 0, 10);
       const at = (h: number) => day + h * 3_600_000;
       await store.writeFlush({
+        id: crypto.randomUUID(),
         events: [
           usage({ createdAt: at(1), provider: "openai", model: "gpt-4o", costMicros: 100 }),
           usage({ createdAt: at(5), provider: "openai", model: "gpt-4o-mini", costMicros: 50, status: 500 }),
@@ -635,6 +645,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       ]);
       expect(await store.sumUsage(org.id, 0, 1, { by: [], provider: null })).toEqual([]);
       await store.writeFlush({
+        id: crypto.randomUUID(),
         events: [usage({ createdAt: at(2), provider: "openai", model: "gpt-4o", costMicros: 1000, applicationId: "billing" })],
         keyTouches: [],
       });
@@ -670,7 +681,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         usage({ createdAt: day + i * 60_000, model: `m-${i}`, costMicros: (i + 1) * 10 }),
       );
       events.push(usage({ createdAt: day + 3_600_000, model: "m-11", costMicros: 5 }));
-      await store.writeFlush({ events, keyTouches: [] });
+      await store.writeFlush({ id: crypto.randomUUID(), events, keyTouches: [] });
       for (const to of [day + 86_400_000, day + 86_400_000 - 1]) {
         const top = await store.sumUsage(org.id, day, to, { by: ["model"], provider: null, top: 3 });
         expect(top.map((r) => [r.model, r.requests, r.costMicros])).toEqual([

@@ -13,6 +13,8 @@ import access from "./007_access.sql" with { type: "text" };
 import mcpServers from "./008_mcp_servers.sql" with { type: "text" };
 import notificationReads from "./009_notification_reads.sql" with { type: "text" };
 import auditIndexes from "./010_audit_indexes.sql" with { type: "text" };
+import usageFlushIds from "./011_usage_flush_ids.sql" with { type: "text" };
+import usageFlushIdsPostgres from "./011_usage_flush_ids.postgres.sql" with { type: "text" };
 import etlTotals from "./012_etl_totals.sql" with { type: "text" };
 import invitationExpiry from "./013_invitation_expiry.sql" with { type: "text" };
 import invitationExpiryPostgres from "./013_invitation_expiry.postgres.sql" with { type: "text" };
@@ -39,6 +41,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 8, name: "mcp_servers", sql: mcpServers },
   { version: 9, name: "notification_reads", sql: notificationReads },
   { version: 10, name: "audit_indexes", sql: auditIndexes },
+  { version: 11, name: "usage_flush_ids", sql: usageFlushIds, postgres: usageFlushIdsPostgres },
   { version: 12, name: "etl_totals", sql: etlTotals },
   { version: 13, name: "invitation_expiry", sql: invitationExpiry, postgres: invitationExpiryPostgres },
   { version: 14, name: "sign_in_domain_approvals", sql: signInDomainApprovals },

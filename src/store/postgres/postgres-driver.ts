@@ -12,7 +12,7 @@ import type { FlushBatch } from "../../domain/types.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { rollUpHourly } from "../hourly-rollup.ts";
 import type { Row } from "../sql/rows.ts";
-import type { SqlDriver, Statement } from "../sql/sql-driver.ts";
+import { RECORD_FLUSH, type SqlDriver, type Statement } from "../sql/sql-driver.ts";
 import { flushStatements } from "./flush-statements.ts";
 import { migratePostgres } from "./migrate.ts";
 
@@ -55,15 +55,21 @@ export class PostgresDriver implements SqlDriver {
     return this.timed(() =>
       this.sql.begin(async (tx) => {
         const counts: number[] = [];
-        for (const s of statements) counts.push(Number(((await tx.unsafe(s.text, s.params)) as unknown as { count: number }).count ?? 0));
+        for (const s of statements) counts.push(await changed(tx, s));
         return counts;
       }),
     );
   }
 
-  async writeFlush(batch: FlushBatch): Promise<void> {
-    if (batch.events.length === 0 && batch.keyTouches.length === 0) return;
-    await this.transaction(flushStatements(batch, rollUpHourly(batch.events)));
+  writeFlush(batch: FlushBatch, writtenAt: number): Promise<boolean> {
+    const statements = flushStatements(batch, rollUpHourly(batch.events));
+    return this.timed(() =>
+      this.sql.begin(async (tx) => {
+        if ((await changed(tx, { text: RECORD_FLUSH, params: [batch.id, writtenAt] })) === 0) return false;
+        for (const s of statements) await tx.unsafe(s.text, s.params);
+        return true;
+      }),
+    );
   }
 
   /**
@@ -83,6 +89,11 @@ export class PostgresDriver implements SqlDriver {
   close(): Promise<void> {
     return this.sql.close({ timeout: 5 });
   }
+}
+
+/** Rows the statement changed. */
+async function changed(tx: SQL, s: Statement): Promise<number> {
+  return Number(((await tx.unsafe(s.text, s.params)) as unknown as { count: number }).count ?? 0);
 }
 
 /**

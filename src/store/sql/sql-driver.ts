@@ -8,6 +8,14 @@
 import type { FlushBatch } from "../../domain/types.ts";
 import type { Row } from "./rows.ts";
 
+/**
+ * A flush's first statement, with its id and the time: no row changed means the batch is
+ * already stored (a commit whose acknowledgement was lost), and the driver stops there.
+ * The check and the record are one statement inside the transaction, so no lookup runs
+ * before it and a batch cannot pass the check twice.
+ */
+export const RECORD_FLUSH = "INSERT INTO usage_flushes (id, written_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING";
+
 export interface Statement {
   text: string;
   params: unknown[];
@@ -19,8 +27,11 @@ export interface SqlDriver {
   run(text: string, params: unknown[]): Promise<number>;
   /** Statements that apply together or not at all; the rows each changed. */
   transaction(statements: Statement[]): Promise<number[]>;
-  /** One flush: events, roll-ups and key counters, in one transaction. */
-  writeFlush(batch: FlushBatch): Promise<void>;
+  /**
+   * One flush: its id (RECORD_FLUSH), events, roll-ups and key counters, in one
+   * transaction; false, having written nothing, when the id was already recorded.
+   */
+  writeFlush(batch: FlushBatch, writtenAt: number): Promise<boolean>;
   /** The failure is the rows' fault (a constraint, a value the column cannot hold): writing them again fails again. */
   refuses(err: unknown): boolean;
   migrate(): Promise<void>;

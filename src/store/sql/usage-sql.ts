@@ -8,17 +8,17 @@ import { SettingsSql } from "./settings-sql.ts";
 
 export class UsageSql extends SettingsSql {
   /**
-   * One write-behind flush: events, hourly and daily roll-ups and key counters, in one
-   * transaction, batched as the driver does best. A batch is written whole or not at all
-   * and is retried whole, so its first event already stored means the whole batch was (a
-   * commit whose acknowledgement was lost, on Postgres): it is not written twice, nor
-   * refused as a duplicate. Rows at fault reject with RowsRefused, anything else as it failed.
+   * One write-behind flush: its id, events, hourly and daily roll-ups and key counters, in
+   * one transaction, batched as the driver does best. A batch is written whole or not at
+   * all and is retried whole under its id, so an id already recorded means the whole batch
+   * was stored (a commit whose acknowledgement was lost): it is not added twice, nor refused
+   * as a duplicate, and counts as written. Rows at fault reject with RowsRefused, anything
+   * else as it failed.
    */
   async writeFlush(batch: FlushBatch): Promise<void> {
-    const first = batch.events[0];
-    if (first && (await this.one("SELECT 1 AS stored FROM usage_events WHERE id = $1", first.id))) return;
+    if (batch.events.length === 0 && batch.keyTouches.length === 0) return;
     try {
-      await this.db.writeFlush(batch);
+      await this.db.writeFlush(batch, Date.now());
     } catch (err) {
       throw this.db.refuses(err) ? new RowsRefused(err) : err;
     }
@@ -61,6 +61,11 @@ export class UsageSql extends SettingsSql {
         )
       : await this.one("SELECT COALESCE(SUM(cost_micros), 0) AS s FROM usage_hourly WHERE org_id = $1 AND hour >= $2", orgId, hour);
     return Number(r?.s ?? 0);
+  }
+
+  /** No index on written_at: the table holds about a day of flushes, read only by this hourly prune. */
+  async pruneUsageFlushes(cutoff: number): Promise<number> {
+    return this.run("DELETE FROM usage_flushes WHERE written_at < $1", cutoff);
   }
 
   /** Per organization, so the (org_id, created_at) index finds the rows: no index on time alone is kept up on every write. */

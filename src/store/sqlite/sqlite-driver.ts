@@ -10,7 +10,7 @@ import { rollUpDaily, rollUpHourly } from "../hourly-rollup.ts";
 import { MIGRATIONS } from "../migrations/index.ts";
 import { DAILY_ROLLUP, HOURLY_ROLLUP, type RollupTable } from "../rollup-upserts.ts";
 import { type Row, SHAREABLE_COLUMNS, sharedColumns, USAGE_EVENT_COLUMNS, usageEventParams } from "../sql/rows.ts";
-import type { SqlDriver, Statement } from "../sql/sql-driver.ts";
+import { RECORD_FLUSH, type SqlDriver, type Statement } from "../sql/sql-driver.ts";
 
 /** Usage events written by one INSERT (USAGE_EVENT_COLUMNS each, far below SQLite's limit). */
 const EVENTS_PER_INSERT = 64;
@@ -78,9 +78,10 @@ export class SqliteDriver implements SqlDriver {
     return this.db.transaction(() => statements.map((s) => this.query(s.text).run(...(s.params as never[])).changes))();
   }
 
-  async writeFlush(batch: FlushBatch): Promise<void> {
+  async writeFlush(batch: FlushBatch, writtenAt: number): Promise<boolean> {
     const events = batch.events;
-    this.db.transaction(() => {
+    return this.db.transaction(() => {
+      if (this.query(RECORD_FLUSH).run(batch.id, writtenAt).changes === 0) return false;
       // Many rows a statement: a third less work per event than one statement each.
       for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
         const end = Math.min(i + EVENTS_PER_INSERT, events.length);
@@ -91,6 +92,7 @@ export class SqliteDriver implements SqlDriver {
       for (const h of rollUpHourly(events)) this.db.query(UPSERT_HOURLY).run(...(HOURLY_ROLLUP.values(h) as never[]));
       for (const d of rollUpDaily(events)) this.db.query(UPSERT_DAILY).run(...(DAILY_ROLLUP.values(d) as never[]));
       for (const t of batch.keyTouches) this.db.query(TOUCH_KEY).run(t.requests, t.spendMicros, t.lastUsedAt, t.lastUsedAt, t.keyId);
+      return true;
     })();
   }
 

@@ -75,7 +75,7 @@ test("each budget threshold is announced once a month, and posted signed after a
     monthlyBudgetCents: 1000,
     alertWebhookUrl: `http://127.0.0.1:${server.port}/hook`,
   });
-  await store.writeFlush({ events: [spend(8_000_000)], keyTouches: [] });
+  await store.writeFlush({ id: crypto.randomUUID(), events: [spend(8_000_000)], keyTouches: [] });
   answers = [500];
   const n = notifier();
   const checker = new AlertChecker({ store, notifier: n, log: createLogger("silent"), now: () => now });
@@ -92,7 +92,7 @@ test("each budget threshold is announced once a month, and posted signed after a
   const deliveries = await store.listWebhookDeliveries(orgId, 10);
   expect(deliveries.map((d) => d.status).sort()).toEqual([200, 200, 500]);
   // More spend crosses 90 and 100: only those two are new.
-  await store.writeFlush({ events: [spend(3_000_000)], keyTouches: [] });
+  await store.writeFlush({ id: crypto.randomUUID(), events: [spend(3_000_000)], keyTouches: [] });
   await checker.checkOrg(orgId);
   expect((await store.listNotifications(orgId, 10)).map((x) => x.body.threshold).sort()).toEqual([100, 50, 75, 90]);
 });
@@ -103,7 +103,7 @@ test("without a webhook secret nothing is posted and the refusal is recorded", a
     monthlyBudgetCents: 100,
     alertWebhookUrl: `http://127.0.0.1:${server.port}/hook`,
   });
-  await store.writeFlush({ events: [spend(600_000)], keyTouches: [] });
+  await store.writeFlush({ id: crypto.randomUUID(), events: [spend(600_000)], keyTouches: [] });
   const n = notifier();
   await new AlertChecker({ store, notifier: n, log: createLogger("silent"), now: () => now }).checkOrg(orgId);
   await n.idle();
@@ -154,7 +154,7 @@ test("rate-limit states: one notification per change into warning or critical", 
 test("a budget notification carries exact amounts, never cents rounded past the threshold it names", async () => {
   await store.setOrgPreferences(orgId, { ...(await store.getOrgPreferences(orgId)), monthlyBudgetCents: 3 });
   // 1.6 cents of 3: 53.33%, so 50% only; rounded to 2 whole cents it would read as 67%.
-  await store.writeFlush({ events: [spend(16_000)], keyTouches: [] });
+  await store.writeFlush({ id: crypto.randomUUID(), events: [spend(16_000)], keyTouches: [] });
   await new AlertChecker({ store, notifier: notifier(), log: createLogger("silent"), now: () => now }).checkOrg(orgId);
   const [note, ...more] = await store.listNotifications(orgId, 10);
   expect(more).toHaveLength(0);

@@ -42,7 +42,7 @@ test("flushes of more INSERT shapes than are held prepared write every row with 
           attempts: 1,
         }),
       );
-      await driver.writeFlush({ events, keyTouches: [] });
+      await driver.writeFlush({ id: crypto.randomUUID(), events, keyTouches: [] }, Date.now());
       written.push(...events);
     }
     const rows = await driver.all(
