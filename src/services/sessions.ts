@@ -38,7 +38,9 @@ export function presentedSession(headers: Headers, secure: boolean): string | nu
   return cookieValue(headers, sessionCookieName(secure));
 }
 
+/** A one-time link; none for a member whose invitation expired unused (InvitationExpired): it could only lead to the same 403. */
 export async function createLoginLink(store: Store, user: User, now: number): Promise<{ token: string; expiresAt: number }> {
+  await refuseExpiredInvitation(store, user, now);
   const token = randomToken();
   const expiresAt = now + LOGIN_LINK_TTL_MS;
   await store.createLoginLink({ tokenHash: sha256(token), userId: user.id, expiresAt, usedAt: null });

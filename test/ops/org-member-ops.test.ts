@@ -102,12 +102,13 @@ describe("invitations expire 7 days after they were sent", () => {
         expiresAt: string;
       }[]
     ).find((i) => i.email === email);
-  /** Opens a sign-in link for `email` at the services' clock, as `gateway login-link` prints one. */
-  const openLink = async (email: string) => {
+  /** A sign-in link for `email` at the services' clock, as `gateway login-link` prints one. */
+  const linkFor = async (email: string) => {
     const user = await h.rt.store.getUserByEmail(email);
-    const { token } = await createLoginLink(h.rt.store, user!, h.rt.services.now());
-    return h.fetch(`/auth/link?token=${token}`);
+    return (await createLoginLink(h.rt.store, user!, h.rt.services.now())).token;
   };
+  const open = (token: string) => h.fetch(`/auth/link?token=${token}`);
+  const openLink = async (email: string) => open(await linkFor(email));
 
   test("an expired invitation is listed as expired and does not let its address sign in; the refusal is audited", async () => {
     expect((await h.op(h.admin, "org.members.invite", { email: "late@example.org" })).status).toBe(200);
@@ -115,9 +116,12 @@ describe("invitations expire 7 days after they were sent", () => {
     expect(fresh?.status).toBe("pending");
     expect(Date.parse(fresh!.expiresAt) - Date.parse(fresh!.invitedAt)).toBe(7 * DAY);
 
+    // A link printed a minute before the invitation ran out (links last 10 minutes), opened after.
+    offset = 7 * DAY - 60_000;
+    const token = await linkFor("late@example.org");
     offset = 7 * DAY + 1000;
     expect((await listed("late@example.org"))?.status).toBe("expired");
-    const refused = await openLink("late@example.org");
+    const refused = await open(token);
     expect(refused.status).toBe(403);
     expect(refused.headers.get("set-cookie")).toBeNull();
     expect(((await refused.json()) as { error: { message: string } }).error.message).toContain("invitation of late@example.org expired");
@@ -125,6 +129,14 @@ describe("invitations expire 7 days after they were sent", () => {
     expect(audit).toMatchObject({ action: "session.sign-in-failed", details: { via: "link" } });
     // Still an invitation, not a member: the refusal accepted nothing.
     expect((await listed("late@example.org"))?.status).toBe("expired");
+  });
+
+  test("no sign-in link is made for an expired invitation: `gateway login-link` says why instead of printing a link that is a 403", async () => {
+    expect((await h.op(h.admin, "org.members.invite", { email: "unlinked@example.org" })).status).toBe(200);
+    offset = 7 * DAY + 1000;
+    await expect(linkFor("unlinked@example.org")).rejects.toThrow("invitation of unlinked@example.org expired");
+    offset = 0;
+    expect(await linkFor("unlinked@example.org")).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   test("re-inviting an expired invitation renews it for 7 days from then, with the role given", async () => {
