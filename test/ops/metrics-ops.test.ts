@@ -11,7 +11,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { UsageEvent } from "../../src/domain/types.ts";
 import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
-import { countUsageRowsRead, usageEvent } from "../support/usage-rows.ts";
+import { usageEvent } from "../support/records.ts";
+import { countUsageRowsRead } from "../support/usage-rows.ts";
 
 const MODELS = 300;
 let gw: InProcessGateway;

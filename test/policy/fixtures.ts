@@ -1,6 +1,7 @@
 /** Records and identities for unit tests of resolution, authorization and the model list: no store, no server. */
 import type { ProviderConfigRecord, Tier } from "../../src/domain/types.ts";
 import type { Identity } from "../../src/domain/identity.ts";
+import { apiKeyRecord } from "../support/records.ts";
 
 export const ORG_ID = "org_t";
 
@@ -36,24 +37,7 @@ export const openPlain = (rec: ProviderConfigRecord) => ({ type: "api-key" as co
 export function serviceAccount(createdBy: string | null, tier: Tier = "enterprise"): Identity {
   const org = organization(tier);
   const serviceAccount = { id: "sa_t", orgId: ORG_ID, name: "bot", description: "", role: "member" as const, createdBy, createdAt: 0 };
-  const key = {
-    id: "key_t",
-    orgId: ORG_ID,
-    serviceAccountId: "sa_t",
-    name: "k",
-    keyHash: "",
-    keyPrefix: "gw_live_xxxx",
-    keyType: "live" as const,
-    proxyMode: "security_enhanced",
-    spendCapCents: null,
-    monthlyCapCents: null,
-    spentMicros: 0,
-    requestCount: 0,
-    lastUsedAt: null,
-    createdAt: 0,
-    revokedAt: null,
-    revokedReason: null,
-  };
+  const key = apiKeyRecord(ORG_ID, "sa_t", { id: "key_t", keyHash: "", keyPrefix: "gw_live_xxxx", createdAt: 0 });
   return { kind: "serviceAccount", id: "sa_t", role: "member", organization: org, serviceAccount, key };
 }
 

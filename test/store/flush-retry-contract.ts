@@ -5,9 +5,10 @@
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { newId } from "../../src/domain/ids.ts";
-import type { ApiKeyRecord, FlushBatch, Organization, UsageEvent } from "../../src/domain/types.ts";
+import type { FlushBatch, Organization, UsageEvent } from "../../src/domain/types.ts";
 import { UsageBuffer } from "../../src/state/usage-buffer.ts";
 import type { Store } from "../../src/store/store.ts";
+import { apiKeyRecord, usageEvent } from "../support/records.ts";
 
 export function runFlushRetryContract(name: string, makeStore: () => Promise<Store>) {
   describe(`${name}: a flush retried after its commit`, () => {
@@ -22,44 +23,13 @@ export function runFlushRetryContract(name: string, makeStore: () => Promise<Sto
       await store.createOrganization(org);
       const sa = { id: newId("sa"), orgId: org.id, name: "bot", description: "", role: "member" as const, createdBy: null, createdAt: 1 };
       await store.createServiceAccount(sa);
-      const key: ApiKeyRecord = {
-        id: newId("key"),
-        orgId: org.id,
-        serviceAccountId: sa.id,
-        name: "k",
-        keyHash: crypto.randomUUID(),
-        keyPrefix: "gw_live_abcd",
-        keyType: "live",
-        proxyMode: "security_enhanced",
-        spendCapCents: null,
-        monthlyCapCents: null,
-        spentMicros: 0,
-        requestCount: 0,
-        lastUsedAt: null,
-        createdAt: 1,
-        revokedAt: null,
-        revokedReason: null,
-      };
+      const key = apiKeyRecord(org.id, sa.id, { createdAt: 1 });
       await store.createApiKey(key);
       keyId = key.id;
     });
 
-    const usage = (createdAt: number, model = "gpt-4o"): UsageEvent => ({
-      id: newId("evt"),
-      requestId: crypto.randomUUID(),
-      orgId: org.id,
-      keyId,
-      userId: null,
-      provider: model === "bad" ? (null as unknown as string) : "openai",
-      model,
-      promptTokens: 10,
-      completionTokens: 5,
-      costMicros: 100,
-      latencyMs: 20,
-      status: 200,
-      errorCode: null,
-      createdAt,
-    });
+    const usage = (createdAt: number, model = "gpt-4o"): UsageEvent =>
+      usageEvent(org.id, keyId, { createdAt, model, provider: model === "bad" ? (null as unknown as string) : "openai" });
 
     /**
      * A buffer over the store whose every batch's first acknowledgement is lost: the store

@@ -1,25 +1,11 @@
 import { expect, test } from "bun:test";
 import type { UsageEvent } from "../../src/domain/types.ts";
 import { DAY_MS, rollUpDaily, rollUpHourly } from "../../src/store/hourly-rollup.ts";
+import { usageEvent } from "../support/records.ts";
 
 const HOUR = 3_600_000;
-const event = (over: Partial<UsageEvent>): UsageEvent => ({
-  id: "evt",
-  requestId: "req",
-  orgId: "org_a",
-  keyId: "key_a",
-  userId: null,
-  provider: "openai",
-  model: "gpt-4o",
-  promptTokens: 10,
-  completionTokens: 5,
-  costMicros: 100,
-  latencyMs: 20,
-  status: 200,
-  errorCode: null,
-  createdAt: 5 * HOUR + 1,
-  ...over,
-});
+const event = (over: Partial<UsageEvent>): UsageEvent =>
+  usageEvent("org_a", "key_a", { id: "evt", requestId: "req", createdAt: 5 * HOUR + 1, ...over });
 
 test("events of one row add up; another hour, key, model or organization is another row", () => {
   const rows = rollUpHourly([

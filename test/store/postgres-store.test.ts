@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { newId } from "../../src/domain/ids.ts";
-import type { UsageEvent } from "../../src/domain/types.ts";
 import { UsageBuffer } from "../../src/state/usage-buffer.ts";
 import { RowsRefused } from "../../src/store/rows-refused.ts";
 import { MIGRATIONS } from "../../src/store/migrations/index.ts";
 import { openStore } from "../../src/store/open-store.ts";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.ts";
 import { type PostgresServer, startPostgres } from "../support/servers.ts";
+import { apiKeyRecord, usageEvent } from "../support/records.ts";
 import { runFlushRetryContract } from "./flush-retry-contract.ts";
 import { runStoreContract } from "./store-contract.ts";
 
@@ -17,23 +17,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await pg?.stop();
-});
-
-/** A one-token usage event of `over`'s organization; the flush tests vary only who and when. */
-const usageEvent = (over: Partial<UsageEvent> & Pick<UsageEvent, "orgId" | "createdAt">): UsageEvent => ({
-  id: newId("evt"),
-  requestId: "r",
-  keyId: null,
-  userId: null,
-  provider: "openai",
-  model: "m",
-  promptTokens: 1,
-  completionTokens: 1,
-  costMicros: 10,
-  latencyMs: 1,
-  status: 200,
-  errorCode: null,
-  ...over,
 });
 
 // Each test gets its own database, so the contract's "list everything" checks see only its rows.
@@ -69,24 +52,7 @@ test("flushes from several nodes at once, touching the same keys and roll-up row
   await setup.createOrganization(org);
   const sa = { id: newId("sa"), orgId: org.id, name: "b", description: "", role: "member" as const, createdBy: null, createdAt: 1 };
   await setup.createServiceAccount(sa);
-  const keys = ["a", "b", "c"].map((n) => ({
-    id: newId("key"),
-    orgId: org.id,
-    serviceAccountId: sa.id,
-    name: n,
-    keyHash: crypto.randomUUID(),
-    keyPrefix: "gw_live_x",
-    keyType: "live" as const,
-    proxyMode: "security_enhanced",
-    spendCapCents: null,
-    monthlyCapCents: null,
-    spentMicros: 0,
-    requestCount: 0,
-    lastUsedAt: null,
-    createdAt: 1,
-    revokedAt: null,
-    revokedReason: null,
-  }));
+  const keys = ["a", "b", "c"].map((name) => apiKeyRecord(org.id, sa.id, { name, keyPrefix: "gw_live_x", createdAt: 1 }));
   for (const k of keys) await setup.createApiKey(k);
   const nodes = Array.from({ length: 3 }, () => new PostgresStore(url, { max: 2 }));
   const hour = 3_600_000 * 490_000;
@@ -95,7 +61,7 @@ test("flushes from several nodes at once, touching the same keys and roll-up row
     const order = n % 2 ? [...keys].reverse() : keys;
     return node.writeFlush({
       id: crypto.randomUUID(),
-      events: order.map((k, i) => usageEvent({ orgId: org.id, keyId: k.id, createdAt: hour + i })),
+      events: order.map((k, i) => usageEvent(org.id, k.id, { createdAt: hour + i, costMicros: 10 })),
       keyTouches: order.map((k) => ({ keyId: k.id, requests: 1, spendMicros: 10, lastUsedAt: hour + n })),
     });
   };
@@ -119,7 +85,7 @@ test("a flush while the database is away is a passing failure: the batch waits w
     maxEvents: 1_000_000,
     onError: (err) => errors.push(err),
   });
-  const event = (i: number) => usageEvent({ id: `evt_away_${i}`, orgId: org.id, createdAt: 1000 + i });
+  const event = (i: number) => usageEvent(org.id, null, { id: `evt_away_${i}`, createdAt: 1000 + i });
   for (let i = 0; i < 5; i++) buffer.record(event(i));
   pg.kill();
   try {

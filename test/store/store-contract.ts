@@ -17,6 +17,7 @@ import type {
 import { RowsRefused } from "../../src/store/rows-refused.ts";
 import type { Store } from "../../src/store/store.ts";
 import { UsageBuffer } from "../../src/state/usage-buffer.ts";
+import { apiKeyRecord, usageEvent } from "../support/records.ts";
 
 export function runStoreContract(name: string, makeStore: () => Promise<Store>) {
   describe(`${name}: Store contract`, () => {
@@ -25,43 +26,9 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
     let user: User;
     let sa: ServiceAccount;
 
-    const key = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
-      id: newId("key"),
-      orgId: org.id,
-      serviceAccountId: sa.id,
-      name: "k",
-      keyHash: crypto.randomUUID(),
-      keyPrefix: "gw_live_abcd",
-      keyType: "live",
-      proxyMode: "security_enhanced",
-      spendCapCents: null,
-      monthlyCapCents: null,
-      spentMicros: 0,
-      requestCount: 0,
-      lastUsedAt: null,
-      createdAt: Date.now(),
-      revokedAt: null,
-      revokedReason: null,
-      ...over,
-    });
+    const key = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => apiKeyRecord(org.id, sa.id, over);
 
-    const usage = (over: Partial<UsageEvent> = {}): UsageEvent => ({
-      id: newId("evt"),
-      requestId: crypto.randomUUID(),
-      orgId: org.id,
-      keyId: null,
-      userId: null,
-      provider: "openai",
-      model: "gpt-4o",
-      promptTokens: 10,
-      completionTokens: 5,
-      costMicros: 100,
-      latencyMs: 20,
-      status: 200,
-      errorCode: null,
-      createdAt: Date.now(),
-      ...over,
-    });
+    const usage = (over: Partial<UsageEvent> = {}): UsageEvent => usageEvent(org.id, null, over);
 
     beforeEach(async () => {
       store = await makeStore();
