@@ -1,5 +1,5 @@
 /** MCP servers and per-key access through the one SQL store, on SQLite and Postgres alike. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +7,7 @@ import type { McpServerRecord } from "../../src/domain/mcp-records.ts";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.ts";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
-import { type PostgresServer, startPostgres } from "../support/servers.ts";
+import { postgresPerFile } from "../support/postgres-per-file.ts";
 
 const server = (id: string, orgId: string, name: string, at: number): McpServerRecord => ({
   id,
@@ -88,11 +88,5 @@ async function migrated(store: Store): Promise<Store> {
 
 contract("SQLite", () => migrated(new SqliteStore(join(mkdtempSync(join(tmpdir(), "gw-mcp-store-")), "gateway.db"))));
 
-let pg: PostgresServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const pg = postgresPerFile();
 contract("Postgres", async () => migrated(new PostgresStore(await pg.createDatabase(), { max: 2 })));

@@ -7,27 +7,21 @@
  * the table's size, so the plans are not asserted there).
  */
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { SQL } from "bun";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PostgresStore } from "../../../src/store/postgres/postgres-store.ts";
 import { SqliteStore } from "../../../src/store/sqlite/sqlite-store.ts";
-import { type PostgresServer, startPostgres } from "../../support/servers.ts";
+import { postgresPerFile } from "../../support/postgres-per-file.ts";
 
 /** The statements as settings-sql.ts writes them (countAudit, for the scanner's two actions; pruneAuditEntries). */
 const PRUNE = "DELETE FROM audit_log WHERE org_id IN (SELECT id FROM organizations) AND created_at < ?1";
 const COUNT =
   "SELECT action, target, COUNT(*) AS n FROM audit_log WHERE org_id = ?1 AND created_at >= ?2 AND created_at < ?3 AND action IN (?4, ?5) GROUP BY action, target";
 
-let pg: PostgresServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const pg = postgresPerFile();
 
 test("SQLite: the scanner's counts and the prune search their window instead of reading every audit row", async () => {
   const path = join(mkdtempSync(join(tmpdir(), "gw-migr-")), "gateway.db");
