@@ -30,7 +30,7 @@ interface Package {
 }
 
 /** One file out of a ustar archive (the tarball npm packs): 512-byte headers, each file padded to 512. */
-function untar(tar: Uint8Array, name: string): Uint8Array {
+export function untar(tar: Uint8Array, name: string): Uint8Array {
   const text = new TextDecoder();
   for (let at = 0; at + 512 <= tar.length; ) {
     const header = tar.subarray(at, at + 512);

@@ -59,6 +59,17 @@ export function adversarialShapes(MB: number): Record<string, string> {
     // Values read back to a name before them, on one endless line: the search for the line's start must stay in reach.
     "base64 runs": "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB ".repeat(MB / 33),
     "signs in words": "password a!b ".repeat(MB / 13),
+    // Rewritten text, read once more normalized (normalized-text.ts): each sign that opens that reading, at every word.
+    "full-width words": "ｗｏｒｄ ".repeat(MB / 5),
+    "look-alike words": "wоrd ".repeat(MB / 5),
+    "html references": "&#119;&lt;".repeat(MB / 10),
+    ampersands: "&a".repeat(MB / 2),
+    "spelled letters": "w o r d s ".repeat(MB / 10),
+    "one long spelled word": "w.".repeat(MB / 2),
+    "leet words": "n0t3 ".repeat(MB / 5),
+    "one long leet word": "a1".repeat(MB / 2),
+    "combining marks": "w\u0301".repeat(MB / 2),
+    "soft hyphens": "wo\u00adrd ".repeat(MB / 6),
     // Thousands of findings: what is done per finding must not look at every other one.
     "dense findings": hostile(MB),
   };

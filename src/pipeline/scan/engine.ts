@@ -6,8 +6,9 @@
  * those detectors' sticky expressions are tried there, in the pass's order, as a
  * global search with the pass's detectors as one alternation would meet those places.
  * Validators confirm checksums and entropy; injection matches add up to a score with a
- * threshold. Encoded runs that decode to text, text split by zero-width characters and
- * JSON-escaped text are scanned again for hidden instructions.
+ * threshold. Encoded runs that decode to text, text split by invisible characters,
+ * JSON-escaped text and text with signs of a rewriting (full-width letters, look-alikes,
+ * HTML references, ...: reveals.ts) are scanned again for what they hide.
  */
 import { classifierConfidence, INJECTION_MODEL, type InjectionConfidence } from "./classifier.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
@@ -15,7 +16,7 @@ import { anyReachable, type NeedsTest, needsTest } from "./detector-needs.ts";
 import { discusses, reported } from "./discussion.ts";
 import { INJECTION_DETECTORS } from "./injection-detectors.ts";
 import { PII_DETECTORS } from "./pii-detectors.ts";
-import { revealJsonEscapes, revealZeroWidth } from "./reveals.ts";
+import { revealJsonEscapes, revealNormalized, revealZeroWidth } from "./reveals.ts";
 import { type Finding, INJECTION_THRESHOLD, type ScanOptions, type TextScan } from "./scan-types.ts";
 import { GATED_SECRET_RULES, GENERIC_SECRET_DETECTORS, SECRET_DETECTORS, withoutCoveredGenerics } from "./secret-detectors.ts";
 import { planTriggers } from "./trigger-plan.ts";
@@ -299,9 +300,9 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   if (starts.apart) runPass(APART, starts.apart, starts.apartFeeds, s);
   else runPass(APART, starts.folded, undefined, s);
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
-  if (starts.zeroWidth && opts.injection && !opts.depth && s.score < INJECTION_THRESHOLD)
-    s.score += revealZeroWidth(text, s.findings, scanText);
+  if (starts.zeroWidth && !opts.depth) s.score += revealZeroWidth(text, opts, s.score, s.findings, scanText);
   if (!opts.depth) s.score += revealJsonEscapes(text, opts, s.score, s.findings, scanText);
+  if (starts.telling !== 0 && !opts.depth) s.score += revealNormalized(text, opts, s.score, s.findings, scanText);
   // The rules first: they are precise, and most texts they flag need no second opinion.
   let classifier: InjectionConfidence = null;
   if (opts.injection && s.score < INJECTION_THRESHOLD) {

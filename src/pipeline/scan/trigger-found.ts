@@ -14,8 +14,10 @@ export interface Starts {
   /** Where the case-folding rules tried apart start (Detector.apart), and their feeds; when absent, the scan tries them where `folded` says, every one. */
   apart?: number[];
   apartFeeds?: number[];
-  /** The text holds zero-width characters (see ZERO_WIDTH). */
+  /** The text holds zero-width characters, or another format character inside a word (detector.ts, SPLITS_WORDS). */
   zeroWidth: boolean;
+  /** What tells that the text may be rewritten (rewritten-chars.ts): its bits, 0 for none. */
+  telling: number;
   /** The gated rules whose keywords the text holds (duplicates possible); when absent, the scan works them out itself. */
   gates?: number[];
 }
@@ -29,6 +31,12 @@ export interface Found {
   feeds: [number[], number[], number[]];
   gates: number[];
   zeroWidth: boolean;
+  telling: number;
+  /** The last one-letter word's place (-1: none), how many came before it each after the same separator, and that separator (its first character and length). */
+  oneLetterAt: number;
+  oneLetterRun: number;
+  oneLetterSep: number;
+  oneLetterGap: number;
   /** False once a position was pushed behind a later one (back-windows, base64 runs). */
   ordered: boolean;
   /** Back-windows already pushed up to here: overlapping windows (`@@@@`) push each position once. */

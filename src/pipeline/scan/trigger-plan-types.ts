@@ -88,21 +88,24 @@ export interface TriggerPlan {
   feeds: Feed[];
   /** Per feed, the passes it has detectors in: bit 0 the case-sensitive one, bit 1 the case-folding one, bit 2 the rules tried apart. */
   feedPasses: Uint8Array;
-  /** Per ASCII character: WORD, BASE64 and SPECIAL (this plan has a trigger there). */
+  /** Per ASCII character: WORD, BASE64, LETTER and SPECIAL (this plan has a trigger there). */
   classes: Uint8Array;
 }
 
 export const WORD = 1;
 export const BASE64 = 2;
 export const SPECIAL = 4;
+/** An ASCII letter: a word whose characters do not all share it holds a digit or `_` (rewritten-chars.ts reads such words). */
+export const LETTER = 8;
 
-/** The classes of the ASCII characters before any trigger is marked: WORD and BASE64. */
+/** The classes of the ASCII characters before any trigger is marked: WORD, BASE64 and LETTER. */
 export function baseClasses(): Uint8Array {
   const classes = new Uint8Array(128);
   for (let c = 0; c < 128; c++) {
     const ch = String.fromCharCode(c);
     if (/\w/.test(ch)) classes[c] = (classes[c] as number) | WORD;
     if (/[A-Za-z0-9+/]/.test(ch)) classes[c] = (classes[c] as number) | BASE64;
+    if (/[A-Za-z]/.test(ch)) classes[c] = (classes[c] as number) | LETTER;
   }
   return classes;
 }

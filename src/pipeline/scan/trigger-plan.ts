@@ -223,6 +223,8 @@ export function planTriggers(
       }
     }
   });
+  // An `&` may open an HTML character reference, which a rewritten attack hides its letters in (rewritten-chars.ts).
+  special("&");
   for (const words of [plan.words3, plan.words4]) for (const [key, literals] of words) words.set(key, sortWordLiterals(literals));
   plan.words = wordTable([...plan.words3, ...plan.words4], plan.anywhere);
   for (const [c, feed] of plan.lineFirst) if (c < 256) plan.lineFirstLatin1[c] = feed;

@@ -3,6 +3,7 @@ import { charAt, hasBit, isBlank, isDigit, LOWER, lower, PAST_END, widePair } fr
 import { type Found, hit, push, wordAt } from "./trigger-found.ts";
 import type { Literal, TriggerPlan } from "./trigger-plan-types.ts";
 import { LITERAL_FIELDS } from "./trigger-words.ts";
+import { REFERENCES, referenceStarts } from "./rewritten-chars.ts";
 
 /**
  * Whether `lit` is at `i`. Its first `known` characters already matched ignoring case
@@ -136,5 +137,5 @@ export function special(f: Found, i: number, c: number): void {
   } else if (c === 43 || c === 40) {
     const next = charAt(text, i + 1);
     if (plan.signedNumber && isDigit(next) && (c === 40 || next !== 48)) push(f, i, plan.signedNumber);
-  }
+  } else if (c === 38 && (f.telling & REFERENCES) === 0 && referenceStarts(text, i)) f.telling |= REFERENCES;
 }

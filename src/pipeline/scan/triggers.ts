@@ -8,7 +8,8 @@
 import { isScriptLetter } from "./detector.ts";
 import { charAt, hasBit, key3, key4, seenSlot } from "./trigger-chars.ts";
 import { type Found, push, type Starts } from "./trigger-found.ts";
-import { BASE64, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan-types.ts";
+import { BASE64, LETTER, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan-types.ts";
+import { LEET, leetCue, SPACED, SPLIT, tellingAt } from "./rewritten-chars.ts";
 import { lineStart, special, wideStart } from "./trigger-specials.ts";
 import { wordStart } from "./trigger-word-starts.ts";
 
@@ -32,6 +33,11 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     feeds: [[], [], []],
     gates: [],
     zeroWidth: false,
+    telling: 0,
+    oneLetterAt: -1,
+    oneLetterRun: 0,
+    oneLetterSep: 0,
+    oneLetterGap: 0,
     ordered: true,
     atCovered: 0,
     assignCovered: 0,
@@ -75,6 +81,10 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
           if (hasBit(keySeen, seenSlot(k3)) || (c3 <= 255 && hasBit(keySeen, seenSlot(key4(k3, c3))))) wordStart(f, i, c);
         }
       }
+      // A word that may be rewritten: a one-letter word in a spaced-out one, or letters and digits in leetspeak.
+      if (j - i === 1) {
+        if (cls & LETTER) oneLetter(f, i);
+      } else if ((every & LETTER) === 0 && j - i >= 3 && (f.telling & LEET) === 0 && leetCue(text, i, j)) f.telling |= LEET;
       if (every & BASE64) {
         // Letters and digits only: the base64 run goes on through the word.
         if (runStart < 0) {
@@ -117,6 +127,11 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
         wideStart(f, i, c);
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
+      else {
+        const telling = tellingAt(text, i, c);
+        if (telling === SPLIT) f.zeroWidth = true;
+        else f.telling |= telling;
+      }
     }
     i++;
   }
@@ -133,8 +148,29 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     foldedFeeds: f.feeds[1],
     apartFeeds: f.feeds[2],
     zeroWidth: f.zeroWidth,
+    telling: f.telling,
     gates: f.gates,
   };
+}
+
+/**
+ * A one-letter word at `i`: one more of a run when the one before ended a gap of one to three
+ * copies of one separator before it (the same gap as the run's), a new run otherwise. Five in a
+ * run tell a word spelled out (SPACED); "e.g." and "U.S.A." are shorter.
+ */
+function oneLetter(f: Found, i: number): void {
+  const { text } = f;
+  const gap = i - f.oneLetterAt - 1;
+  const sep = text.charCodeAt(i - 1);
+  let same = f.oneLetterAt >= 0 && gap >= 1 && gap <= 3 && sep !== 10;
+  for (let k = i - gap; same && k < i - 1; k++) same = text.charCodeAt(k) === sep;
+  if (same && (f.oneLetterRun === 1 || (sep === f.oneLetterSep && gap === f.oneLetterGap))) {
+    f.oneLetterRun++;
+    f.oneLetterSep = sep;
+    f.oneLetterGap = gap;
+    if (f.oneLetterRun >= 5) f.telling |= SPACED;
+  } else f.oneLetterRun = 1;
+  f.oneLetterAt = i;
 }
 
 /** Sorts starts by position, each keeping its feed (as one number, position × feeds + feed). */

@@ -204,6 +204,19 @@ describe("triggered scan equals the exhaustive scan", () => {
       "password>",
       "12 34 56 7",
       "123456",
+      // Rewritten words (rewritten-chars.ts): each opens the normalized reading.
+      "ｉｇｎｏｒｅ ａｌｌ",
+      "іgnоrе prеvіоus",
+      "&#105;gnore &#x61;ll",
+      "&lt;|im_start|&gt;",
+      "&amp;",
+      "i g n o r e ",
+      "p.r.e.v.i.o.u.s",
+      "1gn0r3 pr3v10u5",
+      "ig\u00adnore",
+      "ignore\u00a0all",
+      "i\u0301gnore",
+      "\u{1d422}\u{1d427}",
     ];
     let seed = 20261123;
     const random = () => {

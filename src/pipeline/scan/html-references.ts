@@ -1,0 +1,49 @@
+/**
+ * HTML character references read as the characters they stand for: `&#105;`, `&#x69;` and named
+ * ones (`&lt;`, `&vert;`), decoded by the `entities` package (the HTML standard's table). A page or a
+ * tool result may carry an instruction written that way, which a model reads as the letters.
+ */
+import { decodeHTML, decodeHTMLStrict } from "entities";
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isHex = (c: number) => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+
+/**
+ * Where the reference at `i` (an `&`) ends, or -1: a numeric one (its `;` optional, as browsers read
+ * it) or a named one with its `;` (without it `&copy` in "R&D &copy" is ordinary text to us, though
+ * legacy HTML reads it). Compared character by character: every `&` of a text is tried.
+ */
+function referenceEnd(text: string, i: number): number {
+  let k = i + 1;
+  const c = text.charCodeAt(k);
+  if (c === 35) {
+    const hex = (text.charCodeAt(k + 1) | 0x20) === 120;
+    k += hex ? 2 : 1;
+    const from = k;
+    while (k < text.length && k - from < (hex ? 6 : 7) && (hex ? isHex : isDigit)(text.charCodeAt(k))) k++;
+    if (k === from) return -1;
+    return text.charCodeAt(k) === 59 ? k + 1 : k;
+  }
+  if (!isLetter(c)) return -1;
+  k++;
+  while (k < text.length && k - i <= 32 && (isLetter(text.charCodeAt(k)) || isDigit(text.charCodeAt(k)))) k++;
+  return k - i >= 3 && text.charCodeAt(k) === 59 ? k + 1 : -1;
+}
+
+/** Decodings met so far, by reference (an HTML page repeats a few: `&amp;`, `&nbsp;`). */
+const DECODED = new Map<string, string>();
+
+/** The reference at `i` (an `&`): what it decodes to and where it ends, or null when none stands there or it names nothing. */
+export function referenceAt(text: string, i: number): { decoded: string; end: number } | null {
+  const end = referenceEnd(text, i);
+  if (end < 0) return null;
+  const ref = text.slice(i, end);
+  let decoded = DECODED.get(ref);
+  if (decoded === undefined) {
+    // Named ones strictly: the whole name and its `;` (legacy HTML would read `&not` in `&notanentity;`).
+    decoded = ref.charCodeAt(1) === 35 ? decodeHTML(ref) : decodeHTMLStrict(ref);
+    if (DECODED.size < 4096) DECODED.set(ref, decoded);
+  }
+  return decoded === ref ? null : { decoded, end };
+}

@@ -1,0 +1,147 @@
+/**
+ * What tells that a text may be rewritten to hide what it says from a scanner while a model
+ * still reads it, as the trigger walk (triggers.ts) meets its characters: the `telling` bits
+ * that decide whether the text is read once more normalized (normalized-text.ts). Each is
+ * found where the walk already stops (a character outside ASCII, an `&`, a one-letter word, a
+ * word with a digit), so ASCII prose pays nothing for them but a word's length test.
+ */
+import { cueClass } from "./classifier-cues.ts";
+import { LOOKALIKE_LETTERS } from "./confusables.ts";
+import { referenceAt } from "./html-references.ts";
+import { charAt } from "./trigger-chars.ts";
+
+/** A character that compatibility folding (NFKC) makes ASCII: full-width, mathematical, circled, ligatures, superscripts. */
+export const COMPAT = 1;
+/** A Greek or Cyrillic letter that looks like a Latin one, beside an ASCII letter: a word of two scripts. */
+export const LOOKALIKE = 2;
+/** A combining mark on an ASCII letter. */
+export const MARKS = 4;
+/** A space other than U+0020 (no-break, em, ideographic, ...) between two ASCII letters. */
+export const SPACES = 8;
+/** An HTML character reference (`&#105;`, `&#x69;`, `&lt;`). */
+export const REFERENCES = 16;
+/** Five or more one-letter words, each after the same separator (`i g n o r e`, `i.g.n.o.r.e`). */
+export const SPACED = 32;
+/** A word of letters and digits that reads as one of the classifier's cue words with its digits as letters (`1gn0r3`). */
+export const LEET = 64;
+/** Not a telling bit: an invisible format character inside a word, which the zero-width reading removes (the walk's `zeroWidth`). */
+export const SPLIT = 128;
+
+/** A character's kind, learned on first sight (KNOWN set) from the runtime's Unicode data. */
+const KNOWN = 0x80;
+export const K_COMPAT = 1;
+export const K_MARK = 2;
+const K_LOOK = 3;
+export const K_SPACE = 4;
+/** An invisible format character other than the zero-width ones (detector.ts, FORMAT_CHARS), which the walk meets first. */
+export const K_FORMAT = 5;
+/** A zero-width character (detector.ts, ZERO_WIDTH_CHARS). */
+export const K_ZERO_WIDTH = 6;
+/** A character compatibility folding changes into something else than K_COMPAT's (digits, `…`): folded when a text is normalized, telling nothing. */
+export const K_FOLDS = 7;
+const KIND = new Uint8Array(0x10000);
+const ASTRAL = new Map<number, number>();
+const FORMAT =
+  /^(?:[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200E\u200F\u2061-\u2065\u206A-\u206F\u3164\uFFA0\uFFF0-\uFFF8]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A])$/;
+const LOOKS = new Set([...LOOKALIKE_LETTERS].map((c) => c.charCodeAt(0)));
+
+/**
+ * Whether compatibility folding turns `ch` into an ASCII letter or a chat template's punctuation
+ * (`<`, `|`, `>`, `[`, `]`, `#`). Not Latin-1's `ª`, `º`, `²` (everyday Spanish and French), nor what
+ * folds to digits alone (`①`, full-width `２０２４`, everyday Japanese) or other punctuation (`…`).
+ */
+export const foldsToAscii = (ch: string, cp: number) => cp >= 0x100 && /[A-Za-z<>|[\]#]/.test(folded(ch));
+const folded = (ch: string) => {
+  const f = ch.normalize("NFKC");
+  return f === ch ? "" : f;
+};
+
+function learn(ch: string, cp: number): number {
+  if (FORMAT.test(ch)) return K_FORMAT;
+  if (/^[\u200B-\u200D\u2060\uFEFF]$/.test(ch)) return K_ZERO_WIDTH;
+  if (cp !== 0x20 && /^\p{Zs}$/u.test(ch)) return K_SPACE;
+  if (/^\p{Mn}$/u.test(ch)) return K_MARK;
+  if (LOOKS.has(cp)) return K_LOOK;
+  return foldsToAscii(ch, cp) ? K_COMPAT : cp >= 0x100 && folded(ch) !== "" ? K_FOLDS : 0;
+}
+
+/** The kind of the character at `i` (code `c`, not ASCII): a table read, or for a surrogate pair a map's. */
+export function kindAt(text: string, i: number, c: number): number {
+  if (c >= 0xd800 && c < 0xdc00) {
+    // Emoji (U+1F300 on) are none of these kinds: most astral characters of everyday text are ruled out here.
+    if (c >= 0xd83d || (c === 0xd83c && charAt(text, i + 1) >= 0xdf00)) return 0;
+    const cp = text.codePointAt(i) as number;
+    let k = ASTRAL.get(cp);
+    if (k === undefined) ASTRAL.set(cp, (k = learn(String.fromCodePoint(cp), cp)));
+    return k;
+  }
+  const known = KIND[c] as number;
+  if (known !== 0) return known & ~KNOWN;
+  const k = learn(String.fromCharCode(c), c);
+  KIND[c] = k | KNOWN;
+  return k;
+}
+
+const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isAsciiAlnum = (c: number) => isAsciiLetter(c) || (c >= 48 && c <= 57);
+
+/**
+ * The telling bit of a character outside ASCII at `i` (none for a zero-width one, which the walk
+ * counts apart), by its kind and its neighbours, or SPLIT. CJK and Hangul, which are none of these
+ * kinds, are ruled out before the table.
+ */
+export function tellingAt(text: string, i: number, c: number): number {
+  if ((c >= 0x3400 && c < 0xa000) || (c >= 0xac00 && c < 0xd800)) return 0;
+  switch (kindAt(text, i, c)) {
+    case K_COMPAT:
+      return COMPAT;
+    case K_LOOK:
+      return isAsciiLetter(charAt(text, i - 1)) || isAsciiLetter(charAt(text, i + 1)) ? LOOKALIKE : 0;
+    case K_MARK:
+      return isAsciiLetter(charAt(text, i - 1)) ? MARKS : 0;
+    case K_SPACE:
+      return isAsciiLetter(charAt(text, i - 1)) && isAsciiLetter(charAt(text, i + 1)) ? SPACES : 0;
+    case K_FORMAT:
+      return isAsciiAlnum(charAt(text, i - 1)) && isAsciiAlnum(charAt(text, i + (c >= 0xd800 && c < 0xdc00 ? 2 : 1))) ? SPLIT : 0;
+    default:
+      return 0;
+  }
+}
+
+/** The letter a digit stands for in leetspeak (0 none), with `1` as `i`; LEET_L has it as `l`. */
+export const LEET_LETTER = new Uint8Array(58);
+for (const [d, l] of ["0o", "1i", "3e", "4a", "5s", "7t", "8b", "9g"])
+  LEET_LETTER[(d as string).charCodeAt(0)] = (l as string).charCodeAt(0);
+const LEET_L = "l".charCodeAt(0);
+
+/**
+ * Whether text[i, j) (ASCII letters, digits and `_`) holds a letter and a leet digit and reads, its
+ * digits as letters, as a cue word of the classifier (classifier-cues.ts: override verbs, "previous",
+ * "instructions", "system", ...). Code is full of words with digits (`utf8`, `sha256`, `x86`): only
+ * those that become such a word count.
+ */
+export function leetCue(text: string, i: number, j: number, oneAs = 0): boolean {
+  if (j - i > 24) return false;
+  let letters = 0;
+  let digits = 0;
+  let h = 0;
+  for (let k = i; k < j; k++) {
+    let c = text.charCodeAt(k);
+    if (c >= 48 && c <= 57) {
+      c = c === 49 && oneAs !== 0 ? oneAs : (LEET_LETTER[c] as number);
+      if (c === 0) return false;
+      digits++;
+    } else if (isAsciiLetter(c)) {
+      c |= 0x20;
+      letters++;
+    } else return false;
+    // The classifier's word hash (classifier-cues.ts, wordHash) of the word as letters, lower case.
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  if (letters === 0 || digits === 0) return false;
+  if (cueClass(h) !== 0) return true;
+  return oneAs === 0 && text.slice(i, j).includes("1") && leetCue(text, i, j, LEET_L);
+}
+
+/** Whether the `&` at `i` opens an HTML character reference that decodes to something else. */
+export const referenceStarts = (text: string, i: number) => referenceAt(text, i) !== null;
