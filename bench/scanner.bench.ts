@@ -16,14 +16,16 @@
  * runs side by side give its share.
  *
  *   bun bench/scanner.bench.ts [--quick] [--rules]
- *   bun bench/scanner.bench.ts --base REV [--rounds 4]   # warm and cold µs per 1 KB, this tree against REV
+ *   bun bench/scanner.bench.ts --base REV [--rounds 4] [--texts KIND]   # warm and cold µs per 1 KB, this tree against REV
  *
  * `--base` compares what a request pays, not MB/s: the CPU µs a warm scan of a 1 KB
  * prompt costs, and the wall µs of one scan right after 100 ms asleep (the paced
  * stream's rhythm: the first-byte figure of issue 37 is made of such cold scans).
  * Each round runs one fresh process per tree, base first and this tree second,
  * alternating, so a loaded machine slows both sides of a round alike; the verdict is
- * the median of the rounds' ratios.
+ * the median of the rounds' ratios. `--texts` reads other 1 KB texts than English prose
+ * (bench/lib/script-texts.ts: russian, greek, japanese, and two that open the normalized
+ * reading, html and full-width).
  */
 import { parseArgs } from "node:util";
 import { scanText } from "../src/pipeline/scan/engine.ts";
@@ -31,6 +33,7 @@ import { alternatingRevisions } from "./lib/alternating-revisions.ts";
 import { median } from "./lib/stats.ts";
 import { adversarialShapes, hostile } from "./lib/adversarial-shapes.ts";
 import { variedProse } from "./scenarios.ts";
+import { scriptText, TEXT_KINDS, type TextKind } from "./lib/script-texts.ts";
 
 export interface ScannerResult {
   text: "benign" | "hostile";
@@ -120,8 +123,8 @@ export interface ScanTimings {
 }
 
 /** One tree's figures (run in a fresh process by `compareScanTimings`). */
-export async function scanTimings(coldSamples = 30, warmMs = 1000): Promise<ScanTimings> {
-  const texts = Array.from({ length: 256 }, (_, seed) => variedProse(1024, seed + 1));
+export async function scanTimings(coldSamples = 30, warmMs = 1000, kind: TextKind = "prose"): Promise<ScanTimings> {
+  const texts = Array.from({ length: 256 }, (_, seed) => scriptText(kind, 1024, seed + 1));
   const warm = (opts: { injection: true; model?: null }) => {
     for (let i = 0; i < 5000; i++) scanText(texts[i % texts.length] as string, opts);
     let runs = 0;
@@ -136,7 +139,7 @@ export async function scanTimings(coldSamples = 30, warmMs = 1000): Promise<Scan
     for (let i = 0; i < coldSamples; i++) {
       // A text not scanned before, as a new request's would be, and flat as JSON.parse
       // gives it (variedProse builds it by concatenation, which the first read would flatten).
-      const text = JSON.parse(JSON.stringify(variedProse(1024, 1000 + i))) as string;
+      const text = JSON.parse(JSON.stringify(scriptText(kind, 1024, 1000 + i))) as string;
       await Bun.sleep(100);
       const started = performance.now();
       scanText(text, opts);
@@ -150,8 +153,8 @@ export async function scanTimings(coldSamples = 30, warmMs = 1000): Promise<Scan
 }
 
 /** This tree against `base`, `rounds` rounds of one fresh process each, alternating. */
-export async function compareScanTimings(base: string, rounds: number): Promise<void> {
-  const sides = await alternatingRevisions<ScanTimings>(base, rounds, "bench/scanner.bench.ts", "scanTimings", []);
+export async function compareScanTimings(base: string, rounds: number, kind: TextKind = "prose"): Promise<void> {
+  const sides = await alternatingRevisions<ScanTimings>(base, rounds, "bench/scanner.bench.ts", "scanTimings", [30, 1000, kind]);
   for (const key of ["warmUs", "coldUs", "warmRulesUs", "coldRulesUs"] as const) {
     const b = sides.base.map((t) => t[key]);
     const t = sides.tree.map((x) => x[key]);
@@ -169,10 +172,12 @@ if (import.meta.main) {
       rounds: { type: "string", default: "4" },
       quick: { type: "boolean", default: false },
       rules: { type: "boolean", default: false },
+      texts: { type: "string", default: "prose" },
     },
   });
+  if (!(TEXT_KINDS as readonly string[]).includes(args.texts)) throw new Error(`--texts is one of ${TEXT_KINDS.join(", ")}`);
   if (args.base) {
-    await compareScanTimings(args.base, Number(args.rounds));
+    await compareScanTimings(args.base, Number(args.rounds), args.texts as TextKind);
     process.exit(0);
   }
   for (const r of await runScannerBench(args.quick, args.rules))
