@@ -86,27 +86,51 @@ const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 9
 const isAsciiAlnum = (c: number) => isAsciiLetter(c) || (c >= 48 && c <= 57);
 
 /**
- * The telling bit of a character outside ASCII at `i` (none for a zero-width one, which the walk
- * counts apart), by its kind and its neighbours, or SPLIT. CJK and Hangul, which are none of these
- * kinds, are ruled out before the table.
+ * Whether a character outside ASCII may fold to an ASCII letter (foldsToAscii): the blocks that
+ * hold such characters (Latin Extended, phonetic modifiers, letterlike symbols, enclosed letters,
+ * squared abbreviations, ligatures, full-width forms, and astral ones: mathematical letters), a
+ * test checks every one. Greek, Cyrillic, Hebrew, Arabic, Indic scripts, kana and CJK hold none,
+ * and most of a text in them is ruled out here, without a table.
  */
-export function tellingAt(text: string, i: number, c: number): number {
-  if ((c >= 0x3400 && c < 0xa000) || (c >= 0xac00 && c < 0xd800)) return 0;
+export const mayFold = (c: number) =>
+  c < 0x300
+    ? c >= 0x100
+    : c < 0x1d00
+      ? false
+      : c < 0x1f00 || (c >= 0x2070 && c < 0x2190) || (c >= 0x2460 && c < 0x2500) || c === 0x2c7c || c === 0x2c7d
+        ? true
+        : (c >= 0x3250 && c < 0x3400) || (c >= 0xa700 && c < 0xa800) || (c >= 0xd800 && c < 0xdc00) || c >= 0xfb00;
+
+/** COMPAT for a character at `i` (code `c`, outside ASCII) that folds to an ASCII letter, 0 otherwise. */
+export const foldAt = (text: string, i: number, c: number) => (mayFold(c) && kindAt(text, i, c) === K_COMPAT ? COMPAT : 0);
+
+/**
+ * What the character right after a word of ASCII letters and digits (`i`, code `c`, outside
+ * ASCII) tells: a look-alike or a combining mark after its last letter, another space before a
+ * letter, an invisible format character before a letter or digit (SPLIT). A rewriting's characters
+ * stand beside Latin letters, so the walk reads them only there.
+ */
+export function afterWord(text: string, i: number, c: number): number {
+  const last = text.charCodeAt(i - 1);
   switch (kindAt(text, i, c)) {
-    case K_COMPAT:
-      return COMPAT;
     case K_LOOK:
-      return isAsciiLetter(charAt(text, i - 1)) || isAsciiLetter(charAt(text, i + 1)) ? LOOKALIKE : 0;
+      return isAsciiLetter(last) ? LOOKALIKE : 0;
     case K_MARK:
-      return isAsciiLetter(charAt(text, i - 1)) ? MARKS : 0;
+      return isAsciiLetter(last) ? MARKS : 0;
     case K_SPACE:
-      return isAsciiLetter(charAt(text, i - 1)) && isAsciiLetter(charAt(text, i + 1)) ? SPACES : 0;
+      return isAsciiLetter(last) && isAsciiLetter(charAt(text, i + 1)) ? SPACES : 0;
     case K_FORMAT:
-      return isAsciiAlnum(charAt(text, i - 1)) && isAsciiAlnum(charAt(text, i + (c >= 0xd800 && c < 0xdc00 ? 2 : 1))) ? SPLIT : 0;
+      return isAsciiAlnum(last) && isAsciiAlnum(charAt(text, i + (c >= 0xd800 && c < 0xdc00 ? 2 : 1))) ? SPLIT : 0;
     default:
       return 0;
   }
 }
+
+/** LOOKALIKE when the character before a word (at `i`, its first letter an ASCII one) is a look-alike. */
+export const lookBefore = (text: string, i: number) => {
+  const c = text.charCodeAt(i - 1);
+  return c >= 0x370 && c < 0x530 && isAsciiLetter(text.charCodeAt(i)) && kindAt(text, i - 1, c) === K_LOOK ? LOOKALIKE : 0;
+};
 
 /** The letter a digit stands for in leetspeak (0 none), with `1` as `i`; LEET_L has it as `l`. */
 export const LEET_LETTER = new Uint8Array(58);

@@ -9,7 +9,7 @@ import { isScriptLetter } from "./detector.ts";
 import { charAt, hasBit, key3, key4, seenSlot } from "./trigger-chars.ts";
 import { type Found, push, type Starts } from "./trigger-found.ts";
 import { BASE64, LETTER, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan-types.ts";
-import { LEET, leetCue, SPACED, SPLIT, tellingAt } from "./rewritten-chars.ts";
+import { afterWord, foldAt, LEET, leetCue, lookBefore, SPACED, SPLIT } from "./rewritten-chars.ts";
 import { lineStart, special, wideStart } from "./trigger-specials.ts";
 import { wordStart } from "./trigger-word-starts.ts";
 
@@ -50,6 +50,9 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
   /** Where the base64 run that reaches the current character began (-1: none), and whether it was pushed. */
   let runStart = -1;
   let runPushed = false;
+  /** Where the last word of ASCII letters and digits ended, and the last character outside ASCII stood: a rewriting's characters stand beside such words. */
+  let wordEnd = -1;
+  let wideAt = -2;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
@@ -81,7 +84,9 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
           if (hasBit(keySeen, seenSlot(k3)) || (c3 <= 255 && hasBit(keySeen, seenSlot(key4(k3, c3))))) wordStart(f, i, c);
         }
       }
-      // A word that may be rewritten: a one-letter word in a spaced-out one, or letters and digits in leetspeak.
+      // A word that may be rewritten: after a look-alike, a one-letter word in a spaced-out one, or letters and digits in leetspeak.
+      if (wideAt === i - 1) f.telling |= lookBefore(text, i);
+      wordEnd = j;
       if (j - i === 1) {
         if (cls & LETTER) oneLetter(f, i);
       } else if ((every & LETTER) === 0 && j - i >= 3 && (f.telling & LEET) === 0 && leetCue(text, i, j)) f.telling |= LEET;
@@ -128,10 +133,14 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
       else {
-        const telling = tellingAt(text, i, c);
-        if (telling === SPLIT) f.zeroWidth = true;
-        else f.telling |= telling;
+        f.telling |= foldAt(text, i, c);
+        if (wordEnd === i) {
+          const beside = afterWord(text, i, c);
+          if (beside === SPLIT) f.zeroWidth = true;
+          else f.telling |= beside;
+        }
       }
+      wideAt = i;
     }
     i++;
   }

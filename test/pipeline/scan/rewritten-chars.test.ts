@@ -8,7 +8,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SPLITS_WORDS, ZERO_WIDTH } from "../../../src/pipeline/scan/detector.ts";
 import { ALL_DETECTORS, foldsCase } from "../../../src/pipeline/scan/engine.ts";
-import { COMPAT, LEET, LOOKALIKE, MARKS, REFERENCES, SPACED, SPACES } from "../../../src/pipeline/scan/rewritten-chars.ts";
+import {
+  COMPAT,
+  foldsToAscii,
+  LEET,
+  LOOKALIKE,
+  MARKS,
+  mayFold,
+  REFERENCES,
+  SPACED,
+  SPACES,
+} from "../../../src/pipeline/scan/rewritten-chars.ts";
 import { GATED_SECRET_RULES } from "../../../src/pipeline/scan/secret-detectors.ts";
 import { planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
 import { findStarts } from "../../../src/pipeline/scan/triggers.ts";
@@ -65,6 +75,13 @@ describe("the telling bits", () => {
     expect(walk("שלום\u200f 123").zeroWidth).toBe(false);
     expect(walk("end of line\u00ad").zeroWidth).toBe(false);
     expect(walk("👨\u200d💻").zeroWidth).toBe(true);
+  });
+
+  test("every character that folds to an ASCII letter is in a block the walk reads", () => {
+    for (let c = 0x80; c < 0x10000; c++) {
+      if (c >= 0xd800 && c < 0xe000) continue;
+      if (foldsToAscii(String.fromCharCode(c), c)) expect([c.toString(16), mayFold(c)]).toEqual([c.toString(16), true]);
+    }
   });
 
   test("every invisible character removed is a default-ignorable code point, and every such one is removed or read apart", () => {
