@@ -92,14 +92,11 @@ const isAsciiAlnum = (c: number) => isAsciiLetter(c) || (c >= 48 && c <= 57);
  * test checks every one. Greek, Cyrillic, Hebrew, Arabic, Indic scripts, kana and CJK hold none,
  * and most of a text in them is ruled out here, without a table.
  */
-export const mayFold = (c: number) =>
-  c < 0x300
-    ? c >= 0x100
-    : c < 0x1d00
-      ? false
-      : c < 0x1f00 || (c >= 0x2070 && c < 0x2190) || (c >= 0x2460 && c < 0x2500) || c === 0x2c7c || c === 0x2c7d
-        ? true
-        : (c >= 0x3250 && c < 0x3400) || (c >= 0xa700 && c < 0xa800) || (c >= 0xd800 && c < 0xdc00) || c >= 0xfb00;
+export const mayFold = (c: number) => FOLD_BLOCKS[c >>> 8] === 1;
+/** The blocks of 256 characters mayFold reads (high surrogates D8-DB: astral characters). */
+const FOLD_BLOCKS = new Uint8Array(256);
+for (const b of [0x01, 0x02, 0x1d, 0x1e, 0x20, 0x21, 0x24, 0x2c, 0x32, 0x33, 0xa7, 0xd8, 0xd9, 0xda, 0xdb, 0xfb, 0xfe, 0xff])
+  FOLD_BLOCKS[b] = 1;
 
 /** COMPAT for a character at `i` (code `c`, outside ASCII) that folds to an ASCII letter, 0 otherwise. */
 export const foldAt = (text: string, i: number, c: number) => (mayFold(c) && kindAt(text, i, c) === K_COMPAT ? COMPAT : 0);

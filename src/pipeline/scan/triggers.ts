@@ -9,7 +9,7 @@ import { isScriptLetter } from "./detector.ts";
 import { charAt, hasBit, key3, key4, seenSlot } from "./trigger-chars.ts";
 import { type Found, push, type Starts } from "./trigger-found.ts";
 import { BASE64, LETTER, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan-types.ts";
-import { afterWord, foldAt, LEET, leetCue, lookBefore, SPACED, SPLIT } from "./rewritten-chars.ts";
+import { afterWord, foldAt, LEET, leetCue, lookBefore, mayFold, SPACED, SPLIT } from "./rewritten-chars.ts";
 import { lineStart, special, wideStart } from "./trigger-specials.ts";
 import { wordStart } from "./trigger-word-starts.ts";
 
@@ -133,7 +133,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
       else {
-        f.telling |= foldAt(text, i, c);
+        if (mayFold(c)) f.telling |= foldAt(text, i, c);
         if (wordEnd === i) {
           const beside = afterWord(text, i, c);
           if (beside === SPLIT) f.zeroWidth = true;
