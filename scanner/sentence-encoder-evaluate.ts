@@ -1,0 +1,308 @@
+/**
+ * The sentence encoder (scanner/sentence-encoder.ts) against the injection classifier, held out
+ * by source as scanner/evaluate.ts does: each public source left out whole; on the rest, the
+ * linear classifier as shipped (trainFinal) and logistic regressions on the encoder's vectors,
+ * (a) alone and (b) with the linear model's logit as one feature more, each thresholded by
+ * train.ts's rule (0.1% of unseen benign weight, each benign source left out in turn, bare and
+ * carried, each source weighing the same); (c) a cascade that runs (b) only on texts the
+ * linear model puts between its flag and block thresholds. The left-out rows are judged bare
+ * and inside the held-out carriers (evaluate.ts's sets). Prints counts per source, never a row.
+ *
+ *   bun scanner/sentence-encoder-evaluate.ts --fill [--kits] [--blind]   embed every text read into the cache
+ *   bun scanner/sentence-encoder-evaluate.ts [--only "a,b"] [--kits] [--blind] [--tokens 128]
+ *
+ * --packs/--from as scanner/sentence-encoder.ts (the encoder is loaded only to embed what the
+ * cache lacks). --kits and --blind add a model trained on every row judging the held-out kits
+ * (scanner/data/injection-heldout.jsonl, both halves, counts only) and the blind source
+ * (scanner/data/blind.jsonl, counts only; each look is recorded in docs/scanner.md).
+ */
+import { parseArgs } from "node:util";
+import { classifierConfidence, type LinearModel, windowLogit } from "../src/pipeline/scan/classifier.ts";
+import { CARRIER_KINDS, type CarrierKind, carry, random, TEMPLATES } from "./carriers.ts";
+import { type DenseExample, type DenseModel, denseLogit, fitLogistic, weightedQuantile } from "./dense-logistic.ts";
+import { confidence, sets } from "./evaluate.ts";
+import { loadBlindRows } from "./evaluate-blind.ts";
+import { loadHeldOutRows } from "./evaluate-heldout.ts";
+import { type Encoder, loadEncoder, VectorCache } from "./sentence-encoder.ts";
+import { CARRIED_MAX, isOwn, loadTrainingRows, type Row, train, trainFinal } from "./train.ts";
+
+/**
+ * Each row's one training carrier, drawn from a generator seeded by its id rather than by its
+ * place among a fold's rows (as train.ts draws them), so that every fold reads the same texts
+ * and each is embedded once.
+ */
+export function trainingCarrier(r: Row): string {
+  const next = random(Bun.hash.crc32(r.id));
+  return carry(CARRIER_KINDS[Math.floor(next() * CARRIER_KINDS.length)] as CarrierKind, r.text, TEMPLATES.train, next);
+}
+const carriable = (r: Row) => (r.category === "injection" || r.category === "benign") && r.text.length <= CARRIED_MAX;
+/** Every attack and half the benign rows (by id) inside a carrier, as train.ts trains. */
+const carriedInTraining = (r: Row) => carriable(r) && (r.category === "injection" || Bun.hash.crc32(`${r.id}#half`) % 2 === 0);
+/** Public benign rows are scored carried too when the thresholds are calibrated. */
+const calibrationCarried = (r: Row) => carriable(r) && r.category === "benign" && !isOwn(r);
+
+const judgedSources = (rows: Row[]) =>
+  [...new Set(rows.filter((r) => !isOwn(r) && (r.category === "injection" || r.category === "benign")).map((r) => r.source))].sort();
+
+/** What the script reads: the training rows, and the texts judged (a group name and its sets). */
+interface Judged {
+  name: string;
+  /** The source left out to judge it, or null: judged by the models trained on every row. */
+  leftOut: string | null;
+  sets: [string, string[]][];
+}
+
+function judgedGroups(rows: Row[], only: string[] | undefined, kits: boolean, blind: boolean): Judged[] {
+  const out: Judged[] = (only ?? judgedSources(rows)).map((s) => ({ name: s, leftOut: s, sets: sets(rows.filter((r) => r.source === s)) }));
+  if (kits) {
+    const kitRows = loadHeldOutRows();
+    for (const half of ["tune", "held-out"] as const) {
+      const of = kitRows.filter((r) => r.split === half);
+      for (const source of [...new Set(of.map((r) => r.source))].sort())
+        out.push({ name: `${source} (${half})`, leftOut: null, sets: sets(of.filter((r) => r.source === source)) });
+    }
+  }
+  if (blind) {
+    const blindRows = loadBlindRows();
+    for (const source of [...new Set(blindRows.map((r) => r.source))].sort())
+      out.push({ name: `${source} (blind)`, leftOut: null, sets: sets(blindRows.filter((r) => r.source === source)) });
+  }
+  return out;
+}
+
+/** Every text whose vector the evaluation reads. */
+function textsRead(rows: Row[], groups: Judged[]): string[] {
+  const texts = new Set<string>();
+  for (const r of rows) {
+    texts.add(r.text);
+    if (carriedInTraining(r) || calibrationCarried(r)) texts.add(trainingCarrier(r));
+  }
+  for (const g of groups) for (const [, ts] of g.sets) for (const t of ts) texts.add(t);
+  return [...texts];
+}
+
+export interface Counts {
+  rows: number;
+  scanner: number;
+  linear: number;
+  encoder: number;
+  rulesOrEncoder: number;
+  stacked: number;
+  rulesOrStacked: number;
+  cascade: number;
+  /** Texts the linear model puts between its flag and block thresholds: what the cascade embeds. */
+  band: number;
+}
+
+const COLUMNS: [keyof Counts, string][] = [
+  ["scanner", "scanner today"],
+  ["linear", "linear alone"],
+  ["encoder", "(a) encoder alone"],
+  ["rulesOrEncoder", "rules or (a)"],
+  ["stacked", "(b) encoder + linear logit"],
+  ["rulesOrStacked", "rules or (b)"],
+  ["cascade", "(c) cascade"],
+  ["band", "in the band"],
+];
+
+interface Thresholded {
+  model: DenseModel;
+  block: number;
+}
+
+/** What one fold needs: the linear model, and each training text's vector and out-of-source linear logit. */
+class Fold {
+  readonly lin: LinearModel;
+  private readonly inner = new Map<string, LinearModel>();
+  private readonly logits = new Map<string, number>();
+
+  constructor(
+    readonly rows: Row[],
+    private readonly vector: (text: string) => Float32Array,
+  ) {
+    this.lin = trainFinal(rows, (source, m) => this.inner.set(source, m));
+    // A logit for every training text from a model that never saw its source: the calibration
+    // models cover the benign sources; the attack-only sources and the rest (the project's rows,
+    // secret and personal-data sources) in halves by id get a model each.
+    for (const g of new Set(rows.map((r) => this.group(r))))
+      if (!this.inner.has(g)) this.inner.set(g, train(rows.filter((r) => this.group(r) !== g)));
+    for (const r of rows) {
+      const m = this.inner.get(this.group(r)) as LinearModel;
+      this.logits.set(r.text, windowLogit(m, r.text));
+      if (carriedInTraining(r) || calibrationCarried(r)) this.logits.set(trainingCarrier(r), windowLogit(m, trainingCarrier(r)));
+    }
+  }
+
+  private group(r: Row): string {
+    if (this.inner.has(r.source) || (!isOwn(r) && r.category === "injection")) return r.source;
+    return `rest-${Bun.hash.crc32(`${r.id}#rest`) % 2}`;
+  }
+
+  features(text: string, stacked: boolean, logit?: number): Float32Array {
+    const v = this.vector(text);
+    if (!stacked) return v;
+    const x = new Float32Array(v.length + 1);
+    x.set(v);
+    x[v.length] = logit ?? (this.logits.get(text) as number);
+    return x;
+  }
+
+  private examples(rows: Row[], stacked: boolean): DenseExample[] {
+    const out: DenseExample[] = [];
+    for (const r of rows) {
+      const label = r.category === "injection" ? 1 : 0;
+      out.push({ x: this.features(r.text, stacked), label, weight: 1 });
+      if (carriedInTraining(r)) out.push({ x: this.features(trainingCarrier(r), stacked), label, weight: 0.5 });
+    }
+    return out;
+  }
+
+  /** A dense model on every row of the fold, and its block threshold by train.ts's rule. */
+  thresholded(stacked: boolean): Thresholded {
+    const model = fitLogistic(this.examples(this.rows, stacked));
+    const unseen: { score: number; weight: number }[] = [];
+    for (const source of [...new Set(this.rows.filter((r) => !isOwn(r) && r.category === "benign").map((r) => r.source))].sort()) {
+      const m = fitLogistic(
+        this.examples(
+          this.rows.filter((r) => r.source !== source),
+          stacked,
+        ),
+      );
+      const scores: number[] = [];
+      for (const r of this.rows) {
+        if (r.source !== source || r.category !== "benign") continue;
+        scores.push(denseLogit(m, this.features(r.text, stacked)));
+        if (calibrationCarried(r)) scores.push(denseLogit(m, this.features(trainingCarrier(r), stacked)));
+      }
+      for (const score of scores) unseen.push({ score, weight: 1 / scores.length });
+    }
+    return { model, block: Math.max(weightedQuantile(unseen, BLOCK_RATE), 0) };
+  }
+}
+
+/** train.ts's BLOCK_RATE: 0.1% of the unseen benign weight above the block threshold. */
+const BLOCK_RATE = 0.001;
+
+function judge(fold: Fold, a: Thresholded, b: Thresholded, texts: string[]): Counts {
+  const c: Counts = {
+    rows: texts.length,
+    scanner: 0,
+    linear: 0,
+    encoder: 0,
+    rulesOrEncoder: 0,
+    stacked: 0,
+    rulesOrStacked: 0,
+    cascade: 0,
+    band: 0,
+  };
+  for (const t of texts) {
+    const rules = confidence(t, null) === "high";
+    const scanner = confidence(t, fold.lin) === "high";
+    const logit = windowLogit(fold.lin, t);
+    const encoder = denseLogit(a.model, fold.features(t, false)) >= a.block;
+    const stacked = denseLogit(b.model, fold.features(t, true, logit)) >= b.block;
+    const band = logit >= fold.lin.flagThreshold && logit < fold.lin.threshold;
+    c.scanner += +scanner;
+    c.linear += +(classifierConfidence(fold.lin, t) === "high");
+    c.encoder += +encoder;
+    c.rulesOrEncoder += +(rules || encoder);
+    c.stacked += +stacked;
+    c.rulesOrStacked += +(rules || stacked);
+    c.cascade += +(scanner || (band && stacked));
+    c.band += +band;
+  }
+  return c;
+}
+
+const add = (into: Counts, c: Counts) => {
+  for (const k of Object.keys(c) as (keyof Counts)[]) into[k] += c[k];
+};
+const empty = (): Counts => ({
+  rows: 0,
+  scanner: 0,
+  linear: 0,
+  encoder: 0,
+  rulesOrEncoder: 0,
+  stacked: 0,
+  rulesOrStacked: 0,
+  cascade: 0,
+  band: 0,
+});
+const pct = (n: number, d: number) => `${n} (${((100 * n) / Math.max(1, d)).toFixed(1)}%)`;
+
+function table(lines: [string, string, Counts][]): string {
+  const out = [`| group | set | rows | ${COLUMNS.map(([, h]) => h).join(" | ")} |`, `|---|---|---|${COLUMNS.map(() => "---|").join("")}`];
+  for (const [name, set, c] of lines) out.push(`| ${name} | ${set} | ${c.rows} | ${COLUMNS.map(([k]) => pct(c[k], c.rows)).join(" | ")} |`);
+  return out.join("\n");
+}
+
+/** The set a carried text counts under in the totals. */
+const summed = (set: string) =>
+  set.startsWith("injection in") ? "injection in carriers" : set.startsWith("benign in") ? "benign in carriers" : set;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      packs: { type: "string", default: "/tmp/use" },
+      from: { type: "string", default: "/tmp/use/run/node_modules" },
+      only: { type: "string" },
+      tokens: { type: "string" },
+      fill: { type: "boolean", default: false },
+      kits: { type: "boolean", default: false },
+      blind: { type: "boolean", default: false },
+    },
+  });
+  const maxTokens = values.tokens ? Number(values.tokens) : undefined;
+  const rows = loadTrainingRows();
+  const groups = judgedGroups(rows, values.only?.split(","), values.kits as boolean, values.blind as boolean);
+  const texts = textsRead(rows, groups).sort((x, y) => x.length - y.length);
+  const cache = new VectorCache();
+  let encoder: Encoder | null = null;
+  try {
+    await cache.vectorsOf(null, texts, maxTokens);
+  } catch {
+    encoder = await loadEncoder(values.packs as string, values.from as string);
+  }
+  const vectors = new Map<string, Float32Array>();
+  for (let at = 0; at < texts.length; at += 512) {
+    const chunk = texts.slice(at, at + 512);
+    (await cache.vectorsOf(encoder, chunk, maxTokens)).forEach((v, i) => vectors.set(chunk[i] as string, v));
+    if (values.fill) console.log(`${Math.min(texts.length, at + 512)}/${texts.length} texts embedded or cached`);
+  }
+  if (values.fill) return;
+  const vector = (t: string) => vectors.get(t) as Float32Array;
+
+  const lines: [string, string, Counts][] = [];
+  const totals = new Map<string, Counts>();
+  const byFold = new Map<string | null, Judged[]>();
+  for (const g of groups) byFold.set(g.leftOut, [...(byFold.get(g.leftOut) ?? []), g]);
+  for (const [leftOut, judged] of byFold) {
+    const fold = new Fold(
+      rows.filter((r) => r.source !== leftOut),
+      vector,
+    );
+    const a = fold.thresholded(false);
+    const b = fold.thresholded(true);
+    console.log(
+      `left out ${leftOut ?? "nothing"}: linear block ${fold.lin.threshold.toFixed(2)} flag ${fold.lin.flagThreshold.toFixed(2)}; (a) block ${a.block.toFixed(2)}; (b) block ${b.block.toFixed(2)}`,
+    );
+    for (const g of judged)
+      for (const [set, ts] of g.sets) {
+        const c = judge(fold, a, b, ts);
+        const total = leftOut === null ? g.name.replace(/^.*\((.*)\)$/, "$1") : "all held out";
+        for (const s of new Set([set, summed(set)])) {
+          const t = totals.get(`${total}\t${s}`) ?? empty();
+          add(t, c);
+          totals.set(`${total}\t${s}`, t);
+        }
+        if (!set.includes(" in ") && !set.startsWith("injection, ")) lines.push([g.name, set, c]);
+      }
+  }
+  const totalLines = [...totals]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([k, c]) => [...(k.split("\t") as [string, string]), c] as [string, string, Counts]);
+  // The blind source's rows are counted in its totals only, never per row or per carrier kind.
+  console.log(`${table(lines)}\n\nTotals:\n\n${table(totalLines)}`);
+}
+
+if (import.meta.main) await main();
