@@ -93,6 +93,9 @@ export interface Counts {
   stacked: number;
   rulesOrStacked: number;
   cascade: number;
+  /** Reached (a)'s and (b)'s flag thresholds (3% of unseen benign weight above, as train.ts's FLAG_RATE): how they rank, below the block line. */
+  encoderFlag: number;
+  stackedFlag: number;
   /** Texts the linear model puts between its flag and block thresholds: what the cascade embeds. */
   band: number;
 }
@@ -105,12 +108,15 @@ const COLUMNS: [keyof Counts, string][] = [
   ["stacked", "(b) encoder + linear logit"],
   ["rulesOrStacked", "rules or (b)"],
   ["cascade", "(c) cascade"],
+  ["encoderFlag", "(a) at 3%"],
+  ["stackedFlag", "(b) at 3%"],
   ["band", "in the band"],
 ];
 
 interface Thresholded {
   model: DenseModel;
   block: number;
+  flag: number;
 }
 
 /** A fold's linear part as cached on disk: the quantized model and each training text's out-of-source logit, by text hash. */
@@ -206,7 +212,7 @@ class Fold {
 
   /** A dense model on every row of the fold, and its block threshold by train.ts's rule. */
   thresholded(stacked: boolean): Thresholded {
-    const model = fitLogistic(this.examples(this.rows, stacked));
+    const model = fitLogistic(this.examples(this.rows, stacked), FIT);
     const unseen: { score: number; weight: number }[] = [];
     for (const source of [...new Set(this.rows.filter((r) => !isOwn(r) && r.category === "benign").map((r) => r.source))].sort()) {
       const m = fitLogistic(
@@ -214,6 +220,7 @@ class Fold {
           this.rows.filter((r) => r.source !== source),
           stacked,
         ),
+        FIT,
       );
       const scores: number[] = [];
       for (const r of this.rows) {
@@ -223,31 +230,42 @@ class Fold {
       }
       for (const score of scores) unseen.push({ score, weight: 1 / scores.length });
     }
-    return { model, block: Math.max(weightedQuantile(unseen, BLOCK_RATE), 0) };
+    const block = Math.max(weightedQuantile(unseen, BLOCK_RATE), 0);
+    return { model, block, flag: Math.min(block, Math.max(weightedQuantile(unseen, FLAG_RATE), 0)) };
   }
 }
 
+/** The dense fits' L2 penalty and epochs (USE_L2, USE_EPOCHS): tried at 1e-3, 1e-2 and 0.1 (docs/scanner.md). */
+const FIT = { l2: Number(process.env.USE_L2 ?? 1e-3), epochs: Number(process.env.USE_EPOCHS ?? 20) };
+
 /** train.ts's BLOCK_RATE: 0.1% of the unseen benign weight above the block threshold. */
 const BLOCK_RATE = 0.001;
+const FLAG_RATE = 0.03;
+
+const empty = (): Counts => ({
+  rows: 0,
+  scanner: 0,
+  linear: 0,
+  encoder: 0,
+  rulesOrEncoder: 0,
+  stacked: 0,
+  rulesOrStacked: 0,
+  cascade: 0,
+  band: 0,
+});
 
 function judge(fold: Fold, a: Thresholded, b: Thresholded, texts: string[]): Counts {
-  const c: Counts = {
-    rows: texts.length,
-    scanner: 0,
-    linear: 0,
-    encoder: 0,
-    rulesOrEncoder: 0,
-    stacked: 0,
-    rulesOrStacked: 0,
-    cascade: 0,
-    band: 0,
-  };
+  const c: Counts = { ...empty(), rows: texts.length };
   for (const t of texts) {
     const rules = confidence(t, null) === "high";
     const scanner = confidence(t, fold.lin) === "high";
     const logit = windowLogit(fold.lin, t);
-    const encoder = fold.score(a.model, t, false) >= a.block;
-    const stacked = fold.score(b.model, t, true, logit) >= b.block;
+    const encoderScore = fold.score(a.model, t, false);
+    const stackedScore = fold.score(b.model, t, true, logit);
+    const encoder = encoderScore >= a.block;
+    const stacked = stackedScore >= b.block;
+    c.encoderFlag += +(encoderScore >= a.flag);
+    c.stackedFlag += +(stackedScore >= b.flag);
     const band = logit >= fold.lin.flagThreshold && logit < fold.lin.threshold;
     c.scanner += +scanner;
     c.linear += +(classifierConfidence(fold.lin, t) === "high");
@@ -264,17 +282,6 @@ function judge(fold: Fold, a: Thresholded, b: Thresholded, texts: string[]): Cou
 const add = (into: Counts, c: Counts) => {
   for (const k of Object.keys(c) as (keyof Counts)[]) into[k] += c[k];
 };
-const empty = (): Counts => ({
-  rows: 0,
-  scanner: 0,
-  linear: 0,
-  encoder: 0,
-  rulesOrEncoder: 0,
-  stacked: 0,
-  rulesOrStacked: 0,
-  cascade: 0,
-  band: 0,
-});
 const pct = (n: number, d: number) => `${n} (${((100 * n) / Math.max(1, d)).toFixed(1)}%)`;
 
 function table(lines: [string, string, Counts][]): string {
@@ -360,7 +367,7 @@ async function main(): Promise<void> {
     const a = fold.thresholded(false);
     const b = fold.thresholded(true);
     console.log(
-      `left out ${leftOut ?? "nothing"}: linear block ${fold.lin.threshold.toFixed(2)} flag ${fold.lin.flagThreshold.toFixed(2)}; (a) block ${a.block.toFixed(2)}; (b) block ${b.block.toFixed(2)}`,
+      `left out ${leftOut ?? "nothing"}: linear block ${fold.lin.threshold.toFixed(2)} flag ${fold.lin.flagThreshold.toFixed(2)}; (a) block ${a.block.toFixed(2)}; (b) block ${b.block.toFixed(2)}; flags (a) ${a.flag.toFixed(2)} (b) ${b.flag.toFixed(2)}`,
     );
     for (const g of judged)
       for (const [set, ts] of g.sets) {
