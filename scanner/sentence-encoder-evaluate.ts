@@ -251,6 +251,8 @@ const empty = (): Counts => ({
   stacked: 0,
   rulesOrStacked: 0,
   cascade: 0,
+  encoderFlag: 0,
+  stackedFlag: 0,
   band: 0,
 });
 
