@@ -310,7 +310,12 @@ async function main(): Promise<void> {
     },
   });
   const rows = loadTrainingRows();
-  const groups = judgedGroups(rows, values.only?.split(","), values.kits as boolean, values.blind as boolean);
+  const groups = judgedGroups(
+    rows,
+    values.only?.split(",").filter((s) => s !== ""),
+    values.kits as boolean,
+    values.blind as boolean,
+  );
   if (values.linear) {
     // The folds' linear parts alone (no vector read), cached for the run that reads them.
     for (const leftOut of new Set(groups.map((g) => g.leftOut)))

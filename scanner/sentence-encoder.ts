@@ -217,6 +217,33 @@ async function cpuPerCall<T>(inputs: T[], call: (input: T) => unknown, warm = 20
   return (cpuMicros() - start) / inputs.length;
 }
 
+const cosine = (a: Float32Array, b: Float32Array) => {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let k = 0; k < a.length; k++) {
+    dot += (a[k] as number) * (b[k] as number);
+    na += (a[k] as number) ** 2;
+    nb += (b[k] as number) ** 2;
+  }
+  return dot / Math.sqrt(na * nb);
+};
+
+/** What the model reads of a long text (a vector of its first n tokens against the whole's) and what a cut saves. */
+async function tokenCurve(encoder: Encoder, prose: (bytes: number, seed: number) => string): Promise<string[]> {
+  const long = Array.from({ length: 30 }, (_, i) => encoder.tokens(prose(4096, i + 1)));
+  const [whole] = await encoder.embedIds([long[0] as number[]]);
+  const out: string[] = [];
+  for (const n of [16, 48, 64, 96, 128, 129, 256]) {
+    const [cut] = await encoder.embedIds([(long[0] as number[]).slice(0, n)]);
+    const us = await cpuPerCall(long, (ids) => encoder.embedIds([ids.slice(0, n)]), 5);
+    out.push(
+      `first ${n} tokens of a ${(long[0] as number[]).length}-token text: cosine with the whole's vector ${cosine(cut as Float32Array, whole as Float32Array).toFixed(5)}; the model ${(us / 1000).toFixed(1)} ms`,
+    );
+  }
+  return out;
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({
     options: {
@@ -245,6 +272,7 @@ if (import.meta.main) {
     `1 KB prompt (${mean(kbIds)} tokens): whole call ${ms(await cpuPerCall(kb, (t) => encoder.embed([t])))}; the package's tokenizer ${ms(await cpuPerCall(kb, (t) => encoder.tokens(t)))}; the model ${ms(await cpuPerCall(kbIds, (ids) => encoder.embedIds([ids])))}`,
     `1 KB prompt, first 128 tokens: the model ${ms(await cpuPerCall(kbIds, (ids) => encoder.embedIds([ids.slice(0, 128)])))}`,
     `100-character prompt (${mean(shortIds)} tokens): whole call ${ms(await cpuPerCall(short, (t) => encoder.embed([t])))}; the model ${ms(await cpuPerCall(shortIds, (ids) => encoder.embedIds([ids])))}`,
+    ...(await tokenCurve(encoder, variedProse)),
     `resident memory: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (${((process.memoryUsage().rss - rssBefore) / 2 ** 20).toFixed(0)} MiB more than before loading)`,
   ];
   console.log(lines.join("\n"));
