@@ -25,9 +25,8 @@ local function clock()
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
 local function sweep(k, now, lease, ttl)
-  if now < tonumber(redis.call('HGET', k, 'sw') or '0') then return 0 end
   local step = redis.call('HSCAN', k, redis.call('HGET', k, 'sc') or '0', 'MATCH', '[rx]:*', 'COUNT', 64)
-  local swept = 0
+  local swept, freed = 0, 0
   local f = step[2]
   for i = 1, #f, 2 do
     local name, v = f[i], f[i + 1]
@@ -36,22 +35,23 @@ local function sweep(k, now, lease, ttl)
       if amount == nil then
         if string.match(v, '^%-?%d+$') then redis.call('HSET', k, name, v .. ':' .. string.format('%d', now + ttl)) end
       elseif tonumber(ends) <= now and redis.call('HDEL', k, name) == 1 then
-        redis.call('HINCRBY', k, 'res', -tonumber(amount))
         redis.call('HSET', k, 'x:' .. string.sub(name, 3), string.format('%d', now + ttl))
         swept = swept + 1
+        freed = freed + tonumber(amount)
       end
     else
       local forget = tonumber(v)
       if forget == nil or forget <= now then redis.call('HDEL', k, name) end
     end
   end
+  if freed ~= 0 then redis.call('HINCRBY', k, 'res', -freed) end
   if step[1] == '0' then
     redis.call('HSET', k, 'sw', string.format('%d', now + math.floor(lease / 4)))
     redis.call('HDEL', k, 'sc')
   else
     redis.call('HSET', k, 'sc', step[1])
   end
-  return swept
+  return swept, freed
 end
 `;
 
@@ -60,56 +60,61 @@ end
  * estimate, key lifetime cap, key monthly cap, organization cap (micros, -1 for none), use
  * key (0/1), use organization (0/1), TTL ms, reservation id (marked in each hash, so its
  * settlement is applied once however often it is sent), lease ms. Answers {"load",
- * "key"|"org", 0, 0} when a total is not in Redis yet, {"deny", which, used, swept} when a
- * cap would be passed, else {"ok", "", 0, swept} with the estimate reserved on each total
- * used; `swept` counts the lapsed marks this call gave back, before it checked.
+ * "key"|"org", 0, swept} when a total is not in Redis yet, {"deny", which, used, swept}
+ * when a cap would be passed, else {"ok", "", 0, swept} with the estimate reserved on each
+ * total used; `swept` counts the lapsed marks this call gave back, before it checked.
  */
 const RESERVE_LUA = `${SWEEP_LUA}
 local function reserve(kk, ko, month, est, capLife, capKeyMon, capOrg, useKey, useOrg, ttl, id, lease)
   local amount = est
   est = tonumber(est)
-  useKey = useKey == '1'
-  useOrg = useOrg == '1'
-  if useKey and redis.call('EXISTS', kk) == 0 then return {'load', 'key', 0, 0} end
-  if useOrg and redis.call('EXISTS', ko) == 0 then return {'load', 'org', 0, 0} end
-  local now = clock()
-  lease = tonumber(lease)
   ttl = tonumber(ttl)
+  lease = tonumber(lease)
+  local now = clock()
   local swept = 0
-  local function roll(k)
-    swept = swept + sweep(k, now, lease, ttl)
-    if redis.call('HGET', k, 'm') ~= month then redis.call('HSET', k, 'm', month, 'mon', 0) end
+  -- One read a hash (nil when its totals are not in Redis), swept when a pass is due, rolled to this month.
+  local function totals(k)
+    local v = redis.call('HMGET', k, 'm', 'mon', 'life', 'res', 'sw')
+    if not v[1] and not v[4] then return nil end
+    local t = {mon = tonumber(v[2] or '0'), life = tonumber(v[3] or '0'), res = tonumber(v[4] or '0')}
+    if now >= tonumber(v[5] or '0') then
+      local n, freed = sweep(k, now, lease, ttl)
+      swept = swept + n
+      t.res = t.res - freed
+    end
+    if v[1] ~= month then
+      redis.call('HSET', k, 'm', month, 'mon', 0)
+      t.mon = 0
+    end
+    return t
   end
-  local function num(k, f) return tonumber(redis.call('HGET', k, f) or '0') end
-  if useKey then roll(kk) end
-  if useOrg then roll(ko) end
-  if useKey then
-    local res = num(kk, 'res')
+  local key, org
+  if useKey == '1' then
+    key = totals(kk)
+    if not key then return {'load', 'key', 0, swept} end
+  end
+  if useOrg == '1' then
+    org = totals(ko)
+    if not org then return {'load', 'org', 0, swept} end
+  end
+  if key then
     local cap = tonumber(capLife)
-    if cap >= 0 then
-      local used = num(kk, 'life') + res
-      if used + est > cap then return {'deny', 'lifetime', used, swept} end
-    end
+    if cap >= 0 and key.life + key.res + est > cap then return {'deny', 'lifetime', key.life + key.res, swept} end
     cap = tonumber(capKeyMon)
-    if cap >= 0 then
-      local used = num(kk, 'mon') + res
-      if used + est > cap then return {'deny', 'keymonth', used, swept} end
-    end
+    if cap >= 0 and key.mon + key.res + est > cap then return {'deny', 'keymonth', key.mon + key.res, swept} end
   end
-  if useOrg then
+  if org then
     local cap = tonumber(capOrg)
-    local used = num(ko, 'mon') + num(ko, 'res')
-    if cap >= 0 and used + est > cap then return {'deny', 'org', used, swept} end
+    if cap >= 0 and org.mon + org.res + est > cap then return {'deny', 'org', org.mon + org.res, swept} end
   end
   local mark = 'r:' .. id
   local held = amount .. ':' .. string.format('%d', now + lease)
-  for _, k in ipairs({useKey and kk or false, useOrg and ko or false}) do
-    if k then
-      redis.call('HINCRBY', k, 'res', est)
-      redis.call('HSET', k, mark, held)
-      redis.call('PEXPIRE', k, ttl)
-    end
+  local function hold(k, t)
+    redis.call('HSET', k, 'res', string.format('%d', t.res + est), mark, held)
+    redis.call('PEXPIRE', k, ttl)
   end
+  if key then hold(kk, key) end
+  if org then hold(ko, org) end
   return {'ok', '', 0, swept}
 end
 `;
