@@ -7,11 +7,12 @@
 import { expect, test } from "bun:test";
 import { ApiError } from "../../../src/lib/errors.ts";
 import { MemorySpendLedger } from "../../../src/state/memory-spend-ledger.ts";
-import type { Caps, Reservation, SpendStore } from "../../../src/state/spend-ledger.ts";
+import type { Reservation, SpendStore } from "../../../src/state/spend-ledger.ts";
 import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { RedisSpendLedger } from "../../../src/state/redis/redis-spend-ledger.ts";
 import { redisPerFile } from "../../support/redis-per-file.ts";
 import { freshCaps } from "../../support/spend-caps.ts";
+import { fits, outcome, redisNow, waitFor } from "../../support/spend-probes.ts";
 
 const redis = redisPerFile();
 
@@ -23,36 +24,6 @@ async function node(leaseMs: number) {
   const ledger = new RedisSpendLedger(conn, store, { failOpen: false, local: new MemorySpendLedger(store), leaseMs });
   redis.opened.push(conn, ledger);
   return { conn, ledger };
-}
-
-const outcome = async (p: Reservation | Promise<Reservation>) => {
-  try {
-    return await p;
-  } catch (err) {
-    return err as ApiError;
-  }
-};
-
-/** Whether an estimate fits now; one that fits is released at once, so asking holds nothing. */
-async function fits(ledger: RedisSpendLedger, caps: Caps, estimate: number): Promise<boolean> {
-  const r = await outcome(ledger.reserve(caps, () => estimate));
-  if (r instanceof ApiError) return false;
-  r.release();
-  return true;
-}
-
-async function waitFor(cond: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await Bun.sleep(20);
-  }
-}
-
-/** Redis's clock in ms, through any connection. */
-async function redisNow(conn: RedisConnection): Promise<number> {
-  const [s, us] = (await conn.send("TIME", [])) as [string, string];
-  return Number(s) * 1000 + Math.floor(Number(us) / 1000);
 }
 
 test("a node that dies mid-call leaves its reservation held no longer than its lease: the cap has its room again", async () => {

@@ -8,6 +8,7 @@ import { monthOf } from "../../../src/state/spend-ledger.ts";
 import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { LOAD, RENEW, RESERVE, SETTLE } from "../../../src/state/redis/spend-scripts.ts";
 import { redisPerFile } from "../../support/redis-per-file.ts";
+import { redisNow } from "../../support/spend-probes.ts";
 
 const redis = redisPerFile();
 
@@ -42,12 +43,6 @@ const renew = (conn: RedisConnection, keys: [string, string], id: string, leaseM
 async function totals(conn: RedisConnection, key: string): Promise<{ res: number; life: number; mon: number }> {
   const [res, life, mon] = (await conn.send("HMGET", [key, "res", "life", "mon"])) as string[];
   return { res: Number(res), life: Number(life), mon: Number(mon) };
-}
-
-/** Redis's clock in ms: the one leases are read on. */
-async function redisNow(conn: RedisConnection): Promise<number> {
-  const [s, us] = (await conn.send("TIME", [])) as [string, string];
-  return Number(s) * 1000 + Math.floor(Number(us) / 1000);
 }
 
 /** Waits until Redis's clock has passed `ms` (the lease of a mark written before). */
