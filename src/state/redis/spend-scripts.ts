@@ -1,8 +1,10 @@
 /**
  * The spend ledger's Redis scripts. Each total is one hash: `m` the month it counts,
  * `mon` spend in that month, `life` lifetime spend (keys only), `res` reserved by calls
- * in flight; all integer micro-dollars. A script runs atomically, so a check and its
- * reservation can never interleave with another node's: that is the whole guarantee.
+ * in flight, all integer micro-dollars; beside them each reservation's mark `r:<id>`, a
+ * swept one's note `x:<id>`, and the sweep's next pass `sw` and cursor `sc`. A script
+ * runs atomically, so a check and its reservation can never interleave with another
+ * node's: that is the whole guarantee.
  */
 import { redisScript } from "./redis-connection.ts";
 import { TAKE_LUA } from "./redis-rate-limiter.ts";
