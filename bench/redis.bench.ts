@@ -2,8 +2,9 @@
  * What one request's Redis work costs this process's CPU, in process against a private
  * redis-server on loopback (its own CPU is not counted): Bun's client alone, the
  * connection with its deadline, and the rate limiter's and spend ledger's calls as a
- * request makes them. 50 callers at once, as the load's 50 connections; the variants
- * run interleaved, several rounds, and each prints its median CPU µs per operation.
+ * request makes them (uncapped, and a capped call's reservation and settlement). 50
+ * callers at once, as the load's 50 connections; the variants run interleaved, several
+ * rounds, and each prints its median CPU µs per operation.
  *
  *   bun bench/redis.bench.ts [--seconds 2] [--rounds 5] [--callers 50]
  */
@@ -34,6 +35,8 @@ const ledger = new RedisSpendLedger(
   { failOpen: false, local: { reserve: () => ({ settle() {}, release() {} }) } },
 );
 const uncapped = { orgId: "org-1", keyId: "key-1", keyLifetimeCents: null, keyMonthlyCents: null, orgMonthlyCents: null };
+/** Caps so high no call is refused: the reservation's script and its settlement's, every call. */
+const capped = { ...uncapped, keyLifetimeCents: 1e12, orgMonthlyCents: 1e12 };
 
 const variants: Record<string, () => Promise<unknown>> = {
   "client.send PING": () => conn.client.send("PING", []),
@@ -43,6 +46,10 @@ const variants: Record<string, () => Promise<unknown>> = {
     await limiter.take("key:key-1");
     const r = await ledger.reserve(uncapped, () => 100);
     r.settle(1234);
+  },
+  "capped: reserve + settle (2 EVALSHA)": async () => {
+    const r = await ledger.reserve(capped, () => 100);
+    r.settle(50);
   },
 };
 

@@ -39,7 +39,7 @@ export const confidence = (text: string, model: LinearModel | null): InjectionCo
   scanText(text, { injection: true, model }).injectionConfidence;
 
 /** Texts judged for one held-out group of rows: bare, by kind, and each inside every held-out carrier. */
-function sets(rows: Row[]): [string, string[]][] {
+export function sets(rows: Row[]): [string, string[]][] {
   const next = random(31);
   const injection = rows.filter((r) => r.category === "injection");
   const benign = rows.filter((r) => r.category === "benign");

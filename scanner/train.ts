@@ -138,7 +138,7 @@ function examples(rows: Row[]): Example[] {
 }
 
 /** Rows longer than this are documents already, not payloads to wrap. */
-const CARRIED_MAX = 1500;
+export const CARRIED_MAX = 1500;
 /** The share of benign rows also wrapped in a carrier. */
 const BENIGN_CARRIED_SHARE = Number(process.env.BENIGN_CARRIED ?? 0.5);
 /**
@@ -202,12 +202,13 @@ export function train(rows: Row[]): LinearModel {
  * group). The block threshold leaves BLOCK_RATE of that weight above it, the flag
  * threshold FLAG_RATE.
  */
-export function withThresholds(model: LinearModel, rows: Row[]): LinearModel {
+export function withThresholds(model: LinearModel, rows: Row[], onFold?: (source: string, foldModel: LinearModel) => void): LinearModel {
   const sources = [...new Set(rows.filter((r) => !isOwn(r) && r.category === "benign").map((r) => r.source))].sort();
   const unseen: { score: number; weight: number }[] = [];
   const next = random(17);
   for (const source of sources) {
     const foldModel = train(rows.filter((r) => r.source !== source));
+    onFold?.(source, foldModel);
     const scores: number[] = [];
     for (const r of rows) {
       if (r.source !== source || r.category !== "benign") continue;
@@ -280,9 +281,13 @@ export const FLAG_THRESHOLD = ${model.flagThreshold};
   writeFileSync(join(import.meta.dir, "../src/pipeline/scan/classifier-weights.ts"), source);
 }
 
-/** The production model: trained on every row, thresholded, quantized. */
-export function trainFinal(rows: Row[]): LinearModel {
-  return quantize(withThresholds(train(rows), rows));
+/**
+ * The production model: trained on every row, thresholded, quantized. `onFold` gets each
+ * calibration model (trained without one benign source), for a caller that needs scores of
+ * rows their model never saw (scanner/sentence-encoder-evaluate.ts).
+ */
+export function trainFinal(rows: Row[], onFold?: (source: string, foldModel: LinearModel) => void): LinearModel {
+  return quantize(withThresholds(train(rows), rows, onFold));
 }
 
 if (import.meta.main) {

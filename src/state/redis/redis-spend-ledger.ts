@@ -6,9 +6,11 @@
  * flight. Totals are read from the store the first time any node needs them.
  *
  * Redis down or slow: a capped call is refused with 503 service_unavailable (fail
- * closed), unless the operator chose GW_REDIS_SPEND_FAIL_OPEN, in which case this node's
+ * closed), unless the operator chose GW_SPEND_FAIL_OPEN, in which case this node's
  * in-memory ledger decides alone. Settlements that cannot reach Redis wait in memory
- * and are sent when it answers again, so a reservation is never left held.
+ * and are sent when it answers again, so a reservation is never left held. A node that
+ * dies mid-call cannot settle: its reservations lapse a lease later, as it stops renewing
+ * them (reservation-leases.ts), and the next reservation on those totals gives them back.
  */
 import { ApiError } from "../../lib/errors.ts";
 import {
@@ -25,6 +27,7 @@ import {
 import { type RedisConnection, RedisUnavailable } from "./redis-connection.ts";
 import type { Carried, DeferredCharge } from "../rate-charge.ts";
 import { LOAD, RESERVE, RESERVE_TAKING, SETTLE } from "./spend-scripts.ts";
+import { ReservationLeases } from "./reservation-leases.ts";
 
 /** Totals idle this long leave Redis; the next capped call reads them from the store again. */
 const TOTALS_TTL_MS = 24 * 3_600_000;
@@ -51,6 +54,8 @@ export interface RedisSpendLedgerOptions {
   uncappedEveryMs?: number;
   /** Told why a capped call could not be checked (for the log; the caller only sees 503). */
   onUnavailable?: (err: RedisUnavailable) => void;
+  /** How long a reservation's mark outlives its node's last renewal (RESERVATION_LEASE_MS). */
+  leaseMs?: number;
 }
 
 export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
@@ -62,6 +67,9 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
   /** Uncapped calls' costs not sent yet, summed per pair of totals and month. */
   private uncapped = new Map<string, { keys: [string, string]; month: string; micros: number }>();
   private uncappedTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly leases: ReservationLeases;
+  /** Lapsed reservations (other nodes', or this one's while Redis was out of reach) that this node's reservations gave back. */
+  private expired = 0;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -71,6 +79,7 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
     this.now = opts.now ?? Date.now;
     this.timer = setInterval(() => this.retrySettlements(), opts.retryEveryMs ?? 1000);
     this.timer.unref();
+    this.leases = new ReservationLeases(redis, opts.leaseMs);
   }
 
   /**
@@ -99,14 +108,15 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
     });
   }
 
-  /** Settlements waiting for Redis, and those dropped because too many waited. */
-  stats(): { pendingSettlements: number; droppedSettlements: number } {
-    return { pendingSettlements: this.pending.length, droppedSettlements: this.dropped };
+  /** Settlements waiting for Redis, those dropped because too many waited, and lapsed reservations given back. */
+  stats(): { pendingSettlements: number; droppedSettlements: number; expiredReservations: number } {
+    return { pendingSettlements: this.pending.length, droppedSettlements: this.dropped, expiredReservations: this.expired };
   }
 
   /** At shutdown: sends what waits and lets what is on its way answer, once. */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    this.leases.close();
     this.sendUncapped();
     this.retrySettlements();
     await Promise.all([...this.inFlight]);
@@ -135,6 +145,7 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
         orgCapped ? 1 : 0,
         TOTALS_TTL_MS,
         id,
+        this.leases.leaseMs,
       ];
       // The first command carries the rate-limit take, if it is still to be taken; a retry after a load does not take again.
       const take = carried;
@@ -153,7 +164,11 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
         if (!decision.allowed) return NOTHING_RESERVED;
         answer = answer.slice(4);
       }
-      if (answer[0] === "ok") return this.reservation(caps, estimate, keyCapped, orgCapped, id);
+      this.expired += Number(answer[3]);
+      if (answer[0] === "ok") {
+        this.leases.hold(id, keys, keyCapped, orgCapped);
+        return this.reservation(caps, estimate, keyCapped, orgCapped, id);
+      }
       if (answer[0] === "load") {
         await this.load(caps, answer[1] === "key" ? "key" : "org", now);
         continue;
@@ -219,6 +234,7 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
         if (actual > 0) this.addUncapped(caps, Math.round(actual));
         return;
       }
+      this.leases.end(id);
       const args = [monthOf(this.now()), estimate, Math.max(0, Math.round(actual)), onKey ? 1 : 0, onOrg ? 1 : 0, TOTALS_TTL_MS, id];
       this.settle({ keys: this.hashes(caps), args, idempotent: onKey || onOrg });
     };

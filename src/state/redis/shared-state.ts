@@ -87,6 +87,14 @@ export class SharedState {
         () => this.ledger.stats().pendingSettlements,
       ),
     );
+    opts.metrics.register(
+      new Gauge(
+        "gateway_spend_reservations_expired_total",
+        "Spend reservations whose node stopped renewing them (killed, or cut off from Redis), given back by this node's reservations.",
+        () => this.ledger.stats().expiredReservations,
+        "counter",
+      ),
+    );
   }
 
   /** Connects and subscribes (subscribe listeners to `bus` first); a Redis unreachable at start is an error (the operator asked for it). */

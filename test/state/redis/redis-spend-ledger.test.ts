@@ -1,11 +1,12 @@
 import { expect, test } from "bun:test";
 import { ApiError } from "../../../src/lib/errors.ts";
 import { MemorySpendLedger } from "../../../src/state/memory-spend-ledger.ts";
-import type { Caps, Reservation, SpendStore } from "../../../src/state/spend-ledger.ts";
+import type { Reservation, SpendStore } from "../../../src/state/spend-ledger.ts";
 import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { RedisSpendLedger } from "../../../src/state/redis/redis-spend-ledger.ts";
 import { redisPerFile } from "../../support/redis-per-file.ts";
 import { freshCaps } from "../../support/spend-caps.ts";
+import { fits, outcome, waitFor } from "../../support/spend-probes.ts";
 
 const redis = redisPerFile();
 
@@ -28,14 +29,6 @@ async function node(store: SpendStore, opts: { failOpen?: boolean; timeoutMs?: n
   redis.opened.push(conn, ledger);
   return { conn, ledger };
 }
-
-const outcome = async (p: Reservation | Promise<Reservation>) => {
-  try {
-    return await p;
-  } catch (err) {
-    return err as ApiError;
-  }
-};
 
 test("sixty calls at once across three nodes reserve no more than the cap; settlements free what was not spent", async () => {
   const store = storeWith(10 * CENT);
@@ -97,7 +90,7 @@ test("uncapped calls cost nothing to admit and still reach totals Redis holds", 
     throw new Error("an uncapped call needs no estimate");
   }) as Reservation;
   call.settle(90_000);
-  await waitFor(() => refused(ledger, capped, 20_000));
+  await waitFor(async () => !(await fits(ledger, capped, 20_000)));
   expect(await outcome(ledger.reserve(capped, () => 10_000))).not.toBeInstanceOf(ApiError);
 });
 
@@ -116,7 +109,7 @@ test("the costs of many uncapped calls go to Redis together, a few commands, and
   const uncapped = { ...capped, keyLifetimeCents: null };
   for (let i = 0; i < 200; i++) (ledger.reserve(uncapped, () => 0) as Reservation).settle(400);
   // 200 calls of 400: 80,000 of the 100,000 cap are spent, so 20,001 no longer fits and 20,000 does.
-  await waitFor(() => refused(ledger, capped, 20_001));
+  await waitFor(async () => !(await fits(ledger, capped, 20_001)));
   expect(commands - before).toBeLessThan(10);
   expect(await outcome(ledger.reserve(capped, () => 20_000))).not.toBeInstanceOf(ApiError);
 });
@@ -161,19 +154,3 @@ test("a settlement that could not reach Redis is sent when it answers again, so 
   // Applied once, not twice: 40,000 spent, so 60,001 does not fit.
   expect(await outcome(ledger.reserve(caps, () => 60_001))).toMatchObject({ status: 429 });
 }, 30_000);
-
-/** Whether an estimate is refused now; one that fits is released at once, so asking holds nothing. */
-async function refused(ledger: RedisSpendLedger, caps: Caps, estimate: number): Promise<boolean> {
-  const r = await outcome(ledger.reserve(caps, () => estimate));
-  if (r instanceof ApiError) return true;
-  r.release();
-  return false;
-}
-
-async function waitFor(cond: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await Bun.sleep(20);
-  }
-}
