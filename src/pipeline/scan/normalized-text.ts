@@ -31,6 +31,17 @@ interface Reading {
   codes: Uint16Array;
   at: Int32Array;
   n: number;
+  /** Whether a Greek or Cyrillic letter, and a digit, are in it: the word steps that need one are skipped without. */
+  greekOrCyrillic: boolean;
+  digits: boolean;
+}
+
+/** codes[from, to) as a string, in slices `fromCharCode` takes as arguments (spreading a typed array walks its iterator, several times slower). */
+function textOf(codes: Uint16Array, from: number, to: number): string {
+  let out = "";
+  for (let k = from; k < to; k += 4096)
+    out += String.fromCharCode.apply(null, codes.subarray(k, Math.min(k + 4096, to)) as unknown as number[]);
+  return out;
 }
 
 /** Room for `more` characters (a fold can be longer than what it folds: `ﬃ` is three). */
@@ -45,28 +56,45 @@ function reserve(r: Reading, more: number): void {
   r.at = at;
 }
 
-/** Compatibility folds met so far, by character (a full-width text repeats a few dozen). */
+/** Compatibility folds met so far, by code point (a full-width text repeats a few dozen). */
 const FOLDS = new Map<number, string>();
-function foldOf(ch: string, c: number): string {
-  const key = ch.length === 1 ? c : (ch.codePointAt(0) as number);
-  let f = FOLDS.get(key);
-  if (f === undefined) FOLDS.set(key, (f = ch.normalize("NFKC")));
+function foldOf(s: string, i: number, width: number): string {
+  const cp = s.codePointAt(i) as number;
+  let f = FOLDS.get(cp);
+  if (f === undefined) FOLDS.set(cp, (f = s.slice(i, i + width).normalize("NFKC")));
   return f;
 }
 
-/** One raw character outside ASCII (or a reference's decoding) at `raw`, folded: what it adds to the reading. */
-function emit(r: Reading, ch: string, raw: number): void {
-  const c = ch.charCodeAt(0);
-  const kind = c < 128 ? 0 : kindAt(ch, 0, c);
+/**
+ * The character at `i` of `s` (code `c`, one or two code units: `width`), folded, at `raw`: what
+ * it adds to the reading. Most characters of a text are kept as they are, without a string made.
+ */
+function emit(r: Reading, s: string, i: number, c: number, width: number, raw: number): void {
+  const kind = c < 128 ? 0 : kindAt(s, i, c);
   if (kind === K_FORMAT || kind === K_ZERO_WIDTH) return;
   if (kind === K_MARK && r.n > 0 && isAsciiLetter(r.codes[r.n - 1] as number)) return;
-  const out = kind === K_SPACE ? " " : kind === K_COMPAT || kind === K_FOLDS ? foldOf(ch, c) : ch;
-  reserve(r, out.length);
-  for (let k = 0; k < out.length; k++) {
-    r.codes[r.n] = out.charCodeAt(k);
+  if (kind === K_SPACE || kind === K_COMPAT || kind === K_FOLDS) {
+    const out = kind === K_SPACE ? " " : foldOf(s, i, width);
+    reserve(r, out.length);
+    for (let k = 0; k < out.length; k++) {
+      const o = out.charCodeAt(k);
+      if (o >= 48 && o <= 57) r.digits = true;
+      r.codes[r.n] = o;
+      r.at[r.n++] = raw;
+    }
+    return;
+  }
+  if (c >= 0x370 && c < 0x530) r.greekOrCyrillic = true;
+  if (r.n + width > r.codes.length) reserve(r, width);
+  r.codes[r.n] = c;
+  r.at[r.n++] = raw;
+  if (width === 2) {
+    r.codes[r.n] = s.charCodeAt(i + 1);
     r.at[r.n++] = raw;
   }
 }
+
+const widthAt = (s: string, i: number, c: number) => (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length ? 2 : 1);
 
 /** Greek and Cyrillic look-alikes made Latin in every word that holds an ASCII letter too. */
 function latinWords(r: Reading): void {
@@ -108,7 +136,7 @@ function leetWords(r: Reading): void {
     if (letters && digits) {
       words.push(i, j);
       // A cue word is short (leetCue reads at most 24 characters): a longer word is not copied to be looked up.
-      cue ||= j - i <= 24 && leetCue(String.fromCharCode(...codes.subarray(i, j)), 0, j - i);
+      cue ||= j - i <= 24 && leetCue(textOf(codes, i, j), 0, j - i);
     }
     i = j;
   }
@@ -125,33 +153,46 @@ function leetWords(r: Reading): void {
  */
 function joinSpelled(r: Reading): void {
   const { codes, at, n } = r;
-  const code = (k: number) => (k >= 0 && k < n ? (codes[k] as number) : 0);
-  const isOne = (k: number) =>
-    isAsciiLetter(code(k)) && !isAsciiLetter(code(k - 1)) && !isAsciiLetter(code(k + 1)) && !isDigit(code(k + 1)) && !isDigit(code(k - 1));
   /** The runs, as first and last letter. */
   const runs: number[] = [];
   let longest = 0;
-  for (let i = 0; i < n; i++) {
-    if (!isOne(i)) continue;
-    let end = i;
-    let gap = 0;
-    let first = 0;
-    let count = 1;
-    for (;;) {
-      const sep = code(end + 1);
-      if (sep === 0 || sep === 10 || isAsciiLetter(sep) || isDigit(sep)) break;
-      let g = 1;
-      while (g <= 3 && code(end + 1 + g) === sep) g++;
-      if (g > 3 || (gap !== 0 && (g !== gap || sep !== first)) || !isOne(end + 1 + g)) break;
-      gap = g;
-      first = sep;
-      end += 1 + g;
-      count++;
+  let first = -1;
+  let last = -1;
+  let count = 0;
+  let gap = 0;
+  let sep = 0;
+  const close = () => {
+    if (count >= 2) runs.push(first, last);
+    if (count > longest) longest = count;
+    count = 0;
+  };
+  for (let k = 0; k < n; k++) {
+    const c = codes[k] as number;
+    if (!isAsciiLetter(c) && !isDigit(c)) continue;
+    // A word of letters and digits, read to its end: only a one-letter word is looked at further.
+    let end = k + 1;
+    while (end < n && (isAsciiLetter(codes[end] as number) || isDigit(codes[end] as number))) end++;
+    if (end - k !== 1 || !isAsciiLetter(c)) {
+      close();
+      k = end - 1;
+      continue;
     }
-    if (count >= 2) runs.push(i, end);
-    longest = Math.max(longest, count);
-    i = end;
+    const g = k - last - 1;
+    const s = codes[last + 1] as number;
+    let same = count > 0 && g >= 1 && g <= 3 && s !== 10 && (count === 1 || (g === gap && s === sep));
+    for (let x = last + 2; same && x < k; x++) same = codes[x] === s;
+    if (same) {
+      gap = g;
+      sep = s;
+      count++;
+    } else {
+      close();
+      first = k;
+      count = 1;
+    }
+    last = k;
   }
+  close();
   if (longest < 5) return;
   const keep = new Uint8Array(n).fill(1);
   for (let k = 0; k < runs.length; k += 2) {
@@ -177,11 +218,19 @@ function joinSpelled(r: Reading): void {
 
 /** The text normalized as above, or null when that changes nothing. */
 export function normalizeText(text: string): Normalized | null {
-  const r: Reading = { codes: new Uint16Array(text.length + 16), at: new Int32Array(text.length + 17), n: 0 };
+  const r: Reading = {
+    codes: new Uint16Array(text.length + 16),
+    at: new Int32Array(text.length + 17),
+    n: 0,
+    greekOrCyrillic: false,
+    digits: false,
+  };
   for (let i = 0; i < text.length; ) {
     const c = text.charCodeAt(i);
-    if (c < 128 && c !== 38) {
-      reserve(r, 1);
+    // ASCII, and the CJK ideographs and Hangul syllables (none folds, splits or looks like a letter), as they are.
+    if ((c < 128 && c !== 38) || (c >= 0x3400 && c < 0xa000) || (c >= 0xac00 && c < 0xd7a4)) {
+      if (r.n === r.codes.length) reserve(r, 1);
+      if (c >= 48 && c <= 57) r.digits = true;
       r.codes[r.n] = c;
       r.at[r.n++] = i++;
       continue;
@@ -189,20 +238,26 @@ export function normalizeText(text: string): Normalized | null {
     if (c === 38) {
       const ref = referenceAt(text, i);
       if (ref !== null) {
-        for (const ch of ref.decoded) emit(r, ch, i);
+        const d = ref.decoded;
+        for (let k = 0; k < d.length; ) {
+          const dc = d.charCodeAt(k);
+          const w = widthAt(d, k, dc);
+          emit(r, d, k, dc, w, i);
+          k += w;
+        }
         i = ref.end;
         continue;
       }
     }
-    const wide = c >= 0xd800 && c < 0xdc00 && i + 1 < text.length ? 2 : 1;
-    emit(r, text.slice(i, i + wide), i);
-    i += wide;
+    const width = widthAt(text, i, c);
+    emit(r, text, i, c, width, i);
+    i += width;
   }
-  latinWords(r);
-  leetWords(r);
+  if (r.greekOrCyrillic) latinWords(r);
+  // A fold or a reference may have made the digits (`１`, `&#49;`): look for them then too.
+  if (r.digits || r.n !== text.length) leetWords(r);
   joinSpelled(r);
-  let out = "";
-  for (let k = 0; k < r.n; k += 4096) out += String.fromCharCode(...r.codes.subarray(k, Math.min(k + 4096, r.n)));
+  const out = textOf(r.codes, 0, r.n);
   if (out === text) return null;
   r.at[r.n] = text.length;
   return { text: out, at: r.at.subarray(0, r.n + 1) };

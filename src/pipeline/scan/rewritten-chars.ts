@@ -164,5 +164,13 @@ export function leetCue(text: string, i: number, j: number, oneAs = 0): boolean 
   return oneAs === 0 && text.slice(i, j).includes("1") && leetCue(text, i, j, LEET_L);
 }
 
-/** Whether the `&` at `i` opens an HTML character reference that decodes to something else. */
-export const referenceStarts = (text: string, i: number) => referenceAt(text, i) !== null;
+/**
+ * Whether the `&` at `i` opens an HTML character reference to a letter, a digit or a chat template's
+ * punctuation (`&#105;`, `&lt;`, `&vert;`), or to a character that folds to one (`&#65313;`). An
+ * escaped page's `&amp;`, `&quot;`, `&#39;` and `&nbsp;` hide no word, and open no second reading.
+ */
+export const referenceStarts = (text: string, i: number) => {
+  const ref = referenceAt(text, i);
+  return ref !== null && (HIDES.test(ref.decoded) || HIDES.test(ref.decoded.normalize("NFKC")));
+};
+const HIDES = /[A-Za-z0-9<>|[\]#]/;

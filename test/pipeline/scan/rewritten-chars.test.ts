@@ -62,6 +62,7 @@ describe("the telling bits", () => {
     "東京の天気を教えてください。",
     "Fix the bug in utf8.c: sha256 of x86_64 builds, v2.10.3-rc1, i18n and k8s.",
     "R&D spent $5 on AT&T; see e.g. the U.S.A. figures, a b c.",
+    "Tom &amp; Jerry&#39;s &quot;show&quot;&nbsp;&mdash; tonight",
     "Café, naïve, façade, 1º, ½ cup, ª, ²",
     "Meeting at 10:00 — “quoted” … and an emoji 👨\u200d💻🚀",
     "Moscow (Москва) and iPhone-ом",

@@ -39,7 +39,10 @@ export function tellingOf(text: string): number {
       if (letter(before) || letter(after)) t |= LOOKALIKE;
     } else if (cp < 0x1f300 && foldsToAscii(ch, cp)) t |= COMPAT;
   });
-  for (let i = text.indexOf("&"); i >= 0; i = text.indexOf("&", i + 1)) if (referenceAt(text, i) !== null) t |= REFERENCES;
+  for (let i = text.indexOf("&"); i >= 0; i = text.indexOf("&", i + 1)) {
+    const decoded = referenceAt(text, i)?.decoded.normalize("NFKC") ?? "";
+    if (/[A-Za-z0-9<>|[\]#]/.test(decoded)) t |= REFERENCES;
+  }
   let oneAt = -1;
   let run = 0;
   let sep = "";
