@@ -31,19 +31,33 @@ function referenceEnd(text: string, i: number): number {
   return k - i >= 3 && text.charCodeAt(k) === 59 ? k + 1 : -1;
 }
 
-/** Decodings met so far, by reference (an HTML page repeats a few: `&amp;`, `&nbsp;`). */
-const DECODED = new Map<string, string>();
+/** A decoding, and whether it hides a word's or a template's character (`hides`). */
+interface Decoded {
+  decoded: string;
+  end: number;
+  hides: boolean;
+}
 
-/** The reference at `i` (an `&`): what it decodes to and where it ends, or null when none stands there or it names nothing. */
-export function referenceAt(text: string, i: number): { decoded: string; end: number } | null {
+/** Decodings met so far, by reference (an HTML page repeats a few: `&amp;`, `&nbsp;`, `&#39;`). */
+const DECODED = new Map<string, Omit<Decoded, "end"> | null>();
+/** A letter, a digit or a chat template's punctuation, before or after compatibility folding (`&#65313;` is `Ａ`). */
+const HIDES = /[A-Za-z0-9<>|[\]#]/;
+
+/**
+ * The reference at `i` (an `&`): what it decodes to, where it ends and whether it hides a letter,
+ * a digit or a template's punctuation (an escaped page's `&amp;`, `&quot;`, `&#39;` and `&nbsp;` hide
+ * none), or null when none stands there or it names nothing.
+ */
+export function referenceAt(text: string, i: number): Decoded | null {
   const end = referenceEnd(text, i);
   if (end < 0) return null;
   const ref = text.slice(i, end);
-  let decoded = DECODED.get(ref);
-  if (decoded === undefined) {
+  let known = DECODED.get(ref);
+  if (known === undefined) {
     // Named ones strictly: the whole name and its `;` (legacy HTML would read `&not` in `&notanentity;`).
-    decoded = ref.charCodeAt(1) === 35 ? decodeHTML(ref) : decodeHTMLStrict(ref);
-    if (DECODED.size < 4096) DECODED.set(ref, decoded);
+    const decoded = ref.charCodeAt(1) === 35 ? decodeHTML(ref) : decodeHTMLStrict(ref);
+    known = decoded === ref ? null : { decoded, hides: HIDES.test(decoded) || HIDES.test(decoded.normalize("NFKC")) };
+    if (DECODED.size < 4096) DECODED.set(ref, known);
   }
-  return decoded === ref ? null : { decoded, end };
+  return known === null ? null : { ...known, end };
 }

@@ -169,8 +169,4 @@ export function leetCue(text: string, i: number, j: number, oneAs = 0): boolean 
  * punctuation (`&#105;`, `&lt;`, `&vert;`), or to a character that folds to one (`&#65313;`). An
  * escaped page's `&amp;`, `&quot;`, `&#39;` and `&nbsp;` hide no word, and open no second reading.
  */
-export const referenceStarts = (text: string, i: number) => {
-  const ref = referenceAt(text, i);
-  return ref !== null && (HIDES.test(ref.decoded) || HIDES.test(ref.decoded.normalize("NFKC")));
-};
-const HIDES = /[A-Za-z0-9<>|[\]#]/;
+export const referenceStarts = (text: string, i: number) => referenceAt(text, i)?.hides === true;

@@ -88,7 +88,14 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
       if (wideAt === i - 1) f.telling |= lookBefore(text, i);
       wordEnd = j;
       if (j - i === 1) {
-        if (cls & LETTER) oneLetter(f, i);
+        // One letter: the run goes on only within four characters of the one before (English's "a" and "I" stand apart).
+        if (cls & LETTER) {
+          if (i - f.oneLetterAt <= 4) oneLetter(f, i);
+          else {
+            f.oneLetterAt = i;
+            f.oneLetterRun = 1;
+          }
+        }
       } else if ((every & LETTER) === 0 && j - i >= 3 && (f.telling & LEET) === 0 && leetCue(text, i, j)) f.telling |= LEET;
       if (every & BASE64) {
         // Letters and digits only: the base64 run goes on through the word.
