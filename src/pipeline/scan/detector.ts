@@ -60,15 +60,15 @@ export const isScriptLetter = (c: number) =>
   (c >= 0xac00 && c <= 0xd7af);
 
 /** Zero-width characters: invisible, and used to split words a filter looks for ("ig\u200Bnore"). triggers.ts's `isZeroWidth` lists the same ones. */
-const ZERO_WIDTH_CHARS = "\\u200B-\\u200D\\u2060\\uFEFF";
+export const ZERO_WIDTH_CHARS = "\\u200B-\\u200D\\u2060\\uFEFF";
 /**
  * The other invisible format characters (Unicode's default-ignorable code points: the soft hyphen, the invisible
  * operators, the Mongolian vowel separator, left-to-right and right-to-left marks, Hangul fillers, ...), which split a
  * word as well. Not the bidirectional controls, variation selectors and tag characters, which are read apart.
  */
-const FORMAT_CHARS =
+export const FORMAT_CHARS =
   "\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180E\\u200E\\u200F\\u2061-\\u2065\\u206A-\\u206F\\u3164\\uFFA0\\uFFF0-\\uFFF8";
-const ASTRAL_FORMAT = "\\uD82F[\\uDCA0-\\uDCA3]|\\uD834[\\uDD73-\\uDD7A]";
+export const ASTRAL_FORMAT = "\\uD82F[\\uDCA0-\\uDCA3]|\\uD834[\\uDD73-\\uDD7A]";
 /** Every invisible character the second readings remove (reveals.ts). */
 export const ZERO_WIDTH = new RegExp(`[${ZERO_WIDTH_CHARS}${FORMAT_CHARS}]|${ASTRAL_FORMAT}`, "g");
 /**

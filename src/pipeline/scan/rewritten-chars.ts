@@ -7,6 +7,7 @@
  */
 import { cueClass } from "./classifier-cues.ts";
 import { LOOKALIKE_LETTERS } from "./confusables.ts";
+import { ASTRAL_FORMAT, FORMAT_CHARS, ZERO_WIDTH_CHARS } from "./detector.ts";
 import { referenceAt } from "./html-references.ts";
 import { charAt } from "./trigger-chars.ts";
 
@@ -41,8 +42,8 @@ export const K_ZERO_WIDTH = 6;
 export const K_FOLDS = 7;
 const KIND = new Uint8Array(0x10000);
 const ASTRAL = new Map<number, number>();
-const FORMAT =
-  /^(?:[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200E\u200F\u2061-\u2065\u206A-\u206F\u3164\uFFA0\uFFF0-\uFFF8]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A])$/;
+const FORMAT = new RegExp(`^(?:[${FORMAT_CHARS}]|${ASTRAL_FORMAT})$`);
+const ZERO_WIDTH_CHAR = new RegExp(`^[${ZERO_WIDTH_CHARS}]$`);
 const LOOKS = new Set([...LOOKALIKE_LETTERS].map((c) => c.charCodeAt(0)));
 
 /**
@@ -58,7 +59,7 @@ const folded = (ch: string) => {
 
 function learn(ch: string, cp: number): number {
   if (FORMAT.test(ch)) return K_FORMAT;
-  if (/^[\u200B-\u200D\u2060\uFEFF]$/.test(ch)) return K_ZERO_WIDTH;
+  if (ZERO_WIDTH_CHAR.test(ch)) return K_ZERO_WIDTH;
   if (cp !== 0x20 && /^\p{Zs}$/u.test(ch)) return K_SPACE;
   if (/^\p{Mn}$/u.test(ch)) return K_MARK;
   if (LOOKS.has(cp)) return K_LOOK;
