@@ -10,6 +10,7 @@ import { ApiError } from "../lib/errors.ts";
 import type { UpstreamRequest } from "./adapter.ts";
 import { egressFetch } from "../lib/egress/egress-fetch.ts";
 import { EgressRefused } from "../lib/egress/egress-policy.ts";
+import { readAtMost } from "../lib/egress/bounded-body.ts";
 import { HOP_HEADER, HOP_TOKEN } from "./hop.ts";
 
 /**
@@ -196,34 +197,6 @@ function providerMessage(text: string): string {
     // not JSON: use the text
   }
   return text.trim() || "(no message)";
-}
-
-/**
- * What came of `body`, read until it ends or more than `max` bytes came, the rest then
- * cancelled (a provider may send any amount); `over` says the body was longer. A read that
- * fails throws, unless `partial`: then what came before it is the body.
- */
-async function readAtMost(body: ReadableStream<Uint8Array>, max: number, partial: boolean): Promise<{ bytes: Uint8Array; over: boolean }> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let done = false;
-  try {
-    while (size <= max) {
-      const read = await reader.read();
-      if (read.done) {
-        done = true;
-        break;
-      }
-      chunks.push(read.value);
-      size += read.value.byteLength;
-    }
-  } catch (err) {
-    if (!partial) throw err;
-  }
-  if (!done) void reader.cancel().catch(() => {});
-  // Most answers come in one piece: no copy then.
-  return { bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size), over: size > max };
 }
 
 /**
