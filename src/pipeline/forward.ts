@@ -263,7 +263,9 @@ export class Forwarder {
       keep: keep ? (e) => keep(e.data) : undefined,
       onEnd: async (clean) => {
         const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
-        if (failure === STREAM_INTERRUPTED) chargeCutStream(usage, size, pieces);
+        // A stream that ended without the provider's prompt count (a server that ignores
+        // include_usage, a translated stream cut between events) is charged as a cut one is.
+        if (failure === STREAM_INTERRUPTED || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
         if (clean) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
         try {
           await this.account(input, target, usage, failure, held, up.response.status);

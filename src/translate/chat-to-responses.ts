@@ -149,6 +149,12 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     emit(out, status === "completed" ? "response.completed" : "response.incomplete", { response: snapshot(status) });
   };
 
+  const fail = (out: TransformStreamDefaultController<Uint8Array>, code: string, message: string) => {
+    if (!started) start(out, {});
+    finished = true;
+    emit(out, "response.failed", { response: { ...snapshot("failed"), error: responsesError(code, message) } });
+  };
+
   const translate = (e: SseEvent, out: TransformStreamDefaultController<Uint8Array>) => {
     if (finished) return;
     if (e.data === "[DONE]") return complete(out);
@@ -158,12 +164,10 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     } catch {
       return;
     }
+    if (typeof chunk !== "object" || chunk === null) return;
     if (chunk.error) {
-      if (!started) start(out, {});
-      finished = true;
-      const error = responsesError(chunk.error.code ?? "provider_error", chunk.error.message ?? "The provider failed.");
-      emit(out, "response.failed", { response: { ...snapshot("failed"), error } });
-      return;
+      const code = typeof chunk.error.code === "string" ? chunk.error.code : "provider_error";
+      return fail(out, code, typeof chunk.error.message === "string" ? chunk.error.message : "The provider failed.");
     }
     if (!started) start(out, chunk);
     if (chunk.usage) usage = usageOf(chunk.usage);
@@ -213,7 +217,11 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     },
     flush(out) {
       for (const b of decoder.end().blocks) if (b.event) translate(b.event, out);
-      // A chat stream that ended without [DONE] was cut: the response stays unfinished, as the stream was.
+      if (finished) return;
+      // Without [DONE]: an answer that said how it finished is whole (not every server writes [DONE]);
+      // one that did not was cut, and the client's accumulated response must not look complete.
+      if (finish !== null) complete(out);
+      else fail(out, "stream_interrupted", "The provider's stream ended before the answer was complete.");
     },
   });
 }

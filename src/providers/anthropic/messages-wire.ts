@@ -10,9 +10,14 @@ interface Usage {
   cache_read_input_tokens?: number;
 }
 
-/** Prompt tokens include cache reads and writes: they are input the caller paid for. */
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
+
+/**
+ * Prompt tokens include cache reads and writes: they are input the caller paid for. Only
+ * numbers count: a provider's `"10"` would otherwise be joined as text to the others.
+ */
 export function promptTokensOf(u: Usage): number {
-  return (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+  return count(u.input_tokens) + count(u.cache_creation_input_tokens) + count(u.cache_read_input_tokens);
 }
 
 export const messagesWire: WireFormat = {
@@ -37,6 +42,8 @@ export const messagesWire: WireFormat = {
     if (e.event === "message_delta") {
       // Output tokens on message_delta are cumulative.
       if (data.usage?.output_tokens !== undefined) acc.completionTokens = data.usage.output_tokens;
+      // The vendor now repeats the input counts here (cumulative); a server that reports them only here is charged them.
+      if (data.usage) acc.promptTokens = Math.max(acc.promptTokens, promptTokensOf(data.usage));
       if (typeof data.delta?.stop_reason === "string") acc.finishReason = data.delta.stop_reason;
       return false;
     }

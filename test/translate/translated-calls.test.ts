@@ -1,0 +1,198 @@
+/**
+ * Translated calls through the whole gateway, at a provider that answers oddly on
+ * purpose: a chat-completions caller at a messages-format provider, and a Responses
+ * caller at a chat-format one. What the caller reads (envelopes, usage details, the end
+ * of a stream that the provider never finished) and what the call is charged (one usage
+ * row with the provider's counts, or the estimate when it sent none). The provider is a
+ * small server of its own, steered by model name (the mock provider answers well).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { UsageEvent } from "../../src/domain/types.ts";
+import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
+
+const encoder = new TextEncoder();
+const sse = (events: string[]) =>
+  new Response(
+    new ReadableStream({
+      start(c) {
+        for (const e of events) c.enqueue(encoder.encode(e));
+        c.close();
+      },
+    }),
+    { headers: { "content-type": "text/event-stream" } },
+  );
+const msgEvent = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+const chatEvent = (data: object) => `data: ${JSON.stringify(data)}\n\n`;
+
+const messageStart = (model: string, usage: object) =>
+  msgEvent("message_start", {
+    message: { id: "msg_1", type: "message", role: "assistant", model, content: [], stop_reason: null, usage },
+  });
+const textBlock = (words: string[]) => [
+  msgEvent("content_block_start", { index: 0, content_block: { type: "text", text: "" } }),
+  ...words.map((w) => msgEvent("content_block_delta", { index: 0, delta: { type: "text_delta", text: w } })),
+];
+const chatChunk = (model: string, delta: object, finish: string | null = null) =>
+  chatEvent({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+
+/** The provider's answer for each model: messages-format ones under /v1/messages, chat ones under /v1/chat/completions. */
+function answer(model: string): Response {
+  switch (model) {
+    // A messages stream that stops after its text: no message_delta, no message_stop.
+    case "msg-no-stop":
+      return sse([messageStart(model, { input_tokens: 50, output_tokens: 1 }), ...textBlock(["The ", "sea ", "is ", "wide."])]);
+    // A messages stream the provider breaks off with an error event (overloaded), after some text.
+    case "msg-error":
+      return sse([
+        messageStart(model, { input_tokens: 50, output_tokens: 1 }),
+        ...textBlock(["The ", "sea "]),
+        msgEvent("error", { error: { type: "overloaded_error", message: "Overloaded" } }),
+      ]);
+    // A whole stream with cache reads, and input counted again on message_delta as the vendor now writes it.
+    case "msg-cached":
+      return sse([
+        messageStart(model, { input_tokens: 10, cache_read_input_tokens: 40, output_tokens: 1 }),
+        ...textBlock(["Hi."]),
+        msgEvent("content_block_stop", { index: 0 }),
+        msgEvent("message_delta", {
+          delta: { stop_reason: "end_turn" },
+          usage: { input_tokens: 10, cache_read_input_tokens: 40, output_tokens: 7 },
+        }),
+        msgEvent("message_stop", {}),
+      ]);
+    // A chat stream that never reports usage (servers that ignore stream_options.include_usage).
+    case "chat-no-usage":
+      return sse([
+        chatChunk(model, { role: "assistant", content: "" }),
+        ...["The ", "sea ", "is ", "wide."].map((w) => chatChunk(model, { content: w })),
+        chatChunk(model, {}, "stop"),
+        "data: [DONE]\n\n",
+      ]);
+    // A chat stream cut off after its text: no finish reason, no usage, no [DONE].
+    case "chat-cut":
+      return sse([chatChunk(model, { role: "assistant", content: "" }), chatChunk(model, { content: "The sea" })]);
+    default:
+      return Response.json({ error: { message: `unknown model ${model}` } }, { status: 404 });
+  }
+}
+
+let provider: ReturnType<typeof Bun.serve>;
+let gw: InProcessGateway;
+
+beforeAll(async () => {
+  provider = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(req) {
+      if (req.method === "GET") return Response.json({ data: [] });
+      const body = (await req.json()) as { model: string };
+      return answer(body.model);
+    },
+  });
+  gw = await startInProcessGateway({ logLevel: "error" });
+  const base = `http://127.0.0.1:${provider.port}`;
+  const key = { key: gw.init.keyValue };
+  const custom = { provider: "custom", apiKey: "k-1234567890", country: "US", scope: "organization" };
+  const msg = { ...custom, name: "odd-msg", format: "messages", baseUrl: base, models: ["msg-no-stop", "msg-error", "msg-cached"] };
+  expect((await gw.op(key, "provider.create", msg)).status).toBe(200);
+  const chat = { ...custom, name: "odd-chat", baseUrl: `${base}/v1`, models: ["chat-no-usage", "chat-cut"] };
+  expect((await gw.op(key, "provider.create", chat)).status).toBe(200);
+});
+
+afterAll(async () => {
+  await gw.stop();
+  provider.stop(true);
+});
+
+const PROMPT = "Tell me about the sea. ".repeat(40);
+
+function post(path: string, body: object): Promise<Response> {
+  return gw.handle(
+    new Request(`${gw.origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${gw.init.keyValue}` },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+const chatStream = (model: string, extra: object = {}) =>
+  post("/v1/chat/completions", { model, stream: true, messages: [{ role: "user", content: PROMPT }], ...extra });
+
+/** The data of each event of a finished stream, parsed (`[DONE]` as the string). */
+async function events(res: Response): Promise<unknown[]> {
+  const text = await res.text();
+  return text
+    .split("\n\n")
+    .map((block) => block.split("\n").find((l) => l.startsWith("data: "))?.slice(6))
+    .filter((d): d is string => d !== undefined)
+    .map((d) => (d === "[DONE]" ? d : JSON.parse(d)));
+}
+
+/** The usage rows of `model` so far, once the write-behind buffer has written them. */
+async function rows(model: string): Promise<UsageEvent[]> {
+  await gw.rt.usage.flush();
+  return (await gw.rt.store.listUsageEvents(gw.init.organization.id)).filter((e) => e.model === model);
+}
+
+describe("spend on streams without their usage", () => {
+  test("a chat stream whose provider reports no usage is charged the estimate, as a cut one is", async () => {
+    const res = await chatStream("odd-chat/chat-no-usage");
+    expect(res.status).toBe(200);
+    await res.text();
+    const [row] = await rows("chat-no-usage");
+    // Some 200 prompt tokens, estimated; at least one token for each of the four pieces.
+    expect(row?.promptTokens).toBeGreaterThan(100);
+    expect(row?.completionTokens).toBeGreaterThanOrEqual(4);
+  });
+
+  test("a translated messages stream that ends without message_stop: the provider's prompt count is charged, the caller told", async () => {
+    const res = await chatStream("odd-msg/msg-no-stop", { stream_options: { include_usage: true } });
+    const seen = await events(res);
+    const usage = seen.find((e) => (e as { usage?: unknown }).usage) as { usage: { prompt_tokens: number } } | undefined;
+    expect(usage?.usage.prompt_tokens).toBe(50);
+    // The caller's stream ends with an error in its own envelope, not silently.
+    expect(seen.at(-1)).toMatchObject({ error: { code: "stream_interrupted" } });
+    expect(seen).not.toContain("[DONE]");
+    const [row] = await rows("msg-no-stop");
+    expect(row?.promptTokens).toBe(50);
+    expect(row?.completionTokens).toBeGreaterThanOrEqual(4);
+  });
+
+  test("a translated messages stream broken off by an error event is charged the prompt it reported", async () => {
+    const res = await chatStream("odd-msg/msg-error");
+    const seen = await events(res);
+    expect(seen.at(-1)).toMatchObject({ error: { message: "Overloaded", type: "overloaded_error" } });
+    // The caller did not ask for usage: the usage chunk is not shown.
+    expect(seen.some((e) => (e as { usage?: unknown }).usage)).toBe(false);
+    const [row] = await rows("msg-error");
+    expect(row?.promptTokens).toBe(50);
+    expect(row?.completionTokens).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("usage details across the translation", () => {
+  test("cache reads of a messages provider are chat's cached_tokens, in a stream", async () => {
+    const res = await chatStream("odd-msg/msg-cached", { stream_options: { include_usage: true } });
+    const seen = await events(res);
+    const chunk = seen.find((e) => (e as { usage?: unknown }).usage) as { usage: Record<string, unknown> };
+    expect(chunk.usage).toMatchObject({ prompt_tokens: 50, completion_tokens: 7, prompt_tokens_details: { cached_tokens: 40 } });
+    const [row] = await rows("msg-cached");
+    expect([row?.promptTokens, row?.completionTokens]).toEqual([50, 7]);
+  });
+});
+
+describe("Responses over a chat provider", () => {
+  test("a chat stream cut off before its finish ends the response with response.failed, not silently", async () => {
+    const res = await post("/v1/responses", { model: "odd-chat/chat-cut", input: PROMPT, stream: true });
+    expect(res.status).toBe(200);
+    const seen = (await events(res)) as { type: string; response?: { status: string; error?: { message: string } } }[];
+    expect(seen[0]?.type).toBe("response.created");
+    const last = seen.at(-1);
+    expect(last?.type).toBe("response.failed");
+    expect(last?.response?.status).toBe("failed");
+    expect(last?.response?.error?.message).toContain("ended before");
+    const [row] = await rows("chat-cut");
+    expect(row?.promptTokens).toBeGreaterThan(100);
+  });
+});
