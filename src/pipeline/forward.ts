@@ -35,7 +35,17 @@ import type { EndStages } from "./stages.ts";
 import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { CallSize, SpendDeps } from "./reserve-spend.ts";
 import type { ResolvedTarget } from "./authorize.ts";
-import { chargeCutStream, jsonOutcome, keepCounts, parseObject, rethrow, retryAfterMs, STREAM_INTERRUPTED, substitutionOf } from "./provider-answer.ts";
+import {
+  chargeCutStream,
+  jsonOutcome,
+  keepCounts,
+  parseObject,
+  reshapedText,
+  rethrow,
+  retryAfterMs,
+  STREAM_INTERRUPTED,
+  substitutionOf,
+} from "./provider-answer.ts";
 import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 import { traceAttemptEnd } from "./attempt-trace.ts";
@@ -224,10 +234,13 @@ export class Forwarder {
     this.answered(target, ttfbMs, this.now() - held.sentAtMs);
     const usage = route.wire.fromBody(body);
     const substitution = substitutionOf(target, usage);
-    // A substituted answer was still paid for: its cost is recorded before it is refused.
-    const accounted = this.account(input, target, usage, substitution, held, status);
-    if (accounted instanceof Promise) return accounted.then((cost) => jsonOutcome(target, status, text, body, usage, substitution, route.reshape, cost));
-    return jsonOutcome(target, status, text, body, usage, substitution, route.reshape, accounted);
+    const answer = substitution ?? reshapedText(target, text, body, route.reshape);
+    const failure = answer instanceof ApiError ? answer : null;
+    const caller = typeof answer === "string" ? answer : text;
+    // A substituted (or untranslatable) answer was still paid for: its cost is recorded before it is refused.
+    const accounted = this.account(input, target, usage, failure, held, status);
+    if (accounted instanceof Promise) return accounted.then((cost) => jsonOutcome(target, status, caller, usage, failure, cost));
+    return jsonOutcome(target, status, caller, usage, failure, accounted);
   }
 
   /** The stream's outcome once the provider's headers came: its events tapped for usage, its end accounted. */

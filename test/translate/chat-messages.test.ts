@@ -316,7 +316,10 @@ describe("messages stream -> chat chunks", () => {
 
   test("an error event becomes a chat error object, after the usage so far (the prompt was read)", async () => {
     const chunks = await translateStream([
-      { event: "message_start", data: { type: "message_start", message: { id: "msg_1", model: "m", usage: { input_tokens: 30, output_tokens: 1 } } } },
+      {
+        event: "message_start",
+        data: { type: "message_start", message: { id: "msg_1", model: "m", usage: { input_tokens: 30, output_tokens: 1 } } },
+      },
       { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "a" } } },
       { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "b" } } },
       { event: "error", data: { type: "error", error: { type: "overloaded_error", message: "busy" } } },
@@ -327,7 +330,10 @@ describe("messages stream -> chat chunks", () => {
 
   test("a stream that ends without message_stop ends with the usage so far and a stream_interrupted error, never [DONE]", async () => {
     const chunks = await translateStream([
-      { event: "message_start", data: { type: "message_start", message: { id: "msg_1", model: "m", usage: { input_tokens: 30, output_tokens: 1 } } } },
+      {
+        event: "message_start",
+        data: { type: "message_start", message: { id: "msg_1", model: "m", usage: { input_tokens: 30, output_tokens: 1 } } },
+      },
       { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "a" } } },
     ]);
     expect(chunks.at(-2)).toMatchObject({ choices: [], usage: { prompt_tokens: 30, completion_tokens: 1 } });
@@ -337,13 +343,18 @@ describe("messages stream -> chat chunks", () => {
 
   test("odd shapes in events (null, a number for text) are skipped, never a crash or a joined count", async () => {
     const chunks = await translateStream([
-      { event: "message_start", data: { type: "message_start", message: { id: 5, model: null, usage: { input_tokens: "10", output_tokens: 1 } } } },
+      {
+        event: "message_start",
+        data: { type: "message_start", message: { id: 5, model: null, usage: { input_tokens: "10", output_tokens: 1 } } },
+      },
       { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: 42 } } },
       { event: "content_block_delta", data: null as unknown as object },
       { event: "message_delta", data: { type: "message_delta", delta: null, usage: null } },
       { event: "message_stop", data: { type: "message_stop" } },
     ]);
-    expect(chunks.some((c: { choices?: { delta?: { content?: unknown } }[] }) => typeof c.choices?.[0]?.delta?.content === "number")).toBe(false);
+    expect(chunks.some((c: { choices?: { delta?: { content?: unknown } }[] }) => typeof c.choices?.[0]?.delta?.content === "number")).toBe(
+      false,
+    );
     expect(chunks.at(-2)).toMatchObject({ id: "chatcmpl-translated", usage: { prompt_tokens: 0, completion_tokens: 1 } });
     expect(chunks.at(-1)).toBe("[DONE]");
   });

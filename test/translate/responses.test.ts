@@ -9,6 +9,7 @@ import { ApiError } from "../../src/lib/errors.ts";
 import { encodeSse } from "../../src/lib/sse.ts";
 import { chatCompletionToResponse, chatStreamToResponses } from "../../src/translate/chat-to-responses.ts";
 import { responsesToChatRequest } from "../../src/translate/responses-to-chat.ts";
+import { expectResponsesStreamConforms } from "../support/openai-schemas.ts";
 
 describe("request", () => {
   test("instructions, messages, images, function calls and their outputs, tools, JSON schema, limits", () => {
@@ -214,5 +215,119 @@ describe("answers, read by the official client", () => {
     const text = await new Response(sseOf(textChunks).pipeThrough(chatStreamToResponses({}))).text();
     const numbers = [...text.matchAll(/"sequence_number":(\d+)/g)].map((m) => Number(m[1]));
     expect(numbers).toEqual(numbers.map((_, i) => i));
+  });
+});
+
+describe("what the chat answer holds beside text, and odd shapes", () => {
+  const refusalChunks = [
+    chunk([{ index: 0, delta: { role: "assistant", content: null, refusal: "" }, finish_reason: null }]),
+    chunk([{ index: 0, delta: { refusal: "I can't " }, finish_reason: null }]),
+    chunk([{ index: 0, delta: { refusal: "help with that." }, finish_reason: null }]),
+    chunk([{ index: 0, delta: {}, finish_reason: "stop" }]),
+    chunk([], {
+      usage: { prompt_tokens: 12, completion_tokens: 30, total_tokens: 42, completion_tokens_details: { reasoning_tokens: 25 } },
+    }),
+  ];
+
+  test("a refusal is a refusal part, never an empty message, plain and streamed; reasoning tokens are kept", async () => {
+    const refused = {
+      ...chatAnswer,
+      choices: [{ index: 0, message: { role: "assistant", content: null, refusal: "I can't help with that." }, finish_reason: "stop" }],
+      usage: { ...chatAnswer.usage, completion_tokens_details: { reasoning_tokens: 2 } },
+    };
+    next = () => Response.json(chatCompletionToResponse(refused, {}));
+    const r = await client.responses.create({ model: "gpt-4o", input: "Hi" });
+    expect(r.output[0]).toMatchObject({ type: "message", content: [{ type: "refusal", refusal: "I can't help with that." }] });
+    expect(r.usage?.output_tokens_details.reasoning_tokens).toBe(2);
+
+    next = () =>
+      new Response(sseOf(refusalChunks).pipeThrough(chatStreamToResponses({})), { headers: { "content-type": "text/event-stream" } });
+    const stream = client.responses.stream({ model: "gpt-4o", input: "Hi" });
+    const deltas: string[] = [];
+    stream.on("response.refusal.delta", (e) => deltas.push(e.delta));
+    const final = await stream.finalResponse();
+    expect(deltas).toEqual(["I can't ", "help with that."]);
+    // The client's stream helper adds `parsed` to each part; the rest must match exactly.
+    expect(final.output).toMatchObject([
+      {
+        type: "message",
+        id: "msg_abc",
+        status: "completed",
+        role: "assistant",
+        content: [{ type: "refusal", refusal: "I can't help with that." }],
+      },
+    ]);
+    expect((final.output[0] as { content: unknown[] }).content.length).toBe(1);
+    expect(final.usage?.output_tokens_details.reasoning_tokens).toBe(25);
+  });
+
+  test("a streamed refusal conforms event by event", async () => {
+    const text = await new Response(sseOf(refusalChunks).pipeThrough(chatStreamToResponses({ model: "gpt-4o" }))).text();
+    const types = expectResponsesStreamConforms(text).map((e) => e.type);
+    expect(types).toContain("response.refusal.done");
+  });
+
+  test("a whole answer in a shape no chat provider writes is the provider's 502, not a crash", () => {
+    const odd = [
+      { ...chatAnswer, choices: { 0: {} } },
+      { ...chatAnswer, choices: [{ index: 0, message: { role: "assistant", content: 5 }, finish_reason: "stop" }] },
+      { ...chatAnswer, choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: 5 }, finish_reason: "stop" }] },
+    ];
+    for (const answer of odd) {
+      let thrown: unknown;
+      try {
+        chatCompletionToResponse(answer as never, {});
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect([(thrown as ApiError).status, (thrown as ApiError).code]).toEqual([502, "provider_error"]);
+    }
+    // Null where an object belongs, a number where text belongs: read as missing, the counts as 0.
+    const lenient = chatCompletionToResponse(
+      { ...chatAnswer, usage: { prompt_tokens: "12", completion_tokens: null }, choices: [{ message: { tool_calls: [null] } }] } as never,
+      {},
+    );
+    expect(lenient.usage).toMatchObject({ input_tokens: 0, output_tokens: 0, total_tokens: 0 });
+    expect(lenient.output).toMatchObject([{ type: "function_call", call_id: "call_0", name: "", arguments: "" }]);
+  });
+
+  test("odd chunks in a stream are skipped: the response still completes with what was well formed", async () => {
+    const odd = [
+      chunk([{ index: 0, delta: { content: "Hi" }, finish_reason: null }]),
+      chunk("nonsense" as never),
+      chunk([null]),
+      chunk([{ index: 0, delta: null, finish_reason: 5 }]),
+      chunk([{ index: 0, delta: { content: 7, tool_calls: 5 }, finish_reason: null }]),
+      chunk([{ index: 0, delta: { tool_calls: [null, { index: "x", function: { arguments: 9 } }] }, finish_reason: null }]),
+      chunk([{ index: 0, delta: {}, finish_reason: "stop" }]),
+    ];
+    const events = (await new Response(sseOf(odd).pipeThrough(chatStreamToResponses({}))).text())
+      .split("\n\n")
+      .filter((b) => b.startsWith("event: "))
+      .map((b) => JSON.parse(b.slice(b.indexOf("data: ") + 6)));
+    const last = events.at(-1);
+    expect(last.type).toBe("response.completed");
+    expect(last.response.output).toMatchObject([
+      { type: "message", content: [{ type: "output_text", text: "Hi" }] },
+      { type: "function_call" },
+    ]);
+  });
+
+  test("a chat stream that ends without [DONE]: complete if it said how it finished, else response.failed", async () => {
+    const ended = (chunks: unknown[]) =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            for (const x of chunks) c.enqueue(encodeSse({ data: JSON.stringify(x) }));
+            c.close();
+          },
+        }).pipeThrough(chatStreamToResponses({})),
+      ).text();
+    expect(await ended(textChunks)).toContain("event: response.completed");
+    const cut = await ended(textChunks.slice(0, 2));
+    expect(cut).not.toContain("response.completed");
+    expect(cut).toContain("event: response.failed");
+    expect(cut).toContain('"gw":{"code":"stream_interrupted"}');
   });
 });

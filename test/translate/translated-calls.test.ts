@@ -33,7 +33,13 @@ const textBlock = (words: string[]) => [
   ...words.map((w) => msgEvent("content_block_delta", { index: 0, delta: { type: "text_delta", text: w } })),
 ];
 const chatChunk = (model: string, delta: object, finish: string | null = null) =>
-  chatEvent({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+  chatEvent({
+    id: "chatcmpl-1",
+    object: "chat.completion.chunk",
+    created: 1,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
 
 /** The provider's answer for each model: messages-format ones under /v1/messages, chat ones under /v1/chat/completions. */
 function answer(model: string): Response {
@@ -124,7 +130,12 @@ async function events(res: Response): Promise<unknown[]> {
   const text = await res.text();
   return text
     .split("\n\n")
-    .map((block) => block.split("\n").find((l) => l.startsWith("data: "))?.slice(6))
+    .map((block) =>
+      block
+        .split("\n")
+        .find((l) => l.startsWith("data: "))
+        ?.slice(6),
+    )
     .filter((d): d is string => d !== undefined)
     .map((d) => (d === "[DONE]" ? d : JSON.parse(d)));
 }
