@@ -1,5 +1,6 @@
 /** The translation between the chat-completions and messages formats, table-driven in both directions. */
 import { describe, expect, test } from "bun:test";
+import { ApiError } from "../../src/lib/errors.ts";
 import { encodeSse, SseEventTooLarge } from "../../src/lib/sse.ts";
 import { chatToMessagesRequest, DEFAULT_MAX_TOKENS, JSON_MODE_INSTRUCTION } from "../../src/translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../../src/translate/messages-to-chat.ts";
@@ -169,6 +170,73 @@ describe("chat-completions request -> messages request", () => {
         messages: [{ role: "assistant", tool_calls: [{ id: "1", function: { name: "f", arguments: "{bad" } }] }],
       } as never),
     ).toThrow("not valid JSON");
+  });
+
+  test("a content part the messages format has no block for is a 400 naming it, never dropped", () => {
+    const refused = (content: unknown) => {
+      try {
+        chatToMessagesRequest({
+          ...base,
+          messages: [
+            { role: "system", content: "s" },
+            { role: "user", content },
+          ],
+        } as never);
+      } catch (err) {
+        return { status: (err as ApiError).status, param: (err as ApiError).param };
+      }
+      return null;
+    };
+    const audio = { type: "input_audio", input_audio: { data: "AAAA", format: "wav" } };
+    expect(refused([{ type: "text", text: "What is said here?" }, audio])).toEqual({ status: 400, param: "messages[1].content[1].type" });
+    expect(refused([{ type: "file", file: { file_id: "file-1" } }])).toEqual({ status: 400, param: "messages[1].content[0].type" });
+    expect(refused([{ type: "image_url", image_url: {} }])).toEqual({ status: 400, param: "messages[1].content[0].image_url" });
+  });
+
+  test("a tool result with an image keeps it as an image block; parallel_tool_calls false is one call at a time", () => {
+    const out = chatToMessagesRequest({
+      ...base,
+      parallel_tool_calls: false,
+      tools: [{ type: "function", function: { name: "shot", parameters: { type: "object" } } }],
+      messages: [
+        { role: "user", content: "Take a screenshot" },
+        { role: "assistant", content: null, tool_calls: [{ id: "t1", type: "function", function: { name: "shot", arguments: "{}" } }] },
+        {
+          role: "tool",
+          tool_call_id: "t1",
+          content: [
+            { type: "text", text: "Here it is" },
+            { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+          ],
+        },
+      ],
+    } as never);
+    expect((out.messages as { content: unknown[] }[])[2]?.content).toEqual([
+      {
+        type: "tool_result",
+        tool_use_id: "t1",
+        content: [
+          { type: "text", text: "Here it is" },
+          { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
+        ],
+      },
+    ]);
+    expect(out.tool_choice).toEqual({ type: "auto", disable_parallel_tool_use: true });
+  });
+
+  test("tool arguments nested past the body's bound are a 400, not a 500 when the provider's body is written", () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    let thrown: unknown;
+    try {
+      chatToMessagesRequest({
+        ...base,
+        messages: [{ role: "assistant", tool_calls: [{ id: "1", type: "function", function: { name: "f", arguments: deep } }] }],
+      } as never);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect([(thrown as ApiError).status, (thrown as ApiError).param]).toEqual([400, "messages[0].tool_calls[0].function.arguments"]);
   });
 });
 

@@ -66,6 +66,9 @@ function answer(model: string): Response {
         }),
         msgEvent("message_stop", {}),
       ]);
+    // A whole messages answer whose content is text where a list of blocks belongs.
+    case "msg-odd":
+      return Response.json({ id: "msg_2", type: "message", model, content: "plain text", usage: { input_tokens: 30, output_tokens: 5 } });
     // A chat stream that never reports usage (servers that ignore stream_options.include_usage).
     case "chat-no-usage":
       return sse([
@@ -99,7 +102,13 @@ beforeAll(async () => {
   const base = `http://127.0.0.1:${provider.port}`;
   const key = { key: gw.init.keyValue };
   const custom = { provider: "custom", apiKey: "k-1234567890", country: "US", scope: "organization" };
-  const msg = { ...custom, name: "odd-msg", format: "messages", baseUrl: base, models: ["msg-no-stop", "msg-error", "msg-cached"] };
+  const msg = {
+    ...custom,
+    name: "odd-msg",
+    format: "messages",
+    baseUrl: base,
+    models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd"],
+  };
   expect((await gw.op(key, "provider.create", msg)).status).toBe(200);
   const chat = { ...custom, name: "odd-chat", baseUrl: `${base}/v1`, models: ["chat-no-usage", "chat-cut"] };
   expect((await gw.op(key, "provider.create", chat)).status).toBe(200);
@@ -190,6 +199,18 @@ describe("usage details across the translation", () => {
     expect(chunk.usage).toMatchObject({ prompt_tokens: 50, completion_tokens: 7, prompt_tokens_details: { cached_tokens: 40 } });
     const [row] = await rows("msg-cached");
     expect([row?.promptTokens, row?.completionTokens]).toEqual([50, 7]);
+  });
+});
+
+describe("answers in shapes the translation does not know", () => {
+  test("a whole messages answer whose content is not a list: the provider's 502 in the chat envelope, accounted as such", async () => {
+    const res = await post("/v1/chat/completions", { model: "odd-msg/msg-odd", messages: [{ role: "user", content: "hi" }] });
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as { error: { code: string; type: string; message: string } };
+    expect(body.error).toMatchObject({ code: "provider_error", type: "server_error" });
+    expect(body.error.message).toContain("content is not a list");
+    const [row] = await rows("msg-odd");
+    expect(row).toMatchObject({ status: 502, errorCode: "provider_error", promptTokens: 30, completionTokens: 5 });
   });
 });
 
