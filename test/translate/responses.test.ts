@@ -99,6 +99,21 @@ describe("request", () => {
     expect(refusal({ input: 5 })).toEqual({ status: 400, param: "input" });
     expect(refusal({ text: { format: { type: "yaml" } } })).toEqual({ status: 400, param: "text.format.type" });
   });
+
+  test("a function call's output given as parts is its text; an image there is a 400, never its base64 sent as text", () => {
+    const call = { type: "function_call", call_id: "c1", name: "shot", arguments: "{}" };
+    const parts = [
+      { type: "input_text", text: "Saved " },
+      { type: "input_text", text: "3 files." },
+    ];
+    const chat = responsesToChatRequest({ model: "m", input: [call, { type: "function_call_output", call_id: "c1", output: parts }] });
+    expect((chat.messages as unknown[])[1]).toEqual({ role: "tool", tool_call_id: "c1", content: "Saved 3 files." });
+    const image = { type: "input_image", image_url: `data:image/png;base64,${"A".repeat(10_000)}` };
+    expect(refusal({ input: [call, { type: "function_call_output", call_id: "c1", output: [parts[0], image] }] })).toEqual({
+      status: 400,
+      param: "input[1].output[1].type",
+    });
+  });
 });
 
 const chatAnswer = {
