@@ -120,8 +120,9 @@ export function messagesStreamToChat(maxEventChars?: number): TransformStream<Ui
   /** Text and argument pieces passed on: each at least a token, what a broken-off answer is charged at least. */
   let pieces = 0;
   let ended = false;
-  /** Index of each tool_use content block among the tool calls. */
-  const toolIndex = new Map<number, number>();
+  /** Each open tool_use content block: its index among the tool calls, and whether any of its arguments came. */
+  const toolIndex = new Map<unknown, { index: number; args: boolean }>();
+  let calls = 0;
   const chunk = (choices: unknown[], extra: object = {}) =>
     encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices, ...extra }) });
   const delta = (d: object, finish: string | null = null) => chunk([{ index: 0, delta: d, finish_reason: finish }]);
@@ -134,6 +135,18 @@ export function messagesStreamToChat(maxEventChars?: number): TransformStream<Ui
     const next = u as MessagesUsage;
     if (promptTokensOf(next) >= promptTokensOf(usage)) usage = { ...usage, ...next };
     if (typeof next.output_tokens === "number") completion = next.output_tokens;
+  };
+
+  /**
+   * A tool call's block ended: one whose input never came in pieces (a tool without
+   * parameters) gets `{}`, as the whole answer's has, since chat clients parse the
+   * arguments and "" is not JSON.
+   */
+  const closeCall = (at: unknown, out: TransformStreamDefaultController<Uint8Array>) => {
+    const call = toolIndex.get(at);
+    if (!call) return;
+    toolIndex.delete(at);
+    if (!call.args) out.enqueue(delta({ tool_calls: [{ index: call.index, function: { arguments: "{}" } }] }));
   };
 
   const translate = (e: SseEvent, out: TransformStreamDefaultController<Uint8Array>) => {
@@ -154,8 +167,8 @@ export function messagesStreamToChat(maxEventChars?: number): TransformStream<Ui
         break;
       case "content_block_start":
         if (data.content_block?.type === "tool_use") {
-          const index = toolIndex.size;
-          toolIndex.set(data.index, index);
+          const index = calls++;
+          toolIndex.set(data.index, { index, args: false });
           out.enqueue(
             delta({
               tool_calls: [
@@ -163,6 +176,10 @@ export function messagesStreamToChat(maxEventChars?: number): TransformStream<Ui
               ],
             }),
           );
+        } else if (data.content_block?.type === "text" && typeof data.content_block.text === "string" && data.content_block.text !== "") {
+          // The vendor opens a text block empty; a server that puts text here is not dropped.
+          pieces++;
+          out.enqueue(delta({ content: data.content_block.text }));
         }
         break;
       case "content_block_delta":
@@ -170,11 +187,18 @@ export function messagesStreamToChat(maxEventChars?: number): TransformStream<Ui
           pieces++;
           out.enqueue(delta({ content: data.delta.text }));
         } else if (data.delta?.type === "input_json_delta" && typeof data.delta.partial_json === "string") {
+          const call = toolIndex.get(data.index);
+          if (!call || data.delta.partial_json === "") break;
           pieces++;
-          out.enqueue(delta({ tool_calls: [{ index: toolIndex.get(data.index) ?? 0, function: { arguments: data.delta.partial_json } }] }));
+          call.args = true;
+          out.enqueue(delta({ tool_calls: [{ index: call.index, function: { arguments: data.delta.partial_json } }] }));
         }
         break;
+      case "content_block_stop":
+        closeCall(data.index, out);
+        break;
       case "message_delta":
+        for (const at of toolIndex.keys()) closeCall(at, out);
         takeUsage(data.usage);
         out.enqueue(delta({}, finishReason(data.delta?.stop_reason) ?? "stop"));
         break;

@@ -7,6 +7,7 @@
  * small server of its own, steered by model name (the mock provider answers well).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import OpenAI from "openai";
 import type { UsageEvent } from "../../src/domain/types.ts";
 import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
 
@@ -66,6 +67,23 @@ function answer(model: string): Response {
         }),
         msgEvent("message_stop", {}),
       ]);
+    // Text, then two tool calls in parallel: one whose arguments come in pieces, one without parameters.
+    case "msg-tools":
+      return sse([
+        messageStart(model, { input_tokens: 20, output_tokens: 1 }),
+        ...textBlock(["Checking."]),
+        msgEvent("content_block_stop", { index: 0 }),
+        msgEvent("content_block_start", { index: 1, content_block: { type: "tool_use", id: "toolu_1", name: "weather", input: {} } }),
+        ...['{"ci', 'ty": "Os', 'lo"}'].map((p) =>
+          msgEvent("content_block_delta", { index: 1, delta: { type: "input_json_delta", partial_json: p } }),
+        ),
+        msgEvent("content_block_stop", { index: 1 }),
+        msgEvent("content_block_start", { index: 2, content_block: { type: "tool_use", id: "toolu_2", name: "now", input: {} } }),
+        msgEvent("content_block_delta", { index: 2, delta: { type: "input_json_delta", partial_json: "" } }),
+        msgEvent("content_block_stop", { index: 2 }),
+        msgEvent("message_delta", { delta: { stop_reason: "tool_use" }, usage: { output_tokens: 30 } }),
+        msgEvent("message_stop", {}),
+      ]);
     // A whole messages answer whose content is text where a list of blocks belongs.
     case "msg-odd":
       return Response.json({ id: "msg_2", type: "message", model, content: "plain text", usage: { input_tokens: 30, output_tokens: 5 } });
@@ -107,7 +125,7 @@ beforeAll(async () => {
     name: "odd-msg",
     format: "messages",
     baseUrl: base,
-    models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd"],
+    models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd", "msg-tools"],
   };
   expect((await gw.op(key, "provider.create", msg)).status).toBe(200);
   const chat = { ...custom, name: "odd-chat", baseUrl: `${base}/v1`, models: ["chat-no-usage", "chat-cut"] };
@@ -199,6 +217,47 @@ describe("usage details across the translation", () => {
     expect(chunk.usage).toMatchObject({ prompt_tokens: 50, completion_tokens: 7, prompt_tokens_details: { cached_tokens: 40 } });
     const [row] = await rows("msg-cached");
     expect([row?.promptTokens, row?.completionTokens]).toEqual([50, 7]);
+  });
+});
+
+/** The official client, over the gateway in process. */
+const openai = () =>
+  new OpenAI({
+    baseURL: `${gw.origin}/v1`,
+    apiKey: gw.init.keyValue,
+    maxRetries: 0,
+    fetch: (url, init) => gw.handle(new Request(url as string, init as RequestInit)),
+  });
+
+describe("through the official openai client", () => {
+  test("parallel tool calls streamed from a messages provider: arguments joined, a call without parameters has {}", async () => {
+    const stream = openai().chat.completions.stream({
+      model: "odd-msg/msg-tools",
+      messages: [{ role: "user", content: "Weather in Oslo, and the time?" }],
+      tools: [
+        { type: "function", function: { name: "weather", parameters: { type: "object", properties: { city: { type: "string" } } } } },
+        { type: "function", function: { name: "now", parameters: { type: "object", properties: {} } } },
+      ],
+    });
+    const final = await stream.finalChatCompletion();
+    const choice = final.choices[0]!;
+    expect(choice.finish_reason).toBe("tool_calls");
+    expect(choice.message.content).toBe("Checking.");
+    expect(
+      choice.message.tool_calls?.map((c) => [
+        c.id,
+        c.type === "function" ? c.function.name : "",
+        c.type === "function" ? JSON.parse(c.function.arguments) : null,
+      ]),
+    ).toEqual([
+      ["toolu_1", "weather", { city: "Oslo" }],
+      ["toolu_2", "now", {}],
+    ]);
+  });
+
+  test("a messages stream that ended early is an error the client raises, not a complete-looking answer", async () => {
+    const stream = openai().chat.completions.stream({ model: "odd-msg/msg-no-stop", messages: [{ role: "user", content: "hi" }] });
+    await expect(stream.finalChatCompletion()).rejects.toThrow("ended before its last event");
   });
 });
 
