@@ -123,8 +123,8 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
   const start = (out: TransformStreamDefaultController<Uint8Array>, chunk: ChatChunk) => {
     started = true;
     id = fixedId ?? responseId(typeof chunk.id === "string" ? chunk.id : undefined);
-    if (typeof chunk.created === "number") created = chunk.created;
-    if (typeof chunk.model === "string") model = chunk.model;
+    if (typeof chunk.created === "number" && chunk.created > 0) created = chunk.created;
+    if (typeof chunk.model === "string" && chunk.model !== "") model = chunk.model;
     emit(out, "response.created", { response: snapshot("in_progress") });
     emit(out, "response.in_progress", { response: snapshot("in_progress") });
   };
@@ -180,6 +180,7 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
       return fail(out, code, typeof chunk.error.message === "string" ? chunk.error.message : "The provider failed.");
     }
     if (!started) start(out, chunk);
+    else if (typeof chunk.model === "string" && chunk.model !== "") model = chunk.model;
     if (typeof chunk.usage === "object" && chunk.usage !== null) usage = usageOf(chunk.usage);
     const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
     if (typeof choice !== "object" || choice === null) return;

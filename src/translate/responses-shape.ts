@@ -43,8 +43,10 @@ export interface ResponsesEcho {
   parallel_tool_calls?: unknown;
 }
 
+/** The response's id from the chat answer's; a random one when that gives nothing (Azure's first chunk has `"id":""`). */
 export function responseId(chatId: string | undefined): string {
-  return `resp_${(chatId ?? crypto.randomUUID()).replace(/^chatcmpl-/, "").replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const own = (chatId ?? "").replace(/^chatcmpl-/, "").replace(/[^A-Za-z0-9_-]/g, "");
+  return `resp_${own || crypto.randomUUID().replaceAll("-", "")}`;
 }
 
 /** A provider's count as a count: anything else (null, a string, a negative number) is 0, never passed on to the client. */

@@ -345,4 +345,18 @@ describe("what the chat answer holds beside text, and odd shapes", () => {
     expect(cut).toContain("event: response.failed");
     expect(cut).toContain('"gw":{"code":"stream_interrupted"}');
   });
+
+  test("Azure's stream, whose first chunk has an empty id, model and time: the response still has its own id and the answering model", async () => {
+    const filter = { id: "", object: "", created: 0, model: "", choices: [], prompt_filter_results: [{ prompt_index: 0 }] };
+    const text = await new Response(sseOf([filter, ...textChunks]).pipeThrough(chatStreamToResponses({ model: "gpt-4o" }))).text();
+    const events = text
+      .split("\n\n")
+      .filter((b) => b.startsWith("event: "))
+      .map((b) => JSON.parse(b.slice(b.indexOf("data: ") + 6)));
+    const done = events.at(-1).response;
+    expect(done.id).toMatch(/^resp_[A-Za-z0-9]{8,}$/);
+    expect(done.output[0].id).not.toBe("msg_");
+    expect(done.model).toBe("gpt-4o-2024-08-06");
+    expect(done.created_at).toBeGreaterThan(0);
+  });
 });

@@ -49,7 +49,8 @@ export const openAiWire: WireFormat = {
       acc.promptTokens = chunk.usage.prompt_tokens ?? acc.promptTokens;
       acc.completionTokens = chunk.usage.completion_tokens ?? acc.completionTokens;
     }
-    if (acc.model === null && typeof chunk.model === "string") {
+    // Azure's first chunk carries its content filter's results and `"model":""`: the model is named by the next.
+    if (acc.model === null && typeof chunk.model === "string" && chunk.model !== "") {
       acc.model = chunk.model;
       return true;
     }
