@@ -85,8 +85,12 @@ export interface Route {
    * whole (embeddings: tens of kilobytes of numbers the gateway relays unread).
    */
   membersOnly?: boolean;
-  /** Stream: the provider's SSE as the caller's format, its events at most `maxEventChars` long. */
-  restream?: (maxEventChars: number) => TransformStream<Uint8Array, Uint8Array>;
+  /**
+   * Stream: the provider's SSE as the caller's format, its events at most `maxEventChars` long.
+   * It keeps `counts` (tokens only, never the model) as the provider reports them, so a stream
+   * the client leaves before the translated usage chunk is charged the provider's own counts.
+   */
+  restream?: (maxEventChars: number, counts: CallUsage) => TransformStream<Uint8Array, Uint8Array>;
   /** Stream: events to drop before the caller sees them. */
   keep?: (data: string) => boolean;
 }
@@ -298,7 +302,7 @@ export class Forwarder {
     // Checked by forward before anything here waits on the stream's end.
     let body = up.response.body as ReadableStream<Uint8Array>;
     if (adapter.sseBody) body = adapter.sseBody(body, this.deps.maxAnswerBytes);
-    if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes));
+    if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes, usage));
     return {
       type: "stream",
       status: up.response.status,

@@ -8,6 +8,7 @@ import { errorBody } from "../lib/error-bodies.ts";
 import { ApiError } from "../lib/errors.ts";
 import { encodeSse, type SseEvent, SseDecoder } from "../lib/sse.ts";
 import { promptTokensOf } from "../providers/anthropic/messages-wire.ts";
+import type { CallUsage } from "../providers/wire-format.ts";
 
 const FINISH: Record<string, string> = {
   end_turn: "stop",
@@ -108,8 +109,10 @@ const ENDED_EARLY = new ApiError(502, "stream_interrupted", "The provider's stre
  * stream off (an error event, or an end without message_stop): its prompt count came
  * first, on message_start, and is what the call is charged. The proxy removes that
  * chunk when the caller did not ask for usage, exactly as for native chat streams.
+ * `counts`, when given, is kept up to date with the provider's token counts as they come
+ * (the model is left to the reader of the translated stream, which checks it).
  */
-export function messagesStreamToChat(maxEventChars?: number): TransformStream<Uint8Array, Uint8Array> {
+export function messagesStreamToChat(maxEventChars?: number, counts?: CallUsage): TransformStream<Uint8Array, Uint8Array> {
   // Bounded as the tap after it is (GW_MAX_ANSWER_BYTES): the provider's events are held here first.
   const decoder = new SseDecoder(maxEventChars);
   const created = Math.floor(Date.now() / 1000);
@@ -135,6 +138,10 @@ export function messagesStreamToChat(maxEventChars?: number): TransformStream<Ui
     const next = u as MessagesUsage;
     if (promptTokensOf(next) >= promptTokensOf(usage)) usage = { ...usage, ...next };
     if (typeof next.output_tokens === "number") completion = next.output_tokens;
+    if (counts) {
+      counts.promptTokens = promptTokensOf(usage);
+      counts.completionTokens = completion;
+    }
   };
 
   /**

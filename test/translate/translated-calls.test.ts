@@ -42,9 +42,25 @@ const chatChunk = (model: string, delta: object, finish: string | null = null) =
     choices: [{ index: 0, delta, finish_reason: finish }],
   });
 
+/** A messages stream that sends its start (a prompt of 1,234 tokens) and one piece, then nothing until the gateway hangs up. */
+function stalled(model: string, req: Request): Response {
+  return new Response(
+    new ReadableStream({
+      start(c) {
+        c.enqueue(encoder.encode(messageStart(model, { input_tokens: 1234, output_tokens: 1 })));
+        for (const e of textBlock(["The "])) c.enqueue(encoder.encode(e));
+        req.signal.addEventListener("abort", () => c.close());
+      },
+    }),
+    { headers: { "content-type": "text/event-stream" } },
+  );
+}
+
 /** The provider's answer for each model: messages-format ones under /v1/messages, chat ones under /v1/chat/completions. */
-function answer(model: string): Response {
+function answer(model: string, req: Request): Response {
   switch (model) {
+    case "msg-stall":
+      return stalled(model, req);
     // A messages stream that stops after its text: no message_delta, no message_stop.
     case "msg-no-stop":
       return sse([messageStart(model, { input_tokens: 50, output_tokens: 1 }), ...textBlock(["The ", "sea ", "is ", "wide."])]);
@@ -113,7 +129,7 @@ beforeAll(async () => {
     async fetch(req) {
       if (req.method === "GET") return Response.json({ data: [] });
       const body = (await req.json()) as { model: string };
-      return answer(body.model);
+      return answer(body.model, req);
     },
   });
   gw = await startInProcessGateway({ logLevel: "error" });
@@ -125,7 +141,7 @@ beforeAll(async () => {
     name: "odd-msg",
     format: "messages",
     baseUrl: base,
-    models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd", "msg-tools"],
+    models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd", "msg-tools", "msg-stall"],
   };
   expect((await gw.op(key, "provider.create", msg)).status).toBe(200);
   const chat = { ...custom, name: "odd-chat", baseUrl: `${base}/v1`, models: ["chat-no-usage", "chat-cut"] };
@@ -207,6 +223,17 @@ describe("spend on streams without their usage", () => {
     expect(row?.promptTokens).toBe(50);
     expect(row?.completionTokens).toBeGreaterThanOrEqual(2);
   });
+});
+
+test("a client that leaves a translated stream mid-way is charged the prompt the provider reported, not an estimate", async () => {
+  const res = await chatStream("odd-msg/msg-stall");
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  let seen = "";
+  while (!seen.includes("The ")) seen += new TextDecoder().decode((await reader.read()).value);
+  await reader.cancel();
+  const [row] = await rows("msg-stall");
+  expect(row).toMatchObject({ status: 499, errorCode: "stream_interrupted", promptTokens: 1234 });
+  expect(row?.completionTokens).toBeGreaterThanOrEqual(1);
 });
 
 describe("usage details across the translation", () => {
