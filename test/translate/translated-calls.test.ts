@@ -111,6 +111,31 @@ function answer(model: string, req: Request): Response {
         chatChunk(model, {}, "stop"),
         "data: [DONE]\n\n",
       ]);
+    // Streams whose first event's data is JSON null, then a sound answer.
+    case "chat-null":
+      return sse([
+        "data: null\n\n",
+        chatChunk(model, { role: "assistant", content: "" }),
+        chatChunk(model, { content: "Hi" }, "stop"),
+        chatEvent({
+          id: "chatcmpl-1",
+          object: "chat.completion.chunk",
+          created: 1,
+          model,
+          choices: [],
+          usage: { prompt_tokens: 9, completion_tokens: 1 },
+        }),
+        "data: [DONE]\n\n",
+      ]);
+    case "msg-null":
+      return sse([
+        "event: message_start\ndata: null\n\n",
+        messageStart(model, { input_tokens: 9, output_tokens: 1 }),
+        ...textBlock(["Hi"]),
+        "event: message_delta\ndata: null\n\n",
+        msgEvent("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 2 } }),
+        msgEvent("message_stop", {}),
+      ]);
     // A chat stream cut off after its text: no finish reason, no usage, no [DONE].
     case "chat-cut":
       return sse([chatChunk(model, { role: "assistant", content: "" }), chatChunk(model, { content: "The sea" })]);
@@ -141,10 +166,10 @@ beforeAll(async () => {
     name: "odd-msg",
     format: "messages",
     baseUrl: base,
-    models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd", "msg-tools", "msg-stall"],
+    models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd", "msg-tools", "msg-stall", "msg-null"],
   };
   expect((await gw.op(key, "provider.create", msg)).status).toBe(200);
-  const chat = { ...custom, name: "odd-chat", baseUrl: `${base}/v1`, models: ["chat-no-usage", "chat-cut"] };
+  const chat = { ...custom, name: "odd-chat", baseUrl: `${base}/v1`, models: ["chat-no-usage", "chat-cut", "chat-null"] };
   expect((await gw.op(key, "provider.create", chat)).status).toBe(200);
 });
 
@@ -289,6 +314,26 @@ describe("through the official openai client", () => {
 });
 
 describe("answers in shapes the translation does not know", () => {
+  test("a stream event whose data is JSON null, native or translated, in either caller's format: skipped, the call answered and accounted", async () => {
+    const chat = await chatStream("odd-chat/chat-null");
+    expect(await chat.text()).toContain('"content":"Hi"');
+    const messages = await gw.handle(
+      new Request(`${gw.origin}/v1/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": gw.init.keyValue, "anthropic-version": "2023-06-01" },
+        body: JSON.stringify({ model: "odd-msg/msg-null", max_tokens: 5, stream: true, messages: [{ role: "user", content: "hi" }] }),
+      }),
+    );
+    expect(await messages.text()).toContain("message_stop");
+    const translated = await chatStream("odd-msg/msg-null");
+    expect(await translated.text()).toContain("[DONE]");
+    expect((await rows("chat-null")).map((r) => [r.status, r.promptTokens])).toEqual([[200, 9]]);
+    expect((await rows("msg-null")).map((r) => [r.status, r.promptTokens, r.completionTokens])).toEqual([
+      [200, 9, 2],
+      [200, 9, 2],
+    ]);
+  });
+
   test("a whole messages answer whose content is not a list: the provider's 502 in the chat envelope, accounted as such", async () => {
     const res = await post("/v1/chat/completions", { model: "odd-msg/msg-odd", messages: [{ role: "user", content: "hi" }] });
     expect(res.status).toBe(502);

@@ -30,7 +30,7 @@ describe("the chat-completions stream's usage", () => {
     expect(usage).toMatchObject({ model: "gpt-4o", promptTokens: 12, completionTokens: 2 });
   });
 
-  test("Azure's first chunk (content filter results, model \"\") names no model: the next one does, and is checked", () => {
+  test('Azure\'s first chunk (content filter results, model "") names no model: the next one does, and is checked', () => {
     const usage = emptyUsage();
     const chunks = [
       '{"choices":[],"created":0,"id":"","model":"","object":"","prompt_filter_results":[{"prompt_index":0,"content_filter_results":{}}]}',
