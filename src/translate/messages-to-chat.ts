@@ -76,7 +76,7 @@ export function messagesToChatCompletion(answer: MessagesAnswer): Record<string,
     .map((b) => ({ id: b.id, type: "function", function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }));
   const usage = typeof answer.usage === "object" && answer.usage !== null ? answer.usage : {};
   const prompt = promptTokensOf(usage);
-  const completion = usage.output_tokens ?? 0;
+  const completion = typeof usage.output_tokens === "number" && usage.output_tokens > 0 ? usage.output_tokens : 0;
   return {
     id: answer.id ?? "chatcmpl-translated",
     object: "chat.completion",

@@ -300,6 +300,38 @@ describe("messages answer -> chat completion", () => {
       expect((chat.choices as unknown[])[0]).toEqual(c.choice);
     });
   }
+
+  test("cache reads are chat's cached_tokens (in the prompt count, as chat counts them)", () => {
+    const chat = messagesToChatCompletion({
+      id: "msg_4",
+      model: "m",
+      content: [{ type: "text", text: "hi" }],
+      stop_reason: "end_turn",
+      usage: { input_tokens: 10, cache_read_input_tokens: 40, cache_creation_input_tokens: 5, output_tokens: 2 },
+    });
+    expect(chat.usage).toEqual({ prompt_tokens: 55, completion_tokens: 2, total_tokens: 57, prompt_tokens_details: { cached_tokens: 40 } });
+  });
+
+  test("an answer in a shape no messages provider writes is the provider's 502, not a crash", () => {
+    for (const content of ["plain text", [null], [{ type: "text", text: 5 }], [{ text: "no type" }]]) {
+      let thrown: unknown;
+      try {
+        messagesToChatCompletion({ id: "msg_5", model: "m", content, stop_reason: "end_turn" } as never);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect([(thrown as ApiError).status, (thrown as ApiError).code]).toEqual([502, "provider_error"]);
+    }
+    // Usage null, a count that is text: read as unreported.
+    const lenient = messagesToChatCompletion({
+      id: "m",
+      model: "m",
+      content: [],
+      usage: { input_tokens: "9", output_tokens: "5" },
+    } as never);
+    expect(lenient.usage).toEqual({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
+  });
 });
 
 async function translateStream(events: { event: string; data: object }[]): Promise<any[]> {
