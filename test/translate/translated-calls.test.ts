@@ -136,6 +136,43 @@ function answer(model: string, req: Request): Response {
         msgEvent("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 2 } }),
         msgEvent("message_stop", {}),
       ]);
+    // The provider refuses the request, in its own format.
+    case "msg-refuses":
+      return Response.json(
+        { type: "error", error: { type: "invalid_request_error", message: "messages: roles must alternate" } },
+        { status: 400 },
+      );
+    case "chat-limited":
+      return Response.json(
+        { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } },
+        {
+          status: 429,
+          headers: { "retry-after": "7" },
+        },
+      );
+    // A text whose multi-byte characters are split across the provider's chunks.
+    case "msg-split": {
+      const bytes = encoder.encode(
+        [messageStart(model, { input_tokens: 3, output_tokens: 1 }), ...textBlock(["Smørrebrød 🥪 "]), msgEvent("message_stop", {})].join(
+          "",
+        ),
+      );
+      const at = bytes.indexOf(0xf0) + 2; // inside the four bytes of the emoji
+      return new Response(
+        new ReadableStream({
+          start(c) {
+            for (const piece of [
+              bytes.subarray(0, bytes.indexOf(0xc3) + 1),
+              bytes.subarray(bytes.indexOf(0xc3) + 1, at),
+              bytes.subarray(at),
+            ])
+              c.enqueue(piece);
+            c.close();
+          },
+        }),
+        { headers: { "content-type": "text/event-stream" } },
+      );
+    }
     // A chat stream cut off after its text: no finish reason, no usage, no [DONE].
     case "chat-cut":
       return sse([chatChunk(model, { role: "assistant", content: "" }), chatChunk(model, { content: "The sea" })]);
@@ -166,10 +203,10 @@ beforeAll(async () => {
     name: "odd-msg",
     format: "messages",
     baseUrl: base,
-    models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd", "msg-tools", "msg-stall", "msg-null"],
+    models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd", "msg-tools", "msg-stall", "msg-null", "msg-refuses", "msg-split"],
   };
   expect((await gw.op(key, "provider.create", msg)).status).toBe(200);
-  const chat = { ...custom, name: "odd-chat", baseUrl: `${base}/v1`, models: ["chat-no-usage", "chat-cut", "chat-null"] };
+  const chat = { ...custom, name: "odd-chat", baseUrl: `${base}/v1`, models: ["chat-no-usage", "chat-cut", "chat-null", "chat-limited"] };
   expect((await gw.op(key, "provider.create", chat)).status).toBe(200);
 });
 
@@ -343,6 +380,25 @@ describe("answers in shapes the translation does not know", () => {
     const [row] = await rows("msg-odd");
     expect(row).toMatchObject({ status: 502, errorCode: "provider_error", promptTokens: 30, completionTokens: 5 });
   });
+});
+
+describe("the provider's refusals in the caller's envelope", () => {
+  test("a messages provider's 400 is the chat caller's 400 with its message; a chat provider's 429 the Responses caller's, with its wait", async () => {
+    const refused = await post("/v1/chat/completions", { model: "odd-msg/msg-refuses", messages: [{ role: "user", content: "hi" }] });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { error: { message: string; type: string; code: string } };
+    expect(body.error).toMatchObject({ type: "invalid_request_error", code: "provider_error" });
+    expect(body.error.message).toContain("roles must alternate");
+    const limited = await post("/v1/responses", { model: "odd-chat/chat-limited", input: "hi" });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("7");
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("rate_limit_exceeded");
+  });
+});
+
+test("multi-byte characters split across the provider's chunks arrive whole through the translation", async () => {
+  const seen = (await events(await chatStream("odd-msg/msg-split"))) as { choices?: { delta?: { content?: string } }[] }[];
+  expect(seen.map((c) => c.choices?.[0]?.delta?.content ?? "").join("")).toBe("Smørrebrød 🥪 ");
 });
 
 describe("Responses over a chat provider", () => {
