@@ -173,6 +173,15 @@ function answer(model: string, req: Request): Response {
         { headers: { "content-type": "text/event-stream" } },
       );
     }
+    // A whole chat answer whose tool_calls is not a list.
+    case "chat-odd":
+      return Response.json({
+        id: "chatcmpl-2",
+        object: "chat.completion",
+        model,
+        choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: 5 }, finish_reason: "tool_calls" }],
+        usage: { prompt_tokens: 11, completion_tokens: 3 },
+      });
     // A chat stream cut off after its text: no finish reason, no usage, no [DONE].
     case "chat-cut":
       return sse([chatChunk(model, { role: "assistant", content: "" }), chatChunk(model, { content: "The sea" })]);
@@ -206,7 +215,12 @@ beforeAll(async () => {
     models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd", "msg-tools", "msg-stall", "msg-null", "msg-refuses", "msg-split"],
   };
   expect((await gw.op(key, "provider.create", msg)).status).toBe(200);
-  const chat = { ...custom, name: "odd-chat", baseUrl: `${base}/v1`, models: ["chat-no-usage", "chat-cut", "chat-null", "chat-limited"] };
+  const chat = {
+    ...custom,
+    name: "odd-chat",
+    baseUrl: `${base}/v1`,
+    models: ["chat-no-usage", "chat-cut", "chat-null", "chat-limited", "chat-odd"],
+  };
   expect((await gw.op(key, "provider.create", chat)).status).toBe(200);
 });
 
@@ -351,6 +365,14 @@ describe("through the official openai client", () => {
 });
 
 describe("answers in shapes the translation does not know", () => {
+  test("a whole chat answer the Responses translation cannot read: the provider's 502, accounted as such with its counts", async () => {
+    const res = await post("/v1/responses", { model: "odd-chat/chat-odd", input: "hi" });
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain("tool_calls is not a list");
+    const [row] = await rows("chat-odd");
+    expect(row).toMatchObject({ status: 502, errorCode: "provider_error", promptTokens: 11, completionTokens: 3 });
+  });
+
   test("a stream event whose data is JSON null, native or translated, in either caller's format: skipped, the call answered and accounted", async () => {
     const chat = await chatStream("odd-chat/chat-null");
     expect(await chat.text()).toContain('"content":"Hi"');
