@@ -111,7 +111,10 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
   let usage: Json | null = null;
   /** The message item, once its first text or refusal arrives. */
   let message: MessageStream | null = null;
-  const calls = new Map<number, OpenCall>();
+  /** The tool calls in the order they came, and each by the provider's index and by its id. */
+  const calls: OpenCall[] = [];
+  const byIndex = new Map<number, OpenCall>();
+  const byId = new Map<string, OpenCall>();
   const output: Json[] = [];
   let nextIndex = 0;
 
@@ -165,6 +168,20 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     emit(out, "response.failed", { response: { ...snapshot("failed"), error: responsesError(code, message) } });
   };
 
+  /**
+   * The open call a tool-call delta continues, if any: the one with its id, else the one at
+   * its index (the last one when it has none) unless it names another id. OpenAI names the id
+   * once and the index on every piece; Google's compatible endpoint sends each call whole,
+   * with its id and no index, or 0 for every call, which must not join two calls in one.
+   */
+  const callOf = (tc: ToolCallDelta): OpenCall | undefined => {
+    const named = typeof tc.id === "string" && tc.id !== "" ? tc.id : null;
+    const known = named === null ? undefined : byId.get(named);
+    if (known) return known;
+    const at = typeof tc.index === "number" ? byIndex.get(tc.index) : calls.at(-1);
+    return at && (named === null || named === at.callId) ? at : undefined;
+  };
+
   const translate = (e: SseEvent, out: TransformStreamDefaultController<Uint8Array>) => {
     if (finished) return;
     if (e.data === "[DONE]") return complete(out);
@@ -189,17 +206,19 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     if (typeof delta.refusal === "string" && delta.refusal !== "") messagePiece(out, "refusal", delta.refusal);
     for (const tc of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {
       if (typeof tc !== "object" || tc === null) continue;
-      const index = typeof tc.index === "number" ? tc.index : 0;
-      let call = calls.get(index);
+      let call = callOf(tc);
       if (!call) {
+        const ordinal = calls.length;
         call = {
           outputIndex: nextIndex++,
-          itemId: `fc_${id.slice(5)}_${index}`,
-          callId: typeof tc.id === "string" ? tc.id : `call_${index}`,
+          itemId: `fc_${id.slice(5)}_${ordinal}`,
+          callId: typeof tc.id === "string" && tc.id !== "" ? tc.id : `call_${ordinal}`,
           name: typeof tc.function?.name === "string" ? tc.function.name : "",
           arguments: "",
         };
-        calls.set(index, call);
+        calls.push(call);
+        byId.set(call.callId, call);
+        if (typeof tc.index === "number") byIndex.set(tc.index, call);
         emit(out, "response.output_item.added", {
           output_index: call.outputIndex,
           item: { type: "function_call", id: call.itemId, call_id: call.callId, name: call.name, arguments: "", status: "in_progress" },
@@ -237,10 +256,16 @@ interface ChatChunk {
     delta?: {
       content?: string | null;
       refusal?: string | null;
-      tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[];
+      tool_calls?: ToolCallDelta[];
     };
     finish_reason?: string | null;
   }[];
   usage?: ChatAnswer["usage"];
   error?: { code?: string; message?: string };
+}
+
+interface ToolCallDelta {
+  index?: number;
+  id?: string;
+  function?: { name?: string; arguments?: string };
 }

@@ -359,4 +359,29 @@ describe("what the chat answer holds beside text, and odd shapes", () => {
     expect(done.model).toBe("gpt-4o-2024-08-06");
     expect(done.created_at).toBeGreaterThan(0);
   });
+
+  test("Google's tool calls, each whole with its id and no index (or 0 for every one), stay two calls", async () => {
+    const call = (id: string, name: string, args: string, index?: number) => ({
+      ...(index === undefined ? {} : { index }),
+      id,
+      type: "function",
+      function: { name, arguments: args },
+    });
+    for (const index of [undefined, 0]) {
+      next = () =>
+        new Response(
+          sseOf([
+            chunk([{ index: 0, delta: { role: "assistant", tool_calls: [call("function-call-1", "weather", '{"city":"Oslo"}', index)] } }]),
+            chunk([{ index: 0, delta: { tool_calls: [call("function-call-2", "weather", '{"city":"Rome"}', index)] } }]),
+            chunk([{ index: 0, delta: {}, finish_reason: "stop" }]),
+          ]).pipeThrough(chatStreamToResponses({})),
+          { headers: { "content-type": "text/event-stream" } },
+        );
+      const final = await client.responses.stream({ model: "gemini-2.5-flash", input: "Weather in Oslo and Rome?" }).finalResponse();
+      expect(final.output.map((o) => (o.type === "function_call" ? [o.id, o.call_id, o.arguments] : o.type))).toEqual([
+        ["fc_abc_0", "function-call-1", '{"city":"Oslo"}'],
+        ["fc_abc_1", "function-call-2", '{"city":"Rome"}'],
+      ]);
+    }
+  });
 });
