@@ -21,7 +21,8 @@ const FINISH: Record<string, string> = {
 };
 
 export function finishReason(stop: unknown): string | null {
-  return typeof stop === "string" ? (FINISH[stop] ?? "stop") : null;
+  // By own entry: a stop reason named `constructor` would be Object's function, dropped from the JSON.
+  return typeof stop === "string" ? (Object.hasOwn(FINISH, stop) ? (FINISH[stop] as string) : "stop") : null;
 }
 
 interface MessagesUsage {

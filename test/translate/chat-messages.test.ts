@@ -301,6 +301,14 @@ describe("messages answer -> chat completion", () => {
     });
   }
 
+  test("a stop reason the table does not name is stop, whatever its name", () => {
+    for (const stop of ["pause_turn", "something_new", "constructor", "toString"])
+      expect(
+        (messagesToChatCompletion({ id: "m", model: "m", content: [], stop_reason: stop }).choices as { finish_reason: unknown }[])[0]
+          ?.finish_reason,
+      ).toBe("stop");
+  });
+
   test("cache reads are chat's cached_tokens (in the prompt count, as chat counts them)", () => {
     const chat = messagesToChatCompletion({
       id: "msg_4",
