@@ -85,6 +85,20 @@ function parseArguments(raw: unknown, where: string): unknown {
   }
 }
 
+/** An assistant's tool call as a `tool_use` block: the schema lets any value through as a call, so each is checked here. */
+function toolUse(call: unknown, where: string): Block {
+  const c = call as { id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null;
+  if (typeof c !== "object" || c === null || typeof c.function !== "object" || c.function === null || typeof c.function.name !== "string")
+    throw badRequest(`${where}: a tool call needs a function with a name`, { param: where });
+  if (c.id !== undefined && typeof c.id !== "string") throw badRequest(`${where}.id must be a string`, { param: `${where}.id` });
+  return {
+    type: "tool_use",
+    id: c.id ?? "",
+    name: c.function.name,
+    input: parseArguments(c.function.arguments, `${where}.function.arguments`),
+  };
+}
+
 function toolChoice(choice: unknown): Block | undefined {
   if (choice === undefined || choice === null || choice === "auto") return choice === "auto" ? { type: "auto" } : undefined;
   if (choice === "none") return { type: "none" };
@@ -111,15 +125,9 @@ export function chatToMessagesRequest(req: ChatCompletionRequest & Record<string
     } else if (m.role === "tool") {
       push("user", [{ type: "tool_result", tool_use_id: m.tool_call_id ?? "", content: toolResultContent(m.content, where) }]);
     } else if (m.role === "assistant") {
-      const calls = (m.tool_calls ?? []) as { id?: string; function?: { name?: string; arguments?: unknown } }[];
       push("assistant", [
         ...contentBlocks(m.content, where),
-        ...calls.map((c, k) => ({
-          type: "tool_use",
-          id: c.id ?? "",
-          name: c.function?.name ?? "",
-          input: parseArguments(c.function?.arguments, `messages[${i}].tool_calls[${k}].function.arguments`),
-        })),
+        ...(m.tool_calls ?? []).map((c, k) => toolUse(c, `messages[${i}].tool_calls[${k}]`)),
       ]);
     } else {
       push("user", contentBlocks(m.content, where));

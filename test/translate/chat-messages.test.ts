@@ -193,6 +193,30 @@ describe("chat-completions request -> messages request", () => {
     expect(refused([{ type: "image_url", image_url: {} }])).toEqual({ status: 400, param: "messages[1].content[0].image_url" });
   });
 
+  test("an assistant's tool call that is not a call (null, no function, a number for its id) is a 400 naming it, not a 500", () => {
+    for (const [call, param] of [
+      [null, "messages[1].tool_calls[0]"],
+      [{ id: "t1", type: "function" }, "messages[1].tool_calls[0]"],
+      [{ id: "t1", function: { name: 5, arguments: "{}" } }, "messages[1].tool_calls[0]"],
+      [{ id: 7, function: { name: "f", arguments: "{}" } }, "messages[1].tool_calls[0].id"],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        chatToMessagesRequest({
+          ...base,
+          messages: [
+            { role: "user", content: "hi" },
+            { role: "assistant", content: null, tool_calls: [call] },
+          ],
+        } as never);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect([(thrown as ApiError).status, (thrown as ApiError).param]).toEqual([400, param]);
+    }
+  });
+
   test("a tool result with an image keeps it as an image block; parallel_tool_calls false is one call at a time", () => {
     const out = chatToMessagesRequest({
       ...base,

@@ -404,6 +404,21 @@ describe("answers in shapes the translation does not know", () => {
   });
 });
 
+test("a request the messages format cannot carry is a 400 in the chat envelope, before the provider is called", async () => {
+  const res = await post("/v1/chat/completions", {
+    model: "odd-msg/msg-tools",
+    messages: [
+      { role: "user", content: "hi" },
+      { role: "assistant", content: null, tool_calls: [null] },
+    ],
+  });
+  expect(res.status).toBe(400);
+  expect(((await res.json()) as { error: { param: string; type: string } }).error).toMatchObject({
+    param: "messages[1].tool_calls[0]",
+    type: "invalid_request_error",
+  });
+});
+
 describe("the provider's refusals in the caller's envelope", () => {
   test("a messages provider's 400 is the chat caller's 400 with its message; a chat provider's 429 the Responses caller's, with its wait", async () => {
     const refused = await post("/v1/chat/completions", { model: "odd-msg/msg-refuses", messages: [{ role: "user", content: "hi" }] });
