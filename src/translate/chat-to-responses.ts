@@ -132,7 +132,9 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     emit(out, "response.in_progress", { response: snapshot("in_progress") });
   };
 
-  const emitTo = (out: TransformStreamDefaultController<Uint8Array>) => (type: string, fields: Json) => emit(out, type, fields);
+  /** The message item's emitter, made once: the stream's controller is the same for every chunk. */
+  let emitter: ((type: string, fields: Json) => void) | null = null;
+  const emitTo = (out: TransformStreamDefaultController<Uint8Array>) => (emitter ??= (type, fields) => emit(out, type, fields));
   const messagePiece = (out: TransformStreamDefaultController<Uint8Array>, kind: "text" | "refusal", piece: string) => {
     message ??= new MessageStream(nextIndex++, `msg_${id.slice(5)}`, emitTo(out));
     message.add(kind, piece, emitTo(out));
