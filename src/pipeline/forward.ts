@@ -109,6 +109,11 @@ export class Forwarder {
     this.stages = [...(deps.limits ? [providerLimitStage(deps.limits)] : []), reserveSpendStage(deps.spend)];
   }
 
+  /** The most of a provider's answer read (GW_MAX_ANSWER_BYTES): what a translation may hold of one, too. */
+  get maxAnswerBytes(): number {
+    return this.deps.maxAnswerBytes;
+  }
+
   /** Shutdown: refused streams stop draining, and this resolves once every stream's call is accounted. */
   async stop(): Promise<void> {
     this.closing.abort();

@@ -166,7 +166,7 @@ export class ModelCalls {
       const native = nativeResponses(target, callAdapter(target));
       if (!native) {
         const chat = translatedChat(body, fallback);
-        return asResponses(await chatAttempt(this.forwarder, input, target, chat, responsesAnswer(body)), body);
+        return asResponses(await chatAttempt(this.forwarder, input, target, chat, responsesAnswer(body)), body, this.forwarder.maxAnswerBytes);
       }
       const stream = body.stream === true;
       const sent = hosted ? pointAtGateway(body, hosted, input.scope) : body;

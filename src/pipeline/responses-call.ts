@@ -120,8 +120,12 @@ export const responsesAnswer =
   (chat: Json): Json =>
     chatCompletionToResponse(chat, echo);
 
-/** A chat stream in the Responses shape (a whole answer was reshaped by the attempt); cost, provider and findings stay as they were. */
-export function asResponses(outcome: CallOutcome, echo: ResponsesEcho): CallOutcome {
-  if (outcome.type === "stream") return { ...outcome, stream: outcome.stream.pipeThrough(chatStreamToResponses(echo)) };
+/**
+ * A chat stream in the Responses shape (a whole answer was reshaped by the attempt), the
+ * answer it holds bounded as a whole answer is; cost, provider and findings stay as they were.
+ */
+export function asResponses(outcome: CallOutcome, echo: ResponsesEcho, maxAnswerBytes: number): CallOutcome {
+  if (outcome.type === "stream")
+    return { ...outcome, stream: outcome.stream.pipeThrough(chatStreamToResponses(echo, undefined, maxAnswerBytes)) };
   return outcome;
 }

@@ -9,7 +9,7 @@
  */
 import { responsesError } from "../lib/error-bodies.ts";
 import { ApiError } from "../lib/errors.ts";
-import { encodeSse, type SseEvent, SseDecoder } from "../lib/sse.ts";
+import { encodeSse, MAX_EVENT_CHARS, type SseEvent, SseDecoder } from "../lib/sse.ts";
 import { MessageStream } from "./responses-message-stream.ts";
 import {
   type ChatAnswer,
@@ -98,9 +98,19 @@ interface OpenCall {
  * event stream (SSE bytes). The usage chunk after the finish gives `response.completed`
  * its usage, so the stream closes the response when the chat stream says [DONE] (or
  * ends). A provider error event ends the stream with `response.failed`.
+ *
+ * The answer's text and arguments are held to write the finished response, so they are
+ * bounded as a whole answer is (`maxAnswerChars`, GW_MAX_ANSWER_BYTES): past it the
+ * response fails, and the rest of the provider's stream passes unheld.
  */
-export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): TransformStream<Uint8Array, Uint8Array> {
+export function chatStreamToResponses(
+  echo: ResponsesEcho,
+  fixedId?: string,
+  maxAnswerChars = MAX_EVENT_CHARS,
+): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new SseDecoder();
+  /** Characters of text, refusal and arguments held so far. */
+  let held = 0;
   let sequence = 0;
   let id = "";
   let created = Math.floor(Date.now() / 1000);
@@ -204,6 +214,15 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
     if (typeof choice !== "object" || choice === null) return;
     const delta = typeof choice.delta === "object" && choice.delta !== null ? choice.delta : {};
+    held += (typeof delta.content === "string" ? delta.content.length : 0) + (typeof delta.refusal === "string" ? delta.refusal.length : 0);
+    for (const tc of Array.isArray(delta.tool_calls) ? delta.tool_calls : [])
+      if (typeof tc?.function?.arguments === "string") held += tc.function.arguments.length;
+    if (held > maxAnswerChars)
+      return fail(
+        out,
+        "provider_error",
+        `The provider's answer grew past ${maxAnswerChars} characters, the most this gateway holds to write a response.`,
+      );
     if (typeof delta.content === "string" && delta.content !== "") messagePiece(out, "text", delta.content);
     if (typeof delta.refusal === "string" && delta.refusal !== "") messagePiece(out, "refusal", delta.refusal);
     for (const tc of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {

@@ -183,6 +183,22 @@ function answer(model: string, req: Request): Response {
         choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: 5 }, finish_reason: "tool_calls" }],
         usage: { prompt_tokens: 11, completion_tokens: 3 },
       });
+    // Some 80 KB of text in 1 KB pieces: past a gateway that holds 64 KiB of an answer.
+    case "chat-long":
+      return sse([
+        chatChunk(model, { role: "assistant", content: "" }),
+        ...Array.from({ length: 80 }, () => chatChunk(model, { content: "wave ".repeat(200) })),
+        chatChunk(model, {}, "stop"),
+        chatEvent({
+          id: "chatcmpl-1",
+          object: "chat.completion.chunk",
+          created: 1,
+          model,
+          choices: [],
+          usage: { prompt_tokens: 9, completion_tokens: 16000 },
+        }),
+        "data: [DONE]\n\n",
+      ]);
     // A chat stream cut off after its text: no finish reason, no usage, no [DONE].
     case "chat-cut":
       return sse([chatChunk(model, { role: "assistant", content: "" }), chatChunk(model, { content: "The sea" })]);
@@ -207,7 +223,8 @@ export interface OddGateway {
 
 export const PROMPT = "Tell me about the sea. ".repeat(40);
 
-export async function startOddGateway(): Promise<OddGateway> {
+/** `env`: the gateway's own settings beside the test's (GW_MAX_ANSWER_BYTES, say). */
+export async function startOddGateway(env: Record<string, string> = {}): Promise<OddGateway> {
   const provider = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
@@ -217,7 +234,7 @@ export async function startOddGateway(): Promise<OddGateway> {
       return answer(body.model, req);
     },
   });
-  const gw = await startInProcessGateway({ logLevel: "error" });
+  const gw = await startInProcessGateway({ logLevel: "error", env });
   const base = `http://127.0.0.1:${provider.port}`;
   const key = { key: gw.init.keyValue };
   const custom = { provider: "custom", apiKey: "k-1234567890", country: "US", scope: "organization" };
@@ -233,7 +250,7 @@ export async function startOddGateway(): Promise<OddGateway> {
     ...custom,
     name: "odd-chat",
     baseUrl: `${base}/v1`,
-    models: ["chat-no-usage", "chat-cut", "chat-null", "chat-limited", "chat-odd"],
+    models: ["chat-no-usage", "chat-cut", "chat-null", "chat-limited", "chat-odd", "chat-long"],
   };
   expect((await gw.op(key, "provider.create", chat)).status).toBe(200);
 

@@ -384,4 +384,12 @@ describe("what the chat answer holds beside text, and odd shapes", () => {
       ]);
     }
   });
+
+  test("an answer past what the translation may hold fails the response there, and holds nothing more", async () => {
+    const text = await new Response(sseOf(textChunks).pipeThrough(chatStreamToResponses({}, undefined, 10))).text();
+    const types = [...text.matchAll(/^event: (\S+)$/gm)].map((m) => m[1]);
+    expect(types.at(-1)).toBe("response.failed");
+    expect(types.filter((t) => t === "response.output_text.delta")).toEqual(["response.output_text.delta"]);
+    expect(types).not.toContain("response.completed");
+  });
 });

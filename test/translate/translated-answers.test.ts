@@ -140,4 +140,19 @@ describe("Responses over a chat provider", () => {
     const [row] = await rows("chat-cut");
     expect(row?.promptTokens).toBeGreaterThan(100);
   });
+
+  test("a chat stream longer than the gateway holds of an answer ends the response with response.failed, accounted", async () => {
+    const small = await startOddGateway({ GW_MAX_ANSWER_BYTES: String(64 * 1024) });
+    try {
+      const res = await small.post("/v1/responses", { model: "odd-chat/chat-long", input: "hi", stream: true });
+      const seen = (await small.events(res)) as { type: string; response?: { error?: { message: string } } }[];
+      expect(seen.at(-1)?.type).toBe("response.failed");
+      expect(seen.at(-1)?.response?.error?.message).toContain("grew past 65536 characters");
+      expect(seen.some((e) => e.type === "response.completed")).toBe(false);
+      // The provider's stream was read to its end, so its own counts are charged.
+      expect((await small.rows("chat-long")).map((r) => [r.promptTokens, r.completionTokens])).toEqual([[9, 16000]]);
+    } finally {
+      await small.stop();
+    }
+  });
 });
