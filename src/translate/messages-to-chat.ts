@@ -124,6 +124,8 @@ export function messagesStreamToChat(maxEventChars?: number, counts?: CallUsage)
   /** Text and argument pieces passed on: each at least a token, what a broken-off answer is charged at least. */
   let pieces = 0;
   let ended = false;
+  /** message_delta gave the stop reason: the answer is whole, whether or not message_stop follows. */
+  let stopped = false;
   /** Each open tool_use content block: its index among the tool calls, and whether any of its arguments came. */
   const toolIndex = new Map<unknown, { index: number; args: boolean }>();
   let calls = 0;
@@ -208,6 +210,7 @@ export function messagesStreamToChat(maxEventChars?: number, counts?: CallUsage)
       case "message_delta":
         for (const at of toolIndex.keys()) closeCall(at, out);
         takeUsage(data.usage);
+        if (typeof data.delta?.stop_reason === "string") stopped = true;
         out.enqueue(delta({}, finishReason(data.delta?.stop_reason) ?? "stop"));
         break;
       case "message_stop":
@@ -241,7 +244,13 @@ export function messagesStreamToChat(maxEventChars?: number, counts?: CallUsage)
     flush(out) {
       for (const b of decoder.end().blocks) if (b.event) translate(b.event, out);
       if (ended) return;
-      // The provider stopped without its last event: the caller is told, and the call charged what was seen.
+      // Its stop reason came, so the answer is whole: only the closing event is missing, as with some proxies.
+      if (stopped) {
+        out.enqueue(usageChunk());
+        out.enqueue(encodeSse({ data: "[DONE]" }));
+        return;
+      }
+      // The provider stopped before its answer was whole: the caller is told, and the call charged what was seen.
       out.enqueue(usageChunk(pieces));
       out.enqueue(errorChunk(ENDED_EARLY));
     },

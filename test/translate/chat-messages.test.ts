@@ -473,6 +473,19 @@ describe("messages stream -> chat chunks", () => {
     expect(chunks).not.toContain("[DONE]");
   });
 
+  test("a stream whose stop reason came but not message_stop (a proxy that drops it) ends as a whole answer", async () => {
+    const chunks = await translateStream([
+      {
+        event: "message_start",
+        data: { type: "message_start", message: { id: "msg_1", model: "m", usage: { input_tokens: 30, output_tokens: 1 } } },
+      },
+      { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "a" } } },
+      { event: "message_delta", data: { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 4 } } },
+    ]);
+    expect(chunks.at(-2)).toMatchObject({ choices: [], usage: { prompt_tokens: 30, completion_tokens: 4 } });
+    expect(chunks.at(-1)).toBe("[DONE]");
+  });
+
   test("odd shapes in events (null, a number for text) are skipped, never a crash or a joined count", async () => {
     const chunks = await translateStream([
       {
