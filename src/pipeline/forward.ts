@@ -35,7 +35,17 @@ import type { EndStages } from "./stages.ts";
 import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { CallSize, SpendDeps } from "./reserve-spend.ts";
 import type { ResolvedTarget } from "./authorize.ts";
-import { chargeCutStream, jsonOutcome, keepCounts, parseObject, rethrow, retryAfterMs, STREAM_INTERRUPTED, substitutionOf } from "./provider-answer.ts";
+import {
+  chargeCutStream,
+  jsonOutcome,
+  keepCounts,
+  parseObject,
+  reshapedText,
+  rethrow,
+  retryAfterMs,
+  STREAM_INTERRUPTED,
+  substitutionOf,
+} from "./provider-answer.ts";
 import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 import { traceAttemptEnd } from "./attempt-trace.ts";
@@ -75,8 +85,12 @@ export interface Route {
    * whole (embeddings: tens of kilobytes of numbers the gateway relays unread).
    */
   membersOnly?: boolean;
-  /** Stream: the provider's SSE as the caller's format, its events at most `maxEventChars` long. */
-  restream?: (maxEventChars: number) => TransformStream<Uint8Array, Uint8Array>;
+  /**
+   * Stream: the provider's SSE as the caller's format, its events at most `maxEventChars` long.
+   * It keeps `counts` (tokens only, never the model) as the provider reports them, so a stream
+   * the client leaves before the translated usage chunk is charged the provider's own counts.
+   */
+  restream?: (maxEventChars: number, counts: CallUsage) => TransformStream<Uint8Array, Uint8Array>;
   /** Stream: events to drop before the caller sees them. */
   keep?: (data: string) => boolean;
 }
@@ -93,6 +107,11 @@ export class Forwarder {
   constructor(private readonly deps: ForwardDeps) {
     this.now = deps.now ?? Date.now;
     this.stages = [...(deps.limits ? [providerLimitStage(deps.limits)] : []), reserveSpendStage(deps.spend)];
+  }
+
+  /** The most of a provider's answer read (GW_MAX_ANSWER_BYTES): what a translation may hold of one, too. */
+  get maxAnswerBytes(): number {
+    return this.deps.maxAnswerBytes;
   }
 
   /** Shutdown: refused streams stop draining, and this resolves once every stream's call is accounted. */
@@ -224,10 +243,13 @@ export class Forwarder {
     this.answered(target, ttfbMs, this.now() - held.sentAtMs);
     const usage = route.wire.fromBody(body);
     const substitution = substitutionOf(target, usage);
-    // A substituted answer was still paid for: its cost is recorded before it is refused.
-    const accounted = this.account(input, target, usage, substitution, held, status);
-    if (accounted instanceof Promise) return accounted.then((cost) => jsonOutcome(target, status, text, body, usage, substitution, route.reshape, cost));
-    return jsonOutcome(target, status, text, body, usage, substitution, route.reshape, accounted);
+    const answer = substitution ?? reshapedText(target, text, body, route.reshape);
+    const failure = answer instanceof ApiError ? answer : null;
+    const caller = typeof answer === "string" ? answer : text;
+    // A substituted (or untranslatable) answer was still paid for: its cost is recorded before it is refused.
+    const accounted = this.account(input, target, usage, failure, held, status);
+    if (accounted instanceof Promise) return accounted.then((cost) => jsonOutcome(target, status, caller, usage, failure, cost));
+    return jsonOutcome(target, status, caller, usage, failure, accounted);
   }
 
   /** The stream's outcome once the provider's headers came: its events tapped for usage, its end accounted. */
@@ -263,7 +285,9 @@ export class Forwarder {
       keep: keep ? (e) => keep(e.data) : undefined,
       onEnd: async (clean) => {
         const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
-        if (failure === STREAM_INTERRUPTED) chargeCutStream(usage, size, pieces);
+        // A stream that ended without the provider's prompt count (a server that ignores
+        // include_usage, a translated stream cut between events) is charged as a cut one is.
+        if (failure === STREAM_INTERRUPTED || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
         if (clean) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
         try {
           await this.account(input, target, usage, failure, held, up.response.status);
@@ -283,7 +307,7 @@ export class Forwarder {
     // Checked by forward before anything here waits on the stream's end.
     let body = up.response.body as ReadableStream<Uint8Array>;
     if (adapter.sseBody) body = adapter.sseBody(body, this.deps.maxAnswerBytes);
-    if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes));
+    if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes, usage));
     return {
       type: "stream",
       status: up.response.status,

@@ -10,9 +10,14 @@ interface Usage {
   cache_read_input_tokens?: number;
 }
 
-/** Prompt tokens include cache reads and writes: they are input the caller paid for. */
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
+
+/**
+ * Prompt tokens include cache reads and writes: they are input the caller paid for. Only
+ * numbers count: a provider's `"10"` would otherwise be joined as text to the others.
+ */
 export function promptTokensOf(u: Usage): number {
-  return (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+  return count(u.input_tokens) + count(u.cache_creation_input_tokens) + count(u.cache_read_input_tokens);
 }
 
 export const messagesWire: WireFormat = {
@@ -28,19 +33,28 @@ export const messagesWire: WireFormat = {
   },
   fromEvent(e, acc) {
     if (e.event !== "message_start" && e.event !== "message_delta") return false;
-    let data: { message?: { model?: unknown; usage?: Usage }; usage?: Usage; delta?: { stop_reason?: unknown } };
+    let data: {
+      message?: { model?: unknown; usage?: Usage } | null;
+      usage?: Usage | null;
+      delta?: { stop_reason?: unknown } | null;
+    } | null;
     try {
       data = JSON.parse(e.data);
     } catch {
       return false;
     }
+    // `data: null` parses, and must not throw in the tap (the stream would never be accounted).
+    if (typeof data !== "object" || data === null) return false;
     if (e.event === "message_delta") {
       // Output tokens on message_delta are cumulative.
+      if (typeof data.usage !== "object" || data.usage === null) data.usage = undefined;
       if (data.usage?.output_tokens !== undefined) acc.completionTokens = data.usage.output_tokens;
+      // The vendor now repeats the input counts here (cumulative); a server that reports them only here is charged them.
+      if (data.usage) acc.promptTokens = Math.max(acc.promptTokens, promptTokensOf(data.usage));
       if (typeof data.delta?.stop_reason === "string") acc.finishReason = data.delta.stop_reason;
       return false;
     }
-    const u = data.message?.usage ?? {};
+    const u = typeof data.message?.usage === "object" && data.message.usage !== null ? data.message.usage : {};
     acc.promptTokens = promptTokensOf(u);
     acc.completionTokens = u.output_tokens ?? acc.completionTokens;
     if (acc.model === null && typeof data.message?.model === "string") {

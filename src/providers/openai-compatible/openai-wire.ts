@@ -39,17 +39,20 @@ export const openAiWire: WireFormat = {
   fromEvent(e, acc) {
     // Parse only the chunks that can tell us something: the first, and the usage chunk.
     if (e.data === "[DONE]" || (acc.model !== null && !mayCarryUsage(e.data))) return false;
-    let chunk: { model?: unknown; usage?: Usage | null };
+    let chunk: { model?: unknown; usage?: Usage | null } | null;
     try {
       chunk = JSON.parse(e.data);
     } catch {
       return false;
     }
+    // `data: null` parses: read, it threw in the tap, leaving the stream unaccounted and shutdown waiting on it.
+    if (typeof chunk !== "object" || chunk === null) return false;
     if (chunk.usage) {
       acc.promptTokens = chunk.usage.prompt_tokens ?? acc.promptTokens;
       acc.completionTokens = chunk.usage.completion_tokens ?? acc.completionTokens;
     }
-    if (acc.model === null && typeof chunk.model === "string") {
+    // Azure's first chunk carries its content filter's results and `"model":""`: the model is named by the next.
+    if (acc.model === null && typeof chunk.model === "string" && chunk.model !== "") {
       acc.model = chunk.model;
       return true;
     }

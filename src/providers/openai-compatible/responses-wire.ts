@@ -31,8 +31,8 @@ const NON_EMPTY_DELTA = /"delta":"(?!")/;
 /** An event whose snapshot carries usage (a finished response). */
 const HAS_USAGE = /"usage":\s*\{/;
 
-function read(snapshot: Snapshot | undefined, acc: CallUsage): void {
-  if (!snapshot?.usage) return;
+function read(snapshot: Snapshot | null | undefined, acc: CallUsage): void {
+  if (typeof snapshot !== "object" || snapshot === null || typeof snapshot.usage !== "object" || snapshot.usage === null) return;
   // A finished response: its usage, and the whole output, whose tool calls carry fees.
   acc.promptTokens = snapshot.usage.input_tokens ?? acc.promptTokens;
   acc.completionTokens = snapshot.usage.output_tokens ?? acc.completionTokens;
@@ -49,12 +49,14 @@ export const responsesWire: WireFormat = {
   fromEvent(e, acc) {
     // Parse only the events that can tell something: the first to name the model, and those with usage.
     if (acc.model !== null && !HAS_USAGE.test(e.data)) return false;
-    let event: { response?: Snapshot };
+    let event: { response?: Snapshot } | null;
     try {
       event = JSON.parse(e.data);
     } catch {
       return false;
     }
+    // `data: null` parses, and must not throw in the tap (the stream would never be accounted).
+    if (typeof event !== "object" || event === null) return false;
     read(event.response, acc);
     if (acc.model === null && typeof event.response?.model === "string") {
       acc.model = event.response.model;

@@ -29,4 +29,15 @@ describe("the chat-completions stream's usage", () => {
     expect(named).toEqual([true, false, false, false, false]);
     expect(usage).toMatchObject({ model: "gpt-4o", promptTokens: 12, completionTokens: 2 });
   });
+
+  test('Azure\'s first chunk (content filter results, model "") names no model: the next one does, and is checked', () => {
+    const usage = emptyUsage();
+    const chunks = [
+      '{"choices":[],"created":0,"id":"","model":"","object":"","prompt_filter_results":[{"prompt_index":0,"content_filter_results":{}}]}',
+      '{"id":"chatcmpl-1","model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"delta":{"role":"assistant","content":""}}]}',
+      '{"id":"chatcmpl-1","model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"delta":{"content":"Hi"}}]}',
+    ];
+    expect(chunks.map((c) => openAiWire.fromEvent(event(c), usage))).toEqual([false, true, false]);
+    expect(usage.model).toBe("gpt-4o-mini-2024-07-18");
+  });
 });

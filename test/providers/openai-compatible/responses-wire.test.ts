@@ -143,4 +143,13 @@ describe("built-in tool fees", () => {
     expect(reservedToolFees([{ type: "file_search" }], 4)).toBe(4 * TOOL_CALL_FEES.file_search_call!);
     expect(reservedToolFees(null, 3)).toBe(0);
   });
+
+  test("an item or tool named as a member every object has carries no fee and does not void the others", () => {
+    const odd = ["constructor", "__proto__", "toString"].map((type) => ({ type, id: "x" }));
+    const usage = responsesWire.fromBody({ model: "gpt-4o", usage: { input_tokens: 1, output_tokens: 1 }, output: [...odd, ...output] });
+    expect(usage.feeMicros).toBe(2 * TOOL_CALL_FEES.web_search_call!);
+    expect(reservedToolFees([{ type: "constructor" }, { type: "__proto__" }, { type: "file_search" }], 2)).toBe(
+      2 * TOOL_CALL_FEES.file_search_call!,
+    );
+  });
 });
