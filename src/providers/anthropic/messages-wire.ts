@@ -31,7 +31,10 @@ export function promptTokensOf(u: MessagesUsage): number {
 /** Every cache write: the total, or the lifetimes' sum where only they are given. */
 function cacheWritesOf(u: MessagesUsage): number {
   const byLifetime = typeof u.cache_creation === "object" && u.cache_creation !== null ? u.cache_creation : {};
-  return Math.max(count(u.cache_creation_input_tokens), count(byLifetime.ephemeral_5m_input_tokens) + count(byLifetime.ephemeral_1h_input_tokens));
+  return Math.max(
+    count(u.cache_creation_input_tokens),
+    count(byLifetime.ephemeral_5m_input_tokens) + count(byLifetime.ephemeral_1h_input_tokens),
+  );
 }
 
 /** The prompt's cache reads and writes (the 1-hour writes apart), or none when the answer used no cache. */

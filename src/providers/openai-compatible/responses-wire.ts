@@ -40,7 +40,8 @@ function read(snapshot: Snapshot | null | undefined, acc: CallUsage): void {
   acc.promptTokens = snapshot.usage.input_tokens ?? acc.promptTokens;
   acc.completionTokens = snapshot.usage.output_tokens ?? acc.completionTokens;
   const details = snapshot.usage.input_tokens_details;
-  const cache = typeof details === "object" && details !== null ? cacheTokens(details.cached_tokens, details.cache_write_tokens) : undefined;
+  const cache =
+    typeof details === "object" && details !== null ? cacheTokens(details.cached_tokens, details.cache_write_tokens) : undefined;
   if (cache) acc.cache = cache;
   acc.feeMicros = toolCallFees(snapshot.output);
 }
