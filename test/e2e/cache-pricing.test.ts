@@ -184,6 +184,16 @@ describe("a chat-format model (OpenAI): reads at the listed cached-input price",
     for await (const _ of data);
     expectPriced(await rowOf(response.headers.get("x-request-id")), GPT_4O, READS, WRITES, 0);
   });
+
+  test("the Responses API, served natively: input_tokens_details.cached_tokens, whole and streamed", async () => {
+    const ask = { model: "gpt-4o", user: CHAT_CACHED_USER, input: question };
+    const whole = await openai.responses.create(ask).withResponse();
+    expect(whole.data.usage?.input_tokens_details.cached_tokens).toBe(READS);
+    expectPriced(await rowOf(whole.response.headers.get("x-request-id")), GPT_4O, READS, WRITES, 0);
+    const streamed = await openai.responses.create({ ...ask, stream: true }).withResponse();
+    for await (const _ of streamed.data);
+    expectPriced(await rowOf(streamed.response.headers.get("x-request-id")), GPT_4O, READS, WRITES, 0);
+  });
 });
 
 describe("the cloud platform (Bedrock) serving Anthropic's models, priced by Anthropic's rule", () => {
