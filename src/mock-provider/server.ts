@@ -187,7 +187,8 @@ export function startMockProvider(opts: MockProviderOptions) {
         if (!body) return openAiError(400, "the body must be a JSON object");
         // Stored responses belong to the key that made them, as at OpenAI.
         const owner = h.get("authorization") ?? h.get("x-api-key") ?? "";
-        const respond = (b: Record<string, unknown>) => simulatedResponses(b, { delayMs, answeredModel, streamChunks, cache }, responses, owner);
+        const respond = (b: Record<string, unknown>) =>
+          simulatedResponses(b, { delayMs, answeredModel, streamChunks, cache }, responses, owner);
         // A hosted `mcp` tool that needs no approval is run as OpenAI runs it (hosted-mcp.ts).
         const res = (await hostedMcpAnswer(body, respond)) ?? (await respond(body));
         return body.stream ? counted(res) : garble(res);
