@@ -2,8 +2,8 @@
  * Stage 10: one usage event per attempt at a model (never any prompt or completion text),
  * priced from the catalog in integer micro-dollars (an unlisted model at its family's
  * ceiling, flagged on the row; prompt-cache reads and writes at their own prices, and
- * counted on the row) and handed to the write-behind buffer; in strict durability the call waits until the
- * event is stored.
+ * counted on the row) and handed to the write-behind buffer; in strict durability the
+ * call waits until the event is stored.
  */
 import { newId } from "../domain/ids.ts";
 import type { UsageEvent } from "../domain/types.ts";

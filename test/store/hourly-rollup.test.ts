@@ -67,7 +67,9 @@ test("daily rows drop the key and part by day, provider, model and application",
     event({ createdAt: DAY_MS + 1 }),
     event({ keyId: null }),
   ]);
-  expect(rows.map((r) => [r.hour / DAY_MS, r.provider, r.applicationId, r.keyId, r.requests, r.cacheReadTokens, r.cacheWriteTokens])).toEqual([
+  expect(
+    rows.map((r) => [r.hour / DAY_MS, r.provider, r.applicationId, r.keyId, r.requests, r.cacheReadTokens, r.cacheWriteTokens]),
+  ).toEqual([
     [0, "openai", "", "", 3, 0, 0],
     [0, "openai", "app", "", 1, 4, 0],
     [0, "anthropic", "app", "", 1, 0, 3],

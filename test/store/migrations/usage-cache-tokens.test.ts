@@ -26,7 +26,9 @@ INSERT INTO usage_daily (org_id, day, provider, model, application_id, requests,
 
 async function expectCacheColumnsAdded(store: Store) {
   await store.migrate();
-  expect(await store.listUsageEvents("org_a")).toMatchObject([{ id: "evt_old", promptTokens: 1000, cacheReadTokens: 0, cacheWriteTokens: 0 }]);
+  expect(await store.listUsageEvents("org_a")).toMatchObject([
+    { id: "evt_old", promptTokens: 1000, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  ]);
   expect(await store.listUsageHourly("org_a", HOUR, HOUR + 3_600_000)).toMatchObject([
     { requests: 1, promptTokens: 1000, cacheReadTokens: 0, cacheWriteTokens: 0 },
   ]);
