@@ -13,6 +13,7 @@ import { CREDENTIAL_FALLBACK_DETECTORS } from "./credential-fallbacks.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_GENERIC_DETECTORS } from "./credential-generic.ts";
+import { MULTIPLE_ASSIGNMENT_DETECTOR } from "./credential-multiple-assignment.ts";
 import { CREDENTIAL_ENCODED_KEY_DETECTORS } from "./credential-encoded-keys.ts";
 import { CREDENTIAL_TABLE_RULE } from "./credential-tables.ts";
 import { CREDENTIAL_VALUE_FIRST_DETECTOR, CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR } from "./credential-value-first.ts";
@@ -172,6 +173,7 @@ export const SECRET_DETECTORS: Detector[] = [
   // Ahead of the assignment: `Credentials: admin/…` is a pair, where the assignment would read `admin` alone and stop.
   ...CREDENTIAL_PROSE_DETECTORS,
   ASSIGNMENT_DETECTOR,
+  MULTIPLE_ASSIGNMENT_DETECTOR,
   // Credentials in a URL (`https://user:password@host`, `redis://:password@host`) and in curl's basic auth (`curl -u name:password`).
   {
     kind: "url_credentials",
