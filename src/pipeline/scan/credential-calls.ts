@@ -126,7 +126,9 @@ export const CREDENTIAL_CALL_DETECTORS: Detector[] = [
     kind: "password_assignment",
     category: "secret",
     pattern: `\\b(?:X509Certificate2?\\([^()]{1,160}?,|(?:\\.load|\\.getKey|\\.setKeyEntry|\\.init)\\([^()\\n]{1,80}?,)\\s{0,16}"[^"\\n]{3,128}"(?:\\.toCharArray\\(\\))?\\s{0,16}[,)]`,
-    validate: (m) => (/^X509/.test(m) || /\.toCharArray\(\)\s*[,)]$/.test(m)) && passwordValue(/"([^"\n]*)"(?:\.toCharArray\(\))?\s*[,)]$/.exec(m)?.[1] ?? "", true, 3),
+    validate: (m) =>
+      (/^X509/.test(m) || /\.toCharArray\(\)\s*[,)]$/.test(m)) &&
+      passwordValue(/"([^"\n]*)"(?:\.toCharArray\(\))?\s*[,)]$/.exec(m)?.[1] ?? "", true, 3),
     start: [
       { at: "word", literals: ["X509Certificate"] },
       { at: "literal", literals: [".load(", ".getKey(", ".setKeyEntry(", ".init("] },

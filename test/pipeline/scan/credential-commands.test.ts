@@ -85,7 +85,7 @@ describe("not found", () => {
   test.each([
     "crypto.createHmac('sha256', 'mytoken')",
     'new SecretKeySpec("abcdefgh".getBytes(), "AES")',
-    "new SecretKeySpec(keyBytes, \"HmacSHA256\")",
+    'new SecretKeySpec(keyBytes, "HmacSHA256")',
     // mysql's bare -p asks for the password; the next word is the database.
     "mysql -u root -p shop",
     "mongosh -u admin -p --authenticationDatabase admin",
