@@ -44,6 +44,9 @@ const CREDENTIAL_RULES = GITLEAKS_RULES.filter((r) => !IDENTIFIER_RULE.test(r.id
 const EXTRA_CHECKS: Record<string, (secret: string) => boolean> = {
   // The rule's secret is the key and its value (`password: Y2hh…`): the value is what decodes.
   "kubernetes-secret-yaml": (secret) => !decodesToPlaceholder(secret.replace(/^[\w.-]+:\s*(?:[|>][-+]?\s+)?/, "").replace(/["']/g, "")),
+  // NuGet's `<add key="Password" value="…" />`, its quotes maybe escaped (a config inside a JSON string): a build
+  // variable (`$(feed.password)`), an environment reference (`%FeedPassword%`) or `...` is no password.
+  "nuget-config-password": (secret) => passwordValue(secret.replace(/^\\?"|\\$/g, ""), true, 8),
 };
 
 function gitleaksAccepts(rule: GeneratedRule): (match: string) => boolean {
@@ -180,7 +183,12 @@ export const SECRET_DETECTORS: Detector[] = [
     category: "secret",
     pattern: "://[^\\s:/@\"'<>]{0,64}:[^\\s/@\"'<>]{3,128}@",
     start: { at: "literal", literals: ["://"] },
-    validate: (m) => passwordLike(m.slice(m.indexOf(":", 3) + 1, -1)),
+    // SQL Server's JDBC URL writes a port and `;name=value` properties before the `@` of a user (`://db:1433;user=app@corp`):
+    // no password there.
+    validate: (m) => {
+      const password = m.slice(m.indexOf(":", 3) + 1, -1);
+      return !/;[\w ]+=/.test(password) && passwordLike(password);
+    },
   },
   {
     kind: "curl_basic_auth",
