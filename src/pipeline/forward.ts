@@ -9,7 +9,7 @@
 import { ApiError, toApiError } from "../lib/errors.ts";
 import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { jsonObjectMembers } from "../lib/json-members.ts";
-import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
+import { type SseEvent, type SseTapOptions, sseText, sseTapSource } from "../lib/sse.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
 import { servedBy, type Target } from "../providers/target.ts";
 import {
@@ -23,8 +23,9 @@ import {
   unreadAnswer,
   upstreamError,
   upstreamFailure,
+  withoutSecrets,
 } from "../providers/upstream.ts";
-import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
+import { type CallUsage, emptyUsage, type StreamEnd, type WireFormat } from "../providers/wire-format.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
 import type { Accountant } from "./account.ts";
@@ -50,11 +51,14 @@ import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 import { traceAttemptEnd } from "./attempt-trace.ts";
 import type { CallMetrics } from "./call-metrics.ts";
+import { idleMarker, StreamIdleWatch } from "./stream-idle.ts";
 
 export interface ForwardDeps {
   spend: SpendDeps;
   accountant: Accountant;
   upstreamTimeoutMs: number;
+  /** A running stream whose provider sends no byte for this long is ended (GW_STREAM_IDLE_TIMEOUT_S); absent or 0: no bound. */
+  streamIdleTimeoutMs?: number;
   /** The most of a provider's answer read, in bytes: a whole answer, or one stream event (GW_MAX_ANSWER_BYTES). */
   maxAnswerBytes: number;
   /** Counts what each provider configuration was sent and keeps the limits it reports (rate-limit status). */
@@ -103,9 +107,12 @@ export class Forwarder {
   private readonly now: () => number;
   /** The per-attempt stages before sending, in order (attempt-stages.ts). */
   private readonly stages: AttemptStage[];
+  /** The idle bound on running streams: one sweep for all of them. */
+  private readonly idle: StreamIdleWatch;
 
   constructor(private readonly deps: ForwardDeps) {
     this.now = deps.now ?? Date.now;
+    this.idle = new StreamIdleWatch(deps.streamIdleTimeoutMs ?? 0);
     this.stages = [...(deps.limits ? [providerLimitStage(deps.limits)] : []), reserveSpendStage(deps.spend)];
   }
 
@@ -117,7 +124,9 @@ export class Forwarder {
   /** Shutdown: refused streams stop draining, and this resolves once every stream's call is accounted. */
   async stop(): Promise<void> {
     this.closing.abort();
+    // The idle bound still ends stalled streams meanwhile; then its sweep stops.
     await Promise.allSettled([...this.unaccounted]);
+    this.idle.stop();
   }
 
   /**
@@ -275,20 +284,54 @@ export class Forwarder {
     this.unaccounted.add(pending);
     /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
     let pieces = 0;
+    const wire = route.wire;
+    /** The closing or error event seen, if any; and the last two events, read only at the end. */
+    let end: StreamEnd = null;
+    let previous: SseEvent | null = null;
+    let last: SseEvent | null = null;
+    /** Why a stream the provider ended was not whole: it stalled, or it lost its closing event. */
+    let short: ApiError | null = null;
+    const idle = this.idle.watch();
+    const secrets = secretValues(target.credentials);
     const tap: SseTapOptions & { drainMs: number; signal: AbortSignal; maxEventBytes: number } = {
       onEvent: (e) => {
-        if (route.wire.carriesAnswer(e)) pieces++;
-        if (!route.wire.fromEvent(e, usage)) return;
-        refused = substitutionOf(target, usage);
-        if (refused) return { stop: route.wire.errorEvent(refused, e) };
+        previous = last;
+        last = e;
+        const ends = wire.streamEnd(e);
+        if (ends !== null) end = ends;
+        if (wire.carriesAnswer(e)) pieces++;
+        if (wire.fromEvent(e, usage)) {
+          refused = substitutionOf(target, usage);
+          if (refused) return { stop: wire.errorEvent(refused, e) };
+        }
+        // A provider's error event may quote the key it was sent, as its error answers may.
+        if (ends === "error") {
+          const data = withoutSecrets(e.data, secrets);
+          if (data !== e.data) return { replace: sseText({ event: e.event, data }) };
+        }
       },
       keep: keep ? (e) => keep(e.data) : undefined,
+      // The provider's stream ended without its closing event: the caller is told, in its format.
+      closing: () => {
+        if (end !== null) return null;
+        if (idle?.fired) short = this.stalled(target);
+        else {
+          // It said how it finished: whole, only the closing event lost (as behind some proxies).
+          const closed = wire.closingFor(usage, [previous, last]);
+          if (closed) return closed;
+          short = endedEarly(target);
+        }
+        return wire.errorEvent(short, last ?? undefined, true);
+      },
       onEnd: async (clean) => {
-        const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
-        // A stream that ended without the provider's prompt count (a server that ignores
-        // include_usage, a translated stream cut between events) is charged as a cut one is.
-        if (failure === STREAM_INTERRUPTED || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
-        if (clean) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
+        if (idle) this.idle.unwatch(idle);
+        const stalled = idle?.fired ? (short ?? this.stalled(target)) : short;
+        const failure = (refused as ApiError | null) ?? stalled ?? (clean ? null : STREAM_INTERRUPTED);
+        // A stream cut or ended short, or without the provider's prompt count (a server that
+        // ignores include_usage, a translated stream cut between events), is charged as a cut one is.
+        if (failure?.code === "stream_interrupted" || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
+        if (stalled) this.failed(target, stalled);
+        else if (clean) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
         try {
           await this.account(input, target, usage, failure, held, up.response.status);
         } finally {
@@ -306,14 +349,27 @@ export class Forwarder {
     };
     // Checked by forward before anything here waits on the stream's end.
     let body = up.response.body as ReadableStream<Uint8Array>;
+    const decoded = adapter.sseBody || route.restream;
+    // The idle bound counts the provider's bytes: before a translation, whose output a
+    // thinking phase's pings or a host's keep-alive comments never reach.
+    if (idle && decoded) body = body.pipeThrough(idleMarker(idle));
     if (adapter.sseBody) body = adapter.sseBody(body, this.deps.maxAnswerBytes);
     if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes, usage));
     return {
       type: "stream",
       status: up.response.status,
-      stream: sseTapSource(body, tap),
+      stream: sseTapSource(body, idle && !decoded ? { ...tap, idle } : tap),
       servedBy: servedBy(target),
     };
+  }
+
+  /** A running stream its provider left silent past the idle bound. */
+  private stalled(target: Target): ApiError {
+    return new ApiError(
+      504,
+      "stream_interrupted",
+      `${target.providerName} sent nothing for ${this.idle.idleSeconds} s; the stream was ended (GW_STREAM_IDLE_TIMEOUT_S).`,
+    );
   }
 
   private answered(target: Target, ttfbMs: number, totalMs: number): void {
@@ -371,3 +427,7 @@ export class Forwarder {
     return cost;
   }
 }
+
+/** A stream its provider ended before its closing event, without saying how the answer finished. */
+const endedEarly = (target: Target) =>
+  new ApiError(502, "stream_interrupted", `${target.providerName}'s stream ended before its last event; the answer is incomplete.`);

@@ -10,6 +10,9 @@ interface Usage {
   cache_read_input_tokens?: number;
 }
 
+/** The closing event, written by the gateway after a stream that gave its stop reason and lost it. */
+const MESSAGE_STOP = encodeSse({ event: "message_stop", data: '{"type":"message_stop"}' });
+
 const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
 
 /**
@@ -68,5 +71,12 @@ export const messagesWire: WireFormat = {
   },
   errorEvent(err) {
     return encodeSse({ event: "error", data: JSON.stringify(errorBody("messages", err)) });
+  },
+  streamEnd(e) {
+    return e.event === "message_stop" ? "done" : e.event === "error" ? "error" : null;
+  },
+  closingFor(acc) {
+    // message_delta, read for the usage, gave the stop reason.
+    return acc.finishReason === undefined ? null : MESSAGE_STOP;
   },
 };
