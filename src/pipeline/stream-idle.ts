@@ -50,6 +50,11 @@ export class StreamIdleWatch implements IdleClock {
     return this.idleMs / 1000;
   }
 
+  /** Whether the sweep's interval is running (only while a stream is watched). */
+  get sweeping(): boolean {
+    return this.timer !== null;
+  }
+
   /** A stream to watch from now on; null when there is no bound. */
   watch(): IdleStream | null {
     if (this.idleMs <= 0) return null;
