@@ -51,7 +51,7 @@ import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 import { traceAttemptEnd } from "./attempt-trace.ts";
 import type { CallMetrics } from "./call-metrics.ts";
-import { idleMarker, StreamIdleWatch } from "./stream-idle.ts";
+import { type IdleStream, idleMarker, StreamIdleWatch } from "./stream-idle.ts";
 
 export interface ForwardDeps {
   spend: SpendDeps;
@@ -292,8 +292,7 @@ export class Forwarder {
     /** Why a stream the provider ended was not whole: it stalled, or it lost its closing event. */
     let short: ApiError | null = null;
     const idle = this.idle.watch();
-    const secrets = secretValues(target.credentials);
-    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal; maxEventBytes: number } = {
+    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal; maxEventBytes: number; idle?: IdleStream } = {
       onEvent: (e) => {
         previous = last;
         last = e;
@@ -306,7 +305,7 @@ export class Forwarder {
         }
         // A provider's error event may quote the key it was sent, as its error answers may.
         if (ends === "error") {
-          const data = withoutSecrets(e.data, secrets);
+          const data = withoutSecrets(e.data, secretValues(target.credentials));
           if (data !== e.data) return { replace: sseText({ event: e.event, data }) };
         }
       },
@@ -353,12 +352,13 @@ export class Forwarder {
     // The idle bound counts the provider's bytes: before a translation, whose output a
     // thinking phase's pings or a host's keep-alive comments never reach.
     if (idle && decoded) body = body.pipeThrough(idleMarker(idle));
+    else if (idle) tap.idle = idle;
     if (adapter.sseBody) body = adapter.sseBody(body, this.deps.maxAnswerBytes);
     if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes, usage));
     return {
       type: "stream",
       status: up.response.status,
-      stream: sseTapSource(body, idle && !decoded ? { ...tap, idle } : tap),
+      stream: sseTapSource(body, tap),
       servedBy: servedBy(target),
     };
   }

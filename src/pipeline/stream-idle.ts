@@ -26,8 +26,9 @@ export interface IdleClock {
 const MAX_SWEEP_MS = 1000;
 
 /**
- * The open streams, swept by one interval while any is open (none runs while all are
- * closed), as upstream.ts watches calls waiting for their headers: a timer or a promise
+ * The open streams, swept by one interval while any is open (it stops at the first sweep
+ * that finds none, so streams one after another do not start and stop a timer each), as
+ * upstream.ts watches calls waiting for their headers: a timer or a promise
  * per chunk would cost the hot path more than the rest of the relay does. Each sweep
  * advances the tick; a stream whose last byte is more than the bound's ticks behind is
  * ended. It is never ended before the bound, and at most one sweep after it.
@@ -77,10 +78,9 @@ export class StreamIdleWatch implements IdleClock {
       last.index = i;
     }
     s.index = -1;
-    if (this.open.length === 0) this.stop();
   }
 
-  /** Shutdown (and whenever no stream is open): no interval left running. */
+  /** Shutdown: no interval left running (it is unreferenced meanwhile, so it never holds the process). */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
@@ -97,6 +97,7 @@ export class StreamIdleWatch implements IdleClock {
       this.unwatch(s);
       s.cancel();
     }
+    if (this.open.length === 0) this.stop();
   }
 }
 

@@ -67,18 +67,24 @@ test("a provider that sends only pings while it thinks, longer than the bound, i
 });
 
 describe("the sweep", () => {
-  test("runs only while a stream is watched, and not at all without a bound", () => {
+  test("starts with the first stream watched, and not at all without a bound", () => {
     const watch = new StreamIdleWatch(1000);
     expect(watch.sweeping).toBe(false);
     const a = watch.watch()!;
     const b = watch.watch()!;
     expect(watch.sweeping).toBe(true);
     watch.unwatch(a);
-    expect(watch.sweeping).toBe(true);
     watch.unwatch(b);
     watch.unwatch(b);
-    expect(watch.sweeping).toBe(false);
+    watch.stop();
     expect(new StreamIdleWatch(0).watch()).toBeNull();
+  });
+
+  test("the first sweep that finds no stream open stops it", async () => {
+    const watch = new StreamIdleWatch(200);
+    watch.unwatch(watch.watch()!);
+    while (watch.sweeping) await Bun.sleep(10);
+    expect(watch.tick).toBeGreaterThan(0);
   });
 
   test("shutdown stops it with streams still watched", () => {
