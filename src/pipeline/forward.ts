@@ -9,7 +9,7 @@
 import { ApiError, toApiError } from "../lib/errors.ts";
 import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { jsonObjectMembers } from "../lib/json-members.ts";
-import { type SseEvent, type SseTapOptions, sseText, sseTapSource } from "../lib/sse.ts";
+import { type SseTapOptions, sseTapSource } from "../lib/sse.ts";
 import type { ProviderAdapter, UpstreamRequest } from "../providers/adapter.ts";
 import { servedBy, type Target } from "../providers/target.ts";
 import {
@@ -23,9 +23,8 @@ import {
   unreadAnswer,
   upstreamError,
   upstreamFailure,
-  withoutSecrets,
 } from "../providers/upstream.ts";
-import { type CallUsage, emptyUsage, type StreamEnd, type WireFormat } from "../providers/wire-format.ts";
+import { type CallUsage, emptyUsage, type WireFormat } from "../providers/wire-format.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
 import type { Accountant } from "./account.ts";
@@ -52,6 +51,7 @@ import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 import { traceAttemptEnd } from "./attempt-trace.ts";
 import type { CallMetrics } from "./call-metrics.ts";
 import { type IdleStream, idleMarker, StreamIdleWatch } from "./stream-idle.ts";
+import { StreamEnding } from "./stream-end.ts";
 
 export interface ForwardDeps {
   spend: SpendDeps;
@@ -285,51 +285,29 @@ export class Forwarder {
     /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
     let pieces = 0;
     const wire = route.wire;
-    /** The closing or error event seen, if any; and the last two events, read only at the end. */
-    let end: StreamEnd = null;
-    let previous: SseEvent | null = null;
-    let last: SseEvent | null = null;
-    /** Why a stream the provider ended was not whole: it stalled, or it lost its closing event. */
-    let short: ApiError | null = null;
     const idle = this.idle.watch();
+    const ending = new StreamEnding(wire, target, idle, this.idle.idleSeconds);
     const tap: SseTapOptions & { drainMs: number; signal: AbortSignal; maxEventBytes: number; idle?: IdleStream } = {
       onEvent: (e) => {
-        previous = last;
-        last = e;
-        const ends = wire.streamEnd(e);
-        if (ends !== null) end = ends;
+        const ends = ending.seen(e);
         if (wire.carriesAnswer(e)) pieces++;
         if (wire.fromEvent(e, usage)) {
           refused = substitutionOf(target, usage);
           if (refused) return { stop: wire.errorEvent(refused, e) };
         }
-        // A provider's error event may quote the key it was sent, as its error answers may.
-        if (ends === "error") {
-          const data = withoutSecrets(e.data, secretValues(target.credentials));
-          if (data !== e.data) return { replace: sseText({ event: e.event, data }) };
-        }
+        if (ends === "error") return ending.withoutKey(e);
       },
       keep: keep ? (e) => keep(e.data) : undefined,
       // The provider's stream ended without its closing event: the caller is told, in its format.
-      closing: () => {
-        if (end !== null) return null;
-        if (idle?.fired) short = this.stalled(target);
-        else {
-          // It said how it finished: whole, only the closing event lost (as behind some proxies).
-          const closed = wire.closingFor(usage, [previous, last]);
-          if (closed) return closed;
-          short = endedEarly(target);
-        }
-        return wire.errorEvent(short, last ?? undefined, true);
-      },
+      closing: () => ending.closing(usage),
       onEnd: async (clean) => {
         if (idle) this.idle.unwatch(idle);
-        const stalled = idle?.fired ? (short ?? this.stalled(target)) : short;
-        const failure = (refused as ApiError | null) ?? stalled ?? (clean ? null : STREAM_INTERRUPTED);
+        const short = ending.failure;
+        const failure = (refused as ApiError | null) ?? short ?? (clean ? null : STREAM_INTERRUPTED);
         // A stream cut or ended short, or without the provider's prompt count (a server that
         // ignores include_usage, a translated stream cut between events), is charged as a cut one is.
         if (failure?.code === "stream_interrupted" || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
-        if (stalled) this.failed(target, stalled);
+        if (short) this.failed(target, short);
         else if (clean) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
         try {
           await this.account(input, target, usage, failure, held, up.response.status);
@@ -361,15 +339,6 @@ export class Forwarder {
       stream: sseTapSource(body, tap),
       servedBy: servedBy(target),
     };
-  }
-
-  /** A running stream its provider left silent past the idle bound. */
-  private stalled(target: Target): ApiError {
-    return new ApiError(
-      504,
-      "stream_interrupted",
-      `${target.providerName} sent nothing for ${this.idle.idleSeconds} s; the stream was ended (GW_STREAM_IDLE_TIMEOUT_S).`,
-    );
   }
 
   private answered(target: Target, ttfbMs: number, totalMs: number): void {
@@ -427,7 +396,3 @@ export class Forwarder {
     return cost;
   }
 }
-
-/** A stream its provider ended before its closing event, without saying how the answer finished. */
-const endedEarly = (target: Target) =>
-  new ApiError(502, "stream_interrupted", `${target.providerName}'s stream ended before its last event; the answer is incomplete.`);
