@@ -253,7 +253,13 @@ export function sseTapSource(
    */
   const forwarded = (chunk: Uint8Array, blocks: SseBlock[], whole: boolean): Uint8Array | null => {
     const keep = opts.keep;
-    if (!rewritten && whole && decoder.idle && chunk[chunk.byteLength - 1] === LF && (!keep || blocks.every((b) => !b.event || keep(b.event))))
+    if (
+      !rewritten &&
+      whole &&
+      decoder.idle &&
+      chunk[chunk.byteLength - 1] === LF &&
+      (!keep || blocks.every((b) => !b.event || keep(b.event)))
+    )
       return chunk;
     rewritten = false;
     return kept(blocks);

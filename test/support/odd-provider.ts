@@ -120,14 +120,26 @@ function answer(model: string, req: Request): Response {
     case "chat-key-error": {
       const error = chatEvent({ error: { message: `key ${sentKey(req)} was revoked mid-way`, type: "invalid_request_error" } });
       const at = error.indexOf(sentKey(req)) + 4;
-      return sse([chatChunk(model, { role: "assistant", content: "" }), chatChunk(model, { content: "The " }), error.slice(0, at), error.slice(at)]);
+      return sse([
+        chatChunk(model, { role: "assistant", content: "" }),
+        chatChunk(model, { content: "The " }),
+        error.slice(0, at),
+        error.slice(at),
+      ]);
     }
     // A chat stream that finished (its finish reason and usage came) but lost its [DONE], as behind some proxies.
     case "chat-no-done":
       return sse([
         chatChunk(model, { role: "assistant", content: "" }),
         chatChunk(model, { content: "Whole." }, "stop"),
-        chatEvent({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model, choices: [], usage: { prompt_tokens: 9, completion_tokens: 2 } }),
+        chatEvent({
+          id: "chatcmpl-1",
+          object: "chat.completion.chunk",
+          created: 1,
+          model,
+          choices: [],
+          usage: { prompt_tokens: 9, completion_tokens: 2 },
+        }),
       ]);
     // A messages stream that gave its stop reason and lost only message_stop.
     case "msg-no-close":
@@ -340,7 +352,17 @@ export async function startOddGateway(env: Record<string, string> = {}): Promise
     ...custom,
     name: "odd-chat",
     baseUrl: `${base}/v1`,
-    models: ["chat-no-usage", "chat-cut", "chat-null", "chat-limited", "chat-odd", "chat-long", "chat-stall", "chat-key-error", "chat-no-done"],
+    models: [
+      "chat-no-usage",
+      "chat-cut",
+      "chat-null",
+      "chat-limited",
+      "chat-odd",
+      "chat-long",
+      "chat-stall",
+      "chat-key-error",
+      "chat-no-done",
+    ],
   };
   expect((await gw.op(key, "provider.create", chat)).status).toBe(200);
 

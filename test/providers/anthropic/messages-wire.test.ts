@@ -42,5 +42,7 @@ test("a messages stream ends with message_stop or an error event; one that lost 
   const acc = emptyUsage();
   expect(messagesWire.closingFor(acc, [])).toBeNull();
   messagesWire.fromEvent(ev("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 2 } }), acc);
-  expect(new TextDecoder().decode(messagesWire.closingFor(acc, []) ?? undefined)).toBe('event: message_stop\ndata: {"type":"message_stop"}\n\n');
+  expect(new TextDecoder().decode(messagesWire.closingFor(acc, []) ?? undefined)).toBe(
+    'event: message_stop\ndata: {"type":"message_stop"}\n\n',
+  );
 });
