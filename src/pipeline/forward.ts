@@ -303,12 +303,14 @@ export class Forwarder {
       onEnd: async (clean) => {
         if (idle) this.idle.unwatch(idle);
         const short = ending.failure;
-        const failure = (refused as ApiError | null) ?? short ?? (clean ? null : STREAM_INTERRUPTED);
+        // A client that leaves on the closing event (the official clients' stream helpers may) left a whole answer.
+        const whole = clean || ending.closed;
+        const failure = (refused as ApiError | null) ?? short ?? (whole ? null : STREAM_INTERRUPTED);
         // A stream cut or ended short, or without the provider's prompt count (a server that
         // ignores include_usage, a translated stream cut between events), is charged as a cut one is.
         if (failure?.code === "stream_interrupted" || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
         if (short) this.failed(target, short);
-        else if (clean) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
+        else if (whole) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
         try {
           await this.account(input, target, usage, failure, held, up.response.status);
         } finally {

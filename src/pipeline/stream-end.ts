@@ -35,6 +35,11 @@ export class StreamEnding {
     return ends;
   }
 
+  /** The closing event came: the answer is whole, whatever happens to the stream after it (a client may leave on it). */
+  get closed(): boolean {
+    return this.end === "done";
+  }
+
   /** An error event as the caller may see it: without the provider's key, which it may quote as error answers may. */
   withoutKey(e: SseEvent): ReplaceEvent | undefined {
     const data = withoutSecrets(e.data, secretValues(this.target.credentials));

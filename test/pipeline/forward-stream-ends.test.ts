@@ -55,6 +55,13 @@ describe("a native stream that ends without its closing event", () => {
   });
 });
 
+test("a client that leaves on the closing event (the official client's stream helper) left a whole answer: accounted as answered", async () => {
+  const final = await odd.openai().chat.completions.stream({ model: "odd-chat/chat-no-usage", messages: ask }).finalChatCompletion();
+  expect(final.choices[0]?.message.content).toBe("The sea is wide.");
+  const [row] = await odd.rows("chat-no-usage");
+  expect(row).toMatchObject({ status: 200, errorCode: null });
+});
+
 describe("an error event that quotes the provider's key", () => {
   test("native messages: relayed without the key", async () => {
     const text = await (await messagesStream("odd-msg/msg-key-error")).text();
