@@ -372,6 +372,7 @@ export class Forwarder {
       errorCode: failure ? failure.code : null,
       promptTokens: usage.promptTokens,
       completionTokens: usage.completionTokens,
+      cache: usage.cache,
       feeMicros: usage.feeMicros,
     });
     return recorded instanceof Promise

@@ -5,11 +5,15 @@
  */
 import type { ApiError } from "../lib/errors.ts";
 import type { SseEvent } from "../lib/sse.ts";
+import type { CacheTokens } from "./catalog/catalog.ts";
 
 export interface CallUsage {
   model: string | null;
+  /** Every prompt token, those read from or written to the provider's prompt cache included. */
   promptTokens: number;
   completionTokens: number;
+  /** Of `promptTokens`, those the provider read from or wrote to its prompt cache, priced apart; absent when it said none. */
+  cache?: CacheTokens;
   /** What the provider charges beside the tokens (a built-in tool's calls), in micro-dollars. */
   feeMicros?: number;
   /** Why the answer ended (`stop`, `tool_calls`, `end_turn`…), where the format says it without extra parsing. */
@@ -20,6 +24,15 @@ export interface CallUsage {
 export type StreamEnd = "done" | "error" | null;
 
 export const emptyUsage = (): CallUsage => ({ model: null, promptTokens: 0, completionTokens: 0 });
+
+/** A provider's count as a count: a whole number of tokens, anything else (text, null, negative) none. */
+export const tokenCount = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
+
+/** Cache counts worth keeping: none when the provider reported no cache tokens at all. */
+export function cacheTokens(read: unknown, write: unknown, writeLong: unknown = 0): CacheTokens | undefined {
+  const c = { read: tokenCount(read), write: tokenCount(write), writeLong: tokenCount(writeLong) };
+  return c.read + c.write > 0 ? c : undefined;
+}
 
 export interface WireFormat {
   /** The top-level members of an answer's body that `fromBody` reads. */

@@ -7,7 +7,7 @@
 import { errorBody } from "../lib/error-bodies.ts";
 import { ApiError } from "../lib/errors.ts";
 import { encodeSse, type SseEvent, SseDecoder } from "../lib/sse.ts";
-import { promptTokensOf } from "../providers/anthropic/messages-wire.ts";
+import { cacheOf, type MessagesUsage, promptTokensOf } from "../providers/anthropic/messages-wire.ts";
 import type { CallUsage } from "../providers/wire-format.ts";
 
 const FINISH: Record<string, string> = {
@@ -25,13 +25,6 @@ export function finishReason(stop: unknown): string | null {
   return typeof stop === "string" ? (Object.hasOwn(FINISH, stop) ? (FINISH[stop] as string) : "stop") : null;
 }
 
-interface MessagesUsage {
-  input_tokens?: number;
-  output_tokens?: number;
-  cache_creation_input_tokens?: number;
-  cache_read_input_tokens?: number;
-}
-
 interface MessagesAnswer {
   id?: string;
   model?: string;
@@ -40,13 +33,21 @@ interface MessagesAnswer {
   usage?: MessagesUsage;
 }
 
-/** Chat's usage from the messages counts: cache reads are in the prompt, and named as chat names them. */
-function chatUsage(prompt: number, completion: number, cached: unknown): Record<string, unknown> {
+/**
+ * Chat's usage from the messages counts: cache reads and writes are in the prompt, and
+ * named as chat names them (`cached_tokens`; `cache_write_tokens`, as OpenRouter writes
+ * them), so the call is priced from them and the caller sees them.
+ */
+function chatUsage(usage: MessagesUsage, completion: number): Record<string, unknown> {
+  const prompt = promptTokensOf(usage);
+  const cache = cacheOf(usage);
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: prompt + completion,
-    ...(typeof cached === "number" && cached > 0 ? { prompt_tokens_details: { cached_tokens: cached } } : {}),
+    ...(cache
+      ? { prompt_tokens_details: { cached_tokens: cache.read, ...(cache.write > 0 ? { cache_write_tokens: cache.write } : {}) } }
+      : {}),
   };
 }
 
@@ -76,7 +77,6 @@ export function messagesToChatCompletion(answer: MessagesAnswer): Record<string,
     .filter((b) => b.type === "tool_use")
     .map((b) => ({ id: b.id, type: "function", function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }));
   const usage = typeof answer.usage === "object" && answer.usage !== null ? answer.usage : {};
-  const prompt = promptTokensOf(usage);
   const completion = typeof usage.output_tokens === "number" && usage.output_tokens > 0 ? usage.output_tokens : 0;
   return {
     id: answer.id ?? "chatcmpl-translated",
@@ -97,7 +97,7 @@ export function messagesToChatCompletion(answer: MessagesAnswer): Record<string,
         finish_reason: finishReason(answer.stop_reason),
       },
     ],
-    usage: chatUsage(prompt, completion, usage.cache_read_input_tokens),
+    usage: chatUsage(usage, completion),
   };
 }
 
@@ -132,8 +132,7 @@ export function messagesStreamToChat(maxEventChars?: number, counts?: CallUsage)
   const chunk = (choices: unknown[], extra: object = {}) =>
     encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices, ...extra }) });
   const delta = (d: object, finish: string | null = null) => chunk([{ index: 0, delta: d, finish_reason: finish }]);
-  const usageChunk = (atLeast = 0) =>
-    chunk([], { usage: chatUsage(promptTokensOf(usage), Math.max(completion, atLeast), usage.cache_read_input_tokens) });
+  const usageChunk = (atLeast = 0) => chunk([], { usage: chatUsage(usage, Math.max(completion, atLeast)) });
   const errorChunk = (err: ApiError) => encodeSse({ data: JSON.stringify(errorBody("openai", err)) });
   /** Later counts replace earlier ones (message_delta's are cumulative); a count not given keeps the one before. */
   const takeUsage = (u: unknown) => {
@@ -144,6 +143,8 @@ export function messagesStreamToChat(maxEventChars?: number, counts?: CallUsage)
     if (counts) {
       counts.promptTokens = promptTokensOf(usage);
       counts.completionTokens = completion;
+      // The cache's parts as the provider split them (the 1-hour writes too, which chat's usage has no member for).
+      counts.cache = cacheOf(usage);
     }
   };
 

@@ -333,7 +333,7 @@ describe("messages answer -> chat completion", () => {
       ).toBe("stop");
   });
 
-  test("cache reads are chat's cached_tokens (in the prompt count, as chat counts them)", () => {
+  test("cache reads and writes are chat's cached_tokens and cache_write_tokens (in the prompt count, as chat counts them)", () => {
     const chat = messagesToChatCompletion({
       id: "msg_4",
       model: "m",
@@ -341,7 +341,12 @@ describe("messages answer -> chat completion", () => {
       stop_reason: "end_turn",
       usage: { input_tokens: 10, cache_read_input_tokens: 40, cache_creation_input_tokens: 5, output_tokens: 2 },
     });
-    expect(chat.usage).toEqual({ prompt_tokens: 55, completion_tokens: 2, total_tokens: 57, prompt_tokens_details: { cached_tokens: 40 } });
+    expect(chat.usage).toEqual({
+      prompt_tokens: 55,
+      completion_tokens: 2,
+      total_tokens: 57,
+      prompt_tokens_details: { cached_tokens: 40, cache_write_tokens: 5 },
+    });
   });
 
   test("an answer in a shape no messages provider writes is the provider's 502, not a crash", () => {

@@ -1,6 +1,7 @@
 /**
  * The Responses API's wire format as the gateway reads it, for calls forwarded to a
  * provider that serves it natively: the answer's `model` and `usage` (`input_tokens`,
+ * of which `input_tokens_details.cached_tokens` were read from the prompt cache,
  * `output_tokens`) on the body, or on the `response` snapshot that the stream's
  * `response.created` (model) and `response.completed` / `response.incomplete` (usage)
  * events carry, and the fees of the built-in tools its output items show were called
@@ -10,13 +11,15 @@
  */
 import type { ApiError } from "../../lib/errors.ts";
 import type { SseEvent } from "../../lib/sse.ts";
-import type { CallUsage, WireFormat } from "../wire-format.ts";
+import { type CallUsage, cacheTokens, type WireFormat } from "../wire-format.ts";
 import { responsesFailed } from "./responses-failed.ts";
 import { toolCallFees } from "./responses-tool-fees.ts";
 
 interface Usage {
   input_tokens?: number;
   output_tokens?: number;
+  /** Of `input_tokens`, those read from the prompt cache (and written, where a server reports it). */
+  input_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
 }
 
 interface Snapshot {
@@ -46,6 +49,10 @@ function read(snapshot: Snapshot | null | undefined, acc: CallUsage): void {
   // A finished response: its usage, and the whole output, whose tool calls carry fees.
   acc.promptTokens = snapshot.usage.input_tokens ?? acc.promptTokens;
   acc.completionTokens = snapshot.usage.output_tokens ?? acc.completionTokens;
+  const details = snapshot.usage.input_tokens_details;
+  const cache =
+    typeof details === "object" && details !== null ? cacheTokens(details.cached_tokens, details.cache_write_tokens) : undefined;
+  if (cache) acc.cache = cache;
   acc.feeMicros = toolCallFees(snapshot.output);
 }
 

@@ -46,3 +46,30 @@ test("a messages stream ends with message_stop or an error event; one that lost 
     'event: message_stop\ndata: {"type":"message_stop"}\n\n',
   );
 });
+
+test("cache reads and writes are parts of the prompt, kept apart, the 1-hour writes too; from the body and from a stream", () => {
+  const usage = {
+    input_tokens: 10,
+    cache_read_input_tokens: 2000,
+    cache_creation_input_tokens: 500,
+    cache_creation: { ephemeral_5m_input_tokens: 300, ephemeral_1h_input_tokens: 200 },
+    output_tokens: 7,
+  };
+  expect(messagesWire.fromBody({ model: "m", usage })).toMatchObject({
+    promptTokens: 2510,
+    completionTokens: 7,
+    cache: { read: 2000, write: 500, writeLong: 200 },
+  });
+  const acc = emptyUsage();
+  messagesWire.fromEvent(ev("message_start", JSON.stringify({ message: { model: "m", usage: { ...usage, output_tokens: 1 } } })), acc);
+  // The vendor repeats its cumulative counts on message_delta; a server that names only the lifetimes is summed.
+  const only = {
+    input_tokens: 10,
+    cache_read_input_tokens: 2000,
+    cache_creation: { ephemeral_5m_input_tokens: 300, ephemeral_1h_input_tokens: 200 },
+  };
+  messagesWire.fromEvent(ev("message_delta", JSON.stringify({ usage: { ...only, output_tokens: 7 } })), acc);
+  expect(acc).toMatchObject({ promptTokens: 2510, completionTokens: 7, cache: { read: 2000, write: 500, writeLong: 200 } });
+  // No cache tokens, or counts that are not numbers: no cache part.
+  expect(messagesWire.fromBody({ usage: { input_tokens: 5, cache_read_input_tokens: "9" } }).cache).toBeUndefined();
+});

@@ -63,3 +63,33 @@ describe("how a chat stream ends", () => {
     expect(openAiWire.closingFor(emptyUsage(), [null, null])).toBeNull();
   });
 });
+
+describe("prompt-cache tokens, parts of prompt_tokens", () => {
+  test("OpenAI's cached_tokens, OpenRouter's cache_write_tokens, DeepSeek's prompt_cache_hit_tokens", () => {
+    const read = (usage: object) => openAiWire.fromBody({ model: "m", usage: { prompt_tokens: 3000, completion_tokens: 5, ...usage } });
+    expect(read({ prompt_tokens_details: { cached_tokens: 2048 } }).cache).toEqual({ read: 2048, write: 0, writeLong: 0 });
+    expect(read({ prompt_tokens_details: { cached_tokens: 0, cache_write_tokens: 100 } }).cache).toEqual({
+      read: 0,
+      write: 100,
+      writeLong: 0,
+    });
+    expect(read({ prompt_cache_hit_tokens: 1500, prompt_cache_miss_tokens: 1500 }).cache).toEqual({ read: 1500, write: 0, writeLong: 0 });
+    expect(read({ prompt_tokens_details: { cached_tokens: 0 } }).cache).toBeUndefined();
+    expect(read({ prompt_tokens_details: null }).cache).toBeUndefined();
+  });
+
+  test("from a stream's usage chunk; a chunk repeating the same writes keeps the 1-hour part a translation kept", () => {
+    const acc = emptyUsage();
+    acc.cache = { read: 2000, write: 500, writeLong: 200 };
+    const chunk = {
+      model: "m",
+      choices: [],
+      usage: { prompt_tokens: 2510, completion_tokens: 7, prompt_tokens_details: { cached_tokens: 2000, cache_write_tokens: 500 } },
+    };
+    openAiWire.fromEvent(event(JSON.stringify(chunk)), acc);
+    expect(acc).toMatchObject({ promptTokens: 2510, cache: { read: 2000, write: 500, writeLong: 200 } });
+    const fresh = emptyUsage();
+    openAiWire.fromEvent(event(JSON.stringify(chunk)), fresh);
+    expect(fresh.cache).toEqual({ read: 2000, write: 500, writeLong: 0 });
+  });
+});

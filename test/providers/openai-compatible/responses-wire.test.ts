@@ -185,3 +185,14 @@ describe("built-in tool fees", () => {
     );
   });
 });
+
+test("the Responses API's cached input tokens are their part of input_tokens, whole and streamed", () => {
+  const usage = { input_tokens: 3000, input_tokens_details: { cached_tokens: 2048 }, output_tokens: 9 };
+  expect(responsesWire.fromBody({ model: "gpt-4o", usage, output: [] })).toMatchObject({
+    promptTokens: 3000,
+    cache: { read: 2048, write: 0, writeLong: 0 },
+  });
+  const acc = { model: "gpt-4o", promptTokens: 0, completionTokens: 0 };
+  responsesWire.fromEvent({ event: "response.completed", data: JSON.stringify({ response: { usage, output: [] } }), id: null }, acc);
+  expect(acc).toMatchObject({ promptTokens: 3000, completionTokens: 9, cache: { read: 2048, write: 0, writeLong: 0 } });
+});
