@@ -50,11 +50,15 @@ import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 import { traceAttemptEnd } from "./attempt-trace.ts";
 import type { CallMetrics } from "./call-metrics.ts";
+import { type IdleStream, idleMarker, StreamIdleWatch } from "./stream-idle.ts";
+import { StreamEnding } from "./stream-end.ts";
 
 export interface ForwardDeps {
   spend: SpendDeps;
   accountant: Accountant;
   upstreamTimeoutMs: number;
+  /** A running stream whose provider sends no byte for this long is ended (GW_STREAM_IDLE_TIMEOUT_S); absent or 0: no bound. */
+  streamIdleTimeoutMs?: number;
   /** The most of a provider's answer read, in bytes: a whole answer, or one stream event (GW_MAX_ANSWER_BYTES). */
   maxAnswerBytes: number;
   /** Counts what each provider configuration was sent and keeps the limits it reports (rate-limit status). */
@@ -103,9 +107,12 @@ export class Forwarder {
   private readonly now: () => number;
   /** The per-attempt stages before sending, in order (attempt-stages.ts). */
   private readonly stages: AttemptStage[];
+  /** The idle bound on running streams: one sweep for all of them. */
+  private readonly idle: StreamIdleWatch;
 
   constructor(private readonly deps: ForwardDeps) {
     this.now = deps.now ?? Date.now;
+    this.idle = new StreamIdleWatch(deps.streamIdleTimeoutMs ?? 0);
     this.stages = [...(deps.limits ? [providerLimitStage(deps.limits)] : []), reserveSpendStage(deps.spend)];
   }
 
@@ -117,7 +124,9 @@ export class Forwarder {
   /** Shutdown: refused streams stop draining, and this resolves once every stream's call is accounted. */
   async stop(): Promise<void> {
     this.closing.abort();
+    // The idle bound still ends stalled streams meanwhile; then its sweep stops.
     await Promise.allSettled([...this.unaccounted]);
+    this.idle.stop();
   }
 
   /**
@@ -275,20 +284,33 @@ export class Forwarder {
     this.unaccounted.add(pending);
     /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
     let pieces = 0;
-    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal; maxEventBytes: number } = {
+    const wire = route.wire;
+    const idle = this.idle.watch();
+    const ending = new StreamEnding(wire, target, idle, this.idle.idleSeconds);
+    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal; maxEventBytes: number; idle?: IdleStream } = {
       onEvent: (e) => {
-        if (route.wire.carriesAnswer(e)) pieces++;
-        if (!route.wire.fromEvent(e, usage)) return;
-        refused = substitutionOf(target, usage);
-        if (refused) return { stop: route.wire.errorEvent(refused, e) };
+        const ends = ending.seen(e);
+        if (wire.carriesAnswer(e)) pieces++;
+        if (wire.fromEvent(e, usage)) {
+          refused = substitutionOf(target, usage);
+          if (refused) return { stop: wire.errorEvent(refused, e) };
+        }
+        if (ends === "error") return ending.withoutKey(e);
       },
       keep: keep ? (e) => keep(e.data) : undefined,
+      // The provider's stream ended without its closing event: the caller is told, in its format.
+      closing: () => ending.closing(usage),
       onEnd: async (clean) => {
-        const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
-        // A stream that ended without the provider's prompt count (a server that ignores
-        // include_usage, a translated stream cut between events) is charged as a cut one is.
-        if (failure === STREAM_INTERRUPTED || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
-        if (clean) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
+        if (idle) this.idle.unwatch(idle);
+        const short = ending.failure;
+        // A client that leaves on the closing event (the official clients' stream helpers may) left a whole answer.
+        const whole = clean || ending.closed;
+        const failure = (refused as ApiError | null) ?? short ?? (whole ? null : STREAM_INTERRUPTED);
+        // A stream cut or ended short, or without the provider's prompt count (a server that
+        // ignores include_usage, a translated stream cut between events), is charged as a cut one is.
+        if (failure?.code === "stream_interrupted" || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
+        if (short) this.failed(target, short);
+        else if (whole) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
         try {
           await this.account(input, target, usage, failure, held, up.response.status);
         } finally {
@@ -306,6 +328,11 @@ export class Forwarder {
     };
     // Checked by forward before anything here waits on the stream's end.
     let body = up.response.body as ReadableStream<Uint8Array>;
+    const decoded = adapter.sseBody || route.restream;
+    // The idle bound counts the provider's bytes: before a translation, whose output a
+    // thinking phase's pings or a host's keep-alive comments never reach.
+    if (idle && decoded) body = body.pipeThrough(idleMarker(idle));
+    else if (idle) tap.idle = idle;
     if (adapter.sseBody) body = adapter.sseBody(body, this.deps.maxAnswerBytes);
     if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes, usage));
     return {

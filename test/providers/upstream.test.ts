@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import type { ApiError } from "../../src/lib/errors.ts";
 import type { UpstreamRequest } from "../../src/providers/adapter.ts";
-import { ClientGone, sendUpstream, upstreamFailure } from "../../src/providers/upstream.ts";
+import { ClientGone, sendUpstream, upstreamFailure, withoutSecrets } from "../../src/providers/upstream.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
 
 const mock = mockPerFile();
@@ -97,4 +97,12 @@ test("a key the provider echoes across the message's 1,000-character cut is remo
     // No run of the key's first 8 characters or more survives.
     expect(failure.message).not.toContain(key.slice(0, 8));
   }
+});
+
+test("withoutSecrets cuts every value of at least 8 characters, and leaves the text as it was when none is there", () => {
+  expect(withoutSecrets("key sk-abcdefgh and sk-abcdefgh, secret s3cr3tvalue", ["sk-abcdefgh", "s3cr3tvalue", "short", ""])).toBe(
+    "key [redacted] and [redacted], secret [redacted]",
+  );
+  const text = "nothing to cut";
+  expect(withoutSecrets(text, ["sk-abcdefgh"])).toBe(text);
 });

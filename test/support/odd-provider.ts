@@ -3,11 +3,13 @@
  * answers well): messages-format answers under /v1/messages, chat ones under
  * /v1/chat/completions, each model a misbehaviour (a stream without its last event or its
  * usage, an error event mid-way, an event whose data is null, parts in shapes no provider
- * writes, split characters, a stream that stalls). `startOddGateway` starts it with a
+ * writes, split characters, a stream that stalls, an error event quoting the key it was
+ * sent, a thinking phase of pings only). `startOddGateway` starts it with a
  * gateway in process that knows it as two providers, `odd-msg` and `odd-chat`, and the
  * helpers the translation tests call it with.
  */
 import { expect } from "bun:test";
+import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { UsageEvent } from "../../src/domain/types.ts";
 import { type InProcessGateway, startInProcessGateway } from "./in-process-gateway.ts";
@@ -57,11 +59,96 @@ function stalled(model: string, req: Request): Response {
   );
 }
 
+/** A chat stream that sends its first piece, then nothing until the gateway hangs up. */
+function chatStalled(model: string, req: Request): Response {
+  return new Response(
+    new ReadableStream({
+      start(c) {
+        c.enqueue(encoder.encode(chatChunk(model, { role: "assistant", content: "" }) + chatChunk(model, { content: "The " })));
+        req.signal.addEventListener("abort", () => c.close());
+      },
+    }),
+    { headers: { "content-type": "text/event-stream" } },
+  );
+}
+
+/** A messages stream that thinks in silence but for a ping every 100 ms, 15 of them, then answers whole. */
+function thinking(model: string): Response {
+  let pings = 0;
+  return new Response(
+    new ReadableStream({
+      async start(c) {
+        c.enqueue(encoder.encode(messageStart(model, { input_tokens: 12, output_tokens: 1 })));
+        while (pings++ < 15) {
+          await Bun.sleep(100);
+          c.enqueue(encoder.encode(msgEvent("ping", {})));
+        }
+        for (const e of [
+          ...textBlock(["Done."]),
+          msgEvent("content_block_stop", { index: 0 }),
+          msgEvent("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 3 } }),
+          msgEvent("message_stop", {}),
+        ])
+          c.enqueue(encoder.encode(e));
+        c.close();
+      },
+    }),
+    { headers: { "content-type": "text/event-stream" } },
+  );
+}
+
+/** The key the gateway sent, as a provider that quotes it in its errors would read it. */
+const sentKey = (req: Request) => req.headers.get("x-api-key") ?? req.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
+
 /** The provider's answer for each model: messages-format ones under /v1/messages, chat ones under /v1/chat/completions. */
 function answer(model: string, req: Request): Response {
   switch (model) {
     case "msg-stall":
       return stalled(model, req);
+    case "chat-stall":
+      return chatStalled(model, req);
+    case "msg-thinking":
+      return thinking(model);
+    // A messages stream broken off by an error event that quotes the key it was sent.
+    case "msg-key-error":
+      return sse([
+        messageStart(model, { input_tokens: 20, output_tokens: 1 }),
+        ...textBlock(["The "]),
+        msgEvent("error", { error: { type: "authentication_error", message: `key ${sentKey(req)} was revoked mid-way` } }),
+      ]);
+    // The same in the chat format: the error chunk, split across two network chunks inside the key.
+    case "chat-key-error": {
+      const error = chatEvent({ error: { message: `key ${sentKey(req)} was revoked mid-way`, type: "invalid_request_error" } });
+      const at = error.indexOf(sentKey(req)) + 4;
+      return sse([
+        chatChunk(model, { role: "assistant", content: "" }),
+        chatChunk(model, { content: "The " }),
+        error.slice(0, at),
+        error.slice(at),
+      ]);
+    }
+    // A chat stream that finished (its finish reason and usage came) but lost its [DONE], as behind some proxies.
+    case "chat-no-done":
+      return sse([
+        chatChunk(model, { role: "assistant", content: "" }),
+        chatChunk(model, { content: "Whole." }, "stop"),
+        chatEvent({
+          id: "chatcmpl-1",
+          object: "chat.completion.chunk",
+          created: 1,
+          model,
+          choices: [],
+          usage: { prompt_tokens: 9, completion_tokens: 2 },
+        }),
+      ]);
+    // A messages stream that gave its stop reason and lost only message_stop.
+    case "msg-no-close":
+      return sse([
+        messageStart(model, { input_tokens: 9, output_tokens: 1 }),
+        ...textBlock(["Whole."]),
+        msgEvent("content_block_stop", { index: 0 }),
+        msgEvent("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 2 } }),
+      ]);
     // A messages stream that stops after its text: no message_delta, no message_stop.
     case "msg-no-stop":
       return sse([messageStart(model, { input_tokens: 50, output_tokens: 1 }), ...textBlock(["The ", "sea ", "is ", "wide."])]);
@@ -218,6 +305,8 @@ export interface OddGateway {
   rows(model: string): Promise<UsageEvent[]>;
   /** The official client, over the gateway in process. */
   openai(): OpenAI;
+  /** The messages format's official client, over the gateway in process. */
+  anthropic(): Anthropic;
   stop(): Promise<void>;
 }
 
@@ -243,14 +332,37 @@ export async function startOddGateway(env: Record<string, string> = {}): Promise
     name: "odd-msg",
     format: "messages",
     baseUrl: base,
-    models: ["msg-no-stop", "msg-error", "msg-cached", "msg-odd", "msg-tools", "msg-stall", "msg-null", "msg-refuses", "msg-split"],
+    models: [
+      "msg-no-stop",
+      "msg-error",
+      "msg-cached",
+      "msg-odd",
+      "msg-tools",
+      "msg-stall",
+      "msg-null",
+      "msg-refuses",
+      "msg-split",
+      "msg-thinking",
+      "msg-key-error",
+      "msg-no-close",
+    ],
   };
   expect((await gw.op(key, "provider.create", msg)).status).toBe(200);
   const chat = {
     ...custom,
     name: "odd-chat",
     baseUrl: `${base}/v1`,
-    models: ["chat-no-usage", "chat-cut", "chat-null", "chat-limited", "chat-odd", "chat-long"],
+    models: [
+      "chat-no-usage",
+      "chat-cut",
+      "chat-null",
+      "chat-limited",
+      "chat-odd",
+      "chat-long",
+      "chat-stall",
+      "chat-key-error",
+      "chat-no-done",
+    ],
   };
   expect((await gw.op(key, "provider.create", chat)).status).toBe(200);
 
@@ -286,6 +398,13 @@ export async function startOddGateway(env: Record<string, string> = {}): Promise
     openai: () =>
       new OpenAI({
         baseURL: `${gw.origin}/v1`,
+        apiKey: gw.init.keyValue,
+        maxRetries: 0,
+        fetch: (url, init) => gw.handle(new Request(url as string, init as RequestInit)),
+      }),
+    anthropic: () =>
+      new Anthropic({
+        baseURL: gw.origin,
         apiKey: gw.init.keyValue,
         maxRetries: 0,
         fetch: (url, init) => gw.handle(new Request(url as string, init as RequestInit)),

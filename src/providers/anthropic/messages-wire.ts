@@ -20,6 +20,9 @@ export interface MessagesUsage {
   cache_creation?: { ephemeral_5m_input_tokens?: number; ephemeral_1h_input_tokens?: number } | null;
 }
 
+/** The closing event, written by the gateway after a stream that gave its stop reason and lost it. */
+const MESSAGE_STOP = encodeSse({ event: "message_stop", data: '{"type":"message_stop"}' });
+
 /**
  * Prompt tokens include cache reads and writes: they are input the caller paid for. Only
  * numbers count: a provider's `"10"` would otherwise be joined as text to the others.
@@ -97,5 +100,12 @@ export const messagesWire: WireFormat = {
   },
   errorEvent(err) {
     return encodeSse({ event: "error", data: JSON.stringify(errorBody("messages", err)) });
+  },
+  streamEnd(e) {
+    return e.event === "message_stop" ? "done" : e.event === "error" ? "error" : null;
+  },
+  closingFor(acc) {
+    // message_delta, read for the usage, gave the stop reason.
+    return acc.finishReason === undefined ? null : MESSAGE_STOP;
   },
 };

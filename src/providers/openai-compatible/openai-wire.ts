@@ -7,7 +7,7 @@
  * `prompt_cache_hit_tokens`.
  */
 import { errorBody } from "../../lib/error-bodies.ts";
-import { encodeSse } from "../../lib/sse.ts";
+import { encodeSse, type SseEvent } from "../../lib/sse.ts";
 import { type CallUsage, cacheTokens, type WireFormat } from "../wire-format.ts";
 
 interface Usage {
@@ -27,6 +27,20 @@ function cacheOf(u: Usage, acc?: CallUsage): CallUsage["cache"] {
   const cache = cacheTokens(details.cached_tokens ?? u.prompt_cache_hit_tokens, details.cache_write_tokens);
   if (cache && acc?.cache && acc.cache.write === cache.write) cache.writeLong = acc.cache.writeLong;
   return cache;
+}
+
+/** The closing event, written by the gateway after a stream that finished without it. */
+const DONE = encodeSse({ data: "[DONE]" });
+
+/** A choice's finish reason on a chunk read at the stream's end (never on the hot path). */
+function finishes(e: SseEvent | null): boolean {
+  if (!e || !e.data.includes('"finish_reason"')) return false;
+  try {
+    const chunk = JSON.parse(e.data) as { choices?: unknown };
+    return Array.isArray(chunk?.choices) && chunk.choices.some((c) => typeof c?.finish_reason === "string" && c.finish_reason !== "");
+  } catch {
+    return false;
+  }
 }
 
 /** A non-empty text or tool-argument delta. */
@@ -89,5 +103,16 @@ export const openAiWire: WireFormat = {
   errorEvent(err) {
     // The chat-completions streams carry an error as a data object, then end.
     return encodeSse({ data: JSON.stringify(errorBody("openai", err)) });
+  },
+  streamEnd(e) {
+    if (e.data === "[DONE]") return "done";
+    // An error chunk (`{"error":…}`, OpenRouter's chunk with an `error` member, vLLM's
+    // `"object":"error"`): text inside a chunk has its quotes escaped, so only a member or a
+    // value named error matches. One native substring search, no parse.
+    return e.data.includes('"error"') ? "error" : null;
+  },
+  closingFor(_acc, last) {
+    // The usage chunk follows the finishing one: the last two events are read.
+    return last.some(finishes) ? DONE : null;
   },
 };

@@ -34,6 +34,16 @@ const NON_EMPTY_DELTA = /"delta":"(?!")/;
 /** An event whose snapshot carries usage (a finished response). */
 const HAS_USAGE = /"usage":\s*\{/;
 
+/** The events that end a response: finished, cut short, failed, or the stream's error event. */
+const ENDS: Record<string, "done" | "error"> = Object.assign(Object.create(null), {
+  "response.completed": "done",
+  "response.incomplete": "done",
+  "response.failed": "error",
+  error: "error",
+});
+/** The same told from the data, for a server that writes no event names. */
+const ENDS_IN_DATA = /"type":\s*"(response\.(?:completed|incomplete|failed)|error)"/;
+
 function read(snapshot: Snapshot | null | undefined, acc: CallUsage): void {
   if (typeof snapshot !== "object" || snapshot === null || typeof snapshot.usage !== "object" || snapshot.usage === null) return;
   // A finished response: its usage, and the whole output, whose tool calls carry fees.
@@ -74,7 +84,16 @@ export const responsesWire: WireFormat = {
   carriesAnswer(e) {
     return NON_EMPTY_DELTA.test(e.data) && DELTA_EVENT.test(e.data);
   },
-  errorEvent(err: ApiError, at?: SseEvent) {
-    return responsesFailed(err, at);
+  errorEvent(err: ApiError, at?: SseEvent, after?: boolean) {
+    return responsesFailed(err, at, after);
+  },
+  streamEnd(e) {
+    if (e.event !== null) return ENDS[e.event] ?? null;
+    const m = ENDS_IN_DATA.exec(e.data);
+    return m ? (ENDS[m[1] as string] ?? null) : null;
+  },
+  closingFor() {
+    // response.completed carries the whole response, which the gateway did not keep.
+    return null;
   },
 };

@@ -34,6 +34,19 @@ test('only numbers are counts: a provider\'s "10" is not joined as text to the o
   expect(promptTokensOf({ input_tokens: -3, cache_creation_input_tokens: 2 })).toBe(2);
 });
 
+test("a messages stream ends with message_stop or an error event; one that lost message_stop after its stop reason gets it back", () => {
+  const ev = (event: string, data: object) => ({ event, data: JSON.stringify({ type: event, ...data }), id: null });
+  expect(messagesWire.streamEnd(ev("message_stop", {}))).toBe("done");
+  expect(messagesWire.streamEnd(ev("error", { error: { type: "overloaded_error" } }))).toBe("error");
+  expect(messagesWire.streamEnd(ev("ping", {}))).toBeNull();
+  const acc = emptyUsage();
+  expect(messagesWire.closingFor(acc, [])).toBeNull();
+  messagesWire.fromEvent(ev("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 2 } }), acc);
+  expect(new TextDecoder().decode(messagesWire.closingFor(acc, []) ?? undefined)).toBe(
+    'event: message_stop\ndata: {"type":"message_stop"}\n\n',
+  );
+});
+
 test("cache reads and writes are parts of the prompt, kept apart, the 1-hour writes too; from the body and from a stream", () => {
   const usage = {
     input_tokens: 10,

@@ -42,6 +42,28 @@ describe("the chat-completions stream's usage", () => {
   });
 });
 
+describe("how a chat stream ends", () => {
+  const ev = (data: string) => ({ event: null, data, id: null });
+  test("[DONE] closes it; an error chunk in any of the shapes servers write is an error; a chunk whose text says error is neither", () => {
+    expect(openAiWire.streamEnd(ev("[DONE]"))).toBe("done");
+    expect(openAiWire.streamEnd(ev('{"error":{"message":"boom"}}'))).toBe("error");
+    // OpenRouter's chunk with an error member, vLLM's error object.
+    expect(openAiWire.streamEnd(ev('{"id":"x","choices":[{"finish_reason":"error"}],"error":{"code":502}}'))).toBe("error");
+    expect(openAiWire.streamEnd(ev('{"object":"error","message":"boom"}'))).toBe("error");
+    expect(openAiWire.streamEnd(ev(JSON.stringify({ choices: [{ delta: { content: 'the "error" was mine' } }] })))).toBeNull();
+  });
+
+  test("one that lost [DONE] after its finish reason (the usage chunk may follow it) gets it back; one without a finish reason does not", () => {
+    const finish = ev(JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }));
+    const usage = ev(JSON.stringify({ choices: [], usage: { prompt_tokens: 1, completion_tokens: 1 } }));
+    const piece = ev(JSON.stringify({ choices: [{ index: 0, delta: { content: "a" }, finish_reason: null }] }));
+    expect(new TextDecoder().decode(openAiWire.closingFor(emptyUsage(), [finish, usage]) ?? undefined)).toBe("data: [DONE]\n\n");
+    expect(openAiWire.closingFor(emptyUsage(), [piece, usage])).toBeNull();
+    expect(openAiWire.closingFor(emptyUsage(), [null, piece])).toBeNull();
+    expect(openAiWire.closingFor(emptyUsage(), [null, null])).toBeNull();
+  });
+});
+
 describe("prompt-cache tokens, parts of prompt_tokens", () => {
   test("OpenAI's cached_tokens, OpenRouter's cache_write_tokens, DeepSeek's prompt_cache_hit_tokens", () => {
     const read = (usage: object) => openAiWire.fromBody({ model: "m", usage: { prompt_tokens: 3000, completion_tokens: 5, ...usage } });
