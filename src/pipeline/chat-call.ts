@@ -12,7 +12,8 @@ import { messagesStreamToChat, messagesToChatCompletion } from "../translate/mes
 import type { ResolvedTarget } from "./authorize.ts";
 import { callAdapter } from "./call-adapter.ts";
 import type { CallInput, CallOutcome } from "./call-types.ts";
-import type { Forwarder, Route } from "./forward.ts";
+import type { Route } from "./call-route.ts";
+import type { Forwarder } from "./forward.ts";
 import type { CallSize } from "./reserve-spend.ts";
 
 export type ChatBody = ChatCompletionRequest & Record<string, unknown>;

@@ -5,7 +5,8 @@
  * its closing event). An error event is relayed without the caller's provider key.
  */
 import { ApiError } from "../lib/errors.ts";
-import { type ReplaceEvent, type SseEvent, sseText } from "../lib/sse.ts";
+import { type SseEvent, sseText } from "../lib/sse.ts";
+import type { ReplaceEvent } from "../lib/sse-tap.ts";
 import { secretValues } from "../providers/credentials.ts";
 import type { Target } from "../providers/target.ts";
 import { withoutSecrets } from "../providers/upstream.ts";
