@@ -66,12 +66,16 @@ export const STAGES: [string, string[]][] = [
     "forward (adapters, egress, the provider call, the answer read)",
     [
       "pipeline/forward.ts",
+      // Split out of forward.ts: still counted here, so profiles before and after the split compare.
+      "pipeline/attempt-accounting.ts",
+      "pipeline/stream-outcome.ts",
       "pipeline/fallback.ts",
       "pipeline/attempt-stages.ts",
       "providers/",
       "lib/egress/",
       "translate/",
       "lib/sse.ts",
+      "lib/sse-tap.ts",
       "lib/json-members.ts",
       "pipeline/substitution.ts",
     ],
