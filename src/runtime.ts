@@ -14,7 +14,7 @@ import { CallMetrics } from "./pipeline/call-metrics.ts";
 import { VERSION } from "./version.ts";
 import type { Logger } from "./lib/log.ts";
 import { MasterKey } from "./lib/master-key.ts";
-import { Gauge, Histogram, MetricsRegistry } from "./lib/metrics.ts";
+import { Histogram, MetricsRegistry } from "./lib/metrics.ts";
 import { createOperationRegistry } from "./ops/index.ts";
 import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
@@ -46,6 +46,7 @@ import { loadTokenizer } from "./lib/token-estimate.ts";
 import { ROUND_TRIP_BUCKETS } from "./state/redis/shared-state.ts";
 import { readSnapshot, writeSnapshot } from "./state/snapshot.ts";
 import { UsageBuffer } from "./state/usage-buffer.ts";
+import { registerStateGauges } from "./state/state-gauges.ts";
 import { openStore } from "./store/open-store.ts";
 import type { McpGateway } from "./mcp/mcp-gateway.ts";
 import { openMcpGateway } from "./mcp/open-mcp-gateway.ts";
@@ -203,54 +204,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
   metrics.register(new ProviderHealthMetrics(health, (model) => catalog.model(model) !== undefined));
   const httpMetrics = new HttpMetrics(metrics);
-  metrics.register(
-    new Gauge("gateway_key_cache_hits_total", "API key lookups answered from memory.", () => keyCache.stats().hits, "counter"),
-  );
-  metrics.register(
-    new Gauge("gateway_key_cache_misses_total", "API key lookups that went to the store.", () => keyCache.stats().misses, "counter"),
-  );
-  metrics.register(new Gauge("gateway_key_cache_entries", "API key records held in memory.", () => keyCache.stats().size));
-  metrics.register(
-    new Gauge("gateway_usage_pending_events", "Usage events waiting for the next write-behind flush.", () => usage.stats().pending),
-  );
-  metrics.register(
-    new Gauge(
-      "gateway_usage_flush_lag_seconds",
-      "Age of the oldest usage event not yet in the store.",
-      () => usage.stats().flushLagMs / 1000,
-    ),
-  );
-  metrics.register(
-    new Gauge(
-      "gateway_usage_flush_duration_seconds",
-      "Duration of the last write-behind flush.",
-      () => usage.stats().lastFlushDurationMs / 1000,
-    ),
-  );
-  metrics.register(
-    new Gauge(
-      "gateway_usage_flush_failures_total",
-      "Write-behind flushes that failed and were retried.",
-      () => usage.stats().failures,
-      "counter",
-    ),
-  );
-  metrics.register(
-    new Gauge(
-      "gateway_usage_refused_events_total",
-      "Usage events the store refused for good (a constraint, a value its column cannot hold), set aside so the rest were written.",
-      () => usage.stats().refusedEvents,
-      "counter",
-    ),
-  );
-  metrics.register(
-    new Gauge(
-      "gateway_usage_dropped_events_total",
-      "Usage events dropped because the store stayed unwritable past GW_USAGE_BUFFER_MAX_EVENTS.",
-      () => usage.stats().droppedEvents,
-      "counter",
-    ),
-  );
+  // The key cache and the write-behind buffer, read when /metrics is scraped.
+  registerStateGauges(metrics, keyCache, usage);
 
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
   // Through services.now, so tests that move the services' clock move the sessions' too.

@@ -14,15 +14,15 @@ import type { ResponsesRequest } from "../schemas/responses.ts";
 import type { MessagesCountTokensRequest, MessagesRequest } from "../schemas/messages.ts";
 import { ApiError } from "../lib/errors.ts";
 import { canEmbed } from "../providers/adapter.ts";
-import { messagesWire } from "../providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
 import { responsesWire } from "../providers/openai-compatible/responses-wire.ts";
-import { chatNeeds, type RouteNeeds } from "../routing/needs.ts";
+import { chatNeeds } from "../routing/needs.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { CallInput, CallOutcome, JsonOutcome, StreamOutcome } from "./call-types.ts";
 import { authorizeTarget, type ResolvedTarget } from "./authorize.ts";
 import { type CallContext, type CallStage, callStages } from "./call-stages.ts";
 import { type ChatBody, chatAttempt } from "./chat-call.ts";
+import { messagesAttempt, messagesNeeds } from "./messages-call.ts";
 import { countTokens, type TokenCount } from "./count-tokens.ts";
 import { type Attempted, runAttempts } from "./fallback.ts";
 import { type ForwardDeps, Forwarder } from "./forward.ts";
@@ -120,29 +120,7 @@ export class ModelCalls {
     const route = { model: request.model, needs: () => messagesNeeds(request), format: "messages" as const };
     return this.run(
       { input, body: request, route, optimize: "messages", operation: "chat", texts: messagesTexts },
-      (target, raw) => {
-        const body = raw as typeof request;
-        const adapter = callAdapter(target);
-        if (adapter.wire !== "messages") {
-          throw new ApiError(
-            400,
-            "invalid_request",
-            `${target.model} is served by ${target.providerName} in the chat-completions format; call /v1/chat/completions for it.`,
-            { param: "model" },
-          );
-        }
-        const stream = body.stream === true;
-        const size = { messages: messagesTurns(body), maxTokens: body.max_tokens };
-        return this.forwarder.forward(
-          input,
-          target,
-          adapter,
-          () => adapter.request(target, body, { stream, headers: input.headers }),
-          stream,
-          { wire: messagesWire },
-          size,
-        );
-      },
+      (target, body) => messagesAttempt(this.forwarder, input, target, body as typeof request),
     );
   }
 
@@ -301,13 +279,4 @@ function routedOutcome<O extends CallOutcome>(plan: RoutedPlan, done: Attempted<
   if (plan.routed) o.routedTo = `${done.target.providerName}/${done.target.model}`;
   if (plan.routed || plan.targets.length > 1) o.attempts = done.attempts;
   return o;
-}
-
-/** A messages call's texts as turns to size: the system prompt, then the messages. */
-function messagesTurns(body: MessagesRequest): { content?: unknown }[] {
-  return [{ content: body.system }, ...body.messages];
-}
-
-function messagesNeeds(body: MessagesRequest): RouteNeeds {
-  return chatNeeds({ messages: messagesTurns(body), tools: body.tools as unknown[] | undefined, max_tokens: body.max_tokens });
 }
