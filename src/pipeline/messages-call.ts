@@ -9,8 +9,12 @@ import { chatNeeds, type RouteNeeds } from "../routing/needs.ts";
 import type { MessagesRequest } from "../schemas/messages.ts";
 import type { ResolvedTarget } from "./authorize.ts";
 import { callAdapter } from "./call-adapter.ts";
+import type { Route } from "./call-route.ts";
 import type { CallInput, CallOutcome } from "./call-types.ts";
 import type { Forwarder } from "./forward.ts";
+
+/** Read back as the messages format it was sent in (shared, never changed). */
+const AS_WRITTEN: Route = { wire: messagesWire };
 
 export function messagesAttempt(
   forwarder: Forwarder,
@@ -29,15 +33,9 @@ export function messagesAttempt(
   }
   const stream = body.stream === true;
   const size = { messages: messagesTurns(body), maxTokens: body.max_tokens };
-  return forwarder.forward(
-    input,
-    target,
-    adapter,
-    () => adapter.request(target, body, { stream, headers: input.headers }),
-    stream,
-    { wire: messagesWire },
-    size,
-  );
+  // Built when the attempt's stages let it go (forward.ts), in the messages format as the caller wrote it.
+  const build = () => adapter.request(target, body, { stream, headers: input.headers });
+  return forwarder.forward(input, target, adapter, build, stream, AS_WRITTEN, size);
 }
 
 export function messagesNeeds(body: MessagesRequest): RouteNeeds {
