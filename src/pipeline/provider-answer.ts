@@ -1,6 +1,7 @@
 /**
- * What a provider's answer becomes for one attempt (forward.ts): a whole answer's body
- * and outcome, another model's answer refused, a cut-off stream's charge, a 429's wait.
+ * What a provider's answer becomes for one attempt (forward.ts, stream-outcome.ts): a
+ * whole answer's body and outcome, another model's answer refused, a cut-off stream's
+ * charge, a 429's wait.
  */
 import { ApiError } from "../lib/errors.ts";
 import { servedBy, type Target } from "../providers/target.ts";

@@ -1,5 +1,5 @@
 /**
- * How one provider stream ends, as the tap sees it (forward.ts): whether its closing or an
+ * How one provider stream ends, as the tap sees it (stream-outcome.ts): whether its closing or an
  * error event came, what the caller is written after the provider's last event when
  * neither did, and why such a call was not whole (it stalled past the idle bound, or lost
  * its closing event). An error event is relayed without the caller's provider key.
