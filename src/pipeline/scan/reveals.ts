@@ -8,7 +8,9 @@
 import { ZERO_WIDTH } from "./detector.ts";
 import { decodeJsonEscapes, rawOffsets } from "./json-escapes.ts";
 import { normalizeText } from "./normalized-text.ts";
+import { ACCENTS, foldedCues } from "./rewritten-words.ts";
 import { type Finding, INJECTION_THRESHOLD, type ScanOptions, type TextScan } from "./scan-types.ts";
+import type { Starts } from "./trigger-found.ts";
 
 export type Rescan = (text: string, opts: ScanOptions) => TextScan;
 
@@ -93,8 +95,33 @@ export function revealJsonEscapes(text: string, opts: ScanOptions, score: number
   return decoded === null ? 0 : revealDecoded(decoded, () => rawOffsets(text), opts, score, findings, rescan);
 }
 
-/** A text with telling signs of a rewriting (rewritten-chars.ts) read normalized (normalized-text.ts). Returns the score it adds. */
-export function revealNormalized(text: string, opts: ScanOptions, score: number, findings: Finding[], rescan: Rescan): number {
-  const normalized = normalizeText(text);
+/**
+ * Whether a text's phrases of letters that fold to ASCII (the walk's `foldedWords`: `ＡＰＩ` read
+ * as `API`) hold what the scanner acts on: two distinct cue words of the classifier, or anything
+ * the rules find in them (a trigger phrase, a chat template token, a credential, personal data),
+ * reading them as a text of their own. Japanese writes product names and acronyms so; an attack
+ * or a credential rewritten so is a sentence or a key.
+ */
+export function foldedPhrasesAct(phrases: string, rescan: Rescan): boolean {
+  if (foldedCues(phrases) >= 2) return true;
+  const s = rescan(phrases, { injection: true, model: null });
+  return s.findings.length > 0 || s.injectionScore > 0;
+}
+
+/**
+ * A text with telling signs of a rewriting (rewritten-chars.ts), or folded phrases that act,
+ * read normalized (normalized-text.ts; accents dropped when two accented words tell it).
+ * Returns the score it adds.
+ */
+export function revealNormalized(
+  text: string,
+  starts: Starts,
+  opts: ScanOptions,
+  score: number,
+  findings: Finding[],
+  rescan: Rescan,
+): number {
+  if (starts.telling === 0 && !(starts.foldedWords && foldedPhrasesAct(starts.foldedWords, rescan))) return 0;
+  const normalized = normalizeText(text, (starts.telling & ACCENTS) !== 0);
   return normalized === null ? 0 : revealDecoded(normalized.text, () => normalized.at, opts, score, findings, rescan);
 }

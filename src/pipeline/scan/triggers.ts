@@ -9,7 +9,8 @@ import { isScriptLetter } from "./detector.ts";
 import { charAt, hasBit, key3, key4, seenSlot } from "./trigger-chars.ts";
 import { type Found, push, type Starts } from "./trigger-found.ts";
 import { BASE64, LETTER, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan-types.ts";
-import { afterWord, foldAt, LEET, leetCue, lookBefore, mayFold, SPACED, SPLIT } from "./rewritten-chars.ts";
+import { afterWord, K_COMPAT, kindAt, LEET, leetCue, lookBefore, mayFold, SPACED, SPLIT } from "./rewritten-chars.ts";
+import { accentedWord, foldedPhrase, mayBeAccented } from "./rewritten-words.ts";
 import { lineStart, special, wideStart } from "./trigger-specials.ts";
 import { wordStart } from "./trigger-word-starts.ts";
 
@@ -34,6 +35,10 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     gates: [],
     zeroWidth: false,
     telling: 0,
+    foldedWords: "",
+    foldedUpTo: 0,
+    accentUpTo: 0,
+    accentWord: 0,
     oneLetterAt: -1,
     oneLetterRun: 0,
     oneLetterSep: 0,
@@ -140,7 +145,8 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
       else {
-        if (mayFold(c)) f.telling |= foldAt(text, i, c);
+        if (mayFold(c) && i >= f.foldedUpTo && kindAt(text, i, c) === K_COMPAT) foldedPhrase(f, i);
+        if (mayBeAccented(c) && i >= f.accentUpTo) accentedWord(f, i);
         if (wordEnd === i) {
           const beside = afterWord(text, i, c);
           if (beside === SPLIT) f.zeroWidth = true;
@@ -165,6 +171,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     apartFeeds: f.feeds[2],
     zeroWidth: f.zeroWidth,
     telling: f.telling,
+    foldedWords: f.foldedWords,
     gates: f.gates,
   };
 }
