@@ -6,9 +6,7 @@
  */
 import { cueClass, wordHash } from "./classifier-cues.ts";
 import { K_COMPAT, K_FOLDS, K_FORMAT, K_MARK, K_SPACE, K_ZERO_WIDTH, kindAt, leetCue } from "./rewritten-chars.ts";
-import { hasBit, key3, key4, seenSlot } from "./trigger-chars.ts";
 import type { Found } from "./trigger-found.ts";
-import { wordStart } from "./trigger-word-starts.ts";
 
 /** A telling bit (rewritten-chars.ts has the others): two distinct words with accented letters that, without their accents, are words the scanner acts on. */
 export const ACCENTS = 256;
@@ -29,32 +27,71 @@ const isPrintable = (c: number) => c > 32 && c < 127;
 const widthAt = (text: string, i: number, c: number) => (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length ? 2 : 1);
 
 /**
- * What the character at `k` (code `c`) adds to a folded phrase: itself (ASCII), its fold (a
- * character NFKC makes ASCII), "" (an invisible character or a combining mark, dropped), or null
- * (it ends the word). `compat` is set when it is one that folds to an ASCII letter.
+ * What the character at `k` (code `c`, outside ASCII) is in a folded phrase: PART_LETTER (it
+ * folds to an ASCII letter, or a template's punctuation), PART_FOLDS (to other ASCII: digits,
+ * `＿`, `－`), PART_DROPPED (an invisible character or a combining mark), or 0 (it ends the word).
  */
-function phrasePart(text: string, k: number, c: number, width: number, seen: { compat: boolean }): string | null {
-  if (c < 128) return isPrintable(c) ? String.fromCharCode(c) : null;
+const PART_LETTER = 1;
+const PART_FOLDS = 2;
+const PART_DROPPED = 3;
+function partAt(text: string, k: number, c: number): number {
+  if (c >= 0xd800 && c < 0xdc00) return learnPart(text, k, c);
+  let part = PARTS[c] as number;
+  if (part === UNKNOWN_PART) PARTS[c] = part = learnPart(text, k, c);
+  return part;
+}
+const UNKNOWN_PART = 0xff;
+/** partAt's answers for the BMP, learned on first sight (astral characters: kindAt's and asciiFold's maps). */
+const PARTS = new Uint8Array(0x10000).fill(UNKNOWN_PART);
+function learnPart(text: string, k: number, c: number): number {
   const kind = kindAt(text, k, c);
-  if (kind === K_COMPAT) {
-    seen.compat = true;
-    return asciiFold(text, k, width) || null;
+  if (kind === K_COMPAT || kind === K_FOLDS) {
+    if (asciiFold(text, k, widthAt(text, k, c)) === "") return 0;
+    return kind === K_COMPAT ? PART_LETTER : PART_FOLDS;
   }
-  if (kind === K_FOLDS) return asciiFold(text, k, width) || null;
-  return kind === K_FORMAT || kind === K_ZERO_WIDTH || kind === K_MARK ? "" : null;
+  return kind === K_FORMAT || kind === K_ZERO_WIDTH || kind === K_MARK ? PART_DROPPED : 0;
 }
 
-/** The end of the word at `k` read as phrasePart reads it, and its folded characters (`out.text`); `out.compat` when it holds a folded letter. */
-function foldedWord(text: string, k: number, out: { text: string; compat: boolean }): number {
+/** Set by wordEnd: whether the word it read holds a character that folds to an ASCII letter, and a hash of its characters (with the hash it was given). */
+let compatSeen = false;
+let wordHashed = 0;
+
+/** The end of the word of a folded phrase at `k`: ASCII printable characters and what partAt reads as part of one. */
+function wordEnd(text: string, k: number, h: number): number {
+  compatSeen = false;
   while (k < text.length) {
+    let c = text.charCodeAt(k);
+    if (c < 128) {
+      if (!isPrintable(c)) break;
+    } else {
+      const part = partAt(text, k, c);
+      if (part === 0) break;
+      if (part === PART_LETTER) compatSeen = true;
+      // A surrogate pair's first half: its second is read with it.
+      if (widthAt(text, k, c) === 2) {
+        h = Math.imul(h ^ c, 0x01000193);
+        c = text.charCodeAt(++k);
+      }
+    }
+    h = Math.imul(h ^ c, 0x01000193);
+    k++;
+  }
+  wordHashed = h;
+  return k;
+}
+
+/** text[start, end), a phrase wordEnd read, folded: each character as ASCII, its spaces as U+0020, its invisible characters and marks dropped. */
+function foldRange(text: string, start: number, end: number): string {
+  let out = "";
+  for (let k = start; k < end; ) {
     const c = text.charCodeAt(k);
     const width = widthAt(text, k, c);
-    const part = phrasePart(text, k, c, width, out);
-    if (part === null) break;
-    out.text += part;
+    if (c < 128) out += text[k];
+    else if (kindAt(text, k, c) === K_SPACE) out += " ";
+    else if (partAt(text, k, c) !== PART_DROPPED) out += asciiFold(text, k, width);
     k += width;
   }
-  return k;
+  return out;
 }
 
 const isSpace = (text: string, k: number) => {
@@ -65,28 +102,41 @@ const isSpace = (text: string, k: number) => {
 /**
  * A character at `i` that folds to an ASCII letter: the phrase it stands in (the ASCII printable
  * characters right before it, its word, and each next word, after one space, that holds such a
- * letter too), folded, added to the walk's `foldedWords` (one line each). `ＡＰＩ` is read as `API`,
- * `ｉｇｎｏｒｅ　ａｌｌ` as `ignore all`; whether the phrases open the reading is judged once the walk
- * is done (foldedPhrasesAct).
+ * letter too), folded, added to the walk's `foldedWords` (one line each, once per raw phrase).
+ * `ＡＰＩ` is read as `API`, `ｉｇｎｏｒｅ　ａｌｌ` as `ignore all`; whether the phrases open the reading
+ * is judged once the walk is done (foldedPhrasesAct).
  */
 export function foldedPhrase(f: Found, i: number): void {
   const { text } = f;
   let start = i;
+  let h = 0;
   while (start > f.foldedUpTo && isPrintable(text.charCodeAt(start - 1))) start--;
-  const word = { text: text.slice(start, i), compat: false };
-  let end = foldedWord(text, i, word);
+  for (let k = start; k < i; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
+  let end = wordEnd(text, i, h);
   // A letter that folds to more than ASCII (`Ǆ`) ends its word at once, and tells nothing.
   if (end === i) return;
-  let phrase = word.text;
+  h = wordHashed;
   while (end + 1 < text.length && isSpace(text, end)) {
-    const next = { text: "", compat: false };
-    const to = foldedWord(text, end + 1, next);
-    if (!next.compat) break;
-    phrase += ` ${next.text}`;
+    const to = wordEnd(text, end + 1, Math.imul(h ^ text.charCodeAt(end), 0x01000193));
+    if (!compatSeen) break;
     end = to;
+    h = wordHashed;
   }
   f.foldedUpTo = end;
-  f.foldedWords += `${phrase}\n`;
+  // Japanese repeats its acronyms: each phrase is folded and judged once (by a hash of its characters, then compared).
+  if (f.phrases === undefined) f.phrases = new Map();
+  const first = f.phrases.get(h);
+  if (first !== undefined && sameRange(text, first, start, end - start)) return;
+  if (first === undefined) f.phrases.set(h, start * 0x10000 + Math.min(end - start, 0xffff));
+  f.foldedWords += `${foldRange(text, start, end)}\n`;
+}
+
+/** Whether the phrase recorded as `first` (its start times 0x10000 plus its length) is text[start, start + length). */
+function sameRange(text: string, first: number, start: number, length: number): boolean {
+  const from = Math.floor(first / 0x10000);
+  if (first % 0x10000 !== length) return false;
+  for (let k = 0; k < length; k++) if (text.charCodeAt(from + k) !== text.charCodeAt(start + k)) return false;
+  return true;
 }
 
 /**
@@ -95,12 +145,22 @@ export function foldedPhrase(f: Found, i: number): void {
  */
 export function foldedCues(phrases: string): number {
   const seen: number[] = [];
-  for (const m of phrases.matchAll(/[A-Za-z0-9]{3,}/g)) {
-    const w = m[0];
-    const letters = /^[A-Za-z]+$/.test(w);
-    if (letters ? cueClass(wordHash(w.toLowerCase())) === 0 : !leetCue(w, 0, w.length)) continue;
-    const h = wordHash(w.toLowerCase());
-    if (!seen.includes(h)) seen.push(h);
+  const n = phrases.length;
+  for (let i = 0; i < n; ) {
+    let j = i;
+    let h = 0;
+    let digits = false;
+    for (; j < n; j++) {
+      const c = phrases.charCodeAt(j);
+      if (isAsciiLetter(c)) h = Math.imul(h ^ (c | 0x20), 0x01000193);
+      else if (c >= 48 && c <= 57) digits = true;
+      else break;
+    }
+    if (j - i >= 3 && (digits ? leetCue(phrases, i, j) : cueClass(h) !== 0)) {
+      // A leet word's hash is its letters', enough to tell two words apart.
+      if (!seen.includes(h)) seen.push(h);
+    }
+    i = j + 1;
   }
   return seen.length;
 }
@@ -134,25 +194,14 @@ export function accentBase(c: number): number {
 
 const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 
-/** Whether a literal of the rules stands at the start of `word` (as the walk's wordStart finds it), before `end`. */
-function literalAtStart(f: Found, word: string): boolean {
-  const probe: Found = {
-    ...f,
-    text: word,
-    out: [[], [], []],
-    feeds: [[], [], []],
-    gates: [],
-  };
-  wordStart(probe, 0, word.charCodeAt(0));
-  return probe.out[0].length + probe.out[1].length + probe.out[2].length + probe.gates.length > 0;
-}
-
 /**
  * A precomposed accented letter at `i`: its word (ASCII and accented Latin letters) read without
- * its accents. It counts when that is a cue word of the classifier of four letters or more, or
- * begins with a rule's trigger literal, and the word as written is neither (`précédentes` is a
- * cue as written, and read already); two distinct such words set ACCENTS. A Spanish `ignoré` or a
- * French `rôle` is one; an attack rewrites a sentence (`ìgnörè àll prévïöüs ïnstrüctïöns`).
+ * its accents. It counts when that is a cue word of the classifier of four letters or more and the
+ * word as written is none; two distinct such words set ACCENTS. A Spanish `ignoré` or a Polish
+ * `instrukcję` is one; an attack rewrites a sentence (`ìgnörè àll prévïöüs ïnstrüctïöns`). The
+ * cue words hold the words of an override (classifier-cues.ts); the rules' literals were checked
+ * too in a draft, and cost a French text 6 µs a KB, since nearly every word's first letters open
+ * some literal.
  */
 export function accentedWord(f: Found, i: number): void {
   const { text } = f;
@@ -175,22 +224,8 @@ export function accentedWord(f: Found, i: number): void {
   }
   f.accentUpTo = end;
   if (!plain || accents === 0 || end - start < 4 || (f.telling & ACCENTS) !== 0) return;
-  if (!actsStripped(f, text, start, end, h)) return;
+  // Without its accents a cue word, and as written none (`précédentes` is one as written, and read already).
+  if (cueClass(h) === 0 || cueClass(wordHash(text.slice(start, end).toLowerCase())) !== 0) return;
   if (f.accentWord === 0) f.accentWord = h;
   else if (f.accentWord !== h) f.telling |= ACCENTS;
-}
-
-/** Whether text[start, end) without its accents (its hash `h`, lower case) is a cue word or opens a literal the word as written does not. */
-function actsStripped(f: Found, text: string, start: number, end: number, h: number): boolean {
-  const raw = text.slice(start, end);
-  if (cueClass(h) !== 0) return cueClass(wordHash(raw.toLowerCase())) === 0;
-  let stripped = "";
-  for (let k = start; k < end; k++) {
-    const c = text.charCodeAt(k);
-    stripped += String.fromCharCode(c < 128 ? c : accentBase(c));
-  }
-  const k3 = key3(stripped.charCodeAt(0), stripped.charCodeAt(1), stripped.charCodeAt(2));
-  const seen = f.plan.keySeen;
-  if (!hasBit(seen, seenSlot(k3)) && !hasBit(seen, seenSlot(key4(k3, stripped.charCodeAt(3))))) return false;
-  return literalAtStart(f, stripped) && !literalAtStart(f, raw);
 }

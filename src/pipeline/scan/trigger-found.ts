@@ -35,6 +35,8 @@ export interface Found {
   zeroWidth: boolean;
   telling: number;
   foldedWords: string;
+  /** The phrases in foldedWords by a hash of their raw characters (rewritten-words.ts), made when the first is met. */
+  phrases?: Map<number, number>;
   /** Where the last folded phrase and the last accented word read ended (rewritten-words.ts): each is read once. */
   foldedUpTo: number;
   accentUpTo: number;

@@ -8,16 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SPLITS_WORDS, ZERO_WIDTH } from "../../../src/pipeline/scan/detector.ts";
 import { ALL_DETECTORS, foldsCase } from "../../../src/pipeline/scan/engine.ts";
-import {
-  foldsToAscii,
-  LEET,
-  LOOKALIKE,
-  MARKS,
-  mayFold,
-  REFERENCES,
-  SPACED,
-  SPACES,
-} from "../../../src/pipeline/scan/rewritten-chars.ts";
+import { foldsToAscii, LEET, LOOKALIKE, MARKS, mayFold, REFERENCES, SPACED, SPACES } from "../../../src/pipeline/scan/rewritten-chars.ts";
 import { GATED_SECRET_RULES } from "../../../src/pipeline/scan/secret-detectors.ts";
 import { planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
 import { findStarts } from "../../../src/pipeline/scan/triggers.ts";

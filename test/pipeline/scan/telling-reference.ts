@@ -1,26 +1,14 @@
 /**
  * The telling bits (rewritten-chars.ts, rewritten-words.ts) and the folded phrases worked out
  * plainly, character by character from the runtime's Unicode properties and word by word from
- * regular expressions and the rules' word literals: what the trigger walk's must equal
+ * regular expressions: what the trigger walk's must equal
  * (rewritten-chars.test.ts), and the exhaustive scan's (exhaustive-scan.ts).
  */
 import { cueClass, wordHash } from "../../../src/pipeline/scan/classifier-cues.ts";
 import { LOOKALIKE_LETTERS } from "../../../src/pipeline/scan/confusables.ts";
-import { ALL_DETECTORS, foldsCase } from "../../../src/pipeline/scan/engine.ts";
 import { referenceAt } from "../../../src/pipeline/scan/html-references.ts";
-import {
-  foldsToAscii,
-  LEET,
-  LOOKALIKE,
-  leetCue,
-  MARKS,
-  REFERENCES,
-  SPACED,
-  SPACES,
-} from "../../../src/pipeline/scan/rewritten-chars.ts";
+import { foldsToAscii, LEET, LOOKALIKE, leetCue, MARKS, REFERENCES, SPACED, SPACES } from "../../../src/pipeline/scan/rewritten-chars.ts";
 import { ACCENTS } from "../../../src/pipeline/scan/rewritten-words.ts";
-import { GATED_SECRET_RULES } from "../../../src/pipeline/scan/secret-detectors.ts";
-import { planTriggers } from "../../../src/pipeline/scan/trigger-plan.ts";
 
 const FORMAT_OR_HIDDEN =
   /^(?:[\u200B-\u200D\u2060\uFEFF\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200E\u200F\u2061-\u2065\u206A-\u206F\u3164\uFFA0\uFFF0-\uFFF8\u202A-\u202E\u2066-\u2069]|[\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E03FF}])$/u;
@@ -68,29 +56,17 @@ export function tellingOf(text: string): number {
   return t | accentsOf(text);
 }
 
-/** The rules' word literals (the walk's words3 and words4), as the walk compares them: lower case for the case-folding ones. */
-const LITERALS = (() => {
-  const plan = planTriggers(
-    ALL_DETECTORS.filter((d) => !foldsCase(d)),
-    ALL_DETECTORS.filter(foldsCase),
-    GATED_SECRET_RULES.map((r) => r.keywords),
-  );
-  return [...plan.words3.values(), ...plan.words4.values()].flat();
-})();
-const opensLiteral = (word: string) =>
-  LITERALS.some((l) => (l.anyCase ? word.toLowerCase().startsWith(l.text) : word.startsWith(l.text)));
 const isCue = (word: string) => cueClass(wordHash(word.toLowerCase())) !== 0;
 const stripped = (word: string) => word.normalize("NFD").replace(/\p{Mn}/gu, "");
 
-/** ACCENTS: two distinct words of four letters or more, with accented Latin letters, that read without them as a cue word or a literal and as written do not. */
+/** ACCENTS: two distinct words of four letters or more, with accented Latin letters, that read without them as a cue word and as written do not. */
 function accentsOf(text: string): number {
   const counted = new Set<string>();
   for (const m of text.matchAll(/[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u1E00-\u1EFF]+/g)) {
     const w = m[0];
     const s = stripped(w);
     if (w.length < 4 || /^[A-Za-z]+$/.test(w) || !/^[A-Za-z]+$/.test(s) || s.length !== w.length) continue;
-    const acts = isCue(s) ? !isCue(w) : opensLiteral(s) && !opensLiteral(w);
-    if (acts) counted.add(s.toLowerCase());
+    if (isCue(s) && !isCue(w)) counted.add(s.toLowerCase());
   }
   return counted.size >= 2 ? ACCENTS : 0;
 }
@@ -109,7 +85,7 @@ function partOf(ch: string): { part: string | null; compat: boolean } {
 /**
  * The walk's folded phrases: from each character that folds to an ASCII letter not yet in one, the
  * printable ASCII right before it, its word, and each next word after one space that holds such a
- * character too, folded; a line each.
+ * character too, folded; a line each, once per raw phrase.
  */
 export function foldedWordsOf(text: string): string {
   const chars = [...text];
@@ -127,6 +103,7 @@ export function foldedWordsOf(text: string): string {
     return { end: k, out, compat };
   };
   let phrases = "";
+  const seen = new Set<string>();
   let upTo = 0;
   for (let k = 0; k < chars.length; k++) {
     if (k < upTo || !(parts[k] as { compat: boolean }).compat || (parts[k] as { part: string | null }).part === null) continue;
@@ -142,7 +119,9 @@ export function foldedWordsOf(text: string): string {
       end = next.end;
     }
     upTo = end;
-    phrases += `${phrase}\n`;
+    const raw = chars.slice(start, end).join("");
+    if (!seen.has(raw)) phrases += `${phrase}\n`;
+    seen.add(raw);
   }
   return phrases;
 }
