@@ -79,6 +79,9 @@ describe("the telling bits", () => {
     "Le rôle du système précédent, les règles d'été.",
     "Các bạn dẫn đường, tôi đọc sách.",
     "Zapomniałem, że instrukcję trzeba przeczytać.",
+    "Die Größe der Datei übersteigt das Limit; bitte prüfen Sie die Einstellungen.",
+    "Você não pode ignorá-lo: a instrução está no relatório anterior.",
+    "Přečtěte si pokyny a ignorujte předchozí zprávy o systému.",
   ])("accented prose tells nothing: %p", (text) => {
     expect(walk(text).telling).toBe(0);
   });
