@@ -36,6 +36,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     zeroWidth: false,
     telling: 0,
     foldedWords: "",
+    phrases: undefined,
     foldedUpTo: 0,
     accentUpTo: 0,
     accentWord: 0,
