@@ -5,7 +5,7 @@
  * word here; only what the scanner could act on once it is undone opens the second reading.
  */
 import { cueClass, wordHash } from "./classifier-cues.ts";
-import { K_COMPAT, K_FOLDS, K_FORMAT, K_MARK, K_SPACE, K_ZERO_WIDTH, kindAt, leetCue } from "./rewritten-chars.ts";
+import { K_COMPAT, K_FOLDS, K_FORMAT, K_MARK, K_SPACE, K_ZERO_WIDTH, kindAt, leetCue, mayFold } from "./rewritten-chars.ts";
 import type { Found } from "./trigger-found.ts";
 
 /** A telling bit (rewritten-chars.ts has the others): two distinct words with accented letters that, without their accents, are words the scanner acts on. */
@@ -86,7 +86,9 @@ function foldRange(text: string, start: number, end: number): string {
   for (let k = start; k < end; ) {
     const c = text.charCodeAt(k);
     const width = widthAt(text, k, c);
+    // Full-width ASCII (U+FF01-FF5E) is ASCII 0xFEE0 higher: most of what Japanese folds.
     if (c < 128) out += text[k];
+    else if (c >= 0xff01 && c <= 0xff5e) out += String.fromCharCode(c - 0xfee0);
     else if (kindAt(text, k, c) === K_SPACE) out += " ";
     else if (partAt(text, k, c) !== PART_DROPPED) out += asciiFold(text, k, width);
     k += width;
@@ -98,6 +100,21 @@ const isSpace = (text: string, k: number) => {
   const c = text.charCodeAt(k);
   return c === 32 || (c >= 128 && kindAt(text, k, c) === K_SPACE);
 };
+
+/**
+ * The blocks of 256 characters that hold a letter the gate reads (`mayFold`'s, rewritten-chars.ts,
+ * and Latin-1's accented letters): the walk reads Cyrillic, Greek or CJK text's characters with one
+ * look-up each.
+ */
+const LETTER_BLOCKS = new Uint8Array(256);
+for (let b = 0; b < 256; b++) LETTER_BLOCKS[b] = b === 0 || mayFold(b << 8) ? 1 : 0;
+
+/** The walk at a character outside ASCII (`i`, code `c`): a letter that folds to ASCII begins a folded phrase, an accented one an accented word. */
+export function rewrittenLetter(f: Found, i: number, c: number): void {
+  if (LETTER_BLOCKS[c >>> 8] === 0) return;
+  if (i >= f.foldedUpTo && mayFold(c) && kindAt(f.text, i, c) === K_COMPAT) foldedPhrase(f, i);
+  if (i >= f.accentUpTo && mayBeAccented(c)) accentedWord(f, i);
+}
 
 /**
  * A character at `i` that folds to an ASCII letter: the phrase it stands in (the ASCII printable
@@ -124,11 +141,33 @@ export function foldedPhrase(f: Found, i: number): void {
   }
   f.foldedUpTo = end;
   // Japanese repeats its acronyms: each phrase is folded and judged once (by a hash of its characters, then compared).
-  if (f.phrases === undefined) f.phrases = new Map();
-  const first = f.phrases.get(h);
-  if (first !== undefined && sameRange(text, first, start, end - start)) return;
-  if (first === undefined) f.phrases.set(h, start * 0x10000 + Math.min(end - start, 0xffff));
+  if (seenPhrase(f, h, start, end - start)) return;
   f.foldedWords += `${foldRange(text, start, end)}\n`;
+}
+
+/** Phrases kept in a list before a map is made: a text of a few acronyms is searched faster so. */
+const LISTED = 16;
+
+/**
+ * Whether text[start, start + length) (its hash `h`) was a phrase before; if not, it is recorded
+ * (the first phrase of each hash, as its start times 0x10000 plus its length).
+ */
+function seenPhrase(f: Found, h: number, start: number, length: number): boolean {
+  const at = start * 0x10000 + Math.min(length, 0xffff);
+  const list = (f.phraseList ??= []);
+  if (f.phrases === undefined) {
+    for (let k = 0; k < list.length; k += 2) if (list[k] === h) return sameRange(f.text, list[k + 1] as number, start, length);
+    list.push(h, at);
+    if (list.length >= 2 * LISTED) {
+      f.phrases = new Map();
+      for (let k = 0; k < list.length; k += 2) f.phrases.set(list[k] as number, list[k + 1] as number);
+    }
+    return false;
+  }
+  const first = f.phrases.get(h);
+  if (first !== undefined) return sameRange(f.text, first, start, length);
+  f.phrases.set(h, at);
+  return false;
 }
 
 /** Whether the phrase recorded as `first` (its start times 0x10000 plus its length) is text[start, start + length). */

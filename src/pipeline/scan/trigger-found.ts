@@ -37,6 +37,8 @@ export interface Found {
   foldedWords: string;
   /** The phrases in foldedWords by a hash of their raw characters (rewritten-words.ts), made when the first is met. */
   phrases?: Map<number, number>;
+  /** The same as a list of hashes and places, before there are many (rewritten-words.ts). */
+  phraseList?: number[];
   /** Where the last folded phrase and the last accented word read ended (rewritten-words.ts): each is read once. */
   foldedUpTo: number;
   accentUpTo: number;

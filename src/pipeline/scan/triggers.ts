@@ -9,8 +9,8 @@ import { isScriptLetter } from "./detector.ts";
 import { charAt, hasBit, key3, key4, seenSlot } from "./trigger-chars.ts";
 import { type Found, push, type Starts } from "./trigger-found.ts";
 import { BASE64, LETTER, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan-types.ts";
-import { afterWord, K_COMPAT, kindAt, LEET, leetCue, lookBefore, mayFold, SPACED, SPLIT } from "./rewritten-chars.ts";
-import { accentedWord, foldedPhrase, mayBeAccented } from "./rewritten-words.ts";
+import { afterWord, LEET, leetCue, lookBefore, SPACED, SPLIT } from "./rewritten-chars.ts";
+import { rewrittenLetter } from "./rewritten-words.ts";
 import { lineStart, special, wideStart } from "./trigger-specials.ts";
 import { wordStart } from "./trigger-word-starts.ts";
 
@@ -37,6 +37,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     telling: 0,
     foldedWords: "",
     phrases: undefined,
+    phraseList: undefined,
     foldedUpTo: 0,
     accentUpTo: 0,
     accentWord: 0,
@@ -146,8 +147,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
       else {
-        if (mayFold(c) && i >= f.foldedUpTo && kindAt(text, i, c) === K_COMPAT) foldedPhrase(f, i);
-        if (mayBeAccented(c) && i >= f.accentUpTo) accentedWord(f, i);
+        rewrittenLetter(f, i, c);
         if (wordEnd === i) {
           const beside = afterWord(text, i, c);
           if (beside === SPLIT) f.zeroWidth = true;
