@@ -109,9 +109,11 @@ const isSpace = (text: string, k: number) => {
 const LETTER_BLOCKS = new Uint8Array(256);
 for (let b = 0; b < 256; b++) LETTER_BLOCKS[b] = b === 0 || mayFold(b << 8) ? 1 : 0;
 
-/** The walk at a character outside ASCII (`i`, code `c`): a letter that folds to ASCII begins a folded phrase, an accented one an accented word. */
+/** Whether `c` (outside ASCII) is in a block LETTER_BLOCKS holds: the walk's test, in its loop, before it calls rewrittenLetter. */
+export const mayRewrite = (c: number) => LETTER_BLOCKS[c >>> 8] === 1;
+
+/** The walk at a character outside ASCII (`i`, code `c`, mayRewrite): a letter that folds to ASCII begins a folded phrase, an accented one an accented word. */
 export function rewrittenLetter(f: Found, i: number, c: number): void {
-  if (LETTER_BLOCKS[c >>> 8] === 0) return;
   if (i >= f.foldedUpTo && mayFold(c) && kindAt(f.text, i, c) === K_COMPAT) foldedPhrase(f, i);
   if (i >= f.accentUpTo && mayBeAccented(c)) accentedWord(f, i);
 }

@@ -10,7 +10,7 @@ import { charAt, hasBit, key3, key4, seenSlot } from "./trigger-chars.ts";
 import { type Found, push, type Starts } from "./trigger-found.ts";
 import { BASE64, LETTER, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan-types.ts";
 import { afterWord, LEET, leetCue, lookBefore, SPACED, SPLIT } from "./rewritten-chars.ts";
-import { rewrittenLetter } from "./rewritten-words.ts";
+import { mayRewrite, rewrittenLetter } from "./rewritten-words.ts";
 import { lineStart, special, wideStart } from "./trigger-specials.ts";
 import { wordStart } from "./trigger-word-starts.ts";
 
@@ -147,7 +147,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
       else {
-        rewrittenLetter(f, i, c);
+        if (mayRewrite(c)) rewrittenLetter(f, i, c);
         if (wordEnd === i) {
           const beside = afterWord(text, i, c);
           if (beside === SPLIT) f.zeroWidth = true;
