@@ -46,6 +46,8 @@ export interface Config {
   flushMaxEvents: number;
   /** How long a provider may take to start answering (a whole non-stream answer). */
   upstreamTimeoutS: number;
+  /** How long a running stream may go without a byte from its provider before it is ended; 0: no bound. */
+  streamIdleTimeoutS: number;
   /** Outbound addresses (providers, webhooks, OIDC issuer, MCP servers) on loopback and private ranges allowed; link-local and metadata never. */
   allowPrivateEgress: boolean;
   /** When set, /metrics needs `Authorization: Bearer <token>`. */
@@ -160,6 +162,8 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "alertCheckIntervalS", env: "GW_ALERT_CHECK_INTERVAL_S", parse: integer(1, 86_400), fallback: () => 300 },
   { key: "flushMaxEvents", env: "GW_FLUSH_MAX_EVENTS", parse: integer(1, 100_000), fallback: () => 1000 },
   { key: "upstreamTimeoutS", env: "GW_UPSTREAM_TIMEOUT_S", parse: integer(1, 3600), fallback: () => 300 },
+  // The official clients' own default timeout (10 minutes): a reasoning model may think that long in silence before its first token.
+  { key: "streamIdleTimeoutS", env: "GW_STREAM_IDLE_TIMEOUT_S", parse: integer(0, 86_400), fallback: () => 600 },
   {
     key: "allowPrivateEgress",
     env: "GW_ALLOW_PRIVATE_EGRESS",

@@ -156,6 +156,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     spend: { ledger, settings, catalog },
     accountant,
     upstreamTimeoutMs: config.upstreamTimeoutS * 1000,
+    streamIdleTimeoutMs: config.streamIdleTimeoutS * 1000,
     maxAnswerBytes: config.maxAnswerBytes,
     rateUsage,
     health,

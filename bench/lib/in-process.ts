@@ -43,7 +43,7 @@ export async function capture(req: LoadRequest): Promise<Canned> {
     const res = await fetch(`${mock.url}${req.path}`, {
       method: req.method,
       headers: { ...req.headers, authorization: `Bearer ${PROVIDER_KEY}` },
-      body: req.body,
+      body: asTheGatewaySends(req),
     });
     return {
       status: res.status,
@@ -54,6 +54,20 @@ export async function capture(req: LoadRequest): Promise<Canned> {
   } finally {
     await mock.stop();
   }
+}
+
+/**
+ * The body as the gateway forwards it, where that changes the answer: a chat stream is
+ * sent with `include_usage` (chat-call.ts), so a provider ends it with a usage chunk.
+ * Replaying the answer to the caller's body instead would measure a stream without
+ * usage, which the gateway charges by estimating the prompt: a path real providers
+ * never take.
+ */
+function asTheGatewaySends(req: LoadRequest): string | undefined {
+  if (!req.body || !req.path.endsWith("/chat/completions")) return req.body;
+  const body = JSON.parse(req.body) as { stream?: boolean; stream_options?: { include_usage?: boolean } };
+  if (body.stream !== true || body.stream_options?.include_usage === true) return req.body;
+  return JSON.stringify({ ...body, stream_options: { ...body.stream_options, include_usage: true } });
 }
 
 // A documentation address (never routed): the egress policy checks a literal address without DNS,

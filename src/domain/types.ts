@@ -134,6 +134,10 @@ export interface UsageEvent {
   applicationId?: string | null;
   /** Which attempt at a provider this was within its request: the answering row's is how many the call took (absent: 1). */
   attempts?: number;
+  /** Of `promptTokens`, those the provider's prompt cache served (absent: 0). */
+  cacheReadTokens?: number;
+  /** Of `promptTokens`, those written to the provider's prompt cache, long-lived ones included (absent: 0). */
+  cacheWriteTokens?: number;
 }
 
 /** Per-key counters accumulated in memory and added to the key row at flush time. */
@@ -304,4 +308,7 @@ export interface UsageHourly {
   completionTokens: number;
   costMicros: number;
   latencyMsSum: number;
+  /** Of `promptTokens`, those read from and written to the providers' prompt caches. */
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
 }

@@ -148,15 +148,18 @@ export class SseDecoder {
 const encoder = new TextEncoder();
 const LF = 10;
 
-/** One event in wire form; multi-line data becomes several `data:` lines. */
-export function encodeSse(e: { event?: string; data: string }): Uint8Array {
+/** One event in wire form, as text; multi-line data becomes several `data:` lines. */
+export function sseText(e: { event?: string | null; data: string }): string {
   const head = e.event ? `event: ${e.event}\n` : "";
-  return encoder.encode(
-    `${head}${e.data
-      .split("\n")
-      .map((l) => `data: ${l}`)
-      .join("\n")}\n\n`,
-  );
+  return `${head}${e.data
+    .split("\n")
+    .map((l) => `data: ${l}`)
+    .join("\n")}\n\n`;
+}
+
+/** One event in wire form. */
+export function encodeSse(e: { event?: string | null; data: string }): Uint8Array {
+  return encoder.encode(sseText(e));
 }
 
 /** What an observer may answer for an event: end the stream here, sending `bytes` instead of the event. */
@@ -164,9 +167,30 @@ export interface StopStream {
   stop: Uint8Array;
 }
 
+/** Or: send this text (whole blocks) in place of the event, and go on. */
+export interface ReplaceEvent {
+  replace: string;
+}
+
+/** A stream's provider bytes under an idle bound (pipeline/stream-idle.ts): each chunk marks the tick it came in. */
+export interface IdleMark {
+  readonly clock: { readonly tick: number };
+  seen: number;
+  cancel: () => void;
+}
+
 export interface SseTapOptions {
-  /** Called for every event, in order, before its bytes are forwarded. Returning `{stop}` ends the stream there. */
-  onEvent(e: SseEvent): void | StopStream;
+  /**
+   * Called for every event, in order, before its bytes are forwarded. Returning `{stop}`
+   * ends the stream there; `{replace}` sends other text in the event's place.
+   */
+  onEvent(e: SseEvent): void | StopStream | ReplaceEvent;
+  /**
+   * Called once when the provider's stream ends (not after a stop, nor when it is cut
+   * off): what to write last, before the client's stream ends (a closing event the
+   * provider left out, or an error in the caller's format), or null.
+   */
+  closing?(): Uint8Array | null;
   /**
    * Called once when the upstream ends (clean), or is cut off, cancelled or stopped
    * (not clean); the stream's end waits for it, except after a stop, where it
@@ -174,9 +198,9 @@ export interface SseTapOptions {
    */
   onEnd?(clean: boolean): void | Promise<void>;
   /**
-   * Drops events for which this returns false. Without it, chunks pass through byte
-   * for byte as they arrive; with it, a chunk of whole blocks that are all kept still
-   * does, and otherwise the complete blocks kept are forwarded as received.
+   * Drops events for which this returns false: a chunk of whole blocks that are all kept
+   * still passes byte for byte, and otherwise the complete blocks kept are forwarded as
+   * received.
    */
   keep?(e: SseEvent): boolean;
 }
@@ -184,9 +208,13 @@ export interface SseTapOptions {
 /**
  * `source` with its events read on the side, as the client's stream. Each chunk is
  * decoded and observed before it is forwarded, so an observer can stop the stream
- * before a bad event reaches the client; without `keep`, chunks pass through byte
- * for byte, one for one. The client's reads pull the source directly (no pipe and
- * no transform stream between them: each costs promises on every chunk).
+ * before a bad event reaches the client, or replace an event. Whole events only are
+ * forwarded: a chunk of whole blocks passes byte for byte, one for one (almost every
+ * chunk of a provider's stream), and an event split across chunks passes once whole, so
+ * no part of one goes out before it was seen. The client's reads pull the source
+ * directly (no pipe and no transform stream between them: each costs promises on every
+ * chunk). With `idle`, each chunk marks the tick it came in, and `idle.cancel` ends the
+ * source as if the provider had ended it.
  *
  * After a stop the client gets the replacement and the end at once, but the rest of
  * the source is read in the background, observed and never forwarded, for at most
@@ -196,10 +224,15 @@ export interface SseTapOptions {
  */
 export function sseTapSource(
   source: ReadableStream<Uint8Array>,
-  opts: SseTapOptions & { drainMs: number; signal?: AbortSignal; maxEventBytes?: number },
+  opts: SseTapOptions & { drainMs: number; signal?: AbortSignal; maxEventBytes?: number; idle?: IdleMark },
 ): ReadableStream<Uint8Array> {
   const decoder = new SseDecoder(opts.maxEventBytes);
   const reader = source.getReader();
+  const idle = opts.idle;
+  // Cancelling ends a pending read with `done`: the stream then ends as the provider's end does.
+  if (idle) idle.cancel = () => void reader.cancel().catch(() => {});
+  /** An event of the chunk being forwarded was replaced: the chunk's blocks are written again. */
+  let rewritten = false;
   let ended = false;
   const finish = (clean: boolean) => {
     if (ended) return;
@@ -220,16 +253,26 @@ export function sseTapSource(
    */
   const forwarded = (chunk: Uint8Array, blocks: SseBlock[], whole: boolean): Uint8Array | null => {
     const keep = opts.keep;
-    if (!keep) return chunk;
-    if (whole && decoder.idle && chunk[chunk.byteLength - 1] === LF && blocks.every((b) => !b.event || keep(b.event))) return chunk;
+    if (
+      !rewritten &&
+      whole &&
+      decoder.idle &&
+      chunk[chunk.byteLength - 1] === LF &&
+      (!keep || blocks.every((b) => !b.event || keep(b.event)))
+    )
+      return chunk;
+    rewritten = false;
     return kept(blocks);
   };
-  /** Observes the blocks; returns the index of a block that stopped the stream, with its replacement. */
+  /** Observes the blocks (replacing those the observer rewrites); returns the index of a block that stopped the stream, with its replacement. */
   const observe = (blocks: SseBlock[]): { at: number; stop: Uint8Array } | null => {
     for (let i = 0; i < blocks.length; i++) {
       const e = blocks[i]?.event;
       const verdict = e ? opts.onEvent(e) : undefined;
-      if (verdict) return { at: i, stop: verdict.stop };
+      if (!verdict) continue;
+      if ("stop" in verdict) return { at: i, stop: verdict.stop };
+      blocks[i] = { raw: verdict.replace, event: e ?? null };
+      rewritten = true;
     }
     return null;
   };
@@ -296,8 +339,11 @@ export function sseTapSource(
             const verdict = observe(blocks);
             if (verdict) stop(controller, blocks, verdict);
             else {
+              rewritten = false;
               const rest = kept(blocks);
               if (rest) controller.enqueue(rest);
+              const last = opts.closing?.();
+              if (last) controller.enqueue(last);
             }
             // The client's stream ends once the call is accounted.
             try {
@@ -307,6 +353,7 @@ export function sseTapSource(
             }
             return;
           }
+          if (idle) idle.seen = idle.clock.tick;
           const whole = decoder.idle;
           let blocks: SseBlock[];
           try {

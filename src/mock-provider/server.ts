@@ -12,6 +12,8 @@
  *   `swap-<model>`    answers claiming to be <model> (substitution);
  *   `dated-<model>`   answers as a dated snapshot of the requested name (`dated-x-2024-08-06`);
  *   `garbled-<model>` answers a plain (non-stream) call with the first half of its body only;
+ * an end user (`user`, `metadata.user_id`) `cache-r<reads>-w<writes>[-h<1-hour writes>]` reports
+ * that many prompt tokens read from and written to the prompt cache (cache-steer.ts);
  * a Responses call's `mcp` tool with `require_approval: "never"` is run as OpenAI runs it (hosted-mcp.ts);
  * `/_mock/requests` lists the last requests it saw (method, path, full url with query,
  * every header, body) and `/_mock/stats` counts streams started, finished and
@@ -23,6 +25,7 @@ import { ResponsesMemory, simulatedResponses } from "../simulator/responses-form
 import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
+import { cacheSteer } from "./cache-steer.ts";
 
 export interface MockProviderOptions {
   host: string;
@@ -172,18 +175,20 @@ export function startMockProvider(opts: MockProviderOptions) {
       const steer = model.replace(/^anthropic\./, "");
       const answeredModel = /^swap-(.+)$/.exec(steer)?.[1] ?? (steer.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
       const garble = (res: Response) => (/(?:^|[./])garbled-/.test(model) && !body?.stream ? halved(res) : res);
+      const cache = cacheSteer(body);
 
       if (request.method === "POST" && /\/chat\/completions$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages))
           return openAiError(400, "model and messages are required");
-        const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks });
+        const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks, cache });
         return reportLimits(body.stream ? counted(res) : garble(noteAbandoned(request, model, res)), false);
       }
       if (request.method === "POST" && /\/responses$/.test(pathname)) {
         if (!body) return openAiError(400, "the body must be a JSON object");
         // Stored responses belong to the key that made them, as at OpenAI.
         const owner = h.get("authorization") ?? h.get("x-api-key") ?? "";
-        const respond = (b: Record<string, unknown>) => simulatedResponses(b, { delayMs, answeredModel, streamChunks }, responses, owner);
+        const respond = (b: Record<string, unknown>) =>
+          simulatedResponses(b, { delayMs, answeredModel, streamChunks, cache }, responses, owner);
         // A hosted `mcp` tool that needs no approval is run as OpenAI runs it (hosted-mcp.ts).
         const res = (await hostedMcpAnswer(body, respond)) ?? (await respond(body));
         return body.stream ? counted(res) : garble(res);
@@ -194,7 +199,7 @@ export function startMockProvider(opts: MockProviderOptions) {
         if (!h.get("anthropic-version")) return messagesError(400, "anthropic-version header is required");
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number")
           return messagesError(400, "model, messages and max_tokens are required");
-        const res = await simulatedMessagesResponse(body as never, { delayMs, answeredModel, streamChunks });
+        const res = await simulatedMessagesResponse(body as never, { delayMs, answeredModel, streamChunks, cache });
         return reportLimits(body.stream ? counted(res) : garble(res), true);
       }
       if (request.method === "POST" && platform) {
@@ -204,10 +209,10 @@ export function startMockProvider(opts: MockProviderOptions) {
           return Response.json({ message: "messages and anthropic_version bedrock-2023-05-31 are required" }, { status: 400 });
         const req = { ...body, model, stream: platform[2] !== "invoke" };
         if (!req.stream) {
-          const res = await simulatedMessagesResponse(req as never, { delayMs, answeredModel, streamChunks });
+          const res = await simulatedMessagesResponse(req as never, { delayMs, answeredModel, streamChunks, cache });
           return res;
         }
-        return counted(simulatedPlatformStream(req as never, { delayMs, answeredModel, streamChunks }));
+        return counted(simulatedPlatformStream(req as never, { delayMs, answeredModel, streamChunks, cache }));
       }
       if (request.method === "POST" && /\/embeddings$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || body.input === undefined) return openAiError(400, "model and input are required");

@@ -133,6 +133,9 @@ export const aiCost = defineOperation({
     model: ModelName,
     prompt_tokens: Type.Optional(TokenCount(0)),
     completion_tokens: Type.Optional(TokenCount(0)),
+    /** Of prompt_tokens, those read from the provider's prompt cache and those written to it. */
+    cached_tokens: Type.Optional(TokenCount(0)),
+    cache_write_tokens: Type.Optional(TokenCount(0)),
     messages: Type.Optional(
       Type.Array(Type.Object({ role: Type.Optional(Type.String()), content: Type.Optional(Type.Unknown()) }), { maxItems: 100_000 }),
     ),
@@ -146,16 +149,28 @@ export const aiCost = defineOperation({
       throw badRequest("params: give prompt_tokens (and completion_tokens), or messages (and max_tokens)");
     const promptTokens = p.prompt_tokens ?? estimatePromptTokens(p.messages ?? []);
     const completionTokens = p.completion_tokens ?? p.max_tokens ?? 0;
-    const input = (promptTokens * entry.inputPerMTok) / MICROS_PER_USD;
-    const output = (completionTokens * entry.outputPerMTok) / MICROS_PER_USD;
+    const read = p.cached_tokens ?? 0;
+    const write = p.cache_write_tokens ?? 0;
+    if (read + write > promptTokens)
+      throw badRequest(
+        `params: cached_tokens and cache_write_tokens are parts of the ${promptTokens} prompt tokens and cannot add up to more`,
+      );
+    // The accountant's prices (cache reads and writes apart), so the quote is what a call with these counts is charged.
+    const price = deps.catalog.price(entry.id, entry.provider);
+    const input = ((promptTokens - read - write) * price.inputPerMTok) / MICROS_PER_USD;
+    const cache = (read * price.cacheReadPerMTok + write * price.cacheWritePerMTok) / MICROS_PER_USD;
+    const output = (completionTokens * price.outputPerMTok) / MICROS_PER_USD;
     return {
       model: entry.id,
       provider: entry.provider,
       promptTokens,
       completionTokens,
+      cachedTokens: read,
+      cacheWriteTokens: write,
       inputCostUsd: input,
+      cacheCostUsd: cache,
       outputCostUsd: output,
-      totalCostUsd: input + output,
+      totalCostUsd: input + cache + output,
       pricesAsOf: deps.catalog.pricesAsOf,
     };
   },

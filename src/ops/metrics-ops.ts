@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { badRequest } from "../lib/errors.ts";
 import { budgetStatus, monthStart } from "../services/analytics/budget.ts";
-import { type GroupBy, groupCosts } from "../services/analytics/cost-groups.ts";
+import { type CostGroup, type GroupBy, groupCosts } from "../services/analytics/cost-groups.ts";
 import { toCents, toDollars } from "../services/analytics/money.ts";
 import { efficiencyScore } from "../services/analytics/trends.ts";
 import { windowOf } from "../services/analytics/window.ts";
@@ -15,6 +15,7 @@ import { spentThisMonthMicros } from "../services/analytics/org-analytics.ts";
 import { spendAccountOf } from "../domain/api-key.ts";
 import { scanSummary } from "../services/scan-events.ts";
 import { defineOperation } from "./registry.ts";
+import { cacheReadShare } from "./usage-shapes.ts";
 
 const MAX_DAYS = 366;
 /**
@@ -38,6 +39,21 @@ const WindowParams = {
   provider: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 };
 
+/** The groups' tokens: prompt, completion, and of the prompt those the prompt caches served and stored, with the served share. */
+function tokensOf(groups: readonly CostGroup[]) {
+  const sum = (field: "promptTokens" | "completionTokens" | "cacheReadTokens" | "cacheWriteTokens") =>
+    groups.reduce((n, g) => n + g[field], 0);
+  const prompt = sum("promptTokens");
+  const cacheRead = sum("cacheReadTokens");
+  return {
+    prompt,
+    completion: sum("completionTokens"),
+    cacheRead,
+    cacheWrite: sum("cacheWriteTokens"),
+    cacheReadShare: cacheReadShare(cacheRead, prompt),
+  };
+}
+
 /** `windowDays` or `period` (`30d`), not both; 30 days when neither. */
 function daysOf(p: { windowDays?: number; period?: string }): number {
   if (p.windowDays !== undefined && p.period !== undefined)
@@ -51,7 +67,7 @@ export const metricsCost = defineOperation({
   id: "metrics.cost",
   access: "read",
   summary:
-    "Cost over the last N UTC days (today included): totalCostCents, byProvider {costCents, calls}, and rows grouped by provider, model, key, day or application; `application` filters.",
+    "Cost over the last N UTC days (today included): totalCostCents, byProvider {costCents, calls}, tokens (prompt, completion, cacheRead, cacheWrite, cacheReadShare), and rows grouped by provider, model, key, day or application; `application` filters.",
   params: Type.Object(
     {
       ...WindowParams,
@@ -87,6 +103,7 @@ export const metricsCost = defineOperation({
       totalCostCents: byProviderGroups.totalCents,
       totalCostUsd: toDollars(byProviderGroups.totalMicros),
       totalCalls: byProviderGroups.groups.reduce((n, g) => n + g.calls, 0),
+      tokens: tokensOf(byProviderGroups.groups),
       byProvider: Object.fromEntries(byProviderGroups.groups.map((g) => [g.key, { costCents: g.costCents, calls: g.calls }])),
       groupBy,
       // Models, keys and applications: the `limit` most costly (100 by default); true when there are more.
@@ -99,6 +116,9 @@ export const metricsCost = defineOperation({
         errors: g.errors,
         promptTokens: g.promptTokens,
         completionTokens: g.completionTokens,
+        cacheReadTokens: g.cacheReadTokens,
+        cacheWriteTokens: g.cacheWriteTokens,
+        cacheReadShare: cacheReadShare(g.cacheReadTokens, g.promptTokens),
       })),
     };
   },
@@ -110,7 +130,7 @@ export const metricsComprehensive = defineOperation({
   id: "metrics.comprehensive",
   access: "read",
   summary:
-    "One dashboard object for the window: cost, calls, errors, latency, top models and keys, efficiency, key caps, the monthly budget, and calls the scanner flagged or blocked.",
+    "One dashboard object for the window: cost, calls, errors, latency, tokens (the prompt cache's reads and writes apart), top models and keys, efficiency, key caps, the monthly budget, and calls the scanner flagged or blocked.",
   params: Type.Object(WindowParams, { additionalProperties: false }),
   async run({ identity, deps }, p) {
     const orgId = identity.organization.id;
@@ -154,10 +174,7 @@ export const metricsComprehensive = defineOperation({
       errorRate: calls ? errors / calls : 0,
       // The roll-ups keep latency sums, so the mean is exact; percentiles would need raw rows.
       avgLatencyMs: calls ? Math.round(latency / calls) : 0,
-      tokens: {
-        prompt: byProvider.groups.reduce((n, g) => n + g.promptTokens, 0),
-        completion: byProvider.groups.reduce((n, g) => n + g.completionTokens, 0),
-      },
+      tokens: tokensOf(byProvider.groups),
       efficiencyScore: Math.round(efficiencyScore(dailyRows) * 100) / 100,
       topModels: top("model", modelRows),
       topKeys: top("key", keyRows),

@@ -1,12 +1,13 @@
 /**
  * Stage 10: one usage event per attempt at a model (never any prompt or completion text),
  * priced from the catalog in integer micro-dollars (an unlisted model at its family's
- * ceiling, flagged on the row) and handed to the write-behind
- * buffer; in strict durability the call waits until the event is stored.
+ * ceiling, flagged on the row; prompt-cache reads and writes at their own prices, and
+ * counted on the row) and handed to the write-behind buffer; in strict durability the
+ * call waits until the event is stored.
  */
 import { newId } from "../domain/ids.ts";
 import type { UsageEvent } from "../domain/types.ts";
-import type { Catalog } from "../providers/catalog/catalog.ts";
+import type { CacheTokens, Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { type Identity, responsibleUserId } from "../domain/identity.ts";
 import type { UsageBuffer } from "../state/usage-buffer.ts";
@@ -45,6 +46,8 @@ export interface CallResult {
   errorCode: string | null;
   promptTokens: number;
   completionTokens: number;
+  /** Of `promptTokens`, those read from or written to the provider's prompt cache: priced at the cache's prices. */
+  cache?: CacheTokens;
   /** What the provider charges beside the tokens (built-in tool calls), at the listed ceiling: the row is marked estimated. */
   feeMicros?: number;
 }
@@ -63,7 +66,11 @@ export class Accountant {
     const sandbox = isSandbox(id);
     const price = sandbox || !isProviderKind(r.provider) ? null : this.catalog.price(r.model, r.provider);
     const fee = sandbox ? 0 : (r.feeMicros ?? 0);
-    const costMicros = (price ? this.catalog.costMicros(price, r.promptTokens, r.completionTokens) : 0) + fee;
+    const costMicros = (price ? this.catalog.costMicros(price, r.promptTokens, r.completionTokens, r.cache) : 0) + fee;
+    // Cut to the prompt as the catalog prices them (writes first), so the row's counts are
+    // what was charged and the cache's share of a prompt is never above all of it.
+    const cacheWrite = Math.min(r.cache?.write ?? 0, r.promptTokens);
+    const cacheRead = Math.min(r.cache?.read ?? 0, r.promptTokens - cacheWrite);
     const event: UsageEvent = {
       id: newId("evt"),
       requestId: scope.requestId,
@@ -82,6 +89,8 @@ export class Accountant {
       createdAt: Date.now(),
       applicationId: scope.applicationId ?? null,
       attempts: scope.attempt ?? 1,
+      cacheReadTokens: cacheRead,
+      cacheWriteTokens: cacheWrite,
     };
     if (this.strict) return this.usage.recordStrict(event).then(() => costMicros);
     this.usage.record(event);

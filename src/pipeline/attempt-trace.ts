@@ -49,6 +49,11 @@ export function traceAttemptEnd(span: TraceSpan, call: TraceSpan | undefined, us
     s.set("gen_ai.response.model", usage.model);
     s.set("gen_ai.usage.input_tokens", usage.promptTokens);
     s.set("gen_ai.usage.output_tokens", usage.completionTokens);
+    // The conventions count these inside input_tokens, as CallUsage does; absent when the provider reported no cache.
+    if (usage.cache) {
+      s.set("gen_ai.usage.cache_read.input_tokens", usage.cache.read);
+      s.set("gen_ai.usage.cache_creation.input_tokens", usage.cache.write);
+    }
     if (usage.finishReason) s.set("gen_ai.response.finish_reasons", [usage.finishReason]);
   }
   if (usage.model !== null) span.set("gw.substitution", failure?.code === "model_substitution_detected" ? "detected" : "ok");

@@ -35,12 +35,27 @@ export function chatSize(body: ChatCompletionRequest): CallSize {
   return { messages: body.messages, maxTokens: body.max_tokens ?? body.max_completion_tokens };
 }
 
-export function chatAttempt(forwarder: Forwarder, input: CallInput, target: ResolvedTarget, body: ChatBody): Promise<CallOutcome> {
+/** A whole chat answer as another format's (a Responses caller's). */
+export type AnswerAs = (chat: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * `answerAs`: a whole answer is reshaped for a caller of another format before it is
+ * accounted, so one the reshaping cannot read is accounted as the provider's 502 it is.
+ */
+export function chatAttempt(
+  forwarder: Forwarder,
+  input: CallInput,
+  target: ResolvedTarget,
+  body: ChatBody,
+  answerAs?: AnswerAs,
+): Promise<CallOutcome> {
   const adapter = callAdapter(target);
   const stream = body.stream === true;
   const callerWantsUsage = body.stream_options?.include_usage === true;
   const keep = !stream || callerWantsUsage ? undefined : (data: string) => !isUsageOnlyChunk(data);
+  const reshapeAs = stream ? undefined : answerAs;
   if (adapter.wire === "chat") {
+    const route = keep ? { wire: openAiWire, keep } : reshapeAs ? { wire: openAiWire, reshape: reshapeAs } : AS_SENT;
     const upstreamBody = stream && !callerWantsUsage ? { ...body, stream_options: { ...body.stream_options, include_usage: true } } : body;
     return forwarder.forward(
       input,
@@ -48,7 +63,7 @@ export function chatAttempt(forwarder: Forwarder, input: CallInput, target: Reso
       adapter,
       () => adapter.request(target, upstreamBody, { stream, headers: input.headers }),
       stream,
-      keep ? { wire: openAiWire, keep } : AS_SENT,
+      route,
       chatSize(body),
     );
   }
@@ -56,7 +71,7 @@ export function chatAttempt(forwarder: Forwarder, input: CallInput, target: Reso
   const route: Route = {
     // Translated streams are read after translation, as chat chunks.
     wire: stream ? openAiWire : messagesWire,
-    reshape: messagesToChatCompletion,
+    reshape: reshapeAs ? (answer) => reshapeAs(messagesToChatCompletion(answer)) : messagesToChatCompletion,
     restream: messagesStreamToChat,
     keep,
   };

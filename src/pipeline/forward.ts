@@ -35,16 +35,30 @@ import type { EndStages } from "./stages.ts";
 import type { ProviderLimitDeps } from "./provider-limit.ts";
 import type { CallSize, SpendDeps } from "./reserve-spend.ts";
 import type { ResolvedTarget } from "./authorize.ts";
-import { chargeCutStream, jsonOutcome, keepCounts, parseObject, rethrow, retryAfterMs, STREAM_INTERRUPTED, substitutionOf } from "./provider-answer.ts";
+import {
+  chargeCutStream,
+  jsonOutcome,
+  keepCounts,
+  parseObject,
+  reshapedText,
+  rethrow,
+  retryAfterMs,
+  STREAM_INTERRUPTED,
+  substitutionOf,
+} from "./provider-answer.ts";
 import { secretValues } from "../providers/credentials.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
 import { traceAttemptEnd } from "./attempt-trace.ts";
 import type { CallMetrics } from "./call-metrics.ts";
+import { type IdleStream, idleMarker, StreamIdleWatch } from "./stream-idle.ts";
+import { StreamEnding } from "./stream-end.ts";
 
 export interface ForwardDeps {
   spend: SpendDeps;
   accountant: Accountant;
   upstreamTimeoutMs: number;
+  /** A running stream whose provider sends no byte for this long is ended (GW_STREAM_IDLE_TIMEOUT_S); absent or 0: no bound. */
+  streamIdleTimeoutMs?: number;
   /** The most of a provider's answer read, in bytes: a whole answer, or one stream event (GW_MAX_ANSWER_BYTES). */
   maxAnswerBytes: number;
   /** Counts what each provider configuration was sent and keeps the limits it reports (rate-limit status). */
@@ -75,8 +89,12 @@ export interface Route {
    * whole (embeddings: tens of kilobytes of numbers the gateway relays unread).
    */
   membersOnly?: boolean;
-  /** Stream: the provider's SSE as the caller's format, its events at most `maxEventChars` long. */
-  restream?: (maxEventChars: number) => TransformStream<Uint8Array, Uint8Array>;
+  /**
+   * Stream: the provider's SSE as the caller's format, its events at most `maxEventChars` long.
+   * It keeps `counts` (tokens only, never the model) as the provider reports them, so a stream
+   * the client leaves before the translated usage chunk is charged the provider's own counts.
+   */
+  restream?: (maxEventChars: number, counts: CallUsage) => TransformStream<Uint8Array, Uint8Array>;
   /** Stream: events to drop before the caller sees them. */
   keep?: (data: string) => boolean;
 }
@@ -89,16 +107,26 @@ export class Forwarder {
   private readonly now: () => number;
   /** The per-attempt stages before sending, in order (attempt-stages.ts). */
   private readonly stages: AttemptStage[];
+  /** The idle bound on running streams: one sweep for all of them. */
+  private readonly idle: StreamIdleWatch;
 
   constructor(private readonly deps: ForwardDeps) {
     this.now = deps.now ?? Date.now;
+    this.idle = new StreamIdleWatch(deps.streamIdleTimeoutMs ?? 0);
     this.stages = [...(deps.limits ? [providerLimitStage(deps.limits)] : []), reserveSpendStage(deps.spend)];
+  }
+
+  /** The most of a provider's answer read (GW_MAX_ANSWER_BYTES): what a translation may hold of one, too. */
+  get maxAnswerBytes(): number {
+    return this.deps.maxAnswerBytes;
   }
 
   /** Shutdown: refused streams stop draining, and this resolves once every stream's call is accounted. */
   async stop(): Promise<void> {
     this.closing.abort();
+    // The idle bound still ends stalled streams meanwhile; then its sweep stops.
     await Promise.allSettled([...this.unaccounted]);
+    this.idle.stop();
   }
 
   /**
@@ -224,10 +252,13 @@ export class Forwarder {
     this.answered(target, ttfbMs, this.now() - held.sentAtMs);
     const usage = route.wire.fromBody(body);
     const substitution = substitutionOf(target, usage);
-    // A substituted answer was still paid for: its cost is recorded before it is refused.
-    const accounted = this.account(input, target, usage, substitution, held, status);
-    if (accounted instanceof Promise) return accounted.then((cost) => jsonOutcome(target, status, text, body, usage, substitution, route.reshape, cost));
-    return jsonOutcome(target, status, text, body, usage, substitution, route.reshape, accounted);
+    const answer = substitution ?? reshapedText(target, text, body, route.reshape);
+    const failure = answer instanceof ApiError ? answer : null;
+    const caller = typeof answer === "string" ? answer : text;
+    // A substituted (or untranslatable) answer was still paid for: its cost is recorded before it is refused.
+    const accounted = this.account(input, target, usage, failure, held, status);
+    if (accounted instanceof Promise) return accounted.then((cost) => jsonOutcome(target, status, caller, usage, failure, cost));
+    return jsonOutcome(target, status, caller, usage, failure, accounted);
   }
 
   /** The stream's outcome once the provider's headers came: its events tapped for usage, its end accounted. */
@@ -253,18 +284,33 @@ export class Forwarder {
     this.unaccounted.add(pending);
     /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
     let pieces = 0;
-    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal; maxEventBytes: number } = {
+    const wire = route.wire;
+    const idle = this.idle.watch();
+    const ending = new StreamEnding(wire, target, idle, this.idle.idleSeconds);
+    const tap: SseTapOptions & { drainMs: number; signal: AbortSignal; maxEventBytes: number; idle?: IdleStream } = {
       onEvent: (e) => {
-        if (route.wire.carriesAnswer(e)) pieces++;
-        if (!route.wire.fromEvent(e, usage)) return;
-        refused = substitutionOf(target, usage);
-        if (refused) return { stop: route.wire.errorEvent(refused, e) };
+        const ends = ending.seen(e);
+        if (wire.carriesAnswer(e)) pieces++;
+        if (wire.fromEvent(e, usage)) {
+          refused = substitutionOf(target, usage);
+          if (refused) return { stop: wire.errorEvent(refused, e) };
+        }
+        if (ends === "error") return ending.withoutKey(e);
       },
       keep: keep ? (e) => keep(e.data) : undefined,
+      // The provider's stream ended without its closing event: the caller is told, in its format.
+      closing: () => ending.closing(usage),
       onEnd: async (clean) => {
-        const failure = (refused as ApiError | null) ?? (clean ? null : STREAM_INTERRUPTED);
-        if (failure === STREAM_INTERRUPTED) chargeCutStream(usage, size, pieces);
-        if (clean) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
+        if (idle) this.idle.unwatch(idle);
+        const short = ending.failure;
+        // A client that leaves on the closing event (the official clients' stream helpers may) left a whole answer.
+        const whole = clean || ending.closed;
+        const failure = (refused as ApiError | null) ?? short ?? (whole ? null : STREAM_INTERRUPTED);
+        // A stream cut or ended short, or without the provider's prompt count (a server that
+        // ignores include_usage, a translated stream cut between events), is charged as a cut one is.
+        if (failure?.code === "stream_interrupted" || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
+        if (short) this.failed(target, short);
+        else if (whole) this.answered(target, ttfbMs, this.now() - held.sentAtMs);
         try {
           await this.account(input, target, usage, failure, held, up.response.status);
         } finally {
@@ -282,8 +328,13 @@ export class Forwarder {
     };
     // Checked by forward before anything here waits on the stream's end.
     let body = up.response.body as ReadableStream<Uint8Array>;
+    const decoded = adapter.sseBody || route.restream;
+    // The idle bound counts the provider's bytes: before a translation, whose output a
+    // thinking phase's pings or a host's keep-alive comments never reach.
+    if (idle && decoded) body = body.pipeThrough(idleMarker(idle));
+    else if (idle) tap.idle = idle;
     if (adapter.sseBody) body = adapter.sseBody(body, this.deps.maxAnswerBytes);
-    if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes));
+    if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes, usage));
     return {
       type: "stream",
       status: up.response.status,
@@ -321,6 +372,7 @@ export class Forwarder {
       errorCode: failure ? failure.code : null,
       promptTokens: usage.promptTokens,
       completionTokens: usage.completionTokens,
+      cache: usage.cache,
       feeMicros: usage.feeMicros,
     });
     return recorded instanceof Promise

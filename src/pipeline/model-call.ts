@@ -32,7 +32,15 @@ import { AUTO_MODEL, type RoutedPlan, type RoutePlanDeps, type RouteRequest } fr
 import type { EtlRecorder } from "./optimize-context.ts";
 import type { ScanRecorder } from "../domain/scan-policy.ts";
 import { callAdapter } from "./call-adapter.ts";
-import { asResponses, nativeResponses, refuseUnpriceable, responsesNeeds, responsesSize, translatedChat } from "./responses-call.ts";
+import {
+  asResponses,
+  nativeResponses,
+  refuseUnpriceable,
+  responsesAnswer,
+  responsesNeeds,
+  responsesSize,
+  translatedChat,
+} from "./responses-call.ts";
 import { chatTexts, embeddingTexts, messagesTexts, responsesTexts } from "./scan/request-texts.ts";
 import { startStages } from "./stages.ts";
 import { refuseRefusedToolServers } from "./tool-servers.ts";
@@ -158,7 +166,7 @@ export class ModelCalls {
       const native = nativeResponses(target, callAdapter(target));
       if (!native) {
         const chat = translatedChat(body, fallback);
-        return asResponses(await chatAttempt(this.forwarder, input, target, chat), body);
+        return asResponses(await chatAttempt(this.forwarder, input, target, chat, responsesAnswer(body)), body, this.forwarder.maxAnswerBytes);
       }
       const stream = body.stream === true;
       const sent = hosted ? pointAtGateway(body, hosted, input.scope) : body;

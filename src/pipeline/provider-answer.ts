@@ -27,25 +27,37 @@ export function rethrow(err: unknown): never {
   throw err;
 }
 
-/** A whole answer's outcome, once accounted: refused if another model answered, else its text (reshaped for a caller of another format). */
+/**
+ * A whole answer's text for the caller: as the provider sent it, or reshaped for a caller
+ * of another format. A body the translation cannot read (a list where it expects an object,
+ * a number for a text) is the provider's 502, accounted as that failure, never a 500.
+ */
+export function reshapedText(
+  target: Target,
+  text: string,
+  body: Record<string, unknown>,
+  reshape: ((body: Record<string, unknown>) => Record<string, unknown>) | undefined,
+): string | ApiError {
+  if (!reshape) return text;
+  try {
+    return JSON.stringify(reshape(body));
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    return new ApiError(502, "provider_error", `${target.providerName} answered in a shape that could not be translated to your format.`);
+  }
+}
+
+/** A whole answer's outcome, once accounted: refused if another model answered (or it could not be translated), else its text. */
 export function jsonOutcome(
   target: Target,
   status: number,
   text: string,
-  body: Record<string, unknown>,
   usage: CallUsage,
-  substitution: ApiError | null,
-  reshape: ((body: Record<string, unknown>) => Record<string, unknown>) | undefined,
+  failure: ApiError | null,
   costMicros: number,
 ): JsonOutcome {
-  if (substitution) throw substitution;
-  const outcome: JsonOutcome = {
-    type: "json",
-    status,
-    text: reshape ? JSON.stringify(reshape(body)) : text,
-    servedBy: servedBy(target),
-    costMicros,
-  };
+  if (failure) throw failure;
+  const outcome: JsonOutcome = { type: "json", status, text, servedBy: servedBy(target), costMicros };
   // Tool fees are charged at their listed ceiling.
   if (usage.feeMicros && !target.simulated) outcome.priceEstimated = true;
   return outcome;

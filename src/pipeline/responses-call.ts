@@ -111,8 +111,21 @@ export function translatedChat(body: Json, fallback: boolean): ChatCompletionReq
   return chatCompletionRequest.parse(chat) as ChatCompletionRequest & Json;
 }
 
-/** A chat answer in the Responses shape; the outcome's cost, provider and findings stay as they were. */
-export function asResponses(outcome: CallOutcome, echo: ResponsesEcho): CallOutcome {
-  if (outcome.type === "stream") return { ...outcome, stream: outcome.stream.pipeThrough(chatStreamToResponses(echo)) };
-  return { ...outcome, text: JSON.stringify(chatCompletionToResponse(JSON.parse(outcome.text), echo)) };
+/**
+ * A whole chat answer in the Responses shape, for the attempt to reshape before it is
+ * accounted (chatAttempt's `answerAs`): an answer it cannot read is the provider's 502.
+ */
+export const responsesAnswer =
+  (echo: ResponsesEcho) =>
+  (chat: Json): Json =>
+    chatCompletionToResponse(chat, echo);
+
+/**
+ * A chat stream in the Responses shape (a whole answer was reshaped by the attempt), the
+ * answer it holds bounded as a whole answer is; cost, provider and findings stay as they were.
+ */
+export function asResponses(outcome: CallOutcome, echo: ResponsesEcho, maxAnswerBytes: number): CallOutcome {
+  if (outcome.type === "stream")
+    return { ...outcome, stream: outcome.stream.pipeThrough(chatStreamToResponses(echo, undefined, maxAnswerBytes)) };
+  return outcome;
 }

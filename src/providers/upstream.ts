@@ -236,11 +236,21 @@ export async function answerText(res: Response, max: number): Promise<string | n
   return over ? null : utf8.decode(bytes);
 }
 
+/**
+ * `text` with every secret of the caller's provider configuration cut out (a provider's
+ * error may quote the key it was sent). Values under 8 characters are left: cutting them
+ * would mangle ordinary words, and no real key is that short.
+ */
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
+  for (const s of secrets) if (s.length >= 8 && text.includes(s)) text = text.replaceAll(s, "[redacted]");
+  return text;
+}
+
 /** The gateway error for a non-2xx provider response. `secrets` are removed from the provider's message. */
 export async function upstreamFailure(res: Response, providerName: string, secrets: string[]): Promise<ApiError> {
   const text = await errorText(res, MAX_ERROR_BYTES);
-  let message = providerMessage(text).slice(0, 1000);
-  for (const s of secrets) if (s.length >= 8) message = message.replaceAll(s, "[redacted]");
+  // Removed before the message is cut: a key across the cut would otherwise keep its first characters.
+  const message = withoutSecrets(providerMessage(text), secrets).slice(0, 1000);
   const retryAfter = res.headers.get("retry-after");
   const headers = retryAfter && /^\d+$/.test(retryAfter) ? { "retry-after": retryAfter } : undefined;
   // Temporarily unavailable or overloaded: the provider said so, and another (or a later) call may succeed.

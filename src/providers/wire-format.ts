@@ -5,18 +5,34 @@
  */
 import type { ApiError } from "../lib/errors.ts";
 import type { SseEvent } from "../lib/sse.ts";
+import type { CacheTokens } from "./catalog/catalog.ts";
 
 export interface CallUsage {
   model: string | null;
+  /** Every prompt token, those read from or written to the provider's prompt cache included. */
   promptTokens: number;
   completionTokens: number;
+  /** Of `promptTokens`, those the provider read from or wrote to its prompt cache, priced apart; absent when it said none. */
+  cache?: CacheTokens;
   /** What the provider charges beside the tokens (a built-in tool's calls), in micro-dollars. */
   feeMicros?: number;
   /** Why the answer ended (`stop`, `tool_calls`, `end_turn`…), where the format says it without extra parsing. */
   finishReason?: string;
 }
 
+/** How an event bears on the stream's end: its closing event (`done`), an error event (which ends it too), or neither (null). */
+export type StreamEnd = "done" | "error" | null;
+
 export const emptyUsage = (): CallUsage => ({ model: null, promptTokens: 0, completionTokens: 0 });
+
+/** A provider's count as a count: a whole number of tokens, anything else (text, null, negative) none. */
+export const tokenCount = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
+
+/** Cache counts worth keeping: none when the provider reported no cache tokens at all. */
+export function cacheTokens(read: unknown, write: unknown, writeLong: unknown = 0): CacheTokens | undefined {
+  const c = { read: tokenCount(read), write: tokenCount(write), writeLong: tokenCount(writeLong) };
+  return c.read + c.write > 0 ? c : undefined;
+}
 
 export interface WireFormat {
   /** The top-level members of an answer's body that `fromBody` reads. */
@@ -29,6 +45,23 @@ export interface WireFormat {
    * the stream passes, without parsing, to charge a stream cut off before its usage.
    */
   carriesAnswer(e: SseEvent): boolean;
-  /** The error, as this format's clients expect it in a stream, ending it; `at` is the event it replaces. */
-  errorEvent(err: ApiError, at?: SseEvent): Uint8Array;
+  /**
+   * The error, as this format's clients expect it in a stream, ending it; `at` is the
+   * event it replaces, or with `after` the last event before it.
+   */
+  errorEvent(err: ApiError, at?: SseEvent, after?: boolean): Uint8Array;
+  /**
+   * Whether the event closes the stream (`[DONE]`, `message_stop`, `response.completed`…)
+   * or is an error event. Called on every event: told by the event's name, or a substring
+   * of its data where the format names no events, never by parsing it.
+   */
+  streamEnd(e: SseEvent): StreamEnd;
+  /**
+   * For a stream that ended without its closing event: whether the answer said how it
+   * finished before that (a stop reason, read into `acc` or on the last events), so it is
+   * whole and only the closing event was lost (as behind some proxies); then the closing
+   * event to write in its place. Null when the answer is not whole, or the format has no
+   * closing event the gateway can write (a Responses stream's carries the whole response).
+   */
+  closingFor(acc: CallUsage, last: readonly (SseEvent | null)[]): Uint8Array | null;
 }

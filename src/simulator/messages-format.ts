@@ -9,6 +9,7 @@ import { fromUtf8, toUtf8 } from "@smithy/util-utf8";
 import { encodeSse } from "../lib/sse.ts";
 import { argumentPieces, simulateChat, type SimulatedAnswer, streamPieces, wordsFor } from "./chat-simulator.ts";
 import { messagesAsChat, type SimulatedMessagesRequest } from "./messages-request.ts";
+import type { SimulatedCache } from "./openai-format.ts";
 import { pacedStream, waitFor } from "./pacing.ts";
 
 export type { SimulatedMessagesRequest } from "./messages-request.ts";
@@ -25,6 +26,19 @@ export interface SimulatedMessagesOptions {
   delayMs?: number;
   /** How many delta events carry the answer's text (or a tool call's input); one a word when unset. */
   streamChunks?: number;
+  /** Prompt-cache tokens to report beside the counted prompt (the mock provider's `cache-` steer). */
+  cache?: SimulatedCache;
+}
+
+/** The input counts as the vendor writes them: `input_tokens` leaves the cache's tokens out, the writes split by lifetime. */
+function inputUsage(a: SimulatedAnswer, cache?: SimulatedCache) {
+  if (!cache) return { input_tokens: a.promptTokens };
+  return {
+    input_tokens: a.promptTokens,
+    cache_read_input_tokens: cache.read,
+    cache_creation_input_tokens: cache.write,
+    cache_creation: { ephemeral_5m_input_tokens: cache.write - cache.writeLong, ephemeral_1h_input_tokens: cache.writeLong },
+  };
 }
 
 const STOP = { stop: "end_turn", length: "max_tokens", tool_calls: "tool_use" } as const;
@@ -39,7 +53,12 @@ function contentOf(a: SimulatedAnswer) {
     : [{ type: "text", text: a.text }];
 }
 
-export function simulatedMessage(req: SimulatedMessagesRequest, answeredModel?: string, streamChunks?: number): Record<string, unknown> {
+export function simulatedMessage(
+  req: SimulatedMessagesRequest,
+  answeredModel?: string,
+  streamChunks?: number,
+  cache?: SimulatedCache,
+): Record<string, unknown> {
   const a = answerFor(req, streamChunks);
   return {
     id: `msg_${a.ref}`,
@@ -49,7 +68,7 @@ export function simulatedMessage(req: SimulatedMessagesRequest, answeredModel?: 
     content: contentOf(a),
     stop_reason: STOP[a.finishReason],
     stop_sequence: null,
-    usage: { input_tokens: a.promptTokens, output_tokens: a.completionTokens },
+    usage: { ...inputUsage(a, cache), output_tokens: a.completionTokens },
   };
 }
 
@@ -78,7 +97,12 @@ function blockEvents(a: SimulatedAnswer, streamChunks?: number): MessagesEvent[]
   return events;
 }
 
-export function simulatedMessageEvents(req: SimulatedMessagesRequest, answeredModel?: string, streamChunks?: number): MessagesEvent[] {
+export function simulatedMessageEvents(
+  req: SimulatedMessagesRequest,
+  answeredModel?: string,
+  streamChunks?: number,
+  cache?: SimulatedCache,
+): MessagesEvent[] {
   const a = answerFor(req, streamChunks);
   const start: MessagesEvent = {
     event: "message_start",
@@ -92,7 +116,7 @@ export function simulatedMessageEvents(req: SimulatedMessagesRequest, answeredMo
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: a.promptTokens, output_tokens: 1 },
+        usage: { ...inputUsage(a, cache), output_tokens: 1 },
       },
     },
   };
@@ -120,9 +144,9 @@ function pacedEvents(events: MessagesEvent[], encoded: Uint8Array[], delayMs: nu
 export async function simulatedMessagesResponse(req: SimulatedMessagesRequest, opts: SimulatedMessagesOptions = {}): Promise<Response> {
   if (!req.stream) {
     await waitFor(opts.delayMs ?? 0);
-    return Response.json(simulatedMessage(req, opts.answeredModel, opts.streamChunks));
+    return Response.json(simulatedMessage(req, opts.answeredModel, opts.streamChunks, opts.cache));
   }
-  const events = simulatedMessageEvents(req, opts.answeredModel, opts.streamChunks);
+  const events = simulatedMessageEvents(req, opts.answeredModel, opts.streamChunks, opts.cache);
   const encoded = events.map((e) => encodeSse({ event: e.event, data: JSON.stringify(e.data) }));
   return new Response(pacedEvents(events, encoded, opts.delayMs ?? 0), {
     headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
@@ -146,7 +170,7 @@ export function platformFrames(events: MessagesEvent[]): Uint8Array[] {
 }
 
 export function simulatedPlatformStream(req: SimulatedMessagesRequest, opts: SimulatedMessagesOptions = {}): Response {
-  const events = simulatedMessageEvents(req, opts.answeredModel, opts.streamChunks);
+  const events = simulatedMessageEvents(req, opts.answeredModel, opts.streamChunks, opts.cache);
   return new Response(pacedEvents(events, platformFrames(events), opts.delayMs ?? 0), {
     headers: { "content-type": "application/vnd.amazon.eventstream" },
   });

@@ -23,6 +23,15 @@ export interface SimulatedChatOptions {
   delayMs?: number;
   /** How many delta chunks carry the answer's text (or a tool call's arguments); one a word when unset. */
   streamChunks?: number;
+  /** Prompt-cache tokens to report on top of the counted prompt (the mock provider's `cache-` steer). */
+  cache?: SimulatedCache;
+}
+
+/** Tokens a simulated answer reports as read from and written to a prompt cache (`writeLong`: of the writes, the 1-hour ones). */
+export interface SimulatedCache {
+  read: number;
+  write: number;
+  writeLong: number;
 }
 
 const json = (body: unknown, status = 200) =>
@@ -32,8 +41,17 @@ export function openAiError(status: number, message: string, type = "invalid_req
   return json({ error: { message, type, code: null, param: null } }, status);
 }
 
-function usageOf(a: SimulatedAnswer) {
-  return { prompt_tokens: a.promptTokens, completion_tokens: a.completionTokens, total_tokens: a.promptTokens + a.completionTokens };
+/** Chat's usage; cache tokens are part of the prompt count, as OpenAI counts them (writes as OpenRouter names them). */
+function usageOf(a: SimulatedAnswer, cache?: SimulatedCache) {
+  const prompt = a.promptTokens + (cache ? cache.read + cache.write : 0);
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: a.completionTokens,
+    total_tokens: prompt + a.completionTokens,
+    ...(cache
+      ? { prompt_tokens_details: { cached_tokens: cache.read, ...(cache.write > 0 ? { cache_write_tokens: cache.write } : {}) } }
+      : {}),
+  };
 }
 
 const toolCallsOf = (a: SimulatedAnswer) =>
@@ -71,7 +89,7 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
       created,
       model,
       choices: [{ index: 0, message: message(answer), logprobs: null, finish_reason: answer.finishReason }],
-      usage: usageOf(answer),
+      usage: usageOf(answer, opts.cache),
     });
   }
   const chunk = (delta: object, finish: string | null) =>
@@ -93,7 +111,11 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
   if (calling) head.push(chunk(deltas.shift() as object, null));
   const pieces = deltas.map((d, i) => chunk(d, i === deltas.length - 1 ? answer.finishReason : null));
   const tail = req.stream_options?.include_usage
-    ? [encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: usageOf(answer) }) })]
+    ? [
+        encodeSse({
+          data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: usageOf(answer, opts.cache) }),
+        }),
+      ]
     : [];
   tail.push(encodeSse({ data: "[DONE]" }));
   return new Response(pacedStream(head, pieces, tail, delayMs), {

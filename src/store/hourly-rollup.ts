@@ -47,11 +47,22 @@ function rollUp<R extends HourlyDelta>(
     row.completionTokens += e.completionTokens;
     row.costMicros += e.costMicros;
     row.latencyMsSum += e.latencyMs;
+    row.cacheReadTokens += e.cacheReadTokens ?? 0;
+    row.cacheWriteTokens += e.cacheWriteTokens ?? 0;
   }
   return [...rows.values()];
 }
 
-const ZERO_SUMS = { requests: 0, errors: 0, promptTokens: 0, completionTokens: 0, costMicros: 0, latencyMsSum: 0 };
+const ZERO_SUMS = {
+  requests: 0,
+  errors: 0,
+  promptTokens: 0,
+  completionTokens: 0,
+  costMicros: 0,
+  latencyMsSum: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+};
 
 const dayOf = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
 

@@ -5,7 +5,16 @@
  */
 import type { DailyDelta, HourlyDelta } from "./hourly-rollup.ts";
 
-const SUMS = ["requests", "errors", "prompt_tokens", "completion_tokens", "cost_micros", "latency_ms_sum"];
+const SUMS = [
+  "requests",
+  "errors",
+  "prompt_tokens",
+  "completion_tokens",
+  "cost_micros",
+  "latency_ms_sum",
+  "cache_read_tokens",
+  "cache_write_tokens",
+];
 
 export interface RollupTable<R> {
   columns: string[];
@@ -25,7 +34,16 @@ function table<R>(name: string, keys: string[], values: (row: R) => unknown[]): 
   };
 }
 
-const sums = (r: HourlyDelta) => [r.requests, r.errors, r.promptTokens, r.completionTokens, r.costMicros, r.latencyMsSum];
+const sums = (r: HourlyDelta) => [
+  r.requests,
+  r.errors,
+  r.promptTokens,
+  r.completionTokens,
+  r.costMicros,
+  r.latencyMsSum,
+  r.cacheReadTokens,
+  r.cacheWriteTokens,
+];
 
 export const HOURLY_ROLLUP = table<HourlyDelta>("usage_hourly", ["org_id", "hour", "key_id", "provider", "model"], (h) => [
   h.orgId,

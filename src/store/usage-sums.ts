@@ -48,7 +48,8 @@ export function usageSumQuery(
   if (opts.provider !== null) where += ` AND provider = ${placeholder(params.push(opts.provider))}`;
   if (opts.application != null) where += ` AND application_id = ${placeholder(params.push(opts.application))}`;
   const sums =
-    "SUM(requests) AS requests, SUM(errors) AS errors, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_micros) AS cost_micros, SUM(latency_ms_sum) AS latency_ms_sum";
+    "SUM(requests) AS requests, SUM(errors) AS errors, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_micros) AS cost_micros, SUM(latency_ms_sum) AS latency_ms_sum, " +
+    "SUM(cache_read_tokens) AS cache_read_tokens, SUM(cache_write_tokens) AS cache_write_tokens";
   const group = dims.length ? ` GROUP BY ${dims.map((d) => d.as).join(", ")}` : "";
   const top =
     opts.top === undefined
@@ -77,5 +78,7 @@ export function toUsageSums(orgId: string, rows: Row[]): UsageSum[] {
       completionTokens: Number(r.completion_tokens),
       costMicros: Number(r.cost_micros),
       latencyMsSum: Number(r.latency_ms_sum),
+      cacheReadTokens: Number(r.cache_read_tokens),
+      cacheWriteTokens: Number(r.cache_write_tokens),
     }));
 }

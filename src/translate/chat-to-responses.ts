@@ -8,13 +8,16 @@
  * answer from.
  */
 import { responsesError } from "../lib/error-bodies.ts";
-import { encodeSse, type SseEvent, SseDecoder } from "../lib/sse.ts";
+import { ApiError } from "../lib/errors.ts";
+import { encodeSse, MAX_EVENT_CHARS, type SseEvent, SseDecoder } from "../lib/sse.ts";
+import { MessageStream } from "./responses-message-stream.ts";
 import {
   type ChatAnswer,
   callItem,
   envelope,
   messageItem,
   outputText,
+  refusalPart,
   type ResponsesEcho,
   responseId,
   statusOf,
@@ -25,26 +28,55 @@ export type { ResponsesEcho } from "./responses-shape.ts";
 
 type Json = Record<string, unknown>;
 
+/** A chat answer in a shape no chat provider writes: the provider's 502, not a crash of the translation. */
+function oddShape(what: string): ApiError {
+  return new ApiError(502, "provider_error", `The provider's chat answer could not be translated: ${what}.`);
+}
+
+/** The first choice's message, its members checked: a list where a list belongs, text where text does. */
+function messageOf(answer: ChatAnswer): NonNullable<NonNullable<ChatAnswer["choices"]>[number]["message"]> {
+  if (answer.choices !== undefined && answer.choices !== null && !Array.isArray(answer.choices)) throw oddShape("choices is not a list");
+  const message = answer.choices?.[0]?.message ?? {};
+  if (typeof message !== "object") throw oddShape("the message is not an object");
+  if (message.content !== undefined && message.content !== null && typeof message.content !== "string")
+    throw oddShape("the message's content is not text");
+  if (message.tool_calls !== undefined && message.tool_calls !== null && !Array.isArray(message.tool_calls))
+    throw oddShape("tool_calls is not a list");
+  return message;
+}
+
 /** `id`: the response's own id, where the caller keeps responses by id (else one derived from the chat answer's). */
 export function chatCompletionToResponse(answer: ChatAnswer, echo: ResponsesEcho, id = responseId(answer.id)): Json {
-  const choice = answer.choices?.[0];
-  const finish = choice?.finish_reason ?? null;
+  const message = messageOf(answer);
+  const raw = answer.choices?.[0]?.finish_reason;
+  const finish = typeof raw === "string" ? raw : null;
   const output: Json[] = [];
-  const text = choice?.message?.content ?? "";
-  if (text !== "" || !choice?.message?.tool_calls?.length) output.push(messageItem(`msg_${id.slice(5)}`, text, "completed"));
-  for (const [i, call] of (choice?.message?.tool_calls ?? []).entries()) {
+  const text = message.content ?? "";
+  const calls = message.tool_calls ?? [];
+  // A refusal is the model's answer too: a refusal part, as OpenAI's Responses answers give it, never an empty message.
+  const refusal = typeof message.refusal === "string" && message.refusal !== "" ? message.refusal : null;
+  if (refusal !== null)
+    output.push(messageItem(`msg_${id.slice(5)}`, [...(text ? [outputText(text)] : []), refusalPart(refusal)], "completed"));
+  else if (text !== "" || !calls.length) output.push(messageItem(`msg_${id.slice(5)}`, text, "completed"));
+  for (const [i, call] of calls.entries()) {
+    const fn =
+      typeof call === "object" && call !== null && typeof call.function === "object" && call.function !== null ? call.function : {};
     output.push(
       callItem(
         `fc_${id.slice(5)}_${i}`,
-        { id: call.id ?? `call_${i}`, name: call.function?.name ?? "", arguments: call.function?.arguments ?? "" },
+        {
+          id: typeof call?.id === "string" ? call.id : `call_${i}`,
+          name: typeof fn.name === "string" ? fn.name : "",
+          arguments: typeof fn.arguments === "string" ? fn.arguments : "",
+        },
         "completed",
       ),
     );
   }
   return envelope(
     id,
-    answer.created ?? Math.floor(Date.now() / 1000),
-    answer.model ?? (typeof echo.model === "string" ? echo.model : ""),
+    typeof answer.created === "number" ? answer.created : Math.floor(Date.now() / 1000),
+    typeof answer.model === "string" ? answer.model : typeof echo.model === "string" ? echo.model : "",
     echo,
     statusOf(finish),
     output,
@@ -66,9 +98,19 @@ interface OpenCall {
  * event stream (SSE bytes). The usage chunk after the finish gives `response.completed`
  * its usage, so the stream closes the response when the chat stream says [DONE] (or
  * ends). A provider error event ends the stream with `response.failed`.
+ *
+ * The answer's text and arguments are held to write the finished response, so they are
+ * bounded as a whole answer is (`maxAnswerChars`, GW_MAX_ANSWER_BYTES): past it the
+ * response fails, and the rest of the provider's stream passes unheld.
  */
-export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): TransformStream<Uint8Array, Uint8Array> {
+export function chatStreamToResponses(
+  echo: ResponsesEcho,
+  fixedId?: string,
+  maxAnswerChars = MAX_EVENT_CHARS,
+): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new SseDecoder();
+  /** Characters of text, refusal and arguments held so far. */
+  let held = 0;
   let sequence = 0;
   let id = "";
   let created = Math.floor(Date.now() / 1000);
@@ -77,9 +119,12 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
   let finished = false;
   let finish: string | null = null;
   let usage: Json | null = null;
-  /** The text item, once its first text arrives. */
-  let text: { outputIndex: number; itemId: string; text: string } | null = null;
-  const calls = new Map<number, OpenCall>();
+  /** The message item, once its first text or refusal arrives. */
+  let message: MessageStream | null = null;
+  /** The tool calls in the order they came, and each by the provider's index and by its id. */
+  const calls: OpenCall[] = [];
+  const byIndex = new Map<number, OpenCall>();
+  const byId = new Map<string, OpenCall>();
   const output: Json[] = [];
   let nextIndex = 0;
 
@@ -90,44 +135,24 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
 
   const start = (out: TransformStreamDefaultController<Uint8Array>, chunk: ChatChunk) => {
     started = true;
-    id = fixedId ?? responseId(chunk.id);
-    created = chunk.created ?? created;
-    model = chunk.model ?? model;
+    id = fixedId ?? responseId(typeof chunk.id === "string" ? chunk.id : undefined);
+    if (typeof chunk.created === "number" && chunk.created > 0) created = chunk.created;
+    if (typeof chunk.model === "string" && chunk.model !== "") model = chunk.model;
     emit(out, "response.created", { response: snapshot("in_progress") });
     emit(out, "response.in_progress", { response: snapshot("in_progress") });
   };
 
-  const openText = (out: TransformStreamDefaultController<Uint8Array>) => {
-    text = { outputIndex: nextIndex++, itemId: `msg_${id.slice(5)}`, text: "" };
-    emit(out, "response.output_item.added", {
-      output_index: text.outputIndex,
-      item: { type: "message", id: text.itemId, status: "in_progress", role: "assistant", content: [] },
-    });
-    emit(out, "response.content_part.added", {
-      item_id: text.itemId,
-      output_index: text.outputIndex,
-      content_index: 0,
-      part: outputText(""),
-    });
-    return text;
+  /** The message item's emitter, made once: the stream's controller is the same for every chunk. */
+  let emitter: ((type: string, fields: Json) => void) | null = null;
+  const emitTo = (out: TransformStreamDefaultController<Uint8Array>) => (emitter ??= (type, fields) => emit(out, type, fields));
+  const messagePiece = (out: TransformStreamDefaultController<Uint8Array>, kind: "text" | "refusal", piece: string) => {
+    message ??= new MessageStream(nextIndex++, `msg_${id.slice(5)}`, emitTo(out));
+    message.add(kind, piece, emitTo(out));
   };
 
   const closeAll = (out: TransformStreamDefaultController<Uint8Array>) => {
-    const t = text as { outputIndex: number; itemId: string; text: string } | null;
-    if (t) {
-      emit(out, "response.output_text.done", {
-        item_id: t.itemId,
-        output_index: t.outputIndex,
-        content_index: 0,
-        text: t.text,
-        logprobs: [],
-      });
-      const part = outputText(t.text);
-      emit(out, "response.content_part.done", { item_id: t.itemId, output_index: t.outputIndex, content_index: 0, part });
-      const item = messageItem(t.itemId, t.text, "completed");
-      output[t.outputIndex] = item;
-      emit(out, "response.output_item.done", { output_index: t.outputIndex, item });
-    }
+    const m = message as MessageStream | null;
+    if (m) output[m.outputIndex] = m.close(emitTo(out));
     for (const call of calls.values()) {
       emit(out, "response.function_call_arguments.done", {
         item_id: call.itemId,
@@ -149,6 +174,26 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     emit(out, status === "completed" ? "response.completed" : "response.incomplete", { response: snapshot(status) });
   };
 
+  const fail = (out: TransformStreamDefaultController<Uint8Array>, code: string, message: string) => {
+    if (!started) start(out, {});
+    finished = true;
+    emit(out, "response.failed", { response: { ...snapshot("failed"), error: responsesError(code, message) } });
+  };
+
+  /**
+   * The open call a tool-call delta continues, if any: the one with its id, else the one at
+   * its index (the last one when it has none) unless it names another id. OpenAI names the id
+   * once and the index on every piece; Google's compatible endpoint sends each call whole,
+   * with its id and no index, or 0 for every call, which must not join two calls in one.
+   */
+  const callOf = (tc: ToolCallDelta): OpenCall | undefined => {
+    const named = typeof tc.id === "string" && tc.id !== "" ? tc.id : null;
+    const known = named === null ? undefined : byId.get(named);
+    if (known) return known;
+    const at = typeof tc.index === "number" ? byIndex.get(tc.index) : calls.at(-1);
+    return at && (named === null || named === at.callId) ? at : undefined;
+  };
+
   const translate = (e: SseEvent, out: TransformStreamDefaultController<Uint8Array>) => {
     if (finished) return;
     if (e.data === "[DONE]") return complete(out);
@@ -158,53 +203,55 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     } catch {
       return;
     }
+    if (typeof chunk !== "object" || chunk === null) return;
     if (chunk.error) {
-      if (!started) start(out, {});
-      finished = true;
-      const error = responsesError(chunk.error.code ?? "provider_error", chunk.error.message ?? "The provider failed.");
-      emit(out, "response.failed", { response: { ...snapshot("failed"), error } });
-      return;
+      const code = typeof chunk.error.code === "string" ? chunk.error.code : "provider_error";
+      return fail(out, code, typeof chunk.error.message === "string" ? chunk.error.message : "The provider failed.");
     }
     if (!started) start(out, chunk);
-    if (chunk.usage) usage = usageOf(chunk.usage);
-    const choice = chunk.choices?.[0];
-    if (!choice) return;
-    const delta = choice.delta ?? {};
-    if (typeof delta.content === "string" && delta.content !== "") {
-      const t = text ?? openText(out);
-      t.text += delta.content;
-      emit(out, "response.output_text.delta", {
-        item_id: t.itemId,
-        output_index: t.outputIndex,
-        content_index: 0,
-        delta: delta.content,
-        logprobs: [],
-      });
-    }
-    for (const tc of delta.tool_calls ?? []) {
-      const index = tc.index ?? 0;
-      let call = calls.get(index);
+    else if (typeof chunk.model === "string" && chunk.model !== "") model = chunk.model;
+    if (typeof chunk.usage === "object" && chunk.usage !== null) usage = usageOf(chunk.usage);
+    const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
+    if (typeof choice !== "object" || choice === null) return;
+    const delta = typeof choice.delta === "object" && choice.delta !== null ? choice.delta : {};
+    held += (typeof delta.content === "string" ? delta.content.length : 0) + (typeof delta.refusal === "string" ? delta.refusal.length : 0);
+    for (const tc of Array.isArray(delta.tool_calls) ? delta.tool_calls : [])
+      if (typeof tc?.function?.arguments === "string") held += tc.function.arguments.length;
+    if (held > maxAnswerChars)
+      return fail(
+        out,
+        "provider_error",
+        `The provider's answer grew past ${maxAnswerChars} characters, the most this gateway holds to write a response.`,
+      );
+    if (typeof delta.content === "string" && delta.content !== "") messagePiece(out, "text", delta.content);
+    if (typeof delta.refusal === "string" && delta.refusal !== "") messagePiece(out, "refusal", delta.refusal);
+    for (const tc of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {
+      if (typeof tc !== "object" || tc === null) continue;
+      let call = callOf(tc);
       if (!call) {
+        const ordinal = calls.length;
         call = {
           outputIndex: nextIndex++,
-          itemId: `fc_${id.slice(5)}_${index}`,
-          callId: tc.id ?? `call_${index}`,
-          name: tc.function?.name ?? "",
+          itemId: `fc_${id.slice(5)}_${ordinal}`,
+          callId: typeof tc.id === "string" && tc.id !== "" ? tc.id : `call_${ordinal}`,
+          name: typeof tc.function?.name === "string" ? tc.function.name : "",
           arguments: "",
         };
-        calls.set(index, call);
+        calls.push(call);
+        byId.set(call.callId, call);
+        if (typeof tc.index === "number") byIndex.set(tc.index, call);
         emit(out, "response.output_item.added", {
           output_index: call.outputIndex,
           item: { type: "function_call", id: call.itemId, call_id: call.callId, name: call.name, arguments: "", status: "in_progress" },
         });
       }
-      const piece = tc.function?.arguments ?? "";
-      if (piece !== "") {
+      const piece = tc.function?.arguments;
+      if (typeof piece === "string" && piece !== "") {
         call.arguments += piece;
         emit(out, "response.function_call_arguments.delta", { item_id: call.itemId, output_index: call.outputIndex, delta: piece });
       }
     }
-    if (choice.finish_reason) finish = choice.finish_reason;
+    if (typeof choice.finish_reason === "string" && choice.finish_reason !== "") finish = choice.finish_reason;
   };
 
   return new TransformStream({
@@ -213,7 +260,11 @@ export function chatStreamToResponses(echo: ResponsesEcho, fixedId?: string): Tr
     },
     flush(out) {
       for (const b of decoder.end().blocks) if (b.event) translate(b.event, out);
-      // A chat stream that ended without [DONE] was cut: the response stays unfinished, as the stream was.
+      if (finished) return;
+      // Without [DONE]: an answer that said how it finished is whole (not every server writes [DONE]);
+      // one that did not was cut, and the client's accumulated response must not look complete.
+      if (finish !== null) complete(out);
+      else fail(out, "stream_interrupted", "The provider's stream ended before the answer was complete.");
     },
   });
 }
@@ -223,9 +274,19 @@ interface ChatChunk {
   created?: number;
   model?: string;
   choices?: {
-    delta?: { content?: string | null; tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[] };
+    delta?: {
+      content?: string | null;
+      refusal?: string | null;
+      tool_calls?: ToolCallDelta[];
+    };
     finish_reason?: string | null;
   }[];
   usage?: ChatAnswer["usage"];
   error?: { code?: string; message?: string };
+}
+
+interface ToolCallDelta {
+  index?: number;
+  id?: string;
+  function?: { name?: string; arguments?: string };
 }

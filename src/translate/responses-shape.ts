@@ -18,8 +18,9 @@ export interface ChatAnswer {
   usage?: {
     prompt_tokens?: number;
     completion_tokens?: number;
-    prompt_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number };
-  };
+    prompt_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
+    completion_tokens_details?: { reasoning_tokens?: number } | null;
+  } | null;
 }
 
 export interface ChatToolCall {
@@ -42,21 +43,27 @@ export interface ResponsesEcho {
   parallel_tool_calls?: unknown;
 }
 
+/** The response's id from the chat answer's; a random one when that gives nothing (Azure's first chunk has `"id":""`). */
 export function responseId(chatId: string | undefined): string {
-  return `resp_${(chatId ?? crypto.randomUUID()).replace(/^chatcmpl-/, "").replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const own = (chatId ?? "").replace(/^chatcmpl-/, "").replace(/[^A-Za-z0-9_-]/g, "");
+  return `resp_${own || crypto.randomUUID().replaceAll("-", "")}`;
 }
 
+/** A provider's count as a count: anything else (null, a string, a negative number) is 0, never passed on to the client. */
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
+
+/** Chat usage in the Responses names; reasoning and cached tokens kept, as OpenAI's own Responses answers give them. */
 export function usageOf(u: ChatAnswer["usage"]): Json {
-  const input = u?.prompt_tokens ?? 0;
-  const output = u?.completion_tokens ?? 0;
+  const input = count(u?.prompt_tokens);
+  const output = count(u?.completion_tokens);
   return {
     input_tokens: input,
     input_tokens_details: {
-      cached_tokens: u?.prompt_tokens_details?.cached_tokens ?? 0,
-      cache_write_tokens: u?.prompt_tokens_details?.cache_write_tokens ?? 0,
+      cached_tokens: count(u?.prompt_tokens_details?.cached_tokens),
+      cache_write_tokens: count(u?.prompt_tokens_details?.cache_write_tokens),
     },
     output_tokens: output,
-    output_tokens_details: { reasoning_tokens: 0 },
+    output_tokens_details: { reasoning_tokens: count(u?.completion_tokens_details?.reasoning_tokens) },
     total_tokens: input + output,
   };
 }
@@ -120,8 +127,12 @@ export function statusOf(finish: string | null | undefined): string {
 /** An `output_text` part: no annotations or log probabilities to give, but both lists are always there. */
 export const outputText = (text: string): Json => ({ type: "output_text", text, annotations: [], logprobs: [] });
 
-export function messageItem(id: string, text: string, status: string): Json {
-  return { type: "message", id, status, role: "assistant", content: [outputText(text)] };
+/** A `refusal` part: the model declined, in its own words (chat's `message.refusal`). */
+export const refusalPart = (refusal: string): Json => ({ type: "refusal", refusal });
+
+/** An assistant message: its text, or its parts when it holds a refusal. */
+export function messageItem(id: string, text: string | Json[], status: string): Json {
+  return { type: "message", id, status, role: "assistant", content: typeof text === "string" ? [outputText(text)] : text };
 }
 
 export function callItem(id: string, call: { id: string; name: string; arguments: string }, status: string): Json {

@@ -54,6 +54,25 @@ function chatContent(content: unknown, where: string): string | Json[] {
   return parts.every((p) => p.type === "text") ? parts.map((p) => p.text as string).join("") : parts;
 }
 
+/**
+ * A function call's output as a chat tool message's text. A list of content parts is
+ * its text; an image or file in it is refused, since a chat tool message carries text
+ * only (written out as JSON, a picture's base64 would be read and charged as text).
+ */
+function toolOutput(output: unknown, where: string): string {
+  if (typeof output === "string") return output;
+  if (!Array.isArray(output)) return JSON.stringify(output ?? "");
+  return output
+    .map((part, j) => {
+      if (isObject(part) && (part.type === "input_text" || part.type === "output_text") && typeof part.text === "string") return part.text;
+      return refuse(
+        `${where}[${j}].type`,
+        `${where}[${j}]: a function call's output can hold only text for this provider (chat tool results are text), not ${JSON.stringify(isObject(part) ? part.type : part)}.`,
+      );
+    })
+    .join("");
+}
+
 const ROLES = new Set(["user", "assistant", "system", "developer"]);
 
 /** The input items as chat messages; consecutive function calls join one assistant turn. */
@@ -83,8 +102,7 @@ function chatMessages(input: unknown): Json[] {
       else out.push({ role: "assistant", content: null, tool_calls: [call] });
     } else if (type === "function_call_output") {
       if (typeof item.call_id !== "string") refuse(`${where}.call_id`, `${where}.call_id must be a string.`);
-      const output = typeof item.output === "string" ? item.output : JSON.stringify(item.output ?? "");
-      out.push({ role: "tool", tool_call_id: item.call_id, content: output });
+      out.push({ role: "tool", tool_call_id: item.call_id, content: toolOutput(item.output, `${where}.output`) });
     } else if (type === "reasoning") {
       // Reasoning items are the provider's own state between turns; chat providers have none to take back.
     } else {

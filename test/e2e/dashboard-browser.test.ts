@@ -1,8 +1,9 @@
 /**
  * The dashboard in a real browser (Debian's chromium through playwright-core): sign in
  * through the in-process identity provider, add a provider, create a service account and
- * copy its key, call with it through the official openai client, see the call on the usage
- * page, revoke the key (next call 401), sign out (the old cookie is refused).
+ * copy its key, call with it through the official openai client, see the call (and the
+ * share of its prompt the provider's cache served) on the usage page, revoke the key (next
+ * call 401), sign out (the old cookie is refused).
  * Screenshots of each page go to test/artifacts/dashboard/ (ignored by git).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
@@ -85,16 +86,25 @@ test("sign in, add a provider, create and use a key, see it in usage, revoke it,
   await page.getByRole("button", { name: "I have stored it" }).click();
   expect(await page.content()).not.toContain(shown);
 
-  // The key works through the official client.
+  // The key works through the official client; the mock reports 40 prompt tokens from its prompt cache.
   const client = new OpenAI({ baseURL: `${base}/v1`, apiKey: copied, maxRetries: 0 });
-  const answer = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "Say hello" }] });
+  const answer = await client.chat.completions.create({
+    model: "gpt-4o",
+    user: "cache-r40-w0",
+    messages: [{ role: "user", content: "Say hello" }],
+  });
   expect(answer.choices[0]?.message.content).toBeTruthy();
+  const promptTokens = answer.usage?.prompt_tokens ?? 0;
+  expect(answer.usage?.prompt_tokens_details?.cached_tokens).toBe(40);
 
   // The call shows on the usage page once the write-behind flush has run.
   await rt.usage.flush();
   await openPage("Usage and cost");
   await page.getByTestId("usage-calls").waitFor();
   expect(await page.getByTestId("usage-calls").textContent()).toBe("1");
+  // The provider's row shows the share of the prompt its cache served.
+  const openaiRow = page.getByTestId("usage-providers").getByRole("row").filter({ hasText: "openai" });
+  expect(await openaiRow.getByRole("cell").nth(3).textContent()).toBe(`${((40 / promptTokens) * 100).toFixed(1)}%`);
   const keyRow = page
     .getByTestId("usage-keys")
     .getByRole("row")

@@ -487,6 +487,24 @@ describe("gateway operations", () => {
     expect((await gw.op(org.apiKey, "ai.cost", { model: "nope", prompt_tokens: 1 })).status).toBe(404);
   });
 
+  test("ai.cost prices cache reads and writes as calls are charged, and refuses parts larger than the prompt", async () => {
+    // gpt-4o: input $2.50, cached input $1.25 per million tokens.
+    const openai = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o", prompt_tokens: 1_000_000, cached_tokens: 400_000 });
+    expect(openai.body.data).toMatchObject({ cachedTokens: 400_000, inputCostUsd: 1.5, cacheCostUsd: 0.5, totalCostUsd: 2 });
+    // Anthropic's rule: reads at 0.1x and (5-minute) writes at 1.25x the input price ($3 for claude-sonnet-4-5).
+    const anthropic = await gw.op(org.apiKey, "ai.cost", {
+      model: "claude-sonnet-4-5",
+      prompt_tokens: 1_000_000,
+      cached_tokens: 500_000,
+      cache_write_tokens: 400_000,
+    });
+    expect(anthropic.body.data.inputCostUsd).toBeCloseTo(0.3, 9);
+    expect(anthropic.body.data.cacheCostUsd).toBeCloseTo(0.15 + 1.5, 9);
+    const tooMany = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o", prompt_tokens: 10, cached_tokens: 8, cache_write_tokens: 3 });
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(tooMany.body)).toContain("cannot add up to more");
+  });
+
   test("ai.models is the same list as GET /v1/models", async () => {
     const op = await gw.op(org.apiKey, "ai.models");
     const http = (await (await fetch(`${gw.url}/v1/models`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any;

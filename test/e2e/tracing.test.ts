@@ -203,6 +203,25 @@ describe("other surfaces", () => {
     expect(attempt!.attributes["gen_ai.usage.input_tokens"]).toBeGreaterThan(0);
   });
 
+  test("prompt-cache tokens, by the conventions' names, inside the input tokens", async () => {
+    // The mock provider's cache steer (docs/mock-provider.md): 30 tokens read from the cache, 12 written.
+    const { response } = await stack.anthropic.messages
+      .create({
+        model: "an/claude-haiku-4-5",
+        max_tokens: 50,
+        metadata: { user_id: "cache-r30-w12" },
+        messages: [{ role: "user", content: prompt(20) }],
+      })
+      .withResponse();
+    const root = await rootOf(response.headers);
+    const [attempt] = await attemptsOf(root);
+    expect(attempt!.attributes).toMatchObject({
+      "gen_ai.usage.cache_read.input_tokens": 30,
+      "gen_ai.usage.cache_creation.input_tokens": 12,
+    });
+    expect(attempt!.attributes["gen_ai.usage.input_tokens"]).toBeGreaterThanOrEqual(42);
+  });
+
   test("embeddings", async () => {
     const { response } = await stack.openai.embeddings.create({ model: "oa/text-embedding-3-small", input: prompt(9) }).withResponse();
     const root = await rootOf(response);

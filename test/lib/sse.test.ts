@@ -97,7 +97,13 @@ async function pipe(chunks: string[], opts: SseTapOptions) {
 }
 
 describe("sseTapSource", () => {
-  test("passes chunks through unchanged, one for one, while reading events", async () => {
+  test("passes chunks of whole events through unchanged, one for one, while reading events", async () => {
+    const chunks = ['data: {"model":"m"}\n\n', 'data: {"usage":1}\n\n: ping\n\n', "data: [DONE]\n\n"];
+    const out = await pipe(chunks, { onEvent: () => {} });
+    expect(out.map((c) => new TextDecoder().decode(c))).toEqual(chunks);
+  });
+
+  test("an event split across chunks passes once whole, so no part of one goes out before it was seen", async () => {
     const chunks = ['data: {"model":"m"', '}\n\ndata: {"usage":1}\n', "\ndata: [DONE]\n\n"];
     const seen: string[] = [];
     let ended = null as boolean | null;
@@ -107,9 +113,24 @@ describe("sseTapSource", () => {
         ended = c;
       },
     });
-    expect(out.map((c) => new TextDecoder().decode(c))).toEqual(chunks);
+    expect(out.map((c) => new TextDecoder().decode(c))).toEqual(['data: {"model":"m"}\n\n', 'data: {"usage":1}\n\ndata: [DONE]\n\n']);
     expect(seen).toEqual(['{"model":"m"}', '{"usage":1}', "[DONE]"]);
     expect(ended).toBe(true);
+  });
+
+  test("an event the observer replaces goes out as its replacement, split or not; the rest unchanged", async () => {
+    const chunks = ['data: {"n":1}\n\nevent: error\ndata: {"key":"s', 'ecret"}\n\ndata: {"n":2}\n\n'];
+    const out = await pipe(chunks, {
+      onEvent: (e) => (e.event === "error" ? { replace: "event: error\ndata: {}\n\n" } : undefined),
+    });
+    const text = out.map((c) => new TextDecoder().decode(c)).join("");
+    expect(text).toBe('data: {"n":1}\n\nevent: error\ndata: {}\n\ndata: {"n":2}\n\n');
+  });
+
+  test("what closing gives is written after the provider's last event, before the end", async () => {
+    const out = await pipe(['data: {"n":1}\n\ndata: {"n":2'], { onEvent: () => {}, closing: () => bytes("data: [END]\n\n") });
+    // The unfinished event is not sent: only whole events are.
+    expect(out.map((c) => new TextDecoder().decode(c)).join("")).toBe('data: {"n":1}\n\ndata: [END]\n\n');
   });
 
   test("with keep, drops whole events and forwards the rest byte for byte", async () => {
@@ -251,7 +272,7 @@ describe("sseTapSource: after a stop the rest is drained, unseen", () => {
   });
 
   test("without a stop it is a plain tap: chunks unchanged, onEnd clean", async () => {
-    const chunks = ['data: {"a"', ":1}\n\ndata: [DONE]\n\n"];
+    const chunks = ['data: {"a":1}\n\n', "data: [DONE]\n\n"];
     const { stream } = pacedSource(chunks);
     let ended = null as boolean | null;
     const out: string[] = [];

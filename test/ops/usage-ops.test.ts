@@ -27,7 +27,7 @@ afterAll(() => gw.stop());
 const event = (over: Partial<UsageEvent>): UsageEvent =>
   usageEvent(gw.init.organization.id, gw.init.apiKey.id, { createdAt: gw.clock.now, ...over });
 
-test("a year of many models and hours is read as one row per day and provider, with the same totals", async () => {
+test("a year of many models and hours is read as one row per day and provider, with the same totals, prompt-cache tokens too", async () => {
   const today = Math.floor(gw.clock.now / DAY_MS) * DAY_MS;
   const events: UsageEvent[] = [];
   // Three days, two providers, 30 models, 8 hours a day: 1,440 hourly rows.
@@ -42,6 +42,9 @@ test("a year of many models and hours is read as one row per day and provider, w
               createdAt: today - d * DAY_MS + hour * 3_600_000,
               status: m === 0 ? 502 : 200,
               costMicros: provider === "openai" ? 100 : 30,
+              // Of each call's 10 prompt tokens, OpenAI's cache served 6; Anthropic's stored 4.
+              cacheReadTokens: provider === "openai" ? 6 : 0,
+              cacheWriteTokens: provider === "openai" ? 0 : 4,
             }),
           );
   await gw.rt.store.writeFlush({ id: crypto.randomUUID(), events, keyTouches: [] });
@@ -50,7 +53,7 @@ test("a year of many models and hours is read as one row per day and provider, w
   const r = await gw.op({ key: gw.init.keyValue }, "usage.daily", { days: 366 });
   expect(r.status).toBe(200);
   expect(read.rows).toBeLessThanOrEqual(3 * 2);
-  const days = r.body.data.days as { date: string; requests: number; errors: number; costMicros: number; byProvider: unknown }[];
+  const days = r.body.data.days as { requests: number; costMicros: number; cacheReadTokens: number }[];
   expect(days).toHaveLength(366);
   expect(days.slice(-3)).toEqual(
     [2, 1, 0].map((d) => ({
@@ -58,10 +61,16 @@ test("a year of many models and hours is read as one row per day and provider, w
       requests: 480,
       errors: 16,
       costMicros: 240 * 100 + 240 * 30,
-      byProvider: { openai: { requests: 240, costMicros: 24_000 }, anthropic: { requests: 240, costMicros: 7_200 } },
+      promptTokens: 4_800,
+      cacheReadTokens: 1_440,
+      cacheWriteTokens: 960,
+      byProvider: {
+        openai: { requests: 240, costMicros: 24_000, promptTokens: 2_400, cacheReadTokens: 1_440, cacheWriteTokens: 0 },
+        anthropic: { requests: 240, costMicros: 7_200, promptTokens: 2_400, cacheReadTokens: 0, cacheWriteTokens: 960 },
+      },
     })),
   );
-  expect(days.slice(0, -3).every((d) => d.requests === 0 && d.costMicros === 0)).toBe(true);
+  expect(days.slice(0, -3).every((d) => d.requests === 0 && d.costMicros === 0 && d.cacheReadTokens === 0)).toBe(true);
 
   const one = await gw.op({ key: gw.init.keyValue }, "usage.daily", { days: 1, provider: "anthropic" });
   expect(one.body.data.days).toEqual([
@@ -70,7 +79,10 @@ test("a year of many models and hours is read as one row per day and provider, w
       requests: 240,
       errors: 8,
       costMicros: 7_200,
-      byProvider: { anthropic: { requests: 240, costMicros: 7_200 } },
+      promptTokens: 2_400,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 960,
+      byProvider: { anthropic: { requests: 240, costMicros: 7_200, promptTokens: 2_400, cacheReadTokens: 0, cacheWriteTokens: 960 } },
     },
   ]);
 });

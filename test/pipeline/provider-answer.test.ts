@@ -4,6 +4,7 @@ import { ApiError } from "../../src/lib/errors.ts";
 import {
   chargeCutStream,
   jsonOutcome,
+  reshapedText,
   keepCounts,
   parseObject,
   rethrow,
@@ -29,25 +30,30 @@ test("only a JSON object is an answer's body", () => {
 test("a whole answer's outcome relays the provider's text as it came, or the reshaped body for a caller of another format", () => {
   const text = '{"model":"gpt-4o","choices":[]}';
   const body = JSON.parse(text);
-  expect(jsonOutcome(target, 200, text, body, usage("gpt-4o"), null, undefined, 7)).toEqual({
+  expect(jsonOutcome(target, 200, text, usage("gpt-4o"), null, 7)).toEqual({
     type: "json",
     status: 200,
     text,
     servedBy: "openai/gpt-4o",
     costMicros: 7,
   });
-  const reshaped = jsonOutcome(target, 200, text, body, usage("gpt-4o"), null, (b) => ({ wrapped: b.model }), 7);
-  expect(reshaped.text).toBe('{"wrapped":"gpt-4o"}');
+  expect(reshapedText(target, text, body, undefined)).toBe(text);
+  expect(reshapedText(target, text, body, (b) => ({ wrapped: b.model }))).toBe('{"wrapped":"gpt-4o"}');
+});
+
+test("a body the translation cannot read is the provider's 502, not a crash", () => {
+  const failed = reshapedText(target, "{}", {}, (b) => ({ n: (b.content as string[]).map((x) => x) }));
+  expect(failed).toBeInstanceOf(ApiError);
+  expect([(failed as ApiError).status, (failed as ApiError).code]).toEqual([502, "provider_error"]);
 });
 
 test("a tool fee marks the price estimated; a substituted answer is refused once accounted", () => {
-  const body = { model: "gpt-4o" };
-  expect(jsonOutcome(target, 200, "{}", body, usage("gpt-4o", { feeMicros: 3 }), null, undefined, 10).priceEstimated).toBe(true);
+  expect(jsonOutcome(target, 200, "{}", usage("gpt-4o", { feeMicros: 3 }), null, 10).priceEstimated).toBe(true);
   const refused = substitutionOf(target, usage("gpt-4o-mini"));
   expect(refused).toBeInstanceOf(ApiError);
   expect(refused?.code).toBe("model_substitution_detected");
   expect(refused?.details).toEqual({ requested: "gpt-4o", answered: "gpt-4o-mini" });
-  expect(() => jsonOutcome(target, 200, "{}", body, usage("gpt-4o-mini"), refused, undefined, 10)).toThrow(refused as ApiError);
+  expect(() => jsonOutcome(target, 200, "{}", usage("gpt-4o-mini"), refused, 10)).toThrow(refused as ApiError);
 });
 
 test("the requested model under another spelling, or an answer naming none, is not a substitution", () => {

@@ -57,3 +57,12 @@ test("far from the cap the ceiling is reserved, and a call past even the tokeniz
     code: "spend_cap_exceeded",
   });
 });
+
+test("the reservation prices the whole prompt at the input price: a cache hit is not known before the answer", async () => {
+  const haiku = testTarget("anthropic", "claude-haiku-4-5");
+  let reserved = -1;
+  const r = await reserveSpend(deps(), keyWithCap(1_000_000), haiku, { messages, maxTokens }, (micros) => (reserved = micros));
+  // Claude Haiku 4.5: $1 input, $5 output per million tokens; its cache reads ($0.10) never lower the hold.
+  expect(reserved).toBe(promptTokenBound(messages) * 1 + maxTokens * 5);
+  r.release();
+});

@@ -139,6 +139,15 @@ describe("addresses", () => {
     );
   });
 
+  test("a model named as a member every object has is its own deployment, never that member's text", () => {
+    for (const model of ["constructor", "toString", "__proto__"]) {
+      const t = at("azure-openai", "https://res.openai.azure.com", { deployments: { "gpt-4o": "prod" } }, model);
+      expect(endpointUrl(t, "chat/completions")).toBe(
+        `https://res.openai.azure.com/openai/deployments/${model}/chat/completions?api-version=${AZURE_DEFAULT_API_VERSION}`,
+      );
+    }
+  });
+
   test("the platform uses its region's runtime address unless the configuration gives one", () => {
     expect(endpointUrl(at("bedrock", "", { region: "eu-west-3" }, "m"), "model/m/invoke")).toBe(
       "https://bedrock-runtime.eu-west-3.amazonaws.com/model/m/invoke",

@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import type { ApiError } from "../../src/lib/errors.ts";
 import type { UpstreamRequest } from "../../src/providers/adapter.ts";
-import { ClientGone, sendUpstream, upstreamFailure } from "../../src/providers/upstream.ts";
+import { ClientGone, sendUpstream, upstreamFailure, withoutSecrets } from "../../src/providers/upstream.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
 
 const mock = mockPerFile();
@@ -86,4 +86,23 @@ test("an error's body is read only as far as its message is kept, and one cut of
   });
   const limited = await upstreamFailure(new Response(cut, { status: 429, headers: { "retry-after": "3" } }), "mock", []);
   expect(limited).toMatchObject({ status: 429, code: "rate_limit_exceeded", headers: { "retry-after": "3" } });
+});
+
+test("a key the provider echoes across the message's 1,000-character cut is removed whole, no prefix of it kept", async () => {
+  const key = "sk-live-0123456789abcdefghijklmnopqrstuvwxyz";
+  for (const before of [990, 995, 1000 - key.length + 1]) {
+    const body = JSON.stringify({ error: { message: `${"x".repeat(before)}${key} is not valid` } });
+    const failure = await upstreamFailure(new Response(body, { status: 401 }), "mock", [key]);
+    expect(failure.status).toBe(401);
+    // No run of the key's first 8 characters or more survives.
+    expect(failure.message).not.toContain(key.slice(0, 8));
+  }
+});
+
+test("withoutSecrets cuts every value of at least 8 characters, and leaves the text as it was when none is there", () => {
+  expect(withoutSecrets("key sk-abcdefgh and sk-abcdefgh, secret s3cr3tvalue", ["sk-abcdefgh", "s3cr3tvalue", "short", ""])).toBe(
+    "key [redacted] and [redacted], secret [redacted]",
+  );
+  const text = "nothing to cut";
+  expect(withoutSecrets(text, ["sk-abcdefgh"])).toBe(text);
 });

@@ -7,10 +7,10 @@ const HOUR = 3_600_000;
 const event = (over: Partial<UsageEvent>): UsageEvent =>
   usageEvent("org_a", "key_a", { id: "evt", requestId: "req", createdAt: 5 * HOUR + 1, ...over });
 
-test("events of one row add up; another hour, key, model or organization is another row", () => {
+test("events of one row add up (cache tokens too, none when an event has none); another hour, key, model or organization is another row", () => {
   const rows = rollUpHourly([
     event({}),
-    event({ status: 502, costMicros: 7, latencyMs: 30, createdAt: 6 * HOUR - 1 }),
+    event({ status: 502, costMicros: 7, latencyMs: 30, createdAt: 6 * HOUR - 1, cacheReadTokens: 6, cacheWriteTokens: 2 }),
     event({ createdAt: 6 * HOUR }),
     event({ keyId: null }),
     event({ model: "gpt-4o-mini" }),
@@ -29,6 +29,8 @@ test("events of one row add up; another hour, key, model or organization is anot
     completionTokens: 10,
     costMicros: 107,
     latencyMsSum: 50,
+    cacheReadTokens: 6,
+    cacheWriteTokens: 2,
   });
   expect(rows.map((r) => [r.hour / HOUR, r.keyId, r.model, r.orgId])).toEqual([
     [5, "key_a", "gpt-4o", "org_a"],
@@ -60,15 +62,17 @@ test("daily rows drop the key and part by day, provider, model and application",
   const rows = rollUpDaily([
     event({}),
     event({ keyId: "key_b" }),
-    event({ applicationId: "app" }),
-    event({ applicationId: "app", provider: "anthropic" }),
+    event({ applicationId: "app", cacheReadTokens: 4 }),
+    event({ applicationId: "app", provider: "anthropic", cacheWriteTokens: 3 }),
     event({ createdAt: DAY_MS + 1 }),
     event({ keyId: null }),
   ]);
-  expect(rows.map((r) => [r.hour / DAY_MS, r.provider, r.applicationId, r.keyId, r.requests])).toEqual([
-    [0, "openai", "", "", 3],
-    [0, "openai", "app", "", 1],
-    [0, "anthropic", "app", "", 1],
-    [1, "openai", "", "", 1],
+  expect(
+    rows.map((r) => [r.hour / DAY_MS, r.provider, r.applicationId, r.keyId, r.requests, r.cacheReadTokens, r.cacheWriteTokens]),
+  ).toEqual([
+    [0, "openai", "", "", 3, 0, 0],
+    [0, "openai", "app", "", 1, 4, 0],
+    [0, "anthropic", "app", "", 1, 0, 3],
+    [1, "openai", "", "", 1, 0, 0],
   ]);
 });

@@ -329,7 +329,17 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       await store.writeFlush({
         id: crypto.randomUUID(),
         // The fallback that answered after the failure above: its row says it was the second attempt.
-        events: [usage({ keyId: k.id, createdAt: hour + 20, attempts: 2, priceEstimated: true, applicationId: "billing" })],
+        events: [
+          usage({
+            keyId: k.id,
+            createdAt: hour + 20,
+            attempts: 2,
+            priceEstimated: true,
+            applicationId: "billing",
+            cacheReadTokens: 6,
+            cacheWriteTokens: 3,
+          }),
+        ],
         keyTouches: [{ keyId: k.id, requests: 1, spendMicros: 100, lastUsedAt: hour + 1 }],
       });
       expect(await store.countUsageEvents(org.id)).toBe(3);
@@ -340,11 +350,11 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         [hour + 10, 502, 0, k.id, 1],
         [hour + 20, 200, 100, k.id, 2],
       ]);
-      // Read back as written: the estimated price and the application.
-      expect(events.map((e) => [e.priceEstimated, e.applicationId])).toEqual([
-        [false, null],
-        [false, null],
-        [true, "billing"],
+      // Read back as written: the estimated price, the application and the cache tokens (none written: 0).
+      expect(events.map((e) => [e.priceEstimated, e.applicationId, e.cacheReadTokens, e.cacheWriteTokens])).toEqual([
+        [false, null, 0, 0],
+        [false, null, 0, 0],
+        [true, "billing", 6, 3],
       ]);
       expect(events[1]).toMatchObject({
         orgId: org.id,
@@ -367,6 +377,8 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         completionTokens: 15,
         costMicros: 200,
         latencyMsSum: 60,
+        cacheReadTokens: 6,
+        cacheWriteTokens: 3,
       });
       expect(await store.getApiKey(k.id)).toMatchObject({ requestCount: 3, spentMicros: 200, lastUsedAt: hour + 10 });
       expect(await store.sumCostMicros(org.id, k.id, hour)).toBe(200);
@@ -588,16 +600,18 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       await store.writeFlush({
         id: crypto.randomUUID(),
         events: [
-          usage({ createdAt: at(1), provider: "openai", model: "gpt-4o", costMicros: 100 }),
+          usage({ createdAt: at(1), provider: "openai", model: "gpt-4o", costMicros: 100, cacheReadTokens: 4 }),
           usage({ createdAt: at(5), provider: "openai", model: "gpt-4o-mini", costMicros: 50, status: 500 }),
-          usage({ createdAt: at(25), provider: "anthropic", model: "claude", costMicros: 7 }),
+          usage({ createdAt: at(25), provider: "anthropic", model: "claude", costMicros: 7, cacheReadTokens: 2, cacheWriteTokens: 8 }),
         ],
         keyTouches: [],
       });
       const byDayProvider = await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["day", "provider"], provider: null });
-      expect(byDayProvider.map((r) => [r.hour, r.provider, r.requests, r.errors, r.costMicros]).sort()).toEqual([
-        [day, "openai", 2, 1, 150],
-        [day + 86_400_000, "anthropic", 1, 0, 7],
+      expect(
+        byDayProvider.map((r) => [r.hour, r.provider, r.requests, r.errors, r.costMicros, r.cacheReadTokens, r.cacheWriteTokens]).sort(),
+      ).toEqual([
+        [day, "openai", 2, 1, 150, 4, 0],
+        [day + 86_400_000, "anthropic", 1, 0, 7, 2, 8],
       ]);
       expect(
         (await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: ["model"], provider: "openai" }))
@@ -608,7 +622,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         ["gpt-4o-mini", 50],
       ]);
       expect(await store.sumUsage(org.id, day, day + 2 * 86_400_000, { by: [], provider: null })).toMatchObject([
-        { requests: 3, costMicros: 157, provider: "", keyId: "" },
+        { requests: 3, costMicros: 157, provider: "", keyId: "", cacheReadTokens: 6, cacheWriteTokens: 8 },
       ]);
       expect(await store.sumUsage(org.id, 0, 1, { by: [], provider: null })).toEqual([]);
       await store.writeFlush({
@@ -630,11 +644,11 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       // Whole days and partial ones (daily and hourly roll-ups) agree.
       expect(
         (await store.sumUsage(org.id, day + 1, day + 2 * 86_400_000, { by: ["provider"], provider: null }))
-          .map((r) => [r.provider, r.costMicros])
+          .map((r) => [r.provider, r.costMicros, r.cacheReadTokens, r.cacheWriteTokens])
           .sort(),
       ).toEqual([
-        ["anthropic", 7],
-        ["openai", 1150],
+        ["anthropic", 7, 2, 8],
+        ["openai", 1150, 4, 0],
       ]);
       expect((await store.sumUsage(org.id, day, day + 86_400_000, { by: ["key"], provider: null })).map((r) => r.costMicros)).toEqual([
         1150,

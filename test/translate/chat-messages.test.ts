@@ -1,5 +1,6 @@
 /** The translation between the chat-completions and messages formats, table-driven in both directions. */
 import { describe, expect, test } from "bun:test";
+import { ApiError } from "../../src/lib/errors.ts";
 import { encodeSse, SseEventTooLarge } from "../../src/lib/sse.ts";
 import { chatToMessagesRequest, DEFAULT_MAX_TOKENS, JSON_MODE_INSTRUCTION } from "../../src/translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../../src/translate/messages-to-chat.ts";
@@ -170,6 +171,97 @@ describe("chat-completions request -> messages request", () => {
       } as never),
     ).toThrow("not valid JSON");
   });
+
+  test("a content part the messages format has no block for is a 400 naming it, never dropped", () => {
+    const refused = (content: unknown) => {
+      try {
+        chatToMessagesRequest({
+          ...base,
+          messages: [
+            { role: "system", content: "s" },
+            { role: "user", content },
+          ],
+        } as never);
+      } catch (err) {
+        return { status: (err as ApiError).status, param: (err as ApiError).param };
+      }
+      return null;
+    };
+    const audio = { type: "input_audio", input_audio: { data: "AAAA", format: "wav" } };
+    expect(refused([{ type: "text", text: "What is said here?" }, audio])).toEqual({ status: 400, param: "messages[1].content[1].type" });
+    expect(refused([{ type: "file", file: { file_id: "file-1" } }])).toEqual({ status: 400, param: "messages[1].content[0].type" });
+    expect(refused([{ type: "image_url", image_url: {} }])).toEqual({ status: 400, param: "messages[1].content[0].image_url" });
+  });
+
+  test("an assistant's tool call that is not a call (null, no function, a number for its id) is a 400 naming it, not a 500", () => {
+    for (const [call, param] of [
+      [null, "messages[1].tool_calls[0]"],
+      [{ id: "t1", type: "function" }, "messages[1].tool_calls[0]"],
+      [{ id: "t1", function: { name: 5, arguments: "{}" } }, "messages[1].tool_calls[0]"],
+      [{ id: 7, function: { name: "f", arguments: "{}" } }, "messages[1].tool_calls[0].id"],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        chatToMessagesRequest({
+          ...base,
+          messages: [
+            { role: "user", content: "hi" },
+            { role: "assistant", content: null, tool_calls: [call] },
+          ],
+        } as never);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect([(thrown as ApiError).status, (thrown as ApiError).param]).toEqual([400, param]);
+    }
+  });
+
+  test("a tool result with an image keeps it as an image block; parallel_tool_calls false is one call at a time", () => {
+    const out = chatToMessagesRequest({
+      ...base,
+      parallel_tool_calls: false,
+      tools: [{ type: "function", function: { name: "shot", parameters: { type: "object" } } }],
+      messages: [
+        { role: "user", content: "Take a screenshot" },
+        { role: "assistant", content: null, tool_calls: [{ id: "t1", type: "function", function: { name: "shot", arguments: "{}" } }] },
+        {
+          role: "tool",
+          tool_call_id: "t1",
+          content: [
+            { type: "text", text: "Here it is" },
+            { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+          ],
+        },
+      ],
+    } as never);
+    expect((out.messages as { content: unknown[] }[])[2]?.content).toEqual([
+      {
+        type: "tool_result",
+        tool_use_id: "t1",
+        content: [
+          { type: "text", text: "Here it is" },
+          { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
+        ],
+      },
+    ]);
+    expect(out.tool_choice).toEqual({ type: "auto", disable_parallel_tool_use: true });
+  });
+
+  test("tool arguments nested past the body's bound are a 400, not a 500 when the provider's body is written", () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    let thrown: unknown;
+    try {
+      chatToMessagesRequest({
+        ...base,
+        messages: [{ role: "assistant", tool_calls: [{ id: "1", type: "function", function: { name: "f", arguments: deep } }] }],
+      } as never);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect([(thrown as ApiError).status, (thrown as ApiError).param]).toEqual([400, "messages[0].tool_calls[0].function.arguments"]);
+  });
 });
 
 const ANSWERS: { name: string; message: Record<string, unknown>; choice: Record<string, unknown>; usage: Record<string, number> }[] = [
@@ -232,6 +324,51 @@ describe("messages answer -> chat completion", () => {
       expect((chat.choices as unknown[])[0]).toEqual(c.choice);
     });
   }
+
+  test("a stop reason the table does not name is stop, whatever its name", () => {
+    for (const stop of ["pause_turn", "something_new", "constructor", "toString"])
+      expect(
+        (messagesToChatCompletion({ id: "m", model: "m", content: [], stop_reason: stop }).choices as { finish_reason: unknown }[])[0]
+          ?.finish_reason,
+      ).toBe("stop");
+  });
+
+  test("cache reads and writes are chat's cached_tokens and cache_write_tokens (in the prompt count, as chat counts them)", () => {
+    const chat = messagesToChatCompletion({
+      id: "msg_4",
+      model: "m",
+      content: [{ type: "text", text: "hi" }],
+      stop_reason: "end_turn",
+      usage: { input_tokens: 10, cache_read_input_tokens: 40, cache_creation_input_tokens: 5, output_tokens: 2 },
+    });
+    expect(chat.usage).toEqual({
+      prompt_tokens: 55,
+      completion_tokens: 2,
+      total_tokens: 57,
+      prompt_tokens_details: { cached_tokens: 40, cache_write_tokens: 5 },
+    });
+  });
+
+  test("an answer in a shape no messages provider writes is the provider's 502, not a crash", () => {
+    for (const content of ["plain text", [null], [{ type: "text", text: 5 }], [{ text: "no type" }]]) {
+      let thrown: unknown;
+      try {
+        messagesToChatCompletion({ id: "msg_5", model: "m", content, stop_reason: "end_turn" } as never);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect([(thrown as ApiError).status, (thrown as ApiError).code]).toEqual([502, "provider_error"]);
+    }
+    // Usage null, a count that is text: read as unreported.
+    const lenient = messagesToChatCompletion({
+      id: "m",
+      model: "m",
+      content: [],
+      usage: { input_tokens: "9", output_tokens: "5" },
+    } as never);
+    expect(lenient.usage).toEqual({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
+  });
 });
 
 async function translateStream(events: { event: string; data: object }[]): Promise<any[]> {
@@ -314,10 +451,61 @@ describe("messages stream -> chat chunks", () => {
     expect(chunks[4].choices[0].finish_reason).toBe("tool_calls");
   });
 
-  test("an error event becomes a chat error object", async () => {
+  test("an error event becomes a chat error object, after the usage so far (the prompt was read)", async () => {
     const chunks = await translateStream([
+      {
+        event: "message_start",
+        data: { type: "message_start", message: { id: "msg_1", model: "m", usage: { input_tokens: 30, output_tokens: 1 } } },
+      },
+      { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "a" } } },
+      { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "b" } } },
       { event: "error", data: { type: "error", error: { type: "overloaded_error", message: "busy" } } },
     ]);
-    expect(chunks[0]).toMatchObject({ error: { message: "busy", type: "overloaded_error" } });
+    expect(chunks.at(-2)).toMatchObject({ choices: [], usage: { prompt_tokens: 30, completion_tokens: 2 } });
+    expect(chunks.at(-1)).toMatchObject({ error: { message: "busy", type: "overloaded_error" } });
+  });
+
+  test("a stream that ends without message_stop ends with the usage so far and a stream_interrupted error, never [DONE]", async () => {
+    const chunks = await translateStream([
+      {
+        event: "message_start",
+        data: { type: "message_start", message: { id: "msg_1", model: "m", usage: { input_tokens: 30, output_tokens: 1 } } },
+      },
+      { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "a" } } },
+    ]);
+    expect(chunks.at(-2)).toMatchObject({ choices: [], usage: { prompt_tokens: 30, completion_tokens: 1 } });
+    expect(chunks.at(-1)).toMatchObject({ error: { code: "stream_interrupted", type: "server_error" } });
+    expect(chunks).not.toContain("[DONE]");
+  });
+
+  test("a stream whose stop reason came but not message_stop (a proxy that drops it) ends as a whole answer", async () => {
+    const chunks = await translateStream([
+      {
+        event: "message_start",
+        data: { type: "message_start", message: { id: "msg_1", model: "m", usage: { input_tokens: 30, output_tokens: 1 } } },
+      },
+      { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "a" } } },
+      { event: "message_delta", data: { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 4 } } },
+    ]);
+    expect(chunks.at(-2)).toMatchObject({ choices: [], usage: { prompt_tokens: 30, completion_tokens: 4 } });
+    expect(chunks.at(-1)).toBe("[DONE]");
+  });
+
+  test("odd shapes in events (null, a number for text) are skipped, never a crash or a joined count", async () => {
+    const chunks = await translateStream([
+      {
+        event: "message_start",
+        data: { type: "message_start", message: { id: 5, model: null, usage: { input_tokens: "10", output_tokens: 1 } } },
+      },
+      { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: 42 } } },
+      { event: "content_block_delta", data: null as unknown as object },
+      { event: "message_delta", data: { type: "message_delta", delta: null, usage: null } },
+      { event: "message_stop", data: { type: "message_stop" } },
+    ]);
+    expect(chunks.some((c: { choices?: { delta?: { content?: unknown } }[] }) => typeof c.choices?.[0]?.delta?.content === "number")).toBe(
+      false,
+    );
+    expect(chunks.at(-2)).toMatchObject({ id: "chatcmpl-translated", usage: { prompt_tokens: 0, completion_tokens: 1 } });
+    expect(chunks.at(-1)).toBe("[DONE]");
   });
 });

@@ -9,6 +9,7 @@ import { ApiError } from "../../src/lib/errors.ts";
 import { encodeSse } from "../../src/lib/sse.ts";
 import { chatCompletionToResponse, chatStreamToResponses } from "../../src/translate/chat-to-responses.ts";
 import { responsesToChatRequest } from "../../src/translate/responses-to-chat.ts";
+import { expectResponsesStreamConforms } from "../support/openai-schemas.ts";
 
 describe("request", () => {
   test("instructions, messages, images, function calls and their outputs, tools, JSON schema, limits", () => {
@@ -97,6 +98,21 @@ describe("request", () => {
     expect(refusal({ input: [{ role: "robot", content: "x" }] })).toEqual({ status: 400, param: "input[0].role" });
     expect(refusal({ input: 5 })).toEqual({ status: 400, param: "input" });
     expect(refusal({ text: { format: { type: "yaml" } } })).toEqual({ status: 400, param: "text.format.type" });
+  });
+
+  test("a function call's output given as parts is its text; an image there is a 400, never its base64 sent as text", () => {
+    const call = { type: "function_call", call_id: "c1", name: "shot", arguments: "{}" };
+    const parts = [
+      { type: "input_text", text: "Saved " },
+      { type: "input_text", text: "3 files." },
+    ];
+    const chat = responsesToChatRequest({ model: "m", input: [call, { type: "function_call_output", call_id: "c1", output: parts }] });
+    expect((chat.messages as unknown[])[1]).toEqual({ role: "tool", tool_call_id: "c1", content: "Saved 3 files." });
+    const image = { type: "input_image", image_url: `data:image/png;base64,${"A".repeat(10_000)}` };
+    expect(refusal({ input: [call, { type: "function_call_output", call_id: "c1", output: [parts[0], image] }] })).toEqual({
+      status: 400,
+      param: "input[1].output[1].type",
+    });
   });
 });
 
@@ -214,5 +230,166 @@ describe("answers, read by the official client", () => {
     const text = await new Response(sseOf(textChunks).pipeThrough(chatStreamToResponses({}))).text();
     const numbers = [...text.matchAll(/"sequence_number":(\d+)/g)].map((m) => Number(m[1]));
     expect(numbers).toEqual(numbers.map((_, i) => i));
+  });
+});
+
+describe("what the chat answer holds beside text, and odd shapes", () => {
+  const refusalChunks = [
+    chunk([{ index: 0, delta: { role: "assistant", content: null, refusal: "" }, finish_reason: null }]),
+    chunk([{ index: 0, delta: { refusal: "I can't " }, finish_reason: null }]),
+    chunk([{ index: 0, delta: { refusal: "help with that." }, finish_reason: null }]),
+    chunk([{ index: 0, delta: {}, finish_reason: "stop" }]),
+    chunk([], {
+      usage: { prompt_tokens: 12, completion_tokens: 30, total_tokens: 42, completion_tokens_details: { reasoning_tokens: 25 } },
+    }),
+  ];
+
+  test("a refusal is a refusal part, never an empty message, plain and streamed; reasoning tokens are kept", async () => {
+    const refused = {
+      ...chatAnswer,
+      choices: [{ index: 0, message: { role: "assistant", content: null, refusal: "I can't help with that." }, finish_reason: "stop" }],
+      usage: { ...chatAnswer.usage, completion_tokens_details: { reasoning_tokens: 2 } },
+    };
+    next = () => Response.json(chatCompletionToResponse(refused, {}));
+    const r = await client.responses.create({ model: "gpt-4o", input: "Hi" });
+    expect(r.output[0]).toMatchObject({ type: "message", content: [{ type: "refusal", refusal: "I can't help with that." }] });
+    expect(r.usage?.output_tokens_details.reasoning_tokens).toBe(2);
+
+    next = () =>
+      new Response(sseOf(refusalChunks).pipeThrough(chatStreamToResponses({})), { headers: { "content-type": "text/event-stream" } });
+    const stream = client.responses.stream({ model: "gpt-4o", input: "Hi" });
+    const deltas: string[] = [];
+    stream.on("response.refusal.delta", (e) => deltas.push(e.delta));
+    const final = await stream.finalResponse();
+    expect(deltas).toEqual(["I can't ", "help with that."]);
+    // The client's stream helper adds `parsed` to each part; the rest must match exactly.
+    expect(final.output).toMatchObject([
+      {
+        type: "message",
+        id: "msg_abc",
+        status: "completed",
+        role: "assistant",
+        content: [{ type: "refusal", refusal: "I can't help with that." }],
+      },
+    ]);
+    expect((final.output[0] as { content: unknown[] }).content.length).toBe(1);
+    expect(final.usage?.output_tokens_details.reasoning_tokens).toBe(25);
+  });
+
+  test("a streamed refusal conforms event by event", async () => {
+    const text = await new Response(sseOf(refusalChunks).pipeThrough(chatStreamToResponses({ model: "gpt-4o" }))).text();
+    const types = expectResponsesStreamConforms(text).map((e) => e.type);
+    expect(types).toContain("response.refusal.done");
+  });
+
+  test("a whole answer in a shape no chat provider writes is the provider's 502, not a crash", () => {
+    const odd = [
+      { ...chatAnswer, choices: { 0: {} } },
+      { ...chatAnswer, choices: [{ index: 0, message: { role: "assistant", content: 5 }, finish_reason: "stop" }] },
+      { ...chatAnswer, choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: 5 }, finish_reason: "stop" }] },
+    ];
+    for (const answer of odd) {
+      let thrown: unknown;
+      try {
+        chatCompletionToResponse(answer as never, {});
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect([(thrown as ApiError).status, (thrown as ApiError).code]).toEqual([502, "provider_error"]);
+    }
+    // Null where an object belongs, a number where text belongs: read as missing, the counts as 0.
+    const lenient = chatCompletionToResponse(
+      { ...chatAnswer, usage: { prompt_tokens: "12", completion_tokens: null }, choices: [{ message: { tool_calls: [null] } }] } as never,
+      {},
+    );
+    expect(lenient.usage).toMatchObject({ input_tokens: 0, output_tokens: 0, total_tokens: 0 });
+    expect(lenient.output).toMatchObject([{ type: "function_call", call_id: "call_0", name: "", arguments: "" }]);
+  });
+
+  test("odd chunks in a stream are skipped: the response still completes with what was well formed", async () => {
+    const odd = [
+      chunk([{ index: 0, delta: { content: "Hi" }, finish_reason: null }]),
+      chunk("nonsense" as never),
+      chunk([null]),
+      chunk([{ index: 0, delta: null, finish_reason: 5 }]),
+      chunk([{ index: 0, delta: { content: 7, tool_calls: 5 }, finish_reason: null }]),
+      chunk([{ index: 0, delta: { tool_calls: [null, { index: "x", function: { arguments: 9 } }] }, finish_reason: null }]),
+      chunk([{ index: 0, delta: {}, finish_reason: "stop" }]),
+    ];
+    const events = (await new Response(sseOf(odd).pipeThrough(chatStreamToResponses({}))).text())
+      .split("\n\n")
+      .filter((b) => b.startsWith("event: "))
+      .map((b) => JSON.parse(b.slice(b.indexOf("data: ") + 6)));
+    const last = events.at(-1);
+    expect(last.type).toBe("response.completed");
+    expect(last.response.output).toMatchObject([
+      { type: "message", content: [{ type: "output_text", text: "Hi" }] },
+      { type: "function_call" },
+    ]);
+  });
+
+  test("a chat stream that ends without [DONE]: complete if it said how it finished, else response.failed", async () => {
+    const ended = (chunks: unknown[]) =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            for (const x of chunks) c.enqueue(encodeSse({ data: JSON.stringify(x) }));
+            c.close();
+          },
+        }).pipeThrough(chatStreamToResponses({})),
+      ).text();
+    expect(await ended(textChunks)).toContain("event: response.completed");
+    const cut = await ended(textChunks.slice(0, 2));
+    expect(cut).not.toContain("response.completed");
+    expect(cut).toContain("event: response.failed");
+    expect(cut).toContain('"gw":{"code":"stream_interrupted"}');
+  });
+
+  test("Azure's stream, whose first chunk has an empty id, model and time: the response still has its own id and the answering model", async () => {
+    const filter = { id: "", object: "", created: 0, model: "", choices: [], prompt_filter_results: [{ prompt_index: 0 }] };
+    const text = await new Response(sseOf([filter, ...textChunks]).pipeThrough(chatStreamToResponses({ model: "gpt-4o" }))).text();
+    const events = text
+      .split("\n\n")
+      .filter((b) => b.startsWith("event: "))
+      .map((b) => JSON.parse(b.slice(b.indexOf("data: ") + 6)));
+    const done = events.at(-1).response;
+    expect(done.id).toMatch(/^resp_[A-Za-z0-9]{8,}$/);
+    expect(done.output[0].id).not.toBe("msg_");
+    expect(done.model).toBe("gpt-4o-2024-08-06");
+    expect(done.created_at).toBeGreaterThan(0);
+  });
+
+  test("Google's tool calls, each whole with its id and no index (or 0 for every one), stay two calls", async () => {
+    const call = (id: string, name: string, args: string, index?: number) => ({
+      ...(index === undefined ? {} : { index }),
+      id,
+      type: "function",
+      function: { name, arguments: args },
+    });
+    for (const index of [undefined, 0]) {
+      next = () =>
+        new Response(
+          sseOf([
+            chunk([{ index: 0, delta: { role: "assistant", tool_calls: [call("function-call-1", "weather", '{"city":"Oslo"}', index)] } }]),
+            chunk([{ index: 0, delta: { tool_calls: [call("function-call-2", "weather", '{"city":"Rome"}', index)] } }]),
+            chunk([{ index: 0, delta: {}, finish_reason: "stop" }]),
+          ]).pipeThrough(chatStreamToResponses({})),
+          { headers: { "content-type": "text/event-stream" } },
+        );
+      const final = await client.responses.stream({ model: "gemini-2.5-flash", input: "Weather in Oslo and Rome?" }).finalResponse();
+      expect(final.output.map((o) => (o.type === "function_call" ? [o.id, o.call_id, o.arguments] : o.type))).toEqual([
+        ["fc_abc_0", "function-call-1", '{"city":"Oslo"}'],
+        ["fc_abc_1", "function-call-2", '{"city":"Rome"}'],
+      ]);
+    }
+  });
+
+  test("an answer past what the translation may hold fails the response there, and holds nothing more", async () => {
+    const text = await new Response(sseOf(textChunks).pipeThrough(chatStreamToResponses({}, undefined, 10))).text();
+    const types = [...text.matchAll(/^event: (\S+)$/gm)].map((m) => m[1]);
+    expect(types.at(-1)).toBe("response.failed");
+    expect(types.filter((t) => t === "response.output_text.delta")).toEqual(["response.output_text.delta"]);
+    expect(types).not.toContain("response.completed");
   });
 });

@@ -106,7 +106,11 @@ function assignedCredential(match: string, text: string, index: number): boolean
   // A quote may come escaped: code inside a JSON string (a notebook's cell, a logged request) writes `password = \"…\"`.
   const sign = /(?::=|=>|[:=,])[ \t]*\\?(["']?)/.exec(untyped);
   if (!sign) return false;
-  const name = untyped.slice(0, sign.index).replace(QUALIFIER_AT_END, "$1");
+  // An aligned column's blanks (`passwd    = "…"`, gofmt's and Terraform's) read as one.
+  const name = untyped
+    .slice(0, sign.index)
+    .replace(/[ \t]{4,}$/, " ")
+    .replace(QUALIFIER_AT_END, "$1");
   const value = untyped.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
   // Inside an ARN (`arn:aws:secretsmanager:…:secret:prod/db/password-AbCdEf`) a name is a resource's; an unsigned JWT grants nothing.
   if (/\barn:[^\s]*$/.test(text.slice(Math.max(0, index - 128), index)) || UNSIGNED_JWT.test(value)) return false;
@@ -165,10 +169,13 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   // name is read one way; at most 80 characters precede the sign, inside the trigger's window (trigger-specials.ts).
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
-  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:${TYPE_ANNOTATION}(?=[ \\t]{0,3}:?=))?(?:(?:\\\\?["']?\\]?[ \\t]{0,3}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,3}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
+  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:${TYPE_ANNOTATION}(?=[ \\t]{0,3}:?=))?(?:(?:\\\\?["']?\\]?[ \\t]{0,32}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,32}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
   start: {
     at: "assignment",
-    name: new RegExp(`(?:${ASSIGNED_NAME}|${SIGN_NAMES})${QUALIFIER}\\d{0,3}(?:${TYPE_ANNOTATION})?\\\\?["']?\\]?\\s{0,3}$`, "i"),
+    name: new RegExp(
+      `(?:${ASSIGNED_NAME}|${SIGN_NAMES})${QUALIFIER}\\d{0,3}(?:${TYPE_ANNOTATION})?\\\\?["']?\\]?(?:\\s{0,3}|[ \\t]{4,32})$`,
+      "i",
+    ),
     // A declaration's type needs no pair of its own: after `:` its name ends at the `:` (`password: str = …`), and `string`
     // ends as `staging` does (`var dbPassword string = …`); `ce` and `tr` would try prose's `since,` and `metr:`.
     ends: endingPairs(ASSIGNED_NAME, SIGN_NAMES, QUALIFIER_NAMES),

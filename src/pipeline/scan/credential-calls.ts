@@ -120,6 +120,20 @@ export const CREDENTIAL_CALL_DETECTORS: Detector[] = [
     validate: (m) => passwordValue(m.slice(m.lastIndexOf("/") + 1), false, 6),
     start: { at: "word", literals: ["sqlplus", "expdp", "impdp", "rman", "sqlldr", "dgmgrl"] },
   },
+  // A certificate's or a key store's password written into the call that opens it: .NET's `new X509Certificate2(path,
+  // "…")` (its arguments often one a line), Java's `keyStore.load(in, "…".toCharArray())` and `getKey(alias, "…".toCharArray())`.
+  {
+    kind: "password_assignment",
+    category: "secret",
+    pattern: `\\b(?:X509Certificate2?\\([^()]{1,160}?,|(?:\\.load|\\.getKey|\\.setKeyEntry|\\.init)\\([^()\\n]{1,80}?,)\\s{0,16}"[^"\\n]{3,128}"(?:\\.toCharArray\\(\\))?\\s{0,16}[,)]`,
+    validate: (m) =>
+      (/^X509/.test(m) || /\.toCharArray\(\)\s*[,)]$/.test(m)) &&
+      passwordValue(/"([^"\n]*)"(?:\.toCharArray\(\))?\s*[,)]$/.exec(m)?.[1] ?? "", true, 3),
+    start: [
+      { at: "word", literals: ["X509Certificate"] },
+      { at: "literal", literals: [".load(", ".getKey(", ".setKeyEntry(", ".init("] },
+    ],
+  },
   // A Wi-Fi network's QR code text: `WIFI:S:<ssid>;T:WPA;P:<password>;;`.
   {
     kind: "password_assignment",

@@ -13,6 +13,7 @@
 import { NOT_A_CREDENTIAL_KEY } from "./assignments.ts";
 import { basicCredential, notAValue, passwordValue } from "./credential-forms.ts";
 import type { Detector } from "./detector.ts";
+import { machineRandom } from "./randomness.ts";
 import { secretLike } from "./validators.ts";
 
 /** Base64's text, or nothing when it is none. */
@@ -230,17 +231,20 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     start: { at: "word", literals: ["mysql_connect", "mysqli", "PDO", "getConnection", "pymysql", "MySQLdb", "pg_connect_user"] },
   },
   // A signing or encryption key written into the call that uses it: `jwt.encode(payload, "…")`, `jwt.sign(p, '…')`,
-  // `hmac.new(b"…", …)`, `crypto.createHmac("sha256", "…")`, `Fernet(b"…")`, `AES.new(b"…", …)`.
+  // `hmac.new(b"…", …)`, `crypto.createHmac("sha256", "…")`, `Fernet(b"…")`, `AES.new(b"…", …)`, Java's
+  // `new SecretKeySpec("…".getBytes(), "AES")` and `setCipherKey(Base64.decode("…"))`, the literal maybe decoded first.
   {
     kind: "hardcoded_signing_key",
     category: "secret",
-    pattern: `\\b(?:jwt\\.(?:encode|sign|decode|verify)\\([^,()\\n]{1,100},|hmac\\.new\\(|createHmac\\([^,()\\n]{1,20},|Fernet\\(|AES\\.new\\(|signWith\\([^,()\\n]{1,60},)[ \\t]{0,3}b?(?:"[^"\\n]{8,128}"|'[^'\\n]{8,128}')`,
+    pattern: `\\b(?:jwt\\.(?:encode|sign|decode|verify)\\([^,()\\n]{1,100},|hmac\\.new\\(|createHmac\\([^,()\\n]{1,20},|Fernet\\(|AES\\.new\\(|signWith\\([^,()\\n]{1,60},|(?:SecretKeySpec|setCipherKey)\\((?:[\\w.]{1,60}\\.(?:decode|decodeBase64|parseBase64Binary)\\()?)[ \\t]{0,3}b?(?:"[^"\\n]{8,128}"|'[^'\\n]{8,128}')`,
     validate: (m) => {
       const key = /["']([^"'\n]*)["']$/.exec(m)?.[1] ?? "";
-      // A key someone typed or generated: a digit or a second case, and no word of documentation (`your-256-bit-secret`).
-      return !notAValue(key) && (/\d/.test(key) || (/[a-z]/.test(key) && /[A-Z]/.test(key))) && secretLike(key, 3.0);
+      // A key someone typed or generated: a digit or a second case, or letters the randomness model calls generated
+      // (`oiuneawrgiyubaegr`), and no word of documentation (`your-256-bit-secret`).
+      if (notAValue(key)) return false;
+      return ((/\d/.test(key) || (/[a-z]/.test(key) && /[A-Z]/.test(key))) && secretLike(key, 3.0)) || machineRandom(key);
     },
-    start: { at: "word", literals: ["jwt", "hmac", "createHmac", "Fernet", "AES.new", "signWith"] },
+    start: { at: "word", literals: ["jwt", "hmac", "createHmac", "Fernet", "AES.new", "signWith", "SecretKeySpec", "setCipherKey"] },
   },
   // `#define WIFI_PASSWORD "…"`, `#define API_KEY "…"` (C, C++, Arduino sketches): a macro named for a credential.
   {

@@ -18,6 +18,17 @@ export const notAValue = (v: string) =>
     v,
   );
 
+/** Whether one character repeated four times or more makes half the value or more. */
+function repeatedOverHalf(v: string): boolean {
+  let longest = 1;
+  let run = 1;
+  for (let i = 1; i < v.length; i++) {
+    run = v[i] === v[i - 1] ? run + 1 : 1;
+    if (run > longest) longest = run;
+  }
+  return longest >= 4 && longest * 2 >= v.length;
+}
+
 /**
  * A password someone chose: at least `min` characters, no placeholder or variable, not
  * a type name, and when unquoted not an identifier or a call (`password = getpass()`).
@@ -29,8 +40,11 @@ export function passwordValue(value: string, quoted: boolean, min = 6): boolean 
   // `"one_time_password": "Engangskode:"`): a label ending in a colon, or a sentence of three words or more.
   if (/^\p{L}[\p{L} '-]*:$/u.test(v) || /^\p{L}+(?: [^\s]+){2,}[.!?…]$/u.test(v)) return false;
   if (notAValue(value) || notAValue(v)) return false;
-  // A documentation word (`your-password`, `changeme`), a character repeated, or few distinct characters for the length (a short password has few).
-  if (hasPlaceholderWord(v) || /(.)\1{3,}/.test(v) || entropy(v) < (v.length >= 8 ? 2.5 : 1.9)) return false;
+  // A documentation word (`your-password`, `changeme`), a character repeated over half the value (`xxxxxxxx`, `pass0000`;
+  // a chosen `D00dle2222` keeps its tail), or few distinct characters for the length (a short password has few).
+  if (hasPlaceholderWord(v) || repeatedOverHalf(v) || entropy(v) < (v.length >= 8 ? 2.5 : 1.9)) return false;
+  // The word itself numbered (`password1`, `Pwd_2`): a fixture's or a template's stand-in, as `password` is.
+  if (/^(?:password|passwd|pass|pwd)[_-]?\d{1,3}$/i.test(v)) return false;
   // An environment variable's name standing for its value (`DB_PASSWORD=DB_PASSWORD`).
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return false;
   if (quoted) return true;
@@ -85,12 +99,13 @@ export const CREDENTIAL_FORM_DETECTORS: Detector[] = [
     validate: (m) => passwordValue(m.slice(m.lastIndexOf("password") + 8).trim(), true, 3),
     start: { at: "word", literals: ["machine", "default"] },
   },
-  // Credential constructors: .NET's NetworkCredential, Java's and Python's basic-auth helpers, with literal strings.
+  // Credential constructors: .NET's NetworkCredential, SqlCredential and UserPasswordCredential, PowerShell's PSCredential
+  // (`New-Object …PSCredential ("user", "…")`, a blank before its parenthesis), Java's and Python's basic-auth helpers, with literal strings.
   {
     kind: "credential_constructor",
     category: "secret",
     pattern:
-      "\\b(?:NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|SimpleCredentials|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|BasicAWSCredentials|UsernamePasswordAuthenticationToken)\\(\\s{0,3}(?:\\w{1,20}[:=]\\s{0,3})?[\"'][^\"'\\n]{1,128}[\"']\\s{0,3},\\s{0,3}(?:\\w{1,20}[:=]\\s{0,3})?[\"'][^\"'\\n]{1,128}[\"']",
+      "\\b(?:NetworkCredential|PSCredential|SqlCredential|UserPasswordCredential|UsernamePasswordCredentials?|PasswordAuthentication|SimpleCredentials|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|BasicAWSCredentials|UsernamePasswordAuthenticationToken)[ \\t]{0,3}\\(\\s{0,3}(?:\\w{1,20}[:=]\\s{0,3})?[\"'][^\"'\\n]{1,128}[\"']\\s{0,3},\\s{0,3}(?:\\w{1,20}[:=]\\s{0,3})?[\"'][^\"'\\n]{1,128}[\"']",
     validate: (m) => passwordValue(lastQuoted(m), true, 3),
   },
   // Python requests' `auth=("user", "pass")`, and PowerShell's plain-text secure strings.

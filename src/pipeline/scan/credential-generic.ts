@@ -9,7 +9,7 @@
  * example or a placeholder there ends the try.
  */
 import { UNSIGNED_JWT } from "./assignments.ts";
-import { mixedValue } from "./credential-notes.ts";
+import { chosenPassword, mixedValue } from "./credential-notes.ts";
 import { type Detector, NOT_AFTER_LETTER } from "./detector.ts";
 import { HEX, machineRandom } from "./randomness.ts";
 import { literalAlternation } from "./regex-literals.ts";
@@ -161,7 +161,10 @@ function valueHolds(value: string, between: string, around: string, after: strin
   // (`le mdp c'est …`) opens no quote.
   const quoted = /["'“‘`][ \t]*$/.test(between) && !/(?::=|=>|[:=])[ \t]*["'`]$/.test(between);
   const chosen = password && (directive || !quoted) && value.length >= 8;
-  if (!machineRandom(value) && !(chosen && mixedValue(value))) return false;
+  // A password's word in any language as a label, its sign right after it (`Passwort: sommer2023`, `비밀번호: qwer1234`),
+  // reads as English's `password: …` does in assignments.ts: a chosen password of two kinds of character counts there.
+  const labeled = chosen && /^[ \t]*[:=：][ \t]*$/.test(between) && chosenPassword(value);
+  if (!machineRandom(value) && !(chosen && mixedValue(value)) && !labeled) return false;
   if (NOT_A_CREDENTIAL.test(around) || NOT_ITS_VALUE.test(between) || (HEX.test(value) && DIGEST.test(around))) return false;
   // A URL, a path, an e-mail address, a file: the value stands inside something else.
   if (after === "@" || /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value) || /:\/\/\S*$|[/\\]$/.test(between)) return false;

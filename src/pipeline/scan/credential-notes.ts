@@ -21,6 +21,17 @@ export function mixedValue(v: string): boolean {
   return (cases || symbol) && !looksLikePlaceholder(v) && passwordValue(v, false, 6);
 }
 
+/**
+ * A password a person chose, under a label that names it with a sign (`Passwort: sommer2023`, `PW: qwerty123`,
+ * `비밀번호: qwer1234`): eight characters or more, letters and digits, judged as English's `password: …` is in
+ * assignments.ts (a word, a variable, a placeholder does not count). Hex, MAC addresses and dotted names stay out.
+ */
+export function chosenPassword(v: string): boolean {
+  if (v.length < 8 || !/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
+  if (/^[0-9a-f:._-]+$/i.test(v) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(v)) return false;
+  return !looksLikePlaceholder(v) && passwordValue(v, false, 8);
+}
+
 const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
 /** A host name ends in a top-level domain of letters; a file name (`app.module.ts`, `jquery.min.js`) in an extension. */
@@ -85,13 +96,13 @@ const LATIN_PASSWORD_WORDS = [
 /** A value after such a label: printable ASCII up to a blank or a quote (a password of letters of another script is rare; prose in it is not). */
 const NOTE_VALUE = `["'「“]?[!#-&(-~]{6,64}`;
 /** A label's value must look chosen or generated (`pw = ConvertTo-SecureString …` is code, `Passwort: geheim` a word). */
-const labeledPassword = (m: string, label: RegExp) =>
-  mixedValue(
-    m
-      .replace(label, "")
-      .replace(/^["'「“]/, "")
-      .replace(/[.,;:!?]+$/, ""),
-  );
+const labeledPassword = (m: string, label: RegExp) => {
+  const v = m
+    .replace(label, "")
+    .replace(/^["'「“]/, "")
+    .replace(/[.,;:!?]+$/, "");
+  return mixedValue(v) || chosenPassword(v);
+};
 
 export const CREDENTIAL_NOTE_DETECTORS: Detector[] = [
   // `비밀번호 : Xq7…`, `パスワード：…`, `密码: …`, `пароль = …`, `비밀번호는 …` (Korean's "is"): a password under its name in another script.

@@ -8,7 +8,7 @@
  * (credential-notes.ts `mixedValue`): `password manager`, `password reset`, `password to
  * something strong` are sentences.
  */
-import { mixedValue } from "./credential-notes.ts";
+import { chosenPassword, mixedValue } from "./credential-notes.ts";
 import { type Detector, NOT_AFTER_LETTER } from "./detector.ts";
 import { secretLike } from "./validators.ts";
 
@@ -89,7 +89,10 @@ export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
       if (!sep) return false;
       const user = rest.slice(0, sep.index);
       const password = bare(rest.slice(sep.index + sep[0].length));
-      return password !== user && mixedValue(password);
+      // A label that names the pair, with its sign (`ID/PW : admin / admin1234`, `creds: ops:summer2023`), vouches as
+      // `password: …` does: a chosen password of letters and digits counts. An account is as often a repository's owner.
+      const named = /^[\w/]+[ \t]*[:=]/.test(m) && !/^account/i.test(m) && chosenPassword(password);
+      return password !== user && (mixedValue(password) || named);
     },
     start: { at: "word", literals: PAIR_LABELS.map((l) => l.slice(0, Math.max(3, l.indexOf("/") + 1 || l.length))) },
   },

@@ -13,6 +13,7 @@ import { CREDENTIAL_FALLBACK_DETECTORS } from "./credential-fallbacks.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
 import { CREDENTIAL_GENERIC_DETECTORS } from "./credential-generic.ts";
+import { MULTIPLE_ASSIGNMENT_DETECTOR } from "./credential-multiple-assignment.ts";
 import { CREDENTIAL_ENCODED_KEY_DETECTORS } from "./credential-encoded-keys.ts";
 import { CREDENTIAL_TABLE_RULE } from "./credential-tables.ts";
 import { CREDENTIAL_VALUE_FIRST_DETECTOR, CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR } from "./credential-value-first.ts";
@@ -43,6 +44,9 @@ const CREDENTIAL_RULES = GITLEAKS_RULES.filter((r) => !IDENTIFIER_RULE.test(r.id
 const EXTRA_CHECKS: Record<string, (secret: string) => boolean> = {
   // The rule's secret is the key and its value (`password: Y2hh…`): the value is what decodes.
   "kubernetes-secret-yaml": (secret) => !decodesToPlaceholder(secret.replace(/^[\w.-]+:\s*(?:[|>][-+]?\s+)?/, "").replace(/["']/g, "")),
+  // NuGet's `<add key="Password" value="…" />`, its quotes maybe escaped (a config inside a JSON string): a build
+  // variable (`$(feed.password)`), an environment reference (`%FeedPassword%`) or `...` is no password.
+  "nuget-config-password": (secret) => passwordValue(secret.replace(/^\\?"|\\$/g, ""), true, 8),
 };
 
 function gitleaksAccepts(rule: GeneratedRule): (match: string) => boolean {
@@ -172,13 +176,19 @@ export const SECRET_DETECTORS: Detector[] = [
   // Ahead of the assignment: `Credentials: admin/…` is a pair, where the assignment would read `admin` alone and stop.
   ...CREDENTIAL_PROSE_DETECTORS,
   ASSIGNMENT_DETECTOR,
+  MULTIPLE_ASSIGNMENT_DETECTOR,
   // Credentials in a URL (`https://user:password@host`, `redis://:password@host`) and in curl's basic auth (`curl -u name:password`).
   {
     kind: "url_credentials",
     category: "secret",
     pattern: "://[^\\s:/@\"'<>]{0,64}:[^\\s/@\"'<>]{3,128}@",
     start: { at: "literal", literals: ["://"] },
-    validate: (m) => passwordLike(m.slice(m.indexOf(":", 3) + 1, -1)),
+    // SQL Server's JDBC URL writes a port and `;name=value` properties before the `@` of a user (`://db:1433;user=app@corp`):
+    // no password there.
+    validate: (m) => {
+      const password = m.slice(m.indexOf(":", 3) + 1, -1);
+      return !/;[\w ]+=/.test(password) && passwordLike(password);
+    },
   },
   {
     kind: "curl_basic_auth",

@@ -86,14 +86,15 @@ function asciiLiterals(f: Found, i: number, packed: number): void {
 
 /**
  * Whether a name whose last two characters are among `ends` (TriggerPlan.assignments) can stand before the sign at
- * `i` in its 20-character window, read back past what may follow a name there (assignments.ts): up to three blanks, a
+ * `i` in its 20-character window, read back past what may follow a name there (assignments.ts): blanks (up to
+ * ALIGNED: gofmt, Terraform and config files align their signs, and the window then starts past the blanks beyond three), a
  * `]`, a quote and a backslash. A digit there may be the name's own (`b64`), so it rules nothing out; so does a window
  * too short to read two characters in. Prose's comma mostly follows an ending no name has (`however,`).
  */
-function mayEndName(text: string, i: number, ends: Uint8Array): boolean {
-  const floor = Math.max(0, i - 20);
+function mayEndName(text: string, i: number, ends: Uint8Array, aligned: number): boolean {
+  const floor = Math.max(0, i - 20 - aligned);
   let k = i - 1;
-  while (k >= floor && i - k <= 3 && isBlank(text.charCodeAt(k))) k--;
+  while (k >= floor && i - k <= 3 + aligned && isBlank(text.charCodeAt(k))) k--;
   if (k >= floor && text.charCodeAt(k) === 93) k--;
   if (k >= floor && (text.charCodeAt(k) === 34 || text.charCodeAt(k) === 39)) k--;
   if (k >= floor && text.charCodeAt(k) === 92) k--;
@@ -102,6 +103,14 @@ function mayEndName(text: string, i: number, ends: Uint8Array): boolean {
   if (isDigit(last)) return true;
   const first = text.charCodeAt(k - 1);
   return last < 128 && first < 128 && hasBit(ends, (LOWER[first] as number) * 128 + (LOWER[last] as number)) === 1;
+}
+
+/** How many blanks beyond three stand right before the sign at `i` (up to ALIGNED): an aligned column's (`passwd    = "…"`). */
+const ALIGNED = 32;
+function alignedBlanks(text: string, i: number): number {
+  let k = i - 1;
+  while (k >= 0 && i - k <= ALIGNED && isBlank(text.charCodeAt(k))) k--;
+  return Math.max(0, i - 1 - k - 3);
 }
 
 /** An ASCII character some start is marked for (SPECIAL). */
@@ -125,9 +134,10 @@ export function special(f: Found, i: number, c: number): void {
   } else if (c === 58 || c === 61 || c === 44) {
     // `:`, `=` or `,` after a credential-like name: the assignment starts at a word at most 96 characters back
     // (a name of three segments, `CARGO_REGISTRY_TOKEN`, `my.app.db_password`).
+    const aligned = alignedBlanks(text, i);
     for (const a of plan.assignments) {
-      if (a.ends !== null && !mayEndName(text, i, a.ends)) continue;
-      const before = text.slice(Math.max(0, i - 20), i);
+      if (a.ends !== null && !mayEndName(text, i, a.ends, aligned)) continue;
+      const before = text.slice(Math.max(0, i - 20 - aligned), i);
       a.name.lastIndex = before.length;
       if (!a.name.test(before)) continue;
       for (let p = Math.max(0, i - 96, f.assignCovered); p < i; p++) if (wordAt(f, p) && !wordAt(f, p - 1)) push(f, p, a.feed);

@@ -1,47 +1,93 @@
-/** The messages wire format as the gateway reads it: `model` and `usage` on the body, or on message_start / message_delta events. */
+/**
+ * The messages wire format as the gateway reads it: `model` and `usage` on the body, or
+ * on message_start / message_delta events. The vendor's `input_tokens` leaves out the
+ * prompt cache's tokens (`cache_read_input_tokens`, `cache_creation_input_tokens`, the
+ * latter split by lifetime in `cache_creation`), so the prompt is their sum, and the
+ * cache's parts are kept apart to be priced apart. Bedrock's invoke API answers
+ * Anthropic's models with the same usage.
+ */
+import type { CacheTokens } from "../catalog/catalog.ts";
 import { errorBody } from "../../lib/error-bodies.ts";
 import { encodeSse } from "../../lib/sse.ts";
-import type { WireFormat } from "../wire-format.ts";
+import { cacheTokens, tokenCount as count, type WireFormat } from "../wire-format.ts";
 
-interface Usage {
+export interface MessagesUsage {
   input_tokens?: number;
   output_tokens?: number;
   cache_creation_input_tokens?: number;
   cache_read_input_tokens?: number;
+  /** The writes by cache lifetime (`ttl` of `cache_control`): `5m` and `1h`. */
+  cache_creation?: { ephemeral_5m_input_tokens?: number; ephemeral_1h_input_tokens?: number } | null;
 }
 
-/** Prompt tokens include cache reads and writes: they are input the caller paid for. */
-export function promptTokensOf(u: Usage): number {
-  return (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+/** The closing event, written by the gateway after a stream that gave its stop reason and lost it. */
+const MESSAGE_STOP = encodeSse({ event: "message_stop", data: '{"type":"message_stop"}' });
+
+/**
+ * Prompt tokens include cache reads and writes: they are input the caller paid for. Only
+ * numbers count: a provider's `"10"` would otherwise be joined as text to the others.
+ */
+export function promptTokensOf(u: MessagesUsage): number {
+  return count(u.input_tokens) + cacheWritesOf(u) + count(u.cache_read_input_tokens);
+}
+
+/** Every cache write: the total, or the lifetimes' sum where only they are given. */
+function cacheWritesOf(u: MessagesUsage): number {
+  const byLifetime = typeof u.cache_creation === "object" && u.cache_creation !== null ? u.cache_creation : {};
+  return Math.max(
+    count(u.cache_creation_input_tokens),
+    count(byLifetime.ephemeral_5m_input_tokens) + count(byLifetime.ephemeral_1h_input_tokens),
+  );
+}
+
+/** The prompt's cache reads and writes (the 1-hour writes apart), or none when the answer used no cache. */
+export function cacheOf(u: MessagesUsage): CacheTokens | undefined {
+  const byLifetime = typeof u.cache_creation === "object" && u.cache_creation !== null ? u.cache_creation : {};
+  return cacheTokens(u.cache_read_input_tokens, cacheWritesOf(u), byLifetime.ephemeral_1h_input_tokens);
 }
 
 export const messagesWire: WireFormat = {
   bodyMembers: ["model", "usage"],
   fromBody(body) {
-    const u = (body.usage ?? {}) as Usage;
+    const u = (typeof body.usage === "object" && body.usage !== null ? body.usage : {}) as MessagesUsage;
+    const cache = cacheOf(u);
     return {
       model: typeof body.model === "string" ? body.model : null,
       promptTokens: promptTokensOf(u),
       completionTokens: u.output_tokens ?? 0,
+      ...(cache ? { cache } : {}),
       ...(typeof body.stop_reason === "string" ? { finishReason: body.stop_reason } : {}),
     };
   },
   fromEvent(e, acc) {
     if (e.event !== "message_start" && e.event !== "message_delta") return false;
-    let data: { message?: { model?: unknown; usage?: Usage }; usage?: Usage; delta?: { stop_reason?: unknown } };
+    let data: {
+      message?: { model?: unknown; usage?: MessagesUsage } | null;
+      usage?: MessagesUsage | null;
+      delta?: { stop_reason?: unknown } | null;
+    } | null;
     try {
       data = JSON.parse(e.data);
     } catch {
       return false;
     }
+    // `data: null` parses, and must not throw in the tap (the stream would never be accounted).
+    if (typeof data !== "object" || data === null) return false;
     if (e.event === "message_delta") {
       // Output tokens on message_delta are cumulative.
+      if (typeof data.usage !== "object" || data.usage === null) data.usage = undefined;
       if (data.usage?.output_tokens !== undefined) acc.completionTokens = data.usage.output_tokens;
+      // The vendor now repeats the input counts here (cumulative); a server that reports them only here is charged them.
+      if (data.usage && promptTokensOf(data.usage) >= acc.promptTokens) {
+        acc.promptTokens = promptTokensOf(data.usage);
+        acc.cache = cacheOf(data.usage) ?? acc.cache;
+      }
       if (typeof data.delta?.stop_reason === "string") acc.finishReason = data.delta.stop_reason;
       return false;
     }
-    const u = data.message?.usage ?? {};
+    const u = typeof data.message?.usage === "object" && data.message.usage !== null ? data.message.usage : {};
     acc.promptTokens = promptTokensOf(u);
+    acc.cache = cacheOf(u);
     acc.completionTokens = u.output_tokens ?? acc.completionTokens;
     if (acc.model === null && typeof data.message?.model === "string") {
       acc.model = data.message.model;
@@ -54,5 +100,12 @@ export const messagesWire: WireFormat = {
   },
   errorEvent(err) {
     return encodeSse({ event: "error", data: JSON.stringify(errorBody("messages", err)) });
+  },
+  streamEnd(e) {
+    return e.event === "message_stop" ? "done" : e.event === "error" ? "error" : null;
+  },
+  closingFor(acc) {
+    // message_delta, read for the usage, gave the stop reason.
+    return acc.finishReason === undefined ? null : MESSAGE_STOP;
   },
 };

@@ -22,7 +22,8 @@ function isNameMap(v: unknown): v is Record<string, string> {
 function azureUrl(at: Endpoint<AzureSettings>, operation: string): string {
   const version = `api-version=${encodeURIComponent(at.settings.apiVersion)}`;
   if (operation === "models") return `${at.baseUrl}/openai/models?${version}`;
-  const deployment = at.settings.deployments[at.model] ?? at.model;
+  // Own entries only: a model named `constructor` would otherwise read Object's function as its deployment.
+  const deployment = Object.hasOwn(at.settings.deployments, at.model) ? (at.settings.deployments[at.model] as string) : at.model;
   return `${at.baseUrl}/openai/deployments/${encodeURIComponent(deployment)}/${operation}?${version}`;
 }
 

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { type Static, Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { ruleCachePrices } from "./cache-prices.ts";
 import { BUILT_IN_MODELS, type CatalogModel, PRICES_AS_OF } from "./models.ts";
 import { isProviderKind, PROVIDER_KINDS, PROVIDER_KINDS_INFO, type ProviderKind, type ProviderKindInfo } from "./provider-kinds.ts";
 
@@ -19,6 +20,9 @@ const OverrideModel = Type.Object(
     provider: Type.Optional(Type.String()),
     inputPerMTok: Type.Optional(Money),
     outputPerMTok: Type.Optional(Money),
+    cacheReadPerMTok: Type.Optional(Money),
+    cacheWritePerMTok: Type.Optional(Money),
+    cacheWriteLongPerMTok: Type.Optional(Money),
     contextWindow: Type.Optional(Type.Integer({ minimum: 1 })),
     maxOutputTokens: Type.Optional(Type.Integer({ minimum: 0 })),
     capabilities: Type.Optional(
@@ -51,12 +55,48 @@ const Overrides = Type.Object(
 );
 const OverridesCheck = TypeCompiler.Compile(Overrides);
 
-/** USD per million tokens; `estimated` when the model is unlisted and priced as its family's ceiling. */
+/**
+ * USD per million tokens; `estimated` when the model is unlisted and priced as its
+ * family's ceiling. Cache prices are always there: a model without its own is its input price.
+ */
 export interface Price {
   inputPerMTok: number;
   outputPerMTok: number;
+  /** A prompt token read from the provider's cache. */
+  cacheReadPerMTok: number;
+  /** A prompt token written to the cache for the default (5-minute) lifetime. */
+  cacheWritePerMTok: number;
+  /** A prompt token written to the cache for the long (1-hour) lifetime. */
+  cacheWriteLongPerMTok: number;
   estimated: boolean;
 }
+
+/** Of a call's prompt tokens, those the provider read from or wrote to its prompt cache. */
+export interface CacheTokens {
+  read: number;
+  /** Every write, the long-lived ones included. */
+  write: number;
+  /** Of `write`, those written for the long (1-hour) lifetime. */
+  writeLong: number;
+}
+
+/** A model's price as the catalog charges it: each cache price it does not list is its input price. */
+function priceOf(m: CatalogModel, estimated: boolean): Price {
+  return {
+    inputPerMTok: m.inputPerMTok,
+    outputPerMTok: m.outputPerMTok,
+    cacheReadPerMTok: m.cacheReadPerMTok ?? m.inputPerMTok,
+    cacheWritePerMTok: m.cacheWritePerMTok ?? m.inputPerMTok,
+    cacheWriteLongPerMTok: m.cacheWriteLongPerMTok ?? m.cacheWritePerMTok ?? m.inputPerMTok,
+    estimated,
+  };
+}
+
+/** A count as a whole number of tokens, at least 0: anything else is taken as none. */
+const whole = (v: unknown): number => (typeof v === "number" && v > 0 && v <= Number.MAX_SAFE_INTEGER ? Math.floor(v) : 0);
+
+/** Float noise below this (in micro-dollars) is not rounded up to a whole micro-dollar more. */
+const FLOAT_NOISE_MICROS = 1e-6;
 
 export class Catalog {
   private readonly byId: Map<string, CatalogModel>;
@@ -102,24 +142,45 @@ export class Catalog {
    */
   price(modelId: string, kind: ProviderKind): Price {
     const m = this.model(modelId);
-    if (m) return { inputPerMTok: m.inputPerMTok, outputPerMTok: m.outputPerMTok, estimated: false };
+    if (m) return priceOf(m, false);
     return this.familyCeiling(kind);
   }
 
-  /** Cost in micro-dollars, rounded up; USD per million tokens is exactly micro-dollars per token. */
-  costMicros(price: Price, promptTokens: number, completionTokens: number): number {
-    return Math.ceil(promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok);
+  /**
+   * Cost in micro-dollars, rounded up once; USD per million tokens is exactly
+   * micro-dollars per token. `cache` parts the prompt: its reads, its writes (the
+   * long-lived ones apart) and the rest, each at its own price. Cache counts larger than
+   * the prompt are cut to it, writes first (they cost the input price or more), so a
+   * provider's odd counts never make a call cheaper than its prompt.
+   */
+  costMicros(price: Price, promptTokens: number, completionTokens: number, cache?: CacheTokens): number {
+    const prompt = whole(promptTokens);
+    const write = Math.min(whole(cache?.write), prompt);
+    const writeLong = Math.min(whole(cache?.writeLong), write);
+    const read = Math.min(whole(cache?.read), prompt - write);
+    const micros =
+      (prompt - write - read) * price.inputPerMTok +
+      read * price.cacheReadPerMTok +
+      (write - writeLong) * price.cacheWritePerMTok +
+      writeLong * price.cacheWriteLongPerMTok +
+      whole(completionTokens) * price.outputPerMTok;
+    return Math.max(0, Math.ceil(micros - FLOAT_NOISE_MICROS));
   }
 
+  /** The most any listed model of the family costs, for each kind of token apart. */
   private familyCeiling(kind: ProviderKind): Price {
     let found = this.ceilings.get(kind);
     if (found) return found;
-    found = { inputPerMTok: 0, outputPerMTok: 0, estimated: false };
+    found = { inputPerMTok: 0, outputPerMTok: 0, cacheReadPerMTok: 0, cacheWritePerMTok: 0, cacheWriteLongPerMTok: 0, estimated: false };
     for (const m of this.models) {
       if (m.provider !== kind) continue;
+      const p = priceOf(m, true);
       found = {
-        inputPerMTok: Math.max(found.inputPerMTok, m.inputPerMTok),
-        outputPerMTok: Math.max(found.outputPerMTok, m.outputPerMTok),
+        inputPerMTok: Math.max(found.inputPerMTok, p.inputPerMTok),
+        outputPerMTok: Math.max(found.outputPerMTok, p.outputPerMTok),
+        cacheReadPerMTok: Math.max(found.cacheReadPerMTok, p.cacheReadPerMTok),
+        cacheWritePerMTok: Math.max(found.cacheWritePerMTok, p.cacheWritePerMTok),
+        cacheWriteLongPerMTok: Math.max(found.cacheWriteLongPerMTok, p.cacheWriteLongPerMTok),
         estimated: true,
       };
     }
@@ -156,6 +217,8 @@ export class Catalog {
         latencyMs: 1000,
         created: 0,
         ...base,
+        // A new input price moves the cache prices of a vendor that prices them by one rule (Anthropic's multiples).
+        ...(patch.inputPerMTok === undefined ? {} : ruleCachePrices(provider, patch.inputPerMTok)),
         ...patch,
         provider,
         capabilities,

@@ -1,9 +1,11 @@
 /**
  * The built-in model catalog: list prices in USD per million tokens, context sizes,
  * capabilities, a quality score (0-100, for routing) and a latency prior (ms to a
- * typical answer, replaced by measurements once calls are seen). Prices change:
- * GW_CATALOG overrides or extends any entry at start.
+ * typical answer, replaced by measurements once calls are seen). Prompt-cache prices
+ * are data of their own (cache-prices.ts). Prices change: GW_CATALOG overrides or
+ * extends any entry at start.
  */
+import { builtInCachePrices, type CachePrices } from "./cache-prices.ts";
 import type { ProviderKind } from "./provider-kinds.ts";
 
 /** The date the list prices below were taken from the vendors' published price pages. */
@@ -16,7 +18,8 @@ export interface ModelCapabilities {
   embeddings: boolean;
 }
 
-export interface CatalogModel {
+/** A model as listed; its cache prices, where left out, are its input price. */
+export interface CatalogModel extends CachePrices {
   id: string;
   provider: ProviderKind;
   inputPerMTok: number;
@@ -137,5 +140,6 @@ export const BUILT_IN_MODELS: CatalogModel[] = ROWS.map(
     quality,
     latencyMs,
     created: Math.floor(Date.parse(`${released}T00:00:00Z`) / 1000),
+    ...builtInCachePrices(id, provider, inputPerMTok),
   }),
 );

@@ -50,13 +50,17 @@ function failedResponse(provider: Json, err: ApiError): Json {
   };
 }
 
-/** The events that end the stream in place of `at` (the event the failure was found on). */
-export function responsesFailed(err: ApiError, at?: SseEvent): Uint8Array {
+/**
+ * The events that end the stream in place of `at` (the event the failure was found on),
+ * or with `after` following it (the last event of a stream that stopped short).
+ */
+export function responsesFailed(err: ApiError, at?: SseEvent, after = false): Uint8Array {
   const event = parsed(at);
   const snapshot = typeof event.response === "object" && event.response !== null ? (event.response as Json) : {};
   const response = failedResponse(snapshot, err);
-  const first = typeof event.sequence_number === "number" ? event.sequence_number : 0;
-  const created = at === undefined || event.type === "response.created";
+  const seen = typeof event.sequence_number === "number" ? event.sequence_number : after ? -1 : 0;
+  const first = after ? seen + 1 : seen;
+  const created = at === undefined || (!after && event.type === "response.created");
   const failed = {
     type: "response.failed",
     sequence_number: created ? first + 1 : first,

@@ -29,11 +29,19 @@ const CALL_OF_TOOL: Readonly<Record<string, string>> = {
   image_generation: "image_generation_call",
 };
 
+/**
+ * A name's entry in one of the tables above, by own entry only: an item named
+ * `constructor` read Object's function, and adding it made the sum text (every fee lost).
+ */
+function entry<T>(table: Readonly<Record<string, T>>, name: unknown): T | undefined {
+  return typeof name === "string" && Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
 /** The fees of the tool calls among an answer's output items. */
 export function toolCallFees(output: unknown): number {
   if (!Array.isArray(output)) return 0;
   let fees = 0;
-  for (const item of output) fees += TOOL_CALL_FEES[(item as { type?: string } | null)?.type ?? ""] ?? 0;
+  for (const item of output) fees += entry(TOOL_CALL_FEES, (item as { type?: unknown } | null)?.type) ?? 0;
   return fees;
 }
 
@@ -47,6 +55,6 @@ export function reservedToolFees(tools: unknown, maxToolCalls: unknown): number 
   if (!Array.isArray(tools)) return 0;
   const calls = typeof maxToolCalls === "number" && maxToolCalls > 0 ? maxToolCalls : 1;
   let fees = 0;
-  for (const tool of tools) fees += TOOL_CALL_FEES[CALL_OF_TOOL[(tool as { type?: string } | null)?.type ?? ""] ?? ""] ?? 0;
+  for (const tool of tools) fees += entry(TOOL_CALL_FEES, entry(CALL_OF_TOOL, (tool as { type?: unknown } | null)?.type)) ?? 0;
   return fees * calls;
 }

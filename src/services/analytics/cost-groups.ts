@@ -14,6 +14,9 @@ export interface CostGroup {
   promptTokens: number;
   completionTokens: number;
   latencyMsSum: number;
+  /** Of `promptTokens`, those read from and written to the providers' prompt caches. */
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
 }
 
 function keyOf(r: UsageSum, by: GroupBy): string {
@@ -38,13 +41,29 @@ export function groupCosts(rows: readonly UsageSum[], by: GroupBy): { totalMicro
     const k = keyOf(r, by);
     let g = map.get(k);
     if (!g)
-      map.set(k, (g = { key: k, costMicros: 0, costCents: 0, calls: 0, errors: 0, promptTokens: 0, completionTokens: 0, latencyMsSum: 0 }));
+      map.set(
+        k,
+        (g = {
+          key: k,
+          costMicros: 0,
+          costCents: 0,
+          calls: 0,
+          errors: 0,
+          promptTokens: 0,
+          completionTokens: 0,
+          latencyMsSum: 0,
+          cacheReadTokens: 0,
+          cacheWriteTokens: 0,
+        }),
+      );
     g.costMicros += r.costMicros;
     g.calls += r.requests;
     g.errors += r.errors;
     g.promptTokens += r.promptTokens;
     g.completionTokens += r.completionTokens;
     g.latencyMsSum += r.latencyMsSum;
+    g.cacheReadTokens += r.cacheReadTokens;
+    g.cacheWriteTokens += r.cacheWriteTokens;
     totalMicros += r.costMicros;
   }
   const groups =

@@ -8,9 +8,10 @@
  * Redis down or slow: a capped call is refused with 503 service_unavailable (fail
  * closed), unless the operator chose GW_SPEND_FAIL_OPEN, in which case this node's
  * in-memory ledger decides alone. Settlements that cannot reach Redis wait in memory
- * and are sent when it answers again, so a reservation is never left held. A node that
- * dies mid-call cannot settle: its reservations lapse a lease later, as it stops renewing
- * them (reservation-leases.ts), and the next reservation on those totals gives them back.
+ * and are sent when it answers again (spend-settlements.ts), so a reservation is never
+ * left held. A node that dies mid-call cannot settle: its reservations lapse a lease
+ * later, as it stops renewing them (reservation-leases.ts), and the next reservation on
+ * those totals gives them back.
  */
 import { ApiError } from "../../lib/errors.ts";
 import {
@@ -26,23 +27,14 @@ import {
 } from "../spend-ledger.ts";
 import { type RedisConnection, RedisUnavailable } from "./redis-connection.ts";
 import type { Carried, DeferredCharge } from "../rate-charge.ts";
-import { LOAD, RESERVE, RESERVE_TAKING, SETTLE } from "./spend-scripts.ts";
+import { LOAD, RESERVE, RESERVE_TAKING } from "./spend-scripts.ts";
 import { ReservationLeases } from "./reservation-leases.ts";
+import { SpendSettlements } from "./spend-settlements.ts";
 
 /** Totals idle this long leave Redis; the next capped call reads them from the store again. */
 const TOTALS_TTL_MS = 24 * 3_600_000;
 /** A call refused by the rate-limit take its reservation carried: nothing was reserved. */
 const NOTHING_RESERVED: Reservation = { settle: () => {}, release: () => {} };
-/** Settlements kept while Redis is away; past this the oldest are dropped (and counted). */
-const MAX_PENDING_SETTLEMENTS = 100_000;
-
-interface Settlement {
-  keys: [string, string];
-  args: (string | number)[];
-  /** It settles a reservation (marked in Redis), so sending it twice applies it once. */
-  idempotent: boolean;
-}
-
 export interface RedisSpendLedgerOptions {
   /** Let calls through on this node's own ledger when Redis cannot answer. */
   failOpen: boolean;
@@ -60,13 +52,7 @@ export interface RedisSpendLedgerOptions {
 
 export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
   private readonly now: () => number;
-  private pending: Settlement[] = [];
-  private dropped = 0;
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private readonly timer: ReturnType<typeof setInterval>;
-  /** Uncapped calls' costs not sent yet, summed per pair of totals and month. */
-  private uncapped = new Map<string, { keys: [string, string]; month: string; micros: number }>();
-  private uncappedTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly settlements: SpendSettlements;
   private readonly leases: ReservationLeases;
   /** Lapsed reservations (other nodes', or this one's while Redis was out of reach) that this node's reservations gave back. */
   private expired = 0;
@@ -77,8 +63,11 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
     private readonly opts: RedisSpendLedgerOptions,
   ) {
     this.now = opts.now ?? Date.now;
-    this.timer = setInterval(() => this.retrySettlements(), opts.retryEveryMs ?? 1000);
-    this.timer.unref();
+    this.settlements = new SpendSettlements(redis, {
+      retryEveryMs: opts.retryEveryMs,
+      uncappedEveryMs: opts.uncappedEveryMs,
+      totalsTtlMs: TOTALS_TTL_MS,
+    });
     this.leases = new ReservationLeases(redis, opts.leaseMs);
   }
 
@@ -110,16 +99,17 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
 
   /** Settlements waiting for Redis, those dropped because too many waited, and lapsed reservations given back. */
   stats(): { pendingSettlements: number; droppedSettlements: number; expiredReservations: number } {
-    return { pendingSettlements: this.pending.length, droppedSettlements: this.dropped, expiredReservations: this.expired };
+    return {
+      pendingSettlements: this.settlements.pendingCount,
+      droppedSettlements: this.settlements.droppedCount,
+      expiredReservations: this.expired,
+    };
   }
 
   /** At shutdown: sends what waits and lets what is on its way answer, once. */
   async close(): Promise<void> {
-    clearInterval(this.timer);
     this.leases.close();
-    this.sendUncapped();
-    this.retrySettlements();
-    await Promise.all([...this.inFlight]);
+    await this.settlements.close();
   }
 
   private async reserveShared(
@@ -231,72 +221,14 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
       if (!open) return;
       open = false;
       if (!onKey && !onOrg) {
-        if (actual > 0) this.addUncapped(caps, Math.round(actual));
+        if (actual > 0) this.settlements.addUncapped(this.hashes(caps), monthOf(this.now()), Math.round(actual));
         return;
       }
       this.leases.end(id);
       const args = [monthOf(this.now()), estimate, Math.max(0, Math.round(actual)), onKey ? 1 : 0, onOrg ? 1 : 0, TOTALS_TTL_MS, id];
-      this.settle({ keys: this.hashes(caps), args, idempotent: onKey || onOrg });
+      this.settlements.send({ keys: this.hashes(caps), args, idempotent: onKey || onOrg });
     };
     return { settle: (actual) => close(actual), release: () => close(0) };
-  }
-
-  /**
-   * Fire and forget: the response never waits for it. A settlement of a reservation is
-   * applied once however often it is sent, so any failure queues it again. An uncapped
-   * call's cost carries no such mark: it is re-sent only when it surely never left (no
-   * connection), never after a timeout that Redis may yet have answered.
-   */
-  private settle(s: Settlement): void {
-    const sent = this.redis
-      .eval(SETTLE, s.keys, s.args)
-      .catch((err) => {
-        if (s.idempotent || (err instanceof RedisUnavailable && err.neverSent)) this.queue(s);
-      })
-      .finally(() => this.inFlight.delete(sent));
-    this.inFlight.add(sent);
-  }
-
-  /**
-   * An uncapped call's cost only keeps totals that Redis may hold up to date (for a cap
-   * set later, or an organization's other keys): no decision waits for it, so the costs
-   * of a short window go together, one command per pair of totals instead of one per call.
-   */
-  private addUncapped(caps: Caps, micros: number): void {
-    const keys = this.hashes(caps);
-    const month = monthOf(this.now());
-    const id = `${keys[0]} ${keys[1]} ${month}`;
-    const sum = this.uncapped.get(id);
-    if (sum) sum.micros += micros;
-    else this.uncapped.set(id, { keys, month, micros });
-    if (!this.uncappedTimer) {
-      this.uncappedTimer = setTimeout(() => this.sendUncapped(), this.opts.uncappedEveryMs ?? 100);
-      this.uncappedTimer.unref();
-    }
-  }
-
-  private sendUncapped(): void {
-    if (this.uncappedTimer) clearTimeout(this.uncappedTimer);
-    this.uncappedTimer = null;
-    const sums = this.uncapped;
-    this.uncapped = new Map();
-    for (const s of sums.values()) this.settle({ keys: s.keys, args: [s.month, 0, s.micros, 0, 0, TOTALS_TTL_MS, ""], idempotent: false });
-  }
-
-  private queue(s: Settlement): void {
-    this.pending.push(s);
-    if (this.pending.length > MAX_PENDING_SETTLEMENTS) {
-      this.pending.shift();
-      this.dropped++;
-    }
-  }
-
-  private retrySettlements(): void {
-    if (this.pending.length === 0 || !this.redis.connected) return;
-    const batch = this.pending;
-    this.pending = [];
-    // Sent in one tick: Bun pipelines them into one write.
-    for (const s of batch) this.settle(s);
   }
 
   private hashes(caps: Caps): [string, string] {

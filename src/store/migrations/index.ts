@@ -19,6 +19,7 @@ import etlTotals from "./012_etl_totals.sql" with { type: "text" };
 import invitationExpiry from "./013_invitation_expiry.sql" with { type: "text" };
 import invitationExpiryPostgres from "./013_invitation_expiry.postgres.sql" with { type: "text" };
 import signInDomainApprovals from "./014_sign_in_domain_approvals.sql" with { type: "text" };
+import usageCacheTokens from "./015_usage_cache_tokens.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 12, name: "etl_totals", sql: etlTotals },
   { version: 13, name: "invitation_expiry", sql: invitationExpiry, postgres: invitationExpiryPostgres },
   { version: 14, name: "sign_in_domain_approvals", sql: signInDomainApprovals },
+  { version: 15, name: "usage_cache_tokens", sql: usageCacheTokens },
 ];
 
 /** The text a store of `dialect` runs for `m`. */

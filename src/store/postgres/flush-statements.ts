@@ -10,7 +10,7 @@ import { DAILY_ROLLUP, HOURLY_ROLLUP, type RollupTable } from "../rollup-upserts
 import { USAGE_EVENT_COLUMNS, usageEventParams } from "../sql/rows.ts";
 import type { Statement } from "../sql/sql-driver.ts";
 
-/** Events per INSERT: 14 parameters each, well below Postgres's 65,535 per statement. */
+/** Events per INSERT: a parameter per column each (19), well below Postgres's 65,535 per statement. */
 const EVENTS_PER_INSERT = 1000;
 const ROWS_PER_UPSERT = 4000;
 

@@ -146,6 +146,8 @@ export const toUsageHourly = (r: Row): UsageHourly => ({
   completionTokens: num(r.completion_tokens),
   costMicros: num(r.cost_micros),
   latencyMsSum: num(r.latency_ms_sum),
+  cacheReadTokens: num(r.cache_read_tokens),
+  cacheWriteTokens: num(r.cache_write_tokens),
 });
 
 export const toUsageEvent = (r: Row): UsageEvent => ({
@@ -166,6 +168,8 @@ export const toUsageEvent = (r: Row): UsageEvent => ({
   attempts: num(r.attempts),
   priceEstimated: num(r.price_estimated) === 1,
   applicationId: strOrNull(r.application_id),
+  cacheReadTokens: num(r.cache_read_tokens),
+  cacheWriteTokens: num(r.cache_write_tokens),
 });
 
 /** The usage_events columns, in the order `usageEventParams` fills them. */
@@ -187,6 +191,8 @@ export const USAGE_EVENT_COLUMNS = [
   "price_estimated",
   "application_id",
   "attempts",
+  "cache_read_tokens",
+  "cache_write_tokens",
 ] as const;
 
 /**
@@ -254,6 +260,8 @@ export function usageEventParams(events: readonly UsageEvent[], from: number, to
     params[k++] = e.priceEstimated ? 1 : 0;
     params[k++] = e.applicationId ?? null;
     params[k++] = e.attempts ?? 1;
+    params[k++] = e.cacheReadTokens ?? 0;
+    params[k++] = e.cacheWriteTokens ?? 0;
   }
   return params;
 }

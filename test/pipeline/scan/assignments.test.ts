@@ -72,6 +72,10 @@ describe("found", () => {
       "a long generated value that reads like a member access",
       "app.dropbox.secret: sl.uc9j9qc6ibp9o3shh4hea07scrshrtedx78dmar8tlbo976avshm",
     ],
+    // Aligned columns: gofmt's const blocks, Terraform's and config files' signs, a YAML value set apart.
+    ["gofmt's aligned const block", 'const (\n\tuser       = "svc"\n\tdbPassword = "Tr7bN2qXz4"\n)'],
+    ["a Terraform block's aligned signs", 'resource "x" "y" {\n  name          = "db"\n  api_key       = "Xq7Lm2Rk9XwTq8Lp3Nz5"\n}'],
+    ["a YAML value set apart from its colon", "passwd:        'Zq7xN3pLw9!b'"],
   ])("%s", (_, text) => {
     expect(assignments(text)).toHaveLength(1);
   });
@@ -134,6 +138,9 @@ describe("not found", () => {
     ["a framework's shipped default", "APP_SECRET=ThisTokenIsNotSoSecretChangeIt"],
     ["a Secret's base64 placeholder", "kind: Secret\ndata:\n  password: Y2hhbmdlbWU="],
     ["a Secret's base64 documentation word", "kind: Secret\ndata:\n  password: eW91ci1wYXNzd29yZA=="],
+    ["an aligned placeholder", 'const (\n\tuser     = "svc"\n\tpassword = "changeme"\n)'],
+    ["an aligned variable", "  db_password        = var.db_password"],
+    ["an aligned column of prose", "Password           : see the vault entry"],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);
   });

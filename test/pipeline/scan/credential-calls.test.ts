@@ -33,6 +33,11 @@ describe("found", () => {
     ["command_line_secret", "sqlplus system/Tr7bN2qXz4@db01/ORCLPDB1"],
     ["command_line_secret", "expdp -s admin/Zq7xN3pLw9!b schemas=shop directory=dp"],
     ["password_assignment", "WIFI:S:Office-5G;T:WPA;P:Tr7bN2qXz4;;"],
+    // A certificate's or a key store's password written into the call that opens it.
+    ["password_assignment", 'var cert = new X509Certificate2("client.pfx", "Tr7bN2qXz4", X509KeyStorageFlags.Exportable);'],
+    ["password_assignment", 'X509Certificate2 cert = new X509Certificate2(\n    rawData,\n    "Zq7xN3pLw9!b");'],
+    ["password_assignment", 'keyStore.load(in, "Tr7bN2qXz4".toCharArray());'],
+    ["password_assignment", 'Key k = keyStore.getKey("signing", "Zq7xN3pLw9!b".toCharArray());'],
     ["xml_password", "<AdministratorPassword>\n  <Value>Zq7xN3pLw9!b</Value>\n  <PlainText>true</PlainText>\n</AdministratorPassword>"],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
@@ -58,6 +63,10 @@ describe("not found", () => {
     "ftp_login($conn, $user, $pass);",
     'ftp_login($conn, "anonymous", "guest@example.com");',
     "sqlplus / as sysdba",
+    'new X509Certificate2("client.pfx", password)',
+    'new X509Certificate2("client.pfx", "changeme")',
+    'keyStore.load(in, "changeit".toCharArray());',
+    'settings.load(file, "Tr7bN2qXz4");',
     "sqlplus -s $DB_USER/$DB_PASS@ORCL",
     "The sqlplus tool reads user/pass from the login file",
     "WIFI:S:Cafe;T:nopass;P:;;",

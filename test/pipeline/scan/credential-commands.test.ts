@@ -56,6 +56,10 @@ describe("found", () => {
     ["hardcoded_signing_key", 'crypto.createHmac("sha256", "Qx7pLm2R9aB3cD5eF7gH")'],
     ["hardcoded_signing_key", 'Fernet(b"Zq7xN3pLw9VbQ2mKx8TrL5nB3cD1eFg7hJ9kL0mN2oP=")'],
     ["hardcoded_signing_key", 'AES.new(b"Zq7xN3pLw9VbQ2mK", AES.MODE_GCM)'],
+    // Letters alone that the randomness model calls generated; Java's key spec and Shiro's cipher key, decoded or not.
+    ["hardcoded_signing_key", "crypto.createHmac('sha256', 'qzvoknewrbtuyifdgjhsw')"],
+    ["hardcoded_signing_key", 'SecretKeySpec spec = new SecretKeySpec("Zq7xN3pLw9VbQ2mK".getBytes(), "AES");'],
+    ["hardcoded_signing_key", 'manager.setCipherKey(Base64.decode("kPH+bIxk5D2deZiIxcaaaA=="));'],
     ["password_assignment", '#define WIFI_PASSWORD "Gr33n!Tea42"'],
     ["password_assignment", '#define MQTT_TOKEN "Xq7Lm2Rk9XwTq8Lp3Nz5"'],
     ["password_assignment", "  getSecret: () => 'Qx7pLm2R9aB3cD5eF7gH',"],
@@ -79,6 +83,9 @@ describe("found", () => {
 
 describe("not found", () => {
   test.each([
+    "crypto.createHmac('sha256', 'mytoken')",
+    'new SecretKeySpec("abcdefgh".getBytes(), "AES")',
+    'new SecretKeySpec(keyBytes, "HmacSHA256")',
     // mysql's bare -p asks for the password; the next word is the database.
     "mysql -u root -p shop",
     "mongosh -u admin -p --authenticationDatabase admin",

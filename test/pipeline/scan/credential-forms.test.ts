@@ -102,6 +102,12 @@ describe("generic forms are found", () => {
       "Authorization header value eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
     ],
     ["authorization_header", "Proxy-Authorization: Basic c3ZjOlpxN3hOM3BMdzkhYg=="],
+    // .NET's and PowerShell's credential objects, a blank before the parenthesis as PowerShell writes it.
+    ["credential_constructor", '$c = New-Object System.Management.Automation.PSCredential ("CORP\\svc", "Tr7bN2qXz4");'],
+    ["credential_constructor", 'var c = new SqlCredential("app", "Zq7xN3pLw9!b");'],
+    ["credential_constructor", 'new UserPasswordCredential("ops@corp.example", "Tr7bN2qXz4")'],
+    // A chosen password that ends in a repeated digit keeps it.
+    ["credential_constructor", '$p = ConvertTo-SecureString -String "winter_TEA0000" -AsPlainText -Force'],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -172,6 +178,13 @@ describe("placeholders, code and identifiers are not", () => {
     // A Secret's data that decodes to a placeholder (`changeme`, `your-password-here`).
     "kind: Secret\ndata:\n  api-token: Y2hhbmdlbWUtY2hhbmdlbWU=",
     "kind: Secret\ndata:\n  db-pass: eW91ci1wYXNzd29yZC1oZXJl",
+    // The word itself numbered, a fixture's or a template's stand-in, in a connection string and a call.
+    "Server=db01; Database=shop; Uid=app; Pwd=password_1;",
+    'new PDO("sqlsrv:server=db01", "app", "password3");',
+    // SQL Server's JDBC URL: a port and properties before a user's `@`, no password.
+    "jdbc:sqlserver://db01.corp.example:1433;database=shop;user=app@corp-db;password=password1;encrypt=true;",
+    // NuGet's password setting holding a build variable, its quotes escaped.
+    '<add key=\\"Password\\" value=\\"$(feed.password.value)\\" />',
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });
@@ -183,5 +196,10 @@ describe("a chosen password", () => {
     expect(passwordValue("correct horse battery", true)).toBe(true);
     for (const code of ["userInput", "req.body.password", "getPassword()", "str", "None", "${PW}", "<password>", "****"])
       expect(passwordValue(code, false)).toBe(false);
+  });
+
+  test("a character repeated over half of it is a placeholder, a repeated tail of a longer one is not", () => {
+    for (const placeholder of ["pass0000", "xxxxxxxx", "1111", "password1", "Pwd_2"]) expect(passwordValue(placeholder, true)).toBe(false);
+    for (const chosen of ["winter_TEA0000", "Tr7bN2qXz4000"]) expect(passwordValue(chosen, true)).toBe(true);
   });
 });

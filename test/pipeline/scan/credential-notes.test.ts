@@ -39,6 +39,12 @@ describe("credentials noted down are found", () => {
     ["password_assignment", "mot de passe : Gr33n!Tea42"],
     ["password_assignment", "senha: Xq7Lm2Rk9!"],
     ["password_assignment", "VPN PW: Wint3r!Sky42"],
+    // A chosen password of letters and digits under a label with a sign, as English's `password: …` counts.
+    ["password_assignment", "Passwort: sommer2023"],
+    ["password_assignment", "mot de passe : azerty123"],
+    ["password_assignment", "ID: admin, PW: qwerty123"],
+    ["password_assignment", "비밀번호: qwer1234"],
+    ["generic_credential", "heslo: zima2024x"],
     ["url_credentials", "ssh deploy:Xq7Lm2Rk@build.corp.net"],
     ["url_credentials", "git clone ops:Gr33n!Tea42@10.0.0.5:repo.git"],
     ["url_credentials", "psql postgres:Wint3r!Sky42@localhost"],
@@ -93,6 +99,10 @@ describe("what only resembles them is not", () => {
     "密码：<your-password>",
     "Passwort: ********",
     "Passwort: geheim",
+    "Passwort: 12345678",
+    "PW: v1.2.3-beta",
+    "senha: changeme123",
+    "Passwort: abc1",
     "Please set PW: at least 8 chars",
     // Users and groups, not passwords.
     "docker run -u 1000:1000 alpine",

@@ -17,6 +17,9 @@ describe("found", () => {
     ["password_in_prose", "the root password on db01 : Gr33n!Tea42"],
     ["address_user_password", "ID/PW : admin / Qx7pLm2R!"],
     ["address_user_password", "Credentials: admin/Wint3r!Sky42"],
+    // A label that names the pair, with its sign: a chosen password of letters and digits counts.
+    ["address_user_password", "id/pw : admin / admin1234"],
+    ["address_user_password", "creds: ops:summer2023"],
     ["address_user_password", "creds - ops / Gr33n!Tea42"],
     ["address_user_password", "user/password: deploy:Xq7Lm2Rk9!"],
     ["authorization_header", "use Bearer 7f3a9c1e7b4d4e8f9a6b2c5d8e1f0a3b for the staging API"],
@@ -72,6 +75,10 @@ describe("not found", () => {
     "open admin/Settings2 to change it",
     "cd root/Build64",
     "root/admin",
+    // An account is as often a repository's owner; a placeholder or the user again is no password.
+    "account: github/actions2",
+    "id/pw : admin / changeme1",
+    "creds: admin/admin",
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

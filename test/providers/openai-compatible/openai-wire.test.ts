@@ -29,4 +29,67 @@ describe("the chat-completions stream's usage", () => {
     expect(named).toEqual([true, false, false, false, false]);
     expect(usage).toMatchObject({ model: "gpt-4o", promptTokens: 12, completionTokens: 2 });
   });
+
+  test('Azure\'s first chunk (content filter results, model "") names no model: the next one does, and is checked', () => {
+    const usage = emptyUsage();
+    const chunks = [
+      '{"choices":[],"created":0,"id":"","model":"","object":"","prompt_filter_results":[{"prompt_index":0,"content_filter_results":{}}]}',
+      '{"id":"chatcmpl-1","model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"delta":{"role":"assistant","content":""}}]}',
+      '{"id":"chatcmpl-1","model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"delta":{"content":"Hi"}}]}',
+    ];
+    expect(chunks.map((c) => openAiWire.fromEvent(event(c), usage))).toEqual([false, true, false]);
+    expect(usage.model).toBe("gpt-4o-mini-2024-07-18");
+  });
+});
+
+describe("how a chat stream ends", () => {
+  const ev = (data: string) => ({ event: null, data, id: null });
+  test("[DONE] closes it; an error chunk in any of the shapes servers write is an error; a chunk whose text says error is neither", () => {
+    expect(openAiWire.streamEnd(ev("[DONE]"))).toBe("done");
+    expect(openAiWire.streamEnd(ev('{"error":{"message":"boom"}}'))).toBe("error");
+    // OpenRouter's chunk with an error member, vLLM's error object.
+    expect(openAiWire.streamEnd(ev('{"id":"x","choices":[{"finish_reason":"error"}],"error":{"code":502}}'))).toBe("error");
+    expect(openAiWire.streamEnd(ev('{"object":"error","message":"boom"}'))).toBe("error");
+    expect(openAiWire.streamEnd(ev(JSON.stringify({ choices: [{ delta: { content: 'the "error" was mine' } }] })))).toBeNull();
+  });
+
+  test("one that lost [DONE] after its finish reason (the usage chunk may follow it) gets it back; one without a finish reason does not", () => {
+    const finish = ev(JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }));
+    const usage = ev(JSON.stringify({ choices: [], usage: { prompt_tokens: 1, completion_tokens: 1 } }));
+    const piece = ev(JSON.stringify({ choices: [{ index: 0, delta: { content: "a" }, finish_reason: null }] }));
+    expect(new TextDecoder().decode(openAiWire.closingFor(emptyUsage(), [finish, usage]) ?? undefined)).toBe("data: [DONE]\n\n");
+    expect(openAiWire.closingFor(emptyUsage(), [piece, usage])).toBeNull();
+    expect(openAiWire.closingFor(emptyUsage(), [null, piece])).toBeNull();
+    expect(openAiWire.closingFor(emptyUsage(), [null, null])).toBeNull();
+  });
+});
+
+describe("prompt-cache tokens, parts of prompt_tokens", () => {
+  test("OpenAI's cached_tokens, OpenRouter's cache_write_tokens, DeepSeek's prompt_cache_hit_tokens", () => {
+    const read = (usage: object) => openAiWire.fromBody({ model: "m", usage: { prompt_tokens: 3000, completion_tokens: 5, ...usage } });
+    expect(read({ prompt_tokens_details: { cached_tokens: 2048 } }).cache).toEqual({ read: 2048, write: 0, writeLong: 0 });
+    expect(read({ prompt_tokens_details: { cached_tokens: 0, cache_write_tokens: 100 } }).cache).toEqual({
+      read: 0,
+      write: 100,
+      writeLong: 0,
+    });
+    expect(read({ prompt_cache_hit_tokens: 1500, prompt_cache_miss_tokens: 1500 }).cache).toEqual({ read: 1500, write: 0, writeLong: 0 });
+    expect(read({ prompt_tokens_details: { cached_tokens: 0 } }).cache).toBeUndefined();
+    expect(read({ prompt_tokens_details: null }).cache).toBeUndefined();
+  });
+
+  test("from a stream's usage chunk; a chunk repeating the same writes keeps the 1-hour part a translation kept", () => {
+    const acc = emptyUsage();
+    acc.cache = { read: 2000, write: 500, writeLong: 200 };
+    const chunk = {
+      model: "m",
+      choices: [],
+      usage: { prompt_tokens: 2510, completion_tokens: 7, prompt_tokens_details: { cached_tokens: 2000, cache_write_tokens: 500 } },
+    };
+    openAiWire.fromEvent(event(JSON.stringify(chunk)), acc);
+    expect(acc).toMatchObject({ promptTokens: 2510, cache: { read: 2000, write: 500, writeLong: 200 } });
+    const fresh = emptyUsage();
+    openAiWire.fromEvent(event(JSON.stringify(chunk)), fresh);
+    expect(fresh.cache).toEqual({ read: 2000, write: 500, writeLong: 0 });
+  });
 });

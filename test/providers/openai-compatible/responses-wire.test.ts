@@ -108,6 +108,38 @@ describe("a stream", () => {
       error: { code: "server_error", message: "answered by another model", gw: { code: "model_substitution_detected" } },
     });
   });
+
+  test("it ends with response.completed, .incomplete, .failed or an error event, named or told from the data alone", () => {
+    const ev = (type: string, named = true) => ({
+      event: named ? type : null,
+      data: JSON.stringify({ type, sequence_number: 3 }),
+      id: null,
+    });
+    expect(
+      ["response.completed", "response.incomplete", "response.failed", "error", "response.output_text.delta"].map((t) =>
+        responsesWire.streamEnd(ev(t)),
+      ),
+    ).toEqual(["done", "done", "error", "error", null]);
+    expect(["response.completed", "error", "response.in_progress"].map((t) => responsesWire.streamEnd(ev(t, false)))).toEqual([
+      "done",
+      "error",
+      null,
+    ]);
+    // Its closing event carries the whole response, which the gateway does not keep: never written in its place.
+    expect(responsesWire.closingFor(emptyUsage(), [ev("response.output_text.done")])).toBeNull();
+  });
+
+  test("one that stopped short gets response.failed after its last event, numbered next, with no second response.created", () => {
+    const last = {
+      event: "response.output_text.delta",
+      data: JSON.stringify({ type: "response.output_text.delta", sequence_number: 7, delta: "a" }),
+      id: null,
+    };
+    const bytes = responsesWire.errorEvent(new ApiError(502, "stream_interrupted", "ended before its last event"), last, true);
+    const events = new SseDecoder().push(bytes).map((b) => JSON.parse(b.event!.data));
+    expect(events.map((e) => [e.type, e.sequence_number])).toEqual([["response.failed", 8]]);
+    expect(events[0].response).toMatchObject({ status: "failed", error: { message: "ended before its last event" } });
+  });
 });
 
 describe("built-in tool fees", () => {
@@ -143,4 +175,24 @@ describe("built-in tool fees", () => {
     expect(reservedToolFees([{ type: "file_search" }], 4)).toBe(4 * TOOL_CALL_FEES.file_search_call!);
     expect(reservedToolFees(null, 3)).toBe(0);
   });
+
+  test("an item or tool named as a member every object has carries no fee and does not void the others", () => {
+    const odd = ["constructor", "__proto__", "toString"].map((type) => ({ type, id: "x" }));
+    const usage = responsesWire.fromBody({ model: "gpt-4o", usage: { input_tokens: 1, output_tokens: 1 }, output: [...odd, ...output] });
+    expect(usage.feeMicros).toBe(2 * TOOL_CALL_FEES.web_search_call!);
+    expect(reservedToolFees([{ type: "constructor" }, { type: "__proto__" }, { type: "file_search" }], 2)).toBe(
+      2 * TOOL_CALL_FEES.file_search_call!,
+    );
+  });
+});
+
+test("the Responses API's cached input tokens are their part of input_tokens, whole and streamed", () => {
+  const usage = { input_tokens: 3000, input_tokens_details: { cached_tokens: 2048 }, output_tokens: 9 };
+  expect(responsesWire.fromBody({ model: "gpt-4o", usage, output: [] })).toMatchObject({
+    promptTokens: 3000,
+    cache: { read: 2048, write: 0, writeLong: 0 },
+  });
+  const acc = { model: "gpt-4o", promptTokens: 0, completionTokens: 0 };
+  responsesWire.fromEvent({ event: "response.completed", data: JSON.stringify({ response: { usage, output: [] } }), id: null }, acc);
+  expect(acc).toMatchObject({ promptTokens: 3000, completionTokens: 9, cache: { read: 2048, write: 0, writeLong: 0 } });
 });

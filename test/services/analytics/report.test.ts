@@ -17,6 +17,8 @@ const row = (day: number, provider: string, costMicros: number, requests: number
   completionTokens: 0,
   costMicros,
   latencyMsSum,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
 });
 
 test("totals, per-provider sums and the daily series agree", () => {

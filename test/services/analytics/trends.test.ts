@@ -14,6 +14,8 @@ const row = (costMicros: number, requests: number, errors: number): UsageHourly 
   completionTokens: 0,
   costMicros,
   latencyMsSum: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
 });
 
 test("weekly growth is the last 7 days over the 7 before", () => {

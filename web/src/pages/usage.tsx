@@ -1,8 +1,8 @@
-/** Usage and cost: daily calls and cost (filterable by timeframe and provider), per key, and the analytics endpoints where the gateway has them. */
+/** Usage and cost: daily calls and cost (filterable by timeframe and provider), the prompt cache's share per provider, per key, and the analytics endpoints where the gateway has them. */
 import { useState } from "preact/hooks";
 import { get, op } from "../api.ts";
 import { TimeChart, usd } from "../chart.tsx";
-import { Async, dollars, Empty, useLoad, when } from "../components.tsx";
+import { Async, dollars, Empty, percent, useLoad, when } from "../components.tsx";
 import type { Analytics, ApiKey, DailyUsage } from "../types.ts";
 
 /** The forecast horizons the analytics answer always carries (its `model` entry is the fit, not a horizon). */
@@ -52,11 +52,16 @@ export function Usage({ admin }: { admin: boolean }) {
         {({ days: series }) => {
           const calls = series.reduce((s, d) => s + d.requests, 0);
           const cost = series.reduce((s, d) => s + d.costMicros, 0);
-          const providers = new Map<string, { requests: number; costMicros: number }>();
+          const providers = new Map<string, { requests: number; costMicros: number; promptTokens: number; cacheReadTokens: number }>();
           for (const d of series)
             for (const [p, v] of Object.entries(d.byProvider)) {
-              const t = providers.get(p) ?? { requests: 0, costMicros: 0 };
-              providers.set(p, { requests: t.requests + v.requests, costMicros: t.costMicros + v.costMicros });
+              const t = providers.get(p) ?? { requests: 0, costMicros: 0, promptTokens: 0, cacheReadTokens: 0 };
+              providers.set(p, {
+                requests: t.requests + v.requests,
+                costMicros: t.costMicros + v.costMicros,
+                promptTokens: t.promptTokens + v.promptTokens,
+                cacheReadTokens: t.cacheReadTokens + v.cacheReadTokens,
+              });
             }
           return calls === 0 ? (
             <Empty>No calls in this timeframe. (Calls appear here within seconds of being made.)</Empty>
@@ -74,12 +79,15 @@ export function Usage({ admin }: { admin: boolean }) {
               />
               <TimeChart label="Cost (USD)" days={series.map((d) => d.date)} values={series.map((d) => d.costMicros / 1e6)} format={usd} />
               <h2>Per provider</h2>
-              <table>
+              <table data-testid="usage-providers">
                 <thead>
                   <tr>
                     <th scope="col">Provider</th>
                     <th scope="col">Calls</th>
                     <th scope="col">Cost</th>
+                    <th scope="col" title="The share of prompt tokens the provider's prompt cache served">
+                      Prompt from cache
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -88,6 +96,7 @@ export function Usage({ admin }: { admin: boolean }) {
                       <td>{p}</td>
                       <td>{v.requests.toLocaleString()}</td>
                       <td>{dollars(v.costMicros)}</td>
+                      <td>{percent(v.cacheReadTokens, v.promptTokens)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,0 +1,75 @@
+/** The messages wire format as the gateway reads a provider's stream: counts from message_start and message_delta, odd events skipped. */
+import { expect, test } from "bun:test";
+import { messagesWire, promptTokensOf } from "../../../src/providers/anthropic/messages-wire.ts";
+import { openAiWire } from "../../../src/providers/openai-compatible/openai-wire.ts";
+import { responsesWire } from "../../../src/providers/openai-compatible/responses-wire.ts";
+import { emptyUsage } from "../../../src/providers/wire-format.ts";
+
+const ev = (event: string | null, data: string) => ({ event, data, id: null });
+
+test("an event whose data is JSON null, or a member null where an object belongs, is skipped by every wire, never thrown", () => {
+  const odd = ["null", "5", '"text"', '{"message":null,"usage":null,"delta":null,"response":null}', '{"response":{"usage":null}}'];
+  for (const data of odd) {
+    for (const name of ["message_start", "message_delta"]) expect(messagesWire.fromEvent(ev(name, data), emptyUsage())).toBe(false);
+    expect(openAiWire.fromEvent(ev(null, data), emptyUsage())).toBe(false);
+    expect(responsesWire.fromEvent(ev("response.completed", data), emptyUsage())).toBe(false);
+  }
+});
+
+test("input counted again on message_delta (the vendor's cumulative counts) is charged when message_start had none", () => {
+  const acc = emptyUsage();
+  messagesWire.fromEvent(ev("message_start", JSON.stringify({ message: { model: "m", usage: { output_tokens: 1 } } })), acc);
+  messagesWire.fromEvent(
+    ev(
+      "message_delta",
+      JSON.stringify({ delta: { stop_reason: "end_turn" }, usage: { input_tokens: 10, cache_read_input_tokens: 30, output_tokens: 4 } }),
+    ),
+    acc,
+  );
+  expect([acc.promptTokens, acc.completionTokens, acc.finishReason]).toEqual([40, 4, "end_turn"]);
+});
+
+test('only numbers are counts: a provider\'s "10" is not joined as text to the other counts', () => {
+  expect(promptTokensOf({ input_tokens: "10", cache_read_input_tokens: 5 } as never)).toBe(5);
+  expect(promptTokensOf({ input_tokens: -3, cache_creation_input_tokens: 2 })).toBe(2);
+});
+
+test("a messages stream ends with message_stop or an error event; one that lost message_stop after its stop reason gets it back", () => {
+  const ev = (event: string, data: object) => ({ event, data: JSON.stringify({ type: event, ...data }), id: null });
+  expect(messagesWire.streamEnd(ev("message_stop", {}))).toBe("done");
+  expect(messagesWire.streamEnd(ev("error", { error: { type: "overloaded_error" } }))).toBe("error");
+  expect(messagesWire.streamEnd(ev("ping", {}))).toBeNull();
+  const acc = emptyUsage();
+  expect(messagesWire.closingFor(acc, [])).toBeNull();
+  messagesWire.fromEvent(ev("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 2 } }), acc);
+  expect(new TextDecoder().decode(messagesWire.closingFor(acc, []) ?? undefined)).toBe(
+    'event: message_stop\ndata: {"type":"message_stop"}\n\n',
+  );
+});
+
+test("cache reads and writes are parts of the prompt, kept apart, the 1-hour writes too; from the body and from a stream", () => {
+  const usage = {
+    input_tokens: 10,
+    cache_read_input_tokens: 2000,
+    cache_creation_input_tokens: 500,
+    cache_creation: { ephemeral_5m_input_tokens: 300, ephemeral_1h_input_tokens: 200 },
+    output_tokens: 7,
+  };
+  expect(messagesWire.fromBody({ model: "m", usage })).toMatchObject({
+    promptTokens: 2510,
+    completionTokens: 7,
+    cache: { read: 2000, write: 500, writeLong: 200 },
+  });
+  const acc = emptyUsage();
+  messagesWire.fromEvent(ev("message_start", JSON.stringify({ message: { model: "m", usage: { ...usage, output_tokens: 1 } } })), acc);
+  // The vendor repeats its cumulative counts on message_delta; a server that names only the lifetimes is summed.
+  const only = {
+    input_tokens: 10,
+    cache_read_input_tokens: 2000,
+    cache_creation: { ephemeral_5m_input_tokens: 300, ephemeral_1h_input_tokens: 200 },
+  };
+  messagesWire.fromEvent(ev("message_delta", JSON.stringify({ usage: { ...only, output_tokens: 7 } })), acc);
+  expect(acc).toMatchObject({ promptTokens: 2510, completionTokens: 7, cache: { read: 2000, write: 500, writeLong: 200 } });
+  // No cache tokens, or counts that are not numbers: no cache part.
+  expect(messagesWire.fromBody({ usage: { input_tokens: 5, cache_read_input_tokens: "9" } }).cache).toBeUndefined();
+});
