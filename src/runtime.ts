@@ -212,7 +212,9 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     new Gauge("gateway_key_cache_misses_total", "API key lookups that went to the store.", () => keyCache.stats().misses, "counter"),
   );
   metrics.register(new Gauge("gateway_key_cache_entries", "API key records held in memory.", () => keyCache.stats().size));
-  metrics.register(new Gauge("gateway_scan_cache_hits_total", "Texts whose scan verdict was kept.", () => verdicts.stats().hits, "counter"));
+  metrics.register(
+    new Gauge("gateway_scan_cache_hits_total", "Texts whose scan verdict was kept.", () => verdicts.stats().hits, "counter"),
+  );
   metrics.register(new Gauge("gateway_scan_cache_misses_total", "Texts scanned and kept.", () => verdicts.stats().misses, "counter"));
   metrics.register(
     new Gauge("gateway_usage_pending_events", "Usage events waiting for the next write-behind flush.", () => usage.stats().pending),

@@ -169,5 +169,9 @@ export interface CallStageDeps {
 
 /** The list, in order. */
 export function callStages(deps: CallStageDeps): CallStage[] {
-  return [planStage(deps.route), optimizeStage(deps.optimize), scanStage({ settings: deps.route.settings, scans: deps.scans, verdicts: deps.verdicts })];
+  return [
+    planStage(deps.route),
+    optimizeStage(deps.optimize),
+    scanStage({ settings: deps.route.settings, scans: deps.scans, verdicts: deps.verdicts }),
+  ];
 }

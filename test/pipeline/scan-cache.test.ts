@@ -67,7 +67,9 @@ describe("the key", () => {
 
   test("is length-prefixed: moving characters between the organization and the region changes it", () => {
     const text = "x".repeat(MIN_CACHED_CHARS);
-    expect(verdictKey("ab", { injection: true, phoneRegion: "C" }, text)).not.toBe(verdictKey("a", { injection: true, phoneRegion: "bC" }, text));
+    expect(verdictKey("ab", { injection: true, phoneRegion: "C" }, text)).not.toBe(
+      verdictKey("a", { injection: true, phoneRegion: "bC" }, text),
+    );
     expect(verdictKey("a", { injection: true }, text)).toBe(verdictKey("a", { injection: true }, text));
   });
 });
