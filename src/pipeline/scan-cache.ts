@@ -94,8 +94,16 @@ export function verdictKey(organization: string, opts: CachedScanOptions, text: 
   return Bun.SHA256.hash(input, "base64");
 }
 
+/** Most texts' verdict: kept as one shared object, so a clean text's entry holds nothing of its own. */
+const CLEAN: TextScan = Object.freeze({
+  findings: Object.freeze([]) as unknown as Finding[],
+  injectionScore: 0,
+  injectionConfidence: null,
+});
+
 /** The verdict made read-only where callers could reach it: the result, its list and each finding. */
 function frozen(scan: TextScan): TextScan {
+  if (scan.findings.length === 0 && scan.injectionScore === 0 && scan.injectionConfidence === null) return CLEAN;
   for (const f of scan.findings) Object.freeze(f);
   Object.freeze(scan.findings as Finding[]);
   return Object.freeze(scan);
