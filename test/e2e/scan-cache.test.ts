@@ -1,8 +1,8 @@
 /**
  * Verdicts kept per text through the running gateway: a text sent again gets the same
  * answer (refused with the same `x-gw-security`, or forwarded with the same redaction),
- * read from the kept verdict (the /metrics hit counter moves), and a policy changed in
- * between applies to it.
+ * from its third sending read from the verdict its second kept (the /metrics hit counter
+ * moves), and a policy changed in between applies to it.
  */
 import { describe, expect, test } from "bun:test";
 import { clientStackPerFile } from "../support/client-stack.ts";
@@ -35,11 +35,13 @@ async function cacheHits(on = stack): Promise<number> {
 }
 
 describe("a text sent twice", () => {
-  test("a blocked injection is blocked twice, with the same x-gw-security, the second from the kept verdict", async () => {
+  test("a blocked injection is blocked each time, with the same x-gw-security, the third from the verdict its second kept", async () => {
     const first = await chat(ATTACK);
     expect(first).toMatchObject({ status: 400, code: "security_violation" });
     expect(first.security).toMatch(/^secret=0; injection=[1-9]/);
     const hits = await cacheHits();
+    expect(await chat(ATTACK)).toEqual(first);
+    expect(await cacheHits()).toBe(hits);
     expect(await chat(ATTACK)).toEqual(first);
     expect(await cacheHits()).toBe(hits + 1);
   });
@@ -49,8 +51,10 @@ describe("a text sent twice", () => {
     const forwardedFirst = (await stack.lastUpstreamBody()).messages[0].content;
     expect(forwardedFirst).toBe("Send the signed lease to [EMAIL_1], and call me at [PHONE_1] afterwards.");
     expect(first).toEqual({ status: 200, security: "secret=0; injection=0; pii=2; redacted=2" });
-    expect(await chat(PERSONAL)).toEqual(first);
-    expect((await stack.lastUpstreamBody()).messages[0].content).toBe(forwardedFirst);
+    for (let i = 0; i < 2; i++) {
+      expect(await chat(PERSONAL)).toEqual(first);
+      expect((await stack.lastUpstreamBody()).messages[0].content).toBe(forwardedFirst);
+    }
   });
 
   test("a policy changed after the text was read applies to it", async () => {
@@ -71,7 +75,7 @@ describe("GW_SCAN_CACHE_ENTRIES=0", () => {
   test("every text is scanned every time, with the same answers", async () => {
     const refused = await chat(ATTACK, uncached);
     expect(refused).toMatchObject({ status: 400, code: "security_violation" });
-    expect(await chat(ATTACK, uncached)).toEqual(refused);
+    for (let i = 0; i < 2; i++) expect(await chat(ATTACK, uncached)).toEqual(refused);
     expect(await chat(PERSONAL, uncached)).toEqual({ status: 200, security: "secret=0; injection=0; pii=2; redacted=2" });
     expect(await cacheHits(uncached)).toBe(0);
   });

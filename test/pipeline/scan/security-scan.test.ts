@@ -198,13 +198,16 @@ describe("with verdicts kept per text (scan-cache.ts)", () => {
 
   test("a policy changed after a text was read applies to it at once: the verdict is kept, never the decision", () => {
     const cache = new ScanCache(100);
+    // Twice: the second sighting keeps the system prompt's verdict and the turn's.
     const first = blocked(() => once(attack, policy("block"), cache));
-    expect(cache.stats()).toMatchObject({ misses: 2, hits: 0 });
+    expect(blocked(() => once(attack, policy("block"), cache)).headers).toEqual(first.headers);
+    expect(cache.stats()).toMatchObject({ misses: 4, hits: 0, entries: 2 });
     const flagged = once(attack, policy("flag"), cache);
-    expect(cache.stats()).toMatchObject({ misses: 2, hits: 2 });
+    expect(cache.stats()).toMatchObject({ misses: 4, hits: 2 });
     expect(flagged.header).toBe("secret=0; injection=flagged; pii=0");
     expect(blocked(() => once(attack, policy("block"), cache)).headers).toEqual(first.headers);
 
+    once(personal, policy("flag"), cache);
     const redacted = once(personal, policy("flag"), cache);
     expect((redacted.body.messages as any)[1].content).toBe(
       "Please forward the contract to [EMAIL_1] and to [EMAIL_2] before Friday noon.",
@@ -212,7 +215,7 @@ describe("with verdicts kept per text (scan-cache.ts)", () => {
     const refused = blocked(() => once(personal, policy("flag", "block"), cache));
     expect(refused.details).toEqual({ category: "pii", kinds: ["EMAIL"] });
     expect(once(personal, policy("flag"), cache).body).toEqual(redacted.body);
-    expect(cache.stats()).toMatchObject({ misses: 3, hits: 9 });
+    expect(cache.stats()).toMatchObject({ misses: 6, hits: 10 });
   });
 
   test("a request reads as it does without the cache; the system prompt is read once for every call", () => {
@@ -228,10 +231,9 @@ describe("with verdicts kept per text (scan-cache.ts)", () => {
     const texts = [attack, personal, `${personal} ${attack}`, "What is the capital of France, and what is the city best known for today?"];
     for (const content of texts) {
       const plain = outcome(content);
-      expect(outcome(content, cache)).toEqual(plain);
-      expect(outcome(content, cache)).toEqual(plain);
+      for (let i = 0; i < 3; i++) expect(outcome(content, cache)).toEqual(plain);
     }
-    // The system prompt: one miss, then a hit on every call; each user turn: a miss, then a hit.
-    expect(cache.stats()).toMatchObject({ misses: 1 + texts.length, hits: 2 * texts.length - 1 + texts.length });
+    // Each text is kept on its second sighting: the system prompt is then a hit on every call, each turn on its third.
+    expect(cache.stats()).toMatchObject({ misses: 2 + 2 * texts.length, hits: 3 * texts.length - 2 + texts.length });
   });
 });
