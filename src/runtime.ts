@@ -21,6 +21,7 @@ import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
 import { mayReserve } from "./pipeline/reserve-spend.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
+import { ScanCache } from "./pipeline/scan-cache.ts";
 import { ScanEvents } from "./services/scan-events.ts";
 import { ProviderHealth } from "./state/provider-health.ts";
 import { ProviderHealthMetrics } from "./state/provider-health-metrics.ts";
@@ -151,6 +152,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const rateUsage = new ProviderRateUsage();
   const health = new ProviderHealth();
   const limitCounter = new ProviderLimitCounter();
+  const verdicts = new ScanCache(config.scanCacheEntries);
   const calls = new ModelCalls({
     resolve: { catalog, directory },
     spend: { ledger, settings, catalog },
@@ -167,6 +169,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),
     },
     scans: new ScanEvents(store, log, metrics),
+    verdicts,
     hostedTools: { servers: toolServerDirectory(store), grants, publicUrl: config.publicUrl },
   });
   const services: OperationDeps = {
@@ -210,6 +213,10 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     new Gauge("gateway_key_cache_misses_total", "API key lookups that went to the store.", () => keyCache.stats().misses, "counter"),
   );
   metrics.register(new Gauge("gateway_key_cache_entries", "API key records held in memory.", () => keyCache.stats().size));
+  metrics.register(
+    new Gauge("gateway_scan_cache_hits_total", "Texts whose scan verdict was kept.", () => verdicts.stats().hits, "counter"),
+  );
+  metrics.register(new Gauge("gateway_scan_cache_misses_total", "Texts scanned and kept.", () => verdicts.stats().misses, "counter"));
   metrics.register(
     new Gauge("gateway_usage_pending_events", "Usage events waiting for the next write-behind flush.", () => usage.stats().pending),
   );
