@@ -38,6 +38,8 @@ const seconds = Number(args.seconds);
 /** autocannon's command line under Node, as an outside run uses it; its JSON result's request count. */
 async function outside(t: Target, rate = 0): Promise<number> {
   const req = scenario!.request(t.credentials);
+  // The command line sends one body; a numbered scenario's would repeat and measure another thing.
+  if (req.bodyAt) throw new Error(`${scenario!.id} numbers its bodies per request, which autocannon's command line cannot`);
   const argv = [
     "node",
     join(ROOT, "node_modules", "autocannon", "autocannon.js"),

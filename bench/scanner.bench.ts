@@ -24,7 +24,7 @@
  * Each round runs one fresh process per tree, base first and this tree second,
  * alternating, so a loaded machine slows both sides of a round alike; the verdict is
  * the median of the rounds' ratios. `--texts` reads other 1 KB texts than English prose
- * (bench/lib/script-texts.ts: russian, greek, japanese, and two that open the normalized
+ * (bench/lib/script-texts.ts: russian, greek, japanese, french, and two that met the normalized
  * reading, html and full-width).
  */
 import { parseArgs } from "node:util";

@@ -93,6 +93,24 @@ export const POLICY_CALL_BODY = {
 };
 
 const PROMPT_1K = prose(1024);
+/** The 1 KB prompt made unique by a leading number: the same text for the scanner's detectors, never seen before. */
+const numberedPrompt = (n: number) => `Request ${n}: ${PROMPT_1K.slice(0, 1024 - 11 - String(n).length)}`;
+/**
+ * A chat client's sixth call: the system prompt and four earlier turns of 1 KB (two
+ * asked, two answered) resent as on every turn, then a new 1 KB question.
+ */
+const EARLIER_TURNS = [
+  { role: "system", content: `You are the support assistant of a storage company. ${prose(400)}` },
+  { role: "user", content: variedProse(1024, 1) },
+  { role: "assistant", content: variedProse(1024, 2) },
+  { role: "user", content: variedProse(1024, 3) },
+  { role: "assistant", content: variedProse(1024, 4) },
+];
+const conversation = (n: number) => ({
+  model: "gpt-4o",
+  max_tokens: 100,
+  messages: [...EARLIER_TURNS, { role: "user", content: numberedPrompt(n) }],
+});
 const PROMPT_16K = prose(16 * 1024);
 const ALL: TargetKind[] = ["direct", "bare", "gateway", "binary"];
 const GATEWAYS: TargetKind[] = ["gateway", "binary"];
@@ -108,6 +126,29 @@ export const SCENARIOS: Scenario[] = [
     targets: WITH_SHARED,
     expectStatus: 200,
     request: (c) => chat(c.live, { model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
+  },
+  {
+    // Beside chat-1k-50, whose prompt is the same on every call: each call's prompt is new, so nothing kept per text is met.
+    id: "chat-1k-unique-50",
+    title: "chat, 1 KB prompt new on every call, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => ({
+      ...chat(c.live, { model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: numberedPrompt(0) }] }),
+      bodyAt: (n) => json({ model: "gpt-4o", max_tokens: 100, messages: [{ role: "user", content: numberedPrompt(n) }] }),
+    }),
+  },
+  {
+    // A conversation resent every turn: earlier turns and the system prompt repeat, the last turn is new.
+    id: "chat-turns-50",
+    title: "chat, system prompt and 4 earlier 1 KB turns resent + a new 1 KB turn, 50 connections",
+    connections: 50,
+    mode: "load",
+    targets: ALL,
+    expectStatus: 200,
+    request: (c) => ({ ...chat(c.live, conversation(0)), bodyAt: (n) => json(conversation(n)) }),
   },
   {
     id: "chat-1k-1",

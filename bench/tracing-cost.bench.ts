@@ -46,7 +46,10 @@ const off = { OTEL_SDK_DISABLED: "true" };
 const micros: Record<"off" | "on", number[]> = { off: [], on: [] };
 try {
   for (let i = 0; i < runs; i++) {
-    for (const [name, env] of [["off", off], ["on", on]] as const) {
+    for (const [name, env] of [
+      ["off", off],
+      ["on", on],
+    ] as const) {
       const r = await inFreshProcess<PipelineResult>("bench/pipeline.bench.ts", "runPipelineBench", [{ requests }], undefined, env);
       micros[name].push(r.microsPerRequest);
     }

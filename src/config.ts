@@ -58,6 +58,8 @@ export interface Config {
   spendFailOpen: boolean;
   /** Usage events kept in memory while the store cannot be written; past this the oldest are dropped (and counted). */
   usageBufferMaxEvents: number;
+  /** Texts whose scan verdict is kept in memory (src/pipeline/scan-cache.ts); 0 scans every text every time. */
+  scanCacheEntries: number;
   /** OpenTelemetry tracing from the standard OTEL_* variables; null (off) without an endpoint. */
   tracing: TracingConfig | null;
 }
@@ -174,6 +176,7 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "metricsToken", env: "GW_METRICS_TOKEN", parse: text, fallback: () => null },
   { key: "redisTimeoutMs", env: "GW_REDIS_TIMEOUT_MS", parse: integer(10, 10_000), fallback: () => 250 },
   { key: "spendFailOpen", env: "GW_SPEND_FAIL_OPEN", parse: bool, fallback: () => false },
+  { key: "scanCacheEntries", env: "GW_SCAN_CACHE_ENTRIES", parse: integer(0, 10_000_000), fallback: () => 10_000 },
   { key: "usageBufferMaxEvents", env: "GW_USAGE_BUFFER_MAX_EVENTS", parse: integer(1000, 100_000_000), fallback: () => 1_000_000 },
 ];
 

@@ -14,13 +14,14 @@ import { CallMetrics } from "./pipeline/call-metrics.ts";
 import { VERSION } from "./version.ts";
 import type { Logger } from "./lib/log.ts";
 import { MasterKey } from "./lib/master-key.ts";
-import { Histogram, MetricsRegistry } from "./lib/metrics.ts";
+import { Gauge, Histogram, MetricsRegistry } from "./lib/metrics.ts";
 import { createOperationRegistry } from "./ops/index.ts";
 import type { OperationDeps, OperationRegistry } from "./ops/registry.ts";
 import { Accountant } from "./pipeline/account.ts";
 import { Authenticator } from "./pipeline/authenticate.ts";
 import { mayReserve } from "./pipeline/reserve-spend.ts";
 import { ModelCalls } from "./pipeline/model-call.ts";
+import { ScanCache } from "./pipeline/scan-cache.ts";
 import { ScanEvents } from "./services/scan-events.ts";
 import { ProviderHealth } from "./state/provider-health.ts";
 import { ProviderHealthMetrics } from "./state/provider-health-metrics.ts";
@@ -152,6 +153,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const rateUsage = new ProviderRateUsage();
   const health = new ProviderHealth();
   const limitCounter = new ProviderLimitCounter();
+  const verdicts = new ScanCache(config.scanCacheEntries);
   const calls = new ModelCalls({
     resolve: { catalog, directory },
     spend: { ledger, settings, catalog },
@@ -168,6 +170,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       recordEtlDocument: (d) => store.recordEtlDocument(d).catch((err) => log.error("etl figures not recorded", { error: String(err) })),
     },
     scans: new ScanEvents(store, log, metrics),
+    verdicts,
     hostedTools: { servers: toolServerDirectory(store), grants, publicUrl: config.publicUrl },
   });
   const services: OperationDeps = {
@@ -206,6 +209,10 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const httpMetrics = new HttpMetrics(metrics);
   // The key cache and the write-behind buffer, read when /metrics is scraped.
   registerStateGauges(metrics, keyCache, usage);
+  metrics.register(
+    new Gauge("gateway_scan_cache_hits_total", "Texts whose scan verdict was kept.", () => verdicts.stats().hits, "counter"),
+  );
+  metrics.register(new Gauge("gateway_scan_cache_misses_total", "Texts scanned and kept.", () => verdicts.stats().misses, "counter"));
 
   const trustedOrigins = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
   // Through services.now, so tests that move the services' clock move the sessions' too.

@@ -21,6 +21,9 @@ export function hostile(bytes: number): string {
  * of every detector's start, unterminated encodings. Each is scanned at two sizes;
  * a ratio of MB/s near 1 between them is linear, one near 1/16 would be quadratic.
  */
+/** ASCII printable characters as their full-width forms (U+FF01-FF5E). */
+const fullWidth = (t: string) => t.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+
 export function adversarialShapes(MB: number): Record<string, string> {
   return {
     "one letter": "a".repeat(MB),
@@ -70,6 +73,10 @@ export function adversarialShapes(MB: number): Record<string, string> {
     "one long leet word": "a1".repeat(MB / 2),
     "combining marks": "w\u0301".repeat(MB / 2),
     "soft hyphens": "wo\u00adrd ".repeat(MB / 6),
+    // Full-width phrases each new (each folded and judged: rewritten-words.ts), and accented words read without their accents.
+    "distinct full-width words": Array.from({ length: MB / 8 }, (_, i) => `ｘ${fullWidth(i.toString(36))}の`).join(""),
+    "accented cue words": "ìgnörè prévïöüs ".repeat(MB / 16),
+    "one long accented word": "é".repeat(MB),
     // Thousands of findings: what is done per finding must not look at every other one.
     "dense findings": hostile(MB),
   };

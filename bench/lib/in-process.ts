@@ -93,6 +93,19 @@ export function requestBuilder(req: LoadRequest, authorization?: string): () => 
     ...(authorization ? { authorization } : {}),
     "content-length": String(Buffer.byteLength(req.body ?? "")),
   };
+  const { bodyAt } = req;
+  if (bodyAt) {
+    // A numbered scenario: a new body for every request built.
+    let n = 0;
+    return () => {
+      const body = bodyAt(n++);
+      return new Request(`http://localhost${req.path}`, {
+        method: req.method,
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        body,
+      });
+    };
+  }
   return () => new Request(`http://localhost${req.path}`, { method: req.method, headers, body: req.body });
 }
 

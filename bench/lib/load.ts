@@ -11,7 +11,16 @@ export interface LoadRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * A body per request instead of one for all: `n` counts every request this process
+   * sent, across runs and targets, so no body is sent twice (a cache in the target
+   * meets none it has seen). Load mode only.
+   */
+  bodyAt?: (n: number) => string;
 }
+
+/** Requests sent with `bodyAt` so far, by this process. */
+let numbered = 0;
 
 export interface LoadResult {
   requests: number;
@@ -43,6 +52,7 @@ export async function runLoad(
         method: req.method,
         headers: req.headers,
         body: req.body,
+        ...(req.bodyAt ? { requests: [{ setupRequest: numberedBody(req.bodyAt) }] } : {}),
         connections: opts.connections,
         duration: opts.seconds,
       },
@@ -66,6 +76,10 @@ export async function runLoad(
     socketErrors: result.errors + result.timeouts,
     statuses,
   };
+}
+
+function numberedBody(bodyAt: (n: number) => string) {
+  return (r: autocannon.Request) => ({ ...r, body: bodyAt(numbered++) });
 }
 
 export interface StreamTiming {

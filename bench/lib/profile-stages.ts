@@ -40,7 +40,7 @@ export const STAGES: [string, string[]][] = [
       "state/org-settings.ts",
     ],
   ],
-  ["scan (with the classifier)", ["pipeline/security-scan.ts", "pipeline/scan/"]],
+  ["scan (with the classifier)", ["pipeline/security-scan.ts", "pipeline/scan-cache.ts", "pipeline/scan/"]],
   ["policy (authorization, context)", ["policy/", "pipeline/authorize.ts", "pipeline/optimize-context.ts", "services/context-optimizer/"]],
   [
     "spend reservation",

@@ -16,6 +16,7 @@ import { planRoute, type RoutedPlan, type RoutePlanDeps, type RouteRequest } fro
 import { resolverFor } from "./sandbox-target.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
 import { type ScanCallDeps, scanCall } from "./scan-call.ts";
+import type { ScanCache } from "./scan-cache.ts";
 import type { ScanVerdict } from "./security-scan.ts";
 import type { After, Stage } from "./stages.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -162,9 +163,15 @@ export interface CallStageDeps {
   optimize: OptimizeDeps;
   /** Where what scanning found and did goes (counters, audit). */
   scans?: ScanRecorder;
+  /** Verdicts kept per text (scan-cache.ts). */
+  verdicts?: ScanCache;
 }
 
 /** The list, in order. */
 export function callStages(deps: CallStageDeps): CallStage[] {
-  return [planStage(deps.route), optimizeStage(deps.optimize), scanStage({ settings: deps.route.settings, scans: deps.scans })];
+  return [
+    planStage(deps.route),
+    optimizeStage(deps.optimize),
+    scanStage({ settings: deps.route.settings, scans: deps.scans, verdicts: deps.verdicts }),
+  ];
 }

@@ -23,6 +23,7 @@ import { resolverFor } from "./sandbox-target.ts";
 import { messagesTexts } from "./scan/request-texts.ts";
 import { refuseRefusedToolServers } from "./tool-servers.ts";
 import { scanCall } from "./scan-call.ts";
+import type { ScanCache } from "./scan-cache.ts";
 import type { ScanRecorder } from "../domain/scan-policy.ts";
 import { secretValues } from "../providers/credentials.ts";
 import { readTextUpTo } from "../lib/egress/bounded-body.ts";
@@ -34,6 +35,7 @@ export interface CountTokensDeps {
   resolve: ResolveDeps;
   settings: OrgSettings;
   scans?: ScanRecorder;
+  verdicts?: ScanCache;
   upstreamTimeoutMs: number;
 }
 

@@ -31,6 +31,7 @@ import type { ResolveDeps } from "./resolve-provider.ts";
 import { AUTO_MODEL, type RoutedPlan, type RoutePlanDeps, type RouteRequest } from "./route-plan.ts";
 import type { EtlRecorder } from "./optimize-context.ts";
 import type { ScanRecorder } from "../domain/scan-policy.ts";
+import type { ScanCache } from "./scan-cache.ts";
 import { callAdapter } from "./call-adapter.ts";
 import {
   asResponses,
@@ -57,6 +58,8 @@ export interface ModelCallDeps extends ForwardDeps {
   etl?: EtlRecorder;
   /** Where what scanning found and did goes (counters, audit). */
   scans?: ScanRecorder;
+  /** Verdicts kept per text (scan-cache.ts); absent: every text is scanned. */
+  verdicts?: ScanCache;
   /** Responses `mcp` tools naming a configured tool server are pointed at the gateway's `/mcp` (hosted-mcp-tools.ts). */
   hostedTools?: HostedToolDeps;
 }
@@ -71,7 +74,7 @@ export class ModelCalls {
   constructor(private readonly deps: ModelCallDeps) {
     this.forwarder = new Forwarder(deps);
     const route: RoutePlanDeps = { resolve: deps.resolve, settings: deps.spend.settings, health: deps.health, limits: deps.limits.counter };
-    this.stages = callStages({ route, optimize: deps, scans: deps.scans });
+    this.stages = callStages({ route, optimize: deps, scans: deps.scans, verdicts: deps.verdicts });
   }
 
   /**
@@ -194,6 +197,7 @@ export class ModelCalls {
         resolve: this.deps.resolve,
         settings: this.deps.spend.settings,
         scans: this.deps.scans,
+        verdicts: this.deps.verdicts,
         upstreamTimeoutMs: this.deps.upstreamTimeoutMs,
       },
       input,

@@ -9,6 +9,7 @@ import { type ScanRecorder, scanPolicyOf } from "../domain/scan-policy.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import type { OrgPreferences } from "../domain/types.ts";
 import type { CallInput } from "./call-types.ts";
+import type { ScanCache } from "./scan-cache.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
 import { type ScanVerdict, SecurityViolation, scanRequest } from "./security-scan.ts";
 
@@ -18,6 +19,8 @@ export interface ScanCallDeps {
   settings: OrgSettings;
   /** Where what scanning found and did goes; absent in tests that do not look. */
   scans?: ScanRecorder;
+  /** Verdicts kept per text (scan-cache.ts); absent: every text is scanned. */
+  verdicts?: ScanCache;
 }
 
 /**
@@ -54,7 +57,8 @@ function scanUnder(
 ): ScanVerdict | Promise<ScanVerdict> {
   let verdict: ScanVerdict;
   try {
-    verdict = scanRequest(body, texts, scanPolicyOf(settings), settings.phoneRegion);
+    const scan = deps.verdicts?.scannerFor(input.scope.identity.organization.id);
+    verdict = scanRequest(body, texts, scanPolicyOf(settings), settings.phoneRegion, scan);
   } catch (err) {
     if (!(err instanceof SecurityViolation) || !deps.scans) throw err;
     return deps.scans.record({ ...eventOf(input), report: err.report, flags: err.flags, block: err.block }).then(() => {

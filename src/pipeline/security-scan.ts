@@ -10,6 +10,7 @@
 import type { ScanMark, ScanReport } from "../domain/scan-policy.ts";
 import { DEFAULT_ORG_PREFERENCES, type PiiAction, type ScanPolicy } from "../domain/types.ts";
 import { ApiError } from "../lib/errors.ts";
+import type { ScanFn } from "./scan-cache.ts";
 import { type Finding, scanText } from "./scan/engine.ts";
 import type { TextSlot } from "./scan/request-texts.ts";
 
@@ -65,13 +66,16 @@ const at = (slot: TextSlot): { path: string; where: string } => ({ path: slot.pa
 /**
  * Scans `body` through `texts` (which walks a format's texts) under `policy` (a bare
  * PII action stands for the default policy with it). Throws on a block; returns the body
- * to forward. Redaction works on a copy, so the caller's object is never changed.
+ * to forward. Redaction works on a copy, so the caller's object is never changed. `scan`
+ * reads one text (scan-cache.ts: a verdict kept per text); the policy is applied here,
+ * after it, so a text's kept verdict meets the policy of the moment.
  */
 export function scanRequest(
   body: Record<string, unknown>,
   texts: (body: Record<string, unknown>) => TextSlot[],
   policy: ScanPolicy | PiiAction,
   phoneRegion?: string,
+  scan: ScanFn = scanText,
 ): ScanVerdict {
   const { injection: injectionAction, pii: piiAction } =
     typeof policy === "string" ? { ...DEFAULT_ORG_PREFERENCES.security, pii: policy } : policy;
@@ -85,29 +89,29 @@ export function scanRequest(
       report.unscanned++;
       return;
     }
-    const scan = scanText(slot.text, { injection: slot.injection, phoneRegion });
+    const read = scan(slot.text, { injection: slot.injection, phoneRegion });
     const joins = slot.joins;
     // A joined slot adds only what its parts alone could not show: findings across a seam.
-    const findings = joins ? scan.findings.filter((f) => joins.some((j) => f.start < j && j < f.end)) : scan.findings;
+    const findings = joins ? read.findings.filter((f) => joins.some((j) => f.start < j && j < f.end)) : read.findings;
     const secrets = findings.filter((f) => f.category === "secret");
     // Injection is judged over the whole text: a joined slot is judged whole.
-    const injections = (joins ? findings : scan.findings).filter((f) => f.category === "injection");
+    const injections = (joins ? findings : read.findings).filter((f) => f.category === "injection");
     const personal = findings.filter((f) => f.category === "pii");
     report.secret += secrets.length;
     report.pii += personal.length;
-    const sure = scan.injectionConfidence === "high";
+    const sure = read.injectionConfidence === "high";
     if (sure) report.injection += injections.length;
     if (!blocked && secrets.length) blocked = { category: "secret", kinds: secrets.map((f) => f.kind), ...at(slot) };
     if (sure && injectionAction === "block") {
       if (!blocked)
         blocked = {
           category: "injection",
-          kinds: scan.findings.filter((f) => f.category === "injection").map((f) => f.kind),
+          kinds: read.findings.filter((f) => f.category === "injection").map((f) => f.kind),
           ...at(slot),
         };
-    } else if (scan.injectionConfidence !== null) {
+    } else if (read.injectionConfidence !== null) {
       report.injectionFlagged = true;
-      const kinds = scan.findings.filter((f) => f.category === "injection").map((f) => f.kind);
+      const kinds = read.findings.filter((f) => f.category === "injection").map((f) => f.kind);
       flags.push({ category: "injection", ...at(slot), kinds: kinds.length ? [...new Set(kinds)] : ["classifier"] });
     }
     // Personal data split across parts cannot be replaced in place, so it blocks.

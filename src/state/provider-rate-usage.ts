@@ -57,7 +57,11 @@ function reported(h: Headers, names: [string, string, string], now: number): Rep
 }
 
 // The header families, named once: the lists are read on every provider answer.
-const OPENAI_REQUESTS: [string, string, string] = ["x-ratelimit-limit-requests", "x-ratelimit-remaining-requests", "x-ratelimit-reset-requests"];
+const OPENAI_REQUESTS: [string, string, string] = [
+  "x-ratelimit-limit-requests",
+  "x-ratelimit-remaining-requests",
+  "x-ratelimit-reset-requests",
+];
 const ANTHROPIC_REQUESTS: [string, string, string] = [
   "anthropic-ratelimit-requests-limit",
   "anthropic-ratelimit-requests-remaining",

@@ -94,19 +94,25 @@ export function tracingConfigFrom(env: Env): TracingConfig | null {
   if (!/^https?:\/\//i.test(url)) throw new Error(`OTEL_EXPORTER_OTLP_ENDPOINT: an http(s) URL, got "${url.slice(0, 100)}"`);
   const protocol = value(env, "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL") ?? value(env, "OTEL_EXPORTER_OTLP_PROTOCOL") ?? "http/protobuf";
   if (protocol !== "http/protobuf" && protocol !== "http/json")
-    throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf or http/json (grpc is not built in: send to a Collector over HTTP), got "${protocol}"`);
+    throw new Error(
+      `OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf or http/json (grpc is not built in: send to a Collector over HTTP), got "${protocol}"`,
+    );
   const sampler = (value(env, "OTEL_TRACES_SAMPLER") ?? "parentbased_always_on") as SamplerName;
   if (!SAMPLERS.includes(sampler)) throw new Error(`OTEL_TRACES_SAMPLER: one of ${SAMPLERS.join(", ")}, got "${sampler}"`);
   const rawRatio = value(env, "OTEL_TRACES_SAMPLER_ARG");
   const ratio = rawRatio === undefined ? 1 : Number(rawRatio);
-  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) throw new Error(`OTEL_TRACES_SAMPLER_ARG: a number from 0 to 1, got "${rawRatio}"`);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1)
+    throw new Error(`OTEL_TRACES_SAMPLER_ARG: a number from 0 to 1, got "${rawRatio}"`);
   const rawDelay = value(env, "OTEL_BSP_SCHEDULE_DELAY");
   const batchDelayMs = rawDelay === undefined ? 5000 : Number(rawDelay);
   if (!Number.isInteger(batchDelayMs) || batchDelayMs < 1) throw new Error(`OTEL_BSP_SCHEDULE_DELAY: milliseconds, got "${rawDelay}"`);
   return {
     batchDelayMs,
     url,
-    headers: { ...parseHeaderList(value(env, "OTEL_EXPORTER_OTLP_HEADERS")), ...parseHeaderList(value(env, "OTEL_EXPORTER_OTLP_TRACES_HEADERS")) },
+    headers: {
+      ...parseHeaderList(value(env, "OTEL_EXPORTER_OTLP_HEADERS")),
+      ...parseHeaderList(value(env, "OTEL_EXPORTER_OTLP_TRACES_HEADERS")),
+    },
     protocol,
     serviceName: value(env, "OTEL_SERVICE_NAME") ?? "gateway",
     sampler,

@@ -302,7 +302,8 @@ export function scanAt(text: string, opts: ScanOptions, starts: Starts): TextSca
   runGates(starts.gates ?? GATE_KEYWORDS.flatMap((re, g) => (re.test(text) ? [g] : [])), s);
   if (starts.zeroWidth && !opts.depth) s.score += revealZeroWidth(text, opts, s.score, s.findings, scanText);
   if (!opts.depth) s.score += revealJsonEscapes(text, opts, s.score, s.findings, scanText);
-  if (starts.telling !== 0 && !opts.depth) s.score += revealNormalized(text, opts, s.score, s.findings, scanText);
+  if ((starts.telling !== 0 || starts.foldedWords) && !opts.depth)
+    s.score += revealNormalized(text, starts, opts, s.score, s.findings, scanText);
   // The rules first: they are precise, and most texts they flag need no second opinion.
   let classifier: InjectionConfidence = null;
   if (opts.injection && s.score < INJECTION_THRESHOLD) {

@@ -10,6 +10,7 @@
 import { LATIN_LETTERS, LOOKALIKE_LETTERS } from "./confusables.ts";
 import { referenceAt } from "./html-references.ts";
 import { K_COMPAT, K_FOLDS, K_FORMAT, K_MARK, K_SPACE, K_ZERO_WIDTH, kindAt, LEET_LETTER, leetCue } from "./rewritten-chars.ts";
+import { accentBase, mayBeAccented } from "./rewritten-words.ts";
 
 export interface Normalized {
   text: string;
@@ -34,6 +35,8 @@ interface Reading {
   /** Whether a Greek or Cyrillic letter, and a digit, are in it: the word steps that need one are skipped without. */
   greekOrCyrillic: boolean;
   digits: boolean;
+  /** Whether precomposed accented Latin letters are read as the ASCII letters under them (`ì` as `i`). */
+  accents: boolean;
 }
 
 /** codes[from, to) as a string, in slices `fromCharCode` takes as arguments (spreading a typed array walks its iterator, several times slower). */
@@ -85,6 +88,7 @@ function emit(r: Reading, s: string, i: number, c: number, width: number, raw: n
     return;
   }
   if (c >= 0x370 && c < 0x530) r.greekOrCyrillic = true;
+  else if (r.accents && mayBeAccented(c) && accentBase(c) !== 0) c = accentBase(c);
   if (r.n + width > r.codes.length) reserve(r, width);
   r.codes[r.n] = c;
   r.at[r.n++] = raw;
@@ -216,14 +220,15 @@ function joinSpelled(r: Reading): void {
   r.n = w;
 }
 
-/** The text normalized as above, or null when that changes nothing. */
-export function normalizeText(text: string): Normalized | null {
+/** The text normalized as above (with `accents`, accented Latin letters read without them), or null when that changes nothing. */
+export function normalizeText(text: string, accents = false): Normalized | null {
   const r: Reading = {
     codes: new Uint16Array(text.length + 16),
     at: new Int32Array(text.length + 17),
     n: 0,
     greekOrCyrillic: false,
     digits: false,
+    accents,
   };
   for (let i = 0; i < text.length; ) {
     const c = text.charCodeAt(i);

@@ -8,7 +8,9 @@
 import { ZERO_WIDTH } from "./detector.ts";
 import { decodeJsonEscapes, rawOffsets } from "./json-escapes.ts";
 import { normalizeText } from "./normalized-text.ts";
+import { ACCENTS, foldedCues } from "./rewritten-words.ts";
 import { type Finding, INJECTION_THRESHOLD, type ScanOptions, type TextScan } from "./scan-types.ts";
+import type { Starts } from "./trigger-found.ts";
 
 export type Rescan = (text: string, opts: ScanOptions) => TextScan;
 
@@ -93,8 +95,53 @@ export function revealJsonEscapes(text: string, opts: ScanOptions, score: number
   return decoded === null ? 0 : revealDecoded(decoded, () => rawOffsets(text), opts, score, findings, rescan);
 }
 
-/** A text with telling signs of a rewriting (rewritten-chars.ts) read normalized (normalized-text.ts). Returns the score it adds. */
-export function revealNormalized(text: string, opts: ScanOptions, score: number, findings: Finding[], rescan: Rescan): number {
-  const normalized = normalizeText(text);
+/**
+ * Whether a text's phrases of letters that fold to ASCII (the walk's `foldedWords`: `ＡＰＩ` read
+ * as `API`, a line each) hold what the scanner acts on: two distinct cue words of the classifier,
+ * or anything the rules find in them (a trigger phrase, a chat template token, a credential,
+ * personal data), reading the phrases not known quiet as a text of their own. Japanese writes
+ * product names and acronyms so; an attack or a credential rewritten so is a sentence or a key.
+ */
+export function foldedPhrasesAct(phrases: string, rescan: Rescan): boolean {
+  if (foldedCues(phrases) >= 2) return true;
+  const lines = phrases.split("\n");
+  const unknown = lines.filter((line) => line !== "" && !QUIET.has(line));
+  if (unknown.length === 0) return false;
+  const s = rescan(`${unknown.join("\n")}\n`, { injection: true, model: null });
+  if (s.findings.length > 0 || s.injectionScore > 0) return true;
+  for (const line of unknown)
+    if (line.length <= QUIET_LENGTH) {
+      if (QUIET.size >= QUIET_KEPT) QUIET.clear();
+      QUIET.add(line);
+    }
+  return false;
+}
+
+/**
+ * Phrases the rules found nothing in lately (`API`, `URL`, `Excel`): a language's texts repeat
+ * their acronyms and names, and the rules' answer on a phrase is its own, so each is read once,
+ * not in every text (the scan a phrase pays is mostly its first touch of each expression after a
+ * pause). At most QUIET_KEPT phrases of at most QUIET_LENGTH characters (keys and sentences do not
+ * recur), the set dropped when full.
+ */
+const QUIET = new Set<string>();
+const QUIET_KEPT = 4096;
+const QUIET_LENGTH = 32;
+
+/**
+ * A text with telling signs of a rewriting (rewritten-chars.ts), or folded phrases that act,
+ * read normalized (normalized-text.ts; accents dropped when two accented words tell it).
+ * Returns the score it adds.
+ */
+export function revealNormalized(
+  text: string,
+  starts: Starts,
+  opts: ScanOptions,
+  score: number,
+  findings: Finding[],
+  rescan: Rescan,
+): number {
+  if (starts.telling === 0 && !(starts.foldedWords && foldedPhrasesAct(starts.foldedWords, rescan))) return 0;
+  const normalized = normalizeText(text, (starts.telling & ACCENTS) !== 0);
   return normalized === null ? 0 : revealDecoded(normalized.text, () => normalized.at, opts, score, findings, rescan);
 }

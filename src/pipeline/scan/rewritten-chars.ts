@@ -3,7 +3,9 @@
  * still reads it, as the trigger walk (triggers.ts) meets its characters: the `telling` bits
  * that decide whether the text is read once more normalized (normalized-text.ts). Each is
  * found where the walk already stops (a character outside ASCII, an `&`, a one-letter word, a
- * word with a digit), so ASCII prose pays nothing for them but a word's length test.
+ * word with a digit), so ASCII prose pays nothing for them but a word's length test. Letters
+ * that fold to ASCII (`ＡＰＩ`) and precomposed accented letters, which everyday text holds too,
+ * are judged by the words they make (rewritten-words.ts).
  */
 import { cueClass } from "./classifier-cues.ts";
 import { LOOKALIKE_LETTERS } from "./confusables.ts";
@@ -11,8 +13,6 @@ import { ASTRAL_FORMAT, FORMAT_CHARS, ZERO_WIDTH_CHARS } from "./detector.ts";
 import { referenceAt } from "./html-references.ts";
 import { charAt } from "./trigger-chars.ts";
 
-/** A character that compatibility folding (NFKC) makes ASCII: full-width, mathematical, circled, ligatures, superscripts. */
-export const COMPAT = 1;
 /** A Greek or Cyrillic letter that looks like a Latin one, beside an ASCII letter: a word of two scripts. */
 export const LOOKALIKE = 2;
 /** A combining mark on an ASCII letter. */
@@ -98,9 +98,6 @@ export const mayFold = (c: number) => FOLD_BLOCKS[c >>> 8] === 1;
 const FOLD_BLOCKS = new Uint8Array(256);
 for (const b of [0x01, 0x02, 0x1d, 0x1e, 0x20, 0x21, 0x24, 0x2c, 0x32, 0x33, 0xa7, 0xd8, 0xd9, 0xda, 0xdb, 0xfb, 0xfe, 0xff])
   FOLD_BLOCKS[b] = 1;
-
-/** COMPAT for a character at `i` (code `c`, outside ASCII) that folds to an ASCII letter, 0 otherwise. */
-export const foldAt = (text: string, i: number, c: number) => (mayFold(c) && kindAt(text, i, c) === K_COMPAT ? COMPAT : 0);
 
 /**
  * What the character right after a word of ASCII letters and digits (`i`, code `c`, outside

@@ -18,6 +18,8 @@ export interface Starts {
   zeroWidth: boolean;
   /** What tells that the text may be rewritten (rewritten-chars.ts): its bits, 0 for none. */
   telling: number;
+  /** Its phrases of letters that fold to ASCII (`ＡＰＩ`), folded, a line each (rewritten-words.ts): they open the normalized reading when they hold what the scanner acts on. */
+  foldedWords: string;
   /** The gated rules whose keywords the text holds (duplicates possible); when absent, the scan works them out itself. */
   gates?: number[];
 }
@@ -32,6 +34,16 @@ export interface Found {
   gates: number[];
   zeroWidth: boolean;
   telling: number;
+  foldedWords: string;
+  /** The phrases in foldedWords by a hash of their raw characters (rewritten-words.ts), made when the first is met. */
+  phrases?: Map<number, number>;
+  /** The same as a list of hashes and places, before there are many (rewritten-words.ts). */
+  phraseList?: number[];
+  /** Where the last folded phrase and the last accented word read ended (rewritten-words.ts): each is read once. */
+  foldedUpTo: number;
+  accentUpTo: number;
+  /** The hash of the first accented word that counts (0: none yet). */
+  accentWord: number;
   /** The last one-letter word's place (-1: none), how many came before it each after the same separator, and that separator (its first character and length). */
   oneLetterAt: number;
   oneLetterRun: number;

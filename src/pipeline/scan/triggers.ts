@@ -9,7 +9,8 @@ import { isScriptLetter } from "./detector.ts";
 import { charAt, hasBit, key3, key4, seenSlot } from "./trigger-chars.ts";
 import { type Found, push, type Starts } from "./trigger-found.ts";
 import { BASE64, LETTER, SPECIAL, type TriggerPlan, WORD } from "./trigger-plan-types.ts";
-import { afterWord, foldAt, LEET, leetCue, lookBefore, mayFold, SPACED, SPLIT } from "./rewritten-chars.ts";
+import { afterWord, LEET, leetCue, lookBefore, SPACED, SPLIT } from "./rewritten-chars.ts";
+import { mayRewrite, rewrittenLetter } from "./rewritten-words.ts";
 import { lineStart, special, wideStart } from "./trigger-specials.ts";
 import { wordStart } from "./trigger-word-starts.ts";
 
@@ -34,6 +35,12 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     gates: [],
     zeroWidth: false,
     telling: 0,
+    foldedWords: "",
+    phrases: undefined,
+    phraseList: undefined,
+    foldedUpTo: 0,
+    accentUpTo: 0,
+    accentWord: 0,
     oneLetterAt: -1,
     oneLetterRun: 0,
     oneLetterSep: 0,
@@ -140,7 +147,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
       if (plan.invisible && isInvisible(c)) push(f, i, plan.invisible);
       else if (isZeroWidth(c)) f.zeroWidth = true;
       else {
-        if (mayFold(c)) f.telling |= foldAt(text, i, c);
+        if (mayRewrite(c)) rewrittenLetter(f, i, c);
         if (wordEnd === i) {
           const beside = afterWord(text, i, c);
           if (beside === SPLIT) f.zeroWidth = true;
@@ -165,6 +172,7 @@ export function findStarts(text: string, plan: TriggerPlan): Starts {
     apartFeeds: f.feeds[2],
     zeroWidth: f.zeroWidth,
     telling: f.telling,
+    foldedWords: f.foldedWords,
     gates: f.gates,
   };
 }

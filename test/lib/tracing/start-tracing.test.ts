@@ -60,7 +60,15 @@ describe("startTracing", () => {
 
   test("a trace the caller did not sample is not recorded, but its context still goes on", async () => {
     const tracing = await startTracing(
-      { url: "http://127.0.0.1:9/v1/traces", headers: {}, protocol: "http/json", serviceName: "t", sampler: "parentbased_always_on", ratio: 1, batchDelayMs: 50 },
+      {
+        url: "http://127.0.0.1:9/v1/traces",
+        headers: {},
+        protocol: "http/json",
+        serviceName: "t",
+        sampler: "parentbased_always_on",
+        ratio: 1,
+        batchDelayMs: 50,
+      },
       "1.0.0",
     );
     const span = tracing.startRequest("GET /x", new Headers({ traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00" }));

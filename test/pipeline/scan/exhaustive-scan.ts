@@ -1,12 +1,18 @@
 /** The scanner tests' oracle: the scan with every pattern tried at every position, which the trigger pass must equal. */
 import { type ScanOptions, scanAt, type TextScan } from "../../../src/pipeline/scan/engine.ts";
 import { SPLITS_WORDS } from "../../../src/pipeline/scan/detector.ts";
-import { tellingOf } from "./telling-reference.ts";
+import { foldedWordsOf, tellingOf } from "./telling-reference.ts";
 
 /** What a global search of every pattern would find: the trigger pass's starts replaced by every position. */
 export function scanExhaustively(text: string, opts: ScanOptions): TextScan {
   const every = Array.from({ length: text.length + 1 }, (_, i) => i);
-  return scanAt(text, opts, { exact: every, folded: every, zeroWidth: SPLITS_WORDS.test(text), telling: tellingOf(text) });
+  return scanAt(text, opts, {
+    exact: every,
+    folded: every,
+    zeroWidth: SPLITS_WORDS.test(text),
+    telling: tellingOf(text),
+    foldedWords: foldedWordsOf(text),
+  });
 }
 
 /** A scan's findings and score, for comparing two scans in a readable failure. */

@@ -6,8 +6,8 @@
  * change of what the scanner reads: the table in docs/scanner.md ("Rewritten attacks"), which
  * also has each row as it was before the normalized reading, goes with it. A spaced-out chat
  * template (`< | i m _ s t a r t | >`) is no template token to a tokenizer, and the rules alone
- * leave it; precomposed accented letters (`ìgnörè`) are not read again: every text in a
- * European language has them.
+ * leave it. Precomposed accented letters (`ìgnörè`) are read again only when two words read
+ * without their accents as words the scanner acts on (rewritten-words.ts).
  */
 import { describe, expect, test } from "bun:test";
 import { ATTACK_FORMS, CREDENTIAL_FORMS, probeTable, type Verdict } from "./rewritings.ts";
@@ -40,7 +40,7 @@ const ATTACK_ROWS: Record<string, string> = {
   "byte order mark (U+FEFF) in words": "B B B | B B B",
   "zero-width space (U+200B) in words": "B B B | B B B",
   "combining accents on letters": "B B B | B B B",
-  "precomposed accented letters": "- - - | - - -",
+  "precomposed accented letters": "B B B | B B B",
 };
 
 const CREDENTIAL_ROWS: Record<string, string> = {

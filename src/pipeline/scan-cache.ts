@@ -1,0 +1,137 @@
+/**
+ * A verdict per text: the scanner's result (findings as offsets, the injection score and
+ * confidence, never the text) kept by a digest of the organization, the options and the
+ * text, so a system prompt sent on every call and a conversation resent every turn are
+ * read once. The organization's policy is applied after (security-scan.ts), so a policy
+ * change applies to texts read before it. docs/decisions.md, "A verdict per text".
+ */
+import { LRUCache } from "lru-cache";
+import { type Finding, type ScanOptions, scanText, type TextScan } from "./scan/engine.ts";
+
+/** The options a request's scan varies by; depth and model are the engine's own (its defaults, fixed for the process). */
+export type CachedScanOptions = Pick<ScanOptions, "injection" | "phoneRegion">;
+
+/** A text's scan, under the options a cached scan keeps apart. */
+export type ScanFn = (text: string, opts: CachedScanOptions) => TextScan;
+
+/**
+ * Below this many characters a text is scanned every time: a miss's digest and store
+ * would add a third to its scan (about 0.4 µs to 1.2), a hit would save under 1 µs, and
+ * an entry would outweigh the text it stands for.
+ */
+export const MIN_CACHED_CHARS = 64;
+
+/** The limit in findings is this many per entry on average: most texts hold none, a hostile one thousands. */
+const FINDINGS_PER_ENTRY = 4;
+
+/** One text may take at most this share of the findings limit; a text with more is scanned every time. */
+const LARGEST_ENTRY_SHARE = 16;
+
+/** Slots of the first-sighting table per entry kept (rounded up to a power of two). */
+const SIGHTINGS_PER_ENTRY = 4;
+
+export interface ScanCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  /** Findings held in all (the size limit counts one more per entry). */
+  findings: number;
+}
+
+export class ScanCache {
+  private readonly verdicts: LRUCache<string, TextScan> | null;
+  /**
+   * A text is kept on its second sighting, not its first: a text seen once (a new turn,
+   * every prompt of a batch job) would otherwise be kept, pushed out unread, and left to
+   * the collector, which served cost several µs a call more than the digest when nothing
+   * repeats. Each slot holds 32 bits of the digest of the last text that fell in it: no
+   * allocation, and a collision only keeps a text one sighting early.
+   */
+  private readonly sighted: Uint32Array;
+  private hits = 0;
+  private misses = 0;
+
+  /** `entries`: how many texts' verdicts are kept (0: none, every text is scanned). */
+  constructor(entries: number) {
+    const maxSize = entries * FINDINGS_PER_ENTRY;
+    this.verdicts =
+      entries > 0
+        ? new LRUCache<string, TextScan>({
+            max: entries,
+            maxSize,
+            maxEntrySize: Math.max(1, Math.floor(maxSize / LARGEST_ENTRY_SHARE)),
+            sizeCalculation: (v) => 1 + v.findings.length,
+          })
+        : null;
+    this.sighted = new Uint32Array(entries > 0 ? 2 ** Math.ceil(Math.log2(entries * SIGHTINGS_PER_ENTRY)) : 0);
+  }
+
+  /**
+   * `text`'s verdict for `organization`: the kept one, or a fresh scan, kept from the text's
+   * second sighting on. The result is frozen: callers may share it.
+   */
+  scan(organization: string, text: string, opts: CachedScanOptions): TextScan {
+    // A lone surrogate encodes to U+FFFD in the digest's UTF-8, so two such texts could share a key: read it fresh.
+    if (!this.verdicts || text.length < MIN_CACHED_CHARS || !text.isWellFormed()) return scanText(text, opts);
+    const digest = digestOf(organization, opts, text);
+    const key = digest.toString("base64");
+    const kept = this.verdicts.get(key);
+    if (kept) {
+      this.hits++;
+      return kept;
+    }
+    this.misses++;
+    const slot = digest.readUInt32LE(0) & (this.sighted.length - 1);
+    // Never 0, an empty slot; `>>> 0` keeps it unsigned, as the table reads it.
+    const mark = (digest.readUInt32LE(4) | 1) >>> 0;
+    const scan = frozen(scanText(text, opts));
+    if (this.sighted[slot] !== mark) this.sighted[slot] = mark;
+    else this.verdicts.set(key, scan);
+    return scan;
+  }
+
+  /** The scanner for one organization's texts, as scanRequest takes it. */
+  scannerFor(organization: string): ScanFn {
+    return (text, opts) => this.scan(organization, text, opts);
+  }
+
+  stats(): ScanCacheStats {
+    const entries = this.verdicts?.size ?? 0;
+    return { hits: this.hits, misses: this.misses, entries, findings: (this.verdicts?.calculatedSize ?? 0) - entries };
+  }
+}
+
+/**
+ * SHA-256 over the organization, the options and the text, each part but the last
+ * prefixed by its length so no two different inputs read the same. A cryptographic digest
+ * on purpose: with a fast non-cryptographic hash an attacker could craft a text that
+ * collides with a cached benign one and have an attack forwarded unread. The organization
+ * is in it so that one tenant cannot tell by timing whether another sent a given text.
+ */
+export function verdictKey(organization: string, opts: CachedScanOptions, text: string): string {
+  return digestOf(organization, opts, text).toString("base64");
+}
+
+/** The digest's bytes, written into one buffer reused by every call (read it before the next). */
+const DIGEST = Buffer.alloc(32);
+
+function digestOf(organization: string, opts: CachedScanOptions, text: string): Buffer {
+  const region = opts.phoneRegion ?? "";
+  Bun.SHA256.hash(`${organization.length}:${organization}${opts.injection ? "1" : "0"}${region.length}:${region}${text}`, DIGEST);
+  return DIGEST;
+}
+
+/** Most texts' verdict: kept as one shared object, so a clean text's entry holds nothing of its own. */
+const CLEAN: TextScan = Object.freeze({
+  findings: Object.freeze([]) as unknown as Finding[],
+  injectionScore: 0,
+  injectionConfidence: null,
+});
+
+/** The verdict made read-only where callers could reach it: the result, its list and each finding. */
+function frozen(scan: TextScan): TextScan {
+  if (scan.findings.length === 0 && scan.injectionScore === 0 && scan.injectionConfidence === null) return CLEAN;
+  for (const f of scan.findings) Object.freeze(f);
+  Object.freeze(scan.findings as Finding[]);
+  return Object.freeze(scan);
+}
