@@ -26,6 +26,7 @@ import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { cacheSteer } from "./cache-steer.ts";
+import { type FaultFamily, faultNames, faultPlan, faultSteer, sendPlan } from "./fault-plan.ts";
 
 export interface MockProviderOptions {
   host: string;
@@ -174,6 +175,21 @@ export function startMockProvider(opts: MockProviderOptions) {
       // Platform ids carry an `anthropic.` prefix; the steering words follow it.
       const steer = model.replace(/^anthropic\./, "");
       const answeredModel = /^swap-(.+)$/.exec(steer)?.[1] ?? (steer.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
+      const fault = faultSteer(steer);
+      if (fault !== undefined && request.method === "POST") {
+        const family: FaultFamily | undefined = pathname.endsWith("/messages")
+          ? "messages"
+          : /\/chat\/completions$/.test(pathname)
+            ? "chat"
+            : undefined;
+        const plan = family && faultPlan(fault, family, { model, key: presented });
+        if (plan) return sendPlan(plan, request.signal);
+        const known = family
+          ? `its ${family} faults are ${faultNames(family).join(", ")}`
+          : "faults answer only chat completions and messages";
+        const message = `mock provider has no fault "${fault}" here: ${known}`;
+        return family === "messages" ? messagesError(400, message) : openAiError(400, message);
+      }
       const garble = (res: Response) => (/(?:^|[./])garbled-/.test(model) && !body?.stream ? halved(res) : res);
       const cache = cacheSteer(body);
 
