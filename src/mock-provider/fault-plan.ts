@@ -28,10 +28,10 @@ export interface FaultContext {
   key: string;
 }
 
-const STEER = /^fault-([a-z0-9-]+)$/;
+const STEER = /(?:^|[./])fault-([a-z0-9-]+)$/;
 const encoder = new TextEncoder();
 
-/** The fault a model name asks for (`fault-stall` is `stall`), or undefined when it asks for none. */
+/** The fault a model name asks for (`fault-stall` and `chat.fault-stall` are `stall`), or undefined when it asks for none. */
 export function faultSteer(model: string): string | undefined {
   return STEER.exec(model)?.[1];
 }
