@@ -12,12 +12,14 @@
  *   `swap-<model>`    answers claiming to be <model> (substitution);
  *   `dated-<model>`   answers as a dated snapshot of the requested name (`dated-x-2024-08-06`);
  *   `garbled-<model>` answers a plain (non-stream) call with the first half of its body only;
+ * a base URL under `/fault-oversized-<MiB>` answers model lists and token counts that large (oversized-answer.ts);
  * an end user (`user`, `metadata.user_id`) `cache-r<reads>-w<writes>[-h<1-hour writes>]` reports
  * that many prompt tokens read from and written to the prompt cache (cache-steer.ts);
  * a Responses call's `mcp` tool with `require_approval: "never"` is run as OpenAI runs it (hosted-mcp.ts);
  * `/_mock/requests` lists the last requests it saw (method, path, full url with query,
  * every header, body) and `/_mock/stats` counts streams started, finished and
- * cancelled by the client, and, by model, plain chat calls whose client hung up before their answer.
+ * cancelled by the client, by model plain chat calls whose client hung up before their answer,
+ * and the bytes of oversized answers made.
  */
 import { simulatedMessagesResponse, simulatedPlatformStream } from "../simulator/messages-format.ts";
 import { openAiError, simulatedChatCompletion, simulatedEmbeddings, simulatedModelList } from "../simulator/openai-format.ts";
@@ -27,6 +29,7 @@ import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { cacheSteer } from "./cache-steer.ts";
 import { type FaultFamily, faultNames, faultPlan, faultSteer, sendPlan } from "./fault-plan.ts";
+import { oversizedShape, oversizedSteer, sendOversized } from "./oversized-answer.ts";
 
 export interface MockProviderOptions {
   host: string;
@@ -79,7 +82,14 @@ const messagesError = (status: number, message: string) =>
 
 export function startMockProvider(opts: MockProviderOptions) {
   const seen: SeenRequest[] = [];
-  const stats = { streamsStarted: 0, streamsFinished: 0, streamsCancelled: 0, abandonedByModel: {} as Record<string, number> };
+  const stats = {
+    streamsStarted: 0,
+    streamsFinished: 0,
+    streamsCancelled: 0,
+    abandonedByModel: {} as Record<string, number>,
+    // Bytes of oversized answers made so far (oversized-answer.ts).
+    oversizedBytes: 0,
+  };
   const responses = new ResponsesMemory();
 
   /** A call whose client (the gateway) hung up while the mock took its time: counted, so tests see the gateway let go. */
@@ -156,6 +166,21 @@ export function startMockProvider(opts: MockProviderOptions) {
         body,
       });
       if (seen.length > KEEP_REQUESTS) seen.shift();
+
+      // A base URL under `/fault-oversized-<MiB>` answers a document of that size (oversized-answer.ts).
+      const oversized = oversizedSteer(pathname);
+      if (oversized) {
+        const shape = oversizedShape(request.method, oversized.rest, oversized.mib);
+        if (!shape)
+          return openAiError(
+            404,
+            `mock provider answers fault-oversized only on a model list and a token count, not ${request.method} ${oversized.rest}`,
+            "not_found_error",
+          );
+        return sendOversized(shape, (bytes) => {
+          stats.oversizedBytes += bytes;
+        });
+      }
 
       const platform = PLATFORM_PATH.exec(pathname);
       const model = platform ? decodeURIComponent(platform[1] as string) : typeof body?.model === "string" ? body.model : "";
