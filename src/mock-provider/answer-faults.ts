@@ -1,6 +1,7 @@
 /**
  * Fault steers for whole answers (docs/mock-provider.md, "Fault steers"): answers in
- * shapes no provider writes, a refusal and a rate limit in the provider's own envelope.
+ * shapes no provider writes, token counts that are not counts, a refusal and a rate limit
+ * in the provider's own envelope.
  * Each is a pure plan of the bytes to send (fault-plan.ts), whatever `stream` asked.
  */
 import type { FaultContext, FaultFamily, FaultPlan } from "./fault-plan.ts";
@@ -31,6 +32,15 @@ const CHAT: Record<string, (c: FaultContext) => FaultPlan> = {
       model,
       choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: 5 }, finish_reason: "tool_calls" }],
       usage: { prompt_tokens: 11, completion_tokens: 3 },
+    }),
+  // Token counts that are not counts: one no store column can hold, one that would pay the caller back.
+  "bad-usage": ({ model }) =>
+    json(200, {
+      id: "chatcmpl-2",
+      object: "chat.completion",
+      model,
+      choices: [{ index: 0, message: { role: "assistant", content: "hi" }, finish_reason: "stop" }],
+      usage: { prompt_tokens: { n: 1 }, completion_tokens: -1_000_000 },
     }),
   // A rate limit with the wait it asks for.
   limited: () =>

@@ -1,11 +1,13 @@
 /**
  * The mock provider's fault steers: a model named `fault-<name>` is answered with a
- * misbehaviour from stream-faults.ts or answer-faults.ts instead of the simulator's answer.
- * Each fault is a plan, a pure description of the bytes to send and how (one network write
- * a piece, pauses, a body held open); `sendPlan` is the one place that turns a plan into a
- * Response, so the faults stay data a test can read and compare.
+ * misbehaviour from stream-faults.ts, answer-faults.ts or body-faults.ts instead of the
+ * simulator's answer. Each fault is a plan, a pure description of the bytes to send and how
+ * (one network write a piece, pauses, a body held open or without end, a declared length);
+ * `sendPlan` is the one place that turns a plan into a Response, so the faults stay data a
+ * test can read and compare.
  */
 import { ANSWER_FAULTS, answerFault } from "./answer-faults.ts";
+import { BODY_FAULTS, bodyFault } from "./body-faults.ts";
 import { STREAM_FAULTS, streamFault } from "./stream-faults.ts";
 
 /** One network write, or a pause between writes. */
@@ -15,8 +17,13 @@ export interface FaultPlan {
   status: number;
   headers: Record<string, string>;
   pieces: Piece[];
-  /** After the pieces: end the body, or hold it open (neither ending nor failing) until the client hangs up. */
-  end: "close" | "hold";
+  /**
+   * After the pieces: end the body, hold it open (neither ending nor failing) until the
+   * client hangs up, or write `repeat` again and again until it does.
+   */
+  end: "close" | "hold" | { repeat: string };
+  /** Send the pieces as one body with its Content-Length (pauses are not kept), not in writes of their own. */
+  declared?: boolean;
 }
 
 /** Which wire format the request came in on: the fault answers in that format's shapes. */
@@ -38,35 +45,50 @@ export function faultSteer(model: string): string | undefined {
 
 /** The plan for `name` in `family`, or undefined when that fault has no form in that format. */
 export function faultPlan(name: string, family: FaultFamily, ctx: FaultContext): FaultPlan | undefined {
-  return streamFault(name, family, ctx) ?? answerFault(name, family, ctx);
+  return streamFault(name, family, ctx) ?? answerFault(name, family, ctx) ?? bodyFault(name, family, ctx);
 }
 
-/** Sends a plan: each piece its own write, in order; a held body is closed only once `signal` (the client) is gone. */
-export function sendPlan(plan: FaultPlan, signal: AbortSignal): Response {
+/**
+ * Sends a plan: each piece its own write, in order. `hungUp` is called once if the client
+ * leaves before a body that does not end by itself (held or repeated) was closed.
+ */
+export function sendPlan(plan: FaultPlan, signal: AbortSignal, hungUp: () => void = () => {}): Response {
+  const init = { status: plan.status, headers: plan.headers };
+  if (plan.pieces.length === 0 && plan.end === "close") return new Response(null, init);
+  if (plan.declared) return new Response(Buffer.concat(plan.pieces.filter(isBytes).map(toBytes)), init);
   const pieces = [...plan.pieces];
+  const { end } = plan;
+  let left = false;
+  const leave = () => {
+    if (!left && end !== "close") hungUp();
+    left = true;
+  };
   const body = new ReadableStream<Uint8Array>({
     async pull(c) {
       for (;;) {
         const piece = pieces.shift();
-        if (piece === undefined) {
-          if (plan.end === "close") c.close();
-          else if (signal.aborted) c.close();
-          else await new Promise<void>((resolve) => signal.addEventListener("abort", () => (c.close(), resolve()), { once: true }));
-          return;
-        }
-        if (typeof piece === "object" && "waitMs" in piece) {
+        if (piece === undefined) break;
+        if (!isBytes(piece)) {
           await Bun.sleep(piece.waitMs);
           continue;
         }
-        c.enqueue(typeof piece === "string" ? encoder.encode(piece) : piece);
+        c.enqueue(toBytes(piece));
         return;
       }
+      if (end === "close") c.close();
+      else if (typeof end === "object") c.enqueue(encoder.encode(end.repeat));
+      else if (signal.aborted) leave(), c.close();
+      else await new Promise<void>((resolve) => signal.addEventListener("abort", () => (leave(), c.close(), resolve()), { once: true }));
     },
+    cancel: leave,
   });
-  return new Response(body, { status: plan.status, headers: plan.headers });
+  return new Response(body, init);
 }
+
+const isBytes = (piece: Piece): piece is string | Uint8Array => typeof piece === "string" || piece instanceof Uint8Array;
+const toBytes = (piece: string | Uint8Array) => (typeof piece === "string" ? encoder.encode(piece) : piece);
 
 /** The fault names `family` knows, for the error that answers an unknown one. */
 export function faultNames(family: FaultFamily): string[] {
-  return [...STREAM_FAULTS[family], ...ANSWER_FAULTS[family]].map((n) => `fault-${n}`);
+  return [...STREAM_FAULTS[family], ...ANSWER_FAULTS[family], ...BODY_FAULTS[family]].map((n) => `fault-${n}`);
 }

@@ -93,8 +93,11 @@ export function startMockProvider(opts: MockProviderOptions) {
   const responses = new ResponsesMemory();
 
   /** A call whose client (the gateway) hung up while the mock took its time: counted, so tests see the gateway let go. */
+  const abandoned = (model: string) => {
+    stats.abandonedByModel[model] = (stats.abandonedByModel[model] ?? 0) + 1;
+  };
   const noteAbandoned = (request: Request, model: string, res: Response): Response => {
-    if (request.signal.aborted) stats.abandonedByModel[model] = (stats.abandonedByModel[model] ?? 0) + 1;
+    if (request.signal.aborted) abandoned(model);
     return res;
   };
 
@@ -208,7 +211,8 @@ export function startMockProvider(opts: MockProviderOptions) {
             ? "chat"
             : undefined;
         const plan = family && faultPlan(fault, family, { model, key: presented });
-        if (plan) return sendPlan(plan, request.signal);
+        // A body held open or without end that the client left counts as abandoned, as a plain call's does.
+        if (plan) return sendPlan(plan, request.signal, () => abandoned(model));
         const known = family
           ? `its ${family} faults are ${faultNames(family).join(", ")}`
           : "faults answer only chat completions and messages";
