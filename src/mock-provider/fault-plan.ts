@@ -24,6 +24,8 @@ export interface FaultPlan {
   end: "close" | "hold" | { repeat: string };
   /** Send the pieces as one body with its Content-Length (pauses are not kept), not in writes of their own. */
   declared?: boolean;
+  /** Send nothing at all, not even the status, until the client hangs up. */
+  hang?: boolean;
 }
 
 /** Which wire format the request came in on: the fault answers in that format's shapes. */
@@ -43,8 +45,13 @@ export function faultSteer(model: string): string | undefined {
   return STEER.exec(model)?.[1];
 }
 
-/** The plan for `name` in `family`, or undefined when that fault has no form in that format. */
-export function faultPlan(name: string, family: FaultFamily, ctx: FaultContext): FaultPlan | undefined {
+/** A provider that never answers: the same on every route, embeddings included. */
+const HANG: FaultPlan = { status: 499, headers: {}, pieces: [], end: "close", hang: true };
+
+/** The plan for `name` in `family` (undefined: a route with no format of its own), or undefined when it has no form there. */
+export function faultPlan(name: string, family: FaultFamily | undefined, ctx: FaultContext): FaultPlan | undefined {
+  if (name === "hang") return HANG;
+  if (!family) return undefined;
   return streamFault(name, family, ctx) ?? answerFault(name, family, ctx) ?? bodyFault(name, family, ctx);
 }
 
@@ -52,8 +59,14 @@ export function faultPlan(name: string, family: FaultFamily, ctx: FaultContext):
  * Sends a plan: each piece its own write, in order. `hungUp` is called once if the client
  * leaves before a body that does not end by itself (held or repeated) was closed.
  */
-export function sendPlan(plan: FaultPlan, signal: AbortSignal, hungUp: () => void = () => {}): Response {
+export function sendPlan(plan: FaultPlan, signal: AbortSignal, hungUp: () => void = () => {}): Response | Promise<Response> {
   const init = { status: plan.status, headers: plan.headers };
+  if (plan.hang)
+    return new Promise((resolve) => {
+      const leave = () => (hungUp(), resolve(new Response(null, init)));
+      if (signal.aborted) leave();
+      else signal.addEventListener("abort", leave, { once: true });
+    });
   if (plan.pieces.length === 0 && plan.end === "close") return new Response(null, init);
   if (plan.declared) return new Response(Buffer.concat(plan.pieces.filter(isBytes).map(toBytes)), init);
   const pieces = [...plan.pieces];
@@ -90,5 +103,5 @@ const toBytes = (piece: string | Uint8Array) => (typeof piece === "string" ? enc
 
 /** The fault names `family` knows, for the error that answers an unknown one. */
 export function faultNames(family: FaultFamily): string[] {
-  return [...STREAM_FAULTS[family], ...ANSWER_FAULTS[family], ...BODY_FAULTS[family]].map((n) => `fault-${n}`);
+  return ["hang", ...STREAM_FAULTS[family], ...ANSWER_FAULTS[family], ...BODY_FAULTS[family]].map((n) => `fault-${n}`);
 }

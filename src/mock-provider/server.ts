@@ -210,12 +210,10 @@ export function startMockProvider(opts: MockProviderOptions) {
           : /\/chat\/completions$/.test(pathname)
             ? "chat"
             : undefined;
-        const plan = family && faultPlan(fault, family, { model, key: presented });
+        const plan = faultPlan(fault, family, { model, key: presented });
         // A body held open or without end that the client left counts as abandoned, as a plain call's does.
         if (plan) return sendPlan(plan, request.signal, () => abandoned(model));
-        const known = family
-          ? `its ${family} faults are ${faultNames(family).join(", ")}`
-          : "faults answer only chat completions and messages";
+        const known = family ? `its ${family} faults are ${faultNames(family).join(", ")}` : "only fault-hang answers on this route";
         const message = `mock provider has no fault "${fault}" here: ${known}`;
         return family === "messages" ? messagesError(400, message) : openAiError(400, message);
       }
