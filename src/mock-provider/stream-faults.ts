@@ -42,6 +42,12 @@ const chatUsage = (model: string, prompt: number, completion: number) =>
   });
 const chatRole = (model: string) => chatChunk(model, { role: "assistant", content: "" });
 
+/**
+ * A pause between the writes of a split, so they leave as separate packets: writes made
+ * back to back reach the reader as one chunk, and the split would never be seen.
+ */
+const SPLIT = { waitMs: 20 };
+
 const revoked = (key: string) => `key ${key} was revoked mid-way`;
 
 /** Messages-format stream faults, by name. */
@@ -126,7 +132,7 @@ const MESSAGES: Record<string, (c: FaultContext) => FaultPlan> = {
     );
     const inChar = bytes.indexOf(0xc3) + 1;
     const inEmoji = bytes.indexOf(0xf0) + 2;
-    return plan([bytes.subarray(0, inChar), bytes.subarray(inChar, inEmoji), bytes.subarray(inEmoji)]);
+    return plan([bytes.subarray(0, inChar), SPLIT, bytes.subarray(inChar, inEmoji), SPLIT, bytes.subarray(inEmoji)]);
   },
 };
 
@@ -138,7 +144,7 @@ const CHAT: Record<string, (c: FaultContext) => FaultPlan> = {
   "key-error": ({ model, key }) => {
     const error = sse.chat({ error: { message: revoked(key), type: "invalid_request_error" } });
     const at = error.indexOf(key) + 4;
-    return plan([chatRole(model), chatChunk(model, { content: "The " }), error.slice(0, at), error.slice(at)]);
+    return plan([chatRole(model), chatChunk(model, { content: "The " }), error.slice(0, at), SPLIT, error.slice(at)]);
   },
   // Finished (finish reason and usage came) but lost its [DONE], as behind some proxies.
   "no-done": ({ model }) => plan([chatRole(model), chatChunk(model, { content: "Whole." }, "stop"), chatUsage(model, 9, 2)]),
