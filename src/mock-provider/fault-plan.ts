@@ -45,6 +45,15 @@ export function faultSteer(model: string): string | undefined {
   return STEER.exec(model)?.[1];
 }
 
+/**
+ * The fault an end user asks for (chat's `user`, the messages format's `metadata.user_id`):
+ * the steer for a model the catalog must still price, as the prompt-cache steer is.
+ */
+export function userFaultSteer(body: Record<string, any> | null): string | undefined {
+  const user = body?.user ?? body?.metadata?.user_id;
+  return typeof user === "string" ? /^fault-([a-z0-9-]+)$/.exec(user)?.[1] : undefined;
+}
+
 /** A provider that never answers: the same on every route, embeddings included. */
 const HANG: FaultPlan = { status: 499, headers: {}, pieces: [], end: "close", hang: true };
 

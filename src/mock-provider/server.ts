@@ -12,6 +12,8 @@
  *   `swap-<model>`    answers claiming to be <model> (substitution);
  *   `dated-<model>`   answers as a dated snapshot of the requested name (`dated-x-2024-08-06`);
  *   `garbled-<model>` answers a plain (non-stream) call with the first half of its body only;
+ *   `fault-<name>`    answers with that misbehaviour in the route's format (fault-plan.ts), also
+ *                     asked for as an end user `fault-<name>`, for a model the catalog must price;
  * a base URL under `/fault-oversized-<MiB>` answers model lists and token counts that large (oversized-answer.ts);
  * an end user (`user`, `metadata.user_id`) `cache-r<reads>-w<writes>[-h<1-hour writes>]` reports
  * that many prompt tokens read from and written to the prompt cache (cache-steer.ts);
@@ -28,7 +30,7 @@ import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { cacheSteer } from "./cache-steer.ts";
-import { type FaultFamily, faultNames, faultPlan, faultSteer, sendPlan } from "./fault-plan.ts";
+import { type FaultFamily, faultNames, faultPlan, faultSteer, sendPlan, userFaultSteer } from "./fault-plan.ts";
 import { oversizedShape, oversizedSteer, sendOversized } from "./oversized-answer.ts";
 
 export interface MockProviderOptions {
@@ -203,7 +205,7 @@ export function startMockProvider(opts: MockProviderOptions) {
       // Platform ids carry an `anthropic.` prefix; the steering words follow it.
       const steer = model.replace(/^anthropic\./, "");
       const answeredModel = /^swap-(.+)$/.exec(steer)?.[1] ?? (steer.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
-      const fault = faultSteer(steer);
+      const fault = faultSteer(steer) ?? userFaultSteer(body);
       if (fault !== undefined && request.method === "POST") {
         const family: FaultFamily | undefined = pathname.endsWith("/messages")
           ? "messages"

@@ -47,6 +47,19 @@ describe("the steer", () => {
     expect(await msg.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
   });
 
+  test("an end user `fault-<name>` steers a call whose model stays one the catalog prices", async () => {
+    const res = await post("/v1/chat/completions", { model: "gpt-4o", user: "fault-limited", messages: [{ role: "user", content: "hi" }] });
+    expect(res.status).toBe(429);
+    const msg = await post("/v1/messages", {
+      model: "claude-sonnet-4-5",
+      max_tokens: 5,
+      metadata: { user_id: "fault-refuses" },
+      messages: [],
+    });
+    expect(msg.status).toBe(400);
+    expect(await msg.text()).toContain("roles must alternate");
+  });
+
   test("without a steer the mock answers as it always did", async () => {
     const text = await (await chat("gpt-4o")).text();
     expect(text).toContain("data: [DONE]");

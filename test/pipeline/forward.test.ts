@@ -5,12 +5,12 @@
  * client that leaves before the answer (charged its prompt), and a whole answer or a
  * stream event longer than the gateway reads (GW_MAX_ANSWER_BYTES). Each attempt ends with the
  * gateway's own error in the caller's envelope, one usage row, and nothing left waiting
- * at shutdown. The misbehaving provider is the mock's fault steers (`odd/fault-...`,
- * docs/mock-provider.md), whose stats tell when the gateway hung up. Two cases keep a small
- * server of the test's own, because the test must steer them as they run: a priced model
- * that never answers and tells the test when the call arrived and when the gateway hung up,
- * and a stream whose overlong event waits until the client saw the first. A raw socket
- * cuts a body short of its Content-Length, which no HTTP server sends.
+ * at shutdown. The misbehaving provider is the mock's fault steers (`odd/fault-...`, or the
+ * end user `fault-hang` for a priced model; docs/mock-provider.md), whose request list and
+ * stats tell when a call arrived and when the gateway hung up. One case keeps a small server
+ * of the test's own, because the test paces it: a stream whose overlong event waits until
+ * the client saw the first. A raw socket cuts a body short of its Content-Length, which no
+ * HTTP server sends.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { TCPSocketListener } from "bun";
@@ -19,10 +19,6 @@ import { type InProcessGateway, startInProcessGateway } from "../support/in-proc
 import type { RunningMock } from "../support/gateway-process.ts";
 import { startMockInProcess } from "../support/in-process.ts";
 
-/** Resolved by the provider when a call arrives, and when the gateway hangs up on one. */
-const arrived: (() => void)[] = [];
-const hungUp: (() => void)[] = [];
-const next = (queue: (() => void)[]) => new Promise<void>((resolve) => queue.push(resolve));
 /**
  * Resolved by the test once its client has the stream's first event: the provider sends the
  * overlong event only then. An error in a stream discards what its reader has not taken yet,
@@ -36,35 +32,24 @@ const firstEventSeen = new Promise<void>((resolve) => {
 const encoder = new TextEncoder();
 const json = { "content-type": "application/json" };
 
-/** The test's own provider: a priced model that never answers, and a stream paced by the test. */
-function misbehave(model: string, req: Request): Response | Promise<Response> {
-  arrived.shift()?.();
-  // A stream whose second event runs past the bound (some 200 KB, in 16 KB pieces) before it ends.
-  if (model === "stream-long-event") {
-    const pieces = [
-      `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: "hi" } }] })}\n\n`,
-      "data: ",
-      ...Array.from({ length: 13 }, () => "x".repeat(16 * 1024)),
-      "\n\ndata: [DONE]\n\n",
-    ];
-    return new Response(
-      new ReadableStream({
-        async pull(c) {
-          const piece = pieces.shift();
-          if (piece === "data: ") await firstEventSeen;
-          if (piece === undefined) c.close();
-          else c.enqueue(encoder.encode(piece));
-        },
-      }),
-      { status: 200, headers: { "content-type": "text/event-stream" } },
-    );
-  }
-  // Never answers: only notes when the gateway hangs up.
-  return new Promise<Response>((resolve) =>
-    req.signal.addEventListener("abort", () => {
-      hungUp.shift()?.();
-      resolve(new Response(null, { status: 499 }));
+/** The test's own provider: a stream whose second event runs past the bound (some 200 KB, in 16 KB pieces), paced by the test. */
+function pacedStream(model: string): Response {
+  const pieces = [
+    `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: "hi" } }] })}\n\n`,
+    "data: ",
+    ...Array.from({ length: 13 }, () => "x".repeat(16 * 1024)),
+    "\n\ndata: [DONE]\n\n",
+  ];
+  return new Response(
+    new ReadableStream({
+      async pull(c) {
+        const piece = pieces.shift();
+        if (piece === "data: ") await firstEventSeen;
+        if (piece === undefined) c.close();
+        else c.enqueue(encoder.encode(piece));
+      },
     }),
+    { status: 200, headers: { "content-type": "text/event-stream" } },
   );
 }
 
@@ -112,8 +97,8 @@ async function configure(gw: InProcessGateway): Promise<void> {
   );
   const oddMsg = { ...custom, name: "odd-msg", format: "messages", baseUrl: mock.url, models: ["fault-long-answer"] };
   expect((await gw.op(key, "provider.create", oddMsg)).status).toBe(200);
-  // A priced model at the test's own server, for what an abandoned call is charged.
-  const priced = { provider: "openai", apiKey: "sk-odd-1234567890", baseUrl: `${base}/v1`, scope: "organization" };
+  // A priced model at the mock, for what an abandoned call is charged.
+  const priced = { provider: "openai", apiKey: "sk-odd-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" };
   expect((await gw.op(key, "provider.create", priced)).status).toBe(200);
 }
 
@@ -135,8 +120,7 @@ beforeAll(async () => {
     port: 0,
     async fetch(req) {
       if (req.method === "GET") return Response.json({ data: [] });
-      const body = (await req.json()) as { model: string };
-      return misbehave(body.model, req);
+      return pacedStream(((await req.json()) as { model: string }).model);
     },
   });
   quick = await startInProcessGateway({ env: { GW_UPSTREAM_TIMEOUT_S: "2" }, logLevel: "error" });
@@ -152,6 +136,15 @@ afterAll(async () => {
   await mock.stop();
   cutter.stop(true);
 });
+
+/** Resolves once the mock has a call whose prompt is `prompt`, or as soon as `answered` settles (refused before it got there). */
+async function arrivedWith(prompt: string, answered: Promise<unknown>): Promise<void> {
+  let settled = false;
+  answered.finally(() => {
+    settled = true;
+  });
+  while (!settled && !(await mock.requests()).some((r) => r.body?.messages?.[0]?.content === prompt)) await Bun.sleep(5);
+}
 
 /** Resolves once the gateway has hung up on `n` calls of a mock fault whose body never ends by itself. */
 async function hungUpOn(model: string, n: number): Promise<void> {
@@ -254,28 +247,25 @@ test("a client that leaves before a whole answer came is charged its prompt, so 
   const key = { key: patient.init.keyValue };
   const created = await patient.op(key, "org.service-account.create", { serviceAccountName: "leaver", spendCapCents: 1 });
   const { id, key: value } = created.body.data.apiKey;
+  let left = 0;
   const leave = async () => {
-    const seen = next(arrived);
-    const gone = next(hungUp);
     const client = new AbortController();
+    // A prompt of its own, to find this call among those the mock saw.
+    const prompt = `Tell me about the sea, part ${left + 1}. ${"Tell me about the sea. ".repeat(100)}`;
     const answered = patient.handle(
       new Request(`${patient.origin}/v1/chat/completions`, {
         method: "POST",
         signal: client.signal,
         headers: { ...json, authorization: `Bearer ${value}` },
-        // About 600 prompt tokens of gpt-4o: some 1,500 micro-dollars.
-        body: JSON.stringify({
-          model: "gpt-4o",
-          max_tokens: 5,
-          messages: [{ role: "user", content: "Tell me about the sea. ".repeat(100) }],
-        }),
+        // About 600 prompt tokens of gpt-4o: some 1,500 micro-dollars. The end user steers the mock never to answer.
+        body: JSON.stringify({ model: "gpt-4o", max_tokens: 5, user: "fault-hang", messages: [{ role: "user", content: prompt }] }),
       }),
     );
     // Refused before it reached the provider: nothing to leave.
-    const first = await Promise.race([seen.then(() => null), answered]);
+    const first = await Promise.race([arrivedWith(prompt, answered).then(() => null), answered]);
     if (first) return first;
     client.abort();
-    await gone;
+    await hungUpOn("gpt-4o", ++left);
     return answered;
   };
   expect((await leave()).status).toBe(499);
