@@ -12,12 +12,16 @@
  *   `swap-<model>`    answers claiming to be <model> (substitution);
  *   `dated-<model>`   answers as a dated snapshot of the requested name (`dated-x-2024-08-06`);
  *   `garbled-<model>` answers a plain (non-stream) call with the first half of its body only;
+ *   `fault-<name>`    answers with that misbehaviour in the route's format (fault-plan.ts), also
+ *                     asked for as an end user `fault-<name>`, for a model the catalog must price;
+ * a base URL under `/fault-oversized-<MiB>` answers model lists and token counts that large (oversized-answer.ts);
  * an end user (`user`, `metadata.user_id`) `cache-r<reads>-w<writes>[-h<1-hour writes>]` reports
  * that many prompt tokens read from and written to the prompt cache (cache-steer.ts);
  * a Responses call's `mcp` tool with `require_approval: "never"` is run as OpenAI runs it (hosted-mcp.ts);
  * `/_mock/requests` lists the last requests it saw (method, path, full url with query,
  * every header, body) and `/_mock/stats` counts streams started, finished and
- * cancelled by the client, and, by model, plain chat calls whose client hung up before their answer.
+ * cancelled by the client, by model plain chat calls whose client hung up before their answer,
+ * and the bytes of oversized answers made.
  */
 import { simulatedMessagesResponse, simulatedPlatformStream } from "../simulator/messages-format.ts";
 import { openAiError, simulatedChatCompletion, simulatedEmbeddings, simulatedModelList } from "../simulator/openai-format.ts";
@@ -26,6 +30,8 @@ import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { cacheSteer } from "./cache-steer.ts";
+import { type FaultFamily, faultNames, faultPlan, faultSteer, sendPlan, userFaultSteer } from "./fault-plan.ts";
+import { oversizedShape, oversizedSteer, sendOversized } from "./oversized-answer.ts";
 
 export interface MockProviderOptions {
   host: string;
@@ -78,12 +84,22 @@ const messagesError = (status: number, message: string) =>
 
 export function startMockProvider(opts: MockProviderOptions) {
   const seen: SeenRequest[] = [];
-  const stats = { streamsStarted: 0, streamsFinished: 0, streamsCancelled: 0, abandonedByModel: {} as Record<string, number> };
+  const stats = {
+    streamsStarted: 0,
+    streamsFinished: 0,
+    streamsCancelled: 0,
+    abandonedByModel: {} as Record<string, number>,
+    // Bytes of oversized answers made so far (oversized-answer.ts).
+    oversizedBytes: 0,
+  };
   const responses = new ResponsesMemory();
 
   /** A call whose client (the gateway) hung up while the mock took its time: counted, so tests see the gateway let go. */
+  const abandoned = (model: string) => {
+    stats.abandonedByModel[model] = (stats.abandonedByModel[model] ?? 0) + 1;
+  };
   const noteAbandoned = (request: Request, model: string, res: Response): Response => {
-    if (request.signal.aborted) stats.abandonedByModel[model] = (stats.abandonedByModel[model] ?? 0) + 1;
+    if (request.signal.aborted) abandoned(model);
     return res;
   };
 
@@ -156,6 +172,21 @@ export function startMockProvider(opts: MockProviderOptions) {
       });
       if (seen.length > KEEP_REQUESTS) seen.shift();
 
+      // A base URL under `/fault-oversized-<MiB>` answers a document of that size (oversized-answer.ts).
+      const oversized = oversizedSteer(pathname);
+      if (oversized) {
+        const shape = oversizedShape(request.method, oversized.rest, oversized.mib);
+        if (!shape)
+          return openAiError(
+            404,
+            `mock provider answers fault-oversized only on a model list and a token count, not ${request.method} ${oversized.rest}`,
+            "not_found_error",
+          );
+        return sendOversized(shape, (bytes) => {
+          stats.oversizedBytes += bytes;
+        });
+      }
+
       const platform = PLATFORM_PATH.exec(pathname);
       const model = platform ? decodeURIComponent(platform[1] as string) : typeof body?.model === "string" ? body.model : "";
       // Real providers often quote the key they rejected; so does the mock, so tests can prove the gateway cuts it out.
@@ -174,6 +205,20 @@ export function startMockProvider(opts: MockProviderOptions) {
       // Platform ids carry an `anthropic.` prefix; the steering words follow it.
       const steer = model.replace(/^anthropic\./, "");
       const answeredModel = /^swap-(.+)$/.exec(steer)?.[1] ?? (steer.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
+      const fault = faultSteer(steer) ?? userFaultSteer(body);
+      if (fault !== undefined && request.method === "POST") {
+        const family: FaultFamily | undefined = pathname.endsWith("/messages")
+          ? "messages"
+          : /\/chat\/completions$/.test(pathname)
+            ? "chat"
+            : undefined;
+        const plan = faultPlan(fault, family, { model, key: presented });
+        // A body held open or without end that the client left counts as abandoned, as a plain call's does.
+        if (plan) return sendPlan(plan, request.signal, () => abandoned(model));
+        const known = family ? `its ${family} faults are ${faultNames(family).join(", ")}` : "only fault-hang answers on this route";
+        const message = `mock provider has no fault "${fault}" here: ${known}`;
+        return family === "messages" ? messagesError(400, message) : openAiError(400, message);
+      }
       const garble = (res: Response) => (/(?:^|[./])garbled-/.test(model) && !body?.stream ? halved(res) : res);
       const cache = cacheSteer(body);
 

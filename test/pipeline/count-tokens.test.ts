@@ -8,26 +8,27 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { MAX_COUNT_ANSWER_BYTES } from "../../src/pipeline/count-tokens.ts";
 import { type Harness, startHarness } from "../security/harness.ts";
-import { type OversizedServer, serveOversizedJson } from "../support/oversized-answer.ts";
+import type { RunningMock } from "../support/gateway-process.ts";
+import { startMockInProcess } from "../support/in-process.ts";
 
 const TOTAL = 64 * 1024 * 1024;
 let h: Harness;
-let hostile: OversizedServer;
+let mock: RunningMock;
 
 beforeAll(async () => {
   h = await startHarness();
-  // A count padded past any bound: {"input_tokens":5,"pad":["x…",…,"end"]}.
-  hostile = serveOversizedJson('{"input_tokens":5,"pad":[', `"${"x".repeat(62)}",`, '"end"]}', TOTAL);
+  // The mock's oversized steer: a count padded past any bound, {"input_tokens":5,"pad":["x…",…,"end"]}.
+  mock = startMockInProcess();
   const created = await h.op(h.member, "provider.create", {
     provider: "anthropic",
     apiKey: "sk-ant-member-own-key-000",
-    baseUrl: `http://127.0.0.1:${hostile.port}`,
+    baseUrl: `${mock.url}/fault-oversized-${TOTAL / 1024 / 1024}`,
   });
   expect(created.status).toBe(200);
 });
 
 afterAll(async () => {
-  await hostile.stop();
+  await mock.stop();
   await h.close();
 });
 
@@ -40,5 +41,5 @@ test("a count answer past the bound is the provider's 502, and the rest is not r
   expect(res.status).toBe(502);
   expect(((await res.json()) as { error: { message: string } }).error.message).toContain("answered count_tokens without input_tokens");
   expect(MAX_COUNT_ANSWER_BYTES).toBeLessThan(TOTAL);
-  expect(hostile.sent()).toBeLessThan(TOTAL / 2);
+  expect((await mock.stats()).oversizedBytes).toBeLessThan(TOTAL / 2);
 });

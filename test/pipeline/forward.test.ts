@@ -5,19 +5,20 @@
  * client that leaves before the answer (charged its prompt), and a whole answer or a
  * stream event longer than the gateway reads (GW_MAX_ANSWER_BYTES). Each attempt ends with the
  * gateway's own error in the caller's envelope, one usage row, and nothing left waiting
- * at shutdown. The provider is a small server of
- * its own (the mock provider answers well); it picks its misbehaviour by model name and
- * reports what it saw as events, so no test waits on time.
+ * at shutdown. The misbehaving provider is the mock's fault steers (`odd/fault-...`, or the
+ * end user `fault-hang` for a priced model; docs/mock-provider.md), whose request list and
+ * stats tell when a call arrived and when the gateway hung up. One case keeps a small server
+ * of the test's own, because the test paces it: a stream whose overlong event waits until
+ * the client saw the first. A raw socket cuts a body short of its Content-Length, which no
+ * HTTP server sends.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { TCPSocketListener } from "bun";
 import type { UsageEvent } from "../../src/domain/types.ts";
 import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
+import type { RunningMock } from "../support/gateway-process.ts";
+import { startMockInProcess } from "../support/in-process.ts";
 
-/** Resolved by the provider when a call arrives, and when the gateway hangs up on one. */
-const arrived: (() => void)[] = [];
-const hungUp: (() => void)[] = [];
-const next = (queue: (() => void)[]) => new Promise<void>((resolve) => queue.push(resolve));
 /**
  * Resolved by the test once its client has the stream's first event: the provider sends the
  * overlong event only then. An error in a stream discards what its reader has not taken yet,
@@ -31,105 +32,29 @@ const firstEventSeen = new Promise<void>((resolve) => {
 const encoder = new TextEncoder();
 const json = { "content-type": "application/json" };
 
-/** A body that sends `first` and then neither ends nor fails until the gateway hangs up. */
-function stalled(first: string, req: Request): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start(c) {
-      c.enqueue(encoder.encode(first));
-      req.signal.addEventListener("abort", () => hungUp.shift()?.());
-    },
-  });
+/** The test's own provider: a stream whose second event runs past the bound (some 200 KB, in 16 KB pieces), paced by the test. */
+function pacedStream(model: string): Response {
+  const pieces = [
+    `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: "hi" } }] })}\n\n`,
+    "data: ",
+    ...Array.from({ length: 13 }, () => "x".repeat(16 * 1024)),
+    "\n\ndata: [DONE]\n\n",
+  ];
+  return new Response(
+    new ReadableStream({
+      async pull(c) {
+        const piece = pieces.shift();
+        if (piece === "data: ") await firstEventSeen;
+        if (piece === undefined) c.close();
+        else c.enqueue(encoder.encode(piece));
+      },
+    }),
+    { status: 200, headers: { "content-type": "text/event-stream" } },
+  );
 }
 
-function misbehave(model: string, req: Request): Response | Promise<Response> {
-  arrived.shift()?.();
-  switch (model) {
-    // No body at all: what a 204 is, whatever was asked.
-    case "no-body":
-      return new Response(null, { status: 204 });
-    case "error-endless":
-      return new Response(
-        new ReadableStream({
-          pull(c) {
-            c.enqueue(encoder.encode("x".repeat(16 * 1024)));
-          },
-        }),
-        { status: 500, headers: json },
-      );
-    case "error-stalls":
-      return new Response(stalled('{"error":{"message":"over', req), { status: 500, headers: json });
-    // Counts no store column can hold, and one that would pay the caller back.
-    case "gpt-4o-mini":
-      return Response.json({
-        id: "chatcmpl-2",
-        object: "chat.completion",
-        model: "gpt-4o-mini",
-        choices: [{ index: 0, message: { role: "assistant", content: "hi" }, finish_reason: "stop" }],
-        usage: { prompt_tokens: { n: 1 }, completion_tokens: -1_000_000 },
-      });
-    // Whole answers past the gateway's bound (GW_MAX_ANSWER_BYTES, 64 KiB here), each sent another way.
-    case "answer-chunked":
-      return new Response(
-        new ReadableStream({
-          start(c) {
-            const answer = longAnswer(model);
-            for (const piece of [answer.slice(0, 50_000), answer.slice(50_000)]) c.enqueue(encoder.encode(piece));
-            c.close();
-          },
-        }),
-        { status: 200, headers: json },
-      );
-    case "answer-declared":
-      return new Response(longAnswer(model), { status: 200, headers: json });
-    // Small on the wire (its Content-Length is the compressed size), past the bound once inflated.
-    case "answer-gzip":
-      return new Response(Bun.gzipSync(encoder.encode(longAnswer(model))), {
-        status: 200,
-        headers: { ...json, "content-encoding": "gzip" },
-      });
-    // A stream whose second event runs past the bound (some 200 KB, in 16 KB pieces) before it ends.
-    case "stream-long-event": {
-      const pieces = [
-        `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: "hi" } }] })}\n\n`,
-        "data: ",
-        ...Array.from({ length: 13 }, () => "x".repeat(16 * 1024)),
-        "\n\ndata: [DONE]\n\n",
-      ];
-      return new Response(
-        new ReadableStream({
-          async pull(c) {
-            const piece = pieces.shift();
-            if (piece === "data: ") await firstEventSeen;
-            if (piece === undefined) c.close();
-            else c.enqueue(encoder.encode(piece));
-          },
-        }),
-        { status: 200, headers: { "content-type": "text/event-stream" } },
-      );
-    }
-    case "body-stalls":
-      return new Response(stalled('{"id":"chatcmpl-1","model":"body-stalls",', req), { status: 200, headers: json });
-    default:
-      // Never answers: only notes when the gateway hangs up.
-      return new Promise<Response>((resolve) =>
-        req.signal.addEventListener("abort", () => {
-          hungUp.shift()?.();
-          resolve(new Response(null, { status: 499 }));
-        }),
-      );
-  }
-}
-
-/** A chat answer of some 100 KB by `model`: well formed, only too long for a gateway that reads 64 KiB. */
-const longAnswer = (model: string) =>
-  JSON.stringify({
-    id: "chatcmpl-3",
-    object: "chat.completion",
-    model,
-    choices: [{ index: 0, message: { role: "assistant", content: "wave ".repeat(20_000) }, finish_reason: "stop" }],
-    usage: { prompt_tokens: 10, completion_tokens: 20_000 },
-  });
-
+/** The mock provider, whose fault steers are the other misbehaviours. */
+let mock: RunningMock;
 let provider: ReturnType<typeof Bun.serve>;
 /** Answers any request with a 500 whose body stops short of its Content-Length, and closes. */
 let cutter: TCPSocketListener;
@@ -141,34 +66,39 @@ let patient: InProcessGateway;
 async function configure(gw: InProcessGateway): Promise<void> {
   const base = `http://127.0.0.1:${provider.port}`;
   const key = { key: gw.init.keyValue };
-  const models = [
+  const faults = [
     "no-body",
-    "error-cut",
     "error-endless",
     "error-stalls",
     "body-stalls",
-    "answer-chunked",
-    "answer-declared",
-    "answer-gzip",
-    "stream-long-event",
+    "bad-usage",
+    "long-answer",
+    "long-answer-chunked",
+    "long-answer-gzip",
   ];
   const custom = {
     provider: "custom",
     name: "odd",
     apiKey: "k-1234567890",
-    baseUrl: `${base}/v1`,
+    baseUrl: `${mock.url}/v1`,
     country: "US",
-    models,
+    models: faults.map((f) => `fault-${f}`),
     scope: "organization",
   };
   expect((await gw.op(key, "provider.create", custom)).status).toBe(200);
+  const paced = { ...custom, name: "paced", baseUrl: `${base}/v1`, models: ["stream-long-event"] };
+  expect((await gw.op(key, "provider.create", paced)).status).toBe(200);
   // The raw server's cut, in both formats.
   const cut = `http://127.0.0.1:${cutter.port}`;
-  expect((await gw.op(key, "provider.create", { ...custom, name: "cut", baseUrl: `${cut}/v1` })).status).toBe(200);
-  expect((await gw.op(key, "provider.create", { ...custom, name: "cut-msg", format: "messages", baseUrl: cut })).status).toBe(200);
-  expect((await gw.op(key, "provider.create", { ...custom, name: "odd-msg", format: "messages", baseUrl: base })).status).toBe(200);
-  // A priced model at the same server, for what an abandoned call is charged.
-  const priced = { provider: "openai", apiKey: "sk-odd-1234567890", baseUrl: `${base}/v1`, scope: "organization" };
+  const cutModels = { models: ["error-cut"] };
+  expect((await gw.op(key, "provider.create", { ...custom, ...cutModels, name: "cut", baseUrl: `${cut}/v1` })).status).toBe(200);
+  expect((await gw.op(key, "provider.create", { ...custom, ...cutModels, name: "cut-msg", format: "messages", baseUrl: cut })).status).toBe(
+    200,
+  );
+  const oddMsg = { ...custom, name: "odd-msg", format: "messages", baseUrl: mock.url, models: ["fault-long-answer"] };
+  expect((await gw.op(key, "provider.create", oddMsg)).status).toBe(200);
+  // A priced model at the mock, for what an abandoned call is charged.
+  const priced = { provider: "openai", apiKey: "sk-odd-1234567890", baseUrl: `${mock.url}/v1`, scope: "organization" };
   expect((await gw.op(key, "provider.create", priced)).status).toBe(200);
 }
 
@@ -184,13 +114,13 @@ beforeAll(async () => {
       },
     },
   });
+  mock = startMockInProcess();
   provider = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     async fetch(req) {
       if (req.method === "GET") return Response.json({ data: [] });
-      const body = (await req.json()) as { model: string };
-      return misbehave(body.model, req);
+      return pacedStream(((await req.json()) as { model: string }).model);
     },
   });
   quick = await startInProcessGateway({ env: { GW_UPSTREAM_TIMEOUT_S: "2" }, logLevel: "error" });
@@ -203,8 +133,23 @@ afterAll(async () => {
   await quick.stop();
   await patient.stop();
   provider.stop(true);
+  await mock.stop();
   cutter.stop(true);
 });
+
+/** Resolves once the mock has a call whose prompt is `prompt`, or as soon as `answered` settles (refused before it got there). */
+async function arrivedWith(prompt: string, answered: Promise<unknown>): Promise<void> {
+  let settled = false;
+  answered.finally(() => {
+    settled = true;
+  });
+  while (!settled && !(await mock.requests()).some((r) => r.body?.messages?.[0]?.content === prompt)) await Bun.sleep(5);
+}
+
+/** Resolves once the gateway has hung up on `n` calls of a mock fault whose body never ends by itself. */
+async function hungUpOn(model: string, n: number): Promise<void> {
+  while (((await mock.stats()).abandonedByModel[model] ?? 0) < n) await Bun.sleep(5);
+}
 
 /** The error of an answer in the chat-completions envelope. */
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
@@ -230,10 +175,10 @@ test("a stream answered with no body is a 502, accounted, and leaves nothing for
   const gw = await startInProcessGateway({ logLevel: "error" });
   try {
     await configure(gw);
-    const res = await chat(gw, "odd/no-body", { stream: true });
+    const res = await chat(gw, "odd/fault-no-body", { stream: true });
     expect(res.status).toBe(502);
     expect((await errorOf(res)).code).toBe("provider_error");
-    expect((await rows(gw, "no-body")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
+    expect((await rows(gw, "fault-no-body")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
   } finally {
     // Resolves only once every stream's call is accounted: one never started must not hold it.
     await gw.stop();
@@ -260,28 +205,27 @@ test("an error whose body is cut off is the provider's 502, accounted as its fai
 });
 
 test("an error body that never ends is read only as far as its message is kept, not to the deadline", async () => {
-  const res = await chat(quick, "odd/error-endless");
+  const res = await chat(quick, "odd/fault-error-endless");
   expect(res.status).toBe(502);
   const error = await errorOf(res);
   expect(error.code).toBe("provider_error");
   expect(error.message).toStartWith("odd failed (HTTP 500): xxx");
-  expect((await rows(quick, "error-endless")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
+  expect((await rows(quick, "fault-error-endless")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
 });
 
 test("an error body that outlasts the deadline ends at it, as the provider's failure with what came of its message", async () => {
-  const gone = next(hungUp);
-  const res = await chat(quick, "odd/error-stalls");
-  await gone;
+  const res = await chat(quick, "odd/fault-error-stalls");
+  await hungUpOn("fault-error-stalls", 1);
   expect(res.status).toBe(502);
   expect(await errorOf(res)).toMatchObject({ code: "provider_error", message: 'odd failed (HTTP 500): {"error":{"message":"over' });
-  expect((await rows(quick, "error-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
+  expect((await rows(quick, "fault-error-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[502, "provider_error"]]);
 });
 
 test("a whole answer whose body outlasts the deadline is a 504, as a late answer is", async () => {
-  const res = await chat(quick, "odd/body-stalls");
+  const res = await chat(quick, "odd/fault-body-stalls");
   expect(res.status).toBe(504);
   expect((await errorOf(res)).code).toBe("provider_timeout");
-  expect((await rows(quick, "body-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[504, "provider_timeout"]]);
+  expect((await rows(quick, "fault-body-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[504, "provider_timeout"]]);
 });
 
 test("a client that leaves while a whole answer's body comes is its own 499, not the provider's failure", async () => {
@@ -291,40 +235,37 @@ test("a client that leaves while a whole answer's body comes is its own 499, not
   const sent = () => patient.rt.services.rateUsage.snapshot(provider.id, Date.now()).requestsToday;
   const before = sent();
   const client = new AbortController();
-  const answered = chat(patient, "odd/body-stalls", {}, client.signal);
+  const answered = chat(patient, "odd/fault-body-stalls", {}, client.signal);
   // The answer's headers are in once the attempt counts what the provider was sent.
   while (sent() === before) await Bun.sleep(5);
   client.abort();
   expect((await answered).status).toBe(499);
-  expect((await rows(patient, "body-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[499, "client_closed_request"]]);
+  expect((await rows(patient, "fault-body-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[499, "client_closed_request"]]);
 });
 
 test("a client that leaves before a whole answer came is charged its prompt, so abandoned calls meet a cap", async () => {
   const key = { key: patient.init.keyValue };
   const created = await patient.op(key, "org.service-account.create", { serviceAccountName: "leaver", spendCapCents: 1 });
   const { id, key: value } = created.body.data.apiKey;
+  let left = 0;
   const leave = async () => {
-    const seen = next(arrived);
-    const gone = next(hungUp);
     const client = new AbortController();
+    // A prompt of its own, to find this call among those the mock saw.
+    const prompt = `Tell me about the sea, part ${left + 1}. ${"Tell me about the sea. ".repeat(100)}`;
     const answered = patient.handle(
       new Request(`${patient.origin}/v1/chat/completions`, {
         method: "POST",
         signal: client.signal,
         headers: { ...json, authorization: `Bearer ${value}` },
-        // About 600 prompt tokens of gpt-4o: some 1,500 micro-dollars.
-        body: JSON.stringify({
-          model: "gpt-4o",
-          max_tokens: 5,
-          messages: [{ role: "user", content: "Tell me about the sea. ".repeat(100) }],
-        }),
+        // About 600 prompt tokens of gpt-4o: some 1,500 micro-dollars. The end user steers the mock never to answer.
+        body: JSON.stringify({ model: "gpt-4o", max_tokens: 5, user: "fault-hang", messages: [{ role: "user", content: prompt }] }),
       }),
     );
     // Refused before it reached the provider: nothing to leave.
-    const first = await Promise.race([seen.then(() => null), answered]);
+    const first = await Promise.race([arrivedWith(prompt, answered).then(() => null), answered]);
     if (first) return first;
     client.abort();
-    await gone;
+    await hungUpOn("gpt-4o", ++left);
     return answered;
   };
   expect((await leave()).status).toBe(499);
@@ -342,10 +283,10 @@ test("a client that leaves before a whole answer came is charged its prompt, so 
 });
 
 test("token counts that are not whole numbers of tokens are taken as unreported, and the usage flush goes on", async () => {
-  expect((await chat(patient, "gpt-4o-mini")).status).toBe(200);
-  expect((await chat(patient, "gpt-4o-mini")).status).toBe(200);
+  expect((await chat(patient, "odd/fault-bad-usage")).status).toBe(200);
+  expect((await chat(patient, "odd/fault-bad-usage")).status).toBe(200);
   const failures = patient.rt.usage.stats().failures;
-  const written = (await rows(patient, "gpt-4o-mini")).map((e) => [e.promptTokens, e.completionTokens, e.costMicros]);
+  const written = (await rows(patient, "fault-bad-usage")).map((e) => [e.promptTokens, e.completionTokens, e.costMicros]);
   expect(written).toEqual([
     [0, 0, 0],
     [0, 0, 0],
@@ -356,7 +297,7 @@ test("token counts that are not whole numbers of tokens are taken as unreported,
 test("a whole answer past GW_MAX_ANSWER_BYTES is the provider's 502, however it is sent, and charged its prompt as a failure", async () => {
   const configs = (await patient.op({ key: patient.init.keyValue }, "provider.list")).body.data.providers as { id: string; name: string }[];
   const odd = configs.find((p) => p.name === "odd")?.id as string;
-  for (const model of ["answer-chunked", "answer-declared", "answer-gzip"]) {
+  for (const model of ["fault-long-answer-chunked", "fault-long-answer", "fault-long-answer-gzip"]) {
     const res = await chat(patient, `odd/${model}`);
     expect(res.status).toBe(502);
     expect(await errorOf(res)).toMatchObject({
@@ -373,7 +314,7 @@ test("a whole answer past GW_MAX_ANSWER_BYTES is the provider's 502, however it 
     new Request(`${patient.origin}/v1/messages`, {
       method: "POST",
       headers: { ...json, "x-api-key": patient.init.keyValue, "anthropic-version": "2023-06-01" },
-      body: JSON.stringify({ model: "odd-msg/answer-declared", max_tokens: 5, messages: [{ role: "user", content: "hi" }] }),
+      body: JSON.stringify({ model: "odd-msg/fault-long-answer", max_tokens: 5, messages: [{ role: "user", content: "hi" }] }),
     }),
   );
   expect(messages.status).toBe(502);
@@ -384,7 +325,7 @@ test("a whole answer past GW_MAX_ANSWER_BYTES is the provider's 502, however it 
 });
 
 test("a stream event past GW_MAX_ANSWER_BYTES cuts the stream there, accounted as a cut stream", async () => {
-  const res = await chat(patient, "odd/stream-long-event", { stream: true });
+  const res = await chat(patient, "paced/stream-long-event", { stream: true });
   expect(res.status).toBe(200);
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   let received = "";

@@ -1,6 +1,6 @@
 /**
  * The idle bound on providers' streams (GW_STREAM_IDLE_TIMEOUT_S, 1 s here), through the
- * whole gateway at a provider that stalls on purpose (test/support/odd-provider.ts): a
+ * whole gateway at a provider that stalls on purpose (the mock provider's fault steers, test/support/odd-provider.ts): a
  * stream whose provider goes silent ends with the caller's own terminal error, native or
  * translated, and is charged as a cut stream; one whose provider only pings while it
  * thinks is not cut. The official clients raise the error rather than wait.
@@ -19,9 +19,9 @@ const ask = [{ role: "user" as const, content: PROMPT }];
 
 describe("a provider that sends its headers and a piece, then nothing", () => {
   test("native chat: the official client raises the gateway's error, and the call is charged as a cut stream", async () => {
-    const stream = odd.openai().chat.completions.stream({ model: "odd-chat/chat-stall", messages: ask });
+    const stream = odd.openai().chat.completions.stream({ model: "odd-chat/chat.fault-stall", messages: ask });
     await expect(stream.finalChatCompletion()).rejects.toThrow("sent nothing for 1 s");
-    const [row] = await odd.rows("chat-stall");
+    const [row] = await odd.rows("chat.fault-stall");
     expect(row).toMatchObject({ status: 504, errorCode: "stream_interrupted" });
     // The prompt by the tokenizer (the provider never reported it), one token for the piece that passed.
     expect(row?.promptTokens).toBeGreaterThan(100);
@@ -29,19 +29,19 @@ describe("a provider that sends its headers and a piece, then nothing", () => {
   });
 
   test("native messages: the official client raises the error event, and the provider's prompt count is charged", async () => {
-    const stream = odd.anthropic().messages.stream({ model: "odd-msg/msg-stall", max_tokens: 100, messages: ask });
+    const stream = odd.anthropic().messages.stream({ model: "odd-msg/msg.fault-stall", max_tokens: 100, messages: ask });
     await expect(stream.finalMessage()).rejects.toThrow("sent nothing for 1 s");
-    const [row] = await odd.rows("msg-stall");
+    const [row] = await odd.rows("msg.fault-stall");
     expect(row).toMatchObject({ status: 504, errorCode: "stream_interrupted", promptTokens: 1234 });
   });
 
   test("translated for a chat caller: the stream ends with the chat error, the call charged the provider's prompt", async () => {
     const other = await startOddGateway({ GW_STREAM_IDLE_TIMEOUT_S: "1" });
     try {
-      const seen = await other.events(await other.chatStream("odd-msg/msg-stall"));
+      const seen = await other.events(await other.chatStream("odd-msg/msg.fault-stall"));
       expect(seen.at(-1)).toMatchObject({ error: { code: "stream_interrupted" } });
       expect(seen).not.toContain("[DONE]");
-      const [row] = await other.rows("msg-stall");
+      const [row] = await other.rows("msg.fault-stall");
       expect(row).toMatchObject({ status: 504, errorCode: "stream_interrupted", promptTokens: 1234 });
     } finally {
       await other.stop();
@@ -49,20 +49,20 @@ describe("a provider that sends its headers and a piece, then nothing", () => {
   });
 
   test("Responses over a chat provider: the response fails with response.failed", async () => {
-    const res = await odd.post("/v1/responses", { model: "odd-chat/chat-stall", input: PROMPT, stream: true });
+    const res = await odd.post("/v1/responses", { model: "odd-chat/chat.fault-stall", input: PROMPT, stream: true });
     const seen = (await odd.events(res)) as { type: string; response?: { error?: { message: string } } }[];
     expect(seen.at(-1)?.type).toBe("response.failed");
     expect(seen.at(-1)?.response?.error?.message).toContain("sent nothing for 1 s");
-    const [row] = await odd.rows("chat-stall");
+    const [row] = await odd.rows("chat.fault-stall");
     expect(row).toMatchObject({ status: 504, errorCode: "stream_interrupted" });
   });
 });
 
 test("a provider that sends only pings while it thinks, longer than the bound, is not cut: its bytes are counted before translation", async () => {
-  const seen = (await odd.events(await odd.chatStream("odd-msg/msg-thinking"))) as { choices?: { delta?: { content?: string } }[] }[];
+  const seen = (await odd.events(await odd.chatStream("odd-msg/msg.fault-thinking"))) as { choices?: { delta?: { content?: string } }[] }[];
   expect(seen.map((c) => c.choices?.[0]?.delta?.content ?? "").join("")).toBe("Done.");
   expect(seen.at(-1) as unknown).toBe("[DONE]");
-  const [row] = await odd.rows("msg-thinking");
+  const [row] = await odd.rows("msg.fault-thinking");
   expect(row).toMatchObject({ status: 200, errorCode: null, promptTokens: 12, completionTokens: 3 });
 });
 

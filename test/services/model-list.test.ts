@@ -8,7 +8,6 @@ import { setEgressPolicy } from "../../src/lib/egress/egress-policy.ts";
 import { MAX_MODEL_LIST_BYTES, ModelList } from "../../src/services/model-list.ts";
 import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";
-import { serveOversizedJson } from "../support/oversized-answer.ts";
 import { ORG_ID, openPlain, providerRecord, serviceAccount } from "../policy/fixtures.ts";
 
 const catalog = Catalog.builtIn();
@@ -83,23 +82,14 @@ test("a list fetched before the configuration's last update is not served, even 
 });
 
 test("a model list past MAX_MODEL_LIST_BYTES is refused where the bound is reached, not read whole", async () => {
-  // A valid list, 64 MiB of it.
+  // The mock's oversized steer: a valid list, 64 MiB of it.
   const total = 64 * 1024 * 1024;
-  const hostile = serveOversizedJson(
-    '{"object":"list","data":[',
-    '{"id":"model-padding-padding-padding-padding"},',
-    '{"id":"last"}]}',
-    total,
-  );
-  try {
-    const { directory, models } = setup([
-      providerRecord({ id: "p5", provider: "custom", country: "US", baseUrl: `http://127.0.0.1:${hostile.port}/v1` }),
-    ]);
-    const [live] = await directory.get(ORG_ID);
-    await expect(models.probe(live!)).rejects.toThrow(`the answer is over ${MAX_MODEL_LIST_BYTES} bytes`);
-    // The rest was never asked for: well short of the 64 MiB the server would have made.
-    expect(hostile.sent()).toBeLessThan(total / 2);
-  } finally {
-    await hostile.stop();
-  }
+  const before = (await mock.stats()).oversizedBytes;
+  const { directory, models } = setup([
+    providerRecord({ id: "p5", provider: "custom", country: "US", baseUrl: `${mock.url}/fault-oversized-64/v1` }),
+  ]);
+  const [live] = await directory.get(ORG_ID);
+  await expect(models.probe(live!)).rejects.toThrow(`the answer is over ${MAX_MODEL_LIST_BYTES} bytes`);
+  // The rest was never asked for: well short of the 64 MiB the mock would have made.
+  expect((await mock.stats()).oversizedBytes - before).toBeLessThan(total / 2);
 });

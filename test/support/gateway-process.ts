@@ -117,7 +117,13 @@ export interface RunningMock {
   /** The requests the mock saw, newest last. */
   // Bodies are read field by field in tests: typed loosely on purpose.
   requests(): Promise<(Omit<SeenRequest, "body"> & { body: any })[]>;
-  stats(): Promise<{ streamsStarted: number; streamsFinished: number; streamsCancelled: number; abandonedByModel: Record<string, number> }>;
+  stats(): Promise<{
+    streamsStarted: number;
+    streamsFinished: number;
+    streamsCancelled: number;
+    abandonedByModel: Record<string, number>;
+    oversizedBytes: number;
+  }>;
   stop(): Promise<void>;
 }
 
