@@ -4,7 +4,7 @@
  * in the provider's own envelope.
  * Each is a pure plan of the bytes to send (fault-plan.ts), whatever `stream` asked.
  */
-import type { FaultContext, FaultFamily, FaultPlan } from "./fault-plan.ts";
+import type { FaultContext, FaultFamily, FaultPlan } from "./fault-types.ts";
 
 const json = (status: number, body: object, headers: Record<string, string> = {}): FaultPlan => ({
   status,

@@ -4,7 +4,7 @@
  * whole answers longer than a gateway reads, sent with a declared length, in writes of
  * their own, or compressed. Each is a pure plan of the bytes to send (fault-plan.ts).
  */
-import type { FaultContext, FaultFamily, FaultPlan } from "./fault-plan.ts";
+import type { FaultContext, FaultFamily, FaultPlan } from "./fault-types.ts";
 
 const JSON_TYPE = { "content-type": "application/json" };
 

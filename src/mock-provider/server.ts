@@ -30,7 +30,8 @@ import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { cacheSteer } from "./cache-steer.ts";
-import { type FaultFamily, faultNames, faultPlan, faultSteer, sendPlan, userFaultSteer } from "./fault-plan.ts";
+import { faultNames, faultPlan, faultSteer, sendPlan, userFaultSteer } from "./fault-plan.ts";
+import type { FaultFamily } from "./fault-types.ts";
 import { oversizedShape, oversizedSteer, sendOversized } from "./oversized-answer.ts";
 
 export interface MockProviderOptions {

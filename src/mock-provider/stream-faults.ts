@@ -5,7 +5,7 @@
  * Each is a pure plan of the bytes to send (fault-plan.ts); the counts are fixed so a test
  * can tell what the gateway made of them.
  */
-import type { FaultContext, FaultFamily, FaultPlan, Piece } from "./fault-plan.ts";
+import type { FaultContext, FaultFamily, FaultPlan, Piece } from "./fault-types.ts";
 
 const encoder = new TextEncoder();
 

@@ -121,9 +121,8 @@ export class ModelCalls {
   async messages(input: CallInput, request: MessagesRequest & Record<string, unknown>): Promise<CallOutcome> {
     await refuseRefusedToolServers(request);
     const route = { model: request.model, needs: () => messagesNeeds(request), format: "messages" as const };
-    return this.run(
-      { input, body: request, route, optimize: "messages", operation: "chat", texts: messagesTexts },
-      (target, body) => messagesAttempt(this.forwarder, input, target, body as typeof request),
+    return this.run({ input, body: request, route, optimize: "messages", operation: "chat", texts: messagesTexts }, (target, body) =>
+      messagesAttempt(this.forwarder, input, target, body as typeof request),
     );
   }
 
@@ -147,7 +146,11 @@ export class ModelCalls {
       const native = nativeResponses(target, callAdapter(target));
       if (!native) {
         const chat = translatedChat(body, fallback);
-        return asResponses(await chatAttempt(this.forwarder, input, target, chat, responsesAnswer(body)), body, this.forwarder.maxAnswerBytes);
+        return asResponses(
+          await chatAttempt(this.forwarder, input, target, chat, responsesAnswer(body)),
+          body,
+          this.forwarder.maxAnswerBytes,
+        );
       }
       const stream = body.stream === true;
       const sent = hosted ? pointAtGateway(body, hosted, input.scope) : body;
