@@ -44,7 +44,7 @@ export class ScanCache {
    * A text is kept on its second sighting, not its first: a text seen once (a new turn,
    * every prompt of a batch job) would otherwise be kept, pushed out unread, and left to
    * the collector, which served cost several µs a call more than the digest when nothing
-   * repeats. Each slot holds 32 bits of the digest of the last text that fell in it: no
+   * repeats. Each slot holds 32 bits of a fast hash of the last text that fell in it: no
    * allocation, and a collision only keeps a text one sighting early.
    */
   private readonly sighted: Uint32Array;
@@ -73,20 +73,27 @@ export class ScanCache {
   scan(organization: string, text: string, opts: CachedScanOptions): TextScan {
     // A lone surrogate encodes to U+FFFD in the digest's UTF-8, so two such texts could share a key: read it fresh.
     if (!this.verdicts || text.length < MIN_CACHED_CHARS || !text.isWellFormed()) return scanText(text, opts);
-    const digest = digestOf(organization, opts, text);
-    const key = digest.toString("base64");
+    // First sightings by a fast hash: a text seen once (most new turns) costs no digest.
+    // Its collisions only make a text pay the digest, or be kept a sighting early: the
+    // verdict is still found by the digest alone. The seed keeps organizations apart here too.
+    const sighting = Bun.hash.wyhash(text, Bun.hash.wyhash(`${organization}\n${opts.injection ? 1 : 0}\n${opts.phoneRegion ?? ""}`));
+    const slot = Number(sighting & BigInt(this.sighted.length - 1));
+    // Never 0, an empty slot; `>>> 0` keeps it unsigned, as the table reads it.
+    const mark = (Number(sighting >> 32n) | 1) >>> 0;
+    if (this.sighted[slot] !== mark) {
+      this.sighted[slot] = mark;
+      this.misses++;
+      return frozen(scanText(text, opts));
+    }
+    const key = digestOf(organization, opts, text).toString("base64");
     const kept = this.verdicts.get(key);
     if (kept) {
       this.hits++;
       return kept;
     }
     this.misses++;
-    const slot = digest.readUInt32LE(0) & (this.sighted.length - 1);
-    // Never 0, an empty slot; `>>> 0` keeps it unsigned, as the table reads it.
-    const mark = (digest.readUInt32LE(4) | 1) >>> 0;
     const scan = frozen(scanText(text, opts));
-    if (this.sighted[slot] !== mark) this.sighted[slot] = mark;
-    else this.verdicts.set(key, scan);
+    this.verdicts.set(key, scan);
     return scan;
   }
 
