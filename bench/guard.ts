@@ -10,7 +10,7 @@
  * Moving the base (when a capability legitimately costs more): docs/performance.md,
  * "The regression guard".
  *
- *   bun bench/guard.ts [--base REV] [--only chat-1k-50,stream-50] [--pairs 30] [--calls 10000] [--margin 0.10]
+ *   bun bench/guard.ts [--base REV] [--only chat-1k-50,chat-1k-unique-50,stream-50] [--pairs 30] [--calls 10000] [--margin 0.10]
  *   bun bench/guard.ts --calibrate   # the working tree against itself: the guard's own noise
  *   bun bench/guard.ts --quick       # a smoke test of the guard itself (judges nothing)
  */
@@ -25,7 +25,7 @@ import { SCENARIOS } from "./scenarios.ts";
 const { values: args } = parseArgs({
   options: {
     base: { type: "string" },
-    only: { type: "string", default: "chat-1k-50,stream-50" },
+    only: { type: "string", default: "chat-1k-50,chat-1k-unique-50,stream-50" },
     pairs: { type: "string", default: "30" },
     calls: { type: "string", default: "10000" },
     margin: { type: "string", default: "0.10" },
