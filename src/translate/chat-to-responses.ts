@@ -23,6 +23,7 @@ import {
   statusOf,
   usageOf,
 } from "./responses-shape.ts";
+import { itemIdWithSignature, thoughtSignatureOf } from "./thought-signature.ts";
 
 export type { ResponsesEcho } from "./responses-shape.ts";
 
@@ -63,7 +64,8 @@ export function chatCompletionToResponse(answer: ChatAnswer, echo: ResponsesEcho
       typeof call === "object" && call !== null && typeof call.function === "object" && call.function !== null ? call.function : {};
     output.push(
       callItem(
-        `fc_${id.slice(5)}_${i}`,
+        // Google's thought signature rides in the item id, which the caller sends back (thought-signature.ts).
+        itemIdWithSignature(`fc_${id.slice(5)}_${i}`, thoughtSignatureOf(call)),
         {
           id: typeof call?.id === "string" ? call.id : `call_${i}`,
           name: typeof fn.name === "string" ? fn.name : "",
@@ -232,7 +234,7 @@ export function chatStreamToResponses(
         const ordinal = calls.length;
         call = {
           outputIndex: nextIndex++,
-          itemId: `fc_${id.slice(5)}_${ordinal}`,
+          itemId: itemIdWithSignature(`fc_${id.slice(5)}_${ordinal}`, thoughtSignatureOf(tc)),
           callId: typeof tc.id === "string" && tc.id !== "" ? tc.id : `call_${ordinal}`,
           name: typeof tc.function?.name === "string" ? tc.function.name : "",
           arguments: "",
@@ -288,5 +290,6 @@ interface ChatChunk {
 interface ToolCallDelta {
   index?: number;
   id?: string;
+  extra_content?: unknown;
   function?: { name?: string; arguments?: string };
 }

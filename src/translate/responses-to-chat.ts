@@ -4,12 +4,15 @@
  * `instructions` and system/developer items become system messages, input items become
  * messages (text, images, function calls and their outputs), function tools become
  * chat tools, `text.format` becomes `response_format`, `max_output_tokens` becomes
- * `max_tokens`. What chat completions cannot express is refused with a 400 naming the
+ * `max_tokens`, `reasoning.effort` becomes `reasoning_effort` where the provider kind's chat
+ * API takes it (dropped, as documented, where it does not), and Google's thought signature
+ * comes back from a function call's item id. What chat completions cannot express is refused with a 400 naming the
  * field, never dropped silently: built-in tools (web search, file search, computer
  * use, ...), stored conversation state (`previous_response_id`, `conversation`), and
  * input parts other than text and images.
  */
 import { ApiError } from "../lib/errors.ts";
+import { extraContentFor, signatureFromItemId } from "./thought-signature.ts";
 
 type Json = Record<string, unknown>;
 
@@ -96,6 +99,8 @@ function chatMessages(input: unknown): Json[] {
         id: item.call_id,
         type: "function",
         function: { name: item.name, arguments: typeof item.arguments === "string" ? item.arguments : "{}" },
+        // Google's thought signature, carried back in the item id the gateway wrote (thought-signature.ts).
+        ...extraContentFor(signatureFromItemId(item.id)),
       };
       const last = out[out.length - 1];
       if (last?.role === "assistant" && Array.isArray(last.tool_calls)) (last.tool_calls as Json[]).push(call);
@@ -166,7 +171,23 @@ function responseFormat(text: unknown): Json | undefined {
 /** Fields that carry state or features chat completions does not have. */
 const STATEFUL = ["previous_response_id", "conversation"] as const;
 
-export function responsesToChatRequest(body: Json): Json {
+/** What the target's chat API takes beyond the common fields (the provider kind's capabilities). */
+export interface ChatCapabilities {
+  /** The chat API documents `reasoning_effort`; without it `reasoning.effort` is dropped (docs/decisions.md). */
+  reasoningEffort: boolean;
+}
+
+/** `reasoning.effort` as chat's `reasoning_effort`, where the target takes it; the value is the vendor's to check. */
+function reasoningEffort(reasoning: unknown, caps: ChatCapabilities): string | undefined {
+  if (reasoning === undefined || reasoning === null) return undefined;
+  if (!isObject(reasoning)) return refuse("reasoning", "reasoning must be an object.");
+  const effort = reasoning.effort;
+  if (effort === undefined || effort === null) return undefined;
+  if (typeof effort !== "string") return refuse("reasoning.effort", "reasoning.effort must be a string.");
+  return caps.reasoningEffort ? effort : undefined;
+}
+
+export function responsesToChatRequest(body: Json, caps: ChatCapabilities = { reasoningEffort: false }): Json {
   for (const field of STATEFUL) {
     if (body[field] !== undefined && body[field] !== null) {
       refuse(
@@ -185,6 +206,8 @@ export function responsesToChatRequest(body: Json): Json {
   const format = responseFormat(body.text);
   if (format) chat.response_format = format;
   if (typeof body.max_output_tokens === "number") chat.max_tokens = body.max_output_tokens;
+  const effort = reasoningEffort(body.reasoning, caps);
+  if (effort !== undefined) chat.reasoning_effort = effort;
   for (const field of ["temperature", "top_p", "user", "parallel_tool_calls", "stream"] as const) {
     if (body[field] !== undefined && body[field] !== null) chat[field] = body[field];
   }
