@@ -12,9 +12,12 @@ export const THOUGHT_SIGNATURE_USER = "thought-signature";
 
 type Json = Record<string, any>;
 
-/** The signature the mock gives a tool call: opaque, with the `+`, `/` and `=` of Google's base64. */
+/**
+ * The signature the mock gives a tool call: opaque, with the `+`, `/` and `=` of Google's
+ * base64, and longer than the 512 characters an item id may have, as Google's can be.
+ */
 export function mockSignatureFor(callId: string): string {
-  return `CiQB+/${Buffer.from(`thought:${callId}`).toString("base64")}`;
+  return `CiQB+/${"A".repeat(1024)}${Buffer.from(`thought:${callId}`).toString("base64")}`;
 }
 
 export function thoughtSignatureSteer(body: Json | null): boolean {

@@ -23,7 +23,7 @@ import {
   statusOf,
   usageOf,
 } from "./responses-shape.ts";
-import { itemIdWithSignature, thoughtSignatureOf } from "./thought-signature.ts";
+import { signatureItem, thoughtSignatureOf } from "./thought-signature.ts";
 
 export type { ResponsesEcho } from "./responses-shape.ts";
 
@@ -62,12 +62,15 @@ export function chatCompletionToResponse(answer: ChatAnswer, echo: ResponsesEcho
   for (const [i, call] of calls.entries()) {
     const fn =
       typeof call === "object" && call !== null && typeof call.function === "object" && call.function !== null ? call.function : {};
+    const callId = typeof call?.id === "string" ? call.id : `call_${i}`;
+    // Google's thought signature goes out in a reasoning item the caller sends back (thought-signature.ts).
+    const signature = thoughtSignatureOf(call);
+    if (signature !== null) output.push(signatureItem(`rs_${id.slice(5)}_${i}`, callId, signature));
     output.push(
       callItem(
-        // Google's thought signature rides in the item id, which the caller sends back (thought-signature.ts).
-        itemIdWithSignature(`fc_${id.slice(5)}_${i}`, thoughtSignatureOf(call)),
+        `fc_${id.slice(5)}_${i}`,
         {
-          id: typeof call?.id === "string" ? call.id : `call_${i}`,
+          id: callId,
           name: typeof fn.name === "string" ? fn.name : "",
           arguments: typeof fn.arguments === "string" ? fn.arguments : "",
         },
@@ -232,10 +235,19 @@ export function chatStreamToResponses(
       let call = callOf(tc);
       if (!call) {
         const ordinal = calls.length;
+        const callId = typeof tc.id === "string" && tc.id !== "" ? tc.id : `call_${ordinal}`;
+        // Google sends a call's thought signature with its first piece: a whole reasoning item, before the call's.
+        const signature = thoughtSignatureOf(tc);
+        if (signature !== null) {
+          const at = nextIndex++;
+          output[at] = signatureItem(`rs_${id.slice(5)}_${ordinal}`, callId, signature);
+          emit(out, "response.output_item.added", { output_index: at, item: output[at] });
+          emit(out, "response.output_item.done", { output_index: at, item: output[at] });
+        }
         call = {
           outputIndex: nextIndex++,
-          itemId: itemIdWithSignature(`fc_${id.slice(5)}_${ordinal}`, thoughtSignatureOf(tc)),
-          callId: typeof tc.id === "string" && tc.id !== "" ? tc.id : `call_${ordinal}`,
+          itemId: `fc_${id.slice(5)}_${ordinal}`,
+          callId,
           name: typeof tc.function?.name === "string" ? tc.function.name : "",
           arguments: "",
         };

@@ -6,13 +6,13 @@
  * chat tools, `text.format` becomes `response_format`, `max_output_tokens` becomes
  * `max_tokens`, `reasoning.effort` becomes `reasoning_effort` where the provider kind's chat
  * API takes it (dropped, as documented, where it does not), and Google's thought signature
- * comes back from a function call's item id. What chat completions cannot express is refused with a 400 naming the
+ * comes back from the gateway's own reasoning item onto its tool call. What chat completions cannot express is refused with a 400 naming the
  * field, never dropped silently: built-in tools (web search, file search, computer
  * use, ...), stored conversation state (`previous_response_id`, `conversation`), and
  * input parts other than text and images.
  */
 import { ApiError } from "../lib/errors.ts";
-import { extraContentFor, signatureFromItemId } from "./thought-signature.ts";
+import { extraContentFor, signaturesIn } from "./thought-signature.ts";
 
 type Json = Record<string, unknown>;
 
@@ -83,6 +83,7 @@ function chatMessages(input: unknown): Json[] {
   if (typeof input === "string") return [{ role: "user", content: input }];
   if (!Array.isArray(input)) return refuse("input", "input must be a string or an array of input items.");
   const out: Json[] = [];
+  const signatures = signaturesIn(input);
   input.forEach((item, i) => {
     const where = `input[${i}]`;
     if (!isObject(item)) refuse(where, `${where} must be an object.`);
@@ -99,8 +100,8 @@ function chatMessages(input: unknown): Json[] {
         id: item.call_id,
         type: "function",
         function: { name: item.name, arguments: typeof item.arguments === "string" ? item.arguments : "{}" },
-        // Google's thought signature, carried back in the item id the gateway wrote (thought-signature.ts).
-        ...extraContentFor(signatureFromItemId(item.id)),
+        // Google's thought signature, carried back in the gateway's own reasoning item (thought-signature.ts).
+        ...extraContentFor(signatures.get(item.call_id)),
       };
       const last = out[out.length - 1];
       if (last?.role === "assistant" && Array.isArray(last.tool_calls)) (last.tool_calls as Json[]).push(call);
@@ -109,7 +110,8 @@ function chatMessages(input: unknown): Json[] {
       if (typeof item.call_id !== "string") refuse(`${where}.call_id`, `${where}.call_id must be a string.`);
       out.push({ role: "tool", tool_call_id: item.call_id, content: toolOutput(item.output, `${where}.output`) });
     } else if (type === "reasoning") {
-      // Reasoning items are the provider's own state between turns; chat providers have none to take back.
+      // Reasoning items are the provider's state between turns: chat providers take none back, but Google's
+      // thought signatures ride in the gateway's own (read by signaturesIn above, put on their tool calls).
     } else {
       refuse(
         `${where}.type`,

@@ -81,6 +81,12 @@ describe("Google's thought signature", () => {
     const call = first.output.find((o) => o.type === "function_call");
     if (call?.type !== "function_call") throw new Error("no function call");
     expect(call.call_id).toMatch(/^call_/);
+    // The signature travels as OpenAI's own reasoning state does: an opaque reasoning item before the call.
+    const carrier = first.output[first.output.indexOf(call) - 1];
+    // (Checked field by field: an asymmetric matcher in toMatchObject would be written into the item.)
+    expect(carrier?.type).toBe("reasoning");
+    expect(typeof (carrier as { encrypted_content?: unknown }).encrypted_content).toBe("string");
+    expect(JSON.stringify(carrier)).not.toContain(mockSignatureFor(call.call_id));
     const second = await openai.responses.create({ ...ask, input: nextTurn(first.output) });
     expect(second.status).toBe("completed");
     const sent = await lastChatBody();
@@ -93,26 +99,27 @@ describe("Google's thought signature", () => {
     const ask = { model: "gemini-2.5-flash", tools: [weather], user: THOUGHT_SIGNATURE_USER };
     const stream = await openai.responses.create({ ...ask, input: "Weather in Paris?", stream: true });
     let output: ResponseOutputItem[] = [];
-    let added: string | undefined;
+    const done: ResponseOutputItem[] = [];
     for await (const event of stream) {
-      if (event.type === "response.output_item.added" && event.item.type === "function_call") added = event.item.id;
+      if (event.type === "response.output_item.done") done[event.output_index] = event.item;
       if (event.type === "response.completed") output = event.response.output;
     }
     const call = output.find((o) => o.type === "function_call");
     if (call?.type !== "function_call") throw new Error("no function call");
-    // The item's id is the same from its first event to the completed response: a client may keep either.
-    expect(call.id).toBe(added);
+    // The items as each was finished are the completed response's: a client may keep either.
+    expect(done).toEqual(output);
+    expect(output.map((o) => o.type)).toEqual(["reasoning", "function_call"]);
     const second = await openai.responses.create({ ...ask, input: nextTurn(output) });
     expect(second.status).toBe("completed");
     const back = (await lastChatBody()).messages.find((m: any) => m.role === "assistant").tool_calls[0];
     expect(back.extra_content).toEqual({ google: { thought_signature: mockSignatureFor(call.call_id) } });
   });
 
-  test("a tool call sent back without it is refused by the provider, as Google refuses it (the steer can fail)", async () => {
+  test("a tool call sent back without its reasoning item is refused by the provider, as Google refuses it (the steer can fail)", async () => {
     const ask = { model: "gemini-2.5-flash", tools: [weather], user: THOUGHT_SIGNATURE_USER };
     const first = await openai.responses.create({ ...ask, input: "Weather in Paris?" });
-    const stripped = nextTurn(first.output).map((item) => (item.type === "function_call" ? { ...item, id: undefined } : item));
-    const err = await openai.responses.create({ ...ask, input: stripped as ResponseInputItem[] }).catch((e) => e);
+    const stripped = nextTurn(first.output).filter((item) => item.type !== "reasoning");
+    const err = await openai.responses.create({ ...ask, input: stripped }).catch((e) => e);
     expect(err).toBeInstanceOf(OpenAI.APIError);
     expect(err.status).toBe(400);
   });
