@@ -13,6 +13,7 @@ import { encodeSse, MAX_EVENT_CHARS, type SseEvent, SseDecoder } from "../lib/ss
 import { MessageStream } from "./responses-message-stream.ts";
 import {
   type ChatAnswer,
+  type ChatChunk,
   callItem,
   envelope,
   messageItem,
@@ -21,6 +22,7 @@ import {
   type ResponsesEcho,
   responseId,
   statusOf,
+  type ToolCallDelta,
   usageOf,
 } from "./responses-shape.ts";
 import { signatureItem, thoughtSignatureOf } from "./thought-signature.ts";
@@ -281,27 +283,4 @@ export function chatStreamToResponses(
       else fail(out, "stream_interrupted", "The provider's stream ended before the answer was complete.");
     },
   });
-}
-
-interface ChatChunk {
-  id?: string;
-  created?: number;
-  model?: string;
-  choices?: {
-    delta?: {
-      content?: string | null;
-      refusal?: string | null;
-      tool_calls?: ToolCallDelta[];
-    };
-    finish_reason?: string | null;
-  }[];
-  usage?: ChatAnswer["usage"];
-  error?: { code?: string; message?: string };
-}
-
-interface ToolCallDelta {
-  index?: number;
-  id?: string;
-  extra_content?: unknown;
-  function?: { name?: string; arguments?: string };
 }
