@@ -31,14 +31,16 @@ export class StreamEnding {
   /**
    * Every event, as it passes: whether it ends the stream (told by its name or a substring,
    * never parsed). An error event, parsed, is the call's failure: the one the same error
-   * answered whole would be (upstream.ts), unless a translation already said the stream ended early.
+   * answered whole would be (upstream.ts), unless a translation already said the stream ended
+   * early, or the idle bound ended it.
    */
   seen(e: SseEvent): StreamEnd {
     this.previous = this.last;
     this.last = e;
     const ends = this.wire.streamEnd(e);
     if (ends !== null) this.end = ends;
-    if (ends === "error" && this.short === null) {
+    // After a stall the error event is the one a translation wrote for it: the call stays a stall.
+    if (ends === "error" && this.short === null && !this.idle?.fired) {
       const { status, message } = this.wire.errorOf(e);
       const said = withoutSecrets(message, secretValues(this.target.credentials)).slice(0, 1000);
       this.short = providerFailure(status, said, this.target.providerName);
