@@ -93,7 +93,11 @@ export class StreamEnding {
   }
 
   private interruption(): ApiError {
-    return new ApiError(502, "stream_interrupted", `${this.target.providerName}'s stream ended before its last event; the answer is incomplete.`);
+    return new ApiError(
+      502,
+      "stream_interrupted",
+      `${this.target.providerName}'s stream ended before its last event; the answer is incomplete.`,
+    );
   }
 
   private stalled(): ApiError {
