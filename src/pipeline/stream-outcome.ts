@@ -98,8 +98,9 @@ export class StreamOutcomes {
         // A client that leaves on the closing event (the official clients' stream helpers may) left a whole answer.
         const whole = clean || ending.closed;
         const failure = (refused as ApiError | null) ?? short ?? (whole ? null : STREAM_INTERRUPTED);
-        // A stream cut or ended short (an error event too), or without the provider's prompt count (a server that
-        // ignores include_usage, a translated stream cut between events), is charged as a cut one is.
+        // A stream cut or ended short (by an error event too), or without the provider's prompt
+        // count (a server that ignores include_usage, a translated stream cut between events),
+        // is charged as a cut one is.
         if (short || failure?.code === "stream_interrupted" || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
         if (short) this.accounts.failed(target, short);
         else if (whole) this.accounts.answered(target, ttfbMs, this.now() - held.sentAtMs);
