@@ -8,6 +8,10 @@
  * `{ type: "all" }` (drop every cache), and so does getting it back: nothing cached
  * before or during the gap is served afterwards. While it is away, "all" is emitted
  * again every `resyncEveryMs` (caches reload from the store), bounding staleness to that.
+ *
+ * A publish that fails is kept and sent again every `resyncEveryMs` until Redis takes it:
+ * this node's command connection can fail (a deadline, a reset) while the other nodes'
+ * subscriptions stay up, and they would then never learn of the revocation.
  */
 import type { RedisClient } from "bun";
 import type { ChangeBus, ChangeListener, StateChange } from "../change-bus.ts";
@@ -17,6 +21,13 @@ const CHANNEL = "gw:changes";
 
 /** One letter per kind on the wire, then the id: messages stay small. */
 const TAG = { key: "k", providers: "v", preferences: "p", all: "a" } as const;
+
+/**
+ * Unsent changes kept at most; past it they collapse into one "all" (every node drops
+ * its caches), so an outage during a burst of changes cannot grow memory without end.
+ */
+const MAX_UNSENT = 1_000;
+const RESYNC_ALL = "a:";
 
 function decode(message: string): StateChange | null {
   const id = message.slice(2);
@@ -41,13 +52,18 @@ export class RedisChangeBus implements ChangeBus {
   private closed = false;
   private readonly timer: ReturnType<typeof setInterval>;
   private resubscribing: Promise<void> | null = null;
+  /** Wire messages whose PUBLISH failed, sent again on the timer (a set: a repeat is one eviction). */
+  private readonly unsent = new Set<string>();
+  private resending: Promise<void> | null = null;
 
   constructor(
     private readonly redis: RedisConnection,
     opts: { resyncEveryMs: number } = { resyncEveryMs: 1000 },
   ) {
     this.timer = setInterval(() => {
-      if (this.closed || this.subscribed) return;
+      if (this.closed) return;
+      if (this.unsent.size > 0) void this.resend();
+      if (this.subscribed) return;
       this.emit({ type: "all" });
       void this.connect();
     }, opts.resyncEveryMs);
@@ -56,6 +72,11 @@ export class RedisChangeBus implements ChangeBus {
 
   get isSubscribed(): boolean {
     return this.subscribed;
+  }
+
+  /** Changes this node announced that Redis has not taken yet (0 in the normal case). */
+  get unsentChanges(): number {
+    return this.unsent.size;
   }
 
   /** Subscribes; resolves once listening (rejects if Redis cannot be reached). */
@@ -72,8 +93,36 @@ export class RedisChangeBus implements ChangeBus {
   async publish(change: StateChange): Promise<void> {
     this.emit(change);
     const id = change.type === "key" ? change.keyHash : change.type === "all" ? "" : change.orgId;
-    // A failed publish means Redis is away for every node, and each drops its caches on losing it.
-    await this.redis.send("PUBLISH", [CHANNEL, `${TAG[change.type]}:${id}`]).catch(() => {});
+    const message = `${TAG[change.type]}:${id}`;
+    // Not "Redis is away for everyone": the others' subscriptions may be up and hear nothing.
+    await this.redis.send("PUBLISH", [CHANNEL, message]).catch(() => this.keep(message));
+  }
+
+  private keep(message: string): void {
+    if (this.unsent.has(RESYNC_ALL)) return;
+    if (this.unsent.size >= MAX_UNSENT) {
+      this.unsent.clear();
+      this.unsent.add(RESYNC_ALL);
+      return;
+    }
+    this.unsent.add(message);
+  }
+
+  /** Sends the kept changes in order; one still failing stays for the next tick. */
+  private resend(): Promise<void> {
+    this.resending ??= (async () => {
+      for (const message of [...this.unsent]) {
+        try {
+          await this.redis.send("PUBLISH", [CHANNEL, message]);
+          this.unsent.delete(message);
+        } catch {
+          return;
+        }
+      }
+    })().finally(() => {
+      this.resending = null;
+    });
+    return this.resending;
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import { RedisChangeBus } from "../../../src/state/redis/redis-change-bus.ts";
 import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { redisPerFile } from "../../support/redis-per-file.ts";
+import { startTcpRelay } from "../../support/tcp-relay.ts";
 
 const redis = redisPerFile();
 
@@ -47,4 +48,29 @@ test("losing the subscription clears the caches; getting it back clears them aga
   expect(resyncs).toBeGreaterThanOrEqual(2);
   a.bus.publish({ type: "key", keyHash: "after" });
   await until(() => b.seen.includes("key after"));
+}, 30_000);
+
+test("a change whose publish failed on one node is sent again once Redis takes it, while the other nodes stayed subscribed", async () => {
+  const relay = await startTcpRelay(redis.port);
+  redis.opened.push(relay);
+  const b = node();
+  const seenByA: string[] = [];
+  const aConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
+  const aBus = new RedisChangeBus(aConn, { resyncEveryMs: 50 });
+  aBus.subscribe((c) => seenByA.push(c.type));
+  redis.opened.push(aBus, aConn);
+  await Promise.all([aBus.start(), b.bus.start()]);
+  await until(() => aConn.connected);
+  relay.cut();
+  await until(() => !aConn.connected);
+  // Node A revokes a key while only its own link to Redis is down: B's subscription never dropped.
+  await aBus.publish({ type: "key", keyHash: "revoked" });
+  expect(seenByA).toContain("key");
+  expect(aBus.unsentChanges).toBe(1);
+  expect(b.bus.isSubscribed).toBe(true);
+  relay.restore();
+  await until(() => b.seen.includes("key revoked"));
+  await until(() => aBus.unsentChanges === 0);
+  // B heard it as the revocation itself, not as a resync of everything.
+  expect(b.seen).not.toContain("all");
 }, 30_000);
