@@ -66,6 +66,7 @@ export class RedisConnection {
   private readonly watchdog: ReturnType<typeof setInterval>;
   private closed = false;
   private gaveUp = false;
+  private runId: string | null = null;
 
   constructor(
     readonly url: string,
@@ -83,6 +84,17 @@ export class RedisConnection {
     this.client.onclose = () => {
       this.gaveUp = true;
     };
+    // Which Redis process answers: one restarted (empty) has another run id, and what was
+    // counted against the old one's totals must not be added to totals reloaded since.
+    this.client.onconnect = () => {
+      this.runId = null;
+      void this.client
+        .send("INFO", ["server"])
+        .then((info) => {
+          this.runId = /run_id:(\w+)/.exec(String(info))?.[1] ?? null;
+        })
+        .catch(() => {});
+    };
     this.client.connect().catch(() => {});
     this.watchdog = setInterval(() => {
       if (this.closed || !this.gaveUp || this.client.connected) return;
@@ -96,6 +108,11 @@ export class RedisConnection {
 
   get connected(): boolean {
     return this.client.connected;
+  }
+
+  /** The run id of the Redis process this connection last reached; null until it is known after a (re)connect. */
+  get serverRunId(): string | null {
+    return this.runId;
   }
 
   /** One command with the deadline (a call's, unless told); rejects with RedisUnavailable when Redis cannot answer. */
