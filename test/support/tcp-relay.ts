@@ -1,7 +1,8 @@
 /**
  * A TCP relay in front of a test server: a node connected through it can be cut off
- * (its connections reset, new ones refused) while every other client of the server
- * stays connected, then let through again on the same port.
+ * (its connections reset, new ones refused) or frozen (connections stay open and carry
+ * nothing, as when a peer vanished without a reset) while every other client of the
+ * server stays connected, then let through again on the same port.
  */
 import type { Socket, TCPSocketListener } from "bun";
 import { freePort } from "./servers.ts";
@@ -12,6 +13,10 @@ export interface TcpRelay {
   cut(): void;
   /** Accepts connections again on the same port. */
   restore(): void;
+  /** Keeps every connection open but drops what either side sends. */
+  freeze(): void;
+  /** Carries data again (what was dropped stays lost). */
+  thaw(): void;
   close(): void;
 }
 
@@ -25,6 +30,7 @@ export async function startTcpRelay(targetPort: number): Promise<TcpRelay> {
   const port = await freePort();
   const open = new Set<Socket<Pair>>();
   let listener: TCPSocketListener<Pair> | null = null;
+  let frozen = false;
   const listen = () => {
     listener = Bun.listen<Pair>({
       hostname: "127.0.0.1",
@@ -45,7 +51,7 @@ export async function startTcpRelay(targetPort: number): Promise<TcpRelay> {
                 client.data.early = [];
               },
               data(_upstream, chunk) {
-                client.write(chunk);
+                if (!frozen) client.write(chunk);
               },
               close(upstream) {
                 open.delete(upstream);
@@ -56,6 +62,7 @@ export async function startTcpRelay(targetPort: number): Promise<TcpRelay> {
           }).catch(() => client.end());
         },
         data(client, chunk) {
+          if (frozen) return;
           if (client.data.upstream) client.data.upstream.write(chunk);
           else client.data.early.push(new Uint8Array(chunk));
         },
@@ -79,6 +86,12 @@ export async function startTcpRelay(targetPort: number): Promise<TcpRelay> {
     cut,
     restore: () => {
       if (!listener) listen();
+    },
+    freeze: () => {
+      frozen = true;
+    },
+    thaw: () => {
+      frozen = false;
     },
     close: cut,
   };

@@ -9,6 +9,11 @@
  * before or during the gap is served afterwards. While it is away, "all" is emitted
  * again every `resyncEveryMs` (caches reload from the store), bounding staleness to that.
  *
+ * A subscription can also die without its socket closing (a peer gone without a reset,
+ * a NAT or proxy that forgot the flow): nothing arrives and nothing says so. Each node
+ * publishes a beat every `resyncEveryMs` and every subscription hears all of them, so
+ * a subscription that heard nothing for `silentAfterMs` is treated as lost.
+ *
  * A publish that fails is kept and sent again every `resyncEveryMs` until Redis takes it:
  * this node's command connection can fail (a deadline, a reset) while the other nodes'
  * subscriptions stay up, and they would then never learn of the revocation.
@@ -28,6 +33,8 @@ const TAG = { key: "k", providers: "v", preferences: "p", all: "a" } as const;
  */
 const MAX_UNSENT = 1_000;
 const RESYNC_ALL = "a:";
+/** The beat: carries nothing, proves the channel still reaches this subscription. */
+const BEAT = "h:";
 
 function decode(message: string): StateChange | null {
   const id = message.slice(2);
@@ -55,15 +62,24 @@ export class RedisChangeBus implements ChangeBus {
   /** Wire messages whose PUBLISH failed, sent again on the timer (a set: a repeat is one eviction). */
   private readonly unsent = new Set<string>();
   private resending: Promise<void> | null = null;
+  /** When this subscription last heard anything (a change or a beat). */
+  private lastHeard = 0;
 
   constructor(
     private readonly redis: RedisConnection,
-    opts: { resyncEveryMs: number } = { resyncEveryMs: 1000 },
+    opts: { resyncEveryMs: number; silentAfterMs?: number } = { resyncEveryMs: 1000 },
   ) {
+    // A few beats missed in a row, not one: a busy node's timers run late.
+    const silentAfterMs = opts.silentAfterMs ?? Math.max(5_000, opts.resyncEveryMs * 5);
     this.timer = setInterval(() => {
       if (this.closed) return;
       if (this.unsent.size > 0) void this.resend();
-      if (this.subscribed) return;
+      if (this.subscribed) {
+        void this.redis.send("PUBLISH", [CHANNEL, BEAT]).catch(() => {});
+        if (Date.now() - this.lastHeard <= silentAfterMs) return;
+        // Silent too long: the subscription is gone though its socket says nothing.
+        this.subscribed = false;
+      }
       this.emit({ type: "all" });
       void this.connect();
     }, opts.resyncEveryMs);
@@ -136,6 +152,7 @@ export class RedisChangeBus implements ChangeBus {
   }
 
   private receive = (message: string): void => {
+    this.lastHeard = Date.now();
     const change = decode(message);
     if (change) this.emit(change);
   };
@@ -153,6 +170,7 @@ export class RedisChangeBus implements ChangeBus {
       try {
         await sub.connect();
         await sub.subscribe(CHANNEL, this.receive);
+        this.lastHeard = Date.now();
         this.subscribed = true;
         // Changes published while we were away were missed: start from the store again.
         if (!first) this.emit({ type: "all" });

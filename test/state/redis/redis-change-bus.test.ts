@@ -74,3 +74,25 @@ test("a change whose publish failed on one node is sent again once Redis takes i
   // B heard it as the revocation itself, not as a resync of everything.
   expect(b.seen).not.toContain("all");
 }, 30_000);
+
+test("a subscription that goes silent without its socket closing is taken for lost: the node drops its caches, then subscribes afresh", async () => {
+  const relay = await startTcpRelay(redis.port);
+  redis.opened.push(relay);
+  const a = node();
+  const seenByB: string[] = [];
+  const bConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
+  const bBus = new RedisChangeBus(bConn, { resyncEveryMs: 50, silentAfterMs: 400 });
+  bBus.subscribe((c) => seenByB.push(c.type === "key" ? `key ${c.keyHash}` : c.type));
+  redis.opened.push(bBus, bConn);
+  await Promise.all([a.bus.start(), bBus.start()]);
+  relay.freeze();
+  // Node A revokes a key; B's frozen subscription never hears it, and its socket reports nothing.
+  await a.bus.publish({ type: "key", keyHash: "unheard" });
+  await until(() => seenByB.includes("all"));
+  expect(seenByB).not.toContain("key unheard");
+  expect(bBus.isSubscribed).toBe(false);
+  relay.thaw();
+  await until(() => bBus.isSubscribed);
+  await a.bus.publish({ type: "key", keyHash: "heard" });
+  await until(() => seenByB.includes("key heard"));
+}, 30_000);
