@@ -23,6 +23,11 @@ export function redisScript(lua: string): RedisScript {
   return script;
 }
 
+/** The key holding the data's mark, set once by whichever node reaches an empty Redis first. */
+const EPOCH_KEY = "gw:epoch";
+/** Not a registered script: run once a connect, so EVAL (no SHA to load first). */
+const MARK_EPOCH = "redis.call('SET', KEYS[1], ARGV[1], 'NX') return redis.call('GET', KEYS[1])";
+
 export class RedisUnavailable extends Error {
   /** True when the command never left this process (no connection): resending it cannot apply it twice. */
   constructor(
@@ -66,7 +71,7 @@ export class RedisConnection {
   private readonly watchdog: ReturnType<typeof setInterval>;
   private closed = false;
   private gaveUp = false;
-  private runId: string | null = null;
+  private epoch: string | null = null;
 
   constructor(
     readonly url: string,
@@ -84,14 +89,15 @@ export class RedisConnection {
     this.client.onclose = () => {
       this.gaveUp = true;
     };
-    // Which Redis process answers: one restarted (empty) has another run id, and what was
-    // counted against the old one's totals must not be added to totals reloaded since.
+    // Which data this Redis holds: one restarted empty has lost the mark and takes a new
+    // one, and what was counted against the old data must not be added to totals reloaded
+    // since. A replica promoted with the data keeps the mark (a process's run id would not).
     this.client.onconnect = () => {
-      this.runId = null;
+      this.epoch = null;
       void this.client
-        .send("INFO", ["server"])
-        .then((info) => {
-          this.runId = /run_id:(\w+)/.exec(String(info))?.[1] ?? null;
+        .send("EVAL", [MARK_EPOCH, "1", EPOCH_KEY, crypto.randomUUID()])
+        .then((mark) => {
+          this.epoch = typeof mark === "string" ? mark : null;
         })
         .catch(() => {});
     };
@@ -110,9 +116,9 @@ export class RedisConnection {
     return this.client.connected;
   }
 
-  /** The run id of the Redis process this connection last reached; null until it is known after a (re)connect. */
-  get serverRunId(): string | null {
-    return this.runId;
+  /** The mark of the data this connection last reached (`gw:epoch`); null until it is known after a (re)connect. */
+  get dataEpoch(): string | null {
+    return this.epoch;
   }
 
   /** One command with the deadline (a call's, unless told); rejects with RedisUnavailable when Redis cannot answer. */

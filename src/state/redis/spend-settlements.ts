@@ -19,8 +19,8 @@ export interface Settlement {
   args: (string | number)[];
   /** It settles a reservation (marked in Redis), so sending it twice applies it once. */
   idempotent: boolean;
-  /** The Redis process it was meant for (set when queued); an unmarked cost goes to no other. */
-  runId?: string | null;
+  /** The Redis data it was meant for (`gw:epoch`, set when queued); an unmarked cost goes to no other. */
+  epoch?: string | null;
 }
 
 export interface SpendSettlementsOptions {
@@ -112,7 +112,7 @@ export class SpendSettlements {
   }
 
   private queue(s: Settlement): void {
-    if (!s.idempotent) s.runId ??= this.redis.serverRunId;
+    if (!s.idempotent) s.epoch ??= this.redis.dataEpoch;
     this.pending.push(s);
     if (this.pending.length > MAX_PENDING_SETTLEMENTS) {
       this.pending.shift();
@@ -122,14 +122,14 @@ export class SpendSettlements {
 
   private retry(): void {
     if (this.pending.length === 0 || !this.redis.connected) return;
-    const runId = this.redis.serverRunId;
+    const epoch = this.redis.dataEpoch;
     // Not yet known which Redis answers since the reconnect: an unmarked cost must not go to the wrong one.
-    if (runId === null && this.pending.some((s) => !s.idempotent && s.runId)) return;
+    if (epoch === null && this.pending.some((s) => !s.idempotent && s.epoch)) return;
     const batch = this.pending;
     this.pending = [];
     // Sent in one tick: Bun pipelines them into one write.
     for (const s of batch) {
-      if (!s.idempotent && s.runId && s.runId !== runId) this.forgotten++;
+      if (!s.idempotent && s.epoch && s.epoch !== epoch) this.forgotten++;
       else this.send(s);
     }
   }

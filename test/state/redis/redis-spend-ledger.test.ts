@@ -170,7 +170,7 @@ test("an uncapped cost that waited while Redis restarted empty is not added to t
     uncappedEveryMs: 10,
   });
   redis.opened.push(aConn, a);
-  await waitFor(async () => aConn.connected && aConn.serverRunId !== null);
+  await waitFor(async () => aConn.connected && aConn.dataEpoch !== null);
   const b = await node(store);
   const caps = fresh();
   relay.cut();
@@ -179,6 +179,8 @@ test("an uncapped cost that waited while Redis restarted empty is not added to t
   orgMonth += 60_000;
   await waitFor(async () => a.stats().pendingSettlements === 1);
   redis.kill();
+  // Gone before it starts again: a new server cannot bind the port the old one still holds.
+  await waitFor(async () => !b.conn.connected);
   await redis.restart();
   await waitFor(async () => b.conn.connected);
   // Node B reads the organization's totals from the store into the new Redis: 60,000 spent.
@@ -188,5 +190,34 @@ test("an uncapped cost that waited while Redis restarted empty is not added to t
   await waitFor(async () => a.stats().pendingSettlements === 0 && aConn.connected);
   expect(a.stats().forgottenSettlements).toBe(1);
   // Still 60,000, not 120,000: 40,000 fits.
+  expect(await outcome(b.ledger.reserve(capped, () => 40_000))).not.toBeInstanceOf(ApiError);
+}, 30_000);
+
+test("an uncapped cost that waited through a node's own outage, Redis keeping its data, is still added to the totals", async () => {
+  const store = storeWith();
+  const relay = await startTcpRelay(redis.port);
+  redis.opened.push(relay);
+  const aConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
+  const a = new RedisSpendLedger(aConn, store, {
+    failOpen: false,
+    local: new MemorySpendLedger(store),
+    retryEveryMs: 50,
+    uncappedEveryMs: 10,
+  });
+  redis.opened.push(aConn, a);
+  await waitFor(async () => aConn.connected && aConn.dataEpoch !== null);
+  const b = await node(store);
+  const caps = fresh();
+  const capped = { ...caps, orgMonthlyCents: 10 };
+  // The organization's totals are in Redis (0 spent) before node A loses its link.
+  ((await b.ledger.reserve(capped, () => 1)) as Reservation).release();
+  relay.cut();
+  await waitFor(async () => !aConn.connected);
+  (a.reserve(caps, () => 0) as Reservation).settle(60_000);
+  await waitFor(async () => a.stats().pendingSettlements === 1);
+  relay.restore();
+  await waitFor(async () => a.stats().pendingSettlements === 0 && aConn.connected);
+  expect(a.stats().forgottenSettlements).toBe(0);
+  await waitFor(async () => !(await fits(b.ledger, capped, 40_001)));
   expect(await outcome(b.ledger.reserve(capped, () => 40_000))).not.toBeInstanceOf(ApiError);
 }, 30_000);
