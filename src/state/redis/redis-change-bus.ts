@@ -141,10 +141,12 @@ export class RedisChangeBus implements ChangeBus {
     return this.resending;
   }
 
+  /** Stops; changes still unsent get one last try (a node stopping cleanly leaves none behind if Redis answers). */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
     this.sub?.close();
+    if (this.unsent.size > 0) await this.resend();
   }
 
   private emit(change: StateChange): void {

@@ -96,3 +96,22 @@ test("a subscription that goes silent without its socket closing is taken for lo
   await a.bus.publish({ type: "key", keyHash: "heard" });
   await until(() => seenByB.includes("key heard"));
 }, 30_000);
+
+test("a node that stops cleanly sends the changes it still holds before it goes", async () => {
+  const relay = await startTcpRelay(redis.port);
+  redis.opened.push(relay);
+  const b = node();
+  const aConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
+  // No resend before the stop: the timer's period is longer than the test.
+  const aBus = new RedisChangeBus(aConn, { resyncEveryMs: 600_000 });
+  redis.opened.push(aConn);
+  await Promise.all([aBus.start(), b.bus.start()]);
+  relay.cut();
+  await until(() => !aConn.connected);
+  await aBus.publish({ type: "providers", orgId: "org_stopping" });
+  expect(aBus.unsentChanges).toBe(1);
+  relay.restore();
+  await until(() => aConn.connected);
+  await aBus.close();
+  await until(() => b.seen.includes("providers org_stopping"));
+}, 30_000);
