@@ -93,6 +93,21 @@ export class SharedState {
     );
     opts.metrics.register(
       new Gauge(
+        "gateway_changes_unsent",
+        "Cache changes this node announced that Redis has not taken yet (sent again every second).",
+        () => this.bus.unsentChanges,
+      ),
+    );
+    opts.metrics.register(
+      new Gauge(
+        "gateway_spend_settlements_forgotten_total",
+        "Uncapped calls' costs not sent because Redis lost its data while they waited (the store counts them).",
+        () => this.ledger.stats().forgottenSettlements,
+        "counter",
+      ),
+    );
+    opts.metrics.register(
+      new Gauge(
         "gateway_spend_reservations_expired_total",
         "Spend reservations whose node stopped renewing them (killed, or cut off from Redis), given back by this node's reservations.",
         () => this.ledger.stats().expiredReservations,
