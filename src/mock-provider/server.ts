@@ -17,6 +17,8 @@
  * a base URL under `/fault-oversized-<MiB>` answers model lists and token counts that large (oversized-answer.ts);
  * an end user (`user`, `metadata.user_id`) `cache-r<reads>-w<writes>[-h<1-hour writes>]` reports
  * that many prompt tokens read from and written to the prompt cache (cache-steer.ts);
+ * a chat call's end user `thought-signature` gets Google's thought signatures on its tool calls
+ * and is refused when an earlier call comes back without its own (thought-signature-steer.ts);
  * a Responses call's `mcp` tool with `require_approval: "never"` is run as OpenAI runs it (hosted-mcp.ts);
  * `/_mock/requests` lists the last requests it saw (method, path, full url with query,
  * every header, body) and `/_mock/stats` counts streams started, finished and
@@ -30,6 +32,7 @@ import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { cacheSteer } from "./cache-steer.ts";
+import { missingSignature, thoughtSignatureSteer, withThoughtSignatures } from "./thought-signature-steer.ts";
 import { faultNames, faultPlan, faultSteer, sendPlan, userFaultSteer } from "./fault-plan.ts";
 import type { FaultFamily } from "./fault-types.ts";
 import { oversizedShape, oversizedSteer, sendOversized } from "./oversized-answer.ts";
@@ -226,7 +229,12 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (request.method === "POST" && /\/chat\/completions$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages))
           return openAiError(400, "model and messages are required");
-        const res = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks, cache });
+        // End user `thought-signature`: Google's thought signatures on tool calls, wanted back (thought-signature-steer.ts).
+        const signed = thoughtSignatureSteer(body);
+        const unsigned = signed ? missingSignature(body) : null;
+        if (unsigned) return unsigned;
+        const simulated = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks, cache });
+        const res = signed ? await withThoughtSignatures(simulated) : simulated;
         return reportLimits(body.stream ? counted(res) : garble(noteAbandoned(request, model, res)), false);
       }
       if (request.method === "POST" && /\/responses$/.test(pathname)) {

@@ -1,7 +1,7 @@
 /**
  * Fault steers for streams (docs/mock-provider.md, "Fault steers"): streams that lose
- * their last events or their usage, break off with an error event, carry null events or
- * split characters, stall, or think in pings, each in the chat and/or messages format.
+ * their last events or their usage, break off with an error event, carry null events,
+ * `"error": null` members or split characters, stall, or think in pings, each in the chat and/or messages format.
  * Each is a pure plan of the bytes to send (fault-plan.ts); the counts are fixed so a test
  * can tell what the gateway made of them.
  */
@@ -170,6 +170,20 @@ const CHAT: Record<string, (c: FaultContext) => FaultPlan> = {
     ]),
   // Cut off after its text: no finish reason, no usage, no [DONE].
   cut: ({ model }) => plan([chatRole(model), chatChunk(model, { content: "The sea" })]),
+  // Broken off by an error chunk (the server failed) after some text, without usage.
+  "error-event": ({ model }) =>
+    plan([
+      chatRole(model),
+      chatChunk(model, { content: "The " }),
+      chatChunk(model, { content: "sea " }),
+      sse.chat({ error: { message: "The server had an error while processing your request.", type: "server_error", code: null } }),
+    ]),
+  // `"error": null` in every chunk (as some servers write it), then cut after its text: no finish, no usage, no [DONE].
+  "null-error": ({ model }) =>
+    plan([
+      chatRole(model).replace('"choices"', '"error":null,"choices"'),
+      ...["The ", "sea"].map((w) => chatChunk(model, { content: w }).replace('"choices"', '"error": null,"choices"')),
+    ]),
 };
 
 /** The stream fault `name` in `family`'s format, or undefined when there is none by that name there. */

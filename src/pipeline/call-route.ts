@@ -19,8 +19,10 @@ export interface Route {
    * Stream: the provider's SSE as the caller's format, its events at most `maxEventChars` long.
    * It keeps `counts` (tokens only, never the model) as the provider reports them, so a stream
    * the client leaves before the translated usage chunk is charged the provider's own counts.
+   * It calls `interrupted` when it ends the caller's stream with its own error because the
+   * provider's ended before its last event, so the call is recorded as a native one is.
    */
-  restream?: (maxEventChars: number, counts: CallUsage) => TransformStream<Uint8Array, Uint8Array>;
+  restream?: (maxEventChars: number, counts: CallUsage, interrupted?: () => void) => TransformStream<Uint8Array, Uint8Array>;
   /** Stream: events to drop before the caller sees them. */
   keep?: (data: string) => boolean;
 }

@@ -145,7 +145,7 @@ export class ModelCalls {
     return this.run(ctx, async (target, body, fallback) => {
       const native = nativeResponses(target, callAdapter(target));
       if (!native) {
-        const chat = translatedChat(body, fallback);
+        const chat = translatedChat(body, target, fallback);
         return asResponses(
           await chatAttempt(this.forwarder, input, target, chat, responsesAnswer(body)),
           body,

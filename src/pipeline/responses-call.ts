@@ -102,10 +102,11 @@ export function nativeResponses(target: Target, adapter: ProviderAdapter): (Prov
  * than the caller's error, so the call falls back further, or ends with the failure of
  * the provider that could.
  */
-export function translatedChat(body: Json, fallback: boolean): ChatCompletionRequest & Json {
+export function translatedChat(body: Json, target: Target, fallback: boolean): ChatCompletionRequest & Json {
   if (fallback && needsNative(body))
     throw new TargetUnsuitable("This call needs a provider that serves the Responses API (stored state or built-in tools).");
-  const chat = responsesToChatRequest(body);
+  // `reasoning_effort` only to a kind whose chat API documents it: one that refuses unknown fields would fail the call.
+  const chat = responsesToChatRequest(body, { reasoningEffort: target.info.chatReasoningEffort });
   // The usage chunk closes the translated stream with `response.completed` and its usage.
   if (chat.stream === true) chat.stream_options = { include_usage: true };
   return chatCompletionRequest.parse(chat) as ChatCompletionRequest & Json;

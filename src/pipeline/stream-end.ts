@@ -1,15 +1,16 @@
 /**
  * How one provider stream ends, as the tap sees it (stream-outcome.ts): whether its closing or an
  * error event came, what the caller is written after the provider's last event when
- * neither did, and why such a call was not whole (it stalled past the idle bound, or lost
- * its closing event). An error event is relayed without the caller's provider key.
+ * neither did, and why such a call was not whole (it stalled past the idle bound, lost
+ * its closing event, or the provider sent an error event). An error event is relayed
+ * without the caller's provider key.
  */
 import { ApiError } from "../lib/errors.ts";
 import { type SseEvent, sseText } from "../lib/sse.ts";
 import type { ReplaceEvent } from "../lib/sse-tap.ts";
 import { secretValues } from "../providers/credentials.ts";
 import type { Target } from "../providers/target.ts";
-import { withoutSecrets } from "../providers/upstream.ts";
+import { providerFailure, withoutSecrets } from "../providers/upstream.ts";
 import type { CallUsage, StreamEnd, WireFormat } from "../providers/wire-format.ts";
 import type { IdleStream } from "./stream-idle.ts";
 
@@ -27,13 +28,33 @@ export class StreamEnding {
     private readonly idleSeconds: number,
   ) {}
 
-  /** Every event, as it passes: whether it ends the stream (told by its name or a substring, never parsed). */
+  /**
+   * Every event, as it passes: whether it ends the stream (told by its name or a substring,
+   * never parsed). An error event, parsed, is the call's failure: the one the same error
+   * answered whole would be (upstream.ts), unless a translation already said the stream ended
+   * early, or the idle bound ended it.
+   */
   seen(e: SseEvent): StreamEnd {
     this.previous = this.last;
     this.last = e;
     const ends = this.wire.streamEnd(e);
     if (ends !== null) this.end = ends;
+    // After a stall the error event is the one a translation wrote for it: the call stays a stall.
+    if (ends === "error" && this.short === null && !this.idle?.fired) {
+      const { status, message } = this.wire.errorOf(e);
+      const said = withoutSecrets(message, secretValues(this.target.credentials)).slice(0, 1000);
+      this.short = providerFailure(status, said, this.target.providerName);
+    }
     return ends;
+  }
+
+  /**
+   * A translation ended the caller's stream itself, with its own error event, because the
+   * provider's ended before its last event: recorded as a native stream's is (`closing`).
+   * A stall the idle bound ended stays a stall.
+   */
+  interrupted(): void {
+    if (this.short === null && !this.idle?.fired) this.short = this.interruption();
   }
 
   /** The closing event came: the answer is whole, whatever happens to the stream after it (a client may leave on it). */
@@ -58,11 +79,7 @@ export class StreamEnding {
     else {
       const closed = this.wire.closingFor(usage, [this.previous, this.last]);
       if (closed) return closed;
-      this.short = new ApiError(
-        502,
-        "stream_interrupted",
-        `${this.target.providerName}'s stream ended before its last event; the answer is incomplete.`,
-      );
+      this.short = this.interruption();
     }
     return this.wire.errorEvent(this.short, this.last ?? undefined, true);
   }
@@ -73,6 +90,14 @@ export class StreamEnding {
    */
   get failure(): ApiError | null {
     return this.idle?.fired ? (this.short ?? this.stalled()) : this.short;
+  }
+
+  private interruption(): ApiError {
+    return new ApiError(
+      502,
+      "stream_interrupted",
+      `${this.target.providerName}'s stream ended before its last event; the answer is incomplete.`,
+    );
   }
 
   private stalled(): ApiError {

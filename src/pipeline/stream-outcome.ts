@@ -98,9 +98,10 @@ export class StreamOutcomes {
         // A client that leaves on the closing event (the official clients' stream helpers may) left a whole answer.
         const whole = clean || ending.closed;
         const failure = (refused as ApiError | null) ?? short ?? (whole ? null : STREAM_INTERRUPTED);
-        // A stream cut or ended short, or without the provider's prompt count (a server that
-        // ignores include_usage, a translated stream cut between events), is charged as a cut one is.
-        if (failure?.code === "stream_interrupted" || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
+        // A stream cut or ended short (by an error event too), or without the provider's prompt
+        // count (a server that ignores include_usage, a translated stream cut between events),
+        // is charged as a cut one is.
+        if (short || failure?.code === "stream_interrupted" || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
         if (short) this.accounts.failed(target, short);
         else if (whole) this.accounts.answered(target, ttfbMs, this.now() - held.sentAtMs);
         try {
@@ -126,7 +127,7 @@ export class StreamOutcomes {
     if (idle && decoded) body = body.pipeThrough(idleMarker(idle));
     else if (idle) tap.idle = idle;
     if (adapter.sseBody) body = adapter.sseBody(body, this.deps.maxAnswerBytes);
-    if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes, usage));
+    if (route.restream) body = body.pipeThrough(route.restream(this.deps.maxAnswerBytes, usage, () => ending.interrupted()));
     return {
       type: "stream",
       status: up.response.status,

@@ -253,14 +253,21 @@ export async function upstreamFailure(res: Response, providerName: string, secre
   const message = withoutSecrets(providerMessage(text), secrets).slice(0, 1000);
   const retryAfter = res.headers.get("retry-after");
   const headers = retryAfter && /^\d+$/.test(retryAfter) ? { "retry-after": retryAfter } : undefined;
+  return providerFailure(res.status, message, providerName, headers);
+}
+
+/**
+ * A provider's failure as the gateway's error, by the HTTP status it gave: a whole answer's,
+ * or the one a stream's error event stands for (wire-format.ts, `errorOf`), so a failure
+ * mid-stream is recorded and counted as the same failure answered whole.
+ */
+export function providerFailure(status: number, message: string, providerName: string, headers?: Record<string, string>): ApiError {
   // Temporarily unavailable or overloaded: the provider said so, and another (or a later) call may succeed.
-  if (UNAVAILABLE.has(res.status))
-    return new ApiError(503, "provider_unavailable", `${providerName} is unavailable (it answered HTTP ${res.status}): ${message}`, {
+  if (UNAVAILABLE.has(status))
+    return new ApiError(503, "provider_unavailable", `${providerName} is unavailable (it answered HTTP ${status}): ${message}`, {
       headers,
     });
-  if (res.status >= 500 || res.status < 400)
-    return new ApiError(502, "provider_error", `${providerName} failed (HTTP ${res.status}): ${message}`);
-  if (res.status === 429)
-    return new ApiError(429, "rate_limit_exceeded", `${providerName} is rate limiting this key: ${message}`, { headers });
-  return new ApiError(res.status, "provider_error", `${providerName}: ${message}`);
+  if (status >= 500 || status < 400) return new ApiError(502, "provider_error", `${providerName} failed (HTTP ${status}): ${message}`);
+  if (status === 429) return new ApiError(429, "rate_limit_exceeded", `${providerName} is rate limiting this key: ${message}`, { headers });
+  return new ApiError(status, "provider_error", `${providerName}: ${message}`);
 }

@@ -23,6 +23,50 @@ export interface CallUsage {
 /** How an event bears on the stream's end: its closing event (`done`), an error event (which ends it too), or neither (null). */
 export type StreamEnd = "done" | "error" | null;
 
+/** What a stream's error event says: the HTTP status the same error has as a whole answer, and the provider's message. */
+export interface StreamError {
+  status: number;
+  message: string;
+}
+
+/**
+ * The HTTP status each error type (or code) stands for, as the vendors document them: an
+ * error event carries a type where a whole answer carries a status. Unknown: the provider's 500.
+ */
+const STATUS_OF: Record<string, number> = Object.assign(Object.create(null), {
+  invalid_request_error: 400,
+  authentication_error: 401,
+  permission_error: 403,
+  not_found_error: 404,
+  request_too_large: 413,
+  rate_limit_error: 429,
+  rate_limit_exceeded: 429,
+  insufficient_quota: 429,
+  api_error: 500,
+  server_error: 500,
+  overloaded_error: 529,
+  service_unavailable: 503,
+});
+
+/** An error event's members as a StreamError: a numeric code that is an HTTP error status (OpenRouter, vLLM) is that status. */
+export function streamError(type: unknown, code: unknown, message: unknown): StreamError {
+  const status =
+    typeof code === "number" && code >= 400 && code < 600
+      ? code
+      : ((typeof code === "string" ? STATUS_OF[code] : undefined) ?? (typeof type === "string" ? STATUS_OF[type] : undefined) ?? 500);
+  return { status, message: typeof message === "string" && message !== "" ? message : "(no message)" };
+}
+
+/** An event's data parsed as an object, or an empty one: read only for error events, which are rare. */
+export function eventObject(e: SseEvent): Record<string, any> {
+  try {
+    const data: unknown = JSON.parse(e.data);
+    return typeof data === "object" && data !== null ? (data as Record<string, any>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export const emptyUsage = (): CallUsage => ({ model: null, promptTokens: 0, completionTokens: 0 });
 
 /** A provider's count as a count: a whole number of tokens, anything else (text, null, negative) none. */
@@ -56,6 +100,8 @@ export interface WireFormat {
    * of its data where the format names no events, never by parsing it.
    */
   streamEnd(e: SseEvent): StreamEnd;
+  /** An error event's (`streamEnd` said "error") status and message, for the call's record and the provider's health. */
+  errorOf(e: SseEvent): StreamError;
   /**
    * For a stream that ended without its closing event: whether the answer said how it
    * finished before that (a stop reason, read into `acc` or on the last events), so it is

@@ -162,5 +162,8 @@ export function chatToMessagesRequest(req: ChatCompletionRequest & Record<string
     out.tool_choice = { ...(choice ?? { type: "auto" }), disable_parallel_tool_use: true };
   else if (choice) out.tool_choice = choice;
   if (req.user) out.metadata = { user_id: req.user };
+  // `reasoning_effort` is dropped, as documented (docs/decisions.md): the messages format has no effort
+  // level, only `thinking` with a token budget, whose mapping each gateway invents, and a thinking turn
+  // that called a tool must come back with its signed thinking blocks, which the chat format cannot carry.
   return out;
 }

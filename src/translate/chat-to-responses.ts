@@ -13,6 +13,7 @@ import { encodeSse, MAX_EVENT_CHARS, type SseEvent, SseDecoder } from "../lib/ss
 import { MessageStream } from "./responses-message-stream.ts";
 import {
   type ChatAnswer,
+  type ChatChunk,
   callItem,
   envelope,
   messageItem,
@@ -21,8 +22,10 @@ import {
   type ResponsesEcho,
   responseId,
   statusOf,
+  type ToolCallDelta,
   usageOf,
 } from "./responses-shape.ts";
+import { signatureItem, thoughtSignatureOf } from "./thought-signature.ts";
 
 export type { ResponsesEcho } from "./responses-shape.ts";
 
@@ -61,11 +64,15 @@ export function chatCompletionToResponse(answer: ChatAnswer, echo: ResponsesEcho
   for (const [i, call] of calls.entries()) {
     const fn =
       typeof call === "object" && call !== null && typeof call.function === "object" && call.function !== null ? call.function : {};
+    const callId = typeof call?.id === "string" ? call.id : `call_${i}`;
+    // Google's thought signature goes out in a reasoning item the caller sends back (thought-signature.ts).
+    const signature = thoughtSignatureOf(call);
+    if (signature !== null) output.push(signatureItem(`rs_${id.slice(5)}_${i}`, callId, signature));
     output.push(
       callItem(
         `fc_${id.slice(5)}_${i}`,
         {
-          id: typeof call?.id === "string" ? call.id : `call_${i}`,
+          id: callId,
           name: typeof fn.name === "string" ? fn.name : "",
           arguments: typeof fn.arguments === "string" ? fn.arguments : "",
         },
@@ -230,10 +237,19 @@ export function chatStreamToResponses(
       let call = callOf(tc);
       if (!call) {
         const ordinal = calls.length;
+        const callId = typeof tc.id === "string" && tc.id !== "" ? tc.id : `call_${ordinal}`;
+        // Google sends a call's thought signature with its first piece: a whole reasoning item, before the call's.
+        const signature = thoughtSignatureOf(tc);
+        if (signature !== null) {
+          const at = nextIndex++;
+          output[at] = signatureItem(`rs_${id.slice(5)}_${ordinal}`, callId, signature);
+          emit(out, "response.output_item.added", { output_index: at, item: output[at] });
+          emit(out, "response.output_item.done", { output_index: at, item: output[at] });
+        }
         call = {
           outputIndex: nextIndex++,
           itemId: `fc_${id.slice(5)}_${ordinal}`,
-          callId: typeof tc.id === "string" && tc.id !== "" ? tc.id : `call_${ordinal}`,
+          callId,
           name: typeof tc.function?.name === "string" ? tc.function.name : "",
           arguments: "",
         };
@@ -267,26 +283,4 @@ export function chatStreamToResponses(
       else fail(out, "stream_interrupted", "The provider's stream ended before the answer was complete.");
     },
   });
-}
-
-interface ChatChunk {
-  id?: string;
-  created?: number;
-  model?: string;
-  choices?: {
-    delta?: {
-      content?: string | null;
-      refusal?: string | null;
-      tool_calls?: ToolCallDelta[];
-    };
-    finish_reason?: string | null;
-  }[];
-  usage?: ChatAnswer["usage"];
-  error?: { code?: string; message?: string };
-}
-
-interface ToolCallDelta {
-  index?: number;
-  id?: string;
-  function?: { name?: string; arguments?: string };
 }

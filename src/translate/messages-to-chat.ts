@@ -111,9 +111,14 @@ const ENDED_EARLY = new ApiError(502, "stream_interrupted", "The provider's stre
  * first, on message_start, and is what the call is charged. The proxy removes that
  * chunk when the caller did not ask for usage, exactly as for native chat streams.
  * `counts`, when given, is kept up to date with the provider's token counts as they come
- * (the model is left to the reader of the translated stream, which checks it).
+ * (the model is left to the reader of the translated stream, which checks it);
+ * `interrupted`, when given, is told when the provider's stream ended before its last event.
  */
-export function messagesStreamToChat(maxEventChars?: number, counts?: CallUsage): TransformStream<Uint8Array, Uint8Array> {
+export function messagesStreamToChat(
+  maxEventChars?: number,
+  counts?: CallUsage,
+  interrupted?: () => void,
+): TransformStream<Uint8Array, Uint8Array> {
   // Bounded as the tap after it is (GW_MAX_ANSWER_BYTES): the provider's events are held here first.
   const decoder = new SseDecoder(maxEventChars);
   const created = Math.floor(Date.now() / 1000);
@@ -251,7 +256,9 @@ export function messagesStreamToChat(maxEventChars?: number, counts?: CallUsage)
         out.enqueue(encodeSse({ data: "[DONE]" }));
         return;
       }
-      // The provider stopped before its answer was whole: the caller is told, and the call charged what was seen.
+      // The provider stopped before its answer was whole: the caller is told, and the call charged
+      // what was seen and recorded as interrupted (told before the error chunk reaches the tap).
+      interrupted?.();
       out.enqueue(usageChunk(pieces));
       out.enqueue(errorChunk(ENDED_EARLY));
     },

@@ -138,3 +138,28 @@ export function messageItem(id: string, text: string | Json[], status: string): 
 export function callItem(id: string, call: { id: string; name: string; arguments: string }, status: string): Json {
   return { type: "function_call", id, call_id: call.id, name: call.name, arguments: call.arguments, status };
 }
+
+/** A chat stream's chunk as the stream translation reads it. */
+export interface ChatChunk {
+  id?: string;
+  created?: number;
+  model?: string;
+  choices?: {
+    delta?: {
+      content?: string | null;
+      refusal?: string | null;
+      tool_calls?: ToolCallDelta[];
+    };
+    finish_reason?: string | null;
+  }[];
+  usage?: ChatAnswer["usage"];
+  error?: { code?: string; message?: string };
+}
+
+/** A piece of a streamed tool call; Google's first piece carries its thought signature in `extra_content`. */
+export interface ToolCallDelta {
+  index?: number;
+  id?: string;
+  extra_content?: unknown;
+  function?: { name?: string; arguments?: string };
+}

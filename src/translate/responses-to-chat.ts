@@ -4,12 +4,15 @@
  * `instructions` and system/developer items become system messages, input items become
  * messages (text, images, function calls and their outputs), function tools become
  * chat tools, `text.format` becomes `response_format`, `max_output_tokens` becomes
- * `max_tokens`. What chat completions cannot express is refused with a 400 naming the
+ * `max_tokens`, `reasoning.effort` becomes `reasoning_effort` where the provider kind's chat
+ * API takes it (dropped, as documented, where it does not), and Google's thought signature
+ * comes back from the gateway's own reasoning item onto its tool call. What chat completions cannot express is refused with a 400 naming the
  * field, never dropped silently: built-in tools (web search, file search, computer
  * use, ...), stored conversation state (`previous_response_id`, `conversation`), and
  * input parts other than text and images.
  */
 import { ApiError } from "../lib/errors.ts";
+import { extraContentFor, signaturesIn } from "./thought-signature.ts";
 
 type Json = Record<string, unknown>;
 
@@ -80,6 +83,7 @@ function chatMessages(input: unknown): Json[] {
   if (typeof input === "string") return [{ role: "user", content: input }];
   if (!Array.isArray(input)) return refuse("input", "input must be a string or an array of input items.");
   const out: Json[] = [];
+  const signatures = signaturesIn(input);
   input.forEach((item, i) => {
     const where = `input[${i}]`;
     if (!isObject(item)) refuse(where, `${where} must be an object.`);
@@ -96,6 +100,8 @@ function chatMessages(input: unknown): Json[] {
         id: item.call_id,
         type: "function",
         function: { name: item.name, arguments: typeof item.arguments === "string" ? item.arguments : "{}" },
+        // Google's thought signature, carried back in the gateway's own reasoning item (thought-signature.ts).
+        ...extraContentFor(signatures.get(item.call_id)),
       };
       const last = out[out.length - 1];
       if (last?.role === "assistant" && Array.isArray(last.tool_calls)) (last.tool_calls as Json[]).push(call);
@@ -104,7 +110,8 @@ function chatMessages(input: unknown): Json[] {
       if (typeof item.call_id !== "string") refuse(`${where}.call_id`, `${where}.call_id must be a string.`);
       out.push({ role: "tool", tool_call_id: item.call_id, content: toolOutput(item.output, `${where}.output`) });
     } else if (type === "reasoning") {
-      // Reasoning items are the provider's own state between turns; chat providers have none to take back.
+      // Reasoning items are the provider's state between turns: chat providers take none back, but Google's
+      // thought signatures ride in the gateway's own (read by signaturesIn above, put on their tool calls).
     } else {
       refuse(
         `${where}.type`,
@@ -166,7 +173,23 @@ function responseFormat(text: unknown): Json | undefined {
 /** Fields that carry state or features chat completions does not have. */
 const STATEFUL = ["previous_response_id", "conversation"] as const;
 
-export function responsesToChatRequest(body: Json): Json {
+/** What the target's chat API takes beyond the common fields (the provider kind's capabilities). */
+export interface ChatCapabilities {
+  /** The chat API documents `reasoning_effort`; without it `reasoning.effort` is dropped (docs/decisions.md). */
+  reasoningEffort: boolean;
+}
+
+/** `reasoning.effort` as chat's `reasoning_effort`, where the target takes it; the value is the vendor's to check. */
+function reasoningEffort(reasoning: unknown, caps: ChatCapabilities): string | undefined {
+  if (reasoning === undefined || reasoning === null) return undefined;
+  if (!isObject(reasoning)) return refuse("reasoning", "reasoning must be an object.");
+  const effort = reasoning.effort;
+  if (effort === undefined || effort === null) return undefined;
+  if (typeof effort !== "string") return refuse("reasoning.effort", "reasoning.effort must be a string.");
+  return caps.reasoningEffort ? effort : undefined;
+}
+
+export function responsesToChatRequest(body: Json, caps: ChatCapabilities = { reasoningEffort: false }): Json {
   for (const field of STATEFUL) {
     if (body[field] !== undefined && body[field] !== null) {
       refuse(
@@ -185,6 +208,8 @@ export function responsesToChatRequest(body: Json): Json {
   const format = responseFormat(body.text);
   if (format) chat.response_format = format;
   if (typeof body.max_output_tokens === "number") chat.max_tokens = body.max_output_tokens;
+  const effort = reasoningEffort(body.reasoning, caps);
+  if (effort !== undefined) chat.reasoning_effort = effort;
   for (const field of ["temperature", "top_p", "user", "parallel_tool_calls", "stream"] as const) {
     if (body[field] !== undefined && body[field] !== null) chat[field] = body[field];
   }

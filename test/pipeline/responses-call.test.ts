@@ -83,10 +83,12 @@ describe("native or translated", () => {
   });
 
   test("translation asks for usage on a stream, and refuses stored state with a 400 naming the field", () => {
-    expect(translatedChat({ model: "m", input: "hi", stream: true }, false).stream_options).toEqual({ include_usage: true });
+    expect(translatedChat({ model: "m", input: "hi", stream: true }, target("mistral"), false).stream_options).toEqual({
+      include_usage: true,
+    });
     const err = (() => {
       try {
-        translatedChat({ model: "m", input: "hi", previous_response_id: "resp_1" }, false);
+        translatedChat({ model: "m", input: "hi", previous_response_id: "resp_1" }, target("mistral"), false);
       } catch (e) {
         return e;
       }
@@ -94,6 +96,32 @@ describe("native or translated", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(400);
     expect(err.param).toBe("previous_response_id");
+  });
+});
+
+describe("reasoning effort on a translated call", () => {
+  const call = { model: "m", input: "Prove it.", reasoning: { effort: "high" } };
+
+  test("goes as reasoning_effort to a kind whose chat API documents it", () => {
+    for (const kind of ["google", "mistral", "xai", "groq", "azure-openai", "openrouter", "fireworks"] as const)
+      expect([kind, translatedChat(call, target(kind), false).reasoning_effort]).toEqual([kind, "high"]);
+  });
+
+  test("is dropped for a kind whose chat API does not, so a vendor that refuses unknown fields still answers", () => {
+    for (const kind of ["cohere", "deepseek", "ai21", "perplexity", "together", "self-hosted", "custom", "anthropic"] as const)
+      expect([kind, "reasoning_effort" in translatedChat(call, target(kind), false)]).toEqual([kind, false]);
+  });
+
+  test("a reasoning that is not an object, or an effort that is not a string, is a 400 naming it", () => {
+    const param = (body: Record<string, unknown>) => {
+      try {
+        translatedChat(body, target("mistral"), false);
+      } catch (e) {
+        return (e as ApiError).param;
+      }
+    };
+    expect(param({ model: "m", input: "x", reasoning: "high" })).toBe("reasoning");
+    expect(param({ model: "m", input: "x", reasoning: { effort: 3 } })).toBe("reasoning.effort");
   });
 });
 
@@ -124,8 +152,12 @@ describe("what a call may spend", () => {
   });
 
   test("a fallback target that cannot carry stored state or built-in tools is unsuitable, not the caller's error", () => {
-    expect(() => translatedChat({ model: "m", input: "x", previous_response_id: "resp_1" }, true)).toThrow(TargetUnsuitable);
-    expect(() => translatedChat({ model: "m", input: "x", tools: [{ type: "web_search" }] }, true)).toThrow(TargetUnsuitable);
-    expect(translatedChat({ model: "m", input: "x" }, true).messages).toHaveLength(1);
+    expect(() => translatedChat({ model: "m", input: "x", previous_response_id: "resp_1" }, target("mistral"), true)).toThrow(
+      TargetUnsuitable,
+    );
+    expect(() => translatedChat({ model: "m", input: "x", tools: [{ type: "web_search" }] }, target("mistral"), true)).toThrow(
+      TargetUnsuitable,
+    );
+    expect(translatedChat({ model: "m", input: "x" }, target("mistral"), true).messages).toHaveLength(1);
   });
 });

@@ -162,6 +162,15 @@ const REQUESTS: { name: string; chat: Record<string, unknown>; messages: Record<
 describe("chat-completions request -> messages request", () => {
   for (const c of REQUESTS) test(c.name, () => expect(chatToMessagesRequest(c.chat as never)).toEqual(c.messages));
 
+  test("reasoning_effort is dropped, as documented: no thinking is turned on with an invented budget", () => {
+    const out = chatToMessagesRequest({ ...base, reasoning_effort: "high", messages: [{ role: "user", content: "Prove it." }] } as never);
+    expect(out).toEqual({
+      ...base,
+      messages: [{ role: "user", content: [{ type: "text", text: "Prove it." }] }],
+      max_tokens: DEFAULT_MAX_TOKENS,
+    });
+  });
+
   test("what the messages format cannot express is refused clearly", () => {
     expect(() => chatToMessagesRequest({ ...base, n: 2, messages: [{ role: "user", content: "x" }] } as never)).toThrow("n must be 1");
     expect(() =>

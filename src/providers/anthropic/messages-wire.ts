@@ -9,7 +9,7 @@
 import type { CacheTokens } from "../catalog/catalog.ts";
 import { errorBody } from "../../lib/error-bodies.ts";
 import { encodeSse } from "../../lib/sse.ts";
-import { cacheTokens, tokenCount as count, type WireFormat } from "../wire-format.ts";
+import { cacheTokens, tokenCount as count, eventObject, streamError, type WireFormat } from "../wire-format.ts";
 
 export interface MessagesUsage {
   input_tokens?: number;
@@ -103,6 +103,10 @@ export const messagesWire: WireFormat = {
   },
   streamEnd(e) {
     return e.event === "message_stop" ? "done" : e.event === "error" ? "error" : null;
+  },
+  errorOf(e) {
+    const err = eventObject(e).error ?? {};
+    return streamError(err.type, undefined, err.message);
   },
   closingFor(acc) {
     // message_delta, read for the usage, gave the stop reason.

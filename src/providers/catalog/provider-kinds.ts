@@ -44,6 +44,12 @@ export interface ProviderKindInfo {
   modelPatterns: RegExp[];
   /** The vendor has an embeddings API. */
   embeddings: boolean;
+  /**
+   * The vendor's chat-completions API reference documents `reasoning_effort`, so a translated
+   * Responses call's `reasoning.effort` is sent there; elsewhere it is dropped (a vendor that
+   * refuses unknown fields would fail the call). Checked per vendor: docs/decisions.md.
+   */
+  chatReasoningEffort: boolean;
 }
 
 const info = (kind: ProviderKind, p: Omit<ProviderKindInfo, "kind">): ProviderKindInfo => ({ kind, ...p });
@@ -58,6 +64,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^(gpt-|o[1-9]|chatgpt-|text-embedding-|omni-moderation)/],
     embeddings: true,
+    chatReasoningEffort: true,
   }),
   anthropic: info("anthropic", {
     displayName: "Anthropic",
@@ -68,6 +75,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^claude-/],
     embeddings: false,
+    chatReasoningEffort: false,
   }),
   google: info("google", {
     displayName: "Google Gemini",
@@ -78,6 +86,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^(gemini-|gemma-|text-embedding-00|gemini-embedding)/],
     embeddings: true,
+    chatReasoningEffort: true,
   }),
   mistral: info("mistral", {
     displayName: "Mistral AI",
@@ -88,6 +97,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^(mistral-|mixtral-|codestral|pixtral|ministral|open-mistral|magistral)/],
     embeddings: true,
+    chatReasoningEffort: true,
   }),
   cohere: info("cohere", {
     displayName: "Cohere",
@@ -98,6 +108,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^(command|embed-)/],
     embeddings: true,
+    chatReasoningEffort: false,
   }),
   xai: info("xai", {
     displayName: "xAI",
@@ -108,6 +119,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^grok-/],
     embeddings: false,
+    chatReasoningEffort: true,
   }),
   ai21: info("ai21", {
     displayName: "AI21 Labs",
@@ -118,6 +130,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^jamba/],
     embeddings: false,
+    chatReasoningEffort: false,
   }),
   deepseek: info("deepseek", {
     displayName: "DeepSeek",
@@ -128,6 +141,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^deepseek-/],
     embeddings: false,
+    chatReasoningEffort: false,
   }),
   groq: info("groq", {
     displayName: "Groq",
@@ -138,6 +152,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [],
     embeddings: false,
+    chatReasoningEffort: true,
   }),
   together: info("together", {
     displayName: "Together AI",
@@ -148,6 +163,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [],
     embeddings: true,
+    chatReasoningEffort: false,
   }),
   fireworks: info("fireworks", {
     displayName: "Fireworks AI",
@@ -158,6 +174,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^accounts\/fireworks\//],
     embeddings: true,
+    chatReasoningEffort: true,
   }),
   openrouter: info("openrouter", {
     displayName: "OpenRouter",
@@ -168,6 +185,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [],
     embeddings: false,
+    chatReasoningEffort: true,
   }),
   perplexity: info("perplexity", {
     displayName: "Perplexity",
@@ -178,6 +196,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^sonar/],
     embeddings: false,
+    chatReasoningEffort: false,
   }),
   "azure-openai": info("azure-openai", {
     displayName: "Azure OpenAI",
@@ -188,6 +207,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: true,
     modelPatterns: [],
     embeddings: true,
+    chatReasoningEffort: true,
   }),
   bedrock: info("bedrock", {
     displayName: "Amazon Bedrock",
@@ -198,6 +218,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: false,
     modelPatterns: [/^anthropic\./],
     embeddings: false,
+    chatReasoningEffort: false,
   }),
   "self-hosted": info("self-hosted", {
     displayName: "Self-hosted",
@@ -208,6 +229,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: true,
     modelPatterns: [],
     embeddings: true,
+    chatReasoningEffort: false,
   }),
   custom: info("custom", {
     displayName: "Custom API",
@@ -218,6 +240,7 @@ export const PROVIDER_KINDS_INFO = {
     needsBaseUrl: true,
     modelPatterns: [],
     embeddings: true,
+    chatReasoningEffort: false,
   }),
 } satisfies Record<ProviderKind, ProviderKindInfo>;
 

@@ -8,7 +8,7 @@
  */
 import { errorBody } from "../../lib/error-bodies.ts";
 import { encodeSse, type SseEvent } from "../../lib/sse.ts";
-import { type CallUsage, cacheTokens, type WireFormat } from "../wire-format.ts";
+import { type CallUsage, cacheTokens, eventObject, streamError, type WireFormat } from "../wire-format.ts";
 
 interface Usage {
   prompt_tokens?: number;
@@ -47,6 +47,8 @@ function finishes(e: SseEvent | null): boolean {
 const ANSWER_TEXT = /"(?:content|arguments)":"(?!")/;
 
 /** A `usage` member that is not null (in JSON, `"usage"` followed by a colon can only be a member's name). */
+/** An `error` member with a value (not null), or vLLM's `"object":"error"`. */
+const ERROR_CHUNK = /"error"\s*:(?!\s*null\b)|"object"\s*:\s*"error"/;
 const USAGE_VALUE = /"usage"\s*:(?!\s*null\b)/;
 
 /**
@@ -108,8 +110,15 @@ export const openAiWire: WireFormat = {
     if (e.data === "[DONE]") return "done";
     // An error chunk (`{"error":…}`, OpenRouter's chunk with an `error` member, vLLM's
     // `"object":"error"`): text inside a chunk has its quotes escaped, so only a member or a
-    // value named error matches. One native substring search, no parse.
-    return e.data.includes('"error"') ? "error" : null;
+    // value named error matches. One native substring search on every chunk; the pattern,
+    // which lets `"error": null` (some servers write it in every chunk) pass, only on those.
+    return e.data.includes('"error"') && ERROR_CHUNK.test(e.data) ? "error" : null;
+  },
+  errorOf(e) {
+    const data = eventObject(e);
+    if (typeof data.error === "string") return streamError(undefined, undefined, data.error);
+    const err = typeof data.error === "object" && data.error !== null ? data.error : data;
+    return streamError(err.type, err.code, err.message);
   },
   closingFor(_acc, last) {
     // The usage chunk follows the finishing one: the last two events are read.

@@ -11,7 +11,7 @@
  */
 import type { ApiError } from "../../lib/errors.ts";
 import type { SseEvent } from "../../lib/sse.ts";
-import { type CallUsage, cacheTokens, type WireFormat } from "../wire-format.ts";
+import { type CallUsage, cacheTokens, eventObject, streamError, type WireFormat } from "../wire-format.ts";
 import { responsesFailed } from "./responses-failed.ts";
 import { toolCallFees } from "./responses-tool-fees.ts";
 
@@ -91,6 +91,12 @@ export const responsesWire: WireFormat = {
     if (e.event !== null) return ENDS[e.event] ?? null;
     const m = ENDS_IN_DATA.exec(e.data);
     return m ? (ENDS[m[1] as string] ?? null) : null;
+  },
+  errorOf(e) {
+    const data = eventObject(e);
+    // response.failed carries the response with its error; the error event its members at the top.
+    const err = typeof data.response?.error === "object" && data.response.error !== null ? data.response.error : data;
+    return streamError(err.type, err.code, err.message);
   },
   closingFor() {
     // response.completed carries the whole response, which the gateway did not keep.

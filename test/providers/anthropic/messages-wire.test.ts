@@ -47,6 +47,14 @@ test("a messages stream ends with message_stop or an error event; one that lost 
   );
 });
 
+test("an error event's status is its type's, as the vendor answers it whole: overloaded_error is 529, an unknown type 500", () => {
+  const ev = (error: object) => ({ event: "error", data: JSON.stringify({ type: "error", error }), id: null });
+  expect(messagesWire.errorOf(ev({ type: "overloaded_error", message: "Overloaded" }))).toEqual({ status: 529, message: "Overloaded" });
+  expect(messagesWire.errorOf(ev({ type: "rate_limit_error", message: "slow" })).status).toBe(429);
+  expect(messagesWire.errorOf(ev({ type: "authentication_error", message: "no" })).status).toBe(401);
+  expect(messagesWire.errorOf(ev({ type: "something_new" }))).toEqual({ status: 500, message: "(no message)" });
+});
+
 test("cache reads and writes are parts of the prompt, kept apart, the 1-hour writes too; from the body and from a stream", () => {
   const usage = {
     input_tokens: 10,

@@ -8,6 +8,12 @@ import { isProviderKind, PROVIDER_KINDS, PROVIDER_KINDS_INFO } from "../../../sr
 const catalog = Catalog.builtIn();
 
 describe("catalog data", () => {
+  test("reasoning_effort is claimed by the chat kinds whose reference documents it, never by an unknown server or another format", () => {
+    const claiming = PROVIDER_KINDS.filter((k) => PROVIDER_KINDS_INFO[k].chatReasoningEffort);
+    expect(claiming).toEqual(["openai", "google", "mistral", "xai", "groq", "fireworks", "openrouter", "azure-openai"]);
+    for (const k of claiming) expect(PROVIDER_KINDS_INFO[k].format).toBe("chat");
+  });
+
   test("every kind is described; every model belongs to a kind and has sane numbers", () => {
     for (const k of PROVIDER_KINDS) expect(PROVIDER_KINDS_INFO[k].kind).toBe(k);
     const ids = new Set<string>();

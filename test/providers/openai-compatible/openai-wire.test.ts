@@ -53,6 +53,31 @@ describe("how a chat stream ends", () => {
     expect(openAiWire.streamEnd(ev(JSON.stringify({ choices: [{ delta: { content: 'the "error" was mine' } }] })))).toBeNull();
   });
 
+  test('"error": null, written by some servers in every chunk, is no error chunk; an error member with a value is', () => {
+    expect(openAiWire.streamEnd(ev('{"id":"x","error":null,"choices":[{"delta":{"content":"a"}}]}'))).toBeNull();
+    expect(openAiWire.streamEnd(ev('{"id":"x","error" : null ,"choices":[]}'))).toBeNull();
+    expect(openAiWire.streamEnd(ev('{"id":"x","error": {"message":"boom"}}'))).toBe("error");
+    expect(openAiWire.streamEnd(ev('{"error":"boom"}'))).toBe("error");
+  });
+
+  test("an error chunk's status is the one the same error answered whole has: by its numeric code, else its type, else 500", () => {
+    expect(openAiWire.errorOf(ev('{"error":{"message":"slow down","type":"requests","code":"rate_limit_exceeded"}}'))).toEqual({
+      status: 429,
+      message: "slow down",
+    });
+    expect(openAiWire.errorOf(ev('{"choices":[{"finish_reason":"error"}],"error":{"code":502,"message":"upstream"}}'))).toEqual({
+      status: 502,
+      message: "upstream",
+    });
+    expect(openAiWire.errorOf(ev('{"object":"error","message":"bad","type":"BadRequestError","code":400}'))).toEqual({
+      status: 400,
+      message: "bad",
+    });
+    expect(openAiWire.errorOf(ev('{"error":{"message":"x","type":"overloaded_error"}}')).status).toBe(529);
+    expect(openAiWire.errorOf(ev('{"error":"down"}'))).toEqual({ status: 500, message: "down" });
+    expect(openAiWire.errorOf(ev("{not json"))).toEqual({ status: 500, message: "(no message)" });
+  });
+
   test("one that lost [DONE] after its finish reason (the usage chunk may follow it) gets it back; one without a finish reason does not", () => {
     const finish = ev(JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }));
     const usage = ev(JSON.stringify({ choices: [], usage: { prompt_tokens: 1, completion_tokens: 1 } }));

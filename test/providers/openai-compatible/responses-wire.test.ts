@@ -129,6 +129,17 @@ describe("a stream", () => {
     expect(responsesWire.closingFor(emptyUsage(), [ev("response.output_text.done")])).toBeNull();
   });
 
+  test("response.failed's error and the error event's members give the status the same error answered whole has", () => {
+    const failed = {
+      event: "response.failed",
+      data: JSON.stringify({ type: "response.failed", response: { status: "failed", error: { code: "server_error", message: "boom" } } }),
+      id: null,
+    };
+    expect(responsesWire.errorOf(failed)).toEqual({ status: 500, message: "boom" });
+    const error = { event: "error", data: JSON.stringify({ type: "error", code: "rate_limit_exceeded", message: "slow" }), id: null };
+    expect(responsesWire.errorOf(error)).toEqual({ status: 429, message: "slow" });
+  });
+
   test("one that stopped short gets response.failed after its last event, numbered next, with no second response.created", () => {
     const last = {
       event: "response.output_text.delta",
