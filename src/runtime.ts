@@ -243,6 +243,9 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     store,
     { usageDays: config.usageRetentionDays, auditDays: config.auditRetentionDays, notificationDays: config.notificationRetentionDays },
     log,
+    undefined,
+    // One node of several runs each hour's pass (the others' would delete nothing more).
+    (forMs) => state.claimJob("maintenance", forMs),
   );
   const notifier = new Notifier({
     store,

@@ -49,11 +49,23 @@ export async function runMaintenance(
   return { usageEvents, usageFlushes, etlDocuments, auditEntries, notifications, sessions };
 }
 
-/** Starts the hourly job; returns a function that stops it. */
-export function scheduleMaintenance(store: Store, retention: Retention, log: Logger, everyMs = 60 * 60 * 1000): () => void {
+/**
+ * Starts the hourly job; returns a function that stops it. `claim` says whether this node
+ * runs it this time (several nodes on one store: the first to claim the period does).
+ */
+export function scheduleMaintenance(
+  store: Store,
+  retention: Retention,
+  log: Logger,
+  everyMs = 60 * 60 * 1000,
+  claim: (forMs: number) => Promise<boolean> = async () => true,
+): () => void {
   const run = () =>
-    runMaintenance(store, retention, Date.now())
+    // Claimed for most of a period: the node whose timer fires first in the next one runs it then.
+    claim(everyMs * 0.9)
+      .then((mine) => (mine ? runMaintenance(store, retention, Date.now()) : null))
       .then((removed) => {
+        if (removed === null) return;
         if (Object.values(removed).some((n) => n > 0)) log.info("maintenance", { removed });
       })
       .catch((err) => log.error("maintenance failed", { error: String(err) }));

@@ -24,6 +24,11 @@ export interface HotState {
   changes: ChangeBus;
   /** What /readyz reports of the shared state (Redis and the change subscription); null in memory. */
   health(): Record<string, string> | null;
+  /**
+   * Whether this node runs a periodic job now: with several nodes the first to claim it
+   * for the period does, the others skip (jobs are idempotent, so when unsure: run).
+   */
+  claimJob(job: string, forMs: number): Promise<boolean>;
   /** Closes connections (a shared implementation); the memory one has nothing to close. */
   close(): Promise<void>;
 }

@@ -24,6 +24,7 @@ export function openMemoryHotState(settings: HotStateSettings, sources: HotState
     ledger: new MemorySpendLedger(sources.spend, now),
     changes: new InProcessChangeBus(),
     health: () => null,
+    claimJob: async () => true,
     close: async () => {},
   };
 }
@@ -49,6 +50,7 @@ export async function openHotState(config: Config, sources: HotStateSources, log
     ledger: shared.ledger,
     changes: shared.bus,
     health: () => shared.health(),
+    claimJob: (job, forMs) => shared.jobs.claim(job, forMs),
     close: () => shared.close(),
   };
 }

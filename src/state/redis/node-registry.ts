@@ -4,10 +4,23 @@
  * kept in memory, so when Redis goes away the rate limiter still knows how many ways
  * to divide the limit (the last count seen). A node that stops cleanly leaves at once;
  * a killed one drops out after `staleAfterMs`.
+ *
+ * Beats are stamped with Redis's clock, in one script: stamped with each node's own,
+ * a node whose clock ran behind the others by more than the stale window was swept out
+ * by their beats and never counted, so the fallback divided the limit by too few nodes.
  */
-import type { RedisConnection } from "./redis-connection.ts";
+import { type RedisConnection, redisScript } from "./redis-connection.ts";
 
 const NODES = "gw:nodes";
+
+/** KEYS: the set. ARGV: node id, stale window ms. Beats, sweeps, counts: one round trip. */
+const BEAT = redisScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
+return redis.call('ZCARD', KEYS[1])
+`);
 
 export class NodeRegistry {
   private known = 1;
@@ -27,11 +40,9 @@ export class NodeRegistry {
     return this.known;
   }
 
-  async beat(now = Date.now()): Promise<void> {
+  async beat(): Promise<void> {
     try {
-      await this.redis.send("ZADD", [NODES, String(now), this.nodeId]);
-      await this.redis.send("ZREMRANGEBYSCORE", [NODES, "-inf", String(now - this.opts.staleAfterMs)]);
-      this.known = Math.max(1, Number(await this.redis.send("ZCARD", [NODES])));
+      this.known = Math.max(1, Number(await this.redis.eval(BEAT, [NODES], [this.nodeId, this.opts.staleAfterMs])));
     } catch {
       // Keep the last count: it is what the fallback divides by.
     }

@@ -23,6 +23,11 @@ export function redisScript(lua: string): RedisScript {
   return script;
 }
 
+/** The key holding the data's mark, set once by whichever node reaches an empty Redis first. */
+const EPOCH_KEY = "gw:epoch";
+/** Not a registered script: run once a connect, so EVAL (no SHA to load first). */
+const MARK_EPOCH = "redis.call('SET', KEYS[1], ARGV[1], 'NX') return redis.call('GET', KEYS[1])";
+
 export class RedisUnavailable extends Error {
   /** True when the command never left this process (no connection): resending it cannot apply it twice. */
   constructor(
@@ -66,6 +71,7 @@ export class RedisConnection {
   private readonly watchdog: ReturnType<typeof setInterval>;
   private closed = false;
   private gaveUp = false;
+  private epoch: string | null = null;
 
   constructor(
     readonly url: string,
@@ -83,6 +89,18 @@ export class RedisConnection {
     this.client.onclose = () => {
       this.gaveUp = true;
     };
+    // Which data this Redis holds: one restarted empty has lost the mark and takes a new
+    // one, and what was counted against the old data must not be added to totals reloaded
+    // since. A replica promoted with the data keeps the mark (a process's run id would not).
+    this.client.onconnect = () => {
+      this.epoch = null;
+      void this.client
+        .send("EVAL", [MARK_EPOCH, "1", EPOCH_KEY, crypto.randomUUID()])
+        .then((mark) => {
+          this.epoch = typeof mark === "string" ? mark : null;
+        })
+        .catch(() => {});
+    };
     this.client.connect().catch(() => {});
     this.watchdog = setInterval(() => {
       if (this.closed || !this.gaveUp || this.client.connected) return;
@@ -96,6 +114,11 @@ export class RedisConnection {
 
   get connected(): boolean {
     return this.client.connected;
+  }
+
+  /** The mark of the data this connection last reached (`gw:epoch`); null until it is known after a (re)connect. */
+  get dataEpoch(): string | null {
+    return this.epoch;
   }
 
   /** One command with the deadline (a call's, unless told); rejects with RedisUnavailable when Redis cannot answer. */

@@ -97,11 +97,12 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
     });
   }
 
-  /** Settlements waiting for Redis, those dropped because too many waited, and lapsed reservations given back. */
-  stats(): { pendingSettlements: number; droppedSettlements: number; expiredReservations: number } {
+  /** Settlements waiting for Redis, those dropped because too many waited or Redis restarted meanwhile, and lapsed reservations given back. */
+  stats(): { pendingSettlements: number; droppedSettlements: number; forgottenSettlements: number; expiredReservations: number } {
     return {
       pendingSettlements: this.settlements.pendingCount,
       droppedSettlements: this.settlements.droppedCount,
+      forgottenSettlements: this.settlements.forgottenCount,
       expiredReservations: this.expired,
     };
   }

@@ -1,11 +1,13 @@
 /**
  * Everything a node shares with the others through Redis (GW_REDIS_URL), built in one
  * place for the runtime: the connection, the node registry, the rate limiter, the
- * spend ledger and the change bus, with their metrics and their readiness.
+ * spend ledger, the change bus and the periodic jobs' claims, with their metrics and
+ * their readiness.
  */
 import type { Logger } from "../../lib/log.ts";
 import { Gauge, Histogram, type MetricsRegistry } from "../../lib/metrics.ts";
 import type { SpendLedger, SpendStore } from "../spend-ledger.ts";
+import { JobClaims } from "./job-claims.ts";
 import { NodeRegistry } from "./node-registry.ts";
 import { RedisChangeBus } from "./redis-change-bus.ts";
 import { RedisConnection } from "./redis-connection.ts";
@@ -40,6 +42,7 @@ export class SharedState {
   readonly limiter: RedisRateLimiter;
   readonly ledger: RedisSpendLedger;
   readonly bus: RedisChangeBus;
+  readonly jobs: JobClaims;
 
   private constructor(opts: SharedStateOptions) {
     const roundTrips = opts.metrics.register(
@@ -73,6 +76,7 @@ export class SharedState {
         opts.log.warn(opts.spendFailOpen ? "spend cap checked on this node only" : "capped call refused (503)", { reason: err.message }),
     });
     this.bus = new RedisChangeBus(this.redis);
+    this.jobs = new JobClaims(this.redis, this.nodes.nodeId);
     opts.metrics.register(
       new Gauge("gateway_redis_up", "1 while this node's Redis connection is up.", () => (this.redis.connected ? 1 : 0)),
     );
@@ -85,6 +89,21 @@ export class SharedState {
         "gateway_spend_pending_settlements",
         "Spend settlements waiting for Redis to answer again.",
         () => this.ledger.stats().pendingSettlements,
+      ),
+    );
+    opts.metrics.register(
+      new Gauge(
+        "gateway_changes_unsent",
+        "Cache changes this node announced that Redis has not taken yet (sent again every second).",
+        () => this.bus.unsentChanges,
+      ),
+    );
+    opts.metrics.register(
+      new Gauge(
+        "gateway_spend_settlements_forgotten_total",
+        "Uncapped calls' costs not sent because Redis lost its data while they waited (the store counts them).",
+        () => this.ledger.stats().forgottenSettlements,
+        "counter",
       ),
     );
     opts.metrics.register(

@@ -3,7 +3,9 @@
  * settlement is sent at once and queued again on any failure (SETTLE applies a marked
  * settlement once however often it arrives); uncapped calls' costs are summed over a
  * short window and sent together; what Redis could not take waits in memory, bounded,
- * and is sent again when it answers.
+ * and is sent again when it answers. An uncapped cost that waited while Redis restarted
+ * (empty) is dropped: totals in the new Redis are read from the store, which the usage
+ * flush brings that cost to, so adding it as well would count it twice.
  */
 import type { RedisConnection } from "./redis-connection.ts";
 import { RedisUnavailable } from "./redis-connection.ts";
@@ -17,6 +19,8 @@ export interface Settlement {
   args: (string | number)[];
   /** It settles a reservation (marked in Redis), so sending it twice applies it once. */
   idempotent: boolean;
+  /** The Redis data it was meant for (`gw:epoch`, set when queued); an unmarked cost goes to no other. */
+  epoch?: string | null;
 }
 
 export interface SpendSettlementsOptions {
@@ -30,6 +34,7 @@ export interface SpendSettlementsOptions {
 export class SpendSettlements {
   private pending: Settlement[] = [];
   private dropped = 0;
+  private forgotten = 0;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly timer: ReturnType<typeof setInterval>;
   /** Uncapped calls' costs not sent yet, summed per pair of totals and month. */
@@ -50,6 +55,11 @@ export class SpendSettlements {
 
   get droppedCount(): number {
     return this.dropped;
+  }
+
+  /** Uncapped costs not sent because Redis restarted while they waited (the store counts them). */
+  get forgottenCount(): number {
+    return this.forgotten;
   }
 
   /**
@@ -102,6 +112,7 @@ export class SpendSettlements {
   }
 
   private queue(s: Settlement): void {
+    if (!s.idempotent) s.epoch ??= this.redis.dataEpoch;
     this.pending.push(s);
     if (this.pending.length > MAX_PENDING_SETTLEMENTS) {
       this.pending.shift();
@@ -111,9 +122,15 @@ export class SpendSettlements {
 
   private retry(): void {
     if (this.pending.length === 0 || !this.redis.connected) return;
+    const epoch = this.redis.dataEpoch;
+    // Not yet known which Redis answers since the reconnect: an unmarked cost must not go to the wrong one.
+    if (epoch === null && this.pending.some((s) => !s.idempotent && s.epoch)) return;
     const batch = this.pending;
     this.pending = [];
     // Sent in one tick: Bun pipelines them into one write.
-    for (const s of batch) this.send(s);
+    for (const s of batch) {
+      if (!s.idempotent && s.epoch && s.epoch !== epoch) this.forgotten++;
+      else this.send(s);
+    }
   }
 }

@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import { RedisChangeBus } from "../../../src/state/redis/redis-change-bus.ts";
 import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { redisPerFile } from "../../support/redis-per-file.ts";
+import { startTcpRelay } from "../../support/tcp-relay.ts";
 
 const redis = redisPerFile();
 
@@ -47,4 +48,70 @@ test("losing the subscription clears the caches; getting it back clears them aga
   expect(resyncs).toBeGreaterThanOrEqual(2);
   a.bus.publish({ type: "key", keyHash: "after" });
   await until(() => b.seen.includes("key after"));
+}, 30_000);
+
+test("a change whose publish failed on one node is sent again once Redis takes it, while the other nodes stayed subscribed", async () => {
+  const relay = await startTcpRelay(redis.port);
+  redis.opened.push(relay);
+  const b = node();
+  const seenByA: string[] = [];
+  const aConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
+  const aBus = new RedisChangeBus(aConn, { resyncEveryMs: 50 });
+  aBus.subscribe((c) => seenByA.push(c.type));
+  redis.opened.push(aBus, aConn);
+  await Promise.all([aBus.start(), b.bus.start()]);
+  await until(() => aConn.connected);
+  relay.cut();
+  await until(() => !aConn.connected);
+  // Node A revokes a key while only its own link to Redis is down: B's subscription never dropped.
+  await aBus.publish({ type: "key", keyHash: "revoked" });
+  expect(seenByA).toContain("key");
+  expect(aBus.unsentChanges).toBe(1);
+  expect(b.bus.isSubscribed).toBe(true);
+  relay.restore();
+  await until(() => b.seen.includes("key revoked"));
+  await until(() => aBus.unsentChanges === 0);
+  // B heard it as the revocation itself, not as a resync of everything.
+  expect(b.seen).not.toContain("all");
+}, 30_000);
+
+test("a subscription that goes silent without its socket closing is taken for lost: the node drops its caches, then subscribes afresh", async () => {
+  const relay = await startTcpRelay(redis.port);
+  redis.opened.push(relay);
+  const a = node();
+  const seenByB: string[] = [];
+  const bConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
+  const bBus = new RedisChangeBus(bConn, { resyncEveryMs: 50, silentAfterMs: 400 });
+  bBus.subscribe((c) => seenByB.push(c.type === "key" ? `key ${c.keyHash}` : c.type));
+  redis.opened.push(bBus, bConn);
+  await Promise.all([a.bus.start(), bBus.start()]);
+  relay.freeze();
+  // Node A revokes a key; B's frozen subscription never hears it, and its socket reports nothing.
+  await a.bus.publish({ type: "key", keyHash: "unheard" });
+  await until(() => seenByB.includes("all"));
+  expect(seenByB).not.toContain("key unheard");
+  expect(bBus.isSubscribed).toBe(false);
+  relay.thaw();
+  await until(() => bBus.isSubscribed);
+  await a.bus.publish({ type: "key", keyHash: "heard" });
+  await until(() => seenByB.includes("key heard"));
+}, 30_000);
+
+test("a node that stops cleanly sends the changes it still holds before it goes", async () => {
+  const relay = await startTcpRelay(redis.port);
+  redis.opened.push(relay);
+  const b = node();
+  const aConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
+  // No resend before the stop: the timer's period is longer than the test.
+  const aBus = new RedisChangeBus(aConn, { resyncEveryMs: 600_000 });
+  redis.opened.push(aConn);
+  await Promise.all([aBus.start(), b.bus.start()]);
+  relay.cut();
+  await until(() => !aConn.connected);
+  await aBus.publish({ type: "providers", orgId: "org_stopping" });
+  expect(aBus.unsentChanges).toBe(1);
+  relay.restore();
+  await until(() => aConn.connected);
+  await aBus.close();
+  await until(() => b.seen.includes("providers org_stopping"));
 }, 30_000);

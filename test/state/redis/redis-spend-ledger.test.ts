@@ -6,6 +6,7 @@ import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { RedisSpendLedger } from "../../../src/state/redis/redis-spend-ledger.ts";
 import { redisPerFile } from "../../support/redis-per-file.ts";
 import { freshCaps } from "../../support/spend-caps.ts";
+import { startTcpRelay } from "../../support/tcp-relay.ts";
 import { fits, outcome, waitFor } from "../../support/spend-probes.ts";
 
 const redis = redisPerFile();
@@ -153,4 +154,70 @@ test("a settlement that could not reach Redis is sent when it answers again, so 
   });
   // Applied once, not twice: 40,000 spent, so 60,001 does not fit.
   expect(await outcome(ledger.reserve(caps, () => 60_001))).toMatchObject({ status: 429 });
+}, 30_000);
+
+test("an uncapped cost that waited while Redis restarted empty is not added to totals reloaded from the store, which count it already", async () => {
+  // The store, as the usage flush keeps it: the uncapped call's cost reaches it while Redis is away.
+  let orgMonth = 0;
+  const store: SpendStore = { keyLifetimeMicros: async () => 0, spentSince: async (_org, keyId) => (keyId === null ? orgMonth : 0) };
+  const relay = await startTcpRelay(redis.port);
+  redis.opened.push(relay);
+  const aConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
+  const a = new RedisSpendLedger(aConn, store, {
+    failOpen: false,
+    local: new MemorySpendLedger(store),
+    retryEveryMs: 50,
+    uncappedEveryMs: 10,
+  });
+  redis.opened.push(aConn, a);
+  await waitFor(async () => aConn.connected && aConn.dataEpoch !== null);
+  const b = await node(store);
+  const caps = fresh();
+  relay.cut();
+  await waitFor(async () => !aConn.connected);
+  (a.reserve(caps, () => 0) as Reservation).settle(60_000);
+  orgMonth += 60_000;
+  await waitFor(async () => a.stats().pendingSettlements === 1);
+  redis.kill();
+  // Gone before it starts again: a new server cannot bind the port the old one still holds.
+  await waitFor(async () => !b.conn.connected);
+  await redis.restart();
+  await waitFor(async () => b.conn.connected);
+  // Node B reads the organization's totals from the store into the new Redis: 60,000 spent.
+  const capped = { ...caps, orgMonthlyCents: 10 };
+  expect(await outcome(b.ledger.reserve(capped, () => 40_001))).toMatchObject({ status: 429, code: "monthly_cap_exceeded" });
+  relay.restore();
+  await waitFor(async () => a.stats().pendingSettlements === 0 && aConn.connected);
+  expect(a.stats().forgottenSettlements).toBe(1);
+  // Still 60,000, not 120,000: 40,000 fits.
+  expect(await outcome(b.ledger.reserve(capped, () => 40_000))).not.toBeInstanceOf(ApiError);
+}, 30_000);
+
+test("an uncapped cost that waited through a node's own outage, Redis keeping its data, is still added to the totals", async () => {
+  const store = storeWith();
+  const relay = await startTcpRelay(redis.port);
+  redis.opened.push(relay);
+  const aConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
+  const a = new RedisSpendLedger(aConn, store, {
+    failOpen: false,
+    local: new MemorySpendLedger(store),
+    retryEveryMs: 50,
+    uncappedEveryMs: 10,
+  });
+  redis.opened.push(aConn, a);
+  await waitFor(async () => aConn.connected && aConn.dataEpoch !== null);
+  const b = await node(store);
+  const caps = fresh();
+  const capped = { ...caps, orgMonthlyCents: 10 };
+  // The organization's totals are in Redis (0 spent) before node A loses its link.
+  ((await b.ledger.reserve(capped, () => 1)) as Reservation).release();
+  relay.cut();
+  await waitFor(async () => !aConn.connected);
+  (a.reserve(caps, () => 0) as Reservation).settle(60_000);
+  await waitFor(async () => a.stats().pendingSettlements === 1);
+  relay.restore();
+  await waitFor(async () => a.stats().pendingSettlements === 0 && aConn.connected);
+  expect(a.stats().forgottenSettlements).toBe(0);
+  await waitFor(async () => !(await fits(b.ledger, capped, 40_001)));
+  expect(await outcome(b.ledger.reserve(capped, () => 40_000))).not.toBeInstanceOf(ApiError);
 }, 30_000);
