@@ -31,6 +31,22 @@ async function node(store: SpendStore, opts: { failOpen?: boolean; timeoutMs?: n
   return { conn, ledger };
 }
 
+/** A node whose link to Redis passes a relay the test can cut and restore (test/support/tcp-relay.ts). */
+async function relayedNode(store: SpendStore) {
+  const relay = await startTcpRelay(redis.port);
+  redis.opened.push(relay);
+  const conn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
+  const ledger = new RedisSpendLedger(conn, store, {
+    failOpen: false,
+    local: new MemorySpendLedger(store),
+    retryEveryMs: 50,
+    uncappedEveryMs: 10,
+  });
+  redis.opened.push(conn, ledger);
+  await waitFor(async () => conn.connected && conn.dataEpoch !== null);
+  return { relay, conn, ledger };
+}
+
 test("sixty calls at once across three nodes reserve no more than the cap; settlements free what was not spent", async () => {
   const store = storeWith(10 * CENT);
   const nodes = await Promise.all([node(store), node(store), node(store)]);
@@ -160,17 +176,7 @@ test("an uncapped cost that waited while Redis restarted empty is not added to t
   // The store, as the usage flush keeps it: the uncapped call's cost reaches it while Redis is away.
   let orgMonth = 0;
   const store: SpendStore = { keyLifetimeMicros: async () => 0, spentSince: async (_org, keyId) => (keyId === null ? orgMonth : 0) };
-  const relay = await startTcpRelay(redis.port);
-  redis.opened.push(relay);
-  const aConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
-  const a = new RedisSpendLedger(aConn, store, {
-    failOpen: false,
-    local: new MemorySpendLedger(store),
-    retryEveryMs: 50,
-    uncappedEveryMs: 10,
-  });
-  redis.opened.push(aConn, a);
-  await waitFor(async () => aConn.connected && aConn.dataEpoch !== null);
+  const { relay, conn: aConn, ledger: a } = await relayedNode(store);
   const b = await node(store);
   const caps = fresh();
   relay.cut();
@@ -195,17 +201,7 @@ test("an uncapped cost that waited while Redis restarted empty is not added to t
 
 test("an uncapped cost that waited through a node's own outage, Redis keeping its data, is still added to the totals", async () => {
   const store = storeWith();
-  const relay = await startTcpRelay(redis.port);
-  redis.opened.push(relay);
-  const aConn = new RedisConnection(`redis://127.0.0.1:${relay.port}`, { timeoutMs: 300, reconnectEveryMs: 50 });
-  const a = new RedisSpendLedger(aConn, store, {
-    failOpen: false,
-    local: new MemorySpendLedger(store),
-    retryEveryMs: 50,
-    uncappedEveryMs: 10,
-  });
-  redis.opened.push(aConn, a);
-  await waitFor(async () => aConn.connected && aConn.dataEpoch !== null);
+  const { relay, conn: aConn, ledger: a } = await relayedNode(store);
   const b = await node(store);
   const caps = fresh();
   const capped = { ...caps, orgMonthlyCents: 10 };
