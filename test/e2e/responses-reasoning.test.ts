@@ -12,6 +12,7 @@ import { mockSignatureFor, THOUGHT_SIGNATURE_USER } from "../../src/mock-provide
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
+import { RESPONSES_WEATHER_TOOL } from "../support/weather-tool.ts";
 
 let gw: GatewayUnderTest;
 let mock: RunningMock;
@@ -34,13 +35,7 @@ afterAll(async () => {
   await stopStack({ gw, mock });
 });
 
-const weather = {
-  type: "function" as const,
-  name: "get_weather",
-  description: "Weather for a city",
-  parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
-  strict: false,
-};
+const weather = RESPONSES_WEATHER_TOOL;
 const lastChatBody = async () =>
   (await mock.requests()).filter((r) => r.path.endsWith("/chat/completions")).at(-1)!.body as Record<string, any>;
 

@@ -11,6 +11,7 @@ import { type InitResult, type RunningMock } from "../support/gateway-process.ts
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { withStore } from "../support/store-access.ts";
 import { startStack, stopStack } from "../support/stack.ts";
+import { RESPONSES_WEATHER_TOOL } from "../support/weather-tool.ts";
 
 let gw: GatewayUnderTest;
 let mock: RunningMock;
@@ -45,13 +46,7 @@ afterAll(async () => {
   await stopStack({ gw, mock });
 });
 
-const weather = {
-  type: "function" as const,
-  name: "get_weather",
-  description: "Weather for a city",
-  parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
-  strict: false,
-};
+const weather = RESPONSES_WEATHER_TOOL;
 const lastUpstream = async () => (await mock.requests()).at(-1)!;
 
 for (const [label, model, path] of [
