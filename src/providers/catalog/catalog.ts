@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { type Static, Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { ruleCachePrices } from "./cache-prices.ts";
+import { type PriceBand, SERVICE_TIERS, type ServiceTier, type TierPrice } from "./price-bands.ts";
 import { BUILT_IN_MODELS, type CatalogModel, PRICES_AS_OF } from "./models.ts";
 import { isProviderKind, PROVIDER_KINDS, PROVIDER_KINDS_INFO, type ProviderKind, type ProviderKindInfo } from "./provider-kinds.ts";
 
@@ -23,6 +24,35 @@ const OverrideModel = Type.Object(
     cacheReadPerMTok: Type.Optional(Money),
     cacheWritePerMTok: Type.Optional(Money),
     cacheWriteLongPerMTok: Type.Optional(Money),
+    longContext: Type.Optional(
+      Type.Object(
+        {
+          aboveTokens: Type.Integer({ minimum: 1 }),
+          inputPerMTok: Money,
+          outputPerMTok: Money,
+          cacheReadPerMTok: Type.Optional(Money),
+          cacheWritePerMTok: Type.Optional(Money),
+          cacheWriteLongPerMTok: Type.Optional(Money),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    serviceTiers: Type.Optional(
+      Type.Partial(
+        Type.Object(
+          Object.fromEntries(
+            SERVICE_TIERS.map((t) => [
+              t,
+              Type.Object(
+                { inputPerMTok: Money, outputPerMTok: Money, cacheReadPerMTok: Type.Optional(Money) },
+                { additionalProperties: false },
+              ),
+            ]),
+          ),
+          { additionalProperties: false },
+        ),
+      ),
+    ),
     contextWindow: Type.Optional(Type.Integer({ minimum: 1 })),
     maxOutputTokens: Type.Optional(Type.Integer({ minimum: 0 })),
     capabilities: Type.Optional(
@@ -69,7 +99,14 @@ export interface Price {
   /** A prompt token written to the cache for the long (1-hour) lifetime. */
   cacheWriteLongPerMTok: number;
   estimated: boolean;
+  /** Higher rates for the whole call when its prompt is above `aboveTokens` (cache prices filled in as above). */
+  longContext?: Rates & { aboveTokens: number };
+  /** Rates of the service tiers the model lists; a tier not here is charged the standard rates. */
+  serviceTiers?: Partial<Record<ServiceTier, Rates>>;
 }
+
+/** One set of rates, USD per million tokens, every cache price filled in. */
+export type Rates = Pick<Price, "inputPerMTok" | "outputPerMTok" | "cacheReadPerMTok" | "cacheWritePerMTok" | "cacheWriteLongPerMTok">;
 
 /** Of a call's prompt tokens, those the provider read from or wrote to its prompt cache. */
 export interface CacheTokens {
@@ -80,16 +117,45 @@ export interface CacheTokens {
   writeLong: number;
 }
 
+/** Rates with each cache price it does not list at its input price. */
+function ratesOf(r: PriceBand | TierPrice | CatalogModel): Rates {
+  const c = r as PriceBand;
+  return {
+    inputPerMTok: r.inputPerMTok,
+    outputPerMTok: r.outputPerMTok,
+    cacheReadPerMTok: c.cacheReadPerMTok ?? r.inputPerMTok,
+    cacheWritePerMTok: c.cacheWritePerMTok ?? r.inputPerMTok,
+    cacheWriteLongPerMTok: c.cacheWriteLongPerMTok ?? c.cacheWritePerMTok ?? r.inputPerMTok,
+  };
+}
+
 /** A model's price as the catalog charges it: each cache price it does not list is its input price. */
 function priceOf(m: CatalogModel, estimated: boolean): Price {
-  return {
-    inputPerMTok: m.inputPerMTok,
-    outputPerMTok: m.outputPerMTok,
-    cacheReadPerMTok: m.cacheReadPerMTok ?? m.inputPerMTok,
-    cacheWritePerMTok: m.cacheWritePerMTok ?? m.inputPerMTok,
-    cacheWriteLongPerMTok: m.cacheWriteLongPerMTok ?? m.cacheWritePerMTok ?? m.inputPerMTok,
-    estimated,
-  };
+  const price: Price = { ...ratesOf(m), estimated };
+  if (m.longContext) price.longContext = { ...ratesOf(m.longContext), aboveTokens: m.longContext.aboveTokens };
+  if (m.serviceTiers) {
+    const tiers: Partial<Record<ServiceTier, Rates>> = {};
+    for (const t of SERVICE_TIERS) {
+      const tier = m.serviceTiers[t];
+      if (tier) tiers[t] = ratesOf(tier);
+    }
+    price.serviceTiers = tiers;
+  }
+  return price;
+}
+
+/**
+ * The rates a call is charged: a listed tier's (the answer's `service_tier`), else the
+ * long-context band's when the prompt is above its threshold, else the standard ones.
+ * A tier the model does not list is charged the standard rates: for `flex`, cheaper than
+ * standard, that over-charges and never lets a cap be passed; for `priority`, OpenAI
+ * publishes no multiplier to apply, so the gateway does not guess one (docs/decisions.md).
+ */
+export function ratesFor(price: Price, promptTokens: number, tier?: string | null): Rates {
+  const tiered = tier && Object.hasOwn(price.serviceTiers ?? {}, tier) ? price.serviceTiers?.[tier as ServiceTier] : undefined;
+  if (tiered) return tiered;
+  if (price.longContext && whole(promptTokens) > price.longContext.aboveTokens) return price.longContext;
+  return price;
 }
 
 /** A count as a whole number of tokens, at least 0: anything else is taken as none. */
@@ -151,19 +217,22 @@ export class Catalog {
    * micro-dollars per token. `cache` parts the prompt: its reads, its writes (the
    * long-lived ones apart) and the rest, each at its own price. Cache counts larger than
    * the prompt are cut to it, writes first (they cost the input price or more), so a
-   * provider's odd counts never make a call cheaper than its prompt.
+   * provider's odd counts never make a call cheaper than its prompt. The rates are the
+   * answer's service tier's, or the long-context band's for a prompt above its threshold
+   * (`ratesFor`).
    */
-  costMicros(price: Price, promptTokens: number, completionTokens: number, cache?: CacheTokens): number {
+  costMicros(price: Price, promptTokens: number, completionTokens: number, cache?: CacheTokens, tier?: string | null): number {
+    const rates = ratesFor(price, promptTokens, tier);
     const prompt = whole(promptTokens);
     const write = Math.min(whole(cache?.write), prompt);
     const writeLong = Math.min(whole(cache?.writeLong), write);
     const read = Math.min(whole(cache?.read), prompt - write);
     const micros =
-      (prompt - write - read) * price.inputPerMTok +
-      read * price.cacheReadPerMTok +
-      (write - writeLong) * price.cacheWritePerMTok +
-      writeLong * price.cacheWriteLongPerMTok +
-      whole(completionTokens) * price.outputPerMTok;
+      (prompt - write - read) * rates.inputPerMTok +
+      read * rates.cacheReadPerMTok +
+      (write - writeLong) * rates.cacheWritePerMTok +
+      writeLong * rates.cacheWriteLongPerMTok +
+      whole(completionTokens) * rates.outputPerMTok;
     return Math.max(0, Math.ceil(micros - FLOAT_NOISE_MICROS));
   }
 

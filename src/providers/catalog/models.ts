@@ -6,6 +6,7 @@
  * extends any entry at start.
  */
 import { builtInCachePrices, type CachePrices } from "./cache-prices.ts";
+import { builtInBandAndTiers, type PriceBand, type ServiceTier, type TierPrice } from "./price-bands.ts";
 import type { ProviderKind } from "./provider-kinds.ts";
 
 /** The date the list prices below were taken from the vendors' published price pages. */
@@ -31,6 +32,10 @@ export interface CatalogModel extends CachePrices {
   latencyMs: number;
   /** Unix seconds, approximate release; the `created` of /v1/models. */
   created: number;
+  /** Higher rates for a call whose prompt is above a threshold (price-bands.ts). */
+  longContext?: PriceBand;
+  /** Prices of the service tiers a caller may ask for; a tier left out is charged the standard price. */
+  serviceTiers?: Partial<Record<ServiceTier, TierPrice>>;
 }
 
 /** Capabilities as letters: t tools, v vision, j JSON mode, e embeddings. */
@@ -141,5 +146,6 @@ export const BUILT_IN_MODELS: CatalogModel[] = ROWS.map(
     latencyMs,
     created: Math.floor(Date.parse(`${released}T00:00:00Z`) / 1000),
     ...builtInCachePrices(id, provider, inputPerMTok),
+    ...builtInBandAndTiers(id),
   }),
 );
