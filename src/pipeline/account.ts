@@ -50,6 +50,8 @@ export interface CallResult {
   cache?: CacheTokens;
   /** What the provider charges beside the tokens (built-in tool calls), at the listed ceiling: the row is marked estimated. */
   feeMicros?: number;
+  /** The service tier the answer says it was served at: priced at that tier's rates where the catalog lists them. */
+  serviceTier?: string;
 }
 
 export class Accountant {
@@ -66,7 +68,7 @@ export class Accountant {
     const sandbox = isSandbox(id);
     const price = sandbox || !isProviderKind(r.provider) ? null : this.catalog.price(r.model, r.provider);
     const fee = sandbox ? 0 : (r.feeMicros ?? 0);
-    const costMicros = (price ? this.catalog.costMicros(price, r.promptTokens, r.completionTokens, r.cache) : 0) + fee;
+    const costMicros = (price ? this.catalog.costMicros(price, r.promptTokens, r.completionTokens, r.cache, r.serviceTier) : 0) + fee;
     // Cut to the prompt as the catalog prices them (writes first), so the row's counts are
     // what was charged and the cache's share of a prompt is never above all of it.
     const cacheWrite = Math.min(r.cache?.write ?? 0, r.promptTokens);

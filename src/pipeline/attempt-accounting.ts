@@ -90,6 +90,7 @@ export class AttemptAccounting {
       completionTokens: usage.completionTokens,
       cache: usage.cache,
       feeMicros: usage.feeMicros,
+      serviceTier: usage.serviceTier,
     });
     return recorded instanceof Promise
       ? recorded.then((cost) => this.settle(input, target, usage, failure, held, cost))

@@ -33,7 +33,8 @@ function isUsageOnlyChunk(data: string): boolean {
 const AS_SENT: Route = { wire: openAiWire };
 
 export function chatSize(body: ChatCompletionRequest): CallSize {
-  return { messages: body.messages, maxTokens: body.max_tokens ?? body.max_completion_tokens };
+  const serviceTier = (body as { service_tier?: unknown }).service_tier;
+  return { messages: body.messages, maxTokens: body.max_tokens ?? body.max_completion_tokens, serviceTier };
 }
 
 /** A whole chat answer as another format's (a Responses caller's). */

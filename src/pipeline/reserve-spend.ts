@@ -39,6 +39,8 @@ export interface CallSize {
   storedPromptTokens?: number;
   /** What the provider may charge beside the tokens (built-in tool calls), reserved on top, in micro-dollars. */
   feeMicros?: number;
+  /** The service tier the caller asked for (`service_tier`): reserved at its price when that is the higher one. */
+  serviceTier?: unknown;
 }
 
 type Count = typeof estimatePromptTokens;
@@ -164,8 +166,12 @@ function costOf({ deps, target, size, onEstimate }: Estimated, count: Count): ()
   return () => {
     const maxOutput = size.messages === undefined ? 0 : (size.maxTokens ?? target.catalogModel?.maxOutputTokens ?? FALLBACK_MAX_OUTPUT);
     const price = deps.catalog.price(target.model, target.kind);
-    const micros =
-      deps.catalog.costMicros(price, Math.max(promptTokens(size, count), size.storedPromptTokens ?? 0), maxOutput) + (size.feeMicros ?? 0);
+    const prompt = Math.max(promptTokens(size, count), size.storedPromptTokens ?? 0);
+    // The standard price, or the long-context band's when the estimated prompt is above its threshold
+    // (costMicros); a requested tier that costs more is reserved at its price (the answer may be at either).
+    const standard = deps.catalog.costMicros(price, prompt, maxOutput);
+    const tier = typeof size.serviceTier === "string" ? deps.catalog.costMicros(price, prompt, maxOutput, undefined, size.serviceTier) : 0;
+    const micros = Math.max(standard, tier) + (size.feeMicros ?? 0);
     onEstimate?.(micros);
     return micros;
   };

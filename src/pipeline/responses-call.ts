@@ -67,6 +67,7 @@ export function responsesSize(body: Json, target: Target): CallSize {
     maxTokens: typeof body.max_output_tokens === "number" ? body.max_output_tokens : null,
     storedPromptTokens: stored ? (target.catalogModel?.contextWindow ?? STORED_CONTEXT_FALLBACK) : undefined,
     feeMicros: reservedToolFees(body.tools, body.max_tool_calls),
+    serviceTier: body.service_tier,
   };
 }
 

@@ -16,6 +16,8 @@ export interface CallUsage {
   cache?: CacheTokens;
   /** What the provider charges beside the tokens (a built-in tool's calls), in micro-dollars. */
   feeMicros?: number;
+  /** The service tier the provider says it served the call at (OpenAI's `service_tier`): priced at that tier's rates. */
+  serviceTier?: string;
   /** Why the answer ended (`stop`, `tool_calls`, `end_turn`…), where the format says it without extra parsing. */
   finishReason?: string;
 }
@@ -77,6 +79,9 @@ export function cacheTokens(read: unknown, write: unknown, writeLong: unknown = 
   const c = { read: tokenCount(read), write: tokenCount(write), writeLong: tokenCount(writeLong) };
   return c.read + c.write > 0 ? c : undefined;
 }
+
+/** A provider's `service_tier` worth keeping: a short name, anything else none. */
+export const serviceTierOf = (v: unknown): string | undefined => (typeof v === "string" && v.length > 0 && v.length <= 32 ? v : undefined);
 
 export interface WireFormat {
   /** The top-level members of an answer's body that `fromBody` reads. */

@@ -66,3 +66,34 @@ test("the reservation prices the whole prompt at the input price: a cache hit is
   expect(reserved).toBe(promptTokenBound(messages) * 1 + maxTokens * 5);
   r.release();
 });
+
+/** What a call of this size reserves, uncapped but reserved against a large cap so the estimate is computed. */
+async function reservedFor(model: [Parameters<typeof testTarget>[0], string], size: Parameters<typeof reserveSpend>[3]): Promise<number> {
+  let reserved = -1;
+  const r = await reserveSpend(deps(), keyWithCap(100_000_000), testTarget(...model), size, (micros) => (reserved = micros));
+  r.release();
+  return reserved;
+}
+
+const hi = [{ role: "user", content: "hi" }];
+
+test("an estimated prompt above a long-context threshold is reserved at the band's rates, for the whole call", async () => {
+  // Claude Sonnet 4.5 over 200K prompt tokens: $6 input, $22.50 output (not $3 / $15).
+  expect(await reservedFor(["anthropic", "claude-sonnet-4-5"], { messages: hi, maxTokens: 1_000, storedPromptTokens: 250_000 })).toBe(
+    250_000 * 6 + 1_000 * 22.5,
+  );
+  // At the threshold itself, the standard rates.
+  expect(await reservedFor(["anthropic", "claude-sonnet-4-5"], { messages: hi, maxTokens: 1_000, storedPromptTokens: 200_000 })).toBe(
+    200_000 * 3 + 1_000 * 15,
+  );
+});
+
+test("a requested tier dearer than standard is reserved at its price; a cheaper or unpriced one at the standard price", async () => {
+  const size = { messages: hi, maxTokens: 1_000, storedPromptTokens: 10_000 };
+  const standard = 10_000 * 1.25 + 1_000 * 10;
+  // GPT-5 priority: $2.50 input, $20 output.
+  expect(await reservedFor(["openai", "gpt-5"], { ...size, serviceTier: "priority" })).toBe(10_000 * 2.5 + 1_000 * 20);
+  expect(await reservedFor(["openai", "gpt-5"], { ...size, serviceTier: "flex" })).toBe(standard);
+  expect(await reservedFor(["openai", "gpt-5"], { ...size, serviceTier: 3 })).toBe(standard);
+  expect(await reservedFor(["openai", "gpt-5"], size)).toBe(standard);
+});

@@ -8,7 +8,7 @@
  */
 import { errorBody } from "../../lib/error-bodies.ts";
 import { encodeSse, type SseEvent } from "../../lib/sse.ts";
-import { type CallUsage, cacheTokens, eventObject, streamError, type WireFormat } from "../wire-format.ts";
+import { type CallUsage, cacheTokens, eventObject, serviceTierOf, streamError, type WireFormat } from "../wire-format.ts";
 
 interface Usage {
   prompt_tokens?: number;
@@ -61,24 +61,26 @@ export function mayCarryUsage(data: string): boolean {
 }
 
 export const openAiWire: WireFormat = {
-  bodyMembers: ["model", "usage"],
+  bodyMembers: ["model", "usage", "service_tier"],
   fromBody(body) {
     const u = (typeof body.usage === "object" && body.usage !== null ? body.usage : {}) as Usage;
     // Embeddings are read for their members only, so `choices` is there on chat answers alone.
     const finish = (body.choices as { finish_reason?: unknown }[] | undefined)?.[0]?.finish_reason;
     const cache = cacheOf(u);
+    const serviceTier = serviceTierOf(body.service_tier);
     return {
       model: typeof body.model === "string" ? body.model : null,
       promptTokens: u.prompt_tokens ?? 0,
       completionTokens: u.completion_tokens ?? 0,
       ...(cache ? { cache } : {}),
+      ...(serviceTier ? { serviceTier } : {}),
       ...(typeof finish === "string" ? { finishReason: finish } : {}),
     };
   },
   fromEvent(e, acc) {
     // Parse only the chunks that can tell us something: the first, and the usage chunk.
     if (e.data === "[DONE]" || (acc.model !== null && !mayCarryUsage(e.data))) return false;
-    let chunk: { model?: unknown; usage?: Usage | null } | null;
+    let chunk: { model?: unknown; usage?: Usage | null; service_tier?: unknown } | null;
     try {
       chunk = JSON.parse(e.data);
     } catch {
@@ -91,6 +93,8 @@ export const openAiWire: WireFormat = {
       acc.completionTokens = chunk.usage.completion_tokens ?? acc.completionTokens;
       acc.cache = cacheOf(chunk.usage, acc) ?? acc.cache;
     }
+    // Every chunk names the tier; the ones read (the first, the usage chunk) are enough, the last word kept.
+    acc.serviceTier = serviceTierOf(chunk.service_tier) ?? acc.serviceTier;
     // Azure's first chunk carries its content filter's results and `"model":""`: the model is named by the next.
     if (acc.model === null && typeof chunk.model === "string" && chunk.model !== "") {
       acc.model = chunk.model;

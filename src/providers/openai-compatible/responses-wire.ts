@@ -11,7 +11,7 @@
  */
 import type { ApiError } from "../../lib/errors.ts";
 import type { SseEvent } from "../../lib/sse.ts";
-import { type CallUsage, cacheTokens, eventObject, streamError, type WireFormat } from "../wire-format.ts";
+import { type CallUsage, cacheTokens, eventObject, serviceTierOf, streamError, type WireFormat } from "../wire-format.ts";
 import { responsesFailed } from "./responses-failed.ts";
 import { toolCallFees } from "./responses-tool-fees.ts";
 
@@ -26,6 +26,7 @@ interface Snapshot {
   model?: unknown;
   usage?: Usage | null;
   output?: unknown;
+  service_tier?: unknown;
 }
 
 /** A text, refusal or tool-argument delta event, and a non-empty delta (read separately: member order is not fixed). */
@@ -54,10 +55,12 @@ function read(snapshot: Snapshot | null | undefined, acc: CallUsage): void {
     typeof details === "object" && details !== null ? cacheTokens(details.cached_tokens, details.cache_write_tokens) : undefined;
   if (cache) acc.cache = cache;
   acc.feeMicros = toolCallFees(snapshot.output);
+  const tier = serviceTierOf(snapshot.service_tier);
+  if (tier) acc.serviceTier = tier;
 }
 
 export const responsesWire: WireFormat = {
-  bodyMembers: ["model", "usage", "output"],
+  bodyMembers: ["model", "usage", "output", "service_tier"],
   fromBody(body) {
     const acc: CallUsage = { model: typeof body.model === "string" ? body.model : null, promptTokens: 0, completionTokens: 0 };
     read(body as Snapshot, acc);

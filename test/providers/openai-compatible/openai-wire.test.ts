@@ -118,3 +118,25 @@ describe("prompt-cache tokens, parts of prompt_tokens", () => {
     expect(fresh.cache).toEqual({ read: 2000, write: 500, writeLong: 0 });
   });
 });
+
+describe("the service tier an answer was served at", () => {
+  test("read from a whole answer's service_tier; absent, empty or not a string, none", () => {
+    const body = { model: "gpt-5", usage: { prompt_tokens: 3, completion_tokens: 2 } };
+    expect(openAiWire.bodyMembers).toContain("service_tier");
+    expect(openAiWire.fromBody({ ...body, service_tier: "priority" }).serviceTier).toBe("priority");
+    expect(openAiWire.fromBody(body).serviceTier).toBeUndefined();
+    expect(openAiWire.fromBody({ ...body, service_tier: "" }).serviceTier).toBeUndefined();
+    expect(openAiWire.fromBody({ ...body, service_tier: 7 }).serviceTier).toBeUndefined();
+  });
+
+  test("read from a stream: the usage chunk's tier is the last word", () => {
+    const usage = emptyUsage();
+    const chunks = [
+      '{"model":"gpt-5","service_tier":"default","choices":[{"delta":{"role":"assistant","content":""}}],"usage":null}',
+      '{"model":"gpt-5","service_tier":"default","choices":[{"delta":{"content":"Hi"}}],"usage":null}',
+      '{"model":"gpt-5","service_tier":"flex","choices":[],"usage":{"prompt_tokens":12,"completion_tokens":2}}',
+    ];
+    for (const c of chunks) openAiWire.fromEvent(event(c), usage);
+    expect(usage).toMatchObject({ model: "gpt-5", promptTokens: 12, completionTokens: 2, serviceTier: "flex" });
+  });
+});

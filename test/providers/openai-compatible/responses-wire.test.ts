@@ -207,3 +207,24 @@ test("the Responses API's cached input tokens are their part of input_tokens, wh
   responsesWire.fromEvent({ event: "response.completed", data: JSON.stringify({ response: { usage, output: [] } }), id: null }, acc);
   expect(acc).toMatchObject({ promptTokens: 3000, completionTokens: 9, cache: { read: 2048, write: 0, writeLong: 0 } });
 });
+
+describe("the service tier a response was served at", () => {
+  test("read from a whole response's service_tier", () => {
+    expect(responsesWire.bodyMembers).toContain("service_tier");
+    const body = { model: "gpt-5", service_tier: "priority", usage: { input_tokens: 5, output_tokens: 1 } };
+    expect(responsesWire.fromBody(body).serviceTier).toBe("priority");
+    expect(responsesWire.fromBody({ ...body, service_tier: null }).serviceTier).toBeUndefined();
+  });
+
+  test("streamed, read from the finished response, not from the one response.created announces", () => {
+    const usage = emptyUsage();
+    const at = (event: string, data: string) => responsesWire.fromEvent({ event, data, id: null }, usage);
+    at("response.created", '{"type":"response.created","response":{"model":"gpt-5","service_tier":"auto","usage":null}}');
+    expect(usage.serviceTier).toBeUndefined();
+    at(
+      "response.completed",
+      '{"type":"response.completed","response":{"model":"gpt-5","service_tier":"priority","usage":{"input_tokens":5,"output_tokens":1}}}',
+    );
+    expect(usage).toMatchObject({ promptTokens: 5, completionTokens: 1, serviceTier: "priority" });
+  });
+});
