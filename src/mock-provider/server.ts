@@ -32,6 +32,7 @@ import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { cacheSteer } from "./cache-steer.ts";
+import { serviceTierEcho } from "./service-tier-echo.ts";
 import { missingSignature, thoughtSignatureSteer, withThoughtSignatures } from "./thought-signature-steer.ts";
 import { faultNames, faultPlan, faultSteer, sendPlan, userFaultSteer } from "./fault-plan.ts";
 import type { FaultFamily } from "./fault-types.ts";
@@ -233,7 +234,8 @@ export function startMockProvider(opts: MockProviderOptions) {
         const signed = thoughtSignatureSteer(body);
         const unsigned = signed ? missingSignature(body) : null;
         if (unsigned) return unsigned;
-        const simulated = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks, cache });
+        const serviceTier = serviceTierEcho(body);
+        const simulated = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks, cache, serviceTier });
         const res = signed ? await withThoughtSignatures(simulated) : simulated;
         return reportLimits(body.stream ? counted(res) : garble(noteAbandoned(request, model, res)), false);
       }
@@ -242,7 +244,7 @@ export function startMockProvider(opts: MockProviderOptions) {
         // Stored responses belong to the key that made them, as at OpenAI.
         const owner = h.get("authorization") ?? h.get("x-api-key") ?? "";
         const respond = (b: Record<string, unknown>) =>
-          simulatedResponses(b, { delayMs, answeredModel, streamChunks, cache }, responses, owner);
+          simulatedResponses(b, { delayMs, answeredModel, streamChunks, cache, serviceTier: serviceTierEcho(b) }, responses, owner);
         // A hosted `mcp` tool that needs no approval is run as OpenAI runs it (hosted-mcp.ts).
         const res = (await hostedMcpAnswer(body, respond)) ?? (await respond(body));
         return body.stream ? counted(res) : garble(res);

@@ -25,6 +25,8 @@ export interface SimulatedChatOptions {
   streamChunks?: number;
   /** Prompt-cache tokens to report on top of the counted prompt (the mock provider's `cache-` steer). */
   cache?: SimulatedCache;
+  /** The `service_tier` the answer says it was served at, in the body and every chunk (the mock provider's echo); none when unset. */
+  serviceTier?: string;
 }
 
 /** Tokens a simulated answer reports as read from and written to a prompt cache (`writeLong`: of the writes, the 1-hour ones). */
@@ -81,6 +83,7 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
   const created = Math.floor(Date.now() / 1000);
   const model = opts.answeredModel ?? req.model;
   const delayMs = opts.delayMs ?? 0;
+  const tier = opts.serviceTier === undefined ? {} : { service_tier: opts.serviceTier };
   if (!req.stream) {
     await waitFor(delayMs);
     return json({
@@ -90,6 +93,7 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
       model,
       choices: [{ index: 0, message: message(answer), logprobs: null, finish_reason: answer.finishReason }],
       usage: usageOf(answer, opts.cache),
+      ...tier,
     });
   }
   const chunk = (delta: object, finish: string | null) =>
@@ -100,6 +104,7 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
         created,
         model,
         choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+        ...tier,
       }),
     });
   const calling = answer.toolCalls.length > 0;
@@ -113,7 +118,15 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
   const tail = req.stream_options?.include_usage
     ? [
         encodeSse({
-          data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: usageOf(answer, opts.cache) }),
+          data: JSON.stringify({
+            id,
+            object: "chat.completion.chunk",
+            created,
+            model,
+            choices: [],
+            usage: usageOf(answer, opts.cache),
+            ...tier,
+          }),
         }),
       ]
     : [];

@@ -118,6 +118,7 @@ export async function simulatedResponses(
     return new Response(events, { headers: { "content-type": "text/event-stream" } });
   }
   const response = chatCompletionToResponse((await res.json()) as never, echo, newResponseId());
+  if (opts.serviceTier !== undefined) response.service_tier = opts.serviceTier;
   if (Array.isArray(body.tools) && body.tools.some((t) => /^web_search/.test(String((t as Json | null)?.type))))
     response.output = [
       { type: "web_search_call", id: `ws_${crypto.randomUUID()}`, status: "completed", action: { type: "search", query: lastAsk(chat) } },
