@@ -12,6 +12,7 @@ import { ApiError, badRequest } from "../lib/errors.ts";
 import { estimatePromptTokens } from "../lib/token-estimate.ts";
 import { headerValue } from "../lib/header-value.ts";
 import { ModelName } from "../schemas/names.ts";
+import { ratesFor } from "../providers/catalog/catalog.ts";
 import { type ResponsesRequest, responsesRequest } from "../schemas/responses.ts";
 import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
 import type { Identity } from "../domain/identity.ts";
@@ -140,6 +141,8 @@ export const aiCost = defineOperation({
       Type.Array(Type.Object({ role: Type.Optional(Type.String()), content: Type.Optional(Type.Unknown()) }), { maxItems: 100_000 }),
     ),
     max_tokens: Type.Optional(TokenCount(1)),
+    /** The service tier the call would be served at (`priority`, `flex`): its price where the catalog lists one. */
+    service_tier: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
   }),
   async run({ deps }, p) {
     const entry = deps.catalog.model(p.model);
@@ -157,9 +160,12 @@ export const aiCost = defineOperation({
       );
     // The accountant's prices (cache reads and writes apart), so the quote is what a call with these counts is charged.
     const price = deps.catalog.price(entry.id, entry.provider);
-    const input = ((promptTokens - read - write) * price.inputPerMTok) / MICROS_PER_USD;
-    const cache = (read * price.cacheReadPerMTok + write * price.cacheWritePerMTok) / MICROS_PER_USD;
-    const output = (completionTokens * price.outputPerMTok) / MICROS_PER_USD;
+    // A listed tier's rates, else the long-context band's for a prompt above its threshold, else the list rates.
+    const rates = ratesFor(price, promptTokens, p.service_tier);
+    const pricedAt = rates === price ? "standard" : rates === price.longContext ? "long_context" : (p.service_tier as string);
+    const input = ((promptTokens - read - write) * rates.inputPerMTok) / MICROS_PER_USD;
+    const cache = (read * rates.cacheReadPerMTok + write * rates.cacheWritePerMTok) / MICROS_PER_USD;
+    const output = (completionTokens * rates.outputPerMTok) / MICROS_PER_USD;
     return {
       model: entry.id,
       provider: entry.provider,
@@ -171,6 +177,8 @@ export const aiCost = defineOperation({
       cacheCostUsd: cache,
       outputCostUsd: output,
       totalCostUsd: input + cache + output,
+      /** Which rates priced it: `standard`, `long_context` (the prompt is above the model's band) or the tier's name. */
+      pricedAt,
       pricesAsOf: deps.catalog.pricesAsOf,
     };
   },

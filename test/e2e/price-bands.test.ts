@@ -132,3 +132,27 @@ describe("service tiers (OpenAI GPT-5)", () => {
     expect(row.costMicros).toBe(costAt(GPT_5_PRIORITY, row, 0));
   });
 });
+
+describe("ai.cost quotes the band and the tier", () => {
+  test("a prompt over the threshold is quoted at the band's rates; at the threshold, the list rates", async () => {
+    const over = await gw.op(org.apiKey, "ai.cost", { model: "claude-sonnet-4-5", prompt_tokens: 200_001, completion_tokens: 1_000 });
+    expect(over.status).toBe(200);
+    expect(over.body.data.pricedAt).toBe("long_context");
+    expect(over.body.data.inputCostUsd).toBeCloseTo(1.200006, 9);
+    expect(over.body.data.outputCostUsd).toBeCloseTo(0.0225, 9);
+    const at = await gw.op(org.apiKey, "ai.cost", { model: "claude-sonnet-4-5", prompt_tokens: 200_000, completion_tokens: 1_000 });
+    expect(at.body.data.pricedAt).toBe("standard");
+    expect(at.body.data.inputCostUsd).toBeCloseTo(0.6, 9);
+    expect(at.body.data.outputCostUsd).toBeCloseTo(0.015, 9);
+  });
+
+  test("a listed tier is quoted at its rates; an unlisted one at the standard rates", async () => {
+    const ask = { model: "gpt-5", prompt_tokens: 1_000_000, completion_tokens: 1_000_000 };
+    const priority = await gw.op(org.apiKey, "ai.cost", { ...ask, service_tier: "priority" });
+    expect(priority.body.data).toMatchObject({ pricedAt: "priority", totalCostUsd: 22.5 });
+    const flex = await gw.op(org.apiKey, "ai.cost", { ...ask, service_tier: "flex" });
+    expect(flex.body.data).toMatchObject({ pricedAt: "standard", totalCostUsd: 11.25 });
+    const bad = await gw.op(org.apiKey, "ai.cost", { ...ask, service_tier: "" });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -491,15 +491,16 @@ describe("gateway operations", () => {
     // gpt-4o: input $2.50, cached input $1.25 per million tokens.
     const openai = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o", prompt_tokens: 1_000_000, cached_tokens: 400_000 });
     expect(openai.body.data).toMatchObject({ cachedTokens: 400_000, inputCostUsd: 1.5, cacheCostUsd: 0.5, totalCostUsd: 2 });
-    // Anthropic's rule: reads at 0.1x and (5-minute) writes at 1.25x the input price ($3 for claude-sonnet-4-5).
+    // Anthropic's rule: reads at 0.1x and (5-minute) writes at 1.25x the input price ($3 for claude-sonnet-4-5),
+    // for a prompt under its 200K long-context threshold (above it, the band's rates: test/e2e/price-bands.test.ts).
     const anthropic = await gw.op(org.apiKey, "ai.cost", {
       model: "claude-sonnet-4-5",
-      prompt_tokens: 1_000_000,
-      cached_tokens: 500_000,
-      cache_write_tokens: 400_000,
+      prompt_tokens: 100_000,
+      cached_tokens: 50_000,
+      cache_write_tokens: 40_000,
     });
-    expect(anthropic.body.data.inputCostUsd).toBeCloseTo(0.3, 9);
-    expect(anthropic.body.data.cacheCostUsd).toBeCloseTo(0.15 + 1.5, 9);
+    expect(anthropic.body.data.inputCostUsd).toBeCloseTo(0.03, 9);
+    expect(anthropic.body.data.cacheCostUsd).toBeCloseTo(0.015 + 0.15, 9);
     const tooMany = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o", prompt_tokens: 10, cached_tokens: 8, cache_write_tokens: 3 });
     expect(tooMany.status).toBe(400);
     expect(JSON.stringify(tooMany.body)).toContain("cannot add up to more");
