@@ -164,6 +164,23 @@ const whole = (v: unknown): number => (typeof v === "number" && v > 0 && v <= Nu
 /** Float noise below this (in micro-dollars) is not rounded up to a whole micro-dollar more. */
 const FLOAT_NOISE_MICROS = 1e-6;
 
+/**
+ * The family's band for a model it does not list: from the lowest threshold any listed
+ * model has, each rate the highest of the family's ceiling and every band's, so a long
+ * prompt to an unlisted model never costs less than it would at a listed one.
+ */
+function ceilingBand(ceiling: Rates, bands: NonNullable<Price["longContext"]>[]): NonNullable<Price["longContext"]> {
+  const top = (k: keyof Rates) => Math.max(ceiling[k], ...bands.map((b) => b[k]));
+  return {
+    aboveTokens: Math.min(...bands.map((b) => b.aboveTokens)),
+    inputPerMTok: top("inputPerMTok"),
+    outputPerMTok: top("outputPerMTok"),
+    cacheReadPerMTok: top("cacheReadPerMTok"),
+    cacheWritePerMTok: top("cacheWritePerMTok"),
+    cacheWriteLongPerMTok: top("cacheWriteLongPerMTok"),
+  };
+}
+
 export class Catalog {
   private readonly byId: Map<string, CatalogModel>;
   /** Each family's ceiling price, worked out on first use (the catalog never changes after start). */
@@ -253,6 +270,8 @@ export class Catalog {
         estimated: true,
       };
     }
+    const bands = this.models.filter((m) => m.provider === kind && m.longContext).map((m) => priceOf(m, true).longContext);
+    if (bands.length > 0) found.longContext = ceilingBand(found, bands as NonNullable<Price["longContext"]>[]);
     this.ceilings.set(kind, found);
     return found;
   }

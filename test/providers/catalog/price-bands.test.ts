@@ -80,3 +80,17 @@ describe("service tiers", () => {
     ).toThrow("catalog override /models/0/serviceTiers");
   });
 });
+
+describe("a model the catalog does not list", () => {
+  test("is priced in its family's band above the lowest listed threshold, at rates no lower than any listed model's", () => {
+    const unlisted = catalog.price("gemini-9-pro", "google");
+    expect(unlisted.estimated).toBe(true);
+    const ceiling = catalog.costMicros(unlisted, 200_000, 0);
+    // Above 200K: at least Gemini 2.5 Pro's band input ($2.50), and never below the family's ceiling.
+    expect(catalog.costMicros(unlisted, 300_000, 0)).toBeGreaterThanOrEqual(300_000 * 2.5);
+    expect(catalog.costMicros(unlisted, 300_000, 0)).toBeGreaterThanOrEqual((ceiling / 200_000) * 300_000);
+    // A family with no band stays at one rate.
+    const openai = catalog.price("gpt-9", "openai");
+    expect(openai.longContext).toBeUndefined();
+  });
+});
