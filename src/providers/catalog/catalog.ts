@@ -4,86 +4,14 @@
  * integer micro-dollars. Built once at start (with GW_CATALOG applied) and shared.
  */
 import { readFileSync } from "node:fs";
-import { type Static, Type } from "@sinclair/typebox";
-import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { ruleCachePrices } from "./cache-prices.ts";
+import { type CatalogOverrides, OverridesCheck } from "./catalog-overrides.ts";
 import { type PriceBand, SERVICE_TIERS, type ServiceTier, type TierPrice } from "./price-bands.ts";
 import { BUILT_IN_MODELS, type CatalogModel, PRICES_AS_OF } from "./models.ts";
 import { isProviderKind, PROVIDER_KINDS, PROVIDER_KINDS_INFO, type ProviderKind, type ProviderKindInfo } from "./provider-kinds.ts";
 
 /** `-2024-08-06` or `-20250929`: a vendor's dated snapshot of a model family. */
 const SNAPSHOT_SUFFIX = /-(\d{4}-\d{2}-\d{2}|\d{8})$/;
-
-const Money = Type.Number({ minimum: 0, maximum: 1_000_000 });
-const OverrideModel = Type.Object(
-  {
-    id: Type.String({ minLength: 1, maxLength: 300 }),
-    provider: Type.Optional(Type.String()),
-    inputPerMTok: Type.Optional(Money),
-    outputPerMTok: Type.Optional(Money),
-    cacheReadPerMTok: Type.Optional(Money),
-    cacheWritePerMTok: Type.Optional(Money),
-    cacheWriteLongPerMTok: Type.Optional(Money),
-    longContext: Type.Optional(
-      Type.Object(
-        {
-          aboveTokens: Type.Integer({ minimum: 1 }),
-          inputPerMTok: Money,
-          outputPerMTok: Money,
-          cacheReadPerMTok: Type.Optional(Money),
-          cacheWritePerMTok: Type.Optional(Money),
-          cacheWriteLongPerMTok: Type.Optional(Money),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    serviceTiers: Type.Optional(
-      Type.Partial(
-        Type.Object(
-          Object.fromEntries(
-            SERVICE_TIERS.map((t) => [
-              t,
-              Type.Object(
-                { inputPerMTok: Money, outputPerMTok: Money, cacheReadPerMTok: Type.Optional(Money) },
-                { additionalProperties: false },
-              ),
-            ]),
-          ),
-          { additionalProperties: false },
-        ),
-      ),
-    ),
-    contextWindow: Type.Optional(Type.Integer({ minimum: 1 })),
-    maxOutputTokens: Type.Optional(Type.Integer({ minimum: 0 })),
-    capabilities: Type.Optional(
-      Type.Partial(Type.Object({ tools: Type.Boolean(), vision: Type.Boolean(), json: Type.Boolean(), embeddings: Type.Boolean() })),
-    ),
-    quality: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
-    latencyMs: Type.Optional(Type.Number({ minimum: 0 })),
-    created: Type.Optional(Type.Integer({ minimum: 0 })),
-  },
-  { additionalProperties: false },
-);
-const Overrides = Type.Object(
-  {
-    pricesAsOf: Type.Optional(Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" })),
-    models: Type.Optional(Type.Array(OverrideModel)),
-    providers: Type.Optional(
-      Type.Record(
-        Type.String(),
-        Type.Object(
-          {
-            defaultBaseUrl: Type.Optional(Type.String({ pattern: "^https?://" })),
-            country: Type.Optional(Type.String({ pattern: "^[A-Z]{2}$" })),
-          },
-          { additionalProperties: false },
-        ),
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-const OverridesCheck = TypeCompiler.Compile(Overrides);
 
 /**
  * USD per million tokens; `estimated` when the model is unlisted and priced as its
@@ -282,7 +210,7 @@ export class Catalog {
       const e = OverridesCheck.Errors(doc).First();
       throw new Error(`catalog override ${e?.path || "/"}: ${e?.message ?? "invalid"}`);
     }
-    const o = doc as Static<typeof Overrides>;
+    const o = doc as CatalogOverrides;
     const kinds = { ...this.kinds };
     for (const [kind, patch] of Object.entries(o.providers ?? {})) {
       if (!isProviderKind(kind)) throw new Error(`catalog override /providers/${kind}: unknown provider kind`);
