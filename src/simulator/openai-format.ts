@@ -96,17 +96,9 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
       ...tier,
     });
   }
-  const chunk = (delta: object, finish: string | null) =>
-    encodeSse({
-      data: JSON.stringify({
-        id,
-        object: "chat.completion.chunk",
-        created,
-        model,
-        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-        ...tier,
-      }),
-    });
+  const frame = (fields: object) =>
+    encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, ...fields, ...tier }) });
+  const chunk = (delta: object, finish: string | null) => frame({ choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
   const calling = answer.toolCalls.length > 0;
   const head = [chunk({ role: "assistant", content: calling ? null : "", refusal: null }, null)];
   const deltas = calling
@@ -115,21 +107,7 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
   // The first tool-call delta (its id and name) goes out with the head; the arguments are what is paced.
   if (calling) head.push(chunk(deltas.shift() as object, null));
   const pieces = deltas.map((d, i) => chunk(d, i === deltas.length - 1 ? answer.finishReason : null));
-  const tail = req.stream_options?.include_usage
-    ? [
-        encodeSse({
-          data: JSON.stringify({
-            id,
-            object: "chat.completion.chunk",
-            created,
-            model,
-            choices: [],
-            usage: usageOf(answer, opts.cache),
-            ...tier,
-          }),
-        }),
-      ]
-    : [];
+  const tail = req.stream_options?.include_usage ? [frame({ choices: [], usage: usageOf(answer, opts.cache) })] : [];
   tail.push(encodeSse({ data: "[DONE]" }));
   return new Response(pacedStream(head, pieces, tail, delayMs), {
     headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
