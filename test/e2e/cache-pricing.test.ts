@@ -14,8 +14,9 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { UsageEvent } from "../../src/domain/types.ts";
 import { type InitResult, removeDir, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
-import { type GatewayUnderTest, initOrgInProcess, startGatewayInProcess, startMockInProcess } from "../support/in-process.ts";
-import { withStore } from "../support/store-access.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
+import { usageRowOf } from "../support/usage-rows.ts";
 
 /** USD per million tokens (micro-dollars per token): input, output, cache read, 5-minute write, 1-hour write. */
 interface Prices {
@@ -50,7 +51,6 @@ let openai: OpenAI;
 let anthropic: Anthropic;
 
 beforeAll(async () => {
-  mock = startMockInProcess();
   catalogDir = tempDataDir();
   const catalogFile = join(catalogDir, "catalog.json");
   writeFileSync(
@@ -69,9 +69,7 @@ beforeAll(async () => {
       ],
     }),
   );
-  const dataDir = tempDataDir();
-  org = await initOrgInProcess(dataDir);
-  gw = await startGatewayInProcess({ dataDir, env: { GW_CATALOG: catalogFile, GW_FLUSH_INTERVAL_MS: "20" } });
+  ({ mock, org, gw } = await startStack({ env: { GW_CATALOG: catalogFile, GW_FLUSH_INTERVAL_MS: "20" } }));
   const providers = [
     { provider: "openai", apiKey: "sk-openai-cache-test-123456", baseUrl: `${mock.url}/v1` },
     { provider: "anthropic", apiKey: "sk-ant-api03-cache-tests-0000", baseUrl: mock.url },
@@ -89,20 +87,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
+  await stopStack({ gw, mock });
   removeDir(catalogDir);
 });
 
-async function rowOf(requestId: string | null): Promise<UsageEvent> {
-  for (let i = 0; i < 400; i++) {
-    const row = (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).find((e) => e.requestId === requestId);
-    if (row) return row;
-    await Bun.sleep(25);
-  }
-  throw new Error(`no usage row for ${requestId}`);
-}
+const rowOf = (requestId: string | null) => usageRowOf(gw.dataDir, org.orgId, requestId);
 
 /** What the row must cost: each part of the prompt at its price, rounded up once. */
 function expectedMicros(p: Prices, row: UsageEvent, reads: number, writes: number, longWrites: number): number {

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { UsageEvent } from "../../src/domain/types.ts";
-import { type InitResult, removeDir, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
-import { type GatewayUnderTest, initOrgInProcess, startGatewayInProcess, startMockInProcess } from "../support/in-process.ts";
-import { withStore } from "../support/store-access.ts";
+import type { InitResult, RunningMock } from "../support/gateway-process.ts";
+import type { GatewayUnderTest } from "../support/in-process.ts";
+import { startStack, stopStack } from "../support/stack.ts";
+import { usageRowOf } from "../support/usage-rows.ts";
 
 /** USD per million tokens: input, output, cache read. */
 interface Rates {
@@ -33,10 +34,7 @@ let openai: OpenAI;
 let anthropic: Anthropic;
 
 beforeAll(async () => {
-  mock = startMockInProcess();
-  const dataDir = tempDataDir();
-  org = await initOrgInProcess(dataDir);
-  gw = await startGatewayInProcess({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "20" } });
+  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "20" } }));
   const providers = [
     { provider: "openai", apiKey: "sk-openai-band-test-123456", baseUrl: `${mock.url}/v1` },
     { provider: "anthropic", apiKey: "sk-ant-api03-band-tests-0000", baseUrl: mock.url },
@@ -46,20 +44,9 @@ beforeAll(async () => {
   anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
 });
 
-afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
-});
+afterAll(() => stopStack({ gw, mock }));
 
-async function rowOf(requestId: string | null): Promise<UsageEvent> {
-  for (let i = 0; i < 400; i++) {
-    const row = (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).find((e) => e.requestId === requestId);
-    if (row) return row;
-    await Bun.sleep(25);
-  }
-  throw new Error(`no usage row for ${requestId}`);
-}
+const rowOf = (requestId: string | null) => usageRowOf(gw.dataDir, org.orgId, requestId);
 
 /** The row's cost at these rates: the uncached prompt, the cache reads and the answer, rounded up once. */
 const costAt = (r: Rates, row: UsageEvent, reads: number) =>

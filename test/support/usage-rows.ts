@@ -3,7 +3,9 @@
  * store, which is how a test sees that an operation reads a bounded number of rows
  * however many the window holds.
  */
+import type { UsageEvent } from "../../src/domain/types.ts";
 import type { Store } from "../../src/store/store.ts";
+import { withStore } from "./store-access.ts";
 
 export function countUsageRowsRead(store: Store): { rows: number } {
   const read = { rows: 0 };
@@ -16,4 +18,14 @@ export function countUsageRowsRead(store: Store): { rows: number } {
     };
   }
   return read;
+}
+
+/** The usage row of one request, waited for (the gateway writes rows in batches): throws when none comes. */
+export async function usageRowOf(dataDir: string, orgId: string, requestId: string | null): Promise<UsageEvent> {
+  for (let i = 0; i < 400; i++) {
+    const row = (await withStore(dataDir, (store) => store.listUsageEvents(orgId))).find((e) => e.requestId === requestId);
+    if (row) return row;
+    await Bun.sleep(25);
+  }
+  throw new Error(`no usage row for ${requestId}`);
 }
