@@ -4,10 +4,9 @@
  * tool result may carry an instruction written that way, which a model reads as the letters.
  */
 import { decodeHTML, decodeHTMLStrict } from "entities";
+import { isAsciiLetter, isDigit } from "./trigger-chars.ts";
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
 const isHex = (c: number) => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
-const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 
 /**
  * Where the reference at `i` (an `&`) ends, or -1: a numeric one (its `;` optional, as browsers read
@@ -25,9 +24,9 @@ function referenceEnd(text: string, i: number): number {
     if (k === from) return -1;
     return text.charCodeAt(k) === 59 ? k + 1 : k;
   }
-  if (!isLetter(c)) return -1;
+  if (!isAsciiLetter(c)) return -1;
   k++;
-  while (k < text.length && k - i <= 32 && (isLetter(text.charCodeAt(k)) || isDigit(text.charCodeAt(k)))) k++;
+  while (k < text.length && k - i <= 32 && (isAsciiLetter(text.charCodeAt(k)) || isDigit(text.charCodeAt(k)))) k++;
   return k - i >= 3 && text.charCodeAt(k) === 59 ? k + 1 : -1;
 }
 

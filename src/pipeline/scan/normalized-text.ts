@@ -11,6 +11,7 @@ import { LATIN_LETTERS, LOOKALIKE_LETTERS } from "./confusables.ts";
 import { referenceAt } from "./html-references.ts";
 import { K_COMPAT, K_FOLDS, K_FORMAT, K_MARK, K_SPACE, K_ZERO_WIDTH, kindAt, LEET_LETTER, leetCue } from "./rewritten-chars.ts";
 import { accentBase, mayBeAccented } from "./rewritten-words.ts";
+import { isAsciiLetter, isDigit } from "./trigger-chars.ts";
 
 export interface Normalized {
   text: string;
@@ -22,8 +23,6 @@ export interface Normalized {
 const LATIN_OF = new Uint8Array(0x530 - 0x370);
 for (let i = 0; i < LOOKALIKE_LETTERS.length; i++) LATIN_OF[LOOKALIKE_LETTERS.charCodeAt(i) - 0x370] = LATIN_LETTERS.charCodeAt(i);
 
-const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-const isDigit = (c: number) => c >= 48 && c <= 57;
 const isLetterLike = (c: number) => isAsciiLetter(c) || (c >= 0x370 && c < 0x530);
 const latinOf = (c: number) => (c >= 0x370 && c < 0x530 ? (LATIN_OF[c - 0x370] as number) : 0);
 

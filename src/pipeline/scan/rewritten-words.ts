@@ -6,6 +6,7 @@
  */
 import { cueClass, wordHash } from "./classifier-cues.ts";
 import { K_COMPAT, K_FOLDS, K_FORMAT, K_MARK, K_SPACE, K_ZERO_WIDTH, kindAt, leetCue, mayFold } from "./rewritten-chars.ts";
+import { isAsciiLetter } from "./trigger-chars.ts";
 import type { Found } from "./trigger-found.ts";
 
 /** A telling bit (rewritten-chars.ts has the others): two distinct words with accented letters that, without their accents, are words the scanner acts on. */
@@ -241,8 +242,6 @@ export function accentBase(c: number): number {
   }
   return 0;
 }
-
-const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 
 /**
  * A precomposed accented letter at `i`: its word (ASCII and accented Latin letters) read without

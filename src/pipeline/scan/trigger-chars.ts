@@ -58,6 +58,7 @@ export const PAST_END = 0x10000;
  */
 export const charAt = (text: string, k: number) => (k < text.length ? text.charCodeAt(k) : PAST_END);
 export const isDigit = (c: number) => c >= 48 && c <= 57;
+export const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 export const isCapital = (c: number) => c >= 65 && c <= 90;
 /** JavaScript's `\s`, for the blanks a line-start pattern may skip. */
 export const isBlank = (c: number) =>
