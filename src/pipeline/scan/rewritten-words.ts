@@ -135,7 +135,7 @@ export function rewrittenLetter(f: Found, i: number, c: number): void {
  * `ＡＰＩ` is read as `API`, `ｉｇｎｏｒｅ　ａｌｌ` as `ignore all`; whether the phrases open the reading
  * is judged once the walk is done (foldedPhrasesAct).
  */
-export function foldedPhrase(f: Found, i: number): void {
+function foldedPhrase(f: Found, i: number): void {
   const { text } = f;
   let start = i;
   let h = 0;
@@ -252,7 +252,7 @@ export function accentBase(c: number): number {
  * too in a draft, and cost a French text 6 µs a KB, since nearly every word's first letters open
  * some literal.
  */
-export function accentedWord(f: Found, i: number): void {
+function accentedWord(f: Found, i: number): void {
   const { text } = f;
   let start = i;
   while (start > f.accentUpTo && isAsciiLetter(text.charCodeAt(start - 1))) start--;
