@@ -4,7 +4,7 @@
  * in the provider's own envelope.
  * Each is a pure plan of the bytes to send (fault-plan.ts), whatever `stream` asked.
  */
-import type { FaultContext, FaultFamily, FaultPlan } from "./fault-types.ts";
+import type { FaultContext, FaultPlan, FaultTable } from "./fault-types.ts";
 
 const json = (status: number, body: object, headers: Record<string, string> = {}): FaultPlan => ({
   status,
@@ -47,11 +47,5 @@ const CHAT: Record<string, (c: FaultContext) => FaultPlan> = {
     json(429, { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } }, { "retry-after": "7" }),
 };
 
-/** The answer fault `name` in `family`'s format, or undefined when there is none by that name there. */
-export function answerFault(name: string, family: FaultFamily, ctx: FaultContext): FaultPlan | undefined {
-  const table = family === "messages" ? MESSAGES : CHAT;
-  return Object.hasOwn(table, name) ? table[name]?.(ctx) : undefined;
-}
-
-/** Every answer fault's name, by family, for the error that lists them. */
-export const ANSWER_FAULTS = { messages: Object.keys(MESSAGES), chat: Object.keys(CHAT) };
+/** Every answer fault, by family and name. */
+export const ANSWER_FAULTS: FaultTable = { messages: MESSAGES, chat: CHAT };

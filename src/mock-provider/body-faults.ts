@@ -4,7 +4,7 @@
  * whole answers longer than a gateway reads, sent with a declared length, in writes of
  * their own, or compressed. Each is a pure plan of the bytes to send (fault-plan.ts).
  */
-import type { FaultContext, FaultFamily, FaultPlan } from "./fault-types.ts";
+import type { FaultContext, FaultFamily, FaultPlan, FaultTable } from "./fault-types.ts";
 
 const JSON_TYPE = { "content-type": "application/json" };
 
@@ -69,11 +69,5 @@ const CHAT: Record<string, (c: FaultContext) => FaultPlan> = {
 
 const MESSAGES: Record<string, (c: FaultContext) => FaultPlan> = longAnswers("messages");
 
-/** The body fault `name` in `family`'s format, or undefined when there is none by that name there. */
-export function bodyFault(name: string, family: FaultFamily, ctx: FaultContext): FaultPlan | undefined {
-  const table = family === "messages" ? MESSAGES : CHAT;
-  return Object.hasOwn(table, name) ? table[name]?.(ctx) : undefined;
-}
-
-/** Every body fault's name, by family, for the error that lists them. */
-export const BODY_FAULTS = { messages: Object.keys(MESSAGES), chat: Object.keys(CHAT) };
+/** Every body fault, by family and name. */
+export const BODY_FAULTS: FaultTable = { messages: MESSAGES, chat: CHAT };

@@ -6,13 +6,15 @@
  * `sendPlan` is the one place that turns a plan into a Response, so the faults stay data a
  * test can read and compare.
  */
-import { ANSWER_FAULTS, answerFault } from "./answer-faults.ts";
-import { BODY_FAULTS, bodyFault } from "./body-faults.ts";
-import { STREAM_FAULTS, streamFault } from "./stream-faults.ts";
-import type { FaultContext, FaultFamily, FaultPlan, Piece } from "./fault-types.ts";
+import { ANSWER_FAULTS } from "./answer-faults.ts";
+import { BODY_FAULTS } from "./body-faults.ts";
+import { STREAM_FAULTS } from "./stream-faults.ts";
+import type { FaultContext, FaultFamily, FaultPlan, FaultTable, Piece } from "./fault-types.ts";
 
 const STEER = /(?:^|[./])fault-([a-z0-9-]+)$/;
 const encoder = new TextEncoder();
+/** The fault families, looked up in this order: the first with the name answers. */
+const TABLES: readonly FaultTable[] = [STREAM_FAULTS, ANSWER_FAULTS, BODY_FAULTS];
 
 /** The fault a model name asks for (`fault-stall` and `chat.fault-stall` are `stall`), or undefined when it asks for none. */
 export function faultSteer(model: string): string | undefined {
@@ -35,7 +37,8 @@ const HANG: FaultPlan = { status: 499, headers: {}, pieces: [], end: "close", ha
 export function faultPlan(name: string, family: FaultFamily | undefined, ctx: FaultContext): FaultPlan | undefined {
   if (name === "hang") return HANG;
   if (!family) return undefined;
-  return streamFault(name, family, ctx) ?? answerFault(name, family, ctx) ?? bodyFault(name, family, ctx);
+  for (const table of TABLES) if (Object.hasOwn(table[family], name)) return table[family][name]?.(ctx);
+  return undefined;
 }
 
 /**
@@ -86,5 +89,5 @@ const toBytes = (piece: string | Uint8Array) => (typeof piece === "string" ? enc
 
 /** The fault names `family` knows, for the error that answers an unknown one. */
 export function faultNames(family: FaultFamily): string[] {
-  return ["hang", ...STREAM_FAULTS[family], ...ANSWER_FAULTS[family], ...BODY_FAULTS[family]].map((n) => `fault-${n}`);
+  return ["hang", ...TABLES.flatMap((table) => Object.keys(table[family]))].map((n) => `fault-${n}`);
 }

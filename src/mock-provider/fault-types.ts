@@ -24,6 +24,9 @@ export interface FaultPlan {
 /** Which wire format the request came in on: the fault answers in that format's shapes. */
 export type FaultFamily = "chat" | "messages";
 
+/** A family of faults (stream, answer, body): each format's faults by name (fault-plan.ts looks them up). */
+export type FaultTable = Record<FaultFamily, Record<string, (c: FaultContext) => FaultPlan>>;
+
 /** What a fault may quote: the model asked for, and the key it was sent (as providers that quote it in errors do). */
 export interface FaultContext {
   model: string;

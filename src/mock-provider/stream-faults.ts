@@ -5,7 +5,7 @@
  * Each is a pure plan of the bytes to send (fault-plan.ts); the counts are fixed so a test
  * can tell what the gateway made of them.
  */
-import type { FaultContext, FaultFamily, FaultPlan, Piece } from "./fault-types.ts";
+import type { FaultContext, FaultPlan, FaultTable, Piece } from "./fault-types.ts";
 
 const encoder = new TextEncoder();
 
@@ -186,11 +186,5 @@ const CHAT: Record<string, (c: FaultContext) => FaultPlan> = {
     ]),
 };
 
-/** The stream fault `name` in `family`'s format, or undefined when there is none by that name there. */
-export function streamFault(name: string, family: FaultFamily, ctx: FaultContext): FaultPlan | undefined {
-  const table = family === "messages" ? MESSAGES : CHAT;
-  return Object.hasOwn(table, name) ? table[name]?.(ctx) : undefined;
-}
-
-/** Every stream fault's name, by family, for the error that lists them. */
-export const STREAM_FAULTS = { messages: Object.keys(MESSAGES), chat: Object.keys(CHAT) };
+/** Every stream fault, by family and name. */
+export const STREAM_FAULTS: FaultTable = { messages: MESSAGES, chat: CHAT };

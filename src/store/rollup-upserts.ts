@@ -5,7 +5,8 @@
  */
 import type { DailyDelta, HourlyDelta } from "./hourly-rollup.ts";
 
-const SUMS = [
+/** The summed columns both roll-ups keep (usage-sums.ts adds them up again for a window). */
+export const SUMS = [
   "requests",
   "errors",
   "prompt_tokens",

@@ -6,8 +6,12 @@
  */
 import type { UsageDimension, UsageSum } from "../domain/types.ts";
 import { DAY_MS } from "./hourly-rollup.ts";
+import { SUMS } from "./rollup-upserts.ts";
 
 type Row = Record<string, unknown>;
+
+/** Each roll-up sum added up over the window, under its own name. */
+const SUM_SELECT = SUMS.map((c) => `SUM(${c}) AS ${c}`).join(", ");
 
 const DIMENSIONS: Record<UsageDimension, { expr: string; as: string }> = {
   day: { expr: "(hour / 86400000) * 86400000", as: "day" },
@@ -47,16 +51,13 @@ export function usageSumQuery(
   let where = `org_id = ${placeholder(1)} AND ${time} >= ${placeholder(2)} AND ${time} < ${placeholder(3)}`;
   if (opts.provider !== null) where += ` AND provider = ${placeholder(params.push(opts.provider))}`;
   if (opts.application != null) where += ` AND application_id = ${placeholder(params.push(opts.application))}`;
-  const sums =
-    "SUM(requests) AS requests, SUM(errors) AS errors, SUM(prompt_tokens) AS prompt_tokens, SUM(completion_tokens) AS completion_tokens, SUM(cost_micros) AS cost_micros, SUM(latency_ms_sum) AS latency_ms_sum, " +
-    "SUM(cache_read_tokens) AS cache_read_tokens, SUM(cache_write_tokens) AS cache_write_tokens";
   const group = dims.length ? ` GROUP BY ${dims.map((d) => d.as).join(", ")}` : "";
   const top =
     opts.top === undefined
       ? ""
       : ` ORDER BY cost_micros DESC${dims.map((d) => `, ${d.as}`).join("")} LIMIT ${placeholder(params.push(opts.top))}`;
   return {
-    text: `SELECT ${select ? `${select}, ` : ""}${sums} FROM ${daily ? "usage_daily" : "usage_hourly"} WHERE ${where}${group}${top}`,
+    text: `SELECT ${select ? `${select}, ` : ""}${SUM_SELECT} FROM ${daily ? "usage_daily" : "usage_hourly"} WHERE ${where}${group}${top}`,
     params,
   };
 }

@@ -9,14 +9,13 @@
  * a node whose clock ran behind the others by more than the stale window was swept out
  * by their beats and never counted, so the fallback divided the limit by too few nodes.
  */
-import { type RedisConnection, redisScript } from "./redis-connection.ts";
+import { CLOCK_LUA, type RedisConnection, redisScript } from "./redis-connection.ts";
 
 const NODES = "gw:nodes";
 
 /** KEYS: the set. ARGV: node id, stale window ms. Beats, sweeps, counts: one round trip. */
-const BEAT = redisScript(`
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+const BEAT = redisScript(`${CLOCK_LUA}
+local now = clock()
 redis.call('ZADD', KEYS[1], now, ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
 return redis.call('ZCARD', KEYS[1])

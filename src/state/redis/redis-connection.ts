@@ -23,6 +23,14 @@ export function redisScript(lua: string): RedisScript {
   return script;
 }
 
+/** Redis's clock in ms, as a Lua function `clock()` for scripts to include: one clock for every node. */
+export const CLOCK_LUA = `
+local function clock()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
+
 /** The key holding the data's mark, set once by whichever node reaches an empty Redis first. */
 const EPOCH_KEY = "gw:epoch";
 /** Not a registered script: run once a connect, so EVAL (no SHA to load first). */

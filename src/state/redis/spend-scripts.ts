@@ -6,7 +6,7 @@
  * runs atomically, so a check and its reservation can never interleave with another
  * node's: that is the whole guarantee.
  */
-import { redisScript } from "./redis-connection.ts";
+import { CLOCK_LUA, redisScript } from "./redis-connection.ts";
 import { TAKE_LUA } from "./redis-rate-limiter.ts";
 
 /**
@@ -21,11 +21,7 @@ import { TAKE_LUA } from "./redis-rate-limiter.ts";
  * step a call (the cursor kept in `sc`), a pass at most every quarter lease (`sw`). A
  * mark of the release before leases (the amount alone) is given the totals' time to live.
  */
-const SWEEP_LUA = `
-local function clock()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
+const SWEEP_LUA = `${CLOCK_LUA}
 local function sweep(k, now, lease, ttl)
   local step = redis.call('HSCAN', k, redis.call('HGET', k, 'sc') or '0', 'MATCH', '[rx]:*', 'COUNT', 64)
   local swept, freed = 0, 0
@@ -146,9 +142,8 @@ return {r[1], r[2], r[3], r[4], s[1], s[2], s[3], s[4]}
  * call still running; a mark already settled or swept is not brought back. Answers 1
  * while some mark is held, else 0 (nothing left to renew).
  */
-export const RENEW = redisScript(`
-local t = redis.call('TIME')
-local ends = string.format('%d', tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(ARGV[1]))
+export const RENEW = redisScript(`${CLOCK_LUA}
+local ends = string.format('%d', clock() + tonumber(ARGV[1]))
 local mark = 'r:' .. ARGV[4]
 local held = 0
 for i = 1, 2 do
