@@ -85,7 +85,7 @@ export class ScanCache {
       this.misses++;
       return frozen(scanText(text, opts));
     }
-    const key = digestOf(organization, opts, text).toString("base64");
+    const key = verdictKey(organization, opts, text);
     const kept = this.verdicts.get(key);
     if (kept) {
       this.hits++;

@@ -4,6 +4,7 @@
  * Responses names, and the output items (a `message` with its `output_text`, each
  * `function_call`). Shared by the whole and the streamed translation.
  */
+import { tokenCount as count } from "../providers/wire-format.ts";
 
 type Json = Record<string, unknown>;
 
@@ -49,10 +50,11 @@ export function responseId(chatId: string | undefined): string {
   return `resp_${own || crypto.randomUUID().replaceAll("-", "")}`;
 }
 
-/** A provider's count as a count: anything else (null, a string, a negative number) is 0, never passed on to the client. */
-const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
-
-/** Chat usage in the Responses names; reasoning and cached tokens kept, as OpenAI's own Responses answers give them. */
+/**
+ * Chat usage in the Responses names; reasoning and cached tokens kept, as OpenAI's own
+ * Responses answers give them. A count that is not one (null, a string, a negative number)
+ * is 0, never passed on to the client.
+ */
 export function usageOf(u: ChatAnswer["usage"]): Json {
   const input = count(u?.prompt_tokens);
   const output = count(u?.completion_tokens);

@@ -31,9 +31,14 @@ export function promptTokensOf(u: MessagesUsage): number {
   return count(u.input_tokens) + cacheWritesOf(u) + count(u.cache_read_input_tokens);
 }
 
+/** The writes by lifetime, or none given. */
+function lifetimesOf(u: MessagesUsage): NonNullable<MessagesUsage["cache_creation"]> {
+  return typeof u.cache_creation === "object" && u.cache_creation !== null ? u.cache_creation : {};
+}
+
 /** Every cache write: the total, or the lifetimes' sum where only they are given. */
 function cacheWritesOf(u: MessagesUsage): number {
-  const byLifetime = typeof u.cache_creation === "object" && u.cache_creation !== null ? u.cache_creation : {};
+  const byLifetime = lifetimesOf(u);
   return Math.max(
     count(u.cache_creation_input_tokens),
     count(byLifetime.ephemeral_5m_input_tokens) + count(byLifetime.ephemeral_1h_input_tokens),
@@ -42,8 +47,7 @@ function cacheWritesOf(u: MessagesUsage): number {
 
 /** The prompt's cache reads and writes (the 1-hour writes apart), or none when the answer used no cache. */
 export function cacheOf(u: MessagesUsage): CacheTokens | undefined {
-  const byLifetime = typeof u.cache_creation === "object" && u.cache_creation !== null ? u.cache_creation : {};
-  return cacheTokens(u.cache_read_input_tokens, cacheWritesOf(u), byLifetime.ephemeral_1h_input_tokens);
+  return cacheTokens(u.cache_read_input_tokens, cacheWritesOf(u), lifetimesOf(u).ephemeral_1h_input_tokens);
 }
 
 export const messagesWire: WireFormat = {

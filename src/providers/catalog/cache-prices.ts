@@ -29,35 +29,40 @@ export interface CachePrices {
 }
 
 /** Vendors that price every model's cache tokens as multiples of its input price. */
-export const CACHE_MULTIPLIERS: Partial<Record<ProviderKind, { read: number; write: number; writeLong: number }>> = {
+const CACHE_MULTIPLIERS: Partial<Record<ProviderKind, { read: number; write: number; writeLong: number }>> = {
   anthropic: { read: 0.1, write: 1.25, writeLong: 2 },
   bedrock: { read: 0.1, write: 1.25, writeLong: 2 },
 };
 
-/** Vendors that list a cache price per model. */
-export const CACHE_PRICES: Readonly<Record<string, CachePrices>> = {
-  // OpenAI: cached input; writes cost the input price.
-  "gpt-4o": { cacheReadPerMTok: 1.25 },
-  "gpt-4o-mini": { cacheReadPerMTok: 0.075 },
-  "gpt-4.1": { cacheReadPerMTok: 0.5 },
-  "gpt-4.1-mini": { cacheReadPerMTok: 0.1 },
-  "gpt-4.1-nano": { cacheReadPerMTok: 0.025 },
-  "gpt-5": { cacheReadPerMTok: 0.125 },
-  "gpt-5-mini": { cacheReadPerMTok: 0.025 },
-  "gpt-5-nano": { cacheReadPerMTok: 0.005 },
-  o1: { cacheReadPerMTok: 7.5 },
-  o3: { cacheReadPerMTok: 0.5 },
-  "o3-mini": { cacheReadPerMTok: 0.55 },
-  "o4-mini": { cacheReadPerMTok: 0.275 },
+/** Vendors that list a cache-read price per model, USD per million tokens; their writes cost the input price. */
+const CACHE_READS: Readonly<Record<string, number>> = {
+  // OpenAI: cached input.
+  "gpt-4o": 1.25,
+  "gpt-4o-mini": 0.075,
+  "gpt-4.1": 0.5,
+  "gpt-4.1-mini": 0.1,
+  "gpt-4.1-nano": 0.025,
+  "gpt-5": 0.125,
+  "gpt-5-mini": 0.025,
+  "gpt-5-nano": 0.005,
+  o1: 7.5,
+  o3: 0.5,
+  "o3-mini": 0.55,
+  "o4-mini": 0.275,
   // DeepSeek: input on a cache hit.
-  "deepseek-chat": { cacheReadPerMTok: 0.07 },
-  "deepseek-reasoner": { cacheReadPerMTok: 0.14 },
+  "deepseek-chat": 0.07,
+  "deepseek-reasoner": 0.14,
   // xAI: cached input.
-  "grok-4": { cacheReadPerMTok: 0.75 },
-  "grok-3": { cacheReadPerMTok: 0.75 },
-  "grok-3-mini": { cacheReadPerMTok: 0.075 },
+  "grok-4": 0.75,
+  "grok-3": 0.75,
+  "grok-3-mini": 0.075,
   // OpenRouter: the upstream vendor's prices.
-  "openai/gpt-4o": { cacheReadPerMTok: 1.25 },
+  "openai/gpt-4o": 1.25,
+};
+
+/** Models listed with their cache-write prices too. */
+const CACHE_PRICES: Readonly<Record<string, CachePrices>> = {
+  // OpenRouter: the upstream vendor's prices.
   "anthropic/claude-sonnet-4.5": { cacheReadPerMTok: 0.3, cacheWritePerMTok: 3.75, cacheWriteLongPerMTok: 6 },
 };
 
@@ -68,6 +73,7 @@ const times = (price: number, factor: number): number => Math.round(price * fact
 export function builtInCachePrices(id: string, provider: ProviderKind, inputPerMTok: number): CachePrices {
   // By own entry: a model named `constructor` must not read Object's function as its prices.
   if (Object.hasOwn(CACHE_PRICES, id)) return CACHE_PRICES[id] as CachePrices;
+  if (Object.hasOwn(CACHE_READS, id)) return { cacheReadPerMTok: CACHE_READS[id] };
   return ruleCachePrices(provider, inputPerMTok);
 }
 
