@@ -24,7 +24,7 @@ export interface WordTable {
    * one table holds both; 0 is an empty slot) and its literals as `first << 8 | count`.
    */
   slots: Int32Array;
-  /** The literals, LITERAL_FIELDS numbers each (see packLiterals). */
+  /** The literals, LITERAL_FIELDS numbers each, each list followed by its characters (see packLiterals). */
   literals: Int32Array;
   chars: Uint16Array;
   /** Per ASCII character, the literals found anywhere that it opens or, for a gate keyword, stands in (`first << 8 | count`; 0: none). */
@@ -50,28 +50,38 @@ export function wordSlot(table: WordTable, key: number): number {
  * `length | extra << 12 | anyCase << 24`, `extra` being what it shares with the one
  * before for a word literal (Literal.shared) and its offset for one found anywhere
  * (Literal.offset; a word literal has none, one found anywhere shares nothing); its
- * feed; its gate (-1: none). Each list as `first << 8 | count`.
+ * feed; its gate (-1: none). Each list as `first << 8 | count`, `first` counted in
+ * records of LITERAL_FIELDS numbers.
+ *
+ * One buffer holds both: each list's records, then its characters (`chars` is the same
+ * buffer read two bytes at a time), padded to a whole record. After a pause a word that
+ * opens literals fetches its list's records and then their characters, one waiting on
+ * the other; side by side, they are mostly the same or the next line.
  */
 function packLiterals(lists: readonly (readonly Literal[])[]): { literals: Int32Array; chars: Uint16Array; packed: number[] } {
-  const count = lists.reduce((n, list) => n + list.length, 0);
-  const literals = new Int32Array(LITERAL_FIELDS * count);
-  const chars = new Uint16Array(lists.reduce((n, list) => n + list.reduce((m, l) => m + l.text.length, 0), 0));
-  let literal = 0;
-  let char = 0;
+  // A list's characters, two a number, in whole records.
+  const charRecords = (list: readonly Literal[]) =>
+    LITERAL_FIELDS * Math.ceil(list.reduce((m, l) => m + l.text.length, 0) / (2 * LITERAL_FIELDS));
+  const size = lists.reduce((n, list) => n + LITERAL_FIELDS * list.length + charRecords(list), 0);
+  const buffer = new ArrayBuffer(4 * size);
+  const literals = new Int32Array(buffer);
+  const chars = new Uint16Array(buffer);
+  let at = 0;
   const packed = lists.map((list) => {
-    if (list.length > 255 || literal > 0x7fffff) throw new Error("the word table holds at most 255 literals a key");
-    const first = literal;
+    const first = at / LITERAL_FIELDS;
+    if (list.length > 255 || first > 0x7fffff) throw new Error("the word table holds at most 255 literals a key");
+    let char = 2 * (at + LITERAL_FIELDS * list.length);
     for (const lit of list) {
       const extra = lit.shared || lit.offset;
       if (lit.text.length > 0xfff || extra > 0xfff) throw new Error(`literal too long: ${lit.text.slice(0, 40)}`);
-      const at = literal * LITERAL_FIELDS;
       literals[at] = char;
       literals[at + 1] = lit.text.length | (extra << 12) | ((lit.anyCase ? 1 : 0) << 24);
       literals[at + 2] = lit.feed;
       literals[at + 3] = lit.gate;
       for (let k = 0; k < lit.text.length; k++) chars[char++] = lit.text.charCodeAt(k);
-      literal++;
+      at += LITERAL_FIELDS;
     }
+    at += charRecords(list);
     return (first << 8) | list.length;
   });
   return { literals, chars, packed };
