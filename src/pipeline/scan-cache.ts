@@ -76,10 +76,15 @@ export class ScanCache {
     // First sightings by a fast hash: a text seen once (most new turns) costs no digest.
     // Its collisions only make a text pay the digest, or be kept a sighting early: the
     // verdict is still found by the digest alone. The seed keeps organizations apart here too.
-    const sighting = Bun.hash.wyhash(text, Bun.hash.wyhash(`${organization}\n${opts.injection ? 1 : 0}\n${opts.phoneRegion ?? ""}`));
-    const slot = Number(sighting & BigInt(this.sighted.length - 1));
+    // The 64-bit hash read as one number (its top 53 bits): its top 32 the mark, the 21
+    // below them the slot. Its BigInt operations and a second native call for the seed
+    // cost a text about 15-25 µs after a pause (bench: 0.81 of the call cold, hit or miss).
+    const sighting = Number(wyhash(text, sightingSeed(organization, opts)));
+    const high = Math.floor(sighting / 2 ** 32);
+    // The 21 bits below the top 32, and for a table larger than that the top bits spread over the rest.
+    const slot = (Math.floor((sighting - high * 2 ** 32) / 2 ** 11) ^ (Math.imul(high, 0x2545f491) & ~0x1fffff)) & (this.sighted.length - 1);
     // Never 0, an empty slot; `>>> 0` keeps it unsigned, as the table reads it.
-    const mark = (Number(sighting >> 32n) | 1) >>> 0;
+    const mark = (high | 1) >>> 0;
     if (this.sighted[slot] !== mark) {
       this.sighted[slot] = mark;
       this.misses++;
@@ -106,6 +111,19 @@ export class ScanCache {
     const entries = this.verdicts?.size ?? 0;
     return { hits: this.hits, misses: this.misses, entries, findings: (this.verdicts?.calculatedSize ?? 0) - entries };
   }
+}
+
+/** Bun's wyhash, which takes its seed as a number too (the same hash as the BigInt's); its declaration names a BigInt only. */
+const wyhash = Bun.hash.wyhash as unknown as (data: string, seed: number) => bigint;
+
+/** The sighting hash's seed: the organization, the options (FNV-1a over their characters), so a text is sighted apart per key. */
+function sightingSeed(organization: string, opts: CachedScanOptions): number {
+  let h = opts.injection ? 0x811c9dc5 : 0x050c5d1f;
+  for (let i = 0; i < organization.length; i++) h = Math.imul(h ^ organization.charCodeAt(i), 0x01000193);
+  const region = opts.phoneRegion ?? "";
+  h = Math.imul(h ^ 10, 0x01000193);
+  for (let i = 0; i < region.length; i++) h = Math.imul(h ^ region.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /**
