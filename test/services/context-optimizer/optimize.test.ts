@@ -95,3 +95,40 @@ test("tool results and tool-calling turns are never dropped: their ids tie them 
   ];
   expect(dedupeMessages(m)).toEqual(m);
 });
+
+test("the last user turn is never dropped, even when the request ends on a tool result or a prefill after it", () => {
+  // An agent loop: the user says "continue" again, the model calls a tool, the request ends on its result.
+  const agent = [
+    { role: "user", content: "continue" },
+    { role: "assistant", content: "Step one is done." },
+    { role: "user", content: "continue" },
+    { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "run", arguments: "{}" } }] },
+    { role: "tool", tool_call_id: "c1", content: "ok" },
+  ];
+  expect(dedupeMessages(agent)).toEqual(agent);
+  const prefill = [
+    { role: "user", content: "hi" },
+    { role: "assistant", content: "hello" },
+    { role: "user", content: "hi" },
+    { role: "assistant", content: "Well," },
+  ];
+  expect(dedupeMessages(prefill)).toEqual(prefill);
+});
+
+test("a repeat is not dropped where that would join two turns of another role: the conversation's turns stay as they were", () => {
+  const m = [
+    { role: "user", content: "go on" },
+    { role: "assistant", content: "First part." },
+    { role: "user", content: "go on" },
+    { role: "assistant", content: "Second part." },
+    { role: "user", content: "Summarize." },
+  ];
+  expect(dedupeMessages(m)).toEqual(m);
+  // A turn sent twice in a row is still dropped.
+  const twice = [
+    { role: "system", content: "Be brief." },
+    { role: "system", content: "Be brief." },
+    { role: "user", content: "Hi" },
+  ];
+  expect(dedupeMessages(twice)).toEqual([twice[0]!, twice[2]!]);
+});
