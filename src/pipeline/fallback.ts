@@ -72,6 +72,9 @@ export async function runAttempts<O extends CallOutcome>(
       const ref = targets[i]!;
       target = typeof ref === "function" ? await ref() : ref;
     } catch (err) {
+      // A routed target whose configuration went away since the plan is passed over, as an unsuitable one is.
+      if (err instanceof TargetUnsuitable && othersLeft) continue;
+      if (err instanceof TargetUnsuitable && last !== null) throw withAttempts(last, attempts);
       // A fallback model that does not resolve (unknown, not configured) is the caller's error, named as such.
       throw withAttempts(err, attempts);
     }

@@ -26,7 +26,7 @@ import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ProviderLimitCounter } from "../state/provider-limits.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import type { ResolvedTarget } from "./authorize.ts";
-import type { AttemptPlan } from "./fallback.ts";
+import { type AttemptPlan, TargetUnsuitable } from "./fallback.ts";
 import type { ResolveDeps } from "./resolve-provider.ts";
 
 export const AUTO_MODEL = "gateway/auto";
@@ -221,8 +221,25 @@ async function routedPlan(
   const [best, ...rest] = decision.ranked.slice(0, MAX_TARGETS);
   const first = asNamed && prefer!(best!.candidate) ? asNamed : await resolve(deps.resolve, identity, nameOf(best!), NO_HEADERS);
   const targets: AttemptPlan["targets"] = [first];
-  for (const s of rest) targets.push(() => resolve(deps.resolve, identity, nameOf(s), NO_HEADERS));
+  for (const s of rest) targets.push(() => rankedTarget(deps, resolve, identity, nameOf(s), s.candidate.providerId));
   return { targets, fallback, routed: { strategy, decision } };
+}
+
+/**
+ * A ranked candidate resolved when its turn comes. Its configuration may have gone
+ * since the plan (deleted, its owner gone, its name given to another): the router's
+ * verdict was for that configuration, so the target is passed over, not the call ended.
+ */
+async function rankedTarget(deps: RoutePlanDeps, resolve: Resolver, identity: Identity, name: string, configId: string) {
+  let target: ResolvedTarget;
+  try {
+    target = await resolve(deps.resolve, identity, name, NO_HEADERS);
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) throw new TargetUnsuitable(`${name.slice(0, 200)} is no longer configured.`);
+    throw err;
+  }
+  if (target.configId !== configId) throw new TargetUnsuitable(`${name.slice(0, 200)} is now another configuration.`);
+  return target;
 }
 
 const NO_HEADERS = new Headers();

@@ -89,3 +89,23 @@ test("an unsuitable fallback target is skipped uncounted; with none left, the la
   }).catch((err) => err);
   expect(first).toBeInstanceOf(TargetUnsuitable);
 });
+
+test("a target that turns out unsuitable when resolved (its configuration gone since the plan) is passed over uncounted", async () => {
+  const gone = () => Promise.reject(new TargetUnsuitable("b-gone/m is no longer configured."));
+  const fault = async (t: ResolvedTarget) => {
+    if (t.configId === "a") throw e(504, "provider_timeout");
+    return ok(t.configId!);
+  };
+  const passed = await runAttempts({ targets: [target("a"), gone, () => target("c")], fallback: true }, undefined, fault);
+  expect(passed).toMatchObject({ attempts: 2, target: { configId: "c" } });
+  // Gone as the last target: the provider's own fault is the answer, not a 400 about a configuration the caller never named.
+  const last = await runAttempts({ targets: [target("a"), gone], fallback: true }, undefined, fault).catch((err) => err);
+  expect(last).toMatchObject({ status: 504, code: "provider_timeout" });
+  // Any other resolution failure (a fallback model the caller named that does not exist) is still the caller's error.
+  const named = await runAttempts(
+    { targets: [target("a"), () => Promise.reject(e(404, "model_not_found"))], fallback: true },
+    undefined,
+    fault,
+  ).catch((err) => err);
+  expect(named).toMatchObject({ status: 404, code: "model_not_found" });
+});

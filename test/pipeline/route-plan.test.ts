@@ -14,7 +14,8 @@ let h: Harness;
 const NAMES = ["constructor", "hasOwnProperty", "__proto__", "toString", "isPrototypeOf"];
 
 beforeAll(async () => {
-  h = await startHarness();
+  // A stalled answer fails at a 1 s deadline: the time a test has to change the providers under a call.
+  h = await startHarness({ GW_UPSTREAM_TIMEOUT_S: "1" });
 });
 
 afterAll(() => h.close());
@@ -54,4 +55,43 @@ test("such a name is a key of fallbackModels like any other, and configured fall
   expect(res.headers.get("x-gw-attempts")).toBe("2");
   expect(((await res.json()) as { model: string }).model).toBe("toString");
   expect((await chat("constructor")).status).toBe(200);
+});
+
+/** A custom configuration on the mock declaring `models`; its id. */
+async function addProvider(name: string, models: string[]): Promise<string> {
+  const r = await h.op(h.member, "provider.create", {
+    provider: "custom",
+    name,
+    apiKey: `sk-${name}-000000`,
+    baseUrl: `${mock.url}/v1`,
+    country: "US",
+    models,
+  });
+  expect(r.status).toBe(200);
+  return r.body.data.provider.id;
+}
+
+test("a routed target whose configuration is deleted while an earlier one is tried is passed over; the next answers", async () => {
+  // The family gpt-4o-mini* by cost: the declared (unpriced) stalling model first, then gpt-4o-mini on b-gone, then on c-steady (names break the tie).
+  const ids = [await addProvider("a-flaky", ["gpt-4o-mini.fault-body-stalls"]), await addProvider("b-gone", ["gpt-4o-mini"])];
+  ids.push(await addProvider("c-steady", ["gpt-4o-mini"]));
+  try {
+    const seen = (await mock.requests()).length;
+    const answer = h.fetch("/v1/chat/completions", {
+      method: "POST",
+      headers: { ...h.member.headers, "content-type": "application/json", "x-gw-route": "cost" },
+      body: JSON.stringify({ model: "gpt-4o-mini*", messages: [{ role: "user", content: "hi" }] }),
+    });
+    // Deleted while the first target stalls: the plan named b-gone second.
+    while ((await mock.requests()).length === seen) await Bun.sleep(10);
+    expect((await h.op(h.member, "provider.delete", { id: ids[1] })).status).toBe(200);
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-gw-moe-routed")).toBe("c-steady/gpt-4o-mini");
+    expect(res.headers.get("x-gw-attempts")).toBe("2");
+    // b-gone was never called: the mock saw the stalled call and c-steady's.
+    expect((await mock.requests()).slice(seen).map((r) => r.authorization)).toEqual(["Bearer sk-a-flaky-000000", "Bearer sk-c-steady-000000"]);
+  } finally {
+    for (const id of [ids[0], ids[2]]) await h.op(h.member, "provider.delete", { id });
+  }
 });
