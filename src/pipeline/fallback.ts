@@ -1,7 +1,8 @@
 /**
  * The fallback loop: one attempt per target, in order, until one answers. Only a
  * failure that another provider might not have (a 429 from the provider or its
- * configured limit, a 5xx, a timeout, a connection failure) moves on, and only before
+ * configured limit, a 5xx, a timeout, a connection failure, a 401 or 403 refusing the
+ * configuration's key) moves on, and only before
  * any byte reached the client: an attempt returns once the provider's headers came,
  * so a stream that breaks after that ends with an error and is never retried. Each
  * attempt runs the per-attempt stages again (authorization, limits, reservation,
@@ -19,9 +20,14 @@ import type { CallOutcome } from "./call-types.ts";
 
 const PROVIDER_FAULTS = new Set(["provider_error", "provider_unavailable", "provider_timeout", "rate_limit_exceeded"]);
 
-/** A failure of the provider, not of the request or the caller's budget: worth another provider. */
+/**
+ * A failure of the provider, not of the request or the caller's budget: worth another
+ * provider. A provider's 401 or 403 refuses the configuration's own key (revoked,
+ * expired, without access), never the caller's request: another configuration may answer.
+ */
 export function isProviderFault(err: unknown): err is ApiError {
-  return err instanceof ApiError && PROVIDER_FAULTS.has(err.code) && (err.status === 429 || err.status >= 500);
+  if (!(err instanceof ApiError) || !PROVIDER_FAULTS.has(err.code)) return false;
+  return err.status === 429 || err.status >= 500 || (err.code === "provider_error" && (err.status === 401 || err.status === 403));
 }
 
 /**

@@ -16,6 +16,11 @@ test("provider faults move on; the caller's own errors do not", () => {
   expect(isProviderFault(e(504, "provider_timeout"))).toBe(true);
   expect(isProviderFault(e(429, "rate_limit_exceeded"))).toBe(true);
   expect(isProviderFault(e(400, "provider_error"))).toBe(false); // the provider refused the request itself
+  // The provider refused the configuration's own key (revoked, expired): another configuration may answer.
+  expect(isProviderFault(e(401, "provider_error"))).toBe(true);
+  expect(isProviderFault(e(403, "provider_error"))).toBe(true);
+  expect(isProviderFault(e(404, "provider_error"))).toBe(false);
+  expect(isProviderFault(e(403, "provider_blocked"))).toBe(false); // the gateway's own policy: never worked around
   expect(isProviderFault(e(429, "spend_cap_exceeded"))).toBe(false);
   expect(isProviderFault(e(502, "model_substitution_detected"))).toBe(false); // paid for: never retried
   expect(isProviderFault(new Error("boom"))).toBe(false);

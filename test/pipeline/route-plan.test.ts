@@ -95,3 +95,28 @@ test("a routed target whose configuration is deleted while an earlier one is tri
     for (const id of [ids[0], ids[2]]) await h.op(h.member, "provider.delete", { id });
   }
 });
+
+test("a provider refusing its configuration's key (401, 403) moves on to the next target; the failed attempt is not charged", async () => {
+  const ids = [await addProvider("revoked", ["fail-401", "fail-403"]), await addProvider("steady", ["gpt-4o-mini"])];
+  try {
+    for (const failing of ["revoked/fail-401", "revoked/fail-403"]) {
+      const res = await h.fetch("/v1/chat/completions", {
+        method: "POST",
+        headers: { ...h.member.headers, "content-type": "application/json", "x-gw-fallback-models": "steady/gpt-4o-mini" },
+        body: JSON.stringify({ model: failing, messages: [{ role: "user", content: "hi" }] }),
+      });
+      expect({ failing, status: res.status }).toEqual({ failing, status: 200 });
+      expect(res.headers.get("x-gw-attempts")).toBe("2");
+      expect(res.headers.get("x-gw-provider")).toBe("steady/gpt-4o-mini");
+      const requestId = res.headers.get("x-request-id");
+      await h.rt.usage.flush();
+      const rows = (await h.rt.store.listUsageEvents(h.org.organization.id)).filter((r) => r.requestId === requestId);
+      expect(rows.map((r) => [r.model, r.status === 200, r.costMicros > 0]).sort()).toEqual([
+        [failing.slice("revoked/".length), false, false],
+        ["gpt-4o-mini", true, true],
+      ]);
+    }
+  } finally {
+    for (const id of ids) await h.op(h.member, "provider.delete", { id });
+  }
+});
