@@ -71,6 +71,7 @@ export async function runAttempts<O extends CallOutcome>(
   let attempts = 0;
   let last: unknown = null;
   let causes: string[] | undefined;
+  let failed: Set<string> | undefined;
   for (let i = 0; i < targets.length; i++) {
     const othersLeft = i < targets.length - 1;
     let target: ResolvedTarget;
@@ -83,6 +84,12 @@ export async function runAttempts<O extends CallOutcome>(
       if (err instanceof TargetUnsuitable && last !== null) throw withAttempts(last, attempts);
       // A fallback model that does not resolve (unknown, not configured) is the caller's error, named as such.
       throw withAttempts(err, attempts);
+    }
+    // The configuration and model that just failed, named again (a fallback list naming the model itself, or one twice): a retry
+    // of the same provider, not a fallback, which a 429 would only make worse: passed over.
+    if (failed?.has(attemptKey(target))) {
+      if (othersLeft) continue;
+      throw withAttempts(last, attempts);
     }
     // A cooling-down configuration is skipped while another can answer; as the last one left it is tried (and its probe taken).
     if (othersLeft && target.configId && health && !health.admits(target.configId)) continue;
@@ -104,11 +111,15 @@ export async function runAttempts<O extends CallOutcome>(
       if (!othersLeft || !isProviderFault(err)) throw withAttempts(err, attempts);
       last = err;
       (causes ??= []).push(err.code);
+      if (target.configId) (failed ??= new Set()).add(attemptKey(target));
     }
   }
   // Unreachable in practice: the last target either answers or throws above.
   throw withAttempts(last ?? new ApiError(502, "provider_error", "No provider answered."), attempts);
 }
+
+/** One configuration's model: a per-request key's target (no configuration) is never the same twice. */
+const attemptKey = (target: ResolvedTarget): string => `${target.configId}\u0000${target.model}`;
 
 /** The error as the caller sees it, telling how many providers were tried. */
 function withAttempts(err: unknown, attempts: number): unknown {

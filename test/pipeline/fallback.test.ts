@@ -114,3 +114,22 @@ test("a target that turns out unsuitable when resolved (its configuration gone s
   ).catch((err) => err);
   expect(named).toMatchObject({ status: 404, code: "model_not_found" });
 });
+
+test("a fallback naming the configuration and model that just failed is passed over: a retry of the same provider, not a fallback", async () => {
+  const tried: string[] = [];
+  const same = (id: string, model: string) => ({ configId: id, providerName: id, model }) as ResolvedTarget;
+  const run = (targets: [ResolvedTarget, ...ResolvedTarget[]]) =>
+    runAttempts({ targets, fallback: true }, undefined, async (t) => {
+      tried.push(`${t.configId}/${t.model}`);
+      if (t.configId === "a" && t.model === "m") throw e(429, "rate_limit_exceeded");
+      return ok(t.configId!);
+    });
+  const done = await run([same("a", "m"), same("a", "m"), same("a", "other"), same("b", "m")]);
+  expect(tried).toEqual(["a/m", "a/other"]);
+  expect(done.attempts).toBe(2);
+  // Named again as the last target: the first failure is the answer, after one attempt.
+  tried.length = 0;
+  const ended = await run([same("a", "m"), same("a", "m"), same("a", "m"), same("a", "m")]).catch((x) => x);
+  expect(tried).toEqual(["a/m"]);
+  expect(ended).toMatchObject({ status: 429, code: "rate_limit_exceeded" });
+});
