@@ -11,6 +11,7 @@ import { readTextUpTo } from "../lib/egress/bounded-body.ts";
 import type { Logger } from "../lib/log.ts";
 import { canListModels } from "../providers/adapter.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
+import { PLATFORM_MODEL_ID } from "../providers/bedrock/model-ids.ts";
 import { adapterFor } from "../providers/registry.ts";
 import { targetFor } from "../providers/target.ts";
 import { sendUpstream } from "../providers/upstream.ts";
@@ -67,12 +68,33 @@ export class ModelList {
     const lists = sandbox ? [] : await Promise.all(providers.map((p) => this.remoteIds(p)));
     providers.forEach((p, i) => {
       const owner = p.record.name;
+      const created = Math.floor(p.record.createdAt / 1000);
       for (const m of this.catalog.modelsFor(p.kind))
         if (!out.has(m.id)) out.set(m.id, { id: m.id, object: "model", created: m.created, owned_by: owner });
-      for (const id of [...p.record.models, ...(lists[i] ?? [])])
-        if (!out.has(id)) out.set(id, { id, object: "model", created: Math.floor(p.record.createdAt / 1000), owned_by: owner });
+      for (const id of p.record.models) if (!out.has(id)) out.set(id, { id, object: "model", created, owned_by: owner });
+      for (const listedId of lists[i] ?? []) {
+        const id = this.callableId(listedId, p, providers);
+        if (!out.has(id)) out.set(id, { id, object: "model", created, owned_by: owner });
+      }
     });
     return [...out.values()];
+  }
+
+  /**
+   * The id that calls a model from a provider's own list: as listed when a call naming it
+   * bare resolves to a configuration the caller may use (as resolve-provider.ts reads a
+   * name: the cloud platform's ids, the catalog, declared models, the vendors' naming),
+   * else `<configuration>/<id>`. An id no call could resolve as listed (a self-hosted
+   * server's undeclared `llama3:8b`, a catalog model of a kind nobody configured) was
+   * listed, then 404 (or 400) when called.
+   */
+  private callableId(id: string, p: LiveProvider, usable: LiveProvider[]): string {
+    if (!id.includes("/")) {
+      const ofKind = (k: string | undefined) => k !== undefined && usable.some((x) => x.kind === k);
+      const kind = PLATFORM_MODEL_ID.test(id) ? "bedrock" : this.catalog.model(id)?.provider;
+      if (kind !== undefined ? ofKind(kind) : usable.some((x) => x.record.models.includes(id)) || ofKind(this.catalog.vendorFor(id))) return id;
+    }
+    return `${p.record.name}/${id}`;
   }
 
   /** Forgets an organization's cached lists: one of its providers was created, changed or deleted. */
