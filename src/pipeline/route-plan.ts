@@ -83,6 +83,13 @@ function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: Header
     .filter((m) => m !== "");
   if (models.length === 0 || models.length > MAX_TARGETS - 1)
     throw badRequest(`x-gw-fallback-models: 1 to ${MAX_TARGETS - 1} model ids separated by commas`, { param: "x-gw-fallback-models" });
+  // A fallback is one model: a family or gateway/auto here was sent to a vendor as a literal model id, priced at its family's ceiling.
+  const routed = models.find((m) => m === AUTO_MODEL || familyOf(m) !== null);
+  if (routed !== undefined)
+    throw badRequest(
+      `x-gw-fallback-models: "${routed.slice(0, 100)}" is routed, not a model; name models, or send it as the model with x-gw-route for routing with fallback`,
+      { param: "x-gw-fallback-models" },
+    );
   return models;
 }
 

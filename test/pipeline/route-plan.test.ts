@@ -120,3 +120,22 @@ test("a provider refusing its configuration's key (401, 403) moves on to the nex
     for (const id of ids) await h.op(h.member, "provider.delete", { id });
   }
 });
+
+test("x-gw-fallback-models naming a family or gateway/auto is a 400 naming it, not a literal model sent to a vendor", async () => {
+  const id = await addProvider("lab2", ["fail-503"]);
+  try {
+    for (const routed of ["gpt-4o*", "gateway/auto"]) {
+      const res = await h.fetch("/v1/chat/completions", {
+        method: "POST",
+        headers: { ...h.member.headers, "content-type": "application/json", "x-gw-fallback-models": `gpt-4o-mini,${routed}` },
+        body: JSON.stringify({ model: "lab2/fail-503", messages: [{ role: "user", content: "hi" }] }),
+      });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: { param: string; message: string } };
+      expect(body.error.param).toBe("x-gw-fallback-models");
+      expect(body.error.message).toContain(routed);
+    }
+  } finally {
+    await h.op(h.member, "provider.delete", { id });
+  }
+});
