@@ -8,7 +8,8 @@
  * attempt runs the per-attempt stages again (authorization, limits, reservation,
  * send, check, account), so the spend reservation moves with it and a failed
  * attempt is accounted at what it cost (nothing, when no answer came). A
- * configuration whose circuit is open is skipped while another target remains.
+ * configuration whose circuit is open is skipped while another target remains; when
+ * every target left is cooling down, the first of them is tried (its probe).
  */
 import { ApiError } from "../lib/errors.ts";
 import type { MaybePromise } from "../lib/maybe-promise.ts";
@@ -72,6 +73,8 @@ export async function runAttempts<O extends CallOutcome>(
   let last: unknown = null;
   let causes: string[] | undefined;
   let failed: Set<string> | undefined;
+  /** The first target skipped while cooling down. */
+  let cooling: ResolvedTarget | undefined;
   for (let i = 0; i < targets.length; i++) {
     const othersLeft = i < targets.length - 1;
     let target: ResolvedTarget;
@@ -91,8 +94,13 @@ export async function runAttempts<O extends CallOutcome>(
       if (othersLeft) continue;
       throw withAttempts(last, attempts);
     }
-    // A cooling-down configuration is skipped while another can answer; as the last one left it is tried (and its probe taken).
-    if (othersLeft && target.configId && health && !health.admits(target.configId)) continue;
+    // A cooling-down configuration is skipped while another can answer.
+    if (othersLeft && target.configId && health && !health.admits(target.configId)) {
+      cooling ??= target;
+      continue;
+    }
+    // Every target left cools down: the best ranked of them (the model the caller named, the router's first) is tried, not the last ranked.
+    if (!othersLeft && cooling !== undefined && target.configId && health?.isCoolingDown(target.configId)) target = cooling;
     attempts++;
     const span = attemptSpan(trace, target, attempts, last);
     try {

@@ -59,7 +59,7 @@ test("fallback off makes one attempt", async () => {
   expect(r.headers?.["x-gw-attempts"]).toBeUndefined();
 });
 
-test("a cooling-down target is skipped while another remains, and tried when it is the last", async () => {
+test("a cooling-down target is skipped while another remains; when all left cool down, the best ranked of them is tried", async () => {
   const health = new ProviderHealth({ failureThreshold: 1, now: () => 0 });
   health.recordFailure("a", "m");
   const numbers: number[] = [];
@@ -72,8 +72,17 @@ test("a cooling-down target is skipped while another remains, and tried when it 
   expect(first.attempts).toBe(1);
   expect(numbers).toEqual([1]);
   health.recordFailure("b", "m");
-  const last = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, health, async (t) => ok(t.configId!));
-  expect(last.target.configId).toBe("b");
+  // Both cool down: the first (the named model, the router's choice) is the one tried, as the probe, not the last ranked.
+  const tried: string[] = [];
+  const all = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, health, async (t) => {
+    tried.push(t.configId!);
+    return ok(t.configId!);
+  });
+  expect(all.target.configId).toBe("a");
+  expect(tried).toEqual(["a"]);
+  // A later one that does not cool down is tried before it.
+  const c = await runAttempts({ targets: [target("a"), target("b"), target("c")], fallback: true }, health, async (t) => ok(t.configId!));
+  expect(c.target.configId).toBe("c");
 });
 
 test("an unsuitable fallback target is skipped uncounted; with none left, the last provider's fault is the answer", async () => {
