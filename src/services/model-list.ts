@@ -89,12 +89,16 @@ export class ModelList {
    * listed, then 404 (or 400) when called.
    */
   private callableId(id: string, p: LiveProvider, usable: LiveProvider[]): string {
-    if (!id.includes("/")) {
-      const ofKind = (k: string | undefined) => k !== undefined && usable.some((x) => x.kind === k);
-      const kind = PLATFORM_MODEL_ID.test(id) ? "bedrock" : this.catalog.model(id)?.provider;
-      if (kind !== undefined ? ofKind(kind) : usable.some((x) => x.record.models.includes(id)) || ofKind(this.catalog.vendorFor(id))) return id;
-    }
-    return `${p.record.name}/${id}`;
+    return !id.includes("/") && this.reachedBare(id, usable) ? id : `${p.record.name}/${id}`;
+  }
+
+  /** Whether a call naming the id bare resolves to one of these configurations. */
+  private reachedBare(id: string, usable: LiveProvider[]): boolean {
+    const served = (kind: string | undefined) => kind !== undefined && usable.some((x) => x.kind === kind);
+    if (PLATFORM_MODEL_ID.test(id)) return served("bedrock");
+    const listed = this.catalog.model(id);
+    if (listed) return served(listed.provider);
+    return usable.some((x) => x.record.models.includes(id)) || served(this.catalog.vendorFor(id));
   }
 
   /** Forgets an organization's cached lists: one of its providers was created, changed or deleted. */

@@ -90,7 +90,10 @@ test("a routed target whose configuration is deleted while an earlier one is tri
     expect(res.headers.get("x-gw-moe-routed")).toBe("c-steady/gpt-4o-mini");
     expect(res.headers.get("x-gw-attempts")).toBe("2");
     // b-gone was never called: the mock saw the stalled call and c-steady's.
-    expect((await mock.requests()).slice(seen).map((r) => r.authorization)).toEqual(["Bearer sk-a-flaky-000000", "Bearer sk-c-steady-000000"]);
+    expect((await mock.requests()).slice(seen).map((r) => r.authorization)).toEqual([
+      "Bearer sk-a-flaky-000000",
+      "Bearer sk-c-steady-000000",
+    ]);
   } finally {
     for (const id of [ids[0], ids[2]]) await h.op(h.member, "provider.delete", { id });
   }
