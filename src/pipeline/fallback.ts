@@ -2,7 +2,7 @@
  * The fallback loop: one attempt per target, in order, until one answers. Only a
  * failure that another provider might not have (a 429 from the provider or its
  * configured limit, a 5xx, a timeout, a connection failure, a 401 or 403 refusing the
- * configuration's key) moves on, and only before
+ * configuration's key: `movesOn`) moves on, and only before
  * any byte reached the client: an attempt returns once the provider's headers came,
  * so a stream that breaks after that ends with an error and is never retried. Each
  * attempt runs the per-attempt stages again (authorization, limits, reservation,
@@ -23,12 +23,22 @@ const PROVIDER_FAULTS = new Set(["provider_error", "provider_unavailable", "prov
 
 /**
  * A failure of the provider, not of the request or the caller's budget: worth another
- * provider. A provider's 401 or 403 refuses the configuration's own key (revoked,
- * expired, without access), never the caller's request: another configuration may answer.
+ * provider, and counted against this one's health. A provider's 401 refuses the
+ * configuration's own key (revoked, expired), whatever the caller sent.
  */
 export function isProviderFault(err: unknown): err is ApiError {
   if (!(err instanceof ApiError) || !PROVIDER_FAULTS.has(err.code)) return false;
-  return err.status === 429 || err.status >= 500 || (err.code === "provider_error" && (err.status === 401 || err.status === 403));
+  return err.status === 429 || err.status >= 500 || (err.code === "provider_error" && err.status === 401);
+}
+
+/**
+ * A failure that moves the call to the next target: a provider fault, or a provider's
+ * 403 (the configuration's key has no access to this model or feature). A 403 is not
+ * counted against the configuration's health: a caller can earn one by naming a model
+ * the key may not use, and three would close a shared configuration to everyone.
+ */
+export function movesOn(err: unknown): err is ApiError {
+  return isProviderFault(err) || (err instanceof ApiError && err.code === "provider_error" && err.status === 403);
 }
 
 /**
@@ -116,7 +126,7 @@ export async function runAttempts<O extends CallOutcome>(
         if (othersLeft) continue;
         throw withAttempts(last, attempts);
       }
-      if (!othersLeft || !isProviderFault(err)) throw withAttempts(err, attempts);
+      if (!othersLeft || !movesOn(err)) throw withAttempts(err, attempts);
       last = err;
       (causes ??= []).push(err.code);
       if (target.configId) (failed ??= new Set()).add(attemptKey(target));

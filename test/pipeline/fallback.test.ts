@@ -3,7 +3,7 @@ import { expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
 import type { ResolvedTarget } from "../../src/pipeline/authorize.ts";
 import type { JsonOutcome } from "../../src/pipeline/call-types.ts";
-import { isProviderFault, runAttempts, TargetUnsuitable } from "../../src/pipeline/fallback.ts";
+import { isProviderFault, movesOn, runAttempts, TargetUnsuitable } from "../../src/pipeline/fallback.ts";
 import { ProviderHealth } from "../../src/state/provider-health.ts";
 
 const target = (id: string) => ({ configId: id, providerName: id, model: "m" }) as ResolvedTarget;
@@ -18,9 +18,14 @@ test("provider faults move on; the caller's own errors do not", () => {
   expect(isProviderFault(e(400, "provider_error"))).toBe(false); // the provider refused the request itself
   // The provider refused the configuration's own key (revoked, expired): another configuration may answer.
   expect(isProviderFault(e(401, "provider_error"))).toBe(true);
-  expect(isProviderFault(e(403, "provider_error"))).toBe(true);
-  expect(isProviderFault(e(404, "provider_error"))).toBe(false);
-  expect(isProviderFault(e(403, "provider_blocked"))).toBe(false); // the gateway's own policy: never worked around
+  expect(movesOn(e(401, "provider_error"))).toBe(true);
+  // A 403 (no access to this model) moves on too, but is not held against the configuration's health:
+  // a caller can earn one by naming a model the key may not use.
+  expect(movesOn(e(403, "provider_error"))).toBe(true);
+  expect(isProviderFault(e(403, "provider_error"))).toBe(false);
+  expect(movesOn(e(404, "provider_error"))).toBe(false);
+  expect(movesOn(e(403, "provider_blocked"))).toBe(false); // the gateway's own policy: never worked around
+  expect(movesOn(e(400, "invalid_request"))).toBe(false);
   expect(isProviderFault(e(429, "spend_cap_exceeded"))).toBe(false);
   expect(isProviderFault(e(502, "model_substitution_detected"))).toBe(false); // paid for: never retried
   expect(isProviderFault(new Error("boom"))).toBe(false);

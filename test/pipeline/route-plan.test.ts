@@ -99,10 +99,11 @@ test("a routed target whose configuration is deleted while an earlier one is tri
   }
 });
 
-test("a provider refusing its configuration's key (401, 403) moves on to the next target; the failed attempt is not charged", async () => {
+test("a provider refusing its configuration's key (401, 403) moves on to the next target, uncharged; only the 401 counts against its health", async () => {
   const ids = [await addProvider("revoked", ["fail-401", "fail-403"]), await addProvider("steady", ["gpt-4o-mini"])];
   try {
-    for (const failing of ["revoked/fail-401", "revoked/fail-403"]) {
+    // A 401 counts against the configuration's health; the 403s (which a caller earns by naming a model the key may not use) do not.
+    for (const failing of ["revoked/fail-401", "revoked/fail-403", "revoked/fail-403", "revoked/fail-403"]) {
       const res = await h.fetch("/v1/chat/completions", {
         method: "POST",
         headers: { ...h.member.headers, "content-type": "application/json", "x-gw-fallback-models": "steady/gpt-4o-mini" },
@@ -119,6 +120,9 @@ test("a provider refusing its configuration's key (401, 403) moves on to the nex
         ["gpt-4o-mini", true, true],
       ]);
     }
+    const health = await h.op(h.member, "ai.health", {});
+    const revoked = health.body.data.providers.find((p: { id: string }) => p.id === ids[0]);
+    expect(revoked).toMatchObject({ state: "closed", consecutiveFailures: 1 });
   } finally {
     for (const id of ids) await h.op(h.member, "provider.delete", { id });
   }
