@@ -245,7 +245,8 @@ async function rankedTarget(deps: RoutePlanDeps, resolve: Resolver, identity: Id
     if (err instanceof ApiError && err.status < 500) throw new TargetUnsuitable(`${name.slice(0, 200)} is no longer configured.`);
     throw err;
   }
-  if (target.configId !== configId) throw new TargetUnsuitable(`${name.slice(0, 200)} is now another configuration.`);
+  // A sandbox key's target is simulated, without its configuration's id: the name resolved is all there is to compare.
+  if (!target.simulated && target.configId !== configId) throw new TargetUnsuitable(`${name.slice(0, 200)} is now another configuration.`);
   return target;
 }
 

@@ -8,6 +8,18 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type Harness, startHarness } from "../security/harness.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
+import { DEFAULT_ORG_PREFERENCES } from "../../src/domain/types.ts";
+import type { Identity } from "../../src/domain/identity.ts";
+import type { ResolvedTarget } from "../../src/pipeline/authorize.ts";
+import { planRoute } from "../../src/pipeline/route-plan.ts";
+import { resolverFor } from "../../src/pipeline/sandbox-target.ts";
+import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
+import { MemoryOrgSettings } from "../../src/state/org-settings.ts";
+import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
+import { ProviderHealth } from "../../src/state/provider-health.ts";
+import type { ProviderLimitCounter } from "../../src/state/provider-limits.ts";
+import { openPlain, providerRecord, serviceAccount } from "../policy/fixtures.ts";
+import { testCatalog } from "../support/targets.ts";
 
 const mock = mockPerFile();
 let h: Harness;
@@ -145,4 +157,32 @@ test("x-gw-fallback-models naming a family or gateway/auto is a 400 naming it, n
   } finally {
     await h.op(h.member, "provider.delete", { id });
   }
+});
+
+test("a sandbox key's routed fallback targets resolve to simulated targets, not passed over for having no configuration", async () => {
+  const records = [
+    providerRecord({ id: "p-a", name: "alpha", provider: "custom", country: "US", baseUrl: `${mock.url}/v1`, models: ["m-one"] }),
+    providerRecord({ id: "p-b", name: "beta", provider: "custom", country: "US", baseUrl: `${mock.url}/v1`, models: ["m-two"] }),
+  ];
+  const directory = new MemoryProviderDirectory(
+    async () => records,
+    openPlain,
+    (kind, rec) => configuredProviderVerdicts(testCatalog, kind, rec),
+  );
+  const deps = {
+    resolve: { catalog: testCatalog, directory },
+    settings: new MemoryOrgSettings(async () => DEFAULT_ORG_PREFERENCES),
+    health: new ProviderHealth(),
+    limits: {} as ProviderLimitCounter,
+  };
+  const live = serviceAccount(null);
+  const sandbox = { ...live, key: { ...live.key, keyType: "test" } } as Identity;
+  const needs = () => ({ tools: false, vision: false, json: false, promptTokens: 10, maxTokens: null });
+  const plan = await planRoute(deps, resolverFor(sandbox), sandbox, new Headers({ "x-gw-route": "cost" }), {
+    model: "gateway/auto",
+    needs,
+  });
+  expect(plan.targets).toHaveLength(2);
+  const later = await (plan.targets[1] as () => Promise<ResolvedTarget>)();
+  expect(later).toMatchObject({ simulated: true, configId: null, providerName: "beta" });
 });
