@@ -175,8 +175,8 @@ test("a sandbox key's routed fallback targets resolve to simulated targets, not 
     health: new ProviderHealth(),
     limits: {} as ProviderLimitCounter,
   };
-  const live = serviceAccount(null);
-  const sandbox = { ...live, key: { ...live.key, keyType: "test" } } as Identity;
+  const live = serviceAccount(null) as Extract<Identity, { kind: "serviceAccount" }>;
+  const sandbox: Identity = { ...live, key: { ...live.key, keyType: "test" } };
   const needs = () => ({ tools: false, vision: false, json: false, promptTokens: 10, maxTokens: null });
   const plan = await planRoute(deps, resolverFor(sandbox), sandbox, new Headers({ "x-gw-route": "cost" }), {
     model: "gateway/auto",
