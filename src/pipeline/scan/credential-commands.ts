@@ -193,8 +193,9 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     category: "secret",
     ignoreCase: true,
     // `password '…'` only after SQL's WITH: in prose, "the password 'P@ssw0rd!'" is an example being discussed.
-    // PostgreSQL leaves out the WITH: `ALTER USER app PASSWORD '…'`, `CREATE ROLE app LOGIN PASSWORD '…'`.
-    pattern: `\\b(?:identified by|with (?:(?:un)?encrypted )?password|(?:alter|create) (?:user|role) [\\w".-]{1,64}(?: (?:login|superuser|createdb|createrole|inherit|(?:un)?encrypted))* password)[ \\t]{1,3}(?:'[^'\\n]{3,128}'|"[^"\\n]{3,128}")`,
+    // PostgreSQL leaves out the WITH or puts options before the password: `ALTER USER app PASSWORD '…'`,
+    // `CREATE ROLE app LOGIN PASSWORD '…'`, `ALTER ROLE app WITH LOGIN PASSWORD '…'`.
+    pattern: `\\b(?:identified by|with (?:(?:un)?encrypted )?password|(?:alter|create) (?:user|role) [\\w".-]{1,64}(?: (?:with|login|superuser|createdb|createrole|inherit|(?:un)?encrypted))* password)[ \\t]{1,3}(?:'[^'\\n]{3,128}'|"[^"\\n]{3,128}")`,
     validate: (m) => passwordValue(m.replace(/^[\w ".-]+?(?:by|password)[ \t]+['"]/i, "").slice(0, -1), true, 3),
     start: {
       at: "word",

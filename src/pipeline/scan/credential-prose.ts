@@ -126,17 +126,18 @@ export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
     },
     start: { at: "word", literals: ADMIN_USERS.map((u) => `${u}/`) },
   },
-  // A `Bearer` token outside an Authorization header (`use Bearer eyJ…`, `token type Bearer 7f3a…` in a note).
+  // A `Bearer` token outside an Authorization header (`use Bearer eyJ…`, `token type Bearer 7f3a…` in a note), its
+  // scheme sometimes written as a label (`"Bearer: 7f3a…"`).
   {
     kind: "authorization_header",
     category: "secret",
     // Folding case puts it in the pass of the header rule, which it then never overlaps; a vendor's token inside keeps its name.
     ignoreCase: true,
-    pattern: "\\bBearer[ \\t]{1,3}[A-Za-z0-9._~+/-]{20,2048}={0,2}(?![A-Za-z0-9._~+/=-])",
+    pattern: "\\bBearer:?[ \\t]{1,3}[A-Za-z0-9._~+/-]{20,2048}={0,2}(?![A-Za-z0-9._~+/=-])",
     validate: (m) => {
-      const token = m.replace(/^Bearer[ \t]+/i, "");
+      const token = m.replace(/^Bearer:?[ \t]+/i, "");
       return /\d/.test(token) && /[A-Za-z]/.test(token) && secretLike(token, 3.2);
     },
-    valueAfter: /^Bearer[ \t]+/i,
+    valueAfter: /^Bearer:?[ \t]+/i,
   },
 ];
