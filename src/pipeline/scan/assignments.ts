@@ -42,6 +42,9 @@ export const NOT_A_CREDENTIAL_KEY =
 /** Tokens that name no credential: a page's, a sync's, a form's, a request's. */
 const NOT_A_CREDENTIAL_TOKEN =
   /(?:page|next|continuation|sync|cursor|pagination|csrf|xsrf|nonce|request|trace|correlation)[_.-]?token\d{0,3}["']?\s{0,3}$/i;
+/** A name that says what it holds is not a credential: `NOT_A_SECRET`, `non_secret_key`, `notAPassword`. */
+const NEGATED_NAME =
+  /(?:(?:^|[^A-Za-z])(?:not|non)[_.-]?(?:an?[_.-]?)?(?:secret|password|passwd|token|key|credential)|[a-z](?:Not|Non)(?:An?)?(?:Secret|Password|Token|Key|Credential))/i;
 /** Names a chosen password or secret is assigned to: any real value counts. */
 const CHOSEN_NAME =
   /(?:password|passwd|pwd|passphrase|passcode|(?<!by|com|over|under|tres|sur)pass|secret|[_.-]pw|(?<![a-z])psk)\d{0,3}["']?\s{0,3}$/i;
@@ -122,7 +125,7 @@ function assignedCredential(match: string, text: string, index: number): boolean
   if (/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value) && decodesToPlaceholder(padded)) return false;
   if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
   // A page's cursor or a form's anti-forgery token is random and grants nothing: `next_page_token`, `csrf_token`.
-  if (NOT_A_CREDENTIAL_TOKEN.test(name)) return false;
+  if (NOT_A_CREDENTIAL_TOKEN.test(name) || NEGATED_NAME.test(name)) return false;
   // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
   // credential or a scheme's setting (`authentication: required`): only a generated value counts there.
   if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name) || /auth(?:entication|orization)\d{0,3}["'\]\s]*$/i.test(name))

@@ -79,6 +79,8 @@ export function basicCredential(encoded: string): boolean {
   decoded = decoded.trimEnd();
   const colon = decoded.indexOf(":");
   if (colon < 1 || /[^\x20-\x7e]/.test(decoded)) return false;
+  // The specification's and the encyclopedia's example (`Aladdin:open sesame`) is documentation, as AWS's `…EXAMPLE` keys are.
+  if (/^aladdin:open ?sesame$/i.test(decoded)) return false;
   return passwordValue(decoded.slice(colon + 1), true, 3) && !looksLikePlaceholder(decoded.slice(0, colon) + decoded.slice(colon + 1));
 }
 
