@@ -97,6 +97,8 @@ describe("not found", () => {
     ["a PascalCase name", "auth_token: AccessTokenProviderFactory"],
     ["a GitHub Actions expression", "password: ${{ secrets.DOCKER_PASSWORD }}"],
     ["a word that ends in pass", "compass: 'North-West 2'"],
+    ["a name that says it holds no secret", "const NOT_A_PASSWORD = 'only the label, shown in the form';"],
+    ["a camelCase name that says so", 'isNotSecret = "Vx7mQ2pLk9Tr"'],
     // Typed declarations whose value is no password.
     ["a typed declaration read from the environment", "const password: string = process.env.DB_PASSWORD ?? '';"],
     ["a typed empty declaration", 'var dbPassword string = ""'],

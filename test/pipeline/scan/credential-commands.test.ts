@@ -76,6 +76,7 @@ describe("found", () => {
     ["password_assignment", '_password = "VHI3Yk4ycVh6NA=="'],
     ["password_assignment", "ALTER USER app PASSWORD 'Tr7bN2qXz4';"],
     ["password_assignment", "CREATE ROLE report LOGIN PASSWORD 'Zq7xN3pLw9!b';"],
+    ["password_assignment", "ALTER ROLE report WITH LOGIN PASSWORD 'Tr7bN2qXz4';"],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -158,6 +159,7 @@ describe("not found", () => {
     "_password=changeme",
     "ALTER USER app PASSWORD NULL;",
     "CREATE ROLE app LOGIN PASSWORD 'changeme';",
+    "ALTER ROLE app WITH LOGIN PASSWORD '${DB_PASSWORD}';",
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

@@ -23,6 +23,8 @@ describe("found", () => {
     ["address_user_password", "creds - ops / Gr33n!Tea42"],
     ["address_user_password", "user/password: deploy:Xq7Lm2Rk9!"],
     ["authorization_header", "use Bearer 7f3a9c1e7b4d4e8f9a6b2c5d8e1f0a3b for the staging API"],
+    // The scheme written as a label inside a string (`"Bearer: …"`).
+    ["authorization_header", 'const bearer = "Bearer: 9kq2x7lmv4tz0pw8rj3nc6hb";'],
     // A login's label with its sign, then a user and a password split by a slash (or two) or a comma.
     ["address_user_password", "Login: deploy/Wint3r!Sky42"],
     ["address_user_password", "ftp(backup.user/Gr33n!Tea42)"],
@@ -62,6 +64,8 @@ describe("not found", () => {
     "credentials: service-account.json",
     "Bearer tokens are sent in the Authorization header",
     "Bearer <token>",
+    "Bearer: <token>",
+    "Bearer: see the vault",
     "Bearer ${API_TOKEN}",
     // A sign is required after a login's label; paths, routes and e-mail addresses are no pairs.
     "login page/v2Beta1",
