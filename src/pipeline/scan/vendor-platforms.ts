@@ -13,7 +13,7 @@
  * so placeholders pass.
  */
 import type { Detector, GatedSecretRule } from "./detector.ts";
-import { percentDecoded, randomAfter, secretLike } from "./validators.ts";
+import { percentDecoded, secretLike } from "./validators.ts";
 import { prefixed } from "./vendor-prefixes.ts";
 
 const UUID = "[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}";
