@@ -81,6 +81,8 @@ function tokenLike(value: string): boolean {
   // A resource's or a path's name with a number in it (`my-app-tls-7f9c8d6b5-x2k4p`) is no token; what the character model calls generated is.
   if (namesSomething(value)) return false;
   if (machineRandom(value)) return true;
+  // Capitalized words first, what the model does not call generated after them: a name (`InvalidLength12345abbbb`, `ProdDeployKey42`).
+  if (/^(?:[A-Z][a-z]{2,}){2,}/.test(value)) return false;
   if (/\d/.test(value)) return secretLike(value, 3.0);
   return value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !/^(?:[A-Z][a-z]+)+$/.test(value) && secretLike(value, 3.5);
 }
@@ -94,6 +96,9 @@ const YAML_BLOCK_AT = /["']?[ \t]*:[ \t]*[|>][+-]?\d?[ \t]*\r?\n[ \t]*/;
 
 /** A JWT with no signature (`alg: none`): a token's claims, not a credential. */
 export const UNSIGNED_JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.?$/;
+
+/** Whether `index` opens a parameter of a URL's query (`https://…/api?key=…`): a bare `key` there is an API's key. */
+const inUrlQuery = (text: string, index: number) => /:\/\/[^\s"'<>]*[?&]$/.test(text.slice(Math.max(0, index - 256), index));
 
 /** The value of a generic assignment: a chosen password by its name, a token by its randomness. */
 function assignedCredential(match: string, text: string, index: number): boolean {
@@ -129,7 +134,7 @@ function assignedCredential(match: string, text: string, index: number): boolean
   // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
   // credential or a scheme's setting (`authentication: required`): only a generated value counts there.
   if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name) || /auth(?:entication|orization)\d{0,3}["'\]\s]*$/i.test(name))
-    return generatedToken(value);
+    return generatedToken(value) || (inUrlQuery(text, index) && /^[0-9a-f]{32,}$/i.test(value) && secretLike(value, 3.0));
   // A random run of both cases and digits under `*_credential` is the credential itself; a file or a path is where it is.
   if (/(?:credentials?|creds)\d{0,3}["'\]\s]*$/i.test(name))
     return generatedToken(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value) && !/[./\\]/.test(value) && tokenLike(value));
