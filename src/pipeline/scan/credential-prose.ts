@@ -74,7 +74,12 @@ export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
     category: "secret",
     ignoreCase: true,
     pattern: `\\b(?:password|passwd|passcode)(?:[ \\t]{1,3}(?:for|of|on|at)[ \\t]{1,3}[^\\n:=.]{1,48}?)?[ \\t]{1,3}(?:is|was|to|will be|:)[ \\t]{1,3}${PROSE_VALUE}`,
-    validate: (m) => mixedValue(bare(/\S+$/.exec(m)?.[0] ?? "")),
+    // After `is` or `was`, as right after the word (`my password is sommer2023`, credential-forms.ts), a chosen password of
+    // letters and digits counts; after `to` or a colon, the sentence may go on (`set the password to something2 strong`).
+    validate: (m) => {
+      const value = bare(/\S+$/.exec(m)?.[0] ?? "");
+      return mixedValue(value) || (/[ \t](?:is|was)[ \t]+\S+$/i.test(m) && chosenPassword(value));
+    },
     valueAfter: /^[\s\S]*?[ \t](?:is|was|to|will be|:)[ \t]+/i,
   },
   // `ID/PW : admin / Qx7…`, `Credentials: admin/Qx7…!`, `creds - ops / Qx7…`: a user and a password after a label.

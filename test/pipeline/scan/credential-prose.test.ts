@@ -13,6 +13,8 @@ describe("found", () => {
     ["password_in_prose", "vpn passwd Gr33n!Tea42"],
     ["password_in_prose", "password -> Xq7Lm2Rk9!"],
     ["password_in_prose", "The admin password for the staging box is Qx7pLm2R9"],
+    // After `is` or `was`, a chosen password of letters and digits, as right after the word.
+    ["password_in_prose", "the password for jenkins is jenkins2022"],
     ["password_in_prose", "Set the password to Wint3r!Sky42 for now, I'll rotate it Monday."],
     ["password_in_prose", "the root password on db01 : Gr33n!Tea42"],
     ["address_user_password", "ID/PW : admin / Qx7pLm2R!"],
@@ -56,6 +58,8 @@ describe("not found", () => {
     "The password policy requires 12 characters",
     "password SHA256",
     "reset your password at https://corp.example/reset",
+    "the password for the wiki is in the vault",
+    "the password for the router is printed on the back",
     "Check that the new password 'Tr0ub4dor&3' meets the policy before saving it.",
     "the password is changeme",
     "Password - <your password>",
