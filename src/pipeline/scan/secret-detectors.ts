@@ -13,6 +13,7 @@ import { CREDENTIAL_FALLBACK_DETECTORS } from "./credential-fallbacks.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
 import { CREDENTIAL_COPULA_DETECTORS } from "./credential-copulas.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
+import { CREDENTIAL_SYNTAX_DETECTORS } from "./credential-syntaxes.ts";
 import { CREDENTIAL_GENERIC_DETECTORS } from "./credential-generic.ts";
 import { MULTIPLE_ASSIGNMENT_DETECTOR } from "./credential-multiple-assignment.ts";
 import { CREDENTIAL_ENCODED_KEY_DETECTORS } from "./credential-encoded-keys.ts";
@@ -202,6 +203,7 @@ export const SECRET_DETECTORS: Detector[] = [
   ...CREDENTIAL_COMMAND_DETECTORS,
   ...CREDENTIAL_FALLBACK_DETECTORS,
   ...CREDENTIAL_CALL_DETECTORS,
+  ...CREDENTIAL_SYNTAX_DETECTORS,
   ...CREDENTIAL_FILE_DETECTORS,
   ...CREDENTIAL_ENCODED_KEY_DETECTORS,
 ];
