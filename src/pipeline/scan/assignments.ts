@@ -81,8 +81,9 @@ function tokenLike(value: string): boolean {
   // A resource's or a path's name with a number in it (`my-app-tls-7f9c8d6b5-x2k4p`) is no token; what the character model calls generated is.
   if (namesSomething(value)) return false;
   if (machineRandom(value)) return true;
-  // Capitalized words first, what the model does not call generated after them: a name (`InvalidLength12345abbbb`, `ProdDeployKey42`).
-  if (/^(?:[A-Z][a-z]{2,}){2,}/.test(value)) return false;
+  // Capitalized words, then digits and lower case only, what the model does not call generated: a name
+  // (`InvalidLength12345abbbb`, `ProdDeployKey42`); a random value has more capitals or a sign (`DqnykRwi^7m2`).
+  if (/^(?:[A-Z][a-z]{2,}){2,}\d*[a-z]*$/.test(value)) return false;
   if (/\d/.test(value)) return secretLike(value, 3.0);
   return value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !/^(?:[A-Z][a-z]+)+$/.test(value) && secretLike(value, 3.5);
 }
