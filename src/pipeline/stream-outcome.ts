@@ -104,6 +104,8 @@ export class StreamOutcomes {
         if (short || failure?.code === "stream_interrupted" || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
         if (short) this.accounts.failed(target, short);
         else if (whole) this.accounts.answered(target, ttfbMs, this.now() - held.sentAtMs);
+        // Counted now rather than when its headers came: not before the first byte (forward.ts).
+        this.accounts.sent(target, up.response.headers);
         try {
           await this.accounts.account(input, target, usage, failure, held, up.response.status);
         } finally {
