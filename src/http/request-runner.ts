@@ -38,7 +38,7 @@ export interface RunnerDeps {
   onKeyUsed: (keyId: string) => void;
   /** OpenTelemetry tracing; off by default. */
   tracing?: Tracing;
-  /** Runs the telemetry later (tests fire it themselves); setTimeout by default. */
+  /** Runs the telemetry later (tests fire it themselves); by default one timer, re-armed for each batch. */
   schedule?: (fn: () => void, delayMs: number) => void;
 }
 
@@ -78,7 +78,7 @@ export class RequestRunner {
   private readonly tracing: Tracing;
 
   constructor(private readonly deps: RunnerDeps) {
-    this.schedule = deps.schedule ?? setTimeout;
+    this.schedule = deps.schedule ?? this.rearm;
     this.tracing = deps.tracing ?? NO_TRACING;
   }
 
@@ -243,6 +243,15 @@ export class RequestRunner {
     }
     if (this.finished.push({ scope, status: response.status, seconds }) === 1) this.schedule(this.record, TELEMETRY_DELAY_MS);
   }
+
+  /** The telemetry's timer: made once, then re-armed (`refresh`), not a timer made for every response after a pause. */
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Re-arms the one timer (a fired timer's `refresh` schedules it again); made on the first response. */
+  private readonly rearm = (fn: () => void, delayMs: number): void => {
+    if (this.timer) this.timer.refresh();
+    else this.timer = setTimeout(fn, delayMs);
+  };
 
   /** Records the metrics and the log line of every finished response; also before a scrape and at shutdown. */
   readonly record = (): void => {

@@ -10,7 +10,7 @@ import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
  * A runner whose log lines are collected and whose delayed telemetry waits in `timers`
  * until the test fires it; "free" routes never authenticate, so no authenticator is needed.
  */
-function runner(opts: { trustProxy?: boolean } = {}) {
+function runner(opts: { trustProxy?: boolean; ownTimer?: boolean } = {}) {
   const timers: (() => void)[] = [];
   const fireTimers = () => {
     for (const fn of timers.splice(0)) fn();
@@ -25,7 +25,7 @@ function runner(opts: { trustProxy?: boolean } = {}) {
     log,
     trustProxy: opts.trustProxy ?? false,
     onKeyUsed: () => {},
-    schedule: (fn) => void timers.push(fn),
+    schedule: opts.ownTimer ? undefined : (fn) => void timers.push(fn),
   });
   registry.onCollect(r.record);
   return { r, registry, lines, log, timers, fireTimers };
@@ -67,6 +67,17 @@ test("a scrape right after a response counts it, though its telemetry is recorde
   expect(timers.length).toBe(1);
   fireTimers();
   expect(registry.render()).toContain('gateway_http_requests_total{route="/healthz",method="GET",status="200"} 1');
+});
+
+test("with its own timer, each batch of responses is recorded after them: the one timer is re-armed, batch after batch", async () => {
+  const { r, lines } = runner({ ownTimer: true });
+  const healthz = free("/healthz", () => new Response("ok"));
+  for (const n of [1, 2, 3]) {
+    await r.run(healthz, get("/healthz"), null);
+    // The log line is the timer's work (no scrape here to record it): waited for up to five seconds.
+    for (let i = 0; i < 500 && lines.length < n; i++) await Bun.sleep(10);
+    expect(lines.length).toBe(n);
+  }
 });
 
 test("every response gets one log line shortly after it, in order, and none is lost at shutdown", async () => {
