@@ -102,7 +102,12 @@ test("a key's use is counted with the telemetry, after the response, for an answ
   const { r, keyUses, fireTimers } = runner({ authenticator });
   const key = { authorization: `Bearer gw_live_${"A".repeat(40)}` };
   const route = (handler: () => Response) => ({ surface: "openai" as const, route: "/v1/x", admission: "identity" as const, handler });
-  expect((await r.run(route(() => new Response("ok")), get("/v1/x", key), null)).status).toBe(200);
+  const answered = await r.run(
+    route(() => new Response("ok")),
+    get("/v1/x", key),
+    null,
+  );
+  expect(answered.status).toBe(200);
   const refused = () => {
     throw badRequest("no");
   };
