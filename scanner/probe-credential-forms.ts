@@ -23,6 +23,8 @@ function token(n: number): string {
     if (/[a-z]/.test(t) && /[A-Z]/.test(t) && /\d/.test(t)) return t;
   }
 }
+/** Lower-case hex, as some APIs issue their keys. */
+const hex = (n: number) => Array.from({ length: n }, () => "0123456789abcdef"[Math.floor(next() * 16)]).join("");
 /** A chosen password: a shorter token with a sign inside it. */
 function chosen(): string {
   const t = token(10 + Math.floor(next() * 6));
@@ -265,6 +267,29 @@ const LINES: Record<string, [string, () => string]> = {
   chatEn2: ["my pass is V", chosen],
   chatEn3: ["here's the token: V", () => token(32)],
   chatEn4: ["use this key V for the API", () => token(32)],
+  // The eighth round's forms: other languages' copulas, the syntaxes with no sign, more calls and flags.
+  copulaDe: ["mein Passwort ist V", chosen],
+  copulaFr: ["le mot de passe est V", chosen],
+  copulaEs: ["la contraseña es V", chosen],
+  copulaNl: ["het wachtwoord is V", chosen],
+  copulaNo: ["passordet er V", chosen],
+  pwForIs: ["the password for jenkins is V", chosen],
+  rAssign: ['password <- "V"', chosen],
+  credWord: ['const cred = "V"', () => token(32)],
+  bearerLabel: ['bearer = "Bearer: V"', () => token(32)],
+  erlang: ['{password, "V"}', chosen],
+  rabbitmq: ['{default_pass, <<"V">>}', chosen],
+  clojure: ['{:user "app" :password "V"}', chosen],
+  elisp: ['(setq erc-password "V")', chosen],
+  plist: ["<key>Password</key>\n<string>V</string>", chosen],
+  mysqlFn: ["SET PASSWORD FOR 'app'@'%' = PASSWORD('V');", chosen],
+  pgLogin: ["ALTER ROLE app WITH LOGIN PASSWORD 'V';", chosen],
+  spAddlogin: ["EXEC sp_addlogin 'app', 'V';", chosen],
+  goBasic: ['req.SetBasicAuth("svc", "V")', chosen],
+  restAssured: ['given().auth().basic("svc", "V")', chosen],
+  azSql: ["az sql server create -u sqladmin -p 'V'", chosen],
+  schtasks: ["schtasks /Create /TN b /RU svc /RP V", chosen],
+  urlKey: ["https://api.example.com/v1/data?q=1&key=V", () => hex(32)],
 };
 let lineHits = 0;
 let lineCount = 0;

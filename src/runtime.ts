@@ -298,6 +298,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       mcp.close();
       // Refused streams still being read in the background are accounted before the last flush.
       await calls.stop();
+      // The finished requests' key uses go into the last flush (the runner counts them with its telemetry).
+      runner.record();
       await usage.stop();
       writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: limiter.snapshot() });
       await state.close();

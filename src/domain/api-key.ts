@@ -7,7 +7,8 @@ import type { KeyType } from "./types.ts";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const SECRET_LENGTH = 40;
-const KEY_PATTERN = /^gw_(live|test)_[0-9A-Za-z]{40}$/;
+/** `gw_live_` or `gw_test_`. */
+const PREFIX_LENGTH = 8;
 
 /** Uniform base62 from the system CSPRNG (rejection sampling: 248 = 4 * 62, so no modulo bias). */
 function randomBase62(length: number): string {
@@ -25,10 +26,21 @@ export function generateApiKey(type: KeyType): string {
   return `gw_${type}_${randomBase62(SECRET_LENGTH)}`;
 }
 
-/** The key type if `value` is a well-formed key, else null (so malformed keys never reach a lookup). */
+/**
+ * The key type if `value` is a well-formed key (`gw_(live|test)_` and 40 base62
+ * characters), else null (so malformed keys never reach a lookup). Read by hand, not by a
+ * regular expression: every call runs it, and after a pause an expression's compiled code
+ * is one more thing to bring back (about 5 µs of a paced call's first byte).
+ */
 export function apiKeyType(value: string): KeyType | null {
-  if (!KEY_PATTERN.test(value)) return null;
-  return value.charCodeAt(3) === 108 /* l */ ? "live" : "test";
+  if (value.length !== PREFIX_LENGTH + SECRET_LENGTH || !value.startsWith("gw_")) return null;
+  const type = value.startsWith("live_", 3) ? "live" : value.startsWith("test_", 3) ? "test" : null;
+  if (type === null) return null;
+  for (let i = PREFIX_LENGTH; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return null;
+  }
+  return type;
 }
 
 /** The key whose spend and caps a key counts against: the first of its rotated line. */

@@ -34,11 +34,11 @@ export interface RunnerDeps {
    * and the limiter allow.
    */
   reservesSpend?: (identity: Identity) => boolean;
-  /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer. */
+  /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer: with the telemetry, after the response. */
   onKeyUsed: (keyId: string) => void;
   /** OpenTelemetry tracing; off by default. */
   tracing?: Tracing;
-  /** Runs the telemetry later (tests fire it themselves); setTimeout by default. */
+  /** Runs the telemetry later (tests fire it themselves); by default one timer, re-armed for each batch. */
   schedule?: (fn: () => void, delayMs: number) => void;
 }
 
@@ -78,7 +78,7 @@ export class RequestRunner {
   private readonly tracing: Tracing;
 
   constructor(private readonly deps: RunnerDeps) {
-    this.schedule = deps.schedule ?? setTimeout;
+    this.schedule = deps.schedule ?? this.rearm;
     this.tracing = deps.tracing ?? NO_TRACING;
   }
 
@@ -177,7 +177,6 @@ export class RequestRunner {
     scope.identity = identity;
     const admitted = scope as AdmittedScope;
     if (grant) (admitted as { grant?: ToolGrant }).grant = grant;
-    if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
     const bucket = bucketForIdentity(identity);
     // Only a call with a reservation to travel in waits: any other is charged here, as on every route.
     const defer = deferCharge ? this.deps.limiter.defer : undefined;
@@ -244,7 +243,16 @@ export class RequestRunner {
     if (this.finished.push({ scope, status: response.status, seconds }) === 1) this.schedule(this.record, TELEMETRY_DELAY_MS);
   }
 
-  /** Records the metrics and the log line of every finished response; also before a scrape and at shutdown. */
+  /** The telemetry's timer: made once, then re-armed (`refresh`), not a timer made for every response after a pause. */
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Re-arms the one timer (a fired timer's `refresh` schedules it again); made on the first response. */
+  private readonly rearm = (fn: () => void, delayMs: number): void => {
+    if (this.timer) this.timer.refresh();
+    else this.timer = setTimeout(fn, delayMs);
+  };
+
+  /** Records the metrics, the key's use and the log line of every finished response; also before a scrape and at shutdown. */
   readonly record = (): void => {
     const finished = this.finished;
     if (finished.length === 0) return;
@@ -252,8 +260,10 @@ export class RequestRunner {
     const logged = this.deps.log.enabled("info");
     for (const { scope, status, seconds } of finished) {
       this.deps.metrics.observe(scope.route, scope.request.method, status, seconds);
-      if (!logged) continue;
       const id = scope.identity;
+      // Every request whose key was authenticated counts as its use, answered or refused after (a 429 too).
+      if (id?.kind === "serviceAccount") this.deps.onKeyUsed(id.key.id);
+      if (!logged) continue;
       const ids = scope.trace.ids();
       const fields = {
         requestId: scope.requestId,

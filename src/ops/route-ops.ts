@@ -73,6 +73,7 @@ export const aiRoute = defineOperation({
   async run({ deps, call, responseHeaders }, params) {
     const { answer, outcome } = await routeAndAnswer(deps.calls, call, params, "params");
     if (responseHeaders && outcome.routedTo) responseHeaders["x-gw-moe-routed"] = outcome.routedTo;
+    if (responseHeaders && outcome.priceEstimated) responseHeaders["x-gw-price"] = "estimated";
     return answer;
   },
 });

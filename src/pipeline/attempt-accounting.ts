@@ -97,6 +97,11 @@ export class AttemptAccounting {
       : this.settle(input, target, usage, failure, held, recorded);
   }
 
+  /** The provider answered (its headers came): one request counted against its configuration, and the limits its headers report kept. */
+  sent(target: Target, headers: Headers): void {
+    if (target.configId) this.deps.rateUsage?.sent(target.configId, headers, this.now());
+  }
+
   /** The attempt's metrics, span and reservation, once its cost is known. */
   private settle(input: CallInput, target: Target, usage: CallUsage, failure: ApiError | null, held: Held, cost: number): number {
     const tokens = usage.promptTokens + usage.completionTokens;

@@ -39,13 +39,53 @@ export class OriginRequired extends ApiError {
   }
 }
 
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
-
-/** The API key a request carries, or null. */
+/** The API key a request carries, or null; an `Authorization` header that is not a bearer token gives "" (an invalid key). */
 export function presentedKey(headers: Headers): string | null {
   const auth = headers.get("authorization");
-  if (auth !== null) return BEARER.exec(auth)?.[1] ?? "";
+  if (auth !== null) return bearerToken(auth);
   return headers.get("x-api-key");
+}
+
+const BEARER = "bearer";
+const SPACE = 32;
+const TAB = 9;
+
+/**
+ * `Bearer <token>`: the scheme in any case, then spaces or tabs, the token (no whitespace
+ * in it), spaces or tabs to the end; the token, else "". What `/^Bearer[ \t]+(\S+)[ \t]*$/i`
+ * matches, read by hand: every call reads it, and after a pause an expression's compiled
+ * code is one more thing to bring back.
+ */
+export function bearerToken(auth: string): string {
+  const n = auth.length;
+  // The scheme's letters, either case (`| 0x20` makes an ASCII capital its small letter, and nothing else one of these).
+  for (let i = 0; i < BEARER.length; i++) if ((auth.charCodeAt(i) | 0x20) !== BEARER.charCodeAt(i)) return "";
+  let i = BEARER.length;
+  if (i >= n || (auth.charCodeAt(i) !== SPACE && auth.charCodeAt(i) !== TAB)) return "";
+  while (i < n && (auth.charCodeAt(i) === SPACE || auth.charCodeAt(i) === TAB)) i++;
+  const start = i;
+  while (i < n && !isWhitespace(auth.charCodeAt(i))) i++;
+  if (i === start) return "";
+  const end = i;
+  while (i < n && (auth.charCodeAt(i) === SPACE || auth.charCodeAt(i) === TAB)) i++;
+  return i === n ? auth.slice(start, end) : "";
+}
+
+/** A character of a regular expression's `\s` (ECMAScript's white space and line terminators). */
+function isWhitespace(c: number): boolean {
+  if (c <= SPACE) return c === SPACE || (c >= TAB && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 const REVOKED = () => unauthorized("This API key has been revoked.");

@@ -1,13 +1,15 @@
 /**
  * The fallback loop: one attempt per target, in order, until one answers. Only a
  * failure that another provider might not have (a 429 from the provider or its
- * configured limit, a 5xx, a timeout, a connection failure) moves on, and only before
+ * configured limit, a 5xx, a timeout, a connection failure, a 401 or 403 refusing the
+ * configuration's key: `movesOn`) moves on, and only before
  * any byte reached the client: an attempt returns once the provider's headers came,
  * so a stream that breaks after that ends with an error and is never retried. Each
  * attempt runs the per-attempt stages again (authorization, limits, reservation,
  * send, check, account), so the spend reservation moves with it and a failed
  * attempt is accounted at what it cost (nothing, when no answer came). A
- * configuration whose circuit is open is skipped while another target remains.
+ * configuration whose circuit is open is skipped while another target remains; when
+ * every target left is cooling down, the first of them is tried (its probe).
  */
 import { ApiError } from "../lib/errors.ts";
 import type { MaybePromise } from "../lib/maybe-promise.ts";
@@ -19,9 +21,24 @@ import type { CallOutcome } from "./call-types.ts";
 
 const PROVIDER_FAULTS = new Set(["provider_error", "provider_unavailable", "provider_timeout", "rate_limit_exceeded"]);
 
-/** A failure of the provider, not of the request or the caller's budget: worth another provider. */
+/**
+ * A failure of the provider, not of the request or the caller's budget: worth another
+ * provider, and counted against this one's health. A provider's 401 refuses the
+ * configuration's own key (revoked, expired), whatever the caller sent.
+ */
 export function isProviderFault(err: unknown): err is ApiError {
-  return err instanceof ApiError && PROVIDER_FAULTS.has(err.code) && (err.status === 429 || err.status >= 500);
+  if (!(err instanceof ApiError) || !PROVIDER_FAULTS.has(err.code)) return false;
+  return err.status === 429 || err.status >= 500 || (err.code === "provider_error" && err.status === 401);
+}
+
+/**
+ * A failure that moves the call to the next target: a provider fault, or a provider's
+ * 403 (the configuration's key has no access to this model or feature). A 403 is not
+ * counted against the configuration's health: a caller can earn one by naming a model
+ * the key may not use, and three would close a shared configuration to everyone.
+ */
+export function movesOn(err: unknown): err is ApiError {
+  return isProviderFault(err) || (err instanceof ApiError && err.code === "provider_error" && err.status === 403);
 }
 
 /**
@@ -65,6 +82,9 @@ export async function runAttempts<O extends CallOutcome>(
   let attempts = 0;
   let last: unknown = null;
   let causes: string[] | undefined;
+  let failed: Set<string> | undefined;
+  /** The first target skipped while cooling down. */
+  let cooling: ResolvedTarget | undefined;
   for (let i = 0; i < targets.length; i++) {
     const othersLeft = i < targets.length - 1;
     let target: ResolvedTarget;
@@ -72,11 +92,25 @@ export async function runAttempts<O extends CallOutcome>(
       const ref = targets[i]!;
       target = typeof ref === "function" ? await ref() : ref;
     } catch (err) {
+      // A routed target whose configuration went away since the plan is passed over, as an unsuitable one is.
+      if (err instanceof TargetUnsuitable && othersLeft) continue;
+      if (err instanceof TargetUnsuitable && last !== null) throw withAttempts(last, attempts);
       // A fallback model that does not resolve (unknown, not configured) is the caller's error, named as such.
       throw withAttempts(err, attempts);
     }
-    // A cooling-down configuration is skipped while another can answer; as the last one left it is tried (and its probe taken).
-    if (othersLeft && target.configId && health && !health.admits(target.configId)) continue;
+    // The configuration and model that just failed, named again (a fallback list naming the model itself, or one twice): a retry
+    // of the same provider, not a fallback, which a 429 would only make worse: passed over.
+    if (failed?.has(attemptKey(target))) {
+      if (othersLeft) continue;
+      throw withAttempts(last, attempts);
+    }
+    // A cooling-down configuration is skipped while another can answer.
+    if (othersLeft && target.configId && health && !health.admits(target.configId)) {
+      cooling ??= target;
+      continue;
+    }
+    // Every target left cools down: the best ranked of them (the model the caller named, the router's first) is tried, not the last ranked.
+    if (!othersLeft && cooling !== undefined && target.configId && health?.isCoolingDown(target.configId)) target = cooling;
     attempts++;
     const span = attemptSpan(trace, target, attempts, last);
     try {
@@ -92,14 +126,18 @@ export async function runAttempts<O extends CallOutcome>(
         if (othersLeft) continue;
         throw withAttempts(last, attempts);
       }
-      if (!othersLeft || !isProviderFault(err)) throw withAttempts(err, attempts);
+      if (!othersLeft || !movesOn(err)) throw withAttempts(err, attempts);
       last = err;
       (causes ??= []).push(err.code);
+      if (target.configId) (failed ??= new Set()).add(attemptKey(target));
     }
   }
   // Unreachable in practice: the last target either answers or throws above.
   throw withAttempts(last ?? new ApiError(502, "provider_error", "No provider answered."), attempts);
 }
+
+/** One configuration's model: a per-request key's target (no configuration) is never the same twice. */
+const attemptKey = (target: ResolvedTarget): string => `${target.configId}\u0000${target.model}`;
 
 /** The error as the caller sees it, telling how many providers were tried. */
 function withAttempts(err: unknown, attempts: number): unknown {

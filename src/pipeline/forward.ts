@@ -114,11 +114,13 @@ export class Forwarder {
           }
           up = call;
         }
-        if (target.configId) this.deps.rateUsage?.sent(target.configId, up.response.headers, this.now());
       } catch (err) {
         // No answer: accounted (and counted against the provider's health) before it is thrown.
         throw await this.accounts.unanswered(input, target, held, toApiError(err), err, size);
       }
+      // A running stream is counted at its end (stream-outcome.ts): reading the provider's
+      // limit headers is bookkeeping no caller waits for, and before the first byte it ran cold.
+      if (!stream || !up.response.ok || !up.response.body) this.accounts.sent(target, up.response.headers);
       if (!up.response.ok) {
         const failure = await upstreamFailure(up.response, target.providerName, secretValues(target.credentials));
         up.done();

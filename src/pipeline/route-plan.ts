@@ -26,7 +26,7 @@ import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ProviderLimitCounter } from "../state/provider-limits.ts";
 import type { OrgSettings } from "../state/org-settings.ts";
 import type { ResolvedTarget } from "./authorize.ts";
-import type { AttemptPlan } from "./fallback.ts";
+import { type AttemptPlan, TargetUnsuitable } from "./fallback.ts";
 import type { ResolveDeps } from "./resolve-provider.ts";
 
 export const AUTO_MODEL = "gateway/auto";
@@ -83,6 +83,13 @@ function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: Header
     .filter((m) => m !== "");
   if (models.length === 0 || models.length > MAX_TARGETS - 1)
     throw badRequest(`x-gw-fallback-models: 1 to ${MAX_TARGETS - 1} model ids separated by commas`, { param: "x-gw-fallback-models" });
+  // A fallback is one model: a family or gateway/auto here was sent to a vendor as a literal model id, priced at its family's ceiling.
+  const routed = models.find((m) => m === AUTO_MODEL || familyOf(m) !== null);
+  if (routed !== undefined)
+    throw badRequest(
+      `x-gw-fallback-models: "${routed.slice(0, 100)}" is routed, not a model; name models, or send it as the model with x-gw-route for routing with fallback`,
+      { param: "x-gw-fallback-models" },
+    );
   return models;
 }
 
@@ -221,8 +228,26 @@ async function routedPlan(
   const [best, ...rest] = decision.ranked.slice(0, MAX_TARGETS);
   const first = asNamed && prefer!(best!.candidate) ? asNamed : await resolve(deps.resolve, identity, nameOf(best!), NO_HEADERS);
   const targets: AttemptPlan["targets"] = [first];
-  for (const s of rest) targets.push(() => resolve(deps.resolve, identity, nameOf(s), NO_HEADERS));
+  for (const s of rest) targets.push(() => rankedTarget(deps, resolve, identity, nameOf(s), s.candidate.providerId));
   return { targets, fallback, routed: { strategy, decision } };
+}
+
+/**
+ * A ranked candidate resolved when its turn comes. Its configuration may have gone
+ * since the plan (deleted, its owner gone, its name given to another): the router's
+ * verdict was for that configuration, so the target is passed over, not the call ended.
+ */
+async function rankedTarget(deps: RoutePlanDeps, resolve: Resolver, identity: Identity, name: string, configId: string) {
+  let target: ResolvedTarget;
+  try {
+    target = await resolve(deps.resolve, identity, name, NO_HEADERS);
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) throw new TargetUnsuitable(`${name.slice(0, 200)} is no longer configured.`);
+    throw err;
+  }
+  // A sandbox key's target is simulated, without its configuration's id: the name resolved is all there is to compare.
+  if (!target.simulated && target.configId !== configId) throw new TargetUnsuitable(`${name.slice(0, 200)} is now another configuration.`);
+  return target;
 }
 
 const NO_HEADERS = new Headers();

@@ -32,8 +32,10 @@ export interface StreamDeps {
 export class StreamOutcomes {
   /** Aborted at shutdown: ends the background reads of refused streams at once. */
   private readonly closing = new AbortController();
-  /** Streams whose call is not accounted yet, each settled once its usage event is recorded. */
-  private readonly unaccounted = new Set<Promise<void>>();
+  /** Streams whose call is not accounted yet: a count, not a promise each (a stream's set-up runs before its first byte). */
+  private unaccounted = 0;
+  /** Set by `stop` while streams are still unaccounted: called when the last of them is. */
+  private allAccounted: (() => void) | null = null;
   /** The idle bound on running streams: one sweep for all of them. */
   private readonly idle: StreamIdleWatch;
 
@@ -49,7 +51,7 @@ export class StreamOutcomes {
   async stop(): Promise<void> {
     this.closing.abort();
     // The idle bound still ends stalled streams meanwhile; then its sweep stops.
-    await Promise.allSettled([...this.unaccounted]);
+    if (this.unaccounted > 0) await new Promise<void>((resolve) => (this.allAccounted = resolve));
     this.idle.stop();
   }
 
@@ -69,11 +71,9 @@ export class StreamOutcomes {
     const usage = emptyUsage();
     let refused: ApiError | null = null;
     const keep = route.keep;
-    let accounted = () => {};
-    const pending = new Promise<void>((resolve) => (accounted = resolve));
     // The call's span (the request's) stays open until the stream is accounted.
     const releaseCall = (input.scope.trace ?? NOOP_SPAN).hold();
-    this.unaccounted.add(pending);
+    this.unaccounted++;
     /** Answer pieces that passed, each at least one token: what a cut-off stream is charged for at least. */
     let pieces = 0;
     const wire = route.wire;
@@ -104,11 +104,12 @@ export class StreamOutcomes {
         if (short || failure?.code === "stream_interrupted" || keepCounts(usage).promptTokens === 0) chargeCutStream(usage, size, pieces);
         if (short) this.accounts.failed(target, short);
         else if (whole) this.accounts.answered(target, ttfbMs, this.now() - held.sentAtMs);
+        // Counted now rather than when its headers came: not before the first byte (forward.ts).
+        this.accounts.sent(target, up.response.headers);
         try {
           await this.accounts.account(input, target, usage, failure, held, up.response.status);
         } finally {
-          this.unaccounted.delete(pending);
-          accounted();
+          if (--this.unaccounted === 0) this.allAccounted?.();
           releaseCall();
         }
       },

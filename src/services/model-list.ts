@@ -11,6 +11,8 @@ import { readTextUpTo } from "../lib/egress/bounded-body.ts";
 import type { Logger } from "../lib/log.ts";
 import { canListModels } from "../providers/adapter.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
+import type { ProviderKind } from "../providers/catalog/provider-kinds.ts";
+import { PLATFORM_MODEL_ID } from "../providers/bedrock/model-ids.ts";
 import { adapterFor } from "../providers/registry.ts";
 import { targetFor } from "../providers/target.ts";
 import { sendUpstream } from "../providers/upstream.ts";
@@ -65,14 +67,42 @@ export class ModelList {
     // A sandbox (test) key never causes a provider call, so its list is the catalog's and the declared models only.
     const sandbox = identity.kind === "serviceAccount" && identity.key.keyType === "test";
     const lists = sandbox ? [] : await Promise.all(providers.map((p) => this.remoteIds(p)));
+    // Read once per listed id of every provider's own list (thousands, at a member's own server): a set, not a scan of each configuration.
+    const declared = new Set(providers.flatMap((p) => p.record.models));
+    const kinds = new Set(providers.map((p) => p.kind));
     providers.forEach((p, i) => {
       const owner = p.record.name;
+      const created = Math.floor(p.record.createdAt / 1000);
       for (const m of this.catalog.modelsFor(p.kind))
         if (!out.has(m.id)) out.set(m.id, { id: m.id, object: "model", created: m.created, owned_by: owner });
-      for (const id of [...p.record.models, ...(lists[i] ?? [])])
-        if (!out.has(id)) out.set(id, { id, object: "model", created: Math.floor(p.record.createdAt / 1000), owned_by: owner });
+      for (const id of p.record.models) if (!out.has(id)) out.set(id, { id, object: "model", created, owned_by: owner });
+      for (const listedId of lists[i] ?? []) {
+        const id = this.callableId(listedId, p, declared, kinds);
+        if (!out.has(id)) out.set(id, { id, object: "model", created, owned_by: owner });
+      }
     });
     return [...out.values()];
+  }
+
+  /**
+   * The id that calls a model from a provider's own list: as listed when a call naming it
+   * bare resolves to a configuration the caller may use (as resolve-provider.ts reads a
+   * name: the cloud platform's ids, the catalog, declared models, the vendors' naming),
+   * else `<configuration>/<id>`. An id no call could resolve as listed (a self-hosted
+   * server's undeclared `llama3:8b`, a catalog model of a kind nobody configured) was
+   * listed, then 404 (or 400) when called.
+   */
+  private callableId(id: string, p: LiveProvider, declared: Set<string>, kinds: Set<ProviderKind>): string {
+    return !id.includes("/") && this.reachedBare(id, declared, kinds) ? id : `${p.record.name}/${id}`;
+  }
+
+  /** Whether a call naming the id bare resolves to a configuration: one declaring it, or one of the kind its name reads as. */
+  private reachedBare(id: string, declared: Set<string>, kinds: Set<ProviderKind>): boolean {
+    const served = (kind: ProviderKind | undefined) => kind !== undefined && kinds.has(kind);
+    if (PLATFORM_MODEL_ID.test(id)) return served("bedrock");
+    const listed = this.catalog.model(id);
+    if (listed) return served(listed.provider);
+    return declared.has(id) || served(this.catalog.vendorFor(id));
   }
 
   /** Forgets an organization's cached lists: one of its providers was created, changed or deleted. */

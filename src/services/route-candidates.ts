@@ -3,9 +3,10 @@
  * configuration the caller may use and is authorized to call (geography and tier), plus
  * the models self-hosted and custom configurations declare, each with this node's
  * measured latency and error rate and whether its configuration is cooling down.
- * Declared models the catalog does not know are priced at zero (the operator runs
- * them), scored at DECLARED_QUALITY and given DECLARED_LATENCY_MS until measured;
- * GW_CATALOG can describe them properly.
+ * Declared models the catalog does not know are priced as usage will charge them
+ * (catalog.price: their vendor family's ceiling, or zero for self-hosted and custom
+ * kinds, whose operator runs them), scored at DECLARED_QUALITY and given
+ * DECLARED_LATENCY_MS until measured; GW_CATALOG can describe them properly.
  */
 import { type Identity, responsibleUserId } from "../domain/identity.ts";
 import type { ProviderFormat } from "../domain/types.ts";
@@ -69,12 +70,14 @@ const MAX_SHAPES = 256;
 /** Shapes remembered per caller record: one per format, and a tier change or two. */
 const MAX_FORMATS_PER_CALLER = 8;
 
-function declared(id: string, p: LiveProvider): CatalogModel {
+function declared(id: string, p: LiveProvider, catalog: Catalog): CatalogModel {
+  // The price usage charges: a free-looking fine-tune on a vendor's configuration would win every `cost` ranking at the vendor's dearest rate.
+  const price = catalog.price(id, p.kind);
   return {
     id,
     provider: p.kind,
-    inputPerMTok: 0,
-    outputPerMTok: 0,
+    inputPerMTok: price.inputPerMTok,
+    outputPerMTok: price.outputPerMTok,
     contextWindow: 128_000,
     maxOutputTokens: 0,
     capabilities: { tools: true, vision: false, json: true, embeddings: false },
@@ -86,7 +89,7 @@ function declared(id: string, p: LiveProvider): CatalogModel {
 
 function modelsOf(p: LiveProvider, catalog: Catalog): CatalogModel[] {
   const byId = new Map(catalog.modelsFor(p.kind).map((m) => [m.id, m]));
-  for (const id of p.record.models) if (!byId.has(id)) byId.set(id, catalog.model(id) ?? declared(id, p));
+  for (const id of p.record.models) if (!byId.has(id)) byId.set(id, catalog.model(id) ?? declared(id, p, catalog));
   return [...byId.values()];
 }
 

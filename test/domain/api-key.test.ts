@@ -38,6 +38,15 @@ describe("API key values", () => {
     }
   });
 
+  test("the format is read as /^gw_(live|test)_[0-9A-Za-z]{40}$/ reads it, character by character", () => {
+    const PATTERN = /^gw_(live|test)_[0-9A-Za-z]{40}$/;
+    const good = generateApiKey("test");
+    const values = [good, `${good} `, ` ${good}`, `GW_${good.slice(3)}`, `gw_Live_${good.slice(8)}`, `gw_test-${good.slice(8)}`];
+    // Each secret character replaced by its neighbours in the character table: the alphabet's edges and just past them.
+    for (const c of "/09:@AZ[`az{\u00e9\u0660") for (const at of [8, 20, 47]) values.push(good.slice(0, at) + c + good.slice(at + 1));
+    for (const v of values) expect(apiKeyType(v)).toBe(PATTERN.test(v) ? (v.charCodeAt(3) === 108 ? "live" : "test") : null);
+  });
+
   test("the hash is keyed: same value and secret give the same hash, another secret another", () => {
     const value = generateApiKey("live");
     const a = new ApiKeyHasher(new Uint8Array(32).fill(1));

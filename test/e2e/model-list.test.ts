@@ -40,7 +40,8 @@ test("two lists, one fetch: the provider's own list is cached", async () => {
   expect(created.status).toBe(200);
   const first = await idsOf("openai");
   const second = await idsOf("openai");
-  expect(first).toContain("mock-model"); // only the provider's own list has it
+  // Only the provider's own list has it, and no catalog or vendor naming resolves it bare: it is listed as the configuration's.
+  expect(first).toContain("openai/mock-model");
   expect(second).toEqual(first);
   expect(await fetchesWith("sk-list-cache-1")).toBe(1);
   expect((await gw.op(org.apiKey, "ai.models")).body.data.data.length).toBe((await listed()).length);
@@ -57,8 +58,8 @@ test("an unreachable provider still lists its catalog entries", async () => {
   expect(created.status).toBe(200);
   const mistral = await idsOf("mistral");
   expect(mistral).toContain("mistral-large-latest");
-  expect(mistral).not.toContain("mock-model");
-  expect(await idsOf("openai")).toContain("mock-model"); // the others are unaffected
+  expect(mistral).not.toContain("mistral/mock-model");
+  expect(await idsOf("openai")).toContain("openai/mock-model"); // the others are unaffected
   // It failed on the refused connection, without waiting for the fetch's deadline.
   const failures = gw.lines
     .map((l) => JSON.parse(l))
@@ -99,8 +100,8 @@ test("provider.delete: its models leave the list; one created in its place fetch
   const after = await listed();
   expect(after.filter((m) => m.owned_by === "openai")).toEqual([]);
   expect(after.map((m) => m.id)).not.toContain("gpt-4.1-nano"); // catalog-only: nobody else serves it
-  // The lab's own list, fetched after its update, now answers for mock-model.
-  expect(after.find((m) => m.id === "mock-model")?.owned_by).toBe("lab");
+  // The lab's own list, fetched after its update, has mock-model, named as the lab's.
+  expect(after.find((m) => m.id === "lab/mock-model")?.owned_by).toBe("lab");
 
   expect(
     (

@@ -3,15 +3,20 @@ import { HttpMetrics } from "../../src/http/http-metrics.ts";
 import { RequestRunner } from "../../src/http/request-runner.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { MetricsRegistry } from "../../src/lib/metrics.ts";
-import type { Authenticator } from "../../src/pipeline/authenticate.ts";
+import { ApiKeyHasher } from "../../src/domain/api-key.ts";
+import type { KeyPrincipal } from "../../src/domain/types.ts";
+import { badRequest } from "../../src/lib/errors.ts";
+import { Authenticator } from "../../src/pipeline/authenticate.ts";
+import type { Store } from "../../src/store/store.ts";
 import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
 
 /**
  * A runner whose log lines are collected and whose delayed telemetry waits in `timers`
  * until the test fires it; "free" routes never authenticate, so no authenticator is needed.
  */
-function runner(opts: { trustProxy?: boolean } = {}) {
+function runner(opts: { trustProxy?: boolean; ownTimer?: boolean; authenticator?: Authenticator } = {}) {
   const timers: (() => void)[] = [];
+  const keyUses: string[] = [];
   const fireTimers = () => {
     for (const fn of timers.splice(0)) fn();
   };
@@ -19,16 +24,16 @@ function runner(opts: { trustProxy?: boolean } = {}) {
   const lines: string[] = [];
   const log = createLogger("info", (chunk) => lines.push(...chunk.trim().split("\n")));
   const r = new RequestRunner({
-    authenticator: {} as Authenticator,
+    authenticator: opts.authenticator ?? ({} as Authenticator),
     limiter: new TokenBucketLimiter({ limit: 10, windowS: 60 }),
     metrics: new HttpMetrics(registry),
     log,
     trustProxy: opts.trustProxy ?? false,
-    onKeyUsed: () => {},
-    schedule: (fn) => void timers.push(fn),
+    onKeyUsed: (keyId) => void keyUses.push(keyId),
+    schedule: opts.ownTimer ? undefined : (fn) => void timers.push(fn),
   });
   registry.onCollect(r.record);
-  return { r, registry, lines, log, timers, fireTimers };
+  return { r, registry, lines, log, timers, fireTimers, keyUses };
 }
 
 const free = (route: string, handler: () => Response) => ({ surface: "general" as const, route, admission: "free" as const, handler });
@@ -67,6 +72,50 @@ test("a scrape right after a response counts it, though its telemetry is recorde
   expect(timers.length).toBe(1);
   fireTimers();
   expect(registry.render()).toContain('gateway_http_requests_total{route="/healthz",method="GET",status="200"} 1');
+});
+
+test("with its own timer, each batch of responses is recorded after them: the one timer is re-armed, batch after batch", async () => {
+  const { r, lines } = runner({ ownTimer: true });
+  const healthz = free("/healthz", () => new Response("ok"));
+  for (const n of [1, 2, 3]) {
+    await r.run(healthz, get("/healthz"), null);
+    // The log line is the timer's work (no scrape here to record it): waited for up to five seconds.
+    for (let i = 0; i < 500 && lines.length < n; i++) await Bun.sleep(10);
+    expect(lines.length).toBe(n);
+  }
+});
+
+test("a key's use is counted with the telemetry, after the response, for an answered request and a refused one alike", async () => {
+  const principal = {
+    key: { id: "key_1", revokedAt: null },
+    serviceAccount: { id: "sa_1", role: "member" },
+    organization: { id: "org_1" },
+  } as unknown as KeyPrincipal;
+  const authenticator = new Authenticator({
+    hasher: new ApiKeyHasher(new Uint8Array(32).fill(1)),
+    keys: { get: () => principal },
+    store: {} as Store,
+    trustedOrigins: [],
+    secureCookies: false,
+    now: () => 0,
+  });
+  const { r, keyUses, fireTimers } = runner({ authenticator });
+  const key = { authorization: `Bearer gw_live_${"A".repeat(40)}` };
+  const route = (handler: () => Response) => ({ surface: "openai" as const, route: "/v1/x", admission: "identity" as const, handler });
+  const answered = await r.run(
+    route(() => new Response("ok")),
+    get("/v1/x", key),
+    null,
+  );
+  expect(answered.status).toBe(200);
+  const refused = () => {
+    throw badRequest("no");
+  };
+  expect((await r.run(route(refused), get("/v1/x", key), null)).status).toBe(400);
+  // Nothing is counted before the response is out; both once the telemetry runs.
+  expect(keyUses).toEqual([]);
+  fireTimers();
+  expect(keyUses).toEqual(["key_1", "key_1"]);
 });
 
 test("every response gets one log line shortly after it, in order, and none is lost at shutdown", async () => {

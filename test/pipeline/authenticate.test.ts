@@ -1,7 +1,8 @@
 /**
  * The tool grant as a credential kind: taken by `authenticateOrGrant` alone (the `/mcp`
  * route's admission), standing for its key only while that key is valid and in the
- * grant's organization; everywhere else a grant is refused before any key lookup.
+ * grant's organization; everywhere else a grant is refused before any key lookup. And
+ * the bearer token read from `Authorization`, by hand, as the expression it replaced did.
  */
 import { describe, expect, test } from "bun:test";
 import { ApiKeyHasher } from "../../src/domain/api-key.ts";
@@ -9,7 +10,7 @@ import type { Identity } from "../../src/domain/identity.ts";
 import type { KeyPrincipal } from "../../src/domain/types.ts";
 import { ApiError } from "../../src/lib/errors.ts";
 import { SecretBox } from "../../src/lib/secret-box.ts";
-import { Authenticator } from "../../src/pipeline/authenticate.ts";
+import { Authenticator, bearerToken, presentedKey } from "../../src/pipeline/authenticate.ts";
 import { ToolGrantTokens } from "../../src/services/tool-grant-tokens.ts";
 import type { Store } from "../../src/store/store.ts";
 
@@ -107,5 +108,61 @@ describe("a tool grant", () => {
     expect(grant?.serverId).toBe("mcp_1");
     live.ended = true;
     await refused(() => auth.authenticateOrGrant(bearer(token)));
+  });
+});
+
+describe("the bearer token", () => {
+  /** What the header was read with before: the reading by hand must agree with it on every value. */
+  const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+  const expected = (auth: string) => BEARER.exec(auth)?.[1] ?? "";
+
+  test("agrees with the expression it replaced, on the usual values and the edges", () => {
+    const key = `gw_live_${"A".repeat(40)}`;
+    const values = [
+      `Bearer ${key}`,
+      `bearer ${key}`,
+      `BEARER\t${key}`,
+      `BeArEr  \t ${key} \t `,
+      `Bearer ${key}\u00a0`,
+      `Bearer\u00a0${key}`,
+      `Bearer`,
+      `Bearer `,
+      `Bearer  \t`,
+      `Bearer${key}`,
+      `Bearer ${key} extra`,
+      `Basic ${key}`,
+      `Bearerx ${key}`,
+      `Bear ${key}`,
+      "",
+      "B",
+      `Bearer ${key}\u3000`,
+      `Bearer ${key}\ufeff`,
+      `Bearer a\u2028b`,
+      `Bearer \u00e9t\u00e9`,
+      `\u0130earer ${key}`,
+      `Bearer ${key}\r`,
+      `Bearer ${key}\u000b`,
+    ];
+    for (const v of values) expect(bearerToken(v)).toBe(expected(v));
+  });
+
+  test("agrees with it on random values built from the characters that matter", () => {
+    const pieces = ["Bearer", "bEaReR", "Beare", " ", "\t", "\u00a0", "\u2009", "\n", "x", "gw_", "9", "\u00e9", "\u3000", "="];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let n = 0; n < 20000; n++) {
+      let v = n % 2 === 0 ? "Bearer" : "";
+      const parts = next() % 8;
+      for (let i = 0; i < parts; i++) v += pieces[next() % pieces.length];
+      expect(bearerToken(v)).toBe(expected(v));
+    }
+  });
+
+  test("is the key a request presents; without Authorization, x-api-key is", () => {
+    const key = `gw_test_${"b".repeat(40)}`;
+    expect(presentedKey(new Headers({ authorization: `Bearer ${key}` }))).toBe(key);
+    expect(presentedKey(new Headers({ authorization: "Basic dXNlcjpwYXNz" }))).toBe("");
+    expect(presentedKey(new Headers({ "x-api-key": key }))).toBe(key);
+    expect(presentedKey(new Headers())).toBeNull();
   });
 });

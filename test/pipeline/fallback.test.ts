@@ -3,7 +3,7 @@ import { expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
 import type { ResolvedTarget } from "../../src/pipeline/authorize.ts";
 import type { JsonOutcome } from "../../src/pipeline/call-types.ts";
-import { isProviderFault, runAttempts, TargetUnsuitable } from "../../src/pipeline/fallback.ts";
+import { isProviderFault, movesOn, runAttempts, TargetUnsuitable } from "../../src/pipeline/fallback.ts";
 import { ProviderHealth } from "../../src/state/provider-health.ts";
 
 const target = (id: string) => ({ configId: id, providerName: id, model: "m" }) as ResolvedTarget;
@@ -16,6 +16,16 @@ test("provider faults move on; the caller's own errors do not", () => {
   expect(isProviderFault(e(504, "provider_timeout"))).toBe(true);
   expect(isProviderFault(e(429, "rate_limit_exceeded"))).toBe(true);
   expect(isProviderFault(e(400, "provider_error"))).toBe(false); // the provider refused the request itself
+  // The provider refused the configuration's own key (revoked, expired): another configuration may answer.
+  expect(isProviderFault(e(401, "provider_error"))).toBe(true);
+  expect(movesOn(e(401, "provider_error"))).toBe(true);
+  // A 403 (no access to this model) moves on too, but is not held against the configuration's health:
+  // a caller can earn one by naming a model the key may not use.
+  expect(movesOn(e(403, "provider_error"))).toBe(true);
+  expect(isProviderFault(e(403, "provider_error"))).toBe(false);
+  expect(movesOn(e(404, "provider_error"))).toBe(false);
+  expect(movesOn(e(403, "provider_blocked"))).toBe(false); // the gateway's own policy: never worked around
+  expect(movesOn(e(400, "invalid_request"))).toBe(false);
   expect(isProviderFault(e(429, "spend_cap_exceeded"))).toBe(false);
   expect(isProviderFault(e(502, "model_substitution_detected"))).toBe(false); // paid for: never retried
   expect(isProviderFault(new Error("boom"))).toBe(false);
@@ -54,7 +64,7 @@ test("fallback off makes one attempt", async () => {
   expect(r.headers?.["x-gw-attempts"]).toBeUndefined();
 });
 
-test("a cooling-down target is skipped while another remains, and tried when it is the last", async () => {
+test("a cooling-down target is skipped while another remains; when all left cool down, the best ranked of them is tried", async () => {
   const health = new ProviderHealth({ failureThreshold: 1, now: () => 0 });
   health.recordFailure("a", "m");
   const numbers: number[] = [];
@@ -67,8 +77,17 @@ test("a cooling-down target is skipped while another remains, and tried when it 
   expect(first.attempts).toBe(1);
   expect(numbers).toEqual([1]);
   health.recordFailure("b", "m");
-  const last = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, health, async (t) => ok(t.configId!));
-  expect(last.target.configId).toBe("b");
+  // Both cool down: the first (the named model, the router's choice) is the one tried, as the probe, not the last ranked.
+  const tried: string[] = [];
+  const all = await runAttempts({ targets: [target("a"), target("b")], fallback: true }, health, async (t) => {
+    tried.push(t.configId!);
+    return ok(t.configId!);
+  });
+  expect(all.target.configId).toBe("a");
+  expect(tried).toEqual(["a"]);
+  // A later one that does not cool down is tried before it.
+  const c = await runAttempts({ targets: [target("a"), target("b"), target("c")], fallback: true }, health, async (t) => ok(t.configId!));
+  expect(c.target.configId).toBe("c");
 });
 
 test("an unsuitable fallback target is skipped uncounted; with none left, the last provider's fault is the answer", async () => {
@@ -88,4 +107,43 @@ test("an unsuitable fallback target is skipped uncounted; with none left, the la
     throw unsuitable();
   }).catch((err) => err);
   expect(first).toBeInstanceOf(TargetUnsuitable);
+});
+
+test("a target that turns out unsuitable when resolved (its configuration gone since the plan) is passed over uncounted", async () => {
+  const gone = () => Promise.reject(new TargetUnsuitable("b-gone/m is no longer configured."));
+  const fault = async (t: ResolvedTarget) => {
+    if (t.configId === "a") throw e(504, "provider_timeout");
+    return ok(t.configId!);
+  };
+  const passed = await runAttempts({ targets: [target("a"), gone, () => target("c")], fallback: true }, undefined, fault);
+  expect(passed).toMatchObject({ attempts: 2, target: { configId: "c" } });
+  // Gone as the last target: the provider's own fault is the answer, not a 400 about a configuration the caller never named.
+  const last = await runAttempts({ targets: [target("a"), gone], fallback: true }, undefined, fault).catch((err) => err);
+  expect(last).toMatchObject({ status: 504, code: "provider_timeout" });
+  // Any other resolution failure (a fallback model the caller named that does not exist) is still the caller's error.
+  const named = await runAttempts(
+    { targets: [target("a"), () => Promise.reject(e(404, "model_not_found"))], fallback: true },
+    undefined,
+    fault,
+  ).catch((err) => err);
+  expect(named).toMatchObject({ status: 404, code: "model_not_found" });
+});
+
+test("a fallback naming the configuration and model that just failed is passed over: a retry of the same provider, not a fallback", async () => {
+  const tried: string[] = [];
+  const same = (id: string, model: string) => ({ configId: id, providerName: id, model }) as ResolvedTarget;
+  const run = (targets: [ResolvedTarget, ...ResolvedTarget[]]) =>
+    runAttempts({ targets, fallback: true }, undefined, async (t) => {
+      tried.push(`${t.configId}/${t.model}`);
+      if (t.configId === "a" && t.model === "m") throw e(429, "rate_limit_exceeded");
+      return ok(t.configId!);
+    });
+  const done = await run([same("a", "m"), same("a", "m"), same("a", "other"), same("b", "m")]);
+  expect(tried).toEqual(["a/m", "a/other"]);
+  expect(done.attempts).toBe(2);
+  // Named again as the last target: the first failure is the answer, after one attempt.
+  tried.length = 0;
+  const ended = await run([same("a", "m"), same("a", "m"), same("a", "m"), same("a", "m")]).catch((x) => x);
+  expect(tried).toEqual(["a/m"]);
+  expect(ended).toMatchObject({ status: 429, code: "rate_limit_exceeded" });
 });

@@ -243,6 +243,25 @@ test("a client that leaves while a whole answer's body comes is its own 499, not
   expect((await rows(patient, "fault-body-stalls")).map((e) => [e.status, e.errorCode])).toEqual([[499, "client_closed_request"]]);
 });
 
+test("a stream counts against its provider configuration once it has ended (after its first byte), a whole answer once it came", async () => {
+  const listed = (await patient.op({ key: patient.init.keyValue }, "provider.list")).body.data.providers as { id: string; name: string }[];
+  const { id } = listed.find((p) => p.name === "openai") as { id: string };
+  const sent = () => patient.rt.services.rateUsage.snapshot(id, Date.now()).requestsToday;
+  const before = sent();
+  const res = await chat(patient, "openai/gpt-4o-mini", { stream: true });
+  expect(res.status).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  expect((await reader.read()).done).toBe(false);
+  // The first chunk is the caller's: the provider's headers are read once the stream ends.
+  expect(sent()).toBe(before);
+  while (!(await reader.read()).done) {}
+  await rows(patient, "gpt-4o-mini");
+  expect(sent()).toBe(before + 1);
+  const whole = await chat(patient, "openai/gpt-4o-mini");
+  expect(sent()).toBe(before + 2);
+  expect(whole.status).toBe(200);
+});
+
 test("a client that leaves before a whole answer came is charged its prompt, so abandoned calls meet a cap", async () => {
   const key = { key: patient.init.keyValue };
   const created = await patient.op(key, "org.service-account.create", { serviceAccountName: "leaver", spendCapCents: 1 });

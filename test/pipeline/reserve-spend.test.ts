@@ -5,7 +5,7 @@
 import { expect, test } from "bun:test";
 import { DEFAULT_ORG_PREFERENCES } from "../../src/domain/types.ts";
 import { estimatePromptTokens, promptTokenBound } from "../../src/lib/token-estimate.ts";
-import { reserveSpend, type SpendDeps } from "../../src/pipeline/reserve-spend.ts";
+import { estimatedPromptTokens, reserveSpend, type SpendDeps } from "../../src/pipeline/reserve-spend.ts";
 import type { Identity } from "../../src/domain/identity.ts";
 import { MemoryOrgSettings } from "../../src/state/org-settings.ts";
 import { MemorySpendLedger } from "../../src/state/memory-spend-ledger.ts";
@@ -96,4 +96,29 @@ test("a requested tier dearer than standard is reserved at its price; a cheaper 
   expect(await reservedFor(["openai", "gpt-5"], { ...size, serviceTier: "flex" })).toBe(standard);
   expect(await reservedFor(["openai", "gpt-5"], { ...size, serviceTier: 3 })).toBe(standard);
   expect(await reservedFor(["openai", "gpt-5"], size)).toBe(standard);
+});
+
+test("embeddings token ids are counted one token each, not tokenized as the digits of their JSON", () => {
+  const flat = Array.from({ length: 20_000 }, (_, i) => 1000 + (i % 50_000));
+  const nested = Array.from({ length: 200 }, () => Array.from({ length: 100 }, (_, i) => 70_000 + i));
+  // A provider counts 20,000 and 20,000 prompt tokens: the estimate (a spend reservation near a cap, a provider's
+  // tokens-per-minute limit, the charge when no usage is reported) was five times that for a flat array, three for nested ones.
+  for (const input of [flat, nested]) {
+    const tokens = estimatedPromptTokens({ input });
+    expect(tokens).toBeGreaterThanOrEqual(20_000);
+    expect(tokens).toBeLessThan(20_100);
+  }
+  // Text inputs are still counted as text.
+  expect(estimatedPromptTokens({ input: ["The quarterly report.", "Steady growth."] })).toBe(
+    estimatePromptTokens([{ content: "The quarterly report." }, { content: "Steady growth." }]),
+  );
+});
+
+test("a capped key's embeddings call of token ids is reserved at their count: admitted under a cap that holds it", async () => {
+  const embedding = testTarget("openai", "text-embedding-3-large");
+  const input = Array.from({ length: 16 }, () => Array.from({ length: 8_000 }, (_, i) => 90_000 + i));
+  // 128,000 tokens at $0.13 per million: 1.7 cents. A 2-cent cap holds it; three times the count (the digits' tokens) did not.
+  const capCents = 2;
+  expect(catalog.costMicros(catalog.price("text-embedding-3-large", "openai"), 128_003, 0)).toBeLessThan(capCents * 10_000);
+  (await reserveSpend(deps(), keyWithCap(capCents), embedding, { input })).release();
 });

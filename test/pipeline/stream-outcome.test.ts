@@ -3,9 +3,11 @@
  * official clients at the mock provider's fault steers: a provider's error event mid-stream
  * is the failure the same error would be as a whole answer (its usage row, the provider's
  * health, the metrics), still charged what was used; a translated stream that ends early is
- * recorded as a native one is; `"error": null` in every chunk is no error event.
+ * recorded as a native one is; `"error": null` in every chunk is no error event. Shutdown waits
+ * for every running stream's call to be accounted.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startInProcessGateway } from "../support/in-process-gateway.ts";
 import { type OddGateway, PROMPT, startOddGateway } from "../support/odd-provider.ts";
 
 let odd: OddGateway;
@@ -51,11 +53,13 @@ describe("a provider's error event on a native stream", () => {
     expect((await health("odd-chat", "chat.fault-error-event")).errorRate).toBeGreaterThan(0);
   });
 
-  test("an error event the caller caused (authentication_error) is recorded as its status, and not against the provider's health", async () => {
+  // The provider refused the configuration's own key, which no caller chooses: held against the
+  // configuration's health as the same 401 answered whole is (fallback.ts, `isProviderFault`).
+  test("an authentication_error event is recorded as its 401 and counted against the configuration's health, as a whole 401 is", async () => {
     await (await odd.post("/v1/messages", { model: "odd-msg/msg.fault-key-error", max_tokens: 100, stream: true, messages: ask })).text();
     const [row] = await odd.rows("msg.fault-key-error");
     expect(row).toMatchObject({ status: 401, errorCode: "provider_error", promptTokens: 20 });
-    expect((await health("odd-msg", "msg.fault-key-error")).errorRate).toBe(0);
+    expect((await health("odd-msg", "msg.fault-key-error")).errorRate).toBeGreaterThan(0);
   });
 });
 
@@ -82,4 +86,68 @@ test('a chat server that writes "error": null in every chunk: a stream cut befor
   const [row] = await odd.rows("chat.fault-null-error");
   expect(row).toMatchObject({ status: 502, errorCode: "stream_interrupted" });
   expect(row?.completionTokens).toBeGreaterThanOrEqual(2);
+});
+
+test("shutdown waits until a running stream's call is accounted", async () => {
+  const encoder = new TextEncoder();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const chunk = (delta: object) =>
+    `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", model: "held", choices: [{ index: 0, delta }] })}\n\n`;
+  // A provider whose stream sends its first chunk, then waits for the test before the rest.
+  const provider = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch(req) {
+      if (req.method === "GET") return Response.json({ data: [] });
+      let sent = 0;
+      return new Response(
+        new ReadableStream({
+          async pull(c) {
+            if (sent++ === 0) return c.enqueue(encoder.encode(chunk({ role: "assistant", content: "hi" })));
+            await released;
+            c.enqueue(encoder.encode(`${chunk({ content: " there" })}data: [DONE]\n\n`));
+            c.close();
+          },
+        }),
+        { headers: { "content-type": "text/event-stream" } },
+      );
+    },
+  });
+  const gw = await startInProcessGateway({ logLevel: "error" });
+  try {
+    const key = { key: gw.init.keyValue };
+    const created = await gw.op(key, "provider.create", {
+      provider: "custom",
+      name: "held",
+      apiKey: "k-1234567890",
+      baseUrl: `http://127.0.0.1:${provider.port}/v1`,
+      country: "US",
+      models: ["held"],
+      scope: "organization",
+    });
+    expect(created.status).toBe(200);
+    const res = await gw.handle(
+      new Request(`${gw.origin}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${gw.init.keyValue}` },
+        body: JSON.stringify({ model: "held/held", stream: true, messages: ask }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    expect((await reader.read()).done).toBe(false);
+    let shutDown = false;
+    const shutdown = gw.stop().then(() => (shutDown = true));
+    // A turn of the event loop for the shutdown to get as far as the streams.
+    await Bun.sleep(20);
+    expect(shutDown).toBe(false);
+    release();
+    while (!(await reader.read()).done) {}
+    await shutdown;
+    expect(shutDown).toBe(true);
+  } finally {
+    release();
+    provider.stop(true);
+  }
 });

@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import type { ApiError } from "../../src/lib/errors.ts";
 import type { UpstreamRequest } from "../../src/providers/adapter.ts";
-import { ClientGone, sendUpstream, upstreamFailure, withoutSecrets } from "../../src/providers/upstream.ts";
+import { ClientGone, sendUpstream, upstreamFailure, watchRunning, withoutSecrets } from "../../src/providers/upstream.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
 
 const mock = mockPerFile();
@@ -51,6 +51,17 @@ test("a client that leaves before the answer ends its call (499); the calls besi
   setTimeout(() => leaving.abort(), 50);
   expect(await left).toBeInstanceOf(ClientGone);
   expect(await Promise.all(beside)).toEqual([200, 200, 200, 200, 200, 200]);
+});
+
+test("the watch outlives a call, so the next one a moment later finds it running, and stops once nothing has been watched a while", async () => {
+  expect(await outcome(0, 5_000)).toBe(200);
+  // A call a moment apart (a stream every 100 ms) does not make the timer again.
+  expect(watchRunning()).toBe(true);
+  // Then, with no call at all, it stops (after a second; waited for up to ten).
+  for (let i = 0; i < 100 && watchRunning(); i++) await Bun.sleep(100);
+  expect(watchRunning()).toBe(false);
+  // And a call after that starts it again, its deadline kept.
+  expect(await outcome(50, 2_000)).toBe(200);
 });
 
 test("an unreachable provider is 503, and the failed call leaves the watch", async () => {

@@ -7,6 +7,7 @@ import { Catalog } from "../../src/providers/catalog/catalog.ts";
 import { setEgressPolicy } from "../../src/lib/egress/egress-policy.ts";
 import { MAX_MODEL_LIST_BYTES, ModelList } from "../../src/services/model-list.ts";
 import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
+import { resolveTarget } from "../../src/pipeline/resolve-provider.ts";
 import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";
 import { ORG_ID, openPlain, providerRecord, serviceAccount } from "../policy/fixtures.ts";
 
@@ -44,8 +45,8 @@ test("a provider's list is fetched once and served from memory for ten minutes",
     [providerRecord({ id: "p1", apiKey: "sk-cache-hit", provider: "custom", country: "US", baseUrl: `${mock.url}/v1` })],
     () => now,
   );
-  expect(await ids()).toContain("mock-model");
-  expect(await ids()).toContain("mock-model");
+  expect(await ids()).toContain("p1/mock-model");
+  expect(await ids()).toContain("p1/mock-model");
   expect(await fetchesWith("sk-cache-hit")).toBe(1);
   now += 10 * 60_000 + 1;
   await ids();
@@ -62,11 +63,11 @@ test("an unreachable provider still lists its catalog entries", async () => {
 test("forget drops an organization's lists: the next call fetches again, with the current address and key", async () => {
   const records = [providerRecord({ id: "p3", apiKey: "sk-before", provider: "custom", country: "US", baseUrl: "http://127.0.0.1:9/v1" })];
   const { directory, models, ids } = setup(records);
-  expect(await ids()).not.toContain("mock-model"); // the failure is remembered for a minute...
+  expect(await ids()).not.toContain("p3/mock-model"); // the failure is remembered for a minute...
   records[0] = { ...(records[0] as ProviderConfigRecord), baseUrl: `${mock.url}/v1`, secretCiphertext: "sk-after" };
   directory.evict(ORG_ID);
   models.forget(ORG_ID); // ...unless the provider changes
-  expect(await ids()).toContain("mock-model");
+  expect(await ids()).toContain("p3/mock-model");
   expect(await fetchesWith("sk-after")).toBe(1);
 });
 
@@ -92,4 +93,32 @@ test("a model list past MAX_MODEL_LIST_BYTES is refused where the bound is reach
   await expect(models.probe(live!)).rejects.toThrow(`the answer is over ${MAX_MODEL_LIST_BYTES} bytes`);
   // The rest was never asked for: well short of the 64 MiB the mock would have made.
   expect((await mock.stats()).oversizedBytes - before).toBeLessThan(total / 2);
+});
+
+test("every listed id, called as listed, reaches the configuration that lists it", async () => {
+  // The mock's own list: gpt-4o, gpt-4o-mini, text-embedding-3-small and mock-model, which no catalog knows.
+  const records = [
+    providerRecord({ id: "p6", name: "oa", apiKey: "sk-oa-list", baseUrl: `${mock.url}/v1` }),
+    providerRecord({ id: "p7", name: "lab", apiKey: "sk-lab-list", provider: "custom", country: "US", baseUrl: `${mock.url}/v1` }),
+    providerRecord({ id: "p8", name: "oa2", apiKey: "sk-oa2-list", baseUrl: `${mock.url}/v1` }),
+  ];
+  const { directory, models } = setup(records);
+  const who = serviceAccount("u");
+  const listed = await models.list(who);
+  const reached = listed.map((m) => {
+    const target = resolveTarget({ catalog, directory }, who, m.id, new Headers());
+    return [m.id, (target as { providerName: string }).providerName];
+  });
+  expect(reached).toEqual(listed.map((m) => [m.id, m.owned_by]));
+  // The ids only a provider's own list has are named with their configuration: bare, they were a 404.
+  const ids = listed.map((m) => m.id);
+  expect(ids).toEqual(expect.arrayContaining(["oa/mock-model", "lab/mock-model", "oa2/mock-model", "gpt-4o"]));
+  expect(ids).not.toContain("mock-model");
+  // A model a bare name already reaches is listed once, as the union of the providers' lists.
+  expect(ids.filter((id) => id.endsWith("gpt-4o"))).toEqual(["gpt-4o"]);
+  // Alone, the custom provider's gpt-4o is the catalog's OpenAI model, which no configuration serves bare: named with it.
+  const alone = setup([records[1]!]);
+  const labOnly = (await alone.models.list(who)).map((m) => m.id);
+  expect(labOnly).toEqual(expect.arrayContaining(["lab/gpt-4o", "lab/mock-model"]));
+  expect(resolveTarget({ catalog, directory: alone.directory }, who, "lab/gpt-4o", new Headers())).toMatchObject({ providerName: "lab" });
 });

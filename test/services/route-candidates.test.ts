@@ -3,6 +3,7 @@ import { expect, test } from "bun:test";
 import type { ProviderConfigRecord } from "../../src/domain/types.ts";
 import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
 import { Catalog } from "../../src/providers/catalog/catalog.ts";
+import { decide } from "../../src/routing/decide.ts";
 import { DECLARED_QUALITY, routeCandidates } from "../../src/services/route-candidates.ts";
 import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { ProviderHealth } from "../../src/state/provider-health.ts";
@@ -147,4 +148,24 @@ test("one caller's record, seen again with another tier or for another endpoint,
     );
     expect(names(routeCandidates(providers, alice, { catalog, health }, { format: "messages" }))).toEqual(new Set(["mock-anthropic"]));
   }
+});
+
+test("a declared model the catalog does not list is ranked at the price it is charged: its family's ceiling, not free", async () => {
+  // A fine-tuned model on an OpenAI configuration: usage prices it at OpenAI's ceiling (catalog.price), so must the router.
+  const tuned = providerRecord({ id: "p-tuned", name: "tuned", models: ["ft:gpt-4o-mini:acme::abc123"] });
+  const table = routeCandidates(await live([tuned, local]), serviceAccount(null), { catalog, health: new ProviderHealth() });
+  const ft = table.find((c) => c.model === "ft:gpt-4o-mini:acme::abc123")!;
+  const charged = catalog.price(ft.model, "openai");
+  expect(charged.inputPerMTok).toBeGreaterThan(0);
+  expect([ft.inputPerMTok, ft.outputPerMTok]).toEqual([charged.inputPerMTok, charged.outputPerMTok]);
+  // So the cost strategy does not send it first as if it cost nothing: every listed OpenAI model is cheaper or equal.
+  const ranked = decide(
+    table.filter((c) => c.providerName === "tuned"),
+    { tools: false, vision: false, json: false, promptTokens: 100, maxTokens: 100 },
+    "cost",
+  );
+  expect(ranked.ok && ranked.ranked.at(-1)!.candidate.model).toBe("ft:gpt-4o-mini:acme::abc123");
+  // A self-hosted configuration's own models still cost nothing (the operator runs them), as usage charges them.
+  expect(table.find((c) => c.model === "llama3.1:8b")).toMatchObject({ inputPerMTok: 0, outputPerMTok: 0 });
+  expect(catalog.price("llama3.1:8b", "self-hosted").inputPerMTok).toBe(0);
 });

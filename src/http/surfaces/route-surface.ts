@@ -17,6 +17,9 @@ export function routeHandler(deps: RouteSurfaceDeps) {
     const body = await readJsonObject(scope.request, deps.maxBodyBytes);
     const { answer, outcome } = await routeAndAnswer(deps.calls, callInput(scope, scope.identity), body, "body");
     const res = json(answer);
+    // As on the chat endpoint: who answered, and whether its cost is an estimate (a model the catalog does not price).
+    res.headers.set("x-gw-provider", headerValue(outcome.servedBy));
+    if (outcome.priceEstimated) res.headers.set("x-gw-price", "estimated");
     if (outcome.routedTo) res.headers.set("x-gw-moe-routed", headerValue(outcome.routedTo));
     if (outcome.attempts !== undefined) res.headers.set("x-gw-attempts", String(outcome.attempts));
     if (outcome.security) res.headers.set("x-gw-security", outcome.security);

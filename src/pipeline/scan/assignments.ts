@@ -42,6 +42,9 @@ export const NOT_A_CREDENTIAL_KEY =
 /** Tokens that name no credential: a page's, a sync's, a form's, a request's. */
 const NOT_A_CREDENTIAL_TOKEN =
   /(?:page|next|continuation|sync|cursor|pagination|csrf|xsrf|nonce|request|trace|correlation)[_.-]?token\d{0,3}["']?\s{0,3}$/i;
+/** A name that says what it holds is not a credential: `NOT_A_SECRET`, `non_secret_key`, `notAPassword`. */
+const NEGATED_NAME =
+  /(?:(?:^|[^A-Za-z])(?:not|non)[_.-]?(?:an?[_.-]?)?(?:secret|password|passwd|token|key|credential)|[a-z](?:Not|Non)(?:An?)?(?:Secret|Password|Token|Key|Credential))/i;
 /** Names a chosen password or secret is assigned to: any real value counts. */
 const CHOSEN_NAME =
   /(?:password|passwd|pwd|passphrase|passcode|(?<!by|com|over|under|tres|sur)pass|secret|[_.-]pw|(?<![a-z])psk)\d{0,3}["']?\s{0,3}$/i;
@@ -78,6 +81,9 @@ function tokenLike(value: string): boolean {
   // A resource's or a path's name with a number in it (`my-app-tls-7f9c8d6b5-x2k4p`) is no token; what the character model calls generated is.
   if (namesSomething(value)) return false;
   if (machineRandom(value)) return true;
+  // Capitalized words, then digits and lower case only, what the model does not call generated: a name
+  // (`InvalidLength12345abbbb`, `ProdDeployKey42`); a random value has more capitals or a sign (`DqnykRwi^7m2`).
+  if (/^(?:[A-Z][a-z]{2,}){2,}\d*[a-z]*$/.test(value)) return false;
   if (/\d/.test(value)) return secretLike(value, 3.0);
   return value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !/^(?:[A-Z][a-z]+)+$/.test(value) && secretLike(value, 3.5);
 }
@@ -91,6 +97,9 @@ const YAML_BLOCK_AT = /["']?[ \t]*:[ \t]*[|>][+-]?\d?[ \t]*\r?\n[ \t]*/;
 
 /** A JWT with no signature (`alg: none`): a token's claims, not a credential. */
 export const UNSIGNED_JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.?$/;
+
+/** Whether `index` opens a parameter of a URL's query (`https://…/api?key=…`): a bare `key` there is an API's key. */
+const inUrlQuery = (text: string, index: number) => /:\/\/[^\s"'<>]*[?&]$/.test(text.slice(Math.max(0, index - 256), index));
 
 /** The value of a generic assignment: a chosen password by its name, a token by its randomness. */
 function assignedCredential(match: string, text: string, index: number): boolean {
@@ -122,11 +131,11 @@ function assignedCredential(match: string, text: string, index: number): boolean
   if (/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value) && decodesToPlaceholder(padded)) return false;
   if (/key\d{0,3}["']?\]?\s{0,3}$/i.test(name) && NOT_A_CREDENTIAL_KEY.test(name.replace(/\]\s*$/, ""))) return false;
   // A page's cursor or a form's anti-forgery token is random and grants nothing: `next_page_token`, `csrf_token`.
-  if (NOT_A_CREDENTIAL_TOKEN.test(name)) return false;
+  if (NOT_A_CREDENTIAL_TOKEN.test(name) || NEGATED_NAME.test(name)) return false;
   // `"key": ...`, `['key'] = ...`: the name says nothing, the value must. `"kerberos_authentication": ...` names a
   // credential or a scheme's setting (`authentication: required`): only a generated value counts there.
   if (/^[\s"'[]*key\d{0,3}["'\]\s]*$/i.test(name) || /auth(?:entication|orization)\d{0,3}["'\]\s]*$/i.test(name))
-    return generatedToken(value);
+    return generatedToken(value) || (inUrlQuery(text, index) && /^[0-9a-f]{32,}$/i.test(value) && secretLike(value, 3.0));
   // A random run of both cases and digits under `*_credential` is the credential itself; a file or a path is where it is.
   if (/(?:credentials?|creds)\d{0,3}["'\]\s]*$/i.test(name))
     return generatedToken(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value) && !/[./\\]/.test(value) && tokenLike(value));

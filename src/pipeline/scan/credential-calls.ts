@@ -1,7 +1,8 @@
 /**
  * A user and a password handed as literals to more libraries' calls than credential-commands.ts
  * knows: HTTP clients' basic-auth helpers (Spring's `basicAuthentication("api", "…")`,
- * `setBasicAuth`, `setCredentials`, OkHttp's `Credentials.basic`), Go's `smtp.PlainAuth`,
+ * `setBasicAuth`, `setCredentials`, OkHttp's `Credentials.basic`, REST Assured's `auth().basic`), Go's
+ * `req.SetBasicAuth` and `smtp.PlainAuth`,
  * Python's `ftplib.FTP(host, user, "…")` and `ldap3.Connection(server, user, "…")`, PHP's
  * `ftp_login`, `ldap_bind`, `ssh2_auth_password`, `imap_open`, Ruby's `Net::SMTP.start(…,
  * user, "…", :login)`, .NET's `AuthenticationHeaderValue("Basic", "<base64>")`; Oracle's tools
@@ -25,7 +26,16 @@ const lastLiteral = (m: string) => /["']([^"'\n]*)["'][^"']*$/.exec(m)?.[1] ?? "
 const literalAt = (m: string, fromEnd: number) => [...m.matchAll(/["']([^"'\n]*)["']/g)].at(-fromEnd)?.[1] ?? "";
 
 /** Calls whose two first arguments are the user and the password. */
-const PAIR_CALLS = ["basicAuthentication(", "setBasicAuth(", "setCredentials(", "withBasicAuth(", "Credentials.basic(", "CRAMMD5Auth("];
+/** Go's `req.SetBasicAuth` too; REST Assured's `auth().basic(…)` and `auth().preemptive().basic(…)` open at `().basic(`. */
+const PAIR_CALLS = [
+  "basicAuthentication(",
+  "setBasicAuth(",
+  "SetBasicAuth(",
+  "setCredentials(",
+  "withBasicAuth(",
+  "Credentials.basic(",
+  "CRAMMD5Auth(",
+];
 /** PHP's calls whose first argument is the connection, then the user and the password. */
 const PHP_CALLS = ["ftp_login(", "ldap_bind(", "ssh2_auth_password(", "imap_open("];
 
@@ -66,9 +76,12 @@ export const CREDENTIAL_CALL_DETECTORS: Detector[] = [
   {
     kind: "credential_constructor",
     category: "secret",
-    pattern: `\\b(?:basicAuthentication|setBasicAuth|setCredentials|withBasicAuth|Credentials\\.basic|CRAMMD5Auth)\\([ \\t]{0,3}${Q}[ \\t]{0,3},[ \\t]{0,3}${Q}`,
+    pattern: `(?:\\b(?:basicAuthentication|[sS]etBasicAuth|setCredentials|withBasicAuth|Credentials\\.basic|CRAMMD5Auth)|\\(\\)\\.basic)\\([ \\t]{0,3}${Q}[ \\t]{0,3},[ \\t]{0,3}${Q}`,
     validate: (m) => passwordValue(lastLiteral(m), true, 3),
-    start: { at: "word", literals: PAIR_CALLS },
+    start: [
+      { at: "word", literals: PAIR_CALLS },
+      { at: "literal", literals: ["().basic("] },
+    ],
   },
   // Go: `smtp.PlainAuth("", "mailer@corp.example", "…", host)`, the identity first.
   {

@@ -49,11 +49,13 @@ const TOOL_FLAGS = [
   "(?:pscp|plink|psftp)\\b[^\\n|;&]{0,160}?[ \\t]-pw[ \\t]{1,3}",
   "(?:smbclient|rpcclient|smbmap)\\b[^\\n|;&]{0,160}?[ \\t](?:-U|--user=?)[ \\t]{0,3}[^\\s%]{1,64}%",
   "net user[ \\t]{1,3}[^\\s/]{1,64}[ \\t]{1,3}(?=[^\\s/*])",
-  // Azure's CLI (`az login -u … -p …`), SQL Server's `sqlcmd`/`bcp -P`, archives' passwords (`zip -P`),
+  // Azure's CLI (`az login -u … -p …`, `az sql server create -u … -p …`), SQL Server's `sqlcmd`/`bcp -P`, archives' passwords (`zip -P`),
   // `ssh-keygen -N` (a new key's passphrase), `openssl enc -k`, ngrok's `config add-authtoken`.
-  "az login\\b[^\\n|;&]{0,160}?[ \\t]-p[ \\t]{1,3}",
+  "az (?:login|(?:sql|postgres|mysql|mariadb) server (?:create|update))\\b[^\\n|;&]{0,160}?[ \\t]-p[ \\t]{1,3}",
   "(?:sqlcmd|bcp|osql)\\b[^\\n|;&]{0,200}?[ \\t]-P[ \\t]{0,3}",
   "(?:zip|unzip|zipcloak)\\b[^\\n|;&]{0,160}?[ \\t]-P[ \\t]{1,3}",
+  // A scheduled task's run-as password follows `/RP`.
+  "schtasks\\b[^\\n|;&]{0,240}?[ \\t]/RP[ \\t]{1,3}",
   "ssh-keygen\\b[^\\n|;&]{0,160}?[ \\t]-N[ \\t]{1,3}",
   "openssl\\b[^\\n|;&]{0,200}?[ \\t]-k[ \\t]{1,3}",
   "ngrok(?:[ \\t]{1,3}config)?[ \\t]{1,3}add-authtoken[ \\t]{1,3}",
@@ -118,6 +120,11 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
         "net user",
         "htpasswd",
         "az login",
+        "az sql",
+        "az postgres",
+        "az mysql",
+        "az mariadb",
+        "schtasks",
         "sqlcmd",
         "bcp",
         "osql",
@@ -193,8 +200,9 @@ export const CREDENTIAL_COMMAND_DETECTORS: Detector[] = [
     category: "secret",
     ignoreCase: true,
     // `password '…'` only after SQL's WITH: in prose, "the password 'P@ssw0rd!'" is an example being discussed.
-    // PostgreSQL leaves out the WITH: `ALTER USER app PASSWORD '…'`, `CREATE ROLE app LOGIN PASSWORD '…'`.
-    pattern: `\\b(?:identified by|with (?:(?:un)?encrypted )?password|(?:alter|create) (?:user|role) [\\w".-]{1,64}(?: (?:login|superuser|createdb|createrole|inherit|(?:un)?encrypted))* password)[ \\t]{1,3}(?:'[^'\\n]{3,128}'|"[^"\\n]{3,128}")`,
+    // PostgreSQL leaves out the WITH or puts options before the password: `ALTER USER app PASSWORD '…'`,
+    // `CREATE ROLE app LOGIN PASSWORD '…'`, `ALTER ROLE app WITH LOGIN PASSWORD '…'`.
+    pattern: `\\b(?:identified by|with (?:(?:un)?encrypted )?password|(?:alter|create) (?:user|role) [\\w".-]{1,64}(?: (?:with|login|superuser|createdb|createrole|inherit|(?:un)?encrypted))* password)[ \\t]{1,3}(?:'[^'\\n]{3,128}'|"[^"\\n]{3,128}")`,
     validate: (m) => passwordValue(m.replace(/^[\w ".-]+?(?:by|password)[ \t]+['"]/i, "").slice(0, -1), true, 3),
     start: {
       at: "word",

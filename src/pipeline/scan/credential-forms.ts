@@ -45,6 +45,8 @@ export function passwordValue(value: string, quoted: boolean, min = 6): boolean 
   if (hasPlaceholderWord(v) || repeatedOverHalf(v) || entropy(v) < (v.length >= 8 ? 2.5 : 1.9)) return false;
   // The word itself numbered (`password1`, `Pwd_2`): a fixture's or a template's stand-in, as `password` is.
   if (/^(?:password|passwd|pass|pwd)[_-]?\d{1,3}$/i.test(v)) return false;
+  // Words that name the value for what it is (`emails_secret`, `db-password`, `my_api_key`): a label standing in for it.
+  if (/^[a-z]+(?:[_-][a-z]+)+$/.test(v) && /(?:^|[_-])(?:password|passwd|pass|pwd|pw|secret|token|key|creds?)(?:[_-]|$)/.test(v)) return false;
   // An environment variable's name standing for its value (`DB_PASSWORD=DB_PASSWORD`).
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return false;
   if (quoted) return true;
@@ -77,6 +79,8 @@ export function basicCredential(encoded: string): boolean {
   decoded = decoded.trimEnd();
   const colon = decoded.indexOf(":");
   if (colon < 1 || /[^\x20-\x7e]/.test(decoded)) return false;
+  // The specification's and the encyclopedia's example (`Aladdin:open sesame`) is documentation, as AWS's `…EXAMPLE` keys are.
+  if (/^aladdin:open ?sesame$/i.test(decoded)) return false;
   return passwordValue(decoded.slice(colon + 1), true, 3) && !looksLikePlaceholder(decoded.slice(0, colon) + decoded.slice(colon + 1));
 }
 

@@ -42,7 +42,8 @@ const PASSWORD_WORDS = [
   "kata sandi",
 ];
 /** Words of keys, tokens and secrets, in the same languages. */
-const ENGLISH_KEY_WORDS = ["secret", "token", "key", "apikey", "credential", "creds", "auth", "authorization", "authentication"];
+/** `cred` too, short for a credential (`const cred = "…"`); only a generated value counts after it. */
+const ENGLISH_KEY_WORDS = ["secret", "token", "key", "apikey", "credential", "creds", "cred", "auth", "authorization", "authentication"];
 const KEY_WORDS = [
   ...ENGLISH_KEY_WORDS,
   "schlüssel",
@@ -159,7 +160,8 @@ function valueHolds(value: string, between: string, around: string, after: strin
   // unquoted only, or quoted after an assignment's sign (code: ``dbpassword = `…` ``), or as a directive's value: prose
   // quotes an example (`the password 'Tr0ub4dor&3' meets the policy`); an apostrophe of the sentence before it
   // (`le mdp c'est …`) opens no quote.
-  const quoted = /["'“‘`][ \t]*$/.test(between) && !/(?::=|=>|[:=])[ \t]*["'`]$/.test(between);
+  // R's `<-` assigns as `=` does (`password <- "…"`).
+  const quoted = /["'“‘`][ \t]*$/.test(between) && !/(?::=|=>|<-|[:=])[ \t]*["'`]$/.test(between);
   const chosen = password && (directive || !quoted) && value.length >= 8;
   // A password's word in any language as a label, its sign right after it (`Passwort: sommer2023`, `비밀번호: qwer1234`),
   // reads as English's `password: …` does in assignments.ts: a chosen password of two kinds of character counts there.

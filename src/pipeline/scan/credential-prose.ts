@@ -74,7 +74,12 @@ export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
     category: "secret",
     ignoreCase: true,
     pattern: `\\b(?:password|passwd|passcode)(?:[ \\t]{1,3}(?:for|of|on|at)[ \\t]{1,3}[^\\n:=.]{1,48}?)?[ \\t]{1,3}(?:is|was|to|will be|:)[ \\t]{1,3}${PROSE_VALUE}`,
-    validate: (m) => mixedValue(bare(/\S+$/.exec(m)?.[0] ?? "")),
+    // After `is` or `was`, as right after the word (`my password is sommer2023`, credential-forms.ts), a chosen password of
+    // letters and digits counts; after `to` or a colon, the sentence may go on (`set the password to something2 strong`).
+    validate: (m) => {
+      const value = bare(/\S+$/.exec(m)?.[0] ?? "");
+      return mixedValue(value) || (/[ \t](?:is|was)[ \t]+\S+$/i.test(m) && chosenPassword(value));
+    },
     valueAfter: /^[\s\S]*?[ \t](?:is|was|to|will be|:)[ \t]+/i,
   },
   // `ID/PW : admin / Qx7…`, `Credentials: admin/Qx7…!`, `creds - ops / Qx7…`: a user and a password after a label.
@@ -126,17 +131,18 @@ export const CREDENTIAL_PROSE_DETECTORS: Detector[] = [
     },
     start: { at: "word", literals: ADMIN_USERS.map((u) => `${u}/`) },
   },
-  // A `Bearer` token outside an Authorization header (`use Bearer eyJ…`, `token type Bearer 7f3a…` in a note).
+  // A `Bearer` token outside an Authorization header (`use Bearer eyJ…`, `token type Bearer 7f3a…` in a note), its
+  // scheme sometimes written as a label (`"Bearer: 7f3a…"`).
   {
     kind: "authorization_header",
     category: "secret",
     // Folding case puts it in the pass of the header rule, which it then never overlaps; a vendor's token inside keeps its name.
     ignoreCase: true,
-    pattern: "\\bBearer[ \\t]{1,3}[A-Za-z0-9._~+/-]{20,2048}={0,2}(?![A-Za-z0-9._~+/=-])",
+    pattern: "\\bBearer:?[ \\t]{1,3}[A-Za-z0-9._~+/-]{20,2048}={0,2}(?![A-Za-z0-9._~+/=-])",
     validate: (m) => {
-      const token = m.replace(/^Bearer[ \t]+/i, "");
+      const token = m.replace(/^Bearer:?[ \t]+/i, "");
       return /\d/.test(token) && /[A-Za-z]/.test(token) && secretLike(token, 3.2);
     },
-    valueAfter: /^Bearer[ \t]+/i,
+    valueAfter: /^Bearer:?[ \t]+/i,
   },
 ];

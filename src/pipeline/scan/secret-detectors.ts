@@ -11,7 +11,9 @@ import { CREDENTIAL_CALL_DETECTORS, UNATTEND_PASSWORD_RULE } from "./credential-
 import { CREDENTIAL_COMMAND_DETECTORS } from "./credential-commands.ts";
 import { CREDENTIAL_FALLBACK_DETECTORS } from "./credential-fallbacks.ts";
 import { CREDENTIAL_NOTE_DETECTORS } from "./credential-notes.ts";
+import { CREDENTIAL_COPULA_DETECTORS } from "./credential-copulas.ts";
 import { CREDENTIAL_PROSE_DETECTORS } from "./credential-prose.ts";
+import { CREDENTIAL_SYNTAX_DETECTORS } from "./credential-syntaxes.ts";
 import { CREDENTIAL_GENERIC_DETECTORS } from "./credential-generic.ts";
 import { MULTIPLE_ASSIGNMENT_DETECTOR } from "./credential-multiple-assignment.ts";
 import { CREDENTIAL_ENCODED_KEY_DETECTORS } from "./credential-encoded-keys.ts";
@@ -175,6 +177,7 @@ export const SECRET_DETECTORS: Detector[] = [
   ...CREDENTIAL_FORM_DETECTORS,
   // Ahead of the assignment: `Credentials: admin/…` is a pair, where the assignment would read `admin` alone and stop.
   ...CREDENTIAL_PROSE_DETECTORS,
+  ...CREDENTIAL_COPULA_DETECTORS,
   ASSIGNMENT_DETECTOR,
   MULTIPLE_ASSIGNMENT_DETECTOR,
   // Credentials in a URL (`https://user:password@host`, `redis://:password@host`) and in curl's basic auth (`curl -u name:password`).
@@ -200,6 +203,7 @@ export const SECRET_DETECTORS: Detector[] = [
   ...CREDENTIAL_COMMAND_DETECTORS,
   ...CREDENTIAL_FALLBACK_DETECTORS,
   ...CREDENTIAL_CALL_DETECTORS,
+  ...CREDENTIAL_SYNTAX_DETECTORS,
   ...CREDENTIAL_FILE_DETECTORS,
   ...CREDENTIAL_ENCODED_KEY_DETECTORS,
 ];

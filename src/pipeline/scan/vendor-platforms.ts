@@ -13,7 +13,7 @@
  * so placeholders pass.
  */
 import type { Detector, GatedSecretRule } from "./detector.ts";
-import { percentDecoded, randomAfter, secretLike } from "./validators.ts";
+import { percentDecoded, secretLike } from "./validators.ts";
 import { prefixed } from "./vendor-prefixes.ts";
 
 const UUID = "[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}";
@@ -58,7 +58,8 @@ export const VENDOR_PLATFORM_DETECTORS: Detector[] = [
     kind: "twitter_bearer_token",
     category: "secret",
     pattern: "\\bA{21,22}[A-Za-z0-9%]{60,120}(?![A-Za-z0-9%])",
-    validate: randomAfter(/^A+/, 3.5),
+    // The app's id follows the run, then a second run of `A`s (its zero bytes): both are the format, the key after them decides.
+    validate: (m) => secretLike(m.replace(/^A+/, "").replace(/^([A-Za-z0-9]{1,12}?)A{5,}/, "$1"), 3.5),
     start: { at: "word", literals: ["AAAA"] },
   },
   // AWS STS session tokens (base64 of their binary header: `FwoGZXIvYXdz…`, and `IQoJb3JpZ2luX2Vj…`, "origin_ec"), long.

@@ -29,11 +29,14 @@ export function chunkEmbeddingInput(input: unknown, maxTokens: number): ChunkedI
     const tokens = countTextTokens(text);
     originalTokens += tokens;
     // An empty text has no chunks but is still one input (the provider decides what it makes of it).
-    const pieces = tokens > maxTokens ? chunkText(text, maxTokens) : [text];
+    let pieces = tokens > maxTokens ? chunkText(text, maxTokens) : [text];
+    // Blank lines alone have no chunk, yet the input must keep its embedding: its start, cut by characters (a token is one or more).
+    if (pieces.length === 0) pieces = [text.slice(0, maxTokens)];
     for (const p of pieces) optimizedTokens += p === text ? tokens : countTextTokens(p);
     out.push(...pieces);
     chunksPerInput.push(pieces.length);
   }
-  const chunked = out.length !== texts.length || chunksPerInput.some((n) => n !== 1);
+  // Any text over the limit was replaced, by its chunks or its cut start.
+  const chunked = (texts as string[]).some((text, i) => out[i] !== text) || out.length !== texts.length;
   return { input: chunked ? out : (input as string | string[]), chunksPerInput, chunked, originalTokens, optimizedTokens };
 }

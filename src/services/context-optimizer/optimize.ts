@@ -49,16 +49,29 @@ export function optimizeText(text: string, opts: { maxChunkTokens?: number } = {
  * Repeated messages in a conversation: the same role and text again is dropped, the
  * first kept. Only plain turns take part: a tool result or a turn that calls tools is
  * tied to its call by id, so dropping one would break the conversation. The last
- * message is always kept, since it is what the model answers; without it the request
- * would end on another turn (an assistant turn there is a prefill).
+ * message is always kept, since it is what the model answers (without it the request
+ * would end on another turn: an assistant turn there is a prefill), and so is the last
+ * user turn, the question an agent loop's tool calls are answering ("continue" said
+ * again is a new instruction, not a copy). A repeat is dropped only beside a turn of its
+ * own role (a turn sent twice in a row, or one of a run of user turns): elsewhere
+ * dropping it would join the turns around it, two answers, into one.
  */
 export function dedupeMessages<M extends { role?: unknown; content?: unknown }>(messages: readonly M[]): M[] {
   const seen = new Set<string>();
   const last = messages.length - 1;
+  const lastUser = messages.findLastIndex((m) => m.role === "user" && typeof m.content === "string");
+  let previousRole: unknown;
   return messages.filter((m, i) => {
+    const role = previousRole;
+    previousRole = m.role;
     if (typeof m.content !== "string" || !isPlainTurn(m)) return true;
     const key = `${String(m.role)}\u0000${m.content}`;
-    if (seen.has(key) && i !== last) return false;
+    const besideItsRole = role === m.role || messages[i + 1]?.role === m.role;
+    if (seen.has(key) && i !== last && i !== lastUser && besideItsRole) {
+      // Dropped: the turn before the next one is still the one before this.
+      previousRole = role;
+      return false;
+    }
     seen.add(key);
     return true;
   });

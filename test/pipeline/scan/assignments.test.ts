@@ -15,6 +15,8 @@ const assignments = (text: string) =>
 describe("found", () => {
   test.each([
     ["three-segment name", "CARGO_REGISTRY_TOKEN=K9mQ2vL7pR4tW8nB3cF6hJ1dG5sA0zE9"],
+    // A URL's query parameter named `key`: an API's key, hex as many APIs issue it.
+    ["a key in a URL's query", "GET https://api.weather.example/v2/forecast?q=oslo&key=9c1e7b4d4e8f9a6b2c5d8e1f0a3b7f3a"],
     // A declaration's string type between the name and its sign.
     ["TypeScript's annotation", 'const password: string = "Tr0ub4dor&3";'],
     ["Go's type after the name", 'var dbPassword string = "Wint3r!Sky"'],
@@ -97,6 +99,10 @@ describe("not found", () => {
     ["a PascalCase name", "auth_token: AccessTokenProviderFactory"],
     ["a GitHub Actions expression", "password: ${{ secrets.DOCKER_PASSWORD }}"],
     ["a word that ends in pass", "compass: 'North-West 2'"],
+    ["a name that says it holds no secret", "const NOT_A_PASSWORD = 'only the label, shown in the form';"],
+    ["a camelCase name that says so", 'isNotSecret = "Vx7mQ2pLk9Tr"'],
+    ["a name of capitalized words under a key's name", "http://svc.internal/api_key=InvalidLength12345abbbb"],
+    ["hex under a bare key outside a URL", "cache key=9c1e7b4d4e8f9a6b2c5d8e1f0a3b7f3a"],
     // Typed declarations whose value is no password.
     ["a typed declaration read from the environment", "const password: string = process.env.DB_PASSWORD ?? '';"],
     ["a typed empty declaration", 'var dbPassword string = ""'],

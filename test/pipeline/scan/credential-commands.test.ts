@@ -76,6 +76,9 @@ describe("found", () => {
     ["password_assignment", '_password = "VHI3Yk4ycVh6NA=="'],
     ["password_assignment", "ALTER USER app PASSWORD 'Tr7bN2qXz4';"],
     ["password_assignment", "CREATE ROLE report LOGIN PASSWORD 'Zq7xN3pLw9!b';"],
+    ["password_assignment", "ALTER ROLE report WITH LOGIN PASSWORD 'Tr7bN2qXz4';"],
+    ["command_line_secret", "az sql server create -g rg -n sql01 -u sqladmin -p 'Zq7xN3pLw9!b'"],
+    ["command_line_secret", "schtasks /Create /TN backup /TR C:\\b.bat /SC DAILY /RU CORP\\svc /RP Tr7bN2qXz4"],
   ])("%s in %p", (kind, text) => {
     expect(secretKinds(text)).toContain(kind);
   });
@@ -158,6 +161,9 @@ describe("not found", () => {
     "_password=changeme",
     "ALTER USER app PASSWORD NULL;",
     "CREATE ROLE app LOGIN PASSWORD 'changeme';",
+    "ALTER ROLE app WITH LOGIN PASSWORD '${DB_PASSWORD}';",
+    "az mysql server create -g rg -n db01 -p 3306",
+    "schtasks /Create /TN backup /RU SYSTEM /RP *",
   ])("%p", (text) => {
     expect(secretKinds(text)).toEqual([]);
   });

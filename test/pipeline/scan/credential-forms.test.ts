@@ -183,6 +183,9 @@ describe("placeholders, code and identifiers are not", () => {
     'new PDO("sqlsrv:server=db01", "app", "password3");',
     // SQL Server's JDBC URL: a port and properties before a user's `@`, no password.
     "jdbc:sqlserver://db01.corp.example:1433;database=shop;user=app@corp-db;password=password1;encrypt=true;",
+    // The specifications' example of a Basic credential, `Aladdin:open sesame` (and its spelling without a blank).
+    "Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==",
+    'const BASIC_AUTH_HEADER = "Authorization: Basic QWxhZGRpbjpPcGVuU2VzYW1l"',
     // NuGet's password setting holding a build variable, its quotes escaped.
     '<add key=\\"Password\\" value=\\"$(feed.password.value)\\" />',
   ])("%p", (text) => {
@@ -201,5 +204,10 @@ describe("a chosen password", () => {
   test("a character repeated over half of it is a placeholder, a repeated tail of a longer one is not", () => {
     for (const placeholder of ["pass0000", "xxxxxxxx", "1111", "password1", "Pwd_2"]) expect(passwordValue(placeholder, true)).toBe(false);
     for (const chosen of ["winter_TEA0000", "Tr7bN2qXz4000"]) expect(passwordValue(chosen, true)).toBe(true);
+  });
+
+  test("words that name the value for what it is are a label, not a password", () => {
+    for (const label of ["emails_secret", "db-password", "my_api_key", "smtp_pw"]) expect(passwordValue(label, true)).toBe(false);
+    for (const chosen of ["winter_tea_garden", "Tr7b_secret_N2q", "secretive-otter-42"]) expect(passwordValue(chosen, true)).toBe(true);
   });
 });

@@ -30,6 +30,7 @@ const FORMS: Record<string, string> = {
   "a parenthesis before the sign": "token for the CI runner (rotated monthly): $",
   "a sentence around it": "Note: the deploy key is $, keep it safe",
   "nested JSON": `{"credentials": {"token": "$"}}`,
+  "cred, short for a credential": 'const cred = "$"',
   "the next line, under a label": "API key:\n  $",
   German: "Der API-Schlüssel ist $",
   French: "la clé d'API est $",
@@ -70,6 +71,7 @@ const PASSWORDS: Record<string, string> = {
   "Spanish clave": "clave del wifi: Xy7kLm2q9RtZ",
   "a directive alone on its line (Gradle)": 'credentials {\n  username "deploy"\n  password "Xy7!kLm2#q9"\n}',
   "a directive alone on its line (Chef)": "  password 'Xy7!kLm2#q9'",
+  "R's assignment": 'password <- "Xy7!kLm2#q9"',
 };
 
 describe("a chosen password after its word is found", () => {
@@ -87,6 +89,8 @@ describe("the same places hold no credential", () => {
     "a quoted example after an apostrophe's sentence": "l'exemple de mdp 'Soleil2024!' est refusé",
     "a key's name, not its value": "token_name: payments-reader",
     "a token's length": "token length 4096",
+    "a word that opens with cred": "credit balance for order 8fAj3kLm9QzX2wVb7NcR",
+    "cred before a word value": "cred: see the vault entry",
     "a name that is no credential's": "keyboard layout de-nodeadkeys-2024",
     "a password quoted as an example": "the password 'Tr0ub4dor&3' meets the policy",
     xxxx: "api key: xxxxxxxxxxxxxxxxxxxx",

@@ -13,6 +13,8 @@ describe("found", () => {
     ["password_in_prose", "vpn passwd Gr33n!Tea42"],
     ["password_in_prose", "password -> Xq7Lm2Rk9!"],
     ["password_in_prose", "The admin password for the staging box is Qx7pLm2R9"],
+    // After `is` or `was`, a chosen password of letters and digits, as right after the word.
+    ["password_in_prose", "the password for jenkins is jenkins2022"],
     ["password_in_prose", "Set the password to Wint3r!Sky42 for now, I'll rotate it Monday."],
     ["password_in_prose", "the root password on db01 : Gr33n!Tea42"],
     ["address_user_password", "ID/PW : admin / Qx7pLm2R!"],
@@ -23,6 +25,8 @@ describe("found", () => {
     ["address_user_password", "creds - ops / Gr33n!Tea42"],
     ["address_user_password", "user/password: deploy:Xq7Lm2Rk9!"],
     ["authorization_header", "use Bearer 7f3a9c1e7b4d4e8f9a6b2c5d8e1f0a3b for the staging API"],
+    // The scheme written as a label inside a string (`"Bearer: …"`).
+    ["authorization_header", 'const bearer = "Bearer: 9kq2x7lmv4tz0pw8rj3nc6hb";'],
     // A login's label with its sign, then a user and a password split by a slash (or two) or a comma.
     ["address_user_password", "Login: deploy/Wint3r!Sky42"],
     ["address_user_password", "ftp(backup.user/Gr33n!Tea42)"],
@@ -54,6 +58,8 @@ describe("not found", () => {
     "The password policy requires 12 characters",
     "password SHA256",
     "reset your password at https://corp.example/reset",
+    "the password for the wiki is in the vault",
+    "the password for the router is printed on the back",
     "Check that the new password 'Tr0ub4dor&3' meets the policy before saving it.",
     "the password is changeme",
     "Password - <your password>",
@@ -62,6 +68,8 @@ describe("not found", () => {
     "credentials: service-account.json",
     "Bearer tokens are sent in the Authorization header",
     "Bearer <token>",
+    "Bearer: <token>",
+    "Bearer: see the vault",
     "Bearer ${API_TOKEN}",
     // A sign is required after a login's label; paths, routes and e-mail addresses are no pairs.
     "login page/v2Beta1",

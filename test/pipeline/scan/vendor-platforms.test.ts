@@ -62,6 +62,8 @@ describe("found", () => {
     ["yandex_api_key", `Api-Key AQVN${body(36, 37)}`],
     ["yandex_oauth_token", `OAuth y0_${body(56, 38)}`],
     ["twitter_bearer_token", `BEARER=AAAAAAAAAAAAAAAAAAAAA${body(80, 39)}`],
+    // The app's id, then the second run of A (its zero bytes), then the URL-encoded key.
+    ["twitter_bearer_token", `TWITTER_BEARER=AAAAAAAAAAAAAAAAAAAAA${body(4, 56)}AAAAAAA${body(30, 57)}%2B${body(40, 58)}`],
     ["flutterwave_secret_key", `FLWSECK-${hex(32, 40)}-X`],
     ["razorpay_key", `rzp_live_${body(14, 41)}`],
     ["mercadopago_access_token", `APP_USR-${digits(16, 42)}-${digits(6, 43)}-${hex(32, 44)}-${digits(9, 45)}`],

@@ -39,3 +39,14 @@ test("token arrays are the caller's own tokenization: left alone", () => {
   expect(chunkEmbeddingInput([1, 2, 3], 2)).toBeNull();
   expect(chunkEmbeddingInput([[1, 2, 3]], 2)).toBeNull();
 });
+
+test("a text of blank lines over the limit is still one input: no input leaves the answer without its embedding", () => {
+  const blank = " \n".repeat(2_000);
+  expect(countTextTokens(blank)).toBeGreaterThan(60);
+  const r = chunkEmbeddingInput(["a", blank, "b"], 60)!;
+  expect(r.chunksPerInput).toEqual([1, 1, 1]);
+  const sent = r.input as string[];
+  expect(sent).toHaveLength(3);
+  expect(countTextTokens(sent[1]!)).toBeLessThanOrEqual(60);
+  expect(sent[1]!.length).toBeGreaterThan(0);
+});

@@ -1,4 +1,5 @@
-import { expect, test } from "bun:test";
+import { expect, spyOn, test } from "bun:test";
+import * as tokenEstimate from "../../../src/lib/token-estimate.ts";
 import { countTextTokens } from "../../../src/lib/token-estimate.ts";
 import { chunkText } from "../../../src/services/context-optimizer/chunk.ts";
 import { dedupeMessages, optimizeText } from "../../../src/services/context-optimizer/optimize.ts";
@@ -94,4 +95,75 @@ test("tool results and tool-calling turns are never dropped: their ids tie them 
     { role: "user", content: "thanks" },
   ];
   expect(dedupeMessages(m)).toEqual(m);
+});
+
+test("the last user turn is never dropped, even when the request ends on a tool result or a prefill after it", () => {
+  // An agent loop: the user says "continue" again, the model calls a tool, the request ends on its result.
+  const agent = [
+    { role: "user", content: "continue" },
+    { role: "assistant", content: "Step one is done." },
+    { role: "user", content: "continue" },
+    { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "run", arguments: "{}" } }] },
+    { role: "tool", tool_call_id: "c1", content: "ok" },
+  ];
+  expect(dedupeMessages(agent)).toEqual(agent);
+  const prefill = [
+    { role: "user", content: "hi" },
+    { role: "assistant", content: "hello" },
+    { role: "user", content: "hi" },
+    { role: "assistant", content: "Well," },
+  ];
+  expect(dedupeMessages(prefill)).toEqual(prefill);
+});
+
+test("a repeat is not dropped where that would join two turns of another role: the conversation's turns stay as they were", () => {
+  const m = [
+    { role: "user", content: "go on" },
+    { role: "assistant", content: "First part." },
+    { role: "user", content: "go on" },
+    { role: "assistant", content: "Second part." },
+    { role: "user", content: "Summarize." },
+  ];
+  expect(dedupeMessages(m)).toEqual(m);
+  // A turn sent twice in a row is still dropped.
+  const twice = [
+    { role: "system", content: "Be brief." },
+    { role: "system", content: "Be brief." },
+    { role: "user", content: "Hi" },
+  ];
+  expect(dedupeMessages(twice)).toEqual([twice[0]!, twice[2]!]);
+});
+
+test("chunking counts each piece about once: many short sentences in one paragraph are not recounted as the chunk grows", () => {
+  const doc = "Go now. ".repeat(5_000).trim();
+  const spy = spyOn(tokenEstimate, "countTextTokens");
+  let chunks: string[] = [];
+  let read = 0;
+  try {
+    chunks = chunkText(doc, 2_000);
+    // Every character the tokenizer read: linear in the text (recounting the chunk at each sentence read it 100 times over).
+    read = spy.mock.calls.reduce((n, [text]) => n + (text as string).length, 0);
+  } finally {
+    spy.mockRestore();
+  }
+  expect(read).toBeLessThan(4 * doc.length);
+  for (const c of chunks) expect(countTextTokens(c)).toBeLessThanOrEqual(2_000);
+  expect(chunks.join(" ").replaceAll("\n\n", " ")).toBe(doc);
+});
+
+test("chunks stay within the limit whatever the text: prose, code-like punctuation, digits, CJK, emoji", () => {
+  const samples = [
+    "Wait... what?! Really?? Yes. ".repeat(300),
+    "x = f(a, b);\n\ny = g(c) // note.\n\n".repeat(200),
+    "12345 67890. 3.14159! ".repeat(300),
+    "東京は晴れです。明日は雨でしょう。".repeat(200),
+    "Nice 👍🏽 work! 🎉🎉 ".repeat(300),
+    "a".repeat(5_000),
+  ];
+  for (const text of samples)
+    for (const limit of [7, 50, 333]) {
+      const chunks = chunkText(text, limit);
+      expect(chunks.length).toBeGreaterThan(0);
+      for (const c of chunks) expect({ limit, tokens: countTextTokens(c) <= limit }).toEqual({ limit, tokens: true });
+    }
 });
