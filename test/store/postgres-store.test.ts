@@ -44,6 +44,20 @@ test("nodes starting together apply each migration once, under the advisory lock
   await Promise.all(stores.map((s) => s.close()));
 });
 
+test("a database a newer gateway migrated is refused with the versions it does not know", async () => {
+  const url = await pg.createDatabase();
+  const first = new PostgresStore(url, { max: 1 });
+  await first.migrate();
+  await first.close();
+  const next = (MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0) + 1;
+  const sql = new SQL(url, { max: 1 });
+  await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${next}, 'from_the_future', 1)`;
+  await sql.close();
+  const older = new PostgresStore(url, { max: 1 });
+  await expect(older.migrate()).rejects.toThrow(`migrated by a newer gateway (schema ${next} from_the_future`);
+  await older.close();
+});
+
 test("flushes from several nodes at once, touching the same keys and roll-up rows, all land", async () => {
   const url = await pg.createDatabase();
   const setup = new PostgresStore(url, { max: 1 });

@@ -49,6 +49,24 @@ export const MIGRATIONS: Migration[] = [
   { version: 15, name: "usage_cache_tokens", sql: usageCacheTokens },
 ];
 
+/**
+ * Refuses a database a newer gateway migrated: its schema has versions this binary does
+ * not know, which old code would read and write wrongly (a downgrade, or an old node left
+ * behind in a rolling upgrade). `applied` is schema_migrations' rows.
+ */
+export function refuseNewerSchema(applied: { version: number; name: string }[]): void {
+  const latest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+  const newer = applied.filter((r) => Number(r.version) > latest).sort((a, b) => Number(a.version) - Number(b.version));
+  if (newer.length === 0) return;
+  throw new NewerSchemaError(
+    `the database was migrated by a newer gateway (schema ${newer.map((r) => `${r.version} ${r.name}`).join(", ")}; this one knows up to ${latest}): run that version or a later one, or restore the backup taken before the upgrade`,
+  );
+}
+
+export class NewerSchemaError extends Error {
+  override name = "NewerSchemaError";
+}
+
 /** The text a store of `dialect` runs for `m`. */
 export function migrationSql(m: Migration, dialect: Dialect): string {
   return dialect === "postgres" ? (m.postgres ?? m.sql) : m.sql;

@@ -7,7 +7,7 @@
 import { Database, type Statement as Prepared } from "bun:sqlite";
 import type { FlushBatch } from "../../domain/types.ts";
 import { rollUpDaily, rollUpHourly } from "../hourly-rollup.ts";
-import { MIGRATIONS } from "../migrations/index.ts";
+import { MIGRATIONS, refuseNewerSchema } from "../migrations/index.ts";
 import { DAILY_ROLLUP, HOURLY_ROLLUP, type RollupTable } from "../rollup-upserts.ts";
 import { type Row, SHAREABLE_COLUMNS, sharedColumns, USAGE_EVENT_COLUMNS, usageEventParams } from "../sql/rows.ts";
 import { RECORD_FLUSH, type SqlDriver, type Statement } from "../sql/sql-driver.ts";
@@ -123,7 +123,9 @@ export class SqliteDriver implements SqlDriver {
     this.db.exec(
       "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
     );
-    const applied = new Set((this.db.query("SELECT version FROM schema_migrations").all() as Row[]).map((r) => Number(r.version)));
+    const rows = this.db.query("SELECT version, name FROM schema_migrations").all() as { version: number; name: string }[];
+    refuseNewerSchema(rows);
+    const applied = new Set(rows.map((r) => Number(r.version)));
     for (const m of MIGRATIONS) {
       if (applied.has(m.version)) continue;
       this.db.transaction(() => {
