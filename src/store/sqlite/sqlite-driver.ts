@@ -5,6 +5,7 @@
  * the async signatures are the driver's, shared with Postgres.
  */
 import { Database, type Statement as Prepared } from "bun:sqlite";
+import { chmodSync, closeSync, openSync, statSync } from "node:fs";
 import type { FlushBatch } from "../../domain/types.ts";
 import { rollUpDaily, rollUpHourly } from "../hourly-rollup.ts";
 import { MIGRATIONS, refuseNewerSchema } from "../migrations/index.ts";
@@ -42,6 +43,30 @@ const TOUCH_KEY = `UPDATE api_keys SET request_count = request_count + ?, spent_
      last_used_at = CASE WHEN last_used_at IS NULL OR last_used_at < ? THEN ? ELSE last_used_at END
    WHERE id = ?`;
 
+/**
+ * The database holds e-mail addresses, the audit log and encrypted provider keys: it is
+ * created readable by its owner alone (SQLite gives the -wal and -shm files the
+ * database's own mode), and one an older version left readable by everyone loses that.
+ * Group bits an operator set (a backup group) are left as they are.
+ */
+function ownerOnly(path: string): void {
+  if (path === ":memory:" || path === "") return;
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") return; // SQLite's own open says what is wrong
+  }
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      const mode = statSync(file).mode & 0o777;
+      if (mode & 0o007) chmodSync(file, mode & ~0o007);
+    } catch {
+      // absent (no -wal before the first write), or not ours to change: SQLite still opens it
+    }
+  }
+}
+
 export class SqliteDriver implements SqlDriver {
   private readonly db: Database;
   /** `$n` texts as SQLite's `?n`. */
@@ -50,6 +75,7 @@ export class SqliteDriver implements SqlDriver {
   private readonly inserts = new Map<number, Prepared>();
 
   constructor(path: string) {
+    ownerOnly(path);
     this.db = new Database(path, { create: true, strict: true });
     this.db.exec("PRAGMA journal_mode = WAL");
     this.db.exec("PRAGMA synchronous = NORMAL");
