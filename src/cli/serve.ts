@@ -4,9 +4,9 @@ import { loadConfig } from "../config.ts";
 import { createLogger } from "../lib/log.ts";
 import { createRuntime, openServices } from "../runtime.ts";
 import { VERSION } from "../version.ts";
-import { mkdirSync } from "node:fs";
 import { DATA_FLAG, parseFlags, stringFlags } from "./args.ts";
 import { gatewayCommand } from "./command-name.ts";
+import { prepareDataFolder } from "./data-folder.ts";
 import { lockDataFolder } from "./data-lock.ts";
 import { superviseWorkers, WORKER_ENV, workerCount } from "./serve-workers.ts";
 
@@ -22,7 +22,7 @@ export async function serve(argv: string[]): Promise<void> {
   });
   const config = loadConfig(stringFlags(flags));
   const log = createLogger(config.logLevel);
-  mkdirSync(config.dataDir, { recursive: true });
+  prepareDataFolder(config.dataDir);
   const worker = process.env[WORKER_ENV] !== undefined;
   // One gateway per data folder; the workers of one node share their supervisor's lock.
   // A lock held by the parent is ./scripts/start's, taken for this server before its setup step.
