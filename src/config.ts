@@ -48,6 +48,8 @@ export interface Config {
   upstreamTimeoutS: number;
   /** How long a running stream may go without a byte from its provider before it is ended; 0: no bound. */
   streamIdleTimeoutS: number;
+  /** On SIGTERM/SIGINT, how long in-flight calls and streams may take to finish before they are cut (and charged); 0: no bound. */
+  drainTimeoutS: number;
   /** Outbound addresses (providers, webhooks, OIDC issuer, MCP servers) on loopback and private ranges allowed; link-local and metadata never. */
   allowPrivateEgress: boolean;
   /** When set, /metrics needs `Authorization: Bearer <token>`. */
@@ -166,6 +168,8 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "upstreamTimeoutS", env: "GW_UPSTREAM_TIMEOUT_S", parse: integer(1, 3600), fallback: () => 300 },
   // The official clients' own default timeout (10 minutes): a reasoning model may think that long in silence before its first token.
   { key: "streamIdleTimeoutS", env: "GW_STREAM_IDLE_TIMEOUT_S", parse: integer(0, 86_400), fallback: () => 600 },
+  // Under Kubernetes' default grace (30 s) and the systemd unit's TimeoutStopSec (60 s): cut here, a stream is charged; killed there, it is not.
+  { key: "drainTimeoutS", env: "GW_DRAIN_TIMEOUT_S", parse: integer(0, 86_400), fallback: () => 25 },
   {
     key: "allowPrivateEgress",
     env: "GW_ALLOW_PRIVATE_EGRESS",

@@ -69,22 +69,49 @@ export async function serve(argv: string[]): Promise<void> {
   log.flush();
 
   let stopping = false;
+  let cut = false;
+  // In-flight calls cut: their streams end, are charged as cut streams, and the shutdown goes on to flush them.
+  const cutInFlight = (why: string, fields: Record<string, unknown>) => {
+    if (cut) return;
+    cut = true;
+    log.warn(why, { inFlight: server.pendingRequests, ...fields });
+    log.flush();
+    void server.stop(true);
+  };
   const stop = async (signal: string) => {
     if (stopping) {
-      log.warn("second signal: exiting without waiting for in-flight requests", { signal });
+      if (!cut) return cutInFlight("second signal: cutting in-flight requests; their usage is still written", { signal });
+      log.warn("third signal: exiting without writing pending usage", { signal, usageEvents: rt.usage.stats().pending });
       log.flush();
       process.exit(1);
     }
     stopping = true;
-    log.info("shutting down", { signal });
+    log.info("shutting down", { signal, inFlight: server.pendingRequests });
     rt.draining = true;
+    // Past the deadline a stream still running is cut rather than left to the supervisor's
+    // SIGKILL (systemd's TimeoutStopSec, Kubernetes' grace period), which would charge nothing.
+    const deadline =
+      config.drainTimeoutS > 0
+        ? setTimeout(() => cutInFlight("drain deadline passed: cutting in-flight requests", { drainTimeoutS: config.drainTimeoutS }), config.drainTimeoutS * 1000)
+        : undefined;
     // Stop accepting connections and let in-flight requests finish, so their usage is recorded before the final flush.
     await server.stop(false);
-    await rt.shutdown();
+    clearTimeout(deadline);
+    let failed = false;
+    try {
+      await rt.shutdown();
+    } catch (err) {
+      failed = true;
+      log.error("shutdown failed", { error: String(err) });
+    }
     lock?.release();
+    // Usage the store would not take (a full disk, a database away) is gone with the process: say so, and exit non-zero.
+    const left = rt.usage.stats();
+    const unwritten = left.pending > 0 || left.flushLagMs > 0;
+    if (unwritten) log.error("usage not written before exit", { events: left.pending, failures: left.failures });
     log.info("stopped", { signal });
     log.flush();
-    process.exit(0);
+    process.exit(unwritten || failed ? 1 : 0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));

@@ -1,0 +1,117 @@
+/**
+ * `gateway serve`'s shutdown, as a process: a stream still running at the drain deadline
+ * or at a second signal is cut and charged, not lost to the supervisor's SIGKILL or an
+ * immediate exit; usage the store would not take makes the exit non-zero.
+ */
+import { Database } from "bun:sqlite";
+import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
+import { join } from "node:path";
+import { initOrg, removeDir, type RunningGateway, type RunningMock, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import { startProcessStack } from "../support/stack.ts";
+import { withStore } from "../support/store-access.ts";
+
+setDefaultTimeout(60_000);
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0)) await c();
+});
+
+/** A gateway whose mock spreads each answer over 40 s, with a provider on it. */
+async function slowStack(env: Record<string, string>) {
+  const stack = await startProcessStack({ mockArgs: ["--latency-ms", "40000", "--stream-chunks", "40"], env });
+  cleanup.push(async () => {
+    stack.gw.proc.kill("SIGKILL");
+    await stack.gw.proc.exited;
+    await stack.mock.stop();
+    removeDir(stack.gw.dataDir);
+  });
+  const lab = { provider: "openai", name: "lab", apiKey: "sk-lab-123456789", baseUrl: `${stack.mock.url}/v1`, scope: "organization" };
+  expect((await stack.gw.op(stack.org.apiKey, "provider.create", lab)).status).toBe(200);
+  return stack;
+}
+
+/** Starts a stream and reads its first chunk: the call is in flight. */
+async function streamInFlight(gw: RunningGateway, key: string) {
+  const res = await fetch(`${gw.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "Tell me a long story." }] }),
+  });
+  expect(res.status).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  expect((await reader.read()).done).toBe(false);
+  return {
+    requestId: res.headers.get("x-request-id") as string,
+    /** The rest of the stream as the client gets it (a cut connection ends it early). */
+    async rest(): Promise<string> {
+      let text = "";
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return text;
+          text += new TextDecoder().decode(value);
+        }
+      } catch {
+        return text;
+      }
+    },
+  };
+}
+
+async function untilLogged(gw: RunningGateway, msg: string): Promise<void> {
+  while (!gw.lines.some((l) => l.includes(`"msg":"${msg}`))) await Bun.sleep(20);
+}
+
+async function charged(stack: { gw: RunningGateway; org: { orgId: string } }, requestId: string) {
+  return (await withStore(stack.gw.dataDir, (store) => store.listUsageEvents(stack.org.orgId))).find((e) => e.requestId === requestId);
+}
+
+test("a stream still running at the drain deadline is cut, charged and flushed, and the process exits 0", async () => {
+  const stack = await slowStack({ GW_DRAIN_TIMEOUT_S: "1" });
+  const call = await streamInFlight(stack.gw, stack.org.apiKey);
+  stack.gw.proc.kill("SIGTERM");
+  const rest = await call.rest();
+  expect(await stack.gw.proc.exited).toBe(0);
+  expect(rest).not.toContain("[DONE]");
+  expect(await stack.mock.stats()).toMatchObject({ streamsStarted: 1, streamsCancelled: 1 });
+  expect(gw(stack).some((l) => l.msg === "drain deadline passed: cutting in-flight requests" && l.inFlight >= 1)).toBe(true);
+  // Charged as a cut stream: its prompt, and the answer's part that went out.
+  expect(await charged(stack, call.requestId)).toMatchObject({ status: 499, errorCode: "stream_interrupted", promptTokens: 13 });
+});
+
+test("a second signal cuts the streams still running and still writes their usage; it does not exit at once", async () => {
+  const stack = await slowStack({ GW_DRAIN_TIMEOUT_S: "0" });
+  const call = await streamInFlight(stack.gw, stack.org.apiKey);
+  stack.gw.proc.kill("SIGTERM");
+  await untilLogged(stack.gw, "shutting down");
+  stack.gw.proc.kill("SIGINT");
+  const rest = await call.rest();
+  expect(await stack.gw.proc.exited).toBe(0);
+  expect(rest).not.toContain("[DONE]");
+  expect(gw(stack).map((l) => l.msg)).toContain("second signal: cutting in-flight requests; their usage is still written");
+  expect(await charged(stack, call.requestId)).toMatchObject({ status: 499, errorCode: "stream_interrupted", promptTokens: 13 });
+});
+
+test("usage the store would not take at shutdown is logged and makes the exit code 1", async () => {
+  const dataDir = tempDataDir();
+  const org = await initOrg(dataDir);
+  // Only the shutdown flush writes; the database is held locked by another connection meanwhile.
+  const server = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "60000" } });
+  const holder = new Database(join(dataDir, "gateway.db"));
+  cleanup.push(async () => {
+    holder.close();
+    server.proc.kill("SIGKILL");
+    await server.proc.exited;
+    removeDir(dataDir);
+  });
+  expect((await server.op(org.apiKey, "user.me")).status).toBe(200);
+  holder.exec("BEGIN IMMEDIATE");
+  expect(await server.stop("SIGTERM")).toBe(1);
+  holder.exec("ROLLBACK");
+  const lines = server.lines.map((l) => JSON.parse(l));
+  expect(lines.find((l) => l.msg === "usage not written before exit")).toMatchObject({ level: "error" });
+  expect(lines.at(-1)?.msg).toBe("stopped");
+});
+
+const gw = (stack: { gw: RunningGateway }) => stack.gw.lines.map((l) => JSON.parse(l));
