@@ -5,6 +5,12 @@
  * invalidation through Redis. It forwards SIGTERM/SIGINT, waits for every worker to
  * drain, and starts a worker again if one dies. Without Redis, several workers are
  * refused: each would keep its own rate limits and spend caps.
+ *
+ * Each worker says over its IPC channel when it listens. One that exits before it did
+ * failed to start (Redis away, the port taken, a bad catalog): every worker would, so the
+ * whole stops with exit 1 rather than restarting it each second while nothing serves.
+ * A worker whose supervisor is gone (killed hard) sees its channel close and drains:
+ * left running, it would serve a data folder whose lock no longer names anyone.
  */
 import { availableParallelism } from "node:os";
 import type { Config } from "../config.ts";
@@ -38,28 +44,44 @@ function selfCommand(args: string[]): string[] {
   return compiled ? [process.execPath, ...args] : [process.execPath, Bun.main, ...args];
 }
 
+/** What a worker sends its supervisor once it listens. */
+export const LISTENING_MESSAGE = "listening";
+
+/** Tells the supervisor, if there is one, that this worker listens; returns whether it is a supervised worker. */
+export function reportListening(): boolean {
+  if (process.env[WORKER_ENV] === undefined || !process.send) return false;
+  process.send(LISTENING_MESSAGE);
+  return true;
+}
+
 export async function superviseWorkers(n: number, serveArgs: string[], log: Logger): Promise<void> {
   let stopping = false;
   const workers = new Set<ReturnType<typeof Bun.spawn>>();
   const start = (): void => {
+    let listened = false;
     const proc = Bun.spawn(selfCommand(["serve", ...serveArgs]), {
       env: { ...process.env, [WORKER_ENV]: "1" },
       stdout: "inherit",
       stderr: "inherit",
+      ipc(message) {
+        if (message === LISTENING_MESSAGE) listened = true;
+      },
     });
     workers.add(proc);
     void proc.exited.then((code) => {
       workers.delete(proc);
       if (stopping) return;
+      if (!listened) {
+        log.error("worker failed before it listened; stopping every worker", { pid: proc.pid, code });
+        void stop("SIGTERM", 1);
+        return;
+      }
       log.error("worker exited; starting another", { pid: proc.pid, code });
       log.flush();
       setTimeout(start, 1000);
     });
   };
-  for (let i = 0; i < n; i++) start();
-  log.info("workers started", { workers: n });
-  log.flush();
-  const stop = async (signal: NodeJS.Signals) => {
+  const stop = async (signal: NodeJS.Signals, failed = 0) => {
     if (stopping) return;
     stopping = true;
     const running = [...workers];
@@ -67,8 +89,11 @@ export async function superviseWorkers(n: number, serveArgs: string[], log: Logg
     const codes = await Promise.all(running.map((w) => w.exited));
     log.info("workers stopped", { signal, codes });
     log.flush();
-    process.exit(codes.every((c) => c === 0) ? 0 : 1);
+    process.exit(failed || codes.every((c) => c === 0) ? failed : 1);
   };
+  for (let i = 0; i < n; i++) start();
+  log.info("workers started", { workers: n });
+  log.flush();
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 }

@@ -8,7 +8,7 @@ import { DATA_FLAG, parseFlags, stringFlags } from "./args.ts";
 import { gatewayCommand } from "./command-name.ts";
 import { prepareDataFolder } from "./data-folder.ts";
 import { lockDataFolder } from "./data-lock.ts";
-import { superviseWorkers, WORKER_ENV, workerCount } from "./serve-workers.ts";
+import { reportListening, superviseWorkers, WORKER_ENV, workerCount } from "./serve-workers.ts";
 
 export const serveUsage = "gateway serve [--host H] [--port P] [--data DIR] [--public-url URL] [--workers N]";
 
@@ -115,4 +115,6 @@ export async function serve(argv: string[]): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // A worker tells its supervisor it listens; one whose supervisor is gone drains and exits.
+  if (reportListening()) process.on("disconnect", () => void stop("supervisor gone"));
 }

@@ -6,7 +6,7 @@
 import { Database } from "bun:sqlite";
 import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
-import { initOrg, removeDir, type RunningGateway, type RunningMock, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import { initOrg, removeDir, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
 import { startProcessStack } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
 
