@@ -1,5 +1,5 @@
 /** The data folder made ready before anything is written in it: created owner-only, and a folder this process may write, or a ConfigError naming the setting. */
-import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { ConfigError } from "../config.ts";
 
 const SETTING = "--data (GW_DATA_DIR)";
@@ -11,12 +11,12 @@ const SETTING = "--data (GW_DATA_DIR)";
  * system error ("EEXIST: file already exists, mkdir") left the operator guessing.
  */
 export function prepareDataFolder(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ConfigError([`${SETTING}: ${dir} is a file, not a folder`]);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (err) {
     throw new ConfigError([`${SETTING}: cannot create the data folder ${dir}: ${reason(err)}`]);
   }
-  if (!statSync(dir).isDirectory()) throw new ConfigError([`${SETTING}: ${dir} is a file, not a folder`]);
   try {
     accessSync(dir, constants.W_OK);
   } catch (err) {

@@ -1,6 +1,6 @@
 /** `gateway serve`: run the server until SIGTERM/SIGINT, then drain, flush and exit. */
 import { createApp } from "../http/app.ts";
-import { loadConfig } from "../config.ts";
+import { loadConfig, unknownSettings } from "../config.ts";
 import { createLogger } from "../lib/log.ts";
 import { createRuntime, openServices } from "../runtime.ts";
 import { VERSION } from "../version.ts";
@@ -22,6 +22,7 @@ export async function serve(argv: string[]): Promise<void> {
   });
   const config = loadConfig(stringFlags(flags));
   const log = createLogger(config.logLevel);
+  for (const u of unknownSettings()) log.warn("unknown setting ignored", u);
   prepareDataFolder(config.dataDir);
   const worker = process.env[WORKER_ENV] !== undefined;
   // One gateway per data folder; the workers of one node share their supervisor's lock.
@@ -55,7 +56,8 @@ export async function serve(argv: string[]): Promise<void> {
     await rt.shutdown();
     if ((err as NodeJS.ErrnoException)?.code === "EADDRINUSE")
       throw new Error(`${config.host}:${config.port} is already in use (another gateway?); stop it or choose another --port`);
-    throw err;
+    // An address this machine does not have, a name that does not resolve, a port below 1024 without the right.
+    throw new Error(`--host/--port (GW_HOST, GW_PORT): cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
   }
   const server = app.server!;
   const url = `http://${server.hostname}:${server.port}`;

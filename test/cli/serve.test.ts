@@ -5,8 +5,9 @@
  */
 import { Database } from "bun:sqlite";
 import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { initOrg, removeDir, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import { initOrg, removeDir, runCli, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
 import { startProcessStack } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
 
@@ -112,6 +113,37 @@ test("usage the store would not take at shutdown is logged and makes the exit co
   const lines = server.lines.map((l) => JSON.parse(l));
   expect(lines.find((l) => l.msg === "usage not written before exit")).toMatchObject({ level: "error" });
   expect(lines.at(-1)?.msg).toBe("stopped");
+});
+
+test("a mistyped variable is named at start with the setting it likely meant, its value never", async () => {
+  const server = await startGateway({ env: { GW_MASTERKEY: "c2VjcmV0LXZhbHVlLW5ldmVyLXByaW50ZWQ=" } });
+  cleanup.push(async () => {
+    await server.stop();
+    removeDir(server.dataDir);
+  });
+  const warned = server.lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "unknown setting ignored");
+  expect(warned).toEqual([expect.objectContaining({ level: "warn", variable: "GW_MASTERKEY", didYouMean: "GW_MASTER_KEY" })]);
+  expect(server.lines.join("\n")).not.toContain("c2VjcmV0");
+});
+
+test("an address it cannot listen on is one line naming --host and --port, and leaves no lock", async () => {
+  const dataDir = tempDataDir();
+  cleanup.push(async () => removeDir(dataDir));
+  const r = await runCli(["serve", "--host", "256.1.1.1", "--port", "0", "--data", dataDir]);
+  expect(r.code).toBe(1);
+  expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  expect(r.stderr).toStartWith("gateway serve: --host/--port (GW_HOST, GW_PORT): cannot listen on 256.1.1.1:0: ");
+  expect(existsSync(join(dataDir, "gateway.lock"))).toBe(false);
+});
+
+test("a file where the data folder should be stops serve with the usage-error code, naming the setting", async () => {
+  const dataDir = tempDataDir();
+  cleanup.push(async () => removeDir(dataDir));
+  const file = join(dataDir, "not-a-folder");
+  writeFileSync(file, "x");
+  const r = await runCli(["serve", "--port", "0", "--data", file]);
+  expect(r.code).toBe(2);
+  expect(r.stderr).toBe(`gateway serve: invalid configuration:\n  - --data (GW_DATA_DIR): ${file} is a file, not a folder\n`);
 });
 
 const gw = (stack: { gw: RunningGateway }) => stack.gw.lines.map((l) => JSON.parse(l));
