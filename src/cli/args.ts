@@ -12,7 +12,10 @@ const MAX_ARGUMENT = 4096;
 
 /** An argument as a message may show it: cut short, and every control character escaped. */
 const shown = (arg: string) =>
-  JSON.stringify(arg.length > 40 ? `${arg.slice(0, 40)}…` : arg).replace(/[\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  JSON.stringify(arg.length > 40 ? `${arg.slice(0, 40)}…` : arg).replace(
+    /[\u202A-\u202E\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16)}`,
+  );
 
 /**
  * Refuses an argument that is not plain text before anything is opened or written: an
@@ -21,7 +24,8 @@ const shown = (arg: string) =>
  */
 function plainArguments(argv: string[]): void {
   for (const [i, arg] of argv.entries()) {
-    const what = i > 0 && argv[i - 1]?.startsWith("--") && !arg.startsWith("--") ? `the value of ${shown(argv[i - 1] as string)}` : shown(arg);
+    const what =
+      i > 0 && argv[i - 1]?.startsWith("--") && !arg.startsWith("--") ? `the value of ${shown(argv[i - 1] as string)}` : shown(arg);
     if (arg.length > MAX_ARGUMENT) throw new UsageError(`${what} is ${arg.length} characters long; arguments are at most ${MAX_ARGUMENT}`);
     if (UNPRINTABLE.test(arg)) throw new UsageError(`${what} holds a control character (${shown(arg)}); arguments are plain text`);
   }

@@ -94,7 +94,10 @@ export async function serve(argv: string[]): Promise<void> {
     // SIGKILL (systemd's TimeoutStopSec, Kubernetes' grace period), which would charge nothing.
     const deadline =
       config.drainTimeoutS > 0
-        ? setTimeout(() => cutInFlight("drain deadline passed: cutting in-flight requests", { drainTimeoutS: config.drainTimeoutS }), config.drainTimeoutS * 1000)
+        ? setTimeout(
+            () => cutInFlight("drain deadline passed: cutting in-flight requests", { drainTimeoutS: config.drainTimeoutS }),
+            config.drainTimeoutS * 1000,
+          )
         : undefined;
     // Stop accepting connections and let in-flight requests finish, so their usage is recorded before the final flush.
     await server.stop(false);

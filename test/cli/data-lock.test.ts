@@ -65,9 +65,7 @@ test("servers racing to take over one stale lock: exactly one gets it", async ()
   writeFileSync(lockPath(dir), JSON.stringify({ pid: 2 ** 22 + 4321 }));
   const script = `import { lockDataFolder } from ${JSON.stringify(join(ROOT, "src/cli/data-lock.ts"))};
 try { lockDataFolder(process.argv[1]); console.log("held"); await Bun.sleep(2000); } catch (e) { console.log(e.name); }`;
-  const racers = Array.from({ length: 6 }, () =>
-    Bun.spawn(["bun", "-e", script, dir], { stdout: "pipe", stderr: "inherit" }),
-  );
+  const racers = Array.from({ length: 6 }, () => Bun.spawn(["bun", "-e", script, dir], { stdout: "pipe", stderr: "inherit" }));
   const said = await Promise.all(racers.map(async (r) => (await new Response(r.stdout).text()).trim()));
   expect(said.filter((s) => s === "held")).toHaveLength(1);
   expect(said.filter((s) => s !== "held")).toEqual(Array(5).fill("DataFolderInUse"));

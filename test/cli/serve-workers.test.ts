@@ -138,7 +138,10 @@ test("workers whose supervisor is killed hard drain and exit instead of serving 
   const listening = () => output.out.match(/"msg":"listening"/g)?.length ?? 0;
   for (let i = 0; i < 600 && listening() < 2; i++) await Bun.sleep(50);
   expect(listening()).toBe(2);
-  const workers = spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" }).stdout.trim().split("\n").map(Number);
+  const workers = spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n")
+    .map(Number);
   expect(workers).toHaveLength(2);
   proc.kill("SIGKILL");
   for (let i = 0; i < 400 && workers.some(alive); i++) await Bun.sleep(50);

@@ -53,7 +53,9 @@ test("a database a newer gateway migrated is refused with the versions it does n
   db.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'from_the_future', 1)").run(next);
   db.close();
   const older = openStore({ databaseUrl: null, dataDir });
-  await expect(older.migrate()).rejects.toThrow(`migrated by a newer gateway (schema ${next} from_the_future; this one knows up to ${next - 1})`);
+  await expect(older.migrate()).rejects.toThrow(
+    `migrated by a newer gateway (schema ${next} from_the_future; this one knows up to ${next - 1})`,
+  );
   await older.close();
   const after = new Database(path);
   expect((after.query("SELECT count(*) AS n FROM schema_migrations").get() as { n: number }).n).toBe(MIGRATIONS.length + 1);
