@@ -299,7 +299,12 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       // Refused streams still being read in the background are accounted before the last flush.
       await calls.stop();
       await usage.stop();
-      writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: limiter.snapshot() });
+      // A snapshot that cannot be written (a full disk) costs only refilled buckets: the store is still closed cleanly.
+      try {
+        writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: limiter.snapshot() });
+      } catch (err) {
+        log.warn("hot-state snapshot not written", { error: String(err) });
+      }
       await state.close();
       await store.close();
       runner.record();

@@ -5,7 +5,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { initOrg, removeDir, runCli, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
 import { startProcessStack } from "../support/stack.ts";
@@ -113,6 +113,20 @@ test("usage the store would not take at shutdown is logged and makes the exit co
   const lines = server.lines.map((l) => JSON.parse(l));
   expect(lines.find((l) => l.msg === "usage not written before exit")).toMatchObject({ level: "error" });
   expect(lines.at(-1)?.msg).toBe("stopped");
+});
+
+test("a hot-state snapshot that cannot be written costs only the snapshot: usage is flushed, the store closed, the exit 0", async () => {
+  const dataDir = tempDataDir();
+  const org = await initOrg(dataDir);
+  // A folder where the snapshot file goes: its write fails at shutdown as a full disk's would.
+  mkdirSync(join(dataDir, "hot-state.msgpack"));
+  const server = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "60000" } });
+  cleanup.push(async () => removeDir(dataDir));
+  expect((await server.op(org.apiKey, "user.me")).status).toBe(200);
+  expect(await server.stop("SIGTERM")).toBe(0);
+  const lines = server.lines.map((l) => JSON.parse(l));
+  expect(lines.find((l) => l.msg === "hot-state snapshot not written")).toMatchObject({ level: "warn" });
+  expect((await withStore(dataDir, (store) => store.getApiKey(org.keyId)))?.requestCount).toBe(1);
 });
 
 test("a mistyped variable is named at start with the setting it likely meant, its value never", async () => {
