@@ -6,9 +6,11 @@
  * drain, and starts a worker again if one dies. Without Redis, several workers are
  * refused: each would keep its own rate limits and spend caps.
  *
- * Each worker says over its IPC channel when it listens. One that exits before it did
- * failed to start (Redis away, the port taken, a bad catalog): every worker would, so the
- * whole stops with exit 1 rather than restarting it each second while nothing serves.
+ * Each worker says over its IPC channel when it listens. Workers that exit before any
+ * did failed to start (Redis away, the port taken, a bad catalog): the whole stops with
+ * exit 1 rather than restarting them each second while nothing serves, and the service
+ * manager sees the failure. Once the node serves, a worker that dies is started again
+ * (after 1 s; one that cannot start again waits longer each time, up to 30 s).
  * A worker whose supervisor is gone (killed hard) sees its channel close and drains:
  * left running, it would serve a data folder whose lock no longer names anyone.
  */
@@ -56,6 +58,10 @@ export function reportListening(): boolean {
 
 export async function superviseWorkers(n: number, serveArgs: string[], log: Logger): Promise<void> {
   let stopping = false;
+  /** Whether the node ever served: until then a failed start is the node's, not one worker's. */
+  let served = false;
+  /** Restarts in a row of workers that died before they listened: each waits twice as long, up to 30 s. */
+  let failedStarts = 0;
   const workers = new Set<ReturnType<typeof Bun.spawn>>();
   const start = (): void => {
     let listened = false;
@@ -64,21 +70,25 @@ export async function superviseWorkers(n: number, serveArgs: string[], log: Logg
       stdout: "inherit",
       stderr: "inherit",
       ipc(message) {
-        if (message === LISTENING_MESSAGE) listened = true;
+        if (message !== LISTENING_MESSAGE) return;
+        listened = served = true;
+        failedStarts = 0;
       },
     });
     workers.add(proc);
     void proc.exited.then((code) => {
       workers.delete(proc);
       if (stopping) return;
-      if (!listened) {
+      if (!served) {
         log.error("worker failed before it listened; stopping every worker", { pid: proc.pid, code });
         void stop("SIGTERM", 1);
         return;
       }
-      log.error("worker exited; starting another", { pid: proc.pid, code });
+      // The others serve on: this one is started again, ever more slowly while it cannot start.
+      const delayMs = listened ? 1000 : Math.min(30_000, 1000 * 2 ** ++failedStarts);
+      log.error("worker exited; starting another", { pid: proc.pid, code, inMs: delayMs });
       log.flush();
-      setTimeout(start, 1000);
+      setTimeout(start, delayMs);
     });
   };
   const stop = async (signal: NodeJS.Signals, failed = 0) => {

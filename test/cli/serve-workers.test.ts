@@ -153,3 +153,27 @@ test("workers whose supervisor is killed hard drain and exit instead of serving 
   expect(stopped.map((l) => JSON.parse(l).signal)).toEqual(["supervisor gone", "supervisor gone"]);
   removeDir(dataDir);
 }, 60_000);
+
+test("once the node serves, a worker that dies is started again while the other serves on", async () => {
+  const dataDir = tempDataDir();
+  const { proc, output, reading } = await startWorkers(dataDir);
+  const listening = () => output.out.match(/"msg":"listening"/g)?.length ?? 0;
+  try {
+    for (let i = 0; i < 600 && listening() < 2; i++) await Bun.sleep(50);
+    const [victim] = spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" })
+      .stdout.trim()
+      .split("\n")
+      .map(Number);
+    process.kill(victim as number, "SIGKILL");
+    for (let i = 0; i < 600 && listening() < 3; i++) await Bun.sleep(50);
+    expect(listening()).toBe(3);
+    expect(output.out).toContain('"msg":"worker exited; starting another"');
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+  } finally {
+    spawnSync("pkill", ["-KILL", "-P", String(proc.pid)]);
+    proc.kill("SIGKILL");
+    await reading;
+    removeDir(dataDir);
+  }
+}, 60_000);

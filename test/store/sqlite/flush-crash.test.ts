@@ -39,7 +39,7 @@ test("a writer killed with SIGKILL mid-flush leaves whole flushes only, every to
     await writer.exited;
 
     const db = new Database(path);
-    const one = (sql: string) => Object.values(db.query(sql).get() as Record<string, number>)[0];
+    const one = (sql: string) => Object.values(db.query(sql).get() as Record<string, number>)[0] as number;
     const flushes = one("SELECT count(*) FROM usage_flushes");
     const events = one("SELECT count(*) FROM usage_events");
     expect(events).toBe(flushes * 2000);
