@@ -82,7 +82,7 @@ export async function openServices(
   setEgressPolicy({ allowPrivate: config.allowPrivateEgress });
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore } });
   await store.migrate();
-  const masterKey = MasterKey.load(config.masterKey, config.dataDir);
+  const masterKey = MasterKey.load(config.masterKey, config.dataDir, config.databaseUrl === null);
   const hasher = new ApiKeyHasher(masterKey.derive("api-key-hash"));
   return { store, masterKey, services: { store, hasher, onKeyChanged: () => {}, onPreferencesChanged: () => {}, now: Date.now } };
 }

@@ -12,16 +12,24 @@ export type KeyPurpose = "api-key-hash" | "provider-key-encryption" | "session-h
 export class MasterKey {
   private constructor(private readonly bytes: Buffer) {}
 
-  /** Uses `configured` (base64) when given, else reads or creates `dataDir/master.key`. */
-  static load(configured: string | null, dataDir: string): MasterKey {
-    if (configured) return new MasterKey(Buffer.from(configured, "base64"));
+  /**
+   * Uses `configured` (base64) when given, else reads or creates `dataDir/master.key`.
+   * `dataInFolder`: the store is in `dataDir` (SQLite), so a master.key there is the key
+   * its API keys were hashed and its provider keys sealed with. A GW_MASTER_KEY set later
+   * to another value would turn every key into a 401 and every provider into an
+   * undecryptable one, silently: that start is refused instead.
+   */
+  static load(configured: string | null, dataDir: string, dataInFolder = false): MasterKey {
     const path = join(dataDir, "master.key");
-    if (existsSync(path)) {
-      const bytes = Buffer.from(readFileSync(path, "utf8").trim(), "base64");
-      if (bytes.length !== 32)
-        throw new Error(`${path} does not hold 32 bytes of base64; restore it or remove it only if no data depends on it`);
+    if (configured) {
+      const bytes = Buffer.from(configured, "base64");
+      if (dataInFolder && existsSync(path) && !bytes.equals(readKeyFile(path)))
+        throw new Error(
+          `GW_MASTER_KEY is not the key in ${path}, which this data folder's API keys and provider keys were made with: unset GW_MASTER_KEY, or set it to that file's value`,
+        );
       return new MasterKey(bytes);
     }
+    if (existsSync(path)) return new MasterKey(readKeyFile(path));
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const bytes = randomBytes(32);
     writeFileSync(path, `${bytes.toString("base64")}\n`, { mode: 0o600, flag: "wx" });
@@ -32,4 +40,10 @@ export class MasterKey {
   derive(purpose: KeyPurpose): Uint8Array {
     return new Uint8Array(hkdfSync("sha256", this.bytes, Buffer.alloc(0), `gateway/${purpose}/v1`, 32));
   }
+}
+
+function readKeyFile(path: string): Buffer {
+  const bytes = Buffer.from(readFileSync(path, "utf8").trim(), "base64");
+  if (bytes.length !== 32) throw new Error(`${path} does not hold 32 bytes of base64; restore it or remove it only if no data depends on it`);
+  return bytes;
 }

@@ -129,6 +129,18 @@ test("a hot-state snapshot that cannot be written costs only the snapshot: usage
   expect((await withStore(dataDir, (store) => store.getApiKey(org.keyId)))?.requestCount).toBe(1);
 });
 
+test("serve over a SQLite folder with a GW_MASTER_KEY other than its master.key refuses to start, printing neither key", async () => {
+  const dataDir = tempDataDir();
+  cleanup.push(async () => removeDir(dataDir));
+  await initOrg(dataDir);
+  const other = Buffer.alloc(32, 7).toString("base64");
+  const r = await runCli(["serve", "--port", "0", "--data", dataDir], { GW_MASTER_KEY: other });
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain("GW_MASTER_KEY is not the key in");
+  expect(r.stderr + r.stdout).not.toContain(other);
+  expect(existsSync(join(dataDir, "gateway.lock"))).toBe(false);
+});
+
 test("a mistyped variable is named at start with the setting it likely meant, its value never", async () => {
   const server = await startGateway({ env: { GW_MASTERKEY: "c2VjcmV0LXZhbHVlLW5ldmVyLXByaW50ZWQ=" } });
   cleanup.push(async () => {
