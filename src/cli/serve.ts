@@ -72,6 +72,7 @@ export async function serve(argv: string[]): Promise<void> {
 
   let stopping = false;
   let cut = false;
+  let crashed = false;
   // In-flight calls cut: their streams end, are charged as cut streams, and the shutdown goes on to flush them.
   const cutInFlight = (why: string, fields: Record<string, unknown>) => {
     if (cut) return;
@@ -116,10 +117,22 @@ export async function serve(argv: string[]): Promise<void> {
     if (unwritten) log.error("usage not written before exit", { events: left.pending, failures: left.failures });
     log.info("stopped", { signal });
     log.flush();
-    process.exit(unwritten || failed ? 1 : 0);
+    process.exit(unwritten || failed || crashed ? 1 : 0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // A bug that escapes (a throw in a timer, a rejection nobody awaited) ended the process with
+  // Bun's trace on stderr, losing the buffered usage, the charges of calls in flight and the
+  // log lines saying why. It is logged, and the server stops as on SIGTERM, exiting 1 so that
+  // its supervisor starts it again.
+  const fatal = (what: string) => (err: unknown) => {
+    crashed = true;
+    log.error(what, { error: String(err), stack: err instanceof Error ? err.stack : undefined });
+    log.flush();
+    void stop(what);
+  };
+  process.on("uncaughtException", fatal("uncaught exception; stopping"));
+  process.on("unhandledRejection", fatal("unhandled rejection; stopping"));
   // A worker tells its supervisor it listens; one whose supervisor is gone drains and exits.
   if (reportListening()) process.on("disconnect", () => void stop("supervisor gone"));
 }

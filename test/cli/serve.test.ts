@@ -141,6 +141,29 @@ test("serve over a SQLite folder with a GW_MASTER_KEY other than its master.key 
   expect(existsSync(join(dataDir, "gateway.lock"))).toBe(false);
 });
 
+test("an error that escapes in the server (a throw in a timer, an unawaited rejection) is logged and stops it as SIGTERM does, usage flushed, exit 1", async () => {
+  for (const how of ["throw", "reject"]) {
+    const dataDir = tempDataDir();
+    cleanup.push(async () => removeDir(dataDir));
+    const org = await initOrg(dataDir);
+    const server = await startGateway({
+      dataDir,
+      env: { GW_FLUSH_INTERVAL_MS: "60000" },
+      command: ["bun", join(import.meta.dir, "fixtures", "serve-with-a-bug.ts"), how],
+    });
+    expect((await server.op(org.apiKey, "user.me")).status).toBe(200);
+    server.proc.kill("SIGUSR2");
+    expect(await server.proc.exited).toBe(1);
+    const lines = server.lines.map((l) => JSON.parse(l));
+    const logged = lines.find((l) => l.level === "error" && String(l.msg).endsWith("; stopping"));
+    expect(logged?.error).toContain("a bug in a");
+    expect(lines.at(-1)?.msg).toBe("stopped");
+    // The call's counters, waiting for a flush a minute away, were written by the shutdown.
+    expect((await withStore(dataDir, (store) => store.getApiKey(org.keyId)))?.requestCount).toBe(1);
+    expect(existsSync(join(dataDir, "gateway.lock"))).toBe(false);
+  }
+});
+
 test("a mistyped variable is named at start with the setting it likely meant, its value never", async () => {
   const server = await startGateway({ env: { GW_MASTERKEY: "c2VjcmV0LXZhbHVlLW5ldmVyLXByaW50ZWQ=" } });
   cleanup.push(async () => {
