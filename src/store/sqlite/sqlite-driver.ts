@@ -77,10 +77,12 @@ export class SqliteDriver implements SqlDriver {
   constructor(path: string) {
     ownerOnly(path);
     this.db = new Database(path, { create: true, strict: true });
+    // First: switching a new database to WAL takes a lock that a second process opening it
+    // at the same moment (`gateway init` beside a starting server) would otherwise fail on at once.
+    this.db.exec("PRAGMA busy_timeout = 5000");
     this.db.exec("PRAGMA journal_mode = WAL");
     this.db.exec("PRAGMA synchronous = NORMAL");
     this.db.exec("PRAGMA foreign_keys = ON");
-    this.db.exec("PRAGMA busy_timeout = 5000");
   }
 
   private query(text: string) {
@@ -145,20 +147,28 @@ export class SqliteDriver implements SqlDriver {
     return statement;
   }
 
+  /**
+   * Pending migrations in one IMMEDIATE transaction: it holds the write lock from before the
+   * applied versions are read, so two processes starting on one new folder (a server and
+   * `gateway init`) apply each once; the second waits, then finds nothing to do. Read
+   * outside it, both saw none applied and the second failed ("table already exists").
+   */
   async migrate(): Promise<void> {
-    this.db.exec(
-      "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
-    );
-    const rows = this.db.query("SELECT version, name FROM schema_migrations").all() as { version: number; name: string }[];
-    refuseNewerSchema(rows);
-    const applied = new Set(rows.map((r) => Number(r.version)));
-    for (const m of MIGRATIONS) {
-      if (applied.has(m.version)) continue;
-      this.db.transaction(() => {
-        this.db.exec(m.sql);
-        this.db.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(m.version, m.name, Date.now());
-      })();
-    }
+    this.db
+      .transaction(() => {
+        this.db.exec(
+          "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+        );
+        const rows = this.db.query("SELECT version, name FROM schema_migrations").all() as { version: number; name: string }[];
+        refuseNewerSchema(rows);
+        const applied = new Set(rows.map((r) => Number(r.version)));
+        for (const m of MIGRATIONS) {
+          if (applied.has(m.version)) continue;
+          this.db.exec(m.sql);
+          this.db.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(m.version, m.name, Date.now());
+        }
+      })
+      .immediate();
   }
 
   private finalizeInserts(): void {
