@@ -67,6 +67,20 @@ function ownerOnly(path: string): void {
   }
 }
 
+/**
+ * A database file the gateway cannot use, named with what to do: SQLite's own "file is not
+ * a database" or "database disk image is malformed" said neither which file nor that the
+ * way back is the backup. Other errors (a newer schema, a full disk) pass as they are.
+ */
+function unusable(path: string, err: unknown): unknown {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT")
+    return new Error(`${path} is damaged or not a SQLite database (${(err as Error).message}): restore it from a backup`);
+  if (code === "SQLITE_CANTOPEN" || code === "SQLITE_READONLY" || code === "SQLITE_PERM")
+    return new Error(`${path} cannot be opened for writing (${(err as Error).message}): check the file and its folder's owner and mode`);
+  return err;
+}
+
 export class SqliteDriver implements SqlDriver {
   private readonly db: Database;
   /** `$n` texts as SQLite's `?n`. */
@@ -74,15 +88,22 @@ export class SqliteDriver implements SqlDriver {
   /** The events' INSERTs, prepared once per row count and shared columns: most are full (EVENTS_PER_INSERT rows). */
   private readonly inserts = new Map<number, Prepared>();
 
+  private readonly path: string;
+
   constructor(path: string) {
+    this.path = path;
     ownerOnly(path);
-    this.db = new Database(path, { create: true, strict: true });
-    // First: switching a new database to WAL takes a lock that a second process opening it
-    // at the same moment (`gateway init` beside a starting server) would otherwise fail on at once.
-    this.db.exec("PRAGMA busy_timeout = 5000");
-    this.db.exec("PRAGMA journal_mode = WAL");
-    this.db.exec("PRAGMA synchronous = NORMAL");
-    this.db.exec("PRAGMA foreign_keys = ON");
+    try {
+      this.db = new Database(path, { create: true, strict: true });
+      // First: switching a new database to WAL takes a lock that a second process opening it
+      // at the same moment (`gateway init` beside a starting server) would otherwise fail on at once.
+      this.db.exec("PRAGMA busy_timeout = 5000");
+      this.db.exec("PRAGMA journal_mode = WAL");
+      this.db.exec("PRAGMA synchronous = NORMAL");
+      this.db.exec("PRAGMA foreign_keys = ON");
+    } catch (err) {
+      throw unusable(path, err);
+    }
   }
 
   private query(text: string) {
@@ -154,6 +175,14 @@ export class SqliteDriver implements SqlDriver {
    * outside it, both saw none applied and the second failed ("table already exists").
    */
   async migrate(): Promise<void> {
+    try {
+      this.applyMigrations();
+    } catch (err) {
+      throw unusable(this.path, err);
+    }
+  }
+
+  private applyMigrations(): void {
     this.db
       .transaction(() => {
         this.db.exec(

@@ -1,6 +1,6 @@
 /** The embedded driver: its usage INSERTs write every row as given however many statement shapes, and it tells a refusal from a passing failure. */
 import { expect, test } from "bun:test";
-import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newId } from "../../../src/domain/ids.ts";
@@ -114,5 +114,31 @@ test("the database and its -wal and -shm files are readable by their owner alone
   await new SqliteDriver(old).close();
   // Everyone's read bit goes; the group's (a backup group an operator chose) stays.
   expect(mode(old).toString(8)).toBe("640");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("a file that is not a SQLite database, or a damaged one, is named with the way back (the backup)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "gw-driver-"));
+  const garbage = join(dir, "garbage.db");
+  writeFileSync(garbage, "not a database, whatever its name says".repeat(200));
+  const open = async (path: string) => {
+    try {
+      const driver = new SqliteDriver(path);
+      await driver.migrate();
+      await driver.close();
+      return "opened";
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+  expect(await open(garbage)).toBe(`${garbage} is damaged or not a SQLite database (file is not a database): restore it from a backup`);
+  // A database cut short, as a disk that lost its tail leaves one.
+  const cut = join(dir, "cut.db");
+  const whole = new SqliteDriver(cut);
+  await whole.migrate();
+  await whole.close();
+  truncateSync(cut, 8192);
+  rmSync(`${cut}-wal`, { force: true });
+  expect(await open(cut)).toStartWith(`${cut} is damaged or not a SQLite database (`);
   rmSync(dir, { recursive: true, force: true });
 });
