@@ -106,4 +106,5 @@ export async function superviseWorkers(n: number, serveArgs: string[], log: Logg
   log.flush();
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGHUP", () => void stop("SIGHUP"));
 }

@@ -121,6 +121,8 @@ export async function serve(argv: string[]): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // A closed terminal or ssh session: its default action ended the process where it stood, unflushed.
+  process.on("SIGHUP", () => void stop("SIGHUP"));
   // A bug that escapes (a throw in a timer, a rejection nobody awaited) ended the process with
   // Bun's trace on stderr, losing the buffered usage, the charges of calls in flight and the
   // log lines saying why. It is logged, and the server stops as on SIGTERM, exiting 1 so that

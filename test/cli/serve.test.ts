@@ -164,6 +164,17 @@ test("an error that escapes in the server (a throw in a timer, an unawaited reje
   }
 });
 
+test("SIGHUP (a closed terminal or ssh session) stops the server as SIGTERM does, usage flushed", async () => {
+  const dataDir = tempDataDir();
+  cleanup.push(async () => removeDir(dataDir));
+  const org = await initOrg(dataDir);
+  const server = await startGateway({ dataDir, env: { GW_FLUSH_INTERVAL_MS: "60000" } });
+  expect((await server.op(org.apiKey, "user.me")).status).toBe(200);
+  expect(await server.stop("SIGHUP")).toBe(0);
+  expect(server.lines.map((l) => JSON.parse(l)).at(-1)).toMatchObject({ msg: "stopped", signal: "SIGHUP" });
+  expect((await withStore(dataDir, (store) => store.getApiKey(org.keyId)))?.requestCount).toBe(1);
+});
+
 test("a mistyped variable is named at start with the setting it likely meant, its value never", async () => {
   const server = await startGateway({ env: { GW_MASTERKEY: "c2VjcmV0LXZhbHVlLW5ldmVyLXByaW50ZWQ=" } });
   cleanup.push(async () => {
