@@ -83,6 +83,13 @@ export async function openServices(
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore } });
   await store.migrate();
   const masterKey = MasterKey.load(config.masterKey, config.dataDir, config.databaseUrl === null);
+  // Every start and every node must hold the key the data was made with: another one answers 401 to every key made elsewhere.
+  if ((await store.claimMasterKeyCheck(masterKey.check(), Date.now())) !== masterKey.check()) {
+    await store.close();
+    throw new Error(
+      `this ${config.masterKey ? "GW_MASTER_KEY" : `master key (${join(config.dataDir, "master.key")})`} is not the one the database's API keys and provider keys were made with: give every node the same GW_MASTER_KEY`,
+    );
+  }
   const hasher = new ApiKeyHasher(masterKey.derive("api-key-hash"));
   return { store, masterKey, services: { store, hasher, onKeyChanged: () => {}, onPreferencesChanged: () => {}, now: Date.now } };
 }

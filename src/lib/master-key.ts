@@ -7,7 +7,7 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export type KeyPurpose = "api-key-hash" | "provider-key-encryption" | "session-hash" | "tool-grant";
+export type KeyPurpose = "api-key-hash" | "provider-key-encryption" | "session-hash" | "tool-grant" | "key-check";
 
 export class MasterKey {
   private constructor(private readonly bytes: Buffer) {}
@@ -37,6 +37,11 @@ export class MasterKey {
     return new MasterKey(bytes);
   }
 
+  /** A value that tells two master keys apart and reveals nothing of either (a key of its own purpose, in hex). */
+  check(): string {
+    return Buffer.from(this.derive("key-check")).toString("hex").slice(0, 32);
+  }
+
   derive(purpose: KeyPurpose): Uint8Array {
     return new Uint8Array(hkdfSync("sha256", this.bytes, Buffer.alloc(0), `gateway/${purpose}/v1`, 32));
   }
@@ -44,6 +49,7 @@ export class MasterKey {
 
 function readKeyFile(path: string): Buffer {
   const bytes = Buffer.from(readFileSync(path, "utf8").trim(), "base64");
-  if (bytes.length !== 32) throw new Error(`${path} does not hold 32 bytes of base64; restore it or remove it only if no data depends on it`);
+  if (bytes.length !== 32)
+    throw new Error(`${path} does not hold 32 bytes of base64; restore it or remove it only if no data depends on it`);
   return bytes;
 }

@@ -175,6 +175,35 @@ test("SIGHUP (a closed terminal or ssh session) stops the server as SIGTERM does
   expect((await withStore(dataDir, (store) => store.getApiKey(org.keyId)))?.requestCount).toBe(1);
 });
 
+test("a server or command holding another master key than the one a database was made with is refused: no key made elsewhere answers 401", async () => {
+  const dataDir = tempDataDir();
+  const elsewhere = tempDataDir();
+  cleanup.push(async () => {
+    removeDir(dataDir);
+    removeDir(elsewhere);
+  });
+  await initOrg(dataDir);
+  // The same database from another machine's folder, as a second node on one Postgres is:
+  // that folder has no master.key, so it makes one of its own.
+  const database = { GW_DATABASE_URL: `sqlite:${join(dataDir, "gateway.db")}` };
+  for (const args of [
+    ["serve", "--port", "0", "--data", elsewhere],
+    ["key", "create", "--email", "admin@example.com", "--data", elsewhere],
+  ]) {
+    const r = await runCli(args, database);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("is not the one the database's API keys and provider keys were made with");
+  }
+  const withKey = await runCli(["user", "add", "--email", "x@example.com", "--data", elsewhere], {
+    ...database,
+    GW_MASTER_KEY: Buffer.alloc(32, 9).toString("base64"),
+  });
+  expect(withKey.stderr).toContain("this GW_MASTER_KEY is not the one");
+  expect(withKey.stderr).not.toContain(Buffer.alloc(32, 9).toString("base64"));
+  // The folder's own key still opens it.
+  expect((await runCli(["user", "add", "--email", "y@example.com", "--data", dataDir])).code).toBe(0);
+});
+
 test("a mistyped variable is named at start with the setting it likely meant, its value never", async () => {
   const server = await startGateway({ env: { GW_MASTERKEY: "c2VjcmV0LXZhbHVlLW5ldmVyLXByaW50ZWQ=" } });
   cleanup.push(async () => {

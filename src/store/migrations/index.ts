@@ -20,6 +20,7 @@ import invitationExpiry from "./013_invitation_expiry.sql" with { type: "text" }
 import invitationExpiryPostgres from "./013_invitation_expiry.postgres.sql" with { type: "text" };
 import signInDomainApprovals from "./014_sign_in_domain_approvals.sql" with { type: "text" };
 import usageCacheTokens from "./015_usage_cache_tokens.sql" with { type: "text" };
+import masterKeyCheck from "./016_master_key_check.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -47,6 +48,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 13, name: "invitation_expiry", sql: invitationExpiry, postgres: invitationExpiryPostgres },
   { version: 14, name: "sign_in_domain_approvals", sql: signInDomainApprovals },
   { version: 15, name: "usage_cache_tokens", sql: usageCacheTokens },
+  { version: 16, name: "master_key_check", sql: masterKeyCheck },
 ];
 
 /**
