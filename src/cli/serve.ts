@@ -101,7 +101,10 @@ export async function serve(argv: string[]): Promise<void> {
           )
         : undefined;
     // Stop accepting connections and let in-flight requests finish, so their usage is recorded before the final flush.
-    await server.stop(false);
+    const drained = server.stop(false);
+    // An MCP client's notification stream (GET /mcp) never ends by itself: it held every shutdown to the deadline.
+    rt.mcp.endStreams();
+    await drained;
     clearTimeout(deadline);
     let failed = false;
     try {

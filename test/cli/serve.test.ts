@@ -204,6 +204,39 @@ test("a server or command holding another master key than the one a database was
   expect((await runCli(["user", "add", "--email", "y@example.com", "--data", dataDir])).code).toBe(0);
 });
 
+test("an MCP client's open notification stream (GET /mcp) does not hold the shutdown: it ends, and the process exits 0", async () => {
+  const dataDir = tempDataDir();
+  cleanup.push(async () => removeDir(dataDir));
+  const org = await initOrg(dataDir);
+  // No drain deadline: only the stream's end lets the process exit.
+  const server = await startGateway({ dataDir, env: { GW_DRAIN_TIMEOUT_S: "0" } });
+  cleanup.push(async () => {
+    server.proc.kill("SIGKILL");
+    await server.proc.exited;
+  });
+  const headers = {
+    authorization: `Bearer ${org.apiKey}`,
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+  const initialize = { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "agent", version: "1" } };
+  const init = await fetch(`${server.url}/mcp`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: initialize }),
+  });
+  await init.text();
+  const session = { "mcp-session-id": init.headers.get("mcp-session-id") as string, "mcp-protocol-version": "2025-03-26" };
+  const initialized = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
+  expect((await fetch(`${server.url}/mcp`, { method: "POST", headers: { ...headers, ...session }, body: initialized })).status).toBe(202);
+  // Its headers reach the client with its first event, which may be a while: the server's log says it is open.
+  const stream = fetch(`${server.url}/mcp`, { headers: { authorization: headers.authorization, accept: "text/event-stream", ...session } });
+  while (!server.lines.some((l) => l.includes('"method":"GET","route":"/mcp","status":200'))) await Bun.sleep(20);
+  server.proc.kill("SIGTERM");
+  expect(await server.proc.exited).toBe(0);
+  expect((await stream).headers.get("content-type")).toBe("text/event-stream");
+});
+
 test("a mistyped variable is named at start with the setting it likely meant, its value never", async () => {
   const server = await startGateway({ env: { GW_MASTERKEY: "c2VjcmV0LXZhbHVlLW5ldmVyLXByaW50ZWQ=" } });
   cleanup.push(async () => {
