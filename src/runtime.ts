@@ -82,7 +82,13 @@ export async function openServices(
   setEgressPolicy({ allowPrivate: config.allowPrivateEgress });
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore } });
   await store.migrate();
-  const masterKey = MasterKey.load(config.masterKey, config.dataDir, config.databaseUrl === null);
+  let masterKey: MasterKey;
+  try {
+    masterKey = MasterKey.load(config.masterKey, config.dataDir, config.databaseUrl === null, (await store.masterKeyCheck()) === null);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
   // Every start and every node must hold the key the data was made with: another one answers 401 to every key made elsewhere.
   if ((await store.claimMasterKeyCheck(masterKey.check(), Date.now())) !== masterKey.check()) {
     await store.close();

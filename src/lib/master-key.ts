@@ -17,9 +17,10 @@ export class MasterKey {
    * `dataInFolder`: the store is in `dataDir` (SQLite), so a master.key there is the key
    * its API keys were hashed and its provider keys sealed with. A GW_MASTER_KEY set later
    * to another value would turn every key into a 401 and every provider into an
-   * undecryptable one, silently: that start is refused instead.
+   * undecryptable one, silently: that start is refused instead. `mayCreate` false: the
+   * database already records a key's check, so none is generated here.
    */
-  static load(configured: string | null, dataDir: string, dataInFolder = false): MasterKey {
+  static load(configured: string | null, dataDir: string, dataInFolder = false, mayCreate = true): MasterKey {
     const path = join(dataDir, "master.key");
     if (configured) {
       const bytes = Buffer.from(configured, "base64");
@@ -30,6 +31,11 @@ export class MasterKey {
       return new MasterKey(bytes);
     }
     if (existsSync(path)) return new MasterKey(readKeyFile(path));
+    // The data was made with a key that is not here: a new one would be refused, and left behind it would refuse the right one.
+    if (!mayCreate)
+      throw new Error(
+        `no master key: the database was made with one, and neither GW_MASTER_KEY nor ${path} holds it here; set GW_MASTER_KEY as the server has it, or restore that file`,
+      );
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const bytes = randomBytes(32);
     writeFileSync(path, `${bytes.toString("base64")}\n`, { mode: 0o600, flag: "wx" });

@@ -184,7 +184,8 @@ test("a server or command holding another master key than the one a database was
   });
   await initOrg(dataDir);
   // The same database from another machine's folder, as a second node on one Postgres is:
-  // that folder has no master.key, so it makes one of its own.
+  // that folder has no master.key, and one of its own is not made (it would be refused, and
+  // left there it would refuse the right one).
   const database = { GW_DATABASE_URL: `sqlite:${join(dataDir, "gateway.db")}` };
   for (const args of [
     ["serve", "--port", "0", "--data", elsewhere],
@@ -192,7 +193,8 @@ test("a server or command holding another master key than the one a database was
   ]) {
     const r = await runCli(args, database);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("is not the one the database's API keys and provider keys were made with");
+    expect(r.stderr).toContain("no master key: the database was made with one");
+    expect(existsSync(join(elsewhere, "master.key"))).toBe(false);
   }
   const withKey = await runCli(["user", "add", "--email", "x@example.com", "--data", elsewhere], {
     ...database,

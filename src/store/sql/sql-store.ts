@@ -19,8 +19,12 @@ export class SqlStore extends EtlSql implements Store {
       check,
       now,
     );
+    return String(await this.masterKeyCheck());
+  }
+
+  async masterKeyCheck(): Promise<string | null> {
     const [row] = await this.all("SELECT check_value FROM master_key_checks WHERE id = 1");
-    return String(row?.check_value);
+    return row ? String(row.check_value) : null;
   }
 
   async createNotification(n: Notification): Promise<void> {
