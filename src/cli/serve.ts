@@ -60,15 +60,6 @@ export async function serve(argv: string[]): Promise<void> {
     throw new Error(`--host/--port (GW_HOST, GW_PORT): cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
   }
   const server = app.server!;
-  const url = `http://${server.hostname}:${server.port}`;
-  lock?.listening(url);
-  log.info("listening", { url, version: VERSION, dataDir: config.dataDir, store: config.databaseUrl ? "external" : "sqlite" });
-  if ((await rt.store.listOrganizations()).length === 0) {
-    log.warn("no organization yet: every call will be refused until one exists", {
-      create: `${gatewayCommand()} init --org NAME --email EMAIL --data ${config.dataDir}`,
-    });
-  }
-  log.flush();
 
   let stopping = false;
   let cut = false;
@@ -138,6 +129,17 @@ export async function serve(argv: string[]): Promise<void> {
   };
   process.on("uncaughtException", fatal("uncaught exception; stopping"));
   process.on("unhandledRejection", fatal("unhandled rejection; stopping"));
+
+  // Said once every signal is handled: a SIGTERM sent on seeing "listening" found none and killed the process where it stood.
+  const url = `http://${server.hostname}:${server.port}`;
+  lock?.listening(url);
+  log.info("listening", { url, version: VERSION, dataDir: config.dataDir, store: config.databaseUrl ? "external" : "sqlite" });
+  if ((await rt.store.listOrganizations()).length === 0) {
+    log.warn("no organization yet: every call will be refused until one exists", {
+      create: `${gatewayCommand()} init --org NAME --email EMAIL --data ${config.dataDir}`,
+    });
+  }
+  log.flush();
   // A worker tells its supervisor it listens; one whose supervisor is gone drains and exits.
   if (reportListening()) process.on("disconnect", () => void stop("supervisor gone"));
 }
