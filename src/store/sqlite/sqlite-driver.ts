@@ -70,12 +70,14 @@ function ownerOnly(path: string): void {
 /**
  * A database file the gateway cannot use, named with what to do: SQLite's own "file is not
  * a database" or "database disk image is malformed" said neither which file nor that the
- * way back is the backup. Other errors (a newer schema, a full disk) pass as they are.
+ * way back is the backup; a full disk at start is named too. Other errors (a newer schema)
+ * pass as they are.
  */
 function unusable(path: string, err: unknown): unknown {
   const code = (err as { code?: unknown } | null)?.code;
   if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT")
     return new Error(`${path} is damaged or not a SQLite database (${(err as Error).message}): restore it from a backup`);
+  if (code === "SQLITE_FULL") return new Error(`${path} cannot be written: the disk is full (${(err as Error).message})`);
   if (code === "SQLITE_CANTOPEN" || code === "SQLITE_READONLY" || code === "SQLITE_PERM")
     return new Error(`${path} cannot be opened for writing (${(err as Error).message}): check the file and its folder's owner and mode`);
   return err;
