@@ -65,7 +65,27 @@ function fieldsJson(fields: LogFields): string {
   }
 }
 
-export function createLogger(level: LogLevel, write: (chunk: string) => void = (c) => process.stdout.write(c)): Logger {
+/**
+ * Whether stdout's reader is gone (a log pipe whose other end exited, `serve | head`).
+ * Its write error was an uncaught exception that stopped the gateway: losing the log
+ * must not take the service down, so lines are dropped from then on, said once on stderr.
+ */
+let stdoutGone = false;
+let watchingStdout = false;
+function writeStdout(chunk: string): void {
+  if (!watchingStdout) {
+    watchingStdout = true;
+    process.stderr.on("error", () => {});
+    process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+      if (stdoutGone) return;
+      stdoutGone = true;
+      process.stderr.write(`gateway: the log output is closed (${err.code ?? err.message}); log lines are dropped from here on\n`);
+    });
+  }
+  if (!stdoutGone) process.stdout.write(chunk);
+}
+
+export function createLogger(level: LogLevel, write: (chunk: string) => void = writeStdout): Logger {
   const threshold = RANK[level];
   let buffer = "";
   let scheduled = false;

@@ -7,7 +7,7 @@ import { Database } from "bun:sqlite";
 import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { initOrg, removeDir, runCli, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import { CLI, initOrg, removeDir, ROOT, runCli, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
 import { startProcessStack } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
 
@@ -237,6 +237,39 @@ test("an MCP client's open notification stream (GET /mcp) does not hold the shut
   server.proc.kill("SIGTERM");
   expect(await server.proc.exited).toBe(0);
   expect((await stream).headers.get("content-type")).toBe("text/event-stream");
+});
+
+test("a log output whose reader is gone (serve | a shipper that exited) does not stop the server; it says so once on stderr", async () => {
+  const dataDir = tempDataDir();
+  cleanup.push(async () => removeDir(dataDir));
+  const org = await initOrg(dataDir);
+  const proc = Bun.spawn(["bun", "run", CLI, "serve", "--port", "0", "--data", dataDir], {
+    cwd: ROOT,
+    env: { ...process.env, GW_LOG_LEVEL: "info" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  cleanup.push(async () => {
+    proc.kill("SIGKILL");
+    await proc.exited;
+  });
+  const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  while (!out.includes('"msg":"listening"')) out += (await reader.read()).value ?? "";
+  const url = JSON.parse(out.split("\n").find((l) => l.includes('"msg":"listening"')) as string).url as string;
+  await reader.cancel();
+  const call = () =>
+    fetch(`${url}/api/v1/gateway`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${org.apiKey}` },
+      body: JSON.stringify({ operation: "user.me", params: {} }),
+    }).then((r) => r.status);
+  // Each call writes a request line into the closed pipe; the server answers on.
+  for (let i = 0; i < 5; i++) expect(await call()).toBe(200);
+  proc.kill("SIGTERM");
+  expect(await proc.exited).toBe(0);
+  const stderr = await new Response(proc.stderr).text();
+  expect(stderr.match(/the log output is closed/g)).toHaveLength(1);
 });
 
 test("a mistyped variable is named at start with the setting it likely meant, its value never", async () => {
