@@ -100,10 +100,12 @@ const integer =
     return n < min || n > max ? fail(`must be between ${min} and ${max}, got ${n}`) : ok(n);
   };
 
+// Values are read trimmed, as numbers and addresses were: an environment file saved with
+// Windows line endings ends each value in "\r", which refused `info` and `true` alone.
 const oneOf =
   <T extends string>(...values: T[]) =>
   (raw: string): Parsed<T> =>
-    (values as string[]).includes(raw) ? ok(raw as T) : fail(`must be one of ${values.join(", ")}, got ${quoted(raw)}`);
+    (values as string[]).includes(raw.trim()) ? ok(raw.trim() as T) : fail(`must be one of ${values.join(", ")}, got ${quoted(raw)}`);
 
 const text = (raw: string): Parsed<string | null> => ok(raw.trim() === "" ? null : raw.trim());
 
@@ -139,9 +141,9 @@ const shownUrl =
   };
 
 const bool = (raw: string): Parsed<boolean> =>
-  ["1", "true", "yes", "on"].includes(raw.toLowerCase())
+  ["1", "true", "yes", "on"].includes(raw.trim().toLowerCase())
     ? ok(true)
-    : ["0", "false", "no", "off", ""].includes(raw.toLowerCase())
+    : ["0", "false", "no", "off", ""].includes(raw.trim().toLowerCase())
       ? ok(false)
       : fail(`must be true or false, got ${quoted(raw)}`);
 

@@ -88,6 +88,11 @@ describe("loadConfig", () => {
     expect(() => loadConfig({}, { GW_LOG_LEVEL: long })).toThrow(`got "${long.slice(0, 40)}…"`);
   });
 
+  test("an environment file saved with Windows line endings reads as it would without them", () => {
+    const c = loadConfig({}, { GW_LOG_LEVEL: "warn\r", GW_TRUST_PROXY: "true\r", GW_DURABILITY: "strict\r", GW_PORT: "9090\r" });
+    expect([c.logLevel, c.trustProxy, c.durability, c.port]).toEqual(["warn", true, "strict", 9090]);
+  });
+
   test("GW_DRAIN_TIMEOUT_S: 25 s by default (under Kubernetes' 30 s grace), 0 for no bound, nothing negative or fractional", () => {
     expect(loadConfig({}, {}).drainTimeoutS).toBe(25);
     expect(loadConfig({}, { GW_DRAIN_TIMEOUT_S: "0" }).drainTimeoutS).toBe(0);
