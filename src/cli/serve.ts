@@ -10,6 +10,9 @@ import { prepareDataFolder } from "./data-folder.ts";
 import { lockDataFolder } from "./data-lock.ts";
 import { reportListening, superviseWorkers, WORKER_ENV, workerCount } from "./serve-workers.ts";
 
+/** How long the last flush and closing the store may take once the drain is over. */
+const SHUTDOWN_WRITE_S = 10;
+
 export const serveUsage = "gateway serve [--host H] [--port P] [--data DIR] [--public-url URL] [--workers N]";
 
 export async function serve(argv: string[]): Promise<void> {
@@ -98,12 +101,22 @@ export async function serve(argv: string[]): Promise<void> {
     await drained;
     clearTimeout(deadline);
     let failed = false;
-    try {
-      await rt.shutdown();
-    } catch (err) {
-      failed = true;
-      log.error("shutdown failed", { error: String(err) });
-    }
+    // The last flush and closing the store, bounded: a database gone without a reset (a
+    // partition, a frozen host) held them until the supervisor's SIGKILL, which said nothing.
+    const finished = await Promise.race([
+      rt.shutdown().then(
+        () => true,
+        (err) => {
+          log.error("shutdown failed", { error: String(err) });
+          return false;
+        },
+      ),
+      Bun.sleep(SHUTDOWN_WRITE_S * 1000).then(() => {
+        log.error("shutdown did not finish: the store did not answer; usage being written may be lost", { waitedS: SHUTDOWN_WRITE_S });
+        return false;
+      }),
+    ]);
+    if (!finished) failed = true;
     lock?.release();
     // Usage the store would not take (a full disk, a database away) is gone with the process: say so, and exit non-zero.
     const left = rt.usage.stats();
