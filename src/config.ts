@@ -48,6 +48,8 @@ export interface Config {
   upstreamTimeoutS: number;
   /** How long a running stream may go without a byte from its provider before it is ended; 0: no bound. */
   streamIdleTimeoutS: number;
+  /** On SIGTERM/SIGINT, how long in-flight calls and streams may take to finish before they are cut (and charged); 0: no bound. */
+  drainTimeoutS: number;
   /** Outbound addresses (providers, webhooks, OIDC issuer, MCP servers) on loopback and private ranges allowed; link-local and metadata never. */
   allowPrivateEgress: boolean;
   /** When set, /metrics needs `Authorization: Bearer <token>`. */
@@ -87,18 +89,23 @@ interface Setting<K extends keyof Config> {
   fallback: () => Config[K];
 }
 
+/** A value quoted back in a message, cut short: a variable can hold anything, a pasted key or a whole file. */
+const quoted = (raw: string) => JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
+
 const integer =
   (min: number, max: number) =>
   (raw: string): Parsed<number> => {
-    if (!/^\d+$/.test(raw.trim())) return fail(`must be a whole number, got "${raw}"`);
+    if (!/^\d+$/.test(raw.trim())) return fail(`must be a whole number, got ${quoted(raw)}`);
     const n = Number(raw);
     return n < min || n > max ? fail(`must be between ${min} and ${max}, got ${n}`) : ok(n);
   };
 
+// Values are read trimmed, as numbers and addresses were: an environment file saved with
+// Windows line endings ends each value in "\r", which refused `info` and `true` alone.
 const oneOf =
   <T extends string>(...values: T[]) =>
   (raw: string): Parsed<T> =>
-    (values as string[]).includes(raw) ? ok(raw as T) : fail(`must be one of ${values.join(", ")}, got "${raw}"`);
+    (values as string[]).includes(raw.trim()) ? ok(raw.trim() as T) : fail(`must be one of ${values.join(", ")}, got ${quoted(raw)}`);
 
 const text = (raw: string): Parsed<string | null> => ok(raw.trim() === "" ? null : raw.trim());
 
@@ -116,12 +123,29 @@ const url =
     }
   };
 
+/**
+ * An address the gateway shows or sends on: the public URL goes into every sign-in link
+ * and the trusted Origin, the issuer into discovery requests and logs. A user name or
+ * password in it would be printed with each link; a query or fragment would break the
+ * links built on it. Neither value is echoed (it may hold the password).
+ */
+const shownUrl =
+  (...protocols: string[]) =>
+  (raw: string): Parsed<string | null> => {
+    const parsed = url(...protocols)(raw);
+    if ("error" in parsed || parsed.ok === null) return parsed;
+    const u = new URL(parsed.ok);
+    if (u.username !== "" || u.password !== "") return fail("must not hold a user name or password");
+    if (u.search !== "" || u.hash !== "") return fail("must not have a query (?...) or fragment (#...)");
+    return parsed;
+  };
+
 const bool = (raw: string): Parsed<boolean> =>
-  ["1", "true", "yes", "on"].includes(raw.toLowerCase())
+  ["1", "true", "yes", "on"].includes(raw.trim().toLowerCase())
     ? ok(true)
-    : ["0", "false", "no", "off", ""].includes(raw.toLowerCase())
+    : ["0", "false", "no", "off", ""].includes(raw.trim().toLowerCase())
       ? ok(false)
-      : fail(`must be true or false, got "${raw}"`);
+      : fail(`must be true or false, got ${quoted(raw)}`);
 
 function masterKey(raw: string): Parsed<string | null> {
   if (raw.trim() === "") return ok(null);
@@ -143,8 +167,8 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "masterKey", env: "GW_MASTER_KEY", parse: masterKey, fallback: () => null },
   { key: "databaseUrl", env: "GW_DATABASE_URL", parse: url("postgres:", "postgresql:", "sqlite:"), fallback: () => null },
   { key: "redisUrl", env: "GW_REDIS_URL", parse: url("redis:", "rediss:"), fallback: () => null },
-  { key: "publicUrl", env: "GW_PUBLIC_URL", flag: "public-url", parse: url("http:", "https:"), fallback: () => null },
-  { key: "oidcIssuer", env: "GW_OIDC_ISSUER", parse: url("http:", "https:"), fallback: () => null },
+  { key: "publicUrl", env: "GW_PUBLIC_URL", flag: "public-url", parse: shownUrl("http:", "https:"), fallback: () => null },
+  { key: "oidcIssuer", env: "GW_OIDC_ISSUER", parse: shownUrl("http:", "https:"), fallback: () => null },
   { key: "oidcClientId", env: "GW_OIDC_CLIENT_ID", parse: text, fallback: () => null },
   { key: "oidcClientSecret", env: "GW_OIDC_CLIENT_SECRET", parse: text, fallback: () => null },
   { key: "catalogPath", env: "GW_CATALOG", parse: (r) => ok(r.trim() ? resolve(r.trim()) : null), fallback: () => null },
@@ -166,6 +190,8 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "upstreamTimeoutS", env: "GW_UPSTREAM_TIMEOUT_S", parse: integer(1, 3600), fallback: () => 300 },
   // The official clients' own default timeout (10 minutes): a reasoning model may think that long in silence before its first token.
   { key: "streamIdleTimeoutS", env: "GW_STREAM_IDLE_TIMEOUT_S", parse: integer(0, 86_400), fallback: () => 600 },
+  // Under Kubernetes' default grace (30 s) and the systemd unit's TimeoutStopSec (60 s): cut here, a stream is charged; killed there, it is not.
+  { key: "drainTimeoutS", env: "GW_DRAIN_TIMEOUT_S", parse: integer(0, 86_400), fallback: () => 25 },
   {
     key: "allowPrivateEgress",
     env: "GW_ALLOW_PRIVATE_EGRESS",
@@ -203,6 +229,44 @@ export function loadConfig(flags: Record<string, string | undefined> = {}, env: 
   }
   if (problems.length) throw new ConfigError(problems);
   return out as Config;
+}
+
+/**
+ * `GW_*` variables the other commands and scripts read, and the README's client-side
+ * ones (`GW_URL`, `GW_KEY` in a shell that calls the gateway): not settings, not typos.
+ */
+const NOT_SETTINGS = /^GW_(?:MOCK_|DEMO_|TEST_|BENCH_|MINIMAL_|START_|SERVE_WORKER$|URL$|KEY$)/;
+
+/**
+ * `GW_*` variables set but read by nothing, each with the setting it likely meant: a typo
+ * (GW_MASTERKEY, GW_DATA_DIRECTORY) otherwise leaves the default in force without a word,
+ * a generated master key where the operator set one. Warned at start, not refused: a
+ * variable meant for something else must not stop a gateway.
+ */
+export function unknownSettings(env: Source = process.env): { variable: string; didYouMean?: string }[] {
+  const known = new Set(SETTINGS.flatMap((s) => (s.formerEnv ? [s.env, s.formerEnv] : [s.env])));
+  return Object.keys(env)
+    .filter((v) => v.startsWith("GW_") && !known.has(v) && !NOT_SETTINGS.test(v))
+    .sort()
+    .map((variable) => {
+      // A few letters off (GW_MASTERKEY), or a setting's name with more on it (GW_DATA_DIRECTORY).
+      const near = [...known]
+        .filter((k) => variable.startsWith(k) || distance(variable, k) <= 3)
+        .sort((a, b) => distance(variable, a) - distance(variable, b))[0];
+      return near ? { variable, didYouMean: near } : { variable };
+    });
+}
+
+/** Edit distance (insertions, deletions, substitutions), for names of a few dozen characters. */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length] as number;
 }
 
 /** The settings table, for `--help`. */

@@ -82,7 +82,20 @@ export async function openServices(
   setEgressPolicy({ allowPrivate: config.allowPrivateEgress });
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore } });
   await store.migrate();
-  const masterKey = MasterKey.load(config.masterKey, config.dataDir);
+  let masterKey: MasterKey;
+  try {
+    masterKey = MasterKey.load(config.masterKey, config.dataDir, config.databaseUrl === null, (await store.masterKeyCheck()) === null);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  // Every start and every node must hold the key the data was made with: another one answers 401 to every key made elsewhere.
+  if ((await store.claimMasterKeyCheck(masterKey.check(), Date.now())) !== masterKey.check()) {
+    await store.close();
+    throw new Error(
+      `this ${config.masterKey ? "GW_MASTER_KEY" : `master key (${join(config.dataDir, "master.key")})`} is not the one the database's API keys and provider keys were made with: give every node the same GW_MASTER_KEY`,
+    );
+  }
   const hasher = new ApiKeyHasher(masterKey.derive("api-key-hash"));
   return { store, masterKey, services: { store, hasher, onKeyChanged: () => {}, onPreferencesChanged: () => {}, now: Date.now } };
 }
@@ -301,7 +314,12 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       // The finished requests' key uses go into the last flush (the runner counts them with its telemetry).
       runner.record();
       await usage.stop();
-      writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: limiter.snapshot() });
+      // A snapshot that cannot be written (a full disk) costs only refilled buckets: the store is still closed cleanly.
+      try {
+        writeSnapshot(snapshotPath, { version: 1, writtenAt: Date.now(), buckets: limiter.snapshot() });
+      } catch (err) {
+        log.warn("hot-state snapshot not written", { error: String(err) });
+      }
       await state.close();
       await store.close();
       runner.record();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig } from "../src/config.ts";
+import { ConfigError, loadConfig, unknownSettings } from "../src/config.ts";
 
 describe("loadConfig", () => {
   test("defaults match the design: 127.0.0.1:8080, ./data, 1,200 per 60 s", () => {
@@ -58,5 +58,69 @@ describe("loadConfig", () => {
     expect(() => loadConfig({}, { GW_NOTIFICATION_RETENTION_DAYS: "31" })).toThrow(
       "GW_NOTIFICATION_RETENTION_DAYS: must be between 32 and 36500",
     );
+  });
+
+  test("a public URL or OIDC issuer holding a user name or password is refused without echoing it; so is a query or fragment", () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({}, env);
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    };
+    expect(problems({ GW_PUBLIC_URL: "https://ops:hunter2@gateway.example.com" })).toEqual([
+      "GW_PUBLIC_URL: must not hold a user name or password",
+    ]);
+    const issuer = problems({ GW_OIDC_ISSUER: "https://ops:hunter2@id.example.com", GW_OIDC_CLIENT_ID: "a", GW_OIDC_CLIENT_SECRET: "b" });
+    expect(issuer).toContain("GW_OIDC_ISSUER: must not hold a user name or password");
+    expect(issuer.join("\n")).not.toContain("hunter2");
+    expect(problems({ GW_PUBLIC_URL: "https://gateway.example.com/?next=x" })).toEqual([
+      "GW_PUBLIC_URL: must not have a query (?...) or fragment (#...)",
+    ]);
+    // Database and Redis addresses carry their credentials by design.
+    expect(loadConfig({}, { GW_REDIS_URL: "redis://:pw@redis.internal:6379" }).redisUrl).toBe("redis://:pw@redis.internal:6379");
+  });
+
+  test("a bad value is quoted back cut short: a variable can hold a pasted key or a whole file", () => {
+    const long = `${"9".repeat(30)}x${"s".repeat(5000)}`;
+    expect(() => loadConfig({}, { GW_PORT: long })).toThrow(`GW_PORT: must be a whole number, got "${long.slice(0, 40)}…"`);
+    expect(() => loadConfig({}, { GW_LOG_LEVEL: long })).toThrow(`got "${long.slice(0, 40)}…"`);
+  });
+
+  test("an environment file saved with Windows line endings reads as it would without them", () => {
+    const c = loadConfig({}, { GW_LOG_LEVEL: "warn\r", GW_TRUST_PROXY: "true\r", GW_DURABILITY: "strict\r", GW_PORT: "9090\r" });
+    expect([c.logLevel, c.trustProxy, c.durability, c.port]).toEqual(["warn", true, "strict", 9090]);
+  });
+
+  test("GW_DRAIN_TIMEOUT_S: 25 s by default (under Kubernetes' 30 s grace), 0 for no bound, nothing negative or fractional", () => {
+    expect(loadConfig({}, {}).drainTimeoutS).toBe(25);
+    expect(loadConfig({}, { GW_DRAIN_TIMEOUT_S: "0" }).drainTimeoutS).toBe(0);
+    expect(() => loadConfig({}, { GW_DRAIN_TIMEOUT_S: "-1" })).toThrow("GW_DRAIN_TIMEOUT_S: must be a whole number");
+    expect(() => loadConfig({}, { GW_DRAIN_TIMEOUT_S: "2.5" })).toThrow("GW_DRAIN_TIMEOUT_S: must be a whole number");
+  });
+});
+
+describe("unknownSettings", () => {
+  test("a GW_ variable no setting reads is reported with the setting it likely meant; other commands' variables are not", () => {
+    expect(
+      unknownSettings({
+        GW_MASTERKEY: "x",
+        GW_DATA_DIRECTORY: "/var/lib/gateway",
+        GW_SOMETHING_ELSE_ENTIRELY: "1",
+        GW_PORT: "8080",
+        GW_ALLOW_PRIVATE_PROVIDERS: "1",
+        GW_MOCK_PORT: "1",
+        GW_DEMO_ORG: "d",
+        GW_SERVE_WORKER: "1",
+        GW_URL: "http://127.0.0.1:8080",
+        GW_KEY: "gw_live_x",
+        HOME: "/root",
+      }),
+    ).toEqual([
+      { variable: "GW_DATA_DIRECTORY", didYouMean: "GW_DATA_DIR" },
+      { variable: "GW_MASTERKEY", didYouMean: "GW_MASTER_KEY" },
+      { variable: "GW_SOMETHING_ELSE_ENTIRELY" },
+    ]);
   });
 });

@@ -13,10 +13,11 @@
  * nothing changed, its mock providers included. The curl it prints
  * is also written to DIR/try-it.sh, with the key left as $GW_KEY (never on disk).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gatewayCommand } from "../../src/cli/command-name.ts";
+import { prepareDataFolder } from "../../src/cli/data-folder.ts";
 import { DataFolderInUse, lockDataFolder } from "../../src/cli/data-lock.ts";
 import { clientBaseUrl, createdMessage } from "../../src/cli/init.ts";
 import { type Config, ConfigError, loadConfig } from "../../src/config.ts";
@@ -67,6 +68,7 @@ const flag = (name: string) => (typeof f[name] === "string" ? (f[name] as string
 let config: Config;
 try {
   config = loadConfig({ data: flag("data"), host: flag("host"), port: flag("port"), "public-url": flag("public-url") });
+  prepareDataFolder(config.dataDir);
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   console.error(`start: ${err.message}`);
@@ -74,7 +76,6 @@ try {
 }
 
 // Nothing changes before the folder is ours: a refused start leaves the running gateway's providers alone.
-mkdirSync(config.dataDir, { recursive: true });
 try {
   lockDataFolder(config.dataDir, Number(flag("lock-pid")) || process.ppid);
 } catch (err) {

@@ -5,12 +5,39 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/** C0 and C1 controls (ESC, line breaks, NUL) and the bidirectional overrides and isolates, which reorder what a terminal shows. */
+const UNPRINTABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+/** Longer than any name, address or path an operator types; past it the argument is a mistake (or worse), not a value. */
+const MAX_ARGUMENT = 4096;
+
+/** An argument as a message may show it: cut short, and every control character escaped. */
+const shown = (arg: string) =>
+  JSON.stringify(arg.length > 40 ? `${arg.slice(0, 40)}…` : arg).replace(
+    /[\u202A-\u202E\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16)}`,
+  );
+
+/**
+ * Refuses an argument that is not plain text before anything is opened or written: an
+ * organization name or e-mail address with an escape sequence would be stored as given,
+ * then replayed to every terminal and page that shows it.
+ */
+function plainArguments(argv: string[]): void {
+  for (const [i, arg] of argv.entries()) {
+    const what =
+      i > 0 && argv[i - 1]?.startsWith("--") && !arg.startsWith("--") ? `the value of ${shown(argv[i - 1] as string)}` : shown(arg);
+    if (arg.length > MAX_ARGUMENT) throw new UsageError(`${what} is ${arg.length} characters long; arguments are at most ${MAX_ARGUMENT}`);
+    if (UNPRINTABLE.test(arg)) throw new UsageError(`${what} holds a control character (${shown(arg)}); arguments are plain text`);
+  }
+}
+
 export type FlagSpec = Record<string, { type: "string" | "boolean"; short?: string }>;
 
 export function parseFlags<F extends FlagSpec>(
   argv: string[],
   spec: F,
 ): { [K in keyof F]?: F[K]["type"] extends "boolean" ? boolean : string } {
+  plainArguments(argv);
   try {
     const { values } = parseArgs({ args: argv, options: spec, strict: true, allowPositionals: false });
     return values as never;
@@ -26,6 +53,7 @@ export function parseFlagsAndWords<F extends FlagSpec>(
   names: string[],
 ): { flags: { [K in keyof F]?: F[K]["type"] extends "boolean" ? boolean : string }; words: string[] } {
   let parsed: { values: unknown; positionals: string[] };
+  plainArguments(argv);
   try {
     parsed = parseArgs({ args: argv, options: spec, strict: true, allowPositionals: true });
   } catch (err) {

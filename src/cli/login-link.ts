@@ -7,6 +7,7 @@ import { openServices } from "../runtime.ts";
 import { DATA_FLAG, parseFlags, stringFlags, UsageError } from "./args.ts";
 import { gatewayCommand } from "./command-name.ts";
 import { readLiveLock } from "./data-lock.ts";
+import { clientBaseUrl } from "./init.ts";
 
 export const loginLinkUsage = "gateway login-link --email EMAIL [--data DIR] [--host H] [--port P] [--public-url URL]";
 
@@ -28,7 +29,9 @@ export async function loginLink(argv: string[]): Promise<void> {
     // Without an address given, the server running on this data folder says where it listens.
     const given = f.host !== undefined || f.port !== undefined || process.env.GW_PORT !== undefined || process.env.GW_HOST !== undefined;
     const running = given ? null : (readLiveLock(config.dataDir)?.url ?? null);
-    const base = config.publicUrl ?? running ?? `http://${config.host}:${config.port}`;
+    // A server on every interface (0.0.0.0, the systemd unit's) is reached on loopback: "http://0.0.0.0:…" opens nowhere on some systems.
+    const at = running ? new URL(running) : null;
+    const base = clientBaseUrl(at ? { ...config, host: at.hostname.replace(/^\[(.*)\]$/, "$1"), port: Number(at.port) } : config);
     console.log(`${base.replace(/\/$/, "")}/auth/link?token=${token}`);
     console.error(`One-time link for ${user.email}, valid until ${new Date(expiresAt).toISOString()}.`);
   } finally {

@@ -39,11 +39,53 @@ function isoNow(): string {
  */
 function line(lvl: LogLevel, msg: string, fields?: LogFields): string {
   const head = `{"time":"${isoNow()}","level":"${lvl}","msg":${JSON.stringify(msg)}`;
-  const rest = fields === undefined ? "{}" : JSON.stringify(fields);
+  const rest = fields === undefined ? "{}" : fieldsJson(fields);
   return rest.length > 2 ? `${head},${rest.slice(1)}\n` : `${head}}\n`;
 }
 
-export function createLogger(level: LogLevel, write: (chunk: string) => void = (c) => process.stdout.write(c)): Logger {
+/**
+ * The fields as JSON. A value JSON cannot hold (a BigInt, as Postgres's BIGINT columns
+ * come back; an object that refers to itself) made the log call throw, failing whatever
+ * only meant to log: such values are written as text, after the plain attempt, so the
+ * usual line pays nothing for it.
+ */
+function fieldsJson(fields: LogFields): string {
+  try {
+    return JSON.stringify(fields);
+  } catch {
+    const seen = new WeakSet<object>();
+    return JSON.stringify(fields, (_key, value: unknown) => {
+      if (typeof value === "bigint") return value.toString();
+      if (typeof value === "object" && value !== null) {
+        if (seen.has(value)) return "[repeated]";
+        seen.add(value);
+      }
+      return value;
+    });
+  }
+}
+
+/**
+ * Whether stdout's reader is gone (a log pipe whose other end exited, `serve | head`).
+ * Its write error was an uncaught exception that stopped the gateway: losing the log
+ * must not take the service down, so lines are dropped from then on, said once on stderr.
+ */
+let stdoutGone = false;
+let watchingStdout = false;
+function writeStdout(chunk: string): void {
+  if (!watchingStdout) {
+    watchingStdout = true;
+    process.stderr.on("error", () => {});
+    process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+      if (stdoutGone) return;
+      stdoutGone = true;
+      process.stderr.write(`gateway: the log output is closed (${err.code ?? err.message}); log lines are dropped from here on\n`);
+    });
+  }
+  if (!stdoutGone) process.stdout.write(chunk);
+}
+
+export function createLogger(level: LogLevel, write: (chunk: string) => void = writeStdout): Logger {
   const threshold = RANK[level];
   let buffer = "";
   let scheduled = false;

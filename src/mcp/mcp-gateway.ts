@@ -94,6 +94,11 @@ export class McpGateway {
     return response;
   }
 
+  /** Shutdown's start: the sessions' notification streams end, so they do not hold the drain (calls in flight finish). */
+  endStreams(): void {
+    this.sessions.endStandaloneStreams();
+  }
+
   close(): void {
     this.sessions.closeAll();
     this.svc.pool.closeAll();

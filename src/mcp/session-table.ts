@@ -61,6 +61,15 @@ export class SessionTable {
     });
   }
 
+  /**
+   * Ends every session's standalone GET stream (server-to-client notifications, never a
+   * call), keeping the sessions: at shutdown those streams would hold the drain open for
+   * as long as their clients stay, and a client reconnects on its own.
+   */
+  endStandaloneStreams(): void {
+    for (const s of this.sessions.values()) s.transport.closeStandaloneSSEStream();
+  }
+
   /** `idleMs`: a shorter idle limit for this session (a tool grant's, whose requests are refused once it expires). */
   add(session: AgentSession, idleMs?: number): void {
     // Idle sessions are closed here (and on lookup), not by a timer per session.

@@ -42,6 +42,10 @@ export interface Store extends McpStore {
   migrate(): Promise<void>;
   /** A cheap round trip, for /readyz. */
   ping(): Promise<void>;
+  /** The master key's check value the database recorded, or null before any start recorded one. */
+  masterKeyCheck(): Promise<string | null>;
+  /** Records `check` (a value derived from the master key) unless one is; answers the one recorded. */
+  claimMasterKeyCheck(check: string, now: number): Promise<string>;
   close(): Promise<void>;
 
   // Organizations and people

@@ -88,3 +88,92 @@ test("two workers share one port and one rate limit; SIGTERM stops them all clea
   }
   removeDir(dataDir);
 }, 60_000);
+
+/** `serve --workers 2` on Redis, its output read as it comes. */
+async function startWorkers(dataDir: string, env: Record<string, string> = {}) {
+  const proc = Bun.spawn(["bun", "run", CLI, "serve", "--workers", "2", "--port", String(await freePort()), "--data", dataDir], {
+    cwd: ROOT,
+    env: { ...process.env, GW_REDIS_URL: redis.url, GW_REDIS_TIMEOUT_MS: "5000", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const output = { out: "", err: "" };
+  const reading = Promise.all([
+    (async () => {
+      for await (const chunk of proc.stdout.pipeThrough(new TextDecoderStream())) output.out += chunk;
+    })(),
+    (async () => {
+      for await (const chunk of proc.stderr.pipeThrough(new TextDecoderStream())) output.err += chunk;
+    })(),
+  ]);
+  return { proc, output, reading };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test("workers that fail before they listen stop the whole with exit 1, not a restart every second", async () => {
+  const dataDir = tempDataDir();
+  const { proc, output, reading } = await startWorkers(dataDir, { GW_CATALOG: `${dataDir}/no-such-catalog.json` });
+  const exited = await Promise.race([proc.exited, Bun.sleep(45_000).then(() => "still running")]);
+  if (exited === "still running") spawnSync("pkill", ["-KILL", "-P", String(proc.pid)]);
+  proc.kill("SIGKILL");
+  await reading;
+  expect(exited).toBe(1);
+  expect(output.err).toContain("GW_CATALOG: cannot read");
+  expect(output.out).toContain("worker failed before it listened; stopping every worker");
+  expect(output.out).not.toContain("starting another");
+  removeDir(dataDir);
+}, 60_000);
+
+test("workers whose supervisor is killed hard drain and exit instead of serving on without it", async () => {
+  const dataDir = tempDataDir();
+  const { proc, output, reading } = await startWorkers(dataDir);
+  const listening = () => output.out.match(/"msg":"listening"/g)?.length ?? 0;
+  for (let i = 0; i < 600 && listening() < 2; i++) await Bun.sleep(50);
+  expect(listening()).toBe(2);
+  const workers = spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n")
+    .map(Number);
+  expect(workers).toHaveLength(2);
+  proc.kill("SIGKILL");
+  for (let i = 0; i < 400 && workers.some(alive); i++) await Bun.sleep(50);
+  const orphans = workers.filter(alive);
+  for (const pid of orphans) process.kill(pid, "SIGKILL");
+  await reading;
+  expect(orphans).toEqual([]);
+  const stopped = output.out.split("\n").filter((l) => l.includes('"msg":"stopped"'));
+  expect(stopped.map((l) => JSON.parse(l).signal)).toEqual(["supervisor gone", "supervisor gone"]);
+  removeDir(dataDir);
+}, 60_000);
+
+test("once the node serves, a worker that dies is started again while the other serves on", async () => {
+  const dataDir = tempDataDir();
+  const { proc, output, reading } = await startWorkers(dataDir);
+  const listening = () => output.out.match(/"msg":"listening"/g)?.length ?? 0;
+  try {
+    for (let i = 0; i < 600 && listening() < 2; i++) await Bun.sleep(50);
+    const [victim] = spawnSync("pgrep", ["-P", String(proc.pid)], { encoding: "utf8" })
+      .stdout.trim()
+      .split("\n")
+      .map(Number);
+    process.kill(victim as number, "SIGKILL");
+    for (let i = 0; i < 600 && listening() < 3; i++) await Bun.sleep(50);
+    expect(listening()).toBe(3);
+    expect(output.out).toContain('"msg":"worker exited; starting another"');
+    proc.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+  } finally {
+    spawnSync("pkill", ["-KILL", "-P", String(proc.pid)]);
+    proc.kill("SIGKILL");
+    await reading;
+    removeDir(dataDir);
+  }
+}, 60_000);

@@ -36,3 +36,17 @@ test("a line without fields, or with none set, is the time, level and message al
   ]);
   expect(parsed[2]).toMatchObject({ level: "warn", msg: 'say "hi"', note: 'a "quoted"\nline' });
 });
+
+test("a field JSON cannot hold (a BigInt, a cycle) is written as text; the log call never throws", () => {
+  const out: string[] = [];
+  const log = createLogger("info", (c) => out.push(c));
+  const looped: Record<string, unknown> = { name: "a" };
+  looped.self = looped;
+  log.info("flush", { spentMicros: 12345678901234567890n, row: looped });
+  log.flush();
+  expect(JSON.parse(out.join(""))).toMatchObject({
+    msg: "flush",
+    spentMicros: "12345678901234567890",
+    row: { name: "a", self: "[repeated]" },
+  });
+});

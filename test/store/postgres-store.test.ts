@@ -6,7 +6,7 @@ import { RowsRefused } from "../../src/store/rows-refused.ts";
 import { MIGRATIONS } from "../../src/store/migrations/index.ts";
 import { openStore } from "../../src/store/open-store.ts";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.ts";
-import { type PostgresServer, startPostgres } from "../support/servers.ts";
+import { freePort, type PostgresServer, startPostgres } from "../support/servers.ts";
 import { apiKeyRecord, usageEvent } from "../support/records.ts";
 import { runFlushRetryContract } from "./flush-retry-contract.ts";
 import { runStoreContract } from "./store-contract.ts";
@@ -42,6 +42,43 @@ test("nodes starting together apply each migration once, under the advisory lock
   expect(rows.map((r) => Number(r.version))).toEqual(MIGRATIONS.map((m) => m.version));
   await sql.close();
   await Promise.all(stores.map((s) => s.close()));
+});
+
+test("a database a newer gateway migrated is refused with the versions it does not know", async () => {
+  const url = await pg.createDatabase();
+  const first = new PostgresStore(url, { max: 1 });
+  await first.migrate();
+  await first.close();
+  const next = (MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0) + 1;
+  const sql = new SQL(url, { max: 1 });
+  await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${next}, 'from_the_future', 1)`;
+  await sql.close();
+  const older = new PostgresStore(url, { max: 1 });
+  await expect(older.migrate()).rejects.toThrow(`migrated by a newer gateway (schema ${next} from_the_future`);
+  await older.close();
+});
+
+test("a database it cannot reach or log in to is named by its setting and address, never with the password", async () => {
+  const url = new URL(await pg.createDatabase());
+  const refused = new URL(url);
+  refused.port = String(await freePort());
+  refused.password = "hunter2-secret";
+  const stranger = new URL(url);
+  stranger.username = "nobody_here";
+  stranger.password = "hunter2-secret";
+  for (const [address, says] of [
+    [refused, "cannot reach Postgres"],
+    [stranger, "cannot log in to Postgres"],
+  ] as const) {
+    const store = new PostgresStore(address.toString(), { max: 1 });
+    const err = await store.migrate().then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    await store.close();
+    expect(err).toStartWith(`GW_DATABASE_URL: ${says} at postgres://${address.username}@${address.host}${address.pathname} (`);
+    expect(err).not.toContain("hunter2");
+  }
 });
 
 test("flushes from several nodes at once, touching the same keys and roll-up rows, all land", async () => {

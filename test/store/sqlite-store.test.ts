@@ -41,3 +41,23 @@ test("the database is a WAL-mode file with its migrations recorded; reopening ap
 test("a URL of another kind is refused with a clear message", () => {
   expect(() => openStore({ databaseUrl: "mysql://x/y", dataDir: "/tmp" })).toThrow("GW_DATABASE_URL");
 });
+
+test("a database a newer gateway migrated is refused with the versions it does not know, and left as it was", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "gw-store-"));
+  const store = openStore({ databaseUrl: null, dataDir });
+  await store.migrate();
+  await store.close();
+  const path = join(dataDir, "gateway.db");
+  const next = (MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0) + 1;
+  const db = new Database(path);
+  db.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'from_the_future', 1)").run(next);
+  db.close();
+  const older = openStore({ databaseUrl: null, dataDir });
+  await expect(older.migrate()).rejects.toThrow(
+    `migrated by a newer gateway (schema ${next} from_the_future; this one knows up to ${next - 1})`,
+  );
+  await older.close();
+  const after = new Database(path);
+  expect((after.query("SELECT count(*) AS n FROM schema_migrations").get() as { n: number }).n).toBe(MIGRATIONS.length + 1);
+  after.close();
+});

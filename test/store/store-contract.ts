@@ -47,6 +47,14 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.getOrganization(org.id)).toEqual(org);
     });
 
+    test("the master key's check value: the first recorded stands, whoever claims after", async () => {
+      expect(await store.masterKeyCheck()).toBeNull();
+      expect(await store.claimMasterKeyCheck("a".repeat(32), 1)).toBe("a".repeat(32));
+      expect(await store.claimMasterKeyCheck("b".repeat(32), 2)).toBe("a".repeat(32));
+      expect(await store.claimMasterKeyCheck("a".repeat(32), 3)).toBe("a".repeat(32));
+      expect(await store.masterKeyCheck()).toBe("a".repeat(32));
+    });
+
     test("organizations and users; e-mail lookups ignore case; e-mails are unique", async () => {
       expect(await store.listOrganizations()).toEqual([org]);
       expect(await store.getUser(user.id)).toEqual(user);

@@ -20,6 +20,7 @@ import invitationExpiry from "./013_invitation_expiry.sql" with { type: "text" }
 import invitationExpiryPostgres from "./013_invitation_expiry.postgres.sql" with { type: "text" };
 import signInDomainApprovals from "./014_sign_in_domain_approvals.sql" with { type: "text" };
 import usageCacheTokens from "./015_usage_cache_tokens.sql" with { type: "text" };
+import masterKeyCheck from "./016_master_key_check.sql" with { type: "text" };
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -47,7 +48,26 @@ export const MIGRATIONS: Migration[] = [
   { version: 13, name: "invitation_expiry", sql: invitationExpiry, postgres: invitationExpiryPostgres },
   { version: 14, name: "sign_in_domain_approvals", sql: signInDomainApprovals },
   { version: 15, name: "usage_cache_tokens", sql: usageCacheTokens },
+  { version: 16, name: "master_key_check", sql: masterKeyCheck },
 ];
+
+/**
+ * Refuses a database a newer gateway migrated: its schema has versions this binary does
+ * not know, which old code would read and write wrongly (a downgrade, or an old node left
+ * behind in a rolling upgrade). `applied` is schema_migrations' rows.
+ */
+export function refuseNewerSchema(applied: { version: number; name: string }[]): void {
+  const latest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+  const newer = applied.filter((r) => Number(r.version) > latest).sort((a, b) => Number(a.version) - Number(b.version));
+  if (newer.length === 0) return;
+  throw new NewerSchemaError(
+    `the database was migrated by a newer gateway (schema ${newer.map((r) => `${r.version} ${r.name}`).join(", ")}; this one knows up to ${latest}): run that version or a later one, or restore the backup taken before the upgrade`,
+  );
+}
+
+export class NewerSchemaError extends Error {
+  override name = "NewerSchemaError";
+}
 
 /** The text a store of `dialect` runs for `m`. */
 export function migrationSql(m: Migration, dialect: Dialect): string {

@@ -4,7 +4,7 @@
  * every version recorded and apply nothing. A failure rolls everything back.
  */
 import type { SQL } from "bun";
-import { MIGRATIONS, migrationSql } from "../migrations/index.ts";
+import { MIGRATIONS, migrationSql, refuseNewerSchema } from "../migrations/index.ts";
 
 /** Any constant shared by every node; "gw-migr" in ASCII. */
 const MIGRATION_LOCK = 0x67772d6d69677200n;
@@ -15,7 +15,8 @@ export async function migratePostgres(sql: SQL, now: () => number = Date.now): P
     await tx.unsafe(
       "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
     );
-    const rows = (await tx.unsafe("SELECT version FROM schema_migrations")) as { version: number }[];
+    const rows = (await tx.unsafe("SELECT version, name FROM schema_migrations")) as { version: number; name: string }[];
+    refuseNewerSchema(rows);
     const applied = new Set(rows.map((r) => Number(r.version)));
     for (const m of MIGRATIONS) {
       if (applied.has(m.version)) continue;

@@ -27,8 +27,12 @@ export class PostgresDriver implements SqlDriver {
   private readonly sql: SQL;
   private readonly observe: (seconds: number) => void;
 
+  /** Where the database is, for start-up errors: host, port and database, never the password. */
+  private readonly where: string;
+
   constructor(url: string, opts: PostgresStoreOptions = {}) {
     this.sql = new SQL(url, { max: opts.max ?? 10, idleTimeout: 30, connectionTimeout: 10 });
+    this.where = withoutPassword(url);
     this.observe = opts.observe ?? (() => {});
   }
 
@@ -82,8 +86,17 @@ export class PostgresDriver implements SqlDriver {
     return typeof state === "string" && /^2[23]/.test(state);
   }
 
-  migrate(): Promise<void> {
-    return migratePostgres(this.sql);
+  /** The first statement a start sends: a database it cannot reach or log in to is named by its setting (Bun's own "Failed to connect" named nothing). */
+  async migrate(): Promise<void> {
+    try {
+      await migratePostgres(this.sql);
+    } catch (err) {
+      const e = err as { code?: unknown; errno?: unknown };
+      const login = typeof e.errno === "string" && /^28/.test(e.errno);
+      if (isUnreachable(err) || login || (typeof e.code === "string" && /^ERR_POSTGRES_/.test(e.code) && !e.errno))
+        throw new Error(`GW_DATABASE_URL: cannot ${login ? "log in to" : "reach"} Postgres at ${this.where} (${(err as Error).message})`);
+      throw err;
+    }
   }
 
   close(): Promise<void> {
@@ -112,4 +125,16 @@ function databaseUnavailable(): ApiError {
   return new ApiError(503, "service_unavailable", "The database is unavailable right now; try again shortly.", {
     headers: { "retry-after": "1" },
   });
+}
+
+/** `postgres://user:secret@host/db` as `postgres://user@host/db`: an address to name in a message. */
+function withoutPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = "";
+    u.search = "";
+    return u.toString();
+  } catch {
+    return "the configured address";
+  }
 }

@@ -13,6 +13,20 @@ import { EtlSql } from "./etl-sql.ts";
 import { toNotification, toReaderNotification, toWebhookDelivery } from "./rows.ts";
 
 export class SqlStore extends EtlSql implements Store {
+  async claimMasterKeyCheck(check: string, now: number): Promise<string> {
+    await this.run(
+      "INSERT INTO master_key_checks (id, check_value, created_at) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING",
+      check,
+      now,
+    );
+    return String(await this.masterKeyCheck());
+  }
+
+  async masterKeyCheck(): Promise<string | null> {
+    const [row] = await this.all("SELECT check_value FROM master_key_checks WHERE id = 1");
+    return row ? String(row.check_value) : null;
+  }
+
   async createNotification(n: Notification): Promise<void> {
     await this.run(
       "INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",

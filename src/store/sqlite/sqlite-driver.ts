@@ -5,9 +5,10 @@
  * the async signatures are the driver's, shared with Postgres.
  */
 import { Database, type Statement as Prepared } from "bun:sqlite";
+import { chmodSync, closeSync, openSync, statSync } from "node:fs";
 import type { FlushBatch } from "../../domain/types.ts";
 import { rollUpDaily, rollUpHourly } from "../hourly-rollup.ts";
-import { MIGRATIONS } from "../migrations/index.ts";
+import { MIGRATIONS, refuseNewerSchema } from "../migrations/index.ts";
 import { DAILY_ROLLUP, HOURLY_ROLLUP, type RollupTable } from "../rollup-upserts.ts";
 import { type Row, SHAREABLE_COLUMNS, sharedColumns, USAGE_EVENT_COLUMNS, usageEventParams } from "../sql/rows.ts";
 import { RECORD_FLUSH, type SqlDriver, type Statement } from "../sql/sql-driver.ts";
@@ -42,6 +43,46 @@ const TOUCH_KEY = `UPDATE api_keys SET request_count = request_count + ?, spent_
      last_used_at = CASE WHEN last_used_at IS NULL OR last_used_at < ? THEN ? ELSE last_used_at END
    WHERE id = ?`;
 
+/**
+ * The database holds e-mail addresses, the audit log and encrypted provider keys: it is
+ * created readable by its owner alone (SQLite gives the -wal and -shm files the
+ * database's own mode), and one an older version left readable by everyone loses that.
+ * Group bits an operator set (a backup group) are left as they are.
+ */
+function ownerOnly(path: string): void {
+  if (path === ":memory:" || path === "") return;
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") return; // SQLite's own open says what is wrong
+  }
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      const mode = statSync(file).mode & 0o777;
+      if (mode & 0o007) chmodSync(file, mode & ~0o007);
+    } catch {
+      // absent (no -wal before the first write), or not ours to change: SQLite still opens it
+    }
+  }
+}
+
+/**
+ * A database file the gateway cannot use, named with what to do: SQLite's own "file is not
+ * a database" or "database disk image is malformed" said neither which file nor that the
+ * way back is the backup; a full disk at start is named too. Other errors (a newer schema)
+ * pass as they are.
+ */
+function unusable(path: string, err: unknown): unknown {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT")
+    return new Error(`${path} is damaged or not a SQLite database (${(err as Error).message}): restore it from a backup`);
+  if (code === "SQLITE_FULL") return new Error(`${path} cannot be written: the disk is full (${(err as Error).message})`);
+  if (code === "SQLITE_CANTOPEN" || code === "SQLITE_READONLY" || code === "SQLITE_PERM")
+    return new Error(`${path} cannot be opened for writing (${(err as Error).message}): check the file and its folder's owner and mode`);
+  return err;
+}
+
 export class SqliteDriver implements SqlDriver {
   private readonly db: Database;
   /** `$n` texts as SQLite's `?n`. */
@@ -49,12 +90,22 @@ export class SqliteDriver implements SqlDriver {
   /** The events' INSERTs, prepared once per row count and shared columns: most are full (EVENTS_PER_INSERT rows). */
   private readonly inserts = new Map<number, Prepared>();
 
+  private readonly path: string;
+
   constructor(path: string) {
-    this.db = new Database(path, { create: true, strict: true });
-    this.db.exec("PRAGMA journal_mode = WAL");
-    this.db.exec("PRAGMA synchronous = NORMAL");
-    this.db.exec("PRAGMA foreign_keys = ON");
-    this.db.exec("PRAGMA busy_timeout = 5000");
+    this.path = path;
+    ownerOnly(path);
+    try {
+      this.db = new Database(path, { create: true, strict: true });
+      // First: switching a new database to WAL takes a lock that a second process opening it
+      // at the same moment (`gateway init` beside a starting server) would otherwise fail on at once.
+      this.db.exec("PRAGMA busy_timeout = 5000");
+      this.db.exec("PRAGMA journal_mode = WAL");
+      this.db.exec("PRAGMA synchronous = NORMAL");
+      this.db.exec("PRAGMA foreign_keys = ON");
+    } catch (err) {
+      throw unusable(path, err);
+    }
   }
 
   private query(text: string) {
@@ -119,18 +170,36 @@ export class SqliteDriver implements SqlDriver {
     return statement;
   }
 
+  /**
+   * Pending migrations in one IMMEDIATE transaction: it holds the write lock from before the
+   * applied versions are read, so two processes starting on one new folder (a server and
+   * `gateway init`) apply each once; the second waits, then finds nothing to do. Read
+   * outside it, both saw none applied and the second failed ("table already exists").
+   */
   async migrate(): Promise<void> {
-    this.db.exec(
-      "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
-    );
-    const applied = new Set((this.db.query("SELECT version FROM schema_migrations").all() as Row[]).map((r) => Number(r.version)));
-    for (const m of MIGRATIONS) {
-      if (applied.has(m.version)) continue;
-      this.db.transaction(() => {
-        this.db.exec(m.sql);
-        this.db.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(m.version, m.name, Date.now());
-      })();
+    try {
+      this.applyMigrations();
+    } catch (err) {
+      throw unusable(this.path, err);
     }
+  }
+
+  private applyMigrations(): void {
+    this.db
+      .transaction(() => {
+        this.db.exec(
+          "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+        );
+        const rows = this.db.query("SELECT version, name FROM schema_migrations").all() as { version: number; name: string }[];
+        refuseNewerSchema(rows);
+        const applied = new Set(rows.map((r) => Number(r.version)));
+        for (const m of MIGRATIONS) {
+          if (applied.has(m.version)) continue;
+          this.db.exec(m.sql);
+          this.db.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(m.version, m.name, Date.now());
+        }
+      })
+      .immediate();
   }
 
   private finalizeInserts(): void {

@@ -1,6 +1,6 @@
 /** The embedded driver: its usage INSERTs write every row as given however many statement shapes, and it tells a refusal from a passing failure. */
 import { expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newId } from "../../../src/domain/ids.ts";
@@ -94,4 +94,51 @@ test("a database another connection holds locked is a passing failure, a constra
     await driver.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the database and its -wal and -shm files are readable by their owner alone; one an older version left readable by everyone loses that", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "gw-driver-"));
+  const path = join(dir, "gateway.db");
+  const mode = (file: string) => statSync(file).mode & 0o777;
+  const driver = new SqliteDriver(path);
+  await driver.migrate();
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) expect({ file, mode: mode(file).toString(8) }).toEqual({ file, mode: "600" });
+  await driver.close();
+
+  // A database an older version created under a 022 umask.
+  const old = join(dir, "old.db");
+  const db = new Database(old);
+  db.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (x)");
+  db.close();
+  chmodSync(old, 0o644);
+  await new SqliteDriver(old).close();
+  // Everyone's read bit goes; the group's (a backup group an operator chose) stays.
+  expect(mode(old).toString(8)).toBe("640");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("a file that is not a SQLite database, or a damaged one, is named with the way back (the backup)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "gw-driver-"));
+  const garbage = join(dir, "garbage.db");
+  writeFileSync(garbage, "not a database, whatever its name says".repeat(200));
+  const open = async (path: string) => {
+    try {
+      const driver = new SqliteDriver(path);
+      await driver.migrate();
+      await driver.close();
+      return "opened";
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+  expect(await open(garbage)).toBe(`${garbage} is damaged or not a SQLite database (file is not a database): restore it from a backup`);
+  // A database cut short, as a disk that lost its tail leaves one.
+  const cut = join(dir, "cut.db");
+  const whole = new SqliteDriver(cut);
+  await whole.migrate();
+  await whole.close();
+  truncateSync(cut, 8192);
+  rmSync(`${cut}-wal`, { force: true });
+  expect(await open(cut)).toStartWith(`${cut} is damaged or not a SQLite database (`);
+  rmSync(dir, { recursive: true, force: true });
 });
