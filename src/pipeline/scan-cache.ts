@@ -77,12 +77,14 @@ export class ScanCache {
     // Its collisions only make a text pay the digest, or be kept a sighting early: the
     // verdict is still found by the digest alone. The seed keeps organizations apart here too.
     // The 64-bit hash read as one number (its top 53 bits): its top 32 the mark, the 21
-    // below them the slot. Its BigInt operations and a second native call for the seed
-    // cost a text about 15-25 µs after a pause (bench: 0.81 of the call cold, hit or miss).
+    // below them the slot. BigInt operations and a second native call for the seed cost
+    // a text 10-25 µs after a pause, hit or miss (docs/performance.md, "The scanner on text
+    // never seen").
     const sighting = Number(wyhash(text, sightingSeed(organization, opts)));
     const high = Math.floor(sighting / 2 ** 32);
     // The 21 bits below the top 32, and for a table larger than that the top bits spread over the rest.
-    const slot = (Math.floor((sighting - high * 2 ** 32) / 2 ** 11) ^ (Math.imul(high, 0x2545f491) & ~0x1fffff)) & (this.sighted.length - 1);
+    const slot =
+      (Math.floor((sighting - high * 2 ** 32) / 2 ** 11) ^ (Math.imul(high, 0x2545f491) & ~0x1fffff)) & (this.sighted.length - 1);
     // Never 0, an empty slot; `>>> 0` keeps it unsigned, as the table reads it.
     const mark = (high | 1) >>> 0;
     if (this.sighted[slot] !== mark) {

@@ -303,7 +303,7 @@ export const CUE_CLASS = new Uint8Array(CUE_SIZE);
 /**
  * One bit a slot, set where CUE_CLASS is not 0: most words hash to an empty slot, and
  * this 512-byte table answers them. After a pause, a text's words read eight lines of
- * it instead of a line of the 4 KB class table each (about 4 µs a cold 1 KB text).
+ * it instead of a line of the 4 KB class table each (1-2 µs of a cold 1 KB text).
  */
 const CUE_TAKEN = new Int32Array(CUE_SIZE >>> 5);
 
