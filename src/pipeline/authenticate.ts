@@ -10,6 +10,7 @@ import { apiKeyType, type ApiKeyHasher } from "../domain/api-key.ts";
 import type { KeyPrincipal } from "../domain/types.ts";
 import type { ToolGrant } from "../domain/mcp-records.ts";
 import { ApiError, unauthorized } from "../lib/errors.ts";
+import { isBlank } from "./scan/trigger-chars.ts";
 import type { Identity } from "../domain/identity.ts";
 import { authenticateSession, presentedSession, sessionIdentity } from "../services/sessions.ts";
 import { isToolGrantToken, type ToolGrantTokens } from "../services/tool-grant-tokens.ts";
@@ -64,28 +65,11 @@ export function bearerToken(auth: string): string {
   if (i >= n || (auth.charCodeAt(i) !== SPACE && auth.charCodeAt(i) !== TAB)) return "";
   while (i < n && (auth.charCodeAt(i) === SPACE || auth.charCodeAt(i) === TAB)) i++;
   const start = i;
-  while (i < n && !isWhitespace(auth.charCodeAt(i))) i++;
+  while (i < n && !isBlank(auth.charCodeAt(i))) i++;
   if (i === start) return "";
   const end = i;
   while (i < n && (auth.charCodeAt(i) === SPACE || auth.charCodeAt(i) === TAB)) i++;
   return i === n ? auth.slice(start, end) : "";
-}
-
-/** A character of a regular expression's `\s` (ECMAScript's white space and line terminators). */
-function isWhitespace(c: number): boolean {
-  if (c <= SPACE) return c === SPACE || (c >= TAB && c <= 13);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 const REVOKED = () => unauthorized("This API key has been revoked.");
