@@ -47,6 +47,7 @@ import { startStages } from "./stages.ts";
 import { refuseRefusedToolServers } from "./tool-servers.ts";
 import { type HostedToolDeps, namesConfiguredServer, pointAtGateway, resolveHostedTools } from "./hosted-mcp-tools.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
+import { isRoutedName, routedNameRefused } from "../services/routed-names.ts";
 
 export type { CallInput, CallOutcome, JsonOutcome, StreamOutcome };
 
@@ -167,7 +168,8 @@ export class ModelCalls {
   }
 
   /** Embeddings name one model: no routing and no fallback. */
-  embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
+  async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
+    refuseRoutedModel(request.model, "/v1/embeddings");
     return this.run(
       { input, body: request, route: null, optimize: "embeddings", operation: "embeddings", texts: embeddingTexts },
       (target, body) => {
@@ -194,7 +196,8 @@ export class ModelCalls {
   }
 
   /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */
-  countTokens(input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
+  async countTokens(input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
+    refuseRoutedModel(request.model, "count_tokens");
     return countTokens(
       {
         resolve: this.deps.resolve,
@@ -286,4 +289,13 @@ function routedOutcome<O extends CallOutcome>(plan: RoutedPlan, done: Attempted<
   if (plan.routed) o.routedTo = `${done.target.providerName}/${done.target.model}`;
   if (plan.routed || plan.targets.length > 1) o.attempts = done.attempts;
   return o;
+}
+
+/**
+ * Embeddings and `count_tokens` are planned without the router: a family or
+ * `gateway/auto` would reach the vendor as a literal model id, which refuses it (the
+ * counting call's vendor is the one the name resolves to, so it must be one model).
+ */
+function refuseRoutedModel(model: string, endpoint: string): void {
+  if (isRoutedName(model)) throw routedNameRefused("model", model, `${endpoint} names one model (as the provider lists it); ask ai.models for them`);
 }
