@@ -87,6 +87,11 @@ export class ModelCalls {
     return this.forwarder.stop();
   }
 
+  /** The shutdown's drain deadline passed: every running stream ends with its caller's terminal `stream_interrupted` event. */
+  cutStreams(): number {
+    return this.forwarder.cutStreams();
+  }
+
   /** The call's own promise handed on: no async layer of its own. */
   chat(input: CallInput, request: ChatBody): Promise<CallOutcome> {
     return this.chatCall(input, request, AS_NAMED);
