@@ -21,10 +21,13 @@ export const PLAIN_TEXT_RULE = "plain text (no control characters, line breaks o
 
 export const isPlainText = (text: string): boolean => !UNPRINTABLE.test(text);
 
-/** Text as a message may quote it: cut short, and every control character and override escaped. */
+const ESCAPED = new RegExp(`[${UNPRINTABLE_CLASS}]`, "g");
+
+/** Every control character and override written as `\uXXXX`: caller-chosen text a message names (a field's key) without replaying it. */
+export const escapedControls = (text: string): string =>
+  text.replace(ESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** Text as a message may quote it: cut short, in quotes, and every control character and override escaped. */
 export function quotedSafely(text: string, max = 40): string {
-  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text).replace(
-    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return escapedControls(JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text));
 }

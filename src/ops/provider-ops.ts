@@ -29,7 +29,8 @@ const fields = {
   scope: Type.Optional(Type.Union([Type.Literal("user"), Type.Literal("organization")])),
   format: Type.Optional(Type.Union([Type.Literal("chat"), Type.Literal("messages")])),
   apiVersion: Type.Optional(PlainName(40)),
-  deployments: Type.Optional(Type.Record(ModelName, PlainName(200))),
+  // Keys are models: a key the pattern does not match is refused, not kept beside the matched ones.
+  deployments: Type.Optional(Type.Record(ModelName, PlainName(200), { additionalProperties: false })),
 };
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });

@@ -1,6 +1,6 @@
 /** The one plain-text rule: its RegExp and its schema pattern agree, and quoting escapes what a terminal would run. */
 import { expect, test } from "bun:test";
-import { isPlainText, PLAIN_TEXT_PATTERN, quotedSafely } from "../../src/lib/plain-text.ts";
+import { escapedControls, isPlainText, PLAIN_TEXT_PATTERN, quotedSafely } from "../../src/lib/plain-text.ts";
 
 const pattern = new RegExp(PLAIN_TEXT_PATTERN);
 
@@ -21,4 +21,8 @@ test("quoting cuts long text and escapes controls and overrides", () => {
   expect(quotedSafely("a\u001b[2Jb")).toBe('"a\\u001b[2Jb"');
   expect(quotedSafely("x\u202Ey\u009b")).toBe('"x\\u202ey\\u009b"');
   expect(quotedSafely("z".repeat(100))).toBe(`"${"z".repeat(40)}…"`);
+});
+
+test("escaping names every control and override by its code, and leaves the rest as it is", () => {
+  expect(escapedControls("a\u001b]0;x\u0007 ü \u202e")).toBe("a\\u001b]0;x\\u0007 ü \\u202e");
 });

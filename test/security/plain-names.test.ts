@@ -59,17 +59,29 @@ test("a key renamed with an escape sequence keeps its name", async () => {
 });
 
 test("a provider configuration's deployment, region or API version with a control character is refused", async () => {
-  const base = { provider: "azure", name: "az", apiKey: "k-1234567890", baseUrl: "https://example.openai.azure.com", scope: "organization" };
+  const base = { provider: "azure-openai", name: "az", apiKey: "k-1234567890", baseUrl: "https://example.openai.azure.com", scope: "organization" };
   for (const [field, extra] of [
     ["deployments.gpt-4o", { deployments: { "gpt-4o": HOSTILE["an escape sequence"] } }],
+    ["deployments", { deployments: { [HOSTILE["an escape sequence"]]: "prod" } }],
     ["apiVersion", { apiVersion: HOSTILE["a line break"] }],
     ["region", { region: HOSTILE["a bidi override"] }],
   ] as const) {
     const r = await h.op(h.admin, "provider.create", { ...base, ...extra });
     expect(r.status).toBe(400);
-    expect(r.body.error).toStartWith(`params.${field} must be`);
+    expect(r.body.error).toStartWith(`params.${field}`);
+    // A key the caller chose is named escaped, never replayed.
+    expect(r.body.error).not.toContain("\u001b");
   }
   expect((await h.op(h.admin, "provider.list")).body.data.providers).toEqual([]);
+});
+
+test("a fallbackModels preference keyed by a model name with an escape sequence is refused", async () => {
+  const before = (await h.op(h.admin, "user.preferences", {})).body.data.fallbackModels;
+  const r = await h.op(h.admin, "user.preferences", { set: { fallbackModels: { [HOSTILE["an escape sequence"]]: ["gpt-4o-mini"] } } });
+  expect(r.status).toBe(400);
+  expect(r.body.error).toStartWith("params.set.fallbackModels");
+  expect(r.body.error).not.toContain("\u001b");
+  expect((await h.op(h.admin, "user.preferences", {})).body.data.fallbackModels).toEqual(before);
 });
 
 test("an MCP tool pattern with a control character is refused", async () => {
