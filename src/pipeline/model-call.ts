@@ -47,7 +47,7 @@ import { startStages } from "./stages.ts";
 import { refuseRefusedToolServers } from "./tool-servers.ts";
 import { type HostedToolDeps, namesConfiguredServer, pointAtGateway, resolveHostedTools } from "./hosted-mcp-tools.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
-import { isRoutedName, routedNameRefused } from "../services/routed-names.ts";
+import { refuseRoutedModel } from "../services/routed-names.ts";
 
 export type { CallInput, CallOutcome, JsonOutcome, StreamOutcome };
 
@@ -294,13 +294,4 @@ function routedOutcome<O extends CallOutcome>(plan: RoutedPlan, done: Attempted<
   if (plan.routed) o.routedTo = `${done.target.providerName}/${done.target.model}`;
   if (plan.routed || plan.targets.length > 1) o.attempts = done.attempts;
   return o;
-}
-
-/**
- * Embeddings and `count_tokens` are planned without the router: a family or
- * `gateway/auto` would reach the vendor as a literal model id, which refuses it (the
- * counting call's vendor is the one the name resolves to, so it must be one model).
- */
-function refuseRoutedModel(model: string, endpoint: string): void {
-  if (isRoutedName(model)) throw routedNameRefused("model", model, `${endpoint} names one model (as the provider lists it); ask ai.models for them`);
 }

@@ -18,3 +18,13 @@ export function routedNameRefused(where: string, model: string, instead: string)
 
 /** The remedy where a list of fallback models was given (the header, the preference). */
 export const NAME_FALLBACK_MODELS = "name models, or send it as the model with x-gw-route for routing with fallback";
+
+/**
+ * For the calls planned without the router (embeddings, `count_tokens`): a family or
+ * `gateway/auto` would reach the vendor as a literal model id, which refuses it (the
+ * counting call's vendor is the one the name resolves to, so it must be one model).
+ */
+export function refuseRoutedModel(model: string, endpoint: string): void {
+  if (isRoutedName(model))
+    throw routedNameRefused("model", model, `${endpoint} names one model (as the provider lists it); ask ai.models for them`);
+}

@@ -59,7 +59,13 @@ test("a key renamed with an escape sequence keeps its name", async () => {
 });
 
 test("a provider configuration's deployment, region or API version with a control character is refused", async () => {
-  const base = { provider: "azure-openai", name: "az", apiKey: "k-1234567890", baseUrl: "https://example.openai.azure.com", scope: "organization" };
+  const base = {
+    provider: "azure-openai",
+    name: "az",
+    apiKey: "k-1234567890",
+    baseUrl: "https://example.openai.azure.com",
+    scope: "organization",
+  };
   for (const [field, extra] of [
     ["deployments.gpt-4o", { deployments: { "gpt-4o": HOSTILE["an escape sequence"] } }],
     ["deployments", { deployments: { [HOSTILE["an escape sequence"]]: "prod" } }],

@@ -32,7 +32,12 @@ test(`the configuration after the ${MAX_PROVIDER_CONFIGS}th is refused with a 40
   expect(refused.body.error).toContain(`the most it may hold (${MAX_PROVIDER_CONFIGS})`);
   expect(refused.body.error).toContain("provider.delete");
   // A member's personal configuration counts toward the same bound.
-  const personal = await h.op(h.member, "provider.create", { provider: "openai", name: "mine", apiKey: "sk-test-1234567890", scope: "user" });
+  const personal = await h.op(h.member, "provider.create", {
+    provider: "openai",
+    name: "mine",
+    apiKey: "sk-test-1234567890",
+    scope: "user",
+  });
   expect(personal.status).toBe(409);
   const listed = (await h.op(h.admin, "provider.list")).body.data.providers as { id: string; name: string }[];
   expect(listed).toHaveLength(MAX_PROVIDER_CONFIGS);

@@ -33,7 +33,10 @@ async function startError(url: string): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "gw-redis-auth-"));
   try {
     const config = loadConfig({ data: dataDir }, { GW_REDIS_URL: url, GW_LOG_LEVEL: "silent", GW_REDIS_TIMEOUT_MS: "1000" });
-    const rt = await createRuntime(config, createLogger("silent", () => {}));
+    const rt = await createRuntime(
+      config,
+      createLogger("silent", () => {}),
+    );
     await rt.shutdown();
     return "started";
   } catch (err) {
