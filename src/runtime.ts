@@ -151,7 +151,11 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     write: (batch) => store.writeFlush(batch),
     intervalMs: config.flushIntervalMs,
     maxEvents: config.flushMaxEvents,
-    onError: (err, batch) => log.error("usage flush failed; will retry", { events: batch.events.length, error: String(err) }),
+    report: {
+      failing: (err, batch, failures) =>
+        log.error("usage flush failed; will retry", { events: batch.events.length, failures, error: String(err) }),
+      recovered: (failures, downMs) => log.info("usage flush recovered", { failures, downMs }),
+    },
     // Ids and the store's code only: a refusal's message may quote the row's values.
     onRefused: (rows, err) =>
       log.error("usage rows refused by the store; set aside", {

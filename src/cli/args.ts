@@ -1,21 +1,15 @@
 /** Flag parsing for the commands: `node:util` parseArgs, with errors turned into usage messages. */
 import { parseArgs } from "node:util";
+import { isPlainText, MAX_PLAIN_TEXT, quotedSafely } from "../lib/plain-text.ts";
 
 export class UsageError extends Error {
   override name = "UsageError";
 }
 
-/** C0 and C1 controls (ESC, line breaks, NUL) and the bidirectional overrides and isolates, which reorder what a terminal shows. */
-const UNPRINTABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-/** Longer than any name, address or path an operator types; past it the argument is a mistake (or worse), not a value. */
-const MAX_ARGUMENT = 4096;
+/** Longer than any name, address or path an operator types (the API's names share the bound). */
+const MAX_ARGUMENT = MAX_PLAIN_TEXT;
 
-/** An argument as a message may show it: cut short, and every control character escaped. */
-const shown = (arg: string) =>
-  JSON.stringify(arg.length > 40 ? `${arg.slice(0, 40)}…` : arg).replace(
-    /[\u202A-\u202E\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16)}`,
-  );
+const shown = (arg: string) => quotedSafely(arg);
 
 /**
  * Refuses an argument that is not plain text before anything is opened or written: an
@@ -27,7 +21,7 @@ function plainArguments(argv: string[]): void {
     const what =
       i > 0 && argv[i - 1]?.startsWith("--") && !arg.startsWith("--") ? `the value of ${shown(argv[i - 1] as string)}` : shown(arg);
     if (arg.length > MAX_ARGUMENT) throw new UsageError(`${what} is ${arg.length} characters long; arguments are at most ${MAX_ARGUMENT}`);
-    if (UNPRINTABLE.test(arg)) throw new UsageError(`${what} holds a control character (${shown(arg)}); arguments are plain text`);
+    if (!isPlainText(arg)) throw new UsageError(`${what} holds a control character (${shown(arg)}); arguments are plain text`);
   }
 }
 

@@ -12,6 +12,12 @@ import { reportListening, superviseWorkers, WORKER_ENV, workerCount } from "./se
 
 /** How long the last flush and closing the store may take once the drain is over. */
 const SHUTDOWN_WRITE_S = 10;
+/**
+ * After a cut, how long the streams have to write their terminal event and end before
+ * the connections still open (calls waiting for their provider's headers, a client not
+ * reading) are closed.
+ */
+const CUT_GRACE_MS = 1000;
 
 export const serveUsage = "gateway serve [--host H] [--port P] [--data DIR] [--public-url URL] [--workers N]";
 
@@ -67,13 +73,17 @@ export async function serve(argv: string[]): Promise<void> {
   let stopping = false;
   let cut = false;
   let crashed = false;
+  let closeAfterCut: ReturnType<typeof setTimeout> | undefined;
   // In-flight calls cut: their streams end, are charged as cut streams, and the shutdown goes on to flush them.
   const cutInFlight = (why: string, fields: Record<string, unknown>) => {
     if (cut) return;
     cut = true;
-    log.warn(why, { inFlight: server.pendingRequests, ...fields });
+    // Each running stream ends as one the idle bound ends: its caller gets its format's
+    // terminal `stream_interrupted` event, not a connection closed mid-answer.
+    const streams = rt.services.calls.cutStreams();
+    log.warn(why, { inFlight: server.pendingRequests, streams, ...fields });
     log.flush();
-    void server.stop(true);
+    closeAfterCut = setTimeout(() => void server.stop(true), CUT_GRACE_MS);
   };
   const stop = async (signal: string) => {
     if (stopping) {
@@ -100,6 +110,7 @@ export async function serve(argv: string[]): Promise<void> {
     rt.mcp.endStreams();
     await drained;
     clearTimeout(deadline);
+    clearTimeout(closeAfterCut);
     let failed = false;
     // The last flush and closing the store, bounded: a database gone without a reset (a
     // partition, a frozen host) held them until the supervisor's SIGKILL, which said nothing.

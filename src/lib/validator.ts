@@ -8,6 +8,7 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { ValueErrorType } from "@sinclair/typebox/errors";
 import { badRequest } from "./errors.ts";
+import { escapedControls } from "./plain-text.ts";
 import { mustBe } from "./schema-words.ts";
 
 export interface Validator<S extends TSchema> {
@@ -22,7 +23,8 @@ export function compileValidator<S extends TSchema>(schema: S): Validator<S> {
       if (check.Check(value)) return value;
       const first = check.Errors(value).First();
       const path = first ? first.path.replace(/^\//, "").replaceAll("/", ".").replaceAll("~1", "/").replaceAll("~0", "~") : "";
-      const where = [prefix, path].filter(Boolean).join(".");
+      // A path can hold a key the caller chose: named escaped, never replayed to whoever reads the message.
+      const where = escapedControls([prefix, path].filter(Boolean).join("."));
       let predicate: string;
       if (!first) predicate = "is not valid";
       else if (first.type === ValueErrorType.ObjectRequiredProperty) predicate = `is required and ${mustBe(first.schema)}`;

@@ -3,6 +3,7 @@ import { type TObject, Type } from "@sinclair/typebox";
 import { setKeyAccess } from "../mcp/key-access-config.ts";
 import type { McpKeyAccess, McpServerRecord } from "../domain/mcp-records.ts";
 import { createMcpServer, deleteMcpServer, updateMcpServer } from "../mcp/mcp-server-config.ts";
+import { PlainName } from "../schemas/names.ts";
 import { iso } from "./present.ts";
 import { defineOperation } from "./registry.ts";
 
@@ -14,7 +15,7 @@ const Secret = Type.String({ minLength: 1, maxLength: 8192 });
  * splits one way only (`a_` and tool `b` would read as server `a`, tool `_b`).
  */
 const ServerName = Type.String({ pattern: "^(?!.*__)[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9-])?$" });
-const Pattern = Type.String({ minLength: 1, maxLength: 200 });
+const Pattern = PlainName(200);
 
 const Auth = Type.Union([
   strict(Type.Object({ type: Type.Literal("none") })),

@@ -4,10 +4,11 @@ import { badRequest } from "../lib/errors.ts";
 import { listActiveKeys, revokeKey, updateKey } from "../services/api-keys.ts";
 import { createServiceAccountWithKey, DEFAULT_PROXY_MODE, listServiceAccountsWithKeys } from "../services/service-accounts.ts";
 import { responsibleUserId } from "../domain/identity.ts";
+import { PlainName } from "../schemas/names.ts";
 import { iso, presentKey, presentServiceAccount } from "./present.ts";
 import { defineOperation } from "./registry.ts";
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Name = PlainName(200);
 const Cents = Type.Union([Type.Integer({ minimum: 0, maximum: 1e12 }), Type.Null()]);
 const KeyId = Type.String({ minLength: 1, maxLength: 100 });
 
@@ -40,7 +41,7 @@ export const createServiceAccount = defineOperation({
   params: Type.Object({
     serviceAccountName: Name,
     name: Type.Optional(Name),
-    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    description: Type.Optional(PlainName(2000, 0)),
     keyType: Type.Optional(Type.Union([Type.Literal("live"), Type.Literal("test")])),
     // Policy is mandatory on every call, so there is one proxy mode.
     proxyMode: Type.Optional(Type.Literal(DEFAULT_PROXY_MODE)),
@@ -71,7 +72,7 @@ export const revokeApiKey = defineOperation({
   id: "org.api-key.revoke",
   access: "admin",
   summary: "Revokes any key of the organization; it is refused from the next request on.",
-  params: Type.Object({ keyId: KeyId, reason: Type.Optional(Type.String({ maxLength: 1000 })) }),
+  params: Type.Object({ keyId: KeyId, reason: Type.Optional(PlainName(1000, 0)) }),
   async run({ identity, actor, deps }, p) {
     const r = await revokeKey(deps, actor, identity.organization.id, p.keyId, p.reason ?? null);
     return { keyId: r.keyId, revokedAt: iso(r.revokedAt), auditEntryId: r.auditEntryId };

@@ -2,7 +2,7 @@
 import { type TObject, Type } from "@sinclair/typebox";
 import type { ProviderConfigRecord } from "../domain/types.ts";
 import { createProvider, deleteProvider, listProviders, updateProvider } from "../services/providers.ts";
-import { ModelName, ProviderName } from "../schemas/names.ts";
+import { ModelName, PlainName, ProviderName } from "../schemas/names.ts";
 import { iso } from "./present.ts";
 import { defineOperation } from "./registry.ts";
 
@@ -14,7 +14,7 @@ const fields = {
   accessKeyId: Type.Optional(Type.String({ minLength: 16, maxLength: 128 })),
   secretAccessKey: Type.Optional(Secret),
   sessionToken: Type.Optional(Secret),
-  region: Type.Optional(Type.String({ maxLength: 40 })),
+  region: Type.Optional(PlainName(40, 0)),
   // Names are used as `name/model` and echoed in x-gw-provider: no slash, printable ASCII only.
   name: Type.Optional(ProviderName),
   baseUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
@@ -28,8 +28,9 @@ const fields = {
   ),
   scope: Type.Optional(Type.Union([Type.Literal("user"), Type.Literal("organization")])),
   format: Type.Optional(Type.Union([Type.Literal("chat"), Type.Literal("messages")])),
-  apiVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
-  deployments: Type.Optional(Type.Record(Type.String(), Type.String({ minLength: 1, maxLength: 200 }))),
+  apiVersion: Type.Optional(PlainName(40)),
+  // Keys are models: a key the pattern does not match is refused, not kept beside the matched ones.
+  deployments: Type.Optional(Type.Record(ModelName, PlainName(200), { additionalProperties: false })),
 };
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });

@@ -24,7 +24,10 @@ const PreferencesPatch = Type.Object(
       Type.Union([Type.Literal("cost"), Type.Literal("speed"), Type.Literal("quality"), Type.Literal("balanced")]),
     ),
     fallbackModels: Type.Optional(
-      Type.Record(ModelName, Type.Array(ModelName, { minItems: 1, maxItems: MAX_TARGETS - 1 }), { maxProperties: 200 }),
+      Type.Record(ModelName, Type.Array(ModelName, { minItems: 1, maxItems: MAX_TARGETS - 1 }), {
+        maxProperties: 200,
+        additionalProperties: false,
+      }),
     ),
     signInEmailDomains: Type.Optional(
       Type.Array(Type.String({ pattern: DOMAIN_PATTERN, maxLength: 253 }), {

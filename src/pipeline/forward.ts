@@ -63,6 +63,11 @@ export class Forwarder {
     return this.deps.maxAnswerBytes;
   }
 
+  /** The shutdown's drain deadline: running streams end with their terminal error event; returns how many. */
+  cutStreams(): number {
+    return this.streams.cutAll();
+  }
+
   /** Shutdown: refused streams stop draining, and this resolves once every stream's call is accounted. */
   stop(): Promise<void> {
     return this.streams.stop();

@@ -47,6 +47,7 @@ import { startStages } from "./stages.ts";
 import { refuseRefusedToolServers } from "./tool-servers.ts";
 import { type HostedToolDeps, namesConfiguredServer, pointAtGateway, resolveHostedTools } from "./hosted-mcp-tools.ts";
 import { NOOP_SPAN, type TraceSpan } from "../lib/tracing/trace-span.ts";
+import { refuseRoutedModel } from "../services/routed-names.ts";
 
 export type { CallInput, CallOutcome, JsonOutcome, StreamOutcome };
 
@@ -84,6 +85,11 @@ export class ModelCalls {
    */
   stop(): Promise<void> {
     return this.forwarder.stop();
+  }
+
+  /** The shutdown's drain deadline passed: every running stream ends with its caller's terminal `stream_interrupted` event. */
+  cutStreams(): number {
+    return this.forwarder.cutStreams();
   }
 
   /** The call's own promise handed on: no async layer of its own. */
@@ -167,7 +173,8 @@ export class ModelCalls {
   }
 
   /** Embeddings name one model: no routing and no fallback. */
-  embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
+  async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
+    refuseRoutedModel(request.model, "/v1/embeddings");
     return this.run(
       { input, body: request, route: null, optimize: "embeddings", operation: "embeddings", texts: embeddingTexts },
       (target, body) => {
@@ -194,7 +201,8 @@ export class ModelCalls {
   }
 
   /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */
-  countTokens(input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
+  async countTokens(input: CallInput, request: MessagesCountTokensRequest & Record<string, unknown>): Promise<TokenCount> {
+    refuseRoutedModel(request.model, "count_tokens");
     return countTokens(
       {
         resolve: this.deps.resolve,

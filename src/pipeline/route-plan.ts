@@ -21,6 +21,7 @@ import { familyOf, inFamily } from "../routing/family.ts";
 import type { RouteNeeds } from "../routing/needs.ts";
 import { isStrategy, type Strategy, type TaskType } from "../routing/strategy.ts";
 import { routeCandidates } from "../services/route-candidates.ts";
+import { AUTO_MODEL, isRoutedName, NAME_FALLBACK_MODELS, routedNameRefused } from "../services/routed-names.ts";
 import type { LiveProvider } from "../state/provider-directory.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ProviderLimitCounter } from "../state/provider-limits.ts";
@@ -29,7 +30,7 @@ import type { ResolvedTarget } from "./authorize.ts";
 import { type AttemptPlan, TargetUnsuitable } from "./fallback.ts";
 import type { ResolveDeps } from "./resolve-provider.ts";
 
-export const AUTO_MODEL = "gateway/auto";
+export { AUTO_MODEL };
 
 /** Targets resolved for one call at most: the attempts a caller may wait through. */
 export const MAX_TARGETS = 5;
@@ -84,12 +85,8 @@ function fallbackModels(deps: RoutePlanDeps, identity: Identity, headers: Header
   if (models.length === 0 || models.length > MAX_TARGETS - 1)
     throw badRequest(`x-gw-fallback-models: 1 to ${MAX_TARGETS - 1} model ids separated by commas`, { param: "x-gw-fallback-models" });
   // A fallback is one model: a family or gateway/auto here was sent to a vendor as a literal model id, priced at its family's ceiling.
-  const routed = models.find((m) => m === AUTO_MODEL || familyOf(m) !== null);
-  if (routed !== undefined)
-    throw badRequest(
-      `x-gw-fallback-models: "${routed.slice(0, 100)}" is routed, not a model; name models, or send it as the model with x-gw-route for routing with fallback`,
-      { param: "x-gw-fallback-models" },
-    );
+  const routed = models.find(isRoutedName);
+  if (routed !== undefined) throw routedNameRefused("x-gw-fallback-models", routed, NAME_FALLBACK_MODELS);
   return models;
 }
 

@@ -1,8 +1,8 @@
 /**
  * How one provider stream ends, as the tap sees it (stream-outcome.ts): whether its closing or an
  * error event came, what the caller is written after the provider's last event when
- * neither did, and why such a call was not whole (it stalled past the idle bound, lost
- * its closing event, or the provider sent an error event). An error event is relayed
+ * neither did, and why such a call was not whole (it stalled past the idle bound or was
+ * cut by the shutdown's drain, lost its closing event, or the provider sent an error event). An error event is relayed
  * without the caller's provider key.
  */
 import { ApiError } from "../lib/errors.ts";
@@ -101,6 +101,13 @@ export class StreamEnding {
   }
 
   private stalled(): ApiError {
+    // Not the provider's fault: 499 as a stream cut any other way, so its health is not marked down.
+    if (this.idle?.byShutdown)
+      return new ApiError(
+        499,
+        "stream_interrupted",
+        "The gateway is shutting down and its drain deadline passed; the stream was ended before the answer was complete (GW_DRAIN_TIMEOUT_S).",
+      );
     return new ApiError(
       504,
       "stream_interrupted",

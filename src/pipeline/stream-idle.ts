@@ -1,7 +1,9 @@
 /**
  * The idle bound on providers' streams (GW_STREAM_IDLE_TIMEOUT_S): a stream from which the
  * provider sent no byte for that long is ended, so a provider that sends its headers and
- * then nothing cannot hold a call (its client, its spend reservation, shutdown) open.
+ * then nothing cannot hold a call (its client, its spend reservation, shutdown) open. The
+ * shutdown's drain deadline ends every stream still running the same way (`cutAll`), so
+ * its caller gets the same terminal error event.
  */
 
 /** One provider stream under watch: the tick of its last byte, and how to end it. */
@@ -11,8 +13,10 @@ export interface IdleStream {
   seen: number;
   /** Set by whoever reads the provider's bytes: ends the stream as if the provider had ended it. */
   cancel: () => void;
-  /** The bound passed and the stream was ended. */
+  /** The bound passed, or the shutdown's drain cut it, and the stream was ended. */
   fired: boolean;
+  /** It was the shutdown that ended it (`cutAll`), not the provider's silence. */
+  byShutdown: boolean;
   /** Its place in the watch's list; -1 once let go of. */
   index: number;
 }
@@ -56,12 +60,11 @@ export class StreamIdleWatch implements IdleClock {
     return this.timer !== null;
   }
 
-  /** A stream to watch from now on; null when there is no bound. */
-  watch(): IdleStream | null {
-    if (this.idleMs <= 0) return null;
-    const s: IdleStream = { clock: this, seen: this.tick, cancel: () => {}, fired: false, index: this.open.length };
+  /** A stream to watch from now on. Without a bound it is only kept for the shutdown's cut: nothing sweeps. */
+  watch(): IdleStream {
+    const s: IdleStream = { clock: this, seen: this.tick, cancel: () => {}, fired: false, byShutdown: false, index: this.open.length };
     this.open.push(s);
-    if (!this.timer) {
+    if (!this.timer && this.idleMs > 0) {
       this.timer = setInterval(() => this.sweep(), this.sweepMs);
       this.timer.unref();
     }
@@ -78,6 +81,23 @@ export class StreamIdleWatch implements IdleClock {
       last.index = i;
     }
     s.index = -1;
+  }
+
+  /**
+   * The shutdown's drain deadline (or a second signal): every stream still open is ended
+   * as a stalled one is, so its caller gets its format's terminal `stream_interrupted`
+   * event rather than a connection closed mid-answer. Returns how many were.
+   */
+  cutAll(): number {
+    const cut = this.open.length;
+    while (this.open.length > 0) {
+      const s = this.open[this.open.length - 1] as IdleStream;
+      s.fired = true;
+      s.byShutdown = true;
+      this.unwatch(s);
+      s.cancel();
+    }
+    return cut;
   }
 
   /** Shutdown: no interval left running (it is unreferenced meanwhile, so it never holds the process). */

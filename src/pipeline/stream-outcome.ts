@@ -47,6 +47,11 @@ export class StreamOutcomes {
     this.idle = new StreamIdleWatch(deps.streamIdleTimeoutMs ?? 0);
   }
 
+  /** The drain deadline passed: every running stream ends with its caller's terminal error event (stream-idle.ts). */
+  cutAll(): number {
+    return this.idle.cutAll();
+  }
+
   /** Shutdown: refused streams stop draining, and this resolves once every stream's call is accounted. */
   async stop(): Promise<void> {
     this.closing.abort();

@@ -4,6 +4,7 @@
  * character or emoji can reach a header after a provider was called and billed.
  */
 import { Type } from "@sinclair/typebox";
+import { PLAIN_TEXT_PATTERN, PLAIN_TEXT_RULE } from "../lib/plain-text.ts";
 
 /** A model id as callers send it (`gpt-4o`, `lab/llama3:8b`, `accounts/fireworks/models/x`). */
 export const ModelName = Type.String({
@@ -20,3 +21,17 @@ export const ProviderName = Type.String({
   pattern: "^[\\x21-\\x2e\\x30-\\x7e]+$",
   errorMessage: "must be 1 to 100 printable ASCII characters without spaces or slashes",
 });
+
+/**
+ * A name a person chooses and a terminal or the dashboard shows (a service account, a
+ * key, a tool pattern, a deployment): any language, but no control character, line
+ * break or bidirectional override (src/lib/plain-text.ts, the rule the command line
+ * applies to its arguments).
+ */
+export const PlainName = (maxLength: number, minLength = 1) =>
+  Type.String({
+    minLength,
+    maxLength,
+    pattern: PLAIN_TEXT_PATTERN,
+    errorMessage: `must be ${minLength} to ${maxLength} characters of ${PLAIN_TEXT_RULE}`,
+  });

@@ -2,6 +2,7 @@
 import { newId } from "../domain/ids.ts";
 import type { MemberInvitation, Organization, Role, Tier, User } from "../domain/types.ts";
 import { ApiError } from "../lib/errors.ts";
+import { isPlainText, PLAIN_TEXT_RULE, quotedSafely } from "../lib/plain-text.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { INVITATION_TTL_MS, invitationStatus } from "./invitation-expiry.ts";
@@ -12,8 +13,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normalizeEmail(email: string): string {
   const e = email.trim().toLowerCase();
-  if (e.length > 254 || !EMAIL.test(e))
-    throw new ApiError(400, "invalid_request", `"${email.slice(0, 80)}" is not an e-mail address`, { param: "email" });
+  // An escape sequence passes the shape check ([^\s@]) and would replay in every listing that shows the address.
+  if (e.length > 254 || !EMAIL.test(e) || !isPlainText(e))
+    throw new ApiError(400, "invalid_request", `${quotedSafely(email, 80)} is not an e-mail address`, { param: "email" });
   return e;
 }
 
@@ -28,8 +30,8 @@ export async function initializeOrganization(
   input: { name: string; adminEmail: string; tier: Tier },
 ): Promise<InitializedOrganization> {
   const name = input.name.trim();
-  if (!name || name.length > 200)
-    throw new ApiError(400, "invalid_request", "the organization name must be 1 to 200 characters", { param: "org" });
+  if (!name || name.length > 200 || !isPlainText(name))
+    throw new ApiError(400, "invalid_request", `the organization name must be 1 to 200 characters of ${PLAIN_TEXT_RULE}`, { param: "org" });
   const email = normalizeEmail(input.adminEmail);
   if (await deps.store.getUserByEmail(email)) throw new ApiError(409, "conflict", `a user with e-mail ${email} already exists`);
   const now = deps.now();

@@ -16,6 +16,7 @@ import { ApiError, badRequest } from "../lib/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { refuseTakenDomains } from "./sign-in-domains.ts";
+import { isRoutedName, NAME_FALLBACK_MODELS, routedNameRefused } from "./routed-names.ts";
 import { type Actor, type Identity } from "../domain/identity.ts";
 
 export type Preferences = OrgPreferences & PersonalPreferences;
@@ -57,6 +58,7 @@ export async function updatePreferences(deps: ServiceDeps, identity: Identity, a
       throw new ApiError(403, "forbidden", `only organization admins may change ${Object.keys(orgPatch).join(", ")}`);
     }
     await checkWebhookAddress(orgPatch.alertWebhookUrl);
+    if (orgPatch.fallbackModels) refuseRoutedFallbacks(orgPatch.fallbackModels);
     const current = await deps.store.getOrgPreferences(orgId);
     if (orgPatch.signInEmailDomains) await refuseTakenDomains(deps, orgId, current.signInEmailDomains, orgPatch.signInEmailDomains);
     const scan = "piiAction" in orgPatch || "security" in orgPatch ? patchScanPolicy(current, patch) : {};
@@ -76,4 +78,17 @@ async function checkWebhookAddress(url: string | null | undefined): Promise<void
   const refused = url ? await checkEgressUrl(url) : null;
   if (refused)
     throw badRequest(`params.set.alertWebhookUrl: this address is not allowed: ${refused}`, { param: "params.set.alertWebhookUrl" });
+}
+
+/**
+ * A fallback is one model, as `x-gw-fallback-models` says: a family or `gateway/auto`
+ * kept here would be sent to the vendor literally whenever its model failed.
+ */
+function refuseRoutedFallbacks(fallbacks: Record<string, string[]>): void {
+  for (const [model, models] of Object.entries(fallbacks)) {
+    const where = `params.set.fallbackModels.${model}`;
+    if (isRoutedName(model)) throw routedNameRefused(where, model, NAME_FALLBACK_MODELS);
+    const routed = models.find(isRoutedName);
+    if (routed !== undefined) throw routedNameRefused(where, routed, NAME_FALLBACK_MODELS);
+  }
 }

@@ -51,6 +51,23 @@ export interface ProviderInput {
   deployments?: Record<string, string>;
 }
 
+/**
+ * Provider configurations one organization may hold, whatever its tier: each declares
+ * up to 2,000 models and a routed call scores every candidate (about 10 ms per 100,000),
+ * so the number must be bounded for a call's cost to be. 100 is far past any real set
+ * of vendors, regions and teams (docs/security.md, "Caller-chosen names and bounded state").
+ */
+export const MAX_PROVIDER_CONFIGS = 100;
+
+function checkConfigurationBound(existing: number): void {
+  if (existing >= MAX_PROVIDER_CONFIGS)
+    throw new ApiError(
+      409,
+      "conflict",
+      `this organization has ${existing} provider configurations, the most it may hold (${MAX_PROVIDER_CONFIGS}); delete one it no longer uses (provider.delete) before adding another`,
+    );
+}
+
 /** Credentials travel in HTTP headers: a control character would break the request (or split it). */
 const HEADER_SAFE = /^[\x20-\x7e\x80-\xff]*$/;
 
@@ -143,6 +160,7 @@ export async function createProvider(
   const name = input.name ?? kind;
   const existing = await deps.store.listProviderConfigs(orgId);
   checkProviderCount(identity.organization.tier, existing.length);
+  checkConfigurationBound(existing.length);
   await assertNameFree(deps, orgId, name);
   const credentials = credentialsFrom(kind, input);
   const fields = shape(deps, kind, input);

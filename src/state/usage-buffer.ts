@@ -11,12 +11,29 @@
 import type { FlushBatch, KeyTouch, UsageEvent } from "../domain/types.ts";
 import { RowsRefused } from "../store/rows-refused.ts";
 
+/** At most how often a store that keeps refusing writes is reported again (the first failure is reported at once). */
+export const FAILURE_REPORT_MS = 60_000;
+
+/**
+ * What the operator is told of a store that refuses writes: a full disk fails every
+ * interval (four times a second), on what may be the log's own disk, so one line per
+ * failure would bury the rest and fill it further.
+ */
+export interface FlushReport {
+  /** The first failure, then at most once per FAILURE_REPORT_MS: `failures` since the last report (the first: 1). */
+  failing(err: unknown, batch: FlushBatch, failures: number): void;
+  /** The first whole flush after failures: how many there were in all, and how long since the first. */
+  recovered(failures: number, downMs: number): void;
+}
+
 export interface UsageBufferOptions {
   write: (batch: FlushBatch) => Promise<void>;
   intervalMs: number;
   maxEvents: number;
   now?: () => number;
+  /** Every failed write, as it happens (tests; the operator's log takes `report`). */
   onError?: (err: unknown, batch: FlushBatch) => void;
+  report?: FlushReport;
   /** Rows the store refused for good, set aside (never written): what to log of them is the caller's choice. */
   onRefused?: (refused: FlushBatch, err: RowsRefused) => void;
   /** Events kept while the store cannot be written; past this the oldest are dropped (key counters are kept). */
@@ -49,6 +66,8 @@ export class UsageBuffer {
   private retry: FlushBatch[] = [];
   private retryOldestAt: number | null = null;
   private inFlight: Promise<boolean> | null = null;
+  /** While writes fail: since when, when last reported, failures since then and in all. */
+  private outage: { since: number; reportedAt: number; unreported: number; failures: number } | null = null;
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly now: () => number;
   private readonly s = {
@@ -167,6 +186,7 @@ export class UsageBuffer {
           this.s.failures++;
           this.keepForRetry(parts, oldest);
           this.opts.onError?.(err, part);
+          this.reportFailure(err, part);
           return false;
         }
         parts.shift();
@@ -180,7 +200,28 @@ export class UsageBuffer {
     }
     this.s.lastFlushAt = this.now();
     this.s.lastFlushDurationMs = this.s.lastFlushAt - started;
+    if (this.outage) {
+      this.opts.report?.recovered(this.outage.failures, this.s.lastFlushAt - this.outage.since);
+      this.outage = null;
+    }
     return true;
+  }
+
+  /** The first failure at once; later ones counted, and reported with their count at most once per FAILURE_REPORT_MS. */
+  private reportFailure(err: unknown, part: FlushBatch): void {
+    const now = this.now();
+    const o = this.outage;
+    if (!o) {
+      this.outage = { since: now, reportedAt: now, unreported: 0, failures: 1 };
+      this.opts.report?.failing(err, part, 1);
+      return;
+    }
+    o.failures++;
+    o.unreported++;
+    if (now - o.reportedAt < FAILURE_REPORT_MS) return;
+    this.opts.report?.failing(err, part, o.unreported);
+    o.reportedAt = now;
+    o.unreported = 0;
   }
 
   /** Keeps the unwritten parts to be retried first; past `maxPending` events held, the oldest events are dropped (key counters are kept). */

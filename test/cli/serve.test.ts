@@ -68,13 +68,20 @@ async function charged(stack: { gw: RunningGateway; org: { orgId: string } }, re
   return (await withStore(stack.gw.dataDir, (store) => store.listUsageEvents(stack.org.orgId))).find((e) => e.requestId === requestId);
 }
 
-test("a stream still running at the drain deadline is cut, charged and flushed, and the process exits 0", async () => {
+/** The caller's terminal error event, as a stream the idle bound ends gets it (the OpenAI format's `data: {"error": ...}`). */
+function terminalError(rest: string): { code: string; message: string } | undefined {
+  const events = rest.split("\n\n").filter((b) => b.startsWith("data: {"));
+  return (JSON.parse((events.at(-1) as string).slice("data: ".length)) as { error?: { code: string; message: string } }).error;
+}
+
+test("a stream still running at the drain deadline is cut with its terminal error event, charged and flushed, and the process exits 0", async () => {
   const stack = await slowStack({ GW_DRAIN_TIMEOUT_S: "1" });
   const call = await streamInFlight(stack.gw, stack.org.apiKey);
   stack.gw.proc.kill("SIGTERM");
   const rest = await call.rest();
   expect(await stack.gw.proc.exited).toBe(0);
   expect(rest).not.toContain("[DONE]");
+  expect(terminalError(rest)).toMatchObject({ code: "stream_interrupted", message: expect.stringContaining("GW_DRAIN_TIMEOUT_S") });
   expect(await stack.mock.stats()).toMatchObject({ streamsStarted: 1, streamsCancelled: 1 });
   expect(gw(stack).some((l) => l.msg === "drain deadline passed: cutting in-flight requests" && l.inFlight >= 1)).toBe(true);
   // Charged as a cut stream: its prompt, and the answer's part that went out.
@@ -82,7 +89,8 @@ test("a stream still running at the drain deadline is cut, charged and flushed, 
 });
 
 test("a second signal cuts the streams still running and still writes their usage; it does not exit at once", async () => {
-  const stack = await slowStack({ GW_DRAIN_TIMEOUT_S: "0" });
+  // Without an idle bound too, the cut stream gets its terminal event.
+  const stack = await slowStack({ GW_DRAIN_TIMEOUT_S: "0", GW_STREAM_IDLE_TIMEOUT_S: "0" });
   const call = await streamInFlight(stack.gw, stack.org.apiKey);
   stack.gw.proc.kill("SIGTERM");
   await untilLogged(stack.gw, "shutting down");
@@ -90,6 +98,7 @@ test("a second signal cuts the streams still running and still writes their usag
   const rest = await call.rest();
   expect(await stack.gw.proc.exited).toBe(0);
   expect(rest).not.toContain("[DONE]");
+  expect(terminalError(rest)?.code).toBe("stream_interrupted");
   expect(gw(stack).map((l) => l.msg)).toContain("second signal: cutting in-flight requests; their usage is still written");
   expect(await charged(stack, call.requestId)).toMatchObject({ status: 499, errorCode: "stream_interrupted", promptTokens: 13 });
 });

@@ -70,21 +70,45 @@ describe("the sweep", () => {
   test("starts with the first stream watched, and not at all without a bound", () => {
     const watch = new StreamIdleWatch(1000);
     expect(watch.sweeping).toBe(false);
-    const a = watch.watch()!;
-    const b = watch.watch()!;
+    const a = watch.watch();
+    const b = watch.watch();
     expect(watch.sweeping).toBe(true);
     watch.unwatch(a);
     watch.unwatch(b);
     watch.unwatch(b);
     watch.stop();
-    expect(new StreamIdleWatch(0).watch()).toBeNull();
+    const unbounded = new StreamIdleWatch(0);
+    unbounded.watch();
+    expect(unbounded.sweeping).toBe(false);
   });
 
   test("the first sweep that finds no stream open stops it", async () => {
     const watch = new StreamIdleWatch(200);
-    watch.unwatch(watch.watch()!);
+    watch.unwatch(watch.watch());
     while (watch.sweeping) await Bun.sleep(10);
     expect(watch.tick).toBeGreaterThan(0);
+  });
+
+  test("the drain's cut ends every open stream, marked as the shutdown's, with or without a bound", () => {
+    for (const bound of [0, 1000]) {
+      const watch = new StreamIdleWatch(bound);
+      const cancelled: number[] = [];
+      const streams = [0, 1, 2].map((i) => {
+        const s = watch.watch();
+        s.cancel = () => cancelled.push(i);
+        return s;
+      });
+      watch.unwatch(streams[1]!);
+      expect(watch.cutAll()).toBe(2);
+      expect(cancelled.sort()).toEqual([0, 2]);
+      expect(streams.map((s) => [s.fired, s.byShutdown])).toEqual([
+        [true, true],
+        [false, false],
+        [true, true],
+      ]);
+      expect(watch.cutAll()).toBe(0);
+      watch.stop();
+    }
   });
 
   test("shutdown stops it with streams still watched", () => {

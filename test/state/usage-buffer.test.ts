@@ -246,3 +246,46 @@ test("every batch carries its own random id, the same on each retry; the parts o
   ]);
   await b.stop();
 });
+
+describe("a store that keeps refusing writes", () => {
+  test("is reported at its first failure, then at most once a minute with the count since, and once when it recovers", async () => {
+    let clock = 0;
+    let failing = true;
+    const reports: (["failing", number, string] | ["recovered", number, number])[] = [];
+    const b = new UsageBuffer({
+      intervalMs: 60_000,
+      maxEvents: 1000,
+      now: () => clock,
+      write: async () => {
+        if (failing) throw new Error("SQLITE_FULL: database or disk is full");
+      },
+      report: {
+        failing: (err, _batch, failures) => reports.push(["failing", failures, String(err)]),
+        recovered: (failures, downMs) => reports.push(["recovered", failures, downMs]),
+      },
+    });
+    b.record(event(1));
+    // Four flushes a second for 90 s, as the default interval fails on a full disk.
+    for (let tick = 0; tick < 360; tick++) {
+      await b.flush();
+      clock += 250;
+    }
+    expect(reports).toEqual([
+      ["failing", 1, "Error: SQLITE_FULL: database or disk is full"],
+      ["failing", 240, "Error: SQLITE_FULL: database or disk is full"],
+    ]);
+    failing = false;
+    await b.flush();
+    await b.flush();
+    b.record(event(2));
+    await b.flush();
+    expect(reports.slice(2)).toEqual([["recovered", 360, 90_000]]);
+    expect(b.stats()).toMatchObject({ pending: 0, failures: 360 });
+    // A later outage is reported from its first failure again.
+    failing = true;
+    b.record(event(3));
+    await b.flush();
+    expect(reports.at(-1)).toEqual(["failing", 1, "Error: SQLITE_FULL: database or disk is full"]);
+    await b.stop();
+  });
+});

@@ -4,6 +4,7 @@
  * spend ledger, the change bus and the periodic jobs' claims, with their metrics and
  * their readiness.
  */
+import { refusedCredentials } from "./redis-credentials.ts";
 import type { Logger } from "../../lib/log.ts";
 import { Gauge, Histogram, type MetricsRegistry } from "../../lib/metrics.ts";
 import type { SpendLedger, SpendStore } from "../spend-ledger.ts";
@@ -126,7 +127,9 @@ export class SharedState {
       await shared.nodes.beat();
     } catch (err) {
       await shared.close();
-      throw new Error(`GW_REDIS_URL: cannot reach Redis (${(err as Error).message ?? err})`);
+      // The client says "Connection closed" for a refused password too: ask Redis which it was.
+      const refused = await refusedCredentials(opts.url, Math.max(opts.timeoutMs, 1000));
+      throw new Error(refused ? `GW_REDIS_URL: ${refused}` : `GW_REDIS_URL: cannot reach Redis (${(err as Error).message ?? err})`);
     }
     return shared;
   }
