@@ -4,6 +4,7 @@ import type { Identity } from "../domain/identity.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { RequestScope } from "./request-scope.ts";
 import { headerValue } from "../lib/header-value.ts";
+import { isPlainText, PLAIN_TEXT_RULE } from "../lib/plain-text.ts";
 
 /** An application label: what `context.applicationId` accepts, and so the header too. */
 const MAX_APPLICATION = 200;
@@ -14,6 +15,8 @@ export function applicationOf(headers: Headers): string | null {
   if (!raw) return null;
   if (raw.length > MAX_APPLICATION)
     throw badRequest(`x-gw-application: at most ${MAX_APPLICATION} characters`, { param: "x-gw-application" });
+  // A header's bytes past ASCII read as Latin-1, so 0x80-0x9f arrive as C1 controls the cost views would show.
+  if (!isPlainText(raw)) throw badRequest(`x-gw-application: must be ${PLAIN_TEXT_RULE}`, { param: "x-gw-application" });
   return raw;
 }
 

@@ -115,3 +115,27 @@ test("an organization name with a control character is refused by the service to
   const refused = initializeOrganization(h.rt.services, { name: "Acme\u001b]0;x\u0007", adminEmail: "o@example.com", tier: "enterprise" });
   await expect(refused).rejects.toThrow("plain text");
 });
+
+test("an application label with a control character is refused, from the envelope's context or the header", async () => {
+  const viaContext = await h.fetch("/api/v1/gateway", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...h.admin.headers },
+    body: JSON.stringify({ operation: "ai.models", params: {}, context: { applicationId: "etl\u001b[2J" } }),
+  });
+  expect(viaContext.status).toBe(400);
+  expect((await viaContext.json()).error).toStartWith("context.applicationId must be");
+  // A header's bytes past ASCII arrive as Latin-1: 0x9b is the C1 control-sequence introducer.
+  const viaHeader = await h.fetch("/v1/chat/completions", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...h.admin.headers, "x-gw-application": "etl\u009b2J" },
+    body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+  });
+  expect(viaHeader.status).toBe(400);
+  expect((await viaHeader.json()).error.message).toStartWith("x-gw-application: must be plain text");
+  const fine = await h.fetch("/api/v1/gateway", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...h.admin.headers, "x-gw-application": "etl-nightly" },
+    body: JSON.stringify({ operation: "ai.models", params: {}, context: { applicationId: "Rechnungsprüfung" } }),
+  });
+  expect(fine.status).toBe(200);
+});

@@ -2,6 +2,7 @@
 import { Type } from "@sinclair/typebox";
 import { readJsonObject } from "../../lib/json-body.ts";
 import { compileValidator } from "../../lib/validator.ts";
+import { PlainName } from "../../schemas/names.ts";
 import type { OperationDeps, OperationRegistry } from "../../ops/registry.ts";
 import { actorOf } from "../../domain/identity.ts";
 import { json } from "../json-response.ts";
@@ -16,7 +17,7 @@ const GatewayRequest = compileValidator(
     params: Type.Optional(Type.Unknown()),
     context: Type.Optional(
       Type.Object({
-        applicationId: Type.Optional(Type.String({ maxLength: 200 })),
+        applicationId: Type.Optional(PlainName(200, 0)),
         scope: Type.Optional(Type.Union([Type.Literal("user"), Type.Literal("organization")])),
       }),
     ),
