@@ -123,7 +123,7 @@ test("an application label with a control character is refused, from the envelop
     body: JSON.stringify({ operation: "ai.models", params: {}, context: { applicationId: "etl\u001b[2J" } }),
   });
   expect(viaContext.status).toBe(400);
-  expect((await viaContext.json()).error).toStartWith("context.applicationId must be");
+  expect(((await viaContext.json()) as { error: string }).error).toStartWith("context.applicationId must be");
   // A header's bytes past ASCII arrive as Latin-1: 0x9b is the C1 control-sequence introducer.
   const viaHeader = await h.fetch("/v1/chat/completions", {
     method: "POST",
@@ -131,7 +131,7 @@ test("an application label with a control character is refused, from the envelop
     body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
   });
   expect(viaHeader.status).toBe(400);
-  expect((await viaHeader.json()).error.message).toStartWith("x-gw-application: must be plain text");
+  expect(((await viaHeader.json()) as { error: { message: string } }).error.message).toStartWith("x-gw-application: must be plain text");
   const fine = await h.fetch("/api/v1/gateway", {
     method: "POST",
     headers: { "content-type": "application/json", ...h.admin.headers, "x-gw-application": "etl-nightly" },
