@@ -12,6 +12,13 @@ import { join, relative, resolve } from "node:path";
 
 const SRC = resolve(import.meta.dir, "../../src");
 const EGRESS = "lib/egress/";
+/**
+ * Files that open a socket to the operator's own servers, never to an address a caller or
+ * an admin chose: the Redis credentials probe asks the GW_REDIS_URL the Redis client uses
+ * why it refused (src/state/redis/redis-credentials.ts). Each entry is named here, with its
+ * reason, so a new one is a decision in review, not an oversight.
+ */
+const OPERATOR_SERVERS = new Set(["state/redis/redis-credentials.ts"]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -68,7 +75,7 @@ test("no file of src/ but the egress module opens an outbound connection itself"
   const offenders: string[] = [];
   for (const file of sourceFiles(SRC)) {
     const path = relative(SRC, file);
-    if (path.startsWith(EGRESS)) continue;
+    if (path.startsWith(EGRESS) || OPERATOR_SERVERS.has(path)) continue;
     for (const what of outboundUses(readFileSync(file, "utf8"))) offenders.push(`${path}: ${what}`);
   }
   expect(offenders).toEqual([]);
