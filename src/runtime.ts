@@ -315,8 +315,6 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       mcp.close();
       // Refused streams still being read in the background are accounted before the last flush.
       await calls.stop();
-      // The finished requests' key uses go into the last flush (the runner counts them with its telemetry).
-      runner.record();
       await usage.stop();
       // A snapshot that cannot be written (a full disk) costs only refilled buckets: the store is still closed cleanly.
       try {

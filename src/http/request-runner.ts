@@ -34,7 +34,7 @@ export interface RunnerDeps {
    * and the limiter allow.
    */
   reservesSpend?: (identity: Identity) => boolean;
-  /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer: with the telemetry, after the response. */
+  /** Counts a key's use (requestCount, lastUsed) through the write-behind buffer. */
   onKeyUsed: (keyId: string) => void;
   /** OpenTelemetry tracing; off by default. */
   tracing?: Tracing;
@@ -177,6 +177,7 @@ export class RequestRunner {
     scope.identity = identity;
     const admitted = scope as AdmittedScope;
     if (grant) (admitted as { grant?: ToolGrant }).grant = grant;
+    if (identity.kind === "serviceAccount") this.deps.onKeyUsed(identity.key.id);
     const bucket = bucketForIdentity(identity);
     // Only a call with a reservation to travel in waits: any other is charged here, as on every route.
     const defer = deferCharge ? this.deps.limiter.defer : undefined;
@@ -252,7 +253,7 @@ export class RequestRunner {
     else this.timer = setTimeout(fn, delayMs);
   };
 
-  /** Records the metrics, the key's use and the log line of every finished response; also before a scrape and at shutdown. */
+  /** Records the metrics and the log line of every finished response; also before a scrape and at shutdown. */
   readonly record = (): void => {
     const finished = this.finished;
     if (finished.length === 0) return;
@@ -260,10 +261,8 @@ export class RequestRunner {
     const logged = this.deps.log.enabled("info");
     for (const { scope, status, seconds } of finished) {
       this.deps.metrics.observe(scope.route, scope.request.method, status, seconds);
-      const id = scope.identity;
-      // Every request whose key was authenticated counts as its use, answered or refused after (a 429 too).
-      if (id?.kind === "serviceAccount") this.deps.onKeyUsed(id.key.id);
       if (!logged) continue;
+      const id = scope.identity;
       const ids = scope.trace.ids();
       const fields = {
         requestId: scope.requestId,
