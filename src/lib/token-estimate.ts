@@ -77,3 +77,33 @@ export function estimatePromptTokens(messages: Messages): number {
 export function promptTokenBound(messages: Messages): number {
   return promptTokens(messages, utf8Bytes);
 }
+
+/** A vocabulary that reads token ids back as the text they stand for (embeddings' token-id input). */
+export interface Vocabulary {
+  /** gpt-tokenizer's encoding name (`cl100k_base`). */
+  name: string;
+  /** Throws on an id the vocabulary does not have (beyond it, or one of its gaps). */
+  decode(ids: readonly number[]): string;
+  /** Text back to ids, special-token look-alikes as plain text (redaction's rewrite). */
+  encode(text: string): number[];
+}
+
+type Encoding = { decode(ids: Iterable<number>): string; encode(text: string, options?: typeof AS_PLAIN_TEXT): number[] };
+const vocabularies = new Map<string, Vocabulary>();
+
+/**
+ * The vocabulary of an OpenAI model by gpt-tokenizer's own model map (`text-embedding-3-small`:
+ * cl100k_base), loaded on first use like the counting one; undefined for a model it does not map.
+ */
+export function vocabularyOfModel(model: string): Vocabulary | undefined {
+  const { modelToEncodingMap } = require("gpt-tokenizer/mapping") as { modelToEncodingMap: Record<string, string | undefined> };
+  const name = Object.hasOwn(modelToEncodingMap, model) ? modelToEncodingMap[model] : undefined;
+  if (!name) return undefined;
+  let v = vocabularies.get(name);
+  if (!v) {
+    const enc = require(`gpt-tokenizer/encoding/${name}`) as Encoding;
+    v = { name, decode: (ids) => enc.decode(ids), encode: (text) => enc.encode(text, AS_PLAIN_TEXT) };
+    vocabularies.set(name, v);
+  }
+  return v;
+}

@@ -43,6 +43,7 @@ import {
   translatedChat,
 } from "./responses-call.ts";
 import { chatTexts, embeddingTexts, messagesTexts, responsesTexts } from "./scan/request-texts.ts";
+import { targetVocabulary } from "./scan/token-id-texts.ts";
 import { startStages } from "./stages.ts";
 import { refuseRefusedToolServers } from "./tool-servers.ts";
 import { type HostedToolDeps, namesConfiguredServer, pointAtGateway, resolveHostedTools } from "./hosted-mcp-tools.ts";
@@ -175,29 +176,29 @@ export class ModelCalls {
   /** Embeddings name one model: no routing and no fallback. */
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
     refuseRoutedModel(request.model, "/v1/embeddings");
-    return this.run(
-      { input, body: request, route: null, optimize: "embeddings", operation: "embeddings", texts: embeddingTexts },
-      (target, body) => {
-        const adapter = callAdapter(target);
-        if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
-          throw new ApiError(
-            400,
-            "wrong_endpoint",
-            `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`,
-            { param: "model" },
-          );
-        }
-        return this.forwarder.forward(
-          input,
-          target,
-          adapter,
-          () => adapter.embeddingsRequest(target, body),
-          false,
-          { wire: openAiWire, membersOnly: true },
-          { input: body.input },
+    // Token ids are read with the vocabulary of the one target the plan stage resolved, before the scan stage reads them.
+    const texts = (body: Record<string, unknown>) => embeddingTexts(body, targetVocabulary(ctx.plan?.targets[0]));
+    const ctx: CallContext = { input, body: request, route: null, optimize: "embeddings", operation: "embeddings", texts };
+    return this.run(ctx, (target, body) => {
+      const adapter = callAdapter(target);
+      if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
+        throw new ApiError(
+          400,
+          "wrong_endpoint",
+          `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`,
+          { param: "model" },
         );
-      },
-    ) as Promise<JsonOutcome>;
+      }
+      return this.forwarder.forward(
+        input,
+        target,
+        adapter,
+        () => adapter.embeddingsRequest(target, body),
+        false,
+        { wire: openAiWire, membersOnly: true },
+        { input: body.input },
+      );
+    }) as Promise<JsonOutcome>;
   }
 
   /** `count_tokens`: resolved, authorized and scanned like a call, never charged (count-tokens.ts). */

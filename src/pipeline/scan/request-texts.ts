@@ -13,7 +13,9 @@
  * that is not text, or one given by reference, is reported unread. Each slot can be
  * rewritten, for redaction.
  */
+import type { Vocabulary } from "../../lib/token-estimate.ts";
 import { bodyFormat, type Json, type Reading, requestTexts, type Rule, type TextSlot } from "./text-walk.ts";
+import { tokenIdTexts } from "./token-id-texts.ts";
 
 export type { TextSlot };
 
@@ -153,5 +155,11 @@ export const EMBEDDINGS_FORMAT = bodyFormat({ model: true, encoding_format: true
 export const chatTexts = (body: Json): TextSlot[] => requestTexts(body, CHAT_FORMAT);
 export const messagesTexts = (body: Json): TextSlot[] => requestTexts(body, MESSAGES_FORMAT);
 export const responsesTexts = (body: Json): TextSlot[] => requestTexts(body, RESPONSES_FORMAT);
-/** Embedding inputs are documents, not instructions to a model: scanned for secrets and personal data. */
-export const embeddingTexts = (body: Json): TextSlot[] => requestTexts(body, EMBEDDINGS_FORMAT);
+/**
+ * Embedding inputs are documents, not instructions to a model: scanned for secrets and personal data.
+ * Token ids are read with the target model's `vocabulary` (token-id-texts.ts); without one they are refused.
+ */
+export const embeddingTexts = (body: Json, vocabulary?: Vocabulary): TextSlot[] => [
+  ...requestTexts(body, EMBEDDINGS_FORMAT),
+  ...tokenIdTexts(body, vocabulary),
+];
