@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { countTextTokens, estimatePromptTokens, promptTokenBound } from "../../src/lib/token-estimate.ts";
+import { encode as cl100k } from "gpt-tokenizer/encoding/cl100k_base";
+import { countTextTokens, estimatePromptTokens, promptTokenBound, vocabularyOfModel } from "../../src/lib/token-estimate.ts";
 
 test("counts text with the tokenizer, plus message framing and images", () => {
   const one = estimatePromptTokens([{ role: "user", content: "Hello, world! How are you doing today?" }]);
@@ -72,4 +73,25 @@ test("the byte ceiling is never below the tokenizer's count, however the text is
     ];
     expect(promptTokenBound(messages)).toBeGreaterThanOrEqual(estimatePromptTokens(messages));
   }
+});
+
+describe("a model's vocabulary, for reading token ids", () => {
+  test("OpenAI's embeddings models read and write cl100k ids; a model the tokenizer does not map has none", () => {
+    const v = vocabularyOfModel("text-embedding-3-small");
+    expect(v?.name).toBe("cl100k_base");
+    expect(vocabularyOfModel("text-embedding-ada-002")).toBe(v);
+    const ids = cl100k("Hello, world!");
+    expect(v?.decode(ids)).toBe("Hello, world!");
+    expect(v?.encode("Hello, world!")).toEqual(ids);
+    for (const model of ["mistral-embed", "toString", "constructor", ""])
+      expect([model, vocabularyOfModel(model)]).toEqual([model, undefined]);
+  });
+
+  test("an id the vocabulary does not have throws; a special-token look-alike encodes as plain text", () => {
+    const v = vocabularyOfModel("text-embedding-3-large")!;
+    expect(() => v.decode([100_256])).toThrow();
+    expect(() => v.decode([10_000_000])).toThrow();
+    expect(v.decode(v.encode("end <|endoftext|>"))).toBe("end <|endoftext|>");
+    expect(v.encode("<|endoftext|>")).not.toContain(100_257);
+  });
 });
