@@ -20,8 +20,14 @@ const stack = clientStackPerFile({
 });
 
 const upstreamCalls = async () => (await stack.mock.requests()).length;
-const refusal = (input: string | number[] | number[][], model = MODEL) =>
-  stack.openai.embeddings.create({ model, input }).catch((e: unknown) => e as InstanceType<typeof OpenAI.APIError>);
+/** The error a refused call ends with (an answered one fails the test). */
+const refusal = (input: string | string[] | number[] | number[][], model = MODEL) =>
+  stack.openai.embeddings.create({ model, input }).then(
+    () => {
+      throw new Error(`the call with ${model} was answered`);
+    },
+    (e) => e,
+  );
 
 describe("read with the model's vocabulary and scanned as text is", () => {
   test("a credential sent as token ids is blocked with the same x-gw-security as its text, and never forwarded", async () => {
