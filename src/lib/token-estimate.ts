@@ -89,6 +89,15 @@ export interface Vocabulary {
 }
 
 type Encoding = { decode(ids: Iterable<number>): string; encode(text: string, options?: typeof AS_PLAIN_TEXT): number[] };
+/**
+ * The encodings the catalog's OpenAI models use, each required by a literal path so the
+ * single binary's bundle carries it (a computed path would not be found there). A model
+ * mapped to another (older, retired models) has no vocabulary here.
+ */
+const ENCODINGS: Record<string, () => Encoding> = {
+  cl100k_base: () => require("gpt-tokenizer/encoding/cl100k_base"),
+  o200k_base: () => require("gpt-tokenizer/encoding/o200k_base"),
+};
 const vocabularies = new Map<string, Vocabulary>();
 
 /**
@@ -98,10 +107,11 @@ const vocabularies = new Map<string, Vocabulary>();
 export function vocabularyOfModel(model: string): Vocabulary | undefined {
   const { modelToEncodingMap } = require("gpt-tokenizer/mapping") as { modelToEncodingMap: Record<string, string | undefined> };
   const name = Object.hasOwn(modelToEncodingMap, model) ? modelToEncodingMap[model] : undefined;
-  if (!name) return undefined;
+  const load = name && Object.hasOwn(ENCODINGS, name) ? ENCODINGS[name] : undefined;
+  if (!name || !load) return undefined;
   let v = vocabularies.get(name);
   if (!v) {
-    const enc = require(`gpt-tokenizer/encoding/${name}`) as Encoding;
+    const enc = load();
     v = { name, decode: (ids) => enc.decode(ids), encode: (text) => enc.encode(text, AS_PLAIN_TEXT) };
     vocabularies.set(name, v);
   }
