@@ -54,6 +54,8 @@ export function tokenIdTexts(body: Json, vocabulary: Vocabulary | undefined): Te
     );
   let total = 0;
   for (const { path, ids } of inputs) {
+    // The schema lets only uniform arrays through; a body that reaches here another way is refused, not misread.
+    if (!Array.isArray(ids)) throw refuse(`${path} is not an array of token ids, as the other inputs are.`, "invalid_token_id", path);
     total += ids.length;
     if (total > MAX_TOKEN_IDS) throw refuse(`input holds more than ${MAX_TOKEN_IDS} token ids.`, "too_many_token_ids");
     for (const id of ids)

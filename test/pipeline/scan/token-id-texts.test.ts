@@ -71,6 +71,8 @@ describe("token-id inputs as texts", () => {
       [[[5], [100_256]], "input.1"],
       [[Number.MAX_SAFE_INTEGER + 2], "input"],
       [[[5], [Number.NaN]], "input.1"],
+      [[5, "five"], "input"],
+      [[[5], 6], "input.1"],
     ] as const) {
       const err = thrown(() => tokenIdTexts({ input: input as unknown as number[] }, cl100k));
       expect([input, err.status, err.param, err.details?.reason]).toEqual([input, 400, param, "invalid_token_id"]);
