@@ -43,7 +43,7 @@ import {
   translatedChat,
 } from "./responses-call.ts";
 import { chatTexts, embeddingTexts, messagesTexts, responsesTexts } from "./scan/request-texts.ts";
-import { targetVocabulary } from "./scan/token-id-texts.ts";
+import { checkTargetVocabulary, targetVocabulary } from "./scan/token-id-texts.ts";
 import { startStages } from "./stages.ts";
 import { refuseRefusedToolServers } from "./tool-servers.ts";
 import { type HostedToolDeps, namesConfiguredServer, pointAtGateway, resolveHostedTools } from "./hosted-mcp-tools.ts";
@@ -176,10 +176,12 @@ export class ModelCalls {
   /** Embeddings name one model: no routing and no fallback. */
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
     refuseRoutedModel(request.model, "/v1/embeddings");
-    // Token ids are read with the vocabulary of the one target the plan stage resolved, before the scan stage reads them.
+    // Token ids are read with the vocabulary of the first target the plan stage resolved, before the scan stage reads them.
     const texts = (body: Record<string, unknown>) => embeddingTexts(body, targetVocabulary(ctx.plan?.targets[0]));
     const ctx: CallContext = { input, body: request, route: null, optimize: "embeddings", operation: "embeddings", texts };
     return this.run(ctx, (target, body) => {
+      // A fallback target must read the ids in the vocabulary they were scanned in.
+      if (target !== ctx.plan?.targets[0]) checkTargetVocabulary(body, targetVocabulary(ctx.plan?.targets[0]), target);
       const adapter = callAdapter(target);
       if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
         throw new ApiError(

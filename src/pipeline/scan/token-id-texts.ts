@@ -27,6 +27,20 @@ export function targetVocabulary(target: Target | undefined): Vocabulary | undef
   return vocabularyOfModel(listed.id);
 }
 
+/**
+ * Refuses a fallback `target` whose model reads ids with another vocabulary than the one the
+ * ids were scanned in (`scanned`: the first target's): the ids would reach it as text no
+ * scan saw. Text input passes.
+ */
+export function checkTargetVocabulary(body: Json, scanned: Vocabulary | undefined, target: Target): void {
+  if (!idArrays(body)) return;
+  if (scanned && targetVocabulary(target)?.name === scanned.name) return;
+  throw refuse(
+    `input is token ids, scanned as ${scanned?.name ?? "no"} vocabulary's text, and ${target.model} (${target.providerName}) reads ids with another; send the input as text.`,
+    "unknown_vocabulary",
+  );
+}
+
 const refuse = (message: string, reason: string, param = "input") =>
   new ApiError(400, "invalid_request", message, { param, details: { reason } });
 

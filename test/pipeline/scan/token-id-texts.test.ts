@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { encode } from "gpt-tokenizer/encoding/cl100k_base";
 import type { ApiError } from "../../../src/lib/errors.ts";
 import { embeddingTexts } from "../../../src/pipeline/scan/request-texts.ts";
-import { MAX_TOKEN_IDS, targetVocabulary, tokenIdTexts } from "../../../src/pipeline/scan/token-id-texts.ts";
+import { checkTargetVocabulary, MAX_TOKEN_IDS, targetVocabulary, tokenIdTexts } from "../../../src/pipeline/scan/token-id-texts.ts";
 import { scanRequest } from "../../../src/pipeline/security-scan.ts";
 import { testTarget } from "../../support/targets.ts";
 
@@ -34,6 +34,17 @@ describe("the target's vocabulary", () => {
     ] as const)
       expect([kind, model, targetVocabulary(testTarget(kind, model))]).toEqual([kind, model, undefined]);
     expect(targetVocabulary(undefined)).toBeUndefined();
+  });
+
+  test("a fallback target is refused for ids unless it reads them in the vocabulary they were scanned in; text passes", () => {
+    const ids = { model: "text-embedding-3-small", input: [1, 2, 3] };
+    const text = { model: "text-embedding-3-small", input: "hello" };
+    checkTargetVocabulary(ids, cl100k, testTarget("azure-openai", "text-embedding-3-large"));
+    for (const other of [testTarget("mistral", "mistral-embed"), testTarget("self-hosted", "text-embedding-3-small")]) {
+      const err = thrown(() => checkTargetVocabulary(ids, cl100k, other));
+      expect([err.status, err.details?.reason]).toEqual([400, "unknown_vocabulary"]);
+      checkTargetVocabulary(text, cl100k, other);
+    }
   });
 });
 
