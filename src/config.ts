@@ -54,6 +54,8 @@ export interface Config {
   allowPrivateEgress: boolean;
   /** When set, /metrics needs `Authorization: Bearer <token>`. */
   metricsToken: string | null;
+  /** Longest wait for one Postgres statement or usage flush before it counts as failed and its connection is closed. */
+  storeTimeoutS: number;
   /** Longest wait for one Redis answer before the documented fallback (docs/scale-out.md). */
   redisTimeoutMs: number;
   /** With Redis away, let capped calls through on each node's own ledger instead of refusing them (503). */
@@ -200,6 +202,8 @@ const SETTINGS: Setting<keyof Config>[] = [
     fallback: () => false,
   },
   { key: "metricsToken", env: "GW_METRICS_TOKEN", parse: text, fallback: () => null },
+  // Long enough for the flush of an outage's backlog; a timed-out flush is retried whole under its id, never written twice.
+  { key: "storeTimeoutS", env: "GW_STORE_TIMEOUT_S", parse: integer(1, 3600), fallback: () => 30 },
   { key: "redisTimeoutMs", env: "GW_REDIS_TIMEOUT_MS", parse: integer(10, 10_000), fallback: () => 250 },
   { key: "spendFailOpen", env: "GW_SPEND_FAIL_OPEN", parse: bool, fallback: () => false },
   { key: "scanCacheEntries", env: "GW_SCAN_CACHE_ENTRIES", parse: integer(0, 10_000_000), fallback: () => 10_000 },

@@ -80,7 +80,7 @@ export async function openServices(
 ): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
   // Every process that may save or reach outbound addresses (the server, ./scripts/start's setup) applies the same egress policy.
   setEgressPolicy({ allowPrivate: config.allowPrivateEgress });
-  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore } });
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore, timeoutMs: config.storeTimeoutS * 1000 } });
   await store.migrate();
   let masterKey: MasterKey;
   try {

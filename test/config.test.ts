@@ -99,6 +99,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({}, { GW_DRAIN_TIMEOUT_S: "-1" })).toThrow("GW_DRAIN_TIMEOUT_S: must be a whole number");
     expect(() => loadConfig({}, { GW_DRAIN_TIMEOUT_S: "2.5" })).toThrow("GW_DRAIN_TIMEOUT_S: must be a whole number");
   });
+
+  test("GW_STORE_TIMEOUT_S: 30 s by default; a bound is required (0 would let a silent database hold a flush for ever)", () => {
+    expect(loadConfig({}, {}).storeTimeoutS).toBe(30);
+    expect(loadConfig({}, { GW_STORE_TIMEOUT_S: "5" }).storeTimeoutS).toBe(5);
+    expect(() => loadConfig({}, { GW_STORE_TIMEOUT_S: "0" })).toThrow("GW_STORE_TIMEOUT_S: must be between 1 and 3600, got 0");
+  });
 });
 
 describe("unknownSettings", () => {

@@ -5,7 +5,9 @@
  * timed for the /metrics histogram. BIGINT columns arrive as strings; the row mappings
  * convert them. A database that cannot be reached is the caller's 503
  * `service_unavailable` with `Retry-After` (as with Redis down), not a 500: the call
- * may simply be tried again.
+ * may simply be tried again. Every statement runs on a connection of its own, bounded in
+ * time (statement-bound.ts): Bun's client has no per-query timeout, so a database gone
+ * silent would otherwise hold a flush, and every flush after it, for ever.
  */
 import { SQL } from "bun";
 import type { FlushBatch } from "../../domain/types.ts";
@@ -15,32 +17,46 @@ import type { Row } from "../sql/rows.ts";
 import { RECORD_FLUSH, type SqlDriver, type Statement } from "../sql/sql-driver.ts";
 import { flushStatements } from "./flush-statements.ts";
 import { migratePostgres } from "./migrate.ts";
+import { boundedOn, DEFAULT_STATEMENT_TIMEOUT_MS, StatementTimedOut } from "./statement-bound.ts";
 
 export interface PostgresStoreOptions {
   /** Connections in the pool. */
   max?: number;
   /** Called with each statement's round trip in seconds (the /metrics histogram). */
   observe?: (seconds: number) => void;
+  /** Longest wait for one statement or flush, connection included (GW_STORE_TIMEOUT_S); past it the connection is closed. */
+  timeoutMs?: number;
 }
 
 export class PostgresDriver implements SqlDriver {
-  private readonly sql: SQL;
+  private sql: SQL;
+  private readonly max: number;
   private readonly observe: (seconds: number) => void;
+  private readonly timeoutMs: number;
 
+  private readonly url: string;
   /** Where the database is, for start-up errors: host, port and database, never the password. */
   private readonly where: string;
 
   constructor(url: string, opts: PostgresStoreOptions = {}) {
-    this.sql = new SQL(url, { max: opts.max ?? 10, idleTimeout: 30, connectionTimeout: 10 });
+    this.max = opts.max ?? 10;
+    this.url = url;
+    this.sql = this.openPool();
     this.where = withoutPassword(url);
     this.observe = opts.observe ?? (() => {});
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   }
 
-  private async timed<T>(work: () => Promise<T>): Promise<T> {
+  private openPool(): SQL {
+    return new SQL(this.url, { max: this.max, idleTimeout: 30, connectionTimeout: 10 });
+  }
+
+  private async timed<T>(work: (conn: SQL) => Promise<T>): Promise<T> {
     const started = performance.now();
     try {
-      return await work();
+      return await boundedOn(this.sql, this.timeoutMs, work);
     } catch (err) {
+      if (err instanceof StatementTimedOut && err.waitedFor === "connection") this.replacePool();
       throw isUnreachable(err) ? databaseUnavailable() : err;
     } finally {
       this.observe((performance.now() - started) / 1000);
@@ -48,16 +64,16 @@ export class PostgresDriver implements SqlDriver {
   }
 
   all(text: string, params: unknown[]): Promise<Row[]> {
-    return this.timed(async () => (await this.sql.unsafe(text, params)) as Row[]);
+    return this.timed(async (conn) => (await conn.unsafe(text, params)) as Row[]);
   }
 
   run(text: string, params: unknown[]): Promise<number> {
-    return this.timed(async () => Number(((await this.sql.unsafe(text, params)) as unknown as { count: number }).count ?? 0));
+    return this.timed(async (conn) => Number(((await conn.unsafe(text, params)) as unknown as { count: number }).count ?? 0));
   }
 
   transaction(statements: Statement[]): Promise<number[]> {
-    return this.timed(() =>
-      this.sql.begin(async (tx) => {
+    return this.timed((conn) =>
+      conn.begin(async (tx) => {
         const counts: number[] = [];
         for (const s of statements) counts.push(await changed(tx, s));
         return counts;
@@ -67,13 +83,27 @@ export class PostgresDriver implements SqlDriver {
 
   writeFlush(batch: FlushBatch, writtenAt: number): Promise<boolean> {
     const statements = flushStatements(batch, rollUpHourly(batch.events));
-    return this.timed(() =>
-      this.sql.begin(async (tx) => {
+    // Timed out here, the batch is retried under the same id: if this transaction commits
+    // on the server after all, the retry finds the id (RECORD_FLUSH) and writes nothing.
+    return this.timed((conn) =>
+      conn.begin(async (tx) => {
         if ((await changed(tx, { text: RECORD_FLUSH, params: [batch.id, writtenAt] })) === 0) return false;
         for (const s of statements) await tx.unsafe(s.text, s.params);
         return true;
       }),
     );
+  }
+
+  /**
+   * A pool that gave no connection within the bound holds hung ones (busy on statements
+   * a silent server never answers, or handshakes it never answered: Bun would wait
+   * `connectionTimeout` on those, and a handshake whose bytes were lost, for ever). The
+   * statements still on it would fail the same way; they are ended now.
+   */
+  private replacePool(): void {
+    const clogged = this.sql;
+    this.sql = this.openPool();
+    void clogged.close({ timeout: 0 }).catch(() => {});
   }
 
   /**
@@ -118,7 +148,11 @@ function isUnreachable(err: unknown): boolean {
   const e = err as { code?: unknown; errno?: unknown } | null;
   const code = typeof e?.code === "string" ? e.code : "";
   const state = typeof e?.errno === "string" ? e.errno : code;
-  return /^ERR_POSTGRES_(?:CONNECTION_|IDLE_TIMEOUT|LIFETIME_TIMEOUT)/.test(code) || /^(?:08|57P0)/.test(state);
+  return (
+    err instanceof StatementTimedOut ||
+    /^ERR_POSTGRES_(?:CONNECTION_|IDLE_TIMEOUT|LIFETIME_TIMEOUT)/.test(code) ||
+    /^(?:08|57P0)/.test(state)
+  );
 }
 
 function databaseUnavailable(): ApiError {

@@ -1,0 +1,39 @@
+/**
+ * Readiness over a Postgres gone silent (a TCP relay that keeps the connections open and
+ * carries nothing): the check answers "not ready" within the store's bound, so a load
+ * balancer drains the node, and "ready" again once the database answers.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { storeReachable } from "../../src/services/readiness.ts";
+import { PostgresStore } from "../../src/store/postgres/postgres-store.ts";
+import { type PostgresServer, startPostgres } from "../support/servers.ts";
+import { startTcpRelay, type TcpRelay } from "../support/tcp-relay.ts";
+
+let pg: PostgresServer;
+let relay: TcpRelay | null = null;
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  relay?.close();
+  await pg?.stop();
+});
+
+test("a database that stops answering makes the node not ready until it answers again", async () => {
+  const address = new URL(await pg.createDatabase());
+  relay = await startTcpRelay(Number(address.port));
+  address.port = String(relay.port);
+  const store = new PostgresStore(address.toString(), { max: 2, timeoutMs: 300 });
+  try {
+    await store.migrate();
+    expect(await storeReachable({ store })).toBe(true);
+    relay.freeze();
+    expect(await storeReachable({ store })).toBe(false);
+    // Still silent: the next check is bounded as well, not queued behind the first.
+    expect(await storeReachable({ store })).toBe(false);
+    relay.thaw();
+    expect(await storeReachable({ store })).toBe(true);
+  } finally {
+    await store.close();
+  }
+}, 60_000);
