@@ -43,7 +43,7 @@ export class StreamEnding {
     if (ends === "error" && this.short === null && !this.idle?.fired) {
       const { status, message } = this.wire.errorOf(e);
       const said = withoutSecrets(message, secretValues(this.target.credentials)).slice(0, 1000);
-      this.short = providerFailure(status, said, this.target.providerName);
+      this.short = providerFailure(status, said, this.target.providerName, undefined, "stream event");
     }
     return ends;
   }

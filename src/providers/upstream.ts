@@ -276,12 +276,18 @@ export async function upstreamFailure(res: Response, providerName: string, secre
  * or the one a stream's error event stands for (wire-format.ts, `errorOf`), so a failure
  * mid-stream is recorded and counted as the same failure answered whole.
  */
-export function providerFailure(status: number, message: string, providerName: string, headers?: Record<string, string>): ApiError {
+export function providerFailure(
+  status: number,
+  message: string,
+  providerName: string,
+  headers?: Record<string, string>,
+  from: "answer" | "stream event" = "answer",
+): ApiError {
   // Temporarily unavailable or overloaded: the provider said so, and another (or a later) call may succeed.
-  if (UNAVAILABLE.has(status))
-    return new ApiError(503, "provider_unavailable", `${providerName} is unavailable (it answered HTTP ${status}): ${message}`, {
-      headers,
-    });
+  if (UNAVAILABLE.has(status)) {
+    const how = from === "answer" ? `it answered HTTP ${status}` : `its stream sent an error event, read as HTTP ${status}`;
+    return new ApiError(503, "provider_unavailable", `${providerName} is unavailable (${how}): ${message}`, { headers });
+  }
   if (status >= 500 || status < 400) return new ApiError(502, "provider_error", `${providerName} failed (HTTP ${status}): ${message}`);
   if (status === 429) return new ApiError(429, "rate_limit_exceeded", `${providerName} is rate limiting this key: ${message}`, { headers });
   return new ApiError(status, "provider_error", `${providerName}: ${message}`);

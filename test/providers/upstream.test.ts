@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import type { ApiError } from "../../src/lib/errors.ts";
 import type { UpstreamRequest } from "../../src/providers/adapter.ts";
-import { ClientGone, sendUpstream, upstreamFailure, watchRunning, withoutSecrets } from "../../src/providers/upstream.ts";
+import { ClientGone, providerFailure, sendUpstream, upstreamFailure, watchRunning, withoutSecrets } from "../../src/providers/upstream.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
 
 const mock = mockPerFile();
@@ -116,4 +116,12 @@ test("withoutSecrets cuts every value of at least 8 characters, and leaves the t
   );
   const text = "nothing to cut";
   expect(withoutSecrets(text, ["sk-abcdefgh"])).toBe(text);
+});
+
+test("an overloaded provider is worded by what it sent: an answer's status, or a stream's error event standing for it", () => {
+  const whole = providerFailure(529, "Overloaded", "anthropic");
+  const event = providerFailure(529, "Overloaded", "anthropic", undefined, "stream event");
+  expect([whole.status, whole.code, event.status, event.code]).toEqual([503, "provider_unavailable", 503, "provider_unavailable"]);
+  expect(whole.message).toBe("anthropic is unavailable (it answered HTTP 529): Overloaded");
+  expect(event.message).toBe("anthropic is unavailable (its stream sent an error event, read as HTTP 529): Overloaded");
 });
