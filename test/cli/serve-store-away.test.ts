@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { removeDir, runCli, startGateway, tempDataDir } from "../support/gateway-process.ts";
 import { type PostgresServer, startPostgres } from "../support/servers.ts";
-import { startTcpRelay, type TcpRelay } from "../support/tcp-relay.ts";
+import { relayedUrl, type TcpRelay } from "../support/tcp-relay.ts";
 
 let pg: PostgresServer;
 let relay: TcpRelay | null = null;
@@ -19,10 +19,9 @@ afterAll(async () => {
 });
 
 test("a database that stops answering at shutdown: the last flush gives up, logs it, and the exit code is 1", async () => {
-  const url = new URL(await pg.createDatabase());
-  relay = await startTcpRelay(Number(url.port));
-  url.port = String(relay.port);
-  const env = { GW_DATABASE_URL: url.toString(), GW_MASTER_KEY: Buffer.alloc(32, 3).toString("base64"), GW_FLUSH_INTERVAL_MS: "60000" };
+  const relayed = await relayedUrl(await pg.createDatabase());
+  relay = relayed.relay;
+  const env = { GW_DATABASE_URL: relayed.url, GW_MASTER_KEY: Buffer.alloc(32, 3).toString("base64"), GW_FLUSH_INTERVAL_MS: "60000" };
   const dataDir = tempDataDir();
   const init = await runCli(["init", "--data", dataDir, "--org", "O", "--email", "ops@example.com", "--json"], env);
   const gw = await startGateway({ dataDir, env });

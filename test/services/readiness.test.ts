@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { storeReachable } from "../../src/services/readiness.ts";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.ts";
 import { type PostgresServer, startPostgres } from "../support/servers.ts";
-import { startTcpRelay, type TcpRelay } from "../support/tcp-relay.ts";
+import { relayedUrl, type TcpRelay } from "../support/tcp-relay.ts";
 
 let pg: PostgresServer;
 let relay: TcpRelay | null = null;
@@ -20,10 +20,9 @@ afterAll(async () => {
 });
 
 test("a database that stops answering makes the node not ready until it answers again", async () => {
-  const address = new URL(await pg.createDatabase());
-  relay = await startTcpRelay(Number(address.port));
-  address.port = String(relay.port);
-  const store = new PostgresStore(address.toString(), { max: 2, timeoutMs: 300 });
+  const relayed = await relayedUrl(await pg.createDatabase());
+  relay = relayed.relay;
+  const store = new PostgresStore(relayed.url, { max: 2, timeoutMs: 300 });
   try {
     await store.migrate();
     expect(await storeReachable({ store })).toBe(true);

@@ -96,3 +96,11 @@ export async function startTcpRelay(targetPort: number): Promise<TcpRelay> {
     close: cut,
   };
 }
+
+/** A relay in front of the server `url` points at, and the same URL through the relay (a database URL's user, password and name kept). */
+export async function relayedUrl(url: string): Promise<{ relay: TcpRelay; url: string }> {
+  const address = new URL(url);
+  const relay = await startTcpRelay(Number(address.port));
+  address.port = String(relay.port);
+  return { relay, url: address.toString() };
+}

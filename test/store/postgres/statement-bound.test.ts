@@ -14,7 +14,7 @@ import { UsageBuffer } from "../../../src/state/usage-buffer.ts";
 import { PostgresStore } from "../../../src/store/postgres/postgres-store.ts";
 import { apiKeyRecord, usageEvent } from "../../support/records.ts";
 import { type PostgresServer, startPostgres } from "../../support/servers.ts";
-import { startTcpRelay, type TcpRelay } from "../../support/tcp-relay.ts";
+import { relayedUrl, type TcpRelay } from "../../support/tcp-relay.ts";
 
 let pg: PostgresServer;
 let relay: TcpRelay | null = null;
@@ -43,12 +43,16 @@ async function database() {
 test("a flush to a silent database fails within the bound, keeps its rows, and writes them once when it answers again", async () => {
   const { url, direct, org, key } = await database();
 
-  const address = new URL(url);
-  relay = await startTcpRelay(Number(address.port));
-  address.port = String(relay.port);
-  const node = new PostgresStore(address.toString(), { max: 1, timeoutMs: 300 });
+  const relayed = await relayedUrl(url);
+  relay = relayed.relay;
+  const node = new PostgresStore(relayed.url, { max: 1, timeoutMs: 300 });
   const errors: unknown[] = [];
-  const buffer = new UsageBuffer({ write: (b) => node.writeFlush(b), intervalMs: 60_000, maxEvents: 1_000_000, onError: (e) => errors.push(e) });
+  const buffer = new UsageBuffer({
+    write: (b) => node.writeFlush(b),
+    intervalMs: 60_000,
+    maxEvents: 1_000_000,
+    onError: (e) => errors.push(e),
+  });
   try {
     const first = usageEvent(org.id, key.id, { createdAt: 1 });
     buffer.record(first);
@@ -98,7 +102,12 @@ test("a flush that times out while the server commits it is not written again by
       FOR EACH ROW EXECUTE FUNCTION stall_commit();`);
   const node = new PostgresStore(url, { max: 2, timeoutMs: 300 });
   const errors: unknown[] = [];
-  const buffer = new UsageBuffer({ write: (b) => node.writeFlush(b), intervalMs: 60_000, maxEvents: 1_000_000, onError: (e) => errors.push(e) });
+  const buffer = new UsageBuffer({
+    write: (b) => node.writeFlush(b),
+    intervalMs: 60_000,
+    maxEvents: 1_000_000,
+    onError: (e) => errors.push(e),
+  });
   try {
     const events = [1, 2, 3].map((createdAt) => usageEvent(org.id, key.id, { createdAt }));
     for (const e of events) buffer.record(e);
