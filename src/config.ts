@@ -6,6 +6,8 @@
 import { resolve } from "node:path";
 import type { LogLevel } from "./lib/log.ts";
 import { MAX_EVENT_CHARS } from "./lib/sse.ts";
+// A value quoted back in a message is cut short and escaped: a variable can hold anything, a pasted key or a whole file.
+import { quotedSafely } from "./lib/plain-text.ts";
 import { type TracingConfig, tracingConfigFrom } from "./lib/tracing/otel-config.ts";
 
 export type Durability = "batched" | "strict";
@@ -91,13 +93,10 @@ interface Setting<K extends keyof Config> {
   fallback: () => Config[K];
 }
 
-/** A value quoted back in a message, cut short: a variable can hold anything, a pasted key or a whole file. */
-const quoted = (raw: string) => JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
-
 const integer =
   (min: number, max: number) =>
   (raw: string): Parsed<number> => {
-    if (!/^\d+$/.test(raw.trim())) return fail(`must be a whole number, got ${quoted(raw)}`);
+    if (!/^\d+$/.test(raw.trim())) return fail(`must be a whole number, got ${quotedSafely(raw)}`);
     const n = Number(raw);
     return n < min || n > max ? fail(`must be between ${min} and ${max}, got ${n}`) : ok(n);
   };
@@ -107,7 +106,7 @@ const integer =
 const oneOf =
   <T extends string>(...values: T[]) =>
   (raw: string): Parsed<T> =>
-    (values as string[]).includes(raw.trim()) ? ok(raw.trim() as T) : fail(`must be one of ${values.join(", ")}, got ${quoted(raw)}`);
+    (values as string[]).includes(raw.trim()) ? ok(raw.trim() as T) : fail(`must be one of ${values.join(", ")}, got ${quotedSafely(raw)}`);
 
 const text = (raw: string): Parsed<string | null> => ok(raw.trim() === "" ? null : raw.trim());
 
@@ -147,7 +146,7 @@ const bool = (raw: string): Parsed<boolean> =>
     ? ok(true)
     : ["0", "false", "no", "off", ""].includes(raw.trim().toLowerCase())
       ? ok(false)
-      : fail(`must be true or false, got ${quoted(raw)}`);
+      : fail(`must be true or false, got ${quotedSafely(raw)}`);
 
 function masterKey(raw: string): Parsed<string | null> {
   if (raw.trim() === "") return ok(null);

@@ -80,7 +80,11 @@ export async function openServices(
 ): Promise<{ store: Store; services: ServiceDeps; masterKey: MasterKey }> {
   // Every process that may save or reach outbound addresses (the server, ./scripts/start's setup) applies the same egress policy.
   setEgressPolicy({ allowPrivate: config.allowPrivateEgress });
-  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { observe: observeStore, timeoutMs: config.storeTimeoutS * 1000 } });
+  const store = openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    postgres: { observe: observeStore, timeoutMs: config.storeTimeoutS * 1000 },
+  });
   await store.migrate();
   let masterKey: MasterKey;
   try {
@@ -90,7 +94,8 @@ export async function openServices(
     throw err;
   }
   // Every start and every node must hold the key the data was made with: another one answers 401 to every key made elsewhere.
-  if ((await store.claimMasterKeyCheck(masterKey.check(), Date.now())) !== masterKey.check()) {
+  const check = masterKey.check();
+  if ((await store.claimMasterKeyCheck(check, Date.now())) !== check) {
     await store.close();
     throw new Error(
       `this ${config.masterKey ? "GW_MASTER_KEY" : `master key (${join(config.dataDir, "master.key")})`} is not the one the database's API keys and provider keys were made with: give every node the same GW_MASTER_KEY`,

@@ -9,8 +9,6 @@ export class UsageError extends Error {
 /** Longer than any name, address or path an operator types (the API's names share the bound). */
 const MAX_ARGUMENT = MAX_PLAIN_TEXT;
 
-const shown = (arg: string) => quotedSafely(arg);
-
 /**
  * Refuses an argument that is not plain text before anything is opened or written: an
  * organization name or e-mail address with an escape sequence would be stored as given,
@@ -19,9 +17,11 @@ const shown = (arg: string) => quotedSafely(arg);
 function plainArguments(argv: string[]): void {
   for (const [i, arg] of argv.entries()) {
     const what =
-      i > 0 && argv[i - 1]?.startsWith("--") && !arg.startsWith("--") ? `the value of ${shown(argv[i - 1] as string)}` : shown(arg);
+      i > 0 && argv[i - 1]?.startsWith("--") && !arg.startsWith("--")
+        ? `the value of ${quotedSafely(argv[i - 1] as string)}`
+        : quotedSafely(arg);
     if (arg.length > MAX_ARGUMENT) throw new UsageError(`${what} is ${arg.length} characters long; arguments are at most ${MAX_ARGUMENT}`);
-    if (!isPlainText(arg)) throw new UsageError(`${what} holds a control character (${shown(arg)}); arguments are plain text`);
+    if (!isPlainText(arg)) throw new UsageError(`${what} holds a control character (${quotedSafely(arg)}); arguments are plain text`);
   }
 }
 

@@ -111,7 +111,6 @@ export async function serve(argv: string[]): Promise<void> {
     await drained;
     clearTimeout(deadline);
     clearTimeout(closeAfterCut);
-    let failed = false;
     // The last flush and closing the store, bounded: a database gone without a reset (a
     // partition, a frozen host) held them until the supervisor's SIGKILL, which said nothing.
     const finished = await Promise.race([
@@ -127,7 +126,6 @@ export async function serve(argv: string[]): Promise<void> {
         return false;
       }),
     ]);
-    if (!finished) failed = true;
     lock?.release();
     // Usage the store would not take (a full disk, a database away) is gone with the process: say so, and exit non-zero.
     const left = rt.usage.stats();
@@ -135,7 +133,7 @@ export async function serve(argv: string[]): Promise<void> {
     if (unwritten) log.error("usage not written before exit", { events: left.pending, failures: left.failures });
     log.info("stopped", { signal });
     log.flush();
-    process.exit(unwritten || failed || crashed ? 1 : 0);
+    process.exit(unwritten || !finished || crashed ? 1 : 0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));

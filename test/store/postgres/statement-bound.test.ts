@@ -40,12 +40,8 @@ async function database() {
   return { url, direct, org, key };
 }
 
-test("a flush to a silent database fails within the bound, keeps its rows, and writes them once when it answers again", async () => {
-  const { url, direct, org, key } = await database();
-
-  const relayed = await relayedUrl(url);
-  relay = relayed.relay;
-  const node = new PostgresStore(relayed.url, { max: 1, timeoutMs: 300 });
+/** A usage buffer writing to `node`, flushed only when a test says, its failures kept. */
+function bufferOn(node: PostgresStore) {
   const errors: unknown[] = [];
   const buffer = new UsageBuffer({
     write: (b) => node.writeFlush(b),
@@ -53,6 +49,16 @@ test("a flush to a silent database fails within the bound, keeps its rows, and w
     maxEvents: 1_000_000,
     onError: (e) => errors.push(e),
   });
+  return { buffer, errors };
+}
+
+test("a flush to a silent database fails within the bound, keeps its rows, and writes them once when it answers again", async () => {
+  const { url, direct, org, key } = await database();
+
+  const relayed = await relayedUrl(url);
+  relay = relayed.relay;
+  const node = new PostgresStore(relayed.url, { max: 1, timeoutMs: 300 });
+  const { buffer, errors } = bufferOn(node);
   try {
     const first = usageEvent(org.id, key.id, { createdAt: 1 });
     buffer.record(first);
@@ -101,13 +107,7 @@ test("a flush that times out while the server commits it is not written again by
     CREATE CONSTRAINT TRIGGER stall_commit AFTER INSERT ON usage_flushes DEFERRABLE INITIALLY DEFERRED
       FOR EACH ROW EXECUTE FUNCTION stall_commit();`);
   const node = new PostgresStore(url, { max: 2, timeoutMs: 300 });
-  const errors: unknown[] = [];
-  const buffer = new UsageBuffer({
-    write: (b) => node.writeFlush(b),
-    intervalMs: 60_000,
-    maxEvents: 1_000_000,
-    onError: (e) => errors.push(e),
-  });
+  const { buffer, errors } = bufferOn(node);
   try {
     const events = [1, 2, 3].map((createdAt) => usageEvent(org.id, key.id, { createdAt }));
     for (const e of events) buffer.record(e);
