@@ -34,13 +34,23 @@ export function projectedMicros(spentMicros: number, now: number): number {
   return Math.max(Math.round((spentMicros * (nextMonthStart(now) - start)) / elapsed), spentMicros);
 }
 
+/**
+ * Percent of the budget, cut (never rounded up) to two places, in integers: 99.995% shows
+ * as 99.99, so a shown percent never names a threshold the spend has not reached.
+ */
+function percentOf(micros: number, budgetMicros: number): number {
+  return Number((BigInt(Math.round(micros)) * 10_000n) / BigInt(budgetMicros)) / 100;
+}
+
 export function budgetStatus(budgetCents: number | null, spentMicros: number, now: number): BudgetStatus {
   const start = monthStart(now);
   const projected = projectedMicros(spentMicros, now);
   // From micro-dollars, not rounded cents: a tenth of a cent against a one-cent budget is 10%, not 0%.
   const pct = (micros: number) =>
-    budgetCents ? Math.round((micros / (budgetCents * MICROS_PER_CENT)) * 10_000) / 100 : budgetCents === 0 && micros > 0 ? 100 : null;
+    budgetCents ? percentOf(micros, budgetCents * MICROS_PER_CENT) : budgetCents === 0 && micros > 0 ? 100 : null;
   const spentPercent = pct(spentMicros);
+  // Compared exactly (integers), not from the shown percent: $99.995 of $100 has not reached 100%.
+  const reached = (t: number) => (budgetCents ? spentMicros * 100 >= t * budgetCents * MICROS_PER_CENT : spentPercent !== null);
   return {
     month: new Date(start).toISOString().slice(0, 7),
     monthlyBudgetCents: budgetCents,
@@ -48,6 +58,6 @@ export function budgetStatus(budgetCents: number | null, spentMicros: number, no
     projectedCents: toCents(projected),
     spentPercent,
     projectedPercent: pct(projected),
-    thresholdsReached: spentPercent === null ? [] : BUDGET_THRESHOLDS.filter((t) => spentPercent >= t),
+    thresholdsReached: budgetCents === null ? [] : BUDGET_THRESHOLDS.filter(reached),
   };
 }
