@@ -172,7 +172,8 @@ export interface Store extends McpStore {
   pruneAuditEntries(cutoff: number): Promise<number>;
 
   // Notifications
-  createNotification(n: Notification): Promise<void>;
+  /** False when a notification with this id exists already (nothing is changed): how an alert meant once stays once across nodes. */
+  createNotification(n: Notification): Promise<boolean>;
   listNotifications(orgId: string, limit: number): Promise<Notification[]>;
   /**
    * Newest first, each with when `reader` (`user:<id>` or `sa:<id>`) marked it read;

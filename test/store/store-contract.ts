@@ -552,6 +552,13 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(list[0]?.body).toEqual({ i: 2 });
     });
 
+    test("a notification id written twice is kept once, as first written (an alert meant once, from two nodes)", async () => {
+      const id = newId("ntf");
+      expect(await store.createNotification(notification({ id, title: "first", createdAt: 1 }))).toBe(true);
+      expect(await store.createNotification(notification({ id, title: "second", createdAt: 2 }))).toBe(false);
+      expect((await store.listNotifications(org.id, 10)).filter((n) => n.id === id).map((n) => n.title)).toEqual(["first"]);
+    });
+
     test("read marks are per reader: by id or all at once, within the organization only", async () => {
       const ids = [newId("ntf"), newId("ntf"), newId("ntf")];
       for (const [i, id] of ids.entries()) await store.createNotification(notification({ id, title: `b${i}`, createdAt: i }));

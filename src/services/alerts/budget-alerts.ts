@@ -1,6 +1,8 @@
 /**
  * Budget alerts: each of 50/75/90/100% of the monthly budget is announced once per
- * month, when the check first sees it reached (earlier notifications are the memory).
+ * month, when the check first sees it reached. The notification's id is derived from the
+ * organization, month and threshold, so the store keeps it once however many nodes check
+ * at the same moment and however many notifications came after it.
  * Amounts are exact (micro-dollars, and cents with decimals): a budget of a few cents
  * rounded to whole cents would read as 100% spent under a "50%" title.
  */
@@ -11,7 +13,7 @@ import { spentThisMonthMicros } from "../analytics/org-analytics.ts";
 import type { Notifier } from "./notifier.ts";
 
 export const BUDGET_KIND = "budget.threshold";
-/** How far back the check looks for this month's earlier budget notifications. */
+/** A cheap first skip over recent notifications (and those written before ids were derived); the id is what guarantees once. */
 const LOOKBACK = 500;
 
 export async function checkBudget(store: Store, notifier: Notifier, orgId: string, now: number): Promise<number[]> {
@@ -28,9 +30,11 @@ export async function checkBudget(store: Store, notifier: Notifier, orgId: strin
   const fresh = status.thresholdsReached.filter((t) => !sent.has(t));
   const projected = projectedMicros(spentMicros, now);
   const budgetMicros = prefs.monthlyBudgetCents * MICROS_PER_CENT;
+  const announced: number[] = [];
   for (const threshold of fresh) {
-    await notifier.notify({
+    const written = await notifier.notify({
       orgId,
+      onceKey: `${BUDGET_KIND}:${status.month}:${threshold}`,
       kind: BUDGET_KIND,
       severity: threshold >= 100 ? "critical" : threshold >= 90 ? "warning" : "info",
       title: `Spend reached ${threshold}% of the monthly budget (${status.spentPercent}%: ${usd(spentMicros)} of ${usd(budgetMicros)})`,
@@ -46,8 +50,9 @@ export async function checkBudget(store: Store, notifier: Notifier, orgId: strin
         projectedCents: projected / MICROS_PER_CENT,
       },
     });
+    if (written) announced.push(threshold);
   }
-  return fresh;
+  return announced;
 }
 
 /** Dollars to the micro-dollar, without trailing zeros: $0.0125, $2. */

@@ -18,16 +18,30 @@ export interface NotifierDeps {
   delivery: Omit<DeliveryDeps, "record">;
 }
 
-export type NotificationInput = Pick<Notification, "orgId" | "kind" | "severity" | "title" | "body">;
+export type NotificationInput = Pick<Notification, "orgId" | "kind" | "severity" | "title" | "body"> & {
+  /**
+   * For an alert that must exist once (a budget threshold in a month): its id is derived
+   * from this, so a second node or a later check writing it again adds nothing and posts nothing.
+   */
+  onceKey?: string;
+};
+
+/** The id of the organization's notification named by `onceKey`: the same on every node. */
+export function onceId(orgId: string, onceKey: string): string {
+  return `ntf_${new Bun.CryptoHasher("sha256").update(`${orgId}\u0000${onceKey}`).digest("hex").slice(0, 32)}`;
+}
 
 export class Notifier {
   private readonly pending = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: NotifierDeps) {}
 
-  async notify(input: NotificationInput): Promise<Notification> {
-    const n: Notification = { ...input, id: newId("ntf"), createdAt: this.deps.delivery.now() };
-    await this.deps.store.createNotification(n);
+  /** The notification written, or null when its `onceKey` had been written already. */
+  async notify(input: NotificationInput): Promise<Notification | null> {
+    const { onceKey, ...fields } = input;
+    const id = onceKey === undefined ? newId("ntf") : onceId(input.orgId, onceKey);
+    const n: Notification = { ...fields, id, createdAt: this.deps.delivery.now() };
+    if (!(await this.deps.store.createNotification(n))) return null;
     const { alertWebhookUrl } = await this.deps.store.getOrgPreferences(n.orgId);
     if (alertWebhookUrl) {
       const p = this.post(alertWebhookUrl, n)

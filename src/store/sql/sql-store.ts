@@ -27,9 +27,10 @@ export class SqlStore extends EtlSql implements Store {
     return row ? String(row.check_value) : null;
   }
 
-  async createNotification(n: Notification): Promise<void> {
-    await this.run(
-      "INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+  async createNotification(n: Notification): Promise<boolean> {
+    // An id already there is the same notification written by another node or an earlier check: kept as it was.
+    const added = await this.run(
+      "INSERT INTO notifications (id, org_id, kind, severity, title, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING",
       n.id,
       n.orgId,
       n.kind,
@@ -38,6 +39,7 @@ export class SqlStore extends EtlSql implements Store {
       JSON.stringify(n.body),
       n.createdAt,
     );
+    return added > 0;
   }
 
   async listNotifications(orgId: string, limit: number): Promise<Notification[]> {

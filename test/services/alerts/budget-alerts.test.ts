@@ -1,0 +1,110 @@
+/** Budget alerts fire once per threshold and month: not once per node, not again when later notifications pile up. */
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { newId } from "../../../src/domain/ids.ts";
+import type { UsageEvent } from "../../../src/domain/types.ts";
+import { createLogger } from "../../../src/lib/log.ts";
+import { SecretBox } from "../../../src/lib/secret-box.ts";
+import { BUDGET_KIND, checkBudget } from "../../../src/services/alerts/budget-alerts.ts";
+import { Notifier } from "../../../src/services/alerts/notifier.ts";
+import { rotateWebhookSecret } from "../../../src/services/alerts/webhook-secret.ts";
+import { SqliteStore } from "../../../src/store/sqlite/sqlite-store.ts";
+
+const now = Date.UTC(2026, 10, 16, 12);
+const box = new SecretBox(new Uint8Array(32).fill(7));
+let dir: string;
+let nodes: SqliteStore[];
+let orgId: string;
+let posts: string[];
+let server: ReturnType<typeof Bun.serve>;
+
+const notifierOf = (store: SqliteStore, at = now) =>
+  new Notifier({
+    store,
+    box,
+    log: createLogger("silent"),
+    delivery: { fetch: (u, i) => fetch(u, i), sleep: async () => {}, now: () => at, attempts: 1, backoffMs: 1, timeoutMs: 5000 },
+  });
+
+const spend = (costMicros: number, createdAt = now - 3_600_000): UsageEvent => ({
+  id: newId("evt"),
+  requestId: "r",
+  orgId,
+  keyId: null,
+  userId: null,
+  provider: "openai",
+  model: "gpt-4o",
+  promptTokens: 1,
+  completionTokens: 1,
+  costMicros,
+  latencyMs: 1,
+  status: 200,
+  errorCode: null,
+  createdAt,
+});
+
+const budgetNotes = async () => (await nodes[0]!.listNotifications(orgId, 1000)).filter((n) => n.kind === BUDGET_KIND);
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "gw-budget-alerts-"));
+  // Two gateway nodes on one database.
+  nodes = [new SqliteStore(join(dir, "gateway.db")), new SqliteStore(join(dir, "gateway.db"))];
+  await nodes[0]!.migrate();
+  orgId = newId("org");
+  await nodes[0]!.createOrganization({ id: orgId, name: "Acme", tier: "enterprise", createdAt: 1 });
+  posts = [];
+  server = Bun.serve({ port: 0, fetch: async (req) => (posts.push(await req.text()), new Response("ok")) });
+  await rotateWebhookSecret(nodes[0]!, box, orgId, now);
+  await nodes[0]!.setOrgPreferences(orgId, {
+    ...(await nodes[0]!.getOrgPreferences(orgId)),
+    monthlyBudgetCents: 1000,
+    alertWebhookUrl: `http://127.0.0.1:${server.port}/hook`,
+  });
+});
+
+afterEach(async () => {
+  server.stop(true);
+  for (const s of nodes) await s.close();
+});
+
+test("two nodes checking at the same moment announce each threshold once, and post it once", async () => {
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(8_000_000)], keyTouches: [] });
+  const notifiers = nodes.map((s) => notifierOf(s));
+  await Promise.all(nodes.map((s, i) => checkBudget(s, notifiers[i]!, orgId, now)));
+  await Promise.all(notifiers.map((n) => n.idle()));
+  expect((await budgetNotes()).map((n) => n.body.threshold).sort()).toEqual([50, 75]);
+  expect(posts).toHaveLength(2);
+});
+
+test("a threshold announced early in the month is not announced again after hundreds of later notifications", async () => {
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(6_000_000)], keyTouches: [] });
+  const n = notifierOf(nodes[0]!);
+  await checkBudget(nodes[0]!, n, orgId, now);
+  // A noisy month: rate-limit states flip hundreds of times after the budget alert.
+  for (let i = 0; i < 600; i++)
+    await nodes[0]!.createNotification({
+      id: newId("ntf"),
+      orgId,
+      kind: "rate_limit.status",
+      severity: "warning",
+      title: "openai: rate-limit status warning",
+      body: {},
+      createdAt: now + i,
+    });
+  expect(await checkBudget(nodes[0]!, n, orgId, now + 600_000)).toEqual([]);
+  await n.idle();
+  expect((await budgetNotes()).map((x) => x.body.threshold)).toEqual([50]);
+});
+
+test("the next month announces its thresholds afresh", async () => {
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(6_000_000)], keyTouches: [] });
+  const n = notifierOf(nodes[0]!);
+  expect(await checkBudget(nodes[0]!, n, orgId, now)).toEqual([50]);
+  const december = Date.UTC(2026, 11, 3, 12);
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(5_000_000, december - 3_600_000)], keyTouches: [] });
+  expect(await checkBudget(nodes[0]!, n, orgId, december)).toEqual([50]);
+  await n.idle();
+  expect((await budgetNotes()).map((x) => x.body.month).sort()).toEqual(["2026-11", "2026-12"]);
+});
