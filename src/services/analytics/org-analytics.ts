@@ -13,7 +13,7 @@ import type { Store } from "../../store/store.ts";
 import { budgetStatus, type BudgetStatus, monthStart } from "./budget.ts";
 import { forecastSum, fitHolt } from "./holt.ts";
 import { toDollars } from "./money.ts";
-import { type AnalyticsReport, buildReport } from "./report.ts";
+import { type AnalyticsReport, buildReport, historyFrom } from "./report.ts";
 import { DAY_MS, dayOf, parsePeriod, windowOf } from "./window.ts";
 
 export type AnalyticsView = "forecast" | "anomalies" | "trends" | "budget" | "providers";
@@ -66,7 +66,7 @@ export async function orgAnalytics(
   const days = view === "trends" || view === "providers" ? periodDays! : timeframeDays;
   const w = windowOf(days, now);
   const report = buildReport(
-    await loadDailyByProvider(store, orgId, w.from, w.to, provider, q.application ? q.application.slice(0, 200) : null),
+    await loadDailyByProvider(store, orgId, historyFrom(w), w.to, provider, q.application ? q.application.slice(0, 200) : null),
     w,
   );
   const answer: AnalyticsAnswer = { view, provider, application: q.application || null, ...report };

@@ -1,7 +1,10 @@
 /**
- * The specification's analytics response, computed from hourly roll-up rows of one
- * window: totals, cost per provider, Holt forecast, anomalies and trends. Forecast and
- * anomalies look at closed days only (today is still filling and would read as a drop).
+ * The specification's analytics response, computed from roll-up rows of one window and
+ * the two weeks before it: totals, cost per provider, Holt forecast, anomalies and trends.
+ * Forecast, anomalies, the daily average and the weekly growth look at closed days only
+ * (today is still filling and would read as a drop). The history before the window lets
+ * a window's first days be judged against the week before them and a 7-day window have a
+ * week to grow from; the window's own figures (totals, providers, efficiency) never read it.
  */
 import type { UsageHourly } from "../../domain/types.ts";
 import { findAnomalies } from "./anomalies.ts";
@@ -30,10 +33,27 @@ export interface AnalyticsReport {
     "7day": number;
     "30day": number;
     "90day": number;
-    model: { method: "holt-linear"; level: number; trend: number; alpha: number; beta: number; daysFitted: number };
+    model: {
+      method: "holt-linear";
+      level: number;
+      trend: number;
+      alpha: number;
+      beta: number;
+      daysFitted: number;
+    };
   };
-  anomalies: { date: string; cost: number; expectedCost: number; deviation: number; severity: "low" | "medium" | "high" }[];
-  trends: { dailyAverage: number; weeklyGrowth: number; efficiencyScore: number };
+  anomalies: {
+    date: string;
+    cost: number;
+    expectedCost: number;
+    deviation: number;
+    severity: "low" | "medium" | "high";
+  }[];
+  trends: {
+    dailyAverage: number;
+    weeklyGrowth: number;
+    efficiencyScore: number;
+  };
   /** Cost per UTC day of the window, oldest first (dollars). */
   daily: { date: string; cost: number }[];
 }
@@ -61,9 +81,24 @@ export function providerCosts(rows: readonly UsageHourly[]): ProviderCost[] {
     .sort((a, b) => b.totalCost - a.totalCost || a.provider.localeCompare(b.provider));
 }
 
-export function buildReport(rows: readonly UsageHourly[], w: DayWindow): AnalyticsReport {
-  const daily = dailyCostMicros(rows, w);
-  const closed = daily.length > 1 ? daily.slice(0, -1) : daily;
+/** Days read before a window: the trailing week of its first day's anomaly check, and two closed weeks for weekly growth. */
+export const HISTORY_DAYS = 14;
+
+/** Where the rows a report of `w` needs begin. */
+export const historyFrom = (w: DayWindow): number => w.from - HISTORY_DAYS * DAY_MS;
+
+/** `rows`: roll-ups from `historyFrom(w)` to `w.to` (rows outside the window count only as history). */
+export function buildReport(allRows: readonly UsageHourly[], w: DayWindow): AnalyticsReport {
+  const rows = allRows.filter((r) => r.hour >= w.from && r.hour < w.to);
+  const series = dailyCostMicros(allRows, {
+    from: historyFrom(w),
+    to: w.to,
+    days: w.days + HISTORY_DAYS,
+  });
+  // The history and the window's closed days: today, the last, is still filling.
+  const closedSeries = series.slice(0, -1);
+  const daily = series.slice(HISTORY_DAYS);
+  const closed = closedSeries.slice(HISTORY_DAYS);
   let micros = 0;
   let requests = 0;
   for (const r of rows) {
@@ -72,7 +107,11 @@ export function buildReport(rows: readonly UsageHourly[], w: DayWindow): Analyti
   }
   const fit = fitHolt(closed);
   return {
-    window: { from: new Date(w.from).toISOString(), to: new Date(w.to).toISOString(), days: w.days },
+    window: {
+      from: new Date(w.from).toISOString(),
+      to: new Date(w.to).toISOString(),
+      days: w.days,
+    },
     totalCost: toDollars(micros),
     totalRequests: requests,
     avgCostPerRequest: requests ? round(toDollars(micros) / requests) : 0,
@@ -90,18 +129,24 @@ export function buildReport(rows: readonly UsageHourly[], w: DayWindow): Analyti
         daysFitted: closed.length,
       },
     },
-    anomalies: findAnomalies(closed).map((a) => ({
-      date: isoDate(w.from + a.index * DAY_MS),
-      cost: toDollars(a.cost),
-      expectedCost: round(toDollars(a.expectedCost)),
-      deviation: round(a.deviation, 2),
-      severity: a.severity,
-    })),
+    // Only the window's days are reported; each is judged against the 7 days before it, history included.
+    anomalies: findAnomalies(closedSeries)
+      .filter((a) => a.index >= HISTORY_DAYS)
+      .map((a) => ({
+        date: isoDate(historyFrom(w) + a.index * DAY_MS),
+        cost: toDollars(a.cost),
+        expectedCost: round(toDollars(a.expectedCost)),
+        deviation: round(a.deviation, 2),
+        severity: a.severity,
+      })),
     trends: {
-      dailyAverage: round(toDollars(dailyAverage(daily))),
-      weeklyGrowth: round(weeklyGrowth(daily), 2),
+      dailyAverage: round(toDollars(dailyAverage(closed))),
+      weeklyGrowth: round(weeklyGrowth(closedSeries), 2),
       efficiencyScore: round(efficiencyScore(rows), 2),
     },
-    daily: daily.map((m, i) => ({ date: isoDate(w.from + i * DAY_MS), cost: toDollars(m) })),
+    daily: daily.map((m, i) => ({
+      date: isoDate(w.from + i * DAY_MS),
+      cost: toDollars(m),
+    })),
   };
 }

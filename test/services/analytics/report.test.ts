@@ -43,7 +43,8 @@ test("totals, per-provider sums and the daily series agree", () => {
   expect(r.daily.at(-1)).toEqual({ date: "2026-11-25", cost: 2 });
   expect(r.daily.at(-2)).toEqual({ date: "2026-11-24", cost: 1.5 });
   expect(r.daily.reduce((s, d) => s + d.cost, 0)).toBeCloseTo(r.totalCost, 9);
-  expect(r.trends.dailyAverage).toBe(0.5);
+  // Today's $2 is still filling: the average is of the six closed days ($1.50 / 6).
+  expect(r.trends.dailyAverage).toBe(0.25);
 });
 
 test("an empty window answers zeros, not NaN", () => {
@@ -75,4 +76,36 @@ test("budget: spent, projection at the month's pace, thresholds reached", () => 
   expect(b.projectedPercent).toBe(120);
   expect(budgetStatus(null, 5, mid)).toMatchObject({ spentPercent: null, thresholdsReached: [] });
   expect(budgetStatus(100, 1_000_000, mid).thresholdsReached).toEqual([50, 75, 90, 100]);
+});
+
+/** `dollars` per UTC day for the `days` days before today, and `today` so far (rows are read with the window's history). */
+const steady = (days: number, dollars: number, today: number, provider = "openai") => [
+  ...Array.from({ length: days }, (_, i) => row(i + 1, provider, dollars * 1_000_000, 1, 1)),
+  row(0, provider, today * 1_000_000, 1, 1),
+];
+
+test("a steady spend grows by 0% a week on every window, 7d included, however much of today has passed", () => {
+  for (const days of [7, 30, 90]) {
+    const w = windowOf(days, now);
+    const r = buildReport(steady(days + 14, 1, 0.25), w);
+    // Not +100% (a 7-day window has no week before it of its own) and not -11% (today is a quarter spent).
+    expect(r.trends.weeklyGrowth).toBe(0);
+    // The daily average of closed days: today's quarter is not a day.
+    expect(r.trends.dailyAverage).toBe(1);
+    // The window's own figures stay the window's: its days only, today included.
+    expect(r.totalCost).toBe(days - 1 + 0.25);
+    expect(r.daily).toHaveLength(days);
+  }
+});
+
+test("a spike on a 7-day window's closed days is judged against the week before it, read from before the window", () => {
+  const rows = [...steady(20, 1, 0.5).filter((x) => x.hour !== Date.UTC(2026, 10, 23) + 3_600_000), row(2, "openai", 9_000_000, 1, 1)];
+  const r = buildReport(rows, windowOf(7, now));
+  expect(r.anomalies).toEqual([{ date: "2026-11-23", cost: 9, expectedCost: 1, deviation: 800, severity: "high" }]);
+  // Spend that starts on a window's first day, after a week of none, is judged as it is: a change from nothing
+  // (high), and the next day still 2.45 deviations above a week of one such day (low).
+  expect(buildReport(steady(6, 1, 1), windowOf(7, now)).anomalies.map((a) => [a.date, a.severity])).toEqual([
+    ["2026-11-19", "high"],
+    ["2026-11-20", "low"],
+  ]);
 });
