@@ -192,6 +192,8 @@ export interface Store extends McpStore {
   recordWebhookDelivery(d: WebhookDelivery): Promise<void>;
   /** Newest first. */
   listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]>;
+  /** Every recorded attempt of these notifications of the organization (each has at most a handful), oldest first. */
+  listWebhookDeliveriesOf(orgId: string, notificationIds: string[]): Promise<WebhookDelivery[]>;
 
   // Context optimizer (ETL) figures
   /** Writes the document's row and adds it to its organization's running totals, in one transaction. */

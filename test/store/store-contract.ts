@@ -719,6 +719,23 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       ]);
     });
 
+    test("webhook deliveries of given notifications: theirs only, oldest first, within the organization", async () => {
+      const at = (notificationId: string, attempt: number, createdAt: number) =>
+        store.recordWebhookDelivery({ id: newId("whd"), orgId: org.id, notificationId, attempt, status: 204, error: null, createdAt });
+      await at("ntf_a", 2, 21);
+      await at("ntf_a", 1, 20);
+      await at("ntf_b", 1, 30);
+      await at("ntf_c", 1, 40);
+      const list = await store.listWebhookDeliveriesOf(org.id, ["ntf_a", "ntf_c"]);
+      expect(list.map((d) => [d.notificationId, d.attempt])).toEqual([
+        ["ntf_a", 1],
+        ["ntf_a", 2],
+        ["ntf_c", 1],
+      ]);
+      expect(await store.listWebhookDeliveriesOf("org_other", ["ntf_a"])).toEqual([]);
+      expect(await store.listWebhookDeliveriesOf(org.id, [])).toEqual([]);
+    });
+
     const etlDoc = (over: Partial<EtlDocument> = {}): EtlDocument => ({
       id: newId("doc"),
       orgId: org.id,

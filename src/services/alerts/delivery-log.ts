@@ -6,9 +6,6 @@
 import type { WebhookDelivery } from "../../domain/types.ts";
 import type { Store } from "../../store/store.ts";
 
-/** Attempts read per listed notification at most: the delivery's own attempts, with room. */
-const ATTEMPTS_PER_NOTIFICATION = 8;
-
 export interface WebhookOutcome {
   /** An attempt got a 2xx answer. */
   delivered: boolean;
@@ -20,11 +17,8 @@ export interface WebhookOutcome {
 export async function webhookOutcomes(store: Store, orgId: string, notificationIds: string[]): Promise<Map<string, WebhookOutcome>> {
   const out = new Map<string, WebhookOutcome>();
   if (notificationIds.length === 0) return out;
-  const wanted = new Set(notificationIds);
-  // Newest first, as the notifications are listed: the page's attempts are the latest ones recorded.
-  const recent = await store.listWebhookDeliveries(orgId, notificationIds.length * ATTEMPTS_PER_NOTIFICATION);
-  const mine = recent.filter((d) => wanted.has(d.notificationId)).sort(byTime);
-  for (const d of mine) {
+  // By the page's own ids: the organization's latest attempts may all be newer notifications' (a page of unread ones, say).
+  for (const d of (await store.listWebhookDeliveriesOf(orgId, notificationIds)).sort(byTime)) {
     let o = out.get(d.notificationId);
     if (!o) out.set(d.notificationId, (o = { delivered: false, attempts: [] }));
     if (d.error === null && d.status !== null && d.status >= 200 && d.status < 300) o.delivered = true;

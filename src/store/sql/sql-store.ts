@@ -115,6 +115,18 @@ export class SqlStore extends EtlSql implements Store {
     );
   }
 
+  async listWebhookDeliveriesOf(orgId: string, notificationIds: string[]): Promise<WebhookDelivery[]> {
+    if (notificationIds.length === 0) return [];
+    const ids = notificationIds.map((_, i) => `$${i + 2}`).join(", ");
+    return (
+      await this.all(
+        `SELECT * FROM webhook_deliveries WHERE org_id = $1 AND notification_id IN (${ids}) ORDER BY created_at, attempt`,
+        orgId,
+        ...notificationIds,
+      )
+    ).map(toWebhookDelivery);
+  }
+
   async listWebhookDeliveries(orgId: string, limit: number): Promise<WebhookDelivery[]> {
     return (
       await this.all("SELECT * FROM webhook_deliveries WHERE org_id = $1 ORDER BY created_at DESC, attempt DESC LIMIT $2", orgId, limit)
