@@ -7,7 +7,8 @@
  * rounded to whole cents would read as 100% spent under a "50%" title.
  */
 import type { Store } from "../../store/store.ts";
-import { budgetStatus, projectedMicros } from "../analytics/budget.ts";
+import { budgetStatus, monthStart, projectedMicros } from "../analytics/budget.ts";
+import { DAY_MS } from "../analytics/window.ts";
 import { MICROS_PER_CENT, MICROS_PER_DOLLAR } from "../analytics/money.ts";
 import { spentThisMonthMicros } from "../analytics/org-analytics.ts";
 import type { Notifier } from "./notifier.ts";
@@ -16,11 +17,29 @@ export const BUDGET_KIND = "budget.threshold";
 /** A cheap first skip over recent notifications (and those written before ids were derived); the id is what guarantees once. */
 const LOOKBACK = 500;
 
+/**
+ * This month's thresholds; and through the new month's first day, the month just ended's
+ * too: a threshold crossed after its last check (or flushed late) is announced for it then.
+ */
 export async function checkBudget(store: Store, notifier: Notifier, orgId: string, now: number): Promise<number[]> {
   const prefs = await store.getOrgPreferences(orgId);
   if (prefs.monthlyBudgetCents === null) return [];
-  const spentMicros = await spentThisMonthMicros(store, orgId, now);
-  const status = budgetStatus(prefs.monthlyBudgetCents, spentMicros, now);
+  const start = monthStart(now);
+  const ended = now - start < DAY_MS ? await checkMonth(store, notifier, orgId, prefs.monthlyBudgetCents, start - 1, true) : [];
+  return [...ended, ...(await checkMonth(store, notifier, orgId, prefs.monthlyBudgetCents, now, false))];
+}
+
+/** The thresholds of the month `at` falls in (its spend to `at`'s day end), announced if new. */
+async function checkMonth(
+  store: Store,
+  notifier: Notifier,
+  orgId: string,
+  budgetCents: number,
+  at: number,
+  ended: boolean,
+): Promise<number[]> {
+  const spentMicros = await spentThisMonthMicros(store, orgId, at);
+  const status = budgetStatus(budgetCents, spentMicros, at);
   if (status.thresholdsReached.length === 0) return [];
   const sent = new Set(
     (await store.listNotifications(orgId, LOOKBACK))
@@ -28,8 +47,9 @@ export async function checkBudget(store: Store, notifier: Notifier, orgId: strin
       .map((n) => Number(n.body.threshold)),
   );
   const fresh = status.thresholdsReached.filter((t) => !sent.has(t));
-  const projected = projectedMicros(spentMicros, now);
-  const budgetMicros = prefs.monthlyBudgetCents * MICROS_PER_CENT;
+  // A month that has ended is spent, not projected.
+  const projected = ended ? spentMicros : projectedMicros(spentMicros, at);
+  const budgetMicros = budgetCents * MICROS_PER_CENT;
   const announced: number[] = [];
   for (const threshold of fresh) {
     const written = await notifier.notify({
@@ -37,7 +57,7 @@ export async function checkBudget(store: Store, notifier: Notifier, orgId: strin
       onceKey: `${BUDGET_KIND}:${status.month}:${threshold}`,
       kind: BUDGET_KIND,
       severity: threshold >= 100 ? "critical" : threshold >= 90 ? "warning" : "info",
-      title: `Spend reached ${threshold}% of the monthly budget (${status.spentPercent}%: ${usd(spentMicros)} of ${usd(budgetMicros)})`,
+      title: `Spend reached ${threshold}% of the monthly budget${ended ? ` for ${status.month}` : ""} (${status.spentPercent}%: ${usd(spentMicros)} of ${usd(budgetMicros)})`,
       body: {
         month: status.month,
         threshold,

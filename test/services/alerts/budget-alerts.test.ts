@@ -108,3 +108,19 @@ test("the next month announces its thresholds afresh", async () => {
   await n.idle();
   expect((await budgetNotes()).map((x) => x.body.month).sort()).toEqual(["2026-11", "2026-12"]);
 });
+
+test("a threshold crossed after the month's last check is announced for that month by the next month's first checks", async () => {
+  const n = notifierOf(nodes[0]!);
+  const lastCheck = Date.UTC(2026, 10, 30, 23, 57);
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(8_000_000, lastCheck - 60_000)], keyTouches: [] });
+  expect(await checkBudget(nodes[0]!, n, orgId, lastCheck)).toEqual([50, 75]);
+  // Two minutes before midnight the month reaches 90%; the next check runs in December.
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(1_500_000, Date.UTC(2026, 10, 30, 23, 58))], keyTouches: [] });
+  const firstDecemberCheck = Date.UTC(2026, 11, 1, 0, 2);
+  expect(await checkBudget(nodes[0]!, n, orgId, firstDecemberCheck)).toEqual([90]);
+  expect(await checkBudget(nodes[0]!, n, orgId, firstDecemberCheck + 300_000)).toEqual([]);
+  await n.idle();
+  const late = (await budgetNotes()).find((x) => x.body.threshold === 90);
+  expect(late?.body).toMatchObject({ month: "2026-11", spentMicros: 9_500_000, projectedMicros: 9_500_000 });
+  expect(late?.title).toBe("Spend reached 90% of the monthly budget for 2026-11 (95%: $9.5 of $10)");
+});
