@@ -82,7 +82,8 @@ export class AlertChecker {
         const own = (await this.deps.store.getOrgPreferences(org.id)).alertCheckIntervalS;
         const periodMs = own === null ? this.defaultMs : own * 1000;
         // A little slack (a second at most): a timer that fires a few milliseconds early still counts as the period.
-        if (now - last < periodMs - Math.min(1000, this.tickMs / 2)) continue;
+        // A clock set back (now before the last check) checks now rather than wait for it to catch up.
+        if (now >= last && now - last < periodMs - Math.min(1000, this.tickMs / 2)) continue;
       }
       this.lastChecked.set(org.id, now);
       await this.checkOrg(org.id);

@@ -206,3 +206,27 @@ test("each organization's alertCheckIntervalS sets its check period, read at eve
     await checker.stop();
   }
 });
+
+test("a clock set back does not stop the checks until it catches up with the last one", async () => {
+  let t = now;
+  const checked: number[] = [];
+  const checker = new AlertChecker({
+    store,
+    notifier: notifier(),
+    log: createLogger("silent"),
+    now: () => t,
+    rateLimits: async () => (checked.push(t), []),
+  });
+  checker.start(300_000);
+  try {
+    await checker.checkDue();
+    // The system clock is stepped back an hour (a corrected drift, a restored VM): checks go on at their period.
+    for (const s of [-3600, -3300, -3000]) {
+      t = now + s * 1000;
+      await checker.checkDue();
+    }
+    expect(checked.map((x) => (x - now) / 1000)).toEqual([0, -3600, -3300, -3000]);
+  } finally {
+    await checker.stop();
+  }
+});
