@@ -492,6 +492,24 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.getApiKey(k.id)).toMatchObject({ requestCount: 3, spentMicros: 300 });
     });
 
+    test("two nodes' flushes of one hour at the same moment add up in both roll-ups, and the budget's sum and the analytics' agree", async () => {
+      const k = key();
+      await store.createApiKey(k);
+      const hour = 3_600_000 * 500_400;
+      const node = (n: number) =>
+        Array.from({ length: 5 }, (_, i) => usage({ keyId: k.id, createdAt: hour + n * 100 + i, costMicros: 1_001 + n }));
+      // Each node's batch is its own id; both land on the same hourly and daily rows.
+      await Promise.all([0, 1, 2].map((n) => store.writeFlush({ id: crypto.randomUUID(), events: node(n), keyTouches: [] })));
+      expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([
+        { requests: 15, costMicros: 5 * (1_001 + 1_002 + 1_003) },
+      ]);
+      const day = Math.floor(hour / 86_400_000) * 86_400_000;
+      const [daily] = await store.sumUsage(org.id, day, day + 86_400_000, { by: [], provider: null });
+      expect(daily).toMatchObject({ requests: 15, costMicros: 15_030 });
+      // What the spend caps read (hourly, from a moment) is the same sum.
+      expect(await store.sumCostMicros(org.id, k.id, day)).toBe(15_030);
+    });
+
     test("rows the store cannot hold are refused as such (RowsRefused), naming the database's code and not the row's values", async () => {
       const bad = usage({ provider: null as unknown as string, model: "secret-looking-model" });
       const refused = await store
