@@ -9,7 +9,7 @@
 import type { UsageHourly } from "../../domain/types.ts";
 import { findAnomalies } from "./anomalies.ts";
 import { dailyCostMicros } from "./daily-series.ts";
-import { fitHolt, forecastSum } from "./holt.ts";
+import { fitHolt, forecastSum, fromFirstSpend } from "./holt.ts";
 import { toDollars } from "./money.ts";
 import { dailyAverage, efficiencyScore, weeklyGrowth } from "./trends.ts";
 import { DAY_MS, type DayWindow } from "./window.ts";
@@ -105,7 +105,8 @@ export function buildReport(allRows: readonly UsageHourly[], w: DayWindow): Anal
     micros += r.costMicros;
     requests += r.requests;
   }
-  const fit = fitHolt(closed);
+  const history = fromFirstSpend(closed);
+  const fit = fitHolt(history);
   return {
     window: {
       from: new Date(w.from).toISOString(),
@@ -126,7 +127,7 @@ export function buildReport(allRows: readonly UsageHourly[], w: DayWindow): Anal
         trend: round(toDollars(fit.trend)),
         alpha: fit.alpha,
         beta: fit.beta,
-        daysFitted: closed.length,
+        daysFitted: history.length,
       },
     },
     // Only the window's days are reported; each is judged against the 7 days before it, history included.

@@ -109,3 +109,19 @@ test("a spike on a 7-day window's closed days is judged against the week before 
     ["2026-11-20", "low"],
   ]);
 });
+
+test("a new organization's first days forecast their own pace: the empty days before its first spend are not a trend", () => {
+  for (const days of [1, 2, 3]) {
+    // $5 a day for the last `days` closed days, nothing before (the organization is new).
+    const r = buildReport(
+      Array.from({ length: days }, (_, i) => row(i + 1, "openai", 5_000_000, 1, 1)),
+      windowOf(30, now),
+    );
+    expect(r.forecast).toMatchObject({ "7day": 35, "30day": 150, "90day": 450 });
+    expect(r.forecast.model).toMatchObject({ level: 5, trend: 0, daysFitted: days });
+  }
+  // Spend that fell to nothing still forecasts from the days it was spent: zeros after the first spend are history.
+  const stopped = buildReport([row(10, "openai", 5_000_000, 1, 1)], windowOf(30, now));
+  expect(stopped.forecast.model.daysFitted).toBe(10);
+  expect(stopped.forecast["30day"]).toBeLessThan(150);
+});
