@@ -14,7 +14,8 @@ export interface Anomaly {
   severity: "low" | "medium" | "high";
 }
 
-const WINDOW = 7;
+/** The days before a day it is judged against. */
+export const TRAILING_DAYS = 7;
 const THRESHOLD = 2;
 /**
  * A flat week has no spread, so any change would be infinitely many deviations away;
@@ -30,13 +31,13 @@ export function severityOf(deviation: number): Anomaly["severity"] {
 
 export function findAnomalies(ys: readonly number[]): Anomaly[] {
   const out: Anomaly[] = [];
-  for (let i = WINDOW; i < ys.length; i++) {
+  for (let i = TRAILING_DAYS; i < ys.length; i++) {
     let sum = 0;
-    for (let j = i - WINDOW; j < i; j++) sum += ys[j]!;
-    const mean = sum / WINDOW;
+    for (let j = i - TRAILING_DAYS; j < i; j++) sum += ys[j]!;
+    const mean = sum / TRAILING_DAYS;
     let sq = 0;
-    for (let j = i - WINDOW; j < i; j++) sq += (ys[j]! - mean) ** 2;
-    const spread = Math.max(Math.sqrt(sq / WINDOW), mean * MIN_SPREAD_SHARE, 1);
+    for (let j = i - TRAILING_DAYS; j < i; j++) sq += (ys[j]! - mean) ** 2;
+    const spread = Math.max(Math.sqrt(sq / TRAILING_DAYS), mean * MIN_SPREAD_SHARE, 1);
     const deviation = (ys[i]! - mean) / spread;
     if (Math.abs(deviation) > THRESHOLD)
       out.push({ index: i, cost: ys[i]!, expectedCost: mean, deviation, severity: severityOf(deviation) });

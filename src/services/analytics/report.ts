@@ -7,7 +7,7 @@
  * week to grow from; the window's own figures (totals, providers, efficiency) never read it.
  */
 import type { UsageHourly } from "../../domain/types.ts";
-import { findAnomalies } from "./anomalies.ts";
+import { findAnomalies, TRAILING_DAYS } from "./anomalies.ts";
 import { dailyCostMicros } from "./daily-series.ts";
 import { fitHolt, forecastSum, fromFirstSpend } from "./holt.ts";
 import { toDollars } from "./money.ts";
@@ -106,6 +106,9 @@ export function buildReport(allRows: readonly UsageHourly[], w: DayWindow): Anal
     requests += r.requests;
   }
   const history = fromFirstSpend(closed);
+  // A day is judged against a week of spending history: the days before the first spend are none (a new
+  // organization's first day would be "high", millions of deviations out). -1 (no spend): nothing to judge.
+  const firstSpend = closedSeries.findIndex((y) => y !== 0);
   const fit = fitHolt(history);
   return {
     window: {
@@ -132,7 +135,7 @@ export function buildReport(allRows: readonly UsageHourly[], w: DayWindow): Anal
     },
     // Only the window's days are reported; each is judged against the 7 days before it, history included.
     anomalies: findAnomalies(closedSeries)
-      .filter((a) => a.index >= HISTORY_DAYS)
+      .filter((a) => a.index >= HISTORY_DAYS && a.index >= firstSpend + TRAILING_DAYS)
       .map((a) => ({
         date: isoDate(historyFrom(w) + a.index * DAY_MS),
         cost: toDollars(a.cost),

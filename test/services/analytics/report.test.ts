@@ -102,11 +102,12 @@ test("a spike on a 7-day window's closed days is judged against the week before 
   const rows = [...steady(20, 1, 0.5).filter((x) => x.hour !== Date.UTC(2026, 10, 23) + 3_600_000), row(2, "openai", 9_000_000, 1, 1)];
   const r = buildReport(rows, windowOf(7, now));
   expect(r.anomalies).toEqual([{ date: "2026-11-23", cost: 9, expectedCost: 1, deviation: 800, severity: "high" }]);
-  // Spend that starts on a window's first day, after a week of none, is judged as it is: a change from nothing
-  // (high), and the next day still 2.45 deviations above a week of one such day (low).
-  expect(buildReport(steady(6, 1, 1), windowOf(7, now)).anomalies.map((a) => [a.date, a.severity])).toEqual([
-    ["2026-11-19", "high"],
-    ["2026-11-20", "low"],
+  // A new organization's first week is not judged against the days before its first call (it was judged a
+  // "high" anomaly 5,000,000 deviations out, and its second day a "low" one); from its eighth day it is.
+  expect(buildReport(steady(6, 1, 1), windowOf(7, now)).anomalies).toEqual([]);
+  const young = [...steady(8, 1, 1).filter((x) => x.hour !== Date.UTC(2026, 10, 24) + 3_600_000), row(1, "openai", 3_000_000, 1, 1)];
+  expect(buildReport(young, windowOf(7, now)).anomalies).toEqual([
+    { date: "2026-11-24", cost: 3, expectedCost: 1, deviation: 200, severity: "high" },
   ]);
 });
 
