@@ -172,3 +172,18 @@ test("bad period or timeframe is a 400 in the general envelope; no credential is
   const anon = await fetch(`${gw.url}/api/byok/analytics/anomalies`);
   expect(anon.status).toBe(401);
 });
+
+test("the analytics, the daily usage, the key's counter and metrics.cost agree to the micro-dollar for the same calls", async () => {
+  const cost = (await gw.op(org.apiKey, "metrics.cost", { windowDays: 30 })).body.data;
+  const micros = Math.round(cost.totalCostUsd * 1_000_000);
+  expect(micros).toBeGreaterThan(0);
+  const daily = (await gw.op(org.apiKey, "usage.daily", { days: 30 })).body.data.days;
+  expect(daily.reduce((n: number, d: { costMicros: number }) => n + d.costMicros, 0)).toBe(micros);
+  expect(daily.reduce((n: number, d: { requests: number }) => n + d.requests, 0)).toBe(OPENAI_CALLS + ANTHROPIC_CALLS);
+  // Every call was made with this one key: its own counter (written by the same flush) holds the same spend.
+  const keys = (await gw.op(org.apiKey, "org.api-keys.list")).body.data.apiKeys as { spentCents: number; requestCount: number }[];
+  expect(Math.round(keys.reduce((n, k) => n + k.spentCents, 0) * 10_000)).toBe(micros);
+  const trends = await get("/api/byok/analytics/trends/7d");
+  expect(Math.round(trends.body.totalCost * 1_000_000)).toBe(micros);
+  expect(Math.round(trends.body.daily.reduce((n: number, d: { cost: number }) => n + d.cost, 0) * 1_000_000)).toBe(micros);
+});
