@@ -1,8 +1,8 @@
 /**
  * Budget alerts: each of 50/75/90/100% of the monthly budget is announced once per
- * month, when the check first sees it reached. The notification's id is derived from the
- * organization, month and threshold, so the store keeps it once however many nodes check
- * at the same moment and however many notifications came after it.
+ * month and budget amount, when the check first sees it reached. The notification's id is
+ * derived from the organization, month, budget and threshold, so the store keeps it once
+ * however many nodes check at the same moment and however many notifications came after it.
  * Amounts are exact (micro-dollars, and cents with decimals): a budget of a few cents
  * rounded to whole cents would read as 100% spent under a "50%" title.
  */
@@ -43,7 +43,7 @@ async function checkMonth(
   if (status.thresholdsReached.length === 0) return [];
   const sent = new Set(
     (await store.listNotifications(orgId, LOOKBACK))
-      .filter((n) => n.kind === BUDGET_KIND && n.body.month === status.month)
+      .filter((n) => n.kind === BUDGET_KIND && n.body.month === status.month && n.body.monthlyBudgetCents === budgetCents)
       .map((n) => Number(n.body.threshold)),
   );
   const fresh = status.thresholdsReached.filter((t) => !sent.has(t));
@@ -54,7 +54,8 @@ async function checkMonth(
   for (const threshold of fresh) {
     const written = await notifier.notify({
       orgId,
-      onceKey: `${BUDGET_KIND}:${status.month}:${threshold}`,
+      // The budget is part of the key: a budget changed during the month has thresholds of its own.
+      onceKey: `${BUDGET_KIND}:${status.month}:${budgetCents}:${threshold}`,
       kind: BUDGET_KIND,
       severity: threshold >= 100 ? "critical" : threshold >= 90 ? "warning" : "info",
       title: `Spend reached ${threshold}% of the monthly budget${ended ? ` for ${status.month}` : ""} (${status.spentPercent}%: ${usd(spentMicros)} of ${usd(budgetMicros)})`,

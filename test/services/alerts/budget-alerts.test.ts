@@ -124,3 +124,25 @@ test("a threshold crossed after the month's last check is announced for that mon
   expect(late?.body).toMatchObject({ month: "2026-11", spentMicros: 9_500_000, projectedMicros: 9_500_000 });
   expect(late?.title).toBe("Spend reached 90% of the monthly budget for 2026-11 (95%: $9.5 of $10)");
 });
+
+test("a budget changed during the month has its own thresholds: a raised budget announces them again when reached", async () => {
+  const n = notifierOf(nodes[0]!);
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(6_000_000)], keyTouches: [] });
+  expect(await checkBudget(nodes[0]!, n, orgId, now)).toEqual([50]);
+  // The admin doubles the budget: $6 of $20 is 30%, nothing to say; $11 of $20 is 55%, the new budget's 50%.
+  await nodes[0]!.setOrgPreferences(orgId, { ...(await nodes[0]!.getOrgPreferences(orgId)), monthlyBudgetCents: 2000 });
+  expect(await checkBudget(nodes[0]!, n, orgId, now)).toEqual([]);
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(5_000_000)], keyTouches: [] });
+  expect(await checkBudget(nodes[0]!, n, orgId, now)).toEqual([50]);
+  // Back to $10: what was announced for it this month stays announced; 100% of it is new.
+  await nodes[0]!.setOrgPreferences(orgId, { ...(await nodes[0]!.getOrgPreferences(orgId)), monthlyBudgetCents: 1000 });
+  expect(await checkBudget(nodes[0]!, n, orgId, now)).toEqual([75, 90, 100]);
+  await n.idle();
+  expect((await budgetNotes()).map((x) => [x.body.monthlyBudgetCents, x.body.threshold]).sort()).toEqual([
+    [1000, 100],
+    [1000, 50],
+    [1000, 75],
+    [1000, 90],
+    [2000, 50],
+  ]);
+});
