@@ -4,7 +4,8 @@ import type { KeyTouch, UsageEvent } from "../../src/domain/types.ts";
 import { boundedBatches, MAX_BATCH_ROWS } from "../../src/state/flush-parts.ts";
 
 const events = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `evt_${i}` }) as UsageEvent);
-const touches = (n: number): KeyTouch[] => Array.from({ length: n }, (_, i) => ({ keyId: `k${i}`, requests: 1, spendMicros: 10, lastUsedAt: i }));
+const touches = (n: number): KeyTouch[] =>
+  Array.from({ length: n }, (_, i) => ({ keyId: `k${i}`, requests: 1, spendMicros: 10, lastUsedAt: i }));
 
 test("what fits in one batch stays one batch, on the arrays it was handed", () => {
   const e = events(MAX_BATCH_ROWS - 2);
