@@ -19,10 +19,13 @@ export const MAX_BATCH_ROWS = 10_000;
 /**
  * What is pending as batches of at most `maxRows` rows, each with a random id of its own
  * (a counter would restart with the process and name a new batch after a stored one). Key
- * counters go in the first batches: they carry the keys' spend, which caps read. The
- * usual flush fits in one batch and keeps the arrays it was handed (no copy).
+ * counters go in the first batches: one row per key used, so a handful beside the events,
+ * and the keys' request counts and last use are current soonest. The usual flush fits in
+ * one batch and keeps the arrays it was handed (no copy).
  */
-export function boundedBatches(events: UsageEvent[], keyTouches: KeyTouch[], maxRows = MAX_BATCH_ROWS): FlushBatch[] {
+export function boundedBatches(events: UsageEvent[], keyTouches: KeyTouch[], bound = MAX_BATCH_ROWS): FlushBatch[] {
+  // At least a row a batch, or the loop below would never end.
+  const maxRows = Math.max(1, Math.floor(bound));
   if (events.length + keyTouches.length <= maxRows) return [{ id: crypto.randomUUID(), events, keyTouches }];
   const batches: FlushBatch[] = [];
   let e = 0;
