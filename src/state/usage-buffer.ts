@@ -1,7 +1,8 @@
 /**
  * The write-behind buffer: usage events and per-key counters (requests, spend,
- * last use) collect in memory and reach the store in one transaction every
- * interval, or sooner when enough events wait. Requests never await the disk. A write
+ * last use) collect in memory and reach the store every interval, or sooner when enough
+ * events wait, each batch one transaction of a bounded size (flush-parts.ts: an outage's
+ * backlog is several, not one too long for the store's bound). Requests never await the disk. A write
  * that fails for a passing reason (busy, the database away) is retried whole, before
  * anything newer, so nothing is lost or written twice (each batch carries its own id,
  * which the store records with it: it skips a batch it already holds). A batch whose rows
@@ -10,6 +11,7 @@
  */
 import type { FlushBatch, KeyTouch, UsageEvent } from "../domain/types.ts";
 import { RowsRefused } from "../store/rows-refused.ts";
+import { boundedBatches, MAX_BATCH_ROWS, splitRefused } from "./flush-parts.ts";
 
 /** At most how often a store that keeps refusing writes is reported again (the first failure is reported at once). */
 export const FAILURE_REPORT_MS = 60_000;
@@ -38,6 +40,8 @@ export interface UsageBufferOptions {
   onRefused?: (refused: FlushBatch, err: RowsRefused) => void;
   /** Events kept while the store cannot be written; past this the oldest are dropped (key counters are kept). */
   maxPending?: number;
+  /** The most rows (events and key counters) one batch holds (MAX_BATCH_ROWS; tests set fewer). */
+  maxBatchRows?: number;
 }
 
 export interface UsageBufferStats {
@@ -154,9 +158,9 @@ export class UsageBuffer {
       this.retry = [];
       this.retryOldestAt = null;
     } else {
-      // Random, not a counter: a counter restarting with the process would name a new
-      // batch as one the store already holds, and drop it.
-      parts = [{ id: crypto.randomUUID(), events: this.events, keyTouches: [...this.touches.values()] }];
+      // Cut to the bound before any is sent: a backlog in one transaction could outlast the
+      // store's time bound on every try, and a batch once sent is never cut again.
+      parts = boundedBatches(this.events, [...this.touches.values()], this.opts.maxBatchRows ?? MAX_BATCH_ROWS);
       oldest = this.oldestPendingAt;
       this.events = [];
       this.touches = new Map();
@@ -190,7 +194,7 @@ export class UsageBuffer {
           return false;
         }
         parts.shift();
-        const halves = split(part);
+        const halves = splitRefused(part);
         if (halves) parts.unshift(...halves);
         else {
           this.s.refusedEvents += part.events.length;
@@ -245,29 +249,4 @@ export class UsageBuffer {
     this.retry = parts.filter((p) => p.events.length > 0 || p.keyTouches.length > 0);
     if (this.retry.length === 0) this.retryOldestAt = null;
   }
-}
-
-/**
- * A refused part in two to write in its place, or null when it cannot be split (one
- * row, or key counters alone). Key counters go apart from the events first: they are
- * the gateway's own sums, so an event is the likelier culprit. Each half is named after
- * its parent (`<id>.0`, `<id>.1`): the refused parent wrote nothing, so its halves are new
- * batches to the store, and the same part always gets the same name.
- */
-function split(part: FlushBatch): FlushBatch[] | null {
-  const { id, events, keyTouches } = part;
-  const halves = (a: Omit<FlushBatch, "id">, b: Omit<FlushBatch, "id">) => [
-    { id: `${id}.0`, ...a },
-    { id: `${id}.1`, ...b },
-  ];
-  if (events.length > 0 && keyTouches.length > 0) return halves({ events, keyTouches: [] }, { events: [], keyTouches });
-  if (events.length > 1) {
-    const half = events.length >> 1;
-    return halves({ events: events.slice(0, half), keyTouches: [] }, { events: events.slice(half), keyTouches: [] });
-  }
-  if (keyTouches.length > 1) {
-    const half = keyTouches.length >> 1;
-    return halves({ events: [], keyTouches: keyTouches.slice(0, half) }, { events: [], keyTouches: keyTouches.slice(half) });
-  }
-  return null;
 }

@@ -289,3 +289,41 @@ describe("a store that keeps refusing writes", () => {
     await b.stop();
   });
 });
+
+test("a backlog larger than one batch is written in batches of the bound; a failure keeps the unwritten ones, each whole under its id", async () => {
+  let down = true;
+  let writes = 0;
+  const tried: FlushBatch[] = [];
+  const written: FlushBatch[] = [];
+  const b = new UsageBuffer({
+    write: async (batch) => {
+      tried.push({ ...batch });
+      // Down through the outage, then once more at the second batch of the backlog.
+      if (down || ++writes === 2) throw new Error("connection closed");
+      written.push(batch);
+    },
+    intervalMs: 60_000,
+    maxEvents: 1_000_000,
+    maxBatchRows: 4,
+  });
+  for (let i = 0; i < 11; i++) b.record(event(i));
+  await b.flush();
+  expect(tried.map((t) => t.events.length + t.keyTouches.length)).toEqual([4]);
+  down = false;
+  await b.flush();
+  expect(b.stats()).toMatchObject({ pending: 8, failures: 2 });
+  await b.flush();
+  expect(b.stats().pending).toBe(0);
+  expect(tried.map((t) => [t.keyTouches.length, t.events.length])).toEqual([
+    [1, 3],
+    [1, 3],
+    [0, 4],
+    [0, 4],
+    [0, 4],
+  ]);
+  // The retried batch kept its id and rows; the written ones are every row once.
+  expect(tried[3]).toEqual(tried[2] as FlushBatch);
+  expect(written.flatMap((w) => w.events.map((e) => e.id))).toEqual(Array.from({ length: 11 }, (_, i) => `evt_${i}`));
+  expect(written.flatMap((w) => w.keyTouches)).toMatchObject([{ keyId: "k1", spendMicros: 110 }]);
+  await b.stop();
+});

@@ -1,7 +1,8 @@
 /**
  * A usage flush whose commit's acknowledgement is lost, over each store (sqlite-store.test.ts
  * and postgres-store.test.ts call it): the buffer retries the batch and the store must add
- * it once, whether the batch holds events or key counters alone.
+ * it once, whether the batch holds events or key counters alone, or is one of a backlog
+ * cut into batches.
  */
 import { beforeEach, describe, expect, test } from "bun:test";
 import { newId } from "../../src/domain/ids.ts";
@@ -35,7 +36,7 @@ export function runFlushRetryContract(name: string, makeStore: () => Promise<Sto
      * A buffer over the store whose every batch's first acknowledgement is lost: the store
      * commits it, then the write rejects as a dropped connection would (a passing failure).
      */
-    function losingAcks() {
+    function losingAcks(maxBatchRows?: number) {
       const acked = new WeakSet<FlushBatch>();
       const errors: unknown[] = [];
       const refused: string[] = [];
@@ -50,6 +51,7 @@ export function runFlushRetryContract(name: string, makeStore: () => Promise<Sto
         maxEvents: 1_000_000,
         onError: (err) => errors.push(err),
         onRefused: (rows) => refused.push(...rows.events.map((e) => e.id)),
+        maxBatchRows,
       });
       /** Flushes until a flush loses nothing more (each batch loses one acknowledgement at most). */
       const drain = async () => {
@@ -113,6 +115,22 @@ export function runFlushRetryContract(name: string, makeStore: () => Promise<Sto
       expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([{ requests: 5, costMicros: 500 }]);
       // Every call's request and spend, the refused one's included: each was made.
       expect(await store.getApiKey(keyId)).toMatchObject({ requestCount: 6, spentMicros: 600 });
+    });
+
+    test("a backlog larger than one batch is written in bounded batches, each retried after its commit and added once", async () => {
+      const { buffer, errors, drain } = losingAcks(4);
+      const hour = 3_600_000 * 510_200;
+      const events = Array.from({ length: 10 }, (_, i) => usage(hour + i));
+      for (const e of events) {
+        buffer.touch(keyId);
+        buffer.record(e);
+      }
+      await drain();
+      // Eleven rows (ten events, one key counter) in three batches, each losing one acknowledgement.
+      expect(errors).toHaveLength(3);
+      expect((await store.listUsageEvents(org.id)).map((e) => e.id)).toEqual(events.map((e) => e.id));
+      expect(await store.listUsageHourly(org.id, hour, hour + 3_600_000)).toMatchObject([{ requests: 10, costMicros: 1000 }]);
+      expect(await store.getApiKey(keyId)).toMatchObject({ requestCount: 10, spentMicros: 1000 });
     });
   });
 }

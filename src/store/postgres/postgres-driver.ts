@@ -17,6 +17,7 @@ import type { Row } from "../sql/rows.ts";
 import { RECORD_FLUSH, type SqlDriver, type Statement } from "../sql/sql-driver.ts";
 import { flushStatements } from "./flush-statements.ts";
 import { migratePostgres } from "./migrate.ts";
+import { RetiringPools } from "./pool-retirement.ts";
 import { boundedOn, DEFAULT_STATEMENT_TIMEOUT_MS, StatementTimedOut } from "./statement-bound.ts";
 
 export interface PostgresStoreOptions {
@@ -29,7 +30,7 @@ export interface PostgresStoreOptions {
 }
 
 export class PostgresDriver implements SqlDriver {
-  private sql: SQL;
+  private readonly pools: RetiringPools;
   private readonly max: number;
   private readonly observe: (seconds: number) => void;
   private readonly timeoutMs: number;
@@ -41,7 +42,7 @@ export class PostgresDriver implements SqlDriver {
   constructor(url: string, opts: PostgresStoreOptions = {}) {
     this.max = opts.max ?? 10;
     this.url = url;
-    this.sql = this.openPool();
+    this.pools = new RetiringPools(() => this.openPool());
     this.where = withoutPassword(url);
     this.observe = opts.observe ?? (() => {});
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
@@ -54,9 +55,19 @@ export class PostgresDriver implements SqlDriver {
   private async timed<T>(work: (conn: SQL) => Promise<T>): Promise<T> {
     const started = performance.now();
     try {
-      return await boundedOn(this.sql, this.timeoutMs, work);
+      return await this.pools.use(async (pool) => {
+        try {
+          return await boundedOn(pool, this.timeoutMs, work);
+        } catch (err) {
+          // A pool that gave no connection within the bound holds hung ones (busy on
+          // statements a silent server never answers, or handshakes it never answered: Bun
+          // would wait `connectionTimeout` on those, and a handshake whose bytes were lost,
+          // for ever). New statements go to a fresh pool; this one closes after its last.
+          if (err instanceof StatementTimedOut && err.waitedFor === "connection") this.pools.retire(pool);
+          throw err;
+        }
+      });
     } catch (err) {
-      if (err instanceof StatementTimedOut && err.waitedFor === "connection") this.replacePool();
       throw isUnreachable(err) ? databaseUnavailable() : err;
     } finally {
       this.observe((performance.now() - started) / 1000);
@@ -95,18 +106,6 @@ export class PostgresDriver implements SqlDriver {
   }
 
   /**
-   * A pool that gave no connection within the bound holds hung ones (busy on statements
-   * a silent server never answers, or handshakes it never answered: Bun would wait
-   * `connectionTimeout` on those, and a handshake whose bytes were lost, for ever). The
-   * statements still on it would fail the same way; they are ended now.
-   */
-  private replacePool(): void {
-    const clogged = this.sql;
-    this.sql = this.openPool();
-    void clogged.close({ timeout: 0 }).catch(() => {});
-  }
-
-  /**
    * SQLSTATE classes 22 (data exception: a value out of range or of the wrong type) and 23
    * (integrity: NOT NULL, a repeated id). The database away, a deadlock, a serialization
    * failure, lack of resources and whatever else are passing: the batch is retried whole.
@@ -119,7 +118,7 @@ export class PostgresDriver implements SqlDriver {
   /** The first statement a start sends: a database it cannot reach or log in to is named by its setting (Bun's own "Failed to connect" named nothing). */
   async migrate(): Promise<void> {
     try {
-      await migratePostgres(this.sql);
+      await migratePostgres(this.pools.sql);
     } catch (err) {
       const e = err as { code?: unknown; errno?: unknown };
       const login = typeof e.errno === "string" && /^28/.test(e.errno);
@@ -130,7 +129,7 @@ export class PostgresDriver implements SqlDriver {
   }
 
   close(): Promise<void> {
-    return this.sql.close({ timeout: 5 });
+    return this.pools.close(5);
   }
 }
 

@@ -13,7 +13,7 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 export class StatementTimedOut extends Error {
   /**
    * What the wait was for: a connection from the pool (every one busy or hung, or a new
-   * one's handshake unanswered: the caller replaces the pool, as only it can close
+   * one's handshake unanswered: the caller retires the pool, as only closing it ends
    * those) or the statement's answer (its connection is closed here).
    */
   constructor(

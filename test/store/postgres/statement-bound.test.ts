@@ -8,13 +8,12 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { SQL } from "bun";
-import { newId } from "../../../src/domain/ids.ts";
 import { ApiError } from "../../../src/lib/errors.ts";
-import { UsageBuffer } from "../../../src/state/usage-buffer.ts";
 import { PostgresStore } from "../../../src/store/postgres/postgres-store.ts";
-import { apiKeyRecord, usageEvent } from "../../support/records.ts";
+import { usageEvent } from "../../support/records.ts";
 import { type PostgresServer, startPostgres } from "../../support/servers.ts";
 import { relayedUrl, type TcpRelay } from "../../support/tcp-relay.ts";
+import { bufferOn, usageDatabase } from "./usage-database.ts";
 
 let pg: PostgresServer;
 let relay: TcpRelay | null = null;
@@ -26,34 +25,8 @@ afterAll(async () => {
   await pg?.stop();
 });
 
-/** A migrated database with an organization and a key to record usage under, and a store on it without a bound to count with. */
-async function database() {
-  const url = await pg.createDatabase();
-  const direct = new PostgresStore(url, { max: 1 });
-  await direct.migrate();
-  const org = { id: newId("org"), name: "Acme", tier: "enterprise" as const, createdAt: 1 };
-  await direct.createOrganization(org);
-  const sa = { id: newId("sa"), orgId: org.id, name: "bot", description: "", role: "member" as const, createdBy: null, createdAt: 1 };
-  await direct.createServiceAccount(sa);
-  const key = apiKeyRecord(org.id, sa.id, { createdAt: 1 });
-  await direct.createApiKey(key);
-  return { url, direct, org, key };
-}
-
-/** A usage buffer writing to `node`, flushed only when a test says, its failures kept. */
-function bufferOn(node: PostgresStore) {
-  const errors: unknown[] = [];
-  const buffer = new UsageBuffer({
-    write: (b) => node.writeFlush(b),
-    intervalMs: 60_000,
-    maxEvents: 1_000_000,
-    onError: (e) => errors.push(e),
-  });
-  return { buffer, errors };
-}
-
 test("a flush to a silent database fails within the bound, keeps its rows, and writes them once when it answers again", async () => {
-  const { url, direct, org, key } = await database();
+  const { url, direct, org, key } = await usageDatabase(() => pg.createDatabase());
 
   const relayed = await relayedUrl(url);
   relay = relayed.relay;
@@ -92,7 +65,7 @@ test("a flush to a silent database fails within the bound, keeps its rows, and w
 }, 60_000);
 
 test("a flush that times out while the server commits it is not written again by its retry", async () => {
-  const { url, direct, org, key } = await database();
+  const { url, direct, org, key } = await usageDatabase(() => pg.createDatabase());
   // The next flush's commit stalls past the bound, once: a deferred trigger on the batch's
   // id record sleeps at COMMIT, after every row was sent. The timed-out side closes its
   // connection; the server notices only after the commit.
