@@ -10,6 +10,7 @@ import type { MetricsRegistry } from "../lib/metrics.ts";
 import type { OperationDeps, OperationRegistry } from "../ops/registry.ts";
 import { storeReachable } from "../services/readiness.ts";
 import { API_VERSION, VERSION } from "../version.ts";
+import { unofferedEndpoint } from "./surfaces/unoffered-endpoints.ts";
 import { type Surface, surfaceForPath } from "./error-envelopes.ts";
 import { json } from "./json-response.ts";
 import type { RequestRunner } from "./request-runner.ts";
@@ -267,7 +268,7 @@ export function createApp(rt: AppDeps) {
         ? new ApiError(405, "method_not_allowed", `${request.method} is not allowed on ${path}; use ${methods.join(" or ")}.`, {
             headers: { allow: methods.join(", ") },
           })
-        : new ApiError(404, "not_found", `No route for ${request.method} ${path}.`);
+        : new ApiError(404, "not_found", unofferedEndpoint(path) ?? `No route for ${request.method} ${path}.`);
     } else {
       failure = toApiError(error);
     }

@@ -44,6 +44,7 @@ export function frameHeaders(scope: RequestScope, into: Record<string, string>):
   const rate = scope.rate;
   if (rate === null) return false;
   into["x-request-id"] = scope.requestId;
+  if (scope.surface === "messages") into["request-id"] = scope.requestId;
   into["x-ratelimit-limit"] = String(rate.limit);
   into["x-ratelimit-remaining"] = String(rate.remaining);
   into["x-ratelimit-reset"] = String(rate.resetAtS);

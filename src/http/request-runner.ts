@@ -228,6 +228,8 @@ export class RequestRunner {
       const h = response.headers;
       const rate = scope.rate ?? this.deps.limiter.peek(bucketForAddress(scope.ip));
       h.set("x-request-id", scope.requestId);
+      // The messages clients read the vendor's own name for it (the SDK's `_request_id`, its errors' `requestID`).
+      if (scope.surface === "messages") h.set("request-id", scope.requestId);
       h.set("x-ratelimit-limit", String(rate.limit));
       h.set("x-ratelimit-remaining", String(rate.remaining));
       h.set("x-ratelimit-reset", String(rate.resetAtS));

@@ -14,6 +14,7 @@ import {
   streamPieces,
   wordsFor,
 } from "./chat-simulator.ts";
+import { type LogprobsRequest, logprobsOf } from "./logprobs.ts";
 import { pacedStream, waitFor } from "./pacing.ts";
 
 export interface SimulatedChatOptions {
@@ -44,12 +45,14 @@ export function openAiError(status: number, message: string, type = "invalid_req
 }
 
 /** Chat's usage; cache tokens are part of the prompt count, as OpenAI counts them (writes as OpenRouter names them). */
-function usageOf(a: SimulatedAnswer, cache?: SimulatedCache) {
+function usageOf(a: SimulatedAnswer, cache?: SimulatedCache, choices = 1) {
   const prompt = a.promptTokens + (cache ? cache.read + cache.write : 0);
+  // Every choice is generated, so every choice is billed: OpenAI's completion count is their sum.
+  const completion = a.completionTokens * choices;
   return {
     prompt_tokens: prompt,
-    completion_tokens: a.completionTokens,
-    total_tokens: prompt + a.completionTokens,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
     ...(cache
       ? { prompt_tokens_details: { cached_tokens: cache.read, ...(cache.write > 0 ? { cache_write_tokens: cache.write } : {}) } }
       : {}),
@@ -65,7 +68,12 @@ function message(a: SimulatedAnswer) {
   return { role: "assistant", content: null, refusal: null, annotations: [], tool_calls: toolCallsOf(a) };
 }
 
-type StreamRequest = SimulatedChatRequest & { stream?: boolean; stream_options?: { include_usage?: boolean } | null };
+type StreamRequest = SimulatedChatRequest &
+  LogprobsRequest & { stream?: boolean; stream_options?: { include_usage?: boolean } | null; n?: number | null };
+
+/** OpenAI's bound on `n`; the gateway's validation refuses less than 1 before a call gets here. */
+const MAX_CHOICES = 128;
+const choiceCount = (req: StreamRequest) => Math.max(1, Math.min(MAX_CHOICES, Math.floor(req.n ?? 1)));
 
 /** The delta chunks of a tool-call answer: each call's head (id, name), then its arguments in pieces. */
 function toolCallDeltas(a: SimulatedAnswer, streamChunks?: number): object[] {
@@ -84,6 +92,11 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
   const model = opts.answeredModel ?? req.model;
   const delayMs = opts.delayMs ?? 0;
   const tier = opts.serviceTier === undefined ? {} : { service_tier: opts.serviceTier };
+  const calling = answer.toolCalls.length > 0;
+  const textPieces = calling ? [] : streamPieces(answer, opts.streamChunks);
+  const logprobs = logprobsOf(req, textPieces);
+  // `n` answers, as OpenAI gives them: the simulator is deterministic, so each choice is the same answer.
+  const indexes = Array.from({ length: choiceCount(req) }, (_, i) => i);
   if (!req.stream) {
     await waitFor(delayMs);
     return json({
@@ -91,23 +104,26 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
       object: "chat.completion",
       created,
       model,
-      choices: [{ index: 0, message: message(answer), logprobs: null, finish_reason: answer.finishReason }],
-      usage: usageOf(answer, opts.cache),
+      choices: indexes.map((index) => ({ index, message: message(answer), logprobs, finish_reason: answer.finishReason })),
+      usage: usageOf(answer, opts.cache, indexes.length),
       ...tier,
     });
   }
   const frame = (fields: object) =>
     encodeSse({ data: JSON.stringify({ id, object: "chat.completion.chunk", created, model, ...fields, ...tier }) });
-  const chunk = (delta: object, finish: string | null) => frame({ choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
-  const calling = answer.toolCalls.length > 0;
-  const head = [chunk({ role: "assistant", content: calling ? null : "", refusal: null }, null)];
-  const deltas = calling
-    ? toolCallDeltas(answer, opts.streamChunks)
-    : streamPieces(answer, opts.streamChunks).map((content) => ({ content }));
+  const chunk = (index: number, delta: object, finish: string | null, lp: object | null = null) =>
+    frame({ choices: [{ index, delta, logprobs: lp, finish_reason: finish }] });
+  const pieceLogprobs = (i: number) => (logprobs ? { content: logprobs.content.slice(i, i + 1), refusal: null } : null);
+  const head = indexes.map((index) => chunk(index, { role: "assistant", content: calling ? null : "", refusal: null }, null));
+  const deltas: object[] = calling ? toolCallDeltas(answer, opts.streamChunks) : textPieces.map((content) => ({ content }));
   // The first tool-call delta (its id and name) goes out with the head; the arguments are what is paced.
-  if (calling) head.push(chunk(deltas.shift() as object, null));
-  const pieces = deltas.map((d, i) => chunk(d, i === deltas.length - 1 ? answer.finishReason : null));
-  const tail = req.stream_options?.include_usage ? [frame({ choices: [], usage: usageOf(answer, opts.cache) })] : [];
+  const first = calling ? (deltas.shift() as object) : null;
+  if (first) head.push(...indexes.map((index) => chunk(index, first, null)));
+  // Several choices interleave piece by piece, as OpenAI streams them.
+  const pieces = deltas.flatMap((d, i) =>
+    indexes.map((index) => chunk(index, d, i === deltas.length - 1 ? answer.finishReason : null, calling ? null : pieceLogprobs(i))),
+  );
+  const tail = req.stream_options?.include_usage ? [frame({ choices: [], usage: usageOf(answer, opts.cache, indexes.length) })] : [];
   tail.push(encodeSse({ data: "[DONE]" }));
   return new Response(pacedStream(head, pieces, tail, delayMs), {
     headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
