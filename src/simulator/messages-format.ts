@@ -11,6 +11,7 @@ import { argumentPieces, simulateChat, type SimulatedAnswer, streamPieces, words
 import { messagesAsChat, type SimulatedMessagesRequest } from "./messages-request.ts";
 import type { SimulatedCache } from "./openai-format.ts";
 import { pacedStream, waitFor } from "./pacing.ts";
+import { type SimulatedThinking, simulatedThinking, thinkingBlock, thinkingDeltas } from "./thinking-block.ts";
 
 export type { SimulatedMessagesRequest } from "./messages-request.ts";
 
@@ -47,11 +48,15 @@ function answerFor(req: SimulatedMessagesRequest, streamChunks?: number): Simula
   return simulateChat(messagesAsChat(req), wordsFor(streamChunks));
 }
 
-function contentOf(a: SimulatedAnswer) {
-  return a.toolCalls.length
+function contentOf(a: SimulatedAnswer, thinking: SimulatedThinking | null) {
+  const answer = a.toolCalls.length
     ? a.toolCalls.map((c) => ({ type: "tool_use", id: `toolu_${c.ref}`, name: c.name, input: JSON.parse(c.arguments) }))
     : [{ type: "text", text: a.text }];
+  return thinking ? [thinkingBlock(thinking), ...answer] : answer;
 }
+
+/** The answer's output tokens: its text or tool calls, and its thinking when there is some. */
+const outputTokens = (a: SimulatedAnswer, thinking: SimulatedThinking | null) => a.completionTokens + (thinking?.tokens ?? 0);
 
 export function simulatedMessage(
   req: SimulatedMessagesRequest,
@@ -60,20 +65,21 @@ export function simulatedMessage(
   cache?: SimulatedCache,
 ): Record<string, unknown> {
   const a = answerFor(req, streamChunks);
+  const thinking = simulatedThinking(req, a.ref);
   return {
     id: `msg_${a.ref}`,
     type: "message",
     role: "assistant",
     model: answeredModel ?? req.model,
-    content: contentOf(a),
+    content: contentOf(a, thinking),
     stop_reason: STOP[a.finishReason],
     stop_sequence: null,
-    usage: { ...inputUsage(a, cache), output_tokens: a.completionTokens },
+    usage: { ...inputUsage(a, cache), output_tokens: outputTokens(a, thinking) },
   };
 }
 
 /** The content blocks' events: each block's start, its deltas, its stop. */
-function blockEvents(a: SimulatedAnswer, streamChunks?: number): MessagesEvent[] {
+function blockEvents(a: SimulatedAnswer, thinking: SimulatedThinking | null, streamChunks?: number): MessagesEvent[] {
   const events: MessagesEvent[] = [];
   const block = (index: number, content_block: object, deltas: object[]) => {
     events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block } });
@@ -81,15 +87,21 @@ function blockEvents(a: SimulatedAnswer, streamChunks?: number): MessagesEvent[]
     for (const delta of deltas) events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta } });
     events.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
   };
+  // The thinking block comes first, and the answer's blocks are numbered after it.
+  const first = thinking ? 1 : 0;
+  if (thinking) {
+    const { start, deltas } = thinkingDeltas(thinking, streamChunks);
+    block(0, start, deltas);
+  }
   if (a.toolCalls.length === 0)
     block(
-      0,
+      first,
       { type: "text", text: "" },
       streamPieces(a, streamChunks).map((text) => ({ type: "text_delta", text })),
     );
   a.toolCalls.forEach((c, index) =>
     block(
-      index,
+      first + index,
       { type: "tool_use", id: `toolu_${c.ref}`, name: c.name, input: {} },
       argumentPieces(c, streamChunks).map((partial_json) => ({ type: "input_json_delta", partial_json })),
     ),
@@ -104,6 +116,7 @@ export function simulatedMessageEvents(
   cache?: SimulatedCache,
 ): MessagesEvent[] {
   const a = answerFor(req, streamChunks);
+  const thinking = simulatedThinking(req, a.ref);
   const start: MessagesEvent = {
     event: "message_start",
     data: {
@@ -126,12 +139,12 @@ export function simulatedMessageEvents(
       data: {
         type: "message_delta",
         delta: { stop_reason: STOP[a.finishReason], stop_sequence: null },
-        usage: { output_tokens: a.completionTokens },
+        usage: { output_tokens: outputTokens(a, thinking) },
       },
     },
     { event: "message_stop", data: { type: "message_stop" } },
   ];
-  return [start, ...blockEvents(a, streamChunks), ...end];
+  return [start, ...blockEvents(a, thinking, streamChunks), ...end];
 }
 
 /** The encoded events as a paced stream: the delay is spread across the delta events. */

@@ -21,6 +21,8 @@ export interface SimulatedMessagesRequest {
   output_config?: { format?: { type?: string; schema?: unknown } };
   output_format?: { type?: string; schema?: unknown };
   stream?: boolean;
+  /** Extended thinking (thinking-block.ts). */
+  thinking?: { type?: string; budget_tokens?: number } | null;
 }
 
 function turns(role: string, content: unknown): SimulatedMessage[] {
