@@ -22,7 +22,10 @@ const bytesOf = (token: string) => Array.from(encoder.encode(token));
 /** A piece's entry: the piece itself most likely, then the answer's other pieces as the alternatives, each less likely. */
 function entry(piece: string, alternatives: readonly string[], top: number, at: number): TokenLogprob {
   const others = alternatives.filter((a) => a !== piece);
-  const tops = [piece, ...Array.from({ length: Math.min(top, others.length + 1) - 1 }, (_, i) => others[(at + i) % others.length] as string)];
+  const tops = [
+    piece,
+    ...Array.from({ length: Math.min(top, others.length + 1) - 1 }, (_, i) => others[(at + i) % others.length] as string),
+  ];
   // Deterministic and ordered: the chosen token first, each alternative an order of magnitude less likely.
   const ranked = tops.map((token, i) => ({ token, logprob: -0.01 - 2.3 * i, bytes: bytesOf(token) }));
   return { token: piece, logprob: -0.01, bytes: bytesOf(piece), top_logprobs: ranked.slice(0, top) };

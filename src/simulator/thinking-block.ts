@@ -35,5 +35,8 @@ export const thinkingBlock = (t: SimulatedThinking) => ({ type: "thinking", thin
 /** The streamed block: its start (empty), the text's pieces, the signature last. */
 export function thinkingDeltas(t: SimulatedThinking, streamChunks?: number): { start: object; deltas: object[] } {
   const pieces = splitPieces(t.text, streamChunks).map((thinking) => ({ type: "thinking_delta", thinking }));
-  return { start: { type: "thinking", thinking: "", signature: "" }, deltas: [...pieces, { type: "signature_delta", signature: t.signature }] };
+  return {
+    start: { type: "thinking", thinking: "", signature: "" },
+    deltas: [...pieces, { type: "signature_delta", signature: t.signature }],
+  };
 }

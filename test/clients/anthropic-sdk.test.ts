@@ -18,7 +18,11 @@ const user = (content: string) => [{ role: "user" as const, content }];
 const THINKING = { type: "enabled" as const, budget_tokens: 1024 };
 /** A message's blocks, the text ones as their text (the stream helper adds its own fields to them). */
 const blocksOf = (content: Anthropic.ContentBlock[]) => content.map((b) => (b.type === "text" ? b.text : b));
-const WEATHER_TOOL = { name: "get_weather", description: TOOL_TEXT.get_weather, input_schema: weatherJsonSchema };
+const WEATHER_TOOL = {
+  name: "get_weather",
+  description: TOOL_TEXT.get_weather,
+  input_schema: { type: "object" as const, properties: weatherJsonSchema.properties, required: [...weatherJsonSchema.required] },
+};
 
 for (const mode of KEY_MODES) {
   describe(`@anthropic-ai/sdk, ${mode} key`, () => {
@@ -108,11 +112,14 @@ for (const mode of KEY_MODES) {
     });
 
     test("withResponse(): the request-id header is the SDK's _request_id, on answers and on errors", async () => {
-      const { data, response } = await client(mode)
+      const { data, response, request_id } = await client(mode)
         .messages.create({ model, max_tokens: 64, messages: user(PROMPTS.plain) })
         .withResponse();
+      expect(data.type).toBe("message");
       expect(response.headers.get("request-id")).toBeTruthy();
-      expect(data._request_id).toBe(response.headers.get("request-id"));
+      expect(request_id).toBe(response.headers.get("request-id"));
+      const awaited = await client(mode).messages.create({ model, max_tokens: 64, messages: user(PROMPTS.plain) });
+      expect(awaited._request_id).toBeTruthy();
       expect(response.headers.get("request-id")).toBe(response.headers.get("x-request-id"));
       const err = await client(mode)
         .messages.create({ model, max_tokens: 0, messages: user(PROMPTS.plain) })

@@ -97,9 +97,14 @@ for (const mode of KEY_MODES) {
         });
 
         test("withResponse(): the x-request-id header is the SDK's _request_id, on answers and on errors", async () => {
-          const { data, response } = await client(mode).chat.completions.create({ model, messages: user(PROMPTS.plain) }).withResponse();
+          const { data, response, request_id } = await client(mode)
+            .chat.completions.create({ model, messages: user(PROMPTS.plain) })
+            .withResponse();
+          expect(data.object).toBe("chat.completion");
           expect(response.headers.get("x-request-id")).toBeTruthy();
-          expect(data._request_id).toBe(response.headers.get("x-request-id"));
+          expect(request_id).toBe(response.headers.get("x-request-id"));
+          const awaited = await client(mode).chat.completions.create({ model, messages: user(PROMPTS.plain) });
+          expect(awaited._request_id).toBeTruthy();
           const err = await client(mode)
             .chat.completions.create({ model, messages: user(PROMPTS.plain), temperature: 9 })
             .catch((e) => e);
@@ -179,7 +184,12 @@ for (const mode of KEY_MODES) {
         o.responses.retrieve("resp_123").catch((e) => e),
         o.completions.create({ model: MODELS.openai, prompt: "x" }).catch((e) => e),
       ]);
-      const words = ["Batch API is not offered", "File uploads are not offered", "Stored responses cannot be retrieved", "use POST /v1/chat/completions"];
+      const words = [
+        "Batch API is not offered",
+        "File uploads are not offered",
+        "Stored responses cannot be retrieved",
+        "use POST /v1/chat/completions",
+      ];
       refused.forEach((err, i) => {
         expect(err).toBeInstanceOf(OpenAI.NotFoundError);
         expect(err.error).toMatchObject({ type: "not_found_error", code: "not_found" });

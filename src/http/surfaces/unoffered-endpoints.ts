@@ -25,7 +25,8 @@ const UNOFFERED: readonly Unoffered[] = [
   },
   {
     prefix: "/v1/files",
-    message: "File uploads are not offered by this gateway (they serve batches and assistants, which it does not offer). Send file content inline in the request.",
+    message:
+      "File uploads are not offered by this gateway (they serve batches and assistants, which it does not offer). Send file content inline in the request.",
   },
   {
     prefix: "/v1/responses/",
