@@ -1,9 +1,10 @@
 /**
- * What the official clients' own ways of giving up cost: a stream helper's `abort()`
+ * What the official clients' less common spend paths cost: a stream helper's `abort()`
  * mid-stream (Responses native and translated, messages, chat translated to the messages
- * format) and the SDK's `timeout` on a plain call are charged, and a spent cap tells the
- * Anthropic SDK not to retry. (A chat stream left after its first chunk, and the OpenAI
- * SDK against a spent cap: aborted-streams.test.ts and cap-no-retry.test.ts.)
+ * format) and the SDK's `timeout` on a plain call are charged, `n` choices are held
+ * against a cap as that many answers, and a spent cap tells the Anthropic SDK not to
+ * retry. (A chat stream left after its first chunk, and the OpenAI SDK against a spent
+ * cap: aborted-streams.test.ts and cap-no-retry.test.ts.)
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { expect, test } from "bun:test";
@@ -104,4 +105,16 @@ test("a spent cap: the Anthropic SDK, retries left at its default, sends exactly
   expect(err.error).toMatchObject({ type: "error", error: { type: "rate_limit_error", code: "spend_cap_exceeded" } });
   expect(seen).toHaveLength(1);
   expect(seen[0]?.headers.get("x-should-retry")).toBe("false");
+});
+
+test("n choices are held against a cap as n answers: n: 4 with a limit one answer fits under is refused", async () => {
+  // gpt-4o writes 1,000 tokens for 1 cent: a 2-cent cap holds one such answer, not four.
+  const created = await s.gw.op(s.org.apiKey, "org.service-account.create", { serviceAccountName: "capped-choices", spendCapCents: 2 });
+  const client = new OpenAI({ baseURL: `${s.gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
+  const asked = { model: "gpt-4o", messages: [{ role: "user" as const, content: "hi" }], max_tokens: 1000 };
+  const four = await client.chat.completions.create({ ...asked, n: 4 }).catch((e) => e);
+  expect(four).toBeInstanceOf(OpenAI.RateLimitError);
+  expect(four.error.code).toBe("spend_cap_exceeded");
+  const one = await client.chat.completions.create({ ...asked, n: 1 });
+  expect(one.choices).toHaveLength(1);
 });
