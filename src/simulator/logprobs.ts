@@ -21,7 +21,8 @@ const bytesOf = (token: string) => Array.from(encoder.encode(token));
 
 /** A piece's entry: the piece itself most likely, then the answer's other pieces as the alternatives, each less likely. */
 function entry(piece: string, alternatives: readonly string[], top: number, at: number): TokenLogprob {
-  const others = alternatives.filter((a) => a !== piece);
+  // Distinct, as a model's alternatives are distinct tokens (an answer repeats words).
+  const others = [...new Set(alternatives)].filter((a) => a !== piece);
   const tops = [
     piece,
     ...Array.from({ length: Math.min(top, others.length + 1) - 1 }, (_, i) => others[(at + i) % others.length] as string),

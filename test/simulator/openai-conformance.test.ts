@@ -57,6 +57,8 @@ const CHAT_CASES: Record<string, object> = {
   },
   "json mode": { messages: ask("Answer in JSON"), response_format: { type: "json_object" } },
   "cut by max_tokens": { messages: ask("hello"), max_tokens: 3 },
+  "n choices with logprobs": { messages: ask("hello there"), n: 3, logprobs: true, top_logprobs: 2 },
+  "n choices of tool calls": { messages: ask("What's the weather in Paris and Tokyo?"), tools: chatTools, n: 2, logprobs: true },
 };
 
 describe("chat completions", () => {
