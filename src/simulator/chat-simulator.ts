@@ -11,6 +11,7 @@ import { countTextTokens } from "../lib/token-estimate.ts";
 import { idSuffix, requestKey, seedOf } from "./answer-ids.ts";
 import { type ConversationState, readConversation, type SimulatedChatRequest, textOf } from "./conversation.ts";
 import { valueFor } from "./json-values.ts";
+import { cutAtStop } from "./stop-sequences.ts";
 import { splitPieces } from "./stream-pieces.ts";
 import { plannedCalls, type SimulatedToolCall } from "./tool-calls.ts";
 
@@ -25,6 +26,8 @@ export interface SimulatedAnswer {
   promptTokens: number;
   completionTokens: number;
   finishReason: "stop" | "length" | "tool_calls";
+  /** The caller's stop sequence the text ended before, when one did (stop-sequences.ts). */
+  stopSequence?: string;
 }
 
 const WORDS = [
@@ -97,9 +100,15 @@ export function simulateChat(req: SimulatedChatRequest, words = ANSWER_WORDS): S
   const all = state.results.length ? splitPieces(fromResults(state)) : cannedWords(prompt.length, words);
   const limit = req.max_tokens ?? req.max_completion_tokens ?? Number.POSITIVE_INFINITY;
   const kept = all.slice(0, Math.max(1, Math.min(all.length, limit)));
+  const text = state.results.length ? kept.join("") : kept.join(" ");
+  const stopped = cutAtStop(text, req.stop);
+  if (stopped) {
+    const completionTokens = stopped.text.split(" ").filter(Boolean).length;
+    return { ref, text: stopped.text, toolCalls: [], promptTokens, completionTokens, finishReason: "stop", stopSequence: stopped.sequence };
+  }
   return {
     ref,
-    text: state.results.length ? kept.join("") : kept.join(" "),
+    text,
     toolCalls: [],
     promptTokens,
     completionTokens: kept.length,

@@ -28,6 +28,8 @@ export interface SimulatedChatRequest {
   parallel_tool_calls?: boolean | null;
   /** `{type: "json_object"}`, or `{type: "json_schema", json_schema: {schema}}`. */
   response_format?: { type?: string; json_schema?: { name?: string; schema?: unknown } } | null;
+  /** Chat's `stop` (a string or a list), and the messages format's `stop_sequences` read into it. */
+  stop?: unknown;
 }
 
 export function textOf(content: unknown): string {

@@ -44,6 +44,12 @@ function inputUsage(a: SimulatedAnswer, cache?: SimulatedCache) {
 
 const STOP = { stop: "end_turn", length: "max_tokens", tool_calls: "tool_use" } as const;
 
+/** Why the answer ended, in the vendor's words: a caller's stop sequence is named. */
+const stopOf = (a: SimulatedAnswer) =>
+  a.stopSequence === undefined
+    ? { stop_reason: STOP[a.finishReason], stop_sequence: null }
+    : { stop_reason: "stop_sequence", stop_sequence: a.stopSequence };
+
 function answerFor(req: SimulatedMessagesRequest, streamChunks?: number): SimulatedAnswer {
   return simulateChat(messagesAsChat(req), wordsFor(streamChunks));
 }
@@ -72,8 +78,7 @@ export function simulatedMessage(
     role: "assistant",
     model: answeredModel ?? req.model,
     content: contentOf(a, thinking),
-    stop_reason: STOP[a.finishReason],
-    stop_sequence: null,
+    ...stopOf(a),
     usage: { ...inputUsage(a, cache), output_tokens: outputTokens(a, thinking) },
   };
 }
@@ -138,7 +143,7 @@ export function simulatedMessageEvents(
       event: "message_delta",
       data: {
         type: "message_delta",
-        delta: { stop_reason: STOP[a.finishReason], stop_sequence: null },
+        delta: stopOf(a),
         usage: { output_tokens: outputTokens(a, thinking) },
       },
     },

@@ -21,6 +21,7 @@ export interface SimulatedMessagesRequest {
   output_config?: { format?: { type?: string; schema?: unknown } };
   output_format?: { type?: string; schema?: unknown };
   stream?: boolean;
+  stop_sequences?: unknown;
   /** Extended thinking (thinking-block.ts). */
   thinking?: { type?: string; budget_tokens?: number } | null;
 }
@@ -77,6 +78,7 @@ export function messagesAsChat(req: SimulatedMessagesRequest): SimulatedChatRequ
     model: req.model,
     messages: [...system, ...req.messages.flatMap((m) => turns(m.role, m.content))],
     max_tokens: req.max_tokens,
+    stop: req.stop_sequences,
     tools: req.tools
       ?.filter((t) => t.input_schema !== undefined)
       .map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.input_schema } })),

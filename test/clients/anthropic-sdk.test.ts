@@ -1,9 +1,9 @@
 /**
  * The official `@anthropic-ai/sdk` client's less common features against the gateway:
  * the stream helper's events for text and streamed tool input, extended thinking with
- * its signature, the request id, and message batches (not offered: a clear 404 in the
- * messages envelope); sandbox and live keys. Plain streaming and header pass-through are
- * in test/e2e/messages.test.ts.
+ * its signature, stop sequences, the request id, and message batches (not offered: a
+ * clear 404 in the messages envelope); sandbox and live keys. Plain streaming and header
+ * pass-through are in test/e2e/messages.test.ts.
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, test } from "bun:test";
@@ -109,6 +109,21 @@ for (const mode of KEY_MODES) {
       });
       expect(second.stop_reason).toBe("end_turn");
       expect(second.content.find((b) => b.type === "text")).toBeTruthy();
+    });
+
+    test("stop_sequences: the answer ends before the sequence, named in stop_reason and stop_sequence, plain and streamed", async () => {
+      const whole = await client(mode).messages.create({ model, max_tokens: 256, messages: user(PROMPTS.plain) });
+      const text = whole.content[0]?.type === "text" ? whole.content[0].text : "";
+      const word = text.split(" ")[4] as string;
+      const asked = { model, max_tokens: 256, stop_sequences: [word], messages: user(PROMPTS.plain) };
+      const cut = await client(mode).messages.create(asked);
+      expect(cut).toMatchObject({ stop_reason: "stop_sequence", stop_sequence: word });
+      const cutText = cut.content[0]?.type === "text" ? cut.content[0].text : "x";
+      expect(text.startsWith(cutText)).toBe(true);
+      expect(cutText).not.toContain(word);
+      const streamed = await client(mode).messages.stream(asked).finalMessage();
+      expect(streamed).toMatchObject({ stop_reason: "stop_sequence", stop_sequence: word });
+      expect(blocksOf(streamed.content)).toEqual([cutText]);
     });
 
     test("withResponse(): the request-id header is the SDK's _request_id, on answers and on errors", async () => {

@@ -96,6 +96,19 @@ for (const mode of KEY_MODES) {
           expectProfile(parsed.output_parsed);
         });
 
+        test("stop: the answer ends before the sequence, plain and streamed", async () => {
+          const whole =
+            (await client(mode).chat.completions.create({ model, messages: user(PROMPTS.plain) })).choices[0]?.message.content ?? "";
+          const word = whole.split(" ")[4] as string;
+          const asked = { model, messages: user(PROMPTS.plain), stop: [word] };
+          const cut = (await client(mode).chat.completions.create(asked)).choices[0];
+          expect(cut?.finish_reason).toBe("stop");
+          expect(whole.startsWith(cut?.message.content ?? "x")).toBe(true);
+          expect(cut?.message.content).not.toContain(word);
+          const streamed = await client(mode).chat.completions.stream(asked).finalChatCompletion();
+          expect(streamed.choices[0]?.message.content).toBe(cut?.message.content ?? "x");
+        });
+
         test("withResponse(): the x-request-id header is the SDK's _request_id, on answers and on errors", async () => {
           const { data, response, request_id } = await client(mode)
             .chat.completions.create({ model, messages: user(PROMPTS.plain) })
