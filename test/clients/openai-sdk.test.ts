@@ -196,12 +196,16 @@ for (const mode of KEY_MODES) {
         o.files.list().catch((e) => e),
         o.responses.retrieve("resp_123").catch((e) => e),
         o.completions.create({ model: MODELS.openai, prompt: "x" }).catch((e) => e),
+        o.chat.completions.retrieve("chatcmpl-123").catch((e) => e),
+        o.conversations.create({}).catch((e) => e),
       ]);
       const words = [
         "Batch API is not offered",
         "File uploads are not offered",
         "Stored responses cannot be retrieved",
         "use POST /v1/chat/completions",
+        "Stored chat completions cannot be retrieved",
+        "Conversation objects are not offered",
       ];
       refused.forEach((err, i) => {
         expect(err).toBeInstanceOf(OpenAI.NotFoundError);

@@ -34,6 +34,16 @@ const UNOFFERED: readonly Unoffered[] = [
       "Stored responses cannot be retrieved, listed, cancelled or deleted through this gateway: keep the response the create call returned, and continue a conversation with previous_response_id on POST /v1/responses.",
   },
   {
+    prefix: "/v1/chat/completions/",
+    message:
+      "Stored chat completions cannot be retrieved, listed, updated or deleted through this gateway: keep the completion the create call returned.",
+  },
+  {
+    prefix: "/v1/conversations",
+    message:
+      "Conversation objects are not offered by this gateway: they live at the provider, outside the gateway's scanning. Send the conversation in input, or continue with previous_response_id on POST /v1/responses.",
+  },
+  {
     prefix: "/v1/completions",
     message: "The legacy completions endpoint is not offered by this gateway: use POST /v1/chat/completions.",
   },

@@ -10,6 +10,8 @@ test("each family, its sub-paths and a trailing slash are explained", () => {
   expect(unofferedEndpoint("/v1/responses/resp_1/input_items")).toContain("Stored responses cannot be retrieved");
   expect(unofferedEndpoint("/v1/threads/t/runs")).toContain("Assistants API is not offered");
   expect(unofferedEndpoint("/v1/audio/speech")).toContain("/v1/audio is not offered");
+  expect(unofferedEndpoint("/v1/chat/completions/chatcmpl-1/messages")).toContain("Stored chat completions cannot be retrieved");
+  expect(unofferedEndpoint("/v1/conversations/conv_1/items")).toContain("Conversation objects are not offered");
 });
 
 test("served paths, look-alikes and unknown paths are not", () => {
