@@ -7,9 +7,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { zodResponseFormat, zodTextFormat } from "openai/helpers/zod";
+import { zodFunction, zodResponseFormat, zodTextFormat } from "openai/helpers/zod";
 import { clientGateway, expectProviderTraffic, KEY_MODES, type KeyMode, MODELS } from "./client-gateway.ts";
-import { expectProfile, PROMPTS, profileSchema, TOOL_TEXT, weatherJsonSchema } from "./tools-and-schemas.ts";
+import { expectProfile, PROMPTS, profileSchema, TOOL_TEXT, weatherArgs, weatherJsonSchema } from "./tools-and-schemas.ts";
 
 const gw = clientGateway();
 const client = (mode: KeyMode) => new OpenAI({ baseURL: gw.v1, apiKey: gw.key(mode), maxRetries: 0 });
@@ -30,6 +30,16 @@ for (const mode of KEY_MODES) {
             response_format: zodResponseFormat(profileSchema, "profile"),
           });
           expectProfile(r.choices[0]?.message.parsed);
+        });
+
+        test("chat.completions.parse with zodFunction tools: the arguments parsed", async () => {
+          const r = await client(mode).chat.completions.parse({
+            model,
+            messages: user(PROMPTS.oneTool),
+            tools: [zodFunction({ name: "get_weather", description: TOOL_TEXT.get_weather, parameters: weatherArgs })],
+          });
+          const call = r.choices[0]?.message.tool_calls?.[0];
+          expect(call?.type === "function" ? call.function.parsed_arguments : null).toEqual({ city: "Paris" });
         });
 
         test("chat.completions.stream(): content.delta events make the final completion, with its usage", async () => {
