@@ -23,13 +23,22 @@ for (const mode of KEY_MODES) {
   describe(`openai SDK, ${mode} key`, () => {
     for (const model of [MODELS.openai, MODELS.crossFormat]) {
       describe(model, () => {
-        test("chat.completions.parse with zodResponseFormat", async () => {
+        test("chat.completions.parse with zodResponseFormat, plain and streamed", async () => {
           const r = await client(mode).chat.completions.parse({
             model,
             messages: user(PROMPTS.structured),
             response_format: zodResponseFormat(profileSchema, "profile"),
           });
           expectProfile(r.choices[0]?.message.parsed);
+          // Streamed, the helper parses the final JSON the same way.
+          const streamed = await client(mode)
+            .chat.completions.stream({
+              model,
+              messages: user(PROMPTS.structured),
+              response_format: zodResponseFormat(profileSchema, "profile"),
+            })
+            .finalChatCompletion();
+          expect(expectProfile(streamed.choices[0]?.message.parsed)).toEqual(expectProfile(r.choices[0]?.message.parsed));
         });
 
         test("chat.completions.parse with zodFunction tools: the arguments parsed", async () => {
