@@ -77,10 +77,11 @@ export function substitutionOf(target: Target, usage: CallUsage): ApiError | nul
   );
 }
 
-/** A provider's `Retry-After` (seconds), kept on its 429, in milliseconds. */
+/** A provider's wait kept on its 429 (`retry-after-ms`, else `Retry-After` in seconds), in milliseconds. */
 export function retryAfterMs(failure: ApiError): number | undefined {
-  const raw = failure.headers?.["retry-after"];
-  const seconds = raw === undefined ? Number.NaN : Number(raw);
+  const ms = Number(failure.headers?.["retry-after-ms"]);
+  if (Number.isFinite(ms) && ms > 0) return ms;
+  const seconds = Number(failure.headers?.["retry-after"]);
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
 

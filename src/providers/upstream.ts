@@ -266,9 +266,21 @@ export async function upstreamFailure(res: Response, providerName: string, secre
   const text = await errorText(res, MAX_ERROR_BYTES);
   // Removed before the message is cut: a key across the cut would otherwise keep its first characters.
   const message = withoutSecrets(providerMessage(text), secrets).slice(0, 1000);
-  const retryAfter = res.headers.get("retry-after");
-  const headers = retryAfter && /^\d+$/.test(retryAfter) ? { "retry-after": retryAfter } : undefined;
-  return providerFailure(res.status, message, providerName, headers);
+  return providerFailure(res.status, message, providerName, retryHeaders(res.headers));
+}
+
+/**
+ * A provider's own wait, kept for the caller in the forms the official SDKs read
+ * (`retry-after-ms` first, then `retry-after` in whole seconds); a date or anything else is
+ * dropped rather than passed on unread.
+ */
+function retryHeaders(from: Headers): Record<string, string> | undefined {
+  let headers: Record<string, string> | undefined;
+  const seconds = from.get("retry-after");
+  if (seconds && /^\d{1,6}$/.test(seconds)) headers = { "retry-after": seconds };
+  const ms = from.get("retry-after-ms");
+  if (ms && /^\d{1,9}(\.\d{1,3})?$/.test(ms)) headers = { ...headers, "retry-after-ms": ms };
+  return headers;
 }
 
 /**

@@ -68,6 +68,8 @@ test("a 429's Retry-After in seconds becomes milliseconds; anything else is no w
   expect(retryAfterMs(limited())).toBeUndefined();
   expect(retryAfterMs(limited("0"))).toBeUndefined();
   expect(retryAfterMs(limited("soon"))).toBeUndefined();
+  const precise = new ApiError(429, "rate_limit_exceeded", "slow down", { headers: { "retry-after": "1", "retry-after-ms": "250" } });
+  expect(retryAfterMs(precise)).toBe(250);
 });
 
 test("a cut stream is charged the prompt as estimated and at least a token per piece that passed", () => {

@@ -99,6 +99,16 @@ test("an error's body is read only as far as its message is kept, and one cut of
   expect(limited).toMatchObject({ status: 429, code: "rate_limit_exceeded", headers: { "retry-after": "3" } });
 });
 
+test("a provider's wait is kept in the forms the SDKs read, retry-after-ms included; a date or junk is dropped", async () => {
+  const failing = (headers: Record<string, string>) => upstreamFailure(new Response("{}", { status: 429, headers }), "mock", []);
+  expect((await failing({ "retry-after": "2", "retry-after-ms": "1500.5" })).headers).toEqual({
+    "retry-after": "2",
+    "retry-after-ms": "1500.5",
+  });
+  expect((await failing({ "retry-after-ms": "20" })).headers).toEqual({ "retry-after-ms": "20" });
+  expect((await failing({ "retry-after": "Wed, 21 Oct 2015 07:28:00 GMT", "retry-after-ms": "-1" })).headers).toBeUndefined();
+});
+
 test("a key the provider echoes across the message's 1,000-character cut is removed whole, no prefix of it kept", async () => {
   const key = "sk-live-0123456789abcdefghijklmnopqrstuvwxyz";
   for (const before of [990, 995, 1000 - key.length + 1]) {
