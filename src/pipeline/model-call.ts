@@ -296,5 +296,6 @@ function routedOutcome<O extends CallOutcome>(plan: RoutedPlan, done: Attempted<
   const o = done.outcome;
   if (plan.routed) o.routedTo = `${done.target.providerName}/${done.target.model}`;
   if (plan.routed || plan.targets.length > 1) o.attempts = done.attempts;
+  if (done.capSkipped) o.routeSkipped = done.capSkipped.join(", ");
   return o;
 }
