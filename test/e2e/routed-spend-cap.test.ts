@@ -98,3 +98,22 @@ test("a named model keeps its refusal; a routed call no candidate fits gets the 
   expect(spentSent[0]?.headers.get("x-should-retry")).toBe("false");
   expect(spentSent[0]?.headers.get("x-gw-route-skipped")).toBeNull();
 });
+
+test("the route endpoint answers with the candidate the cap could pay for, and names those passed over", async () => {
+  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "routed-cap-endpoint", spendCapCents: 1 });
+  const key = created.body.data.apiKey.key;
+  const res = await fetch(`${gw.url}/api/byok/route`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ strategy: "quality", ...ask }),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { selectedProvider: string; selectedModel: string };
+  const skipped = (res.headers.get("x-gw-route-skipped") ?? "").split(", ").map((s) => s.split("=")[0]);
+  expect(skipped.length).toBeGreaterThan(0);
+  expect(skipped).not.toContain(`${body.selectedProvider}/${body.selectedModel}`);
+  expect(res.headers.get("x-gw-moe-routed")).toBe(`${body.selectedProvider}/${body.selectedModel}`);
+  const viaOp = await gw.op(key, "ai.route", { strategy: "quality", ...ask });
+  expect(viaOp.status).toBe(200);
+  expect(viaOp.headers.get("x-gw-route-skipped")).toBe(res.headers.get("x-gw-route-skipped"));
+});

@@ -40,5 +40,7 @@ test("a deployment nothing listed maps to, or two listed models claim, is not kn
   expect(servedModel(configured("azure-openai", "shared", { deployments: two }), testCatalog)).toBeUndefined();
   // `constructor` and friends are not entries of the map.
   expect(servedModel(configured("azure-openai", "constructor", { deployments: {} }), testCatalog)).toBeUndefined();
-  expect(servedModel(configured("custom", "team-embed", { deployments: { "text-embedding-3-large": "team-embed" } }), testCatalog)).toBeUndefined();
+  expect(
+    servedModel(configured("custom", "team-embed", { deployments: { "text-embedding-3-large": "team-embed" } }), testCatalog),
+  ).toBeUndefined();
 });

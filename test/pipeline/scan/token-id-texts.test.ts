@@ -51,9 +51,16 @@ describe("the target's vocabulary", () => {
     expect(targetVocabulary(azure("team-embed", { "text-embedding-3-small": "team-embed" }), testCatalog)?.name).toBe("cl100k_base");
     // Mapped from nothing listed, or from two models of different vocabularies: not known, the ids refused as before.
     expect(targetVocabulary(azure("team-embed", {}), testCatalog)).toBeUndefined();
-    expect(targetVocabulary(azure("team-embed", { "text-embedding-3-small": "team-embed", "gpt-4o": "team-embed" }), testCatalog)).toBeUndefined();
+    expect(
+      targetVocabulary(azure("team-embed", { "text-embedding-3-small": "team-embed", "gpt-4o": "team-embed" }), testCatalog),
+    ).toBeUndefined();
     // A fallback to such a deployment reads the ids as the first target did.
-    checkTargetVocabulary({ model: "m", input: [1, 2] }, cl100k, azure("team-embed", { "text-embedding-3-large": "team-embed" }), testCatalog);
+    checkTargetVocabulary(
+      { model: "m", input: [1, 2] },
+      cl100k,
+      azure("team-embed", { "text-embedding-3-large": "team-embed" }),
+      testCatalog,
+    );
   });
 
   test("a fallback target is refused for ids unless it reads them in the vocabulary they were scanned in; text passes", () => {
