@@ -41,10 +41,7 @@ test("the candidate passed over does not count against its configuration's limit
   const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
   // By quality: a-limited/gpt-4o, b-open/gpt-4o (both over the 1-cent cap at 1,000 answer tokens), then a-limited/gpt-4o-mini.
   const { response } = await client.chat.completions
-    .create(
-      { model: "gpt-4o*", max_tokens: 1000, messages: [{ role: "user", content: "hi" }] },
-      { headers: { "x-gw-route": "quality" } },
-    )
+    .create({ model: "gpt-4o*", max_tokens: 1000, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } })
     .withResponse();
   expect(response.headers.get("x-gw-route-skipped")).toBe("a-limited/gpt-4o=spend_cap_exceeded, b-open/gpt-4o=spend_cap_exceeded");
   // Its one request a minute was still free for the call that went there.
