@@ -67,6 +67,7 @@ export function outcomeResponse(o: CallOutcome, scope?: RequestScope): Response 
   if (o.priceEstimated) h["x-gw-price"] = "estimated";
   if (o.routedTo) h["x-gw-moe-routed"] = headerValue(o.routedTo);
   if (o.attempts !== undefined) h["x-gw-attempts"] = String(o.attempts);
+  if (o.routeSkipped) h["x-gw-route-skipped"] = headerValue(o.routeSkipped);
   if (o.optimizedTokens) h["x-gw-optimized-tokens"] = o.optimizedTokens;
   if (json && o.embeddingChunks) h["x-gw-embedding-chunks"] = o.embeddingChunks;
   const framed = scope !== undefined && frameHeaders(scope, h);

@@ -74,6 +74,7 @@ export const aiRoute = defineOperation({
     const { answer, outcome } = await routeAndAnswer(deps.calls, call, params, "params");
     if (responseHeaders && outcome.routedTo) responseHeaders["x-gw-moe-routed"] = outcome.routedTo;
     if (responseHeaders && outcome.priceEstimated) responseHeaders["x-gw-price"] = "estimated";
+    if (responseHeaders && outcome.routeSkipped) responseHeaders["x-gw-route-skipped"] = outcome.routeSkipped;
     return answer;
   },
 });

@@ -28,6 +28,8 @@ export interface JsonOutcome {
   routedTo?: string;
   /** The `x-gw-attempts` header: providers tried, set when more than one could have been. */
   attempts?: number;
+  /** The `x-gw-route-skipped` header: routed candidates passed over for the spend cap (`provider/model=code`, comma-separated). */
+  routeSkipped?: string;
   /** The `x-gw-optimized-tokens` header (`<before>-><after>`): set when the context optimizer ran. */
   optimizedTokens?: string;
   /** The `x-gw-embedding-chunks` header: how many inputs each embeddings input was split into (`1,3`). */
@@ -43,6 +45,7 @@ export interface StreamOutcome {
   priceEstimated?: boolean;
   routedTo?: string;
   attempts?: number;
+  routeSkipped?: string;
   optimizedTokens?: string;
 }
 

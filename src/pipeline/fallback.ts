@@ -9,7 +9,10 @@
  * send, check, account), so the spend reservation moves with it and a failed
  * attempt is accounted at what it cost (nothing, when no answer came). A
  * configuration whose circuit is open is skipped while another target remains; when
- * every target left is cooling down, the first of them is tried (its probe).
+ * every target left is cooling down, the first of them is tried (its probe). A routed
+ * plan passes over a candidate whose reservation the spend cap refuses (nothing was
+ * sent, so it is no attempt, and `x-gw-fallback: off` does not stop it): a cheaper one
+ * may fit; when none does, the first refusal is the answer, as it was without routing.
  */
 import { ApiError } from "../lib/errors.ts";
 import type { MaybePromise } from "../lib/maybe-promise.ts";
@@ -18,6 +21,7 @@ import { type AttemptTracing, attemptSpan } from "./attempt-trace.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
 import type { ResolvedTarget } from "./authorize.ts";
 import type { CallOutcome } from "./call-types.ts";
+import { isCapError } from "./reserve-spend.ts";
 
 const PROVIDER_FAULTS = new Set(["provider_error", "provider_unavailable", "provider_timeout", "rate_limit_exceeded"]);
 
@@ -60,6 +64,12 @@ export interface AttemptPlan {
   targets: [ResolvedTarget, ...TargetRef[]];
   /** false: one attempt only (`x-gw-fallback: off`). */
   fallback: boolean;
+  /**
+   * The targets are the router's candidates (`gateway/auto`, a family, `x-gw-route`): one
+   * whose reservation a spend cap refuses is passed over for the next. A named model keeps
+   * its refusal: the caller asked for that model.
+   */
+  passOverCaps?: boolean;
 }
 
 /** The outcome and how many attempts it took (the `x-gw-attempts` header). */
@@ -69,6 +79,8 @@ export interface Attempted<O extends CallOutcome> {
   attempts: number;
   /** The codes of the failures that moved the call on, when it did (for /metrics). */
   fallbackCauses?: string[];
+  /** The candidates passed over because a spend cap refused their reservation, each as `provider/model=code` (`x-gw-route-skipped`). */
+  capSkipped?: string[];
 }
 
 export async function runAttempts<O extends CallOutcome>(
@@ -78,31 +90,37 @@ export async function runAttempts<O extends CallOutcome>(
   attempt: (target: ResolvedTarget, n: number, span: TraceSpan) => Promise<O>,
   trace?: AttemptTracing,
 ): Promise<Attempted<O>> {
-  const targets = plan.fallback ? plan.targets : plan.targets.slice(0, 1);
+  // With fallback off only a cap's refusal, which sent nothing, reaches a later target.
+  const targets = plan.fallback || plan.passOverCaps ? plan.targets : plan.targets.slice(0, 1);
   let attempts = 0;
   let last: unknown = null;
   let causes: string[] | undefined;
   let failed: Set<string> | undefined;
   /** The first target skipped while cooling down. */
   let cooling: ResolvedTarget | undefined;
+  /** The first cap refusal a candidate was passed over for: the answer when no candidate that fits was tried. */
+  let capped: ApiError | null = null;
+  let skipped: string[] | undefined;
   for (let i = 0; i < targets.length; i++) {
-    const othersLeft = i < targets.length - 1;
+    const more = i < targets.length - 1;
+    /** Another target may be tried after a provider's failure. */
+    const othersLeft = more && plan.fallback;
     let target: ResolvedTarget;
     try {
       const ref = targets[i]!;
       target = typeof ref === "function" ? await ref() : ref;
     } catch (err) {
       // A routed target whose configuration went away since the plan is passed over, as an unsuitable one is.
-      if (err instanceof TargetUnsuitable && othersLeft) continue;
-      if (err instanceof TargetUnsuitable && last !== null) throw withAttempts(last, attempts);
+      if (err instanceof TargetUnsuitable && more) continue;
+      if (err instanceof TargetUnsuitable && (last ?? capped) !== null) throw withAttempts(last ?? capped, attempts);
       // A fallback model that does not resolve (unknown, not configured) is the caller's error, named as such.
       throw withAttempts(err, attempts);
     }
     // The configuration and model that just failed, named again (a fallback list naming the model itself, or one twice): a retry
     // of the same provider, not a fallback, which a 429 would only make worse: passed over.
     if (failed?.has(attemptKey(target))) {
-      if (othersLeft) continue;
-      throw withAttempts(last, attempts);
+      if (more) continue;
+      throw withAttempts(last ?? capped, attempts);
     }
     // A cooling-down configuration is skipped while another can answer.
     if (othersLeft && target.configId && health && !health.admits(target.configId)) {
@@ -117,14 +135,26 @@ export async function runAttempts<O extends CallOutcome>(
       const outcome = await attempt(target, attempts, span);
       // A whole answer was accounted already (which ended its span); a stream's span ends with the stream.
       if (outcome.type === "json") span.end();
-      return causes ? { outcome, target, attempts, fallbackCauses: causes } : { outcome, target, attempts };
+      const done: Attempted<O> = { outcome, target, attempts };
+      if (causes) done.fallbackCauses = causes;
+      if (skipped) done.capSkipped = skipped;
+      return done;
     } catch (err) {
       span.fail(err);
       span.end();
-      if (err instanceof TargetUnsuitable && last !== null) {
+      if (err instanceof TargetUnsuitable && (last ?? capped) !== null) {
         attempts--;
-        if (othersLeft) continue;
-        throw withAttempts(last, attempts);
+        if (more) continue;
+        throw withAttempts(last ?? capped, attempts);
+      }
+      // The cap cannot pay for this candidate: nothing was sent, so no attempt; a cheaper one may fit.
+      if (plan.passOverCaps && isCapError(err)) {
+        attempts--;
+        capped ??= err;
+        (skipped ??= []).push(`${target.providerName}/${target.model}=${err.code}`);
+        (causes ??= []).push(err.code);
+        if (more) continue;
+        throw withAttempts(last ?? capped, attempts);
       }
       if (!othersLeft || !movesOn(err)) throw withAttempts(err, attempts);
       last = err;
@@ -133,7 +163,7 @@ export async function runAttempts<O extends CallOutcome>(
     }
   }
   // Unreachable in practice: the last target either answers or throws above.
-  throw withAttempts(last ?? new ApiError(502, "provider_error", "No provider answered."), attempts);
+  throw withAttempts(last ?? capped ?? new ApiError(502, "provider_error", "No provider answered."), attempts);
 }
 
 /** One configuration's model: a per-request key's target (no configuration) is never the same twice. */

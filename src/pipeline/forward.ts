@@ -1,6 +1,6 @@
 /**
- * Stages 7 to 10 of one attempt at one provider: the provider's own limits, reserve
- * spend, send, read (JSON or stream), check the answering model and account. Every
+ * Stages 7 to 10 of one attempt at one provider: reserve spend, the provider's own
+ * limits, send, read (JSON or stream), check the answering model and account. Every
  * path settles what it took: accounting (attempt-accounting.ts) settles the reservation
  * with the real cost (and the limit counter with the real tokens), anything failing
  * before gives both back. A stream's outcome is built in stream-outcome.ts; a whole
@@ -53,7 +53,9 @@ export class Forwarder {
 
   constructor(private readonly deps: ForwardDeps) {
     this.now = deps.now ?? Date.now;
-    this.stages = [...(deps.limits ? [providerLimitStage(deps.limits)] : []), reserveSpendStage(deps.spend)];
+    // The reservation first: a routed candidate the spend cap refuses is passed over (fallback.ts) without
+    // taking a request of its configuration's own limit, which would then refuse others a call it never made.
+    this.stages = [reserveSpendStage(deps.spend), ...(deps.limits ? [providerLimitStage(deps.limits)] : [])];
     this.accounts = new AttemptAccounting(deps, this.now);
     this.streams = new StreamOutcomes(deps, this.accounts, this.now);
   }
@@ -74,8 +76,8 @@ export class Forwarder {
   }
 
   /**
-   * One attempt: the per-attempt stages (the provider's own limit, a 429 naming its
-   * reset before anything is sent; the spend reservation), then the call. Whatever
+   * One attempt: the per-attempt stages (the spend reservation; the provider's own limit,
+   * a 429 naming its reset before anything is sent), then the call. Whatever
    * happens, the stages' afters run once: at accounting, or on the way out. One async
    * frame for the attempt's real waits (the provider's headers, a whole answer's body):
    * the send and the answer read are awaited here, not each in a layer of its own.

@@ -12,8 +12,6 @@
 import type { EmbeddingsRequest } from "../schemas/embeddings.ts";
 import type { ResponsesRequest } from "../schemas/responses.ts";
 import type { MessagesCountTokensRequest, MessagesRequest } from "../schemas/messages.ts";
-import { ApiError } from "../lib/errors.ts";
-import { canEmbed } from "../providers/adapter.ts";
 import { openAiWire } from "../providers/openai-compatible/openai-wire.ts";
 import { responsesWire } from "../providers/openai-compatible/responses-wire.ts";
 import { chatNeeds } from "../routing/needs.ts";
@@ -33,6 +31,7 @@ import type { EtlRecorder } from "./optimize-context.ts";
 import type { ScanRecorder } from "../domain/scan-policy.ts";
 import type { ScanCache } from "./scan-cache.ts";
 import { callAdapter } from "./call-adapter.ts";
+import { embeddingsAdapter } from "./embeddings-target.ts";
 import {
   asResponses,
   nativeResponses,
@@ -177,20 +176,13 @@ export class ModelCalls {
   async embeddings(input: CallInput, request: EmbeddingsRequest & Record<string, unknown>): Promise<JsonOutcome> {
     refuseRoutedModel(request.model, "/v1/embeddings");
     // Token ids are read with the vocabulary of the first target the plan stage resolved, before the scan stage reads them.
-    const texts = (body: Record<string, unknown>) => embeddingTexts(body, targetVocabulary(ctx.plan?.targets[0]));
+    const catalog = this.deps.resolve.catalog;
+    const texts = (body: Record<string, unknown>) => embeddingTexts(body, targetVocabulary(ctx.plan?.targets[0], catalog));
     const ctx: CallContext = { input, body: request, route: null, optimize: "embeddings", operation: "embeddings", texts };
     return this.run(ctx, (target, body) => {
       // A fallback target must read the ids in the vocabulary they were scanned in.
-      if (target !== ctx.plan?.targets[0]) checkTargetVocabulary(body, targetVocabulary(ctx.plan?.targets[0]), target);
-      const adapter = callAdapter(target);
-      if (!target.info.embeddings || adapter.wire !== "chat" || !canEmbed(adapter)) {
-        throw new ApiError(
-          400,
-          "wrong_endpoint",
-          `${target.info.displayName} (${target.providerName}) has no embeddings API; use an embeddings model of another provider.`,
-          { param: "model" },
-        );
-      }
+      if (target !== ctx.plan?.targets[0]) checkTargetVocabulary(body, targetVocabulary(ctx.plan?.targets[0], catalog), target, catalog);
+      const adapter = embeddingsAdapter(target, callAdapter(target), catalog);
       return this.forwarder.forward(
         input,
         target,
@@ -296,5 +288,6 @@ function routedOutcome<O extends CallOutcome>(plan: RoutedPlan, done: Attempted<
   const o = done.outcome;
   if (plan.routed) o.routedTo = `${done.target.providerName}/${done.target.model}`;
   if (plan.routed || plan.targets.length > 1) o.attempts = done.attempts;
+  if (done.capSkipped) o.routeSkipped = done.capSkipped.join(", ");
   return o;
 }

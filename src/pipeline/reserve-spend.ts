@@ -91,7 +91,8 @@ function capsOf(identity: Identity, settings: OrgPreferences): Caps {
 
 const CAP_CODES = new Set(["spend_cap_exceeded", "monthly_cap_exceeded"]);
 
-const isCapError = (err: unknown): err is ApiError => err instanceof ApiError && CAP_CODES.has(err.code);
+/** A spend cap's refusal of a reservation: the caller's budget, not the provider's failure. */
+export const isCapError = (err: unknown): err is ApiError => err instanceof ApiError && CAP_CODES.has(err.code);
 
 /**
  * A cap stays spent until an operator raises it or the month turns, so retrying is

@@ -226,7 +226,8 @@ async function routedPlan(
   const first = asNamed && prefer!(best!.candidate) ? asNamed : await resolve(deps.resolve, identity, nameOf(best!), NO_HEADERS);
   const targets: AttemptPlan["targets"] = [first];
   for (const s of rest) targets.push(() => rankedTarget(deps, resolve, identity, nameOf(s), s.candidate.providerId));
-  return { targets, fallback, routed: { strategy, decision } };
+  // A candidate the spend cap cannot pay for is passed over for the next (fallback.ts).
+  return { targets, fallback, passOverCaps: true, routed: { strategy, decision } };
 }
 
 /**

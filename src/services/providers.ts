@@ -20,7 +20,7 @@ import { settingsFor, specFor } from "../providers/specs.ts";
 import { isAuthorizedCountry } from "../policy/geography.ts";
 import { checkEgressUrl } from "../lib/egress/egress-policy.ts";
 import { providerBlocked } from "../policy/provider-authorization.ts";
-import { checkProviderCount, checkProviderKindAllowed } from "../policy/tiers.ts";
+import { checkProviderCount, checkProviderKindAllowed, TIERS } from "../policy/tiers.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { Actor, Identity } from "../domain/identity.ts";
@@ -60,13 +60,15 @@ export interface ProviderInput {
 export const MAX_PROVIDER_CONFIGS = 100;
 
 function checkConfigurationBound(existing: number): void {
-  if (existing >= MAX_PROVIDER_CONFIGS)
-    throw new ApiError(
-      409,
-      "conflict",
-      `this organization has ${existing} provider configurations, the most it may hold (${MAX_PROVIDER_CONFIGS}); delete one it no longer uses (provider.delete) before adding another`,
-    );
+  if (existing >= MAX_PROVIDER_CONFIGS) throw configurationBoundReached(existing);
 }
+
+const configurationBoundReached = (existing: number) =>
+  new ApiError(
+    409,
+    "conflict",
+    `this organization has ${existing} provider configurations, the most it may hold (${MAX_PROVIDER_CONFIGS}); delete one it no longer uses (provider.delete) before adding another`,
+  );
 
 /** Credentials travel in HTTP headers: a control character would break the request (or split it). */
 const HEADER_SAFE = /^[\x20-\x7e\x80-\xff]*$/;
@@ -181,7 +183,13 @@ export async function createProvider(
     createdAt: now,
     updatedAt: now,
   };
-  await deps.store.createProviderConfig(rec);
+  // The count above refuses early, with its figure; the store's conditional insert is the bound itself
+  // (the tier's, or the node's), so creates racing past that count still stop there, refused alike.
+  const max = Math.min(TIERS[identity.organization.tier].maxProviders, MAX_PROVIDER_CONFIGS);
+  if (!(await deps.store.createProviderConfig(rec, max))) {
+    checkProviderCount(identity.organization.tier, max);
+    throw configurationBoundReached(max);
+  }
   await deps.onProvidersChanged(orgId);
   await recordAudit(
     deps.store,

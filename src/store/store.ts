@@ -126,7 +126,8 @@ export interface Store extends McpStore {
   setPersonalPreferences(ownerId: string, prefs: PersonalPreferences): Promise<void>;
 
   // Provider configurations
-  createProviderConfig(rec: ProviderConfigRecord): Promise<void>;
+  /** Writes the configuration unless its organization holds `max` already (atomically: concurrent creates never pass it); false then. */
+  createProviderConfig(rec: ProviderConfigRecord, max: number): Promise<boolean>;
   getProviderConfig(id: string): Promise<ProviderConfigRecord | null>;
   listProviderConfigs(orgId: string): Promise<ProviderConfigRecord[]>;
   updateProviderConfig(rec: ProviderConfigRecord): Promise<void>;

@@ -16,7 +16,11 @@ const MODEL = "text-embedding-3-small";
 
 const stack = clientStackPerFile({
   env: { GW_FLUSH_INTERVAL_MS: "50" },
-  providers: [{ provider: "mistral", apiKey: "mistral-key-123456", baseUrl: "{mock}/v1" }],
+  providers: [
+    { provider: "mistral", apiKey: "mistral-key-123456", baseUrl: "{mock}/v1" },
+    // Deployments the catalog does not list, called by their own names; one mapped from a listed embeddings model.
+    { provider: "azure-openai", name: "az", apiKey: "azure-key-1234567890", baseUrl: "{mock}", deployments: { [MODEL]: "team-embed" } },
+  ],
 });
 
 const upstreamCalls = async () => (await stack.mock.requests()).length;
@@ -115,5 +119,23 @@ describe("refused before any provider is called", () => {
       expect([err.status, err.error?.code, err.error?.param]).toEqual([400, "invalid_request", param]);
     }
     expect(await upstreamCalls()).toBe(before);
+  });
+});
+
+// After the charge check above, which reads every row of the file so far.
+describe("Azure deployments the catalog does not list", () => {
+  test("an Azure deployment its configuration maps from a listed model reads ids with that model's vocabulary", async () => {
+    const ids = [encode("The quick brown fox."), encode("jumps")];
+    const res = await stack.openai.embeddings.create({ model: "az/team-embed", input: ids }).withResponse();
+    expect(res.data.data).toHaveLength(2);
+    expect(res.response.headers.get("x-gw-security")).toBe("secret=0; injection=0; pii=0");
+    const seen = (await stack.mock.requests()).at(-1);
+    expect([seen?.path, seen?.body?.input]).toEqual(["/openai/deployments/team-embed/embeddings", ids]);
+    // Scanned as the text they stand for, as at the vendor.
+    const leaked = await refusal([encode(`config: ${LEAKED_KEY}`)], "az/team-embed");
+    expect(leaked.error).toMatchObject({ code: "security_violation", param: "input.0" });
+    // A deployment nothing listed maps to: its vocabulary is not known, so its ids are still refused.
+    const unknown = await refusal([encode("hello")], "az/our-own-deployment");
+    expect([unknown.status, unknown.error?.details?.reason]).toEqual([400, "unknown_vocabulary"]);
   });
 });

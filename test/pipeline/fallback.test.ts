@@ -147,3 +147,56 @@ test("a fallback naming the configuration and model that just failed is passed o
   expect(tried).toEqual(["a/m"]);
   expect(ended).toMatchObject({ status: 429, code: "rate_limit_exceeded" });
 });
+
+test("a routed plan passes over a candidate its spend cap refuses, uncounted, and says so; a named plan keeps the refusal", async () => {
+  const capped = (t: ResolvedTarget) => t.configId === "a" || t.configId === "b";
+  const tried: string[] = [];
+  const attempt = async (t: ResolvedTarget, n: number) => {
+    tried.push(`${t.configId}#${n}`);
+    if (capped(t)) throw e(429, t.configId === "a" ? "monthly_cap_exceeded" : "spend_cap_exceeded");
+    return ok(t.configId!);
+  };
+  const routed = await runAttempts(
+    { targets: [target("a"), target("b"), target("c")], fallback: true, passOverCaps: true },
+    undefined,
+    attempt,
+  );
+  // Nothing was sent to a or b, so the answering attempt is the first.
+  expect(tried).toEqual(["a#1", "b#1", "c#1"]);
+  expect(routed).toMatchObject({
+    attempts: 1,
+    target: { configId: "c" },
+    capSkipped: ["a/m=monthly_cap_exceeded", "b/m=spend_cap_exceeded"],
+  });
+  // x-gw-fallback: off keeps one attempt at a provider; passing over a candidate sent nothing, so it still happens.
+  tried.length = 0;
+  const off = await runAttempts({ targets: [target("a"), target("c")], fallback: false, passOverCaps: true }, undefined, attempt);
+  expect(off).toMatchObject({ attempts: 1, target: { configId: "c" } });
+  // A named model (and its fallback models) is what the caller asked for: the cap's refusal is the answer.
+  tried.length = 0;
+  const named = await runAttempts({ targets: [target("a"), target("c")], fallback: true }, undefined, attempt).catch((x) => x);
+  expect(named).toMatchObject({ status: 429, code: "monthly_cap_exceeded" });
+  expect(tried).toEqual(["a#1"]);
+});
+
+test("when no routed candidate fits the cap, the first refusal is the answer; a provider's failure of one that fit wins over it", async () => {
+  const refusal = (code: "spend_cap_exceeded" | "monthly_cap_exceeded") => e(429, code);
+  const none = await runAttempts({ targets: [target("a"), target("b")], fallback: true, passOverCaps: true }, undefined, async (t) => {
+    throw refusal(t.configId === "a" ? "monthly_cap_exceeded" : "spend_cap_exceeded");
+  }).catch((x) => x);
+  expect(none).toMatchObject({ status: 429, code: "monthly_cap_exceeded" });
+  expect(none.headers?.["x-gw-attempts"]).toBeUndefined();
+  // b fitted and failed: its failure, which another try may not repeat, not the refusal of a it was never meant to answer.
+  const failed = await runAttempts({ targets: [target("a"), target("b")], fallback: true, passOverCaps: true }, undefined, async (t) => {
+    throw t.configId === "a" ? refusal("monthly_cap_exceeded") : e(503, "provider_unavailable");
+  }).catch((x) => x);
+  expect(failed).toMatchObject({ status: 503, code: "provider_unavailable" });
+  // Other errors of the caller's own still stop a routed call at once.
+  const tried: string[] = [];
+  const stop = await runAttempts({ targets: [target("a"), target("b")], fallback: true, passOverCaps: true }, undefined, async (t) => {
+    tried.push(t.configId!);
+    throw e(400, "invalid_request");
+  }).catch((x) => x);
+  expect(stop.code).toBe("invalid_request");
+  expect(tried).toEqual(["a"]);
+});

@@ -45,3 +45,15 @@ test(`the configuration after the ${MAX_PROVIDER_CONFIGS}th is refused with a 40
   expect((await h.op(h.admin, "provider.delete", { id: listed[0]!.id })).status).toBe(200);
   expect((await create("one-too-many")).status).toBe(200);
 });
+
+test("creates sent all at once never take the organization past the bound: the store's insert is the check", async () => {
+  for (const p of (await h.op(h.admin, "provider.list")).body.data.providers as { id: string }[])
+    expect((await h.op(h.admin, "provider.delete", { id: p.id })).status).toBe(200);
+  // Each create counts before any has written: every one of them sees room.
+  const statuses = await Promise.all(Array.from({ length: MAX_PROVIDER_CONFIGS + 30 }, (_, i) => create(`burst${i}`))).then((rs) =>
+    rs.map((r) => r.status),
+  );
+  expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_PROVIDER_CONFIGS);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(30);
+  expect((await h.op(h.admin, "provider.list")).body.data.providers).toHaveLength(MAX_PROVIDER_CONFIGS);
+});

@@ -235,7 +235,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
         createdAt: 1,
         updatedAt: 1,
       };
-      await store.createProviderConfig(p);
+      expect(await store.createProviderConfig(p, 100)).toBe(true);
       expect(await store.getProviderConfig(p.id)).toEqual(p);
       await store.updateProviderConfig({ ...p, name: "renamed", updatedAt: 2 });
       expect((await store.listProviderConfigs(org.id))[0]).toMatchObject({
@@ -245,6 +245,37 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       });
       expect(await store.deleteProviderConfig(p.id)).toBe(true);
       expect(await store.deleteProviderConfig(p.id)).toBe(false);
+    });
+
+    test("a provider configuration is not written past the organization's bound, however many are created at once", async () => {
+      const config = (i: number, orgId = org.id): ProviderConfigRecord => ({
+        id: newId("prv"),
+        orgId,
+        ownerUserId: null,
+        provider: "openai",
+        name: `p${i}`,
+        baseUrl: null,
+        country: "US",
+        format: "chat",
+        models: [],
+        limits: {},
+        settings: {},
+        secretCiphertext: "c",
+        keyHint: "sk-...abcd",
+        createdAt: i,
+        updatedAt: i,
+      });
+      const written = await Promise.all(Array.from({ length: 30 }, (_, i) => store.createProviderConfig(config(i), 12)));
+      expect(written.filter(Boolean)).toHaveLength(12);
+      expect(await store.listProviderConfigs(org.id)).toHaveLength(12);
+      // The bound is the organization's own: another one's configurations do not count.
+      const other = { id: newId("org"), name: "Other", tier: "enterprise" as const, createdAt: 1 };
+      await store.createOrganization(other);
+      expect(await store.createProviderConfig(config(99, other.id), 12)).toBe(true);
+      // One deleted frees its place.
+      expect(await store.deleteProviderConfig((await store.listProviderConfigs(org.id))[0]!.id)).toBe(true);
+      expect(await store.createProviderConfig(config(100), 12)).toBe(true);
+      expect(await store.createProviderConfig(config(101), 12)).toBe(false);
     });
 
     test("invitations: saved, renewed, pending until accepted", async () => {
@@ -315,7 +346,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       });
       const mine = base({ ownerUserId: "usr_leaving", name: "mine" });
       const shared = base({ name: "shared" });
-      for (const p of [mine, shared]) await store.createProviderConfig(p);
+      for (const p of [mine, shared]) await store.createProviderConfig(p, 100);
       const disabled = await store.disableUserProviders(org.id, "usr_leaving", 5, "owner left");
       expect(disabled.map((p) => [p.id, p.disabled])).toEqual([[mine.id, { at: 5, reason: "owner left" }]]);
       expect(await store.disableUserProviders(org.id, "usr_leaving", 6, "again")).toEqual([]);

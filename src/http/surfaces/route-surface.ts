@@ -22,6 +22,7 @@ export function routeHandler(deps: RouteSurfaceDeps) {
     if (outcome.priceEstimated) res.headers.set("x-gw-price", "estimated");
     if (outcome.routedTo) res.headers.set("x-gw-moe-routed", headerValue(outcome.routedTo));
     if (outcome.attempts !== undefined) res.headers.set("x-gw-attempts", String(outcome.attempts));
+    if (outcome.routeSkipped) res.headers.set("x-gw-route-skipped", headerValue(outcome.routeSkipped));
     if (outcome.security) res.headers.set("x-gw-security", outcome.security);
     if (outcome.optimizedTokens) res.headers.set("x-gw-optimized-tokens", outcome.optimizedTokens);
     return res;

@@ -7,7 +7,9 @@
  */
 import { ApiError } from "../../lib/errors.ts";
 import { type Vocabulary, vocabularyOfModel } from "../../lib/token-estimate.ts";
+import type { Catalog } from "../../providers/catalog/catalog.ts";
 import type { Target } from "../../providers/target.ts";
+import { servedModel } from "../served-model.ts";
 import type { Json, TextSlot } from "./text-walk.ts";
 
 /**
@@ -20,11 +22,15 @@ export const MAX_TOKEN_IDS = 300_000;
 /** The kinds that serve OpenAI's own models, whose ids are in OpenAI's vocabularies. */
 const OPENAI_KINDS = new Set(["openai", "azure-openai"]);
 
-/** The vocabulary a target's model reads ids with: an OpenAI model the catalog lists, mapped by gpt-tokenizer; else unknown. */
-export function targetVocabulary(target: Target | undefined): Vocabulary | undefined {
-  const listed = target?.catalogModel;
-  if (!target || !OPENAI_KINDS.has(target.kind) || listed?.provider !== "openai") return undefined;
-  return vocabularyOfModel(listed.id);
+/**
+ * The vocabulary a target's model reads ids with: an OpenAI model the catalog lists (or, for
+ * an Azure deployment called by its own name, the listed model its configuration maps to it:
+ * served-model.ts), mapped by gpt-tokenizer; else unknown.
+ */
+export function targetVocabulary(target: Target | undefined, catalog: Catalog): Vocabulary | undefined {
+  if (!target || !OPENAI_KINDS.has(target.kind)) return undefined;
+  const listed = servedModel(target, catalog);
+  return listed?.provider === "openai" ? vocabularyOfModel(listed.id) : undefined;
 }
 
 /**
@@ -32,9 +38,9 @@ export function targetVocabulary(target: Target | undefined): Vocabulary | undef
  * ids were scanned in (`scanned`: the first target's): the ids would reach it as text no
  * scan saw. Text input passes.
  */
-export function checkTargetVocabulary(body: Json, scanned: Vocabulary | undefined, target: Target): void {
+export function checkTargetVocabulary(body: Json, scanned: Vocabulary | undefined, target: Target, catalog: Catalog): void {
   if (!idArrays(body)) return;
-  if (scanned && targetVocabulary(target)?.name === scanned.name) return;
+  if (scanned && targetVocabulary(target, catalog)?.name === scanned.name) return;
   throw refuse(
     `input is token ids, scanned as ${scanned?.name ?? "no"} vocabulary's text, and ${target.model} (${target.providerName}) reads ids with another; send the input as text.`,
     "unknown_vocabulary",

@@ -97,27 +97,44 @@ export class SettingsSql extends KeysSql {
 
   // Provider configurations
 
-  async createProviderConfig(p: ProviderConfigRecord): Promise<void> {
-    await this.run(
-      `INSERT INTO provider_configs (id, org_id, owner_user_id, provider, name, base_url, country, format, models, limits,
+  /**
+   * Writes the configuration unless its organization holds `max` already (false then, nothing
+   * written). The count and the insert are one conditional statement, after a write to the
+   * organization's row in the same transaction: on Postgres, under READ COMMITTED, two
+   * creates counting at once could both see `max - 1`; the row's lock makes the second wait
+   * for the first to commit, and its insert's own snapshot, taken after, counts the first's
+   * row. On SQLite that write takes the database's write lock before anything is counted.
+   */
+  async createProviderConfig(p: ProviderConfigRecord, max: number): Promise<boolean> {
+    const [, inserted] = await this.db.transaction([
+      // A write that changes nothing, for its lock: one statement both databases take (SQLite has no SELECT ... FOR UPDATE).
+      { text: "UPDATE organizations SET tier = tier WHERE id = $1", params: [p.orgId] },
+      {
+        text: `INSERT INTO provider_configs (id, org_id, owner_user_id, provider, name, base_url, country, format, models, limits,
          settings, secret_ciphertext, key_hint, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      p.id,
-      p.orgId,
-      p.ownerUserId,
-      p.provider,
-      p.name,
-      p.baseUrl,
-      p.country,
-      p.format,
-      JSON.stringify(p.models),
-      JSON.stringify(p.limits),
-      JSON.stringify(p.settings),
-      p.secretCiphertext,
-      p.keyHint,
-      p.createdAt,
-      p.updatedAt,
-    );
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15
+        WHERE (SELECT COUNT(*) FROM provider_configs WHERE org_id = $2) < $16`,
+        params: [
+          p.id,
+          p.orgId,
+          p.ownerUserId,
+          p.provider,
+          p.name,
+          p.baseUrl,
+          p.country,
+          p.format,
+          JSON.stringify(p.models),
+          JSON.stringify(p.limits),
+          JSON.stringify(p.settings),
+          p.secretCiphertext,
+          p.keyHint,
+          p.createdAt,
+          p.updatedAt,
+          max,
+        ],
+      },
+    ]);
+    return inserted === 1;
   }
 
   async getProviderConfig(id: string): Promise<ProviderConfigRecord | null> {

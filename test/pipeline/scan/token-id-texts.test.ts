@@ -5,10 +5,12 @@ import type { ApiError } from "../../../src/lib/errors.ts";
 import { embeddingTexts } from "../../../src/pipeline/scan/request-texts.ts";
 import { checkTargetVocabulary, MAX_TOKEN_IDS, targetVocabulary, tokenIdTexts } from "../../../src/pipeline/scan/token-id-texts.ts";
 import { scanRequest } from "../../../src/pipeline/security-scan.ts";
-import { testTarget } from "../../support/targets.ts";
+import { testCatalog, testTarget } from "../../support/targets.ts";
+import { PROVIDER_KINDS_INFO } from "../../../src/providers/catalog/provider-kinds.ts";
+import { targetFor } from "../../../src/providers/target.ts";
 
 const LEAKED_KEY = "ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx";
-const cl100k = targetVocabulary(testTarget("openai", "text-embedding-3-small"));
+const cl100k = targetVocabulary(testTarget("openai", "text-embedding-3-small"), testCatalog);
 
 const thrown = (f: () => unknown): ApiError => {
   try {
@@ -22,7 +24,7 @@ const thrown = (f: () => unknown): ApiError => {
 describe("the target's vocabulary", () => {
   test("OpenAI's own embeddings models, at OpenAI or Azure, are read with cl100k", () => {
     expect(cl100k?.name).toBe("cl100k_base");
-    expect(targetVocabulary(testTarget("azure-openai", "text-embedding-3-large"))?.name).toBe("cl100k_base");
+    expect(targetVocabulary(testTarget("azure-openai", "text-embedding-3-large"), testCatalog)?.name).toBe("cl100k_base");
   });
 
   test("another vendor's model, a model the catalog does not list, or an OpenAI name at another vendor has none", () => {
@@ -32,18 +34,43 @@ describe("the target's vocabulary", () => {
       ["self-hosted", "text-embedding-3-small"],
       ["custom", "text-embedding-3-small"],
     ] as const)
-      expect([kind, model, targetVocabulary(testTarget(kind, model))]).toEqual([kind, model, undefined]);
-    expect(targetVocabulary(undefined)).toBeUndefined();
+      expect([kind, model, targetVocabulary(testTarget(kind, model), testCatalog)]).toEqual([kind, model, undefined]);
+    expect(targetVocabulary(undefined, testCatalog)).toBeUndefined();
+  });
+
+  test("an Azure deployment the catalog does not list reads ids with the model its configuration maps to it", () => {
+    const azure = (model: string, deployments: Record<string, string>) =>
+      targetFor({
+        info: PROVIDER_KINDS_INFO["azure-openai"],
+        baseUrl: "http://127.0.0.1:9",
+        credentials: { type: "api-key", apiKey: "sk-test" },
+        model,
+        catalogModel: testCatalog.model(model),
+        config: { id: "prv_1", name: "az", format: "chat", country: "US", settings: { deployments } },
+      });
+    expect(targetVocabulary(azure("team-embed", { "text-embedding-3-small": "team-embed" }), testCatalog)?.name).toBe("cl100k_base");
+    // Mapped from nothing listed, or from two models of different vocabularies: not known, the ids refused as before.
+    expect(targetVocabulary(azure("team-embed", {}), testCatalog)).toBeUndefined();
+    expect(
+      targetVocabulary(azure("team-embed", { "text-embedding-3-small": "team-embed", "gpt-4o": "team-embed" }), testCatalog),
+    ).toBeUndefined();
+    // A fallback to such a deployment reads the ids as the first target did.
+    checkTargetVocabulary(
+      { model: "m", input: [1, 2] },
+      cl100k,
+      azure("team-embed", { "text-embedding-3-large": "team-embed" }),
+      testCatalog,
+    );
   });
 
   test("a fallback target is refused for ids unless it reads them in the vocabulary they were scanned in; text passes", () => {
     const ids = { model: "text-embedding-3-small", input: [1, 2, 3] };
     const text = { model: "text-embedding-3-small", input: "hello" };
-    checkTargetVocabulary(ids, cl100k, testTarget("azure-openai", "text-embedding-3-large"));
+    checkTargetVocabulary(ids, cl100k, testTarget("azure-openai", "text-embedding-3-large"), testCatalog);
     for (const other of [testTarget("mistral", "mistral-embed"), testTarget("self-hosted", "text-embedding-3-small")]) {
-      const err = thrown(() => checkTargetVocabulary(ids, cl100k, other));
+      const err = thrown(() => checkTargetVocabulary(ids, cl100k, other, testCatalog));
       expect([err.status, err.details?.reason]).toEqual([400, "unknown_vocabulary"]);
-      checkTargetVocabulary(text, cl100k, other);
+      checkTargetVocabulary(text, cl100k, other, testCatalog);
     }
   });
 });
