@@ -35,10 +35,10 @@ const AS_SENT: Route = { wire: openAiWire };
 export function chatSize(body: ChatCompletionRequest): CallSize {
   const serviceTier = (body as { service_tier?: unknown }).service_tier;
   const maxTokens = body.max_tokens ?? body.max_completion_tokens;
-  // Each of `n` choices may write up to the limit, and each is billed: held as that many answers,
-  // or `n: 128` with a small limit would slip 128 answers past a cap sized for one.
+  // Each of `n` choices may write up to the limit (the model's own when none is given), and each
+  // is billed: held as that many answers, or `n: 128` would slip 128 answers past a cap sized for one.
   const choices = typeof body.n === "number" && body.n > 1 ? Math.floor(body.n) : 1;
-  return { messages: body.messages, maxTokens: typeof maxTokens === "number" ? maxTokens * choices : maxTokens, serviceTier };
+  return { messages: body.messages, maxTokens, choices, serviceTier };
 }
 
 /** A whole chat answer as another format's (a Responses caller's). */

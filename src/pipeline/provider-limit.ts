@@ -34,7 +34,8 @@ function hasLimits(target: ResolvedTarget): boolean {
 export function takeProviderLimit(deps: ProviderLimitDeps, target: ResolvedTarget, size: CallSize): LimitTicket | null {
   if (!target.configId || !hasLimits(target)) return null;
   // Only configurations with a token limit pay for the tokenizer here.
-  const tokens = target.limits!.tokensPerMinute !== undefined ? estimatedPromptTokens(size) + (size.maxTokens ?? 0) : 0;
+  const tokens =
+    target.limits!.tokensPerMinute !== undefined ? estimatedPromptTokens(size) + (size.maxTokens ?? 0) * (size.choices ?? 1) : 0;
   const d = deps.counter.take(target.configId, target.limits!, tokens);
   if (d.ok) return d;
   const resetAt = new Date(d.resetAtMs).toISOString();

@@ -31,7 +31,10 @@ export interface CallSize {
   messages?: readonly { content?: unknown }[];
   /** Embeddings and other inputs that are not chat turns. */
   input?: unknown;
+  /** The most each answer may write; unset, the model's catalog maximum. */
   maxTokens?: number | null;
+  /** Answers asked for at once (chat's `n`): each may write up to `maxTokens` and each is billed. */
+  choices?: number;
   /**
    * The prompt the provider reads beyond what is sent (a stored conversation it
    * continues), in tokens: the reservation prices the prompt at no less.
@@ -173,7 +176,8 @@ interface Estimated {
 /** The call's most it can cost, computed only when a cap asks (the ledger calls it). */
 function costOf({ deps, target, size, onEstimate }: Estimated, count: Count): () => number {
   return () => {
-    const maxOutput = size.messages === undefined ? 0 : (size.maxTokens ?? target.catalogModel?.maxOutputTokens ?? FALLBACK_MAX_OUTPUT);
+    const perAnswer = size.maxTokens ?? target.catalogModel?.maxOutputTokens ?? FALLBACK_MAX_OUTPUT;
+    const maxOutput = size.messages === undefined ? 0 : perAnswer * (size.choices ?? 1);
     const price = deps.catalog.price(target.model, target.kind);
     const prompt = Math.max(promptTokens(size, count), size.storedPromptTokens ?? 0);
     // The standard price, or the long-context band's when the estimated prompt is above its threshold

@@ -118,3 +118,18 @@ test("n choices are held against a cap as n answers: n: 4 with a limit one answe
   const one = await client.chat.completions.create({ ...asked, n: 1 });
   expect(one.choices).toHaveLength(1);
 });
+
+test("n choices with no limit given are held as n answers at the model's own most: n: 2 is refused where one fits", async () => {
+  // gpt-4o may write 16,384 tokens, 16.4 cents at $10 a million: a 20-cent cap holds one such answer, not two.
+  const created = await s.gw.op(s.org.apiKey, "org.service-account.create", {
+    serviceAccountName: "capped-open-choices",
+    spendCapCents: 20,
+  });
+  const client = new OpenAI({ baseURL: `${s.gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
+  const asked = { model: "gpt-4o", messages: [{ role: "user" as const, content: "hi" }] };
+  const two = await client.chat.completions.create({ ...asked, n: 2 }).catch((e) => e);
+  expect(two).toBeInstanceOf(OpenAI.RateLimitError);
+  expect(two.error.code).toBe("spend_cap_exceeded");
+  const one = await client.chat.completions.create(asked);
+  expect(one.choices).toHaveLength(1);
+});
