@@ -31,8 +31,8 @@ local function clock()
 end
 `;
 
-/** The key holding the data's mark, set once by whichever node reaches an empty Redis first. */
-const EPOCH_KEY = "gw:epoch";
+/** The key holding the data's mark, set once by whichever node reaches an empty Redis first (scripts read it too). */
+export const EPOCH_KEY = "gw:epoch";
 /** Not a registered script: run once a connect, so EVAL (no SHA to load first). */
 const MARK_EPOCH = "redis.call('SET', KEYS[1], ARGV[1], 'NX') return redis.call('GET', KEYS[1])";
 
