@@ -126,12 +126,12 @@ return reserve(KEYS[1], KEYS[2], unpack(ARGV))
 /**
  * The reservation carrying the call's rate-limit take (rate-charge.ts): one round trip
  * for both. KEYS: key hash, organization hash, the rate bucket. ARGV: the reservation's
- * ten, then the take's four. The token is taken first, as the request runner would
+ * ten, then the take's six. The token is taken first, as the request runner would
  * have; a refused take reserves nothing. Answers the take's four fields, then the
  * reservation's four ("rate" when the take was refused).
  */
 export const RESERVE_TAKING = redisScript(`${TAKE_LUA}${RESERVE_LUA}
-local r = take(KEYS[3], ARGV[11], ARGV[12], ARGV[13], ARGV[14])
+local r = take(KEYS[3], ARGV[11], ARGV[12], ARGV[13], ARGV[14], ARGV[15], ARGV[16])
 if r[1] == 0 then return {r[1], r[2], r[3], r[4], 'rate', '', 0, 0} end
 local s = reserve(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], ARGV[9], ARGV[10])
 return {r[1], r[2], r[3], r[4], s[1], s[2], s[3], s[4]}
