@@ -9,7 +9,10 @@
  * A connection that is up costs nothing: no probe is sent.
  */
 import type { Logger } from "../../lib/log.ts";
-import { refusedCredentials } from "./redis-credentials.ts";
+import { credentialsVerdict } from "./redis-credentials.ts";
+
+/** Probes in a row without an answer before a known refusal is forgotten (Redis taken for away): one slow answer is not a change. */
+const UNANSWERED_TO_FORGET = 3;
 
 export interface CredentialWatchOptions {
   /** How often a connection found down is probed. */
@@ -18,8 +21,8 @@ export interface CredentialWatchOptions {
   logEveryMs?: number;
   /** The probe's own wait for an answer. */
   timeoutMs: number;
-  /** Redis's answer to the URL's credentials (the real probe unless a test gives another). */
-  probe?: (url: string, timeoutMs: number) => Promise<string | null>;
+  /** Redis's verdict on the URL's credentials, null when it gave none (the real probe unless a test gives another). */
+  probe?: (url: string, timeoutMs: number) => Promise<{ refused: string | null } | null>;
 }
 
 export class CredentialWatch {
@@ -28,8 +31,9 @@ export class CredentialWatch {
   private lastLogged = 0;
   /** Probes that found the refusal since it was last logged. */
   private unlogged = 0;
+  private unanswered = 0;
   private readonly timer: ReturnType<typeof setInterval>;
-  private readonly probe: (url: string, timeoutMs: number) => Promise<string | null>;
+  private readonly probe: (url: string, timeoutMs: number) => Promise<{ refused: string | null } | null>;
 
   constructor(
     private readonly conn: { readonly connected: boolean },
@@ -37,7 +41,7 @@ export class CredentialWatch {
     private readonly log: Pick<Logger, "warn" | "info">,
     private readonly opts: CredentialWatchOptions,
   ) {
-    this.probe = opts.probe ?? refusedCredentials;
+    this.probe = opts.probe ?? credentialsVerdict;
     this.timer = setInterval(() => this.tick(), opts.everyMs ?? 1000);
     this.timer.unref();
   }
@@ -59,11 +63,12 @@ export class CredentialWatch {
     if (this.probing) return;
     this.probing = true;
     this.probe(this.url, this.opts.timeoutMs)
-      .then((reason) => {
+      .then((verdict) => {
+        this.unanswered = verdict === null ? this.unanswered + 1 : 0;
         // Connected again while the probe was out: the credentials were taken after all.
         if (this.conn.connected) this.accepted();
-        else if (reason === null) this.refused = null;
-        else this.refusedWith(reason);
+        else if (verdict?.refused) this.refusedWith(verdict.refused);
+        else if (verdict !== null || this.unanswered >= UNANSWERED_TO_FORGET) this.refused = null;
       })
       .catch(() => {})
       .finally(() => {

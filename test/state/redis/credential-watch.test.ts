@@ -152,3 +152,27 @@ test("a password required after the node connected without one is named NOAUTH; 
   expect(away.refusal).toBeNull();
   expect(warned).toHaveLength(1);
 }, 60_000);
+
+test("a probe Redis does not answer in time keeps a known refusal; three in a row take Redis for away", async () => {
+  const verdicts: ({ refused: string | null } | null)[] = [{ refused: "WRONGPASS" }, null, null];
+  let asked = 0;
+  const seen: (string | null)[] = [];
+  const watch = new CredentialWatch(
+    { connected: false },
+    "redis://:pw@127.0.0.1:1",
+    { warn: () => {}, info: () => {} },
+    {
+      everyMs: 10,
+      timeoutMs: 100,
+      probe: async () => {
+        // What the watch concluded from the answer before this one.
+        if (asked > 0) seen.push(watch.refusal);
+        return asked < verdicts.length ? verdicts[asked++]! : (asked++, null);
+      },
+    },
+  );
+  redis.opened.push(watch);
+  await waitFor(async () => seen.length >= 4);
+  watch.close();
+  expect(seen.slice(0, 4)).toEqual(["WRONGPASS", "WRONGPASS", "WRONGPASS", null]);
+});
