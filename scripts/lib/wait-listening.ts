@@ -23,7 +23,8 @@ const running = () => {
 };
 
 while (running()) {
-  const lock = readLiveLock(dataDir);
+  // The pid is our own child's, alive: no start time to compare (without /proc that would be a ps every poll).
+  const lock = readLiveLock(dataDir, () => undefined);
   if (lock?.pid === pid && lock.url) {
     try {
       if ((await fetch(`${lock.url}/healthz`, { signal: AbortSignal.timeout(1000) })).ok) {

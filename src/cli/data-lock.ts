@@ -11,16 +11,17 @@
  *
  * A process id alone does not name a process for long: after a reboot or in a fresh
  * container another program may hold the old server's id, and the stale lock would
- * refuse every start. Where the system says when a process started (Linux's /proc), the
- * lock records it, and a lock whose pid now runs a process started at another time is
- * stale too.
+ * refuse every start. The lock records when its process started (Linux's /proc; without
+ * /proc, as on macOS, `ps -o lstart=`, run once when the lock is taken and once more only
+ * when a lock is found held by a live pid, never on a path that repeats), and a lock whose
+ * pid now runs a process started at another time is stale too.
  */
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export interface LockInfo {
   pid: number;
-  /** When `pid` started (/proc's start time, in clock ticks since boot); absent where unknown. */
+  /** When `pid` started (/proc's start time, in clock ticks since boot; or `ps:` and ps's start date); absent where unknown. */
   started?: string;
   /** The address the server listens on, once it does. */
   url?: string;
@@ -42,8 +43,11 @@ function alive(pid: number): boolean {
   }
 }
 
-/** When process `pid` started, from /proc/PID/stat (field 22, after the parenthesized name); undefined off Linux or when it is gone. */
-export function processStart(pid: number): string | undefined {
+/** When process `pid` started, or undefined when it cannot be told (it is gone, or the system does not say). */
+export type StartReader = (pid: number) => string | undefined;
+
+/** From /proc/PID/stat (field 22, after the parenthesized name); undefined off Linux or when it is gone. */
+export function procStart(pid: number): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
@@ -51,6 +55,31 @@ export function processStart(pid: number): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * From `ps -o lstart= -p PID` (POSIX systems without /proc: macOS, the BSDs), marked `ps:`.
+ * The C locale and UTC, so the date reads the same whatever the environment of the server
+ * that wrote it and of the one that compares: a difference must mean another process,
+ * or a live server's lock would be taken for stale. Resolution is a second.
+ */
+export function psStart(pid: number): string | undefined {
+  try {
+    const ps = Bun.spawnSync(["ps", "-o", "lstart=", "-p", String(pid)], {
+      env: { PATH: process.env.PATH ?? "/bin:/usr/bin", LC_ALL: "C", TZ: "UTC" },
+      stdout: "pipe",
+      stderr: "ignore",
+    });
+    const text = ps.stdout.toString().trim().replace(/\s+/g, " ");
+    return ps.exitCode === 0 && text !== "" ? `ps:${text}` : undefined;
+  } catch {
+    return undefined; // no ps either: unknown, as before
+  }
+}
+
+const HAS_PROC = existsSync("/proc/self/stat");
+
+/** This system's reader: /proc where there is one, else ps. */
+export const processStart: StartReader = (pid) => (HAS_PROC ? procStart(pid) : psStart(pid));
 
 function readLock(path: string): LockInfo | null {
   try {
@@ -61,13 +90,15 @@ function readLock(path: string): LockInfo | null {
 }
 
 /** The lock's contents when a running process holds it; null when there is none or it is stale. */
-export function readLiveLock(dataDir: string): LockInfo | null {
+export function readLiveLock(dataDir: string, startOf: StartReader = processStart): LockInfo | null {
   const info = readLock(lockPath(dataDir));
   if (info === null) return null;
   if (!Number.isInteger(info.pid) || info.pid <= 0 || !alive(info.pid)) return null;
   // The pid runs, but maybe another program now: one started at another time is not the holder.
-  const started = info.started === undefined ? undefined : processStart(info.pid);
-  return started !== undefined && started !== info.started ? null : info;
+  const started = info.started === undefined ? undefined : startOf(info.pid);
+  if (started === undefined || started === info.started) return info;
+  // Read another way than it was written (/proc's ticks against ps's date): unknown, so held.
+  return started.startsWith("ps:") === info.started?.startsWith("ps:") ? null : info;
 }
 
 export interface DataLock {
@@ -80,9 +111,9 @@ export interface DataLock {
  * Takes the data folder for `pid`, or throws DataFolderInUse naming the holder. A lock
  * held by `handoverFrom` (the start script that took it for this server) is taken over.
  */
-export function lockDataFolder(dataDir: string, pid = process.pid, handoverFrom?: number): DataLock {
+export function lockDataFolder(dataDir: string, pid = process.pid, handoverFrom?: number, startOf: StartReader = processStart): DataLock {
   const path = lockPath(dataDir);
-  const started = processStart(pid);
+  const started = startOf(pid);
   const mine = `${path}.${pid}`;
   const inUse = (holder: LockInfo) =>
     new DataFolderInUse(
@@ -99,7 +130,7 @@ export function lockDataFolder(dataDir: string, pid = process.pid, handoverFrom?
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
         const seen = readLock(path);
-        const holder = readLiveLock(dataDir);
+        const holder = readLiveLock(dataDir, startOf);
         if (holder && holder.pid !== pid && holder.pid !== handoverFrom) throw inUse(holder);
         if (attempt > 0) throw inUse(holder ?? seen ?? { pid: 0 });
         // Stale (its process is gone), our own, or handed over: moved aside, then taken. Of two

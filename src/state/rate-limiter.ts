@@ -94,6 +94,12 @@ export class TokenBucketLimiter implements RateLimiter {
     return this.decision(true, b.tokens, now, b.updatedAt);
   }
 
+  /** One bucket as stored (tokens, refill clock), without refilling it; undefined when it is full. */
+  stored(bucketKey: string): BucketSnapshot | undefined {
+    const b = this.buckets.peek(bucketKey);
+    return b && { key: bucketKey, tokens: b.tokens, updatedAt: b.updatedAt };
+  }
+
   snapshot(): BucketSnapshot[] {
     const out: BucketSnapshot[] = [];
     for (const [key, b] of this.buckets.entries()) out.push({ key, tokens: b.tokens, updatedAt: b.updatedAt });

@@ -2,7 +2,16 @@
 import { afterEach, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DataFolderInUse, lockDataFolder, lockPath, processStart, readLiveLock } from "../../src/cli/data-lock.ts";
+import {
+  DataFolderInUse,
+  lockDataFolder,
+  lockPath,
+  procStart,
+  processStart,
+  psStart,
+  readLiveLock,
+  type StartReader,
+} from "../../src/cli/data-lock.ts";
 import { removeDir, ROOT, startGateway, tempDataDir } from "../support/gateway-process.ts";
 
 const dirs: string[] = [];
@@ -48,6 +57,65 @@ test("a lock whose process still runs, the one that took it, refuses another ser
   // A lock an older version wrote, without the start time, holds while its pid runs.
   writeFileSync(lockPath(dir), JSON.stringify({ pid: other.pid }));
   expect(() => lockDataFolder(dir, process.pid)).toThrow(`in use by process ${other.pid}`);
+});
+
+/** A system without /proc: start times come from the real `ps`, and each asking is counted. */
+function withoutProc(): { startOf: StartReader; asked: number[] } {
+  const asked: number[] = [];
+  return {
+    asked,
+    startOf: (pid) => {
+      asked.push(pid);
+      return psStart(pid);
+    },
+  };
+}
+
+test("without /proc, the lock records ps's start date, and a pid now running a program started at another time is stale", () => {
+  const dir = folder();
+  const other = otherProcess();
+  const noProc = withoutProc();
+  const started = psStart(other.pid);
+  expect(started).toMatch(/^ps:\w{3} \w{3} +\d+ \d\d:\d\d:\d\d \d{4}$/);
+  // The crashed server's lock: its pid reused by a program started at another time.
+  writeFileSync(lockPath(dir), JSON.stringify({ pid: other.pid, started: "ps:Thu Jan 1 00:00:00 1970" }));
+  expect(readLiveLock(dir, noProc.startOf)).toBeNull();
+  const lock = lockDataFolder(dir, process.pid, undefined, noProc.startOf);
+  expect(JSON.parse(readFileSync(lockPath(dir), "utf8"))).toEqual({ pid: process.pid, started: psStart(process.pid) });
+  lock.release();
+  // The same pid and start: the holder, live.
+  writeFileSync(lockPath(dir), JSON.stringify({ pid: other.pid, started }));
+  expect(readLiveLock(dir, noProc.startOf)?.pid).toBe(other.pid);
+  expect(() => lockDataFolder(dir, process.pid, undefined, noProc.startOf)).toThrow(`in use by process ${other.pid}`);
+});
+
+test("without /proc, ps runs once to take a free or stale lock, and once more only for a lock held by a live pid", () => {
+  const dir = folder();
+  const noProc = withoutProc();
+  lockDataFolder(dir, process.pid, undefined, noProc.startOf).release();
+  expect(noProc.asked).toEqual([process.pid]);
+  // A lock whose process is gone: stale without asking ps about it.
+  const gone = Bun.spawnSync(["true"]).pid;
+  writeFileSync(lockPath(dir), JSON.stringify({ pid: gone, started: "ps:Thu Jan 1 00:00:00 1970" }));
+  noProc.asked.length = 0;
+  lockDataFolder(dir, process.pid, undefined, noProc.startOf).release();
+  expect(noProc.asked).toEqual([process.pid]);
+  const other = otherProcess();
+  lockDataFolder(dir, other.pid, undefined, noProc.startOf);
+  noProc.asked.length = 0;
+  expect(() => lockDataFolder(dir, process.pid, undefined, noProc.startOf)).toThrow(DataFolderInUse);
+  expect(noProc.asked).toEqual([process.pid, other.pid]);
+});
+
+test("a start time read another way than it was written (/proc's ticks, ps's date) is unknown: the lock holds while its pid runs", () => {
+  const dir = folder();
+  const other = otherProcess();
+  writeFileSync(lockPath(dir), JSON.stringify({ pid: other.pid, started: procStart(other.pid) }));
+  expect(readLiveLock(dir, psStart)?.pid).toBe(other.pid);
+  writeFileSync(lockPath(dir), JSON.stringify({ pid: other.pid, started: psStart(other.pid) }));
+  expect(readLiveLock(dir, procStart)?.pid).toBe(other.pid);
+  // Neither way says anything (no /proc and no ps): held, as before start times were recorded.
+  expect(readLiveLock(dir, () => undefined)?.pid).toBe(other.pid);
 });
 
 test("the lock is never seen half-written and leaves nothing beside it; listening() rewrites it whole", () => {

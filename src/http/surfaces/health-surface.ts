@@ -14,7 +14,8 @@ export function healthzHandler() {
  * `storeReachable` is the readiness service's check (services/readiness.ts). `shared`
  * reports Redis when configured: a node without it still serves (local rate limits,
  * uncapped calls; capped calls 503), so Redis down marks it "degraded", not unready;
- * taking every node out of the load balancer at once would be worse.
+ * taking every node out of the load balancer at once would be worse. Redis refusing
+ * this node's credentials is unready (src/state/redis/credential-watch.ts).
  */
 export function readyzHandler(
   storeReachable: () => Promise<boolean>,
@@ -26,6 +27,8 @@ export function readyzHandler(
     const deps = shared();
     if (!(await storeReachable())) return json({ status: "store unavailable", ...(deps && { store: "unavailable", ...deps }) }, 503);
     if (deps === null) return json({ status: "ready" });
+    // Credentials Redis refuses are this node's to fix (a rotated password): out of the balancer, saying why.
+    if (deps.redis === "refused") return json({ status: "redis credentials refused", store: "ok", ...deps }, 503);
     return json({ status: deps.redis === "ok" ? "ready" : "degraded", store: "ok", ...deps });
   };
 }

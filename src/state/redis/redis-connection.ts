@@ -31,10 +31,12 @@ local function clock()
 end
 `;
 
-/** The key holding the data's mark, set once by whichever node reaches an empty Redis first. */
-const EPOCH_KEY = "gw:epoch";
+/** The key holding the data's mark, set once by whichever node reaches an empty Redis first (scripts read it too). */
+export const EPOCH_KEY = "gw:epoch";
 /** Not a registered script: run once a connect, so EVAL (no SHA to load first). */
 const MARK_EPOCH = "redis.call('SET', KEYS[1], ARGV[1], 'NX') return redis.call('GET', KEYS[1])";
+/** Watchdog ticks (a second each, by default) between two readings of the mark while connected. */
+const EPOCH_EVERY_TICKS = 5;
 
 export class RedisUnavailable extends Error {
   /** True when the command never left this process (no connection): resending it cannot apply it twice. */
@@ -102,15 +104,13 @@ export class RedisConnection {
     // since. A replica promoted with the data keeps the mark (a process's run id would not).
     this.client.onconnect = () => {
       this.epoch = null;
-      void this.client
-        .send("EVAL", [MARK_EPOCH, "1", EPOCH_KEY, crypto.randomUUID()])
-        .then((mark) => {
-          this.epoch = typeof mark === "string" ? mark : null;
-        })
-        .catch(() => {});
+      this.markEpoch();
     };
     this.client.connect().catch(() => {});
+    let ticks = 0;
     this.watchdog = setInterval(() => {
+      // A FLUSHALL empties Redis without a reconnect: the mark is read (or set) again every few seconds too.
+      if (this.client.connected && ++ticks % EPOCH_EVERY_TICKS === 0) this.markEpoch();
       if (this.closed || !this.gaveUp || this.client.connected) return;
       this.gaveUp = false;
       this.client.connect().catch(() => {
@@ -118,6 +118,16 @@ export class RedisConnection {
       });
     }, opts.reconnectEveryMs ?? 1000);
     this.watchdog.unref();
+  }
+
+  /** Reads the data's mark, setting one on a Redis that has none (empty since it started, or flushed). */
+  private markEpoch(): void {
+    void this.client
+      .send("EVAL", [MARK_EPOCH, "1", EPOCH_KEY, crypto.randomUUID()])
+      .then((mark) => {
+        this.epoch = typeof mark === "string" ? mark : null;
+      })
+      .catch(() => {});
   }
 
   get connected(): boolean {

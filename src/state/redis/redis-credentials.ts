@@ -57,11 +57,20 @@ function firstReply(url: URL, payload: Uint8Array, timeoutMs: number): Promise<s
  * what failed.
  */
 export async function refusedCredentials(redisUrl: string, timeoutMs: number): Promise<string | null> {
+  return (await credentialsVerdict(redisUrl, timeoutMs))?.refused ?? null;
+}
+
+/**
+ * Redis's verdict on the URL's credentials: `refused` is the sentence above, or null when
+ * Redis answered without refusing them; null altogether when it gave no answer in time
+ * (down, or too slow to tell), so a watcher keeps what it knew.
+ */
+export async function credentialsVerdict(redisUrl: string, timeoutMs: number): Promise<{ refused: string | null } | null> {
   let url: URL;
   try {
     url = new URL(redisUrl);
   } catch {
-    return null;
+    return { refused: null };
   }
   const user = decodeURIComponent(url.username);
   const password = decodeURIComponent(url.password);
@@ -70,7 +79,8 @@ export async function refusedCredentials(redisUrl: string, timeoutMs: number): P
   if (reply === null) return null;
   // WRONGPASS (Redis 6 and later, ACL users too); "invalid password" before.
   if (/^-(WRONGPASS|ERR invalid (username-)?password)/i.test(reply))
-    return "Redis refused the user name or password in GW_REDIS_URL (WRONGPASS); correct them there";
-  if (/^-NOAUTH/i.test(reply)) return "Redis requires a password (NOAUTH) and GW_REDIS_URL gives none: redis://:PASSWORD@host:port";
-  return null;
+    return { refused: "Redis refused the user name or password in GW_REDIS_URL (WRONGPASS); correct them there" };
+  if (/^-NOAUTH/i.test(reply))
+    return { refused: "Redis requires a password (NOAUTH) and GW_REDIS_URL gives none: redis://:PASSWORD@host:port" };
+  return { refused: null };
 }

@@ -16,10 +16,17 @@ import { redisScript } from "./redis-connection.ts";
 /**
  * The take, as a Lua function other scripts include (the spend reservation carries it,
  * rate-charge.ts): the bucket's key; limit, tokens per second, window ms, now ms (or -1:
- * Redis's clock). Returns {allowed 0/1, tokens as text (fractional), refill clock ms, now ms}.
+ * Redis's clock), then the bucket as this node last saw it (tokens, refill clock; "" for
+ * a bucket it never saw or saw full). Returns {allowed 0/1, tokens as text (fractional),
+ * refill clock ms, now ms}.
+ *
+ * A bucket Redis does not hold starts full, unless this node saw it: then it starts
+ * where it was seen, refilled since. A bucket idle past its window is full again either
+ * way; one lost with Redis's data (a restart without persistence, FLUSHALL) no longer
+ * hands every caller a whole new window.
  */
 export const TAKE_LUA = `
-local function take(key, limit, per, window, now)
+local function take(key, limit, per, window, now, seenTokens, seenAt)
   limit = tonumber(limit)
   per = tonumber(per)
   now = tonumber(now)
@@ -29,11 +36,13 @@ local function take(key, limit, per, window, now)
   end
   local eps = 1e-9
   local b = redis.call('HMGET', key, 't', 'u')
+  if not b[1] and seenTokens and seenTokens ~= '' then b = {seenTokens, seenAt} end
   local tokens = limit
   local updated = now
   if b[1] then
     tokens = tonumber(b[1])
-    updated = tonumber(b[2])
+    -- Never ahead of this Redis's clock (one that took over from another host may run behind).
+    updated = math.min(tonumber(b[2]), now)
     local seconds = math.floor((now - updated) / 1000)
     if seconds > 0 then
       tokens = math.min(limit, tokens + seconds * per)
@@ -55,7 +64,7 @@ end
 
 /** KEYS[1] the bucket; ARGV the take's arguments after the key (see TAKE_LUA). */
 const TAKE = redisScript(`${TAKE_LUA}
-return take(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4])
+return take(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
 `);
 
 export interface RedisRateLimiterOptions {
@@ -102,9 +111,17 @@ export class RedisRateLimiter implements RateLimiter, CarryingLimiter, Deferring
   }
 
   carried(bucketKey: string): CarriedTake {
+    const seen = this.seen.stored(bucketKey);
     return {
       key: `gw:rl:${bucketKey}`,
-      args: [this.opts.limit, this.perSecond, this.opts.windowS * 1000, this.opts.now ? this.opts.now() : -1],
+      args: [
+        this.opts.limit,
+        this.perSecond,
+        this.opts.windowS * 1000,
+        this.opts.now ? this.opts.now() : -1,
+        seen ? String(seen.tokens) : "",
+        seen ? seen.updatedAt : "",
+      ],
       answered: (answer) => {
         const [allowed, tokensText, updatedAt, at] = answer as [number, string, number, number];
         const tokens = Number(tokensText);

@@ -158,7 +158,7 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
       this.expired += Number(answer[3]);
       if (answer[0] === "ok") {
         this.leases.hold(id, keys, keyCapped, orgCapped);
-        return this.reservation(caps, estimate, keyCapped, orgCapped, id);
+        return this.reservation(caps, estimate, keyCapped, orgCapped, id, String(answer[1] ?? ""));
       }
       if (answer[0] === "load") {
         await this.load(caps, answer[1] === "key" ? "key" : "org", now);
@@ -216,7 +216,8 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
     }
   }
 
-  private reservation(caps: Caps, estimate: number, onKey: boolean, onOrg: boolean, id: string): Reservation {
+  /** `epoch`: the data's mark the reservation was made in ("" unknown), so a settlement can tell that Redis lost it since. */
+  private reservation(caps: Caps, estimate: number, onKey: boolean, onOrg: boolean, id: string, epoch = ""): Reservation {
     let open = true;
     const close = (actual: number) => {
       if (!open) return;
@@ -227,7 +228,7 @@ export class RedisSpendLedger implements Pick<SpendLedger, "reserve"> {
       }
       this.leases.end(id);
       const args = [monthOf(this.now()), estimate, Math.max(0, Math.round(actual)), onKey ? 1 : 0, onOrg ? 1 : 0, TOTALS_TTL_MS, id];
-      this.settlements.send({ keys: this.hashes(caps), args, idempotent: onKey || onOrg });
+      this.settlements.send({ keys: this.hashes(caps), args, idempotent: onKey || onOrg, epoch });
     };
     return { settle: (actual) => close(actual), release: () => close(0) };
   }

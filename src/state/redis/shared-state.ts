@@ -4,6 +4,7 @@
  * spend ledger, the change bus and the periodic jobs' claims, with their metrics and
  * their readiness.
  */
+import { CredentialWatch } from "./credential-watch.ts";
 import { refusedCredentials } from "./redis-credentials.ts";
 import type { Logger } from "../../lib/log.ts";
 import { Gauge, Histogram, type MetricsRegistry } from "../../lib/metrics.ts";
@@ -44,6 +45,8 @@ export class SharedState {
   readonly ledger: RedisSpendLedger;
   readonly bus: RedisChangeBus;
   readonly jobs: JobClaims;
+  /** Names a refusal of the URL's credentials while the node runs (the start's is named by `open`). */
+  readonly credentials: CredentialWatch;
 
   private constructor(opts: SharedStateOptions) {
     const roundTrips = opts.metrics.register(
@@ -78,6 +81,7 @@ export class SharedState {
     });
     this.bus = new RedisChangeBus(this.redis);
     this.jobs = new JobClaims(this.redis, this.nodes.nodeId);
+    this.credentials = new CredentialWatch(this.redis, opts.url, opts.log, { timeoutMs: Math.max(opts.timeoutMs, 1000) });
     opts.metrics.register(
       new Gauge("gateway_redis_up", "1 while this node's Redis connection is up.", () => (this.redis.connected ? 1 : 0)),
     );
@@ -134,12 +138,20 @@ export class SharedState {
     return shared;
   }
 
-  /** For /readyz: Redis is reported, not required (a node without it still serves, see docs/scale-out.md). */
-  health(): { redis: "ok" | "unavailable"; changes: "subscribed" | "resyncing" } {
-    return { redis: this.redis.connected ? "ok" : "unavailable", changes: this.bus.isSubscribed ? "subscribed" : "resyncing" };
+  /**
+   * For /readyz: Redis away is reported, not required (a node without it still serves, see
+   * docs/scale-out.md). Credentials it refuses are this node's configuration, not an
+   * outage every node shares: "refused", with Redis's reason, makes the node not ready.
+   */
+  health(): { redis: "ok" | "unavailable" | "refused"; changes: "subscribed" | "resyncing"; reason?: string } {
+    const changes = this.bus.isSubscribed ? "subscribed" : "resyncing";
+    if (this.redis.connected) return { redis: "ok", changes };
+    const reason = this.credentials.refusal;
+    return reason === null ? { redis: "unavailable", changes } : { redis: "refused", changes, reason };
   }
 
   async close(): Promise<void> {
+    this.credentials.close();
     await this.nodes.leave();
     await this.ledger.close();
     await this.bus.close();

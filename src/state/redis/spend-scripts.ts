@@ -6,7 +6,7 @@
  * runs atomically, so a check and its reservation can never interleave with another
  * node's: that is the whole guarantee.
  */
-import { CLOCK_LUA, redisScript } from "./redis-connection.ts";
+import { CLOCK_LUA, EPOCH_KEY, redisScript } from "./redis-connection.ts";
 import { TAKE_LUA } from "./redis-rate-limiter.ts";
 
 /**
@@ -59,8 +59,9 @@ end
  * key (0/1), use organization (0/1), TTL ms, reservation id (marked in each hash, so its
  * settlement is applied once however often it is sent), lease ms. Answers {"load",
  * "key"|"org", 0, swept} when a total is not in Redis yet, {"deny", which, used, swept}
- * when a cap would be passed, else {"ok", "", 0, swept} with the estimate reserved on each
- * total used; `swept` counts the lapsed marks this call gave back, before it checked.
+ * when a cap would be passed, else {"ok", epoch, 0, swept} with the estimate reserved on
+ * each total used, and the data's mark (`gw:epoch`, "" if none) its settlement carries;
+ * `swept` counts the lapsed marks this call gave back, before it checked.
  */
 const RESERVE_LUA = `${SWEEP_LUA}
 local function reserve(kk, ko, month, est, capLife, capKeyMon, capOrg, useKey, useOrg, ttl, id, lease)
@@ -113,7 +114,7 @@ local function reserve(kk, ko, month, est, capLife, capKeyMon, capOrg, useKey, u
   end
   if key then hold(kk, key) end
   if org then hold(ko, org) end
-  return {'ok', '', 0, swept}
+  return {'ok', redis.call('GET', '${EPOCH_KEY}') or '', 0, swept}
 end
 `;
 
@@ -125,12 +126,12 @@ return reserve(KEYS[1], KEYS[2], unpack(ARGV))
 /**
  * The reservation carrying the call's rate-limit take (rate-charge.ts): one round trip
  * for both. KEYS: key hash, organization hash, the rate bucket. ARGV: the reservation's
- * ten, then the take's four. The token is taken first, as the request runner would
+ * ten, then the take's six. The token is taken first, as the request runner would
  * have; a refused take reserves nothing. Answers the take's four fields, then the
  * reservation's four ("rate" when the take was refused).
  */
 export const RESERVE_TAKING = redisScript(`${TAKE_LUA}${RESERVE_LUA}
-local r = take(KEYS[3], ARGV[11], ARGV[12], ARGV[13], ARGV[14])
+local r = take(KEYS[3], ARGV[11], ARGV[12], ARGV[13], ARGV[14], ARGV[15], ARGV[16])
 if r[1] == 0 then return {r[1], r[2], r[3], r[4], 'rate', '', 0, 0} end
 local s = reserve(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], ARGV[9], ARGV[10])
 return {r[1], r[2], r[3], r[4], s[1], s[2], s[3], s[4]}
@@ -160,12 +161,20 @@ return held
 
 /**
  * KEYS: key hash (or an unused name), organization hash. ARGV: month, estimate, actual,
- * reserved on key (0/1), reserved on organization (0/1), TTL ms, reservation id. A
- * reservation whose mark and note are both gone was settled already: nothing happens.
- * Gives back the reservation and adds the real cost to every total that exists; where
- * the sweep took the mark (its note `x:<id>` is left), the reservation was given back
- * then, so only the cost is added. A total not in Redis is left alone (whoever loads it
- * reads the store, which the usage flush brings up to date).
+ * reserved on key (0/1), reserved on organization (0/1), TTL ms, reservation id, the data's
+ * mark when it was reserved ("" unknown), first send (0/1). A reservation whose mark and
+ * note are both gone was settled already: nothing happens. Gives back the reservation and
+ * adds the real cost to every total that exists; where the sweep took the mark (its note
+ * `x:<id>` is left), the reservation was given back then, so only the cost is added. A
+ * total not in Redis is left alone (whoever loads it reads the store, which the usage
+ * flush brings up to date).
+ *
+ * Unless Redis lost its data since the reservation (a restart without persistence, a
+ * FLUSHALL, a failover to an empty replica: `gw:epoch` is another or gone): the mark went
+ * with the data, and totals found now were loaded from the store while the call ran, so
+ * without its cost, which only reaches the store after the call. Its first send adds the
+ * cost to them; a send again (the first's answer lost, so it may have run) does not, and
+ * the store's copy counts it when the totals are next read.
  */
 export const SETTLE = redisScript(`
 local month = ARGV[1]
@@ -173,9 +182,10 @@ local est = tonumber(ARGV[2])
 local actual = tonumber(ARGV[3])
 local id = ARGV[7]
 local mark = 'r:' .. id
+local lost = ARGV[9] == '1' and ARGV[8] ~= '' and redis.call('GET', '${EPOCH_KEY}') ~= ARGV[8]
 for i = 1, 2 do
   local k = KEYS[i]
-  if ARGV[3 + i] == '1' and redis.call('EXISTS', k) == 1 and redis.call('HEXISTS', k, mark) == 0 and redis.call('HEXISTS', k, 'x:' .. id) == 0 then return 0 end
+  if not lost and ARGV[3 + i] == '1' and redis.call('EXISTS', k) == 1 and redis.call('HEXISTS', k, mark) == 0 and redis.call('HEXISTS', k, 'x:' .. id) == 0 then return 0 end
 end
 for i = 1, 2 do
   local k = KEYS[i]

@@ -19,8 +19,14 @@ export interface Settlement {
   args: (string | number)[];
   /** It settles a reservation (marked in Redis), so sending it twice applies it once. */
   idempotent: boolean;
-  /** The Redis data it was meant for (`gw:epoch`, set when queued); an unmarked cost goes to no other. */
+  /**
+   * The Redis data it was meant for (`gw:epoch`): a reservation's, from its reservation
+   * (SETTLE adds its cost to totals reloaded since the data was lost); an uncapped cost's,
+   * set when queued (it goes to no other data).
+   */
   epoch?: string | null;
+  /** Sent before (its answer lost, or it never left): SETTLE adds no cost to reloaded totals on a send again. */
+  resent?: boolean;
 }
 
 export interface SpendSettlementsOptions {
@@ -69,8 +75,9 @@ export class SpendSettlements {
    * connection), never after a timeout that Redis may yet have answered.
    */
   send(s: Settlement): void {
+    const args = [...s.args, s.idempotent ? (s.epoch ?? "") : "", s.resent ? 0 : 1];
     const sent = this.redis
-      .eval(SETTLE, s.keys, s.args)
+      .eval(SETTLE, s.keys, args)
       .catch((err) => {
         if (s.idempotent || (err instanceof RedisUnavailable && err.neverSent)) this.queue(s);
       })
@@ -112,6 +119,7 @@ export class SpendSettlements {
   }
 
   private queue(s: Settlement): void {
+    s.resent = true;
     if (!s.idempotent) s.epoch ??= this.redis.dataEpoch;
     this.pending.push(s);
     if (this.pending.length > MAX_PENDING_SETTLEMENTS) {

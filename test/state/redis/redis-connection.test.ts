@@ -60,3 +60,14 @@ test("a script's own error is passed on as it is, not as Redis being away", asyn
   expect(err).not.toBeInstanceOf(RedisUnavailable);
   expect(err.message).toContain("not an integer");
 });
+
+test("a Redis flushed without a reconnect (FLUSHALL) gets a data mark again, and the node sees the new one", async () => {
+  const conn = await connect(1000);
+  while (conn.dataEpoch === null) await Bun.sleep(10);
+  const before = conn.dataEpoch;
+  await conn.send("FLUSHALL", []);
+  // The mark is read again every five watchdog ticks (50 ms each here) while connected.
+  while (conn.dataEpoch === before) await Bun.sleep(20);
+  expect(await conn.send("GET", ["gw:epoch"])).toBe(conn.dataEpoch);
+  expect(conn.dataEpoch).not.toBeNull();
+});

@@ -51,6 +51,20 @@ test("with Redis gone, each node falls back to its share of the limit; when it r
   await redis.restart();
   while (!conn.connected) await Bun.sleep(20);
   const after = await limiter.take("key:outage");
-  // A fresh Redis (no persistence): the bucket starts full again.
-  expect(after).toMatchObject({ allowed: true, limit: 9, remaining: 8 });
+  // A fresh Redis (no persistence): the bucket starts where this node last saw it (8 left), not full.
+  expect(after).toMatchObject({ allowed: true, limit: 9, remaining: 7 });
 }, 30_000);
+
+test("a bucket lost with Redis's data (FLUSHALL) starts where a node last saw it, not full; one no node saw starts full", async () => {
+  const [a, b] = [await connect(), await connect()];
+  const onA = new RedisRateLimiter(a, { limit: 5, windowS: 3600, nodes: () => 2 });
+  const onB = new RedisRateLimiter(b, { limit: 5, windowS: 3600, nodes: () => 2 });
+  const used: RateDecision[] = [];
+  for (let i = 0; i < 6; i++) used.push(await onA.take("key:flushed"));
+  expect(used.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
+  await a.send("FLUSHALL", []);
+  expect(await onA.take("key:flushed")).toMatchObject({ allowed: false, remaining: 0 });
+  // Node B never saw the bucket; A's take put it back in Redis, so B is refused as well.
+  expect((await onB.take("key:flushed")).allowed).toBe(false);
+  expect(await onB.take("key:never-seen")).toMatchObject({ allowed: true, remaining: 4 });
+});

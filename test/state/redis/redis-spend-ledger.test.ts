@@ -217,3 +217,57 @@ test("an uncapped cost that waited through a node's own outage, Redis keeping it
   await waitFor(async () => !(await fits(b.ledger, capped, 40_001)));
   expect(await outcome(b.ledger.reserve(capped, () => 40_000))).not.toBeInstanceOf(ApiError);
 }, 30_000);
+
+/**
+ * A call in flight when Redis lost its data: its reservation went with the data, and a
+ * capped call on the new data read the totals from the store before this call ended (so
+ * without its cost; the usage flush brings it there only after). Its settlement adds the
+ * cost to those totals, once: with `answerLost`, the settlement's first send is held past
+ * its deadline (it runs later) and sent again, which must add nothing more.
+ */
+async function inFlightThroughLoss(lose: (conn: RedisConnection) => Promise<void>, answerLost = false): Promise<void> {
+  let orgMonth = 0;
+  const store: SpendStore = { keyLifetimeMicros: async () => 0, spentSince: async (_org, keyId) => (keyId === null ? orgMonth : 0) };
+  const { conn, ledger } = await node(store, { timeoutMs: 300 });
+  const other = new RedisConnection(redis.url, { timeoutMs: 5_000, reconnectEveryMs: 50 });
+  redis.opened.push(other);
+  await waitFor(async () => conn.dataEpoch !== null && other.connected);
+  const caps = fresh({ orgMonthlyCents: 10 }); // 100,000 micros
+  const hash = `gw:spend:org:${caps.orgId}`;
+  const running = (await ledger.reserve(caps, () => 30_000)) as Reservation;
+  await lose(conn);
+  await waitFor(async () => other.connected);
+  await conn.loadScripts(); // the settlement then runs by SHA, in order with the PING below
+  // Another call on the new data loads the organization's totals from the store: nothing spent yet.
+  expect(await fits(ledger, caps, 100_000)).toBe(true);
+  await waitFor(async () => (await conn.send("HGET", [hash, "res"])) === "0");
+  if (answerLost) await conn.send("CLIENT", ["PAUSE", "1000", "WRITE"]);
+  running.settle(60_000);
+  orgMonth += 60_000; // the usage flush, after the call
+  // A write of another client waits out the pause, past the settlement's deadline: it was given up and queued.
+  if (answerLost) await other.send("SET", ["gw:test:after-pause", "1"], 5_000);
+  await waitFor(async () => ledger.stats().pendingSettlements === 0);
+  await conn.send("PING", []); // answered after every settlement sent before it
+  expect(await conn.send("HGET", [hash, "mon"])).toBe("60000");
+  expect(await fits(ledger, caps, 40_001)).toBe(false);
+}
+
+async function restartEmpty(conn: RedisConnection): Promise<void> {
+  const before = conn.dataEpoch;
+  redis.kill();
+  await waitFor(async () => !conn.connected);
+  await redis.restart();
+  await waitFor(async () => conn.connected && conn.dataEpoch !== null && conn.dataEpoch !== before);
+}
+
+test("a call in flight while Redis restarts empty has its cost counted in the totals reloaded meanwhile", async () => {
+  await inFlightThroughLoss(restartEmpty);
+}, 30_000);
+
+test("a call in flight while Redis is flushed (FLUSHALL, no reconnect) has its cost counted in the totals reloaded meanwhile", async () => {
+  await inFlightThroughLoss(async (conn) => void (await conn.send("FLUSHALL", [])));
+}, 30_000);
+
+test("that cost is added once when the settlement's answer was lost and it is sent again", async () => {
+  await inFlightThroughLoss(restartEmpty, true);
+}, 30_000);
