@@ -19,7 +19,14 @@ import { MULTIPLE_ASSIGNMENT_DETECTOR } from "./credential-multiple-assignment.t
 import { CREDENTIAL_ENCODED_KEY_DETECTORS } from "./credential-encoded-keys.ts";
 import { CREDENTIAL_TABLE_RULE } from "./credential-tables.ts";
 import { CREDENTIAL_VALUE_FIRST_DETECTOR, CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR } from "./credential-value-first.ts";
-import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
+import {
+  CREDENTIAL_FORM_DETECTORS,
+  MAVEN_ENCRYPTED_RULE,
+  passwordValue,
+  plainWord,
+  XML_PASSWORD_RULE,
+  XML_SETTING_RULE,
+} from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import type { Finding } from "./scan-types.ts";
@@ -60,8 +67,15 @@ function gitleaksAccepts(rule: GeneratedRule): (match: string) => boolean {
         .exec(match)
         ?.slice(1)
         .find((g) => g) ?? match
-    ).replace(/[`'"\s;]+$/, "");
-    return !looksLikePlaceholder(secret) && (rule.entropy === 0 || secretLike(secret, rule.entropy)) && (!extra || extra(secret));
+    ).replace(/^[`'"\s]+|[`'"\s;]+$/g, "");
+    // A rule's group may take the value's quotes (`password="password"`): the value is what stands between them, and the
+    // credential's own word there (`password`, `secret`) is a template's stand-in, as in every generic rule.
+    return (
+      !looksLikePlaceholder(secret) &&
+      !plainWord(secret) &&
+      (rule.entropy === 0 || secretLike(secret, rule.entropy)) &&
+      (!extra || extra(secret))
+    );
   };
 }
 
