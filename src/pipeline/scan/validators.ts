@@ -160,8 +160,13 @@ export function entropy(s: string): number {
   return h;
 }
 
+/**
+ * Documentation words and runs; and the keys Microsoft publishes for its local emulators (Azurite's storage key
+ * `Eby8vdM02xNOcqFl…`, the Cosmos DB emulator's `C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM…`), which open nothing but the
+ * emulator on the developer's own machine, as AWS's `…EXAMPLE` keys open nothing.
+ */
 const PLACEHOLDER =
-  /x{4,}|\*{3,}|\.{3}|<[^>]*>|\$\{|\{\{|your[_-]?|example|sample|dummy|placeholder|redacted|change[_-]?(?:me|it)|replace[_-]?me|insert|test[_-]?key|fake|foobar|12345678|abcdef/i;
+  /Eby8vdM02xNOcqFl|C2y6yDjf5\/R\+ob0N8A7Cgv30VRDJIWEHLM|x{4,}|\*{3,}|\.{3}|<[^>]*>|\$\{|\{\{|your[_-]?|example|sample|dummy|placeholder|redacted|change[_-]?(?:me|it)|replace[_-]?me|insert|test[_-]?key|fake|foobar|12345678|abcdef/i;
 
 /** A documentation word (`your-`, `example`, `changeme`, `<...>`, `***`) anywhere in the value. */
 export const hasPlaceholderWord = (value: string) => PLACEHOLDER.test(value);
