@@ -173,8 +173,14 @@ export const hasPlaceholderWord = (value: string) => PLACEHOLDER.test(value);
 
 /** Documentation placeholders and obviously fake values are not secrets. */
 export function looksLikePlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value) || /(.)\1{5,}/.test(value) || entropy(value) < 2.5;
+  return PLACEHOLDER.test(value) || /(.)\1{5,}/.test(value) || entropy(value) < 2.5 || SPELLED_TEST.test(value);
 }
+
+/**
+ * A value that spells `test` twice or more (`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`): written by hand to look like a
+ * token; random characters hold the word once in tens of thousands of tokens, twice almost never (`sk_test_…` holds it once).
+ */
+const SPELLED_TEST = /test.*?test/i;
 
 /** Percent-encoding decoded; text that is not valid encoding (`%zz`, a cut UTF-8 sequence) as it is, since prompts are anyone's to write. */
 export function percentDecoded(value: string): string {
