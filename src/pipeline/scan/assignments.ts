@@ -130,7 +130,7 @@ function assignedCredential(match: string, text: string, index: number): boolean
     .replace(QUALIFIER_AT_END, "$1");
   const written = untyped.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
   // A parameter of a URL's query ends at the next `&` (`?user=app&password=password&ssl=true`).
-  const value = sign[1] === "" && inUrlQuery(text, index) ? (written.split("&")[0] as string) : written;
+  const value = sign[1] === "" && written.includes("&") && inUrlQuery(text, index) ? (written.split("&")[0] as string) : written;
   // A member access ending in the credential's own word (`pwd=instance_info.password`, `secret: settings.SECRET`) says
   // where the value is kept, whatever the line looks like.
   if (sign[1] === "" && MEMBER_NAMING_ITSELF.test(value)) return false;
