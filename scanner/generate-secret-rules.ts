@@ -22,6 +22,8 @@ interface GitleaksRule {
   id: string;
   regex?: string;
   entropy?: number;
+  /** Which capturing group holds the secret, when not the first (`sonar[_.-]?(login|token)` opens its rule). */
+  secretGroup?: number;
   keywords?: string[];
 }
 
@@ -364,7 +366,13 @@ export function generate(toml: string): { rules: GeneratedRule[]; skipped: strin
     const prefixes = givenOpenings(r.id, pattern) ?? openingLiterals(pattern);
     const keywords = (r.keywords ?? []).map((k) => k.toLowerCase());
     const entropy = r.entropy ?? 0;
-    const base = { id: r.id, ignoreCase: translated.ignoreCase, entropy, secret: capturing };
+    const base = {
+      id: r.id,
+      ignoreCase: translated.ignoreCase,
+      entropy,
+      secret: capturing,
+      ...(r.secretGroup ? { secretGroup: r.secretGroup } : {}),
+    };
     // Tried where it opens: each opening literal is one of gitleaks' keywords (or begins with one), a prefilter as gitleaks uses them.
     const wordStart = prefixes?.every((p) => /^\w/.test(p)) ?? false;
     if (

@@ -98,6 +98,13 @@ const YAML_BLOCK_AT = /["']?[ \t]*:[ \t]*[|>][+-]?\d?[ \t]*\r?\n[ \t]*/;
 /** A JWT with no signature (`alg: none`): a token's claims, not a credential. */
 export const UNSIGNED_JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.?$/;
 
+/** A JWT's shape with words for its parts (`eyJhbGci….body.signature`, `eyJ….payload.sig`): a template of one. */
+export const JWT_TEMPLATE = /^eyJ[\w-]+(?:\.[a-z]{3,12}){1,2}$/;
+
+/** `a.b.password`, `self.secret`, `cfg.api_key`: a member access whose last name is a credential's word. */
+const MEMBER_NAMING_ITSELF =
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[\w$]*(?:password|passwd|pwd|pass|secret|token|key|credentials?)\d{0,2}$/i;
+
 /** Whether `index` opens a parameter of a URL's query (`https://…/api?key=…`): a bare `key` there is an API's key. */
 const inUrlQuery = (text: string, index: number) => /:\/\/[^\s"'<>]*[?&]$/.test(text.slice(Math.max(0, index - 256), index));
 
@@ -113,16 +120,23 @@ function assignedCredential(match: string, text: string, index: number): boolean
     : match;
   const untyped = m.replace(TYPED, "$1");
   // A quote may come escaped: code inside a JSON string (a notebook's cell, a logged request) writes `password = \"…\"`.
-  const sign = /(?::=|=>|[:=,])[ \t]*\\?(["']?)/.exec(untyped);
+  // After a quoted name, a comma and maybe `default=` (`env("SECRET_KEY", default="…")`): the lookup's fallback value.
+  const sign = /(?::=|=>|[:=]|,(?:[ \t]*default[ \t]*=)?)[ \t]*\\?(["']?)/.exec(untyped);
   if (!sign) return false;
   // An aligned column's blanks (`passwd    = "…"`, gofmt's and Terraform's) read as one.
   const name = untyped
     .slice(0, sign.index)
     .replace(/[ \t]{4,}$/, " ")
     .replace(QUALIFIER_AT_END, "$1");
-  const value = untyped.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
+  const written = untyped.slice(sign.index + sign[0].length).replace(/\\?["']$/, "");
+  // A parameter of a URL's query ends at the next `&` (`?user=app&password=password&ssl=true`).
+  const value = sign[1] === "" && written.includes("&") && inUrlQuery(text, index) ? (written.split("&")[0] as string) : written;
+  // A member access ending in the credential's own word (`pwd=instance_info.password`, `secret: settings.SECRET`) says
+  // where the value is kept, whatever the line looks like.
+  if (sign[1] === "" && MEMBER_NAMING_ITSELF.test(value)) return false;
   // Inside an ARN (`arn:aws:secretsmanager:…:secret:prod/db/password-AbCdEf`) a name is a resource's; an unsigned JWT grants nothing.
-  if (/\barn:[^\s]*$/.test(text.slice(Math.max(0, index - 128), index)) || UNSIGNED_JWT.test(value)) return false;
+  if (/\barn:[^\s]*$/.test(text.slice(Math.max(0, index - 128), index)) || UNSIGNED_JWT.test(value) || JWT_TEMPLATE.test(value))
+    return false;
   // Inside a template's reference (`'{{resolve:secretsmanager:…/authtoken:SecretString:password}}'`) a name is a path's part.
   if (/\{\{[^}\s]*$/.test(text.slice(Math.max(0, index - 128), index))) return false;
   // A Secret manifest's or a config's base64 value that decodes to a placeholder (`password: Y2hhbmdlbWU=`, `changeme`);
@@ -178,7 +192,7 @@ export const ASSIGNMENT_DETECTOR: Detector = {
   // name is read one way; at most 80 characters precede the sign, inside the trigger's window (trigger-specials.ts).
   // The sign is `:`, `=`, `:=` or `=>`, or a comma after a quoted name (`getenv("API_TOKEN", "<default>")`), as gitleaks'
   // generic rule reads. The value is on the same line; quoted, it may hold blanks (a passphrase).
-  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:${TYPE_ANNOTATION}(?=[ \\t]{0,3}:?=))?(?:(?:\\\\?["']?\\]?[ \\t]{0,32}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},)[ \\t]{0,32}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
+  pattern: `\\b(?:(?:[A-Za-z0-9]{1,20}[_.-]){0,2}(?:(?:[A-Za-z0-9]{1,20}[_.-]?)?${ASSIGNED_NAME}|${PREFIXED_KEY})${QUALIFIER}\\d{0,3}(?:${TYPE_ANNOTATION}(?=[ \\t]{0,3}:?=))?(?:(?:\\\\?["']?\\]?[ \\t]{0,32}(?::=|=>|[:=])|\\\\?["'][ \\t]{0,3},(?:[ \\t]{0,3}default[ \\t]{0,3}=)?)[ \\t]{0,32}(?:\\\\?"[^"\\n]{3,128}"|\\\\?'[^'\\n]{3,128}'|["']?[^\\s"'\`,;=<]{3,128})|${YAML_BLOCK})|${BARE_KEY})`,
   start: {
     at: "assignment",
     name: new RegExp(

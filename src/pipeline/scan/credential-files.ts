@@ -12,6 +12,7 @@ import { namedValue } from "./credential-commands.ts";
 import { passwordValue } from "./credential-forms.ts";
 import { mixedValue } from "./credential-notes.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
+import { machineRandom } from "./randomness.ts";
 import { secretLike } from "./validators.ts";
 
 /** Line starts: a host, a user or `*` opens these files' lines. */
@@ -40,15 +41,19 @@ export const CREDENTIAL_FILE_DETECTORS: Detector[] = [
     start: { at: "word", literals: ["variable"] },
   },
   // Kubernetes' and compose-style environment lists: `- name: DB_PASSWORD` with `value: "…"` on the next line (ECS's JSON
-  // `{"name": …, "value": …}` is in credential-forms.ts). `valueFrom:` a secret reference is no value.
+  // `{"name": …, "value": …}` is in credential-forms.ts). `valueFrom:` a secret reference is no value. YAML opens a comment
+  // at a `#` after a blank only (`value: Xk9#mP2v` is one value). A name ending in `login` (`SONAR_LOGIN`) holds a token
+  // only when a machine generated the value: a person's login name is no secret.
   {
     kind: "password_assignment",
     category: "secret",
     ignoreCase: true,
-    pattern: `\\bname:[ \\t]{0,3}["']?${CREDENTIAL_NAME}\\d{0,3}["']?[ \\t]{0,3}\\r?\\n[ \\t]{1,16}value:[ \\t]{1,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'#][^\\n#]{2,127})`,
+    pattern: `\\bname:[ \\t]{0,3}["']?(?:${CREDENTIAL_NAME}|[\\w.-]{0,60}?login)\\d{0,3}["']?[ \\t]{0,3}\\r?\\n[ \\t]{1,16}value:[ \\t]{1,3}(?:"[^"\\n]{3,128}"|'[^'\\n]{3,128}'|[^\\s"'#](?:[^\\n#]|(?<![ \\t])#){2,127})`,
     validate: (m) => {
       const [, name = "", value = ""] = /^name:[ \t]*["']?([\w.-]+)["']?[ \t]*\r?\n[ \t]+value:[ \t]+(.*)$/i.exec(m) ?? [];
-      return !/^(?:\$|\{)/.test(value) && namedValue(name, value.trimEnd());
+      if (/^(?:\$|\{)/.test(value)) return false;
+      if (/login\d{0,3}$/i.test(name)) return machineRandom(value.trim().replace(/^["']|["']$/g, ""));
+      return namedValue(name, value.trimEnd());
     },
     start: { at: "word", literals: ["name:"] },
   },

@@ -12,9 +12,15 @@ import { entropy, hasPlaceholderWord, looksLikePlaceholder, readsFromEnvironment
 const NOT_A_PASSWORD =
   /^(?:pass(?:word)?|passwd|pwd|secret|credentials?|string|str|text|bool(?:ean)?|int|integer|number|null|nil|none|true|false|undefined|required|optional|any|object|hidden|input|prompt|varchar|char|bytes|empty|blank|n\/a|tbd|todo|hunter2|value|token|same|unknown)$/i;
 
-/** Variables, templates, references, calls and URLs: `${X}`, `{{ x }}`, `%env(X)%`, `prefix_{}`, `!Ref X`, `getpass()`. */
+/** A word that names a value's type or role, or a credential's own name (`password`, `token`, `string`): no value. */
+export const plainWord = (v: string) => NOT_A_PASSWORD.test(v);
+
+/**
+ * Variables, templates, references, calls and URLs: `${X}`, `{{ x }}`, `%env(X)%`, `prefix_{}`, `!Ref X`, `getpass()`;
+ * and the end of one string joined to code by an operator (`';PWD=' . $config['password'] .`), read from its quote.
+ */
 export const notAValue = (v: string) =>
-  /^[$%{<*[(@#:]|^\\?\$|^x{3,}|\.{3}|\(\)?$|^[A-Z_]{2,}\(|\{\d*\}|%env\(|%s|:\/\/|^!(?:Ref|Sub|GetAtt|ImportValue|Join|If|Select|Base64|FindInMap)\b/.test(
+  /^\s*(?:\.|\+|&)\s+[$\w]|^[$%{<*[(@#:]|^\\?\$|^x{3,}|\.{3}|\(\)?$|^[A-Z_]{2,}\(|\{\d*\}|%env\(|%s|:\/\/|^!(?:Ref|Sub|GetAtt|ImportValue|Join|If|Select|Base64|FindInMap)\b/.test(
     v,
   );
 
@@ -43,6 +49,8 @@ export function passwordValue(value: string, quoted: boolean, min = 6): boolean 
   // A documentation word (`your-password`, `changeme`), a character repeated over half the value (`xxxxxxxx`, `pass0000`;
   // a chosen `D00dle2222` keeps its tail), or few distinct characters for the length (a short password has few).
   if (hasPlaceholderWord(v) || repeatedOverHalf(v) || entropy(v) < (v.length >= 8 ? 2.5 : 1.9)) return false;
+  // Digits counted up or down (`123456`, `4321`): the stand-in a form or a fixture types, not a choice.
+  if (/^\d{4,}$/.test(v) && ("01234567890123456789".includes(v) || "98765432109876543210".includes(v))) return false;
   // The word itself numbered (`password1`, `Pwd_2`): a fixture's or a template's stand-in, as `password` is.
   if (/^(?:password|passwd|pass|pwd)[_-]?\d{1,3}$/i.test(v)) return false;
   // Words that name the value for what it is (`emails_secret`, `db-password`, `my_api_key`): a label standing in for it.

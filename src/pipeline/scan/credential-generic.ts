@@ -8,7 +8,7 @@
  * the sentence at most, decides: a name, a path, a URL, an id, a digest named as such, an
  * example or a placeholder there ends the try.
  */
-import { UNSIGNED_JWT } from "./assignments.ts";
+import { JWT_TEMPLATE, UNSIGNED_JWT } from "./assignments.ts";
 import { chosenPassword, mixedValue } from "./credential-notes.ts";
 import { type Detector, NOT_AFTER_LETTER } from "./detector.ts";
 import { HEX, machineRandom } from "./randomness.ts";
@@ -170,7 +170,7 @@ function valueHolds(value: string, between: string, around: string, after: strin
   if (NOT_A_CREDENTIAL.test(around) || NOT_ITS_VALUE.test(between) || (HEX.test(value) && DIGEST.test(around))) return false;
   // A URL, a path, an e-mail address, a file: the value stands inside something else.
   if (after === "@" || /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value) || /:\/\/\S*$|[/\\]$/.test(between)) return false;
-  if (/^sha\d+-|^data:|^AAAA/.test(value) || UNSIGNED_JWT.test(value)) return false;
+  if (/^sha\d+-|^data:|^AAAA/.test(value) || UNSIGNED_JWT.test(value) || JWT_TEMPLATE.test(value)) return false;
   // A crypt hash (`$1$salt$hash`, Cisco's `secret 5 …`) is what a password became, not the password.
   if (/\$[\w.\/]*\$[\w.\/]*$/.test(between)) return false;
   // Base64 of text (`dXNlcm5hbWU6cGFzc3dvcmQ=` is `username:password`) is judged as that text: a documented pair stays one.

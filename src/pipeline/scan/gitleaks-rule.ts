@@ -23,4 +23,6 @@ export interface GeneratedRule {
   ignoreCase: boolean;
   /** gitleaks' Shannon-entropy threshold for the secret, 0 when it gives none. */
   entropy: number;
+  /** gitleaks' `secretGroup`: the capturing group that holds the secret, when the rule names one (else the first that took part). */
+  secretGroup?: number;
 }

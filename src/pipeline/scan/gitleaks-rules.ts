@@ -2402,6 +2402,7 @@ export const GITLEAKS_RULES: readonly GeneratedRule[] = [
     "ignoreCase": true,
     "entropy": 0,
     "secret": "(?:sonar[_.-]?(login|token))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}((?:squ_|sqp_|sqa_)?[a-z0-9=_\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
+    "secretGroup": 2,
     "pattern": "\\b(?:sonar[_.-]?(?:login|token))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}(?:(?:squ_|sqp_|sqa_)?[a-z0-9=_\\-]{40})(?:[`'\"\\s;]|\\\\[nr]|$)",
     "prefixes": [
       "sonar"

@@ -19,7 +19,14 @@ import { MULTIPLE_ASSIGNMENT_DETECTOR } from "./credential-multiple-assignment.t
 import { CREDENTIAL_ENCODED_KEY_DETECTORS } from "./credential-encoded-keys.ts";
 import { CREDENTIAL_TABLE_RULE } from "./credential-tables.ts";
 import { CREDENTIAL_VALUE_FIRST_DETECTOR, CREDENTIAL_VALUE_FIRST_PASSWORD_DETECTOR } from "./credential-value-first.ts";
-import { CREDENTIAL_FORM_DETECTORS, MAVEN_ENCRYPTED_RULE, passwordValue, XML_PASSWORD_RULE, XML_SETTING_RULE } from "./credential-forms.ts";
+import {
+  CREDENTIAL_FORM_DETECTORS,
+  MAVEN_ENCRYPTED_RULE,
+  passwordValue,
+  plainWord,
+  XML_PASSWORD_RULE,
+  XML_SETTING_RULE,
+} from "./credential-forms.ts";
 import type { Detector, GatedSecretRule } from "./detector.ts";
 import type { GeneratedRule } from "./gitleaks-rule.ts";
 import type { Finding } from "./scan-types.ts";
@@ -29,6 +36,7 @@ import { MAILCHIMP_KEY_RULE, VENDOR_PLATFORM_DETECTORS } from "./vendor-platform
 import { VENDOR_RULESET_DETECTORS } from "./vendor-rulesets.ts";
 import { VENDOR_PREFIX_DETECTORS } from "./vendor-prefixes.ts";
 import { VENDOR_TOKEN_DETECTORS } from "./vendor-tokens.ts";
+import { machineRandom } from "./randomness.ts";
 import { firstStartingFrom } from "./sorted-starts.ts";
 
 /** A password in a URL or a command line: not a placeholder, not a variable. */
@@ -55,13 +63,18 @@ function gitleaksAccepts(rule: GeneratedRule): (match: string) => boolean {
   const groups = new RegExp(rule.secret, rule.ignoreCase ? "i" : "");
   const extra = EXTRA_CHECKS[rule.id];
   return (match) => {
+    const found = groups.exec(match);
     const secret = (
-      groups
-        .exec(match)
-        ?.slice(1)
-        .find((g) => g) ?? match
-    ).replace(/[`'"\s;]+$/, "");
-    return !looksLikePlaceholder(secret) && (rule.entropy === 0 || secretLike(secret, rule.entropy)) && (!extra || extra(secret));
+      (rule.secretGroup ? found?.[rule.secretGroup] : found?.slice(1).find((g) => g)) ?? match
+    ).replace(/^[`'"\s]+|[`'"\s;]+$/g, "");
+    // A rule's group may take the value's quotes (`password="password"`): the value is what stands between them, and the
+    // credential's own word there (`password`, `secret`) is a template's stand-in, as in every generic rule.
+    return (
+      !looksLikePlaceholder(secret) &&
+      !plainWord(secret) &&
+      (rule.entropy === 0 || secretLike(secret, rule.entropy)) &&
+      (!extra || extra(secret))
+    );
   };
 }
 
@@ -190,6 +203,8 @@ export const SECRET_DETECTORS: Detector[] = [
     // no password there.
     validate: (m) => {
       const password = m.slice(m.indexOf(":", 3) + 1, -1);
+      // GitHub's `https://<token>:x-oauth-basic@github.com`: the password is a fixed word, the token is the user.
+      if (/^x-oauth-basic$/i.test(password)) return machineRandom(m.slice(3, m.indexOf(":", 3)));
       return !/;[\w ]+=/.test(password) && passwordLike(password);
     },
   },

@@ -160,16 +160,27 @@ export function entropy(s: string): number {
   return h;
 }
 
+/**
+ * Documentation words and runs; and the keys Microsoft publishes for its local emulators (Azurite's storage key
+ * `Eby8vdM02xNOcqFl…`, the Cosmos DB emulator's `C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM…`), which open nothing but the
+ * emulator on the developer's own machine, as AWS's `…EXAMPLE` keys open nothing.
+ */
 const PLACEHOLDER =
-  /x{4,}|\*{3,}|\.{3}|<[^>]*>|\$\{|\{\{|your[_-]?|example|sample|dummy|placeholder|redacted|change[_-]?(?:me|it)|replace[_-]?me|insert|test[_-]?key|fake|foobar|12345678|abcdef/i;
+  /Eby8vdM02xNOcqFl|C2y6yDjf5\/R\+ob0N8A7Cgv30VRDJIWEHLM|x{4,}|\*{3,}|\.{3}|<[^>]*>|\$\{|\{\{|your[_-]?|example|sample|dummy|placeholder|redacted|change[_-]?(?:me|it)|replace[_-]?me|insert|test[_-]?key|fake|foobar|12345678|abcdef/i;
 
 /** A documentation word (`your-`, `example`, `changeme`, `<...>`, `***`) anywhere in the value. */
 export const hasPlaceholderWord = (value: string) => PLACEHOLDER.test(value);
 
 /** Documentation placeholders and obviously fake values are not secrets. */
 export function looksLikePlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value) || /(.)\1{5,}/.test(value) || entropy(value) < 2.5;
+  return PLACEHOLDER.test(value) || /(.)\1{5,}/.test(value) || entropy(value) < 2.5 || SPELLED_TEST.test(value);
 }
+
+/**
+ * A value that spells `test` twice or more (`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`): written by hand to look like a
+ * token; random characters hold the word once in tens of thousands of tokens, twice almost never (`sk_test_…` holds it once).
+ */
+const SPELLED_TEST = /test.*?test/i;
 
 /** Percent-encoding decoded; text that is not valid encoding (`%zz`, a cut UTF-8 sequence) as it is, since prompts are anyone's to write. */
 export function percentDecoded(value: string): string {

@@ -38,6 +38,10 @@ describe("found", () => {
     ["name and value pair", '{"key": "db_password", "value": "Gr33n!Tea"}'],
     ["a generated value under a bare key", '"key": "Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5"'],
     ["a random run under a credential's name", 'svc_credential = "Vb7Qm2Lx9Rk4Tz"'],
+    // An environment lookup's fallback given by keyword (django-environ's `env(…, default=…)`).
+    ["a lookup's fallback by keyword", 'SECRET_KEY = env("SECRET_KEY", default="Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5")'],
+    // A URL query's parameter ends at `&`, the rest of the query is not the password.
+    ["a password in a URL's query, then other parameters", 'DSN="jdbc:mysql://db?user=app&password=Wint3r!Sky&useSSL=false"'],
     ["a random run under creds", "SMTP_CREDS: Hn3Wc6Pd5Vb7Qm2"],
     ["a Wi-Fi network's pre-shared key", 'network={\n  ssid="office"\n  psk="Gr33n!Tea42"\n}'],
     ["a generated value under a bare key, single-quoted", "'key': \"Vb7Qm2Lx9Rk4Tz8Hn3Wc6Pd5\""],
@@ -147,6 +151,12 @@ describe("not found", () => {
     ["an aligned placeholder", 'const (\n\tuser     = "svc"\n\tpassword = "changeme"\n)'],
     ["an aligned variable", "  db_password        = var.db_password"],
     ["an aligned column of prose", "Password           : see the vault entry"],
+    ["the word itself in a URL's query", 'DSN="jdbc:mysql://db?user=app&password=password&sql_mode=STRICT_TRANS_TABLES"'],
+    ["a member access ending in the credential's word", "  pwd=instance_info.password,"],
+    ["a settings' member on an env line", "SECRET=settings.SECRET_KEY"],
+    ["a string's end joined to code", "';PWD='      . $this->_config['password'] .';';"],
+    ["digits counted up", 'db_password = "123456"'],
+    ["digits counted down", 'db_password = "987654"'],
   ])("%s", (_, text) => {
     expect(assignments(text)).toEqual([]);
   });

@@ -27,6 +27,10 @@ describe("found", () => {
     ["password_assignment", "env ADMIN_PW 'Gr33n!Tea42'"],
     ["password_assignment", '      env:\n        - name: DB_PASSWORD\n          value: "Wint3r!Sky42"'],
     ["password_assignment", "        - name: API_TOKEN\n          value: aG7dK2pQx9LmZ3vB8nW4rT"],
+    // YAML opens a comment at a `#` after a blank only: this `#` is the password's.
+    ["password_assignment", "env:\n  - name: DB_PASSWORD\n    value: Xk9#mP2vLq"],
+    // A token used as a login (SonarQube's scanner reads its token from `SONAR_LOGIN`).
+    ["password_assignment", "- name: SONAR_LOGIN\n  value: 3c7e9a1f5b2d8c4e6a0f9b3d7c1e5a8f2b6d0c4e"],
     // Network devices' configurations and Redis's.
     ["password_assignment", "username ops privilege 15 password 0 Zq7xN3pLw9!b"],
     ["password_assignment", "enable secret 0 Tr7bN2qXz4"],
@@ -42,6 +46,9 @@ describe("found", () => {
 
 describe("not found", () => {
   test.each([
+    // A login name is no secret, whatever digits it holds; under a password's name a YAML comment ends the value.
+    "- name: DB_LOGIN\n  value: jsmith1985",
+    "- name: DB_PASSWORD\n  value: ${DB_PASSWORD} # from the vault",
     // Times, ratios, paths and addresses with colons.
     "12:30:45:00:start",
     "at 10:30:45:12:abc",
