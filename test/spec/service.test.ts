@@ -1,5 +1,5 @@
 /**
- * SPEC "Limits" (and "What the service does"): on every tier, security scanning is
+ * SPEC "What the service does" (and "Limits"): on every tier, security scanning is
  * mandatory and MoE routing is available. One organization per tier in one gateway;
  * each calls through its own key.
  */
