@@ -15,7 +15,10 @@ let org: InitResult;
 beforeAll(async () => {
   ({ mock, org, gw } = await startStack());
   // A declared model is unpriced, so the cheapest: cost routing tries the failing one first.
-  for (const [name, models] of [["flaky", ["fail-500"]], ["steady", ["gpt-4o-mini"]]] as const) {
+  for (const [name, models] of [
+    ["flaky", ["fail-500"]],
+    ["steady", ["gpt-4o-mini"]],
+  ] as const) {
     const r = await gw.op(org.apiKey, "provider.create", {
       provider: "custom",
       name,

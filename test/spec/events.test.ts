@@ -66,7 +66,12 @@ const cases: Record<string, () => Promise<object>> = {
     return { id: created.body.data.server.id };
   },
   "mcp.access.set": async () => ({ subject: (await newKey("limited")).keyId, servers: ["audited"], tools: ["*"] }),
-  "provider.create": async () => ({ provider: "openai", apiKey: "sk-spec-audit-0123456789", baseUrl: `${mock.url}/v1`, scope: "organization" }),
+  "provider.create": async () => ({
+    provider: "openai",
+    apiKey: "sk-spec-audit-0123456789",
+    baseUrl: `${mock.url}/v1`,
+    scope: "organization",
+  }),
   "user.sessions.end-all": async () => ({ userId: await newMember("signed-out@example.com") }),
 };
 

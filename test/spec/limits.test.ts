@@ -19,8 +19,14 @@ beforeAll(async () => {
   const stack = await startStack();
   ({ mock, org } = stack);
   gw = stack.gw as InProcessGateway;
-  for (const [provider, baseUrl] of [["openai", `${mock.url}/v1`], ["anthropic", mock.url]] as const)
-    expect((await gw.op(org.apiKey, "provider.create", { provider, apiKey: `sk-${provider}-spec-0123456789`, baseUrl, scope: "organization" })).status).toBe(200);
+  for (const [provider, baseUrl] of [
+    ["openai", `${mock.url}/v1`],
+    ["anthropic", mock.url],
+  ] as const)
+    expect(
+      (await gw.op(org.apiKey, "provider.create", { provider, apiKey: `sk-${provider}-spec-0123456789`, baseUrl, scope: "organization" }))
+        .status,
+    ).toBe(200);
 });
 
 afterAll(() => stopStack({ gw, mock }));
@@ -31,7 +37,11 @@ const messages = { model: "claude-sonnet-4-5", max_tokens: 8, messages: [{ role:
 /** A request per surface and outcome: answered, streamed, refused, unknown, wrong method, unauthenticated. */
 function sweep(key: string): [string, string, RequestInit][] {
   const bearer = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-  const post = (body: object, headers: Record<string, string> = bearer): RequestInit => ({ method: "POST", headers, body: JSON.stringify(body) });
+  const post = (body: object, headers: Record<string, string> = bearer): RequestInit => ({
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
   return [
     ["chat", "/v1/chat/completions", post(chat)],
     ["chat stream", "/v1/chat/completions", post({ ...chat, stream: true })],
@@ -41,7 +51,11 @@ function sweep(key: string): [string, string, RequestInit][] {
     ["models", "/v1/models", { headers: bearer }],
     ["messages", "/v1/messages", post(messages, { "x-api-key": key, "msg-version": "2023-06-01", "content-type": "application/json" })],
     ["messages stream", "/v1/messages", post({ ...messages, stream: true }, { "x-api-key": key, "content-type": "application/json" })],
-    ["messages 404", "/v1/messages", post({ ...messages, model: "no-such-model" }, { "x-api-key": key, "content-type": "application/json" })],
+    [
+      "messages 404",
+      "/v1/messages",
+      post({ ...messages, model: "no-such-model" }, { "x-api-key": key, "content-type": "application/json" }),
+    ],
     ["gateway", "/api/v1/gateway", post({ operation: "user.me", params: {} })],
     ["gateway 400", "/api/v1/gateway", post({ operation: "no.such", params: {} })],
     ["analytics", "/api/byok/analytics/forecast/7d", { headers: bearer }],
@@ -76,7 +90,10 @@ test("every response carries X-RateLimit-Limit, -Remaining and -Reset", async ()
 
 test("a key past its limit gets 429 rate_limit_exceeded in each surface's envelope, with Retry-After", async () => {
   // A gateway whose limit three calls use up, over the same data; the window is long, so no refill comes mid-test.
-  const limited = await startGatewayInProcess({ dataDir: gw.dataDir, env: { GW_RATE_LIMIT_REQUESTS: "3", GW_RATE_LIMIT_WINDOW_S: "3600" } });
+  const limited = await startGatewayInProcess({
+    dataDir: gw.dataDir,
+    env: { GW_RATE_LIMIT_REQUESTS: "3", GW_RATE_LIMIT_WINDOW_S: "3600" },
+  });
   try {
     const org2 = (await limited.runtime.services.store.getOrganization(org.orgId))!;
     const { keyValue: key } = await createServiceAccountWithKey(limited.runtime.services, CLI_ACTOR, org2, org.userId, {
@@ -96,7 +113,11 @@ test("a key past its limit gets 429 rate_limit_exceeded in each surface's envelo
       return (await res.json()) as any;
     };
     for (const name of ["chat", "embeddings", "models"]) {
-      expect((await refused(name)).error).toMatchObject({ type: "rate_limit_error", code: "rate_limit_exceeded", message: expect.any(String) });
+      expect((await refused(name)).error).toMatchObject({
+        type: "rate_limit_error",
+        code: "rate_limit_exceeded",
+        message: expect.any(String),
+      });
     }
     expect(await refused("messages")).toMatchObject({ type: "error", error: { type: "rate_limit_error", message: expect.any(String) } });
     expect(await refused("gateway")).toMatchObject({ success: false, data: null, error: expect.any(String), code: "rate_limit_exceeded" });
@@ -104,7 +125,13 @@ test("a key past its limit gets 429 rate_limit_exceeded in each surface's envelo
       const body = await refused(name);
       expect([name, body]).toEqual([
         name,
-        { error: { code: "rate_limit_exceeded", message: expect.any(String), details: { limit: 3, remaining: 0, resetAt: expect.any(String) } } },
+        {
+          error: {
+            code: "rate_limit_exceeded",
+            message: expect.any(String),
+            details: { limit: 3, remaining: 0, resetAt: expect.any(String) },
+          },
+        },
       ]);
       expect(Date.parse(body.error.details.resetAt)).toBeGreaterThan(Date.now());
     }
