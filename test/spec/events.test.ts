@@ -41,7 +41,13 @@ async function newKey(name: string): Promise<{ serviceAccountId: string; keyId: 
 
 /** Valid params for each admin action, made fresh (a removed member cannot be removed twice). */
 const cases: Record<string, () => Promise<object>> = {
-  "org.service-account.create": async () => ({ serviceAccountName: "audited", name: "k", keyType: "live", proxyMode: "security_enhanced" }),
+  "org.service-account.create": async () => ({
+    serviceAccountName: "audited",
+    name: "k",
+    description: "every param the specification names",
+    keyType: "live",
+    proxyMode: "security_enhanced",
+  }),
   "org.api-key.revoke": async () => ({ keyId: (await newKey("to-revoke")).keyId, reason: "spec" }),
   "org.api-key.update": async () => ({ keyId: (await newKey("to-update")).keyId, name: "renamed" }),
   "org.api-key.rotate": async () => ({ keyId: (await newKey("to-rotate")).keyId }),

@@ -171,7 +171,10 @@ test("each rule of the messages request table is a 400 in the messages envelope 
   }
 });
 
-test("the gateway request's context: applicationId and scope (user or organization) are accepted, other scopes refused", async () => {
+test("the gateway request: params may be left out; context's applicationId and scope (user or organization) are accepted, other scopes refused", async () => {
+  const noParams = await post("/api/v1/gateway", { operation: "user.me" });
+  expect(noParams.status).toBe(200);
+  expect(((await noParams.json()) as any).success).toBe(true);
   for (const scope of ["user", "organization"]) {
     const r = await post("/api/v1/gateway", { operation: "user.me", params: {}, context: { applicationId: "nightly-etl", scope } });
     expect([scope, r.status]).toEqual([scope, 200]);
