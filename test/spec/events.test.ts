@@ -113,3 +113,28 @@ test("each admin action writes one audit entry with actor, IP address, user agen
     }
   }
 });
+
+test("admin actions inside operations any member may run are audited too: organization settings, organization providers", async () => {
+  const created = await op("provider.create", { provider: "mistral", apiKey: "sk-spec-mistral-0123456789", scope: "organization" });
+  expect(created.status).toBe(200);
+  const id = created.body.data.provider.id;
+  for (const [operation, params] of [
+    ["user.preferences", { set: { monthlyBudgetCents: 50_000 } }],
+    ["provider.update", { id, name: "shared-mistral" }],
+    ["provider.delete", { id }],
+  ] as const) {
+    const before = (await op("org.audit-log.list", { limit: 1 })).body.data.entries[0].id;
+    expect([operation, (await op(operation, params)).status]).toEqual([operation, 200]);
+    const [entry] = (await op("org.audit-log.list", { limit: 1 })).body.data.entries;
+    expect([operation, entry.id === before]).toEqual([operation, false]);
+    expect([operation, entry]).toEqual([
+      operation,
+      expect.objectContaining({
+        id: expect.stringMatching(/^aud_/),
+        actor: `sa:${org.serviceAccountId}`,
+        ip: "127.0.0.1",
+        userAgent: AGENT,
+      }),
+    ]);
+  }
+});
