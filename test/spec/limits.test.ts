@@ -2,7 +2,8 @@
  * SPEC "Limits": every response carries X-RateLimit-Limit, -Remaining and -Reset, on
  * every surface and status; and a key past its request limit is refused with 429
  * `rate_limit_exceeded` in each surface's envelope (the general format's `details`:
- * `limit`, `remaining`, `resetAt`), on the endpoints whose statuses list 429.
+ * `limit`, `remaining`, `resetAt`), on the endpoints whose statuses list 429. A body
+ * declared larger than any limit is refused by the gateway too, not by the server under it.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { CLI_ACTOR } from "../../src/domain/identity.ts";
@@ -138,4 +139,56 @@ test("a key past its limit gets 429 rate_limit_exceeded in each surface's envelo
   } finally {
     await limited.stop();
   }
+});
+
+/** The raw answer to a request head that declares `length` body bytes, of which only a few are sent. */
+function declaredBody(path: string, length: number, headers: Record<string, string>): Promise<string> {
+  const { hostname, port } = new URL(gw.url);
+  const head = [
+    `POST ${path} HTTP/1.1`,
+    `Host: ${hostname}`,
+    `Content-Length: ${length}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  return new Promise((resolve, reject) => {
+    let answer = "";
+    Bun.connect({
+      hostname,
+      port: Number(port),
+      socket: {
+        open: (socket) => void socket.write(`${head.join("\r\n")}\r\n\r\n{"model":`),
+        data(socket, bytes) {
+          answer += new TextDecoder().decode(bytes);
+          // The whole answer: its head, and as many body bytes as it declares.
+          const [top, body = ""] = answer.split("\r\n\r\n");
+          const declared = /content-length: (\d+)/i.exec(top ?? "");
+          if (answer.includes("\r\n\r\n") && (!declared || body.length >= Number(declared[1]))) {
+            socket.end();
+            resolve(answer);
+          }
+        },
+        close: () => resolve(answer),
+        error: (_socket, err) => reject(err),
+      },
+    }).catch(reject);
+  });
+}
+
+test("a body declared larger than any limit is a 413 in the surface's envelope, with the rate-limit headers", async () => {
+  const GiB = 1024 ** 3;
+  const chat = await declaredBody("/v1/chat/completions", 2 * GiB, {
+    authorization: `Bearer ${org.apiKey}`,
+    "content-type": "application/json",
+  });
+  expect(chat).toStartWith("HTTP/1.1 413");
+  expect(chat.toLowerCase()).toContain("x-ratelimit-limit: 1200");
+  expect(chat.toLowerCase()).toContain("x-request-id: ");
+  const body = JSON.parse(chat.slice(chat.indexOf("\r\n\r\n") + 4));
+  expect(body.error).toMatchObject({ type: "invalid_request_error", code: "payload_too_large" });
+  const messages = await declaredBody("/v1/messages", 4 * GiB, { "x-api-key": org.apiKey, "content-type": "application/json" });
+  expect(messages).toStartWith("HTTP/1.1 413");
+  expect(JSON.parse(messages.slice(messages.indexOf("\r\n\r\n") + 4))).toMatchObject({
+    type: "error",
+    error: { type: "request_too_large" },
+  });
 });
