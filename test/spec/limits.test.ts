@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { CLI_ACTOR } from "../../src/domain/identity.ts";
 import { createServiceAccountWithKey } from "../../src/services/service-accounts.ts";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
+import { type InitResult, removeDir, type RunningMock, startGateway } from "../support/gateway-process.ts";
 import { type InProcessGateway, startGatewayInProcess } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
@@ -142,8 +142,8 @@ test("a key past its limit gets 429 rate_limit_exceeded in each surface's envelo
 });
 
 /** The raw answer to a request head that declares `length` body bytes, of which only a few are sent. */
-function declaredBody(path: string, length: number, headers: Record<string, string>): Promise<string> {
-  const { hostname, port } = new URL(gw.url);
+function declaredBody(path: string, length: number, headers: Record<string, string>, base = gw.url): Promise<string> {
+  const { hostname, port } = new URL(base);
   const head = [
     `POST ${path} HTTP/1.1`,
     `Host: ${hostname}`,
@@ -191,4 +191,18 @@ test("a body declared larger than any limit is a 413 in the surface's envelope, 
     type: "error",
     error: { type: "request_too_large" },
   });
+});
+
+test("`gateway serve` answers such a body itself too, in the envelope with the rate-limit headers", async () => {
+  const served = await startGateway();
+  try {
+    const answer = await declaredBody("/api/v1/gateway", 2 * 1024 ** 3, { "content-type": "application/json" }, served.url);
+    // No key: the gateway's own 401, where Bun's server used to answer a bare 413 first.
+    expect(answer).toStartWith("HTTP/1.1 401");
+    expect(answer.toLowerCase()).toContain("x-ratelimit-limit: 1200");
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ success: false, code: "unauthorized" });
+  } finally {
+    await served.stop();
+    removeDir(served.dataDir);
+  }
 });
