@@ -1,5 +1,5 @@
 /** `gateway serve`: run the server until SIGTERM/SIGINT, then drain, flush and exit. */
-import { createApp } from "../http/app.ts";
+import { createApp, SERVER_MAX_REQUEST_BODY } from "../http/app.ts";
 import { loadConfig, unknownSettings } from "../config.ts";
 import { createLogger } from "../lib/log.ts";
 import { createRuntime, openServices } from "../runtime.ts";
@@ -57,9 +57,9 @@ export async function serve(argv: string[]): Promise<void> {
       // Elysia turns reusePort on, which lets a second server share the port and answer in turn
       // with its own limiter and caches: only the workers of one node share it (serve-workers.ts).
       reusePort: worker,
-      // Bun's own limit answers with an empty 413, so it sits far above ours: the surfaces
-      // check Content-Length first and stop reading chunked bodies at our limit, in the right envelope.
-      maxRequestBodySize: Math.max(config.maxBodyBytes * 8, 1024 ** 3),
+      // Bun's own limit answers with a bare 413, so it is out of reach: the surfaces check
+      // Content-Length first and stop reading chunked bodies at our limit, in the right envelope.
+      maxRequestBodySize: SERVER_MAX_REQUEST_BODY,
     });
   } catch (err) {
     await rt.shutdown();

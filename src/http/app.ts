@@ -243,6 +243,15 @@ export function appInterface(table: readonly Route[], operations: OperationRegis
   );
 }
 
+/**
+ * The body limit to give Bun's server when the app listens: none it could reach. Bun refuses
+ * a body over its own limit with a bare 413 (no envelope, no rate-limit headers, no request
+ * id) before the app sees the request; the surfaces bound every read themselves
+ * (`GW_MAX_BODY_BYTES`, the declared length checked before reading), and Bun drains a body
+ * the app did not read without holding it.
+ */
+export const SERVER_MAX_REQUEST_BODY = Number.MAX_SAFE_INTEGER;
+
 export function createApp(rt: AppDeps) {
   let description: InterfaceDescription | null = null;
   const table: Route[] = routes(rt, () => (description ??= appInterface(table, rt.operations)));

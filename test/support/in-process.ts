@@ -6,7 +6,7 @@
  * gateway-process.ts.
  */
 import { loadConfig } from "../../src/config.ts";
-import { createApp } from "../../src/http/app.ts";
+import { createApp, SERVER_MAX_REQUEST_BODY } from "../../src/http/app.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { mockSettings } from "../../src/cli/mock-provider.ts";
 import { startMockProvider } from "../../src/mock-provider/server.ts";
@@ -70,7 +70,7 @@ export async function startGatewayInProcess(opts: {
   const app = createApp(runtime).listen({
     hostname: "127.0.0.1",
     port: opts.port ?? 0,
-    maxRequestBodySize: Math.max(config.maxBodyBytes * 8, 1024 ** 3),
+    maxRequestBodySize: SERVER_MAX_REQUEST_BODY,
   });
   const server = app.server!;
   const url = `http://127.0.0.1:${server.port}`;
