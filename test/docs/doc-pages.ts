@@ -1,5 +1,5 @@
 /** The user's and operator's pages (README.md, docs/*.md) as the docs tests read them: prose, code spans and fenced blocks apart. */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dir, "../..");
@@ -65,3 +65,14 @@ export function tableRows(text: string, firstHeader: string): Record<string, str
 export function spans(cell: string): string[] {
   return [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
 }
+
+/** Every file under a folder of the repository, at any depth. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** The TypeScript files of src/. */
+export const sourceFiles = (): string[] => filesUnder(join(ROOT, "src")).filter((f) => f.endsWith(".ts"));

@@ -1,8 +1,9 @@
-/** Every route of the gateway's route table (src/http/app.ts) is in docs/api.md, with its method. */
+/** Every route of the gateway's route table (src/http/app.ts), and every `x-gw-*` header, is in docs/api.md. */
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { codeSpans, page, ROOT } from "./doc-pages.ts";
+import { codeSpans, page, ROOT, sourceFiles, spans, tableRows } from "./doc-pages.ts";
+
 
 const appSource = readFileSync(join(ROOT, "src/http/app.ts"), "utf8");
 /** `{ method: "GET", path: "/healthz", … }`; the MCP route gives its methods as a list before its path. */
@@ -24,4 +25,12 @@ test("every route is in docs/api.md", () => {
   expect(routes.length).toBeGreaterThan(25);
   const documented = new Set(codeSpans(page("docs/api.md")).flatMap(expand));
   expect(routes.filter((r) => !documented.has(r))).toEqual([]);
+});
+
+test("every x-gw-* header the source reads or sends is in docs/api.md's table, and every one there is the source's", () => {
+  const source = sourceFiles().flatMap((f) => readFileSync(f, "utf8").toLowerCase().match(/\bx-gw-[a-z-]*[a-z]/g) ?? []);
+  const inSource = new Set(source);
+  const rows = tableRows(page("docs/api.md"), "header").flatMap((r) => spans(r.header!));
+  expect([...inSource].filter((h) => !rows.includes(h)).sort()).toEqual([]);
+  expect(rows.filter((h) => !inSource.has(h))).toEqual([]);
 });

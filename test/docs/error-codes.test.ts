@@ -3,9 +3,9 @@
  * row, every row is a code, and each status the source gives a code is the row's.
  */
 import { expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { page, ROOT, spans, tableRows } from "./doc-pages.ts";
+import { page, ROOT, sourceFiles, spans, tableRows } from "./doc-pages.ts";
 
 const errorsSource = readFileSync(join(ROOT, "src/lib/errors.ts"), "utf8");
 const union = /export type ErrorCode =([\s\S]*?);/.exec(errorsSource)![1]!;
@@ -14,12 +14,6 @@ const CODES = [...union.matchAll(/"([a-z_]+)"/g)].map((m) => m[1]!);
 const rows = tableRows(page("docs/api.md"), "code");
 const documented = new Map(rows.flatMap((r) => spans(r.code!).map((code) => [code, r.status!] as const)));
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
-  });
-}
 
 test("every error code has its row in docs/api.md, and every row is a code", () => {
   expect(CODES.length).toBeGreaterThan(20);
@@ -29,7 +23,7 @@ test("every error code has its row in docs/api.md, and every row is a code", () 
 
 test("each status the source answers a code with is the one its row gives", () => {
   // `new ApiError(429, "rate_limit_exceeded", …)` and an ApiError subclass's `super(499, "client_closed_request", …)`.
-  const given = sources(join(ROOT, "src")).flatMap((f) =>
+  const given = sourceFiles().flatMap((f) =>
     [...readFileSync(f, "utf8").matchAll(/(?:new ApiError|super)\(\s*(\d{3}),\s*"([a-z_]+)"/g)].map((m) => ({ status: m[1]!, code: m[2]! })),
   );
   expect(given.length).toBeGreaterThan(20);

@@ -3,20 +3,13 @@
  * or a `prefix_*` row), and every name or prefix it lists is one the gateway registers.
  */
 import { expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { page, ROOT, spans, tableRows } from "./doc-pages.ts";
+import { readFileSync } from "node:fs";
+import { page, sourceFiles, spans, tableRows } from "./doc-pages.ts";
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
-  });
-}
 
 /** Names given to the registry's metric classes, and to provider-health-metrics.ts's `series` helper. */
 const registered = new Set(
-  sources(join(ROOT, "src")).flatMap((f) =>
+  sourceFiles().flatMap((f) =>
     [...readFileSync(f, "utf8").matchAll(/(?:new (?:Counter|Gauge|Histogram)|\bseries)\(\s*"([a-z_]+)"/g)].map((m) => m[1]!),
   ),
 );

@@ -4,10 +4,10 @@
  * and each settings table's flags and defaults are src/config.ts's.
  */
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describeSettings, loadConfig } from "../../src/config.ts";
-import { page, pages, ROOT, spans, tableRows } from "./doc-pages.ts";
+import { filesUnder, page, pages, ROOT, spans, tableRows } from "./doc-pages.ts";
 
 const NAME = /\bGW_[A-Z0-9]+(?:_[A-Z0-9]+)*\b/g;
 
@@ -16,19 +16,13 @@ const NOT_READ = new Set(["GW_URL", "GW_KEY", "GW_MASTERKEY", "GW_DATA_DIRECTORY
 /** Read, but not the operator's to set: `gateway serve --workers` marks its own worker processes with it. */
 const INTERNAL = new Set(["GW_SERVE_WORKER"]);
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
 
 /** What the gateway, its commands and scripts read (src/, scripts/), and the variables the tests themselves read from the environment. */
 function namesRead(): Set<string> {
-  const code = [...files(join(ROOT, "src")), ...files(join(ROOT, "scripts")), join(ROOT, "gateway")]
+  const code = [...filesUnder(join(ROOT, "src")), ...filesUnder(join(ROOT, "scripts")), join(ROOT, "gateway")]
     .filter((f) => /\.(ts|sh)$|\/(start|test|cluster|gateway)$/.test(f))
     .flatMap((f) => readFileSync(f, "utf8").match(NAME) ?? []);
-  const tests = files(join(ROOT, "test"))
+  const tests = filesUnder(join(ROOT, "test"))
     .filter((f) => f.endsWith(".ts"))
     .flatMap((f) => [...readFileSync(f, "utf8").matchAll(/process\.env\.(GW_[A-Z0-9_]+)/g)].map((m) => m[1]!));
   return new Set([...code, ...tests].filter((n) => !NOT_READ.has(n)));
