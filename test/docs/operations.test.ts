@@ -1,8 +1,8 @@
 /**
  * The gateway operations the pages describe are the registry's: every operation is in
  * docs/operations.md, every row there is registered, docs/api.md's families cover them
- * all, and every `{"operation": …, "params": …}` example in a page is one the operation
- * accepts.
+ * all, every param is named where its operation is documented, and every
+ * `{"operation": …, "params": …}` example in a page is one the operation accepts.
  */
 import { expect, test } from "bun:test";
 import { compileValidator } from "../../src/lib/validator.ts";
@@ -78,4 +78,19 @@ test("every operation example in the pages names an operation and params it acce
   }
   expect(examples).toBeGreaterThan(10);
   expect(wrong).toEqual([]);
+});
+
+test("every param of every operation is named where the operation is documented", () => {
+  // Rows of any page's tables whose first cell names the operation, and provider.create's own section.
+  const rows = pages().flatMap(({ text }) => text.split("\n").filter((l) => l.startsWith("| ")));
+  const operations = page("docs/operations.md");
+  const providerParams = operations.slice(operations.indexOf("## provider.create params"), operations.indexOf("## Added with the dashboard"));
+  const missing: string[] = [];
+  for (const { id, params } of registry.described()) {
+    let text = rows.filter((l) => (l.split(/(?<!\\)\|/)[1] ?? "").includes(`\`${id}\``)).join("\n");
+    if (id === "provider.create" || id === "provider.update") text += providerParams;
+    for (const name of Object.keys((params as { properties?: object }).properties ?? {}))
+      if (!new RegExp(`\`${name}[\`?:]`).test(text)) missing.push(`${id}: ${name}`);
+  }
+  expect(missing).toEqual([]);
 });
