@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { page, pages, prose, ROOT } from "./doc-pages.ts";
 
-const TOP = "src|test|docs|scripts|bench|web|deploy|scanner";
+const TOP = "src|test|docs|scripts|bench|web|deploy|scanner|\\.ci";
 const PATH = new RegExp(`(?<![\\w./-])(?:${TOP})/[\\w./-]*[\\w/]`, "g");
 
 /** Where a path is written and ignored by git (.gitignore): the tests' artifacts, per-run benchmark files, the client suite's installs. */
