@@ -1,12 +1,14 @@
 /**
  * The settings the pages name are the ones the code reads: every `GW_*` variable the
  * gateway, its commands or its scripts read is documented, every one a page names is read,
- * and each settings table's flags and defaults are src/config.ts's.
+ * each settings table's flags and defaults are src/config.ts's, and the tracing table's
+ * variables are the ones tracing reads.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describeSettings, loadConfig } from "../../src/config.ts";
+import { OTEL_VARIABLES } from "../../src/lib/tracing/otel-config.ts";
 import { filesUnder, page, pages, ROOT, spans, tableRows } from "./doc-pages.ts";
 
 const NAME = /\bGW_[A-Z0-9]+(?:_[A-Z0-9]+)*\b/g;
@@ -101,4 +103,9 @@ describe.each([
       });
     });
   }
+});
+
+test("docs/observability.md's tracing table lists every OTEL_* variable the gateway reads, and only those", () => {
+  const listed = tableRows(page("docs/observability.md"), "variable").flatMap((r) => r.variable!.match(/\bOTEL_[A-Z_]+[A-Z]/g) ?? []);
+  expect(listed.sort()).toEqual([...OTEL_VARIABLES].sort());
 });
