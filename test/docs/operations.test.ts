@@ -89,8 +89,10 @@ test("every param of every operation is named where the operation is documented"
   for (const { id, params } of registry.described()) {
     let text = rows.filter((l) => (l.split(/(?<!\\)\|/)[1] ?? "").includes(`\`${id}\``)).join("\n");
     if (id === "provider.create" || id === "provider.update") text += providerParams;
-    for (const name of Object.keys((params as { properties?: object }).properties ?? {}))
-      if (!new RegExp(`\`${name}[\`?:]`).test(text)) missing.push(`${id}: ${name}`);
+    // The params, and the fields of an object param (`user.preferences`' `set`, `provider.create`'s `limits`).
+    const properties = (schema: unknown) => Object.entries((schema as { properties?: Record<string, unknown> }).properties ?? {});
+    const names = properties(params).flatMap(([name, inner]) => [name, ...properties(inner).map(([field]) => field)]);
+    for (const name of names) if (!new RegExp(`\`${name}[\`?:]`).test(text)) missing.push(`${id}: ${name}`);
   }
   expect(missing).toEqual([]);
 });
