@@ -1,4 +1,4 @@
-/** The user's and operator's pages (README.md, docs/*.md) as the docs tests read them: prose, code spans and fenced blocks apart. */
+/** The user's and operator's pages (README.md, docs/*.md, deploy/README.md) as the docs tests read them: prose, code spans and fenced blocks apart. */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -10,13 +10,13 @@ export interface Page {
   text: string;
 }
 
-/** README.md and every page of docs/ (docs/history/ is the record of past runs, not instructions). */
+/** README.md, every page of docs/ (docs/history/ is the record of past runs, not instructions) and deploy/README.md. */
 export function pages(): Page[] {
   const docs = readdirSync(join(ROOT, "docs"))
     .filter((f) => f.endsWith(".md"))
     .sort()
     .map((f) => `docs/${f}`);
-  return ["README.md", ...docs].map((path) => ({ path, text: readFileSync(join(ROOT, path), "utf8") }));
+  return ["README.md", ...docs, "deploy/README.md"].map((path) => ({ path, text: readFileSync(join(ROOT, path), "utf8") }));
 }
 
 export function page(path: string): string {

@@ -1,8 +1,8 @@
 /**
  * The settings the pages name are the ones the code reads: every `GW_*` variable the
  * gateway, its commands or its scripts read is documented, every one a page names is read,
- * each settings table's flags and defaults are src/config.ts's, and the tracing table's
- * variables are the ones tracing reads.
+ * each settings table's flags and defaults are src/config.ts's, the tracing table's
+ * variables are the ones tracing reads, and deploy/'s environment file is a valid one.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -108,4 +108,17 @@ describe.each([
 test("docs/observability.md's tracing table lists every OTEL_* variable the gateway reads, and only those", () => {
   const listed = tableRows(page("docs/observability.md"), "variable").flatMap((r) => r.variable!.match(/\bOTEL_[A-Z_]+[A-Z]/g) ?? []);
   expect(listed.sort()).toEqual([...OTEL_VARIABLES].sort());
+});
+
+test("deploy/gateway.env.example is a valid configuration once its master key is filled in", () => {
+  const env = Object.fromEntries(
+    readFileSync(join(ROOT, "deploy/gateway.env.example"), "utf8")
+      .split("\n")
+      .filter((l) => /^GW_[A-Z_]+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+  );
+  expect(env.GW_MASTER_KEY).toBe("CHANGE-ME");
+  const config = loadConfig({}, { ...env, GW_MASTER_KEY: Buffer.alloc(32, 7).toString("base64") });
+  expect(config.redisUrl).toBe(env.GW_REDIS_URL!);
+  expect(Object.keys(env).filter((v) => !describeSettings().some((s) => s.env === v))).toEqual([]);
 });
