@@ -13,9 +13,9 @@ const PATH = new RegExp(`(?<![\\w./-])(?:${TOP})/[\\w./-]*[\\w/]`, "g");
 /** Where a path is written and ignored by git (.gitignore): the tests' artifacts, per-run benchmark files, the client suite's installs. */
 const GENERATED = [/^test\/artifacts(\/|$)/, /^bench\/results(\/|$)/, /^test\/clients\/(\.venv|node_modules)$/];
 
-/** Tracked files, and the folders that hold them. */
+/** The repository's files (tracked, or new and not ignored), and the folders that hold them. */
 const tracked = await (async () => {
-  const git = Bun.spawn(["git", "ls-files"], { cwd: ROOT, stdout: "pipe" });
+  const git = Bun.spawn(["git", "ls-files", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, stdout: "pipe" });
   const files = (await new Response(git.stdout).text()).split("\n").filter(Boolean);
   return new Set(files.flatMap((f) => f.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
 })();
