@@ -10,7 +10,6 @@ export type ErrorCode =
   | "not_found"
   | "method_not_allowed"
   | "payload_too_large"
-  | "unsupported_media_type"
   | "rate_limit_exceeded"
   | "spend_cap_exceeded"
   | "monthly_cap_exceeded"
