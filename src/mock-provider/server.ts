@@ -31,6 +31,7 @@ import { ResponsesMemory, simulatedResponses } from "../simulator/responses-form
 import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
+import { messagesError, platformError } from "./vendor-errors.ts";
 import { cacheSteer } from "./cache-steer.ts";
 import { serviceTierEcho } from "./service-tier-echo.ts";
 import { missingSignature, thoughtSignatureSteer, withThoughtSignatures } from "./thought-signature-steer.ts";
@@ -83,9 +84,6 @@ async function halved(res: Response): Promise<Response> {
   headers.delete("content-length");
   return new Response(text.slice(0, text.length >> 1), { status: res.status, headers });
 }
-
-const messagesError = (status: number, message: string) =>
-  Response.json({ type: "error", error: { type: status >= 500 ? "api_error" : "invalid_request_error", message } }, { status });
 
 export function startMockProvider(opts: MockProviderOptions) {
   const seen: SeenRequest[] = [];
@@ -200,7 +198,8 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (fail) {
         const status = Number(fail[1]);
         const message = `mock provider failure ${status} for key ${presented}`;
-        return pathname.endsWith("/messages") || platform
+        if (platform) return platformError(status, message);
+        return pathname.endsWith("/messages")
           ? messagesError(status, message)
           : openAiError(status, message, status >= 500 ? "server_error" : "invalid_request_error");
       }
@@ -260,9 +259,9 @@ export function startMockProvider(opts: MockProviderOptions) {
       }
       if (request.method === "POST" && platform) {
         const problem = sigV4Problem(request, text);
-        if (problem) return Response.json({ message: problem }, { status: 403 });
+        if (problem) return platformError(403, problem, "InvalidSignatureException");
         if (!body || !Array.isArray(body.messages) || body.anthropic_version !== "bedrock-2023-05-31")
-          return Response.json({ message: "messages and anthropic_version bedrock-2023-05-31 are required" }, { status: 400 });
+          return platformError(400, "messages and anthropic_version bedrock-2023-05-31 are required");
         const req = { ...body, model, stream: platform[2] !== "invoke" };
         if (!req.stream) {
           const res = await simulatedMessagesResponse(req as never, { delayMs, answeredModel, streamChunks, cache });

@@ -268,6 +268,43 @@ for (const c of CASES) {
       }
     });
 
+    test("the mock fails in the vendor's own envelope, and the gateway reads its message and name from it", async () => {
+      const failing = (status: number) => (c.kind === "bedrock" ? `anthropic.fail-${status}` : `fail-${status}`);
+      // The messages vendor's type per status (anthropic-sdk-typescript, src/resources/shared.ts); the
+      // platform's exception per status (Bedrock InvokeModel API reference, Errors).
+      const expected: [number, string, string][] = [
+        [400, "invalid_request_error", "ValidationException"],
+        [429, "rate_limit_error", "ThrottlingException"],
+        [500, "api_error", "InternalServerException"],
+        [503, "api_error", "ServiceUnavailableException"],
+        [529, "overloaded_error", "InternalServerException"],
+      ];
+      for (const [status, messagesType, exception] of expected) {
+        const { target, req } = await shaped(c, false, failing(status));
+        const up = await send(req);
+        const seen = up.response.clone();
+        const err = await upstreamFailure(up.response, target.providerName, secretsOf(target.credentials));
+        up.done();
+        const body = (await seen.json()) as Record<string, any>;
+        if (c.kind === "bedrock") {
+          // `{"message"}` and the exception's name in a header, nothing of the messages envelope.
+          expect([status, seen.headers.get("x-amzn-errortype")]).toEqual([
+            status,
+            `${exception}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
+          ]);
+          expect(Object.keys(body)).toEqual(["message"]);
+          expect(err.message).toContain(`${exception}: mock provider failure ${status}`);
+        } else if ((c.format ?? PROVIDER_KINDS_INFO[c.kind].format) === "messages") {
+          expect([status, body.type, body.error?.type]).toEqual([status, "error", messagesType]);
+          expect(body.request_id).toStartWith("req_");
+          expect(err.message).toContain(`mock provider failure ${status}`);
+        } else {
+          expect(typeof body.error?.message).toBe("string");
+          expect(err.message).toContain(`mock provider failure ${status}`);
+        }
+      }
+    });
+
     test("writes an error into a started stream as the format's clients read it", async () => {
       const { adapter } = await shaped(c, true);
       const decoder = new SseDecoder();
