@@ -32,6 +32,7 @@ import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { messagesError, platformError } from "./vendor-errors.ts";
+import { messagesModelList } from "./messages-models.ts";
 import { cacheSteer } from "./cache-steer.ts";
 import { serviceTierEcho } from "./service-tier-echo.ts";
 import { missingSignature, thoughtSignatureSteer, withThoughtSignatures } from "./thought-signature-steer.ts";
@@ -274,6 +275,8 @@ export function startMockProvider(opts: MockProviderOptions) {
         if (delayMs > 0) await Bun.sleep(delayMs);
         return garble(simulatedEmbeddings(body as never, answeredModel));
       }
+      if (request.method === "GET" && pathname.endsWith("/v1/models") && h.has("anthropic-version"))
+        return messagesModelList(new URLSearchParams(search), MODELS);
       if (request.method === "GET" && /\/models$/.test(pathname)) return simulatedModelList(MODELS);
       return openAiError(404, `mock provider has no route ${request.method} ${pathname}`, "not_found_error");
     },
