@@ -33,6 +33,7 @@ import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { messagesError, platformError } from "./vendor-errors.ts";
 import { messagesModelList } from "./messages-models.ts";
+import { azureChatAnswer, azureRefusal, isAzurePath } from "./azure-shape.ts";
 import { cacheSteer } from "./cache-steer.ts";
 import { serviceTierEcho } from "./service-tier-echo.ts";
 import { missingSignature, thoughtSignatureSteer, withThoughtSignatures } from "./thought-signature-steer.ts";
@@ -195,6 +196,10 @@ export function startMockProvider(opts: MockProviderOptions) {
       const model = platform ? decodeURIComponent(platform[1] as string) : typeof body?.model === "string" ? body.model : "";
       // Real providers often quote the key they rejected; so does the mock, so tests can prove the gateway cuts it out.
       const presented = h.get("authorization")?.replace(/^Bearer /, "") ?? h.get("api-key") ?? h.get("x-api-key") ?? "";
+      // Azure's deployment paths want their version and key before anything else (azure-shape.ts).
+      const azure = isAzurePath(pathname);
+      const refused = azure ? azureRefusal(search, h) : null;
+      if (refused) return refused;
       const fail = /(?:^|[./])fail-(\d{3})/.exec(model);
       if (fail) {
         const status = Number(fail[1]);
@@ -236,7 +241,8 @@ export function startMockProvider(opts: MockProviderOptions) {
         if (unsigned) return unsigned;
         const serviceTier = serviceTierEcho(body);
         const simulated = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks, cache, serviceTier });
-        const res = signed ? await withThoughtSignatures(simulated) : simulated;
+        const plain = signed ? await withThoughtSignatures(simulated) : simulated;
+        const res = azure ? await azureChatAnswer(plain) : plain;
         return reportLimits(body.stream ? counted(res) : garble(noteAbandoned(request, model, res)), false);
       }
       if (request.method === "POST" && /\/responses$/.test(pathname)) {
