@@ -34,6 +34,7 @@ import { sigV4Problem } from "./sigv4-shape.ts";
 import { messagesError, platformError } from "./vendor-errors.ts";
 import { messagesModelList } from "./messages-models.ts";
 import { azureChatAnswer, azureRefusal, isAzurePath } from "./azure-shape.ts";
+import { platformAnswerModel } from "./platform-model.ts";
 import { cacheSteer } from "./cache-steer.ts";
 import { serviceTierEcho } from "./service-tier-echo.ts";
 import { missingSignature, thoughtSignatureSteer, withThoughtSignatures } from "./thought-signature-steer.ts";
@@ -270,11 +271,9 @@ export function startMockProvider(opts: MockProviderOptions) {
         if (!body || !Array.isArray(body.messages) || body.anthropic_version !== "bedrock-2023-05-31")
           return platformError(400, "messages and anthropic_version bedrock-2023-05-31 are required");
         const req = { ...body, model, stream: platform[2] !== "invoke" };
-        if (!req.stream) {
-          const res = await simulatedMessagesResponse(req as never, { delayMs, answeredModel, streamChunks, cache });
-          return res;
-        }
-        return counted(simulatedPlatformStream(req as never, { delayMs, answeredModel, streamChunks, cache }));
+        const named = { delayMs, answeredModel: platformAnswerModel(answeredModel ?? model), streamChunks, cache };
+        if (!req.stream) return simulatedMessagesResponse(req as never, named);
+        return counted(simulatedPlatformStream(req as never, named));
       }
       if (request.method === "POST" && /\/embeddings$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || body.input === undefined) return openAiError(400, "model and input are required");
