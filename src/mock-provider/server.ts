@@ -31,6 +31,10 @@ import { ResponsesMemory, simulatedResponses } from "../simulator/responses-form
 import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
+import { messagesError, platformError } from "./vendor-errors.ts";
+import { messagesModelList } from "./messages-models.ts";
+import { azureChatAnswer, azureRefusal, isAzurePath } from "./azure-shape.ts";
+import { platformAnswerModel } from "./platform-model.ts";
 import { cacheSteer } from "./cache-steer.ts";
 import { serviceTierEcho } from "./service-tier-echo.ts";
 import { missingSignature, thoughtSignatureSteer, withThoughtSignatures } from "./thought-signature-steer.ts";
@@ -83,9 +87,6 @@ async function halved(res: Response): Promise<Response> {
   headers.delete("content-length");
   return new Response(text.slice(0, text.length >> 1), { status: res.status, headers });
 }
-
-const messagesError = (status: number, message: string) =>
-  Response.json({ type: "error", error: { type: status >= 500 ? "api_error" : "invalid_request_error", message } }, { status });
 
 export function startMockProvider(opts: MockProviderOptions) {
   const seen: SeenRequest[] = [];
@@ -196,11 +197,16 @@ export function startMockProvider(opts: MockProviderOptions) {
       const model = platform ? decodeURIComponent(platform[1] as string) : typeof body?.model === "string" ? body.model : "";
       // Real providers often quote the key they rejected; so does the mock, so tests can prove the gateway cuts it out.
       const presented = h.get("authorization")?.replace(/^Bearer /, "") ?? h.get("api-key") ?? h.get("x-api-key") ?? "";
+      // Azure's deployment paths want their version and key before anything else (azure-shape.ts).
+      const azure = isAzurePath(pathname);
+      const refused = azure ? azureRefusal(search, h) : null;
+      if (refused) return refused;
       const fail = /(?:^|[./])fail-(\d{3})/.exec(model);
       if (fail) {
         const status = Number(fail[1]);
         const message = `mock provider failure ${status} for key ${presented}`;
-        return pathname.endsWith("/messages") || platform
+        if (platform) return platformError(status, message);
+        return pathname.endsWith("/messages")
           ? messagesError(status, message)
           : openAiError(status, message, status >= 500 ? "server_error" : "invalid_request_error");
       }
@@ -236,7 +242,8 @@ export function startMockProvider(opts: MockProviderOptions) {
         if (unsigned) return unsigned;
         const serviceTier = serviceTierEcho(body);
         const simulated = await simulatedChatCompletion(body as never, { delayMs, answeredModel, streamChunks, cache, serviceTier });
-        const res = signed ? await withThoughtSignatures(simulated) : simulated;
+        const plain = signed ? await withThoughtSignatures(simulated) : simulated;
+        const res = azure ? await azureChatAnswer(plain) : plain;
         return reportLimits(body.stream ? counted(res) : garble(noteAbandoned(request, model, res)), false);
       }
       if (request.method === "POST" && /\/responses$/.test(pathname)) {
@@ -260,21 +267,21 @@ export function startMockProvider(opts: MockProviderOptions) {
       }
       if (request.method === "POST" && platform) {
         const problem = sigV4Problem(request, text);
-        if (problem) return Response.json({ message: problem }, { status: 403 });
+        if (problem) return platformError(403, problem, "InvalidSignatureException");
         if (!body || !Array.isArray(body.messages) || body.anthropic_version !== "bedrock-2023-05-31")
-          return Response.json({ message: "messages and anthropic_version bedrock-2023-05-31 are required" }, { status: 400 });
+          return platformError(400, "messages and anthropic_version bedrock-2023-05-31 are required");
         const req = { ...body, model, stream: platform[2] !== "invoke" };
-        if (!req.stream) {
-          const res = await simulatedMessagesResponse(req as never, { delayMs, answeredModel, streamChunks, cache });
-          return res;
-        }
-        return counted(simulatedPlatformStream(req as never, { delayMs, answeredModel, streamChunks, cache }));
+        const named = { delayMs, answeredModel: platformAnswerModel(answeredModel ?? model), streamChunks, cache };
+        if (!req.stream) return simulatedMessagesResponse(req as never, named);
+        return counted(simulatedPlatformStream(req as never, named));
       }
       if (request.method === "POST" && /\/embeddings$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || body.input === undefined) return openAiError(400, "model and input are required");
         if (delayMs > 0) await Bun.sleep(delayMs);
         return garble(simulatedEmbeddings(body as never, answeredModel));
       }
+      if (request.method === "GET" && pathname.endsWith("/v1/models") && h.has("anthropic-version"))
+        return messagesModelList(new URLSearchParams(search), MODELS);
       if (request.method === "GET" && /\/models$/.test(pathname)) return simulatedModelList(MODELS);
       return openAiError(404, `mock provider has no route ${request.method} ${pathname}`, "not_found_error");
     },

@@ -201,13 +201,19 @@ const utf8 = new TextDecoder();
 /** Service Unavailable, and the messages-format vendor's Overloaded. */
 const UNAVAILABLE = new Set([503, 529]);
 
+/**
+ * The provider's own message: `error.message` (chat and messages vendors), or the cloud
+ * platform's `message` (or `Message`, as some AWS front ends write it; the AWS SDK reads
+ * either: @smithy/smithy-client `decorateServiceException`).
+ */
 function providerMessage(text: string): string {
   try {
-    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+    const body = JSON.parse(text) as { error?: unknown; message?: unknown; Message?: unknown };
     const e = body.error;
     if (typeof e === "string") return e;
     if (e && typeof (e as { message?: unknown }).message === "string") return (e as { message: string }).message;
     if (typeof body.message === "string") return body.message;
+    if (typeof body.Message === "string") return body.Message;
   } catch {
     // not JSON: use the text
   }
@@ -261,11 +267,23 @@ export function withoutSecrets(text: string, secrets: readonly string[]): string
   return text;
 }
 
+/**
+ * The cloud platform's error name (`ThrottlingException`), which it sends in a header, not
+ * the body: `x-amzn-ErrorType: <name>:<namespace URI>`, read as the AWS SDK reads it
+ * (aws/aws-sdk-js-v3, packages/core `loadRestJsonErrorCode`: before the colon, after any `#`).
+ */
+function awsErrorName(headers: Headers): string | null {
+  const value = headers.get("x-amzn-errortype");
+  const name = value?.split(":")[0]?.split("#").pop();
+  return name && /^[A-Za-z]{1,64}$/.test(name) ? name : null;
+}
+
 /** The gateway error for a non-2xx provider response. `secrets` are removed from the provider's message. */
 export async function upstreamFailure(res: Response, providerName: string, secrets: string[]): Promise<ApiError> {
   const text = await errorText(res, MAX_ERROR_BYTES);
+  const name = awsErrorName(res.headers);
   // Removed before the message is cut: a key across the cut would otherwise keep its first characters.
-  const message = withoutSecrets(providerMessage(text), secrets).slice(0, 1000);
+  const message = withoutSecrets(`${name ? `${name}: ` : ""}${providerMessage(text)}`, secrets).slice(0, 1000);
   return providerFailure(res.status, message, providerName, retryHeaders(res.headers));
 }
 

@@ -34,10 +34,13 @@ export interface StreamError {
 /**
  * The HTTP status each error type (or code) stands for, as the vendors document them: an
  * error event carries a type where a whole answer carries a status. Unknown: the provider's 500.
+ * The messages vendor's types are its SDK's `ErrorObject` union
+ * (anthropics/anthropic-sdk-typescript, src/resources/shared.ts), statuses from its errors page.
  */
 const STATUS_OF: Record<string, number> = Object.assign(Object.create(null), {
   invalid_request_error: 400,
   authentication_error: 401,
+  billing_error: 402,
   permission_error: 403,
   not_found_error: 404,
   request_too_large: 413,
@@ -46,6 +49,7 @@ const STATUS_OF: Record<string, number> = Object.assign(Object.create(null), {
   insufficient_quota: 429,
   api_error: 500,
   server_error: 500,
+  timeout_error: 504,
   overloaded_error: 529,
   service_unavailable: 503,
 });

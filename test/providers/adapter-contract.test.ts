@@ -20,6 +20,7 @@ import { type Target, type TargetConfig, targetFor } from "../../src/providers/t
 import { sendUpstream, upstreamFailure } from "../../src/providers/upstream.ts";
 import { type CallUsage, emptyUsage, type WireFormat } from "../../src/providers/wire-format.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
+import { isSameModel } from "../../src/pipeline/substitution.ts";
 
 const mock = mockPerFile();
 
@@ -41,6 +42,8 @@ interface Case {
   auth: Record<string, string> | "sigv4";
   /** Where a caller's body names the model (the platform names it in the address instead). */
   modelInBody: boolean;
+  /** The model the answer names, where the provider names it otherwise than it was addressed (the platform: the vendor's id). */
+  answeredAs?: string;
 }
 
 const CASES: Case[] = [
@@ -107,6 +110,7 @@ const CASES: Case[] = [
     path: (model, stream) => `/model/${encodeURIComponent(model)}/${stream ? "invoke-with-response-stream" : "invoke"}`,
     auth: "sigv4",
     modelInBody: false,
+    answeredAs: "claude-sonnet-4-5",
   },
   {
     name: "the cloud platform with a platform API key",
@@ -118,6 +122,7 @@ const CASES: Case[] = [
     path: (model, stream) => `/model/${encodeURIComponent(model)}/${stream ? "invoke-with-response-stream" : "invoke"}`,
     auth: { authorization: "Bearer bedrock-api-key-2468" },
     modelInBody: false,
+    answeredAs: "claude-sonnet-4-5",
   },
 ];
 
@@ -214,7 +219,9 @@ for (const c of CASES) {
         const wire = wireOf(adapter);
         for (const member of wire.bodyMembers) expect(body).toHaveProperty(member);
         const usage = wire.fromBody(body);
-        expect(usage.model).toBe(c.model);
+        expect(usage.model).toBe(c.answeredAs ?? c.model);
+        // However the provider names it, the gateway takes it for the model asked (no substitution).
+        expect(isSameModel(c.model, usage.model)).toBe(true);
         expect(usage.promptTokens).toBeGreaterThan(0);
         expect(usage.completionTokens).toBeGreaterThan(0);
       } finally {
@@ -265,6 +272,43 @@ for (const c of CASES) {
         expect([status, err.status, err.code as string]).toEqual([status, gatewayStatus, code]);
         expect(err.message).toContain(`mock provider failure ${status}`);
         for (const secret of secretsOf(c.credentials)) if (secret) expect(err.message).not.toContain(secret);
+      }
+    });
+
+    test("the mock fails in the vendor's own envelope, and the gateway reads its message and name from it", async () => {
+      const failing = (status: number) => (c.kind === "bedrock" ? `anthropic.fail-${status}` : `fail-${status}`);
+      // The messages vendor's type per status (anthropic-sdk-typescript, src/resources/shared.ts); the
+      // platform's exception per status (Bedrock InvokeModel API reference, Errors).
+      const expected: [number, string, string][] = [
+        [400, "invalid_request_error", "ValidationException"],
+        [429, "rate_limit_error", "ThrottlingException"],
+        [500, "api_error", "InternalServerException"],
+        [503, "api_error", "ServiceUnavailableException"],
+        [529, "overloaded_error", "InternalServerException"],
+      ];
+      for (const [status, messagesType, exception] of expected) {
+        const { target, req } = await shaped(c, false, failing(status));
+        const up = await send(req);
+        const seen = up.response.clone();
+        const err = await upstreamFailure(up.response, target.providerName, secretsOf(target.credentials));
+        up.done();
+        const body = (await seen.json()) as Record<string, any>;
+        if (c.kind === "bedrock") {
+          // `{"message"}` and the exception's name in a header, nothing of the messages envelope.
+          expect([status, seen.headers.get("x-amzn-errortype")]).toEqual([
+            status,
+            `${exception}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
+          ]);
+          expect(Object.keys(body)).toEqual(["message"]);
+          expect(err.message).toContain(`${exception}: mock provider failure ${status}`);
+        } else if ((c.format ?? PROVIDER_KINDS_INFO[c.kind].format) === "messages") {
+          expect([status, body.type, body.error?.type]).toEqual([status, "error", messagesType]);
+          expect(body.request_id).toStartWith("req_");
+          expect(err.message).toContain(`mock provider failure ${status}`);
+        } else {
+          expect(typeof body.error?.message).toBe("string");
+          expect(err.message).toContain(`mock provider failure ${status}`);
+        }
       }
     });
 

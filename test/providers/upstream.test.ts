@@ -135,3 +135,35 @@ test("an overloaded provider is worded by what it sent: an answer's status, or a
   expect(whole.message).toBe("anthropic is unavailable (it answered HTTP 529): Overloaded");
   expect(event.message).toBe("anthropic is unavailable (its stream sent an error event, read as HTTP 529): Overloaded");
 });
+
+test("the cloud platform's failure is read from its own envelope: the exception's name from x-amzn-ErrorType, `message` or `Message`", async () => {
+  const platform = (body: unknown, type: string, status = 429) =>
+    new Response(JSON.stringify(body), { status, headers: { "x-amzn-errortype": type } });
+  const lower = await upstreamFailure(
+    platform(
+      { message: "Too many requests, please wait before trying again." },
+      "ThrottlingException:http://internal.amazon.com/coral/com.amazon.bedrock/",
+    ),
+    "bedrock",
+    [],
+  );
+  expect([lower.status, lower.code]).toEqual([429, "rate_limit_exceeded"]);
+  expect(lower.message).toBe("bedrock is rate limiting this key: ThrottlingException: Too many requests, please wait before trying again.");
+  const upper = await upstreamFailure(
+    platform(
+      { Message: "User: arn:aws:iam::123456789012:user/x is not authorized to perform: bedrock:InvokeModel" },
+      "AccessDeniedException",
+      403,
+    ),
+    "bedrock",
+    [],
+  );
+  expect(upper.message).toBe(
+    "bedrock: AccessDeniedException: User: arn:aws:iam::123456789012:user/x is not authorized to perform: bedrock:InvokeModel",
+  );
+  // A namespaced name is cut as the AWS SDK cuts it; a header that is no name adds nothing.
+  const namespaced = await upstreamFailure(platform({ message: "m" }, "com.amazonaws.bedrockruntime#ValidationException"), "bedrock", []);
+  expect(namespaced.message).toBe("bedrock is rate limiting this key: ValidationException: m");
+  const junk = await upstreamFailure(platform({ message: "m" }, "<b>not a name</b>"), "bedrock", []);
+  expect(junk.message).toBe("bedrock is rate limiting this key: m");
+});

@@ -53,8 +53,11 @@ export const messagesAdapter = {
   countTokensRequest(t: Target, body: Record<string, unknown>, opts: CallOptions): UpstreamRequest {
     return { ...messagesAdapter.request(t, body, opts), url: endpointUrl(t, "v1/messages/count_tokens") };
   },
+  // The vendor pages its list, 20 a page unless asked (the largest page is 1000): without
+  // `limit` a newer model past the twentieth would never be listed (ModelListParams,
+  // anthropics/anthropic-sdk-typescript src/resources/models.ts).
   modelsRequest: (t: Target) => ({
-    url: endpointUrl(t, "v1/models"),
+    url: endpointUrl(t, "v1/models?limit=1000"),
     method: "GET",
     headers: { ...auth(t), "anthropic-version": DEFAULT_MESSAGES_VERSION },
   }),

@@ -18,6 +18,22 @@ export interface MessagesUsage {
   cache_read_input_tokens?: number;
   /** The writes by cache lifetime (`ttl` of `cache_control`): `5m` and `1h`. */
   cache_creation?: { ephemeral_5m_input_tokens?: number; ephemeral_1h_input_tokens?: number } | null;
+  /** The vendor's own tools run for the answer (`ServerToolUsage`): web searches are charged apart from the tokens. */
+  server_tool_use?: { web_search_requests?: number } | null;
+}
+
+/**
+ * What the vendor charges per search its web search tool ran, beside the tokens: $10 per
+ * 1,000 searches (the web search tool's page of the vendor's documentation), in
+ * micro-dollars. Counted from `usage.server_tool_use.web_search_requests`
+ * (anthropics/anthropic-sdk-typescript, src/resources/messages/messages.ts, `Usage`).
+ */
+export const WEB_SEARCH_FEE_MICROS = 10_000;
+
+/** The fees of the server tools the usage reports run, or 0. */
+export function serverToolFees(u: MessagesUsage): number {
+  const tools = typeof u.server_tool_use === "object" && u.server_tool_use !== null ? u.server_tool_use : {};
+  return count(tools.web_search_requests) * WEB_SEARCH_FEE_MICROS;
 }
 
 /** The closing event, written by the gateway after a stream that gave its stop reason and lost it. */
@@ -55,11 +71,13 @@ export const messagesWire: WireFormat = {
   fromBody(body) {
     const u = (typeof body.usage === "object" && body.usage !== null ? body.usage : {}) as MessagesUsage;
     const cache = cacheOf(u);
+    const fees = serverToolFees(u);
     return {
       model: typeof body.model === "string" ? body.model : null,
       promptTokens: promptTokensOf(u),
       completionTokens: u.output_tokens ?? 0,
       ...(cache ? { cache } : {}),
+      ...(fees > 0 ? { feeMicros: fees } : {}),
       ...(typeof body.stop_reason === "string" ? { finishReason: body.stop_reason } : {}),
     };
   },
@@ -86,6 +104,8 @@ export const messagesWire: WireFormat = {
         acc.promptTokens = promptTokensOf(data.usage);
         acc.cache = cacheOf(data.usage) ?? acc.cache;
       }
+      // The searches run so far, counted again on each message_delta (cumulative): the last count is the answer's.
+      if (data.usage && serverToolFees(data.usage) > (acc.feeMicros ?? 0)) acc.feeMicros = serverToolFees(data.usage);
       if (typeof data.delta?.stop_reason === "string") acc.finishReason = data.delta.stop_reason;
       return false;
     }

@@ -7,12 +7,13 @@
 import { EventStreamCodec } from "@smithy/eventstream-codec";
 import { fromUtf8, toUtf8 } from "@smithy/util-utf8";
 import { encodeSse, MAX_EVENT_CHARS, SseEventTooLarge } from "../../lib/sse.ts";
+import { exceptionMessage, streamErrorType } from "./stream-exceptions.ts";
 
 /** Frames start with their total length (4 bytes, big-endian); the codec decodes whole frames. */
 const PRELUDE_TOTAL_LENGTH = 4;
 
-function errorEvent(message: string): Uint8Array {
-  return encodeSse({ event: "error", data: JSON.stringify({ type: "error", error: { type: "api_error", message } }) });
+function errorEvent(message: string, type = "api_error"): Uint8Array {
+  return encodeSse({ event: "error", data: JSON.stringify({ type: "error", error: { type, message } }) });
 }
 
 /**
@@ -31,8 +32,9 @@ export function eventStreamToSse(maxFrameBytes = MAX_EVENT_CHARS): TransformStre
     const message = codec.decode(frame);
     const kind = message.headers[":message-type"]?.value;
     if (kind === "exception" || kind === "error") {
-      const type = message.headers[":exception-type"]?.value ?? message.headers[":error-code"]?.value ?? "error";
-      controller.enqueue(errorEvent(`${String(type)}: ${toUtf8(message.body) || String(message.headers[":error-message"]?.value ?? "")}`));
+      const type = String(message.headers[":exception-type"]?.value ?? message.headers[":error-code"]?.value ?? "error");
+      const text = exceptionMessage(toUtf8(message.body)) || String(message.headers[":error-message"]?.value ?? "");
+      controller.enqueue(errorEvent(`${type}: ${text}`, streamErrorType(type)));
       return;
     }
     if (message.headers[":event-type"]?.value !== "chunk") return;

@@ -3,6 +3,7 @@ import { expect, test } from "bun:test";
 import { messagesAdapter, vendorHeaders } from "../../../src/providers/anthropic/messages-adapter.ts";
 import { Catalog } from "../../../src/providers/catalog/catalog.ts";
 import { targetFor } from "../../../src/providers/target.ts";
+import { messagesModelList } from "../../../src/mock-provider/messages-models.ts";
 
 test("every anthropic-* header passes; gateway credentials and other headers do not", () => {
   const caller = new Headers({
@@ -51,4 +52,21 @@ test("the upstream request carries the provider key, never the caller's gateway 
     "anthropic-beta": "b1",
   });
   expect(JSON.parse(req.body!).model).toBe("claude-sonnet-4-5");
+});
+
+test("the model list asks for the vendor's largest page, so a list past its default 20 is read whole", async () => {
+  const target = targetFor({
+    info: Catalog.builtIn().kind("anthropic"),
+    baseUrl: "http://127.0.0.1:1",
+    credentials: { type: "api-key", apiKey: "sk-ant-provider" },
+    model: "",
+    catalogModel: undefined,
+  });
+  const req = messagesAdapter.modelsRequest(target);
+  const url = new URL(req.url);
+  expect([url.pathname, url.searchParams.get("limit")]).toEqual(["/v1/models", "1000"]);
+  // The page the mock (paging as the vendor does) answers that request holds every id of a list of 25.
+  const ids = Array.from({ length: 25 }, (_, i) => `claude-model-${i}`);
+  const page = (await messagesModelList(url.searchParams, ids).json()) as unknown;
+  expect(messagesAdapter.parseModels(page)).toEqual(ids);
 });

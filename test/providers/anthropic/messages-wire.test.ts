@@ -1,6 +1,6 @@
 /** The messages wire format as the gateway reads a provider's stream: counts from message_start and message_delta, odd events skipped. */
 import { expect, test } from "bun:test";
-import { messagesWire, promptTokensOf } from "../../../src/providers/anthropic/messages-wire.ts";
+import { messagesWire, promptTokensOf, WEB_SEARCH_FEE_MICROS } from "../../../src/providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../../../src/providers/openai-compatible/openai-wire.ts";
 import { responsesWire } from "../../../src/providers/openai-compatible/responses-wire.ts";
 import { emptyUsage } from "../../../src/providers/wire-format.ts";
@@ -80,4 +80,24 @@ test("cache reads and writes are parts of the prompt, kept apart, the 1-hour wri
   expect(acc).toMatchObject({ promptTokens: 2510, completionTokens: 7, cache: { read: 2000, write: 500, writeLong: 200 } });
   // No cache tokens, or counts that are not numbers: no cache part.
   expect(messagesWire.fromBody({ usage: { input_tokens: 5, cache_read_input_tokens: "9" } }).cache).toBeUndefined();
+});
+
+test("web searches the vendor's server tool ran are charged at its listed $10 per 1,000, from the body and from a stream", () => {
+  // `usage.server_tool_use.web_search_requests`, as the vendor's SDK types it (src/resources/messages/messages.ts, Usage).
+  const body = { model: "claude-sonnet-4-5", usage: { input_tokens: 900, output_tokens: 40, server_tool_use: { web_search_requests: 3 } } };
+  expect(messagesWire.fromBody(body).feeMicros).toBe(3 * WEB_SEARCH_FEE_MICROS);
+  expect(WEB_SEARCH_FEE_MICROS).toBe(10_000);
+  expect(messagesWire.fromBody({ model: "m", usage: { input_tokens: 1, output_tokens: 1 } }).feeMicros).toBeUndefined();
+  const acc = emptyUsage();
+  const start = { type: "message_start", message: { model: "claude-sonnet-4-5", usage: { input_tokens: 900, output_tokens: 1 } } };
+  messagesWire.fromEvent(ev("message_start", JSON.stringify(start)), acc);
+  // Counts on message_delta are cumulative: two, then four searches is four in all, not six.
+  for (const searches of [2, 4]) {
+    const delta = { type: "message_delta", delta: {}, usage: { output_tokens: 40, server_tool_use: { web_search_requests: searches } } };
+    messagesWire.fromEvent(ev("message_delta", JSON.stringify(delta)), acc);
+  }
+  expect(acc.feeMicros).toBe(4 * WEB_SEARCH_FEE_MICROS);
+  // Anything but a count is none.
+  const odd = messagesWire.fromBody({ model: "m", usage: { input_tokens: 1, server_tool_use: { web_search_requests: "5" } } });
+  expect(odd.feeMicros).toBeUndefined();
 });

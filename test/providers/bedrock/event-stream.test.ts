@@ -3,6 +3,7 @@ import { EventStreamCodec } from "@smithy/eventstream-codec";
 import { fromUtf8, toUtf8 } from "@smithy/util-utf8";
 import { SseDecoder, SseEventTooLarge } from "../../../src/lib/sse.ts";
 import { eventStreamToSse } from "../../../src/providers/bedrock/event-stream.ts";
+import { messagesWire } from "../../../src/providers/anthropic/messages-wire.ts";
 import { platformFrames } from "../../../src/simulator/messages-format.ts";
 
 const events = [
@@ -39,15 +40,48 @@ test("exceptions become error events; a cut frame is reported", async () => {
   const exception = codec.encode({
     headers: {
       ":message-type": { type: "string", value: "exception" },
-      ":exception-type": { type: "string", value: "throttlingException" },
+      ":exception-type": { type: "string", value: "validationException" },
     },
-    body: fromUtf8("slow down"),
+    body: fromUtf8("not json"),
   });
   const out = await decode([exception]);
   expect(out[0]?.event).toBe("error");
-  expect(JSON.parse(out[0]!.data).error.message).toContain("throttlingException: slow down");
+  expect(JSON.parse(out[0]!.data).error.message).toContain("validationException: not json");
   const cut = await decode([Buffer.concat(platformFrames(events)).subarray(0, 40)]);
   expect(cut.at(-1)?.event).toBe("error");
+});
+
+/** An exception frame as the platform writes one: its union member's name, and `{"message": ...}` as the payload. */
+function exceptionFrame(name: string, message: string): Uint8Array {
+  return new EventStreamCodec(toUtf8, fromUtf8).encode({
+    headers: {
+      ":message-type": { type: "string", value: "exception" },
+      ":exception-type": { type: "string", value: name },
+      ":content-type": { type: "string", value: "application/json" },
+    },
+    body: fromUtf8(JSON.stringify({ message })),
+  });
+}
+
+test("each stream exception is the vendor's error type for the same failure, read as its status", async () => {
+  // Members of the ResponseStream union (aws-sdk-js-v3, client-bedrock-runtime Aws_restJson1.ts, de_ResponseStream).
+  const cases: [string, string, number][] = [
+    ["throttlingException", "rate_limit_error", 429],
+    ["validationException", "invalid_request_error", 400],
+    ["serviceUnavailableException", "overloaded_error", 529],
+    ["modelTimeoutException", "timeout_error", 504],
+    ["internalServerException", "api_error", 500],
+    ["modelStreamErrorException", "api_error", 500],
+  ];
+  for (const [name, type, status] of cases) {
+    const [event] = await decode([exceptionFrame(name, "Too many tokens, please wait before trying again.")]);
+    const error = JSON.parse(event!.data).error;
+    expect([name, error.type]).toEqual([name, type]);
+    // The payload's message, not its JSON.
+    expect(error.message).toBe(`${name}: Too many tokens, please wait before trying again.`);
+    expect(messagesWire.streamEnd(event!)).toBe("error");
+    expect([name, messagesWire.errorOf(event!).status]).toEqual([name, status]);
+  }
 });
 
 test("a frame that declares more than the bound is refused at its prelude, not gathered", async () => {
