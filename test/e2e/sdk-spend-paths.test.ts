@@ -133,3 +133,20 @@ test("n choices with no limit given are held as n answers at the model's own mos
   const one = await client.chat.completions.create(asked);
   expect(one.choices).toHaveLength(1);
 });
+
+test("a messages call's web searches are held against a cap before it is sent: max_uses searches at $10 per 1,000", async () => {
+  // Ten searches are 10 cents, over a 5-cent cap; two (2 cents and a few tokens) fit.
+  const created = await s.gw.op(s.org.apiKey, "org.service-account.create", { serviceAccountName: "capped-searches", spendCapCents: 5 });
+  const client = new Anthropic({ baseURL: s.gw.url, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
+  const asked = (maxUses: number) => ({
+    model: "claude-haiku-4-5",
+    max_tokens: 16,
+    messages: [{ role: "user" as const, content: "What is the tide at Brest today?" }],
+    tools: [{ type: "web_search_20250305" as const, name: "web_search" as const, max_uses: maxUses }],
+  });
+  const ten = await client.messages.create(asked(10)).catch((e) => e);
+  expect(ten).toBeInstanceOf(Anthropic.RateLimitError);
+  expect(ten.error.error.code).toBe("spend_cap_exceeded");
+  const two = await client.messages.create(asked(2));
+  expect(two.type).toBe("message");
+});

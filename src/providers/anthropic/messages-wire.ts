@@ -30,6 +30,22 @@ export interface MessagesUsage {
  */
 export const WEB_SEARCH_FEE_MICROS = 10_000;
 
+/**
+ * What a request's web search tools may cost before its answer says how many searches ran,
+ * reserved against a spend cap: each tool's `max_uses`, or one search when it sets none
+ * (as a Responses call's tool fees are reserved; the answer's count is charged in full).
+ */
+export function reservedServerToolFees(tools: unknown): number {
+  if (!Array.isArray(tools)) return 0;
+  let searches = 0;
+  for (const tool of tools) {
+    const { type, max_uses } = (tool ?? {}) as { type?: unknown; max_uses?: unknown };
+    if (typeof type !== "string" || !type.startsWith("web_search_")) continue;
+    searches += typeof max_uses === "number" && Number.isInteger(max_uses) && max_uses > 0 ? Math.min(max_uses, 1_000) : 1;
+  }
+  return searches * WEB_SEARCH_FEE_MICROS;
+}
+
 /** The fees of the server tools the usage reports run, or 0. */
 export function serverToolFees(u: MessagesUsage): number {
   const tools = typeof u.server_tool_use === "object" && u.server_tool_use !== null ? u.server_tool_use : {};

@@ -1,6 +1,11 @@
 /** The messages wire format as the gateway reads a provider's stream: counts from message_start and message_delta, odd events skipped. */
 import { expect, test } from "bun:test";
-import { messagesWire, promptTokensOf, WEB_SEARCH_FEE_MICROS } from "../../../src/providers/anthropic/messages-wire.ts";
+import {
+  messagesWire,
+  promptTokensOf,
+  reservedServerToolFees,
+  WEB_SEARCH_FEE_MICROS,
+} from "../../../src/providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../../../src/providers/openai-compatible/openai-wire.ts";
 import { responsesWire } from "../../../src/providers/openai-compatible/responses-wire.ts";
 import { emptyUsage } from "../../../src/providers/wire-format.ts";
@@ -100,4 +105,13 @@ test("web searches the vendor's server tool ran are charged at its listed $10 pe
   // Anything but a count is none.
   const odd = messagesWire.fromBody({ model: "m", usage: { input_tokens: 1, server_tool_use: { web_search_requests: "5" } } });
   expect(odd.feeMicros).toBeUndefined();
+});
+
+test("a request's web search tools reserve their max_uses searches, one when unset; other tools reserve nothing", () => {
+  const search = (extra: Record<string, unknown> = {}) => ({ type: "web_search_20250305", name: "web_search", ...extra });
+  expect(reservedServerToolFees([search({ max_uses: 5 })])).toBe(5 * WEB_SEARCH_FEE_MICROS);
+  expect(reservedServerToolFees([search(), search({ max_uses: 2 })])).toBe(3 * WEB_SEARCH_FEE_MICROS);
+  expect(reservedServerToolFees([search({ max_uses: -4 }), search({ max_uses: "9" })])).toBe(2 * WEB_SEARCH_FEE_MICROS);
+  expect(reservedServerToolFees([{ name: "lookup", input_schema: { type: "object" } }, null])).toBe(0);
+  expect(reservedServerToolFees(undefined)).toBe(0);
 });
