@@ -75,6 +75,22 @@ type StreamRequest = SimulatedChatRequest &
 const MAX_CHOICES = 128;
 const choiceCount = (req: StreamRequest) => Math.max(1, Math.min(MAX_CHOICES, Math.floor(req.n ?? 1)));
 
+/**
+ * The most pieces (words) a simulated answer writes over all its choices, as a model's
+ * output limit bounds its answer. An answer quoting tool results grows with the request;
+ * without a bound, `n: 128` with `top_logprobs: 20` turned a sandbox key's request of a
+ * few hundred kilobytes into gigabytes of answer (each piece written 128 times, each with
+ * 20 alternatives). Past it each choice stops with `length`, as at `max_tokens`.
+ */
+export const MAX_ANSWER_PIECES = 16_384;
+
+/** The request with each choice's limit no higher than its share of MAX_ANSWER_PIECES. */
+function withinBound(req: StreamRequest, choices: number): StreamRequest {
+  const share = Math.max(1, Math.floor(MAX_ANSWER_PIECES / choices));
+  const asked = req.max_tokens ?? req.max_completion_tokens;
+  return typeof asked === "number" && asked <= share ? req : { ...req, max_tokens: share };
+}
+
 /** The delta chunks of a tool-call answer: each call's head (id, name), then its arguments in pieces. */
 function toolCallDeltas(a: SimulatedAnswer, streamChunks?: number): object[] {
   const deltas: object[] = [];
@@ -86,7 +102,8 @@ function toolCallDeltas(a: SimulatedAnswer, streamChunks?: number): object[] {
 }
 
 export async function simulatedChatCompletion(req: StreamRequest, opts: SimulatedChatOptions = {}): Promise<Response> {
-  const answer = simulateChat(req, wordsFor(opts.streamChunks));
+  const choices = choiceCount(req);
+  const answer = simulateChat(withinBound(req, choices), wordsFor(opts.streamChunks));
   const id = `chatcmpl-${answer.ref}`;
   const created = Math.floor(Date.now() / 1000);
   const model = opts.answeredModel ?? req.model;
@@ -96,7 +113,7 @@ export async function simulatedChatCompletion(req: StreamRequest, opts: Simulate
   const textPieces = calling ? [] : streamPieces(answer, opts.streamChunks);
   const logprobs = logprobsOf(req, textPieces);
   // `n` answers, as OpenAI gives them: the simulator is deterministic, so each choice is the same answer.
-  const indexes = Array.from({ length: choiceCount(req) }, (_, i) => i);
+  const indexes = Array.from({ length: choices }, (_, i) => i);
   if (!req.stream) {
     await waitFor(delayMs);
     return json({

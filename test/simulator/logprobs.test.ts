@@ -33,3 +33,18 @@ test("top_logprobs: none by default, never more than 20 or than the answer has p
   const many = Array.from({ length: 30 }, (_, i) => ` w${i}`);
   expect(logprobsOf({ logprobs: true, top_logprobs: 50 }, many)?.content[0]?.top_logprobs).toHaveLength(20);
 });
+
+test("alternatives are read from the distinct pieces in place: the i-th entry's from the other distinct pieces' i-th on, cycling", () => {
+  const pieces = [" a", " b", " a", " c", " d"];
+  const lp = logprobsOf({ logprobs: true, top_logprobs: 4 }, pieces);
+  // Distinct: a b c d; for the i-th piece the others (the distinct ones without it) are taken from their i-th on, cycling.
+  expect(lp?.content.map((e) => e.top_logprobs.map((t) => t.token))).toEqual([
+    [" a", " b", " c", " d"],
+    [" b", " c", " d", " a"],
+    [" a", " d", " b", " c"],
+    [" c", " a", " b", " d"],
+    [" d", " b", " c", " a"],
+  ]);
+  // One distinct piece: no alternative to give.
+  expect(logprobsOf({ logprobs: true, top_logprobs: 5 }, [" x", " x"])?.content.map((e) => e.top_logprobs.length)).toEqual([1, 1]);
+});

@@ -47,6 +47,10 @@ async function checkMonth(
       .map((n) => Number(n.body.threshold)),
   );
   const fresh = status.thresholdsReached.filter((t) => !sent.has(t));
+  // The budget is read as it is now: changed since the month ended (lowered or raised for the new month, as a cap
+  // spent at the month's end is), it is not the one that month had, and judged against it the month would be
+  // announced at thresholds it never reached under its own.
+  if (ended && fresh.length > 0 && (await budgetChangedSince(store, orgId, at + 1))) return [];
   // A month that has ended is spent, not projected.
   const projected = ended ? spentMicros : projectedMicros(spentMicros, at);
   const budgetMicros = budgetCents * MICROS_PER_CENT;
@@ -74,6 +78,29 @@ async function checkMonth(
     if (written) announced.push(threshold);
   }
   return announced;
+}
+
+/** Audit entries read, at most, looking for a budget change since the month ended (two hundred a page). */
+const AUDIT_PAGES = 10;
+
+/**
+ * Whether the monthly budget was changed at `since` or after: the audit log's
+ * `preferences.update` entries name the settings they changed. More entries since then
+ * than are read: not known, so taken as changed (the ended month is then not judged).
+ */
+async function budgetChangedSince(store: Store, orgId: string, since: number): Promise<boolean> {
+  let before: string | null = null;
+  for (let page = 0; page < AUDIT_PAGES; page++) {
+    const { entries, nextBefore } = await store.listAudit(orgId, { limit: 200, before });
+    for (const e of entries) {
+      if (e.createdAt < since) return false;
+      const changed = e.details.changed;
+      if (e.action === "preferences.update" && Array.isArray(changed) && changed.includes("monthlyBudgetCents")) return true;
+    }
+    if (nextBefore === null) return false;
+    before = nextBefore;
+  }
+  return true;
 }
 
 /** Dollars to the micro-dollar, without trailing zeros: $0.0125, $2. */

@@ -35,9 +35,12 @@ function run(ys: readonly number[], alpha: number, beta: number): { level: numbe
 /**
  * The series from its first day with spend: the days before an organization's first call
  * are not a history of spending nothing, and fitted as one they turn a new organization's
- * steady pace into a steep trend (two days of $5 forecast $2,300 over 90 days).
+ * steady pace into a steep trend (two days of $5 forecast $2,300 over 90 days). Spend
+ * before the series (`spentBefore`) makes its first empty days a pause, which is history:
+ * the whole series.
  */
-export function fromFirstSpend(ys: readonly number[]): number[] {
+export function fromFirstSpend(ys: readonly number[], spentBefore = false): number[] {
+  if (spentBefore) return [...ys];
   const first = ys.findIndex((y) => y !== 0);
   return first < 0 ? [] : ys.slice(first);
 }

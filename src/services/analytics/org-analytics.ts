@@ -11,7 +11,7 @@
 import type { UsageHourly } from "../../domain/types.ts";
 import type { Store } from "../../store/store.ts";
 import { budgetStatus, type BudgetStatus, monthStart } from "./budget.ts";
-import { forecastSum, fitHolt, fromFirstSpend } from "./holt.ts";
+import { forecastSum, fitHolt } from "./holt.ts";
 import { toDollars } from "./money.ts";
 import { type AnalyticsReport, buildReport, historyFrom } from "./report.ts";
 import { DAY_MS, dayOf, parsePeriod, windowOf } from "./window.ts";
@@ -74,7 +74,8 @@ export async function orgAnalytics(
     const closed = report.daily.slice(0, -1).map((d) => Math.round(d.cost * 1_000_000));
     answer.focus = {
       horizonDays: periodDays!,
-      projectedCost: toDollars(Math.round(forecastSum(fitHolt(fromFirstSpend(closed)), periodDays!))),
+      // The days the report's own forecast fitted: the closed days from the first with spend, read with the history.
+      projectedCost: toDollars(Math.round(forecastSum(fitHolt(closed.slice(closed.length - report.forecast.model.daysFitted)), periodDays!))),
     };
   }
   if (view === "budget") {

@@ -105,7 +105,8 @@ export function buildReport(allRows: readonly UsageHourly[], w: DayWindow): Anal
     micros += r.costMicros;
     requests += r.requests;
   }
-  const history = fromFirstSpend(closed);
+  // The window's closed days from its first with spend, unless the organization spent in the two weeks before it.
+  const history = fromFirstSpend(closed, closedSeries.slice(0, HISTORY_DAYS).some((y) => y !== 0));
   // A day is judged against a week of spending history: the days before the first spend are none (a new
   // organization's first day would be "high", millions of deviations out). -1 (no spend): nothing to judge.
   const firstSpend = closedSeries.findIndex((y) => y !== 0);

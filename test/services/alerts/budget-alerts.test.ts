@@ -10,6 +10,7 @@ import { SecretBox } from "../../../src/lib/secret-box.ts";
 import { BUDGET_KIND, checkBudget } from "../../../src/services/alerts/budget-alerts.ts";
 import { Notifier } from "../../../src/services/alerts/notifier.ts";
 import { rotateWebhookSecret } from "../../../src/services/alerts/webhook-secret.ts";
+import { recordAudit } from "../../../src/services/audit.ts";
 import { SqliteStore } from "../../../src/store/sqlite/sqlite-store.ts";
 
 const now = Date.UTC(2026, 10, 16, 12);
@@ -145,4 +146,35 @@ test("a budget changed during the month has its own thresholds: a raised budget 
     [1000, 90],
     [2000, 50],
   ]);
+});
+
+/** The budget changed as the preferences service changes it: the setting, then its audit entry naming what changed. */
+async function changeSettings(at: number, patch: Record<string, unknown>) {
+  await nodes[0]!.setOrgPreferences(orgId, { ...(await nodes[0]!.getOrgPreferences(orgId)), ...patch });
+  const admin = { ref: "user:admin", ip: null, userAgent: null };
+  await recordAudit(nodes[0]!, orgId, admin as never, "preferences.update", orgId, { changed: Object.keys(patch) }, at);
+}
+
+test("a budget changed since the month ended does not judge that month: lowered for the new month, the old one reached no new threshold", async () => {
+  const n = notifierOf(nodes[0]!);
+  const lastCheck = Date.UTC(2026, 10, 30, 23, 57);
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(6_000_000, lastCheck - 60_000)], keyTouches: [] });
+  expect(await checkBudget(nodes[0]!, n, orgId, lastCheck)).toEqual([50]);
+  // December's budget is $5: $6 was 60% of November's $10, not 120% of a budget November never had.
+  await changeSettings(Date.UTC(2026, 11, 1, 0, 1), { monthlyBudgetCents: 500 });
+  expect(await checkBudget(nodes[0]!, n, orgId, Date.UTC(2026, 11, 1, 0, 2))).toEqual([]);
+  await n.idle();
+  expect((await budgetNotes()).map((x) => [x.body.month, x.body.threshold])).toEqual([["2026-11", 50]]);
+});
+
+test("another setting changed since the month ended leaves that month's late threshold announced", async () => {
+  const n = notifierOf(nodes[0]!);
+  const lastCheck = Date.UTC(2026, 10, 30, 23, 57);
+  // A budget set before the month ended is the month's own.
+  await changeSettings(Date.UTC(2026, 10, 30, 12), { monthlyBudgetCents: 1000 });
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(6_000_000, lastCheck - 60_000)], keyTouches: [] });
+  expect(await checkBudget(nodes[0]!, n, orgId, lastCheck)).toEqual([50]);
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(2_000_000, Date.UTC(2026, 10, 30, 23, 58))], keyTouches: [] });
+  await changeSettings(Date.UTC(2026, 11, 1, 0, 1), { piiAction: "block" });
+  expect(await checkBudget(nodes[0]!, n, orgId, Date.UTC(2026, 11, 1, 0, 2))).toEqual([75]);
 });

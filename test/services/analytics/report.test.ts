@@ -126,3 +126,14 @@ test("a new organization's first days forecast their own pace: the empty days be
   expect(stopped.forecast.model.daysFitted).toBe(10);
   expect(stopped.forecast["30day"]).toBeLessThan(150);
 });
+
+test("an organization that spent before the window fits the window's first empty days too: a pause is history, not days before it existed", () => {
+  // $5 a day until eight days ago, nothing since, then $5 yesterday: a 7-day window of five empty days and one of spend.
+  const rows = [...Array.from({ length: 10 }, (_, i) => row(i + 8, "openai", 5_000_000, 1, 1)), row(1, "openai", 5_000_000, 1, 1)];
+  const r = buildReport(rows, windowOf(7, now));
+  expect(r.forecast.model.daysFitted).toBe(6);
+  // Fitted on yesterday alone it would forecast yesterday's $5 a day, as for a new organization.
+  expect(r.forecast["7day"]).toBeLessThan(35);
+  // Nothing spent before the window: the empty days before the first spend are still left out.
+  expect(buildReport([row(1, "openai", 5_000_000, 1, 1)], windowOf(7, now)).forecast.model.daysFitted).toBe(1);
+});
