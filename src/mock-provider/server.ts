@@ -35,6 +35,7 @@ import { messagesError, platformError } from "./vendor-errors.ts";
 import { messagesModelList } from "./messages-models.ts";
 import { azureChatAnswer, azureRefusal, isAzurePath } from "./azure-shape.ts";
 import { platformAnswerModel } from "./platform-model.ts";
+import { reasoningLimitRefusal } from "./reasoning-limits.ts";
 import { cacheSteer } from "./cache-steer.ts";
 import { serviceTierEcho } from "./service-tier-echo.ts";
 import { missingSignature, thoughtSignatureSteer, withThoughtSignatures } from "./thought-signature-steer.ts";
@@ -236,6 +237,8 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (request.method === "POST" && /\/chat\/completions$/.test(pathname)) {
         if (!body || typeof body.model !== "string" || !Array.isArray(body.messages))
           return openAiError(400, "model and messages are required");
+        const limitRefused = reasoningLimitRefusal(pathname, body);
+        if (limitRefused) return limitRefused;
         // End user `thought-signature`: Google's thought signatures on tool calls, wanted back (thought-signature-steer.ts).
         const signed = thoughtSignatureSteer(body);
         const unsigned = signed ? missingSignature(body) : null;

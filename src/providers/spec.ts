@@ -26,6 +26,15 @@ export interface SettingsInput {
   deployments?: Record<string, string>;
 }
 
+/**
+ * The name a chat body's output limit goes under. OpenAI deprecated `max_tokens` for
+ * `max_completion_tokens`, which its reasoning models (o-series, gpt-5) require
+ * (openai/openai-node src/resources/chat/completions/completions.ts,
+ * `ChatCompletionCreateParamsBase.max_tokens`); other vendors and Ollama document only
+ * `max_tokens` (ollama/ollama openai/openai.go `ChatCompletionRequest`).
+ */
+export type ChatMaxTokensName = "max_tokens" | "max_completion_tokens";
+
 /** What a URL builder needs of a call's target. */
 export interface Endpoint<S> {
   baseUrl: string;
@@ -51,6 +60,11 @@ export interface ProviderSpec<S> {
    * translated to chat completions.
    */
   readonly offersResponses: boolean;
+  /**
+   * The one name this kind's chat API takes the output limit under (its settings may decide:
+   * an old API version), or null where its servers differ and the caller's name is kept.
+   */
+  chatMaxTokens(settings: S): ChatMaxTokensName | null;
   /** The credentials in a create or rotate input; a 400 naming the missing field otherwise. */
   credentials(input: CredentialInput): ProviderCredentials;
   /** The settings fields this kind takes; the registry refuses the others before `settingsFrom` runs. */
@@ -83,11 +97,13 @@ export const joinedUrl = (at: Endpoint<unknown>, operation: string): string => `
 /** A spec for a kind with no settings, differing only in its flags. */
 export function plainSpec(
   flags: Pick<ProviderSpec<NoSettings>, "tierClass" | "keyOptional" | "declaresCountry" | "choosesFormat"> &
-    Partial<Pick<ProviderSpec<NoSettings>, "offersResponses">>,
+    Partial<Pick<ProviderSpec<NoSettings>, "offersResponses">> & { chatMaxTokens?: ChatMaxTokensName | null },
 ): ProviderSpec<NoSettings> {
+  const { chatMaxTokens = "max_tokens", ...rest } = flags;
   return {
     offersResponses: false,
-    ...flags,
+    ...rest,
+    chatMaxTokens: () => chatMaxTokens,
     credentials: (input) => apiKeyCredentials(input, flags.keyOptional),
     settingsFields: [],
     settingsFrom: (_input, current) => ({ ...current }),

@@ -9,7 +9,7 @@ import { PROVIDER_KINDS, type ProviderKind } from "./catalog/provider-kinds.ts";
 import { openAiSpec, vendorSpec } from "./openai-compatible/vendor-spec.ts";
 import { customSpec, selfHostedSpec } from "./own-models/own-models-spec.ts";
 import { badRequest } from "../lib/errors.ts";
-import { type Endpoint, type NoSettings, type ProviderSpec, SETTINGS_FIELDS, type SettingsInput } from "./spec.ts";
+import { type ChatMaxTokensName, type Endpoint, type NoSettings, type ProviderSpec, SETTINGS_FIELDS, type SettingsInput } from "./spec.ts";
 
 /** Each kind's typed settings. */
 export type SettingsMap = {
@@ -50,6 +50,11 @@ export function offersResponses(kind: ProviderKind): boolean {
 /** Where one operation of a call goes, as the target's kind addresses it. */
 export function endpointUrl<K extends ProviderKind>(t: Endpoint<SettingsMap[K]> & { kind: K }, operation: string): string {
   return SPECS[t.kind].url(t, operation);
+}
+
+/** The name the target's chat API takes a call's output limit under (`max_tokens` or `max_completion_tokens`); null: as the caller wrote it. */
+export function chatMaxTokensName<K extends ProviderKind>(t: { kind: K; settings: SettingsMap[K] }): ChatMaxTokensName | null {
+  return SPECS[t.kind].chatMaxTokens(t.settings);
 }
 
 /** The kinds whose spec takes a settings field, for the 400 that names them. */

@@ -4,7 +4,8 @@
  * `instructions` and system/developer items become system messages, input items become
  * messages (text, images, function calls and their outputs), function tools become
  * chat tools, `text.format` becomes `response_format`, `max_output_tokens` becomes
- * `max_tokens`, `reasoning.effort` becomes `reasoning_effort` where the provider kind's chat
+ * `max_tokens` (sent under the name the provider kind takes, `max_completion_tokens` at
+ * OpenAI and Azure: the chat adapter renames it by the kind's spec), `reasoning.effort` becomes `reasoning_effort` where the provider kind's chat
  * API takes it (dropped, as documented, where it does not), and Google's thought signature
  * comes back from the gateway's own reasoning item onto its tool call. What chat completions cannot express is refused with a 400 naming the
  * field, never dropped silently: built-in tools (web search, file search, computer

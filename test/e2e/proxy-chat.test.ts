@@ -57,7 +57,8 @@ describe("chat completions", () => {
     const last = (await mock.requests()).at(-1)!;
     expect(last.path).toBe("/v1/chat/completions");
     expect(last.authorization).toBe(`Bearer ${PROVIDER_KEY}`);
-    expect(last.body).toMatchObject({ model: "gpt-4o", temperature: 0.2, max_tokens: 50 });
+    // The limit under the name OpenAI's chat API takes (its reasoning models refuse `max_tokens`).
+    expect(last.body).toMatchObject({ model: "gpt-4o", temperature: 0.2, max_completion_tokens: 50 });
   });
 
   test("streaming: chunks arrive as the provider sends them; the usage chunk only when asked", async () => {

@@ -68,7 +68,8 @@ const LONG = "Summarize the following notes about the quarterly planning meeting
 
 async function routed(headers: Record<string, string>, body: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming> = {}) {
   const { data, response } = await client.chat.completions
-    .create({ model: "gateway/auto", messages: [{ role: "user", content: LONG }], max_tokens: 100, ...body }, { headers })
+    // The limit under the name OpenAI's reasoning models (gpt-5 among the routed ones) take: the custom providers pass it as written.
+    .create({ model: "gateway/auto", messages: [{ role: "user", content: LONG }], max_completion_tokens: 100, ...body }, { headers })
     .withResponse();
   return {
     data,
@@ -145,7 +146,7 @@ describe("strategies", () => {
   test("a family (a trailing *) is routed among its models; a concrete id without x-gw-route is served as named", async () => {
     const family = async (model: string, strategy: string) => {
       const { data, response } = await client.chat.completions
-        .create({ model, messages: [{ role: "user", content: LONG }], max_tokens: 100 }, { headers: { "x-gw-route": strategy } })
+        .create({ model, messages: [{ role: "user", content: LONG }], max_completion_tokens: 100 }, { headers: { "x-gw-route": strategy } })
         .withResponse();
       return { model: data.model, routed: response.headers.get("x-gw-moe-routed") };
     };
@@ -352,7 +353,12 @@ describe("POST /api/byok/route, ai.route and ai.health", () => {
     });
 
   test("answers every field of the specification with the right types", async () => {
-    const res = await post({ strategy: "quality", messages: [{ role: "user", content: "route me" }], task_type: "code", max_tokens: 50 });
+    const res = await post({
+      strategy: "quality",
+      messages: [{ role: "user", content: "route me" }],
+      task_type: "code",
+      max_completion_tokens: 50,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-gw-moe-routed")).toBe("beta/gpt-5");
     const a = (await res.json()) as any;
@@ -502,7 +508,7 @@ describe("x-gw-route on a named model", () => {
 
   const named = async (model: string, strategy: string) => {
     const { data, response } = await client.chat.completions
-      .create({ model, messages: [{ role: "user", content: LONG }], max_tokens: 100 }, { headers: { "x-gw-route": strategy } })
+      .create({ model, messages: [{ role: "user", content: LONG }], max_completion_tokens: 100 }, { headers: { "x-gw-route": strategy } })
       .withResponse();
     return { model: data.model, routed: response.headers.get("x-gw-moe-routed") };
   };

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
 import { AZURE_DEFAULT_API_VERSION } from "../../src/providers/azure/azure-spec.ts";
 import { PROVIDER_KINDS, PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
-import { endpointUrl, settingsFor, specFor } from "../../src/providers/specs.ts";
+import { chatMaxTokensName, endpointUrl, settingsFor, specFor } from "../../src/providers/specs.ts";
 import { targetFor } from "../../src/providers/target.ts";
 
 function refusal(fn: () => unknown): { param: string | null; message: string } | null {
@@ -155,5 +155,32 @@ describe("addresses", () => {
     expect(endpointUrl(at("bedrock", "https://vpce.example", { region: "eu-west-3" }, "m"), "model/m/invoke")).toBe(
       "https://vpce.example/model/m/invoke",
     );
+  });
+});
+
+describe("the output limit's name", () => {
+  const of = (kind: (typeof PROVIDER_KINDS)[number], settings: Record<string, unknown> = {}) =>
+    chatMaxTokensName(
+      targetFor({
+        info: PROVIDER_KINDS_INFO[kind],
+        baseUrl: "https://provider.example",
+        credentials: { type: "api-key", apiKey: "k" },
+        model: "m",
+        catalogModel: undefined,
+        config: { id: "p", name: kind, format: PROVIDER_KINDS_INFO[kind].format, country: "US", settings },
+      }),
+    );
+
+  test("OpenAI and Azure take max_completion_tokens, the caller's own servers the caller's name, every other kind max_tokens", () => {
+    expect(PROVIDER_KINDS.filter((k) => of(k) === "max_completion_tokens")).toEqual(["openai", "azure-openai"]);
+    expect(PROVIDER_KINDS.filter((k) => of(k) === null)).toEqual(["self-hosted", "custom"]);
+  });
+
+  test("an Azure data-plane version from before the reasoning models knows only max_tokens", () => {
+    expect(of("azure-openai", { apiVersion: "2024-06-01" })).toBe("max_tokens");
+    expect(of("azure-openai", { apiVersion: "2024-08-01-preview" })).toBe("max_tokens");
+    expect(of("azure-openai", { apiVersion: "2024-09-01-preview" })).toBe("max_completion_tokens");
+    expect(of("azure-openai", { apiVersion: "2025-04-01-preview" })).toBe("max_completion_tokens");
+    expect(of("azure-openai", { apiVersion: "v1" })).toBe("max_completion_tokens");
   });
 });

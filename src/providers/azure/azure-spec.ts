@@ -3,7 +3,7 @@
  * deployment rather than a model (`/openai/deployments/{deployment}/{op}`) and names
  * its data-plane version in every URL.
  */
-import { apiKeyCredentials, type Endpoint, type ProviderSpec } from "../spec.ts";
+import { apiKeyCredentials, type ChatMaxTokensName, type Endpoint, type ProviderSpec } from "../spec.ts";
 
 /** The Azure OpenAI data-plane version used when the configuration does not name one. */
 export const AZURE_DEFAULT_API_VERSION = "2024-10-21";
@@ -27,12 +27,23 @@ function azureUrl(at: Endpoint<AzureSettings>, operation: string): string {
   return `${at.baseUrl}/openai/deployments/${encodeURIComponent(deployment)}/${operation}?${version}`;
 }
 
+/**
+ * `max_completion_tokens` from the data-plane version that brought the reasoning models
+ * (2024-09-01-preview; the GA 2024-10-21 has it, as have `v1`, `latest` and `preview`),
+ * which refuse `max_tokens`; a version older than that knows only `max_tokens`.
+ */
+function azureMaxTokens(settings: AzureSettings): ChatMaxTokensName {
+  const dated = /^\d{4}-\d{2}-\d{2}/.exec(settings.apiVersion)?.[0];
+  return dated !== undefined && dated < "2024-09-01" ? "max_tokens" : "max_completion_tokens";
+}
+
 export const azureSpec: ProviderSpec<AzureSettings> = {
   tierClass: "cloud-platform",
   keyOptional: false,
   declaresCountry: false,
   choosesFormat: false,
   offersResponses: false,
+  chatMaxTokens: azureMaxTokens,
   credentials: (input) => apiKeyCredentials(input, false),
   settingsFields: ["apiVersion", "deployments"],
   settingsFrom(input, current) {

@@ -30,6 +30,8 @@ export const bedrockSpec: ProviderSpec<BedrockSettings> = {
   declaresCountry: false,
   choosesFormat: false,
   offersResponses: false,
+  // Spoken to in the messages format: a chat body's limit is read under either name by the translation.
+  chatMaxTokens: () => "max_tokens",
   credentials: bedrockCredentials,
   settingsFields: ["region"],
   settingsFrom(input, current) {

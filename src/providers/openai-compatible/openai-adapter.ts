@@ -1,9 +1,9 @@
 /**
  * The OpenAI-compatible family: every chat-format kind (OpenAI, Google's and Cohere's
  * compatibility endpoints, Mistral, xAI, the inference hosts, self-hosted servers,
- * Azure OpenAI). Kinds differ only in address and authentication: the kind's spec
- * builds the address (Azure's deployments included), the catalog names the header the
- * key travels in, so one adapter serves them all.
+ * Azure OpenAI). Kinds differ only in address, authentication and the name of the output
+ * limit: the kind's spec builds the address (Azure's deployments included) and names the
+ * limit, the catalog names the header the key travels in, so one adapter serves them all.
  */
 import {
   type EmbeddingsCapable,
@@ -13,7 +13,7 @@ import {
   type ResponsesCapable,
   type UpstreamRequest,
 } from "../adapter.ts";
-import { endpointUrl } from "../specs.ts";
+import { chatMaxTokensName, endpointUrl } from "../specs.ts";
 import type { Target } from "../target.ts";
 
 function authHeaders(t: Target): Record<string, string> {
@@ -33,9 +33,27 @@ function post(t: Target, operation: "chat/completions" | "embeddings" | "respons
   };
 }
 
+const OTHER_NAME = { max_tokens: "max_completion_tokens", max_completion_tokens: "max_tokens" } as const;
+
+/**
+ * A chat body with its output limit under the one name the kind's chat API takes (its
+ * spec's `chatMaxTokens`; the caller's own where the kind's servers differ): a caller (or a translated Responses call) may write either, and
+ * a routed or fallback target may be a reasoning model that refuses `max_tokens`, or a
+ * server that ignores `max_completion_tokens` and answers past the limit the spend was held
+ * for. When both are written, the value under the kind's name is kept. Copied only when renamed.
+ */
+function withLimitName(t: Target, body: Record<string, unknown>): Record<string, unknown> {
+  const name = chatMaxTokensName(t);
+  if (name === null) return body;
+  const other = OTHER_NAME[name];
+  if (body[other] === undefined || body[other] === null) return body;
+  const { [other]: limit, ...rest } = body;
+  return { ...rest, [name]: rest[name] ?? limit };
+}
+
 export const openAiCompatibleAdapter = {
   wire: "chat",
-  request: (t, body) => post(t, "chat/completions", body),
+  request: (t, body) => post(t, "chat/completions", withLimitName(t, body)),
   embeddingsRequest: (t, body) => post(t, "embeddings", body),
   responsesRequest: (t, body) => post(t, "responses", body),
   modelsRequest: (t) => ({ url: endpointUrl(t, "models"), method: "GET", headers: authHeaders(t) }),
