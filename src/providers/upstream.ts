@@ -1,8 +1,9 @@
 /**
  * Sending a request to a provider and turning its failures into gateway errors: a
- * timeout is 504; an unreachable provider, or one that says it is unavailable or
- * overloaded (503, 529), is 503; any other provider 5xx (a wrong answer) is 502; and
- * a provider 4xx keeps its status with the provider's own message (any credential it
+ * timeout (the gateway's deadline, or the provider's own 408 or 504) is 504; an
+ * unreachable provider, or one that says it is unavailable or overloaded (503, 529), is
+ * 503; any other provider 5xx, or a 424 (its model failed), is 502; and any other
+ * provider 4xx keeps its status with the provider's own message (any credential it
  * echoes is cut out).
  */
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
@@ -12,6 +13,9 @@ import { egressFetch } from "../lib/egress/egress-fetch.ts";
 import { EgressRefused } from "../lib/egress/egress-policy.ts";
 import { readAtMost } from "../lib/egress/bounded-body.ts";
 import { HOP_HEADER, HOP_TOKEN } from "./hop.ts";
+import { providerFailure } from "./provider-failure.ts";
+
+export { providerFailure };
 
 /**
  * Whom a call is made for: their signal aborts when they go away. A server's Request
@@ -198,8 +202,6 @@ export function unreadAnswer(up: UpstreamResponse, opts: SendOptions): ApiError 
 
 const MAX_ERROR_BYTES = 64 * 1024;
 const utf8 = new TextDecoder();
-/** Service Unavailable, and the messages-format vendor's Overloaded. */
-const UNAVAILABLE = new Set([503, 529]);
 
 /**
  * The provider's own message: `error.message` (chat and messages vendors), or the cloud
@@ -299,26 +301,4 @@ function retryHeaders(from: Headers): Record<string, string> | undefined {
   const ms = from.get("retry-after-ms");
   if (ms && /^\d{1,9}(\.\d{1,3})?$/.test(ms)) headers = { ...headers, "retry-after-ms": ms };
   return headers;
-}
-
-/**
- * A provider's failure as the gateway's error, by the HTTP status it gave: a whole answer's,
- * or the one a stream's error event stands for (wire-format.ts, `errorOf`), so a failure
- * mid-stream is recorded and counted as the same failure answered whole.
- */
-export function providerFailure(
-  status: number,
-  message: string,
-  providerName: string,
-  headers?: Record<string, string>,
-  from: "answer" | "stream event" = "answer",
-): ApiError {
-  // Temporarily unavailable or overloaded: the provider said so, and another (or a later) call may succeed.
-  if (UNAVAILABLE.has(status)) {
-    const how = from === "answer" ? `it answered HTTP ${status}` : `its stream sent an error event, read as HTTP ${status}`;
-    return new ApiError(503, "provider_unavailable", `${providerName} is unavailable (${how}): ${message}`, { headers });
-  }
-  if (status >= 500 || status < 400) return new ApiError(502, "provider_error", `${providerName} failed (HTTP ${status}): ${message}`);
-  if (status === 429) return new ApiError(429, "rate_limit_exceeded", `${providerName} is rate limiting this key: ${message}`, { headers });
-  return new ApiError(status, "provider_error", `${providerName}: ${message}`);
 }

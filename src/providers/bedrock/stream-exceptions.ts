@@ -5,7 +5,10 @@
  * (aws/aws-sdk-js-v3, clients/client-bedrock-runtime/src/protocols/Aws_restJson1.ts,
  * `de_ResponseStream`). Each is written as the error type the vendor uses for the same
  * failure, so the call is recorded with the right status (wire-format.ts, STATUS_OF): a
- * throttled stream is a rate limit (429), not a broken provider (502).
+ * throttled stream is a rate limit (429), not a broken provider (502); a model that timed
+ * out is the provider's timeout (`timeout_error`, 504 `provider_timeout`), as the same
+ * exception answered whole (`ModelTimeoutException`, HTTP 408) is (upstream.ts, `providerFailure`);
+ * a model's own failure mid-stream (`modelStreamErrorException`, HTTP 424 whole) is a 502.
  */
 
 /** Exception member -> messages error type; an exception not listed is the vendor's `api_error`. */
