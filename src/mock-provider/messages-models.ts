@@ -3,7 +3,9 @@
  * `{data: [{type: "model", id, display_name, created_at}], has_more, first_id, last_id}`,
  * `limit` items a page (20 unless asked, 1 to 1000), after the `after_id` cursor
  * (anthropics/anthropic-sdk-typescript, src/resources/models.ts `ModelListParams`; the
- * List Models API reference). A reader that does not ask for a large page gets 20.
+ * List Models API reference). A reader that does not ask for a large page gets 20. A base
+ * URL under `/listing-<N>` lists N models (`listed-1` ... `listed-N`), so a reader's paging
+ * past the largest page can be tested.
  */
 import { messagesError } from "./vendor-errors.ts";
 
@@ -24,4 +26,12 @@ export function messagesModelList(search: URLSearchParams, ids: readonly string[
     first_id: page[0] ?? null,
     last_id: page.at(-1) ?? null,
   });
+}
+
+const LISTING = /^\/listing-(\d{1,6})\//;
+
+/** The ids the mock lists at this path: N made-up ones under `/listing-<N>`, else its own. */
+export function listedIds(pathname: string, own: readonly string[]): readonly string[] {
+  const n = LISTING.exec(pathname)?.[1];
+  return n === undefined ? own : Array.from({ length: Number(n) }, (_, i) => `listed-${i + 1}`);
 }

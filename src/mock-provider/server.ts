@@ -14,7 +14,8 @@
  *   `garbled-<model>` answers a plain (non-stream) call with the first half of its body only;
  *   `fault-<name>`    answers with that misbehaviour in the route's format (fault-plan.ts), also
  *                     asked for as an end user `fault-<name>`, for a model the catalog must price;
- * a base URL under `/fault-oversized-<MiB>` answers model lists and token counts that large (oversized-answer.ts);
+ * a base URL under `/fault-oversized-<MiB>` answers model lists and token counts that large (oversized-answer.ts),
+ * one under `/listing-<N>` a messages-family model list of N models, in pages (messages-models.ts);
  * an end user (`user`, `metadata.user_id`) `cache-r<reads>-w<writes>[-h<1-hour writes>]` reports
  * that many prompt tokens read from and written to the prompt cache (cache-steer.ts);
  * a chat call's end user `thought-signature` gets Google's thought signatures on its tool calls
@@ -32,7 +33,7 @@ import { mockCountTokens } from "./responses-routes.ts";
 import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { messagesError, platformError } from "./vendor-errors.ts";
-import { messagesModelList } from "./messages-models.ts";
+import { listedIds, messagesModelList } from "./messages-models.ts";
 import { azureChatAnswer, azureRefusal, isAzurePath } from "./azure-shape.ts";
 import { platformAnswerModel } from "./platform-model.ts";
 import { reasoningLimitRefusal } from "./reasoning-limits.ts";
@@ -284,7 +285,7 @@ export function startMockProvider(opts: MockProviderOptions) {
         return garble(simulatedEmbeddings(body as never, answeredModel));
       }
       if (request.method === "GET" && pathname.endsWith("/v1/models") && h.has("anthropic-version"))
-        return messagesModelList(new URLSearchParams(search), MODELS);
+        return messagesModelList(new URLSearchParams(search), listedIds(pathname, MODELS));
       if (request.method === "GET" && /\/models$/.test(pathname)) return simulatedModelList(MODELS);
       return openAiError(404, `mock provider has no route ${request.method} ${pathname}`, "not_found_error");
     },

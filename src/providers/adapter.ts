@@ -49,8 +49,10 @@ export interface EmbeddingsCapable {
 
 export interface ModelListing {
   modelsRequest(target: Target): UpstreamRequest;
-  /** The model ids in the provider's list response. */
+  /** The model ids in the provider's list response (one page of it, where the provider pages it). */
   parseModels(body: unknown): string[];
+  /** Where the provider pages its list: the request for the page after this one, or null when this was the last. */
+  nextModelsRequest?(target: Target, body: unknown): UpstreamRequest | null;
 }
 
 /** Providers of the messages format that count a prompt's tokens themselves (`/v1/messages/count_tokens`). */

@@ -1,6 +1,6 @@
 /**
  * The caller's model list: for every provider they may use, the provider's own list
- * (fetched, cached 10 minutes, failures tolerated) and the catalog's entries for that
+ * (fetched, every page of it up to a bound, cached 10 minutes, failures tolerated) and the catalog's entries for that
  * kind, and any models a self-hosted or custom provider declares. A cached list
  * belongs to one version of one configuration: `forget` drops an organization's
  * lists when its providers change (a new address or key answers with another list),
@@ -9,7 +9,7 @@
  */
 import { readTextUpTo } from "../lib/egress/bounded-body.ts";
 import type { Logger } from "../lib/log.ts";
-import { canListModels } from "../providers/adapter.ts";
+import { canListModels, type UpstreamRequest } from "../providers/adapter.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import type { ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { PLATFORM_MODEL_ID } from "../providers/bedrock/model-ids.ts";
@@ -31,11 +31,13 @@ const FRESH_MS = 10 * 60_000;
 const RETRY_AFTER_FAILURE_MS = 60_000;
 const FETCH_TIMEOUT_MS = 5_000;
 /**
- * A provider's model list is read up to this much (the largest public lists, with every
- * model's metadata, are under 2 MiB): the address may be a member's own server, and a
+ * A provider's model list is read up to this much, all its pages together (the largest
+ * public lists, with every model's metadata, are under 2 MiB): the address may be a member's own server, and a
  * list read whole could fill the node's memory in the five seconds it is given.
  */
 export const MAX_MODEL_LIST_BYTES = 8 * 1024 * 1024;
+/** A list the provider pages (the messages vendor's, 1,000 a page) is followed this many pages at most. */
+export const MAX_MODEL_LIST_PAGES = 10;
 
 interface CachedList {
   until: number;
@@ -145,22 +147,33 @@ export class ModelList {
     return this.fetchIds(p);
   }
 
+  /**
+   * The provider's list, page after page where it pages it (the messages vendor), at most
+   * MAX_MODEL_LIST_PAGES pages, all within one deadline and one byte bound.
+   */
   private async fetchIds(p: LiveProvider): Promise<string[]> {
     const info = this.catalog.kind(p.kind);
     const adapter = adapterFor(p.record.format);
     const baseUrl = p.record.baseUrl ?? info.defaultBaseUrl;
     if (!canListModels(adapter) || !baseUrl) return [];
     const target = targetFor({ info, baseUrl, credentials: p.credentials, model: "", catalogModel: undefined, config: p.record });
-    const up = await sendUpstream(adapter.modelsRequest(target), {
-      caller: { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) },
-      timeoutMs: FETCH_TIMEOUT_MS,
-      providerName: p.record.name,
-    });
-    try {
-      if (!up.response.ok) throw new Error(`HTTP ${up.response.status}`);
-      return adapter.parseModels(JSON.parse(await readTextUpTo(up.response, MAX_MODEL_LIST_BYTES)));
-    } finally {
-      up.done();
+    const caller = { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) };
+    const ids: string[] = [];
+    let bytesLeft = MAX_MODEL_LIST_BYTES;
+    let request: UpstreamRequest | null = adapter.modelsRequest(target);
+    for (let page = 0; request && page < MAX_MODEL_LIST_PAGES; page++) {
+      const up = await sendUpstream(request, { caller, timeoutMs: FETCH_TIMEOUT_MS, providerName: p.record.name });
+      try {
+        if (!up.response.ok) throw new Error(`HTTP ${up.response.status}`);
+        const text = await readTextUpTo(up.response, bytesLeft);
+        bytesLeft -= Buffer.byteLength(text);
+        const body: unknown = JSON.parse(text);
+        ids.push(...adapter.parseModels(body));
+        request = adapter.nextModelsRequest?.(target, body) ?? null;
+      } finally {
+        up.done();
+      }
     }
+    return ids;
   }
 }

@@ -35,3 +35,16 @@ test("the mock serves it to a request in the vendor's form (the version header),
   const chat = (await (await fetch(`${mock.url}/v1/models`, { headers: { authorization: "Bearer k" } })).json()) as Record<string, unknown>;
   expect(chat.object).toBe("list");
 });
+
+test("a base URL under /listing-<N> lists N made-up models, in pages", async () => {
+  const first = await fetch(`${mock.url}/listing-1500/v1/models?limit=1000`, {
+    headers: { "anthropic-version": "2023-06-01", "x-api-key": "k" },
+  });
+  const body = (await first.json()) as { data: { id: string }[]; has_more: boolean; last_id: string };
+  expect([body.data.length, body.has_more, body.last_id]).toEqual([1000, true, "listed-1000"]);
+  const rest = await fetch(`${mock.url}/listing-1500/v1/models?limit=1000&after_id=listed-1000`, {
+    headers: { "anthropic-version": "2023-06-01", "x-api-key": "k" },
+  });
+  const last = (await rest.json()) as { data: { id: string }[]; has_more: boolean };
+  expect([last.data.length, last.has_more, last.data.at(-1)?.id]).toEqual([500, false, "listed-1500"]);
+});

@@ -5,7 +5,7 @@ import { createLogger } from "../../src/lib/log.ts";
 import { configuredProviderVerdicts } from "../../src/policy/provider-authorization.ts";
 import { Catalog } from "../../src/providers/catalog/catalog.ts";
 import { setEgressPolicy } from "../../src/lib/egress/egress-policy.ts";
-import { MAX_MODEL_LIST_BYTES, ModelList } from "../../src/services/model-list.ts";
+import { MAX_MODEL_LIST_BYTES, MAX_MODEL_LIST_PAGES, ModelList } from "../../src/services/model-list.ts";
 import { MemoryProviderDirectory } from "../../src/state/provider-directory.ts";
 import { resolveTarget } from "../../src/pipeline/resolve-provider.ts";
 import { type RunningMock, startMockProvider } from "../support/gateway-process.ts";
@@ -121,4 +121,26 @@ test("every listed id, called as listed, reaches the configuration that lists it
   const labOnly = (await alone.models.list(who)).map((m) => m.id);
   expect(labOnly).toEqual(expect.arrayContaining(["lab/gpt-4o", "lab/mock-model"]));
   expect(resolveTarget({ catalog, directory: alone.directory }, who, "lab/gpt-4o", new Headers())).toMatchObject({ providerName: "lab" });
+});
+
+/** The messages vendor's list pages the mock saw under this base path, as their `after_id` cursors. */
+const pagesAt = async (base: string) =>
+  (await mock.requests()).filter((r) => r.path === `${base}/v1/models`).map((r) => new URL(r.url, mock.url).searchParams.get("after_id"));
+
+test("the messages vendor's list is read page after page (after_id) while it has more, up to a bound", async () => {
+  // The mock's paging steer: 2,500 models, 1,000 a page at most, as the vendor pages them.
+  const { ids } = setup([
+    providerRecord({ id: "p9", name: "ant", provider: "anthropic", format: "messages", baseUrl: `${mock.url}/listing-2500` }),
+  ]);
+  const listed = (await ids()).filter((id) => id.startsWith("ant/listed-"));
+  expect(listed).toHaveLength(2500);
+  expect(listed).toContain("ant/listed-2500");
+  expect(await pagesAt("/listing-2500")).toEqual([null, "listed-1000", "listed-2000"]);
+
+  // A list longer than the bound is read to the bound, not without end.
+  const many = setup([
+    providerRecord({ id: "p10", name: "big", provider: "anthropic", format: "messages", baseUrl: `${mock.url}/listing-12000` }),
+  ]);
+  expect((await many.ids()).filter((id) => id.startsWith("big/listed-"))).toHaveLength(MAX_MODEL_LIST_PAGES * 1000);
+  expect(await pagesAt("/listing-12000")).toHaveLength(MAX_MODEL_LIST_PAGES);
 });

@@ -40,6 +40,15 @@ function auth(t: Target): Record<string, string> {
   return t.credentials.type === "api-key" ? { "x-api-key": t.credentials.apiKey } : {};
 }
 
+/** One page of the vendor's model list, the largest it serves, after the cursor in `after`. */
+function modelsPage(t: Target, after: string): UpstreamRequest {
+  return {
+    url: endpointUrl(t, `v1/models?limit=1000${after}`),
+    method: "GET",
+    headers: { ...auth(t), "anthropic-version": DEFAULT_MESSAGES_VERSION },
+  };
+}
+
 export const messagesAdapter = {
   wire: "messages",
   request(t: Target, body: Record<string, unknown>, opts: CallOptions): UpstreamRequest {
@@ -56,11 +65,13 @@ export const messagesAdapter = {
   // The vendor pages its list, 20 a page unless asked (the largest page is 1000): without
   // `limit` a newer model past the twentieth would never be listed (ModelListParams,
   // anthropics/anthropic-sdk-typescript src/resources/models.ts).
-  modelsRequest: (t: Target) => ({
-    url: endpointUrl(t, "v1/models?limit=1000"),
-    method: "GET",
-    headers: { ...auth(t), "anthropic-version": DEFAULT_MESSAGES_VERSION },
-  }),
+  modelsRequest: (t: Target) => modelsPage(t, ""),
+  // The next page starts after the last id of this one (`after_id`), while the vendor says it `has_more`.
+  nextModelsRequest(t: Target, body: unknown): UpstreamRequest | null {
+    const page = body as { has_more?: unknown; last_id?: unknown } | null;
+    if (page?.has_more !== true || typeof page.last_id !== "string" || page.last_id === "") return null;
+    return modelsPage(t, `&after_id=${encodeURIComponent(page.last_id)}`);
+  },
   parseModels(body: unknown) {
     const data = (body as { data?: unknown })?.data;
     return Array.isArray(data) ? data.map((m) => (m as { id?: unknown })?.id).filter((id): id is string => typeof id === "string") : [];

@@ -70,3 +70,29 @@ test("the model list asks for the vendor's largest page, so a list past its defa
   const page = (await messagesModelList(url.searchParams, ids).json()) as unknown;
   expect(messagesAdapter.parseModels(page)).toEqual(ids);
 });
+
+test("past the largest page, the next request continues after this page's last id, until the vendor has no more", async () => {
+  const target = targetFor({
+    info: Catalog.builtIn().kind("anthropic"),
+    baseUrl: "http://127.0.0.1:1",
+    credentials: { type: "api-key", apiKey: "sk-ant-provider" },
+    model: "",
+    catalogModel: undefined,
+  });
+  const ids = Array.from({ length: 2500 }, (_, i) => `claude-model-${i}`);
+  const read: string[] = [];
+  let req = messagesAdapter.modelsRequest(target) as ReturnType<typeof messagesAdapter.nextModelsRequest>;
+  while (req) {
+    expect(req.headers).toMatchObject({ "x-api-key": "sk-ant-provider", "anthropic-version": "2023-06-01" });
+    const page = (await messagesModelList(new URL(req.url).searchParams, ids).json()) as unknown;
+    read.push(...messagesAdapter.parseModels(page));
+    req = messagesAdapter.nextModelsRequest(target, page);
+  }
+  expect(read).toEqual(ids);
+  // A page that says nothing of more, or more without a cursor, is the last.
+  expect(messagesAdapter.nextModelsRequest(target, { data: [], has_more: false, last_id: "x" })).toBeNull();
+  expect(messagesAdapter.nextModelsRequest(target, { data: [], has_more: true, last_id: null })).toBeNull();
+  expect(new URL(messagesAdapter.nextModelsRequest(target, { has_more: true, last_id: "a b&c" })!.url).searchParams.get("after_id")).toBe(
+    "a b&c",
+  );
+});
