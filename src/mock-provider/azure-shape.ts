@@ -1,7 +1,10 @@
 /**
  * What sets Azure OpenAI's answers apart from OpenAI's, for the mock's deployment paths
- * (`/openai/deployments/{name}/...`, `/openai/models`): every request must name its
- * `api-version` and carry the resource key in `api-key` (or an Entra bearer token); a
+ * (`/openai/deployments/{name}/...`, `/openai/models`) and its v1 paths (`/openai/v1/...`,
+ * the deployment named in the body's `model`): every request must carry the resource key
+ * in `api-key` (or an Entra bearer token), and on the deployment paths name its
+ * `api-version` (the v1 API takes none); Azure answers with the deployed model's name,
+ * which the mock, holding no deployments, reads from a deployment named `deploy-<model>`; a
  * chat answer carries the content filter's verdict on the prompt (`prompt_filter_results`),
  * and a stream opens with a chunk that holds only that verdict, with `"model":""`,
  * `"id":""` and no choices (Azure OpenAI REST reference, chat completions;
@@ -9,15 +12,22 @@
  */
 import { openAiError } from "../simulator/openai-format.ts";
 
-/** The Azure deployment paths; the resource's `/openai/v1/` paths take no api-version. */
-export const isAzurePath = (pathname: string): boolean => pathname.startsWith("/openai/") && !pathname.startsWith("/openai/v1/");
+/** Azure's paths: the deployment paths, and the resource's v1 API. */
+export const isAzurePath = (pathname: string): boolean => pathname.startsWith("/openai/");
+const isV1Path = (pathname: string): boolean => pathname.startsWith("/openai/v1/");
+
+/** The model a deployment named `deploy-<model>` answers as (by path, or in a v1 body); otherwise as the body names it. */
+export function azureAnsweredModel(pathname: string, body: Record<string, unknown> | null): string | undefined {
+  const deployment = isV1Path(pathname) ? body?.model : /^\/openai\/deployments\/([^/]+)\//.exec(pathname)?.[1];
+  return typeof deployment === "string" ? /^deploy-(.+)$/.exec(decodeURIComponent(deployment))?.[1] : undefined;
+}
 
 const SAFE = { filtered: false, severity: "safe" };
 const PROMPT_FILTER_RESULTS = [{ prompt_index: 0, content_filter_results: { hate: SAFE, self_harm: SAFE, sexual: SAFE, violence: SAFE } }];
 
-/** The error Azure answers a request without its version or its key with, or null when it has both. */
-export function azureRefusal(search: string, headers: Headers): Response | null {
-  if (!new URLSearchParams(search).get("api-version"))
+/** The error Azure answers a request without its version (deployment paths) or its key with, or null when it has them. */
+export function azureRefusal(pathname: string, search: string, headers: Headers): Response | null {
+  if (!isV1Path(pathname) && !new URLSearchParams(search).get("api-version"))
     return Response.json(
       {
         error: {

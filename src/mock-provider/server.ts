@@ -1,7 +1,7 @@
 /**
  * `gateway mock-provider`: a fake upstream on loopback for benchmarks, tests and trying
  * the gateway with no real keys. It speaks the chat-completions family
- * (`/v1/chat/completions`, `/v1/embeddings`, `/v1/models`, Azure deployment paths),
+ * (`/v1/chat/completions`, `/v1/embeddings`, `/v1/models`, Azure's deployment and v1 paths),
  * the Responses API (`/v1/responses`), the messages format (`/v1/messages`, and its
  * `/v1/messages/count_tokens`) and the cloud platform's invoke paths
  * (`/model/{id}/invoke`, `/model/{id}/invoke-with-response-stream`, binary event
@@ -34,7 +34,7 @@ import { hostedMcpAnswer } from "./hosted-mcp.ts";
 import { sigV4Problem } from "./sigv4-shape.ts";
 import { messagesError, platformError } from "./vendor-errors.ts";
 import { listedIds, messagesModelList } from "./messages-models.ts";
-import { azureChatAnswer, azureRefusal, isAzurePath } from "./azure-shape.ts";
+import { azureAnsweredModel, azureChatAnswer, azureRefusal, isAzurePath } from "./azure-shape.ts";
 import { platformAnswerModel } from "./platform-model.ts";
 import { reasoningLimitRefusal } from "./reasoning-limits.ts";
 import { cacheSteer } from "./cache-steer.ts";
@@ -201,7 +201,7 @@ export function startMockProvider(opts: MockProviderOptions) {
       const presented = h.get("authorization")?.replace(/^Bearer /, "") ?? h.get("api-key") ?? h.get("x-api-key") ?? "";
       // Azure's deployment paths want their version and key before anything else (azure-shape.ts).
       const azure = isAzurePath(pathname);
-      const refused = azure ? azureRefusal(search, h) : null;
+      const refused = azure ? azureRefusal(pathname, search, h) : null;
       if (refused) return refused;
       const fail = /(?:^|[./])fail-(\d{3})/.exec(model);
       if (fail) {
@@ -217,7 +217,9 @@ export function startMockProvider(opts: MockProviderOptions) {
       const streamChunks = opts.streamChunks;
       // Platform ids carry an `anthropic.` prefix; the steering words follow it.
       const steer = model.replace(/^anthropic\./, "");
-      const answeredModel = /^swap-(.+)$/.exec(steer)?.[1] ?? (steer.startsWith("dated-") ? `${model}-2024-08-06` : undefined);
+      const answeredModel =
+        /^swap-(.+)$/.exec(steer)?.[1] ??
+        (steer.startsWith("dated-") ? `${model}-2024-08-06` : azure ? azureAnsweredModel(pathname, body) : undefined);
       const fault = faultSteer(steer) ?? userFaultSteer(body);
       if (fault !== undefined && request.method === "POST") {
         const family: FaultFamily | undefined = pathname.endsWith("/messages")
@@ -253,7 +255,7 @@ export function startMockProvider(opts: MockProviderOptions) {
       if (request.method === "POST" && /\/responses$/.test(pathname)) {
         if (!body) return openAiError(400, "the body must be a JSON object");
         // Stored responses belong to the key that made them, as at OpenAI.
-        const owner = h.get("authorization") ?? h.get("x-api-key") ?? "";
+        const owner = h.get("authorization") ?? h.get("x-api-key") ?? h.get("api-key") ?? "";
         const respond = (b: Record<string, unknown>) =>
           simulatedResponses(b, { delayMs, answeredModel, streamChunks, cache, serviceTier: serviceTierEcho(b) }, responses, owner);
         // A hosted `mcp` tool that needs no approval is run as OpenAI runs it (hosted-mcp.ts).

@@ -94,7 +94,7 @@ function needsNative(body: Json): boolean {
 
 /** The target's adapter when it takes the Responses API as written; null when the call is translated. */
 export function nativeResponses(target: Target, adapter: ProviderAdapter): (ProviderAdapter & ResponsesCapable) | null {
-  return offersResponses(target.kind) && canRespond(adapter) ? adapter : null;
+  return offersResponses(target) && canRespond(adapter) ? adapter : null;
 }
 
 /**

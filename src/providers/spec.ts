@@ -35,11 +35,15 @@ export interface SettingsInput {
  */
 export type ChatMaxTokensName = "max_tokens" | "max_completion_tokens";
 
-/** What a URL builder needs of a call's target. */
-export interface Endpoint<S> {
+/** What a spec reads of a configuration: its address and its settings. */
+export interface Configured<S> {
   baseUrl: string;
-  model: string;
   settings: S;
+}
+
+/** What a URL builder needs of a call's target. */
+export interface Endpoint<S> extends Configured<S> {
+  model: string;
 }
 
 /** The kinds without settings of their own. */
@@ -55,16 +59,19 @@ export interface ProviderSpec<S> {
   /** The configuration chooses its wire format (`chat` or `messages`) instead of taking the kind's. */
   readonly choosesFormat: boolean;
   /**
-   * The kind serves the Responses API (`POST responses`) itself, so `/v1/responses` is
-   * forwarded as written (stored state and built-in tools included) instead of being
+   * The configuration serves the Responses API (`POST responses`) itself, so `/v1/responses`
+   * is forwarded as written (stored state and built-in tools included) instead of being
    * translated to chat completions.
    */
-  readonly offersResponses: boolean;
+  offersResponses(at: Configured<S>): boolean;
   /**
-   * The one name this kind's chat API takes the output limit under (its settings may decide:
-   * an old API version), or null where its servers differ and the caller's name is kept.
+   * The one name this configuration's chat API takes the output limit under (its settings
+   * may decide: an old API version), or null where the kind's servers differ and the
+   * caller's name is kept.
    */
-  chatMaxTokens(settings: S): ChatMaxTokensName | null;
+  chatMaxTokens(at: Configured<S>): ChatMaxTokensName | null;
+  /** The model a call's body names: the provider's model id, unless the kind names something else there (an Azure deployment). */
+  modelInBody(at: Endpoint<S>): string;
   /** The credentials in a create or rotate input; a 400 naming the missing field otherwise. */
   credentials(input: CredentialInput): ProviderCredentials;
   /** The settings fields this kind takes; the registry refuses the others before `settingsFrom` runs. */
@@ -91,19 +98,25 @@ export function apiKeyCredentials(
   return { type: "api-key", apiKey: input.apiKey };
 }
 
+/** The provider's model id: what most kinds' bodies name. */
+export const modelId = (at: Endpoint<unknown>): string => at.model;
+
 /** The address joined to the operation: the default URL builder. */
 export const joinedUrl = (at: Endpoint<unknown>, operation: string): string => `${at.baseUrl}/${operation}`;
 
 /** A spec for a kind with no settings, differing only in its flags. */
 export function plainSpec(
-  flags: Pick<ProviderSpec<NoSettings>, "tierClass" | "keyOptional" | "declaresCountry" | "choosesFormat"> &
-    Partial<Pick<ProviderSpec<NoSettings>, "offersResponses">> & { chatMaxTokens?: ChatMaxTokensName | null },
+  flags: Pick<ProviderSpec<NoSettings>, "tierClass" | "keyOptional" | "declaresCountry" | "choosesFormat"> & {
+    offersResponses?: boolean;
+    chatMaxTokens?: ChatMaxTokensName | null;
+  },
 ): ProviderSpec<NoSettings> {
-  const { chatMaxTokens = "max_tokens", ...rest } = flags;
+  const { offersResponses = false, chatMaxTokens = "max_tokens", ...rest } = flags;
   return {
-    offersResponses: false,
     ...rest,
+    offersResponses: () => offersResponses,
     chatMaxTokens: () => chatMaxTokens,
+    modelInBody: modelId,
     credentials: (input) => apiKeyCredentials(input, flags.keyOptional),
     settingsFields: [],
     settingsFrom: (_input, current) => ({ ...current }),

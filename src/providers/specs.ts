@@ -42,9 +42,17 @@ export function specFor<K extends ProviderKind>(kind: K): SpecMap[K] {
   return SPECS[kind];
 }
 
-/** Whether the kind serves the Responses API itself (forwarded natively, not translated). */
-export function offersResponses(kind: ProviderKind): boolean {
-  return SPECS[kind].offersResponses;
+/** A target's kind, with what its spec reads of the configuration. */
+type ConfiguredAs<K extends ProviderKind> = { kind: K; baseUrl: string; settings: SettingsMap[K] };
+
+/** Whether the target's configuration serves the Responses API itself (forwarded natively, not translated). */
+export function offersResponses<K extends ProviderKind>(t: ConfiguredAs<K>): boolean {
+  return SPECS[t.kind].offersResponses(t);
+}
+
+/** The model a call's body names for this target (an Azure v1 call names its deployment there). */
+export function modelInBody<K extends ProviderKind>(t: ConfiguredAs<K> & { model: string }): string {
+  return SPECS[t.kind].modelInBody(t);
 }
 
 /** Where one operation of a call goes, as the target's kind addresses it. */
@@ -53,8 +61,8 @@ export function endpointUrl<K extends ProviderKind>(t: Endpoint<SettingsMap[K]> 
 }
 
 /** The name the target's chat API takes a call's output limit under (`max_tokens` or `max_completion_tokens`); null: as the caller wrote it. */
-export function chatMaxTokensName<K extends ProviderKind>(t: { kind: K; settings: SettingsMap[K] }): ChatMaxTokensName | null {
-  return SPECS[t.kind].chatMaxTokens(t.settings);
+export function chatMaxTokensName<K extends ProviderKind>(t: ConfiguredAs<K>): ChatMaxTokensName | null {
+  return SPECS[t.kind].chatMaxTokens(t);
 }
 
 /** The kinds whose spec takes a settings field, for the 400 that names them. */

@@ -2,7 +2,7 @@
  * Azure OpenAI as the vendor answers it (the mock refuses as Azure does): a reasoning
  * deployment takes the output limit only as `max_completion_tokens`.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
@@ -57,4 +57,68 @@ test("the mock refuses max_tokens for a reasoning deployment, as Azure does", as
   });
   expect(res.status).toBe(400);
   expect(((await res.json()) as { error: unknown }).error).toMatchObject({ param: "max_tokens", code: "unsupported_parameter" });
+});
+
+describe("the v1 API", () => {
+  const KEY = "azure-v1-key-1234567890";
+  beforeAll(async () => {
+    for (const [name, settings] of [
+      ["v1", { baseUrl: mock.url, apiVersion: "v1" }],
+      ["portal", { baseUrl: `${mock.url}/openai/v1` }],
+    ] as const) {
+      const created = await gw.op(org.apiKey, "provider.create", {
+        provider: "azure-openai",
+        name,
+        apiKey: KEY,
+        deployments: { "gpt-4o": "deploy-gpt-4o" },
+        scope: "organization",
+        ...settings,
+      });
+      expect(created.status).toBe(200);
+    }
+  });
+
+  test("apiVersion v1, or a base URL ending in /openai/v1: /openai/v1/chat/completions, no api-version, the deployment in the body", async () => {
+    for (const name of ["v1", "portal"]) {
+      const res = await client.chat.completions.create({
+        model: `${name}/gpt-4o`,
+        messages: [{ role: "user", content: "hi" }],
+        max_tokens: 20,
+      });
+      expect(res.model).toBe("gpt-4o");
+      const seen = await lastRequest();
+      expect(seen.url).toBe("/openai/v1/chat/completions");
+      expect(seen.headers["api-key"]).toBe(KEY);
+      expect(seen.authorization).toBeNull();
+      expect(seen.body).toMatchObject({ model: "deploy-gpt-4o", max_completion_tokens: 20 });
+    }
+  });
+
+  test("embeddings go to /openai/v1/embeddings, a model without a deployment entry named as its own deployment", async () => {
+    const res = await client.embeddings.create({ model: "v1/text-embedding-3-small", input: "hello" });
+    expect(res.data).toHaveLength(1);
+    const seen = await lastRequest();
+    expect(seen.url).toBe("/openai/v1/embeddings");
+    expect(seen.body.model).toBe("text-embedding-3-small");
+  });
+
+  test("the Responses API is served there as written: stored state reaches Azure instead of being refused", async () => {
+    const first = await client.responses.create({ model: "v1/gpt-4o", input: "Remember the word pelican." });
+    expect((await lastRequest()).url).toBe("/openai/v1/responses");
+    expect((await lastRequest()).body.model).toBe("deploy-gpt-4o");
+    const second = await client.responses.create({ model: "v1/gpt-4o", input: "Which word?", previous_response_id: first.id });
+    expect(second.status).toBe("completed");
+    expect((await lastRequest()).body).toMatchObject({ model: "deploy-gpt-4o", previous_response_id: first.id });
+  });
+
+  test("the mock takes v1 calls without api-version but not without the key, as Azure does", async () => {
+    const call = (headers: Record<string, string>) =>
+      fetch(`${mock.url}/openai/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ model: "deploy-gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+      });
+    expect((await call({ "api-key": "k" })).status).toBe(200);
+    expect((await call({})).status).toBe(401);
+  });
 });

@@ -1,4 +1,4 @@
-/** The mock answers Azure's deployment paths as Azure does: version and key required, the prompt filter's verdict on chat answers. */
+/** The mock answers Azure's deployment and v1 paths as Azure does: version (deployment paths) and key required, the prompt filter's verdict on chat answers. */
 import { expect, test } from "bun:test";
 import { SseDecoder } from "../../src/lib/sse.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
@@ -41,7 +41,7 @@ test("a stream opens with the verdict alone: no choices, an empty model and id",
   expect(JSON.parse(chunks[1] as string).model).toBe("gpt-4o");
 });
 
-test("the resource's v1 paths and OpenAI's own paths are not held to it", async () => {
+test("OpenAI's own paths are not held to it", async () => {
   const res = await fetch(`${mock.url}/v1/chat/completions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: "Bearer k" },
@@ -49,4 +49,22 @@ test("the resource's v1 paths and OpenAI's own paths are not held to it", async 
   });
   expect(res.status).toBe(200);
   expect("prompt_filter_results" in ((await res.json()) as object)).toBe(false);
+});
+
+test("a v1 call needs no api-version, but its key; it answers as the deployment's model, with the filter's verdict", async () => {
+  const v1 = (headers: Record<string, string>, model: string) =>
+    fetch(`${mock.url}/openai/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
+    });
+  expect((await v1({}, "deploy-gpt-4o")).status).toBe(401);
+  const body = (await (await v1({ "api-key": "azure-key" }, "deploy-gpt-4o")).json()) as {
+    model: string;
+    prompt_filter_results: unknown[];
+  };
+  // Azure answers with the deployed model's name; the mock reads it from a deployment named deploy-<model>.
+  expect(body.model).toBe("gpt-4o");
+  expect(body.prompt_filter_results).toHaveLength(1);
+  expect(((await (await v1({ "api-key": "azure-key" }, "prod-chat")).json()) as { model: string }).model).toBe("prod-chat");
 });

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../src/lib/errors.ts";
 import { AZURE_DEFAULT_API_VERSION } from "../../src/providers/azure/azure-spec.ts";
 import { PROVIDER_KINDS, PROVIDER_KINDS_INFO } from "../../src/providers/catalog/provider-kinds.ts";
-import { chatMaxTokensName, endpointUrl, settingsFor, specFor } from "../../src/providers/specs.ts";
+import { chatMaxTokensName, endpointUrl, modelInBody, settingsFor, specFor } from "../../src/providers/specs.ts";
 import { targetFor } from "../../src/providers/target.ts";
 
 function refusal(fn: () => unknown): { param: string | null; message: string } | null {
@@ -137,6 +137,26 @@ describe("addresses", () => {
     expect(endpointUrl(unmapped, "embeddings")).toBe(
       `https://res.openai.azure.com/openai/deployments/gpt-4o-mini/embeddings?api-version=${AZURE_DEFAULT_API_VERSION}`,
     );
+  });
+
+  test("Azure's v1 API, by apiVersion v1 or a base URL ending in /openai/v1: no version, the deployment named in the body", () => {
+    for (const [baseUrl, settings] of [
+      ["https://res.openai.azure.com", { apiVersion: "v1", deployments: { "gpt-4o": "my-deploy" } }],
+      ["https://res.openai.azure.com/openai/v1", { deployments: { "gpt-4o": "my-deploy" } }],
+      ["https://res.openai.azure.com/openai/v1/", { apiVersion: "2024-06-01", deployments: { "gpt-4o": "my-deploy" } }],
+    ] as const) {
+      const t = at("azure-openai", baseUrl, settings, "gpt-4o");
+      expect(endpointUrl(t, "chat/completions")).toBe("https://res.openai.azure.com/openai/v1/chat/completions");
+      expect(endpointUrl(t, "responses")).toBe("https://res.openai.azure.com/openai/v1/responses");
+      expect(endpointUrl(t, "models")).toBe("https://res.openai.azure.com/openai/v1/models");
+      expect(modelInBody(t)).toBe("my-deploy");
+      expect(chatMaxTokensName(t)).toBe("max_completion_tokens");
+    }
+    // The deployment paths stay the default, and their body names the model as before.
+    const paths = at("azure-openai", "https://res.openai.azure.com", { deployments: { "gpt-4o": "my-deploy" } }, "gpt-4o");
+    expect(endpointUrl(paths, "chat/completions")).toStartWith("https://res.openai.azure.com/openai/deployments/my-deploy/");
+    expect(modelInBody(paths)).toBe("gpt-4o");
+    expect(modelInBody(at("openai", "https://api.openai.com/v1", {}, "gpt-4o"))).toBe("gpt-4o");
   });
 
   test("a model named as a member every object has is its own deployment, never that member's text", () => {

@@ -4,7 +4,7 @@
  */
 import { badRequest } from "../../lib/errors.ts";
 import type { ProviderCredentials } from "../credentials.ts";
-import { apiKeyCredentials, type CredentialInput, type ProviderSpec } from "../spec.ts";
+import { apiKeyCredentials, type CredentialInput, modelId, type ProviderSpec } from "../spec.ts";
 
 export interface BedrockSettings {
   region: string;
@@ -29,7 +29,8 @@ export const bedrockSpec: ProviderSpec<BedrockSettings> = {
   keyOptional: false,
   declaresCountry: false,
   choosesFormat: false,
-  offersResponses: false,
+  offersResponses: () => false,
+  modelInBody: modelId,
   // Spoken to in the messages format: a chat body's limit is read under either name by the translation.
   chatMaxTokens: () => "max_tokens",
   credentials: bedrockCredentials,

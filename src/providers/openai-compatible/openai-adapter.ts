@@ -13,7 +13,7 @@ import {
   type ResponsesCapable,
   type UpstreamRequest,
 } from "../adapter.ts";
-import { chatMaxTokensName, endpointUrl } from "../specs.ts";
+import { chatMaxTokensName, endpointUrl, modelInBody } from "../specs.ts";
 import type { Target } from "../target.ts";
 
 function authHeaders(t: Target): Record<string, string> {
@@ -29,7 +29,7 @@ function post(t: Target, operation: "chat/completions" | "embeddings" | "respons
     url: endpointUrl(t, operation),
     method: "POST",
     headers: { "content-type": "application/json", ...authHeaders(t) },
-    body: providerBody(body, t.model),
+    body: providerBody(body, modelInBody(t)),
   };
 }
 

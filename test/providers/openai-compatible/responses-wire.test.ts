@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../../src/lib/errors.ts";
 import { type SseBlock, SseDecoder } from "../../../src/lib/sse.ts";
 import { canRespond } from "../../../src/providers/adapter.ts";
-import { PROVIDER_KINDS_INFO } from "../../../src/providers/catalog/provider-kinds.ts";
+import { PROVIDER_KINDS_INFO, type ProviderKind } from "../../../src/providers/catalog/provider-kinds.ts";
 import { openAiCompatibleAdapter } from "../../../src/providers/openai-compatible/openai-adapter.ts";
 import { reservedToolFees, TOOL_CALL_FEES } from "../../../src/providers/openai-compatible/responses-tool-fees.ts";
 import { responsesWire } from "../../../src/providers/openai-compatible/responses-wire.ts";
@@ -38,10 +38,22 @@ async function send(model: string, body: Record<string, unknown>) {
   };
 }
 
-test("only OpenAI's kind serves the Responses API; the chat adapter can send it", () => {
+test("OpenAI's kind serves the Responses API, and Azure's v1 API; the chat adapter can send it", () => {
+  const configured = (kind: ProviderKind, baseUrl: string, settings: Record<string, unknown> = {}) =>
+    targetFor({
+      info: PROVIDER_KINDS_INFO[kind],
+      baseUrl,
+      credentials: { type: "api-key", apiKey: "k" },
+      model: "m",
+      catalogModel: undefined,
+      config: { id: "p", name: kind, format: PROVIDER_KINDS_INFO[kind].format, country: "US", settings },
+    });
   expect(canRespond(openAiCompatibleAdapter)).toBe(true);
-  expect(offersResponses("openai")).toBe(true);
-  for (const kind of ["mistral", "azure-openai", "self-hosted", "anthropic", "bedrock"] as const) expect(offersResponses(kind)).toBe(false);
+  expect(offersResponses(configured("openai", "https://api.openai.com/v1"))).toBe(true);
+  for (const kind of ["mistral", "azure-openai", "self-hosted", "anthropic", "bedrock"] as const)
+    expect(offersResponses(configured(kind, "https://provider.example", { region: "us-east-1" }))).toBe(false);
+  expect(offersResponses(configured("azure-openai", "https://res.openai.azure.com", { apiVersion: "v1" }))).toBe(true);
+  expect(offersResponses(configured("azure-openai", "https://res.openai.azure.com/openai/v1"))).toBe(true);
 });
 
 describe("a whole answer", () => {
