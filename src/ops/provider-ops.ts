@@ -38,13 +38,14 @@ const fields = {
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 
 /** The side's providers of those the caller sees: the organization's, or the caller's own (not, for an admin, other members'). */
-function onSide(visible: ProviderConfigRecord[], identity: Identity, scope: ProviderSide | undefined): ProviderConfigRecord[] {
+function ofSide(visible: ProviderConfigRecord[], identity: Identity, scope: ProviderSide | undefined): ProviderConfigRecord[] {
   if (scope === undefined) return visible;
   if (scope === "organization") return visible.filter((p) => p.ownerUserId === null);
   if (identity.kind !== "user")
     throw badRequest('params.scope: "user" means the caller\'s own providers, and a service account has none', { param: "params.scope" });
   return visible.filter((p) => p.ownerUserId === identity.user.id);
 }
+
 const strict = <T extends TObject>(o: T) => ({ ...o, additionalProperties: false }) as T;
 
 /** A provider as operations show it: never the key, only its hint. */
@@ -91,7 +92,7 @@ export const providerList = defineOperation({
   params: Type.Object({ scope: fields.scope }),
   async run({ identity, deps }, { scope }) {
     const visible = await listProviders(deps, identity);
-    return { providers: onSide(visible, identity, scope).map(presentProvider) };
+    return { providers: ofSide(visible, identity, scope).map(presentProvider) };
   },
 });
 
