@@ -13,6 +13,7 @@ let mock: RunningMock;
 
 const ORG_KEY = "sk-organization-0001";
 const MEMBER_KEY = "sk-member-own-0002";
+const ORG_CLAUDE_KEY = "sk-ant-team-0003";
 
 async function gw(who: Caller, operation: string, params: unknown, context?: unknown) {
   const res = await h.fetch("/api/v1/gateway", {
@@ -56,6 +57,15 @@ test("a member's call uses their own key first, and the organization's with cont
   expect(await lastKey()).toBe(`Bearer ${ORG_KEY}`);
 });
 
+test("a routed call (ai.route) with context.scope organization is served with an organization key", async () => {
+  const before = (await mock.requests()).length;
+  const routed = await gw(h.member, "ai.route", { strategy: "cost", messages: ask.messages }, { scope: "organization" });
+  expect(routed.status).toBe(200);
+  const sent = ((await mock.requests()) as any[]).slice(before);
+  expect(sent.length).toBeGreaterThan(0);
+  for (const r of sent) expect([`Bearer ${ORG_KEY}`, ORG_CLAUDE_KEY]).toContain(r.authorization ?? r.apiKey);
+});
+
 test("context.scope user keeps a call to the caller's own providers", async () => {
   const own = await gw(h.member, "ai.proxy", ask, { scope: "user" });
   expect(own.status).toBe(200);
@@ -80,7 +90,7 @@ test("a service account has no side of its own: context.scope user is a 400 nami
 });
 
 test("provider.create with context.scope organization is an admin's act: a member is refused and audited", async () => {
-  const params = { provider: "anthropic", name: "team-claude", apiKey: "sk-ant-team-0003", baseUrl: `${mock.url}` };
+  const params = { provider: "anthropic", name: "team-claude", apiKey: ORG_CLAUDE_KEY, baseUrl: `${mock.url}` };
   for (const who of [h.member, h.memberKey]) {
     const refused = await gw(who, "provider.create", params, { scope: "organization" });
     expect(refused.status).toBe(403);
