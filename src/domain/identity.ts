@@ -4,7 +4,13 @@
  */
 import type { ApiKeyRecord, Organization, Role, ServiceAccount, User } from "./types.ts";
 
-export type Identity =
+/**
+ * Whose provider configurations a call may use: the organization's, or the caller's own
+ * (the gateway request's `context.scope`, docs/decisions.md).
+ */
+export type ProviderSide = "user" | "organization";
+
+export type Identity = (
   | {
       kind: "serviceAccount";
       id: string;
@@ -20,7 +26,11 @@ export type Identity =
       organization: Organization;
       user: User;
       sessionIdHash: string;
-    };
+    }
+) & {
+  /** Set for one gateway request that named a side (`context.scope`); absent: both sides, in the resolution order. */
+  providerSide?: ProviderSide;
+};
 
 /** Who did something, as written in the audit log. */
 export interface Actor {

@@ -22,6 +22,7 @@ import { failureName, type McpCaller, type McpServices } from "./mcp-services.ts
 import { forward } from "./tool-call.ts";
 import { resultPolicy, type ScanOutcome, scanArguments, scanResult } from "./tool-policy.ts";
 import type { Upstream } from "./upstream.ts";
+import type { AuditAction } from "../domain/audit-actions.ts";
 
 export interface Offering {
   server: McpServerRecord;
@@ -151,7 +152,7 @@ export async function getPrompt(
 }
 
 /** One row per read, whatever its outcome; never the URI's or prompt's text. */
-async function audit(svc: McpServices, caller: McpCaller, action: string, server: McpServerRecord, verdict: ScanOutcome): Promise<void> {
+async function audit(svc: McpServices, caller: McpCaller, action: AuditAction, server: McpServerRecord, verdict: ScanOutcome): Promise<void> {
   const { identity } = caller;
   await recordAudit(
     svc.store,

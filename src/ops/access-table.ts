@@ -29,8 +29,12 @@ function cell(access: Access, profile: CallerProfile | null): string {
 export function renderAccessTable(registry: OperationRegistry): string {
   const lines = [`| operation | access | ${CALLERS.map((c) => c.label).join(" | ")} |`, `|---|---|${CALLERS.map(() => "---|").join("")}`];
   for (const id of registry.ids()) {
-    for (const { access, when } of accessCases(registry.declaredAccess(id)!)) {
-      const name = when === null ? `\`${id}\`` : `\`${id}\` ${when}`;
+    const declared = registry.declaredAccess(id)!;
+    // The request's context.scope fills a `scope` param the params leave out, so it reaches the same level (context-scope.ts).
+    const orContext = registry.contextScope(id) === "param" && typeof declared !== "string" && declared.param === "scope";
+    for (const { access, when, params } of accessCases(declared)) {
+      const also = orContext && when !== null ? ` or \`context.scope: "${params.scope as string}"\`` : "";
+      const name = when === null ? `\`${id}\`` : `\`${id}\` ${when}${also}`;
       lines.push(`| ${name} | ${access} | ${CALLERS.map((c) => cell(access, c.profile)).join(" | ")} |`);
     }
   }

@@ -72,6 +72,7 @@ async function servedAsMessages(deps: OperationDeps, identity: Identity, model: 
 export const aiProxy = defineOperation({
   id: "ai.proxy",
   access: "call",
+  contextScope: "providers",
   summary:
     "Calls a provider: `endpoint` (chat/completions, responses, embeddings, messages, messages/count_tokens) + `body`, or flat chat fields; answers with the provider's own response plus estimated_cost (USD).",
   params: Type.Object({
@@ -187,6 +188,7 @@ export const aiCost = defineOperation({
 export const aiModels = defineOperation({
   id: "ai.models",
   access: "read",
+  contextScope: "providers",
   summary: "The models the caller can reach (the same list as GET /v1/models).",
   params: Type.Object({}),
   async run({ identity, deps }) {

@@ -1,6 +1,8 @@
 /** `provider.*` operations: a caller's provider keys, added once and resolved per call. */
 import { type TObject, Type } from "@sinclair/typebox";
 import type { ProviderConfigRecord } from "../domain/types.ts";
+import type { Identity, ProviderSide } from "../domain/identity.ts";
+import { badRequest } from "../lib/errors.ts";
 import { createProvider, deleteProvider, listProviders, updateProvider } from "../services/providers.ts";
 import { ModelName, PlainName, ProviderName } from "../schemas/names.ts";
 import { iso } from "./present.ts";
@@ -34,6 +36,16 @@ const fields = {
 };
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
+
+/** The side's providers of those the caller sees: the organization's, or the caller's own (not, for an admin, other members'). */
+function ofSide(visible: ProviderConfigRecord[], identity: Identity, scope: ProviderSide | undefined): ProviderConfigRecord[] {
+  if (scope === undefined) return visible;
+  if (scope === "organization") return visible.filter((p) => p.ownerUserId === null);
+  if (identity.kind !== "user")
+    throw badRequest('params.scope: "user" means the caller\'s own providers, and a service account has none', { param: "params.scope" });
+  return visible.filter((p) => p.ownerUserId === identity.user.id);
+}
+
 const strict = <T extends TObject>(o: T) => ({ ...o, additionalProperties: false }) as T;
 
 /** A provider as operations show it: never the key, only its hint. */
@@ -62,6 +74,8 @@ export function presentProvider(p: ProviderConfigRecord) {
 export const providerCreate = defineOperation({
   id: "provider.create",
   access: { param: "scope", absent: "member-write", present: "admin", values: ["organization"] },
+  // `context.scope: "organization"` adds the organization's, so it needs an admin as the param does.
+  contextScope: "param",
   summary: "Adds a provider key (sealed at rest; only its hint is ever shown).",
   params: strict(Type.Object({ provider: Type.String({ minLength: 1, maxLength: 40 }), ...fields })),
   async run({ identity, actor, deps }, p) {
@@ -72,10 +86,13 @@ export const providerCreate = defineOperation({
 export const providerList = defineOperation({
   id: "provider.list",
   access: "read",
-  summary: "The providers the caller can see: the organization's and their own (admins: all).",
-  params: Type.Object({}),
-  async run({ identity, deps }) {
-    return { providers: (await listProviders(deps, identity)).map(presentProvider) };
+  contextScope: "param",
+  summary:
+    "The providers the caller can see: the organization's and their own (admins: all); `scope` keeps one side: `organization`, or `user` (the caller's own).",
+  params: Type.Object({ scope: fields.scope }),
+  async run({ identity, deps }, { scope }) {
+    const visible = await listProviders(deps, identity);
+    return { providers: ofSide(visible, identity, scope).map(presentProvider) };
   },
 });
 

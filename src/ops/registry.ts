@@ -9,10 +9,11 @@ import { ApiError } from "../lib/errors.ts";
 import { compileValidator, type Validator } from "../lib/validator.ts";
 import { recordAudit } from "../services/audit.ts";
 import type { CallInput, ModelCalls } from "../pipeline/model-call.ts";
-import type { Actor, Identity } from "../domain/identity.ts";
+import type { Actor, Identity, ProviderSide } from "../domain/identity.ts";
 import type { ModelList } from "../services/model-list.ts";
 import type { ProviderDeps } from "../services/providers.ts";
 import { type Access, type AccessDeclaration, accessFor, isReadAccess, refusal } from "./access.ts";
+import { checkContextSide, type ContextScope, onSide, withContextScope } from "./context-scope.ts";
 import type { ProviderRateUsage } from "../state/provider-rate-usage.ts";
 import type { ProviderDirectory } from "../state/provider-directory.ts";
 import type { ProviderHealth } from "../state/provider-health.ts";
@@ -48,8 +49,8 @@ export interface OperationContext {
   /** The call as the pipeline sees it (for operations that reach a provider). */
   call: CallInput;
   requestId: string;
-  /** The request's optional `context` (applicationId, scope). */
-  context: { applicationId?: string; scope?: "user" | "organization" };
+  /** The request's optional `context` (applicationId, scope; context-scope.ts says what scope does). */
+  context: { applicationId?: string; scope?: ProviderSide };
   /**
    * Headers the operation adds to its success response (`ai.proxy`: `x-gw-provider`,
    * `x-gw-security`), so the gateway envelope reports a model call as the other surfaces do.
@@ -63,6 +64,8 @@ export interface Operation<S extends TSchema = TSchema> {
   params: S;
   /** Who may run it (access.ts, docs/security.md); required, so no operation is open by omission. */
   access: AccessDeclaration;
+  /** What the request's `context.scope` does here (context-scope.ts); absent: nothing. */
+  contextScope?: ContextScope;
   run(ctx: OperationContext, params: Static<S>): Promise<unknown>;
 }
 
@@ -91,14 +94,19 @@ export class OperationRegistry {
    * The operation changes nothing with these params, so a session may send it without
    * Origin (unknown operations are not read-only).
    */
-  readOnly(operationId: string, params: unknown): boolean {
-    const declared = this.ops.get(operationId)?.op.access;
-    return declared !== undefined && isReadAccess(accessFor(declared, params));
+  readOnly(operationId: string, params: unknown, context: OperationContext["context"] = {}): boolean {
+    const op = this.ops.get(operationId)?.op;
+    return op !== undefined && isReadAccess(accessFor(op.access, withContextScope(op.contextScope, context.scope, params)));
   }
 
   /** The operation's declaration (for the access table in docs/security.md and its test). */
   declaredAccess(operationId: string): AccessDeclaration | undefined {
     return this.ops.get(operationId)?.op.access;
+  }
+
+  /** What `context.scope` does for the operation (the access table notes where it stands for a param). */
+  contextScope(operationId: string): ContextScope | undefined {
+    return this.ops.get(operationId)?.op.contextScope;
   }
 
   ids(): string[] {
@@ -128,9 +136,17 @@ export class OperationRegistry {
         { param: "operation" },
       );
     }
-    await this.admit(ctx, operationId, accessFor(entry.op.access, rawParams));
-    const params = entry.params.parse(rawParams ?? {}, "params");
-    return entry.op.run(ctx, params);
+    const takes = entry.op.contextScope;
+    const side = ctx.context.scope;
+    // The context stands for the operation's own param before anything is decided: the access decision sees it.
+    const given = withContextScope(takes, side, rawParams);
+    await this.admit(ctx, operationId, accessFor(entry.op.access, given));
+    checkContextSide(takes, side, ctx.identity, rawParams);
+    const params = entry.params.parse(given ?? {}, "params");
+    if (takes !== "providers" || side === undefined) return entry.op.run(ctx, params);
+    // Every place the call picks providers reads the side from its identity (services/provider-access.ts).
+    const identity = onSide(ctx.identity, side);
+    return entry.op.run({ ...ctx, identity, call: { ...ctx.call, scope: { ...ctx.call.scope, identity } } }, params);
   }
 
   /** Refuses (403, audited) a caller the declared access does not admit; before params are read, so a refusal reveals nothing of them. */

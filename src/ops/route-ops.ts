@@ -67,6 +67,7 @@ export async function routeAndAnswer(calls: ModelCalls, call: CallInput, params:
 export const aiRoute = defineOperation({
   id: "ai.route",
   access: "call",
+  contextScope: "providers",
   summary:
     "Routes a chat request by strategy (cost, speed, quality, balanced) and answers with the choice, its reasons, the alternatives and the completion.",
   params: Type.Record(Type.String(), Type.Unknown()),
@@ -82,6 +83,7 @@ export const aiRoute = defineOperation({
 export const aiHealth = defineOperation({
   id: "ai.health",
   access: "read",
+  contextScope: "providers",
   summary: "This node's view of each provider you may use: circuit state, latency, error rate and cooldown.",
   params: Type.Object({}),
   async run({ identity, deps }) {

@@ -5,7 +5,8 @@
  * catalog; models declared by self-hosted and custom providers; the vendors'
  * model-family patterns. Key resolution (services/provider-access.ts): for a service
  * account the organization's providers, then its creator's; for a user their own,
- * then the organization's. `x-gw-provider-key` replaces the stored
+ * then the organization's; a request that names a side (`context.scope`) only that
+ * side's. `x-gw-provider-key` replaces the stored
  * key for one call and is never kept; it goes to the address of the caller's
  * configured provider of that kind when there is one, else the vendor's.
  */
@@ -14,7 +15,7 @@ import type { MaybePromise } from "../lib/maybe-promise.ts";
 import type { Catalog } from "../providers/catalog/catalog.ts";
 import { isProviderKind, type ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import { providerCountry } from "../policy/provider-authorization.ts";
-import type { Identity } from "../domain/identity.ts";
+import type { Identity, ProviderSide } from "../domain/identity.ts";
 import { usableProviders } from "../services/provider-access.ts";
 import type { LiveProvider, ProviderDirectory } from "../state/provider-directory.ts";
 import type { ResolvedTarget } from "./authorize.ts";
@@ -59,6 +60,13 @@ function wantedFor(deps: ResolveDeps, usable: LiveProvider[], id: string, perReq
   );
 }
 
+/** Where the call looked for a provider, as the refusal says it. */
+const WHERE = {
+  both: "for you or your organization",
+  organization: 'for your organization (the request\'s context.scope is "organization")',
+  user: 'for you (the request\'s context.scope is "user")',
+} as const;
+
 function perRequestKindOf(headers: Headers): ProviderKind | null {
   const raw = headers.get("x-gw-provider");
   if (raw === null) return null;
@@ -73,7 +81,7 @@ export function resolveTarget(deps: ResolveDeps, identity: Identity, model: stri
   const providers = deps.directory.get(identity.organization.id);
   // In memory (the usual call): no closure, no promise; a closure here would be built on every call.
   if (providers instanceof Promise) return targetOnceLoaded(deps, providers, identity, model, perRequestKey, perRequestKind);
-  return targetAmong(deps, usableProviders(providers, identity), model, perRequestKey, perRequestKind);
+  return targetAmong(deps, usableProviders(providers, identity), model, perRequestKey, perRequestKind, identity.providerSide);
 }
 
 async function targetOnceLoaded(
@@ -84,7 +92,7 @@ async function targetOnceLoaded(
   perRequestKey: string | null,
   perRequestKind: ProviderKind | null,
 ): Promise<ResolvedTarget> {
-  return targetAmong(deps, usableProviders(await loading, identity), model, perRequestKey, perRequestKind);
+  return targetAmong(deps, usableProviders(await loading, identity), model, perRequestKey, perRequestKind, identity.providerSide);
 }
 
 function targetAmong(
@@ -93,6 +101,7 @@ function targetAmong(
   model: string,
   perRequestKey: string | null,
   perRequestKind: ProviderKind | null,
+  side: ProviderSide | undefined,
 ): ResolvedTarget {
   const wanted = wantedFor(deps, usable, model, perRequestKind);
   const catalogModel = deps.catalog.model(wanted.model);
@@ -128,7 +137,7 @@ function targetAmong(
     throw new ApiError(
       400,
       "provider_not_configured",
-      `No ${wanted.kind} provider is configured for you or your organization. Add your ${wanted.kind} key once with the gateway operation provider.create (provider: "${wanted.kind}"), or send it per request in x-gw-provider-key.`,
+      `No ${wanted.kind} provider is configured ${WHERE[side ?? "both"]}. Add your ${wanted.kind} key once with the gateway operation provider.create (provider: "${wanted.kind}"), or send it per request in x-gw-provider-key.`,
       {
         param: "model",
         details: { provider: wanted.kind, model: wanted.model },

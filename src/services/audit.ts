@@ -1,6 +1,7 @@
 /** Writes audit entries: who did what to which record, from where. Never secret values. */
 import { newId } from "../domain/ids.ts";
 import type { AuditEntry } from "../domain/types.ts";
+import type { AuditAction } from "../domain/audit-actions.ts";
 import type { Store } from "../store/store.ts";
 import type { Actor } from "../domain/identity.ts";
 
@@ -8,7 +9,7 @@ export async function recordAudit(
   store: Store,
   orgId: string,
   actor: Actor,
-  action: string,
+  action: AuditAction,
   target: string | null,
   details: Record<string, unknown> = {},
   now: number = Date.now(),

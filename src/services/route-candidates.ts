@@ -59,7 +59,7 @@ interface ListTables {
    * text: a key's service account is one object for as long as the key cache holds
    * it. The tier and format are still compared: they are not that record's.
    */
-  byCaller: WeakMap<object, { tier: string; format: ProviderFormat | undefined; rows: ProviderRow[] }[]>;
+  byCaller: WeakMap<object, { tier: string; format: ProviderFormat | undefined; side: string; rows: ProviderRow[] }[]>;
 }
 
 const tables = new WeakMap<Catalog, WeakMap<LiveProvider[], ListTables>>();
@@ -141,10 +141,11 @@ function rowsFor(all: LiveProvider[], identity: Identity, catalog: Catalog, form
   if (!listTables) byList.set(all, (listTables = { byShape: new Map(), byCaller: new WeakMap() }));
   const caller = identity.kind === "serviceAccount" ? identity.serviceAccount : identity.user;
   const tier = identity.organization.tier;
+  const side = identity.providerSide ?? "";
   let seen = listTables.byCaller.get(caller);
-  if (seen) for (const s of seen) if (s.tier === tier && s.format === format) return s.rows;
-  // Everything the rows depend on besides the list: usableProviders reads the kind and the responsible user.
-  const shape = `${identity.kind}\u0000${responsibleUserId(identity)}\u0000${tier}\u0000${format ?? ""}`;
+  if (seen) for (const s of seen) if (s.tier === tier && s.format === format && s.side === side) return s.rows;
+  // Everything the rows depend on besides the list: usableProviders reads the kind, the responsible user and the side.
+  const shape = `${identity.kind}\u0000${responsibleUserId(identity)}\u0000${side}\u0000${tier}\u0000${format ?? ""}`;
   let rows = listTables.byShape.get(shape);
   if (!rows) {
     if (listTables.byShape.size >= MAX_SHAPES) listTables.byShape.clear();
@@ -152,7 +153,7 @@ function rowsFor(all: LiveProvider[], identity: Identity, catalog: Catalog, form
     listTables.byShape.set(shape, rows);
   }
   if (!seen) listTables.byCaller.set(caller, (seen = []));
-  if (seen.length < MAX_FORMATS_PER_CALLER) seen.push({ tier, format, rows });
+  if (seen.length < MAX_FORMATS_PER_CALLER) seen.push({ tier, format, side, rows });
   return rows;
 }
 

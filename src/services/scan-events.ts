@@ -8,10 +8,11 @@ import type { ScanEvent, ScanRecorder } from "../domain/scan-policy.ts";
 import type { Logger } from "../lib/log.ts";
 import { Counter, type MetricsRegistry } from "../lib/metrics.ts";
 import type { Store } from "../store/store.ts";
+import type { AuditAction } from "../domain/audit-actions.ts";
 import { recordAudit } from "./audit.ts";
 
-export const SCAN_FLAGGED = "security.flagged";
-export const SCAN_BLOCKED = "security.blocked";
+export const SCAN_FLAGGED = "security.flagged" satisfies AuditAction;
+export const SCAN_BLOCKED = "security.blocked" satisfies AuditAction;
 
 export class ScanEvents implements ScanRecorder {
   private readonly actions: Counter | null;

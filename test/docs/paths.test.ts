@@ -8,7 +8,8 @@ import { dirname, join, relative, resolve } from "node:path";
 import { page, pages, prose, ROOT } from "./doc-pages.ts";
 
 const TOP = "src|test|docs|scripts|bench|web|deploy|scanner|\\.ci";
-const PATH = new RegExp(`(?<![\\w./-])(?:${TOP})/[\\w./-]*[\\w/]`, "g");
+// A path in another repository is written `owner/repo:path` (a reference's source), never read as one of ours.
+const PATH = new RegExp(`(?<![\\w./:-])(?:${TOP})/[\\w./-]*[\\w/]`, "g");
 
 /** Where a path is written and ignored by git (.gitignore): the tests' artifacts, per-run benchmark files, the client suite's installs. */
 const GENERATED = [/^test\/artifacts(\/|$)/, /^bench\/results(\/|$)/, /^test\/clients\/(\.venv|node_modules)$/];

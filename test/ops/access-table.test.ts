@@ -27,3 +27,16 @@ test("every operation has a row, and the attacked operations refuse a sandbox ad
   ])
     expect(table).toContain(`| \`${id}\` | admin | 403 |`);
 });
+
+test("context.scope reaches the level its param does: an operation it fills a scope param of shows both, and a member is refused", () => {
+  const registry = createOperationRegistry();
+  const table = renderAccessTable(registry);
+  const filled = registry.ids().filter((id) => registry.contextScope(id) === "param");
+  expect(filled).toContain("provider.create");
+  for (const id of filled) {
+    const declared = registry.declaredAccess(id)!;
+    if (typeof declared === "string") continue;
+    for (const value of declared.values ?? []) expect(table).toContain(`| \`${id}\` with \`scope: "${value}"\` or \`context.scope: "${value}"\` |`);
+  }
+  expect(table).toContain('| `provider.create` with `scope: "organization"` or `context.scope: "organization"` | admin | 403 | 403 | yes | 403 | yes | 401 |');
+});

@@ -149,3 +149,20 @@ describe("answered at once", () => {
     );
   });
 });
+
+describe("a request that names a side (context.scope)", () => {
+  test("organization: only the organization's key, for a user and a service account alike", async () => {
+    expect(await keyOf(deps([alice, org]), { ...user("alice"), providerSide: "organization" })).toBe("sk-org");
+    expect(await keyOf(deps([alice, org]), { ...serviceAccount("alice"), providerSide: "organization" })).toBe("sk-org");
+    const none = await settled(() => resolveTarget(deps([alice, bob]), { ...user("alice"), providerSide: "organization" }, "gpt-4o", new Headers()));
+    expect(none.code).toBe("provider_not_configured");
+    expect(none.message).toContain('context.scope is "organization"');
+  });
+
+  test("user: only the caller's own key, never the organization's", async () => {
+    expect(await keyOf(deps([org, alice]), { ...user("alice"), providerSide: "user" })).toBe("sk-alice");
+    const none = await settled(() => resolveTarget(deps([org, bob]), { ...user("alice"), providerSide: "user" }, "gpt-4o", new Headers()));
+    expect(none.code).toBe("provider_not_configured");
+    expect(none.message).toContain('context.scope is "user"');
+  });
+});

@@ -113,6 +113,42 @@ describe("every operation, every caller", () => {
     expect(mismatches).toEqual([]);
   });
 
+  test("context.scope stands for the scope param it fills: the same level, refused and audited alike", async () => {
+    const viaContext = async (who: Caller, id: string, params: Record<string, unknown>, scope: unknown) => {
+      const res = await h.fetch("/api/v1/gateway", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...who.headers },
+        body: JSON.stringify({ operation: id, params, context: { scope } }),
+      });
+      return res.status;
+    };
+    const mismatches: string[] = [];
+    let cases = 0;
+    for (const id of h.rt.operations.ids()) {
+      const declared = h.rt.operations.declaredAccess(id)!;
+      if (h.rt.operations.contextScope(id) !== "param" || typeof declared === "string" || declared.param !== "scope") continue;
+      for (const { params, access } of accessCases(declared)) {
+        if (params.scope === undefined) continue;
+        const { scope, ...rest } = params;
+        cases++;
+        for (const kind of Object.keys(EXPECTED) as CallerKind[]) {
+          const expected = EXPECTED[kind][access];
+          const before = await newestAudit();
+          const status = await viaContext(await callers[kind](), id, rest, scope);
+          const after = await newestAudit();
+          const where = `${id} with context.scope ${JSON.stringify(scope)} as ${kind} (${access})`;
+          const denied = after !== null && after.id !== before?.id && after.action === "access.denied" && after.target === id;
+          if (expected === "unauthenticated" && status !== 401) mismatches.push(`${where}: ${status}, expected 401`);
+          if (expected === "allowed" && (status === 403 || denied)) mismatches.push(`${where}: refused (${status}), expected allowed`);
+          if (expected === "refused" && (status !== 403 || !denied)) mismatches.push(`${where}: ${status}${denied ? "" : ", not audited"}, expected 403`);
+        }
+      }
+    }
+    // provider.create's `scope: "organization"` at least.
+    expect(cases).toBeGreaterThan(0);
+    expect(mismatches).toEqual([]);
+  });
+
   test("the operations the attack ran with a sandbox admin key are admin operations", () => {
     for (const id of [
       "org.api-key.rotate",

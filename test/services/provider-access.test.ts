@@ -43,3 +43,17 @@ test("a new list (the directory loaded again after a change) gets answers of its
   expect(after).not.toBe(before);
   expect(ids(usableProviders(after, user("alice")))).toEqual(["p-alice", "p-org"]);
 });
+
+test("a side (context.scope) keeps only its providers, and is answered apart from the same caller without one", async () => {
+  const org = providerRecord({ id: "p-org", createdAt: 2 });
+  const alice = providerRecord({ id: "p-alice", ownerUserId: "alice", createdAt: 1 });
+  const bob = providerRecord({ id: "p-bob", ownerUserId: "bob", createdAt: 0 });
+  const all = await directory(() => [org, alice, bob]).get("org_t");
+  expect(ids(usableProviders(all, user("alice")))).toEqual(["p-alice", "p-org"]);
+  expect(ids(usableProviders(all, { ...user("alice"), providerSide: "organization" }))).toEqual(["p-org"]);
+  expect(ids(usableProviders(all, { ...user("alice"), providerSide: "user" }))).toEqual(["p-alice"]);
+  expect(ids(usableProviders(all, { ...serviceAccount("alice"), providerSide: "organization" }))).toEqual(["p-org"]);
+  // A service account's creator's providers are lent, not its own.
+  expect(ids(usableProviders(all, { ...serviceAccount("alice"), providerSide: "user" }))).toEqual([]);
+  expect(ids(usableProviders(all, user("alice")))).toEqual(["p-alice", "p-org"]);
+});

@@ -150,6 +150,22 @@ test("one caller's record, seen again with another tier or for another endpoint,
   }
 });
 
+test("one caller's record with a side (context.scope) gets that side's table, and without one its own again", async () => {
+  const health = new ProviderHealth();
+  const mine = providerRecord({ id: "p-mine", name: "alice-openai", ownerUserId: "u_alice", baseUrl: "http://127.0.0.1:8080/v1" });
+  const providers = await live([openai, mine, local]);
+  const names = (t: { providerName: string }[]) => new Set(t.map((c) => c.providerName));
+  // The same user record, as the registry hands it on for one request that named a side.
+  const alice = user("u_alice");
+  for (let i = 0; i < 2; i++) {
+    expect(names(routeCandidates(providers, alice, { catalog, health }))).toEqual(new Set(["alice-openai", "mock-openai", "ollama"]));
+    expect(names(routeCandidates(providers, { ...alice, providerSide: "organization" }, { catalog, health }))).toEqual(
+      new Set(["mock-openai", "ollama"]),
+    );
+    expect(names(routeCandidates(providers, { ...alice, providerSide: "user" }, { catalog, health }))).toEqual(new Set(["alice-openai"]));
+  }
+});
+
 test("a declared model the catalog does not list is ranked at the price it is charged: its family's ceiling, not free", async () => {
   // A fine-tuned model on an OpenAI configuration: usage prices it at OpenAI's ceiling (catalog.price), so must the router.
   const tuned = providerRecord({ id: "p-tuned", name: "tuned", models: ["ft:gpt-4o-mini:acme::abc123"] });

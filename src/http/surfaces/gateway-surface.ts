@@ -34,7 +34,7 @@ export interface GatewaySurfaceDeps {
 export function gatewayReadOnly(deps: GatewaySurfaceDeps) {
   return async (request: Request): Promise<boolean> => {
     const body = GatewayRequest.parse(await readJsonObject(request, deps.maxBodyBytes));
-    return deps.operations.readOnly(body.operation, body.params);
+    return deps.operations.readOnly(body.operation, body.params, body.context);
   };
 }
 
