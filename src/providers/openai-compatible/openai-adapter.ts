@@ -37,10 +37,11 @@ const OTHER_NAME = { max_tokens: "max_completion_tokens", max_completion_tokens:
 
 /**
  * A chat body with its output limit under the one name the kind's chat API takes (its
- * spec's `chatMaxTokens`; the caller's own where the kind's servers differ): a caller (or a translated Responses call) may write either, and
- * a routed or fallback target may be a reasoning model that refuses `max_tokens`, or a
- * server that ignores `max_completion_tokens` and answers past the limit the spend was held
- * for. When both are written, the value under the kind's name is kept. Copied only when renamed.
+ * spec's `chatMaxTokens`; the caller's own where the kind's servers differ). A caller, or a
+ * translated Responses call, may write either, and a routed or fallback target may be a
+ * reasoning model that refuses `max_tokens`, or a vendor that refuses or ignores
+ * `max_completion_tokens` (and would answer past the limit the spend was held for). When
+ * both are written, the value under the kind's name is kept. Copied only when renamed.
  */
 function withLimitName(t: Target, body: Record<string, unknown>): Record<string, unknown> {
   const name = chatMaxTokensName(t);
