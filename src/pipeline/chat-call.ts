@@ -34,7 +34,9 @@ const AS_SENT: Route = { wire: openAiWire };
 
 export function chatSize(body: ChatCompletionRequest): CallSize {
   const serviceTier = (body as { service_tier?: unknown }).service_tier;
-  const maxTokens = body.max_tokens ?? body.max_completion_tokens;
+  // Both names given: the larger is held, whichever the provider's kind reads (openai-adapter.ts).
+  const limits = [body.max_tokens, body.max_completion_tokens].filter((n): n is number => typeof n === "number");
+  const maxTokens = limits.length > 0 ? Math.max(...limits) : undefined;
   // Each of `n` choices may write up to the limit (the model's own when none is given), and each
   // is billed: held as that many answers, or `n: 128` would slip 128 answers past a cap sized for one.
   const choices = typeof body.n === "number" && body.n > 1 ? Math.floor(body.n) : 1;
