@@ -248,9 +248,10 @@ export function appInterface(table: readonly Route[], operations: OperationRegis
  * a body over its own limit with a bare 413 (no envelope, no rate-limit headers, no request
  * id) before the app sees the request; the surfaces bound every read themselves
  * (`GW_MAX_BODY_BYTES`, the declared length checked before reading), and Bun drains a body
- * the app did not read without holding it.
+ * the app did not read without holding it. Above every length Bun's parser accepts (up to
+ * 2^59 - 1; longer is its bare 400): Number.MAX_SAFE_INTEGER left 2^53 to 2^59 to its 413.
  */
-export const SERVER_MAX_REQUEST_BODY = Number.MAX_SAFE_INTEGER;
+export const SERVER_MAX_REQUEST_BODY = 2 ** 62;
 
 export function createApp(rt: AppDeps) {
   let description: InterfaceDescription | null = null;

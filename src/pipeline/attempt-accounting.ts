@@ -78,9 +78,18 @@ export class AttemptAccounting {
   /**
    * One usage event (a failure's status and code, or the provider's status), and the
    * reservation settled with its cost: at once, unless strict durability waits for the store.
+   * `maxFeeMicros`: the most the request's own limits let the provider charge beside the tokens.
    */
-  account(input: CallInput, target: Target, usage: CallUsage, failure: ApiError | null, held: Held, okStatus = 200): MaybePromise<number> {
-    keepCounts(usage);
+  account(
+    input: CallInput,
+    target: Target,
+    usage: CallUsage,
+    failure: ApiError | null,
+    held: Held,
+    okStatus = 200,
+    maxFeeMicros?: number,
+  ): MaybePromise<number> {
+    keepCounts(usage, maxFeeMicros);
     const recorded = this.deps.accountant.record(input.scope, {
       provider: target.kind,
       model: target.model,

@@ -4,7 +4,7 @@
  * always asked for on a stream so the call can be priced; the extra chunk is removed
  * again when the caller did not ask for it.
  */
-import { messagesWire } from "../providers/anthropic/messages-wire.ts";
+import { messagesWire, serverToolFeeCeiling } from "../providers/anthropic/messages-wire.ts";
 import { mayCarryUsage, openAiWire } from "../providers/openai-compatible/openai-wire.ts";
 import type { ChatCompletionRequest } from "../schemas/chat-completions.ts";
 import { chatToMessagesRequest } from "../translate/chat-to-messages.ts";
@@ -90,6 +90,7 @@ export function chatAttempt(
     () => adapter.request(target, translated, { stream, headers: input.headers }),
     stream,
     route,
-    chatSize(body),
+    // The messages answer's fees are read too: only what the translated request's tools allow (none, unless it has a web search tool).
+    { ...chatSize(body), maxFeeMicros: serverToolFeeCeiling(translated.tools) },
   );
 }

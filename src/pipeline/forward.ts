@@ -162,7 +162,7 @@ export class Forwarder {
             undefined,
             size,
           );
-        const answered = this.json(input, target, up.response.status, text, ttfbMs, route, held);
+        const answered = this.json(input, target, up.response.status, text, ttfbMs, route, held, size.maxFeeMicros);
         outcome = answered instanceof Promise ? await answered : answered;
       }
       // A sandbox call is free, so nothing about its price is estimated.
@@ -183,6 +183,7 @@ export class Forwarder {
     ttfbMs: number,
     route: Route,
     held: Held,
+    maxFeeMicros: number | undefined,
   ): MaybePromise<JsonOutcome> {
     const body = route.membersOnly && !route.reshape ? jsonObjectMembers(text, route.wire.bodyMembers) : parseObject(text);
     if (body === null) {
@@ -196,7 +197,7 @@ export class Forwarder {
     const failure = answer instanceof ApiError ? answer : null;
     const caller = typeof answer === "string" ? answer : text;
     // A substituted (or untranslatable) answer was still paid for: its cost is recorded before it is refused.
-    const accounted = this.accounts.account(input, target, usage, failure, held, status);
+    const accounted = this.accounts.account(input, target, usage, failure, held, status, maxFeeMicros);
     if (accounted instanceof Promise) return accounted.then((cost) => jsonOutcome(target, status, caller, usage, failure, cost));
     return jsonOutcome(target, status, caller, usage, failure, accounted);
   }

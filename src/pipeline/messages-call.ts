@@ -4,7 +4,7 @@
  * is pointed at that endpoint); and what a messages body asks of the router.
  */
 import { ApiError } from "../lib/errors.ts";
-import { messagesWire, reservedServerToolFees } from "../providers/anthropic/messages-wire.ts";
+import { messagesWire, reservedServerToolFees, serverToolFeeCeiling } from "../providers/anthropic/messages-wire.ts";
 import { chatNeeds, type RouteNeeds } from "../routing/needs.ts";
 import type { MessagesRequest } from "../schemas/messages.ts";
 import type { ResolvedTarget } from "./authorize.ts";
@@ -32,7 +32,12 @@ export function messagesAttempt(
     );
   }
   const stream = body.stream === true;
-  const size = { messages: messagesTurns(body), maxTokens: body.max_tokens, feeMicros: reservedServerToolFees(body.tools) };
+  const size = {
+    messages: messagesTurns(body),
+    maxTokens: body.max_tokens,
+    feeMicros: reservedServerToolFees(body.tools),
+    maxFeeMicros: serverToolFeeCeiling(body.tools),
+  };
   // Built when the attempt's stages let it go (forward.ts), in the messages format as the caller wrote it.
   const build = () => adapter.request(target, body, { stream, headers: input.headers });
   return forwarder.forward(input, target, adapter, build, stream, AS_WRITTEN, size);

@@ -92,12 +92,16 @@ const counted = (v: unknown): number => (typeof v === "number" && v >= 0 && v <=
  * The provider's counts made whole, non-negative numbers before anything prices, stores or
  * adds them: anything else (an object, a string, -1000000, NaN) is taken as unreported. An
  * object failed every later usage flush with it (the batch is retried whole, so the node's
- * accounting stopped), and a negative count would pay the caller's cap back.
+ * accounting stopped), and a negative count would pay the caller's cap back. Its fee is
+ * no more than the request's own limits let it charge (`maxFeeMicros`, reserve-spend.ts).
  */
-export function keepCounts(usage: CallUsage): CallUsage {
+export function keepCounts(usage: CallUsage, maxFeeMicros?: number): CallUsage {
   usage.promptTokens = counted(usage.promptTokens);
   usage.completionTokens = counted(usage.completionTokens);
-  if (usage.feeMicros !== undefined) usage.feeMicros = counted(usage.feeMicros);
+  if (usage.feeMicros !== undefined) {
+    const over = maxFeeMicros !== undefined && typeof usage.feeMicros === "number" && usage.feeMicros > maxFeeMicros;
+    usage.feeMicros = over ? maxFeeMicros : counted(usage.feeMicros);
+  }
   return usage;
 }
 

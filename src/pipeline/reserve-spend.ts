@@ -42,6 +42,12 @@ export interface CallSize {
   storedPromptTokens?: number;
   /** What the provider may charge beside the tokens (built-in tool calls), reserved on top, in micro-dollars. */
   feeMicros?: number;
+  /**
+   * The most the provider can charge beside the tokens under the request's own limits (a
+   * messages call's web search `max_uses`), in micro-dollars: a larger fee it reports is
+   * charged this much (provider-answer.ts, `keepCounts`). Unset: the request sets no bound.
+   */
+  maxFeeMicros?: number;
   /** The service tier the caller asked for (`service_tier`): reserved at its price when that is the higher one. */
   serviceTier?: unknown;
 }

@@ -112,7 +112,7 @@ export class StreamOutcomes {
         // Counted now rather than when its headers came: not before the first byte (forward.ts).
         this.accounts.sent(target, up.response.headers);
         try {
-          await this.accounts.account(input, target, usage, failure, held, up.response.status);
+          await this.accounts.account(input, target, usage, failure, held, up.response.status, size.maxFeeMicros);
         } finally {
           if (--this.unaccounted === 0) this.allAccounted?.();
           releaseCall();

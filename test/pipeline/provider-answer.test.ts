@@ -95,3 +95,15 @@ test("a provider's counts are whole non-negative numbers, anything else unreport
   for (const v of ["12", Number.POSITIVE_INFINITY, null, true])
     expect(keepCounts({ model: null, promptTokens: v as never, completionTokens: 1 }).promptTokens).toBe(0);
 });
+
+test("a provider's fee is no more than the request's own limits let it charge", () => {
+  const fee = (feeMicros: unknown, max?: number) =>
+    keepCounts({ model: null, promptTokens: 1, completionTokens: 1, feeMicros } as CallUsage, max).feeMicros;
+  expect(fee(1e15, 30_000)).toBe(30_000);
+  // Past the safe integers (10^12 searches): the ceiling, not taken as unreported.
+  expect(fee(1e16, 30_000)).toBe(30_000);
+  expect(fee(20_000, 30_000)).toBe(20_000);
+  expect(fee(5_000, 0)).toBe(0);
+  expect(fee(Number.NaN, 30_000)).toBe(0);
+  expect(fee(1e15)).toBe(1e15);
+});

@@ -142,7 +142,7 @@ test("a key past its limit gets 429 rate_limit_exceeded in each surface's envelo
 });
 
 /** The raw answer to a request head that declares `length` body bytes, of which only a few are sent. */
-function declaredBody(path: string, length: number, headers: Record<string, string>, base = gw.url): Promise<string> {
+function declaredBody(path: string, length: number | string, headers: Record<string, string>, base = gw.url): Promise<string> {
   const { hostname, port } = new URL(base);
   const head = [
     `POST ${path} HTTP/1.1`,
@@ -185,6 +185,14 @@ test("a body declared larger than any limit is a 413 in the surface's envelope, 
   expect(chat.toLowerCase()).toContain("x-request-id: ");
   const body = JSON.parse(chat.slice(chat.indexOf("\r\n\r\n") + 4));
   expect(body.error).toMatchObject({ type: "invalid_request_error", code: "payload_too_large" });
+  // Past 2^53 (Bun's parser reads lengths up to 2^59 - 1): a limit of Number.MAX_SAFE_INTEGER answered these with its bare 413.
+  const huge = await declaredBody("/v1/chat/completions", "36028797018963968", {
+    authorization: `Bearer ${org.apiKey}`,
+    "content-type": "application/json",
+  });
+  expect(huge).toStartWith("HTTP/1.1 413");
+  expect(huge.toLowerCase()).toContain("x-ratelimit-limit: 1200");
+  expect(JSON.parse(huge.slice(huge.indexOf("\r\n\r\n") + 4)).error).toMatchObject({ code: "payload_too_large" });
   const messages = await declaredBody("/v1/messages", 4 * GiB, { "x-api-key": org.apiKey, "content-type": "application/json" });
   expect(messages).toStartWith("HTTP/1.1 413");
   expect(JSON.parse(messages.slice(messages.indexOf("\r\n\r\n") + 4))).toMatchObject({

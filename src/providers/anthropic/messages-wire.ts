@@ -30,18 +30,42 @@ export interface MessagesUsage {
  */
 export const WEB_SEARCH_FEE_MICROS = 10_000;
 
-/**
- * What a request's web search tools may cost before its answer says how many searches ran,
- * reserved against a spend cap: each tool's `max_uses`, or one search when it sets none
- * (as a Responses call's tool fees are reserved; the answer's count is charged in full).
- */
-export function reservedServerToolFees(tools: unknown): number {
-  if (!Array.isArray(tools)) return 0;
-  let searches = 0;
+/** Each web search tool's `max_uses` as the request gives it (a whole number above 0), or null where it sets none. */
+function webSearchLimits(tools: unknown): (number | null)[] {
+  if (!Array.isArray(tools)) return [];
+  const limits: (number | null)[] = [];
   for (const tool of tools) {
     const { type, max_uses } = (tool ?? {}) as { type?: unknown; max_uses?: unknown };
     if (typeof type !== "string" || !type.startsWith("web_search_")) continue;
-    searches += typeof max_uses === "number" && Number.isInteger(max_uses) && max_uses > 0 ? Math.min(max_uses, 1_000) : 1;
+    limits.push(typeof max_uses === "number" && Number.isInteger(max_uses) && max_uses > 0 ? max_uses : null);
+  }
+  return limits;
+}
+
+/**
+ * What a request's web search tools may cost before its answer says how many searches ran,
+ * reserved against a spend cap: each tool's `max_uses`, or one search when it sets none
+ * (as a Responses call's tool fees are reserved; the answer's count is charged up to
+ * `serverToolFeeCeiling`).
+ */
+export function reservedServerToolFees(tools: unknown): number {
+  let searches = 0;
+  for (const limit of webSearchLimits(tools)) searches += limit === null ? 1 : Math.min(limit, 1_000);
+  return searches * WEB_SEARCH_FEE_MICROS;
+}
+
+/**
+ * The most the request's web search tools let the vendor charge: nothing without one, and
+ * their `max_uses` searches when each sets it (the vendor stops there). A usage reporting
+ * more (a provider that miscounts, or one at an address of a member's choosing reporting
+ * 10^12 searches) is charged this much, not billions. Undefined: a tool sets no `max_uses`,
+ * so the request bounds nothing and the answer's count stands.
+ */
+export function serverToolFeeCeiling(tools: unknown): number | undefined {
+  let searches = 0;
+  for (const limit of webSearchLimits(tools)) {
+    if (limit === null) return undefined;
+    searches += limit;
   }
   return searches * WEB_SEARCH_FEE_MICROS;
 }

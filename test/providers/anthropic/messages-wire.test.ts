@@ -4,6 +4,7 @@ import {
   messagesWire,
   promptTokensOf,
   reservedServerToolFees,
+  serverToolFeeCeiling,
   WEB_SEARCH_FEE_MICROS,
 } from "../../../src/providers/anthropic/messages-wire.ts";
 import { openAiWire } from "../../../src/providers/openai-compatible/openai-wire.ts";
@@ -114,4 +115,13 @@ test("a request's web search tools reserve their max_uses searches, one when uns
   expect(reservedServerToolFees([search({ max_uses: -4 }), search({ max_uses: "9" })])).toBe(2 * WEB_SEARCH_FEE_MICROS);
   expect(reservedServerToolFees([{ name: "lookup", input_schema: { type: "object" } }, null])).toBe(0);
   expect(reservedServerToolFees(undefined)).toBe(0);
+});
+
+test("the most a request's web search tools let the vendor charge: their max_uses, none without one, unbounded when one sets none", () => {
+  const search = (extra: Record<string, unknown> = {}) => ({ type: "web_search_20250305", name: "web_search", ...extra });
+  expect(serverToolFeeCeiling([search({ max_uses: 5 }), search({ max_uses: 2000 })])).toBe(2005 * WEB_SEARCH_FEE_MICROS);
+  expect(serverToolFeeCeiling([{ name: "lookup", input_schema: { type: "object" } }, null])).toBe(0);
+  expect(serverToolFeeCeiling(undefined)).toBe(0);
+  expect(serverToolFeeCeiling([search({ max_uses: 5 }), search()])).toBeUndefined();
+  expect(serverToolFeeCeiling([search({ max_uses: "9" })])).toBeUndefined();
 });
