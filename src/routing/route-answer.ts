@@ -25,6 +25,10 @@ export interface RouteAnswerInput {
 
 const usd = (micros: number) => micros / 1e6;
 
+/** The sentence's end when the router's first choice did not answer (a spend cap passed over it, or it failed). */
+const afterFirst = (first: ScoredCandidate, served: ScoredCandidate): string =>
+  `${first.candidate.providerName}/${first.candidate.model} did not answer (passed over for the spend cap, or failed), so ${served.candidate.providerName}/${served.candidate.model}, next in rank, did.`;
+
 export function routeAnswer(input: RouteAnswerInput) {
   const { served, ranked } = input;
   const priciest = Math.max(...ranked.map((r) => r.estimatedCostMicros));
@@ -32,7 +36,7 @@ export function routeAnswer(input: RouteAnswerInput) {
     selectedProvider: served.candidate.providerName,
     selectedModel: served.candidate.model,
     strategy: input.strategy,
-    reasoning: input.reasoning,
+    reasoning: served === ranked[0] ? input.reasoning : `${input.reasoning} ${afterFirst(ranked[0]!, served)}`,
     alternativeProviders: ranked
       .filter((r) => r !== served)
       .slice(0, ALTERNATIVES_SHOWN)

@@ -69,6 +69,10 @@ test("after fallback the answering candidate is the selection and the first one 
     latencyMs: 1,
   });
   expect(answer.selectedModel).toBe("dear");
+  // The sentence explains the first choice, then says it is not the one that answered.
+  expect(answer.reasoning).toBe(
+    `${d.reasoning} a/cheap did not answer (passed over for the spend cap, or failed), so b/dear, next in rank, did.`,
+  );
   expect(answer.alternativeProviders.map((a) => a.model)).toEqual(["cheap"]);
   expect(answer.performanceMetrics.costSavings).toBe(0);
 });
