@@ -114,24 +114,7 @@ export class SettingsSql extends KeysSql {
          settings, secret_ciphertext, key_hint, created_at, updated_at)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15
         WHERE (SELECT COUNT(*) FROM provider_configs WHERE org_id = $2) < $16`,
-        params: [
-          p.id,
-          p.orgId,
-          p.ownerUserId,
-          p.provider,
-          p.name,
-          p.baseUrl,
-          p.country,
-          p.format,
-          JSON.stringify(p.models),
-          JSON.stringify(p.limits),
-          JSON.stringify(p.settings),
-          p.secretCiphertext,
-          p.keyHint,
-          p.createdAt,
-          p.updatedAt,
-          max,
-        ],
+        params: [p.id, p.orgId, ...editableColumns(p), p.createdAt, p.updatedAt, max],
       },
     ]);
     return inserted === 1;
@@ -150,17 +133,7 @@ export class SettingsSql extends KeysSql {
     await this.run(
       `UPDATE provider_configs SET owner_user_id = $1, provider = $2, name = $3, base_url = $4, country = $5, format = $6, models = $7,
          limits = $8, settings = $9, secret_ciphertext = $10, key_hint = $11, updated_at = $12 WHERE id = $13`,
-      p.ownerUserId,
-      p.provider,
-      p.name,
-      p.baseUrl,
-      p.country,
-      p.format,
-      JSON.stringify(p.models),
-      JSON.stringify(p.limits),
-      JSON.stringify(p.settings),
-      p.secretCiphertext,
-      p.keyHint,
+      ...editableColumns(p),
       p.updatedAt,
       p.id,
     );
@@ -181,4 +154,21 @@ export class SettingsSql extends KeysSql {
   async deleteProviderConfig(id: string): Promise<boolean> {
     return (await this.run("DELETE FROM provider_configs WHERE id = $1", id)) > 0;
   }
+}
+
+/** A configuration's columns an update may change, in the order both statements write them (owner_user_id … key_hint). */
+function editableColumns(p: ProviderConfigRecord): unknown[] {
+  return [
+    p.ownerUserId,
+    p.provider,
+    p.name,
+    p.baseUrl,
+    p.country,
+    p.format,
+    JSON.stringify(p.models),
+    JSON.stringify(p.limits),
+    JSON.stringify(p.settings),
+    p.secretCiphertext,
+    p.keyHint,
+  ];
 }
