@@ -68,7 +68,9 @@ export class CredentialWatch {
         // Connected again while the probe was out: the credentials were taken after all.
         if (this.conn.connected) this.accepted();
         else if (verdict?.refused) this.refusedWith(verdict.refused);
-        else if (verdict !== null || this.unanswered >= UNANSWERED_TO_FORGET) this.refused = null;
+        // Answered without a refusal: taken again, though the client has not reconnected yet (said once, as on reconnect).
+        else if (verdict !== null) this.accepted();
+        else if (this.unanswered >= UNANSWERED_TO_FORGET) this.refused = null;
       })
       .catch(() => {})
       .finally(() => {

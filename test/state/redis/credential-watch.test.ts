@@ -176,3 +176,20 @@ test("a probe Redis does not answer in time keeps a known refusal; three in a ro
   watch.close();
   expect(seen.slice(0, 4)).toEqual(["WRONGPASS", "WRONGPASS", "WRONGPASS", null]);
 });
+
+test("a probe that finds the credentials taken again says so once, though the client has not reconnected yet", async () => {
+  const verdicts = [{ refused: "WRONGPASS" }, { refused: null }];
+  let asked = 0;
+  const said: string[] = [];
+  const watch = new CredentialWatch(
+    { connected: false },
+    "redis://:pw@127.0.0.1:1",
+    { warn: (m: string) => said.push(m), info: (m: string) => said.push(m) },
+    { everyMs: 10, timeoutMs: 100, probe: async () => verdicts[Math.min(asked++, verdicts.length - 1)]! },
+  );
+  redis.opened.push(watch);
+  await waitFor(async () => asked >= 4);
+  watch.close();
+  expect(watch.refusal).toBeNull();
+  expect(said.filter((m) => m.includes("accepts this node's credentials again"))).toHaveLength(1);
+});
