@@ -32,11 +32,12 @@ export class CredentialWatch {
   /** Probes that found the refusal since it was last logged. */
   private unlogged = 0;
   private unanswered = 0;
+  private seenConnects = 0;
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly probe: (url: string, timeoutMs: number) => Promise<{ refused: string | null } | null>;
 
   constructor(
-    private readonly conn: { readonly connected: boolean },
+    private readonly conn: { readonly connected: boolean; readonly connects?: number },
     private readonly url: string,
     private readonly log: Pick<Logger, "warn" | "info">,
     private readonly opts: CredentialWatchOptions,
@@ -56,9 +57,13 @@ export class CredentialWatch {
   }
 
   private tick(): void {
-    if (this.conn.connected) {
+    // A connection made since the last tick was a login Redis took, even if it dropped again
+    // at once (an ACL user deleted right after): the refusal before it is over, and the next is new.
+    const connects = this.conn.connects ?? 0;
+    if (this.conn.connected || connects !== this.seenConnects) {
+      this.seenConnects = connects;
       this.accepted();
-      return;
+      if (this.conn.connected) return;
     }
     if (this.probing) return;
     this.probing = true;

@@ -82,6 +82,7 @@ export class RedisConnection {
   private closed = false;
   private gaveUp = false;
   private epoch: string | null = null;
+  private connectCount = 0;
 
   constructor(
     readonly url: string,
@@ -103,6 +104,7 @@ export class RedisConnection {
     // one, and what was counted against the old data must not be added to totals reloaded
     // since. A replica promoted with the data keeps the mark (a process's run id would not).
     this.client.onconnect = () => {
+      this.connectCount++;
       this.epoch = null;
       this.markEpoch();
     };
@@ -132,6 +134,11 @@ export class RedisConnection {
 
   get connected(): boolean {
     return this.client.connected;
+  }
+
+  /** Connections made so far: one more means Redis took this node's credentials since it was last read, however briefly. */
+  get connects(): number {
+    return this.connectCount;
   }
 
   /** The mark of the data this connection last reached (`gw:epoch`); null until it is known after a (re)connect. */

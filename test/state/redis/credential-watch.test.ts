@@ -97,8 +97,14 @@ test("a password rotated on Redis is named when the node reconnects, and undone 
   await admin.send("ACL", ["SETUSER", USER, "resetpass", `>${PASSWORD}`]);
   await waitFor(async () => (await readyz()).body.status === "ready");
   expect((await chat(capped)).status).toBe(200);
-  gw.rt.log.flush();
-  expect(gw.logged.filter((l) => l.includes("accepts this node's credentials again"))).toHaveLength(1);
+  // Said by the watch at its next tick (a second at most) after the reconnect /readyz already reads.
+  const acceptedLines = () => {
+    gw.rt.log.flush();
+    return gw.logged.filter((l) => l.includes("accepts this node's credentials again"));
+  };
+  await waitFor(async () => acceptedLines().length > 0);
+  await Bun.sleep(1_100);
+  expect(acceptedLines()).toHaveLength(1);
 }, 60_000);
 
 test("an ACL user deleted on Redis drops the node's connections, and the refusal is named", async () => {
@@ -192,4 +198,24 @@ test("a probe that finds the credentials taken again says so once, though the cl
   watch.close();
   expect(watch.refusal).toBeNull();
   expect(said.filter((m) => m.includes("accepts this node's credentials again"))).toHaveLength(1);
+});
+
+test("a connection made and lost between two ticks ends the refusal before it: the next refusal is logged as new", async () => {
+  const conn = { connected: false, connects: 0 };
+  let verdict: { refused: string | null } = { refused: "WRONGPASS" };
+  const warned: string[] = [];
+  const watch = new CredentialWatch(
+    conn,
+    "redis://:pw@127.0.0.1:1",
+    { warn: (m: string) => warned.push(m), info: () => {} },
+    { everyMs: 10, timeoutMs: 100, logEveryMs: 60_000, probe: async () => verdict },
+  );
+  redis.opened.push(watch);
+  await waitFor(async () => warned.length === 1);
+  // The password is put back and the user deleted again before any tick sees the connection up.
+  verdict = { refused: "WRONGPASS" };
+  conn.connects++;
+  await waitFor(async () => warned.length === 2);
+  watch.close();
+  expect(warned).toHaveLength(2);
 });
