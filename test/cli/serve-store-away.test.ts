@@ -3,20 +3,14 @@
  * host; a TCP relay that keeps the connections open and carries nothing): the last flush
  * is bounded and the exit says so, where it waited for the supervisor's SIGKILL.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { removeDir, runCli, startGateway, tempDataDir } from "../support/gateway-process.ts";
-import { type PostgresServer, startPostgres } from "../support/servers.ts";
+import { postgresPerFile } from "../support/postgres-per-file.ts";
 import { relayedUrl, type TcpRelay } from "../support/tcp-relay.ts";
 
-let pg: PostgresServer;
+const pg = postgresPerFile();
 let relay: TcpRelay | null = null;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  relay?.close();
-  await pg?.stop();
-});
+afterAll(() => relay?.close());
 
 test("a database that stops answering at shutdown: the last flush gives up, logs it, and the exit code is 1", async () => {
   const relayed = await relayedUrl(await pg.createDatabase());

@@ -3,21 +3,15 @@
  * carries nothing): the check answers "not ready" within the store's bound, so a load
  * balancer drains the node, and "ready" again once the database answers.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { storeReachable } from "../../src/services/readiness.ts";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.ts";
-import { type PostgresServer, startPostgres } from "../support/servers.ts";
+import { postgresPerFile } from "../support/postgres-per-file.ts";
 import { relayedUrl, type TcpRelay } from "../support/tcp-relay.ts";
 
-let pg: PostgresServer;
+const pg = postgresPerFile();
 let relay: TcpRelay | null = null;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  relay?.close();
-  await pg?.stop();
-});
+afterAll(() => relay?.close());
 
 test("a database that stops answering makes the node not ready until it answers again", async () => {
   const relayed = await relayedUrl(await pg.createDatabase());

@@ -6,24 +6,18 @@
  * And a flush that times out on our side while the server goes on to commit it is not
  * written again by its retry.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { ApiError } from "../../../src/lib/errors.ts";
 import { PostgresStore } from "../../../src/store/postgres/postgres-store.ts";
 import { usageEvent } from "../../support/records.ts";
-import { type PostgresServer, startPostgres } from "../../support/servers.ts";
+import { postgresPerFile } from "../../support/postgres-per-file.ts";
 import { relayedUrl, type TcpRelay } from "../../support/tcp-relay.ts";
 import { bufferOn, usageDatabase } from "./usage-database.ts";
 
-let pg: PostgresServer;
+const pg = postgresPerFile();
 let relay: TcpRelay | null = null;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  relay?.close();
-  await pg?.stop();
-});
+afterAll(() => relay?.close());
 
 test("a flush to a silent database fails within the bound, keeps its rows, and writes them once when it answers again", async () => {
   const { url, direct, org, key } = await usageDatabase(() => pg.createDatabase());
