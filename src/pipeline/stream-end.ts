@@ -10,7 +10,8 @@ import { type SseEvent, sseText } from "../lib/sse.ts";
 import type { ReplaceEvent } from "../lib/sse-tap.ts";
 import { secretValues } from "../providers/credentials.ts";
 import type { Target } from "../providers/target.ts";
-import { providerFailure, withoutSecrets } from "../providers/upstream.ts";
+import { providerFailure } from "../providers/provider-failure.ts";
+import { withoutSecrets } from "../providers/upstream.ts";
 import type { CallUsage, StreamEnd, WireFormat } from "../providers/wire-format.ts";
 import type { IdleStream } from "./stream-idle.ts";
 

@@ -15,8 +15,6 @@ import { readAtMost } from "../lib/egress/bounded-body.ts";
 import { HOP_HEADER, HOP_TOKEN } from "./hop.ts";
 import { providerFailure } from "./provider-failure.ts";
 
-export { providerFailure };
-
 /**
  * Whom a call is made for: their signal aborts when they go away. A server's Request
  * is one. The signal is read only by the watch, when it looks (every WATCH_MS), and

@@ -6,7 +6,8 @@
 import { expect, test } from "bun:test";
 import type { ApiError } from "../../src/lib/errors.ts";
 import type { UpstreamRequest } from "../../src/providers/adapter.ts";
-import { ClientGone, providerFailure, sendUpstream, upstreamFailure, watchRunning, withoutSecrets } from "../../src/providers/upstream.ts";
+import { providerFailure } from "../../src/providers/provider-failure.ts";
+import { ClientGone, sendUpstream, upstreamFailure, watchRunning, withoutSecrets } from "../../src/providers/upstream.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
 
 const mock = mockPerFile();
