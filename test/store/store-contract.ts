@@ -17,7 +17,7 @@ import type {
 import { RowsRefused } from "../../src/store/rows-refused.ts";
 import type { Store } from "../../src/store/store.ts";
 import { UsageBuffer } from "../../src/state/usage-buffer.ts";
-import { apiKeyRecord, usageEvent } from "../support/records.ts";
+import { apiKeyRecord, providerConfigRecord, usageEvent } from "../support/records.ts";
 
 export function runStoreContract(name: string, makeStore: () => Promise<Store>) {
   describe(`${name}: Store contract`, () => {
@@ -218,23 +218,12 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
     });
 
     test("provider configurations", async () => {
-      const p: ProviderConfigRecord = {
-        id: newId("prv"),
-        orgId: org.id,
-        ownerUserId: null,
-        provider: "openai",
+      const p = providerConfigRecord(org.id, {
         name: "openai",
-        baseUrl: null,
-        country: "US",
-        format: "chat",
         models: ["a"],
         limits: { requestsPerMinute: 5 },
         settings: { region: "x" },
-        secretCiphertext: "c",
-        keyHint: "sk-...abcd",
-        createdAt: 1,
-        updatedAt: 1,
-      };
+      });
       expect(await store.createProviderConfig(p, 100)).toBe(true);
       expect(await store.getProviderConfig(p.id)).toEqual(p);
       await store.updateProviderConfig({ ...p, name: "renamed", updatedAt: 2 });
@@ -248,23 +237,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
     });
 
     test("a provider configuration is not written past the organization's bound, however many are created at once", async () => {
-      const config = (i: number, orgId = org.id): ProviderConfigRecord => ({
-        id: newId("prv"),
-        orgId,
-        ownerUserId: null,
-        provider: "openai",
-        name: `p${i}`,
-        baseUrl: null,
-        country: "US",
-        format: "chat",
-        models: [],
-        limits: {},
-        settings: {},
-        secretCiphertext: "c",
-        keyHint: "sk-...abcd",
-        createdAt: i,
-        updatedAt: i,
-      });
+      const config = (i: number, orgId = org.id) => providerConfigRecord(orgId, { name: `p${i}`, createdAt: i, updatedAt: i });
       const written = await Promise.all(Array.from({ length: 30 }, (_, i) => store.createProviderConfig(config(i), 12)));
       expect(written.filter(Boolean)).toHaveLength(12);
       expect(await store.listProviderConfigs(org.id)).toHaveLength(12);
@@ -326,24 +299,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
     });
 
     test("a person's providers disabled: only theirs, once, kept through updates", async () => {
-      const base = (over: Partial<ProviderConfigRecord>): ProviderConfigRecord => ({
-        id: newId("prv"),
-        orgId: org.id,
-        ownerUserId: null,
-        provider: "openai",
-        name: "p",
-        baseUrl: null,
-        country: "US",
-        format: "chat",
-        models: [],
-        limits: {},
-        settings: {},
-        secretCiphertext: "c",
-        keyHint: "sk-...abcd",
-        createdAt: 1,
-        updatedAt: 1,
-        ...over,
-      });
+      const base = (over: Partial<ProviderConfigRecord>) => providerConfigRecord(org.id, over);
       const mine = base({ ownerUserId: "usr_leaving", name: "mine" });
       const shared = base({ name: "shared" });
       for (const p of [mine, shared]) await store.createProviderConfig(p, 100);

@@ -1,10 +1,10 @@
 /**
- * Store records for tests that write them directly: a key and a usage event with every
- * field filled, so a test names only what it is about (`over`), and a field added to
+ * Store records for tests that write them directly: a key, a usage event and a provider
+ * configuration with every field filled, so a test names only what it is about (`over`), and a field added to
  * either type is added here once.
  */
 import { newId } from "../../src/domain/ids.ts";
-import type { ApiKeyRecord, UsageEvent } from "../../src/domain/types.ts";
+import type { ApiKeyRecord, ProviderConfigRecord, UsageEvent } from "../../src/domain/types.ts";
 
 /** A live, uncapped, unused key of `serviceAccountId`, created now. */
 export function apiKeyRecord(orgId: string, serviceAccountId: string, over: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
@@ -46,6 +46,28 @@ export function usageEvent(orgId: string, keyId: string | null, over: Partial<Us
     status: 200,
     errorCode: null,
     createdAt: Date.now(),
+    ...over,
+  };
+}
+
+/** An organization's OpenAI configuration, owned by no one (organization scope), created at 1. */
+export function providerConfigRecord(orgId: string, over: Partial<ProviderConfigRecord> = {}): ProviderConfigRecord {
+  return {
+    id: newId("prv"),
+    orgId,
+    ownerUserId: null,
+    provider: "openai",
+    name: "p",
+    baseUrl: null,
+    country: "US",
+    format: "chat",
+    models: [],
+    limits: {},
+    settings: {},
+    secretCiphertext: "c",
+    keyHint: "sk-...abcd",
+    createdAt: 1,
+    updatedAt: 1,
     ...over,
   };
 }

@@ -5,44 +5,23 @@
  * connections to one file never write past it. The store contract checks the same
  * through one store on each database.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newId } from "../../../src/domain/ids.ts";
-import type { Organization, ProviderConfigRecord } from "../../../src/domain/types.ts";
+import type { Organization } from "../../../src/domain/types.ts";
 import { PostgresStore } from "../../../src/store/postgres/postgres-store.ts";
 import { SqliteStore } from "../../../src/store/sqlite/sqlite-store.ts";
 import type { Store } from "../../../src/store/store.ts";
-import { type PostgresServer, startPostgres } from "../../support/servers.ts";
+import { postgresPerFile } from "../../support/postgres-per-file.ts";
+import { providerConfigRecord } from "../../support/records.ts";
 
-let pg: PostgresServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const pg = postgresPerFile();
 
 const BOUND = 25;
 
-const config = (orgId: string, i: number): ProviderConfigRecord => ({
-  id: newId("prv"),
-  orgId,
-  ownerUserId: null,
-  provider: "openai",
-  name: `p${i}`,
-  baseUrl: null,
-  country: "US",
-  format: "chat",
-  models: [],
-  limits: {},
-  settings: {},
-  secretCiphertext: "c",
-  keyHint: "sk-...abcd",
-  createdAt: i,
-  updatedAt: i,
-});
+const config = (orgId: string, i: number) => providerConfigRecord(orgId, { name: `p${i}`, createdAt: i, updatedAt: i });
 
 /** 90 creates at once, spread over the stores: how many were written, and how many the organization holds. */
 async function race(stores: Store[]): Promise<{ written: number; held: number }> {
