@@ -4,11 +4,13 @@
  * (its running totals stay, and so do each organization's newest, which the metrics
  * list), the ids of usage flushes past a day, audit entries past theirs (every refusal
  * is audited, so the log grows with traffic), notifications past theirs (with their
- * read marks and webhook deliveries), and sessions idle past their 24 hours. Runs at
- * start and then hourly, off the request path.
+ * read marks and webhook deliveries; budget thresholds of this month and the last
+ * stay), and sessions idle past their 24 hours. Runs at start and then hourly, off the
+ * request path.
  */
 import type { Logger } from "../lib/log.ts";
 import type { Store } from "../store/store.ts";
+import { BUDGET_KIND } from "./alerts/budget-alerts.ts";
 import { RECENT_DOCUMENTS } from "./context-optimizer/etl-service.ts";
 import { SESSION_IDLE_MS } from "./sessions.ts";
 
@@ -19,6 +21,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * batches), so a day recognizes any retry with room to spare while the table stays small.
  */
 const FLUSH_ID_MS = DAY_MS;
+
+/** 00:00 UTC on the 1st of the month before the one `now` falls in. */
+function previousMonthStart(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1);
+}
 
 /** Days each kind of row is kept. */
 export interface Retention {
@@ -44,7 +52,13 @@ export async function runMaintenance(
   const usageFlushes = await store.pruneUsageFlushes(now - FLUSH_ID_MS);
   const etlDocuments = await store.pruneEtlDocuments(now - retention.usageDays * DAY_MS, RECENT_DOCUMENTS);
   const auditEntries = await store.pruneAuditEntries(now - retention.auditDays * DAY_MS);
-  const notifications = await store.pruneNotifications(now - retention.notificationDays * DAY_MS);
+  // A budget threshold's notification is what makes it announced once (its id is derived): this month's and the
+  // last's stay whatever the retention, so neither a short one nor a pruning node's clock ahead of the others
+  // (the last month is checked through the new one's first day) lets a threshold be announced again.
+  const notifications = await store.pruneNotifications(now - retention.notificationDays * DAY_MS, {
+    kinds: [BUDGET_KIND],
+    since: previousMonthStart(now),
+  });
   const sessions = await store.deleteSessionsIdleSince(now - SESSION_IDLE_MS);
   return { usageEvents, usageFlushes, etlDocuments, auditEntries, notifications, sessions };
 }

@@ -183,8 +183,12 @@ export interface Store extends McpStore {
   listNotificationsFor(orgId: string, reader: string, opts: { limit: number; unreadOnly: boolean }): Promise<ReaderNotification[]>;
   /** Marks the organization's notifications read for `reader` alone (the given ids, or all with null); returns how many were unread for them. */
   markNotificationsRead(orgId: string, reader: string, ids: string[] | null, at: number): Promise<number>;
-  /** Removes notifications created before `cutoff` (ms) with their read marks, and webhook deliveries made before it; returns how many notifications. */
-  pruneNotifications(cutoff: number): Promise<number>;
+  /**
+   * Removes notifications created before `cutoff` (ms) with their read marks, and webhook deliveries made before it;
+   * returns how many notifications. Notifications of `keep.kinds` created at or after `keep.since` stay whatever
+   * the cutoff, with their marks and deliveries (a budget threshold's row is what makes it announced once).
+   */
+  pruneNotifications(cutoff: number, keep?: { kinds: readonly string[]; since: number }): Promise<number>;
 
   // Alert webhooks
   /** Replaces the organization's sealed webhook signing secret. */

@@ -614,6 +614,38 @@ export function runStoreContract(name: string, makeStore: () => Promise<Store>) 
       expect(await store.pruneNotifications(150)).toBe(0);
     });
 
+    test("notifications of the kinds kept stay past the cutoff from their 'since', with their read marks and deliveries", async () => {
+      const kept = notification({ title: "this month's threshold", createdAt: 120 });
+      const older = notification({ title: "an older threshold", createdAt: 80 });
+      const other = notification({ title: "a rate-limit state", createdAt: 120 });
+      for (const [n, kind] of [
+        [kept, "budget.threshold"],
+        [older, "budget.threshold"],
+        [other, "rate_limit.status"],
+      ] as const) {
+        await store.createNotification({ ...n, kind });
+        await store.recordWebhookDelivery({
+          id: newId("whd"),
+          orgId: org.id,
+          notificationId: n.id,
+          attempt: 1,
+          status: 204,
+          error: null,
+          createdAt: n.createdAt + 1,
+        });
+      }
+      const reader = `user:${user.id}`;
+      expect(await store.markNotificationsRead(org.id, reader, null, 130)).toBe(3);
+      expect(await store.pruneNotifications(150, { kinds: ["budget.threshold", "other.kind"], since: 100 })).toBe(2);
+      expect((await store.listNotificationsFor(org.id, reader, { limit: 10, unreadOnly: false })).map((n) => [n.title, n.readAt])).toEqual([
+        ["this month's threshold", 130],
+      ]);
+      expect((await store.listWebhookDeliveries(org.id, 10)).map((d) => d.notificationId)).toEqual([kept.id]);
+      // Without the kinds, the cutoff alone decides.
+      expect(await store.pruneNotifications(150)).toBe(1);
+      expect(await store.listWebhookDeliveries(org.id, 10)).toEqual([]);
+    });
+
     test("usage summed by dimensions in the database", async () => {
       const day = Date.UTC(2026, 0, 10);
       const at = (h: number) => day + h * 3_600_000;

@@ -76,14 +76,26 @@ export class SqlStore extends EtlSql implements Store {
     );
   }
 
-  async pruneNotifications(cutoff: number): Promise<number> {
+  async pruneNotifications(cutoff: number, keep?: { kinds: readonly string[]; since: number }): Promise<number> {
     // Per organization, as the indexes lead with it. A delivery is made at or after its notification,
     // so the few made just after a pruned one's cutoff go on the next run.
-    const old = "SELECT id FROM notifications WHERE org_id IN (SELECT id FROM organizations) AND created_at < $1";
+    const kinds = keep?.kinds ?? [];
+    const marks = kinds.map((_, i) => `$${i + 3}`).join(", ");
+    // Notifications kept past the cutoff (this month's budget thresholds), and so their deliveries.
+    const kept = kinds.length === 0 ? "" : ` AND NOT (kind IN (${marks}) AND created_at >= $2)`;
+    const params = kinds.length === 0 ? [cutoff] : [cutoff, keep!.since, ...kinds];
+    const old = `SELECT id FROM notifications WHERE org_id IN (SELECT id FROM organizations) AND created_at < $1${kept}`;
+    const keptDeliveries =
+      kinds.length === 0
+        ? ""
+        : ` AND notification_id NOT IN (SELECT id FROM notifications WHERE created_at < $1 AND kind IN (${marks}) AND created_at >= $2)`;
     const [, , notifications] = await this.db.transaction([
-      { text: `DELETE FROM notification_reads WHERE notification_id IN (${old})`, params: [cutoff] },
-      { text: "DELETE FROM webhook_deliveries WHERE org_id IN (SELECT id FROM organizations) AND created_at < $1", params: [cutoff] },
-      { text: "DELETE FROM notifications WHERE org_id IN (SELECT id FROM organizations) AND created_at < $1", params: [cutoff] },
+      { text: `DELETE FROM notification_reads WHERE notification_id IN (${old})`, params },
+      {
+        text: `DELETE FROM webhook_deliveries WHERE org_id IN (SELECT id FROM organizations) AND created_at < $1${keptDeliveries}`,
+        params,
+      },
+      { text: `DELETE FROM notifications WHERE org_id IN (SELECT id FROM organizations) AND created_at < $1${kept}`, params },
     ]);
     return notifications ?? 0;
   }

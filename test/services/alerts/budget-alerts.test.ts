@@ -11,6 +11,7 @@ import { BUDGET_KIND, checkBudget } from "../../../src/services/alerts/budget-al
 import { Notifier } from "../../../src/services/alerts/notifier.ts";
 import { rotateWebhookSecret } from "../../../src/services/alerts/webhook-secret.ts";
 import { recordAudit } from "../../../src/services/audit.ts";
+import { runMaintenance } from "../../../src/services/maintenance.ts";
 import { SqliteStore } from "../../../src/store/sqlite/sqlite-store.ts";
 
 const now = Date.UTC(2026, 10, 16, 12);
@@ -177,4 +178,28 @@ test("another setting changed since the month ended leaves that month's late thr
   await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(2_000_000, Date.UTC(2026, 10, 30, 23, 58))], keyTouches: [] });
   await changeSettings(Date.UTC(2026, 11, 1, 0, 1), { piiAction: "block" });
   expect(await checkBudget(nodes[0]!, n, orgId, Date.UTC(2026, 11, 1, 0, 2))).toEqual([75]);
+});
+
+test("pruning keeps this month's and the last month's budget notifications: a pruning node's clock ahead does not let a threshold be announced again", async () => {
+  // A 31-day month's thresholds are checked until the end of the next month's first day: 32 days after its start,
+  // the shortest retention allowed. A node whose clock runs two minutes ahead prunes by its own clock.
+  const early = Date.UTC(2026, 9, 1, 0, 0, 30);
+  await nodes[0]!.writeFlush({ id: crypto.randomUUID(), events: [spend(8_000_000, Date.UTC(2026, 9, 1, 0, 0, 10))], keyTouches: [] });
+  expect(await checkBudget(nodes[0]!, notifierOf(nodes[0]!, early), orgId, early)).toEqual([50, 75]);
+  const lastCheck = Date.UTC(2026, 10, 1, 23, 59);
+  const retention = { usageDays: 30, auditDays: 365, notificationDays: 32 };
+  await runMaintenance(nodes[1]!, retention, lastCheck + 120_000);
+  const n = notifierOf(nodes[0]!, lastCheck);
+  expect(await checkBudget(nodes[0]!, n, orgId, lastCheck)).toEqual([]);
+  // A retention shorter than a month (the store's own guarantee, whatever the configuration allows) keeps them too.
+  await runMaintenance(nodes[1]!, { ...retention, notificationDays: 1 }, lastCheck);
+  expect(await checkBudget(nodes[0]!, n, orgId, lastCheck)).toEqual([]);
+  await n.idle();
+  expect((await budgetNotes()).map((x) => [x.body.month, x.body.threshold])).toEqual([
+    ["2026-10", 75],
+    ["2026-10", 50],
+  ]);
+  // Two months on, they go as the retention says.
+  await runMaintenance(nodes[1]!, retention, Date.UTC(2027, 0, 1));
+  expect(await budgetNotes()).toEqual([]);
 });
