@@ -34,7 +34,7 @@ import { SecretBox } from "./lib/secret-box.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { scheduleMaintenance } from "./services/maintenance.ts";
 import { AlertChecker } from "./services/alerts/alert-checker.ts";
-import { orgRateStatus } from "./services/rate-limits/org-rate-status.ts";
+import { orgLimitStates } from "./services/rate-limits/org-rate-status.ts";
 import { ProviderRateUsage } from "./state/provider-rate-usage.ts";
 import { Notifier } from "./services/alerts/notifier.ts";
 import { DEFAULT_DELIVERY } from "./services/alerts/webhook-delivery.ts";
@@ -280,13 +280,9 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     notifier,
     log,
     now: Date.now,
-    rateLimits: async (orgId) =>
-      (await orgRateStatus(store, rateUsage, orgId, Date.now())).providers.map((p) => ({
-        provider: p.provider,
-        status: p.status,
-        message: p.message,
-        details: { limits: p.limits, usage: p.usage, percentages: p.percentages, resetTime: p.resetTime },
-      })),
+    rateLimits: (orgId) => orgLimitStates(store, rateUsage, orgId, Date.now()),
+    // A provider-reported state is announced once for every node on one Redis.
+    limitStates: state.limitStates,
   });
   alerts.start(config.alertCheckIntervalS * 1000);
 

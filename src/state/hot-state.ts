@@ -10,6 +10,7 @@ import type { ProviderKind } from "../providers/catalog/provider-kinds.ts";
 import type { ProviderCredentials } from "../providers/credentials.ts";
 import type { ChangeBus } from "./change-bus.ts";
 import type { KeyCache } from "./key-cache.ts";
+import type { LimitStates } from "./limit-states.ts";
 import type { OrgSettings } from "./org-settings.ts";
 import type { ProviderDirectory } from "./provider-directory.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
@@ -22,6 +23,8 @@ export interface HotState {
   limiter: RateLimiter;
   ledger: SpendLedger;
   changes: ChangeBus;
+  /** Providers' reported rate-limit states as the alert check last announced them (shared on Redis: once for every node). */
+  limitStates: LimitStates;
   /** What /readyz reports of the shared state (Redis and the change subscription); null in memory. */
   health(): Record<string, string> | null;
   /**

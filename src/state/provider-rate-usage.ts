@@ -20,6 +20,8 @@ export interface ProviderRateSnapshot {
   dayStart: number;
   requestsToday: number;
   reported: { requests?: ReportedLimit; tokens?: ReportedLimit };
+  /** When an answer last reported limits (epoch ms): what the reported state is known as of. */
+  reportedAt?: number;
 }
 
 const MINUTE = 60_000;
@@ -108,6 +110,7 @@ export class ProviderRateUsage {
     const r = reportedLimits(headers, now);
     if (r.requests) e.reported.requests = r.requests;
     if (r.tokens) e.reported.tokens = r.tokens;
+    if (r.requests || r.tokens) e.reportedAt = now;
   }
 
   tokens(configId: string, n: number, now: number): void {

@@ -1,25 +1,37 @@
 /**
  * The periodic alert check: for each organization, budget thresholds, then each
  * provider's rate-limit state. A provider's state is announced when it changes into
- * `warning` or `critical` (not on every check); the last state seen is held in memory,
- * so a restart may announce a standing state once more. Each organization is checked
+ * `warning` or `critical` (not on every check). The last state of a provider-reported
+ * one is held in the hot state (`LimitStates`: shared by the nodes on one Redis, so the
+ * change is announced once between them, by the node whose newer view made it); that of
+ * a configured limit, counted by each process, in this process's memory. Either way a
+ * restart (or Redis's data lost) may announce a standing state once more. Each organization is checked
  * every `alertCheckIntervalS` of its preferences (an admin's, at least 30 s), else every
  * GW_ALERT_CHECK_INTERVAL_S (the operator's default): the timer ticks often enough for
  * the shortest, and each tick checks the organizations whose period has passed, reading
  * the preference then, so a change applies from the next tick without a restart.
  */
 import type { Logger } from "../../lib/log.ts";
+import { type LimitState, type LimitStates, MemoryLimitStates } from "../../state/limit-states.ts";
 import type { Store } from "../../store/store.ts";
 import { checkBudget } from "./budget-alerts.ts";
 import type { Notifier } from "./notifier.ts";
 
-export type LimitState = "ok" | "warning" | "critical";
+export type { LimitState };
 
 export interface ProviderLimitState {
   provider: string;
+  /** The provider configuration; the provider's name stands for it when absent. */
+  configId?: string;
   status: LimitState;
   message: string;
   details: Record<string, unknown>;
+  /**
+   * For a state the provider reported: what it is known as of (ms). Set, the state is
+   * compared in `limitStates` (one state for every node); absent or null (a configured
+   * limit, counted per process), in this process's memory.
+   */
+  observedAt?: number | null;
 }
 
 export interface AlertCheckerDeps {
@@ -29,6 +41,8 @@ export interface AlertCheckerDeps {
   now: () => number;
   /** The organization's providers' rate-limit states, when a source is wired. */
   rateLimits?: (orgId: string) => Promise<ProviderLimitState[]>;
+  /** Where provider-reported states are compared (the hot state's); this process's memory by default. */
+  limitStates?: LimitStates;
 }
 
 export const RATE_LIMIT_KIND = "rate_limit.status";
@@ -38,6 +52,7 @@ export const MIN_ALERT_CHECK_INTERVAL_S = 30;
 
 export class AlertChecker {
   private readonly lastState = new Map<string, LimitState>();
+  private readonly limitStates: LimitStates;
   /** When each organization was last checked (this process). */
   private readonly lastChecked = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -45,7 +60,9 @@ export class AlertChecker {
   private defaultMs = MIN_ALERT_CHECK_INTERVAL_S * 1000;
   private tickMs = this.defaultMs;
 
-  constructor(private readonly deps: AlertCheckerDeps) {}
+  constructor(private readonly deps: AlertCheckerDeps) {
+    this.limitStates = deps.limitStates ?? new MemoryLimitStates();
+  }
 
   /** `defaultMs`: the operator's period, for organizations that set none. */
   start(defaultMs: number): void {
@@ -95,10 +112,9 @@ export class AlertChecker {
     await checkBudget(this.deps.store, this.deps.notifier, orgId, now);
     if (!this.deps.rateLimits) return;
     for (const s of await this.deps.rateLimits(orgId)) {
-      const id = `${orgId}\u0000${s.provider}`;
-      const before = this.lastState.get(id) ?? "ok";
-      this.lastState.set(id, s.status);
-      if (s.status === before || s.status === "ok") continue;
+      const before = await this.previous(orgId, s);
+      // Null: another node holds a newer view of this provider, whose change it announced (or will).
+      if (before === null || s.status === before || s.status === "ok") continue;
       await this.deps.notifier.notify({
         orgId,
         kind: RATE_LIMIT_KIND,
@@ -107,5 +123,15 @@ export class AlertChecker {
         body: { provider: s.provider, status: s.status, previous: before, message: s.message, ...s.details },
       });
     }
+  }
+
+  /** The state `s` replaces: the one every node compares (provider-reported), or this process's (a configured limit). */
+  private async previous(orgId: string, s: ProviderLimitState): Promise<LimitState | null> {
+    const configId = s.configId ?? s.provider;
+    if (s.observedAt !== undefined && s.observedAt !== null) return this.limitStates.swap(orgId, configId, s.status, s.observedAt);
+    const id = `${orgId}\u0000${configId}`;
+    const before = this.lastState.get(id) ?? "ok";
+    this.lastState.set(id, s.status);
+    return before;
   }
 }

@@ -117,6 +117,19 @@ export function providerStatus(
   };
 }
 
+/**
+ * What a provider-reported state is known as of: the last answer that reported limits,
+ * or a reported window's reset once it passed (the window refilled then, as far as
+ * anyone knows). Null when nothing was reported. Several nodes compare these to tell a
+ * newer view of the provider's limits from an older one (the alert check).
+ */
+export function reportedAsOf(s: ProviderRateSnapshot, now: number): number | null {
+  if (!s.reported.requests && !s.reported.tokens) return null;
+  let at = s.reportedAt ?? 0;
+  for (const r of [s.reported.requests, s.reported.tokens]) if (r?.resetAt != null && r.resetAt <= now) at = Math.max(at, r.resetAt);
+  return at;
+}
+
 export function rateStatusReport(providers: ProviderRateStatus[], now: number): RateStatusReport {
   const hasCritical = providers.some((p) => p.status === "critical");
   // Critical is a warning too: a caller checking hasWarnings alone must not miss it.

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import type { ProviderRateSnapshot } from "../../../src/state/provider-rate-usage.ts";
-import { providerStatus, rateStatusReport, stateOf } from "../../../src/services/rate-limits/rate-limit-status.ts";
+import { providerStatus, rateStatusReport, reportedAsOf, stateOf } from "../../../src/services/rate-limits/rate-limit-status.ts";
+import { type ProviderRateSnapshot, ProviderRateUsage } from "../../../src/state/provider-rate-usage.ts";
 
 const now = Date.UTC(2026, 10, 25, 10, 0, 30);
 const snap = (over: Partial<ProviderRateSnapshot> = {}): ProviderRateSnapshot => ({
@@ -86,4 +86,25 @@ test("a used-up limit says calls are refused, until the latest used-up window en
   expect(minute.message).toContain("refused until 2026-11-25T10:01:00.000Z");
   const near = providerStatus("x", "1", mixed, snap({ requestsToday: 95 }), now);
   expect(near.message).toBe("x: 95% of requestsPerDay used; calls may be refused soon");
+});
+
+test("a reported state is known as of the last answer that reported limits, or of its window's reset once that passed", () => {
+  const u = new ProviderRateUsage();
+  u.sent("prv_1", new Headers(), now - 5000);
+  expect(reportedAsOf(u.snapshot("prv_1", now), now)).toBeNull();
+  const headers = new Headers({
+    "x-ratelimit-limit-requests": "100",
+    "x-ratelimit-remaining-requests": "10",
+    "x-ratelimit-reset-requests": "20s",
+    "x-ratelimit-limit-tokens": "1000",
+    "x-ratelimit-remaining-tokens": "900",
+    "x-ratelimit-reset-tokens": "2s",
+  });
+  u.sent("prv_1", headers, now);
+  // An answer without limits (an error page, say) says nothing newer.
+  u.sent("prv_1", new Headers(), now + 1000);
+  expect(reportedAsOf(u.snapshot("prv_1", now + 1000), now + 1000)).toBe(now);
+  // The tokens window refilled at +2 s, the requests one at +20 s.
+  expect(reportedAsOf(u.snapshot("prv_1", now + 5000), now + 5000)).toBe(now + 2000);
+  expect(reportedAsOf(u.snapshot("prv_1", now + 25_000), now + 25_000)).toBe(now + 20_000);
 });
