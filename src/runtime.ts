@@ -176,9 +176,11 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const health = new ProviderHealth();
   const limitCounter = new ProviderLimitCounter();
   const verdicts = new ScanCache(config.scanCacheEntries);
+  // The alert check, made below, hears each call refused under an organization's budget.
+  let budgetRefused = (_orgId: string): void => {};
   const calls = new ModelCalls({
     resolve: { catalog, directory },
-    spend: { ledger, settings, catalog },
+    spend: { ledger, settings, catalog, onBudgetRefusal: (orgId) => budgetRefused(orgId) },
     accountant,
     upstreamTimeoutMs: config.upstreamTimeoutS * 1000,
     streamIdleTimeoutMs: config.streamIdleTimeoutS * 1000,
@@ -283,7 +285,10 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     rateLimits: (orgId) => orgLimitStates(store, rateUsage, orgId, Date.now()),
     // A provider-reported state is announced once for every node on one Redis.
     limitStates: state.limitStates,
+    // A refusal's budget check waits for the spend the cap counted to be flushed, on every node.
+    afterRefusalMs: 2 * config.flushIntervalMs,
   });
+  budgetRefused = (orgId) => alerts.budgetRefused(orgId);
   alerts.start(config.alertCheckIntervalS * 1000);
 
   const mcp = openMcpGateway({

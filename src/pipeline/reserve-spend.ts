@@ -25,6 +25,11 @@ export interface SpendDeps {
   ledger: SpendLedger;
   settings: OrgSettings;
   catalog: Catalog;
+  /**
+   * Hears the organization of each call a cap refused while the organization has a monthly
+   * budget: the alert check then looks at that budget soon (services/alerts/alert-checker.ts).
+   */
+  onBudgetRefusal?: (orgId: string) => void;
 }
 
 export interface CallSize {
@@ -209,12 +214,14 @@ function counted(err: unknown, call: Estimated): MaybePromise<Reservation> {
   if (!isCapError(err)) throw err;
   try {
     const second = call.deps.ledger.reserve(call.caps, costOf(call, estimatePromptTokens));
-    return second instanceof Promise ? second.catch(final) : second;
+    return second instanceof Promise ? second.catch((e) => final(e, call)) : second;
   } catch (e) {
-    return final(e);
+    return final(e, call);
   }
 }
 
-function final(e: unknown): never {
-  throw isCapError(e) ? notRetryable(e) : e;
+function final(e: unknown, { deps, caps }: Estimated): never {
+  if (!isCapError(e)) throw e;
+  if (caps.orgMonthlyCents !== null) deps.onBudgetRefusal?.(caps.orgId);
+  throw notRetryable(e);
 }

@@ -122,3 +122,22 @@ test("a capped key's embeddings call of token ids is reserved at their count: ad
   expect(catalog.costMicros(catalog.price("text-embedding-3-large", "openai"), 128_003, 0)).toBeLessThan(capCents * 10_000);
   (await reserveSpend(deps(), keyWithCap(capCents), embedding, { input })).release();
 });
+
+test("a call a cap refuses while the organization has a budget is told to the alert check; without a budget it is not", async () => {
+  const refusals: string[] = [];
+  const budgeted = (monthlyBudgetCents: number | null): SpendDeps => ({
+    ...deps(),
+    settings: new MemoryOrgSettings(async () => ({ ...DEFAULT_ORG_PREFERENCES, monthlyBudgetCents })),
+    onBudgetRefusal: (orgId) => refusals.push(orgId),
+  });
+  const who = keyWithCap(1_000_000);
+  await expect(reserveSpend(budgeted(0), who, target, { messages, maxTokens })).rejects.toMatchObject({ code: "monthly_cap_exceeded" });
+  expect(refusals).toEqual(["org_t"]);
+  // A key's cap refusing with no budget set: nothing for the budget check.
+  await expect(reserveSpend(budgeted(null), keyWithCap(0), target, { messages, maxTokens })).rejects.toMatchObject({
+    code: "spend_cap_exceeded",
+  });
+  // Admitted under the budget: nothing either.
+  (await reserveSpend(budgeted(1_000_000), who, target, { messages, maxTokens })).release();
+  expect(refusals).toEqual(["org_t"]);
+});

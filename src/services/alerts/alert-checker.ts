@@ -43,6 +43,12 @@ export interface AlertCheckerDeps {
   rateLimits?: (orgId: string) => Promise<ProviderLimitState[]>;
   /** Where provider-reported states are compared (the hot state's); this process's memory by default. */
   limitStates?: LimitStates;
+  /**
+   * How long after a spend cap refused a call of an organization with a budget its budget
+   * is checked (`budgetRefused`): long enough for every node's unflushed spend, which the
+   * cap counted, to reach the store (two flush intervals).
+   */
+  afterRefusalMs?: number;
 }
 
 export const RATE_LIMIT_KIND = "rate_limit.status";
@@ -50,9 +56,16 @@ export const RATE_LIMIT_KIND = "rate_limit.status";
 /** The shortest period an organization's admin may set. */
 export const MIN_ALERT_CHECK_INTERVAL_S = 30;
 
+/** After a refusal has brought an organization's budget check forward, further refusals within this do not. */
+export const REFUSAL_CHECK_GAP_MS = 10_000;
+
 export class AlertChecker {
   private readonly lastState = new Map<string, LimitState>();
   private readonly limitStates: LimitStates;
+  /** When a refusal last brought each organization's budget check forward (this process). */
+  private readonly refusedAt = new Map<string, number>();
+  /** Budget checks brought forward and not run yet, or running. */
+  private readonly soon = new Map<ReturnType<typeof setTimeout>, Promise<void> | null>();
   /** When each organization was last checked (this process). */
   private readonly lastChecked = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -75,7 +88,40 @@ export class AlertChecker {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    for (const [t, run] of this.soon) if (run === null) clearTimeout(t), this.soon.delete(t);
+    await this.idle();
+  }
+
+  /** Resolves when the check under way and the budget checks brought forward have run (shutdown, tests). */
+  async idle(): Promise<void> {
     await this.running;
+    while (this.soon.size > 0) {
+      await Promise.all([...this.soon.values()]);
+      await Bun.sleep(1);
+    }
+  }
+
+  /**
+   * A spend cap refused a call of an organization with a monthly budget. The cap counts
+   * spend not flushed yet and the analytics read the store, so the budget is checked once
+   * that spend is flushed (`afterRefusalMs`), rather than at the organization's next
+   * period: a threshold the refusal came with (100% once spend reached the budget) is
+   * announced then. At most once in `REFUSAL_CHECK_GAP_MS` per organization.
+   */
+  budgetRefused(orgId: string): void {
+    const now = this.deps.now();
+    const last = this.refusedAt.get(orgId);
+    if (last !== undefined && now >= last && now - last < REFUSAL_CHECK_GAP_MS) return;
+    this.refusedAt.set(orgId, now);
+    const timer = setTimeout(() => {
+      const run = checkBudget(this.deps.store, this.deps.notifier, orgId, this.deps.now())
+        .then(() => {})
+        .catch((err) => this.deps.log.error("budget check after a refusal failed", { orgId, error: String(err) }))
+        .finally(() => this.soon.delete(timer));
+      this.soon.set(timer, run);
+    }, this.deps.afterRefusalMs ?? 500);
+    timer.unref();
+    this.soon.set(timer, null);
   }
 
   private tick(): Promise<void> {

@@ -1,5 +1,5 @@
 /** Budget thresholds and rate-limit state changes become one notification each; webhooks are signed, retried and recorded. */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, spyOn, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +7,7 @@ import { newId } from "../../../src/domain/ids.ts";
 import type { UsageEvent } from "../../../src/domain/types.ts";
 import { createLogger } from "../../../src/lib/log.ts";
 import { SecretBox } from "../../../src/lib/secret-box.ts";
-import { AlertChecker, type ProviderLimitState } from "../../../src/services/alerts/alert-checker.ts";
+import { AlertChecker, type ProviderLimitState, REFUSAL_CHECK_GAP_MS } from "../../../src/services/alerts/alert-checker.ts";
 import { Notifier } from "../../../src/services/alerts/notifier.ts";
 import { rotateWebhookSecret } from "../../../src/services/alerts/webhook-secret.ts";
 import { verifyWebhook } from "../../../src/services/alerts/webhook-signature.ts";
@@ -229,4 +229,34 @@ test("a clock set back does not stop the checks until it catches up with the las
   } finally {
     await checker.stop();
   }
+});
+
+test("a refusal under the budget checks it after the flush wait, once for a burst of refusals", async () => {
+  await store.setOrgPreferences(orgId, { ...(await store.getOrgPreferences(orgId)), monthlyBudgetCents: 1000 });
+  await store.writeFlush({ id: crypto.randomUUID(), events: [spend(10_000_000)], keyTouches: [] });
+  let t = now;
+  const checker = new AlertChecker({ store, notifier: notifier(), log: createLogger("silent"), now: () => t, afterRefusalMs: 20 });
+  // Each check sums the month's spend once.
+  const reads = spyOn(store, "sumUsage");
+  for (let i = 0; i < 50; i++) checker.budgetRefused(orgId);
+  // Nothing before the wait: the spend the cap counted may not be in the store yet.
+  expect(await store.listNotifications(orgId, 10)).toEqual([]);
+  await checker.idle();
+  expect((await store.listNotifications(orgId, 10)).map((n) => n.body.threshold).sort()).toEqual([100, 50, 75, 90]);
+  expect(reads).toHaveBeenCalledTimes(1);
+  // Within the gap another refusal adds no check; after it, one more.
+  t += REFUSAL_CHECK_GAP_MS - 1;
+  checker.budgetRefused(orgId);
+  await checker.idle();
+  expect(reads).toHaveBeenCalledTimes(1);
+  t += 1;
+  checker.budgetRefused(orgId);
+  await checker.idle();
+  expect(reads).toHaveBeenCalledTimes(2);
+  // A check not run yet at shutdown is dropped.
+  t += REFUSAL_CHECK_GAP_MS;
+  checker.budgetRefused(orgId);
+  await checker.stop();
+  expect(reads).toHaveBeenCalledTimes(2);
+  reads.mockRestore();
 });
