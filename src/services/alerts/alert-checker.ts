@@ -5,11 +5,13 @@
  * one is held in the hot state (`LimitStates`: shared by the nodes on one Redis, so the
  * change is announced once between them, by the node whose newer view made it); that of
  * a configured limit, counted by each process, in this process's memory. Either way a
- * restart (or Redis's data lost) may announce a standing state once more. Each organization is checked
- * every `alertCheckIntervalS` of its preferences (an admin's, at least 30 s), else every
- * GW_ALERT_CHECK_INTERVAL_S (the operator's default): the timer ticks often enough for
- * the shortest, and each tick checks the organizations whose period has passed, reading
- * the preference then, so a change applies from the next tick without a restart.
+ * restart (or Redis's data lost) may announce a standing state once more. A call refused
+ * under an organization's budget brings its budget check forward (`budgetRefused`).
+ * Each organization is checked every `alertCheckIntervalS` of its preferences (an
+ * admin's, at least 30 s), else every GW_ALERT_CHECK_INTERVAL_S (the operator's default):
+ * the timer ticks often enough for the shortest, and each tick checks the organizations
+ * whose period has passed, reading the preference then, so a change applies from the
+ * next tick without a restart.
  */
 import type { Logger } from "../../lib/log.ts";
 import { type LimitState, type LimitStates, MemoryLimitStates } from "../../state/limit-states.ts";
@@ -88,7 +90,12 @@ export class AlertChecker {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    for (const [t, run] of this.soon) if (run === null) clearTimeout(t), this.soon.delete(t);
+    // Checks brought forward that have not started are dropped; those running are waited for.
+    for (const [t, run] of this.soon) {
+      if (run !== null) continue;
+      clearTimeout(t);
+      this.soon.delete(t);
+    }
     await this.idle();
   }
 
