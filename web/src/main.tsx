@@ -9,7 +9,7 @@ import { Members } from "./pages/members.tsx";
 import { Notifications } from "./pages/notifications.tsx";
 import { Overview } from "./pages/overview.tsx";
 import { Preferences } from "./pages/preferences.tsx";
-import { Providers } from "./pages/providers.tsx";
+import { Providers, type Viewer } from "./pages/providers.tsx";
 import { Routing } from "./pages/routing.tsx";
 import { ServiceAccounts } from "./pages/service-accounts.tsx";
 import { Usage } from "./pages/usage.tsx";
@@ -98,7 +98,12 @@ function App() {
             <main id="main" tabIndex={-1}>
               {/* A render error outside any section's own guard stays on this page: the navigation keeps working. */}
               <RenderGuard what="this page" data={page}>
-                <Page page={page} admin={admin} myId={who.user.id} />
+                <Page
+                  page={page}
+                  admin={admin}
+                  myId={who.user.id}
+                  viewer={{ admin, id: who.user.id, email: who.user.email, organization: who.organization.name }}
+                />
               </RenderGuard>
             </main>
           </div>
@@ -108,12 +113,12 @@ function App() {
   );
 }
 
-function Page({ page, admin, myId }: { page: PagePath; admin: boolean; myId: string }) {
+function Page({ page, admin, myId, viewer }: { page: PagePath; admin: boolean; myId: string; viewer: Viewer }) {
   switch (page) {
     case "":
       return <Overview />;
     case "providers":
-      return <Providers admin={admin} />;
+      return <Providers viewer={viewer} />;
     case "keys":
       return admin ? <ServiceAccounts /> : <AdminsOnly />;
     case "usage":
