@@ -9,12 +9,13 @@ import { Members } from "./pages/members.tsx";
 import { Notifications } from "./pages/notifications.tsx";
 import { Overview } from "./pages/overview.tsx";
 import { Preferences } from "./pages/preferences.tsx";
-import { Providers, type Viewer } from "./pages/providers.tsx";
+import { Providers } from "./pages/providers.tsx";
 import { Routing } from "./pages/routing.tsx";
 import { ServiceAccounts } from "./pages/service-accounts.tsx";
 import { Usage } from "./pages/usage.tsx";
 import { PAGES, type PagePath } from "./pages.ts";
 import { RenderGuard } from "./render-guard.tsx";
+import type { Viewer } from "./side.tsx";
 import type { Me } from "./types.ts";
 
 /** How often an active tab renews the session cookie (the server's idle limit is 24 hours). */
@@ -124,7 +125,7 @@ function Page({ page, admin, myId, viewer }: { page: PagePath; admin: boolean; m
     case "usage":
       return <Usage admin={admin} />;
     case "routing":
-      return <Routing />;
+      return <Routing viewer={viewer} />;
     case "mcp":
       return admin ? <McpServers /> : <AdminsOnly />;
     case "notifications":

@@ -5,20 +5,10 @@
  * signed-in person's own, or (no side) every provider the person may see.
  */
 import { useState } from "preact/hooks";
-import { op, type Side } from "../api.ts";
+import { op } from "../api.ts";
 import { ActionError, AddForm, Async, Empty, useAction, useLoad } from "../components.tsx";
+import { type Choice, SidePicker, type Viewer, yourself } from "../side.tsx";
 import type { Member, Provider } from "../types.ts";
-
-/** Who is signed in, as the page needs it. */
-export interface Viewer {
-  admin: boolean;
-  id: string;
-  email: string | null;
-  organization: string;
-}
-
-/** "" is no side: what `provider.list` shows without a scope (members: the organization's and their own; admins: every provider). */
-type Choice = Side | "";
 
 export function Providers({ viewer }: { viewer: Viewer }) {
   const [side, setSide] = useState<Choice>("");
@@ -46,7 +36,13 @@ export function Providers({ viewer }: { viewer: Viewer }) {
         Provider keys of the organization and of its members. A key is sealed when it is added and never shown again, only a hint of its
         first and last characters.
       </p>
-      <SidePicker viewer={viewer} side={side} onChange={setSide} />
+      <SidePicker
+        legend="Acting for"
+        none={viewer.admin ? "everyone: the organization and every member" : "the organization and yourself"}
+        viewer={viewer}
+        side={side}
+        onChange={setSide}
+      />
       <p data-testid="acting-for" role="status">
         {actingFor(viewer, side)}
       </p>
@@ -110,32 +106,11 @@ export function Providers({ viewer }: { viewer: Viewer }) {
   );
 }
 
-const you = (viewer: Viewer) => (viewer.email ? `yourself (${viewer.email})` : "yourself");
-
-/** The sides, in the words of the operations' semantics (docs/operations.md, `context.scope`). */
-function SidePicker({ viewer, side, onChange }: { viewer: Viewer; side: Choice; onChange: (side: Choice) => void }) {
-  const options: [Choice, string][] = [
-    ["", viewer.admin ? "everyone: the organization and every member" : "the organization and yourself"],
-    ["organization", `the organization (${viewer.organization})`],
-    ["user", you(viewer)],
-  ];
-  return (
-    <fieldset class="sides">
-      <legend>Acting for</legend>
-      {options.map(([value, words]) => (
-        <label key={value} class="check">
-          <input type="radio" name="side" value={value} checked={side === value} onChange={() => onChange(value)} /> {words}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
 function actingFor(viewer: Viewer, side: Choice): string {
   if (side === "organization")
     return `Acting for the organization (${viewer.organization}): only its providers are listed${viewer.admin ? ", and a provider added here is the organization's, for every member and service account" : ""}.`;
   if (side === "user")
-    return `Acting for ${you(viewer)}: only your own providers are listed, and a provider added here is yours (you and the service accounts you created use it).`;
+    return `Acting for ${yourself(viewer)}: only your own providers are listed, and a provider added here is yours (you and the service accounts you created use it).`;
   return viewer.admin
     ? "Every provider of the organization: the organization's and each member's own."
     : "The organization's providers and your own.";

@@ -1,8 +1,9 @@
 /**
- * The Providers page in a real browser says which side of the organization it acts on and
- * sends it as the request's `context.scope` (docs/operations.md): an admin lists and adds
- * the organization's providers or their own, a member adds their own with the form as it
- * opens, and the organization's side offers a member nothing to add.
+ * The dashboard in a real browser says which side of the organization it acts on and sends
+ * it as the request's `context.scope` (docs/operations.md). Providers: an admin lists and
+ * adds the organization's providers or their own, a member adds their own with the form as
+ * it opens, and the organization's side offers a member nothing to add. The routing
+ * playground: the side chosen is the one whose key the provider sees.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { CLI_ACTOR } from "../../src/domain/identity.ts";
@@ -13,21 +14,29 @@ let b: DashboardBrowser;
 /** Each gateway operation the page sent: its name, params and context. */
 const sent: { operation: string; params: Record<string, unknown>; context?: { scope?: string } }[] = [];
 
+/** An operation with the admin service account's key (`gateway init`'s). */
+async function asAdmin(operation: string, params: unknown) {
+  const res = await fetch(`${b.base}/api/v1/gateway`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${b.adminKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ operation, params }),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
 beforeAll(async () => {
   b = await startDashboardBrowser();
   b.page.on("request", (r) => {
     if (r.method() === "POST" && r.url().endsWith("/api/v1/gateway")) sent.push(JSON.parse(r.postData() ?? "{}"));
   });
   // The organization's provider, added with the admin service account's key (a service account's default side).
-  const res = await fetch(`${b.base}/api/v1/gateway`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${b.adminKey}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      operation: "provider.create",
-      params: { provider: "openai", name: "org-openai", apiKey: "sk-organization-0001", baseUrl: `${b.mock.url}/v1` },
-    }),
+  const made = await asAdmin("provider.create", {
+    provider: "openai",
+    name: "org-openai",
+    apiKey: "sk-organization-0001",
+    baseUrl: `${b.mock.url}/v1`,
   });
-  expect(res.status).toBe(200);
+  expect(made.status).toBe(200);
   await addMember(b.rt.services, CLI_ACTOR, b.orgId, { email: "member@acme.test", role: "member" });
 }, 60_000);
 
@@ -119,5 +128,38 @@ test("an admin acts for the organization or for themself: each side lists and ad
   expect(lastSent("provider.create")?.context).toEqual({ scope: "organization" });
   expect(await listed()).toEqual({ "org-openai": "the organization", "team-claude": "the organization" });
   await b.shot("providers-acting-for");
+  expect(b.pageErrors).toEqual([]);
+}, 60_000);
+
+test("the routing playground is answered with the key of the side chosen", async () => {
+  const { page } = b;
+  // Only OpenAI providers, the member's and the organization's, so every strategy picks the same model and only the side decides the key.
+  expect((await asAdmin("provider.delete", { id: (await stored("team-claude"))!.id })).status).toBe(200);
+  await b.signIn("member@acme.test");
+  await b.openPage("Routing playground");
+  /** The provider keys the mock saw on the chat calls of one routing (one call a strategy). */
+  const keysOfOneRouting = async () => {
+    const before = (await b.mock.requests()).length;
+    await page.getByLabel("Prompt").fill("Say hello.");
+    const last = page.waitForResponse(
+      (r) => r.url().endsWith("/api/v1/gateway") && r.request().postData()?.includes('"balanced"') === true,
+    );
+    await page.getByRole("button", { name: "Route with each strategy" }).click();
+    const answer = await last;
+    expect(answer.status()).toBe(200);
+    const seen = (await b.mock.requests()).slice(before).filter((r) => r.path === "/v1/chat/completions");
+    expect(seen.length).toBe(4);
+    return [...new Set(seen.map((r) => r.authorization))];
+  };
+  // No side: the member's own key first.
+  expect(await keysOfOneRouting()).toEqual(["Bearer sk-member-own-0002"]);
+  expect(lastSent("ai.route")?.context).toBeUndefined();
+  await page.getByRole("radio", { name: "the organization (Acme)" }).check();
+  expect(await keysOfOneRouting()).toEqual(["Bearer sk-organization-0001"]);
+  expect(lastSent("ai.route")?.context).toEqual({ scope: "organization" });
+  await page.getByRole("radio", { name: "yourself (member@acme.test)" }).check();
+  expect(await keysOfOneRouting()).toEqual(["Bearer sk-member-own-0002"]);
+  expect(lastSent("ai.route")?.context).toEqual({ scope: "user" });
+  await page.getByTestId("route-decisions").waitFor();
   expect(b.pageErrors).toEqual([]);
 }, 60_000);
