@@ -68,6 +68,17 @@ async function addProvider(kind: string, name: string, key: string) {
   if (await refusal.count()) throw new Error(`adding ${name} was refused: ${await refusal.innerText()}`);
 }
 
+/** Picks a side on the Providers page and waits until the list of that side is shown. */
+async function actFor(side: string) {
+  const { page } = b;
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/gateway") && r.request().postData()?.includes('"provider.list"') === true,
+  );
+  await page.getByRole("radio", { name: side }).check();
+  await answered;
+  await page.getByText("Loading providers…").waitFor({ state: "detached" });
+}
+
 const stored = async (name: string) => (await b.rt.store.listProviderConfigs(b.orgId)).find((p) => p.name === name);
 const lastSent = (operation: string) => sent.filter((s) => s.operation === operation).at(-1);
 
@@ -83,16 +94,14 @@ test("a member adds their own provider with the form as it opens, and sees the o
   expect(lastSent("provider.create")?.params.scope).toBeUndefined();
   expect(await listed()).toEqual({ "org-openai": "the organization", "member-openai": "you" });
 
-  await page.getByRole("radio", { name: "the organization (Acme)" }).check();
+  await actFor("the organization (Acme)");
   await page.getByTestId("acting-for").getByText("Acting for the organization (Acme)").waitFor();
-  await page.getByRole("cell", { name: "member-openai" }).waitFor({ state: "detached" });
   expect(lastSent("provider.list")?.context).toEqual({ scope: "organization" });
   expect(await listed()).toEqual({ "org-openai": "the organization" });
   expect(await page.getByRole("button", { name: "Add a provider" }).count()).toBe(0);
   await page.getByText("Only organization admins add the organization's providers.").waitFor();
 
-  await page.getByRole("radio", { name: "yourself (member@acme.test)" }).check();
-  await page.getByRole("cell", { name: "org-openai" }).waitFor({ state: "detached" });
+  await actFor("yourself (member@acme.test)");
   expect(lastSent("provider.list")?.context).toEqual({ scope: "user" });
   expect(await listed()).toEqual({ "member-openai": "you" });
   expect(b.pageErrors).toEqual([]);
@@ -102,14 +111,14 @@ test("an admin acts for the organization or for themself: each side lists and ad
   const { page } = b;
   await b.signIn("admin@acme.test");
   await b.openPage("Providers");
-  // No side: every provider, each member's own named by its owner's address.
-  await page.getByRole("cell", { name: "member-openai" }).waitFor();
+  // No side: every provider, each member's own named by its owner's address (once the members are loaded).
+  await page.getByRole("cell", { name: "member@acme.test" }).waitFor();
   expect(await page.getByTestId("acting-for").innerText()).toBe(
     "Every provider of the organization: the organization's and each member's own.",
   );
   expect(await listed()).toEqual({ "org-openai": "the organization", "member-openai": "member@acme.test" });
 
-  await page.getByRole("radio", { name: "yourself (admin@acme.test)" }).check();
+  await actFor("yourself (admin@acme.test)");
   await page.getByText("No provider on this side yet.").waitFor();
   expect(await page.getByTestId("acting-for").innerText()).toContain("Acting for yourself (admin@acme.test)");
   await addProvider("openai", "admin-own", "sk-admin-own-0004");
@@ -120,8 +129,7 @@ test("an admin acts for the organization or for themself: each side lists and ad
   expect(created.params.scope).toBeUndefined();
   expect(await listed()).toEqual({ "admin-own": "you" });
 
-  await page.getByRole("radio", { name: "the organization (Acme)" }).check();
-  await page.getByRole("cell", { name: "admin-own" }).waitFor({ state: "detached" });
+  await actFor("the organization (Acme)");
   expect(await page.getByTestId("acting-for").innerText()).toContain("Acting for the organization (Acme)");
   await addProvider("anthropic", "team-claude", "sk-ant-team-0003");
   expect((await stored("team-claude"))?.ownerUserId).toBeNull();
