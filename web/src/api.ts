@@ -34,14 +34,20 @@ async function parse(res: Response): Promise<unknown> {
   }
 }
 
-export async function op<T>(operation: string, params: Record<string, unknown> = {}): Promise<T> {
+/**
+ * The side of the organization an operation acts on (`context.scope`, docs/operations.md): the
+ * organization's providers, or the signed-in person's own. Sent only where a page says which.
+ */
+export type Side = "organization" | "user";
+
+export async function op<T>(operation: string, params: Record<string, unknown> = {}, side?: Side): Promise<T> {
   let res: Response;
   try {
     res = await fetch("/api/v1/gateway", {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ operation, params }),
+      body: JSON.stringify({ operation, params, ...(side ? { context: { scope: side } } : {}) }),
     });
   } catch {
     throw new ApiFailure(0, "The gateway could not be reached. Check your connection and try again.");

@@ -15,6 +15,7 @@ import { ServiceAccounts } from "./pages/service-accounts.tsx";
 import { Usage } from "./pages/usage.tsx";
 import { PAGES, type PagePath } from "./pages.ts";
 import { RenderGuard } from "./render-guard.tsx";
+import type { Viewer } from "./side.tsx";
 import type { Me } from "./types.ts";
 
 /** How often an active tab renews the session cookie (the server's idle limit is 24 hours). */
@@ -98,7 +99,12 @@ function App() {
             <main id="main" tabIndex={-1}>
               {/* A render error outside any section's own guard stays on this page: the navigation keeps working. */}
               <RenderGuard what="this page" data={page}>
-                <Page page={page} admin={admin} myId={who.user.id} />
+                <Page
+                  page={page}
+                  admin={admin}
+                  myId={who.user.id}
+                  viewer={{ admin, id: who.user.id, email: who.user.email, organization: who.organization.name }}
+                />
               </RenderGuard>
             </main>
           </div>
@@ -108,18 +114,18 @@ function App() {
   );
 }
 
-function Page({ page, admin, myId }: { page: PagePath; admin: boolean; myId: string }) {
+function Page({ page, admin, myId, viewer }: { page: PagePath; admin: boolean; myId: string; viewer: Viewer }) {
   switch (page) {
     case "":
       return <Overview />;
     case "providers":
-      return <Providers admin={admin} />;
+      return <Providers viewer={viewer} />;
     case "keys":
       return admin ? <ServiceAccounts /> : <AdminsOnly />;
     case "usage":
       return <Usage admin={admin} />;
     case "routing":
-      return <Routing />;
+      return <Routing viewer={viewer} />;
     case "mcp":
       return admin ? <McpServers /> : <AdminsOnly />;
     case "notifications":

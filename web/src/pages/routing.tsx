@@ -1,7 +1,12 @@
-/** Routing playground: a prompt sent with each strategy to POST /api/byok/route; each decision as a table row, its reasoning and runners-up below. */
+/**
+ * Routing playground: a prompt sent with each strategy (`ai.route`, the operation behind
+ * POST /api/byok/route, so the request can name the side whose providers answer and pay);
+ * each decision as a table row, its reasoning and runners-up below.
+ */
 import { useState } from "preact/hooks";
-import { post } from "../api.ts";
+import { op } from "../api.ts";
 import { dollars, Failure } from "../components.tsx";
+import { type Choice, SidePicker, type Viewer } from "../side.tsx";
 
 const STRATEGIES = ["cost", "speed", "quality", "balanced"] as const;
 
@@ -19,7 +24,8 @@ interface RouteDecision {
 /** Money arrives as US dollars; the page's formatter takes micro-dollars. */
 const usd = (value: number | undefined) => (typeof value === "number" ? dollars(Math.round(value * 1e6)) : "–");
 
-export function Routing() {
+export function Routing({ viewer }: { viewer: Viewer }) {
+  const [side, setSide] = useState<Choice>("");
   const [results, setResults] = useState<RouteDecision[] | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +37,7 @@ export function Routing() {
     try {
       const out: RouteDecision[] = [];
       for (const strategy of STRATEGIES)
-        out.push(await post<RouteDecision>("/api/byok/route", { strategy, messages: [{ role: "user", content: prompt }] }));
+        out.push(await op<RouteDecision>("ai.route", { strategy, messages: [{ role: "user", content: prompt }] }, side || undefined));
       setResults(out);
     } catch (err) {
       setError(err as Error);
@@ -43,6 +49,13 @@ export function Routing() {
     <>
       <h1>Routing playground</h1>
       <form class="panel" onSubmit={submit} aria-label="Try routing">
+        <SidePicker
+          legend="Answered and paid by"
+          none="your own providers first, then the organization's"
+          viewer={viewer}
+          side={side}
+          onChange={setSide}
+        />
         <label>
           Prompt <textarea name="prompt" required rows={4} maxLength={4000} />
         </label>
