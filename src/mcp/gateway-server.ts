@@ -34,7 +34,7 @@ import { SANDBOX_SERVER, sandboxTools } from "./sandbox-tools.ts";
 import { allowsTool, allowsWholeServer, namespaced, splitNamespaced } from "./tool-access.ts";
 import { callTool } from "./tool-call.ts";
 import { gathered, getPrompt, readResource } from "./pass-through.ts";
-import { describedSafely } from "./tool-descriptions.ts";
+import { describedSafely, listedSafely } from "./tool-descriptions.ts";
 import { resultPolicy } from "./tool-policy.ts";
 import type { Upstream } from "./upstream.ts";
 
@@ -95,6 +95,27 @@ async function offering(svc: McpServices, caller: McpCaller, what: "resources" |
   return (await connected(svc, whole)).filter(({ upstream }) => upstream.offers(what));
 }
 
+/**
+ * A pass-through listing of the servers that offer `what`: what each item says of itself
+ * reaches the model as a tool's description does, so it is scanned as one (an item the
+ * policy blocks is left out, and logged as `mcp <item> hidden by the scan of its description`).
+ */
+async function listing<T extends { description?: string }>(
+  svc: McpServices,
+  caller: McpCaller,
+  what: "resources" | "prompts",
+  item: string,
+  idOf: (item: T) => string,
+  list: (o: { server: McpServerRecord; upstream: Upstream }) => Promise<T[]>,
+): Promise<T[]> {
+  const prefs = await svc.preferences(caller.identity.organization.id);
+  return gathered(svc, await offering(svc, caller, what), async (o) => {
+    const hidden = () =>
+      svc.log.warn(`mcp ${item} hidden by the scan of its description`, { orgId: o.server.orgId, serverId: o.server.id });
+    return listedSafely(await list(o), resultPolicy(prefs, o.server.scan), prefs.phoneRegion, `${item}s`, idOf, hidden);
+  });
+}
+
 export function createGatewayServer(svc: McpServices): Server {
   const server = new Server(
     { name: "gateway", version: VERSION },
@@ -116,15 +137,27 @@ export function createGatewayServer(svc: McpServices): Server {
     });
   });
   server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) => ({
-    resources: await gathered(svc, await offering(svc, callerOf(extra), "resources"), ({ upstream }) =>
-      upstream.allPages<Resource>(async (c) => toPage(await upstream.client.listResources(c ? { cursor: c } : {}), "resources")),
+    resources: await listing(
+      svc,
+      callerOf(extra),
+      "resources",
+      "resource",
+      (r: Resource) => r.uri,
+      ({ upstream }) =>
+        upstream.allPages<Resource>(async (c) => toPage(await upstream.client.listResources(c ? { cursor: c } : {}), "resources")),
     ),
   }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async (_req, extra) => ({
-    resourceTemplates: await gathered(svc, await offering(svc, callerOf(extra), "resources"), ({ upstream }) =>
-      upstream.allPages<ResourceTemplate>(async (c) =>
-        toPage(await upstream.client.listResourceTemplates(c ? { cursor: c } : {}), "resourceTemplates"),
-      ),
+    resourceTemplates: await listing(
+      svc,
+      callerOf(extra),
+      "resources",
+      "resource template",
+      (t: ResourceTemplate) => t.uriTemplate,
+      ({ upstream }) =>
+        upstream.allPages<ResourceTemplate>(async (c) =>
+          toPage(await upstream.client.listResourceTemplates(c ? { cursor: c } : {}), "resourceTemplates"),
+        ),
     ),
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
@@ -132,12 +165,19 @@ export function createGatewayServer(svc: McpServices): Server {
     return readResource(svc, caller, await offering(svc, caller, "resources"), req.params.uri, extra.signal);
   });
   server.setRequestHandler(ListPromptsRequestSchema, async (_req, extra) => ({
-    prompts: await gathered(svc, await offering(svc, callerOf(extra), "prompts"), async ({ server: s, upstream }) => {
-      const listed = await upstream.allPages<Prompt>(async (c) =>
-        toPage(await upstream.client.listPrompts(c ? { cursor: c } : {}), "prompts"),
-      );
-      return listed.map((p) => ({ ...p, name: namespaced(s.name, p.name) }));
-    }),
+    prompts: await listing(
+      svc,
+      callerOf(extra),
+      "prompts",
+      "prompt",
+      (p: Prompt) => p.name,
+      async ({ server: s, upstream }) => {
+        const listed = await upstream.allPages<Prompt>(async (c) =>
+          toPage(await upstream.client.listPrompts(c ? { cursor: c } : {}), "prompts"),
+        );
+        return listed.map((p) => ({ ...p, name: namespaced(s.name, p.name) }));
+      },
+    ),
   }));
   server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => {
     const caller = callerOf(extra);

@@ -1,0 +1,104 @@
+/**
+ * The MCP review's second pass (docs/security.md, "MCP review, second pass
+ * (2026-11-28)"), against `startSmugglingMcpServer`, a tool server that puts its text
+ * where the first pass's scans did not look: the descriptions in resource, template and
+ * prompt listings (tool poisoning by another door), and a result's `_meta` or members
+ * MCP does not define (in a tool result, a resource's contents, a prompt's answer),
+ * which a client may show its model or its logs all the same. And an agent that goes
+ * away in the middle of a call: the server is told to stop, as a provider is.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { type HostileMcpServer, startSmugglingMcpServer } from "../support/hostile-mcp-server.ts";
+import { POISON } from "../support/mcp-servers.ts";
+import { type McpStack, startMcpStack, textOf } from "../support/mcp-stack.ts";
+
+let stack: McpStack;
+let smuggler: HostileMcpServer;
+
+beforeAll(async () => {
+  stack = await startMcpStack({ everything: false });
+  smuggler = startSmugglingMcpServer();
+  expect((await stack.gw.op(stack.admin, "mcp.server.create", { name: "smuggler", url: smuggler.url })).status).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await smuggler?.stop();
+});
+
+const leaks = (value: unknown) => {
+  const text = JSON.stringify(value);
+  return text.includes(POISON.injection) || text.includes(POISON.credential);
+};
+
+test("resources, templates and prompts whose descriptions (or names) carry an injection or a credential are left out of their listings", async () => {
+  const client = await stack.connect(stack.admin);
+  const resources = await client.listResources();
+  expect(resources.resources.map((r) => r.uri)).toEqual(["smuggled://plain"]);
+  const templates = await client.listResourceTemplates();
+  expect(templates.resourceTemplates.map((t) => t.name)).toEqual(["plain-template"]);
+  const prompts = await client.listPrompts();
+  expect(prompts.prompts.map((p) => p.name).filter((n) => n.startsWith("smuggler__"))).toEqual(["smuggler__plain"]);
+  expect(leaks([resources, templates, prompts])).toBe(false);
+});
+
+test("text in a tool result's _meta, in a member MCP does not define, or in a part's _meta is scanned: a credential or an injection there blocks", async () => {
+  const client = await stack.connect(stack.admin);
+  for (const name of ["smuggler__meta_leak", "smuggler__meta_injection", "smuggler__part_meta"]) {
+    const result = (await client.callTool({ name, arguments: {} })) as { isError?: boolean };
+    expect([name, result.isError]).toEqual([name, true]);
+    expect(textOf(result)).toContain("Blocked by the gateway's security policy");
+    expect(leaks(result)).toBe(false);
+  }
+});
+
+test("a resource's contents and a prompt's answer are scanned whole: a credential in a content's _meta, an injection in the answer's _meta block", async () => {
+  const client = await stack.connect(stack.admin);
+  const read = (await client.readResource({ uri: "smuggled://plain" }).catch((e: Error) => e)) as Error;
+  expect(read).toBeInstanceOf(Error);
+  expect(read.message).toContain("Blocked by the gateway's security policy");
+  expect(read.message).not.toContain(POISON.credential);
+  const got = (await client.getPrompt({ name: "smuggler__plain" }).catch((e: Error) => e)) as Error;
+  expect(got).toBeInstanceOf(Error);
+  expect(got.message).toContain("Blocked by the gateway's security policy");
+  expect(got.message).not.toContain(POISON.injection);
+});
+
+test("an agent that goes away in the middle of a tool call has the call cancelled at the server", async () => {
+  const headers = {
+    authorization: `Bearer ${stack.admin}`,
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+  const init = await fetch(`${stack.gw.url}/mcp`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    }),
+  });
+  expect(init.status).toBe(200);
+  await init.body?.cancel();
+  const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id") as string, "mcp-protocol-version": "2025-06-18" };
+  const initialized = await fetch(`${stack.gw.url}/mcp`, {
+    method: "POST",
+    headers: session,
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
+  expect(initialized.status).toBe(202);
+  const gone = new AbortController();
+  const call = fetch(`${stack.gw.url}/mcp`, {
+    method: "POST",
+    headers: session,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "smuggler__hang", arguments: {} } }),
+    signal: gone.signal,
+  }).then((r) => r.text());
+  while (!smuggler.received.some((r) => r.name === "hang")) await Bun.sleep(5);
+  gone.abort();
+  await call.catch(() => {});
+  // The server's handler ends only when told the call was cancelled.
+  while (!smuggler.received.some((r) => r.name === "cancelled")) await Bun.sleep(10);
+}, 30_000);
