@@ -13,9 +13,17 @@ beforeAll(() => {
   http = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
+    // The stalling endpoints below hold their requests open: the gateway's deadline ends them, not the server's.
+    idleTimeout: 0,
     async fetch(request) {
       const form = new URLSearchParams(await request.text());
       asked.push(form);
+      // An endpoint that never answers, and one that answers a byte and then nothing (each byte would restart an idle timer).
+      if (request.url.endsWith("/silent")) return new Promise<Response>(() => {});
+      if (request.url.endsWith("/trickle"))
+        return new Response(new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode("{")) }), {
+          headers: { "content-type": "application/json" },
+        });
       // A valid token answer padded past what the gateway reads: announced, or streamed without a length.
       const padded = `{"access_token":"padded","pad":"${"x".repeat(65536)}"}`;
       if (request.url.endsWith("/padded")) return new Response(padded, { headers: { "content-type": "application/json" } });
@@ -76,5 +84,22 @@ test("an answer larger than a token answer may be is refused, announced or strea
     const err = (await token.get().catch((e: Error) => e)) as Error;
     expect(err).toBeInstanceOf(TokenRefused);
     expect(err.message).toBe(`the token endpoint's answer is over ${MAX_TOKEN_ANSWER_BYTES} bytes`);
+  }
+});
+
+test("an endpoint that does not answer, or answers without end, is given up on at the deadline, and the next request asks again", async () => {
+  for (const path of ["/silent", "/trickle"]) {
+    const token = new ClientCredentialsToken(
+      { tokenUrl: url.replace("/token", path), clientId: "gw", clientSecret: "right-secret", scope: null },
+      Date.now,
+      200,
+    );
+    const err = (await token.get().catch((e: Error) => e)) as Error;
+    expect(err).toBeInstanceOf(TokenRefused);
+    expect(err.message).toBe("the token endpoint did not answer within 200 ms");
+    // Not the same pending request for ever: a second get asks the endpoint again.
+    const before = asked.length;
+    await token.get().catch(() => {});
+    expect(asked.length).toBe(before + 1);
   }
 });
