@@ -68,8 +68,9 @@ async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Pro
       .map((t) => (grant ? t : { ...t, name: namespaced(server, t.name) }));
   if (isSandbox(caller.identity)) return named(SANDBOX_SERVER, sandboxTools());
   const prefs = await svc.preferences(caller.identity.organization.id);
+  const reached = await connected(svc, servers);
   const lists = await Promise.allSettled(
-    (await connected(svc, servers)).map(async ({ server, upstream }) => {
+    reached.map(async ({ server, upstream }) => {
       const hidden = () => svc.log.warn("mcp tool hidden by the scan of its description", { orgId: server.orgId, serverId: server.id });
       const tools = describedSafely(
         await upstream.listTools({ signal: extra.signal }),
@@ -80,7 +81,13 @@ async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Pro
       return named(server.name, tools);
     }),
   );
-  return lists.flatMap((l) => (l.status === "fulfilled" ? l.value : []));
+  return lists.flatMap((l, i) => {
+    if (l.status === "fulfilled") return l.value;
+    // A listing that failed (or was over the bound) leaves its server out, as one that cannot be reached.
+    const { server } = reached[i] as { server: McpServerRecord };
+    svc.log.warn("mcp server unreachable", { orgId: server.orgId, serverId: server.id, error: failureName(l.reason) });
+    return [];
+  });
 }
 
 /**

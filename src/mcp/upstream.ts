@@ -88,8 +88,8 @@ export class Upstream {
     readonly server: McpServerRecord,
     creds: McpCredentials,
     onToolsChanged: () => void,
-    /** The most one response may carry (GW_MAX_BODY_BYTES, as for what agents send). */
-    maxResponseBytes: number,
+    /** The most one response may carry (GW_MAX_BODY_BYTES, as for what agents send), and one listing of every page. */
+    private readonly maxResponseBytes: number,
   ) {
     this.client = new Client({ name: "gateway", version: VERSION }, { capabilities: {} });
     this.secrets = credentialValues(creds);
@@ -134,11 +134,19 @@ export class Upstream {
     return this.client.getServerCapabilities()?.[what] !== undefined;
   }
 
+  /**
+   * Every page of a listing, up to MAX_PAGES. The listing as a whole is bounded as one
+   * response is: each page is, and a server paging on would otherwise have the gateway
+   * keep (and send agents) MAX_PAGES times as much.
+   */
   async allPages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
     const out: T[] = [];
     let cursor: string | undefined;
+    let bytes = 0;
     for (let n = 0; n < MAX_PAGES; n++) {
       const { items, next } = await page(cursor);
+      bytes += Buffer.byteLength(JSON.stringify(items));
+      if (bytes > this.maxResponseBytes) throw new ResponseTooLarge(`a listing over ${this.maxResponseBytes} bytes`);
       out.push(...items);
       if (!next) break;
       cursor = next;

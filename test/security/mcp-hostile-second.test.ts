@@ -8,22 +8,29 @@
  * away in the middle of a call: the server is told to stop, as a provider is.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type HostileMcpServer, startSmugglingMcpServer } from "../support/hostile-mcp-server.ts";
+import { type HostileMcpServer, PAGE_BYTES, startPagingMcpServer, startSmugglingMcpServer } from "../support/hostile-mcp-server.ts";
 import { POISON } from "../support/mcp-servers.ts";
 import { type McpStack, startMcpStack, textOf } from "../support/mcp-stack.ts";
 
 let stack: McpStack;
 let smuggler: HostileMcpServer;
+let pager: HostileMcpServer;
+
+/** What a response may carry here (GW_MAX_BODY_BYTES): two of the pager's pages, where it would send 20. */
+const MAX_BODY_BYTES = 2 * PAGE_BYTES + 64 * 1024;
 
 beforeAll(async () => {
-  stack = await startMcpStack({ everything: false });
+  stack = await startMcpStack({ everything: false, env: { GW_MAX_BODY_BYTES: String(MAX_BODY_BYTES) } });
   smuggler = startSmugglingMcpServer();
   expect((await stack.gw.op(stack.admin, "mcp.server.create", { name: "smuggler", url: smuggler.url })).status).toBe(200);
+  pager = startPagingMcpServer();
+  expect((await stack.gw.op(stack.admin, "mcp.server.create", { name: "pager", url: pager.url })).status).toBe(200);
 }, 60_000);
 
 afterAll(async () => {
   await stack?.stop();
   await smuggler?.stop();
+  await pager?.stop();
 });
 
 const leaks = (value: unknown) => {
@@ -62,6 +69,15 @@ test("a resource's contents and a prompt's answer are scanned whole: a credentia
   expect(got).toBeInstanceOf(Error);
   expect(got.message).toContain("Blocked by the gateway's security policy");
   expect(got.message).not.toContain(POISON.injection);
+});
+
+test("a listing is bounded as a whole as one response is: a server paging without end is left out once its pages pass the bound", async () => {
+  const client = await stack.connect(stack.admin);
+  const names = (await client.listTools()).tools.map((t) => t.name);
+  expect(names.filter((n) => n.startsWith("pager__"))).toEqual([]);
+  expect(names).toContain("smuggler__hang");
+  // It stopped reading at the page that passed the bound, not at the 20th.
+  expect(pager.received.length).toBeLessThan(5);
 });
 
 test("an agent that goes away in the middle of a tool call has the call cancelled at the server", async () => {

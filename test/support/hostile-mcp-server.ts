@@ -175,6 +175,24 @@ export function startSmugglingMcpServer(): HostileMcpServer {
   }, received);
 }
 
+/** What each page of the paging server's tools/list holds, about: it pages without end, each page well within a response's bound. */
+export const PAGE_BYTES = 128 * 1024;
+
+/** A server whose tools/list always has a next page: every page small, the listing as a whole as large as the gateway keeps reading. */
+export function startPagingMcpServer(): HostileMcpServer {
+  const received: HostileMcpServer["received"] = [];
+  return serveMcp(() => {
+    const server = new Server({ name: "pager", version: "1.0.0" }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async (req) => {
+      const page = Number(req.params?.cursor ?? 0);
+      received.push({ name: "tools/list", arguments: { page } });
+      const tools = Array.from({ length: 8 }, (_, i) => tool(`tool_${page}_${i}`, "Lists the things. ".repeat(PAGE_BYTES / 8 / 18)));
+      return { tools, nextCursor: String(page + 1) };
+    });
+    return server;
+  }, received);
+}
+
 /** Serves a new SDK server per session on a loopback port; `newServer` is given the request's authorization. */
 function serveMcp(newServer: (authorization: string) => Server, received: HostileMcpServer["received"]): HostileMcpServer {
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
