@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ToolListChangedNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { egressFetch } from "../lib/egress/egress-fetch.ts";
+import { HOP_HEADER, HOP_TOKEN } from "../providers/hop.ts";
 import { VERSION } from "../version.ts";
 import type { McpCredentials, McpServerRecord } from "../domain/mcp-records.ts";
 import { ClientCredentialsToken } from "./oauth-token.ts";
@@ -69,6 +70,9 @@ function credentialedFetch(creds: McpCredentials, seen: (token: string) => void)
       seen(value);
       headers.set("authorization", `Bearer ${value}`);
     }
+    // The loop guard, as on a provider call (and after the stored headers, which cannot replace it): a server
+    // configured at the gateway's own /mcp is refused at the first hop.
+    headers.set(HOP_HEADER, HOP_TOKEN);
     const { redirect: _ignored, ...rest } = init;
     return egressFetch(url, { ...rest, headers });
   };

@@ -80,6 +80,28 @@ test("a listing is bounded as a whole as one response is: a server paging withou
   expect(pager.received.length).toBeLessThan(5);
 });
 
+test("a tool server configured at the gateway's own /mcp is refused at the first hop, not followed round", async () => {
+  const self = await stack.gw.op(stack.admin, "mcp.server.create", {
+    name: "self",
+    url: `${stack.gw.url}/mcp`,
+    auth: { type: "headers", headers: { authorization: `Bearer ${stack.admin}` } },
+  });
+  expect(self.status).toBe(200);
+  try {
+    const client = await stack.connect(stack.admin);
+    const before = stack.poisoned.calls.length;
+    // Each hop would strip one `self__` and call the gateway again, charged once each.
+    const err = (await client.callTool({ name: "self__self__self__wiki__weather", arguments: {} }).catch((e: Error) => e)) as Error;
+    expect(err).toBeInstanceOf(Error);
+    expect(err.message).toContain("The tool server self could not be reached or did not answer.");
+    expect(stack.poisoned.calls.length).toBe(before);
+    // Its listing is refused as quickly: the others are listed.
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("wiki__weather");
+  } finally {
+    await stack.gw.op(stack.admin, "mcp.server.delete", { id: self.body.data.server.id });
+  }
+});
+
 test("an agent that goes away in the middle of a tool call has the call cancelled at the server", async () => {
   const headers = {
     authorization: `Bearer ${stack.admin}`,
