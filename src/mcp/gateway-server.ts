@@ -58,7 +58,7 @@ async function connected(svc: McpServices, servers: McpServerRecord[]): Promise<
   });
 }
 
-async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Promise<Tool[]> {
+async function listTools(svc: McpServices, caller: McpCaller): Promise<Tool[]> {
   const { servers, allowance } = await reachableServers(svc, caller);
   // With a grant, the provider sees the one server's tools under their own names, as on the server itself.
   const grant = caller.grant;
@@ -72,12 +72,9 @@ async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Pro
   const lists = await Promise.allSettled(
     reached.map(async ({ server, upstream }) => {
       const hidden = () => svc.log.warn("mcp tool hidden by the scan of its description", { orgId: server.orgId, serverId: server.id });
-      const tools = describedSafely(
-        await upstream.listTools({ signal: extra.signal }),
-        resultPolicy(prefs, server.scan),
-        prefs.phoneRegion,
-        hidden,
-      );
+      // Not with this agent's signal: the listing is the organization's, shared by every agent waiting on it,
+      // and one agent cancelling (or going away) would take the server out of the others' listings.
+      const tools = describedSafely(await upstream.listTools(), resultPolicy(prefs, server.scan), prefs.phoneRegion, hidden);
       return named(server.name, tools);
     }),
   );
@@ -131,7 +128,7 @@ export function createGatewayServer(svc: McpServices): Server {
       instructions: "Tools of the organization's MCP servers, named <server>__<tool>, under the gateway's policy.",
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async (_req, extra) => ({ tools: await listTools(svc, callerOf(extra), extra) }));
+  server.setRequestHandler(ListToolsRequestSchema, async (_req, extra) => ({ tools: await listTools(svc, callerOf(extra)) }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const token = req.params._meta?.progressToken;
     return callTool(svc, callerOf(extra), {

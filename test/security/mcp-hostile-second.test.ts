@@ -8,9 +8,21 @@
  * away in the middle of a call: the server is told to stop, as a provider is.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type HostileMcpServer, PAGE_BYTES, startPagingMcpServer, startSmugglingMcpServer } from "../support/hostile-mcp-server.ts";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  type HostileMcpServer,
+  PAGE_BYTES,
+  startGatedMcpServer,
+  startPagingMcpServer,
+  startSmugglingMcpServer,
+} from "../support/hostile-mcp-server.ts";
 import { POISON } from "../support/mcp-servers.ts";
 import { type McpStack, startMcpStack, textOf } from "../support/mcp-stack.ts";
+import { Upstream } from "../../src/mcp/upstream.ts";
+
+const listTools = Upstream.prototype.listTools;
+const protocol = Protocol.prototype as unknown as { _oncancel: (...args: unknown[]) => unknown };
+const oncancel = protocol._oncancel;
 
 let stack: McpStack;
 let smuggler: HostileMcpServer;
@@ -99,6 +111,43 @@ test("a tool server configured at the gateway's own /mcp is refused at the first
     expect((await client.listTools()).tools.map((t) => t.name)).toContain("wiki__weather");
   } finally {
     await stack.gw.op(stack.admin, "mcp.server.delete", { id: self.body.data.server.id });
+  }
+});
+
+test("an agent that cancels its tools/list (or goes away) does not take a server out of another agent's listing, which shares the server's", async () => {
+  const gated = startGatedMcpServer();
+  const created = await stack.gw.op(stack.admin, "mcp.server.create", { name: "gated", url: gated.url });
+  expect(created.status).toBe(200);
+  try {
+    const [leaving, staying] = [await stack.connect(stack.admin), await stack.connect(stack.admin)];
+    // Counts the gateway's asks for the server's tools, so the cancel comes once both agents wait on the one
+    // listing; and the cancellations any SDK peer handles, so the server answers once the gateway has had it.
+    let asked = 0;
+    let cancels = 0;
+    Upstream.prototype.listTools = function (this: Upstream, ...args) {
+      if (this.server.name === "gated") asked += 1;
+      return listTools.apply(this, args);
+    };
+    protocol._oncancel = function (this: unknown, ...args: unknown[]) {
+      cancels += 1;
+      return oncancel.apply(this, args);
+    };
+    const gone = new AbortController();
+    const left = leaving.listTools(undefined, { signal: gone.signal }).catch((e: Error) => e);
+    while (gated.received.length < 1) await Bun.sleep(5);
+    const listed = staying.listTools();
+    while (asked < 2) await Bun.sleep(5);
+    gone.abort();
+    expect(await left).toBeInstanceOf(Error);
+    while (cancels < 1) await Bun.sleep(5);
+    await Bun.sleep(0);
+    gated.release();
+    expect((await listed).tools.map((t) => t.name)).toContain("gated__later");
+  } finally {
+    Upstream.prototype.listTools = listTools;
+    protocol._oncancel = oncancel;
+    await stack.gw.op(stack.admin, "mcp.server.delete", { id: created.body.data.server.id });
+    await gated.stop();
   }
 });
 

@@ -193,6 +193,23 @@ export function startPagingMcpServer(): HostileMcpServer {
   }, received);
 }
 
+/** A server whose tools/list answers only once `release` is called (each listing is noted as `tools/list`). */
+export function startGatedMcpServer(): HostileMcpServer & { release(): void } {
+  const received: HostileMcpServer["received"] = [];
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const served = serveMcp(() => {
+    const server = new Server({ name: "gated", version: "1.0.0" }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async () => {
+      received.push({ name: "tools/list", arguments: {} });
+      await gate;
+      return { tools: [tool("later", "Listed late.")] };
+    });
+    return server;
+  }, received);
+  return { ...served, release: () => open() };
+}
+
 /** Serves a new SDK server per session on a loopback port; `newServer` is given the request's authorization. */
 function serveMcp(newServer: (authorization: string) => Server, received: HostileMcpServer["received"]): HostileMcpServer {
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
