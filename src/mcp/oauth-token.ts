@@ -74,7 +74,9 @@ export class ClientCredentialsToken {
     if (typeof json?.access_token !== "string" || json.access_token === "")
       throw new TokenRefused("the token endpoint gave no access_token");
     const lifetimeS = typeof json.expires_in === "number" && json.expires_in > 0 ? json.expires_in : DEFAULT_LIFETIME_S;
-    this.token = { value: json.access_token, until: this.now() + Math.max(0, lifetimeS * 1000 - EARLY_RENEWAL_MS) };
+    // A token that lives less than twice the early renewal is kept half its life, not renewed at once at every request.
+    const lifetimeMs = lifetimeS * 1000;
+    this.token = { value: json.access_token, until: this.now() + Math.max(lifetimeMs - EARLY_RENEWAL_MS, lifetimeMs / 2) };
     return json.access_token;
   }
 }

@@ -15,6 +15,9 @@ import { VERSION } from "../version.ts";
 import type { McpCredentials, McpServerRecord } from "../domain/mcp-records.ts";
 import { ClientCredentialsToken } from "./oauth-token.ts";
 
+/** OAuth tokens a connection cuts from what its server says, besides its stored credentials. */
+const RECENT_TOKENS = 2;
+
 /** Upper bound of pages read when listing, so a server cannot keep the gateway paging forever. */
 const MAX_PAGES = 20;
 
@@ -84,7 +87,7 @@ export class Upstream {
   private tools: Promise<Tool[]> | null = null;
   readonly ready: Promise<void>;
   /** The credential values this connection sends, cut from the server's error messages. */
-  private readonly secrets: string[];
+  private secrets: string[];
   /** Closed for sending more than a response may hold: the pool opens a new connection next time. */
   broken = false;
 
@@ -96,8 +99,16 @@ export class Upstream {
     private readonly maxResponseBytes: number,
   ) {
     this.client = new Client({ name: "gateway", version: VERSION }, { capabilities: {} });
-    this.secrets = credentialValues(creds);
-    const seen = (token: string) => void (this.secrets.includes(token) || this.secrets.push(token));
+    const stored = [...new Set(credentialValues(creds))];
+    this.secrets = stored;
+    // The OAuth tokens sent lately: the one in use and the one before (a reply in flight may quote it). Not every
+    // token ever had, which an endpoint giving short-lived ones would grow by one per request.
+    let tokens: string[] = [];
+    const seen = (token: string) => {
+      if (tokens.includes(token)) return;
+      tokens = [token, ...tokens].slice(0, RECENT_TOKENS);
+      this.secrets = [...stored, ...tokens];
+    };
     const fetchCredentialed = credentialedFetch(creds, seen);
     // Past the limit the connection is closed, which fails its pending requests at once.
     const over = () => {
