@@ -15,6 +15,9 @@ import { VERSION } from "../version.ts";
 import type { McpCredentials, McpServerRecord } from "../domain/mcp-records.ts";
 import { ClientCredentialsToken } from "./oauth-token.ts";
 
+/** How long past the longest a call may take its response stream is kept. */
+const STREAM_GRACE_MS = 5_000;
+
 /** OAuth tokens a connection cuts from what its server says, besides its stored credentials. */
 const RECENT_TOKENS = 2;
 
@@ -62,6 +65,22 @@ function capped(res: Response, max: number, over: () => void): Response {
   return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
+/**
+ * `init` with a deadline when it asks for an answer: a request (a POST with a body) or
+ * the resumption of one's stream (`last-event-id`). The SDK gives up on a request at its
+ * timeout or a cancellation but leaves its response stream open, and a server that never
+ * answers keeps it alive (the SDK's own keep-alive comments): one socket per call, for
+ * as long as the connection lives. No call may take longer than `ms`, so its stream is
+ * closed a little after (the call's own bound ends it first, in its own words). The
+ * notification stream (a GET without `last-event-id`) lives on.
+ */
+function boundedInTime(init: RequestInit | undefined, ms: number): RequestInit | undefined {
+  const asks = init?.method === "POST" || new Headers(init?.headers).has("last-event-id");
+  if (!init || !asks) return init;
+  const deadline = AbortSignal.timeout(ms + STREAM_GRACE_MS);
+  return { ...init, signal: init.signal ? AbortSignal.any([init.signal, deadline]) : deadline };
+}
+
 /** The egress fetch with the server's credentials added to every request (an OAuth token, once had, is told to `seen`). */
 function credentialedFetch(creds: McpCredentials, seen: (token: string) => void): FetchLike {
   const token = creds.type === "oauth" ? new ClientCredentialsToken(creds) : null;
@@ -97,6 +116,8 @@ export class Upstream {
     onToolsChanged: () => void,
     /** The most one response may carry (GW_MAX_BODY_BYTES, as for what agents send), and one listing of every page. */
     private readonly maxResponseBytes: number,
+    /** The longest a request's response stream is kept (GW_UPSTREAM_TIMEOUT_S, the longest a call may take). */
+    maxStreamMs = 300_000,
   ) {
     this.client = new Client({ name: "gateway", version: VERSION }, { capabilities: {} });
     const stored = [...new Set(credentialValues(creds))];
@@ -115,7 +136,8 @@ export class Upstream {
       this.broken = true;
       void this.client.close().catch(() => {});
     };
-    const fetchCapped: FetchLike = async (url, init) => capped(await fetchCredentialed(url, init), maxResponseBytes, over);
+    const fetchCapped: FetchLike = async (url, init) =>
+      capped(await fetchCredentialed(url, boundedInTime(init, maxStreamMs)), maxResponseBytes, over);
     this.transport = new StreamableHTTPClientTransport(new URL(server.url), { fetch: fetchCapped });
     // Told once per listing: until someone lists again there is nothing newer to tell, so a
     // server sending the notification in a loop cannot make the gateway tell every session each time.

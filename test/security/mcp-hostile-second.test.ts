@@ -32,7 +32,8 @@ let pager: HostileMcpServer;
 const MAX_BODY_BYTES = 2 * PAGE_BYTES + 64 * 1024;
 
 beforeAll(async () => {
-  stack = await startMcpStack({ everything: false, env: { GW_MAX_BODY_BYTES: String(MAX_BODY_BYTES) } });
+  // A call may take 1 s here (with progress): a response stream is given 5 s more, no longer.
+  stack = await startMcpStack({ everything: false, env: { GW_MAX_BODY_BYTES: String(MAX_BODY_BYTES), GW_UPSTREAM_TIMEOUT_S: "1" } });
   smuggler = startSmugglingMcpServer();
   expect((await stack.gw.op(stack.admin, "mcp.server.create", { name: "smuggler", url: smuggler.url })).status).toBe(200);
   pager = startPagingMcpServer();
@@ -151,7 +152,8 @@ test("an agent that cancels its tools/list (or goes away) does not take a server
   }
 });
 
-test("an agent that goes away in the middle of a tool call has the call cancelled at the server", async () => {
+/** A session opened with plain requests, so a test can hang up on one of its calls as an agent that goes away does. */
+async function rawSession(): Promise<Record<string, string>> {
   const headers = {
     authorization: `Bearer ${stack.admin}`,
     "content-type": "application/json",
@@ -176,16 +178,31 @@ test("an agent that goes away in the middle of a tool call has the call cancelle
     body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
   });
   expect(initialized.status).toBe(202);
+  return session;
+}
+
+/** Calls `tool` in `session`, hanging up once the server has it; resolves when the request has ended on this side. */
+async function hangUpOn(session: Record<string, string>, tool: string): Promise<void> {
   const gone = new AbortController();
   const call = fetch(`${stack.gw.url}/mcp`, {
     method: "POST",
     headers: session,
-    body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "smuggler__hang", arguments: {} } }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: `smuggler__${tool}`, arguments: {} } }),
     signal: gone.signal,
   }).then((r) => r.text());
-  while (!smuggler.received.some((r) => r.name === "hang")) await Bun.sleep(5);
+  while (!smuggler.received.some((r) => r.name === tool)) await Bun.sleep(5);
   gone.abort();
   await call.catch(() => {});
+}
+
+test("an agent that goes away in the middle of a tool call has the call cancelled at the server", async () => {
+  await hangUpOn(await rawSession(), "hang");
   // The server's handler ends only when told the call was cancelled.
   while (!smuggler.received.some((r) => r.name === "cancelled")) await Bun.sleep(10);
+}, 30_000);
+
+test("a response stream a server holds open after the call ended is closed by the gateway, not kept for ever", async () => {
+  await hangUpOn(await rawSession(), "stuck");
+  // The server never answers, cancelled or not, and keeps its stream alive; the gateway hangs up at the bound.
+  while (!smuggler.received.some((r) => r.name === "hung up" && r.arguments.tool === "stuck")) await Bun.sleep(10);
 }, 30_000);
