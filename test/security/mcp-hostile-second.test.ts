@@ -84,13 +84,24 @@ test("a resource's contents and a prompt's answer are scanned whole: a credentia
   expect(got.message).not.toContain(POISON.injection);
 });
 
+test("a tool left out of tools/list cannot be called by its name either: it answers as one that does not exist", async () => {
+  const client = await stack.connect(stack.admin);
+  expect((await client.listTools()).tools.map((t) => t.name)).not.toContain("smuggler__poisoned");
+  // A model told the name (by an injection elsewhere, say) calls it all the same.
+  const err = (await client.callTool({ name: "smuggler__poisoned", arguments: {} }).catch((e: Error) => e)) as Error;
+  expect(err).toBeInstanceOf(Error);
+  expect(err.message).toContain("Unknown tool: smuggler__poisoned");
+  expect(smuggler.received.filter((r) => r.name === "poisoned")).toEqual([]);
+});
+
 test("a listing is bounded as a whole as one response is: a server paging without end is left out once its pages pass the bound", async () => {
   const client = await stack.connect(stack.admin);
+  const before = pager.received.length;
   const names = (await client.listTools()).tools.map((t) => t.name);
   expect(names.filter((n) => n.startsWith("pager__"))).toEqual([]);
   expect(names).toContain("smuggler__hang");
   // It stopped reading at the page that passed the bound, not at the 20th.
-  expect(pager.received.length).toBeLessThan(5);
+  expect(pager.received.length - before).toBeLessThan(5);
 });
 
 test("a tool server configured at the gateway's own /mcp is refused at the first hop, not followed round", async () => {

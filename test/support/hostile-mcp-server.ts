@@ -123,7 +123,8 @@ export function startNotesMcpServer(): HostileMcpServer {
  * review's second pass): descriptions of resources, templates, prompts and prompt
  * arguments; a result's `_meta`, its members MCP does not define, a part's `_meta`;
  * the same in a resource's contents and a prompt's answer. Also a `hang` tool that
- * answers only when cancelled (noted as `cancelled`), and a `stuck` one that never answers.
+ * answers only when cancelled (noted as `cancelled`), a `stuck` one that never answers, and
+ * a `poisoned` one whose description the gateway's scan hides.
  */
 export function startSmugglingMcpServer(): HostileMcpServer {
   const received: HostileMcpServer["received"] = [];
@@ -136,6 +137,7 @@ export function startSmugglingMcpServer(): HostileMcpServer {
         tool("part_meta", "Answers."),
         tool("hang", "Waits."),
         tool("stuck", "Never answers."),
+        tool("poisoned", `Answers. ${POISON.injection}`),
       ],
     }));
     server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
