@@ -34,7 +34,7 @@ import { SANDBOX_SERVER, sandboxTools } from "./sandbox-tools.ts";
 import { allowsTool, allowsWholeServer, namespaced, splitNamespaced } from "./tool-access.ts";
 import { callTool } from "./tool-call.ts";
 import { gathered, getPrompt, readResource } from "./pass-through.ts";
-import { describedSafely } from "./tool-descriptions.ts";
+import { describedSafely, listedSafely } from "./tool-descriptions.ts";
 import { resultPolicy } from "./tool-policy.ts";
 import type { Upstream } from "./upstream.ts";
 
@@ -58,7 +58,7 @@ async function connected(svc: McpServices, servers: McpServerRecord[]): Promise<
   });
 }
 
-async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Promise<Tool[]> {
+async function listTools(svc: McpServices, caller: McpCaller): Promise<Tool[]> {
   const { servers, allowance } = await reachableServers(svc, caller);
   // With a grant, the provider sees the one server's tools under their own names, as on the server itself.
   const grant = caller.grant;
@@ -68,19 +68,23 @@ async function listTools(svc: McpServices, caller: McpCaller, extra: Extra): Pro
       .map((t) => (grant ? t : { ...t, name: namespaced(server, t.name) }));
   if (isSandbox(caller.identity)) return named(SANDBOX_SERVER, sandboxTools());
   const prefs = await svc.preferences(caller.identity.organization.id);
+  const reached = await connected(svc, servers);
   const lists = await Promise.allSettled(
-    (await connected(svc, servers)).map(async ({ server, upstream }) => {
+    reached.map(async ({ server, upstream }) => {
       const hidden = () => svc.log.warn("mcp tool hidden by the scan of its description", { orgId: server.orgId, serverId: server.id });
-      const tools = describedSafely(
-        await upstream.listTools({ signal: extra.signal }),
-        resultPolicy(prefs, server.scan),
-        prefs.phoneRegion,
-        hidden,
-      );
+      // Not with this agent's signal: the listing is the organization's, shared by every agent waiting on it,
+      // and one agent cancelling (or going away) would take the server out of the others' listings.
+      const tools = describedSafely(await upstream.listTools(), resultPolicy(prefs, server.scan), prefs.phoneRegion, hidden);
       return named(server.name, tools);
     }),
   );
-  return lists.flatMap((l) => (l.status === "fulfilled" ? l.value : []));
+  return lists.flatMap((l, i) => {
+    if (l.status === "fulfilled") return l.value;
+    // A listing that failed (or was over the bound) leaves its server out, as one that cannot be reached.
+    const { server } = reached[i] as { server: McpServerRecord };
+    svc.log.warn("mcp server unreachable", { orgId: server.orgId, serverId: server.id, error: failureName(l.reason) });
+    return [];
+  });
 }
 
 /**
@@ -95,6 +99,27 @@ async function offering(svc: McpServices, caller: McpCaller, what: "resources" |
   return (await connected(svc, whole)).filter(({ upstream }) => upstream.offers(what));
 }
 
+/**
+ * A pass-through listing of the servers that offer `what`: what each item says of itself
+ * reaches the model as a tool's description does, so it is scanned as one (an item the
+ * policy blocks is left out, and logged as `mcp <item> hidden by the scan of its description`).
+ */
+async function listing<T extends { description?: string }>(
+  svc: McpServices,
+  caller: McpCaller,
+  what: "resources" | "prompts",
+  item: string,
+  idOf: (item: T) => string,
+  list: (o: { server: McpServerRecord; upstream: Upstream }) => Promise<T[]>,
+): Promise<T[]> {
+  const prefs = await svc.preferences(caller.identity.organization.id);
+  return gathered(svc, await offering(svc, caller, what), async (o) => {
+    const hidden = () =>
+      svc.log.warn(`mcp ${item} hidden by the scan of its description`, { orgId: o.server.orgId, serverId: o.server.id });
+    return listedSafely(await list(o), resultPolicy(prefs, o.server.scan), prefs.phoneRegion, `${item}s`, idOf, hidden);
+  });
+}
+
 export function createGatewayServer(svc: McpServices): Server {
   const server = new Server(
     { name: "gateway", version: VERSION },
@@ -103,7 +128,7 @@ export function createGatewayServer(svc: McpServices): Server {
       instructions: "Tools of the organization's MCP servers, named <server>__<tool>, under the gateway's policy.",
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async (_req, extra) => ({ tools: await listTools(svc, callerOf(extra), extra) }));
+  server.setRequestHandler(ListToolsRequestSchema, async (_req, extra) => ({ tools: await listTools(svc, callerOf(extra)) }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const token = req.params._meta?.progressToken;
     return callTool(svc, callerOf(extra), {
@@ -116,15 +141,27 @@ export function createGatewayServer(svc: McpServices): Server {
     });
   });
   server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) => ({
-    resources: await gathered(svc, await offering(svc, callerOf(extra), "resources"), ({ upstream }) =>
-      upstream.allPages<Resource>(async (c) => toPage(await upstream.client.listResources(c ? { cursor: c } : {}), "resources")),
+    resources: await listing(
+      svc,
+      callerOf(extra),
+      "resources",
+      "resource",
+      (r: Resource) => r.uri,
+      ({ upstream }) =>
+        upstream.allPages<Resource>(async (c) => toPage(await upstream.client.listResources(c ? { cursor: c } : {}), "resources")),
     ),
   }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async (_req, extra) => ({
-    resourceTemplates: await gathered(svc, await offering(svc, callerOf(extra), "resources"), ({ upstream }) =>
-      upstream.allPages<ResourceTemplate>(async (c) =>
-        toPage(await upstream.client.listResourceTemplates(c ? { cursor: c } : {}), "resourceTemplates"),
-      ),
+    resourceTemplates: await listing(
+      svc,
+      callerOf(extra),
+      "resources",
+      "resource template",
+      (t: ResourceTemplate) => t.uriTemplate,
+      ({ upstream }) =>
+        upstream.allPages<ResourceTemplate>(async (c) =>
+          toPage(await upstream.client.listResourceTemplates(c ? { cursor: c } : {}), "resourceTemplates"),
+        ),
     ),
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
@@ -132,12 +169,19 @@ export function createGatewayServer(svc: McpServices): Server {
     return readResource(svc, caller, await offering(svc, caller, "resources"), req.params.uri, extra.signal);
   });
   server.setRequestHandler(ListPromptsRequestSchema, async (_req, extra) => ({
-    prompts: await gathered(svc, await offering(svc, callerOf(extra), "prompts"), async ({ server: s, upstream }) => {
-      const listed = await upstream.allPages<Prompt>(async (c) =>
-        toPage(await upstream.client.listPrompts(c ? { cursor: c } : {}), "prompts"),
-      );
-      return listed.map((p) => ({ ...p, name: namespaced(s.name, p.name) }));
-    }),
+    prompts: await listing(
+      svc,
+      callerOf(extra),
+      "prompts",
+      "prompt",
+      (p: Prompt) => p.name,
+      async ({ server: s, upstream }) => {
+        const listed = await upstream.allPages<Prompt>(async (c) =>
+          toPage(await upstream.client.listPrompts(c ? { cursor: c } : {}), "prompts"),
+        );
+        return listed.map((p) => ({ ...p, name: namespaced(s.name, p.name) }));
+      },
+    ),
   }));
   server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => {
     const caller = callerOf(extra);

@@ -25,6 +25,32 @@ const holderOf = ({ identity }: McpCaller) => (identity.kind === "serviceAccount
 /** Who a session belongs to: the key or user, or for a provider calling back, the one grant it was given. */
 const ownerOf = (caller: McpCaller) => (caller.grant ? `grant:${caller.grant.id}` : holderOf(caller));
 
+/** The id of a JSON-RPC request (a call, a read), undefined for a notification or a response. */
+function requestIdOf(message: unknown): string | number | undefined {
+  const one = Array.isArray(message) ? message[0] : message;
+  if (one === null || typeof one !== "object" || typeof (one as { method?: unknown }).method !== "string") return undefined;
+  const id = (one as { id?: unknown }).id;
+  return typeof id === "string" || typeof id === "number" ? id : undefined;
+}
+
+/**
+ * A request whose agent goes away is cancelled, as a provider call is when its client
+ * goes: the SDK's transport only drops the stream, and the handler (and the tool
+ * server's work) would run on to its end. The session is told as if the agent had sent
+ * `notifications/cancelled`, which aborts the handler's signal and so the upstream call,
+ * whose server is sent the cancellation in turn.
+ */
+function cancelledWhenGone(request: Request, transport: WebStandardStreamableHTTPServerTransport, message: unknown): void {
+  const requestId = requestIdOf(message);
+  if (requestId === undefined) return;
+  request.signal.addEventListener(
+    "abort",
+    () =>
+      transport.onmessage?.({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason: "the agent went away" } }),
+    { once: true },
+  );
+}
+
 export class McpGateway {
   readonly sessions: SessionTable;
 
@@ -53,7 +79,10 @@ export class McpGateway {
     const body = request.method === "POST" ? await this.oneMessage(request) : undefined;
     if (body instanceof Response) return body;
     const options = { authInfo, ...(body !== undefined ? { parsedBody: body.message } : {}) };
-    if (session) return session.transport.handleRequest(request, options);
+    if (session) {
+      if (body !== undefined) cancelledWhenGone(request, session.transport, body.message);
+      return session.transport.handleRequest(request, options);
+    }
     return this.open(request, owner, caller, options);
   }
 

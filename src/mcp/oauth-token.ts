@@ -12,6 +12,12 @@ const EARLY_RENEWAL_MS = 30_000;
 const DEFAULT_LIFETIME_S = 300;
 /** The most of a token endpoint's answer read: a real one is a few hundred bytes, and the node's memory is not the endpoint's to fill. */
 export const MAX_TOKEN_ANSWER_BYTES = 64 * 1024;
+/**
+ * The longest a token request may take, answer read included: calls to the server wait on
+ * it, and one that never ends (or sends a byte now and then, which keeps an idle timer
+ * from firing) would hold every later call's token too.
+ */
+export const TOKEN_DEADLINE_MS = 30_000;
 
 export interface ClientCredentials {
   tokenUrl: string;
@@ -32,6 +38,7 @@ export class ClientCredentialsToken {
   constructor(
     private readonly creds: ClientCredentials,
     private readonly now: () => number = Date.now,
+    private readonly deadlineMs: number = TOKEN_DEADLINE_MS,
   ) {}
 
   /** A valid access token, asking for a new one when the last is about to expire. */
@@ -48,20 +55,28 @@ export class ClientCredentialsToken {
       client_secret: this.creds.clientSecret,
     });
     if (this.creds.scope) body.set("scope", this.creds.scope);
+    const signal = AbortSignal.timeout(this.deadlineMs);
+    const late = () => new TokenRefused(`the token endpoint did not answer within ${this.deadlineMs} ms`);
     const res = await egressFetch(this.creds.tokenUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       body,
+      signal,
+    }).catch((err) => {
+      throw signal.aborted ? late() : err;
     });
     if (!res.ok) {
-      await res.body?.cancel();
+      await res.body?.cancel().catch(() => {});
       throw new TokenRefused(`the token endpoint answered ${res.status}`);
     }
     const json = (await answerOf(res)) as { access_token?: unknown; expires_in?: unknown } | null;
+    if (signal.aborted) throw late();
     if (typeof json?.access_token !== "string" || json.access_token === "")
       throw new TokenRefused("the token endpoint gave no access_token");
     const lifetimeS = typeof json.expires_in === "number" && json.expires_in > 0 ? json.expires_in : DEFAULT_LIFETIME_S;
-    this.token = { value: json.access_token, until: this.now() + Math.max(0, lifetimeS * 1000 - EARLY_RENEWAL_MS) };
+    // A token that lives less than twice the early renewal is kept half its life, not renewed at once at every request.
+    const lifetimeMs = lifetimeS * 1000;
+    this.token = { value: json.access_token, until: this.now() + Math.max(lifetimeMs - EARLY_RENEWAL_MS, lifetimeMs / 2) };
     return json.access_token;
   }
 }

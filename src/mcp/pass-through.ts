@@ -45,11 +45,6 @@ export async function gathered<T>(svc: McpServices, offering: Offering[], list: 
 const refusal = (verdict: ScanOutcome) =>
   new McpError(ErrorCode.InvalidRequest, `Blocked by the gateway's security policy: ${verdict.reason}.`);
 
-/** The flag or redaction note of a scan, on the result the agent receives. */
-function withScanMeta<R extends { _meta?: Record<string, unknown> }>(result: R, scanned: Record<string, unknown>): R {
-  return scanned._meta ? { ...result, _meta: { ...result._meta, ...(scanned._meta as Record<string, unknown>) } } : result;
-}
-
 /**
  * Which server a URI is read from: the one that lists it, else the first whose templates
  * match it. A URI belongs to no namespace, and asking each server in turn would send it
@@ -111,13 +106,14 @@ export async function readResource(
     const read = (await forward(svc, server, prefs, uri.slice(0, 200), () =>
       upstream.client.readResource({ uri }, { signal }),
     )) as ReadResourceResult;
-    // What a resource says reaches the model as a tool result does: the same scan.
-    const scanned: Record<string, unknown> = { content: read.contents.map((c) => ({ type: "resource", resource: c })) };
+    // What a resource says reaches the model as a tool result does: the same scan, of all the server sent.
+    const { contents: sent, ...rest } = read;
+    const scanned: Record<string, unknown> = { ...rest, content: sent.map((c) => ({ type: "resource", resource: c })) };
     const verdict = scanResult(scanned, resultPolicy(prefs, server.scan), uri.slice(0, 200), prefs.phoneRegion);
     await audit(svc, caller, "mcp.resource.read", server, verdict);
     if (verdict.action === "blocked") throw refusal(verdict);
-    const contents = (scanned.content as { resource: ReadResourceResult["contents"][number] }[]).map((c) => c.resource);
-    return withScanMeta({ ...read, contents }, scanned);
+    const { content, ...others } = scanned;
+    return { ...others, contents: (content as { resource: ReadResourceResult["contents"][number] }[]).map((c) => c.resource) };
   }
   throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${uri.slice(0, 300)}`);
 }
@@ -141,18 +137,26 @@ export async function getPrompt(
   const got = (await forward(svc, server, prefs, req.shown, () =>
     upstream.client.getPrompt({ name: req.name, arguments: args as Record<string, string> }, { signal }),
   )) as GetPromptResult;
-  // The messages (and the description) reach the model: scanned as a tool result, redacted in place.
-  const parts: Record<string, unknown>[] = got.messages.map((m) => m.content as Record<string, unknown>);
-  const description = { type: "text", text: got.description ?? "" };
-  const scanned: Record<string, unknown> = { content: [...parts, description] };
+  // The messages (and the description, and all else the server sent) reach the model: scanned as a tool result, redacted in place.
+  const { messages, description: said, ...rest } = got;
+  const parts: Record<string, unknown>[] = messages.map((m) => m.content as Record<string, unknown>);
+  const description = { type: "text", text: said ?? "" };
+  const scanned: Record<string, unknown> = { ...rest, content: [...parts, description] };
   const verdict = scanResult(scanned, resultPolicy(prefs, server.scan), req.shown, prefs.phoneRegion);
   await audit(svc, caller, "mcp.prompt.get", server, verdict);
   if (verdict.action === "blocked") throw refusal(verdict);
-  return withScanMeta({ ...got, ...(got.description !== undefined ? { description: description.text } : {}) }, scanned);
+  const { content: _parts, ...others } = scanned;
+  return { ...others, messages, ...(said !== undefined ? { description: description.text } : {}) } as GetPromptResult;
 }
 
 /** One row per read, whatever its outcome; never the URI's or prompt's text. */
-async function audit(svc: McpServices, caller: McpCaller, action: AuditAction, server: McpServerRecord, verdict: ScanOutcome): Promise<void> {
+async function audit(
+  svc: McpServices,
+  caller: McpCaller,
+  action: AuditAction,
+  server: McpServerRecord,
+  verdict: ScanOutcome,
+): Promise<void> {
   const { identity } = caller;
   await recordAudit(
     svc.store,

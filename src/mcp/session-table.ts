@@ -87,10 +87,19 @@ export class SessionTable {
     ids.add(id);
   }
 
-  /** The session, only for its owner (anyone else is told it does not exist). */
+  /**
+   * The session, only for its owner (anyone else is told it does not exist). Only the
+   * owner's use counts as use: another caller presenting the id neither keeps it alive
+   * nor moves it up the least-recently-used order.
+   */
   get(id: string, owner: string): AgentSession | null {
-    const s = this.sessions.get(id);
-    return s && s.owner === owner ? s : null;
+    const found = this.sessions.peek(id);
+    if (found === undefined) {
+      // Unknown, or idle too long: looking it up closes a stale one.
+      this.sessions.get(id);
+      return null;
+    }
+    return found.owner === owner ? (this.sessions.get(id) ?? null) : null;
   }
 
   remove(id: string): void {

@@ -17,23 +17,33 @@ export interface ToolAllowance {
   tools: string[];
 }
 
-const compiled = new Map<string, RegExp>();
-
-/** Whether `name` matches `pattern` (`*` any run of characters, everything else literal). */
+/**
+ * Whether `name` matches `pattern` (`*` any run of characters, everything else literal).
+ * Not a regular expression: one of many stars (`*a*a*a…*b`, an admin's to write) backtracks
+ * through every way of placing them, which holds the node's one thread for minutes. This
+ * walk goes back only to the last star, so it takes at most `pattern.length × name.length` steps.
+ */
 export function matchesPattern(pattern: string, name: string): boolean {
-  let re = compiled.get(pattern);
-  if (!re) {
-    re = new RegExp(
-      `^${pattern
-        .split("*")
-        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-        .join(".*")}$`,
-      "s",
-    );
-    if (compiled.size > 1000) compiled.clear();
-    compiled.set(pattern, re);
+  let p = 0;
+  let n = 0;
+  // The last star seen, and where in `name` its run now ends.
+  let star = -1;
+  let resume = 0;
+  while (n < name.length) {
+    if (p < pattern.length && pattern[p] === "*") {
+      star = p++;
+      resume = n;
+    } else if (p < pattern.length && pattern[p] === name[n]) {
+      p++;
+      n++;
+    } else if (star !== -1) {
+      // The last star takes one character more, and the rest is tried again after it.
+      p = star + 1;
+      n = ++resume;
+    } else return false;
   }
-  return re.test(name);
+  while (p < pattern.length && pattern[p] === "*") p++;
+  return p === pattern.length;
 }
 
 export const namespaced = (server: string, tool: string) => `${server}${NAMESPACE_SEPARATOR}${tool}`;

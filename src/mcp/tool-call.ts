@@ -5,7 +5,7 @@
  * scan the result, then audit (server, tool, key, sizes, findings, duration; never
  * arguments or results), count and trace it.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { McpScanPolicy, McpServerRecord } from "../domain/mcp-records.ts";
 import type { OrgPreferences } from "../domain/types.ts";
@@ -18,6 +18,7 @@ import type { Category } from "./text-findings.ts";
 import { allowsTool, splitNamespaced } from "./tool-access.ts";
 import { blockedResult, resultPolicy, type ScanAction, scanArguments, scanResult } from "./tool-policy.ts";
 import type { Upstream } from "./upstream.ts";
+import { describedSafely } from "./tool-descriptions.ts";
 
 export interface ToolRequest {
   name: string;
@@ -89,6 +90,7 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
     throw unknownTool(req.name);
   if (caller.grant?.tools && !caller.grant.tools.includes(rec.tool)) throw unknownTool(req.name);
   const prefs = await svc.preferences(identity.organization.id);
+  if (server) await assertListed(svc, server, prefs, req.name, rec);
   const args = structuredClone(req.arguments);
   const argScan = scanArguments(args, prefs);
   rec.argumentScan = argScan.action;
@@ -128,6 +130,29 @@ async function scannedCall(svc: McpServices, caller: McpCaller, req: ToolRequest
   }
   rec.outcome = result.isError === true ? "tool_error" : "ok";
   return result as CallToolResult;
+}
+
+/**
+ * A tool is called only if tools/list shows it: one the scan of its description left out
+ * (an injection, a credential), or whose name MCP does not allow, is refused as one that
+ * does not exist, though a model told its name (by an injection elsewhere) asks for it.
+ * The listing is the server's cached one, and the verdicts with it.
+ */
+async function assertListed(
+  svc: McpServices,
+  server: McpServerRecord,
+  prefs: OrgPreferences,
+  name: string,
+  rec: CallRecord,
+): Promise<void> {
+  rec.outcome = "failed";
+  const tools = (await forward(svc, server, prefs, name, async () => ({
+    tools: await (await svc.pool.get(server)).listTools(),
+  }))) as { tools: Tool[] };
+  const hidden = () => svc.log.warn("mcp tool hidden by the scan of its description", { orgId: server.orgId, serverId: server.id });
+  const listed = describedSafely(tools.tools, resultPolicy(prefs, server.scan), prefs.phoneRegion, hidden);
+  rec.outcome = "refused";
+  if (!listed.some((t) => t.name === rec.tool)) throw unknownTool(name);
 }
 
 /**

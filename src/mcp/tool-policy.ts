@@ -59,13 +59,27 @@ export function scanArguments(args: Record<string, unknown>, prefs: OrgPreferenc
 const isTextType = (type: unknown): boolean =>
   typeof type === "string" && /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml|yaml|x-yaml|javascript|ecmascript)\b)/i.test(type);
 
+/** The members of a result MCP defines and the scan reads by their kind; anything else is read as JSON. */
+const DEFINED = new Set(["content", "structuredContent", "isError"]);
+
+/** The strings of `value` as slots, appended to `slots`; false when the walk stopped short. */
+function walked(slots: StringSlot[], value: unknown, path: string): boolean {
+  const found = jsonStrings(value, path);
+  slots.push(...found.slots);
+  return found.complete;
+}
+
 /**
  * The texts of a tool result a model will read: text parts, embedded resources' text
  * (a text type's blob decoded), resource links' names and descriptions, structured
- * content; null when structured content is more than the walk reads.
+ * content; and what else the server sent along (its `_meta`, a part's, members MCP does
+ * not define, URIs), which a client may show its model or write to its logs all the
+ * same. `extras` holds the result's other members (the caller puts them back); null
+ * when structured content or the rest is more than the walk reads.
  */
-function resultSlots(result: Record<string, unknown>): StringSlot[] | null {
+function resultSlots(result: Record<string, unknown>, extras: Record<string, unknown>): StringSlot[] | null {
   const slots: StringSlot[] = [];
+  let complete = true;
   const content = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]) : [];
   content.forEach((part, i) => {
     if (part?.type === "text" && typeof part.text === "string")
@@ -85,20 +99,28 @@ function resultSlots(result: Record<string, unknown>): StringSlot[] | null {
       for (const field of ["name", "title", "description"] as const)
         if (typeof part[field] === "string")
           slots.push({ path: `content.${i}.${field}`, text: part[field] as string, set: (t) => (part[field] = t) });
+    for (const [holder, at] of [
+      [part, `content.${i}`],
+      [resource, `content.${i}.resource`],
+    ] as const) {
+      if (!holder || typeof holder !== "object") continue;
+      if ((part?.type === "resource_link" || holder === resource) && typeof holder.uri === "string")
+        slots.push({ path: `${at}.uri`, text: holder.uri, set: (t) => (holder.uri = t) });
+      if (holder._meta !== undefined) complete = walked(slots, holder._meta, `${at}._meta`) && complete;
+    }
   });
-  if (result.structuredContent !== undefined) {
-    const structured = jsonStrings(result.structuredContent, "structuredContent");
-    if (!structured.complete) return null;
-    slots.push(...structured.slots);
-  }
-  return slots;
+  if (result.structuredContent !== undefined) complete = walked(slots, result.structuredContent, "structuredContent") && complete;
+  for (const key of Object.keys(result)) if (!DEFINED.has(key)) extras[key] = result[key];
+  if (Object.keys(extras).length > 0) complete = walked(slots, extras, "result") && complete;
+  return complete ? slots : null;
 }
 
 /** Scans a result (a copy the caller may change) under `policy`: redacts in place, or says why it blocks or what it flags. */
 export function scanResult(result: Record<string, unknown>, policy: McpScanPolicy, tool: string, phoneRegion?: string): ScanOutcome {
-  const slots = resultSlots(result);
+  const extras: Record<string, unknown> = {};
+  const slots = resultSlots(result, extras);
   const what = `the result of ${tool}`;
-  if (!slots) return { action: "blocked", counts: { ...NONE }, reason: `${what} has structured content ${TOO_COMPLEX}` };
+  if (!slots) return { action: "blocked", counts: { ...NONE }, reason: `${what} holds content ${TOO_COMPLEX}` };
   const scan = scanSlots(slots, true, phoneRegion ?? "US");
   const { counts } = scan;
   if (counts.injection && policy.injection === "block") return { action: "blocked", counts, reason: because(scan, "injection", what) };
@@ -108,6 +130,11 @@ export function scanResult(result: Record<string, unknown>, policy: McpScanPolic
   if (counts.secret) redact.push("secret");
   if (counts.pii && policy.pii === "redact") redact.push("pii");
   const replaced = redact.length ? redactFindings(scan.bySlot, redact) : 0;
+  // The other members as redacted (a member's name may have been replaced).
+  if (replaced) {
+    for (const key of Object.keys(result)) if (!DEFINED.has(key)) delete result[key];
+    Object.assign(result, extras);
+  }
   // An injection only suspected is flagged whatever the policy, as on the model path.
   const injectionFlagged = counts.injection > 0 || scan.suspected;
   const flagged = injectionFlagged || (counts.pii > 0 && policy.pii === "flag");

@@ -47,7 +47,13 @@ export class UpstreamPool {
     if (!upstream || upstream.broken) {
       // Idle connections are closed when a new one opens (and on lookup), not by a timer each.
       this.open.purgeStale();
-      upstream = new Upstream(server, this.credentials(server), () => this.onToolsChanged(server.orgId), this.limits.maxResponseBytes);
+      upstream = new Upstream(
+        server,
+        this.credentials(server),
+        () => this.onToolsChanged(server.orgId),
+        this.limits.maxResponseBytes,
+        this.limits.maxCallMs,
+      );
       this.open.set(key, upstream);
     }
     try {

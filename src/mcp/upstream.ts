@@ -10,9 +10,16 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ToolListChangedNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { egressFetch } from "../lib/egress/egress-fetch.ts";
+import { HOP_HEADER, HOP_TOKEN } from "../providers/hop.ts";
 import { VERSION } from "../version.ts";
 import type { McpCredentials, McpServerRecord } from "../domain/mcp-records.ts";
 import { ClientCredentialsToken } from "./oauth-token.ts";
+
+/** How long past the longest a call may take its response stream is kept. */
+const STREAM_GRACE_MS = 5_000;
+
+/** OAuth tokens a connection cuts from what its server says, besides its stored credentials. */
+const RECENT_TOKENS = 2;
 
 /** Upper bound of pages read when listing, so a server cannot keep the gateway paging forever. */
 const MAX_PAGES = 20;
@@ -58,6 +65,22 @@ function capped(res: Response, max: number, over: () => void): Response {
   return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
+/**
+ * `init` with a deadline when it asks for an answer: a request (a POST with a body) or
+ * the resumption of one's stream (`last-event-id`). The SDK gives up on a request at its
+ * timeout or a cancellation but leaves its response stream open, and a server that never
+ * answers keeps it alive (the SDK's own keep-alive comments): one socket per call, for
+ * as long as the connection lives. No call may take longer than `ms`, so its stream is
+ * closed a little after (the call's own bound ends it first, in its own words). The
+ * notification stream (a GET without `last-event-id`) lives on.
+ */
+function boundedInTime(init: RequestInit | undefined, ms: number): RequestInit | undefined {
+  const asks = init?.method === "POST" || new Headers(init?.headers).has("last-event-id");
+  if (!init || !asks) return init;
+  const deadline = AbortSignal.timeout(ms + STREAM_GRACE_MS);
+  return { ...init, signal: init.signal ? AbortSignal.any([init.signal, deadline]) : deadline };
+}
+
 /** The egress fetch with the server's credentials added to every request (an OAuth token, once had, is told to `seen`). */
 function credentialedFetch(creds: McpCredentials, seen: (token: string) => void): FetchLike {
   const token = creds.type === "oauth" ? new ClientCredentialsToken(creds) : null;
@@ -69,6 +92,9 @@ function credentialedFetch(creds: McpCredentials, seen: (token: string) => void)
       seen(value);
       headers.set("authorization", `Bearer ${value}`);
     }
+    // The loop guard, as on a provider call (and after the stored headers, which cannot replace it): a server
+    // configured at the gateway's own /mcp is refused at the first hop.
+    headers.set(HOP_HEADER, HOP_TOKEN);
     const { redirect: _ignored, ...rest } = init;
     return egressFetch(url, { ...rest, headers });
   };
@@ -80,7 +106,7 @@ export class Upstream {
   private tools: Promise<Tool[]> | null = null;
   readonly ready: Promise<void>;
   /** The credential values this connection sends, cut from the server's error messages. */
-  private readonly secrets: string[];
+  private secrets: string[];
   /** Closed for sending more than a response may hold: the pool opens a new connection next time. */
   broken = false;
 
@@ -88,19 +114,30 @@ export class Upstream {
     readonly server: McpServerRecord,
     creds: McpCredentials,
     onToolsChanged: () => void,
-    /** The most one response may carry (GW_MAX_BODY_BYTES, as for what agents send). */
-    maxResponseBytes: number,
+    /** The most one response may carry (GW_MAX_BODY_BYTES, as for what agents send), and one listing of every page. */
+    private readonly maxResponseBytes: number,
+    /** The longest a request's response stream is kept (GW_UPSTREAM_TIMEOUT_S, the longest a call may take). */
+    maxStreamMs = 300_000,
   ) {
     this.client = new Client({ name: "gateway", version: VERSION }, { capabilities: {} });
-    this.secrets = credentialValues(creds);
-    const seen = (token: string) => void (this.secrets.includes(token) || this.secrets.push(token));
+    const stored = [...new Set(credentialValues(creds))];
+    this.secrets = stored;
+    // The OAuth tokens sent lately: the one in use and the one before (a reply in flight may quote it). Not every
+    // token ever had, which an endpoint giving short-lived ones would grow by one per request.
+    let tokens: string[] = [];
+    const seen = (token: string) => {
+      if (tokens.includes(token)) return;
+      tokens = [token, ...tokens].slice(0, RECENT_TOKENS);
+      this.secrets = [...stored, ...tokens];
+    };
     const fetchCredentialed = credentialedFetch(creds, seen);
     // Past the limit the connection is closed, which fails its pending requests at once.
     const over = () => {
       this.broken = true;
       void this.client.close().catch(() => {});
     };
-    const fetchCapped: FetchLike = async (url, init) => capped(await fetchCredentialed(url, init), maxResponseBytes, over);
+    const fetchCapped: FetchLike = async (url, init) =>
+      capped(await fetchCredentialed(url, boundedInTime(init, maxStreamMs)), maxResponseBytes, over);
     this.transport = new StreamableHTTPClientTransport(new URL(server.url), { fetch: fetchCapped });
     // Told once per listing: until someone lists again there is nothing newer to tell, so a
     // server sending the notification in a loop cannot make the gateway tell every session each time.
@@ -134,11 +171,19 @@ export class Upstream {
     return this.client.getServerCapabilities()?.[what] !== undefined;
   }
 
+  /**
+   * Every page of a listing, up to MAX_PAGES. The listing as a whole is bounded as one
+   * response is: each page is, and a server paging on would otherwise have the gateway
+   * keep (and send agents) MAX_PAGES times as much.
+   */
   async allPages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
     const out: T[] = [];
     let cursor: string | undefined;
+    let bytes = 0;
     for (let n = 0; n < MAX_PAGES; n++) {
       const { items, next } = await page(cursor);
+      bytes += Buffer.byteLength(JSON.stringify(items));
+      if (bytes > this.maxResponseBytes) throw new ResponseTooLarge(`a listing over ${this.maxResponseBytes} bytes`);
       out.push(...items);
       if (!next) break;
       cursor = next;

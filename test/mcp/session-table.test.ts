@@ -49,6 +49,20 @@ test("a session idle past the timeout is gone and closed; use keeps it alive", a
   expect(idle.closed()).toBe(true);
 });
 
+test("another caller presenting a session's id does not keep it alive", async () => {
+  const clock = { now: 1_000_000 };
+  const table = new SessionTable({ max: 10, idleMs: 1000, now: () => clock.now });
+  const theirs = session("theirs", "key:k1");
+  table.add(theirs);
+  for (let n = 0; n < 3; n++) {
+    clock.now += 800;
+    expect(table.get("theirs", "key:k2")).toBeNull();
+  }
+  expect(table.get("theirs", "key:k1")).toBeNull();
+  await Bun.sleep(0);
+  expect(theirs.closed()).toBe(true);
+});
+
 test("sessions are found by organization, to tell them a tool list changed", () => {
   const table = new SessionTable({ max: 10, idleMs: 60_000 });
   table.add(session("x", "key:k1", "org_a"));

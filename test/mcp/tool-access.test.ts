@@ -10,6 +10,31 @@ test("patterns match whole names, `*` any run of characters, everything else lit
   expect(matchesPattern("wiki", "wiki2")).toBe(false);
 });
 
+test("a pattern of many stars is matched in steps bounded by its length times the name's, never by backtracking", () => {
+  // An admin's pattern against a 40-character server name and a server's 128-character tool name. As a
+  // regular expression this backtracked through every way of placing the stars: the node's one thread held
+  // for minutes, for every organization (it never returned here).
+  const name = `${"a".repeat(40)}__${"a".repeat(128)}`;
+  expect(matchesPattern(`${"*a".repeat(60)}*b`, name)).toBe(false);
+  expect(matchesPattern(`${"*a".repeat(60)}*`, name)).toBe(true);
+  expect(allowsServer({ servers: [`${"*a".repeat(20)}*b`], tools: ["*"] }, "a".repeat(40))).toBe(false);
+  expect(allowsWholeServer({ servers: ["*"], tools: [`${"*a".repeat(60)}*b*`] }, "a".repeat(40))).toBe(false);
+  // Stars at either end, runs of stars, and literal characters that mean something in a regular expression.
+  for (const [pattern, candidate, matches] of [
+    ["**", "", true],
+    ["", "", true],
+    ["", "x", false],
+    ["a**b", "ab", true],
+    ["a*b*c", "abbbc", true],
+    ["a*b*c", "abcb", false],
+    ["*.read", "wiki__x.read", true],
+    ["(x)+[y]", "(x)+[y]", true],
+    ["a?c", "abc", false],
+    ["*_x", "a_x_x", true],
+  ] as const)
+    expect([pattern, candidate, matchesPattern(pattern, candidate)]).toEqual([pattern, candidate, matches]);
+});
+
 test("no allow lists allow everything; lists limit servers and tools", () => {
   expect(allowsTool(null, "wiki", "read_page")).toBe(true);
   const lists = { servers: ["wiki", "git*"], tools: ["wiki__weather", "github__*"] };
