@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
 
@@ -18,13 +19,8 @@ beforeAll(async () => {
   ({ mock, org, gw } = await startStack({
     mockArgs: ["--latency-ms", "4000", "--stream-chunks", "40"],
     env: { GW_FLUSH_INTERVAL_MS: "50" },
+    providers: [OPENAI_AT_MOCK],
   }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
 });
 
 afterAll(async () => {

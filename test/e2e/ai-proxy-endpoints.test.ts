@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { withStore } from "../support/store-access.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: GatewayUnderTest;
@@ -16,14 +17,13 @@ let org: InitResult;
 const VENDOR_KEY = "sk-ant-api03-vendor-key-for-proxy-0000";
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url, scope: "organization" });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
+  ({ mock, org, gw } = await startStack({
+    env: { GW_FLUSH_INTERVAL_MS: "50" },
+    providers: [
+      { ...ANTHROPIC_AT_MOCK, apiKey: VENDOR_KEY },
+      { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456" },
+    ],
+  }));
 });
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import OpenAI from "openai";
 import type { UsageEvent } from "../../src/domain/types.ts";
 import { type InitResult, removeDir, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { ANTHROPIC_AT_MOCK, BEDROCK_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 import { usageRowOf } from "../support/usage-rows.ts";
 
@@ -69,19 +70,14 @@ beforeAll(async () => {
       ],
     }),
   );
-  ({ mock, org, gw } = await startStack({ env: { GW_CATALOG: catalogFile, GW_FLUSH_INTERVAL_MS: "20" } }));
-  const providers = [
-    { provider: "openai", apiKey: "sk-openai-cache-test-123456", baseUrl: `${mock.url}/v1` },
-    { provider: "anthropic", apiKey: "sk-ant-api03-cache-tests-0000", baseUrl: mock.url },
-    {
-      provider: "bedrock",
-      region: "us-east-1",
-      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
-      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-      baseUrl: mock.url,
-    },
-  ];
-  for (const p of providers) expect((await gw.op(org.apiKey, "provider.create", { ...p, scope: "organization" })).status).toBe(200);
+  ({ mock, org, gw } = await startStack({
+    env: { GW_CATALOG: catalogFile, GW_FLUSH_INTERVAL_MS: "20" },
+    providers: [
+      { ...OPENAI_AT_MOCK, apiKey: "sk-openai-cache-test-123456" },
+      { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-api03-cache-tests-0000" },
+      BEDROCK_AT_MOCK,
+    ],
+  }));
   openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
   anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
 });

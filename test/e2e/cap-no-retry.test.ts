@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: GatewayUnderTest;
@@ -13,13 +14,7 @@ let mock: RunningMock;
 let org: InitResult;
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
+  ({ mock, org, gw } = await startStack({ providers: [OPENAI_AT_MOCK] }));
 });
 
 afterAll(async () => {

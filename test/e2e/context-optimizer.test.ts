@@ -12,6 +12,7 @@ import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { countTextTokens } from "../../src/lib/token-estimate.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: GatewayUnderTest;
@@ -22,19 +23,12 @@ let anthropic: Anthropic;
 let memberKey: string;
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "anthropic",
-    apiKey: "sk-ant-vendor-test-123456",
-    baseUrl: mock.url,
-    scope: "organization",
-  });
+  ({ mock, org, gw } = await startStack({
+    providers: [
+      { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456" },
+      { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-vendor-test-123456" },
+    ],
+  }));
   openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
   anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
   const created = await gw.op(org.apiKey, "org.service-account.create", {

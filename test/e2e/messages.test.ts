@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
 import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { ANTHROPIC_AT_MOCK, atMock, BEDROCK_AT_MOCK, createProvidersAtMock, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: GatewayUnderTest;
@@ -18,27 +19,11 @@ let bedrockId: string;
 const VENDOR_KEY = "sk-ant-api03-vendor-key-for-tests-0000";
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  expect(
-    (await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url, scope: "organization" }))
-      .status,
-  ).toBe(200);
-  const bedrock = await gw.op(org.apiKey, "provider.create", {
-    provider: "bedrock",
-    region: "us-east-1",
-    accessKeyId: "AKIAIOSFODNN7EXAMPLE",
-    secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-    baseUrl: mock.url,
-    scope: "organization",
-  });
+  ({ mock, org, gw } = await startStack({ providers: [{ ...ANTHROPIC_AT_MOCK, apiKey: VENDOR_KEY }] }));
+  const bedrock = await gw.op(org.apiKey, "provider.create", atMock(BEDROCK_AT_MOCK, mock.url));
   expect(bedrock.status).toBe(200);
   bedrockId = bedrock.body.data.provider.id;
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
+  await createProvidersAtMock(gw, org.apiKey, mock.url, [{ ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456" }]);
   anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
 });
 

@@ -12,6 +12,7 @@ import OpenAI from "openai";
 import type { UsageEvent } from "../../src/domain/types.ts";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 import { usageRowOf } from "../support/usage-rows.ts";
 
@@ -34,12 +35,13 @@ let openai: OpenAI;
 let anthropic: Anthropic;
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "20" } }));
-  const providers = [
-    { provider: "openai", apiKey: "sk-openai-band-test-123456", baseUrl: `${mock.url}/v1` },
-    { provider: "anthropic", apiKey: "sk-ant-api03-band-tests-0000", baseUrl: mock.url },
-  ];
-  for (const p of providers) expect((await gw.op(org.apiKey, "provider.create", { ...p, scope: "organization" })).status).toBe(200);
+  ({ mock, org, gw } = await startStack({
+    env: { GW_FLUSH_INTERVAL_MS: "20" },
+    providers: [
+      { ...OPENAI_AT_MOCK, apiKey: "sk-openai-band-test-123456" },
+      { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-api03-band-tests-0000" },
+    ],
+  }));
   openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
   anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
 });

@@ -17,6 +17,7 @@ import {
 } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { withStore } from "../support/store-access.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 const PROVIDER_KEY = "sk-proj-test-provider-key-0123456789abcdef";
@@ -27,14 +28,10 @@ let client: OpenAI;
 
 beforeAll(async () => {
   // A short provider deadline for the 504 test, with room for a cold first call on a loaded machine.
-  ({ mock, org, gw } = await startStack({ env: { GW_UPSTREAM_TIMEOUT_S: "5", GW_FLUSH_INTERVAL_MS: "50" } }));
-  const created = await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: PROVIDER_KEY,
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  expect(created.status).toBe(200);
+  ({ mock, org, gw } = await startStack({
+    env: { GW_UPSTREAM_TIMEOUT_S: "5", GW_FLUSH_INTERVAL_MS: "50" },
+    providers: [{ ...OPENAI_AT_MOCK, apiKey: PROVIDER_KEY }],
+  }));
   client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 });
 

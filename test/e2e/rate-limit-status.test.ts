@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: GatewayUnderTest;
@@ -11,20 +12,11 @@ let org: InitResult;
 let client: OpenAI;
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ mockArgs: ["--rate-limit-requests", "8"], env: { GW_ALERT_CHECK_INTERVAL_S: "1" } }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "anthropic",
-    apiKey: "sk-ant-vendor-1234567890",
-    baseUrl: mock.url,
-    scope: "organization",
-    limits: { requestsPerDay: 1000 },
-  });
+  ({ mock, org, gw } = await startStack({
+    mockArgs: ["--rate-limit-requests", "8"],
+    env: { GW_ALERT_CHECK_INTERVAL_S: "1" },
+    providers: [OPENAI_AT_MOCK, { ...ANTHROPIC_AT_MOCK, limits: { requestsPerDay: 1000 } }],
+  }));
   client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 }, 30_000);
 

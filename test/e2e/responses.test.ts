@@ -10,6 +10,7 @@ import OpenAI from "openai";
 import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { withStore } from "../support/store-access.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 import { RESPONSES_WEATHER_TOOL } from "../support/weather-tool.ts";
 
@@ -20,25 +21,14 @@ let openai: OpenAI;
 const LEAKED_KEY = "ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx";
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "mistral",
-    apiKey: "sk-mistral-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "anthropic",
-    apiKey: "sk-ant-vendor-test-123456",
-    baseUrl: mock.url,
-    scope: "organization",
-  });
+  ({ mock, org, gw } = await startStack({
+    env: { GW_FLUSH_INTERVAL_MS: "50" },
+    providers: [
+      { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456" },
+      { provider: "mistral", apiKey: "sk-mistral-test-123456", baseUrl: "{mock}/v1" },
+      { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-vendor-test-123456" },
+    ],
+  }));
   openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: GatewayUnderTest;
@@ -14,22 +15,13 @@ let mock: RunningMock;
 let org: InitResult;
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
   // Two configurations of one vendor: their models tie on quality, price and latency, so names order them (a- first).
-  for (const [name, limits] of [
-    ["a-limited", { requestsPerMinute: 1 }],
-    ["b-open", undefined],
-  ] as const) {
-    const created = await gw.op(org.apiKey, "provider.create", {
-      provider: "openai",
-      name,
-      apiKey: "sk-openai-1234567890",
-      baseUrl: `${mock.url}/v1`,
-      scope: "organization",
-      ...(limits ? { limits } : {}),
-    });
-    expect(created.status).toBe(200);
-  }
+  ({ mock, org, gw } = await startStack({
+    providers: [
+      { ...OPENAI_AT_MOCK, name: "a-limited", limits: { requestsPerMinute: 1 } },
+      { ...OPENAI_AT_MOCK, name: "b-open" },
+    ],
+  }));
 });
 
 afterAll(async () => {

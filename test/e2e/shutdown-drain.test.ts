@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type InitResult, removeDir, type RunningGateway, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
+import { LAB_AT_MOCK } from "../support/provider-configs.ts";
 import { startProcessStack } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
 
@@ -24,16 +25,11 @@ beforeAll(async () => {
   catalogDir = tempDataDir();
   const catalogFile = join(catalogDir, "catalog.json");
   writeFileSync(catalogFile, JSON.stringify({ models: [{ id: MODEL, provider: "self-hosted", inputPerMTok: 3, outputPerMTok: 15 }] }));
-  ({ mock, org, gw } = await startProcessStack({ mockArgs: ["--latency-ms", String(MOCK_LATENCY_MS)], env: { GW_CATALOG: catalogFile } }));
-  const lab = {
-    provider: "self-hosted",
-    name: "lab",
-    apiKey: "lab-key-123456",
-    baseUrl: `${mock.url}/v1`,
-    country: "US",
-    scope: "organization",
-  };
-  expect((await gw.op(org.apiKey, "provider.create", lab)).status).toBe(200);
+  ({ mock, org, gw } = await startProcessStack({
+    mockArgs: ["--latency-ms", String(MOCK_LATENCY_MS)],
+    env: { GW_CATALOG: catalogFile },
+    providers: [LAB_AT_MOCK],
+  }));
 });
 
 afterAll(async () => {

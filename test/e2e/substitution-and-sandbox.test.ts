@@ -4,6 +4,7 @@ import OpenAI from "openai";
 import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
 import { withStore } from "../support/store-access.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { LAB_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: GatewayUnderTest;
@@ -12,16 +13,7 @@ let org: InitResult;
 let live: OpenAI;
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "self-hosted",
-    name: "lab",
-    apiKey: "lab-key-123456",
-    baseUrl: `${mock.url}/v1`,
-    country: "US",
-    models: ["house-llm"],
-    scope: "organization",
-  });
+  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" }, providers: [{ ...LAB_AT_MOCK, models: ["house-llm"] }] }));
   live = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
 });
 

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { UsageEvent } from "../../src/domain/types.ts";
 import { type InitResult, removeDir, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
 import { type GatewayUnderTest, initOrgInProcess, startGatewayInProcess, startMockInProcess } from "../support/in-process.ts";
+import { ANTHROPIC_AT_MOCK, BEDROCK_AT_MOCK, createProvidersAtMock, LAB_AT_MOCK } from "../support/provider-configs.ts";
 import { withStore } from "../support/store-access.ts";
 
 // USD per million tokens is micro-dollars per token: these make every token visible in cost_micros.
@@ -45,19 +46,11 @@ beforeAll(async () => {
   const dataDir = tempDataDir();
   org = await initOrgInProcess(dataDir);
   gw = await startGatewayInProcess({ dataDir, env: { GW_CATALOG: catalogFile, GW_FLUSH_INTERVAL_MS: "20" } });
-  const providers = [
-    { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", scope: "organization" },
-    { provider: "anthropic", apiKey: "sk-ant-api03-cost-tests-0000", baseUrl: mock.url, scope: "organization" },
-    {
-      provider: "bedrock",
-      region: "us-east-1",
-      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
-      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-      baseUrl: mock.url,
-      scope: "organization",
-    },
-  ];
-  for (const p of providers) expect((await gw.op(org.apiKey, "provider.create", p)).status).toBe(200);
+  await createProvidersAtMock(gw, org.apiKey, mock.url, [
+    LAB_AT_MOCK,
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-api03-cost-tests-0000" },
+    BEDROCK_AT_MOCK,
+  ]);
 });
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import OpenAI from "openai";
 import { type InitResult, removeDir, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
 
@@ -24,13 +25,7 @@ beforeAll(async () => {
     catalogFile,
     JSON.stringify({ models: [{ id: "gpt-operator-priced", provider: "openai", inputPerMTok: 1, outputPerMTok: 2 }] }),
   );
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50", GW_CATALOG: catalogFile } }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
+  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50", GW_CATALOG: catalogFile }, providers: [OPENAI_AT_MOCK] }));
 });
 
 afterAll(async () => {

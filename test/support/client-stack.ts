@@ -6,10 +6,11 @@
  * last. Read its fields inside tests.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, expect } from "bun:test";
+import { afterAll, beforeAll } from "bun:test";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "./gateway-process.ts";
 import type { GatewayUnderTest } from "./in-process.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "./provider-configs.ts";
 import { type StackOptions, startStack, stopStack } from "./stack.ts";
 
 export interface ClientStack {
@@ -27,20 +28,20 @@ export interface ClientStackOptions extends StackOptions {
   /** The OpenAI configuration's provider key and name (default: the kind's name). */
   openai?: { apiKey?: string; name?: string };
   anthropic?: { apiKey?: string; name?: string };
-  /** Further provider.create params, each given `scope: "organization"`; `baseUrl` may use `{mock}`. */
-  providers?: Record<string, unknown>[];
+  // `providers`: further configurations at the mock, created after those two.
 }
 
 export function clientStackPerFile(opts: ClientStackOptions = {}): ClientStack {
   let s: { gw: GatewayUnderTest; mock: RunningMock; org: InitResult; openai: OpenAI; anthropic: Anthropic } | null = null;
   beforeAll(async () => {
-    const { mock, org, gw } = await startStack(opts);
-    const providers = [
-      { provider: "openai", apiKey: "sk-openai-test-123456", baseUrl: `${mock.url}/v1`, ...opts.openai },
-      { provider: "anthropic", apiKey: "sk-ant-vendor-test-123456", baseUrl: mock.url, ...opts.anthropic },
-      ...(opts.providers ?? []).map((p) => ({ ...p, baseUrl: String(p.baseUrl ?? "").replace("{mock}", mock.url) })),
-    ];
-    for (const p of providers) expect((await gw.op(org.apiKey, "provider.create", { ...p, scope: "organization" })).status).toBe(200);
+    const { mock, org, gw } = await startStack({
+      ...opts,
+      providers: [
+        { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456", ...opts.openai },
+        { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-vendor-test-123456", ...opts.anthropic },
+        ...(opts.providers ?? []),
+      ],
+    });
     s = {
       gw,
       mock,

@@ -1,6 +1,7 @@
 /**
  * The usual end-to-end setup in one call: the project's mock provider, an organization
- * initialized in a fresh data folder, and the gateway serving it; and its teardown.
+ * initialized in a fresh data folder, the gateway serving it, and the provider
+ * configurations at the mock the file asks for (provider-configs.ts); and its teardown.
  * Both run inside the test process; `startProcessStack` spawns them as the real
  * commands, for tests of signals and shutdown.
  */
@@ -15,11 +16,14 @@ import {
   tempDataDir,
 } from "./gateway-process.ts";
 import { type GatewayUnderTest, initOrgInProcess, startGatewayInProcess, startMockInProcess } from "./in-process.ts";
+import { createProvidersAtMock, type ProviderAtMock } from "./provider-configs.ts";
 
 export interface StackOptions {
   mockArgs?: string[];
   env?: Record<string, string>;
   adminEmail?: string;
+  /** Configurations at the mock, created in this order with the organization's key (a refused one fails the set-up). */
+  providers?: readonly ProviderAtMock[];
 }
 
 export interface Stack {
@@ -33,6 +37,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const dataDir = tempDataDir();
   const org = await initOrgInProcess(dataDir, opts.adminEmail);
   const gw = await startGatewayInProcess({ dataDir, env: opts.env });
+  await createProvidersAtMock(gw, org.apiKey, mock.url, opts.providers ?? []);
   return { mock, org, gw };
 }
 
@@ -42,6 +47,7 @@ export async function startProcessStack(opts: StackOptions = {}): Promise<{ mock
   const dataDir = tempDataDir();
   const org = await initOrg(dataDir, opts.adminEmail);
   const gw = await startGateway({ dataDir, env: opts.env });
+  await createProvidersAtMock(gw, org.apiKey, mock.url, opts.providers ?? []);
   return { mock, org, gw };
 }
 
