@@ -112,6 +112,22 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** `gateway init` then `gateway serve` over a fresh data folder: an organization and the gateway serving it, no provider yet. */
+export async function startGatewayWithOrg(
+  opts: { env?: Record<string, string>; adminEmail?: string } = {},
+): Promise<{ org: InitResult; gw: RunningGateway }> {
+  const dataDir = tempDataDir();
+  const org = await initOrg(dataDir, opts.adminEmail);
+  const gw = await startGateway({ dataDir, env: opts.env });
+  return { org, gw };
+}
+
+/** Stops a gateway (as on SIGTERM: it drains and flushes) and removes its data folder. */
+export async function stopAndRemove(gw: { stop(): Promise<unknown>; dataDir: string }): Promise<void> {
+  await gw.stop();
+  removeDir(gw.dataDir);
+}
+
 export interface RunningMock {
   url: string;
   /** The requests the mock saw, newest last. */

@@ -6,12 +6,11 @@
  * commands, for tests of signals and shutdown.
  */
 import {
-  initOrg,
   type InitResult,
   removeDir,
   type RunningGateway,
   type RunningMock,
-  startGateway,
+  startGatewayWithOrg,
   startMockProvider,
   tempDataDir,
 } from "./gateway-process.ts";
@@ -44,9 +43,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 /** The same setup as processes: `gateway mock-provider`, `gateway init`, `gateway serve`. */
 export async function startProcessStack(opts: StackOptions = {}): Promise<{ mock: RunningMock; org: InitResult; gw: RunningGateway }> {
   const mock = await startMockProvider(opts.mockArgs);
-  const dataDir = tempDataDir();
-  const org = await initOrg(dataDir, opts.adminEmail);
-  const gw = await startGateway({ dataDir, env: opts.env });
+  const { org, gw } = await startGatewayWithOrg(opts);
   await createProvidersAtMock(gw, org.apiKey, mock.url, opts.providers ?? []);
   return { mock, org, gw };
 }
