@@ -6,6 +6,7 @@ import { withStore } from "../support/store-access.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { LAB_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
+import { sseEvents } from "../support/sse-text.ts";
 
 let gw: GatewayUnderTest;
 let mock: RunningMock;
@@ -45,9 +46,9 @@ describe("model substitution", () => {
     });
     expect(res.status).toBe(200);
     const text = await res.text();
-    const events = text.trim().split("\n\n");
+    const events = sseEvents(text);
     expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0]!.replace(/^data: /, ""))).toMatchObject({
+    expect(JSON.parse(events[0]!.data)).toMatchObject({
       error: { code: "model_substitution_detected", type: "server_error" },
     });
     expect(text).not.toContain("[DONE]");

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
+import { sseJson } from "../support/sse-text.ts";
 
 let gw: GatewayUnderTest;
 let mock: RunningMock;
@@ -41,11 +42,7 @@ function expectUnixSecondsNow(what: string, created: unknown): void {
   expect([what, Math.abs((created as number) - Date.now() / 1000) < 600]).toEqual([what, true]);
 }
 
-const chunksOf = (sse: string): any[] =>
-  sse
-    .split("\n")
-    .filter((l) => l.startsWith("data: ") && l !== "data: [DONE]")
-    .map((l) => JSON.parse(l.slice(6)));
+const chunksOf = (sse: string): any[] => sseJson(sse);
 
 test("chat completion `created` is Unix seconds: native, translated, streamed and routed answers", async () => {
   for (const model of ["gpt-4o", "claude-sonnet-4-5", "gateway/auto"]) {
