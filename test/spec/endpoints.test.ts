@@ -3,27 +3,22 @@
  * request sets it false. With the cheapest candidate failing, the route answers from
  * the next one by default, and answers the failure when `fallback` is false.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { beforeAll, expect, test } from "bun:test";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
+const stack = stackPerFile();
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
   // A declared model is unpriced, so the cheapest: cost routing tries the failing one first.
   for (const [name, models] of [
     ["flaky", ["fail-500"]],
     ["steady", ["gpt-4o-mini"]],
   ] as const) {
-    const r = await gw.op(org.apiKey, "provider.create", {
+    const r = await stack.gw.op(stack.org.apiKey, "provider.create", {
       provider: "custom",
       name,
       apiKey: `sk-${name}-0000000000`,
-      baseUrl: `${mock.url}/v1`,
+      baseUrl: `${stack.mock.url}/v1`,
       country: "US",
       models,
       scope: "organization",
@@ -32,12 +27,10 @@ beforeAll(async () => {
   }
 });
 
-afterAll(() => stopStack({ gw, mock }));
-
 const route = async (body: object) => {
-  const res = await fetch(`${gw.url}/api/byok/route`, {
+  const res = await fetch(`${stack.gw.url}/api/byok/route`, {
     method: "POST",
-    headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${stack.org.apiKey}`, "content-type": "application/json" },
     body: JSON.stringify({ strategy: "cost", messages: [{ role: "user", content: "route me" }], ...body }),
   });
   return { status: res.status, body: (await res.json()) as any };

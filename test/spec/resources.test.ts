@@ -6,33 +6,27 @@
  * field of the two request tables reaches the provider as sent, and each rule of the
  * messages table is a 400 naming its field; the gateway request's `context` is checked.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { beforeAll, expect, test } from "bun:test";
+import { stackPerFile } from "../support/stack.ts";
 import { sseJson } from "../support/sse-text.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 const OPENAI_KEY = "sk-spec-openai-0123456789";
 
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  for (const [provider, apiKey, baseUrl] of [
-    ["openai", OPENAI_KEY, `${mock.url}/v1`],
-    ["anthropic", "sk-ant-spec-0123456789", mock.url],
-  ] as const)
-    expect((await gw.op(org.apiKey, "provider.create", { provider, apiKey, baseUrl, scope: "organization" })).status).toBe(200);
-});
+const stack = stackPerFile();
 
-afterAll(() => stopStack({ gw, mock }));
+beforeAll(async () => {
+  for (const [provider, apiKey, baseUrl] of [
+    ["openai", OPENAI_KEY, `${stack.mock.url}/v1`],
+    ["anthropic", "sk-ant-spec-0123456789", stack.mock.url],
+  ] as const)
+    expect((await stack.gw.op(stack.org.apiKey, "provider.create", { provider, apiKey, baseUrl, scope: "organization" })).status).toBe(200);
+});
 
 const hi = [{ role: "user", content: "hi" }];
 const post = (path: string, body: object, headers: Record<string, string> = {}) =>
-  fetch(`${gw.url}${path}`, {
+  fetch(`${stack.gw.url}${path}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", ...headers },
+    headers: { authorization: `Bearer ${stack.org.apiKey}`, "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
 
@@ -61,10 +55,10 @@ test("chat completion `created` is Unix seconds: native, translated, streamed an
 
 test("ai.proxy answers the provider's own response, unmodified but for a numeric estimated_cost", async () => {
   const body = { model: "gpt-4o", messages: hi, max_tokens: 20 };
-  const viaGateway = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "chat/completions", body });
+  const viaGateway = await stack.gw.op(stack.org.apiKey, "ai.proxy", { provider: "openai", endpoint: "chat/completions", body });
   expect(viaGateway.status).toBe(200);
   const direct = (await (
-    await fetch(`${mock.url}/v1/chat/completions`, {
+    await fetch(`${stack.mock.url}/v1/chat/completions`, {
       method: "POST",
       headers: { authorization: `Bearer ${OPENAI_KEY}`, "content-type": "application/json" },
       body: JSON.stringify(body),
@@ -107,7 +101,7 @@ test("every field of the chat-completions request table reaches the provider as 
   const res = await post("/v1/chat/completions", body);
   expect(res.status).toBe(200);
   expect(((await res.json()) as any).choices).toHaveLength(2);
-  const seen = (await mock.requests()).at(-1)!;
+  const seen = (await stack.mock.requests()).at(-1)!;
   expect(seen.path).toBe("/v1/chat/completions");
   // The limit goes under the name the vendor reads for every model (its reasoning models refuse `max_tokens`).
   const { max_tokens, ...rest } = body;
@@ -116,7 +110,7 @@ test("every field of the chat-completions request table reaches the provider as 
 });
 
 /** The messages endpoint as its clients call it: the key in x-api-key, with the version header. */
-const sendMessages = (body: object) => post("/v1/messages", body, { "x-api-key": org.apiKey, "msg-version": "2023-06-01" });
+const sendMessages = (body: object) => post("/v1/messages", body, { "x-api-key": stack.org.apiKey, "msg-version": "2023-06-01" });
 
 test("every field of the messages request table reaches the vendor as sent", async () => {
   const body = {
@@ -137,7 +131,7 @@ test("every field of the messages request table reaches the vendor as sent", asy
   const res = await sendMessages(body);
   expect(res.status).toBe(200);
   expect(((await res.json()) as any).type).toBe("message");
-  const seen = (await mock.requests()).at(-1)!;
+  const seen = (await stack.mock.requests()).at(-1)!;
   expect(seen.path).toBe("/v1/messages");
   expect(seen.body).toMatchObject(body);
 });

@@ -5,6 +5,7 @@
  * Both run inside the test process; `startProcessStack` spawns them as the real
  * commands, for tests of signals and shutdown.
  */
+import { afterAll, beforeAll } from "bun:test";
 import {
   type InitResult,
   removeDir,
@@ -53,4 +54,34 @@ export async function stopStack(s: { gw: GatewayUnderTest; mock: RunningMock }):
   await s.gw.stop();
   await s.mock.stop();
   removeDir(s.gw.dataDir);
+}
+
+/**
+ * The stack for one test file: started before the file's first test, stopped after its
+ * last. Read its fields inside tests (they exist once the file's tests start).
+ */
+export function stackPerFile(opts: StackOptions = {}): Stack {
+  let s: Stack | null = null;
+  // A hang guard, not a speed check: the mock, `init` and the gateway start on a loaded machine.
+  beforeAll(async () => {
+    s = await startStack(opts);
+  }, 60_000);
+  afterAll(async () => {
+    if (s) await stopStack(s);
+  });
+  const started = (): Stack => {
+    if (!s) throw new Error("this file's stack is not started yet: read it inside a test or a hook");
+    return s;
+  };
+  return {
+    get mock() {
+      return started().mock;
+    },
+    get org() {
+      return started().org;
+    },
+    get gw() {
+      return started().gw;
+    },
+  };
 }
