@@ -6,12 +6,11 @@
  * last. Read its fields inside tests.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll } from "bun:test";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "./gateway-process.ts";
 import type { GatewayUnderTest } from "./in-process.ts";
 import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "./provider-configs.ts";
-import { type StackOptions, startStack, stopStack } from "./stack.ts";
+import { type StackOptions, stackPerFile } from "./stack.ts";
 
 export interface ClientStack {
   readonly gw: GatewayUnderTest;
@@ -32,47 +31,37 @@ export interface ClientStackOptions extends StackOptions {
 }
 
 export function clientStackPerFile(opts: ClientStackOptions = {}): ClientStack {
-  let s: { gw: GatewayUnderTest; mock: RunningMock; org: InitResult; openai: OpenAI; anthropic: Anthropic } | null = null;
-  beforeAll(async () => {
-    const { mock, org, gw } = await startStack({
-      ...opts,
-      providers: [
-        { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456", ...opts.openai },
-        { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-vendor-test-123456", ...opts.anthropic },
-        ...(opts.providers ?? []),
-      ],
+  const stack = stackPerFile({
+    ...opts,
+    providers: [
+      { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456", ...opts.openai },
+      { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-vendor-test-123456", ...opts.anthropic },
+      ...(opts.providers ?? []),
+    ],
+  });
+  // Made at the first read, once the stack runs: one of each for the whole file.
+  let clients: { openai: OpenAI; anthropic: Anthropic } | null = null;
+  const clientsOf = () =>
+    (clients ??= {
+      openai: new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 }),
+      anthropic: new Anthropic({ baseURL: stack.gw.url, apiKey: stack.org.apiKey, maxRetries: 0 }),
     });
-    s = {
-      gw,
-      mock,
-      org,
-      openai: new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 }),
-      anthropic: new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 }),
-    };
-  });
-  afterAll(async () => {
-    if (s) await stopStack(s);
-  });
-  const started = () => {
-    if (!s) throw new Error("this file's stack is not started yet: read it inside a test");
-    return s;
-  };
   return {
     get gw() {
-      return started().gw;
+      return stack.gw;
     },
     get mock() {
-      return started().mock;
+      return stack.mock;
     },
     get org() {
-      return started().org;
+      return stack.org;
     },
     get openai() {
-      return started().openai;
+      return clientsOf().openai;
     },
     get anthropic() {
-      return started().anthropic;
+      return clientsOf().anthropic;
     },
-    lastUpstreamBody: async () => (await started().mock.requests()).at(-1)?.body,
+    lastUpstreamBody: async () => (await stack.mock.requests()).at(-1)?.body,
   };
 }
