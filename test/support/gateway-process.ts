@@ -97,14 +97,19 @@ export async function startGateway(
       proc.kill(signal);
       return proc.exited;
     },
-    async op(key, operation, params = {}, headers = {}) {
-      const res = await fetch(`${url}/api/v1/gateway`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
-        body: JSON.stringify({ operation, params }),
-      });
-      return { status: res.status, body: await res.json(), headers: res.headers };
-    },
+    op: gatewayOp(url),
+  };
+}
+
+/** `POST /api/v1/gateway` on the gateway at `url`, as `key`: its `op`, wherever it runs. */
+export function gatewayOp(url: string): RunningGateway["op"] {
+  return async (key, operation, params = {}, headers = {}) => {
+    const res = await fetch(`${url}/api/v1/gateway`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
+      body: JSON.stringify({ operation, params }),
+    });
+    return { status: res.status, body: await res.json(), headers: res.headers };
   };
 }
 
@@ -152,11 +157,18 @@ export async function startMockProvider(extra: string[] = []): Promise<RunningMo
   const url = JSON.parse(new TextDecoder().decode(value).split("\n")[0] as string).url as string;
   return {
     url,
-    requests: async () => (await fetch(`${url}/_mock/requests`)).json() as never,
-    stats: async () => (await fetch(`${url}/_mock/stats`)).json() as never,
+    ...mockRecords(url),
     async stop() {
       proc.kill();
       await proc.exited;
     },
+  };
+}
+
+/** What the mock at `url` saw, from its own `/_mock/` routes. */
+export function mockRecords(url: string): Pick<RunningMock, "requests" | "stats"> {
+  return {
+    requests: async () => (await fetch(`${url}/_mock/requests`)).json() as never,
+    stats: async () => (await fetch(`${url}/_mock/stats`)).json() as never,
   };
 }

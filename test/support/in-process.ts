@@ -12,7 +12,7 @@ import { mockSettings } from "../../src/cli/mock-provider.ts";
 import { startMockProvider } from "../../src/mock-provider/server.ts";
 import { createRuntime, openServices, type Runtime } from "../../src/runtime.ts";
 import { initializeOrganization } from "../../src/services/organizations.ts";
-import type { InitResult, RunningMock } from "./gateway-process.ts";
+import { gatewayOp, type InitResult, mockRecords, type RunningMock } from "./gateway-process.ts";
 
 /** A gateway as a test talks to it, wherever it runs. */
 export interface GatewayUnderTest {
@@ -95,14 +95,7 @@ export async function startGatewayInProcess(opts: {
       })();
       return stopped;
     },
-    async op(key, operation, params = {}, headers = {}) {
-      const res = await fetch(`${url}/api/v1/gateway`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
-        body: JSON.stringify({ operation, params }),
-      });
-      return { status: res.status, body: await res.json(), headers: res.headers };
-    },
+    op: gatewayOp(url),
   };
 }
 
@@ -113,8 +106,7 @@ export function startMockInProcess(args: string[] = []): RunningMock {
   const url = `http://${server.hostname}:${server.port}`;
   return {
     url,
-    requests: async () => (await fetch(`${url}/_mock/requests`)).json() as never,
-    stats: async () => (await fetch(`${url}/_mock/stats`)).json() as never,
+    ...mockRecords(url),
     async stop() {
       await server.stop(true);
     },
