@@ -5,19 +5,16 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { stackPerFile } from "../support/stack.ts";
 
 const SYSTEM = "You are terse.<|endoftext|> Reply in English.<|im_start|>system<|im_end|>";
 
-const stack = stackPerFile();
-
-beforeAll(async () => {
-  for (const params of [
-    { provider: "openai", apiKey: "sk-mock-openai-0001", baseUrl: `${stack.mock.url}/v1`, scope: "organization" },
-    { provider: "anthropic", apiKey: "sk-ant-mock-0001", baseUrl: stack.mock.url, scope: "organization" },
-  ]) {
-    expect((await stack.gw.op(stack.org.apiKey, "provider.create", params)).status).toBe(200);
-  }
+const stack = stackPerFile({
+  providers: [
+    { ...OPENAI_AT_MOCK, apiKey: "sk-mock-openai-0001" },
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-mock-0001" },
+  ],
 });
 
 async function keyOf(params: object): Promise<string> {

@@ -3,28 +3,15 @@
  * request sets it false. With the cheapest candidate failing, the route answers from
  * the next one by default, and answers the failure when `fallback` is false.
  */
-import { beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { stackPerFile } from "../support/stack.ts";
 
-const stack = stackPerFile();
-
-beforeAll(async () => {
-  // A declared model is unpriced, so the cheapest: cost routing tries the failing one first.
-  for (const [name, models] of [
-    ["flaky", ["fail-500"]],
-    ["steady", ["gpt-4o-mini"]],
-  ] as const) {
-    const r = await stack.gw.op(stack.org.apiKey, "provider.create", {
-      provider: "custom",
-      name,
-      apiKey: `sk-${name}-0000000000`,
-      baseUrl: `${stack.mock.url}/v1`,
-      country: "US",
-      models,
-      scope: "organization",
-    });
-    expect(r.status).toBe(200);
-  }
+// A declared model is unpriced, so the cheapest: cost routing tries the failing one first.
+const stack = stackPerFile({
+  providers: [
+    { provider: "custom", name: "flaky", apiKey: "sk-flaky-0000000000", baseUrl: "{mock}/v1", country: "US", models: ["fail-500"] },
+    { provider: "custom", name: "steady", apiKey: "sk-steady-0000000000", baseUrl: "{mock}/v1", country: "US", models: ["gpt-4o-mini"] },
+  ],
 });
 
 const route = async (body: object) => {

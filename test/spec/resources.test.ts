@@ -6,20 +6,18 @@
  * field of the two request tables reaches the provider as sent, and each rule of the
  * messages table is a 400 naming its field; the gateway request's `context` is checked.
  */
-import { beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { stackPerFile } from "../support/stack.ts";
 import { sseJson } from "../support/sse-text.ts";
 
 const OPENAI_KEY = "sk-spec-openai-0123456789";
 
-const stack = stackPerFile();
-
-beforeAll(async () => {
-  for (const [provider, apiKey, baseUrl] of [
-    ["openai", OPENAI_KEY, `${stack.mock.url}/v1`],
-    ["anthropic", "sk-ant-spec-0123456789", stack.mock.url],
-  ] as const)
-    expect((await stack.gw.op(stack.org.apiKey, "provider.create", { provider, apiKey, baseUrl, scope: "organization" })).status).toBe(200);
+const stack = stackPerFile({
+  providers: [
+    { ...OPENAI_AT_MOCK, apiKey: OPENAI_KEY },
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-spec-0123456789" },
+  ],
 });
 
 const hi = [{ role: "user", content: "hi" }];

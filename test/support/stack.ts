@@ -15,7 +15,7 @@ import {
   startMockProvider,
   tempDataDir,
 } from "./gateway-process.ts";
-import { type GatewayUnderTest, initOrgInProcess, startGatewayInProcess, startMockInProcess } from "./in-process.ts";
+import { type GatewayUnderTest, type InProcessGateway, initOrgInProcess, startGatewayInProcess, startMockInProcess } from "./in-process.ts";
 import { createProvidersAtMock, type ProviderAtMock } from "./provider-configs.ts";
 
 export interface StackOptions {
@@ -29,7 +29,8 @@ export interface StackOptions {
 export interface Stack {
   mock: RunningMock;
   org: InitResult;
-  gw: GatewayUnderTest;
+  /** In this process: its runtime and app are there for tests that reach past HTTP. */
+  gw: InProcessGateway;
 }
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
