@@ -45,13 +45,16 @@ export interface RunningGateway {
   /** Sends a signal and waits for the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number>;
   /** Calls `POST /api/v1/gateway`. */
-  op(
-    key: string,
-    operation: string,
-    params?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<{ status: number; body: any; headers: Headers }>;
+  op: GatewayOp;
 }
+
+/** `POST /api/v1/gateway` as `key`: the status, the JSON body (read field by field, so loosely typed) and the headers. */
+export type GatewayOp = (
+  key: string,
+  operation: string,
+  params?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ status: number; body: any; headers: Headers }>;
 
 export async function startGateway(
   opts: { dataDir?: string; env?: Record<string, string>; command?: string[]; cwd?: string } = {},
@@ -102,7 +105,7 @@ export async function startGateway(
 }
 
 /** `POST /api/v1/gateway` on the gateway at `url`, as `key`: its `op`, wherever it runs. */
-export function gatewayOp(url: string): RunningGateway["op"] {
+export function gatewayOp(url: string): GatewayOp {
   return async (key, operation, params = {}, headers = {}) => {
     const res = await fetch(`${url}/api/v1/gateway`, {
       method: "POST",
