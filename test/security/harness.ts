@@ -41,6 +41,8 @@ export interface Harness {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** `POST /api/v1/gateway` as `who`. */
   op(who: Caller, operation: string, params?: unknown): Promise<{ status: number; body: any; headers: Headers }>;
+  /** `POST /v1/chat/completions` as `who`: `model` asked "hi", with any further body fields in `extra`. */
+  chat(who: Caller, model: string, extra?: Record<string, unknown>): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,12 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       });
       return { status: res.status, body: await res.json(), headers: res.headers };
     },
+    chat: (who, model, extra = {}) =>
+      h.fetch("/v1/chat/completions", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...who.headers },
+        body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }], ...extra }),
+      }),
     async close() {
       await rt.shutdown();
       rmSync(dataDir, { recursive: true, force: true });
