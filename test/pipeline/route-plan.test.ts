@@ -32,12 +32,7 @@ beforeAll(async () => {
 
 afterAll(() => h.close());
 
-const chat = (model: string) =>
-  h.fetch("/v1/chat/completions", {
-    method: "POST",
-    headers: { ...h.member.headers, "content-type": "application/json" },
-    body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
-  });
+const chat = (model: string) => h.chat(h.member, model);
 
 test("a declared model named like an Object.prototype member is called, with no fallbacks unless configured", async () => {
   const created = await h.op(h.member, "provider.create", {

@@ -18,6 +18,15 @@ import { startSession } from "../../src/services/sessions.ts";
 
 export const ORIGIN = "http://gw.test";
 
+/** The operations the attack ran with a sandbox admin key: admin operations, each refused to that key with 403. */
+export const SANDBOX_ADMIN_ATTACKED_OPERATIONS = [
+  "org.api-key.rotate",
+  "org.member.update-role",
+  "org.member.remove",
+  "org.service-account.delete",
+  "org.webhook-secret.rotate",
+];
+
 export interface Caller {
   /** Headers that authenticate this caller (a key, or a session cookie with our Origin). */
   headers: Record<string, string>;
