@@ -28,6 +28,12 @@ const NAMES = ["constructor", "hasOwnProperty", "__proto__", "toString", "isProt
 beforeAll(async () => {
   // A stalled answer fails at a 1 s deadline: the time a test has to change the providers under a call.
   h = await startHarness({ GW_UPSTREAM_TIMEOUT_S: "1" });
+  // The mock loads its tokenizer on its first answer: done here, not inside a test call's 1 s deadline.
+  await fetch(`${mock.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: "Bearer sk-warm", "content-type": "application/json" },
+    body: JSON.stringify({ model: "warm-up", messages: [{ role: "user", content: "hi" }] }),
+  });
 });
 
 afterAll(() => h.close());
