@@ -12,7 +12,7 @@
  *   bun bench/pipeline.bench.ts [--requests 200000] [--concurrency 50] [--scenario chat-1k-50]
  */
 import { parseArgs } from "node:util";
-import { openInProcess, type Send } from "./lib/in-process.ts";
+import { cpuPerCall, openInProcess } from "./lib/in-process.ts";
 import { median } from "./lib/stats.ts";
 
 export interface PipelineResult {
@@ -25,18 +25,6 @@ export interface PipelineResult {
   minimalMicrosPerRequest: number | null;
 }
 
-async function cpuPerRequest(send: Send, requests: number, concurrency: number): Promise<number> {
-  let left = requests;
-  const before = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (left-- > 0) await send();
-    }),
-  );
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / requests;
-}
-
 const ROUNDS = 3;
 
 export async function runPipelineBench(opts: { scenario?: string; requests?: number; concurrency?: number } = {}): Promise<PipelineResult> {
@@ -46,12 +34,12 @@ export async function runPipelineBench(opts: { scenario?: string; requests?: num
   try {
     const kinds = [p.harness, p.gateway, ...(p.minimal ? [p.minimal] : [])];
     const warm = Math.min(20_000, requests);
-    for (const send of kinds) await cpuPerRequest(send, warm, concurrency);
+    for (const send of kinds) await cpuPerCall(send, warm, concurrency);
     // Alternating rounds, as in the HTTP suite: whatever the process carries (heap, timers) weighs on each alike.
     const samples = kinds.map(() => [] as number[]);
     const perRound = Math.max(1, Math.round(requests / ROUNDS));
     for (let round = 0; round < ROUNDS; round++)
-      for (const [i, send] of kinds.entries()) samples[i]?.push(await cpuPerRequest(send, perRound, concurrency));
+      for (const [i, send] of kinds.entries()) samples[i]?.push(await cpuPerCall(send, perRound, concurrency));
     const [harnessMicros = 0, total = 0, minimalTotal] = samples.map(median);
     return {
       scenario: p.scenario.id,

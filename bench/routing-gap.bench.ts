@@ -19,7 +19,7 @@
 import { parseArgs } from "node:util";
 import { type LoadRequest, runLoad } from "./lib/load.ts";
 import { cpuMicros } from "./lib/proc-stats.ts";
-import { capture, gatewayInProcess, inProcessSender } from "./lib/in-process.ts";
+import { capture, cpuPerCall, gatewayInProcess, inProcessSender, type Send } from "./lib/in-process.ts";
 import { PROVIDER_KEY, Started, startMock } from "./lib/processes.ts";
 import { median } from "./lib/stats.ts";
 import { gatewayTarget, OPEN_RATE_LIMIT } from "./lib/targets.ts";
@@ -59,32 +59,22 @@ async function inProcess(): Promise<void> {
   // The provider answers both calls with the named model's answer: the routed call picks that model.
   const gw = await gatewayInProcess(await capture(call(PROVIDER_KEY, ROUTED_TO)));
   try {
-    const cpuPerCall = async (send: () => Promise<void>, n: number) => {
-      let left = n;
-      const before = process.cpuUsage();
-      await Promise.all(
-        Array.from({ length: CONNECTIONS }, async () => {
-          while (left-- > 0) await send();
-        }),
-      );
-      const used = process.cpuUsage(before);
-      return (used.user + used.system) / n;
-    };
+    const cpuPer = (send: Send, n: number) => cpuPerCall(send, n, CONNECTIONS);
     const { named, routed } = calls(gw.apiKey);
     const send = { named: inProcessSender(gw.app, named), routed: inProcessSender(gw.app, routed) };
     const n = Number(args.requests);
     if (args.only === "named" || args.only === "routed") {
-      await cpuPerCall(send[args.only], n);
-      console.log(`${args.only}: ${(await cpuPerCall(send[args.only], n * 4)).toFixed(1)} µs of CPU per call`);
+      await cpuPer(send[args.only], n);
+      console.log(`${args.only}: ${(await cpuPer(send[args.only], n * 4)).toFixed(1)} µs of CPU per call`);
       return;
     }
-    await cpuPerCall(send.named, n);
-    await cpuPerCall(send.routed, n);
+    await cpuPer(send.named, n);
+    await cpuPer(send.routed, n);
     const a: number[] = [];
     const b: number[] = [];
     for (let round = 0; round < Number(args.rounds); round++) {
-      a.push(await cpuPerCall(send.named, n));
-      b.push(await cpuPerCall(send.routed, n));
+      a.push(await cpuPer(send.named, n));
+      b.push(await cpuPer(send.routed, n));
     }
     console.log(
       `in process, µs of CPU per call, median (range) of ${a.length} rounds: named ${spread(a)}, routed ${spread(b)}, routed - named ${spread(b.map((v, i) => v - a[i]!))}`,

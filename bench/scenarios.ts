@@ -77,6 +77,12 @@ const chat = (key: string, body: object): LoadRequest => ({
   headers: chatHeaders(key),
   body: json(body),
 });
+const messages = (key: string, body: object): LoadRequest => ({
+  method: "POST",
+  path: "/v1/messages",
+  headers: messagesHeaders(key),
+  body: json(body),
+});
 
 /**
  * The call the policy share is about (issue 5: "for a 2 KB prompt"): the body
@@ -218,12 +224,7 @@ export const SCENARIOS: Scenario[] = [
     mode: "load",
     targets: ALL,
     expectStatus: 200,
-    request: (c) => ({
-      method: "POST",
-      path: "/v1/messages",
-      headers: messagesHeaders(c.live),
-      body: json({ model: "claude-haiku-4-5", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
-    }),
+    request: (c) => messages(c.live, { model: "claude-haiku-4-5", max_tokens: 100, messages: [{ role: "user", content: PROMPT_1K }] }),
   },
   {
     id: "messages-stream-50",
@@ -232,12 +233,8 @@ export const SCENARIOS: Scenario[] = [
     mode: "load",
     targets: ALL,
     expectStatus: 200,
-    request: (c) => ({
-      method: "POST",
-      path: "/v1/messages",
-      headers: messagesHeaders(c.live),
-      body: json({ model: "claude-haiku-4-5", max_tokens: 100, stream: true, messages: [{ role: "user", content: PROMPT_1K }] }),
-    }),
+    request: (c) =>
+      messages(c.live, { model: "claude-haiku-4-5", max_tokens: 100, stream: true, messages: [{ role: "user", content: PROMPT_1K }] }),
   },
   {
     id: "translated-50",

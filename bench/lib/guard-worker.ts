@@ -8,19 +8,7 @@
  *
  *   bun bench/lib/guard-worker.ts SCENARIO
  */
-import { openInProcess, type Send } from "./in-process.ts";
-
-async function cpuPerCall(send: Send, calls: number, concurrency: number): Promise<number> {
-  let left = calls;
-  const before = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (left-- > 0) await send();
-    }),
-  );
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / calls;
-}
+import { cpuPerCall, openInProcess } from "./in-process.ts";
 
 const p = await openInProcess(process.argv[2]);
 const concurrency = p.scenario.connections;

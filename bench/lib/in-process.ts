@@ -19,6 +19,19 @@ import { OPEN_RATE_LIMIT } from "./targets.ts";
 /** One request, start to end (its answer read); throws on an unexpected status. */
 export type Send = () => Promise<void>;
 
+/** The CPU time (µs, user and system) this process spends per call: `calls` sends, `concurrency` at a time. */
+export async function cpuPerCall(send: Send, calls: number, concurrency: number): Promise<number> {
+  let left = calls;
+  const before = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) await send();
+    }),
+  );
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / calls;
+}
+
 export interface InProcess {
   scenario: Scenario;
   gateway: Send;

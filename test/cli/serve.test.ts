@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { CLI, initOrg, removeDir, ROOT, runCli, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
 import { startProcessStack } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
+import { sseEvents } from "../support/sse-text.ts";
 
 setDefaultTimeout(60_000);
 
@@ -70,8 +71,8 @@ async function charged(stack: { gw: RunningGateway; org: { orgId: string } }, re
 
 /** The caller's terminal error event, as a stream the idle bound ends gets it (the OpenAI format's `data: {"error": ...}`). */
 function terminalError(rest: string): { code: string; message: string } | undefined {
-  const events = rest.split("\n\n").filter((b) => b.startsWith("data: {"));
-  return (JSON.parse((events.at(-1) as string).slice("data: ".length)) as { error?: { code: string; message: string } }).error;
+  const events = sseEvents(rest).filter((e) => e.data.startsWith("{"));
+  return (JSON.parse((events.at(-1) as { data: string }).data) as { error?: { code: string; message: string } }).error;
 }
 
 test("a stream still running at the drain deadline is cut with its terminal error event, charged and flushed, and the process exits 0", async () => {

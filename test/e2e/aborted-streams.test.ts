@@ -2,38 +2,25 @@
  * Issue 22: a client that leaves a stream after its first chunk is charged for what was
  * sent (its prompt, and the answer pieces delivered), so aborting cannot spend for free.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import OpenAI from "openai";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
+const stack = stackPerFile({
+  mockArgs: ["--latency-ms", "4000", "--stream-chunks", "40"],
+  env: { GW_FLUSH_INTERVAL_MS: "50" },
+  providers: [OPENAI_AT_MOCK],
+});
 
 beforeAll(async () => {
   // Streams spread over seconds: the client leaves long before the provider's usage chunk.
-  ({ mock, org, gw } = await startStack({
-    mockArgs: ["--latency-ms", "4000", "--stream-chunks", "40"],
-    env: { GW_FLUSH_INTERVAL_MS: "50" },
-  }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
 });
 
 /** The key's usage rows, read through the Store (so the test holds on any store). */
 const rowsOf = async (keyId: string) =>
-  (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId)))
+  (await withStore(stack.gw.dataDir, (store) => store.listUsageEvents(stack.org.orgId)))
     .filter((e) => e.keyId === keyId)
     .map((e) => ({
       status: e.status,
@@ -56,9 +43,9 @@ async function rowsWritten(keyId: string, n: number) {
 const PROMPT = "Tell me a long story about a lighthouse keeper and the sea. ".repeat(50);
 
 test("a client aborting after the first chunk is charged, and repeated it meets a 1-cent cap", async () => {
-  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "aborter", spendCapCents: 1 });
+  const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "aborter", spendCapCents: 1 });
   const { id, key } = created.body.data.apiKey;
-  const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+  const client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: key, maxRetries: 0 });
   const abortOnce = async () => {
     const stream = await client.chat.completions.create({
       model: "gpt-4o",

@@ -7,6 +7,7 @@ import OpenAI from "openai";
 import { verifyWebhook } from "../../src/services/alerts/webhook-signature.ts";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: GatewayUnderTest;
@@ -24,13 +25,10 @@ beforeAll(async () => {
       return new Response(null, { status: answers.shift() ?? 204 });
     },
   });
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50", GW_ALERT_CHECK_INTERVAL_S: "1" } }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
+  ({ mock, org, gw } = await startStack({
+    env: { GW_FLUSH_INTERVAL_MS: "50", GW_ALERT_CHECK_INTERVAL_S: "1" },
+    providers: [OPENAI_AT_MOCK],
+  }));
 }, 30_000);
 
 afterAll(async () => {

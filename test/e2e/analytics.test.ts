@@ -4,6 +4,7 @@ import OpenAI from "openai";
 import Anthropic from "@anthropic-ai/sdk";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
 
 let gw: GatewayUnderTest;
@@ -14,19 +15,7 @@ const OPENAI_CALLS = 4;
 const ANTHROPIC_CALLS = 3;
 
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "anthropic",
-    apiKey: "sk-ant-vendor-1234567890",
-    baseUrl: mock.url,
-    scope: "organization",
-  });
+  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" }, providers: [OPENAI_AT_MOCK, ANTHROPIC_AT_MOCK] }));
   const openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
   const anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
   // Two calls for the application "billing" (header), one for none, one for "etl-job" (the gateway envelope's context).

@@ -1,20 +1,15 @@
 /** Authentication, error envelopes and bad input, over HTTP against `gateway serve`. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { initOrg, type InitResult, removeDir, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, type RunningGateway, startGatewayWithOrg, stopAndRemove } from "../support/gateway-process.ts";
 
 let gw: RunningGateway;
 let org: InitResult;
 
 beforeAll(async () => {
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir, env: { GW_MAX_BODY_BYTES: "4096" } });
+  ({ org, gw } = await startGatewayWithOrg({ env: { GW_MAX_BODY_BYTES: "4096" } }));
 });
 
-afterAll(async () => {
-  await gw.stop();
-  removeDir(gw.dataDir);
-});
+afterAll(() => stopAndRemove(gw));
 
 function expectStandardHeaders(res: Response) {
   expect(res.headers.get("x-request-id")).toBeTruthy();

@@ -2,36 +2,28 @@
  * Azure OpenAI as the vendor answers it (the mock refuses as Azure does): a reasoning
  * deployment takes the output limit only as `max_completion_tokens`.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let client: OpenAI;
 
+const stack = stackPerFile();
+
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-  const created = await gw.op(org.apiKey, "provider.create", {
+  client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
+  const created = await stack.gw.op(stack.org.apiKey, "provider.create", {
     provider: "azure-openai",
     name: "az",
     apiKey: "azure-key-1234567890",
-    baseUrl: mock.url,
+    baseUrl: stack.mock.url,
     deployments: { o3: "reasoning-o3" },
     scope: "organization",
   });
   expect(created.status).toBe(200);
 });
 
-afterAll(async () => {
-  await stopStack({ gw, mock });
-});
-
-const lastRequest = async () => (await mock.requests()).at(-1)!;
+const lastRequest = async () => (await stack.mock.requests()).at(-1)!;
 
 test("a Responses call translated for a reasoning deployment sends its limit as max_completion_tokens", async () => {
   const res = await client.responses.create({ model: "az/o3", input: "hi", max_output_tokens: 64 });
@@ -50,7 +42,7 @@ test("a chat call's max_tokens reaches a reasoning deployment under the name it 
 });
 
 test("the mock refuses max_tokens for a reasoning deployment, as Azure does", async () => {
-  const res = await fetch(`${mock.url}/openai/deployments/reasoning-o3/chat/completions?api-version=2024-10-21`, {
+  const res = await fetch(`${stack.mock.url}/openai/deployments/reasoning-o3/chat/completions?api-version=2024-10-21`, {
     method: "POST",
     headers: { "content-type": "application/json", "api-key": "k" },
     body: JSON.stringify({ messages: [{ role: "user", content: "hi" }], max_tokens: 5, model: "o3" }),
@@ -63,10 +55,10 @@ describe("the v1 API", () => {
   const KEY = "azure-v1-key-1234567890";
   beforeAll(async () => {
     for (const [name, settings] of [
-      ["v1", { baseUrl: mock.url, apiVersion: "v1" }],
-      ["portal", { baseUrl: `${mock.url}/openai/v1` }],
+      ["v1", { baseUrl: stack.mock.url, apiVersion: "v1" }],
+      ["portal", { baseUrl: `${stack.mock.url}/openai/v1` }],
     ] as const) {
-      const created = await gw.op(org.apiKey, "provider.create", {
+      const created = await stack.gw.op(stack.org.apiKey, "provider.create", {
         provider: "azure-openai",
         name,
         apiKey: KEY,
@@ -113,7 +105,7 @@ describe("the v1 API", () => {
 
   test("the mock takes v1 calls without api-version but not without the key, as Azure does", async () => {
     const call = (headers: Record<string, string>) =>
-      fetch(`${mock.url}/openai/v1/chat/completions`, {
+      fetch(`${stack.mock.url}/openai/v1/chat/completions`, {
         method: "POST",
         headers: { "content-type": "application/json", ...headers },
         body: JSON.stringify({ model: "deploy-gpt-4o", messages: [{ role: "user", content: "hi" }] }),

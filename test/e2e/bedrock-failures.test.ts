@@ -5,32 +5,24 @@
  * (`ModelErrorException`, 424) the provider's error; both count against its health.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { beforeAll, expect, test } from "bun:test";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let anthropic: Anthropic;
 
+const stack = stackPerFile();
+
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  const created = await gw.op(org.apiKey, "provider.create", {
+  const created = await stack.gw.op(stack.org.apiKey, "provider.create", {
     provider: "bedrock",
     name: "platform",
     region: "us-east-1",
     apiKey: "bedrock-api-key-ABSKexample1234",
-    baseUrl: mock.url,
+    baseUrl: stack.mock.url,
     scope: "organization",
   });
   expect(created.status).toBe(200);
-  anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
+  anthropic = new Anthropic({ baseURL: stack.gw.url, apiKey: stack.org.apiKey, maxRetries: 0 });
 });
 
 async function failure(model: string): Promise<{ status: number; error: { type: string; message: string } }> {
@@ -45,7 +37,7 @@ async function failure(model: string): Promise<{ status: number; error: { type: 
 
 /** The configuration's consecutive failures, as ai.health reports them. */
 async function consecutiveFailures(): Promise<number> {
-  const h = await gw.op(org.apiKey, "ai.health", {});
+  const h = await stack.gw.op(stack.org.apiKey, "ai.health", {});
   expect(h.status).toBe(200);
   return h.body.data.providers.find((p: { name: string }) => p.name === "platform")?.consecutiveFailures ?? 0;
 }

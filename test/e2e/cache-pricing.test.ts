@@ -7,15 +7,13 @@
  * written out from the vendors' pages (and this file's GW_CATALOG), not read from the
  * catalog, so a wrong catalog entry fails here.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { UsageEvent } from "../../src/domain/types.ts";
-import { type InitResult, removeDir, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { catalogPerFile } from "../support/catalog-file.ts";
+import { ANTHROPIC_AT_MOCK, BEDROCK_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 import { usageRowOf } from "../support/usage-rows.ts";
 
 /** USD per million tokens (micro-dollars per token): input, output, cache read, 5-minute write, 1-hour write. */
@@ -43,55 +41,37 @@ const CACHED_USER = `cache-r${READS}-w${WRITES}-h${LONG_WRITES}`;
 /** The chat format has no member for the 1-hour writes: OpenAI-family steering reports none. */
 const CHAT_CACHED_USER = `cache-r${READS}-w${WRITES}`;
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-let catalogDir: string;
 let openai: OpenAI;
 let anthropic: Anthropic;
+const catalogFile = catalogPerFile({
+  models: [
+    { id: "gpt-plain-operator", provider: "openai", inputPerMTok: PLAIN.input, outputPerMTok: PLAIN.output },
+    {
+      id: "gpt-cached-operator",
+      provider: "openai",
+      inputPerMTok: OPERATOR_CACHED.input,
+      outputPerMTok: OPERATOR_CACHED.output,
+      cacheReadPerMTok: OPERATOR_CACHED.read,
+      cacheWritePerMTok: OPERATOR_CACHED.write,
+    },
+  ],
+});
+
+const stack = stackPerFile({
+  env: { GW_CATALOG: catalogFile, GW_FLUSH_INTERVAL_MS: "20" },
+  providers: [
+    { ...OPENAI_AT_MOCK, apiKey: "sk-openai-cache-test-123456" },
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-api03-cache-tests-0000" },
+    BEDROCK_AT_MOCK,
+  ],
+});
 
 beforeAll(async () => {
-  catalogDir = tempDataDir();
-  const catalogFile = join(catalogDir, "catalog.json");
-  writeFileSync(
-    catalogFile,
-    JSON.stringify({
-      models: [
-        { id: "gpt-plain-operator", provider: "openai", inputPerMTok: PLAIN.input, outputPerMTok: PLAIN.output },
-        {
-          id: "gpt-cached-operator",
-          provider: "openai",
-          inputPerMTok: OPERATOR_CACHED.input,
-          outputPerMTok: OPERATOR_CACHED.output,
-          cacheReadPerMTok: OPERATOR_CACHED.read,
-          cacheWritePerMTok: OPERATOR_CACHED.write,
-        },
-      ],
-    }),
-  );
-  ({ mock, org, gw } = await startStack({ env: { GW_CATALOG: catalogFile, GW_FLUSH_INTERVAL_MS: "20" } }));
-  const providers = [
-    { provider: "openai", apiKey: "sk-openai-cache-test-123456", baseUrl: `${mock.url}/v1` },
-    { provider: "anthropic", apiKey: "sk-ant-api03-cache-tests-0000", baseUrl: mock.url },
-    {
-      provider: "bedrock",
-      region: "us-east-1",
-      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
-      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-      baseUrl: mock.url,
-    },
-  ];
-  for (const p of providers) expect((await gw.op(org.apiKey, "provider.create", { ...p, scope: "organization" })).status).toBe(200);
-  openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-  anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
+  openai = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
+  anthropic = new Anthropic({ baseURL: stack.gw.url, apiKey: stack.org.apiKey, maxRetries: 0 });
 });
 
-afterAll(async () => {
-  await stopStack({ gw, mock });
-  removeDir(catalogDir);
-});
-
-const rowOf = (requestId: string | null) => usageRowOf(gw.dataDir, org.orgId, requestId);
+const rowOf = (requestId: string | null) => usageRowOf(stack.gw.dataDir, stack.org.orgId, requestId);
 
 /** What the row must cost: each part of the prompt at its price, rounded up once. */
 function expectedMicros(p: Prices, row: UsageEvent, reads: number, writes: number, longWrites: number): number {

@@ -2,39 +2,22 @@
  * Issue 22: a spent cap stays spent, so its 429 tells the official SDKs not to retry
  * (`x-should-retry: false`, no Retry-After): one call, one request.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import OpenAI from "openai";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
-});
+const stack = stackPerFile({ providers: [OPENAI_AT_MOCK] });
 
 for (const [code, cap] of [
   ["spend_cap_exceeded", { spendCapCents: 0 }],
   ["monthly_cap_exceeded", { monthlyCapCents: 0 }],
 ] as const) {
   test(`${code}: the official client, retries left at its default, sends exactly one request`, async () => {
-    const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: `no-retry-${code}`, ...cap });
+    const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: `no-retry-${code}`, ...cap });
     const seen: Response[] = [];
     const client = new OpenAI({
-      baseURL: `${gw.url}/v1`,
+      baseURL: `${stack.gw.url}/v1`,
       apiKey: created.body.data.apiKey.key,
       fetch: async (url, init) => {
         const res = await fetch(url, init);

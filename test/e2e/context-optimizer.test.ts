@@ -5,39 +5,29 @@
  * `contextOptimizer` preference decide.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
 import { countTextTokens } from "../../src/lib/token-estimate.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let openai: OpenAI;
 let anthropic: Anthropic;
 let memberKey: string;
 
+const stack = stackPerFile({
+  providers: [
+    { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456" },
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-vendor-test-123456" },
+  ],
+});
+
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "anthropic",
-    apiKey: "sk-ant-vendor-test-123456",
-    baseUrl: mock.url,
-    scope: "organization",
-  });
-  openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-  anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
-  const created = await gw.op(org.apiKey, "org.service-account.create", {
+  openai = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
+  anthropic = new Anthropic({ baseURL: stack.gw.url, apiKey: stack.org.apiKey, maxRetries: 0 });
+  const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", {
     serviceAccountName: "optimizer-bot",
     name: "bot",
     keyType: "live",
@@ -46,20 +36,16 @@ beforeAll(async () => {
   memberKey = created.body.data.apiKey.key;
 }, 30_000);
 
-afterAll(async () => {
-  await stopStack({ gw, mock });
-});
-
 const para = (n: number) => `Clause ${n}: the supplier delivers the goods within thirty days of the order being confirmed.`;
 const CODE = ["```python", "x = 1", "", "", "x = 1", "print(x)    # spaced", "```"].join("\n");
 const PROMPT = [para(1), para(2), para(1), CODE, para(2), "Summarize   the   clauses."].join("\n\n");
 const OPTIMIZED = [para(1), para(2), CODE, "Summarize the clauses."].join("\n\n");
 
-const lastUpstreamBody = async () => (await mock.requests()).at(-1)?.body as Record<string, any>;
+const lastUpstreamBody = async () => (await stack.mock.requests()).at(-1)?.body as Record<string, any>;
 const etlMetrics = async () =>
-  (await (await fetch(`${gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any;
+  (await (await fetch(`${stack.gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${stack.org.apiKey}` } })).json()) as any;
 const setPreference = async (on: boolean) => {
-  const r = await gw.op(org.apiKey, "user.preferences", { set: { contextOptimizer: on } });
+  const r = await stack.gw.op(stack.org.apiKey, "user.preferences", { set: { contextOptimizer: on } });
   expect(r.status).toBe(200);
 };
 const chat = (content: string, headers: Record<string, string> = {}) =>
@@ -98,25 +84,25 @@ describe("per call: x-gw-optimize", () => {
   });
 
   test("a bad value is 400 in the OpenAI envelope, and nothing is sent or recorded", async () => {
-    const sentBefore = (await mock.requests()).length;
+    const sentBefore = (await stack.mock.requests()).length;
     const docsBefore = (await etlMetrics()).totalDocuments;
     const err = await chat(PROMPT, { "x-gw-optimize": "yes" }).catch((e) => e);
     expect(err).toBeInstanceOf(OpenAI.APIError);
     expect(err.status).toBe(400);
     expect(err.error).toMatchObject({ code: "invalid_request", param: "x-gw-optimize" });
-    expect((await mock.requests()).length).toBe(sentBefore);
+    expect((await stack.mock.requests()).length).toBe(sentBefore);
     expect((await etlMetrics()).totalDocuments).toBe(docsBefore);
   });
 
   test("a call the scanner refuses after optimizing is not sent and leaves no row", async () => {
-    const sentBefore = (await mock.requests()).length;
+    const sentBefore = (await stack.mock.requests()).length;
     const docsBefore = (await etlMetrics()).totalDocuments;
     const err = await chat(`${PROMPT}\n\nWhy does ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx fail?`, { "x-gw-optimize": "on" }).catch(
       (e) => e,
     );
     expect(err.status).toBe(400);
     expect(err.error.code).toBe("security_violation");
-    expect((await mock.requests()).length).toBe(sentBefore);
+    expect((await stack.mock.requests()).length).toBe(sentBefore);
     expect((await etlMetrics()).totalDocuments).toBe(docsBefore);
   });
 
@@ -157,9 +143,9 @@ describe("per call: x-gw-optimize", () => {
 
 describe("per organization: the contextOptimizer preference", () => {
   test("only an admin may turn it on; a member's attempt is 403 and changes nothing", async () => {
-    expect((await gw.op(memberKey, "user.preferences", { set: { contextOptimizer: true } })).status).toBe(403);
-    expect((await gw.op(org.apiKey, "user.preferences", { set: { contextOptimizer: "yes" } })).status).toBe(400);
-    expect((await gw.op(org.apiKey, "user.preferences")).body.data.contextOptimizer).toBe(false);
+    expect((await stack.gw.op(memberKey, "user.preferences", { set: { contextOptimizer: true } })).status).toBe(403);
+    expect((await stack.gw.op(stack.org.apiKey, "user.preferences", { set: { contextOptimizer: "yes" } })).status).toBe(400);
+    expect((await stack.gw.op(stack.org.apiKey, "user.preferences")).body.data.contextOptimizer).toBe(false);
   });
 
   test("on: every call optimized; x-gw-optimize: off skips one call", async () => {
@@ -227,10 +213,10 @@ describe("embeddings: inputs over the model's context are chunked", () => {
 test("nothing of an optimized prompt is stored in the data folder", async () => {
   await chat(PROMPT, { "x-gw-optimize": "on" });
   // Stop first so the WAL is checkpointed and every byte written is in a file.
-  await gw.stop();
-  const files = readdirSync(gw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+  await stack.gw.stop();
+  const files = readdirSync(stack.gw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
   expect(files.length).toBeGreaterThan(0);
   for (const f of files)
     expect([f.name, readFileSync(join(f.parentPath, f.name)).toString("latin1").includes("supplier delivers")]).toEqual([f.name, false]);
-  expect(gw.lines.join("\n")).not.toContain("supplier delivers");
+  expect(stack.gw.lines.join("\n")).not.toContain("supplier delivers");
 });

@@ -4,33 +4,25 @@
  * platform and sandbox keys, scanned like a call, never charged.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
+import { beforeAll, expect, test } from "bun:test";
 import { withStore } from "../support/store-access.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let anthropic: Anthropic;
 const VENDOR_KEY = "sk-ant-api03-vendor-key-for-count-0000";
 const LEAKED_KEY = "ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx";
 
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url, scope: "organization" });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
+const stack = stackPerFile({
+  env: { GW_FLUSH_INTERVAL_MS: "50" },
+  providers: [
+    { ...ANTHROPIC_AT_MOCK, apiKey: VENDOR_KEY },
+    { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456" },
+  ],
 });
 
-afterAll(async () => {
-  await stopStack({ gw, mock });
+beforeAll(async () => {
+  anthropic = new Anthropic({ baseURL: stack.gw.url, apiKey: stack.org.apiKey, maxRetries: 0 });
 });
 
 const request = {
@@ -51,53 +43,56 @@ test("forwarded to the vendor with its key, the vendor's count returned, nothing
   expect(data.input_tokens).toBeGreaterThan(10);
   expect(response.headers.get("x-gw-token-count")).toBeNull();
   expect(response.headers.get("x-gw-provider")).toBe("anthropic/claude-sonnet-4-5");
-  const seen = (await mock.requests()).at(-1)!;
+  const seen = (await stack.mock.requests()).at(-1)!;
   expect(seen).toMatchObject({ path: "/v1/messages/count_tokens", apiKey: VENDOR_KEY });
   expect(seen.body.tools[0].name).toBe("get_weather");
-  expect(JSON.stringify(seen.headers)).not.toContain(org.apiKey);
+  expect(JSON.stringify(seen.headers)).not.toContain(stack.org.apiKey);
   await Bun.sleep(200);
-  expect(await withStore(gw.dataDir, (s) => s.listUsageEvents(org.orgId))).toEqual([]);
+  expect(await withStore(stack.gw.dataDir, (s) => s.listUsageEvents(stack.org.orgId))).toEqual([]);
 });
 
 test("the cloud platform has no count endpoint here: counted locally and marked as an estimate", async () => {
-  const created = await gw.op(org.apiKey, "provider.create", {
+  const created = await stack.gw.op(stack.org.apiKey, "provider.create", {
     provider: "bedrock",
     region: "us-east-1",
     accessKeyId: "AKIAIOSFODNN7EXAMPLE",
     secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-    baseUrl: mock.url,
+    baseUrl: stack.mock.url,
     scope: "organization",
   });
   expect(created.status).toBe(200);
-  const before = (await mock.requests()).length;
+  const before = (await stack.mock.requests()).length;
   const viaVendor = await anthropic.messages.countTokens(request);
   const { data, response } = await anthropic.messages.countTokens({ ...request, model: "anthropic.claude-sonnet-4-5" }).withResponse();
   expect(response.headers.get("x-gw-token-count")).toBe("estimated");
   // The gateway's tokenizer is the mock's, so the estimate and the vendor's count agree here.
   expect(data.input_tokens).toBe(viaVendor.input_tokens);
-  expect((await mock.requests()).length).toBe(before + 1);
-  await gw.op(org.apiKey, "provider.delete", { providerId: created.body.data.provider.id });
+  expect((await stack.mock.requests()).length).toBe(before + 1);
+  await stack.gw.op(stack.org.apiKey, "provider.delete", { providerId: created.body.data.provider.id });
 });
 
 test("a sandbox key is counted locally and never reaches a provider", async () => {
-  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "count-sandbox", keyType: "test" });
-  const sandbox = new Anthropic({ baseURL: gw.url, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
-  const before = (await mock.requests()).length;
+  const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", {
+    serviceAccountName: "count-sandbox",
+    keyType: "test",
+  });
+  const sandbox = new Anthropic({ baseURL: stack.gw.url, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
+  const before = (await stack.mock.requests()).length;
   const { data, response } = await sandbox.messages.countTokens(request).withResponse();
   expect(data.input_tokens).toBeGreaterThan(10);
   expect(response.headers.get("x-gw-token-count")).toBe("estimated");
-  expect((await mock.requests()).length).toBe(before);
+  expect((await stack.mock.requests()).length).toBe(before);
 });
 
 test("a blocked prompt is a 400 in the messages envelope and never forwarded", async () => {
-  const before = (await mock.requests()).length;
+  const before = (await stack.mock.requests()).length;
   const err = await anthropic.messages
     .countTokens({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: `why does ${LEAKED_KEY} fail?` }] })
     .catch((e) => e);
   expect(err).toBeInstanceOf(Anthropic.BadRequestError);
   expect(err.error).toMatchObject({ type: "error", error: { type: "invalid_request_error", code: "security_violation" } });
   expect(JSON.stringify(err.error)).not.toContain(LEAKED_KEY);
-  expect((await mock.requests()).length).toBe(before);
+  expect((await stack.mock.requests()).length).toBe(before);
 });
 
 test("bad requests name the field; a chat-completions model is refused; count calls are rate-limited like others", async () => {
@@ -107,9 +102,9 @@ test("bad requests name the field; a chat-completions model is refused; count ca
   const chatModel = await anthropic.messages.countTokens({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
   expect(chatModel.status).toBe(400);
   expect(chatModel.error.error.message).toContain("chat-completions");
-  const res = await fetch(`${gw.url}/v1/messages/count_tokens`, {
+  const res = await fetch(`${stack.gw.url}/v1/messages/count_tokens`, {
     method: "POST",
-    headers: { "x-api-key": org.apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+    headers: { "x-api-key": stack.org.apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
     body: JSON.stringify(request),
   });
   expect(res.status).toBe(200);

@@ -1,35 +1,25 @@
 /** The context optimizer over HTTP: a document with known duplicates, the metrics after, and no document text on disk. */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-}, 30_000);
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
-});
+const stack = stackPerFile();
 
 const MARKER = "DOCUMENT-MARKER-7781";
 const para = (n: number) => `Section ${n}: ${MARKER} the contract renews every year unless either party objects in writing.`;
 
-const post = (body: unknown, key = org.apiKey) =>
-  fetch(`${gw.url}/api/user/etl/optimize`, {
+const post = (body: unknown, key = stack.org.apiKey) =>
+  fetch(`${stack.gw.url}/api/user/etl/optimize`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
 
 test("before any document the metrics are zeros, and topTransformation is still a string", async () => {
-  const m = (await (await fetch(`${gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any;
+  const m = (await (
+    await fetch(`${stack.gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${stack.org.apiKey}` } })
+  ).json()) as any;
   expect(m).toMatchObject({ totalDocuments: 0, totalTokensSaved: 0, topTransformation: "", recentDocuments: [] });
 });
 
@@ -48,7 +38,9 @@ test("a document with known duplicates: savings reported, then summed by etl-met
   expect(chunked.transformationsApplied).toContain("chunking");
   expect(chunked.chunks.length).toBeGreaterThan(1);
 
-  const m = (await (await fetch(`${gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any;
+  const m = (await (
+    await fetch(`${stack.gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${stack.org.apiKey}` } })
+  ).json()) as any;
   expect(m.totalDocuments).toBe(2);
   expect(m.totalOriginalTokens).toBe(r.originalTokens + chunked.originalTokens);
   expect(m.totalTokensSaved).toBe(m.totalOriginalTokens - m.totalOptimizedTokens);
@@ -61,7 +53,9 @@ test("a document with known duplicates: savings reported, then summed by etl-met
 
 test("bad bodies are 400 and record nothing; no credential is 401", async () => {
   const before = (
-    (await (await fetch(`${gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any
+    (await (
+      await fetch(`${stack.gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${stack.org.apiKey}` } })
+    ).json()) as any
   ).totalDocuments;
   for (const body of [{}, { document: "" }, { document: 5 }, { document: "x", maxChunkTokens: 1 }, { document: "x", extra: true }]) {
     const res = await post(body);
@@ -70,18 +64,20 @@ test("bad bodies are 400 and record nothing; no credential is 401", async () => 
   }
   expect((await post({ document: "x", model: "no-such-model" })).status).toBe(404);
   const after = (
-    (await (await fetch(`${gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any
+    (await (
+      await fetch(`${stack.gw.url}/api/user/etl-metrics`, { headers: { authorization: `Bearer ${stack.org.apiKey}` } })
+    ).json()) as any
   ).totalDocuments;
   expect(after).toBe(before);
-  expect((await fetch(`${gw.url}/api/user/etl-metrics`)).status).toBe(401);
+  expect((await fetch(`${stack.gw.url}/api/user/etl-metrics`)).status).toBe(401);
 });
 
 test("nothing of a document is stored in the data folder", async () => {
   // Stop first so the WAL is checkpointed and every byte written is in a file.
-  await gw.stop();
-  const files = readdirSync(gw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+  await stack.gw.stop();
+  const files = readdirSync(stack.gw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
   expect(files.length).toBeGreaterThan(0);
   for (const f of files)
     expect([f.name, readFileSync(join(f.parentPath, f.name)).toString("latin1").includes(MARKER)]).toEqual([f.name, false]);
-  expect(gw.lines.join("\n")).not.toContain(MARKER);
+  expect(stack.gw.lines.join("\n")).not.toContain(MARKER);
 });

@@ -5,54 +5,47 @@
  * docs/security.md). A signed-in user: their own, then the organization's, never
  * another member's.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type InitResult, runCli, type RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { beforeAll, expect, test } from "bun:test";
+import { runCli } from "../support/gateway-process.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let botKey: string;
 const sessions: Record<string, string> = {};
 
 async function signIn(email: string): Promise<string> {
-  const link = await runCli(["login-link", "--data", gw.dataDir, "--email", email, "--public-url", gw.url]);
+  const link = await runCli(["login-link", "--data", stack.gw.dataDir, "--email", email, "--public-url", stack.gw.url]);
   expect(link.code).toBe(0);
   const res = await fetch(link.stdout.trim(), { redirect: "manual" });
   expect(res.status).toBe(303);
   return (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
 }
 
+const stack = stackPerFile({ adminEmail: "alice@example.com" });
+
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ adminEmail: "alice@example.com" }));
-  const dataDir = gw.dataDir;
+  const dataDir = stack.gw.dataDir;
   // Bob joins before Carol; Dave never adds a key of his own.
   for (const email of ["bob@example.com", "carol@example.com", "dave@example.com"])
     expect((await runCli(["user", "add", "--data", dataDir, "--email", email])).code).toBe(0);
   for (const who of ["alice", "bob", "carol", "dave"]) sessions[who] = await signIn(`${who}@example.com`);
   // The admin key's service account was created for Alice, so this one is created by Alice too.
-  const bot = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "bot" });
-  expect(bot.body.data.serviceAccount.createdBy).toBe(org.userId);
+  const bot = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "bot" });
+  expect(bot.body.data.serviceAccount.createdBy).toBe(stack.org.userId);
   botKey = bot.body.data.apiKey.key;
 }, 30_000); // seven command-line runs
 
-afterAll(async () => {
-  await stopStack({ gw, mock });
-});
-
 /** Calls as a session user: browser calls that change state send the gateway's own origin. */
 const asUser = (who: string, path: string, body: object) =>
-  fetch(`${gw.url}${path}`, {
+  fetch(`${stack.gw.url}${path}`, {
     method: "POST",
-    headers: { cookie: sessions[who] as string, origin: gw.url, "content-type": "application/json" },
+    headers: { cookie: sessions[who] as string, origin: stack.gw.url, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
 
 async function addKey(who: string, name: string, apiKey: string, scope: "user" | "organization" = "user") {
   const res = await asUser(who, "/api/v1/gateway", {
     operation: "provider.create",
-    params: { provider: "openai", name, apiKey, baseUrl: `${mock.url}/v1`, scope },
+    params: { provider: "openai", name, apiKey, baseUrl: `${stack.mock.url}/v1`, scope },
   });
   expect(res.status).toBe(200);
 }
@@ -63,7 +56,7 @@ const CHAT = { model: "gpt-4o", messages: [{ role: "user", content: "which key?"
 async function keyUsedBy(caller: { bot: true } | { user: string }): Promise<string> {
   const res =
     "bot" in caller
-      ? await fetch(`${gw.url}/v1/chat/completions`, {
+      ? await fetch(`${stack.gw.url}/v1/chat/completions`, {
           method: "POST",
           headers: { authorization: `Bearer ${botKey}`, "content-type": "application/json" },
           body: JSON.stringify(CHAT),
@@ -71,7 +64,7 @@ async function keyUsedBy(caller: { bot: true } | { user: string }): Promise<stri
       : await asUser(caller.user, "/v1/chat/completions", CHAT);
   const body = (await res.json()) as any;
   if (res.status !== 200) return body.error.code;
-  return ((await mock.requests()).at(-1)?.authorization ?? "").replace(/^Bearer /, "");
+  return ((await stack.mock.requests()).at(-1)?.authorization ?? "").replace(/^Bearer /, "");
 }
 
 test("a service account never uses other members' personal keys at an address of their choosing", async () => {
@@ -96,11 +89,11 @@ test("the organization's key comes first for a service account; a user's own key
 });
 
 test("removing a key moves the next one up at once", async () => {
-  const providers = (await gw.op(org.apiKey, "provider.list")).body.data.providers as { id: string; name: string }[];
+  const providers = (await stack.gw.op(stack.org.apiKey, "provider.list")).body.data.providers as { id: string; name: string }[];
   const id = (name: string) => providers.find((p) => p.name === name)?.id;
-  expect((await gw.op(org.apiKey, "provider.delete", { id: id("openai-org") })).status).toBe(200);
+  expect((await stack.gw.op(stack.org.apiKey, "provider.delete", { id: id("openai-org") })).status).toBe(200);
   expect(await keyUsedBy({ bot: true })).toBe("sk-creator-alice-000");
   expect(await keyUsedBy({ user: "dave" })).toBe("provider_not_configured");
-  expect((await gw.op(org.apiKey, "provider.delete", { id: id("openai-bob") })).status).toBe(200);
+  expect((await stack.gw.op(stack.org.apiKey, "provider.delete", { id: id("openai-bob") })).status).toBe(200);
   expect(await keyUsedBy({ user: "bob" })).toBe("provider_not_configured");
 });

@@ -4,46 +4,23 @@
  * the cloud platform with SigV4 or an API key and its binary event stream.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { ANTHROPIC_AT_MOCK, atMock, BEDROCK_AT_MOCK, createProvidersAtMock, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let anthropic: Anthropic;
 let bedrockId: string;
 const VENDOR_KEY = "sk-ant-api03-vendor-key-for-tests-0000";
 
+const stack = stackPerFile({ providers: [{ ...ANTHROPIC_AT_MOCK, apiKey: VENDOR_KEY }] });
+
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  expect(
-    (await gw.op(org.apiKey, "provider.create", { provider: "anthropic", apiKey: VENDOR_KEY, baseUrl: mock.url, scope: "organization" }))
-      .status,
-  ).toBe(200);
-  const bedrock = await gw.op(org.apiKey, "provider.create", {
-    provider: "bedrock",
-    region: "us-east-1",
-    accessKeyId: "AKIAIOSFODNN7EXAMPLE",
-    secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-    baseUrl: mock.url,
-    scope: "organization",
-  });
+  const bedrock = await stack.gw.op(stack.org.apiKey, "provider.create", atMock(BEDROCK_AT_MOCK, stack.mock.url));
   expect(bedrock.status).toBe(200);
   bedrockId = bedrock.body.data.provider.id;
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
+  await createProvidersAtMock(stack.gw, stack.org.apiKey, stack.mock.url, [{ ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456" }]);
+  anthropic = new Anthropic({ baseURL: stack.gw.url, apiKey: stack.org.apiKey, maxRetries: 0 });
 });
 
 const weatherTool = {
@@ -65,7 +42,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(msg.model).toBe("claude-sonnet-4-0");
     expect(msg.content[0]?.type).toBe("text");
     expect(msg.usage.input_tokens).toBeGreaterThan(0);
-    const seen = (await mock.requests()).at(-1)!;
+    const seen = (await stack.mock.requests()).at(-1)!;
     expect(seen).toMatchObject({ path: "/v1/messages", apiKey: VENDOR_KEY });
     // Newer SDKs send newer version dates; whatever the caller sends passes through.
     expect(seen.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -106,7 +83,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     });
     expect(msg.stop_reason).toBe("tool_use");
     expect(msg.content[0]).toMatchObject({ type: "tool_use", name: "get_weather" });
-    const seen = (await mock.requests()).at(-1)!;
+    const seen = (await stack.mock.requests()).at(-1)!;
     expect(seen.body.messages[0].content[1]).toEqual({
       type: "image",
       source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" },
@@ -115,10 +92,10 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
   });
 
   test("msg-version 2023-06-01 is accepted; anthropic-version (any date) and anthropic-* headers pass through, the gateway key does not", async () => {
-    const res = await fetch(`${gw.url}/v1/messages`, {
+    const res = await fetch(`${stack.gw.url}/v1/messages`, {
       method: "POST",
       headers: {
-        "x-api-key": org.apiKey,
+        "x-api-key": stack.org.apiKey,
         "msg-version": "2023-06-01",
         // Not the default (2023-06-01), so the gateway's own fallback cannot pass for it: the vendor's header stays the vendor's to judge.
         "anthropic-version": "2024-01-01",
@@ -130,7 +107,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
       body: JSON.stringify({ model: "claude-sonnet-4-0", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
     });
     expect(res.status).toBe(200);
-    const seen = (await mock.requests()).at(-1)!;
+    const seen = (await stack.mock.requests()).at(-1)!;
     expect(seen.url).toBe("/v1/messages");
     expect(seen.headers).toMatchObject({
       "anthropic-version": "2024-01-01",
@@ -140,14 +117,14 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     });
     expect(seen.headers["msg-version"]).toBeUndefined();
     expect(seen.headers["x-stainless-lang"]).toBeUndefined();
-    expect(JSON.stringify(seen.headers)).not.toContain(org.apiKey);
+    expect(JSON.stringify(seen.headers)).not.toContain(stack.org.apiKey);
   });
 
   test("a msg-version other than 2023-06-01 is a 400 naming the supported value, before anything is sent", async () => {
-    const before = (await mock.requests()).length;
+    const before = (await stack.mock.requests()).length;
     const versioned = new Anthropic({
-      baseURL: gw.url,
-      apiKey: org.apiKey,
+      baseURL: stack.gw.url,
+      apiKey: stack.org.apiKey,
       maxRetries: 0,
       defaultHeaders: { "msg-version": "2024-01-01" },
     });
@@ -161,17 +138,17 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
       expect(err.error).toMatchObject({ type: "error", error: { type: "invalid_request_error", code: "invalid_request" } });
       expect(err.error.error.message).toBe('msg-version: the supported value is 2023-06-01, not "2024-01-01"');
     }
-    expect((await mock.requests()).length).toBe(before);
+    expect((await stack.mock.requests()).length).toBe(before);
     // Without msg-version (the SDK sends anthropic-version only) the call goes through.
     const ok = await anthropic.messages.create({ model: "claude-sonnet-4-0", max_tokens: 10, messages: hi });
     expect(ok.type).toBe("message");
   });
 
   test("a Bearer gateway key is not forwarded either", async () => {
-    const res = await fetch(`${gw.url}/v1/messages`, {
+    const res = await fetch(`${stack.gw.url}/v1/messages`, {
       method: "POST",
       headers: {
-        authorization: `Bearer ${org.apiKey}`,
+        authorization: `Bearer ${stack.org.apiKey}`,
         "anthropic-version": "2023-06-01",
         "anthropic-beta": "b-2025-01-01",
         "content-type": "application/json",
@@ -179,10 +156,10 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
       body: JSON.stringify({ model: "claude-sonnet-4-0", max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
     });
     expect(res.status).toBe(200);
-    const seen = (await mock.requests()).at(-1)!;
+    const seen = (await stack.mock.requests()).at(-1)!;
     expect(seen.headers["anthropic-beta"]).toBe("b-2025-01-01");
     expect(seen.headers.authorization).toBeUndefined();
-    expect(JSON.stringify(seen.headers)).not.toContain(org.apiKey);
+    expect(JSON.stringify(seen.headers)).not.toContain(stack.org.apiKey);
   });
 
   test("errors use the messages envelope", async () => {
@@ -202,7 +179,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(invalid.status).toBe(400);
     expect(invalid.error.error.type).toBe("invalid_request_error");
     expect(invalid.error.error.message).toContain("max_tokens");
-    const badKey = new Anthropic({ baseURL: gw.url, apiKey: "gw_live_nope", maxRetries: 0 });
+    const badKey = new Anthropic({ baseURL: stack.gw.url, apiKey: "gw_live_nope", maxRetries: 0 });
     expect(
       await badKey.messages
         .create({ model: "claude-sonnet-4-0", max_tokens: 10, messages: [{ role: "user", content: "x" }] })
@@ -216,9 +193,9 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
       .catch((e) => e);
     expect(plain.status).toBe(502);
     expect(plain.error).toMatchObject({ type: "error", error: { type: "api_error" } });
-    const res = await fetch(`${gw.url}/v1/messages`, {
+    const res = await fetch(`${stack.gw.url}/v1/messages`, {
       method: "POST",
-      headers: { "x-api-key": org.apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+      headers: { "x-api-key": stack.org.apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
       body: JSON.stringify({
         model: "anthropic/swap-claude-haiku-4-5",
         max_tokens: 10,
@@ -239,7 +216,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
     expect(plain.status).toBe(502);
     expect(plain.error).toMatchObject({ type: "error", error: { type: "api_error" } });
     expect(plain.error.error.message).toContain("not a JSON object");
-    const chat = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+    const chat = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
     const translated = await chat.chat.completions
       .create({ model: "anthropic/garbled-claude-haiku-4-5", messages: [{ role: "user", content: "x" }] })
       .catch((e) => e);
@@ -249,7 +226,7 @@ describe("the vendor directly, with @anthropic-ai/sdk", () => {
 });
 
 describe("chat-completions callers of messages-format models, with openai", () => {
-  const client = () => new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+  const client = () => new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
 
   test("plain, translated both ways", async () => {
     const res = await client().chat.completions.create({
@@ -264,7 +241,7 @@ describe("chat-completions callers of messages-format models, with openai", () =
     expect(res.choices[0]?.message.content).toBeTruthy();
     expect(res.choices[0]?.finish_reason).toBe("stop");
     expect(res.usage?.total_tokens).toBeGreaterThan(0);
-    const seen = (await mock.requests()).at(-1)!;
+    const seen = (await stack.mock.requests()).at(-1)!;
     expect(seen.path).toBe("/v1/messages");
     expect(seen.body).toMatchObject({ system: "Be brief.", max_tokens: 50 });
   });
@@ -323,7 +300,7 @@ describe("the cloud platform", () => {
       messages: [{ role: "user", content: "Hello platform" }],
     });
     expect(msg.content[0]?.type).toBe("text");
-    const seen = (await mock.requests()).at(-1)!;
+    const seen = (await stack.mock.requests()).at(-1)!;
     expect(seen.path).toBe(`/model/${encodeURIComponent(platformModel)}/invoke`);
     expect(seen.authorization).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE\/\d{8}\/us-east-1\/bedrock\/aws4_request, SignedHeaders=.*x-amz-content-sha256.*, Signature=[0-9a-f]{64}$/,
@@ -346,11 +323,11 @@ describe("the cloud platform", () => {
     const final = await stream.finalMessage();
     expect(text.length).toBeGreaterThan(10);
     expect(final.usage.output_tokens).toBeGreaterThan(0);
-    expect((await mock.requests()).at(-1)?.path).toEndWith("/invoke-with-response-stream");
+    expect((await stack.mock.requests()).at(-1)?.path).toEndWith("/invoke-with-response-stream");
   });
 
   test("chat-completions callers reach the platform too, streamed", async () => {
-    const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+    const client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
     const stream = await client.chat.completions.create({ model: platformModel, stream: true, messages: [{ role: "user", content: "x" }] });
     let text = "";
     for await (const c of stream) text += c.choices[0]?.delta.content ?? "";
@@ -358,9 +335,9 @@ describe("the cloud platform", () => {
   });
 
   test("substitution on the platform, streamed", async () => {
-    const res = await fetch(`${gw.url}/v1/messages`, {
+    const res = await fetch(`${stack.gw.url}/v1/messages`, {
       method: "POST",
-      headers: { "x-api-key": org.apiKey, "content-type": "application/json" },
+      headers: { "x-api-key": stack.org.apiKey, "content-type": "application/json" },
       body: JSON.stringify({
         model: "anthropic.swap-claude-3-5-haiku-20241022-v1:0",
         max_tokens: 10,
@@ -374,18 +351,20 @@ describe("the cloud platform", () => {
   });
 
   test("a Bedrock API key is sent as a bearer token", async () => {
-    expect((await gw.op(org.apiKey, "provider.update", { id: bedrockId, apiKey: "bedrock-api-key-ABSKexample1234" })).status).toBe(200);
+    expect(
+      (await stack.gw.op(stack.org.apiKey, "provider.update", { id: bedrockId, apiKey: "bedrock-api-key-ABSKexample1234" })).status,
+    ).toBe(200);
     await anthropic.messages.create({ model: platformModel, max_tokens: 10, messages: [{ role: "user", content: "x" }] });
-    expect((await mock.requests()).at(-1)?.authorization).toBe("Bearer bedrock-api-key-ABSKexample1234");
+    expect((await stack.mock.requests()).at(-1)?.authorization).toBe("Bearer bedrock-api-key-ABSKexample1234");
   });
 });
 
 describe("sandbox keys in the messages format", () => {
   test("plain, streamed and with tools; nothing reaches a provider", async () => {
-    const key = (await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox", keyType: "test" })).body.data.apiKey
-      .key;
-    const sandbox = new Anthropic({ baseURL: gw.url, apiKey: key, maxRetries: 0 });
-    const before = (await mock.requests()).length;
+    const key = (await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox", keyType: "test" })).body
+      .data.apiKey.key;
+    const sandbox = new Anthropic({ baseURL: stack.gw.url, apiKey: key, maxRetries: 0 });
+    const before = (await stack.mock.requests()).length;
     const plain = await sandbox.messages.create({
       model: "claude-sonnet-4-0",
       max_tokens: 50,
@@ -403,21 +382,22 @@ describe("sandbox keys in the messages format", () => {
       messages: [{ role: "user", content: "Paris?" }],
     });
     expect(tool.stop_reason).toBe("tool_use");
-    expect((await mock.requests()).length).toBe(before);
+    expect((await stack.mock.requests()).length).toBe(before);
   });
 
   test("errors are exactly the live key's: unknown model, chat-format model, embeddings of a messages model", async () => {
-    const key = (await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox-errors", keyType: "test" })).body.data
-      .apiKey.key;
+    const key = (
+      await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox-errors", keyType: "test" })
+    ).body.data.apiKey.key;
     const post = async (apiKey: string, path: string, body: object) => {
-      const res = await fetch(`${gw.url}${path}`, {
+      const res = await fetch(`${stack.gw.url}${path}`, {
         method: "POST",
         headers: { "x-api-key": apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
         body: JSON.stringify(body),
       });
       return { status: res.status, body: (await res.json()) as any };
     };
-    const before = (await mock.requests()).length;
+    const before = (await stack.mock.requests()).length;
     const calls: [string, object, number][] = [
       ["/v1/messages", { model: "no-such-model", max_tokens: 10, messages: [{ role: "user", content: "x" }] }, 404],
       ["/v1/messages", { model: "gpt-4o", max_tokens: 10, messages: [{ role: "user", content: "x" }] }, 400],
@@ -425,12 +405,12 @@ describe("sandbox keys in the messages format", () => {
     ];
     for (const [path, body, status] of calls) {
       const sandboxed = await post(key, path, body);
-      const live = await post(org.apiKey, path, body);
+      const live = await post(stack.org.apiKey, path, body);
       expect([path, sandboxed.status]).toEqual([path, status]);
       expect(sandboxed).toEqual(live);
     }
     expect((await post(key, "/v1/embeddings", { model: "claude-sonnet-4-0", input: "x" })).body.error.code).toBe("wrong_endpoint");
     // Only the live calls reached the mock: none of them got past their checks either.
-    expect((await mock.requests()).length).toBe(before);
+    expect((await stack.mock.requests()).length).toBe(before);
   });
 });

@@ -4,38 +4,24 @@
  * in the Anthropic shape, and unknown or unauthorized models as 404 in each envelope.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let openai: OpenAI;
 let anthropic: Anthropic;
 
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "anthropic",
-    apiKey: "sk-ant-vendor-test-123456",
-    baseUrl: mock.url,
-    scope: "organization",
-  });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-  anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
+const stack = stackPerFile({
+  providers: [
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-vendor-test-123456" },
+    { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456" },
+  ],
 });
 
-afterAll(async () => {
-  await stopStack({ gw, mock });
+beforeAll(async () => {
+  openai = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
+  anthropic = new Anthropic({ baseURL: stack.gw.url, apiKey: stack.org.apiKey, maxRetries: 0 });
 });
 
 test("openai models.retrieve: one model in the OpenAI shape", async () => {
@@ -56,7 +42,7 @@ test("a model of a provider the organization has not configured is 404 too", asy
 });
 
 test("@anthropic-ai/sdk models.list: the Anthropic shape, every page", async () => {
-  const plain = (await (await fetch(`${gw.url}/v1/models`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as {
+  const plain = (await (await fetch(`${stack.gw.url}/v1/models`, { headers: { authorization: `Bearer ${stack.org.apiKey}` } })).json()) as {
     data: { id: string }[];
   };
   const first = await anthropic.models.list({ limit: 3 });
@@ -84,21 +70,23 @@ test("@anthropic-ai/sdk models.retrieve, and a 404 in the messages envelope", as
 });
 
 test("pagination arguments out of range are 400s that say the range", async () => {
-  const res = await fetch(`${gw.url}/v1/models?limit=0`, { headers: { "x-api-key": org.apiKey, "anthropic-version": "2023-06-01" } });
+  const res = await fetch(`${stack.gw.url}/v1/models?limit=0`, {
+    headers: { "x-api-key": stack.org.apiKey, "anthropic-version": "2023-06-01" },
+  });
   expect(res.status).toBe(400);
   const body = (await res.json()) as any;
   expect(body.error.message).toBe("limit must be a whole number from 1 to 1000");
-  const cursor = await fetch(`${gw.url}/v1/models?after_id=nope`, {
-    headers: { "x-api-key": org.apiKey, "anthropic-version": "2023-06-01" },
+  const cursor = await fetch(`${stack.gw.url}/v1/models?after_id=nope`, {
+    headers: { "x-api-key": stack.org.apiKey, "anthropic-version": "2023-06-01" },
   });
   expect(cursor.status).toBe(400);
 });
 
 test("an id with a slash (name/model form) is retrieved when percent-encoded, as the clients send it", async () => {
-  const created = await gw.op(org.apiKey, "provider.create", {
+  const created = await stack.gw.op(stack.org.apiKey, "provider.create", {
     provider: "custom",
     name: "lab",
-    baseUrl: `${mock.url}/v1`,
+    baseUrl: `${stack.mock.url}/v1`,
     apiKey: "lab-key-123456",
     country: "US",
     models: ["team/llama3:8b"],
@@ -110,11 +98,11 @@ test("an id with a slash (name/model form) is retrieved when percent-encoded, as
 });
 
 test("a bad key on the models routes answers in the envelope of the client that sent it", async () => {
-  const badAnthropic = new Anthropic({ baseURL: gw.url, apiKey: "gw_live_not-a-key", maxRetries: 0 });
+  const badAnthropic = new Anthropic({ baseURL: stack.gw.url, apiKey: "gw_live_not-a-key", maxRetries: 0 });
   const a = await badAnthropic.models.list().catch((e) => e);
   expect(a).toBeInstanceOf(Anthropic.AuthenticationError);
   expect(a.error).toMatchObject({ type: "error", error: { type: "authentication_error" } });
-  const badOpenai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: "gw_live_not-a-key", maxRetries: 0 });
+  const badOpenai = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: "gw_live_not-a-key", maxRetries: 0 });
   const o = await badOpenai.models.retrieve("gpt-4o").catch((e) => e);
   expect(o).toBeInstanceOf(OpenAI.AuthenticationError);
   expect(o.error).toMatchObject({ type: "authentication_error", code: "unauthorized" });

@@ -17,6 +17,7 @@ import {
   startMockProvider,
   tempDataDir,
 } from "../support/gateway-process.ts";
+import { ANTHROPIC_AT_MOCK, atMock, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { type PostgresServer, type RedisServer, startPostgres, startRedis } from "../support/servers.ts";
 
 let redis: RedisServer;
@@ -49,12 +50,7 @@ beforeAll(async () => {
   ({ apiKey: admin, orgId } = JSON.parse(init.stdout));
   nodes = await Promise.all([0, 1, 2].map(() => startGateway({ env })));
   store = new PostgresStore(databaseUrl, { max: 2 });
-  const added = await nodes[0]!.op(admin, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
+  const added = await nodes[0]!.op(admin, "provider.create", atMock(OPENAI_AT_MOCK, mock.url));
   expect(added.status).toBe(200);
 }, 120_000);
 
@@ -146,12 +142,7 @@ test("a provider added on node B serves on node C, which had the organization's 
   const { key } = await newKey("anthropic-user");
   const [b, c] = [nodes[1]!, nodes[2]!];
   expect(await statusOf(ask(c, key, "claude-haiku-4-5"))).toEqual({ status: 400, code: "provider_not_configured" });
-  const added = await b.op(admin, "provider.create", {
-    provider: "anthropic",
-    apiKey: "sk-ant-vendor-1234567890",
-    baseUrl: mock.url,
-    scope: "organization",
-  });
+  const added = await b.op(admin, "provider.create", atMock(ANTHROPIC_AT_MOCK, mock.url));
   expect(added.status).toBe(200);
   expect(await statusOf(ask(c, key, "claude-haiku-4-5"))).toEqual({ status: 200 });
 });

@@ -1,16 +1,14 @@
 /** The organization operations over HTTP: keys, service accounts, members, audit, preferences, roles. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createOperationRegistry } from "../../src/ops/index.ts";
-import { initOrg, type InitResult, removeDir, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, type RunningGateway, startGatewayWithOrg, stopAndRemove } from "../support/gateway-process.ts";
 
 let gw: RunningGateway;
 let org: InitResult;
 let memberKey: string;
 
 beforeAll(async () => {
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir });
+  ({ org, gw } = await startGatewayWithOrg());
   const created = await gw.op(org.apiKey, "org.service-account.create", {
     serviceAccountName: "ci-bot",
     name: "ci",
@@ -21,10 +19,7 @@ beforeAll(async () => {
   memberKey = created.body.data.apiKey.key;
 });
 
-afterAll(async () => {
-  await gw.stop();
-  removeDir(gw.dataDir);
-});
+afterAll(() => stopAndRemove(gw));
 
 describe("service accounts and keys", () => {
   test("create returns the account and the key value once", async () => {

@@ -6,13 +6,12 @@
  * for in `service_tier` (src/mock-provider/service-tier-echo.ts). The prices are written
  * out from the vendors' pages, not read from the catalog, so a wrong entry fails here.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { UsageEvent } from "../../src/domain/types.ts";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 import { usageRowOf } from "../support/usage-rows.ts";
 
 /** USD per million tokens: input, output, cache read. */
@@ -27,26 +26,23 @@ const SONNET_LONG: Rates = { input: 6, output: 22.5, read: 0.6 };
 const GPT_5: Rates = { input: 1.25, output: 10, read: 0.125 };
 const GPT_5_PRIORITY: Rates = { input: 2.5, output: 20, read: 0.25 };
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let openai: OpenAI;
 let anthropic: Anthropic;
 
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "20" } }));
-  const providers = [
-    { provider: "openai", apiKey: "sk-openai-band-test-123456", baseUrl: `${mock.url}/v1` },
-    { provider: "anthropic", apiKey: "sk-ant-api03-band-tests-0000", baseUrl: mock.url },
-  ];
-  for (const p of providers) expect((await gw.op(org.apiKey, "provider.create", { ...p, scope: "organization" })).status).toBe(200);
-  openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-  anthropic = new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 });
+const stack = stackPerFile({
+  env: { GW_FLUSH_INTERVAL_MS: "20" },
+  providers: [
+    { ...OPENAI_AT_MOCK, apiKey: "sk-openai-band-test-123456" },
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-api03-band-tests-0000" },
+  ],
 });
 
-afterAll(() => stopStack({ gw, mock }));
+beforeAll(async () => {
+  openai = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
+  anthropic = new Anthropic({ baseURL: stack.gw.url, apiKey: stack.org.apiKey, maxRetries: 0 });
+});
 
-const rowOf = (requestId: string | null) => usageRowOf(gw.dataDir, org.orgId, requestId);
+const rowOf = (requestId: string | null) => usageRowOf(stack.gw.dataDir, stack.org.orgId, requestId);
 
 /** The row's cost at these rates: the uncached prompt, the cache reads and the answer, rounded up once. */
 const costAt = (r: Rates, row: UsageEvent, reads: number) =>
@@ -122,12 +118,20 @@ describe("service tiers (OpenAI GPT-5)", () => {
 
 describe("ai.cost quotes the band and the tier", () => {
   test("a prompt over the threshold is quoted at the band's rates; at the threshold, the list rates", async () => {
-    const over = await gw.op(org.apiKey, "ai.cost", { model: "claude-sonnet-4-5", prompt_tokens: 200_001, completion_tokens: 1_000 });
+    const over = await stack.gw.op(stack.org.apiKey, "ai.cost", {
+      model: "claude-sonnet-4-5",
+      prompt_tokens: 200_001,
+      completion_tokens: 1_000,
+    });
     expect(over.status).toBe(200);
     expect(over.body.data.pricedAt).toBe("long_context");
     expect(over.body.data.inputCostUsd).toBeCloseTo(1.200006, 9);
     expect(over.body.data.outputCostUsd).toBeCloseTo(0.0225, 9);
-    const at = await gw.op(org.apiKey, "ai.cost", { model: "claude-sonnet-4-5", prompt_tokens: 200_000, completion_tokens: 1_000 });
+    const at = await stack.gw.op(stack.org.apiKey, "ai.cost", {
+      model: "claude-sonnet-4-5",
+      prompt_tokens: 200_000,
+      completion_tokens: 1_000,
+    });
     expect(at.body.data.pricedAt).toBe("standard");
     expect(at.body.data.inputCostUsd).toBeCloseTo(0.6, 9);
     expect(at.body.data.outputCostUsd).toBeCloseTo(0.015, 9);
@@ -135,11 +139,11 @@ describe("ai.cost quotes the band and the tier", () => {
 
   test("a listed tier is quoted at its rates; an unlisted one at the standard rates", async () => {
     const ask = { model: "gpt-5", prompt_tokens: 1_000_000, completion_tokens: 1_000_000 };
-    const priority = await gw.op(org.apiKey, "ai.cost", { ...ask, service_tier: "priority" });
+    const priority = await stack.gw.op(stack.org.apiKey, "ai.cost", { ...ask, service_tier: "priority" });
     expect(priority.body.data).toMatchObject({ pricedAt: "priority", totalCostUsd: 22.5 });
-    const flex = await gw.op(org.apiKey, "ai.cost", { ...ask, service_tier: "flex" });
+    const flex = await stack.gw.op(stack.org.apiKey, "ai.cost", { ...ask, service_tier: "flex" });
     expect(flex.body.data).toMatchObject({ pricedAt: "standard", totalCostUsd: 11.25 });
-    const bad = await gw.op(org.apiKey, "ai.cost", { ...ask, service_tier: "" });
+    const bad = await stack.gw.op(stack.org.apiKey, "ai.cost", { ...ask, service_tier: "" });
     expect(bad.status).toBe(400);
   });
 });

@@ -1,21 +1,10 @@
 /** The provider.* operations: rules per kind, scopes and visibility, key rotation, and Azure's addressing. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, runCli, type RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { runCli } from "../support/gateway-process.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
-});
+const stack = stackPerFile();
 
 describe("provider.create rules", () => {
   const cases: [string, object, number, string][] = [
@@ -45,14 +34,14 @@ describe("provider.create rules", () => {
   ];
   for (const [name, params, status, mention] of cases) {
     test(name, async () => {
-      const r = await gw.op(org.apiKey, "provider.create", params);
+      const r = await stack.gw.op(stack.org.apiKey, "provider.create", params);
       expect(r.status).toBe(status);
       expect(r.body.error).toContain(mention);
     });
   }
 
   test("bedrock with AWS credentials keeps the region; hints show only the access key's ends", async () => {
-    const r = await gw.op(org.apiKey, "provider.create", {
+    const r = await stack.gw.op(stack.org.apiKey, "provider.create", {
       provider: "bedrock",
       region: "eu-central-1",
       accessKeyId: "AKIAIOSFODNN7EXAMPLE",
@@ -72,25 +61,27 @@ describe("provider.create rules", () => {
   });
 
   test("names are unique in the organization", async () => {
-    expect((await gw.op(org.apiKey, "provider.create", { provider: "groq", apiKey: "gsk_1234567890abc", name: "fast" })).status).toBe(200);
-    expect((await gw.op(org.apiKey, "provider.create", { provider: "together", apiKey: "tg_1234567890abc", name: "fast" })).status).toBe(
-      409,
-    );
+    expect(
+      (await stack.gw.op(stack.org.apiKey, "provider.create", { provider: "groq", apiKey: "gsk_1234567890abc", name: "fast" })).status,
+    ).toBe(200);
+    expect(
+      (await stack.gw.op(stack.org.apiKey, "provider.create", { provider: "together", apiKey: "tg_1234567890abc", name: "fast" })).status,
+    ).toBe(409);
   });
 });
 
 describe("scopes and visibility", () => {
   test("members add their own providers, not the organization's; they see organization ones and their own", async () => {
     // A real member (a service account acts for its creator, so it would see its creator's providers).
-    expect((await gw.op(org.apiKey, "org.members.invite", { email: "member@example.com" })).status).toBe(200);
+    expect((await stack.gw.op(stack.org.apiKey, "org.members.invite", { email: "member@example.com" })).status).toBe(200);
     const link = (
-      await runCli(["login-link", "--data", gw.dataDir, "--email", "member@example.com", "--public-url", gw.url])
+      await runCli(["login-link", "--data", stack.gw.dataDir, "--email", "member@example.com", "--public-url", stack.gw.url])
     ).stdout.trim();
     const cookie = ((await fetch(link, { redirect: "manual" })).headers.get("set-cookie") ?? "").split(";")[0] as string;
     const asMember = async (operation: string, params: object) => {
-      const res = await fetch(`${gw.url}/api/v1/gateway`, {
+      const res = await fetch(`${stack.gw.url}/api/v1/gateway`, {
         method: "POST",
-        headers: { cookie, origin: gw.url, "content-type": "application/json" },
+        headers: { cookie, origin: stack.gw.url, "content-type": "application/json" },
         body: JSON.stringify({ operation, params }),
       });
       return { status: res.status, body: (await res.json()) as any };
@@ -104,21 +95,25 @@ describe("scopes and visibility", () => {
     expect(seen).toContain("bedrock"); // organization scope
     expect(seen).toContain("fast"); // added with the admin key: a key's providers are the organization's
     // The admin sees everything in the organization.
-    expect((await gw.op(org.apiKey, "provider.list")).body.data.providers.map((p: any) => p.name)).toContain("my-mistral");
+    expect((await stack.gw.op(stack.org.apiKey, "provider.list")).body.data.providers.map((p: any) => p.name)).toContain("my-mistral");
     // A member cannot change a provider that is not their own.
-    const adminOwn = (await gw.op(org.apiKey, "provider.list")).body.data.providers.find((p: any) => p.name === "fast");
+    const adminOwn = (await stack.gw.op(stack.org.apiKey, "provider.list")).body.data.providers.find((p: any) => p.name === "fast");
     expect((await asMember("provider.update", { id: adminOwn.id, name: "mine-now" })).status).toBe(403);
   });
 
   test("update rotates the key and changes settings; delete removes; others' providers are refused", async () => {
-    const created = await gw.op(org.apiKey, "provider.create", { provider: "xai", apiKey: "xai-old-1234567890", name: "grok" });
+    const created = await stack.gw.op(stack.org.apiKey, "provider.create", { provider: "xai", apiKey: "xai-old-1234567890", name: "grok" });
     const id = created.body.data.provider.id;
-    const updated = await gw.op(org.apiKey, "provider.update", { id, apiKey: "xai-new-0987654321", limits: { requestsPerMinute: 60 } });
+    const updated = await stack.gw.op(stack.org.apiKey, "provider.update", {
+      id,
+      apiKey: "xai-new-0987654321",
+      limits: { requestsPerMinute: 60 },
+    });
     expect(updated.body.data.provider).toMatchObject({ keyHint: "xai-...4321", limits: { requestsPerMinute: 60 } });
-    expect((await gw.op(org.apiKey, "provider.update", { id, provider: "openai" })).status).toBe(400);
-    expect((await gw.op(org.apiKey, "provider.delete", { id })).body.data).toEqual({ id, deleted: true });
-    expect((await gw.op(org.apiKey, "provider.delete", { id })).status).toBe(404);
-    const audit = await gw.op(org.apiKey, "org.audit-log.list", { limit: 5 });
+    expect((await stack.gw.op(stack.org.apiKey, "provider.update", { id, provider: "openai" })).status).toBe(400);
+    expect((await stack.gw.op(stack.org.apiKey, "provider.delete", { id })).body.data).toEqual({ id, deleted: true });
+    expect((await stack.gw.op(stack.org.apiKey, "provider.delete", { id })).status).toBe(404);
+    const audit = await stack.gw.op(stack.org.apiKey, "org.audit-log.list", { limit: 5 });
     const actions = audit.body.data.entries.map((e: any) => e.action);
     expect(actions).toContain("provider.delete");
     expect(actions).toContain("provider.update");
@@ -127,20 +122,20 @@ describe("scopes and visibility", () => {
 });
 
 test("azure-openai: deployment paths, the api-key header and api-version", async () => {
-  const r = await gw.op(org.apiKey, "provider.create", {
+  const r = await stack.gw.op(stack.org.apiKey, "provider.create", {
     provider: "azure-openai",
     name: "azure",
     apiKey: "azure-key-1234567890",
-    baseUrl: mock.url,
+    baseUrl: stack.mock.url,
     apiVersion: "2024-06-01",
     deployments: { "gpt-4o": "prod-4o" },
     scope: "organization",
   });
   expect(r.status).toBe(200);
-  const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+  const client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
   const res = await client.chat.completions.create({ model: "azure/gpt-4o", messages: [{ role: "user", content: "hi" }] });
   expect(res.object).toBe("chat.completion");
-  const seen = (await mock.requests()).at(-1)!;
+  const seen = (await stack.mock.requests()).at(-1)!;
   expect(seen.path).toBe("/openai/deployments/prod-4o/chat/completions");
   expect(seen.url).toBe("/openai/deployments/prod-4o/chat/completions?api-version=2024-06-01");
   expect(seen.apiKey).toBe("azure-key-1234567890");

@@ -6,40 +6,22 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
-import {
-  initOrg,
-  type InitResult,
-  removeDir,
-  type RunningGateway,
-  type RunningMock,
-  startGateway,
-  tempDataDir,
-} from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
+import { initOrg, type InitResult, removeDir, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
 import { withStore } from "../support/store-access.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
 const PROVIDER_KEY = "sk-proj-test-provider-key-0123456789abcdef";
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let client: OpenAI;
+
+const stack = stackPerFile({
+  env: { GW_UPSTREAM_TIMEOUT_S: "5", GW_FLUSH_INTERVAL_MS: "50" },
+  providers: [{ ...OPENAI_AT_MOCK, apiKey: PROVIDER_KEY }],
+});
 
 beforeAll(async () => {
   // A short provider deadline for the 504 test, with room for a cold first call on a loaded machine.
-  ({ mock, org, gw } = await startStack({ env: { GW_UPSTREAM_TIMEOUT_S: "5", GW_FLUSH_INTERVAL_MS: "50" } }));
-  const created = await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: PROVIDER_KEY,
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  expect(created.status).toBe(200);
-  client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
+  client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
 });
 
 describe("chat completions", () => {
@@ -54,7 +36,7 @@ describe("chat completions", () => {
     expect(res.model).toBe("gpt-4o");
     expect(res.choices[0]?.message.content).toBeTruthy();
     expect(res.usage?.prompt_tokens).toBeGreaterThan(0);
-    const last = (await mock.requests()).at(-1)!;
+    const last = (await stack.mock.requests()).at(-1)!;
     expect(last.path).toBe("/v1/chat/completions");
     expect(last.authorization).toBe(`Bearer ${PROVIDER_KEY}`);
     // The limit under the name OpenAI's chat API takes (its reasoning models refuse `max_tokens`).
@@ -76,7 +58,7 @@ describe("chat completions", () => {
     expect(pieces.join("").length).toBeGreaterThan(10);
     expect(sawUsage).toBe(false);
     // The gateway asked the provider for usage anyway, to price the call.
-    expect((await mock.requests()).at(-1)?.body.stream_options).toEqual({ include_usage: true });
+    expect((await stack.mock.requests()).at(-1)?.body.stream_options).toEqual({ include_usage: true });
 
     const withUsage = await client.chat.completions.create({
       model: "gpt-4o",
@@ -118,19 +100,19 @@ describe("chat completions", () => {
         },
       ],
     });
-    const seen = (await mock.requests()).at(-1)!.body;
+    const seen = (await stack.mock.requests()).at(-1)!.body;
     expect(seen.response_format).toEqual({ type: "json_object" });
     expect(seen.messages[0].content[1]).toEqual({ type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } });
     // Fields the gateway does not know pass through untouched.
     await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }], seed: 7, logprobs: true } as never);
-    expect((await mock.requests()).at(-1)?.body).toMatchObject({ seed: 7, logprobs: true });
+    expect((await stack.mock.requests()).at(-1)?.body).toMatchObject({ seed: 7, logprobs: true });
   });
 
   test("the request table's rules are enforced with clear errors", async () => {
     const bad = async (body: object) => {
-      const res = await fetch(`${gw.url}/v1/chat/completions`, {
+      const res = await fetch(`${stack.gw.url}/v1/chat/completions`, {
         method: "POST",
-        headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+        headers: { authorization: `Bearer ${stack.org.apiKey}`, "content-type": "application/json" },
         body: JSON.stringify(body),
       });
       return { status: res.status, body: (await res.json()) as any };
@@ -155,7 +137,7 @@ describe("chat completions", () => {
   });
 
   test("a missing or bad gateway key is 401 in this envelope", async () => {
-    const anonymous = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: "gw_live_wrong", maxRetries: 0 });
+    const anonymous = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: "gw_live_wrong", maxRetries: 0 });
     const err = await anonymous.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "x" }] }).catch((e) => e);
     expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
     expect(err.error).toMatchObject({ type: "authentication_error", code: "unauthorized" });
@@ -165,11 +147,11 @@ describe("chat completions", () => {
 describe("upstream failures", () => {
   let selfHosted: string;
   beforeAll(async () => {
-    const r = await gw.op(org.apiKey, "provider.create", {
+    const r = await stack.gw.op(stack.org.apiKey, "provider.create", {
       provider: "self-hosted",
       name: "lab",
       apiKey: "lab-key-123456",
-      baseUrl: `${mock.url}/v1`,
+      baseUrl: `${stack.mock.url}/v1`,
       country: "US",
       models: ["mock-model"],
       scope: "organization",
@@ -207,7 +189,7 @@ describe("upstream failures", () => {
   });
 
   test("an unreachable provider is 503 provider_unavailable", async () => {
-    await gw.op(org.apiKey, "provider.create", {
+    await stack.gw.op(stack.org.apiKey, "provider.create", {
       provider: "custom",
       name: "gone",
       apiKey: "k-123456789",
@@ -224,34 +206,34 @@ describe("upstream failures", () => {
   test("a declared self-hosted model resolves without a prefix", async () => {
     const res = await client.chat.completions.create({ model: "mock-model", messages: [{ role: "user", content: "x" }] });
     expect(res.model).toBe("mock-model");
-    expect((await mock.requests()).at(-1)?.authorization).toBe("Bearer lab-key-123456");
+    expect((await stack.mock.requests()).at(-1)?.authorization).toBe("Bearer lab-key-123456");
     expect(selfHosted).toMatch(/^prv_/);
   });
 
   test("a client that disconnects mid-stream aborts the upstream request", async () => {
-    const before = await mock.stats();
+    const before = await stack.mock.stats();
     const controller = new AbortController();
-    const res = await fetch(`${gw.url}/v1/chat/completions`, {
+    const res = await fetch(`${stack.gw.url}/v1/chat/completions`, {
       method: "POST",
       signal: controller.signal,
-      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${stack.org.apiKey}`, "content-type": "application/json" },
       body: JSON.stringify({ model: "lab/slow-1500", stream: true, messages: [{ role: "user", content: "long answer" }] }),
     });
     const reader = res.body!.getReader();
     await reader.read();
     controller.abort();
     await Bun.sleep(1000);
-    const after = await mock.stats();
+    const after = await stack.mock.stats();
     expect(after.streamsStarted).toBe(before.streamsStarted + 1);
     expect(after.streamsCancelled).toBe(before.streamsCancelled + 1);
   });
 
   test("a client that leaves before the provider answers ends the upstream call", async () => {
     const controller = new AbortController();
-    const call = fetch(`${gw.url}/v1/chat/completions`, {
+    const call = fetch(`${stack.gw.url}/v1/chat/completions`, {
       method: "POST",
       signal: controller.signal,
-      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${stack.org.apiKey}`, "content-type": "application/json" },
       body: JSON.stringify({ model: "lab/slow-1501", messages: [{ role: "user", content: "long answer" }] }),
     }).catch((e) => e);
     await Bun.sleep(300);
@@ -260,7 +242,7 @@ describe("upstream failures", () => {
     // Past the mock's 1.5 s: had the gateway kept waiting, the mock would have answered a caller still there.
     await Bun.sleep(1600);
     // By its own model: other tests' calls (the deadline's) are let go of while this one runs.
-    expect((await mock.stats()).abandonedByModel["slow-1501"]).toBe(1);
+    expect((await stack.mock.stats()).abandonedByModel["slow-1501"]).toBe(1);
   });
 });
 
@@ -290,7 +272,7 @@ describe("a per-request provider key", () => {
     // The vendor's public address is moved to the mock, where a per-request key goes.
     catalogDir = tempDataDir();
     const catalog = join(catalogDir, "catalog.json");
-    writeFileSync(catalog, JSON.stringify({ providers: { openai: { defaultBaseUrl: `${mock.url}/v1` } } }));
+    writeFileSync(catalog, JSON.stringify({ providers: { openai: { defaultBaseUrl: `${stack.mock.url}/v1` } } }));
     const dataDir = tempDataDir();
     porg = await initOrg(dataDir);
     pgw = await startGateway({ dataDir, env: { GW_CATALOG: catalog, GW_LOG_LEVEL: "debug", GW_FLUSH_INTERVAL_MS: "50" } });
@@ -309,7 +291,7 @@ describe("a per-request provider key", () => {
       body: JSON.stringify(body),
     });
   const perRequest = { "x-gw-provider-key": PER_REQUEST, "x-gw-provider": "openai" };
-  const lastSeen = async () => (await mock.requests()).at(-1)!;
+  const lastSeen = async () => (await stack.mock.requests()).at(-1)!;
   /** Every response body and header value this test received, to search for the key. */
   const received: string[] = [];
   const keep = async (res: Response) => {
@@ -409,9 +391,9 @@ describe("embeddings and models", () => {
     });
     expect(floats.data).toHaveLength(2);
     expect(floats.data[0]?.embedding).toHaveLength(8);
-    const b64 = await fetch(`${gw.url}/v1/embeddings`, {
+    const b64 = await fetch(`${stack.gw.url}/v1/embeddings`, {
       method: "POST",
-      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${stack.org.apiKey}`, "content-type": "application/json" },
       body: JSON.stringify({ model: "text-embedding-3-small", input: "x", encoding_format: "base64", dimensions: 4 }),
     });
     const body = (await b64.json()) as any;
@@ -420,10 +402,10 @@ describe("embeddings and models", () => {
   });
 
   test("embeddings with a messages-vendor model fail with wrong_endpoint", async () => {
-    await gw.op(org.apiKey, "provider.create", {
+    await stack.gw.op(stack.org.apiKey, "provider.create", {
       provider: "anthropic",
       apiKey: "sk-ant-test-1234567890",
-      baseUrl: mock.url,
+      baseUrl: stack.mock.url,
       scope: "organization",
     });
     const err = await client.embeddings.create({ model: "claude-sonnet-4-5", input: "x" }).catch((e) => e);
@@ -444,7 +426,7 @@ describe("embeddings and models", () => {
 
 describe("gateway operations", () => {
   test("ai.proxy, both parameter forms, returns the provider's response plus estimated_cost", async () => {
-    const flat = await gw.op(org.apiKey, "ai.proxy", {
+    const flat = await stack.gw.op(stack.org.apiKey, "ai.proxy", {
       provider: "openai",
       model: "gpt-4o",
       messages: [{ role: "user", content: "hi" }],
@@ -453,24 +435,30 @@ describe("gateway operations", () => {
     expect(flat.status).toBe(200);
     expect(flat.body.data).toMatchObject({ object: "chat.completion", model: "gpt-4o" });
     expect(flat.body.data.estimated_cost).toBeGreaterThan(0);
-    const endpoint = await gw.op(org.apiKey, "ai.proxy", {
+    const endpoint = await stack.gw.op(stack.org.apiKey, "ai.proxy", {
       provider: "openai",
       endpoint: "/v1/chat/completions",
       body: { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] },
     });
     expect(endpoint.body.data.choices).toHaveLength(1);
-    const emb = await gw.op(org.apiKey, "ai.proxy", {
+    const emb = await stack.gw.op(stack.org.apiKey, "ai.proxy", {
       provider: "openai",
       endpoint: "embeddings",
       body: { model: "text-embedding-3-small", input: "hi" },
     });
     expect(emb.body.data.object).toBe("list");
-    expect((await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "/v1/files", body: {} })).status).toBe(400);
-    expect((await gw.op(org.apiKey, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [], stream: true })).status).toBe(400);
+    expect((await stack.gw.op(stack.org.apiKey, "ai.proxy", { provider: "openai", endpoint: "/v1/files", body: {} })).status).toBe(400);
+    expect(
+      (await stack.gw.op(stack.org.apiKey, "ai.proxy", { provider: "openai", model: "gpt-4o", messages: [], stream: true })).status,
+    ).toBe(400);
   });
 
   test("ai.cost from tokens or from messages", async () => {
-    const byTokens = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o", prompt_tokens: 1_000_000, completion_tokens: 100_000 });
+    const byTokens = await stack.gw.op(stack.org.apiKey, "ai.cost", {
+      model: "gpt-4o",
+      prompt_tokens: 1_000_000,
+      completion_tokens: 100_000,
+    });
     expect(byTokens.body.data).toMatchObject({
       model: "gpt-4o",
       provider: "openai",
@@ -478,23 +466,23 @@ describe("gateway operations", () => {
       outputCostUsd: 1,
       totalCostUsd: 3.5,
     });
-    const byMessages = await gw.op(org.apiKey, "ai.cost", {
+    const byMessages = await stack.gw.op(stack.org.apiKey, "ai.cost", {
       model: "gpt-4o-2024-08-06",
       messages: [{ role: "user", content: "Hello there" }],
       max_tokens: 100,
     });
     expect(byMessages.body.data.promptTokens).toBeGreaterThan(3);
     expect(byMessages.body.data.outputCostUsd).toBeCloseTo(0.001, 6);
-    expect((await gw.op(org.apiKey, "ai.cost", { model: "nope", prompt_tokens: 1 })).status).toBe(404);
+    expect((await stack.gw.op(stack.org.apiKey, "ai.cost", { model: "nope", prompt_tokens: 1 })).status).toBe(404);
   });
 
   test("ai.cost prices cache reads and writes as calls are charged, and refuses parts larger than the prompt", async () => {
     // gpt-4o: input $2.50, cached input $1.25 per million tokens.
-    const openai = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o", prompt_tokens: 1_000_000, cached_tokens: 400_000 });
+    const openai = await stack.gw.op(stack.org.apiKey, "ai.cost", { model: "gpt-4o", prompt_tokens: 1_000_000, cached_tokens: 400_000 });
     expect(openai.body.data).toMatchObject({ cachedTokens: 400_000, inputCostUsd: 1.5, cacheCostUsd: 0.5, totalCostUsd: 2 });
     // Anthropic's rule: reads at 0.1x and (5-minute) writes at 1.25x the input price ($3 for claude-sonnet-4-5),
     // for a prompt under its 200K long-context threshold (above it, the band's rates: test/e2e/price-bands.test.ts).
-    const anthropic = await gw.op(org.apiKey, "ai.cost", {
+    const anthropic = await stack.gw.op(stack.org.apiKey, "ai.cost", {
       model: "claude-sonnet-4-5",
       prompt_tokens: 100_000,
       cached_tokens: 50_000,
@@ -502,14 +490,21 @@ describe("gateway operations", () => {
     });
     expect(anthropic.body.data.inputCostUsd).toBeCloseTo(0.03, 9);
     expect(anthropic.body.data.cacheCostUsd).toBeCloseTo(0.015 + 0.15, 9);
-    const tooMany = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o", prompt_tokens: 10, cached_tokens: 8, cache_write_tokens: 3 });
+    const tooMany = await stack.gw.op(stack.org.apiKey, "ai.cost", {
+      model: "gpt-4o",
+      prompt_tokens: 10,
+      cached_tokens: 8,
+      cache_write_tokens: 3,
+    });
     expect(tooMany.status).toBe(400);
     expect(JSON.stringify(tooMany.body)).toContain("cannot add up to more");
   });
 
   test("ai.models is the same list as GET /v1/models", async () => {
-    const op = await gw.op(org.apiKey, "ai.models");
-    const http = (await (await fetch(`${gw.url}/v1/models`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any;
+    const op = await stack.gw.op(stack.org.apiKey, "ai.models");
+    const http = (await (
+      await fetch(`${stack.gw.url}/v1/models`, { headers: { authorization: `Bearer ${stack.org.apiKey}` } })
+    ).json()) as any;
     expect(op.body.data.data.map((m: any) => m.id).sort()).toEqual(http.data.map((m: any) => m.id).sort());
   });
 });
@@ -519,13 +514,13 @@ describe("accounting and secrets", () => {
     await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "count me SECRET-PROMPT-TEXT" }] });
     await Bun.sleep(300);
     const [rows, key] = await withStore(
-      gw.dataDir,
-      async (store) => [await store.listUsageEvents(org.orgId), await store.getApiKey(org.keyId)] as const,
+      stack.gw.dataDir,
+      async (store) => [await store.listUsageEvents(stack.org.orgId), await store.getApiKey(stack.org.keyId)] as const,
     );
     const ok = rows.filter((r) => r.status === 200 && r.provider === "openai");
     expect(ok.length).toBeGreaterThan(5);
     const last = ok.at(-1);
-    expect(last).toMatchObject({ keyId: org.keyId, model: "gpt-4o", errorCode: null });
+    expect(last).toMatchObject({ keyId: stack.org.keyId, model: "gpt-4o", errorCode: null });
     expect(last?.promptTokens).toBeGreaterThan(0);
     expect(last?.costMicros).toBeGreaterThan(0);
     expect(rows.some((r) => r.status === 504 && r.errorCode === "provider_timeout")).toBe(true);
@@ -535,15 +530,15 @@ describe("accounting and secrets", () => {
   });
 
   test("providers show only a key hint; no provider key or prompt text is on disk", async () => {
-    const list = await gw.op(org.apiKey, "provider.list");
+    const list = await stack.gw.op(stack.org.apiKey, "provider.list");
     const openai = list.body.data.providers.find((p: any) => p.provider === "openai");
     expect(openai.keyHint).toBe("sk-...cdef");
     expect(JSON.stringify(list.body)).not.toContain(PROVIDER_KEY);
-    for (const f of readdirSync(gw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())) {
+    for (const f of readdirSync(stack.gw.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())) {
       const bytes = readFileSync(join(f.parentPath, f.name)).toString("latin1");
       expect(bytes.includes(PROVIDER_KEY)).toBe(false);
       expect(bytes.includes("SECRET-PROMPT-TEXT")).toBe(false);
     }
-    expect(gw.lines.join("\n")).not.toContain(PROVIDER_KEY);
+    expect(stack.gw.lines.join("\n")).not.toContain(PROVIDER_KEY);
   });
 });

@@ -1,42 +1,30 @@
 /** The mock's rate-limit headers move a provider to warning then critical; one notification per change. */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import OpenAI from "openai";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let client: OpenAI;
 
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ mockArgs: ["--rate-limit-requests", "8"], env: { GW_ALERT_CHECK_INTERVAL_S: "1" } }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "anthropic",
-    apiKey: "sk-ant-vendor-1234567890",
-    baseUrl: mock.url,
-    scope: "organization",
-    limits: { requestsPerDay: 1000 },
-  });
-  client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-}, 30_000);
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
+const stack = stackPerFile({
+  mockArgs: ["--rate-limit-requests", "8"],
+  env: { GW_ALERT_CHECK_INTERVAL_S: "1" },
+  providers: [OPENAI_AT_MOCK, { ...ANTHROPIC_AT_MOCK, limits: { requestsPerDay: 1000 } }],
 });
 
+beforeAll(async () => {
+  client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
+}, 30_000);
+
 const status = async () =>
-  (await (await fetch(`${gw.url}/api/user/rate-limit-status`, { headers: { authorization: `Bearer ${org.apiKey}` } })).json()) as any;
+  (await (
+    await fetch(`${stack.gw.url}/api/user/rate-limit-status`, { headers: { authorization: `Bearer ${stack.org.apiKey}` } })
+  ).json()) as any;
 const call = () => client.chat.completions.create({ model: "gpt-4o", max_tokens: 5, messages: [{ role: "user", content: "hi" }] });
 const rateNotes = async () =>
-  ((await gw.op(org.apiKey, "notifications.list", {})).body.data.notifications as any[]).filter((n) => n.kind === "rate_limit.status");
+  ((await stack.gw.op(stack.org.apiKey, "notifications.list", {})).body.data.notifications as any[]).filter(
+    (n) => n.kind === "rate_limit.status",
+  );
 
 async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
   for (;;) {
@@ -84,7 +72,7 @@ test("provider headers: ok, then warning at 6 of 8, then critical at 8 of 8, eac
 
   await call();
   await call();
-  const critical = (await gw.op(org.apiKey, "metrics.rate-limits", {})).body.data;
+  const critical = (await stack.gw.op(stack.org.apiKey, "metrics.rate-limits", {})).body.data;
   expect(critical).toMatchObject({ overallStatus: "critical", hasCritical: true });
   expect(Date.parse(critical.providers.find((p: any) => p.provider === "openai").resetTime)).toBeGreaterThan(Date.now() - 1000);
   const notes = await until(async () => {
@@ -101,11 +89,11 @@ test("provider headers: ok, then warning at 6 of 8, then critical at 8 of 8, eac
 }, 60_000);
 
 test("a used-up daily limit: refused until the next midnight UTC, the time its 429 names; critical counts as a warning", async () => {
-  await gw.op(org.apiKey, "provider.create", {
+  await stack.gw.op(stack.org.apiKey, "provider.create", {
     provider: "openai",
     name: "daily",
     apiKey: "sk-openai-daily-1234567890",
-    baseUrl: `${mock.url}/v1`,
+    baseUrl: `${stack.mock.url}/v1`,
     scope: "organization",
     limits: { requestsPerDay: 2, requestsPerMinute: 100 },
   });

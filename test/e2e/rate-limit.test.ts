@@ -1,20 +1,15 @@
 /** The request-rate limit over HTTP: per key, per address before authentication, headers on every response. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { initOrg, type InitResult, removeDir, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, type RunningGateway, startGatewayWithOrg, stopAndRemove } from "../support/gateway-process.ts";
 
 let gw: RunningGateway;
 let org: InitResult;
 
 beforeAll(async () => {
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir });
+  ({ org, gw } = await startGatewayWithOrg());
 });
 
-afterAll(async () => {
-  await gw.stop();
-  removeDir(gw.dataDir);
-});
+afterAll(() => stopAndRemove(gw));
 
 /** Sends `total` requests, `concurrency` at a time, and tallies statuses. */
 async function burst(total: number, concurrency: number, send: () => Promise<Response>) {

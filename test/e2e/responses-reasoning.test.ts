@@ -5,39 +5,31 @@
  * on a tool call comes back on the next turn's call, whole or streamed, so a tool loop at
  * Google's OpenAI-compatible endpoint is not refused on its second turn.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
 import type { ResponseInputItem, ResponseOutputItem } from "openai/resources/responses/responses";
 import { mockSignatureFor, THOUGHT_SIGNATURE_USER } from "../../src/mock-provider/thought-signature-steer.ts";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { stackPerFile } from "../support/stack.ts";
 import { RESPONSES_WEATHER_TOOL } from "../support/weather-tool.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let openai: OpenAI;
 
+const stack = stackPerFile();
+
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
   for (const provider of ["google", "cohere"])
-    await gw.op(org.apiKey, "provider.create", {
+    await stack.gw.op(stack.org.apiKey, "provider.create", {
       provider,
       apiKey: `sk-${provider}-test-123456`,
-      baseUrl: `${mock.url}/v1`,
+      baseUrl: `${stack.mock.url}/v1`,
       scope: "organization",
     });
-  openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
+  openai = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
 });
 
 const weather = RESPONSES_WEATHER_TOOL;
 const lastChatBody = async () =>
-  (await mock.requests()).filter((r) => r.path.endsWith("/chat/completions")).at(-1)!.body as Record<string, any>;
+  (await stack.mock.requests()).filter((r) => r.path.endsWith("/chat/completions")).at(-1)!.body as Record<string, any>;
 
 describe("reasoning.effort", () => {
   test("reaches a provider whose chat API documents reasoning_effort (Google) as reasoning_effort", async () => {

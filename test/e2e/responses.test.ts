@@ -5,49 +5,31 @@
  * messages-format one, through the same policy stages as chat: blocked prompts, usage
  * rows, spend caps and sandbox keys.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
 import { withStore } from "../support/store-access.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 import { RESPONSES_WEATHER_TOOL } from "../support/weather-tool.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let openai: OpenAI;
 const LEAKED_KEY = "ghp_Q7vLm2Rk9XwTz4Hn8Bc3Pd6Yf1Gs5Ja0KeWx";
 
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "mistral",
-    apiKey: "sk-mistral-test-123456",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "anthropic",
-    apiKey: "sk-ant-vendor-test-123456",
-    baseUrl: mock.url,
-    scope: "organization",
-  });
-  openai = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+const stack = stackPerFile({
+  env: { GW_FLUSH_INTERVAL_MS: "50" },
+  providers: [
+    { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456" },
+    { provider: "mistral", apiKey: "sk-mistral-test-123456", baseUrl: "{mock}/v1" },
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-vendor-test-123456" },
+  ],
 });
 
-afterAll(async () => {
-  await stopStack({ gw, mock });
+beforeAll(async () => {
+  openai = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
 });
 
 const weather = RESPONSES_WEATHER_TOOL;
-const lastUpstream = async () => (await mock.requests()).at(-1)!;
+const lastUpstream = async () => (await stack.mock.requests()).at(-1)!;
 
 for (const [label, model, path] of [
   ["OpenAI, natively", "gpt-4o", "/v1/responses"],
@@ -104,13 +86,13 @@ for (const [label, model, path] of [
 
 describe("policy", () => {
   test("a leaked credential in instructions is 400 security_violation in the OpenAI envelope, never forwarded", async () => {
-    const before = (await mock.requests()).length;
+    const before = (await stack.mock.requests()).length;
     const err = await openai.responses.create({ model: "gpt-4o", instructions: `use ${LEAKED_KEY}`, input: "hi" }).catch((e) => e);
     expect(err).toBeInstanceOf(OpenAI.APIError);
     expect(err.status).toBe(400);
     expect(err.error).toMatchObject({ code: "security_violation" });
     expect(JSON.stringify(err.error)).not.toContain(LEAKED_KEY);
-    expect((await mock.requests()).length).toBe(before);
+    expect((await stack.mock.requests()).length).toBe(before);
   });
 
   test("stored state and built-in tools reach a provider that serves the Responses API, as written", async () => {
@@ -131,7 +113,7 @@ describe("policy", () => {
   });
 
   test("what chat completions cannot carry is a 400 naming the field, never sent; ranges are checked in the caller's names", async () => {
-    const before = (await mock.requests()).length;
+    const before = (await stack.mock.requests()).length;
     for (const model of ["mistral-large-latest", "claude-sonnet-4-5"]) {
       const stateful = await openai.responses.create({ model, input: "hi", previous_response_id: "resp_1" }).catch((e) => e);
       expect(stateful.status).toBe(400);
@@ -140,7 +122,7 @@ describe("policy", () => {
       expect(builtIn.status).toBe(400);
       expect(builtIn.error.param).toBe("tools[0].type");
     }
-    expect((await mock.requests()).length).toBe(before);
+    expect((await stack.mock.requests()).length).toBe(before);
     const range = await openai.responses.create({ model: "gpt-4o", input: "hi", max_output_tokens: 0 }).catch((e) => e);
     expect(range.status).toBe(400);
     expect(range.error.param).toBe("max_output_tokens");
@@ -170,9 +152,9 @@ describe("policy", () => {
   });
 
   test("every call is a usage row, charged like chat", async () => {
-    const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "responses-usage" });
+    const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "responses-usage" });
     const { id, key } = created.body.data.apiKey;
-    const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+    const client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: key, maxRetries: 0 });
     await client.responses.create({ model: "gpt-4o", input: "count me" });
     const events: string[] = [];
     for await (const e of await client.responses.create({ model: "claude-sonnet-4-5", input: "and me", stream: true })) events.push(e.type);
@@ -180,7 +162,7 @@ describe("policy", () => {
     let rows: { keyId: string | null; costMicros: number; status: number; model: string }[] = [];
     for (let i = 0; i < 100 && rows.length < 2; i++) {
       await Bun.sleep(50);
-      rows = (await withStore(gw.dataDir, (s) => s.listUsageEvents(org.orgId))).filter((e) => e.keyId === id);
+      rows = (await withStore(stack.gw.dataDir, (s) => s.listUsageEvents(stack.org.orgId))).filter((e) => e.keyId === id);
     }
     expect(rows.map((r) => r.model).sort()).toEqual(["claude-sonnet-4-5", "gpt-4o"]);
     for (const r of rows) {
@@ -190,16 +172,16 @@ describe("policy", () => {
   });
 
   test("a built-in tool's call is charged at its listed fee on top of the tokens, the row marked estimated", async () => {
-    const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "responses-tools" });
+    const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "responses-tools" });
     const { id, key } = created.body.data.apiKey;
-    const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+    const client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: key, maxRetries: 0 });
     const r = await client.responses.create({ model: "gpt-4o", input: "Search the news", tools: [{ type: "web_search_preview" }] });
     expect(r.output[0]!.type).toBe("web_search_call");
     await client.responses.create({ model: "gpt-4o", input: "Search the news" });
     let rows: { keyId: string | null; costMicros: number; priceEstimated?: boolean }[] = [];
     for (let i = 0; i < 100 && rows.length < 2; i++) {
       await Bun.sleep(50);
-      rows = (await withStore(gw.dataDir, (s) => s.listUsageEvents(org.orgId))).filter((e) => e.keyId === id);
+      rows = (await withStore(stack.gw.dataDir, (s) => s.listUsageEvents(stack.org.orgId))).filter((e) => e.keyId === id);
     }
     const [withTool, plain] = rows;
     expect(withTool!.priceEstimated).toBe(true);
@@ -208,25 +190,31 @@ describe("policy", () => {
   });
 
   test("a background response is refused before anything is sent: its answer would never be charged", async () => {
-    const before = (await mock.requests()).length;
+    const before = (await stack.mock.requests()).length;
     const err = await openai.responses.create({ model: "gpt-4o", input: "long work", background: true }).catch((e) => e);
     expect(err.status).toBe(400);
     expect(err.error.param).toBe("background");
-    expect((await mock.requests()).length).toBe(before);
+    expect((await stack.mock.requests()).length).toBe(before);
   });
 
   test("spend caps refuse Responses calls as chat calls", async () => {
-    const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "responses-capped", monthlyCapCents: 0 });
-    const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
+    const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", {
+      serviceAccountName: "responses-capped",
+      monthlyCapCents: 0,
+    });
+    const client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
     const err = await client.responses.create({ model: "gpt-4o", input: "x" }).catch((e) => e);
     expect(err.status).toBe(429);
     expect(err.error.code).toBe("monthly_cap_exceeded");
   });
 
   test("sandbox keys answer from the simulator in the Responses shape, plain and streamed", async () => {
-    const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "responses-sandbox", keyType: "test" });
-    const sandbox = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
-    const before = (await mock.requests()).length;
+    const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", {
+      serviceAccountName: "responses-sandbox",
+      keyType: "test",
+    });
+    const sandbox = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
+    const before = (await stack.mock.requests()).length;
     const plain = await sandbox.responses.create({ model: "gpt-4o", input: "hello sandbox" });
     expect(plain.object).toBe("response");
     expect(plain.output_text.length).toBeGreaterThan(0);
@@ -247,6 +235,6 @@ describe("policy", () => {
       .create({ model: "claude-sonnet-4-5", input: "x", previous_response_id: plain.id })
       .catch((e) => e);
     expect(translated.status).toBe(400);
-    expect((await mock.requests()).length).toBe(before);
+    expect((await stack.mock.requests()).length).toBe(before);
   });
 });

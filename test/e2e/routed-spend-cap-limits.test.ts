@@ -3,42 +3,25 @@
  * own limits: the reservation comes before them, so a capped key's calls do not use up a
  * shared configuration's requests per minute for calls it never sent there.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import OpenAI from "openai";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  // Two configurations of one vendor: their models tie on quality, price and latency, so names order them (a- first).
-  for (const [name, limits] of [
-    ["a-limited", { requestsPerMinute: 1 }],
-    ["b-open", undefined],
-  ] as const) {
-    const created = await gw.op(org.apiKey, "provider.create", {
-      provider: "openai",
-      name,
-      apiKey: "sk-openai-1234567890",
-      baseUrl: `${mock.url}/v1`,
-      scope: "organization",
-      ...(limits ? { limits } : {}),
-    });
-    expect(created.status).toBe(200);
-  }
+const stack = stackPerFile({
+  providers: [
+    { ...OPENAI_AT_MOCK, name: "a-limited", limits: { requestsPerMinute: 1 } },
+    { ...OPENAI_AT_MOCK, name: "b-open" },
+  ],
 });
 
-afterAll(async () => {
-  await stopStack({ gw, mock });
+beforeAll(async () => {
+  // Two configurations of one vendor: their models tie on quality, price and latency, so names order them (a- first).
 });
 
 test("the candidate passed over does not count against its configuration's limit; the next one there answers", async () => {
-  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "capped", spendCapCents: 1 });
-  const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
+  const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "capped", spendCapCents: 1 });
+  const client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: created.body.data.apiKey.key, maxRetries: 0 });
   // By quality: a-limited/gpt-4o, b-open/gpt-4o (both over the 1-cent cap at 1,000 answer tokens), then a-limited/gpt-4o-mini.
   const { response } = await client.chat.completions
     .create({ model: "gpt-4o*", max_tokens: 1000, messages: [{ role: "user", content: "hi" }] }, { headers: { "x-gw-route": "quality" } })

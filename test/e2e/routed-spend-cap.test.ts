@@ -4,36 +4,17 @@
  * says which model answered and which were passed over; a named model keeps its
  * refusal, and so does a routed call that no candidate fits.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import OpenAI from "openai";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
-
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
-});
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
 /** A client on a new key with the given cap, counting the requests it sends. */
 async function cappedClient(name: string, cap: { spendCapCents?: number; monthlyCapCents?: number }) {
-  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: name, ...cap });
+  const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: name, ...cap });
   const sent: Response[] = [];
   const client = new OpenAI({
-    baseURL: `${gw.url}/v1`,
+    baseURL: `${stack.gw.url}/v1`,
     apiKey: created.body.data.apiKey.key,
     fetch: async (url, init) => {
       const res = await fetch(url, init);
@@ -47,6 +28,8 @@ async function cappedClient(name: string, cap: { spendCapCents?: number; monthly
 // A 1-cent cap (10,000 micro-dollars) and max_tokens 1,000: gpt-4o reserves 10 micros a completion token
 // (10,000 and the prompt: over the cap), gpt-4o-mini 0.6 (about 600: within it).
 const ask = { max_tokens: 1000, messages: [{ role: "user" as const, content: "Which of you answers?" }] };
+
+const stack = stackPerFile({ providers: [OPENAI_AT_MOCK] });
 
 test("a family routed by quality passes over the model its cap cannot pay for and answers with the next", async () => {
   const { client, sent } = await cappedClient("routed-cap-family", { spendCapCents: 1 });
@@ -100,9 +83,12 @@ test("a named model keeps its refusal; a routed call no candidate fits gets the 
 });
 
 test("the route endpoint answers with the candidate the cap could pay for, and names those passed over", async () => {
-  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "routed-cap-endpoint", spendCapCents: 1 });
+  const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", {
+    serviceAccountName: "routed-cap-endpoint",
+    spendCapCents: 1,
+  });
   const key = created.body.data.apiKey.key;
-  const res = await fetch(`${gw.url}/api/byok/route`, {
+  const res = await fetch(`${stack.gw.url}/api/byok/route`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
     body: JSON.stringify({ strategy: "quality", ...ask }),
@@ -113,7 +99,7 @@ test("the route endpoint answers with the candidate the cap could pay for, and n
   expect(skipped.length).toBeGreaterThan(0);
   expect(skipped).not.toContain(`${body.selectedProvider}/${body.selectedModel}`);
   expect(res.headers.get("x-gw-moe-routed")).toBe(`${body.selectedProvider}/${body.selectedModel}`);
-  const viaOp = await gw.op(key, "ai.route", { strategy: "quality", ...ask });
+  const viaOp = await stack.gw.op(key, "ai.route", { strategy: "quality", ...ask });
   expect(viaOp.status).toBe(200);
   expect(viaOp.headers.get("x-gw-route-skipped")).toBe(res.headers.get("x-gw-route-skipped"));
 });

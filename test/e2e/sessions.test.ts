@@ -1,20 +1,15 @@
 /** Browser sessions from `gateway login-link`: one-time links, the cookie, same-origin checks, sign-out. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { initOrg, type InitResult, removeDir, runCli, type RunningGateway, startGateway, tempDataDir } from "../support/gateway-process.ts";
+import { type InitResult, runCli, type RunningGateway, startGatewayWithOrg, stopAndRemove } from "../support/gateway-process.ts";
 
 let gw: RunningGateway;
 let org: InitResult;
 
 beforeAll(async () => {
-  const dataDir = tempDataDir();
-  org = await initOrg(dataDir);
-  gw = await startGateway({ dataDir });
+  ({ org, gw } = await startGatewayWithOrg());
 });
 
-afterAll(async () => {
-  await gw.stop();
-  removeDir(gw.dataDir);
-});
+afterAll(() => stopAndRemove(gw));
 
 async function signIn(email: string): Promise<string> {
   const link = await runCli(["login-link", "--data", gw.dataDir, "--email", email, "--public-url", gw.url]);

@@ -5,9 +5,9 @@
  * flush.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { type InitResult, removeDir, type RunningGateway, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
+import { catalogPerFile } from "../support/catalog-file.ts";
+import { type InitResult, removeDir, type RunningGateway, type RunningMock } from "../support/gateway-process.ts";
+import { LAB_AT_MOCK } from "../support/provider-configs.ts";
 import { startProcessStack } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
 
@@ -18,28 +18,19 @@ const MOCK_LATENCY_MS = 5_000;
 let gw: RunningGateway;
 let mock: RunningMock;
 let org: InitResult;
-let catalogDir: string;
+const catalogFile = catalogPerFile({ models: [{ id: MODEL, provider: "self-hosted", inputPerMTok: 3, outputPerMTok: 15 }] });
 
 beforeAll(async () => {
-  catalogDir = tempDataDir();
-  const catalogFile = join(catalogDir, "catalog.json");
-  writeFileSync(catalogFile, JSON.stringify({ models: [{ id: MODEL, provider: "self-hosted", inputPerMTok: 3, outputPerMTok: 15 }] }));
-  ({ mock, org, gw } = await startProcessStack({ mockArgs: ["--latency-ms", String(MOCK_LATENCY_MS)], env: { GW_CATALOG: catalogFile } }));
-  const lab = {
-    provider: "self-hosted",
-    name: "lab",
-    apiKey: "lab-key-123456",
-    baseUrl: `${mock.url}/v1`,
-    country: "US",
-    scope: "organization",
-  };
-  expect((await gw.op(org.apiKey, "provider.create", lab)).status).toBe(200);
+  ({ mock, org, gw } = await startProcessStack({
+    mockArgs: ["--latency-ms", String(MOCK_LATENCY_MS)],
+    env: { GW_CATALOG: catalogFile },
+    providers: [LAB_AT_MOCK],
+  }));
 });
 
 afterAll(async () => {
   await mock.stop();
   removeDir(gw.dataDir);
-  removeDir(catalogDir);
 });
 
 test("SIGTERM during a refused stream's background read still records the call", async () => {

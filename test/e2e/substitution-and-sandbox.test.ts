@@ -1,35 +1,20 @@
 /** Model substitution is refused in every shape of answer; sandbox (gw_test_) keys never reach a provider. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
 import { withStore } from "../support/store-access.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { LAB_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
+import { sseEvents } from "../support/sse-text.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 let live: OpenAI;
 
+const stack = stackPerFile({ env: { GW_FLUSH_INTERVAL_MS: "50" }, providers: [{ ...LAB_AT_MOCK, models: ["house-llm"] }] });
+
 beforeAll(async () => {
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50" } }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "self-hosted",
-    name: "lab",
-    apiKey: "lab-key-123456",
-    baseUrl: `${mock.url}/v1`,
-    country: "US",
-    models: ["house-llm"],
-    scope: "organization",
-  });
-  live = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });
+  live = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 });
 });
 
-afterAll(async () => {
-  await stopStack({ gw, mock });
-});
-
-const usageRows = () => withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId));
+const usageRows = () => withStore(stack.gw.dataDir, (store) => store.listUsageEvents(stack.org.orgId));
 
 describe("model substitution", () => {
   test("a plain answer from another model is 502 model_substitution_detected, and its cost is recorded", async () => {
@@ -46,16 +31,16 @@ describe("model substitution", () => {
   });
 
   test("a stream from another model ends with an error event before any of its content", async () => {
-    const res = await fetch(`${gw.url}/v1/chat/completions`, {
+    const res = await fetch(`${stack.gw.url}/v1/chat/completions`, {
       method: "POST",
-      headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${stack.org.apiKey}`, "content-type": "application/json" },
       body: JSON.stringify({ model: "lab/swap-gpt-4o-mini", stream: true, messages: [{ role: "user", content: "x" }] }),
     });
     expect(res.status).toBe(200);
     const text = await res.text();
-    const events = text.trim().split("\n\n");
+    const events = sseEvents(text);
     expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0]!.replace(/^data: /, ""))).toMatchObject({
+    expect(JSON.parse(events[0]!.data)).toMatchObject({
       error: { code: "model_substitution_detected", type: "server_error" },
     });
     expect(text).not.toContain("[DONE]");
@@ -122,13 +107,13 @@ describe("sandbox keys", () => {
   let sandbox: OpenAI;
   let sandboxKey: string;
   beforeAll(async () => {
-    const r = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox", keyType: "test" });
+    const r = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "sandbox", keyType: "test" });
     sandboxKey = r.body.data.apiKey.key;
-    sandbox = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: sandboxKey, maxRetries: 0 });
+    sandbox = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: sandboxKey, maxRetries: 0 });
   });
 
   test("answers plain, streamed, with tools and embeddings, and never reaches a provider", async () => {
-    const before = (await mock.requests()).length;
+    const before = (await stack.mock.requests()).length;
     const plain = await sandbox.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hello sandbox" }] });
     expect(plain.object).toBe("chat.completion");
     expect(plain.usage?.prompt_tokens).toBeGreaterThan(0);
@@ -156,7 +141,7 @@ describe("sandbox keys", () => {
     expect(tools.choices[0]?.finish_reason).toBe("tool_calls");
     const emb = await sandbox.embeddings.create({ model: "text-embedding-3-small", input: "x", dimensions: 3 });
     expect(emb.data[0]?.embedding).toHaveLength(3);
-    expect((await mock.requests()).length).toBe(before);
+    expect((await stack.mock.requests()).length).toBe(before);
     await Bun.sleep(200);
     const rows = (await usageRows()).filter((r) => r.provider === "sandbox");
     expect(rows.length).toBe(5);
@@ -165,12 +150,12 @@ describe("sandbox keys", () => {
 
   test("models resolve as for live calls without any provider key: catalog, families, declared models, name/model", async () => {
     // This organization has only the self-hosted "lab" provider: no openai or anthropic key anywhere.
-    const before = (await mock.requests()).length;
+    const before = (await stack.mock.requests()).length;
     for (const model of ["gpt-4o", "gpt-5-something-newer", "claude-sonnet-4-5", "house-llm", "lab/anything"]) {
       const res = await sandbox.chat.completions.create({ model, messages: [{ role: "user", content: "x" }] });
       expect([model, res.object]).toEqual([model, "chat.completion"]);
     }
-    expect((await mock.requests()).length).toBe(before);
+    expect((await stack.mock.requests()).length).toBe(before);
   });
 
   test("an unknown model is 404 model_not_found, as live", async () => {
@@ -187,12 +172,12 @@ describe("sandbox keys", () => {
 
   test("on /v1/messages: an unknown model is 404 and a chat-format model 400, in the messages envelope", async () => {
     const call = (model: string) =>
-      fetch(`${gw.url}/v1/messages`, {
+      fetch(`${stack.gw.url}/v1/messages`, {
         method: "POST",
         headers: { "x-api-key": sandboxKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
         body: JSON.stringify({ model, max_tokens: 10, messages: [{ role: "user", content: "x" }] }),
       });
-    const before = (await mock.requests()).length;
+    const before = (await stack.mock.requests()).length;
     const unknown = await call("no-such-model");
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ type: "error", error: { type: "not_found_error" } });
@@ -204,7 +189,7 @@ describe("sandbox keys", () => {
     const declaredChat = await call("house-llm");
     expect(declaredChat.status).toBe(400);
     expect((await call("claude-sonnet-4-5")).status).toBe(200);
-    expect((await mock.requests()).length).toBe(before);
+    expect((await stack.mock.requests()).length).toBe(before);
   });
 
   test("embeddings with a messages-vendor model are 400 wrong_endpoint", async () => {

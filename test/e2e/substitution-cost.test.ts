@@ -5,12 +5,11 @@
  * their end in the background after the client got the error, so their usage row
  * must carry the same tokens as the plain answer to the same request.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import type { UsageEvent } from "../../src/domain/types.ts";
-import { type InitResult, removeDir, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
-import { type GatewayUnderTest, initOrgInProcess, startGatewayInProcess, startMockInProcess } from "../support/in-process.ts";
+import { catalogPerFile } from "../support/catalog-file.ts";
+import { ANTHROPIC_AT_MOCK, BEDROCK_AT_MOCK, LAB_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
 
 // USD per million tokens is micro-dollars per token: these make every token visible in cost_micros.
@@ -22,55 +21,24 @@ const PLATFORM_MODEL = "anthropic.swap-claude-3-5-haiku-20241022-v1:0";
 // The mock spreads each stream over this long, so a drained stream ends well after the client's.
 const MOCK_LATENCY_MS = 400;
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-let catalogDir: string;
-
-beforeAll(async () => {
-  mock = startMockInProcess(["--latency-ms", String(MOCK_LATENCY_MS)]);
-  catalogDir = tempDataDir();
-  const catalogFile = join(catalogDir, "catalog.json");
-  const price = { inputPerMTok: INPUT_PER_TOKEN, outputPerMTok: OUTPUT_PER_TOKEN };
-  writeFileSync(
-    catalogFile,
-    JSON.stringify({
-      models: [
-        { id: CHAT_MODEL, provider: "self-hosted", ...price },
-        { id: MESSAGES_MODEL, provider: "anthropic", ...price },
-        { id: PLATFORM_MODEL, provider: "bedrock", ...price },
-      ],
-    }),
-  );
-  const dataDir = tempDataDir();
-  org = await initOrgInProcess(dataDir);
-  gw = await startGatewayInProcess({ dataDir, env: { GW_CATALOG: catalogFile, GW_FLUSH_INTERVAL_MS: "20" } });
-  const providers = [
-    { provider: "self-hosted", name: "lab", apiKey: "lab-key-123456", baseUrl: `${mock.url}/v1`, country: "US", scope: "organization" },
-    { provider: "anthropic", apiKey: "sk-ant-api03-cost-tests-0000", baseUrl: mock.url, scope: "organization" },
-    {
-      provider: "bedrock",
-      region: "us-east-1",
-      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
-      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-      baseUrl: mock.url,
-      scope: "organization",
-    },
-  ];
-  for (const p of providers) expect((await gw.op(org.apiKey, "provider.create", p)).status).toBe(200);
+const price = { inputPerMTok: INPUT_PER_TOKEN, outputPerMTok: OUTPUT_PER_TOKEN };
+const catalogFile = catalogPerFile({
+  models: [
+    { id: CHAT_MODEL, provider: "self-hosted", ...price },
+    { id: MESSAGES_MODEL, provider: "anthropic", ...price },
+    { id: PLATFORM_MODEL, provider: "bedrock", ...price },
+  ],
 });
-
-afterAll(async () => {
-  await gw.stop();
-  await mock.stop();
-  removeDir(gw.dataDir);
-  removeDir(catalogDir);
+const stack = stackPerFile({
+  mockArgs: ["--latency-ms", String(MOCK_LATENCY_MS)],
+  env: { GW_CATALOG: catalogFile, GW_FLUSH_INTERVAL_MS: "20" },
+  providers: [LAB_AT_MOCK, { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-api03-cost-tests-0000" }, BEDROCK_AT_MOCK],
 });
 
 type UsageRow = UsageEvent;
 
 async function rowOf(requestId: string): Promise<UsageRow | undefined> {
-  return (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId))).find((e) => e.requestId === requestId);
+  return (await withStore(stack.gw.dataDir, (store) => store.listUsageEvents(stack.org.orgId))).find((e) => e.requestId === requestId);
 }
 
 async function waitForRow(requestId: string): Promise<UsageRow> {
@@ -83,9 +51,9 @@ async function waitForRow(requestId: string): Promise<UsageRow> {
 }
 
 async function call(path: string, body: Record<string, unknown>) {
-  const res = await fetch(`${gw.url}${path}`, {
+  const res = await fetch(`${stack.gw.url}${path}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${org.apiKey}`, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+    headers: { authorization: `Bearer ${stack.org.apiKey}`, "anthropic-version": "2023-06-01", "content-type": "application/json" },
     body: JSON.stringify(body),
   });
   return { status: res.status, text: await res.text(), requestId: res.headers.get("x-request-id")! };
@@ -106,13 +74,13 @@ async function plainAndStreamed(path: string, body: Record<string, unknown>, mod
   const plainRow = await waitForRow(plain.requestId);
   expectRecordedCost(plainRow, model);
 
-  const before = await mock.stats();
+  const before = await stack.mock.stats();
   const streamed = await call(path, { ...body, stream: true });
   expect(streamed.status).toBe(200);
   expect(streamed.text.startsWith(streamStart)).toBe(true);
   expect(streamed.text).toContain("model_substitution_detected");
   // The client got its error and its end before the provider finished (the mock has not seen the stream end)...
-  const whenClientDone = await mock.stats();
+  const whenClientDone = await stack.mock.stats();
   expect(whenClientDone.streamsFinished - before.streamsFinished).toBe(0);
   // ...and the call is accounted once the rest was read, with the whole answer's usage.
   const streamRow = await waitForRow(streamed.requestId);
@@ -122,7 +90,7 @@ async function plainAndStreamed(path: string, body: Record<string, unknown>, mod
     completion: plainRow.completionTokens,
   });
   // Read to its end, not cut off.
-  const after = await mock.stats();
+  const after = await stack.mock.stats();
   expect(after.streamsFinished - before.streamsFinished).toBe(1);
   expect(after.streamsCancelled - before.streamsCancelled).toBe(0);
 }

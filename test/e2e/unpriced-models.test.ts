@@ -3,44 +3,18 @@
  * listed model (`x-gw-price: estimated`, flagged on its usage row) so it cannot spend
  * past a cap; an operator prices it exactly with GW_CATALOG.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, removeDir, type RunningMock, tempDataDir } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { catalogPerFile } from "../support/catalog-file.ts";
+import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 import { withStore } from "../support/store-access.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-let catalogDir: string;
-
-beforeAll(async () => {
-  catalogDir = tempDataDir();
-  const catalogFile = join(catalogDir, "catalog.json");
-  writeFileSync(
-    catalogFile,
-    JSON.stringify({ models: [{ id: "gpt-operator-priced", provider: "openai", inputPerMTok: 1, outputPerMTok: 2 }] }),
-  );
-  ({ mock, org, gw } = await startStack({ env: { GW_FLUSH_INTERVAL_MS: "50", GW_CATALOG: catalogFile } }));
-  await gw.op(org.apiKey, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
-  removeDir(catalogDir);
-});
+const catalogFile = catalogPerFile({ models: [{ id: "gpt-operator-priced", provider: "openai", inputPerMTok: 1, outputPerMTok: 2 }] });
 
 /** The key's usage rows, read through the Store (so the test holds on any store). */
 const rowsOf = async (keyId: string) =>
-  (await withStore(gw.dataDir, (store) => store.listUsageEvents(org.orgId)))
+  (await withStore(stack.gw.dataDir, (store) => store.listUsageEvents(stack.org.orgId)))
     .filter((e) => e.keyId === keyId)
     .map((e) => ({ model: e.model, cost_micros: e.costMicros, price_estimated: e.priceEstimated ? 1 : 0 }));
 
@@ -52,10 +26,12 @@ async function rowsWritten(keyId: string, n: number) {
   }
 }
 
+const stack = stackPerFile({ env: { GW_FLUSH_INTERVAL_MS: "50", GW_CATALOG: catalogFile }, providers: [OPENAI_AT_MOCK] });
+
 test("an unlisted model is charged at its family's ceiling, marked estimated, and refused once the cap is spent", async () => {
-  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "unlisted", spendCapCents: 1 });
+  const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "unlisted", spendCapCents: 1 });
   const { id, key } = created.body.data.apiKey;
-  const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+  const client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: key, maxRetries: 0 });
   const call = () =>
     client.chat.completions
       .create({ model: "gpt-9-unreleased", max_tokens: 20, messages: [{ role: "user", content: "Say something new." }] })
@@ -80,9 +56,9 @@ test("an unlisted model is charged at its family's ceiling, marked estimated, an
 });
 
 test("a model priced with GW_CATALOG, and a listed one, are not estimated", async () => {
-  const created = await gw.op(org.apiKey, "org.service-account.create", { serviceAccountName: "priced" });
+  const created = await stack.gw.op(stack.org.apiKey, "org.service-account.create", { serviceAccountName: "priced" });
   const { id, key } = created.body.data.apiKey;
-  const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+  const client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: key, maxRetries: 0 });
   for (const model of ["gpt-operator-priced", "gpt-4o"]) {
     const { response } = await client.chat.completions.create({ model, messages: [{ role: "user", content: "x" }] }).withResponse();
     expect(response.headers.get("x-gw-price")).toBeNull();

@@ -10,6 +10,7 @@ import { RedisConnection } from "../../src/state/redis/redis-connection.ts";
 import { RedisRateLimiter } from "../../src/state/redis/redis-rate-limiter.ts";
 import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
+import { atMock, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { redisPerFile } from "../support/redis-per-file.ts";
 
 const redis = redisPerFile();
@@ -24,12 +25,7 @@ beforeAll(async () => {
   gw = await startInProcessGateway({
     env: { GW_REDIS_URL: redis.url, GW_RATE_LIMIT_REQUESTS: String(LIMIT), GW_RATE_LIMIT_WINDOW_S: "3600" },
   });
-  const created = await gw.op({ key: gw.init.keyValue }, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
+  const created = await gw.op({ key: gw.init.keyValue }, "provider.create", atMock(OPENAI_AT_MOCK, mock.url));
   expect(created.status).toBe(200);
   probe = new RedisClient(redis.url);
   await probe.connect();

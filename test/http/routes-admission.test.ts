@@ -5,7 +5,7 @@
  * provider presents for a hosted `mcp` tool) is a credential only where GRANT_ROUTES says.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { removeDir, tempDataDir } from "../support/gateway-process.ts";
+import { stopAndRemove, tempDataDir } from "../support/gateway-process.ts";
 import { type InProcessGateway, initOrgInProcess, startGatewayInProcess } from "../support/in-process.ts";
 import { mintToolGrant } from "../support/tool-grants.ts";
 
@@ -48,10 +48,7 @@ beforeAll(async () => {
   grant = mintToolGrant({ dataDir, key: org.apiKey, orgId: org.orgId, server: { id: "mcp_any", name: "wiki" } });
 });
 
-afterAll(async () => {
-  await gw.stop();
-  removeDir(gw.dataDir);
-});
+afterAll(() => stopAndRemove(gw));
 
 /** A concrete URL path for a route pattern: parameters and wildcards filled in. */
 const concrete = (pattern: string) => pattern.replace(/:[^/]+/g, "x").replace(/\*/g, "x");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { EventStreamCodec } from "@smithy/eventstream-codec";
 import { fromUtf8, toUtf8 } from "@smithy/util-utf8";
 import { CLI, ROOT, type RunningMock, startMockProvider } from "../support/gateway-process.ts";
-import { sseEvents } from "../support/sse-text.ts";
+import { sseEvents, sseJson } from "../support/sse-text.ts";
 
 const CHUNKS = 7;
 const LATENCY_MS = 300;
@@ -41,9 +41,8 @@ async function post(url: string, body: object, headers: Record<string, string> =
 }
 
 const chatDeltas = (text: string) =>
-  sseEvents(text)
-    .filter((e) => e.data !== "[DONE]")
-    .map((e) => JSON.parse(e.data).choices[0]?.delta)
+  sseJson(text)
+    .map((c) => c.choices[0]?.delta)
     .filter((d) => d && (typeof d.content === "string" ? d.content !== "" : d.tool_calls?.[0]?.function?.arguments));
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);

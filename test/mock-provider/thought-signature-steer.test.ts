@@ -6,6 +6,7 @@ import {
   thoughtSignatureSteer,
   withThoughtSignatures,
 } from "../../src/mock-provider/thought-signature-steer.ts";
+import { sseJson } from "../support/sse-text.ts";
 
 const call = (id: string, extra?: object) => ({ id, type: "function", function: { name: "f", arguments: "{}" }, ...extra });
 const signed = (id: string) => call(id, { extra_content: { google: { thought_signature: mockSignatureFor(id) } } });
@@ -39,7 +40,7 @@ describe("thought-signature steer", () => {
     const sse = `data: ${JSON.stringify({ choices: [{ delta: { tool_calls: [{ index: 0, ...call("call_2") }] } }] })}\n\ndata: [DONE]\n\n`;
     const streamed = await withThoughtSignatures(new Response(sse, { headers: { "content-type": "text/event-stream" } }));
     const text = await streamed.text();
-    expect(JSON.parse(text.split("\n")[0]!.slice(6)).choices[0].delta.tool_calls[0].extra_content).toEqual({
+    expect(sseJson(text)[0].choices[0].delta.tool_calls[0].extra_content).toEqual({
       google: { thought_signature: mockSignatureFor("call_2") },
     });
     expect(text).toEndWith("data: [DONE]\n\n");

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderAccessTable, TABLE_END, TABLE_START } from "../../src/ops/access-table.ts";
 import { createOperationRegistry } from "../../src/ops/index.ts";
+import { SANDBOX_ADMIN_ATTACKED_OPERATIONS } from "../security/harness.ts";
 
 test("docs/security.md carries the table generated from the registry (bun scripts/access-table.ts)", () => {
   const page = readFileSync(join(import.meta.dir, "../../docs/security.md"), "utf8");
@@ -18,14 +19,7 @@ test("every operation has a row, and the attacked operations refuse a sandbox ad
   const registry = createOperationRegistry();
   const table = renderAccessTable(registry);
   for (const id of registry.ids()) expect(table).toContain(`| \`${id}\``);
-  for (const id of [
-    "org.api-key.rotate",
-    "org.member.update-role",
-    "org.member.remove",
-    "org.service-account.delete",
-    "org.webhook-secret.rotate",
-  ])
-    expect(table).toContain(`| \`${id}\` | admin | 403 |`);
+  for (const id of SANDBOX_ADMIN_ATTACKED_OPERATIONS) expect(table).toContain(`| \`${id}\` | admin | 403 |`);
 });
 
 test("context.scope reaches the level its param does: an operation it fills a scope param of shows both, and a member is refused", () => {

@@ -10,18 +10,14 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { type InProcessGateway, startInProcessGateway } from "../support/in-process-gateway.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
+import { atMock, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 
 const mock = mockPerFile();
 let gw: InProcessGateway;
 
 beforeAll(async () => {
   gw = await startInProcessGateway({ env: { GW_DURABILITY: "strict" }, logLevel: "silent" });
-  const created = await gw.op({ key: gw.init.keyValue }, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
+  const created = await gw.op({ key: gw.init.keyValue }, "provider.create", atMock(OPENAI_AT_MOCK, mock.url));
   expect(created.status).toBe(200);
 }, 60_000);
 

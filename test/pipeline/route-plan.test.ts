@@ -28,16 +28,17 @@ const NAMES = ["constructor", "hasOwnProperty", "__proto__", "toString", "isProt
 beforeAll(async () => {
   // A stalled answer fails at a 1 s deadline: the time a test has to change the providers under a call.
   h = await startHarness({ GW_UPSTREAM_TIMEOUT_S: "1" });
+  // The mock loads its tokenizer on its first answer: done here, not inside a test call's 1 s deadline.
+  await fetch(`${mock.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: "Bearer sk-warm", "content-type": "application/json" },
+    body: JSON.stringify({ model: "warm-up", messages: [{ role: "user", content: "hi" }] }),
+  });
 });
 
 afterAll(() => h.close());
 
-const chat = (model: string) =>
-  h.fetch("/v1/chat/completions", {
-    method: "POST",
-    headers: { ...h.member.headers, "content-type": "application/json" },
-    body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
-  });
+const chat = (model: string) => h.chat(h.member, model);
 
 test("a declared model named like an Object.prototype member is called, with no fallbacks unless configured", async () => {
   const created = await h.op(h.member, "provider.create", {

@@ -14,7 +14,7 @@ import { addMember } from "../../src/services/organizations.ts";
 import { removeMember } from "../../src/services/org-admin.ts";
 import { startSession } from "../../src/services/sessions.ts";
 import { mockPerFile } from "../support/mock-per-file.ts";
-import { type Caller, type Harness, ORIGIN, startHarness } from "./harness.ts";
+import { type Caller, type Harness, ORIGIN, SANDBOX_ADMIN_ATTACKED_OPERATIONS, startHarness } from "./harness.ts";
 
 type CallerKind =
   | "sandbox admin key"
@@ -150,14 +150,7 @@ describe("every operation, every caller", () => {
   });
 
   test("the operations the attack ran with a sandbox admin key are admin operations", () => {
-    for (const id of [
-      "org.api-key.rotate",
-      "org.member.update-role",
-      "org.member.remove",
-      "org.service-account.delete",
-      "org.webhook-secret.rotate",
-    ])
-      expect(h.rt.operations.declaredAccess(id), id).toBe("admin");
+    for (const id of SANDBOX_ADMIN_ATTACKED_OPERATIONS) expect(h.rt.operations.declaredAccess(id), id).toBe("admin");
     const endAll = h.rt.operations.declaredAccess("user.sessions.end-all")!;
     expect(accessFor(endAll, {})).toBe("member-write");
     expect(accessFor(endAll, { userId: "usr_x" })).toBe("admin");

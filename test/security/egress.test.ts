@@ -51,12 +51,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const chat = (model: string) =>
-  h.fetch("/v1/chat/completions", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...h.admin.headers },
-    body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
-  });
+const chat = (model: string) => h.chat(h.admin, model);
 
 describe("provider.create refuses internal addresses early", () => {
   const spellings = [

@@ -18,6 +18,15 @@ import { startSession } from "../../src/services/sessions.ts";
 
 export const ORIGIN = "http://gw.test";
 
+/** The operations the attack ran with a sandbox admin key: admin operations, each refused to that key with 403. */
+export const SANDBOX_ADMIN_ATTACKED_OPERATIONS = [
+  "org.api-key.rotate",
+  "org.member.update-role",
+  "org.member.remove",
+  "org.service-account.delete",
+  "org.webhook-secret.rotate",
+];
+
 export interface Caller {
   /** Headers that authenticate this caller (a key, or a session cookie with our Origin). */
   headers: Record<string, string>;
@@ -41,6 +50,8 @@ export interface Harness {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** `POST /api/v1/gateway` as `who`. */
   op(who: Caller, operation: string, params?: unknown): Promise<{ status: number; body: any; headers: Headers }>;
+  /** `POST /v1/chat/completions` as `who`: `model` asked "hi", with any further body fields in `extra`. */
+  chat(who: Caller, model: string, extra?: Record<string, unknown>): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -95,6 +106,12 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       });
       return { status: res.status, body: await res.json(), headers: res.headers };
     },
+    chat: (who, model, extra = {}) =>
+      h.fetch("/v1/chat/completions", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...who.headers },
+        body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }], ...extra }),
+      }),
     async close() {
       await rt.shutdown();
       rmSync(dataDir, { recursive: true, force: true });

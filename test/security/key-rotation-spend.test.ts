@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mockPerFile } from "../support/mock-per-file.ts";
+import { atMock, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { type PostgresServer, type RedisServer, startPostgres, startRedis } from "../support/servers.ts";
 import { type Harness, startHarness } from "./harness.ts";
 
@@ -28,12 +29,7 @@ function rotationSuite(name: string, env: () => Promise<Record<string, string>>)
     let h: Harness;
     beforeAll(async () => {
       h = await startHarness(await env());
-      const created = await h.op(h.admin, "provider.create", {
-        provider: "openai",
-        apiKey: "sk-openai-1234567890",
-        baseUrl: `${mock.url}/v1`,
-        scope: "organization",
-      });
+      const created = await h.op(h.admin, "provider.create", atMock(OPENAI_AT_MOCK, mock.url));
       expect(created.status).toBe(200);
     }, 60_000);
     afterAll(async () => {

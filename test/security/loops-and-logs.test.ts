@@ -23,12 +23,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const chat = (model: string) =>
-  h.fetch("/v1/chat/completions", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...h.admin.headers },
-    body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
-  });
+const chat = (model: string) => h.chat(h.admin, model);
 
 test("a provider whose address is the gateway itself stops at the first hop", async () => {
   const r = await h.op(h.admin, "provider.create", {

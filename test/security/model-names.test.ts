@@ -33,12 +33,7 @@ afterAll(async () => {
 const CALLS = 1000;
 
 test(`${CALLS} distinct model names: /metrics folds them into "other", ai.health keeps a bounded number`, async () => {
-  const call = (model: string) =>
-    h.fetch("/v1/chat/completions", {
-      method: "POST",
-      headers: { "content-type": "application/json", ...h.member.headers },
-      body: JSON.stringify({ model, max_tokens: 1, messages: [{ role: "user", content: "hi" }] }),
-    });
+  const call = (model: string) => h.chat(h.member, model, { max_tokens: 1 });
   for (let n = 0; n < CALLS; n += 50) {
     const batch = await Promise.all(Array.from({ length: 50 }, (_, i) => call(`a-openai/card2-${n + i}-${"q".repeat(40)}`)));
     expect(batch.map((r) => r.status)).toEqual(new Array(50).fill(200));

@@ -38,11 +38,7 @@ test("Postgres down: 503 service_unavailable with Retry-After, not 500; back up:
     expect(r.body.error).toContain("database is unavailable");
     expect(r.headers.get("retry-after")).toBe("1");
   }
-  const models = await h.fetch("/v1/chat/completions", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...unknownKey.headers },
-    body: JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] }),
-  });
+  const models = await h.chat(unknownKey, "gpt-4o-mini");
   expect(models.status).toBe(503);
   expect(((await models.json()) as { error: { code: string } }).error.code).toBe("service_unavailable");
 

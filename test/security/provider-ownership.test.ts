@@ -45,11 +45,7 @@ afterAll(async () => {
 
 /** The provider key the mock saw on the last call `who` made for `model`, or the gateway's error code. */
 async function keyReaching(who: Caller, model: string): Promise<string> {
-  const res = await h.fetch("/v1/chat/completions", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...who.headers },
-    body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
-  });
+  const res = await h.chat(who, model);
   const body = (await res.json()) as any;
   if (res.status !== 200) return body.error.code;
   const seen = (await (await fetch(`${mockUrl}/_mock/requests`)).json()) as { authorization: string | null }[];

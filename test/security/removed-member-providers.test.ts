@@ -22,11 +22,7 @@ let providerId: string;
 const sent = async () => (await mock.requests()) as { authorization: string | null }[];
 
 async function chat(who: Caller, model: string) {
-  const res = await h.fetch("/v1/chat/completions", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...who.headers },
-    body: JSON.stringify({ model, messages: [{ role: "user", content: "hi" }] }),
-  });
+  const res = await h.chat(who, model);
   return { status: res.status, body: (await res.json()) as any };
 }
 

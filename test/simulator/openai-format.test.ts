@@ -1,10 +1,15 @@
 /** The simulator's chat answers stay bounded whatever `n`, `logprobs` and the quoted tool results ask of them. */
 import { expect, test } from "bun:test";
 import { MAX_ANSWER_PIECES, simulatedChatCompletion } from "../../src/simulator/openai-format.ts";
+import { sseJson } from "../support/sse-text.ts";
 
 /** A conversation whose answer quotes `count` tool results of about 50 words each: an answer that grows with the request. */
 function toolResults(count: number) {
-  const calls = Array.from({ length: count }, (_, i) => ({ id: `call_${i}`, type: "function", function: { name: "lookup", arguments: "{}" } }));
+  const calls = Array.from({ length: count }, (_, i) => ({
+    id: `call_${i}`,
+    type: "function",
+    function: { name: "lookup", arguments: "{}" },
+  }));
   const text = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
   return [
     { role: "user", content: "look everything up" },
@@ -51,11 +56,8 @@ test("a stream of n choices carries no more pieces than the bound", async () => 
   const n = 16;
   const res = await simulatedChatCompletion({ model: "gpt-4o-mini", messages: toolResults(400), n, stream: true } as never);
   let pieces = 0;
-  for (const line of (await res.text()).split("\n")) {
-    if (!line.startsWith("data: {")) continue;
-    const chunk = JSON.parse(line.slice(6)) as { choices: { delta: { content?: string } }[] };
+  for (const chunk of sseJson(await res.text()) as { choices: { delta: { content?: string } }[] }[])
     for (const c of chunk.choices) if (c.delta.content) pieces++;
-  }
   expect(pieces).toBeGreaterThan(0);
   expect(pieces).toBeLessThanOrEqual(MAX_ANSWER_PIECES);
 });

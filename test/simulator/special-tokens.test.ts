@@ -3,40 +3,28 @@
  * to every token count: no 500 from a capped key's spend estimate, a sandbox key's
  * simulator, or the mock provider.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
-import { type InitResult, type RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
 const SYSTEM = "You are terse.<|endoftext|> Reply in English.<|im_start|>system<|im_end|>";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  for (const params of [
-    { provider: "openai", apiKey: "sk-mock-openai-0001", baseUrl: `${mock.url}/v1`, scope: "organization" },
-    { provider: "anthropic", apiKey: "sk-ant-mock-0001", baseUrl: mock.url, scope: "organization" },
-  ]) {
-    expect((await gw.op(org.apiKey, "provider.create", params)).status).toBe(200);
-  }
-});
-
-afterAll(async () => {
-  await stopStack({ gw, mock });
+const stack = stackPerFile({
+  providers: [
+    { ...OPENAI_AT_MOCK, apiKey: "sk-mock-openai-0001" },
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-mock-0001" },
+  ],
 });
 
 async function keyOf(params: object): Promise<string> {
-  const r = await gw.op(org.apiKey, "org.service-account.create", params);
+  const r = await stack.gw.op(stack.org.apiKey, "org.service-account.create", params);
   expect(r.status).toBe(200);
   return r.body.data.apiKey.key;
 }
 
 async function messagesCall(key: string, stream: boolean) {
-  const res = await fetch(`${gw.url}/v1/messages`, {
+  const res = await fetch(`${stack.gw.url}/v1/messages`, {
     method: "POST",
     headers: { "x-api-key": key, "anthropic-version": "2023-06-01", "content-type": "application/json" },
     body: JSON.stringify({
@@ -55,7 +43,7 @@ describe("a capped live key (the spend reservation estimates the prompt)", () =>
   let key: string;
   beforeAll(async () => {
     key = await keyOf({ serviceAccountName: "capped", spendCapCents: 500, monthlyCapCents: 500 });
-    client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+    client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: key, maxRetries: 0 });
   });
 
   test("chat completions, plain and streamed, answer 200 and the provider gets the text unchanged", async () => {
@@ -68,7 +56,7 @@ describe("a capped live key (the spend reservation estimates the prompt)", () =>
     });
     expect(plain.object).toBe("chat.completion");
     expect(plain.usage?.prompt_tokens).toBeGreaterThan(10);
-    const seen = (await mock.requests()).at(-1)!;
+    const seen = (await stack.mock.requests()).at(-1)!;
     expect(seen.body.messages[0].content).toBe(SYSTEM);
     const stream = await client.chat.completions.create({
       model: "gpt-4o-mini",
@@ -88,7 +76,7 @@ describe("a capped live key (the spend reservation estimates the prompt)", () =>
     // ceiling (one token per byte, ~72,000) is refused, so the reservation counts it with the tokenizer
     // (~27,000 tokens), which fits: exactly the path that threw on look-alikes.
     const nearCap = new OpenAI({
-      baseURL: `${gw.url}/v1`,
+      baseURL: `${stack.gw.url}/v1`,
       apiKey: await keyOf({ serviceAccountName: "near-cap", spendCapCents: 1 }),
       maxRetries: 0,
     });
@@ -116,7 +104,11 @@ describe("a capped live key (the spend reservation estimates the prompt)", () =>
   });
 
   test("ai.cost estimates such a prompt instead of failing", async () => {
-    const r = await gw.op(org.apiKey, "ai.cost", { model: "gpt-4o-mini", messages: [{ role: "system", content: SYSTEM }], max_tokens: 10 });
+    const r = await stack.gw.op(stack.org.apiKey, "ai.cost", {
+      model: "gpt-4o-mini",
+      messages: [{ role: "system", content: SYSTEM }],
+      max_tokens: 10,
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.promptTokens).toBeGreaterThan(10);
   });
@@ -127,7 +119,7 @@ describe("a sandbox key (the simulator counts the prompt)", () => {
   let key: string;
   beforeAll(async () => {
     key = await keyOf({ serviceAccountName: "sandbox", keyType: "test" });
-    client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: key, maxRetries: 0 });
+    client = new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: key, maxRetries: 0 });
   });
 
   test("plain, streamed and tool-calling chat completions answer 200", async () => {
@@ -165,7 +157,7 @@ describe("a sandbox key (the simulator counts the prompt)", () => {
 
 test("the mock provider answers such text directly in JSON, never an HTML 500", async () => {
   const post = (path: string, body: object) =>
-    fetch(`${mock.url}${path}`, {
+    fetch(`${stack.mock.url}${path}`, {
       method: "POST",
       headers: { authorization: "Bearer k", "anthropic-version": "2023-06-01", "content-type": "application/json" },
       body: JSON.stringify(body),

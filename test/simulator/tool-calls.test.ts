@@ -9,7 +9,7 @@ import Ajv2020 from "ajv/dist/2020";
 import { simulateChat, type SimulatedChatRequest } from "../../src/simulator/chat-simulator.ts";
 import { simulatedChatCompletion } from "../../src/simulator/openai-format.ts";
 import { ResponsesMemory, simulatedResponses } from "../../src/simulator/responses-format.ts";
-import { sseEvents } from "../support/sse-text.ts";
+import { sseJson } from "../support/sse-text.ts";
 
 const ajv = new Ajv2020({ strict: false });
 
@@ -139,9 +139,7 @@ test("a stream carries the same calls as the whole answer, with usage", async ()
   const body = request("What's the weather in Paris and Tokyo?");
   const plain: any = await (await simulatedChatCompletion(body as never)).json();
   const stream = await simulatedChatCompletion({ ...body, stream: true, stream_options: { include_usage: true } } as never);
-  const chunks = sseEvents(await stream.text())
-    .filter((e) => e.data !== "[DONE]")
-    .map((e) => JSON.parse(e.data));
+  const chunks = sseJson(await stream.text());
   const calls: { id: string; name: string; arguments: string }[] = [];
   for (const c of chunks)
     for (const d of c.choices[0]?.delta?.tool_calls ?? []) {

@@ -3,41 +3,21 @@
  * request sets it false. With the cheapest candidate failing, the route answers from
  * the next one by default, and answers the failure when `fallback` is false.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { expect, test } from "bun:test";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
-
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  // A declared model is unpriced, so the cheapest: cost routing tries the failing one first.
-  for (const [name, models] of [
-    ["flaky", ["fail-500"]],
-    ["steady", ["gpt-4o-mini"]],
-  ] as const) {
-    const r = await gw.op(org.apiKey, "provider.create", {
-      provider: "custom",
-      name,
-      apiKey: `sk-${name}-0000000000`,
-      baseUrl: `${mock.url}/v1`,
-      country: "US",
-      models,
-      scope: "organization",
-    });
-    expect(r.status).toBe(200);
-  }
+// A declared model is unpriced, so the cheapest: cost routing tries the failing one first.
+const stack = stackPerFile({
+  providers: [
+    { provider: "custom", name: "flaky", apiKey: "sk-flaky-0000000000", baseUrl: "{mock}/v1", country: "US", models: ["fail-500"] },
+    { provider: "custom", name: "steady", apiKey: "sk-steady-0000000000", baseUrl: "{mock}/v1", country: "US", models: ["gpt-4o-mini"] },
+  ],
 });
 
-afterAll(() => stopStack({ gw, mock }));
-
 const route = async (body: object) => {
-  const res = await fetch(`${gw.url}/api/byok/route`, {
+  const res = await fetch(`${stack.gw.url}/api/byok/route`, {
     method: "POST",
-    headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${stack.org.apiKey}`, "content-type": "application/json" },
     body: JSON.stringify({ strategy: "cost", messages: [{ role: "user", content: "route me" }], ...body }),
   });
   return { status: res.status, body: (await res.json()) as any };

@@ -4,32 +4,18 @@
  * operation an admin alone may run is run here, successfully, and its entry read back
  * through `org.audit-log.list`; an admin operation added later without a case fails here.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { CLI_ACTOR } from "../../src/domain/identity.ts";
 import { accessCases } from "../../src/ops/access.ts";
 import { createOperationRegistry } from "../../src/ops/index.ts";
 import { addMember } from "../../src/services/organizations.ts";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { InProcessGateway } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
-
-let gw: InProcessGateway;
-let mock: RunningMock;
-let org: InitResult;
-
-beforeAll(async () => {
-  const stack = await startStack();
-  ({ mock, org } = stack);
-  gw = stack.gw as InProcessGateway;
-});
-
-afterAll(() => stopStack({ gw, mock }));
+import { stackPerFile } from "../support/stack.ts";
 
 const AGENT = "spec-audit-check/1.0";
-const op = (operation: string, params: object) => gw.op(org.apiKey, operation, params, { "user-agent": AGENT });
+const op = (operation: string, params: object) => stack.gw.op(stack.org.apiKey, operation, params, { "user-agent": AGENT });
 
 async function newMember(email: string): Promise<string> {
-  const user = await addMember(gw.runtime.services, CLI_ACTOR, org.orgId, { email, role: "member" });
+  const user = await addMember(stack.gw.runtime.services, CLI_ACTOR, stack.org.orgId, { email, role: "member" });
   return user.id;
 }
 
@@ -60,14 +46,14 @@ const cases: Record<string, () => Promise<object>> = {
   "org.member.update-role": async () => ({ userId: await newMember("promoted@example.com"), role: "admin" }),
   "org.member.remove": async () => ({ userId: await newMember("leaving@example.com") }),
   "org.webhook-secret.rotate": async () => ({}),
-  "mcp.server.create": async () => ({ name: "audited", url: `${mock.url}/mcp` }),
+  "mcp.server.create": async () => ({ name: "audited", url: `${stack.mock.url}/mcp` }),
   "mcp.server.update": async () => {
-    const created = await op("mcp.server.create", { name: "to-update", url: `${mock.url}/mcp` });
+    const created = await op("mcp.server.create", { name: "to-update", url: `${stack.mock.url}/mcp` });
     expect(created.status).toBe(200);
     return { id: created.body.data.server.id, name: "updated" };
   },
   "mcp.server.delete": async () => {
-    const created = await op("mcp.server.create", { name: "to-delete", url: `${mock.url}/mcp` });
+    const created = await op("mcp.server.create", { name: "to-delete", url: `${stack.mock.url}/mcp` });
     expect(created.status).toBe(200);
     return { id: created.body.data.server.id };
   },
@@ -75,7 +61,7 @@ const cases: Record<string, () => Promise<object>> = {
   "provider.create": async () => ({
     provider: "openai",
     apiKey: "sk-spec-audit-0123456789",
-    baseUrl: `${mock.url}/v1`,
+    baseUrl: `${stack.mock.url}/v1`,
     scope: "organization",
   }),
   "user.sessions.end-all": async () => ({ userId: await newMember("signed-out@example.com") }),
@@ -86,6 +72,8 @@ function adminActions(): string[] {
   const registry = createOperationRegistry();
   return registry.ids().filter((id) => accessCases(registry.declaredAccess(id)!).some((c) => c.access === "admin"));
 }
+
+const stack = stackPerFile();
 
 test("each admin action writes one audit entry with actor, IP address, user agent and entry id", async () => {
   expect(adminActions()).toEqual(Object.keys(cases).sort());
@@ -104,7 +92,7 @@ test("each admin action writes one audit entry with actor, IP address, user agen
         id,
         expect.objectContaining({
           id: expect.stringMatching(/^aud_/),
-          actor: `sa:${org.serviceAccountId}`,
+          actor: `sa:${stack.org.serviceAccountId}`,
           ip: "127.0.0.1",
           userAgent: AGENT,
           action: expect.any(String),
@@ -131,7 +119,7 @@ test("admin actions inside operations any member may run are audited too: organi
       operation,
       expect.objectContaining({
         id: expect.stringMatching(/^aud_/),
-        actor: `sa:${org.serviceAccountId}`,
+        actor: `sa:${stack.org.serviceAccountId}`,
         ip: "127.0.0.1",
         userAgent: AGENT,
       }),

@@ -5,32 +5,20 @@
  * `limit`, `remaining`, `resetAt`), on the endpoints whose statuses list 429. A body
  * declared larger than any limit is refused by the gateway too, not by the server under it.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { CLI_ACTOR } from "../../src/domain/identity.ts";
 import { createServiceAccountWithKey } from "../../src/services/service-accounts.ts";
-import { type InitResult, removeDir, type RunningMock, startGateway } from "../support/gateway-process.ts";
-import { type InProcessGateway, startGatewayInProcess } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { removeDir, startGateway } from "../support/gateway-process.ts";
+import { startGatewayInProcess } from "../support/in-process.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
 
-let gw: InProcessGateway;
-let mock: RunningMock;
-let org: InitResult;
-
-beforeAll(async () => {
-  const stack = await startStack();
-  ({ mock, org } = stack);
-  gw = stack.gw as InProcessGateway;
-  for (const [provider, baseUrl] of [
-    ["openai", `${mock.url}/v1`],
-    ["anthropic", mock.url],
-  ] as const)
-    expect(
-      (await gw.op(org.apiKey, "provider.create", { provider, apiKey: `sk-${provider}-spec-0123456789`, baseUrl, scope: "organization" }))
-        .status,
-    ).toBe(200);
+const stack = stackPerFile({
+  providers: [
+    { ...OPENAI_AT_MOCK, apiKey: "sk-openai-spec-0123456789" },
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-anthropic-spec-0123456789" },
+  ],
 });
-
-afterAll(() => stopStack({ gw, mock }));
 
 const chat = { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] };
 const messages = { model: "claude-sonnet-4-5", max_tokens: 8, messages: [{ role: "user", content: "hi" }] };
@@ -74,8 +62,8 @@ function sweep(key: string): [string, string, RequestInit][] {
 
 test("every response carries X-RateLimit-Limit, -Remaining and -Reset", async () => {
   const seen = new Set<number>();
-  for (const [name, path, init] of sweep(org.apiKey)) {
-    const res = await fetch(`${gw.url}${path}`, init);
+  for (const [name, path, init] of sweep(stack.org.apiKey)) {
+    const res = await fetch(`${stack.gw.url}${path}`, init);
     await res.arrayBuffer();
     seen.add(res.status);
     const h = res.headers;
@@ -92,12 +80,12 @@ test("every response carries X-RateLimit-Limit, -Remaining and -Reset", async ()
 test("a key past its limit gets 429 rate_limit_exceeded in each surface's envelope, with Retry-After", async () => {
   // A gateway whose limit three calls use up, over the same data; the window is long, so no refill comes mid-test.
   const limited = await startGatewayInProcess({
-    dataDir: gw.dataDir,
+    dataDir: stack.gw.dataDir,
     env: { GW_RATE_LIMIT_REQUESTS: "3", GW_RATE_LIMIT_WINDOW_S: "3600" },
   });
   try {
-    const org2 = (await limited.runtime.services.store.getOrganization(org.orgId))!;
-    const { keyValue: key } = await createServiceAccountWithKey(limited.runtime.services, CLI_ACTOR, org2, org.userId, {
+    const org2 = (await limited.runtime.services.store.getOrganization(stack.org.orgId))!;
+    const { keyValue: key } = await createServiceAccountWithKey(limited.runtime.services, CLI_ACTOR, org2, stack.org.userId, {
       serviceAccountName: "limited",
       name: "k",
       keyType: "live",
@@ -142,7 +130,7 @@ test("a key past its limit gets 429 rate_limit_exceeded in each surface's envelo
 });
 
 /** The raw answer to a request head that declares `length` body bytes, of which only a few are sent. */
-function declaredBody(path: string, length: number | string, headers: Record<string, string>, base = gw.url): Promise<string> {
+function declaredBody(path: string, length: number | string, headers: Record<string, string>, base = stack.gw.url): Promise<string> {
   const { hostname, port } = new URL(base);
   const head = [
     `POST ${path} HTTP/1.1`,
@@ -177,7 +165,7 @@ function declaredBody(path: string, length: number | string, headers: Record<str
 test("a body declared larger than any limit is a 413 in the surface's envelope, with the rate-limit headers", async () => {
   const GiB = 1024 ** 3;
   const chat = await declaredBody("/v1/chat/completions", 2 * GiB, {
-    authorization: `Bearer ${org.apiKey}`,
+    authorization: `Bearer ${stack.org.apiKey}`,
     "content-type": "application/json",
   });
   expect(chat).toStartWith("HTTP/1.1 413");
@@ -187,13 +175,13 @@ test("a body declared larger than any limit is a 413 in the surface's envelope, 
   expect(body.error).toMatchObject({ type: "invalid_request_error", code: "payload_too_large" });
   // Past 2^53 (Bun's parser reads lengths up to 2^59 - 1): a limit of Number.MAX_SAFE_INTEGER answered these with its bare 413.
   const huge = await declaredBody("/v1/chat/completions", "36028797018963968", {
-    authorization: `Bearer ${org.apiKey}`,
+    authorization: `Bearer ${stack.org.apiKey}`,
     "content-type": "application/json",
   });
   expect(huge).toStartWith("HTTP/1.1 413");
   expect(huge.toLowerCase()).toContain("x-ratelimit-limit: 1200");
   expect(JSON.parse(huge.slice(huge.indexOf("\r\n\r\n") + 4)).error).toMatchObject({ code: "payload_too_large" });
-  const messages = await declaredBody("/v1/messages", 4 * GiB, { "x-api-key": org.apiKey, "content-type": "application/json" });
+  const messages = await declaredBody("/v1/messages", 4 * GiB, { "x-api-key": stack.org.apiKey, "content-type": "application/json" });
   expect(messages).toStartWith("HTTP/1.1 413");
   expect(JSON.parse(messages.slice(messages.indexOf("\r\n\r\n") + 4))).toMatchObject({
     type: "error",

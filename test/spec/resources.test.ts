@@ -6,32 +6,25 @@
  * field of the two request tables reaches the provider as sent, and each rule of the
  * messages table is a 400 naming its field; the gateway request's `context` is checked.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { InitResult, RunningMock } from "../support/gateway-process.ts";
-import type { GatewayUnderTest } from "../support/in-process.ts";
-import { startStack, stopStack } from "../support/stack.ts";
+import { expect, test } from "bun:test";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
+import { stackPerFile } from "../support/stack.ts";
+import { sseJson } from "../support/sse-text.ts";
 
-let gw: GatewayUnderTest;
-let mock: RunningMock;
-let org: InitResult;
 const OPENAI_KEY = "sk-spec-openai-0123456789";
 
-beforeAll(async () => {
-  ({ mock, org, gw } = await startStack());
-  for (const [provider, apiKey, baseUrl] of [
-    ["openai", OPENAI_KEY, `${mock.url}/v1`],
-    ["anthropic", "sk-ant-spec-0123456789", mock.url],
-  ] as const)
-    expect((await gw.op(org.apiKey, "provider.create", { provider, apiKey, baseUrl, scope: "organization" })).status).toBe(200);
+const stack = stackPerFile({
+  providers: [
+    { ...OPENAI_AT_MOCK, apiKey: OPENAI_KEY },
+    { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-spec-0123456789" },
+  ],
 });
-
-afterAll(() => stopStack({ gw, mock }));
 
 const hi = [{ role: "user", content: "hi" }];
 const post = (path: string, body: object, headers: Record<string, string> = {}) =>
-  fetch(`${gw.url}${path}`, {
+  fetch(`${stack.gw.url}${path}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", ...headers },
+    headers: { authorization: `Bearer ${stack.org.apiKey}`, "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
 
@@ -41,11 +34,7 @@ function expectUnixSecondsNow(what: string, created: unknown): void {
   expect([what, Math.abs((created as number) - Date.now() / 1000) < 600]).toEqual([what, true]);
 }
 
-const chunksOf = (sse: string): any[] =>
-  sse
-    .split("\n")
-    .filter((l) => l.startsWith("data: ") && l !== "data: [DONE]")
-    .map((l) => JSON.parse(l.slice(6)));
+const chunksOf = (sse: string): any[] => sseJson(sse);
 
 test("chat completion `created` is Unix seconds: native, translated, streamed and routed answers", async () => {
   for (const model of ["gpt-4o", "claude-sonnet-4-5", "gateway/auto"]) {
@@ -64,10 +53,10 @@ test("chat completion `created` is Unix seconds: native, translated, streamed an
 
 test("ai.proxy answers the provider's own response, unmodified but for a numeric estimated_cost", async () => {
   const body = { model: "gpt-4o", messages: hi, max_tokens: 20 };
-  const viaGateway = await gw.op(org.apiKey, "ai.proxy", { provider: "openai", endpoint: "chat/completions", body });
+  const viaGateway = await stack.gw.op(stack.org.apiKey, "ai.proxy", { provider: "openai", endpoint: "chat/completions", body });
   expect(viaGateway.status).toBe(200);
   const direct = (await (
-    await fetch(`${mock.url}/v1/chat/completions`, {
+    await fetch(`${stack.mock.url}/v1/chat/completions`, {
       method: "POST",
       headers: { authorization: `Bearer ${OPENAI_KEY}`, "content-type": "application/json" },
       body: JSON.stringify(body),
@@ -110,7 +99,7 @@ test("every field of the chat-completions request table reaches the provider as 
   const res = await post("/v1/chat/completions", body);
   expect(res.status).toBe(200);
   expect(((await res.json()) as any).choices).toHaveLength(2);
-  const seen = (await mock.requests()).at(-1)!;
+  const seen = (await stack.mock.requests()).at(-1)!;
   expect(seen.path).toBe("/v1/chat/completions");
   // The limit goes under the name the vendor reads for every model (its reasoning models refuse `max_tokens`).
   const { max_tokens, ...rest } = body;
@@ -119,7 +108,7 @@ test("every field of the chat-completions request table reaches the provider as 
 });
 
 /** The messages endpoint as its clients call it: the key in x-api-key, with the version header. */
-const sendMessages = (body: object) => post("/v1/messages", body, { "x-api-key": org.apiKey, "msg-version": "2023-06-01" });
+const sendMessages = (body: object) => post("/v1/messages", body, { "x-api-key": stack.org.apiKey, "msg-version": "2023-06-01" });
 
 test("every field of the messages request table reaches the vendor as sent", async () => {
   const body = {
@@ -140,7 +129,7 @@ test("every field of the messages request table reaches the vendor as sent", asy
   const res = await sendMessages(body);
   expect(res.status).toBe(200);
   expect(((await res.json()) as any).type).toBe("message");
-  const seen = (await mock.requests()).at(-1)!;
+  const seen = (await stack.mock.requests()).at(-1)!;
   expect(seen.path).toBe("/v1/messages");
   expect(seen.body).toMatchObject(body);
 });

@@ -5,23 +5,17 @@ import { MetricsRegistry } from "../../src/lib/metrics.ts";
 import { MemoryKeyCache } from "../../src/state/key-cache.ts";
 import { registerStateGauges } from "../../src/state/state-gauges.ts";
 import { UsageBuffer } from "../../src/state/usage-buffer.ts";
+import { usageEvent } from "../support/records.ts";
 
-const event: UsageEvent = {
+const event: UsageEvent = usageEvent("o1", "k1", {
   id: "evt_1",
   requestId: "r1",
-  orgId: "o1",
-  keyId: "k1",
-  userId: null,
-  provider: "openai",
-  model: "gpt-4o",
   promptTokens: 1,
   completionTokens: 1,
   costMicros: 10,
   latencyMs: 1,
-  status: 200,
-  errorCode: null,
   createdAt: 1000,
-};
+});
 
 /** The value of one unlabelled series in the text exposition. */
 function valueOf(text: string, name: string): number {

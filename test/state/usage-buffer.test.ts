@@ -2,23 +2,18 @@ import { describe, expect, test } from "bun:test";
 import type { FlushBatch, UsageEvent } from "../../src/domain/types.ts";
 import { UsageBuffer } from "../../src/state/usage-buffer.ts";
 import { RowsRefused } from "../../src/store/rows-refused.ts";
+import { usageEvent } from "../support/records.ts";
 
-const event = (i: number, keyId: string | null = "k1", costMicros = 10): UsageEvent => ({
-  id: `evt_${i}`,
-  requestId: `r${i}`,
-  orgId: "o1",
-  keyId,
-  userId: null,
-  provider: "openai",
-  model: "gpt-4o",
-  promptTokens: 1,
-  completionTokens: 1,
-  costMicros,
-  latencyMs: 1,
-  status: 200,
-  errorCode: null,
-  createdAt: 1000 + i,
-});
+const event = (i: number, keyId: string | null = "k1", costMicros = 10): UsageEvent =>
+  usageEvent("o1", keyId, {
+    id: `evt_${i}`,
+    requestId: `r${i}`,
+    promptTokens: 1,
+    completionTokens: 1,
+    costMicros,
+    latencyMs: 1,
+    createdAt: 1000 + i,
+  });
 
 function buffer(opts: { intervalMs?: number; maxEvents?: number; fail?: () => boolean } = {}) {
   const batches: FlushBatch[] = [];

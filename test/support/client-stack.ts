@@ -6,11 +6,11 @@
  * last. Read its fields inside tests.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, expect } from "bun:test";
 import OpenAI from "openai";
 import type { InitResult, RunningMock } from "./gateway-process.ts";
 import type { GatewayUnderTest } from "./in-process.ts";
-import { type StackOptions, startStack, stopStack } from "./stack.ts";
+import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "./provider-configs.ts";
+import { type StackOptions, stackPerFile } from "./stack.ts";
 
 export interface ClientStack {
   readonly gw: GatewayUnderTest;
@@ -27,51 +27,41 @@ export interface ClientStackOptions extends StackOptions {
   /** The OpenAI configuration's provider key and name (default: the kind's name). */
   openai?: { apiKey?: string; name?: string };
   anthropic?: { apiKey?: string; name?: string };
-  /** Further provider.create params, each given `scope: "organization"`; `baseUrl` may use `{mock}`. */
-  providers?: Record<string, unknown>[];
+  // `providers`: further configurations at the mock, created after those two.
 }
 
 export function clientStackPerFile(opts: ClientStackOptions = {}): ClientStack {
-  let s: { gw: GatewayUnderTest; mock: RunningMock; org: InitResult; openai: OpenAI; anthropic: Anthropic } | null = null;
-  beforeAll(async () => {
-    const { mock, org, gw } = await startStack(opts);
-    const providers = [
-      { provider: "openai", apiKey: "sk-openai-test-123456", baseUrl: `${mock.url}/v1`, ...opts.openai },
-      { provider: "anthropic", apiKey: "sk-ant-vendor-test-123456", baseUrl: mock.url, ...opts.anthropic },
-      ...(opts.providers ?? []).map((p) => ({ ...p, baseUrl: String(p.baseUrl ?? "").replace("{mock}", mock.url) })),
-    ];
-    for (const p of providers) expect((await gw.op(org.apiKey, "provider.create", { ...p, scope: "organization" })).status).toBe(200);
-    s = {
-      gw,
-      mock,
-      org,
-      openai: new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 }),
-      anthropic: new Anthropic({ baseURL: gw.url, apiKey: org.apiKey, maxRetries: 0 }),
-    };
+  const stack = stackPerFile({
+    ...opts,
+    providers: [
+      { ...OPENAI_AT_MOCK, apiKey: "sk-openai-test-123456", ...opts.openai },
+      { ...ANTHROPIC_AT_MOCK, apiKey: "sk-ant-vendor-test-123456", ...opts.anthropic },
+      ...(opts.providers ?? []),
+    ],
   });
-  afterAll(async () => {
-    if (s) await stopStack(s);
-  });
-  const started = () => {
-    if (!s) throw new Error("this file's stack is not started yet: read it inside a test");
-    return s;
-  };
+  // Made at the first read, once the stack runs: one of each for the whole file.
+  let clients: { openai: OpenAI; anthropic: Anthropic } | null = null;
+  const clientsOf = () =>
+    (clients ??= {
+      openai: new OpenAI({ baseURL: `${stack.gw.url}/v1`, apiKey: stack.org.apiKey, maxRetries: 0 }),
+      anthropic: new Anthropic({ baseURL: stack.gw.url, apiKey: stack.org.apiKey, maxRetries: 0 }),
+    });
   return {
     get gw() {
-      return started().gw;
+      return stack.gw;
     },
     get mock() {
-      return started().mock;
+      return stack.mock;
     },
     get org() {
-      return started().org;
+      return stack.org;
     },
     get openai() {
-      return started().openai;
+      return clientsOf().openai;
     },
     get anthropic() {
-      return started().anthropic;
+      return clientsOf().anthropic;
     },
-    lastUpstreamBody: async () => (await started().mock.requests()).at(-1)?.body,
+    lastUpstreamBody: async () => (await stack.mock.requests()).at(-1)?.body,
   };
 }

@@ -45,13 +45,16 @@ export interface RunningGateway {
   /** Sends a signal and waits for the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number>;
   /** Calls `POST /api/v1/gateway`. */
-  op(
-    key: string,
-    operation: string,
-    params?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<{ status: number; body: any; headers: Headers }>;
+  op: GatewayOp;
 }
+
+/** `POST /api/v1/gateway` as `key`: the status, the JSON body (read field by field, so loosely typed) and the headers. */
+export type GatewayOp = (
+  key: string,
+  operation: string,
+  params?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ status: number; body: any; headers: Headers }>;
 
 export async function startGateway(
   opts: { dataDir?: string; env?: Record<string, string>; command?: string[]; cwd?: string } = {},
@@ -97,19 +100,40 @@ export async function startGateway(
       proc.kill(signal);
       return proc.exited;
     },
-    async op(key, operation, params = {}, headers = {}) {
-      const res = await fetch(`${url}/api/v1/gateway`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
-        body: JSON.stringify({ operation, params }),
-      });
-      return { status: res.status, body: await res.json(), headers: res.headers };
-    },
+    op: gatewayOp(url),
+  };
+}
+
+/** `POST /api/v1/gateway` on the gateway at `url`, as `key`: its `op`, wherever it runs. */
+export function gatewayOp(url: string): GatewayOp {
+  return async (key, operation, params = {}, headers = {}) => {
+    const res = await fetch(`${url}/api/v1/gateway`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
+      body: JSON.stringify({ operation, params }),
+    });
+    return { status: res.status, body: await res.json(), headers: res.headers };
   };
 }
 
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** `gateway init` then `gateway serve` over a fresh data folder: an organization and the gateway serving it, no provider yet. */
+export async function startGatewayWithOrg(
+  opts: { env?: Record<string, string>; adminEmail?: string } = {},
+): Promise<{ org: InitResult; gw: RunningGateway }> {
+  const dataDir = tempDataDir();
+  const org = await initOrg(dataDir, opts.adminEmail);
+  const gw = await startGateway({ dataDir, env: opts.env });
+  return { org, gw };
+}
+
+/** Stops a gateway (as on SIGTERM: it drains and flushes) and removes its data folder. */
+export async function stopAndRemove(gw: { stop(): Promise<unknown>; dataDir: string }): Promise<void> {
+  await gw.stop();
+  removeDir(gw.dataDir);
 }
 
 export interface RunningMock {
@@ -136,11 +160,18 @@ export async function startMockProvider(extra: string[] = []): Promise<RunningMo
   const url = JSON.parse(new TextDecoder().decode(value).split("\n")[0] as string).url as string;
   return {
     url,
-    requests: async () => (await fetch(`${url}/_mock/requests`)).json() as never,
-    stats: async () => (await fetch(`${url}/_mock/stats`)).json() as never,
+    ...mockRecords(url),
     async stop() {
       proc.kill();
       await proc.exited;
     },
+  };
+}
+
+/** What the mock at `url` saw, from its own `/_mock/` routes. */
+export function mockRecords(url: string): Pick<RunningMock, "requests" | "stats"> {
+  return {
+    requests: async () => (await fetch(`${url}/_mock/requests`)).json() as never,
+    stats: async () => (await fetch(`${url}/_mock/stats`)).json() as never,
   };
 }

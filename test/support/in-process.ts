@@ -12,7 +12,7 @@ import { mockSettings } from "../../src/cli/mock-provider.ts";
 import { startMockProvider } from "../../src/mock-provider/server.ts";
 import { createRuntime, openServices, type Runtime } from "../../src/runtime.ts";
 import { initializeOrganization } from "../../src/services/organizations.ts";
-import type { InitResult, RunningMock } from "./gateway-process.ts";
+import { type GatewayOp, gatewayOp, type InitResult, mockRecords, type RunningMock } from "./gateway-process.ts";
 
 /** A gateway as a test talks to it, wherever it runs. */
 export interface GatewayUnderTest {
@@ -23,12 +23,7 @@ export interface GatewayUnderTest {
   /** Drains and shuts down as `gateway serve` does on SIGTERM; resolves 0 as its exit code would be. */
   stop(): Promise<number>;
   /** Calls `POST /api/v1/gateway`. */
-  op(
-    key: string,
-    operation: string,
-    params?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<{ status: number; body: any; headers: Headers }>;
+  op: GatewayOp;
 }
 
 export interface InProcessGateway extends GatewayUnderTest {
@@ -95,14 +90,7 @@ export async function startGatewayInProcess(opts: {
       })();
       return stopped;
     },
-    async op(key, operation, params = {}, headers = {}) {
-      const res = await fetch(`${url}/api/v1/gateway`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
-        body: JSON.stringify({ operation, params }),
-      });
-      return { status: res.status, body: await res.json(), headers: res.headers };
-    },
+    op: gatewayOp(url),
   };
 }
 
@@ -113,8 +101,7 @@ export function startMockInProcess(args: string[] = []): RunningMock {
   const url = `http://${server.hostname}:${server.port}`;
   return {
     url,
-    requests: async () => (await fetch(`${url}/_mock/requests`)).json() as never,
-    stats: async () => (await fetch(`${url}/_mock/stats`)).json() as never,
+    ...mockRecords(url),
     async stop() {
       await server.stop(true);
     },

@@ -14,6 +14,7 @@ import type { UsageEvent } from "../../src/domain/types.ts";
 import { faultNames } from "../../src/mock-provider/fault-plan.ts";
 import { type InProcessGateway, startInProcessGateway } from "./in-process-gateway.ts";
 import { startMockInProcess } from "./in-process.ts";
+import { sseJson } from "./sse-text.ts";
 
 export interface OddGateway {
   gw: InProcessGateway;
@@ -62,16 +63,7 @@ export async function startOddGateway(env: Record<string, string> = {}): Promise
     chatStream: (model, extra = {}) =>
       post("/v1/chat/completions", { model, stream: true, messages: [{ role: "user", content: PROMPT }], ...extra }),
     async events(res) {
-      return (await res.text())
-        .split("\n\n")
-        .map((block) =>
-          block
-            .split("\n")
-            .find((l) => l.startsWith("data: "))
-            ?.slice(6),
-        )
-        .filter((d): d is string => d !== undefined)
-        .map((d) => (d === "[DONE]" ? d : JSON.parse(d)));
+      return sseJson(await res.text(), "keep");
     },
     async rows(model) {
       await gw.rt.usage.flush();

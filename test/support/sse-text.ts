@@ -14,3 +14,13 @@ export function sseEvents(text: string): { event: string | null; data: string }[
         .join("\n"),
     }));
 }
+
+/**
+ * The JSON payloads of an SSE body's events, in order (blocks without data, such as comments, left out);
+ * the OpenAI format's closing `[DONE]` is left out, or kept as the string "[DONE]" with `done: "keep"`.
+ */
+export function sseJson(text: string, done: "drop" | "keep" = "drop"): any[] {
+  return sseEvents(text)
+    .filter((e) => e.data !== "" && (done === "keep" || e.data !== "[DONE]"))
+    .map((e) => (e.data === "[DONE]" ? e.data : JSON.parse(e.data)));
+}

@@ -4,6 +4,7 @@ import { ApiError } from "../../src/lib/errors.ts";
 import { encodeSse, SseEventTooLarge } from "../../src/lib/sse.ts";
 import { chatToMessagesRequest, DEFAULT_MAX_TOKENS, JSON_MODE_INSTRUCTION } from "../../src/translate/chat-to-messages.ts";
 import { messagesStreamToChat, messagesToChatCompletion } from "../../src/translate/messages-to-chat.ts";
+import { sseJson } from "../support/sse-text.ts";
 
 const base = { model: "claude-sonnet-4-5" };
 
@@ -388,11 +389,7 @@ async function translateStream(events: { event: string; data: object }[]): Promi
     },
   });
   const text = await new Response(source.pipeThrough(messagesStreamToChat())).text();
-  return text
-    .trim()
-    .split("\n\n")
-    .map((b) => b.replace(/^data: /, ""))
-    .map((d) => (d === "[DONE]" ? d : JSON.parse(d)));
+  return sseJson(text, "keep");
 }
 
 describe("messages stream -> chat chunks", () => {

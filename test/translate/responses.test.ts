@@ -10,6 +10,7 @@ import { encodeSse } from "../../src/lib/sse.ts";
 import { chatCompletionToResponse, chatStreamToResponses } from "../../src/translate/chat-to-responses.ts";
 import { responsesToChatRequest } from "../../src/translate/responses-to-chat.ts";
 import { expectResponsesStreamConforms } from "../support/openai-schemas.ts";
+import { sseJson } from "../support/sse-text.ts";
 
 describe("request", () => {
   test("instructions, messages, images, function calls and their outputs, tools, JSON schema, limits", () => {
@@ -317,10 +318,7 @@ describe("what the chat answer holds beside text, and odd shapes", () => {
       chunk([{ index: 0, delta: { tool_calls: [null, { index: "x", function: { arguments: 9 } }] }, finish_reason: null }]),
       chunk([{ index: 0, delta: {}, finish_reason: "stop" }]),
     ];
-    const events = (await new Response(sseOf(odd).pipeThrough(chatStreamToResponses({}))).text())
-      .split("\n\n")
-      .filter((b) => b.startsWith("event: "))
-      .map((b) => JSON.parse(b.slice(b.indexOf("data: ") + 6)));
+    const events = sseJson(await new Response(sseOf(odd).pipeThrough(chatStreamToResponses({}))).text());
     const last = events.at(-1);
     expect(last.type).toBe("response.completed");
     expect(last.response.output).toMatchObject([
@@ -349,10 +347,7 @@ describe("what the chat answer holds beside text, and odd shapes", () => {
   test("Azure's stream, whose first chunk has an empty id, model and time: the response still has its own id and the answering model", async () => {
     const filter = { id: "", object: "", created: 0, model: "", choices: [], prompt_filter_results: [{ prompt_index: 0 }] };
     const text = await new Response(sseOf([filter, ...textChunks]).pipeThrough(chatStreamToResponses({ model: "gpt-4o" }))).text();
-    const events = text
-      .split("\n\n")
-      .filter((b) => b.startsWith("event: "))
-      .map((b) => JSON.parse(b.slice(b.indexOf("data: ") + 6)));
+    const events = sseJson(text);
     const done = events.at(-1).response;
     expect(done.id).toMatch(/^resp_[A-Za-z0-9]{8,}$/);
     expect(done.output[0].id).not.toBe("msg_");

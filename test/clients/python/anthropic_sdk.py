@@ -1,27 +1,13 @@
 """The official `anthropic` Python SDK against the gateway (bare origin): plain, streamed, tools, .parse(), token counts, errors."""
 import anthropic
-from pydantic import BaseModel
 
 from checks import (DOCS_PARAMS, GATEWAY, KEY, ONE_TOOL, PLAIN, STRUCTURED, TOOL_TEXT, TWO_STEPS, WEATHER_PARAMS,
-                    ToolLog, check, expect, run_all)
+                    Profile, ToolLog, check, expect, run_all)
 
 MODEL = "claude-haiku-4-5"
 client = anthropic.Anthropic(base_url=GATEWAY, api_key=KEY, max_retries=0)
 TOOLS = [{"name": n, "description": TOOL_TEXT[n], "input_schema": p}
          for n, p in (("get_weather", WEATHER_PARAMS), ("search_docs", DOCS_PARAMS))]
-
-
-class Address(BaseModel):
-    city: str
-    country: str
-
-
-class Profile(BaseModel):
-    name: str
-    age: int
-    plan: str
-    tags: list[str]
-    address: Address
 
 
 def text_of(msg):

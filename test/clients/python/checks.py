@@ -4,6 +4,8 @@ import os
 import sys
 import traceback
 
+from pydantic import BaseModel
+
 GATEWAY = os.environ["GW_URL"]  # the bare origin, http://127.0.0.1:<port>
 KEY = os.environ["GW_KEY"]
 
@@ -27,6 +29,20 @@ DOCS_PARAMS = {
     "additionalProperties": False,
 }
 TOOL_TEXT = {"get_weather": "Get the current weather in a city", "search_docs": "Search the documentation"}
+
+
+class Address(BaseModel):
+    city: str
+    country: str
+
+
+class Profile(BaseModel):
+    """The structured answer both SDKs' .parse() checks ask for (STRUCTURED)."""
+    name: str
+    age: int
+    plan: str
+    tags: list[str]
+    address: Address
 
 
 class ToolLog:

@@ -2,10 +2,9 @@
 import json
 
 import openai
-from pydantic import BaseModel
 
 from checks import (DOCS_PARAMS, GATEWAY, KEY, ONE_TOOL, PLAIN, STRUCTURED, TOOL_TEXT, TWO_STEPS, WEATHER_PARAMS,
-                    ToolLog, check, expect, run_all)
+                    Profile, ToolLog, check, expect, run_all)
 
 client = openai.OpenAI(base_url=f"{GATEWAY}/v1", api_key=KEY, max_retries=0)
 CHAT_TOOLS = [
@@ -14,19 +13,6 @@ CHAT_TOOLS = [
 ]
 RESPONSES_TOOLS = [{"type": "function", "name": t["function"]["name"], "description": t["function"]["description"],
                     "parameters": t["function"]["parameters"]} for t in CHAT_TOOLS]
-
-
-class Address(BaseModel):
-    city: str
-    country: str
-
-
-class Profile(BaseModel):
-    name: str
-    age: int
-    plan: str
-    tags: list[str]
-    address: Address
 
 
 def chat_tool_loop(model, prompt, log, max_turns=5):

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { UNDOCUMENTED } from "../../../src/http/openapi/route-docs.ts";
 import { REFERENCE_PAGE_CSP } from "../../../src/http/openapi/reference-page.ts";
-import { removeDir, tempDataDir } from "../../support/gateway-process.ts";
+import { stopAndRemove, tempDataDir } from "../../support/gateway-process.ts";
 import { type InProcessGateway, initOrgInProcess, startGatewayInProcess } from "../../support/in-process.ts";
 
 let gw: InProcessGateway;
@@ -19,10 +19,7 @@ beforeAll(async () => {
   doc = await res.json();
 });
 
-afterAll(async () => {
-  await gw.stop();
-  removeDir(gw.dataDir);
-});
+afterAll(() => stopAndRemove(gw));
 
 test("a valid OpenAPI 3.1 document, version 1.0.0, anonymous", async () => {
   const result = await new Validator().validate(doc);

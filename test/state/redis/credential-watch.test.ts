@@ -12,6 +12,7 @@ import { CredentialWatch } from "../../../src/state/redis/credential-watch.ts";
 import { RedisConnection } from "../../../src/state/redis/redis-connection.ts";
 import { type InProcessGateway, startInProcessGateway } from "../../support/in-process-gateway.ts";
 import { mockPerFile } from "../../support/mock-per-file.ts";
+import { atMock, OPENAI_AT_MOCK } from "../../support/provider-configs.ts";
 import { redisPerFile } from "../../support/redis-per-file.ts";
 import { waitFor } from "../../support/spend-probes.ts";
 
@@ -32,12 +33,7 @@ beforeAll(async () => {
     env: { GW_REDIS_URL: redis.url.replace("redis://", `redis://${USER}:${PASSWORD}@`), GW_REDIS_TIMEOUT_MS: "1000" },
     logLevel: "info",
   });
-  const created = await gw.op({ key: gw.init.keyValue }, "provider.create", {
-    provider: "openai",
-    apiKey: "sk-openai-1234567890",
-    baseUrl: `${mock.url}/v1`,
-    scope: "organization",
-  });
+  const created = await gw.op({ key: gw.init.keyValue }, "provider.create", atMock(OPENAI_AT_MOCK, mock.url));
   expect(created.status).toBe(200);
 }, 60_000);
 
