@@ -93,6 +93,7 @@ export class RequestRunner {
       surface,
       route,
       request,
+      server,
       startedAtMs: Date.now(),
       rate: null,
       identity: null,

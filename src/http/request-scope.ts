@@ -5,6 +5,7 @@
  */
 import type { Identity } from "../domain/identity.ts";
 import type { ToolGrant } from "../domain/mcp-records.ts";
+import type { RequestTimer } from "../lib/json-body.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 import type { DeferredCharge } from "../state/rate-charge.ts";
 import type { RateDecision } from "../state/rate-limiter.ts";
@@ -16,6 +17,8 @@ export interface RequestScope {
   readonly surface: Surface;
   readonly route: string;
   readonly request: Request;
+  /** The server the request came in on: the body readers hold its idle timeout off while the body comes (json-body.ts). */
+  readonly server: RequestTimer | null;
   /** Wall-clock start (epoch ms), for usage latency. */
   readonly startedAtMs: number;
   /** The rate-limit decision this request is charged to; reported in the headers. */
