@@ -39,8 +39,11 @@ export interface AdmittedScope extends RequestScope {
   readonly grant?: ToolGrant;
 }
 
-/** Whether a request only reads (it gets a copy of the request; its body is still the handler's). */
-export type ReadOnlyProbe = (request: Request) => Promise<boolean>;
+/**
+ * Whether a request only reads (it gets a copy of the request; its body is still the
+ * handler's), with the server's timeout for the request itself to hold off while it reads.
+ */
+export type ReadOnlyProbe = (request: Request, server: RequestTimer | null) => Promise<boolean>;
 
 /** A public route's handler. */
 export type Handler = (scope: RequestScope) => Response | Promise<Response>;

@@ -8,7 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
-import { bodyLimits, readJsonObject } from "../../src/lib/json-body.ts";
+import type { Server } from "bun";
+import type { Identity } from "../../src/domain/identity.ts";
+import { HttpMetrics } from "../../src/http/http-metrics.ts";
+import { RequestRunner } from "../../src/http/request-runner.ts";
+import { gatewayReadOnly } from "../../src/http/surfaces/gateway-surface.ts";
+import { bodyLimits, readJsonObject, SERVER_IDLE_TIMEOUT_S } from "../../src/lib/json-body.ts";
+import { createLogger } from "../../src/lib/log.ts";
+import { MetricsRegistry } from "../../src/lib/metrics.ts";
+import { type Authenticator, OriginRequired } from "../../src/pipeline/authenticate.ts";
+import { TokenBucketLimiter } from "../../src/state/rate-limiter.ts";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { InProcessGateway } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
@@ -220,3 +229,39 @@ test("Bun's own idle timeout cuts a slow body without an answer unless the reade
     server.stop(true);
   }
 }, 30_000);
+
+test("the gateway endpoint's read-only probe holds off the timeout of the request itself while it reads its copy of the body", async () => {
+  // A session call without Origin: refused as possibly cross-site unless the probe finds the operation only reads.
+  const identity = { kind: "user", id: "u1", organization: { id: "o1" } } as unknown as Identity;
+  const authenticator = {
+    authenticate: (_request: Request, readOnly = false) => {
+      if (!readOnly) throw new OriginRequired();
+      return identity;
+    },
+  } as unknown as Authenticator;
+  const runner = new RequestRunner({
+    authenticator,
+    limiter: new TokenBucketLimiter({ limit: 10, windowS: 60 }),
+    metrics: new HttpMetrics(new MetricsRegistry()),
+    log: createLogger("silent"),
+    trustProxy: false,
+    onKeyUsed: () => {},
+    schedule: () => {},
+  });
+  const request = new Request("http://gw.test/api/v1/gateway", { method: "POST", body: '{"operation":"user.me"}' });
+  const timeouts: { request: Request; seconds: number }[] = [];
+  const server = { timeout: (r: Request, seconds: number) => void timeouts.push({ request: r, seconds }), requestIP: () => null };
+  const readOnly = gatewayReadOnly({ operations: { readOnly: () => true } as never, services: {} as never, body: bodyLimits(1000, 1) });
+  const route = {
+    surface: "gateway" as const,
+    route: "/api/v1/gateway",
+    admission: "identity" as const,
+    readOnly,
+    handler: () => new Response("ok"),
+  };
+  expect((await runner.run(route, request, server as unknown as Server<unknown>)).status).toBe(200);
+  expect(timeouts.length).toBeGreaterThanOrEqual(2);
+  expect(timeouts.every((t) => t.request === request)).toBe(true);
+  expect(timeouts.at(0)!.seconds).toBe(6);
+  expect(timeouts.at(-1)!.seconds).toBe(SERVER_IDLE_TIMEOUT_S);
+});

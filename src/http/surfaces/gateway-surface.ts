@@ -1,6 +1,6 @@
 /** `POST /api/v1/gateway`: decode the envelope, admit the caller, dispatch the operation. */
 import { Type } from "@sinclair/typebox";
-import { type BodyLimits, readJsonObject } from "../../lib/json-body.ts";
+import { type BodyLimits, readJsonObject, type RequestTimer } from "../../lib/json-body.ts";
 import { compileValidator } from "../../lib/validator.ts";
 import { PlainName } from "../../schemas/names.ts";
 import type { OperationDeps, OperationRegistry } from "../../ops/registry.ts";
@@ -33,8 +33,8 @@ export interface GatewaySurfaceDeps {
 
 /** Whether a session call without Origin may run this operation: only one that reads. */
 export function gatewayReadOnly(deps: GatewaySurfaceDeps) {
-  return async (request: Request): Promise<boolean> => {
-    const body = GatewayRequest.parse(await readJsonObject(request, deps.body));
+  return async (request: Request, server: RequestTimer | null): Promise<boolean> => {
+    const body = GatewayRequest.parse(await readJsonObject(request, deps.body, server));
     return deps.operations.readOnly(body.operation, body.params, body.context);
   };
 }
