@@ -13,7 +13,7 @@ import type { Identity } from "../../src/domain/identity.ts";
 import { HttpMetrics } from "../../src/http/http-metrics.ts";
 import { RequestRunner } from "../../src/http/request-runner.ts";
 import { gatewayReadOnly } from "../../src/http/surfaces/gateway-surface.ts";
-import { bodyLimits, readJsonObject, SERVER_IDLE_TIMEOUT_S } from "../../src/lib/json-body.ts";
+import { bodyLimits, readJsonObject, SERVER_IDLE_TIMEOUT_S, WHOLE_WITHIN_IDLE_BYTES } from "../../src/lib/json-body.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { MetricsRegistry } from "../../src/lib/metrics.ts";
 import { type Authenticator, OriginRequired } from "../../src/pipeline/authenticate.ts";
@@ -89,145 +89,163 @@ const head = (path: string, headers: Record<string, string>) =>
 
 const chat = JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] });
 
-describe("a body that stops arriving is a 408 in the surface's envelope", () => {
-  const cases: [string, string, Record<string, string>, (body: any) => void][] = [
-    [
-      "chat completions (OpenAI envelope)",
-      "/v1/chat/completions",
-      { authorization: "Bearer KEY" },
-      (body) =>
-        expect(body).toEqual({
-          error: {
-            message: "The request body stopped arriving: nothing came for 1 seconds.",
-            type: "invalid_request_error",
-            code: "request_timeout",
-            param: null,
-          },
-        }),
-    ],
-    [
-      "messages (Anthropic envelope)",
-      "/v1/messages",
-      { "x-api-key": "KEY", "anthropic-version": "2023-06-01" },
-      (body) =>
-        expect(body).toEqual({
-          type: "error",
-          error: {
-            type: "invalid_request_error",
-            message: "The request body stopped arriving: nothing came for 1 seconds.",
-            code: "request_timeout",
-          },
-        }),
-    ],
-    [
-      "the gateway endpoint",
-      "/api/v1/gateway",
-      { authorization: "Bearer KEY" },
-      (body) =>
-        expect(body).toEqual({
-          success: false,
-          data: null,
-          error: "The request body stopped arriving: nothing came for 1 seconds.",
-          code: "request_timeout",
-        }),
-    ],
-    [
-      "MCP POST (JSON-RPC error)",
-      "/mcp",
-      { authorization: "Bearer KEY", accept: "application/json, text/event-stream" },
-      (body) =>
-        expect(body).toEqual({
-          jsonrpc: "2.0",
-          error: { code: -32000, message: "Request Timeout: The request body stopped arriving: nothing came for 1 seconds." },
-          id: null,
-        }),
-    ],
-  ];
+/** A small declared body must be whole within the idle bound; a chunked one may not go that long without a byte. */
+const STALLED = "The request body did not arrive within 1 second.";
+const STALLED_CHUNKED = "The request body stopped arriving: nothing came for 1 second.";
 
-  for (const [name, path, headers, envelope] of cases) {
-    test(name, async () => {
-      const auth = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("KEY", org.apiKey)]));
-      const requestId = `slow-${path.replaceAll("/", "-")}`;
-      // A declared length, a start of the body, then nothing: the connection ends with the answer.
-      const answer = await rawRequest(port(), head(path, { ...auth, "x-request-id": requestId, "content-length": "4000" }), ['{"mod'], 10);
-      expect(answer.status).toBe(408);
-      expect(answer.headers["connection"]).toBe("close");
-      expect(answer.headers["content-type"]).toBe("application/json");
-      expect(answer.headers["x-request-id"]).toBe(requestId);
-      expect(answer.headers["x-ratelimit-limit"]).toMatch(/^\d+$/);
-      expect(answer.headers["x-ratelimit-remaining"]).toMatch(/^\d+$/);
-      if (path === "/v1/messages") expect(answer.headers["request-id"]).toBe(requestId);
-      envelope(JSON.parse(answer.body));
-    });
-  }
+/** Each surface kind: its path, its credentials (KEY: the org's key) and the envelope its 408 comes in. */
+const SURFACES: [string, string, Record<string, string>, unknown][] = [
+  [
+    "chat completions (OpenAI envelope)",
+    "/v1/chat/completions",
+    { authorization: "Bearer KEY" },
+    { error: { message: STALLED, type: "invalid_request_error", code: "request_timeout", param: null } },
+  ],
+  [
+    "messages (Anthropic envelope)",
+    "/v1/messages",
+    { "x-api-key": "KEY", "anthropic-version": "2023-06-01" },
+    { type: "error", error: { type: "invalid_request_error", message: STALLED, code: "request_timeout" } },
+  ],
+  [
+    "the gateway endpoint",
+    "/api/v1/gateway",
+    { authorization: "Bearer KEY" },
+    { success: false, data: null, error: STALLED, code: "request_timeout" },
+  ],
+  [
+    "MCP POST (JSON-RPC error)",
+    "/mcp",
+    { authorization: "Bearer KEY", accept: "application/json, text/event-stream" },
+    { jsonrpc: "2.0", error: { code: -32000, message: `Request Timeout: ${STALLED}` }, id: null },
+  ],
+];
 
-  test("a chunked body that stops arriving, and one that never starts, get the same answer", async () => {
-    const bearer = { authorization: `Bearer ${org.apiKey}` };
-    const [chunked, none] = await Promise.all([
-      rawRequest(port(), head("/v1/chat/completions", { ...bearer, "transfer-encoding": "chunked" }), ['5\r\n{"mod\r\n'], 10),
-      rawRequest(port(), head("/v1/chat/completions", { ...bearer, "content-length": "100" }), [], 10),
-    ]);
-    expect(chunked.status).toBe(408);
-    expect(JSON.parse(chunked.body).error.code).toBe("request_timeout");
-    expect(none.status).toBe(408);
-    expect(JSON.parse(none.body).error.code).toBe("request_timeout");
-  });
+const requestIdOf = (path: string) => `slow${path.replaceAll("/", "-")}`;
 
-  test("nothing reached a provider and nothing was charged", async () => {
-    // The stalled requests above ran first (a file's tests run in order).
-    expect(await mock.requests()).toEqual([]);
-    await gw.runtime.usage.flush();
-    expect(await gw.runtime.store.listUsageEvents(org.orgId)).toEqual([]);
-  });
-});
+/**
+ * Every slow request of this file, started together once the gateway is up (each takes
+ * seconds of waiting, none of work): the tests below read their answers.
+ */
+let sent: {
+  stalled: Map<string, Promise<RawAnswer>>;
+  chunked: Promise<RawAnswer>;
+  neverStarted: Promise<RawAnswer>;
+  steady: Promise<RawAnswer>;
+};
 
-test("a body that keeps coming, slower than the whole timeout but never idle that long, is answered", async () => {
-  // Eight parts 300 ms apart: about 2.4 s in all, over twice the 1 s idle bound, no gap near it.
-  const parts = Array.from({ length: 8 }, (_, i) => chat.slice((i * chat.length) / 8, ((i + 1) * chat.length) / 8));
-  const answer = await rawRequest(
-    port(),
-    head("/v1/chat/completions", { authorization: `Bearer ${org.apiKey}`, "content-length": String(chat.length), connection: "close" }),
-    parts,
-    300,
-  );
-  expect(answer.status).toBe(200);
-  expect(answer.body).toContain("chat.completion");
-}, 30_000);
+/**
+ * A plain server with Bun's timer at 1 s (it moves in steps of 4 s), reading with the gateway's reader,
+ * its server's timeout held (/held) or not (/unheld): an unheld read is cut within 4 s though its bytes keep coming.
+ */
+let bunServer: ReturnType<typeof Bun.serve>;
+let bunAnswers: Promise<[RawAnswer, RawAnswer]>;
+const PAD = JSON.stringify({ pad: "x".repeat(WHOLE_WITHIN_IDLE_BYTES) });
 
-test("Bun's own idle timeout cuts a slow body without an answer unless the reader holds it off", async () => {
-  // Bun's timer at 1 s (it moves in steps of 4 s): the unheld read is cut within 4 s though its bytes keep coming.
-  const server = Bun.serve({
+function startBunServer(): void {
+  bunServer = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     idleTimeout: 1,
     async fetch(request, srv) {
       const held = new URL(request.url).pathname === "/held";
       try {
-        const body = await readJsonObject(request, bodyLimits(10_000, 2), held ? srv : null);
-        return Response.json(body);
-      } catch {
-        return new Response("unread", { status: 400 });
+        return Response.json(await readJsonObject(request, bodyLimits(1024 * 1024, 2), held ? srv : null));
+      } catch (err) {
+        return new Response(`unread: ${(err as Error).message}`, { status: 400 });
       }
     },
   });
-  try {
-    const text = JSON.stringify({ pad: "x".repeat(22) });
-    const parts = text.split("");
-    // About 6 s of a byte every 200 ms: idle never, over Bun's timeout always.
-    const send = (path: string) =>
-      rawRequest(
-        server.port as number,
-        `POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-length: ${text.length}\r\nconnection: close\r\n\r\n`,
-        parts,
-        200,
-      );
-    const [held, unheld] = await Promise.all([send("/held"), send("/unheld")]);
-    expect(held.status).toBe(200);
-    expect(JSON.parse(held.body)).toEqual({ pad: "x".repeat(22) });
-    expect(unheld.status).toBe(0);
-  } finally {
-    server.stop(true);
+  // About 5.6 s of a part every 200 ms: idle never, over Bun's timeout always.
+  const parts = Array.from({ length: 28 }, (_, i) => PAD.slice((i * PAD.length) / 28, ((i + 1) * PAD.length) / 28));
+  const send = (path: string) =>
+    rawRequest(
+      bunServer.port as number,
+      `POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-length: ${PAD.length}\r\nconnection: close\r\n\r\n`,
+      parts,
+      200,
+    );
+  bunAnswers = Promise.all([send("/held"), send("/unheld")]);
+}
+
+afterAll(() => bunServer.stop(true));
+
+beforeAll(() => {
+  startBunServer();
+  const key = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("KEY", org.apiKey)]));
+  const bearer = { authorization: `Bearer ${org.apiKey}` };
+  // Eight chunks 300 ms apart: about 2.4 s in all, over twice the 1 s idle bound, no gap near it. Chunked: a
+  // declared body this small must be whole within the idle bound (the declared large one: Bun's test below).
+  const chunks = Array.from({ length: 8 }, (_, i) => chat.slice((i * chat.length) / 8, ((i + 1) * chat.length) / 8));
+  const parts = [...chunks.map((c) => `${c.length.toString(16)}\r\n${c}\r\n`), "0\r\n\r\n"];
+  sent = {
+    // A declared length, a start of the body, then nothing.
+    stalled: new Map(
+      SURFACES.map(([, path, headers]) => [
+        path,
+        rawRequest(port(), head(path, { ...key(headers), "x-request-id": requestIdOf(path), "content-length": "4000" }), ['{"mod'], 10),
+      ]),
+    ),
+    chunked: rawRequest(port(), head("/v1/chat/completions", { ...bearer, "transfer-encoding": "chunked" }), ['5\r\n{"mod\r\n'], 10),
+    neverStarted: rawRequest(port(), head("/v1/chat/completions", { ...bearer, "content-length": "100" }), [], 10),
+    steady: rawRequest(
+      port(),
+      head("/v1/chat/completions", { ...bearer, "x-request-id": "steady", "transfer-encoding": "chunked", connection: "close" }),
+      parts,
+      300,
+    ),
+  };
+});
+
+describe("a body that stops arriving is a 408 in the surface's envelope, and the connection ends with it", () => {
+  for (const [name, path, , envelope] of SURFACES) {
+    test(name, async () => {
+      // Resolved only once the gateway closed the connection.
+      const answer = await sent.stalled.get(path)!;
+      expect(answer.status).toBe(408);
+      expect(answer.headers["connection"]).toBe("close");
+      expect(answer.headers["content-type"]).toBe("application/json");
+      expect(answer.headers["x-request-id"]).toBe(requestIdOf(path));
+      expect(answer.headers["x-ratelimit-limit"]).toMatch(/^\d+$/);
+      expect(answer.headers["x-ratelimit-remaining"]).toMatch(/^\d+$/);
+      if (path === "/v1/messages") expect(answer.headers["request-id"]).toBe(requestIdOf(path));
+      expect(JSON.parse(answer.body)).toEqual(envelope);
+    });
   }
+
+  test("a chunked body that stops arriving, and one that never starts, get the same answer", async () => {
+    for (const [answer, message] of [
+      [await sent.chunked, STALLED_CHUNKED],
+      [await sent.neverStarted, STALLED],
+    ] as const) {
+      expect(answer.status).toBe(408);
+      expect(answer.headers["connection"]).toBe("close");
+      expect(JSON.parse(answer.body).error).toMatchObject({ code: "request_timeout", message });
+    }
+  });
+});
+
+test("a body that keeps coming, over twice the idle bound in all but never idle that long, is answered", async () => {
+  const answer = await sent.steady;
+  expect([answer.status, answer.status === 200 ? "" : answer.body]).toEqual([200, ""]);
+  expect(answer.body).toContain("chat.completion");
+});
+
+test("nothing of the stalled requests reached a provider or was charged", async () => {
+  for (const answer of [...sent.stalled.values(), sent.chunked, sent.neverStarted, sent.steady]) await answer;
+  // The one steady request alone reached the mock provider, and it alone has a usage row.
+  expect((await mock.requests()).length).toBe(1);
+  await gw.runtime.usage.flush();
+  expect((await gw.runtime.store.listUsageEvents(org.orgId)).map((e) => e.requestId)).toEqual(["steady"]);
+});
+
+test("Bun's own idle timeout cuts a slow body without an answer unless the reader holds it off", async () => {
+  const [held, unheld] = await bunAnswers;
+  expect([held.status, held.status === 200 ? "" : held.body]).toEqual([200, ""]);
+  expect(held.status).toBe(200);
+  expect(JSON.parse(held.body)).toEqual(JSON.parse(PAD));
+  expect(unheld.status).toBe(0);
 }, 30_000);
 
 test("the gateway endpoint's read-only probe holds off the timeout of the request itself while it reads its copy of the body", async () => {

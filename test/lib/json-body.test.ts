@@ -126,6 +126,21 @@ describe("readJsonObject: a body's time", () => {
     expect(declared.calls).toEqual([]);
   });
 
+  test("a small declared body is read whole by the runtime, and must be whole within the idle bound", async () => {
+    const limits = quick(100, 10_000);
+    const read = recordingServer();
+    expect(await readJsonObject(req('{"a":1}', { "content-length": "7" }), limits, read)).toEqual({ a: 1 });
+    expect(read.calls).toEqual([Math.ceil(limits.idleMs / 1000) + 5, SERVER_IDLE_TIMEOUT_S]);
+
+    // Bytes keep coming, but the whole body is not there within the bound: a 408, the timeout given back.
+    const stalled = recordingServer();
+    const slow = req(trickle(['{"a"', ":", "1", "}"], 60, true), { "content-length": "7" });
+    const err = await failure(readJsonObject(slow, limits, stalled));
+    expect(err.status).toBe(408);
+    expect(err.message).toBe("The request body did not arrive within 0.1 seconds.");
+    expect(stalled.calls.at(-1)).toBe(SERVER_IDLE_TIMEOUT_S);
+  });
+
   test("the whole bound is ten idle bounds, both from GW_BODY_TIMEOUT_S", () => {
     expect(bodyLimits(1024, 60)).toEqual({ maxBytes: 1024, idleMs: 60_000, wholeMs: 600_000 });
   });
