@@ -1,10 +1,12 @@
 /**
  * A request body that stops arriving is answered, not cut: a started gateway (body
- * timeout 1 s through GW_BODY_TIMEOUT_S) answers a body that stalls with a 408 in the
+ * timeout 2 s through GW_BODY_TIMEOUT_S) answers a body that stalls with a 408 in the
  * surface's envelope, the request id and the rate-limit headers, closes the connection
- * with it, charges nothing and calls no provider; a body that keeps coming, however
- * slowly, is read. And Bun's own idle timeout, which counts across a body still
- * arriving and cuts without an answer, is held off while a reader reads.
+ * with it, charges nothing and calls no provider; a body that keeps coming, never idle
+ * past the bound, is read. And Bun's own idle timeout, which counts across a body still
+ * arriving and cuts without an answer, is held off while a reader reads. The slow
+ * requests all start together (seconds of waiting each, no work), so the file takes
+ * about as long as the slowest of them.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
@@ -27,7 +29,7 @@ let mock: RunningMock;
 let org: InitResult;
 
 beforeAll(async () => {
-  const stack = await startStack({ env: { GW_BODY_TIMEOUT_S: "1" } });
+  const stack = await startStack({ env: { GW_BODY_TIMEOUT_S: "2" } });
   ({ mock, org } = stack);
   gw = stack.gw as InProcessGateway;
   for (const [provider, baseUrl] of [
@@ -90,8 +92,8 @@ const head = (path: string, headers: Record<string, string>) =>
 const chat = JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] });
 
 /** A small declared body must be whole within the idle bound; a chunked one may not go that long without a byte. */
-const STALLED = "The request body did not arrive within 1 second.";
-const STALLED_CHUNKED = "The request body stopped arriving: nothing came for 1 second.";
+const STALLED = "The request body did not arrive within 2 seconds.";
+const STALLED_CHUNKED = "The request body stopped arriving: nothing came for 2 seconds.";
 
 /** Each surface kind: its path, its credentials (KEY: the org's key) and the envelope its 408 comes in. */
 const SURFACES: [string, string, Record<string, string>, unknown][] = [
@@ -112,6 +114,12 @@ const SURFACES: [string, string, Record<string, string>, unknown][] = [
     "/api/v1/gateway",
     { authorization: "Bearer KEY" },
     { success: false, data: null, error: STALLED, code: "request_timeout" },
+  ],
+  [
+    "a general route (the general envelope)",
+    "/api/byok/route",
+    { authorization: "Bearer KEY" },
+    { error: { code: "request_timeout", message: STALLED, details: {} } },
   ],
   [
     "MCP POST (JSON-RPC error)",
@@ -175,9 +183,9 @@ beforeAll(() => {
   const key = (headers: Record<string, string>) =>
     Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("KEY", org.apiKey)]));
   const bearer = { authorization: `Bearer ${org.apiKey}` };
-  // Eight chunks 300 ms apart: about 2.4 s in all, over twice the 1 s idle bound, no gap near it. Chunked: a
+  // Twelve chunks 450 ms apart: about 5.4 s in all, over twice the 2 s idle bound, no gap near it. Chunked: a
   // declared body this small must be whole within the idle bound (the declared large one: Bun's test below).
-  const chunks = Array.from({ length: 8 }, (_, i) => chat.slice((i * chat.length) / 8, ((i + 1) * chat.length) / 8));
+  const chunks = Array.from({ length: 12 }, (_, i) => chat.slice((i * chat.length) / 12, ((i + 1) * chat.length) / 12));
   const parts = [...chunks.map((c) => `${c.length.toString(16)}\r\n${c}\r\n`), "0\r\n\r\n"];
   sent = {
     // A declared length, a start of the body, then nothing.
@@ -193,7 +201,7 @@ beforeAll(() => {
       port(),
       head("/v1/chat/completions", { ...bearer, "x-request-id": "steady", "transfer-encoding": "chunked", connection: "close" }),
       parts,
-      300,
+      450,
     ),
   };
 });
@@ -230,7 +238,7 @@ test("a body that keeps coming, over twice the idle bound in all but never idle 
   const answer = await sent.steady;
   expect([answer.status, answer.status === 200 ? "" : answer.body]).toEqual([200, ""]);
   expect(answer.body).toContain("chat.completion");
-});
+}, 30_000);
 
 test("nothing of the stalled requests reached a provider or was charged", async () => {
   for (const answer of [...sent.stalled.values(), sent.chunked, sent.neverStarted, sent.steady]) await answer;
