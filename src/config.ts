@@ -32,6 +32,8 @@ export interface Config {
   durability: Durability;
   /** Largest request body accepted, in bytes (413 above). */
   maxBodyBytes: number;
+  /** Longest a request body may go without a byte (408 after); the whole body has ten times that. */
+  bodyTimeoutS: number;
   /** Largest provider answer read, in bytes: a whole answer, or one stream event (the provider's 502 above). */
   maxAnswerBytes: number;
   /** Take the client address from X-Forwarded-For (only behind a trusted load balancer). */
@@ -178,6 +180,8 @@ const SETTINGS: Setting<keyof Config>[] = [
   { key: "rateLimitWindowS", env: "GW_RATE_LIMIT_WINDOW_S", parse: integer(1, 86_400), fallback: () => 60 },
   { key: "durability", env: "GW_DURABILITY", parse: oneOf("batched", "strict"), fallback: () => "batched" },
   { key: "maxBodyBytes", env: "GW_MAX_BODY_BYTES", parse: integer(1024, 512 * 1024 * 1024), fallback: () => 32 * 1024 * 1024 },
+  // nginx's client_body_timeout. At most 240: Bun holds a request's own timeout at 255 s at most, and it must end after the reader's.
+  { key: "bodyTimeoutS", env: "GW_BODY_TIMEOUT_S", parse: integer(1, 240), fallback: () => 60 },
   // The SSE decoder's own bound (256 MiB): twice the largest legitimate answer (2,048 embeddings of 3,072 dimensions as JSON, about 126 MB).
   { key: "maxAnswerBytes", env: "GW_MAX_ANSWER_BYTES", parse: integer(64 * 1024, 1024 * 1024 * 1024), fallback: () => MAX_EVENT_CHARS },
   { key: "trustProxy", env: "GW_TRUST_PROXY", parse: bool, fallback: () => false },

@@ -299,6 +299,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     now: () => services.now(),
     log,
     maxBodyBytes: config.maxBodyBytes,
+    bodyTimeoutS: config.bodyTimeoutS,
     maxToolCallMs: config.upstreamTimeoutS * 1000,
   });
 

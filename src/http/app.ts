@@ -5,6 +5,7 @@
  */
 import { Elysia } from "elysia";
 import { ApiError, toApiError } from "../lib/errors.ts";
+import { bodyLimits, SERVER_IDLE_TIMEOUT_S } from "../lib/json-body.ts";
 import type { Config } from "../config.ts";
 import type { MetricsRegistry } from "../lib/metrics.ts";
 import type { OperationDeps, OperationRegistry } from "../ops/registry.ts";
@@ -76,10 +77,11 @@ function routes(rt: AppDeps, description: () => InterfaceDescription): Route[] {
     secureCookies: config.publicUrl?.startsWith("https:") ?? false,
     trustedOrigins: config.publicUrl ? [new URL(config.publicUrl).origin] : [],
   };
-  const openai = { calls: services.calls, models: services.models, maxBodyBytes: config.maxBodyBytes };
-  const gateway = { operations, services, maxBodyBytes: config.maxBodyBytes };
+  const body = bodyLimits(config.maxBodyBytes, config.bodyTimeoutS);
+  const openai = { calls: services.calls, models: services.models, body };
+  const gateway = { operations, services, body };
   const analytics = { store: services.store, now: services.now };
-  const etl = { store: services.store, catalog: services.catalog, now: services.now, maxBodyBytes: config.maxBodyBytes };
+  const etl = { store: services.store, catalog: services.catalog, now: services.now, body };
   const oidc = {
     signIn: oidcSignInFrom(config, services.box, services.now),
     services,
@@ -261,7 +263,9 @@ export function createApp(rt: AppDeps) {
 
   // Elysia's compiled handler (its default, written out): measured at ~0.5 µs a request over
   // Bun.serve itself, against ~7 µs for its dynamic one (bench/elysia-aot.bench.ts).
-  const app = new Elysia({ name: "gateway", aot: true });
+  // The connection's idle timeout, written out (Elysia's default): a body reader holds it off
+  // for its request while the body comes, and gives it back when the read ends (json-body.ts).
+  const app = new Elysia({ name: "gateway", aot: true, serve: { idleTimeout: SERVER_IDLE_TIMEOUT_S } });
   for (const r of table) {
     // parse: "none" — bodies are read by the surfaces under the size limit, with our own errors.
     const target = { ...r, route: r.path };

@@ -7,6 +7,7 @@
 import type { Server } from "bun";
 import { ApiError, toApiError } from "../lib/errors.ts";
 import { cameFromThisGateway } from "../providers/hop.ts";
+import type { RequestTimer } from "../lib/json-body.ts";
 import type { Logger } from "../lib/log.ts";
 import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { NO_TRACING, NOOP_SPAN, type Tracing } from "../lib/tracing/trace-span.ts";
@@ -93,6 +94,7 @@ export class RequestRunner {
       surface,
       route,
       request,
+      server,
       startedAtMs: Date.now(),
       rate: null,
       identity: null,
@@ -143,7 +145,7 @@ export class RequestRunner {
    * address. At once when the key and the bucket are in memory (the usual call).
    */
   private admit(scope: RequestScope, readOnly?: ReadOnlyProbe, deferCharge = false): MaybePromise<AdmittedScope> {
-    const found = this.authenticate(scope.request, readOnly);
+    const found = this.authenticate(scope, readOnly);
     if (found instanceof Promise)
       return found.then(
         (identity) => this.charged(scope, identity, null, deferCharge),
@@ -206,18 +208,22 @@ export class RequestRunner {
    * unless the route says this request only reads: then it is authenticated as read-only.
    * A refusal is always a rejected promise (so `admit` charges the address for it).
    */
-  private authenticate(request: Request, readOnly?: ReadOnlyProbe): MaybePromise<Identity> {
+  private authenticate(scope: RequestScope, readOnly?: ReadOnlyProbe): MaybePromise<Identity> {
     let found: MaybePromise<Identity>;
     try {
-      found = this.deps.authenticator.authenticate(request);
+      found = this.deps.authenticator.authenticate(scope.request);
     } catch (err) {
-      return this.readOnlyRetry(request, err, readOnly);
+      return this.readOnlyRetry(scope, err, readOnly);
     }
-    return found instanceof Promise ? found.catch((err) => this.readOnlyRetry(request, err, readOnly)) : found;
+    return found instanceof Promise ? found.catch((err) => this.readOnlyRetry(scope, err, readOnly)) : found;
   }
 
-  private async readOnlyRetry(request: Request, err: unknown, readOnly?: ReadOnlyProbe): Promise<Identity> {
-    if (!(err instanceof OriginRequired) || !readOnly || !(await readOnly(request.clone() as Request))) throw err;
+  private async readOnlyRetry(scope: RequestScope, err: unknown, readOnly?: ReadOnlyProbe): Promise<Identity> {
+    if (!(err instanceof OriginRequired) || !readOnly) throw err;
+    const { request, server } = scope;
+    // The probe reads a copy of the body; the server knows the request itself, whose timeout its read holds off.
+    const held: RequestTimer | null = server && { timeout: (_copy, seconds) => server.timeout(request, seconds) };
+    if (!(await readOnly(request.clone() as Request, held))) throw err;
     return this.deps.authenticator.authenticate(request, true);
   }
 

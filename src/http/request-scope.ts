@@ -5,6 +5,7 @@
  */
 import type { Identity } from "../domain/identity.ts";
 import type { ToolGrant } from "../domain/mcp-records.ts";
+import type { RequestTimer } from "../lib/json-body.ts";
 import type { TraceSpan } from "../lib/tracing/trace-span.ts";
 import type { DeferredCharge } from "../state/rate-charge.ts";
 import type { RateDecision } from "../state/rate-limiter.ts";
@@ -16,6 +17,8 @@ export interface RequestScope {
   readonly surface: Surface;
   readonly route: string;
   readonly request: Request;
+  /** The server the request came in on: the body readers hold its idle timeout off while the body comes (json-body.ts). */
+  readonly server: RequestTimer | null;
   /** Wall-clock start (epoch ms), for usage latency. */
   readonly startedAtMs: number;
   /** The rate-limit decision this request is charged to; reported in the headers. */
@@ -36,8 +39,11 @@ export interface AdmittedScope extends RequestScope {
   readonly grant?: ToolGrant;
 }
 
-/** Whether a request only reads (it gets a copy of the request; its body is still the handler's). */
-export type ReadOnlyProbe = (request: Request) => Promise<boolean>;
+/**
+ * Whether a request only reads (it gets a copy of the request; its body is still the
+ * handler's), with the server's timeout for the request itself to hold off while it reads.
+ */
+export type ReadOnlyProbe = (request: Request, server: RequestTimer | null) => Promise<boolean>;
 
 /** A public route's handler. */
 export type Handler = (scope: RequestScope) => Response | Promise<Response>;

@@ -10,6 +10,7 @@ export type ErrorCode =
   | "not_found"
   | "method_not_allowed"
   | "payload_too_large"
+  | "request_timeout"
   | "rate_limit_exceeded"
   | "spend_cap_exceeded"
   | "monthly_cap_exceeded"

@@ -6,17 +6,18 @@
  * protocol says for an ended session. One JSON-RPC message per POST: admission charges
  * the rate limit once per HTTP request, so a batch would be up to 100 calls for one.
  */
-import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createGatewayServer } from "./gateway-server.ts";
 import type { McpCaller, McpServices } from "./mcp-services.ts";
 import { type SessionLimits, SessionTable } from "./session-table.ts";
 import { TOOL_GRANT_TTL_MS } from "../services/tool-grant-tokens.ts";
+import type { ApiError } from "../lib/errors.ts";
+import { type BodyLimits, readBodyText, type RequestTimer } from "../lib/json-body.ts";
 
-const jsonRpcError = (status: number, code: number, message: string) =>
+const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
     status,
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...headers },
   });
 
 /** The key or user calling (for a provider calling back, the grant's holder). */
@@ -56,7 +57,7 @@ export class McpGateway {
 
   constructor(
     private readonly svc: McpServices,
-    private readonly maxBodyBytes: number,
+    private readonly body: BodyLimits,
     limits?: SessionLimits,
   ) {
     this.sessions = new SessionTable(limits);
@@ -67,7 +68,8 @@ export class McpGateway {
     for (const s of this.sessions.forOrg(orgId)) void s.server.sendToolListChanged().catch(() => {});
   }
 
-  async handle(request: Request, caller: McpCaller): Promise<Response> {
+  /** `server`: the one the request came in on, whose own idle timeout is held off while a POST's body comes. */
+  async handle(request: Request, caller: McpCaller, server: RequestTimer | null = null): Promise<Response> {
     const owner = ownerOf(caller);
     const authInfo = { token: "", clientId: owner, scopes: [], extra: { caller } };
     const sessionId = request.headers.get("mcp-session-id");
@@ -76,7 +78,7 @@ export class McpGateway {
       return jsonRpcError(404, -32001, "Session not found: it ended, expired, or belongs to another key. Initialize a new one.");
     if (sessionId === null && request.method !== "POST")
       return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required (initialize a session with POST first).");
-    const body = request.method === "POST" ? await this.oneMessage(request) : undefined;
+    const body = request.method === "POST" ? await this.oneMessage(request, server) : undefined;
     if (body instanceof Response) return body;
     const options = { authInfo, ...(body !== undefined ? { parsedBody: body.message } : {}) };
     if (session) {
@@ -86,13 +88,21 @@ export class McpGateway {
     return this.open(request, owner, caller, options);
   }
 
-  /** A POST's message, read once (within the body limit); a batch is refused. */
-  private async oneMessage(request: Request): Promise<{ message: unknown } | Response> {
-    const body = await readRequestBody(request, this.maxBodyBytes);
-    if (body.tooLarge) return jsonRpcError(413, -32000, `Payload Too Large: the body is over ${this.maxBodyBytes} bytes.`);
+  /** A POST's message, read once (within the body's size and time limits); a batch is refused. */
+  private async oneMessage(request: Request, server: RequestTimer | null): Promise<{ message: unknown } | Response> {
+    let text: string;
+    try {
+      text = await readBodyText(request, this.body, server);
+    } catch (err) {
+      const failed = err as ApiError;
+      if (failed.status === 413) return jsonRpcError(413, -32000, `Payload Too Large: the body is over ${this.body.maxBytes} bytes.`);
+      // A body that stopped arriving: the reader's message, and the connection closed with the answer.
+      if (failed.status === 408) return jsonRpcError(408, -32000, `Request Timeout: ${failed.message}`, failed.headers);
+      return jsonRpcError(400, -32000, "Bad Request: the request body could not be read.");
+    }
     let message: unknown;
     try {
-      message = JSON.parse(body.text);
+      message = JSON.parse(text);
     } catch {
       return jsonRpcError(400, -32700, "Parse error: Invalid JSON");
     }
@@ -111,7 +121,7 @@ export class McpGateway {
     const orgId = caller.identity.organization.id;
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
-      maxRequestBodySize: this.maxBodyBytes,
+      maxRequestBodySize: this.body.maxBytes,
       // A provider's session with a grant is of no use once the grant expires: idle that long, it is closed.
       onsessioninitialized: (id) =>
         this.sessions.add({ id, owner, holder: holderOf(caller), orgId, server, transport }, caller.grant ? TOOL_GRANT_TTL_MS : undefined),

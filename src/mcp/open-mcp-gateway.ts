@@ -1,5 +1,6 @@
 /** Builds the MCP gateway from the runtime's pieces: the store, the sealing box, metrics and the preferences cache. */
 import type { OrgPreferences } from "../domain/types.ts";
+import { bodyLimits } from "../lib/json-body.ts";
 import type { Logger } from "../lib/log.ts";
 import type { MetricsRegistry } from "../lib/metrics.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
@@ -16,6 +17,8 @@ export interface McpGatewayParts {
   now(): number;
   log: Logger;
   maxBodyBytes: number;
+  /** How long a POST's body may take to arrive (GW_BODY_TIMEOUT_S). */
+  bodyTimeoutS: number;
   /** The longest a tool call that reports progress may take (GW_UPSTREAM_TIMEOUT_S). */
   maxToolCallMs: number;
 }
@@ -29,7 +32,7 @@ export function openMcpGateway(parts: McpGatewayParts): McpGateway {
   const metrics = new McpMetrics(parts.metrics, () => gateway?.sessions.size ?? 0);
   gateway = new McpGateway(
     { store: parts.store, pool, metrics, preferences: parts.preferences, now: parts.now, log: parts.log },
-    parts.maxBodyBytes,
+    bodyLimits(parts.maxBodyBytes, parts.bodyTimeoutS),
   );
   return gateway;
 }

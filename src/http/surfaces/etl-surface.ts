@@ -4,7 +4,7 @@
  * sums). Any member of the organization, by API key or session.
  */
 import { Type } from "@sinclair/typebox";
-import { readJsonObject } from "../../lib/json-body.ts";
+import { type BodyLimits, readJsonObject } from "../../lib/json-body.ts";
 import { compileValidator } from "../../lib/validator.ts";
 import type { Catalog } from "../../providers/catalog/catalog.ts";
 import { etlMetrics, optimizeDocument } from "../../services/context-optimizer/etl-service.ts";
@@ -27,13 +27,14 @@ export interface EtlSurfaceDeps {
   store: Store;
   catalog: Catalog;
   now: () => number;
-  maxBodyBytes: number;
+  /** The request body's size and time limits. */
+  body: BodyLimits;
 }
 
 export function etlOptimizeHandler(deps: EtlSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
     const { identity } = scope;
-    const body = OptimizeBody.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+    const body = OptimizeBody.parse(await readJsonObject(scope.request, deps.body, scope.server));
     return json(await optimizeDocument(deps.store, deps.catalog, identity.organization.id, body, deps.now()));
   };
 }

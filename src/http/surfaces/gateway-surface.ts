@@ -1,6 +1,6 @@
 /** `POST /api/v1/gateway`: decode the envelope, admit the caller, dispatch the operation. */
 import { Type } from "@sinclair/typebox";
-import { readJsonObject } from "../../lib/json-body.ts";
+import { type BodyLimits, readJsonObject, type RequestTimer } from "../../lib/json-body.ts";
 import { compileValidator } from "../../lib/validator.ts";
 import { PlainName } from "../../schemas/names.ts";
 import type { OperationDeps, OperationRegistry } from "../../ops/registry.ts";
@@ -27,13 +27,14 @@ const GatewayRequest = compileValidator(
 export interface GatewaySurfaceDeps {
   operations: OperationRegistry;
   services: OperationDeps;
-  maxBodyBytes: number;
+  /** The request body's size and time limits. */
+  body: BodyLimits;
 }
 
 /** Whether a session call without Origin may run this operation: only one that reads. */
 export function gatewayReadOnly(deps: GatewaySurfaceDeps) {
-  return async (request: Request): Promise<boolean> => {
-    const body = GatewayRequest.parse(await readJsonObject(request, deps.maxBodyBytes));
+  return async (request: Request, server: RequestTimer | null): Promise<boolean> => {
+    const body = GatewayRequest.parse(await readJsonObject(request, deps.body, server));
     return deps.operations.readOnly(body.operation, body.params, body.context);
   };
 }
@@ -41,7 +42,7 @@ export function gatewayReadOnly(deps: GatewaySurfaceDeps) {
 export function gatewayHandler(deps: GatewaySurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
     const { identity } = scope;
-    const body = GatewayRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+    const body = GatewayRequest.parse(await readJsonObject(scope.request, deps.body, scope.server));
     const responseHeaders: Record<string, string> = {};
     const call = callInput(scope, identity);
     // The envelope's context names the application when given; the header otherwise.

@@ -11,11 +11,15 @@ import { userAgentOf } from "../user-agent.ts";
 
 export function mcpHandler(gateway: McpGateway) {
   return (scope: AdmittedScope): Promise<Response> =>
-    gateway.handle(scope.request, {
-      identity: scope.identity,
-      actor: actorOf(scope.identity, scope.ip, userAgentOf(scope.request)),
-      requestId: scope.requestId,
-      trace: scope.trace,
-      ...(scope.grant ? { grant: scope.grant } : {}),
-    });
+    gateway.handle(
+      scope.request,
+      {
+        identity: scope.identity,
+        actor: actorOf(scope.identity, scope.ip, userAgentOf(scope.request)),
+        requestId: scope.requestId,
+        trace: scope.trace,
+        ...(scope.grant ? { grant: scope.grant } : {}),
+      },
+      scope.server,
+    );
 }

@@ -9,7 +9,7 @@
 import { badRequest } from "../../lib/errors.ts";
 import { DEFAULT_MESSAGES_VERSION } from "../../providers/anthropic/messages-adapter.ts";
 import { messagesCountTokensRequest, messagesRequest } from "../../schemas/messages.ts";
-import { readJsonObject } from "../../lib/json-body.ts";
+import { type BodyLimits, readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import { callInput, outcomeResponse } from "../call-response.ts";
 import type { AdmittedScope } from "../request-scope.ts";
@@ -18,7 +18,8 @@ import { json } from "../json-response.ts";
 
 export interface MessagesSurfaceDeps {
   calls: ModelCalls;
-  maxBodyBytes: number;
+  /** The request body's size and time limits. */
+  body: BodyLimits;
 }
 
 /** A missing `msg-version` defaults; a present one must be the value the specification documents. */
@@ -34,7 +35,7 @@ export function messagesHandler(deps: MessagesSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
     const { identity } = scope;
     checkVersion(scope.request.headers);
-    const body = messagesRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+    const body = messagesRequest.parse(await readJsonObject(scope.request, deps.body, scope.server));
     return outcomeResponse(await deps.calls.messages(callInput(scope, identity), body), scope);
   };
 }
@@ -46,7 +47,7 @@ export function messagesHandler(deps: MessagesSurfaceDeps) {
 export function countTokensHandler(deps: MessagesSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
     checkVersion(scope.request.headers);
-    const body = messagesCountTokensRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+    const body = messagesCountTokensRequest.parse(await readJsonObject(scope.request, deps.body, scope.server));
     const count = await deps.calls.countTokens(callInput(scope, scope.identity), body);
     const headers: Record<string, string> = { "x-gw-provider": headerValue(count.servedBy), "x-gw-security": count.security };
     if (count.estimated) headers["x-gw-token-count"] = "estimated";

@@ -5,7 +5,7 @@
  */
 import { chatCompletionRequest } from "../../schemas/chat-completions.ts";
 import { embeddingsRequest } from "../../schemas/embeddings.ts";
-import { readJsonObject } from "../../lib/json-body.ts";
+import { type BodyLimits, readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import type { ModelList } from "../../services/model-list.ts";
 import { callInput, outcomeResponse } from "../call-response.ts";
@@ -14,13 +14,14 @@ import type { AdmittedScope } from "../request-scope.ts";
 export interface OpenAiSurfaceDeps {
   calls: ModelCalls;
   models: ModelList;
-  maxBodyBytes: number;
+  /** The request body's size and time limits. */
+  body: BodyLimits;
 }
 
 export function chatCompletionsHandler(deps: OpenAiSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
     const { identity } = scope;
-    const body = chatCompletionRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+    const body = chatCompletionRequest.parse(await readJsonObject(scope.request, deps.body, scope.server));
     return outcomeResponse(await deps.calls.chat(callInput(scope, identity), body), scope);
   };
 }
@@ -28,7 +29,7 @@ export function chatCompletionsHandler(deps: OpenAiSurfaceDeps) {
 export function embeddingsHandler(deps: OpenAiSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
     const { identity } = scope;
-    const body = embeddingsRequest.parse(await readJsonObject(scope.request, deps.maxBodyBytes));
+    const body = embeddingsRequest.parse(await readJsonObject(scope.request, deps.body, scope.server));
     return outcomeResponse(await deps.calls.embeddings(callInput(scope, identity), body), scope);
   };
 }

@@ -6,7 +6,7 @@
  * the API gets the body as written; any other gets it translated to chat completions
  * (pipeline/responses-call.ts).
  */
-import { readJsonObject } from "../../lib/json-body.ts";
+import { type BodyLimits, readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import { type ResponsesRequest, responsesRequest } from "../../schemas/responses.ts";
 import { callInput, outcomeResponse } from "../call-response.ts";
@@ -14,12 +14,13 @@ import type { AdmittedScope } from "../request-scope.ts";
 
 export interface ResponsesSurfaceDeps {
   calls: ModelCalls;
-  maxBodyBytes: number;
+  /** The request body's size and time limits. */
+  body: BodyLimits;
 }
 
 export function responsesHandler(deps: ResponsesSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
-    const raw = await readJsonObject(scope.request, deps.maxBodyBytes);
+    const raw = await readJsonObject(scope.request, deps.body, scope.server);
     const body = responsesRequest.parse(raw) as ResponsesRequest & Record<string, unknown>;
     return outcomeResponse(await deps.calls.responses(callInput(scope, scope.identity), body), scope);
   };

@@ -1,5 +1,5 @@
 /** `POST /api/byok/route`: a chat request routed by strategy, answered with the choice and the completion (general envelope for errors). */
-import { readJsonObject } from "../../lib/json-body.ts";
+import { type BodyLimits, readJsonObject } from "../../lib/json-body.ts";
 import type { ModelCalls } from "../../pipeline/model-call.ts";
 import { routeAndAnswer } from "../../ops/route-ops.ts";
 import { callInput } from "../call-response.ts";
@@ -9,12 +9,13 @@ import type { AdmittedScope } from "../request-scope.ts";
 
 export interface RouteSurfaceDeps {
   calls: ModelCalls;
-  maxBodyBytes: number;
+  /** The request body's size and time limits. */
+  body: BodyLimits;
 }
 
 export function routeHandler(deps: RouteSurfaceDeps) {
   return async (scope: AdmittedScope): Promise<Response> => {
-    const body = await readJsonObject(scope.request, deps.maxBodyBytes);
+    const body = await readJsonObject(scope.request, deps.body, scope.server);
     const { answer, outcome } = await routeAndAnswer(deps.calls, callInput(scope, scope.identity), body, "body");
     const res = json(answer);
     // As on the chat endpoint: who answered, and whether its cost is an estimate (a model the catalog does not price).
