@@ -1,3 +1,5 @@
+import { COMPOUND_NOUN, CORRECTION_CLAUSE } from "./injection-rule-groups.ts";
+
 /**
  * Whether every override in a text is negated ("I didn't ignore your previous instructions",
  * "Ignoriere die vorherigen Anweisungen nicht", "N'ignorez pas les consignes"): the writer asks
@@ -31,6 +33,56 @@ export function everyOverrideNegated(text: string): boolean {
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 80);
     const negated = NEGATION_BEFORE.test(before) || NEGATION_AFTER.test(after) || FRENCH_CLOSE.test(after);
     if (!negated) return false;
+  }
+  return found;
+}
+
+/** A writer telling of their own or another's conduct ("I didn't ignore", "we never overlooked"), not an order: no "you". */
+const STATEMENT_BEFORE =
+  /\b(?:i|we|he|she|they)\s+(?:(?:did|do|does|have|has|had|was|were|would|will|could|really|just|simply)\s*)?(?:n['’]t|not|never)\s+(?:[\p{L}'’]+\s+)?$/iu;
+
+/** Whether every override is negated as a statement of what someone did, not an order ("I didn't ignore your previous instructions, I just ran out of time"). */
+export function everyOverrideDenied(text: string): boolean {
+  if (FORGET.test(text)) return false;
+  let found = false;
+  for (const m of text.matchAll(OVERRIDE)) {
+    found = true;
+    if (!STATEMENT_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) return false;
+  }
+  return found;
+}
+
+/** Any override verb the rules read, "forget" and the other languages' with it. */
+const ANY_OVERRIDE =
+  /\b(?:ignor[a-z]*|disregard[a-z]*|forg[eo]t[a-z]*|overlook[a-z]*|negeer[a-z]*|vergiss|vergessen|vergeet|oubli[a-z]*|olvid[a-z]*|dimentic[a-z]*|esque[cç][a-z]*)\b/giu;
+/** The override's object to its first sign, then a correction (injection-rule-groups.ts). */
+const CORRECTED_AFTER = new RegExp(`^[^.,;:!?\\n]{0,80}?${CORRECTION_CLAUSE}`, "i");
+
+/**
+ * Whether every override is followed at once by a correction of the writer's own text ("Olvida las instrucciones
+ * anteriores: ahora el examen es el viernes", "Ignore the above, the meeting moved to Tuesday"): the rules read it so
+ * (NOT_A_CORRECTION); the classifier's n-grams see only the override.
+ */
+export function everyOverrideCorrected(text: string): boolean {
+  let found = false;
+  for (const m of text.matchAll(ANY_OVERRIDE)) {
+    found = true;
+    const end = m.index + m[0].length;
+    if (!CORRECTED_AFTER.test(text.slice(end, end + 400))) return false;
+  }
+  return found;
+}
+
+const RULES_NOUN = /\b(?:instructions?|prompts?|rules|guidelines|directives)\b/giu;
+const COMPOUND_AFTER = new RegExp(`^${COMPOUND_NOUN}`, "i");
+
+/** Whether every word of the rules in a text names a thing ("[system] Previous instructions cache cleared", "the prompt templates folder"). */
+export function everyRulesNounACompound(text: string): boolean {
+  let found = false;
+  for (const m of text.matchAll(RULES_NOUN)) {
+    found = true;
+    const end = m.index + m[0].length;
+    if (!COMPOUND_AFTER.test(text.slice(end, end + 20))) return false;
   }
   return found;
 }

@@ -6,7 +6,7 @@
  * a long document still counts in full. Each window counts its distinct features once,
  * so neither length nor repetition raises a score.
  */
-import { everyOverrideNegated } from "./classifier-negation.ts";
+import { everyOverrideCorrected, everyOverrideDenied, everyOverrideNegated, everyRulesNounACompound } from "./classifier-negation.ts";
 import { featureHashes, HASH_SIZE, STRIDE } from "./classifier-features.ts";
 import { BIAS, FLAG_THRESHOLD, SCALE, THRESHOLD, WEIGHTS_BASE64 } from "./classifier-weights.ts";
 
@@ -177,7 +177,13 @@ export type InjectionConfidence = "high" | "medium" | null;
 export function classifierConfidence(model: LinearModel, text: string): InjectionConfidence {
   const logit = windowLogit(model, text);
   const level: InjectionConfidence = logit >= model.threshold ? "high" : logit >= model.flagThreshold ? "medium" : null;
-  // Every override negated ("I didn't ignore your previous instructions"): the n-grams read it as the attack; a level less.
-  if (level !== null && everyOverrideNegated(text)) return level === "high" ? "medium" : null;
+  if (level === null) return level;
+  // Told of as done or not done ("I didn't ignore your previous instructions, I just ran out of time"): no order at all.
+  if (everyOverrideDenied(text)) return null;
+  // Every override negated ("don't ignore the previous instructions"), followed by a correction of the writer's own text
+  // ("olvida las instrucciones anteriores: ahora el examen es el viernes"), or the rules named only as a thing ("previous
+  // instructions cache cleared"): the n-grams read it as the attack; a level less.
+  if (everyOverrideNegated(text) || everyOverrideCorrected(text) || everyRulesNounACompound(text))
+    return level === "high" ? "medium" : null;
   return level;
 }

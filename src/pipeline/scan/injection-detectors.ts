@@ -13,10 +13,14 @@ import {
   CLAUSE_ENDS,
   MODEL_WORD,
   NOT_A_COMPOUND,
+  NOT_A_CORRECTION,
+  NOT_A_CORRECTION_NEXT,
   NOT_A_DOCUMENTS,
   NOT_A_RETRACTION,
   NOT_A_TOPIC,
+  NOT_A_TRANSLATION,
   NOT_A_VENDOR_API,
+  NOT_AN_ERRAND,
   NOT_ANOTHERS,
   NOT_ANOTHERS_DE,
   NOT_ANOTHERS_ROMANCE,
@@ -24,6 +28,7 @@ import {
   NOT_NEGATED_DE,
   NOT_NEGATED_VERB,
   notAnOwnersOrderAfter,
+  past,
 } from "./injection-rule-groups.ts";
 
 const inj = (kind: string, weight: number, pattern: string, start?: Detector["start"]): Detector => ({
@@ -36,6 +41,8 @@ const inj = (kind: string, weight: number, pattern: string, start?: Detector["st
 
 const PRIOR_EN = "(?:all |any |the |your |my |these |those )?(?:previous|prior|preceding|above|earlier|former|original|initial|system) ";
 const RULES_EN = "(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|commands|context|constraints)";
+/** What may stand after "everything above" before a retraction or a correction: "this line", "that message". */
+const ABOVE_WHAT = " (?:this|that|the) (?:line|message|point|paragraph|note|section|part|email|mail)";
 const RULES_EN2 =
   "(?:instructions?|prompts?|rules|directions?|directives?|guidelines|guardrails|commands|context|constraints|orders|programming|training|messages?|guidance|restrictions|policies|tasks?|techniques)";
 
@@ -45,20 +52,20 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|skip|override|bypass|neglect|drop) ${NOT_NEGATED_VERB}${PRIOR_EN}${RULES_EN}\\b(?<!\\bdrop (?:all |any |the |these |those )?(?:previous|prior|earlier|existing|old) constraints)(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
+    `\\b(?:ignore|disregard|forget|skip|override|bypass|neglect|drop) ${NOT_NEGATED_VERB}${PRIOR_EN}${RULES_EN}\\b(?<!\\bdrop (?:all |any |the |these |those )?(?:previous|prior|earlier|existing|old) constraints)(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}${NOT_A_CORRECTION}`,
   ),
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget) ${NOT_NEGATED_VERB}(?:all of |everything )?(?:the |what(?:'s| is) )?(?:above|written above|said above)(?=\\s*(?:[.,;:!]|and\\b|then\\b|$))${NOT_A_RETRACTION}`,
+    `\\b(?:ignore|disregard|forget) ${NOT_NEGATED_VERB}(?:all of |everything )?(?:the |what(?:'s| is) )?(?:above|written above|said above)(?=\\s*(?:[.,;:!]|and\\b|then\\b|$))${NOT_A_RETRACTION}${NOT_A_CORRECTION}`,
   ),
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget) ${NOT_NEGATED_VERB}(?:everything|all|anything) (?:you (?:were|have been) told|(?:written |said )?(?:above|before|previously))`,
+    `\\b(?:ignore|disregard|forget) ${NOT_NEGATED_VERB}(?:everything|all|anything) (?:you (?:were|have been) told|(?:written |said )?(?:above|before|previously))${past(ABOVE_WHAT, NOT_A_RETRACTION)}${past(ABOVE_WHAT, NOT_A_CORRECTION)}`,
   ),
   // Started at the phrase, not at "new" alone: "the new plan" runs no expression (so is the rule below).
-  inj("instruction_override", 0.8, `\\b(?:new|updated|real|actual) (?:system )?instructions?:`, {
+  inj("instruction_override", 0.8, `\\b(?:new|updated|real|actual) (?:system )?instructions?:${NOT_A_CORRECTION_NEXT}`, {
     at: "word",
     literals: ["new", "updated", "real", "actual"].flatMap((w) => [`${w} system instruction`, `${w} instruction`]),
   }),
@@ -94,7 +101,8 @@ export const INJECTION_DETECTORS: Detector[] = [
     0.6,
     `\\bwhat (?:is|are|was|were) (?:your|the) (?:system prompt|initial instructions|hidden instructions|original instructions)${NOT_A_VENDOR_API}`,
   ),
-  inj("prompt_extraction", 1.0, `\\brepeat (?:the )?(?:words|text|everything) above\\b`),
+  // Not a translation of the writer's own text ("repeat the text above in French"), when nothing else is asked of it.
+  inj("prompt_extraction", 1.0, `\\brepeat (?:the )?(?:words|text|everything) above\\b${NOT_A_TRANSLATION}`),
   // Role hijack
   inj("role_hijack", 1.0, `\\byou are (?:now |going to be )?(?:DAN|STAN|DUDE|AIM)\\b`),
   // Not the name used of the prompt ("the Do Anything Now craze", "DAN, short for Do Anything Now").
@@ -168,13 +176,13 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:${MODEL_WORD} )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?:${MODEL_WORD} )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}${NOT_A_CORRECTION}`,
   ),
   // Another word there names whose instructions ("disregard the previous homework instructions"): a teacher's or a colleague's, so it only adds up, with rules and not with the classifier (under RULES_CORROBORATE).
   inj(
     "instruction_override",
     0.25,
-    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?!${MODEL_WORD} )[a-z]+ ${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
+    `\\b(?:ignore|disregard|forget|override|bypass|neglect|discard|overlook|abandon|dismiss|scrap|set aside) ${NOT_NEGATED_VERB}(?:all |any |every |each |of |the |your |these |those |such )*(?:other |given |previous |prior |preceding |above |earlier |former |original |initial |system |existing |current |old )(?!${MODEL_WORD} )[a-z]+ ${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}${NOT_A_CORRECTION}`,
   ),
   inj(
     "instruction_override",
@@ -184,7 +192,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     0.5,
-    `\\b(?:ignore|disregard|forget|discard|overlook) ${NOT_NEGATED_VERB}(?:all |any |your |the )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}`,
+    `\\b(?:ignore|disregard|forget|discard|overlook) ${NOT_NEGATED_VERB}(?:all |any |your |the )?${RULES_EN2}\\b(?! (?:that |which )?(?:i|we) (?:gave|sent|wrote|provided|mentioned|shared|posted|made|discussed|agreed|talked|set|used))${NOT_ANOTHERS}${NOT_A_TOPIC}${NOT_A_COMPOUND}${NOT_A_RETRACTION}${NOT_A_CORRECTION}`,
   ),
   inj(
     "instruction_override",
@@ -229,7 +237,8 @@ export const INJECTION_DETECTORS: Detector[] = [
     0.7,
     // Not a job ("instructions for the assistant role"), nor a report of one found, nor instructions told of as given
     // ("the document gave instructions to the assistant to ...", "I left instructions for the assistant").
-    `\\b(?:note|message|attention|instructions?|important)(?<!\\b(?:gave|give|gives|giving|given|left|leave|leaves|wrote|write|writes|sent|send|sends|had|has|have|with|without|follow|followed|follows) (?:[a-z]+ )?instructions?)(?: to| for)? (?:the |any |all )?(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?!['’]s\\b)(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)${NOT_FOUND}`,
+    // "Agents" bare are people, a support team or an agency ("attention all agents: the phone queue is down"); "AI agents" stay.
+    `\\b(?:note|message|attention|instructions?|important)(?<!\\b(?:gave|give|gives|giving|given|left|leave|leaves|wrote|write|writes|sent|send|sends|had|has|have|with|without|follow|followed|follows) (?:[a-z]+ )?instructions?)(?: to| for)? (?:the |any |all )?(?!agents\\b)(?:ai|assistant|language model|llm|chatbot|bot|agent|model)s?\\b(?!['’]s\\b)(?! (?:role|position|job|manager|team|staff|director|coach|editor|desk|pool)s?\\b)${NOT_FOUND}`,
     // The word and its blank: a note to the model says whom it is for next ("notes" and "messages" in prose run nothing).
     { at: "word", literals: ["note ", "message ", "attention ", "instruction ", "instructions ", "important "] },
   ),
@@ -254,13 +263,13 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "prompt_extraction",
     0.8,
-    `\\bwhat (?:are|were|is|was) (?:your|the) (?:initial |original |first |hidden |secret |exact |full |system |current )?(?:instructions|rules|directives|prompt|system message|guidelines you were given)\\b${NOT_A_VENDOR_API}`,
+    `\\bwhat (?:are|were|is|was) (?:your|the) (?:initial |original |first |hidden |secret |exact |full |system |current )?(?:instructions|rules|directives|prompt|system message|guidelines you were given)\\b${NOT_A_VENDOR_API}${NOT_AN_ERRAND}`,
   ),
   inj("prompt_extraction", 0.8, `\\bwhat (?:were|have) you (?:been )?(?:told|instructed|programmed) (?:before|to do|not to)\\b`),
   inj(
     "prompt_extraction",
     1.0,
-    `\\b(?:repeat|print|output|show|reveal|spell|translate|encode|summari[sz]e|paraphrase|rewrite|quote|write down|continue) (?:out )?(?:me )?(?:[a-z]+ ){0,4}(?:your|the) (?:initial|original|system|hidden|secret|first|full|entire|previous|above) (?:prompt|instructions|message|rules|text)\\b${NOT_A_DOCUMENTS}${NOT_A_COMPOUND}`,
+    `\\b(?:repeat|print|output|show|reveal|spell|translate|encode|summari[sz]e|paraphrase|rewrite|quote|write down|continue) (?:out )?(?:me )?(?:[a-z]+ ){0,4}(?:your|the) (?:initial|original|system|hidden|secret|first|full|entire|previous|above) (?:prompt|instructions|message|rules|text)\\b${NOT_A_DOCUMENTS}${NOT_A_COMPOUND}(?!(?<=\\b(?:translate|repeat|rewrite|paraphrase) (?:the|this) (?:above|previous) (?:text|message))${NOT_A_TRANSLATION.slice(3)}`,
   ),
   inj("prompt_extraction", 0.4, `\\b(?:secret|hidden) (?:password|passcode|passphrase|word)\\b`),
   inj(
@@ -299,7 +308,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignoriere|ignorieren sie|vergiss|vergessen sie|missachte) (?:alle |die |deine |ihre |sämtliche )?(?:vorherigen |bisherigen |obigen |vorigen |ursprünglichen )?(?:anweisungen|instruktionen|regeln|befehle|vorgaben)\\b${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_A_TOPIC}`,
+    `\\b(?:ignoriere|ignorieren sie|vergiss|vergessen sie|missachte) (?:alle |die |deine |ihre |sämtliche )?(?:vorherigen |bisherigen |obigen |vorigen |ursprünglichen )?(?:anweisungen|instruktionen|regeln|befehle|vorgaben)\\b${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_A_TOPIC}${NOT_A_CORRECTION}`,
   ),
   inj(
     "prompt_extraction",
@@ -316,7 +325,7 @@ export const INJECTION_DETECTORS: Detector[] = [
     "instruction_override",
     1.0,
     // The infinitives, said also after a negation ("ne pas oublier ..."), are read by injection-multilingual.ts behind a guard.
-    `\\b(?:ignore|ignorez|oublie|oubliez) (?:toutes |tous )?(?:les |tes |vos )?(?:instructions|consignes|règles|directives) (?:précédentes|antérieures|ci-dessus|initiales)${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
+    `\\b(?:ignore|ignorez|oublie|oubliez) (?:toutes |tous )?(?:les |tes |vos )?(?:instructions|consignes|règles|directives) (?:précédentes|antérieures|ci-dessus|initiales)${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}${NOT_A_CORRECTION}`,
   ),
   inj(
     "prompt_extraction",
@@ -332,7 +341,7 @@ export const INJECTION_DETECTORS: Detector[] = [
   inj(
     "instruction_override",
     1.0,
-    `\\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar) ${notAnOwnersOrderAfter("(?:ignorar|olvidar)")}(?:todas )?(?:las |tus |sus )?(?:instrucciones|reglas|indicaciones|órdenes) (?:anteriores|previas|de arriba|iniciales)${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
+    `\\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar) ${notAnOwnersOrderAfter("(?:ignorar|olvidar)")}(?:todas )?(?:las |tus |sus )?(?:instrucciones|reglas|indicaciones|órdenes) (?:anteriores|previas|de arriba|iniciales)${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}${NOT_A_CORRECTION}`,
   ),
   inj(
     "prompt_extraction",

@@ -117,10 +117,11 @@ export const INDIRECT_DETECTORS: Detector[] = groupRules([
   inj("template_injection", 1.0, `\\[system\\]\\(#[a-z_-]{1,30}\\)`, { at: "literal", literals: ["[system]("] }),
 
   // The data turns to the model reading it ("To any automated agent:", "AI assistant reading this:"); an order after it adds up.
+  // "Agents" bare are people: a support team's or an agency's ("note to all agents: refunds over 200 euros need a supervisor").
   inj(
     "indirect_instruction",
     0.7,
-    `\\bto (?:any|all|every) (?:automated |autonomous )?${AI}(?: (?:reading|processing|parsing|summari[sz]ing|reviewing)(?: this)?)?[,:]`,
+    `\\bto (?:any|all|every) (?:automated |autonomous |(?!agents\\b))${AI}(?: (?:reading|processing|parsing|summari[sz]ing|reviewing)(?: this)?)?[,:]`,
     {
       at: "word",
       literals: ["to any ", "to all ", "to every "],

@@ -12,6 +12,7 @@ import type { Detector } from "./detector.ts";
 import {
   groupRules,
   inj,
+  NOT_A_CORRECTION,
   NOT_A_SUBJECT_CLAUSE,
   NOT_A_TOPIC,
   NOT_AN_OWNERS_ORDER,
@@ -81,12 +82,12 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
   inj(
     "instruction_override",
     1.0,
-    `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
+    `\\b${DE_VERB} (?:alle |die |deine |ihre |sämtliche |jegliche )*${DE_PRIOR} ${DE_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}${NOT_A_CORRECTION}`,
   ),
   inj(
     "instruction_override",
     0.6,
-    `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_A_TOPIC}`,
+    `\\b${DE_VERB} (?:alle |deine |ihre |sämtliche )+${DE_RULES}\\b${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_A_TOPIC}${NOT_A_CORRECTION}`,
   ),
   // Not a third party's order told before ("Laut den Anweisungen der Hausverwaltung sollen wir die alten Regeln vergessen").
   negatable(
@@ -147,13 +148,13 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     `(?<!pas )${notAnOwnersOrder("(?:ignorer|oublier)")}`,
-    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
+    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos |ces )?${FR_RULES} ${FR_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}${NOT_A_CORRECTION}`,
   ),
   negatable(
     "instruction_override",
     0.5,
     `(?<!pas )${notAnOwnersOrder("(?:ignorer|oublier)")}`,
-    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos )${FR_RULES}\\b${past(` ${FR_PRIOR}`, NOT_A_TOPIC)}`,
+    `${FR_VERB} (?:toutes |tous )?(?:les |tes |vos )${FR_RULES}\\b${past(` ${FR_PRIOR}`, NOT_A_TOPIC)}${past(` ${FR_PRIOR}`, NOT_A_CORRECTION)}`,
   ),
   negatable(
     "instruction_override",
@@ -171,7 +172,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     notAnOwnersOrder("(?:ignorar|olvidar)"),
-    `${ES_VERB} (?:todas |todos )?(?:las |los |tus |sus |cualquier )?${ES_RULES} ${ES_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}`,
+    `${ES_VERB} (?:todas |todos )?(?:las |los |tus |sus |cualquier )?${ES_RULES} ${ES_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_A_TOPIC}${NOT_A_CORRECTION}`,
   ),
   negatable(
     "instruction_override",
@@ -188,7 +189,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     `(?<!não |nao )${notAnOwnersOrder("(?:ignorar|esquecer)")}`,
-    `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
+    `${PT_VERB} (?:todas |todos )?(?:as |os |suas |tuas |quaisquer )?${PT_RULES} ${PT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}${NOT_A_CORRECTION}`,
   ),
   negatable(
     "instruction_override",
@@ -206,7 +207,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     `(?<!non )${notAnOwnersOrder("(?:ignorare|dimenticare)")}`,
-    `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
+    `${IT_VERB} (?:tutte |tutti )?(?:le |i |gli |tue |sue |qualsiasi |ogni )?${IT_RULES} ${IT_PRIOR}${NOT_ANOTHERS_ROMANCE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}${NOT_A_CORRECTION}`,
   ),
   negatable(
     "instruction_override",
@@ -223,7 +224,7 @@ export const MULTILINGUAL_INJECTION_DETECTORS: Detector[] = groupRules([
     "instruction_override",
     1.0,
     notAnOwnersOrder("vergeten"),
-    `${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}`,
+    `${NL_VERB} (?:alle |de |je |jouw |uw |al je |al uw )*${NL_PRIOR} ?${NL_RULES}${NOT_NEGATED_DE}${NOT_ANOTHERS_DE}${NOT_MINE_ELSEWHERE}${NOT_A_TOPIC}${NOT_A_CORRECTION}`,
   ),
   inj(
     "instruction_override",

@@ -42,10 +42,11 @@ describe("the whole scanner (rules and classifier)", () => {
   // The classifier's own misreadings (docs/scanner.md): ceilings at what the current weights do. Retrained with
   // scanner/generated-triggers.ts it blocks 1 ("[system] Previous instructions cache cleared") and flags 6 bare (8
   // before), and blocks none of the 825 carried (5 before). With the block rate at 0.1% (was 0.2%) it blocks none bare.
-  test("blocks none of the bare rows and flags at most 6 (3.6%)", () => {
+  // With the rules named only as a thing counted a level less ("instructions cache", classifier-negation.ts), 6 -> 5 flagged.
+  test("blocks none of the bare rows and flags at most 5 (3.0%)", () => {
     const verdicts = ABOUT_ATTACKS.map((r) => confidence(r.text));
     expect(verdicts.filter((v) => v === "high").length).toBe(0);
-    expect(verdicts.filter((v) => v === "medium").length).toBeLessThanOrEqual(6);
+    expect(verdicts.filter((v) => v === "medium").length).toBeLessThanOrEqual(5);
   });
 
   test("blocks none of them inside a carrier", () => {
