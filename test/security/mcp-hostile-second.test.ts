@@ -17,7 +17,7 @@ import {
   startSmugglingMcpServer,
 } from "../support/hostile-mcp-server.ts";
 import { POISON } from "../support/mcp-servers.ts";
-import { type McpStack, startMcpStack, textOf } from "../support/mcp-stack.ts";
+import { type McpStack, openRawMcpSession, startMcpStack, textOf } from "../support/mcp-stack.ts";
 import { Upstream } from "../../src/mcp/upstream.ts";
 
 const listTools = Upstream.prototype.listTools;
@@ -164,33 +164,7 @@ test("an agent that cancels its tools/list (or goes away) does not take a server
 });
 
 /** A session opened with plain requests, so a test can hang up on one of its calls as an agent that goes away does. */
-async function rawSession(): Promise<Record<string, string>> {
-  const headers = {
-    authorization: `Bearer ${stack.admin}`,
-    "content-type": "application/json",
-    accept: "application/json, text/event-stream",
-  };
-  const init = await fetch(`${stack.gw.url}/mcp`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
-    }),
-  });
-  expect(init.status).toBe(200);
-  await init.body?.cancel();
-  const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id") as string, "mcp-protocol-version": "2025-06-18" };
-  const initialized = await fetch(`${stack.gw.url}/mcp`, {
-    method: "POST",
-    headers: session,
-    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-  });
-  expect(initialized.status).toBe(202);
-  return session;
-}
+const rawSession = () => openRawMcpSession(stack.gw.url, stack.admin, { initialized: true });
 
 /** Calls `tool` in `session`, hanging up once the server has it; resolves when the request has ended on this side. */
 async function hangUpOn(session: Record<string, string>, tool: string): Promise<void> {

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ENDLESS_REPORTS, type HostileMcpServer, startHostileMcpServer, startNotesMcpServer } from "../support/hostile-mcp-server.ts";
 import { POISON } from "../support/mcp-servers.ts";
-import { type McpStack, startMcpStack, textOf } from "../support/mcp-stack.ts";
+import { type McpStack, openRawMcpSession, startMcpStack, textOf } from "../support/mcp-stack.ts";
 
 const HOSTILE_AUTHORIZATION = "Bearer hostile-secret-token-5678";
 
@@ -174,24 +174,7 @@ test("resources/read goes only to the server that lists the URI: another cannot 
 });
 
 test("a JSON-RPC batch is refused, so one request cannot carry many charged calls", async () => {
-  const headers = {
-    authorization: `Bearer ${stack.admin}`,
-    "content-type": "application/json",
-    accept: "application/json, text/event-stream",
-  };
-  const init = await fetch(`${stack.gw.url}/mcp`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
-    }),
-  });
-  expect(init.status).toBe(200);
-  await init.body?.cancel();
-  const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id") as string, "mcp-protocol-version": "2025-06-18" };
+  const session = await openRawMcpSession(stack.gw.url, stack.admin, { initialized: false });
   const before = hostile.received.length;
   const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "hostile__storm", arguments: {} } });
   const batch = await fetch(`${stack.gw.url}/mcp`, { method: "POST", headers: session, body: JSON.stringify([call(2), call(3), call(4)]) });

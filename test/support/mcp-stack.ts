@@ -84,3 +84,41 @@ export async function startMcpStack(opts: { everything: boolean; publicUrl?: boo
     },
   };
 }
+
+/** The headers an agent sends to `/mcp` with `key`, before it has a session. */
+export const rawMcpHeaders = (key: string): Record<string, string> => ({
+  authorization: `Bearer ${key}`,
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+});
+
+/**
+ * A session opened at `gatewayUrl`'s `/mcp` with plain requests rather than the SDK, so a
+ * test can send what the SDK never would (a batch) or hang up mid-call: the headers of
+ * every later request. `initialized`: the client's `notifications/initialized` sent too.
+ */
+export async function openRawMcpSession(gatewayUrl: string, key: string, opts: { initialized: boolean }): Promise<Record<string, string>> {
+  const headers = rawMcpHeaders(key);
+  const init = await fetch(`${gatewayUrl}/mcp`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    }),
+  });
+  expect(init.status).toBe(200);
+  await init.body?.cancel();
+  const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id") as string, "mcp-protocol-version": "2025-06-18" };
+  if (opts.initialized) {
+    const initialized = await fetch(`${gatewayUrl}/mcp`, {
+      method: "POST",
+      headers: session,
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    });
+    expect(initialized.status).toBe(202);
+  }
+  return session;
+}
