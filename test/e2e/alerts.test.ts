@@ -9,6 +9,7 @@ import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { startStack, stopStack } from "../support/stack.ts";
+import { until } from "../support/poll.ts";
 
 let gw: GatewayUnderTest;
 let mock: RunningMock;
@@ -35,14 +36,6 @@ afterAll(async () => {
   await stopStack({ gw, mock });
   receiver.stop(true);
 });
-
-async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await Bun.sleep(100);
-  }
-}
 
 test("budget thresholds: one notification each, posted signed, retried after a 500, marked read", async () => {
   const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });

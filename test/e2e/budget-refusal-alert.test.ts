@@ -8,6 +8,7 @@ import OpenAI from "openai";
 import type { InitResult, RunningMock } from "../support/gateway-process.ts";
 import type { GatewayUnderTest } from "../support/in-process.ts";
 import { startStack, stopStack } from "../support/stack.ts";
+import { until } from "../support/poll.ts";
 
 let gw: GatewayUnderTest;
 let mock: RunningMock;
@@ -26,14 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopStack({ gw, mock });
 });
-
-async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await Bun.sleep(100);
-  }
-}
 
 test("the first call the budget refuses is followed by the thresholds reached, without waiting for the period", async () => {
   const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: org.apiKey, maxRetries: 0 });

@@ -3,6 +3,7 @@ import { beforeAll, expect, test } from "bun:test";
 import OpenAI from "openai";
 import { ANTHROPIC_AT_MOCK, OPENAI_AT_MOCK } from "../support/provider-configs.ts";
 import { stackPerFile } from "../support/stack.ts";
+import { until } from "../support/poll.ts";
 
 let client: OpenAI;
 
@@ -25,14 +26,6 @@ const rateNotes = async () =>
   ((await stack.gw.op(stack.org.apiKey, "notifications.list", {})).body.data.notifications as any[]).filter(
     (n) => n.kind === "rate_limit.status",
   );
-
-async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await Bun.sleep(100);
-  }
-}
 
 test("provider headers: ok, then warning at 6 of 8, then critical at 8 of 8, each announced once", async () => {
   // The mock's window is the clock minute: start where the whole test fits in one.
