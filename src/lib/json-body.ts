@@ -130,15 +130,17 @@ function readSmall(request: Request, limits: BodyLimits, server: RequestTimer | 
       reject(timedOut(limits.idleMs, false));
     };
     let timer = setTimeout(() => (timer = setTimeout(expire, SECOND_LOOK_MS)), limits.idleMs);
+    const ended = () => {
+      clearTimeout(timer);
+      server?.timeout(request, SERVER_IDLE_TIMEOUT_S);
+    };
     text.then(
       (value) => {
-        clearTimeout(timer);
-        server?.timeout(request, SERVER_IDLE_TIMEOUT_S);
+        ended();
         resolve(value);
       },
       (err) => {
-        clearTimeout(timer);
-        server?.timeout(request, SERVER_IDLE_TIMEOUT_S);
+        ended();
         reject(err);
       },
     );

@@ -63,26 +63,21 @@ const CORRECTED_AFTER = new RegExp(`^[^.,;:!?\\n]{0,80}?${CORRECTION_CLAUSE}`, "
  * anteriores: ahora el examen es el viernes", "Ignore the above, the meeting moved to Tuesday"): the rules read it so
  * (NOT_A_CORRECTION); the classifier's n-grams see only the override.
  */
-export function everyOverrideCorrected(text: string): boolean {
-  let found = false;
-  for (const m of text.matchAll(ANY_OVERRIDE)) {
-    found = true;
-    const end = m.index + m[0].length;
-    if (!CORRECTED_AFTER.test(text.slice(end, end + 400))) return false;
-  }
-  return found;
-}
+export const everyOverrideCorrected = (text: string): boolean => everyMatchFollowedBy(text, ANY_OVERRIDE, CORRECTED_AFTER, 400);
 
 const RULES_NOUN = /\b(?:instructions?|prompts?|rules|guidelines|directives)\b/giu;
 const COMPOUND_AFTER = new RegExp(`^${COMPOUND_NOUN}`, "i");
 
 /** Whether every word of the rules in a text names a thing ("[system] Previous instructions cache cleared", "the prompt templates folder"). */
-export function everyRulesNounACompound(text: string): boolean {
+export const everyRulesNounACompound = (text: string): boolean => everyMatchFollowedBy(text, RULES_NOUN, COMPOUND_AFTER, 20);
+
+/** Whether `pattern` (global) is in `text` and each of its matches is followed by what `after` reads in the next `reach` characters. */
+function everyMatchFollowedBy(text: string, pattern: RegExp, after: RegExp, reach: number): boolean {
   let found = false;
-  for (const m of text.matchAll(RULES_NOUN)) {
+  for (const m of text.matchAll(pattern)) {
     found = true;
     const end = m.index + m[0].length;
-    if (!COMPOUND_AFTER.test(text.slice(end, end + 20))) return false;
+    if (!after.test(text.slice(end, end + reach))) return false;
   }
   return found;
 }

@@ -54,14 +54,18 @@ test("the upstream request carries the provider key, never the caller's gateway 
   expect(JSON.parse(req.body!).model).toBe("claude-sonnet-4-5");
 });
 
-test("the model list asks for the vendor's largest page, so a list past its default 20 is read whole", async () => {
-  const target = targetFor({
+/** The vendor's configuration as the model list reads it: no model of its own. */
+const modelListTarget = () =>
+  targetFor({
     info: Catalog.builtIn().kind("anthropic"),
     baseUrl: "http://127.0.0.1:1",
     credentials: { type: "api-key", apiKey: "sk-ant-provider" },
     model: "",
     catalogModel: undefined,
   });
+
+test("the model list asks for the vendor's largest page, so a list past its default 20 is read whole", async () => {
+  const target = modelListTarget();
   const req = messagesAdapter.modelsRequest(target);
   const url = new URL(req.url);
   expect([url.pathname, url.searchParams.get("limit")]).toEqual(["/v1/models", "1000"]);
@@ -72,13 +76,7 @@ test("the model list asks for the vendor's largest page, so a list past its defa
 });
 
 test("past the largest page, the next request continues after this page's last id, until the vendor has no more", async () => {
-  const target = targetFor({
-    info: Catalog.builtIn().kind("anthropic"),
-    baseUrl: "http://127.0.0.1:1",
-    credentials: { type: "api-key", apiKey: "sk-ant-provider" },
-    model: "",
-    catalogModel: undefined,
-  });
+  const target = modelListTarget();
   const ids = Array.from({ length: 2500 }, (_, i) => `claude-model-${i}`);
   const read: string[] = [];
   let req = messagesAdapter.modelsRequest(target) as ReturnType<typeof messagesAdapter.nextModelsRequest>;
